@@ -1,0 +1,30 @@
+// Bundles: client (extension host), server (LSP over IPC), CLI. `--production` minifies, `--watch` rebuilds.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+
+const builds = [
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
+  { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+if (watch) {
+  for (const b of builds) await (await esbuild.context(b)).watch();
+  console.log('[esbuild] watching');
+} else {
+  const t0 = Date.now();
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  console.log(`[esbuild] built ${builds.length} bundles in ${Date.now() - t0} ms${production ? ' (production)' : ''}`);
+}

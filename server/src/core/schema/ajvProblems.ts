@@ -1,0 +1,135 @@
+// The only place that understands ajv errors: turns them into Problems with ranges that follow STYLE §4.
+import type { ErrorObject } from 'ajv';
+import type { JsonPath, ParsedDoc, Problem } from '../types';
+import { codeInfo, type Code } from '../codes';
+
+/** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
+export function pointerToPath(pointer: string, root?: unknown): JsonPath {
+  if (pointer === '') return [];
+  const parts = pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path: JsonPath = [];
+  let cur: unknown = root;
+  for (const p of parts) {
+    if (Array.isArray(cur) && /^\d+$/.test(p)) {
+      path.push(Number(p));
+      cur = cur[Number(p)];
+    } else if (root === undefined && /^\d+$/.test(p)) {
+      path.push(Number(p));
+    } else {
+      path.push(p);
+      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[p] : undefined;
+    }
+  }
+  return path;
+}
+
+const KEYWORD_CODES: Record<string, Code> = {
+  required: 'schema/required', additionalProperties: 'schema/unknown-property', unevaluatedProperties: 'schema/unknown-property',
+  type: 'schema/type', enum: 'schema/enum', const: 'schema/const', pattern: 'schema/pattern', format: 'schema/format',
+  minimum: 'schema/range', maximum: 'schema/range', exclusiveMinimum: 'schema/range', exclusiveMaximum: 'schema/range',
+  minLength: 'schema/range', maxLength: 'schema/range', multipleOf: 'schema/range',
+  minItems: 'schema/count', maxItems: 'schema/count', minProperties: 'schema/count', maxProperties: 'schema/count',
+  uniqueItems: 'schema/count', oneOf: 'schema/shape', anyOf: 'schema/shape',
+};
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function valueAt(root: unknown, path: JsonPath): unknown {
+  let cur = root;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg as string];
+  }
+  return cur;
+}
+
+function lastName(path: JsonPath): string {
+  const last = path[path.length - 1];
+  return last === undefined ? 'the document' : typeof last === 'number' ? `item ${last}` : `"${last}"`;
+}
+
+/**
+ * With allErrors, ajv reports every failing oneOf/anyOf branch. Keep, per failing combinator, the errors of the branch that got
+ * furthest (whose errors are all deeper than the combinator's own value); with no such branch, keep the combinator's own error.
+ */
+export function pruneCombinators(errors: ErrorObject[]): ErrorObject[] {
+  const combos = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  if (combos.length === 0) return errors;
+  const drop = new Set<ErrorObject>();
+  // innermost combinators first (longest schemaPath)
+  for (const c of [...combos].sort((a, b) => b.schemaPath.length - a.schemaPath.length)) {
+    const prefix = c.schemaPath + '/';
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      if (e === c || drop.has(e) || !e.schemaPath.startsWith(prefix)) continue;
+      const idx = e.schemaPath.slice(prefix.length).split('/')[0];
+      (branches.get(idx) ?? branches.set(idx, []).get(idx)!).push(e);
+    }
+    let best: ErrorObject[] | undefined;
+    for (const errs of branches.values()) {
+      const deep = errs.every((e) => e.instancePath.length > c.instancePath.length
+        || (e.keyword !== 'type' && e.keyword !== 'const' && e.keyword !== 'enum' && e.keyword !== 'oneOf' && e.keyword !== 'anyOf'));
+      if (deep && (!best || errs.length < best.length)) best = errs;
+    }
+    for (const errs of branches.values()) for (const e of errs) if (errs !== best) drop.add(e);
+    if (best) drop.add(c);
+  }
+  return errors.filter((e) => !drop.has(e));
+}
+
+export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[]): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of pruneCombinators(errors)) {
+    const path = pointerToPath(e.instancePath, doc.value);
+    const code = KEYWORD_CODES[e.keyword] ?? 'schema/invalid';
+    const value = valueAt(doc.value, path);
+    let span = doc.locate(path, 'value');
+    let message: string;
+    switch (e.keyword) {
+      case 'required': {
+        const missing = String((e.params as { missingProperty: string }).missingProperty);
+        span = doc.locate([...path, missing]);
+        message = `Missing required property "${missing}"${path.length ? ` in ${lastName(path)}` : ''}.`;
+        break;
+      }
+      case 'additionalProperties':
+      case 'unevaluatedProperties': {
+        const prop = String((e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty
+          ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty);
+        span = doc.locate([...path, prop], 'key');
+        message = `Unknown property "${prop}"${path.length ? ` in ${lastName(path)}` : ''}.`;
+        break;
+      }
+      case 'type':
+        message = `${cap(lastName(path))} must be ${article(String((e.params as { type: string }).type))}, not ${describe(value)}.`;
+        break;
+      case 'enum': {
+        const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
+        message = `${cap(lastName(path))} is ${describe(value)}; expected one of ${allowed}.`;
+        break;
+      }
+      case 'const':
+        message = `${cap(lastName(path))} must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}, not ${describe(value)}.`;
+        break;
+      default:
+        message = `${cap(lastName(path))} ${e.message ?? 'is invalid'}.`;
+    }
+    const key = `${span.offset}:${code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ code, severity: codeInfo(code).severity, message, offset: span.offset, length: span.length });
+  }
+  return out;
+}
+
+function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
+function article(type: string): string {
+  return type.split(',').map((t) => (t === 'array' || t === 'object' || t === 'integer' ? `an ${t}` : `a ${t}`)).join(' or ');
+}

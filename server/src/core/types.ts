@@ -1,0 +1,104 @@
+// The checking core's vocabulary. PURE: nothing here may import vscode, vscode-languageserver, fs or net.
+// Everything speaks offsets into the document text (UTF-16 code units, as JS strings and jsonc-parser do).
+import type { Node as JsonNode } from 'jsonc-parser';
+import type { Code } from './codes';
+
+export type DocKind = 'logpush-filter' | 'logpush-job' | 'jsonrpc-request' | 'waf-ruleset';
+export const DOC_KINDS: readonly DocKind[] = ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'];
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/** A path into a JSON value, as jsonc-parser's JSONPath: property names and array indices. */
+export type JsonPath = (string | number)[];
+
+export interface Span { offset: number; length: number }
+
+/** A text edit in offsets. */
+export interface Edit { offset: number; length: number; newText: string }
+
+/** A quick fix attached to a problem. Computed by the rule that reports the problem (stateless code actions). */
+export interface Fix { title: string; edits: Edit[]; preferred?: boolean }
+
+export interface Problem extends Span {
+  code: Code;
+  severity: Severity;
+  /** One sentence that quotes the offending name or value. */
+  message: string;
+  related?: (Span & { message: string })[];
+  tags?: ('deprecated' | 'unnecessary')[];
+  fixes?: Fix[];
+}
+
+/** One parse per document version; shared by every rule and language feature. */
+export interface ParsedDoc {
+  readonly text: string;
+  /** Plain JSON value (undefined when the text is not JSON at all). With syntax errors, the value jsonc-parser recovered. */
+  readonly value: unknown;
+  /** Syntax problems (empty for valid JSON). */
+  readonly syntax: Problem[];
+  /** Full jsonc-parser tree, built lazily on first use: positions are needed only where there is something to report or show. */
+  tree(): JsonNode | undefined;
+  /** Span of the value (part 'value') or of the property key (part 'key') at path; falls back to the nearest existing ancestor. */
+  locate(path: JsonPath, part?: 'key' | 'value'): Span;
+}
+
+export interface CoreOptions {
+  /** Dataset assumed for a standalone filter with no other hint. */
+  logpushDataset: string;
+  maxProblems: number;
+  maxFileSizeKB: number;
+}
+
+export const DEFAULT_OPTIONS: CoreOptions = { logpushDataset: 'http_requests', maxProblems: 1000, maxFileSizeKB: 5120 };
+
+export interface RuleContext {
+  kind: DocKind;
+  options: CoreOptions;
+  /** Build a problem with the code's default severity, located at path. */
+  report(code: Code, message: string, at: Span, extra?: Partial<Omit<Problem, 'code' | 'message' | 'offset' | 'length'>>): Problem;
+}
+
+export interface Rule {
+  id: string;
+  kinds: DocKind[];
+  check(doc: ParsedDoc, ctx: RuleContext): Problem[];
+}
+
+// ---- language features (core side; lsp/ converts them) ----
+
+export type CompletionKind = 'property' | 'value' | 'field' | 'operator' | 'method' | 'keyword' | 'snippet' | 'enum' | 'constant';
+
+export interface CompletionEntry {
+  label: string;
+  kind: CompletionKind;
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  /** Text to insert; a snippet (with $1, ${1:x}) when snippet is true. Defaults to label. */
+  insertText?: string;
+  snippet?: boolean;
+  /** Range replaced by insertText; defaults to the word at the cursor. */
+  replace?: Span;
+  sortText?: string;
+  filterText?: string;
+}
+
+export interface HoverInfo extends Span { markdown: string }
+
+export interface Lens extends Span {
+  title: string;
+  /** Command id (edgekit.*) and arguments; without command the lens is informational. */
+  command?: string;
+  args?: unknown[];
+}
+
+/** Everything one document kind contributes beyond JSON syntax and its JSON Schema. */
+export interface KindPlugin {
+  kind: DocKind;
+  rules: Rule[];
+  /** Extra completions at offset (merged after schema-driven ones; an entry with the same label replaces the schema one). */
+  complete?(doc: ParsedDoc, offset: number, options: CoreOptions): CompletionEntry[];
+  /** A hover at offset; when it returns something, it wins over the schema's title/description. */
+  hover?(doc: ParsedDoc, offset: number, options: CoreOptions): HoverInfo | undefined;
+  lenses?(doc: ParsedDoc, options: CoreOptions): Lens[];
+}

@@ -1,0 +1,83 @@
+// validateText: syntax, then schema, then the kind's semantic rules. The same function serves the editor, the CLI and the mock.
+import type { CoreOptions, DocKind, ParsedDoc, Problem, RuleContext } from './types';
+import { DEFAULT_OPTIONS } from './types';
+import { parseDocument } from './parse';
+import { validatorFor } from './schema/registry';
+import { ajvProblems } from './schema/ajvProblems';
+import { PLUGINS } from './plugins';
+import { codeInfo } from './codes';
+
+export class Cancelled extends Error {
+  constructor() { super('cancelled'); }
+}
+
+export interface ValidateOptions extends Partial<CoreOptions> {
+  /** Polled between phases; when it returns true, validation stops with Cancelled. */
+  isCancelled?: () => boolean;
+  /** A parse already made for this text (the LSP layer caches one per document version). */
+  parsed?: ParsedDoc;
+}
+
+export function makeContext(kind: DocKind, options: CoreOptions): RuleContext {
+  return {
+    kind,
+    options,
+    report: (code, message, at, extra) => ({ code, severity: codeInfo(code).severity, message, offset: at.offset, length: at.length, ...extra }),
+  };
+}
+
+/** All problems of a document, deduplicated on (offset, code), sorted by offset, capped at maxProblems. */
+export function validateText(text: string, kind: DocKind, opts: ValidateOptions = {}): Problem[] {
+  const options: CoreOptions = { ...DEFAULT_OPTIONS, ...stripUndefined(opts) };
+  const cancelled = opts.isCancelled ?? (() => false);
+  if (text.length > options.maxFileSizeKB * 1024) {
+    return [{
+      code: 'limits/file-too-large', severity: 'information', offset: 0, length: 0,
+      message: `The file is ${Math.round(text.length / 1024)} KB, over edgekit.maxFileSizeKB (${options.maxFileSizeKB} KB); it is not checked.`,
+    }];
+  }
+  const doc = opts.parsed ?? parseDocument(text);
+  const problems: Problem[] = [...doc.syntax];
+  if (cancelled()) throw new Cancelled();
+  if (doc.value !== undefined) {
+    const validate = validatorFor(kind);
+    if (!validate(doc.value)) problems.push(...ajvProblems(doc, validate.errors ?? []));
+    if (cancelled()) throw new Cancelled();
+    const ctx = makeContext(kind, options);
+    for (const rule of PLUGINS[kind].rules) {
+      if (!rule.kinds.includes(kind)) continue;
+      try {
+        problems.push(...rule.check(doc, ctx));
+      } catch (err) {
+        // A rule must never take the editor down; report the failure where the user can see it.
+        problems.push({ code: 'schema/invalid', severity: 'error', offset: 0, length: 0, message: `Internal error in rule "${rule.id}": ${(err as Error).message}.` });
+      }
+      if (cancelled()) throw new Cancelled();
+    }
+  }
+  return finish(problems, options.maxProblems);
+}
+
+function finish(problems: Problem[], max: number): Problem[] {
+  const seen = new Set<string>();
+  const out: Problem[] = [];
+  for (const p of problems) {
+    const key = `${p.offset}:${p.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  out.sort((a, b) => a.offset - b.offset || a.length - b.length);
+  if (out.length > max) {
+    const rest = out.length - max;
+    out.length = max;
+    out.push({ code: 'limits/too-many-problems', severity: 'information', offset: 0, length: 0, message: `${rest} more problems are not shown (edgekit.maxProblems is ${max}).` });
+  }
+  return out;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  const r: Partial<T> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined && k !== 'isCancelled' && k !== 'parsed') (r as Record<string, unknown>)[k] = v;
+  return r;
+}

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from '../../../server/src/core/parse';
+
+function syntax(text: string) {
+  return parseDocument(text).syntax.map((p) => ({ code: p.code, offset: p.offset, length: p.length }));
+}
+
+test('valid JSON takes the fast path and has no syntax problems', () => {
+  const doc = parseDocument('{"where": {"key": "a"}}');
+  assert.deepEqual(doc.syntax, []);
+  assert.deepEqual(doc.value, { where: { key: 'a' } });
+});
+
+test('a missing comma is one problem at the next token', () => {
+  assert.deepEqual(syntax('{"a":1 "b":2}'), [{ code: 'syntax/invalid-json', offset: 7, length: 3 }]);
+});
+
+test('a trailing comma is reported on the comma itself', () => {
+  assert.deepEqual(syntax('{"a":1,}'), [{ code: 'syntax/trailing-comma', offset: 6, length: 1 }]);
+  assert.deepEqual(syntax('[1,\n]'), [{ code: 'syntax/trailing-comma', offset: 2, length: 1 }]);
+});
+
+test('comments are syntax errors', () => {
+  assert.deepEqual(syntax('// x\n{}'), [{ code: 'syntax/comment', offset: 0, length: 4 }]);
+});
+
+test('a lost quote gives one problem, not a cascade', () => {
+  assert.equal(syntax('{"a":"abc, "b": 1, "c": [}').length, 1);
+});
+
+test('an empty document is reported once', () => {
+  assert.deepEqual(syntax('  \n'), [{ code: 'syntax/empty-document', offset: 0, length: 0 }]);
+});
+
+test('locate: value, key, and a missing property points at the parent key', () => {
+  const text = '{"where": {"and": [{"key": "x"}]}}';
+  const doc = parseDocument(text);
+  const v = doc.locate(['where', 'and', 0, 'key']);
+  assert.equal(text.substr(v.offset, v.length), '"x"');
+  const k = doc.locate(['where', 'and', 0, 'key'], 'key');
+  assert.equal(text.substr(k.offset, k.length), '"key"');
+  const missing = doc.locate(['where', 'and', 0, 'operator']);
+  assert.equal(text.substr(missing.offset, missing.length), '{');
+  const missing2 = doc.locate(['where', 'nope']);
+  assert.equal(text.substr(missing2.offset, missing2.length), '"where"');
+});
