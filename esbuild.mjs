@@ -9,6 +9,8 @@ const common = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+  // jsonc-parser's UMD build uses dynamic requires esbuild cannot follow; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',

@@ -1,0 +1,56 @@
+// LanguageClient options: our four language ids, IPC transport, the shared output channel, bounded restarts.
+import * as vscode from 'vscode';
+import {
+  CloseAction, ErrorAction, LanguageClient, RevealOutputChannelOn, TransportKind,
+  type ErrorHandler, type LanguageClientOptions, type ServerOptions,
+} from 'vscode-languageclient/node';
+import type { InitOptions } from '../../server/src/protocol';
+import { logChannel, log } from './log';
+
+export const LANGUAGE_IDS = ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'] as const;
+
+/** Restart a crashed server up to 4 times in 3 minutes, then stop and tell the user once, with the log. */
+export class RestartingErrorHandler implements ErrorHandler {
+  private restarts: number[] = [];
+  constructor(private readonly max = 4, private readonly windowMs = 3 * 60_000) {}
+  error() { return { action: ErrorAction.Continue }; }
+  closed() {
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < this.windowMs);
+    if (this.restarts.length < this.max) {
+      this.restarts.push(now);
+      log.warn(`The EdgeKit language server stopped; restarting (${this.restarts.length}/${this.max}).`);
+      return { action: CloseAction.Restart };
+    }
+    log.error(`The EdgeKit language server stopped ${this.max} times in ${this.windowMs / 60000} minutes; not restarting.`);
+    void vscode.window.showErrorMessage('EdgeKit: the language server keeps stopping and was not restarted. Run "EdgeKit: Restart Language Server" after checking the log.', 'Show Log')
+      .then((pick) => { if (pick === 'Show Log') log.show(); });
+    return { action: CloseAction.DoNotRestart };
+  }
+}
+
+export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const initializationOptions: InitOptions = {
+    docsUri: vscode.Uri.joinPath(context.extensionUri, 'docs', 'diagnostics.md').toString(),
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGE_IDS.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }, { scheme: 'vscode-remote', language }]),
+    outputChannel: logChannel(),
+    traceOutputChannel: vscode.window.createOutputChannel('EdgeKit Language Server Trace', { log: true }),
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    initializationOptions,
+    errorHandler: new RestartingErrorHandler(),
+    initializationFailedHandler: (err) => {
+      log.error('The EdgeKit language server failed to start', err);
+      void vscode.window.showErrorMessage('EdgeKit: the language server failed to start.', 'Show Log').then((p) => { if (p === 'Show Log') log.show(); });
+      return false;
+    },
+    synchronize: { configurationSection: 'edgekit' },
+  };
+  return new LanguageClient('edgekit', 'EdgeKit Language Server', serverOptions, clientOptions);
+}

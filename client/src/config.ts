@@ -1,0 +1,17 @@
+// Typed getters over workspace.getConfiguration, read on every access (no cache).
+import * as vscode from 'vscode';
+
+function get<T>(key: string, def: T, scope?: vscode.Uri): T {
+  const v = vscode.workspace.getConfiguration('edgekit', scope).get<T>(key);
+  return v === undefined || v === null ? def : v;
+}
+
+export const Config = {
+  /** 'embedded' uses the mock backend started by the extension; 'remote' uses the URLs below. */
+  backend: (): 'embedded' | 'remote' => (get<string>('backend', 'embedded') === 'remote' ? 'remote' : 'embedded'),
+  gatewayUrl: (): string => get<string>('gateway.url', '').trim(),
+  apiBaseUrl: (): string => get<string>('api.baseUrl', '').trim(),
+  mockPort: (): number => { const p = get<number>('mock.port', 0); return Number.isInteger(p) && p >= 0 && p < 65536 ? p : 0; },
+  requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },
+  traceServer: (): string => get<string>('trace.server', 'off'),
+};

@@ -1,0 +1,57 @@
+// Status bar for the active EdgeKit document: its kind, problems, and a filter's live usage against the platform's limits.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { DocumentInfoRequest, type DocumentInfoResult } from '../../server/src/protocol';
+import { LANGUAGE_IDS } from './client';
+
+export function usageText(info: DocumentInfoResult): string | undefined {
+  if (!info.usage) return undefined;
+  const u = info.usage;
+  return `${u.operators}/${u.maxOperators} operators · ${u.bytes}/${u.maxBytes} bytes`;
+}
+
+export class DocumentStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('edgekit.documentStatus', vscode.StatusBarAlignment.Right, 100);
+  private readonly disposables: vscode.Disposable[] = [];
+  private seq = 0;
+  /** The last text shown, for tests. */
+  lastText = '';
+
+  constructor(private readonly client: LanguageClient) {
+    this.item.name = 'EdgeKit document';
+    this.item.command = 'workbench.actions.view.problems';
+    this.disposables.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.languages.onDidChangeDiagnostics(() => this.update()),
+    );
+  }
+
+  async update(): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || !(LANGUAGE_IDS as readonly string[]).includes(editor.document.languageId)) {
+      this.item.hide();
+      return;
+    }
+    const seq = ++this.seq;
+    let info: DocumentInfoResult;
+    try {
+      info = await this.client.sendRequest(DocumentInfoRequest.type, { uri: editor.document.uri.toString() });
+    } catch {
+      return;
+    }
+    if (seq !== this.seq) return;
+    const usage = usageText(info);
+    const problems = info.problems.errors + info.problems.warnings === 0 ? '$(check)' : `$(error) ${info.problems.errors} $(warning) ${info.problems.warnings}`;
+    this.lastText = usage ? `EdgeKit ${problems} ${usage}` : `EdgeKit ${problems}`;
+    this.item.text = this.lastText;
+    this.item.tooltip = usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}` : `EdgeKit: ${info.kind}`;
+    const over = info.usage && (info.usage.operators > info.usage.maxOperators || info.usage.bytes > info.usage.maxBytes);
+    this.item.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

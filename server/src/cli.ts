@@ -1,0 +1,216 @@
+// `edgekit lint` and `edgekit mock`: the same core as the editor, for CI pipelines and for running the backend on its own.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { validateText } from './core/validate';
+import { detectKind, isDocKind, kindFromSchemaRef } from './core/kinds';
+import { CODES } from './core/codes';
+import { LineTable, formatProblemLine } from './core/lines';
+import type { DocKind, Problem } from './core/types';
+import { DOC_KINDS } from './core/types';
+
+const VERSION = '0.1.0';
+
+export const USAGE = `Usage:
+  edgekit lint [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] PATH...
+  edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]
+  edgekit --version | --help
+
+lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json).
+KIND is one of: ${DOC_KINDS.join(', ')}.
+Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
+
+export interface Io { stdout(s: string): void; stderr(s: string): void }
+
+class UsageError extends Error {}
+
+interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; kind?: DocKind; dataset?: string; maxProblems?: number; paths: string[] }
+
+function parseLintArgs(argv: string[]): LintArgs {
+  const args: LintArgs = { format: 'stylish', paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`Option ${a} needs a value.`);
+      return v;
+    };
+    if (a === '--format' || a === '-f') {
+      const f = value();
+      if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif or line.`);
+      args.format = f;
+    } else if (a === '--kind') {
+      const k = value();
+      if (!isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
+      args.kind = k;
+    } else if (a === '--dataset') {
+      args.dataset = value();
+    } else if (a === '--max-problems') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) throw new UsageError('--max-problems needs a positive whole number.');
+      args.maxProblems = n;
+    } else if (a.startsWith('-') && a !== '-') {
+      throw new UsageError(`Unknown option "${a}".`);
+    } else args.paths.push(a);
+  }
+  if (args.paths.length === 0) throw new UsageError('No PATH given.');
+  return args;
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
+
+/** Files to check under the given paths; I/O errors are collected, not thrown. */
+function collect(paths: string[], explicitKind: boolean, errors: string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (err) {
+      errors.push(`${dir}: cannot read directory (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
+      else if (e.isFile() && detectKind(e.name)) files.push(p);
+    }
+  };
+  for (const p of paths) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch (err) {
+      errors.push(`${p}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}.`);
+      continue;
+    }
+    if (st.isDirectory()) walk(p);
+    else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
+    else errors.push(`${p}: not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).`);
+  }
+  return files;
+}
+
+interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[] }
+
+function toJson(results: FileResult[]) {
+  return results.map((r) => {
+    const t = new LineTable(r.text);
+    return {
+      file: r.file, kind: r.kind,
+      diagnostics: r.problems.map((p) => ({
+        code: p.code, severity: p.severity, message: p.message,
+        range: { start: t.position(p.offset), end: t.position(p.offset + p.length) },
+      })),
+    };
+  });
+}
+
+function toSarif(results: FileResult[]) {
+  const used = new Set<string>();
+  for (const r of results) for (const p of r.problems) used.add(p.code);
+  const level = (s: string) => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'EdgeKit', version: VERSION, rules: [...used].sort().map((id) => ({
+        id, shortDescription: { text: CODES[id]?.description ?? id }, defaultConfiguration: { level: level(CODES[id]?.severity ?? 'error') },
+      })) } },
+      columnKind: 'utf16CodeUnits',
+      results: results.flatMap((r) => {
+        const t = new LineTable(r.text);
+        return r.problems.map((p) => {
+          const s = t.position(p.offset), e = t.position(p.offset + p.length);
+          return {
+            ruleId: p.code, level: level(p.severity), message: { text: p.message },
+            locations: [{ physicalLocation: {
+              artifactLocation: { uri: r.file.split(path.sep).join('/') },
+              region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
+            } }],
+          };
+        });
+      }),
+    }],
+  };
+}
+
+function stylish(results: FileResult[]): string {
+  const lines: string[] = [];
+  let errors = 0, warnings = 0, infos = 0;
+  for (const r of results) {
+    if (r.problems.length === 0) continue;
+    const t = new LineTable(r.text);
+    lines.push(r.file);
+    for (const p of r.problems) {
+      const s = t.position(p.offset);
+      if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
+      lines.push(`  ${s.line + 1}:${s.character + 1}  ${p.severity.padEnd(11)}  ${p.message}  ${p.code}`);
+    }
+    lines.push('');
+  }
+  const total = errors + warnings + infos;
+  lines.push(total === 0 ? `${results.length} file(s) checked, no problems.`
+    : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).`);
+  return lines.join('\n') + '\n';
+}
+
+export function lint(argv: string[], io: Io): number {
+  const args = parseLintArgs(argv);
+  const ioErrors: string[] = [];
+  const files = collect(args.paths, !!args.kind, ioErrors);
+  const results: FileResult[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      ioErrors.push(`${file}: cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+      continue;
+    }
+    const kind = args.kind ?? detectKind(file) ?? kindFromSchemaRef(text);
+    if (!kind) {
+      ioErrors.push(`${file}: cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.`);
+      continue;
+    }
+    const problems = validateText(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems });
+    results.push({ file, kind, text, problems });
+  }
+  if (args.format === 'json') io.stdout(JSON.stringify(toJson(results)) + '\n');
+  else if (args.format === 'sarif') io.stdout(JSON.stringify(toSarif(results), null, 2) + '\n');
+  else if (args.format === 'line') {
+    for (const r of results) {
+      const t = new LineTable(r.text);
+      for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
+    }
+  } else io.stdout(stylish(results));
+  for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
+  if (ioErrors.length) return 2;
+  return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }
+    if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return cmd === undefined ? 2 : 0; }
+    if (cmd === 'lint') return lint(rest, io);
+    if (cmd === 'mock') {
+      const { runMockCli } = await import('../../client/src/mock/main');
+      return await runMockCli(rest, io);
+    }
+    throw new UsageError(`Unknown command "${cmd}".`);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`edgekit: ${err.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    io.stderr(`edgekit: ${(err as Error).message}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) })
+    .then((code) => { process.exitCode = code; });
+}

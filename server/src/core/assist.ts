@@ -1,0 +1,179 @@
+// Schema-driven completion and hover (titles, descriptions, enums), merged with each kind's own (plugins.ts).
+import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from './types';
+import { DEFAULT_OPTIONS } from './types';
+import { SCHEMAS, type JsonSchema } from './schema/registry';
+import { PLUGINS } from './plugins';
+
+type S = JsonSchema & {
+  $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
+  enum?: unknown[]; const?: unknown; type?: string | string[]; title?: string; description?: string; markdownDescription?: string;
+  enumDescriptions?: string[]; required?: string[]; default?: unknown; additionalProperties?: S | boolean; $defs?: Record<string, S>;
+  doNotSuggest?: boolean;
+};
+
+function resolveRef(root: S, s: S): S {
+  let cur = s;
+  for (let i = 0; cur.$ref && i < 16; i++) {
+    if (!cur.$ref.startsWith('#/')) break;
+    let target: unknown = root;
+    for (const seg of cur.$ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+    if (!target || typeof target !== 'object') break;
+    cur = { ...(target as S), ...withoutRef(cur) };
+  }
+  return cur;
+}
+
+function withoutRef(s: S): S {
+  const { $ref: _ignored, ...rest } = s;
+  return rest as S;
+}
+
+/** Every alternative schema that applies to a value (oneOf/anyOf/allOf flattened, refs resolved). */
+function alternatives(root: S, s: S | undefined, depth = 0): S[] {
+  if (!s || depth > 8) return [];
+  const r = resolveRef(root, s);
+  const out: S[] = [r];
+  for (const k of ['oneOf', 'anyOf', 'allOf'] as const) for (const sub of r[k] ?? []) out.push(...alternatives(root, sub, depth + 1));
+  return out;
+}
+
+/** Schemas for the value at path (union over alternatives). */
+export function schemasAt(kind: DocKind, path: JsonPath): S[] {
+  const root = SCHEMAS[kind] as S;
+  let current = alternatives(root, root);
+  for (const seg of path) {
+    const next: S[] = [];
+    for (const s of current) {
+      if (typeof seg === 'number') {
+        if (s.prefixItems && s.prefixItems[seg]) next.push(...alternatives(root, s.prefixItems[seg]));
+        else if (s.items && typeof s.items === 'object') next.push(...alternatives(root, s.items));
+      } else {
+        if (s.properties?.[seg]) next.push(...alternatives(root, s.properties[seg]));
+        else if (s.additionalProperties && typeof s.additionalProperties === 'object') next.push(...alternatives(root, s.additionalProperties));
+      }
+    }
+    current = next;
+    if (current.length === 0) break;
+  }
+  return current;
+}
+
+function doc(s: S): string | undefined {
+  const text = s.markdownDescription ?? s.description;
+  if (s.title && text) return `**${s.title}**\n\n${text}`;
+  return s.title ?? text;
+}
+
+function typeName(s: S): string | undefined {
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
+  return Array.isArray(s.type) ? s.type.join(' | ') : s.type;
+}
+
+function valueSnippet(s: S | undefined): string {
+  if (!s) return '$1';
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  const t = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (s.enum && s.enum.length) return JSON.stringify(s.enum[0]).replace(/\$/g, '\\$');
+  switch (t) {
+    case 'string': return '"$1"';
+    case 'object': return '{$1}';
+    case 'array': return '[$1]';
+    case 'boolean': return '${1:true}';
+    case 'integer': case 'number': return '${1:0}';
+    default: return '$1';
+  }
+}
+
+/** The string/number/keyword node under the cursor, to replace whole. */
+function replaceSpan(doc: ParsedDoc, offset: number): Span | undefined {
+  const root = doc.tree();
+  if (!root) return undefined;
+  const node = findNodeAtOffset(root, offset, true);
+  if (node && (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null')
+      && offset >= node.offset && offset <= node.offset + node.length) return { offset: node.offset, length: node.length };
+  return undefined;
+}
+
+function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): CompletionEntry[] {
+  const loc = getLocation(d.text, offset);
+  const out: CompletionEntry[] = [];
+  const replace = replaceSpan(d, offset);
+  if (loc.isAtPropertyKey) {
+    const objPath = loc.path.slice(0, -1);
+    const existing = new Set<string>();
+    const root = d.tree();
+    const objNode = root && findObjectAt(root, objPath);
+    for (const p of objNode?.children ?? []) if (p.children?.[0]) existing.add(String(p.children[0].value));
+    const seen = new Set<string>();
+    for (const s of schemasAt(kind, objPath)) {
+      for (const [name, sub] of Object.entries(s.properties ?? {})) {
+        if (seen.has(name) || existing.has(name) || (sub as S).doNotSuggest) continue;
+        seen.add(name);
+        const subAlt = alternatives(SCHEMAS[kind] as S, sub as S)[0];
+        out.push({
+          label: name, kind: 'property', detail: typeName(subAlt), documentation: doc(subAlt),
+          insertText: `"${name}": ${valueSnippet(subAlt)}`, snippet: true, replace, filterText: `"${name}"`,
+          sortText: (s.required ?? []).includes(name) ? `0${name}` : `1${name}`,
+        });
+      }
+    }
+    return out;
+  }
+  const seen = new Set<string>();
+  for (const s of schemasAt(kind, loc.path)) {
+    const values: unknown[] = s.const !== undefined ? [s.const] : s.enum ?? ((Array.isArray(s.type) ? s.type : [s.type]).includes('boolean') ? [true, false] : []);
+    values.forEach((v, i) => {
+      const label = JSON.stringify(v);
+      if (seen.has(label)) return;
+      seen.add(label);
+      out.push({ label, kind: 'enum', insertText: label, replace, documentation: s.enumDescriptions?.[i] ?? doc(s), filterText: label });
+    });
+  }
+  return out;
+}
+
+function findObjectAt(root: JsonNode, path: JsonPath): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (node.type === 'object') node = node.children?.find((p) => p.children?.[0]?.value === seg)?.children?.[1];
+    else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
+    else return undefined;
+  }
+  return node?.type === 'object' ? node : undefined;
+}
+
+export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): CompletionEntry[] {
+  const own = PLUGINS[kind].complete?.(d, offset, options) ?? [];
+  const ownLabels = new Set(own.map((e) => e.label));
+  return [...own, ...schemaCompletions(kind, d, offset).filter((e) => !ownLabels.has(e.label))];
+}
+
+export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): HoverInfo | undefined {
+  const own = PLUGINS[kind].hover?.(d, offset, options);
+  if (own) return own;
+  const root = d.tree();
+  if (!root) return undefined;
+  const node = findNodeAtOffset(root, offset);
+  if (!node) return undefined;
+  const path = getNodePath(node);
+  const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
+  const schemas = schemasAt(kind, path);
+  const parts: string[] = [];
+  for (const s of schemas) {
+    const text = doc(s);
+    if (text && !parts.includes(text)) parts.push(text);
+    if (!isKey && s.enum && s.enumDescriptions) {
+      const i = s.enum.indexOf(node.value);
+      if (i >= 0 && s.enumDescriptions[i]) parts.push(`\`${JSON.stringify(node.value)}\`: ${s.enumDescriptions[i]}`);
+    }
+  }
+  if (parts.length === 0) return undefined;
+  return { offset: node.offset, length: node.length, markdown: parts.join('\n\n---\n\n') };
+}
+
+export function lenses(kind: DocKind, d: ParsedDoc, options: CoreOptions = DEFAULT_OPTIONS): Lens[] {
+  return PLUGINS[kind].lenses?.(d, options) ?? [];
+}

@@ -1,0 +1,106 @@
+// Editor features that need only the parse: outline, folding, formatting, and the conversions of core completions/hovers/lenses.
+import {
+  CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind,
+  type CodeLens, type CompletionItem, type DocumentSymbol, type FoldingRange, type Hover, type TextEdit,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { format, type Node as JsonNode } from 'jsonc-parser';
+import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core/types';
+import { range } from './convert';
+
+const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
+  property: CompletionItemKind.Property, value: CompletionItemKind.Value, field: CompletionItemKind.Field,
+  operator: CompletionItemKind.Operator, method: CompletionItemKind.Method, keyword: CompletionItemKind.Keyword,
+  snippet: CompletionItemKind.Snippet, enum: CompletionItemKind.EnumMember, constant: CompletionItemKind.Constant,
+};
+
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+  const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText, filterText: e.filterText };
+  if (e.documentation) item.documentation = { kind: MarkupKind.Markdown, value: e.documentation };
+  const text = e.insertText ?? e.label;
+  if (e.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
+  if (e.replace) item.textEdit = { range: range(doc, e.replace), newText: text };
+  else item.insertText = text;
+  return item;
+}
+
+export function toHover(doc: TextDocument, h: HoverInfo): Hover {
+  return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: range(doc, h) };
+}
+
+export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
+  return {
+    range: range(doc, l),
+    command: { title: l.title, command: l.command ?? '', arguments: l.command ? [doc.uri, ...(l.args ?? [])] : undefined },
+  };
+}
+
+function symbolName(node: JsonNode, index: number): string {
+  if (node.type === 'object') {
+    for (const key of ['method', 'name', 'key', 'description', 'id']) {
+      const prop = node.children?.find((p) => p.children?.[0]?.value === key);
+      const v = prop?.children?.[1];
+      if (v && v.type === 'string' && String(v.value).length > 0) return `${index}: ${String(v.value).slice(0, 60)}`;
+    }
+  }
+  return String(index);
+}
+
+const SYMBOL_KIND: Record<string, SymbolKind> = {
+  object: SymbolKind.Module, array: SymbolKind.Array, string: SymbolKind.String, number: SymbolKind.Number,
+  boolean: SymbolKind.Boolean, null: SymbolKind.Null,
+};
+
+export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 5000): DocumentSymbol[] {
+  const root = parsed.tree();
+  if (!root) return [];
+  let budget = limit;
+  const walk = (node: JsonNode): DocumentSymbol[] => {
+    const out: DocumentSymbol[] = [];
+    if (node.type === 'object') {
+      for (const prop of node.children ?? []) {
+        if (budget-- <= 0) break;
+        const [k, v] = prop.children ?? [];
+        if (!k || !v) continue;
+        out.push({
+          name: String(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
+          selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? String(v.value).slice(0, 60) : undefined,
+          children: v.type === 'object' || v.type === 'array' ? walk(v) : undefined,
+        });
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((item, i) => {
+        if (budget-- <= 0) return;
+        out.push({
+          name: symbolName(item, i), kind: SYMBOL_KIND[item.type] ?? SymbolKind.Field, range: range(doc, item), selectionRange: range(doc, item),
+          children: item.type === 'object' || item.type === 'array' ? walk(item) : undefined,
+        });
+      });
+    }
+    return out;
+  };
+  if (root.type === 'object' || root.type === 'array') return walk(root);
+  return [];
+}
+
+export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000): FoldingRange[] {
+  const root = parsed.tree();
+  if (!root) return [];
+  const out: FoldingRange[] = [];
+  const walk = (node: JsonNode) => {
+    if (out.length >= limit) return;
+    if (node.type === 'object' || node.type === 'array') {
+      const start = doc.positionAt(node.offset).line;
+      const end = doc.positionAt(node.offset + node.length).line;
+      if (end > start) out.push({ startLine: start, endLine: end - 1 });
+    }
+    for (const c of node.children ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+export function formatDocument(doc: TextDocument, options: { tabSize: number; insertSpaces: boolean }, span?: { offset: number; length: number }): TextEdit[] {
+  const edits = format(doc.getText(), span, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: '\n', insertFinalNewline: true });
+  return edits.map((e) => ({ range: range(doc, e), newText: e.content }));
+}

@@ -1,0 +1,57 @@
+// Shared by client and server: the diagnostic source, settings and custom LSP messages. Types and method names only.
+import { RequestType } from 'vscode-languageserver-protocol';
+
+export const SOURCE = 'edgekit';
+
+export interface Settings {
+  logpush: { dataset: string };
+  maxProblems: number;
+  maxFileSizeKB: number;
+  codeLens: { enabled: boolean };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  logpush: { dataset: 'http_requests' },
+  maxProblems: 1000,
+  maxFileSizeKB: 5120,
+  codeLens: { enabled: true },
+};
+
+function int(v: unknown, def: number, min: number, max: number): number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? Math.floor(v) : def;
+}
+
+/** Settings from whatever the client sent; every bad or missing value falls back to its default. */
+export function normalizeSettings(raw: unknown): Settings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const logpush = (r.logpush && typeof r.logpush === 'object' ? r.logpush : {}) as Record<string, unknown>;
+  const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
+  return {
+    logpush: {
+      dataset: typeof logpush.dataset === 'string' && /^[a-z_]+$/.test(logpush.dataset) ? logpush.dataset : DEFAULT_SETTINGS.logpush.dataset,
+    },
+    maxProblems: int(r.maxProblems, DEFAULT_SETTINGS.maxProblems, 1, 100000),
+    maxFileSizeKB: int(r.maxFileSizeKB, DEFAULT_SETTINGS.maxFileSizeKB, 1, 1024 * 1024),
+    codeLens: { enabled: typeof codeLens.enabled === 'boolean' ? codeLens.enabled : DEFAULT_SETTINGS.codeLens.enabled },
+  };
+}
+
+/** Initialization options the client sends. */
+export interface InitOptions {
+  /** Base URI of docs/diagnostics.md inside the installed extension, for codeDescription.href. */
+  docsUri?: string;
+}
+
+export interface DocumentInfoParams { uri: string }
+export interface DocumentInfoResult {
+  kind: string | null;
+  /** For filters and jobs: live usage against the platform's limits. */
+  usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number };
+  problems: { errors: number; warnings: number };
+}
+
+/** The status bar asks for the active document's facts. */
+export namespace DocumentInfoRequest {
+  export const method = 'edgekit/documentInfo';
+  export const type = new RequestType<DocumentInfoParams, DocumentInfoResult, void>(method);
+}

@@ -1,0 +1,189 @@
+// The language server entry: glue only. Checking lives in core/, conversions in lsp/.
+import {
+  CodeActionKind, createConnection, DocumentDiagnosticReportKind, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
+  type CodeAction, type Diagnostic, type DocumentDiagnosticReport, type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentInfoRequest, type DocumentInfoResult, type InitOptions, type Settings } from './protocol';
+import { isDocKind } from './core/kinds';
+import type { CoreOptions, DocKind } from './core/types';
+import { Cancelled, validateText } from './core/validate';
+import { complete, hover, lenses } from './core/assist';
+import { filterUsageOf } from './core/usage';
+import { SettingsCache } from './lsp/settings';
+import { ParseCache } from './lsp/parseCache';
+import { toDiagnostic, type DiagnosticData } from './lsp/convert';
+import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover } from './lsp/features';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const parses = new ParseCache();
+let hasConfiguration = false;
+let hasRelatedInformation = false;
+let docsUri: string | undefined;
+const settings = new SettingsCache(connection, () => hasConfiguration);
+
+process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));
+process.on('unhandledRejection', (err) => connection.console.error(`Unhandled rejection: ${(err as Error)?.stack ?? err}`));
+
+connection.onInitialize((params): InitializeResult => {
+  const caps = params.capabilities;
+  hasConfiguration = !!caps.workspace?.configuration;
+  hasRelatedInformation = !!caps.textDocument?.publishDiagnostics?.relatedInformation || !!caps.textDocument?.diagnostic;
+  docsUri = (params.initializationOptions as InitOptions | undefined)?.docsUri;
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false },
+      completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      codeLensProvider: { resolveProvider: false },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+    },
+  };
+});
+
+connection.onDidChangeConfiguration(() => {
+  settings.clear();
+  connection.languages.diagnostics.refresh();
+  connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+});
+
+documents.onDidClose((e) => {
+  settings.drop(e.document.uri);
+  parses.drop(e.document.uri);
+});
+
+function kindOf(doc: TextDocument): DocKind | undefined {
+  return isDocKind(doc.languageId) ? doc.languageId : undefined;
+}
+
+function coreOptions(s: Settings): CoreOptions {
+  return { logpushDataset: s.logpush.dataset, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
+}
+
+/** Run a handler; never throw to the client: log URI + error and return the fallback (vscode-eslint's pattern). */
+async function safe<T>(what: string, uri: string, fallback: T, fn: () => Promise<T> | T): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Cancelled) throw err;
+    connection.console.error(`${what} failed for ${uri}: ${(err as Error).stack ?? err}`);
+    return fallback;
+  }
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
+  const empty: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return empty;
+  const kind = kindOf(doc);
+  if (!kind) return empty;
+  const s = await settings.get(doc.uri);
+  // Let a newer edit's cancellation arrive before heavy work.
+  await yieldToEventLoop();
+  if (token.isCancellationRequested) return empty;
+  try {
+    return await safe('Diagnostics', doc.uri, empty, () => {
+      const problems = validateText(doc.getText(), kind, { ...coreOptions(s), parsed: parses.get(doc), isCancelled: () => token.isCancellationRequested });
+      const items: Diagnostic[] = problems.map((p) => toDiagnostic(doc, p, { relatedInformation: hasRelatedInformation, docsUri }));
+      return { kind: DocumentDiagnosticReportKind.Full, items };
+    });
+  } catch (err) {
+    if (err instanceof Cancelled) return empty;
+    throw err;
+  }
+});
+
+connection.onCompletion(async (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  const kind = doc && kindOf(doc);
+  if (!doc || !kind) return [];
+  const s = await settings.get(doc.uri);
+  return safe('Completion', doc.uri, [], () =>
+    complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e)));
+});
+
+connection.onHover(async (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  const kind = doc && kindOf(doc);
+  if (!doc || !kind) return null;
+  const s = await settings.get(doc.uri);
+  return safe('Hover', doc.uri, null, () => {
+    const h = hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
+    return h ? toHover(doc, h) : null;
+  });
+});
+
+connection.onCodeAction((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return [];
+  const actions: CodeAction[] = [];
+  for (const d of params.context.diagnostics) {
+    const data = d.data as DiagnosticData | undefined;
+    if (!data?.fixes) continue;
+    for (const f of data.fixes) {
+      actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: { changes: { [doc.uri]: f.edits } } });
+    }
+  }
+  return actions;
+});
+
+connection.onCodeLens(async (params) => {
+  const doc = documents.get(params.textDocument.uri);
+  const kind = doc && kindOf(doc);
+  if (!doc || !kind) return [];
+  const s = await settings.get(doc.uri);
+  if (!s.codeLens.enabled) return [];
+  return safe('Code lenses', doc.uri, [], () => lenses(kind, parses.get(doc), coreOptions(s)).map((l) => toCodeLens(doc, l)));
+});
+
+connection.onDocumentSymbol((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? safe('Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc))) : [];
+});
+
+connection.onFoldingRanges((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? safe('Folding', doc.uri, [], () => foldingRanges(doc, parses.get(doc))) : [];
+});
+
+connection.onDocumentFormatting((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  return doc ? safe('Formatting', doc.uri, [], () => formatDocument(doc, params.options)) : [];
+});
+
+connection.onDocumentRangeFormatting((params) => {
+  const doc = documents.get(params.textDocument.uri);
+  if (!doc) return [];
+  const start = doc.offsetAt(params.range.start);
+  return safe('Formatting', doc.uri, [], () => formatDocument(doc, params.options, { offset: start, length: doc.offsetAt(params.range.end) - start }));
+});
+
+connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentInfoResult> => {
+  const doc = documents.get(params.uri);
+  const kind = doc && kindOf(doc);
+  if (!doc || !kind) return { kind: null, problems: { errors: 0, warnings: 0 } };
+  const s = await settings.get(doc.uri);
+  return safe<DocumentInfoResult>('Document info', doc.uri, { kind, problems: { errors: 0, warnings: 0 } }, () => {
+    const parsed = parses.get(doc);
+    const problems = validateText(doc.getText(), kind, { ...coreOptions(s), parsed });
+    return {
+      kind,
+      usage: filterUsageOf(kind, parsed),
+      problems: {
+        errors: problems.filter((p) => p.severity === 'error').length,
+        warnings: problems.filter((p) => p.severity === 'warning').length,
+      },
+    };
+  });
+});
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { api, codeOf, openFile, setText, waitForDiagnostics } from './helpers';
+
+suite('Foundation: language server in the real extension host', () => {
+  suiteSetup(async () => {
+    await api();
+  });
+
+  test('the four language ids are claimed by their file patterns', async () => {
+    const cases: [string, string][] = [
+      ['lang/a.filter.json', 'logpush-filter'], ['lang/a.logpush.json', 'logpush-job'], ['lang/a.rpc.json', 'jsonrpc-request'],
+      ['lang/a.jsonrpc.json', 'jsonrpc-request'], ['lang/a.ruleset.json', 'waf-ruleset'],
+    ];
+    for (const [name, id] of cases) {
+      const editor = await openFile(name, '{}\n');
+      assert.equal(editor.document.languageId, id, name);
+    }
+  });
+
+  for (const [name, kind] of [['broken.filter.json', 'logpush-filter'], ['broken.logpush.json', 'logpush-job'], ['broken.rpc.json', 'jsonrpc-request'], ['broken.ruleset.json', 'waf-ruleset']]) {
+    test(`a broken ${kind} gets exactly one syntax diagnostic at the right place`, async () => {
+      const text = '{\n  "a": 1\n  "b": 2\n}\n';
+      const editor = await openFile(`syntax/${name}`, text);
+      const all = await waitForDiagnostics(editor.document.uri, (d) => d.some((x) => codeOf(x).startsWith('syntax/')), 'a syntax diagnostic');
+      const syntax = all.filter((d) => codeOf(d).startsWith('syntax/'));
+      assert.equal(syntax.length, 1, JSON.stringify(all.map((d) => d.message)));
+      const d = syntax[0];
+      assert.equal(d.source, 'edgekit');
+      assert.equal(codeOf(d), 'syntax/invalid-json');
+      assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+      assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character], [2, 2, 2, 5]);
+      assert.equal(editor.document.getText(d.range), '"b"');
+      // no other source reports the same problem
+      assert.equal(all.filter((x) => x.range.isEqual(d.range)).length, 1);
+    });
+  }
+
+  test('a trailing comma is reported on the comma, and fixing it clears the diagnostic live', async () => {
+    const editor = await openFile('syntax/trailing.rpc.json', '{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1,}\n');
+    const [d] = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((x) => codeOf(x) === 'syntax/trailing-comma'), 'trailing-comma');
+    assert.equal(editor.document.getText(d.range), ',');
+    await setText(editor, '{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}\n');
+    await waitForDiagnostics(editor.document.uri, (ds) => !ds.some((x) => codeOf(x).startsWith('syntax/')), 'the syntax error to clear');
+  });
+
+  test('a schema violation is reported on the value node with a schema code', async () => {
+    const editor = await openFile('schema/bad.rpc.json', '{"jsonrpc": "2.0", "method": 42, "params": [], "id": 1}\n');
+    const ds = await waitForDiagnostics(editor.document.uri, (x) => x.some((d) => codeOf(d) === 'schema/type'), 'schema/type');
+    const d = ds.find((x) => codeOf(x) === 'schema/type')!;
+    assert.equal(editor.document.getText(d.range), '42');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(d.code && typeof d.code === 'object' && String(d.code.target).includes('diagnostics.md'), 'code links to the docs');
+  });
+
+  test('settings are refreshed on change (edgekit.maxProblems)', async () => {
+    const editor = await openFile('schema/many.rpc.json', JSON.stringify([1, 2, 3, 4, 5].map((n) => ({ jsonrpc: '1.0', method: 'eth_blockNumber', params: [], id: n })), null, 1));
+    const uri = editor.document.uri;
+    await waitForDiagnostics(uri, (d) => d.length >= 5, 'at least 5 problems');
+    const cfg = vscode.workspace.getConfiguration('edgekit');
+    await cfg.update('maxProblems', 2, vscode.ConfigurationTarget.Workspace);
+    try {
+      const ds = await waitForDiagnostics(uri, (d) => d.length === 3 && d.some((x) => codeOf(x) === 'limits/too-many-problems'), 'the capped list');
+      assert.equal(ds.filter((d) => d.source === 'edgekit').length, 3);
+    } finally {
+      await cfg.update('maxProblems', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitForDiagnostics(uri, (d) => d.length >= 5, 'the full list again');
+  });
+
+  test('outline, folding and formatting work on our documents', async () => {
+    const editor = await openFile('features/format.filter.json', '{"where":{"and":[{"key":"ClientCountry","operator":"eq","value":"ca"}]}}');
+    const uri = editor.document.uri;
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', uri);
+    assert.ok(symbols && symbols.length === 1 && symbols[0].name === 'where', JSON.stringify(symbols?.map((s) => s.name)));
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', uri, { tabSize: 2, insertSpaces: true });
+    assert.ok(edits && edits.length > 0, 'formatting produces edits');
+    const we = new vscode.WorkspaceEdit();
+    we.set(uri, edits);
+    await vscode.workspace.applyEdit(we);
+    assert.match(editor.document.getText(), /\n {2}"where": \{\n {4}"and": \[/);
+    const folds = await vscode.commands.executeCommand<vscode.FoldingRange[]>('vscode.executeFoldingRangeProvider', uri);
+    assert.ok(folds && folds.length >= 2, 'folding ranges');
+  });
+
+  test('schema-driven completion and hover', async () => {
+    const editor = await openFile('features/complete.rpc.json', '{\n  \n}\n');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(1, 2));
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    for (const k of ['jsonrpc', 'method', 'params', 'id']) assert.ok(labels.includes(k), `completion offers ${k}: ${labels.join(', ')}`);
+    await setText(editor, '{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}\n');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(0, 3));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+    assert.match(text, /2\.0|JSON-RPC/i);
+  });
+
+  test('the command table matches package.json', async () => {
+    const ext = vscode.extensions.getExtension('edgekit.edgekit')!;
+    const declared: string[] = ext.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    for (const id of declared) assert.ok(registered.has(id), `${id} is registered`);
+  });
+
+  suiteTeardown(() => {
+    const ws = vscode.workspace.workspaceFolders![0].uri.fsPath;
+    for (const d of ['lang', 'syntax', 'schema', 'features']) fs.rmSync(path.join(ws, d), { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+
+export const WORKSPACE = vscode.workspace.workspaceFolders![0].uri;
+
+export function wsUri(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(WORKSPACE, name);
+}
+
+export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'edgekit');
+}
+
+export function codeOf(d: vscode.Diagnostic): string {
+  return typeof d.code === 'object' && d.code !== null ? String(d.code.value) : String(d.code);
+}
+
+/** Resolves with the uri's diagnostics once predicate holds; waits for diagnostics events, never sleeps. */
+export function waitForDiagnostics(uri: vscode.Uri, predicate: (d: vscode.Diagnostic[]) => boolean, what = 'diagnostics', timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (fn: () => void) => { if (done) return; done = true; sub.dispose(); clearTimeout(timer); fn(); };
+    const check = () => {
+      const all = vscode.languages.getDiagnostics(uri);
+      if (predicate(all.filter((d) => d.source === 'edgekit'))) finish(() => resolve(all));
+    };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString())) check(); });
+    const timer = setTimeout(() => finish(() => reject(new Error(`Timed out waiting for ${what} on ${path.basename(uri.path)}; have: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => `${d.source}:${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`))}`))), timeoutMs);
+    check();
+  });
+}
+
+/** Creates a file in the workspace (overwriting) and opens it in an editor. */
+export async function openFile(name: string, text: string): Promise<vscode.TextEditor> {
+  const uri = wsUri(name);
+  fs.mkdirSync(path.dirname(uri.fsPath), { recursive: true });
+  fs.writeFileSync(uri.fsPath, text);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  return vscode.window.showTextDocument(doc);
+}
+
+export async function setText(editor: vscode.TextEditor, text: string): Promise<void> {
+  const doc = editor.document;
+  await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+}
+
+export function rangeText(doc: vscode.TextDocument, r: vscode.Range): string {
+  return doc.getText(r);
+}
+
+export async function api(): Promise<{ ctx: any }> {
+  const ext = vscode.extensions.getExtension('edgekit.edgekit')!;
+  return (ext.isActive ? ext.exports : await ext.activate()) as { ctx: any };
+}
