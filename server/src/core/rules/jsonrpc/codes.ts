@@ -1,4 +1,32 @@
 import type { CodeTable } from '../../codes';
 
 export const JSONRPC_CODES: CodeTable = {
+  // request envelope
+  'jsonrpc/missing-version': { severity: 'error', description: 'A request has no "jsonrpc" member; the gateway speaks JSON-RPC "2.0".' },
+  'jsonrpc/wrong-version': { severity: 'error', description: 'The "jsonrpc" member is not "2.0".' },
+  'jsonrpc/missing-method': { severity: 'error', description: 'A request has no "method" member.' },
+  'jsonrpc/missing-id': { severity: 'error', description: 'A request has no "id"; without one it is a notification and gets no response.' },
+  'jsonrpc/string-id': { severity: 'warning', description: 'A string id; the gateway documents integer ids.' },
+  'jsonrpc/duplicate-id': { severity: 'warning', description: 'Two requests of a batch share an id, so their responses cannot be told apart.' },
+  // method
+  'jsonrpc/unsupported-method': { severity: 'error', description: 'A method the gateway refuses with HTTP 403.' },
+  'jsonrpc/unknown-method': { severity: 'error', description: 'A method the gateway does not know.' },
+  // params (reported from checkParamValues)
+  'jsonrpc/params-not-array': { severity: 'error', description: 'params is not an array; the gateway methods take positional params.' },
+  'jsonrpc/missing-param': { severity: 'error', description: 'A required param (or member of a param object) is missing.' },
+  'jsonrpc/extra-param': { severity: 'error', description: 'More params than the method takes.' },
+  'jsonrpc/invalid-param': { severity: 'error', description: 'A param has the wrong type or shape.' },
+  'jsonrpc/invalid-quantity': { severity: 'error', description: 'A QUANTITY that is not "0x" + hex digits without leading zeros.' },
+  'jsonrpc/invalid-address': { severity: 'error', description: 'An address that is not 20 bytes (0x + 40 hex digits).' },
+  'jsonrpc/invalid-hash': { severity: 'error', description: 'A hash that is not 32 bytes (0x + 64 hex digits).' },
+  'jsonrpc/invalid-data': { severity: 'error', description: 'Hex data that is not "0x" + an even number of hex digits (or too long).' },
+  'jsonrpc/invalid-block': { severity: 'error', description: 'A block that is neither a number nor one of the tags latest, earliest, pending, safe, finalized.' },
+  'jsonrpc/unknown-key': { severity: 'error', description: 'A member that a call object, log filter or trace filter does not define.' },
+  'jsonrpc/conflicting-keys': { severity: 'error', description: 'Members that exclude each other (blockHash with a block range; data and input differing).' },
+  // gateway limits
+  'jsonrpc/block-range-reversed': { severity: 'error', description: 'fromBlock is after toBlock.' },
+  'jsonrpc/block-range-too-large': { severity: 'error', description: 'eth_getLogs or trace_filter over more than 800 blocks.' },
+  'jsonrpc/block-count-too-large': { severity: 'error', description: 'eth_feeHistory with a block count over 10.' },
+  'jsonrpc/trace-count-too-large': { severity: 'error', description: 'trace_filter with a count over 200.' },
+  'jsonrpc/range-checked-at-runtime': { severity: 'information', description: 'A block range given by tags; the gateway checks its limit at run time.' },
 };

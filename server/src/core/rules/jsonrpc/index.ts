@@ -1,3 +1,12 @@
+// The jsonrpc-request kind: gateway JSON-RPC requests (a single request or a batch).
 import type { KindPlugin } from '../../types';
+import { requestRule } from './rules';
+import { complete, hover, lenses } from './features';
 
-export const jsonrpcPlugin: KindPlugin = { kind: 'jsonrpc-request', rules: [] };
+export const jsonrpcPlugin: KindPlugin = {
+  kind: 'jsonrpc-request',
+  rules: [requestRule],
+  complete: (doc, offset) => complete(doc, offset),
+  hover: (doc, offset) => hover(doc, offset),
+  lenses: (doc) => lenses(doc),
+};

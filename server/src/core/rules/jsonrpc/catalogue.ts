@@ -1,0 +1,219 @@
+// The gateway's method catalogue, hand-transcribed from /work/shared/reference/jsonrpc_methods.md (Cloudflare supported-methods
+// page for the lists and limits; ethereum/execution-apis for param and result shapes; ethereum.org for the [ethorg] methods;
+// Erigon/Nethermind for trace_filter). Pure data: params.ts checks values against it, the plugin turns it into completion and hover.
+
+/** The value shapes a param (or a key of a param object) can take. */
+export type ValueType =
+  | 'quantity' // uint: "0x" + hex digits, no leading zeros
+  | 'integerOrQuantity' // JSON integer or quantity (trace_filter after/count, eth_feeHistory blockCount)
+  | 'address' | 'addressOrNull' | 'addressList' | 'addressOrList'
+  | 'hash32' | 'hash32List'
+  | 'bytes' | 'bytesList' | 'bytesMax32' | 'bytesMax32List'
+  | 'boolean'
+  | 'block' // BlockNumberOrTag
+  | 'blockForRange' // BlockNumberOrTagForRange (no "pending")
+  | 'blockOrHash' // BlockNumberOrTagOrHash
+  | 'callObject' | 'logFilter' | 'traceFilter'
+  | 'percentiles' | 'topics' | 'accessList' | 'authorizationList' | 'traceMode';
+
+export interface ParamSpec {
+  name: string;
+  type: ValueType;
+  required: boolean;
+  description: string;
+}
+
+export interface MethodSpec {
+  name: string;
+  description: string;
+  params: ParamSpec[];
+  /** What the result holds. */
+  result: string;
+  /** Gateway limits, one sentence each. */
+  limits: string[];
+  /** Where the shapes come from. */
+  source: 'execution-apis' | 'ethereum.org' | 'gateway';
+}
+
+export interface KeySpec {
+  type: ValueType;
+  description: string;
+  /** A placeholder for snippets and completions. */
+  example: string;
+}
+
+export type ObjectType = 'callObject' | 'logFilter' | 'traceFilter';
+
+export const LIMITS = { getLogsMaxBlockRange: 800, feeHistoryMaxBlockCount: 10, traceFilterMaxBlockRange: 800, traceFilterMaxCount: 200 };
+
+export const BLOCK_TAGS = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const;
+export const BLOCK_TAG_DESCRIPTIONS: Record<(typeof BLOCK_TAGS)[number], string> = {
+  latest: 'The most recent block the node has seen.',
+  earliest: 'The genesis block (or the lowest block the node still has).',
+  pending: 'The block being built from the pending state; not allowed as an eth_getLogs bound.',
+  safe: 'The most recent block that is safe from re-orgs under honest-majority assumptions.',
+  finalized: 'The most recent block accepted as final by the beacon chain.',
+};
+
+/** Human names of the value types, used in hovers, completion details and messages. */
+export const TYPE_LABELS: Record<ValueType, string> = {
+  quantity: 'QUANTITY (hex, no leading zeros)',
+  integerOrQuantity: 'integer or QUANTITY',
+  address: 'address (20 bytes)',
+  addressOrNull: 'address or null',
+  addressList: 'address[]',
+  addressOrList: 'address | address[] | null',
+  hash32: 'hash (32 bytes)',
+  hash32List: 'hash[]',
+  bytes: 'DATA (hex bytes)',
+  bytesList: 'DATA[]',
+  bytesMax32: 'DATA (up to 32 bytes)',
+  bytesMax32List: 'DATA (up to 32 bytes)[]',
+  boolean: 'boolean',
+  block: 'block number or tag',
+  blockForRange: 'block number or tag (no "pending")',
+  blockOrHash: 'block number, tag or block hash',
+  callObject: 'transaction call object',
+  logFilter: 'log filter object',
+  traceFilter: 'trace filter object',
+  percentiles: 'number[] (0..100, increasing)',
+  topics: '(null | hash | hash[])[]',
+  accessList: '{ address, storageKeys }[]',
+  authorizationList: '{ chainId, nonce, address, yParity, r, s }[]',
+  traceMode: '"union" | "intersection"',
+};
+
+const q = (description: string, example = '0x0'): KeySpec => ({ type: 'quantity', description, example });
+
+export const OBJECT_KEYS: Record<ObjectType, Record<string, KeySpec>> = {
+  // execution-apis GenericTransaction (additionalProperties: false); "data" is the legacy name of "input" that nodes still accept.
+  callObject: {
+    type: q('Transaction type (0x0 legacy, 0x1 access list, 0x2 EIP-1559, 0x3 blob, 0x4 set-code).', '0x2'),
+    nonce: q('Sender nonce.'),
+    to: { type: 'addressOrNull', description: 'Recipient address; null for contract creation.', example: '0x0000000000000000000000000000000000000000' },
+    from: { type: 'address', description: 'Sender address.', example: '0x0000000000000000000000000000000000000000' },
+    gas: q('Gas limit.', '0x5208'),
+    value: q('Value transferred, in wei.'),
+    input: { type: 'bytes', description: 'Call data (function selector and encoded arguments).', example: '0x' },
+    data: { type: 'bytes', description: 'Legacy name of "input", still accepted by nodes.', example: '0x' },
+    gasPrice: q('Gas price, in wei (legacy and access-list transactions).'),
+    maxPriorityFeePerGas: q('Maximum tip per gas, in wei (EIP-1559).'),
+    maxFeePerGas: q('Maximum total fee per gas, in wei (EIP-1559).'),
+    maxFeePerBlobGas: q('Maximum fee per blob gas, in wei (EIP-4844).'),
+    accessList: { type: 'accessList', description: 'EIP-2930 access list: addresses and storage keys the transaction touches.', example: '[]' },
+    blobVersionedHashes: { type: 'hash32List', description: 'Versioned hashes of the blobs (EIP-4844).', example: '[]' },
+    blobs: { type: 'bytesList', description: 'Raw blob data (EIP-4844).', example: '[]' },
+    chainId: q('Chain id the transaction is valid on.', '0x1'),
+    authorizationList: { type: 'authorizationList', description: 'EIP-7702 authorizations (set-code transactions).', example: '[]' },
+    commitments: { type: 'bytesList', description: 'KZG commitments of the blobs.', example: '[]' },
+    proofs: { type: 'bytesList', description: 'KZG proofs of the blobs.', example: '[]' },
+  },
+  // execution-apis Filter; blockHash excludes fromBlock/toBlock.
+  logFilter: {
+    fromBlock: { type: 'blockForRange', description: 'First block of the range (number or tag; default "latest").', example: 'latest' },
+    toBlock: { type: 'blockForRange', description: 'Last block of the range (number or tag; default "latest").', example: 'latest' },
+    blockHash: { type: 'hash32', description: 'Only logs of this block; excludes fromBlock and toBlock.', example: '0x' + '0'.repeat(64) },
+    address: { type: 'addressOrList', description: 'Contract address, or list of addresses, the logs must come from.', example: '0x0000000000000000000000000000000000000000' },
+    topics: { type: 'topics', description: 'Topic filters by position; null matches anything, a list matches any of its entries.', example: '[]' },
+  },
+  // Cloudflare doc + Erigon TraceFilterRequest + Nethermind TraceFilterForRpc.
+  traceFilter: {
+    fromBlock: { type: 'block', description: 'First block to take traces from (quantity or tag).', example: '0x0' },
+    toBlock: { type: 'block', description: 'Last block to take traces from (quantity or tag).', example: 'latest' },
+    fromAddress: { type: 'addressList', description: 'Sender addresses to match.', example: '[]' },
+    toAddress: { type: 'addressList', description: 'Receiver addresses to match (an array, though the gateway doc types it as one address).', example: '[]' },
+    after: { type: 'integerOrQuantity', description: 'Offset: the number of matching traces to skip.', example: '0' },
+    count: { type: 'integerOrQuantity', description: 'Number of traces to return (the gateway allows at most 200).', example: '100' },
+    mode: { type: 'traceMode', description: 'How fromAddress and toAddress combine: "union" (default) or "intersection" (Erigon, Nethermind).', example: 'union' },
+    blockHash: { type: 'hash32', description: 'Only traces of this block (newer Nethermind); excludes fromBlock and toBlock.', example: '0x' + '0'.repeat(64) },
+  },
+};
+
+const p = (name: string, type: ValueType, required: boolean, description: string): ParamSpec => ({ name, type, required, description });
+const ADDRESS = p('Address', 'address', true, 'The account address.');
+const BLOCK_OR_HASH = p('Block', 'blockOrHash', false, 'Block number, tag or block hash to read the state at (default "latest").');
+const BLOCK_HASH = p('Block hash', 'hash32', true, 'Hash of the block.');
+const BLOCK = p('Block', 'block', true, 'Block number or tag.');
+const TX_HASH = p('Transaction hash', 'hash32', true, 'Hash of the transaction.');
+const HYDRATED = p('Hydrated transactions', 'boolean', true, 'true for full transaction objects, false for transaction hashes only.');
+
+function m(name: string, description: string, params: ParamSpec[], result: string, source: MethodSpec['source'], limits: string[] = []): MethodSpec {
+  return { name, description, params, result, source, limits };
+}
+
+export const METHODS: readonly MethodSpec[] = [
+  m('web3_clientVersion', 'Returns the current client version.', [], 'string: the client version.', 'ethereum.org'),
+  m('web3_sha3', 'Returns the Keccak-256 hash of the given data.', [p('data', 'bytes', true, 'The data to hash.')], 'bytes32: the Keccak-256 hash.', 'ethereum.org'),
+  m('net_version', 'Returns the current network id.', [], 'string: the network id in decimal (e.g. "1").', 'execution-apis'),
+  m('net_listening', 'Returns true while the client is listening for network connections.', [], 'boolean.', 'ethereum.org'),
+  m('eth_syncing', 'Returns the sync status of the node.', [], 'false when not syncing, else { startingBlock, currentBlock, highestBlock } (quantities).', 'execution-apis'),
+  m('eth_mining', 'Returns whether the client is mining new blocks.', [], 'boolean.', 'ethereum.org'),
+  m('eth_gasPrice', 'Returns the current price per gas in wei.', [], 'QUANTITY: gas price in wei.', 'execution-apis'),
+  m('eth_feeHistory', 'Returns base fees, gas-used ratios and reward percentiles for a range of recent blocks.', [
+    p('blockCount', 'integerOrQuantity', true, 'Number of blocks in the requested range (the gateway allows at most 10).'),
+    p('newestBlock', 'block', true, 'Highest block of the requested range (number or tag).'),
+    p('rewardPercentiles', 'percentiles', true, 'Increasing percentiles (0 to 100) of effective priority fees to sample per block.'),
+  ], '{ oldestBlock, baseFeePerGas[], gasUsedRatio[], baseFeePerBlobGas[]?, blobGasUsedRatio[]?, reward[][]? }.', 'execution-apis',
+  [`blockCount is at most ${LIMITS.feeHistoryMaxBlockCount}.`]),
+  m('eth_blockNumber', 'Returns the number of the most recent block.', [], 'QUANTITY: the block number.', 'execution-apis'),
+  m('eth_chainId', 'Returns the chain id.', [], 'QUANTITY: the chain id (0x1 on mainnet).', 'execution-apis'),
+  m('eth_getBalance', 'Returns the balance of an account.', [ADDRESS, BLOCK_OR_HASH], 'QUANTITY: the balance in wei.', 'execution-apis'),
+  m('eth_getStorageAt', 'Returns the value of a storage slot of a contract.', [ADDRESS,
+    p('Storage slot', 'bytesMax32', true, 'Position of the slot (up to 32 bytes).'), BLOCK_OR_HASH], 'DATA: the slot value.', 'execution-apis'),
+  m('eth_getTransactionCount', 'Returns the number of transactions sent from an address (its nonce).', [ADDRESS, BLOCK_OR_HASH],
+    'QUANTITY: the transaction count.', 'execution-apis'),
+  m('eth_getBlockTransactionCountByHash', 'Returns the number of transactions in a block, by block hash.', [BLOCK_HASH],
+    'QUANTITY, or null when the block is unknown.', 'execution-apis'),
+  m('eth_getBlockTransactionCountByNumber', 'Returns the number of transactions in a block, by number or tag.', [BLOCK],
+    'QUANTITY, or null when the block is unknown.', 'execution-apis'),
+  m('eth_getUncleCountByBlockHash', 'Returns the number of uncles of a block, by block hash.', [p('blockHash', 'hash32', true, 'Hash of the block.')],
+    'QUANTITY: the uncle count.', 'ethereum.org'),
+  m('eth_getUncleCountByBlockNumber', 'Returns the number of uncles of a block, by number or tag.', [p('block', 'block', true, 'Block number or tag.')],
+    'QUANTITY: the uncle count.', 'ethereum.org'),
+  m('eth_getCode', 'Returns the code deployed at an address.', [ADDRESS, BLOCK_OR_HASH], 'DATA: the code ("0x" for an account without code).', 'execution-apis'),
+  m('eth_sendRawTransaction', 'Submits a signed transaction to the network.', [p('Transaction', 'bytes', true, 'The signed transaction (RLP-encoded).')],
+    'hash: the transaction hash.', 'execution-apis'),
+  m('eth_call', 'Executes a message call without creating a transaction.', [p('Transaction', 'callObject', true, 'The call to execute.'), BLOCK_OR_HASH],
+    'DATA: the return value of the call.', 'execution-apis'),
+  m('eth_estimateGas', 'Estimates the gas a transaction needs.', [p('Transaction', 'callObject', true, 'The transaction to estimate.'),
+    p('Block', 'block', false, 'Block number or tag to estimate against (default "latest").')], 'QUANTITY: the gas estimate.', 'execution-apis'),
+  m('eth_getBlockByHash', 'Returns a block by hash.', [BLOCK_HASH, HYDRATED], 'Block object, or null when the block is unknown.', 'execution-apis'),
+  m('eth_getBlockByNumber', 'Returns a block by number or tag.', [BLOCK, HYDRATED], 'Block object, or null when the block is unknown.', 'execution-apis'),
+  m('eth_getTransactionByHash', 'Returns a transaction by hash.', [TX_HASH], 'Transaction object, or null when unknown.', 'execution-apis'),
+  m('eth_getTransactionByBlockHashAndIndex', 'Returns a transaction by block hash and position in the block.',
+    [BLOCK_HASH, p('Transaction index', 'quantity', true, 'Position of the transaction in the block.')], 'Transaction object, or null.', 'execution-apis'),
+  m('eth_getTransactionByBlockNumberAndIndex', 'Returns a transaction by block number and position in the block.',
+    [BLOCK, p('Transaction index', 'quantity', true, 'Position of the transaction in the block.')], 'Transaction object, or null.', 'execution-apis'),
+  m('eth_getTransactionReceipt', 'Returns the receipt of a transaction by transaction hash.', [TX_HASH], 'Receipt object, or null when unknown or pending.', 'execution-apis'),
+  m('eth_getUncleByBlockHashAndIndex', 'Returns an uncle of a block, by block hash and uncle index.',
+    [p('blockHash', 'hash32', true, 'Hash of the block.'), p('uncleIndex', 'quantity', true, 'Position of the uncle.')], 'Block object (without transactions), or null.', 'ethereum.org'),
+  m('eth_getUncleByBlockNumberAndIndex', 'Returns an uncle of a block, by block number and uncle index.',
+    [p('block', 'block', true, 'Block number or tag.'), p('uncleIndex', 'quantity', true, 'Position of the uncle.')], 'Block object (without transactions), or null.', 'ethereum.org'),
+  m('eth_getLogs', 'Returns the logs matching a filter.', [p('Filter', 'logFilter', true, 'Block range (or block hash), addresses and topics to match.')],
+    'Log[]: the matching logs.', 'execution-apis', [`toBlock - fromBlock is at most ${LIMITS.getLogsMaxBlockRange} blocks.`]),
+  m('eth_getWork', 'Returns the hash of the current block, the seed hash and the boundary condition (proof-of-work only).', [],
+    '[powHash, seedHash, boundary] (bytes32 each).', 'ethereum.org'),
+  m('eth_getProof', 'Returns the account and storage values of an account, with Merkle proofs.', [ADDRESS,
+    p('StorageKeys', 'bytesMax32List', true, 'Storage slots to prove.'), BLOCK_OR_HASH],
+  '{ address, accountProof[], balance, codeHash, nonce, storageHash, storageProof[] }.', 'execution-apis'),
+  m('trace_filter', 'Returns the execution traces matching a filter (block range, sender and receiver addresses).',
+    [p('filter', 'traceFilter', true, 'Block range, addresses, offset and count of the traces to return.')],
+    'Trace record[]: { action, blockHash, blockNumber, result, subtraces, traceAddress, transactionHash, transactionPosition, type }.', 'gateway',
+    [`toBlock - fromBlock is at most ${LIMITS.traceFilterMaxBlockRange} blocks.`, `count is at most ${LIMITS.traceFilterMaxCount}.`]),
+];
+
+export const METHOD_BY_NAME: ReadonlyMap<string, MethodSpec> = new Map(METHODS.map((x) => [x.name, x]));
+
+export const SUPPORTED_METHODS: readonly string[] = METHODS.map((x) => x.name);
+
+export const UNSUPPORTED_METHODS: readonly string[] = [
+  'net_peerCount', 'eth_protocolVersion', 'eth_coinbase', 'eth_hashrate', 'eth_accounts', 'eth_sign', 'eth_sendTransaction',
+  'eth_getCompilers', 'eth_compileLLL', 'eth_compileSolidity', 'eth_compileSerpent', 'eth_newFilter', 'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter', 'eth_uninstallFilter', 'eth_getFilterChanges', 'eth_getFilterLogs', 'eth_submitWork',
+  'eth_submitHashrate',
+];
+
+/** The one-line signature of a method, e.g. `eth_getBalance(Address: address, Block?: block number, tag or block hash)`. */
+export function signature(spec: MethodSpec): string {
+  return `${spec.name}(${spec.params.map((x) => `${x.name}${x.required ? '' : '?'}: ${TYPE_LABELS[x.type]}`).join(', ')})`;
+}

@@ -1,0 +1,203 @@
+// Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
+// params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
+import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
+import {
+  BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
+  type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
+} from './catalogue';
+import { requestsOf } from './rules';
+
+export const SEND_COMMAND = 'edgekit.gateway.send';
+
+const OBJECT_TYPES: readonly ValueType[] = ['callObject', 'logFilter', 'traceFilter'];
+const BLOCK_TYPES: readonly ValueType[] = ['block', 'blockForRange', 'blockOrHash'];
+
+/** Markdown documentation of a method: description, params, result, limits. */
+export function methodMarkdown(spec: MethodSpec): string {
+  const lines = [`\`\`\`\n${signature(spec)}\n\`\`\``, spec.description];
+  if (spec.params.length) {
+    lines.push('**Params**', spec.params.map((x, i) => `${i}. \`${x.name}\`${x.required ? '' : ' (optional)'}: ${TYPE_LABELS[x.type]}. ${x.description}`).join('\n'));
+  } else {
+    lines.push('**Params**: none.');
+  }
+  lines.push(`**Result**: ${spec.result}`);
+  if (spec.limits.length) lines.push(`**Gateway limits**: ${spec.limits.join(' ')}`);
+  return lines.join('\n\n');
+}
+
+function paramMarkdown(spec: MethodSpec, i: number, p: ParamSpec): string {
+  return `**${p.name}**${p.required ? '' : ' (optional)'}: ${TYPE_LABELS[p.type]}\n\n${p.description}\n\nParam ${i} of \`${spec.name}\`.`;
+}
+
+function keyMarkdown(name: string, k: KeySpec): string {
+  return `**${name}**: ${TYPE_LABELS[k.type]}\n\n${k.description}`;
+}
+
+/** The request path and method of a location path ([..., 'params', i, ...] inside a request). */
+function split(doc: ParsedDoc, path: JsonPath): { base: JsonPath; rest: JsonPath; spec?: MethodSpec } {
+  const base = Array.isArray(doc.value) && typeof path[0] === 'number' ? path.slice(0, 1) : [];
+  const rest = path.slice(base.length);
+  let req: unknown = doc.value;
+  for (const seg of base) req = Array.isArray(req) ? req[seg as number] : undefined;
+  const method = req && typeof req === 'object' && !Array.isArray(req) ? (req as Record<string, unknown>).method : undefined;
+  return { base, rest, spec: typeof method === 'string' ? METHOD_BY_NAME.get(method) : undefined };
+}
+
+/** The value type at a path below params (a param, or a member of a param object). */
+function typeAt(spec: MethodSpec, rest: JsonPath): { type: ValueType; param?: ParamSpec; key?: KeySpec } | undefined {
+  if (rest[0] !== 'params' || typeof rest[1] !== 'number') return undefined;
+  const param = spec.params[rest[1]];
+  if (!param) return undefined;
+  if (rest.length === 2) return { type: param.type, param };
+  if (rest.length === 3 && typeof rest[2] === 'string' && OBJECT_TYPES.includes(param.type)) {
+    const key = OBJECT_KEYS[param.type as ObjectType][rest[2]];
+    return key ? { type: key.type, key } : undefined;
+  }
+  return undefined;
+}
+
+// ---- completion ----
+
+function stringSpan(doc: ParsedDoc, offset: number): Span | undefined {
+  const root = doc.tree();
+  const node = root && findNodeAtOffset(root, offset, true);
+  if (node && node.type === 'string' && offset >= node.offset && offset <= node.offset + node.length) return { offset: node.offset, length: node.length };
+  return undefined;
+}
+
+/** Escape text for a snippet (outside placeholders `$` and `}` and `\`). */
+const esc = (s: string): string => s.replace(/[\\$}]/g, (c) => `\\${c}`);
+
+function placeholder(type: ValueType, n: { i: number }): string {
+  const tab = (text: string) => `\${${n.i++}:${esc(text)}}`;
+  switch (type) {
+    case 'quantity': case 'integerOrQuantity': return `"${tab('0x1')}"`;
+    case 'address': case 'addressOrNull': case 'addressOrList': return `"${tab('0x0000000000000000000000000000000000000000')}"`;
+    case 'hash32': return `"${tab('0x' + '0'.repeat(64))}"`;
+    case 'bytes': case 'bytesMax32': return `"${tab('0x')}"`;
+    case 'boolean': return tab('false');
+    case 'block': case 'blockForRange': case 'blockOrHash': return `"${tab('latest')}"`;
+    case 'percentiles': return `[${tab('25, 75')}]`;
+    case 'callObject':
+      return `{ "to": "${tab('0x0000000000000000000000000000000000000000')}", "input": "${tab('0x')}" }`;
+    case 'logFilter':
+      return `{ "fromBlock": "${tab('latest')}", "toBlock": "${tab('latest')}", "address": "${tab('0x0000000000000000000000000000000000000000')}" }`;
+    case 'traceFilter':
+      return `{ "fromBlock": "${tab('0x1')}", "toBlock": "${tab('0x2')}", "toAddress": ["${tab('0x0000000000000000000000000000000000000000')}"], "count": ${tab('100')} }`;
+    default: return `[${tab('')}]`;
+  }
+}
+
+/** A full request for a method, with its params as placeholders. */
+export function requestSnippet(spec: MethodSpec, id = 1): string {
+  const n = { i: 1 };
+  const params = spec.params.filter((x) => x.required).map((x) => placeholder(x.type, n)).join(', ');
+  return `{\n\t"jsonrpc": "2.0",\n\t"method": "${spec.name}",\n\t"params": [${params}],\n\t"id": \${${n.i}:${id}}\n}`;
+}
+
+function keyValueSnippet(k: KeySpec): string {
+  if (k.type === 'integerOrQuantity') return `\${1:${k.example}}`;
+  if (k.example.startsWith('[')) return '[$1]';
+  return `"\${1:${esc(k.example)}}"`;
+}
+
+export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  const loc = getLocation(doc.text, offset);
+  const path = loc.path;
+  // A request snippet where a whole request can go: an empty document or an item position of a batch.
+  if (!loc.isAtPropertyKey && (path.length === 0 || (path.length === 1 && typeof path[0] === 'number' && loc.previousNode?.type !== 'property'))) {
+    if (path.length === 0 && doc.value !== undefined && doc.text.trim() !== '') return [];
+    return METHODS.map((spec, i) => ({
+      label: `${spec.name} request`, kind: 'snippet', detail: signature(spec), documentation: methodMarkdown(spec),
+      insertText: requestSnippet(spec), snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
+    }));
+  }
+  const { rest, spec } = split(doc, path);
+  const replace = stringSpan(doc, offset);
+  if (rest.length === 1 && rest[0] === 'method' && !loc.isAtPropertyKey) {
+    return METHODS.map((m, i) => ({
+      label: m.name, kind: 'method', detail: signature(m), documentation: methodMarkdown(m),
+      insertText: JSON.stringify(m.name), replace, filterText: replace ? JSON.stringify(m.name) : m.name,
+      sortText: `0${String(i).padStart(3, '0')}`,
+    }));
+  }
+  if (!spec) return [];
+  if (loc.isAtPropertyKey && rest.length === 3) {
+    const holder = typeAt(spec, rest.slice(0, 2));
+    if (!holder || !OBJECT_TYPES.includes(holder.type)) return [];
+    const root = doc.tree();
+    const obj = root && findObjectNode(root, path.slice(0, -1));
+    const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
+    return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
+      label: name, kind: 'property', detail: TYPE_LABELS[k.type], documentation: keyMarkdown(name, k),
+      insertText: `"${name}": ${keyValueSnippet(k)}`, snippet: true, replace, filterText: `"${name}"`, sortText: `0${String(i).padStart(2, '0')}`,
+    }));
+  }
+  if (!loc.isAtPropertyKey) {
+    const at = typeAt(spec, rest);
+    if (!at || !BLOCK_TYPES.includes(at.type)) return [];
+    const tags = at.type === 'blockForRange' ? BLOCK_TAGS.filter((t) => t !== 'pending') : BLOCK_TAGS;
+    return tags.map((t, i) => ({
+      label: JSON.stringify(t), kind: 'enum', detail: 'block tag', documentation: BLOCK_TAG_DESCRIPTIONS[t],
+      insertText: JSON.stringify(t), replace, filterText: JSON.stringify(t), sortText: `0${i}`,
+    }));
+  }
+  return [];
+}
+
+function findObjectNode(root: JsonNode, path: JsonPath): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (node.type === 'object') node = node.children?.find((p) => p.children?.[0]?.value === seg)?.children?.[1];
+    else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
+    else return undefined;
+  }
+  return node?.type === 'object' ? node : undefined;
+}
+
+// ---- hover ----
+
+export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
+  const root = doc.tree();
+  const node = root && findNodeAtOffset(root, offset);
+  if (!node) return undefined;
+  const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
+  const path = getNodePath(node);
+  const { rest, spec } = split(doc, path);
+  const span = { offset: node.offset, length: node.length };
+  if (rest.length === 1 && rest[0] === 'method' && !isKey && typeof node.value === 'string') {
+    const name = node.value;
+    const m = METHOD_BY_NAME.get(name);
+    if (m) return { ...span, markdown: methodMarkdown(m) };
+    if (UNSUPPORTED_METHODS.includes(name)) return { ...span, markdown: `\`${name}\` is not supported by the gateway: a request for it is refused with HTTP 403.` };
+    return undefined;
+  }
+  if (!spec) return undefined;
+  const at = typeAt(spec, rest);
+  if (!at) return undefined;
+  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) };
+  if (at.param && !isKey && typeof rest[1] === 'number') {
+    let md = paramMarkdown(spec, rest[1], at.param);
+    if (BLOCK_TYPES.includes(at.type) && typeof node.value === 'string' && node.value in BLOCK_TAG_DESCRIPTIONS) {
+      md += `\n\n\`${node.value}\`: ${BLOCK_TAG_DESCRIPTIONS[node.value as keyof typeof BLOCK_TAG_DESCRIPTIONS]}`;
+    }
+    return { ...span, markdown: md };
+  }
+  return undefined;
+}
+
+// ---- lenses ----
+
+export function lenses(doc: ParsedDoc): Lens[] {
+  const reqs = requestsOf(doc.value);
+  if (reqs.length === 0) return [];
+  const out: Lens[] = [];
+  if (Array.isArray(doc.value)) {
+    const n = reqs.length;
+    out.push({ ...doc.locate([]), title: `Send batch (${n} request${n === 1 ? '' : 's'})`, command: SEND_COMMAND, args: [{ index: null }] });
+  }
+  for (const r of reqs) out.push({ ...doc.locate(r.base), title: 'Send request', command: SEND_COMMAND, args: [{ index: r.index }] });
+  return out;
+}

@@ -1,0 +1,384 @@
+// Value checks of a gateway request's params: arity, the shape of every param of every supported method, and the gateway's
+// numeric limits. Pure and position-free (the mock gateway calls it too); the editor rule locates each issue with doc.locate.
+import {
+  BLOCK_TAGS, LIMITS, METHOD_BY_NAME, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS,
+  type MethodSpec, type ObjectType, type ValueType,
+} from './catalogue';
+
+export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
+
+export interface ParamIssue {
+  /** Path relative to `params`, e.g. [0, 'fromBlock']; [] is params itself. */
+  path: (string | number)[];
+  message: string;
+  /** The diagnostic code the editor reports it under (all registered in codes.ts); defaults to jsonrpc/invalid-param. */
+  code?: ParamIssueCode;
+  /** Locate the key at path rather than its value (unknown and conflicting keys). */
+  part?: 'key';
+  /** A value (or, with part 'key', a key name) that fixes the issue; offered as a quick fix. */
+  replacement?: unknown;
+}
+
+export type ParamIssueCode =
+  | 'jsonrpc/params-not-array' | 'jsonrpc/missing-param' | 'jsonrpc/extra-param' | 'jsonrpc/invalid-param'
+  | 'jsonrpc/invalid-quantity' | 'jsonrpc/invalid-address' | 'jsonrpc/invalid-hash' | 'jsonrpc/invalid-data'
+  | 'jsonrpc/invalid-block' | 'jsonrpc/unknown-key' | 'jsonrpc/conflicting-keys'
+  | 'jsonrpc/block-range-reversed' | 'jsonrpc/block-range-too-large' | 'jsonrpc/block-count-too-large' | 'jsonrpc/trace-count-too-large'
+  | 'jsonrpc/range-checked-at-runtime';
+
+type Path = (string | number)[];
+
+/** `params[0].fromAddress[1]` */
+export function formatPath(path: Path): string {
+  let s = 'params';
+  for (const seg of path) s += typeof seg === 'number' ? `[${seg}]` : /^[A-Za-z_$][\w$]*$/.test(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`;
+  return s;
+}
+
+/** How a value is quoted in a message. */
+export function show(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return JSON.stringify(v.length > 70 ? v.slice(0, 70) + '…' : v);
+  if (typeof v === 'number') return `the number ${v}`;
+  return String(v);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const HEX = /^[0-9a-fA-F]*$/;
+
+/** Levenshtein distance (case-insensitive), for "did you mean" suggestions. */
+export function distance(a: string, b: string): number {
+  a = a.toLowerCase(); b = b.toLowerCase();
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The candidates nearest to name (at most max, within a distance of about a third of the name). */
+export function nearest(name: string, candidates: readonly string[], max = 3): string[] {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return candidates.map((c) => ({ c, d: distance(name, c) })).filter((x) => x.d <= limit)
+    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
+}
+
+class Checker {
+  readonly issues: ParamIssue[] = [];
+
+  add(path: Path, message: string, code: ParamIssueCode = 'jsonrpc/invalid-param', extra: Partial<ParamIssue> = {}): void {
+    this.issues.push({ path, message, code, ...extra });
+  }
+
+  expect(path: Path, expectation: string, v: unknown, code: ParamIssueCode = 'jsonrpc/invalid-param', replacement?: unknown): void {
+    this.add(path, `${formatPath(path)} must be ${expectation}, not ${show(v)}.`, code, replacement === undefined ? {} : { replacement });
+  }
+
+  /** A QUANTITY: "0x" + hex digits without leading zeros. */
+  quantity(path: Path, v: unknown, expectation = 'a hex quantity such as "0x1a"'): void {
+    if (typeof v === 'number') {
+      if (!Number.isSafeInteger(v) || v < 0) return this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
+      const fix = '0x' + v.toString(16);
+      this.add(path, `${formatPath(path)} must be a hex string such as "${fix}", not ${show(v)}.`, 'jsonrpc/invalid-quantity', { replacement: fix });
+      return;
+    }
+    if (typeof v !== 'string') return this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
+    if (/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/.test(v)) return;
+    if (/^0x[1-9a-fA-F][0-9a-fA-F]{64,}$/.test(v)) return this.add(path, `${formatPath(path)} is ${show(v)}, larger than 256 bits.`, 'jsonrpc/invalid-quantity');
+    const m = /^0[xX]([0-9a-fA-F]+)$/.exec(v);
+    if (m) {
+      const fix = '0x' + BigInt('0x' + m[1]).toString(16);
+      const why = /^0x/.test(v) ? 'without leading zeros' : 'with a lower-case "0x" prefix';
+      this.add(path, `${formatPath(path)} must be a hex quantity ${why} ("${fix}"), not ${show(v)}.`, 'jsonrpc/invalid-quantity', { replacement: fix });
+      return;
+    }
+    if (/^(0|[1-9][0-9]*)$/.test(v)) {
+      const fix = '0x' + BigInt(v).toString(16);
+      this.add(path, `${formatPath(path)} must be hex ("${fix}"), not the decimal string ${show(v)}.`, 'jsonrpc/invalid-quantity', { replacement: fix });
+      return;
+    }
+    this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
+  }
+
+  integerOrQuantity(path: Path, v: unknown): void {
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return;
+    if (typeof v === 'string') return this.quantity(path, v, 'a non-negative integer or a hex quantity');
+    this.expect(path, 'a non-negative integer or a hex quantity', v);
+  }
+
+  address(path: Path, v: unknown): void {
+    if (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)) return;
+    let fix: string | undefined;
+    if (typeof v === 'string' && /^0X[0-9a-fA-F]{40}$/.test(v)) fix = v.toLowerCase();
+    else if (typeof v === 'string' && /^[0-9a-fA-F]{40}$/.test(v)) fix = '0x' + v.toLowerCase();
+    this.expect(path, 'a 20-byte address (0x + 40 hex digits)', v, 'jsonrpc/invalid-address', fix);
+  }
+
+  hash32(path: Path, v: unknown): void {
+    if (typeof v === 'string' && /^0x[0-9a-fA-F]{64}$/.test(v)) return;
+    let fix: string | undefined;
+    if (typeof v === 'string' && /^0X[0-9a-fA-F]{64}$/.test(v)) fix = v.toLowerCase();
+    else if (typeof v === 'string' && /^[0-9a-fA-F]{64}$/.test(v)) fix = '0x' + v.toLowerCase();
+    this.expect(path, 'a 32-byte hash (0x + 64 hex digits)', v, 'jsonrpc/invalid-hash', fix);
+  }
+
+  bytes(path: Path, v: unknown, maxBytes?: number): void {
+    const what = maxBytes ? `hex data of at most ${maxBytes} bytes (0x + up to ${maxBytes * 2} hex digits)` : 'hex data (0x + an even number of hex digits)';
+    if (typeof v !== 'string' || !/^0x/i.test(v) || !HEX.test(v.slice(2))) return this.expect(path, what, v, 'jsonrpc/invalid-data');
+    const digits = v.length - 2;
+    if (maxBytes !== undefined) {
+      if (digits > maxBytes * 2) this.expect(path, what, v, 'jsonrpc/invalid-data');
+      else if (v.startsWith('0X')) this.expect(path, `${what} with a lower-case "0x" prefix`, v, 'jsonrpc/invalid-data', '0x' + v.slice(2));
+      return;
+    }
+    if (digits % 2 === 1) this.expect(path, what, v, 'jsonrpc/invalid-data');
+    else if (v.startsWith('0X')) this.expect(path, `${what} with a lower-case "0x" prefix`, v, 'jsonrpc/invalid-data', '0x' + v.slice(2));
+  }
+
+  boolean(path: Path, v: unknown): void {
+    if (typeof v === 'boolean') return;
+    const fix = v === 'true' ? true : v === 'false' ? false : undefined;
+    this.expect(path, 'true or false', v, 'jsonrpc/invalid-param', fix);
+  }
+
+  block(path: Path, v: unknown, type: 'block' | 'blockForRange' | 'blockOrHash'): void {
+    const tags: readonly string[] = type === 'blockForRange' ? BLOCK_TAGS.filter((t) => t !== 'pending') : BLOCK_TAGS;
+    const expectation = `a block number (hex quantity)${type === 'blockOrHash' ? ', a block hash' : ''} or one of the tags ${tags.map((t) => `"${t}"`).join(', ')}`;
+    if (typeof v === 'string') {
+      if (tags.includes(v)) return;
+      if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block');
+      if (tags.includes(v.toLowerCase())) return this.expect(path, 'a lower-case block tag', v, 'jsonrpc/invalid-block', v.toLowerCase());
+      if (type === 'blockOrHash' && /^0[xX][0-9a-fA-F]{64}$/.test(v)) return this.hash32(path, v);
+      if (/^0x[0-9a-fA-F]{17,}$/.test(v) && /^0x[1-9a-fA-F]/.test(v)) {
+        const hashHint = type !== 'blockOrHash' && v.length === 66 ? '; this method takes no block hash here' : '';
+        return this.add(path, `${formatPath(path)} is not a block number: ${show(v)} has more than 64 bits${hashHint}.`, 'jsonrpc/invalid-block');
+      }
+      if (/^0[xX]/.test(v) || /^\d+$/.test(v)) return this.quantity(path, v, expectation);
+      const near = nearest(v, tags, 1)[0];
+      if (near) return this.add(path, `${formatPath(path)} is not a block tag: ${show(v)}; did you mean "${near}"?`, 'jsonrpc/invalid-block', { replacement: near });
+      return this.expect(path, expectation, v, 'jsonrpc/invalid-block');
+    }
+    if (typeof v === 'number') return this.quantity(path, v, expectation);
+    this.expect(path, expectation, v, 'jsonrpc/invalid-block');
+  }
+
+  list(path: Path, v: unknown, what: string, item: (p: Path, x: unknown) => void): void {
+    if (!Array.isArray(v)) return this.expect(path, what, v);
+    v.forEach((x, i) => item([...path, i], x));
+  }
+
+  object(path: Path, v: unknown, type: ObjectType, label: string): void {
+    if (!isObject(v)) return this.expect(path, `${label} (a JSON object)`, v);
+    const keys = OBJECT_KEYS[type];
+    for (const [k, x] of Object.entries(v)) {
+      const spec = keys[k];
+      if (!spec) {
+        const near = nearest(k, Object.keys(keys), 1)[0];
+        const msg = `${formatPath(path)} has no member "${k}"${near ? `; did you mean "${near}"?` : ` (a ${label} takes ${Object.keys(keys).join(', ')}).`}`;
+        this.add([...path, k], msg, 'jsonrpc/unknown-key', { part: 'key', ...(near ? { replacement: near } : {}) });
+        continue;
+      }
+      // A null member means "absent" for the optional filter members; `to: null` is a contract creation.
+      if (x === null && (type !== 'callObject' || k === 'to')) continue;
+      this.value([...path, k], x, spec.type);
+    }
+    if ((type === 'logFilter' || type === 'traceFilter') && v.blockHash !== undefined && v.blockHash !== null) {
+      const clash = ['fromBlock', 'toBlock'].filter((k) => v[k] !== undefined && v[k] !== null);
+      if (clash.length) {
+        this.add([...path, 'blockHash'], `${formatPath(path)} has "blockHash" together with ${clash.map((k) => `"${k}"`).join(' and ')}; give either a block hash or a block range.`,
+          'jsonrpc/conflicting-keys', { part: 'key' });
+      }
+    }
+    if (type === 'callObject' && typeof v.data === 'string' && typeof v.input === 'string' && v.data !== v.input) {
+      this.add([...path, 'data'], `${formatPath(path)} has both "data" and "input" with different values; keep only "input".`, 'jsonrpc/conflicting-keys', { part: 'key' });
+    }
+  }
+
+  value(path: Path, v: unknown, type: ValueType): void {
+    switch (type) {
+      case 'quantity': return this.quantity(path, v);
+      case 'integerOrQuantity': return this.integerOrQuantity(path, v);
+      case 'address': return this.address(path, v);
+      case 'addressOrNull': return v === null ? undefined : this.address(path, v);
+      case 'addressList':
+        if (typeof v === 'string') return this.expect(path, 'an array of addresses', v, 'jsonrpc/invalid-param', [v]);
+        return this.list(path, v, 'an array of addresses', (p, x) => this.address(p, x));
+      case 'addressOrList':
+        if (v === null || typeof v === 'string') return v === null ? undefined : this.address(path, v);
+        return this.list(path, v, 'an address, an array of addresses or null', (p, x) => this.address(p, x));
+      case 'hash32': return this.hash32(path, v);
+      case 'hash32List': return this.list(path, v, 'an array of 32-byte hashes', (p, x) => this.hash32(p, x));
+      case 'bytes': return this.bytes(path, v);
+      case 'bytesList': return this.list(path, v, 'an array of hex data', (p, x) => this.bytes(p, x));
+      case 'bytesMax32': return this.bytes(path, v, 32);
+      case 'bytesMax32List': return this.list(path, v, 'an array of storage keys (hex data up to 32 bytes)', (p, x) => this.bytes(p, x, 32));
+      case 'boolean': return this.boolean(path, v);
+      case 'block': case 'blockForRange': case 'blockOrHash': return this.block(path, v, type);
+      case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
+      case 'logFilter': return this.object(path, v, 'logFilter', 'log filter');
+      case 'traceFilter': return this.object(path, v, 'traceFilter', 'trace filter');
+      case 'percentiles': return this.percentiles(path, v);
+      case 'topics': return this.topics(path, v);
+      case 'accessList': return this.list(path, v, 'an access list (an array of { address, storageKeys })', (p, x) => this.accessEntry(p, x));
+      case 'authorizationList': return this.list(path, v, 'an array of authorizations', (p, x) => this.authorization(p, x));
+      case 'traceMode':
+        if (v !== 'union' && v !== 'intersection') this.expect(path, '"union" or "intersection"', v);
+        return;
+      default: {
+        const never: never = type;
+        throw new Error(`unhandled value type ${String(never)}`);
+      }
+    }
+  }
+
+  percentiles(path: Path, v: unknown): void {
+    if (!Array.isArray(v)) return this.expect(path, 'an array of increasing percentiles between 0 and 100', v);
+    let prev = -Infinity;
+    v.forEach((x, i) => {
+      if (typeof x !== 'number' || x < 0 || x > 100) return this.expect([...path, i], 'a number between 0 and 100', x);
+      if (x < prev) this.add([...path, i], `${formatPath([...path, i])} is ${x}, below the previous percentile ${prev}; percentiles must increase.`);
+      prev = x;
+    });
+  }
+
+  topics(path: Path, v: unknown): void {
+    if (!Array.isArray(v)) return this.expect(path, 'an array of topic filters', v);
+    if (v.length > 4) this.add([...path, 4], `${formatPath(path)} has ${v.length} positions; a log has at most 4 topics.`);
+    v.forEach((t, i) => {
+      if (t === null) return;
+      if (Array.isArray(t)) return t.forEach((x, j) => { if (x !== null) this.hash32([...path, i, j], x); });
+      this.hash32([...path, i], t);
+    });
+  }
+
+  accessEntry(path: Path, v: unknown): void {
+    if (!isObject(v)) return this.expect(path, 'an access-list entry { address, storageKeys }', v);
+    for (const k of Object.keys(v)) {
+      if (k !== 'address' && k !== 'storageKeys') this.add([...path, k], `${formatPath(path)} has no member "${k}" (an access-list entry takes address and storageKeys).`, 'jsonrpc/unknown-key', { part: 'key' });
+    }
+    if (v.address === undefined) this.add(path, `${formatPath(path)} is missing "address".`, 'jsonrpc/missing-param');
+    else this.address([...path, 'address'], v.address);
+    if (v.storageKeys === undefined) this.add(path, `${formatPath(path)} is missing "storageKeys".`, 'jsonrpc/missing-param');
+    else this.list([...path, 'storageKeys'], v.storageKeys, 'an array of 32-byte storage keys', (p, x) => this.hash32(p, x));
+  }
+
+  authorization(path: Path, v: unknown): void {
+    if (!isObject(v)) return this.expect(path, 'an authorization { chainId, nonce, address, yParity, r, s }', v);
+    for (const k of ['chainId', 'nonce', 'address', 'yParity', 'r', 's']) {
+      if (v[k] === undefined) this.add(path, `${formatPath(path)} is missing "${k}".`, 'jsonrpc/missing-param');
+      else if (k === 'address') this.address([...path, k], v[k]);
+      else this.quantity([...path, k], v[k]);
+    }
+  }
+}
+
+/** A block bound as a number when it is a valid quantity (or JSON integer), else undefined. */
+export function blockNumberOf(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
+  if (typeof v === 'string' && /^0[xX][0-9a-fA-F]+$/.test(v)) return Number.parseInt(v.slice(2), 16);
+  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  return undefined;
+}
+
+function countOf(v: unknown): number | undefined {
+  return blockNumberOf(v);
+}
+
+function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
+  if (spec.name === 'eth_feeHistory') {
+    const n = countOf(params[0]);
+    if (n !== undefined && n > LIMITS.feeHistoryMaxBlockCount) {
+      c.add([0], `${formatPath([0])} (blockCount) asks for ${n} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large');
+    }
+    return;
+  }
+  if (spec.name !== 'eth_getLogs' && spec.name !== 'trace_filter') return;
+  const f = params[0];
+  if (!isObject(f)) return;
+  const max = spec.name === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
+  const from = blockNumberOf(f.fromBlock);
+  const to = blockNumberOf(f.toBlock);
+  if (from !== undefined && to !== undefined) {
+    if (from > to) {
+      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${from}) is after toBlock (${to}).`, 'jsonrpc/block-range-reversed');
+    } else if (to - from > max) {
+      c.add([0, 'toBlock'], `${formatPath([0])} spans ${to - from} blocks (${from} to ${to}); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+    }
+  }
+  if (spec.name === 'trace_filter') {
+    const n = countOf(f.count);
+    if (n !== undefined && n > LIMITS.traceFilterMaxCount) {
+      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${n}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large');
+    }
+  }
+}
+
+/**
+ * Every problem with the params of a supported method, values only: [] when they are fine (or the method is not supported; the
+ * method rule reports that). Limits are checked when the bounds are numbers; see rangeNotes for ranges given by tags.
+ */
+export function checkParamValues(method: string, params: unknown): ParamIssue[] {
+  const spec = METHOD_BY_NAME.get(method);
+  if (!spec) return [];
+  const c = new Checker();
+  const required = spec.params.filter((x) => x.required);
+  const names = spec.params.map((x) => (x.required ? x.name : `${x.name}?`)).join(', ');
+  if (params === undefined || params === null) {
+    if (required.length) c.add([], `${method} needs params [${names}], but there are none.`, 'jsonrpc/missing-param');
+    return c.issues;
+  }
+  if (!Array.isArray(params)) {
+    c.add([], `params must be an array of positional params${spec.params.length ? ` [${names}]` : ' (empty for this method)'}, not ${show(params)}.`, 'jsonrpc/params-not-array');
+    return c.issues;
+  }
+  if (params.length < required.length) {
+    const missing = spec.params.slice(params.length).filter((x) => x.required).map((x) => x.name);
+    c.add([], `${method} needs ${required.length} param${required.length === 1 ? '' : 's'} [${names}]; ${missing.map((x) => `"${x}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`, 'jsonrpc/missing-param');
+  }
+  if (params.length > spec.params.length) {
+    c.add([spec.params.length], `${formatPath([spec.params.length])} is one param too many; ${method} takes ${spec.params.length ? `at most ${spec.params.length} [${names}]` : 'no params'}.`, 'jsonrpc/extra-param');
+  }
+  spec.params.forEach((ps, i) => {
+    if (i >= params.length) return;
+    const v = params[i];
+    if (v === null && !ps.required) return;
+    c.value([i], v, ps.type);
+  });
+  limits(spec, params, c);
+  return c.issues;
+}
+
+/**
+ * Information notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks
+ * them at run time. Only for eth_getLogs and trace_filter; [] when the range is numeric, fixed by a block hash, or a single tag.
+ */
+export function rangeNotes(method: string, params: unknown): ParamIssue[] {
+  if (method !== 'eth_getLogs' && method !== 'trace_filter') return [];
+  if (!Array.isArray(params) || !isObject(params[0])) return [];
+  const f = params[0];
+  if (f.blockHash !== undefined && f.blockHash !== null) return [];
+  const max = method === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
+  // Defaults: eth_getLogs takes "latest" for both; trace_filter from genesis (0) to the head.
+  const dflt = (k: 'fromBlock' | 'toBlock'): unknown => (method === 'eth_getLogs' ? 'latest' : k === 'fromBlock' ? 0 : 'latest');
+  const bound = (k: 'fromBlock' | 'toBlock'): unknown => (f[k] === undefined || f[k] === null ? dflt(k) : f[k]);
+  const from = bound('fromBlock');
+  const to = bound('toBlock');
+  const isNum = (v: unknown) => blockNumberOf(v) !== undefined;
+  const isTag = (v: unknown) => typeof v === 'string' && (BLOCK_TAGS as readonly string[]).includes(v) && !(method === 'eth_getLogs' && v === 'pending');
+  if (isNum(from) && isNum(to)) return [];
+  if (!(isNum(from) || isTag(from)) || !(isNum(to) || isTag(to))) return []; // invalid bounds are reported by checkParamValues
+  if (isTag(from) && from === to) return [];
+  const at: Path = !isNum(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
+    : !isNum(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
+  const shown = (k: 'fromBlock' | 'toBlock', v: unknown) => `${k} ${f[k] === undefined || f[k] === null ? `(default ${JSON.stringify(v)})` : JSON.stringify(v)}`;
+  return [{
+    path: at,
+    message: `The block range ${shown('fromBlock', from)} to ${shown('toBlock', to)} depends on the chain head; the gateway checks the ${max}-block limit at run time.`,
+    code: 'jsonrpc/range-checked-at-runtime',
+  }];
+}

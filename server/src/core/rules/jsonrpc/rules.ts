@@ -1,0 +1,129 @@
+// Semantic rules of gateway requests. They work on doc.value and locate only what they report.
+import { findNodeAtLocation } from 'jsonc-parser';
+import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
+import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS } from './catalogue';
+import { checkParamValues, nearest, rangeNotes, show, type ParamIssue } from './params';
+
+export interface RequestRef {
+  /** Path of the request object in the document: [] for a single request, [i] in a batch. */
+  base: JsonPath;
+  /** Batch index, or null for a single request. */
+  index: number | null;
+  req: Record<string, unknown>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The request objects of a document (a single request, or the object items of a batch). */
+export function requestsOf(value: unknown): RequestRef[] {
+  if (isObject(value)) return [{ base: [], index: null, req: value }];
+  if (!Array.isArray(value)) return [];
+  const out: RequestRef[] = [];
+  value.forEach((item, i) => { if (isObject(item)) out.push({ base: [i], index: i, req: item }); });
+  return out;
+}
+
+/** An edit adding `"name": valueText` as a new first (or last) member of the object at path, in the object's own layout. */
+export function insertMember(doc: ParsedDoc, path: JsonPath, name: string, valueText: string, where: 'first' | 'last'): Edit | undefined {
+  const root = doc.tree();
+  const obj = root && findNodeAtLocation(root, path);
+  if (!obj || obj.type !== 'object') return undefined;
+  const member = `${JSON.stringify(name)}: ${valueText}`;
+  const props = obj.children ?? [];
+  if (props.length === 0) return { offset: obj.offset + 1, length: 0, newText: member };
+  const anchor = where === 'first' ? props[0] : props[props.length - 1];
+  const lineStart = doc.text.lastIndexOf('\n', anchor.offset - 1) + 1;
+  const lead = doc.text.slice(lineStart, anchor.offset);
+  const sep = /^[ \t]*$/.test(lead) ? `\n${lead}` : ' ';
+  return where === 'first'
+    ? { offset: anchor.offset, length: 0, newText: `${member},${sep}` }
+    : { offset: anchor.offset + anchor.length, length: 0, newText: `,${sep}${member}` };
+}
+
+function replaceFix(title: string, span: Span, newText: string): Fix {
+  return { title, edits: [{ offset: span.offset, length: span.length, newText }], preferred: true };
+}
+
+function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[]): void {
+  const { req, base } = r;
+  const where = r.index === null ? 'The request' : `Request ${r.index}`;
+  // After a syntax error a member may be missing only because the parser lost it: report absences on clean documents only.
+  const clean = doc.syntax.length === 0;
+  if (req.jsonrpc === undefined && clean) {
+    const edit = insertMember(doc, base, 'jsonrpc', '"2.0"', 'first');
+    out.push(ctx.report('jsonrpc/missing-version', `${where} has no "jsonrpc" member; the gateway expects "jsonrpc": "2.0".`,
+      doc.locate([...base, 'jsonrpc']), edit ? { fixes: [{ title: 'Add "jsonrpc": "2.0"', edits: [edit], preferred: true }] } : {}));
+  } else if (typeof req.jsonrpc === 'string' && req.jsonrpc !== '2.0') {
+    const span = doc.locate([...base, 'jsonrpc']);
+    out.push(ctx.report('jsonrpc/wrong-version', `"jsonrpc" must be "2.0", not ${show(req.jsonrpc)}.`, span,
+      { fixes: [replaceFix('Replace with "2.0"', span, '"2.0"')] }));
+  }
+  if (req.method === undefined && clean) {
+    out.push(ctx.report('jsonrpc/missing-method', `${where} has no "method" member.`, doc.locate([...base, 'method'])));
+  }
+  if (req.id === undefined && clean) {
+    out.push(ctx.report('jsonrpc/missing-id', `${where} has no "id"; without one it is a notification and the gateway sends no response.`,
+      doc.locate([...base, 'id'])));
+  } else if (typeof req.id === 'string') {
+    const span = doc.locate([...base, 'id']);
+    const fixes = /^(0|[1-9][0-9]{0,14})$/.test(req.id) ? [replaceFix(`Replace with the integer ${req.id}`, span, req.id)] : undefined;
+    out.push(ctx.report('jsonrpc/string-id', `The id ${show(req.id)} is a string; the gateway documents integer ids.`, span, fixes ? { fixes } : {}));
+  }
+}
+
+function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[]): void {
+  const method = r.req.method;
+  if (typeof method !== 'string') return;
+  if (METHOD_BY_NAME.has(method)) return paramProblems(doc, ctx, r, method, out);
+  const span = doc.locate([...r.base, 'method']);
+  if (UNSUPPORTED_METHODS.includes(method)) {
+    out.push(ctx.report('jsonrpc/unsupported-method', `The gateway does not support "${method}"; it refuses the request with HTTP 403.`, span));
+    return;
+  }
+  const near = nearest(method, SUPPORTED_METHODS);
+  const hint = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '.';
+  out.push(ctx.report('jsonrpc/unknown-method', `Unknown method "${method}"${hint}`, span,
+    near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));
+}
+
+function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, method: string, out: Problem[]): void {
+  const issues: ParamIssue[] = [...checkParamValues(method, r.req.params), ...rangeNotes(method, r.req.params)];
+  for (const issue of issues) {
+    const span = doc.locate([...r.base, 'params', ...issue.path], issue.part ?? 'value');
+    const extra: Partial<Problem> = {};
+    if (issue.replacement !== undefined) {
+      const text = JSON.stringify(issue.replacement);
+      extra.fixes = [replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text)];
+    }
+    out.push(ctx.report(issue.code ?? 'jsonrpc/invalid-param', issue.message, span, extra));
+  }
+}
+
+function duplicateIds(doc: ParsedDoc, ctx: RuleContext, reqs: RequestRef[], out: Problem[]): void {
+  const first = new Map<string, RequestRef>();
+  for (const r of reqs) {
+    const id = r.req.id;
+    if (typeof id !== 'number' && typeof id !== 'string') continue;
+    const key = JSON.stringify(id);
+    const prev = first.get(key);
+    if (!prev) { first.set(key, r); continue; }
+    const firstSpan = doc.locate([...prev.base, 'id']);
+    out.push(ctx.report('jsonrpc/duplicate-id', `The id ${key} is already used by request ${prev.index}; responses are matched by id.`,
+      doc.locate([...r.base, 'id']), { related: [{ ...firstSpan, message: `First use of the id ${key}.` }] }));
+  }
+}
+
+export const requestRule: Rule = {
+  id: 'jsonrpc/request',
+  kinds: ['jsonrpc-request'],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    const reqs = requestsOf(doc.value);
+    for (const r of reqs) {
+      envelope(doc, ctx, r, out);
+      methodProblems(doc, ctx, r, out);
+    }
+    if (Array.isArray(doc.value)) duplicateIds(doc, ctx, reqs, out);
+    return out;
+  },
+};

@@ -1,0 +1,99 @@
+// Completion, hover and lenses of the jsonrpc-request plugin. `|` marks the cursor in the test texts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from '../../../server/src/core/parse';
+import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
+import { jsonrpcPlugin } from '../../../server/src/core/rules/jsonrpc';
+import { requestSnippet } from '../../../server/src/core/rules/jsonrpc/features';
+import { METHODS, SUPPORTED_METHODS, UNSUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/catalogue';
+
+function at(textWithCursor: string) {
+  const offset = textWithCursor.indexOf('|');
+  const text = textWithCursor.slice(0, offset) + textWithCursor.slice(offset + 1);
+  return { doc: parseDocument(text), offset, text };
+}
+const complete = (t: string) => { const { doc, offset } = at(t); return jsonrpcPlugin.complete!(doc, offset, DEFAULT_OPTIONS); };
+const hover = (t: string) => { const { doc, offset } = at(t); return jsonrpcPlugin.hover!(doc, offset, DEFAULT_OPTIONS); };
+
+test('method completion offers every supported method with its signature, and no unsupported one', () => {
+  const items = complete('{"jsonrpc":"2.0","method":"eth_get|","id":1}');
+  const labels = items.map((i) => i.label);
+  assert.deepEqual([...labels].sort(), [...SUPPORTED_METHODS].sort());
+  assert.ok(!labels.some((l) => UNSUPPORTED_METHODS.includes(l)));
+  const bal = items.find((i) => i.label === 'eth_getBalance')!;
+  assert.equal(bal.kind, 'method');
+  assert.match(bal.detail!, /^eth_getBalance\(Address: /);
+  assert.match(bal.documentation!, /\*\*Result\*\*/);
+  assert.equal(bal.insertText, '"eth_getBalance"');
+  assert.deepEqual(bal.replace, { offset: 26, length: 9 }); // the whole "eth_get" string
+});
+
+test('method completion also works in a batch item and after the colon with no value yet', () => {
+  assert.equal(complete('[{"jsonrpc":"2.0","method":"|"}]').length, SUPPORTED_METHODS.length);
+  const items = complete('{"jsonrpc":"2.0","method": |}');
+  assert.equal(items.length, SUPPORTED_METHODS.length);
+  assert.equal(items[0].replace, undefined);
+});
+
+test('param object keys: trace_filter, eth_getLogs filter and call objects, without keys already there', () => {
+  const trace = complete('{"method":"trace_filter","params":[{"fromBlock":"0x1", "|"}]}').map((i) => i.label);
+  assert.deepEqual(trace, ['toBlock', 'fromAddress', 'toAddress', 'after', 'count', 'mode', 'blockHash']);
+  const logs = complete('{"method":"eth_getLogs","params":[{ | }]}').map((i) => i.label);
+  assert.deepEqual(logs, ['fromBlock', 'toBlock', 'blockHash', 'address', 'topics']);
+  const call = complete('[{"method":"eth_call","params":[{"to":"0x0000000000000000000000000000000000000000", |}]}]');
+  assert.ok(call.some((i) => i.label === 'input' && i.snippet && i.insertText!.startsWith('"input": ')));
+  assert.ok(!call.some((i) => i.label === 'to'));
+  assert.deepEqual(complete('{"method":"eth_getBalance","params":[{ | }]}'), []);
+});
+
+test('block tags where a block goes; no "pending" in eth_getLogs ranges', () => {
+  const bal = complete('{"method":"eth_getBalance","params":["0x0000000000000000000000000000000000000000", "|"]}').map((i) => i.label);
+  assert.deepEqual(bal, ['"latest"', '"earliest"', '"pending"', '"safe"', '"finalized"']);
+  const logs = complete('{"method":"eth_getLogs","params":[{"fromBlock": |}]}').map((i) => i.label);
+  assert.deepEqual(logs, ['"latest"', '"earliest"', '"safe"', '"finalized"']);
+  const trace = complete('{"method":"trace_filter","params":[{"toBlock":"|"}]}').map((i) => i.label);
+  assert.ok(trace.includes('"pending"'));
+  assert.deepEqual(complete('{"method":"eth_getBalance","params":["|"]}'), []);
+});
+
+test('request snippets in an empty document and in a batch item position; they validate once filled', () => {
+  const empty = complete('|');
+  assert.equal(empty.length, METHODS.length);
+  assert.ok(empty.every((i) => i.kind === 'snippet' && i.snippet));
+  assert.ok(complete('[ | ]').some((i) => i.label === 'trace_filter request'));
+  assert.deepEqual(complete('{"jsonrpc": "2.0", |}').filter((i) => i.kind === 'snippet'), []);
+  const snippet = requestSnippet(METHODS.find((m) => m.name === 'trace_filter')!);
+  // Take each placeholder's default text: the result is a valid request.
+  const filled = snippet.replace(/\$\{\d+:([^}]*)\}/g, '$1');
+  assert.deepEqual(JSON.parse(filled).method, 'trace_filter');
+});
+
+test('hover on a method: description, params, result and limits; unsupported ones say 403', () => {
+  const h = hover('{"jsonrpc":"2.0","method":"eth_get|Logs","params":[{}],"id":1}')!;
+  assert.equal(h.offset, 26);
+  assert.match(h.markdown, /Returns the logs matching a filter/);
+  assert.match(h.markdown, /\*\*Params\*\*/);
+  assert.match(h.markdown, /\*\*Result\*\*/);
+  assert.match(h.markdown, /800 blocks/);
+  assert.match(hover('{"method":"eth_acc|ounts"}')!.markdown, /403/);
+  assert.equal(hover('{"method":"foo|_bar"}'), undefined);
+});
+
+test('hover on param object keys and positional params', () => {
+  assert.match(hover('{"method":"trace_filter","params":[{"co|unt":5}]}')!.markdown, /at most 200/);
+  assert.match(hover('{"method":"eth_call","params":[{"to":"0x0000000000000000000000000000000000000000"}, "lat|est"]}')!.markdown, /\*\*Block\*\*.*\n\n[\s\S]*`latest`:/);
+  assert.equal(hover('{"method":"eth_getBalance","params":["0x1", "latest", "ext|ra"]}'), undefined);
+});
+
+test('lenses: one per request, plus one for the batch', () => {
+  const single = parseDocument('{"jsonrpc":"2.0","method":"eth_chainId","id":1}');
+  assert.deepEqual(jsonrpcPlugin.lenses!(single, DEFAULT_OPTIONS).map((l) => [l.title, l.command, l.args]),
+    [['Send request', 'edgekit.gateway.send', [{ index: null }]]]);
+  const batch = parseDocument('[\n {"jsonrpc":"2.0","method":"eth_chainId","id":1},\n 7,\n {"jsonrpc":"2.0","method":"eth_blockNumber","id":2}\n]');
+  const ls = jsonrpcPlugin.lenses!(batch, DEFAULT_OPTIONS);
+  assert.deepEqual(ls.map((l) => [l.title, l.args]), [
+    ['Send batch (2 requests)', [{ index: null }]], ['Send request', [{ index: 0 }]], ['Send request', [{ index: 2 }]],
+  ]);
+  assert.equal(ls[1].offset, 3);
+  assert.deepEqual(jsonrpcPlugin.lenses!(parseDocument('42'), DEFAULT_OPTIONS), []);
+});

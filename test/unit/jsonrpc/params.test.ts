@@ -1,0 +1,182 @@
+// checkParamValues per method: a valid call, and invalid ones with the expected (path, code) of each issue.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkParamValues, rangeNotes, formatPath, nearest, LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type ParamIssue } from '../../../server/src/core/rules/jsonrpc/params';
+
+const A = '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae';
+const H = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
+
+type Case = { ok: unknown[][]; bad: [unknown, [(string | number)[], string][]][] };
+
+const CASES: Record<string, Case> = {
+  web3_clientVersion: { ok: [[]], bad: [[[1], [[[0], 'jsonrpc/extra-param']]]] },
+  web3_sha3: { ok: [['0x68656c6c6f'], ['0x']], bad: [[['0x123'], [[[0], 'jsonrpc/invalid-data']]], [[], [[[], 'jsonrpc/missing-param']]]] },
+  net_version: { ok: [[]], bad: [[['x'], [[[0], 'jsonrpc/extra-param']]]] },
+  net_listening: { ok: [[]], bad: [[{}, [[[], 'jsonrpc/params-not-array']]]] },
+  eth_syncing: { ok: [[]], bad: [[[0], [[[0], 'jsonrpc/extra-param']]]] },
+  eth_mining: { ok: [[]], bad: [[[true], [[[0], 'jsonrpc/extra-param']]]] },
+  eth_gasPrice: { ok: [[]], bad: [[[1, 2], [[[0], 'jsonrpc/extra-param']]]] },
+  eth_feeHistory: {
+    ok: [['0x4', 'latest', [25, 75]], [10, '0x10', []], ['0xa', 'pending', [0, 0, 100]]],
+    bad: [
+      [['0xb', 'latest', []], [[[0], 'jsonrpc/block-count-too-large']]],
+      [['0x4', 'lastest', [75, 25]], [[[1], 'jsonrpc/invalid-block'], [[2, 1], 'jsonrpc/invalid-param']]],
+      [['0x4', 'latest'], [[[], 'jsonrpc/missing-param']]],
+      [['0x4', 'latest', [101]], [[[2, 0], 'jsonrpc/invalid-param']]],
+    ],
+  },
+  eth_blockNumber: { ok: [[]], bad: [[['latest'], [[[0], 'jsonrpc/extra-param']]]] },
+  eth_chainId: { ok: [[]], bad: [[[{}], [[[0], 'jsonrpc/extra-param']]]] },
+  eth_getBalance: {
+    ok: [[A], [A, 'latest'], [A, '0x1b4'], [A, H], [A, null], [A.toUpperCase().replace('0X', '0x')]],
+    bad: [
+      [['0x12', '0x0010'], [[[0], 'jsonrpc/invalid-address'], [[1], 'jsonrpc/invalid-quantity']]],
+      [[A, 'latest', 1], [[[2], 'jsonrpc/extra-param']]],
+      [[], [[[], 'jsonrpc/missing-param']]],
+    ],
+  },
+  eth_getStorageAt: {
+    ok: [[A, '0x0'], [A, '0x' + 'f'.repeat(64), 'safe']],
+    bad: [[[A, '0x' + '0'.repeat(66), 'Latest'], [[[1], 'jsonrpc/invalid-data'], [[2], 'jsonrpc/invalid-block']]], [[A], [[[], 'jsonrpc/missing-param']]]],
+  },
+  eth_getTransactionCount: {
+    ok: [[A, 'pending']],
+    bad: [[['0X' + A.slice(2), 'newest'], [[[0], 'jsonrpc/invalid-address'], [[1], 'jsonrpc/invalid-block']]]],
+  },
+  eth_getBlockTransactionCountByHash: { ok: [[H]], bad: [[[H.slice(0, -2)], [[[0], 'jsonrpc/invalid-hash']]], [['latest'], [[[0], 'jsonrpc/invalid-hash']]]] },
+  eth_getBlockTransactionCountByNumber: { ok: [['0x10d4f'], ['finalized']], bad: [[['69967'], [[[0], 'jsonrpc/invalid-quantity']]], [[H], [[[0], 'jsonrpc/invalid-block']]]] },
+  eth_getUncleCountByBlockHash: { ok: [[H]], bad: [[[], [[[], 'jsonrpc/missing-param']]]] },
+  eth_getUncleCountByBlockNumber: { ok: [['earliest']], bad: [[[true], [[[0], 'jsonrpc/invalid-block']]]] },
+  eth_getCode: { ok: [[A, 'safe']], bad: [[[A.slice(2)], [[[0], 'jsonrpc/invalid-address']]]] },
+  eth_sendRawTransaction: { ok: [['0xf86c808504a817c800825208']], bad: [[['0xf86'], [[[0], 'jsonrpc/invalid-data']]], [[42], [[[0], 'jsonrpc/invalid-data']]]] },
+  eth_call: {
+    ok: [[{ to: A, input: '0x70a08231' }, 'latest'], [{ from: A, to: null, data: '0x', value: '0x0', accessList: [{ address: A, storageKeys: [H] }] }, H]],
+    bad: [
+      [[{ to: A, from: '0x1', gas: '0x05208', dataa: '0x' }], [[[0, 'from'], 'jsonrpc/invalid-address'], [[0, 'gas'], 'jsonrpc/invalid-quantity'], [[0, 'dataa'], 'jsonrpc/unknown-key']]],
+      [['0x01'], [[[0], 'jsonrpc/invalid-param']]],
+      [[{ accessList: [{ address: A }] }], [[[0, 'accessList', 0], 'jsonrpc/missing-param']]],
+    ],
+  },
+  eth_estimateGas: {
+    ok: [[{ from: A, to: null }], [{ to: A }, 'pending']],
+    bad: [[[{ to: A, data: '0x01', input: '0x02' }, H], [[[0, 'data'], 'jsonrpc/conflicting-keys'], [[1], 'jsonrpc/invalid-block']]]],
+  },
+  eth_getBlockByHash: { ok: [[H, false]], bad: [[[H, 'false'], [[[1], 'jsonrpc/invalid-param']]]] },
+  eth_getBlockByNumber: { ok: [['0x1b4', true], ['latest', false]], bad: [[['0x1b4'], [[[], 'jsonrpc/missing-param']]]] },
+  eth_getTransactionByHash: { ok: [[H]], bad: [[[A], [[[0], 'jsonrpc/invalid-hash']]]] },
+  eth_getTransactionByBlockHashAndIndex: { ok: [[H, '0x0']], bad: [[[H, 0], [[[1], 'jsonrpc/invalid-quantity']]]] },
+  eth_getTransactionByBlockNumberAndIndex: { ok: [['latest', '0x1']], bad: [[['latest', '0x'], [[[1], 'jsonrpc/invalid-quantity']]]] },
+  eth_getTransactionReceipt: { ok: [[H]], bad: [[[null], [[[0], 'jsonrpc/invalid-hash']]]] },
+  eth_getUncleByBlockHashAndIndex: { ok: [[H, '0x0']], bad: [[[H, '0x00'], [[[1], 'jsonrpc/invalid-quantity']]]] },
+  eth_getUncleByBlockNumberAndIndex: { ok: [['0x29c', '0x0']], bad: [[['earliest', -1], [[[1], 'jsonrpc/invalid-quantity']]]] },
+  eth_getLogs: {
+    ok: [[{ blockHash: H, address: [A], topics: [null, [H, H]] }], [{ fromBlock: '0x1000', toBlock: '0x1320' }], [{}], [{ fromBlock: 'safe', address: null }]],
+    bad: [
+      [[{ blockHash: H, fromBlock: '0x1', address: '0x1', topics: ['0xdd'] }],
+        [[[0, 'address'], 'jsonrpc/invalid-address'], [[0, 'topics', 0], 'jsonrpc/invalid-hash'], [[0, 'blockHash'], 'jsonrpc/conflicting-keys']]],
+      [[{ fromBlock: '0x1000', toBlock: '0x1321' }], [[[0, 'toBlock'], 'jsonrpc/block-range-too-large']]],
+      [[{ fromBlock: '0x2000', toBlock: '0x1000' }], [[[0, 'fromBlock'], 'jsonrpc/block-range-reversed']]],
+      [[{ fromBlock: 'pending' }], [[[0, 'fromBlock'], 'jsonrpc/invalid-block']]],
+      [[{ topics: [null, null, null, null, null] }], [[[0, 'topics', 4], 'jsonrpc/invalid-param']]],
+    ],
+  },
+  eth_getWork: { ok: [[]], bad: [[[null], [[[0], 'jsonrpc/extra-param']]]] },
+  eth_getProof: { ok: [[A, ['0x0', H], 'latest'], [A, []]], bad: [[[A, '0x0'], [[[1], 'jsonrpc/invalid-param']]]] },
+  trace_filter: {
+    ok: [[{ fromBlock: '0x1', toBlock: '0x10', fromAddress: [A], toAddress: [A], mode: 'intersection', after: 0, count: 200 }], [{}], [{ count: '0xc8' }]],
+    bad: [
+      [[{ fromAddress: [A, '0x12'], toAddress: A, mode: 'all', after: -1, limit: 5 }],
+        [[[0, 'fromAddress', 1], 'jsonrpc/invalid-address'], [[0, 'toAddress'], 'jsonrpc/invalid-param'], [[0, 'mode'], 'jsonrpc/invalid-param'],
+          [[0, 'after'], 'jsonrpc/invalid-param'], [[0, 'limit'], 'jsonrpc/unknown-key']]],
+      [[{ fromBlock: '0xccb943', toBlock: '0xccbc64' }], [[[0, 'toBlock'], 'jsonrpc/block-range-too-large']]],
+      [[{ count: 201 }], [[[0, 'count'], 'jsonrpc/trace-count-too-large']]],
+      [[{ count: '0xc9' }], [[[0, 'count'], 'jsonrpc/trace-count-too-large']]],
+      [[{ blockHash: H, toBlock: '0x1' }], [[[0, 'blockHash'], 'jsonrpc/conflicting-keys']]],
+    ],
+  },
+};
+
+const summary = (issues: ParamIssue[]) => issues.map((i) => [i.path, i.code ?? 'jsonrpc/invalid-param']);
+
+test('every supported method has param cases', () => {
+  assert.deepEqual(Object.keys(CASES).sort(), [...SUPPORTED_METHODS].sort());
+});
+
+for (const [method, c] of Object.entries(CASES)) {
+  test(`checkParamValues ${method}`, () => {
+    for (const params of c.ok) assert.deepEqual(checkParamValues(method, params), [], `${method} ${JSON.stringify(params)}`);
+    for (const [params, expected] of c.bad) {
+      const issues = checkParamValues(method, params);
+      assert.deepEqual(summary(issues), expected, `${method} ${JSON.stringify(params)}`);
+      for (const i of issues) assert.match(i.message, /\.$|\?$/, 'messages are one sentence');
+    }
+  });
+}
+
+test('methods without params accept missing params; methods with required params do not', () => {
+  assert.deepEqual(checkParamValues('eth_blockNumber', undefined), []);
+  assert.deepEqual(summary(checkParamValues('eth_getBalance', undefined)), [[[], 'jsonrpc/missing-param']]);
+});
+
+test('unsupported and unknown methods have no param issues (the method rule reports them)', () => {
+  assert.deepEqual(checkParamValues('eth_accounts', [1, 2, 3]), []);
+  assert.deepEqual(checkParamValues('nope', 5), []);
+});
+
+test('messages name the param path and quote the value', () => {
+  const [issue] = checkParamValues('trace_filter', [{ fromAddress: [A, '0x12'] }]);
+  assert.equal(issue.message, 'params[0].fromAddress[1] must be a 20-byte address (0x + 40 hex digits), not "0x12".');
+});
+
+test('replacements normalise quantities, prefixes, tags, booleans and numbers', () => {
+  const rep = (method: string, params: unknown[]) => checkParamValues(method, params).map((i) => i.replacement);
+  assert.deepEqual(rep('eth_getBalance', [A, '0x0010']), ['0x10']);
+  assert.deepEqual(rep('eth_getBalance', [A, '0X1F']), ['0x1f']);
+  assert.deepEqual(rep('eth_getBalance', [A, 'Latest']), ['latest']);
+  assert.deepEqual(rep('eth_getBalance', [A, 'lates']), ['latest']);
+  assert.deepEqual(rep('eth_getBalance', [A.slice(2)]), [A]);
+  assert.deepEqual(rep('eth_getBalance', ['0X' + A.slice(2).toUpperCase()]), [A]);
+  assert.deepEqual(rep('eth_getBlockByNumber', [100, 'true']), ['0x64', true]);
+  assert.deepEqual(rep('eth_getBlockByNumber', ['100', false]), ['0x64']);
+  assert.deepEqual(rep('trace_filter', [{ toAddress: A }]), [[A]]);
+  assert.deepEqual(rep('trace_filter', [{ countt: 1 }]), ['count']);
+  assert.deepEqual(rep('eth_getBalance', ['0x12']), [undefined]);
+});
+
+test('limits: exactly at the limit passes, one over fails', () => {
+  const code = (method: string, params: unknown[]) => checkParamValues(method, params).map((i) => i.code);
+  const hex = (n: number) => '0x' + n.toString(16);
+  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(1000 + LIMITS.getLogsMaxBlockRange) }]), []);
+  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(1001 + LIMITS.getLogsMaxBlockRange) }]), ['jsonrpc/block-range-too-large']);
+  assert.deepEqual(code('trace_filter', [{ fromBlock: hex(1), toBlock: hex(1 + LIMITS.traceFilterMaxBlockRange) }]), []);
+  assert.deepEqual(code('trace_filter', [{ fromBlock: hex(1), toBlock: hex(2 + LIMITS.traceFilterMaxBlockRange) }]), ['jsonrpc/block-range-too-large']);
+  assert.deepEqual(code('trace_filter', [{ count: LIMITS.traceFilterMaxCount }]), []);
+  assert.deepEqual(code('trace_filter', [{ count: LIMITS.traceFilterMaxCount + 1 }]), ['jsonrpc/trace-count-too-large']);
+  assert.deepEqual(code('eth_feeHistory', [hex(LIMITS.feeHistoryMaxBlockCount), 'latest', []]), []);
+  assert.deepEqual(code('eth_feeHistory', [LIMITS.feeHistoryMaxBlockCount + 1, 'latest', []]), ['jsonrpc/block-count-too-large']);
+});
+
+test('rangeNotes: ranges with tags or defaults get a run-time note, numeric or single-tag ranges do not', () => {
+  const n = (method: string, f: object) => rangeNotes(method, [f]).map((i) => i.path);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1', toBlock: 'latest' }), [[0, 'toBlock']]);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x5' }), [[0, 'fromBlock']]);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1' }), [[0]]);
+  assert.deepEqual(n('eth_getLogs', {}), []);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'latest', toBlock: 'latest' }), []);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'pending', toBlock: 'latest' }), []);
+  assert.deepEqual(n('eth_getLogs', { blockHash: H }), []);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1', toBlock: '0x2' }), []);
+  assert.deepEqual(n('trace_filter', {}), [[0]]);
+  assert.deepEqual(n('eth_call', {}), []);
+  assert.equal(rangeNotes('trace_filter', [{}])[0].code, 'jsonrpc/range-checked-at-runtime');
+});
+
+test('lists and helpers', () => {
+  assert.equal(SUPPORTED_METHODS.length, 33);
+  assert.equal(UNSUPPORTED_METHODS.length, 19);
+  assert.ok(!SUPPORTED_METHODS.some((m) => UNSUPPORTED_METHODS.includes(m)));
+  assert.equal(formatPath([0, 'fromAddress', 1]), 'params[0].fromAddress[1]');
+  assert.equal(formatPath([0, 'a-b']), 'params[0]["a-b"]');
+  assert.deepEqual(nearest('eth_getbalance', SUPPORTED_METHODS, 1), ['eth_getBalance']);
+  assert.deepEqual(nearest('zzzzzzzz', SUPPORTED_METHODS), []);
+});

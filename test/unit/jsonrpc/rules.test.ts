@@ -1,0 +1,131 @@
+// The jsonrpc rules through validateText: codes, severities, ranges, related information and quick fixes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateText } from '../../../server/src/core/validate';
+import { codeInfo } from '../../../server/src/core/codes';
+import { JSONRPC_CODES } from '../../../server/src/core/rules/jsonrpc/codes';
+import type { Fix, Problem } from '../../../server/src/core/types';
+
+const check = (text: string) => validateText(text, 'jsonrpc-request');
+const only = (text: string, code: string): Problem => {
+  const ps = check(text).filter((p) => p.code === code);
+  assert.equal(ps.length, 1, `expected one ${code} in ${JSON.stringify(check(text).map((p) => p.code))}`);
+  return ps[0];
+};
+const at = (text: string, p: Problem) => text.slice(p.offset, p.offset + p.length);
+function apply(text: string, fix: Fix): string {
+  let out = text;
+  for (const e of [...fix.edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}
+
+test('a valid request and a valid batch have no problems', () => {
+  assert.deepEqual(check('{"jsonrpc":"2.0","method":"eth_getBalance","params":["0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae","latest"],"id":1}'), []);
+  assert.deepEqual(check('[{"jsonrpc":"2.0","method":"eth_blockNumber","id":1},{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":2}]'), []);
+});
+
+test('missing "jsonrpc": error at the {, fix inserts it in the object layout', () => {
+  const text = '{\n  "method": "eth_blockNumber",\n  "id": 1\n}';
+  const p = only(text, 'jsonrpc/missing-version');
+  assert.equal(p.severity, 'error');
+  assert.equal(at(text, p), '{');
+  const fixed = apply(text, p.fixes![0]);
+  assert.equal(fixed, '{\n  "jsonrpc": "2.0",\n  "method": "eth_blockNumber",\n  "id": 1\n}');
+  assert.deepEqual(check(fixed), []);
+});
+
+test('missing "jsonrpc" on one line and in an empty object', () => {
+  const text = '[{ "method": "eth_chainId", "id": 1 }, {}]';
+  const ps = check(text).filter((p) => p.code === 'jsonrpc/missing-version');
+  assert.equal(ps.length, 2);
+  assert.equal(apply(text, ps[0].fixes![0]), '[{ "jsonrpc": "2.0", "method": "eth_chainId", "id": 1 }, {}]');
+  assert.equal(apply(text, ps[1].fixes![0]), '[{ "method": "eth_chainId", "id": 1 }, {"jsonrpc": "2.0"}]');
+});
+
+test('wrong version: error on the value, fix replaces it', () => {
+  const text = '{"jsonrpc":"1.0","method":"eth_chainId","id":1}';
+  const p = only(text, 'jsonrpc/wrong-version');
+  assert.equal(at(text, p), '"1.0"');
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
+});
+
+test('missing method and id are errors; a string id is a warning with an integer fix when numeric', () => {
+  assert.equal(only('{"jsonrpc":"2.0","id":1}', 'jsonrpc/missing-method').severity, 'error');
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId"}', 'jsonrpc/missing-id').severity, 'error');
+  const text = '{"jsonrpc":"2.0","method":"eth_chainId","id":"7"}';
+  const p = only(text, 'jsonrpc/string-id');
+  assert.equal(p.severity, 'warning');
+  assert.equal(at(text, p), '"7"');
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId","id":"abc"}', 'jsonrpc/string-id').fixes, undefined);
+});
+
+test('no absence reports after a syntax error', () => {
+  const codes = check('{"method": "eth_chainId" "id": 1').map((p) => p.code);
+  assert.ok(codes.includes('syntax/invalid-json'));
+  assert.ok(!codes.includes('jsonrpc/missing-version'));
+});
+
+test('duplicate ids in a batch point at the first use', () => {
+  const text = '[{"jsonrpc":"2.0","method":"eth_chainId","id":5},{"jsonrpc":"2.0","method":"eth_chainId","id":5}]';
+  const p = only(text, 'jsonrpc/duplicate-id');
+  assert.equal(p.offset, text.lastIndexOf('5'));
+  assert.equal(p.related?.length, 1);
+  assert.equal(p.related![0].offset, text.indexOf('5'));
+});
+
+test('unsupported method: error naming HTTP 403, no fix', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_sign","params":[],"id":1}';
+  const p = only(text, 'jsonrpc/unsupported-method');
+  assert.equal(p.severity, 'error');
+  assert.equal(at(text, p), '"eth_sign"');
+  assert.match(p.message, /403/);
+  assert.equal(p.fixes, undefined);
+});
+
+test('unknown method: nearest names, one fix per suggestion, the first preferred', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_getBlockByNumbr","params":["latest",false],"id":1}';
+  const p = only(text, 'jsonrpc/unknown-method');
+  assert.ok(p.fixes!.length >= 1);
+  assert.equal(p.fixes![0].preferred, true);
+  assert.equal(p.fixes![0].title, 'Change to "eth_getBlockByNumber"');
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
+});
+
+test('param issues are located under params, keys on the key node, with fixes from replacements', () => {
+  const text = '{"jsonrpc":"2.0","method":"trace_filter","params":[{"fromBlock":"0x0010","toBlock":"0x20","countt":5}],"id":1}';
+  const q = only(text, 'jsonrpc/invalid-quantity');
+  assert.equal(at(text, q), '"0x0010"');
+  const k = only(text, 'jsonrpc/unknown-key');
+  assert.equal(at(text, k), '"countt"');
+  assert.equal(k.fixes![0].title, 'Rename to "count"');
+  assert.deepEqual(check(apply(apply(text, k.fixes![0]), q.fixes![0])), []);
+});
+
+test('missing params are reported at the request, params-not-array at the value', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_getCode","id":1}';
+  assert.equal(at(text, only(text, 'jsonrpc/missing-param')), '{');
+  const t2 = '{"jsonrpc":"2.0","method":"eth_getCode","params":{"a":1},"id":1}';
+  assert.equal(at(t2, only(t2, 'jsonrpc/params-not-array')), '{"a":1}');
+});
+
+test('limits are errors on numbers; tag ranges get an information note', () => {
+  const over = '{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x1","toBlock":"0x400"}],"id":1}';
+  const p = only(over, 'jsonrpc/block-range-too-large');
+  assert.equal(p.severity, 'error');
+  assert.equal(at(over, p), '"0x400"');
+  const tags = '{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x1","toBlock":"latest"}],"id":1}';
+  const n = only(tags, 'jsonrpc/range-checked-at-runtime');
+  assert.equal(n.severity, 'information');
+  assert.equal(at(tags, n), '"latest"');
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x14","latest",[]],"id":1}', 'jsonrpc/block-count-too-large').severity, 'error');
+  assert.equal(only('{"jsonrpc":"2.0","method":"trace_filter","params":[{"count":500}],"id":1}', 'jsonrpc/trace-count-too-large').severity, 'error');
+});
+
+test('every jsonrpc code is registered with a description, and the codes follow area/kebab-name', () => {
+  for (const [code, info] of Object.entries(JSONRPC_CODES)) {
+    assert.match(code, /^jsonrpc\/[a-z]+(-[a-z]+)*$/);
+    assert.ok(info.description.length > 10);
+    assert.equal(codeInfo(code), info);
+  }
+});
