@@ -1,0 +1,184 @@
+// Language features of ruleset bodies: hovers (managed ruleset ids, expression fields/functions, override values, the body kind),
+// completions (managed ruleset ids, actions, expression fields/functions/operators) and lenses.
+import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
+import {
+  FIELDS, FUNCTIONS, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS,
+  managedRuleset, tyName,
+} from './catalog';
+import { bodyKind, describeBodyKind, isObj, rulesOf } from './body';
+import { tokenize, type Token } from './exprLexer';
+import { KEYWORDS } from './exprParser';
+import { decodeJsonString } from './stringOffsets';
+import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
+
+interface At { node: JsonNode; path: JsonPath; isKey: boolean }
+
+function nodeAt(doc: ParsedDoc, offset: number): At | undefined {
+  const root = doc.tree();
+  if (!root) return undefined;
+  const node = findNodeAtOffset(root, offset, true);
+  if (!node) return undefined;
+  const prop = node.parent;
+  if (prop?.type === 'property' && prop.children?.[0] === node) {
+    const value = prop.children[1];
+    return { node, path: value ? getNodePath(value) : [...getNodePath(prop.parent!), String(node.value)], isKey: true };
+  }
+  return { node, path: getNodePath(node), isKey: false };
+}
+
+const isExpressionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && typeof p[1] === 'number' && p[2] === 'expression';
+const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
+const isRuleActionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && p[2] === 'action';
+const isOverridePath = (p: JsonPath) => p.length >= 5 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'overrides';
+
+// ---------------- hover ----------------
+
+export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
+  const at = nodeAt(doc, offset);
+  if (!at) return undefined;
+  const { node, path, isKey } = at;
+  const span: Span = { offset: node.offset, length: node.length };
+  if (isKey && path.length === 1 && path[0] === 'rules') {
+    const b = bodyKind(doc.value);
+    return { ...span, markdown: `**${b.total} rule${b.total === 1 ? '' : 's'}**: a ${describeBodyKind(b)}.\n\n${b.withIds} of ${b.total} rules carry id/version/ref.` };
+  }
+  if (isKey || node.type !== 'string' && node.type !== 'number') return undefined;
+  if (isExecuteIdPath(path) && typeof node.value === 'string') {
+    const r = managedRuleset(node.value);
+    const md = r
+      ? `**${r.name}**\n\nManaged ruleset \`${r.id}\`, phase \`${r.phase}\`.${r.note ? `\n\n${r.note}` : ''}`
+      : `Unknown managed ruleset \`${node.value}\`. Known ids:\n\n${MANAGED_RULESETS.map((m) => `- \`${m.id}\` ${m.name}`).join('\n')}`;
+    return { ...span, markdown: md };
+  }
+  if (isExpressionPath(path) && typeof node.value === 'string') return expressionHover(doc, node, offset);
+  if (isOverridePath(path)) {
+    const last = path[path.length - 1];
+    if (last === 'score_threshold' && typeof node.value === 'number') {
+      const v = node.value;
+      const name = OWASP_SCORE_THRESHOLDS[v];
+      const from = (Object.keys(SENSITIVITY_MAP) as OldSensitivity[]).filter((k) => SENSITIVITY_MAP[k].scoreThreshold === v);
+      const head = name ? `**Score threshold ${v}**: ${name}.` : `**Score threshold ${v}**: not one of the OWASP thresholds 60 (Low), 40 (Medium), 25 (High).`;
+      const origin = from.length ? `\n\nOld sensitivities that map to ${v}: ${from.map((k) => `\`${k}\``).join(', ')}.` : '';
+      return { ...span, markdown: `${head}${origin}\n\n${explainMapping()}` };
+    }
+    if (last === 'sensitivity_level' && typeof node.value === 'string') {
+      return { ...span, markdown: `**Sensitivity \`${node.value}\`** applies to DDoS phases only. For the old core rule set's sensitivity, the new OWASP ruleset uses a paranoia level and a score threshold:\n\n${explainMapping(node.value)}` };
+    }
+    if (last === 'action' && typeof node.value === 'string') {
+      return { ...span, markdown: `**Override action \`${node.value}\`**\n\n${explainMapping(undefined, node.value)}` };
+    }
+  }
+  return undefined;
+}
+
+function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverInfo | undefined {
+  const decoded = decodeJsonString(doc.text.substr(node.offset, node.length), node.offset);
+  const index = decoded.toDecoded(offset);
+  const tok = tokenize(decoded.value).tokens.find((t) => t.kind !== 'eof' && t.offset <= index && index < t.offset + t.length);
+  if (!tok) return undefined;
+  const span = decoded.spanToSource(tok);
+  if (tok.kind === 'ident') {
+    const f = FIELDS.get(tok.text);
+    if (f) {
+      const dep = f.deprecatedFor ? `\n\n**Deprecated**: use \`${f.deprecatedFor}\`.` : '';
+      return { ...span, markdown: `**${f.name}**: \`${tyName(f.type)}\`${f.notes && !f.deprecatedFor ? `\n\n${f.notes}` : ''}${dep}` };
+    }
+    const fn = FUNCTIONS.get(tok.text);
+    if (fn) return { ...span, markdown: `**${fn.name}()**: ${fn.doc}` };
+    if (KEYWORDS.has(tok.text)) return { ...span, markdown: OPERATOR_DOCS[tok.text] ?? `Operator \`${tok.text}\`.` };
+  }
+  if (tok.kind === 'punct' && OPERATOR_DOCS[tok.text]) return { ...span, markdown: OPERATOR_DOCS[tok.text] };
+  return undefined;
+}
+
+const OPERATOR_DOCS: Record<string, string> = {
+  eq: '`eq` / `==`: equal (String, IP, Number).', '==': '`eq` / `==`: equal (String, IP, Number).',
+  ne: '`ne` / `!=`: not equal (String, IP, Number).', '!=': '`ne` / `!=`: not equal (String, IP, Number).',
+  lt: '`lt` / `<`: less than (String, Number).', le: '`le` / `<=`: less or equal (String, Number).',
+  gt: '`gt` / `>`: greater than (String, Number).', ge: '`ge` / `>=`: greater or equal (String, Number).',
+  contains: '`contains`: the string contains the value (String only).',
+  matches: '`matches` / `~`: Rust regex match (String only; Business and Enterprise).', '~': '`matches` / `~`: Rust regex match (String only).',
+  wildcard: '`wildcard`: case-insensitive whole-value match; `*` matches any run of characters (`strict wildcard` is case-sensitive).',
+  strict: '`strict wildcard`: case-sensitive wildcard match.',
+  in: '`in`: the value is in a set `{...}` (space-separated; ranges `a..b` for numbers and IPs) or a list `$name`.',
+  not: '`not` / `!`: negation (precedence 1, highest).', '!': '`not` / `!`: negation (precedence 1, highest).',
+  and: '`and` / `&&`: both (precedence 2).', '&&': '`and` / `&&`: both (precedence 2).',
+  xor: '`xor` / `^^`: exactly one (precedence 3).', '^^': '`xor` / `^^`: exactly one (precedence 3).',
+  or: '`or` / `||`: either (precedence 4, lowest).', '||': '`or` / `||`: either (precedence 4, lowest).',
+  true: '`true`: matches every request.', false: '`false`: matches no request.',
+};
+
+// ---------------- completion ----------------
+
+export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  const at = nodeAt(doc, offset);
+  if (!at || at.isKey) return [];
+  const { node, path } = at;
+  const inString = node.type === 'string' && offset > node.offset && offset < node.offset + node.length;
+  const replace: Span | undefined = node.type === 'string' ? { offset: node.offset, length: node.length } : undefined;
+  const quoted = (label: string, kind: CompletionEntry['kind'], detail: string, sortText?: string): CompletionEntry => ({
+    label, kind, detail, insertText: JSON.stringify(label), filterText: JSON.stringify(label), ...(replace ? { replace } : {}), ...(sortText ? { sortText } : {}),
+  });
+  if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset);
+  if (isExecuteIdPath(path)) return MANAGED_RULESETS.map((r, k) => quoted(r.id, 'constant', r.name, String(k)));
+  if (isRuleActionPath(path)) {
+    return RULE_ACTIONS.map((a) => quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules' : 'Rule action',
+      a === 'execute' || a === 'skip' ? `0${a}` : `1${a}`));
+  }
+  if (isOverridePath(path) && path[path.length - 1] === 'action') {
+    const owasp = path.length === 7 && path[4] === 'rules';
+    return (owasp ? [...new Set([...OVERRIDE_ACTIONS, ...OWASP_ANOMALY_ACTIONS])] : [...OVERRIDE_ACTIONS]).map((a) => quoted(a, 'enum', 'Override action'));
+  }
+  return [];
+}
+
+function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): CompletionEntry[] {
+  const decoded = decodeJsonString(doc.text.substr(node.offset, node.length), node.offset);
+  const index = decoded.toDecoded(offset);
+  const before = decoded.value.slice(0, index);
+  const word = /[A-Za-z0-9_.]*$/.exec(before)![0];
+  const replace = decoded.spanToSource({ offset: index - word.length, length: word.length });
+  const prev = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof').pop();
+  const out: CompletionEntry[] = [];
+  const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
+  if (prev && afterOperand(prev)) {
+    const comparisons = () => { for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']) kw(op, 'comparison'); };
+    const logical = () => { for (const op of ['and', 'or', 'xor']) kw(op, 'logical'); };
+    if (prev.kind === 'ident' && FIELDS.has(prev.text)) comparisons();
+    else if (prev.kind === 'punct' && (prev.text === ']' || prev.text === ')')) { comparisons(); logical(); }
+    else logical();
+    return out;
+  }
+  for (const f of FIELDS.values()) {
+    if (f.deprecatedFor) continue;
+    out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+  }
+  for (const fn of FUNCTIONS.values()) {
+    out.push({ label: fn.name, kind: 'method', detail: 'function', documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
+  }
+  kw('not', 'logical');
+  return out;
+}
+
+/** True when the token ends an operand (a field, a value, a call or index), so an operator comes next. */
+function afterOperand(t: Token): boolean {
+  if (t.kind === 'ident') return !KEYWORDS.has(t.text) || t.text === 'true' || t.text === 'false';
+  if (t.kind === 'punct') return t.text === ')' || t.text === ']' || t.text === '}';
+  return t.kind !== 'eof';
+}
+
+// ---------------- lenses ----------------
+
+export function lenses(doc: ParsedDoc): Lens[] {
+  if (!isObj(doc.value) || !Array.isArray(doc.value.rules)) return [];
+  const b = bodyKind(doc.value);
+  const out: Lens[] = [{ ...doc.locate(['rules'], 'key'), title: `${b.total} rule${b.total === 1 ? '' : 's'} · ${b.kind} body` }];
+  rulesOf(doc.value).forEach((r, i) => {
+    if (!isObj(r) || r.action !== 'execute' || !isObj(r.action_parameters) || typeof r.action_parameters.id !== 'string') return;
+    const m = managedRuleset(r.action_parameters.id);
+    const state = r.enabled === false ? ' (disabled)' : '';
+    out.push({ ...doc.locate(['rules', i], 'value'), length: 1, title: `executes ${m ? m.name : 'an unknown managed ruleset'}${state}` });
+  });
+  return out;
+}

@@ -1,0 +1,58 @@
+// Typed views of a ruleset body (doc.value is plain JSON), shared by the rules, the hovers, the lenses and toTerraform.
+
+export type Obj = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The rules array of a body, or [] (the schema reports a wrong shape). */
+export function rulesOf(value: unknown): unknown[] {
+  return isObj(value) && Array.isArray(value.rules) ? value.rules : [];
+}
+
+export const ID_FIELDS = ['id', 'version', 'ref'] as const;
+
+export interface Deviation {
+  index: number;
+  /** Id fields this rule has although the body reads as a validation body. */
+  present: string[];
+  /** Id fields this rule lacks although the body reads as a pending body. */
+  missing: string[];
+}
+
+export interface BodyKind {
+  /** pending (config) body: rules carry id/version/ref; validation body: they do not. */
+  kind: 'pending' | 'validation';
+  total: number;
+  /** Rules that carry at least one of id/version/ref. */
+  withIds: number;
+  deviations: Deviation[];
+}
+
+/**
+ * Decide the kind by the majority (a tie reads as pending, the body the config operation returns), then list the rules that do
+ * not follow it. "Same presence as id" (spec): a rule with id but without version or ref deviates too.
+ */
+export function bodyKind(value: unknown): BodyKind {
+  const rules = rulesOf(value).filter(isObj);
+  const all = rulesOf(value);
+  const has = all.map((r) => (isObj(r) ? ID_FIELDS.filter((f) => f in r) : []));
+  const withIds = has.filter((h) => h.length > 0).length;
+  const kind: BodyKind['kind'] = withIds > 0 && withIds * 2 >= rules.length ? 'pending' : 'validation';
+  const deviations: Deviation[] = [];
+  all.forEach((r, index) => {
+    if (!isObj(r)) return;
+    if (kind === 'pending') {
+      const missing = ID_FIELDS.filter((f) => !(f in r));
+      if (missing.length) deviations.push({ index, present: [], missing });
+    } else if (has[index].length) deviations.push({ index, present: has[index], missing: [] });
+  });
+  return { kind, total: all.length, withIds, deviations };
+}
+
+export function describeBodyKind(b: BodyKind): string {
+  return b.kind === 'pending'
+    ? 'pending (config) body: the rules carry id/version/ref, as in the config response; send it with waf_migration=pending'
+    : 'validation body: the rules carry no id/version/ref; send it with waf_migration=validation (Enterprise) or pending';
+}

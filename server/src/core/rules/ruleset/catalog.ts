@@ -1,0 +1,157 @@
+// Facts about managed rulesets and the rules language, from /work/shared/reference/rulesets.md (sections 2-4).
+// The field catalogue itself is generated (fields.generated.ts); this module types it and adds the hand-written tables.
+import { RULES_LANGUAGE_FIELD_ROWS } from './fields.generated';
+
+export const MANAGED_PHASE = 'http_request_firewall_managed';
+
+export interface ManagedRuleset { id: string; name: string; phase: string; note?: string }
+
+/** Managed ruleset ids (reference §2). */
+export const MANAGED_RULESETS: readonly ManagedRuleset[] = [
+  { id: 'efb7b8c949ac4650a09736fc376e9aee', name: 'Cloudflare Managed Ruleset', phase: MANAGED_PHASE },
+  { id: '4814384a9e5d4991b9815dcfc25d2f1f', name: 'Cloudflare OWASP Core Ruleset', phase: MANAGED_PHASE,
+    note: 'Paranoia levels via categories `paranoia-level-1`..`paranoia-level-4`; score threshold via a rule override on `6179ae15870a4bb7b2d480d4843b323c`.' },
+  { id: 'c2e184081120413c86c3ab7e14069605', name: 'Cloudflare Exposed Credentials Check', phase: MANAGED_PHASE },
+  { id: '77454fe2d30c4220b5701f6fdfb893ba', name: 'Cloudflare Free Managed Ruleset', phase: MANAGED_PHASE },
+  { id: 'e22d83c647c64a3eae91b71b499d988e', name: 'Cloudflare Sensitive Data Detection', phase: 'http_response_firewall_managed',
+    note: 'Runs in a response phase, not in http_request_firewall_managed.' },
+];
+
+export const OWASP_RULESET_ID = '4814384a9e5d4991b9815dcfc25d2f1f';
+/** OWASP rule "949110: Inbound Anomaly Score Exceeded": the one that carries score_threshold. */
+export const OWASP_ANOMALY_RULE_ID = '6179ae15870a4bb7b2d480d4843b323c';
+/** Actions allowed on the OWASP anomaly rule (reference §3, OWASP). */
+export const OWASP_ANOMALY_ACTIONS = ['block', 'managed_challenge', 'js_challenge', 'log', 'challenge'] as const;
+/** Dashboard score thresholds of the OWASP anomaly rule. */
+export const OWASP_SCORE_THRESHOLDS: Record<number, string> = { 60: 'Low', 40: 'Medium (default)', 25: 'High' };
+
+export function managedRuleset(id: string): ManagedRuleset | undefined {
+  return MANAGED_RULESETS.find((r) => r.id === id);
+}
+
+/** Rule actions (Terraform provider enum). */
+export const RULE_ACTIONS = ['block', 'challenge', 'compress_response', 'ddos_dynamic', 'execute', 'force_connection_close', 'js_challenge',
+  'log', 'log_custom_field', 'managed_challenge', 'redirect', 'rewrite', 'route', 'score', 'serve_error', 'set_cache_control',
+  'set_cache_settings', 'set_cache_tags', 'set_config', 'skip'] as const;
+
+/** Actions that make sense for a rule in http_request_firewall_managed (deploy = execute, exception = skip). */
+export const MANAGED_PHASE_ACTIONS = ['execute', 'skip'] as const;
+
+/** Actions an override may set on managed rules. */
+export const OVERRIDE_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'log'] as const;
+
+/** DDoS sensitivity levels (DDoS phases only). */
+export const SENSITIVITY_LEVELS = ['default', 'medium', 'low', 'eoff'] as const;
+
+export const PHASES = ['ddos_l4', 'ddos_l7', 'http_config_settings', 'http_custom_errors', 'http_log_custom_fields', 'http_ratelimit',
+  'http_request_cache_settings', 'http_request_dynamic_redirect', 'http_request_firewall_custom', 'http_request_firewall_managed',
+  'http_request_late_transform', 'http_request_origin', 'http_request_redirect', 'http_request_sanitize', 'http_request_sbfm',
+  'http_request_transform', 'http_response_cache_settings', 'http_response_compression', 'http_response_firewall_managed',
+  'http_response_headers_transform', 'magic_transit', 'magic_transit_ids_managed', 'magic_transit_managed', 'magic_transit_ratelimit'] as const;
+
+// ---- rules language types ----
+
+export type Ty =
+  | { t: 'Boolean' } | { t: 'Integer' } | { t: 'String' } | { t: 'Bytes' } | { t: 'IP' } | { t: 'Unknown' }
+  | { t: 'Array'; of: Ty } | { t: 'Map'; of: Ty };
+
+export const T = {
+  Boolean: { t: 'Boolean' } as Ty, Integer: { t: 'Integer' } as Ty, String: { t: 'String' } as Ty, Bytes: { t: 'Bytes' } as Ty,
+  IP: { t: 'IP' } as Ty, Unknown: { t: 'Unknown' } as Ty,
+};
+
+export function parseTy(s: string): Ty {
+  const m = /^(Array|Map)<(.*)>$/.exec(s);
+  if (m) return { t: m[1] as 'Array' | 'Map', of: parseTy(m[2]) };
+  switch (s) {
+    case 'Boolean': case 'Integer': case 'String': case 'Bytes': case 'IP': return { t: s };
+    default: return T.Unknown;
+  }
+}
+
+export function tyName(ty: Ty): string {
+  return ty.t === 'Array' || ty.t === 'Map' ? `${ty.t}<${tyName(ty.of)}>` : ty.t;
+}
+
+export function sameTy(a: Ty, b: Ty): boolean {
+  if (a.t === 'Unknown' || b.t === 'Unknown') return true;
+  if (a.t !== b.t) return false;
+  if ((a.t === 'Array' || a.t === 'Map') && (b.t === 'Array' || b.t === 'Map')) return sameTy(a.of, b.of);
+  return true;
+}
+
+export interface FieldInfo { name: string; type: Ty; notes: string; deprecatedFor?: string }
+
+export const FIELDS: ReadonlyMap<string, FieldInfo> = new Map(RULES_LANGUAGE_FIELD_ROWS.map(([name, type, notes]) => {
+  const dep = /^deprecated alias of (\S+)$/.exec(notes);
+  return [name, { name, type: parseTy(type), notes, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
+}));
+
+/** A function's signature: parameter types ('any' accepts everything; `rest` repeats the last parameter). */
+export interface FunctionInfo {
+  name: string;
+  params: (Ty | 'any' | 'array')[];
+  optional?: number;
+  rest?: boolean;
+  /** Result type; 'arg0' means "same as the first argument". */
+  result: Ty | 'arg0';
+  doc: string;
+}
+
+const S = T.String, I = T.Integer, B = T.Boolean;
+
+/** Functions of the rules language (reference §4, FN). */
+export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
+  { name: 'any', params: [{ t: 'Array', of: B }], result: B, doc: 'True when any element of an array of booleans is true, e.g. `any(http.request.headers.names[*] == "x")`.' },
+  { name: 'all', params: [{ t: 'Array', of: B }], result: B, doc: 'True when every element of an array of booleans is true.' },
+  { name: 'cidr', params: [T.IP, I, I], result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
+  { name: 'cidr6', params: [T.IP, I], result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
+  { name: 'concat', params: ['any', 'any'], rest: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
+  { name: 'decode_base64', params: [S], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
+  { name: 'ends_with', params: [S, S], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
+  { name: 'join', params: [{ t: 'Array', of: S }, S], result: S, doc: 'Joins an array of strings with a separator.' },
+  { name: 'len', params: ['any'], result: I, doc: 'The length of a string, bytes or an array.' },
+  { name: 'lookup_json_integer', params: [S, 'any'], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
+  { name: 'lookup_json_string', params: [S, 'any'], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
+  { name: 'lower', params: [S], result: S, doc: 'Converts a string to lowercase.' },
+  { name: 'regex_replace', params: [S, S, S], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
+  { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
+  { name: 'remove_query_args', params: [S, S], rest: true, result: S, doc: 'Removes query arguments (rewrite rules only).' },
+  { name: 'split', params: [S, S, I], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator, at most limit (1-128) parts.' },
+  { name: 'starts_with', params: [S, S], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
+  { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
+  { name: 'to_string', params: ['any'], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
+  { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
+  { name: 'url_decode', params: [S, S], optional: 1, result: S, doc: 'Decodes a URL-encoded string.' },
+  { name: 'uuidv4', params: [T.Bytes], result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
+  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
+  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
+] as FunctionInfo[]).map((f) => [f.name, f]));
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0];
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j];
+      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length];
+}
+
+/** Up to `max` names closest to `name`, within a distance that scales with its length. */
+export function nearest(name: string, names: Iterable<string>, max = 3): string[] {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  const scored: [string, number][] = [];
+  for (const n of names) {
+    let d = editDistance(name.toLowerCase(), n.toLowerCase());
+    // A shared last segment ("host" in "http.hots" vs "http.host") reads closer than the raw distance says.
+    if (n.split('.').pop() === name.split('.').pop()) d = Math.min(d, limit);
+    if (d <= limit) scored.push([n, d]);
+  }
+  return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, max).map((s) => s[0]);
+}

@@ -1,0 +1,253 @@
+// Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
+// do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
+import { FIELDS, FUNCTIONS, T, nearest, sameTy, tyName, type Ty } from './catalog';
+import type { CallNode, CompareNode, Expr, ExprProblem, FieldNode, IndexStep, Literal, RangeNode } from './exprParser';
+
+/** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
+interface Typed { ty: Ty; each: boolean }
+
+const UNKNOWN: Typed = { ty: T.Unknown, each: false };
+
+const OPS_BY_TYPE: Record<string, readonly string[]> = {
+  String: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in'],
+  Bytes: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'in'],
+  Integer: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'in'],
+  IP: ['eq', 'ne', 'in'],
+  Boolean: ['eq', 'ne'],
+};
+
+export function checkExpression(ast: Expr): ExprProblem[] {
+  const c = new Checker();
+  const top = c.infer(ast);
+  if (top.ty.t !== 'Unknown') {
+    if (top.each || top.ty.t === 'Array') {
+      c.problems.push({ code: 'ruleset/expr-array-result', offset: ast.offset, length: ast.length,
+        message: 'The expression gives one boolean per array element; wrap it in any(...) or all(...).' });
+    } else if (top.ty.t !== 'Boolean') c.notBoolean(ast, top);
+  }
+  return c.problems;
+}
+
+class Checker {
+  problems: ExprProblem[] = [];
+
+  private mismatch(at: { offset: number; length: number }, message: string): void {
+    this.problems.push({ code: 'ruleset/expr-type-mismatch', message, offset: at.offset, length: at.length });
+  }
+
+  notBoolean(e: Expr, t: Typed): void {
+    const what = e.type === 'field' ? `Field "${e.name}"` : e.type === 'call' ? `${e.name}()` : 'This value';
+    this.mismatch(e, `${what} is ${article(tyName(t.ty))}, not a Boolean; compare it with a value, e.g. ${exampleFor(e, t.ty)}.`);
+  }
+
+  /** Operand of not/and/or/xor: must be Boolean (or one per element). */
+  private boolOperand(e: Expr): Typed {
+    const t = this.infer(e);
+    if (t.ty.t === 'Unknown') return t;
+    if (t.ty.t === 'Boolean' || (t.ty.t === 'Array' && t.ty.of.t === 'Boolean')) return t;
+    this.notBoolean(e, t);
+    return { ty: T.Boolean, each: false };
+  }
+
+  infer(e: Expr): Typed {
+    switch (e.type) {
+      case 'bool': return { ty: T.Boolean, each: false };
+      case 'string': return { ty: T.String, each: false };
+      case 'int': return { ty: T.Integer, each: false };
+      case 'ip': return { ty: T.IP, each: false };
+      case 'error': return UNKNOWN;
+      case 'group': return this.infer(e.inner);
+      case 'not': { const t = this.boolOperand(e.operand); return { ty: T.Boolean, each: t.each }; }
+      case 'logical': {
+        const l = this.boolOperand(e.left);
+        const r = this.boolOperand(e.right);
+        return { ty: T.Boolean, each: l.each || r.each };
+      }
+      case 'field': return this.field(e);
+      case 'call': return this.call(e);
+      case 'compare': return this.compare(e);
+    }
+  }
+
+  private field(e: FieldNode): Typed {
+    const info = FIELDS.get(e.name);
+    if (!info) {
+      const near = FUNCTIONS.has(e.name) ? [] : nearest(e.name, FIELDS.keys());
+      const problem: ExprProblem = {
+        code: 'ruleset/expr-unknown-field', offset: e.nameSpan.offset, length: e.nameSpan.length,
+        message: FUNCTIONS.has(e.name) ? `"${e.name}" is a function; call it as ${e.name}(...).`
+          : `Unknown field "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
+      };
+      if (near.length) problem.fixes = near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 }));
+      this.problems.push(problem);
+      return UNKNOWN;
+    }
+    if (info.deprecatedFor) {
+      this.problems.push({ code: 'ruleset/expr-deprecated-field', offset: e.nameSpan.offset, length: e.nameSpan.length, tags: ['deprecated'],
+        message: `Field "${e.name}" is deprecated; use "${info.deprecatedFor}".`,
+        fixes: [{ title: `Change to "${info.deprecatedFor}"`, edits: [{ ...e.nameSpan, newText: info.deprecatedFor }], preferred: true }] });
+    }
+    let t: Typed = { ty: info.type, each: false };
+    for (const step of e.index) t = this.index(e, t, step);
+    return t;
+  }
+
+  private index(e: FieldNode, t: Typed, step: IndexStep): Typed {
+    if (t.ty.t === 'Unknown') return t;
+    if (t.each && step.kind === 'star') {
+      this.mismatch(step, `Only one "[*]" is allowed in "${e.name}".`);
+      return UNKNOWN;
+    }
+    if (t.ty.t === 'Map') {
+      if (step.kind === 'key') return { ty: t.ty.of, each: t.each };
+      if (step.kind === 'star') return { ty: t.ty.of, each: true };
+      this.mismatch(step, `"${e.name}" is a map; index it with a key in double quotes, e.g. ["name"], not [${step.pos}].`);
+      return UNKNOWN;
+    }
+    if (t.ty.t === 'Array') {
+      if (step.kind === 'pos') return { ty: t.ty.of, each: t.each };
+      if (step.kind === 'star') return { ty: t.ty.of, each: true };
+      this.mismatch(step, `"${e.name}" is an array; index it with a number or "*", not ["${step.key}"].`);
+      return UNKNOWN;
+    }
+    this.mismatch(step, `Field "${e.name}" is ${article(tyName(t.ty))} and cannot be indexed.`);
+    return UNKNOWN;
+  }
+
+  private call(e: CallNode): Typed {
+    const fn = FUNCTIONS.get(e.name);
+    if (!fn) {
+      for (const a of e.args) this.infer(a);
+      const near = nearest(e.name, FUNCTIONS.keys());
+      this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
+        message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
+        ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
+      return UNKNOWN;
+    }
+    const min = fn.params.length - (fn.optional ?? 0);
+    const max = fn.rest ? Infinity : fn.params.length;
+    if (e.args.length < min || e.args.length > max) {
+      const want = max === Infinity ? `at least ${min}` : min === max ? `${min}` : `${min} to ${max}`;
+      this.problems.push({ code: 'ruleset/expr-arguments', offset: e.offset, length: e.length,
+        message: `${e.name}() takes ${want} argument${want === '1' ? '' : 's'}, not ${e.args.length}.` });
+    }
+    let each = false;
+    const argTypes: Typed[] = [];
+    e.args.forEach((a, k) => {
+      const t = this.infer(a);
+      argTypes.push(t);
+      const param = fn.params[Math.min(k, fn.params.length - 1)];
+      if (t.ty.t === 'Unknown' || param === undefined || param === 'any' || param === 'array') { each ||= t.each && param !== 'array'; return; }
+      if (param.t === 'Array') {
+        // any()/all()/join(): an array, or one value per element of a [*]
+        const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
+        if (!elem || !sameTy(elem, param.of)) this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+        return;
+      }
+      if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
+        this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+      }
+      each ||= t.each;
+    });
+    const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
+    return { ty: result, each };
+  }
+
+  private compare(e: CompareNode): Typed {
+    const left = this.infer(e.left);
+    const base = left.ty.t;
+    if (base === 'Unknown') return { ty: T.Boolean, each: left.each };
+    const what = e.left.type === 'field' ? `field "${fieldText(e.left)}"` : e.left.type === 'call' ? `${e.left.name}()` : 'the value';
+    if (base === 'Array' || base === 'Map') {
+      this.mismatch(e.opSpan, `Cannot compare ${what} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].`);
+      return { ty: T.Boolean, each: left.each };
+    }
+    const ops = OPS_BY_TYPE[base] ?? [];
+    if (!ops.includes(e.op)) {
+      this.mismatch(e.opSpan, `Operator "${e.op}" does not apply to ${what} of type ${base}; use ${ops.map((o) => `"${o}"`).join(', ')}.`);
+      return { ty: T.Boolean, each: left.each };
+    }
+    const r = e.right;
+    if (r.type === 'list') return { ty: T.Boolean, each: left.each };
+    if (r.type === 'set') {
+      for (const item of r.items) this.value(item, left.ty, what, e.op, true);
+    } else {
+      this.value(r, left.ty, what, e.op, false);
+      if (r.type === 'string' && e.op === 'matches') this.regex(r.value, r);
+      if (r.type === 'string' && (e.op === 'wildcard' || e.op === 'strict wildcard')) this.wildcard(r.value, r);
+    }
+    return { ty: T.Boolean, each: left.each };
+  }
+
+  private value(v: Literal | RangeNode, ty: Ty, what: string, op: string, inSet: boolean): void {
+    const want = ty.t;
+    if (v.type === 'range') {
+      if (want !== 'Integer' && want !== 'IP') return this.mismatch(v, `A range is not allowed for ${what} of type ${want}.`);
+      this.value(v.from, ty, what, op, inSet);
+      this.value(v.to, ty, what, op, inSet);
+      if (v.from.type !== v.to.type) this.mismatch(v, 'Both ends of a range must be of the same type.');
+      else if (v.from.type === 'int' && v.to.type === 'int' && v.from.value > v.to.value) this.mismatch(v, `The range ${v.from.value}..${v.to.value} is empty; its start is above its end.`);
+      return;
+    }
+    const got = v.type === 'string' ? 'String' : v.type === 'int' ? 'Integer' : v.type === 'ip' ? 'IP' : 'Boolean';
+    const compatible = got === want || (want === 'Bytes' && got === 'String');
+    if (!compatible) {
+      const shown = v.type === 'string' ? JSON.stringify(v.value) : v.type === 'ip' ? v.text : String(v.value);
+      return this.mismatch(v, `${cap(what)} is ${article(want)}, so ${shown} (${got === 'IP' && v.type === 'ip' && v.cidr ? 'a CIDR range' : article(got)}) cannot be compared with it${hint(want, got, v)}.`);
+    }
+    if (v.type === 'ip' && v.cidr && !inSet) {
+      this.mismatch(v, `A CIDR range like ${v.text} can only be used in a set; write "in {${v.text}}".`);
+    }
+  }
+
+  private regex(pattern: string, at: { offset: number; length: number }): void {
+    const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
+    if (unsupported) {
+      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
+        message: `The regex uses "${unsupported[0]}", which Rust regex (used by "matches") does not support: no look-around or backreferences.` });
+      return;
+    }
+    // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
+    const js = pattern.replace(/\(\?[imsxU-]+\)/g, '').replace(/\(\?[imsxU-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+    try {
+      new RegExp(js);
+    } catch (err) {
+      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
+        message: `Invalid regex ${JSON.stringify(pattern)}: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.` });
+    }
+  }
+
+  private wildcard(pattern: string, at: { offset: number; length: number }): void {
+    if (/(?<!\\)\*\*/.test(pattern.replace(/\\\\/g, ''))) {
+      this.problems.push({ code: 'ruleset/expr-invalid-wildcard', offset: at.offset, length: at.length,
+        message: `The wildcard pattern ${JSON.stringify(pattern)} contains "**", which is not allowed; one "*" already matches any run of characters.` });
+    }
+  }
+}
+
+function fieldText(f: FieldNode): string {
+  return f.name + f.index.map((s) => (s.kind === 'key' ? `[${JSON.stringify(s.key)}]` : s.kind === 'pos' ? `[${s.pos}]` : '[*]')).join('');
+}
+
+function typedName(t: Typed): string { return t.each ? `${tyName(t.ty)} per element` : tyName(t.ty); }
+
+function article(s: string): string { return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`; }
+function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+function hint(want: string, got: string, v: Literal): string {
+  if (want === 'Integer' && got === 'String' && v.type === 'string' && /^-?\d+$/.test(v.value)) return `; drop the quotes: ${v.value}`;
+  if (want === 'String' && (got === 'Integer' || got === 'IP')) return '; put the value in double quotes';
+  return '';
+}
+
+function exampleFor(e: Expr, ty: Ty): string {
+  const lhs = e.type === 'field' ? fieldText(e) : e.type === 'call' ? `${e.name}(...)` : 'value';
+  switch (ty.t) {
+    case 'String': return `${lhs} eq "..."`;
+    case 'Integer': return `${lhs} gt 0`;
+    case 'IP': return `${lhs} in {192.0.2.0/24}`;
+    case 'Array': return `any(${lhs}[*] eq ...)`;
+    case 'Map': return `${lhs}["key"][0] eq ...`;
+    default: return `${lhs} eq ...`;
+  }
+}

@@ -1,0 +1,53 @@
+// The rules-language front door: parse + check one expression, and map its problems onto the JSON string that holds it.
+import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
+import type { JsonPath } from '../../types';
+import { parseExpression, type Expr, type ExprProblem } from './exprParser';
+import { checkExpression } from './exprCheck';
+import { decodeJsonString, type DecodedString } from './stringOffsets';
+
+export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
+
+/** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). */
+export function analyzeExpression(src: string): Analysis {
+  const { ast, problems } = parseExpression(src);
+  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax')) problems.push(...checkExpression(ast));
+  return { ast, problems };
+}
+
+/** The JSON string literal at path, decoded with its source offsets (undefined when the value there is not a string). */
+export function stringAt(doc: ParsedDoc, path: JsonPath): DecodedString | undefined {
+  const span = doc.locate(path);
+  const literal = doc.text.substr(span.offset, span.length);
+  if (!literal.startsWith('"')) return undefined;
+  return decodeJsonString(literal, span.offset);
+}
+
+/** Expression problems as document problems, with spans and quick-fix edits mapped into the JSON string. */
+export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonPath, expression: string): Problem[] {
+  const { problems } = analyzeExpression(expression);
+  if (problems.length === 0) return [];
+  const decoded = stringAt(doc, path);
+  const whole = doc.locate(path);
+  const map = (s: Span): Span => (decoded && decoded.value === expression ? decoded.spanToSource(s) : whole);
+  return problems.map((p) => {
+    const extra: Partial<Problem> = {};
+    if (p.tags) extra.tags = p.tags;
+    if (p.fixes && decoded && decoded.value === expression) {
+      extra.fixes = p.fixes.map((f): Fix => ({ ...f, edits: f.edits.map((e) => ({ ...map(e), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
+    }
+    return ctx.report(p.code, p.message, map(p), extra);
+  });
+}
+
+/** UTF-8 length of a string (the platform's expression limit counts bytes). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}

@@ -1,0 +1,179 @@
+// Semantic rules of the managed-rules (ruleset) body: limits, execute targets, overrides, rule ids, and the rules-language
+// expressions (parsed and type-checked in place).
+import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
+import {
+  MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
+  OWASP_SCORE_THRESHOLDS, managedRuleset,
+} from './catalog';
+import { bodyKind, describeBodyKind, isObj, rulesOf, type Obj } from './body';
+import { expressionProblems, utf8Length } from './expression';
+import { mapOldAction } from '../../migration/mapping';
+
+export const MAX_RULES = 200;
+export const MAX_EXPRESSION_BYTES = 4096;
+
+const KIND = ['waf-ruleset'] as const;
+
+function phaseOf(value: unknown): string {
+  return isObj(value) && typeof value.phase === 'string' ? value.phase : MANAGED_PHASE;
+}
+
+const limits: Rule = {
+  id: 'ruleset/limits',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const rules = rulesOf(doc.value);
+    if (rules.length <= MAX_RULES) return [];
+    return [ctx.report('ruleset/too-many-rules', `The ruleset has ${rules.length} rules; at most ${MAX_RULES} can be migrated.`, doc.locate(['rules'], 'key'))];
+  },
+};
+
+const expressions: Rule = {
+  id: 'ruleset/expressions',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    rulesOf(doc.value).forEach((rule, i) => {
+      if (!isObj(rule) || typeof rule.expression !== 'string') return;
+      const path: JsonPath = ['rules', i, 'expression'];
+      const bytes = utf8Length(rule.expression);
+      if (bytes > MAX_EXPRESSION_BYTES) {
+        out.push(ctx.report('ruleset/expr-too-long', `The expression is ${bytes} bytes long; at most ${MAX_EXPRESSION_BYTES} bytes are allowed.`, doc.locate(path)));
+      }
+      out.push(...expressionProblems(doc, ctx, path, rule.expression));
+    });
+    return out;
+  },
+};
+
+const execute: Rule = {
+  id: 'ruleset/execute',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    const phase = phaseOf(doc.value);
+    rulesOf(doc.value).forEach((rule, i) => {
+      if (!isObj(rule) || rule.action !== 'execute') return;
+      const ap = rule.action_parameters;
+      const idPath: JsonPath = ['rules', i, 'action_parameters', 'id'];
+      if (!isObj(ap) || ap.id === undefined) {
+        out.push(ctx.report('ruleset/execute-missing-id', `Rule ${i} has action "execute" but no action_parameters.id naming the managed ruleset to run.`, doc.locate(idPath)));
+        return;
+      }
+      if (typeof ap.id !== 'string') return; // the schema reports the type
+      const known = managedRuleset(ap.id);
+      if (!known) {
+        out.push(ctx.report('ruleset/unknown-managed-ruleset',
+          `Unknown managed ruleset id "${ap.id}"; known ids: ${MANAGED_RULESETS.map((r) => `${r.id} (${r.name})`).join(', ')}.`, doc.locate(idPath)));
+      } else if (known.phase !== phase) {
+        out.push(ctx.report('ruleset/managed-ruleset-phase', `"${known.name}" (${known.id}) runs in phase ${known.phase}, not in ${phase}.`, doc.locate(idPath)));
+      }
+    });
+    return out;
+  },
+};
+
+const ruleIds: Rule = {
+  id: 'ruleset/rule-ids',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    const first = new Map<string, number>();
+    rulesOf(doc.value).forEach((rule, i) => {
+      if (!isObj(rule) || typeof rule.id !== 'string' || rule.id === '') return;
+      const prev = first.get(rule.id);
+      if (prev === undefined) { first.set(rule.id, i); return; }
+      const other = doc.locate(['rules', prev, 'id']);
+      out.push(ctx.report('ruleset/duplicate-rule-id', `Rule id "${rule.id}" is already used by rule ${prev}.`, doc.locate(['rules', i, 'id']),
+        { related: [{ ...other, message: `First use of "${rule.id}" (rule ${prev}).` }] }));
+    });
+    const body = bodyKind(doc.value);
+    if (body.deviations.length === 0) return out;
+    for (const d of body.deviations) {
+      if (d.present.length) {
+        out.push(ctx.report('ruleset/inconsistent-rule-ids',
+          `Rule ${d.index} has ${d.present.map((f) => `"${f}"`).join(', ')} but most rules do not (validation body); remove ${d.present.length > 1 ? 'them' : 'it'} or add id/version/ref to every rule.`,
+          doc.locate(['rules', d.index, d.present[0]], 'key')));
+      } else {
+        out.push(ctx.report('ruleset/inconsistent-rule-ids',
+          `Rule ${d.index} lacks ${d.missing.map((f) => `"${f}"`).join(', ')} although the other rules carry id/version/ref (pending body).`,
+          doc.locate(['rules', d.index, d.missing[0]])));
+      }
+    }
+    out.push(ctx.report('ruleset/body-kind', `This reads as a ${describeBodyKind(body)} (${body.withIds} of ${body.total} rules carry ids).`, doc.locate(['rules'], 'key')));
+    return out;
+  },
+};
+
+const overrides: Rule = {
+  id: 'ruleset/overrides',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    const phase = phaseOf(doc.value);
+    const ddos = phase.startsWith('ddos_');
+    rulesOf(doc.value).forEach((rule, i) => {
+      if (!isObj(rule) || !isObj(rule.action_parameters) || !isObj(rule.action_parameters.overrides)) return;
+      const target = rule.action_parameters.id;
+      const ov = rule.action_parameters.overrides;
+      const base: JsonPath = ['rules', i, 'action_parameters', 'overrides'];
+      const entry = (o: Obj, path: JsonPath, overriddenRule?: string) => {
+        if (typeof o.action === 'string') out.push(...actionProblems(doc, ctx, o.action, [...path, 'action'], overriddenRule));
+        if (o.sensitivity_level !== undefined && !ddos) {
+          out.push(ctx.report('ruleset/override-sensitivity', `"sensitivity_level" applies only to DDoS phases (ddos_l7, ddos_l4), not to ${phase}; for the OWASP ruleset use paranoia-level categories and score_threshold.`, doc.locate([...path, 'sensitivity_level'], 'key')));
+        }
+      };
+      entry(ov, base);
+      const seenCat = new Map<string, number>();
+      (Array.isArray(ov.categories) ? ov.categories : []).forEach((c, k) => {
+        if (!isObj(c)) return;
+        const path = [...base, 'categories', k];
+        entry(c, path);
+        if (typeof c.category === 'string') dup(out, doc, ctx, seenCat, c.category, k, [...base, 'categories'], 'category');
+      });
+      const seenRule = new Map<string, number>();
+      (Array.isArray(ov.rules) ? ov.rules : []).forEach((r, k) => {
+        if (!isObj(r)) return;
+        const path = [...base, 'rules', k];
+        const rid = typeof r.id === 'string' ? r.id : undefined;
+        entry(r, path, rid);
+        if (rid !== undefined) dup(out, doc, ctx, seenRule, rid, k, [...base, 'rules'], 'rule');
+        if (r.score_threshold !== undefined && typeof r.score_threshold === 'number') {
+          const at = doc.locate([...path, 'score_threshold']);
+          if (target !== OWASP_RULESET_ID || rid !== OWASP_ANOMALY_RULE_ID) {
+            out.push(ctx.report('ruleset/override-score-threshold', `"score_threshold" applies only to the OWASP rule ${OWASP_ANOMALY_RULE_ID} of the OWASP Core Ruleset (${OWASP_RULESET_ID}).`, doc.locate([...path, 'score_threshold'], 'key')));
+          } else if (!(r.score_threshold in OWASP_SCORE_THRESHOLDS)) {
+            out.push(ctx.report('ruleset/override-score-threshold', `Score threshold ${r.score_threshold} is not an OWASP threshold; use 60 (Low), 40 (Medium, default) or 25 (High).`, at));
+          }
+        }
+      });
+    });
+    return out;
+  },
+};
+
+function dup(out: Problem[], doc: ParsedDoc, ctx: RuleContext, seen: Map<string, number>, key: string, k: number, listPath: JsonPath, what: 'rule' | 'category'): void {
+  const prev = seen.get(key);
+  if (prev === undefined) { seen.set(key, k); return; }
+  const field = what === 'rule' ? 'id' : 'category';
+  out.push(ctx.report('ruleset/duplicate-override', `The ${what} "${key}" is already overridden at item ${prev}; the last override wins.`, doc.locate([...listPath, k, field]),
+    { related: [{ ...doc.locate([...listPath, prev, field]), message: `Earlier override of "${key}".` }] }));
+}
+
+function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: JsonPath, overriddenRule?: string): Problem[] {
+  const at = doc.locate(path);
+  if (action === 'simulate') {
+    const to = mapOldAction(action);
+    return [ctx.report('ruleset/override-action', `Action "simulate" belongs to the old managed rules; the new ones use "${to}".`, at,
+      { fixes: [{ title: `Change to "${to}"`, edits: [{ offset: at.offset, length: at.length, newText: JSON.stringify(to) }], preferred: true }] })];
+  }
+  if (overriddenRule === OWASP_ANOMALY_RULE_ID && !(OWASP_ANOMALY_ACTIONS as readonly string[]).includes(action)) {
+    return [ctx.report('ruleset/override-action', `The OWASP anomaly rule takes ${OWASP_ANOMALY_ACTIONS.map((a) => `"${a}"`).join(', ')}, not "${action}".`, at)];
+  }
+  if (!(OVERRIDE_ACTIONS as readonly string[]).includes(action)) {
+    return [ctx.report('ruleset/override-action', `Override action "${action}" is not one managed rules take; use ${OVERRIDE_ACTIONS.map((a) => `"${a}"`).join(', ')}.`, at)];
+  }
+  return [];
+}
+
+export const RULESET_RULES: Rule[] = [limits, ruleIds, execute, overrides, expressions];

@@ -1,0 +1,107 @@
+// Hovers, completions and lenses of ruleset bodies.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from '../../../server/src/core/parse';
+import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
+import { rulesetPlugin } from '../../../server/src/core/rules/ruleset';
+
+const BODY = `{
+  "name": "default",
+  "rules": [
+    {
+      "id": "", "version": "", "ref": "",
+      "action": "execute",
+      "expression": "http.user_agent eq \\"a\\\\\\"b\\" and lower(http.host) eq \\"x\\"",
+      "action_parameters": {
+        "id": "4814384a9e5d4991b9815dcfc25d2f1f",
+        "overrides": {
+          "action": "simulate",
+          "sensitivity_level": "high",
+          "rules": [{ "id": "6179ae15870a4bb7b2d480d4843b323c", "score_threshold": 40 }]
+        }
+      }
+    }
+  ]
+}`;
+
+const doc = parseDocument(BODY);
+const hoverAt = (needle: string, delta = 1, nth = 1) => {
+  let i = -1;
+  for (let k = 0; k < nth; k++) i = BODY.indexOf(needle, i + 1);
+  assert.ok(i >= 0, needle);
+  return rulesetPlugin.hover!(doc, i + delta, DEFAULT_OPTIONS);
+};
+
+test('the fixture parses as JSON and validates without syntax errors', () => {
+  assert.deepEqual(doc.syntax, []);
+});
+
+test('hover on action_parameters.id names the managed ruleset', () => {
+  const h = hoverAt('"4814384a9e5d4991b9815dcfc25d2f1f"')!;
+  assert.match(h.markdown, /Cloudflare OWASP Core Ruleset/);
+  assert.equal(BODY.substr(h.offset, h.length), '"4814384a9e5d4991b9815dcfc25d2f1f"');
+});
+
+test('hover on a field inside an expression gives its type, on the exact source characters', () => {
+  const h = hoverAt('http.host', 3)!;
+  assert.match(h.markdown, /\*\*http\.host\*\*: `String`/);
+  assert.equal(BODY.substr(h.offset, h.length), 'http.host');
+  const fn = hoverAt('lower(', 2)!;
+  assert.match(fn.markdown, /lower\(\)/);
+  // after the escaped quotes the mapping still lands right
+  const ua = hoverAt('http.user_agent', 4)!;
+  assert.equal(BODY.substr(ua.offset, ua.length), 'http.user_agent');
+});
+
+test('hover on override values explains the old -> new mapping', () => {
+  const score = hoverAt('40 }', 0)!;
+  assert.match(score.markdown, /Score threshold 40/);
+  assert.match(score.markdown, /`high`, `low`, `default`/);
+  assert.match(score.markdown, /Old → new core rule set/);
+  const sens = hoverAt('"high"')!;
+  assert.match(sens.markdown, /\| High \| PL2 \| Medium, 40 or higher \| \*\*←\*\*/);
+  const action = hoverAt('"simulate"')!;
+  assert.match(action.markdown, /`simulate` → new action `log`/);
+});
+
+test('hover on "rules" says pending or validation body', () => {
+  const h = hoverAt('"rules"', 1, 1)!;
+  assert.match(h.markdown, /pending \(config\) body/);
+  const v = parseDocument('{"rules":[{"action":"execute","expression":"true"}]}');
+  assert.match(rulesetPlugin.hover!(v, 3, DEFAULT_OPTIONS)!.markdown, /validation body/);
+});
+
+test('completion of managed ruleset ids and actions replaces the whole string', () => {
+  const text = '{"rules":[{"action":"ex","expression":"true","action_parameters":{"id":""}}]}';
+  const d = parseDocument(text);
+  const ids = rulesetPlugin.complete!(d, text.indexOf('"id":""') + 6, DEFAULT_OPTIONS);
+  assert.ok(ids.some((c) => c.label === 'efb7b8c949ac4650a09736fc376e9aee' && c.detail === 'Cloudflare Managed Ruleset' && c.insertText === '"efb7b8c949ac4650a09736fc376e9aee"'));
+  assert.deepEqual(ids[0].replace, { offset: text.indexOf('"id":""') + 5, length: 2 });
+  const actions = rulesetPlugin.complete!(d, text.indexOf('"ex"') + 2, DEFAULT_OPTIONS);
+  assert.ok(actions.some((c) => c.label === 'execute'));
+  assert.ok(actions.some((c) => c.label === 'skip'));
+});
+
+test('completion inside an expression: fields and functions, then operators after a field', () => {
+  const text = '{"rules":[{"action":"skip","expression":"ssl and http.ho"}]}';
+  const d = parseDocument(text);
+  const at = text.indexOf('http.ho') + 'http.ho'.length;
+  const items = rulesetPlugin.complete!(d, at, DEFAULT_OPTIONS);
+  const host = items.find((c) => c.label === 'http.host')!;
+  assert.equal(host.kind, 'field');
+  assert.equal(host.detail, 'String');
+  assert.equal(text.substr(host.replace!.offset, host.replace!.length), 'http.ho');
+  assert.ok(items.some((c) => c.label === 'lower' && c.kind === 'method'));
+  const text2 = '{"rules":[{"action":"skip","expression":"http.host "}]}';
+  const ops = rulesetPlugin.complete!(parseDocument(text2), text2.indexOf('host ') + 5, DEFAULT_OPTIONS).map((c) => c.label);
+  assert.ok(ops.includes('eq') && ops.includes('wildcard') && ops.includes('in'));
+  assert.ok(!ops.includes('http.host'));
+});
+
+test('lenses: rule count and body kind over "rules", and the executed ruleset per rule', () => {
+  const lenses = rulesetPlugin.lenses!(doc, DEFAULT_OPTIONS);
+  assert.equal(lenses[0].title, '1 rule · pending body');
+  assert.equal(BODY.substr(lenses[0].offset, lenses[0].length), '"rules"');
+  assert.equal(lenses[1].title, 'executes Cloudflare OWASP Core Ruleset');
+  assert.equal(lenses.every((l) => l.command === undefined), true);
+});

@@ -1,0 +1,210 @@
+// Corpus of rules-language expressions: valid ones must give no problem at all; invalid ones give the expected code and span.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { parseExpression, type Expr } from '../../../server/src/core/rules/ruleset/exprParser';
+
+const VALID = [
+  // reference/rulesets.md and the migration config
+  'true',
+  'false',
+  'ip.src in {203.0.113.0 203.0.113.1}',
+  'ip.src.country in {"CN" "TH"}',
+  'ip.src.asnum in {12345 54321}',
+  'ends_with(http.request.uri.path, ".html")',
+  'starts_with(http.request.uri.path, "/api/")',
+  'http.request.headers["name"][*] == "x"'.replace(/^/, 'any(') + ')',
+  // docs-style examples
+  'http.host eq "www.example.com"',
+  'http.host == "www.example.com"',
+  'http.request.uri.path eq "/login" and http.request.method eq "POST"',
+  'http.request.uri.path contains "/wp-admin"',
+  'http.request.uri.path matches "^/api/v[0-9]+/"',
+  'http.request.uri.path ~ "^/blog/"',
+  'http.request.uri.path matches r"^/articles/\\d+$"',
+  'http.request.uri.path matches r#"^/say/"hi"$"#',
+  'http.request.full_uri wildcard "https://*.example.com/*"',
+  'http.request.full_uri strict wildcard "https://example.com/Admin/*"',
+  'http.host wildcard "a\\\\*b"', // the value a\*b: an escaped star
+  'not ssl',
+  '!ssl',
+  'ssl and not cf.client.bot',
+  'cf.bot_management.score lt 30 and not cf.bot_management.verified_bot',
+  'cf.waf.score le 20',
+  'cf.waf.score.class eq "attack"',
+  'ip.src ne 192.0.2.1',
+  'ip.src in {192.0.2.0/24 198.51.100.0/24}',
+  'ip.src in {2001:db8::/32 ::1 2001:db8::1}',
+  'ip.src in {192.0.2.1..192.0.2.100}',
+  'ip.src eq 2001:db8:85a3::8a2e:370:7334',
+  'ip.src eq ::ffff:192.0.2.1',
+  'ip.src in $office_network',
+  'ip.src.asnum in {13335 100..200}',
+  'cf.edge.server_port in {80 443 8000..8099}',
+  'http.request.method in {"GET" "HEAD"}',
+  '(http.host eq "a.example.com" or http.host eq "b.example.com") and ssl',
+  'http.host eq "a" xor http.host eq "b"',
+  'http.host eq "a" ^^ http.host eq "b"',
+  'http.host eq "a" || http.host eq "b" && ssl',
+  '((ssl))',
+  'lower(http.host) eq "example.com"',
+  'upper(http.request.method) == "GET"',
+  'len(http.request.uri.query) gt 100',
+  'len(http.request.headers["cookie"]) gt 1',
+  'any(lower(http.request.headers.names[*]) == "x-api-key")',
+  'all(http.request.headers["accept"][*] contains "json")',
+  'any(http.request.uri.args.values[*] contains "<script")',
+  'http.request.headers["user-agent"][0] contains "curl"',
+  'http.request.cookies["session"][0] eq "abc"',
+  'any(cf.bot_management.detection_ids[*] eq 201326592)',
+  'http.request.body.size ge 1024',
+  'http.request.timestamp.sec lt 1700000000',
+  'concat(http.host, http.request.uri.path) eq "example.com/"',
+  'lookup_json_string(http.request.body.raw, "user", "name") eq "admin"',
+  'lookup_json_integer(http.request.body.raw, "id") gt 0',
+  'substring(http.request.uri.path, 0, 4) eq "/api"',
+  'url_decode(http.request.uri.query) contains "<script"',
+  'to_string(ip.src.asnum) eq "13335"',
+  'http.user_agent eq "say \\"hi\\" \\\\ and \\x41"',
+  'http.referer eq ""',
+  'http.request.uri.path.extension in {"php" "asp"}',
+  'cf.response.1xxx_code eq 1020',
+  'ip.src.is_in_european_union',
+  'http.request.version in {"HTTP/1.0" "HTTP/1.1"}',
+  'cf.tls_client_auth.cert_verified and not cf.tls_client_auth.cert_revoked',
+  'http.request.jwt.claims.sub["token"][0] eq "alice"',
+  'is_timed_hmac_valid_v0("secret", http.request.uri, 10800, http.request.timestamp.sec, 8)',
+  'http.host in {"a" "b"} and http.request.uri.path matches "(?i)^/admin"',
+  'http.request.uri.path matches "^/(a|b)/[a-z]{2,4}$"',
+  'not (ip.src in {10.0.0.0/8} or ip.src in {172.16.0.0/12})',
+  'http.host\n  eq\t"x"',
+];
+
+interface Bad { expr: string; code: string; at: string; nth?: number }
+
+/** Invalid expressions: the expected code and the exact text its span covers (the nth occurrence, default first). */
+const INVALID: Bad[] = [
+  { expr: 'ip.src contains "x"', code: 'ruleset/expr-type-mismatch', at: 'contains' },
+  { expr: 'http.host > 3', code: 'ruleset/expr-type-mismatch', at: '3' },
+  { expr: 'ip.src.asnum eq "13335"', code: 'ruleset/expr-type-mismatch', at: '"13335"' },
+  { expr: 'ip.src eq "192.0.2.1"', code: 'ruleset/expr-type-mismatch', at: '"192.0.2.1"' },
+  { expr: 'ip.src lt 192.0.2.1', code: 'ruleset/expr-type-mismatch', at: 'lt' },
+  { expr: 'ip.src eq 10.0.0.0/8', code: 'ruleset/expr-type-mismatch', at: '10.0.0.0/8' },
+  { expr: 'ssl contains "x"', code: 'ruleset/expr-type-mismatch', at: 'contains' },
+  { expr: 'http.host', code: 'ruleset/expr-type-mismatch', at: 'http.host' },
+  { expr: 'ssl and http.host', code: 'ruleset/expr-type-mismatch', at: 'http.host' },
+  { expr: 'http.request.headers["x"] eq "y"', code: 'ruleset/expr-type-mismatch', at: 'eq', nth: 2 },
+  { expr: 'http.request.headers[0][0] eq "y"', code: 'ruleset/expr-type-mismatch', at: '[0]' },
+  { expr: 'http.request.headers.names["a"] eq "y"', code: 'ruleset/expr-type-mismatch', at: '["a"]' },
+  { expr: 'http.host[0] eq "y"', code: 'ruleset/expr-type-mismatch', at: '[0]' },
+  { expr: 'http.host in {"a" 3}', code: 'ruleset/expr-type-mismatch', at: '3' },
+  { expr: 'http.host in {"a".."b"}', code: 'ruleset/expr-syntax', at: '"a"' },
+  { expr: 'ip.src.asnum in {200..100}', code: 'ruleset/expr-type-mismatch', at: '200..100' },
+  { expr: 'lower(ip.src) eq "x"', code: 'ruleset/expr-type-mismatch', at: 'ip.src' },
+  { expr: 'len(http.host) eq "3"', code: 'ruleset/expr-type-mismatch', at: '"3"' },
+  { expr: 'any(http.host eq "x")', code: 'ruleset/expr-type-mismatch', at: 'http.host eq "x"' },
+  { expr: 'http.request.headers.names[*] == "x"', code: 'ruleset/expr-array-result', at: 'http.request.headers.names[*] == "x"' },
+  { expr: 'http.hots eq "a"', code: 'ruleset/expr-unknown-field', at: 'http.hots' },
+  { expr: 'ssl and ip.src.contry eq "FR"', code: 'ruleset/expr-unknown-field', at: 'ip.src.contry' },
+  { expr: 'lowr(http.host) eq "a"', code: 'ruleset/expr-unknown-function', at: 'lowr' },
+  { expr: 'lower(http.host, "x") eq "a"', code: 'ruleset/expr-arguments', at: 'lower(http.host, "x")' },
+  { expr: 'starts_with(http.host) ', code: 'ruleset/expr-arguments', at: 'starts_with(http.host)' },
+  { expr: 'ip.geoip.country eq "FR"', code: 'ruleset/expr-deprecated-field', at: 'ip.geoip.country' },
+  { expr: 'http.host matches "(?=a)b"', code: 'ruleset/expr-invalid-regex', at: '"(?=a)b"' },
+  { expr: 'http.host matches "a(b"', code: 'ruleset/expr-invalid-regex', at: '"a(b"' },
+  { expr: 'http.host wildcard "**.example.com"', code: 'ruleset/expr-invalid-wildcard', at: '"**.example.com"' },
+  { expr: 'ip.src eq 300.1.1.1', code: 'ruleset/expr-invalid-ip', at: '300.1.1.1' },
+  { expr: 'ip.src in {10.0.0.0/33}', code: 'ruleset/expr-invalid-ip', at: '/33' },
+  { expr: 'ip.src eq 2001:db8:::1', code: 'ruleset/expr-invalid-ip', at: '2001:db8:::1' },
+  // syntax
+  { expr: '', code: 'ruleset/expr-syntax', at: '' },
+  { expr: 'http.host eq', code: 'ruleset/expr-syntax', at: '' },
+  { expr: 'http.host eq "a" and', code: 'ruleset/expr-syntax', at: '' },
+  { expr: 'http.host EQ "a"', code: 'ruleset/expr-syntax', at: 'EQ' },
+  { expr: 'ssl AND not ssl', code: 'ruleset/expr-syntax', at: 'AND' },
+  { expr: 'http.request.uri.path ends_with ".html"', code: 'ruleset/expr-syntax', at: 'ends_with' },
+  { expr: 'http.host eq example.com', code: 'ruleset/expr-syntax', at: 'example.com' },
+  { expr: 'http.host = "a"', code: 'ruleset/expr-syntax', at: '=' },
+  { expr: 'http.host === "a"', code: 'ruleset/expr-syntax', at: '===' },
+  { expr: '(ssl and not cf.client.bot', code: 'ruleset/expr-syntax', at: '' },
+  { expr: 'ssl)', code: 'ruleset/expr-syntax', at: ')' },
+  { expr: 'http.host eq "abc', code: 'ruleset/expr-syntax', at: '"abc' },
+  { expr: 'http.host matches "^a\\d$"', code: 'ruleset/expr-syntax', at: '\\d' },
+  { expr: 'http.host matches r#"abc"', code: 'ruleset/expr-syntax', at: 'r#"abc"' },
+  { expr: 'ip.src in {10.0.0.1, 10.0.0.2}', code: 'ruleset/expr-syntax', at: ',' },
+  { expr: 'ip.src in {}', code: 'ruleset/expr-syntax', at: '{}' },
+  { expr: 'http.host in "a"', code: 'ruleset/expr-syntax', at: '"a"' },
+  { expr: 'http.host strict "a"', code: 'ruleset/expr-syntax', at: '"a"' },
+  { expr: 'http.request.headers["a" eq "b"', code: 'ruleset/expr-syntax', at: 'eq', nth: 2 },
+  { expr: 'lower(http.host eq "a"', code: 'ruleset/expr-syntax', at: '' },
+  { expr: 'ssl and and ssl', code: 'ruleset/expr-syntax', at: 'and', nth: 2 },
+  { expr: 'http.host eq "a" @', code: 'ruleset/expr-syntax', at: '@' },
+];
+
+for (const expr of VALID) {
+  test(`valid: ${expr}`, () => {
+    const { ast, problems } = analyzeExpression(expr);
+    assert.deepEqual(problems, []);
+    assert.ok(ast);
+  });
+}
+
+function indexOfNth(s: string, sub: string, nth: number): number {
+  let i = -1;
+  for (let k = 0; k < nth; k++) i = s.indexOf(sub, i + 1);
+  return i;
+}
+
+for (const bad of INVALID) {
+  test(`invalid (${bad.code}): ${bad.expr}`, () => {
+    const { problems } = analyzeExpression(bad.expr);
+    const p = problems.find((q) => q.code === bad.code);
+    assert.ok(p, `expected ${bad.code}, got ${JSON.stringify(problems)}`);
+    const offset = bad.at === '' ? bad.expr.trimEnd().length : indexOfNth(bad.expr, bad.at, bad.nth ?? 1);
+    assert.deepEqual({ offset: p.offset, length: p.length }, { offset: bad.at === '' && bad.expr === '' ? 0 : offset, length: bad.at.length },
+      `span of ${bad.code}: ${JSON.stringify(bad.expr.substr(p.offset, p.length))}`);
+  });
+}
+
+test('precedence: not > and > xor > or', () => {
+  const shape = (e: Expr): string => {
+    switch (e.type) {
+      case 'logical': return `(${shape(e.left)} ${e.op} ${shape(e.right)})`;
+      case 'not': return `!${shape(e.operand)}`;
+      case 'group': return shape(e.inner);
+      case 'field': return e.name;
+      default: return e.type;
+    }
+  };
+  assert.equal(shape(parseExpression('a or b xor c and not d').ast!), '(a or (b xor (c and !d)))');
+  assert.equal(shape(parseExpression('a || b && c ^^ d').ast!), '(a or ((b and c) xor d))');
+  assert.equal(shape(parseExpression('(a or b) and c').ast!), '((a or b) and c)');
+  assert.equal(shape(parseExpression('a and b and c').ast!), '((a and b) and c)');
+});
+
+test('the AST carries offsets: a comparison spans its field and value', () => {
+  const src = 'ssl and http.request.headers["x-a"][0] eq "v"';
+  const ast = parseExpression(src).ast!;
+  assert.equal(ast.type, 'logical');
+  if (ast.type !== 'logical') return;
+  const cmp = ast.right;
+  assert.equal(src.substr(cmp.offset, cmp.length), 'http.request.headers["x-a"][0] eq "v"');
+  if (cmp.type !== 'compare' || cmp.left.type !== 'field') return assert.fail('expected a comparison on a field');
+  assert.equal(src.substr(cmp.left.offset, cmp.left.length), 'http.request.headers["x-a"][0]');
+  assert.deepEqual(cmp.left.index.map((s) => src.substr(s.offset, s.length)), ['["x-a"]', '[0]']);
+  assert.equal(cmp.op, 'eq');
+});
+
+test('symbolic and English operators give the same comparison', () => {
+  const ops = (src: string) => { const a = parseExpression(src).ast; return a?.type === 'compare' ? a.op : undefined; };
+  assert.equal(ops('cf.waf.score <= 20'), 'le');
+  assert.equal(ops('cf.waf.score le 20'), 'le');
+  assert.equal(ops('http.host ~ "a"'), 'matches');
+  assert.equal(ops('http.host strict wildcard "a*"'), 'strict wildcard');
+});
+
+test('an unknown field suggests the nearest names, with a fix per suggestion', () => {
+  const p = analyzeExpression('http.hots eq "a"').problems[0];
+  assert.match(p.message, /did you mean "http.host"/);
+  assert.equal(p.fixes?.[0].edits[0].newText, 'http.host');
+});

@@ -1,0 +1,126 @@
+// The semantic rules of ruleset bodies, through validateText: code, severity, and the exact source text each problem covers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateText } from '../../../server/src/core/validate';
+import { RULESET_CODES } from '../../../server/src/core/rules/ruleset/codes';
+import { RULESET_RULES } from '../../../server/src/core/rules/ruleset/rules';
+
+function check(body: unknown, pretty = true) {
+  const text = pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
+  const problems = validateText(text, 'waf-ruleset');
+  return { text, problems, at: (code: string) => problems.filter((p) => p.code === code).map((p) => text.substr(p.offset, p.length)) };
+}
+
+const exec = (id: string, extra: Record<string, unknown> = {}) => ({ action: 'execute', expression: 'true', action_parameters: { id, ...extra } });
+const MANAGED = 'efb7b8c949ac4650a09736fc376e9aee';
+const OWASP = '4814384a9e5d4991b9815dcfc25d2f1f';
+
+test('every code the area reports is registered with a description', () => {
+  for (const [code, info] of Object.entries(RULESET_CODES)) {
+    assert.match(code, /^ruleset\/[a-z0-9-]+$/);
+    assert.ok(info.description.length > 10, code);
+  }
+  assert.ok(RULESET_RULES.length >= 5);
+});
+
+test('a valid pending body and a valid validation body give no problem', () => {
+  assert.deepEqual(check({ name: 'default', rules: [{ id: '', version: '', ref: '', ...exec(MANAGED), enabled: true }] }).problems, []);
+  assert.deepEqual(check({ name: 'default', rules: [{ ...exec(MANAGED), enabled: true }, exec(OWASP)] }).problems, []);
+});
+
+test('more than 200 rules is an error on the "rules" key; 200 is fine', () => {
+  const rules = (n: number) => Array.from({ length: n }, () => exec(MANAGED));
+  assert.deepEqual(check({ rules: rules(200) }, false).at('ruleset/too-many-rules'), []);
+  const r = check({ rules: rules(201) }, false);
+  assert.deepEqual(r.at('ruleset/too-many-rules'), ['"rules"']);
+  assert.equal(r.problems.find((p) => p.code === 'ruleset/too-many-rules')!.severity, 'error');
+});
+
+test('execute without action_parameters.id: on the action_parameters key, or on the rule when there are none', () => {
+  const r = check({ rules: [{ action: 'execute', expression: 'true' }, { action: 'execute', expression: 'true', action_parameters: {} }] });
+  assert.deepEqual(r.at('ruleset/execute-missing-id'), ['{', '"action_parameters"']);
+  assert.deepEqual(check({ rules: [{ action: 'skip', expression: 'true', action_parameters: { ruleset: 'current' } }] }).problems, []);
+});
+
+test('an unknown managed ruleset id is a warning on the id that names the known ones', () => {
+  const r = check({ rules: [exec('0123456789abcdef0123456789abcdef')] });
+  const p = r.problems.find((q) => q.code === 'ruleset/unknown-managed-ruleset')!;
+  assert.equal(p.severity, 'warning');
+  assert.equal(r.text.substr(p.offset, p.length), '"0123456789abcdef0123456789abcdef"');
+  assert.match(p.message, /efb7b8c949ac4650a09736fc376e9aee \(Cloudflare Managed Ruleset\)/);
+  assert.match(p.message, /4814384a9e5d4991b9815dcfc25d2f1f/);
+});
+
+test('duplicate rule ids point at the second and relate to the first', () => {
+  const id = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+  const r = check({ rules: [{ id, version: '1', ref: 'a', ...exec(MANAGED) }, { id, version: '1', ref: 'b', ...exec(OWASP) }] });
+  const dups = r.problems.filter((p) => p.code === 'ruleset/duplicate-rule-id');
+  assert.equal(dups.length, 1);
+  assert.ok(dups[0].offset > r.text.indexOf(id));
+  assert.equal(r.text.substr(dups[0].offset, dups[0].length), `"${id}"`);
+  assert.equal(dups[0].related?.[0].offset, r.text.indexOf(id) - 1);
+  // empty ids (the config response) are not duplicates
+  assert.deepEqual(check({ rules: [{ id: '', version: '', ref: '', ...exec(MANAGED) }, { id: '', version: '', ref: '', ...exec(OWASP) }] }).problems, []);
+});
+
+test('ids on some rules only: warnings on the odd rules and an information on "rules" naming the body kind', () => {
+  const pending = check({ rules: [{ id: '', version: '', ref: '', ...exec(MANAGED) }, { id: '', ...exec(OWASP) }, exec(MANAGED)] });
+  assert.deepEqual(pending.at('ruleset/inconsistent-rule-ids'), ['{', '{']);
+  const info = pending.problems.find((p) => p.code === 'ruleset/body-kind')!;
+  assert.equal(info.severity, 'information');
+  assert.equal(pending.text.substr(info.offset, info.length), '"rules"');
+  assert.match(info.message, /pending/);
+  const validation = check({ rules: [exec(MANAGED), exec(OWASP), { ref: 'x', ...exec(MANAGED) }] });
+  assert.deepEqual(validation.at('ruleset/inconsistent-rule-ids'), ['"ref"']);
+  assert.match(validation.problems.find((p) => p.code === 'ruleset/body-kind')!.message, /validation body/);
+});
+
+test('override checks: simulate (with a fix to "log"), sensitivity, OWASP score threshold and actions, duplicates', () => {
+  const r = check({ rules: [exec(OWASP, { overrides: {
+    action: 'simulate', sensitivity_level: 'low',
+    rules: [{ id: '6179ae15870a4bb7b2d480d4843b323c', score_threshold: 30, action: 'skip' }, { id: '6179ae15870a4bb7b2d480d4843b323c', enabled: true }],
+  } })] });
+  assert.deepEqual(r.at('ruleset/override-action'), ['"simulate"', '"skip"']);
+  const sim = r.problems.find((p) => p.code === 'ruleset/override-action')!;
+  assert.deepEqual(sim.fixes?.[0].edits, [{ offset: sim.offset, length: sim.length, newText: '"log"' }]);
+  assert.deepEqual(r.at('ruleset/override-sensitivity'), ['"sensitivity_level"']);
+  assert.deepEqual(r.at('ruleset/override-score-threshold'), ['30']);
+  assert.deepEqual(r.at('ruleset/duplicate-override'), ['"6179ae15870a4bb7b2d480d4843b323c"']);
+  const fine = check({ rules: [exec(OWASP, { overrides: { rules: [{ id: '6179ae15870a4bb7b2d480d4843b323c', score_threshold: 60, action: 'managed_challenge' }] } })] });
+  assert.deepEqual(fine.problems, []);
+  const elsewhere = check({ rules: [exec(MANAGED, { overrides: { rules: [{ id: '23ee7cebe6e8443e99ecf932ab579455', score_threshold: 40 }] } })] });
+  assert.deepEqual(elsewhere.at('ruleset/override-score-threshold'), ['"score_threshold"']);
+});
+
+test('expression problems land on the characters inside the JSON string, across escapes', () => {
+  const r = check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: 'http.user_agent eq "a\\"b" and http.hots eq "\u00e9" and ip.src contains "x"' }] });
+  assert.deepEqual(r.at('ruleset/expr-unknown-field'), ['http.hots']);
+  assert.deepEqual(r.at('ruleset/expr-type-mismatch'), ['contains']);
+  const fix = r.problems.find((p) => p.code === 'ruleset/expr-unknown-field')!.fixes![0].edits[0];
+  assert.equal(r.text.substr(fix.offset, fix.length), 'http.hots');
+  // a \u escape written in the source: the span still covers the right characters
+  const text = '{"rules":[{"action":"skip","action_parameters":{"ruleset":"current"},"expression":"http.host eq \\u0022x\\u0022 AND ssl"}]}';
+  const p = validateText(text, 'waf-ruleset').find((q) => q.code === 'ruleset/expr-syntax')!;
+  assert.equal(text.substr(p.offset, p.length), 'AND');
+  assert.equal(p.fixes?.[0].edits[0].newText, 'and');
+});
+
+test('a quick fix that inserts quotes is JSON-escaped in the source', () => {
+  const r = check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: 'http.host eq example.com' }] });
+  const p = r.problems.find((q) => q.code === 'ruleset/expr-syntax')!;
+  assert.equal(r.text.substr(p.offset, p.length), 'example.com');
+  assert.equal(p.fixes?.[0].edits[0].newText, '\\"example.com\\"');
+});
+
+test('the expression limit counts UTF-8 bytes: 4096 is fine, 4097 is not', () => {
+  const expr = (bytes: number) => `http.host eq "${'é'.repeat((bytes - 15) / 2)}"`; // 15 ASCII bytes + 2 per é
+  assert.equal(Buffer.byteLength(expr(4095)), 4095);
+  assert.deepEqual(check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: expr(4095) }] }).at('ruleset/expr-too-long'), []);
+  const long = `http.host eq "${'é'.repeat(2040)}x"`;
+  assert.equal(Buffer.byteLength(long), 4096);
+  assert.deepEqual(check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: long }] }).at('ruleset/expr-too-long'), []);
+  const over = `http.host eq "${'é'.repeat(2041)}"`;
+  assert.equal(Buffer.byteLength(over), 4097);
+  assert.equal(over.length < 4096, true);
+  assert.equal(check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: over }] }).at('ruleset/expr-too-long').length, 1);
+});

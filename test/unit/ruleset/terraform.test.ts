@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { toTerraform, hclString } from '../../../server/src/core/rules/ruleset/terraform';
+
+const pending = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../examples/pending.ruleset.json'), 'utf8'));
+
+test('toTerraform: svc_ruleset with kind zone, name, phase, zone_id and rules; import id zone/<zone>/<ruleset>', () => {
+  const { hcl, importId } = toTerraform(pending, '023e105f4ecef8ad9ca31a8372d0c353', '2f2feab2026849078ba485f918791bdc');
+  assert.equal(importId, 'zone/023e105f4ecef8ad9ca31a8372d0c353/2f2feab2026849078ba485f918791bdc');
+  assert.match(hcl, /^resource "svc_ruleset" "default" \{\n/);
+  assert.match(hcl, /\n {2}zone_id = "023e105f4ecef8ad9ca31a8372d0c353"\n/);
+  assert.match(hcl, /\n {2}name {4}= "default"\n/);
+  assert.match(hcl, /\n {2}kind {4}= "zone"\n/);
+  assert.match(hcl, /\n {2}phase {3}= "http_request_firewall_managed"\n/);
+  assert.match(hcl, /\n {8}id {8}= "efb7b8c949ac4650a09736fc376e9aee"\n/);
+  assert.match(hcl, /score_threshold = 40/);
+  assert.match(hcl, /expression {8}= "not http\.request\.uri\.path matches \\"\^\/health\$\\""/);
+  // read-only fields are not written; the $schema of the file is not a resource attribute
+  assert.doesNotMatch(hcl, /\bref\b|\bversion\b|\$schema/);
+  assert.ok(hcl.endsWith('}\n'));
+});
+
+test('toTerraform: exact output for a small body', () => {
+  const { hcl } = toTerraform({ name: 'My WAF', rules: [{ id: 'x', action: 'execute', expression: 'true', enabled: false, action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }, 'z', 'r');
+  assert.equal(hcl, [
+    'resource "svc_ruleset" "my_waf" {',
+    '  zone_id = "z"',
+    '  name    = "My WAF"',
+    '  kind    = "zone"',
+    '  phase   = "http_request_firewall_managed"',
+    '  rules   = [',
+    '    {',
+    '      action            = "execute"',
+    '      expression        = "true"',
+    '      enabled           = false',
+    '      action_parameters = {',
+    '        id = "efb7b8c949ac4650a09736fc376e9aee"',
+    '      }',
+    '    }',
+    '  ]',
+    '}',
+    '',
+  ].join('\n'));
+});
+
+test('hclString escapes quotes, backslashes, newlines and template sequences', () => {
+  assert.equal(hclString('a"b\\c\n${x}%{y}'), '"a\\"b\\\\c\\n$${x}%%{y}"');
+});
