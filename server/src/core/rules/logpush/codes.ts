@@ -1,4 +1,37 @@
 import type { CodeTable } from '../../codes';
 
 export const LOGPUSH_CODES: CodeTable = {
+  // ---- filters (standalone *.filter.json and the `filter` string of a job) ----
+  'logpush/missing-where': { severity: 'error', description: 'A filter must have the top-level member "where".' },
+  'logpush/group-shape': { severity: 'error', description: 'A group object must have exactly one member, "and" or "or", and no comparison members.' },
+  'logpush/missing-member': { severity: 'error', description: 'A comparison needs the members "key", "operator" and "value".' },
+  'logpush/unknown-field': { severity: 'error', description: 'A field name the dataset does not have.' },
+  'logpush/field-not-filterable': { severity: 'error', description: 'A field that cannot be filtered on (object types and fields marked not filterable).' },
+  'logpush/deprecated-field': { severity: 'hint', description: 'A field the reference marks as deprecated.' },
+  'logpush/operator-not-allowed': { severity: 'error', description: 'An operator the field\'s type does not accept (see the operator table).' },
+  'logpush/set-needs-array': { severity: 'error', description: 'The operators "in" and "!in" need an array of values.' },
+  'logpush/value-type': { severity: 'error', description: 'A comparison value that cannot be of the field\'s type.' },
+  'logpush/quoted-boolean': { severity: 'warning', description: 'A boolean field compared with the string "true" or "false" instead of a JSON boolean.' },
+  'logpush/empty-set': { severity: 'warning', description: 'An "in" / "!in" comparison with an empty array never (or always) matches.' },
+  'logpush/operator-limit': { severity: 'error', description: 'The filter has more than 30 operators; the platform rejects it.' },
+  'logpush/operator-limit-near': { severity: 'warning', description: 'The filter uses 90 % or more of the 30-operator limit.' },
+  'logpush/size-limit': { severity: 'error', description: 'The compact filter is larger than 1000 bytes; the platform rejects it.' },
+  'logpush/size-limit-near': { severity: 'warning', description: 'The compact filter uses 90 % or more of the 1000-byte limit.' },
+  'logpush/unknown-dataset': { severity: 'error', description: 'A dataset name the platform does not have.' },
+  'logpush/no-field-catalogue': { severity: 'information', description: 'No field list is known for the dataset, so field names and types are not checked.' },
+  'logpush/hint-in-job': { severity: 'error', description: 'An editor hint member ("$dataset", "$schema") inside a job\'s filter string; the platform rejects it.' },
+  // ---- jobs (*.logpush.json) ----
+  'logpush/invalid-job-name': { severity: 'error', description: 'A job name may only hold letters, digits, "-" and "." (at most 512 characters).' },
+  'logpush/edge-kind-dataset': { severity: 'error', description: 'kind "edge" is available only for the http_requests dataset.' },
+  'logpush/upload-limit-range': { severity: 'error', description: 'A max_upload_* value outside 0 or its allowed range.' },
+  'logpush/deprecated-option': { severity: 'hint', description: 'A job option the platform has deprecated (frequency, logpull_options).' },
+  'logpush/logpull-unknown-key': { severity: 'warning', description: 'A logpull_options key other than fields, sample, timestamps and CVE-2021-44228.' },
+  'logpush/logpull-invalid-value': { severity: 'error', description: 'A logpull_options value of the wrong form (timestamps format, sample rate, boolean).' },
+  'logpush/duplicate-field': { severity: 'warning', description: 'A field listed twice in fields= or field_names.' },
+  'logpush/template-field-not-selected': { severity: 'error', description: 'record_template uses a field that output_options.field_names does not list.' },
+  'logpush/dataset-only-option': { severity: 'warning', description: 'An option that applies to one dataset only (merge_subrequests: http_requests).' },
+  'logpush/destination-scheme': { severity: 'error', description: 'destination_conf does not start with a known scheme (r2, s3, gs, azure, datadog, splunk, sumo, https).' },
+  'logpush/destination-missing-param': { severity: 'error', description: 'destination_conf lacks a parameter its scheme needs (s3 region, r2 account-id...).' },
+  'logpush/destination-invalid': { severity: 'error', description: 'destination_conf has the right scheme but not the form the destination expects.' },
+  'logpush/secret-in-file': { severity: 'information', description: 'destination_conf holds a credential (key, token, signature); keep the file out of version control.' },
 };

@@ -1,4 +1,66 @@
-import type { KindPlugin } from '../../types';
+// The Logpush area: *.filter.json (a filter {"where": ...}) and *.logpush.json (a job whose `filter` is that JSON in a string).
+import type { KindPlugin, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
+import { datasetFields, datasetInfo } from './catalogue';
+import { checkFilter, stripFilterHints } from './filter';
+import { checkJob, unknownDataset } from './job';
+import { completeFilterDoc, completeJobDoc, filterDataset, hoverFilterDoc, hoverJobDoc, lensesFilterDoc, lensesJobDoc } from './assist';
 
-export const logpushFilterPlugin: KindPlugin = { kind: 'logpush-filter', rules: [] };
-export const logpushJobPlugin: KindPlugin = { kind: 'logpush-job', rules: [] };
+export { filterUsage, stripFilterHints, usageText, type FilterUsage } from './filter';
+export { filterDataset } from './assist';
+
+const filterRule: Rule = {
+  id: 'logpush/filter',
+  kinds: ['logpush-filter'],
+  check(doc: ParsedDoc, ctx: RuleContext): Problem[] {
+    const root = doc.value;
+    if (root === null || typeof root !== 'object' || Array.isArray(root)) return [];
+    const out: Problem[] = [];
+    const hint = (root as Record<string, unknown>).$dataset;
+    const dataset = filterDataset(root, ctx.options);
+    const at = typeof hint === 'string' ? doc.locate(['$dataset']) : doc.locate(['where'], 'key');
+    const info = datasetInfo(dataset);
+    const fromSetting = typeof hint === 'string' ? '' : ' (from the edgekit.logpush.dataset setting)';
+    if (!info) {
+      const p = unknownDataset(ctx, dataset, at);
+      out.push(typeof hint === 'string' ? p : { ...p, message: p.message.replace(/^Unknown dataset "[^"]*"/, `Unknown dataset "${dataset}"${fromSetting}`), fixes: undefined });
+    } else if (!info.hasFields) {
+      out.push(ctx.report('logpush/no-field-catalogue', `No field list is known for the dataset "${dataset}"${fromSetting}; field names and types are not checked.`, at));
+    }
+    out.push(...checkFilter(doc, ctx, { fields: info?.hasFields ? datasetFields(dataset) : undefined, embedded: false }));
+    return out;
+  },
+};
+
+const jobRule: Rule = { id: 'logpush/job', kinds: ['logpush-job'], check: checkJob };
+
+export const logpushFilterPlugin: KindPlugin = {
+  kind: 'logpush-filter',
+  rules: [filterRule],
+  complete: completeFilterDoc,
+  hover: hoverFilterDoc,
+  lenses: lensesFilterDoc,
+};
+
+export const logpushJobPlugin: KindPlugin = {
+  kind: 'logpush-job',
+  rules: [jobRule],
+  complete: completeJobDoc,
+  hover: hoverJobDoc,
+  lenses: lensesJobDoc,
+};
+
+/** A filter file's text as the value of a job's `filter` member: compact JSON, editor hints stripped. Throws on invalid JSON. */
+export function filterToJobString(filterText: string): string {
+  return JSON.stringify(stripFilterHints(JSON.parse(filterText) as unknown));
+}
+
+/**
+ * A job's `filter` value as a filter file's text: pretty-printed JSON (two spaces). Accepts the decoded string value or the
+ * quoted JSON string literal. An empty filter (no filter) gives "". Throws on invalid JSON.
+ */
+export function jobStringToFilter(jsonStringValue: string): string {
+  if (jsonStringValue.trim() === '') return '';
+  let value: unknown = JSON.parse(jsonStringValue);
+  if (typeof value === 'string') value = value.trim() === '' ? undefined : JSON.parse(value);
+  return value === undefined ? '' : JSON.stringify(value, null, 2);
+}

@@ -1,0 +1,283 @@
+// Completion, hover and lenses for filters and jobs. Positions come from jsonc-parser (getLocation for where the cursor is in
+// the JSON structure, findNodeAtOffset for the literal under it). Inside a job's `filter` string, the same features run on the
+// decoded filter and their ranges and texts are mapped back through JsonStringMap.
+import { findNodeAtLocation, findNodeAtOffset, getLocation, type Node as JsonNode } from 'jsonc-parser';
+import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
+import { parseDocument } from '../../parse';
+import {
+  DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, fieldInfo, operatorInfo, operatorsFor,
+  type FieldInfo, type OperatorInfo,
+} from './catalogue';
+import { filterUsage, usageText } from './filter';
+import { jobDataset } from './job';
+import { JsonStringMap, escapeJsonStringContent } from './stringMap';
+
+type Obj = Record<string, unknown>;
+function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }
+
+/** The dataset of a standalone filter: its "$dataset" hint, else the logpushDataset option. */
+export function filterDataset(value: unknown, options: CoreOptions): string {
+  return isObj(value) && typeof value.$dataset === 'string' ? value.$dataset : options.logpushDataset;
+}
+
+/** ['where'] or ['where', 'and'|'or', i, ...]: the path of a condition object. */
+export function isConditionPath(path: JsonPath): boolean {
+  if (path[0] !== 'where' || path.length % 2 === 0) return false;
+  for (let i = 1; i < path.length; i += 2) {
+    if ((path[i] !== 'and' && path[i] !== 'or') || typeof path[i + 1] !== 'number') return false;
+  }
+  return true;
+}
+
+function valueAt(root: unknown, path: JsonPath): unknown {
+  let cur = root;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[seg];
+  }
+  return cur;
+}
+
+/** The string/number/boolean literal under the cursor (to be replaced as a whole), if any. */
+function literalAt(tree: JsonNode | undefined, offset: number): JsonNode | undefined {
+  if (!tree) return undefined;
+  const node = findNodeAtOffset(tree, offset, true);
+  return node && (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null') ? node : undefined;
+}
+
+function span(node: JsonNode): Span { return { offset: node.offset, length: node.length }; }
+
+// ---- markdown ----
+
+export function fieldMarkdown(f: FieldInfo): string {
+  const ops = f.filterable ? operatorsFor(f.type).map((o) => `\`${o.name}\``).join(', ') : 'not filterable';
+  return [`**${f.name}** · \`${f.type}\`${f.deprecated ? ' · deprecated' : ''}`, '', f.description, '', `Operators: ${ops}`].join('\n');
+}
+
+export function operatorMarkdown(o: OperatorInfo): string {
+  const value = o.set ? 'an array of values' : 'a single value (numbers may be written as strings)';
+  return [`**${o.name}** · ${o.meaning}`, '', `Accepts ${o.accepts.map(className).join(', ')} fields; compares with ${value}.`].join('\n');
+}
+
+function whereMarkdown(value: unknown): string {
+  const u = filterUsage(value);
+  return ['**where** · the condition a log line must meet to be pushed', '',
+    `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of compact JSON.`, '', `Current: ${usageText(u)}`].join('\n');
+}
+
+// ---- completion entries ----
+
+function fieldEntries(fields: readonly FieldInfo[], onlyFilterable: boolean): CompletionEntry[] {
+  return fields.filter((f) => !onlyFilterable || f.filterable).map((f) => ({
+    label: f.name, kind: 'field', detail: f.type, documentation: fieldMarkdown(f), sortText: `${f.deprecated ? '1' : '0'}${f.name}`,
+  }));
+}
+
+function operatorEntries(field: FieldInfo | undefined): CompletionEntry[] {
+  const ops = field ? operatorsFor(field.type) : operatorsFor('string or int or bool or array[string]');
+  return ops.map((o, i) => ({ label: o.name, kind: 'operator', detail: o.meaning, documentation: operatorMarkdown(o), sortText: String(i).padStart(2, '0') }));
+}
+
+function valueEntries(field: FieldInfo | undefined, operator: string | undefined): CompletionEntry[] {
+  if (!field) return [];
+  const set = operatorInfo(operator ?? '')?.set ?? false;
+  if (field.type === 'bool') {
+    return ['true', 'false'].map((v) => ({ label: v, kind: 'constant', detail: field.name, insertText: v }));
+  }
+  if (!field.values) return [];
+  return field.values.map((v) => ({
+    label: v, kind: 'enum', detail: field.name,
+    insertText: set ? `[${JSON.stringify(v)}]` : JSON.stringify(v), filterText: JSON.stringify(v),
+  }));
+}
+
+function conditionSnippets(compact: boolean): CompletionEntry[] {
+  const cmp = '{"key": "$1", "operator": "${2:eq}", "value": "$3"}';
+  const group = (op: string): string => compact ? `{"${op}": [${cmp}]}` : `{\n\t"${op}": [\n\t\t${cmp}\n\t]\n}`;
+  return [
+    { label: 'comparison', kind: 'snippet', detail: 'key · operator · value', insertText: cmp, snippet: true, sortText: 'z0' },
+    { label: 'and group', kind: 'snippet', detail: 'all conditions must hold', insertText: group('and'), snippet: true, sortText: 'z1' },
+    { label: 'or group', kind: 'snippet', detail: 'any condition may hold', insertText: group('or'), snippet: true, sortText: 'z2' },
+  ];
+}
+
+// ---- filter features on a parsed filter document ----
+
+/** Completions inside a filter document; `fields` undefined when the dataset has no catalogue. */
+export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined, compact = false): CompletionEntry[] {
+  if (doc.text.trim() === '') {
+    return [{ label: 'filter', kind: 'snippet', detail: '{"where": ...}', snippet: true,
+      insertText: compact ? '{"where": {"key": "$1", "operator": "${2:eq}", "value": "$3"}}'
+        : '{\n\t"where": {"key": "$1", "operator": "${2:eq}", "value": "$3"}\n}' }];
+  }
+  const loc = getLocation(doc.text, offset);
+  const path = loc.path;
+  const tree = doc.tree();
+  const last = path[path.length - 1];
+  const parent = path.slice(0, -1);
+  if (!loc.isAtPropertyKey && typeof last === 'string' && isConditionPath(parent)) {
+    const lit = literalAt(tree, offset);
+    const withRange = (entries: CompletionEntry[]): CompletionEntry[] => entries.map((e) => ({
+      ...e, insertText: e.insertText ?? JSON.stringify(e.label), filterText: e.filterText ?? JSON.stringify(e.label), ...(lit ? { replace: span(lit) } : {}),
+    }));
+    const cond = valueAt(doc.value, parent);
+    const key = isObj(cond) && typeof cond.key === 'string' ? cond.key : undefined;
+    const field = key !== undefined ? fields?.find((f) => f.name === key) : undefined;
+    if (last === 'key') return fields ? withRange(fieldEntries(fields, true)) : [];
+    if (last === 'operator') return withRange(operatorEntries(field));
+    if (last === 'value') return withRange(valueEntries(field, isObj(cond) && typeof cond.operator === 'string' ? cond.operator : undefined));
+    return [];
+  }
+  // Where a whole condition is expected: the value of "where", or an item of an and/or array.
+  const itemExpected = !loc.isAtPropertyKey && (
+    (path.length === 1 && path[0] === 'where')
+    || (typeof last === 'number' && (path[path.length - 2] === 'and' || path[path.length - 2] === 'or') && isConditionPath(path.slice(0, -2))));
+  if (itemExpected) {
+    const node = tree && findNodeAtOffset(tree, offset, false);
+    if (!node || node.type !== 'object' || node.offset === offset) return conditionSnippets(compact);
+  }
+  return [];
+}
+
+export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined): HoverInfo | undefined {
+  const tree = doc.tree();
+  if (!tree) return undefined;
+  const node = findNodeAtOffset(tree, offset, true);
+  if (!node) return undefined;
+  const prop = node.parent?.type === 'property' ? node.parent : undefined;
+  if (!prop) return undefined;
+  const keyNode = prop.children![0];
+  const name = String(keyNode.value);
+  const isKey = node === keyNode;
+  const objNode = prop.parent!;
+  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value) };
+  if (isKey || node.type !== 'string') return undefined;
+  const value = String(node.value);
+  if (name === 'key') {
+    const f = fields?.find((x) => x.name === value);
+    return f ? { ...span(node), markdown: fieldMarkdown(f) } : undefined;
+  }
+  if (name === 'operator') {
+    const o = operatorInfo(value);
+    return o ? { ...span(node), markdown: operatorMarkdown(o) } : undefined;
+  }
+  if (name === '$dataset' && objNode.parent === undefined) {
+    const d = datasetInfo(value);
+    return d ? { ...span(node), markdown: datasetMarkdown(value) } : undefined;
+  }
+  return undefined;
+}
+
+function datasetMarkdown(name: string): string {
+  const d = datasetInfo(name);
+  if (!d) return `Unknown dataset **${name}**`;
+  const fields = datasetFields(name);
+  const where = d.scope ? `${d.scope} scope · \`${d.apiPath}\`` : 'scope not listed in the reference';
+  return [`**${name}** · ${where}`, '', fields ? `${fields.length} fields (${fields.filter((f) => f.filterable).length} filterable).` : 'No field list is known for this dataset.'].join('\n');
+}
+
+function fieldsOf(dataset: string): readonly FieldInfo[] | undefined {
+  return datasetInfo(dataset)?.hasFields ? datasetFields(dataset) : undefined;
+}
+
+// ---- plugin entry points ----
+
+export function completeFilterDoc(doc: ParsedDoc, offset: number, options: CoreOptions): CompletionEntry[] {
+  const loc = getLocation(doc.text, offset);
+  if (!loc.isAtPropertyKey && loc.path.length === 1 && loc.path[0] === '$dataset') return datasetEntries(doc, offset);
+  return completeFilter(doc, offset, fieldsOf(filterDataset(doc.value, options)));
+}
+
+export function hoverFilterDoc(doc: ParsedDoc, offset: number, options: CoreOptions): HoverInfo | undefined {
+  return hoverFilter(doc, offset, fieldsOf(filterDataset(doc.value, options)));
+}
+
+export function lensesFilterDoc(doc: ParsedDoc): Lens[] {
+  if (!isObj(doc.value) || !('where' in doc.value)) return [];
+  const at = doc.locate(['where'], 'key');
+  return [{ ...at, title: usageText(filterUsage(doc.value)) }];
+}
+
+function datasetEntries(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  const lit = literalAt(doc.tree(), offset);
+  return DATASETS.map((d) => ({
+    label: d.name, kind: 'value', detail: d.scope ? `${d.scope} dataset${d.hasFields ? '' : ' (no field list)'}` : 'dataset (no field list)',
+    documentation: datasetMarkdown(d.name), insertText: JSON.stringify(d.name), filterText: JSON.stringify(d.name), ...(lit ? { replace: span(lit) } : {}),
+  }));
+}
+
+/** The job's `filter` string under the offset (cursor strictly inside the quotes), with its map. */
+function embeddedFilterAt(doc: ParsedDoc, offset: number): { map: JsonStringMap; inner: ParsedDoc; decoded: number } | undefined {
+  const root = doc.tree();
+  const node = root && findNodeAtLocation(root, ['filter']);
+  if (!node || node.type !== 'string' || offset <= node.offset || offset >= node.offset + node.length) return undefined;
+  const map = new JsonStringMap(doc.text, node.offset, node.length);
+  return { map, inner: parseDocument(map.value), decoded: map.toDecoded(offset) };
+}
+
+export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  const fields = fieldsOf(jobDataset(doc.value));
+  const emb = embeddedFilterAt(doc, offset);
+  if (emb) {
+    return completeFilter(emb.inner, emb.decoded, fields, true).map((e) => ({
+      ...e,
+      insertText: escapeJsonStringContent(e.insertText ?? e.label),
+      ...(e.filterText ? { filterText: escapeJsonStringContent(e.filterText) } : {}),
+      ...(e.replace ? { replace: emb.map.spanToSource(e.replace) } : {}),
+    }));
+  }
+  const loc = getLocation(doc.text, offset);
+  if (loc.isAtPropertyKey) return [];
+  if (loc.path.length === 1 && loc.path[0] === 'dataset') return datasetEntries(doc, offset);
+  if (loc.matches(['output_options', 'field_names', '*']) && fields) {
+    const lit = literalAt(doc.tree(), offset);
+    return fieldEntries(fields, false).map((e) => ({ ...e, insertText: JSON.stringify(e.label), filterText: JSON.stringify(e.label), ...(lit ? { replace: span(lit) } : {}) }));
+  }
+  return [];
+}
+
+export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefined {
+  const dataset = jobDataset(doc.value);
+  const fields = fieldsOf(dataset);
+  const emb = embeddedFilterAt(doc, offset);
+  if (emb) {
+    const h = hoverFilter(emb.inner, emb.decoded, fields);
+    return h ? { ...emb.map.spanToSource(h), markdown: h.markdown } : undefined;
+  }
+  const tree = doc.tree();
+  const node = tree && findNodeAtOffset(tree, offset, true);
+  if (!node || node.parent?.type !== 'property' && node.parent?.type !== 'array') return undefined;
+  const loc = getLocation(doc.text, offset);
+  if (node.type === 'string' && node.parent?.type === 'property' && node.parent.children![0] === node && node.value === 'filter' && loc.path.length === 1) {
+    const f = isObj(doc.value) ? doc.value.filter : undefined;
+    const usage = typeof f === 'string' && f !== '' ? parsedUsage(f) : undefined;
+    return { ...span(node), markdown: ['**filter** · a filter document serialized into a string', '',
+      `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of compact JSON.`, '',
+      usage ? `Current: ${usage}` : f === '' || f === undefined ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
+  }
+  if (node.type === 'string' && loc.path.length === 1 && loc.path[0] === 'dataset' && !loc.isAtPropertyKey) {
+    return datasetInfo(String(node.value)) ? { ...span(node), markdown: datasetMarkdown(String(node.value)) } : undefined;
+  }
+  if (node.type === 'string' && loc.matches(['output_options', 'field_names', '*'])) {
+    const f = fieldInfo(dataset, String(node.value));
+    return f ? { ...span(node), markdown: fieldMarkdown(f) } : undefined;
+  }
+  return undefined;
+}
+
+function parsedUsage(filter: string): string | undefined {
+  try {
+    return usageText(filterUsage(JSON.parse(filter)));
+  } catch {
+    return undefined;
+  }
+}
+
+export function lensesJobDoc(doc: ParsedDoc): Lens[] {
+  const f = isObj(doc.value) ? doc.value.filter : undefined;
+  if (typeof f !== 'string') return [];
+  const at = doc.locate(['filter'], 'key');
+  if (f === '') return [{ ...at, title: 'no filter' }];
+  const usage = parsedUsage(f);
+  return [{ ...at, title: usage ?? 'filter is not valid JSON' }];
+}

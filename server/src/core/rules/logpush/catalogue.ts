@@ -1,0 +1,154 @@
+// The Logpush vocabulary: datasets, their fields, the filter operators and which field types each operator accepts.
+import { DATASETS as TABLE_DATASETS, FIELDS } from './catalogue.data';
+
+export interface DatasetInfo {
+  name: string;
+  /** 'zone' or 'account' (empty when the reference gives only the name). */
+  scope: string;
+  apiPath: string;
+  /** Whether a field catalogue exists for the dataset (datasets.tsv names a fields file). */
+  hasFields: boolean;
+}
+
+/** A field type as written in the reference: int, float, string, bool, "int or string", array[int], array[string], object, array[object]. */
+export type FieldType = string;
+
+export interface FieldInfo {
+  name: string;
+  type: FieldType;
+  description: string;
+  /** False for object types and for fields the reference marks [NOT filterable]. */
+  filterable: boolean;
+  deprecated?: boolean;
+  /** Values listed in the description ("allow|block|..."), offered by completion. */
+  values?: string[];
+}
+
+/** Dataset names the platform accepts beyond datasets.tsv (Terraform provider enum, reference/logpush.md); no field catalogue. */
+const EXTRA_DATASETS = ['audit_logs_v2', 'dex_application_tests', 'dex_device_state_events', 'dlp_forensic_copies',
+  'email_security_post_delivery_events', 'mcp_portal_logs', 'mnm_flow_logs', 'turnstile_events', 'warp_config_changes',
+  'warp_toggle_changes', 'websocket_analytics', 'zaraz_events'];
+
+export const DATASETS: readonly DatasetInfo[] = [
+  ...TABLE_DATASETS,
+  ...EXTRA_DATASETS.filter((n) => !TABLE_DATASETS.some((d) => d.name === n)).map((name) => ({ name, scope: '', apiPath: '', hasFields: false })),
+];
+
+export const DEFAULT_JOB_DATASET = 'http_requests';
+
+export function datasetInfo(name: string): DatasetInfo | undefined {
+  return DATASETS.find((d) => d.name === name);
+}
+
+export function datasetFields(dataset: string): readonly FieldInfo[] | undefined {
+  return FIELDS[dataset];
+}
+
+export function fieldInfo(dataset: string, field: string): FieldInfo | undefined {
+  return FIELDS[dataset]?.find((f) => f.name === field);
+}
+
+// ---- operators ----
+
+export type TypeClass = 'string' | 'int' | 'bool' | 'array' | 'object';
+
+export interface OperatorInfo {
+  name: string;
+  meaning: string;
+  /** The type columns of the spec's operator table that accept the operator. */
+  accepts: readonly TypeClass[];
+  /** in / !in: the value is a set (an array). */
+  set?: boolean;
+}
+
+/**
+ * The operator x field-type table of the spec (section "Filter expression"). Note: the spec marks in/!in as accepted by array
+ * fields; reference/logpush.md (from the public docs) says no. We follow the spec.
+ */
+export const OPERATORS: readonly OperatorInfo[] = [
+  { name: 'eq', meaning: 'equal', accepts: ['string', 'int', 'bool'] },
+  { name: '!eq', meaning: 'not equal', accepts: ['string', 'int', 'bool'] },
+  { name: 'lt', meaning: 'less than', accepts: ['int'] },
+  { name: 'leq', meaning: 'less than or equal', accepts: ['int'] },
+  { name: 'gt', meaning: 'greater than', accepts: ['int'] },
+  { name: 'geq', meaning: 'greater than or equal', accepts: ['int'] },
+  { name: 'startsWith', meaning: 'starts with', accepts: ['string'] },
+  { name: 'endsWith', meaning: 'ends with', accepts: ['string'] },
+  { name: '!startsWith', meaning: 'does not start with', accepts: ['string'] },
+  { name: '!endsWith', meaning: 'does not end with', accepts: ['string'] },
+  { name: 'contains', meaning: 'contains', accepts: ['string', 'array'] },
+  { name: '!contains', meaning: 'does not contain', accepts: ['string', 'array'] },
+  { name: 'in', meaning: 'value is in a set', accepts: ['string', 'int', 'array'], set: true },
+  { name: '!in', meaning: 'value is not in a set', accepts: ['string', 'int', 'array'], set: true },
+];
+
+export const OPERATOR_NAMES: readonly string[] = OPERATORS.map((o) => o.name);
+
+export function operatorInfo(name: string): OperatorInfo | undefined {
+  return OPERATORS.find((o) => o.name === name);
+}
+
+/** The type columns a field type belongs to (a union type such as "int or string" belongs to several). */
+export function typeClasses(type: FieldType): TypeClass[] {
+  const out = new Set<TypeClass>();
+  for (const part of type.split(/\s+or\s+/)) {
+    const t = part.trim();
+    if (t === 'int' || t === 'float') out.add('int');
+    else if (t === 'string') out.add('string');
+    else if (t === 'bool') out.add('bool');
+    else if (t === 'object' || t === 'array[object]') out.add('object');
+    else if (t.startsWith('array[')) out.add('array');
+  }
+  return [...out];
+}
+
+/** Operators allowed for a field type, in table order. */
+export function operatorsFor(type: FieldType): OperatorInfo[] {
+  const classes = typeClasses(type);
+  return OPERATORS.filter((o) => o.accepts.some((c) => classes.includes(c)));
+}
+
+const CLASS_NAMES: Record<TypeClass, string> = { string: 'String', int: 'Int', bool: 'Bool', array: 'Array', object: 'Object' };
+export function className(c: TypeClass): string { return CLASS_NAMES[c]; }
+
+// ---- limits ----
+
+export const MAX_OPERATORS = 30;
+export const MAX_BYTES = 1000;
+/** Warn from this share of a limit. */
+export const NEAR_LIMIT = 0.9;
+
+// ---- names ----
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  const m = a.length, n = b.length;
+  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);
+  for (let j = 1; j <= n; j++) d[0][j] = j;
+  for (let i = 1; i <= m; i++) {
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[m][n];
+}
+
+/** Up to `max` candidates close to `name` (case-insensitive distance within about a third of the length), nearest first. */
+export function nearestNames(name: string, candidates: readonly string[], max = 3): string[] {
+  const lower = name.toLowerCase();
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  return candidates
+    .map((c) => ({ c, d: c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase()) }))
+    .filter((x) => x.d <= limit)
+    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
+    .slice(0, max)
+    .map((x) => x.c);
+}
+
+/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
+export function quoteList(names: readonly string[], joiner = 'or'): string {
+  const q = names.map((n) => `"${n}"`);
+  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${joiner} ${q[q.length - 1]}`;
+}

@@ -1,0 +1,65 @@
+// A JSON string member whose content is checked on its own (a job's `filter`, `logpull_options`, `destination_conf`): decoded
+// value plus a lazily built map from decoded offsets to the document's text.
+import { findNodeAtLocation } from 'jsonc-parser';
+import type { JsonPath, ParsedDoc, Problem, Span } from '../../types';
+import { JsonStringMap } from './stringMap';
+
+export class EmbeddedString {
+  private map: JsonStringMap | undefined | null = null;
+  constructor(private readonly doc: ParsedDoc, readonly path: JsonPath, readonly value: string) {}
+
+  /** The map of the literal in the document (undefined when the node cannot be found, which a valid document never hits). */
+  stringMap(): JsonStringMap | undefined {
+    if (this.map === null) {
+      const root = this.doc.tree();
+      const node = root && findNodeAtLocation(root, this.path);
+      this.map = node && node.type === 'string' ? new JsonStringMap(this.doc.text, node.offset, node.length) : undefined;
+    }
+    return this.map;
+  }
+
+  /** A span of the decoded value as a span of the document. */
+  span(decoded: Span): Span {
+    const m = this.stringMap();
+    return m ? m.spanToSource(decoded) : this.doc.locate(this.path);
+  }
+
+  /** A problem computed on the decoded value, moved into the document (range, fixes, related). */
+  problem(p: Problem): Problem {
+    const m = this.stringMap();
+    if (!m) {
+      const at = this.doc.locate(this.path);
+      return { ...p, offset: at.offset, length: at.length, fixes: undefined };
+    }
+    const at = m.spanToSource(p);
+    return {
+      ...p, offset: at.offset, length: at.length,
+      ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => m.editToSource(e)) })) } : {}),
+      ...(p.related ? { related: p.related.map((r) => ({ ...r, ...m.spanToSource(r) })) } : {}),
+    };
+  }
+}
+
+export interface QueryParam {
+  key: string;
+  value: string;
+  /** Offsets in the decoded string. */
+  keySpan: Span;
+  valueSpan: Span;
+}
+
+/** The parameters of a query string ("a=1&b=2", with or without a leading URL and "?"); offsets relative to `text`. */
+export function parseQuery(text: string, start = 0): QueryParam[] {
+  const out: QueryParam[] = [];
+  let pos = start;
+  for (const part of text.slice(start).split('&')) {
+    if (part !== '') {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq);
+      const value = eq < 0 ? '' : part.slice(eq + 1);
+      out.push({ key, value, keySpan: { offset: pos, length: key.length }, valueSpan: { offset: eq < 0 ? pos + part.length : pos + eq + 1, length: value.length } });
+    }
+    pos += part.length + 1;
+  }
+  return out;
+}

@@ -1,0 +1,325 @@
+// Semantic checks of a filter document ({"where": ...}): shape of comparisons and groups, the operator / field-type matrix of
+// the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
+// decoded `filter` string of a job (the job rule maps the problems back into the job's text).
+import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
+import {
+  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, nearestNames, operatorInfo, operatorsFor, quoteList, typeClasses,
+  type FieldInfo,
+} from './catalogue';
+
+/** Editor hint members of a standalone filter file; they must be stripped before the filter is sent. */
+export const HINT_MEMBERS = ['$dataset', '$schema'] as const;
+const COMPARISON_MEMBERS = ['key', 'operator', 'value'];
+const GROUP_MEMBERS = ['and', 'or'];
+
+type Obj = Record<string, unknown>;
+function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }
+function has(o: Obj, k: string): boolean { return Object.prototype.hasOwnProperty.call(o, k); }
+
+/** The filter value without editor hint members (what is sent to the platform). Non-objects are returned unchanged. */
+export function stripFilterHints<T>(filter: T): T {
+  if (!isObj(filter)) return filter;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(filter)) if (!(HINT_MEMBERS as readonly string[]).includes(k)) out[k] = v;
+  return out as T;
+}
+
+export interface FilterUsage { operators: number; bytes: number; maxOperators: number; maxBytes: number }
+
+/** Operators (one per comparison) and UTF-8 bytes of the compact serialization, hints stripped. */
+export function filterUsage(filterValue: unknown): FilterUsage {
+  const value = stripFilterHints(filterValue);
+  const json = JSON.stringify(value) ?? '';
+  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes: utf8Length(json), maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
+}
+
+/** `12/30 operators · 412/1000 bytes` */
+export function usageText(u: FilterUsage): string {
+  return `${u.operators}/${u.maxOperators} operators · ${u.bytes}/${u.maxBytes} bytes`;
+}
+
+export function isGroup(node: Obj): boolean { return GROUP_MEMBERS.some((m) => has(node, m)); }
+
+function countComparisons(node: unknown): number {
+  if (!isObj(node)) return 0;
+  if (isGroup(node)) {
+    let n = 0;
+    for (const m of GROUP_MEMBERS) { const items = node[m]; if (Array.isArray(items)) for (const i of items) n += countComparisons(i); }
+    return n;
+  }
+  return 1;
+}
+
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+export interface FilterCheckOptions {
+  /** Field catalogue of the dataset; undefined skips every field-dependent check. */
+  fields: readonly FieldInfo[] | undefined;
+  /** The filter is the `filter` string of a job: hint members are errors there. */
+  embedded: boolean;
+}
+
+export function checkFilter(doc: ParsedDoc, ctx: RuleContext, opts: FilterCheckOptions): Problem[] {
+  const root = doc.value;
+  if (!isObj(root)) return []; // the schema reports a non-object
+  const out: Problem[] = [];
+  if (opts.embedded) {
+    for (const h of HINT_MEMBERS) {
+      if (has(root, h)) out.push(ctx.report('logpush/hint-in-job', `The member "${h}" is an editor hint for filter files; remove it from the job's filter.`, doc.locate([h], 'key')));
+    }
+  }
+  // After a syntax error the recovered value is cut short: a missing member is then a consequence, not a finding.
+  const recovered = doc.syntax.length > 0;
+  if (!has(root, 'where')) {
+    if (recovered) return out;
+    const rootSpan = doc.locate([]);
+    const anchor = { offset: rootSpan.offset, length: Math.min(1, rootSpan.length) };
+    const looksLikeNode = COMPARISON_MEMBERS.some((m) => has(root, m)) || GROUP_MEMBERS.some((m) => has(root, m));
+    const fixes: Fix[] = [];
+    if (looksLikeNode) {
+      const hints = HINT_MEMBERS.filter((h) => has(root, h));
+      if (hints.length === 0) {
+        fixes.push({ title: 'Wrap in "where"', preferred: true, edits: [
+          { offset: rootSpan.offset, length: 0, newText: '{ "where": ' },
+          { offset: rootSpan.offset + rootSpan.length, length: 0, newText: ' }' },
+        ] });
+      }
+    }
+    const what = looksLikeNode ? (isGroup(root) ? 'an and/or group' : 'a comparison') : undefined;
+    out.push(ctx.report('logpush/missing-where',
+      what ? `The filter is ${what} without the top-level member "where"; the platform expects {"where": ...}.`
+        : 'The filter has no top-level member "where".',
+      anchor, fixes.length ? { fixes } : undefined));
+    return out;
+  }
+  new Walker(doc, ctx, opts, out, recovered).node(root.where, ['where']);
+  out.push(...limitProblems(doc, ctx, root));
+  return out;
+}
+
+function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj): Problem[] {
+  const u = filterUsage(root);
+  const at = (): Span => doc.locate(['where'], 'key');
+  const out: Problem[] = [];
+  if (u.operators > u.maxOperators) {
+    out.push(ctx.report('logpush/operator-limit', `The filter has ${u.operators} operators, over the limit of ${u.maxOperators}.`, at()));
+  } else if (u.operators >= Math.ceil(u.maxOperators * NEAR_LIMIT)) {
+    out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators.`, at()));
+  }
+  if (u.bytes > u.maxBytes) {
+    out.push(ctx.report('logpush/size-limit', `The compact filter is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at()));
+  } else if (u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
+    out.push(ctx.report('logpush/size-limit-near', `The compact filter is ${u.bytes} of at most ${u.maxBytes} bytes.`, at()));
+  }
+  return out;
+}
+
+/** What a single comparison value may be. */
+type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
+
+const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+const INTEGER = /^-?(0|[1-9]\d*)$/;
+
+function elementExpect(type: string): Expect | undefined {
+  const t = type.trim();
+  if (/\bor\b/.test(t)) {
+    const parts = t.split(/\s+or\s+/).map(elementExpect);
+    return parts.includes('string') && (parts.includes('integer') || parts.includes('number')) ? 'number-or-string' : parts[0];
+  }
+  if (t === 'int' || t === 'array[int]') return 'integer';
+  if (t === 'float' || t === 'array[float]') return 'number';
+  if (t === 'string' || t === 'array[string]') return 'string';
+  if (t === 'bool' || t === 'array[bool]') return 'bool';
+  return undefined;
+}
+
+const EXPECT_NAMES: Record<Expect, string> = {
+  number: 'a number', integer: 'an integer', string: 'a string', bool: 'a boolean', 'number-or-string': 'a number or a string',
+};
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
+  if (Array.isArray(v)) return 'an array';
+  if (v === null) return 'null';
+  return JSON.stringify(v);
+}
+
+function formatArray(items: unknown[]): string {
+  return '[' + items.map((i) => JSON.stringify(i)).join(', ') + ']';
+}
+
+class Walker {
+  constructor(private readonly doc: ParsedDoc, private readonly ctx: RuleContext, private readonly opts: FilterCheckOptions,
+    private readonly out: Problem[], private readonly recovered: boolean) {}
+
+  node(value: unknown, path: JsonPath): void {
+    if (!isObj(value)) return; // the schema reports a non-object condition
+    if (isGroup(value)) this.group(value, path);
+    else this.comparison(value, path);
+  }
+
+  private group(g: Obj, path: JsonPath): void {
+    const ops = GROUP_MEMBERS.filter((m) => has(g, m));
+    if (ops.length > 1) {
+      this.out.push(this.ctx.report('logpush/group-shape',
+        `A group has exactly one member "and" or "or", but this one has both; nest one group inside the other.`,
+        this.doc.locate([...path, ops[1]], 'key')));
+    }
+    const mixed = COMPARISON_MEMBERS.filter((m) => has(g, m));
+    if (mixed.length > 0) {
+      this.out.push(this.ctx.report('logpush/group-shape',
+        `The "${ops[0]}" group also has the comparison member "${mixed[0]}"; move the comparison into the "${ops[0]}" array.`,
+        this.doc.locate([...path, mixed[0]], 'key')));
+    }
+    for (const op of ops) {
+      const items = g[op];
+      if (Array.isArray(items)) items.forEach((item, i) => this.node(item, [...path, op, i]));
+    }
+  }
+
+  private comparison(c: Obj, path: JsonPath): void {
+    const missing = COMPARISON_MEMBERS.filter((m) => !has(c, m));
+    const unknown = Object.keys(c).filter((k) => !COMPARISON_MEMBERS.includes(k));
+    if (missing.length > 0) {
+      // An unknown member next to a missing one is usually its misspelling, which the schema already reports.
+      if (unknown.length === 0 && !this.recovered) {
+        const span = this.doc.locate([...path, missing[0]]);
+        this.out.push(this.ctx.report('logpush/missing-member',
+          missing.length === COMPARISON_MEMBERS.length
+            ? 'An empty condition; expected a comparison ("key", "operator", "value") or a group ("and" / "or").'
+            : `The comparison is missing ${quoteList(missing, 'and')}.`,
+          span));
+      }
+    }
+    const fields = this.opts.fields;
+    if (!fields || typeof c.key !== 'string') return;
+    const key = c.key;
+    const field = fields.find((f) => f.name === key);
+    if (!field) {
+      this.unknownField(key, [...path, 'key'], fields);
+      return;
+    }
+    if (!field.filterable) {
+      this.out.push(this.ctx.report('logpush/field-not-filterable',
+        `The field "${key}" (${field.type}) cannot be used in a filter.`, this.doc.locate([...path, 'key'])));
+      return;
+    }
+    if (field.deprecated) {
+      this.out.push(this.ctx.report('logpush/deprecated-field', `The field "${key}" is deprecated.`, this.doc.locate([...path, 'key']),
+        { tags: ['deprecated'] }));
+    }
+    if (typeof c.operator !== 'string') return;
+    const op = operatorInfo(c.operator);
+    if (!op) return; // not an operator at all: the schema's enum reports it
+    const allowed = operatorsFor(field.type);
+    if (!allowed.includes(op)) {
+      const span = this.doc.locate([...path, 'operator']);
+      const classes = typeClasses(field.type).map(className).join('/');
+      this.out.push(this.ctx.report('logpush/operator-not-allowed',
+        `The operator "${op.name}" does not apply to "${key}" (${field.type}, ${classes} column); use ${quoteList(allowed.map((o) => o.name))}.`,
+        span, { fixes: allowed.map((o) => ({ title: `Use "${o.name}"`, edits: [{ ...span, newText: JSON.stringify(o.name) }] })) }));
+      return;
+    }
+    if (!has(c, 'value')) return;
+    this.value(c.value, [...path, 'value'], field, op.name, !!op.set, allowed.some((o) => o.name === 'in'));
+  }
+
+  private unknownField(key: string, path: JsonPath, fields: readonly FieldInfo[]): void {
+    const span = this.doc.locate(path);
+    const near = nearestNames(key, fields.map((f) => f.name));
+    this.out.push(this.ctx.report('logpush/unknown-field',
+      near.length ? `Unknown field "${key}"; did you mean ${quoteList(near)}?` : `Unknown field "${key}".`,
+      span, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...span, newText: JSON.stringify(n) }] })) }));
+  }
+
+  private value(v: unknown, path: JsonPath, field: FieldInfo, op: string, isSet: boolean, inAllowed: boolean): void {
+    const expect = elementExpect(field.type);
+    if (!expect) return;
+    const span = (): Span => this.doc.locate(path);
+    if (v === null || isObj(v)) return; // the schema reports null and objects
+    if (isSet) {
+      if (!Array.isArray(v)) {
+        const items = this.setFromScalar(v, expect);
+        this.out.push(this.ctx.report('logpush/set-needs-array',
+          `The operator "${op}" needs an array of values, not ${describe(v)}.`,
+          span(), { fixes: [{ title: `Use ${formatArray(items)}`, preferred: true, edits: [{ ...span(), newText: formatArray(items) }] }] }));
+        return;
+      }
+      if (v.length === 0) {
+        this.out.push(this.ctx.report('logpush/empty-set', `The operator "${op}" has an empty array, so it ${op === 'in' ? 'never' : 'always'} matches.`, span()));
+        return;
+      }
+      v.forEach((item, i) => this.element(item, [...path, i], field, expect, true));
+      return;
+    }
+    if (Array.isArray(v)) {
+      const s = span();
+      const operatorSpan = this.doc.locate([...path.slice(0, -1), 'operator']);
+      this.out.push(this.ctx.report('logpush/value-type',
+        `The operator "${op}" compares with a single value, not an array${inAllowed ? '; use "in" for a set' : ''}.`,
+        s, inAllowed ? { fixes: [{ title: 'Use "in"', edits: [{ ...operatorSpan, newText: '"in"' }] }] } : undefined));
+      return;
+    }
+    this.element(v, path, field, expect, false);
+  }
+
+  /** The array a scalar given to in/!in most likely meant ("200,201" -> [200, 201]). */
+  private setFromScalar(v: unknown, expect: Expect): unknown[] {
+    if (typeof v !== 'string') return [v];
+    const parts = v.includes(',') ? v.split(',').map((p) => p.trim()).filter((p) => p !== '') : [v];
+    if ((expect === 'integer' || expect === 'number') && parts.every((p) => NUMERIC.test(p))) return parts.map(Number);
+    return parts;
+  }
+
+  private element(v: unknown, path: JsonPath, field: FieldInfo, expect: Expect, inSet: boolean): void {
+    const span = (): Span => this.doc.locate(path);
+    const bad = (message: string, replacement?: unknown, title?: string): void => {
+      const s = span();
+      this.out.push(this.ctx.report('logpush/value-type', message, s, replacement === undefined ? undefined
+        : { fixes: [{ title: title ?? `Use ${JSON.stringify(replacement)}`, preferred: true, edits: [{ ...s, newText: JSON.stringify(replacement) }] }] }));
+    };
+    const fieldDesc = `"${field.name}" (${field.type})`;
+    switch (expect) {
+      case 'integer':
+      case 'number': {
+        const re = expect === 'integer' ? INTEGER : NUMERIC;
+        if (typeof v === 'number') {
+          if (expect === 'integer' && !Number.isInteger(v)) bad(`The field ${fieldDesc} takes integers, not ${v}.`);
+        } else if (typeof v === 'string') {
+          if (!re.test(v.trim())) bad(`The field ${fieldDesc} takes ${EXPECT_NAMES[expect]}, not the string ${describe(v)}.`);
+          // Numbers as strings are the documented form for single values, but a set must hold real numbers ([]uint64).
+          else if (inSet) bad(`The set for ${fieldDesc} must hold numbers, not the string ${describe(v)}.`, Number(v.trim()));
+        } else {
+          bad(`The field ${fieldDesc} takes ${EXPECT_NAMES[expect]}, not ${describe(v)}.`);
+        }
+        return;
+      }
+      case 'string':
+        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, String(v));
+        return;
+      case 'number-or-string':
+        if (typeof v !== 'string' && typeof v !== 'number') bad(`The field ${fieldDesc} takes a number or a string, not ${describe(v)}.`);
+        return;
+      case 'bool':
+        if (typeof v === 'boolean') return;
+        if (typeof v === 'string' && (v === 'true' || v === 'false')) {
+          const s = span();
+          this.out.push(this.ctx.report('logpush/quoted-boolean', `The field ${fieldDesc} is a boolean; write ${v} without quotes.`, s,
+            { fixes: [{ title: `Use ${v}`, preferred: true, edits: [{ ...s, newText: v }] }] }));
+          return;
+        }
+        bad(`The field ${fieldDesc} takes true or false, not ${describe(v)}.`);
+        return;
+    }
+  }
+}

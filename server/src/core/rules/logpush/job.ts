@@ -1,0 +1,257 @@
+// Semantic checks of a Logpush job (*.logpush.json): name, dataset, legacy logpull_options, output_options, upload limits,
+// destination_conf (per scheme, credentials) and the embedded `filter` string, whose problems land inside the string.
+import type { ParsedDoc, Problem, RuleContext, Span } from '../../types';
+import { parseDocument } from '../../parse';
+import { validatorFor } from '../../schema/registry';
+import { ajvProblems } from '../../schema/ajvProblems';
+import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, nearestNames, quoteList, type FieldInfo } from './catalogue';
+import { checkFilter } from './filter';
+import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
+
+type Obj = Record<string, unknown>;
+function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }
+
+/** Platform rule for job names (API schema: pattern ^[a-zA-Z0-9\-\.]*$, maxLength 512). */
+const NAME_RE = /^[a-zA-Z0-9.-]*$/;
+export const MAX_NAME_LENGTH = 512;
+export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
+export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
+export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https'];
+const UPLOAD_LIMITS: Record<string, [number, number]> = {
+  max_upload_bytes: [5_000_000, 1_000_000_000],
+  max_upload_records: [1_000, 1_000_000],
+  max_upload_interval_seconds: [30, 300],
+};
+
+/** The dataset a job pushes: its `dataset` member, else the platform default. */
+export function jobDataset(value: unknown): string {
+  return isObj(value) && typeof value.dataset === 'string' ? value.dataset : DEFAULT_JOB_DATASET;
+}
+
+export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
+  const job = doc.value;
+  if (!isObj(job)) return [];
+  const out: Problem[] = [];
+  const dataset = jobDataset(job);
+  let fields: readonly FieldInfo[] | undefined;
+  if (typeof job.dataset === 'string') {
+    const at = doc.locate(['dataset']);
+    const info = datasetInfo(dataset);
+    if (!info) out.push(unknownDataset(ctx, dataset, at));
+    else if (!info.hasFields) {
+      out.push(ctx.report('logpush/no-field-catalogue', `No field list is known for the dataset "${dataset}"; field names in this job are not checked.`, at));
+    }
+  }
+  if (datasetInfo(dataset)?.hasFields) fields = datasetFields(dataset);
+
+  if (typeof job.name === 'string') out.push(...checkName(doc, ctx, job.name));
+  if (job.kind === 'edge' && dataset !== 'http_requests') {
+    out.push(ctx.report('logpush/edge-kind-dataset', `kind "edge" is available only for the http_requests dataset, not "${dataset}".`, doc.locate(['kind'])));
+  }
+  for (const [key, [min, max]] of Object.entries(UPLOAD_LIMITS)) {
+    const v = job[key];
+    if (typeof v === 'number' && v !== 0 && (v < min || v > max)) {
+      out.push(ctx.report('logpush/upload-limit-range',
+        `"${key}" is ${v}; use 0 (the default) or a value from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`, doc.locate([key])));
+    }
+  }
+  if (typeof job.frequency === 'string') {
+    out.push(ctx.report('logpush/deprecated-option', `"frequency" is deprecated; use max_upload_* in its place.`, doc.locate(['frequency'], 'key'), { tags: ['deprecated'] }));
+  }
+  if (typeof job.logpull_options === 'string') {
+    out.push(ctx.report('logpush/deprecated-option',
+      isObj(job.output_options) ? '"logpull_options" is deprecated and "output_options" is set; the platform uses output_options.'
+        : '"logpull_options" is deprecated; use "output_options".',
+      doc.locate(['logpull_options'], 'key'), { tags: ['deprecated'] }));
+    out.push(...checkLogpull(doc, ctx, new EmbeddedString(doc, ['logpull_options'], job.logpull_options), fields));
+  }
+  if (isObj(job.output_options)) out.push(...checkOutputOptions(doc, ctx, job.output_options, dataset, fields));
+  if (typeof job.destination_conf === 'string') {
+    out.push(...checkDestination(ctx, new EmbeddedString(doc, ['destination_conf'], job.destination_conf)));
+  }
+  if (typeof job.filter === 'string' && job.filter !== '') {
+    out.push(...checkEmbeddedFilter(ctx, new EmbeddedString(doc, ['filter'], job.filter), fields));
+  }
+  return out;
+}
+
+export function unknownDataset(ctx: RuleContext, name: string, at: Span): Problem {
+  const near = nearestNames(name, DATASETS.map((d) => d.name));
+  return ctx.report('logpush/unknown-dataset',
+    near.length ? `Unknown dataset "${name}"; did you mean ${quoteList(near)}?` : `Unknown dataset "${name}".`,
+    at, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...at, newText: JSON.stringify(n) }] })) });
+}
+
+function checkName(doc: ParsedDoc, ctx: RuleContext, name: string): Problem[] {
+  if (name.length > MAX_NAME_LENGTH) {
+    return [ctx.report('logpush/invalid-job-name', `The job name is ${name.length} characters long; at most ${MAX_NAME_LENGTH} are allowed.`, doc.locate(['name']))];
+  }
+  if (NAME_RE.test(name)) return [];
+  const bad = [...new Set([...name].filter((c) => !/[a-zA-Z0-9.-]/.test(c)))];
+  const fixed = name.replace(/[^a-zA-Z0-9.-]+/g, '-').replace(/^-+|-+$/g, '');
+  const at = doc.locate(['name']);
+  return [ctx.report('logpush/invalid-job-name',
+    `The job name "${name}" contains ${quoteList(bad, 'and')}; only letters, digits, "-" and "." are allowed.`,
+    at, fixed ? { fixes: [{ title: `Change to "${fixed}"`, preferred: true, edits: [{ ...at, newText: JSON.stringify(fixed) }] }] } : undefined)];
+}
+
+function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Span; quoted: boolean }[], fields: readonly FieldInfo[] | undefined): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const n of names) {
+    if (seen.has(n.name)) out.push(ctx.report('logpush/duplicate-field', `The field "${n.name}" is listed twice.`, n.at(), { tags: ['unnecessary'] }));
+    seen.add(n.name);
+    if (!fields || fields.some((f) => f.name === n.name)) continue;
+    const near = nearestNames(n.name, fields.map((f) => f.name));
+    const at = n.at();
+    out.push(ctx.report('logpush/unknown-field',
+      near.length ? `Unknown field "${n.name}"; did you mean ${quoteList(near)}?` : `Unknown field "${n.name}".`,
+      at, { fixes: near.map((s, i) => ({ title: `Change to "${s}"`, preferred: i === 0 || undefined, edits: [{ ...at, newText: n.quoted ? JSON.stringify(s) : s }] })) }));
+  }
+  return out;
+}
+
+function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined): Problem[] {
+  const q = s.value.indexOf('?');
+  const params = parseQuery(s.value, q < 0 ? 0 : q + 1);
+  const out: Problem[] = [];
+  const raw = (p: Problem): Problem => s.problem(p);
+  for (const p of params) {
+    switch (p.key) {
+      case 'fields': {
+        const names: { name: string; at: () => Span; quoted: boolean }[] = [];
+        let pos = p.valueSpan.offset;
+        for (const part of p.value.split(',')) {
+          const start = pos;
+          if (part !== '') names.push({ name: part, at: () => ({ offset: start, length: part.length }), quoted: false });
+          pos += part.length + 1;
+        }
+        out.push(...fieldListProblems(ctx, names, fields).map(raw));
+        break;
+      }
+      case 'timestamps':
+        if (!LOGPULL_TIMESTAMPS.includes(p.value)) out.push(raw(invalidValue(ctx, p, `timestamps must be ${quoteList(LOGPULL_TIMESTAMPS)}`, LOGPULL_TIMESTAMPS)));
+        break;
+      case 'sample': {
+        const n = Number(p.value);
+        if (p.value === '' || !Number.isFinite(n) || n <= 0 || n > 1) out.push(raw(invalidValue(ctx, p, 'sample must be a number above 0 and at most 1', [])));
+        break;
+      }
+      case 'CVE-2021-44228':
+        if (p.value !== 'true' && p.value !== 'false') out.push(raw(invalidValue(ctx, p, 'CVE-2021-44228 must be "true" or "false"', ['true', 'false'])));
+        break;
+      default: {
+        const near = nearestNames(p.key, LOGPULL_KEYS, 1);
+        out.push(raw(ctx.report('logpush/logpull-unknown-key',
+          `Unknown logpull_options key "${p.key}"${near.length ? `; did you mean "${near[0]}"?` : `; known keys are ${quoteList(LOGPULL_KEYS, 'and')}.`}`,
+          p.keySpan, { fixes: near.map((n) => ({ title: `Change to "${n}"`, preferred: true, edits: [{ ...p.keySpan, newText: n }] })) })));
+      }
+    }
+  }
+  return out;
+}
+
+function invalidValue(ctx: RuleContext, p: QueryParam, rule: string, choices: string[]): Problem {
+  const at = p.value === '' ? { offset: p.keySpan.offset, length: p.keySpan.length + 1 } : p.valueSpan;
+  return ctx.report('logpush/logpull-invalid-value', `The logpull_options value "${p.value}" is invalid: ${rule}.`, at,
+    p.value === '' ? undefined : { fixes: choices.map((c) => ({ title: `Change to "${c}"`, edits: [{ ...p.valueSpan, newText: c }] })) });
+}
+
+const TEMPLATE_FIELD = /\{\{-?\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}/g;
+
+function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: string, fields: readonly FieldInfo[] | undefined): Problem[] {
+  const out: Problem[] = [];
+  const names = Array.isArray(oo.field_names) ? oo.field_names : undefined;
+  if (names) {
+    const list = names.flatMap((n, i) => (typeof n === 'string' ? [{ name: n, at: () => doc.locate(['output_options', 'field_names', i]), quoted: true }] : []));
+    out.push(...fieldListProblems(ctx, list, fields));
+  }
+  if (typeof oo.record_template === 'string' && names) {
+    const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
+    for (const m of oo.record_template.matchAll(TEMPLATE_FIELD)) {
+      if (names.includes(m[1])) continue;
+      const start = (m.index ?? 0) + m[0].indexOf(m[1]);
+      out.push(tpl.problem(ctx.report('logpush/template-field-not-selected',
+        `record_template uses the field "${m[1]}", which field_names does not list.`, { offset: start, length: m[1].length })));
+    }
+  }
+  if (oo.merge_subrequests === true && dataset !== 'http_requests') {
+    out.push(ctx.report('logpush/dataset-only-option', `"merge_subrequests" applies only to the http_requests dataset, not "${dataset}".`,
+      doc.locate(['output_options', 'merge_subrequests'], 'key')));
+  }
+  return out;
+}
+
+/** Query keys whose value is a credential. */
+const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
+/** A placeholder rather than a real credential (<KEY>, ${KEY}, {{KEY}}, xxx). */
+const PLACEHOLDER = /^(<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|x+|\*+|)$/i;
+
+const REQUIRED_PARAMS: Record<string, string[]> = {
+  s3: ['region'],
+  r2: ['account-id', 'access-key-id', 'secret-access-key'],
+  datadog: ['header_DD-API-KEY'],
+  splunk: ['channel', 'header_Authorization'],
+};
+
+function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
+  const v = s.value;
+  const out: Problem[] = [];
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(v);
+  if (!m) {
+    return [s.problem(ctx.report('logpush/destination-scheme',
+      `The destination "${v.length > 40 ? v.slice(0, 40) + '…' : v}" has no scheme; expected <scheme>://..., with scheme ${quoteList(DESTINATION_SCHEMES)}.`,
+      { offset: 0, length: v.length }))];
+  }
+  const scheme = m[1];
+  const schemeSpan = { offset: 0, length: scheme.length };
+  if (!DESTINATION_SCHEMES.includes(scheme)) {
+    const near = scheme.toLowerCase() === 'http' ? ['https'] : nearestNames(scheme, DESTINATION_SCHEMES, 2);
+    return [s.problem(ctx.report('logpush/destination-scheme',
+      `Unknown destination scheme "${scheme}"; use ${near.length ? quoteList(near) : quoteList(DESTINATION_SCHEMES)}.`, schemeSpan,
+      { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...schemeSpan, newText: n }] })) }))];
+  }
+  const rest = v.slice(m[0].length);
+  const q = rest.indexOf('?');
+  const address = q < 0 ? rest : rest.slice(0, q);
+  const addressSpan = { offset: m[0].length, length: address.length };
+  const params = q < 0 ? [] : parseQuery(v, m[0].length + q + 1);
+  const report = (code: string, message: string, at: Span): void => { out.push(s.problem(ctx.report(code, message, at))); };
+  const host = address.split('/')[0];
+  if (host === '') report('logpush/destination-invalid', `The ${scheme} destination has no ${['r2', 's3', 'gs'].includes(scheme) ? 'bucket' : scheme === 'azure' ? 'blob container' : 'host'}.`, addressSpan.length ? addressSpan : schemeSpan);
+  for (const need of REQUIRED_PARAMS[scheme] ?? []) {
+    if (!params.some((p) => p.key === need && p.value !== '')) {
+      report('logpush/destination-missing-param', `The ${scheme} destination needs the parameter "${need}".`, { offset: 0, length: v.length });
+    }
+  }
+  if (scheme === 'azure' && !params.some((p) => p.key === 'sig')) {
+    report('logpush/destination-missing-param', 'The azure destination needs a SAS query string (with "sig=").', { offset: 0, length: v.length });
+  }
+  if (scheme === 'sumo' && !/\/receiver\/v1\/http\/[^/?]+/.test(address)) {
+    report('logpush/destination-invalid', 'A sumo destination has the form sumo://<endpoint>/receiver/v1/http/<code>.', addressSpan);
+  }
+  if (scheme === 'https') {
+    for (const p of params) {
+      if (p.key.startsWith('header_') && /[\s"<>{}|\\^`]/.test(p.value) && !PLACEHOLDER.test(p.value)) {
+        report('logpush/destination-invalid', `The header value of "${p.key}" must be URL-encoded.`, p.valueSpan);
+      }
+    }
+  }
+  for (const p of params) {
+    if (SECRET_KEY.test(p.key) && !PLACEHOLDER.test(p.value)) {
+      report('logpush/secret-in-file', `destination_conf holds the credential "${p.key}"; keep this file out of version control.`, p.valueSpan);
+    }
+  }
+  return out;
+}
+
+function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined): Problem[] {
+  const inner = parseDocument(s.value);
+  const problems: Problem[] = [...inner.syntax];
+  if (inner.value !== undefined) {
+    const validate = validatorFor('logpush-filter');
+    if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? []));
+    problems.push(...checkFilter(inner, ctx, { fields, embedded: true }));
+  }
+  return problems.map((p) => s.problem(p));
+}

@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from '../../../server/src/core/parse';
+import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
+import { logpushFilterPlugin as F, logpushJobPlugin as J } from '../../../server/src/core/rules/logpush';
+
+/** Text and offset from a template with one "|" marking the cursor. */
+function at(template: string): { doc: ReturnType<typeof parseDocument>; offset: number } {
+  const offset = template.indexOf('|');
+  return { doc: parseDocument(template.slice(0, offset) + template.slice(offset + 1)), offset };
+}
+const complete = (plugin: typeof F, template: string, options = DEFAULT_OPTIONS) => {
+  const { doc, offset } = at(template);
+  return plugin.complete!(doc, offset, options);
+};
+const hover = (plugin: typeof F, template: string) => {
+  const { doc, offset } = at(template);
+  return plugin.hover!(doc, offset, DEFAULT_OPTIONS);
+};
+
+test('key values complete the filterable fields of the dataset, replacing the whole string', () => {
+  const items = complete(F, '{"where": {"key": "Cli|", "operator": "eq", "value": "x"}}');
+  const c = items.find((i) => i.label === 'ClientCountry')!;
+  assert.equal(c.kind, 'field');
+  assert.equal(c.detail, 'string');
+  assert.equal(c.insertText, '"ClientCountry"');
+  assert.deepEqual(c.replace, { offset: 18, length: 5 });
+  assert.ok(!items.some((i) => i.label === 'Cookies')); // object: not filterable
+  const fw = complete(F, '{"$dataset": "firewall_events", "where": {"key": "|"}}');
+  assert.ok(fw.some((i) => i.label === 'ClientRefererHost'));
+  assert.ok(!fw.some((i) => i.label === 'RuleID'));
+});
+
+test('operator values complete only the operators of the field type', () => {
+  const labels = complete(F, '{"where": {"and": [{"key": "CacheTieredFill", "operator": "|"}]}}').map((i) => i.label);
+  assert.deepEqual(labels, ['eq', '!eq']);
+  const int = complete(F, '{"where": {"key": "BotScore", "operator": "e|q"}}');
+  assert.deepEqual(int.map((i) => i.label), ['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in']);
+  assert.equal(int[2].kind, 'operator');
+  assert.equal(int[2].detail, 'less than');
+});
+
+test('value completes booleans and the values listed in a field description', () => {
+  assert.deepEqual(complete(F, '{"where": {"key": "CacheTieredFill", "operator": "eq", "value": |}}').map((i) => i.label), ['true', 'false']);
+  const status = complete(F, '{"where": {"key": "CacheCacheStatus", "operator": "eq", "value": "|"}}');
+  assert.ok(status.some((i) => i.label === 'hit' && i.insertText === '"hit"'));
+  const set = complete(F, '{"where": {"key": "CacheCacheStatus", "operator": "in", "value": |}}');
+  assert.equal(set.find((i) => i.label === 'hit')?.insertText, '["hit"]');
+});
+
+test('snippets are offered where a condition is expected', () => {
+  const labels = complete(F, '{"where": {"and": [|]}}').map((i) => i.label);
+  assert.deepEqual(labels, ['comparison', 'and group', 'or group']);
+  assert.deepEqual(complete(F, '{"where": |}').map((i) => i.label), ['comparison', 'and group', 'or group']);
+  assert.equal(complete(F, '|')[0].label, 'filter');
+});
+
+test('in a job: dataset names, field_names and completion inside the filter string (escaped)', () => {
+  assert.ok(complete(J, '{"dataset": "|"}').some((i) => i.label === 'firewall_events'));
+  assert.ok(complete(J, '{"dataset": "dns_logs", "output_options": {"field_names": ["|"]}}').some((i) => i.label === 'QueryName'));
+  const text = '{"dataset": "dns_logs", "filter": "{\\"where\\": {\\"key\\": \\"Qu|\\"}}"}';
+  const items = complete(J, text);
+  const q = items.find((i) => i.label === 'QueryName')!;
+  assert.equal(q.insertText, '\\"QueryName\\"');
+  const src = text.replace('|', '');
+  assert.equal(src.substr(q.replace!.offset, q.replace!.length), '\\"Qu\\"');
+});
+
+test('hover: field, operator, where with the current usage, and inside a job filter string', () => {
+  const f = hover(F, '{"where": {"key": "Bot|Score", "operator": "lt", "value": "30"}}')!;
+  assert.match(f.markdown, /\*\*BotScore\*\* · `int`/);
+  assert.match(hover(F, '{"where": {"key": "BotScore", "operator": "l|t", "value": "30"}}')!.markdown, /less than[\s\S]*Int/);
+  const w = hover(F, '{"wh|ere": {"key": "BotScore", "operator": "lt", "value": "30"}}')!;
+  assert.match(w.markdown, /1\/30 operators · \d+\/1000 bytes/);
+  const j = hover(J, '{"filter": "{\\"where\\": {\\"key\\": \\"Client|Country\\", \\"operator\\": \\"eq\\", \\"value\\": \\"us\\"}}"}')!;
+  assert.match(j.markdown, /ClientCountry/);
+  assert.match(hover(J, '{"fil|ter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"operator\\": \\"eq\\", \\"value\\": \\"us\\"}}"}')!.markdown, /1\/30 operators/);
+});
+
+test('lenses show the live usage on "where" and on a job\'s "filter"', () => {
+  const doc = parseDocument('{"where": {"or": [{"key": "BotScore", "operator": "lt", "value": "30"}, {"key": "BotScore", "operator": "gt", "value": "90"}]}}');
+  const [l] = F.lenses!(doc, DEFAULT_OPTIONS);
+  assert.equal(l.title, `2/30 operators · ${JSON.stringify(doc.value).length}/1000 bytes`);
+  assert.deepEqual({ offset: l.offset, length: l.length }, { offset: 1, length: 7 });
+  const job = parseDocument(JSON.stringify({ filter: JSON.stringify({ where: { key: 'a', operator: 'eq', value: 'b' } }) }));
+  assert.equal(J.lenses!(job, DEFAULT_OPTIONS)[0].title, `1/30 operators · ${(job.value as { filter: string }).filter.length}/1000 bytes`);
+  assert.equal(J.lenses!(parseDocument('{"filter": ""}'), DEFAULT_OPTIONS)[0].title, 'no filter');
+});

@@ -1,0 +1,165 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { filterToJobString, filterUsage, jobStringToFilter, stripFilterHints } from '../../../server/src/core/rules/logpush';
+import { utf8Length } from '../../../server/src/core/rules/logpush/filter';
+import { editDistance, nearestNames, operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
+import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
+import { applyEdits, check, cmp, codes, filterText, only } from './helpers';
+
+test('operator table: each type column accepts exactly the operators of the spec', () => {
+  const names = (t: string): string[] => operatorsFor(t).map((o) => o.name);
+  assert.deepEqual(names('string'), ['eq', '!eq', 'startsWith', 'endsWith', '!startsWith', '!endsWith', 'contains', '!contains', 'in', '!in']);
+  assert.deepEqual(names('int'), ['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in']);
+  assert.deepEqual(names('float'), names('int'));
+  assert.deepEqual(names('bool'), ['eq', '!eq']);
+  assert.deepEqual(names('array[string]'), ['contains', '!contains', 'in', '!in']);
+  assert.deepEqual(names('object'), []);
+  assert.deepEqual(names('array[object]'), []);
+  assert.deepEqual(typeClasses('int or string'), ['int', 'string']);
+  assert.equal(names('int or string').length, 14); // the union of the Int and String columns
+});
+
+test('edit distance counts a transposition as one edit and nearestNames is case-insensitive', () => {
+  assert.equal(editDistance('ClientCountyr', 'ClientCountry'), 1);
+  assert.equal(editDistance('', 'abc'), 3);
+  assert.equal(nearestNames('clientcountry', ['ClientCity', 'ClientCountry'])[0], 'ClientCountry');
+  assert.deepEqual(nearestNames('Xyzzy', ['ClientCountry']), []);
+});
+
+test('every code the rules can report is registered', () => {
+  for (const code of Object.keys(LOGPUSH_CODES)) assert.match(code, /^logpush\/[a-z0-9-]+$/);
+});
+
+test('filterUsage counts one operator per comparison and the UTF-8 bytes of the compact JSON without hints', () => {
+  const value = { $dataset: 'http_requests', where: { and: [cmp('ClientCity', 'eq', 'Zürich'), { or: [cmp('BotScore', 'lt', '30'), cmp('BotScore', 'gt', 90)] }] } };
+  const u = filterUsage(value);
+  assert.equal(u.operators, 3);
+  assert.equal(u.bytes, Buffer.byteLength(JSON.stringify({ where: value.where })));
+  assert.equal(u.maxOperators, 30);
+  assert.equal(u.maxBytes, 1000);
+  assert.deepEqual(filterUsage({ where: cmp('a', 'eq', 'b') }).operators, 1);
+  assert.equal(utf8Length('a\u00e9\u65e5\ud83d\ude00'), 1 + 2 + 3 + 4);
+});
+
+test('filterToJobString strips hints and compacts; jobStringToFilter pretty-prints, and both round-trip', () => {
+  const text = filterText(cmp('ClientCountry', 'eq', 'us'), { $dataset: 'http_requests', $schema: 'x' });
+  const s = filterToJobString(text);
+  assert.equal(s, '{"where":{"key":"ClientCountry","operator":"eq","value":"us"}}');
+  assert.equal(jobStringToFilter(s), JSON.stringify(JSON.parse(s), null, 2));
+  assert.equal(jobStringToFilter(JSON.stringify(s)), jobStringToFilter(s)); // the quoted literal is accepted too
+  assert.equal(jobStringToFilter(''), '');
+  assert.throws(() => filterToJobString('{"where": '));
+  assert.deepEqual(stripFilterHints({ $dataset: 'a', where: 1 }), { where: 1 });
+  assert.equal(stripFilterHints('x'), 'x');
+});
+
+test('a bare comparison gets missing-where with a fix that wraps it, and the result is clean', () => {
+  const text = JSON.stringify(cmp('ClientCountry', 'eq', 'us'));
+  const p = only(check(text), 'logpush/missing-where');
+  assert.deepEqual({ offset: p.offset, length: p.length }, { offset: 0, length: 1 });
+  assert.equal(p.fixes?.length, 1);
+  assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
+  assert.equal(only(check('{"foo": 1}'), 'logpush/missing-where').fixes, undefined);
+});
+
+test('unknown field: error on the key value with one fix per suggestion', () => {
+  const text = filterText(cmp('ClientCountyr', 'eq', 'us'));
+  const p = only(check(text), 'logpush/unknown-field');
+  assert.equal(text.substr(p.offset, p.length), '"ClientCountyr"');
+  assert.equal(p.fixes?.[0].title, 'Change to "ClientCountry"');
+  assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
+});
+
+test('operator not allowed: one fix per allowed operator, each of which clears the problem', () => {
+  const text = filterText(cmp('CacheTieredFill', 'gt', true));
+  const p = only(check(text), 'logpush/operator-not-allowed');
+  assert.deepEqual(p.fixes?.map((f) => f.title), ['Use "eq"', 'Use "!eq"']);
+  for (const f of p.fixes!) assert.deepEqual(check(applyEdits(text, f.edits)), []);
+});
+
+test('in with a comma-separated string: the fix splits it into a typed array', () => {
+  const text = filterText(cmp('EdgeResponseStatus', 'in', '200, 201'));
+  const p = only(check(text), 'logpush/set-needs-array');
+  assert.equal(p.fixes?.[0].edits[0].newText, '[200, 201]');
+  assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
+  const s = only(check(filterText(cmp('ClientCountry', 'in', 'us'))), 'logpush/set-needs-array');
+  assert.equal(s.fixes?.[0].edits[0].newText, '["us"]');
+});
+
+test('numbers written as strings are fine for single values but not inside an int set', () => {
+  assert.deepEqual(codes(filterText(cmp('BotScore', 'lt', '30'))), []);
+  const text = filterText(cmp('BotScore', 'in', ['30', 31]));
+  const p = only(check(text), 'logpush/value-type');
+  assert.equal(p.fixes?.[0].edits[0].newText, '30');
+  assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
+});
+
+test('value types: wrong JSON type for the field is one error; "true" for a bool is a warning with a fix', () => {
+  assert.deepEqual(codes(filterText(cmp('BotScore', 'eq', 'high'))), ['logpush/value-type']);
+  assert.deepEqual(codes(filterText(cmp('ClientCountry', 'eq', 1))), ['logpush/value-type']);
+  assert.deepEqual(codes(filterText(cmp('BotTags', 'contains', 3))), ['logpush/value-type']);
+  assert.deepEqual(codes(filterText(cmp('BotDetectionIDs', 'contains', '3'))), []);
+  const text = filterText(cmp('CacheTieredFill', 'eq', 'false'));
+  const p = only(check(text), 'logpush/quoted-boolean');
+  assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
+});
+
+test('an array for a single-value operator suggests "in" when the field allows it', () => {
+  const text = filterText(cmp('ClientCountry', 'eq', ['us', 'ca']));
+  const p = only(check(text), 'logpush/value-type');
+  assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
+});
+
+test('one mistake, one diagnostic: misspelled member, unknown operator, wrong value type', () => {
+  assert.equal(check(filterText({ kye: 'ClientCountry', operator: 'eq', value: 'us' })).length, 1);
+  assert.equal(check(filterText(cmp('ClientCountry', 'equals', 'us'))).length, 1);
+  assert.equal(check(filterText({ and: [cmp('ClientCountry', 'eq', null)] })).length, 1);
+  assert.equal(check(filterText({ and: [cmp('ClientCountry', 'eq', 'us')], or: [cmp('BotScore', 'lt', 3)] })).length, 1);
+  assert.equal(check(filterText({ AND: [cmp('ClientCountry', 'eq', 'us')] })).length, 1);
+});
+
+test('group shape: both and/or, and comparison members inside a group', () => {
+  assert.deepEqual(codes(filterText({ and: [cmp('ClientCountry', 'eq', 'us')], or: [cmp('ClientCountry', 'eq', 'ca')] })), ['logpush/group-shape']);
+  assert.deepEqual(codes(filterText({ or: [cmp('ClientCountry', 'eq', 'us')], value: 'x' })), ['logpush/group-shape']);
+});
+
+test('limits: warning from 90 %, error above the limit, located on the "where" key', () => {
+  const many = (n: number) => ({ or: Array.from({ length: n }, (_, i) => cmp('RayID', 'eq', String(i % 10))) });
+  const atLimit = check(filterText(many(30)));
+  assert.ok(atLimit.some((p) => p.code === 'logpush/operator-limit-near'));
+  assert.ok(!atLimit.some((p) => p.code === 'logpush/operator-limit'));
+  const over = check(filterText(many(31)));
+  const p = only(over, 'logpush/operator-limit');
+  assert.equal(filterText(many(31)).substr(p.offset, p.length), '"where"');
+  const value = (n: number) => ({ where: cmp('ClientRequestPath', 'in', Array.from({ length: n }, () => 'x'.repeat(10))) });
+  const bytes = (n: number): number => filterUsage(value(n)).bytes;
+  let n = 1;
+  while (bytes(n) < 899) n++; // 899 bytes: still below 90 %
+  assert.deepEqual(codes(filterText(value(n - 1).where)), []);
+  while (bytes(n) < 900) n++;
+  assert.deepEqual(codes(filterText(value(n).where)), ['logpush/size-limit-near']);
+  while (bytes(n + 1) <= 1000) n++; // the largest filter within the limit
+  assert.deepEqual(codes(filterText(value(n).where)), ['logpush/size-limit-near']);
+  assert.deepEqual(codes(filterText(value(n + 1).where)), ['logpush/size-limit']);
+});
+
+test('the dataset: "$dataset" wins over the option, which defaults to http_requests', () => {
+  const fw = cmp('ClientRefererHost', 'eq', 'example.com');
+  assert.deepEqual(codes(filterText(fw)), ['logpush/unknown-field']);
+  assert.deepEqual(codes(filterText(fw), 'logpush-filter', { logpushDataset: 'firewall_events' }), []);
+  assert.deepEqual(codes(filterText(fw, { $dataset: 'firewall_events' }), 'logpush-filter', { logpushDataset: 'dns_logs' }), []);
+  assert.deepEqual(codes(filterText(fw), 'logpush-filter', { logpushDataset: 'gateway_http' }), ['logpush/no-field-catalogue']);
+  const bad = check(filterText(fw), 'logpush-filter', { logpushDataset: 'nope' });
+  assert.deepEqual(bad.map((p) => p.code), ['logpush/unknown-dataset']);
+  assert.match(bad[0].message, /edgekit\.logpush\.dataset/);
+});
+
+test('not filterable: object fields and fields marked so in the reference', () => {
+  assert.deepEqual(codes(filterText(cmp('RequestHeaders', 'eq', 'x'))), ['logpush/field-not-filterable']);
+  assert.deepEqual(codes(filterText(cmp('RuleID', 'eq', 'x'), { $dataset: 'firewall_events' })), ['logpush/field-not-filterable']);
+  assert.deepEqual(codes(filterText(cmp('Logs', 'contains', 'x'), { $dataset: 'workers_trace_events' })), ['logpush/field-not-filterable']);
+});
+
+test('after a syntax error only the syntax problem is reported for a cut-short comparison', () => {
+  assert.deepEqual(codes('{"where": {"key": "ClientCountry" "operator": "eq"}}'), ['syntax/invalid-json']);
+});

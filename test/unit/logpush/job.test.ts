@@ -1,0 +1,110 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseQuery } from '../../../server/src/core/rules/logpush/embedded';
+import { applyEdits, check, cmp, codes, jobText, only } from './helpers';
+
+const filterJob = (filter: unknown, extra: Record<string, unknown> = {}): string => jobText({ ...extra, filter: JSON.stringify(filter) });
+
+test('a valid job with a filter has no problems; an empty filter string means no filter', () => {
+  assert.deepEqual(codes(filterJob({ where: cmp('EdgeResponseStatus', 'in', [500, 502]) }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ filter: '' }), 'logpush-job'), []);
+});
+
+test('filter problems land on the exact characters inside the escaped string', () => {
+  const text = filterJob({ where: cmp('ClientCountyr', 'eq', 'us') });
+  const p = only(check(text, 'logpush-job'), 'logpush/unknown-field');
+  assert.equal(text.substr(p.offset, p.length), '\\"ClientCountyr\\"');
+  // the fix edits the escaped text and leaves a valid, clean job
+  const fixed = applyEdits(text, p.fixes![0].edits);
+  assert.deepEqual(codes(fixed, 'logpush-job'), []);
+  assert.equal(JSON.parse(JSON.parse(fixed).filter).where.key, 'ClientCountry');
+});
+
+test('filter syntax errors are mapped too, with \\u escapes and newlines before them', () => {
+  const text = '{"destination_conf": "gs://b", "filter": "{\\n\\"wh\\u0065re\\": {\\"key\\": \\"ClientCountry\\" \\"operator\\": \\"eq\\"}}"}';
+  const p = only(check(text, 'logpush-job'), 'syntax/invalid-json');
+  assert.equal(text.substr(p.offset, p.length), '\\"operator\\"');
+});
+
+test('the wrap-in-where fix works inside the string', () => {
+  const text = filterJob(cmp('ClientCountry', 'eq', 'us'));
+  const p = only(check(text, 'logpush-job'), 'logpush/missing-where');
+  const fixed = applyEdits(text, p.fixes![0].edits);
+  assert.deepEqual(codes(fixed, 'logpush-job'), []);
+});
+
+test('the job dataset selects the fields of its filter; "$dataset" inside a job filter is an error', () => {
+  assert.deepEqual(codes(filterJob({ where: cmp('QueryName', 'eq', 'example.com') }, { dataset: 'dns_logs' }), 'logpush-job'), []);
+  assert.deepEqual(codes(filterJob({ where: cmp('QueryName', 'eq', 'example.com') }), 'logpush-job'), ['logpush/unknown-field']);
+  assert.deepEqual(codes(filterJob({ $dataset: 'dns_logs', where: cmp('QueryName', 'eq', 'x') }, { dataset: 'dns_logs' }), 'logpush-job'), ['logpush/hint-in-job']);
+  assert.deepEqual(codes(filterJob({ where: cmp('X', 'eq', 'y') }, { dataset: 'audit_logs' }), 'logpush-job'), ['logpush/no-field-catalogue']);
+  const p = only(check(jobText({ dataset: 'dns_log' }), 'logpush-job'), 'logpush/unknown-dataset');
+  assert.equal(p.fixes?.[0].edits[0].newText, '"dns_logs"');
+});
+
+test('job name: letters, digits, "-" and "." only, at most 512 characters', () => {
+  assert.deepEqual(codes(jobText({ name: 'api.example-1.com' }), 'logpush-job'), []);
+  const text = jobText({ name: 'my job' });
+  const p = only(check(text, 'logpush-job'), 'logpush/invalid-job-name');
+  assert.deepEqual(codes(applyEdits(text, p.fixes![0].edits), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ name: 'a'.repeat(512) }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ name: 'a'.repeat(513) }), 'logpush-job'), ['logpush/invalid-job-name']);
+});
+
+test('parseQuery keeps offsets of keys and values', () => {
+  const q = parseQuery('x?a=1&&b&c=', 2);
+  assert.deepEqual(q.map((p) => [p.key, p.value, p.keySpan.offset, p.valueSpan.offset]), [['a', '1', 2, 4], ['b', '', 7, 8], ['c', '', 9, 11]]);
+});
+
+test('logpull_options: fields, timestamps, sample, CVE flag and unknown keys, each located in the string', () => {
+  const text = jobText({ logpull_options: 'fields=RayID,ClientIPP&timestamps=iso&sample=0&CVE-2021-44228=1&start=1' });
+  const ps = check(text, 'logpush-job');
+  const at = (code: string): string[] => ps.filter((p) => p.code === code).map((p) => text.substr(p.offset, p.length));
+  assert.deepEqual(at('logpush/unknown-field'), ['ClientIPP']);
+  assert.deepEqual(at('logpush/logpull-invalid-value'), ['iso', '0', '1']);
+  assert.deepEqual(at('logpush/logpull-unknown-key'), ['start']);
+  assert.deepEqual(at('logpush/deprecated-option'), ['"logpull_options"']);
+  // a full logpull URL is accepted: only its query counts
+  assert.deepEqual(codes(jobText({ logpull_options: 'https://api.example/logs/received?fields=RayID&timestamps=unix' }), 'logpush-job'), ['logpush/deprecated-option']);
+});
+
+test('output_options: unknown field_names, template fields, dataset-only options', () => {
+  const ok = { field_names: ['ClientIP', 'RayID'], record_template: '{{.ClientIP}} {{ .RayID }}' };
+  assert.deepEqual(codes(jobText({ output_options: ok }), 'logpush-job'), []);
+  const text = jobText({ output_options: { ...ok, record_template: '{{ .ClientIP }} {{ .EdgeResponseStatus }}' } });
+  const p = only(check(text, 'logpush-job'), 'logpush/template-field-not-selected');
+  assert.equal(text.substr(p.offset, p.length), 'EdgeResponseStatus');
+  assert.deepEqual(codes(jobText({ output_options: { field_names: ['ClientIP', 'ClientIP'] } }), 'logpush-job'), ['logpush/duplicate-field']);
+  assert.deepEqual(codes(jobText({ dataset: 'dns_logs', output_options: { merge_subrequests: true } }), 'logpush-job'), ['logpush/dataset-only-option']);
+});
+
+test('destination_conf per scheme', () => {
+  const d = (conf: string): string[] => codes(jobText({ destination_conf: conf }), 'logpush-job');
+  assert.deepEqual(d('s3://bucket/dir/{DATE}?region=eu-west-1&sse=AES256'), []);
+  assert.deepEqual(d('s3://bucket/dir'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('gs://bucket/dir'), []);
+  assert.deepEqual(d('r2://bucket/dir?account-id=a&access-key-id=<ID>&secret-access-key=<SECRET>'), []);
+  assert.deepEqual(d('sumo://endpoint.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV0'), []);
+  assert.deepEqual(d('https://logs.example.com/in?header_Authorization=Basic%20abc'), ['logpush/secret-in-file']);
+  assert.deepEqual(d('https://logs.example.com/in?header_X-Team=edge'), []);
+  assert.deepEqual(d('ftp://x'), ['logpush/destination-scheme']);
+  const text = jobText({ destination_conf: 'sss://bucket/dir?region=us-east-1' });
+  const p = only(check(text, 'logpush-job'), 'logpush/destination-scheme');
+  assert.equal(text.substr(p.offset, p.length), 'sss');
+  assert.deepEqual(codes(applyEdits(text, p.fixes![0].edits), 'logpush-job'), []);
+});
+
+test('secrets are information on the credential value; placeholders are not secrets', () => {
+  const text = jobText({ destination_conf: 'datadog://http-intake.logs.datadoghq.com/api/v2/logs?header_DD-API-KEY=abcdef0123&ddsource=cloudflare' });
+  const p = only(check(text, 'logpush-job'), 'logpush/secret-in-file');
+  assert.equal(p.severity, 'information');
+  assert.equal(text.substr(p.offset, p.length), 'abcdef0123');
+  assert.deepEqual(codes(jobText({ destination_conf: 'datadog://h/api?header_DD-API-KEY=${DD_KEY}' }), 'logpush-job'), []);
+});
+
+test('upload limits: 0 or the range; kind edge only for http_requests', () => {
+  assert.deepEqual(codes(jobText({ max_upload_bytes: 0, max_upload_records: 1000, max_upload_interval_seconds: 300 }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ max_upload_records: 999 }), 'logpush-job'), ['logpush/upload-limit-range']);
+  assert.deepEqual(codes(jobText({ kind: 'edge' }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ kind: 'edge', dataset: 'dns_logs' }), 'logpush-job'), ['logpush/edge-kind-dataset']);
+});
