@@ -60,10 +60,14 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
 
 function finish(problems: Problem[], max: number): Problem[] {
   const seen = new Set<string>();
+  // A semantic rule that reports exactly the span a schema problem covers says it better (and usually carries a fix).
+  const ruleSpans = new Set<string>();
+  for (const p of problems) if (!p.code.startsWith('schema/') && !p.code.startsWith('syntax/')) ruleSpans.add(`${p.offset}:${p.length}`);
   const out: Problem[] = [];
   for (const p of problems) {
     const key = `${p.offset}:${p.code}`;
     if (seen.has(key)) continue;
+    if (p.code.startsWith('schema/') && ruleSpans.has(`${p.offset}:${p.length}`)) continue;
     seen.add(key);
     out.push(p);
   }
