@@ -1,0 +1,193 @@
+// The embedded mock backend: one node:http server serving the gateway (POST /v1/<network>) and the management API (/client/v4).
+// Bound to 127.0.0.1 by default, port 0 picks a free port. Body limit 1 MB (413), header and request timeouts, optional delay and
+// failure injection for tests. Never imports vscode; the extension and `edgekit mock` both start it through startMockBackend.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { handleGateway } from './gateway';
+import type { ApiReply, Credentials } from './management';
+import { ManagementApi, fail } from './management';
+import { StateStore } from './state';
+import { NETWORKS } from './chain';
+
+export const BODY_LIMIT = 1024 * 1024;
+export const GATEWAY_PREFIX = '/v1/';
+export const API_PREFIX = '/client/v4';
+
+/** Injected failures: requests whose "METHOD /path" matches get `status` (at most `times` times; forever without it). */
+export interface FailureSpec { match: RegExp; status: number; times?: number }
+
+export interface MockBackendOptions {
+  host?: string;
+  port?: number;
+  /** With a file, all state lives there and survives restarts. */
+  stateFile?: string;
+  apiToken?: string;
+  apiKey?: string;
+  apiEmail?: string;
+  /** Delay every response by this many milliseconds. */
+  delayMs?: number;
+  fail?: FailureSpec | FailureSpec[];
+  /** One line per request (method, path, status, time) and per notable event; credentials are never logged. */
+  log?: (line: string) => void;
+  /** Timeouts, in ms: receiving the headers, and the whole request. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export interface MockBackend {
+  /** Base URL, e.g. http://127.0.0.1:8787 */
+  url: string;
+  /** http://HOST:PORT/v1/mainnet */
+  gatewayUrl: string;
+  /** http://HOST:PORT/client/v4 */
+  apiBaseUrl: string;
+  credentials: Credentials;
+  close(): Promise<void>;
+  /** Back to the initial state (zones not migrated, no jobs, overrides restored); saved to the state file. */
+  reset(): Promise<void>;
+}
+
+export function randomCredentials(): Credentials {
+  return {
+    apiToken: randomBytes(24).toString('base64url'),
+    apiKey: randomBytes(20).toString('hex'),
+    apiEmail: `mock-${randomBytes(4).toString('hex')}@edgekit.invalid`,
+  };
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown, close = false): void {
+  if (res.headersSent) return;
+  const headers: http.OutgoingHttpHeaders = { 'cache-control': 'no-store' };
+  if (close) headers.connection = 'close';
+  if (body === undefined) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = Buffer.byteLength(text);
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+export async function startMockBackend(opts: MockBackendOptions = {}): Promise<MockBackend> {
+  const random = randomCredentials();
+  const credentials: Credentials = {
+    apiToken: opts.apiToken || random.apiToken,
+    apiKey: opts.apiKey || random.apiKey,
+    apiEmail: opts.apiEmail || random.apiEmail,
+  };
+  const log = opts.log ?? (() => undefined);
+  const { store, warning } = await StateStore.open(opts.stateFile);
+  if (warning) log(warning);
+  const api = new ManagementApi(store, credentials);
+  const failures = (Array.isArray(opts.fail) ? opts.fail : opts.fail ? [opts.fail] : []).map((f) => ({ ...f, left: f.times ?? Infinity }));
+
+  const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown }> => {
+    const method = req.method ?? 'GET';
+    const injected = failures.find((f) => f.left > 0 && f.match.test(`${method} ${url.pathname}`));
+    if (injected) {
+      injected.left--;
+      if (url.pathname.startsWith(GATEWAY_PREFIX)) return { status: injected.status, body: { jsonrpc: '2.0', id: null, error: { code: -32603, message: `Injected failure (HTTP ${injected.status}).` } } };
+      return fail(injected.status, 10001, `Injected failure (HTTP ${injected.status}).`);
+    }
+    if (url.pathname.startsWith(GATEWAY_PREFIX)) {
+      const network = url.pathname.slice(GATEWAY_PREFIX.length);
+      if (method !== 'POST') return { status: 405, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message: `The gateway takes POST requests, not ${method}.` } } };
+      return handleGateway(network, body);
+    }
+    if (url.pathname === API_PREFIX || url.pathname.startsWith(API_PREFIX + '/')) {
+      const reply: ApiReply = await api.handle({ method, path: url.pathname.slice(API_PREFIX.length) || '/', query: url.searchParams, headers: req.headers, body });
+      return reply;
+    }
+    if (url.pathname === '/' && method === 'GET') {
+      const base = `http://${req.headers.host ?? 'localhost'}`;
+      return { status: 200, body: { name: 'edgekit-mock', gateway: NETWORKS.map((n) => `${base}${GATEWAY_PREFIX}${n.name}`), api: `${base}${API_PREFIX}` } };
+    }
+    return fail(404, 7000, `No route for "${url.pathname}".`);
+  };
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const done = (status: number, body: unknown, close = false) => {
+      send(res, status, body, close);
+      log(`${req.method} ${url.pathname} ${status} ${Date.now() - started}ms`);
+    };
+    readBody(req, BODY_LIMIT)
+      .then(async (body) => {
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+        const reply = await route(req, body, url);
+        done(reply.status, reply.body);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof BodyTooLarge) {
+          done(413, url.pathname.startsWith(GATEWAY_PREFIX)
+            ? { jsonrpc: '2.0', id: null, error: { code: -32600, message: `The request body is over the ${BODY_LIMIT}-byte limit.` } }
+            : fail(413, 10013, `The request body is over the ${BODY_LIMIT}-byte limit.`).body, true);
+          req.resume();
+          return;
+        }
+        log(`Internal error on ${req.method} ${url.pathname}: ${(err as Error).message}`);
+        done(500, fail(500, 10002, 'Internal error in the mock backend.').body);
+      });
+  });
+  server.headersTimeout = opts.headersTimeoutMs ?? 10_000;
+  server.requestTimeout = opts.requestTimeoutMs ?? 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${shownHost}:${addr.port}`;
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    gatewayUrl: `${url}${GATEWAY_PREFIX}mainnet`,
+    apiBaseUrl: `${url}${API_PREFIX}`,
+    credentials,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      }).then(() => store.save());
+      return closed;
+    },
+    reset: () => store.reset(),
+  };
+}

@@ -1,0 +1,373 @@
+// The mock gateway: JSON-RPC 2.0 (single and batch) over POST /v1/<network>, answered from the synthetic chain.
+// Params are checked by the same core the editor uses (core/rules/jsonrpc/params.ts); the gateway's range limits need the chain
+// (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
+import { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues } from '../../../server/src/core/rules/jsonrpc/params';
+import type { BlockData, Chain, TraceRecord, TxData } from './chain';
+import { EMPTY_CODE_HASH, chainFor, qty } from './chain';
+import { keccakHex } from './keccak';
+
+export interface RpcErrorObject { code: number; message: string; data?: unknown }
+export interface RpcResponse { jsonrpc: '2.0'; id: string | number | null; result?: unknown; error?: RpcErrorObject }
+export interface GatewayReply { status: number; body?: RpcResponse | RpcResponse[] }
+
+export const CLIENT_VERSION = 'EdgeKit-Mock/v0.1.0';
+
+const SUPPORTED = new Set(SUPPORTED_METHODS);
+const UNSUPPORTED = new Set(UNSUPPORTED_METHODS);
+/** Param issues that are the gateway's limits rather than malformed params: answered with -32005 like the run-time checks. */
+const LIMIT_ISSUES = new Set(['jsonrpc/block-range-too-large', 'jsonrpc/block-count-too-large', 'jsonrpc/trace-count-too-large']);
+
+export class RpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+type Id = string | number | null;
+
+/** Answer one gateway request body for a network. Unknown networks are the caller's 404. */
+export function handleGateway(network: string, text: string): GatewayReply {
+  const chain = chainFor(network);
+  if (!chain) return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}".`) };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (err) {
+    return { status: 200, body: errorResponse(null, -32700, `Parse error: ${(err as Error).message}.`) };
+  }
+  if (Array.isArray(payload)) {
+    if (payload.length === 0) return { status: 200, body: errorResponse(null, -32600, 'Invalid request: the batch is empty.') };
+    const out: RpcResponse[] = [];
+    for (const item of payload) {
+      const r = handleOne(chain, item);
+      if (r.response) out.push(r.response);
+    }
+    return out.length ? { status: 200, body: out } : { status: 204 };
+  }
+  const r = handleOne(chain, payload);
+  if (!r.response) return { status: 204 };
+  return { status: r.unsupported ? 403 : 200, body: r.response };
+}
+
+function errorResponse(id: Id, code: number, message: string, data?: unknown): RpcResponse {
+  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+function isValidId(v: unknown): v is Id {
+  return v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+function handleOne(chain: Chain, req: unknown): { response?: RpcResponse; unsupported?: boolean } {
+  if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+    return { response: errorResponse(null, -32600, 'Invalid request: a request must be a JSON object.') };
+  }
+  const r = req as Record<string, unknown>;
+  const hasId = 'id' in r;
+  const id: Id = hasId && isValidId(r.id) ? r.id : null;
+  if (hasId && !isValidId(r.id)) return { response: errorResponse(null, -32600, `Invalid request: "id" must be a number, a string or null, not ${JSON.stringify(r.id)}.`) };
+  if (r.jsonrpc !== '2.0') return { response: errorResponse(id, -32600, `Invalid request: "jsonrpc" must be "2.0", not ${JSON.stringify(r.jsonrpc)}.`) };
+  if (typeof r.method !== 'string') return { response: errorResponse(id, -32600, 'Invalid request: "method" must be a string.') };
+  const extra = Object.keys(r).filter((k) => !['jsonrpc', 'method', 'params', 'id'].includes(k));
+  if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
+  const method = r.method;
+  if (UNSUPPORTED.has(method)) {
+    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`) };
+  }
+  if (!SUPPORTED.has(method)) return { response: hasId ? errorResponse(id, -32601, `Method "${method}" does not exist.`) : undefined };
+  if (r.params !== undefined && !Array.isArray(r.params)) {
+    return { response: errorResponse(id, -32602, `Invalid params: "params" of ${method} must be an array of positional parameters.`) };
+  }
+  const params = (r.params ?? []) as unknown[];
+  const problems = checkParamValues(method, params);
+  if (problems.length) {
+    const first = problems.find((p) => !LIMIT_ISSUES.has(p.code ?? '')) ?? problems[0];
+    const limit = LIMIT_ISSUES.has(first.code ?? '');
+    const data = problems.map((p) => ({ path: p.path, message: p.message }));
+    return { response: errorResponse(id, limit ? -32005 : -32602, `${limit ? 'Limit exceeded' : 'Invalid params'}: ${first.message}`, data) };
+  }
+  let result: unknown;
+  try {
+    result = METHODS[method](chain, params);
+  } catch (err) {
+    if (err instanceof RpcError) return { response: errorResponse(id, err.code, err.message, err.data) };
+    return { response: errorResponse(id, -32603, `Internal error: ${(err as Error).message}`) };
+  }
+  // A notification (no id) gets no response.
+  return { response: hasId ? { jsonrpc: '2.0', id, result } : undefined };
+}
+
+// ---- helpers over params ----
+
+/** A block number from a number, quantity or tag; integers are accepted where the gateway takes "numbers". */
+export function blockNumberOf(chain: Chain, ref: unknown, fallback = 'latest'): number {
+  const v = ref === undefined || ref === null ? fallback : ref;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  if (typeof v === 'string') {
+    switch (v) {
+      case 'latest': case 'pending': return chain.head;
+      case 'earliest': return 0;
+      case 'safe': return Math.max(0, chain.head - 32);
+      case 'finalized': return Math.max(0, chain.head - 64);
+      default:
+        if (/^0x[0-9a-fA-F]{1,16}$/.test(v)) return parseInt(v, 16);
+        if (/^0x[0-9a-fA-F]{64}$/.test(v)) {
+          const n = chain.blockNumberByHash(v);
+          if (n === undefined) throw new RpcError(-32001, `Block ${v} not found.`);
+          return n;
+        }
+    }
+  }
+  throw new RpcError(-32602, `Invalid params: ${JSON.stringify(v)} is not a block number, tag or hash.`);
+}
+
+/** The block at a state reference; beyond the head is an error (there is no state there). */
+function stateBlock(chain: Chain, ref: unknown): number {
+  const n = blockNumberOf(chain, ref);
+  if (n > chain.head) throw new RpcError(-32001, `Block ${qty(n)} not found; the head is ${qty(chain.head)}.`);
+  return n;
+}
+
+function intOf(v: unknown, name: string): number {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(v)) return parseInt(v, 16);
+  throw new RpcError(-32602, `Invalid params: "${name}" must be a non-negative integer or quantity, not ${JSON.stringify(v)}.`);
+}
+
+function hexIndex(v: unknown): number {
+  return typeof v === 'string' ? parseInt(v, 16) : Number(v);
+}
+
+function txAt(chain: Chain, b: BlockData | undefined, index: number): Record<string, unknown> | null {
+  const t = b?.txs[index];
+  return b && t ? chain.txJson(b, t) : null;
+}
+
+function findTx(chain: Chain, hash: unknown): { b: BlockData; t: TxData } | undefined {
+  const at = typeof hash === 'string' ? chain.locateTx(hash) : undefined;
+  if (!at) return undefined;
+  const b = chain.block(at[0])!;
+  return { b, t: b.txs[at[1]] };
+}
+
+function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, method: string): [number, number] {
+  // Defaults as the editor explains them (params.ts rangeNotes): eth_getLogs "latest".."latest"; trace_filter genesis..head.
+  const from = blockNumberOf(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
+  const to = blockNumberOf(chain, filter.toBlock);
+  if (from > to) throw new RpcError(-32602, `Invalid params: fromBlock ${qty(from)} is greater than toBlock ${qty(to)}.`);
+  if (to - from > limit) {
+    throw new RpcError(-32005, `Limit exceeded: ${method} block range ${qty(from)}..${qty(to)} spans ${to - from} blocks; the gateway allows at most ${limit}.`);
+  }
+  return [from, Math.min(to, chain.head)];
+}
+
+function lowerSet(v: unknown): Set<string> | undefined {
+  if (v === undefined || v === null) return undefined;
+  const list = Array.isArray(v) ? v : [v];
+  return new Set(list.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()));
+}
+
+function getLogs(chain: Chain, filter: Record<string, unknown>): Record<string, unknown>[] {
+  let blocks: number[];
+  if (typeof filter.blockHash === 'string') {
+    const n = chain.blockNumberByHash(filter.blockHash);
+    if (n === undefined) throw new RpcError(-32001, `Block ${filter.blockHash} not found.`);
+    blocks = [n];
+  } else {
+    const [from, to] = rangeOf(chain, filter, LIMITS.getLogsMaxBlockRange, 'eth_getLogs');
+    blocks = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  }
+  const addresses = lowerSet(filter.address);
+  const topics = Array.isArray(filter.topics) ? (filter.topics as unknown[]) : [];
+  const out: Record<string, unknown>[] = [];
+  for (const n of blocks) {
+    const b = chain.block(n)!;
+    for (const t of b.txs) {
+      for (const l of t.logs) {
+        if (addresses && addresses.size && !addresses.has(l.address)) continue;
+        const ok = topics.every((want, i) => {
+          if (want === null || want === undefined) return true;
+          const set = lowerSet(want)!;
+          return set.size === 0 || (l.topics[i] !== undefined && set.has(l.topics[i]));
+        });
+        if (ok) out.push(chain.logJson(b, t, l));
+      }
+    }
+  }
+  return out;
+}
+
+/** trace_filter: matching records of [fromBlock, toBlock] in one stable order, then after/count. */
+export function traceFilter(chain: Chain, filter: Record<string, unknown>): TraceRecord[] {
+  let from: number;
+  let to: number;
+  if (typeof filter.blockHash === 'string') {
+    const n = chain.blockNumberByHash(filter.blockHash);
+    if (n === undefined) throw new RpcError(-32001, `Block ${filter.blockHash} not found.`);
+    from = to = n;
+  } else {
+    [from, to] = rangeOf(chain, filter, LIMITS.traceFilterMaxBlockRange, 'trace_filter');
+  }
+  const after = filter.after === undefined ? 0 : intOf(filter.after, 'after');
+  const count = filter.count === undefined ? LIMITS.traceFilterMaxCount : intOf(filter.count, 'count');
+  if (count > LIMITS.traceFilterMaxCount) {
+    throw new RpcError(-32005, `Limit exceeded: trace_filter count ${count} is over the gateway's maximum of ${LIMITS.traceFilterMaxCount}.`);
+  }
+  const froms = lowerSet(filter.fromAddress);
+  const tos = lowerSet(filter.toAddress);
+  const intersection = filter.mode === 'intersection';
+  const matches = (r: TraceRecord): boolean => {
+    const f = froms && froms.size ? froms.has(r.action.from) : undefined;
+    const t = tos && tos.size ? tos.has(r.action.to) : undefined;
+    if (f === undefined && t === undefined) return true;
+    if (intersection) return (f ?? true) && (t ?? true);
+    return (f ?? false) || (t ?? false);
+  };
+  const out: TraceRecord[] = [];
+  let skipped = 0;
+  for (let n = from; n <= to && out.length < count; n++) {
+    for (const r of chain.traces(chain.block(n)!)) {
+      if (!matches(r)) continue;
+      if (skipped < after) {
+        skipped++;
+        continue;
+      }
+      out.push(r);
+      if (out.length >= count) break;
+    }
+  }
+  return out;
+}
+
+function feeHistory(chain: Chain, p: unknown[]): Record<string, unknown> {
+  const count = intOf(p[0], 'blockCount');
+  if (count > LIMITS.feeHistoryMaxBlockCount) {
+    throw new RpcError(-32005, `Limit exceeded: eth_feeHistory blockCount ${count} is over the gateway's maximum of ${LIMITS.feeHistoryMaxBlockCount}.`);
+  }
+  const newest = Math.min(blockNumberOf(chain, p[1]), chain.head);
+  const oldest = Math.max(0, newest - count + 1);
+  const percentiles = Array.isArray(p[2]) ? (p[2] as number[]) : [];
+  const blocks: BlockData[] = [];
+  for (let n = oldest; n <= newest && count > 0; n++) blocks.push(chain.block(n)!);
+  const next = chain.block(Math.min(newest + 1, chain.head))!;
+  return {
+    oldestBlock: qty(oldest),
+    baseFeePerGas: [...blocks.map((b) => qty(b.baseFeePerGas)), qty(next.baseFeePerGas)],
+    gasUsedRatio: blocks.map((b) => Number(b.gasUsed) / Number(b.gasLimit)),
+    reward: blocks.map((b) => {
+      const tips = b.txs.map((t) => t.maxPriorityFeePerGas).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+      return percentiles.map((pc) => qty(tips.length ? tips[Math.min(tips.length - 1, Math.floor((pc / 100) * tips.length))] : 0n));
+    }),
+  };
+}
+
+function callResult(chain: Chain, call: Record<string, unknown>, block: number): string {
+  const to = typeof call.to === 'string' ? call.to.toLowerCase() : '';
+  const data = typeof call.input === 'string' ? call.input : typeof call.data === 'string' ? call.data : '0x';
+  if (!chain.contracts.includes(to)) return '0x';
+  if (data.startsWith('0x70a08231') && data.length >= 74) {
+    // balanceOf(address): a stable balance for the queried holder.
+    return '0x' + chain.h('token-balance', to, data.slice(34, 74).toLowerCase(), Math.floor(block / 100)).slice(0, 24).padStart(64, '0');
+  }
+  return '0x' + chain.h('call', to, data.toLowerCase(), block);
+}
+
+type Handler = (chain: Chain, p: unknown[]) => unknown;
+const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+
+const METHODS: Record<string, Handler> = {
+  web3_clientVersion: () => CLIENT_VERSION,
+  web3_sha3: (_c, p) => keccakHex(Buffer.from(String(p[0]).slice(2), 'hex')),
+  net_version: (c) => String(c.info.chainId),
+  net_listening: () => true,
+  eth_syncing: () => false,
+  eth_mining: () => false,
+  eth_gasPrice: (c) => qty(c.block(c.head)!.baseFeePerGas + 1_000_000_000n),
+  eth_feeHistory: feeHistory,
+  eth_blockNumber: (c) => qty(c.head),
+  eth_chainId: (c) => qty(c.info.chainId),
+  eth_getBalance: (c, p) => qty(c.balance(String(p[0]), stateBlock(c, p[1]))),
+  eth_getStorageAt: (c, p) => c.storage(String(p[0]), String(p[1]), stateBlock(c, p[2])),
+  eth_getTransactionCount: (c, p) => qty(c.nonce(String(p[0]), stateBlock(c, p[1]))),
+  eth_getBlockTransactionCountByHash: (c, p) => {
+    const n = c.blockNumberByHash(String(p[0]));
+    return n === undefined ? null : qty(c.txCount(n));
+  },
+  eth_getBlockTransactionCountByNumber: (c, p) => {
+    const n = blockNumberOf(c, p[0]);
+    return n > c.head ? null : qty(c.txCount(n));
+  },
+  eth_getUncleCountByBlockHash: (c, p) => {
+    const n = c.blockNumberByHash(String(p[0]));
+    return n === undefined ? null : qty(c.uncleCount(n));
+  },
+  eth_getUncleCountByBlockNumber: (c, p) => {
+    const n = blockNumberOf(c, p[0]);
+    return n > c.head ? null : qty(c.uncleCount(n));
+  },
+  eth_getCode: (c, p) => {
+    stateBlock(c, p[1]);
+    return c.code(String(p[0]));
+  },
+  eth_sendRawTransaction: (_c, p) => {
+    const raw = String(p[0]);
+    if (raw.length <= 2) throw new RpcError(-32000, 'Invalid input: the raw transaction is empty.');
+    return keccakHex(Buffer.from(raw.slice(2), 'hex'));
+  },
+  eth_call: (c, p) => callResult(c, obj(p[0]), stateBlock(c, p[1])),
+  eth_estimateGas: (c, p) => {
+    stateBlock(c, p[1]);
+    const call = obj(p[0]);
+    const to = typeof call.to === 'string' ? call.to.toLowerCase() : '';
+    if (!to) return qty(120_000);
+    return qty(c.contracts.includes(to) ? 52_000 : 21_000);
+  },
+  eth_getBlockByHash: (c, p) => {
+    const n = c.blockNumberByHash(String(p[0]));
+    return n === undefined ? null : c.blockJson(c.block(n)!, p[1] === true);
+  },
+  eth_getBlockByNumber: (c, p) => {
+    const b = c.block(blockNumberOf(c, p[0]));
+    return b ? c.blockJson(b, p[1] === true) : null;
+  },
+  eth_getTransactionByHash: (c, p) => {
+    const f = findTx(c, p[0]);
+    return f ? c.txJson(f.b, f.t) : null;
+  },
+  eth_getTransactionByBlockHashAndIndex: (c, p) => {
+    const n = c.blockNumberByHash(String(p[0]));
+    return n === undefined ? null : txAt(c, c.block(n), hexIndex(p[1]));
+  },
+  eth_getTransactionByBlockNumberAndIndex: (c, p) => txAt(c, c.block(blockNumberOf(c, p[0])), hexIndex(p[1])),
+  eth_getTransactionReceipt: (c, p) => {
+    const f = findTx(c, p[0]);
+    return f ? c.receiptJson(f.b, f.t) : null;
+  },
+  eth_getUncleByBlockHashAndIndex: (c, p) => {
+    const n = c.blockNumberByHash(String(p[0]));
+    return n === undefined ? null : c.uncleJson(c.block(n)!, hexIndex(p[1]));
+  },
+  eth_getUncleByBlockNumberAndIndex: (c, p) => {
+    const b = c.block(blockNumberOf(c, p[0]));
+    return b ? c.uncleJson(b, hexIndex(p[1])) : null;
+  },
+  eth_getLogs: (c, p) => getLogs(c, obj(p[0])),
+  eth_getWork: (c) => ['0x' + c.h('work', c.head), '0x' + c.h('seed', Math.floor(c.head / 30000)), '0x' + '0'.repeat(8) + c.h('boundary').slice(8)],
+  eth_getProof: (c, p) => {
+    const address = String(p[0]).toLowerCase();
+    const block = stateBlock(c, p[2]);
+    const code = c.code(address);
+    const keys = Array.isArray(p[1]) ? (p[1] as string[]) : [];
+    return {
+      address,
+      accountProof: [0, 1, 2].map((i) => '0x' + c.h('proof', address, block, i)),
+      balance: qty(c.balance(address, block)),
+      codeHash: code === '0x' ? EMPTY_CODE_HASH : keccakHex(Buffer.from(code.slice(2), 'hex')),
+      nonce: qty(c.nonce(address, block)),
+      storageHash: '0x' + c.h('storage-root', address, block),
+      storageProof: keys.map((key) => ({
+        key, value: qty(BigInt(c.storage(address, key, block))), proof: ['0x' + c.h('sproof', address, key, block)],
+      })),
+    };
+  },
+  trace_filter: (c, p) => traceFilter(c, obj(p[0])),
+};

@@ -1,0 +1,110 @@
+// `edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]`: runs the mock backend until SIGINT/SIGTERM, then closes cleanly.
+// Credentials come from --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN/_API_KEY/_API_EMAIL; missing ones are generated
+// and printed once (given ones are never printed).
+import { startMockBackend } from './backend';
+import { NETWORKS } from './chain';
+
+export interface CliIo { stdout(s: string): void; stderr(s: string): void }
+
+export interface CliExtras {
+  env?: NodeJS.ProcessEnv;
+  /** Resolves when the backend should stop; defaults to the first SIGINT or SIGTERM. */
+  stop?: Promise<unknown>;
+}
+
+export const USAGE = `Usage: edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE] [--api-token T] [--api-key K] [--api-email E] [--verbose]
+Serves the gateway (POST /v1/<network>) and the management API (/client/v4) on one port.
+Credentials: --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN, EDGEKIT_MOCK_API_KEY, EDGEKIT_MOCK_API_EMAIL;
+missing ones are generated and printed once. With --state, all state lives in FILE and survives restarts.
+`;
+
+interface Args { host: string; port: number; state?: string; apiToken?: string; apiKey?: string; apiEmail?: string; verbose: boolean; help: boolean }
+
+function parseArgs(argv: string[]): Args | string {
+  const a: Args = { host: '127.0.0.1', port: 8787, verbose: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
+    switch (name) {
+      case '-h': case '--help': a.help = true; break;
+      case '--verbose': a.verbose = true; break;
+      case '--host': { const v = value(); if (!v) return '--host needs a value.'; a.host = v; break; }
+      case '--port': {
+        const v = value();
+        if (!v || !/^\d+$/.test(v) || Number(v) > 65535) return `--port needs a port number (0-65535), not "${v ?? ''}".`;
+        a.port = Number(v);
+        break;
+      }
+      case '--state': { const v = value(); if (!v) return '--state needs a file name.'; a.state = v; break; }
+      case '--api-token': a.apiToken = value(); break;
+      case '--api-key': a.apiKey = value(); break;
+      case '--api-email': a.apiEmail = value(); break;
+      default: return `Unknown option "${arg}".`;
+    }
+  }
+  return a;
+}
+
+function signalled(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (sig: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      resolve(sig);
+    };
+    const onInt = () => on('SIGINT');
+    const onTerm = () => on('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+  });
+}
+
+export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = {}): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    io.stderr(`${args}\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const env = extras.env ?? process.env;
+  const given = {
+    apiToken: args.apiToken ?? env.EDGEKIT_MOCK_API_TOKEN,
+    apiKey: args.apiKey ?? env.EDGEKIT_MOCK_API_KEY,
+    apiEmail: args.apiEmail ?? env.EDGEKIT_MOCK_API_EMAIL,
+  };
+  const stop = extras.stop ?? signalled();
+  let backend;
+  try {
+    backend = await startMockBackend({
+      host: args.host, port: args.port, stateFile: args.state, ...given,
+      log: (line) => {
+        // Request lines only with --verbose; warnings (a corrupt state file) always.
+        if (args.verbose || !/^[A-Z]+ \//.test(line)) io.stderr(line + '\n');
+      },
+    });
+  } catch (err) {
+    io.stderr(`edgekit mock: cannot start: ${(err as Error).message}\n`);
+    return 1;
+  }
+  const base = backend.url;
+  const lines = [
+    `Gateway URL: ${backend.gatewayUrl}`,
+    ...NETWORKS.filter((n) => n.name !== 'mainnet').map((n) => `Gateway URL (${n.name}): ${base}/v1/${n.name}`),
+    `API base: ${backend.apiBaseUrl}`,
+  ];
+  if (!given.apiToken) lines.push(`API token (generated): ${backend.credentials.apiToken}`);
+  if (!given.apiKey) lines.push(`API key (generated): ${backend.credentials.apiKey}`);
+  if (!given.apiEmail) lines.push(`API email (generated): ${backend.credentials.apiEmail}`);
+  if (args.state) lines.push(`State file: ${args.state}`);
+  lines.push('Press Ctrl+C to stop.');
+  io.stdout(lines.join('\n') + '\n');
+  await stop;
+  await backend.close();
+  io.stdout('Mock backend stopped.\n');
+  return 0;
+}

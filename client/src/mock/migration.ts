@@ -1,0 +1,65 @@
+// The managed-rules migration of one zone as a pure transition function: which entry point updates are allowed from which state,
+// Enterprise-only validation mode, compatibility blockers, and irreversibility. The backend feeds it the zone's facts and applies
+// the result under a per-zone lock, so concurrent requests see one transition win and the rest refused.
+
+export type MigrationState = 'start' | 'validation' | 'migrated';
+export type MigrationMode = 'pending' | 'validation';
+
+export interface MigrationFacts {
+  plan: 'pro' | 'business' | 'enterprise';
+  /** Reasons the zone cannot migrate (URI-based overrides, too many firewall rules, a long expression); empty when compatible. */
+  blockers: string[];
+}
+
+export type TransitionResult =
+  | { ok: true; next: MigrationState; oldRulesEnabled: boolean; newRulesEnabled: boolean }
+  | { ok: false; status: number; code: number; message: string };
+
+/** Parse the waf_migration query value: pending|1 or validation|2. */
+export function parseMode(value: string | null): MigrationMode | undefined {
+  switch (value) {
+    case 'pending': case '1': return 'pending';
+    case 'validation': case '2': return 'validation';
+    default: return undefined;
+  }
+}
+
+/** The status record's rule switches in a state. */
+export function rulesEnabled(state: MigrationState): { oldRulesEnabled: boolean; newRulesEnabled: boolean } {
+  switch (state) {
+    case 'start': return { oldRulesEnabled: true, newRulesEnabled: false };
+    case 'validation': return { oldRulesEnabled: true, newRulesEnabled: true };
+    case 'migrated': return { oldRulesEnabled: false, newRulesEnabled: true };
+    default: return assertNever(state);
+  }
+}
+
+function ok(next: MigrationState): TransitionResult {
+  return { ok: true, next, ...rulesEnabled(next) };
+}
+
+/** One entry point update (PUT ...?waf_migration=<mode>&phase_two=1) applied to a zone in `state`. */
+export function transition(state: MigrationState, mode: MigrationMode, facts: MigrationFacts): TransitionResult {
+  switch (state) {
+    case 'start':
+      if (facts.blockers.length) return { ok: false, status: 400, code: 10502, message: `The zone cannot migrate: ${facts.blockers.join(' ')}` };
+      if (mode === 'validation') {
+        if (facts.plan !== 'enterprise') {
+          return { ok: false, status: 400, code: 10503, message: `Validation mode is only for Enterprise zones; this zone's plan is "${facts.plan}"; use waf_migration=pending.` };
+        }
+        return ok('validation');
+      }
+      return ok('migrated');
+    case 'validation':
+      if (mode === 'pending') return ok('migrated');
+      return { ok: false, status: 409, code: 10504, message: 'The zone is already in validation mode; finish with waf_migration=pending.' };
+    case 'migrated':
+      return { ok: false, status: 409, code: 10505, message: `The zone has already migrated and the migration cannot be reversed; waf_migration=${mode} is refused.` };
+    default:
+      return assertNever(state);
+  }
+}
+
+function assertNever(x: never): never {
+  throw new Error(`Unexpected migration state ${JSON.stringify(x)}.`);
+}

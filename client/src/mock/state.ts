@@ -1,0 +1,150 @@
+// The mock's mutable state (migration state per zone, deleted URI-based overrides, the saved entry point ruleset, Logpush jobs)
+// and its optional state file: loaded at start, written atomically (temp file in the same folder, fsync, rename, fsync of the
+// folder) after every change, so it survives restarts and kill -9. A corrupt file is reported and kept aside, never crashed on.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { MigrationState } from './migration';
+import type { NewRule } from './zones';
+import { ZONES } from './zones';
+
+export type LogpushJob = Record<string, unknown> & { id: number };
+
+export interface StoredRuleset {
+  id: string;
+  name: string;
+  description: string;
+  kind: 'zone';
+  phase: 'http_request_firewall_managed';
+  version: string;
+  last_updated: string;
+  rules: (NewRule & { id: string; version: string; ref: string; last_updated: string })[];
+}
+
+export interface ZoneState {
+  migration: MigrationState;
+  /** Ids of URI-based WAF overrides deleted through the API. */
+  deletedOverrides: string[];
+  entrypoint: StoredRuleset | null;
+  jobs: LogpushJob[];
+}
+
+export interface MockState {
+  version: 1;
+  nextJobId: number;
+  zones: Record<string, ZoneState>;
+}
+
+export function defaultState(): MockState {
+  const zones: Record<string, ZoneState> = {};
+  for (const z of ZONES) zones[z.id] = { migration: 'start', deletedOverrides: [], entrypoint: null, jobs: [] };
+  return { version: 1, nextJobId: 1, zones };
+}
+
+const STATES: readonly MigrationState[] = ['start', 'validation', 'migrated'];
+
+/** A state read from JSON, checked field by field; throws with a message naming the first bad field. */
+export function parseState(text: string): MockState {
+  const raw: unknown = JSON.parse(text);
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObj(raw)) throw new Error('the top level is not an object');
+  if (raw.version !== 1) throw new Error(`"version" is ${JSON.stringify(raw.version)}, expected 1`);
+  if (typeof raw.nextJobId !== 'number' || !Number.isInteger(raw.nextJobId) || raw.nextJobId < 1) throw new Error('"nextJobId" is not a positive integer');
+  if (!isObj(raw.zones)) throw new Error('"zones" is not an object');
+  const out = defaultState();
+  out.nextJobId = raw.nextJobId;
+  for (const [id, zs] of Object.entries(raw.zones)) {
+    if (!out.zones[id]) continue; // a zone this version does not know: dropped
+    if (!isObj(zs)) throw new Error(`zone ${id} is not an object`);
+    if (!STATES.includes(zs.migration as MigrationState)) throw new Error(`zone ${id} has migration state ${JSON.stringify(zs.migration)}`);
+    if (!Array.isArray(zs.deletedOverrides) || !zs.deletedOverrides.every((x) => typeof x === 'string')) throw new Error(`zone ${id} has a bad "deletedOverrides"`);
+    if (zs.entrypoint !== null && !isObj(zs.entrypoint)) throw new Error(`zone ${id} has a bad "entrypoint"`);
+    if (!Array.isArray(zs.jobs) || !zs.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`zone ${id} has a bad "jobs" list`);
+    out.zones[id] = {
+      migration: zs.migration as MigrationState,
+      deletedOverrides: zs.deletedOverrides as string[],
+      entrypoint: zs.entrypoint as StoredRuleset | null,
+      jobs: zs.jobs as LogpushJob[],
+    };
+  }
+  return out;
+}
+
+/** Write a file atomically: temp file in the same folder, fsync, rename over the target, fsync the folder. */
+export async function writeFileAtomic(file: string, data: string): Promise<void> {
+  const dir = path.dirname(file);
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(data, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  try {
+    const d = await fs.open(dir, 'r');
+    try { await d.sync(); } finally { await d.close(); }
+  } catch {
+    // Some platforms cannot fsync a folder; the rename itself is still atomic.
+  }
+}
+
+export interface LoadResult { state: MockState; warning?: string }
+
+/** Load the state file; a missing file is a fresh state; a corrupt one is renamed aside and reported in `warning`. */
+export async function loadState(file: string): Promise<LoadResult> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: defaultState() };
+    throw new Error(`Cannot read the state file "${file}": ${(err as Error).message}.`);
+  }
+  try {
+    return { state: parseState(text) };
+  } catch (err) {
+    const aside = `${file}.corrupt-${Date.now()}`;
+    await fs.rename(file, aside);
+    return { state: defaultState(), warning: `The state file "${file}" is not a valid mock state (${(err as Error).message}); it was kept as "${aside}" and the mock started from the default state.` };
+  }
+}
+
+/** The state plus its file; saves are serialised so the file always holds a complete snapshot. */
+export class StateStore {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(public state: MockState, readonly file?: string) {}
+
+  static async open(file?: string): Promise<{ store: StateStore; warning?: string }> {
+    if (!file) return { store: new StateStore(defaultState()) };
+    const { state, warning } = await loadState(file);
+    const store = new StateStore(state, file);
+    await store.save();
+    return { store, warning };
+  }
+
+  zone(id: string): ZoneState {
+    return this.state.zones[id];
+  }
+
+  /** Persist the current state (a no-op without a file). Resolves when this snapshot is on disk. */
+  save(): Promise<void> {
+    if (!this.file) return Promise.resolve();
+    const file = this.file;
+    const snapshot = JSON.stringify(this.state, null, 2) + '\n';
+    const next = this.queue.then(() => writeFileAtomic(file, snapshot));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async reset(): Promise<void> {
+    this.state = defaultState();
+    await this.save();
+  }
+}

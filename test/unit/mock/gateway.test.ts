@@ -1,0 +1,216 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MockBackend } from '../../../client/src/mock/backend';
+import { SUPPORTED_METHODS, UNSUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/params';
+import { chainFor } from '../../../client/src/mock/chain';
+import { post, result, rpc, start } from './helpers';
+import type { Json } from './helpers';
+
+let mock: MockBackend;
+let gw: string;
+before(async () => {
+  mock = await start();
+  gw = mock.gatewayUrl;
+});
+after(() => mock.close());
+
+const chain = chainFor('mainnet')!;
+const EOA = chain.eoas[0];
+const CONTRACT = chain.contracts[0];
+
+/** A block with transactions, contract calls, logs and nested traces, found by scanning the chain. */
+function richBlock(): number {
+  for (let n = 100; n < chain.head; n++) {
+    const b = chain.block(n)!;
+    if (b.txs.some((t) => t.logs.length) && b.txs.some((t) => t.trace.children.some((c) => c.children.length))) return n;
+  }
+  throw new Error('no rich block');
+}
+
+test('every supported method answers with a result', async () => {
+  const n = richBlock();
+  const b = chain.block(n)!;
+  const hash = b.hash;
+  const tx = b.txs[0].hash;
+  const sample: Record<string, unknown[]> = {
+    web3_clientVersion: [], web3_sha3: ['0x68656c6c6f20776f726c64'], net_version: [], net_listening: [], eth_syncing: [], eth_mining: [],
+    eth_gasPrice: [], eth_feeHistory: ['0x4', 'latest', [25, 75]], eth_blockNumber: [], eth_chainId: [], eth_getBalance: [EOA, 'latest'],
+    eth_getStorageAt: [CONTRACT, '0x0', 'latest'], eth_getTransactionCount: [EOA, 'latest'], eth_getBlockTransactionCountByHash: [hash],
+    eth_getBlockTransactionCountByNumber: ['0x' + n.toString(16)], eth_getUncleCountByBlockHash: [hash], eth_getUncleCountByBlockNumber: ['latest'],
+    eth_getCode: [CONTRACT, 'latest'], eth_sendRawTransaction: ['0x02f86b0180'], eth_call: [{ to: CONTRACT, input: '0x70a08231' + EOA.slice(2).padStart(64, '0') }, 'latest'],
+    eth_estimateGas: [{ from: EOA, to: EOA, value: '0x1' }], eth_getBlockByHash: [hash, false], eth_getBlockByNumber: ['latest', true],
+    eth_getTransactionByHash: [tx], eth_getTransactionByBlockHashAndIndex: [hash, '0x0'], eth_getTransactionByBlockNumberAndIndex: ['0x' + n.toString(16), '0x0'],
+    eth_getTransactionReceipt: [tx], eth_getUncleByBlockHashAndIndex: [chain.blockHash(57), '0x0'], eth_getUncleByBlockNumberAndIndex: ['0x39', '0x0'],
+    eth_getLogs: [{ fromBlock: '0x' + n.toString(16), toBlock: '0x' + n.toString(16) }], eth_getWork: [], eth_getProof: [CONTRACT, ['0x0'], 'latest'],
+    trace_filter: [{ fromBlock: '0x' + n.toString(16), toBlock: '0x' + n.toString(16) }],
+  };
+  for (const m of SUPPORTED_METHODS) {
+    assert.ok(m in sample, `no sample for ${m}`);
+    const r = await rpc(gw, m, sample[m]);
+    assert.equal(r.status, 200, m);
+    assert.equal(r.json.error, undefined, `${m}: ${JSON.stringify(r.json.error)}`);
+    assert.notEqual(r.json.result, undefined, m);
+    assert.notEqual(r.json.result, null, m);
+  }
+});
+
+test('simple methods: chain id, client, sha3 (real Keccak-256)', async () => {
+  assert.equal(await result(gw, 'eth_chainId'), '0x1');
+  assert.equal(await result(gw, 'net_version'), '1');
+  assert.equal(await result(mock.url + '/v1/sepolia', 'eth_chainId'), '0xaa36a7');
+  assert.equal(await result(gw, 'web3_sha3', ['0x']), '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+  assert.equal(await result(gw, 'web3_sha3', ['0x68656c6c6f20776f726c64']), '0x47173285a8d7341e5e972fc677286384f802f8ef42a5ec5f03bbfa254cb01fad');
+  assert.equal(await result(gw, 'eth_blockNumber'), '0x' + chain.head.toString(16));
+});
+
+test('blocks, transactions, receipts, logs and traces agree with each other', async () => {
+  const n = richBlock();
+  const byNumber = await result(gw, 'eth_getBlockByNumber', ['0x' + n.toString(16), true]);
+  const byHash = await result(gw, 'eth_getBlockByHash', [byNumber.hash, true]);
+  assert.deepEqual(byHash, byNumber);
+  const parent = await result(gw, 'eth_getBlockByNumber', ['0x' + (n - 1).toString(16), false]);
+  assert.equal(byNumber.parentHash, parent.hash);
+  assert.equal(await result(gw, 'eth_getBlockTransactionCountByHash', [byNumber.hash]), '0x' + byNumber.transactions.length.toString(16));
+  const receiptLogs: Json[] = [];
+  for (const tx of byNumber.transactions) {
+    assert.deepEqual(await result(gw, 'eth_getTransactionByHash', [tx.hash]), tx);
+    const receipt = await result(gw, 'eth_getTransactionReceipt', [tx.hash]);
+    assert.equal(receipt.blockHash, byNumber.hash);
+    assert.equal(receipt.blockNumber, byNumber.number);
+    assert.equal(receipt.transactionIndex, tx.transactionIndex);
+    assert.equal(receipt.from, tx.from);
+    assert.equal(receipt.to, tx.to);
+    for (const l of receipt.logs) assert.equal(l.transactionHash, tx.hash);
+    receiptLogs.push(...receipt.logs);
+  }
+  assert.ok(receiptLogs.length > 0);
+  const logs = await result(gw, 'eth_getLogs', [{ blockHash: byNumber.hash }]);
+  assert.deepEqual(logs, receiptLogs);
+  const byRange = await result(gw, 'eth_getLogs', [{ fromBlock: byNumber.number, toBlock: byNumber.number, address: receiptLogs[0].address, topics: [receiptLogs[0].topics[0]] }]);
+  assert.ok(byRange.length >= 1 && byRange.every((l: Json) => l.address === receiptLogs[0].address));
+  const traces = await result(gw, 'trace_filter', [{ fromBlock: byNumber.number, toBlock: byNumber.number }]);
+  const txHashes = new Set(byNumber.transactions.map((t: Json) => t.hash));
+  assert.ok(traces.length > byNumber.transactions.length, 'nested traces expected');
+  for (const t of traces) {
+    assert.ok(txHashes.has(t.transactionHash));
+    assert.equal(t.blockHash, byNumber.hash);
+    assert.equal(t.blockNumber, n);
+    assert.equal(typeof t.transactionPosition, 'number');
+    assert.ok(Array.isArray(t.traceAddress));
+    for (const k of ['from', 'callType', 'gas', 'input', 'to', 'value']) assert.equal(typeof t.action[k], 'string', k);
+    assert.match(t.action.from, /^0x[0-9a-f]{40}$/);
+    assert.match(t.action.to, /^0x[0-9a-f]{40}$/);
+    assert.match(t.result.gasUsed, /^0x[0-9a-f]+$/);
+    assert.equal(typeof t.subtraces, 'number');
+    assert.equal(t.type, 'call');
+  }
+  assert.ok(traces.some((t: Json) => t.traceAddress.length === 2), 'a grandchild trace');
+  const top = traces.filter((t: Json) => t.traceAddress.length === 0);
+  assert.equal(top.length, byNumber.transactions.length);
+});
+
+test('trace_filter pages through one stable order with after/count, and filters by address', async () => {
+  const range = { fromBlock: '0x100', toBlock: '0x180' };
+  const all = await result(gw, 'trace_filter', [{ ...range, count: 200 }]);
+  assert.equal(all.length, 200);
+  const page1 = await result(gw, 'trace_filter', [{ ...range, count: 50 }]);
+  const page2 = await result(gw, 'trace_filter', [{ ...range, after: 50, count: 50 }]);
+  assert.deepEqual([...page1, ...page2], all.slice(0, 100));
+  const from = all[0].action.from;
+  const mine = await result(gw, 'trace_filter', [{ ...range, fromAddress: [from] }]);
+  assert.ok(mine.length > 0 && mine.every((t: Json) => t.action.from === from));
+  const tagged = await result(gw, 'trace_filter', [{ fromBlock: 'latest', toBlock: 'latest' }]);
+  assert.ok(tagged.every((t: Json) => t.blockNumber === chain.head));
+});
+
+test('gateway limits: trace_filter range and count, eth_getLogs range, eth_feeHistory count', async () => {
+  const cases: [string, unknown[], RegExp][] = [
+    ['trace_filter', [{ fromBlock: '0x0', toBlock: '0x400' }], /800/],
+    ['trace_filter', [{ fromBlock: 'earliest', toBlock: 'latest' }], /800/],
+    ['trace_filter', [{ fromBlock: '0x0', toBlock: '0x1', count: 201 }], /200/],
+    ['eth_getLogs', [{ fromBlock: 'earliest', toBlock: 'latest' }], /800/],
+    ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x321' }], /800/],
+    ['eth_feeHistory', ['0xb', 'latest', []], /10/],
+  ];
+  for (const [m, params, re] of cases) {
+    const r = await rpc(gw, m, params);
+    assert.equal(r.status, 200);
+    assert.equal(r.json.error?.code, -32005, `${m} ${JSON.stringify(params)}: ${JSON.stringify(r.json)}`);
+    assert.match(r.json.error.message, re);
+  }
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x320' }])).json.error, undefined);
+});
+
+test('every unsupported method is HTTP 403 with a JSON-RPC error body', async () => {
+  for (const m of UNSUPPORTED_METHODS) {
+    const r = await rpc(gw, m, [], 7);
+    assert.equal(r.status, 403, m);
+    assert.equal(r.json.jsonrpc, '2.0');
+    assert.equal(r.json.id, 7);
+    assert.match(r.json.error.message, new RegExp(m));
+  }
+});
+
+test('protocol errors: -32700, -32600, -32601, -32602', async () => {
+  const bad = await post(gw, '{"jsonrpc": "2.0", "method": ', true);
+  assert.equal(bad.json.error.code, -32700);
+  assert.equal(bad.json.id, null);
+  assert.equal((await post(gw, { jsonrpc: '1.0', id: 1, method: 'eth_chainId' })).json.error.code, -32600);
+  assert.equal((await post(gw, { jsonrpc: '2.0', id: 1 })).json.error.code, -32600);
+  assert.equal((await post(gw, 42)).json.error.code, -32600);
+  assert.equal((await post(gw, [])).json.error.code, -32600);
+  assert.equal((await post(gw, { jsonrpc: '2.0', id: {}, method: 'eth_chainId' })).json.error.code, -32600);
+  const unknown = await rpc(gw, 'eth_doesNotExist');
+  assert.equal(unknown.status, 200);
+  assert.equal(unknown.json.error.code, -32601);
+  const p = await rpc(gw, 'eth_getBalance', ['0x123', 'latest']);
+  assert.equal(p.json.error.code, -32602);
+  assert.match(p.json.error.message, /params\[0\]/);
+  const missing = await rpc(gw, 'eth_getBlockByNumber', []);
+  assert.equal(missing.json.error.code, -32602);
+  const notArray = await post(gw, { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: { a: 1 } });
+  assert.equal(notArray.json.error.code, -32602);
+});
+
+test('batches answer each member in order; notifications get no answer', async () => {
+  const r = await post(gw, [
+    { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+    { jsonrpc: '2.0', method: 'eth_blockNumber' },
+    { jsonrpc: '2.0', id: 'b', method: 'nope' },
+    5,
+    { jsonrpc: '2.0', id: 3, method: 'eth_accounts' },
+  ]);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.length, 4);
+  assert.deepEqual(r.json[0], { jsonrpc: '2.0', id: 1, result: '0x1' });
+  assert.equal(r.json[1].id, 'b');
+  assert.equal(r.json[1].error.code, -32601);
+  assert.equal(r.json[2].error.code, -32600);
+  assert.equal(r.json[3].error.code, -32004);
+  const note = await post(gw, { jsonrpc: '2.0', method: 'eth_chainId' });
+  assert.equal(note.status, 204);
+});
+
+test('unknown block and transaction lookups return null; unknown networks are 404', async () => {
+  assert.equal(await result(gw, 'eth_getBlockByNumber', ['0xffffff', false]), null);
+  assert.equal(await result(gw, 'eth_getBlockByHash', ['0x' + '1'.repeat(64), false]), null);
+  assert.equal(await result(gw, 'eth_getTransactionReceipt', ['0x' + '2'.repeat(64)]), null);
+  const r = await rpc(mock.url + '/v1/nosuchnet', 'eth_chainId');
+  assert.equal(r.status, 404);
+  const get = await fetch(gw);
+  assert.equal(get.status, 405);
+});
+
+test('a body over 1 MB is refused with 413', async () => {
+  const r = await fetch(gw, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) });
+  assert.equal(r.status, 413);
+});
+
+test('fee history has one more base fee than blocks', async () => {
+  const fh = await result(gw, 'eth_feeHistory', [4, '0x100', [10, 90]]);
+  assert.equal(fh.oldestBlock, '0xfd');
+  assert.equal(fh.baseFeePerGas.length, 5);
+  assert.equal(fh.gasUsedRatio.length, 4);
+  assert.equal(fh.reward.length, 4);
+  assert.equal(fh.reward[0].length, 2);
+});

@@ -1,0 +1,274 @@
+import { test, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MockBackend } from '../../../client/src/mock/backend';
+import { startMockBackend } from '../../../client/src/mock/backend';
+import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, ZONES, zoneId } from '../../../client/src/mock/zones';
+import { safeEqual } from '../../../client/src/mock/management';
+import { CREDS, KEY, TOKEN, api, start } from './helpers';
+import type { Json } from './helpers';
+
+let mock: MockBackend;
+let base: string;
+const logs: string[] = [];
+before(async () => {
+  mock = await start({ log: (l) => logs.push(l) });
+  base = mock.apiBaseUrl;
+});
+after(() => mock.close());
+beforeEach(() => mock.reset());
+
+const id = (name: string) => zoneId(name);
+const GOOD_JOB = {
+  name: 'pro-http', dataset: 'http_requests', destination_conf: 's3://logs/http?region=us-east-1',
+  logpull_options: 'fields=ClientIP,ClientRequestHost&timestamps=rfc3339',
+  filter: JSON.stringify({ where: { and: [{ key: 'ClientCountry', operator: 'eq', value: 'us' }] } }),
+};
+
+async function migrate(zone: string, mode: string, body?: unknown): Promise<Json> {
+  const cfg = body ?? (await api(base, 'GET', `/zones/${id(zone)}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  return api(base, 'PUT', `/zones/${id(zone)}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`, TOKEN, cfg);
+}
+
+const status = async (zone: string): Promise<Json> => (await api(base, 'GET', `/zones/${id(zone)}/waf_migration/status`, TOKEN)).json.result;
+
+test('GET /zones lists the demo zones with 32-hex ids and plans', async () => {
+  const r = await api(base, 'GET', '/zones', TOKEN);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.success, true);
+  assert.deepEqual(r.json.errors, []);
+  const names = r.json.result.map((z: Json) => z.name);
+  for (const n of ['pro.example', 'business.example', 'enterprise.example', 'enterprise-b.example', 'uri-overrides.example', 'too-many-rules.example', 'long-expression.example']) assert.ok(names.includes(n), n);
+  for (const z of r.json.result) assert.match(z.id, /^[0-9a-f]{32}$/);
+  assert.equal(r.json.result.filter((z: Json) => z.plan.legacy_id === 'enterprise').length >= 2, true);
+  assert.equal((await api(base, 'GET', '/zones', KEY)).status, 200);
+  const one = await api(base, 'GET', '/zones?name=pro.example', TOKEN);
+  assert.equal(one.json.result.length, 1);
+  assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}`, TOKEN)).json.result.plan.legacy_id, 'pro');
+});
+
+test('missing or wrong credentials are 401/403 with an envelope, and never logged', async () => {
+  const cases: [string, string, Record<string, string>, number][] = [
+    ['GET', '/zones', {}, 401],
+    ['GET', `/zones/${id('pro.example')}/waf_migration/status`, {}, 401],
+    ['GET', `/zones/${id('pro.example')}/waf_migration/status`, { authorization: 'Bearer wrong' }, 401],
+    ['GET', `/zones/${id('pro.example')}/waf_migration/status`, KEY, 403],
+    ['GET', `/zones/${id('pro.example')}/logpush/jobs`, {}, 401],
+    ['GET', `/zones/${id('pro.example')}/logpush/jobs`, { 'x-auth-key': CREDS.apiKey, 'x-auth-email': 'other@example.com' }, 401],
+    ['GET', `/zones/${id('pro.example')}/logpush/jobs`, TOKEN, 403],
+  ];
+  for (const [m, p, h, s] of cases) {
+    const r = await api(base, m, p, h);
+    assert.equal(r.status, s, `${m} ${p} ${JSON.stringify(h)}`);
+    assert.equal(r.json.success, false);
+    assert.equal(typeof r.json.errors[0].code, 'number');
+    assert.equal(typeof r.json.errors[0].message, 'string');
+  }
+  assert.ok(logs.length > 0);
+  for (const l of logs) for (const secret of Object.values(CREDS)) assert.ok(!l.includes(secret), l);
+});
+
+test('safeEqual compares by content in constant time', () => {
+  assert.equal(safeEqual('abc', 'abc'), true);
+  assert.equal(safeEqual('abc', 'abd'), false);
+  assert.equal(safeEqual('abc', 'abcd'), false);
+  assert.equal(safeEqual('', ''), true);
+});
+
+test('unknown zone, route and method', async () => {
+  assert.equal((await api(base, 'GET', `/zones/${'0'.repeat(32)}/waf_migration/status`, TOKEN)).status, 404);
+  assert.equal((await api(base, 'GET', '/accounts', TOKEN)).status, 404);
+  assert.equal((await api(base, 'DELETE', `/zones/${id('pro.example')}/waf_migration/status`, TOKEN)).status, 405);
+});
+
+test('Logpush: create, list, get, update, delete', async () => {
+  const path = `/zones/${id('pro.example')}/logpush/jobs`;
+  const created = await api(base, 'POST', path, KEY, GOOD_JOB);
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const job = created.json.result;
+  assert.equal(typeof job.id, 'number');
+  assert.equal(job.destination_conf, GOOD_JOB.destination_conf);
+  assert.equal(job.enabled, false);
+  const list = await api(base, 'GET', path, KEY);
+  assert.deepEqual(list.json.result.map((j: Json) => j.id), [job.id]);
+  assert.deepEqual((await api(base, 'GET', `${path}/${job.id}`, KEY)).json.result, job);
+  const upd = await api(base, 'PUT', `${path}/${job.id}`, KEY, { enabled: true });
+  assert.equal(upd.status, 200, JSON.stringify(upd.json));
+  assert.equal(upd.json.result.enabled, true);
+  const badUpd = await api(base, 'PUT', `${path}/${job.id}`, KEY, { dataset: 'dns_logs' });
+  assert.equal(badUpd.status, 400);
+  const del = await api(base, 'DELETE', `${path}/${job.id}`, KEY);
+  assert.deepEqual(del.json.result, { id: job.id });
+  assert.equal((await api(base, 'GET', `${path}/${job.id}`, KEY)).status, 404);
+  assert.equal((await api(base, 'DELETE', `${path}/${job.id}`, KEY)).status, 404);
+  assert.deepEqual((await api(base, 'GET', path, KEY)).json.result, []);
+});
+
+test('Logpush: a refused job gets the core\'s errors in the envelope and is not stored', async () => {
+  const path = `/zones/${id('business.example')}/logpush/jobs`;
+  const { destination_conf: _omit, ...noDest } = GOOD_JOB;
+  void _omit;
+  const r = await api(base, 'POST', path, KEY, noDest);
+  assert.equal(r.status, 400);
+  assert.equal(r.json.success, false);
+  assert.ok(r.json.errors.some((e: Json) => /destination_conf/.test(e.message)), JSON.stringify(r.json.errors));
+  const unknown = await api(base, 'POST', path, KEY, { ...GOOD_JOB, sampel_rate: 1 });
+  assert.equal(unknown.status, 400);
+  assert.equal((await api(base, 'POST', path, KEY, '{"name": ')).status, 400);
+  assert.equal((await api(base, 'POST', path, KEY, '[1]')).status, 400);
+  assert.deepEqual((await api(base, 'GET', path, KEY)).json.result, []);
+});
+
+test('migration check: compatible zones and the three blocked ones', async () => {
+  const c = await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/check?phase_two=1`, TOKEN);
+  assert.deepEqual(c.json.result, { compatible: true, migration_state: 'start' });
+  for (const [zone, re] of [['uri-overrides.example', /URI-based WAF override/], ['too-many-rules.example', /has 2\d\d firewall rules to migrate, over the limit of 200/], ['long-expression.example', /over the limit of 4096/]] as const) {
+    const r = await api(base, 'GET', `/zones/${id(zone)}/waf_migration/check?phase_two=1`, TOKEN);
+    assert.equal(r.json.result.compatible, false, zone);
+    assert.match(r.json.messages[0].message, re);
+  }
+  assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/check`, TOKEN)).status, 400);
+});
+
+test('migration config follows the content rules and the sensitivity table', async () => {
+  const cfg = async (zone: string) => (await api(base, 'GET', `/zones/${id(zone)}/waf_migration/config?phase_two=1`, TOKEN)).json;
+  const pro = await cfg('pro.example');
+  assert.equal(pro.result.name, 'default');
+  const owasp = (r: Json) => r.result.rules.find((x: Json) => x.action_parameters?.id === OWASP_RULESET_ID);
+  const managed = (r: Json) => r.result.rules.find((x: Json) => x.action_parameters?.id === MANAGED_RULESET_ID);
+  // pro: medium sensitivity -> PL1, threshold 25; challenge stays challenge
+  const po = owasp(pro).action_parameters.overrides;
+  assert.deepEqual(po.rules, [{ id: OWASP_SCORE_RULE_ID, action: 'challenge', score_threshold: 25, enabled: true }]);
+  assert.deepEqual(po.categories.map((c: Json) => c.category), ['paranoia-level-2', 'paranoia-level-3', 'paranoia-level-4']);
+  // the old rule override in simulate becomes log
+  assert.ok(managed(pro).action_parameters.overrides.rules.some((r: Json) => r.action === 'log'));
+  for (const r of pro.result.rules) {
+    assert.equal(r.id, '');
+    assert.equal(r.version, '');
+    assert.equal(r.ref, '');
+  }
+  // firewall rule bypassing the WAF and page rule WAF off -> skip rules
+  const skips = pro.result.rules.filter((r: Json) => r.action === 'skip');
+  assert.ok(skips.some((r: Json) => r.expression.includes('203.0.113.0/24')));
+  assert.ok(skips.some((r: Json) => r.expression.includes('pro.example/static/*')));
+  // enterprise: high -> PL2/40, simulate -> log; OWASP overrides are not migrated (a message says so)
+  const ent = await cfg('enterprise.example');
+  assert.deepEqual(owasp(ent).action_parameters.overrides.rules[0], { id: OWASP_SCORE_RULE_ID, action: 'log', score_threshold: 40, enabled: true });
+  assert.ok(ent.messages.some((m: Json) => /not migrated/.test(m.message)));
+  // business: low -> PL1/40; enterprise-b: default -> PL2/40 and WAF off except a page rule turning it on
+  assert.equal(owasp(await cfg('business.example')).action_parameters.overrides.rules[0].score_threshold, 40);
+  const entB = await cfg('enterprise-b.example');
+  assert.equal(owasp(entB).action_parameters.overrides.rules[0].score_threshold, 40);
+  assert.match(managed(entB).expression, /enterprise-b\.example\/shop/);
+});
+
+test('a Pro zone migrates with pending; validation is refused; nothing goes back', async () => {
+  assert.deepEqual(await status('pro.example'), { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false });
+  const v = await migrate('pro.example', 'validation');
+  assert.equal(v.status, 400);
+  assert.match(v.json.errors[0].message, /only for Enterprise/);
+  assert.equal((await status('pro.example')).migration_state, 'start');
+  const old = await api(base, 'GET', `/zones/${id('pro.example')}/firewall/waf/packages`, TOKEN);
+  assert.equal(old.status, 200);
+  assert.equal(old.json.result.length, 2);
+  const p = await migrate('pro.example', '1');
+  assert.equal(p.status, 200, JSON.stringify(p.json));
+  assert.match(p.json.result.rules[0].id, /^[0-9a-f]{32}$/);
+  assert.deepEqual(await status('pro.example'), { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+  assert.equal((await migrate('pro.example', 'pending')).status, 409);
+  assert.equal((await migrate('pro.example', 'validation')).status, 409);
+  const after = await api(base, 'GET', `/zones/${id('pro.example')}/firewall/waf/packages`, TOKEN);
+  assert.equal(after.status, 400);
+  assert.match(after.json.errors[0].message, /rulesets API/);
+  const ep = await api(base, 'GET', `/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint`, TOKEN);
+  assert.equal(ep.json.result.phase, 'http_request_firewall_managed');
+});
+
+test('an Enterprise zone goes through validation mode, then pending', async () => {
+  const v = await migrate('enterprise.example', '2');
+  assert.equal(v.status, 200, JSON.stringify(v.json));
+  assert.deepEqual(await status('enterprise.example'), { migration_state: 'validation', old_rules_enabled: true, new_rules_enabled: true });
+  // the previous API still answers in validation mode
+  const pkgs = (await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages`, TOKEN)).json.result;
+  const groups = await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages/${pkgs[0].id}/groups`, TOKEN);
+  assert.ok(groups.json.result.length > 0);
+  const rules = await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages/${pkgs[0].id}/rules`, TOKEN);
+  const rule = await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages/${pkgs[0].id}/rules/${rules.json.result[0].id}`, TOKEN);
+  assert.equal(rule.json.result.id, rules.json.result[0].id);
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 409);
+  const p = await migrate('enterprise.example', 'pending');
+  assert.equal(p.status, 200);
+  assert.equal((await status('enterprise.example')).migration_state, 'migrated');
+});
+
+test('blocked zones cannot migrate and keep their state; deleting the URI overrides unblocks', async () => {
+  for (const zone of ['uri-overrides.example', 'too-many-rules.example', 'long-expression.example']) {
+    const r = await migrate(zone, 'pending');
+    assert.equal(r.status, 400, zone);
+    assert.match(r.json.errors[0].message, /cannot migrate/);
+    assert.equal((await status(zone)).migration_state, 'start');
+  }
+  const z = id('uri-overrides.example');
+  const overrides = (await api(base, 'GET', `/zones/${z}/firewall/waf/overrides`, TOKEN)).json.result;
+  assert.equal(overrides.length, 2);
+  for (const o of overrides) assert.equal((await api(base, 'DELETE', `/zones/${z}/firewall/waf/overrides/${o.id}`, TOKEN)).status, 200);
+  assert.equal((await api(base, 'DELETE', `/zones/${z}/firewall/waf/overrides/${overrides[0].id}`, TOKEN)).status, 404);
+  assert.equal((await api(base, 'GET', `/zones/${z}/waf_migration/check?phase_two=1`, TOKEN)).json.result.compatible, true);
+  assert.equal((await migrate('uri-overrides.example', 'pending')).status, 200);
+});
+
+test('a malformed entry point body is refused with errors and changes nothing', async () => {
+  const bodies: unknown[] = [
+    '{"name": "default", ',
+    { rules: [] },
+    { name: 'default', rules: [{ action: 'execute', expression: 'true' }] },
+    { name: 'default', rules: [{ action: 'block', expression: 'true' }] },
+    { name: 'default', rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'nope' } }] },
+    { name: 'default', rules: [{ action: 'execute', expression: 'x'.repeat(4097), action_parameters: { id: MANAGED_RULESET_ID } }] },
+    { name: 'default', rules: [{ action: 'execute', expression: 'true', enabled: 'yes', action_parameters: { id: MANAGED_RULESET_ID, overrides: { rules: [] } } }] },
+  ];
+  for (const b of bodies) {
+    const r = await migrate('enterprise.example', 'pending', b);
+    assert.equal(r.status, 400, JSON.stringify(b).slice(0, 80));
+    assert.ok(r.json.errors.length >= 1);
+    assert.equal((await status('enterprise.example')).migration_state, 'start');
+  }
+  const badMode = await api(base, 'PUT', `/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=3&phase_two=1`, TOKEN, { name: 'default', rules: [] });
+  assert.equal(badMode.status, 400);
+});
+
+test('without waf_migration, a Pro zone may only save disabled rules before migrating', async () => {
+  const path = `/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+  const rule = { action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID } };
+  assert.equal((await api(base, 'PUT', path, TOKEN, { name: 'default', rules: [{ ...rule, enabled: true }] })).status, 400);
+  assert.equal((await api(base, 'PUT', path, TOKEN, { name: 'default', rules: [{ ...rule, enabled: false }] })).status, 200);
+  assert.equal((await status('pro.example')).migration_state, 'start');
+});
+
+test('concurrent transitions on one zone: exactly one wins', async () => {
+  const rs = await Promise.all(Array.from({ length: 8 }, () => migrate('business.example', 'pending')));
+  assert.equal(rs.filter((r) => r.status === 200).length, 1);
+  assert.equal(rs.filter((r) => r.status === 409).length, 7);
+  const vs = await Promise.all([migrate('enterprise-b.example', 'validation'), migrate('enterprise-b.example', 'validation'), migrate('enterprise-b.example', 'validation')]);
+  assert.equal(vs.filter((r) => r.status === 200).length, 1);
+});
+
+test('delay and failure injection', async () => {
+  const slow = await startMockBackend({ port: 0, ...CREDS, delayMs: 150, fail: { match: /^GET \/client\/v4\/zones$/, status: 503, times: 1 } });
+  try {
+    const t0 = Date.now();
+    const first = await api(slow.apiBaseUrl, 'GET', '/zones', TOKEN);
+    assert.ok(Date.now() - t0 >= 140);
+    assert.equal(first.status, 503);
+    assert.equal(first.json.success, false);
+    assert.equal((await api(slow.apiBaseUrl, 'GET', '/zones', TOKEN)).status, 200);
+  } finally {
+    await slow.close();
+  }
+});
+
+test('reset restores the initial state', async () => {
+  await migrate('pro.example', 'pending');
+  await mock.reset();
+  assert.equal((await status('pro.example')).migration_state, 'start');
+  assert.ok(ZONES.length >= 7);
+});

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { StateStore, defaultState, loadState, parseState, writeFileAtomic } from '../../../client/src/mock/state';
+import { ZONES } from '../../../client/src/mock/zones';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'edgekit-mock-state-'));
+
+test('the state round-trips through the file', async () => {
+  const file = path.join(dir(), 'state.json');
+  const { store } = await StateStore.open(file);
+  const z = ZONES[0].id;
+  store.zone(z).migration = 'migrated';
+  store.zone(z).jobs.push({ id: 7, name: 'job', destination_conf: 's3://b?region=us-east-1' });
+  store.state.nextJobId = 8;
+  await store.save();
+  const again = await StateStore.open(file);
+  assert.equal(again.warning, undefined);
+  assert.deepEqual(again.store.state, store.state);
+  assert.equal(again.store.zone(z).migration, 'migrated');
+});
+
+test('a missing file starts from the default state and is created', async () => {
+  const file = path.join(dir(), 'new.json');
+  const { store } = await StateStore.open(file);
+  assert.deepEqual(store.state, defaultState());
+  assert.ok(existsSync(file));
+});
+
+test('atomic writes leave no temp files and replace the whole file', async () => {
+  const d = dir();
+  const file = path.join(d, 's.json');
+  await Promise.all([writeFileAtomic(file, 'a'.repeat(10000)), writeFileAtomic(file, 'b'.repeat(10))]);
+  const text = readFileSync(file, 'utf8');
+  assert.ok(text === 'a'.repeat(10000) || text === 'b'.repeat(10));
+  assert.deepEqual(readdirSync(d), ['s.json']);
+});
+
+test('a corrupt file is reported, kept aside, and the default state used', async () => {
+  const d = dir();
+  const file = path.join(d, 'state.json');
+  writeFileSync(file, '{"version": 1, "zones": ');
+  const r = await loadState(file);
+  assert.match(r.warning ?? '', /is not a valid mock state/);
+  assert.deepEqual(r.state, defaultState());
+  assert.ok(readdirSync(d).some((f) => f.startsWith('state.json.corrupt-')));
+});
+
+test('a file with a bad field names it', () => {
+  const s = defaultState();
+  (s.zones[ZONES[0].id] as { migration: string }).migration = 'half-done';
+  assert.throws(() => parseState(JSON.stringify(s)), /migration state "half-done"/);
+  assert.throws(() => parseState('{"version": 2}'), /"version" is 2/);
+  assert.throws(() => parseState('[]'), /not an object/);
+});
+
+test('reset goes back to the default state and saves it', async () => {
+  const file = path.join(dir(), 'state.json');
+  const { store } = await StateStore.open(file);
+  store.zone(ZONES[0].id).migration = 'validation';
+  await store.save();
+  await store.reset();
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), defaultState());
+});
