@@ -1,0 +1,127 @@
+// A minimal LSP client over stdio for the bench: starts the bundled server as a child process and drives it with
+// vscode-languageserver-protocol's node connection. It answers the server's requests the way a plain editor would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import {
+  ConfigurationRequest, createProtocolConnection, LogMessageNotification, RequestType, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+  type ConfigurationParams, type Position,
+} from 'vscode-languageserver-protocol/node';
+import type { DocKind } from '../server/src/core/types';
+import { nowMs } from './stats';
+
+export interface ServerHandle {
+  conn: ProtocolConnection;
+  child: ChildProcess;
+  pid: number;
+  /** ms from spawn to the initialize response. */
+  initializeMs: number;
+  /** Server log lines (window/logMessage), kept for error reports. */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startServer(serverJs: string): Promise<ServerHandle> {
+  const t0 = nowMs();
+  const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const logs: string[] = [];
+  child.stderr!.on('data', (b: Buffer) => logs.push(b.toString()));
+  const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => p.items.map(() => ({})));
+  // Other server-to-client requests (registerCapability, diagnostic/codeLens refresh, workDoneProgress/create) get null.
+  for (const m of ['client/registerCapability', 'client/unregisterCapability', 'workspace/diagnostic/refresh', 'workspace/codeLens/refresh',
+    'window/workDoneProgress/create', 'workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) conn.onRequest(new RequestType<unknown, null, void>(m), () => null);
+  conn.onNotification(LogMessageNotification.type, (p) => { logs.push(p.message); });
+  conn.listen();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    workspaceFolders: null,
+    capabilities: {
+      workspace: { configuration: true, diagnostics: { refreshSupport: true } },
+      textDocument: {
+        synchronization: { dynamicRegistration: false, didSave: false },
+        diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+        publishDiagnostics: { relatedInformation: true },
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+      },
+    },
+  });
+  const initializeMs = nowMs() - t0;
+  await conn.sendNotification('initialized', {});
+  return {
+    conn, child, pid: child.pid!, initializeMs, logs,
+    async stop() {
+      try {
+        await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+        await conn.sendNotification('exit');
+      } catch {
+        /* the server may already be gone */
+      }
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+      conn.dispose();
+    },
+  };
+}
+
+export function uriOf(fileName: string, n = 0): string {
+  return `file:///bench/${n ? `${n}-` : ''}${fileName}`;
+}
+
+export async function openDoc(conn: ProtocolConnection, uri: string, kind: DocKind, text: string): Promise<void> {
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: kind, version: 1, text } });
+}
+
+export interface DiagnosticReport { kind: string; items?: unknown[] }
+
+export function pullDiagnostics(conn: ProtocolConnection, uri: string): Promise<DiagnosticReport> {
+  return conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+}
+
+/** Line/character (UTF-16) of an offset. */
+export function positionAt(text: string, offset: number): Position {
+  let line = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, character: offset - lineStart };
+}
+
+/**
+ * One-character edits at a fixed spot, alternating "insert a space" and "delete it", so the text stays valid JSON and its size constant.
+ * next() sends the didChange and returns the new version.
+ */
+export class Editor {
+  private version = 1;
+  private inserted = false;
+  private readonly at: Position;
+  constructor(private readonly conn: ProtocolConnection, readonly uri: string, text: string, offset: number) {
+    this.at = positionAt(text, offset);
+  }
+  async next(): Promise<number> {
+    this.version++;
+    const { line, character } = this.at;
+    const change = this.inserted
+      ? { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' }
+      : { range: { start: { line, character }, end: { line, character } }, text: ' ' };
+    this.inserted = !this.inserted;
+    await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri: this.uri, version: this.version }, contentChanges: [change] });
+    return this.version;
+  }
+}
+
+/** VmRSS (resident set) and VmHWM (peak) of a process, in bytes, from /proc (Linux). */
+export function memoryOf(pid: number): { rss: number; peak: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,200 @@
+// `npm run bench`: EdgeKit's performance report (issue "Performance"). Prints one table per section, PASS/MISS next to each
+// target, and ONE final line of JSON (the summary). A report, not a test: nothing here fails on a slow figure.
+//
+//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock] [--markdown FILE]
+//
+// --quick     fewer runs and 1 s mock loads (a smoke run in well under a minute)
+// --fresh     run the LSP sections on a server bundled from the current sources into a temporary folder (default: dist/server.js,
+//             built with `node esbuild.mjs` when missing)
+// --only      run only the named sections
+// --markdown  also write the tables as markdown to FILE (for docs/benchmarks.md)
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { batchDoc, benchDocs, filterDoc, jobDoc, rulesetDoc } from './docs';
+import { runCore, type CoreFigure } from './core';
+import { memorySection, runEdits, runMemory, runStart, type AssistFigure, type EditFigure, type MemoryFigure, type StartFigure } from './lsp';
+import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type SizeFigure } from './size';
+import { runMock, type MockFigure } from './mock';
+import { markdownTable, nowMs, table, type Budget, type Section } from './stats';
+import type { LspBudget } from './lsp';
+
+const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string }
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { quick: false, fresh: false, only: new Set(SECTIONS) };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split('=', 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++i];
+    if (name === '--quick') a.quick = true;
+    else if (name === '--fresh') a.fresh = true;
+    else if (name === '--markdown') a.markdown = value();
+    else if (name === '--only') {
+      const names = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+      if (bad.length || names.length === 0) throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(', ')}; got "${bad.join(',')}".`);
+      a.only = new Set(names as SectionName[]);
+    } else throw new Error(`Unknown option "${argv[i]}". Options: --quick, --fresh, --only <sections>, --markdown <file>.`);
+  }
+  return a;
+}
+
+const log = (s: string) => process.stderr.write(s + '\n');
+
+/** Newest modification time under a folder (ms). */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+interface Target { name: string; value: number; unit: string; limit: string; pass: boolean }
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const t0 = nowMs();
+  const coreBudget: Budget = args.quick ? { warmup: 1, minRuns: 3, maxRuns: 30, budgetMs: 300 } : { warmup: 3, minRuns: 10, maxRuns: 300, budgetMs: 1500 };
+  const lspBudget: LspBudget = args.quick
+    ? { warmupEdits: 2, minEdits: 10, maxEdits: 200, budgetMs: 600, assistRuns: 10, startRuns: 2 }
+    : { warmupEdits: 5, minEdits: 30, maxEdits: 600, budgetMs: 2500, assistRuns: 30, startRuns: 5 };
+  const mockSeconds = args.quick ? 1 : 5;
+  const sections: Section[] = [];
+  const targets: Target[] = [];
+  const summary: Record<string, unknown> = {
+    bench: 'edgekit', date: new Date().toISOString(), node: process.version, platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.cpus().length, cpu: os.cpus()[0]?.model.trim(), quick: args.quick,
+  };
+  const notes: string[] = [];
+  const docs = benchDocs();
+
+  // ---- the server under test
+  let serverJs = path.join(ROOT, 'dist/server.js');
+  let freshBuild: BuiltBundles | undefined;
+  const needServer = args.only.has('lsp') || args.only.has('memory') || args.only.has('size');
+  if (needServer && args.fresh) {
+    freshBuild = await buildBundles(false);
+    serverJs = freshBuild.server;
+    notes.push('LSP sections ran on a server bundled from the current sources (--fresh), with esbuild.mjs\'s dev options.');
+  } else if (needServer) {
+    if (!existsSync(serverJs)) {
+      log('dist/server.js is missing: building it with node esbuild.mjs');
+      execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    }
+    if (newest(path.join(ROOT, 'server/src')) > statSync(serverJs).mtimeMs) {
+      notes.push('WARNING: dist/server.js is older than server/src; the LSP figures are for the old build (run `npm run build` or pass --fresh).');
+    }
+  }
+
+  try {
+    // ---- 1. core in process
+    if (args.only.has('core')) {
+      log('1. core in process');
+      const { section, figures } = await runCore(docs, coreBudget, log);
+      sections.push(section);
+      summary.core = Object.fromEntries(figures.map((f: CoreFigure) => [`${f.doc}:${f.variant}`, {
+        bytes: f.bytes, oursMs: round(f.oursMs), jsonlsMs: round(f.jsonlsMs), jsonParseMs: round(f.parseMs),
+        oursOverParse: round(f.oursMs / f.parseMs), jsonlsOverOurs: round(f.jsonlsMs / f.oursMs), problems: f.oursProblems, runs: f.runs,
+      }]));
+      const batch = figures.find((f) => f.doc.startsWith('batch') && f.variant === 'valid')!;
+      targets.push({ name: 'core: valid 0.8 MB batch, jsonls/ours', value: round(batch.jsonlsMs / batch.oursMs), unit: 'x', limit: '>= 10', pass: batch.jsonlsMs / batch.oursMs >= 10 });
+      targets.push({ name: 'core: valid 0.8 MB batch, ours/JSON.parse', value: round(batch.oursMs / batch.parseMs), unit: 'x', limit: '<= 5', pass: batch.oursMs / batch.parseMs <= 5 });
+    }
+
+    // ---- 2. end to end over LSP
+    if (args.only.has('lsp')) {
+      log('2. end to end over LSP');
+      const { section, edits, assist } = await runEdits(serverJs, docs, lspBudget, log);
+      sections.push(section);
+      summary.lsp = {
+        edits: Object.fromEntries(edits.map((e: EditFigure) => [`${e.doc}:${e.variant}`, { p50: round(e.p50), p95: round(e.p95), p99: round(e.p99), edits: e.edits }])),
+        assist: Object.fromEntries(assist.map((a: AssistFigure) => [a.what, { p50: round(a.p50), p95: round(a.p95), p99: round(a.p99), runs: a.runs }])),
+      };
+      const batch = edits.find((e) => e.doc.startsWith('batch') && e.variant === 'valid');
+      const filter = edits.find((e) => e.doc.startsWith('filter') && e.variant === 'valid');
+      if (batch) targets.push({ name: 'lsp: one-char edit in the valid batch, p95', value: round(batch.p95), unit: 'ms', limit: '< 30', pass: batch.p95 < 30 });
+      if (filter) targets.push({ name: 'lsp: one-char edit in the 1 KB filter, p99', value: round(filter.p99), unit: 'ms', limit: '< 5', pass: filter.p99 < 5 });
+      for (const a of assist.filter((x) => x.what.endsWith('after an edit'))) {
+        targets.push({ name: `lsp: ${a.what} on the batch, p95`, value: round(a.p95), unit: 'ms', limit: '< 10', pass: a.p95 < 10 });
+      }
+    }
+
+    // ---- 3. memory
+    if (args.only.has('memory')) {
+      log('3. memory');
+      const heavy = await runMemory(serverJs, 'heavy', docs, 100);
+      const typicalDocs = [filterDoc('valid'), filterDoc('errors'), jobDoc('valid'), jobDoc('errors'),
+        batchDoc('valid', 500), batchDoc('errors', 500), rulesetDoc('valid'), rulesetDoc('errors')];
+      const typical = await runMemory(serverJs, 'typical', typicalDocs, 100);
+      const figs = [heavy, typical].filter((f): f is MemoryFigure => f !== undefined);
+      sections.push(memorySection(figs));
+      summary.memory = Object.fromEntries(figs.map((f) => [f.label, { rssMB: round(f.rss / 2 ** 20), peakMB: round(f.peak / 2 ** 20), baselineMB: round(f.baselineRss / 2 ** 20), textMB: round(f.textBytes / 2 ** 20) }]));
+      for (const f of figs) targets.push({ name: `memory: RSS with 100 documents (${f.label})`, value: round(f.rss / 2 ** 20), unit: 'MB', limit: '< 150', pass: f.rss < 150 * 2 ** 20 });
+    }
+
+    // ---- 4. size and start
+    if (args.only.has('size')) {
+      log('4. size and start');
+      const start: StartFigure = await runStart(serverJs, docs[0], lspBudget.startRuns);
+      const prod = await buildBundles(true);
+      let size: SizeFigure;
+      try {
+        const r = sizeSection(prod, start);
+        sections.push(r.section);
+        size = r.figure;
+      } finally {
+        removeBundles(prod);
+      }
+      summary.size = { dist: size.dist, vsix: size.vsix ?? null, prodClient: size.prodClient, prodServer: size.prodServer, startToInitializeMs: round(start.initializeMs), startToFirstDiagnosticsMs: round(start.firstDiagnosticsMs) };
+      targets.push({ name: 'size: client bundle (production)', value: round(size.prodClient / 1024), unit: 'KB', limit: '< 150', pass: size.prodClient < 150 * 1024 });
+    }
+
+    // ---- 5. mock gateway
+    if (args.only.has('mock')) {
+      log('5. mock gateway');
+      const { section, figures } = await runMock(mockSeconds, log);
+      sections.push(section);
+      summary.mock = figures
+        ? Object.fromEntries(figures.map((f: MockFigure) => [f.what, { rps: Math.round(f.rps), meanMs: round(f.mean), p50: f.p50, p99: f.p99, non2xx: f.non2xx + f.errors }]))
+        : { skipped: section.notes[0] };
+    }
+  } finally {
+    if (freshBuild) removeBundles(freshBuild);
+  }
+
+  // ---- output: tables, targets, one JSON line
+  const out: string[] = [];
+  const md: string[] = [];
+  for (const s of sections) {
+    out.push('', `== ${s.title}`, s.rows.length ? table(s.header, s.rows) : '', ...s.notes.map((n) => `  ${n}`));
+    md.push(`### ${s.title}`, '', ...(s.rows.length ? [markdownTable(s.header, s.rows), ''] : []), ...s.notes.map((n) => `- ${n}`), '');
+  }
+  const targetHeader = ['target', 'measured', 'limit', 'verdict'];
+  const targetRows = targets.map((t) => [t.name, `${t.value} ${t.unit}`, `${t.limit} ${t.unit}`, t.pass ? 'PASS' : 'MISS']);
+  out.push('', '== Targets', table(targetHeader, targetRows), ...notes.map((n) => `  ${n}`));
+  md.push('### Targets', '', markdownTable(targetHeader, targetRows), '', ...notes.map((n) => `- ${n}`), '');
+  const elapsed = (nowMs() - t0) / 1000;
+  out.push('', `Finished in ${elapsed.toFixed(1)} s on ${summary.cpus} cores (${summary.cpu}), Node ${process.version}.`);
+  process.stdout.write(out.join('\n') + '\n');
+  if (args.markdown) writeFileSync(args.markdown, md.join('\n'));
+  summary.targets = targets;
+  summary.passed = targets.filter((t) => t.pass).length;
+  summary.missed = targets.filter((t) => !t.pass).length;
+  summary.seconds = round(elapsed);
+  process.stdout.write(JSON.stringify(summary) + '\n');
+}
+
+function round(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 100) / 100 : x;
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack ?? String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,78 @@
+// Section 4: bundle sizes (dist/*.js as built, plus a production build made here into a temporary folder with esbuild.mjs's
+// options, which is what `vsce package` ships via vscode:prepublish), the .vsix size, and server start to first diagnostics.
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { fmtBytes, fmtMs, verdict, type Section } from './stats';
+import type { StartFigure } from './lsp';
+
+export const ROOT = path.resolve(__dirname, '..');
+
+/** The same options as esbuild.mjs (which cannot be imported: it builds on load). */
+function options(production: boolean): esbuild.BuildOptions {
+  return {
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'],
+    sourcemap: false, minify: production, logLevel: 'silent', absWorkingDir: ROOT, metafile: true,
+  };
+}
+
+export interface BuiltBundles { dir: string; client: string; server: string; clientTop: { input: string; bytes: number }[] }
+
+/** Build client and server into a fresh temporary folder (production: minified). The caller removes dir. */
+export async function buildBundles(production: boolean): Promise<BuiltBundles> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-bench-'));
+  const client = path.join(dir, 'client.js');
+  const server = path.join(dir, 'server.js');
+  const [c] = await Promise.all([
+    esbuild.build({ ...options(production), entryPoints: [path.join(ROOT, 'client/src/extension.ts')], outfile: client, external: ['vscode'] }),
+    esbuild.build({ ...options(production), entryPoints: [path.join(ROOT, 'server/src/server.ts')], outfile: server }),
+  ]);
+  // Where the client's bytes come from, by package (node_modules/<pkg>) or by our own folder.
+  const byPart = new Map<string, number>();
+  for (const out of Object.values(c.metafile!.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const part = m ? m[1] : input.split('/').slice(0, 3).join('/');
+      byPart.set(part, (byPart.get(part) ?? 0) + bytesInOutput);
+    }
+  }
+  const clientTop = [...byPart].map(([input, bytes]) => ({ input, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 5);
+  return { dir, client, server, clientTop };
+}
+
+export function removeBundles(b: BuiltBundles): void {
+  rmSync(b.dir, { recursive: true, force: true });
+}
+
+export interface SizeFigure { dist: Record<string, number>; vsix?: number; prodClient: number; prodServer: number }
+
+export function sizeSection(prod: BuiltBundles, start: StartFigure | undefined): { section: Section; figure: SizeFigure } {
+  const distDir = path.join(ROOT, 'dist');
+  const dist: Record<string, number> = {};
+  if (existsSync(distDir)) for (const f of readdirSync(distDir).filter((n) => n.endsWith('.js')).sort()) dist[f] = statSync(path.join(distDir, f)).size;
+  const vsixPath = path.join(distDir, 'edgekit.vsix');
+  const vsix = existsSync(vsixPath) ? statSync(vsixPath).size : undefined;
+  const figure: SizeFigure = { dist, vsix, prodClient: statSync(prod.client).size, prodServer: statSync(prod.server).size };
+  const rows: string[][] = [];
+  for (const [f, n] of Object.entries(dist)) rows.push([`dist/${f} (as built)`, fmtBytes(n), f === 'client.js' ? 'info (dev build, not minified)' : '']);
+  rows.push(['client bundle, production (minified)', fmtBytes(figure.prodClient), `< 150 KB: ${verdict(figure.prodClient < 150 * 1024)}`]);
+  rows.push(['server bundle, production (minified)', fmtBytes(figure.prodServer), '']);
+  rows.push(['dist/edgekit.vsix', vsix === undefined ? 'absent' : fmtBytes(vsix), '']);
+  if (start) {
+    rows.push(['server start: spawn to initialize result', fmtMs(start.initializeMs), `median of ${start.runs}`]);
+    rows.push(['server start: spawn to first diagnostics (1 KB filter)', fmtMs(start.firstDiagnosticsMs), `median of ${start.runs}`]);
+  }
+  return {
+    figure,
+    section: {
+      title: '4. Size and start',
+      header: ['measurement', 'value', 'target'],
+      rows,
+      notes: [
+        'Production bundles are built by the bench with esbuild.mjs\'s options plus minify, into a temporary folder (dist/ is not touched).',
+        `Largest parts of the production client bundle: ${prod.clientTop.map((t) => `${t.input} ${fmtBytes(t.bytes)}`).join(', ')}.`,
+      ],
+    },
+  };
+}
