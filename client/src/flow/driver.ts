@@ -1,0 +1,87 @@
+// Runs the migration flow of one zone: performs each action the machine asks for (API calls, questions, showing the configuration)
+// and feeds the outcome back as an event, until a terminal state. No vscode: the command passes `ask`, `progress` and `showConfig`
+// built on the editor's UI, and tests pass fakes. Updates (PUT) are never aborted once sent; the signal cancels only between steps
+// and the read-only calls.
+import type { Api, ApiFail, MigrationConfig, Zone } from '../http/api';
+import type { Action, Event, State } from './machine';
+import { INITIAL, describeState, nextAction, refusal, transition } from './machine';
+
+export interface DriverDeps {
+  api: Pick<Api, 'check' | 'config' | 'status' | 'updateEntrypoint'>;
+  /** Ask a question; resolve with the chosen label, or undefined when dismissed. `modal` for the irreversible confirmations. */
+  ask(question: string, options: string[], opts: { modal: boolean; detail: string }): Promise<string | undefined>;
+  /** One line per step, e.g. for a progress notification. */
+  progress(step: string): void;
+  /** Show the configuration for review; resolve with an adjusted configuration to deploy that instead. */
+  showConfig(config: MigrationConfig): Promise<MigrationConfig | void>;
+  /** Every state entered, the first being checking. */
+  onState?(state: State): void;
+  /** Cancels between steps and aborts the read-only requests; never an update in flight. */
+  signal?: AbortSignal;
+}
+
+/** Longer than any path through the machine; a guard against a driver bug, not a limit anyone reaches. */
+const MAX_STEPS = 64;
+
+export async function runMigration(deps: DriverDeps, zone: Zone): Promise<State> {
+  let state = transition(INITIAL, { type: 'START', zone });
+  for (let n = 0; n < MAX_STEPS; n++) {
+    deps.onState?.(state);
+    const action = nextAction(state);
+    if (action.do === 'done') return state;
+    deps.progress(describeState(state));
+    const cancel: Event = { type: 'CANCEL' };
+    const event = deps.signal?.aborted && refusal(state, cancel) === undefined ? cancel : await perform(deps, zone, action);
+    const next = transition(state, event);
+    if (next === state) throw new Error(`Migration flow bug: ${refusal(state, event)}`);
+    state = next;
+  }
+  throw new Error(`Migration flow bug: no terminal state after ${MAX_STEPS} steps (last: ${state.name}).`);
+}
+
+/** A failed update whose outcome is unknown: no answer arrived, though the request may have reached the server. */
+function uncertain(res: ApiFail): boolean {
+  if (res.kind === 'timeout' || res.kind === 'aborted') return true;
+  return res.kind === 'network' && !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(res.error);
+}
+
+async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { do: 'done' }>): Promise<Event> {
+  const signal = deps.signal;
+  switch (action.do) {
+    case 'start':
+      return { type: 'START', zone };
+    case 'check': {
+      const res = await deps.api.check(zone.id, { signal });
+      if (res.ok) return { type: 'CHECK_OK', compatible: res.result.compatible, migration_state: res.result.migration_state, messages: res.messages.map((m) => m.message) };
+      return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CHECK_FAILED', error: res.error };
+    }
+    case 'config': {
+      const res = await deps.api.config(zone.id, { signal });
+      if (res.ok) return { type: 'CONFIG_OK', config: res.result };
+      return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CONFIG_FAILED', error: res.error };
+    }
+    case 'show-config': {
+      const adjusted = await deps.showConfig(action.config);
+      return adjusted ? { type: 'REVIEWED', config: adjusted } : { type: 'REVIEWED' };
+    }
+    case 'ask': {
+      const answer = await deps.ask(action.question, action.options.map((o) => o.label), { modal: action.modal, detail: action.detail });
+      return action.options.find((o) => o.label === answer)?.event ?? action.dismissed;
+    }
+    case 'put': {
+      // No signal: once sent, the update's answer is awaited (the machine refuses CANCEL meanwhile).
+      const res = await deps.api.updateEntrypoint(zone.id, action.mode, action.body);
+      if (res.ok) return { type: 'UPDATE_OK', ruleset: res.result };
+      return { type: 'UPDATE_FAILED', error: res.error, uncertain: uncertain(res) };
+    }
+    case 'status': {
+      const res = await deps.api.status(zone.id, { signal });
+      if (res.ok) return { type: 'STATUS', status: res.result };
+      return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'STATUS_FAILED', error: res.error };
+    }
+    default: {
+      const never: never = action;
+      throw new Error(`Unexpected action ${JSON.stringify(never)}.`);
+    }
+  }
+}

@@ -1,0 +1,284 @@
+// A typed client of the management API (base URL ending in /client/v4) over request(): zones, the managed-rules migration operations
+// (Authorization: Bearer <token>) and Logpush job creation (X-Auth-Key + X-Auth-Email). Every call resolves to a discriminated result
+// carrying the envelope's errors and one sentence of explanation; responses are shape-checked before they are typed. No vscode.
+import type { EnvelopeMessage, HttpErrorKind, HttpRequest } from './request';
+import { describeHttpError, describeTarget, envelopeErrors, request, toCurl } from './request';
+
+export type { EnvelopeMessage } from './request';
+
+export type MigrationState = 'start' | 'validation' | 'migrated';
+export type MigrationMode = 'pending' | 'validation';
+
+export interface Zone {
+  id: string;
+  name: string;
+  /** legacy_id: "free", "pro", "business", "enterprise". */
+  plan: { legacy_id: string; name?: string };
+}
+
+export interface CheckResult {
+  compatible: boolean;
+  /** "start", "validation" or "migrated"; other values are passed through for the caller to explain. */
+  migration_state: string;
+}
+
+export interface StatusRecord {
+  migration_state: string;
+  old_rules_enabled: boolean;
+  new_rules_enabled: boolean;
+}
+
+export interface ConfigRule {
+  id?: string;
+  version?: string;
+  ref?: string;
+  action?: string;
+  expression?: string;
+  description?: string;
+  enabled?: boolean;
+  action_parameters?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The new configuration (result of the config operation), also the entry point update body. */
+export interface MigrationConfig {
+  name: string;
+  rules: ConfigRule[];
+  [key: string]: unknown;
+}
+
+/** The stored entry point ruleset returned by the update. */
+export interface Ruleset {
+  id?: string;
+  name?: string;
+  version?: string;
+  rules?: ConfigRule[];
+  [key: string]: unknown;
+}
+
+export type ApiErrorKind = HttpErrorKind | 'http' | 'envelope' | 'shape' | 'credentials';
+
+export interface ApiOk<T> {
+  ok: true;
+  status: number;
+  result: T;
+  /** The envelope's messages (notes such as compatibility blockers or migration notes). */
+  messages: EnvelopeMessage[];
+  ms: number;
+  /** The request as a curl command, credentials as environment references. */
+  curl: string;
+}
+
+export interface ApiFail {
+  ok: false;
+  kind: ApiErrorKind;
+  /** One or two sentences: what failed, where, and what the server said. */
+  error: string;
+  /** The envelope's errors (empty when there was no envelope). */
+  errors: EnvelopeMessage[];
+  /** Absent when no HTTP response arrived. */
+  status?: number;
+  ms: number;
+  curl: string;
+}
+
+export type ApiResult<T> = ApiOk<T> | ApiFail;
+
+export interface ApiOptions {
+  /** e.g. https://api.example.com/client/v4 or the mock's apiBaseUrl. */
+  baseUrl: string;
+  /** API token for Authorization: Bearer. */
+  token?: string;
+  /** API key + email for the Logpush job endpoints. */
+  apiKey?: string;
+  apiEmail?: string;
+  timeoutMs: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface Api {
+  readonly baseUrl: string;
+  listZones(opts?: CallOptions): Promise<ApiResult<Zone[]>>;
+  zone(zoneId: string, opts?: CallOptions): Promise<ApiResult<Zone>>;
+  check(zoneId: string, opts?: CallOptions): Promise<ApiResult<CheckResult>>;
+  config(zoneId: string, opts?: CallOptions): Promise<ApiResult<MigrationConfig>>;
+  status(zoneId: string, opts?: CallOptions): Promise<ApiResult<StatusRecord>>;
+  /** The zone's entry point ruleset of phase http_request_firewall_managed (after migration: the deployed managed rules). */
+  entrypoint(zoneId: string, opts?: CallOptions): Promise<ApiResult<Ruleset>>;
+  updateEntrypoint(zoneId: string, mode: MigrationMode, body: unknown, opts?: CallOptions): Promise<ApiResult<Ruleset>>;
+  createLogpushJob(zoneId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
+}
+
+type Auth = 'token' | 'key' | 'token-or-key';
+/** Checks a result's shape (the envelope is passed for result_info): the typed value, or a sentence naming what is wrong. */
+type Shape<T> = (v: unknown, envelope: Record<string, unknown>) => { value: T } | { problem: string };
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function createApi(options: ApiOptions): Api {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const zonePath = (zoneId: string, rest: string) => `/zones/${encodeURIComponent(zoneId)}${rest}`;
+
+  function authHeaders(auth: Auth): Record<string, string> | string {
+    const token = options.token?.trim();
+    const key = options.apiKey?.trim();
+    const email = options.apiEmail?.trim();
+    if (auth !== 'key' && token) return { Authorization: `Bearer ${token}` };
+    if (auth !== 'token' && key && email) return { 'X-Auth-Key': key, 'X-Auth-Email': email };
+    if (auth === 'token') return 'no API token is set';
+    if (auth === 'key') return 'no API key and email are set (Logpush jobs need X-Auth-Key and X-Auth-Email)';
+    return 'no API token, and no API key and email, are set';
+  }
+
+  async function call<T>(what: string, method: string, path: string, auth: Auth, shape: Shape<T>, body: unknown, opts: CallOptions | undefined): Promise<ApiResult<T>> {
+    const url = `${baseUrl}${path}`;
+    const headers = authHeaders(auth);
+    const req: HttpRequest = { method, url, headers: typeof headers === 'string' ? {} : headers, body, timeoutMs: options.timeoutMs, signal: opts?.signal };
+    const curl = toCurl(req, { redactSecrets: true });
+    if (typeof headers === 'string') {
+      return { ok: false, kind: 'credentials', error: `Cannot ${what}: ${headers}.`, errors: [], ms: 0, curl };
+    }
+    const res = await request(req);
+    if (!res.ok) return { ok: false, kind: res.kind, error: `Cannot ${what}: ${res.error}`, errors: [], ms: res.ms, curl };
+    const errors = envelopeErrors(res.body);
+    const where = `${method} ${describeTarget(url)}`;
+    if (res.status < 200 || res.status > 299) {
+      return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body)}`, errors: errors ?? [], ms: res.ms, curl };
+    }
+    if (!errors || !isObj(res.body)) {
+      return { ok: false, kind: 'shape', status: res.status, error: `Cannot ${what} (${where}): the response is not an API envelope ({success, errors, messages, result}).`, errors: [], ms: res.ms, curl };
+    }
+    if (res.body.success !== true) {
+      return { ok: false, kind: 'envelope', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body)}`, errors, ms: res.ms, curl };
+    }
+    const checked = shape(res.body.result, res.body);
+    if ('problem' in checked) {
+      return { ok: false, kind: 'shape', status: res.status, error: `Cannot ${what} (${where}): ${checked.problem}`, errors: [], ms: res.ms, curl };
+    }
+    const messages = envelopeErrors({ success: true, errors: res.body.messages }) ?? [];
+    return { ok: true, status: res.status, result: checked.value, messages, ms: res.ms, curl };
+  }
+
+  return {
+    baseUrl,
+    async listZones(opts) {
+      const all: Zone[] = [];
+      let messages: EnvelopeMessage[] = [];
+      let ms = 0;
+      // Follow result_info.total_pages, with a hard cap so a misbehaving server cannot loop us.
+      for (let page = 1; page <= 20; page++) {
+        const res = await call('list zones', 'GET', `/zones?page=${page}&per_page=50`, 'token-or-key', shapeZonesPage, undefined, opts);
+        if (!res.ok) return { ...res, ms: ms + res.ms };
+        ms += res.ms;
+        all.push(...res.result.zones);
+        messages = messages.concat(res.messages);
+        if (page >= res.result.totalPages || res.result.zones.length === 0) return { ...res, result: all, messages, ms };
+      }
+      return { ok: true, status: 200, result: all, messages, ms, curl: toCurl({ method: 'GET', url: `${baseUrl}/zones`, timeoutMs: options.timeoutMs }, { redactSecrets: true }) };
+    },
+    zone: (zoneId, opts) => call(`get zone "${zoneId}"`, 'GET', zonePath(zoneId, ''), 'token-or-key', shapeZone, undefined, opts),
+    check: (zoneId, opts) => call(`check zone "${zoneId}" for migration`, 'GET', zonePath(zoneId, '/waf_migration/check?phase_two=1'), 'token', shapeCheck, undefined, opts),
+    config: (zoneId, opts) => call(`get the new configuration of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/config?phase_two=1'), 'token', shapeConfig, undefined, opts),
+    status: (zoneId, opts) => call(`get the WAF status of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/status'), 'token', shapeStatus, undefined, opts),
+    entrypoint: (zoneId, opts) => call(`get the managed-rules entry point ruleset of zone "${zoneId}"`, 'GET',
+      zonePath(zoneId, '/rulesets/phases/http_request_firewall_managed/entrypoint'), 'token', shapeRuleset, undefined, opts),
+    updateEntrypoint: (zoneId, mode, body, opts) =>
+      call(`update the managed-rules entry point of zone "${zoneId}" (waf_migration=${mode})`, 'PUT',
+        zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token', shapeRuleset, body, opts),
+    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key', shapeObject('Logpush job'), job, opts),
+  };
+}
+
+// ---- shapes ----
+
+function shapeZoneValue(v: unknown, at: string): Zone | string {
+  if (!isObj(v)) return `${at} is not an object.`;
+  if (typeof v.id !== 'string' || !v.id) return `${at} has no string "id".`;
+  if (typeof v.name !== 'string') return `${at} ("${v.id}") has no string "name".`;
+  const plan = isObj(v.plan) ? v.plan : undefined;
+  const legacy = plan && typeof plan.legacy_id === 'string' ? plan.legacy_id : undefined;
+  if (!legacy) return `${at} ("${v.name}") has no "plan.legacy_id".`;
+  return { id: v.id, name: v.name, plan: { legacy_id: legacy, ...(typeof plan?.name === 'string' ? { name: plan.name } : {}) } };
+}
+
+const shapeZone: Shape<Zone> = (v) => {
+  const z = shapeZoneValue(v, 'the zone');
+  return typeof z === 'string' ? { problem: z } : { value: z };
+};
+
+/** One page of zones, and result_info.total_pages (1 when the envelope has no result_info). */
+const shapeZonesPage: Shape<{ zones: Zone[]; totalPages: number }> = (v, envelope) => {
+  if (!Array.isArray(v)) return { problem: 'the zone list ("result") is not an array.' };
+  const zones: Zone[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const z = shapeZoneValue(v[i], `zone ${i}`);
+    if (typeof z === 'string') return { problem: z };
+    zones.push(z);
+  }
+  const info = isObj(envelope.result_info) ? envelope.result_info : {};
+  const totalPages = typeof info.total_pages === 'number' && Number.isFinite(info.total_pages) ? info.total_pages : 1;
+  return { value: { zones, totalPages } };
+};
+
+const shapeCheck: Shape<CheckResult> = (v) => {
+  if (!isObj(v)) return { problem: 'the compatibility result is not an object.' };
+  if (typeof v.compatible !== 'boolean') return { problem: `"compatible" is ${JSON.stringify(v.compatible)}, not true or false.` };
+  if (typeof v.migration_state !== 'string') return { problem: `"migration_state" is ${JSON.stringify(v.migration_state)}, not a string.` };
+  return { value: { compatible: v.compatible, migration_state: v.migration_state } };
+};
+
+const shapeStatus: Shape<StatusRecord> = (v) => {
+  if (!isObj(v)) return { problem: 'the status record is not an object.' };
+  if (typeof v.migration_state !== 'string') return { problem: `"migration_state" is ${JSON.stringify(v.migration_state)}, not a string.` };
+  for (const k of ['old_rules_enabled', 'new_rules_enabled'] as const) {
+    if (typeof v[k] !== 'boolean') return { problem: `"${k}" is ${JSON.stringify(v[k])}, not true or false.` };
+  }
+  return { value: { migration_state: v.migration_state, old_rules_enabled: v.old_rules_enabled as boolean, new_rules_enabled: v.new_rules_enabled as boolean } };
+};
+
+const shapeConfig: Shape<MigrationConfig> = (v) => {
+  if (!isObj(v)) return { problem: 'the new configuration is not an object.' };
+  if (typeof v.name !== 'string') return { problem: 'the new configuration has no string "name".' };
+  if (!Array.isArray(v.rules)) return { problem: 'the new configuration has no "rules" array.' };
+  const bad = v.rules.findIndex((r) => !isObj(r));
+  if (bad >= 0) return { problem: `rules[${bad}] of the new configuration is not an object.` };
+  return { value: v as MigrationConfig };
+};
+
+const shapeRuleset: Shape<Ruleset> = (v) => (isObj(v) ? { value: v as Ruleset } : { problem: 'the updated ruleset is not an object.' });
+
+function shapeObject(what: string): Shape<Record<string, unknown>> {
+  return (v) => (isObj(v) ? { value: v } : { problem: `the ${what} is not an object.` });
+}
+
+// ---- helpers for callers ----
+
+/** The plan of a zone, lower-cased ("pro", "business", "enterprise", ...). */
+export function planOf(zone: Zone): string {
+  return zone.plan.legacy_id.toLowerCase();
+}
+
+export function isEnterprise(zone: Zone): boolean {
+  return planOf(zone) === 'enterprise';
+}
+
+/**
+ * The entry point update body for a mode: name and rules. A pending body keeps each rule's id, version and ref (as the config
+ * returned them); a validation body leaves them out, as the spec shows.
+ */
+export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { name: string; rules: ConfigRule[] } {
+  if (mode === 'pending') return { name: config.name, rules: config.rules };
+  return {
+    name: config.name,
+    rules: config.rules.map((r) => {
+      const copy: ConfigRule = { ...r };
+      delete copy.id;
+      delete copy.version;
+      delete copy.ref;
+      return copy;
+    }),
+  };
+}

@@ -1,0 +1,108 @@
+// Sending a JSON-RPC request body to the gateway and saying what came back, in words: the result, a JSON-RPC error, a batch's
+// per-item errors, or the gateway refusing the method (HTTP 403). No vscode.
+import type { HttpFail } from './request';
+import { describeHttpError, describeRpcError, describeStatus, request, rpcError, toCurl } from './request';
+
+export interface RpcOk {
+  ok: true;
+  status: number;
+  ms: number;
+  /** Parsed JSON, or the text when the body is not JSON. */
+  body: unknown;
+  text: string;
+  headers: Record<string, string>;
+  /** describeRpcResponse(status, body, requestBody). */
+  summary: string;
+  /** True when the HTTP status is 2xx and no JSON-RPC error came back (in any batch item). */
+  success: boolean;
+  curl: string;
+}
+
+export type RpcResult = RpcOk | (HttpFail & { curl: string });
+
+/** POST a request body (sent as is, so the user's exact text reaches the gateway) with Content-Type: application/json. */
+export async function sendJsonRpc(url: string, body: string, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<RpcResult> {
+  const req = { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: opts.timeoutMs, signal: opts.signal };
+  const curl = toCurl(req, { redactSecrets: true });
+  const res = await request(req);
+  if (!res.ok) return { ...res, curl };
+  return {
+    ok: true, status: res.status, ms: res.ms, body: res.body, text: res.text, headers: res.headers, curl,
+    summary: describeRpcResponse(res.status, res.body, body),
+    success: res.status >= 200 && res.status < 300 && !hasRpcError(res.body),
+  };
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function hasRpcError(body: unknown): boolean {
+  return Array.isArray(body) ? body.some((b) => rpcError(b) !== undefined) : rpcError(body) !== undefined;
+}
+
+/** The method names of a request body (single or batch), in order; empty when the body is not JSON. */
+export function requestMethods(requestBody: string | undefined): string[] {
+  if (!requestBody) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(requestBody);
+  } catch {
+    return [];
+  }
+  const items = Array.isArray(parsed) ? parsed : [parsed];
+  return items.flatMap((i) => (isObj(i) && typeof i.method === 'string' ? [i.method] : []));
+}
+
+/** A short JSON rendering for a summary line. */
+export function preview(v: unknown, max = 80): string {
+  const s = v === undefined ? 'undefined' : JSON.stringify(v);
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+function idText(r: Record<string, unknown>): string {
+  return 'id' in r ? ` (id ${JSON.stringify(r.id)})` : '';
+}
+
+function describeItem(r: unknown): string {
+  if (!isObj(r)) return `not a JSON-RPC response: ${preview(r)}`;
+  const err = rpcError(r);
+  if (err) return `${describeRpcError(err)}${idText(r)}`;
+  if ('result' in r) return `result ${preview(r.result)}${idText(r)}`;
+  return `neither "result" nor "error"${idText(r)}`;
+}
+
+/**
+ * One or two sentences describing a gateway response. `requestBody` (optional) lets a 403 name the refused method.
+ * 403: the gateway refuses the method. 2xx single: the result or the JSON-RPC error. 2xx batch: counts, then each failing item.
+ * 204: a notification (no id) gets no response. Other statuses: describeHttpError.
+ */
+export function describeRpcResponse(status: number, body: unknown, requestBody?: string): string {
+  if (status === 403) {
+    const methods = requestMethods(requestBody);
+    const which = methods.length === 1 ? `method "${methods[0]}"` : methods.length ? `one of the methods ${methods.map((m) => `"${m}"`).join(', ')}` : 'this method';
+    const err = rpcError(body);
+    return `HTTP 403: the gateway refuses ${which}; it is not supported there.${err ? ` JSON-RPC ${describeRpcError(err)}.` : ''}`;
+  }
+  if (status === 204 || (status >= 200 && status < 300 && body === '')) {
+    return `HTTP ${status}: no response body (a notification, a request without "id", gets no answer).`;
+  }
+  if (status < 200 || status > 299) return describeHttpError(status, body);
+  if (Array.isArray(body)) {
+    const failing = body.filter((b) => !isObj(b) || rpcError(b) !== undefined || !('result' in b));
+    const ok = body.length - failing.length;
+    const head = `Batch of ${body.length}: ${ok} result${ok === 1 ? '' : 's'}, ${failing.length} error${failing.length === 1 ? '' : 's'}`;
+    if (!failing.length) return `${head}.`;
+    const shown = failing.slice(0, 5).map(describeItem).join('; ');
+    return `${head}: ${shown}${failing.length > 5 ? `; and ${failing.length - 5} more` : ''}.`;
+  }
+  if (isObj(body)) {
+    const err = rpcError(body);
+    if (err) return `JSON-RPC ${describeRpcError(err)}${idText(body)}.`;
+    if ('result' in body) return `OK: result ${preview(body.result)}${idText(body)}.`;
+    return `${describeStatus(status)}, but the body is not a JSON-RPC response (no "result" or "error").`;
+  }
+  if (typeof body === 'string') {
+    const flat = body.replace(/\s+/g, ' ').trim();
+    return `${describeStatus(status)}, but the body is not JSON: "${flat.length > 80 ? `${flat.slice(0, 79)}…` : flat}".`;
+  }
+  return `${describeStatus(status)}, but the body is not a JSON-RPC response: ${preview(body)}.`;
+}

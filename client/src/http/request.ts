@@ -1,0 +1,300 @@
+// The one HTTP primitive of the client: global fetch with a timeout, an optional caller signal, JSON bodies both ways, and results
+// instead of exceptions. Error strings name what failed and where (host + path), never a query string or a header value. No vscode.
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else is JSON-encoded. Content-Type defaults to application/json when a body is given. */
+  body?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface HttpOk {
+  ok: true;
+  status: number;
+  /** Response headers, names lower-cased. */
+  headers: Record<string, string>;
+  /** The parsed JSON body, or the text when it is not JSON (the empty string for an empty body). */
+  body: unknown;
+  text: string;
+  ms: number;
+}
+
+export type HttpErrorKind = 'timeout' | 'network' | 'aborted' | 'invalid-url';
+
+export interface HttpFail {
+  ok: false;
+  error: string;
+  kind: HttpErrorKind;
+  ms: number;
+}
+
+export type HttpResult = HttpOk | HttpFail;
+
+const BODYLESS = new Set(['GET', 'HEAD']);
+
+/**
+ * Send one request. Resolves for every HTTP status and for timeouts, network failures and aborts; it rejects only on a programming
+ * error (a body on a GET or HEAD request).
+ */
+export async function request(req: HttpRequest): Promise<HttpResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const method = req.method.toUpperCase();
+  if (req.body !== undefined && BODYLESS.has(method)) throw new TypeError(`A ${method} request cannot carry a body (${describeTarget(req.url)}).`);
+
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return { ok: false, kind: 'invalid-url', error: `The URL "${describeTarget(req.url)}" is not a valid absolute URL.`, ms: elapsed() };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, kind: 'invalid-url', error: `The URL "${describeTarget(req.url)}" must start with http:// or https://, not "${url.protocol}//".`, ms: elapsed() };
+  }
+  const where = describeTarget(url);
+
+  const headers: Record<string, string> = { ...req.headers };
+  let payload: string | undefined;
+  if (req.body !== undefined) {
+    payload = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+    if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+  }
+  if (!hasHeader(headers, 'accept')) headers.Accept = 'application/json';
+
+  const timeout = AbortSignal.timeout(req.timeoutMs);
+  const signal = req.signal ? anySignal([timeout, req.signal]) : timeout;
+  const failed = (err: unknown): HttpFail => {
+    if (timeout.aborted) return { ok: false, kind: 'timeout', error: `${method} ${where} timed out after ${req.timeoutMs} ms.`, ms: elapsed() };
+    if (req.signal?.aborted) return { ok: false, kind: 'aborted', error: `${method} ${where} was cancelled.`, ms: elapsed() };
+    return { ok: false, kind: 'network', error: `${method} ${where} failed: ${networkReason(err)}.`, ms: elapsed() };
+  };
+  if (req.signal?.aborted) return failed(req.signal.reason);
+
+  try {
+    const res = await fetch(url, { method, headers, body: payload, signal, redirect: 'follow' });
+    // The body is read under the same signal, so a server that stalls mid-body still times out.
+    const text = await res.text();
+    const responseHeaders: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      responseHeaders[name.toLowerCase()] = value;
+    });
+    return { ok: true, status: res.status, headers: responseHeaders, body: parseBody(text, responseHeaders['content-type']), text, ms: elapsed() };
+  } catch (err) {
+    return failed(err);
+  }
+}
+
+/** JSON when the body is JSON (by content type or by its first character), else the text. */
+export function parseBody(text: string, contentType: string | undefined): unknown {
+  const trimmed = text.trim();
+  if (!trimmed) return text;
+  const looksJson = /^[[{"]/.test(trimmed) || /\bjson\b/i.test(contentType ?? '');
+  if (!looksJson) return text;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** host + path of a URL, without user info, query or fragment: safe to show and log. */
+export function describeTarget(url: string | URL): string {
+  if (typeof url !== 'string') return `${url.host}${url.pathname}`;
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname}`;
+  } catch {
+    // Not parseable: cut the query, fragment and any user info by hand.
+    const noQuery = url.split(/[?#]/, 1)[0];
+    return noQuery.replace(/^([^/?#]*?\/\/)?[^/@]*@/, '$1');
+  }
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((k) => k.toLowerCase() === name);
+}
+
+/** AbortSignal.any where it exists (Node >= 20.3), else an equivalent. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const native = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
+  if (native) return native.call(AbortSignal, signals);
+  const ctl = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) {
+      ctl.abort(s.reason);
+      break;
+    }
+    s.addEventListener('abort', () => ctl.abort(s.reason), { once: true });
+  }
+  return ctl.signal;
+}
+
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is the server running?)',
+  ECONNRESET: 'the connection was reset by the server',
+  ENOTFOUND: 'the host name could not be resolved',
+  EAI_AGAIN: 'the host name could not be resolved (temporary DNS failure)',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  ETIMEDOUT: 'the connection timed out',
+  EPIPE: 'the server closed the connection while the request was being sent',
+  UND_ERR_SOCKET: 'the server closed the connection',
+  UND_ERR_CLOSED: 'the connection was closed',
+  UND_ERR_HEADERS_TIMEOUT: 'the server did not send response headers in time',
+  UND_ERR_BODY_TIMEOUT: 'the server stopped sending the response body',
+  CERT_HAS_EXPIRED: 'the server certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the server certificate chain contains a self-signed certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
+};
+
+/** Words for a fetch failure: undici wraps the socket error as `cause` (sometimes an AggregateError of several attempts). */
+function networkReason(err: unknown): string {
+  let cause: unknown = err instanceof Error && err.cause !== undefined ? err.cause : err;
+  if (cause instanceof AggregateError && cause.errors.length) cause = cause.errors[0];
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+  if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
+  if (code) return code;
+  if (cause instanceof Error && cause.message) return cause.message.replace(/\.$/, '');
+  return 'unknown network error';
+}
+
+// ---- curl ----
+
+/** Header name (lower case) -> the environment variable a redacted curl command refers to instead of the value. */
+export const SECRET_HEADER_ENV: Readonly<Record<string, string>> = {
+  authorization: 'EDGEKIT_API_TOKEN',
+  'x-auth-key': 'EDGEKIT_API_KEY',
+  'x-auth-email': 'EDGEKIT_API_EMAIL',
+  cookie: 'EDGEKIT_COOKIE',
+};
+
+/** Single-quote for a POSIX shell. */
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A copy-pasteable curl command for a request. With redactSecrets, credential headers become environment references
+ * (`-H "Authorization: Bearer $EDGEKIT_API_TOKEN"`), so the command can be shared and run after exporting the variables.
+ */
+export function toCurl(req: Pick<HttpRequest, 'method' | 'url' | 'headers' | 'body' | 'timeoutMs'>, opts: { redactSecrets: boolean }): string {
+  const method = req.method.toUpperCase();
+  const parts: string[] = ['curl -sS'];
+  if (method !== 'GET' || req.body !== undefined) parts.push(`-X ${method}`);
+  parts.push(shellQuote(req.url));
+  const headers: Record<string, string> = { ...req.headers };
+  if (req.body !== undefined && !hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+  for (const [name, value] of Object.entries(headers)) {
+    const env = opts.redactSecrets ? SECRET_HEADER_ENV[name.toLowerCase()] : undefined;
+    if (env) {
+      const bearer = name.toLowerCase() === 'authorization' && /^bearer\s/i.test(value) ? 'Bearer ' : '';
+      parts.push(`-H "${name}: ${bearer}$${env}"`);
+    } else {
+      parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+    }
+  }
+  if (req.body !== undefined) parts.push(`--data-raw ${shellQuote(typeof req.body === 'string' ? req.body : JSON.stringify(req.body))}`);
+  if (req.timeoutMs > 0) parts.push(`--max-time ${Math.max(1, Math.ceil(req.timeoutMs / 1000))}`);
+  return parts.join(' \\\n  ');
+}
+
+// ---- words for errors ----
+
+export interface EnvelopeMessage {
+  code: number;
+  message: string;
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  400: 'Bad Request: the server rejected the request as malformed',
+  401: 'Unauthorized: the credentials are missing or invalid',
+  403: 'Forbidden: the credentials are not allowed to do this, or the server refuses this operation',
+  404: 'Not Found: the URL or the resource does not exist (check the base URL and the zone id)',
+  405: 'Method Not Allowed: this path does not take this HTTP method',
+  408: 'Request Timeout: the server gave up waiting for the request',
+  409: 'Conflict: the resource is not in a state that allows this change',
+  413: 'Payload Too Large: the request body is over the server\'s size limit',
+  415: 'Unsupported Media Type: the server expects Content-Type: application/json',
+  422: 'Unprocessable Entity: the request is well-formed but its content was rejected',
+  429: 'Too Many Requests: rate limited; wait and try again',
+  500: 'Internal Server Error: the server failed; try again later',
+  502: 'Bad Gateway: a proxy in front of the server got a bad answer; try again later',
+  503: 'Service Unavailable: the server is overloaded or down for maintenance; try again later',
+  504: 'Gateway Timeout: a proxy in front of the server timed out; try again later',
+};
+
+/** Words for an HTTP status, e.g. "HTTP 401 Unauthorized: the credentials are missing or invalid". */
+export function describeStatus(status: number): string {
+  const words = STATUS_WORDS[status];
+  if (words) return `HTTP ${status} ${words}`;
+  if (status >= 500) return `HTTP ${status}: the server failed; try again later`;
+  if (status >= 400) return `HTTP ${status}: the server rejected the request`;
+  if (status >= 300) return `HTTP ${status}: an unfollowed redirect`;
+  return `HTTP ${status}`;
+}
+
+export const JSON_RPC_ERRORS: Readonly<Record<number, string>> = {
+  [-32700]: 'parse error: the request body is not valid JSON',
+  [-32600]: 'invalid request: the body is not a valid JSON-RPC request object',
+  [-32601]: 'method not found: the method does not exist or is not available',
+  [-32602]: 'invalid params: the method parameters are wrong',
+  [-32603]: 'internal error: the server failed while handling the request',
+};
+
+/** Words for a JSON-RPC error code. */
+export function describeRpcCode(code: number): string {
+  const known = JSON_RPC_ERRORS[code];
+  if (known) return known;
+  if (code <= -32000 && code >= -32099) return 'server error (implementation-defined)';
+  return 'application error';
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The errors of a management envelope ({success: false, errors: [{code, message}]}), or undefined when the body is not one. */
+export function envelopeErrors(body: unknown): EnvelopeMessage[] | undefined {
+  if (!isObj(body) || !Array.isArray(body.errors) || typeof body.success !== 'boolean') return undefined;
+  return body.errors.filter(isObj).map((e) => ({
+    code: typeof e.code === 'number' ? e.code : Number(e.code) || 0,
+    message: typeof e.message === 'string' ? e.message : JSON.stringify(e.message ?? e),
+  }));
+}
+
+/** The error member of a JSON-RPC response ({error: {code, message}}), or undefined. */
+export function rpcError(body: unknown): { code: number; message: string; data?: unknown } | undefined {
+  if (!isObj(body) || !isObj(body.error) || typeof body.error.code !== 'number') return undefined;
+  const e = body.error;
+  return { code: e.code as number, message: typeof e.message === 'string' ? e.message : '', ...('data' in e ? { data: e.data } : {}) };
+}
+
+/** "error -32601 (method not found: ...): Method "x" does not exist." */
+export function describeRpcError(e: { code: number; message: string }): string {
+  const msg = e.message.trim();
+  return `error ${e.code} (${describeRpcCode(e.code)})${msg ? `: ${msg.replace(/\.$/, '')}` : ''}`;
+}
+
+/**
+ * Words for a failed response: the status, then what the body says (management envelope errors or a JSON-RPC error), or the start of
+ * a plain-text body. Also explains a 2xx whose envelope says success false.
+ */
+export function describeHttpError(status: number, body: unknown): string {
+  const head = describeStatus(status);
+  const errors = envelopeErrors(body);
+  if (errors && errors.length) {
+    const list = errors.map((e) => `${e.code ? `[${e.code}] ` : ''}${e.message.replace(/\.$/, '')}`).join('; ');
+    return `${head}. The API says: ${list}.`;
+  }
+  if (errors && isObj(body) && body.success === false) return `${head}. The API reported failure without an error message.`;
+  const rpc = rpcError(body);
+  if (rpc) return `${head}. JSON-RPC ${describeRpcError(rpc)}.`;
+  if (typeof body === 'string' && body.trim()) {
+    const flat = body.replace(/\s+/g, ' ').trim();
+    return `${head}. The response says: "${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}".`;
+  }
+  return `${head}.`;
+}

@@ -1,0 +1,258 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { runMigration } from '../../../client/src/flow/driver';
+import type { DriverDeps } from '../../../client/src/flow/driver';
+import type { State } from '../../../client/src/flow/machine';
+import { createApi } from '../../../client/src/http/api';
+import type { ApiFail, ApiResult, CheckResult, MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../../../client/src/http/api';
+import { startMockBackend } from '../../../client/src/mock/backend';
+import type { MockBackend } from '../../../client/src/mock/backend';
+import { CONFIG, ENT, PRO } from './fixtures';
+
+// ---- a fake API that records every call ----
+
+type Call = { op: 'check' | 'config' | 'status' } | { op: 'put'; mode: MigrationMode; body: unknown };
+
+function okResult<T>(result: T, messages: string[] = []): ApiResult<T> {
+  return { ok: true, status: 200, result, messages: messages.map((message) => ({ code: 1, message })), ms: 1, curl: 'curl' };
+}
+function failResult(error: string, kind: ApiFail['kind'] = 'http'): ApiFail {
+  return { ok: false, kind, error, errors: [], ms: 1, curl: 'curl', ...(kind === 'http' ? { status: 500 } : {}) };
+}
+
+interface FakeOptions {
+  check?: ApiResult<CheckResult>;
+  config?: ApiResult<MigrationConfig>;
+  put?: (mode: MigrationMode) => ApiResult<Ruleset>;
+  status?: () => ApiResult<StatusRecord>;
+}
+
+/** A zone whose migration state follows the PUTs it receives, like the real API. */
+function fakeApi(initial: 'start' | 'validation' | 'migrated', opts: FakeOptions = {}) {
+  const calls: Call[] = [];
+  let state = initial;
+  const api: DriverDeps['api'] = {
+    async check() {
+      calls.push({ op: 'check' });
+      return opts.check ?? okResult({ compatible: true, migration_state: state });
+    },
+    async config() {
+      calls.push({ op: 'config' });
+      return opts.config ?? okResult(CONFIG);
+    },
+    async status() {
+      calls.push({ op: 'status' });
+      if (opts.status) return opts.status();
+      return okResult({ migration_state: state, old_rules_enabled: state !== 'migrated', new_rules_enabled: state !== 'start' });
+    },
+    async updateEntrypoint(_zoneId, mode, body) {
+      calls.push({ op: 'put', mode, body });
+      const r = opts.put?.(mode) ?? okResult({ id: 'rs1' });
+      if (r.ok) state = mode === 'validation' ? 'validation' : 'migrated';
+      return r;
+    },
+  };
+  return { api, calls };
+}
+
+/** Scripted answers to ask(), recorded with the question. */
+function deps(api: DriverDeps['api'], answers: (string | undefined)[], extra: Partial<DriverDeps> = {}) {
+  const asked: { question: string; options: string[]; modal: boolean }[] = [];
+  const progress: string[] = [];
+  const shown: MigrationConfig[] = [];
+  const states: string[] = [];
+  const d: DriverDeps = {
+    api,
+    async ask(question, options, o) {
+      asked.push({ question, options, modal: o.modal });
+      assert.ok(answers.length > 0, `unexpected question: ${question}`);
+      return answers.shift();
+    },
+    progress: (s) => progress.push(s),
+    async showConfig(config) {
+      shown.push(config);
+    },
+    onState: (s) => states.push(s.name),
+    ...extra,
+  };
+  return { d, asked, progress, shown, states };
+}
+
+const ops = (calls: Call[]) => calls.map((c) => (c.op === 'put' ? `put:${c.mode}` : c.op));
+
+describe('runMigration with a fake API', () => {
+  test('a Pro zone goes from start to migrated with one confirmation', async () => {
+    const { api, calls } = fakeApi('start');
+    const { d, asked, shown, states, progress } = deps(api, ['Migrate']);
+    const end = await runMigration(d, PRO);
+    assert.equal(end.name, 'migrated');
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].modal, true);
+    assert.deepEqual(shown, [CONFIG]);
+    assert.deepEqual(states, ['checking', 'fetching-config', 'reviewing', 'confirm-migrate', 'updating-pending', 'reading-status', 'migrated']);
+    assert.equal(progress.length, 6, 'one progress line per non-terminal state');
+    const put = calls[2];
+    assert.ok(put.op === 'put');
+    assert.deepEqual(put.body, { name: CONFIG.name, rules: CONFIG.rules });
+    assert.deepEqual(end.name === 'migrated' && end.status, { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+  });
+
+  test('an Enterprise zone goes to validation, then finishes with pending', async () => {
+    const { api, calls } = fakeApi('start');
+    const { d, asked } = deps(api, ['Validation Mode', 'Review and Finish', 'Migrate']);
+    const end = await runMigration(d, ENT);
+    assert.equal(end.name, 'migrated');
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'config', 'put:pending', 'status']);
+    assert.deepEqual(asked.map((a) => a.options), [['Validation Mode', 'Migrate Now'], ['Review and Finish', 'Later'], ['Migrate']]);
+    const v = calls[2];
+    assert.ok(v.op === 'put' && !('id' in (v.body as { rules: object[] }).rules[0]), 'the validation body has no rule ids');
+  });
+
+  test('an Enterprise zone left in validation resumes there on the next run', async () => {
+    const { api, calls } = fakeApi('start');
+    const first = await runMigration(deps(api, ['Validation Mode', 'Later']).d, ENT);
+    assert.deepEqual(first, { name: 'cancelled', zone: ENT, at: 'validation', zoneState: 'validation' });
+    calls.length = 0;
+    const { d, asked } = deps(api, ['Review and Finish', 'Migrate']);
+    const end = await runMigration(d, ENT);
+    assert.equal(end.name, 'migrated');
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
+    assert.ok(asked.every((a) => !a.options.includes('Validation Mode')));
+  });
+
+  test('an Enterprise zone can also migrate directly', async () => {
+    const { api, calls } = fakeApi('start');
+    const end = await runMigration(deps(api, ['Migrate Now']).d, ENT);
+    assert.equal(end.name, 'migrated');
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
+  });
+
+  test('declining the confirmation sends nothing', async () => {
+    for (const answer of [undefined, 'Something else']) {
+      const { api, calls } = fakeApi('start');
+      const end = await runMigration(deps(api, [answer]).d, PRO);
+      assert.deepEqual(end, { name: 'cancelled', zone: PRO, at: 'confirm-migrate', zoneState: 'start' });
+      assert.deepEqual(ops(calls), ['check', 'config']);
+    }
+  });
+
+  test('a failing PUT ends in failed and nothing else is sent', async () => {
+    const { api, calls } = fakeApi('start', { put: () => failResult('Cannot update: HTTP 409 Conflict.') });
+    const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+    assert.deepEqual(end, { name: 'failed', zone: PRO, step: 'update-pending', error: 'Cannot update: HTTP 409 Conflict.', zoneState: 'start' });
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending']);
+  });
+
+  test('a PUT that times out ends in failed with the outcome unknown', async () => {
+    const { api } = fakeApi('start', { put: () => failResult('timed out', 'timeout') });
+    const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+    assert.ok(end.name === 'failed' && end.zoneState === 'unknown');
+    const refused = fakeApi('start', { put: () => failResult('GET x failed: connection refused (ECONNREFUSED).', 'network') });
+    const end2 = await runMigration(deps(refused.api, ['Migrate']).d, PRO);
+    assert.ok(end2.name === 'failed' && end2.zoneState === 'start', 'a refused connection sent nothing');
+  });
+
+  test('a zone that is not eligible stops after the check, with the blockers', async () => {
+    const { api, calls } = fakeApi('start', { check: okResult({ compatible: false, migration_state: 'start' }, ['Zone "pro.example" has 1 URI-based WAF override; delete it before migrating.']) });
+    const end = await runMigration(deps(api, []).d, PRO);
+    assert.equal(end.name, 'not-eligible');
+    assert.match(end.name === 'not-eligible' ? end.reason : '', /URI-based WAF override/);
+    assert.deepEqual(ops(calls), ['check']);
+  });
+
+  test('an already migrated zone is reported and nothing else happens', async () => {
+    const { api, calls } = fakeApi('migrated');
+    const end = await runMigration(deps(api, []).d, PRO);
+    assert.deepEqual(end, { name: 'migrated', zone: PRO, already: true });
+    assert.deepEqual(ops(calls), ['check']);
+  });
+
+  test('a failing check or config ends in failed at that step', async () => {
+    const a = await runMigration(deps(fakeApi('start', { check: failResult('no') }).api, []).d, PRO);
+    assert.ok(a.name === 'failed' && a.step === 'check');
+    const b = await runMigration(deps(fakeApi('start', { config: failResult('no') }).api, []).d, PRO);
+    assert.ok(b.name === 'failed' && b.step === 'config' && b.zoneState === 'start');
+  });
+
+  test('the configuration adjusted during the review is what gets deployed', async () => {
+    const { api, calls } = fakeApi('start');
+    const edited: MigrationConfig = { name: 'edited', rules: [{ ...CONFIG.rules[0], enabled: false }] };
+    const { d } = deps(api, ['Migrate'], { showConfig: async () => edited });
+    await runMigration(d, PRO);
+    const put = calls.find((c) => c.op === 'put');
+    assert.ok(put && put.op === 'put');
+    assert.deepEqual(put.body, { name: 'edited', rules: edited.rules });
+  });
+
+  test('cancelling during the review stops before any update', async () => {
+    const ctl = new AbortController();
+    const { api, calls } = fakeApi('start');
+    const { d } = deps(api, [], { signal: ctl.signal, showConfig: async () => ctl.abort() });
+    const end = await runMigration(d, PRO);
+    assert.deepEqual(end, { name: 'cancelled', zone: PRO, at: 'confirm-migrate', zoneState: 'start' });
+    assert.deepEqual(ops(calls), ['check', 'config']);
+  });
+
+  test('a read that is aborted cancels the flow', async () => {
+    const { api, calls } = fakeApi('start', { config: failResult('cancelled', 'aborted') });
+    const end = await runMigration(deps(api, []).d, PRO);
+    assert.equal(end.name, 'cancelled');
+    assert.deepEqual(ops(calls), ['check', 'config']);
+  });
+
+  test('a status that cannot be read still ends migrated, with a note', async () => {
+    const { api } = fakeApi('start', { status: () => failResult('HTTP 500') });
+    const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+    assert.ok(end.name === 'migrated' && end.note === 'The update was accepted; the status could not be read: HTTP 500');
+  });
+});
+
+describe('runMigration against the embedded mock backend', () => {
+  let mock: MockBackend;
+  let zones: Zone[];
+  const zone = (name: string) => {
+    const z = zones.find((x) => x.name === name);
+    assert.ok(z, name);
+    return z;
+  };
+  before(async () => {
+    mock = await startMockBackend({ port: 0 });
+    const r = await api().listZones();
+    assert.ok(r.ok);
+    zones = r.result;
+  });
+  after(() => mock.close());
+  const api = () => createApi({ baseUrl: mock.apiBaseUrl, token: mock.credentials.apiToken, timeoutMs: 5000 });
+  const run = (name: string, answers: (string | undefined)[]): Promise<State> => runMigration(deps(api(), answers).d, zone(name));
+
+  test('pro.example migrates in one run', async () => {
+    const end = await run('pro.example', ['Migrate']);
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.deepEqual(end.name === 'migrated' && end.status, { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+    const again = await run('pro.example', []);
+    assert.ok(again.name === 'migrated' && again.already);
+  });
+
+  test('enterprise.example goes to validation, stops, then resumes and finishes', async () => {
+    const first = await run('enterprise.example', ['Validation Mode', 'Later']);
+    assert.equal(first.name, 'cancelled', JSON.stringify(first));
+    const status = await api().status(zone('enterprise.example').id);
+    assert.ok(status.ok && status.result.migration_state === 'validation' && status.result.old_rules_enabled && status.result.new_rules_enabled);
+    const second = await run('enterprise.example', ['Review and Finish', 'Migrate']);
+    assert.equal(second.name, 'migrated', JSON.stringify(second));
+  });
+
+  test('uri-overrides.example is not eligible', async () => {
+    const end = await run('uri-overrides.example', []);
+    assert.equal(end.name, 'not-eligible');
+    assert.match(end.name === 'not-eligible' ? end.reason : '', /URI-based WAF overrides?; delete/);
+  });
+
+  test('business.example declined leaves the zone untouched', async () => {
+    const end = await run('business.example', [undefined]);
+    assert.equal(end.name, 'cancelled');
+    const status = await api().status(zone('business.example').id);
+    assert.ok(status.ok && status.result.migration_state === 'start');
+  });
+});

@@ -1,0 +1,302 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { INITIAL, describeState, isTerminal, nextAction, refusal, transition } from '../../../client/src/flow/machine';
+import type { Action, EventType, State, StateName } from '../../../client/src/flow/machine';
+import { ALL_EVENT_VARIANTS, BUSINESS, CONFIG, ENT, EVENTS, PRO, STATES, STATUS_MIGRATED, STATUS_VALIDATION } from './fixtures';
+
+/** The accepted transitions for the sample states and events; every other pair is refused. */
+const ACCEPTED: Record<StateName, Partial<Record<EventType, StateName>>> = {
+  idle: { START: 'checking' },
+  checking: { CHECK_OK: 'fetching-config', CHECK_FAILED: 'failed', CANCEL: 'cancelled' },
+  'not-eligible': {},
+  'fetching-config': { CONFIG_OK: 'reviewing', CONFIG_FAILED: 'failed', CANCEL: 'cancelled' },
+  reviewing: { REVIEWED: 'confirm-migrate', DECLINE: 'cancelled', CANCEL: 'cancelled' },
+  'choose-mode': { CONFIRM_VALIDATION: 'updating-validation', CONFIRM_MIGRATE: 'updating-pending', DECLINE: 'cancelled', CANCEL: 'cancelled' },
+  'confirm-migrate': { CONFIRM_MIGRATE: 'updating-pending', DECLINE: 'cancelled', CANCEL: 'cancelled' },
+  'updating-validation': { UPDATE_OK: 'reading-status', UPDATE_FAILED: 'failed' },
+  'updating-pending': { UPDATE_OK: 'reading-status', UPDATE_FAILED: 'failed' },
+  'reading-status': { STATUS: 'migrated', STATUS_FAILED: 'migrated', CANCEL: 'migrated' },
+  validation: { FINISH: 'fetching-config', DECLINE: 'cancelled', CANCEL: 'cancelled' },
+  migrated: {},
+  failed: {},
+  cancelled: {},
+};
+
+const STATE_NAMES = Object.keys(STATES) as StateName[];
+const EVENT_TYPES = Object.keys(EVENTS) as EventType[];
+
+describe('transition table: every state x every event', () => {
+  for (const s of STATE_NAMES) {
+    for (const e of EVENT_TYPES) {
+      const expected = ACCEPTED[s][e];
+      test(`${s} + ${e} -> ${expected ?? 'refused'}`, () => {
+        const state = STATES[s];
+        const next = transition(state, EVENTS[e]);
+        if (expected) {
+          assert.equal(next.name, expected);
+          assert.notEqual(next, state);
+          assert.equal(refusal(state, EVENTS[e]), undefined);
+        } else {
+          assert.equal(next, state, 'a refused event returns the same state object');
+          const why = refusal(state, EVENTS[e]);
+          assert.ok(why && why.startsWith(e), `refusal names the event: ${why}`);
+        }
+      });
+    }
+  }
+});
+
+describe('transition details', () => {
+  test('START carries the zone into checking', () => {
+    assert.deepEqual(transition(INITIAL, { type: 'START', zone: ENT }), { name: 'checking', zone: ENT });
+  });
+
+  test('CHECK_OK compatible in start -> fetching-config from start', () => {
+    assert.deepEqual(transition(STATES.checking, EVENTS.CHECK_OK), { name: 'fetching-config', zone: PRO, from: 'start' });
+  });
+
+  test('CHECK_OK not compatible -> not-eligible, with the blockers as the reason', () => {
+    const s = transition(STATES.checking, { type: 'CHECK_OK', compatible: false, migration_state: 'start', messages: ['Zone "pro.example" has 2 URI-based WAF overrides; delete them before migrating.', ' '] });
+    assert.deepEqual(s, { name: 'not-eligible', zone: PRO, reason: 'Zone "pro.example" (pro) is not eligible for the new managed rules: Zone "pro.example" has 2 URI-based WAF overrides; delete them before migrating.' });
+    const bare = transition(STATES.checking, { type: 'CHECK_OK', compatible: false, migration_state: 'start' });
+    assert.equal(bare.name === 'not-eligible' && bare.reason, 'Zone "pro.example" (pro) is not eligible for the new managed rules; the compatibility check answered compatible: false.');
+  });
+
+  test('CHECK_OK in validation resumes at validation; migrated goes to migrated (already)', () => {
+    assert.deepEqual(transition({ name: 'checking', zone: ENT }, { type: 'CHECK_OK', compatible: true, migration_state: 'validation' }), { name: 'validation', zone: ENT, resumed: true });
+    assert.deepEqual(transition(STATES.checking, { type: 'CHECK_OK', compatible: false, migration_state: 'migrated' }), { name: 'migrated', zone: PRO, already: true });
+  });
+
+  test('CHECK_OK with an unknown migration state stops as not-eligible and quotes it', () => {
+    const s = transition(STATES.checking, { type: 'CHECK_OK', compatible: true, migration_state: 'paused' });
+    assert.equal(s.name, 'not-eligible');
+    assert.match(s.name === 'not-eligible' ? s.reason : '', /reports migration state "paused"/);
+  });
+
+  test('CHECK_FAILED and CONFIG_FAILED record the step and error', () => {
+    assert.deepEqual(transition(STATES.checking, EVENTS.CHECK_FAILED), { name: 'failed', zone: PRO, step: 'check', error: 'HTTP 500', zoneState: 'unknown' });
+    assert.deepEqual(transition({ name: 'fetching-config', zone: ENT, from: 'validation' }, EVENTS.CONFIG_FAILED), { name: 'failed', zone: ENT, step: 'config', error: 'HTTP 500', zoneState: 'validation' });
+  });
+
+  test('CONFIG_OK keeps where the flow came from', () => {
+    assert.deepEqual(transition({ name: 'fetching-config', zone: ENT, from: 'validation' }, EVENTS.CONFIG_OK), { name: 'reviewing', zone: ENT, from: 'validation', config: CONFIG });
+  });
+
+  test('REVIEWED: Enterprise from start chooses the mode; Pro, Business and Enterprise in validation confirm the migration', () => {
+    assert.deepEqual(transition({ name: 'reviewing', zone: ENT, from: 'start', config: CONFIG }, EVENTS.REVIEWED), { name: 'choose-mode', zone: ENT, config: CONFIG });
+    assert.deepEqual(transition({ name: 'reviewing', zone: BUSINESS, from: 'start', config: CONFIG }, EVENTS.REVIEWED), { name: 'confirm-migrate', zone: BUSINESS, from: 'start', config: CONFIG });
+    assert.deepEqual(transition({ name: 'reviewing', zone: ENT, from: 'validation', config: CONFIG }, EVENTS.REVIEWED), { name: 'confirm-migrate', zone: ENT, from: 'validation', config: CONFIG });
+  });
+
+  test('REVIEWED with an adjusted configuration deploys that one', () => {
+    const edited = { name: 'edited', rules: [] };
+    const s = transition(STATES.reviewing, { type: 'REVIEWED', config: edited });
+    assert.equal(s.name === 'confirm-migrate' && s.config, edited);
+  });
+
+  test('Enterprise only: validation is refused for non-Enterprise zones with a reason', () => {
+    assert.match(refusal(STATES['confirm-migrate'], EVENTS.CONFIRM_VALIDATION) ?? '', /validation mode is for Enterprise zones only, and zone "pro\.example" \(pro\) is not one/);
+    // Even a choose-mode state built for a non-Enterprise zone refuses it.
+    const forged: State = { name: 'choose-mode', zone: BUSINESS, config: CONFIG };
+    assert.equal(transition(forged, EVENTS.CONFIRM_VALIDATION), forged);
+    assert.match(refusal(forged, EVENTS.CONFIRM_VALIDATION) ?? '', /Enterprise zones only/);
+  });
+
+  test('validation cannot be entered twice', () => {
+    assert.match(refusal(STATES.validation, EVENTS.CONFIRM_VALIDATION) ?? '', /already in validation mode; only the pending update can follow/);
+    assert.match(refusal({ name: 'confirm-migrate', zone: ENT, from: 'validation', config: CONFIG }, EVENTS.CONFIRM_VALIDATION) ?? '', /already in validation mode/);
+    assert.match(refusal(STATES.validation, EVENTS.CONFIRM_MIGRATE) ?? '', /review the configuration of zone "enterprise\.example" first/);
+  });
+
+  test('the confirmations lead to the matching update', () => {
+    assert.deepEqual(transition(STATES['choose-mode'], EVENTS.CONFIRM_VALIDATION), { name: 'updating-validation', zone: ENT, config: CONFIG });
+    assert.deepEqual(transition(STATES['choose-mode'], EVENTS.CONFIRM_MIGRATE), { name: 'updating-pending', zone: ENT, from: 'start', config: CONFIG });
+    assert.deepEqual(transition({ name: 'confirm-migrate', zone: ENT, from: 'validation', config: CONFIG }, EVENTS.CONFIRM_MIGRATE), { name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG });
+  });
+
+  test('DECLINE and CANCEL record where the flow stopped and the zone state', () => {
+    assert.deepEqual(transition(STATES['confirm-migrate'], EVENTS.DECLINE), { name: 'cancelled', zone: PRO, at: 'confirm-migrate', zoneState: 'start' });
+    assert.deepEqual(transition(STATES.validation, EVENTS.DECLINE), { name: 'cancelled', zone: ENT, at: 'validation', zoneState: 'validation' });
+    assert.deepEqual(transition(STATES.checking, EVENTS.CANCEL), { name: 'cancelled', zone: PRO, at: 'checking', zoneState: 'unknown' });
+  });
+
+  test('CANCEL is refused while an update is in flight', () => {
+    assert.match(refusal(STATES['updating-pending'], EVENTS.CANCEL) ?? '', /the pending update of zone "pro\.example" has been sent, and its answer must be awaited/);
+    assert.match(refusal(STATES['updating-validation'], EVENTS.CANCEL) ?? '', /the validation update/);
+  });
+
+  test('UPDATE_OK reads the status next, with the target state and the ruleset', () => {
+    assert.deepEqual(transition(STATES['updating-validation'], EVENTS.UPDATE_OK), { name: 'reading-status', zone: ENT, target: 'validation' });
+    assert.deepEqual(transition(STATES['updating-pending'], { type: 'UPDATE_OK', ruleset: { id: 'rs1' } }), { name: 'reading-status', zone: PRO, target: 'migrated', ruleset: { id: 'rs1' } });
+  });
+
+  test('UPDATE_FAILED: the zone stays where it was, or is unknown when no answer came', () => {
+    assert.deepEqual(transition(STATES['updating-pending'], EVENTS.UPDATE_FAILED), { name: 'failed', zone: PRO, step: 'update-pending', error: 'HTTP 409', zoneState: 'start' });
+    assert.deepEqual(transition({ name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG }, EVENTS.UPDATE_FAILED), { name: 'failed', zone: ENT, step: 'update-pending', error: 'HTTP 409', zoneState: 'validation' });
+    assert.deepEqual(transition(STATES['updating-validation'], { type: 'UPDATE_FAILED', error: 't', uncertain: true }), { name: 'failed', zone: ENT, step: 'update-validation', error: 't', zoneState: 'unknown' });
+  });
+
+  test('STATUS: the reached state with the status record; a lagging status adds a note', () => {
+    const rs = { name: 'reading-status', zone: PRO, target: 'migrated', ruleset: { id: 'rs1' } } as const;
+    assert.deepEqual(transition(rs, { type: 'STATUS', status: STATUS_MIGRATED }), { name: 'migrated', zone: PRO, already: false, ruleset: { id: 'rs1' }, status: STATUS_MIGRATED });
+    assert.deepEqual(transition({ name: 'reading-status', zone: ENT, target: 'validation' }, { type: 'STATUS', status: STATUS_VALIDATION }), { name: 'validation', zone: ENT, resumed: false, status: STATUS_VALIDATION });
+    const lag = transition(rs, { type: 'STATUS', status: STATUS_VALIDATION });
+    assert.equal(lag.name, 'migrated');
+    assert.match(lag.name === 'migrated' ? lag.note ?? '' : '', /still reports migration state "validation"; it can take a couple of minutes to show "migrated"/);
+  });
+
+  test('STATUS_FAILED and CANCEL while reading the status still reach the target, with a note', () => {
+    const a = transition(STATES['reading-status'], EVENTS.STATUS_FAILED);
+    assert.ok(a.name === 'migrated' && a.note === 'The update was accepted; the status could not be read: HTTP 500');
+    const b = transition({ name: 'reading-status', zone: ENT, target: 'validation' }, EVENTS.CANCEL);
+    assert.ok(b.name === 'validation' && /status was not read/.test(b.note ?? ''));
+  });
+
+  test('FINISH from validation fetches the configuration again, from validation', () => {
+    assert.deepEqual(transition(STATES.validation, EVENTS.FINISH), { name: 'fetching-config', zone: ENT, from: 'validation' });
+  });
+
+  test('terminal states refuse everything; migrated says it cannot be reversed', () => {
+    for (const s of ['not-eligible', 'migrated', 'failed', 'cancelled'] as const) assert.equal(isTerminal(STATES[s]), true);
+    assert.equal(isTerminal(STATES.validation), false);
+    assert.equal(refusal(STATES.migrated, EVENTS.CONFIRM_VALIDATION), 'CONFIRM_VALIDATION is refused: the zone has migrated and the migration cannot be reversed.');
+    assert.equal(refusal(STATES.failed, EVENTS.START), 'START is refused: the flow has ended (failed).');
+  });
+});
+
+/** Every state reachable from `from` through any event variant. */
+function reachable(from: State): State[] {
+  const seen: State[] = [from];
+  const keys = new Set([JSON.stringify(from)]);
+  for (let i = 0; i < seen.length; i++) {
+    for (const e of ALL_EVENT_VARIANTS) {
+      const next = transition(seen[i], e);
+      const k = JSON.stringify(next);
+      if (!keys.has(k)) {
+        keys.add(k);
+        seen.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('irreversibility and the Enterprise-only validation mode (exhaustive)', () => {
+  test('nothing leads out of migrated', () => {
+    assert.deepEqual(reachable(STATES.migrated), [STATES.migrated]);
+  });
+
+  test('from validation, nothing offers validation again or treats the zone as not migrated', () => {
+    const all = reachable(STATES.validation);
+    assert.ok(all.some((s) => s.name === 'migrated'), 'migrated is reachable');
+    for (const s of all) {
+      assert.ok(!['idle', 'checking', 'choose-mode', 'updating-validation', 'not-eligible'].includes(s.name), `reached ${s.name}`);
+      assert.ok(!('from' in s) || s.from === 'validation', `reached ${JSON.stringify(s)}`);
+      assert.ok(!('zoneState' in s) || s.zoneState !== 'start', `reached ${JSON.stringify(s)}`);
+      const a = nextAction(s);
+      assert.ok(!(a.do === 'put' && a.mode === 'validation'));
+    }
+  });
+
+  test('a Pro or Business zone never reaches validation mode from any start', () => {
+    for (const zone of [PRO, BUSINESS]) {
+      const all = reachable({ name: 'checking', zone });
+      assert.ok(all.some((s) => s.name === 'updating-pending'));
+      for (const s of all) {
+        assert.ok(!['choose-mode', 'updating-validation'].includes(s.name), `${zone.name} reached ${s.name}`);
+        const a = nextAction(s);
+        assert.ok(!(a.do === 'put' && a.mode === 'validation'));
+        if (a.do === 'ask') assert.ok(a.options.every((o) => o.event.type !== 'CONFIRM_VALIDATION'));
+      }
+    }
+  });
+
+  test('an Enterprise zone can reach both updates', () => {
+    const names = new Set(reachable({ name: 'checking', zone: ENT }).map((s) => s.name));
+    assert.ok(names.has('updating-validation') && names.has('updating-pending') && names.has('validation'));
+  });
+
+  test('every state reachable from idle has an action, and every ask option is accepted', () => {
+    for (const s of reachable(INITIAL)) {
+      const a = nextAction(s);
+      if (a.do === 'ask') {
+        for (const o of [...a.options.map((x) => x.event), a.dismissed]) assert.equal(refusal(s, o), undefined, `${s.name}: ${o.type}`);
+      }
+      assert.equal(a.do === 'done', isTerminal(s));
+    }
+  });
+});
+
+describe('nextAction', () => {
+  const act = (s: State): Action => nextAction(s);
+
+  test('effects', () => {
+    assert.deepEqual(act(INITIAL), { do: 'start' });
+    assert.deepEqual(act(STATES.checking), { do: 'check' });
+    assert.deepEqual(act(STATES['fetching-config']), { do: 'config' });
+    assert.deepEqual(act(STATES.reviewing), { do: 'show-config', config: CONFIG });
+    assert.deepEqual(act(STATES['reading-status']), { do: 'status' });
+  });
+
+  test('the validation update leaves out rule ids; the pending update keeps them', () => {
+    const v = act(STATES['updating-validation']);
+    assert.ok(v.do === 'put' && v.mode === 'validation');
+    assert.equal(v.do === 'put' && 'id' in v.body.rules[0], false);
+    const p = act(STATES['updating-pending']);
+    assert.ok(p.do === 'put' && p.mode === 'pending');
+    assert.equal(p.do === 'put' && p.body.rules[0].id, 'a'.repeat(32));
+  });
+
+  test('choose-mode: one modal question with both modes', () => {
+    const a = act(STATES['choose-mode']);
+    assert.ok(a.do === 'ask');
+    assert.equal(a.modal, true);
+    assert.equal(a.question, 'Deploy the new managed rules (1 rule) to Enterprise zone "enterprise.example"?');
+    assert.deepEqual(a.options.map((o) => [o.label, o.event.type]), [['Validation Mode', 'CONFIRM_VALIDATION'], ['Migrate Now', 'CONFIRM_MIGRATE']]);
+    assert.deepEqual(a.dismissed, { type: 'DECLINE' });
+    assert.match(a.detail, /Neither step can be undone/);
+  });
+
+  test('confirm-migrate: one modal confirmation that says it is irreversible', () => {
+    const a = act(STATES['confirm-migrate']);
+    assert.ok(a.do === 'ask' && a.modal);
+    assert.equal(a.question, 'Migrate zone "pro.example" to the new managed rules (1 rule)?');
+    assert.deepEqual(a.options.map((o) => o.event.type), ['CONFIRM_MIGRATE']);
+    assert.match(a.detail, /cannot be reversed/);
+    const fromValidation = act({ name: 'confirm-migrate', zone: ENT, from: 'validation', config: CONFIG });
+    assert.ok(fromValidation.do === 'ask' && fromValidation.detail.startsWith('This leaves validation mode'));
+  });
+
+  test('validation: a non-modal question to finish now or later', () => {
+    const a = act(STATES.validation);
+    assert.ok(a.do === 'ask' && !a.modal);
+    assert.deepEqual(a.options.map((o) => [o.label, o.event.type]), [['Review and Finish', 'FINISH'], ['Later', 'DECLINE']]);
+  });
+
+  test('terminal states are done, with a summary', () => {
+    assert.deepEqual(act(STATES.migrated), { do: 'done', outcome: 'migrated', message: 'Zone "pro.example" has migrated to the new managed rules.' });
+    assert.deepEqual(act(STATES['not-eligible']), { do: 'done', outcome: 'not-eligible', message: 'Zone "pro.example" (pro) is not eligible.' });
+    assert.equal(act(STATES.cancelled).do, 'done');
+    assert.equal(act(STATES.failed).do, 'done');
+  });
+});
+
+describe('describeState', () => {
+  test('every state has a sentence', () => {
+    for (const s of Object.values(STATES)) assert.ok(describeState(s).length > 10, s.name);
+  });
+
+  test('outcomes say what happened to the zone', () => {
+    assert.equal(describeState({ name: 'failed', zone: PRO, step: 'update-pending', error: 'POST x timed out after 5 ms.', zoneState: 'unknown' }),
+      'Migration of zone "pro.example" failed at the pending update: POST x timed out after 5 ms. No answer arrived, so the update may or may not have been applied; check the zone\'s status before trying again.');
+    assert.equal(describeState({ name: 'failed', zone: PRO, step: 'update-pending', error: 'HTTP 409', zoneState: 'start' }),
+      'Migration of zone "pro.example" failed at the pending update: HTTP 409. Nothing was changed.');
+    assert.match(describeState({ name: 'failed', zone: ENT, step: 'config', error: 'x', zoneState: 'validation' }), /The zone stays in validation mode\.$/);
+    assert.equal(describeState(STATES.cancelled), 'Cancelled; nothing was sent to zone "pro.example".');
+    assert.match(describeState({ name: 'cancelled', zone: ENT, at: 'validation', zoneState: 'validation' }), /stays in validation mode \(both rule sets run\)/);
+    assert.equal(describeState({ name: 'migrated', zone: PRO, already: false, status: STATUS_MIGRATED }),
+      'Zone "pro.example" has migrated to the new managed rules. Status: migration state migrated, previous rules off, new rules on.');
+    assert.match(describeState({ name: 'migrated', zone: PRO, already: true }), /already migrated.*nothing to do/);
+    assert.match(describeState(STATES['fetching-config']), /is compatible \(migration state start\)/);
+  });
+});

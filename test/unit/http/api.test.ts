@@ -1,0 +1,227 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createApi, entrypointBody, isEnterprise, planOf } from '../../../client/src/http/api';
+import type { ApiResult, MigrationConfig, Zone } from '../../../client/src/http/api';
+import { startMockBackend } from '../../../client/src/mock/backend';
+import type { MockBackend } from '../../../client/src/mock/backend';
+import { json, startServer } from './server';
+import type { TestServer } from './server';
+
+const TOKEN = 'api-token-for-tests';
+const KEY = 'api-key-for-tests';
+const EMAIL = 'tests@example.com';
+
+function ok<T>(r: ApiResult<T>): T {
+  assert.equal(r.ok, true, `expected success, got ${JSON.stringify(r)}`);
+  return (r as Extract<ApiResult<T>, { ok: true }>).result;
+}
+function fail<T>(r: ApiResult<T>) {
+  assert.equal(r.ok, false, `expected failure, got ${JSON.stringify(r)}`);
+  return r as Extract<ApiResult<T>, { ok: false }>;
+}
+
+describe('api against the embedded mock backend', () => {
+  let mock: MockBackend;
+  let zones: Zone[];
+  const byName = (name: string) => {
+    const z = zones.find((x) => x.name === name);
+    assert.ok(z, `zone ${name} is listed`);
+    return z;
+  };
+  before(async () => {
+    mock = await startMockBackend({ port: 0, apiToken: TOKEN, apiKey: KEY, apiEmail: EMAIL });
+    zones = ok(await createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 }).listZones());
+  });
+  after(() => mock.close());
+  const api = () => createApi({ baseUrl: `${mock.apiBaseUrl}/`, token: TOKEN, apiKey: KEY, apiEmail: EMAIL, timeoutMs: 5000 });
+
+  test('listZones returns typed zones with their plans', () => {
+    assert.ok(zones.length >= 4);
+    assert.equal(planOf(byName('pro.example')), 'pro');
+    assert.equal(isEnterprise(byName('enterprise.example')), true);
+    assert.equal(isEnterprise(byName('business.example')), false);
+  });
+
+  test('check, config and status of a compatible zone', async () => {
+    const z = byName('pro.example');
+    const check = await api().check(z.id);
+    assert.deepEqual(ok(check), { compatible: true, migration_state: 'start' });
+    assert.ok(check.curl.includes('"Authorization: Bearer $EDGEKIT_API_TOKEN"'));
+    assert.ok(check.curl.includes('/waf_migration/check?phase_two=1'));
+    assert.ok(!check.curl.includes(TOKEN));
+    const config = ok(await api().config(z.id));
+    assert.equal(typeof config.name, 'string');
+    assert.ok(config.rules.length > 0);
+    assert.deepEqual(ok(await api().status(z.id)), { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false });
+  });
+
+  test('an incompatible zone: compatible false, with the blockers as messages', async () => {
+    const r = await api().check(byName('uri-overrides.example').id);
+    assert.deepEqual(ok(r), { compatible: false, migration_state: 'start' });
+    assert.ok(r.ok && r.messages.some((m) => /URI-based WAF override/.test(m.message)));
+  });
+
+  test('updateEntrypoint: validation for an Enterprise zone, then pending, and the refusal after that', async () => {
+    const z = byName('enterprise-b.example');
+    const config = ok(await api().config(z.id));
+    const v = await api().updateEntrypoint(z.id, 'validation', entrypointBody(config, 'validation'));
+    assert.equal(typeof ok(v).id, 'string');
+    assert.equal(ok(await api().status(z.id)).migration_state, 'validation');
+    const p = await api().updateEntrypoint(z.id, 'pending', entrypointBody(config, 'pending'));
+    ok(p);
+    assert.deepEqual(ok(await api().status(z.id)), { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+    const ep = ok(await api().entrypoint(z.id));
+    assert.equal(ep.id, ok(p).id);
+    assert.equal(ep.rules?.length, config.rules.length);
+    const again = fail(await api().updateEntrypoint(z.id, 'pending', entrypointBody(config, 'pending')));
+    assert.equal(again.kind, 'http');
+    assert.equal(again.status, 409);
+    assert.equal(again.errors[0].code, 10505);
+    assert.match(again.error, /^Cannot update the managed-rules entry point of zone "[0-9a-f]+" \(waf_migration=pending\) \(PUT 127\.0\.0\.1:\d+\/client\/v4\/zones\/[0-9a-f]+\/rulesets\/phases\/http_request_firewall_managed\/entrypoint\): HTTP 409 Conflict: .* The API says: \[10505\] The zone has already migrated/);
+  });
+
+  test('entrypoint of a zone that has none is a 404 with the API error', async () => {
+    const r = fail(await api().entrypoint(byName('business.example').id));
+    assert.equal(r.status, 404);
+    assert.equal(r.errors[0].code, 10003);
+  });
+
+  test('validation mode is refused for a Business zone, with the envelope error', async () => {
+    const z = byName('business.example');
+    const config = ok(await api().config(z.id));
+    const r = fail(await api().updateEntrypoint(z.id, 'validation', entrypointBody(config, 'validation')));
+    assert.equal(r.status, 400);
+    assert.equal(r.errors[0].code, 10503);
+  });
+
+  test('a wrong token is a 401 with the API error', async () => {
+    const bad = createApi({ baseUrl: mock.apiBaseUrl, token: 'wrong', timeoutMs: 5000 });
+    const r = fail(await bad.check(byName('pro.example').id));
+    assert.equal(r.status, 401);
+    assert.match(r.error, /HTTP 401 Unauthorized.*\[9109\] Invalid access token\.$/);
+    assert.ok(!r.error.includes('wrong'));
+  });
+
+  test('createLogpushJob sends X-Auth-Key and X-Auth-Email', async () => {
+    const z = byName('pro.example');
+    const job = ok(await api().createLogpushJob(z.id, {
+      name: 'edge-requests', dataset: 'http_requests', logpull_options: 'fields=ClientIP,EdgeResponseStatus&timestamps=rfc3339',
+      destination_conf: 's3://bucket/logs?region=us-east-1',
+    }));
+    assert.equal(typeof job.id, 'number');
+    const curl = (await api().createLogpushJob(z.id, {})).curl;
+    assert.ok(curl.includes('"X-Auth-Key: $EDGEKIT_API_KEY"') && curl.includes('"X-Auth-Email: $EDGEKIT_API_EMAIL"'));
+  });
+
+  test('missing credentials fail before anything is sent', async () => {
+    const noKey = createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 });
+    const r = fail(await noKey.createLogpushJob('z', {}));
+    assert.equal(r.kind, 'credentials');
+    assert.equal(r.error, 'Cannot create a Logpush job in zone "z": no API key and email are set (Logpush jobs need X-Auth-Key and X-Auth-Email).');
+    const noToken = fail(await createApi({ baseUrl: mock.apiBaseUrl, apiKey: KEY, apiEmail: EMAIL, timeoutMs: 5000 }).check('z'));
+    assert.equal(noToken.kind, 'credentials');
+    assert.equal(noToken.error, 'Cannot check zone "z" for migration: no API token is set.');
+  });
+});
+
+describe('api against a scripted server', () => {
+  let srv: TestServer;
+  let reply: (url: string) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
+  before(async () => {
+    srv = await startServer((req, res) => {
+      const r = reply(req.url);
+      if (typeof r.body === 'string') {
+        res.writeHead(r.status, { 'content-type': 'text/plain' });
+        res.end(r.body);
+      } else {
+        json(res, r.status, r.body);
+      }
+    });
+  });
+  after(() => srv.close());
+  const api = () => createApi({ baseUrl: `${srv.url}/client/v4`, token: TOKEN, timeoutMs: 2000 });
+  const envelope = (result: unknown, extra: Record<string, unknown> = {}) => ({ success: true, errors: [], messages: [], result, ...extra });
+
+  test('paths, query strings and the Bearer header', async () => {
+    reply = () => ({ status: 200, body: envelope({ compatible: true, migration_state: 'start' }) });
+    srv.received.length = 0;
+    await api().check('a/b');
+    await api().updateEntrypoint('z1', 'validation', { name: 'n', rules: [] });
+    assert.equal(srv.received[0].url, '/client/v4/zones/a%2Fb/waf_migration/check?phase_two=1');
+    assert.equal(srv.received[0].headers.authorization, `Bearer ${TOKEN}`);
+    assert.equal(srv.received[1].method, 'PUT');
+    assert.equal(srv.received[1].url, '/client/v4/zones/z1/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=validation&phase_two=1');
+    assert.equal(srv.received[1].headers['content-type'], 'application/json');
+    assert.equal(srv.received[1].body, '{"name":"n","rules":[]}');
+  });
+
+  test('listZones follows result_info.total_pages', async () => {
+    const zone = (i: number) => ({ id: `z${i}`, name: `zone${i}.example`, plan: { legacy_id: 'pro', name: 'Pro' } });
+    reply = (url) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      return { status: 200, body: envelope([zone(page * 2), zone(page * 2 + 1)], { result_info: { page, total_pages: 3 } }) };
+    };
+    srv.received.length = 0;
+    const zones = ok(await api().listZones());
+    assert.deepEqual(zones.map((z) => z.id), ['z2', 'z3', 'z4', 'z5', 'z6', 'z7']);
+    assert.deepEqual(zones[0].plan, { legacy_id: 'pro', name: 'Pro' });
+    assert.equal(srv.received.length, 3);
+  });
+
+  test('a wrongly shaped result is a "shape" failure that names the field', async () => {
+    reply = () => ({ status: 200, body: envelope({ compatible: 'yes', migration_state: 'start' }) });
+    const a = fail(await api().check('z'));
+    assert.equal(a.kind, 'shape');
+    assert.match(a.error, /"compatible" is "yes", not true or false\.$/);
+    reply = () => ({ status: 200, body: envelope({ migration_state: 'start', old_rules_enabled: true }) });
+    assert.match(fail(await api().status('z')).error, /"new_rules_enabled" is undefined, not true or false\.$/);
+    reply = () => ({ status: 200, body: envelope({ name: 'x', rules: [1] }) });
+    assert.match(fail(await api().config('z')).error, /rules\[0\] of the new configuration is not an object\.$/);
+    reply = () => ({ status: 200, body: envelope([{ id: 'z', name: 'n', plan: {} }]) });
+    assert.match(fail(await api().listZones()).error, /zone 0 \("n"\) has no "plan\.legacy_id"\.$/);
+  });
+
+  test('a body that is not an envelope, and an envelope with success false on a 200', async () => {
+    reply = () => ({ status: 200, body: 'hello' });
+    const a = fail(await api().status('z'));
+    assert.equal(a.kind, 'shape');
+    assert.match(a.error, /the response is not an API envelope/);
+    reply = () => ({ status: 200, body: { success: false, errors: [{ code: 7, message: 'Nope.' }], messages: [], result: null } });
+    const b = fail(await api().status('z'));
+    assert.equal(b.kind, 'envelope');
+    assert.deepEqual(b.errors, [{ code: 7, message: 'Nope.' }]);
+    assert.match(b.error, /The API says: \[7\] Nope\.$/);
+  });
+
+  test('envelope messages come through on success', async () => {
+    reply = () => ({ status: 200, body: { ...envelope({ name: 'n', rules: [] }), messages: [{ code: 10510, message: 'Group overrides are not migrated.' }] } });
+    const r = await api().config('z');
+    assert.ok(r.ok);
+    assert.deepEqual(r.ok && r.messages, [{ code: 10510, message: 'Group overrides are not migrated.' }]);
+  });
+
+  test('transport failures keep their kind', async () => {
+    const dead = await startServer(() => undefined);
+    const url = dead.url;
+    const hanging = createApi({ baseUrl: url, token: TOKEN, timeoutMs: 40 });
+    const t = fail(await hanging.status('z'));
+    assert.equal(t.kind, 'timeout');
+    assert.match(t.error, /^Cannot get the WAF status of zone "z": GET 127\.0\.0\.1:\d+\/zones\/z\/waf_migration\/status timed out after 40 ms\.$/);
+    await dead.close();
+    const n = fail(await hanging.status('z'));
+    assert.equal(n.kind, 'network');
+  });
+});
+
+describe('entrypointBody', () => {
+  const config: MigrationConfig = {
+    name: 'default',
+    rules: [{ id: 'a'.repeat(32), version: '1', ref: 'r', action: 'execute', expression: 'true', enabled: true, action_parameters: { id: 'm' } }],
+  };
+
+  test('pending keeps id, version and ref; validation leaves them out', () => {
+    assert.deepEqual(entrypointBody(config, 'pending'), { name: 'default', rules: config.rules });
+    assert.deepEqual(entrypointBody(config, 'validation'), { name: 'default', rules: [{ action: 'execute', expression: 'true', enabled: true, action_parameters: { id: 'm' } }] });
+    assert.equal(config.rules[0].id, 'a'.repeat(32), 'the config itself is not changed');
+  });
+});

@@ -1,0 +1,97 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeRpcResponse, requestMethods, sendJsonRpc } from '../../../client/src/http/gateway';
+import { startMockBackend } from '../../../client/src/mock/backend';
+import type { MockBackend } from '../../../client/src/mock/backend';
+import { startServer } from './server';
+
+describe('sendJsonRpc against the embedded mock gateway', () => {
+  let mock: MockBackend;
+  before(async () => {
+    mock = await startMockBackend({ port: 0 });
+  });
+  after(() => mock.close());
+
+  test('a supported method: the result, the time and a summary', async () => {
+    const body = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}';
+    const r = await sendJsonRpc(mock.gatewayUrl, body, { timeoutMs: 5000 });
+    assert.ok(r.ok);
+    assert.equal(r.status, 200);
+    assert.equal(r.success, true);
+    assert.equal(typeof (r.body as { result: unknown }).result, 'string');
+    assert.match(r.summary, /^OK: result "0x[0-9a-f]+" \(id 1\)\.$/);
+    assert.ok(r.curl.includes(`--data-raw '${body}'`));
+  });
+
+  test('an unsupported method: HTTP 403 named in words', async () => {
+    const r = await sendJsonRpc(mock.gatewayUrl, '{"jsonrpc":"2.0","id":7,"method":"eth_accounts","params":[]}', { timeoutMs: 5000 });
+    assert.ok(r.ok);
+    assert.equal(r.status, 403);
+    assert.equal(r.success, false);
+    assert.match(r.summary, /^HTTP 403: the gateway refuses method "eth_accounts"; it is not supported there\./);
+  });
+
+  test('a batch with one bad item: counts and the failing item', async () => {
+    const r = await sendJsonRpc(mock.gatewayUrl, JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'eth_getBalance', params: ['nope', 'latest'] },
+    ]), { timeoutMs: 5000 });
+    assert.ok(r.ok);
+    assert.equal(r.success, false);
+    assert.match(r.summary, /^Batch of 2: 1 result, 1 error: error -32602 \(invalid params: the method parameters are wrong\): .* \(id 2\)\.$/);
+  });
+
+  test('the text is sent as is, and a parse error comes back as -32700', async () => {
+    const r = await sendJsonRpc(mock.gatewayUrl, '{"jsonrpc":', { timeoutMs: 5000 });
+    assert.ok(r.ok);
+    assert.match(r.summary, /^JSON-RPC error -32700 \(parse error: the request body is not valid JSON\): /);
+  });
+});
+
+describe('sendJsonRpc transport', () => {
+  test('a gateway that never answers times out', async () => {
+    const srv = await startServer(() => undefined);
+    try {
+      const r = await sendJsonRpc(`${srv.url}/v1/mainnet`, '{}', { timeoutMs: 40 });
+      assert.equal(r.ok, false);
+      assert.ok(!r.ok && r.kind === 'timeout');
+      assert.equal(srv.received[0].headers['content-type'], 'application/json');
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe('describeRpcResponse', () => {
+  test('403 without the request names no method; with a batch it lists them', () => {
+    assert.equal(describeRpcResponse(403, ''), 'HTTP 403: the gateway refuses this method; it is not supported there.');
+    assert.equal(describeRpcResponse(403, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Unsupported.' } }, '[{"method":"eth_sign"},{"method":"eth_coinbase"}]'),
+      'HTTP 403: the gateway refuses one of the methods "eth_sign", "eth_coinbase"; it is not supported there. JSON-RPC error -32601 (method not found: the method does not exist or is not available): Unsupported.');
+  });
+
+  test('single responses', () => {
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 'a', result: { big: 'x'.repeat(100) } }), `OK: result ${JSON.stringify({ big: 'x'.repeat(100) }).slice(0, 79)}… (id "a").`);
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: "jsonrpc" must be "2.0".' } }),
+      'JSON-RPC error -32600 (invalid request: the body is not a valid JSON-RPC request object): Invalid request: "jsonrpc" must be "2.0" (id null).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 3, error: { code: -32603, message: '' } }), 'JSON-RPC error -32603 (internal error: the server failed while handling the request) (id 3).');
+    assert.equal(describeRpcResponse(200, { id: 1 }), 'HTTP 200, but the body is not a JSON-RPC response (no "result" or "error").');
+    assert.equal(describeRpcResponse(200, 'plain\ntext'), 'HTTP 200, but the body is not JSON: "plain text".');
+  });
+
+  test('notifications, batches and HTTP errors', () => {
+    assert.match(describeRpcResponse(204, ''), /^HTTP 204: no response body \(a notification/);
+    assert.equal(describeRpcResponse(200, [{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, result: '0x2' }]), 'Batch of 2: 2 results, 0 errors.');
+    const many = Array.from({ length: 7 }, (_, i) => ({ jsonrpc: '2.0', id: i, error: { code: -32602, message: 'bad' } }));
+    assert.match(describeRpcResponse(200, many), /^Batch of 7: 0 results, 7 errors: .*\(id 4\); and 2 more\.$/);
+    assert.equal(describeRpcResponse(200, [42]), 'Batch of 1: 0 results, 1 error: not a JSON-RPC response: 42.');
+    assert.match(describeRpcResponse(413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Too big.' } }), /^HTTP 413 Payload Too Large: .* JSON-RPC error -32600 .*: Too big\.$/);
+    assert.match(describeRpcResponse(429, ''), /^HTTP 429 Too Many Requests/);
+  });
+
+  test('requestMethods reads single and batch bodies and ignores non-JSON', () => {
+    assert.deepEqual(requestMethods('{"method":"a"}'), ['a']);
+    assert.deepEqual(requestMethods('[{"method":"a"},{"x":1},{"method":"b"}]'), ['a', 'b']);
+    assert.deepEqual(requestMethods('{oops'), []);
+    assert.deepEqual(requestMethods(undefined), []);
+  });
+});
