@@ -20,6 +20,8 @@ const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The embedded mock backend, loaded by the client on first use (keeps the client bundle small).
+  { ...common, entryPoints: ['client/src/mock/backend.ts'], outfile: 'dist/mock.js' },
 ];
 
 if (watch) {

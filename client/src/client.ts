@@ -36,7 +36,7 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const initializationOptions: InitOptions = {
-    docsUri: vscode.Uri.joinPath(context.extensionUri, 'docs', 'diagnostics.md').toString(),
+    docsUri: vscode.Uri.joinPath(context.extensionUri, "README.md").toString(),
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGE_IDS.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }, { scheme: 'vscode-remote', language }]),

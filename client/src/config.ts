@@ -13,5 +13,7 @@ export const Config = {
   apiBaseUrl: (): string => get<string>('api.baseUrl', '').trim(),
   mockPort: (): number => { const p = get<number>('mock.port', 0); return Number.isInteger(p) && p >= 0 && p < 65536 ? p : 0; },
   requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },
+  /** Ask before sending a request whose document has errors. */
+  confirmSendWithErrors: (): boolean => get<boolean>('gateway.confirmSendWithErrors', true),
   traceServer: (): string => get<string>('trace.server', 'off'),
 };

@@ -6,8 +6,14 @@ import { log, logChannel } from './log';
 import { DocumentStatus } from './statusBar';
 import { registerCommands } from './commands/registry';
 import type { Ctx } from './ctx';
+import { Backend } from './backend';
+import { Responses } from './views/responses';
+import { ZonesView } from './views/zones';
+import { vscodeUi } from './ui';
+import { apiFor } from './commands/api';
 
 let client: LanguageClient | undefined;
+let backend: Backend | undefined;
 
 /** Returned to tests (and other extensions) as the extension's exports. */
 export interface EdgeKitApi { ctx: Ctx }
@@ -16,8 +22,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   context.subscriptions.push(logChannel());
   client = createLanguageClient(context);
   const status = new DocumentStatus(client);
-  const ctx: Ctx = { extension: context, client, log, status };
-  context.subscriptions.push(status, ...registerCommands(ctx));
+  backend = new Backend(context);
+  const responses = new Responses(context.workspaceState);
+  const ctx = { extension: context, client, log, status, backend, responses, ui: vscodeUi } as Ctx;
+  ctx.zones = new ZonesView(() => apiFor(ctx));
+  context.subscriptions.push(
+    status, responses, ctx.zones, ...registerCommands(ctx),
+    vscode.window.registerTreeDataProvider('edgekit.zones', ctx.zones),
+    backend.onDidChange(() => ctx.zones.refresh()),
+  );
   await client.start();
   log.info(`EdgeKit ${context.extension.packageJSON.version} started.`);
   void status.update();
@@ -25,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
 }
 
 export async function deactivate(): Promise<void> {
-  if (client) await client.stop();
+  await Promise.allSettled([client?.stop(), backend?.dispose()]);
   client = undefined;
+  backend = undefined;
 }

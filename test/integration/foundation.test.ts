@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { api, codeOf, openFile, setText, waitForDiagnostics } from './helpers';
 
@@ -52,7 +53,7 @@ suite('Foundation: language server in the real extension host', () => {
     const d = ds.find((x) => codeOf(x) === 'schema/type')!;
     assert.equal(editor.document.getText(d.range), '42');
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
-    assert.ok(d.code && typeof d.code === 'object' && String(d.code.target).includes('diagnostics.md'), 'code links to the docs');
+    assert.ok(d.code && typeof d.code === 'object' && String(d.code.target).includes('README.md#schema-type'), 'code links to the docs');
   });
 
   test('settings are refreshed on change (edgekit.maxProblems)', async () => {
@@ -96,6 +97,26 @@ suite('Foundation: language server in the real extension host', () => {
     assert.match(text, /2\.0|JSON-RPC/i);
   });
 
+  test('the editor and the CLI report identical diagnostics for the same file', async () => {
+    const samples: [string, string][] = [
+      ['cmp/a.rpc.json', '[\n {"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x12", "latest"], "id": 1},\n {"jsonrpc": "1.0", "method": "eth_sign", "id": 1}\n]\n'],
+      ['cmp/b.filter.json', '{"where": {"and": [{"key": "BotScore", "operator": "startsWith", "value": "1"}, {"key": "ClientCountyr", "operator": "eq", "value": "ca"}]}}\n'],
+      ['cmp/c.ruleset.json', '{"name": "default", "rules": [{"action": "execute", "expression": "http.host eq", "enabled": true}]}\n'],
+      ['cmp/d.logpush.json', '{"name": "j", "dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"Nope\\", \\"operator\\": \\"eq\\", \\"value\\": 1}}", "destination_conf": "s3://bucket/path"}\n'],
+    ];
+    const ext = vscode.extensions.getExtension('edgekit.edgekit')!;
+    for (const [name, text] of samples) {
+      const editor = await openFile(name, text);
+      const editorDiags = await waitForDiagnostics(editor.document.uri, (d) => d.length > 0, `diagnostics for ${name}`);
+      const out = execFileSync(process.execPath, [path.join(ext.extensionPath, 'dist', 'cli.js'), 'lint', '--format', 'json', editor.document.uri.fsPath], { encoding: 'utf8' }).toString();
+      const cli = JSON.parse(out)[0].diagnostics as { code: string; severity: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
+      const sev = ['error', 'warning', 'information', 'hint'];
+      const fromEditor = editorDiags.filter((d) => d.source === 'edgekit').map((d) => `${codeOf(d)}|${sev[d.severity]}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}`).sort();
+      const fromCli = cli.map((d) => `${d.code}|${d.severity}|${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${d.message}`).sort();
+      assert.deepEqual(fromEditor, fromCli, name);
+    }
+  });
+
   test('the command table matches package.json', async () => {
     const ext = vscode.extensions.getExtension('edgekit.edgekit')!;
     const declared: string[] = ext.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
@@ -105,6 +126,6 @@ suite('Foundation: language server in the real extension host', () => {
 
   suiteTeardown(() => {
     const ws = vscode.workspace.workspaceFolders![0].uri.fsPath;
-    for (const d of ['lang', 'syntax', 'schema', 'features']) fs.rmSync(path.join(ws, d), { recursive: true, force: true });
+    for (const d of ['lang', 'syntax', 'schema', 'features', 'cmp']) fs.rmSync(path.join(ws, d), { recursive: true, force: true });
   });
 });

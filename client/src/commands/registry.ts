@@ -3,6 +3,10 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { runCommand } from './run';
+import { backendCommands } from './backend';
+import { logpushCommands, logpushJobCommands } from './logpush';
+import { gatewayCommands } from './gateway';
+import { migrationCommands } from './migration';
 
 export type CommandHandler = (ctx: Ctx) => (...args: unknown[]) => unknown;
 
@@ -12,6 +16,11 @@ export const COMMANDS: Record<string, CommandHandler> = {
     await ctx.client.restart();
     ctx.log.info('Language server restarted.');
   },
+  ...backendCommands,
+  ...logpushCommands,
+  ...logpushJobCommands,
+  ...gatewayCommands,
+  ...migrationCommands,
 };
 
 export function registerCommands(ctx: Ctx): vscode.Disposable[] {

@@ -1,0 +1,31 @@
+// The management API for the chosen backend (embedded mock or configured endpoint with saved credentials).
+import * as vscode from 'vscode';
+import type { Ctx } from '../ctx';
+import { Config } from '../config';
+import { createApi, planOf, type Api, type ApiResult, type Zone } from '../http/api';
+import { UserError } from './run';
+
+export async function apiFor(ctx: Ctx): Promise<Api> {
+  const ep = await ctx.backend.endpoints('api');
+  return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs() });
+}
+
+/** The result, or a UserError whose message says what failed, where, and what the server said. */
+export function unwrap<T>(r: ApiResult<T>): T {
+  if (r.ok) return r.result;
+  throw new UserError(r.error);
+}
+
+/** A zone id from a command argument (tree item, id string) or a quick pick. */
+export async function pickZone(api: Api, arg: unknown, title: string): Promise<Zone> {
+  const zones = unwrap(await api.listZones());
+  const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
+  if (wanted) {
+    const z = zones.find((x) => x.id === wanted || x.name === wanted);
+    if (!z) throw new UserError(`No zone "${wanted}" at ${api.baseUrl}.`);
+    return z;
+  }
+  const pick = await vscode.window.showQuickPick(zones.map((z) => ({ label: z.name, description: `${planOf(z)} · ${z.id}`, zone: z })), { title, placeHolder: 'Pick a zone' });
+  if (!pick) throw new vscode.CancellationError();
+  return pick.zone;
+}

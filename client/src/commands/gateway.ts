@@ -1,0 +1,111 @@
+// Commands: send a JSON-RPC request (one item or the whole document) to the gateway, copy it as curl, and the history.
+import * as vscode from 'vscode';
+import type { Ctx } from '../ctx';
+import { Config } from '../config';
+import { requestMethods, sendJsonRpc } from '../http/gateway';
+import { toCurl } from '../http/request';
+import { documentOf } from './logpush';
+import { UserError } from './run';
+
+interface SendArgs { index?: number | null }
+
+/** The exact text to send: the whole document, or one item of a batch (its own characters, so nothing is re-serialised). */
+export function bodyToSend(doc: vscode.TextDocument, args: SendArgs | undefined): string {
+  const text = doc.getText();
+  if (args?.index === undefined || args.index === null) return text.trim();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
+  }
+  if (!Array.isArray(parsed)) return text.trim();
+  const item = parsed[args.index];
+  if (item === undefined) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
+  return JSON.stringify(item, null, 2);
+}
+
+function label(body: string): string {
+  const methods = requestMethods(body);
+  if (methods.length === 0) return 'request';
+  return methods.length === 1 ? methods[0] : `batch of ${methods.length} (${[...new Set(methods)].slice(0, 3).join(', ')}${methods.length > 3 ? ', …' : ''})`;
+}
+
+function errorsIn(doc: vscode.TextDocument): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit' && d.severity === vscode.DiagnosticSeverity.Error);
+}
+
+/** Sends and shows; returns what tests and the history need. */
+export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined) {
+  const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
+  const body = bodyToSend(doc, args);
+  const errors = errorsIn(doc);
+  if (errors.length > 0 && Config.confirmSendWithErrors()) {
+    const first = errors[0];
+    const pick = await vscode.window.showWarningMessage(
+      `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message} The gateway will probably refuse it. Send anyway?`,
+      { modal: true }, 'Send anyway');
+    if (pick !== 'Send anyway') throw new vscode.CancellationError();
+  }
+  const ep = await ctx.backend.endpoints('gateway');
+  const what = label(body);
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `EdgeKit: sending ${what} to ${new URL(ep.gatewayUrl).host}`, cancellable: true },
+    (_progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal });
+    });
+  const header: string[] = [`// POST ${ep.gatewayUrl}${ep.embedded ? '  (embedded mock backend)' : ''}`];
+  let content: string;
+  let summary: string;
+  if (result.ok) {
+    summary = result.summary;
+    header.push(`// HTTP ${result.status} · ${result.ms} ms · ${what}`);
+    for (const line of summary.split('\n')) header.push(`// ${line}`);
+    const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : JSON.stringify(result.body, null, 2);
+    content = `${header.join('\n')}\n${pretty}\n`;
+  } else {
+    if (result.kind === 'aborted') throw new vscode.CancellationError();
+    summary = result.error;
+    header.push(`// No response: ${result.error}`);
+    content = `${header.join('\n')}\n`;
+  }
+  const uri = await ctx.responses.record({
+    url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
+    summary, sourceUri: doc.uri.toString(),
+  }, content);
+  await ctx.responses.open(uri);
+  if (!result.ok) throw new UserError(result.error);
+  return { status: result.status, body: result.body, summary, responseUri: uri.toString(), success: result.success };
+}
+
+export const gatewayCommands = {
+  'edgekit.gateway.send': (ctx: Ctx) => (uri?: unknown, args?: unknown) => send(ctx, uri, args as SendArgs | undefined),
+  'edgekit.gateway.copyAsCurl': (ctx: Ctx) => async (uri?: unknown, args?: unknown) => {
+    const doc = await documentOf('jsonrpc-request', uri, 'gateway request (*.rpc.json)');
+    const body = bodyToSend(doc, args as SendArgs | undefined);
+    const ep = await ctx.backend.endpoints('gateway');
+    const curl = toCurl({ method: 'POST', url: ep.gatewayUrl, headers: { 'Content-Type': 'application/json' }, body, timeoutMs: Config.requestTimeoutMs() }, { redactSecrets: true });
+    await vscode.env.clipboard.writeText(curl);
+    void vscode.window.showInformationMessage('Copied the request as a curl command.');
+    return curl;
+  },
+  'edgekit.gateway.history': (ctx: Ctx) => async () => {
+    const history = ctx.responses.history();
+    if (history.length === 0) throw new UserError('No gateway request has been sent yet.');
+    const pick = await vscode.window.showQuickPick(history.map((h) => ({
+      label: h.label, description: `${h.status ? `HTTP ${h.status}` : 'no response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${new Date(h.time).toLocaleTimeString()}`,
+      detail: h.summary.split('\n')[0], entry: h,
+    })), { title: 'EdgeKit: sent gateway requests', placeHolder: 'Pick a request to open its response or send it again' });
+    if (!pick) return;
+    const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
+    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri));
+    else if (action === 'Send again') {
+      const doc = await vscode.workspace.openTextDocument({ language: 'jsonrpc-request', content: pick.entry.body });
+      await send(ctx, doc.uri, undefined);
+    } else if (action === 'Copy as curl') {
+      await vscode.env.clipboard.writeText(toCurl({ method: 'POST', url: pick.entry.url, headers: { 'Content-Type': 'application/json' }, body: pick.entry.body, timeoutMs: Config.requestTimeoutMs() }, { redactSecrets: true }));
+    }
+  },
+};

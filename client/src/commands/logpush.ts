@@ -1,0 +1,66 @@
+// Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
+import * as vscode from 'vscode';
+import type { Ctx } from '../ctx';
+import { FilterToJobStringRequest, JobStringToFilterRequest } from '../../../server/src/protocol';
+import { UserError } from './run';
+import { apiFor, pickZone } from './api';
+
+export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
+  const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
+  if (!uri) throw new UserError(`Open a ${what} first.`);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== kind) throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ${what} (its language is "${doc.languageId}").`);
+  return doc;
+}
+
+export const logpushCommands = {
+  'edgekit.logpush.filterToString': (ctx: Ctx) => async (arg?: unknown) => {
+    const doc = await documentOf('logpush-filter', arg, 'Logpush filter (*.filter.json)');
+    const r = await ctx.client.sendRequest(FilterToJobStringRequest.type, { uri: doc.uri.toString() });
+    if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be converted.');
+    // As it appears inside a job file: a JSON string literal.
+    const literal = JSON.stringify(r.text);
+    await vscode.env.clipboard.writeText(literal);
+    void vscode.window.showInformationMessage(`Copied the filter as a job "filter" string (${Buffer.byteLength(r.text, 'utf8')} bytes compact).`);
+    return literal;
+  },
+  'edgekit.logpush.stringToFilter': (ctx: Ctx) => async (arg?: unknown) => {
+    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
+    const r = await ctx.client.sendRequest(JobStringToFilterRequest.type, { uri: doc.uri.toString() });
+    if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be extracted.');
+    if (r.text === '') throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} has an empty filter (it pushes every log line).`);
+    let text = r.text;
+    if (r.dataset) {
+      // Keep the job's dataset with the filter so its fields are checked against the right catalogue.
+      const value = JSON.parse(text) as Record<string, unknown>;
+      text = JSON.stringify({ $dataset: r.dataset, ...value }, null, 2);
+    }
+    const out = await vscode.workspace.openTextDocument({ language: 'logpush-filter', content: text + '\n' });
+    await vscode.window.showTextDocument(out, { viewColumn: vscode.ViewColumn.Beside });
+    return out.uri.toString();
+  },
+};
+
+export const logpushJobCommands = {
+  'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
+    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
+    let job: unknown;
+    try {
+      job = JSON.parse(doc.getText());
+    } catch (err) {
+      throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
+    }
+    const api = await apiFor(ctx);
+    const zone = await pickZone(api, zoneArg, 'Create the Logpush job in which zone?');
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${zone.name}` },
+      () => api.createLogpushJob(zone.id, job));
+    if (!r.ok) {
+      const details = r.errors.map((e) => `${e.code}: ${e.message}`).join('; ');
+      ctx.log.warn(`Logpush job from ${vscode.workspace.asRelativePath(doc.uri)} refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
+      throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} was refused: ${r.error}`);
+    }
+    const id = (r.result as { id?: unknown }).id;
+    void vscode.window.showInformationMessage(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${zone.name}.`);
+    return r.result;
+  },
+};

@@ -1,0 +1,103 @@
+// Commands: step a zone through the managed-rules migration (check, review the config, optional validation, pending), the zones
+// tree's actions, and the infrastructure-as-code export. The flow itself is the pure machine in flow/; this is the thin driver.
+import * as vscode from 'vscode';
+import type { Ctx } from '../ctx';
+import { runMigration } from '../flow/driver';
+import { describeState, type State } from '../flow/machine';
+import type { MigrationConfig, Zone } from '../http/api';
+import { ToTerraformRequest } from '../../../server/src/protocol';
+import { apiFor, pickZone, unwrap } from './api';
+import { UserError } from './run';
+
+function zoneFileName(zone: Zone): string {
+  return `${zone.name.replace(/[^\w.-]+/g, '_')}.ruleset.json`;
+}
+
+/** Opens a configuration as an untitled *.ruleset.json document (validated live by the language server). */
+async function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocument> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = zoneFileName(zone);
+  const uri = folder ? vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${name}`);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const text = JSON.stringify(config, null, 2) + '\n';
+  await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+  if (doc.languageId !== 'waf-ruleset') await vscode.languages.setTextDocumentLanguage(doc, 'waf-ruleset');
+  return doc;
+}
+
+export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
+  const api = await apiFor(ctx);
+  const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?');
+  let reviewDoc: vscode.TextDocument | undefined;
+  const final = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      return runMigration({
+        api,
+        signal: abort.signal,
+        progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
+        ask: (question, options, opts) => ctx.ui.ask(question, options, opts),
+        showConfig: async (config: MigrationConfig) => {
+          reviewDoc = await openConfig(zone, config);
+          const pick = await ctx.ui.ask(
+            `Review the new configuration of ${zone.name} in ${reviewDoc.uri.path.split('/').pop()} (you may adjust it), then continue.`,
+            ['Continue'], { modal: false });
+          if (pick !== 'Continue') throw new vscode.CancellationError();
+          try {
+            return JSON.parse(reviewDoc.getText()) as MigrationConfig;
+          } catch (err) {
+            throw new UserError(`The reviewed configuration of ${zone.name} is not valid JSON (${(err as Error).message}); nothing was sent.`);
+          }
+        },
+        onState: (s) => ctx.log.info(`[migration ${zone.name}] state ${s.name}`),
+      }, zone);
+    });
+  ctx.zones.refresh();
+  const message = describeState(final);
+  if (final.name === 'failed' || final.name === 'not-eligible') void vscode.window.showErrorMessage(message);
+  else void vscode.window.showInformationMessage(message);
+  return final;
+}
+
+export const migrationCommands = {
+  'edgekit.migration.start': (ctx: Ctx) => (zone?: unknown) => migrate(ctx, zone),
+  'edgekit.migration.check': (ctx: Ctx) => async (zoneArg?: unknown) => {
+    const api = await apiFor(ctx);
+    const zone = await pickZone(api, zoneArg, 'Check which zone?');
+    const r = await api.check(zone.id);
+    const check = unwrap(r);
+    const notes = r.ok ? r.messages.map((m) => m.message).join(' ') : '';
+    const text = check.compatible
+      ? `${zone.name} can move to the new managed rules (state: ${check.migration_state}).`
+      : `${zone.name} is not eligible for migration (state: ${check.migration_state}). ${notes}`;
+    if (check.compatible) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
+    ctx.zones.refresh();
+    return check;
+  },
+  'edgekit.migration.openConfig': (ctx: Ctx) => async (zoneArg?: unknown) => {
+    const api = await apiFor(ctx);
+    const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?');
+    const doc = await openConfig(zone, unwrap(await api.config(zone.id)));
+    return doc.uri.toString();
+  },
+  'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),
+  'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
+    const api = await apiFor(ctx);
+    const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?');
+    const status = unwrap(await api.status(zone.id));
+    if (status.migration_state !== 'migrated') {
+      throw new UserError(`${zone.name} is not migrated yet (state: ${status.migration_state}); the ruleset API manages its rules only after migration.`);
+    }
+    const ruleset = unwrap(await api.entrypoint(zone.id));
+    const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
+    if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
+    const tf = await ctx.client.sendRequest(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
+    const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import svc_ruleset.<name> ${tf.importId}\n# then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan: it should show no changes.\n\n${tf.hcl}`;
+    const doc = await vscode.workspace.openTextDocument({ language: 'terraform', content });
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return { importId: tf.importId, hcl: tf.hcl };
+  },
+};

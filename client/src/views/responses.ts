@@ -1,0 +1,70 @@
+// Read-only response documents (scheme edgekit-response) and the history of sent gateway requests.
+import * as vscode from 'vscode';
+
+export const RESPONSE_SCHEME = 'edgekit-response';
+
+export interface HistoryEntry {
+  id: number;
+  time: string;
+  url: string;
+  /** The exact body that was sent. */
+  body: string;
+  /** Label: method name(s). */
+  label: string;
+  status?: number;
+  ms?: number;
+  summary: string;
+  responseUri: string;
+  sourceUri?: string;
+}
+
+const MAX_HISTORY = 50;
+
+export class Responses implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private seq = 0;
+  private readonly registration: vscode.Disposable;
+
+  constructor(private readonly state: vscode.Memento) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(RESPONSE_SCHEME, this);
+    this.seq = this.history().reduce((m, h) => Math.max(m, h.id), 0);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString())
+      ?? this.history().find((h) => h.responseUri === uri.toString())?.summary
+      ?? '// This response is no longer in memory; re-send the request from the history.';
+  }
+
+  history(): HistoryEntry[] {
+    return this.state.get<HistoryEntry[]>('edgekit.gateway.history', []);
+  }
+
+  /** Stores a response text and records the request in the history; returns the response document's URI. */
+  async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'>, text: string): Promise<vscode.Uri> {
+    const id = ++this.seq;
+    const uri = vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${entry.label.replace(/[^\w.-]+/g, '_').slice(0, 40)}.jsonc` });
+    this.contents.set(uri.toString(), text);
+    this.changed.fire(uri);
+    const full: HistoryEntry = { ...entry, id, time: new Date().toISOString(), responseUri: uri.toString() };
+    await this.state.update('edgekit.gateway.history', [full, ...this.history()].slice(0, MAX_HISTORY));
+    return uri;
+  }
+
+  async open(uri: vscode.Uri, beside = true): Promise<vscode.TextEditor> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.languages.setTextDocumentLanguage(doc, 'jsonc');
+    return vscode.window.showTextDocument(doc, { viewColumn: beside ? vscode.ViewColumn.Beside : undefined, preview: false, preserveFocus: false });
+  }
+
+  textOf(uri: vscode.Uri): string | undefined {
+    return this.contents.get(uri.toString());
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
+}

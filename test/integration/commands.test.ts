@@ -1,0 +1,177 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { api, codeOf, openFile, waitForDiagnostics, WORKSPACE } from './helpers';
+
+/** Scripted answers for the questions commands ask (dialogs cannot be clicked in the test host). */
+function scriptUi(ctx: any, answers: ((question: string, options: string[]) => string | undefined)[]): { asked: string[] } {
+  const asked: string[] = [];
+  ctx.ui = {
+    ask: async (question: string, options: string[]) => {
+      asked.push(question);
+      const next = answers.shift();
+      if (!next) throw new Error(`Unexpected question: ${question}`);
+      return next(question, options);
+    },
+  };
+  return { asked };
+}
+
+suite('Commands against the embedded mock backend', () => {
+  let ctx: any;
+  const original: { ui?: unknown } = {};
+
+  suiteSetup(async () => {
+    ctx = (await api()).ctx;
+    original.ui = ctx.ui;
+    await vscode.workspace.getConfiguration('edgekit').update('gateway.confirmSendWithErrors', false, vscode.ConfigurationTarget.Workspace);
+    await vscode.commands.executeCommand('edgekit.mock.reset');
+  });
+
+  suiteTeardown(async () => {
+    ctx.ui = original.ui;
+    await vscode.workspace.getConfiguration('edgekit').update('gateway.confirmSendWithErrors', undefined, vscode.ConfigurationTarget.Workspace);
+    fs.rmSync(path.join(WORKSPACE.fsPath, 'cmd'), { recursive: true, force: true });
+  });
+
+  test('the mock starts on demand on loopback and the status bar says where', async () => {
+    const r = await vscode.commands.executeCommand<{ gatewayUrl: string; apiBaseUrl: string }>('edgekit.mock.start');
+    assert.match(r.gatewayUrl, /^http:\/\/127\.0\.0\.1:\d+\/v1\/mainnet$/);
+    assert.match(r.apiBaseUrl, /^http:\/\/127\.0\.0\.1:\d+\/client\/v4$/);
+    assert.ok(ctx.backend.running, 'mock is running');
+  });
+
+  test('send a request: the response opens beside it with status and result', async () => {
+    const editor = await openFile('cmd/block.rpc.json', '{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 7}\n');
+    const r = await vscode.commands.executeCommand<any>('edgekit.gateway.send', editor.document.uri);
+    assert.equal(r.status, 200);
+    assert.equal(r.success, true);
+    assert.match(String(r.body.result), /^0x[0-9a-f]+$/);
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === r.responseUri);
+    assert.ok(shown, 'response document is visible');
+    const text = shown!.document.getText();
+    assert.match(text, /^\/\/ POST http:\/\/127\.0\.0\.1:\d+\/v1\/mainnet/);
+    assert.match(text, /\/\/ HTTP 200 · \d+ ms · eth_blockNumber/);
+    assert.match(text, /"id": 7/);
+  });
+
+  test('an unsupported method is flagged before sending and refused with HTTP 403 after', async () => {
+    const editor = await openFile('cmd/sign.rpc.json', '{"jsonrpc": "2.0", "method": "eth_sign", "params": ["0x9b2055d370f73ec7d8a03e965129118dc8f5bf83", "0xdeadbeef"], "id": 1}\n');
+    const ds = await waitForDiagnostics(editor.document.uri, (d) => d.some((x) => codeOf(x).startsWith('jsonrpc/') && /403/.test(x.message)), 'the 403 diagnostic');
+    const d = ds.find((x) => /403/.test(x.message))!;
+    assert.equal(editor.document.getText(d.range), '"eth_sign"');
+    const r = await vscode.commands.executeCommand<any>('edgekit.gateway.send', editor.document.uri);
+    assert.equal(r.status, 403);
+    assert.equal(r.success, false);
+    assert.match(r.summary, /403/);
+    const doc = vscode.workspace.textDocuments.find((x) => x.uri.toString() === r.responseUri)!;
+    assert.match(doc.getText(), /HTTP 403/);
+  });
+
+  test('an over-limit trace_filter is flagged before sending and refused by the backend after', async () => {
+    const editor = await openFile('cmd/trace.rpc.json', JSON.stringify({ jsonrpc: '2.0', method: 'trace_filter', params: [{ fromBlock: '0x1', toBlock: '0x3e9', count: 10 }], id: 3 }, null, 2));
+    const ds = await waitForDiagnostics(editor.document.uri, (d) => d.some((x) => /800/.test(x.message)), 'the 800-block diagnostic');
+    const d = ds.find((x) => /800/.test(x.message))!;
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    const r = await vscode.commands.executeCommand<any>('edgekit.gateway.send', editor.document.uri);
+    assert.equal(r.success, false);
+    assert.ok(r.body.error, 'JSON-RPC error from the backend');
+    assert.match(r.body.error.message, /800/);
+  });
+
+  test('a batch item is sent on its own from its code lens arguments', async () => {
+    const editor = await openFile('cmd/batch.rpc.json', JSON.stringify([
+      { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
+      { jsonrpc: '2.0', method: 'net_version', params: [], id: 2 },
+    ], null, 2));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+    const sendItem = lenses.find((l) => l.command?.command === 'edgekit.gateway.send' && (l.command.arguments?.[1] as { index?: number })?.index === 1);
+    assert.ok(sendItem, `a send lens for item 1: ${JSON.stringify(lenses.map((l) => l.command?.title))}`);
+    const r = await vscode.commands.executeCommand<any>(sendItem!.command!.command, ...sendItem!.command!.arguments!);
+    assert.equal(r.status, 200);
+    assert.equal(r.body.id, 2);
+    assert.equal(r.body.result, '1');
+    const history = ctx.responses.history();
+    assert.ok(history.length >= 4 && history[0].label === 'net_version');
+  });
+
+  test('create a Logpush job from a job file; a refused job says why', async () => {
+    const good = await openFile('cmd/ok.logpush.json', JSON.stringify({
+      name: 'edgekit-test', dataset: 'http_requests', logpull_options: 'fields=ClientIP,EdgeStartTimestamp&timestamps=rfc3339',
+      filter: JSON.stringify({ where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } }),
+      destination_conf: 's3://bucket/logs?region=us-east-1',
+    }, null, 2));
+    const zones = await (await fetch(`${ctx.backend.running.apiBaseUrl}/zones`, { headers: { Authorization: `Bearer ${ctx.backend.running.credentials.apiToken}` } })).json() as { result: { id: string; name: string }[] };
+    const pro = zones.result.find((z) => z.name === 'pro.example')!;
+    const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', good.document.uri, pro.id);
+    assert.ok(job && job.id !== undefined, 'job created');
+    const bad = await openFile('cmd/bad.logpush.json', JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://bucket/logs' }));
+    const refused = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', bad.document.uri, pro.id);
+    assert.equal(refused, undefined, 'runCommand shows the error and returns undefined');
+  });
+
+  test('filter <-> job string conversion', async () => {
+    const filter = await openFile('cmd/conv.filter.json', '{\n  "where": {"key": "BotScore", "operator": "lt", "value": "30"}\n}\n');
+    const literal = await vscode.commands.executeCommand<string>('edgekit.logpush.filterToString', filter.document.uri);
+    assert.equal(JSON.parse(literal), '{"where":{"key":"BotScore","operator":"lt","value":"30"}}');
+    const job = await openFile('cmd/conv.logpush.json', JSON.stringify({ name: 'j', dataset: 'firewall_events', filter: JSON.parse(literal), destination_conf: 's3://b/p?region=eu-west-1' }));
+    const uri = await vscode.commands.executeCommand<string>('edgekit.logpush.stringToFilter', job.document.uri);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)!;
+    assert.equal(doc.languageId, 'logpush-filter');
+    assert.deepEqual(JSON.parse(doc.getText()), { $dataset: 'firewall_events', where: { key: 'BotScore', operator: 'lt', value: '30' } });
+  });
+
+  test('migrate a Pro zone: check, review, confirm, pending, migrated; the tree shows it', async () => {
+    const { asked } = scriptUi(ctx, [
+      (q, o) => (/Review/.test(q) ? 'Continue' : assert.fail(`expected the review, got ${q} ${o}`)),
+      (q, o) => (o.includes('Migrate') && !o.includes('Validation Mode') ? 'Migrate' : assert.fail(`expected the confirmation, got ${q} ${o}`)),
+    ]);
+    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example');
+    assert.equal(final.name, 'migrated', JSON.stringify(final));
+    assert.equal(asked.length, 2);
+    const review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('pro.example.ruleset.json'));
+    assert.ok(review && review.languageId === 'waf-ruleset', 'the config was opened as a ruleset document');
+    await ctx.zones.getChildren();
+    const item = ctx.zones.items.find((i: any) => i.zone.name === 'pro.example');
+    assert.equal(item.status.migration_state, 'migrated');
+    assert.equal(item.status.old_rules_enabled, false);
+    assert.equal(item.status.new_rules_enabled, true);
+    // irreversible: a second run finds it migrated and sends nothing
+    scriptUi(ctx, []);
+    const again = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example');
+    assert.equal(again.name, 'migrated');
+    assert.equal(again.already, true);
+    const tf = await vscode.commands.executeCommand<any>('edgekit.migration.exportTerraform', 'pro.example');
+    assert.match(tf.importId, /^zone\/[0-9a-f]{32}\/[0-9a-f]+$/);
+    assert.match(tf.hcl, /resource "svc_ruleset"/);
+    assert.match(tf.hcl, /phase\s*=\s*"http_request_firewall_managed"/);
+  });
+
+  test('migrate an Enterprise zone: validation first, then pending', async () => {
+    scriptUi(ctx, [
+      (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
+      (_q, o) => (o.includes('Validation Mode') ? 'Validation Mode' : assert.fail(o.join())),
+      (_q, o) => (o.includes('Later') ? 'Later' : assert.fail(o.join())),
+    ]);
+    const first = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example');
+    assert.equal(first.name, 'cancelled', JSON.stringify(first));
+    assert.equal(first.zoneState, 'validation');
+    await ctx.zones.getChildren();
+    assert.equal(ctx.zones.items.find((i: any) => i.zone.name === 'enterprise.example').status.migration_state, 'validation');
+    scriptUi(ctx, [
+      (_q, o) => (o.includes('Review and Finish') ? 'Review and Finish' : assert.fail(o.join())),
+      (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
+      (_q, o) => (o.includes('Migrate') ? 'Migrate' : assert.fail(o.join())),
+    ]);
+    const second = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example');
+    assert.equal(second.name, 'migrated', JSON.stringify(second));
+  });
+
+  test('a zone that cannot migrate stops with the reason and nothing is sent', async () => {
+    scriptUi(ctx, []);
+    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'uri-overrides.example');
+    assert.equal(final.name, 'not-eligible');
+    assert.match(final.reason, /URI/i);
+  });
+});

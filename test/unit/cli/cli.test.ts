@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../../server/src/cli';
+
+async function run(argv: string[]) {
+  let stdout = '', stderr = '';
+  const code = await main(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; } });
+  return { code, stdout, stderr };
+}
+
+function tmpdir(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-cli-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+test('json format: 0-based LSP ranges, exit 1 on errors', async () => {
+  const dir = tmpdir({ 'a.filter.json': '{\n  "where": 1,\n}\n' });
+  const r = await run(['lint', '--format', 'json', dir]);
+  assert.equal(r.code, 1);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.length, 1);
+  assert.equal(out[0].kind, 'logpush-filter');
+  const d = out[0].diagnostics.find((x: { code: string }) => x.code === 'syntax/trailing-comma');
+  assert.deepEqual(d.range, { start: { line: 1, character: 12 }, end: { line: 1, character: 13 } });
+  assert.equal(d.severity, 'error');
+});
+
+test('directories are walked for the four patterns only; node_modules skipped', async () => {
+  const dir = tmpdir({
+    'x/a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}',
+    'x/b.jsonrpc.json': '[]', 'c.ruleset.json': '{', 'd.logpush.json': '{}', 'e.filter.json': '{}',
+    'ignored.json': '{', 'node_modules/z.rpc.json': '{',
+  });
+  const r = await run(['lint', '--format', 'json', dir]);
+  const files = JSON.parse(r.stdout).map((f: { file: string }) => path.relative(dir, f.file)).sort();
+  assert.deepEqual(files, ['c.ruleset.json', 'd.logpush.json', 'e.filter.json', path.join('x', 'a.rpc.json'), path.join('x', 'b.jsonrpc.json')]);
+});
+
+test('a clean file exits 0', async () => {
+  const dir = tmpdir({ 'ok.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });
+  const r = await run(['lint', dir]);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /no problems/);
+});
+
+test('sarif 2.1.0 output', async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"a":1,}' });
+  const r = await run(['lint', '--format', 'sarif', path.join(dir, 'a.rpc.json')]);
+  assert.equal(r.code, 1);
+  const sarif = JSON.parse(r.stdout);
+  assert.equal(sarif.version, '2.1.0');
+  const result = sarif.runs[0].results.find((x: { ruleId: string }) => x.ruleId === 'syntax/trailing-comma');
+  assert.deepEqual(result.locations[0].physicalLocation.region, { startLine: 1, startColumn: 7, endLine: 1, endColumn: 8 });
+  assert.ok(sarif.runs[0].tool.driver.rules.some((x: { id: string }) => x.id === 'syntax/trailing-comma'));
+});
+
+test('usage and I/O problems exit 2 with a message on stderr', async () => {
+  assert.equal((await run(['lint'])).code, 2);
+  const bad = await run(['lint', '--format', 'xml', '.']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /Unknown format "xml"/);
+  const kind = await run(['lint', '--kind', 'nope', '.']);
+  assert.match(kind.stderr, /Unknown kind "nope"/);
+  const missing = await run(['lint', '/definitely/not/here.rpc.json']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /not\/here\.rpc\.json: no such file or directory/);
+  const other = tmpdir({ 'notes.txt': 'x' });
+  const wrong = await run(['lint', path.join(other, 'notes.txt')]);
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /notes\.txt: not a file EdgeKit checks/);
+  assert.equal((await run(['frobnicate'])).code, 2);
+});
+
+test('--kind checks a file with any name; binary content is a syntax error, not a crash', async () => {
+  const dir = tmpdir({ 'blob.bin': Buffer.from([0, 1, 2, 255, 254, 0x7b]) });
+  const r = await run(['lint', '--kind', 'jsonrpc-request', '--format', 'json', path.join(dir, 'blob.bin')]);
+  assert.equal(r.code, 1);
+  assert.equal(JSON.parse(r.stdout)[0].diagnostics[0].code, 'syntax/invalid-json');
+});
+
+test('line format matches the golden files', async () => {
+  const dir = tmpdir({ 'a.filter.json': '{"a":1,}\n' });
+  const r = await run(['lint', '--format', 'line', dir]);
+  assert.match(r.stdout, /a\.filter\.json:1:7-1:8 error syntax\/trailing-comma Trailing comma before "}"\./);
+});

@@ -1,0 +1,52 @@
+// The manifest and the code agree: commands, languages, grammars, schemas and the allowlist of the .vsix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DOC_KINDS } from '../../../server/src/core/types';
+import { KIND_PATTERNS } from '../../../server/src/core/kinds';
+
+const root = path.resolve(__dirname, '../../..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+test('package.json commands are exactly the registered command table', () => {
+  const dir = path.join(root, 'client/src/commands');
+  const registered = new Set<string>();
+  for (const f of fs.readdirSync(dir)) {
+    for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s+'(edgekit\.[\w.]+)': \(ctx/gm)) registered.add(m[1]);
+  }
+  const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
+  assert.deepEqual([...declared].sort(), [...registered].sort());
+  for (const id of declared) assert.match(id, /^edgekit\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?$/, id);
+});
+
+test('every menu entry names a declared command', () => {
+  const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
+  for (const [menu, entries] of Object.entries(pkg.contributes.menus as Record<string, { command: string }[]>)) {
+    for (const e of entries) assert.ok(declared.has(e.command), `${menu}: ${e.command}`);
+  }
+});
+
+test('each document kind has a language with the core patterns, a grammar and a schema', () => {
+  for (const kind of DOC_KINDS) {
+    const lang = pkg.contributes.languages.find((l: { id: string }) => l.id === kind);
+    assert.ok(lang, kind);
+    assert.deepEqual(lang.extensions, KIND_PATTERNS[kind].map((p) => p.slice(1)));
+    const grammar = pkg.contributes.grammars.find((g: { language: string }) => g.language === kind);
+    assert.ok(grammar && fs.existsSync(path.join(root, grammar.path)), `grammar for ${kind}`);
+    assert.ok(fs.existsSync(path.join(root, 'schemas', `${kind}.schema.json`)));
+    assert.ok(fs.existsSync(path.join(root, lang.configuration)));
+  }
+  for (const v of pkg.contributes.jsonValidation) assert.ok(fs.existsSync(path.join(root, v.url)), v.url);
+});
+
+test('engines.vscode is at most the test host (1.139) and @types/vscode does not exceed it', () => {
+  const min = pkg.engines.vscode.replace(/^\^/, '').split('.').map(Number);
+  assert.ok(min[0] === 1 && min[1] <= 139);
+  const types = pkg.devDependencies['@types/vscode'].replace(/^\^/, '').split('.').map(Number);
+  assert.ok(types[1] <= min[1], '@types/vscode must not be newer than engines.vscode');
+});
+
+test('no setting holds a secret', () => {
+  for (const key of Object.keys(pkg.contributes.configuration.properties)) assert.doesNotMatch(key, /token|secret|password|apiKey|api\.key/i, key);
+});
