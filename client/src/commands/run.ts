@@ -11,8 +11,8 @@ export async function runCommand<T>(id: string, fn: () => Promise<T> | T): Promi
     if (err instanceof vscode.CancellationError) return undefined;
     const message = (err as Error)?.message ?? String(err);
     log.error(`Command ${id} failed`, err);
-    const pick = await vscode.window.showErrorMessage(`EdgeKit: ${message}`, 'Show Log');
-    if (pick === 'Show Log') log.show();
+    // Not awaited: the command finishes now; the message stays until the user dismisses it.
+    void vscode.window.showErrorMessage(`EdgeKit: ${message}`, 'Show Log').then((pick) => { if (pick === 'Show Log') log.show(); });
     return undefined;
   }
 }
