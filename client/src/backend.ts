@@ -6,6 +6,7 @@ import { Config } from './config';
 import { log } from './log';
 import type { MockBackend, startMockBackend as StartMockBackend } from './mock/backend';
 import { UserError } from './commands/run';
+import type { Ui } from './ui';
 
 export interface Endpoints {
   embedded: boolean;
@@ -27,7 +28,7 @@ export class Backend implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly context: vscode.ExtensionContext) {
+  constructor(private readonly context: vscode.ExtensionContext, private readonly ui: () => Ui) {
     this.item.name = 'EdgeKit mock backend';
     this.render();
   }
@@ -106,8 +107,9 @@ export class Backend implements vscode.Disposable {
     const saved = await this.savedCredentials();
     if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.');
     if (saved.host !== host) {
-      const ok = await vscode.window.showWarningMessage(
-        `Your EdgeKit API credentials were saved for ${saved.host}. Send them to ${host}?`, { modal: true }, 'Send to this host');
+      const ok = await this.ui().ask(
+        `Your EdgeKit API credentials were saved for ${saved.host}. Send them to ${host}?`, ['Send to this host'],
+        { modal: true, detail: `"edgekit.api.baseUrl" now points at ${host}. Only confirm if you trust that host with your API token.` });
       if (ok !== 'Send to this host') throw new vscode.CancellationError();
       await this.saveCredentials({ ...saved, host });
     }

@@ -22,9 +22,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   context.subscriptions.push(logChannel());
   client = createLanguageClient(context);
   const status = new DocumentStatus(client);
-  backend = new Backend(context);
   const responses = new Responses(context.workspaceState);
-  const ctx = { extension: context, client, log, status, backend, responses, ui: vscodeUi } as Ctx;
+  const ctx = { extension: context, client, log, status, responses, ui: vscodeUi } as Ctx;
+  backend = ctx.backend = new Backend(context, () => ctx.ui);
   ctx.zones = new ZonesView(() => apiFor(ctx));
   context.subscriptions.push(
     status, responses, ctx.zones, ...registerCommands(ctx),

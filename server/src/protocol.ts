@@ -38,7 +38,7 @@ export function normalizeSettings(raw: unknown): Settings {
 
 /** Initialization options the client sends. */
 export interface InitOptions {
-  /** Base URI of docs/diagnostics.md inside the installed extension, for codeDescription.href. */
+  /** URI of the README inside the installed extension (its code table has an anchor per code), for codeDescription.href. */
   docsUri?: string;
 }
 
@@ -54,4 +54,29 @@ export interface DocumentInfoResult {
 export namespace DocumentInfoRequest {
   export const method = 'edgekit/documentInfo';
   export const type = new RequestType<DocumentInfoParams, DocumentInfoResult, void>(method);
+}
+
+export interface ConvertParams { uri: string }
+/** text on success; error names what was wrong and where. */
+export interface ConvertResult { text?: string; error?: string; dataset?: string }
+
+/** A filter document as the compact string for a job's `filter` member. */
+export namespace FilterToJobStringRequest {
+  export const method = 'edgekit/filterToJobString';
+  export const type = new RequestType<ConvertParams, ConvertResult, void>(method);
+}
+
+/** A job document's `filter` string as a pretty filter document. */
+export namespace JobStringToFilterRequest {
+  export const method = 'edgekit/jobStringToFilter';
+  export const type = new RequestType<ConvertParams, ConvertResult, void>(method);
+}
+
+export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string }
+export interface TerraformResult { hcl: string; importId: string }
+
+/** A ruleset body as the svc_ruleset infrastructure-as-code resource and its import id. */
+export namespace ToTerraformRequest {
+  export const method = 'edgekit/toTerraform';
+  export const type = new RequestType<TerraformParams, TerraformResult, void>(method);
 }

@@ -4,7 +4,12 @@ import {
   type CodeAction, type Diagnostic, type DocumentDiagnosticReport, type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentInfoRequest, type DocumentInfoResult, type InitOptions, type Settings } from './protocol';
+import {
+  DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
+  type ConvertResult, type DocumentInfoResult, type InitOptions, type Settings,
+} from './protocol';
+import { filterToJobString, jobStringToFilter } from './core/rules/logpush';
+import { toTerraform } from './core/rules/ruleset';
 import { isDocKind } from './core/kinds';
 import type { CoreOptions, DocKind } from './core/types';
 import { Cancelled, validateText } from './core/validate';
@@ -184,6 +189,34 @@ connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentI
     };
   });
 });
+
+connection.onRequest(FilterToJobStringRequest.type, (params): ConvertResult => {
+  const doc = documents.get(params.uri);
+  if (!doc) return { error: `${params.uri} is not open.` };
+  try {
+    return { text: filterToJobString(doc.getText()) };
+  } catch (err) {
+    return { error: `The filter in ${doc.uri.split('/').pop()} is not valid JSON (${(err as Error).message}); fix the syntax error first.` };
+  }
+});
+
+connection.onRequest(JobStringToFilterRequest.type, (params): ConvertResult => {
+  const doc = documents.get(params.uri);
+  if (!doc) return { error: `${params.uri} is not open.` };
+  const name = doc.uri.split('/').pop();
+  const value = parses.get(doc).value as Record<string, unknown> | undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `${name} is not a Logpush job object.` };
+  if (typeof value.filter !== 'string') return { error: `${name} has no "filter" string member.` };
+  try {
+    const text = jobStringToFilter(value.filter);
+    const dataset = typeof value.dataset === 'string' ? value.dataset : undefined;
+    return { text, dataset };
+  } catch (err) {
+    return { error: `The "filter" string in ${name} is not valid JSON (${(err as Error).message}).` };
+  }
+});
+
+connection.onRequest(ToTerraformRequest.type, (params) => toTerraform(params.ruleset, params.zoneId, params.rulesetId));
 
 documents.listen(connection);
 connection.listen();

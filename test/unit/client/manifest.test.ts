@@ -50,3 +50,14 @@ test('engines.vscode is at most the test host (1.139) and @types/vscode does not
 test('no setting holds a secret', () => {
   for (const key of Object.keys(pkg.contributes.configuration.properties)) assert.doesNotMatch(key, /token|secret|password|apiKey|api\.key/i, key);
 });
+
+test('untrusted workspaces: backend URLs are restricted and commands that send requests are disabled', () => {
+  const restricted: string[] = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations;
+  for (const key of ['edgekit.gateway.url', 'edgekit.api.baseUrl', 'edgekit.backend']) assert.ok(restricted.includes(key), key);
+  const sending = ['edgekit.gateway.send', 'edgekit.logpush.createJob', 'edgekit.migration.start', 'edgekit.migration.check',
+    'edgekit.migration.openConfig', 'edgekit.migration.exportTerraform', 'edgekit.setApiCredentials'];
+  for (const id of sending) {
+    const c = pkg.contributes.commands.find((x: { command: string }) => x.command === id);
+    assert.match(String(c.enablement), /isWorkspaceTrusted/, id);
+  }
+});
