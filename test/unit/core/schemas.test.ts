@@ -1,0 +1,41 @@
+// The shipped schemas: one draft, stable ids, and a title and description on every property (VS Code shows them as hover text).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DOC_KINDS } from '../../../server/src/core/types';
+import { validatorFor } from '../../../server/src/core/schema/registry';
+
+const dir = path.resolve(__dirname, '../../../schemas');
+
+function properties(schema: unknown, at: string, out: [string, Record<string, unknown>][] = []): [string, Record<string, unknown>][] {
+  if (!schema || typeof schema !== 'object') return out;
+  const s = schema as Record<string, unknown>;
+  for (const [k, v] of Object.entries(s)) {
+    if (k === 'properties' && v && typeof v === 'object') {
+      for (const [name, sub] of Object.entries(v as Record<string, unknown>)) {
+        out.push([`${at}/properties/${name}`, sub as Record<string, unknown>]);
+        properties(sub, `${at}/properties/${name}`, out);
+      }
+    } else if (v && typeof v === 'object' && k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
+      properties(v, `${at}/${k}`, out);
+    }
+  }
+  return out;
+}
+
+for (const kind of DOC_KINDS) {
+  test(`schemas/${kind}.schema.json: draft 2020-12, stable $id, title and description on every property, compiles strict`, () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(dir, `${kind}.schema.json`), 'utf8'));
+    assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
+    assert.equal(schema.$id, `https://edgekit.dev/schemas/${kind}.schema.json`);
+    const props = properties(schema, '#');
+    assert.ok(props.length > 3, 'has properties');
+    for (const [where, p] of props) {
+      if (typeof p !== 'object' || (p.$ref && Object.keys(p).length === 1)) continue; // `true` or a bare $ref: the target carries the text
+      assert.ok(typeof p.title === 'string' && p.title.length > 0, `${where} has a title`);
+      assert.ok(typeof (p.description ?? p.markdownDescription) === 'string', `${where} has a description`);
+    }
+    assert.equal(typeof validatorFor(kind), 'function');
+  });
+}
