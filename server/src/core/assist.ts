@@ -4,6 +4,7 @@ import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, 
 import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
+import { isTooDeep } from './parse';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -146,12 +147,20 @@ function findObjectAt(root: JsonNode, path: JsonPath): JsonNode | undefined {
 }
 
 export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): CompletionEntry[] {
+  // A document past MAX_NESTING has no tree, and jsonc-parser's getLocation would recurse through every level of its text.
+  if (isTooDeep(d)) return [];
   const own = PLUGINS[kind].complete?.(d, offset, options) ?? [];
-  const ownLabels = new Set(own.map((e) => e.label));
-  return [...own, ...schemaCompletions(kind, d, offset).filter((e) => !ownLabels.has(e.label))];
+  // The kind's own values know the context (e.g. only the operators a field's type allows): where it offers values, the schema's
+  // generic enum values would only re-add what it filtered out.
+  const ownValues = own.some((e) => e.kind !== 'snippet' && e.kind !== 'property');
+  const unquote = (l: string) => l.replace(/^"(.*)"$/, '$1');
+  const ownLabels = new Set(own.map((e) => unquote(e.label)));
+  const schema = schemaCompletions(kind, d, offset).filter((e) => (e.kind === 'property' || !ownValues) && !ownLabels.has(unquote(e.label)));
+  return [...own, ...schema];
 }
 
 export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): HoverInfo | undefined {
+  if (isTooDeep(d)) return undefined;
   const own = PLUGINS[kind].hover?.(d, offset, options);
   if (own) return own;
   const root = d.tree();
@@ -175,5 +184,6 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
 }
 
 export function lenses(kind: DocKind, d: ParsedDoc, options: CoreOptions = DEFAULT_OPTIONS): Lens[] {
+  if (isTooDeep(d)) return [];
   return PLUGINS[kind].lenses?.(d, options) ?? [];
 }

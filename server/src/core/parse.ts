@@ -3,10 +3,25 @@
 import { findNodeAtLocation, parse as jsoncParse, parseTree, ParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { JsonPath, ParsedDoc, Problem, Span } from './types';
 import { codeInfo } from './codes';
+import { printable } from './messages';
 
 const PARSE_OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
+/**
+ * The deepest nesting of arrays and objects the core checks. jsonc-parser, the schema validator and the rules all recurse once
+ * per level, so a deeper document (`[[[[...` 100 000 times) would overflow the stack; it gets one limits/too-deep problem instead.
+ */
+export const MAX_NESTING = 512;
+
 export function parseDocument(text: string): ParsedDoc {
+  const deep = text.length > MAX_NESTING ? tooDeepAt(text, MAX_NESTING) : -1;
+  if (deep >= 0) {
+    const problem: Problem = {
+      code: 'limits/too-deep', severity: codeInfo('limits/too-deep').severity, offset: deep, length: 1,
+      message: `The document nests arrays and objects more than ${MAX_NESTING} levels deep at "${text[deep]}"; it is not checked further.`,
+    };
+    return new Doc(text, undefined, [problem], true);
+  }
   let value: unknown;
   let syntax: Problem[] = [];
   let fastOk = false;
@@ -26,12 +41,54 @@ export function parseDocument(text: string): ParsedDoc {
   return new Doc(text, value, syntax);
 }
 
+/** Whether the document was too deep to parse (see MAX_NESTING): it has no value and no tree, and no feature may walk its text. */
+export function isTooDeep(doc: ParsedDoc): boolean {
+  return doc.syntax.some((p) => p.code === 'limits/too-deep');
+}
+
+/**
+ * The offset of the first "[" or "{" that opens a level deeper than limit, or -1. A linear scan that skips strings and comments as
+ * jsonc-parser's scanner does (a string ends at an unescaped quote or at a line break). It never undercounts what jsonc-parser
+ * recurses into: a closer pops a level only when it matches the innermost opener, and openers the parser would skip still count.
+ */
+export function tooDeepAt(text: string, limit: number): number {
+  const stack: number[] = [];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      stack.push(c);
+      if (stack.length > limit) return i;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      if (stack.length > 0 && stack[stack.length - 1] === c - 2) stack.pop();
+    } else if (c === 0x22 /* " */) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x22 || d === 0x0a || d === 0x0d) break;
+        if (d === 0x5c /* \ */) i++;
+      }
+    } else if (c === 0x2f /* / */ && i + 1 < n) {
+      const d = text.charCodeAt(i + 1);
+      if (d === 0x2f) {
+        for (i += 2; i < n && text.charCodeAt(i) !== 0x0a && text.charCodeAt(i) !== 0x0d; i++) { /* line comment */ }
+      } else if (d === 0x2a /* * */) {
+        const end = text.indexOf('*/', i + 2);
+        i = end < 0 ? n : end + 1;
+      }
+    }
+  }
+  return -1;
+}
+
 class Doc implements ParsedDoc {
   private _tree: JsonNode | undefined | null = null;
-  constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[]) {}
+  constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false) {}
 
   tree(): JsonNode | undefined {
-    if (this._tree === null) this._tree = parseTree(this.text, [], PARSE_OPTIONS);
+    if (this._tree === null) {
+      this._tree = this.tooDeep ? undefined : parseTree(this.text, [], PARSE_OPTIONS);
+      if (this._tree && this.syntax.length > 0) clampToText(this._tree, this.text.length);
+    }
     return this._tree;
   }
 
@@ -52,6 +109,19 @@ class Doc implements ParsedDoc {
       return { offset: node.offset, length: node.length };
     }
     return { offset: root.offset, length: 1 };
+  }
+}
+
+/**
+ * jsonc-parser gives a container left open at the end of the text one code unit too many when trivia follows its last child
+ * (`[1 /*` is 6 long in a 5-character text); no span may leave the text.
+ */
+function clampToText(root: JsonNode, length: number): void {
+  const stack: JsonNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.offset + n.length > length) (n as { length: number }).length = Math.max(0, length - n.offset);
+    for (const c of n.children ?? []) stack.push(c);
   }
 }
 
@@ -84,7 +154,7 @@ const SYNTAX_MESSAGES: Record<number, string> = {
 };
 
 function quote(s: string): string {
-  const t = s.length > 40 ? s.slice(0, 40) + '…' : s;
+  const t = printable(s.length > 40 ? s.slice(0, 40) + '…' : s);
   return t.startsWith('"') ? t : `"${t}"`;
 }
 
@@ -120,6 +190,9 @@ function syntaxProblems(text: string, errors: ParseError[]): Problem[] {
       message = `${SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON'} ${e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected ? 'before' : 'at'} ${quote(token)}.`;
     }
     if (length === 0 && offset < text.length) length = 1;
+    // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
+    offset = Math.min(offset, text.length);
+    length = Math.min(length, text.length - offset);
     out.push({ code, severity: codeInfo(code).severity, message, offset, length });
     // Decision (docs/architecture.md): only the first syntax error is reported. jsonc-parser recovers, but what it reports after a
     // break (a lost quote, a missing bracket) is almost always a consequence of it, and a cascade of squiggles hides the real spot.

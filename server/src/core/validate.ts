@@ -6,6 +6,7 @@ import { validatorFor } from './schema/registry';
 import { ajvProblems } from './schema/ajvProblems';
 import { PLUGINS } from './plugins';
 import { codeInfo } from './codes';
+import { tidyMessage } from './messages';
 
 export class Cancelled extends Error {
   constructor() { super('cancelled'); }
@@ -41,13 +42,13 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
   if (cancelled()) throw new Cancelled();
   if (doc.value !== undefined) {
     const validate = validatorFor(kind);
-    if (!validate(doc.value)) problems.push(...ajvProblems(doc, validate.errors ?? []));
+    if (!validate(doc.value)) append(problems, ajvProblems(doc, validate.errors ?? []));
     if (cancelled()) throw new Cancelled();
     const ctx = makeContext(kind, options);
     for (const rule of PLUGINS[kind].rules) {
       if (!rule.kinds.includes(kind)) continue;
       try {
-        problems.push(...rule.check(doc, ctx));
+        append(problems, rule.check(doc, ctx));
       } catch (err) {
         // A rule must never take the editor down; report the failure where the user can see it.
         problems.push({ code: 'schema/invalid', severity: 'error', offset: 0, length: 0, message: `Internal error in rule "${rule.id}": ${(err as Error).message}.` });
@@ -69,7 +70,10 @@ function finish(problems: Problem[], max: number): Problem[] {
     if (seen.has(key)) continue;
     if (p.code.startsWith('schema/') && ruleSpans.has(`${p.offset}:${p.length}`)) continue;
     seen.add(key);
-    out.push(p);
+    // Rules quote names and values as they are; keep every message one short printable line whatever the document holds.
+    const message = tidyMessage(p.message);
+    const related = p.related?.map((r) => ({ ...r, message: tidyMessage(r.message) }));
+    out.push(message === p.message && !p.related ? p : { ...p, message, ...(related ? { related } : {}) });
   }
   out.sort((a, b) => a.offset - b.offset || a.length - b.length);
   if (out.length > max) {
@@ -78,6 +82,11 @@ function finish(problems: Problem[], max: number): Problem[] {
     out.push({ code: 'limits/too-many-problems', severity: 'information', offset: 0, length: 0, message: `${rest} more problems are not shown (edgekit.maxProblems is ${max}).` });
   }
   return out;
+}
+
+/** dst.push(...src) without spreading: a 50 MB batch yields more problems than a call can take arguments. */
+function append<T>(dst: T[], src: readonly T[]): void {
+  for (const x of src) dst.push(x);
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -64,7 +64,8 @@ export function distance(a: string, b: string): number {
 /** The candidates nearest to name (at most max, within a distance of about a third of the name). */
 export function nearest(name: string, candidates: readonly string[], max = 3): string[] {
   const limit = Math.max(2, Math.floor(name.length / 3));
-  return candidates.map((c) => ({ c, d: distance(name, c) })).filter((x) => x.d <= limit)
+  // The distance is at least the difference in length: skip those early, so that a 1 MB key costs no quadratic work.
+  return candidates.filter((c) => Math.abs(c.length - name.length) <= limit).map((c) => ({ c, d: distance(name, c) })).filter((x) => x.d <= limit)
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
 }
 
@@ -176,7 +177,7 @@ class Checker {
     if (!isObject(v)) return this.expect(path, `${label} (a JSON object)`, v);
     const keys = OBJECT_KEYS[type];
     for (const [k, x] of Object.entries(v)) {
-      const spec = keys[k];
+      const spec = Object.prototype.hasOwnProperty.call(keys, k) ? keys[k] : undefined; // not "__proto__", "constructor"...
       if (!spec) {
         const near = nearest(k, Object.keys(keys), 1)[0];
         const msg = `${formatPath(path)} has no member "${k}"${near ? `; did you mean "${near}"?` : ` (a ${label} takes ${Object.keys(keys).join(', ')}).`}`;

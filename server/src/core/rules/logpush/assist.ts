@@ -3,7 +3,7 @@
 // decoded filter and their ranges and texts are mapped back through JsonStringMap.
 import { findNodeAtLocation, findNodeAtOffset, getLocation, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
-import { parseDocument } from '../../parse';
+import { isTooDeep, parseDocument } from '../../parse';
 import {
   DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, fieldInfo, operatorInfo, operatorsFor,
   type FieldInfo, type OperatorInfo,
@@ -110,6 +110,7 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
       insertText: compact ? '{"where": {"key": "$1", "operator": "${2:eq}", "value": "$3"}}'
         : '{\n\t"where": {"key": "$1", "operator": "${2:eq}", "value": "$3"}\n}' }];
   }
+  if (isTooDeep(doc)) return []; // an embedded filter past MAX_NESTING: getLocation would recurse through every level
   const loc = getLocation(doc.text, offset);
   const path = loc.path;
   const tree = doc.tree();
@@ -266,8 +267,11 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
 }
 
 function parsedUsage(filter: string): string | undefined {
+  // parseDocument, not JSON.parse: a filter nested past MAX_NESTING must not reach filterUsage's recursion.
+  const inner = parseDocument(filter);
+  if (inner.syntax.length > 0) return undefined;
   try {
-    return usageText(filterUsage(JSON.parse(filter)));
+    return usageText(filterUsage(inner.value));
   } catch {
     return undefined;
   }

@@ -140,6 +140,8 @@ export function nearestNames(name: string, candidates: readonly string[], max = 
   const lower = name.toLowerCase();
   const limit = Math.max(2, Math.floor(name.length / 3));
   return candidates
+    // The distance is at least the difference in length: skip those early, so that a 1 MB key costs no quadratic work.
+    .filter((c) => Math.abs(c.length - name.length) <= limit)
     .map((c) => ({ c, d: c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase()) }))
     .filter((x) => x.d <= limit)
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))

@@ -305,7 +305,8 @@ class Walker {
         return;
       }
       case 'string':
-        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, String(v));
+        // No fix for an object or array: String() of one is no useful value (and throws on a member named "toString").
+        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, v !== null && typeof v === 'object' ? undefined : String(v));
         return;
       case 'number-or-string':
         if (typeof v !== 'string' && typeof v !== 'number') bad(`The field ${fieldDesc} takes a number or a string, not ${describe(v)}.`);

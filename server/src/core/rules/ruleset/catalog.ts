@@ -147,10 +147,15 @@ export function editDistance(a: string, b: string): number {
 export function nearest(name: string, names: Iterable<string>, max = 3): string[] {
   const limit = Math.max(2, Math.floor(name.length / 3));
   const scored: [string, number][] = [];
+  const lower = name.toLowerCase();
+  const tail = name.split('.').pop();
   for (const n of names) {
-    let d = editDistance(name.toLowerCase(), n.toLowerCase());
     // A shared last segment ("host" in "http.hots" vs "http.host") reads closer than the raw distance says.
-    if (n.split('.').pop() === name.split('.').pop()) d = Math.min(d, limit);
+    const sameTail = n.split('.').pop() === tail;
+    // Otherwise the distance is at least the difference in length: skip early, so that a 1 MB name costs no quadratic work.
+    if (!sameTail && Math.abs(n.length - name.length) > limit) continue;
+    let d = editDistance(lower, n.toLowerCase());
+    if (sameTail) d = Math.min(d, limit);
     if (d <= limit) scored.push([n, d]);
   }
   return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, max).map((s) => s[0]);

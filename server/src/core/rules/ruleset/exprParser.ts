@@ -48,6 +48,14 @@ export const KEYWORDS = new Set(['and', 'or', 'xor', 'not', 'eq', 'ne', 'lt', 'l
 
 class SyntaxStop extends Error {}
 
+/**
+ * Bounds that keep the recursive parser and the checker's walk off the end of the stack: nesting of "(", "not"/"!" and function
+ * calls, and the number of and/or/xor in the whole expression (a chain builds a tree as deep as it is long). Both are far beyond what
+ * fits in the platform's 4096 bytes of sensible expression; past them the expression gets one limits/too-deep problem.
+ */
+export const MAX_EXPR_NESTING = 100;
+export const MAX_EXPR_CONDITIONS = 2000;
+
 export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[] }
 
 export function parseExpression(src: string): ParseResult {
@@ -68,7 +76,7 @@ export function parseExpression(src: string): ParseResult {
     if (!(e instanceof SyntaxStop)) throw e;
     ast = p.partial;
   }
-  if (p.problem && !lexed.problems.some((q) => q.code === 'ruleset/expr-syntax')) problems.push(p.problem);
+  if (p.problem && (p.problem.code === 'limits/too-deep' || !lexed.problems.some((q) => q.code === 'ruleset/expr-syntax'))) problems.push(p.problem);
   return { ast, problems };
 }
 
@@ -94,6 +102,8 @@ function hintFor(t: Token): Partial<ExprProblem> | undefined {
 
 class Parser {
   private i = 0;
+  private depth = 0;
+  private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
   constructor(private readonly tokens: Token[]) {}
@@ -110,6 +120,16 @@ class Parser {
     throw new SyntaxStop();
   }
 
+  /** Enter one level of nesting at t; stops the parse with limits/too-deep past MAX_EXPR_NESTING. Pair with `this.depth--`. */
+  private enter(t: Token): void {
+    if (++this.depth <= MAX_EXPR_NESTING) return;
+    this.problem = {
+      code: 'limits/too-deep', offset: t.offset, length: t.length,
+      message: `The expression nests "(", "not" and function calls more than ${MAX_EXPR_NESTING} levels deep at ${describe(t)}; it is not checked further.`,
+    };
+    throw new SyntaxStop();
+  }
+
   private logicalOp(t: Token): 'and' | 'or' | 'xor' | undefined {
     return (t.kind === 'ident' || t.kind === 'punct') ? LOGICAL[t.text] : undefined;
   }
@@ -121,6 +141,13 @@ class Parser {
     for (;;) {
       const t = this.peek();
       if (this.logicalOp(t) !== op) return left;
+      if (++this.conditions > MAX_EXPR_CONDITIONS) {
+        this.problem = {
+          code: 'limits/too-deep', offset: t.offset, length: t.length,
+          message: `The expression chains more than ${MAX_EXPR_CONDITIONS} "and", "or" and "xor" operators (at ${describe(t)}); it is not checked further.`,
+        };
+        throw new SyntaxStop();
+      }
       this.next();
       this.partial = left;
       const right = operand();
@@ -132,7 +159,9 @@ class Parser {
     const t = this.peek();
     if ((t.kind === 'ident' && t.text === 'not') || this.isPunct(t, '!')) {
       this.next();
+      this.enter(t);
       const operand = this.parseUnary();
+      this.depth--;
       return { type: 'not', operand, offset: t.offset, length: operand.offset + operand.length - t.offset };
     }
     return this.parsePrimary();
@@ -142,10 +171,12 @@ class Parser {
     const t = this.peek();
     if (this.isPunct(t, '(')) {
       this.next();
+      this.enter(t);
       const inner = this.parseOr();
       const close = this.peek();
       if (!this.isPunct(close, ')')) this.fail(close, `Expected ")" to close the "(" at ${t.offset + 1}, found ${describe(close)}.`, hintFor(close));
       this.next();
+      this.depth--;
       return { type: 'group', inner, offset: t.offset, length: close.offset + 1 - t.offset };
     }
     const left = this.parseTerm();
@@ -190,7 +221,7 @@ class Parser {
   }
 
   private parseCall(name: Token): CallNode {
-    this.next(); // (
+    this.enter(this.next()); // (
     const args: Expr[] = [];
     if (!this.isPunct(this.peek(), ')')) {
       for (;;) {
@@ -202,6 +233,7 @@ class Parser {
       }
     }
     const close = this.next();
+    this.depth--;
     const call: CallNode = { type: 'call', name: name.text, nameSpan: { offset: name.offset, length: name.length }, args, offset: name.offset, length: close.offset + 1 - name.offset };
     return this.parseIndexes(call) as CallNode;
   }

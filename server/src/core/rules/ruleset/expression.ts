@@ -10,7 +10,7 @@ export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 /** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). */
 export function analyzeExpression(src: string): Analysis {
   const { ast, problems } = parseExpression(src);
-  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax')) problems.push(...checkExpression(ast));
+  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast));
   return { ast, problems };
 }
 

@@ -1,0 +1,39 @@
+// Messages go to terminals, the Problems panel and SARIF files: whatever a document holds (NUL bytes, control characters, lone
+// surrogates, a 1 MB key), the message that quotes it stays one short printable line.
+
+const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Control characters and lone surrogates written as \uXXXX escapes. */
+export function printable(s: string): string {
+  return s.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Longest quoted run kept whole in a message; longer ones keep their start and an ellipsis. */
+const MAX_QUOTED = 120;
+
+/** Longest message kept whole (a quoted JSON value can be any size). */
+const MAX_MESSAGE = 1000;
+
+/** A message made printable, with every overlong quoted name or value shortened, and the whole capped at MAX_MESSAGE. */
+export function tidyMessage(message: string): string {
+  if (message.length <= MAX_QUOTED) return printable(message);
+  // A linear scan, not a regex: a message may quote a 50 MB value, where a backtracking regex overflows the stack.
+  let out = '';
+  let i = 0;
+  while (i < message.length && out.length <= MAX_MESSAGE) {
+    const open = message.indexOf('"', i);
+    const close = open < 0 ? -1 : message.indexOf('"', open + 1);
+    if (close < 0) { out += message.slice(i, i + MAX_MESSAGE + 1); i = message.length; break; }
+    const inner = message.slice(open + 1, close);
+    out += message.slice(i, open + 1) + (inner.length > MAX_QUOTED ? `${cut(inner, MAX_QUOTED - 20)}…` : inner) + '"';
+    i = close + 1;
+  }
+  if (out.length > MAX_MESSAGE || i < message.length) out = `${cut(out, Math.min(out.length, MAX_MESSAGE - 1))}…`;
+  return printable(out);
+}
+
+/** The first n code units, without splitting a surrogate pair. */
+function cut(s: string, n: number): string {
+  const c = s.charCodeAt(n - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
+}
