@@ -1,0 +1,162 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { api, codeOf, openFile, waitForDiagnostics, WORKSPACE } from './helpers';
+
+function find(ds: vscode.Diagnostic[], code: string, text?: string, doc?: vscode.TextDocument): vscode.Diagnostic {
+  const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code && (text === undefined || doc!.getText(x.range) === text));
+  assert.ok(d, `a ${code} diagnostic${text ? ` on ${text}` : ''} among ${JSON.stringify(ds.map((x) => `${codeOf(x)}: ${x.message}`))}`);
+  return d!;
+}
+
+async function applyFix(doc: vscode.TextDocument, d: vscode.Diagnostic, title: string): Promise<void> {
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
+  const action = actions.find((a) => a.title === title);
+  assert.ok(action && action.edit, `a quick fix "${title}" among ${JSON.stringify(actions.map((a) => a.title))}`);
+  assert.ok(await vscode.workspace.applyEdit(action!.edit!), 'the edit applies');
+}
+
+async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+}
+
+function inside(doc: vscode.TextDocument, literal: string): vscode.Position {
+  const at = doc.getText().indexOf(`"${literal}"`);
+  assert.ok(at >= 0, `"${literal}" is in the document`);
+  return doc.positionAt(at + 1);
+}
+
+const labelOf = (i: vscode.CompletionItem): string => (typeof i.label === 'string' ? i.label : i.label.label);
+const insertedOf = (i: vscode.CompletionItem): string => (i.insertText === undefined ? labelOf(i) : typeof i.insertText === 'string' ? i.insertText : i.insertText.value);
+
+const ADDRESS = '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae';
+
+suite('JSON-RPC: live diagnostics and editing help in the extension host', () => {
+  suiteSetup(async () => {
+    await api();
+  });
+
+  suiteTeardown(async () => {
+    const dir = path.join(WORKSPACE.fsPath, 'rpc');
+    // Revert and close what the tests opened first: a dirty document whose file is gone makes the workbench log save errors.
+    for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
+      await vscode.window.showTextDocument(d);
+      if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('method completion offers the supported methods and not the unsupported ones', async () => {
+    const editor = await openFile('rpc/complete.rpc.json', '{"jsonrpc": "2.0", "method": "eth_", "params": [], "id": 1}\n');
+    const doc = editor.document;
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inside(doc, 'eth_').translate(0, 4));
+    const labels = list.items.map(labelOf);
+    for (const m of ['eth_getBalance', 'eth_blockNumber', 'eth_getLogs', 'trace_filter', 'eth_feeHistory']) assert.ok(labels.includes(m), `${m} offered: ${labels.join(' ')}`);
+    for (const m of ['eth_sign', 'eth_sendTransaction']) {
+      assert.ok(!list.items.some((i) => labelOf(i) === m || labelOf(i) === JSON.stringify(m) || insertedOf(i) === JSON.stringify(m)), `${m} is not offered: ${labels.join(' ')}`);
+    }
+    const item = list.items.find((i) => labelOf(i) === 'eth_getBalance')!;
+    assert.match(String(item.detail), /eth_getBalance\(/, 'the signature is the detail');
+  });
+
+  test('hover on a method names its params and the gateway limits', async () => {
+    const editor = await openFile('rpc/hover.rpc.json', JSON.stringify([
+      { jsonrpc: '2.0', method: 'eth_getBalance', params: [ADDRESS, 'latest'], id: 1 },
+      { jsonrpc: '2.0', method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: '0x2' }], id: 2 },
+    ], null, 2) + '\n');
+    const doc = editor.document;
+    const balance = await hoverText(doc.uri, inside(doc, 'eth_getBalance').translate(0, 3));
+    assert.match(balance, /eth_getBalance\(/);
+    assert.match(balance, /Params/);
+    assert.match(balance, /Address/);
+    assert.match(balance, /Block/);
+    const logs = await hoverText(doc.uri, inside(doc, 'eth_getLogs').translate(0, 3));
+    assert.match(logs, /Gateway limits/);
+    assert.match(logs, /800/);
+  });
+
+  test('an unknown method is flagged with the nearest name, and the quick fix renames it', async () => {
+    const editor = await openFile('rpc/unknown.rpc.json', `{"jsonrpc": "2.0", "method": "eth_getbalance", "params": ["${ADDRESS}", "latest"], "id": 1}\n`);
+    const doc = editor.document;
+    const d = find(await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/unknown-method'), 'unknown-method'), 'jsonrpc/unknown-method');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(doc.getText(d.range), '"eth_getbalance"');
+    assert.match(d.message, /Unknown method "eth_getbalance"; did you mean "eth_getBalance"\?/);
+    await applyFix(doc, d, 'Change to "eth_getBalance"');
+    await waitForDiagnostics(doc.uri, (x) => x.length === 0, 'no problem left');
+    assert.match(doc.getText(), /"method": "eth_getBalance"/);
+  });
+
+  test('a quantity with leading zeros is flagged and normalized by its quick fix', async () => {
+    const editor = await openFile('rpc/quantity.rpc.json', `{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["${ADDRESS}", "0x0010"], "id": 1}\n`);
+    const doc = editor.document;
+    const d = find(await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/invalid-quantity'), 'invalid-quantity'), 'jsonrpc/invalid-quantity');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(doc.getText(d.range), '"0x0010"');
+    assert.match(d.message, /leading zeros/);
+    await applyFix(doc, d, 'Replace with "0x10"');
+    await waitForDiagnostics(doc.uri, (x) => x.length === 0, 'no problem left');
+    assert.ok(doc.getText().includes('"0x10"]'), doc.getText());
+  });
+
+  test('a string id is a warning on the id', async () => {
+    const editor = await openFile('rpc/string-id.rpc.json', '{ "jsonrpc": "2.0", "method": "eth_chainId", "params": [], "id": "7" }\n');
+    const doc = editor.document;
+    const ds = await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/string-id'), 'string-id');
+    assert.equal(ds.filter((x) => x.source === 'edgekit').length, 1);
+    const d = find(ds, 'jsonrpc/string-id');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(doc.getText(d.range), '"7"');
+    assert.match(d.message, /"7" is a string/);
+  });
+
+  test('duplicate ids in a batch point at the other request', async () => {
+    const editor = await openFile('rpc/dup.rpc.json', [
+      '[',
+      '  { "jsonrpc": "2.0", "method": "eth_blockNumber", "id": 11 },',
+      '  { "jsonrpc": "2.0", "method": "eth_chainId", "id": 12 },',
+      '  { "jsonrpc": "2.0", "method": "eth_gasPrice", "id": 11 }',
+      ']', ''].join('\n'));
+    const doc = editor.document;
+    const ds = await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/duplicate-id'), 'duplicate-id');
+    const dups = ds.filter((x) => codeOf(x) === 'jsonrpc/duplicate-id');
+    assert.equal(dups.length, 1);
+    const d = dups[0];
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(d.range.start.line, 3);
+    assert.equal(doc.getText(d.range), '11');
+    assert.ok(d.relatedInformation && d.relatedInformation.length === 1, 'related information');
+    const rel = d.relatedInformation![0];
+    assert.equal(rel.location.uri.toString(), doc.uri.toString());
+    assert.equal(rel.location.range.start.line, 1);
+    assert.equal(doc.getText(rel.location.range), '11');
+  });
+
+  test('"Send request" code lenses: one per request of a batch and one for the batch', async () => {
+    const editor = await openFile('rpc/lenses.rpc.json', JSON.stringify([
+      { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
+      { jsonrpc: '2.0', method: 'net_version', params: [], id: 2 },
+      { jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id: 3 },
+    ], null, 2) + '\n');
+    const doc = editor.document;
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+    const send = lenses.filter((l) => l.command?.command === 'edgekit.gateway.send');
+    const titles = send.map((l) => l.command!.title);
+    assert.equal(titles.filter((t) => t === 'Send request').length, 3, JSON.stringify(titles));
+    assert.equal(titles.filter((t) => t === 'Send batch (3 requests)').length, 1, JSON.stringify(titles));
+    assert.equal(send.length, 4);
+    const lines = send.filter((l) => l.command!.title === 'Send request').map((l) => l.range.start.line).sort((a, b) => a - b);
+    const starts = doc.getText().split('\n').flatMap((l, i) => (l === '  {' ? [i] : []));
+    assert.equal(starts.length, 3);
+    assert.deepEqual(lines, starts, 'each lens sits on its request');
+    const indexes = send.map((l) => (l.command!.arguments?.[1] as { index: number | null }).index);
+    assert.deepEqual([...indexes].sort(), [0, 1, 2, null].sort());
+
+    const single = await openFile('rpc/single.rpc.json', '{"jsonrpc": "2.0", "method": "eth_chainId", "params": [], "id": 1}\n');
+    const one = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', single.document.uri)).filter((l) => l.command?.command === 'edgekit.gateway.send');
+    assert.deepEqual(one.map((l) => l.command!.title), ['Send request']);
+  });
+});
