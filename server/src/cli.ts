@@ -61,7 +61,9 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 /** Files to check under the given paths; I/O errors are collected, not thrown. */
 function collect(paths: string[], explicitKind: boolean, errors: string[]): string[] {
   const files: string[] = [];
+  const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
   const walk = (dir: string) => {
+    try { visited.add(fs.realpathSync(dir)); } catch { /* reported by readdir below */ }
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -73,7 +75,18 @@ function collect(paths: string[], explicitKind: boolean, errors: string[]): stri
     for (const e of entries) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
-      else if (e.isFile() && detectKind(e.name)) files.push(p);
+      else if (e.isFile()) { if (detectKind(e.name)) files.push(p); }
+      else if (e.isSymbolicLink()) {
+        let target: fs.Stats;
+        try {
+          target = fs.statSync(p);
+        } catch (err) {
+          if (detectKind(e.name)) errors.push(`${p}: broken symbolic link (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+          continue;
+        }
+        if (target.isDirectory()) { if (!SKIP_DIRS.has(e.name) && !visited.has(fs.realpathSync(p))) walk(p); }
+        else if (target.isFile() && detectKind(e.name)) files.push(p);
+      }
     }
   };
   for (const p of paths) {
@@ -168,13 +181,19 @@ export function lint(argv: string[], io: Io): number {
       ioErrors.push(`${file}: cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
       continue;
     }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
     const kind = args.kind ?? detectKind(file) ?? kindFromSchemaRef(text);
     if (!kind) {
       ioErrors.push(`${file}: cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.`);
       continue;
     }
-    const problems = validateText(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems });
-    results.push({ file, kind, text, problems });
+    try {
+      const problems = validateText(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems });
+      results.push({ file, kind, text, problems });
+    } catch (err) {
+      // One file must not discard every other file's results.
+      ioErrors.push(`${file}: internal error while checking (${(err as Error).message}).`);
+    }
   }
   if (args.format === 'json') io.stdout(JSON.stringify(toJson(results)) + '\n');
   else if (args.format === 'sarif') io.stdout(JSON.stringify(toSarif(results), null, 2) + '\n');

@@ -90,3 +90,16 @@ test('line format matches the golden files', async () => {
   const r = await run(['lint', '--format', 'line', dir]);
   assert.match(r.stdout, /a\.filter\.json:1:7-1:8 error syntax\/trailing-comma Trailing comma before "}"\./);
 });
+
+test('symbolic links are followed, broken ones reported, a BOM is not a syntax error', async () => {
+  const dir = tmpdir({ 'real/a.rpc.json': '\ufeff{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });
+  fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'linked'));
+  fs.symlinkSync(path.join(dir, 'nowhere.rpc.json'), path.join(dir, 'broken.rpc.json'));
+  fs.symlinkSync(dir, path.join(dir, 'real', 'loop'));
+  const r = await run(['lint', '--format', 'json', dir]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /broken\.rpc\.json: broken symbolic link/);
+  const out = JSON.parse(r.stdout) as { file: string; diagnostics: unknown[] }[];
+  assert.ok(out.length >= 2, 'the linked directory is walked too');
+  for (const f of out) assert.deepEqual(f.diagnostics, [], f.file);
+});
