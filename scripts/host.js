@@ -137,14 +137,16 @@ async function start() {
   const code = await new Promise((r) => install.on('exit', r));
   if (code !== 0) throw new Error(`installing ${vsix} into code-server failed (exit ${code})`);
   const workspace = path.join(ROOT, 'examples');
-  const server = startCodeServer({ port, dir, workspace });
+  const mockPort = Number(process.env.MOCK_PORT) || await freePort();
+  const server = startCodeServer({ port, dir, workspace, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort } });
   server.on('exit', (c) => { console.log(`[edgekit] code-server stopped (${c}).`); process.exit(c ?? 0); });
   const stop = () => killGroup(server).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await waitHealthy(port, server);
   console.log(`[edgekit] VS Code with EdgeKit is running: http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
-  console.log('[edgekit] The embedded mock backend starts on demand from the EdgeKit commands. Press Ctrl+C to stop.');
+  console.log(`[edgekit] The embedded mock backend starts with the extension: gateway http://127.0.0.1:${mockPort}/v1/mainnet, API http://127.0.0.1:${mockPort}/client/v4`);
+  console.log('[edgekit] Press Ctrl+C to stop.');
 }
 
 if (!fs.existsSync(NODE24) || !fs.existsSync(CS_MAIN)) {

@@ -11,6 +11,8 @@ export const Config = {
   backend: (): 'embedded' | 'remote' => (get<string>('backend', 'embedded') === 'remote' ? 'remote' : 'embedded'),
   gatewayUrl: (): string => get<string>('gateway.url', '').trim(),
   apiBaseUrl: (): string => get<string>('api.baseUrl', '').trim(),
+  /** Start the embedded mock backend when the extension activates (npm start sets it). */
+  mockAutoStart: (): boolean => get<boolean>('mock.autoStart', false),
   mockPort: (): number => { const p = get<number>('mock.port', 0); return Number.isInteger(p) && p >= 0 && p < 65536 ? p : 0; },
   requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },
   /** Ask before sending a request whose document has errors. */

@@ -7,6 +7,7 @@ import { DocumentStatus } from './statusBar';
 import { registerCommands } from './commands/registry';
 import type { Ctx } from './ctx';
 import { Backend } from './backend';
+import { Config } from './config';
 import { Responses } from './views/responses';
 import { ZonesView } from './views/zones';
 import { vscodeUi } from './ui';
@@ -32,6 +33,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     backend.onDidChange(() => ctx.zones.refresh()),
   );
   await client.start();
+  if (Config.mockAutoStart() && Config.backend() === 'embedded') {
+    backend.startMock().catch((err) => log.error('The embedded mock backend did not start', err));
+  }
   log.info(`EdgeKit ${context.extension.packageJSON.version} started.`);
   void status.update();
   return { ctx };

@@ -134,7 +134,12 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
     return fail(404, 7000, `No route for "${url.pathname}".`);
   };
 
-  const server = http.createServer((req, res) => {
+  const headersTimeout = opts.headersTimeoutMs ?? 10_000;
+  const requestTimeout = opts.requestTimeoutMs ?? 30_000;
+  // Node checks the two timeouts only every connectionsCheckingInterval (30 s by default), which would let a slow client hold a
+  // connection for up to 30 s past its timeout; check often enough that a timeout fires within half of itself.
+  const connectionsCheckingInterval = Math.max(25, Math.min(1_000, Math.floor(Math.min(headersTimeout, requestTimeout) / 2)));
+  const server = http.createServer({ connectionsCheckingInterval }, (req, res) => {
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
     const done = (status: number, body: unknown, close = false) => {
@@ -155,12 +160,17 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
           req.resume();
           return;
         }
+        if (req.destroyed && !req.complete) {
+          // The client went away in the middle of its body: nobody to answer, and not a fault of the mock.
+          log(`Client closed the connection during ${req.method} ${url.pathname}`);
+          return;
+        }
         log(`Internal error on ${req.method} ${url.pathname}: ${(err as Error).message}`);
         done(500, fail(500, 10002, 'Internal error in the mock backend.').body);
       });
   });
-  server.headersTimeout = opts.headersTimeoutMs ?? 10_000;
-  server.requestTimeout = opts.requestTimeoutMs ?? 30_000;
+  server.headersTimeout = headersTimeout;
+  server.requestTimeout = requestTimeout;
   server.keepAliveTimeout = 5_000;
 
   const host = opts.host ?? '127.0.0.1';

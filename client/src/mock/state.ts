@@ -1,6 +1,7 @@
 // The mock's mutable state (migration state per zone, deleted URI-based overrides, the saved entry point ruleset, Logpush jobs)
 // and its optional state file: loaded at start, written atomically (temp file in the same folder, fsync, rename, fsync of the
-// folder) after every change, so it survives restarts and kill -9. A corrupt file is reported and kept aside, never crashed on.
+// folder) after every change, so it survives restarts and kill -9; temp files a killed writer left behind are removed at the next
+// start. A corrupt file is reported and kept aside, never crashed on.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -95,6 +96,40 @@ export async function writeFileAtomic(file: string, data: string): Promise<void>
   }
 }
 
+/** Whether a process with this id exists (EPERM: it exists but belongs to someone else). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove the temp files a killed writer left next to `file` (`.<name>.<pid>.<hex>.tmp` of a process that no longer exists), so
+ * repeated kill -9s do not pile them up. Temp files of live processes are left alone.
+ */
+export async function removeStaleTemps(file: string): Promise<string[]> {
+  const dir = path.dirname(file);
+  const base = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\.${base}\\.(\\d+)\\.[0-9a-f]{12}\\.tmp$`);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
+    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    await fs.rm(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 export interface LoadResult { state: MockState; warning?: string }
 
 /** Load the state file; a missing file is a fresh state; a corrupt one is renamed aside and reported in `warning`. */
@@ -123,6 +158,7 @@ export class StateStore {
 
   static async open(file?: string): Promise<{ store: StateStore; warning?: string }> {
     if (!file) return { store: new StateStore(defaultState()) };
+    await removeStaleTemps(file);
     const { state, warning } = await loadState(file);
     const store = new StateStore(state, file);
     await store.save();
