@@ -22,7 +22,7 @@ import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletio
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const parses = new ParseCache();
+const parses = new ParseCache((d) => documents.get(d.uri) === d);
 let hasConfiguration = false;
 let hasRelatedInformation = false;
 let docsUri: string | undefined;

@@ -5,11 +5,14 @@ import type { ParsedDoc } from '../core/types';
 
 export class ParseCache {
   private readonly entries = new Map<string, { version: number; doc: ParsedDoc }>();
+  /** isOpen: a request that resumes after its document was closed must not re-cache it (the entry would never be dropped). */
+  constructor(private readonly isOpen: (document: TextDocument) => boolean = () => true) {}
   get(document: TextDocument): ParsedDoc {
+    const open = this.isOpen(document);
     const e = this.entries.get(document.uri);
-    if (e && e.version === document.version) return e.doc;
+    if (e && e.version === document.version && open) return e.doc;
     const doc = parseDocument(document.getText());
-    this.entries.set(document.uri, { version: document.version, doc });
+    if (open) this.entries.set(document.uri, { version: document.version, doc });
     return doc;
   }
   drop(uri: string): void { this.entries.delete(uri); }
