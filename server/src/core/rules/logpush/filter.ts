@@ -3,6 +3,7 @@
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import {
+import { utf8Length } from '../../text';
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, nearestNames, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo,
 } from './catalogue';
@@ -50,17 +51,7 @@ function countComparisons(node: unknown): number {
   return 1;
 }
 
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
-    else n += 3;
-  }
-  return n;
-}
+export { utf8Length };
 
 export interface FilterCheckOptions {
   /** Field catalogue of the dataset; undefined skips every field-dependent check. */

@@ -4,6 +4,7 @@ import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
 import { checkExpression } from './exprCheck';
 import { decodeJsonString, type DecodedString } from './stringOffsets';
+import { utf8Length } from '../../text';
 
 export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 
@@ -39,15 +40,4 @@ export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonP
   });
 }
 
-/** UTF-8 length of a string (the platform's expression limit counts bytes). */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
-    else n += 3;
-  }
-  return n;
-}
+export { utf8Length };
