@@ -2,8 +2,8 @@
 // the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
-import {
 import { utf8Length } from '../../text';
+import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, nearestNames, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo,
 } from './catalogue';
