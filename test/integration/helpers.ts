@@ -53,3 +53,15 @@ export async function api(): Promise<{ ctx: any }> {
   const ext = vscode.extensions.getExtension('edgekit.edgekit')!;
   return (ext.isActive ? ext.exports : await ext.activate()) as { ctx: any };
 }
+
+/** Reverts and closes the editors of a workspace subfolder, then deletes it (a dirty document whose file is gone makes the
+ * workbench log save errors). */
+export async function removeFolder(name: string): Promise<void> {
+  const dir = path.join(WORKSPACE.fsPath, name);
+  for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
+    await vscode.window.showTextDocument(d);
+    if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, waitForDiagnostics, WORKSPACE } from './helpers';
+import { api, codeOf, openFile, waitForDiagnostics, removeFolder } from './helpers';
 
 function find(ds: vscode.Diagnostic[], code: string, text?: string, doc?: vscode.TextDocument): vscode.Diagnostic {
   const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code && (text === undefined || doc!.getText(x.range) === text));
@@ -38,16 +36,7 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
     await api();
   });
 
-  suiteTeardown(async () => {
-    const dir = path.join(WORKSPACE.fsPath, 'rpc');
-    // Revert and close what the tests opened first: a dirty document whose file is gone makes the workbench log save errors.
-    for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
-      await vscode.window.showTextDocument(d);
-      if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  suiteTeardown(() => removeFolder('rpc'));
 
   test('method completion offers the supported methods and not the unsupported ones', async () => {
     const editor = await openFile('rpc/complete.rpc.json', '{"jsonrpc": "2.0", "method": "eth_", "params": [], "id": 1}\n');

@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, setText, waitForDiagnostics, WORKSPACE } from './helpers';
+import { api, codeOf, openFile, setText, waitForDiagnostics, removeFolder } from './helpers';
 
 const { Error: ERROR, Warning: WARNING } = vscode.DiagnosticSeverity;
 
@@ -64,16 +62,7 @@ suite('Logpush: live diagnostics and editing help in the extension host', () => 
     ctx = (await api()).ctx;
   });
 
-  suiteTeardown(async () => {
-    const dir = path.join(WORKSPACE.fsPath, 'lp');
-    // Revert and close what the tests opened first: a dirty document whose file is gone makes the workbench log save errors.
-    for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
-      await vscode.window.showTextDocument(d);
-      if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  suiteTeardown(() => removeFolder('lp'));
 
   test('a filter file: unknown field with the nearest name, operator not allowed for the type, "in" with a scalar', async () => {
     const editor = await openFile('lp/diag.filter.json', JSON.stringify({ where: { and: [

@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, setText, waitForDiagnostics, WORKSPACE } from './helpers';
+import { api, codeOf, openFile, setText, waitForDiagnostics, removeFolder } from './helpers';
 
 function find(ds: vscode.Diagnostic[], code: string): vscode.Diagnostic {
   const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code);
@@ -33,16 +31,7 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     await api();
   });
 
-  suiteTeardown(async () => {
-    const dir = path.join(WORKSPACE.fsPath, 'rs');
-    // Revert and close what the tests opened first: a dirty document whose file is gone makes the workbench log save errors.
-    for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
-      await vscode.window.showTextDocument(d);
-      if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  suiteTeardown(() => removeFolder('rs'));
 
   test('expression problems land on the exact characters inside the JSON string, after an escaped quote too', async () => {
     const editor = await openFile('rs/expr.ruleset.json', body([
