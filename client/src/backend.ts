@@ -17,6 +17,7 @@ export interface Endpoints {
   apiEmail?: string;
 }
 
+/** host: the origin (scheme://host:port) the credentials were saved for. */
 interface SavedCredentials { host: string; apiToken?: string; apiKey?: string; apiEmail?: string }
 
 const SECRET_KEY = 'edgekit.api.credentials';
@@ -53,23 +54,39 @@ export class Backend implements vscode.Disposable {
   }
 
   /** Starts the embedded mock backend if it is not running (concurrent callers share one start). */
-  async startMock(): Promise<MockBackend> {
-    if (this.mock) return this.mock;
-    if (!this.starting) {
-      const stateDir = this.context.globalStorageUri.fsPath;
-      await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
-      this.starting = loadMock(this.context)({
-        host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(stateDir, 'mock-state.json'),
-        log: (line) => log.info(`[mock] ${line}`),
-      }).then((m) => {
+  startMock(): Promise<MockBackend> {
+    if (this.mock) return Promise.resolve(this.mock);
+    // Set in the same tick as the check: concurrent callers (auto-start, a command, the Zones view) share one start.
+    this.starting ??= (async () => {
+      try {
+        await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
+        const m = await loadMock(this.context)({
+          host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
+          log: (line) => log.info(`[mock] ${line}`),
+        });
         this.mock = m;
         log.info(`Mock backend started: gateway ${m.gatewayUrl}, API ${m.apiBaseUrl}.`);
         this.render();
         this.changed.fire();
         return m;
-      }).finally(() => { this.starting = undefined; });
-    }
+      } catch (err) {
+        throw new UserError(`The embedded mock backend did not start on 127.0.0.1:${Config.mockPort() || '(free port)'}: ${(err as Error).message}`);
+      } finally {
+        this.starting = undefined;
+      }
+    })();
     return this.starting;
+  }
+
+  /** Settings changed: show the right status, stop the mock when it is no longer the backend, move it to a new port. */
+  async configurationChanged(e: vscode.ConfigurationChangeEvent): Promise<void> {
+    if (e.affectsConfiguration('edgekit.backend') && Config.backend() !== 'embedded') await this.stopMock();
+    else if (e.affectsConfiguration('edgekit.mock.port') && this.mock && Config.mockPort() !== 0 && new URL(this.mock.url).port !== String(Config.mockPort())) {
+      await this.stopMock();
+      await this.startMock();
+    }
+    this.render();
+    if (e.affectsConfiguration('edgekit.backend') || e.affectsConfiguration('edgekit.api.baseUrl')) this.changed.fire();
   }
 
   async stopMock(): Promise<void> {
@@ -89,9 +106,13 @@ export class Backend implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The endpoints and credentials for the next request; starts the mock when it is the chosen backend. */
-  async endpoints(need: 'gateway' | 'api'): Promise<Endpoints> {
+  /**
+   * The endpoints and credentials for the next request; starts the mock when it is the chosen backend. With interactive false
+   * (views refreshing on their own), nothing is started and nobody is asked: a UserError says what is missing instead.
+   */
+  async endpoints(need: 'gateway' | 'api', interactive = true): Promise<Endpoints> {
     if (Config.backend() === 'embedded') {
+      if (!interactive && !this.mock) throw new UserError('The embedded mock backend is not running.');
       const m = await this.startMock();
       return { embedded: true, gatewayUrl: m.gatewayUrl, apiBaseUrl: m.apiBaseUrl, ...m.credentials };
     }
@@ -103,10 +124,11 @@ export class Backend implements vscode.Disposable {
       return { embedded: false, gatewayUrl, apiBaseUrl };
     }
     if (!apiBaseUrl) throw new UserError('Setting "edgekit.api.baseUrl" is empty; set it to the management API base (…/client/v4) or switch "edgekit.backend" to embedded.');
-    const host = hostOf(apiBaseUrl, 'edgekit.api.baseUrl');
+    const host = originOf(apiBaseUrl, 'edgekit.api.baseUrl');
     const saved = await this.savedCredentials();
     if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.');
     if (saved.host !== host) {
+      if (!interactive) throw new UserError(`The saved API credentials are for ${saved.host}, not ${host}; run a command to confirm the new host.`);
       const ok = await this.ui().ask(
         `Your EdgeKit API credentials were saved for ${saved.host}. Send them to ${host}?`, ['Send to this host'],
         { modal: true, detail: `"edgekit.api.baseUrl" now points at ${host}. Only confirm if you trust that host with your API token.` });
@@ -150,11 +172,12 @@ function loadMock(context: vscode.ExtensionContext): typeof StartMockBackend {
   return mod.startMockBackend;
 }
 
-export function hostOf(url: string, setting: string): string {
+/** Scheme + host + port: credentials saved for https://h are not sent to http://h without asking. */
+export function originOf(url: string, setting: string): string {
   try {
     const u = new URL(url);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('not http(s)');
-    return u.host;
+    return u.origin;
   } catch {
     throw new UserError(`Setting "${setting}" is not a valid http(s) URL: "${url}".`);
   }

@@ -1,4 +1,5 @@
 // LanguageClient options: our four language ids, IPC transport, the shared output channel, bounded restarts.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
   CloseAction, ErrorAction, LanguageClient, RevealOutputChannelOn, TransportKind,
@@ -29,6 +30,12 @@ export class RestartingErrorHandler implements ErrorHandler {
   }
 }
 
+function traceChannel(context: vscode.ExtensionContext): vscode.LogOutputChannel {
+  const channel = vscode.window.createOutputChannel('EdgeKit Language Server Trace', { log: true });
+  context.subscriptions.push(channel);
+  return channel;
+}
+
 export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
@@ -36,12 +43,13 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const initializationOptions: InitOptions = {
-    docsUri: vscode.Uri.joinPath(context.extensionUri, "README.md").toString(),
+    // vsce packs the README as readme.md; a development host has README.md.
+    docsUri: vscode.Uri.joinPath(context.extensionUri, fs.existsSync(context.asAbsolutePath('readme.md')) ? 'readme.md' : 'README.md').toString(),
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGE_IDS.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }, { scheme: 'vscode-remote', language }]),
     outputChannel: logChannel(),
-    traceOutputChannel: vscode.window.createOutputChannel('EdgeKit Language Server Trace', { log: true }),
+    traceOutputChannel: traceChannel(context),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions,
     errorHandler: new RestartingErrorHandler(),

@@ -26,13 +26,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   const responses = new Responses(context.workspaceState);
   const ctx = { extension: context, client, log, status, responses, ui: vscodeUi } as Ctx;
   backend = ctx.backend = new Backend(context, () => ctx.ui);
-  ctx.zones = new ZonesView(() => apiFor(ctx));
+  ctx.zones = new ZonesView(() => apiFor(ctx, false));
   context.subscriptions.push(
     status, responses, ctx.zones, ...registerCommands(ctx),
-    vscode.window.registerTreeDataProvider('edgekit.zones', ctx.zones),
+    (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     backend.onDidChange(() => ctx.zones.refresh()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('edgekit')) backend?.configurationChanged(e).catch((err) => log.error('Applying EdgeKit settings failed', err));
+    }),
   );
-  await client.start();
+  try {
+    await client.start();
+  } catch (err) {
+    // Commands, the mock and the Zones view still work; the client's initializationFailedHandler already told the user.
+    log.error('The EdgeKit language server did not start', err);
+  }
   if (Config.mockAutoStart() && Config.backend() === 'embedded') {
     backend.startMock().catch((err) => log.error('The embedded mock backend did not start', err));
   }

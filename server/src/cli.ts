@@ -7,11 +7,12 @@ import { CODES } from './core/codes';
 import { LineTable, formatProblemLine } from './core/lines';
 import type { DocKind, Problem } from './core/types';
 import { DOC_KINDS } from './core/types';
+import { datasetInfo, DATASETS } from './core/rules/logpush/catalogue';
 
 const VERSION = '0.1.0';
 
 export const USAGE = `Usage:
-  edgekit lint [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] PATH...
+  edgekit lint [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
   edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]
   edgekit --version | --help
 
@@ -23,7 +24,7 @@ export interface Io { stdout(s: string): void; stderr(s: string): void }
 
 class UsageError extends Error {}
 
-interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; kind?: DocKind; dataset?: string; maxProblems?: number; paths: string[] }
+interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
 function parseLintArgs(argv: string[]): LintArgs {
   const args: LintArgs = { format: 'stylish', paths: [] };
@@ -43,7 +44,13 @@ function parseLintArgs(argv: string[]): LintArgs {
       if (!isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
       args.kind = k;
     } else if (a === '--dataset') {
-      args.dataset = value();
+      const d = value();
+      if (!datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
+      args.dataset = d;
+    } else if (a === '--max-file-size') {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1) throw new UsageError('--max-file-size needs a positive whole number of KB.');
+      args.maxFileSizeKB = n;
     } else if (a === '--max-problems') {
       const n = Number(value());
       if (!Number.isInteger(n) || n < 1) throw new UsageError('--max-problems needs a positive whole number.');
@@ -188,7 +195,8 @@ export function lint(argv: string[], io: Io): number {
       continue;
     }
     try {
-      const problems = validateText(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems });
+      // No size limit unless asked for: CI must not pass a file because it is big.
+    const problems = validateText(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER });
       results.push({ file, kind, text, problems });
     } catch (err) {
       // One file must not discard every other file's results.

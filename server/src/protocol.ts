@@ -47,7 +47,7 @@ export interface DocumentInfoResult {
   kind: string | null;
   /** For filters and jobs: live usage against the platform's limits. */
   usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number };
-  problems: { errors: number; warnings: number };
+  problems: { errors: number; warnings: number; firstError?: { line: number; message: string } };
 }
 
 /** The status bar asks for the active document's facts. */

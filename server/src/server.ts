@@ -171,6 +171,11 @@ connection.onDocumentRangeFormatting((params) => {
   return safe('Formatting', doc.uri, [], () => formatDocument(doc, params.options, { offset: start, length: doc.offsetAt(params.range.end) - start }));
 });
 
+function firstError(doc: TextDocument, problems: { severity: string; offset: number; message: string }[]) {
+  const e = problems.find((p) => p.severity === 'error');
+  return e ? { line: doc.positionAt(e.offset).line, message: e.message } : undefined;
+}
+
 connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentInfoResult> => {
   const doc = documents.get(params.uri);
   const kind = doc && kindOf(doc);
@@ -185,6 +190,7 @@ connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentI
       problems: {
         errors: problems.filter((p) => p.severity === 'error').length,
         warnings: problems.filter((p) => p.severity === 'warning').length,
+        firstError: firstError(doc, problems),
       },
     };
   });

@@ -41,7 +41,10 @@ suite('Security: secrets', () => {
     ctx = (await api()).ctx;
   });
 
+  let remote: { close(): Promise<void> } | undefined;
+
   suiteTeardown(async () => {
+    await remote?.close();
     await cfg().update('backend', undefined, vscode.ConfigurationTarget.Global);
     await cfg().update('api.baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await ctx.backend.clearCredentials();
@@ -49,7 +52,11 @@ suite('Security: secrets', () => {
   });
 
   test('a saved credential is sent only to its host; a new host needs confirmation', async () => {
-    const mock = ctx.backend.running ?? (await ctx.backend.startMock());
+    // A second, standalone mock plays the "remote" API (switching edgekit.backend to remote stops the embedded one).
+    const ext = vscode.extensions.getExtension('edgekit.edgekit')!;
+    const { startMockBackend } = require(path.join(ext.extensionPath, 'dist', 'mock.js'));
+    const mock = await startMockBackend({ port: 0 });
+    remote = mock;
     const { apiToken, apiKey, apiEmail } = mock.credentials;
     await ctx.backend.saveCredentials({ host: 'api.other-host.example', apiToken, apiKey, apiEmail });
     const stored = JSON.parse(await ctx.extension.secrets.get('edgekit.api.credentials'));
@@ -68,7 +75,8 @@ suite('Security: secrets', () => {
       ctx.ui = { ask: async (q: string, options: string[]) => { asked.push(q); return options[0]; } };
       const check = await vscode.commands.executeCommand<any>('edgekit.migration.check', 'business.example');
       assert.equal(check.compatible, true, 'confirmed: the request went out with the saved token');
-      assert.equal(JSON.parse(await ctx.extension.secrets.get('edgekit.api.credentials')).host, new URL(mock.apiBaseUrl).host);
+      assert.equal(JSON.parse(await ctx.extension.secrets.get('edgekit.api.credentials')).host, new URL(mock.apiBaseUrl).origin);
+      assert.equal(ctx.backend.running, undefined, 'the embedded mock stopped when the backend became remote');
       const again = await vscode.commands.executeCommand<any>('edgekit.migration.check', 'business.example');
       assert.equal(again.compatible, true);
       assert.equal(asked.length, 2, 'the same host is not asked about twice');

@@ -5,8 +5,8 @@ import { Config } from '../config';
 import { createApi, planOf, type Api, type ApiResult, type Zone } from '../http/api';
 import { UserError } from './run';
 
-export async function apiFor(ctx: Ctx): Promise<Api> {
-  const ep = await ctx.backend.endpoints('api');
+export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
+  const ep = await ctx.backend.endpoints('api', interactive);
   return createApi({ baseUrl: ep.apiBaseUrl, token: ep.apiToken, apiKey: ep.apiKey, apiEmail: ep.apiEmail, timeoutMs: Config.requestTimeoutMs() });
 }
 

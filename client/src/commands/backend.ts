@@ -1,7 +1,7 @@
 // Commands: the embedded mock backend and the API credentials.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { hostOf } from '../backend';
+import { originOf } from '../backend';
 import { Config } from '../config';
 import { UserError } from './run';
 
@@ -21,7 +21,7 @@ export const backendCommands = {
   'edgekit.setApiCredentials': (ctx: Ctx) => async () => {
     const baseUrl = Config.apiBaseUrl();
     if (!baseUrl) throw new UserError('Set "edgekit.api.baseUrl" first; credentials are saved for that host only.');
-    const host = hostOf(baseUrl, 'edgekit.api.baseUrl');
+    const host = originOf(baseUrl, 'edgekit.api.baseUrl');
     const apiToken = await vscode.window.showInputBox({ title: `API token for ${host} (migration operations)`, password: true, ignoreFocusOut: true, prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage.' });
     if (apiToken === undefined) return;
     const apiKey = await vscode.window.showInputBox({ title: `API key for ${host} (Logpush, optional)`, password: true, ignoreFocusOut: true, prompt: 'Sent as X-Auth-Key. Leave empty to skip.' });

@@ -1,5 +1,6 @@
 // Commands: send a JSON-RPC request (one item or the whole document) to the gateway, copy it as curl, and the history.
 import * as vscode from 'vscode';
+import { parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { requestMethods, sendJsonRpc } from '../http/gateway';
@@ -13,16 +14,15 @@ interface SendArgs { index?: number | null }
 export function bodyToSend(doc: vscode.TextDocument, args: SendArgs | undefined): string {
   const text = doc.getText();
   if (args?.index === undefined || args.index === null) return text.trim();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true });
+  if (!root || errors.length > 0) {
+    throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON; fix the syntax error first.`);
   }
-  if (!Array.isArray(parsed)) return text.trim();
-  const item = parsed[args.index];
-  if (item === undefined) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
-  return JSON.stringify(item, null, 2);
+  if (root.type !== 'array') return text.trim();
+  const item = root.children?.[args.index];
+  if (!item) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
+  return text.slice(item.offset, item.offset + item.length);
 }
 
 function label(body: string): string {
@@ -42,9 +42,9 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   const errors = errorsIn(doc);
   if (errors.length > 0 && Config.confirmSendWithErrors()) {
     const first = errors[0];
-    const pick = await vscode.window.showWarningMessage(
+    const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message} The gateway will probably refuse it. Send anyway?`,
-      { modal: true }, 'Send anyway');
+      ['Send anyway'], { modal: true });
     if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }
   const ep = await ctx.backend.endpoints('gateway');

@@ -5,7 +5,7 @@ import type { Ctx } from '../ctx';
 import { runMigration } from '../flow/driver';
 import { describeState, type State } from '../flow/machine';
 import type { MigrationConfig, Zone } from '../http/api';
-import { ToTerraformRequest } from '../../../server/src/protocol';
+import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
 
@@ -26,40 +26,75 @@ async function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocum
   return doc;
 }
 
+const inProgress = new Set<string>();
+
+
+/** The reviewed text as a configuration, or a sentence saying what is wrong with it. */
+export function reviewedConfig(text: string): MigrationConfig | string {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    return `it is not valid JSON (${(err as Error).message})`;
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'it must be a JSON object with "name" and "rules"';
+  const o = v as Record<string, unknown>;
+  if (typeof o.name !== 'string') return 'its "name" must be a string';
+  if (!Array.isArray(o.rules)) return 'its "rules" must be an array';
+  return o as MigrationConfig;
+}
+
 export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?');
-  let reviewDoc: vscode.TextDocument | undefined;
-  const final = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
-    async (progress, token) => {
-      const abort = new AbortController();
-      token.onCancellationRequested(() => abort.abort());
-      return runMigration({
-        api,
-        signal: abort.signal,
-        progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
-        ask: (question, options, opts) => ctx.ui.ask(question, options, opts),
-        showConfig: async (config: MigrationConfig) => {
-          reviewDoc = await openConfig(zone, config);
-          const pick = await ctx.ui.ask(
-            `Review the new configuration of ${zone.name} in ${reviewDoc.uri.path.split('/').pop()} (you may adjust it), then continue.`,
-            ['Continue'], { modal: false });
-          if (pick !== 'Continue') throw new vscode.CancellationError();
-          try {
-            return JSON.parse(reviewDoc.getText()) as MigrationConfig;
-          } catch (err) {
-            throw new UserError(`The reviewed configuration of ${zone.name} is not valid JSON (${(err as Error).message}); nothing was sent.`);
-          }
-        },
-        onState: (s) => ctx.log.info(`[migration ${zone.name}] state ${s.name}`),
-      }, zone);
-    });
-  ctx.zones.refresh();
-  const message = describeState(final);
-  if (final.name === 'failed' || final.name === 'not-eligible') void vscode.window.showErrorMessage(message);
-  else void vscode.window.showInformationMessage(message);
-  return final;
+  if (inProgress.has(zone.id)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
+  inProgress.add(zone.id);
+  try {
+    const final = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
+      async (progress, token) => {
+        const abort = new AbortController();
+        const sub = token.onCancellationRequested(() => abort.abort());
+        // A question or the review may be pending when the user cancels: answer it with "dismissed".
+        const orCancel = <T>(p: Promise<T>): Promise<T | undefined> =>
+          Promise.race([p, new Promise<undefined>((resolve) => { if (abort.signal.aborted) resolve(undefined); abort.signal.addEventListener('abort', () => resolve(undefined)); })]);
+        try {
+          return await runMigration({
+            api,
+            signal: abort.signal,
+            progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
+            ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
+            showConfig: async (config: MigrationConfig) => {
+              const doc = await openConfig(zone, config);
+              const name = doc.uri.path.split('/').pop();
+              let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.`;
+              for (;;) {
+                const pick = await orCancel(ctx.ui.ask(question, ['Continue'], { modal: false }));
+                if (pick !== 'Continue') throw new vscode.CancellationError();
+                const reviewed = reviewedConfig(doc.getText());
+                // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
+                const info = await ctx.client.sendRequest(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+                if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}. Fix it, then continue.`;
+                else if (info.problems.errors > 0) {
+                  const e = info.problems.firstError;
+                  question = `${name} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;
+                } else return reviewed;
+              }
+            },
+            onState: (st) => ctx.log.info(`[migration ${zone.name}] state ${st.name}`),
+          }, zone);
+        } finally {
+          sub.dispose();
+        }
+      });
+    ctx.zones.refresh();
+    const message = describeState(final);
+    if (final.name === 'failed' || final.name === 'not-eligible') void vscode.window.showErrorMessage(message);
+    else void vscode.window.showInformationMessage(message);
+    return final;
+  } finally {
+    inProgress.delete(zone.id);
+  }
 }
 
 export const migrationCommands = {

@@ -74,7 +74,7 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
   if (req.signal?.aborted) return failed(req.signal.reason);
 
   try {
-    const res = await fetch(url, { method, headers, body: payload, signal, redirect: 'follow' });
+    const res = await fetch(url, { method, headers, body: payload, signal, redirect: 'manual' }); // a redirect must not carry credentials or the body to another host
     // The body is read under the same signal, so a server that stalls mid-body still times out.
     const text = await res.text();
     const responseHeaders: Record<string, string> = {};

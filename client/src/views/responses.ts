@@ -49,7 +49,10 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     this.contents.set(uri.toString(), text);
     this.changed.fire(uri);
     const full: HistoryEntry = { ...entry, id, time: new Date().toISOString(), responseUri: uri.toString() };
-    await this.state.update('edgekit.gateway.history', [full, ...this.history()].slice(0, MAX_HISTORY));
+    const all = [full, ...this.history()];
+    // Responses that leave the history are freed.
+    for (const gone of all.slice(MAX_HISTORY)) this.contents.delete(gone.responseUri);
+    await this.state.update('edgekit.gateway.history', all.slice(0, MAX_HISTORY));
     return uri;
   }
 

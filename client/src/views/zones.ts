@@ -31,7 +31,9 @@ export class ZonesView implements vscode.TreeDataProvider<ZoneItem>, vscode.Disp
   readonly onDidChangeTreeData = this.changed.event;
   /** The last items shown, for tests. */
   items: ZoneItem[] = [];
-  private lastError: string | undefined;
+  /** Why the list is empty, when it is for a reason the user should see (shown as the view's message). */
+  lastError: string | undefined;
+  view: vscode.TreeView<ZoneItem> | undefined;
 
   constructor(private readonly api: () => Promise<Api>) {}
 
@@ -44,25 +46,31 @@ export class ZonesView implements vscode.TreeDataProvider<ZoneItem>, vscode.Disp
     let api: Api;
     try {
       api = await this.api();
-    } catch (err) {
-      this.lastError = (err as Error).message;
+    } catch {
+      // Not started or not configured: the view's welcome content says what to do.
+      this.lastError = undefined;
+      this.setMessage(undefined);
       this.items = [];
-      void vscode.window.showWarningMessage(`EdgeKit zones: ${this.lastError}`);
       return [];
     }
     const zones = await api.listZones();
     if (!zones.ok) {
       this.lastError = zones.error;
-      void vscode.window.showWarningMessage(`EdgeKit zones: ${zones.error}`);
+      this.setMessage(zones.error);
       this.items = [];
       return [];
     }
     this.lastError = undefined;
+    this.setMessage(undefined);
     this.items = await Promise.all(zones.result.map(async (z) => {
       const s = await api.status(z.id);
       return s.ok ? new ZoneItem(z, s.result) : new ZoneItem(z, undefined, s.error);
     }));
     return this.items;
+  }
+
+  private setMessage(text: string | undefined): void {
+    if (this.view) this.view.message = text;
   }
 
   dispose(): void { this.changed.dispose(); }

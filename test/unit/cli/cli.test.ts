@@ -103,3 +103,17 @@ test('symbolic links are followed, broken ones reported, a BOM is not a syntax e
   assert.ok(out.length >= 2, 'the linked directory is walked too');
   for (const f of out) assert.deepEqual(f.diagnostics, [], f.file);
 });
+
+test('an unknown --dataset is a usage error; big files are checked unless --max-file-size says otherwise', async () => {
+  const r = await run(['lint', '--dataset', 'nope', '.']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /Unknown dataset "nope"/);
+  const big = '[' + Array.from({ length: 90000 }, (_, i) => `{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":${i}}`).join(',') + ',{"jsonrpc":"1.0","method":"eth_sign","id":"x"}]';
+  const dir = tmpdir({ 'big.rpc.json': big });
+  assert.ok(big.length > 5120 * 1024, "over the editor default of 5120 KB");
+  const full = await run(['lint', '--format', 'json', dir]);
+  assert.equal(full.code, 1, 'the error at the end of a big file is found');
+  const limited = await run(['lint', '--format', 'json', '--max-file-size', '1', dir]);
+  assert.equal(limited.code, 0);
+  assert.equal(JSON.parse(limited.stdout)[0].diagnostics[0].code, 'limits/file-too-large');
+});

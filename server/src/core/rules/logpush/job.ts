@@ -200,7 +200,8 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(v);
   if (!m) {
     return [s.problem(ctx.report('logpush/destination-scheme',
-      `The destination "${v.length > 40 ? v.slice(0, 40) + '…' : v}" has no scheme; expected <scheme>://..., with scheme ${quoteList(DESTINATION_SCHEMES)}.`,
+      // The value is not quoted: a destination may carry credentials, and messages reach logs.
+      `The destination has no scheme; expected <scheme>://..., with scheme ${quoteList(DESTINATION_SCHEMES)}.`,
       { offset: 0, length: v.length }))];
   }
   const scheme = m[1];
