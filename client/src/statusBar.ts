@@ -22,7 +22,10 @@ export class DocumentStatus implements vscode.Disposable {
     this.item.command = 'workbench.actions.view.problems';
     this.disposables.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
-      vscode.languages.onDidChangeDiagnostics(() => this.update()),
+      vscode.languages.onDidChangeDiagnostics((e) => {
+        const active = vscode.window.activeTextEditor?.document.uri.toString();
+        if (active && e.uris.some((u) => u.toString() === active)) void this.update();
+      }),
     );
   }
 

@@ -54,7 +54,7 @@ connection.onInitialize((params): InitializeResult => {
 
 connection.onDidChangeConfiguration(() => {
   settings.clear();
-  connection.languages.diagnostics.refresh();
+  connection.languages.diagnostics.refresh().catch((err) => connection.console.error(`Diagnostics refresh failed: ${err}`));
   connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
 });
 
@@ -82,6 +82,11 @@ async function safe<T>(what: string, uri: string, fallback: T, fn: () => Promise
   }
 }
 
+/** Above edgekit.maxFileSizeKB a document is not parsed at all: one information diagnostic, no outline/completion/hover/lenses. */
+function tooLarge(doc: TextDocument, s: Settings): boolean {
+  return doc.getText().length > s.maxFileSizeKB * 1024;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
@@ -96,7 +101,7 @@ connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagn
   if (token.isCancellationRequested) return empty;
   try {
     return await safe('Diagnostics', doc.uri, empty, () => {
-      const problems = validateText(doc.getText(), kind, { ...coreOptions(s), parsed: parses.get(doc), isCancelled: () => token.isCancellationRequested });
+      const problems = validateText(doc.getText(), kind, { ...coreOptions(s), parsed: tooLarge(doc, s) ? undefined : parses.get(doc), isCancelled: () => token.isCancellationRequested });
       const items: Diagnostic[] = problems.map((p) => toDiagnostic(doc, p, { relatedInformation: hasRelatedInformation, docsUri }));
       return { kind: DocumentDiagnosticReportKind.Full, items };
     });
@@ -111,6 +116,7 @@ connection.onCompletion(async (params) => {
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return [];
   const s = await settings.get(doc.uri);
+  if (tooLarge(doc, s)) return [];
   return safe('Completion', doc.uri, [], () =>
     complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e)));
 });
@@ -120,6 +126,7 @@ connection.onHover(async (params) => {
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return null;
   const s = await settings.get(doc.uri);
+  if (tooLarge(doc, s)) return null;
   return safe('Hover', doc.uri, null, () => {
     const h = hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
     return h ? toHover(doc, h) : null;
@@ -145,18 +152,20 @@ connection.onCodeLens(async (params) => {
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return [];
   const s = await settings.get(doc.uri);
-  if (!s.codeLens.enabled) return [];
+  if (!s.codeLens.enabled || tooLarge(doc, s)) return [];
   return safe('Code lenses', doc.uri, [], () => lenses(kind, parses.get(doc), coreOptions(s)).map((l) => toCodeLens(doc, l)));
 });
 
-connection.onDocumentSymbol((params) => {
+connection.onDocumentSymbol(async (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return doc ? safe('Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc))) : [];
+  if (!doc || tooLarge(doc, await settings.get(doc.uri))) return [];
+  return safe('Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc)));
 });
 
-connection.onFoldingRanges((params) => {
+connection.onFoldingRanges(async (params) => {
   const doc = documents.get(params.textDocument.uri);
-  return doc ? safe('Folding', doc.uri, [], () => foldingRanges(doc, parses.get(doc))) : [];
+  if (!doc || tooLarge(doc, await settings.get(doc.uri))) return [];
+  return safe('Folding', doc.uri, [], () => foldingRanges(doc, parses.get(doc)));
 });
 
 connection.onDocumentFormatting((params) => {
@@ -182,11 +191,11 @@ connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentI
   if (!doc || !kind) return { kind: null, problems: { errors: 0, warnings: 0 } };
   const s = await settings.get(doc.uri);
   return safe<DocumentInfoResult>('Document info', doc.uri, { kind, problems: { errors: 0, warnings: 0 } }, () => {
-    const parsed = parses.get(doc);
+    const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
     const problems = validateText(doc.getText(), kind, { ...coreOptions(s), parsed });
     return {
       kind,
-      usage: filterUsageOf(kind, parsed),
+      usage: parsed && filterUsageOf(kind, parsed),
       problems: {
         errors: problems.filter((p) => p.severity === 'error').length,
         warnings: problems.filter((p) => p.severity === 'warning').length,

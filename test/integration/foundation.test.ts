@@ -71,6 +71,23 @@ suite('Foundation: language server in the real extension host', () => {
     await waitForDiagnostics(uri, (d) => d.length >= 5, 'the full list again');
   });
 
+  test('above edgekit.maxFileSizeKB: one information diagnostic and no parse-driven features', async () => {
+    const cfg = vscode.workspace.getConfiguration('edgekit');
+    await cfg.update('maxFileSizeKB', 1, vscode.ConfigurationTarget.Workspace);
+    try {
+      const big = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ jsonrpc: '1.0', method: 'eth_nope', params: [], id: i })), null, 1);
+      const editor = await openFile('schema/big.rpc.json', big);
+      const ds = await waitForDiagnostics(editor.document.uri, (d) => d.some((x) => codeOf(x) === 'limits/file-too-large'), 'limits/file-too-large');
+      const ours = ds.filter((d) => d.source === 'edgekit');
+      assert.equal(ours.length, 1);
+      assert.equal(ours[0].severity, vscode.DiagnosticSeverity.Information);
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', editor.document.uri);
+      assert.equal((symbols ?? []).length, 0);
+    } finally {
+      await cfg.update('maxFileSizeKB', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('outline, folding and formatting work on our documents', async () => {
     const editor = await openFile('features/format.filter.json', '{"where":{"and":[{"key":"ClientCountry","operator":"eq","value":"ca"}]}}');
     const uri = editor.document.uri;
