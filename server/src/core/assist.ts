@@ -1,5 +1,5 @@
 // Schema-driven completion and hover (titles, descriptions, enums), merged with each kind's own (plugins.ts).
-import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
@@ -89,7 +89,7 @@ function valueSnippet(s: S | undefined): string {
 
 /** The string/number/keyword node under the cursor, to replace whole. */
 function replaceSpan(doc: ParsedDoc, offset: number): Span | undefined {
-  const root = doc.tree();
+  const root = doc.treeAround(offset);
   if (!root) return undefined;
   const node = findNodeAtOffset(root, offset, true);
   if (node && (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null')
@@ -98,13 +98,13 @@ function replaceSpan(doc: ParsedDoc, offset: number): Span | undefined {
 }
 
 function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): CompletionEntry[] {
-  const loc = getLocation(d.text, offset);
+  const loc = d.locationAt(offset);
   const out: CompletionEntry[] = [];
   const replace = replaceSpan(d, offset);
   if (loc.isAtPropertyKey) {
     const objPath = loc.path.slice(0, -1);
     const existing = new Set<string>();
-    const root = d.tree();
+    const root = d.treeAlong(objPath);
     const objNode = root && findObjectAt(root, objPath);
     for (const p of objNode?.children ?? []) if (p.children?.[0]) existing.add(String(p.children[0].value));
     const seen = new Set<string>();
@@ -163,7 +163,7 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
   if (isTooDeep(d)) return undefined;
   const own = PLUGINS[kind].hover?.(d, offset, options);
   if (own) return own;
-  const root = d.tree();
+  const root = d.treeAround(offset);
   if (!root) return undefined;
   const node = findNodeAtOffset(root, offset);
   if (!node) return undefined;

@@ -1,6 +1,10 @@
 // One parse per document version. Valid JSON takes the fast path (JSON.parse, no tree); the jsonc-parser tree is built
-// lazily, only when something must be located (a problem to report, a hover, a completion).
-import { findNodeAtLocation, parse as jsoncParse, parseTree, ParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+// lazily, only when something must be located (a problem to report, a hover, a completion). In a large valid document whose bulk
+// is one array (a batch, a ruleset's "rules"), positions come item by item (Window): locating a problem, a hover or a completion
+// parses only the item concerned, and an edit inside an item (or of whitespace) keeps the other items' positions.
+import {
+  findNodeAtLocation, getLocation, parse as jsoncParse, parseTree, ParseErrorCode, type Location, type Node as JsonNode, type ParseError,
+} from 'jsonc-parser';
 import type { JsonPath, ParsedDoc, Problem, Span } from './types';
 import { codeInfo } from './codes';
 import { printable } from './messages';
@@ -13,17 +17,24 @@ const PARSE_OPTIONS = { disallowComments: true, allowTrailingComma: false, allow
  */
 export const MAX_NESTING = 512;
 
-export function parseDocument(text: string): ParsedDoc {
-  const deep = text.length > MAX_NESTING ? tooDeepAt(text, MAX_NESTING) : -1;
-  if (deep >= 0) {
-    const problem: Problem = {
-      code: 'limits/too-deep', severity: codeInfo('limits/too-deep').severity, offset: deep, length: 1,
-      message: `The document nests arrays and objects more than ${MAX_NESTING} levels deep at "${text[deep]}"; it is not checked further.`,
-    };
-    return new Doc(text, undefined, [problem], true);
-  }
+/**
+ * Valid documents at least this long are positioned item by item (see Window) when their root is an array (a batch) or an object
+ * with one array member holding most of the text (a ruleset's "rules").
+ */
+export const WINDOW_FROM = 64 * 1024;
+
+export interface ParseOptions {
+  /** Override WINDOW_FROM (tests use 0 to run every document through the item-by-item path). */
+  windowFrom?: number;
+  /**
+   * The parse of an earlier version of the same document (the LSP cache passes it on an edit): when the edit stays inside one item
+   * of its window, the item positions are shifted instead of scanning the whole text again. Nothing of it is kept.
+   */
+  previous?: ParsedDoc;
+}
+
+export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc {
   let value: unknown;
-  let syntax: Problem[] = [];
   let fastOk = false;
   if (text.trim() !== '') {
     try {
@@ -33,12 +44,51 @@ export function parseDocument(text: string): ParsedDoc {
       /* fall through to the tolerant parser for errors and a recovered value */
     }
   }
+  // V8's JSON.parse does not recurse on the native stack, so valid JSON is measured on its value (cheaper than scanning the text);
+  // only a document that is too deep pays for the text scan that finds where. Invalid JSON is scanned before jsonc-parser recurses.
+  const deep = fastOk
+    ? (deeperThan(value, MAX_NESTING) ? Math.max(0, tooDeepAt(text, MAX_NESTING)) : -1)
+    : text.length > MAX_NESTING ? tooDeepAt(text, MAX_NESTING) : -1;
+  if (deep >= 0) {
+    const problem: Problem = {
+      code: 'limits/too-deep', severity: codeInfo('limits/too-deep').severity, offset: deep, length: 1,
+      message: `The document nests arrays and objects more than ${MAX_NESTING} levels deep at "${text[deep]}"; it is not checked further.`,
+    };
+    return new Doc(text, undefined, [problem], true);
+  }
+  let syntax: Problem[] = [];
   if (!fastOk) {
     const errors: ParseError[] = [];
     value = jsoncParse(text, errors, PARSE_OPTIONS);
     syntax = syntaxProblems(text, errors);
   }
-  return new Doc(text, value, syntax);
+  const windowed = fastOk && typeof value === 'object' && value !== null && text.length >= (opts.windowFrom ?? WINDOW_FROM);
+  const doc = new Doc(text, value, syntax, false, windowed);
+  if (windowed && opts.previous instanceof Doc) doc.reuseWindow(opts.previous);
+  return doc;
+}
+
+/** Whether a parsed JSON value nests arrays and objects more than limit levels deep (the root container is level 1). */
+export function deeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return limit < 1 || exceeds(value, limit - 1);
+}
+
+/** Whether a container whose children may open `room` more levels has a descendant deeper than that. Recurses at most room times. */
+function exceeds(v: object, room: number): boolean {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'object' && x !== null && (room === 0 || exceeds(x, room - 1))) return true;
+    }
+    return false;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === 'object' && x !== null && (room === 0 || exceeds(x, room - 1))) return true;
+  }
+  return false;
 }
 
 /** Whether the document was too deep to parse (see MAX_NESTING): it has no value and no tree, and no feature may walk its text. */
@@ -82,7 +132,10 @@ export function tooDeepAt(text: string, limit: number): number {
 
 class Doc implements ParsedDoc {
   private _tree: JsonNode | undefined | null = null;
-  constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false) {}
+  /** Item by item positions of a large document (see WINDOW_FROM); undefined when it has no array to window. */
+  private _window: Window | undefined | null = null;
+  constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false,
+    private readonly windowed = false) {}
 
   tree(): JsonNode | undefined {
     if (this._tree === null) {
@@ -92,11 +145,55 @@ class Doc implements ParsedDoc {
     return this._tree;
   }
 
+  treeAlong(path: JsonPath): JsonNode | undefined {
+    const w = this.window();
+    if (!w) return this.tree();
+    const root = w.root();
+    const at = w.prefix.length;
+    if (path.length > at && typeof path[at] === 'number' && (at === 0 || path[0] === w.prefix[0])) w.item(path[at] as number);
+    return root;
+  }
+
+  treeAround(offset: number): JsonNode | undefined {
+    const w = this.window();
+    if (!w) return this.tree();
+    const root = w.root();
+    const i = w.itemAt(offset);
+    if (i >= 0) w.item(i);
+    return root;
+  }
+
+  locationAt(offset: number): Location {
+    const w = this.window();
+    if (w) {
+      const i = w.itemAt(offset);
+      // Strictly inside an item, the location depends on that item's text only; elsewhere (between items) scan the whole text.
+      if (i >= 0 && offset > w.spans[2 * i] && offset < w.spans[2 * i + 1]) {
+        const start = w.spans[2 * i];
+        const loc = getLocation(this.text.slice(start, w.spans[2 * i + 1]), offset - start);
+        const previousNode = loc.previousNode ? { ...loc.previousNode, offset: loc.previousNode.offset + start } : undefined;
+        const path: JsonPath = [...w.prefix, i, ...loc.path];
+        return {
+          path, previousNode, isAtPropertyKey: loc.isAtPropertyKey,
+          matches: (pattern) => matchesPath(path, pattern),
+        };
+      }
+    }
+    return getLocation(this.text, offset);
+  }
+
+  release(): void {
+    this._tree = null;
+    this._window = null;
+  }
+
   locate(path: JsonPath, part: 'key' | 'value' = 'value'): Span {
-    const root = this.tree();
+    const inItem = this.window()?.locate(path, part);
+    if (inItem) return inItem;
+    const root = this.treeAlong(path);
     if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
     for (let n = path.length; n >= 0; n--) {
-      const node = findNodeAtLocation(root, path.slice(0, n));
+      const node = findNodeAtLocation(root, n === path.length ? path : path.slice(0, n));
       if (!node) continue;
       if (n < path.length) {
         // The path does not exist (a missing property): point at the parent's key, or at its opening bracket.
@@ -110,6 +207,335 @@ class Doc implements ParsedDoc {
     }
     return { offset: root.offset, length: 1 };
   }
+
+  /** Take over the item positions of an earlier version's window when they still hold (see Window.shifted). */
+  reuseWindow(previous: Doc): void {
+    const old = previous._window;
+    if (old) this._window = old.shifted(previous.text, this.text) ?? null;
+  }
+
+  /** The window, unless the full tree exists already (it serves everything) or the document has none. */
+  private window(): Window | undefined {
+    if (this._tree !== null || !this.windowed) return undefined;
+    if (this._window === null) this._window = Window.of(this.text);
+    return this._window;
+  }
+}
+
+/** jsonc-parser's Location.matches, for a path built here. */
+function matchesPath(path: JsonPath, pattern: JsonPath): boolean {
+  let k = 0;
+  for (let i = 0; k < pattern.length && i < path.length; i++) {
+    if (pattern[k] === path[i] || pattern[k] === '*') k++;
+    else if (pattern[k] !== '**') return false;
+  }
+  return k === pattern.length;
+}
+
+/**
+ * A tree of a valid JSON document whose one large array (the root, or the root object's member `prefix[0]`) has its items parsed
+ * one at a time: `array.children[i]` is a childless stub (type, offset and length only) until item(i) replaces it with the item's
+ * complete subtree, parsed from the item's slice of the text. Everything outside the array is complete.
+ */
+class Window {
+  /** The items parsed so far (shifted to document offsets); `items[i].parent` is set once the tree exists. */
+  private readonly items: (JsonNode | undefined)[];
+  private skeleton: { root: JsonNode; array: JsonNode } | undefined;
+
+  /** The window of a valid document whose root is an array, or an object with an array member over half the text; else undefined. */
+  static of(text: string): Window | undefined {
+    const open = firstNonSpace(text);
+    if (text.charCodeAt(open) === 0x5b /* [ */) {
+      const { spans, close } = itemSpans(text, open);
+      return new Window(text, [], open, close, spans);
+    }
+    const member = largestArrayMember(text, open);
+    if (!member || member.close - member.open < text.length / 2) return undefined;
+    return new Window(text, [member.key], member.open, member.close, itemSpans(text, member.open).spans);
+  }
+
+  /**
+   * @param prefix path of the windowed array ([] or [key]); open, close: its brackets.
+   * @param spans start, end (exclusive) of each item, interleaved.
+   */
+  private constructor(private readonly text: string, readonly prefix: JsonPath, private readonly open: number, private readonly close: number,
+    readonly spans: Int32Array) {
+    this.items = new Array<JsonNode | undefined>(spans.length / 2);
+  }
+
+  /**
+   * This window for `text`, an edit of `oldText` (this window's text), when the edit provably moves no item boundary, else
+   * undefined. Two cases: (1) only whitespace changes (valid JSON before and after, so it is between tokens or a space inside a
+   * string): every offset after the edit moves by the change in length; (2) the edit lies strictly inside one item whose new text is
+   * still one complete value: the text before is the same and the scan state after it is the same (outside any string, at the
+   * array's level), so the items after it move by the change in length.
+   */
+  shifted(oldText: string, text: string): Window | undefined {
+    const delta = text.length - oldText.length;
+    const p = commonPrefix(oldText, text);
+    const oldEnd = oldText.length - commonSuffix(oldText, text, Math.min(oldText.length, text.length) - p);
+    const s = this.spans;
+    if (isSpace(oldText, p, oldEnd) && isSpace(text, p, oldEnd + delta)) {
+      const spans = Int32Array.from(s);
+      for (let k = 0; k < spans.length; k += 2) {
+        if (spans[k] >= oldEnd) spans[k] += delta;
+        if (spans[k + 1] > oldEnd) spans[k + 1] += delta;
+      }
+      const move = (x: number): number => (x >= oldEnd ? x + delta : x);
+      return new Window(text, this.prefix, move(this.open), move(this.close), spans);
+    }
+    const i = this.itemAt(p);
+    if (i < 0 || p <= s[2 * i] || oldEnd >= s[2 * i + 1] || !isOneValue(text, s[2 * i], s[2 * i + 1] + delta)) return undefined;
+    const spans = Int32Array.from(s);
+    spans[2 * i + 1] += delta;
+    for (let k = 2 * i + 2; k < spans.length; k++) spans[k] += delta;
+    return new Window(text, this.prefix, this.open, this.close + delta, spans);
+  }
+
+  /** The index of the last item starting at or before offset (-1 before the first). */
+  itemAt(offset: number): number {
+    let lo = 0;
+    let hi = this.spans.length / 2 - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.spans[2 * mid] <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** The complete subtree of item i (undefined when there is no such item). */
+  item(i: number): JsonNode | undefined {
+    if (!Number.isInteger(i) || i < 0 || i >= this.items.length) return undefined;
+    let node = this.items[i];
+    if (node) return node;
+    const start = this.spans[2 * i];
+    node = parseTree(this.text.slice(start, this.spans[2 * i + 1]), [], PARSE_OPTIONS);
+    if (!node) return undefined;
+    shift(node, start);
+    this.items[i] = node;
+    if (this.skeleton) {
+      (node as Mutable<JsonNode>).parent = this.skeleton.array;
+      this.skeleton.array.children![i] = node;
+    }
+    return node;
+  }
+
+  /**
+   * The span locate(path, part) gives, computed on the item that path enters alone (no tree of the rest is built: this is the
+   * diagnostics path); undefined when path does not enter an item (then the caller uses root()).
+   */
+  locate(path: JsonPath, part: 'key' | 'value'): Span | undefined {
+    const at = this.prefix.length;
+    if (path.length <= at || (at === 1 && path[0] !== this.prefix[0])) return undefined;
+    const node = this.item(path[at] as number);
+    if (!node) return undefined;
+    for (let n = path.length; n > at; n--) {
+      const found = findNodeAtLocation(node, path.slice(at + 1, n));
+      if (!found) continue;
+      if (n < path.length) return parentAnchor(found);
+      // The item's own node is a value of the array (never a property's): its key part is its value.
+      if (part === 'key' && found.parent?.type === 'property') {
+        const key = found.parent.children![0];
+        return { offset: key.offset, length: key.length };
+      }
+      return { offset: found.offset, length: found.length };
+    }
+    return undefined;
+  }
+
+  /**
+   * The document's tree with the array's items as childless stubs (type, offset and length only) but those parsed so far; for an
+   * object root, everything outside the array comes from parsing the text with the items blanked out (offsets unchanged).
+   */
+  root(): JsonNode {
+    if (!this.skeleton) {
+      let root: JsonNode | undefined;
+      let array: JsonNode | undefined;
+      if (this.prefix.length === 0) {
+        root = array = { type: 'array', offset: this.open, length: this.close + 1 - this.open };
+      } else {
+        const blanked = this.text.slice(0, this.open + 1) + ' '.repeat(this.close - this.open - 1) + this.text.slice(this.close);
+        root = parseTree(blanked, [], PARSE_OPTIONS);
+        array = root && findNodeAtLocation(root, this.prefix);
+        if (!root || !array || array.type !== 'array' || array.offset !== this.open) throw new Error('the windowed array was not found');
+      }
+      const children: JsonNode[] = [];
+      for (let i = 0, s = this.spans; i < s.length; i += 2) {
+        const item = this.items[i / 2];
+        if (item) (item as Mutable<JsonNode>).parent = array;
+        children.push(item ?? { type: stubType(this.text.charCodeAt(s[i])), offset: s[i], length: s[i + 1] - s[i], parent: array });
+      }
+      (array as Mutable<JsonNode>).children = children;
+      this.skeleton = { root, array };
+    }
+    return this.skeleton.root;
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function stubType(c: number): JsonNode['type'] {
+  switch (c) {
+    case 0x7b: return 'object';
+    case 0x5b: return 'array';
+    case 0x22: return 'string';
+    case 0x74: case 0x66: return 'boolean';
+    case 0x6e: return 'null';
+    default: return 'number';
+  }
+}
+
+function shift(root: JsonNode, by: number): void {
+  const stack: JsonNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()! as Mutable<JsonNode>;
+    n.offset += by;
+    if (n.colonOffset !== undefined) n.colonOffset += by;
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+}
+
+/**
+ * The spans of the items of the array opened at `open` in VALID JSON, and the offset of its closing bracket. One linear scan that
+ * jumps over strings with indexOf (in a batch most of the text is inside strings).
+ */
+export function itemSpans(text: string, open: number): { spans: Int32Array; close: number } {
+  const out: number[] = [];
+  const n = text.length;
+  let depth = 0;
+  let start = -1;
+  let end = -1;
+  let i = open + 1;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+    if (c === 0x22 /* " */) {
+      if (depth === 0 && start < 0) start = i;
+      let q = text.indexOf('"', i + 1);
+      while (q > 0 && isEscaped(text, q)) q = text.indexOf('"', q + 1);
+      i = q < 0 ? n : q;
+      if (depth === 0) end = i + 1;
+      continue;
+    }
+    if (depth === 0) {
+      if (c === 0x2c /* , */) { out.push(start, end); start = -1; continue; }
+      if (c === 0x5d /* ] */) { if (start >= 0) out.push(start, end); break; }
+      if (start < 0) start = i;
+    }
+    if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) { if (--depth === 0) end = i + 1; }
+    else if (depth === 0) end = i + 1;
+  }
+  return { spans: Int32Array.from(out), close: Math.min(i, n - 1) };
+}
+
+/** The length of the longest common prefix of a and b (binary search over slice comparisons, which run at memory speed). */
+export function commonPrefix(a: string, b: string): number {
+  let lo = 0;
+  let hi = Math.min(a.length, b.length);
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.slice(lo, mid) === b.slice(lo, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The length of the longest common suffix of a and b, at most max. */
+export function commonSuffix(a: string, b: string, max: number): number {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (a.slice(a.length - mid, a.length - lo) === b.slice(b.length - mid, b.length - lo)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether text[from, to) is JSON whitespace only (or empty). */
+function isSpace(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}
+
+/** Whether text[from, to) (inside valid JSON) is exactly one value: brackets balanced, strings closed, no comma at its own level. */
+function isOneValue(text: string, from: number, to: number): boolean {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let q = text.indexOf('"', i + 1);
+      while (q > 0 && isEscaped(text, q)) q = text.indexOf('"', q + 1);
+      if (q < 0 || q >= to) return false;
+      i = q;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (--depth < 0) return false;
+    } else if (c === 0x2c && depth === 0) {
+      return false;
+    }
+  }
+  return depth === 0;
+}
+
+function firstNonSpace(text: string): number {
+  let i = 0;
+  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d || text.charCodeAt(i) === 0x09)) i++;
+  return i;
+}
+
+/**
+ * The largest array member of the object opened at `open` in VALID JSON: its key and the offsets of its brackets. Undefined when
+ * there is none or when its key occurs twice (JSON.parse keeps the last duplicate, jsonc-parser's paths find the first).
+ */
+export function largestArrayMember(text: string, open: number): { key: string; open: number; close: number } | undefined {
+  const n = text.length;
+  const keys = new Set<string>();
+  const duplicates = new Set<string>();
+  let best: { key: string; open: number; close: number } | undefined;
+  let depth = 0;
+  let lastString = -1;
+  let lastStringEnd = -1;
+  let key = '';
+  let arrayOpen = -1;
+  for (let i = open + 1; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let q = text.indexOf('"', i + 1);
+      while (q > 0 && isEscaped(text, q)) q = text.indexOf('"', q + 1);
+      if (depth === 0) { lastString = i; lastStringEnd = q; }
+      i = q < 0 ? n : q;
+      continue;
+    }
+    if (depth === 0 && c === 0x3a /* : */) {
+      key = JSON.parse(text.slice(lastString, lastStringEnd + 1)) as string;
+      if (keys.has(key)) duplicates.add(key);
+      keys.add(key);
+    } else if (c === 0x5b || c === 0x7b) {
+      if (depth === 0 && c === 0x5b) arrayOpen = i;
+      depth++;
+    } else if (c === 0x5d || c === 0x7d) {
+      if (depth === 0) break;
+      if (--depth === 0 && arrayOpen >= 0) {
+        if (!best || i - arrayOpen > best.close - best.open) best = { key, open: arrayOpen, close: i };
+        arrayOpen = -1;
+      }
+    }
+  }
+  return best && !duplicates.has(best.key) ? best : undefined;
+}
+
+/** Whether the quote at q is escaped (preceded by an odd number of backslashes). */
+function isEscaped(text: string, q: number): boolean {
+  let k = 0;
+  while (text.charCodeAt(q - 1 - k) === 0x5c) k++;
+  return k % 2 === 1;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The checking core's vocabulary. PURE: nothing here may import vscode, vscode-languageserver, fs or net.
 // Everything speaks offsets into the document text (UTF-16 code units, as JS strings and jsonc-parser do).
-import type { Node as JsonNode } from 'jsonc-parser';
+import type { Node as JsonNode, Location as JsonLocation } from 'jsonc-parser';
 import type { Code } from './codes';
 
 export type DocKind = 'logpush-filter' | 'logpush-job' | 'jsonrpc-request' | 'waf-ruleset';
@@ -36,8 +36,22 @@ export interface ParsedDoc {
   readonly value: unknown;
   /** Syntax problems (empty for valid JSON). */
   readonly syntax: Problem[];
-  /** Full jsonc-parser tree, built lazily on first use: positions are needed only where there is something to report or show. */
+  /**
+   * Full jsonc-parser tree, built lazily on first use: positions are needed only where there is something to report or show.
+   * On a large batch this costs tens of milliseconds and megabytes: prefer treeAlong / treeAround, which give the same nodes.
+   */
   tree(): JsonNode | undefined;
+  /**
+   * A tree in which every node along path is complete. In a large valid batch (parse.ts WINDOW_FROM) the root's other items may be
+   * stubs (type, offset and length, no children or value); otherwise it is tree().
+   */
+  treeAlong(path: JsonPath): JsonNode | undefined;
+  /** A tree in which the nodes around offset (the root's item that contains it, and its ancestors) are complete; see treeAlong. */
+  treeAround(offset: number): JsonNode | undefined;
+  /** jsonc-parser's getLocation(text, offset), computed on the item under offset alone in a large batch. */
+  locationAt(offset: number): JsonLocation;
+  /** Forget the trees built so far (memory); value and syntax stay, and trees are rebuilt on demand. */
+  release(): void;
   /** Span of the value (part 'value') or of the property key (part 'key') at path; falls back to the nearest existing ancestor. */
   locate(path: JsonPath, part?: 'key' | 'value'): Span;
 }

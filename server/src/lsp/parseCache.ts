@@ -1,19 +1,63 @@
 // One parse per document version, shared by diagnostics, completion, hover, lenses and symbols (VS Code's languageModelCache).
+// Memory is bounded with many large documents open: only the most recently used documents keep their position trees (a full tree
+// of a 0.8 MB batch is about 16 MB), and parses (the JSON value is about 1.5 times the text) are kept for recent documents up to a
+// text budget; anything dropped is rebuilt on demand (JSON.parse of a 0.8 MB batch takes about 2 ms).
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseDocument } from '../core/parse';
 import type { ParsedDoc } from '../core/types';
 
+export interface ParseCacheLimits {
+  /** How many of the most recently used documents keep their trees. */
+  trees: number;
+  /** How many of the most recently used documents keep their parse whatever their size. */
+  parses: number;
+  /** Beyond those, parses are kept, most recent first, until the texts of the documents so far total more than this (characters). */
+  textBudget: number;
+}
+
+export const DEFAULT_LIMITS: ParseCacheLimits = { trees: 1, parses: 1, textBudget: 256 * 1024 };
+
 export class ParseCache {
+  /** In order of use, least recent first (a Map iterates in insertion order; get() re-inserts). */
   private readonly entries = new Map<string, { version: number; doc: ParsedDoc }>();
   /** isOpen: a request that resumes after its document was closed must not re-cache it (the entry would never be dropped). */
-  constructor(private readonly isOpen: (document: TextDocument) => boolean = () => true) {}
+  constructor(private readonly isOpen: (document: TextDocument) => boolean = () => true, private readonly limits: ParseCacheLimits = DEFAULT_LIMITS) {}
+
   get(document: TextDocument): ParsedDoc {
     const open = this.isOpen(document);
     const e = this.entries.get(document.uri);
-    if (e && e.version === document.version && open) return e.doc;
-    const doc = parseDocument(document.getText());
-    if (open) this.entries.set(document.uri, { version: document.version, doc });
+    let doc: ParsedDoc;
+    if (e && e.version === document.version && open) {
+      doc = e.doc;
+    } else {
+      // The previous version lets a large batch keep its item positions across a small edit (parse.ts Window.shifted).
+      doc = parseDocument(document.getText(), e && open ? { previous: e.doc } : {});
+      if (!open) return doc;
+    }
+    const wasRecent = e !== undefined && this.isRecent(document.uri);
+    this.entries.delete(document.uri);
+    this.entries.set(document.uri, { version: document.version, doc });
+    if (!wasRecent) this.trim();
     return doc;
   }
+
   drop(uri: string): void { this.entries.delete(uri); }
+
+  /** Whether uri is among the most recently used `trees` entries (then moving it to the front changes no one's status). */
+  private isRecent(uri: string): boolean {
+    let i = this.entries.size;
+    for (const k of this.entries.keys()) if (--i < this.limits.trees && k === uri) return true;
+    return false;
+  }
+
+  private trim(): void {
+    const all = [...this.entries];
+    let text = 0;
+    for (let i = all.length - 1, rank = 0; i >= 0; i--, rank++) {
+      const [uri, { doc }] = all[i];
+      text += doc.text.length;
+      if (rank >= this.limits.parses && text > this.limits.textBudget) this.entries.delete(uri);
+      else if (rank >= this.limits.trees) doc.release();
+    }
+  }
 }

@@ -1,6 +1,6 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
-import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
@@ -60,7 +60,7 @@ function typeAt(spec: MethodSpec, rest: JsonPath): { type: ValueType; param?: Pa
 // ---- completion ----
 
 function stringSpan(doc: ParsedDoc, offset: number): Span | undefined {
-  const root = doc.tree();
+  const root = doc.treeAround(offset);
   const node = root && findNodeAtOffset(root, offset, true);
   if (node && node.type === 'string' && offset >= node.offset && offset <= node.offset + node.length) return { offset: node.offset, length: node.length };
   return undefined;
@@ -103,7 +103,7 @@ function keyValueSnippet(k: KeySpec): string {
 }
 
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
-  const loc = getLocation(doc.text, offset);
+  const loc = doc.locationAt(offset);
   const path = loc.path;
   // A request snippet where a whole request can go: an empty document or an item position of a batch.
   if (!loc.isAtPropertyKey && (path.length === 0 || (path.length === 1 && typeof path[0] === 'number' && loc.previousNode?.type !== 'property'))) {
@@ -126,7 +126,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   if (loc.isAtPropertyKey && rest.length === 3) {
     const holder = typeAt(spec, rest.slice(0, 2));
     if (!holder || !OBJECT_TYPES.includes(holder.type)) return [];
-    const root = doc.tree();
+    const root = doc.treeAlong(path);
     const obj = root && findObjectNode(root, path.slice(0, -1));
     const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
     return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
@@ -160,7 +160,7 @@ function findObjectNode(root: JsonNode, path: JsonPath): JsonNode | undefined {
 // ---- hover ----
 
 export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
-  const root = doc.tree();
+  const root = doc.treeAround(offset);
   const node = root && findNodeAtOffset(root, offset);
   if (!node) return undefined;
   const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;

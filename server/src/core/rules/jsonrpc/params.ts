@@ -2,7 +2,7 @@
 // numeric limits. Pure and position-free (the mock gateway calls it too); the editor rule locates each issue with doc.locate.
 import {
   BLOCK_TAGS, LIMITS, METHOD_BY_NAME, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS,
-  type MethodSpec, type ObjectType, type ValueType,
+  type KeySpec, type MethodSpec, type ObjectType, type ValueType,
 } from './catalogue';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
@@ -47,7 +47,47 @@ export function show(v: unknown): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const HEX = /^[0-9a-fA-F]*$/;
+
+// The valid path of a 5000-request batch runs these for nearly every value: plain loops, no regex call, no substring.
+const HEX_DIGIT = new Uint8Array(128);
+for (const c of '0123456789abcdefABCDEF') HEX_DIGIT[c.charCodeAt(0)] = 1;
+
+/** Whether every character of s from `from` on is a hex digit (true when there are none). */
+function hexFrom(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 0x7f || HEX_DIGIT[c] === 0) return false;
+  }
+  return true;
+}
+
+/** Whether s is "0x" followed by exactly `digits` hex digits (the address and hash checks). */
+function isPrefixedHex(s: string, digits: number): boolean {
+  return s.length === digits + 2 && s.charCodeAt(0) === 0x30 && s.charCodeAt(1) === 0x78 && hexFrom(s, 2);
+}
+
+/** /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,maxDigits-1})$/: a QUANTITY without leading zeros, of at most maxDigits digits. */
+function isQuantity(s: string, maxDigits: number): boolean {
+  const n = s.length;
+  if (n < 3 || n > maxDigits + 2 || s.charCodeAt(0) !== 0x30 || s.charCodeAt(1) !== 0x78) return false;
+  if (s.charCodeAt(2) === 0x30) return n === 3;
+  return hexFrom(s, 2);
+}
+
+/** The members each param object takes, as Maps: own keys only ("__proto__", "constructor"... are unknown), one lookup per member. */
+const KEY_MAPS: Record<ObjectType, ReadonlyMap<string, KeySpec>> = {
+  callObject: new Map(Object.entries(OBJECT_KEYS.callObject)),
+  logFilter: new Map(Object.entries(OBJECT_KEYS.logFilter)),
+  traceFilter: new Map(Object.entries(OBJECT_KEYS.traceFilter)),
+};
+
+/** The items of a list param, checked by Checker.item. */
+type ItemType = 'address' | 'hash32' | 'bytes' | 'bytesMax32' | 'accessEntry' | 'authorization';
+
+const BLOCK_RANGE_TAGS: readonly string[] = BLOCK_TAGS.filter((t) => t !== 'pending');
+const blockExpectation = (type: 'block' | 'blockForRange' | 'blockOrHash'): string =>
+  `a block number (hex quantity)${type === 'blockOrHash' ? ', a block hash' : ''} or one of the tags ${(type === 'blockForRange' ? BLOCK_RANGE_TAGS : BLOCK_TAGS).map((t) => `"${t}"`).join(', ')}`;
+const BLOCK_EXPECTATIONS = { block: blockExpectation('block'), blockForRange: blockExpectation('blockForRange'), blockOrHash: blockExpectation('blockOrHash') };
 
 /** Levenshtein distance (case-insensitive), for "did you mean" suggestions. */
 export function distance(a: string, b: string): number {
@@ -69,11 +109,15 @@ export function nearest(name: string, candidates: readonly string[], max = 3): s
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
 }
 
+/**
+ * The checks. Allocation-light on valid params: `path` is ONE array shared by the whole walk (pushed on the way down, popped on the
+ * way up) and copied only into a reported issue, so every method must report before it returns.
+ */
 class Checker {
   readonly issues: ParamIssue[] = [];
 
   add(path: Path, message: string, code: ParamIssueCode = 'jsonrpc/invalid-param', extra: Partial<ParamIssue> = {}): void {
-    this.issues.push({ path, message, code, ...extra });
+    this.issues.push({ path: path.slice(), message, code, ...extra });
   }
 
   expect(path: Path, expectation: string, v: unknown, code: ParamIssueCode = 'jsonrpc/invalid-param', replacement?: unknown): void {
@@ -89,7 +133,7 @@ class Checker {
       return;
     }
     if (typeof v !== 'string') return this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
-    if (/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/.test(v)) return;
+    if (isQuantity(v, 64)) return;
     if (/^0x[1-9a-fA-F][0-9a-fA-F]{64,}$/.test(v)) return this.add(path, `${formatPath(path)} is ${show(v)}, larger than 256 bits.`, 'jsonrpc/invalid-quantity');
     const m = /^0[xX]([0-9a-fA-F]+)$/.exec(v);
     if (m) {
@@ -113,7 +157,7 @@ class Checker {
   }
 
   address(path: Path, v: unknown): void {
-    if (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)) return;
+    if (typeof v === 'string' && isPrefixedHex(v, 40)) return;
     let fix: string | undefined;
     if (typeof v === 'string' && /^0X[0-9a-fA-F]{40}$/.test(v)) fix = v.toLowerCase();
     else if (typeof v === 'string' && /^[0-9a-fA-F]{40}$/.test(v)) fix = '0x' + v.toLowerCase();
@@ -121,7 +165,7 @@ class Checker {
   }
 
   hash32(path: Path, v: unknown): void {
-    if (typeof v === 'string' && /^0x[0-9a-fA-F]{64}$/.test(v)) return;
+    if (typeof v === 'string' && isPrefixedHex(v, 64)) return;
     let fix: string | undefined;
     if (typeof v === 'string' && /^0X[0-9a-fA-F]{64}$/.test(v)) fix = v.toLowerCase();
     else if (typeof v === 'string' && /^[0-9a-fA-F]{64}$/.test(v)) fix = '0x' + v.toLowerCase();
@@ -130,7 +174,7 @@ class Checker {
 
   bytes(path: Path, v: unknown, maxBytes?: number): void {
     const what = maxBytes ? `hex data of at most ${maxBytes} bytes (0x + up to ${maxBytes * 2} hex digits)` : 'hex data (0x + an even number of hex digits)';
-    if (typeof v !== 'string' || !/^0x/i.test(v) || !HEX.test(v.slice(2))) return this.expect(path, what, v, 'jsonrpc/invalid-data');
+    if (typeof v !== 'string' || v.charCodeAt(0) !== 0x30 || (v.charCodeAt(1) | 0x20) !== 0x78 || !hexFrom(v, 2)) return this.expect(path, what, v, 'jsonrpc/invalid-data');
     const digits = v.length - 2;
     if (maxBytes !== undefined) {
       if (digits > maxBytes * 2) this.expect(path, what, v, 'jsonrpc/invalid-data');
@@ -148,10 +192,11 @@ class Checker {
   }
 
   block(path: Path, v: unknown, type: 'block' | 'blockForRange' | 'blockOrHash'): void {
-    const tags: readonly string[] = type === 'blockForRange' ? BLOCK_TAGS.filter((t) => t !== 'pending') : BLOCK_TAGS;
-    const expectation = `a block number (hex quantity)${type === 'blockOrHash' ? ', a block hash' : ''} or one of the tags ${tags.map((t) => `"${t}"`).join(', ')}`;
+    const tags: readonly string[] = type === 'blockForRange' ? BLOCK_RANGE_TAGS : BLOCK_TAGS;
+    const expectation = BLOCK_EXPECTATIONS[type];
     if (typeof v === 'string') {
-      if (tags.includes(v)) return;
+      // A block number of at most 64 bits, the common case: valid for every block type (what follows would reach the same verdict).
+      if (isQuantity(v, 16) || tags.includes(v)) return;
       if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block');
       if (tags.includes(v.toLowerCase())) return this.expect(path, 'a lower-case block tag', v, 'jsonrpc/invalid-block', v.toLowerCase());
       if (type === 'blockOrHash' && /^0[xX][0-9a-fA-F]{64}$/.test(v)) return this.hash32(path, v);
@@ -168,16 +213,34 @@ class Checker {
     this.expect(path, expectation, v, 'jsonrpc/invalid-block');
   }
 
-  list(path: Path, v: unknown, what: string, item: (p: Path, x: unknown) => void): void {
+  list(path: Path, v: unknown, what: string, item: ItemType): void {
     if (!Array.isArray(v)) return this.expect(path, what, v);
-    v.forEach((x, i) => item([...path, i], x));
+    for (let i = 0; i < v.length; i++) {
+      path.push(i);
+      this.item(path, v[i], item);
+      path.pop();
+    }
+  }
+
+  item(path: Path, x: unknown, type: ItemType): void {
+    switch (type) {
+      case 'address': return this.address(path, x);
+      case 'hash32': return this.hash32(path, x);
+      case 'bytes': return this.bytes(path, x);
+      case 'bytesMax32': return this.bytes(path, x, 32);
+      case 'accessEntry': return this.accessEntry(path, x);
+      case 'authorization': return this.authorization(path, x);
+    }
   }
 
   object(path: Path, v: unknown, type: ObjectType, label: string): void {
     if (!isObject(v)) return this.expect(path, `${label} (a JSON object)`, v);
     const keys = OBJECT_KEYS[type];
-    for (const [k, x] of Object.entries(v)) {
-      const spec = Object.prototype.hasOwnProperty.call(keys, k) ? keys[k] : undefined; // not "__proto__", "constructor"...
+    const known = KEY_MAPS[type];
+    // for-in, not Object.entries: no pair arrays on the valid path. JSON values have no inherited enumerable members.
+    for (const k in v) {
+      const x = v[k];
+      const spec = known.get(k);
       if (!spec) {
         const near = nearest(k, Object.keys(keys), 1)[0];
         const msg = `${formatPath(path)} has no member "${k}"${near ? `; did you mean "${near}"?` : ` (a ${label} takes ${Object.keys(keys).join(', ')}).`}`;
@@ -186,7 +249,9 @@ class Checker {
       }
       // A null member means "absent" for the optional filter members; `to: null` is a contract creation.
       if (x === null && (type !== 'callObject' || k === 'to')) continue;
-      this.value([...path, k], x, spec.type);
+      path.push(k);
+      this.value(path, x, spec.type);
+      path.pop();
     }
     if ((type === 'logFilter' || type === 'traceFilter') && v.blockHash !== undefined && v.blockHash !== null) {
       const clash = ['fromBlock', 'toBlock'].filter((k) => v[k] !== undefined && v[k] !== null);
@@ -201,32 +266,33 @@ class Checker {
   }
 
   value(path: Path, v: unknown, type: ValueType): void {
+    // The most frequent types first: a switch on strings compares case by case.
     switch (type) {
-      case 'quantity': return this.quantity(path, v);
-      case 'integerOrQuantity': return this.integerOrQuantity(path, v);
       case 'address': return this.address(path, v);
+      case 'block': case 'blockForRange': case 'blockOrHash': return this.block(path, v, type);
+      case 'quantity': return this.quantity(path, v);
+      case 'hash32': return this.hash32(path, v);
+      case 'bytes': return this.bytes(path, v);
+      case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
+      case 'logFilter': return this.object(path, v, 'logFilter', 'log filter');
+      case 'topics': return this.topics(path, v);
+      case 'integerOrQuantity': return this.integerOrQuantity(path, v);
       case 'addressOrNull': return v === null ? undefined : this.address(path, v);
       case 'addressList':
         if (typeof v === 'string') return this.expect(path, 'an array of addresses', v, 'jsonrpc/invalid-param', [v]);
-        return this.list(path, v, 'an array of addresses', (p, x) => this.address(p, x));
+        return this.list(path, v, 'an array of addresses', 'address');
       case 'addressOrList':
         if (v === null || typeof v === 'string') return v === null ? undefined : this.address(path, v);
-        return this.list(path, v, 'an address, an array of addresses or null', (p, x) => this.address(p, x));
-      case 'hash32': return this.hash32(path, v);
-      case 'hash32List': return this.list(path, v, 'an array of 32-byte hashes', (p, x) => this.hash32(p, x));
-      case 'bytes': return this.bytes(path, v);
-      case 'bytesList': return this.list(path, v, 'an array of hex data', (p, x) => this.bytes(p, x));
+        return this.list(path, v, 'an address, an array of addresses or null', 'address');
+      case 'hash32List': return this.list(path, v, 'an array of 32-byte hashes', 'hash32');
+      case 'bytesList': return this.list(path, v, 'an array of hex data', 'bytes');
       case 'bytesMax32': return this.bytes(path, v, 32);
-      case 'bytesMax32List': return this.list(path, v, 'an array of storage keys (hex data up to 32 bytes)', (p, x) => this.bytes(p, x, 32));
+      case 'bytesMax32List': return this.list(path, v, 'an array of storage keys (hex data up to 32 bytes)', 'bytesMax32');
       case 'boolean': return this.boolean(path, v);
-      case 'block': case 'blockForRange': case 'blockOrHash': return this.block(path, v, type);
-      case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
-      case 'logFilter': return this.object(path, v, 'logFilter', 'log filter');
       case 'traceFilter': return this.object(path, v, 'traceFilter', 'trace filter');
       case 'percentiles': return this.percentiles(path, v);
-      case 'topics': return this.topics(path, v);
-      case 'accessList': return this.list(path, v, 'an access list (an array of { address, storageKeys })', (p, x) => this.accessEntry(p, x));
-      case 'authorizationList': return this.list(path, v, 'an array of authorizations', (p, x) => this.authorization(p, x));
+      case 'accessList': return this.list(path, v, 'an access list (an array of { address, storageKeys })', 'accessEntry');
+      case 'authorizationList': return this.list(path, v, 'an array of authorizations', 'authorization');
       case 'traceMode':
         if (v !== 'union' && v !== 'intersection') this.expect(path, '"union" or "intersection"', v);
         return;
@@ -240,21 +306,33 @@ class Checker {
   percentiles(path: Path, v: unknown): void {
     if (!Array.isArray(v)) return this.expect(path, 'an array of increasing percentiles between 0 and 100', v);
     let prev = -Infinity;
-    v.forEach((x, i) => {
-      if (typeof x !== 'number' || x < 0 || x > 100) return this.expect([...path, i], 'a number between 0 and 100', x);
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x !== 'number' || x < 0 || x > 100) { this.expect([...path, i], 'a number between 0 and 100', x); continue; }
       if (x < prev) this.add([...path, i], `${formatPath([...path, i])} is ${x}, below the previous percentile ${prev}; percentiles must increase.`);
       prev = x;
-    });
+    }
   }
 
   topics(path: Path, v: unknown): void {
     if (!Array.isArray(v)) return this.expect(path, 'an array of topic filters', v);
     if (v.length > 4) this.add([...path, 4], `${formatPath(path)} has ${v.length} positions; a log has at most 4 topics.`);
-    v.forEach((t, i) => {
-      if (t === null) return;
-      if (Array.isArray(t)) return t.forEach((x, j) => { if (x !== null) this.hash32([...path, i, j], x); });
-      this.hash32([...path, i], t);
-    });
+    for (let i = 0; i < v.length; i++) {
+      const t: unknown = v[i];
+      if (t === null) continue;
+      path.push(i);
+      if (Array.isArray(t)) {
+        for (let j = 0; j < t.length; j++) {
+          if (t[j] === null) continue;
+          path.push(j);
+          this.hash32(path, t[j]);
+          path.pop();
+        }
+      } else {
+        this.hash32(path, t);
+      }
+      path.pop();
+    }
   }
 
   accessEntry(path: Path, v: unknown): void {
@@ -263,25 +341,29 @@ class Checker {
       if (k !== 'address' && k !== 'storageKeys') this.add([...path, k], `${formatPath(path)} has no member "${k}" (an access-list entry takes address and storageKeys).`, 'jsonrpc/unknown-key', { part: 'key' });
     }
     if (v.address === undefined) this.add(path, `${formatPath(path)} is missing "address".`, 'jsonrpc/missing-param');
-    else this.address([...path, 'address'], v.address);
+    else { path.push('address'); this.address(path, v.address); path.pop(); }
     if (v.storageKeys === undefined) this.add(path, `${formatPath(path)} is missing "storageKeys".`, 'jsonrpc/missing-param');
-    else this.list([...path, 'storageKeys'], v.storageKeys, 'an array of 32-byte storage keys', (p, x) => this.hash32(p, x));
+    else { path.push('storageKeys'); this.list(path, v.storageKeys, 'an array of 32-byte storage keys', 'hash32'); path.pop(); }
   }
 
   authorization(path: Path, v: unknown): void {
     if (!isObject(v)) return this.expect(path, 'an authorization { chainId, nonce, address, yParity, r, s }', v);
-    for (const k of ['chainId', 'nonce', 'address', 'yParity', 'r', 's']) {
-      if (v[k] === undefined) this.add(path, `${formatPath(path)} is missing "${k}".`, 'jsonrpc/missing-param');
-      else if (k === 'address') this.address([...path, k], v[k]);
-      else this.quantity([...path, k], v[k]);
+    for (const k of AUTHORIZATION_KEYS) {
+      if (v[k] === undefined) { this.add(path, `${formatPath(path)} is missing "${k}".`, 'jsonrpc/missing-param'); continue; }
+      path.push(k);
+      if (k === 'address') this.address(path, v[k]);
+      else this.quantity(path, v[k]);
+      path.pop();
     }
   }
 }
 
+const AUTHORIZATION_KEYS = ['chainId', 'nonce', 'address', 'yParity', 'r', 's'] as const;
+
 /** A block bound as a number when it is a valid quantity (or JSON integer), else undefined. */
 export function blockNumberOf(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^0[xX][0-9a-fA-F]+$/.test(v)) return Number.parseInt(v.slice(2), 16);
+  if (typeof v === 'string' && v.length > 2 && v.charCodeAt(0) === 0x30 && (v.charCodeAt(1) | 0x20) === 0x78 && hexFrom(v, 2)) return Number.parseInt(v.slice(2), 16);
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
   return undefined;
 }
@@ -327,8 +409,7 @@ export function checkParamValues(method: string, params: unknown): ParamIssue[] 
   const spec = METHOD_BY_NAME.get(method);
   if (!spec) return [];
   const c = new Checker();
-  const required = spec.params.filter((x) => x.required);
-  const names = spec.params.map((x) => (x.required ? x.name : `${x.name}?`)).join(', ');
+  const { required, names } = arityOf(spec);
   if (params === undefined || params === null) {
     if (required.length) c.add([], `${method} needs params [${names}], but there are none.`, 'jsonrpc/missing-param');
     return c.issues;
@@ -344,15 +425,33 @@ export function checkParamValues(method: string, params: unknown): ParamIssue[] 
   if (params.length > spec.params.length) {
     c.add([spec.params.length], `${formatPath([spec.params.length])} is one param too many; ${method} takes ${spec.params.length ? `at most ${spec.params.length} [${names}]` : 'no params'}.`, 'jsonrpc/extra-param');
   }
-  spec.params.forEach((ps, i) => {
-    if (i >= params.length) return;
-    const v = params[i];
-    if (v === null && !ps.required) return;
-    c.value([i], v, ps.type);
-  });
+  const path: Path = [0];
+  for (let i = 0; i < spec.params.length && i < params.length; i++) {
+    const ps = spec.params[i];
+    const v: unknown = params[i];
+    if (v === null && !ps.required) continue;
+    path[0] = i;
+    c.value(path, v, ps.type);
+  }
   limits(spec, params, c);
   return c.issues;
 }
+
+const ARITY = new Map<MethodSpec, { required: MethodSpec['params']; names: string }>();
+
+/** The required params of a method and its param list as messages show it, computed once per method. */
+function arityOf(spec: MethodSpec): { required: MethodSpec['params']; names: string } {
+  let a = ARITY.get(spec);
+  if (!a) {
+    a = { required: spec.params.filter((x) => x.required), names: spec.params.map((x) => (x.required ? x.name : `${x.name}?`)).join(', ') };
+    ARITY.set(spec, a);
+  }
+  return a;
+}
+
+const isNum = (v: unknown): boolean => blockNumberOf(v) !== undefined;
+const isRangeTag = (method: string, v: unknown): boolean =>
+  typeof v === 'string' && (BLOCK_TAGS as readonly string[]).includes(v) && !(method === 'eth_getLogs' && v === 'pending');
 
 /**
  * Information notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks
@@ -365,15 +464,13 @@ export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   if (f.blockHash !== undefined && f.blockHash !== null) return [];
   const max = method === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
   // Defaults: eth_getLogs takes "latest" for both; trace_filter from genesis (0) to the head.
-  const dflt = (k: 'fromBlock' | 'toBlock'): unknown => (method === 'eth_getLogs' ? 'latest' : k === 'fromBlock' ? 0 : 'latest');
-  const bound = (k: 'fromBlock' | 'toBlock'): unknown => (f[k] === undefined || f[k] === null ? dflt(k) : f[k]);
-  const from = bound('fromBlock');
-  const to = bound('toBlock');
-  const isNum = (v: unknown) => blockNumberOf(v) !== undefined;
-  const isTag = (v: unknown) => typeof v === 'string' && (BLOCK_TAGS as readonly string[]).includes(v) && !(method === 'eth_getLogs' && v === 'pending');
-  if (isNum(from) && isNum(to)) return [];
-  if (!(isNum(from) || isTag(from)) || !(isNum(to) || isTag(to))) return []; // invalid bounds are reported by checkParamValues
-  if (isTag(from) && from === to) return [];
+  const from = f.fromBlock === undefined || f.fromBlock === null ? (method === 'eth_getLogs' ? 'latest' : 0) : f.fromBlock;
+  const to = f.toBlock === undefined || f.toBlock === null ? 'latest' : f.toBlock;
+  const fromNum = isNum(from);
+  const toNum = isNum(to);
+  if (fromNum && toNum) return [];
+  if (!(fromNum || isRangeTag(method, from)) || !(toNum || isRangeTag(method, to))) return []; // invalid bounds are reported by checkParamValues
+  if (isRangeTag(method, from) && from === to) return [];
   const at: Path = !isNum(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
     : !isNum(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
   const shown = (k: 'fromBlock' | 'toBlock', v: unknown) => `${k} ${f[k] === undefined || f[k] === null ? `(default ${JSON.stringify(v)})` : JSON.stringify(v)}`;

@@ -19,13 +19,16 @@ export function requestsOf(value: unknown): RequestRef[] {
   if (isObject(value)) return [{ base: [], index: null, req: value }];
   if (!Array.isArray(value)) return [];
   const out: RequestRef[] = [];
-  value.forEach((item, i) => { if (isObject(item)) out.push({ base: [i], index: i, req: item }); });
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (isObject(item)) out.push({ base: [i], index: i, req: item });
+  }
   return out;
 }
 
 /** An edit adding `"name": valueText` as a new first (or last) member of the object at path, in the object's own layout. */
 export function insertMember(doc: ParsedDoc, path: JsonPath, name: string, valueText: string, where: 'first' | 'last'): Edit | undefined {
-  const root = doc.tree();
+  const root = doc.treeAlong(path);
   const obj = root && findNodeAtLocation(root, path);
   if (!obj || obj.type !== 'object') return undefined;
   const member = `${JSON.stringify(name)}: ${valueText}`;
@@ -44,14 +47,18 @@ function replaceFix(title: string, span: Span, newText: string): Fix {
   return { title, edits: [{ offset: span.offset, length: span.length, newText }], preferred: true };
 }
 
+/** "The request" or "Request 12", built only for a message. */
+function whereOf(r: RequestRef): string {
+  return r.index === null ? 'The request' : `Request ${r.index}`;
+}
+
 function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[]): void {
   const { req, base } = r;
-  const where = r.index === null ? 'The request' : `Request ${r.index}`;
   // After a syntax error a member may be missing only because the parser lost it: report absences on clean documents only.
   const clean = doc.syntax.length === 0;
   if (req.jsonrpc === undefined && clean) {
     const edit = insertMember(doc, base, 'jsonrpc', '"2.0"', 'first');
-    out.push(ctx.report('jsonrpc/missing-version', `${where} has no "jsonrpc" member; the gateway expects "jsonrpc": "2.0".`,
+    out.push(ctx.report('jsonrpc/missing-version', `${whereOf(r)} has no "jsonrpc" member; the gateway expects "jsonrpc": "2.0".`,
       doc.locate([...base, 'jsonrpc']), edit ? { fixes: [{ title: 'Add "jsonrpc": "2.0"', edits: [edit], preferred: true }] } : {}));
   } else if (typeof req.jsonrpc === 'string' && req.jsonrpc !== '2.0') {
     const span = doc.locate([...base, 'jsonrpc']);
@@ -59,10 +66,10 @@ function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[
       { fixes: [replaceFix('Replace with "2.0"', span, '"2.0"')] }));
   }
   if (req.method === undefined && clean) {
-    out.push(ctx.report('jsonrpc/missing-method', `${where} has no "method" member.`, doc.locate([...base, 'method'])));
+    out.push(ctx.report('jsonrpc/missing-method', `${whereOf(r)} has no "method" member.`, doc.locate([...base, 'method'])));
   }
   if (req.id === undefined && clean) {
-    out.push(ctx.report('jsonrpc/missing-id', `${where} has no "id"; without one it is a notification and the gateway sends no response.`,
+    out.push(ctx.report('jsonrpc/missing-id', `${whereOf(r)} has no "id"; without one it is a notification and the gateway sends no response.`,
       doc.locate([...base, 'id'])));
   } else if (typeof req.id === 'string') {
     const span = doc.locate([...base, 'id']);
@@ -87,7 +94,10 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
 }
 
 function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, method: string, out: Problem[]): void {
-  const issues: ParamIssue[] = [...checkParamValues(method, r.req.params), ...rangeNotes(method, r.req.params)];
+  const values = checkParamValues(method, r.req.params);
+  const notes = rangeNotes(method, r.req.params);
+  if (values.length === 0 && notes.length === 0) return;
+  const issues: ParamIssue[] = [...values, ...notes];
   for (const issue of issues) {
     const span = doc.locate([...r.base, 'params', ...issue.path], issue.part ?? 'value');
     const extra: Partial<Problem> = {};
@@ -100,13 +110,22 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, method: 
 }
 
 function duplicateIds(doc: ParsedDoc, ctx: RuleContext, reqs: RequestRef[], out: Problem[]): void {
-  const first = new Map<string, RequestRef>();
+  // Numbers and strings apart (1 and "1" are different ids); keys are quoted only for a message.
+  const firstNumber = new Map<number, RequestRef>();
+  const firstString = new Map<string, RequestRef>();
   for (const r of reqs) {
     const id = r.req.id;
-    if (typeof id !== 'number' && typeof id !== 'string') continue;
+    let prev: RequestRef | undefined;
+    if (typeof id === 'number') {
+      prev = firstNumber.get(id);
+      if (!prev) { firstNumber.set(id, r); continue; }
+    } else if (typeof id === 'string') {
+      prev = firstString.get(id);
+      if (!prev) { firstString.set(id, r); continue; }
+    } else {
+      continue;
+    }
     const key = JSON.stringify(id);
-    const prev = first.get(key);
-    if (!prev) { first.set(key, r); continue; }
     const firstSpan = doc.locate([...prev.base, 'id']);
     out.push(ctx.report('jsonrpc/duplicate-id', `The id ${key} is already used by request ${prev.index}; responses are matched by id.`,
       doc.locate([...r.base, 'id']), { related: [{ ...firstSpan, message: `First use of the id ${key}.` }] }));
