@@ -51,8 +51,26 @@ const SYMBOL_KIND: Record<string, SymbolKind> = {
   boolean: SymbolKind.Boolean, null: SymbolKind.Null,
 };
 
+/** Above this size the outline and folding list the top-level items only (from the item index: no full tree per edit). */
+const SHALLOW_FROM = 256 * 1024;
+
+function shallowRoot(parsed: ParsedDoc): JsonNode | undefined {
+  return parsed.text.length >= SHALLOW_FROM ? parsed.treeAround(0) : parsed.tree();
+}
+
+function itemName(value: unknown, index: number): string {
+  const v = Array.isArray(value) ? value[index] : undefined;
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    for (const key of ['method', 'name', 'key', 'description', 'id']) {
+      const x = (v as Record<string, unknown>)[key];
+      if (typeof x === 'string' && x.length > 0) return `${index}: ${x.slice(0, 60)}`;
+    }
+  }
+  return String(index);
+}
+
 export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 5000): DocumentSymbol[] {
-  const root = parsed.tree();
+  const root = shallowRoot(parsed);
   if (!root) return [];
   let budget = limit;
   const walk = (node: JsonNode): DocumentSymbol[] => {
@@ -72,7 +90,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
       (node.children ?? []).forEach((item, i) => {
         if (budget-- <= 0) return;
         out.push({
-          name: symbolName(item, i), kind: SYMBOL_KIND[item.type] ?? SymbolKind.Field, range: range(doc, item), selectionRange: range(doc, item),
+          name: node === root && item.children === undefined ? itemName(parsed.value, i) : symbolName(item, i), kind: SYMBOL_KIND[item.type] ?? SymbolKind.Field, range: range(doc, item), selectionRange: range(doc, item),
           children: item.type === 'object' || item.type === 'array' ? walk(item) : undefined,
         });
       });
@@ -84,7 +102,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
 }
 
 export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000): FoldingRange[] {
-  const root = parsed.tree();
+  const root = shallowRoot(parsed);
   if (!root) return [];
   const out: FoldingRange[] = [];
   const walk = (node: JsonNode) => {

@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseDocument } from '../../../server/src/core/parse';
+import { documentSymbols, foldingRanges } from '../../../server/src/lsp/features';
+import type { ParsedDoc } from '../../../server/src/core/types';
+
+function batch(n: number): string {
+  const items = Array.from({ length: n }, (_, i) => JSON.stringify({ jsonrpc: '2.0', method: i % 2 ? 'eth_getBalance' : 'eth_blockNumber', params: i % 2 ? ['0x9b2055d370f73ec7d8a03e965129118dc8f5bf83', 'latest'] : [], id: i }, null, 2));
+  return `[\n${items.join(',\n')}\n]\n`;
+}
+
+function counting(parsed: ParsedDoc): { doc: ParsedDoc; trees: () => number } {
+  let trees = 0;
+  const doc = new Proxy(parsed, {
+    get(target, prop, receiver) {
+      if (prop === 'tree') return () => { trees++; return target.tree(); };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  return { doc, trees: () => trees };
+}
+
+test('outline and folding of a large batch list its requests without building the full tree', () => {
+  const text = batch(3000);
+  assert.ok(text.length > 256 * 1024);
+  const td = TextDocument.create('file:///big.rpc.json', 'jsonrpc-request', 1, text);
+  const { doc, trees } = counting(parseDocument(text));
+  const symbols = documentSymbols(td, doc);
+  assert.equal(symbols.length, 3000);
+  assert.equal(symbols[1].name, '1: eth_getBalance');
+  assert.equal(td.getText(symbols[2].range).startsWith('{'), true);
+  const folds = foldingRanges(td, doc);
+  assert.ok(folds.length >= 3000);
+  assert.equal(trees(), 0, 'no full tree');
+});
+
+test('a small document gets the full outline with children', () => {
+  const text = batch(3);
+  const td = TextDocument.create('file:///small.rpc.json', 'jsonrpc-request', 1, text);
+  const symbols = documentSymbols(td, parseDocument(text));
+  assert.equal(symbols.length, 3);
+  assert.ok((symbols[0].children ?? []).some((c) => c.name === 'method'));
+});
