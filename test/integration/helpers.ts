@@ -65,3 +65,24 @@ export async function removeFolder(name: string): Promise<void> {
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+/** The first of our diagnostics with this code (and, given doc, on exactly this text); fails the test listing what there is. */
+export function findDiagnostic(ds: vscode.Diagnostic[], code: string, text?: string, doc?: vscode.TextDocument): vscode.Diagnostic {
+  const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code && (text === undefined || doc!.getText(x.range) === text));
+  if (!d) throw new Error(`no ${code} diagnostic${text ? ` on ${text}` : ''} among ${JSON.stringify(ds.map((x) => `${codeOf(x)}: ${x.message}`))}`);
+  return d;
+}
+
+/** Runs the quick fix titled `title` offered for the diagnostic; resolves once the edit is applied. */
+export async function applyFix(doc: vscode.TextDocument, d: vscode.Diagnostic, title: string): Promise<void> {
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
+  const action = actions.find((a) => a.title === title);
+  if (!action?.edit) throw new Error(`no quick fix "${title}" among ${JSON.stringify(actions.map((a) => a.title))}`);
+  if (!(await vscode.workspace.applyEdit(action.edit))) throw new Error(`the quick fix "${title}" did not apply`);
+}
+
+/** All hover text at a position, as one markdown string. */
+export async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+}

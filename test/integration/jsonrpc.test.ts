@@ -1,24 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, waitForDiagnostics, removeFolder } from './helpers';
-
-function find(ds: vscode.Diagnostic[], code: string, text?: string, doc?: vscode.TextDocument): vscode.Diagnostic {
-  const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code && (text === undefined || doc!.getText(x.range) === text));
-  assert.ok(d, `a ${code} diagnostic${text ? ` on ${text}` : ''} among ${JSON.stringify(ds.map((x) => `${codeOf(x)}: ${x.message}`))}`);
-  return d!;
-}
-
-async function applyFix(doc: vscode.TextDocument, d: vscode.Diagnostic, title: string): Promise<void> {
-  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
-  const action = actions.find((a) => a.title === title);
-  assert.ok(action && action.edit, `a quick fix "${title}" among ${JSON.stringify(actions.map((a) => a.title))}`);
-  assert.ok(await vscode.workspace.applyEdit(action!.edit!), 'the edit applies');
-}
-
-async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-}
+import { api, codeOf, openFile, waitForDiagnostics, removeFolder, applyFix, hoverText, findDiagnostic } from './helpers';
 
 function inside(doc: vscode.TextDocument, literal: string): vscode.Position {
   const at = doc.getText().indexOf(`"${literal}"`);
@@ -70,7 +52,7 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
   test('an unknown method is flagged with the nearest name, and the quick fix renames it', async () => {
     const editor = await openFile('rpc/unknown.rpc.json', `{"jsonrpc": "2.0", "method": "eth_getbalance", "params": ["${ADDRESS}", "latest"], "id": 1}\n`);
     const doc = editor.document;
-    const d = find(await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/unknown-method'), 'unknown-method'), 'jsonrpc/unknown-method');
+    const d = findDiagnostic(await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/unknown-method'), 'unknown-method'), 'jsonrpc/unknown-method');
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(doc.getText(d.range), '"eth_getbalance"');
     assert.match(d.message, /Unknown method "eth_getbalance"; did you mean "eth_getBalance"\?/);
@@ -82,7 +64,7 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
   test('a quantity with leading zeros is flagged and normalized by its quick fix', async () => {
     const editor = await openFile('rpc/quantity.rpc.json', `{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["${ADDRESS}", "0x0010"], "id": 1}\n`);
     const doc = editor.document;
-    const d = find(await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/invalid-quantity'), 'invalid-quantity'), 'jsonrpc/invalid-quantity');
+    const d = findDiagnostic(await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/invalid-quantity'), 'invalid-quantity'), 'jsonrpc/invalid-quantity');
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(doc.getText(d.range), '"0x0010"');
     assert.match(d.message, /leading zeros/);
@@ -96,7 +78,7 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
     const doc = editor.document;
     const ds = await waitForDiagnostics(doc.uri, (x) => x.some((y) => codeOf(y) === 'jsonrpc/string-id'), 'string-id');
     assert.equal(ds.filter((x) => x.source === 'edgekit').length, 1);
-    const d = find(ds, 'jsonrpc/string-id');
+    const d = findDiagnostic(ds, 'jsonrpc/string-id');
     assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(doc.getText(d.range), '"7"');
     assert.match(d.message, /"7" is a string/);

@@ -1,22 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, setText, waitForDiagnostics, removeFolder } from './helpers';
+import { api, codeOf, openFile, setText, waitForDiagnostics, removeFolder, applyFix, hoverText, findDiagnostic } from './helpers';
 
 const { Error: ERROR, Warning: WARNING } = vscode.DiagnosticSeverity;
-
-function find(ds: vscode.Diagnostic[], code: string): vscode.Diagnostic {
-  const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code);
-  assert.ok(d, `a ${code} diagnostic among ${JSON.stringify(ds.map((x) => `${codeOf(x)}: ${x.message}`))}`);
-  return d!;
-}
-
-/** Runs the quick fix titled `title` offered for the diagnostic and returns once the edit is applied. */
-async function applyFix(doc: vscode.TextDocument, d: vscode.Diagnostic, title: string): Promise<void> {
-  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
-  const action = actions.find((a) => a.title === title);
-  assert.ok(action && action.edit, `a quick fix "${title}" among ${JSON.stringify(actions.map((a) => a.title))}`);
-  assert.ok(await vscode.workspace.applyEdit(action!.edit!), 'the edit applies');
-}
 
 function insertedText(item: vscode.CompletionItem): string {
   const t = item.insertText;
@@ -26,11 +12,6 @@ function insertedText(item: vscode.CompletionItem): string {
 
 function labelOf(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
-}
-
-async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
 }
 
 /** The position just inside the first string literal `"literal"` (after its opening quote), optionally after `after`. */
@@ -70,15 +51,15 @@ suite('Logpush: live diagnostics and editing help in the extension host', () => 
     ] } }, null, 2) + '\n');
     const doc = editor.document;
     const ds = await waitForDiagnostics(doc.uri, (d) => ['logpush/unknown-field', 'logpush/operator-not-allowed', 'logpush/set-needs-array'].every((c) => d.some((x) => codeOf(x) === c)), 'the three filter problems');
-    const unknown = find(ds, 'logpush/unknown-field');
+    const unknown = findDiagnostic(ds, 'logpush/unknown-field');
     assert.equal(unknown.severity, ERROR);
     assert.equal(doc.getText(unknown.range), '"ClientCountyr"');
     assert.match(unknown.message, /Unknown field "ClientCountyr"; did you mean "ClientCountry"/);
-    const op = find(ds, 'logpush/operator-not-allowed');
+    const op = findDiagnostic(ds, 'logpush/operator-not-allowed');
     assert.equal(op.severity, ERROR);
     assert.equal(doc.getText(op.range), '"startsWith"');
     assert.match(op.message, /"startsWith".*"BotScore".*int/);
-    const set = find(ds, 'logpush/set-needs-array');
+    const set = findDiagnostic(ds, 'logpush/set-needs-array');
     assert.equal(set.severity, ERROR);
     assert.equal(doc.getText(set.range), '"ca"');
     assert.equal(doc.getText(set.range.with({ start: set.range.start.translate(0, -9) })), '"value": "ca"', 'the value of the "in" comparison');
@@ -91,12 +72,12 @@ suite('Logpush: live diagnostics and editing help in the extension host', () => 
     }, null, 2) + '\n');
     const doc = editor.document;
     const ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'logpush/unknown-field') && d.some((x) => codeOf(x) === 'logpush/set-needs-array'), 'the embedded filter problems');
-    const unknown = find(ds, 'logpush/unknown-field');
+    const unknown = findDiagnostic(ds, 'logpush/unknown-field');
     assert.equal(unknown.severity, ERROR);
     assert.equal(doc.getText(unknown.range), '\\"ClientCountyr\\"');
     const line = doc.lineAt(unknown.range.start.line).text;
     assert.ok(line.trimStart().startsWith('"filter": "{'), `the range is inside the filter string: ${line}`);
-    const set = find(ds, 'logpush/set-needs-array');
+    const set = findDiagnostic(ds, 'logpush/set-needs-array');
     assert.equal(doc.getText(set.range), '404');
     // the fix edits the escaped text
     await applyFix(doc, unknown, 'Change to "ClientCountry"');
@@ -110,10 +91,10 @@ suite('Logpush: live diagnostics and editing help in the extension host', () => 
     const editor = await openFile('lp/fix.filter.json', JSON.stringify({ where: { and: [cmp('ClientCountyr', 'eq', 'ca'), cmp('EdgeResponseStatus', 'in', '200,201')] } }, null, 2) + '\n');
     const doc = editor.document;
     let ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'logpush/unknown-field') && d.some((x) => codeOf(x) === 'logpush/set-needs-array'), 'both problems');
-    await applyFix(doc, find(ds, 'logpush/unknown-field'), 'Change to "ClientCountry"');
+    await applyFix(doc, findDiagnostic(ds, 'logpush/unknown-field'), 'Change to "ClientCountry"');
     ds = await waitForDiagnostics(doc.uri, (d) => !d.some((x) => codeOf(x) === 'logpush/unknown-field'), 'the unknown field to clear');
     assert.match(doc.getText(), /"key": "ClientCountry"/);
-    const set = find(ds, 'logpush/set-needs-array');
+    const set = findDiagnostic(ds, 'logpush/set-needs-array');
     assert.equal(doc.getText(set.range), '"200,201"');
     await applyFix(doc, set, 'Use [200, 201]');
     await waitForDiagnostics(doc.uri, (d) => d.length === 0, 'no problem left');
@@ -190,12 +171,12 @@ suite('Logpush: live diagnostics and editing help in the extension host', () => 
     assert.ok(!vscode.languages.getDiagnostics(doc.uri).some((x) => codeOf(x).startsWith('logpush/operator-limit')), '26 operators: no operator warning');
     await setText(editor, JSON.stringify(many(27)) + '\n');
     const ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'logpush/operator-limit-near'), 'the operator-limit-near warning');
-    const near = find(ds, 'logpush/operator-limit-near');
+    const near = findDiagnostic(ds, 'logpush/operator-limit-near');
     assert.equal(near.severity, WARNING);
     assert.equal(doc.getText(near.range), '"where"');
     assert.match(near.message, /27 of at most 30 operators/);
     await setText(editor, JSON.stringify(many(31)) + '\n');
-    const over = find(await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'logpush/operator-limit'), 'the operator-limit error'), 'logpush/operator-limit');
+    const over = findDiagnostic(await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'logpush/operator-limit'), 'the operator-limit error'), 'logpush/operator-limit');
     assert.equal(over.severity, ERROR);
     assert.match(over.message, /31 operators, over the limit of 30/);
   });

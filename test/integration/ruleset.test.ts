@@ -1,17 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, setText, waitForDiagnostics, removeFolder } from './helpers';
-
-function find(ds: vscode.Diagnostic[], code: string): vscode.Diagnostic {
-  const d = ds.find((x) => x.source === 'edgekit' && codeOf(x) === code);
-  assert.ok(d, `a ${code} diagnostic among ${JSON.stringify(ds.map((x) => `${codeOf(x)}: ${x.message}`))}`);
-  return d!;
-}
-
-async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-}
+import { api, codeOf, openFile, setText, waitForDiagnostics, removeFolder, hoverText, findDiagnostic } from './helpers';
 
 /** The position of the first occurrence of `text` in the document (plus `delta` characters). */
 function at(doc: vscode.TextDocument, text: string, delta = 0): vscode.Position {
@@ -45,13 +34,13 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
       && d.filter((x) => codeOf(x) === 'ruleset/expr-type-mismatch').length === 2, 'the expression problems');
     assert.ok(doc.getText().includes('"http.user_agent eq \\"a\\\\\\"b\\" and http.hots eq \\"c\\""'), 'the escaped quote is in the file');
 
-    const unknown = find(ds, 'ruleset/expr-unknown-field');
+    const unknown = findDiagnostic(ds, 'ruleset/expr-unknown-field');
     assert.equal(unknown.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(doc.getText(unknown.range), 'http.hots');
     assert.equal(unknown.range.start.line, at(doc, 'http.hots').line);
     assert.match(unknown.message, /Unknown field "http\.hots"; did you mean "http\.host"\?/);
 
-    const syntax = find(ds, 'ruleset/expr-syntax');
+    const syntax = findDiagnostic(ds, 'ruleset/expr-syntax');
     assert.equal(syntax.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(doc.getText(syntax.range), 'AND');
     assert.match(syntax.message, /"AND" must be lowercase/);
@@ -92,12 +81,12 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     const editor = await openFile('rs/kind.ruleset.json', body(rules));
     const doc = editor.document;
     const ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'ruleset/body-kind') && d.some((x) => codeOf(x) === 'ruleset/inconsistent-rule-ids'), 'body-kind');
-    const info = find(ds, 'ruleset/body-kind');
+    const info = findDiagnostic(ds, 'ruleset/body-kind');
     assert.equal(info.severity, vscode.DiagnosticSeverity.Information);
     assert.equal(doc.getText(info.range), '"rules"');
     assert.match(info.message, /validation body/);
     assert.match(info.message, /1 of 3 rules carry ids/);
-    const odd = find(ds, 'ruleset/inconsistent-rule-ids');
+    const odd = findDiagnostic(ds, 'ruleset/inconsistent-rule-ids');
     assert.equal(odd.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(doc.getText(odd.range), '"ref"');
     const rulesLens = async (): Promise<string> => {
@@ -122,7 +111,7 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     const doc = editor.document;
     const ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => codeOf(x) === 'ruleset/too-many-rules'), 'too-many-rules');
     assert.equal(ds.filter((x) => x.source === 'edgekit').length, 1);
-    const d = find(ds, 'ruleset/too-many-rules');
+    const d = findDiagnostic(ds, 'ruleset/too-many-rules');
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(doc.getText(d.range), '"rules"');
     assert.match(d.message, /201 rules; at most 200/);

@@ -1,10 +1,11 @@
 // Schema-driven completion and hover (titles, descriptions, enums), merged with each kind's own (plugins.ts).
-import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
+import { objectAt } from './jsonTree';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -105,7 +106,7 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
     const objPath = loc.path.slice(0, -1);
     const existing = new Set<string>();
     const root = d.treeAlong(objPath);
-    const objNode = root && findObjectAt(root, objPath);
+    const objNode = root && objectAt(root, objPath);
     for (const p of objNode?.children ?? []) if (p.children?.[0]) existing.add(String(p.children[0].value));
     const seen = new Set<string>();
     for (const s of schemasAt(kind, objPath)) {
@@ -135,16 +136,6 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
   return out;
 }
 
-function findObjectAt(root: JsonNode, path: JsonPath): JsonNode | undefined {
-  let node: JsonNode | undefined = root;
-  for (const seg of path) {
-    if (!node) return undefined;
-    if (node.type === 'object') node = node.children?.find((p) => p.children?.[0]?.value === seg)?.children?.[1];
-    else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
-    else return undefined;
-  }
-  return node?.type === 'object' ? node : undefined;
-}
 
 export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): CompletionEntry[] {
   // A document past MAX_NESTING has no tree, and jsonc-parser's getLocation would recurse through every level of its text.

@@ -1,12 +1,13 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
-import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
+import { objectAt } from '../../jsonTree';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -127,7 +128,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
     const holder = typeAt(spec, rest.slice(0, 2));
     if (!holder || !OBJECT_TYPES.includes(holder.type)) return [];
     const root = doc.treeAlong(path);
-    const obj = root && findObjectNode(root, path.slice(0, -1));
+    const obj = root && objectAt(root, path.slice(0, -1));
     const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
     return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
       label: name, kind: 'property', detail: TYPE_LABELS[k.type], documentation: keyMarkdown(name, k),
@@ -146,16 +147,6 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   return [];
 }
 
-function findObjectNode(root: JsonNode, path: JsonPath): JsonNode | undefined {
-  let node: JsonNode | undefined = root;
-  for (const seg of path) {
-    if (!node) return undefined;
-    if (node.type === 'object') node = node.children?.find((p) => p.children?.[0]?.value === seg)?.children?.[1];
-    else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
-    else return undefined;
-  }
-  return node?.type === 'object' ? node : undefined;
-}
 
 // ---- hover ----
 
