@@ -60,8 +60,10 @@ function startCodeServer({ port, dir, workspace, extraArgs = [], settings = {} }
   return child;
 }
 
-async function waitHealthy(port, child) {
+async function waitHealthy(port, child, timeoutMs = 120000) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (Date.now() > deadline) throw new Error(`code-server did not answer on 127.0.0.1:${port} within ${timeoutMs / 1000} s`);
     if (child.exitCode !== null) throw new Error(`code-server exited with code ${child.exitCode} before answering`);
     try { const r = await fetch(`http://127.0.0.1:${port}/healthz`); if (r.ok) return; } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 200)); // polling an HTTP port: there is no event to wait for
