@@ -2,6 +2,7 @@
 // 100 injected errors (schema and semantic ones, never a syntax error: only the first syntax error is reported, so it would
 // measure nothing). A seeded PRNG keeps every run byte-identical.
 import type { DocKind } from '../server/src/core/types';
+import { mulberry32 } from '../client/src/mock/prng';
 
 export interface BenchDoc {
   /** Short name for tables, e.g. "batch-5000". */
@@ -17,17 +18,7 @@ export interface BenchDoc {
   editOffset: number;
 }
 
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];

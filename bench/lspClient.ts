@@ -20,11 +20,28 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
-export async function startServer(serverJs: string): Promise<ServerHandle> {
+export interface StartOptions {
+  /** Node options for the server process (e.g. --expose-gc). */
+  execArgv?: string[];
+  /** Sees each stderr line first; returns true when it consumed the line (it is then not kept in logs). */
+  onStderrLine?: (line: string) => boolean;
+}
+
+export async function startServer(serverJs: string, opts: StartOptions = {}): Promise<ServerHandle> {
   const t0 = nowMs();
-  const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(opts.execArgv ?? []), serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const logs: string[] = [];
-  child.stderr!.on('data', (b: Buffer) => logs.push(b.toString()));
+  let buffered = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (!opts.onStderrLine?.(line)) logs.push(line);
+    }
+  });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => p.items.map(() => ({})));
   // Other server-to-client requests (registerCapability, diagnostic/codeLens refresh, workDoneProgress/create) get null.

@@ -4,6 +4,7 @@
 // No vscode, no I/O.
 import { createHash } from 'node:crypto';
 import { keccak256 } from './keccak';
+import { mulberry32 } from './prng';
 
 export interface NetworkInfo {
   name: string;
@@ -100,17 +101,8 @@ function pad32(hexNo0x: string): string {
   return hexNo0x.padStart(64, '0');
 }
 
-/** mulberry32: a small, good-enough PRNG; seeded from a hash so each block has its own stream. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded from a hash so each block has its own stream. */
+const prng = mulberry32;
 
 export class Chain {
   readonly info: NetworkInfo;

@@ -1,6 +1,8 @@
 // A small seeded PRNG (mulberry32) for the reliability tests: the same seed replays the same run. The seed comes from
 // EDGEKIT_SEED when set, so a failing run can be repeated exactly; every test prints the seed it used.
 
+import { mulberry32 } from '../../../client/src/mock/prng';
+
 export interface Rng {
   /** A float in [0, 1). */
   next(): number;
@@ -11,14 +13,7 @@ export interface Rng {
 }
 
 export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number): number => Math.floor(next() * n);
   return { seed, next, int, pick: (items) => items[int(items.length)] };
 }

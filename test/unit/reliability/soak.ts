@@ -6,12 +6,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
-import {
-  ConfigurationRequest, createProtocolConnection, LogMessageNotification, RequestType, ResponseError, StreamMessageReader, StreamMessageWriter,
-  type ConfigurationParams, type ProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
-import { memoryOf, positionAt, type ServerHandle } from '../../../bench/lspClient';
+import { ResponseError, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import { memoryOf, positionAt, startServer, type ServerHandle } from '../../../bench/lspClient';
 import type { DocKind } from '../../../server/src/core/types';
 import { ROOT } from './child';
 import { rng, type Rng } from './prng';
@@ -66,46 +62,18 @@ interface SoakServer extends ServerHandle {
 
 /** The bundled server with --expose-gc and the gcProbe preload, driven like bench/lspClient.ts drives it (a plain editor's answers). */
 async function startSoakServer(js: string): Promise<SoakServer> {
-  const child = spawn(process.execPath, ['--expose-gc', '--require', path.join(__dirname, 'gcProbe.cjs'), js, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const logs: string[] = [];
   let waiting: ((line: string) => void) | undefined;
-  let buffered = '';
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => {
-    buffered += chunk;
-    let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
-      if (line.startsWith('EDGEKIT_SOAK_MEMORY ') && waiting) waiting(line.slice('EDGEKIT_SOAK_MEMORY '.length));
-      else logs.push(line);
-    }
-  });
-  const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => p.items.map(() => ({})));
-  for (const m of ['client/registerCapability', 'client/unregisterCapability', 'workspace/diagnostic/refresh', 'workspace/codeLens/refresh',
-    'window/workDoneProgress/create', 'workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) conn.onRequest(new RequestType<unknown, null, void>(m), () => null);
-  conn.onNotification(LogMessageNotification.type, (p) => { logs.push(p.message); });
-  conn.listen();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const t0 = Date.now();
-  await conn.sendRequest('initialize', {
-    processId: process.pid, rootUri: null, workspaceFolders: null,
-    capabilities: {
-      workspace: { configuration: true, diagnostics: { refreshSupport: true } },
-      textDocument: {
-        synchronization: { dynamicRegistration: false, didSave: false },
-        diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
-        publishDiagnostics: { relatedInformation: true },
-        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
-        hover: { contentFormat: ['markdown', 'plaintext'] },
-      },
+  const server = await startServer(js, {
+    execArgv: ['--expose-gc', '--require', path.join(__dirname, 'gcProbe.cjs')],
+    onStderrLine: (line) => {
+      if (!line.startsWith('EDGEKIT_SOAK_MEMORY ') || !waiting) return false;
+      waiting(line.slice('EDGEKIT_SOAK_MEMORY '.length));
+      return true;
     },
   });
-  const initializeMs = Date.now() - t0;
-  await conn.sendNotification('initialized', {});
+  const { child } = server;
   return {
-    conn, child, pid: child.pid!, initializeMs, logs,
+    ...server,
     memoryAfterGc() {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => { waiting = undefined; reject(new Error('the server did not report its memory within 10 s')); }, 10_000);
@@ -118,18 +86,6 @@ async function startSoakServer(js: string): Promise<SoakServer> {
         };
         child.kill('SIGUSR2');
       });
-    },
-    async stop() {
-      try {
-        await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
-        await conn.sendNotification('exit');
-      } catch {
-        /* the server may already be gone */
-      }
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await exited;
-      clearTimeout(timer);
-      conn.dispose();
     },
   };
 }
