@@ -2,7 +2,7 @@
 // completion and hover on the 0.8 MB batch, RSS with 100 open documents, and server start to first diagnostics.
 import type { BenchDoc } from './docs';
 import { Editor, memoryOf, openDoc, positionAt, pullDiagnostics, startServer, uriOf } from './lspClient';
-import { fmtBytes, fmtMs, median, nowMs, percentile, verdict, type Section } from './stats';
+import { fmtBytes, fmtMs, median, nowMs, percentile, sample, verdict, type Section } from './stats';
 
 export interface LspBudget {
   warmupEdits: number;
@@ -45,14 +45,7 @@ export async function runEdits(serverJs: string, docs: BenchDoc[], b: LspBudget,
         await editor.next();
         return pullDiagnostics(conn, uri);
       };
-      for (let i = 0; i < b.warmupEdits; i++) await once();
-      const samples: number[] = [];
-      const start = nowMs();
-      while (samples.length < b.maxEdits && (samples.length < b.minEdits || nowMs() - start < b.budgetMs)) {
-        const t0 = nowMs();
-        await once();
-        samples.push(nowMs() - t0);
-      }
+      const samples = await sample(once, { warmup: b.warmupEdits, minRuns: b.minEdits, maxRuns: b.maxEdits, budgetMs: b.budgetMs });
       const f: EditFigure = { doc: d.name, variant: d.variant, ...pct(samples), max: Math.max(...samples), edits: samples.length, problems: first.items?.length ?? 0 };
       edits.push(f);
       log(`  lsp edit ${d.name} ${d.variant}: p50 ${fmtMs(f.p50)} p95 ${fmtMs(f.p95)} p99 ${fmtMs(f.p99)} (${f.edits} edits)`);

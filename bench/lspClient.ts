@@ -1,7 +1,8 @@
 // A minimal LSP client over stdio for the bench: starts the bundled server as a child process and drives it with
 // vscode-languageserver-protocol's node connection. It answers the server's requests the way a plain editor would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import {
   ConfigurationRequest, createProtocolConnection, LogMessageNotification, RequestType, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   type ConfigurationParams, type Position,
@@ -141,4 +142,14 @@ export function memoryOf(pid: number): { rss: number; peak: number } | undefined
   } catch {
     return undefined;
   }
+}
+
+/** Newest modification time under a folder (ms): is a built bundle older than its sources? */
+export function newestMtime(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return t;
 }

@@ -9,7 +9,7 @@
 // --only      run only the named sections
 // --markdown  also write the tables as markdown to FILE (for docs/benchmarks.md)
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { batchDoc, benchDocs, filterDoc, jobDoc, rulesetDoc } from './docs';
@@ -19,6 +19,7 @@ import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type
 import { runMock, type MockFigure } from './mock';
 import { markdownTable, nowMs, table, type Budget, type Section } from './stats';
 import type { LspBudget } from './lsp';
+import { newestMtime } from './lspClient';
 
 const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock'] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -45,15 +46,6 @@ function parseArgs(argv: string[]): Args {
 
 const log = (s: string) => process.stderr.write(s + '\n');
 
-/** Newest modification time under a folder (ms). */
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
 
 interface Target { name: string; value: number; unit: string; limit: string; pass: boolean }
 
@@ -87,7 +79,7 @@ async function main(): Promise<void> {
       log('dist/server.js is missing: building it with node esbuild.mjs');
       execFileSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
     }
-    if (newest(path.join(ROOT, 'server/src')) > statSync(serverJs).mtimeMs) {
+    if (newestMtime(path.join(ROOT, 'server/src')) > statSync(serverJs).mtimeMs) {
       notes.push('WARNING: dist/server.js is older than server/src; the LSP figures are for the old build (run `npm run build` or pass --fresh).');
     }
   }

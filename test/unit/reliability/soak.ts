@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { ResponseError, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
-import { memoryOf, positionAt, startServer, type ServerHandle } from '../../../bench/lspClient';
+import { memoryOf, newestMtime, positionAt, startServer, type ServerHandle } from '../../../bench/lspClient';
 import type { DocKind } from '../../../server/src/core/types';
 import { ROOT } from './child';
 import { rng, type Rng } from './prng';
@@ -36,14 +36,6 @@ export function samples(): Sample[] {
   return out;
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 /** dist/server.js, built with `node esbuild.mjs` when it is missing or older than a file under server/src (npm test runs before the build). */
 export function serverJs(): string {
