@@ -10,7 +10,7 @@ import {
 } from './catalogue';
 import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
-import { JsonStringMap, escapeJsonStringContent } from './stringMap';
+import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
 
 type Obj = Record<string, unknown>;
 function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }

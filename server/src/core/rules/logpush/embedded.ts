@@ -2,7 +2,7 @@
 // value plus a lazily built map from decoded offsets to the document's text.
 import { findNodeAtLocation } from 'jsonc-parser';
 import type { JsonPath, ParsedDoc, Problem, Span } from '../../types';
-import { JsonStringMap } from './stringMap';
+import { JsonStringMap } from '../../jsonString';
 
 export class EmbeddedString {
   private map: JsonStringMap | undefined | null = null;

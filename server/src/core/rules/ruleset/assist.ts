@@ -9,7 +9,7 @@ import {
 import { bodyKind, describeBodyKind, isObj, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
 import { KEYWORDS } from './exprParser';
-import { decodeJsonString } from './stringOffsets';
+import { JsonStringMap } from '../../jsonString';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
@@ -73,7 +73,7 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
 }
 
 function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverInfo | undefined {
-  const decoded = decodeJsonString(doc.text.substr(node.offset, node.length), node.offset);
+  const decoded = new JsonStringMap(doc.text, node.offset, node.length);
   const index = decoded.toDecoded(offset);
   const tok = tokenize(decoded.value).tokens.find((t) => t.kind !== 'eof' && t.offset <= index && index < t.offset + t.length);
   if (!tok) return undefined;
@@ -134,7 +134,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
 }
 
 function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): CompletionEntry[] {
-  const decoded = decodeJsonString(doc.text.substr(node.offset, node.length), node.offset);
+  const decoded = new JsonStringMap(doc.text, node.offset, node.length);
   const index = decoded.toDecoded(offset);
   const before = decoded.value.slice(0, index);
   const word = /[A-Za-z0-9_.]*$/.exec(before)![0];

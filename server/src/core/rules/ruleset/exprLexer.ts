@@ -1,5 +1,5 @@
 // Tokenizer of the rules language (wirefilter). Offsets are indices into the DECODED expression string; the caller maps them to the
-// document with stringOffsets.ts.
+// document with core/jsonString.ts.
 
 export type TokenKind = 'ident' | 'string' | 'int' | 'ip' | 'cidr' | 'list' | 'punct' | 'eof';
 

@@ -3,7 +3,7 @@ import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
 import { checkExpression } from './exprCheck';
-import { decodeJsonString, type DecodedString } from './stringOffsets';
+import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
 export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
@@ -16,11 +16,10 @@ export function analyzeExpression(src: string): Analysis {
 }
 
 /** The JSON string literal at path, decoded with its source offsets (undefined when the value there is not a string). */
-export function stringAt(doc: ParsedDoc, path: JsonPath): DecodedString | undefined {
+export function stringAt(doc: ParsedDoc, path: JsonPath): JsonStringMap | undefined {
   const span = doc.locate(path);
-  const literal = doc.text.substr(span.offset, span.length);
-  if (!literal.startsWith('"')) return undefined;
-  return decodeJsonString(literal, span.offset);
+  if (span.length <= 0 || doc.text[span.offset] !== '"') return undefined;
+  return new JsonStringMap(doc.text, span.offset, span.length);
 }
 
 /** Expression problems as document problems, with spans and quick-fix edits mapped into the JSON string. */

@@ -1,23 +1,29 @@
-// Maps positions in a decoded JSON string to positions in its source literal (and back). An escape sequence such as \" \\ \n
-// or \u0041 takes several source characters for one decoded UTF-16 unit, so offsets inside an embedded document (a job's
-// `filter` string) must be translated before they are shown in the outer document.
-import type { Edit, Span } from '../../types';
+// Decoded JSON string <-> document offsets. An escape sequence such as \" \\ \n or \u0041 takes several source characters for one
+// decoded UTF-16 unit (a surrogate pair written as two \u escapes is two units, twelve characters), so a span found in a decoded
+// value (a token of a ruleset expression, a problem in a job's embedded `filter`) must be mapped before it is shown in the document,
+// and a cursor offset in the document must be mapped into the value for a hover or a completion.
+//
+// The map reads the literal in place in the document text (no copy of it), is built once in one linear pass, and then answers
+// toSource in O(1) and toDecoded in O(log n). Callers that may not need it build it on demand (see logpush/embedded.ts).
+import type { Edit, Span } from './types';
 
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 export class JsonStringMap {
-  /** The decoded string. */
+  /** The decoded string (what JSON.parse gives for a well-formed literal). */
   readonly value: string;
   /** starts[i]: offset in the source text of decoded unit i; starts[value.length]: offset of the closing quote (or the end). */
   private readonly starts: number[];
 
   /**
+   * Malformed escapes are kept as written (the outer JSON parser reports them), so this never throws.
    * @param source the whole text the literal lives in
    * @param offset offset of the literal's opening quote in source
-   * @param length length of the literal including its quotes (an unterminated literal runs to offset + length)
+   * @param length length of the literal including its quotes (an unterminated literal runs to offset + length, at most to the end
+   *   of source)
    */
   constructor(source: string, offset: number, length: number) {
-    const end = offset + length;
+    const end = Math.min(offset + length, source.length);
     let i = source[offset] === '"' ? offset + 1 : offset;
     const close = end > i && source[end - 1] === '"' && !isEscaped(source, end - 1, i) ? end - 1 : end;
     const out: string[] = [];
@@ -26,7 +32,7 @@ export class JsonStringMap {
       const c = source[i];
       if (c === '\\' && i + 1 < close) {
         const e = source[i + 1];
-        if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(source.slice(i + 2, i + 6)) && i + 6 <= close) {
+        if (e === 'u' && i + 6 <= close && /^[0-9a-fA-F]{4}$/.test(source.slice(i + 2, i + 6))) {
           starts.push(i);
           out.push(String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16)));
           i += 6;
@@ -49,24 +55,27 @@ export class JsonStringMap {
     this.starts = starts;
   }
 
-  /** The source offset of a decoded offset (0..value.length). */
+  /** The source offset of a decoded offset (clamped to 0..value.length; value.length maps to the closing quote or the end). */
   toSource(decoded: number): number {
     const i = Math.max(0, Math.min(decoded, this.value.length));
     return this.starts[i];
   }
 
-  /** A decoded span as a source span: it covers every source character of the decoded units (whole escapes). */
+  /** A decoded span as a source span: it covers every source character of the decoded units (whole escapes). An empty span maps
+   *  to an empty span at its start. */
   spanToSource(span: Span): Span {
     const start = this.toSource(span.offset);
     const end = this.toSource(span.offset + span.length);
     return { offset: start, length: end - start };
   }
 
-  /** The decoded offset of a source offset; a position inside an escape sequence maps to that escape's unit. */
+  /** The decoded offset of a source offset (clamped to 0..value.length); a position inside an escape sequence maps to that
+   *  escape's unit. */
   toDecoded(source: number): number {
     const s = this.starts;
     if (source <= s[0]) return 0;
     if (source >= s[s.length - 1]) return this.value.length;
+    // the last decoded index whose source start is <= source
     let lo = 0, hi = s.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
