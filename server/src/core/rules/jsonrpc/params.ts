@@ -109,14 +109,19 @@ export function nearest(name: string, candidates: readonly string[], max = 3): s
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
 }
 
+/** The shared empty result of the checks (never pushed to: callers must copy before adding). */
+export const NO_ISSUES: ParamIssue[] = Object.freeze([]) as unknown as ParamIssue[];
+
 /**
  * The checks. Allocation-light on valid params: `path` is ONE array shared by the whole walk (pushed on the way down, popped on the
  * way up) and copied only into a reported issue, so every method must report before it returns.
  */
 class Checker {
-  readonly issues: ParamIssue[] = [];
+  /** NO_ISSUES until the first issue: valid params allocate no array. */
+  issues: ParamIssue[] = NO_ISSUES;
 
   add(path: Path, message: string, code: ParamIssueCode = 'jsonrpc/invalid-param', extra: Partial<ParamIssue> = {}): void {
+    if (this.issues === NO_ISSUES) this.issues = [];
     this.issues.push({ path: path.slice(), message, code, ...extra });
   }
 
@@ -363,7 +368,8 @@ const AUTHORIZATION_KEYS = ['chainId', 'nonce', 'address', 'yParity', 'r', 's'] 
 /** A block bound as a number when it is a valid quantity (or JSON integer), else undefined. */
 export function blockNumberOf(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  if (typeof v === 'string' && v.length > 2 && v.charCodeAt(0) === 0x30 && (v.charCodeAt(1) | 0x20) === 0x78 && hexFrom(v, 2)) return Number.parseInt(v.slice(2), 16);
+  // parseInt with radix 16 skips the "0x" itself: no substring.
+  if (typeof v === 'string' && v.length > 2 && v.charCodeAt(0) === 0x30 && (v.charCodeAt(1) | 0x20) === 0x78 && hexFrom(v, 2)) return Number.parseInt(v, 16);
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
   return undefined;
 }
@@ -407,7 +413,12 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
  */
 export function checkParamValues(method: string, params: unknown): ParamIssue[] {
   const spec = METHOD_BY_NAME.get(method);
-  if (!spec) return [];
+  return spec ? checkSpecParams(spec, params) : NO_ISSUES;
+}
+
+/** checkParamValues for a method already looked up. */
+export function checkSpecParams(spec: MethodSpec, params: unknown): ParamIssue[] {
+  const method = spec.name;
   const c = new Checker();
   const { required, names } = arityOf(spec);
   if (params === undefined || params === null) {
@@ -458,19 +469,19 @@ const isRangeTag = (method: string, v: unknown): boolean =>
  * them at run time. Only for eth_getLogs and trace_filter; [] when the range is numeric, fixed by a block hash, or a single tag.
  */
 export function rangeNotes(method: string, params: unknown): ParamIssue[] {
-  if (method !== 'eth_getLogs' && method !== 'trace_filter') return [];
-  if (!Array.isArray(params) || !isObject(params[0])) return [];
+  if (method !== 'eth_getLogs' && method !== 'trace_filter') return NO_ISSUES;
+  if (!Array.isArray(params) || !isObject(params[0])) return NO_ISSUES;
   const f = params[0];
-  if (f.blockHash !== undefined && f.blockHash !== null) return [];
+  if (f.blockHash !== undefined && f.blockHash !== null) return NO_ISSUES;
   const max = method === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
   // Defaults: eth_getLogs takes "latest" for both; trace_filter from genesis (0) to the head.
   const from = f.fromBlock === undefined || f.fromBlock === null ? (method === 'eth_getLogs' ? 'latest' : 0) : f.fromBlock;
   const to = f.toBlock === undefined || f.toBlock === null ? 'latest' : f.toBlock;
   const fromNum = isNum(from);
   const toNum = isNum(to);
-  if (fromNum && toNum) return [];
-  if (!(fromNum || isRangeTag(method, from)) || !(toNum || isRangeTag(method, to))) return []; // invalid bounds are reported by checkParamValues
-  if (isRangeTag(method, from) && from === to) return [];
+  if (fromNum && toNum) return NO_ISSUES;
+  if (!(fromNum || isRangeTag(method, from)) || !(toNum || isRangeTag(method, to))) return NO_ISSUES; // invalid bounds are reported by checkParamValues
+  if (isRangeTag(method, from) && from === to) return NO_ISSUES;
   const at: Path = !isNum(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
     : !isNum(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
   const shown = (k: 'fromBlock' | 'toBlock', v: unknown) => `${k} ${f[k] === undefined || f[k] === null ? `(default ${JSON.stringify(v)})` : JSON.stringify(v)}`;

@@ -1,8 +1,8 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
 import { findNodeAtLocation } from 'jsonc-parser';
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
-import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS } from './catalogue';
-import { checkParamValues, nearest, rangeNotes, show, type ParamIssue } from './params';
+import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
+import { checkSpecParams, nearest, rangeNotes, show, type ParamIssue } from './params';
 
 export interface RequestRef {
   /** Path of the request object in the document: [] for a single request, [i] in a batch. */
@@ -81,7 +81,6 @@ function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[
 function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[]): void {
   const method = r.req.method;
   if (typeof method !== 'string') return;
-  if (METHOD_BY_NAME.has(method)) return paramProblems(doc, ctx, r, method, out);
   const span = doc.locate([...r.base, 'method']);
   if (UNSUPPORTED_METHODS.includes(method)) {
     out.push(ctx.report('jsonrpc/unsupported-method', `The gateway does not support "${method}"; it refuses the request with HTTP 403.`, span));
@@ -93,11 +92,15 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
     near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));
 }
 
-function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, method: string, out: Problem[]): void {
-  const values = checkParamValues(method, r.req.params);
-  const notes = rangeNotes(method, r.req.params);
-  if (values.length === 0 && notes.length === 0) return;
-  const issues: ParamIssue[] = [...values, ...notes];
+/** The value issues and range notes of a supported method's params, or undefined when there are none. */
+function paramIssues(spec: MethodSpec, params: unknown): ParamIssue[] | undefined {
+  const values = checkSpecParams(spec, params);
+  const notes = rangeNotes(spec.name, params);
+  if (values.length === 0) return notes.length === 0 ? undefined : notes;
+  return notes.length === 0 ? values : [...values, ...notes];
+}
+
+function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: ParamIssue[], out: Problem[]): void {
   for (const issue of issues) {
     const span = doc.locate([...r.base, 'params', ...issue.path], issue.part ?? 'value');
     const extra: Partial<Problem> = {};
@@ -109,26 +112,45 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, method: 
   }
 }
 
-function duplicateIds(doc: ParsedDoc, ctx: RuleContext, reqs: RequestRef[], out: Problem[]): void {
-  // Numbers and strings apart (1 and "1" are different ids); keys are quoted only for a message.
-  const firstNumber = new Map<number, RequestRef>();
-  const firstString = new Map<string, RequestRef>();
-  for (const r of reqs) {
-    const id = r.req.id;
-    let prev: RequestRef | undefined;
+function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: Problem[]): void {
+  // Numbers and strings apart (1 and "1" are different ids); keys are quoted only for a message. Ids that only ever increase (the
+  // usual 1, 2, 3...) cannot repeat: numbers then go through no map at all.
+  let increasing = true;
+  let last = -Infinity;
+  let strings = false;
+  for (let i = 0; i < batch.length; i++) {
+    const item: unknown = batch[i];
+    if (!isObject(item)) continue;
+    const id = item.id;
     if (typeof id === 'number') {
+      if (id <= last) { increasing = false; break; }
+      last = id;
+    } else if (typeof id === 'string') {
+      strings = true;
+    }
+  }
+  if (increasing && !strings) return;
+  const firstNumber = new Map<number, number>();
+  const firstString = new Map<string, number>();
+  for (let i = 0; i < batch.length; i++) {
+    const item: unknown = batch[i];
+    if (!isObject(item)) continue;
+    const id = item.id;
+    let prev: number | undefined;
+    if (typeof id === 'number') {
+      if (increasing) continue;
       prev = firstNumber.get(id);
-      if (!prev) { firstNumber.set(id, r); continue; }
+      if (prev === undefined) { firstNumber.set(id, i); continue; }
     } else if (typeof id === 'string') {
       prev = firstString.get(id);
-      if (!prev) { firstString.set(id, r); continue; }
+      if (prev === undefined) { firstString.set(id, i); continue; }
     } else {
       continue;
     }
     const key = JSON.stringify(id);
-    const firstSpan = doc.locate([...prev.base, 'id']);
-    out.push(ctx.report('jsonrpc/duplicate-id', `The id ${key} is already used by request ${prev.index}; responses are matched by id.`,
-      doc.locate([...r.base, 'id']), { related: [{ ...firstSpan, message: `First use of the id ${key}.` }] }));
+    const firstSpan = doc.locate([prev, 'id']);
+    out.push(ctx.report('jsonrpc/duplicate-id', `The id ${key} is already used by request ${prev}; responses are matched by id.`,
+      doc.locate([i, 'id']), { related: [{ ...firstSpan, message: `First use of the id ${key}.` }] }));
   }
 }
 
@@ -136,13 +158,34 @@ export const requestRule: Rule = {
   id: 'jsonrpc/request',
   kinds: ['jsonrpc-request'],
   check(doc, ctx) {
+    // The valid path of a 5000-request batch allocates nothing per request: a RequestRef is made only for a request with a problem.
     const out: Problem[] = [];
-    const reqs = requestsOf(doc.value);
-    for (const r of reqs) {
-      envelope(doc, ctx, r, out);
-      methodProblems(doc, ctx, r, out);
+    const value = doc.value;
+    if (isObject(value)) {
+      checkRequest(doc, ctx, value, null, out);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (isObject(item)) checkRequest(doc, ctx, item, i, out);
+      }
+      duplicateIds(doc, ctx, value, out);
     }
-    if (Array.isArray(doc.value)) duplicateIds(doc, ctx, reqs, out);
     return out;
   },
 };
+
+function checkRequest(doc: ParsedDoc, ctx: RuleContext, req: Record<string, unknown>, index: number | null, out: Problem[]): void {
+  const method = req.method;
+  const spec = typeof method === 'string' ? METHOD_BY_NAME.get(method) : undefined;
+  // The common case, a well-formed envelope of a supported method whose params are fine, reports nothing and builds nothing.
+  const envelopeOk = req.jsonrpc === '2.0' && spec !== undefined && typeof req.id === 'number';
+  const issues = spec ? paramIssues(spec, req.params) : undefined;
+  if (envelopeOk && spec && issues === undefined) return;
+  const r: RequestRef = { base: index === null ? [] : [index], index, req };
+  if (!envelopeOk) envelope(doc, ctx, r, out);
+  if (spec) {
+    if (issues) paramProblems(doc, ctx, r, issues, out);
+  } else {
+    methodProblems(doc, ctx, r, out);
+  }
+}
