@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterToJobString, filterUsage, jobStringToFilter, stripFilterHints } from '../../../server/src/core/rules/logpush';
 import { utf8Length } from '../../../server/src/core/rules/logpush/filter';
-import { editDistance, nearestNames, operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
+import { operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
 import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
 import { applyEdits, check, cmp, codes, filterText, only } from './helpers';
 
@@ -17,13 +17,6 @@ test('operator table: each type column accepts exactly the operators of the spec
   assert.deepEqual(names('array[object]'), []);
   assert.deepEqual(typeClasses('int or string'), ['int', 'string']);
   assert.equal(names('int or string').length, 14); // the union of the Int and String columns
-});
-
-test('edit distance counts a transposition as one edit and nearestNames is case-insensitive', () => {
-  assert.equal(editDistance('ClientCountyr', 'ClientCountry'), 1);
-  assert.equal(editDistance('', 'abc'), 3);
-  assert.equal(nearestNames('clientcountry', ['ClientCity', 'ClientCountry'])[0], 'ClientCountry');
-  assert.deepEqual(nearestNames('Xyzzy', ['ClientCountry']), []);
 });
 
 test('every code the rules can report is registered', () => {

@@ -4,6 +4,7 @@ import {
   BLOCK_TAGS, LIMITS, METHOD_BY_NAME, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS,
   type KeySpec, type MethodSpec, type ObjectType, type ValueType,
 } from './catalogue';
+import { suggest } from '../../suggest';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -75,6 +76,11 @@ function isQuantity(s: string, maxDigits: number): boolean {
 }
 
 /** The members each param object takes, as Maps: own keys only ("__proto__", "constructor"... are unknown), one lookup per member. */
+const KEY_NAMES: Record<ObjectType, readonly string[]> = {
+  callObject: Object.keys(OBJECT_KEYS.callObject),
+  logFilter: Object.keys(OBJECT_KEYS.logFilter),
+  traceFilter: Object.keys(OBJECT_KEYS.traceFilter),
+};
 const KEY_MAPS: Record<ObjectType, ReadonlyMap<string, KeySpec>> = {
   callObject: new Map(Object.entries(OBJECT_KEYS.callObject)),
   logFilter: new Map(Object.entries(OBJECT_KEYS.logFilter)),
@@ -88,26 +94,6 @@ const BLOCK_RANGE_TAGS: readonly string[] = BLOCK_TAGS.filter((t) => t !== 'pend
 const blockExpectation = (type: 'block' | 'blockForRange' | 'blockOrHash'): string =>
   `a block number (hex quantity)${type === 'blockOrHash' ? ', a block hash' : ''} or one of the tags ${(type === 'blockForRange' ? BLOCK_RANGE_TAGS : BLOCK_TAGS).map((t) => `"${t}"`).join(', ')}`;
 const BLOCK_EXPECTATIONS = { block: blockExpectation('block'), blockForRange: blockExpectation('blockForRange'), blockOrHash: blockExpectation('blockOrHash') };
-
-/** Levenshtein distance (case-insensitive), for "did you mean" suggestions. */
-export function distance(a: string, b: string): number {
-  a = a.toLowerCase(); b = b.toLowerCase();
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-/** The candidates nearest to name (at most max, within a distance of about a third of the name). */
-export function nearest(name: string, candidates: readonly string[], max = 3): string[] {
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  // The distance is at least the difference in length: skip those early, so that a 1 MB key costs no quadratic work.
-  return candidates.filter((c) => Math.abs(c.length - name.length) <= limit).map((c) => ({ c, d: distance(name, c) })).filter((x) => x.d <= limit)
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
-}
 
 /** The shared empty result of the checks (never pushed to: callers must copy before adding). */
 export const NO_ISSUES: ParamIssue[] = Object.freeze([]) as unknown as ParamIssue[];
@@ -210,7 +196,7 @@ class Checker {
         return this.add(path, `${formatPath(path)} is not a block number: ${show(v)} has more than 64 bits${hashHint}.`, 'jsonrpc/invalid-block');
       }
       if (/^0[xX]/.test(v) || /^\d+$/.test(v)) return this.quantity(path, v, expectation);
-      const near = nearest(v, tags, 1)[0];
+      const near = suggest(v, tags, { max: 1 })[0];
       if (near) return this.add(path, `${formatPath(path)} is not a block tag: ${show(v)}; did you mean "${near}"?`, 'jsonrpc/invalid-block', { replacement: near });
       return this.expect(path, expectation, v, 'jsonrpc/invalid-block');
     }
@@ -247,7 +233,7 @@ class Checker {
       const x = v[k];
       const spec = known.get(k);
       if (!spec) {
-        const near = nearest(k, Object.keys(keys), 1)[0];
+        const near = suggest(k, KEY_NAMES[type], { max: 1 })[0];
         const msg = `${formatPath(path)} has no member "${k}"${near ? `; did you mean "${near}"?` : ` (a ${label} takes ${Object.keys(keys).join(', ')}).`}`;
         this.add([...path, k], msg, 'jsonrpc/unknown-key', { part: 'key', ...(near ? { replacement: near } : {}) });
         continue;

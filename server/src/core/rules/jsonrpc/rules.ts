@@ -2,7 +2,8 @@
 import { findNodeAtLocation } from 'jsonc-parser';
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
-import { checkSpecParams, nearest, rangeNotes, show, type ParamIssue } from './params';
+import { suggest } from '../../suggest';
+import { checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
 
 export interface RequestRef {
   /** Path of the request object in the document: [] for a single request, [i] in a batch. */
@@ -86,7 +87,7 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
     out.push(ctx.report('jsonrpc/unsupported-method', `The gateway does not support "${method}"; it refuses the request with HTTP 403.`, span));
     return;
   }
-  const near = nearest(method, SUPPORTED_METHODS);
+  const near = suggest(method, SUPPORTED_METHODS);
   const hint = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '.';
   out.push(ctx.report('jsonrpc/unknown-method', `Unknown method "${method}"${hint}`, span,
     near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));

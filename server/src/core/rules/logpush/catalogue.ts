@@ -120,35 +120,6 @@ export const NEAR_LIMIT = 0.9;
 
 // ---- names ----
 
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
-  const m = a.length, n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);
-  for (let j = 1; j <= n; j++) d[0][j] = j;
-  for (let i = 1; i <= m; i++) {
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[m][n];
-}
-
-/** Up to `max` candidates close to `name` (case-insensitive distance within about a third of the length), nearest first. */
-export function nearestNames(name: string, candidates: readonly string[], max = 3): string[] {
-  const lower = name.toLowerCase();
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  return candidates
-    // The distance is at least the difference in length: skip those early, so that a 1 MB key costs no quadratic work.
-    .filter((c) => Math.abs(c.length - name.length) <= limit)
-    .map((c) => ({ c, d: c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase()) }))
-    .filter((x) => x.d <= limit)
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
-    .slice(0, max)
-    .map((x) => x.c);
-}
-
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
 export function quoteList(names: readonly string[], joiner = 'or'): string {
   const q = names.map((n) => `"${n}"`);

@@ -3,8 +3,9 @@
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { utf8Length } from '../../text';
+import { namesOf, suggest } from '../../suggest';
 import {
-  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, nearestNames, operatorInfo, operatorsFor, quoteList, typeClasses,
+  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo,
 } from './catalogue';
 
@@ -227,7 +228,7 @@ class Walker {
 
   private unknownField(key: string, path: JsonPath, fields: readonly FieldInfo[]): void {
     const span = this.doc.locate(path);
-    const near = nearestNames(key, fields.map((f) => f.name));
+    const near = suggest(key, namesOf(fields));
     this.out.push(this.ctx.report('logpush/unknown-field',
       near.length ? `Unknown field "${key}"; did you mean ${quoteList(near)}?` : `Unknown field "${key}".`,
       span, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...span, newText: JSON.stringify(n) }] })) }));

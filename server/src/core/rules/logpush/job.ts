@@ -4,7 +4,8 @@ import type { ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { parseDocument } from '../../parse';
 import { validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
-import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, nearestNames, quoteList, type FieldInfo } from './catalogue';
+import { namesOf, suggest } from '../../suggest';
+import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, quoteList, type FieldInfo } from './catalogue';
 import { checkFilter } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
 
@@ -76,7 +77,7 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
 }
 
 export function unknownDataset(ctx: RuleContext, name: string, at: Span): Problem {
-  const near = nearestNames(name, DATASETS.map((d) => d.name));
+  const near = suggest(name, namesOf(DATASETS));
   return ctx.report('logpush/unknown-dataset',
     near.length ? `Unknown dataset "${name}"; did you mean ${quoteList(near)}?` : `Unknown dataset "${name}".`,
     at, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...at, newText: JSON.stringify(n) }] })) });
@@ -102,7 +103,7 @@ function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Sp
     if (seen.has(n.name)) out.push(ctx.report('logpush/duplicate-field', `The field "${n.name}" is listed twice.`, n.at(), { tags: ['unnecessary'] }));
     seen.add(n.name);
     if (!fields || fields.some((f) => f.name === n.name)) continue;
-    const near = nearestNames(n.name, fields.map((f) => f.name));
+    const near = suggest(n.name, namesOf(fields));
     const at = n.at();
     out.push(ctx.report('logpush/unknown-field',
       near.length ? `Unknown field "${n.name}"; did you mean ${quoteList(near)}?` : `Unknown field "${n.name}".`,
@@ -141,7 +142,7 @@ function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fiel
         if (p.value !== 'true' && p.value !== 'false') out.push(raw(invalidValue(ctx, p, 'CVE-2021-44228 must be "true" or "false"', ['true', 'false'])));
         break;
       default: {
-        const near = nearestNames(p.key, LOGPULL_KEYS, 1);
+        const near = suggest(p.key, LOGPULL_KEYS, { max: 1 });
         out.push(raw(ctx.report('logpush/logpull-unknown-key',
           `Unknown logpull_options key "${p.key}"${near.length ? `; did you mean "${near[0]}"?` : `; known keys are ${quoteList(LOGPULL_KEYS, 'and')}.`}`,
           p.keySpan, { fixes: near.map((n) => ({ title: `Change to "${n}"`, preferred: true, edits: [{ ...p.keySpan, newText: n }] })) })));
@@ -207,7 +208,7 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   const scheme = m[1];
   const schemeSpan = { offset: 0, length: scheme.length };
   if (!DESTINATION_SCHEMES.includes(scheme)) {
-    const near = scheme.toLowerCase() === 'http' ? ['https'] : nearestNames(scheme, DESTINATION_SCHEMES, 2);
+    const near = scheme.toLowerCase() === 'http' ? ['https'] : suggest(scheme, DESTINATION_SCHEMES, { max: 2 });
     return [s.problem(ctx.report('logpush/destination-scheme',
       `Unknown destination scheme "${scheme}"; use ${near.length ? quoteList(near) : quoteList(DESTINATION_SCHEMES)}.`, schemeSpan,
       { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...schemeSpan, newText: n }] })) }))];

@@ -128,35 +128,6 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
 ] as FunctionInfo[]).map((f) => [f.name, f]));
 
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0];
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = dp[j];
-      dp[j] = Math.min(dp[j] + 1, dp[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return dp[b.length];
-}
-
-/** Up to `max` names closest to `name`, within a distance that scales with its length. */
-export function nearest(name: string, names: Iterable<string>, max = 3): string[] {
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  const scored: [string, number][] = [];
-  const lower = name.toLowerCase();
-  const tail = name.split('.').pop();
-  for (const n of names) {
-    // A shared last segment ("host" in "http.hots" vs "http.host") reads closer than the raw distance says.
-    const sameTail = n.split('.').pop() === tail;
-    // Otherwise the distance is at least the difference in length: skip early, so that a 1 MB name costs no quadratic work.
-    if (!sameTail && Math.abs(n.length - name.length) > limit) continue;
-    let d = editDistance(lower, n.toLowerCase());
-    if (sameTail) d = Math.min(d, limit);
-    if (d <= limit) scored.push([n, d]);
-  }
-  return scored.sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, max).map((s) => s[0]);
-}
+/** Field and function names as lists, for "did you mean". */
+export const FIELD_NAMES: readonly string[] = [...FIELDS.keys()];
+export const FUNCTION_NAMES: readonly string[] = [...FUNCTIONS.keys()];

@@ -1,6 +1,7 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { FIELDS, FUNCTIONS, T, nearest, sameTy, tyName, type Ty } from './catalog';
+import { suggest } from '../../suggest';
+import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, sameTy, tyName, type Ty } from './catalog';
 import type { CallNode, CompareNode, Expr, ExprProblem, FieldNode, IndexStep, Literal, RangeNode } from './exprParser';
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
@@ -72,7 +73,7 @@ class Checker {
   private field(e: FieldNode): Typed {
     const info = FIELDS.get(e.name);
     if (!info) {
-      const near = FUNCTIONS.has(e.name) ? [] : nearest(e.name, FIELDS.keys());
+      const near = FUNCTIONS.has(e.name) ? [] : suggest(e.name, FIELD_NAMES, { sameLastSegment: true });
       const problem: ExprProblem = {
         code: 'ruleset/expr-unknown-field', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: FUNCTIONS.has(e.name) ? `"${e.name}" is a function; call it as ${e.name}(...).`
@@ -118,7 +119,7 @@ class Checker {
     const fn = FUNCTIONS.get(e.name);
     if (!fn) {
       for (const a of e.args) this.infer(a);
-      const near = nearest(e.name, FUNCTIONS.keys());
+      const near = suggest(e.name, FUNCTION_NAMES, { sameLastSegment: true });
       this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
         ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });

@@ -1,0 +1,107 @@
+// "Did you mean": the one edit distance and the one nearest-name search of every area (Logpush fields and datasets, gateway methods
+// and keys, rules-language fields and functions). Cheap on the paths that matter: an unknown field is compared with ~700 names, so
+// candidates are lower-cased once per list, skipped on length first, and scored by a distance that works only in a band of width
+// 2*limit+1 and stops as soon as a row is over the limit (a 1 MB key costs O(limit x length), never quadratic).
+
+/** Case-sensitive optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions count 1. */
+export function editDistance(a: string, b: string): number {
+  return boundedDistance(a, b, Math.max(a.length, b.length));
+}
+
+// Three rolling rows, grown on demand and reused: no allocation per comparison.
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/** editDistance(a, b) when it is at most limit, else limit + 1 (found without computing the rest). */
+export function boundedDistance(a: string, b: string, limit: number): number {
+  const m = a.length;
+  const n = b.length;
+  const over = limit + 1;
+  if (Math.abs(m - n) > limit) return over;
+  if (m === 0 || n === 0) return Math.max(m, n);
+  if (rows[0].length < n + 2) rows = [new Int32Array(n + 66), new Int32Array(n + 66), new Int32Array(n + 66)];
+  let [before, prev, cur] = rows;
+  for (let j = 0; j <= n; j++) prev[j] = j <= limit ? j : over;
+  if (n + 1 < prev.length) prev[n + 1] = over;
+  for (let i = 1; i <= m; i++) {
+    const lo = Math.max(1, i - limit);
+    const hi = Math.min(n, i + limit);
+    // Cells just outside the band read as "over the limit", so that the next rows never read a stale value.
+    cur[0] = i <= limit ? i : over;
+    if (lo > 1) cur[lo - 1] = over;
+    let rowMin = cur[0];
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    for (let j = lo; j <= hi; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = prev[j - 1] + (ai === bj ? 0 : 1);
+      if (prev[j] + 1 < v) v = prev[j] + 1;
+      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj && before[j - 2] + 1 < v) v = before[j - 2] + 1;
+      if (v > over) v = over;
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (hi < n) cur[hi + 1] = over;
+    if (rowMin > limit) return over;
+    const t = before; before = prev; prev = cur; cur = t;
+  }
+  return Math.min(prev[n], over);
+}
+
+export interface SuggestOptions {
+  /** At most this many names (default 3). */
+  max?: number;
+  /**
+   * Dotted names (rules-language fields): a candidate whose last segment equals the name's ("host" in "http.hots" vs "http.host")
+   * counts as within the limit whatever the length difference.
+   */
+  sameLastSegment?: boolean;
+}
+
+const lowered = new WeakMap<readonly string[], string[]>();
+
+function lowerOf(candidates: readonly string[]): string[] {
+  let l = lowered.get(candidates);
+  if (!l) {
+    l = candidates.map((c) => c.toLowerCase());
+    lowered.set(candidates, l);
+  }
+  return l;
+}
+
+const lastSegment = (s: string): string => s.slice(s.lastIndexOf('.') + 1);
+
+/**
+ * The candidates nearest to name, case-insensitively, within a distance of about a third of its length (at least 2), nearest first
+ * and then alphabetically. Pass the same array for the same list: its lower-cased copy is kept (weakly) between calls.
+ */
+export function suggest(name: string, candidates: readonly string[], opts: SuggestOptions = {}): string[] {
+  const max = opts.max ?? 3;
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  const lower = name.toLowerCase();
+  const tail = opts.sameLastSegment ? lastSegment(name) : undefined;
+  const low = lowerOf(candidates);
+  const scored: { c: string; d: number }[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i];
+    const sameTail = tail !== undefined && lastSegment(c) === tail;
+    // The distance is at least the difference in length.
+    if (!sameTail && Math.abs(c.length - name.length) > limit) continue;
+    let d = low[i] === lower ? 0 : boundedDistance(lower, low[i], sameTail ? Math.max(lower.length, c.length) : limit);
+    if (sameTail) d = Math.min(d, limit);
+    if (d <= limit) scored.push({ c, d });
+  }
+  return scored.sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
+}
+
+const names = new WeakMap<readonly { name: string }[], readonly string[]>();
+
+/** The names of a catalogue list (fields, datasets), made once per list so that suggest() keeps its lower-cased copy too. */
+export function namesOf(items: readonly { name: string }[]): readonly string[] {
+  let n = names.get(items);
+  if (!n) {
+    n = items.map((i) => i.name);
+    names.set(items, n);
+  }
+  return n;
+}

@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { boundedDistance, editDistance, namesOf, suggest } from '../../../server/src/core/suggest';
+import { SUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/params';
+import { mulberry32 } from '../../../client/src/mock/prng';
+
+/** The textbook optimal-string-alignment distance, full matrix: the reference the banded one is checked against. */
+function reference(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+test('editDistance counts a transposition as one edit', () => {
+  assert.equal(editDistance('ClientCountyr', 'ClientCountry'), 1);
+  assert.equal(editDistance('eth_getBalacne', 'eth_getBalance'), 1);
+  assert.equal(editDistance('', 'abc'), 3);
+  assert.equal(editDistance('abc', ''), 3);
+  assert.equal(editDistance('kitten', 'sitting'), 3);
+  assert.equal(editDistance('ca', 'abc'), 3); // OSA, not full Damerau: no edit of a transposed pair
+});
+
+test('boundedDistance equals the full-matrix distance within the limit and says limit + 1 beyond it (20 000 random pairs)', () => {
+  const rand = mulberry32(7);
+  const word = (n: number) => Array.from({ length: n }, () => 'abcab'[Math.floor(rand() * 5)]).join('');
+  for (let k = 0; k < 20_000; k++) {
+    const a = word(Math.floor(rand() * 12));
+    // Half the pairs are near copies (a few edits of a), so that small distances are well covered.
+    let b = word(Math.floor(rand() * 12));
+    if (rand() < 0.5) {
+      const chars = a.split('');
+      for (let e = Math.floor(rand() * 4); e > 0; e--) {
+        const at = Math.floor(rand() * (chars.length + 1));
+        const op = rand();
+        if (op < 0.3) chars.splice(at, 0, 'c');
+        else if (op < 0.6) chars.splice(at, 1);
+        else if (op < 0.8) chars[at] = 'b';
+        else if (at + 1 < chars.length) [chars[at], chars[at + 1]] = [chars[at + 1], chars[at]];
+      }
+      b = chars.join('');
+    }
+    const want = reference(a, b);
+    const limit = Math.floor(rand() * 6);
+    assert.equal(boundedDistance(a, b, limit), Math.min(want, limit + 1), `${JSON.stringify(a)} vs ${JSON.stringify(b)}, limit ${limit}`);
+    assert.equal(editDistance(a, b), want);
+  }
+});
+
+test('boundedDistance on a 1 MB string against a short one stops at once', () => {
+  const big = 'x'.repeat(1_000_000);
+  assert.equal(boundedDistance(big, 'ClientCountry', 4), 5);
+  assert.equal(boundedDistance(big + 'y', big + 'z', 2), 1); // long equal strings: linear in the length, within the band
+});
+
+test('suggest is case-insensitive, nearest first, then alphabetical, and bounded by a third of the length', () => {
+  assert.deepEqual(suggest('eth_getbalance', SUPPORTED_METHODS, { max: 1 }), ['eth_getBalance']);
+  assert.deepEqual(suggest('zzzzzzzz', SUPPORTED_METHODS), []);
+  assert.equal(suggest('clientcountry', ['ClientCity', 'ClientCountry'])[0], 'ClientCountry');
+  assert.deepEqual(suggest('Xyzzy', ['ClientCountry']), []);
+  assert.deepEqual(suggest('abcd', ['abce', 'abcf', 'abxx', 'abcd']), ['abcd', 'abce', 'abcf']);
+  assert.deepEqual(suggest('abcd', ['abce', 'abcf', 'abcg'], { max: 2 }), ['abce', 'abcf']);
+});
+
+test('suggest with sameLastSegment keeps a field whose last segment matches, whatever the length', () => {
+  assert.deepEqual(suggest('http.hots', ['http.host', 'http.request.uri.host']), ['http.host']);
+  assert.deepEqual(suggest('request.host', ['http.host', 'http.request.uri.host'], { sameLastSegment: true }), ['http.host', 'http.request.uri.host']);
+});
+
+test('namesOf makes one names list per catalogue list', () => {
+  const items = [{ name: 'a' }, { name: 'b' }];
+  assert.deepEqual(namesOf(items), ['a', 'b']);
+  assert.equal(namesOf(items), namesOf(items));
+});
