@@ -1,7 +1,7 @@
 // checkParamValues per method: a valid call, and invalid ones with the expected (path, code) of each issue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkParamValues, rangeNotes, formatPath, LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type ParamIssue } from '../../../server/src/core/rules/jsonrpc/params';
+import { blockNumberOf, checkParamValues, rangeNotes, formatPath, LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type ParamIssue } from '../../../server/src/core/rules/jsonrpc/params';
 
 const A = '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae';
 const H = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
@@ -177,4 +177,15 @@ test('lists and helpers', () => {
   assert.ok(!SUPPORTED_METHODS.some((m) => UNSUPPORTED_METHODS.includes(m)));
   assert.equal(formatPath([0, 'fromAddress', 1]), 'params[0].fromAddress[1]');
   assert.equal(formatPath([0, 'a-b']), 'params[0]["a-b"]');
+});
+
+test('blockNumberOf converts hex quantities exactly up to 52 bits, longer ones as parseInt does, and refuses anything else', () => {
+  assert.equal(blockNumberOf('0x1a'), 26);
+  assert.equal(blockNumberOf('0X1A'), 26);
+  assert.equal(blockNumberOf('0x' + 'f'.repeat(13)), 2 ** 52 - 1);
+  assert.equal(blockNumberOf('0x' + 'f'.repeat(16)), Number.parseInt('f'.repeat(16), 16));
+  assert.equal(blockNumberOf('0x0'), 0);
+  assert.equal(blockNumberOf('12'), 12);
+  assert.equal(blockNumberOf(7), 7);
+  for (const bad of ['0x', '0x1g', '0x1 ', ' 0x1', '0xé', 'latest', -1, 1.5, null, [], '1e3']) assert.equal(blockNumberOf(bad), undefined, JSON.stringify(bad));
 });

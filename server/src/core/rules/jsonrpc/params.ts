@@ -351,12 +351,27 @@ class Checker {
 
 const AUTHORIZATION_KEYS = ['chainId', 'nonce', 'address', 'yParity', 'r', 's'] as const;
 
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (const c of '0123456789') HEX_VALUE[c.charCodeAt(0)] = c.charCodeAt(0) - 0x30;
+for (const c of 'abcdef') { HEX_VALUE[c.charCodeAt(0)] = c.charCodeAt(0) - 0x57; HEX_VALUE[c.toUpperCase().charCodeAt(0)] = c.charCodeAt(0) - 0x57; }
+
 /** A block bound as a number when it is a valid quantity (or JSON integer), else undefined. */
 export function blockNumberOf(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  // parseInt with radix 16 skips the "0x" itself: no substring.
-  if (typeof v === 'string' && v.length > 2 && v.charCodeAt(0) === 0x30 && (v.charCodeAt(1) | 0x20) === 0x78 && hexFrom(v, 2)) return Number.parseInt(v, 16);
-  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v >= 0 ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const n = v.length;
+  if (n > 2 && v.charCodeAt(0) === 0x30 && (v.charCodeAt(1) | 0x20) === 0x78) {
+    // Up to 13 hex digits (52 bits) add up exactly in a double: one pass checks and converts. Longer ones go through parseInt.
+    let x = 0;
+    for (let i = 2; i < n; i++) {
+      const c = v.charCodeAt(i);
+      const d = c < 0x80 ? HEX_VALUE[c] : -1;
+      if (d < 0) return undefined;
+      x = x * 16 + d;
+    }
+    return n <= 15 ? x : Number.parseInt(v, 16);
+  }
+  if (/^\d+$/.test(v)) return Number(v);
   return undefined;
 }
 
@@ -404,25 +419,41 @@ export function checkParamValues(method: string, params: unknown): ParamIssue[] 
 
 /** checkParamValues for a method already looked up. */
 export function checkSpecParams(spec: MethodSpec, params: unknown): ParamIssue[] {
+  // One Checker and one path for every call (nothing here re-enters): a valid request allocates nothing.
+  const c = CHECKER;
+  c.issues = NO_ISSUES;
+  checkInto(c, spec, params);
+  const issues = c.issues;
+  c.issues = NO_ISSUES;
+  return issues;
+}
+
+const CHECKER = new Checker();
+const PATH: Path = [0];
+
+function checkInto(c: Checker, spec: MethodSpec, params: unknown): void {
   const method = spec.name;
-  const c = new Checker();
-  const { required, names } = arityOf(spec);
   if (params === undefined || params === null) {
+    const { required, names } = arityOf(spec);
     if (required.length) c.add([], `${method} needs params [${names}], but there are none.`, 'jsonrpc/missing-param');
-    return c.issues;
+    return;
   }
   if (!Array.isArray(params)) {
+    const { names } = arityOf(spec);
     c.add([], `params must be an array of positional params${spec.params.length ? ` [${names}]` : ' (empty for this method)'}, not ${show(params)}.`, 'jsonrpc/params-not-array');
-    return c.issues;
+    return;
   }
-  if (params.length < required.length) {
+  // Only fewer params than the method takes can miss a required one: the arity is looked up for those alone.
+  if (params.length < spec.params.length && params.length < arityOf(spec).required.length) {
+    const { required, names } = arityOf(spec);
     const missing = spec.params.slice(params.length).filter((x) => x.required).map((x) => x.name);
     c.add([], `${method} needs ${required.length} param${required.length === 1 ? '' : 's'} [${names}]; ${missing.map((x) => `"${x}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`, 'jsonrpc/missing-param');
   }
   if (params.length > spec.params.length) {
+    const { names } = arityOf(spec);
     c.add([spec.params.length], `${formatPath([spec.params.length])} is one param too many; ${method} takes ${spec.params.length ? `at most ${spec.params.length} [${names}]` : 'no params'}.`, 'jsonrpc/extra-param');
   }
-  const path: Path = [0];
+  const path = PATH; // [i]: the checks push and pop in pairs
   for (let i = 0; i < spec.params.length && i < params.length; i++) {
     const ps = spec.params[i];
     const v: unknown = params[i];
@@ -431,7 +462,6 @@ export function checkSpecParams(spec: MethodSpec, params: unknown): ParamIssue[]
     c.value(path, v, ps.type);
   }
   limits(spec, params, c);
-  return c.issues;
 }
 
 const ARITY = new Map<MethodSpec, { required: MethodSpec['params']; names: string }>();
