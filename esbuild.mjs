@@ -18,6 +18,8 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  // vscode-languageclient and our LanguageClient options, loaded when the server starts (client/src/languageServer.ts).
+  { ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/languageClient.js', external: ['vscode'] },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The embedded mock backend, loaded by the client on first use (keeps the client bundle small).

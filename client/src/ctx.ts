@@ -1,6 +1,6 @@
 // What commands get: the running pieces of the extension.
 import type * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { LanguageServer } from './languageServer';
 import type { log } from './log';
 import type { DocumentStatus } from './statusBar';
 import type { Backend } from './backend';
@@ -10,7 +10,8 @@ import type { Ui } from './ui';
 
 export interface Ctx {
   extension: vscode.ExtensionContext;
-  client: LanguageClient;
+  /** The language server, started on first need. */
+  server: LanguageServer;
   log: typeof log;
   status: DocumentStatus;
   backend: Backend;

@@ -1,7 +1,6 @@
 // activate/deactivate: composition only.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { createLanguageClient } from './client';
+import { LanguageServer } from './languageServer';
 import { log, logChannel } from './log';
 import { DocumentStatus } from './statusBar';
 import { registerCommands } from './commands/registry';
@@ -13,7 +12,7 @@ import { ZonesView } from './views/zones';
 import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
 
-let client: LanguageClient | undefined;
+let server: LanguageServer | undefined;
 let backend: Backend | undefined;
 
 /** Returned to tests (and other extensions) as the extension's exports. */
@@ -21,26 +20,22 @@ export interface EdgeKitApi { ctx: Ctx }
 
 export async function activate(context: vscode.ExtensionContext): Promise<EdgeKitApi> {
   context.subscriptions.push(logChannel());
-  client = createLanguageClient(context);
-  const status = new DocumentStatus(client);
+  server = LanguageServer.fromBundle(context);
+  const status = new DocumentStatus(server);
   const responses = new Responses(context.workspaceState);
-  const ctx = { extension: context, client, log, status, responses, ui: vscodeUi } as Ctx;
+  const ctx = { extension: context, server, log, status, responses, ui: vscodeUi } as Ctx;
   backend = ctx.backend = new Backend(context, () => ctx.ui);
   ctx.zones = new ZonesView(() => apiFor(ctx, false));
   context.subscriptions.push(
-    status, responses, ctx.zones, ...registerCommands(ctx),
+    server, status, responses, ctx.zones, ...registerCommands(ctx),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     backend.onDidChange(() => ctx.zones.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('edgekit')) backend?.configurationChanged(e).catch((err) => log.error('Applying EdgeKit settings failed', err));
     }),
   );
-  try {
-    await client.start();
-  } catch (err) {
-    // Commands, the mock and the Zones view still work; the client's initializationFailedHandler already told the user.
-    log.error('The EdgeKit language server did not start', err);
-  }
+  // The server starts with the first EdgeKit document (or the first command that needs it), not here: see languageServer.ts.
+  server.startWithFirstDocument();
   if (Config.mockAutoStart() && Config.backend() === 'embedded') {
     backend.startMock().catch((err) => log.error('The embedded mock backend did not start', err));
   }
@@ -50,7 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
 }
 
 export async function deactivate(): Promise<void> {
-  await Promise.allSettled([client?.stop(), backend?.dispose()]);
-  client = undefined;
+  await Promise.allSettled([server?.stop(), backend?.dispose()]);
+  server = undefined;
   backend = undefined;
 }

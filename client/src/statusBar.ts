@@ -1,8 +1,8 @@
 // Status bar for the active EdgeKit document: its kind, problems, and a filter's live usage against the platform's limits.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { LanguageServer } from './languageServer';
 import { DocumentInfoRequest, type DocumentInfoResult } from '../../server/src/protocol';
-import { LANGUAGE_IDS } from './client';
+import { isEdgeKitDocument } from './languages';
 
 export function usageText(info: DocumentInfoResult): string | undefined {
   if (!info.usage) return undefined;
@@ -17,7 +17,7 @@ export class DocumentStatus implements vscode.Disposable {
   /** The last text shown, for tests. */
   lastText = '';
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(private readonly server: LanguageServer) {
     this.item.name = 'EdgeKit document';
     this.item.command = 'workbench.actions.view.problems';
     this.disposables.push(
@@ -31,14 +31,14 @@ export class DocumentStatus implements vscode.Disposable {
 
   async update(): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || !(LANGUAGE_IDS as readonly string[]).includes(editor.document.languageId)) {
+    if (!editor || !isEdgeKitDocument(editor.document)) {
       this.item.hide();
       return;
     }
     const seq = ++this.seq;
     let info: DocumentInfoResult;
     try {
-      info = await this.client.sendRequest(DocumentInfoRequest.type, { uri: editor.document.uri.toString() });
+      info = await this.server.request(DocumentInfoRequest, { uri: editor.document.uri.toString() });
     } catch {
       return;
     }

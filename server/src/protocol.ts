@@ -1,5 +1,12 @@
-// Shared by client and server: the diagnostic source, settings and custom LSP messages. Types and method names only.
-import { RequestType } from 'vscode-languageserver-protocol';
+// Shared by client and server: the diagnostic source, settings and custom LSP messages. Types and method names only: no LSP library
+// is imported here, so the client's start-up bundle (which loads vscode-languageclient only when the server starts) can use it.
+
+/** A custom request: its method name, with its params and result types for both ends (the two fields are never set). */
+export interface CustomRequest<P, R> {
+  readonly method: string;
+  readonly params?: P;
+  readonly result?: R;
+}
 
 export const SOURCE = 'edgekit';
 
@@ -51,32 +58,20 @@ export interface DocumentInfoResult {
 }
 
 /** The status bar asks for the active document's facts. */
-export namespace DocumentInfoRequest {
-  export const method = 'edgekit/documentInfo';
-  export const type = new RequestType<DocumentInfoParams, DocumentInfoResult, void>(method);
-}
+export const DocumentInfoRequest: CustomRequest<DocumentInfoParams, DocumentInfoResult> = { method: 'edgekit/documentInfo' };
 
 export interface ConvertParams { uri: string }
 /** text on success; error names what was wrong and where. */
 export interface ConvertResult { text?: string; error?: string; dataset?: string }
 
 /** A filter document as the compact string for a job's `filter` member. */
-export namespace FilterToJobStringRequest {
-  export const method = 'edgekit/filterToJobString';
-  export const type = new RequestType<ConvertParams, ConvertResult, void>(method);
-}
+export const FilterToJobStringRequest: CustomRequest<ConvertParams, ConvertResult> = { method: 'edgekit/filterToJobString' };
 
 /** A job document's `filter` string as a pretty filter document. */
-export namespace JobStringToFilterRequest {
-  export const method = 'edgekit/jobStringToFilter';
-  export const type = new RequestType<ConvertParams, ConvertResult, void>(method);
-}
+export const JobStringToFilterRequest: CustomRequest<ConvertParams, ConvertResult> = { method: 'edgekit/jobStringToFilter' };
 
 export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string }
 export interface TerraformResult { hcl: string; importId: string }
 
 /** A ruleset body as the svc_ruleset infrastructure-as-code resource and its import id. */
-export namespace ToTerraformRequest {
-  export const method = 'edgekit/toTerraform';
-  export const type = new RequestType<TerraformParams, TerraformResult, void>(method);
-}
+export const ToTerraformRequest: CustomRequest<TerraformParams, TerraformResult> = { method: 'edgekit/toTerraform' };

@@ -1,12 +1,12 @@
 // The language server entry: glue only. Checking lives in core/, conversions in lsp/.
 import {
-  CodeActionKind, createConnection, DocumentDiagnosticReportKind, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
+  CodeActionKind, createConnection, DocumentDiagnosticReportKind, ProposedFeatures, RequestType, TextDocuments, TextDocumentSyncKind,
   type CodeAction, type Diagnostic, type DocumentDiagnosticReport, type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
-  type ConvertResult, type DocumentInfoResult, type InitOptions, type Settings,
+  type ConvertResult, type CustomRequest, type DocumentInfoResult, type InitOptions, type Settings,
 } from './protocol';
 import { filterToJobString, jobStringToFilter } from './core/rules/logpush';
 import { toTerraform } from './core/rules/ruleset';
@@ -185,7 +185,12 @@ function firstError(doc: TextDocument, problems: { severity: string; offset: num
   return e ? { line: doc.positionAt(e.offset).line, message: e.message } : undefined;
 }
 
-connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentInfoResult> => {
+/** The typed jsonrpc request of one of protocol.ts's custom requests. */
+function requestType<P, R>(r: CustomRequest<P, R>): RequestType<P, R, void> {
+  return new RequestType<P, R, void>(r.method);
+}
+
+connection.onRequest(requestType(DocumentInfoRequest), async (params): Promise<DocumentInfoResult> => {
   const doc = documents.get(params.uri);
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return { kind: null, problems: { errors: 0, warnings: 0 } };
@@ -205,7 +210,7 @@ connection.onRequest(DocumentInfoRequest.type, async (params): Promise<DocumentI
   });
 });
 
-connection.onRequest(FilterToJobStringRequest.type, (params): ConvertResult => {
+connection.onRequest(requestType(FilterToJobStringRequest), (params): ConvertResult => {
   const doc = documents.get(params.uri);
   if (!doc) return { error: `${params.uri} is not open.` };
   try {
@@ -215,7 +220,7 @@ connection.onRequest(FilterToJobStringRequest.type, (params): ConvertResult => {
   }
 });
 
-connection.onRequest(JobStringToFilterRequest.type, (params): ConvertResult => {
+connection.onRequest(requestType(JobStringToFilterRequest), (params): ConvertResult => {
   const doc = documents.get(params.uri);
   if (!doc) return { error: `${params.uri} is not open.` };
   const name = doc.uri.split('/').pop();
@@ -231,7 +236,7 @@ connection.onRequest(JobStringToFilterRequest.type, (params): ConvertResult => {
   }
 });
 
-connection.onRequest(ToTerraformRequest.type, (params) => toTerraform(params.ruleset, params.zoneId, params.rulesetId));
+connection.onRequest(requestType(ToTerraformRequest), (params) => toTerraform(params.ruleset, params.zoneId, params.rulesetId));
 
 documents.listen(connection);
 connection.listen();

@@ -13,7 +13,7 @@ export type CommandHandler = (ctx: Ctx) => (...args: unknown[]) => unknown;
 export const COMMANDS: Record<string, CommandHandler> = {
   'edgekit.showLog': (ctx) => () => ctx.log.show(),
   'edgekit.restartServer': (ctx) => async () => {
-    await ctx.client.restart();
+    await ctx.server.restart();
     ctx.log.info('Language server restarted.');
   },
   ...backendCommands,

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as esbuild from 'esbuild';
 import { DOC_KINDS } from '../../../server/src/core/types';
 import { KIND_PATTERNS } from '../../../server/src/core/kinds';
 
@@ -60,4 +61,20 @@ test('untrusted workspaces: backend URLs are restricted and commands that send r
     const c = pkg.contributes.commands.find((x: { command: string }) => x.command === id);
     assert.match(String(c.enablement), /isWorkspaceTrusted/, id);
   }
+});
+
+test('every bundle esbuild.mjs writes is shipped by .vscodeignore, and the activation bundle holds no LSP library', async () => {
+  const outfiles = [...fs.readFileSync(path.join(root, 'esbuild.mjs'), 'utf8').matchAll(/outfile: '([^']+)'/g)].map((m) => m[1]);
+  assert.ok(outfiles.includes('dist/languageClient.js') && outfiles.includes('dist/client.js'), outfiles.join(', '));
+  const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
+  for (const f of outfiles) assert.ok(shipped.includes(f), `${f} is built but not shipped`);
+  // What activation loads, bundled as esbuild.mjs does: vscode-languageclient and its protocol packages come only with the server.
+  const built = await esbuild.build({
+    entryPoints: [path.join(root, 'client/src/extension.ts')], bundle: true, platform: 'node', format: 'cjs', mainFields: ['module', 'main'],
+    external: ['vscode'], write: false, metafile: true, logLevel: 'silent', outfile: 'client.js',
+  });
+  const inputs = Object.keys(built.metafile.inputs);
+  const lsp = inputs.filter((i) => /node_modules\/(vscode-languageclient|vscode-languageserver|vscode-jsonrpc)/.test(i));
+  assert.deepEqual(lsp, [], 'LSP libraries in the activation bundle');
+  assert.ok(inputs.some((i) => i.endsWith('client/src/languageServer.ts')), 'the bundle was built from the extension entry');
 });

@@ -1,4 +1,6 @@
-// LanguageClient options: our four language ids, IPC transport, the shared output channel, bounded restarts.
+// The LanguageClient itself: our four language ids, IPC transport, the shared output channel, bounded restarts. This module and
+// vscode-languageclient are their own bundle (dist/languageClient.js), loaded by LanguageServer when the first EdgeKit document
+// opens (or a command needs the server): an activation without one loads and spawns nothing of the language server.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
@@ -6,26 +8,25 @@ import {
   type ErrorHandler, type LanguageClientOptions, type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { InitOptions } from '../../server/src/protocol';
-import { logChannel, log } from './log';
-
-export const LANGUAGE_IDS = ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'] as const;
+import type { log as Log } from './log';
+import { LANGUAGE_IDS } from './languages';
 
 /** Restart a crashed server up to 4 times in 3 minutes, then stop and tell the user once, with the log. */
 export class RestartingErrorHandler implements ErrorHandler {
   private restarts: number[] = [];
-  constructor(private readonly max = 4, private readonly windowMs = 3 * 60_000) {}
+  constructor(private readonly log: typeof Log, private readonly max = 4, private readonly windowMs = 3 * 60_000) {}
   error() { return { action: ErrorAction.Continue }; }
   closed() {
     const now = Date.now();
     this.restarts = this.restarts.filter((t) => now - t < this.windowMs);
     if (this.restarts.length < this.max) {
       this.restarts.push(now);
-      log.warn(`The EdgeKit language server stopped; restarting (${this.restarts.length}/${this.max}).`);
+      this.log.warn(`The EdgeKit language server stopped; restarting (${this.restarts.length}/${this.max}).`);
       return { action: CloseAction.Restart };
     }
-    log.error(`The EdgeKit language server stopped ${this.max} times in ${this.windowMs / 60000} minutes; not restarting.`);
+    this.log.error(`The EdgeKit language server stopped ${this.max} times in ${this.windowMs / 60000} minutes; not restarting.`);
     void vscode.window.showErrorMessage('EdgeKit: the language server keeps stopping and was not restarted. Run "EdgeKit: Restart Language Server" after checking the log.', 'Show Log')
-      .then((pick) => { if (pick === 'Show Log') log.show(); });
+      .then((pick) => { if (pick === 'Show Log') this.log.show(); });
     return { action: CloseAction.DoNotRestart };
   }
 }
@@ -36,7 +37,11 @@ function traceChannel(context: vscode.ExtensionContext): vscode.LogOutputChannel
   return channel;
 }
 
-export function createLanguageClient(context: vscode.ExtensionContext): LanguageClient {
+/**
+ * The client, not started. The log comes from the caller: this module is a bundle of its own, and a log module of its own would
+ * open a second "EdgeKit" output channel.
+ */
+export function createLanguageClient(context: vscode.ExtensionContext, log: typeof Log, logChannel: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -48,11 +53,11 @@ export function createLanguageClient(context: vscode.ExtensionContext): Language
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGE_IDS.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }, { scheme: 'vscode-remote', language }]),
-    outputChannel: logChannel(),
+    outputChannel: logChannel,
     traceOutputChannel: traceChannel(context),
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     initializationOptions,
-    errorHandler: new RestartingErrorHandler(),
+    errorHandler: new RestartingErrorHandler(log),
     initializationFailedHandler: (err) => {
       log.error('The EdgeKit language server failed to start', err);
       void vscode.window.showErrorMessage('EdgeKit: the language server failed to start.', 'Show Log').then((p) => { if (p === 'Show Log') log.show(); });

@@ -1,0 +1,151 @@
+// The language server as the rest of the extension sees it: started on first need, not at activation. The extension activates for
+// a workspace that merely contains EdgeKit files, for the Zones view and for any command; only an open EdgeKit document (or a command
+// that asks the server something) is worth a server process. Until then neither the process nor vscode-languageclient (a bundle of
+// its own, dist/languageClient.js, about three quarters of the client's code) is loaded.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { CustomRequest } from '../../server/src/protocol';
+import type { createLanguageClient as CreateLanguageClient } from './languageClient';
+import { isEdgeKitDocument } from './languages';
+import { log, logChannel } from './log';
+
+export type ServerState = 'not started' | 'starting' | 'running' | 'stopped' | 'failed';
+
+/** Makes the LanguageClient; the default loads dist/languageClient.js. Tests pass their own. */
+export type ClientFactory = () => LanguageClient;
+
+export class LanguageServer implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private starting: Promise<LanguageClient> | undefined;
+  private current: ServerState = 'not started';
+  private disposed = false;
+  private readonly changed = new vscode.EventEmitter<ServerState>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  /** Fires on every state change. */
+  readonly onDidChangeState = this.changed.event;
+  /** Why the server was started, for the log and for tests. */
+  startedFor: string | undefined;
+
+  constructor(private readonly factory: ClientFactory) {}
+
+  /** The default factory: the LanguageClient bundle, required on first use. */
+  static fromBundle(context: vscode.ExtensionContext): LanguageServer {
+    return new LanguageServer(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const mod = require(context.asAbsolutePath(path.join('dist', 'languageClient.js'))) as { createLanguageClient: typeof CreateLanguageClient };
+      return mod.createLanguageClient(context, log, logChannel());
+    });
+  }
+
+  get state(): ServerState {
+    return this.current;
+  }
+
+  /** The LanguageClient once the server was started (tests reach its process through it). */
+  get languageClient(): LanguageClient | undefined {
+    return this.client;
+  }
+
+  /** Start the server when an EdgeKit document is open now or opens later (a language change counts as an open). */
+  startWithFirstDocument(): void {
+    const open = vscode.workspace.textDocuments.find(isEdgeKitDocument);
+    if (open) {
+      this.startQuietly(`${path.basename(open.uri.path)} is open`);
+      return;
+    }
+    const sub = vscode.workspace.onDidOpenTextDocument((doc) => {
+      if (!isEdgeKitDocument(doc)) return;
+      sub.dispose();
+      this.startQuietly(`${path.basename(doc.uri.path)} was opened`);
+    });
+    this.disposables.push(sub);
+  }
+
+  /** Start (once; every caller shares the same start). Rejects when the server cannot start, until restart() is run. */
+  start(reason = 'a request'): Promise<LanguageClient> {
+    if (this.disposed) return Promise.reject(new Error('The EdgeKit language server is shut down (the extension is deactivating).'));
+    if (!this.starting) {
+      this.startedFor = reason;
+      this.starting = this.launch(reason);
+    }
+    return this.starting;
+  }
+
+  /** A custom request (protocol.ts), starting the server first if needed. */
+  async request<P, R>(type: CustomRequest<P, R>, params: P): Promise<R> {
+    const client = await this.start(`the request ${type.method}`);
+    return client.sendRequest<R>(type.method, params);
+  }
+
+  /** Restart a running server, or start one that never ran or failed to. */
+  async restart(): Promise<void> {
+    if (this.client && (this.current === 'running' || this.current === 'stopped')) {
+      await this.client.restart();
+      return;
+    }
+    if (this.current === 'failed') {
+      const failed = this.client;
+      this.client = undefined;
+      this.starting = undefined;
+      await failed?.dispose().catch(() => undefined);
+    }
+    await this.start('the restart command');
+  }
+
+  async stop(): Promise<void> {
+    this.disposed = true;
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.stop();
+      } finally {
+        await client.dispose().catch(() => undefined);
+      }
+    }
+    this.setState('stopped');
+  }
+
+  dispose(): void {
+    void this.stop();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private startQuietly(reason: string): void {
+    // The client's initializationFailedHandler already told the user; the log has the rest.
+    this.start(reason).catch((err) => log.error('The EdgeKit language server did not start', err));
+  }
+
+  private async launch(reason: string): Promise<LanguageClient> {
+    this.setState('starting');
+    log.info(`Starting the EdgeKit language server (${reason}).`);
+    let client: LanguageClient;
+    try {
+      client = this.factory();
+      this.client = client;
+      client.onDidChangeState((e) => {
+        // vscode-languageclient's State: Stopped 1, Running 2, Starting 3 (a crash and restart passes through these).
+        if (e.newState === 2) this.setState('running');
+        else if (e.newState === 3) this.setState('starting');
+        else if (e.newState === 1 && !this.disposed && this.current === 'running') this.setState('stopped');
+      });
+      await client.start();
+    } catch (err) {
+      this.setState('failed');
+      throw new Error(`The EdgeKit language server failed to start: ${(err as Error)?.message ?? String(err)}. See the EdgeKit log.`);
+    }
+    if (this.disposed) {
+      await client.stop().catch(() => undefined);
+      throw new Error('The EdgeKit language server is shut down (the extension is deactivating).');
+    }
+    this.setState('running');
+    return client;
+  }
+
+  private setState(s: ServerState): void {
+    if (s === this.current) return;
+    this.current = s;
+    this.changed.fire(s);
+  }
+}
