@@ -14,7 +14,11 @@ export interface BenchDoc {
   text: string;
   /** How many errors were injected (0 for the valid variant). */
   injected: number;
-  /** Offset just after a newline near the middle of the text: inserting or deleting a space there keeps the JSON valid. */
+  /**
+   * Offset just after the first member colon from the middle of the text on (inside a request of a batch, a rule of a ruleset):
+   * inserting or deleting a space there keeps the JSON valid and the problems the same, and it is an edit INSIDE an item, the case
+   * of a user typing in a request (not whitespace between items, which the server handles without parsing anything).
+   */
   editOffset: number;
 }
 
@@ -29,10 +33,18 @@ const hex = (r: Rand, digits: number): string => {
   return s;
 };
 const qty = (n: number): string => '0x' + n.toString(16);
-/** Offset just after the first newline at or after the middle of the text. */
+/** Offset just after the first `":` (a key's closing quote, not an escaped one) after the first newline from the middle of the text. */
 function middleEdit(text: string): number {
-  const i = text.indexOf('\n', Math.floor(text.length / 2));
-  return i < 0 ? text.length : i + 1;
+  const colonFrom = (from: number): number => {
+    let i = text.indexOf('":', from);
+    while (i > 0 && text[i - 1] === '\\') i = text.indexOf('":', i + 1); // skip \": inside strings
+    return i;
+  };
+  // A job's second half is one long filter string: then the first member colon of the text.
+  let i = colonFrom(Math.max(0, text.indexOf('\n', Math.floor(text.length / 2))));
+  if (i < 0) i = colonFrom(0);
+  if (i < 0) throw new Error('middleEdit: no member colon in the text');
+  return i + 2;
 }
 
 // ---------------------------------------------------------------- Logpush filters (http_requests fields)

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const coreBudget: Budget = args.quick ? { warmup: 1, minRuns: 3, maxRuns: 30, budgetMs: 300 } : { warmup: 3, minRuns: 10, maxRuns: 300, budgetMs: 1500 };
   const lspBudget: LspBudget = args.quick
     ? { warmupEdits: 2, minEdits: 10, maxEdits: 200, budgetMs: 600, assistRuns: 10, startRuns: 2 }
-    : { warmupEdits: 5, minEdits: 30, maxEdits: 600, budgetMs: 2500, assistRuns: 30, startRuns: 5 };
+    : { warmupEdits: 5, minEdits: 30, maxEdits: 600, budgetMs: 2500, assistRuns: 100, startRuns: 5 };
   const mockSeconds = args.quick ? 1 : 5;
   const sections: Section[] = [];
   const targets: Target[] = [];

@@ -34,6 +34,11 @@ export interface ParseOptions {
 }
 
 export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc {
+  // An edit inside one item of a large valid document re-parses that item alone (see Doc.edited).
+  if (opts.previous instanceof Doc && text.length >= (opts.windowFrom ?? WINDOW_FROM)) {
+    const edited = opts.previous.edited(text);
+    if (edited) return edited;
+  }
   let value: unknown;
   let fastOk = false;
   if (text.trim() !== '') {
@@ -208,6 +213,21 @@ class Doc implements ParsedDoc {
     return { offset: root.offset, length: 1 };
   }
 
+  /**
+   * The parse of `text`, an edit of this document, made without parsing all of it: when this version is valid and windowed and the
+   * edit lies strictly inside one item whose new text JSON.parse accepts, or is whitespace between items. Undefined otherwise (the
+   * caller parses the whole text). The value is this version's with the one item replaced (containers copied, nothing mutated).
+   */
+  edited(text: string): Doc | undefined {
+    if (!this.windowed || this.tooDeep || this.syntax.length > 0 || typeof this.value !== 'object' || this.value === null) return undefined;
+    const w = this._window ?? Window.of(this.text);
+    const r = w?.edited(this.text, text, this.value);
+    if (!r) return undefined;
+    const doc = new Doc(text, r.value, [], false, true);
+    doc._window = r.window;
+    return doc;
+  }
+
   /** Take over the item positions of an earlier version's window when they still hold (see Window.shifted). */
   reuseWindow(previous: Doc): void {
     const old = previous._window;
@@ -290,6 +310,48 @@ class Window {
     spans[2 * i + 1] += delta;
     for (let k = 2 * i + 2; k < spans.length; k++) spans[k] += delta;
     return new Window(text, this.prefix, this.open, this.close + delta, spans);
+  }
+
+  /**
+   * The window and value of `text`, an edit of `oldText` (this window's text, whose parsed value is oldValue), when the edit lies
+   * strictly inside item i and JSON.parse accepts the item's new text (then the whole text is valid JSON: the same tokens around one
+   * valid value), or when it only changes whitespace between two items (the value is unchanged). Else undefined.
+   */
+  edited(oldText: string, text: string, oldValue: object): { window: Window; value: unknown } | undefined {
+    const delta = text.length - oldText.length;
+    const p = commonPrefix(oldText, text);
+    const oldEnd = oldText.length - commonSuffix(oldText, text, Math.min(oldText.length, text.length) - p);
+    const s = this.spans;
+    const count = s.length / 2;
+    const i = this.itemAt(p);
+    const array = this.prefix.length === 0 ? oldValue : (oldValue as Record<string, unknown>)[this.prefix[0] as string];
+    if (!Array.isArray(array) || array.length !== count) return undefined;
+    if (i >= 0 && p > s[2 * i] && oldEnd < s[2 * i + 1]) {
+      let item: unknown;
+      try {
+        item = JSON.parse(text.slice(s[2 * i], s[2 * i + 1] + delta));
+      } catch {
+        return undefined;
+      }
+      // The rest of the document was measured before; only the new item can be too deep (the full parse then reports where).
+      if (deeperThan(item, MAX_NESTING - 1 - this.prefix.length)) return undefined;
+      const spans = Int32Array.from(s);
+      spans[2 * i + 1] += delta;
+      for (let k = 2 * i + 2; k < spans.length; k++) spans[k] += delta;
+      const items = array.slice();
+      items[i] = item;
+      const value = this.prefix.length === 0 ? items : { ...(oldValue as Record<string, unknown>), [this.prefix[0]]: items };
+      return { window: new Window(text, this.prefix, this.open, this.close + delta, spans), value };
+    }
+    // Whitespace between items: j is the first item after the gap (p at an item's first character inserts before it).
+    const j = i < 0 ? 0 : p >= s[2 * i + 1] ? i + 1 : p === s[2 * i] ? i : -1;
+    if (j < 0) return undefined;
+    const gapStart = j === 0 ? this.open + 1 : s[2 * j - 1];
+    const gapEnd = j < count ? s[2 * j] : this.close;
+    if (p < gapStart || oldEnd > gapEnd || !isSpace(oldText, p, oldEnd) || !isSpace(text, p, oldEnd + delta)) return undefined;
+    const spans = Int32Array.from(s);
+    for (let k = 2 * j; k < spans.length; k++) spans[k] += delta;
+    return { window: new Window(text, this.prefix, this.open, this.close + delta, spans), value: oldValue };
   }
 
   /** The index of the last item starting at or before offset (-1 before the first). */

@@ -11,6 +11,7 @@ import { complete, hover } from '../../../server/src/core/assist';
 import { isDocKind } from '../../../server/src/core/kinds';
 import type { DocKind } from '../../../server/src/core/types';
 import { batchDoc, rulesetDoc } from '../../../bench/docs';
+import { mulberry32 } from '../../../client/src/mock/prng';
 
 const fixtures = path.resolve(__dirname, '../../fixtures');
 
@@ -191,6 +192,7 @@ test('an edit inside one item keeps the other items\' positions; anything else s
     JSON.parse(text);
     const edited = parseDocument(text, { windowFrom: 0, previous: base });
     const fresh = parseDocument(text, { windowFrom: Infinity });
+    assert.deepEqual(edited.value, JSON.parse(text), `edit at ${offset}: value`);
     for (let o = 0; o <= text.length; o++) {
       const a = edited.locationAt(o);
       const b = getLocation(text, o);
@@ -199,6 +201,44 @@ test('an edit inside one item keeps the other items\' positions; anything else s
     }
     assert.deepEqual(validateText(text, 'jsonrpc-request', { parsed: edited }), validateText(text, 'jsonrpc-request', { parsed: fresh }));
   }
+});
+
+test('chains of random edits parsed from the previous version give the value, problems and positions of a fresh parse', () => {
+  const rand = mulberry32(11);
+  const pieces = ['{', '}', '[', ']', '"', ',', ':', ' ', '\n', '0', '7', 'a', '\\', 'null', '"x"', '{"id": 3}', '"0x1"', '"eth_call"', '"gas"'];
+  let reusedValue = 0;
+  let reparsedItem = 0;
+  for (const [kind, start] of [['jsonrpc-request', SMALL_BATCH], ['waf-ruleset', SMALL_RULESET]] as [DocKind, string][]) {
+    for (let chain = 0; chain < 60; chain++) {
+      let text = start;
+      let previous = parseDocument(text, { windowFrom: 0 });
+      for (let step = 0; step < 25; step++) {
+        const offset = Math.floor(rand() * (text.length + 1));
+        const length = Math.floor(rand() * 3);
+        const insert = Array.from({ length: Math.floor(rand() * 3) }, () => pieces[Math.floor(rand() * pieces.length)]).join('');
+        const next = text.slice(0, offset) + insert + text.slice(offset + length);
+        const edited = parseDocument(next, { windowFrom: 0, previous });
+        const fresh = parseDocument(next, { windowFrom: Infinity });
+        const where = `${kind} chain ${chain} step ${step}: ${JSON.stringify(insert)} at ${offset} over ${length}`;
+        assert.deepEqual(edited.value, fresh.value, `${where}: value`);
+        assert.deepEqual(edited.syntax, fresh.syntax, `${where}: syntax`);
+        assert.deepEqual(validateText(next, kind, { parsed: edited }), validateText(next, kind, { parsed: fresh }), `${where}: problems`);
+        for (const o of [offset, offset + insert.length, Math.floor(rand() * (next.length + 1))]) {
+          if (o > next.length || fresh.syntax.length) continue;
+          assert.deepEqual(edited.locationAt(o).path, getLocation(next, o).path, `${where}: location at ${o}`);
+        }
+        const items = (v: unknown): unknown[] => {
+          const a = Array.isArray(v) ? v : (v as { rules?: unknown } | undefined)?.rules;
+          return Array.isArray(a) ? a : [];
+        };
+        if (edited.value !== undefined && edited.value === previous.value) reusedValue++;
+        else if (items(edited.value).some((x, j) => typeof x === 'object' && x !== null && x === items(previous.value)[j])) reparsedItem++;
+        // Keep the chain valid most of the time (an invalid version is parsed whole, and so is the next one).
+        if (fresh.syntax.length === 0 || rand() < 0.2) { text = next; previous = edited; }
+      }
+    }
+  }
+  assert.ok(reusedValue > 0 && reparsedItem > 100, `the incremental paths ran (${reusedValue} values reused, ${reparsedItem} re-parsed)`);
 });
 
 test('commonPrefix and commonSuffix', () => {
