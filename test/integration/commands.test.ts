@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { api, codeOf, openFile, waitForDiagnostics, WORKSPACE } from './helpers';
 
 /** Scripted answers for the questions commands ask (dialogs cannot be clicked in the test host). */
-function scriptUi(ctx: any, answers: ((question: string, options: string[]) => string | undefined)[]): { asked: string[] } {
+function scriptUi(ctx: any, answers: ((question: string, options: string[]) => string | undefined | Promise<string | undefined>)[]): { asked: string[] } {
   const asked: string[] = [];
   ctx.ui = {
     ask: async (question: string, options: string[]) => {
@@ -123,15 +123,19 @@ suite('Commands against the embedded mock backend', () => {
   });
 
   test('migrate a Pro zone: check, review, confirm, pending, migrated; the tree shows it', async () => {
+    let review: vscode.TextDocument | undefined;
     const { asked } = scriptUi(ctx, [
-      (q, o) => (/Review/.test(q) ? 'Continue' : assert.fail(`expected the review, got ${q} ${o}`)),
+      (q, o) => {
+        review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('pro.example.ruleset.json') && !d.isClosed);
+        return /Review/.test(q) ? 'Continue' : assert.fail(`expected the review, got ${q} ${o}`);
+      },
       (q, o) => (o.includes('Migrate') && !o.includes('Validation Mode') ? 'Migrate' : assert.fail(`expected the confirmation, got ${q} ${o}`)),
     ]);
     const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example');
     assert.equal(final.name, 'migrated', JSON.stringify(final));
     assert.equal(asked.length, 2);
-    const review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('pro.example.ruleset.json'));
     assert.ok(review && review.languageId === 'waf-ruleset', 'the config was opened as a ruleset document');
+    assert.ok(review.isClosed, 'once deployed, the untitled review document is closed (no "Save changes?" left behind)');
     await ctx.zones.getChildren();
     const item = ctx.zones.items.find((i: any) => i.zone.name === 'pro.example');
     assert.equal(item.status.migration_state, 'migrated');
@@ -166,6 +170,27 @@ suite('Commands against the embedded mock backend', () => {
     ]);
     const second = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example');
     assert.equal(second.name, 'migrated', JSON.stringify(second));
+  });
+
+  test('a review declined at the confirmation stays open with the user\'s edits', async () => {
+    let review: vscode.TextDocument | undefined;
+    scriptUi(ctx, [
+      async (q) => {
+        assert.match(q, /Review/);
+        review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('business.example.ruleset.json') && !d.isClosed);
+        const editor = await vscode.window.showTextDocument(review!);
+        await editor.edit((b) => b.insert(new vscode.Position(1, 0), '  "description": "edited in review",\n'));
+        return 'Continue';
+      },
+      (_q, o) => (o.includes('Migrate') ? undefined : assert.fail(o.join())), // dismissed: nothing is sent
+    ]);
+    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'business.example');
+    assert.equal(final.name, 'cancelled', JSON.stringify(final));
+    assert.equal(final.zoneState, 'start');
+    assert.ok(review && !review.isClosed, 'the review document is kept');
+    assert.match(review.getText(), /edited in review/);
+    await vscode.window.showTextDocument(review);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   test('a zone that cannot migrate stops with the reason and nothing is sent', async () => {

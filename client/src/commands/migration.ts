@@ -28,6 +28,12 @@ async function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocum
 
 const inProgress = new Set<string>();
 
+/** Close an untitled document without the "Save changes?" question (its text is already deployed). */
+async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc, { preview: false });
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
 
 /** The reviewed text as a configuration, or a sentence saying what is wrong with it. */
 export function reviewedConfig(text: string): MigrationConfig | string {
@@ -49,6 +55,9 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?');
   if (inProgress.has(zone.id)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
   inProgress.add(zone.id);
+  // The review document, and its text when the user accepted it; an update sent after the review deploys that text.
+  let review: { doc: vscode.TextDocument; accepted: string | undefined } | undefined;
+  let updateSent = false;
   try {
     const final = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
@@ -66,6 +75,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
             showConfig: async (config: MigrationConfig) => {
               const doc = await openConfig(zone, config);
+              review = { doc, accepted: undefined };
               const name = doc.uri.path.split('/').pop();
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.`;
               for (;;) {
@@ -78,16 +88,28 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 else if (info.problems.errors > 0) {
                   const e = info.problems.firstError;
                   question = `${name} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;
-                } else return reviewed;
+                } else {
+                  review.accepted = doc.getText();
+                  return reviewed;
+                }
               }
             },
-            onState: (st) => ctx.log.info(`[migration ${zone.name}] state ${st.name}`),
+            onState: (st) => {
+              ctx.log.info(`[migration ${zone.name}] state ${st.name}`);
+              if (st.name === 'updating-validation' || st.name === 'updating-pending') updateSent = true;
+            },
           }, zone);
         } finally {
           sub.dispose();
         }
       });
     ctx.zones.refresh();
+    // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
+    // (A failed or declined run keeps it, with whatever the user changed.)
+    const zoneNow = final.name === 'migrated' || final.name === 'validation' ? final.name : final.name === 'cancelled' ? final.zoneState : undefined;
+    if (review && updateSent && (zoneNow === 'validation' || zoneNow === 'migrated') && !review.doc.isClosed && review.doc.getText() === review.accepted) {
+      await closeUntitled(review.doc).catch((err) => ctx.log.warn(`Closing the review document failed: ${(err as Error).message}`));
+    }
     const message = describeState(final);
     if (final.name === 'failed' || final.name === 'not-eligible') void vscode.window.showErrorMessage(message);
     else void vscode.window.showInformationMessage(message);
