@@ -9,7 +9,7 @@ import {
 } from 'vscode-languageclient/node';
 import type { InitOptions } from '../../server/src/protocol';
 import type { log as Log } from './log';
-import { LANGUAGE_IDS } from './languages';
+import { LANGUAGE_IDS, SERVED_SCHEMES } from './languages';
 
 /** Restart a crashed server up to 4 times in 3 minutes, then stop and tell the user once, with the log. */
 export class RestartingErrorHandler implements ErrorHandler {
@@ -52,7 +52,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: type
     docsUri: vscode.Uri.joinPath(context.extensionUri, fs.existsSync(context.asAbsolutePath('readme.md')) ? 'readme.md' : 'README.md').toString(),
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LANGUAGE_IDS.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }, { scheme: 'vscode-remote', language }]),
+    documentSelector: LANGUAGE_IDS.flatMap((language) => SERVED_SCHEMES.map((scheme) => ({ scheme, language }))),
     outputChannel: logChannel,
     traceOutputChannel: traceChannel(context),
     revealOutputChannelOn: RevealOutputChannelOn.Never,

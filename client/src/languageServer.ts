@@ -7,10 +7,16 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { CustomRequest } from '../../server/src/protocol';
 import type { createLanguageClient as CreateLanguageClient } from './languageClient';
-import { isEdgeKitDocument } from './languages';
+import { isServedDocument } from './languages';
 import { log, logChannel } from './log';
 
 export type ServerState = 'not started' | 'starting' | 'running' | 'stopped' | 'failed';
+
+// vscode-languageclient's State enum (State.Stopped, Running, Starting, StartFailed), by value: importing it would load the library.
+const CLIENT_STOPPED = 1;
+const CLIENT_RUNNING = 2;
+const CLIENT_STARTING = 3;
+const CLIENT_START_FAILED = 4;
 
 /** Makes the LanguageClient; the default loads dist/languageClient.js. Tests pass their own. */
 export type ClientFactory = () => LanguageClient;
@@ -49,13 +55,13 @@ export class LanguageServer implements vscode.Disposable {
 
   /** Start the server when an EdgeKit document is open now or opens later (a language change counts as an open). */
   startWithFirstDocument(): void {
-    const open = vscode.workspace.textDocuments.find(isEdgeKitDocument);
+    const open = vscode.workspace.textDocuments.find(isServedDocument);
     if (open) {
       this.startQuietly(`${path.basename(open.uri.path)} is open`);
       return;
     }
     const sub = vscode.workspace.onDidOpenTextDocument((doc) => {
-      if (!isEdgeKitDocument(doc)) return;
+      if (!isServedDocument(doc)) return;
       sub.dispose();
       this.startQuietly(`${path.basename(doc.uri.path)} was opened`);
     });
@@ -78,37 +84,51 @@ export class LanguageServer implements vscode.Disposable {
     return client.sendRequest<R>(type.method, params);
   }
 
-  /** Restart a running server, or start one that never ran or failed to. */
+  /**
+   * Restart a running server, start a stopped one again, or start one that never ran or failed to (a client whose start failed
+   * cannot start again: a new one is made). Decided on the client's own state, which a crash and its restarts move.
+   */
   async restart(): Promise<void> {
-    if (this.client && (this.current === 'running' || this.current === 'stopped')) {
-      await this.client.restart();
+    if (this.disposed) throw new Error('The EdgeKit language server is shut down (the extension is deactivating).');
+    if (this.starting) await this.starting.catch(() => undefined);
+    const client = this.client;
+    // In the middle of an automatic restart after a crash: wait for where it lands.
+    if (client && client.state === CLIENT_STARTING) await settled(client);
+    const state = client?.state;
+    if (client && state === CLIENT_RUNNING) {
+      await client.restart();
       return;
     }
-    if (this.current === 'failed') {
-      const failed = this.client;
-      this.client = undefined;
-      this.starting = undefined;
-      await failed?.dispose().catch(() => undefined);
+    if (client && state === CLIENT_STOPPED && this.current !== 'failed') {
+      this.setState('starting');
+      await client.start();
+      return;
     }
+    // Never started, or the start failed (ours or the client's StartFailed).
+    this.client = undefined;
+    this.starting = undefined;
+    await client?.dispose().catch(() => undefined);
     await this.start('the restart command');
   }
 
+  /** Stop the server for good (deactivation). A start under way is waited for, then stopped. */
   async stop(): Promise<void> {
     this.disposed = true;
+    if (this.starting) await this.starting.catch(() => undefined);
     const client = this.client;
     this.client = undefined;
-    if (client) {
-      try {
-        await client.stop();
-      } finally {
-        await client.dispose().catch(() => undefined);
-      }
+    try {
+      if (client && client.state === CLIENT_RUNNING) await client.stop();
+    } catch (err) {
+      log.error('Stopping the EdgeKit language server failed', err);
+    } finally {
+      await client?.dispose().catch(() => undefined);
+      this.setState('stopped');
     }
-    this.setState('stopped');
   }
 
   dispose(): void {
-    void this.stop();
+    this.stop().catch((err) => log.error('Stopping the EdgeKit language server failed', err));
     for (const d of this.disposables) d.dispose();
   }
 
@@ -125,10 +145,12 @@ export class LanguageServer implements vscode.Disposable {
       client = this.factory();
       this.client = client;
       client.onDidChangeState((e) => {
-        // vscode-languageclient's State: Stopped 1, Running 2, Starting 3 (a crash and restart passes through these).
-        if (e.newState === 2) this.setState('running');
-        else if (e.newState === 3) this.setState('starting');
-        else if (e.newState === 1 && !this.disposed && this.current === 'running') this.setState('stopped');
+        // A crash and its automatic restarts move the client through these; a client we replaced says nothing any more.
+        if (client !== this.client || this.disposed) return;
+        if (e.newState === CLIENT_RUNNING) this.setState('running');
+        else if (e.newState === CLIENT_STARTING) this.setState('starting');
+        else if (e.newState === CLIENT_START_FAILED) this.setState('failed');
+        else if (e.newState === CLIENT_STOPPED) this.setState('stopped');
       });
       await client.start();
     } catch (err) {
@@ -148,4 +170,13 @@ export class LanguageServer implements vscode.Disposable {
     this.current = s;
     this.changed.fire(s);
   }
+}
+
+/** Resolves on the client's next state other than Starting. */
+function settled(client: LanguageClient): Promise<void> {
+  return new Promise((resolve) => {
+    const sub = client.onDidChangeState((e) => {
+      if (e.newState !== CLIENT_STARTING) { sub.dispose(); resolve(); }
+    });
+  });
 }

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { LanguageServer } from './languageServer';
 import { DocumentInfoRequest, type DocumentInfoResult } from '../../server/src/protocol';
-import { isEdgeKitDocument } from './languages';
+import { isServedDocument } from './languages';
 
 export function usageText(info: DocumentInfoResult): string | undefined {
   if (!info.usage) return undefined;
@@ -31,7 +31,7 @@ export class DocumentStatus implements vscode.Disposable {
 
   async update(): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || !isEdgeKitDocument(editor.document)) {
+    if (!editor || !isServedDocument(editor.document)) {
       this.item.hide();
       return;
     }

@@ -161,6 +161,8 @@ suite('Commands against the embedded mock backend', () => {
     const first = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example');
     assert.equal(first.name, 'cancelled', JSON.stringify(first));
     assert.equal(first.zoneState, 'validation');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.path.endsWith('enterprise.example.ruleset.json') && !d.isClosed),
+      'the review deployed in validation mode is closed');
     await ctx.zones.getChildren();
     assert.equal(ctx.zones.items.find((i: any) => i.zone.name === 'enterprise.example').status.migration_state, 'validation');
     scriptUi(ctx, [
@@ -190,6 +192,32 @@ suite('Commands against the embedded mock backend', () => {
     assert.ok(review && !review.isClosed, 'the review document is kept');
     assert.match(review.getText(), /edited in review/);
     await vscode.window.showTextDocument(review);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('in one run: the review deployed in validation mode, then a second review edited and not deployed stays open', async () => {
+    const zone = 'enterprise-b.example';
+    const reviewDoc = () => vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith(`${zone}.ruleset.json`) && !d.isClosed);
+    let second: vscode.TextDocument | undefined;
+    scriptUi(ctx, [
+      (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
+      (_q, o) => (o.includes('Validation Mode') ? 'Validation Mode' : assert.fail(o.join())),
+      (_q, o) => (o.includes('Review and Finish') ? 'Review and Finish' : assert.fail(o.join())),
+      async (q) => {
+        assert.match(q, /Review/);
+        second = reviewDoc();
+        const editor = await vscode.window.showTextDocument(second!);
+        await editor.edit((b) => b.insert(new vscode.Position(1, 0), '  "description": "second review",\n'));
+        return 'Continue';
+      },
+      (_q, o) => (o.includes('Migrate') ? undefined : assert.fail(o.join())), // the final confirmation is dismissed
+    ]);
+    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', zone);
+    assert.equal(final.name, 'cancelled', JSON.stringify(final));
+    assert.equal(final.zoneState, 'validation', 'the first review was deployed in validation mode');
+    assert.ok(second && !second.isClosed, 'the second review, which no update carried, is kept');
+    assert.match(second.getText(), /second review/);
+    await vscode.window.showTextDocument(second);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 

@@ -28,10 +28,15 @@ async function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocum
 
 const inProgress = new Set<string>();
 
-/** Close an untitled document without the "Save changes?" question (its text is already deployed). */
+/** Close an untitled document without the "Save changes?" question (its text is already deployed), in every tab showing it. */
 async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
-  await vscode.window.showTextDocument(doc, { preview: false });
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  if (vscode.window.activeTextEditor !== editor) return; // something else took the focus: leave the document as it is
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  const uri = doc.uri.toString();
+  const others = vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri);
+  if (others.length) await vscode.window.tabGroups.close(others);
 }
 
 
@@ -55,9 +60,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?');
   if (inProgress.has(zone.id)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
   inProgress.add(zone.id);
-  // The review document, and its text when the user accepted it; an update sent after the review deploys that text.
-  let review: { doc: vscode.TextDocument; accepted: string | undefined } | undefined;
-  let updateSent = false;
+  // The review document, its text when the user accepted it, and that text once an update carried it to the zone.
+  let review: { doc: vscode.TextDocument; accepted?: string; deployed?: string } | undefined;
   try {
     const final = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
@@ -75,7 +79,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
             showConfig: async (config: MigrationConfig) => {
               const doc = await openConfig(zone, config);
-              review = { doc, accepted: undefined };
+              review = { doc }; // a second review (validation, then "Review and Finish") starts over
               const name = doc.uri.path.split('/').pop();
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.`;
               for (;;) {
@@ -96,7 +100,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             },
             onState: (st) => {
               ctx.log.info(`[migration ${zone.name}] state ${st.name}`);
-              if (st.name === 'updating-validation' || st.name === 'updating-pending') updateSent = true;
+              if ((st.name === 'updating-validation' || st.name === 'updating-pending') && review) review.deployed = review.accepted;
             },
           }, zone);
         } finally {
@@ -107,7 +111,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
     // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
     // (A failed or declined run keeps it, with whatever the user changed.)
     const zoneNow = final.name === 'migrated' || final.name === 'validation' ? final.name : final.name === 'cancelled' ? final.zoneState : undefined;
-    if (review && updateSent && (zoneNow === 'validation' || zoneNow === 'migrated') && !review.doc.isClosed && review.doc.getText() === review.accepted) {
+    if (review?.deployed !== undefined && (zoneNow === 'validation' || zoneNow === 'migrated') && !review.doc.isClosed && review.doc.getText() === review.deployed) {
       await closeUntitled(review.doc).catch((err) => ctx.log.warn(`Closing the review document failed: ${(err as Error).message}`));
     }
     const message = describeState(final);

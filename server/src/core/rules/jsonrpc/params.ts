@@ -422,10 +422,16 @@ export function checkSpecParams(spec: MethodSpec, params: unknown): ParamIssue[]
   // One Checker and one path for every call (nothing here re-enters): a valid request allocates nothing.
   const c = CHECKER;
   c.issues = NO_ISSUES;
-  checkInto(c, spec, params);
-  const issues = c.issues;
-  c.issues = NO_ISSUES;
-  return issues;
+  try {
+    checkInto(c, spec, params);
+    return c.issues;
+  } catch (err) {
+    // A throw between a push and its pop would leave segments on the shared path for every later call.
+    PATH.length = 1;
+    throw err;
+  } finally {
+    c.issues = NO_ISSUES;
+  }
 }
 
 const CHECKER = new Checker();
