@@ -155,6 +155,7 @@ suite('Activation and the language server start', () => {
       assert.equal(server.state, 'running', 'the replaced client is not listened to any more');
       clients[1].crash('not restarted');
       assert.equal(server.state, 'stopped');
+      await assert.rejects(server.request(DocumentInfoRequest, { uri: 'file:///a.rpc.json' }), /not running .*Restart Language Server/);
       const starting = new Promise<void>((resolve) => {
         const sub = clients[1].onDidChangeState((e) => { if (e.newState === 3) { sub.dispose(); resolve(); } });
       });
