@@ -38,7 +38,7 @@ export class DocumentStatus implements vscode.Disposable {
     const seq = ++this.seq;
     let info: DocumentInfoResult;
     try {
-      info = await this.server.request(DocumentInfoRequest, { uri: editor.document.uri.toString() });
+      info = await this.server.request(DocumentInfoRequest.type, { uri: editor.document.uri.toString() });
     } catch {
       return;
     }

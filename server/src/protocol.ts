@@ -1,7 +1,11 @@
 // Shared by client and server: the diagnostic source, settings and custom LSP messages. Types and method names only: no LSP library
 // is imported here, so the client's start-up bundle (which loads vscode-languageclient only when the server starts) can use it.
 
-/** A custom request: its method name, with its params and result types for both ends (the two fields are never set). */
+/**
+ * A custom request's type: its method name, with its params and result types for both ends (the two fields are never set). Each
+ * request is a namespace with `method` and `type`, as STYLE §12 has it, but `type` is this plain object rather than
+ * vscode-jsonrpc's RequestType: the server wraps it (server.ts requestType) and the client's start-up bundle needs no LSP library.
+ */
 export interface CustomRequest<P, R> {
   readonly method: string;
   readonly params?: P;
@@ -58,20 +62,32 @@ export interface DocumentInfoResult {
 }
 
 /** The status bar asks for the active document's facts. */
-export const DocumentInfoRequest: CustomRequest<DocumentInfoParams, DocumentInfoResult> = { method: 'edgekit/documentInfo' };
+export namespace DocumentInfoRequest {
+  export const method = 'edgekit/documentInfo';
+  export const type: CustomRequest<DocumentInfoParams, DocumentInfoResult> = { method };
+}
 
 export interface ConvertParams { uri: string }
 /** text on success; error names what was wrong and where. */
 export interface ConvertResult { text?: string; error?: string; dataset?: string }
 
 /** A filter document as the compact string for a job's `filter` member. */
-export const FilterToJobStringRequest: CustomRequest<ConvertParams, ConvertResult> = { method: 'edgekit/filterToJobString' };
+export namespace FilterToJobStringRequest {
+  export const method = 'edgekit/filterToJobString';
+  export const type: CustomRequest<ConvertParams, ConvertResult> = { method };
+}
 
 /** A job document's `filter` string as a pretty filter document. */
-export const JobStringToFilterRequest: CustomRequest<ConvertParams, ConvertResult> = { method: 'edgekit/jobStringToFilter' };
+export namespace JobStringToFilterRequest {
+  export const method = 'edgekit/jobStringToFilter';
+  export const type: CustomRequest<ConvertParams, ConvertResult> = { method };
+}
 
 export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string }
 export interface TerraformResult { hcl: string; importId: string }
 
 /** A ruleset body as the svc_ruleset infrastructure-as-code resource and its import id. */
-export const ToTerraformRequest: CustomRequest<TerraformParams, TerraformResult> = { method: 'edgekit/toTerraform' };
+export namespace ToTerraformRequest {
+  export const method = 'edgekit/toTerraform';
+  export const type: CustomRequest<TerraformParams, TerraformResult> = { method };
+}

@@ -190,7 +190,7 @@ function requestType<P, R>(r: CustomRequest<P, R>): RequestType<P, R, void> {
   return new RequestType<P, R, void>(r.method);
 }
 
-connection.onRequest(requestType(DocumentInfoRequest), async (params): Promise<DocumentInfoResult> => {
+connection.onRequest(requestType(DocumentInfoRequest.type), async (params): Promise<DocumentInfoResult> => {
   const doc = documents.get(params.uri);
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return { kind: null, problems: { errors: 0, warnings: 0 } };
@@ -210,7 +210,7 @@ connection.onRequest(requestType(DocumentInfoRequest), async (params): Promise<D
   });
 });
 
-connection.onRequest(requestType(FilterToJobStringRequest), (params): ConvertResult => {
+connection.onRequest(requestType(FilterToJobStringRequest.type), (params): ConvertResult => {
   const doc = documents.get(params.uri);
   if (!doc) return { error: `${params.uri} is not open.` };
   try {
@@ -220,7 +220,7 @@ connection.onRequest(requestType(FilterToJobStringRequest), (params): ConvertRes
   }
 });
 
-connection.onRequest(requestType(JobStringToFilterRequest), (params): ConvertResult => {
+connection.onRequest(requestType(JobStringToFilterRequest.type), (params): ConvertResult => {
   const doc = documents.get(params.uri);
   if (!doc) return { error: `${params.uri} is not open.` };
   const name = doc.uri.split('/').pop();
@@ -236,7 +236,7 @@ connection.onRequest(requestType(JobStringToFilterRequest), (params): ConvertRes
   }
 });
 
-connection.onRequest(requestType(ToTerraformRequest), (params) => toTerraform(params.ruleset, params.zoneId, params.rulesetId));
+connection.onRequest(requestType(ToTerraformRequest.type), (params) => toTerraform(params.ruleset, params.zoneId, params.rulesetId));
 
 documents.listen(connection);
 connection.listen();

@@ -91,8 +91,8 @@ suite('Activation and the language server start', () => {
     const { server, clients, dispose } = fakeServer();
     try {
       assert.equal(server.state, 'not started');
-      const a = server.request(DocumentInfoRequest, { uri: 'file:///a.rpc.json' });
-      const b = server.request(DocumentInfoRequest, { uri: 'file:///b.rpc.json' });
+      const a = server.request(DocumentInfoRequest.type, { uri: 'file:///a.rpc.json' });
+      const b = server.request(DocumentInfoRequest.type, { uri: 'file:///b.rpc.json' });
       assert.equal(server.state, 'starting');
       const fake = clients[0];
       assert.deepEqual(fake.requests, [], 'nothing is sent before the server runs');
@@ -108,7 +108,7 @@ suite('Activation and the language server start', () => {
       await server.stop();
       assert.equal(fake.stops, 1);
       assert.equal(server.state, 'stopped');
-      await assert.rejects(server.request(DocumentInfoRequest, { uri: 'file:///c.rpc.json' }), /shut down/);
+      await assert.rejects(server.request(DocumentInfoRequest.type, { uri: 'file:///c.rpc.json' }), /shut down/);
     } finally {
       dispose();
     }
@@ -117,11 +117,11 @@ suite('Activation and the language server start', () => {
   test('a failed start is reported, stays failed for later requests, and the restart command starts a new client', async () => {
     const { server, clients, next, dispose } = fakeServer();
     try {
-      const first = server.request(DocumentInfoRequest, { uri: 'file:///a.rpc.json' });
+      const first = server.request(DocumentInfoRequest.type, { uri: 'file:///a.rpc.json' });
       clients[0].finishStart(new Error('spawn node ENOENT'));
       await assert.rejects(first, /failed to start: spawn node ENOENT\. See the EdgeKit log/);
       assert.equal(server.state, 'failed');
-      await assert.rejects(server.request(DocumentInfoRequest, { uri: 'file:///a.rpc.json' }), /failed to start/);
+      await assert.rejects(server.request(DocumentInfoRequest.type, { uri: 'file:///a.rpc.json' }), /failed to start/);
       assert.equal(clients.length, 1, 'no new attempt on every request');
       const second = next();
       const restarted = server.restart();
@@ -155,7 +155,7 @@ suite('Activation and the language server start', () => {
       assert.equal(server.state, 'running', 'the replaced client is not listened to any more');
       clients[1].crash('not restarted');
       assert.equal(server.state, 'stopped');
-      await assert.rejects(server.request(DocumentInfoRequest, { uri: 'file:///a.rpc.json' }), /not running .*Restart Language Server/);
+      await assert.rejects(server.request(DocumentInfoRequest.type, { uri: 'file:///a.rpc.json' }), /not running .*Restart Language Server/);
       const starting = new Promise<void>((resolve) => {
         const sub = clients[1].onDidChangeState((e) => { if (e.newState === 3) { sub.dispose(); resolve(); } });
       });
@@ -175,7 +175,7 @@ suite('Activation and the language server start', () => {
   test('stopping while the server starts waits for the start, then stops it', async () => {
     const { server, clients, dispose } = fakeServer();
     try {
-      const request = server.request(DocumentInfoRequest, { uri: 'file:///a.rpc.json' });
+      const request = server.request(DocumentInfoRequest.type, { uri: 'file:///a.rpc.json' });
       const stopped = server.stop();
       clients[0].finishStart();
       await stopped;

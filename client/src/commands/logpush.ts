@@ -16,7 +16,7 @@ export async function documentOf(kind: string, arg: unknown, what: string): Prom
 export const logpushCommands = {
   'edgekit.logpush.filterToString': (ctx: Ctx) => async (arg?: unknown) => {
     const doc = await documentOf('logpush-filter', arg, 'Logpush filter (*.filter.json)');
-    const r = await ctx.server.request(FilterToJobStringRequest, { uri: doc.uri.toString() });
+    const r = await ctx.server.request(FilterToJobStringRequest.type, { uri: doc.uri.toString() });
     if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be converted.');
     // As it appears inside a job file: a JSON string literal.
     const literal = JSON.stringify(r.text);
@@ -26,7 +26,7 @@ export const logpushCommands = {
   },
   'edgekit.logpush.stringToFilter': (ctx: Ctx) => async (arg?: unknown) => {
     const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
-    const r = await ctx.server.request(JobStringToFilterRequest, { uri: doc.uri.toString() });
+    const r = await ctx.server.request(JobStringToFilterRequest.type, { uri: doc.uri.toString() });
     if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be extracted.');
     if (r.text === '') throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} has an empty filter (it pushes every log line).`);
     let text = r.text;

@@ -87,7 +87,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (pick !== 'Continue') throw new vscode.CancellationError();
                 const reviewed = reviewedConfig(doc.getText());
                 // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
-                const info = await ctx.server.request(DocumentInfoRequest, { uri: doc.uri.toString() });
+                const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
                 if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}. Fix it, then continue.`;
                 else if (info.problems.errors > 0) {
                   const e = info.problems.firstError;
@@ -155,7 +155,7 @@ export const migrationCommands = {
     const ruleset = unwrap(await api.entrypoint(zone.id));
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
-    const tf = await ctx.server.request(ToTerraformRequest, { ruleset, zoneId: zone.id, rulesetId });
+    const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import svc_ruleset.<name> ${tf.importId}\n# then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan: it should show no changes.\n\n${tf.hcl}`;
     const doc = await vscode.workspace.openTextDocument({ language: 'terraform', content });
     await vscode.window.showTextDocument(doc, { preview: false });

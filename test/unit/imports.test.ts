@@ -1,0 +1,81 @@
+// The import rules of docs/architecture.md and STYLE §2, checked on every source file (a test instead of an ESLint plugin: the
+// rules are few, and this keeps the dev dependencies to what the build needs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const rel = path.posix.join(dir, e.name);
+    if (e.isDirectory()) out.push(...sources(rel));
+    else if (e.name.endsWith('.ts')) out.push(rel);
+  }
+  return out;
+}
+
+interface Import { file: string; spec: string; typeOnly: boolean; line: number }
+
+/** Every module a file imports or re-exports (static, dynamic, require), with whether it is `import type` only. */
+export function importsOf(file: string, text: string): Import[] {
+  const out: Import[] = [];
+  const re = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  for (const m of text.matchAll(re)) {
+    const spec = m[3] ?? m[4] ?? m[5];
+    const line = text.slice(0, m.index).split('\n').length;
+    out.push({ file, spec, typeOnly: !!m[2], line });
+  }
+  return out;
+}
+
+/** The file an import of `spec` from `file` resolves to, relative to the root (undefined for a package). */
+function target(file: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+}
+
+const all = [...sources('server/src'), ...sources('client/src')].map((f) => ({ f, imports: importsOf(f, fs.readFileSync(path.join(root, f), 'utf8')) }));
+const where = (i: Import) => `${i.file}:${i.line} imports "${i.spec}"`;
+
+test('the import scanner sees static, type-only, re-exported, dynamic and required modules', () => {
+  const found = importsOf('x.ts', [
+    "import * as a from 'vscode';", "import type { B } from './b';", "export { c } from '../c';", "import './side';",
+    "const d = await import('node:fs');", "const e = require('net');", "import {\n  f,\n  g,\n} from 'jsonc-parser';",
+  ].join('\n'));
+  assert.deepEqual(found.map((i) => [i.spec, i.typeOnly]), [
+    ['vscode', false], ['./b', true], ['../c', false], ['./side', false], ['node:fs', false], ['net', false], ['jsonc-parser', false],
+  ]);
+});
+
+test('the checking core is pure: no vscode, no LSP library, no file system, network or process access', () => {
+  const banned = /^(vscode|vscode-languageserver.*|vscode-languageclient.*|vscode-jsonrpc.*|(node:)?(fs|fs\/promises|net|http|https|child_process|os|worker_threads|dgram|tls))$/;
+  const bad = all.filter(({ f }) => f.startsWith('server/src/core/')).flatMap(({ imports }) => imports.filter((i) => banned.test(i.spec)));
+  assert.deepEqual(bad.map(where), []);
+  const outside = all.filter(({ f }) => f.startsWith('server/src/core/')).flatMap(({ imports }) => imports)
+    .filter((i) => target(i.file, i.spec) !== undefined && !/^(server\/src\/core|schemas)\//.test(target(i.file, i.spec)!));
+  assert.deepEqual(outside.map(where), [], 'the core imports only the core and the shipped schemas');
+});
+
+test('flow/, http/ and mock/ never import vscode or an LSP library (they run in plain Node and in the standalone mock)', () => {
+  const bad = all.filter(({ f }) => /^client\/src\/(flow|http|mock)\//.test(f))
+    .flatMap(({ imports }) => imports.filter((i) => /^(vscode|vscode-languageserver.*|vscode-languageclient.*|vscode-jsonrpc.*)$/.test(i.spec)));
+  assert.deepEqual(bad.map(where), []);
+});
+
+test('the extension imports only protocol.ts of the server (the mock, its own bundle, may use the core)', () => {
+  const bad = all.filter(({ f }) => f.startsWith('client/src/') && !f.startsWith('client/src/mock/')).flatMap(({ imports }) => imports)
+    .filter((i) => target(i.file, i.spec)?.startsWith('server/src/') && target(i.file, i.spec) !== 'server/src/protocol');
+  assert.deepEqual(bad.map(where), []);
+});
+
+test('only server.ts imports lsp/; only languageClient.ts loads vscode-languageclient at run time', () => {
+  const lsp = all.filter(({ f }) => f.startsWith('server/src/') && f !== 'server/src/server.ts' && !f.startsWith('server/src/lsp/'))
+    .flatMap(({ imports }) => imports).filter((i) => target(i.file, i.spec)?.startsWith('server/src/lsp/'));
+  assert.deepEqual(lsp.map(where), []);
+  const client = all.filter(({ f }) => f.startsWith('client/src/') && f !== 'client/src/languageClient.ts').flatMap(({ imports }) => imports)
+    .filter((i) => !i.typeOnly && /^vscode-languageclient/.test(i.spec));
+  assert.deepEqual(client.map(where), []);
+});
