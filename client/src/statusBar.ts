@@ -1,4 +1,5 @@
-// Status bar for the active EdgeKit document: its kind, problems, and a filter's live usage against the platform's limits.
+// Status bar for the active EdgeKit document: its kind, problems, and a filter's live usage against the platform's limits; or,
+// while the language server is not running, that state (starting, or stopped/failed with a click to restart it).
 import * as vscode from 'vscode';
 import type { LanguageServer } from './languageServer';
 import { DocumentInfoRequest, type DocumentInfoResult } from '../../server/src/protocol';
@@ -21,6 +22,7 @@ export class DocumentStatus implements vscode.Disposable {
     this.item.name = 'EdgeKit document';
     this.item.command = 'workbench.actions.view.problems';
     this.disposables.push(
+      server.onDidChangeState(() => this.update()),
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
       vscode.languages.onDidChangeDiagnostics((e) => {
         const active = vscode.window.activeTextEditor?.document.uri.toString();
@@ -36,6 +38,11 @@ export class DocumentStatus implements vscode.Disposable {
       return;
     }
     const seq = ++this.seq;
+    const state = this.server.state;
+    if (state === 'starting' || state === 'stopped' || state === 'failed') {
+      this.showServerState(state);
+      return;
+    }
     let info: DocumentInfoResult;
     try {
       info = await this.server.request(DocumentInfoRequest.type, { uri: editor.document.uri.toString() });
@@ -47,9 +54,22 @@ export class DocumentStatus implements vscode.Disposable {
     const problems = info.problems.errors + info.problems.warnings === 0 ? '$(check)' : `$(error) ${info.problems.errors} $(warning) ${info.problems.warnings}`;
     this.lastText = usage ? `EdgeKit ${problems} ${usage}` : `EdgeKit ${problems}`;
     this.item.text = this.lastText;
+    this.item.command = 'workbench.actions.view.problems';
     this.item.tooltip = usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}` : `EdgeKit: ${info.kind}`;
     const over = info.usage && (info.usage.operators > info.usage.maxOperators || info.usage.bytes > info.usage.maxBytes);
     this.item.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.show();
+  }
+
+  private showServerState(state: 'starting' | 'stopped' | 'failed'): void {
+    const starting = state === 'starting';
+    this.lastText = starting ? 'EdgeKit $(sync~spin) starting' : `EdgeKit $(error) server ${state}`;
+    this.item.text = this.lastText;
+    this.item.tooltip = starting
+      ? 'The EdgeKit language server is starting.'
+      : `The EdgeKit language server ${state === 'failed' ? 'failed to start' : 'stopped after repeated crashes'}: no checks run. Click to restart it (the EdgeKit log says why).`;
+    this.item.command = starting ? undefined : 'edgekit.restartServer';
+    this.item.backgroundColor = starting ? undefined : new vscode.ThemeColor('statusBarItem.errorBackground');
     this.item.show();
   }
 

@@ -6,6 +6,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { LanguageServer, type ServerState } from '../../client/src/languageServer';
 import { isEdgeKitDocument } from '../../client/src/languages';
 import { DocumentInfoRequest } from '../../server/src/protocol';
+import { DocumentStatus } from '../../client/src/statusBar';
 import { api, codeOf, openFile, removeFolder, waitForDiagnostics } from './helpers';
 
 function stateReached(server: { onDidChangeState: vscode.Event<ServerState> }, want: ServerState): Promise<void> {
@@ -184,6 +185,38 @@ suite('Activation and the language server start', () => {
       await assert.rejects(request, /shut down/);
     } finally {
       dispose();
+    }
+  });
+
+  test('the status bar shows a server that is starting, stopped or failed, and a click on the latter restarts it', async () => {
+    const changed = new vscode.EventEmitter<ServerState>();
+    const fake = {
+      state: 'starting' as ServerState,
+      onDidChangeState: changed.event,
+      requests: 0,
+      async request() {
+        this.requests++;
+        return { kind: 'jsonrpc-request', problems: { errors: 0, warnings: 0, information: 0 } };
+      },
+    };
+    const status = new DocumentStatus(fake as unknown as LanguageServer);
+    try {
+      await openFile('activation/status.rpc.json', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}\n');
+      await status.update();
+      assert.match(status.lastText, /starting/);
+      fake.state = 'failed';
+      await status.update();
+      assert.match(status.lastText, /server failed/);
+      assert.equal((status as any).item.command, 'edgekit.restartServer', 'a click runs the restart command');
+      assert.equal(fake.requests, 0, 'nothing is asked of a server that is not running');
+      fake.state = 'running';
+      await status.update();
+      assert.equal(fake.requests, 1);
+      assert.match(status.lastText, /^EdgeKit \$\(check\)/);
+      assert.equal((status as any).item.command, 'workbench.actions.view.problems');
+    } finally {
+      status.dispose();
+      changed.dispose();
     }
   });
 });
