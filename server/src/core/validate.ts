@@ -42,7 +42,12 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
   if (cancelled()) throw new Cancelled();
   if (doc.value !== undefined) {
     const validate = validatorFor(kind);
-    if (!validate(doc.value)) append(problems, ajvProblems(doc, validate.errors ?? []));
+    if (!validate(doc.value)) {
+      // After a syntax error a member may be missing only because the parser lost it: absences are reported on clean documents only
+      // (the rules do the same), so that the one syntax error is not followed by a cascade.
+      const schemaProblems = ajvProblems(doc, validate.errors ?? []);
+      append(problems, doc.syntax.length ? schemaProblems.filter((p) => p.code !== 'schema/required') : schemaProblems);
+    }
     if (cancelled()) throw new Cancelled();
     const ctx = makeContext(kind, options);
     for (const rule of PLUGINS[kind].rules) {
