@@ -220,7 +220,8 @@ class Doc implements ParsedDoc {
    */
   edited(text: string): Doc | undefined {
     if (!this.windowed || this.tooDeep || this.syntax.length > 0 || typeof this.value !== 'object' || this.value === null) return undefined;
-    const w = this._window ?? Window.of(this.text);
+    // null: not looked for yet; undefined: this document has no array to window (then there is nothing to reuse either).
+    const w = this._window === null ? Window.of(this.text) : this._window;
     const r = w?.edited(this.text, text, this.value);
     if (!r) return undefined;
     const doc = new Doc(text, r.value, [], false, true);
