@@ -149,18 +149,20 @@ class Checker {
 
   address(path: Path, v: unknown): void {
     if (typeof v === 'string' && isPrefixedHex(v, 40)) return;
-    let fix: string | undefined;
-    if (typeof v === 'string' && /^0X[0-9a-fA-F]{40}$/.test(v)) fix = v.toLowerCase();
-    else if (typeof v === 'string' && /^[0-9a-fA-F]{40}$/.test(v)) fix = '0x' + v.toLowerCase();
-    this.expect(path, 'a 20-byte address (0x + 40 hex digits)', v, 'jsonrpc/invalid-address', fix);
+    this.fixedHexProblem(path, v, 40, 'a 20-byte address (0x + 40 hex digits)', 'jsonrpc/invalid-address');
   }
 
   hash32(path: Path, v: unknown): void {
     if (typeof v === 'string' && isPrefixedHex(v, 64)) return;
+    this.fixedHexProblem(path, v, 64, 'a 32-byte hash (0x + 64 hex digits)', 'jsonrpc/invalid-hash');
+  }
+
+  /** The issue of a value that is not "0x" + `digits` hex digits, fixed when only the prefix is upper-case or missing. */
+  private fixedHexProblem(path: Path, v: unknown, digits: number, expectation: string, code: ParamIssueCode): void {
     let fix: string | undefined;
-    if (typeof v === 'string' && /^0X[0-9a-fA-F]{64}$/.test(v)) fix = v.toLowerCase();
-    else if (typeof v === 'string' && /^[0-9a-fA-F]{64}$/.test(v)) fix = '0x' + v.toLowerCase();
-    this.expect(path, 'a 32-byte hash (0x + 64 hex digits)', v, 'jsonrpc/invalid-hash', fix);
+    if (typeof v === 'string' && v.length === digits + 2 && v.startsWith('0X') && hexFrom(v, 2)) fix = v.toLowerCase();
+    else if (typeof v === 'string' && v.length === digits && hexFrom(v, 0)) fix = '0x' + v.toLowerCase();
+    this.expect(path, expectation, v, code, fix);
   }
 
   bytes(path: Path, v: unknown, maxBytes?: number): void {
