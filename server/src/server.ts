@@ -111,22 +111,27 @@ connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagn
   }
 });
 
-connection.onCompletion(async (params) => {
-  const doc = documents.get(params.textDocument.uri);
+/** A request's document with its kind and settings, when the parse-driven features run on it (one of ours, under maxFileSizeKB). */
+async function featureTarget(uri: string): Promise<{ doc: TextDocument; kind: DocKind; s: Settings } | undefined> {
+  const doc = documents.get(uri);
   const kind = doc && kindOf(doc);
-  if (!doc || !kind) return [];
+  if (!doc || !kind) return undefined;
   const s = await settings.get(doc.uri);
-  if (tooLarge(doc, s)) return [];
+  return tooLarge(doc, s) ? undefined : { doc, kind, s };
+}
+
+connection.onCompletion(async (params) => {
+  const t = await featureTarget(params.textDocument.uri);
+  if (!t) return [];
+  const { doc, kind, s } = t;
   return safe('Completion', doc.uri, [], () =>
     complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e)));
 });
 
 connection.onHover(async (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  const kind = doc && kindOf(doc);
-  if (!doc || !kind) return null;
-  const s = await settings.get(doc.uri);
-  if (tooLarge(doc, s)) return null;
+  const t = await featureTarget(params.textDocument.uri);
+  if (!t) return null;
+  const { doc, kind, s } = t;
   return safe('Hover', doc.uri, null, () => {
     const h = hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
     return h ? toHover(doc, h) : null;
@@ -148,11 +153,9 @@ connection.onCodeAction((params) => {
 });
 
 connection.onCodeLens(async (params) => {
-  const doc = documents.get(params.textDocument.uri);
-  const kind = doc && kindOf(doc);
-  if (!doc || !kind) return [];
-  const s = await settings.get(doc.uri);
-  if (!s.codeLens.enabled || tooLarge(doc, s)) return [];
+  const t = await featureTarget(params.textDocument.uri);
+  if (!t || !t.s.codeLens.enabled) return [];
+  const { doc, kind, s } = t;
   return safe('Code lenses', doc.uri, [], () => lenses(kind, parses.get(doc), coreOptions(s)).map((l) => toCodeLens(doc, l)));
 });
 
