@@ -8,6 +8,9 @@ import { validatorFor } from '../../../server/src/core/schema/registry';
 
 const dir = path.resolve(__dirname, '../../../schemas');
 
+/** Values, and conditions ("if", "not": tests of a value, not descriptions of it; no editor shows them). */
+const NOT_DOCUMENTED = new Set(['enum', 'const', 'default', 'examples', 'if', 'not']);
+
 function properties(schema: unknown, at: string, out: [string, Record<string, unknown>][] = []): [string, Record<string, unknown>][] {
   if (!schema || typeof schema !== 'object') return out;
   const s = schema as Record<string, unknown>;
@@ -17,7 +20,7 @@ function properties(schema: unknown, at: string, out: [string, Record<string, un
         out.push([`${at}/properties/${name}`, sub as Record<string, unknown>]);
         properties(sub, `${at}/properties/${name}`, out);
       }
-    } else if (v && typeof v === 'object' && k !== 'enum' && k !== 'const' && k !== 'default' && k !== 'examples') {
+    } else if (v && typeof v === 'object' && !NOT_DOCUMENTED.has(k)) {
       properties(v, `${at}/${k}`, out);
     }
   }

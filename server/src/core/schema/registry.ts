@@ -30,6 +30,24 @@ function instance(): Ajv2020 {
   return ajv;
 }
 
+/** The marker of a subschema that a kind's semantic rules check in EdgeKit, with better messages and quick fixes. */
+export const CHECKED_BY_RULES = 'checked-by-rules';
+
+/**
+ * The schema as ajv compiles it here: every subschema marked "x-edgekit": "checked-by-rules" becomes `true`. The shipped file keeps
+ * them for VS Code's JSON service and other schema users; in EdgeKit the rules report the same problems (a unit test holds them to
+ * it, test/unit/jsonrpc/schema.test.ts), so checking twice would only cost time and show each problem twice.
+ */
+export function forAjv(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forAjv);
+  if (!schema || typeof schema !== 'object') return schema;
+  const s = schema as Record<string, unknown>;
+  if (s['x-edgekit'] === CHECKED_BY_RULES) return true;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) out[k] = k === 'enum' || k === 'const' || k === 'default' || k === 'examples' ? v : forAjv(v);
+  return out;
+}
+
 /** The compiled validator for a kind, compiled lazily once and cached by $id. */
 export function validatorFor(kind: DocKind): ValidateFunction {
   const schema = SCHEMAS[kind];
@@ -37,7 +55,7 @@ export function validatorFor(kind: DocKind): ValidateFunction {
   let fn = compiled.get(id);
   if (!fn) {
     const a = instance();
-    fn = (a.getSchema(id) as ValidateFunction | undefined) ?? a.compile(schema);
+    fn = (a.getSchema(id) as ValidateFunction | undefined) ?? a.compile(forAjv(schema) as JsonSchema);
     compiled.set(id, fn);
   }
   return fn;

@@ -1,0 +1,176 @@
+// Writes the per-method params part of schemas/jsonrpc-request.schema.json from the method catalogue (core/rules/jsonrpc/catalogue.ts),
+// so that the schema and the jsonrpc rules can never drift apart. `npm run schemas`.
+//
+// The envelope (jsonrpc, method, id, batch) stays hand-written in the file; this rewrites its "allOf" (top level and batch items) and
+// "$defs". Each supported method gets one `if method is X then params must be ...` branch, and every value type of the catalogue one
+// definition, whose patterns accept exactly what the rules (params.ts) accept without an error: VS Code's own JSON service (a plain
+// file with "$schema", `contributes.jsonValidation`) and any other schema user then report what the editor reports, minus what no
+// schema can say (block ranges and counts against the gateway's limits, increasing percentiles, data vs input).
+//
+// In EdgeKit itself the rules own these checks (they name the param, and most carry a fix): schema/registry.ts compiles the schema for
+// ajv with the branches marked "x-edgekit": "checked-by-rules" left out, and test/unit/jsonrpc/schema.test.ts checks, on generated
+// requests, that the rules report an error wherever the full schema does.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  BLOCK_TAGS, METHODS, OBJECT_KEYS, TYPE_LABELS, type MethodSpec, type ObjectType, type ValueType,
+} from '../server/src/core/rules/jsonrpc/catalogue';
+import { CHECKED_BY_RULES } from '../server/src/core/schema/registry';
+
+type Schema = Record<string, unknown>;
+
+
+const hex = '[0-9a-fA-F]';
+const QUANTITY = `^0x(0|[1-9a-fA-F]${hex}{0,63})$`;
+const BLOCK_NUMBER = `^0x(0|[1-9a-fA-F]${hex}{0,15})$`;
+const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
+const RANGE_TAGS = BLOCK_TAGS.filter((t) => t !== 'pending');
+
+/** A definition per value type: title from TYPE_LABELS, the description says what the rules accept. */
+function typeDefs(): Record<string, Schema> {
+  const d = (type: ValueType, description: string, body: Schema): [string, Schema] => [type, { title: TYPE_LABELS[type], description, ...body }];
+  const list = (type: ValueType, item: ValueType, what: string): [string, Schema] => d(type, `An array of ${what}.`, { type: 'array', items: ref(item) });
+  const keys = (type: ObjectType): Schema => objectDef(type);
+  return Object.fromEntries([
+    d('quantity', 'A QUANTITY: "0x" and up to 64 hex digits, without leading zeros ("0x0", "0x1a").', { type: 'string', pattern: QUANTITY }),
+    d('integerOrQuantity', 'A non-negative JSON integer, or a QUANTITY.', {
+      anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, ref('quantity')],
+    }),
+    d('address', 'A 20-byte address: "0x" and 40 hex digits.', { type: 'string', pattern: `^0x${hex}{40}$` }),
+    d('addressOrNull', 'A 20-byte address, or null.', { anyOf: [{ type: 'null' }, ref('address')] }),
+    list('addressList', 'address', 'addresses'),
+    d('addressOrList', 'An address, an array of addresses, or null.', { anyOf: [{ type: 'null' }, ref('address'), ref('addressList')] }),
+    d('hash32', 'A 32-byte hash: "0x" and 64 hex digits.', { type: 'string', pattern: `^0x${hex}{64}$` }),
+    list('hash32List', 'hash32', '32-byte hashes'),
+    d('bytes', 'Hex data: "0x" and an even number of hex digits.', { type: 'string', pattern: `^0x(${hex}{2})*$` }),
+    list('bytesList', 'bytes', 'hex data'),
+    d('bytesMax32', 'Hex data of at most 32 bytes: "0x" and up to 64 hex digits.', { type: 'string', pattern: `^0x${hex}{0,64}$` }),
+    list('bytesMax32List', 'bytesMax32', 'storage keys (hex data of at most 32 bytes)'),
+    d('boolean', 'true or false.', { type: 'boolean' }),
+    d('block', `A block number (a QUANTITY of at most 64 bits) or one of the tags ${BLOCK_TAGS.map((t) => `"${t}"`).join(', ')}.`, {
+      type: 'string', anyOf: [{ pattern: BLOCK_NUMBER }, { enum: [...BLOCK_TAGS] }],
+    }),
+    d('blockForRange', `A block number or one of the tags ${RANGE_TAGS.map((t) => `"${t}"`).join(', ')} ("pending" is no bound of a range).`, {
+      type: 'string', anyOf: [{ pattern: BLOCK_NUMBER }, { enum: [...RANGE_TAGS] }],
+    }),
+    d('blockOrHash', 'A block number, a block tag, or a 32-byte block hash.', { anyOf: [ref('block'), ref('hash32')] }),
+    d('callObject', 'The transaction of eth_call and eth_estimateGas (execution-apis GenericTransaction).', keys('callObject')),
+    d('logFilter', 'The filter of eth_getLogs: a block range or a block hash, addresses and topics.', {
+      ...keys('logFilter'), ...excludesRange(),
+    }),
+    d('traceFilter', 'The filter of trace_filter: a block range (or a block hash), addresses, offset and count.', {
+      ...keys('traceFilter'), ...excludesRange(),
+    }),
+    d('percentiles', 'Percentiles between 0 and 100, in increasing order.', { type: 'array', items: { type: 'number', minimum: 0, maximum: 100 } }),
+    d('topics', 'At most 4 topic filters by position: null matches anything, a hash matches it, an array matches any of its hashes.', {
+      type: 'array', maxItems: 4, items: { anyOf: [{ type: 'null' }, ref('hash32'), { type: 'array', items: { anyOf: [{ type: 'null' }, ref('hash32')] } }] },
+    }),
+    d('accessList', 'An EIP-2930 access list: the addresses and storage keys the transaction touches.', {
+      type: 'array',
+      items: {
+        type: 'object', required: ['address', 'storageKeys'], additionalProperties: false,
+        properties: {
+          address: { title: 'Address', description: 'An address the transaction touches.', $ref: '#/$defs/address' },
+          storageKeys: { title: 'Storage keys', description: 'Storage slots of that address the transaction touches.', $ref: '#/$defs/hash32List' },
+        },
+      },
+    }),
+    d('authorizationList', 'EIP-7702 authorizations of a set-code transaction.', {
+      type: 'array',
+      items: {
+        type: 'object', required: ['chainId', 'nonce', 'address', 'yParity', 'r', 's'],
+        properties: Object.fromEntries([
+          ['chainId', 'Chain id', 'Chain id the authorization is valid on.', 'quantity'],
+          ['nonce', 'Nonce', 'Nonce of the authorizing account.', 'quantity'],
+          ['address', 'Address', 'Address whose code the account delegates to.', 'address'],
+          ['yParity', 'y parity', 'Signature y parity.', 'quantity'],
+          ['r', 'r', 'Signature r.', 'quantity'],
+          ['s', 's', 'Signature s.', 'quantity'],
+        ].map(([k, title, description, type]) => [k, { title, description, $ref: `#/$defs/${type}` }])),
+      },
+    }),
+    d('traceMode', 'How fromAddress and toAddress combine.', { enum: ['union', 'intersection'] }),
+  ]);
+}
+
+/** A param object: its members (any may be null, except in a call object where only "to" may), no others. */
+function objectDef(type: ObjectType): Schema {
+  const nullable = type !== 'callObject';
+  const properties: Record<string, Schema> = {};
+  for (const [k, spec] of Object.entries(OBJECT_KEYS[type])) {
+    const value = nullable && spec.type !== 'addressOrNull' && spec.type !== 'addressOrList' ? { anyOf: [{ type: 'null' }, ref(spec.type)] } : ref(spec.type);
+    properties[k] = { title: k, description: spec.description, ...value };
+  }
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+/** blockHash (not null) excludes fromBlock and toBlock (unless null). */
+function excludesRange(): Schema {
+  return {
+    if: { required: ['blockHash'], properties: { blockHash: { not: { type: 'null' } } } },
+    then: {
+      properties: Object.fromEntries(['fromBlock', 'toBlock'].map((k) => [k, { title: k, description: `Absent (or null) when "blockHash" is given: a block hash excludes a block range.`, type: 'null' }])),
+    },
+  };
+}
+
+/** The params of one method: positional, the required ones first; an optional one may be null. */
+function paramsDef(m: MethodSpec): Schema {
+  const required = m.params.filter((p) => p.required).length;
+  const s: Schema = {
+    title: `${m.name} params`,
+    description: m.params.length ? `[${m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ')}]` : `${m.name} takes no params.`,
+    type: 'array',
+  };
+  if (m.params.length) {
+    s.prefixItems = m.params.map((p) => ({
+      title: p.name, description: p.description, ...(p.required ? ref(p.type) : { anyOf: [{ type: 'null' }, ref(p.type)] }),
+    }));
+  }
+  if (required) s.minItems = required;
+  s.maxItems = m.params.length;
+  return s;
+}
+
+/** One branch per supported method: when "method" is that method, "params" must be its params (and be there when one is required). */
+function methodBranches(): Schema {
+  return {
+    title: 'Params of each supported method',
+    description: 'When "method" is a supported method, "params" must match that method\'s positional params.',
+    'x-edgekit': CHECKED_BY_RULES,
+    allOf: METHODS.map((m) => ({
+      if: { type: 'object', required: ['method'], properties: { method: { const: m.name } } },
+      then: {
+        type: 'object',
+        ...(m.params.some((p) => p.required) ? { required: ['params'] } : {}),
+        properties: { params: ref(`params-${m.name}`) },
+      },
+    })),
+  };
+}
+
+/** The schema file with its generated parts replaced. */
+export function withGeneratedParams(schema: Schema): Schema {
+  const items = schema.items as Schema;
+  const $defs: Record<string, Schema> = { methodParams: methodBranches() };
+  for (const m of METHODS) $defs[`params-${m.name}`] = paramsDef(m);
+  Object.assign($defs, typeDefs());
+  const out: Schema = {};
+  // Key order of the file: envelope first, generated parts last.
+  for (const [k, v] of Object.entries(schema)) if (k !== 'allOf' && k !== '$defs') out[k] = k === 'items' ? { ...items, allOf: [ref('methodParams')] } : v;
+  out.allOf = [ref('methodParams')];
+  out.$defs = $defs;
+  return out;
+}
+
+export const SCHEMA_FILE = path.resolve(__dirname, '..', 'schemas', 'jsonrpc-request.schema.json');
+
+export function render(schema: Schema): string {
+  return JSON.stringify(schema, null, 2) + '\n';
+}
+
+if (require.main === module) {
+  const current = JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8')) as Schema;
+  fs.writeFileSync(SCHEMA_FILE, render(withGeneratedParams(current)));
+  console.log(`${path.relative(process.cwd(), SCHEMA_FILE)}: params of ${METHODS.length} methods`);
+}
