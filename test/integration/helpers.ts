@@ -16,14 +16,19 @@ export function codeOf(d: vscode.Diagnostic): string {
   return typeof d.code === 'object' && d.code !== null ? String(d.code.value) : String(d.code);
 }
 
-/** Resolves with the uri's diagnostics once predicate holds; waits for diagnostics events, never sleeps. */
+/** Resolves with the uri's diagnostics once predicate holds on EdgeKit's; waits for diagnostics events, never sleeps. */
 export function waitForDiagnostics(uri: vscode.Uri, predicate: (d: vscode.Diagnostic[]) => boolean, what = 'diagnostics', timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+  return waitForAnyDiagnostics(uri, (all) => predicate(all.filter((d) => d.source === 'edgekit')), what, timeoutMs);
+}
+
+/** waitForDiagnostics over every source's diagnostics (VS Code's JSON service reports as "json"). */
+export function waitForAnyDiagnostics(uri: vscode.Uri, predicate: (d: vscode.Diagnostic[]) => boolean, what = 'diagnostics', timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     let done = false;
     const finish = (fn: () => void) => { if (done) return; done = true; sub.dispose(); clearTimeout(timer); fn(); };
     const check = () => {
       const all = vscode.languages.getDiagnostics(uri);
-      if (predicate(all.filter((d) => d.source === 'edgekit'))) finish(() => resolve(all));
+      if (predicate(all)) finish(() => resolve(all));
     };
     const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString())) check(); });
     const timer = setTimeout(() => finish(() => reject(new Error(`Timed out waiting for ${what} on ${path.basename(uri.path)}; have: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => `${d.source}:${codeOf(d)}@${d.range.start.line}:${d.range.start.character}`))}`))), timeoutMs);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, waitForDiagnostics, removeFolder, applyFix, hoverText, findDiagnostic } from './helpers';
+import { api, codeOf, openFile, waitForDiagnostics, waitForAnyDiagnostics, removeFolder, setText, applyFix, hoverText, findDiagnostic } from './helpers';
 
 function inside(doc: vscode.TextDocument, literal: string): vscode.Position {
   const at = doc.getText().indexOf(`"${literal}"`);
@@ -129,5 +129,19 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
     const single = await openFile('rpc/single.rpc.json', '{"jsonrpc": "2.0", "method": "eth_chainId", "params": [], "id": 1}\n');
     const one = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', single.document.uri)).filter((l) => l.command?.command === 'edgekit.gateway.send');
     assert.deepEqual(one.map((l) => l.command!.title), ['Send request']);
+  });
+
+  test('a plain JSON file matched by contributes.jsonValidation gets the params checks from VS Code\'s own JSON service', async () => {
+    // *.edgekit-rpc.json is language "json": EdgeKit's server does not check it, the built-in JSON extension does, with our schema.
+    const editor = await openFile('rpc/plain.edgekit-rpc.json', `{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x12", "lastest"], "id": 1}\n`);
+    const doc = editor.document;
+    assert.equal(doc.languageId, 'json');
+    const json = (ds: vscode.Diagnostic[]) => ds.filter((d) => d.source !== 'edgekit'); // the JSON service sets no source
+    const ds = json(await waitForAnyDiagnostics(doc.uri, (x) => json(x).length >= 2, 'the JSON service\'s params problems'));
+    const at = ds.map((d) => doc.getText(d.range)).sort();
+    assert.deepEqual(at, ['"0x12"', '"lastest"'], JSON.stringify(ds.map((d) => d.message)));
+    assert.deepEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit'), [], 'EdgeKit leaves plain JSON to VS Code');
+    await setText(editor, `{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["${ADDRESS}", "latest"], "id": 1}\n`);
+    await waitForAnyDiagnostics(doc.uri, (x) => json(x).length === 0, 'no JSON problem left once the params are right');
   });
 });
