@@ -22,50 +22,75 @@ type Schema = Record<string, unknown>;
 
 const hex = '[0-9a-fA-F]';
 const QUANTITY = `^0x(0|[1-9a-fA-F]${hex}{0,63})$`;
-const BLOCK_NUMBER = `^0x(0|[1-9a-fA-F]${hex}{0,15})$`;
 const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
 const RANGE_TAGS = BLOCK_TAGS.filter((t) => t !== 'pending');
 
-/** A definition per value type: title from TYPE_LABELS, the description says what the rules accept. */
+const tags = (ts: readonly string[]): string => ts.map((t) => `"${t}"`).join(', ');
+const BLOCK_ALTERNATIVES = (ts: readonly string[], hash = false): string =>
+  `^(0x(0|[1-9a-fA-F]${hex}{0,15})${hash ? `|0x${hex}{64}` : ''}|${ts.join('|')})$`;
+
+/**
+ * A definition per value type: title from TYPE_LABELS, a description, and an errorMessage with the rules' wording (VS Code's JSON
+ * service shows it instead of "String does not match the pattern of ..."). Each is ONE schema, with a type union where a value may
+ * take several forms, rather than an anyOf: on an anyOf the JSON service reports the branch it guesses is closest, often a wrong one.
+ */
 function typeDefs(): Record<string, Schema> {
-  const d = (type: ValueType, description: string, body: Schema): [string, Schema] => [type, { title: TYPE_LABELS[type], description, ...body }];
-  const list = (type: ValueType, item: ValueType, what: string): [string, Schema] => d(type, `An array of ${what}.`, { type: 'array', items: ref(item) });
-  const keys = (type: ObjectType): Schema => objectDef(type);
+  const d = (type: ValueType, description: string, errorMessage: string | undefined, body: Schema): [string, Schema] =>
+    [type, { title: TYPE_LABELS[type], description, ...(errorMessage ? { errorMessage } : {}), ...body }];
+  const list = (type: ValueType, item: ValueType, what: string): [string, Schema] =>
+    d(type, `An array of ${what}.`, `Expected an array of ${what}.`, { type: 'array', items: ref(item) });
+  const ADDRESS = `^0x${hex}{40}$`;
+  const HASH = `^0x${hex}{64}$`;
+  const blockMessage = (ts: readonly string[], hash = false) =>
+    `Expected a block number (a hex quantity such as "0x1b4")${hash ? ', a 32-byte block hash' : ''} or one of the tags ${tags(ts)}.`;
   return Object.fromEntries([
-    d('quantity', 'A QUANTITY: "0x" and up to 64 hex digits, without leading zeros ("0x0", "0x1a").', { type: 'string', pattern: QUANTITY }),
-    d('integerOrQuantity', 'A non-negative JSON integer, or a QUANTITY.', {
-      anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, ref('quantity')],
+    d('quantity', 'A QUANTITY: "0x" and up to 64 hex digits, without leading zeros ("0x0", "0x1a").',
+      'Expected a hex quantity such as "0x1a": "0x" and hex digits, without leading zeros.', { type: 'string', pattern: QUANTITY }),
+    d('integerOrQuantity', 'A non-negative JSON integer, or a QUANTITY.', 'Expected a non-negative integer or a hex quantity such as "0x1a".', {
+      type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: QUANTITY,
     }),
-    d('address', 'A 20-byte address: "0x" and 40 hex digits.', { type: 'string', pattern: `^0x${hex}{40}$` }),
-    d('addressOrNull', 'A 20-byte address, or null.', { anyOf: [{ type: 'null' }, ref('address')] }),
+    d('address', 'A 20-byte address: "0x" and 40 hex digits.', 'Expected a 20-byte address: "0x" and 40 hex digits.', { type: 'string', pattern: ADDRESS }),
+    d('addressOrNull', 'A 20-byte address, or null.', 'Expected a 20-byte address ("0x" and 40 hex digits) or null.', { type: ['string', 'null'], pattern: ADDRESS }),
     list('addressList', 'address', 'addresses'),
-    d('addressOrList', 'An address, an array of addresses, or null.', { anyOf: [{ type: 'null' }, ref('address'), ref('addressList')] }),
-    d('hash32', 'A 32-byte hash: "0x" and 64 hex digits.', { type: 'string', pattern: `^0x${hex}{64}$` }),
+    d('addressOrList', 'An address, an array of addresses, or null.', 'Expected an address ("0x" and 40 hex digits), an array of addresses, or null.', {
+      type: ['string', 'array', 'null'], pattern: ADDRESS, items: ref('address'),
+    }),
+    d('hash32', 'A 32-byte hash: "0x" and 64 hex digits.', 'Expected a 32-byte hash: "0x" and 64 hex digits.', { type: 'string', pattern: HASH }),
     list('hash32List', 'hash32', '32-byte hashes'),
-    d('bytes', 'Hex data: "0x" and an even number of hex digits.', { type: 'string', pattern: `^0x(${hex}{2})*$` }),
+    d('bytes', 'Hex data: "0x" and an even number of hex digits.', 'Expected hex data: "0x" and an even number of hex digits.', { type: 'string', pattern: `^0x(${hex}{2})*$` }),
     list('bytesList', 'bytes', 'hex data'),
-    d('bytesMax32', 'Hex data of at most 32 bytes: "0x" and up to 64 hex digits.', { type: 'string', pattern: `^0x${hex}{0,64}$` }),
+    d('bytesMax32', 'Hex data of at most 32 bytes: "0x" and up to 64 hex digits.', 'Expected hex data of at most 32 bytes: "0x" and up to 64 hex digits.', {
+      type: 'string', pattern: `^0x${hex}{0,64}$`,
+    }),
     list('bytesMax32List', 'bytesMax32', 'storage keys (hex data of at most 32 bytes)'),
-    d('boolean', 'true or false.', { type: 'boolean' }),
-    d('block', `A block number (a QUANTITY of at most 64 bits) or one of the tags ${BLOCK_TAGS.map((t) => `"${t}"`).join(', ')}.`, {
-      type: 'string', anyOf: [{ pattern: BLOCK_NUMBER }, { enum: [...BLOCK_TAGS] }],
+    d('boolean', 'true or false.', 'Expected true or false.', { type: 'boolean' }),
+    d('block', `A block number (a QUANTITY of at most 64 bits) or one of the tags ${tags(BLOCK_TAGS)}.`, blockMessage(BLOCK_TAGS), {
+      type: 'string', pattern: BLOCK_ALTERNATIVES(BLOCK_TAGS), examples: [...BLOCK_TAGS],
     }),
-    d('blockForRange', `A block number or one of the tags ${RANGE_TAGS.map((t) => `"${t}"`).join(', ')} ("pending" is no bound of a range).`, {
-      type: 'string', anyOf: [{ pattern: BLOCK_NUMBER }, { enum: [...RANGE_TAGS] }],
+    d('blockForRange', `A block number or one of the tags ${tags(RANGE_TAGS)} ("pending" is no bound of a range).`, blockMessage(RANGE_TAGS), {
+      type: 'string', pattern: BLOCK_ALTERNATIVES(RANGE_TAGS), examples: [...RANGE_TAGS],
     }),
-    d('blockOrHash', 'A block number, a block tag, or a 32-byte block hash.', { anyOf: [ref('block'), ref('hash32')] }),
-    d('callObject', 'The transaction of eth_call and eth_estimateGas (execution-apis GenericTransaction).', keys('callObject')),
-    d('logFilter', 'The filter of eth_getLogs: a block range or a block hash, addresses and topics.', {
-      ...keys('logFilter'), ...excludesRange(),
+    d('blockOrHash', 'A block number, a block tag, or a 32-byte block hash.', blockMessage(BLOCK_TAGS, true), {
+      type: 'string', pattern: BLOCK_ALTERNATIVES(BLOCK_TAGS, true), examples: [...BLOCK_TAGS],
     }),
-    d('traceFilter', 'The filter of trace_filter: a block range (or a block hash), addresses, offset and count.', {
-      ...keys('traceFilter'), ...excludesRange(),
+    d('callObject', 'The transaction of eth_call and eth_estimateGas (execution-apis GenericTransaction).', undefined, objectDef('callObject')),
+    d('logFilter', 'The filter of eth_getLogs: a block range or a block hash, addresses and topics.', undefined, {
+      ...objectDef('logFilter'), ...excludesRange(),
     }),
-    d('percentiles', 'Percentiles between 0 and 100, in increasing order.', { type: 'array', items: { type: 'number', minimum: 0, maximum: 100 } }),
-    d('topics', 'At most 4 topic filters by position: null matches anything, a hash matches it, an array matches any of its hashes.', {
-      type: 'array', maxItems: 4, items: { anyOf: [{ type: 'null' }, ref('hash32'), { type: 'array', items: { anyOf: [{ type: 'null' }, ref('hash32')] } }] },
+    d('traceFilter', 'The filter of trace_filter: a block range (or a block hash), addresses, offset and count.', undefined, {
+      ...objectDef('traceFilter'), ...excludesRange(),
     }),
-    d('accessList', 'An EIP-2930 access list: the addresses and storage keys the transaction touches.', {
+    d('percentiles', 'Percentiles between 0 and 100, in increasing order.', undefined, {
+      type: 'array', items: { type: 'number', minimum: 0, maximum: 100, errorMessage: 'Expected a percentile: a number between 0 and 100.' },
+    }),
+    d('topics', 'At most 4 topic filters by position: null matches anything, a hash matches it, an array matches any of its hashes.', undefined, {
+      type: 'array', maxItems: 4,
+      items: {
+        type: ['null', 'string', 'array'], pattern: HASH, items: { type: ['null', 'string'], pattern: HASH, errorMessage: 'Expected a 32-byte hash or null.' },
+        errorMessage: 'Expected a topic filter: null, a 32-byte hash, or an array of hashes.',
+      },
+    }),
+    d('accessList', 'An EIP-2930 access list: the addresses and storage keys the transaction touches.', undefined, {
       type: 'array',
       items: {
         type: 'object', required: ['address', 'storageKeys'], additionalProperties: false,
@@ -75,7 +100,7 @@ function typeDefs(): Record<string, Schema> {
         },
       },
     }),
-    d('authorizationList', 'EIP-7702 authorizations of a set-code transaction.', {
+    d('authorizationList', 'EIP-7702 authorizations of a set-code transaction.', undefined, {
       type: 'array',
       items: {
         type: 'object', required: ['chainId', 'nonce', 'address', 'yParity', 'r', 's'],
@@ -89,16 +114,19 @@ function typeDefs(): Record<string, Schema> {
         ].map(([k, title, description, type]) => [k, { title, description, $ref: `#/$defs/${type}` }])),
       },
     }),
-    d('traceMode', 'How fromAddress and toAddress combine.', { enum: ['union', 'intersection'] }),
+    d('traceMode', 'How fromAddress and toAddress combine.', 'Expected "union" or "intersection".', { enum: ['union', 'intersection'] }),
   ]);
 }
+
+/** null, or a value of the type: an if/else, so that a wrong value gets the type's own message (an anyOf would guess a branch). */
+const orNull = (type: ValueType): Schema => ({ if: { type: 'null' }, else: ref(type) });
 
 /** A param object: its members (any may be null, except in a call object where only "to" may), no others. */
 function objectDef(type: ObjectType): Schema {
   const nullable = type !== 'callObject';
   const properties: Record<string, Schema> = {};
   for (const [k, spec] of Object.entries(OBJECT_KEYS[type])) {
-    const value = nullable && spec.type !== 'addressOrNull' && spec.type !== 'addressOrList' ? { anyOf: [{ type: 'null' }, ref(spec.type)] } : ref(spec.type);
+    const value = nullable && spec.type !== 'addressOrNull' && spec.type !== 'addressOrList' ? orNull(spec.type) : ref(spec.type);
     properties[k] = { title: k, description: spec.description, ...value };
   }
   return { type: 'object', properties, additionalProperties: false };
@@ -109,7 +137,10 @@ function excludesRange(): Schema {
   return {
     if: { required: ['blockHash'], properties: { blockHash: { not: { type: 'null' } } } },
     then: {
-      properties: Object.fromEntries(['fromBlock', 'toBlock'].map((k) => [k, { title: k, description: `Absent (or null) when "blockHash" is given: a block hash excludes a block range.`, type: 'null' }])),
+      properties: Object.fromEntries(['fromBlock', 'toBlock'].map((k) => [k, {
+        title: k, description: 'Absent (or null) when "blockHash" is given: a block hash excludes a block range.', type: 'null',
+        errorMessage: `"${k}" cannot be given with "blockHash": give either a block hash or a block range.`,
+      }])),
     },
   };
 }
@@ -121,10 +152,11 @@ function paramsDef(m: MethodSpec): Schema {
     title: `${m.name} params`,
     description: m.params.length ? `[${m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ')}]` : `${m.name} takes no params.`,
     type: 'array',
+    errorMessage: `Expected an array of positional params${m.params.length ? ` [${m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ')}]` : ' (empty for this method)'}.`,
   };
   if (m.params.length) {
     s.prefixItems = m.params.map((p) => ({
-      title: p.name, description: p.description, ...(p.required ? ref(p.type) : { anyOf: [{ type: 'null' }, ref(p.type)] }),
+      title: p.name, description: p.description, ...(p.required ? ref(p.type) : orNull(p.type)),
     }));
   }
   if (required) s.minItems = required;

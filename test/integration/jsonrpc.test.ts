@@ -140,6 +140,10 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
     const ds = json(await waitForAnyDiagnostics(doc.uri, (x) => json(x).length >= 2, 'the JSON service\'s params problems'));
     const at = ds.map((d) => doc.getText(d.range)).sort();
     assert.deepEqual(at, ['"0x12"', '"lastest"'], JSON.stringify(ds.map((d) => d.message)));
+    // The schema's own wording (errorMessage), not "String does not match the pattern of ...".
+    const messages = ds.map((d) => d.message).join(' | ');
+    assert.match(messages, /Expected a 20-byte address/);
+    assert.match(messages, /Expected a block number .*"latest"/);
     assert.deepEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit'), [], 'EdgeKit leaves plain JSON to VS Code');
     await setText(editor, `{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["${ADDRESS}", "latest"], "id": 1}\n`);
     await waitForAnyDiagnostics(doc.uri, (x) => json(x).length === 0, 'no JSON problem left once the params are right');
