@@ -164,20 +164,39 @@ function paramsDef(m: MethodSpec): Schema {
   return s;
 }
 
-/** One branch per supported method: when "method" is that method, "params" must be its params (and be there when one is required). */
+/** When "method" is m: "params" must be m's params (and be there when one is required). */
+function branch(m: MethodSpec): Schema {
+  return {
+    if: { type: 'object', required: ['method'], properties: { method: { const: m.name } } },
+    then: {
+      type: 'object',
+      ...(m.params.some((p) => p.required) ? { required: ['params'] } : {}),
+      properties: { params: ref(`params-${m.name}`) },
+    },
+  };
+}
+
+/**
+ * The methods' branches as a decision tree: "is the method one of the first half?" then that half, else the other. A validator
+ * evaluates about log2(33) = 6 conditions per request instead of 33 (vscode-json-languageservice spent 90 % of its time on the flat
+ * list). Each leaf holds one or two methods.
+ */
+function dispatch(methods: readonly MethodSpec[]): Schema {
+  if (methods.length <= 2) return methods.length === 1 ? branch(methods[0]) : { allOf: methods.map(branch) };
+  const half = Math.ceil(methods.length / 2);
+  return {
+    if: { type: 'object', required: ['method'], properties: { method: { enum: methods.slice(0, half).map((m) => m.name) } } },
+    then: dispatch(methods.slice(0, half)),
+    else: dispatch(methods.slice(half)),
+  };
+}
+
 function methodBranches(): Schema {
   return {
     title: 'Params of each supported method',
     description: 'When "method" is a supported method, "params" must match that method\'s positional params.',
     'x-edgekit': CHECKED_BY_RULES,
-    allOf: METHODS.map((m) => ({
-      if: { type: 'object', required: ['method'], properties: { method: { const: m.name } } },
-      then: {
-        type: 'object',
-        ...(m.params.some((p) => p.required) ? { required: ['params'] } : {}),
-        properties: { params: ref(`params-${m.name}`) },
-      },
-    })),
+    ...dispatch(METHODS),
   };
 }
 
