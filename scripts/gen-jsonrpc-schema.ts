@@ -2,10 +2,11 @@
 // so that the schema and the jsonrpc rules can never drift apart. `npm run schemas`.
 //
 // The envelope (jsonrpc, method, id, batch) stays hand-written in the file; this rewrites its "allOf" (top level and batch items) and
-// "$defs". Each supported method gets one `if method is X then params must be ...` branch, and every value type of the catalogue one
-// definition, whose patterns accept exactly what the rules (params.ts) accept without an error: VS Code's own JSON service (a plain
-// file with "$schema", `contributes.jsonValidation`) and any other schema user then report what the editor reports, minus what no
-// schema can say (block ranges and counts against the gateway's limits, increasing percentiles, data vs input).
+// "$defs". Each supported method gets one `if method is X then params must be ...` branch (in a decision tree), and every value type
+// of the catalogue one definition, whose patterns accept exactly what the rules (params.ts) accept without an error, the gateway's
+// count limits included: VS Code's own JSON service (a plain file with "$schema", `contributes.jsonValidation`) and any other schema
+// user then report what the editor reports, minus what no schema can say (a block range spans two values, percentiles must increase,
+// "data" and "input" must be equal).
 //
 // In EdgeKit itself the rules own these checks (they name the param, and most carry a fix): schema/registry.ts compiles the schema for
 // ajv with the branches marked "x-edgekit": "checked-by-rules" left out, and test/unit/jsonrpc/schema.test.ts checks, on generated
@@ -13,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  BLOCK_TAGS, METHODS, OBJECT_KEYS, TYPE_LABELS, type MethodSpec, type ObjectType, type ValueType,
+  BLOCK_TAGS, LIMITS, METHODS, OBJECT_KEYS, TYPE_LABELS, type MethodSpec, type ObjectType, type ValueType,
 } from '../server/src/core/rules/jsonrpc/catalogue';
 import { CHECKED_BY_RULES } from '../server/src/core/schema/registry';
 
@@ -24,6 +25,49 @@ const hex = '[0-9a-fA-F]';
 const QUANTITY = `^0x(0|[1-9a-fA-F]${hex}{0,63})$`;
 const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
 const RANGE_TAGS = BLOCK_TAGS.filter((t) => t !== 'pending');
+
+const HEX = '0123456789abcdef';
+
+/** The hex digits lo..hi (0..15) as a character class of both cases, e.g. [3-9a-cA-C]. */
+function hexClass(lo: number, hi: number): string {
+  let c = '';
+  if (lo <= Math.min(hi, 9)) c += lo === Math.min(hi, 9) ? String(lo) : `${lo}-${Math.min(hi, 9)}`;
+  const a = Math.max(lo, 10);
+  if (a <= hi) c += a === hi ? HEX[a] + HEX[a].toUpperCase() : `${HEX[a]}-${HEX[hi]}${HEX[a].toUpperCase()}-${HEX[hi].toUpperCase()}`;
+  return `[${c}]`;
+}
+
+/** A pattern of the QUANTITYs from 0 to n (no leading zeros, hex digits of either case), e.g. n = 10: ^0x(0|[1-9a-aA-A])$ in effect. */
+export function quantityUpTo(n: number): string {
+  const d = n.toString(16);
+  const alts = ['0'];
+  for (let k = 1; k < d.length; k++) alts.push(hexClass(1, 15) + (k > 1 ? `${hexClass(0, 15)}{${k - 1}}` : ''));
+  // As many digits as n: a smaller digit at some position after an equal prefix, then anything; or n itself.
+  const same = (i: number) => [...d.slice(0, i)].map((c) => (/[a-f]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  for (let i = 0; i < d.length; i++) {
+    const lo = i === 0 ? 1 : 0;
+    const digit = HEX.indexOf(d[i]);
+    const rest = d.length - i - 1;
+    if (digit > lo) alts.push(same(i) + hexClass(lo, digit - 1) + (rest ? `${hexClass(0, 15)}{${rest}}` : ''));
+  }
+  alts.push(same(d.length));
+  return `^0x(${alts.join('|')})$`;
+}
+
+/** A count the gateway caps: a JSON integer or a QUANTITY, at most max. */
+function countDef(title: string, description: string, max: number): Schema {
+  return {
+    title, description, errorMessage: `Expected at most ${max}: a non-negative integer or a hex quantity such as "0x${max.toString(16)}".`,
+    type: ['integer', 'string'], minimum: 0, maximum: max, pattern: quantityUpTo(max),
+  };
+}
+
+/** Where a value is one of those counts instead of its catalogue type. */
+const COUNTS: Record<string, [string, Schema]> = {
+  'eth_feeHistory/0': ['feeHistoryBlockCount', countDef('block count', `Number of blocks, at most ${LIMITS.feeHistoryMaxBlockCount} on the gateway.`, LIMITS.feeHistoryMaxBlockCount)],
+  'traceFilter/count': ['traceCount', countDef('trace count', `Number of traces to return, at most ${LIMITS.traceFilterMaxCount} on the gateway.`, LIMITS.traceFilterMaxCount)],
+};
+const countRef = (where: string): string | undefined => COUNTS[where]?.[0];
 
 const tags = (ts: readonly string[]): string => ts.map((t) => `"${t}"`).join(', ');
 const BLOCK_ALTERNATIVES = (ts: readonly string[], hash = false): string =>
@@ -119,14 +163,15 @@ function typeDefs(): Record<string, Schema> {
 }
 
 /** null, or a value of the type: an if/else, so that a wrong value gets the type's own message (an anyOf would guess a branch). */
-const orNull = (type: ValueType): Schema => ({ if: { type: 'null' }, else: ref(type) });
+const orNull = (type: string): Schema => ({ if: { type: 'null' }, else: ref(type) });
 
 /** A param object: its members (any may be null, except in a call object where only "to" may), no others. */
 function objectDef(type: ObjectType): Schema {
   const nullable = type !== 'callObject';
   const properties: Record<string, Schema> = {};
   for (const [k, spec] of Object.entries(OBJECT_KEYS[type])) {
-    const value = nullable && spec.type !== 'addressOrNull' && spec.type !== 'addressOrList' ? orNull(spec.type) : ref(spec.type);
+    const typeName = countRef(`${type}/${k}`) ?? spec.type;
+    const value = nullable && spec.type !== 'addressOrNull' && spec.type !== 'addressOrList' ? orNull(typeName) : ref(typeName);
     properties[k] = { title: k, description: spec.description, ...value };
   }
   return { type: 'object', properties, additionalProperties: false };
@@ -155,8 +200,8 @@ function paramsDef(m: MethodSpec): Schema {
     errorMessage: `Expected an array of positional params${m.params.length ? ` [${m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ')}]` : ' (empty for this method)'}.`,
   };
   if (m.params.length) {
-    s.prefixItems = m.params.map((p) => ({
-      title: p.name, description: p.description, ...(p.required ? ref(p.type) : orNull(p.type)),
+    s.prefixItems = m.params.map((p, i) => ({
+      title: p.name, description: p.description, ...((type) => (p.required ? ref(type) : orNull(type)))(countRef(`${m.name}/${i}`) ?? p.type),
     }));
   }
   if (required) s.minItems = required;
@@ -206,6 +251,7 @@ export function withGeneratedParams(schema: Schema): Schema {
   const $defs: Record<string, Schema> = { methodParams: methodBranches() };
   for (const m of METHODS) $defs[`params-${m.name}`] = paramsDef(m);
   Object.assign($defs, typeDefs());
+  for (const [name, def] of Object.values(COUNTS)) $defs[name] = def;
   const out: Schema = {};
   // Key order of the file: envelope first, generated parts last.
   for (const [k, v] of Object.entries(schema)) if (k !== 'allOf' && k !== '$defs') out[k] = k === 'items' ? { ...items, allOf: [ref('methodParams')] } : v;
