@@ -25,6 +25,8 @@ const hex = '[0-9a-fA-F]';
 const QUANTITY = `^0x(0|[1-9a-fA-F]${hex}{0,63})$`;
 const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
 const RANGE_TAGS = BLOCK_TAGS.filter((t) => t !== 'pending');
+/** The values a type offers as completions (its tags or modes). */
+const OFFERED: Record<string, readonly string[]> = { block: BLOCK_TAGS, blockForRange: RANGE_TAGS, blockOrHash: BLOCK_TAGS, traceMode: ['union', 'intersection'] };
 
 const HEX = '0123456789abcdef';
 
@@ -37,7 +39,7 @@ function hexClass(lo: number, hi: number): string {
   return `[${c}]`;
 }
 
-/** A pattern of the QUANTITYs from 0 to n (no leading zeros, hex digits of either case), e.g. n = 10: ^0x(0|[1-9a-aA-A])$ in effect. */
+/** A pattern of the QUANTITYs from 0 to n (no leading zeros, hex digits of either case), e.g. n = 10: ^0x(0|[1-9]|[aA])$. */
 export function quantityUpTo(n: number): string {
   const d = n.toString(16);
   const alts = ['0'];
@@ -109,13 +111,13 @@ function typeDefs(): Record<string, Schema> {
     list('bytesMax32List', 'bytesMax32', 'storage keys (hex data of at most 32 bytes)'),
     d('boolean', 'true or false.', 'Expected true or false.', { type: 'boolean' }),
     d('block', `A block number (a QUANTITY of at most 64 bits) or one of the tags ${tags(BLOCK_TAGS)}.`, blockMessage(BLOCK_TAGS), {
-      type: 'string', pattern: BLOCK_ALTERNATIVES(BLOCK_TAGS), examples: [...BLOCK_TAGS],
+      type: 'string', pattern: BLOCK_ALTERNATIVES(BLOCK_TAGS), examples: [...OFFERED.block],
     }),
     d('blockForRange', `A block number or one of the tags ${tags(RANGE_TAGS)} ("pending" is no bound of a range).`, blockMessage(RANGE_TAGS), {
-      type: 'string', pattern: BLOCK_ALTERNATIVES(RANGE_TAGS), examples: [...RANGE_TAGS],
+      type: 'string', pattern: BLOCK_ALTERNATIVES(RANGE_TAGS), examples: [...OFFERED.blockForRange],
     }),
     d('blockOrHash', 'A block number, a block tag, or a 32-byte block hash.', blockMessage(BLOCK_TAGS, true), {
-      type: 'string', pattern: BLOCK_ALTERNATIVES(BLOCK_TAGS, true), examples: [...BLOCK_TAGS],
+      type: 'string', pattern: BLOCK_ALTERNATIVES(BLOCK_TAGS, true), examples: [...OFFERED.blockOrHash],
     }),
     d('callObject', 'The transaction of eth_call and eth_estimateGas (execution-apis GenericTransaction).', undefined, objectDef('callObject')),
     d('logFilter', 'The filter of eth_getLogs: a block range or a block hash, addresses and topics.', undefined, {
@@ -158,12 +160,16 @@ function typeDefs(): Record<string, Schema> {
         ].map(([k, title, description, type]) => [k, { title, description, $ref: `#/$defs/${type}` }])),
       },
     }),
-    d('traceMode', 'How fromAddress and toAddress combine.', 'Expected "union" or "intersection".', { enum: ['union', 'intersection'] }),
+    d('traceMode', 'How fromAddress and toAddress combine.', 'Expected "union" or "intersection".', { enum: [...OFFERED.traceMode] }),
   ]);
 }
 
-/** null, or a value of the type: an if/else, so that a wrong value gets the type's own message (an anyOf would guess a branch). */
-const orNull = (type: string): Schema => ({ if: { type: 'null' }, else: ref(type) });
+/**
+ * null, or a value of the type: an if/else, so that a wrong value gets the type's own message (an anyOf would guess a branch).
+ * VS Code's JSON service does not look inside if/else for completions, so the values it should offer (block tags, trace modes) are
+ * lifted beside it as `examples`, which no validator checks.
+ */
+const orNull = (type: string): Schema => ({ if: { type: 'null' }, else: ref(type), ...(OFFERED[type] ? { examples: [...OFFERED[type]] } : {}) });
 
 /** A param object: its members (any may be null, except in a call object where only "to" may), no others. */
 function objectDef(type: ObjectType): Schema {

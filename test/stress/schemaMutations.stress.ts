@@ -66,6 +66,14 @@ const MUTATIONS: Record<string, (d: Json) => void> = {
   'anything in a hash list': (d) => { d.hash32List.items = true; },
   'anything in a storage key list': (d) => { d.bytesMax32List.items = true; },
   'trace mode "Union"': (d) => { d.traceMode.enum.push('Union'); },
+  // Found by a review: boundary values the generators did not make at first.
+  'storage key of 65 digits': (d) => replacePattern(d.bytesMax32, '{0,64}', '{0,65}'),
+  'count quantity of 65 digits': (d) => replacePattern(d.integerOrQuantity, '{0,63}', '{0,64}'),
+  'count quantity of at most 63 digits': (d) => replacePattern(d.integerOrQuantity, '{0,63}', '{0,62}'),
+  'integer count below 2^53 - 1': (d) => { d.integerOrQuantity.maximum = Number.MAX_SAFE_INTEGER - 1; },
+  'percentile 0 excluded': (d) => { delete d.percentiles.items.minimum; d.percentiles.items.exclusiveMinimum = 0; },
+  'percentile 100 excluded': (d) => { delete d.percentiles.items.maximum; d.percentiles.items.exclusiveMaximum = 100; },
+  'eth_getBlockByNumber takes a block hash': (d) => { d['params-eth_getBlockByNumber'].prefixItems[0] = { $ref: '#/$defs/blockOrHash' }; },
 };
 
 const seed = Number(process.env.FUZZ_SEED ?? 20261123);

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { quantityUpTo, render, SCHEMA_FILE, withGeneratedParams } from '../../../scripts/gen-jsonrpc-schema';
 import { validatorFor } from '../../../server/src/core/schema/registry';
 import { validateText } from '../../../server/src/core/validate';
+import { getLanguageService, TextDocument, type JSONSchema } from 'vscode-json-languageservice';
 import { METHODS } from '../../../server/src/core/rules/jsonrpc/catalogue';
 import { A, compareOnGenerated, fullValidator, H, request } from './schemaDiff';
 
@@ -86,4 +87,26 @@ test('hand-picked calls: what the full schema accepts and refuses', () => {
     ['eth_getBalance', { address: A }, false],
   ];
   for (const [method, params, ok] of cases) assert.equal(full(request(method, params)), ok, `${method} ${JSON.stringify(params)}`);
+});
+
+test('VS Code\'s JSON service with the shipped schema: the rules\' wording, and the tags and modes offered as completions', async () => {
+  const ls = getLanguageService({});
+  ls.configure({ validate: true, schemas: [{ uri: 'file:///schemas/jsonrpc-request.schema.json', fileMatch: ['*.rpc.json'], schema: schema as JSONSchema }] });
+  const doc = (text: string) => TextDocument.create('file:///plain.rpc.json', 'json', 1, text);
+  const problems = async (params: unknown) => {
+    const td = doc(JSON.stringify(request('eth_getLogs', params)));
+    return (await ls.doValidation(td, ls.parseJSONDocument(td))).map((d) => d.message);
+  };
+  assert.deepEqual(await problems([{ fromBlock: 'lastest' }]), ['Expected a block number (a hex quantity such as "0x1b4") or one of the tags "latest", "earliest", "safe", "finalized".']);
+  assert.deepEqual(await problems([{ address: '0x12' }]), ['Expected an address ("0x" and 40 hex digits), an array of addresses, or null.']);
+  const offered = async (method: string, text: string) => {
+    const t = `{"jsonrpc": "2.0", "id": 1, "method": "${method}", "params": [${text}]}`;
+    const td = doc(t);
+    const list = await ls.doComplete(td, td.positionAt(t.indexOf('""') + 1), ls.parseJSONDocument(td));
+    return (list?.items ?? []).map((i) => i.label);
+  };
+  const modes = await offered('trace_filter', '{"mode": ""}');
+  for (const m of ['"union"', '"intersection"']) assert.ok(modes.includes(m), `${m} offered: ${modes.join(' ')}`);
+  const bounds = await offered('eth_getLogs', '{"fromBlock": ""}');
+  for (const t of ['"latest"', '"safe"']) assert.ok(bounds.includes(t), `${t} offered: ${bounds.join(' ')}`);
 });

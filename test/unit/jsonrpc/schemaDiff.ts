@@ -85,7 +85,8 @@ function values(type: ValueType, wrap: Wrap): fc.Arbitrary<unknown> {
   switch (type) {
     case 'quantity': return quantity(64);
     // With the gateway's limits on either side (blockCount 10, count 200).
-    case 'integerOrQuantity': return fc.oneof(fc.nat({ max: 400 }), quantity(4), { weight: 2, arbitrary: fc.constantFrom(0, 10, 11, 200, 201, '0xa', '0xB', '0xc8', '0xC9') });
+    case 'integerOrQuantity': return fc.oneof(fc.nat({ max: 400 }), quantity(4), quantity(64),
+      { weight: 2, arbitrary: fc.constantFrom(0, 10, 11, 200, 201, '0xa', '0xB', '0xc8', '0xC9', Number.MAX_SAFE_INTEGER) });
     case 'address': return hexDigits(40, 40).map((d) => '0x' + d);
     case 'addressOrNull': return fc.oneof(fc.constant(null), values('address', wrap));
     case 'addressList': return fc.array(values('address', wrap), { maxLength: 3 });
@@ -94,14 +95,14 @@ function values(type: ValueType, wrap: Wrap): fc.Arbitrary<unknown> {
     case 'hash32List': return fc.array(values('hash32', wrap), { maxLength: 3 });
     case 'bytes': return lowerHex(0, 8).map((d) => '0x' + (d.length % 2 ? d + '0' : d));
     case 'bytesList': return fc.array(values('bytes', wrap), { maxLength: 3 });
-    case 'bytesMax32': return hexDigits(0, 64).map((d) => '0x' + d);
+    case 'bytesMax32': return fc.oneof(hexDigits(0, 64), hexDigits(64, 64)).map((d) => '0x' + d);
     case 'bytesMax32List': return fc.array(values('bytesMax32', wrap), { maxLength: 3 });
     case 'boolean': return fc.boolean();
-    case 'block': return odd<unknown>(fc.oneof(quantity(16), fc.constantFrom(...BLOCK_TAGS)), 'Latest', 'lastest', '0x' + 'f'.repeat(17));
+    case 'block': return odd<unknown>(fc.oneof(quantity(16), fc.constantFrom(...BLOCK_TAGS)), 'Latest', 'lastest', '0x' + 'f'.repeat(17), H);
     case 'blockForRange': return odd<unknown>(fc.oneof(quantity(16), fc.constantFrom(...BLOCK_TAGS.filter((t) => t !== 'pending'))), 'pending', 'Safe', 'earlyest');
     case 'blockOrHash': return fc.oneof(values('block', wrap), values('hash32', wrap));
     case 'callObject': case 'logFilter': case 'traceFilter': return objectOf(type, wrap);
-    case 'percentiles': return fc.array(odd<unknown>(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 100, noNaN: true })), -1, -0.5, 100.5, 101, '50', null), { maxLength: 4 });
+    case 'percentiles': return fc.array(odd<unknown>(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(0, 100)), -1, -0.5, 100.5, 101, '50', null), { maxLength: 4 });
     case 'topics': return fc.array(fc.oneof(fc.constant(null), values('hash32', wrap), fc.array(fc.oneof(fc.constant(null), values('hash32', wrap)), { maxLength: 2 })), { maxLength: wrap === PURE ? 4 : 5 });
     case 'accessList': return fc.array(withStrayKey(fc.record({ address: wrap(values('address', wrap)), storageKeys: wrap(values('hash32List', wrap)) }, { requiredKeys: wrap === PURE ? ['address', 'storageKeys'] : [] }), wrap), { maxLength: 2 });
     case 'authorizationList': {

@@ -24,7 +24,9 @@ const compiled = new Map<string, ValidateFunction>();
 
 function instance(): Ajv2020 {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateFormats: false });
+    // strictTuples off: a method's optional trailing params make tuples shorter than their prefixItems on purpose (those params
+    // are left to the rules today, but a schema part that refers to them must still compile).
+    ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false });
     ajv.addVocabulary(ANNOTATIONS);
   }
   return ajv;
