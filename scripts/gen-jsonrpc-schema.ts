@@ -199,16 +199,18 @@ function excludesRange(): Schema {
 /** The params of one method: positional, the required ones first; an optional one may be null. */
 function paramsDef(m: MethodSpec): Schema {
   const required = m.params.filter((p) => p.required).length;
+  const names = m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ');
   const s: Schema = {
     title: `${m.name} params`,
-    description: m.params.length ? `[${m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ')}]` : `${m.name} takes no params.`,
+    description: m.params.length ? `[${names}]` : `${m.name} takes no params.`,
     type: 'array',
-    errorMessage: `Expected an array of positional params${m.params.length ? ` [${m.params.map((p) => (p.required ? p.name : `${p.name}?`)).join(', ')}]` : ' (empty for this method)'}.`,
+    errorMessage: `Expected an array of positional params${m.params.length ? ` [${names}]` : ' (empty for this method)'}.`,
   };
   if (m.params.length) {
-    s.prefixItems = m.params.map((p, i) => ({
-      title: p.name, description: p.description, ...((type) => (p.required ? ref(type) : orNull(type)))(countRef(`${m.name}/${i}`) ?? p.type),
-    }));
+    s.prefixItems = m.params.map((p, i) => {
+      const type = countRef(`${m.name}/${i}`) ?? p.type;
+      return { title: p.name, description: p.description, ...(p.required ? ref(type) : orNull(type)) };
+    });
   }
   if (required) s.minItems = required;
   s.maxItems = m.params.length;
