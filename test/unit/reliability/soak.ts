@@ -259,6 +259,16 @@ export function describeSoak(f: SoakFigures): string {
  * No unbounded growth: with every document closed, RSS is under 1.5 times the mid-run plateau (the larger of the 25 % and 50 %
  * marks; a short run's 25 % mark can still be before V8 has sized its heap).
  */
+/** A soak that ran all its operations: the server never exited, answered every request, logged no failure, memory bounded. */
+export function assertSoakHealthy(f: SoakFigures, operations: number): void {
+  assert.equal(f.exited, undefined);
+  assert.deepEqual(f.errors, []);
+  assert.equal(f.unanswered, 0);
+  assert.deepEqual(f.logFailures, []);
+  assert.equal(f.operations, operations);
+  assertBoundedRss(f);
+}
+
 export function assertBoundedRss(f: SoakFigures): void {
   // The live heap after full GCs, with every document closed, is not above the 25 % mark's (when ~20 documents were open).
   assert.ok(f.heapMb.end <= f.heapMb.at25 * 1.1 + 1, `the live heap grew from ${f.heapMb.at25} MB at 25 % to ${f.heapMb.end} MB with all documents closed`);
