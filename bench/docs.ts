@@ -2,7 +2,7 @@
 // 100 injected errors (schema and semantic ones, never a syntax error: only the first syntax error is reported, so it would
 // measure nothing). A seeded PRNG keeps every run byte-identical.
 import type { DocKind } from '../server/src/core/types';
-import { mulberry32 } from '../client/src/mock/prng';
+import { mulberry32 } from '../mock/src/prng';
 
 export interface BenchDoc {
   /** Short name for tables, e.g. "batch-5000". */

@@ -13,7 +13,7 @@ export interface MockFigure { what: string; rps: number; mean: number; p50: numb
 /** autocannon percentiles are whole milliseconds. */
 const whole = (ms: number): string => (ms < 1 ? '<1 ms' : `${ms} ms`);
 
-const BACKEND = path.join(ROOT, 'client/src/mock/backend.ts');
+const BACKEND = path.join(ROOT, 'mock/src/backend.ts');
 const SKIPPED = (why: string): { section: Section } => ({
   section: { title: '5. Mock gateway', header: ['measurement', 'value'], rows: [], notes: [`skipped: ${why}`] },
 });
@@ -49,8 +49,8 @@ async function load(what: string, url: string, body: string, connections: number
 }
 
 export async function runMock(durationS: number, log: (s: string) => void): Promise<{ section: Section; figures?: MockFigure[] }> {
-  if (!existsSync(BACKEND)) return SKIPPED('client/src/mock/backend.ts does not exist yet.');
-  if (!/export\s+(async\s+)?function\s+startMockBackend\b/.test(readFileSync(BACKEND, 'utf8'))) return SKIPPED('client/src/mock/backend.ts does not export startMockBackend yet.');
+  if (!existsSync(BACKEND)) return SKIPPED('mock/src/backend.ts does not exist yet.');
+  if (!/export\s+(async\s+)?function\s+startMockBackend\b/.test(readFileSync(BACKEND, 'utf8'))) return SKIPPED('mock/src/backend.ts does not export startMockBackend yet.');
   let started: { child: ChildProcess; gatewayUrl: string };
   try {
     started = await startChild();

@@ -1,6 +1,6 @@
 // Child process of the bench's mock section: starts the embedded mock backend on 127.0.0.1 with a free port, prints one JSON line
 // {"url", "gatewayUrl"} and serves until SIGTERM/SIGINT (the bench loads it from another process, as a client would).
-import { startMockBackend } from '../client/src/mock/backend';
+import { startMockBackend } from '../mock/src/backend';
 
 async function main(): Promise<void> {
   const backend = await startMockBackend({ host: '127.0.0.1', port: 0 });

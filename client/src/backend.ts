@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Config } from './config';
 import { log } from './log';
-import type { MockBackend, startMockBackend as StartMockBackend } from './mock/backend';
+import type { MockBackend, startMockBackend as StartMockBackend } from '../../mock/src/backend';
 import { UserError } from './commands/run';
 import type { Ui } from './ui';
 

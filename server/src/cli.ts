@@ -223,7 +223,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return cmd === undefined ? 2 : 0; }
     if (cmd === 'lint') return lint(rest, io);
     if (cmd === 'mock') {
-      const { runMockCli } = await import('../../client/src/mock/main');
+      const { runMockCli } = await import('../../mock/src/main');
       return await runMockCli(rest, io);
     }
     throw new UsageError(`Unknown command "${cmd}".`);

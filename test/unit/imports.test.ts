@@ -37,7 +37,7 @@ function target(file: string, spec: string): string | undefined {
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
 }
 
-const all = [...sources('server/src'), ...sources('client/src')].map((f) => ({ f, imports: importsOf(f, fs.readFileSync(path.join(root, f), 'utf8')) }));
+const all = [...sources('server/src'), ...sources('client/src'), ...sources('mock/src')].map((f) => ({ f, imports: importsOf(f, fs.readFileSync(path.join(root, f), 'utf8')) }));
 const where = (i: Import) => `${i.file}:${i.line} imports "${i.spec}"`;
 
 test('the import scanner sees static, type-only, re-exported, dynamic and required modules', () => {
@@ -59,15 +59,29 @@ test('the checking core is pure: no vscode, no LSP library, no file system, netw
   assert.deepEqual(outside.map(where), [], 'the core imports only the core and the shipped schemas');
 });
 
-test('flow/, http/ and mock/ never import vscode or an LSP library (they run in plain Node and in the standalone mock)', () => {
-  const bad = all.filter(({ f }) => /^client\/src\/(flow|http|mock)\//.test(f))
+test('flow/, http/ and the mock never import vscode or an LSP library (they run in plain Node and in the standalone mock)', () => {
+  const bad = all.filter(({ f }) => /^(client\/src\/(flow|http)|mock\/src)\//.test(f))
     .flatMap(({ imports }) => imports.filter((i) => /^(vscode|vscode-languageserver.*|vscode-languageclient.*|vscode-jsonrpc.*)$/.test(i.spec)));
   assert.deepEqual(bad.map(where), []);
 });
 
-test('the extension imports only protocol.ts of the server (the mock, its own bundle, may use the core)', () => {
-  const bad = all.filter(({ f }) => f.startsWith('client/src/') && !f.startsWith('client/src/mock/')).flatMap(({ imports }) => imports)
-    .filter((i) => target(i.file, i.spec)?.startsWith('server/src/') && target(i.file, i.spec) !== 'server/src/protocol');
+test('the mock is a program of its own: it imports only itself and the core', () => {
+  const bad = all.filter(({ f }) => f.startsWith('mock/src/')).flatMap(({ imports }) => imports)
+    .filter((i) => target(i.file, i.spec) !== undefined && !/^(mock\/src|server\/src\/core|schemas)\//.test(target(i.file, i.spec)!));
+  assert.deepEqual(bad.map(where), []);
+});
+
+test('the extension imports only protocol.ts of the server, and the mock only as types (it loads dist/mock.js at run time)', () => {
+  const client = all.filter(({ f }) => f.startsWith('client/src/')).flatMap(({ imports }) => imports);
+  const bad = client.filter((i) => target(i.file, i.spec)?.startsWith('server/src/') && target(i.file, i.spec) !== 'server/src/protocol');
+  assert.deepEqual(bad.map(where), []);
+  const mock = client.filter((i) => target(i.file, i.spec)?.startsWith('mock/src/') && !i.typeOnly);
+  assert.deepEqual(mock.map(where), []);
+});
+
+test('of the server, only the CLI imports the mock; the language server never does', () => {
+  const bad = all.filter(({ f }) => f.startsWith('server/src/') && f !== 'server/src/cli.ts').flatMap(({ imports }) => imports)
+    .filter((i) => target(i.file, i.spec)?.startsWith('mock/src/'));
   assert.deepEqual(bad.map(where), []);
 });
 

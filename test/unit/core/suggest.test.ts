@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boundedDistance, editDistance, namesOf, suggest } from '../../../server/src/core/suggest';
 import { SUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/params';
-import { mulberry32 } from '../../../client/src/mock/prng';
+import { mulberry32 } from '../../../mock/src/prng';
 
 /** The textbook optimal-string-alignment distance, full matrix: the reference the banded one is checked against. */
 function reference(a: string, b: string): number {

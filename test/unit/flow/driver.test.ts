@@ -5,8 +5,8 @@ import type { DriverDeps } from '../../../client/src/flow/driver';
 import type { State } from '../../../client/src/flow/machine';
 import { createApi } from '../../../client/src/http/api';
 import type { ApiFail, ApiResult, CheckResult, MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../../../client/src/http/api';
-import { startMockBackend } from '../../../client/src/mock/backend';
-import type { MockBackend } from '../../../client/src/mock/backend';
+import { startMockBackend } from '../../../mock/src/backend';
+import type { MockBackend } from '../../../mock/src/backend';
 import { CONFIG, ENT, PRO } from './fixtures';
 
 // ---- a fake API that records every call ----

@@ -2,8 +2,8 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createApi, entrypointBody, isEnterprise, planOf } from '../../../client/src/http/api';
 import type { ApiResult, MigrationConfig, Zone } from '../../../client/src/http/api';
-import { startMockBackend } from '../../../client/src/mock/backend';
-import type { MockBackend } from '../../../client/src/mock/backend';
+import { startMockBackend } from '../../../mock/src/backend';
+import type { MockBackend } from '../../../mock/src/backend';
 import { json, startServer } from './server';
 import type { TestServer } from './server';
 

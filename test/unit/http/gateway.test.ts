@@ -1,8 +1,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeRpcResponse, requestMethods, sendJsonRpc } from '../../../client/src/http/gateway';
-import { startMockBackend } from '../../../client/src/mock/backend';
-import type { MockBackend } from '../../../client/src/mock/backend';
+import { startMockBackend } from '../../../mock/src/backend';
+import type { MockBackend } from '../../../mock/src/backend';
 import { startServer } from './server';
 
 describe('sendJsonRpc against the embedded mock gateway', () => {

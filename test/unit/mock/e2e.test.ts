@@ -1,4 +1,4 @@
-// End to end: `edgekit mock` as its own process (client/src/mock/bin.ts through tsx), driven over real HTTP.
+// End to end: `edgekit mock` as its own process (mock/src/bin.ts through tsx), driven over real HTTP.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,10 +8,10 @@ import * as path from 'node:path';
 import { once } from 'node:events';
 import { CREDS, KEY, TOKEN, api, post, rpc } from './helpers';
 import type { Json } from './helpers';
-import { zoneId } from '../../../client/src/mock/zones';
+import { zoneId } from '../../../mock/src/zones';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'client/src/mock/bin.ts');
+const BIN = path.join(ROOT, 'mock/src/bin.ts');
 
 interface Running { child: ChildProcess; gateway: string; apiBase: string; stdout: () => string }
 

@@ -1,8 +1,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MockBackend } from '../../../client/src/mock/backend';
+import type { MockBackend } from '../../../mock/src/backend';
 import { SUPPORTED_METHODS, UNSUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/params';
-import { chainFor } from '../../../client/src/mock/chain';
+import { chainFor } from '../../../mock/src/chain';
 import { post, result, rpc, start } from './helpers';
 import type { Json } from './helpers';
 

@@ -1,6 +1,6 @@
 // Shared helpers of the mock backend tests: a backend on a free port and small fetch wrappers.
-import type { MockBackend, MockBackendOptions } from '../../../client/src/mock/backend';
-import { startMockBackend } from '../../../client/src/mock/backend';
+import type { MockBackend, MockBackendOptions } from '../../../mock/src/backend';
+import { startMockBackend } from '../../../mock/src/backend';
 
 export const CREDS = { apiToken: 'test-token-0123456789', apiKey: 'test-key-abcdef', apiEmail: 'tester@example.com' };
 

@@ -1,9 +1,9 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MockBackend } from '../../../client/src/mock/backend';
-import { startMockBackend } from '../../../client/src/mock/backend';
-import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, ZONES, zoneId } from '../../../client/src/mock/zones';
-import { safeEqual } from '../../../client/src/mock/management';
+import type { MockBackend } from '../../../mock/src/backend';
+import { startMockBackend } from '../../../mock/src/backend';
+import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, ZONES, zoneId } from '../../../mock/src/zones';
+import { safeEqual } from '../../../mock/src/management';
 import { CREDS, KEY, TOKEN, api, start } from './helpers';
 import type { Json } from './helpers';
 

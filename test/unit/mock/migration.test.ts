@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MigrationFacts, MigrationMode, MigrationState } from '../../../client/src/mock/migration';
-import { parseMode, rulesEnabled, transition } from '../../../client/src/mock/migration';
+import type { MigrationFacts, MigrationMode, MigrationState } from '../../../mock/src/migration';
+import { parseMode, rulesEnabled, transition } from '../../../mock/src/migration';
 
 const PRO: MigrationFacts = { plan: 'pro', blockers: [] };
 const BUSINESS: MigrationFacts = { plan: 'business', blockers: [] };

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { StateStore, defaultState, loadState, parseState, writeFileAtomic } from '../../../client/src/mock/state';
-import { ZONES } from '../../../client/src/mock/zones';
+import { StateStore, defaultState, loadState, parseState, writeFileAtomic } from '../../../mock/src/state';
+import { ZONES } from '../../../mock/src/zones';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'edgekit-mock-state-'));
 

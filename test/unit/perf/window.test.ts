@@ -11,7 +11,7 @@ import { complete, hover } from '../../../server/src/core/assist';
 import { isDocKind } from '../../../server/src/core/kinds';
 import type { DocKind } from '../../../server/src/core/types';
 import { batchDoc, rulesetDoc } from '../../../bench/docs';
-import { mulberry32 } from '../../../client/src/mock/prng';
+import { mulberry32 } from '../../../mock/src/prng';
 
 const fixtures = path.resolve(__dirname, '../../fixtures');
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { BODY_LIMIT, startMockBackend, type MockBackend } from '../../../client/src/mock/backend';
+import { BODY_LIMIT, startMockBackend, type MockBackend } from '../../../mock/src/backend';
 
 const CREDS = { apiToken: 'bad-clients-token-0123', apiKey: 'bad-clients-key-abcdef', apiEmail: 'bad@example.com' };
 const KEY = { 'x-auth-key': CREDS.apiKey, 'x-auth-email': CREDS.apiEmail };

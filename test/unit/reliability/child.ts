@@ -1,11 +1,11 @@
-// The mock backend as a separate process, started the way a user starts it (`node --import tsx client/src/mock/bin.ts --port 0
+// The mock backend as a separate process, started the way a user starts it (`node --import tsx mock/src/bin.ts --port 0
 // --state FILE`). Its URLs and generated credentials are read from what it prints; stop() sends SIGTERM, kill() SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'client/src/mock/bin.ts');
+const BIN = path.join(ROOT, 'mock/src/bin.ts');
 
 export interface MockChild {
   child: ChildProcess;

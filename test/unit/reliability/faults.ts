@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseState } from '../../../client/src/mock/state';
-import { ZONES } from '../../../client/src/mock/zones';
+import { parseState } from '../../../mock/src/state';
+import { ZONES } from '../../../mock/src/zones';
 import { startMockChild, type MockChild } from './child';
 import { rng } from './prng';
 

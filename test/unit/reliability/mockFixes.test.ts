@@ -10,8 +10,8 @@ import * as net from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { startMockBackend } from '../../../client/src/mock/backend';
-import { StateStore } from '../../../client/src/mock/state';
+import { startMockBackend } from '../../../mock/src/backend';
+import { StateStore } from '../../../mock/src/state';
 
 test('a slow client is dropped within its header timeout, not after Node\'s 30 s check interval', { timeout: 20_000 }, async () => {
   const b = await startMockBackend({ port: 0, headersTimeoutMs: 400, requestTimeoutMs: 800 });

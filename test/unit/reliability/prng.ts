@@ -1,7 +1,7 @@
 // A small seeded PRNG (mulberry32) for the reliability tests: the same seed replays the same run. The seed comes from
 // EDGEKIT_SEED when set, so a failing run can be repeated exactly; every test prints the seed it used.
 
-import { mulberry32 } from '../../../client/src/mock/prng';
+import { mulberry32 } from '../../../mock/src/prng';
 
 export interface Rng {
   /** A float in [0, 1). */

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { startMockBackend, type MockBackend } from '../../../client/src/mock/backend';
-import { parseState } from '../../../client/src/mock/state';
-import { ZONES } from '../../../client/src/mock/zones';
+import { startMockBackend, type MockBackend } from '../../../mock/src/backend';
+import { parseState } from '../../../mock/src/state';
+import { ZONES } from '../../../mock/src/zones';
 
 const CREDS = { apiToken: 'race-token-0123456789', apiKey: 'race-key-abcdef', apiEmail: 'race@example.com' };
 const TOKEN = { authorization: `Bearer ${CREDS.apiToken}` };

@@ -3,7 +3,7 @@
 // derived from it by the spec's content rules and sensitivity table (core/migration/mapping.ts). Static and deterministic: the
 // mutable part (migration state, deleted overrides, jobs) lives in state.ts. No vscode, no I/O.
 import { createHash } from 'node:crypto';
-import { mapOldAction, mapSensitivity } from '../../../server/src/core/migration/mapping';
+import { mapOldAction, mapSensitivity } from '../../server/src/core/migration/mapping';
 
 export const MANAGED_RULESET_ID = 'efb7b8c949ac4650a09736fc376e9aee';
 export const OWASP_RULESET_ID = '4814384a9e5d4991b9815dcfc25d2f1f';

@@ -1,4 +1,4 @@
-// Standalone entry of the mock backend: `node --import tsx client/src/mock/bin.ts [options]` (the CLI's `edgekit mock` calls
+// Standalone entry of the mock backend: `node --import tsx mock/src/bin.ts [options]` (the CLI's `edgekit mock` calls
 // runMockCli the same way).
 import { runMockCli } from './main';
 

@@ -3,7 +3,7 @@
 // Every response is the envelope {success, errors, messages, result}. No vscode; I/O goes through the StateStore.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { validateText } from '../../../server/src/core/validate';
+import { validateText } from '../../server/src/core/validate';
 import type { MigrationState } from './migration';
 import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
