@@ -23,7 +23,7 @@ const builds = [
   { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The embedded mock backend, loaded by the client on first use (keeps the client bundle small).
-  { ...common, entryPoints: ['mock/src/backend.ts'], outfile: 'dist/mock.js' },
+  { ...common, entryPoints: ['mock/src/index.ts'], outfile: 'dist/mock.js' },
 ];
 
 if (watch) {

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Config } from './config';
 import { log } from './log';
-import type { MockBackend, startMockBackend as StartMockBackend } from '../../mock/src/backend';
+import type * as MockModule from '../../mock/src/index';
+import type { Credentials, MockBackend } from '../../mock/src/index';
 import { UserError } from './commands/run';
 import type { Ui } from './ui';
 
@@ -21,9 +22,18 @@ export interface Endpoints {
 interface SavedCredentials { host: string; apiToken?: string; apiKey?: string; apiEmail?: string }
 
 const SECRET_KEY = 'edgekit.api.credentials';
+/** Offered when the remote backend lacks a URL: set it, or go back to the embedded mock. */
+const SETTINGS_ACTIONS = (setting: string) => [
+  { title: `Set ${setting}`, command: 'workbench.action.openSettings', args: [setting] },
+  { title: 'Use the Embedded Mock', command: 'workbench.action.openSettings', args: ['edgekit.backend'] },
+];
+/** The embedded mock's own credentials, made once per user: every window finds them, so a window can use a mock another started. */
+const MOCK_SECRET_KEY = 'edgekit.mock.credentials';
 
 export class Backend implements vscode.Disposable {
   private mock: MockBackend | undefined;
+  /** The mock serving this window runs in another window's extension host. */
+  private shared = false;
   private starting: Promise<MockBackend> | undefined;
   private readonly item = vscode.window.createStatusBarItem('edgekit.mockStatus', vscode.StatusBarAlignment.Left, 10);
   private readonly changed = new vscode.EventEmitter<void>();
@@ -39,8 +49,10 @@ export class Backend implements vscode.Disposable {
   private render(): void {
     if (this.mock) {
       const u = new URL(this.mock.url);
-      this.item.text = `$(server-process) EdgeKit mock :${u.port}`;
-      this.item.tooltip = new vscode.MarkdownString(`**EdgeKit mock backend** is running on loopback.\n\n- Gateway: \`${this.mock.gatewayUrl}\`\n- API: \`${this.mock.apiBaseUrl}\`\n\nClick to stop it.`);
+      this.item.text = `$(server-process) EdgeKit mock :${u.port}${this.shared ? ' (shared)' : ''}`;
+      const whose = this.shared ? 'is running in another window, and this window uses it' : 'is running on loopback';
+      const click = this.shared ? 'Click to stop using it (the other window keeps it running).' : 'Click to stop it.';
+      this.item.tooltip = new vscode.MarkdownString(`**EdgeKit mock backend** ${whose}.\n\n- Gateway: \`${this.mock.gatewayUrl}\`\n- API: \`${this.mock.apiBaseUrl}\`\n\n${click}`);
       this.item.command = 'edgekit.mock.stop';
       this.item.show();
     } else if (Config.backend() === 'embedded') {
@@ -53,29 +65,61 @@ export class Backend implements vscode.Disposable {
     }
   }
 
-  /** Starts the embedded mock backend if it is not running (concurrent callers share one start). */
+  /**
+   * Starts the embedded mock backend if it is not running (concurrent callers share one start). On a port another window's
+   * EdgeKit mock already serves, that mock is used; on a port held by anything else, the mock starts on a free port and says so.
+   */
   startMock(): Promise<MockBackend> {
     if (this.mock) return Promise.resolve(this.mock);
     // Set in the same tick as the check: concurrent callers (auto-start, a command, the Zones view) share one start.
     this.starting ??= (async () => {
       try {
         await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
-        const m = await loadMock(this.context)({
+        const got = await loadMock(this.context).acquireMockBackend({
           host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
+          credentials: await this.mockCredentials(),
           log: (line) => log.info(`[mock] ${line}`),
         });
-        this.mock = m;
-        log.info(`Mock backend started: gateway ${m.gatewayUrl}, API ${m.apiBaseUrl}.`);
+        this.mock = got.backend;
+        this.shared = got.shared;
+        if (got.note) {
+          log.info(got.note);
+          if (!got.shared) void vscode.window.showWarningMessage(`EdgeKit: ${got.note}`);
+        }
+        log.info(`Mock backend ${got.shared ? 'shared with another window' : 'started'}: gateway ${got.backend.gatewayUrl}, API ${got.backend.apiBaseUrl}.`);
         this.render();
         this.changed.fire();
-        return m;
+        return got.backend;
       } catch (err) {
-        throw new UserError(`The embedded mock backend did not start on 127.0.0.1:${Config.mockPort() || '(free port)'}: ${(err as Error).message}`);
+        throw new UserError(`The embedded mock backend did not start on 127.0.0.1:${Config.mockPort() || '(free port)'}: ${(err as Error).message}`,
+          [{ title: 'Start Mock Backend', command: 'edgekit.mock.start' }]);
       } finally {
         this.starting = undefined;
       }
     })();
     return this.starting;
+  }
+
+  /** The embedded mock's credentials, from secret storage (made on first use): the same in every window of this user. */
+  private async mockCredentials(): Promise<Credentials> {
+    const raw = await this.context.secrets.get(MOCK_SECRET_KEY);
+    try {
+      const v = raw ? JSON.parse(raw) as Partial<Credentials> : undefined;
+      if (v && typeof v.apiToken === 'string' && typeof v.apiKey === 'string' && typeof v.apiEmail === 'string') return v as Credentials;
+    } catch { /* made anew below */ }
+    const made = loadMock(this.context).randomCredentials();
+    await this.context.secrets.store(MOCK_SECRET_KEY, JSON.stringify(made));
+    return made;
+  }
+
+  /** A shared mock goes away with the window that runs it: then this window starts its own (on the same port, now free). */
+  private async liveMock(): Promise<MockBackend> {
+    if (this.mock && this.shared && !(await loadMock(this.context).probeMock(this.mock.url))) {
+      log.info(`The shared mock backend at ${this.mock.url} stopped answering; starting this window's own.`);
+      this.mock = undefined;
+      this.shared = false;
+    }
+    return this.startMock();
   }
 
   /** Settings changed: show the right status, stop the mock when it is no longer the backend, move it to a new port. */
@@ -92,15 +136,17 @@ export class Backend implements vscode.Disposable {
   async stopMock(): Promise<void> {
     const m = this.mock ?? (this.starting ? await this.starting : undefined);
     if (!m) return;
+    const shared = this.shared;
     this.mock = undefined;
+    this.shared = false;
     await m.close();
-    log.info('Mock backend stopped.');
+    log.info(shared ? 'Stopped using the mock backend of another window (it keeps running there).' : 'Mock backend stopped.');
     this.render();
     this.changed.fire();
   }
 
   async resetMock(): Promise<void> {
-    const m = await this.startMock();
+    const m = await this.liveMock();
     await m.reset();
     log.info('Mock backend reset to its initial state.');
     this.changed.fire();
@@ -112,18 +158,18 @@ export class Backend implements vscode.Disposable {
    */
   async endpoints(need: 'gateway' | 'api', interactive = true): Promise<Endpoints> {
     if (Config.backend() === 'embedded') {
-      if (!interactive && !this.mock) throw new UserError('The embedded mock backend is not running.');
-      const m = await this.startMock();
+      if (!interactive && !this.mock) throw new UserError('The embedded mock backend is not running.', [{ title: 'Start Mock Backend', command: 'edgekit.mock.start' }]);
+      const m = await this.liveMock();
       return { embedded: true, gatewayUrl: m.gatewayUrl, apiBaseUrl: m.apiBaseUrl, ...m.credentials };
     }
     if (!vscode.workspace.isTrusted) throw new UserError('Requests to real endpoints are disabled in an untrusted workspace.');
     const gatewayUrl = Config.gatewayUrl();
     const apiBaseUrl = Config.apiBaseUrl();
     if (need === 'gateway') {
-      if (!gatewayUrl) throw new UserError('Setting "edgekit.gateway.url" is empty; set it to your gateway URL (…/v1/<network>) or switch "edgekit.backend" to embedded.');
+      if (!gatewayUrl) throw new UserError('Setting "edgekit.gateway.url" is empty; set it to your gateway URL (…/v1/<network>) or switch "edgekit.backend" to embedded.', SETTINGS_ACTIONS('edgekit.gateway.url'));
       return { embedded: false, gatewayUrl, apiBaseUrl };
     }
-    if (!apiBaseUrl) throw new UserError('Setting "edgekit.api.baseUrl" is empty; set it to the management API base (…/client/v4) or switch "edgekit.backend" to embedded.');
+    if (!apiBaseUrl) throw new UserError('Setting "edgekit.api.baseUrl" is empty; set it to the management API base (…/client/v4) or switch "edgekit.backend" to embedded.', SETTINGS_ACTIONS('edgekit.api.baseUrl'));
     const host = originOf(apiBaseUrl, 'edgekit.api.baseUrl');
     const saved = await this.savedCredentials();
     if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.');
@@ -166,10 +212,9 @@ export class Backend implements vscode.Disposable {
 
 /** The mock backend is its own bundle (dist/mock.js), loaded on first use: it carries the checking core and the synthetic chain,
  * which the extension's start-up does not need. */
-function loadMock(context: vscode.ExtensionContext): typeof StartMockBackend {
+function loadMock(context: vscode.ExtensionContext): typeof MockModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(context.asAbsolutePath(path.join('dist', 'mock.js'))) as { startMockBackend: typeof StartMockBackend };
-  return mod.startMockBackend;
+  return require(context.asAbsolutePath(path.join('dist', 'mock.js'))) as typeof MockModule;
 }
 
 /** Scheme + host + port: credentials saved for https://h are not sent to http://h without asking. */

@@ -13,6 +13,13 @@ import { NETWORKS } from './chain';
 export const BODY_LIMIT = 1024 * 1024;
 export const GATEWAY_PREFIX = '/v1/';
 export const API_PREFIX = '/client/v4';
+/** Names the server as an EdgeKit mock (no credentials needed): a second window finds the mock that already serves a port. */
+export const HEALTH_PATH = '/__edgekit/health';
+/** Back to the initial state, for a window that uses a mock another window started (credentials needed). */
+export const RESET_PATH = '/__edgekit/reset';
+export const MOCK_SERVICE = 'edgekit-mock';
+
+export interface MockHealth { service: typeof MOCK_SERVICE; pid: number; startedAt: string; stateFile: string | null }
 
 /** Injected failures: requests whose "METHOD /path" matches get `status` (at most `times` times; forever without it). */
 export interface FailureSpec { match: RegExp; status: number; times?: number }
@@ -108,6 +115,7 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
   const { store, warning } = await StateStore.open(opts.stateFile);
   if (warning) log(warning);
   const api = new ManagementApi(store, credentials);
+  const health: MockHealth = { service: MOCK_SERVICE, pid: process.pid, startedAt: new Date().toISOString(), stateFile: opts.stateFile ?? null };
   const failures = (Array.isArray(opts.fail) ? opts.fail : opts.fail ? [opts.fail] : []).map((f) => ({ ...f, left: f.times ?? Infinity }));
 
   const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown }> => {
@@ -126,6 +134,14 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
     if (url.pathname === API_PREFIX || url.pathname.startsWith(API_PREFIX + '/')) {
       const reply: ApiReply = await api.handle({ method, path: url.pathname.slice(API_PREFIX.length) || '/', query: url.searchParams, headers: req.headers, body });
       return reply;
+    }
+    if (url.pathname === HEALTH_PATH && method === 'GET') return { status: 200, body: health };
+    if (url.pathname === RESET_PATH && method === 'POST') {
+      const denied = api.authenticate(req.headers);
+      if (denied) return denied;
+      await store.reset();
+      log('State reset through ' + RESET_PATH);
+      return { status: 200, body: { success: true, errors: [], messages: [], result: { reset: true } } };
     }
     if (url.pathname === '/' && method === 'GET') {
       const base = `http://${req.headers.host ?? 'localhost'}`;

@@ -10,6 +10,9 @@ import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { MAX_EXPRESSION_LENGTH, MANAGED_RULESET_ID, OWASP_RULESET_ID, ZONES, deriveConfig, migrationBlockers, zoneById, zoneJson } from './zones';
 
+/** The id `GET /user/tokens/verify` reports for the mock's API token. */
+const TOKEN_ID = 'ed9e4c3a0b1f4d2c8e7f6a5b4c3d2e1f';
+
 export interface Credentials { apiToken: string; apiKey: string; apiEmail: string }
 
 export interface ApiRequest {
@@ -112,8 +115,17 @@ export class ManagementApi {
 
   constructor(private readonly store: StateStore, private readonly creds: Credentials) {}
 
+  /** undefined when the headers carry this mock's API token or key pair, else the 401/403 reply. */
+  authenticate(headers: ApiRequest['headers']): ApiReply | undefined {
+    return authenticate({ method: 'POST', path: '', query: new URLSearchParams(), headers, body: '' }, this.creds, 'either');
+  }
+
   async handle(req: ApiRequest): Promise<ApiReply> {
     const parts = req.path.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+    if (req.path === '/user/tokens/verify') {
+      if (req.method !== 'GET') return METHOD_NOT_ALLOWED(req.method, req.path);
+      return authenticate(req, this.creds, 'token') ?? ok({ id: TOKEN_ID, status: 'active' });
+    }
     if (parts[0] !== 'zones') return NOT_FOUND(req.path);
     if (parts.length === 1) {
       if (req.method !== 'GET') return METHOD_NOT_ALLOWED(req.method, req.path);

@@ -2,7 +2,12 @@
 import * as vscode from 'vscode';
 import { log, redact } from '../log';
 
-export class UserError extends Error {}
+/** What went wrong, in words for the user; `actions` are commands offered beside the message (e.g. start the mock). */
+export class UserError extends Error {
+  constructor(message: string, readonly actions: { title: string; command: string; args?: unknown[] }[] = []) {
+    super(message);
+  }
+}
 
 export async function runCommand<T>(id: string, fn: () => Promise<T> | T): Promise<T | undefined> {
   try {
@@ -12,7 +17,12 @@ export async function runCommand<T>(id: string, fn: () => Promise<T> | T): Promi
     const message = redact((err as Error)?.message ?? String(err));
     log.error(`Command ${id} failed`, err);
     // Not awaited: the command finishes now; the message stays until the user dismisses it.
-    void vscode.window.showErrorMessage(`EdgeKit: ${message}`, 'Show Log').then((pick) => { if (pick === 'Show Log') log.show(); });
+    const actions = err instanceof UserError ? err.actions : [];
+    void vscode.window.showErrorMessage(`EdgeKit: ${message}`, ...actions.map((a) => a.title), 'Show Log').then((pick) => {
+      if (pick === 'Show Log') log.show();
+      const action = actions.find((a) => a.title === pick);
+      if (action) void vscode.commands.executeCommand(action.command, ...(action.args ?? []));
+    });
     return undefined;
   }
 }

@@ -1,0 +1,92 @@
+// A second window (or a reloaded one) asking for the mock's port: it uses the EdgeKit mock already serving it with the same
+// credentials, and leaves a port held by anything else alone (its own mock starts on a free port, with a note saying why).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { acquireMockBackend, probeMock } from '../../../mock/src/acquire';
+import { HEALTH_PATH, RESET_PATH } from '../../../mock/src/backend';
+import { zoneId } from '../../../mock/src/zones';
+import { CREDS, KEY, TOKEN, api, result, start } from './helpers';
+
+const portOf = (url: string) => Number(new URL(url).port);
+const JOB = { name: 'j', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', logpull_options: 'fields=ClientIP&timestamps=rfc3339' };
+
+test('a second acquire on a port the first one serves shares that mock: same zones, same state, and close leaves it running', async () => {
+  const first = await acquireMockBackend({ port: 0, credentials: CREDS });
+  assert.equal(first.shared, false);
+  try {
+    const second = await acquireMockBackend({ port: portOf(first.backend.url), credentials: CREDS });
+    assert.equal(second.shared, true);
+    assert.equal(second.backend.url, first.backend.url);
+    assert.match(second.note ?? '', /another window/);
+    assert.equal(await result(second.backend.gatewayUrl, 'eth_chainId'), '0x1');
+    const zone = zoneId('pro.example');
+    const made = await api(first.backend.apiBaseUrl, 'POST', `/zones/${zone}/logpush/jobs`, KEY, JOB);
+    assert.equal(made.status, 200, JSON.stringify(made.json));
+    const seen = await api(second.backend.apiBaseUrl, 'GET', `/zones/${zone}/logpush/jobs`, KEY);
+    assert.equal(seen.json.result.length, 1, 'the second window sees the job the first one created');
+    await second.backend.reset();
+    const after = await api(first.backend.apiBaseUrl, 'GET', `/zones/${zone}/logpush/jobs`, KEY);
+    assert.equal(after.json.result.length, 0, 'a reset from the second window resets the one mock');
+    await second.backend.close();
+    assert.ok(await probeMock(first.backend.url), 'closing the shared handle does not stop the first window\'s mock');
+  } finally {
+    await first.backend.close();
+  }
+});
+
+test('a port held by another program: the mock starts on a free port and the note names the port and the setting', async () => {
+  const other = http.createServer((_req, res) => res.end('not edgekit'));
+  await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+  const port = (other.address() as AddressInfo).port;
+  try {
+    const got = await acquireMockBackend({ port, credentials: CREDS });
+    try {
+      assert.equal(got.shared, false);
+      assert.notEqual(portOf(got.backend.url), port);
+      assert.match(got.note ?? '', new RegExp(`Port ${port} .*another program.*started on port ${portOf(got.backend.url)}.*edgekit\\.mock\\.port`));
+      assert.equal(await result(got.backend.gatewayUrl, 'eth_chainId'), '0x1');
+    } finally {
+      await got.backend.close();
+    }
+  } finally {
+    other.close();
+  }
+});
+
+test('an EdgeKit mock with other credentials is not used: its data stays its own', async () => {
+  const standalone = await start({ apiToken: 'someone-else', apiKey: 'k2', apiEmail: 'e2@example.com' });
+  try {
+    const got = await acquireMockBackend({ port: portOf(standalone.url), credentials: CREDS });
+    try {
+      assert.equal(got.shared, false);
+      assert.notEqual(got.backend.url, standalone.url);
+      assert.match(got.note ?? '', /another EdgeKit mock backend with other credentials/);
+    } finally {
+      await got.backend.close();
+    }
+  } finally {
+    await standalone.close();
+  }
+});
+
+test('the health route names the mock without credentials; the reset route and token verification need them', async () => {
+  const m = await start();
+  try {
+    const h = await fetch(m.url + HEALTH_PATH);
+    const body = await h.json() as { service: string; pid: number };
+    assert.equal(h.status, 200);
+    assert.equal(body.service, 'edgekit-mock');
+    assert.equal(body.pid, process.pid);
+    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST' })).status, 401);
+    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status, 401);
+    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST', headers: TOKEN })).status, 200);
+    const verify = await api(m.apiBaseUrl, 'GET', '/user/tokens/verify', TOKEN);
+    assert.equal(verify.status, 200);
+    assert.equal(verify.json.result.status, 'active');
+    assert.equal((await api(m.apiBaseUrl, 'GET', '/user/tokens/verify', { authorization: 'Bearer nope' })).status, 401);
+  } finally {
+    await m.close();
+  }
+});
