@@ -1,5 +1,6 @@
 // Where commands send requests: the embedded mock backend (started on demand) or the configured real endpoints with credentials
 // from SecretStorage. A saved credential is sent only to the host it was saved for; a new host needs the user's confirmation.
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Config } from './config';
@@ -22,13 +23,13 @@ export interface Endpoints {
 interface SavedCredentials { host: string; apiToken?: string; apiKey?: string; apiEmail?: string }
 
 const SECRET_KEY = 'edgekit.api.credentials';
+/** A mock start (files, port, asking another window's mock) that takes longer than this has failed. */
+const START_TIMEOUT_MS = 20_000;
 /** Offered when the remote backend lacks a URL: set it, or go back to the embedded mock. */
 const SETTINGS_ACTIONS = (setting: string) => [
   { title: `Set ${setting}`, command: 'workbench.action.openSettings', args: [setting] },
   { title: 'Use the Embedded Mock', command: 'workbench.action.openSettings', args: ['edgekit.backend'] },
 ];
-/** The embedded mock's own credentials, made once per user: every window finds them, so a window can use a mock another started. */
-const MOCK_SECRET_KEY = 'edgekit.mock.credentials';
 
 export class Backend implements vscode.Disposable {
   private mock: MockBackend | undefined;
@@ -73,13 +74,26 @@ export class Backend implements vscode.Disposable {
     if (this.mock) return Promise.resolve(this.mock);
     // Set in the same tick as the check: concurrent callers (auto-start, a command, the Zones view) share one start.
     this.starting ??= (async () => {
+      // Each step is named, so that a start that never finishes says where it stopped instead of leaving commands waiting.
+      let stage = 'creating the storage folder';
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${START_TIMEOUT_MS / 1000} s while ${stage}`)), START_TIMEOUT_MS);
+      });
       try {
-        await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
-        const got = await loadMock(this.context).acquireMockBackend({
-          host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
-          credentials: await this.mockCredentials(),
-          log: (line) => log.info(`[mock] ${line}`),
-        });
+        const work = (async () => {
+          await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
+          stage = 'reading the mock credentials';
+          const credentials = await this.mockCredentials();
+          stage = `starting on port ${Config.mockPort() || '(free port)'}`;
+          return loadMock(this.context).acquireMockBackend({
+            host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
+            credentials, log: (line) => log.info(`[mock] ${line}`),
+          });
+        })();
+        // A start that finishes after the timeout is closed again: nobody holds it.
+        stuck.catch(() => work.then((late) => late.backend.close(), () => undefined));
+        const got = await Promise.race([stuck, work]);
         this.mock = got.backend;
         this.shared = got.shared;
         if (got.note) {
@@ -94,22 +108,42 @@ export class Backend implements vscode.Disposable {
         throw new UserError(`The embedded mock backend did not start on 127.0.0.1:${Config.mockPort() || '(free port)'}: ${(err as Error).message}`,
           [{ title: 'Start Mock Backend', command: 'edgekit.mock.start' }]);
       } finally {
+        clearTimeout(timer);
         this.starting = undefined;
       }
     })();
     return this.starting;
   }
 
-  /** The embedded mock's credentials, from secret storage (made on first use): the same in every window of this user. */
+  /**
+   * The embedded mock's own credentials, made on first use and kept beside its state file (owner-only file mode): every window of
+   * this user reads the same ones, so a window can use the mock another window started. They guard a loopback mock's synthetic
+   * data only; the user's real API credentials stay in secret storage (which code-server keeps per browser tab, and which did
+   * not answer during activation there).
+   */
   private async mockCredentials(): Promise<Credentials> {
-    const raw = await this.context.secrets.get(MOCK_SECRET_KEY);
-    try {
-      const v = raw ? JSON.parse(raw) as Partial<Credentials> : undefined;
-      if (v && typeof v.apiToken === 'string' && typeof v.apiKey === 'string' && typeof v.apiEmail === 'string') return v as Credentials;
-    } catch { /* made anew below */ }
+    const file = path.join(this.context.globalStorageUri.fsPath, 'mock-credentials.json');
+    const read = async (): Promise<Credentials | undefined> => {
+      try {
+        const v = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Credentials>;
+        return typeof v.apiToken === 'string' && typeof v.apiKey === 'string' && typeof v.apiEmail === 'string' ? v as Credentials : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const saved = await read();
+    if (saved) return saved;
     const made = loadMock(this.context).randomCredentials();
-    await this.context.secrets.store(MOCK_SECRET_KEY, JSON.stringify(made));
-    return made;
+    try {
+      await fs.writeFile(file, JSON.stringify(made), { mode: 0o600, flag: 'wx' });
+      return made;
+    } catch {
+      // Another window wrote it first (or the file is unreadable junk, which this replaces).
+      const theirs = await read();
+      if (theirs) return theirs;
+      await fs.writeFile(file, JSON.stringify(made), { mode: 0o600 });
+      return made;
+    }
   }
 
   /** A shared mock goes away with the window that runs it: then this window starts its own (on the same port, now free). */

@@ -71,6 +71,7 @@ export async function acquireMockBackend(opts: MockBackendOptions & { credential
     if (!inUse(err) || port === 0) throw err;
   }
   const host = opts.host ?? '127.0.0.1';
+  opts.log?.(`Port ${port} on ${host} is in use; asking who holds it.`);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const existing = await connectMockBackend(url, credentials);
   if (existing) return { backend: existing, shared: true, note: `Using the EdgeKit mock backend another window started on ${host}:${port}.` };

@@ -34,7 +34,7 @@ suite('One mock per port, across windows', () => {
   });
 
   test('the mock another window runs on the port is used, and replaced by our own when that window goes away', async () => {
-    // Our credentials (from secret storage) are the ones every window of this user has.
+    // Our credentials (kept beside the mock's state file) are the ones every window of this user reads.
     const own = await ctx.backend.startMock();
     const credentials = own.credentials;
     await ctx.backend.stopMock();
