@@ -1,4 +1,4 @@
-// `npm start` on a fresh clone: install the locked dependencies first when they are missing.
+// `npm start` and `npm test` on a fresh clone: install the locked dependencies first when they are missing.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
