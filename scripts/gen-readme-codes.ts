@@ -15,10 +15,15 @@ export function codeTable(): string {
   return [START, '| Code | Default severity | Meaning |', '|---|---|---|', ...rows, END].join('\n');
 }
 
+/** text with the block from start to end (markers included) replaced by block, which carries the markers itself. */
+export function withBlock(text: string, start: string, end: string, block: string, file: string): string {
+  const a = text.indexOf(start), b = text.indexOf(end);
+  if (a < 0 || b < 0) throw new Error(`${file} has no ${start} ... ${end} markers.`);
+  return text.slice(0, a) + block + text.slice(b + end.length);
+}
+
 export function withTable(readme: string): string {
-  const a = readme.indexOf(START), b = readme.indexOf(END);
-  if (a < 0 || b < 0) throw new Error(`README.md has no ${START} ... ${END} markers.`);
-  return readme.slice(0, a) + codeTable() + readme.slice(b + END.length);
+  return withBlock(readme, START, END, codeTable(), 'README.md');
 }
 
 if (require.main === module) {

@@ -8,7 +8,7 @@ import type { MigrationState } from './migration';
 import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
-import { MAX_EXPRESSION_LENGTH, MANAGED_RULESET_ID, OWASP_RULESET_ID, ZONES, deriveConfig, migrationBlockers, zoneById, zoneJson } from './zones';
+import { ZONES, deriveConfig, migrationBlockers, zoneById, zoneJson } from './zones';
 
 /** The id `GET /user/tokens/verify` reports for the mock's API token. */
 const TOKEN_ID = 'ed9e4c3a0b1f4d2c8e7f6a5b4c3d2e1f';
@@ -52,7 +52,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
-type AuthKind = 'token' | 'key' | 'either';
+export type AuthKind = 'token' | 'key' | 'either';
 
 /** undefined when authenticated, else the 401/403 reply. Credentials are never echoed or logged. */
 function authenticate(req: ApiRequest, creds: Credentials, kind: AuthKind): ApiReply | undefined {
@@ -120,40 +120,31 @@ export class ManagementApi {
     return authenticate({ method: 'POST', path: '', query: new URLSearchParams(), headers, body: '' }, this.creds, 'either');
   }
 
+  /** The route table's answer to a request, in the envelope; unknown paths get 404, known paths with another method 405. */
   async handle(req: ApiRequest): Promise<ApiReply> {
-    const parts = req.path.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
-    if (req.path === '/user/tokens/verify') {
-      if (req.method !== 'GET') return METHOD_NOT_ALLOWED(req.method, req.path);
-      return authenticate(req, this.creds, 'token') ?? ok({ id: TOKEN_ID, status: 'active' });
+    const segments = req.path.split('/').filter(Boolean);
+    let pathMatched = false;
+    for (const route of ROUTES) {
+      const params = matchPath(route.segments, segments);
+      if (!params) continue;
+      pathMatched = true;
+      if (route.method !== req.method) continue;
+      if (route.auth !== 'none') {
+        const denied = authenticate(req, this.creds, route.auth);
+        if (denied) return denied;
+      }
+      let zone: Zone | undefined;
+      if (params.zone !== undefined) {
+        zone = zoneById(params.zone);
+        if (!zone) return fail(404, 7003, `Could not route to /zones/${params.zone}: no zone has that id.`);
+      }
+      return route.handler.call(this, { req, params, zone: zone! });
     }
-    if (parts[0] !== 'zones') return NOT_FOUND(req.path);
-    if (parts.length === 1) {
-      if (req.method !== 'GET') return METHOD_NOT_ALLOWED(req.method, req.path);
-      return authenticate(req, this.creds, 'either') ?? this.listZones(req);
-    }
-    const kind: AuthKind = parts[2] === 'logpush' ? 'key' : parts.length === 2 ? 'either' : 'token';
-    const denied = authenticate(req, this.creds, kind);
-    if (denied) return denied;
-    const zone = zoneById(parts[1]);
-    if (!zone) return fail(404, 7003, `Could not route to /zones/${parts[1]}: no zone has that id.`);
-    const rest = parts.slice(2);
-    const route = rest.join('/');
-    if (rest.length === 0) return req.method === 'GET' ? ok(zoneJson(zone)) : METHOD_NOT_ALLOWED(req.method, req.path);
-    if (rest[0] === 'logpush' && rest[1] === 'jobs') return this.logpush(req, zone, rest.slice(2));
-    if (route === 'waf_migration/check') return req.method === 'GET' ? this.check(req, zone) : METHOD_NOT_ALLOWED(req.method, req.path);
-    if (route === 'waf_migration/config') return req.method === 'GET' ? this.config(req, zone) : METHOD_NOT_ALLOWED(req.method, req.path);
-    if (route === 'waf_migration/status') return req.method === 'GET' ? this.status(zone) : METHOD_NOT_ALLOWED(req.method, req.path);
-    if (route === 'rulesets/phases/http_request_firewall_managed/entrypoint') {
-      if (req.method === 'GET') return this.getEntrypoint(zone);
-      if (req.method === 'PUT') return this.putEntrypoint(req, zone);
-      return METHOD_NOT_ALLOWED(req.method, req.path);
-    }
-    if (rest[0] === 'firewall' && rest[1] === 'waf') return this.oldWaf(req, zone, rest.slice(2));
-    if (route === 'firewall/rules' && req.method === 'GET') return ok(zone.waf.firewallRules.map(({ id, description, expression, action, products, paused }) => ({ id, description, paused, action, ...(products ? { products } : {}), filter: { expression } })));
-    if (route === 'pagerules' && req.method === 'GET') {
-      return ok(zone.waf.pageRules.map((p) => ({ id: p.id, status: p.status, targets: [{ target: 'url', constraint: { operator: 'matches', value: p.target } }], actions: p.actions })));
-    }
-    return NOT_FOUND(req.path);
+    return pathMatched ? METHOD_NOT_ALLOWED(req.method, req.path) : NOT_FOUND(req.path);
+  }
+
+  private verifyToken(): ApiReply {
+    return ok({ id: TOKEN_ID, status: 'active' });
   }
 
   private listZones(req: ApiRequest): ApiReply {
@@ -237,125 +228,239 @@ export class ManagementApi {
 
   // ---- the previous managed-rules API ----
 
-  private oldWaf(req: ApiRequest, zone: Zone, rest: string[]): Promise<ApiReply> | ApiReply {
-    const zs = this.store.zone(zone.id);
-    if (zs.migration === 'migrated') {
-      return fail(400, 10506, `Zone "${zone.name}" has migrated to the new managed rules; the previous managed-rules API no longer works for it; use the rulesets API (phase http_request_firewall_managed).`);
-    }
-    if (rest[0] === 'overrides') return this.overrides(req, zone, rest.slice(1));
-    if (rest[0] !== 'packages') return NOT_FOUND(req.path);
-    if (req.method !== 'GET') return METHOD_NOT_ALLOWED(req.method, req.path);
-    const pkgJson = (p: Zone['waf']['packages'][number]) => ({
-      id: p.id, name: p.name, description: p.description, detection_mode: p.detection_mode, zone_id: zone.id, status: 'active',
-      ...(p.sensitivity ? { sensitivity: p.sensitivity, action_mode: p.action_mode } : {}),
-    });
-    if (rest.length === 1) return ok(zone.waf.packages.map(pkgJson));
-    const pkg = zone.waf.packages.find((p) => p.id === rest[1]);
-    if (!pkg) return fail(404, 1002, `Package "${rest[1]}" not found in zone "${zone.name}".`);
-    if (rest.length === 2) return ok(pkgJson(pkg));
+  /** Refused once the zone has migrated: that API stops working for it. */
+  private migrated(zone: Zone): ApiReply | undefined {
+    if (this.store.zone(zone.id).migration !== 'migrated') return undefined;
+    return fail(400, 10506, `Zone "${zone.name}" has migrated to the new managed rules; the previous managed-rules API no longer works for it; use the rulesets API (phase http_request_firewall_managed).`);
+  }
+
+  private wafPackage(zone: Zone, id: string | undefined): { pkg: Zone['waf']['packages'][number] } | { error: ApiReply } {
+    const pkg = zone.waf.packages.find((p) => p.id === id);
+    return pkg ? { pkg } : { error: fail(404, 1002, `Package "${id}" not found in zone "${zone.name}".`) };
+  }
+
+  private wafPackages({ zone, params }: RouteCtx): ApiReply {
+    const done = this.migrated(zone);
+    if (done) return done;
+    if (params.pkg === undefined) return ok(zone.waf.packages.map((p) => pkgJson(zone, p)));
+    const found = this.wafPackage(zone, params.pkg);
+    return 'error' in found ? found.error : ok(pkgJson(zone, found.pkg));
+  }
+
+  private wafGroups({ zone, params }: RouteCtx): ApiReply {
+    const done = this.migrated(zone);
+    if (done) return done;
+    const found = this.wafPackage(zone, params.pkg);
+    if ('error' in found) return found.error;
+    const { pkg } = found;
     const groupJson = (g: (typeof pkg.groups)[number]) => ({
       id: g.id, name: g.name, description: g.description, mode: g.mode, allowed_modes: ['on', 'off'], package_id: pkg.id,
       rules_count: g.rules.length, modified_rules_count: g.rules.filter((r) => r.mode !== r.default_mode).length,
     });
-    const ruleJson = (g: (typeof pkg.groups)[number], r: (typeof g.rules)[number]) => ({
-      id: r.id, description: r.description, priority: r.priority, package_id: pkg.id, group: { id: g.id, name: g.name },
-      mode: r.mode, default_mode: r.default_mode, allowed_modes: r.allowed_modes,
-    });
-    if (rest[2] === 'groups') {
-      if (rest.length === 3) return ok(pkg.groups.map(groupJson));
-      const g = pkg.groups.find((x) => x.id === rest[3]);
-      return g && rest.length === 4 ? ok(groupJson(g)) : fail(404, 1003, `Group "${rest[3]}" not found in package "${pkg.name}".`);
-    }
-    if (rest[2] === 'rules') {
-      const all = pkg.groups.flatMap((g) => g.rules.map((r) => ruleJson(g, r)));
-      if (rest.length === 3) return ok(all);
-      const r = all.find((x) => x.id === rest[3]);
-      return r && rest.length === 4 ? ok(r) : fail(404, 1004, `Rule "${rest[3]}" not found in package "${pkg.name}".`);
-    }
-    return NOT_FOUND(req.path);
+    if (params.group === undefined) return ok(pkg.groups.map(groupJson));
+    const g = pkg.groups.find((x) => x.id === params.group);
+    return g ? ok(groupJson(g)) : fail(404, 1003, `Group "${params.group}" not found in package "${pkg.name}".`);
   }
 
-  private overrides(req: ApiRequest, zone: Zone, rest: string[]): Promise<ApiReply> | ApiReply {
+  private wafRules({ zone, params }: RouteCtx): ApiReply {
+    const done = this.migrated(zone);
+    if (done) return done;
+    const found = this.wafPackage(zone, params.pkg);
+    if ('error' in found) return found.error;
+    const { pkg } = found;
+    const all = pkg.groups.flatMap((g) => g.rules.map((r) => ({
+      id: r.id, description: r.description, priority: r.priority, package_id: pkg.id, group: { id: g.id, name: g.name },
+      mode: r.mode, default_mode: r.default_mode, allowed_modes: r.allowed_modes,
+    })));
+    if (params.rule === undefined) return ok(all);
+    const r = all.find((x) => x.id === params.rule);
+    return r ? ok(r) : fail(404, 1004, `Rule "${params.rule}" not found in package "${pkg.name}".`);
+  }
+
+  private liveOverrides(zone: Zone) {
     const zs = this.store.zone(zone.id);
-    const live = zone.waf.uriOverrides.filter((o) => !zs.deletedOverrides.includes(o.id));
-    if (rest.length === 0) return req.method === 'GET' ? ok(live) : METHOD_NOT_ALLOWED(req.method, req.path);
-    if (rest.length !== 1) return NOT_FOUND(req.path);
-    const o = live.find((x) => x.id === rest[0]);
-    if (req.method === 'GET') return o ? ok(o) : fail(404, 1005, `URI-based override "${rest[0]}" not found in zone "${zone.name}".`);
-    if (req.method !== 'DELETE') return METHOD_NOT_ALLOWED(req.method, req.path);
+    return zone.waf.uriOverrides.filter((o) => !zs.deletedOverrides.includes(o.id));
+  }
+
+  private getOverrides({ zone, params }: RouteCtx): ApiReply {
+    const done = this.migrated(zone);
+    if (done) return done;
+    const live = this.liveOverrides(zone);
+    if (params.override === undefined) return ok(live);
+    const o = live.find((x) => x.id === params.override);
+    return o ? ok(o) : fail(404, 1005, `URI-based override "${params.override}" not found in zone "${zone.name}".`);
+  }
+
+  private deleteOverride({ zone, params }: RouteCtx): ApiReply | Promise<ApiReply> {
+    const done = this.migrated(zone);
+    if (done) return done;
     return this.lock.run(zone.id, async () => {
       const cur = this.store.zone(zone.id);
       if (cur.migration === 'migrated') return fail(400, 10506, `Zone "${zone.name}" has migrated; the previous managed-rules API no longer works for it.`);
-      if (!o || cur.deletedOverrides.includes(o.id)) return fail(404, 1005, `URI-based override "${rest[0]}" not found in zone "${zone.name}".`);
+      const o = this.liveOverrides(zone).find((x) => x.id === params.override);
+      if (!o) return fail(404, 1005, `URI-based override "${params.override}" not found in zone "${zone.name}".`);
       cur.deletedOverrides.push(o.id);
       await this.store.save();
       return ok({ id: o.id });
     });
   }
 
+  private firewallRules({ zone }: RouteCtx): ApiReply {
+    return ok(zone.waf.firewallRules.map(({ id, description, expression, action, products, paused }) => ({ id, description, paused, action, ...(products ? { products } : {}), filter: { expression } })));
+  }
+
+  private pageRules({ zone }: RouteCtx): ApiReply {
+    return ok(zone.waf.pageRules.map((p) => ({ id: p.id, status: p.status, targets: [{ target: 'url', constraint: { operator: 'matches', value: p.target } }], actions: p.actions })));
+  }
+
   // ---- Logpush ----
 
-  private logpush(req: ApiRequest, zone: Zone, rest: string[]): Promise<ApiReply> | ApiReply {
-    const zs = this.store.zone(zone.id);
-    if (rest.length === 0) {
-      if (req.method === 'GET') return ok(zs.jobs);
-      if (req.method !== 'POST') return METHOD_NOT_ALLOWED(req.method, req.path);
-      const parsed = parseJsonBody(req.body);
-      if ('error' in parsed) return parsed.error;
-      const errors = checkJob(parsed.value);
+  private listJobs({ zone }: RouteCtx): ApiReply {
+    return ok(this.store.zone(zone.id).jobs);
+  }
+
+  private createJob({ req, zone }: RouteCtx): ApiReply | Promise<ApiReply> {
+    const parsed = parseJsonBody(req.body);
+    if ('error' in parsed) return parsed.error;
+    const errors = checkJob(parsed.value);
+    if (errors.length) return failMany(400, errors);
+    return this.lock.run(zone.id, async () => {
+      const job: LogpushJob = {
+        id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, frequency: 'high', kind: '',
+        ...(parsed.value as Record<string, unknown>), last_complete: null, last_error: null, error_message: null,
+      };
+      delete job.$schema;
+      this.store.zone(zone.id).jobs.push(job);
+      await this.store.save();
+      return ok(job);
+    });
+  }
+
+  /** The job id of the path, or the 404 reply (a path whose id is not a number names no job route). */
+  private jobId({ req, params }: RouteCtx): number | ApiReply {
+    return /^\d+$/.test(params.job) ? Number(params.job) : NOT_FOUND(req.path);
+  }
+
+  private jobNotFound(zone: Zone, jobId: number): ApiReply {
+    return fail(404, 1003, `Logpush job ${jobId} not found in zone "${zone.name}".`);
+  }
+
+  private getJob(ctx: RouteCtx): ApiReply {
+    const jobId = this.jobId(ctx);
+    if (typeof jobId !== 'number') return jobId;
+    const job = this.store.zone(ctx.zone.id).jobs.find((j) => j.id === jobId);
+    return job ? ok(job) : this.jobNotFound(ctx.zone, jobId);
+  }
+
+  private updateJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
+    const jobId = this.jobId(ctx);
+    if (typeof jobId !== 'number') return jobId;
+    const { zone } = ctx;
+    const parsed = parseJsonBody(ctx.req.body);
+    if ('error' in parsed) return parsed.error;
+    if (!isObj(parsed.value)) return fail(400, 1004, 'The job update must be a JSON object.');
+    const update = parsed.value;
+    return this.lock.run(zone.id, async () => {
+      const jobs = this.store.zone(zone.id).jobs;
+      const i = jobs.findIndex((j) => j.id === jobId);
+      if (i < 0) return this.jobNotFound(zone, jobId);
+      const old = jobs[i];
+      for (const k of ['dataset', 'kind'] as const) {
+        if (k in update && update[k] !== old[k]) return fail(400, 1004, `"${k}" of a Logpush job cannot change after creation (it is ${JSON.stringify(old[k])}).`);
+      }
+      const merged: LogpushJob = { ...old, ...update, id: old.id };
+      const errors = checkJob(clientFields(merged));
       if (errors.length) return failMany(400, errors);
-      return this.lock.run(zone.id, async () => {
-        const job: LogpushJob = {
-          id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, frequency: 'high', kind: '',
-          ...(parsed.value as Record<string, unknown>), last_complete: null, last_error: null, error_message: null,
-        };
-        delete job.$schema;
-        this.store.zone(zone.id).jobs.push(job);
-        await this.store.save();
-        return ok(job);
-      });
-    }
-    if (rest.length !== 1 || !/^\d+$/.test(rest[0])) return NOT_FOUND(req.path);
-    const jobId = Number(rest[0]);
-    const notFound = fail(404, 1003, `Logpush job ${jobId} not found in zone "${zone.name}".`);
-    if (req.method === 'GET') {
-      const job = zs.jobs.find((j) => j.id === jobId);
-      return job ? ok(job) : notFound;
-    }
-    if (req.method === 'PUT') {
-      const parsed = parseJsonBody(req.body);
-      if ('error' in parsed) return parsed.error;
-      if (!isObj(parsed.value)) return fail(400, 1004, 'The job update must be a JSON object.');
-      const update = parsed.value;
-      return this.lock.run(zone.id, async () => {
-        const jobs = this.store.zone(zone.id).jobs;
-        const i = jobs.findIndex((j) => j.id === jobId);
-        if (i < 0) return notFound;
-        const old = jobs[i];
-        for (const k of ['dataset', 'kind'] as const) {
-          if (k in update && update[k] !== old[k]) return fail(400, 1004, `"${k}" of a Logpush job cannot change after creation (it is ${JSON.stringify(old[k])}).`);
-        }
-        const merged: LogpushJob = { ...old, ...update, id: old.id };
-        const errors = checkJob(clientFields(merged));
-        if (errors.length) return failMany(400, errors);
-        jobs[i] = merged;
-        await this.store.save();
-        return ok(merged);
-      });
-    }
-    if (req.method === 'DELETE') {
-      return this.lock.run(zone.id, async () => {
-        const jobs = this.store.zone(zone.id).jobs;
-        const i = jobs.findIndex((j) => j.id === jobId);
-        if (i < 0) return notFound;
-        jobs.splice(i, 1);
-        await this.store.save();
-        return ok({ id: jobId });
-      });
-    }
-    return METHOD_NOT_ALLOWED(req.method, req.path);
+      jobs[i] = merged;
+      await this.store.save();
+      return ok(merged);
+    });
+  }
+
+  private deleteJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
+    const jobId = this.jobId(ctx);
+    if (typeof jobId !== 'number') return jobId;
+    const { zone } = ctx;
+    return this.lock.run(zone.id, async () => {
+      const jobs = this.store.zone(zone.id).jobs;
+      const i = jobs.findIndex((j) => j.id === jobId);
+      if (i < 0) return this.jobNotFound(zone, jobId);
+      jobs.splice(i, 1);
+      await this.store.save();
+      return ok({ id: jobId });
+    });
   }
 }
+
+function pkgJson(zone: Zone, p: Zone['waf']['packages'][number]) {
+  return {
+    id: p.id, name: p.name, description: p.description, detection_mode: p.detection_mode, zone_id: zone.id, status: 'active',
+    ...(p.sensitivity ? { sensitivity: p.sensitivity, action_mode: p.action_mode } : {}),
+  };
+}
+
+// ---- the route table ----
+
+interface RouteCtx { req: ApiRequest; params: Record<string, string>; zone: Zone }
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below /client/v4; `:name` matches one path segment (decoded) into params.name; `:zone` must name a zone. */
+  path: string;
+  auth: AuthKind | 'none';
+  segments: string[];
+  handler: (this: ManagementApi, ctx: RouteCtx) => ApiReply | Promise<ApiReply>;
+}
+
+function route(method: Route['method'], path: string, auth: Route['auth'], handler: Route['handler']): Route {
+  return { method, path, auth, segments: path.split('/').filter(Boolean), handler };
+}
+
+function matchPath(pattern: string[], segments: string[]): Record<string, string> | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    let seg: string;
+    try { seg = decodeURIComponent(segments[i]); } catch { return undefined; }
+    if (pattern[i].startsWith(':')) params[pattern[i].slice(1)] = seg;
+    else if (pattern[i] !== seg) return undefined;
+  }
+  return params;
+}
+
+const P = ManagementApi.prototype;
+const ZONE = '/zones/:zone';
+const WAF = `${ZONE}/firewall/waf`;
+const ENTRYPOINT = `${ZONE}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+
+/** Every route of the management API, in one place (docs/mock-backend.md is checked against it). Auth: the platform's API token
+ * (`token`), the legacy key pair (`key`), or either. */
+export const ROUTES: readonly Route[] = [
+  route('GET', '/user/tokens/verify', 'token', P['verifyToken']),
+  route('GET', '/zones', 'either', function (ctx) { return this['listZones'](ctx.req); }),
+  route('GET', ZONE, 'either', ({ zone }) => ok(zoneJson(zone))),
+  route('GET', `${ZONE}/logpush/jobs`, 'key', P['listJobs']),
+  route('POST', `${ZONE}/logpush/jobs`, 'key', P['createJob']),
+  route('GET', `${ZONE}/logpush/jobs/:job`, 'key', P['getJob']),
+  route('PUT', `${ZONE}/logpush/jobs/:job`, 'key', P['updateJob']),
+  route('DELETE', `${ZONE}/logpush/jobs/:job`, 'key', P['deleteJob']),
+  route('GET', `${ZONE}/waf_migration/check`, 'token', function ({ req, zone }) { return this['check'](req, zone); }),
+  route('GET', `${ZONE}/waf_migration/config`, 'token', function ({ req, zone }) { return this['config'](req, zone); }),
+  route('GET', `${ZONE}/waf_migration/status`, 'token', function ({ zone }) { return this['status'](zone); }),
+  route('GET', ENTRYPOINT, 'token', function ({ zone }) { return this['getEntrypoint'](zone); }),
+  route('PUT', ENTRYPOINT, 'token', function ({ req, zone }) { return this['putEntrypoint'](req, zone); }),
+  route('GET', `${WAF}/packages`, 'token', P['wafPackages']),
+  route('GET', `${WAF}/packages/:pkg`, 'token', P['wafPackages']),
+  route('GET', `${WAF}/packages/:pkg/groups`, 'token', P['wafGroups']),
+  route('GET', `${WAF}/packages/:pkg/groups/:group`, 'token', P['wafGroups']),
+  route('GET', `${WAF}/packages/:pkg/rules`, 'token', P['wafRules']),
+  route('GET', `${WAF}/packages/:pkg/rules/:rule`, 'token', P['wafRules']),
+  route('GET', `${WAF}/overrides`, 'token', P['getOverrides']),
+  route('GET', `${WAF}/overrides/:override`, 'token', P['getOverrides']),
+  route('DELETE', `${WAF}/overrides/:override`, 'token', P['deleteOverride']),
+  route('GET', `${ZONE}/firewall/rules`, 'token', P['firewallRules']),
+  route('GET', `${ZONE}/pagerules`, 'token', P['pageRules']),
+];
 
 export function statusRecord(state: MigrationState): { migration_state: MigrationState; old_rules_enabled: boolean; new_rules_enabled: boolean } {
   const e = rulesEnabled(state);
@@ -378,67 +483,16 @@ export function checkJob(job: unknown): EnvelopeMessage[] {
     .map((p) => ({ code: 1004, message: `${p.message} (${p.code})` }));
 }
 
-const MANAGED_IDS = new Set([MANAGED_RULESET_ID, OWASP_RULESET_ID, 'c2e184081120413c86c3ab7e14069605', '77454fe2d30c4220b5701f6fdfb893ba']);
-const PHASE_ACTIONS = new Set(['execute', 'skip', 'log']);
+/** Warnings in the editor (its catalogue may lag behind the platform's new rulesets) that this platform refuses: it knows
+ * exactly which managed rulesets it has, and in which phase each runs. */
+const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/managed-ruleset-phase']);
 
-/** Structural checks of an entry point update body (name, rules and the execute/skip parameters). */
+/** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error. */
 export function checkRulesetBody(body: unknown): EnvelopeMessage[] {
-  const errs: EnvelopeMessage[] = [];
-  const e = (message: string) => errs.push({ code: 20021, message });
   if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".' }];
-  if (typeof body.name !== 'string' || !body.name) e('"name" must be a non-empty string.');
-  if (!Array.isArray(body.rules)) {
-    e('"rules" must be an array.');
-    return errs;
-  }
-  const executed = new Set<string>();
-  body.rules.forEach((r: unknown, i) => {
-    const at = `rules[${i}]`;
-    if (!isObj(r)) return e(`${at} must be an object.`);
-    if (typeof r.action !== 'string' || !PHASE_ACTIONS.has(r.action)) e(`${at}.action ${JSON.stringify(r.action)} is not allowed in phase http_request_firewall_managed (execute, skip or log).`);
-    if (typeof r.expression !== 'string' || !r.expression.trim()) e(`${at}.expression must be a non-empty string.`);
-    else if (r.expression.length > MAX_EXPRESSION_LENGTH) e(`${at}.expression is ${r.expression.length} characters, over the limit of ${MAX_EXPRESSION_LENGTH}.`);
-    if ('enabled' in r && typeof r.enabled !== 'boolean') e(`${at}.enabled must be true or false, not ${JSON.stringify(r.enabled)}.`);
-    for (const k of ['id', 'version', 'ref', 'description'] as const) {
-      if (k in r && typeof r[k] !== 'string') e(`${at}.${k} must be a string, not ${JSON.stringify(r[k])}.`);
-    }
-    if (typeof r.id === 'string' && r.id !== '' && !/^[0-9a-f]{32}$/.test(r.id)) e(`${at}.id "${r.id}" is not a 32-character hex rule id.`);
-    const ap = r.action_parameters;
-    if (r.action === 'execute') {
-      if (!isObj(ap) || typeof ap.id !== 'string') return e(`${at}.action_parameters.id is required for action execute.`);
-      if (!MANAGED_IDS.has(ap.id)) e(`${at}.action_parameters.id "${ap.id}" is not a managed ruleset of phase http_request_firewall_managed.`);
-      else if (executed.has(ap.id)) e(`${at} executes managed ruleset "${ap.id}" again; a zone deploys each managed ruleset once.`);
-      executed.add(ap.id);
-      if ('overrides' in ap) checkOverrides(ap.overrides, `${at}.action_parameters.overrides`, e);
-    } else if (r.action === 'skip' && !isObj(ap)) {
-      e(`${at}.action_parameters is required for action skip (for example {"ruleset": "current"}).`);
-    }
-    return undefined;
-  });
-  return errs;
-}
-
-function checkOverrides(o: unknown, at: string, e: (m: string) => void): void {
-  if (!isObj(o)) return e(`${at} must be an object.`);
-  for (const list of ['rules', 'categories'] as const) {
-    if (!(list in o)) continue;
-    const items = o[list];
-    if (!Array.isArray(items) || items.length === 0) {
-      e(`${at}.${list} must be a non-empty array.`);
-      continue;
-    }
-    items.forEach((x: unknown, i) => {
-      const p = `${at}.${list}[${i}]`;
-      if (!isObj(x)) return e(`${p} must be an object.`);
-      const idKey = list === 'rules' ? 'id' : 'category';
-      if (typeof x[idKey] !== 'string' || !x[idKey]) e(`${p}.${idKey} must be a non-empty string.`);
-      if ('action' in x && (typeof x.action !== 'string' || !/^[a-z_]+$/.test(x.action))) e(`${p}.action ${JSON.stringify(x.action)} is not an action name.`);
-      if ('enabled' in x && typeof x.enabled !== 'boolean') e(`${p}.enabled must be true or false.`);
-      if ('score_threshold' in x && (typeof x.score_threshold !== 'number' || !Number.isInteger(x.score_threshold))) e(`${p}.score_threshold must be an integer.`);
-      return undefined;
-    });
-  }
-  return undefined;
+  return validateText(JSON.stringify(body), 'waf-ruleset')
+    .filter((p) => p.severity === 'error' || REFUSED_WARNINGS.has(p.code))
+    .map((p) => ({ code: 20021, message: `${p.message} (${p.code})` }));
 }
 
 function storeRuleset(zone: Zone, prev: StoredRuleset | null, body: { name: string; description?: string; rules: NewRule[] }): StoredRuleset {

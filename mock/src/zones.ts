@@ -5,8 +5,9 @@
 import { createHash } from 'node:crypto';
 import { mapOldAction, mapSensitivity } from '../../server/src/core/migration/mapping';
 
-export const MANAGED_RULESET_ID = 'efb7b8c949ac4650a09736fc376e9aee';
-export const OWASP_RULESET_ID = '4814384a9e5d4991b9815dcfc25d2f1f';
+import { MANAGED_RULESET_ID, OWASP_RULESET_ID } from '../../server/src/core/rules/ruleset/catalog';
+
+export { MANAGED_RULESET_ID, OWASP_RULESET_ID };
 /** OWASP "949110: Inbound Anomaly Score Exceeded": the rule that carries score_threshold. */
 export const OWASP_SCORE_RULE_ID = '6179ae15870a4bb7b2d480d4843b323c';
 export const MAX_MIGRATED_FIREWALL_RULES = 200;

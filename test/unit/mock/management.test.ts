@@ -219,7 +219,7 @@ test('blocked zones cannot migrate and keep their state; deleting the URI overri
 test('a malformed entry point body is refused with errors and changes nothing', async () => {
   const bodies: unknown[] = [
     '{"name": "default", ',
-    { rules: [] },
+    { name: 'default' },
     { name: 'default', rules: [{ action: 'execute', expression: 'true' }] },
     { name: 'default', rules: [{ action: 'block', expression: 'true' }] },
     { name: 'default', rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'nope' } }] },

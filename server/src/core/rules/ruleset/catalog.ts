@@ -6,10 +6,13 @@ export const MANAGED_PHASE = 'http_request_firewall_managed';
 
 export interface ManagedRuleset { id: string; name: string; phase: string; note?: string }
 
-/** Managed ruleset ids (reference §2). */
+export const MANAGED_RULESET_ID = 'efb7b8c949ac4650a09736fc376e9aee';
+export const OWASP_RULESET_ID = '4814384a9e5d4991b9815dcfc25d2f1f';
+
+/** Managed ruleset ids (reference §2): the one list every part of EdgeKit (rules, completion, the mock) takes them from. */
 export const MANAGED_RULESETS: readonly ManagedRuleset[] = [
-  { id: 'efb7b8c949ac4650a09736fc376e9aee', name: 'Cloudflare Managed Ruleset', phase: MANAGED_PHASE },
-  { id: '4814384a9e5d4991b9815dcfc25d2f1f', name: 'Cloudflare OWASP Core Ruleset', phase: MANAGED_PHASE,
+  { id: MANAGED_RULESET_ID, name: 'Cloudflare Managed Ruleset', phase: MANAGED_PHASE },
+  { id: OWASP_RULESET_ID, name: 'Cloudflare OWASP Core Ruleset', phase: MANAGED_PHASE,
     note: 'Paranoia levels via categories `paranoia-level-1`..`paranoia-level-4`; score threshold via a rule override on `6179ae15870a4bb7b2d480d4843b323c`.' },
   { id: 'c2e184081120413c86c3ab7e14069605', name: 'Cloudflare Exposed Credentials Check', phase: MANAGED_PHASE },
   { id: '77454fe2d30c4220b5701f6fdfb893ba', name: 'Cloudflare Free Managed Ruleset', phase: MANAGED_PHASE },
@@ -17,7 +20,6 @@ export const MANAGED_RULESETS: readonly ManagedRuleset[] = [
     note: 'Runs in a response phase, not in http_request_firewall_managed.' },
 ];
 
-export const OWASP_RULESET_ID = '4814384a9e5d4991b9815dcfc25d2f1f';
 /** OWASP rule "949110: Inbound Anomaly Score Exceeded": the one that carries score_threshold. */
 export const OWASP_ANOMALY_RULE_ID = '6179ae15870a4bb7b2d480d4843b323c';
 /** Actions allowed on the OWASP anomaly rule (reference §3, OWASP). */

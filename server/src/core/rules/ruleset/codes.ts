@@ -5,6 +5,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/too-many-rules': { severity: 'error', description: 'More than 200 rules; the migration accepts at most 200.' },
   'ruleset/execute-missing-id': { severity: 'error', description: 'A rule with action "execute" has no action_parameters.id (the managed ruleset to run).' },
   'ruleset/unknown-managed-ruleset': { severity: 'warning', description: 'action_parameters.id is not one of the known managed ruleset ids.' },
+  'ruleset/action-phase': { severity: 'error', description: 'A rule action the phase does not take (http_request_firewall_managed takes execute and skip).' },
   'ruleset/managed-ruleset-phase': { severity: 'warning', description: 'The managed ruleset runs in another phase than http_request_firewall_managed.' },
   'ruleset/duplicate-rule-id': { severity: 'error', description: 'Two rules carry the same id.' },
   'ruleset/duplicate-override': { severity: 'warning', description: 'The same rule or category is overridden twice in one overrides list; the last one wins.' },

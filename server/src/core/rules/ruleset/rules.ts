@@ -2,8 +2,8 @@
 // expressions (parsed and type-checked in place).
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
-  MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, managedRuleset,
+  MANAGED_PHASE, MANAGED_PHASE_ACTIONS, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
+  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, managedRuleset,
 } from './catalog';
 import { bodyKind, describeBodyKind, isObj, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
@@ -25,6 +25,23 @@ const limits: Rule = {
     const rules = rulesOf(doc.value);
     if (rules.length <= MAX_RULES) return [];
     return [ctx.report('ruleset/too-many-rules', `The ruleset has ${rules.length} rules; at most ${MAX_RULES} can be migrated.`, doc.locate(['rules'], 'key'))];
+  },
+};
+
+/** The managed phase's entry point deploys managed rulesets and exceptions: the platform refuses any other action there. */
+const actionInPhase: Rule = {
+  id: 'ruleset/action-phase',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    if (phaseOf(doc.value) !== MANAGED_PHASE) return [];
+    const out: Problem[] = [];
+    rulesOf(doc.value).forEach((rule, i) => {
+      // An action no phase takes is the schema's to report (an enum error); this one is about a real action in the wrong phase.
+      if (!isObj(rule) || typeof rule.action !== 'string' || !(RULE_ACTIONS as readonly string[]).includes(rule.action)
+        || (MANAGED_PHASE_ACTIONS as readonly string[]).includes(rule.action)) return;
+      out.push(ctx.report('ruleset/action-phase', `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").`, doc.locate(['rules', i, 'action'])));
+    });
+    return out;
   },
 };
 
@@ -176,4 +193,4 @@ function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: 
   return [];
 }
 
-export const RULESET_RULES: Rule[] = [limits, ruleIds, execute, overrides, expressions];
+export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, overrides, expressions];

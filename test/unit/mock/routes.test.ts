@@ -1,0 +1,41 @@
+// The route table is the one list of the management API's routes: the docs page is generated from it, and every route answers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROUTES } from '../../../mock/src/management';
+import { withRoutes } from '../../../scripts/gen-mock-routes';
+import { zoneId } from '../../../mock/src/zones';
+import { KEY, TOKEN, api, start } from './helpers';
+
+test('docs/mock-backend.md lists every route of the table (run `npm run docs:routes` to update)', () => {
+  const page = fs.readFileSync(path.resolve(__dirname, '../../../docs/mock-backend.md'), 'utf8');
+  assert.equal(page, withRoutes(page), 'the route index is out of date; run npm run docs:routes');
+});
+
+test('no two routes share a method and path', () => {
+  const seen = ROUTES.map((r) => `${r.method} ${r.path}`);
+  assert.deepEqual(seen.filter((k, i) => seen.indexOf(k) !== i), []);
+});
+
+test('every route of the table is reached (never the 404/405 of an unknown route), and other methods get 405', async () => {
+  const m = await start();
+  try {
+    const zone = zoneId('pro.example');
+    for (const r of ROUTES) {
+      const p = r.path.replace(':zone', zone).replace(':job', '1').replace(/:(\w+)/g, 'x');
+      const headers = r.auth === 'key' ? KEY : TOKEN;
+      const reply = await api(m.apiBaseUrl, r.method, p, headers, r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}');
+      const codes = (reply.json.errors ?? []).map((e: { code: number }) => e.code);
+      assert.ok(!codes.includes(7000) && !codes.includes(7001), `${r.method} ${r.path} is routed: ${JSON.stringify(reply.json)}`);
+    }
+    const other = await api(m.apiBaseUrl, 'PATCH', `/zones/${zone}/waf_migration/status`, TOKEN);
+    assert.equal(other.status, 405);
+    assert.equal(other.json.errors[0].code, 7001);
+    const none = await api(m.apiBaseUrl, 'GET', `/zones/${zone}/no/such/route`, TOKEN);
+    assert.equal(none.status, 404);
+    assert.equal(none.json.errors[0].code, 7000);
+  } finally {
+    await m.close();
+  }
+});
