@@ -1,7 +1,7 @@
 // Deterministic benchmark documents: one generator per kind, each producing a valid document and the same document with about
 // 100 injected errors (schema and semantic ones, never a syntax error: only the first syntax error is reported, so it would
 // measure nothing). A seeded PRNG keeps every run byte-identical.
-import type { DocKind } from '../server/src/core/types';
+import type { DocKind } from '../server/src/core';
 import { mulberry32 } from '../mock/src/prng';
 
 export interface BenchDoc {

@@ -7,7 +7,7 @@ import {
   ConfigurationRequest, createProtocolConnection, LogMessageNotification, RequestType, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   type ConfigurationParams, type Position,
 } from 'vscode-languageserver-protocol/node';
-import type { DocKind } from '../server/src/core/types';
+import type { DocKind } from '../server/src/core';
 import { nowMs } from './stats';
 
 export interface ServerHandle {

@@ -2,7 +2,9 @@
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile.ts [valid|errors] [batch|ruleset|job|filter] [runs]
 //   node --import tsx bench/profileSummary.ts /tmp/prof/<file>.cpuprofile
 import { batchDoc, filterDoc, jobDoc, rulesetDoc } from './docs';
-import { validateText } from '../server/src/core/validate';
+import { getLanguageService } from '../server/src/core';
+
+const validateText = getLanguageService().validate;
 
 const variant = process.argv[2] === 'errors' ? 'errors' : 'valid';
 const make = { batch: batchDoc, ruleset: rulesetDoc, job: jobDoc, filter: filterDoc }[process.argv[3] ?? 'batch'] ?? batchDoc;

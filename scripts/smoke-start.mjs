@@ -27,10 +27,22 @@ const started = Date.now();
 const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 let browser;
 let finished = false;
+/** The extension's own log of each window of the `npm start` session, for a failure's reader. */
+function printExtensionLogs() {
+  const logs = path.join(TOOLS, 'session', 'user-data', 'logs');
+  const newest = fs.existsSync(logs) ? fs.readdirSync(logs).sort().pop() : undefined;
+  if (!newest) return;
+  for (const host of fs.readdirSync(path.join(logs, newest)).filter((d) => d.startsWith('exthost'))) {
+    const file = path.join(logs, newest, host, 'edgekit.edgekit', 'EdgeKit.log');
+    if (fs.existsSync(file)) console.log(`[smoke] ${host} EdgeKit log:\n${fs.readFileSync(file, 'utf8')}`);
+  }
+}
+
 async function finish(code, why) {
   if (finished) return;
   finished = true;
   console.log(`[smoke] ${why} -> exit ${code}`);
+  if (code !== 0) printExtensionLogs();
   try { if (browser) await browser.close(); } catch { /* closing */ }
   try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
   await new Promise((r) => { const t = setTimeout(r, 5000); child.once('exit', () => { clearTimeout(t); r(); }); });

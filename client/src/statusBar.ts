@@ -2,14 +2,8 @@
 // while the language server is not running, that state (starting, or stopped/failed with a click to restart it).
 import * as vscode from 'vscode';
 import type { LanguageServer } from './languageServer';
-import { DocumentInfoRequest, type DocumentInfoResult } from '../../server/src/protocol';
+import { DocumentInfoRequest, SOURCE, type DocumentInfoResult } from '../../server/src/protocol';
 import { isServedDocument } from './languages';
-
-export function usageText(info: DocumentInfoResult): string | undefined {
-  if (!info.usage) return undefined;
-  const u = info.usage;
-  return `${u.operators}/${u.maxOperators} operators · ${u.bytes}/${u.maxBytes} bytes`;
-}
 
 export class DocumentStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('edgekit.documentStatus', vscode.StatusBarAlignment.Right, 100);
@@ -50,8 +44,12 @@ export class DocumentStatus implements vscode.Disposable {
       return;
     }
     if (seq !== this.seq) return;
-    const usage = usageText(info);
-    const problems = info.problems.errors + info.problems.warnings === 0 ? '$(check)' : `$(error) ${info.problems.errors} $(warning) ${info.problems.warnings}`;
+    const usage = info.usage?.text;
+    // Counted here, from the diagnostics the editor already holds: the server does not check the text a second time for this.
+    const ours = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === SOURCE);
+    const errors = ours.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
+    const warnings = ours.filter((d) => d.severity === vscode.DiagnosticSeverity.Warning).length;
+    const problems = errors + warnings === 0 ? '$(check)' : `$(error) ${errors} $(warning) ${warnings}`;
     this.lastText = usage ? `EdgeKit ${problems} ${usage}` : `EdgeKit ${problems}`;
     this.item.text = this.lastText;
     this.item.command = 'workbench.actions.view.problems';

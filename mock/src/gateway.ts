@@ -1,7 +1,9 @@
 // The mock gateway: JSON-RPC 2.0 (single and batch) over POST /v1/<network>, answered from the synthetic chain.
 // Params are checked by the same core the editor uses (core/rules/jsonrpc/params.ts); the gateway's range limits need the chain
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
-import { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues } from '../../server/src/core/rules/jsonrpc/params';
+import { catalogue } from '../../server/src/core';
+
+const { limits: LIMITS, supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
 import { EMPTY_CODE_HASH, chainFor, qty } from './chain';
 import { keccakHex } from './keccak';

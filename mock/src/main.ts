@@ -1,6 +1,7 @@
 // `edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]`: runs the mock backend until SIGINT/SIGTERM, then closes cleanly.
 // Credentials come from --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN/_API_KEY/_API_EMAIL; missing ones are generated
 // and printed once (given ones are never printed).
+import { OptionsError, parseOptions } from '../../server/src/core';
 import { startMockBackend } from './backend';
 import { NETWORKS } from './chain';
 
@@ -21,30 +22,25 @@ missing ones are generated and printed once. With --state, all state lives in FI
 interface Args { host: string; port: number; state?: string; apiToken?: string; apiKey?: string; apiEmail?: string; verbose: boolean; help: boolean }
 
 function parseArgs(argv: string[]): Args | string {
-  const a: Args = { host: '127.0.0.1', port: 8787, verbose: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
-    switch (name) {
-      case '-h': case '--help': a.help = true; break;
-      case '--verbose': a.verbose = true; break;
-      case '--host': { const v = value(); if (!v) return '--host needs a value.'; a.host = v; break; }
-      case '--port': {
-        const v = value();
-        if (!v || !/^\d+$/.test(v) || Number(v) > 65535) return `--port needs a port number (0-65535), not "${v ?? ''}".`;
-        a.port = Number(v);
-        break;
-      }
-      case '--state': { const v = value(); if (!v) return '--state needs a file name.'; a.state = v; break; }
-      case '--api-token': a.apiToken = value(); break;
-      case '--api-key': a.apiKey = value(); break;
-      case '--api-email': a.apiEmail = value(); break;
-      default: return `Unknown option "${arg}".`;
-    }
+  let parsed;
+  try {
+    parsed = parseOptions(argv, {
+      help: { type: 'boolean', short: 'h' }, verbose: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' }, state: { type: 'string' },
+      'api-token': { type: 'string' }, 'api-key': { type: 'string' }, 'api-email': { type: 'string' },
+    }, false);
+  } catch (err) {
+    if (err instanceof OptionsError) return err.message;
+    throw err;
   }
-  return a;
+  const v = parsed.values;
+  const port = v.port ?? '8787';
+  if (!/^\d+$/.test(port) || Number(port) > 65535) return `--port needs a port number (0-65535), not "${port}".`;
+  if (v.host === '') return '--host needs a value.';
+  if (v.state === '') return '--state needs a file name.';
+  return {
+    host: v.host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
+    verbose: !!v.verbose, help: !!v.help,
+  };
 }
 
 function signalled(): Promise<string> {

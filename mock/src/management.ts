@@ -3,7 +3,9 @@
 // Every response is the envelope {success, errors, messages, result}. No vscode; I/O goes through the StateStore.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { validateText } from '../../server/src/core/validate';
+import { getLanguageService } from '../../server/src/core';
+
+const core = getLanguageService();
 import type { MigrationState } from './migration';
 import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
@@ -478,7 +480,7 @@ function clientFields(job: LogpushJob): Record<string, unknown> {
 /** A Logpush job checked by the editor's core: every error-severity problem becomes an envelope error. */
 export function checkJob(job: unknown): EnvelopeMessage[] {
   if (!isObj(job)) return [{ code: 1004, message: 'A Logpush job must be a JSON object.' }];
-  return validateText(JSON.stringify(job), 'logpush-job')
+  return core.validate(JSON.stringify(job), 'logpush-job')
     .filter((p) => p.severity === 'error')
     .map((p) => ({ code: 1004, message: `${p.message} (${p.code})` }));
 }
@@ -490,7 +492,7 @@ const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/ma
 /** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error. */
 export function checkRulesetBody(body: unknown): EnvelopeMessage[] {
   if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".' }];
-  return validateText(JSON.stringify(body), 'waf-ruleset')
+  return core.validate(JSON.stringify(body), 'waf-ruleset')
     .filter((p) => p.severity === 'error' || REFUSED_WARNINGS.has(p.code))
     .map((p) => ({ code: 20021, message: `${p.message} (${p.code})` }));
 }

@@ -3,11 +3,12 @@
 // derived from it by the spec's content rules and sensitivity table (core/migration/mapping.ts). Static and deterministic: the
 // mutable part (migration state, deleted overrides, jobs) lives in state.ts. No vscode, no I/O.
 import { createHash } from 'node:crypto';
-import { mapOldAction, mapSensitivity } from '../../server/src/core/migration/mapping';
 
-import { MANAGED_RULESET_ID, OWASP_RULESET_ID } from '../../server/src/core/rules/ruleset/catalog';
+import { catalogue } from '../../server/src/core';
 
-export { MANAGED_RULESET_ID, OWASP_RULESET_ID };
+const { mapOldAction, mapSensitivity } = catalogue.migration;
+export const MANAGED_RULESET_ID = catalogue.rulesets.managedId;
+export const OWASP_RULESET_ID = catalogue.rulesets.owaspId;
 /** OWASP "949110: Inbound Anomaly Score Exceeded": the rule that carries score_threshold. */
 export const OWASP_SCORE_RULE_ID = '6179ae15870a4bb7b2d480d4843b323c';
 export const MAX_MIGRATED_FIREWALL_RULES = 200;

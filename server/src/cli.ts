@@ -1,15 +1,13 @@
 // `edgekit lint` and `edgekit mock`: the same core as the editor, for CI pipelines and for running the backend on its own.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { validateText } from './core/validate';
-import { detectKind, isDocKind, kindFromSchemaRef } from './core/kinds';
-import { CODES } from './core/codes';
-import { LineTable, formatProblemLine } from './core/lines';
-import type { DocKind, Problem } from './core/types';
-import { DOC_KINDS } from './core/types';
-import { datasetInfo, DATASETS } from './core/rules/logpush/catalogue';
+import { version as VERSION } from '../../package.json';
+import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, OptionsError, parseOptions, type DocKind, type Problem } from './core';
 
-const VERSION = '0.1.0';
+const core = getLanguageService();
+const { detectKind, isDocKind, kindFromSchemaRef } = kinds;
+const CODES = codes.all;
+const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
   edgekit lint [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
@@ -24,43 +22,39 @@ export interface Io { stdout(s: string): void; stderr(s: string): void }
 
 class UsageError extends Error {}
 
+function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], spec: T) {
+  try {
+    return parseOptions(argv, spec);
+  } catch (err) {
+    throw err instanceof OptionsError ? new UsageError(err.message) : err;
+  }
+}
+
 interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
+function positiveInt(v: string | undefined, what: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${what} needs a positive whole number${what === '--max-file-size' ? ' of KB' : ''}.`);
+  return n;
+}
+
 function parseLintArgs(argv: string[]): LintArgs {
-  const args: LintArgs = { format: 'stylish', paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new UsageError(`Option ${a} needs a value.`);
-      return v;
-    };
-    if (a === '--format' || a === '-f') {
-      const f = value();
-      if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif or line.`);
-      args.format = f;
-    } else if (a === '--kind') {
-      const k = value();
-      if (!isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
-      args.kind = k;
-    } else if (a === '--dataset') {
-      const d = value();
-      if (!datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
-      args.dataset = d;
-    } else if (a === '--max-file-size') {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 1) throw new UsageError('--max-file-size needs a positive whole number of KB.');
-      args.maxFileSizeKB = n;
-    } else if (a === '--max-problems') {
-      const n = Number(value());
-      if (!Number.isInteger(n) || n < 1) throw new UsageError('--max-problems needs a positive whole number.');
-      args.maxProblems = n;
-    } else if (a.startsWith('-') && a !== '-') {
-      throw new UsageError(`Unknown option "${a}".`);
-    } else args.paths.push(a);
-  }
-  if (args.paths.length === 0) throw new UsageError('No PATH given.');
-  return args;
+  const { values, positionals } = options(argv, {
+    format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' },
+    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' },
+  });
+  const f = values.format ?? 'stylish';
+  if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif or line.`);
+  const k = values.kind;
+  if (k !== undefined && !isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
+  const d = values.dataset;
+  if (d !== undefined && !datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
+  if (positionals.length === 0) throw new UsageError('No PATH given.');
+  return {
+    format: f, kind: k as DocKind | undefined, dataset: d, paths: positionals,
+    maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
+  };
 }
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
@@ -196,7 +190,7 @@ export function lint(argv: string[], io: Io): number {
     }
     try {
       // No size limit unless asked for: CI must not pass a file because it is big.
-    const problems = validateText(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER });
+    const problems = core.validate(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER });
       results.push({ file, kind, text, problems });
     } catch (err) {
       // One file must not discard every other file's results.

@@ -53,12 +53,14 @@ export interface InitOptions {
   docsUri?: string;
 }
 
-export interface DocumentInfoParams { uri: string }
+/** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */
+export interface DocumentInfoParams { uri: string; problems?: boolean }
 export interface DocumentInfoResult {
   kind: string | null;
-  /** For filters and jobs: live usage against the platform's limits. */
-  usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number };
-  problems: { errors: number; warnings: number; firstError?: { line: number; message: string } };
+  /** For filters and jobs: live usage against the platform's limits, and its one-line text ("12/30 operators · 412/1000 bytes"). */
+  usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number; text: string };
+  /** With params.problems only. */
+  problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };
 }
 
 /** The status bar asks for the active document's facts. */

@@ -37,7 +37,7 @@ function target(file: string, spec: string): string | undefined {
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
 }
 
-const all = [...sources('server/src'), ...sources('client/src'), ...sources('mock/src')].map((f) => ({ f, imports: importsOf(f, fs.readFileSync(path.join(root, f), 'utf8')) }));
+const all = [...sources('server/src'), ...sources('client/src'), ...sources('mock/src'), ...sources('bench')].map((f) => ({ f, imports: importsOf(f, fs.readFileSync(path.join(root, f), 'utf8')) }));
 const where = (i: Import) => `${i.file}:${i.line} imports "${i.spec}"`;
 
 test('the import scanner sees static, type-only, re-exported, dynamic and required modules', () => {
@@ -67,7 +67,7 @@ test('flow/, http/ and the mock never import vscode or an LSP library (they run 
 
 test('the mock is a program of its own: it imports only itself and the core', () => {
   const bad = all.filter(({ f }) => f.startsWith('mock/src/')).flatMap(({ imports }) => imports)
-    .filter((i) => target(i.file, i.spec) !== undefined && !/^(mock\/src|server\/src\/core|schemas)\//.test(target(i.file, i.spec)!));
+    .filter((i) => target(i.file, i.spec) !== undefined && !/^(mock\/src\/|server\/src\/core(\/|$)|schemas\/)/.test(target(i.file, i.spec)!));
   assert.deepEqual(bad.map(where), []);
 });
 
@@ -77,6 +77,12 @@ test('the extension imports only protocol.ts of the server, and the mock only as
   assert.deepEqual(bad.map(where), []);
   const mock = client.filter((i) => target(i.file, i.spec)?.startsWith('mock/src/') && !i.typeOnly);
   assert.deepEqual(mock.map(where), []);
+});
+
+test('outside the core, the server, the CLI, the mock and the bench use its one entry point (core/index.ts), never its inner modules', () => {
+  const bad = all.filter(({ f }) => !f.startsWith('server/src/core/')).flatMap(({ imports }) => imports)
+    .filter((i) => target(i.file, i.spec)?.startsWith('server/src/core/') && target(i.file, i.spec) !== 'server/src/core/index');
+  assert.deepEqual(bad.map(where), []);
 });
 
 test('of the server, only the CLI imports the mock; the language server never does', () => {

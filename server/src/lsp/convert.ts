@@ -1,8 +1,9 @@
 // Core Problem (offsets) -> LSP Diagnostic (positions). Quick fixes travel in Diagnostic.data so code actions are stateless.
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Edit, Fix, Problem, Severity, Span } from '../core/types';
-import { codeAnchor } from '../core/codes';
+import { codes, type Edit, type Fix, type Problem, type Severity, type Span } from '../core';
+
+const codeAnchor = codes.anchor;
 import { SOURCE } from '../protocol';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {

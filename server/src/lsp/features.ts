@@ -5,7 +5,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
-import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core/types';
+import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core';
 import { range } from './convert';
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {

@@ -3,8 +3,9 @@
 // of a 0.8 MB batch is about 16 MB), and parses (the JSON value is about 1.5 times the text) are kept for recent documents up to a
 // text budget; anything dropped is rebuilt on demand (JSON.parse of a 0.8 MB batch takes about 2 ms).
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseDocument } from '../core/parse';
-import type { ParsedDoc } from '../core/types';
+import { getLanguageService, type ParsedDoc } from '../core';
+
+const parseDocument = getLanguageService().parse;
 
 export interface ParseCacheLimits {
   /** How many of the most recently used documents keep their trees. */

@@ -1,0 +1,85 @@
+// The one entry point to the checking core, as vscode-json-languageservice's getLanguageService is: the language server, the
+// CLI, the mock and the bench use this module only (test/unit/imports.test.ts enforces it), never the core's inner modules.
+// Pure: no vscode, no LSP library, no file system or network; any I/O is the caller's.
+import { complete, hover, lenses } from './assist';
+import { CODES, codeAnchor, codeInfo } from './codes';
+import { detectKind, isDocKind, kindFromSchemaRef, KIND_PATTERNS } from './kinds';
+import { LineTable, formatProblemLine } from './lines';
+import { parseDocument, type ParseOptions } from './parse';
+import { filterUsageOf } from './usage';
+import { Cancelled, validateText, type ValidateOptions } from './validate';
+import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
+import { datasetInfo, DATASETS } from './rules/logpush/catalogue';
+import { toTerraform } from './rules/ruleset';
+import {
+  LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues,
+} from './rules/jsonrpc/params';
+import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID } from './rules/ruleset/catalog';
+import { mapOldAction, mapSensitivity } from './migration/mapping';
+import { forAjv } from './schema/registry';
+import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, Lens, ParsedDoc, Problem } from './types';
+
+export type {
+  CompletionEntry, CompletionKind, CoreOptions, DocKind, Edit, Fix, HoverInfo, JsonPath, Lens, ParsedDoc, Problem, Severity, Span,
+} from './types';
+export { DEFAULT_OPTIONS, DOC_KINDS } from './types';
+export type { ValidateOptions } from './validate';
+export type { ParseOptions } from './parse';
+export type { Position } from './lines';
+export type { Usage } from './usage';
+export type { TerraformOutput } from './rules/ruleset';
+export { Cancelled, LineTable, formatProblemLine };
+export { OptionsError, parseOptions } from './options';
+
+/** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
+export interface LanguageService {
+  /** One parse per document version; pass it to validate/complete/hover/lenses so that they share it. With the previous version's
+   * parse, an edit inside one item of a large document re-parses that item only. */
+  parse(text: string, options?: ParseOptions): ParsedDoc;
+  /** Every problem of the document, capped at maxProblems; throws Cancelled when isCancelled turns true. */
+  validate(text: string, kind: DocKind, options?: ValidateOptions): Problem[];
+  complete(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): CompletionEntry[];
+  hover(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): HoverInfo | undefined;
+  lenses(kind: DocKind, doc: ParsedDoc, options?: CoreOptions): Lens[];
+  /** A filter's (or a job's filter's) use of the platform's limits, with its one-line text. */
+  filterUsage(kind: DocKind, doc: ParsedDoc): (ReturnType<typeof filterUsageOf> & { text: string }) | undefined;
+  filterToJobString: typeof filterToJobString;
+  jobStringToFilter: typeof jobStringToFilter;
+  toTerraform: typeof toTerraform;
+}
+
+const service: LanguageService = {
+  parse: parseDocument,
+  validate: validateText,
+  complete,
+  hover,
+  lenses,
+  filterUsage(kind, doc) {
+    const u = filterUsageOf(kind, doc);
+    return u && { ...u, text: usageText(u) };
+  },
+  filterToJobString,
+  jobStringToFilter,
+  toTerraform,
+};
+
+export function getLanguageService(): LanguageService {
+  return service;
+}
+
+/** Document kinds: which file names and `$schema` references make which kind. */
+export const kinds = { isDocKind, detectKind, kindFromSchemaRef, patterns: KIND_PATTERNS };
+
+/** The diagnostic code registry (severity, description, docs anchor). */
+export const codes = { all: CODES, info: codeInfo, anchor: codeAnchor };
+
+/** The shipped schemas as EdgeKit's ajv compiles them: every part the rules own (`"x-edgekit": "checked-by-rules"`) made `true`. */
+export const schemas = { withoutRulesOwnedParts: forAjv };
+
+/** Facts of the platform the core checks against, for the mock and the CLI. */
+export const catalogue = {
+  logpush: { datasets: DATASETS, datasetInfo },
+  gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues },
+  rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID },
+  migration: { mapOldAction, mapSensitivity },
+};

@@ -1,0 +1,19 @@
+// Command-line options for the CLI and the standalone mock: node:util's parseArgs with one set of rules (long options, `--name
+// value` or `--name=value`, unknown options refused) and its errors in our words.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export class OptionsError extends Error {}
+
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, allowPositionals = true) {
+  const config: { args: string[]; options: T; allowPositionals: boolean; strict: true } = { args: argv, options, allowPositionals, strict: true };
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    const e = err as { code?: string; message: string };
+    const option = /'(-[^'\s,]*)/.exec(e.message)?.[1] ?? '';
+    if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new OptionsError(`Unknown option "${option}".`);
+    if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new OptionsError(`Option ${option} needs a value.`);
+    if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new OptionsError(`Unexpected argument "${/'([^']*)'/.exec(e.message)?.[1] ?? ''}"; this command takes options only.`);
+    throw new OptionsError(e.message);
+  }
+}

@@ -1,0 +1,60 @@
+// What every handler of the language server shares: the connection, the open documents, their parses and settings, the client's
+// capabilities, and the small helpers that decide whether a handler runs on a document at all.
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { Cancelled, getLanguageService, kinds, type CoreOptions, type DocKind } from '../core';
+import type { Settings } from '../protocol';
+import type { ParseCache } from './parseCache';
+import type { SettingsCache } from './settings';
+
+export const core = getLanguageService();
+
+/** What the client said it can do (initialize), read by the handlers that adapt to it. */
+export interface ClientCaps {
+  configuration: boolean;
+  relatedInformation: boolean;
+  /** Base of the diagnostic codes' documentation links (initializationOptions.docsUri). */
+  docsUri?: string;
+}
+
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  parses: ParseCache;
+  settings: SettingsCache;
+  caps: ClientCaps;
+}
+
+/** The document's kind: one of our language ids. */
+export function kindOf(doc: TextDocument): DocKind | undefined {
+  return kinds.isDocKind(doc.languageId) ? doc.languageId : undefined;
+}
+
+export function coreOptions(s: Settings): CoreOptions {
+  return { logpushDataset: s.logpush.dataset, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
+}
+
+/** Above edgekit.maxFileSizeKB a document is not parsed at all: one information diagnostic, no outline/completion/hover/lenses. */
+export function tooLarge(doc: TextDocument, s: Settings): boolean {
+  return doc.getText().length > s.maxFileSizeKB * 1024;
+}
+
+/** Run a handler; never throw to the client: log URI + error and return the fallback (vscode-eslint's pattern). */
+export async function safe<T>(ctx: ServerContext, what: string, uri: string, fallback: T, fn: () => Promise<T> | T): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Cancelled) throw err;
+    ctx.connection.console.error(`${what} failed for ${uri}: ${(err as Error).stack ?? err}`);
+    return fallback;
+  }
+}
+
+/** A request's document with its kind and settings, when the parse-driven features run on it (one of ours, under maxFileSizeKB). */
+export async function featureTarget(ctx: ServerContext, uri: string): Promise<{ doc: TextDocument; kind: DocKind; s: Settings } | undefined> {
+  const doc = ctx.documents.get(uri);
+  const kind = doc && kindOf(doc);
+  if (!doc || !kind) return undefined;
+  const s = await ctx.settings.get(doc.uri);
+  return tooLarge(doc, s) ? undefined : { doc, kind, s };
+}

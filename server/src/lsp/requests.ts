@@ -1,0 +1,74 @@
+// EdgeKit's custom requests (server/src/protocol.ts): document facts for the status bar and the migration's review, and the
+// conversions the client offers as commands (filter <-> job string, Terraform export). The client carries no checking code.
+import { RequestType } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Problem } from '../core';
+import {
+  DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
+  type ConvertResult, type CustomRequest, type DocumentInfoResult,
+} from '../protocol';
+import { core, kindOf, safe, tooLarge, type ServerContext } from './context';
+import type { Diagnostics } from './diagnostics';
+
+/** The typed jsonrpc request of one of protocol.ts's custom requests. */
+function requestType<P, R>(r: CustomRequest<P, R>): RequestType<P, R, void> {
+  return new RequestType<P, R, void>(r.method);
+}
+
+function counts(doc: TextDocument, problems: Problem[]): NonNullable<DocumentInfoResult['problems']> {
+  const e = problems.find((p) => p.severity === 'error');
+  return {
+    errors: problems.filter((p) => p.severity === 'error').length,
+    warnings: problems.filter((p) => p.severity === 'warning').length,
+    firstError: e ? { line: doc.positionAt(e.offset).line, message: e.message } : undefined,
+  };
+}
+
+export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): void {
+  const { connection, documents, parses, settings } = ctx;
+
+  // The status bar asks for usage only (it counts the diagnostics it already holds); the migration's review asks for problems
+  // too, which come from the last check of this version when there was one.
+  connection.onRequest(requestType(DocumentInfoRequest.type), async (params): Promise<DocumentInfoResult> => {
+    const doc = documents.get(params.uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || !kind) return { kind: null };
+    const s = await settings.get(doc.uri);
+    return safe<DocumentInfoResult>(ctx, 'Document info', doc.uri, { kind }, () => {
+      const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
+      return {
+        kind,
+        usage: parsed && core.filterUsage(kind, parsed),
+        problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s)) : undefined,
+      };
+    });
+  });
+
+  connection.onRequest(requestType(FilterToJobStringRequest.type), (params): ConvertResult => {
+    const doc = documents.get(params.uri);
+    if (!doc) return { error: `${params.uri} is not open.` };
+    try {
+      return { text: core.filterToJobString(doc.getText()) };
+    } catch (err) {
+      return { error: `The filter in ${doc.uri.split('/').pop()} is not valid JSON (${(err as Error).message}); fix the syntax error first.` };
+    }
+  });
+
+  connection.onRequest(requestType(JobStringToFilterRequest.type), (params): ConvertResult => {
+    const doc = documents.get(params.uri);
+    if (!doc) return { error: `${params.uri} is not open.` };
+    const name = doc.uri.split('/').pop();
+    const value = parses.get(doc).value as Record<string, unknown> | undefined;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `${name} is not a Logpush job object.` };
+    if (typeof value.filter !== 'string') return { error: `${name} has no "filter" string member.` };
+    try {
+      const text = core.jobStringToFilter(value.filter);
+      const dataset = typeof value.dataset === 'string' ? value.dataset : undefined;
+      return { text, dataset };
+    } catch (err) {
+      return { error: `The "filter" string in ${name} is not valid JSON (${(err as Error).message}).` };
+    }
+  });
+
+  connection.onRequest(requestType(ToTerraformRequest.type), (params) => core.toTerraform(params.ruleset, params.zoneId, params.rulesetId));
+}
