@@ -35,15 +35,23 @@ export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
   };
 }
 
-function symbolName(node: JsonNode, index: number): string {
-  if (node.type === 'object') {
-    for (const key of ['method', 'name', 'key', 'description', 'id']) {
-      const prop = node.children?.find((p) => p.children?.[0]?.value === key);
-      const v = prop?.children?.[1];
-      if (v && v.type === 'string' && String(v.value).length > 0) return `${index}: ${String(v.value).slice(0, 60)}`;
-    }
+/** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
+const LABEL_KEYS = ['method', 'name', 'key', 'description', 'id'];
+
+function labelOf(index: number, member: (key: string) => unknown): string {
+  for (const key of LABEL_KEYS) {
+    const x = member(key);
+    if (typeof x === 'string' && x.length > 0) return `${index}: ${x.slice(0, 60)}`;
   }
   return String(index);
+}
+
+function symbolName(node: JsonNode, index: number): string {
+  if (node.type !== 'object') return String(index);
+  return labelOf(index, (key) => {
+    const v = node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
+    return v?.type === 'string' ? v.value : undefined;
+  });
 }
 
 const SYMBOL_KIND: Record<string, SymbolKind> = {
@@ -60,13 +68,7 @@ function shallowRoot(parsed: ParsedDoc): JsonNode | undefined {
 
 function itemName(value: unknown, index: number): string {
   const v = Array.isArray(value) ? value[index] : undefined;
-  if (v && typeof v === 'object' && !Array.isArray(v)) {
-    for (const key of ['method', 'name', 'key', 'description', 'id']) {
-      const x = (v as Record<string, unknown>)[key];
-      if (typeof x === 'string' && x.length > 0) return `${index}: ${x.slice(0, 60)}`;
-    }
-  }
-  return String(index);
+  return v && typeof v === 'object' && !Array.isArray(v) ? labelOf(index, (key) => (v as Record<string, unknown>)[key]) : String(index);
 }
 
 export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 5000): DocumentSymbol[] {

@@ -41,5 +41,6 @@ test('a small document gets the full outline with children', () => {
   const td = TextDocument.create('file:///small.rpc.json', 'jsonrpc-request', 1, text);
   const symbols = documentSymbols(td, parseDocument(text));
   assert.equal(symbols.length, 3);
+  assert.deepEqual(symbols.map((x) => x.name), ['0: eth_blockNumber', '1: eth_getBalance', '2: eth_blockNumber'], 'the same labels as the large-document outline');
   assert.ok((symbols[0].children ?? []).some((c) => c.name === 'method'));
 });
