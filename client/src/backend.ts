@@ -82,7 +82,9 @@ export class Backend implements vscode.Disposable {
       });
       try {
         const work = (async () => {
-          await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
+          // Node's fs, not workspace.fs: the storage folder is local to this extension host, and workspace.fs goes through the
+          // workbench (in code-server, the browser tab), which may not answer yet while a window is still loading.
+          await fs.mkdir(this.context.globalStorageUri.fsPath, { recursive: true });
           stage = 'reading the mock credentials';
           const credentials = await this.mockCredentials();
           stage = `starting on port ${Config.mockPort() || '(free port)'}`;
