@@ -161,7 +161,11 @@ export class Backend implements vscode.Disposable {
   /** Settings changed: show the right status, stop the mock when it is no longer the backend, move it to a new port. */
   async configurationChanged(e: vscode.ConfigurationChangeEvent): Promise<void> {
     if (e.affectsConfiguration('edgekit.backend') && Config.backend() !== 'embedded') await this.stopMock();
-    else if (e.affectsConfiguration('edgekit.mock.port') && this.mock && Config.mockPort() !== 0 && new URL(this.mock.url).port !== String(Config.mockPort())) {
+    else if (e.affectsConfiguration('edgekit.mock.autoStart') && Config.mockAutoStart() && Config.backend() === 'embedded' && !this.mock) {
+      // Also the case of a window whose user settings arrive after activation (code-server's first load of a profile): the
+      // setting read false when the extension activated.
+      await this.startMock();
+    } else if (e.affectsConfiguration('edgekit.mock.port') && this.mock && Config.mockPort() !== 0 && new URL(this.mock.url).port !== String(Config.mockPort())) {
       await this.stopMock();
       await this.startMock();
     }

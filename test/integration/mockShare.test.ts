@@ -56,6 +56,21 @@ suite('One mock per port, across windows', () => {
     assert.equal(portOf(ctx.backend.running.url), port);
   });
 
+  test('turning edgekit.mock.autoStart on starts the mock (settings that arrive after activation do too)', async () => {
+    await ctx.backend.stopMock();
+    await setPort(undefined);
+    const started = new Promise<void>((resolve) => {
+      const sub = ctx.backend.onDidChange(() => { if (ctx.backend.running) { sub.dispose(); resolve(); } });
+    });
+    await vscode.workspace.getConfiguration('edgekit').update('mock.autoStart', true, vscode.ConfigurationTarget.Global);
+    try {
+      await started;
+      assert.ok(ctx.backend.running, 'the mock runs');
+    } finally {
+      await vscode.workspace.getConfiguration('edgekit').update('mock.autoStart', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('a port held by another program: the mock starts on a free port instead of failing', async () => {
     await ctx.backend.stopMock();
     const other = http.createServer((_req, res) => res.end('someone else'));
