@@ -3,7 +3,7 @@
 // Every response is the envelope {success, errors, messages, result}. No vscode; I/O goes through the StateStore.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { getLanguageService } from '../../server/src/core';
+import { getLanguageService, isObj } from '../../server/src/core';
 
 const core = getLanguageService();
 import type { MigrationState } from './migration';
@@ -101,7 +101,6 @@ export class KeyedLock {
 
 const NOT_FOUND = (path: string): ApiReply => fail(404, 7000, `No route for "${path}".`);
 const METHOD_NOT_ALLOWED = (method: string, path: string): ApiReply => fail(405, 7001, `Method ${method} is not allowed on "${path}".`);
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseJsonBody(body: string): { value: unknown } | { error: ApiReply } {
   if (!body.trim()) return { error: fail(400, 10026, 'The request body is empty; a JSON object is expected.') };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { MigrationState } from './migration';
 import type { NewRule } from './zones';
 import { ZONES } from './zones';
+import { isObj } from '../../server/src/core';
 
 export type LogpushJob = Record<string, unknown> & { id: number };
 
@@ -47,7 +48,6 @@ const STATES: readonly MigrationState[] = ['start', 'validation', 'migrated'];
 /** A state read from JSON, checked field by field; throws with a message naming the first bad field. */
 export function parseState(text: string): MockState {
   const raw: unknown = JSON.parse(text);
-  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObj(raw)) throw new Error('the top level is not an object');
   if (raw.version !== 1) throw new Error(`"version" is ${JSON.stringify(raw.version)}, expected 1`);
   if (typeof raw.nextJobId !== 'number' || !Number.isInteger(raw.nextJobId) || raw.nextJobId < 1) throw new Error('"nextJobId" is not a positive integer');

@@ -3,6 +3,7 @@
 // carrying the envelope's errors and one sentence of explanation; responses are shape-checked before they are typed. No vscode.
 import type { EnvelopeMessage, HttpErrorKind, HttpRequest } from './request';
 import { describeHttpError, describeTarget, envelopeErrors, request, toCurl } from './request';
+import { isObj } from './json';
 
 export type { EnvelopeMessage } from './request';
 
@@ -116,7 +117,6 @@ type Auth = 'token' | 'key' | 'token-or-key';
 /** Checks a result's shape (the envelope is passed for result_info): the typed value, or a sentence naming what is wrong. */
 type Shape<T> = (v: unknown, envelope: Record<string, unknown>) => { value: T } | { problem: string };
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function createApi(options: ApiOptions): Api {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');

@@ -2,6 +2,7 @@
 // per-item errors, or the gateway refusing the method (HTTP 403). No vscode.
 import type { HttpFail } from './request';
 import { describeHttpError, describeRpcError, describeStatus, request, rpcError, toCurl } from './request';
+import { isObj } from './json';
 
 export interface RpcOk {
   ok: true;
@@ -33,7 +34,6 @@ export async function sendJsonRpc(url: string, body: string, opts: { timeoutMs: 
   };
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function hasRpcError(body: unknown): boolean {
   return Array.isArray(body) ? body.some((b) => rpcError(b) !== undefined) : rpcError(body) !== undefined;

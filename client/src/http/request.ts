@@ -1,5 +1,6 @@
 // The one HTTP primitive of the client: global fetch with a timeout, an optional caller signal, JSON bodies both ways, and results
 // instead of exceptions. Error strings name what failed and where (host + path), never a query string or a header value. No vscode.
+import { isObj } from './json';
 
 export interface HttpRequest {
   method: string;
@@ -254,7 +255,6 @@ export function describeRpcCode(code: number): string {
   return 'application error';
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The errors of a management envelope ({success: false, errors: [{code, message}]}), or undefined when the body is not one. */
 export function envelopeErrors(body: unknown): EnvelopeMessage[] | undefined {

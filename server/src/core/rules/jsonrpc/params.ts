@@ -5,6 +5,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ValueType,
 } from './catalogue';
 import { suggest } from '../../suggest';
+import { isObj } from '../../json';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -47,7 +48,6 @@ export function show(v: unknown): string {
   return String(v);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // The valid path of a 5000-request batch runs these for nearly every value: plain loops, no regex call, no substring.
 const HEX_DIGIT = new Uint8Array(128);
@@ -227,7 +227,7 @@ class Checker {
   }
 
   object(path: Path, v: unknown, type: ObjectType, label: string): void {
-    if (!isObject(v)) return this.expect(path, `${label} (a JSON object)`, v);
+    if (!isObj(v)) return this.expect(path, `${label} (a JSON object)`, v);
     const keys = OBJECT_KEYS[type];
     const known = KEY_MAPS[type];
     // for-in, not Object.entries: no pair arrays on the valid path. JSON values have no inherited enumerable members.
@@ -329,7 +329,7 @@ class Checker {
   }
 
   accessEntry(path: Path, v: unknown): void {
-    if (!isObject(v)) return this.expect(path, 'an access-list entry { address, storageKeys }', v);
+    if (!isObj(v)) return this.expect(path, 'an access-list entry { address, storageKeys }', v);
     for (const k of Object.keys(v)) {
       if (k !== 'address' && k !== 'storageKeys') this.add([...path, k], `${formatPath(path)} has no member "${k}" (an access-list entry takes address and storageKeys).`, 'jsonrpc/unknown-key', { part: 'key' });
     }
@@ -340,7 +340,7 @@ class Checker {
   }
 
   authorization(path: Path, v: unknown): void {
-    if (!isObject(v)) return this.expect(path, 'an authorization { chainId, nonce, address, yParity, r, s }', v);
+    if (!isObj(v)) return this.expect(path, 'an authorization { chainId, nonce, address, yParity, r, s }', v);
     for (const k of AUTHORIZATION_KEYS) {
       if (v[k] === undefined) { this.add(path, `${formatPath(path)} is missing "${k}".`, 'jsonrpc/missing-param'); continue; }
       path.push(k);
@@ -391,7 +391,7 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   }
   if (spec.name !== 'eth_getLogs' && spec.name !== 'trace_filter') return;
   const f = params[0];
-  if (!isObject(f)) return;
+  if (!isObj(f)) return;
   const max = spec.name === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
   const from = blockNumberOf(f.fromBlock);
   const to = blockNumberOf(f.toBlock);
@@ -494,7 +494,7 @@ const isRangeTag = (method: string, v: unknown): boolean =>
  */
 export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   if (method !== 'eth_getLogs' && method !== 'trace_filter') return NO_ISSUES;
-  if (!Array.isArray(params) || !isObject(params[0])) return NO_ISSUES;
+  if (!Array.isArray(params) || !isObj(params[0])) return NO_ISSUES;
   const f = params[0];
   if (f.blockHash !== undefined && f.blockHash !== null) return NO_ISSUES;
   const max = method === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;

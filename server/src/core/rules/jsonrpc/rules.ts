@@ -4,6 +4,7 @@ import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span }
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { suggest } from '../../suggest';
 import { checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
+import { isObj } from '../../json';
 
 export interface RequestRef {
   /** Path of the request object in the document: [] for a single request, [i] in a batch. */
@@ -13,16 +14,15 @@ export interface RequestRef {
   req: Record<string, unknown>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The request objects of a document (a single request, or the object items of a batch). */
 export function requestsOf(value: unknown): RequestRef[] {
-  if (isObject(value)) return [{ base: [], index: null, req: value }];
+  if (isObj(value)) return [{ base: [], index: null, req: value }];
   if (!Array.isArray(value)) return [];
   const out: RequestRef[] = [];
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
-    if (isObject(item)) out.push({ base: [i], index: i, req: item });
+    if (isObj(item)) out.push({ base: [i], index: i, req: item });
   }
   return out;
 }
@@ -121,7 +121,7 @@ function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: P
   let strings = false;
   for (let i = 0; i < batch.length; i++) {
     const item: unknown = batch[i];
-    if (!isObject(item)) continue;
+    if (!isObj(item)) continue;
     const id = item.id;
     if (typeof id === 'number') {
       if (id <= last) { increasing = false; break; }
@@ -135,7 +135,7 @@ function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: P
   const firstString = new Map<string, number>();
   for (let i = 0; i < batch.length; i++) {
     const item: unknown = batch[i];
-    if (!isObject(item)) continue;
+    if (!isObj(item)) continue;
     const id = item.id;
     let prev: number | undefined;
     if (typeof id === 'number') {
@@ -162,12 +162,12 @@ export const requestRule: Rule = {
     // The valid path of a 5000-request batch allocates nothing per request: a RequestRef is made only for a request with a problem.
     const out: Problem[] = [];
     const value = doc.value;
-    if (isObject(value)) {
+    if (isObj(value)) {
       checkRequest(doc, ctx, value, null, out);
     } else if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (isObject(item)) checkRequest(doc, ctx, item, i, out);
+        if (isObj(item)) checkRequest(doc, ctx, item, i, out);
       }
       duplicateIds(doc, ctx, value, out);
     }

@@ -11,9 +11,8 @@ import {
 import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
 import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
+import { isObj } from '../../json';
 
-type Obj = Record<string, unknown>;
-function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }
 
 /** The dataset of a standalone filter: its "$dataset" hint, else the logpushDataset option. */
 export function filterDataset(value: unknown, options: CoreOptions): string {

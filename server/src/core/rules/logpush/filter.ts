@@ -8,14 +8,13 @@ import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo,
 } from './catalogue';
+import { isObj, type Obj } from '../../json';
 
 /** Editor hint members of a standalone filter file; they must be stripped before the filter is sent. */
 export const HINT_MEMBERS = ['$dataset', '$schema'] as const;
 const COMPARISON_MEMBERS = ['key', 'operator', 'value'];
 const GROUP_MEMBERS = ['and', 'or'];
 
-type Obj = Record<string, unknown>;
-function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }
 function has(o: Obj, k: string): boolean { return Object.prototype.hasOwnProperty.call(o, k); }
 
 /** The filter value without editor hint members (what is sent to the platform). Non-objects are returned unchanged. */

@@ -8,9 +8,8 @@ import { namesOf, suggest } from '../../suggest';
 import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, quoteList, type FieldInfo } from './catalogue';
 import { checkFilter } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
+import { isObj, type Obj } from '../../json';
 
-type Obj = Record<string, unknown>;
-function isObj(v: unknown): v is Obj { return v !== null && typeof v === 'object' && !Array.isArray(v); }
 
 /** Platform rule for job names (API schema: pattern ^[a-zA-Z0-9\-\.]*$, maxLength 512). */
 const NAME_RE = /^[a-zA-Z0-9.-]*$/;

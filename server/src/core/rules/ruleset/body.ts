@@ -1,10 +1,7 @@
 // Typed views of a ruleset body (doc.value is plain JSON), shared by the rules, the hovers, the lenses and toTerraform.
+import { isObj, type Obj } from '../../json';
 
-export type Obj = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isObj, type Obj };
 
 /** The rules array of a body, or [] (the schema reports a wrong shape). */
 export function rulesOf(value: unknown): unknown[] {
