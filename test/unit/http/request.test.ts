@@ -18,11 +18,15 @@ function success(r: HttpResult) {
   return r as Extract<HttpResult, { ok: true }>;
 }
 
+const SLOW_MS = 120;
+
 describe('request: responses', () => {
   let srv: TestServer;
   before(async () => {
     srv = await startServer((req, res) => {
       if (req.url.startsWith('/json')) return json(res, 200, { hello: 'world', method: req.method }, { 'X-Custom': 'yes' });
+      // Answers SLOW_MS after the request arrives: the measured time must include the wait.
+      if (req.url === '/slow') return void setTimeout(() => json(res, 200, { slow: true }), SLOW_MS);
       if (req.url === '/echo') return json(res, 201, { method: req.method, contentType: req.headers['content-type'] ?? null, accept: req.headers.accept ?? null, body: req.body });
       if (req.url === '/text') {
         res.writeHead(200, { 'content-type': 'text/plain' });
@@ -43,14 +47,19 @@ describe('request: responses', () => {
   });
   after(() => srv.close());
 
-  test('a JSON response is parsed, headers are lower-cased, time is measured', async () => {
+  test('a JSON response is parsed and headers are lower-cased', async () => {
     const r = success(await request({ method: 'GET', url: `${srv.url}/json`, timeoutMs: 2000 }));
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { hello: 'world', method: 'GET' });
     assert.equal(r.text, '{"hello":"world","method":"GET"}');
     assert.equal(r.headers['x-custom'], 'yes');
-    assert.equal(typeof r.ms, 'number');
-    assert.ok(r.ms >= 0);
+  });
+
+  test('the time measured covers the whole exchange: a server that answers after SLOW_MS is measured at least that long', async () => {
+    const r = success(await request({ method: 'GET', url: `${srv.url}/slow`, timeoutMs: 5000 }));
+    assert.deepEqual(r.body, { slow: true });
+    assert.ok(r.ms >= SLOW_MS, `measured ${r.ms} ms for a response that took at least ${SLOW_MS} ms`);
+    assert.ok(r.ms < 5000, `measured ${r.ms} ms, past the timeout`);
   });
 
   test('an object body is JSON-encoded with Content-Type application/json and Accept application/json', async () => {
