@@ -41,8 +41,12 @@ function userSettings(extra) {
 
 function startCodeServer({ port, dir, workspace, extraArgs = [], settings = {} }) {
   fs.mkdirSync(path.join(dir, 'user-data', 'User'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'user-data', 'Machine'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
   fs.writeFileSync(path.join(dir, 'user-data', 'User', 'settings.json'), userSettings(settings));
+  // The workbench is a remote window here: settings of "machine" scope (edgekit.mock.port, edgekit.mock.autoStart) count only
+  // from the remote's own settings, and a user-settings copy of them was seen ignored on a profile's first load.
+  fs.writeFileSync(path.join(dir, 'user-data', 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
   const args = [
     CS_MAIN, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--config', path.join(dir, 'config.yaml'),
     '--user-data-dir', path.join(dir, 'user-data'), '--extensions-dir', path.join(dir, 'extensions'),

@@ -42,11 +42,11 @@ async function finish(code, why) {
   if (finished) return;
   finished = true;
   console.log(`[smoke] ${why} -> exit ${code}`);
-  if (code !== 0) printExtensionLogs();
   try { if (browser) await browser.close(); } catch { /* closing */ }
   try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
   await new Promise((r) => { const t = setTimeout(r, 5000); child.once('exit', () => { clearTimeout(t); r(); }); });
   try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+  if (code !== 0) printExtensionLogs(); // after the stop: the workbench writes its log files lazily
   process.exit(code);
 }
 setTimeout(() => finish(124, `timeout after ${timeoutMs} ms`), timeoutMs).unref();

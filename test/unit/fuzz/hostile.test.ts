@@ -11,7 +11,12 @@ import { complete, hover, lenses } from '../../../server/src/core/assist';
 import { DOC_KINDS, type DocKind } from '../../../server/src/core/types';
 import { BY_KIND, checkAll, runSettings, VALUES } from './harness';
 
-const DEEP = 100_000;
+// The sizes of the fast suite; test/stress/hostile.stress.ts runs this same file with EDGEKIT_STRESS=1 at the full sizes
+// (100 000 levels, 1 MB strings, a 5.3 MB document over the default size limit).
+const FULL = process.env.EDGEKIT_STRESS === '1';
+const DEEP = FULL ? 100_000 : 12_000;
+const BIG_STRING = FULL ? 1 << 20 : 1 << 16;
+const RAISED = FULL ? { mb: 5.3, limitKB: 6144 } : { mb: 1.2, limitKB: 1536 };
 const JOB = { dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1' };
 const ruleset = (expression: string) => JSON.stringify({ rules: [{ action: 'skip', expression, action_parameters: { ruleset: 'current' } }] });
 
@@ -73,7 +78,7 @@ test(`a job whose filter string nests ${DEEP} deep: the problem sits inside the 
 });
 
 test('the depth scan never undercounts what jsonc-parser recurses into (random bracket soup)', () => {
-  const { numRuns, seed } = runSettings(300, 4242);
+  const { numRuns, seed } = runSettings(FULL ? 3000 : 100, 4242);
   const soup = fc.array(fc.constantFrom('[', ']', '{', '}', '"', '\\', ':', ',', '1', '/', '*', '\n', ' ', '"a"', '"a":', '//', '/*', '*/'), { maxLength: 60 }).map((a) => a.join(''));
   fc.assert(fc.property(soup, fc.integer({ min: 1, max: 6 }), (text, limit) => {
     let depth = 0, max = 0;
@@ -148,11 +153,11 @@ test('just over the default limit: one information diagnostic; at the limit: a f
   assert.ok(full.some((p) => p.code === 'jsonrpc/unknown-member' || p.code === 'schema/unknown-property'), JSON.stringify(full.map((p) => p.code)));
 });
 
-test('over the default limit with the limit raised: a full check that completes (the 50 MB version is in test/stress)', () => {
+test(`a ${RAISED.mb} MB document with the size limit raised: a full check that completes (the 50 MB version is in test/stress)`, () => {
   const item = '{"jsonrpc":"2.0","method":"eth_getBalance","params":["0x1"],"id":1},';
-  const text = '[' + item.repeat(Math.ceil((5.3 * 1024 * 1024) / item.length)).slice(0, -1) + ']';
+  const text = '[' + item.repeat(Math.ceil((RAISED.mb * 1024 * 1024) / item.length)).slice(0, -1) + ']';
   let polls = 0;
-  const problems = validateText(text, 'jsonrpc-request', { maxFileSizeKB: 6144, isCancelled: () => { polls++; return false; } });
+  const problems = validateText(text, 'jsonrpc-request', { maxFileSizeKB: RAISED.limitKB, isCancelled: () => { polls++; return false; } });
   assert.ok(polls >= 2, 'the schema and rule phases ran');
   assert.equal(problems.length, 1001, 'maxProblems (1000) plus the summary');
   assert.equal(problems[1000].code, 'limits/too-many-problems');
@@ -164,7 +169,7 @@ test('over the default limit with the limit raised: a full check that completes 
 /** Each corpus document of a kind with `piece` spliced in at every string and every number. */
 function spliced(kind: DocKind, make: (old: unknown) => unknown): string[] {
   const out: string[] = [];
-  for (const base of VALUES[kind].slice(0, 12)) {
+  for (const base of VALUES[kind].slice(0, FULL ? 12 : 4)) {
     const walk = (v: unknown): unknown => {
       if (typeof v === 'string' || typeof v === 'number') return make(v);
       if (Array.isArray(v)) return v.map(walk);
@@ -224,8 +229,8 @@ function replaceFirst(v: unknown, by: string, key: boolean): unknown {
   return walk(v);
 }
 
-test('1 MB strings and keys in every kind: complete, and messages stay short', () => {
-  const big = 'k'.repeat(1 << 20);
+test(`${BIG_STRING >> 10} KB strings and keys in every kind: complete, and messages stay short`, () => {
+  const big = 'k'.repeat(BIG_STRING);
   const short = (problems: { code: string; message: string }[]) => {
     for (const p of problems) assert.ok(p.message.length <= 1000, `${p.code}: a ${p.message.length}-character message`);
   };

@@ -4,7 +4,7 @@ import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { properties, runSettings, STATS } from './harness';
 
-const { numRuns, seed } = runSettings(200, 20260518);
+const { numRuns, seed } = runSettings(60, 20260518); // 5000 per property in test/stress/fuzz.stress.ts
 
 for (const p of properties()) {
   test(`fuzz: ${p.name}`, () => {
