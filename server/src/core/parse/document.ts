@@ -1,0 +1,201 @@
+// The lazy document (ParsedDoc): one parse per version. Valid JSON takes the fast path (JSON.parse, no tree); the jsonc-parser tree
+// is built only when something must be located (a problem to report, a hover, a completion), item by item for large documents
+// (windowIndex.ts). parseDocument is the entry point.
+import { findNodeAtLocation, getLocation, parse as jsoncParse, parseTree, type Location, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import type { JsonPath, ParsedDoc, Problem, Span } from '../types';
+import { codeInfo } from '../codes';
+import { PARSE_OPTIONS, MAX_NESTING, deeperThan, tooDeepAt } from './scanner';
+import { Window, parentAnchor } from './windowIndex';
+import { syntaxProblems } from './syntaxErrors';
+
+/**
+ * Valid documents at least this long are positioned item by item (see Window) when their root is an array (a batch) or an object
+ * with one array member holding most of the text (a ruleset's "rules").
+ */
+export const WINDOW_FROM = 64 * 1024;
+
+export interface ParseOptions {
+  /** Override WINDOW_FROM (tests use 0 to run every document through the item-by-item path). */
+  windowFrom?: number;
+  /**
+   * The parse of an earlier version of the same document (the LSP cache passes it on an edit): when the edit stays inside one item
+   * of its window, the item positions are shifted instead of scanning the whole text again. Nothing of it is kept.
+   */
+  previous?: ParsedDoc;
+}
+
+export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc {
+  // An edit inside one item of a large valid document re-parses that item alone (see Doc.edited).
+  if (opts.previous instanceof Doc && text.length >= (opts.windowFrom ?? WINDOW_FROM)) {
+    const edited = opts.previous.edited(text);
+    if (edited) return edited;
+  }
+  let value: unknown;
+  let fastOk = false;
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+      fastOk = true;
+    } catch {
+      /* fall through to the tolerant parser for errors and a recovered value */
+    }
+  }
+  // V8's JSON.parse does not recurse on the native stack, so valid JSON is measured on its value (cheaper than scanning the text);
+  // only a document that is too deep pays for the text scan that finds where. Invalid JSON is scanned before jsonc-parser recurses.
+  const deep = fastOk
+    ? (deeperThan(value, MAX_NESTING) ? Math.max(0, tooDeepAt(text, MAX_NESTING)) : -1)
+    : text.length > MAX_NESTING ? tooDeepAt(text, MAX_NESTING) : -1;
+  if (deep >= 0) {
+    const problem: Problem = {
+      code: 'limits/too-deep', severity: codeInfo('limits/too-deep').severity, offset: deep, length: 1,
+      message: `The document nests arrays and objects more than ${MAX_NESTING} levels deep at "${text[deep]}"; it is not checked further.`,
+    };
+    return new Doc(text, undefined, [problem], true);
+  }
+  let syntax: Problem[] = [];
+  if (!fastOk) {
+    const errors: ParseError[] = [];
+    value = jsoncParse(text, errors, PARSE_OPTIONS);
+    syntax = syntaxProblems(text, errors);
+  }
+  const windowed = fastOk && typeof value === 'object' && value !== null && text.length >= (opts.windowFrom ?? WINDOW_FROM);
+  const doc = new Doc(text, value, syntax, false, windowed);
+  if (windowed && opts.previous instanceof Doc) doc.reuseWindow(opts.previous);
+  return doc;
+}
+
+/** Whether the document was too deep to parse (see MAX_NESTING): it has no value and no tree, and no feature may walk its text. */
+export function isTooDeep(doc: ParsedDoc): boolean {
+  return doc.syntax.some((p) => p.code === 'limits/too-deep');
+}
+
+class Doc implements ParsedDoc {
+  private _tree: JsonNode | undefined | null = null;
+  /** Item by item positions of a large document (see WINDOW_FROM); undefined when it has no array to window. */
+  private _window: Window | undefined | null = null;
+  constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false,
+    private readonly windowed = false) {}
+
+  tree(): JsonNode | undefined {
+    if (this._tree === null) {
+      this._tree = this.tooDeep ? undefined : parseTree(this.text, [], PARSE_OPTIONS);
+      if (this._tree && this.syntax.length > 0) clampToText(this._tree, this.text.length);
+    }
+    return this._tree;
+  }
+
+  treeAlong(path: JsonPath): JsonNode | undefined {
+    const w = this.window();
+    if (!w) return this.tree();
+    const root = w.root();
+    const at = w.prefix.length;
+    if (path.length > at && typeof path[at] === 'number' && (at === 0 || path[0] === w.prefix[0])) w.item(path[at] as number);
+    return root;
+  }
+
+  treeAround(offset: number): JsonNode | undefined {
+    const w = this.window();
+    if (!w) return this.tree();
+    const root = w.root();
+    const i = w.itemAt(offset);
+    if (i >= 0) w.item(i);
+    return root;
+  }
+
+  locationAt(offset: number): Location {
+    const w = this.window();
+    if (w) {
+      const i = w.itemAt(offset);
+      // Strictly inside an item, the location depends on that item's text only; elsewhere (between items) scan the whole text.
+      if (i >= 0 && offset > w.spans[2 * i] && offset < w.spans[2 * i + 1]) {
+        const start = w.spans[2 * i];
+        const loc = getLocation(this.text.slice(start, w.spans[2 * i + 1]), offset - start);
+        const previousNode = loc.previousNode ? { ...loc.previousNode, offset: loc.previousNode.offset + start } : undefined;
+        const path: JsonPath = [...w.prefix, i, ...loc.path];
+        return {
+          path, previousNode, isAtPropertyKey: loc.isAtPropertyKey,
+          matches: (pattern) => matchesPath(path, pattern),
+        };
+      }
+    }
+    return getLocation(this.text, offset);
+  }
+
+  release(): void {
+    this._tree = null;
+    this._window = null;
+  }
+
+  locate(path: JsonPath, part: 'key' | 'value' = 'value'): Span {
+    const inItem = this.window()?.locate(path, part);
+    if (inItem) return inItem;
+    const root = this.treeAlong(path);
+    if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
+    for (let n = path.length; n >= 0; n--) {
+      const node = findNodeAtLocation(root, n === path.length ? path : path.slice(0, n));
+      if (!node) continue;
+      if (n < path.length) {
+        // The path does not exist (a missing property): point at the parent's key, or at its opening bracket.
+        return parentAnchor(node);
+      }
+      if (part === 'key' && node.parent?.type === 'property') {
+        const key = node.parent.children![0];
+        return { offset: key.offset, length: key.length };
+      }
+      return { offset: node.offset, length: node.length };
+    }
+    return { offset: root.offset, length: 1 };
+  }
+
+  /**
+   * The parse of `text`, an edit of this document, made without parsing all of it: when this version is valid and windowed and the
+   * edit lies strictly inside one item whose new text JSON.parse accepts, or is whitespace between items. Undefined otherwise (the
+   * caller parses the whole text). The value is this version's with the one item replaced (containers copied, nothing mutated).
+   */
+  edited(text: string): Doc | undefined {
+    if (!this.windowed || this.tooDeep || this.syntax.length > 0 || typeof this.value !== 'object' || this.value === null) return undefined;
+    // null: not looked for yet; undefined: this document has no array to window (then there is nothing to reuse either).
+    const w = this._window === null ? Window.of(this.text) : this._window;
+    const r = w?.edited(this.text, text, this.value);
+    if (!r) return undefined;
+    const doc = new Doc(text, r.value, [], false, true);
+    doc._window = r.window;
+    return doc;
+  }
+
+  /** Take over the item positions of an earlier version's window when they still hold (see Window.shifted). */
+  reuseWindow(previous: Doc): void {
+    const old = previous._window;
+    if (old) this._window = old.shifted(previous.text, this.text) ?? null;
+  }
+
+  /** The window, unless the full tree exists already (it serves everything) or the document has none. */
+  private window(): Window | undefined {
+    if (this._tree !== null || !this.windowed) return undefined;
+    if (this._window === null) this._window = Window.of(this.text);
+    return this._window;
+  }
+}
+
+/** jsonc-parser's Location.matches, for a path built here. */
+function matchesPath(path: JsonPath, pattern: JsonPath): boolean {
+  let k = 0;
+  for (let i = 0; k < pattern.length && i < path.length; i++) {
+    if (pattern[k] === path[i] || pattern[k] === '*') k++;
+    else if (pattern[k] !== '**') return false;
+  }
+  return k === pattern.length;
+}
+
+/**
+ * jsonc-parser gives a container left open at the end of the text one code unit too many when trivia follows its last child
+ * (`[1 /*` is 6 long in a 5-character text); no span may leave the text.
+ */
+function clampToText(root: JsonNode, length: number): void {
+  const stack: JsonNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.offset + n.length > length) (n as { length: number }).length = Math.max(0, length - n.offset);
+    for (const c of n.children ?? []) stack.push(c);
+  }
+}

@@ -1,0 +1,221 @@
+// The incremental index of a large valid document whose bulk is one array (a batch, a ruleset's "rules"): the items' spans,
+// positions parsed item by item on demand, and an edit inside one item (or of whitespace) applied by shifting the previous index
+// instead of scanning the whole text again.
+import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+import type { JsonPath, Span } from '../types';
+import { PARSE_OPTIONS, MAX_NESTING, deeperThan, itemSpans, commonPrefix, commonSuffix, isSpace, isOneValue, firstNonSpace, largestArrayMember } from './scanner';
+
+/**
+ * A tree of a valid JSON document whose one large array (the root, or the root object's member `prefix[0]`) has its items parsed
+ * one at a time: `array.children[i]` is a childless stub (type, offset and length only) until item(i) replaces it with the item's
+ * complete subtree, parsed from the item's slice of the text. Everything outside the array is complete.
+ */
+export class Window {
+  /** The items parsed so far (shifted to document offsets); `items[i].parent` is set once the tree exists. */
+  private readonly items: (JsonNode | undefined)[];
+  private skeleton: { root: JsonNode; array: JsonNode } | undefined;
+
+  /** The window of a valid document whose root is an array, or an object with an array member over half the text; else undefined. */
+  static of(text: string): Window | undefined {
+    const open = firstNonSpace(text);
+    if (text.charCodeAt(open) === 0x5b /* [ */) {
+      const { spans, close } = itemSpans(text, open);
+      return new Window(text, [], open, close, spans);
+    }
+    const member = largestArrayMember(text, open);
+    if (!member || member.close - member.open < text.length / 2) return undefined;
+    return new Window(text, [member.key], member.open, member.close, itemSpans(text, member.open).spans);
+  }
+
+  /**
+   * @param prefix path of the windowed array ([] or [key]); open, close: its brackets.
+   * @param spans start, end (exclusive) of each item, interleaved.
+   */
+  private constructor(private readonly text: string, readonly prefix: JsonPath, private readonly open: number, private readonly close: number,
+    readonly spans: Int32Array) {
+    this.items = new Array<JsonNode | undefined>(spans.length / 2);
+  }
+
+  /**
+   * This window for `text`, an edit of `oldText` (this window's text), when the edit provably moves no item boundary, else
+   * undefined. Two cases: (1) only whitespace changes (valid JSON before and after, so it is between tokens or a space inside a
+   * string): every offset after the edit moves by the change in length; (2) the edit lies strictly inside one item whose new text is
+   * still one complete value: the text before is the same and the scan state after it is the same (outside any string, at the
+   * array's level), so the items after it move by the change in length.
+   */
+  shifted(oldText: string, text: string): Window | undefined {
+    const delta = text.length - oldText.length;
+    const p = commonPrefix(oldText, text);
+    const oldEnd = oldText.length - commonSuffix(oldText, text, Math.min(oldText.length, text.length) - p);
+    const s = this.spans;
+    if (isSpace(oldText, p, oldEnd) && isSpace(text, p, oldEnd + delta)) {
+      const spans = Int32Array.from(s);
+      for (let k = 0; k < spans.length; k += 2) {
+        if (spans[k] >= oldEnd) spans[k] += delta;
+        if (spans[k + 1] > oldEnd) spans[k + 1] += delta;
+      }
+      const move = (x: number): number => (x >= oldEnd ? x + delta : x);
+      return new Window(text, this.prefix, move(this.open), move(this.close), spans);
+    }
+    const i = this.itemAt(p);
+    if (i < 0 || p <= s[2 * i] || oldEnd >= s[2 * i + 1] || !isOneValue(text, s[2 * i], s[2 * i + 1] + delta)) return undefined;
+    const spans = Int32Array.from(s);
+    spans[2 * i + 1] += delta;
+    for (let k = 2 * i + 2; k < spans.length; k++) spans[k] += delta;
+    return new Window(text, this.prefix, this.open, this.close + delta, spans);
+  }
+
+  /**
+   * The window and value of `text`, an edit of `oldText` (this window's text, whose parsed value is oldValue), when the edit lies
+   * strictly inside item i and JSON.parse accepts the item's new text (then the whole text is valid JSON: the same tokens around one
+   * valid value), or when it only changes whitespace between two items (the value is unchanged). Else undefined.
+   */
+  edited(oldText: string, text: string, oldValue: object): { window: Window; value: unknown } | undefined {
+    const delta = text.length - oldText.length;
+    const p = commonPrefix(oldText, text);
+    const oldEnd = oldText.length - commonSuffix(oldText, text, Math.min(oldText.length, text.length) - p);
+    const s = this.spans;
+    const count = s.length / 2;
+    const i = this.itemAt(p);
+    const array = this.prefix.length === 0 ? oldValue : (oldValue as Record<string, unknown>)[this.prefix[0] as string];
+    if (!Array.isArray(array) || array.length !== count) return undefined;
+    if (i >= 0 && p > s[2 * i] && oldEnd < s[2 * i + 1]) {
+      let item: unknown;
+      try {
+        item = JSON.parse(text.slice(s[2 * i], s[2 * i + 1] + delta));
+      } catch {
+        return undefined;
+      }
+      // The rest of the document was measured before; only the new item can be too deep (the full parse then reports where).
+      if (deeperThan(item, MAX_NESTING - 1 - this.prefix.length)) return undefined;
+      const spans = Int32Array.from(s);
+      spans[2 * i + 1] += delta;
+      for (let k = 2 * i + 2; k < spans.length; k++) spans[k] += delta;
+      const items = array.slice();
+      items[i] = item;
+      const value = this.prefix.length === 0 ? items : { ...(oldValue as Record<string, unknown>), [this.prefix[0]]: items };
+      return { window: new Window(text, this.prefix, this.open, this.close + delta, spans), value };
+    }
+    // Whitespace between items: j is the first item after the gap (p at an item's first character inserts before it).
+    const j = i < 0 ? 0 : p >= s[2 * i + 1] ? i + 1 : p === s[2 * i] ? i : -1;
+    if (j < 0) return undefined;
+    const gapStart = j === 0 ? this.open + 1 : s[2 * j - 1];
+    const gapEnd = j < count ? s[2 * j] : this.close;
+    if (p < gapStart || oldEnd > gapEnd || !isSpace(oldText, p, oldEnd) || !isSpace(text, p, oldEnd + delta)) return undefined;
+    const spans = Int32Array.from(s);
+    for (let k = 2 * j; k < spans.length; k++) spans[k] += delta;
+    return { window: new Window(text, this.prefix, this.open, this.close + delta, spans), value: oldValue };
+  }
+
+  /** The index of the last item starting at or before offset (-1 before the first). */
+  itemAt(offset: number): number {
+    let lo = 0;
+    let hi = this.spans.length / 2 - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.spans[2 * mid] <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** The complete subtree of item i (undefined when there is no such item). */
+  item(i: number): JsonNode | undefined {
+    if (!Number.isInteger(i) || i < 0 || i >= this.items.length) return undefined;
+    let node = this.items[i];
+    if (node) return node;
+    const start = this.spans[2 * i];
+    node = parseTree(this.text.slice(start, this.spans[2 * i + 1]), [], PARSE_OPTIONS);
+    if (!node) return undefined;
+    shift(node, start);
+    this.items[i] = node;
+    if (this.skeleton) {
+      (node as Mutable<JsonNode>).parent = this.skeleton.array;
+      this.skeleton.array.children![i] = node;
+    }
+    return node;
+  }
+
+  /**
+   * The span locate(path, part) gives, computed on the item that path enters alone (no tree of the rest is built: this is the
+   * diagnostics path); undefined when path does not enter an item (then the caller uses root()).
+   */
+  locate(path: JsonPath, part: 'key' | 'value'): Span | undefined {
+    const at = this.prefix.length;
+    if (path.length <= at || (at === 1 && path[0] !== this.prefix[0])) return undefined;
+    const node = this.item(path[at] as number);
+    if (!node) return undefined;
+    for (let n = path.length; n > at; n--) {
+      const found = findNodeAtLocation(node, path.slice(at + 1, n));
+      if (!found) continue;
+      if (n < path.length) return parentAnchor(found);
+      // The item's own node is a value of the array (never a property's): its key part is its value.
+      if (part === 'key' && found.parent?.type === 'property') {
+        const key = found.parent.children![0];
+        return { offset: key.offset, length: key.length };
+      }
+      return { offset: found.offset, length: found.length };
+    }
+    return undefined;
+  }
+
+  /**
+   * The document's tree with the array's items as childless stubs (type, offset and length only) but those parsed so far; for an
+   * object root, everything outside the array comes from parsing the text with the items blanked out (offsets unchanged).
+   */
+  root(): JsonNode {
+    if (!this.skeleton) {
+      let root: JsonNode | undefined;
+      let array: JsonNode | undefined;
+      if (this.prefix.length === 0) {
+        root = array = { type: 'array', offset: this.open, length: this.close + 1 - this.open };
+      } else {
+        const blanked = this.text.slice(0, this.open + 1) + ' '.repeat(this.close - this.open - 1) + this.text.slice(this.close);
+        root = parseTree(blanked, [], PARSE_OPTIONS);
+        array = root && findNodeAtLocation(root, this.prefix);
+        if (!root || !array || array.type !== 'array' || array.offset !== this.open) throw new Error('the windowed array was not found');
+      }
+      const children: JsonNode[] = [];
+      for (let i = 0, s = this.spans; i < s.length; i += 2) {
+        const item = this.items[i / 2];
+        if (item) (item as Mutable<JsonNode>).parent = array;
+        children.push(item ?? { type: stubType(this.text.charCodeAt(s[i])), offset: s[i], length: s[i + 1] - s[i], parent: array });
+      }
+      (array as Mutable<JsonNode>).children = children;
+      this.skeleton = { root, array };
+    }
+    return this.skeleton.root;
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function stubType(c: number): JsonNode['type'] {
+  switch (c) {
+    case 0x7b: return 'object';
+    case 0x5b: return 'array';
+    case 0x22: return 'string';
+    case 0x74: case 0x66: return 'boolean';
+    case 0x6e: return 'null';
+    default: return 'number';
+  }
+}
+
+function shift(root: JsonNode, by: number): void {
+  const stack: JsonNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()! as Mutable<JsonNode>;
+    n.offset += by;
+    if (n.colonOffset !== undefined) n.colonOffset += by;
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+}
+
+/** For a missing property: the key of the object's own property if it has one, else its `{` (length 1). */
+export function parentAnchor(node: JsonNode): Span {
+  if (node.parent?.type === 'property') {
+    const key = node.parent.children![0];
+    return { offset: key.offset, length: key.length };
+  }
+  return { offset: node.offset, length: 1 };
+}
