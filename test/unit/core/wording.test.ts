@@ -1,0 +1,84 @@
+// No schema message leaks ajv's wording: every validation keyword the shipped schemas use has a message of our own (what is wrong,
+// where, what is expected), and each one, triggered for real through ajv, reads that way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { ajvProblems, WORDED_KEYWORDS } from '../../../server/src/core/schema/ajvProblems';
+import { parseDocument } from '../../../server/src/core/parse';
+
+const SCHEMAS = path.resolve(__dirname, '../../../schemas');
+/** Keywords that never fail on their own (annotations, structure, references): ajv reports the keywords inside them instead. */
+const NOT_FAILING = new Set(['$schema', '$id', '$ref', '$defs', '$comment', 'title', 'description', 'markdownDescription', 'default',
+  'examples', 'deprecated', 'defaultSnippets', 'enumDescriptions', 'markdownEnumDescriptions', 'errorMessage', 'x-edgekit', 'properties',
+  'patternProperties', 'dependentSchemas', 'prefixItems', 'allOf', 'then', 'else', 'readOnly', 'writeOnly']);
+/** Members whose value is a map of names to subschemas, or data (not keywords). */
+const SUBSCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
+const DATA = new Set(['enum', 'const', 'default', 'examples', 'defaultSnippets', 'required', 'enumDescriptions', 'errorMessage', 'x-edgekit']);
+
+function keywordsOf(schema: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) { for (const s of schema) keywordsOf(s, out); return out; }
+  if (!schema || typeof schema !== 'object') return out;
+  for (const [k, v] of Object.entries(schema)) {
+    out.add(k);
+    if (SUBSCHEMA_MAPS.has(k)) for (const s of Object.values(v as object)) keywordsOf(s, out);
+    else if (!DATA.has(k)) keywordsOf(v, out);
+  }
+  return out;
+}
+
+const used = new Set<string>();
+for (const f of fs.readdirSync(SCHEMAS).filter((x) => x.endsWith('.schema.json'))) keywordsOf(JSON.parse(fs.readFileSync(path.join(SCHEMAS, f), 'utf8')), used);
+
+test('every validation keyword of the shipped schemas has a message of our own', () => {
+  const failing = [...used].filter((k) => !NOT_FAILING.has(k)).sort();
+  assert.ok(failing.includes('minItems') && failing.includes('pattern') && failing.includes('required'), `keywords found: ${failing.join(', ')}`);
+  assert.deepEqual(failing.filter((k) => !WORDED_KEYWORDS.has(k)), [], 'keywords whose errors would read in ajv\'s words');
+});
+
+/** One instance per keyword that fails it, in a schema with that keyword under "x". */
+const SAMPLES: Record<string, [schema: object, value: unknown]> = {
+  required: [{ type: 'object', required: ['name'] }, {}],
+  additionalProperties: [{ type: 'object', additionalProperties: false }, { extra: 1 }],
+  type: [{ type: 'string' }, 3],
+  enum: [{ enum: ['a', 'b'] }, 'c'],
+  const: [{ const: '2.0' }, '1.0'],
+  minItems: [{ type: 'array', minItems: 1 }, []],
+  maxItems: [{ type: 'array', maxItems: 1 }, [1, 2]],
+  items: [{ type: 'array', prefixItems: [{ type: 'string' }], items: false }, ['a', 'b']],
+  minLength: [{ type: 'string', minLength: 3 }, 'ab'],
+  maxLength: [{ type: 'string', maxLength: 2 }, 'abc'],
+  minimum: [{ type: 'number', minimum: 1 }, 0],
+  maximum: [{ type: 'number', maximum: 10 }, 11],
+  exclusiveMinimum: [{ type: 'number', exclusiveMinimum: 0 }, 0],
+  exclusiveMaximum: [{ type: 'number', exclusiveMaximum: 1 }, 1],
+  multipleOf: [{ type: 'number', multipleOf: 5 }, 7],
+  pattern: [{ type: 'string', pattern: '^0x[0-9a-f]+$' }, 'zz'],
+  not: [{ not: { const: 'x' } }, 'x'],
+  if: [{ if: { const: 'a' }, then: { type: 'number' } }, 'a'],
+  oneOf: [{ oneOf: [{ type: 'string' }, { type: 'number' }] }, true],
+  anyOf: [{ anyOf: [{ type: 'string' }, { type: 'number' }] }, true],
+  uniqueItems: [{ type: 'array', uniqueItems: true }, [1, 1]],
+  minProperties: [{ type: 'object', minProperties: 1 }, {}],
+  maxProperties: [{ type: 'object', maxProperties: 1 }, { a: 1, b: 2 }],
+  dependentRequired: [{ type: 'object', dependentRequired: { a: ['b'] } }, { a: 1 }],
+};
+const AJV_WORDING = /must NOT|must match|must be (>|<|equal|multiple)|must have required|must pass|must be valid|should /;
+
+for (const [keyword, [schema, value]] of Object.entries(SAMPLES)) {
+  test(`"${keyword}" reads in our words`, () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const validate = ajv.compile({ type: 'object', properties: { x: schema } });
+    const text = JSON.stringify({ x: value });
+    assert.equal(validate({ x: value }), false, 'the sample fails');
+    const problems = ajvProblems(parseDocument(text), validate.errors!);
+    assert.ok(problems.length > 0);
+    for (const p of problems) {
+      assert.doesNotMatch(p.message, AJV_WORDING, `${keyword}: ${p.message}`);
+      assert.match(p.message, /"x"|item \d+|the document/i, `${keyword} names where: ${p.message}`);
+      assert.match(p.message, /\.$/, `${keyword}: one sentence`);
+    }
+    assert.ok(WORDED_KEYWORDS.has(keyword), `${keyword} is listed as worded`);
+  });
+}
