@@ -89,12 +89,28 @@ export const FIELDS: ReadonlyMap<string, FieldInfo> = new Map(RULES_LANGUAGE_FIE
   return [name, { name, type: parseTy(type), notes, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
 }));
 
-/** A function's signature: parameter types ('any' accepts everything; `rest` repeats the last parameter). */
+/** A parameter that takes several types (wirefilter's function signatures): e.g. concat() takes bytes or arrays, never integers. */
+export interface ParamClass { kinds: readonly Ty['t'][]; name: string }
+
+const SEQUENCE: ParamClass = { kinds: ['String', 'Bytes', 'Array'], name: 'a string, bytes or an array' };
+const TO_STRING: ParamClass = { kinds: ['Integer', 'Boolean', 'IP'], name: 'an integer, a boolean or an IP address' };
+const JSON_KEY: ParamClass = { kinds: ['String', 'Integer'], name: 'a string key or an integer index' };
+
+export function isParamClass(p: unknown): p is ParamClass {
+  return typeof p === 'object' && p !== null && 'kinds' in p;
+}
+
+/**
+ * A function's signature, the one table every check of a call reads: parameter types ('array' accepts any array; a ParamClass one of
+ * its types; `rest` repeats the last parameter), how many trailing parameters are optional, the result type.
+ */
 export interface FunctionInfo {
   name: string;
-  params: (Ty | 'any' | 'array')[];
+  params: (Ty | 'array' | ParamClass)[];
   optional?: number;
   rest?: boolean;
+  /** Every argument must be of the first one's kind (concat: strings/bytes together, or arrays together). */
+  sameKindAsFirst?: boolean;
   /** Result type; 'arg0' means "same as the first argument". */
   result: Ty | 'arg0';
   doc: string;
@@ -108,13 +124,13 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'all', params: [{ t: 'Array', of: B }], result: B, doc: 'True when every element of an array of booleans is true.' },
   { name: 'cidr', params: [T.IP, I, I], result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
   { name: 'cidr6', params: [T.IP, I], result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
-  { name: 'concat', params: ['any', 'any'], rest: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
+  { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
   { name: 'decode_base64', params: [S], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
   { name: 'ends_with', params: [S, S], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
   { name: 'join', params: [{ t: 'Array', of: S }, S], result: S, doc: 'Joins an array of strings with a separator.' },
-  { name: 'len', params: ['any'], result: I, doc: 'The length of a string, bytes or an array.' },
-  { name: 'lookup_json_integer', params: [S, 'any'], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
-  { name: 'lookup_json_string', params: [S, 'any'], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
+  { name: 'len', params: [SEQUENCE], result: I, doc: 'The length of a string, bytes or an array.' },
+  { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
+  { name: 'lookup_json_string', params: [S, JSON_KEY], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
   { name: 'lower', params: [S], result: S, doc: 'Converts a string to lowercase.' },
   { name: 'regex_replace', params: [S, S, S], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
   { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
@@ -122,7 +138,7 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'split', params: [S, S, I], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator, at most limit (1-128) parts.' },
   { name: 'starts_with', params: [S, S], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
-  { name: 'to_string', params: ['any'], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
+  { name: 'to_string', params: [TO_STRING], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
   { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
   { name: 'url_decode', params: [S, S], optional: 1, result: S, doc: 'Decodes a URL-encoded string.' },
   { name: 'uuidv4', params: [T.Bytes], result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },

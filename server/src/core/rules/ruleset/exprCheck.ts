@@ -1,7 +1,7 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { suggest } from '../../suggest';
-import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, sameTy, tyName, type Ty } from './catalog';
+import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, sameTy, tyName, type Ty } from './catalog';
 import type { CallNode, CompareNode, Expr, ExprProblem, FieldNode, IndexStep, Literal, RangeNode } from './exprParser';
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
@@ -138,7 +138,19 @@ class Checker {
       const t = this.infer(a);
       argTypes.push(t);
       const param = fn.params[Math.min(k, fn.params.length - 1)];
-      if (t.ty.t === 'Unknown' || param === undefined || param === 'any' || param === 'array') { each ||= t.each && param !== 'array'; return; }
+      if (t.ty.t === 'Unknown' || param === undefined || param === 'array') { each ||= t.each && param !== 'array'; return; }
+      if (isParamClass(param)) {
+        // One value per element of a [*] counts as the element's type.
+        const kind = t.ty.t === 'Bytes' ? 'String' : t.ty.t;
+        const first = argTypes[0].ty.t === 'Bytes' ? 'String' : argTypes[0].ty.t;
+        if (!param.kinds.includes(t.ty.t)) {
+          this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
+        } else if (fn.sameKindAsFirst && k > 0 && first !== 'Unknown' && kind !== first) {
+          this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
+        }
+        each ||= t.each;
+        return;
+      }
       if (param.t === 'Array') {
         // any()/all()/join(): an array, or one value per element of a [*]
         const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
