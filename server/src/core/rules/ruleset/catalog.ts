@@ -82,11 +82,12 @@ export function sameTy(a: Ty, b: Ty): boolean {
   return true;
 }
 
-export interface FieldInfo { name: string; type: Ty; notes: string; deprecatedFor?: string }
+/** stage: when the field is set (see fields.generated.ts): response fields are readable in response phases only. */
+export interface FieldInfo { name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string }
 
-export const FIELDS: ReadonlyMap<string, FieldInfo> = new Map(RULES_LANGUAGE_FIELD_ROWS.map(([name, type, notes]) => {
+export const FIELDS: ReadonlyMap<string, FieldInfo> = new Map(RULES_LANGUAGE_FIELD_ROWS.map(([name, type, notes, stage]) => {
   const dep = /^deprecated alias of (\S+)$/.exec(notes);
-  return [name, { name, type: parseTy(type), notes, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
+  return [name, { name, type: parseTy(type), notes, stage, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
 }));
 
 /** A parameter that takes several types (wirefilter's function signatures): e.g. concat() takes bytes or arrays, never integers. */
@@ -111,6 +112,8 @@ export interface FunctionInfo {
   rest?: boolean;
   /** Every argument must be of the first one's kind (concat: strings/bytes together, or arrays together). */
   sameKindAsFirst?: boolean;
+  /** The phases whose rule expressions may call it (the platform's functions reference); absent: every phase. */
+  phases?: readonly string[];
   /** Result type; 'arg0' means "same as the first argument". */
   result: Ty | 'arg0';
   doc: string;
@@ -118,32 +121,42 @@ export interface FunctionInfo {
 
 const S = T.String, I = T.Integer, B = T.Boolean;
 
+/** Phases of the platform's rule kinds, for the functions that only some of them take. */
+const TRANSFORM = ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform'];
+const REDIRECT = ['http_request_dynamic_redirect'];
+const CUSTOM_AND_RATE = ['http_request_firewall_custom', 'http_ratelimit'];
+
+/** Whether a phase runs once the response exists, so that response fields (http.response.*) have values there. */
+export function phaseSeesResponse(phase: string): boolean {
+  return phase.startsWith('http_response_') || phase === 'http_custom_errors' || phase === 'http_log_custom_fields';
+}
+
 /** Functions of the rules language (reference §4, FN). */
 export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'any', params: [{ t: 'Array', of: B }], result: B, doc: 'True when any element of an array of booleans is true, e.g. `any(http.request.headers.names[*] == "x")`.' },
   { name: 'all', params: [{ t: 'Array', of: B }], result: B, doc: 'True when every element of an array of booleans is true.' },
-  { name: 'cidr', params: [T.IP, I, I], result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
-  { name: 'cidr6', params: [T.IP, I], result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
+  { name: 'cidr', params: [T.IP, I, I], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
+  { name: 'cidr6', params: [T.IP, I], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
   { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
-  { name: 'decode_base64', params: [S], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
+  { name: 'decode_base64', params: [S], phases: [...TRANSFORM, ...CUSTOM_AND_RATE], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
   { name: 'ends_with', params: [S, S], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
   { name: 'join', params: [{ t: 'Array', of: S }, S], result: S, doc: 'Joins an array of strings with a separator.' },
   { name: 'len', params: [SEQUENCE], result: I, doc: 'The length of a string, bytes or an array.' },
   { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
   { name: 'lookup_json_string', params: [S, JSON_KEY], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
   { name: 'lower', params: [S], result: S, doc: 'Converts a string to lowercase.' },
-  { name: 'regex_replace', params: [S, S, S], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
+  { name: 'regex_replace', params: [S, S, S], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
   { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
-  { name: 'remove_query_args', params: [S, S], rest: true, result: S, doc: 'Removes query arguments (rewrite rules only).' },
+  { name: 'remove_query_args', params: [S, S], rest: true, phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
   { name: 'split', params: [S, S, I], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator, at most limit (1-128) parts.' },
   { name: 'starts_with', params: [S, S], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
   { name: 'to_string', params: [TO_STRING], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
   { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
   { name: 'url_decode', params: [S, S], optional: 1, result: S, doc: 'Decodes a URL-encoded string.' },
-  { name: 'uuidv4', params: [T.Bytes], result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
-  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
-  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
+  { name: 'uuidv4', params: [T.Bytes], phases: TRANSFORM, result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
+  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
+  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, phases: ['http_request_firewall_custom'], result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
 ] as FunctionInfo[]).map((f) => [f.name, f]));
 
 /** Field and function names as lists, for "did you mean". */

@@ -1,7 +1,7 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { suggest } from '../../suggest';
-import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, sameTy, tyName, type Ty } from './catalog';
+import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, phaseSeesResponse, sameTy, tyName, type Ty } from './catalog';
 import type { CallNode, CompareNode, Expr, ExprProblem, FieldNode, IndexStep, Literal, RangeNode } from './exprParser';
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
@@ -17,8 +17,9 @@ const OPS_BY_TYPE: Record<string, readonly string[]> = {
   Boolean: ['eq', 'ne'],
 };
 
-export function checkExpression(ast: Expr): ExprProblem[] {
-  const c = new Checker();
+/** phase: the ruleset's phase, when known; fields and functions that phase cannot see are then reported. */
+export function checkExpression(ast: Expr, phase?: string): ExprProblem[] {
+  const c = new Checker(phase);
   const top = c.infer(ast);
   if (top.ty.t !== 'Unknown') {
     if (top.each || top.ty.t === 'Array') {
@@ -31,6 +32,8 @@ export function checkExpression(ast: Expr): ExprProblem[] {
 
 class Checker {
   problems: ExprProblem[] = [];
+
+  constructor(private readonly phase?: string) {}
 
   private mismatch(at: { offset: number; length: number }, message: string): void {
     this.problems.push({ code: 'ruleset/expr-type-mismatch', message, offset: at.offset, length: at.length });
@@ -88,6 +91,10 @@ class Checker {
         message: `Field "${e.name}" is deprecated; use "${info.deprecatedFor}".`,
         fixes: [{ title: `Change to "${info.deprecatedFor}"`, edits: [{ ...e.nameSpan, newText: info.deprecatedFor }], preferred: true }] });
     }
+    if (this.phase && info.stage === 'response' && !phaseSeesResponse(this.phase)) {
+      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
+        message: `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
+    }
     let t: Typed = { ty: info.type, each: false };
     for (const step of e.index) t = this.index(e, t, step);
     return t;
@@ -124,6 +131,10 @@ class Checker {
         message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
         ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
       return UNKNOWN;
+    }
+    if (this.phase && fn.phases && !fn.phases.includes(this.phase)) {
+      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
+        message: `${e.name}() is not available in phase ${this.phase}; the platform offers it in ${fn.phases.join(', ')}.` });
     }
     const min = fn.params.length - (fn.optional ?? 0);
     const max = fn.rest ? Infinity : fn.params.length;

@@ -8,10 +8,11 @@ import { utf8Length } from '../../text';
 
 export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 
-/** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). */
-export function analyzeExpression(src: string): Analysis {
+/** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). With the ruleset's
+ * phase, fields and functions that phase cannot see are reported too. */
+export function analyzeExpression(src: string, phase?: string): Analysis {
   const { ast, problems } = parseExpression(src);
-  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast));
+  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase));
   return { ast, problems };
 }
 
@@ -23,8 +24,8 @@ export function stringAt(doc: ParsedDoc, path: JsonPath): JsonStringMap | undefi
 }
 
 /** Expression problems as document problems, with spans and quick-fix edits mapped into the JSON string. */
-export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonPath, expression: string): Problem[] {
-  const { problems } = analyzeExpression(expression);
+export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonPath, expression: string, phase?: string): Problem[] {
+  const { problems } = analyzeExpression(expression, phase);
   if (problems.length === 0) return [];
   const decoded = stringAt(doc, path);
   const whole = doc.locate(path);

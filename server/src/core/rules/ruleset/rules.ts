@@ -57,7 +57,7 @@ const expressions: Rule = {
       if (bytes > MAX_EXPRESSION_BYTES) {
         out.push(ctx.report('ruleset/expr-too-long', `The expression is ${bytes} bytes long; at most ${MAX_EXPRESSION_BYTES} bytes are allowed.`, doc.locate(path)));
       }
-      out.push(...expressionProblems(doc, ctx, path, rule.expression));
+      out.push(...expressionProblems(doc, ctx, path, rule.expression, phaseOf(doc.value)));
     });
     return out;
   },
