@@ -37,7 +37,8 @@ test('the job dataset selects the fields of its filter; "$dataset" inside a job 
   assert.deepEqual(codes(filterJob({ where: cmp('QueryName', 'eq', 'example.com') }, { dataset: 'dns_logs' }), 'logpush-job'), []);
   assert.deepEqual(codes(filterJob({ where: cmp('QueryName', 'eq', 'example.com') }), 'logpush-job'), ['logpush/unknown-field']);
   assert.deepEqual(codes(filterJob({ $dataset: 'dns_logs', where: cmp('QueryName', 'eq', 'x') }, { dataset: 'dns_logs' }), 'logpush-job'), ['logpush/hint-in-job']);
-  assert.deepEqual(codes(filterJob({ where: cmp('X', 'eq', 'y') }, { dataset: 'audit_logs' }), 'logpush-job'), ['logpush/no-field-catalogue']);
+  assert.deepEqual(codes(filterJob({ where: cmp('X', 'eq', 'y') }, { dataset: 'audit_logs' }), 'logpush-job'), ['logpush/unknown-field']);
+  assert.deepEqual(codes(filterJob({ where: cmp('ActionType', 'eq', 'create') }, { dataset: 'audit_logs' }), 'logpush-job'), []);
   const p = only(check(jobText({ dataset: 'dns_log' }), 'logpush-job'), 'logpush/unknown-dataset');
   assert.equal(p.fixes?.[0].edits[0].newText, '"dns_logs"');
 });
