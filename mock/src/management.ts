@@ -3,14 +3,14 @@
 // Every response is the envelope {success, errors, messages, result}. No vscode; I/O goes through the StateStore.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { getLanguageService, isObj } from '../../server/src/core';
+import { catalogue, getLanguageService, isObj } from '../../server/src/core';
 
 const core = getLanguageService();
 import type { MigrationState } from './migration';
 import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
-import { ZONES, deriveConfig, migrationBlockers, zoneById, zoneJson } from './zones';
+import { ACCOUNTS, ZONES, accountById, accountJson, deriveConfig, migrationBlockers, zoneById, zoneJson, type Account } from './zones';
 
 /** The id `GET /user/tokens/verify` reports for the mock's API token. */
 const TOKEN_ID = 'ed9e4c3a0b1f4d2c8e7f6a5b4c3d2e1f';
@@ -139,7 +139,12 @@ export class ManagementApi {
         zone = zoneById(params.zone);
         if (!zone) return fail(404, 7003, `Could not route to /zones/${params.zone}: no zone has that id.`);
       }
-      return route.handler.call(this, { req, params, zone: zone! });
+      let account: Account | undefined;
+      if (params.account !== undefined) {
+        account = accountById(params.account);
+        if (!account) return fail(404, 7003, `Could not route to /accounts/${params.account}: no account has that id.`);
+      }
+      return route.handler.call(this, { req, params, zone: zone!, account });
     }
     return pathMatched ? METHOD_NOT_ALLOWED(req.method, req.path) : NOT_FOUND(req.path);
   }
@@ -314,24 +319,41 @@ export class ManagementApi {
     return ok(zone.waf.pageRules.map((p) => ({ id: p.id, status: p.status, targets: [{ target: 'url', constraint: { operator: 'matches', value: p.target } }], actions: p.actions })));
   }
 
-  // ---- Logpush ----
+  // ---- Logpush (zone and account jobs) ----
 
-  private listJobs({ zone }: RouteCtx): ApiReply {
-    return ok(this.store.zone(zone.id).jobs);
+  /** The jobs a route's zone or account holds, how to name the owner in a message, and the scope its datasets must have. */
+  private owner(ctx: RouteCtx): { jobs: () => LogpushJob[]; label: string; key: string; scope: 'zone' | 'account'; path: string } {
+    if (ctx.account) {
+      const a = ctx.account;
+      return { jobs: () => this.store.state.accounts[a.id].jobs, label: `account "${a.name}"`, key: `account:${a.id}`, scope: 'account', path: `/accounts/${a.id}/logpush/jobs` };
+    }
+    const z = ctx.zone;
+    return { jobs: () => this.store.zone(z.id).jobs, label: `zone "${z.name}"`, key: z.id, scope: 'zone', path: `/zones/${z.id}/logpush/jobs` };
   }
 
-  private createJob({ req, zone }: RouteCtx): ApiReply | Promise<ApiReply> {
-    const parsed = parseJsonBody(req.body);
+  private listJobs(ctx: RouteCtx): ApiReply {
+    return ok(this.owner(ctx).jobs());
+  }
+
+  private createJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
+    const owner = this.owner(ctx);
+    const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
     const errors = checkJob(parsed.value);
     if (errors.length) return failMany(400, errors);
-    return this.lock.run(zone.id, async () => {
+    const dataset = String((parsed.value as Record<string, unknown>).dataset ?? 'http_requests');
+    const scope = catalogue.logpush.datasetInfo(dataset)?.scope;
+    if (scope && scope !== owner.scope) {
+      const where = scope === 'account' ? '/accounts/<account_id>/logpush/jobs' : '/zones/<zone_id>/logpush/jobs';
+      return fail(400, 1004, `Dataset "${dataset}" is ${scope === 'account' ? 'an account' : 'a zone'} dataset; create its job under ${where}, not under ${owner.label}.`);
+    }
+    return this.lock.run(owner.key, async () => {
       const job: LogpushJob = {
         id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, frequency: 'high', kind: '',
         ...(parsed.value as Record<string, unknown>), last_complete: null, last_error: null, error_message: null,
       };
       delete job.$schema;
-      this.store.zone(zone.id).jobs.push(job);
+      owner.jobs().push(job);
       await this.store.save();
       return ok(job);
     });
@@ -342,29 +364,30 @@ export class ManagementApi {
     return /^\d+$/.test(params.job) ? Number(params.job) : NOT_FOUND(req.path);
   }
 
-  private jobNotFound(zone: Zone, jobId: number): ApiReply {
-    return fail(404, 1003, `Logpush job ${jobId} not found in zone "${zone.name}".`);
+  private jobNotFound(label: string, jobId: number): ApiReply {
+    return fail(404, 1003, `Logpush job ${jobId} not found in ${label}.`);
   }
 
   private getJob(ctx: RouteCtx): ApiReply {
     const jobId = this.jobId(ctx);
     if (typeof jobId !== 'number') return jobId;
-    const job = this.store.zone(ctx.zone.id).jobs.find((j) => j.id === jobId);
-    return job ? ok(job) : this.jobNotFound(ctx.zone, jobId);
+    const owner = this.owner(ctx);
+    const job = owner.jobs().find((j) => j.id === jobId);
+    return job ? ok(job) : this.jobNotFound(owner.label, jobId);
   }
 
   private updateJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
     const jobId = this.jobId(ctx);
     if (typeof jobId !== 'number') return jobId;
-    const { zone } = ctx;
+    const owner = this.owner(ctx);
     const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
     if (!isObj(parsed.value)) return fail(400, 1004, 'The job update must be a JSON object.');
     const update = parsed.value;
-    return this.lock.run(zone.id, async () => {
-      const jobs = this.store.zone(zone.id).jobs;
+    return this.lock.run(owner.key, async () => {
+      const jobs = owner.jobs();
       const i = jobs.findIndex((j) => j.id === jobId);
-      if (i < 0) return this.jobNotFound(zone, jobId);
+      if (i < 0) return this.jobNotFound(owner.label, jobId);
       const old = jobs[i];
       for (const k of ['dataset', 'kind'] as const) {
         if (k in update && update[k] !== old[k]) return fail(400, 1004, `"${k}" of a Logpush job cannot change after creation (it is ${JSON.stringify(old[k])}).`);
@@ -381,15 +404,20 @@ export class ManagementApi {
   private deleteJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
     const jobId = this.jobId(ctx);
     if (typeof jobId !== 'number') return jobId;
-    const { zone } = ctx;
-    return this.lock.run(zone.id, async () => {
-      const jobs = this.store.zone(zone.id).jobs;
+    const owner = this.owner(ctx);
+    return this.lock.run(owner.key, async () => {
+      const jobs = owner.jobs();
       const i = jobs.findIndex((j) => j.id === jobId);
-      if (i < 0) return this.jobNotFound(zone, jobId);
+      if (i < 0) return this.jobNotFound(owner.label, jobId);
       jobs.splice(i, 1);
       await this.store.save();
       return ok({ id: jobId });
     });
+  }
+
+  private listAccounts(): ApiReply {
+    const accounts = ACCOUNTS.map(accountJson);
+    return { status: 200, body: { success: true, errors: [], messages: [], result: accounts, result_info: { page: 1, per_page: 20, count: accounts.length, total_count: accounts.length, total_pages: 1 } } };
   }
 }
 
@@ -402,7 +430,8 @@ function pkgJson(zone: Zone, p: Zone['waf']['packages'][number]) {
 
 // ---- the route table ----
 
-interface RouteCtx { req: ApiRequest; params: Record<string, string>; zone: Zone }
+/** zone: the route's :zone (routes under /zones/:zone); account: the route's :account (routes under /accounts/:account). */
+interface RouteCtx { req: ApiRequest; params: Record<string, string>; zone: Zone; account?: Account }
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -431,6 +460,7 @@ function matchPath(pattern: string[], segments: string[]): Record<string, string
 
 const P = ManagementApi.prototype;
 const ZONE = '/zones/:zone';
+const ACCOUNT = '/accounts/:account';
 const WAF = `${ZONE}/firewall/waf`;
 const ENTRYPOINT = `${ZONE}/rulesets/phases/http_request_firewall_managed/entrypoint`;
 
@@ -445,6 +475,13 @@ export const ROUTES: readonly Route[] = [
   route('GET', `${ZONE}/logpush/jobs/:job`, 'key', P['getJob']),
   route('PUT', `${ZONE}/logpush/jobs/:job`, 'key', P['updateJob']),
   route('DELETE', `${ZONE}/logpush/jobs/:job`, 'key', P['deleteJob']),
+  route('GET', '/accounts', 'either', P['listAccounts']),
+  route('GET', ACCOUNT, 'either', ({ account }) => ok(accountJson(account!))),
+  route('GET', `${ACCOUNT}/logpush/jobs`, 'key', P['listJobs']),
+  route('POST', `${ACCOUNT}/logpush/jobs`, 'key', P['createJob']),
+  route('GET', `${ACCOUNT}/logpush/jobs/:job`, 'key', P['getJob']),
+  route('PUT', `${ACCOUNT}/logpush/jobs/:job`, 'key', P['updateJob']),
+  route('DELETE', `${ACCOUNT}/logpush/jobs/:job`, 'key', P['deleteJob']),
   route('GET', `${ZONE}/waf_migration/check`, 'token', function ({ req, zone }) { return this['check'](req, zone); }),
   route('GET', `${ZONE}/waf_migration/config`, 'token', function ({ req, zone }) { return this['config'](req, zone); }),
   route('GET', `${ZONE}/waf_migration/status`, 'token', function ({ zone }) { return this['status'](zone); }),

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { MigrationState } from './migration';
 import type { NewRule } from './zones';
-import { ZONES } from './zones';
+import { ACCOUNTS, ZONES } from './zones';
 import { isObj } from '../../server/src/core';
 
 export type LogpushJob = Record<string, unknown> & { id: number };
@@ -35,12 +35,16 @@ export interface MockState {
   version: 1;
   nextJobId: number;
   zones: Record<string, ZoneState>;
+  /** Account-scoped Logpush jobs, per account id (absent in state files written before accounts existed). */
+  accounts: Record<string, { jobs: LogpushJob[] }>;
 }
 
 export function defaultState(): MockState {
   const zones: Record<string, ZoneState> = {};
   for (const z of ZONES) zones[z.id] = { migration: 'start', deletedOverrides: [], entrypoint: null, jobs: [] };
-  return { version: 1, nextJobId: 1, zones };
+  const accounts: MockState['accounts'] = {};
+  for (const a of ACCOUNTS) accounts[a.id] = { jobs: [] };
+  return { version: 1, nextJobId: 1, zones, accounts };
 }
 
 const STATES: readonly MigrationState[] = ['start', 'validation', 'migrated'];
@@ -67,6 +71,14 @@ export function parseState(text: string): MockState {
       entrypoint: zs.entrypoint as StoredRuleset | null,
       jobs: zs.jobs as LogpushJob[],
     };
+  }
+  if (raw.accounts !== undefined) {
+    if (!isObj(raw.accounts)) throw new Error('"accounts" is not an object');
+    for (const [id, as] of Object.entries(raw.accounts)) {
+      if (!out.accounts[id]) continue; // an account this version does not know: dropped
+      if (!isObj(as) || !Array.isArray(as.jobs) || !as.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`account ${id} has a bad "jobs" list`);
+      out.accounts[id] = { jobs: as.jobs as LogpushJob[] };
+    }
   }
   return out;
 }

@@ -173,9 +173,24 @@ export function zoneById(id: string): Zone | undefined {
   return ZONES.find((z) => z.id === id);
 }
 
+/** The mock's one account: every zone belongs to it, and account-scoped Logpush jobs (gateway_dns, audit_logs, ...) live under it. */
+export interface Account { id: string; name: string }
+export const ACCOUNTS: readonly Account[] = [{ id: hex32('edgekit-mock-account', 'Example Account'), name: 'Example Account' }];
+
+export function accountById(id: string): Account | undefined {
+  return ACCOUNTS.find((a) => a.id === id);
+}
+
+export function accountJson(a: Account): Record<string, unknown> {
+  return { id: a.id, name: a.name, type: 'standard', settings: { enforce_twofactor: false } };
+}
+
 export function zoneJson(z: Zone): Record<string, unknown> {
   const planName = { pro: 'Pro Website', business: 'Business Website', enterprise: 'Enterprise Website' }[z.plan];
-  return { id: z.id, name: z.name, status: 'active', paused: false, type: 'full', plan: { id: hex32('plan', z.plan), name: planName, legacy_id: z.plan } };
+  return {
+    id: z.id, name: z.name, status: 'active', paused: false, type: 'full', plan: { id: hex32('plan', z.plan), name: planName, legacy_id: z.plan },
+    account: { id: ACCOUNTS[0].id, name: ACCOUNTS[0].name },
+  };
 }
 
 // ---- the spec's content rules ----

@@ -76,7 +76,8 @@ test('safeEqual compares by content in constant time', () => {
 
 test('unknown zone, route and method', async () => {
   assert.equal((await api(base, 'GET', `/zones/${'0'.repeat(32)}/waf_migration/status`, TOKEN)).status, 404);
-  assert.equal((await api(base, 'GET', '/accounts', TOKEN)).status, 404);
+  assert.equal((await api(base, 'GET', `/accounts/${'0'.repeat(32)}/logpush/jobs`, KEY)).status, 404);
+  assert.equal((await api(base, 'GET', '/no-such-thing', TOKEN)).status, 404);
   assert.equal((await api(base, 'DELETE', `/zones/${id('pro.example')}/waf_migration/status`, TOKEN)).status, 405);
 });
 

@@ -1,0 +1,87 @@
+// Account-scoped Logpush jobs: account datasets (gateway_dns, audit_logs, ...) under /accounts/<id>/logpush/jobs, zone datasets
+// under /zones/<id>/logpush/jobs, and a clear refusal for either in the other's place.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ACCOUNTS, zoneId } from '../../../mock/src/zones';
+import { KEY, TOKEN, api, start } from './helpers';
+
+const ACCOUNT = ACCOUNTS[0].id;
+const job = (dataset: string, filter?: unknown) => ({
+  name: `${dataset.replace(/_/g, '-')}-job`, dataset, destination_conf: 's3://logs/account?region=us-east-1',
+  ...(filter ? { filter: JSON.stringify(filter) } : {}),
+});
+
+test('the account lists and names itself; every zone says which account it belongs to', async () => {
+  const m = await start();
+  try {
+    const accounts = await api(m.apiBaseUrl, 'GET', '/accounts', TOKEN);
+    assert.deepEqual(accounts.json.result.map((a: { id: string }) => a.id), [ACCOUNT]);
+    assert.equal((await api(m.apiBaseUrl, 'GET', `/accounts/${ACCOUNT}`, KEY)).json.result.name, 'Example Account');
+    const zones = await api(m.apiBaseUrl, 'GET', '/zones', TOKEN);
+    assert.ok(zones.json.result.every((z: { account: { id: string } }) => z.account.id === ACCOUNT));
+  } finally {
+    await m.close();
+  }
+});
+
+test('an account job: create, list, get, update, delete; checked by the editor\'s core against its own dataset', async () => {
+  const m = await start();
+  try {
+    const base = `/accounts/${ACCOUNT}/logpush/jobs`;
+    const made = await api(m.apiBaseUrl, 'POST', base, KEY, job('gateway_dns', { where: { key: 'QueryName', operator: 'endsWith', value: '.example' } }));
+    assert.equal(made.status, 200, JSON.stringify(made.json));
+    const id = made.json.result.id;
+    assert.deepEqual((await api(m.apiBaseUrl, 'GET', base, KEY)).json.result.map((j: { id: number }) => j.id), [id]);
+    assert.equal((await api(m.apiBaseUrl, 'GET', `${base}/${id}`, KEY)).json.result.dataset, 'gateway_dns');
+    assert.equal((await api(m.apiBaseUrl, 'PUT', `${base}/${id}`, KEY, { enabled: true })).json.result.enabled, true);
+    assert.equal((await api(m.apiBaseUrl, 'DELETE', `${base}/${id}`, KEY)).status, 200);
+    assert.equal((await api(m.apiBaseUrl, 'GET', `${base}/${id}`, KEY)).status, 404);
+    // The Terraform provider's example: gateway_dns filtering on http_requests fields.
+    const foreign = await api(m.apiBaseUrl, 'POST', base, KEY, job('gateway_dns', { where: { key: 'ClientRequestPath', operator: 'contains', value: '/x' } }));
+    assert.equal(foreign.status, 400);
+    assert.match(foreign.json.errors[0].message, /Unknown field "ClientRequestPath"/);
+  } finally {
+    await m.close();
+  }
+});
+
+test('a zone dataset in an account job, and an account dataset in a zone job, are refused with where to create them', async () => {
+  const m = await start();
+  try {
+    const inAccount = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, job('http_requests'));
+    assert.equal(inAccount.status, 400);
+    assert.match(inAccount.json.errors[0].message, /"http_requests" is a zone dataset; create its job under \/zones\/<zone_id>\/logpush\/jobs, not under account "Example Account"/);
+    const inZone = await api(m.apiBaseUrl, 'POST', `/zones/${zoneId('pro.example')}/logpush/jobs`, KEY, job('audit_logs'));
+    assert.equal(inZone.status, 400);
+    assert.match(inZone.json.errors[0].message, /"audit_logs" is an account dataset; create its job under \/accounts\/<account_id>\/logpush\/jobs, not under zone "pro.example"/);
+  } finally {
+    await m.close();
+  }
+});
+
+test('account jobs survive a restart on the state file; an older state file without accounts still loads', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-accounts-'));
+  const stateFile = path.join(dir, 'state.json');
+  let m = await start({ stateFile });
+  const made = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, job('audit_logs'));
+  await m.close();
+  m = await start({ stateFile });
+  try {
+    assert.deepEqual((await api(m.apiBaseUrl, 'GET', `/accounts/${ACCOUNT}/logpush/jobs`, KEY)).json.result.map((j: { id: number }) => j.id), [made.json.result.id]);
+  } finally {
+    await m.close();
+  }
+  const old = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+  delete old.accounts;
+  fs.writeFileSync(stateFile, JSON.stringify(old));
+  m = await start({ stateFile });
+  try {
+    assert.deepEqual((await api(m.apiBaseUrl, 'GET', `/accounts/${ACCOUNT}/logpush/jobs`, KEY)).json.result, []);
+  } finally {
+    await m.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
