@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createApi, planOf, type Api, type ApiResult, type Zone } from '../http/api';
+import { createApi, planOf, type Account, type Api, type ApiResult, type Zone } from '../http/api';
 import { UserError } from './run';
 
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
@@ -17,6 +17,20 @@ export function unwrap<T>(r: ApiResult<T>): T {
 }
 
 /** A zone id from a command argument (tree item, id string) or a quick pick. */
+export async function pickAccount(api: Api, arg: unknown, title: string): Promise<Account> {
+  const accounts = unwrap(await api.listAccounts());
+  const wanted = typeof arg === 'string' ? arg : (arg as { account?: Account } | undefined)?.account?.id;
+  if (wanted) {
+    const a = accounts.find((x) => x.id === wanted || x.name === wanted);
+    if (!a) throw new UserError(`No account "${wanted}" at ${api.baseUrl}.`);
+    return a;
+  }
+  if (accounts.length === 1) return accounts[0];
+  const pick = await vscode.window.showQuickPick(accounts.map((a) => ({ label: a.name, description: a.id, account: a })), { title, placeHolder: 'Pick an account' });
+  if (!pick) throw new vscode.CancellationError();
+  return pick.account;
+}
+
 export async function pickZone(api: Api, arg: unknown, title: string): Promise<Zone> {
   const zones = unwrap(await api.listZones());
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;

@@ -1,9 +1,9 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { FilterToJobStringRequest, JobStringToFilterRequest } from '../../../server/src/protocol';
+import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, pickZone } from './api';
+import { apiFor, pickAccount, pickZone } from './api';
 
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
@@ -51,16 +51,23 @@ export const logpushJobCommands = {
       throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
     }
     const api = await apiFor(ctx);
-    const zone = await pickZone(api, zoneArg, 'Create the Logpush job in which zone?');
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${zone.name}` },
-      () => api.createLogpushJob(zone.id, job));
+    // The dataset decides where the job lives: a zone dataset's job under a zone, an account dataset's (gateway_dns, audit_logs...)
+    // under the account.
+    const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+    const account = info.job?.scope === 'account';
+    const owner = account
+      ? await pickAccount(api, zoneArg, `Create the ${info.job!.dataset} job in which account?`)
+      : await pickZone(api, zoneArg, 'Create the Logpush job in which zone?');
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${owner.name}` },
+      () => (account ? api.createAccountLogpushJob(owner.id, job) : api.createLogpushJob(owner.id, job)));
     if (!r.ok) {
       const details = r.errors.map((e) => `${e.code}: ${e.message}`).join('; ');
       ctx.log.warn(`Logpush job from ${vscode.workspace.asRelativePath(doc.uri)} refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
       throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} was refused: ${r.error}`);
     }
     const id = (r.result as { id?: unknown }).id;
-    void vscode.window.showInformationMessage(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${zone.name}.`);
+    void vscode.window.showInformationMessage(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${account ? 'account' : 'zone'} ${owner.name}.`);
+    ctx.zones.refresh();
     return r.result;
   },
 };

@@ -111,7 +111,13 @@ export interface Api {
   entrypoint(zoneId: string, opts?: CallOptions): Promise<ApiResult<Ruleset>>;
   updateEntrypoint(zoneId: string, mode: MigrationMode, body: unknown, opts?: CallOptions): Promise<ApiResult<Ruleset>>;
   createLogpushJob(zoneId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
+  listAccounts(opts?: CallOptions): Promise<ApiResult<Account[]>>;
+  /** Jobs of account-scoped datasets (gateway_dns, audit_logs, ...) live under the account, not a zone. */
+  createAccountLogpushJob(accountId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
+  logpushJobs(owner: { zone: string } | { account: string }, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
 }
+
+export interface Account { id: string; name: string }
 
 type Auth = 'token' | 'key' | 'token-or-key';
 /** Checks a result's shape (the envelope is passed for result_info): the typed value, or a sentence naming what is wrong. */
@@ -189,6 +195,14 @@ export function createApi(options: ApiOptions): Api {
       call(`update the managed-rules entry point of zone "${zoneId}" (waf_migration=${mode})`, 'PUT',
         zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token', shapeRuleset, body, opts),
     createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key', shapeObject('Logpush job'), job, opts),
+    listAccounts: (opts) => call('list accounts', 'GET', '/accounts?page=1&per_page=50', 'token-or-key', shapeAccounts, undefined, opts),
+    createAccountLogpushJob: (accountId, job, opts) => call(`create a Logpush job in account "${accountId}"`, 'POST',
+      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key', shapeObject('Logpush job'), job, opts),
+    logpushJobs: (owner, opts) => {
+      const path = 'zone' in owner ? zonePath(owner.zone, '/logpush/jobs') : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
+      const what = 'zone' in owner ? `zone "${owner.zone}"` : `account "${owner.account}"`;
+      return call(`list the Logpush jobs of ${what}`, 'GET', path, 'key', shapeObjects('Logpush job'), undefined, opts);
+    },
   };
 }
 
@@ -249,6 +263,20 @@ const shapeConfig: Shape<MigrationConfig> = (v) => {
 };
 
 const shapeRuleset: Shape<Ruleset> = (v) => (isObj(v) ? { value: v as Ruleset } : { problem: 'the updated ruleset is not an object.' });
+
+function shapeAccounts(v: unknown): { value: Account[] } | { problem: string } {
+  if (!Array.isArray(v)) return { problem: 'the account list is not an array.' };
+  const out: Account[] = [];
+  for (const [i, a] of v.entries()) {
+    if (!isObj(a) || typeof a.id !== 'string' || typeof a.name !== 'string') return { problem: `account ${i} has no string "id" and "name".` };
+    out.push({ id: a.id, name: a.name });
+  }
+  return { value: out };
+}
+
+function shapeObjects(what: string): Shape<Record<string, unknown>[]> {
+  return (v) => (Array.isArray(v) && v.every(isObj) ? { value: v } : { problem: `the ${what} list is not an array of objects.` });
+}
 
 function shapeObject(what: string): Shape<Record<string, unknown>> {
   return (v) => (isObj(v) ? { value: v } : { problem: `the ${what} is not an object.` });

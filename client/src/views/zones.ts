@@ -1,6 +1,7 @@
-// The "Zones" tree: each zone with its plan, migration state and old/new managed rules status; inline actions per state.
+// The "Zones" tree: each zone with its plan, migration state and old/new managed rules status (inline actions per state), then
+// each account with its account-scoped Logpush jobs (gateway_dns, audit_logs, ...).
 import * as vscode from 'vscode';
-import { planOf, type Api, type StatusRecord, type Zone } from '../http/api';
+import { planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
@@ -22,26 +23,59 @@ export class ZoneItem extends vscode.TreeItem {
   }
 }
 
+/** An account: its Logpush jobs are its children (account datasets are pushed by account jobs). */
+export class AccountItem extends vscode.TreeItem {
+  constructor(readonly account: Account) {
+    super(account.name, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `account:${account.id}`;
+    this.description = 'account · Logpush jobs';
+    this.contextValue = 'account';
+    this.iconPath = new vscode.ThemeIcon('organization');
+    this.tooltip = new vscode.MarkdownString(`**${account.name}**\n\nAccount id \`${account.id}\`\n\nJobs of account datasets (gateway_dns, audit_logs, ...) live here.`);
+  }
+}
+
+/** A Logpush job of an account (or the reason the list could not be read). */
+export class JobItem extends vscode.TreeItem {
+  constructor(readonly job: Record<string, unknown> | undefined, problem?: string) {
+    super(job ? String(job.name ?? `job ${String(job.id)}`) : problem ?? 'no Logpush jobs', vscode.TreeItemCollapsibleState.None);
+    if (job) {
+      this.id = `job:${String(job.id)}`;
+      this.description = `${String(job.dataset)} · ${job.enabled ? 'enabled' : 'disabled'}`;
+      this.tooltip = `Logpush job ${String(job.id)}: dataset ${String(job.dataset)}, destination ${String(job.destination_conf ?? '').replace(/\?.*$/, '?…')}`;
+      this.iconPath = new vscode.ThemeIcon(job.enabled ? 'cloud-upload' : 'circle-slash');
+      this.contextValue = 'logpushJob';
+    } else {
+      this.iconPath = new vscode.ThemeIcon(problem ? 'warning' : 'info');
+    }
+  }
+}
+
+type Item = ZoneItem | AccountItem | JobItem;
+
 function stateLabel(state: string): string {
   return state === 'start' ? 'not migrated' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
 }
 
-export class ZonesView implements vscode.TreeDataProvider<ZoneItem>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ZoneItem | undefined>();
+export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Item | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** The last items shown, for tests. */
+  /** The last zone items shown, for tests. */
   items: ZoneItem[] = [];
+  /** The last account items shown. */
+  accounts: AccountItem[] = [];
   /** Why the list is empty, when it is for a reason the user should see (shown as the view's message). */
   lastError: string | undefined;
-  view: vscode.TreeView<ZoneItem> | undefined;
+  view: vscode.TreeView<Item> | undefined;
 
   constructor(private readonly api: () => Promise<Api>) {}
 
   refresh(): void { this.changed.fire(undefined); }
 
-  getTreeItem(item: ZoneItem): vscode.TreeItem { return item; }
+  getTreeItem(item: Item): vscode.TreeItem { return item; }
 
-  async getChildren(parent?: ZoneItem): Promise<ZoneItem[]> {
+  async getChildren(parent?: Item): Promise<Item[]> {
+    if (parent instanceof AccountItem) return this.jobsOf(parent);
     if (parent) return [];
     let api: Api;
     try {
@@ -66,7 +100,20 @@ export class ZonesView implements vscode.TreeDataProvider<ZoneItem>, vscode.Disp
       const s = await api.status(z.id);
       return s.ok ? new ZoneItem(z, s.result) : new ZoneItem(z, undefined, s.error);
     }));
-    return this.items;
+    // A backend without accounts (or that refuses to list them) still shows its zones.
+    const accounts = await api.listAccounts();
+    this.accounts = accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [];
+    return [...this.items, ...this.accounts];
+  }
+
+  private async jobsOf(parent: AccountItem): Promise<JobItem[]> {
+    try {
+      const jobs = await (await this.api()).logpushJobs({ account: parent.account.id });
+      if (!jobs.ok) return [new JobItem(undefined, jobs.error)];
+      return jobs.result.length ? jobs.result.map((j) => new JobItem(j)) : [new JobItem(undefined)];
+    } catch (err) {
+      return [new JobItem(undefined, (err as Error).message)];
+    }
   }
 
   private setMessage(text: string | undefined): void {

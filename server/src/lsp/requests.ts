@@ -7,6 +7,7 @@ import {
   DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
   type ConvertResult, type CustomRequest, type DocumentInfoResult,
 } from '../protocol';
+import { catalogue } from '../core';
 import { core, kindOf, safe, tooLarge, type ServerContext } from './context';
 import type { Diagnostics } from './diagnostics';
 
@@ -36,9 +37,13 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     const s = await settings.get(doc.uri);
     return safe<DocumentInfoResult>(ctx, 'Document info', doc.uri, { kind }, () => {
       const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
+      const value = parsed?.value as Record<string, unknown> | undefined;
+      const dataset = kind === 'logpush-job' && value && typeof value === 'object' ? String(value.dataset ?? 'http_requests') : undefined;
+      const scope = dataset === undefined ? undefined : catalogue.logpush.datasetInfo(dataset)?.scope;
       return {
         kind,
         usage: parsed && core.filterUsage(kind, parsed),
+        job: dataset === undefined ? undefined : { dataset, scope: scope === 'zone' || scope === 'account' ? scope : 'unknown' },
         problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s)) : undefined,
       };
     });
