@@ -18,6 +18,8 @@ export interface ServerHandle {
   initializeMs: number;
   /** Server log lines (window/logMessage), kept for error reports. */
   logs: string[];
+  /** What the server answered to initialize. */
+  serverCapabilities: Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,9 @@ export interface StartOptions {
   execArgv?: string[];
   /** Sees each stderr line first; returns true when it consumed the line (it is then not kept in logs). */
   onStderrLine?: (line: string) => boolean;
+  /** The client's capabilities, instead of VS Code-like ones (pull diagnostics, configuration, snippets, markdown). */
+  capabilities?: Record<string, unknown>;
+  initializationOptions?: unknown;
 }
 
 export async function startServer(serverJs: string, opts: StartOptions = {}): Promise<ServerHandle> {
@@ -51,11 +56,12 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
   conn.onNotification(LogMessageNotification.type, (p) => { logs.push(p.message); });
   conn.listen();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await conn.sendRequest('initialize', {
+  const init = await conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
     processId: process.pid,
     rootUri: null,
     workspaceFolders: null,
-    capabilities: {
+    initializationOptions: opts.initializationOptions,
+    capabilities: opts.capabilities ?? {
       workspace: { configuration: true, diagnostics: { refreshSupport: true } },
       textDocument: {
         synchronization: { dynamicRegistration: false, didSave: false },
@@ -69,7 +75,7 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
   const initializeMs = nowMs() - t0;
   await conn.sendNotification('initialized', {});
   return {
-    conn, child, pid: child.pid!, initializeMs, logs,
+    conn, child, pid: child.pid!, initializeMs, logs, serverCapabilities: init.capabilities,
     async stop() {
       try {
         await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);

@@ -51,6 +51,8 @@ export function normalizeSettings(raw: unknown): Settings {
 export interface InitOptions {
   /** URI of the README inside the installed extension (its code table has an anchor per code), for codeDescription.href. */
   docsUri?: string;
+  /** Settings, for clients without workspace/configuration: `{ "edgekit": { "maxProblems": 500, ... } }` (or the section alone). */
+  settings?: unknown;
 }
 
 /** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */

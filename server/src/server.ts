@@ -5,7 +5,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InitOptions } from './protocol';
-import type { ServerContext } from './lsp/context';
+import { DEFAULT_CAPS, type ServerContext } from './lsp/context';
 import { Diagnostics } from './lsp/diagnostics';
 import { registerFeatures } from './lsp/handlers';
 import { ParseCache } from './lsp/parseCache';
@@ -14,7 +14,7 @@ import { SettingsCache } from './lsp/settings';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const caps: ServerContext['caps'] = { configuration: false, relatedInformation: false };
+const caps: ServerContext['caps'] = { ...DEFAULT_CAPS };
 const ctx: ServerContext = {
   connection, documents, caps,
   parses: new ParseCache((d) => documents.get(d.uri) === d),
@@ -25,15 +25,25 @@ const diagnostics = new Diagnostics(ctx);
 process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));
 process.on('unhandledRejection', (err) => connection.console.error(`Unhandled rejection: ${(err as Error)?.stack ?? err}`));
 
+// What the client can take decides how each feature answers (lsp-sample and VS Code's JSON server negotiate the same way): pulled
+// or pushed diagnostics, settings asked for or sent by the client, snippets, markdown, versioned edits.
 connection.onInitialize((params): InitializeResult => {
   const c = params.capabilities;
+  const init = params.initializationOptions as InitOptions | undefined;
   caps.configuration = !!c.workspace?.configuration;
-  caps.relatedInformation = !!c.textDocument?.publishDiagnostics?.relatedInformation || !!c.textDocument?.diagnostic;
-  caps.docsUri = (params.initializationOptions as InitOptions | undefined)?.docsUri;
+  caps.pullDiagnostics = !!c.textDocument?.diagnostic;
+  caps.relatedInformation = !!c.textDocument?.publishDiagnostics?.relatedInformation || caps.pullDiagnostics;
+  caps.snippets = !!c.textDocument?.completion?.completionItem?.snippetSupport;
+  caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
+  caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
+  caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+  caps.docsUri = init?.docsUri;
+  if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
+  diagnostics.register(); // pull or push: known only now
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false },
+      ...(caps.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -46,10 +56,12 @@ connection.onInitialize((params): InitializeResult => {
   };
 });
 
-connection.onDidChangeConfiguration(() => {
+connection.onDidChangeConfiguration((params) => {
+  // A client without workspace/configuration sends the settings themselves (VS Code sends null and is asked again).
+  if (!caps.configuration) ctx.settings.pushed(params.settings);
   ctx.settings.clear();
   diagnostics.clear();
-  connection.languages.diagnostics.refresh().catch((err) => connection.console.error(`Diagnostics refresh failed: ${err}`));
+  diagnostics.refresh();
   connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
 });
 
@@ -59,8 +71,7 @@ documents.onDidClose((e) => {
   diagnostics.drop(e.document.uri);
 });
 
-diagnostics.register();
-registerFeatures(ctx);
+registerFeatures(ctx, diagnostics);
 registerRequests(ctx, diagnostics);
 
 documents.listen(connection);

@@ -13,9 +13,24 @@ export const core = getLanguageService();
 export interface ClientCaps {
   configuration: boolean;
   relatedInformation: boolean;
+  /** textDocument.diagnostic: the client pulls; else the server pushes (publishDiagnostics). */
+  pullDiagnostics: boolean;
+  /** completionItem.snippetSupport: else snippets are sent as plain text. */
+  snippets: boolean;
+  /** hover.contentFormat includes markdown: else hovers are plain text. */
+  markdownHover: boolean;
+  /** completionItem.documentationFormat includes markdown. */
+  markdownDocs: boolean;
+  /** workspace.workspaceEdit.documentChanges: quick fixes carry the document version they were made for. */
+  documentChanges: boolean;
   /** Base of the diagnostic codes' documentation links (initializationOptions.docsUri). */
   docsUri?: string;
 }
+
+export const DEFAULT_CAPS: ClientCaps = {
+  configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
+  documentChanges: false,
+};
 
 export interface ServerContext {
   connection: Connection;
@@ -25,9 +40,16 @@ export interface ServerContext {
   caps: ClientCaps;
 }
 
-/** The document's kind: one of our language ids. */
+/**
+ * The document's kind: its language id when it is one of ours (VS Code), else (other editors send "json" or "jsonc") the file
+ * name's pattern (*.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json, as the CLI), else a "$schema" naming
+ * one of our schemas. Any other document is not ours: no diagnostics, no completion.
+ */
 export function kindOf(doc: TextDocument): DocKind | undefined {
-  return kinds.isDocKind(doc.languageId) ? doc.languageId : undefined;
+  if (kinds.isDocKind(doc.languageId)) return doc.languageId;
+  let path = doc.uri;
+  try { path = decodeURIComponent(new URL(doc.uri).pathname); } catch { /* not a URL: the uri as it is */ }
+  return kinds.detectKind(path) ?? kinds.kindFromSchemaRef(doc.getText());
 }
 
 export function coreOptions(s: Settings): CoreOptions {

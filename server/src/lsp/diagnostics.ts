@@ -1,5 +1,8 @@
-// Diagnostics: the pull handler (textDocument/diagnostic), and the last result per document version, which other requests (the
-// migration's review check) read instead of validating the same text again.
+// Diagnostics, pulled or pushed as the client can take them: the pull handler (textDocument/diagnostic) for clients with
+// textDocument.diagnostic (VS Code), else textDocument/publishDiagnostics after each change, debounced per document and dropped when
+// a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document version is kept:
+// other requests (the migration's review check, quick fixes for clients that do not send data back) read it instead of checking
+// the same text again.
 import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Cancelled, type DocKind, type Problem } from '../core';
@@ -12,10 +15,63 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export class Diagnostics {
   /** The problems of the last version checked, per URI. */
   private readonly last = new Map<string, { version: number; problems: Problem[] }>();
+  /** Push mode: the pending check per URI. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ServerContext, private readonly debounceMs = 300) {}
 
   register(): void {
+    if (this.ctx.caps.pullDiagnostics) this.registerPull();
+    else this.registerPush();
+  }
+
+  /** Settings changed: the client pulls again, or every open document is pushed again. */
+  refresh(): void {
+    if (this.ctx.caps.pullDiagnostics) {
+      this.ctx.connection.languages.diagnostics.refresh().catch((err) => this.ctx.connection.console.error(`Diagnostics refresh failed: ${err}`));
+    } else {
+      for (const doc of this.ctx.documents.all()) this.schedule(doc.uri, 0);
+    }
+  }
+
+  private registerPush(): void {
+    const { documents, connection } = this.ctx;
+    documents.onDidChangeContent((e) => this.schedule(e.document.uri, e.document.version <= 1 ? 0 : this.debounceMs));
+    documents.onDidClose((e) => {
+      clearTimeout(this.timers.get(e.document.uri));
+      this.timers.delete(e.document.uri);
+      if (kindOf(e.document)) connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }).catch(() => undefined);
+    });
+  }
+
+  private schedule(uri: string, delayMs: number): void {
+    clearTimeout(this.timers.get(uri));
+    this.timers.set(uri, setTimeout(() => {
+      this.timers.delete(uri);
+      this.push(uri).catch((err) => this.ctx.connection.console.error(`Diagnostics failed for ${uri}: ${(err as Error).stack ?? err}`));
+    }, delayMs));
+  }
+
+  private async push(uri: string): Promise<void> {
+    const doc = this.ctx.documents.get(uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || !kind) return;
+    const s = await this.ctx.settings.get(uri);
+    // A newer version arrived while the settings were asked for: its own check is scheduled.
+    const stale = () => this.ctx.documents.get(uri)?.version !== doc.version;
+    if (stale()) return;
+    let problems: Problem[];
+    try {
+      problems = this.check(doc, kind, s, stale);
+    } catch (err) {
+      if (err instanceof Cancelled) return; // a newer version's check is scheduled
+      throw err;
+    }
+    const { relatedInformation, docsUri } = this.ctx.caps;
+    await this.ctx.connection.sendDiagnostics({ uri, version: doc.version, diagnostics: problems.map((p) => toDiagnostic(doc, p, { relatedInformation, docsUri })) });
+  }
+
+  private registerPull(): void {
     this.ctx.connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
       const empty: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
       const doc = this.ctx.documents.get(params.textDocument.uri);
@@ -37,6 +93,13 @@ export class Diagnostics {
         throw err;
       }
     });
+  }
+
+  /** The quick fixes of a diagnostic the client sent back without its data (some clients drop it): from the last check. */
+  fixesFor(doc: TextDocument, code: string, offset: number): Problem['fixes'] {
+    const hit = this.last.get(doc.uri);
+    if (!hit || hit.version !== doc.version) return undefined;
+    return hit.problems.find((p) => p.code === code && p.offset === offset)?.fixes;
   }
 
   /** The document's problems: from the last check when the version is the same, else checked now. */

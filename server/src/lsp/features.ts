@@ -14,18 +14,33 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
   snippet: CompletionItemKind.Snippet, enum: CompletionItemKind.EnumMember, constant: CompletionItemKind.Constant,
 };
 
-export function toCompletionItem(doc: TextDocument, e: CompletionEntry): CompletionItem {
+/** What the client renders: snippets, markdown (from initialize; VS Code takes both). */
+export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean }
+const FULL: RenderCaps = { snippets: true, markdownDocs: true, markdownHover: true };
+
+/** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, tab stops go. */
+export function snippetToText(snippet: string): string {
+  let out = snippet;
+  for (let prev = ''; prev !== out;) {
+    prev = out;
+    out = out.replace(/\$\{\d+(?::([^{}]*))?\}/g, (_m, def: string | undefined) => def ?? '').replace(/\$\{\d+\|([^,|}]*)[^}]*\|\}/g, '$1');
+  }
+  return out.replace(/\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
+}
+
+export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {
   const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText, filterText: e.filterText };
-  if (e.documentation) item.documentation = { kind: MarkupKind.Markdown, value: e.documentation };
-  const text = e.insertText ?? e.label;
-  if (e.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
+  if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : e.documentation;
+  let text = e.insertText ?? e.label;
+  if (e.snippet && caps.snippets) item.insertTextFormat = InsertTextFormat.Snippet;
+  else if (e.snippet) text = snippetToText(text);
   if (e.replace) item.textEdit = { range: range(doc, e.replace), newText: text };
   else item.insertText = text;
   return item;
 }
 
-export function toHover(doc: TextDocument, h: HoverInfo): Hover {
-  return { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: range(doc, h) };
+export function toHover(doc: TextDocument, h: HoverInfo, caps: RenderCaps = FULL): Hover {
+  return { contents: { kind: caps.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: h.markdown }, range: range(doc, h) };
 }
 
 export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {

@@ -1,18 +1,19 @@
 // The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, folding and formatting.
-import { CodeActionKind, type CodeAction } from 'vscode-languageserver/node';
-import { core, coreOptions, featureTarget, safe, tooLarge, type ServerContext } from './context';
-import type { DiagnosticData } from './convert';
+import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { toTextEdit, type DiagnosticData } from './convert';
+import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover } from './features';
 
-export function registerFeatures(ctx: ServerContext): void {
-  const { connection, documents, parses, settings } = ctx;
+export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): void {
+  const { connection, documents, parses, settings, caps } = ctx;
 
   connection.onCompletion(async (params) => {
     const t = await featureTarget(ctx, params.textDocument.uri);
     if (!t) return [];
     const { doc, kind, s } = t;
     return safe(ctx, 'Completion', doc.uri, [], () =>
-      core.complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e)));
+      core.complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e, caps)));
   });
 
   connection.onHover(async (params) => {
@@ -21,20 +22,25 @@ export function registerFeatures(ctx: ServerContext): void {
     const { doc, kind, s } = t;
     return safe(ctx, 'Hover', doc.uri, null, () => {
       const h = core.hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
-      return h ? toHover(doc, h) : null;
+      return h ? toHover(doc, h, caps) : null;
     });
   });
 
-  // Quick fixes travel in each diagnostic's data: no state, no second check.
+  // Quick fixes travel in each diagnostic's data: no state, no second check. A client that does not send data back gets them from
+  // the last check of this version. With documentChanges, an edit names the version it was made for (a stale one is refused).
   connection.onCodeAction((params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
+    if (!doc || !kindOf(doc)) return [];
+    const edit = (edits: TextEdit[]): WorkspaceEdit => (caps.documentChanges
+      ? { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] }
+      : { changes: { [doc.uri]: edits } });
     const actions: CodeAction[] = [];
     for (const d of params.context.diagnostics) {
-      const data = d.data as DiagnosticData | undefined;
-      if (!data?.fixes) continue;
-      for (const f of data.fixes) {
-        actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: { changes: { [doc.uri]: f.edits } } });
+      const code = typeof d.code === 'string' ? d.code : undefined;
+      const fixes = (d.data as DiagnosticData | undefined)?.fixes
+        ?? (code ? diagnostics.fixesFor(doc, code, doc.offsetAt(d.range.start))?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })) : undefined);
+      for (const f of fixes ?? []) {
+        actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: edit(f.edits) });
       }
     }
     return actions;
@@ -49,24 +55,24 @@ export function registerFeatures(ctx: ServerContext): void {
 
   connection.onDocumentSymbol(async (params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc || tooLarge(doc, await settings.get(doc.uri))) return [];
+    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri))) return [];
     return safe(ctx, 'Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc)));
   });
 
   connection.onFoldingRanges(async (params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc || tooLarge(doc, await settings.get(doc.uri))) return [];
+    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri))) return [];
     return safe(ctx, 'Folding', doc.uri, [], () => foldingRanges(doc, parses.get(doc)));
   });
 
   connection.onDocumentFormatting((params) => {
     const doc = documents.get(params.textDocument.uri);
-    return doc ? safe(ctx, 'Formatting', doc.uri, [], () => formatDocument(doc, params.options)) : [];
+    return doc && kindOf(doc) ? safe(ctx, 'Formatting', doc.uri, [], () => formatDocument(doc, params.options)) : [];
   });
 
   connection.onDocumentRangeFormatting((params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc) return [];
+    if (!doc || !kindOf(doc)) return [];
     const start = doc.offsetAt(params.range.start);
     return safe(ctx, 'Formatting', doc.uri, [], () => formatDocument(doc, params.options, { offset: start, length: doc.offsetAt(params.range.end) - start }));
   });

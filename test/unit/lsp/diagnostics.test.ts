@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
-import { core, type ServerContext } from '../../../server/src/lsp/context';
+import { core, DEFAULT_CAPS, type ServerContext } from '../../../server/src/lsp/context';
 import { Diagnostics } from '../../../server/src/lsp/diagnostics';
 import { ParseCache } from '../../../server/src/lsp/parseCache';
 
@@ -17,7 +17,7 @@ function harness(doc: () => TextDocument) {
     documents: { get: () => doc() },
     parses: new ParseCache(() => true),
     settings: { get: async () => DEFAULT_SETTINGS, drop: () => undefined, clear: () => undefined },
-    caps: { configuration: false, relatedInformation: true },
+    caps: { ...DEFAULT_CAPS, pullDiagnostics: true, relatedInformation: true },
   } as unknown as ServerContext;
   const diagnostics = new Diagnostics(ctx);
   diagnostics.register();

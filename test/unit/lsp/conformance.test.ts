@@ -1,0 +1,146 @@
+// The language server for any LSP client, driven over stdio by a minimal client (bench/lspClient.ts): a client without pull
+// diagnostics, workspace/configuration, snippets or markdown (as many editors are) gets pushed diagnostics, document kinds from file
+// names and "$schema", settings from initializationOptions and didChangeConfiguration, plain text, and quick fixes even when it
+// does not send a diagnostic's data back; a VS Code-like client keeps pull diagnostics and nothing pushed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { startServer, type ServerHandle } from '../../../bench/lspClient';
+import { serverJs } from '../reliability/soak';
+
+const PLAIN_CLIENT = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    publishDiagnostics: { relatedInformation: false, versionSupport: true },
+    completion: { completionItem: { snippetSupport: false, documentationFormat: ['plaintext'] } },
+    hover: { contentFormat: ['plaintext'] },
+  },
+  workspace: { workspaceEdit: { documentChanges: true } },
+};
+
+const BAD_FILTER = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
+
+/** Every publishDiagnostics, and a wait for the next one of a URI that satisfies a predicate (an event, never a sleep). */
+function publishes(server: ServerHandle) {
+  const seen: PublishDiagnosticsParams[] = [];
+  const waiters: { uri: string; ok: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  server.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    seen.push(p);
+    for (const w of [...waiters]) if (w.uri === p.uri && w.ok(p)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
+  });
+  return {
+    seen,
+    next: (uri: string, ok: (p: PublishDiagnosticsParams) => boolean = () => true) => new Promise<PublishDiagnosticsParams>((resolve) => waiters.push({ uri, ok, resolve })),
+  };
+}
+
+const open = (s: ServerHandle, uri: string, text: string, languageId = 'json') =>
+  s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+const change = (s: ServerHandle, uri: string, version: number, text: string) =>
+  s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => d.code);
+
+test('a client without pull diagnostics gets them pushed, per kind from the file name or "$schema", and nothing for other JSON', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT });
+  try {
+    assert.equal(server.serverCapabilities.diagnosticProvider, undefined, 'no pull diagnostics are announced to a push client');
+    const pub = publishes(server);
+    const filter = 'file:///w/bad.filter.json';
+    let p = pub.next(filter);
+    await open(server, filter, BAD_FILTER);
+    assert.deepEqual(codes(await p), ['logpush/unknown-field']);
+
+    const rpc = 'file:///w/bad.rpc.json';
+    p = pub.next(rpc);
+    await open(server, rpc, '{"jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1}');
+    assert.ok(codes(await p).some((c) => String(c).startsWith('jsonrpc/')), 'eth_accounts is flagged');
+
+    const bySchema = 'file:///w/plain.json';
+    p = pub.next(bySchema);
+    await open(server, bySchema, '{"$schema": "https://edgekit.dev/schemas/logpush-filter.schema.json", "where": {"key": "BotScore", "operator": "lt", "value": "x"}}');
+    assert.ok((await p).diagnostics.length > 0, 'a "$schema" names the kind');
+
+    // Not ours: never published. The next document's publish is the barrier (both are checked in the order they were opened).
+    await open(server, 'file:///w/package.json', '{"name": "x", "where": 1}');
+    const ruleset = 'file:///w/r.ruleset.json';
+    p = pub.next(ruleset);
+    await open(server, ruleset, '{"name": "default", "rules": [{"action": "block", "expression": "ip.src eq 1.2.3.4"}]}', 'jsonc');
+    assert.deepEqual(codes(await p), ['ruleset/action-phase']);
+    assert.equal(pub.seen.filter((x) => x.uri === 'file:///w/package.json').length, 0);
+
+    // Two quick edits: the first is dropped, the newer version is published with its version.
+    p = pub.next(filter, (x) => x.version === 3);
+    await change(server, filter, 2, '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}');
+    await change(server, filter, 3, '{"where": {"key": "ClientCountri", "operator": "eq", "value": "ca"}}');
+    assert.deepEqual(codes(await p), ['logpush/unknown-field']);
+    assert.equal(pub.seen.filter((x) => x.uri === filter && x.version === 2).length, 0, 'the superseded version was not published');
+
+    // Closing clears what was published.
+    p = pub.next(filter, (x) => x.diagnostics.length === 0);
+    await server.conn.sendNotification('textDocument/didClose', { textDocument: { uri: filter } });
+    await p;
+  } finally {
+    await server.stop();
+  }
+});
+
+test('settings without workspace/configuration: initializationOptions, then didChangeConfiguration', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions: { settings: { edgekit: { maxProblems: 1 } } } });
+  try {
+    const pub = publishes(server);
+    const uri = 'file:///w/many.filter.json';
+    const text = '{"where": {"and": [{"key": "A1", "operator": "eq", "value": "x"}, {"key": "A2", "operator": "eq", "value": "x"}, {"key": "A3", "operator": "eq", "value": "x"}]}}';
+    let p = pub.next(uri);
+    await open(server, uri, text);
+    const capped = await p;
+    assert.equal(capped.diagnostics.filter((d) => d.code === 'logpush/unknown-field').length, 1, 'maxProblems 1 from initializationOptions');
+    p = pub.next(uri, (x) => x.diagnostics.filter((d) => d.code === 'logpush/unknown-field').length === 3);
+    await server.conn.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: 1000 } } });
+    await p;
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a plain client gets completions without snippets, plain-text hovers, and quick fixes without sending data back', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT });
+  try {
+    const pub = publishes(server);
+    const uri = 'file:///w/fix.filter.json';
+    const p = pub.next(uri);
+    await open(server, uri, BAD_FILTER);
+    const diag = (await p).diagnostics[0];
+    const items = await server.conn.sendRequest<{ label: string; insertTextFormat?: number }[] | { items: { label: string; insertTextFormat?: number }[] }>(
+      'textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 21 } });
+    const list = Array.isArray(items) ? items : items.items;
+    assert.ok(list.length > 0);
+    assert.ok(list.every((i) => i.insertTextFormat !== 2), 'no snippet is sent to a client without snippet support');
+    const hover = await server.conn.sendRequest<{ contents: { kind: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 40 } });
+    assert.equal(hover?.contents.kind, 'plaintext');
+    const { data: _dropped, ...withoutData } = diag;
+    const actions = await server.conn.sendRequest<{ title: string; edit: { documentChanges?: { textDocument: { version: number } }[] } }[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: diag.range, context: { diagnostics: [withoutData] },
+    });
+    const fix = actions.find((a) => /ClientCountry/.test(a.title));
+    assert.ok(fix, `a quick fix for the misspelt field among ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.equal(fix!.edit.documentChanges?.[0].textDocument.version, 1, 'a versioned edit for a client with documentChanges');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a VS Code-like client pulls diagnostics and gets nothing pushed', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    assert.ok(server.serverCapabilities.diagnosticProvider, 'pull diagnostics announced');
+    const pub = publishes(server);
+    const uri = 'file:///w/pull.filter.json';
+    await open(server, uri, BAD_FILTER, 'logpush-filter');
+    const report = await server.conn.sendRequest<{ items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.deepEqual(report.items.map((d) => d.code), ['logpush/unknown-field']);
+    await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+    assert.deepEqual(pub.seen, [], 'nothing was pushed');
+  } finally {
+    await server.stop();
+  }
+});
