@@ -1,0 +1,62 @@
+-- Drives Neovim's built-in LSP client (0.7 API: vim.lsp.start_client + buf_attach_client) over the real EdgeKit server, with
+-- "json" as the filetype of every document, as a Neovim user's setup has it. Writes what it saw as JSON to $EDGEKIT_OUT and quits.
+-- Run by test/unit/lsp/neovim.test.ts:  nvim --headless --clean -c "luafile test/nvim/drive.lua"
+local server, out, dir = os.getenv('EDGEKIT_SERVER'), os.getenv('EDGEKIT_OUT'), os.getenv('EDGEKIT_DIR')
+local results = { diagnostics = {}, errors = {} }
+
+local function finish()
+  local f = io.open(out, 'w')
+  f:write(vim.fn.json_encode(results))
+  f:close()
+  vim.cmd('qa!')
+end
+
+local ok, err = pcall(function()
+  local client_id = vim.lsp.start_client({ name = 'edgekit', cmd = { 'node', server, '--stdio' }, root_dir = dir })
+  assert(client_id, 'the language server did not start')
+
+  local function open(name)
+    vim.cmd('edit ' .. dir .. '/' .. name)
+    local buf = vim.api.nvim_get_current_buf()
+    vim.bo[buf].filetype = 'json'
+    vim.lsp.buf_attach_client(buf, client_id)
+    -- Pushed diagnostics arrive as an event; vim.wait runs the event loop until they do (10 s at most).
+    vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
+    local codes = {}
+    for _, d in ipairs(vim.diagnostic.get(buf)) do table.insert(codes, d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?') end
+    results.diagnostics[name] = codes
+    return buf
+  end
+
+  for _, name in ipairs({ 'bad.filter.json', 'bad.logpush.json', 'bad.rpc.json', 'bad.ruleset.json' }) do open(name) end
+
+  -- Completion and hover in the filter, at the misspelt key's value.
+  local buf = open('bad.filter.json')
+  local pos = { line = 1, character = 12 }
+  local comp = vim.lsp.buf_request_sync(buf, 'textDocument/completion', { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = pos }, 10000)
+  local items = 0
+  for _, r in pairs(comp or {}) do
+    local res = r.result or {}
+    items = items + #(res.items or res)
+  end
+  results.completionItems = items
+  local hov = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 1, character = 24 } }, 10000)
+  for _, r in pairs(hov or {}) do if r.result then results.hover = r.result.contents.value or r.result.contents end end
+
+  -- A quick fix applied: the code actions for the diagnostic on line 2, the first one's edit applied to the buffer.
+  local line_diags = vim.lsp.diagnostic.get_line_diagnostics(buf, 1)
+  local actions = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) }, range = line_diags[1].range, context = { diagnostics = line_diags },
+  }, 10000)
+  for _, r in pairs(actions or {}) do
+    for _, a in ipairs(r.result or {}) do
+      if not results.fixTitle then
+        results.fixTitle = a.title
+        vim.lsp.util.apply_workspace_edit(a.edit, 'utf-16')
+      end
+    end
+  end
+  results.textAfterFix = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+end)
+if not ok then table.insert(results.errors, tostring(err)) end
+finish()
