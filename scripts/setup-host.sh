@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the offline VS Code test/run host (code-server + Node 24 + playwright-core + Debian chromium)
+# Installs the offline VS Code test/run host (code-server + Node 24 + playwright-core + Debian chromium) and Debian's neovim
 # into $EDGEKIT_TOOLS (default ~/.cache/edgekit/host). Idempotent: skips what is already there at the pinned versions.
 # See docs/test-host.md for why this is not a project dependency.
 set -euo pipefail
@@ -26,6 +26,8 @@ clean_npm() {
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+# The second editor of the test suite: test/unit/lsp/neovim.test.ts drives Debian's neovim headless over the real server.
+command -v nvim >/dev/null 2>&1 || need_apt+=(neovim)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
