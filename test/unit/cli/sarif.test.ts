@@ -1,0 +1,62 @@
+// `edgekit lint --format sarif` is what the GitHub Action uploads to code scanning: its output must validate against the SARIF
+// 2.1.0 JSON Schema (vendored in test/fixtures/sarif, see SOURCE.txt), for files with problems, clean files and a file the CLI
+// cannot read.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Ajv04 from 'ajv-draft-04';
+import { main } from '../../../server/src/cli';
+import { kinds } from '../../../server/src/core';
+
+const SCHEMA = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/sarif/sarif-2.1.0-rtm.5.json'), 'utf8'));
+
+async function sarifOf(files: Record<string, string>): Promise<{ code: number; log: unknown }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-sarif-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  let stdout = '';
+  const code = await main(['lint', '--format', 'sarif', dir], { stdout: (s) => { stdout += s; }, stderr: () => undefined });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { code, log: JSON.parse(stdout) };
+}
+
+// The schema has a pattern that is invalid as a unicode regex ("...]?$"): compile its patterns without the u flag.
+const validate = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(SCHEMA);
+
+test('SARIF with problems of every kind validates against the SARIF 2.1.0 schema', async () => {
+  const { code, log } = await sarifOf({
+    'a.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}',
+    'b.rpc.json': '{"jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1}',
+    'c.ruleset.json': '{"rules": [{"action": "execute", "expression": "http.hots eq \\"x\\""}]}',
+    'd.logpush.json': '{"name": "bad_name", "dataset": "http_requests", "destination_conf": "s3://b/l?region=us-east-1"}',
+  });
+  assert.equal(code, 1);
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+  const run = (log as { runs: { results: unknown[]; tool: { driver: { rules: unknown[] } } }[] }).runs[0];
+  assert.ok(run.results.length >= 4, 'one result per problem');
+  assert.ok(run.tool.driver.rules.length > 0, 'the rules used are described');
+});
+
+test('SARIF of clean files validates too (no results)', async () => {
+  const { code, log } = await sarifOf({ 'ok.filter.json': '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}' });
+  assert.equal(code, 0);
+  assert.ok(validate(log), JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+  assert.deepEqual((log as { runs: { results: unknown[] }[] }).runs[0].results, []);
+});
+
+test('the validator is strict enough to catch a broken log', () => {
+  assert.equal(validate({ version: '2.1.0', runs: [{ tool: {} }] }), false, 'a run without tool.driver is refused');
+});
+
+test('the GitHub Action and the pre-commit hook run the CLI as it is, on exactly the file patterns the CLI walks', () => {
+  const root = path.resolve(__dirname, '../../..');
+  const action = fs.readFileSync(path.join(root, 'action.yml'), 'utf8');
+  assert.match(action, /dist\/cli\.js" lint --format sarif --dataset/);
+  assert.match(action, /github\/codeql-action\/upload-sarif/);
+  const hook = fs.readFileSync(path.join(root, '.pre-commit-hooks.yaml'), 'utf8');
+  assert.match(hook, /entry: edgekit lint --format line/);
+  const files = new RegExp(/files: '([^']+)'/.exec(hook)![1]);
+  for (const pattern of Object.values(kinds.patterns).flat()) assert.ok(files.test(`dir/x${pattern.slice(1)}`), `the hook misses ${pattern}`);
+  assert.ok(!files.test('dir/package.json'));
+});
