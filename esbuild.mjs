@@ -16,6 +16,9 @@ const common = {
   logLevel: 'warning',
 };
 
+/** The browser builds: no Node built-ins; packages resolve their "browser" entries (vscode-languageserver/browser). */
+const browser = { ...common, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // vscode-languageclient and our LanguageClient options, loaded when the server starts (client/src/languageServer.ts).
@@ -25,6 +28,9 @@ const builds = [
   { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The embedded mock backend, loaded by the client on first use (keeps the client bundle small).
   { ...common, entryPoints: ['mock/src/index.ts'], outfile: 'dist/mock.js' },
+  // The browser build (package.json "browser": vscode.dev, github.dev): the extension, and the language server in a Web Worker.
+  { ...browser, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browser/extension.js', format: 'cjs', external: ['vscode'] },
+  { ...browser, entryPoints: ['server/src/browserServer.ts'], outfile: 'dist/browser/server.js', format: 'iife' },
 ];
 
 if (watch) {

@@ -20,6 +20,8 @@ export interface EdgeKitApi { ctx: Ctx }
 
 export async function activate(context: vscode.ExtensionContext): Promise<EdgeKitApi> {
   context.subscriptions.push(logChannel());
+  // The commands and the Zones view need Node (the mock, files, the backends): the browser build (browserExtension.ts) never sets this.
+  void vscode.commands.executeCommand('setContext', 'edgekit.nodeHost', true);
   server = LanguageServer.fromBundle(context);
   const status = new DocumentStatus(server);
   const responses = new Responses(context.workspaceState);

@@ -1,7 +1,7 @@
 // `edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]`: runs the mock backend until SIGINT/SIGTERM, then closes cleanly.
 // Credentials come from --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN/_API_KEY/_API_EMAIL; missing ones are generated
 // and printed once (given ones are never printed).
-import { OptionsError, parseOptions } from '../../server/src/core';
+import { OptionsError, parseOptions } from './options';
 import { startMockBackend } from './backend';
 import { NETWORKS } from './chain';
 

@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { version as VERSION } from '../../package.json';
-import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, OptionsError, parseOptions, type DocKind, type Problem } from './core';
+import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, type DocKind, type Problem } from './core';
+import { OptionsError, parseOptions } from '../../mock/src/options';
 
 const core = getLanguageService();
 const { detectKind, isDocKind, kindFromSchemaRef } = kinds;

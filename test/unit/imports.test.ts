@@ -91,11 +91,11 @@ test('of the server, only the CLI imports the mock; the language server never do
   assert.deepEqual(bad.map(where), []);
 });
 
-test('only server.ts imports lsp/; only languageClient.ts loads vscode-languageclient at run time', () => {
-  const lsp = all.filter(({ f }) => f.startsWith('server/src/') && f !== 'server/src/server.ts' && !f.startsWith('server/src/lsp/'))
+test('only the server entries (server.ts, browserServer.ts) import lsp/; only languageClient.ts loads vscode-languageclient at run time', () => {
+  const lsp = all.filter(({ f }) => f.startsWith('server/src/') && f !== 'server/src/server.ts' && f !== 'server/src/browserServer.ts' && !f.startsWith('server/src/lsp/'))
     .flatMap(({ imports }) => imports).filter((i) => target(i.file, i.spec)?.startsWith('server/src/lsp/'));
   assert.deepEqual(lsp.map(where), []);
-  const client = all.filter(({ f }) => f.startsWith('client/src/') && f !== 'client/src/languageClient.ts').flatMap(({ imports }) => imports)
+  const client = all.filter(({ f }) => f.startsWith('client/src/') && f !== 'client/src/languageClient.ts' && f !== 'client/src/browserExtension.ts').flatMap(({ imports }) => imports)
     .filter((i) => !i.typeOnly && /^vscode-languageclient/.test(i.spec));
   assert.deepEqual(client.map(where), []);
 });

@@ -29,7 +29,6 @@ export type { Position } from './lines';
 export type { Usage } from './usage';
 export type { TerraformOutput } from './rules/ruleset';
 export { Cancelled, LineTable, formatProblemLine };
-export { OptionsError, parseOptions } from './options';
 export { isObj, type Obj } from './json';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */

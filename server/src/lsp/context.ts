@@ -1,6 +1,9 @@
 // What every handler of the language server shares: the connection, the open documents, their parses and settings, the client's
 // capabilities, and the small helpers that decide whether a handler runs on a document at all.
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { ProposedFeatures, TextDocuments } from 'vscode-languageserver';
+
+/** The connection of either entry (Node's stdio/IPC, or a browser's Web Worker). */
+export type Connection = ProposedFeatures.Connection;
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Cancelled, getLanguageService, kinds, type CoreOptions, type DocKind } from '../core';
 import type { Settings } from '../protocol';

@@ -1,5 +1,5 @@
 // Core Problem (offsets) -> LSP Diagnostic (positions). Quick fixes travel in Diagnostic.data so code actions are stateless.
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } from 'vscode-languageserver/node';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { codes, type Edit, type Fix, type Problem, type Severity, type Span } from '../core';
 

@@ -3,20 +3,23 @@
 // a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document version is kept:
 // other requests (the migration's review check, quick fixes for clients that do not send data back) read it instead of checking
 // the same text again.
-import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver/node';
+import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Cancelled, type DocKind, type Problem } from '../core';
 import type { Settings } from '../protocol';
 import { core, coreOptions, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toDiagnostic } from './convert';
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+// setImmediate in Node; a browser's worker has none, and a zero timeout does the same there.
+const yieldToEventLoop = typeof setImmediate === 'function'
+  ? () => new Promise<void>((resolve) => setImmediate(resolve))
+  : () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class Diagnostics {
   /** The problems of the last version checked, per URI. */
   private readonly last = new Map<string, { version: number; problems: Problem[] }>();
   /** Push mode: the pending check per URI. */
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly ctx: ServerContext, private readonly debounceMs = 300) {}
 

@@ -2,7 +2,7 @@
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind,
   type CodeLens, type CompletionItem, type DocumentSymbol, type FoldingRange, type Hover, type TextEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core';

@@ -1,7 +1,7 @@
 // Settings. With workspace/configuration (VS Code, and clients that support it): per URI, the promise cached per document and
 // dropped when it closes or settings change. Without it (many editors): the "edgekit" section of initializationOptions, then of
 // each workspace/didChangeConfiguration, else the defaults.
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection } from './context';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../protocol';
 
 export class SettingsCache {

@@ -1,4 +1,4 @@
-// Command-line options for the CLI and the standalone mock: node:util's parseArgs with one set of rules (long options, `--name
+// Command-line options for the CLI and the standalone mock (here, not in the core: the core also runs in browsers, without node:util): node:util's parseArgs with one set of rules (long options, `--name
 // value` or `--name=value`, unknown options refused) and its errors in our words.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 

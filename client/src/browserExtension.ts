@@ -1,0 +1,30 @@
+// The extension in a browser (vscode.dev, github.dev): the language server runs in a Web Worker (dist/browser/server.js), so every
+// check, completion, hover, quick fix, outline and lens works. The commands and the Zones view need Node (the embedded mock, the
+// file system, the backends' credentials) and stay hidden there: package.json shows them only where `edgekit.nodeHost` is set,
+// which only the Node extension (extension.ts) does.
+import * as vscode from 'vscode';
+import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
+
+/** The extension host's Worker (a web worker extension host has one; the project's TypeScript settings carry no DOM library). */
+declare const Worker: new (url: string) => ConstructorParameters<typeof LanguageClient>[3];
+
+const LANGUAGES = ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'];
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const options: LanguageClientOptions = {
+    documentSelector: LANGUAGES.map((language) => ({ language })),
+    synchronize: { configurationSection: 'edgekit' },
+    initializationOptions: {},
+  };
+  const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js').toString(true));
+  client = new LanguageClient('edgekit', 'EdgeKit', options, worker);
+  await client.start();
+  context.subscriptions.push(client);
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,0 +1,75 @@
+// The language server, whatever carries its messages: it creates the shared state, says what it can do for this client, and wires
+// the handlers of lsp/ (diagnostics, features, custom requests). The entries are server/src/server.ts (Node: stdio or IPC) and
+// server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
+import { CodeActionKind, TextDocuments, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { InitOptions } from '../protocol';
+import { DEFAULT_CAPS, type Connection, type ServerContext } from './context';
+import { Diagnostics } from './diagnostics';
+import { registerFeatures } from './handlers';
+import { ParseCache } from './parseCache';
+import { registerRequests } from './requests';
+import { SettingsCache } from './settings';
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const caps: ServerContext['caps'] = { ...DEFAULT_CAPS };
+  const ctx: ServerContext = {
+    connection, documents, caps,
+    parses: new ParseCache((d) => documents.get(d.uri) === d),
+    settings: new SettingsCache(connection, () => caps.configuration),
+  };
+  const diagnostics = new Diagnostics(ctx);
+
+  // What the client can take decides how each feature answers (lsp-sample and VS Code's JSON server negotiate the same way): pulled
+  // or pushed diagnostics, settings asked for or sent by the client, snippets, markdown, versioned edits.
+  connection.onInitialize((params): InitializeResult => {
+    const c = params.capabilities;
+    const init = params.initializationOptions as InitOptions | undefined;
+    caps.configuration = !!c.workspace?.configuration;
+    caps.pullDiagnostics = !!c.textDocument?.diagnostic;
+    caps.relatedInformation = !!c.textDocument?.publishDiagnostics?.relatedInformation || caps.pullDiagnostics;
+    caps.snippets = !!c.textDocument?.completion?.completionItem?.snippetSupport;
+    caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
+    caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
+    caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    caps.docsUri = init?.docsUri;
+    if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
+    diagnostics.register(); // pull or push: known only now
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        ...(caps.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeLensProvider: { resolveProvider: false },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+      },
+    };
+  });
+
+  connection.onDidChangeConfiguration((params) => {
+    // A client without workspace/configuration sends the settings themselves (VS Code sends null and is asked again).
+    if (!caps.configuration) ctx.settings.pushed(params.settings);
+    ctx.settings.clear();
+    diagnostics.clear();
+    diagnostics.refresh();
+    connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  });
+
+  documents.onDidClose((e) => {
+    ctx.settings.drop(e.document.uri);
+    ctx.parses.drop(e.document.uri);
+    diagnostics.drop(e.document.uri);
+  });
+
+  registerFeatures(ctx, diagnostics);
+  registerRequests(ctx, diagnostics);
+
+  documents.listen(connection);
+  connection.listen();
+}
