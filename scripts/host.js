@@ -144,7 +144,9 @@ async function start() {
   if (code !== 0) throw new Error(`installing ${vsix} into code-server failed (exit ${code})`);
   const workspace = path.join(ROOT, 'examples');
   const mockPort = Number(process.env.MOCK_PORT) || await freePort();
-  const server = startCodeServer({ port, dir, workspace, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort } });
+  // EDGEKIT_SETTINGS: more settings as JSON (e.g. {"remote.extensionKind": {"edgekit.edgekit": ["web"]}} runs the browser build).
+  const extra = process.env.EDGEKIT_SETTINGS ? JSON.parse(process.env.EDGEKIT_SETTINGS) : {};
+  const server = startCodeServer({ port, dir, workspace, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });
   server.on('exit', (c) => { console.log(`[edgekit] code-server stopped (${c}).`); process.exit(c ?? 0); });
   const stop = () => killGroup(server).then(() => process.exit(0));
   process.on('SIGINT', stop);
