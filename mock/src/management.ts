@@ -153,10 +153,20 @@ export class ManagementApi {
     return ok({ id: TOKEN_ID, status: 'active' });
   }
 
+  /** GET /zones: name (exact, or "contains:"/"starts_with:"/"ends_with:" as the API takes it), status, account.id, order
+   * (name|status|account.id|account.name), direction, page, per_page (5-50, default 20). */
   private listZones(req: ApiRequest): ApiReply {
-    const name = req.query.get('name');
-    const zones = ZONES.filter((z) => !name || z.name === name).map(zoneJson);
-    return { status: 200, body: { success: true, errors: [], messages: [], result: zones, result_info: { page: 1, per_page: 50, count: zones.length, total_count: zones.length, total_pages: 1 } } };
+    const q = req.query;
+    const bad = badParams(q, { order: ['name', 'status', 'account.id', 'account.name'] });
+    if (bad) return bad;
+    let zones = ZONES.map(zoneJson);
+    const name = q.get('name');
+    if (name) zones = zones.filter((z) => textMatch(String(z.name), name));
+    const status = q.get('status');
+    if (status) zones = zones.filter((z) => z.status === status);
+    const account = q.get('account.id');
+    if (account) zones = zones.filter((z) => (z.account as { id: string }).id === account);
+    return paginate(req, sortBy(zones, q.get('order') ?? 'name', q.get('direction')), 20);
   }
 
   // ---- migration ----
@@ -415,10 +425,168 @@ export class ManagementApi {
     });
   }
 
-  private listAccounts(): ApiReply {
-    const accounts = ACCOUNTS.map(accountJson);
-    return { status: 200, body: { success: true, errors: [], messages: [], result: accounts, result_info: { page: 1, per_page: 20, count: accounts.length, total_count: accounts.length, total_pages: 1 } } };
+  // ---- Logpush helpers around the jobs: fields, validation, the destination ownership challenge ----
+
+  /** GET …/logpush/datasets/:dataset/fields: each field's description by name, from the editor's catalogue. */
+  private datasetFields({ params }: RouteCtx): ApiReply {
+    const info = catalogue.logpush.datasetInfo(params.dataset);
+    if (!info) return fail(400, 1004, `Unknown dataset "${params.dataset}".`);
+    const fields = catalogue.logpush.datasetFields(params.dataset) ?? [];
+    return ok(Object.fromEntries(fields.map((f) => [f.name, f.description])));
   }
+
+  /** The editor's core on a job holding just this value: the error-severity problems whose codes start with `prefix`. */
+  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, prefix: RegExp): string[] {
+    if (typeof value !== 'string' || !value) return [`"${member}" must be a non-empty string.`];
+    const job = { name: 'validate', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', [member]: value };
+    return core.validate(JSON.stringify(job), 'logpush-job').filter((p) => p.severity === 'error' && prefix.test(p.code)).map((p) => p.message);
+  }
+
+  private validateDestination({ req }: RouteCtx): ApiReply {
+    const body = parseJsonBody(req.body);
+    if ('error' in body) return body.error;
+    const problems = this.jobProblems('destination_conf', (body.value as Record<string, unknown> | null)?.destination_conf, /^(logpush\/destination|schema\/)/);
+    return ok({ valid: problems.length === 0, message: problems.join(' ') });
+  }
+
+  private destinationExists(ctx: RouteCtx): ApiReply {
+    const body = parseJsonBody(ctx.req.body);
+    if ('error' in body) return body.error;
+    const conf = (body.value as Record<string, unknown> | null)?.destination_conf;
+    return ok({ exists: this.owner(ctx).jobs().some((j) => j.destination_conf === conf) });
+  }
+
+  private validateOrigin({ req }: RouteCtx): ApiReply {
+    const body = parseJsonBody(req.body);
+    if ('error' in body) return body.error;
+    const problems = this.jobProblems('logpull_options', (body.value as Record<string, unknown> | null)?.logpull_options, /^(logpush\/(logpull|option|field|timestamps)|schema\/)/);
+    return ok({ valid: problems.length === 0, message: problems.join(' ') });
+  }
+
+  /** The challenge token for a destination: derived from it and the owner, so the mock keeps no state for it. */
+  private challenge(ctx: RouteCtx, conf: string): string {
+    return createHash('sha256').update(`${this.owner(ctx).key}|ownership|${conf}`).digest('base64url');
+  }
+
+  /** POST …/logpush/ownership: the platform writes a file holding a token into the destination; the mock names the file and
+   * hands the token back in its message (there is no bucket to write to). */
+  private createOwnership(ctx: RouteCtx): ApiReply {
+    const body = parseJsonBody(ctx.req.body);
+    if ('error' in body) return body.error;
+    const conf = (body.value as Record<string, unknown> | null)?.destination_conf;
+    const problems = this.jobProblems('destination_conf', conf, /^(logpush\/destination|schema\/)/);
+    if (problems.length) return fail(400, 1002, problems.join(' '));
+    const token = this.challenge(ctx, String(conf));
+    return ok({ filename: `ownership-challenge-${token.slice(0, 8)}.txt`, message: `The mock has no bucket to write to; the token is ${token}.`, valid: true });
+  }
+
+  private validateOwnership(ctx: RouteCtx): ApiReply {
+    const body = parseJsonBody(ctx.req.body);
+    if ('error' in body) return body.error;
+    const b = (body.value ?? {}) as Record<string, unknown>;
+    if (typeof b.destination_conf !== 'string' || typeof b.ownership_challenge !== 'string') {
+      return fail(400, 1002, 'The body needs "destination_conf" and "ownership_challenge" strings.');
+    }
+    return ok({ valid: b.ownership_challenge === this.challenge(ctx, b.destination_conf) });
+  }
+
+  // ---- rulesets of a zone (read) ----
+
+  private rulesetsOf(zone: Zone): Record<string, unknown>[] {
+    const ep = this.store.zone(zone.id).entrypoint;
+    const managed = catalogue.rulesets.managed.map((r) => ({
+      id: r.id, name: r.name, description: r.note ?? '', kind: 'managed', phase: r.phase, version: '1', last_updated: MANAGED_UPDATED,
+    }));
+    const meta = ep ? [{ id: ep.id, name: ep.name, description: ep.description, kind: ep.kind, phase: ep.phase, version: ep.version, last_updated: ep.last_updated }] : [];
+    return [...meta, ...managed];
+  }
+
+  /** GET /zones/:zone/rulesets: the zone's entry point rulesets and the managed rulesets it can deploy (without their rules). */
+  private listRulesets({ zone }: RouteCtx): ApiReply {
+    return ok(this.rulesetsOf(zone));
+  }
+
+  private getRuleset({ zone, params }: RouteCtx): ApiReply {
+    const ep = this.store.zone(zone.id).entrypoint;
+    if (ep && ep.id === params.ruleset) return ok(ep);
+    const meta = this.rulesetsOf(zone).find((r) => r.id === params.ruleset);
+    return meta ? ok({ ...meta, rules: [] }) : fail(404, 10003, `No ruleset "${params.ruleset}" in zone "${zone.name}".`);
+  }
+
+  /** The entry point's versions: 1..current. The mock keeps the rules of the current version only (docs/mock-backend.md). */
+  private rulesetVersions({ zone, params }: RouteCtx): ApiReply {
+    const ep = this.store.zone(zone.id).entrypoint;
+    if (ep && ep.id === params.ruleset) {
+      return ok(Array.from({ length: Number(ep.version) }, (_, i) => ({ id: ep.id, name: ep.name, kind: ep.kind, phase: ep.phase, version: String(i + 1), last_updated: ep.last_updated })));
+    }
+    const managed = this.rulesetsOf(zone).find((r) => r.id === params.ruleset);
+    return managed ? ok([{ ...managed }]) : fail(404, 10003, `No ruleset "${params.ruleset}" in zone "${zone.name}".`);
+  }
+
+  private rulesetVersion({ zone, params }: RouteCtx): ApiReply {
+    const ep = this.store.zone(zone.id).entrypoint;
+    if (ep && ep.id === params.ruleset && params.version === ep.version) return ok(ep);
+    return fail(404, 10003, `Version ${params.version} of ruleset "${params.ruleset}" is not kept by the mock (it keeps the current version of the entry point only).`);
+  }
+
+  /** GET /zones/:zone/rulesets/phases/:phase/entrypoint for a phase other than the managed one: the zone has none. */
+  private phaseEntrypoint({ zone, params }: RouteCtx): ApiReply {
+    if (!(catalogue.rulesets.phases as readonly string[]).includes(params.phase)) return fail(400, 10001, `"${params.phase}" is not a ruleset phase.`);
+    return fail(404, 10003, `Zone "${zone.name}" has no entry point ruleset for phase ${params.phase}.`);
+  }
+
+  /** GET /accounts: name, direction, page, per_page (5-50, default 20). */
+  private listAccounts(ctx: RouteCtx): ApiReply {
+    const q = ctx.req.query;
+    const bad = badParams(q, {});
+    if (bad) return bad;
+    let accounts = ACCOUNTS.map(accountJson);
+    const name = q.get('name');
+    if (name) accounts = accounts.filter((a) => textMatch(String(a.name), name));
+    return paginate(ctx.req, sortBy(accounts, 'name', q.get('direction')), 20);
+  }
+}
+
+// ---- list parameters, as the API takes them ----
+
+/** A 400 in the envelope for a malformed page, per_page, direction or order; undefined when they are fine. */
+function badParams(q: URLSearchParams, allowed: { order?: string[] }): ApiReply | undefined {
+  for (const [name, min, max] of [['page', 1, 1e9], ['per_page', 5, 50]] as const) {
+    const v = q.get(name);
+    if (v !== null && (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)) return fail(400, 1001, `"${name}" must be a whole number from ${min} to ${max === 1e9 ? 'the last page' : max}, not "${v}".`);
+  }
+  const direction = q.get('direction');
+  if (direction !== null && direction !== 'asc' && direction !== 'desc') return fail(400, 1001, `"direction" must be asc or desc, not "${direction}".`);
+  const order = q.get('order');
+  if (order !== null && !(allowed.order ?? []).includes(order)) {
+    return fail(400, 1001, allowed.order ? `"order" must be one of ${allowed.order.join(', ')}, not "${order}".` : `This list cannot be ordered ("order" is "${order}").`);
+  }
+  return undefined;
+}
+
+/** The API's name filter: exact, or "contains:x", "starts_with:x", "ends_with:x" (case-insensitive). */
+function textMatch(value: string, filter: string): boolean {
+  const m = /^(contains|starts_with|ends_with|equal):(.*)$/.exec(filter);
+  if (!m) return value === filter;
+  const v = value.toLowerCase(), f = m[2].toLowerCase();
+  return m[1] === 'contains' ? v.includes(f) : m[1] === 'starts_with' ? v.startsWith(f) : m[1] === 'ends_with' ? v.endsWith(f) : v === f;
+}
+
+function sortBy(items: Record<string, unknown>[], key: string, direction: string | null): Record<string, unknown>[] {
+  const get = (x: Record<string, unknown>) => String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], x) ?? '');
+  const sorted = [...items].sort((a, b) => get(a).localeCompare(get(b)));
+  return direction === 'desc' ? sorted.reverse() : sorted;
+}
+
+/** One page of a list with a true result_info; a page past the end is empty (the SDK's iterators stop there). */
+function paginate(req: ApiRequest, items: unknown[], defaultPerPage: number): ApiReply {
+  const perPage = Number(req.query.get('per_page') ?? defaultPerPage);
+  const page = Number(req.query.get('page') ?? 1);
+  const result = items.slice((page - 1) * perPage, page * perPage);
+  return {
+    status: 200,
+    body: { success: true, errors: [], messages: [], result, result_info: { page, per_page: perPage, count: result.length, total_count: items.length, total_pages: Math.ceil(items.length / perPage) } },
+  };
 }
 
 function pkgJson(zone: Zone, p: Zone['waf']['packages'][number]) {
@@ -463,6 +631,13 @@ const ZONE = '/zones/:zone';
 const ACCOUNT = '/accounts/:account';
 const WAF = `${ZONE}/firewall/waf`;
 const ENTRYPOINT = `${ZONE}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+/** The managed rulesets' last_updated as the mock reports it. */
+const MANAGED_UPDATED = '2026-11-01T00:00:00.000000Z';
+
+/** A Logpush route under both a zone and an account. */
+function both(method: Route['method'], rest: string, handler: Route['handler']): Route[] {
+  return [route(method, `${ZONE}${rest}`, 'either', handler), route(method, `${ACCOUNT}${rest}`, 'either', handler)];
+}
 
 /** Every route of the management API, in one place (docs/mock-backend.md is checked against it). Auth: the platform's API token
  * (`token`), the legacy key pair (`key`), or either. */
@@ -470,34 +645,45 @@ export const ROUTES: readonly Route[] = [
   route('GET', '/user/tokens/verify', 'token', P['verifyToken']),
   route('GET', '/zones', 'either', function (ctx) { return this['listZones'](ctx.req); }),
   route('GET', ZONE, 'either', ({ zone }) => ok(zoneJson(zone))),
-  route('GET', `${ZONE}/logpush/jobs`, 'key', P['listJobs']),
-  route('POST', `${ZONE}/logpush/jobs`, 'key', P['createJob']),
-  route('GET', `${ZONE}/logpush/jobs/:job`, 'key', P['getJob']),
-  route('PUT', `${ZONE}/logpush/jobs/:job`, 'key', P['updateJob']),
-  route('DELETE', `${ZONE}/logpush/jobs/:job`, 'key', P['deleteJob']),
+  route('GET', `${ZONE}/logpush/jobs`, 'either', P['listJobs']),
+  route('POST', `${ZONE}/logpush/jobs`, 'either', P['createJob']),
+  route('GET', `${ZONE}/logpush/jobs/:job`, 'either', P['getJob']),
+  route('PUT', `${ZONE}/logpush/jobs/:job`, 'either', P['updateJob']),
+  route('DELETE', `${ZONE}/logpush/jobs/:job`, 'either', P['deleteJob']),
   route('GET', '/accounts', 'either', P['listAccounts']),
   route('GET', ACCOUNT, 'either', ({ account }) => ok(accountJson(account!))),
-  route('GET', `${ACCOUNT}/logpush/jobs`, 'key', P['listJobs']),
-  route('POST', `${ACCOUNT}/logpush/jobs`, 'key', P['createJob']),
-  route('GET', `${ACCOUNT}/logpush/jobs/:job`, 'key', P['getJob']),
-  route('PUT', `${ACCOUNT}/logpush/jobs/:job`, 'key', P['updateJob']),
-  route('DELETE', `${ACCOUNT}/logpush/jobs/:job`, 'key', P['deleteJob']),
-  route('GET', `${ZONE}/waf_migration/check`, 'token', function ({ req, zone }) { return this['check'](req, zone); }),
-  route('GET', `${ZONE}/waf_migration/config`, 'token', function ({ req, zone }) { return this['config'](req, zone); }),
-  route('GET', `${ZONE}/waf_migration/status`, 'token', function ({ zone }) { return this['status'](zone); }),
-  route('GET', ENTRYPOINT, 'token', function ({ zone }) { return this['getEntrypoint'](zone); }),
-  route('PUT', ENTRYPOINT, 'token', function ({ req, zone }) { return this['putEntrypoint'](req, zone); }),
-  route('GET', `${WAF}/packages`, 'token', P['wafPackages']),
-  route('GET', `${WAF}/packages/:pkg`, 'token', P['wafPackages']),
-  route('GET', `${WAF}/packages/:pkg/groups`, 'token', P['wafGroups']),
-  route('GET', `${WAF}/packages/:pkg/groups/:group`, 'token', P['wafGroups']),
-  route('GET', `${WAF}/packages/:pkg/rules`, 'token', P['wafRules']),
-  route('GET', `${WAF}/packages/:pkg/rules/:rule`, 'token', P['wafRules']),
-  route('GET', `${WAF}/overrides`, 'token', P['getOverrides']),
-  route('GET', `${WAF}/overrides/:override`, 'token', P['getOverrides']),
-  route('DELETE', `${WAF}/overrides/:override`, 'token', P['deleteOverride']),
-  route('GET', `${ZONE}/firewall/rules`, 'token', P['firewallRules']),
-  route('GET', `${ZONE}/pagerules`, 'token', P['pageRules']),
+  route('GET', `${ACCOUNT}/logpush/jobs`, 'either', P['listJobs']),
+  route('POST', `${ACCOUNT}/logpush/jobs`, 'either', P['createJob']),
+  route('GET', `${ACCOUNT}/logpush/jobs/:job`, 'either', P['getJob']),
+  route('PUT', `${ACCOUNT}/logpush/jobs/:job`, 'either', P['updateJob']),
+  route('DELETE', `${ACCOUNT}/logpush/jobs/:job`, 'either', P['deleteJob']),
+  ...both('GET', '/logpush/datasets/:dataset/fields', P['datasetFields']),
+  ...both('POST', '/logpush/validate/destination', P['validateDestination']),
+  ...both('POST', '/logpush/validate/destination/exists', P['destinationExists']),
+  ...both('POST', '/logpush/validate/origin', P['validateOrigin']),
+  ...both('POST', '/logpush/ownership', P['createOwnership']),
+  ...both('POST', '/logpush/ownership/validate', P['validateOwnership']),
+  route('GET', `${ZONE}/waf_migration/check`, 'either', function ({ req, zone }) { return this['check'](req, zone); }),
+  route('GET', `${ZONE}/waf_migration/config`, 'either', function ({ req, zone }) { return this['config'](req, zone); }),
+  route('GET', `${ZONE}/waf_migration/status`, 'either', function ({ zone }) { return this['status'](zone); }),
+  route('GET', ENTRYPOINT, 'either', function ({ zone }) { return this['getEntrypoint'](zone); }),
+  route('PUT', ENTRYPOINT, 'either', function ({ req, zone }) { return this['putEntrypoint'](req, zone); }),
+  route('GET', `${ZONE}/rulesets/phases/:phase/entrypoint`, 'either', P['phaseEntrypoint']),
+  route('GET', `${ZONE}/rulesets`, 'either', P['listRulesets']),
+  route('GET', `${ZONE}/rulesets/:ruleset`, 'either', P['getRuleset']),
+  route('GET', `${ZONE}/rulesets/:ruleset/versions`, 'either', P['rulesetVersions']),
+  route('GET', `${ZONE}/rulesets/:ruleset/versions/:version`, 'either', P['rulesetVersion']),
+  route('GET', `${WAF}/packages`, 'either', P['wafPackages']),
+  route('GET', `${WAF}/packages/:pkg`, 'either', P['wafPackages']),
+  route('GET', `${WAF}/packages/:pkg/groups`, 'either', P['wafGroups']),
+  route('GET', `${WAF}/packages/:pkg/groups/:group`, 'either', P['wafGroups']),
+  route('GET', `${WAF}/packages/:pkg/rules`, 'either', P['wafRules']),
+  route('GET', `${WAF}/packages/:pkg/rules/:rule`, 'either', P['wafRules']),
+  route('GET', `${WAF}/overrides`, 'either', P['getOverrides']),
+  route('GET', `${WAF}/overrides/:override`, 'either', P['getOverrides']),
+  route('DELETE', `${WAF}/overrides/:override`, 'either', P['deleteOverride']),
+  route('GET', `${ZONE}/firewall/rules`, 'either', P['firewallRules']),
+  route('GET', `${ZONE}/pagerules`, 'either', P['pageRules']),
 ];
 
 export function statusRecord(state: MigrationState): { migration_state: MigrationState; old_rules_enabled: boolean; new_rules_enabled: boolean } {

@@ -9,12 +9,12 @@ import { parseDocument, type ParseOptions } from './parse';
 import { filterUsageOf } from './usage';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
-import { datasetInfo, DATASETS } from './rules/logpush/catalogue';
+import { datasetFields, datasetInfo, DATASETS } from './rules/logpush/catalogue';
 import { toTerraform } from './rules/ruleset';
 import {
   LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues,
 } from './rules/jsonrpc/params';
-import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID } from './rules/ruleset/catalog';
+import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES } from './rules/ruleset/catalog';
 import { mapOldAction, mapSensitivity } from './migration/mapping';
 import { forAjv } from './schema/registry';
 import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, Lens, ParsedDoc, Problem } from './types';
@@ -78,8 +78,8 @@ export const schemas = { withoutRulesOwnedParts: forAjv };
 
 /** Facts of the platform the core checks against, for the mock and the CLI. */
 export const catalogue = {
-  logpush: { datasets: DATASETS, datasetInfo },
+  logpush: { datasets: DATASETS, datasetInfo, datasetFields },
   gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues },
-  rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID },
+  rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES },
   migration: { mapOldAction, mapSensitivity },
 };
