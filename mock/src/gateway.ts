@@ -73,7 +73,8 @@ function handleOne(chain: Chain, req: unknown): { response?: RpcResponse; unsupp
   if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
   const method = r.method;
   if (UNSUPPORTED.has(method)) {
-    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`) };
+    // data says what the libraries cannot tell from the code alone: which method, and that it is the gateway's refusal (HTTP 403).
+    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`, { method, httpStatus: 403 }) };
   }
   if (!SUPPORTED.has(method)) return { response: hasId ? errorResponse(id, -32601, `Method "${method}" does not exist.`) : undefined };
   if (r.params !== undefined && !Array.isArray(r.params)) {

@@ -359,7 +359,8 @@ export class ManagementApi {
     }
     return this.lock.run(owner.key, async () => {
       const job: LogpushJob = {
-        id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, frequency: 'high', kind: '',
+        id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, output_options: null, frequency: 'high', kind: '',
+          max_upload_bytes: null, max_upload_records: null, max_upload_interval_seconds: null, ownership_challenge: null,
         ...(parsed.value as Record<string, unknown>), last_complete: null, last_error: null, error_message: null,
       };
       delete job.$schema;

@@ -91,6 +91,7 @@ test('ethers: a refused method is its SERVER_ERROR for the HTTP 403, with the JS
     assert.equal(body.jsonrpc, '2.0');
     assert.equal(body.error.code, -32004, 'EIP-1474: method not supported');
     assert.match(body.error.message, /"eth_accounts" is not supported by the gateway/);
+    assert.deepEqual((body.error as { data?: unknown }).data, { method: 'eth_accounts', httpStatus: 403 });
     return true;
   });
 });

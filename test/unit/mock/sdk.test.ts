@@ -43,6 +43,10 @@ test('Logpush jobs of a zone: create, list, get, update, delete', async () => {
   const job = await cf.logpush.jobs.create({ zone_id: ZONE, ...JOB });
   assert.ok(job && typeof job.id === 'number');
   assert.equal(job.enabled, false);
+  // The record as the platform returns it: the job's own members, and the server's.
+  for (const k of ['last_complete', 'last_error', 'error_message', 'frequency', 'max_upload_bytes', 'max_upload_records', 'max_upload_interval_seconds', 'output_options']) {
+    assert.ok(k in job, `the job record has "${k}"`);
+  }
   const listed: number[] = [];
   for await (const j of cf.logpush.jobs.list({ zone_id: ZONE })) listed.push(j!.id!);
   assert.ok(listed.includes(job.id!));
