@@ -1,0 +1,96 @@
+// `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
+// it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
+import * as fs from 'node:fs';
+import { catalogue, compileFilter, getLanguageService, kinds, type FilterNode } from './core';
+import { readNdjson } from './eval/ndjson';
+import { OptionsError, parseOptions } from '../../mock/src/options';
+
+export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
+Evaluates a Logpush filter (a *.filter.json, or a *.logpush.json job's "filter") on every line of an NDJSON log file (gzip or not)
+and prints how many lines it lets through, each and/or branch's count, and the first N matching lines (default 5).
+Exit codes: 0 evaluated, 1 the filter or the job has errors, or the log file cannot be read, 2 usage.`;
+
+export interface Io { stdout(s: string): void; stderr(s: string): void }
+
+interface Source { filter: unknown; dataset: string; what: string }
+
+/** The filter to evaluate and its dataset, from a filter file or a job file; a string names what is wrong. */
+function loadFilter(file: string, datasetOption: string | undefined): Source | string {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (err) { return `cannot read ${file}: ${(err as Error).message}`; }
+  let value: unknown;
+  try { value = JSON.parse(text); } catch (err) { return `${file} is not valid JSON (${(err as Error).message})`; }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${file} is not a JSON object`;
+  const v = value as Record<string, unknown>;
+  const isJob = kinds.detectKind(file) === 'logpush-job' || (!('where' in v) && ('dataset' in v || 'filter' in v));
+  const kind = isJob ? 'logpush-job' : 'logpush-filter';
+  const dataset = isJob ? String(v.dataset ?? 'http_requests') : datasetOption ?? (typeof v.$dataset === 'string' ? v.$dataset : 'http_requests');
+  const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, maxFileSizeKB: Number.MAX_SAFE_INTEGER })
+    .filter((p) => p.severity === 'error');
+  if (errors.length) return `${file} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;
+  if (!isJob) return { filter: v, dataset, what: file };
+  if (typeof v.filter !== 'string' || v.filter.trim() === '') return { filter: { where: { and: [] } }, dataset, what: `${file} (no filter: every line)` };
+  return { filter: JSON.parse(v.filter), dataset, what: `the filter of ${file}` };
+}
+
+function branchLines(node: FilterNode, total: number, depth = 0, out: string[] = []): string[] {
+  const pct = total ? ` (${((100 * node.matched) / total).toFixed(1)} %)` : '';
+  out.push(`${'  '.repeat(depth + 1)}${node.label}: ${node.matched}${pct}`);
+  for (const c of node.children) branchLines(c, total, depth + 1, out);
+  return out;
+}
+
+function branchJson(node: FilterNode): unknown {
+  return { label: node.label, path: node.path, matched: node.matched, children: node.children.map(branchJson) };
+}
+
+export async function testFilterCommand(argv: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseOptions(argv, { dataset: { type: 'string' }, format: { type: 'string' }, show: { type: 'string' } });
+  } catch (err) {
+    if (err instanceof OptionsError) { io.stderr(`edgekit: ${err.message}\n\n${TEST_FILTER_USAGE}\n`); return 2; }
+    throw err;
+  }
+  const { values, positionals } = parsed;
+  const format = values.format ?? 'text';
+  const show = values.show === undefined ? 5 : Number(values.show);
+  const problems = [
+    positionals.length !== 2 && `expected FILTER_OR_JOB and LOGS, got ${positionals.length} argument(s)`,
+    format !== 'text' && format !== 'json' && `unknown format "${format}"; use text or json`,
+    (!Number.isInteger(show) || show < 0) && `--show needs a whole number, not "${values.show}"`,
+    values.dataset !== undefined && !catalogue.logpush.datasetInfo(values.dataset) && `unknown dataset "${values.dataset}"`,
+  ].filter(Boolean);
+  if (problems.length) { io.stderr(`edgekit: ${problems.join('; ')}.\n\n${TEST_FILTER_USAGE}\n`); return 2; }
+  const [filterFile, logFile] = positionals;
+  const source = loadFilter(filterFile, values.dataset);
+  if (typeof source === 'string') { io.stderr(`edgekit: ${source}.\n`); return 1; }
+  const compiled = compileFilter(source.filter, source.dataset);
+  if (!compiled.ok) { io.stderr(`edgekit: ${compiled.error}\n`); return 1; }
+  if (!fs.existsSync(logFile)) { io.stderr(`edgekit: cannot read ${logFile}: no such file.\n`); return 1; }
+  let total = 0, matched = 0, bad = 0;
+  const firstBad: string[] = [];
+  const firstMatches: { line: number; record: Record<string, unknown> }[] = [];
+  for await (const item of readNdjson(logFile)) {
+    if ('error' in item) { bad++; if (firstBad.length < 3) firstBad.push(item.error); continue; }
+    total++;
+    if (compiled.filter.testCounting(item.record)) {
+      matched++;
+      if (firstMatches.length < show) firstMatches.push(item);
+    }
+  }
+  if (format === 'json') {
+    io.stdout(JSON.stringify({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad, branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
+    return 0;
+  }
+  const pct = total ? ` (${((100 * matched) / total).toFixed(1)} %)` : '';
+  const lines = [
+    `${source.what} on ${logFile} (dataset ${source.dataset}): matches ${matched} of ${total} lines${pct}.`,
+    ...(bad ? [`${bad} line(s) skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`] : []),
+    'Branches:',
+    ...branchLines(compiled.filter.root, total),
+    ...(firstMatches.length ? ['First matching lines:', ...firstMatches.map((m) => `  ${m.line}: ${JSON.stringify(m.record)}`)] : []),
+  ];
+  io.stdout(lines.join('\n') + '\n');
+  return 0;
+}

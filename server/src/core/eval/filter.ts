@@ -1,0 +1,151 @@
+// What a Logpush filter matches: the filter compiled once into a tree of closures over a log record (a parsed NDJSON line), with
+// each field's type from the dataset's catalogue. Pure: no I/O. The semantic decisions the spec leaves open are in
+// docs/evaluators.md; in short: string operators are case-sensitive, Int fields compare as numbers whether the record or the filter
+// writes them as numbers or numeric strings, a negated operator is the negation of its positive one (so a missing field passes
+// "!eq"), and a positive operator never matches a missing or null field.
+import { isObj } from '../json';
+import { datasetFields, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
+
+export type LogRecord = Record<string, unknown>;
+
+/** One node of the filter tree, with how many records it matched in the last counted run. */
+export interface FilterNode {
+  /** "and", "or", or the comparison as text: `ClientCountry eq "ca"`. */
+  label: string;
+  /** The node's place in the filter: ["where", "and", 1]. */
+  path: (string | number)[];
+  children: FilterNode[];
+  matched: number;
+}
+
+export interface CompiledFilter {
+  /** Whether the record passes the filter (is pushed). */
+  test(record: LogRecord): boolean;
+  /** The tree, for per-branch counts. */
+  root: FilterNode;
+  /** test(), counting every node's matches into root (each node evaluated, no short-circuit: for the result view). */
+  testCounting(record: LogRecord): boolean;
+}
+
+type Test = (r: LogRecord) => boolean;
+
+const NEGATED: Record<string, string> = { '!eq': 'eq', '!startsWith': 'startsWith', '!endsWith': 'endsWith', '!contains': 'contains', '!in': 'in' };
+
+/** A number from a JSON number or a numeric string ("200", "1.5"); NaN otherwise. */
+function num(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Number(v);
+  return NaN;
+}
+
+function bool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return undefined;
+}
+
+function str(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
+/** The comparison of one positive operator on one field class. `value` is the filter's value as written. */
+function positive(op: string, cls: TypeClass, value: unknown): ((v: unknown) => boolean) | string {
+  switch (op) {
+    case 'eq':
+      if (cls === 'int') { const n = num(value); return (v) => num(v) === n; }
+      if (cls === 'bool') { const b = bool(value); return (v) => bool(v) === b; }
+      { const s = str(value); return (v) => str(v) === s; }
+    case 'lt': case 'leq': case 'gt': case 'geq': {
+      const n = num(value);
+      if (Number.isNaN(n)) return `"${op}" needs a number, not ${JSON.stringify(value)}`;
+      if (op === 'lt') return (v) => num(v) < n;
+      if (op === 'leq') return (v) => num(v) <= n;
+      if (op === 'gt') return (v) => num(v) > n;
+      return (v) => num(v) >= n;
+    }
+    case 'startsWith': { const s = String(value); return (v) => typeof v === 'string' && v.startsWith(s); }
+    case 'endsWith': { const s = String(value); return (v) => typeof v === 'string' && v.endsWith(s); }
+    case 'contains': {
+      const s = String(value);
+      if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => str(x) === s);
+      return (v) => typeof v === 'string' && v.includes(s);
+    }
+    case 'in': {
+      if (!Array.isArray(value)) return `"in" needs an array of values, not ${JSON.stringify(value)}`;
+      if (cls === 'int') { const set = new Set(value.map(num)); return (v) => set.has(num(v)); }
+      const set = new Set(value.map((x) => str(x)));
+      if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => set.has(str(x)));
+      return (v) => set.has(str(v));
+    }
+    default:
+      return `unknown operator "${op}"`;
+  }
+}
+
+/** The class a field compares as: int before string for "int or string" (numbers compare numerically), array, bool. */
+function classOf(field: FieldInfo | undefined, op: string): TypeClass {
+  const classes = field ? typeClasses(field.type) : [];
+  if (['lt', 'leq', 'gt', 'geq'].includes(op)) return 'int';
+  for (const c of ['int', 'array', 'bool', 'string'] as const) if (classes.includes(c)) return c;
+  return 'string';
+}
+
+/**
+ * The filter (`{ "where": ... }`, as in a filter file or a job's parsed `filter` string) compiled for `dataset`'s fields; an error
+ * names what cannot be evaluated and where. A field the catalogue does not know compares as a string.
+ */
+export function compileFilter(filter: unknown, dataset: string): { ok: true; filter: CompiledFilter } | { ok: false; error: string } {
+  if (!isObj(filter) || !('where' in filter)) return { ok: false, error: 'The filter has no "where" member.' };
+  const fields = new Map((datasetFields(dataset) ?? []).map((f) => [f.name, f]));
+  const nodes: { node: FilterNode; test: Test }[] = [];
+
+  const build = (n: unknown, path: (string | number)[], depth: number): { node: FilterNode; test: Test } | string => {
+    if (depth > 100) return `the filter nests deeper than 100 levels at ${path.join('.')}`;
+    if (!isObj(n)) return `${path.join('.')} is not an object`;
+    for (const g of ['and', 'or'] as const) {
+      if (!(g in n)) continue;
+      const items = n[g];
+      if (!Array.isArray(items)) return `${[...path, g].join('.')} is not an array`;
+      const kids: { node: FilterNode; test: Test }[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const k = build(items[i], [...path, g, i], depth + 1);
+        if (typeof k === 'string') return k;
+        kids.push(k);
+      }
+      const tests = kids.map((k) => k.test);
+      const test: Test = g === 'and'
+        ? (r) => { for (const t of tests) if (!t(r)) return false; return true; }
+        : (r) => { for (const t of tests) if (t(r)) return true; return false; };
+      const entry = { node: { label: g, path: [...path, g], children: kids.map((k) => k.node), matched: 0 }, test };
+      nodes.push(entry);
+      return entry;
+    }
+    const { key, operator, value } = n as { key?: unknown; operator?: unknown; value?: unknown };
+    if (typeof key !== 'string') return `${path.join('.')} has no "key" string`;
+    if (typeof operator !== 'string') return `${path.join('.')} has no "operator" string`;
+    const negated = NEGATED[operator];
+    const op = negated ?? operator;
+    const cmp = positive(op, classOf(fields.get(key), op), value);
+    if (typeof cmp === 'string') return `${path.join('.')}: ${cmp}`;
+    // A missing or null field never matches a positive operator; the negated one is its negation.
+    const hit: Test = (r) => { const v = r[key]; return v !== undefined && v !== null && cmp(v); };
+    const test: Test = negated ? (r) => !hit(r) : hit;
+    const entry = { node: { label: `${key} ${operator} ${JSON.stringify(value)}`, path, children: [], matched: 0 }, test };
+    nodes.push(entry);
+    return entry;
+  };
+
+  const root = build(filter.where, ['where'], 0);
+  if (typeof root === 'string') return { ok: false, error: `The filter cannot be evaluated: ${root}.` };
+  const counting = new Map(nodes.map((e) => [e.node, e.test]));
+  const countAll = (node: FilterNode, r: LogRecord): boolean => {
+    for (const c of node.children) countAll(c, r);
+    const v = counting.get(node)!(r);
+    if (v) node.matched++;
+    return v;
+  };
+  return { ok: true, filter: { test: root.test, root: root.node, testCounting: (r) => countAll(root.node, r) } };
+}

@@ -1,0 +1,73 @@
+// `edgekit test-filter`: a filter file or a job's filter on an NDJSON log file (plain or gzip), streamed: the counts, each branch's
+// count, the first matching lines, bad lines named by number, and the exit codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { main } from '../../../server/src/cli';
+
+async function run(argv: string[]) {
+  let stdout = '', stderr = '';
+  const code = await main(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; } });
+  return { code, stdout, stderr };
+}
+
+const LINES = [
+  { ClientCountry: 'ca', EdgeResponseStatus: 403, ClientRequestPath: '/admin' },
+  { ClientCountry: 'us', EdgeResponseStatus: 200, ClientRequestPath: '/' },
+  { ClientCountry: 'ca', EdgeResponseStatus: 200, ClientRequestPath: '/api' },
+  { ClientCountry: 'fr', EdgeResponseStatus: 500, ClientRequestPath: '/admin' },
+];
+const FILTER = { where: { and: [{ key: 'EdgeResponseStatus', operator: 'geq', value: '400' }, { or: [
+  { key: 'ClientCountry', operator: 'eq', value: 'ca' }, { key: 'ClientRequestPath', operator: 'startsWith', value: '/admin' }] }] } };
+
+function files(): { dir: string; filter: string; job: string; logs: string; gz: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testfilter-'));
+  const ndjson = [...LINES.slice(0, 2).map((l) => JSON.stringify(l)), 'not json', '', ...LINES.slice(2).map((l) => JSON.stringify(l))].join('\r\n') + '\n';
+  fs.writeFileSync(path.join(dir, 'a.filter.json'), JSON.stringify(FILTER));
+  fs.writeFileSync(path.join(dir, 'b.logpush.json'), JSON.stringify({ name: 'job', dataset: 'http_requests', destination_conf: 's3://b/l?region=us-east-1', filter: JSON.stringify(FILTER) }));
+  fs.writeFileSync(path.join(dir, 'logs.ndjson'), ndjson);
+  fs.writeFileSync(path.join(dir, 'logs.log'), gzipSync(ndjson)); // gzip recognized by its bytes, not its name
+  return { dir, filter: path.join(dir, 'a.filter.json'), job: path.join(dir, 'b.logpush.json'), logs: path.join(dir, 'logs.ndjson'), gz: path.join(dir, 'logs.log') };
+}
+
+test('a filter file on plain and gzip NDJSON: counts, branches, first matches, the bad line named', async () => {
+  const f = files();
+  try {
+    for (const logs of [f.logs, f.gz]) {
+      const r = await run(['test-filter', f.filter, logs]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /matches 2 of 4 lines \(50\.0 %\)/);
+      assert.match(r.stdout, /1 line\(s\) skipped: line 3 is not JSON/);
+      assert.match(r.stdout, /EdgeResponseStatus geq "400": 2/);
+      assert.match(r.stdout, /  1: \{"ClientCountry":"ca"/);
+    }
+    const j = JSON.parse((await run(['test-filter', f.job, f.logs, '--format', 'json'])).stdout);
+    assert.equal(j.total, 4);
+    assert.equal(j.matched, 2);
+    assert.equal(j.badLines, 1);
+    assert.deepEqual(j.branches.children.map((c: { matched: number }) => c.matched), [2, 3]);
+    assert.deepEqual(j.firstMatches.map((m: { line: number }) => m.line), [1, 6]);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});
+
+test('exit codes: 1 for a filter with errors or a missing log file, 2 for usage', async () => {
+  const f = files();
+  try {
+    fs.writeFileSync(f.filter, JSON.stringify({ where: { key: 'ClientCountyr', operator: 'eq', value: 'ca' } }));
+    const bad = await run(['test-filter', f.filter, f.logs]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /Unknown field "ClientCountyr"/);
+    fs.writeFileSync(f.filter, JSON.stringify(FILTER));
+    assert.equal((await run(['test-filter', f.filter, path.join(f.dir, 'none.ndjson')])).code, 1);
+    assert.equal((await run(['test-filter', f.filter])).code, 2);
+    assert.equal((await run(['test-filter', f.filter, f.logs, '--format', 'xml'])).code, 2);
+    assert.equal((await run(['test-filter', f.filter, f.logs, '--dataset', 'nope'])).code, 2);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,170 @@
+// The Logpush filter evaluator: a golden table of every operator on every field type of the spec's matrix (with numbers written as
+// strings, missing fields and null), nested and/or with per-branch counts, and 100 000 generated records and filters on which the
+// compiled evaluator gives the verdict of a naive interpreter written here, independently of it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileFilter, type LogRecord } from '../../../server/src/core/eval/filter';
+
+// One http_requests field of each class of the matrix (string, int, bool, array), their types checked against the catalogue below.
+import { datasetFields } from '../../../server/src/core/rules/logpush/catalogue';
+
+const fields = new Map((datasetFields('http_requests') ?? []).map((f) => [f.name, f.type]));
+const STRING = 'ClientCountry';
+const INT = 'EdgeResponseStatus';
+const BOOL = [...fields].find(([, t]) => t === 'bool')![0];
+const ARRAY = [...fields].find(([, t]) => t.startsWith('array['))![0];
+
+test('the fields the table uses have the types it assumes', () => {
+  assert.equal(fields.get(STRING), 'string');
+  assert.equal(fields.get(INT), 'int');
+  assert.equal(fields.get(BOOL), 'bool');
+  assert.match(String(fields.get(ARRAY)), /^array\[/);
+});
+
+const run = (key: string, operator: string, value: unknown, record: LogRecord): boolean => {
+  const c = compileFilter({ where: { key, operator, value } }, 'http_requests');
+  if (!c.ok) throw new Error(c.error);
+  return c.filter.test(record);
+};
+
+// [key, operator, value, record value, expected]; `undefined` as the record value: the field is missing.
+const TABLE: [string, string, unknown, unknown, boolean][] = [
+  [STRING, 'eq', 'ca', 'ca', true], [STRING, 'eq', 'ca', 'CA', false], [STRING, 'eq', 'ca', undefined, false], [STRING, 'eq', 'ca', null, false],
+  [STRING, '!eq', 'ca', 'us', true], [STRING, '!eq', 'ca', 'ca', false], [STRING, '!eq', 'ca', undefined, true], [STRING, '!eq', 'ca', null, true],
+  [INT, 'eq', '403', 403, true], [INT, 'eq', '403', '403', true], [INT, 'eq', 403, 403, true], [INT, 'eq', '403', 404, false], [INT, 'eq', '403', 'x', false],
+  [INT, '!eq', '403', 200, true], [INT, '!eq', '403', 403, false],
+  [BOOL, 'eq', 'true', true, true], [BOOL, 'eq', true, true, true], [BOOL, 'eq', 'true', false, false], [BOOL, '!eq', 'true', false, true],
+  [INT, 'lt', '400', 399, true], [INT, 'lt', '400', 400, false], [INT, 'leq', '400', 400, true], [INT, 'gt', '400', 401, true],
+  [INT, 'gt', '400', 400, false], [INT, 'geq', '400', 400, true], [INT, 'geq', '400', '500', true], [INT, 'lt', '400', undefined, false],
+  [INT, 'lt', '400', 'abc', false],
+  [STRING, 'startsWith', 'c', 'ca', true], [STRING, 'startsWith', 'a', 'ca', false], [STRING, 'startsWith', 'C', 'ca', false],
+  [STRING, 'endsWith', 'a', 'ca', true], [STRING, 'endsWith', 'c', 'ca', false],
+  [STRING, '!startsWith', 'c', 'ca', false], [STRING, '!startsWith', 'c', 'us', true], [STRING, '!startsWith', 'c', undefined, true],
+  [STRING, '!endsWith', 'a', 'ca', false], [STRING, '!endsWith', 'a', 'us', true],
+  [STRING, 'contains', 'a', 'ca', true], [STRING, 'contains', 'x', 'ca', false], [STRING, '!contains', 'x', 'ca', true], [STRING, '!contains', 'a', 'ca', false],
+  [ARRAY, 'contains', 'b', ['a', 'b'], true], [ARRAY, 'contains', 'c', ['a', 'b'], false], [ARRAY, '!contains', 'c', ['a', 'b'], true],
+  [ARRAY, 'contains', 'b', 'b', false],
+  [STRING, 'in', ['ca', 'us'], 'us', true], [STRING, 'in', ['ca', 'us'], 'fr', false], [STRING, '!in', ['ca', 'us'], 'fr', true],
+  [STRING, '!in', ['ca', 'us'], undefined, true],
+  [INT, 'in', [403, 404], 404, true], [INT, 'in', [403, 404], '404', true], [INT, 'in', [403, 404], 200, false], [INT, '!in', [403, 404], 200, true],
+  [ARRAY, 'in', ['x', 'b'], ['a', 'b'], true], [ARRAY, 'in', ['x'], ['a', 'b'], false], [ARRAY, '!in', ['x'], ['a', 'b'], true],
+];
+
+test('every operator on every field type of the matrix, numbers as strings, missing and null fields', () => {
+  for (const [key, op, value, v, expected] of TABLE) {
+    const record: LogRecord = v === undefined ? {} : { [key]: v };
+    assert.equal(run(key, op, value, record), expected, `${key} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
+  }
+});
+
+test('nested and/or, with per-branch counts', () => {
+  const c = compileFilter({ where: { and: [
+    { key: INT, operator: 'geq', value: '400' },
+    { or: [{ key: STRING, operator: 'eq', value: 'ca' }, { key: STRING, operator: 'eq', value: 'us' }] },
+  ] } }, 'http_requests');
+  if (!c.ok) throw new Error(c.error);
+  const records: LogRecord[] = [
+    { [INT]: 403, [STRING]: 'ca' }, { [INT]: 200, [STRING]: 'ca' }, { [INT]: 500, [STRING]: 'us' }, { [INT]: 404, [STRING]: 'fr' },
+  ];
+  assert.deepEqual(records.map((r) => c.filter.test(r)), [true, false, true, false]);
+  for (const r of records) c.filter.testCounting(r);
+  const root = c.filter.root;
+  assert.equal(root.matched, 2);
+  assert.deepEqual(root.children.map((n) => n.matched), [3, 3]);
+  assert.deepEqual(root.children[1].children.map((n) => n.matched), [2, 1]);
+  assert.deepEqual(root.children[1].children[0].path, ['where', 'and', 1, 'or', 0]);
+});
+
+test('what cannot be evaluated is an error naming where, never a throw', () => {
+  assert.match((compileFilter({}, 'http_requests') as { error: string }).error, /no "where"/);
+  assert.match((compileFilter({ where: { key: INT, operator: 'lt', value: 'x' } }, 'http_requests') as { error: string }).error, /"lt" needs a number/);
+  assert.match((compileFilter({ where: { and: [{ key: 1 }] } }, 'http_requests') as { error: string }).error, /where\.and\.0 has no "key"/);
+  assert.match((compileFilter({ where: { key: STRING, operator: 'in', value: 'ca' } }, 'http_requests') as { error: string }).error, /"in" needs an array/);
+});
+
+// ---- a naive reference, written from the spec's table, independently of the evaluator ----
+
+function naive(node: unknown, r: LogRecord): boolean {
+  const n = node as Record<string, unknown>;
+  if (Array.isArray(n.and)) return (n.and as unknown[]).every((x) => naive(x, r));
+  if (Array.isArray(n.or)) return (n.or as unknown[]).some((x) => naive(x, r));
+  const key = n.key as string, op = n.operator as string, value = n.value;
+  const neg = op.startsWith('!');
+  const base = neg ? op.slice(1) : op;
+  const v = r[key];
+  let hit = false;
+  if (v !== undefined && v !== null) {
+    const t = fields.get(key) ?? 'string';
+    const asNum = (x: unknown) => (typeof x === 'number' ? x : typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x) ? parseFloat(x) : NaN);
+    if (base === 'eq') hit = t === 'int' ? asNum(v) === asNum(value) : String(v) === String(value);
+    else if (base === 'lt') hit = asNum(v) < asNum(value);
+    else if (base === 'leq') hit = asNum(v) <= asNum(value);
+    else if (base === 'gt') hit = asNum(v) > asNum(value);
+    else if (base === 'geq') hit = asNum(v) >= asNum(value);
+    else if (base === 'startsWith') hit = typeof v === 'string' && v.indexOf(String(value)) === 0;
+    else if (base === 'endsWith') hit = typeof v === 'string' && v.length >= String(value).length && v.slice(v.length - String(value).length) === String(value);
+    else if (base === 'contains') hit = Array.isArray(v) ? v.map(String).includes(String(value)) : typeof v === 'string' && v.indexOf(String(value)) >= 0;
+    else if (base === 'in') {
+      const set = (value as unknown[]);
+      hit = Array.isArray(v) ? v.some((x) => set.map(String).includes(String(x)))
+        : t === 'int' ? set.some((x) => asNum(x) === asNum(v)) : set.map(String).includes(String(v));
+    }
+  }
+  return neg ? !hit : hit;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('100 000 generated records and filters: the compiled evaluator agrees with the naive reference', () => {
+  const rand = mulberry32(20261124);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const countries = ['ca', 'us', 'fr', 'CA', 'c', ''];
+  const statuses = [200, 301, 403, 404, 500, '403', '200'];
+  const paths = ['/', '/admin', '/api/v1', '/static/a.js', 'admin'];
+  const arrays = [['a', 'b'], ['b'], [], ['x', 'a']];
+  const comparison = (): Record<string, unknown> => {
+    switch (Math.floor(rand() * 4)) {
+      case 0: return { key: STRING, operator: pick(['eq', '!eq', 'startsWith', 'endsWith', '!startsWith', '!endsWith', 'contains', '!contains', 'in', '!in']), value: undefined };
+      case 1: return { key: INT, operator: pick(['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in']), value: undefined };
+      case 2: return { key: 'ClientRequestPath', operator: pick(['eq', 'startsWith', 'contains', '!contains']), value: undefined };
+      default: return { key: ARRAY, operator: pick(['contains', '!contains', 'in', '!in']), value: undefined };
+    }
+  };
+  const valueFor = (c: Record<string, unknown>): unknown => {
+    const set = c.operator === 'in' || c.operator === '!in';
+    const one = () => (c.key === INT ? String(pick(statuses)) : c.key === STRING ? pick(countries) : c.key === ARRAY ? pick(['a', 'b', 'x']) : pick(paths));
+    return set ? [one(), one()].map((x) => (c.key === INT ? Number(x) : x)) : one();
+  };
+  const tree = (depth: number): unknown => {
+    if (depth > 2 || rand() < 0.5) { const c = comparison(); c.value = valueFor(c); return c; }
+    return { [rand() < 0.5 ? 'and' : 'or']: Array.from({ length: 1 + Math.floor(rand() * 3) }, () => tree(depth + 1)) };
+  };
+  let checked = 0, matched = 0;
+  for (let f = 0; f < 1000; f++) {
+    const where = tree(0);
+    const c = compileFilter({ where }, 'http_requests');
+    if (!c.ok) throw new Error(`${c.error}: ${JSON.stringify(where)}`);
+    for (let i = 0; i < 100; i++) {
+      const r: LogRecord = {};
+      if (rand() < 0.9) r[STRING] = pick([...countries, null]);
+      if (rand() < 0.9) r[INT] = pick(statuses);
+      if (rand() < 0.9) r.ClientRequestPath = pick(paths);
+      if (rand() < 0.9) r[ARRAY] = pick(arrays);
+      const got: boolean = c.filter.test(r);
+      assert.equal(got, naive(where, r), `${JSON.stringify(where)} on ${JSON.stringify(r)}`);
+      checked++;
+      if (got) matched++;
+    }
+  }
+  assert.equal(checked, 100_000);
+  assert.ok(matched > 10_000 && matched < 90_000, `both verdicts are exercised (${matched} of ${checked} matched)`);
+});
