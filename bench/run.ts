@@ -17,11 +17,12 @@ import { runCore, type CoreFigure } from './core';
 import { memorySection, runEdits, runMemory, runStart, type AssistFigure, type EditFigure, type MemoryFigure, type StartFigure } from './lsp';
 import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type SizeFigure } from './size';
 import { runMock, type MockFigure } from './mock';
+import { runEval } from './eval';
 import { markdownTable, nowMs, table, type Budget, type Section } from './stats';
 import type { LspBudget } from './lsp';
 import { newestMtime } from './lspClient';
 
-const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock'] as const;
+const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'eval'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string }
@@ -98,6 +99,16 @@ async function main(): Promise<void> {
       const batch = figures.find((f) => f.doc.startsWith('batch') && f.variant === 'valid')!;
       targets.push({ name: 'core: valid 0.8 MB batch, jsonls/ours', value: round(batch.jsonlsMs / batch.oursMs), unit: 'x', limit: '>= 10', pass: batch.jsonlsMs / batch.oursMs >= 10 });
       targets.push({ name: 'core: valid 0.8 MB batch, ours/JSON.parse', value: round(batch.oursMs / batch.parseMs), unit: 'x', limit: '<= 5', pass: batch.oursMs / batch.parseMs <= 5 });
+    }
+
+    // ---- 6. filter evaluation
+    if (args.only.has('eval')) {
+      log('6. filter evaluation');
+      const { section, figure } = await runEval(log, args.quick);
+      sections.push(section);
+      summary.eval = { recordsPerSecond: Math.round(figure.recordsPerSecond), ndjsonMs: round(figure.ndjsonMs), parseMs: round(figure.parseMs) };
+      targets.push({ name: 'eval: 30-operator filter, records/s', value: Math.round(figure.recordsPerSecond), unit: '/s', limit: '>= 1000000', pass: figure.recordsPerSecond >= 1e6 });
+      targets.push({ name: 'eval: NDJSON path / JSON.parse', value: round(figure.ndjsonMs / figure.parseMs), unit: 'x', limit: '<= 3', pass: figure.ndjsonMs / figure.parseMs <= 3 });
     }
 
     // ---- 2. end to end over LSP
