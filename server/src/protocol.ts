@@ -97,3 +97,24 @@ export namespace ToTerraformRequest {
   export const method = 'edgekit/toTerraform';
   export const type: CustomRequest<TerraformParams, TerraformResult> = { method };
 }
+
+/** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000). */
+export interface TestFilterParams { uri: string; logs?: string; sample?: number }
+export interface FilterBranch { label: string; matched: number; children: FilterBranch[] }
+/** error names what was wrong and where; else the counts, each branch's, and the first matching lines. */
+export interface TestFilterResult {
+  error?: string;
+  source?: string;
+  dataset?: string;
+  total?: number;
+  matched?: number;
+  badLines?: number;
+  branches?: FilterBranch;
+  firstMatches?: { line: number; record: Record<string, unknown> }[];
+}
+
+/** What a filter (or a job's filter) matches in a log file or the generated sample; the document then shows it in a code lens. */
+export namespace TestFilterRequest {
+  export const method = 'edgekit/testFilter';
+  export const type: CustomRequest<TestFilterParams, TestFilterResult> = { method };
+}

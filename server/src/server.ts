@@ -2,8 +2,10 @@
 // the server itself is lsp/start.ts (shared with the browser entry, browserServer.ts).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/start';
+import { registerTestFilter } from './lsp/testFilterRequest';
 
 const connection = createConnection(ProposedFeatures.all);
 process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));
 process.on('unhandledRejection', (err) => connection.console.error(`Unhandled rejection: ${(err as Error)?.stack ?? err}`));
-startServer(connection);
+// The requests that read files live in the Node entry only (the browser build has no file system).
+registerTestFilter(startServer(connection));

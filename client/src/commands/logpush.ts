@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest } from '../../../server/src/protocol';
+import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, type FilterBranch, type TestFilterResult } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 
@@ -38,6 +38,49 @@ export const logpushCommands = {
     const out = await vscode.workspace.openTextDocument({ language: 'logpush-filter', content: text + '\n' });
     await vscode.window.showTextDocument(out, { viewColumn: vscode.ViewColumn.Beside });
     return out.uri.toString();
+  },
+};
+
+/** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
+export function testReport(name: string, r: TestFilterResult): string {
+  const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
+  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- \`${b.label}\`: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
+  return [
+    `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
+    `Logs: ${r.source} · dataset \`${r.dataset}\`${r.badLines ? ` · ${r.badLines} line(s) skipped (not JSON objects)` : ''}`, '',
+    '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
+    '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: \`${JSON.stringify(m.record)}\``), '',
+  ].join('\n');
+}
+
+export const logpushTestCommands = {
+  /** "Test Filter on Logs…": the filter (or a job's filter) on an NDJSON log file or the generated sample; the report opens beside
+   * it and the filter gets a code lens with the count. `logs` ('sample' or a path) skips the question (tests, other commands). */
+  'edgekit.logpush.testFilter': (ctx: Ctx) => async (arg?: unknown, logs?: unknown) => {
+    const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) throw new UserError('Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
+    let file = typeof logs === 'string' && logs !== 'sample' ? logs : undefined;
+    if (logs === undefined) {
+      const pick = await vscode.window.showQuickPick([
+        { label: 'Generated sample', description: '1 000 http_requests lines, about a tenth of them hostile', value: 'sample' },
+        { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', value: 'file' },
+      ], { title: 'Test the filter on which logs?' });
+      if (!pick) throw new vscode.CancellationError();
+      if (pick.value === 'file') {
+        const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Test the filter', filters: { 'Logpush logs': ['ndjson', 'json', 'log', 'gz', 'txt'] } });
+        if (!chosen?.[0]) throw new vscode.CancellationError();
+        file = chosen[0].fsPath;
+      }
+    }
+    const name = vscode.workspace.asRelativePath(uri);
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}` },
+      () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }));
+    if (r.error) throw new UserError(r.error);
+    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: testReport(name, r) });
+    await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    return r;
   },
 };
 

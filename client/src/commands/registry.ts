@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { runCommand } from './run';
 import { backendCommands } from './backend';
-import { logpushCommands, logpushJobCommands } from './logpush';
+import { logpushCommands, logpushJobCommands, logpushTestCommands } from './logpush';
 import { gatewayCommands } from './gateway';
 import { migrationCommands } from './migration';
 
@@ -19,6 +19,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   ...backendCommands,
   ...logpushCommands,
   ...logpushJobCommands,
+  ...logpushTestCommands,
   ...gatewayCommands,
   ...migrationCommands,
 };

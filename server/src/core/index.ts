@@ -31,6 +31,7 @@ export type { TerraformOutput } from './rules/ruleset';
 export { Cancelled, LineTable, formatProblemLine };
 export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
+export { sampleHttpRequests } from './eval/sample';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
 export interface LanguageService {

@@ -37,6 +37,8 @@ export const DEFAULT_CAPS: ClientCaps = {
 
 export interface ServerContext {
   connection: Connection;
+  /** The log lines a document's filter was last tested on ("Test Filter on Logs"), for its code lens; at most SAMPLE_KEEP. */
+  samples: Map<string, { records: import('../core').LogRecord[]; label: string }>;
   documents: TextDocuments<TextDocument>;
   parses: ParseCache;
   settings: SettingsCache;

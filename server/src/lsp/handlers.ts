@@ -4,6 +4,7 @@ import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerCo
 import { toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover } from './features';
+import { sampleLens } from './filterSample';
 
 export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): void {
   const { connection, documents, parses, settings, caps } = ctx;
@@ -50,7 +51,12 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     const t = await featureTarget(ctx, params.textDocument.uri);
     if (!t || !t.s.codeLens.enabled) return [];
     const { doc, kind, s } = t;
-    return safe(ctx, 'Code lenses', doc.uri, [], () => core.lenses(kind, parses.get(doc), coreOptions(s)).map((l) => toCodeLens(doc, l)));
+    return safe(ctx, 'Code lenses', doc.uri, [], () => {
+      const parsed = parses.get(doc);
+      const lenses = core.lenses(kind, parsed, coreOptions(s)).map((l) => toCodeLens(doc, l));
+      const sample = sampleLens(ctx, doc, kind, parsed, coreOptions(s).logpushDataset);
+      return sample ? [...lenses, sample] : lenses;
+    });
   });
 
   connection.onDocumentSymbol(async (params) => {

@@ -11,11 +11,12 @@ import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
 import { SettingsCache } from './settings';
 
-export function startServer(connection: Connection): void {
+/** Starts the server on the connection; the shared state is returned for the entry's own handlers (server.ts adds the Node-only ones). */
+export function startServer(connection: Connection): ServerContext {
   const documents = new TextDocuments(TextDocument);
   const caps: ServerContext['caps'] = { ...DEFAULT_CAPS };
   const ctx: ServerContext = {
-    connection, documents, caps,
+    connection, documents, caps, samples: new Map(),
     parses: new ParseCache((d) => documents.get(d.uri) === d),
     settings: new SettingsCache(connection, () => caps.configuration),
   };
@@ -64,6 +65,7 @@ export function startServer(connection: Connection): void {
   documents.onDidClose((e) => {
     ctx.settings.drop(e.document.uri);
     ctx.parses.drop(e.document.uri);
+    ctx.samples.delete(e.document.uri);
     diagnostics.drop(e.document.uri);
   });
 
@@ -72,4 +74,5 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+  return ctx;
 }

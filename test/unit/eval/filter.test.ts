@@ -168,3 +168,17 @@ test('100 000 generated records and filters: the compiled evaluator agrees with 
   assert.equal(checked, 100_000);
   assert.ok(matched > 10_000 && matched < 90_000, `both verdicts are exercised (${matched} of ${checked} matched)`);
 });
+
+test('the sample generator: deterministic, every field in the http_requests catalogue with its type, a share of hostile requests', async () => {
+  const { sampleHttpRequests } = await import('../../../server/src/core/eval/sample');
+  const a = sampleHttpRequests(1000, 7);
+  assert.deepEqual(a, sampleHttpRequests(1000, 7), 'same seed, same records');
+  assert.notDeepEqual(a, sampleHttpRequests(1000, 8));
+  for (const [k, v] of Object.entries(a[0])) {
+    const t = fields.get(k);
+    assert.ok(t, `${k} is an http_requests field`);
+    assert.ok(t === 'int' ? typeof v === 'number' : t.startsWith('int or string') || typeof v === 'string', `${k} (${t}): ${JSON.stringify(v)}`);
+  }
+  const hostile = a.filter((r) => /sqlmap|Nikto|zgrab|python-requests|curl|script|\.\.|UNION/.test(`${r.ClientRequestUserAgent} ${r.ClientRequestURI}`));
+  assert.ok(hostile.length > 50 && hostile.length < 200, `about a tenth hostile: ${hostile.length}`);
+});

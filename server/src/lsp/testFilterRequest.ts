@@ -1,0 +1,51 @@
+// edgekit/testFilter, in the Node entry only (it reads log files: server.ts registers it; start.ts, shared with the browser
+// build, must not): the document's filter evaluated on an NDJSON log file (gzip or
+// not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
+import { RequestType } from 'vscode-languageserver';
+import { compileFilter, sampleHttpRequests, type FilterNode, type LogRecord } from '../core';
+import { TestFilterRequest, type FilterBranch, type TestFilterParams, type TestFilterResult } from '../protocol';
+import { coreOptions, kindOf, type ServerContext } from './context';
+import { filterOf, SAMPLE_KEEP } from './filterSample';
+import { readNdjson } from '../eval/ndjson';
+
+function branches(n: FilterNode): FilterBranch {
+  return { label: n.label, matched: n.matched, children: n.children.map(branches) };
+}
+
+export function registerTestFilter(ctx: ServerContext): void {
+  ctx.connection.onRequest(new RequestType<TestFilterParams, TestFilterResult, void>(TestFilterRequest.method), async (params, token): Promise<TestFilterResult> => {
+    const doc = ctx.documents.get(params.uri);
+    const kind = doc && kindOf(doc);
+    if (!doc || (kind !== 'logpush-filter' && kind !== 'logpush-job')) return { error: 'Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.' };
+    const s = await ctx.settings.get(doc.uri);
+    const f = filterOf(kind, ctx.parses.get(doc).value, coreOptions(s).logpushDataset);
+    if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
+    const c = compileFilter(f.filter, f.dataset);
+    if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
+    const kept: LogRecord[] = [];
+    const firstMatches: { line: number; record: LogRecord }[] = [];
+    let total = 0, matched = 0, badLines = 0;
+    const take = (line: number, record: LogRecord) => {
+      total++;
+      if (kept.length < SAMPLE_KEEP) kept.push(record);
+      if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
+    };
+    if (params.logs) {
+      for await (const item of readNdjson(params.logs)) {
+        if (token.isCancellationRequested) return { error: 'Cancelled.' };
+        if ('error' in item) {
+          if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.logs}: no such file.` };
+          badLines++;
+          continue;
+        }
+        take(item.line, item.record);
+      }
+    } else {
+      sampleHttpRequests(params.sample ?? 1000).forEach((r, i) => take(i + 1, r));
+    }
+    const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
+    ctx.samples.set(doc.uri, { records: kept, label });
+    ctx.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines, branches: branches(c.filter.root), firstMatches };
+  });
+}

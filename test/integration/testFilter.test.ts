@@ -1,0 +1,46 @@
+// "Test Filter on Logs…" in the editor: on an NDJSON file and on the generated sample, the counts and branches come back, the
+// report opens, and the filter's code lens says what it matches; an edit of the filter changes the lens.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { openFile, removeFolder, setText, WORKSPACE } from './helpers';
+
+const FILTER = (status: string) => JSON.stringify({ where: { and: [
+  { key: 'EdgeResponseStatus', operator: 'geq', value: status }, { key: 'ClientCountry', operator: 'eq', value: 'ca' }] } }, null, 2) + '\n';
+
+/** The lens titles of a document: asked of the server after the messages before it (the test's result, an edit), in order. */
+async function lensTitles(uri: vscode.Uri): Promise<string[]> {
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return lenses.map((l) => l.command?.title ?? '');
+}
+
+suite('Test Filter on Logs', () => {
+  suiteTeardown(() => removeFolder('testfilter'));
+
+  test('on an NDJSON file: counts, branches, and a code lens with the count that follows edits', async () => {
+    const logs = path.join(WORKSPACE.fsPath, 'testfilter', 'logs.ndjson');
+    fs.mkdirSync(path.dirname(logs), { recursive: true });
+    fs.writeFileSync(logs, [
+      { EdgeResponseStatus: 403, ClientCountry: 'ca' }, { EdgeResponseStatus: 200, ClientCountry: 'ca' }, { EdgeResponseStatus: 500, ClientCountry: 'ca' },
+      { EdgeResponseStatus: 404, ClientCountry: 'us' },
+    ].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const editor = await openFile('testfilter/a.filter.json', FILTER('400'));
+    const r = await vscode.commands.executeCommand<any>('edgekit.logpush.testFilter', editor.document.uri, logs);
+    assert.equal(r.total, 4);
+    assert.equal(r.matched, 2);
+    assert.deepEqual(r.branches.children.map((b: { matched: number }) => b.matched), [3, 3]);
+    assert.ok(vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('matches 2 of 4 lines')), 'the report opened');
+    assert.ok((await lensTitles(editor.document.uri)).includes('matches 2 of 4 lines of logs.ndjson'));
+    await setText(editor, FILTER('500'));
+    assert.ok((await lensTitles(editor.document.uri)).includes('matches 1 of 4 lines of logs.ndjson'), 'the lens follows the edit');
+  });
+
+  test('on the generated sample', async () => {
+    const editor = await openFile('testfilter/b.filter.json', FILTER('400'));
+    const r = await vscode.commands.executeCommand<any>('edgekit.logpush.testFilter', editor.document.uri, 'sample');
+    assert.equal(r.total, 1000);
+    assert.ok(r.matched >= 0 && r.matched < 1000);
+    assert.match(r.source, /generated sample/);
+  });
+});
