@@ -14,6 +14,7 @@ export const USAGE = `Usage:
   edgekit lint [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
   edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
+  edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
   edgekit --version | --help
 
 lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json).
@@ -219,6 +220,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return cmd === undefined ? 2 : 0; }
     if (cmd === 'lint') return lint(rest, io);
     if (cmd === 'test-filter') return await (await import('./cliTest')).testFilterCommand(rest, io);
+    if (cmd === 'test-rules') return await (await import('./cliTest')).testRulesCommand(rest, io);
     if (cmd === 'mock') {
       const { runMockCli } = await import('../../mock/src/main');
       return await runMockCli(rest, io);

@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, getLanguageService, kinds, type FilterNode } from './core';
+import { catalogue, compileExpression, compileFilter, getLanguageService, kinds, type CompiledExpression, type FilterNode } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -90,6 +90,64 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
     'Branches:',
     ...branchLines(compiled.filter.root, total),
     ...(firstMatches.length ? ['First matching lines:', ...firstMatches.map((m) => `  ${m.line}: ${JSON.stringify(m.record)}`)] : []),
+  ];
+  io.stdout(lines.join('\n') + '\n');
+  return 0;
+}
+
+export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
+Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file (one request record per line:
+{"http.host": "...", "ip.src": "...", ...}) and prints, per rule, how many requests its expression matches and how many it decides
+(the first enabled rule that matches a request, in order, decides it: a skip rule before the execute rules after it).
+Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
+
+export async function testRulesCommand(argv: string[], io: Io): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseOptions(argv, { format: { type: 'string' } });
+  } catch (err) {
+    if (err instanceof OptionsError) { io.stderr(`edgekit: ${err.message}\n\n${TEST_RULES_USAGE}\n`); return 2; }
+    throw err;
+  }
+  const { values, positionals } = parsed;
+  const format = values.format ?? 'text';
+  if (positionals.length !== 2 || (format !== 'text' && format !== 'json')) {
+    io.stderr(`edgekit: ${positionals.length !== 2 ? `expected RULESET and REQUESTS, got ${positionals.length} argument(s)` : `unknown format "${format}"; use text or json`}.\n\n${TEST_RULES_USAGE}\n`);
+    return 2;
+  }
+  const [rulesetFile, requestsFile] = positionals;
+  let text: string;
+  try { text = fs.readFileSync(rulesetFile, 'utf8'); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
+  const errors = getLanguageService().validate(text, 'waf-ruleset', { maxFileSizeKB: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error');
+  if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
+  const rules = ((JSON.parse(text) as { rules?: unknown[] }).rules ?? []) as { action?: string; expression?: string; description?: string; enabled?: boolean }[];
+  const compiled: { label: string; enabled: boolean; expr: CompiledExpression; matched: number; decided: number }[] = [];
+  for (const [i, r] of rules.entries()) {
+    const c = compileExpression(String(r.expression ?? ''));
+    if (!c.ok) { io.stderr(`edgekit: rule ${i} of ${rulesetFile}: ${c.error}\n`); return 1; }
+    compiled.push({ label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, enabled: r.enabled !== false, expr: c.expression, matched: 0, decided: 0 });
+  }
+  if (!fs.existsSync(requestsFile)) { io.stderr(`edgekit: cannot read ${requestsFile}: no such file.\n`); return 1; }
+  let total = 0, bad = 0, undecided = 0;
+  for await (const item of readNdjson(requestsFile)) {
+    if ('error' in item) { bad++; continue; }
+    total++;
+    let decided = false;
+    for (const c of compiled) {
+      const hit = c.expr.test(item.record);
+      if (hit) c.matched++;
+      if (hit && c.enabled && !decided) { c.decided++; decided = true; }
+    }
+    if (!decided) undecided++;
+  }
+  if (format === 'json') {
+    io.stdout(JSON.stringify({ ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, undecided, rules: compiled.map(({ label, enabled, matched, decided }) => ({ label, enabled, matched, decided })) }) + '\n');
+    return 0;
+  }
+  const lines = [
+    `${rulesetFile} on ${total} requests of ${requestsFile}${bad ? ` (${bad} line(s) skipped)` : ''}:`,
+    ...compiled.map((c) => `  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, decides ${c.decided}`),
+    `  no rule decides ${undecided} request(s).`,
   ];
   io.stdout(lines.join('\n') + '\n');
   return 0;

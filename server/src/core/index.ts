@@ -32,6 +32,7 @@ export { Cancelled, LineTable, formatProblemLine };
 export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { sampleHttpRequests } from './eval/sample';
+export { compileExpression, type CompiledExpression, type RequestRecord } from './eval/rules';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
 export interface LanguageService {

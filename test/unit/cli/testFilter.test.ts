@@ -71,3 +71,33 @@ test('exit codes: 1 for a filter with errors or a missing log file, 2 for usage'
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('edgekit test-rules: per rule, the requests it matches and those it decides (first enabled match, in order)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-'));
+  try {
+    const ruleset = path.join(dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'default', rules: [
+      { action: 'skip', expression: 'ip.src in {10.0.0.0/8}', description: 'office', action_parameters: { ruleset: 'current' } },
+      { action: 'execute', expression: 'http.request.uri.path contains "/admin"', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } },
+      { action: 'execute', expression: 'true', enabled: false, action_parameters: { id: '4814384a9e5d4991b9815dcfc25d2f1f' } },
+    ] }));
+    const requests = path.join(dir, 'req.ndjson');
+    fs.writeFileSync(requests, [
+      { 'ip.src': '10.1.2.3', 'http.request.uri.path': '/admin' }, { 'ip.src': '203.0.113.7', 'http.request.uri.path': '/admin/x' },
+      { 'ip.src': '203.0.113.8', 'http.request.uri.path': '/' },
+    ].map((r) => JSON.stringify(r)).join('\n'));
+    const r = await run(['test-rules', ruleset, requests, '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.total, 3);
+    assert.deepEqual(out.rules.map((x: { matched: number; decided: number }) => [x.matched, x.decided]), [[1, 1], [2, 1], [3, 0]]);
+    assert.equal(out.undecided, 1);
+    const text = await run(['test-rules', ruleset, requests]);
+    assert.match(text.stdout, /rule 0: skip \(office\) when ip\.src in \{10\.0\.0\.0\/8\}: matches 1, decides 1/);
+    fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'http.hots eq "x"', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    assert.equal((await run(['test-rules', ruleset, requests])).code, 1);
+    assert.equal((await run(['test-rules', ruleset])).code, 2);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

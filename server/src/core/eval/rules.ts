@@ -1,0 +1,260 @@
+// What a rules-language expression matches: the parsed expression (the checker's own AST) compiled into closures over a request
+// record. Pure. Regular expressions run on RE2 (re2js): linear time, so a hostile pattern cannot blow up, and RE2's syntax is the
+// one Rust's regex crate (the platform's) descends from. IPs and CIDRs through ipaddr.js. Decisions in docs/evaluators.md.
+import { RE2JS } from 're2js';
+import ipaddr from 'ipaddr.js';
+import { analyzeExpression } from '../rules/ruleset/expression';
+import { FIELDS, FUNCTIONS } from '../rules/ruleset/catalog';
+import type { CallNode, CompareNode, Expr, FieldNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
+
+/** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
+ * "http.request.headers": { "user-agent": ["curl/8"] }). A field that is not there has its type's empty value. */
+export type RequestRecord = Record<string, unknown>;
+
+export interface CompiledExpression { test(record: RequestRecord): boolean }
+
+/** Values of one element per "[*]" element: a comparison on them gives one boolean per element. */
+class Each { constructor(readonly values: unknown[]) {} }
+
+type Fn = (r: RequestRecord) => unknown;
+
+class EvalError extends Error {}
+
+function zero(type: string): unknown {
+  if (type.startsWith('Array')) return [];
+  if (type.startsWith('Map')) return {};
+  return type === 'Integer' ? 0 : type === 'Boolean' ? false : type === 'IP' ? '0.0.0.0' : '';
+}
+
+function fieldValue(e: FieldNode): Fn {
+  const info = FIELDS.get(e.name);
+  const empty = zero(info ? typeName(info.type) : 'String');
+  let f: Fn = (r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]);
+  for (const step of e.index) {
+    const prev = f;
+    if (step.kind === 'star') {
+      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v).flat() : []); };
+    } else if (step.kind === 'key') {
+      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[step.key.toLowerCase()] ?? (v as Record<string, unknown>)[step.key] ?? [] : []; };
+    } else {
+      f = (r) => { const v = prev(r); return v instanceof Each ? new Each(v.values.map((x) => (Array.isArray(x) ? x[step.pos] : undefined))) : Array.isArray(v) ? v[step.pos] : undefined; };
+    }
+  }
+  return f;
+}
+
+function typeName(t: { t: string; of?: unknown }): string {
+  return t.t === 'Array' || t.t === 'Map' ? `${t.t}<${typeName(t.of as { t: string })}>` : t.t;
+}
+
+function ip(v: unknown): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (typeof v !== 'string' || !ipaddr.isValid(v)) return undefined;
+  const a = ipaddr.parse(v);
+  return a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress() ? (a as ipaddr.IPv6).toIPv4Address() : a;
+}
+
+function sameIp(a: unknown, b: unknown): boolean {
+  const x = ip(a), y = ip(b);
+  return !!x && !!y && x.kind() === y.kind() && x.toNormalizedString() === y.toNormalizedString();
+}
+
+function inCidr(v: unknown, cidr: string): boolean {
+  const x = ip(v);
+  if (!x) return false;
+  const [net, bits] = ipaddr.parseCIDR(cidr);
+  return x.kind() === net.kind() && x.match(net, bits);
+}
+
+const utf8 = new TextEncoder();
+
+/** A glob of "wildcard" (case-insensitive) or "strict wildcard": "*" any run of characters, "\*" a star. */
+function wildcard(pattern: string, caseSensitive: boolean, capture = false): RE2JS {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) re += RE2JS.quote(pattern[++i]);
+    else if (c === '*') re += capture ? '(.*?)' : '.*';
+    else re += RE2JS.quote(c);
+  }
+  return RE2JS.compile(`^(?s:${re})$`, caseSensitive ? 0 : RE2JS.CASE_INSENSITIVE);
+}
+
+function regex(pattern: string, where: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (err) {
+    throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} cannot be evaluated (${(err as Error).message}).`);
+  }
+}
+
+function literal(l: Literal | IpNode): unknown {
+  return l.type === 'ip' ? l.text : l.value;
+}
+
+/** One comparison of a single value with the right-hand side. */
+function comparer(e: CompareNode): (v: unknown) => boolean {
+  const rhs = e.right;
+  const where = `"${e.op}" at ${e.opSpan.offset}`;
+  switch (e.op) {
+    case 'matches': {
+      const re = regex(rhs.type === 'string' ? rhs.value : '', where);
+      return (v) => typeof v === 'string' && re.matcher(v).find();
+    }
+    case 'wildcard': case 'strict wildcard': {
+      const re = wildcard(rhs.type === 'string' ? rhs.value : '', e.op === 'strict wildcard');
+      return (v) => typeof v === 'string' && re.matcher(v).matches();
+    }
+    case 'contains': {
+      const s = String(literal(rhs as Literal));
+      return (v) => typeof v === 'string' && v.includes(s);
+    }
+    case 'in': {
+      if (rhs.type === 'list') return () => false; // managed lists ($name) are account data the evaluator does not have
+      const items = (rhs as SetNode).items;
+      const tests = items.map((it): ((v: unknown) => boolean) => {
+        if (it.type === 'range') {
+          const r = it as RangeNode;
+          if (r.from.type === 'int') { const lo = r.from.value, hi = (r.to as { value: number }).value; return (v) => typeof v === 'number' && v >= lo && v <= hi; }
+          const lo = ip((r.from as IpNode).text), hi = ip((r.to as IpNode).text);
+          return (v) => { const x = ip(v); return !!x && !!lo && !!hi && x.kind() === lo.kind() && cmpBytes(x.toByteArray(), lo.toByteArray()) >= 0 && cmpBytes(x.toByteArray(), hi.toByteArray()) <= 0; };
+        }
+        if (it.type === 'ip') return it.cidr ? (v) => inCidr(v, it.text) : (v) => sameIp(v, it.text);
+        const val = literal(it);
+        return (v) => v === val;
+      });
+      return (v) => tests.some((t) => t(v));
+    }
+    default: {
+      const right = rhs as Literal | IpNode;
+      const val = literal(right);
+      const isIp = right.type === 'ip';
+      const eq = (v: unknown) => (isIp ? (right.cidr ? inCidr(v, right.text) : sameIp(v, val)) : v === val);
+      switch (e.op) {
+        case 'eq': return eq;
+        case 'ne': return (v) => !eq(v);
+        case 'lt': return (v) => (v as number) < (val as number);
+        case 'le': return (v) => (v as number) <= (val as number);
+        case 'gt': return (v) => (v as number) > (val as number);
+        default: return (v) => (v as number) >= (val as number);
+      }
+    }
+  }
+}
+
+function cmpBytes(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+const str = (v: unknown) => (v instanceof Each ? '' : typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
+/** A string: Bytes are strings here. Each-mode arguments are applied per element. */
+function callFn(name: string, args: unknown[], where: string): unknown {
+  const each = args.findIndex((a) => a instanceof Each);
+  if (each >= 0 && name !== 'any' && name !== 'all') {
+    return new Each((args[each] as Each).values.map((v) => callFn(name, args.map((a, i) => (i === each ? v : a)), where)));
+  }
+  const [a, b, c] = args;
+  switch (name) {
+    case 'any': return a instanceof Each ? a.values.some(Boolean) : Array.isArray(a) ? a.some(Boolean) : Boolean(a);
+    case 'all': return a instanceof Each ? a.values.every(Boolean) : Array.isArray(a) ? a.every(Boolean) : Boolean(a);
+    case 'lower': return str(a).toLowerCase();
+    case 'upper': return str(a).toUpperCase();
+    case 'len': return Array.isArray(a) ? a.length : utf8.encode(str(a)).length;
+    case 'starts_with': return str(a).startsWith(str(b));
+    case 'ends_with': return str(a).endsWith(str(b));
+    case 'concat': return Array.isArray(a) ? args.flatMap((x) => (Array.isArray(x) ? x : [x])) : args.map(str).join('');
+    case 'url_decode': {
+      const s = str(a).replace(/\+/g, ' ');
+      const once = (x: string) => x.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+      let out = once(s);
+      if (str(b).includes('r')) for (let i = 0; i < 8 && /%[0-9a-fA-F]{2}/.test(out); i++) out = once(out);
+      return out;
+    }
+    case 'to_string': return String(a);
+    case 'substring': {
+      const s = str(a);
+      const len = s.length;
+      const norm = (i: number) => (i < 0 ? Math.max(0, len + i) : Math.min(len, i));
+      return s.slice(norm(Number(b)), c === undefined ? len : norm(Number(c)));
+    }
+    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\{(\d+)\}/g, '$$$1'));
+    case 'wildcard_replace': {
+      // ${n}: what the n-th "*" matched; the flag "s" makes the match case-sensitive.
+      const m = wildcard(str(b), str(args[3]).includes('s'), true).matcher(str(a));
+      if (!m.matches()) return str(a);
+      return str(c).replace(/\$\{(\d+)\}/g, (_x, n: string) => m.group(Number(n)) ?? '');
+    }
+    case 'remove_bytes': { const drop = new Set(str(b)); return [...str(a)].filter((ch) => !drop.has(ch)).join(''); }
+    case 'remove_query_args': {
+      const names = new Set(args.slice(1).map(str));
+      return str(a).split('&').filter((p) => p && !names.has(p.split('=')[0])).join('&');
+    }
+    case 'lookup_json_string': case 'lookup_json_integer': {
+      let v: unknown;
+      try { v = JSON.parse(str(a)); } catch { return name === 'lookup_json_string' ? '' : 0; }
+      for (const k of args.slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[String(k)] : undefined;
+      return name === 'lookup_json_string' ? (typeof v === 'string' ? v : '') : (Number.isInteger(v) ? v : 0);
+    }
+    case 'split': return str(a).split(str(b)).slice(0, Math.max(1, Math.min(128, Number(c) || 128)));
+    case 'join': return (Array.isArray(a) ? a : []).map(str).join(str(b));
+    case 'cidr': case 'cidr6': {
+      const x = ip(a);
+      if (!x) return '0.0.0.0';
+      const bits = x.kind() === 'ipv4' ? (name === 'cidr' ? Number(b) : 32) : Number(name === 'cidr' ? c : b);
+      return ipaddr.parseCIDR(`${x.toString()}/${bits}`)[0] && (x.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${x.toString()}/${bits}`).toString();
+    }
+    case 'decode_base64': try { return atob(str(a)); } catch { return ''; }
+    case 'uuidv4': return '00000000-0000-4000-8000-000000000000';
+    case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key
+    default: throw new EvalError(`${where}: ${name}() cannot be evaluated.`);
+  }
+}
+
+function build(e: Expr): Fn {
+  switch (e.type) {
+    case 'bool': case 'string': case 'int': { const v = e.value; return () => v; }
+    case 'ip': { const v = e.text; return () => v; }
+    case 'group': return build(e.inner);
+    case 'field': return fieldValue(e);
+    case 'not': { const f = build(e.operand); return (r) => { const v = f(r); return v instanceof Each ? new Each(v.values.map((x) => !x)) : !truthy(v); }; }
+    case 'logical': {
+      const l = build(e.left), r2 = build(e.right);
+      if (e.op === 'and') return (r) => truthy(l(r)) && truthy(r2(r));
+      if (e.op === 'or') return (r) => truthy(l(r)) || truthy(r2(r));
+      return (r) => truthy(l(r)) !== truthy(r2(r));
+    }
+    case 'compare': {
+      const left = build(e.left);
+      const cmp = comparer(e);
+      return (r) => { const v = left(r); return v instanceof Each ? new Each(v.values.map(cmp)) : cmp(v); };
+    }
+    case 'call': {
+      const c = e as CallNode;
+      if (!FUNCTIONS.has(c.name)) throw new EvalError(`${c.name}() at ${c.offset} is not a function of the rules language.`);
+      const args = c.args.map(build);
+      const where = `${c.name}() at ${c.offset}`;
+      return (r) => callFn(c.name, args.map((a) => a(r)), where);
+    }
+    default: throw new EvalError(`The expression cannot be evaluated at ${e.offset}.`);
+  }
+}
+
+/** A boolean; one boolean per element (a "[*]" outside any()/all(), which the checker refuses) counts as any(). */
+function truthy(v: unknown): boolean {
+  return v instanceof Each ? v.values.some(Boolean) : Boolean(v);
+}
+
+/** The expression compiled; an expression with errors (syntax, unknown fields, types, a regex RE2 refuses) is an error naming it. */
+export function compileExpression(src: string): { ok: true; expression: CompiledExpression } | { ok: false; error: string } {
+  const { ast, problems } = analyzeExpression(src);
+  const err = problems.find((p) => p.code !== 'ruleset/expr-deprecated-field' && p.code !== 'ruleset/expr-phase');
+  if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
+  try {
+    const f = build(ast);
+    return { ok: true, expression: { test: (r) => truthy(f(r)) } };
+  } catch (e) {
+    if (e instanceof EvalError) return { ok: false, error: e.message };
+    throw e;
+  }
+}
