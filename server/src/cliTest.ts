@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileExpression, compileFilter, getLanguageService, kinds, type CompiledExpression, type FilterNode } from './core';
+import { catalogue, compileFilter, compileRuleset, getLanguageService, kinds, type FilterNode } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -120,28 +120,18 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   try { text = fs.readFileSync(rulesetFile, 'utf8'); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
   const errors = getLanguageService().validate(text, 'waf-ruleset', { maxFileSizeKB: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error');
   if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
-  const rules = ((JSON.parse(text) as { rules?: unknown[] }).rules ?? []) as { action?: string; expression?: string; description?: string; enabled?: boolean }[];
-  const compiled: { label: string; enabled: boolean; expr: CompiledExpression; matched: number; decided: number }[] = [];
-  for (const [i, r] of rules.entries()) {
-    const c = compileExpression(String(r.expression ?? ''));
-    if (!c.ok) { io.stderr(`edgekit: rule ${i} of ${rulesetFile}: ${c.error}\n`); return 1; }
-    compiled.push({ label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, enabled: r.enabled !== false, expr: c.expression, matched: 0, decided: 0 });
-  }
+  const run = compileRuleset(JSON.parse(text));
+  if (!run.ok) { io.stderr(`edgekit: ${rulesetFile}, ${run.error}\n`); return 1; }
   if (!fs.existsSync(requestsFile)) { io.stderr(`edgekit: cannot read ${requestsFile}: no such file.\n`); return 1; }
-  let total = 0, bad = 0, undecided = 0;
+  let bad = 0;
   for await (const item of readNdjson(requestsFile)) {
-    if ('error' in item) { bad++; continue; }
-    total++;
-    let decided = false;
-    for (const c of compiled) {
-      const hit = c.expr.test(item.record);
-      if (hit) c.matched++;
-      if (hit && c.enabled && !decided) { c.decided++; decided = true; }
-    }
-    if (!decided) undecided++;
+    if ('error' in item) bad++;
+    else run.take(item.record, item.line);
   }
+  const total = run.total(), undecided = run.undecided();
+  const compiled = run.rules;
   if (format === 'json') {
-    io.stdout(JSON.stringify({ ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, undecided, rules: compiled.map(({ label, enabled, matched, decided }) => ({ label, enabled, matched, decided })) }) + '\n');
+    io.stdout(JSON.stringify({ ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, undecided, rules: compiled.map(({ label, enabled, matched, decided, firstMatches }) => ({ label, enabled, matched, decided, firstMatches })) }) + '\n');
     return 0;
   }
   const lines = [

@@ -118,3 +118,20 @@ export namespace TestFilterRequest {
   export const method = 'edgekit/testFilter';
   export const type: CustomRequest<TestFilterParams, TestFilterResult> = { method };
 }
+
+/** requests: an NDJSON file of request records on the server's machine; without it, the generated sample of `sample` requests. */
+export interface TestRulesParams { uri: string; requests?: string; sample?: number }
+/** error names what was wrong; else, per rule, the requests it matched and decided (and the first matching lines). */
+export interface TestRulesResult {
+  error?: string;
+  source?: string;
+  total?: number;
+  undecided?: number;
+  rules?: { index: number; label: string; action: string; enabled: boolean; matched: number; decided: number; firstMatches: number[] }[];
+}
+
+/** Which requests each rule of a ruleset matches, and which rule decides each request. */
+export namespace TestRulesRequest {
+  export const method = 'edgekit/testRules';
+  export const type: CustomRequest<TestRulesParams, TestRulesResult> = { method };
+}

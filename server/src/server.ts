@@ -2,10 +2,12 @@
 // the server itself is lsp/start.ts (shared with the browser entry, browserServer.ts).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/start';
-import { registerTestFilter } from './lsp/testFilterRequest';
+import { registerTestFilter, registerTestRules } from './lsp/testFilterRequest';
 
 const connection = createConnection(ProposedFeatures.all);
 process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));
 process.on('unhandledRejection', (err) => connection.console.error(`Unhandled rejection: ${(err as Error)?.stack ?? err}`));
 // The requests that read files live in the Node entry only (the browser build has no file system).
-registerTestFilter(startServer(connection));
+const ctx = startServer(connection);
+registerTestFilter(ctx);
+registerTestRules(ctx);

@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, type FilterBranch, type TestFilterResult } from '../../../server/src/protocol';
+import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterResult, type TestRulesResult } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 
@@ -53,7 +53,47 @@ export function testReport(name: string, r: TestFilterResult): string {
   ].join('\n');
 }
 
+/** The result of "Test Rule on Requests" as a short report: per rule, the requests it matches and decides. */
+export function rulesReport(name: string, r: TestRulesResult): string {
+  return [
+    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '',
+    '| rule | matches | decides | first matching requests |', '|---|---|---|---|',
+    ...(r.rules ?? []).map((x) => `| \`${x.label.replace(/\|/g, '\\|')}\`${x.enabled ? '' : ' (disabled)'} | ${x.matched} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
+    '', `No rule decides ${r.undecided} request(s): the phase's rules let them through.`, '',
+  ].join('\n');
+}
+
+/** 'sample', a file path, or asked: where to test on. */
+async function chooseSource(given: unknown, what: string, sample: string): Promise<string | undefined> {
+  if (typeof given === 'string') return given === 'sample' ? undefined : given;
+  const pick = await vscode.window.showQuickPick([
+    { label: 'Generated sample', description: sample, value: 'sample' },
+    { label: 'Choose a file…', description: `NDJSON, one ${what} per line, gzip or not`, value: 'file' },
+  ], { title: `Test on which ${what}s?` });
+  if (!pick) throw new vscode.CancellationError();
+  if (pick.value === 'sample') return undefined;
+  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Test', filters: { NDJSON: ['ndjson', 'json', 'log', 'gz', 'txt'] } });
+  if (!chosen?.[0]) throw new vscode.CancellationError();
+  return chosen[0].fsPath;
+}
+
 export const logpushTestCommands = {
+  /** "Test Rule on Requests…": each rule of a ruleset on request records (an NDJSON file or the generated sample). */
+  'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
+    const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
+    if (!uri) throw new UserError('Open a ruleset (*.ruleset.json) first.');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
+    const file = await chooseSource(requests, 'request', '1 000 requests, about a tenth of them hostile');
+    const name = vscode.workspace.asRelativePath(uri);
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}` },
+      () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }));
+    if (r.error) throw new UserError(r.error);
+    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: rulesReport(name, r) });
+    await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
+    return r;
+  },
+
   /** "Test Filter on Logs…": the filter (or a job's filter) on an NDJSON log file or the generated sample; the report opens beside
    * it and the filter gets a code lens with the count. `logs` ('sample' or a path) skips the question (tests, other commands). */
   'edgekit.logpush.testFilter': (ctx: Ctx) => async (arg?: unknown, logs?: unknown) => {

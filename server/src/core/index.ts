@@ -32,7 +32,8 @@ export { Cancelled, LineTable, formatProblemLine };
 export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { sampleHttpRequests } from './eval/sample';
-export { compileExpression, type CompiledExpression, type RequestRecord } from './eval/rules';
+export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
+export { sampleRequests } from './eval/sample';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
 export interface LanguageService {

@@ -2,8 +2,8 @@
 // build, must not): the document's filter evaluated on an NDJSON log file (gzip or
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from 'vscode-languageserver';
-import { compileFilter, sampleHttpRequests, type FilterNode, type LogRecord } from '../core';
-import { TestFilterRequest, type FilterBranch, type TestFilterParams, type TestFilterResult } from '../protocol';
+import { compileFilter, compileRuleset, sampleHttpRequests, sampleRequests, type FilterNode, type LogRecord } from '../core';
+import { TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { coreOptions, kindOf, type ServerContext } from './context';
 import { filterOf, SAMPLE_KEEP } from './filterSample';
 import { readNdjson } from '../eval/ndjson';
@@ -47,5 +47,28 @@ export function registerTestFilter(ctx: ServerContext): void {
     ctx.samples.set(doc.uri, { records: kept, label });
     ctx.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines, branches: branches(c.filter.root), firstMatches };
+  });
+}
+
+/** edgekit/testRules: the document's ruleset on an NDJSON file of request records or the generated sample requests. */
+export function registerTestRules(ctx: ServerContext): void {
+  ctx.connection.onRequest(new RequestType<TestRulesParams, TestRulesResult, void>(TestRulesRequest.method), async (params, token): Promise<TestRulesResult> => {
+    const doc = ctx.documents.get(params.uri);
+    if (!doc || kindOf(doc) !== 'waf-ruleset') return { error: 'Open a ruleset (*.ruleset.json) first.' };
+    const run = compileRuleset(ctx.parses.get(doc).value);
+    if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
+    if (params.requests) {
+      for await (const item of readNdjson(params.requests)) {
+        if (token.isCancellationRequested) return { error: 'Cancelled.' };
+        if ('error' in item) {
+          if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.requests}: no such file.` };
+          continue;
+        }
+        run.take(item.record, item.line);
+      }
+    } else {
+      sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
+    }
+    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), undecided: run.undecided(), rules: run.rules };
   });
 }

@@ -258,3 +258,40 @@ export function compileExpression(src: string): { ok: true; expression: Compiled
     throw e;
   }
 }
+
+/** One rule of a ruleset as the run sees it: what it is, and how many requests it matched and decided so far. */
+export interface RuleTally { index: number; label: string; action: string; enabled: boolean; matched: number; decided: number; firstMatches: number[] }
+
+/**
+ * A ruleset's rules compiled for a run over requests: take() each request (with its line or index), then the tallies. The first
+ * enabled rule, in order, whose expression matches a request decides it (a skip before the execute rules after it).
+ */
+export function compileRuleset(value: unknown): { ok: true; take(record: RequestRecord, line: number): void; rules: RuleTally[]; undecided(): number; total(): number } | { ok: false; error: string } {
+  const rules = (value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : []) as
+    { action?: string; expression?: string; description?: string; enabled?: boolean }[];
+  const compiled: { tally: RuleTally; expr: CompiledExpression }[] = [];
+  for (const [i, r] of rules.entries()) {
+    const c = compileExpression(String(r.expression ?? ''));
+    if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
+    const tally: RuleTally = { index: i, label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, action: String(r.action), enabled: r.enabled !== false, matched: 0, decided: 0, firstMatches: [] };
+    compiled.push({ tally, expr: c.expression });
+  }
+  let total = 0, undecided = 0;
+  return {
+    ok: true,
+    rules: compiled.map((c) => c.tally),
+    take(record, line) {
+      total++;
+      let decided = false;
+      for (const { tally, expr } of compiled) {
+        if (!expr.test(record)) continue;
+        tally.matched++;
+        if (tally.firstMatches.length < 5) tally.firstMatches.push(line);
+        if (tally.enabled && !decided) { tally.decided++; decided = true; }
+      }
+      if (!decided) undecided++;
+    },
+    undecided: () => undecided,
+    total: () => total,
+  };
+}

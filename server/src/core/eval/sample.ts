@@ -62,3 +62,20 @@ export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1):
   }
   return out;
 }
+
+/** The same sample traffic as request records of the rules language (its field names), for "Test Rule on Requests". */
+export function sampleRequests(count: number, seed = 1, hostileShare = 0.1): LogRecord[] {
+  return sampleHttpRequests(count, seed, hostileShare).map((l) => {
+    const uri = String(l.ClientRequestURI);
+    const q = uri.indexOf('?');
+    const ua = String(l.ClientRequestUserAgent);
+    return {
+      'http.host': l.ClientRequestHost, 'http.request.method': l.ClientRequestMethod, 'http.request.uri': uri,
+      'http.request.uri.path': l.ClientRequestPath, 'http.request.uri.query': q < 0 ? '' : uri.slice(q + 1),
+      'http.request.full_uri': `https://${String(l.ClientRequestHost)}${uri}`, 'http.user_agent': ua,
+      'http.request.headers': { 'user-agent': [ua], host: [l.ClientRequestHost] }, 'http.request.headers.names': ['host', 'user-agent'],
+      'http.request.version': l.ClientRequestProtocol, 'ip.src': l.ClientIP, 'ip.src.country': String(l.ClientCountry).toUpperCase(),
+      'cf.bot_management.score': l.BotScore, 'cf.waf.score': l.WAFAttackScore, ssl: true,
+    };
+  });
+}
