@@ -79,12 +79,12 @@ export class LanguageServer implements vscode.Disposable {
   }
 
   /** A custom request (protocol.ts), starting the server first if needed. */
-  async request<P, R>(type: CustomRequest<P, R>, params: P): Promise<R> {
+  async request<P, R>(type: CustomRequest<P, R>, params: P, token?: vscode.CancellationToken): Promise<R> {
     const client = await this.start(`the request ${type.method}`);
     if (this.current === 'stopped' && !this.disposed) {
       throw new Error('The EdgeKit language server is not running (it stopped after repeated crashes; see the EdgeKit log). Run "EdgeKit: Restart Language Server".');
     }
-    return client.sendRequest<R>(type.method, params);
+    return token ? client.sendRequest<R>(type.method, params, token) : client.sendRequest<R>(type.method, params);
   }
 
   /**

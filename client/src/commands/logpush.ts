@@ -63,6 +63,18 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   ].join('\n');
 }
 
+/** A request the progress notification can cancel: the server stops reading, and the command ends quietly. */
+async function cancellable<R>(token: vscode.CancellationToken, run: () => Promise<R>): Promise<R> {
+  try {
+    const r = await run();
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    return r;
+  } catch (err) {
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    throw err;
+  }
+}
+
 /** 'sample', a file path, or asked: where to test on. */
 async function chooseSource(given: unknown, what: string, sample: string): Promise<string | undefined> {
   if (typeof given === 'string') return given === 'sample' ? undefined : given;
@@ -86,8 +98,8 @@ export const logpushTestCommands = {
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
     const file = await chooseSource(requests, 'request', '1 000 requests, about a tenth of them hostile');
     const name = vscode.workspace.asRelativePath(uri);
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}` },
-      () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }));
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
+      async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
     if (r.error) throw new UserError(r.error);
     const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: rulesReport(name, r) });
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
@@ -115,8 +127,8 @@ export const logpushTestCommands = {
       }
     }
     const name = vscode.workspace.asRelativePath(uri);
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}` },
-      () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }));
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
+      async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));
     if (r.error) throw new UserError(r.error);
     const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: testReport(name, r) });
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
