@@ -22,10 +22,30 @@ async function isGzip(file: string): Promise<boolean> {
   }
 }
 
-/** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. */
+/** A JSON array file (request records written as one JSON document) is read whole, up to this size; NDJSON streams. */
+export const MAX_ARRAY_FILE = 256 * 1024 * 1024;
+
+/** Whether the (decompressed) text starts with "[": a JSON array of records rather than NDJSON. */
+async function startsWithBracket(file: string, gzip: boolean): Promise<boolean> {
+  let input: Readable = createReadStream(file, gzip ? {} : { end: 4095 });
+  if (gzip) input = input.pipe(createGunzip());
+  for await (const chunk of input) {
+    const t = String(chunk).trimStart();
+    if (t) { input.destroy(); return t.startsWith('['); }
+  }
+  return false;
+}
+
+/** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
+ * JSON array of objects (request records are often kept so) gives its items, numbered from 1. */
 export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
+  const gzip = await isGzip(file);
+  if (await startsWithBracket(file, gzip)) {
+    yield* readArray(file, gzip);
+    return;
+  }
   let input: Readable = createReadStream(file);
-  if (await isGzip(file)) input = input.pipe(createGunzip());
+  if (gzip) input = input.pipe(createGunzip());
   const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
   try {
@@ -45,5 +65,24 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
     }
   } catch (err) {
     yield { line: n + 1, error: `reading ${file} failed after line ${n}: ${(err as Error).message}` };
+  }
+}
+
+async function* readArray(file: string, gzip: boolean): AsyncGenerator<NdjsonItem> {
+  let input: Readable = createReadStream(file);
+  if (gzip) input = input.pipe(createGunzip());
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ARRAY_FILE) { yield { line: 1, error: `${file} is a JSON array over ${MAX_ARRAY_FILE >> 20} MB; write it as NDJSON (one record per line) to stream it` }; return; }
+    chunks.push(chunk as Buffer);
+  }
+  let items: unknown;
+  try { items = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})` }; return; }
+  if (!Array.isArray(items)) return;
+  for (const [i, v] of items.entries()) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) yield { line: i + 1, error: `item ${i + 1} is not a JSON object` };
+    else yield { line: i + 1, record: v as Record<string, unknown> };
   }
 }

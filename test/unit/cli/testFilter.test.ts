@@ -94,6 +94,10 @@ test('edgekit test-rules: per rule, the requests it matches and those it decides
     assert.equal(out.undecided, 1);
     const text = await run(['test-rules', ruleset, requests]);
     assert.match(text.stdout, /rule 0: skip \(office\) when ip\.src in \{10\.0\.0\.0\/8\}: matches 1, decides 1/);
+    // Request records kept as one JSON array (not NDJSON) are read too.
+    const asArray = path.join(dir, 'req.json');
+    fs.writeFileSync(asArray, JSON.stringify([{ 'ip.src': '10.1.2.3' }, { 'ip.src': '203.0.113.7', 'http.request.uri.path': '/admin' }]));
+    assert.deepEqual(JSON.parse((await run(['test-rules', ruleset, asArray, '--format', 'json'])).stdout).rules.map((x: { decided: number }) => x.decided), [1, 1, 0]);
     fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'http.hots eq "x"', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
     assert.equal((await run(['test-rules', ruleset, requests])).code, 1);
     assert.equal((await run(['test-rules', ruleset])).code, 2);
