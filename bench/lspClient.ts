@@ -31,6 +31,9 @@ export interface StartOptions {
   /** The client's capabilities, instead of VS Code-like ones (pull diagnostics, configuration, snippets, markdown). */
   capabilities?: Record<string, unknown>;
   initializationOptions?: unknown;
+  workspaceFolders?: { uri: string; name: string }[];
+  /** Sees each workspace/configuration request the server sends. */
+  onConfiguration?: (p: ConfigurationParams) => void;
 }
 
 export async function startServer(serverJs: string, opts: StartOptions = {}): Promise<ServerHandle> {
@@ -49,7 +52,7 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
     }
   });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => p.items.map(() => ({})));
+  conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => { opts.onConfiguration?.(p); return p.items.map(() => ({})); });
   // Other server-to-client requests (registerCapability, diagnostic/codeLens refresh, workDoneProgress/create) get null.
   for (const m of ['client/registerCapability', 'client/unregisterCapability', 'workspace/diagnostic/refresh', 'workspace/codeLens/refresh',
     'window/workDoneProgress/create', 'workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) conn.onRequest(new RequestType<unknown, null, void>(m), () => null);
@@ -59,7 +62,7 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
   const init = await conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
     processId: process.pid,
     rootUri: null,
-    workspaceFolders: null,
+    workspaceFolders: opts.workspaceFolders ?? null,
     initializationOptions: opts.initializationOptions,
     capabilities: opts.capabilities ?? {
       workspace: { configuration: true, diagnostics: { refreshSupport: true } },

@@ -82,6 +82,6 @@ export async function featureTarget(ctx: ServerContext, uri: string): Promise<{ 
   const doc = ctx.documents.get(uri);
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return undefined;
-  const s = await ctx.settings.get(doc.uri);
+  const s = await ctx.settings.get(doc.uri, doc.languageId);
   return tooLarge(doc, s) ? undefined : { doc, kind, s };
 }

@@ -59,7 +59,7 @@ export class Diagnostics {
     const doc = this.ctx.documents.get(uri);
     const kind = doc && kindOf(doc);
     if (!doc || !kind) return;
-    const s = await this.ctx.settings.get(uri);
+    const s = await this.ctx.settings.get(uri, doc.languageId);
     // A newer version arrived while the settings were asked for: its own check is scheduled.
     const stale = () => this.ctx.documents.get(uri)?.version !== doc.version;
     if (stale()) return;
@@ -80,7 +80,7 @@ export class Diagnostics {
       const doc = this.ctx.documents.get(params.textDocument.uri);
       const kind = doc && kindOf(doc);
       if (!doc || !kind) return empty;
-      const s = await this.ctx.settings.get(doc.uri);
+      const s = await this.ctx.settings.get(doc.uri, doc.languageId);
       // Let a newer edit's cancellation arrive before heavy work.
       await yieldToEventLoop();
       if (token.isCancellationRequested) return empty;

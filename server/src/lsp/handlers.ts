@@ -61,13 +61,13 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
 
   connection.onDocumentSymbol(async (params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri))) return [];
+    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri, doc.languageId))) return [];
     return safe(ctx, 'Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc)));
   });
 
   connection.onFoldingRanges(async (params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri))) return [];
+    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri, doc.languageId))) return [];
     return safe(ctx, 'Folding', doc.uri, [], () => foldingRanges(doc, parses.get(doc)));
   });
 

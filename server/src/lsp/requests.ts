@@ -34,7 +34,7 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     const doc = documents.get(params.uri);
     const kind = doc && kindOf(doc);
     if (!doc || !kind) return { kind: null };
-    const s = await settings.get(doc.uri);
+    const s = await settings.get(doc.uri, doc.languageId);
     return safe<DocumentInfoResult>(ctx, 'Document info', doc.uri, { kind }, () => {
       const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
       const value = parsed?.value as Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
-// Settings. With workspace/configuration (VS Code, and clients that support it): per URI, the promise cached per document and
-// dropped when it closes or settings change. Without it (many editors): the "edgekit" section of initializationOptions, then of
+// Settings. With workspace/configuration (VS Code, and clients that support it): asked once per workspace folder and language
+// (resource-scoped settings resolve per folder, and a "[language]" block can differ), the promise cached until settings change;
+// a document outside every folder is asked for on its own and forgotten when it closes. Without it (many editors): the "edgekit" section of initializationOptions, then of
 // each workspace/didChangeConfiguration, else the defaults.
 import type { Connection } from './context';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../protocol';
@@ -9,15 +10,26 @@ export class SettingsCache {
   /** The settings pushed by a client without workspace/configuration. */
   private global: Settings = DEFAULT_SETTINGS;
 
+  /** The workspace folders' URIs, longest first (initialize's workspaceFolders). */
+  private folders: string[] = [];
+
   constructor(private readonly connection: Connection, private readonly supportsConfiguration: () => boolean) {}
 
-  get(uri: string): Promise<Settings> {
+  setFolders(uris: string[]): void {
+    this.folders = uris.map((u) => (u.endsWith('/') ? u : `${u}/`)).sort((a, b) => b.length - a.length);
+    this.cache.clear();
+  }
+
+  /** The settings for a document: one workspace/configuration round trip per folder and language, not one per document. */
+  get(uri: string, languageId = ''): Promise<Settings> {
     if (!this.supportsConfiguration()) return Promise.resolve(this.global);
-    const cached = this.cache.get(uri);
+    const folder = this.folders.find((f) => uri.startsWith(f));
+    const key = `${folder ?? uri}|${languageId}`;
+    const cached = this.cache.get(key);
     if (cached) return cached;
     const p: Promise<Settings> = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'edgekit' })
       .then(normalizeSettings, () => DEFAULT_SETTINGS);
-    this.cache.set(uri, p);
+    this.cache.set(key, p);
     return p;
   }
 
@@ -28,6 +40,9 @@ export class SettingsCache {
     this.global = normalizeSettings('edgekit' in r ? r.edgekit : r);
   }
 
-  drop(uri: string): void { this.cache.delete(uri); }
+  /** A closed document outside every folder: its entries go (a folder's stay for the next document there). */
+  drop(uri: string): void {
+    for (const key of this.cache.keys()) if (key.startsWith(`${uri}|`)) this.cache.delete(key);
+  }
   clear(): void { this.cache.clear(); }
 }

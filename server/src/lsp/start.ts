@@ -36,6 +36,7 @@ export function startServer(connection: Connection): ServerContext {
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
     caps.docsUri = init?.docsUri;
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
+    ctx.settings.setFolders((params.workspaceFolders ?? []).map((f) => f.uri));
     diagnostics.register(); // pull or push: known only now
     return {
       capabilities: {

@@ -17,7 +17,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     const doc = ctx.documents.get(params.uri);
     const kind = doc && kindOf(doc);
     if (!doc || (kind !== 'logpush-filter' && kind !== 'logpush-job')) return { error: 'Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.' };
-    const s = await ctx.settings.get(doc.uri);
+    const s = await ctx.settings.get(doc.uri, doc.languageId);
     const f = filterOf(kind, ctx.parses.get(doc).value, coreOptions(s).logpushDataset);
     if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
     const c = compileFilter(f.filter, f.dataset);

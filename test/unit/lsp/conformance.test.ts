@@ -144,3 +144,23 @@ test('a VS Code-like client pulls diagnostics and gets nothing pushed', { timeou
     await server.stop();
   }
 });
+
+test('settings are asked for once per workspace folder and language, not once per document', { timeout: 60_000 }, async () => {
+  const asked: string[] = [];
+  const server = await startServer(serverJs(), { workspaceFolders: [{ uri: 'file:///ws', name: 'ws' }], onConfiguration: (p) => asked.push(...p.items.map((i) => String(i.scopeUri))) });
+  try {
+    for (let i = 0; i < 5; i++) {
+      const uri = `file:///ws/f${i}.filter.json`;
+      await open(server, uri, BAD_FILTER, 'logpush-filter');
+      await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    }
+    await open(server, 'file:///ws/r.ruleset.json', '{"rules": []}', 'waf-ruleset');
+    await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///ws/r.ruleset.json' } });
+    await open(server, 'file:///elsewhere/x.filter.json', BAD_FILTER, 'logpush-filter');
+    await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///elsewhere/x.filter.json' } });
+    assert.deepEqual(asked, ['file:///ws/f0.filter.json', 'file:///ws/r.ruleset.json', 'file:///elsewhere/x.filter.json'],
+      'one round trip for five filters of the folder, one for its ruleset (another language), one for a file outside it');
+  } finally {
+    await server.stop();
+  }
+});
