@@ -4,22 +4,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { compileFilter, type LogRecord } from '../server/src/core';
+import { compileFilter, mulberry32, type LogRecord } from '../server/src/core';
 import { readNdjson } from '../server/src/eval/ndjson';
 import { fmtMs, fmtRatio, nowMs, verdict, type Section } from './stats';
 
 export interface EvalFigure { recordsPerSecond: number; records: number; ndjsonMs: number; parseMs: number; lines: number }
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Realistic-looking http_requests records (deterministic). */
 function records(n: number): LogRecord[] {

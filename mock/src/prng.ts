@@ -1,11 +1,2 @@
-// mulberry32: a small, fast, deterministic PRNG. Shared by the mock's synthetic chain, the benchmarks and the reliability tests.
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The mock's PRNG is the core's (server/src/core/prng.ts): one mulberry32 for the chain, the sample traffic, the bench and the tests.
+export { mulberry32 } from '../../server/src/core';

@@ -32,6 +32,7 @@ export { Cancelled, LineTable, formatProblemLine };
 export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { sampleHttpRequests } from './eval/sample';
+export { mulberry32 } from './prng';
 export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
 export { sampleRequests } from './eval/sample';
 

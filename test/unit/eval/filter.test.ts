@@ -3,6 +3,7 @@
 // compiled evaluator gives the verdict of a naive interpreter written here, independently of it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mulberry32 } from '../../../server/src/core/prng';
 import { compileFilter, type LogRecord } from '../../../server/src/core/eval/filter';
 
 // One http_requests field of each class of the matrix (string, int, bool, array), their types checked against the catalogue below.
@@ -113,16 +114,6 @@ function naive(node: unknown, r: LogRecord): boolean {
   return neg ? !hit : hit;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('100 000 generated records and filters: the compiled evaluator agrees with the naive reference', () => {
   const rand = mulberry32(20261124);

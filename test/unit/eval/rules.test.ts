@@ -3,6 +3,7 @@
 // expression/request pairs on which it agrees with a naive interpreter of the same generated conditions written here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mulberry32 } from '../../../server/src/core/prng';
 import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
 
 const REQUEST: RequestRecord = {
@@ -74,10 +75,6 @@ type Gen = { cond: Cond } | { not: Gen } | { op: 'and' | 'or'; left: Gen; right:
 const STRINGS: Record<string, string[]> = { 'http.host': ['a.com', 'b.com', 'www.a.com', ''], 'http.request.method': ['GET', 'POST', 'PUT'], 'ip.src.country': ['CA', 'US', 'FR'] };
 const INTS: Record<string, number[]> = { 'cf.bot_management.score': [1, 12, 30, 99], 'cf.threat_score': [0, 5, 50] };
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => { a = (a + 0x6d2b79f5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
-}
 
 function render(g: Gen): string {
   if ('cond' in g) {

@@ -1,3 +1,3 @@
 import { runShard } from './shard';
 
-runShard(0, 2);
+runShard(0, 4);

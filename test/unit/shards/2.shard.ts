@@ -1,3 +1,3 @@
 import { runShard } from './shard';
 
-runShard(1, 2);
+runShard(1, 4);

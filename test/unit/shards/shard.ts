@@ -1,6 +1,6 @@
-// The fast suite in two processes instead of one per test file: each shard requires half of test/unit's *.test.ts files, so the
-// TypeScript loader and the core are set up twice, not 60 times (that set-up was half of the suite's wall time). The files are
-// dealt by their size, largest first, in turn, which keeps the halves about equal. `node --import tsx --test <file>` still runs any
+// The fast suite in four processes (run two at a time, one per core) instead of one per test file: each shard requires a quarter
+// of test/unit's *.test.ts files, so the TypeScript loader and the core are set up four times, not 70 (that set-up was half of the
+// suite's wall time). The files are dealt by their size, largest first, in turn; four shards let the runner even out the cores. `node --import tsx --test <file>` still runs any
 // one test file alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -2,18 +2,7 @@
 // a share of hostile requests (SQL injection, XSS, path traversal, scanners, bots). The same seed gives the same records; "Test
 // Filter on Logs" offers them when no log file is at hand, and the mock can replay them.
 import type { LogRecord } from './filter';
-
-/** mulberry32: a small, fast, seedable PRNG (uniform in [0, 1)). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as prng } from '../prng';
 
 const HOSTS = ['example.com', 'www.example.com', 'api.example.com', 'shop.example.com'];
 const PATHS = ['/', '/login', '/account', '/api/v1/users', '/api/v1/orders', '/static/app.js', '/static/style.css', '/images/logo.png', '/search', '/cart'];

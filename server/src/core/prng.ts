@@ -1,0 +1,12 @@
+// mulberry32: a small, fast, deterministic PRNG. Shared by the sample traffic (eval/sample.ts), the mock's synthetic chain, the
+// benchmarks and the tests (through the core's entry point).
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,3 @@
+import { runShard } from './shard';
+
+runShard(2, 4);

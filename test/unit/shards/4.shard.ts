@@ -1,0 +1,3 @@
+import { runShard } from './shard';
+
+runShard(3, 4);
