@@ -48,6 +48,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: type
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const initializationOptions: InitOptions = {
+    // This client registers EdgeKit's commands, so the server sends the lenses that run them (Send request).
+    commands: true,
     // vsce packs the README as readme.md; a development host has README.md.
     docsUri: vscode.Uri.joinPath(context.extensionUri, fs.existsSync(context.asAbsolutePath('readme.md')) ? 'readme.md' : 'README.md').toString(),
   };

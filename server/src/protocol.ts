@@ -53,6 +53,11 @@ export interface InitOptions {
   docsUri?: string;
   /** Settings, for clients without workspace/configuration: `{ "edgekit": { "maxProblems": 500, ... } }` (or the section alone). */
   settings?: unknown;
+  /** The section itself at the top, for clients that send their server configuration as initializationOptions (Helix's `config`). */
+  edgekit?: unknown;
+  /** The client runs EdgeKit's commands (`edgekit.gateway.send`...), as the VS Code extension does: code lenses that run one are
+   * sent only then (another editor would show a lens it cannot run). */
+  commands?: boolean;
 }
 
 /** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */

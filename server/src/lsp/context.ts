@@ -26,13 +26,15 @@ export interface ClientCaps {
   markdownDocs: boolean;
   /** workspace.workspaceEdit.documentChanges: quick fixes carry the document version they were made for. */
   documentChanges: boolean;
+  /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
+  commands: boolean;
   /** Base of the diagnostic codes' documentation links (initializationOptions.docsUri). */
   docsUri?: string;
 }
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  documentChanges: false,
+  documentChanges: false, commands: false,
 };
 
 export interface ServerContext {

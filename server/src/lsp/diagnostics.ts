@@ -20,6 +20,8 @@ export class Diagnostics {
   private readonly last = new Map<string, { version: number; problems: Problem[] }>();
   /** Push mode: the pending check per URI. */
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Push mode: the URIs whose last publish was not empty (cleared on close, or when the document stops being one of ours). */
+  private readonly published = new Set<string>();
 
   constructor(private readonly ctx: ServerContext, private readonly debounceMs = 300) {}
 
@@ -38,12 +40,12 @@ export class Diagnostics {
   }
 
   private registerPush(): void {
-    const { documents, connection } = this.ctx;
+    const { documents } = this.ctx;
     documents.onDidChangeContent((e) => this.schedule(e.document.uri, e.document.version <= 1 ? 0 : this.debounceMs));
     documents.onDidClose((e) => {
       clearTimeout(this.timers.get(e.document.uri));
       this.timers.delete(e.document.uri);
-      if (kindOf(e.document)) connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }).catch(() => undefined);
+      this.unpublish(e.document.uri);
     });
   }
 
@@ -55,9 +57,17 @@ export class Diagnostics {
     }, delayMs));
   }
 
+  /** Clears what was published for uri, if anything was. */
+  private unpublish(uri: string): void {
+    if (!this.published.delete(uri)) return;
+    this.ctx.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
+  }
+
   private async push(uri: string): Promise<void> {
     const doc = this.ctx.documents.get(uri);
     const kind = doc && kindOf(doc);
+    // No longer ours (its "$schema" was removed, say): what was published for it goes.
+    if (doc && !kind) this.unpublish(uri);
     if (!doc || !kind) return;
     const s = await this.ctx.settings.get(uri, doc.languageId);
     // A newer version arrived while the settings were asked for: its own check is scheduled.
@@ -71,6 +81,8 @@ export class Diagnostics {
       throw err;
     }
     const { relatedInformation, docsUri } = this.ctx.caps;
+    if (problems.length) this.published.add(uri);
+    else this.published.delete(uri);
     await this.ctx.connection.sendDiagnostics({ uri, version: doc.version, diagnostics: problems.map((p) => toDiagnostic(doc, p, { relatedInformation, docsUri })) });
   }
 

@@ -1,7 +1,8 @@
 // Settings. With workspace/configuration (VS Code, and clients that support it): asked once per workspace folder and language
 // (resource-scoped settings resolve per folder, and a "[language]" block can differ), the promise cached until settings change;
-// a document outside every folder is asked for on its own and forgotten when it closes. Without it (many editors): the "edgekit" section of initializationOptions, then of
-// each workspace/didChangeConfiguration, else the defaults.
+// a document outside every folder is asked for on its own and forgotten when it closes; a client that answers null (it has no
+// "edgekit" section) gets the settings it pushed. Without it (many editors): the "edgekit" section of initializationOptions (under
+// "settings" or at its top), then of each workspace/didChangeConfiguration, else the defaults.
 import type { Connection } from './context';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../protocol';
 
@@ -27,14 +28,16 @@ export class SettingsCache {
     const key = `${folder ?? uri}|${languageId}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
+    // A client can support workspace/configuration and still have no "edgekit" section (Neovim, Zed and Sublime Text answer
+    // null for a section their configuration lacks): then the settings it sent in initializationOptions count.
     const p: Promise<Settings> = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'edgekit' })
-      .then(normalizeSettings, () => DEFAULT_SETTINGS);
+      .then((raw: unknown) => (raw === null || raw === undefined ? this.global : normalizeSettings(raw)), () => this.global);
     this.cache.set(key, p);
     return p;
   }
 
-  /** Settings a client sent itself (initializationOptions.settings, or didChangeConfiguration's settings): `{ edgekit: {...} }`,
-   * or the section alone. */
+  /** Settings a client sent itself (initializationOptions, or didChangeConfiguration's settings): `{ edgekit: {...} }`, or the
+   * section alone. */
   pushed(raw: unknown): void {
     const r = raw && typeof raw === 'object' ? raw as Record<string, unknown> : {};
     this.global = normalizeSettings('edgekit' in r ? r.edgekit : r);

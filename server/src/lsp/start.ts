@@ -35,7 +35,10 @@ export function startServer(connection: Connection): ServerContext {
     caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
     caps.docsUri = init?.docsUri;
+    caps.commands = init?.commands === true;
+    // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
+    else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });
     ctx.settings.setFolders((params.workspaceFolders ?? []).map((f) => f.uri));
     diagnostics.register(); // pull or push: known only now
     return {
@@ -55,8 +58,10 @@ export function startServer(connection: Connection): ServerContext {
   });
 
   connection.onDidChangeConfiguration((params) => {
-    // A client without workspace/configuration sends the settings themselves (VS Code sends null and is asked again).
-    if (!caps.configuration) ctx.settings.pushed(params.settings);
+    // A client without workspace/configuration sends the settings themselves (VS Code sends null and is asked again); one with it
+    // may send an "edgekit" section too (Neovim sends its `settings`), which counts where its answer to the request is null.
+    const sent = params.settings as unknown;
+    if (!caps.configuration || (sent && typeof sent === 'object' && 'edgekit' in sent)) ctx.settings.pushed(sent);
     ctx.settings.clear();
     diagnostics.clear();
     diagnostics.refresh();

@@ -4,7 +4,7 @@
 // does not send a diagnostic's data back; a VS Code-like client keeps pull diagnostics and nothing pushed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { ConfigurationRequest, PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
 import { serverJs } from '../reliability/soak';
 
@@ -163,4 +163,57 @@ test('settings are asked for once per workspace folder and language, not once pe
   } finally {
     await server.stop();
   }
+});
+
+test('a client with workspace/configuration but no "edgekit" section (it answers null) gets the settings it sent at initialize', { timeout: 60_000 }, async () => {
+  // Neovim, Zed and Sublime Text answer workspace/configuration from their own settings table, null for a section it lacks; Helix
+  // sends its `config` as initializationOptions, with the section at the top.
+  for (const initializationOptions of [{ settings: { edgekit: { maxProblems: 1 } } }, { edgekit: { maxProblems: 1 } }]) {
+    const server = await startServer(serverJs(), { capabilities: { ...PLAIN_CLIENT, workspace: { ...PLAIN_CLIENT.workspace, configuration: true } }, initializationOptions });
+    try {
+      let asked = 0;
+      server.conn.onRequest(ConfigurationRequest.type, (p) => { asked++; return p.items.map(() => null); });
+      const pub = publishes(server);
+      const uri = 'file:///w/many.filter.json';
+      const p = pub.next(uri);
+      await open(server, uri, '{"where": {"and": [{"key": "A1", "operator": "eq", "value": "x"}, {"key": "A2", "operator": "eq", "value": "x"}]}}');
+      assert.equal((await p).diagnostics.filter((d) => d.code === 'logpush/unknown-field').length, 1, `maxProblems 1 from ${JSON.stringify(initializationOptions)}`);
+      assert.equal(asked, 1, 'the client was asked first');
+    } finally {
+      await server.stop();
+    }
+  }
+});
+
+test('push: a document that stops being one of ours (its "$schema" goes) has its diagnostics cleared', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT });
+  try {
+    const pub = publishes(server);
+    const uri = 'file:///w/plain.json';
+    let p = pub.next(uri);
+    await open(server, uri, '{"$schema": "../schemas/logpush-filter.schema.json", "where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
+    assert.deepEqual(codes(await p), ['logpush/unknown-field']);
+    p = pub.next(uri);
+    await change(server, uri, 2, '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
+    assert.deepEqual((await p).diagnostics, [], 'cleared once the document is plain JSON');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('code lenses that run an EdgeKit command go only to a client that says it has the commands', { timeout: 60_000 }, async () => {
+  const rpc = '{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}';
+  const titles = async (initializationOptions: unknown) => {
+    const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
+    try {
+      const uri = 'file:///w/send.rpc.json';
+      await open(server, uri, rpc);
+      const lenses = await server.conn.sendRequest<{ command?: { title: string; command: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
+      return lenses.filter((l) => l.command?.command).map((l) => l.command!.title);
+    } finally {
+      await server.stop();
+    }
+  };
+  assert.deepEqual(await titles(undefined), [], 'another editor gets no lens it cannot run');
+  assert.ok((await titles({ commands: true })).includes('Send request'), 'the VS Code extension (initializationOptions.commands) gets Send request');
 });
