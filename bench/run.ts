@@ -1,7 +1,7 @@
 // `npm run bench`: EdgeKit's performance report (issue "Performance"). Prints one table per section, PASS/MISS next to each
 // target, and ONE final line of JSON (the summary). A report, not a test: nothing here fails on a slow figure.
 //
-//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock] [--markdown FILE]
+//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock,peer] [--markdown FILE]
 //
 // --quick     fewer runs and 1 s mock loads (a smoke run in well under a minute)
 // --fresh     run the LSP sections on a server bundled from the current sources into a temporary folder (default: dist/server.js,
@@ -20,8 +20,9 @@ import { runMock, type MockFigure } from './mock';
 import { markdownTable, nowMs, table, type Budget, type Section } from './stats';
 import type { LspBudget } from './lsp';
 import { newestMtime } from './lspClient';
+import { GOALS, PEER_BUDGET, PEER_BUDGET_QUICK, runPeer } from './lspPeer';
 
-const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock'] as const;
+const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'peer'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string }
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   // ---- the server under test
   let serverJs = path.join(ROOT, 'dist/server.js');
   let freshBuild: BuiltBundles | undefined;
-  const needServer = args.only.has('lsp') || args.only.has('memory') || args.only.has('size');
+  const needServer = args.only.has('lsp') || args.only.has('memory') || args.only.has('size') || args.only.has('peer');
   if (needServer && args.fresh) {
     freshBuild = await buildBundles(false);
     serverJs = freshBuild.server;
@@ -156,6 +157,43 @@ async function main(): Promise<void> {
       summary.mock = figures
         ? Object.fromEntries(figures.map((f: MockFigure) => [f.what, { rps: Math.round(f.rps), meanMs: round(f.mean), p50: f.p50, p99: f.p99, non2xx: f.non2xx + f.errors }]))
         : { skipped: section.notes[0] };
+    }
+
+    // ---- 6. against VS Code's JSON language server over LSP (issue 18)
+    if (args.only.has('peer')) {
+      log('6. against VS Code\'s JSON language server over LSP');
+      const prod = await buildBundles(true);
+      try {
+        const { section, figures: f } = await runPeer(serverJs, args.quick ? PEER_BUDGET_QUICK : PEER_BUDGET, log, { prodServerJs: prod.server });
+        sections.push(section);
+        const gated = f.open.filter((o) => o.gated);
+        const worstRatio = gated.reduce((w, o) => (o.ours.median / o.peer.median > w.ours.median / w.peer.median ? o : w));
+        const worstP99 = gated.reduce((w, o) => (o.ours.p99 > w.ours.p99 ? o : w));
+        const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+        summary.peer = {
+          open: Object.fromEntries(f.open.map((o) => [o.doc + (o.gated ? '' : ':errors'), { bytes: o.bytes, oursMs: round(o.ours.median), oursP99: round(o.ours.p99), peerMs: round(o.peer.median), peerP99: round(o.peer.p99), problems: o.problems }])),
+          floor: Object.fromEntries(f.floor.map((x) => [x.doc, { ms: round(x.median), p99: round(x.p99) }])),
+          batch: Object.fromEntries(f.batch.map((x) => [x.variant, { ours: x.ours.map(round), peer: x.peer.map(round), problems: x.problems }])),
+          edits: Object.fromEntries(f.edits.map((e) => [e.variant, { oursP95: round(e.ours.p95), oursP50: round(e.ours.p50), peerP95: round(e.peer.p95), peerP50: round(e.peer.p50) }])),
+          rssMB: { ours: f.rss.ours && round(f.rss.ours.after / 2 ** 20), peer: f.rss.peer && round(f.rss.peer.after / 2 ** 20) },
+          startMs: Object.fromEntries(f.start.map((s) => [s.what, round(s.median)])),
+        };
+        targets.push({ name: `peer: open → diagnostics, worst EdgeKit/peer median (${worstRatio.doc})`, value: round(worstRatio.ours.median / worstRatio.peer.median), unit: 'x', limit: `<= ${GOALS.openRatio}`, pass: gated.every((o) => o.ours.median / o.peer.median <= GOALS.openRatio) });
+        targets.push({ name: `peer: open → diagnostics, worst EdgeKit p99 (${worstP99.doc})`, value: round(worstP99.ours.p99), unit: 'ms', limit: `< ${GOALS.openP99Ms}`, pass: gated.every((o) => o.ours.p99 < GOALS.openP99Ms) });
+        for (const x of f.batch) {
+          const speedup = med(x.peer) / med(x.ours);
+          const spread = Math.max(...x.ours) / Math.min(...x.ours);
+          targets.push({ name: `peer: batch ${x.variant} open, peer/EdgeKit`, value: round(speedup), unit: 'x', limit: `>= ${GOALS.batchSpeedup}`, pass: speedup >= GOALS.batchSpeedup });
+          targets.push({ name: `peer: batch ${x.variant} open, EdgeKit spread over ${x.ours.length} runs`, value: round(spread), unit: 'x', limit: `< ${GOALS.batchSpread}`, pass: spread < GOALS.batchSpread });
+        }
+        for (const e of f.edits) targets.push({ name: `peer: edit → diagnostics on the batch (${e.variant}), EdgeKit p95`, value: round(e.ours.p95), unit: 'ms', limit: `< ${GOALS.editP95Ms}`, pass: e.ours.p95 < GOALS.editP95Ms });
+        if (f.rss.ours) targets.push({ name: 'peer: EdgeKit RSS after 100 documents', value: round(f.rss.ours.after / 2 ** 20), unit: 'MB', limit: `< ${GOALS.rssMB}`, pass: f.rss.ours.after < GOALS.rssMB * 2 ** 20 });
+        for (const s of f.start.filter((x) => x.what.startsWith('EdgeKit'))) {
+          targets.push({ name: `peer: cold start, spawn → initialize reply (${s.what})`, value: round(s.median), unit: 'ms', limit: `< ${GOALS.startMs}`, pass: s.median < GOALS.startMs });
+        }
+      } finally {
+        removeBundles(prod);
+      }
     }
   } finally {
     if (freshBuild) removeBundles(freshBuild);
