@@ -2,9 +2,12 @@
 // vscode-langservers-extracted 4.10.0, with schemas/*.schema.json associated), end to end over LSP stdio, side by side in one run.
 // The same client (bench/lspClient.ts), the same capabilities (pull diagnostics), the same settings (pushed once after initialized,
 // answered to workspace/configuration), the same documents and URIs; EdgeKit gets its language ids, the peer `json`. Every timing
-// is interleaved between the two servers, so a noisy moment of this shared machine lands on both.
+// is interleaved between the servers, so a noisy moment of this shared machine lands on all of them.
 //
-//   node --import tsx bench/run.ts --only peer [--fresh] [--quick]      (npm run bench:peer)
+//   node --import tsx bench/run.ts --only peer [--fresh] [--quick] [--candidate other/server.js]     (npm run bench:peer)
+//
+// --candidate adds a second EdgeKit build (a prototype) as a third contender in the same interleaved run, so that a change's effect
+// is measured against the current build and the peer at the same moment.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -23,9 +26,9 @@ export interface PeerBudget {
   warmup: number;
   /** Opens per document and server (each a fresh URI). */
   samples: number;
-  /** Batch opens per server (the spread is max/min over these). */
+  /** Batch opens per server (the spread is max/min over these), after 2 warm-up opens. */
   batchRuns: number;
-  /** Edits of the batch: EdgeKit's per round, and rounds (the peer edits once per round). */
+  /** Edits of the batch: each EdgeKit build's per round, and rounds (the peer edits once per round). */
   editsPerRound: number;
   editRounds: number;
   /** Fresh processes per server for the cold start. */
@@ -52,21 +55,22 @@ export function clientSettings(): Record<string, unknown> {
   };
 }
 
-interface Contender {
-  key: 'ours' | 'peer';
+export interface Contender {
+  /** 'ours', 'candidate' or 'peer'. */
+  key: string;
   name: string;
   script: string;
   languageId(kind: DocKind): string;
 }
 
-const OURS = (serverJs: string): Contender => ({ key: 'ours', name: 'EdgeKit', script: serverJs, languageId: (k) => k });
-const PEER: Contender = { key: 'peer', name: 'peer', script: PEER_SCRIPT, languageId: () => 'json' };
+export const edgekit = (serverJs: string, key = 'ours', name = 'EdgeKit'): Contender => ({ key, name, script: serverJs, languageId: (k) => k });
+export const PEER: Contender = { key: 'peer', name: 'peer', script: PEER_SCRIPT, languageId: () => 'json' };
 
 interface Running { c: Contender; h: ServerHandle }
 
 const start = async (c: Contender): Promise<Running> => ({ c, h: await startServer(c.script, { settings: clientSettings(), pushSettings: true }) });
 
-interface Diag { range: { start: { line: number } }; message: string; code?: unknown }
+interface Diag { range: { start: { line: number } }; message: string }
 
 let seq = 0;
 
@@ -81,7 +85,13 @@ async function openPull(r: Running, d: { kind: DocKind; fileName: string; text: 
   return { ms, items: (report.items ?? []) as Diag[] };
 }
 
-/** Both servers must report a problem starting on each mistake's line of each wrong document; the section fails otherwise. */
+/** The servers in turn, the first one rotating from round to round, so that none always runs right after another's work. */
+function rotation<T>(xs: T[], round: number): T[] {
+  const k = round % xs.length;
+  return [...xs.slice(k), ...xs.slice(0, k)];
+}
+
+/** Every server must report a problem starting on each mistake's line of each wrong document; the section fails otherwise. */
 async function verify(servers: Running[], log: (s: string) => void): Promise<string[]> {
   const failures: string[] = [];
   const notes: string[] = [];
@@ -104,39 +114,42 @@ async function verify(servers: Running[], log: (s: string) => void): Promise<str
   return notes;
 }
 
+export interface Stat { median: number; p99: number; max: number }
 export interface OpenFigure {
   /** Judged against the goals (the sized documents); the others are shown for information. */
   gated: boolean;
-  doc: string; kind: DocKind; bytes: number; problems: { ours: number; peer: number };
-  ours: { median: number; p99: number; max: number }; peer: { median: number; p99: number; max: number }; samples: number;
+  doc: string; kind: DocKind; bytes: number; samples: number;
+  /** Per contender key. */
+  by: Record<string, Stat>; problems: Record<string, number>;
 }
-export interface BatchFigure { doc: string; variant: string; bytes: number; ours: number[]; peer: number[]; problems: { ours: number; peer: number } }
-export interface PeerEditFigure { variant: string; ours: { p50: number; p95: number; n: number }; peer: { p50: number; p95: number; n: number } }
+export interface BatchFigure { doc: string; variant: string; bytes: number; by: Record<string, number[]>; problems: Record<string, number> }
+export interface PeerEditFigure { doc: string; variant: string; by: Record<string, { p50: number; p95: number; n: number }> }
 export interface PeerStartFigure { what: string; median: number; min: number; max: number; runs: number }
 export interface PeerFigures {
+  contenders: Contender[];
   open: OpenFigure[]; floor: { doc: string; median: number; p99: number }[]; batch: BatchFigure[]; edits: PeerEditFigure[];
-  rss: { ours?: { init: number; after: number }; peer?: { init: number; after: number } }; start: PeerStartFigure[]; wrong: string[];
+  rss: Record<string, { init: number; after: number } | undefined>; start: PeerStartFigure[]; wrong: string[];
 }
 
-const spreadOf = (xs: number[]) => Math.max(...xs) / Math.min(...xs);
-const stat = (xs: number[]) => ({ median: median(xs), p99: percentile(xs, 99), max: Math.max(...xs) });
+export const spreadOf = (xs: number[]): number => Math.max(...xs) / Math.min(...xs);
+const stat = (xs: number[]): Stat => ({ median: median(xs), p99: percentile(xs, 99), max: Math.max(...xs) });
+const byKey = <T>(servers: Running[], f: () => T): Record<string, T> => Object.fromEntries(servers.map((r) => [r.c.key, f()]));
 
 async function measureOpens(servers: Running[], docs: BenchDoc[], gated: Set<BenchDoc>, b: PeerBudget, log: (s: string) => void): Promise<OpenFigure[]> {
   const out: OpenFigure[] = [];
   for (const d of docs) {
-    const s: Record<'ours' | 'peer', number[]> = { ours: [], peer: [] };
-    const problems = { ours: 0, peer: 0 };
+    const s = byKey(servers, () => [] as number[]);
+    const problems = byKey(servers, () => 0);
     for (let i = 0; i < b.warmup + b.samples; i++) {
-      // Alternate which server goes first, so neither always runs right after the other's work.
-      for (const r of i % 2 ? [...servers].reverse() : servers) {
+      for (const r of rotation(servers, i)) {
         const { ms, items } = await openPull(r, d);
         if (i >= b.warmup) s[r.c.key].push(ms);
         problems[r.c.key] = items.length;
       }
     }
-    const f: OpenFigure = { gated: gated.has(d), doc: d.name, kind: d.kind, bytes: d.text.length, problems, ours: stat(s.ours), peer: stat(s.peer), samples: b.samples };
-    out.push(f);
-    log(`  open ${d.name}: EdgeKit ${fmtMs(f.ours.median)} (p99 ${fmtMs(f.ours.p99)}), peer ${fmtMs(f.peer.median)} (p99 ${fmtMs(f.peer.p99)})`);
+    const by = Object.fromEntries(Object.entries(s).map(([k, xs]) => [k, stat(xs)]));
+    out.push({ gated: gated.has(d), doc: d.name, kind: d.kind, bytes: d.text.length, samples: b.samples, by, problems });
+    log(`  open ${d.name}: ${servers.map((r) => `${r.c.name} ${fmtMs(by[r.c.key].median)} (p99 ${fmtMs(by[r.c.key].p99)})`).join(', ')}`);
   }
   return out;
 }
@@ -159,17 +172,17 @@ async function measureFloor(ours: Running, docs: BenchDoc[], b: PeerBudget): Pro
 async function measureBatch(servers: Running[], docs: BenchDoc[], b: PeerBudget, log: (s: string) => void): Promise<BatchFigure[]> {
   const out: BatchFigure[] = [];
   for (const d of docs) {
-    const s: Record<'ours' | 'peer', number[]> = { ours: [], peer: [] };
-    const problems = { ours: 0, peer: 0 };
+    const s = byKey(servers, () => [] as number[]);
+    const problems = byKey(servers, () => 0);
     for (let i = 0; i < 2 + b.batchRuns; i++) {
-      for (const r of i % 2 ? [...servers].reverse() : servers) {
+      for (const r of rotation(servers, i)) {
         const { ms, items } = await openPull(r, d);
         if (i >= 2) s[r.c.key].push(ms);
         problems[r.c.key] = items.length;
       }
     }
-    out.push({ doc: d.name, variant: d.variant, bytes: d.text.length, ours: s.ours, peer: s.peer, problems });
-    log(`  open ${d.name} ${d.variant}: EdgeKit ${s.ours.map(fmtMs).join(', ')}; peer ${s.peer.map(fmtMs).join(', ')}`);
+    out.push({ doc: d.name, variant: d.variant, bytes: d.text.length, by: s, problems });
+    log(`  open ${d.name} ${d.variant}: ${servers.map((r) => `${r.c.name} ${s[r.c.key].map(fmtMs).join(', ')}`).join('; ')}`);
   }
   return out;
 }
@@ -185,23 +198,21 @@ async function measureEdits(servers: Running[], docs: BenchDoc[], b: PeerBudget,
       await e.r.h.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: e.uri, languageId: e.r.c.languageId(d.kind), version: 1, text: d.text } });
       await pullDiagnostics(e.r.h.conn, e.uri);
     }
-    const once = async (e: (typeof editors)[number], keep: boolean) => {
-      const t0 = nowMs();
-      await e.editor.next();
-      await pullDiagnostics(e.r.h.conn, e.uri);
-      if (keep) e.samples.push(nowMs() - t0);
-    };
     for (let round = -1; round < b.editRounds; round++) {
-      for (const e of editors) {
-        const n = e.r.c.key === 'ours' ? b.editsPerRound : 1;
-        for (let i = 0; i < n; i++) await once(e, round >= 0);
+      for (const e of rotation(editors, round + 1)) {
+        const n = e.r.c.key === 'peer' ? 1 : b.editsPerRound;
+        for (let i = 0; i < n; i++) {
+          const t0 = nowMs();
+          await e.editor.next();
+          await pullDiagnostics(e.r.h.conn, e.uri);
+          if (round >= 0) e.samples.push(nowMs() - t0);
+        }
       }
     }
     for (const e of editors) await e.r.h.conn.sendNotification('textDocument/didClose', { textDocument: { uri: e.uri } });
-    const [o, p] = [editors.find((e) => e.r.c.key === 'ours')!.samples, editors.find((e) => e.r.c.key === 'peer')!.samples];
-    const f: PeerEditFigure = { variant: d.variant, ours: { p50: median(o), p95: percentile(o, 95), n: o.length }, peer: { p50: median(p), p95: percentile(p, 95), n: p.length } };
-    out.push(f);
-    log(`  edit ${d.name} ${d.variant}: EdgeKit p95 ${fmtMs(f.ours.p95)} (${o.length}), peer p95 ${fmtMs(f.peer.p95)} (${p.length})`);
+    const by = Object.fromEntries(editors.map((e) => [e.r.c.key, { p50: median(e.samples), p95: percentile(e.samples, 95), n: e.samples.length }]));
+    out.push({ doc: d.name, variant: d.variant, by });
+    log(`  edit ${d.name} ${d.variant}: ${servers.map((r) => `${r.c.name} p95 ${fmtMs(by[r.c.key].p95)} (${by[r.c.key].n})`).join(', ')}`);
   }
   return out;
 }
@@ -261,35 +272,36 @@ async function measureStart(contenders: { what: string; script: string }[], runs
 export interface PeerOptions {
   /** A production (minified) build of the same server, for the cold start of what ships. */
   prodServerJs?: string;
+  /** A second EdgeKit build (a prototype), measured as a third contender. */
+  candidateJs?: string;
 }
 
 export async function runPeer(serverJs: string, b: PeerBudget, log: (s: string) => void, opts: PeerOptions = {}): Promise<{ section: Section; figures: PeerFigures }> {
   const sized = sizedDocs();
   const batches = [batchDoc('valid'), batchDoc('errors')];
-  const extra = [filterDoc('errors')];
-  const servers = [await start(OURS(serverJs)), await start(PEER)];
+  const contenders = [edgekit(serverJs), ...(opts.candidateJs ? [edgekit(opts.candidateJs, 'candidate', 'candidate')] : []), PEER];
+  const servers: Running[] = [];
   let figures: PeerFigures;
   try {
+    for (const c of contenders) servers.push(await start(c));
     const wrong = await verify(servers, log);
-    const open = await measureOpens(servers, [...sized, ...extra], new Set(sized), b, log);
+    const open = await measureOpens(servers, [...sized, filterDoc('errors')], new Set(sized), b, log);
     const floor = await measureFloor(servers[0], [sized.find((d) => d.name === 'filter-1KB')!, batches[0]], b);
     const batch = await measureBatch(servers, batches, b, log);
     const edits = await measureEdits(servers, batches, b, log);
-    figures = { open, floor, batch, edits, rss: {}, start: [], wrong };
+    figures = { contenders, open, floor, batch, edits, rss: {}, start: [], wrong };
   } finally {
     for (const r of servers) await r.h.stop();
   }
   log('  memory and cold start');
-  figures.rss.ours = await measureRss(OURS(serverJs), sized, 100);
-  figures.rss.peer = await measureRss(PEER, sized, 100);
+  for (const c of contenders) figures.rss[c.key] = await measureRss(c, sized, 100);
   const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-floor-'));
   try {
     const floorJs = path.join(dir, 'floor.js');
     writeFileSync(floorJs, FLOOR_SERVER);
     figures.start = await measureStart([
-      { what: 'EdgeKit', script: serverJs },
+      ...contenders.map((c) => ({ what: c.name, script: c.script })),
       ...(opts.prodServerJs ? [{ what: 'EdgeKit, production bundle (minified)', script: opts.prodServerJs }] : []),
-      { what: 'peer', script: PEER_SCRIPT },
       { what: 'floor: node answering initialize, nothing loaded', script: floorJs },
     ], b.startRuns);
   } finally {
@@ -299,65 +311,73 @@ export async function runPeer(serverJs: string, b: PeerBudget, log: (s: string) 
 }
 
 export function peerSection(f: PeerFigures, b: PeerBudget): Section {
+  const ours = f.contenders.filter((c) => c.key !== 'peer');
+  const cell = (s: Stat | undefined) => (s ? `${fmtMs(s.median)} / ${fmtMs(s.p99)}` : '-');
+  const runs = (xs: number[]) => `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))}, spread ${fmtRatio(spreadOf(xs))})`;
   const rows: string[][] = [];
   for (const o of f.open) {
-    const ratio = o.ours.median / o.peer.median;
+    const goal = (k: string) => `≤ ½ peer: ${verdict(o.by[k].median / o.by.peer.median <= GOALS.openRatio)}; p99 < ${GOALS.openP99Ms} ms: ${verdict(o.by[k].p99 < GOALS.openP99Ms)}`;
     rows.push([
-      'open → diagnostics', o.gated ? o.doc : `${o.doc} with errors`, fmtBytes(o.bytes), `${o.problems.ours}/${o.problems.peer}`,
-      `${fmtMs(o.ours.median)} / ${fmtMs(o.ours.p99)}`, `${fmtMs(o.peer.median)} / ${fmtMs(o.peer.p99)}`, fmtRatio(o.peer.median / o.ours.median),
-      o.gated ? `≤ ½ peer: ${verdict(ratio <= GOALS.openRatio)}; p99 < ${GOALS.openP99Ms} ms: ${verdict(o.ours.p99 < GOALS.openP99Ms)}` : 'info',
+      'open → diagnostics', o.gated ? o.doc : `${o.doc} with errors`, fmtBytes(o.bytes), f.contenders.map((c) => o.problems[c.key]).join('/'),
+      ...ours.map((c) => cell(o.by[c.key])), cell(o.by.peer), ...ours.map((c) => fmtRatio(o.by.peer.median / o.by[c.key].median)),
+      o.gated ? ours.map((c) => goal(c.key)).join(' | ') : 'info',
     ]);
   }
   for (const x of f.batch) {
-    const m = { ours: median(x.ours), peer: median(x.peer) };
+    const m = (k: string) => median(x.by[k]);
     rows.push([
-      `open → diagnostics, ${x.ours.length} runs`, `${x.doc} ${x.variant}`, fmtBytes(x.bytes), `${x.problems.ours}/${x.problems.peer}`,
-      `${fmtMs(m.ours)} (${fmtMs(Math.min(...x.ours))}–${fmtMs(Math.max(...x.ours))}, spread ${fmtRatio(spreadOf(x.ours))})`,
-      `${fmtMs(m.peer)} (${fmtMs(Math.min(...x.peer))}–${fmtMs(Math.max(...x.peer))}, spread ${fmtRatio(spreadOf(x.peer))})`,
-      fmtRatio(m.peer / m.ours),
-      `≥ ${GOALS.batchSpeedup}×: ${verdict(m.peer / m.ours >= GOALS.batchSpeedup)}; spread < ${GOALS.batchSpread}×: ${verdict(spreadOf(x.ours) < GOALS.batchSpread)}`,
+      `open → diagnostics, ${x.by.peer.length} runs`, `${x.doc} ${x.variant}`, fmtBytes(x.bytes), f.contenders.map((c) => x.problems[c.key]).join('/'),
+      ...ours.map((c) => runs(x.by[c.key])), runs(x.by.peer), ...ours.map((c) => fmtRatio(m('peer') / m(c.key))),
+      ours.map((c) => `≥ ${GOALS.batchSpeedup}×: ${verdict(m('peer') / m(c.key) >= GOALS.batchSpeedup)}; spread < ${GOALS.batchSpread}×: ${verdict(spreadOf(x.by[c.key]) < GOALS.batchSpread)}`).join(' | '),
     ]);
   }
   for (const e of f.edits) {
+    const cellE = (k: string) => `p50 ${fmtMs(e.by[k].p50)}, p95 ${fmtMs(e.by[k].p95)} (${e.by[k].n})`;
     rows.push([
-      'one-character edit → diagnostics', `batch-5000 ${e.variant}`, '', '',
-      `p50 ${fmtMs(e.ours.p50)}, p95 ${fmtMs(e.ours.p95)} (${e.ours.n})`, `p50 ${fmtMs(e.peer.p50)}, p95 ${fmtMs(e.peer.p95)} (${e.peer.n})`,
-      fmtRatio(e.peer.p95 / e.ours.p95), `p95 < ${GOALS.editP95Ms} ms: ${verdict(e.ours.p95 < GOALS.editP95Ms)}`,
+      'one-character edit → diagnostics', `${e.doc} ${e.variant}`, '', '', ...ours.map((c) => cellE(c.key)), cellE('peer'),
+      ...ours.map((c) => fmtRatio(e.by.peer.p95 / e.by[c.key].p95)),
+      ours.map((c) => `p95 < ${GOALS.editP95Ms} ms: ${verdict(e.by[c.key].p95 < GOALS.editP95Ms)}`).join(' | '),
     ]);
   }
-  const { ours, peer } = f.rss;
+  const rss = (k: string) => { const r = f.rss[k]; return r ? `${fmtBytes(r.init)} → ${fmtBytes(r.after)}` : 'n/a'; };
   rows.push([
-    'RSS after initialize → after 100 documents', '12 sized documents in turn', '', '',
-    ours ? `${fmtBytes(ours.init)} → ${fmtBytes(ours.after)}` : 'n/a', peer ? `${fmtBytes(peer.init)} → ${fmtBytes(peer.after)}` : 'n/a',
-    ours && peer ? fmtRatio(peer.after / ours.after) : '', `< ${GOALS.rssMB} MB: ${verdict(ours && ours.after < GOALS.rssMB * 2 ** 20)}`,
+    'RSS after initialize → after 100 documents', '12 sized documents in turn', '', '', ...ours.map((c) => rss(c.key)), rss('peer'),
+    ...ours.map((c) => (f.rss[c.key] && f.rss.peer ? fmtRatio(f.rss.peer.after / f.rss[c.key]!.after) : '')),
+    ours.map((c) => `< ${GOALS.rssMB} MB: ${verdict(f.rss[c.key] && f.rss[c.key]!.after < GOALS.rssMB * 2 ** 20)}`).join(' | '),
   ]);
-  const startOurs = f.start.find((s) => s.what === 'EdgeKit');
-  const startPeer = f.start.find((s) => s.what === 'peer');
+  const startOf = (what: string) => f.start.find((s) => s.what === what);
+  const startCell = (s: PeerStartFigure | undefined) => (s ? `${fmtMs(s.median)} (${fmtMs(s.min)}–${fmtMs(s.max)})` : '');
+  const peerStart = startOf('peer');
   for (const s of f.start) {
     if (s.what === 'peer') continue;
+    const isOurs = ours.some((c) => c.name === s.what);
     rows.push([
-      'cold start: spawn → initialize reply', s.what, '', '', `${fmtMs(s.median)} (${fmtMs(s.min)}–${fmtMs(s.max)})`,
-      s === startOurs && startPeer ? `${fmtMs(startPeer.median)} (${fmtMs(startPeer.min)}–${fmtMs(startPeer.max)})` : '',
-      s === startOurs && startPeer ? fmtRatio(startPeer.median / s.median) : '',
+      'cold start: spawn → initialize reply', s.what, '', '',
+      ...ours.map((c) => (c.name === s.what || (!isOurs && c.key === 'ours') ? startCell(s) : '')),
+      isOurs ? startCell(peerStart) : '',
+      ...ours.map((c) => (c.name === s.what && peerStart ? fmtRatio(peerStart.median / s.median) : '')),
       s.what.startsWith('floor') ? 'info' : `< ${GOALS.startMs} ms: ${verdict(s.median < GOALS.startMs)}`,
     ]);
   }
   return {
     title: `6. Against VS Code's JSON language server over LSP (stdio, interleaved, same client)`,
-    header: ['measurement', 'document', 'size', 'problems EdgeKit/peer', 'EdgeKit median / p99', 'peer median / p99', 'peer ÷ EdgeKit', 'goal (issue 18)'],
+    header: [
+      'measurement', 'document', 'size', `problems ${f.contenders.map((c) => c.name).join('/')}`,
+      ...ours.map((c) => `${c.name} median / p99`), 'peer median / p99', ...ours.map((c) => `peer ÷ ${c.name}`), 'goal (issue 18)',
+    ],
     rows,
     notes: [
       `peer = ${PEER_NAME}, run with node --stdio, schemas/*.schema.json associated through json.schemas (file:// URLs, fileMatch = the kinds' file patterns), ` +
       'pushed in workspace/didChangeConfiguration after initialized; EdgeKit gets the same settings object (its edgekit section answers workspace/configuration).',
-      'Both get the same initialize capabilities (textDocument.diagnostic: pull diagnostics) from bench/lspClient.ts; language ids: EdgeKit its own, the peer json.',
+      'Every server gets the same initialize capabilities (textDocument.diagnostic: pull diagnostics) from bench/lspClient.ts; language ids: EdgeKit its own, the peer json.',
       `open → diagnostics = didOpen of a fresh URI + textDocument/diagnostic, until the report arrives (then didClose); ${b.samples} samples per document and server ` +
-      `after ${b.warmup} warm-up opens, the two servers alternating sample by sample (who goes first alternates too). p99 is nearest-rank.`,
-      `Checked first: on a wrong document of each kind (five mistakes its schema alone can see, one per line) both servers report a problem on every mistake's line: ${f.wrong.join('; ')}.`,
+      `after ${b.warmup} warm-up opens, the servers taking turns sample by sample (who goes first rotates). p99 is nearest-rank.`,
+      `Checked first: on a wrong document of each kind (five mistakes its schema alone can see, one per line) every server reports a problem on every mistake's line: ${f.wrong.join('; ')}.`,
       'The 10 KB filter and job hold 74 and 125 operators: over the platform\'s 30-operator and 1000-byte filter limits, which EdgeKit reports (2 problems) and a schema cannot.',
       `Floor (EdgeKit answering a document it does not check, language id plaintext: the client, the pipe and the message parse only): ` +
       f.floor.map((x) => `${x.doc} ${fmtMs(x.median)} (p99 ${fmtMs(x.p99)})`).join(', ') + '.',
-      `Batch: ${b.batchRuns} opens per server after 2 warm-up opens, alternating; spread = max/min. Edits: a space inserted or deleted inside a request, then a pull; ` +
-      `${b.editsPerRound} EdgeKit edits then 1 peer edit per round, ${b.editRounds} rounds after one warm-up round.`,
+      `Batch: ${b.batchRuns} opens per server after 2 warm-up opens, taking turns; spread = max/min. Edits: a space inserted or deleted inside a request, then a pull; ` +
+      `${b.editsPerRound} edits per EdgeKit build then 1 peer edit per round, ${b.editRounds} rounds after one warm-up round.`,
       'RSS from /proc/<pid>/status of a fresh server, 100 ms after initialized and 200 ms after the 100th pull (the 12 sized documents in turn, none closed).',
       `Cold start: ${b.startRuns} fresh processes per row, interleaved, after one warm-up round; the floor is a 20-line node script that answers initialize.`,
     ],

@@ -8,6 +8,7 @@
 //             built with `node esbuild.mjs` when missing)
 // --only      run only the named sections
 // --markdown  also write the tables as markdown to FILE (for docs/benchmarks.md)
+// --candidate section 6 (peer) also runs this second EdgeKit server bundle, interleaved with the others (A/B of a prototype)
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -17,15 +18,15 @@ import { runCore, type CoreFigure } from './core';
 import { memorySection, runEdits, runMemory, runStart, type AssistFigure, type EditFigure, type MemoryFigure, type StartFigure } from './lsp';
 import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type SizeFigure } from './size';
 import { runMock, type MockFigure } from './mock';
-import { markdownTable, nowMs, table, type Budget, type Section } from './stats';
+import { markdownTable, median, nowMs, table, type Budget, type Section } from './stats';
 import type { LspBudget } from './lsp';
 import { newestMtime } from './lspClient';
-import { GOALS, PEER_BUDGET, PEER_BUDGET_QUICK, runPeer } from './lspPeer';
+import { GOALS, PEER_BUDGET, PEER_BUDGET_QUICK, runPeer, spreadOf, type OpenFigure, type PeerFigures } from './lspPeer';
 
 const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'peer'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
-interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string }
+interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string; candidate?: string }
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { quick: false, fresh: false, only: new Set(SECTIONS) };
@@ -35,12 +36,13 @@ function parseArgs(argv: string[]): Args {
     if (name === '--quick') a.quick = true;
     else if (name === '--fresh') a.fresh = true;
     else if (name === '--markdown') a.markdown = value();
+    else if (name === '--candidate') a.candidate = path.resolve(value() ?? '');
     else if (name === '--only') {
       const names = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       const bad = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
       if (bad.length || names.length === 0) throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(', ')}; got "${bad.join(',')}".`);
       a.only = new Set(names as SectionName[]);
-    } else throw new Error(`Unknown option "${argv[i]}". Options: --quick, --fresh, --only <sections>, --markdown <file>.`);
+    } else throw new Error(`Unknown option "${argv[i]}". Options: --quick, --fresh, --only <sections>, --markdown <file>, --candidate <server.js>.`);
   }
   return a;
 }
@@ -164,31 +166,28 @@ async function main(): Promise<void> {
       log('6. against VS Code\'s JSON language server over LSP');
       const prod = await buildBundles(true);
       try {
-        const { section, figures: f } = await runPeer(serverJs, args.quick ? PEER_BUDGET_QUICK : PEER_BUDGET, log, { prodServerJs: prod.server });
+        const { section, figures: f } = await runPeer(serverJs, args.quick ? PEER_BUDGET_QUICK : PEER_BUDGET, log, { prodServerJs: prod.server, candidateJs: args.candidate });
         sections.push(section);
-        const gated = f.open.filter((o) => o.gated);
-        const worstRatio = gated.reduce((w, o) => (o.ours.median / o.peer.median > w.ours.median / w.peer.median ? o : w));
-        const worstP99 = gated.reduce((w, o) => (o.ours.p99 > w.ours.p99 ? o : w));
-        const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-        summary.peer = {
-          open: Object.fromEntries(f.open.map((o) => [o.doc + (o.gated ? '' : ':errors'), { bytes: o.bytes, oursMs: round(o.ours.median), oursP99: round(o.ours.p99), peerMs: round(o.peer.median), peerP99: round(o.peer.p99), problems: o.problems }])),
-          floor: Object.fromEntries(f.floor.map((x) => [x.doc, { ms: round(x.median), p99: round(x.p99) }])),
-          batch: Object.fromEntries(f.batch.map((x) => [x.variant, { ours: x.ours.map(round), peer: x.peer.map(round), problems: x.problems }])),
-          edits: Object.fromEntries(f.edits.map((e) => [e.variant, { oursP95: round(e.ours.p95), oursP50: round(e.ours.p50), peerP95: round(e.peer.p95), peerP50: round(e.peer.p50) }])),
-          rssMB: { ours: f.rss.ours && round(f.rss.ours.after / 2 ** 20), peer: f.rss.peer && round(f.rss.peer.after / 2 ** 20) },
-          startMs: Object.fromEntries(f.start.map((s) => [s.what, round(s.median)])),
-        };
-        targets.push({ name: `peer: open → diagnostics, worst EdgeKit/peer median (${worstRatio.doc})`, value: round(worstRatio.ours.median / worstRatio.peer.median), unit: 'x', limit: `<= ${GOALS.openRatio}`, pass: gated.every((o) => o.ours.median / o.peer.median <= GOALS.openRatio) });
-        targets.push({ name: `peer: open → diagnostics, worst EdgeKit p99 (${worstP99.doc})`, value: round(worstP99.ours.p99), unit: 'ms', limit: `< ${GOALS.openP99Ms}`, pass: gated.every((o) => o.ours.p99 < GOALS.openP99Ms) });
-        for (const x of f.batch) {
-          const speedup = med(x.peer) / med(x.ours);
-          const spread = Math.max(...x.ours) / Math.min(...x.ours);
-          targets.push({ name: `peer: batch ${x.variant} open, peer/EdgeKit`, value: round(speedup), unit: 'x', limit: `>= ${GOALS.batchSpeedup}`, pass: speedup >= GOALS.batchSpeedup });
-          targets.push({ name: `peer: batch ${x.variant} open, EdgeKit spread over ${x.ours.length} runs`, value: round(spread), unit: 'x', limit: `< ${GOALS.batchSpread}`, pass: spread < GOALS.batchSpread });
+        summary.peer = peerSummary(f);
+        for (const c of f.contenders.filter((x) => x.key !== 'peer')) {
+          const tag = c.key === 'ours' ? '' : ` [${c.name}]`;
+          const gated = f.open.filter((o) => o.gated);
+          const ratio = (o: OpenFigure) => o.by[c.key].median / o.by.peer.median;
+          const worstRatio = gated.reduce((w, o) => (ratio(o) > ratio(w) ? o : w));
+          const worstP99 = gated.reduce((w, o) => (o.by[c.key].p99 > w.by[c.key].p99 ? o : w));
+          targets.push({ name: `peer: open → diagnostics, worst EdgeKit/peer median (${worstRatio.doc})${tag}`, value: round(ratio(worstRatio)), unit: 'x', limit: `<= ${GOALS.openRatio}`, pass: ratio(worstRatio) <= GOALS.openRatio });
+          targets.push({ name: `peer: open → diagnostics, worst EdgeKit p99 (${worstP99.doc})${tag}`, value: round(worstP99.by[c.key].p99), unit: 'ms', limit: `< ${GOALS.openP99Ms}`, pass: worstP99.by[c.key].p99 < GOALS.openP99Ms });
+          for (const x of f.batch) {
+            const speedup = median(x.by.peer) / median(x.by[c.key]);
+            const spread = spreadOf(x.by[c.key]);
+            targets.push({ name: `peer: batch ${x.variant} open, peer/EdgeKit${tag}`, value: round(speedup), unit: 'x', limit: `>= ${GOALS.batchSpeedup}`, pass: speedup >= GOALS.batchSpeedup });
+            targets.push({ name: `peer: batch ${x.variant} open, EdgeKit spread over ${x.by[c.key].length} runs${tag}`, value: round(spread), unit: 'x', limit: `< ${GOALS.batchSpread}`, pass: spread < GOALS.batchSpread });
+          }
+          for (const e of f.edits) targets.push({ name: `peer: edit → diagnostics on the batch (${e.variant}), EdgeKit p95${tag}`, value: round(e.by[c.key].p95), unit: 'ms', limit: `< ${GOALS.editP95Ms}`, pass: e.by[c.key].p95 < GOALS.editP95Ms });
+          const rss = f.rss[c.key];
+          if (rss) targets.push({ name: `peer: EdgeKit RSS after 100 documents${tag}`, value: round(rss.after / 2 ** 20), unit: 'MB', limit: `< ${GOALS.rssMB}`, pass: rss.after < GOALS.rssMB * 2 ** 20 });
         }
-        for (const e of f.edits) targets.push({ name: `peer: edit → diagnostics on the batch (${e.variant}), EdgeKit p95`, value: round(e.ours.p95), unit: 'ms', limit: `< ${GOALS.editP95Ms}`, pass: e.ours.p95 < GOALS.editP95Ms });
-        if (f.rss.ours) targets.push({ name: 'peer: EdgeKit RSS after 100 documents', value: round(f.rss.ours.after / 2 ** 20), unit: 'MB', limit: `< ${GOALS.rssMB}`, pass: f.rss.ours.after < GOALS.rssMB * 2 ** 20 });
-        for (const s of f.start.filter((x) => x.what.startsWith('EdgeKit'))) {
+        for (const s of f.start.filter((x) => x.what !== 'peer' && !x.what.startsWith('floor'))) {
           targets.push({ name: `peer: cold start, spawn → initialize reply (${s.what})`, value: round(s.median), unit: 'ms', limit: `< ${GOALS.startMs}`, pass: s.median < GOALS.startMs });
         }
       } finally {
@@ -219,6 +218,20 @@ async function main(): Promise<void> {
   summary.missed = targets.filter((t) => !t.pass).length;
   summary.seconds = round(elapsed);
   process.stdout.write(JSON.stringify(summary) + '\n');
+}
+
+/** Section 6's figures for the JSON summary line. */
+function peerSummary(f: PeerFigures): Record<string, unknown> {
+  const keys = f.contenders.map((c) => c.key);
+  const each = <T>(g: (k: string) => T) => Object.fromEntries(keys.map((k) => [k, g(k)]));
+  return {
+    open: Object.fromEntries(f.open.map((o) => [o.doc + (o.gated ? '' : ':errors'), { bytes: o.bytes, problems: o.problems, ...each((k) => ({ ms: round(o.by[k].median), p99: round(o.by[k].p99) })) }])),
+    floor: Object.fromEntries(f.floor.map((x) => [x.doc, { ms: round(x.median), p99: round(x.p99) }])),
+    batch: Object.fromEntries(f.batch.map((x) => [x.variant, { problems: x.problems, ...each((k) => x.by[k].map(round)) }])),
+    edits: Object.fromEntries(f.edits.map((e) => [e.variant, each((k) => ({ p50: round(e.by[k].p50), p95: round(e.by[k].p95) }))])),
+    rssMB: each((k) => (f.rss[k] ? round(f.rss[k]!.after / 2 ** 20) : null)),
+    startMs: Object.fromEntries(f.start.map((s) => [s.what, round(s.median)])),
+  };
 }
 
 function round(x: number): number {
