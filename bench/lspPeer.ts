@@ -124,7 +124,7 @@ export interface OpenFigure {
 }
 export interface BatchFigure { doc: string; variant: string; bytes: number; by: Record<string, number[]>; problems: Record<string, number> }
 export interface PeerEditFigure { doc: string; variant: string; by: Record<string, { p50: number; p95: number; n: number }> }
-export interface PeerStartFigure { what: string; median: number; min: number; max: number; runs: number }
+export interface PeerStartFigure { what: string; median: number; min: number; max: number; runs: number; firstDiagnostics?: number }
 export interface PeerFigures {
   contenders: Contender[];
   open: OpenFigure[]; floor: { doc: string; median: number; p99: number }[]; batch: BatchFigure[]; edits: PeerEditFigure[];
@@ -256,17 +256,27 @@ process.stdin.on('data', (chunk) => {
 });
 `;
 
-/** Spawn to the initialize reply, median over fresh processes, the contenders interleaved run by run. */
-async function measureStart(contenders: { what: string; script: string }[], runs: number): Promise<PeerStartFigure[]> {
+/**
+ * Spawn to the initialize reply, and spawn to the first diagnostics of a 1 KB filter (didOpen + pull right after initialized, what
+ * an editor does when it starts the server for a document), medians over fresh processes, the contenders interleaved run by run.
+ */
+async function measureStart(contenders: { what: string; script: string; c?: Contender }[], doc: BenchDoc, runs: number): Promise<PeerStartFigure[]> {
   const s = contenders.map(() => [] as number[]);
+  const first = contenders.map(() => [] as number[]);
   for (let i = 0; i < runs + 1; i++) {
     for (const [j, c] of contenders.entries()) {
+      const t0 = nowMs();
       const h = await startServer(c.script, { settings: clientSettings(), pushSettings: true });
-      if (i > 0) s[j].push(h.initializeMs); // the first round warms the file cache
+      if (c.c) await openPull({ c: c.c, h }, doc);
+      const firstMs = nowMs() - t0;
+      if (i > 0) { // the first round warms the file cache
+        s[j].push(h.initializeMs);
+        if (c.c) first[j].push(firstMs);
+      }
       await h.stop();
     }
   }
-  return contenders.map((c, j) => ({ what: c.what, median: median(s[j]), min: Math.min(...s[j]), max: Math.max(...s[j]), runs }));
+  return contenders.map((c, j) => ({ what: c.what, median: median(s[j]), min: Math.min(...s[j]), max: Math.max(...s[j]), runs, firstDiagnostics: c.c ? median(first[j]) : undefined }));
 }
 
 export interface PeerOptions {
@@ -300,10 +310,10 @@ export async function runPeer(serverJs: string, b: PeerBudget, log: (s: string) 
     const floorJs = path.join(dir, 'floor.js');
     writeFileSync(floorJs, FLOOR_SERVER);
     figures.start = await measureStart([
-      ...contenders.map((c) => ({ what: c.name, script: c.script })),
-      ...(opts.prodServerJs ? [{ what: 'EdgeKit, production bundle (minified)', script: opts.prodServerJs }] : []),
+      ...contenders.map((c) => ({ what: c.name, script: c.script, c })),
+      ...(opts.prodServerJs ? [{ what: 'EdgeKit, production bundle (minified)', script: opts.prodServerJs, c: edgekit(opts.prodServerJs) }] : []),
       { what: 'floor: node answering initialize, nothing loaded', script: floorJs },
-    ], b.startRuns);
+    ], sized.find((d) => d.name === 'filter-1KB')!, b.startRuns);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -346,7 +356,7 @@ export function peerSection(f: PeerFigures, b: PeerBudget): Section {
     ours.map((c) => `< ${GOALS.rssMB} MB: ${verdict(f.rss[c.key] && f.rss[c.key]!.after < GOALS.rssMB * 2 ** 20)}`).join(' | '),
   ]);
   const startOf = (what: string) => f.start.find((s) => s.what === what);
-  const startCell = (s: PeerStartFigure | undefined) => (s ? `${fmtMs(s.median)} (${fmtMs(s.min)}–${fmtMs(s.max)})` : '');
+  const startCell = (s: PeerStartFigure | undefined) => (s ? `${fmtMs(s.median)} (${fmtMs(s.min)}–${fmtMs(s.max)})${s.firstDiagnostics === undefined ? '' : `; first diagnostics ${fmtMs(s.firstDiagnostics)}`}` : '');
   const peerStart = startOf('peer');
   for (const s of f.start) {
     if (s.what === 'peer') continue;
@@ -379,7 +389,8 @@ export function peerSection(f: PeerFigures, b: PeerBudget): Section {
       `Batch: ${b.batchRuns} opens per server after 2 warm-up opens, taking turns; spread = max/min. Edits: a space inserted or deleted inside a request, then a pull; ` +
       `${b.editsPerRound} edits per EdgeKit build then 1 peer edit per round, ${b.editRounds} rounds after one warm-up round.`,
       'RSS from /proc/<pid>/status of a fresh server, 100 ms after initialized and 200 ms after the 100th pull (the 12 sized documents in turn, none closed).',
-      `Cold start: ${b.startRuns} fresh processes per row, interleaved, after one warm-up round; the floor is a 20-line node script that answers initialize.`,
+      `Cold start: ${b.startRuns} fresh processes per row, interleaved, after one warm-up round; the floor is a 20-line node script that answers initialize. ` +
+      '"first diagnostics" = spawn to the diagnostics of a 1 KB filter opened right after initialized (schema compile and first-call costs included; no goal).',
     ],
   };
 }

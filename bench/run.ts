@@ -230,7 +230,7 @@ function peerSummary(f: PeerFigures): Record<string, unknown> {
     batch: Object.fromEntries(f.batch.map((x) => [x.variant, { problems: x.problems, ...each((k) => x.by[k].map(round)) }])),
     edits: Object.fromEntries(f.edits.map((e) => [e.variant, each((k) => ({ p50: round(e.by[k].p50), p95: round(e.by[k].p95) }))])),
     rssMB: each((k) => (f.rss[k] ? round(f.rss[k]!.after / 2 ** 20) : null)),
-    startMs: Object.fromEntries(f.start.map((s) => [s.what, round(s.median)])),
+    startMs: Object.fromEntries(f.start.map((s) => [s.what, { initialize: round(s.median), ...(s.firstDiagnostics === undefined ? {} : { firstDiagnostics: round(s.firstDiagnostics) }) }])),
   };
 }
 
