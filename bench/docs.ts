@@ -277,3 +277,143 @@ export function benchDocs(): BenchDoc[] {
   for (const make of [filterDoc, jobDoc, batchDoc, rulesetDoc]) for (const v of ['valid', 'errors'] as const) out.push(make(v));
   return out;
 }
+
+// ---------------------------------------------------------------- documents of a given size (the LSP comparison with VS Code's JSON server)
+
+/** The sizes of issue 18: every kind at about 0.2 KB, 1 KB and 10 KB. */
+export const SIZES = [{ label: '0.2KB', bytes: 200 }, { label: '1KB', bytes: 1024 }, { label: '10KB', bytes: 10 * 1024 }] as const;
+
+/** A kind's document with n "units" (comparisons, requests, rules), valid and realistic, for any n >= 1. */
+const GROW: Record<DocKind, { short: string; fileName: string; make(n: number): string }> = {
+  'logpush-filter': {
+    short: 'filter', fileName: 'bench.filter.json',
+    make: (n) => JSON.stringify(filterValue(comparisons(rng(11), n, 0)), null, 2) + '\n',
+  },
+  'logpush-job': {
+    short: 'job', fileName: 'bench.logpush.json',
+    make(n) {
+      const job: Record<string, unknown> = { name: 'edge-http-requests', dataset: 'http_requests', enabled: true, destination_conf: 's3://bench-logs/http/{DATE}?region=us-east-1' };
+      if (n > 1) {
+        job.output_options = {
+          field_names: ['ClientIP', 'ClientRequestHost', 'ClientRequestMethod', 'ClientRequestURI', 'EdgeResponseStatus', 'EdgeStartTimestamp', 'RayID'],
+          output_type: 'ndjson', timestamp_format: 'rfc3339', sample_rate: 1,
+        };
+        job.max_upload_interval_seconds = 60;
+      }
+      job.filter = JSON.stringify(filterValue(comparisons(rng(12), n, 0)));
+      return JSON.stringify(job, null, 2) + '\n';
+    },
+  },
+  'jsonrpc-request': {
+    short: 'rpc', fileName: 'bench.rpc.json',
+    make(n) {
+      const r = rng(13);
+      if (n === 1) return JSON.stringify(request(r, 1), null, 2) + '\n';
+      const lines: string[] = [];
+      for (let i = 0; i < n; i++) lines.push('  ' + JSON.stringify(request(r, i + 1)));
+      return '[\n' + lines.join(',\n') + '\n]\n';
+    },
+  },
+  'waf-ruleset': {
+    short: 'ruleset', fileName: 'bench.ruleset.json',
+    make(n) {
+      const r = rng(14);
+      if (n === 1) return JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'ip.src in {192.0.2.0/24}' }] }, null, 2) + '\n';
+      const rules: Record<string, unknown>[] = [];
+      for (let i = 0; i < n - 1; i++) {
+        rules.push({ action: pick(r, ['block', 'managed_challenge', 'js_challenge', 'log']), expression: expression(r), description: `Rule ${i + 1}`, enabled: r() < 0.9 });
+      }
+      return JSON.stringify({ name: 'custom-rules', kind: 'zone', phase: 'http_request_firewall_custom', rules }, null, 2) + '\n';
+    },
+  },
+};
+
+/** One valid document per kind and size (4 kinds x SIZES), each the n whose text is closest to the size. */
+export function sizedDocs(): BenchDoc[] {
+  const out: BenchDoc[] = [];
+  for (const kind of ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'] as const) {
+    const g = GROW[kind];
+    for (const size of SIZES) {
+      let best = g.make(1);
+      for (let n = 2; n < 1000; n++) {
+        const text = g.make(n);
+        if (Math.abs(text.length - size.bytes) < Math.abs(best.length - size.bytes)) best = text;
+        if (text.length > size.bytes * 1.5) break;
+      }
+      out.push({ name: `${g.short}-${size.label}`, kind, fileName: g.fileName, variant: 'valid', text: best, injected: 0, editOffset: middleEdit(best) });
+    }
+  }
+  return out;
+}
+
+/**
+ * A document of each kind with five mistakes that its JSON schema alone can see, one per line: both servers must report a
+ * problem starting on each of those lines (the check that the peer really validates against our schemas).
+ * `lines` are 0-based, in the order of the mistakes.
+ */
+export interface WrongDoc { kind: DocKind; fileName: string; text: string; mistakes: { line: number; what: string }[] }
+
+export function wrongDocs(): WrongDoc[] {
+  const make = (kind: DocKind, fileName: string, lines: string[]): WrongDoc => {
+    const mistakes: { line: number; what: string }[] = [];
+    const text = lines.map((l, i) => {
+      const m = /\s*\/\/! (.*)$/.exec(l);
+      if (!m) return l;
+      mistakes.push({ line: i, what: m[1] });
+      return l.slice(0, m.index);
+    }).join('\n') + '\n';
+    return { kind, fileName, text, mistakes };
+  };
+  return [
+    make('logpush-filter', 'wrong.filter.json', [
+      '{',
+      '  "where": {',
+      '    "and": [',
+      '      { "key": "ClientRequestHost", "operator": "equals", "value": "example.com" }, //! operator outside the enum',
+      '      { "key": "ClientCountry", "operator": "in", "value": ["us", { "code": "ca" }] }, //! array item of a wrong type',
+      '      { "key": "EdgeResponseStatus", "operator": "geq", "value": { "min": 400 } }, //! value of a wrong type',
+      '      { "keys": "ClientIP", "operator": "eq", "value": "192.0.2.1" }, //! unknown member',
+      '      { "or": [] } //! empty "or"',
+      '    ]',
+      '  }',
+      '}',
+    ]),
+    make('logpush-job', 'wrong.logpush.json', [
+      '{',
+      '  "name": "edge-http-requests",',
+      '  "dataset": "http_requests",',
+      '  "enabled": "yes", //! boolean expected',
+      '  "kind": "cloud", //! kind outside the enum',
+      '  "destination_conf": "s3://bench-logs/http/{DATE}?region=us-east-1",',
+      '  "max_upload_bytes": -1, //! under the minimum',
+      '  "output_options": {',
+      '    "output_type": "json", //! output type outside the enum',
+      '    "sample_rate": 2 //! over the maximum',
+      '  },',
+      '  "filter": ""',
+      '}',
+    ]),
+    make('jsonrpc-request', 'wrong.rpc.json', [
+      '[',
+      '  { "jsonrpc": "1.0", "method": "eth_blockNumber", "params": [], "id": 1 }, //! jsonrpc other than "2.0"',
+      '  { "jsonrpc": "2.0", "method": "eth_chainId", "params": [], "id": 2, "jsonrpx": "2.0" }, //! unknown member',
+      '  { "jsonrpc": "2.0", "method": "eth_gasPrice", "params": [], "id": true }, //! id of a wrong type',
+      '  { "jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x12345", "latest"], "id": 4 }, //! malformed address',
+      '  { "jsonrpc": "2.0", "method": "eth_getBlockByNumber", "params": ["latest", "yes"], "id": 5 } //! boolean expected',
+      ']',
+    ]),
+    make('waf-ruleset', 'wrong.ruleset.json', [
+      '{',
+      '  "name": "custom-rules",',
+      '  "kind": "zones", //! kind outside the enum',
+      '  "phase": "http_request_firewall_custom",',
+      '  "rules": [',
+      '    { "action": "blok", "expression": "http.host eq \\"example.com\\"" }, //! action outside the enum',
+      '    { "action": "block", "expression": "ip.src in {192.0.2.0/24}", "enabled": "yes" }, //! boolean expected',
+      '    { "id": "xyz", "action": "log", "expression": "ssl" }, //! id that is not 32 hex digits',
+      '    { "action": "log", "expression": "ssl", "descripton": "typo" } //! unknown member',
+      '  ]',
+      '}',
+    ]),
+  ];
+}

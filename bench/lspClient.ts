@@ -20,6 +20,8 @@ export interface ServerHandle {
   logs: string[];
   /** What the server answered to initialize. */
   serverCapabilities: Record<string, unknown>;
+  /** How many `workspace/configuration` requests the server sent (each one a round trip before its answer). */
+  configurationRequests: number;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,13 @@ export interface StartOptions {
   workspaceFolders?: { uri: string; name: string }[];
   /** Sees each workspace/configuration request the server sends. */
   onConfiguration?: (p: ConfigurationParams) => void;
+  /**
+   * The client's settings, as an editor holds them: each `workspace/configuration` item gets `settings[item.section]` (or `{}`), and
+   * with `pushSettings` they are also sent once in `workspace/didChangeConfiguration` after `initialized`, as vscode-languageclient does
+   * with `synchronize.configurationSection` (the way VS Code's JSON server gets its `json.schemas`).
+   */
+  settings?: Record<string, unknown>;
+  pushSettings?: boolean;
 }
 
 export async function startServer(serverJs: string, opts: StartOptions = {}): Promise<ServerHandle> {
@@ -52,7 +61,13 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
     }
   });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => { opts.onConfiguration?.(p); return p.items.map(() => ({})); });
+  const settings = opts.settings ?? {};
+  let configurationRequests = 0;
+  conn.onRequest(ConfigurationRequest.type, (p: ConfigurationParams) => {
+    configurationRequests++;
+    opts.onConfiguration?.(p);
+    return p.items.map((item) => (item.section ? settings[item.section] ?? {} : settings));
+  });
   // Other server-to-client requests (registerCapability, diagnostic/codeLens refresh, workDoneProgress/create) get null.
   for (const m of ['client/registerCapability', 'client/unregisterCapability', 'workspace/diagnostic/refresh', 'workspace/codeLens/refresh',
     'window/workDoneProgress/create', 'workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) conn.onRequest(new RequestType<unknown, null, void>(m), () => null);
@@ -77,8 +92,10 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
   });
   const initializeMs = nowMs() - t0;
   await conn.sendNotification('initialized', {});
+  if (opts.pushSettings) await conn.sendNotification('workspace/didChangeConfiguration', { settings });
   return {
     conn, child, pid: child.pid!, initializeMs, logs, serverCapabilities: init.capabilities,
+    get configurationRequests() { return configurationRequests; },
     async stop() {
       try {
         await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);

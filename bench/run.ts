@@ -1,13 +1,14 @@
 // `npm run bench`: EdgeKit's performance report (issue "Performance"). Prints one table per section, PASS/MISS next to each
 // target, and ONE final line of JSON (the summary). A report, not a test: nothing here fails on a slow figure.
 //
-//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock] [--markdown FILE]
+//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock,peer] [--markdown FILE]
 //
 // --quick     fewer runs and 1 s mock loads (a smoke run in well under a minute)
 // --fresh     run the LSP sections on a server bundled from the current sources into a temporary folder (default: dist/server.js,
 //             built with `node esbuild.mjs` when missing)
 // --only      run only the named sections
 // --markdown  also write the tables as markdown to FILE (for docs/benchmarks.md)
+// --candidate section 6 (peer) also runs this second EdgeKit server bundle, interleaved with the others (A/B of a prototype)
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -18,14 +19,15 @@ import { memorySection, runEdits, runMemory, runStart, type AssistFigure, type E
 import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type SizeFigure } from './size';
 import { runMock, type MockFigure } from './mock';
 import { runEval } from './eval';
-import { markdownTable, nowMs, table, type Budget, type Section } from './stats';
+import { markdownTable, median, nowMs, table, type Budget, type Section } from './stats';
 import type { LspBudget } from './lsp';
 import { newestMtime } from './lspClient';
+import { GOALS, PEER_BUDGET, PEER_BUDGET_QUICK, runPeer, spreadOf, type OpenFigure, type PeerFigures } from './lspPeer';
 
-const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'eval'] as const;
+const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'eval', 'peer'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
-interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string }
+interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string; candidate?: string }
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { quick: false, fresh: false, only: new Set(SECTIONS) };
@@ -35,12 +37,13 @@ function parseArgs(argv: string[]): Args {
     if (name === '--quick') a.quick = true;
     else if (name === '--fresh') a.fresh = true;
     else if (name === '--markdown') a.markdown = value();
+    else if (name === '--candidate') a.candidate = path.resolve(value() ?? '');
     else if (name === '--only') {
       const names = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean);
       const bad = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
       if (bad.length || names.length === 0) throw new Error(`--only takes a comma-separated list of ${SECTIONS.join(', ')}; got "${bad.join(',')}".`);
       a.only = new Set(names as SectionName[]);
-    } else throw new Error(`Unknown option "${argv[i]}". Options: --quick, --fresh, --only <sections>, --markdown <file>.`);
+    } else throw new Error(`Unknown option "${argv[i]}". Options: --quick, --fresh, --only <sections>, --markdown <file>, --candidate <server.js>.`);
   }
   return a;
 }
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
   // ---- the server under test
   let serverJs = path.join(ROOT, 'dist/server.js');
   let freshBuild: BuiltBundles | undefined;
-  const needServer = args.only.has('lsp') || args.only.has('memory') || args.only.has('size');
+  const needServer = args.only.has('lsp') || args.only.has('memory') || args.only.has('size') || args.only.has('peer');
   if (needServer && args.fresh) {
     freshBuild = await buildBundles(false);
     serverJs = freshBuild.server;
@@ -168,6 +171,40 @@ async function main(): Promise<void> {
         ? Object.fromEntries(figures.map((f: MockFigure) => [f.what, { rps: Math.round(f.rps), meanMs: round(f.mean), p50: f.p50, p99: f.p99, non2xx: f.non2xx + f.errors }]))
         : { skipped: section.notes[0] };
     }
+
+    // ---- 6. against VS Code's JSON language server over LSP (issue 18)
+    if (args.only.has('peer')) {
+      log('6. against VS Code\'s JSON language server over LSP');
+      const prod = await buildBundles(true);
+      try {
+        const { section, figures: f } = await runPeer(serverJs, args.quick ? PEER_BUDGET_QUICK : PEER_BUDGET, log, { prodServerJs: prod.server, candidateJs: args.candidate });
+        sections.push(section);
+        summary.peer = peerSummary(f);
+        for (const c of f.contenders.filter((x) => x.key !== 'peer')) {
+          const tag = c.key === 'ours' ? '' : ` [${c.name}]`;
+          const gated = f.open.filter((o) => o.gated);
+          const ratio = (o: OpenFigure) => o.by[c.key].median / o.by.peer.median;
+          const worstRatio = gated.reduce((w, o) => (ratio(o) > ratio(w) ? o : w));
+          const worstP99 = gated.reduce((w, o) => (o.by[c.key].p99 > w.by[c.key].p99 ? o : w));
+          targets.push({ name: `peer: open → diagnostics, worst EdgeKit/peer median (${worstRatio.doc})${tag}`, value: round(ratio(worstRatio)), unit: 'x', limit: `<= ${GOALS.openRatio}`, pass: ratio(worstRatio) <= GOALS.openRatio });
+          targets.push({ name: `peer: open → diagnostics, worst EdgeKit p99 (${worstP99.doc})${tag}`, value: round(worstP99.by[c.key].p99), unit: 'ms', limit: `< ${GOALS.openP99Ms}`, pass: worstP99.by[c.key].p99 < GOALS.openP99Ms });
+          for (const x of f.batch) {
+            const speedup = median(x.by.peer) / median(x.by[c.key]);
+            const spread = spreadOf(x.by[c.key]);
+            targets.push({ name: `peer: batch ${x.variant} open, peer/EdgeKit${tag}`, value: round(speedup), unit: 'x', limit: `>= ${GOALS.batchSpeedup}`, pass: speedup >= GOALS.batchSpeedup });
+            targets.push({ name: `peer: batch ${x.variant} open, EdgeKit spread over ${x.by[c.key].length} runs${tag}`, value: round(spread), unit: 'x', limit: `< ${GOALS.batchSpread}`, pass: spread < GOALS.batchSpread });
+          }
+          for (const e of f.edits) targets.push({ name: `peer: edit → diagnostics on the batch (${e.variant}), EdgeKit p95${tag}`, value: round(e.by[c.key].p95), unit: 'ms', limit: `< ${GOALS.editP95Ms}`, pass: e.by[c.key].p95 < GOALS.editP95Ms });
+          const rss = f.rss[c.key];
+          if (rss) targets.push({ name: `peer: EdgeKit RSS after 100 documents${tag}`, value: round(rss.after / 2 ** 20), unit: 'MB', limit: `< ${GOALS.rssMB}`, pass: rss.after < GOALS.rssMB * 2 ** 20 });
+        }
+        for (const s of f.start.filter((x) => x.what !== 'peer' && !x.what.startsWith('floor'))) {
+          targets.push({ name: `peer: cold start, spawn → initialize reply (${s.what})`, value: round(s.median), unit: 'ms', limit: `< ${GOALS.startMs}`, pass: s.median < GOALS.startMs });
+        }
+      } finally {
+        removeBundles(prod);
+      }
+    }
   } finally {
     if (freshBuild) removeBundles(freshBuild);
   }
@@ -192,6 +229,20 @@ async function main(): Promise<void> {
   summary.missed = targets.filter((t) => !t.pass).length;
   summary.seconds = round(elapsed);
   process.stdout.write(JSON.stringify(summary) + '\n');
+}
+
+/** Section 6's figures for the JSON summary line. */
+function peerSummary(f: PeerFigures): Record<string, unknown> {
+  const keys = f.contenders.map((c) => c.key);
+  const each = <T>(g: (k: string) => T) => Object.fromEntries(keys.map((k) => [k, g(k)]));
+  return {
+    open: Object.fromEntries(f.open.map((o) => [o.doc + (o.gated ? '' : ':errors'), { bytes: o.bytes, problems: o.problems, ...each((k) => ({ ms: round(o.by[k].median), p99: round(o.by[k].p99) })) }])),
+    floor: Object.fromEntries(f.floor.map((x) => [x.doc, { ms: round(x.median), p99: round(x.p99) }])),
+    batch: Object.fromEntries(f.batch.map((x) => [x.variant, { problems: x.problems, ...each((k) => x.by[k].map(round)) }])),
+    edits: Object.fromEntries(f.edits.map((e) => [e.variant, each((k) => ({ p50: round(e.by[k].p50), p95: round(e.by[k].p95) }))])),
+    rssMB: each((k) => (f.rss[k] ? round(f.rss[k]!.after / 2 ** 20) : null)),
+    startMs: Object.fromEntries(f.start.map((s) => [s.what, { initialize: round(s.median), ...(s.firstDiagnostics === undefined ? {} : { firstDiagnostics: round(s.firstDiagnostics) }) }])),
+  };
 }
 
 function round(x: number): number {
