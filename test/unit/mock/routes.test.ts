@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROUTES } from '../../../mock/src/management';
 import { withRoutes } from '../../../scripts/gen-mock-routes';
-import { zoneId } from '../../../mock/src/zones';
+import { ACCOUNTS, zoneId } from '../../../mock/src/zones';
 import { KEY, TOKEN, api, start } from './helpers';
 
 test('docs/mock-backend.md lists every route of the table (run `npm run docs:routes` to update)', () => {
@@ -23,8 +23,8 @@ test('every route of the table is reached (never the 404/405 of an unknown route
   try {
     const zone = zoneId('pro.example');
     for (const r of ROUTES) {
-      const p = r.path.replace(':zone', zone).replace(':job', '1').replace(/:(\w+)/g, 'x');
-      const headers = r.auth === 'key' ? KEY : TOKEN;
+      const p = r.path.replace(':zone', zone).replace(':account', ACCOUNTS[0].id).replace(':job', '1').replace(':phase', 'http_request_firewall_custom').replace(/:(\w+)/g, 'x');
+      const headers = r.auth === 'either' && r.path.includes('logpush') ? KEY : TOKEN;
       const reply = await api(m.apiBaseUrl, r.method, p, headers, r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}');
       const codes = (reply.json.errors ?? []).map((e: { code: number }) => e.code);
       assert.ok(!codes.includes(7000) && !codes.includes(7001), `${r.method} ${r.path} is routed: ${JSON.stringify(reply.json)}`);
@@ -33,7 +33,7 @@ test('every route of the table is reached (never the 404/405 of an unknown route
     assert.equal(other.status, 405);
     assert.equal(other.json.errors[0].code, 7001);
     const none = await api(m.apiBaseUrl, 'GET', `/zones/${zone}/no/such/route`, TOKEN);
-    assert.equal(none.status, 404);
+    assert.equal(none.status, 400);
     assert.equal(none.json.errors[0].code, 7000);
   } finally {
     await m.close();

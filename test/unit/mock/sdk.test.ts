@@ -109,6 +109,6 @@ test('rulesets and the migration: raw get/put where the SDK has no typed method'
 });
 
 test('an unknown route and a bad parameter answer in the envelope, as SDK errors with the message', async () => {
-  await assert.rejects(cf.get('/no/such/route'), (e: { status?: number; message: string }) => e.status === 404 && /No route/.test(e.message));
+  await assert.rejects(cf.get('/no/such/route'), (e: { status?: number; message: string }) => e.status === 400 && /No route for that URI/.test(e.message));
   await assert.rejects(cf.zones.list({ per_page: 500 }), (e: { status?: number; message: string }) => e.status === 400 && /per_page/.test(e.message));
 });
