@@ -173,6 +173,8 @@ export class ManagementApi {
       const t = transition(zs.migration, mode, { plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
       if (!t.ok) return fail(t.status, t.code, t.message);
     }
+    const dryRun = req.query.get('dry_run');
+    if (dryRun !== null && dryRun !== 'true' && dryRun !== 'false') return fail(400, 1001, `"dry_run" must be true or false, not "${dryRun}".`);
     const parsed = parseJsonBody(req.body);
     if ('error' in parsed) return parsed.error;
     const errors = checkRulesetBody(parsed.value);
@@ -181,15 +183,24 @@ export class ManagementApi {
     return this.lock.run(zone.id, async () => {
       const zs = this.store.zone(zone.id);
       const messages: EnvelopeMessage[] = [];
+      let next: MigrationState | undefined;
       if (mode) {
         const t = transition(zs.migration, mode, { plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
         if (!t.ok) return fail(t.status, t.code, t.message);
-        messages.push({ code: 10511, message: `Migration state ${zs.migration} -> ${t.next}.` });
-        zs.migration = t.next;
+        next = t.next;
       } else if (zs.migration === 'start' && zone.plan !== 'enterprise' && body.rules.some((r) => r.enabled !== false)) {
         return fail(400, 10507, `Zone "${zone.name}" (${zone.plan}) has not migrated; without waf_migration every rule must have "enabled": false.`);
       }
-      zs.entrypoint = storeRuleset(zone, zs.entrypoint, body);
+      const saved = storeRuleset(zone, zs.entrypoint, body);
+      // dry_run=true (the SDK's `dry_run`): checked and answered as it would be saved, and nothing changes.
+      if (dryRun === 'true') {
+        return ok(saved, [{ code: 10512, message: `Dry run: nothing was saved${next ? `; the migration state would go ${zs.migration} -> ${next}` : ''}.` }]);
+      }
+      if (next) {
+        messages.push({ code: 10511, message: `Migration state ${zs.migration} -> ${next}.` });
+        zs.migration = next;
+      }
+      zs.entrypoint = saved;
       await this.store.save();
       return ok(zs.entrypoint, messages);
     });
@@ -464,17 +475,17 @@ export class ManagementApi {
     return ok(Object.fromEntries(fields.map((f) => [f.name, f.description])));
   }
 
-  /** The editor's core on a job holding just this value: the error-severity problems whose codes start with `prefix`. */
-  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, prefix: RegExp, dataset = 'http_requests'): string[] {
+  /** The editor's core on a valid job that differs only by this value: its error-severity problems (all of them the value's). */
+  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, dataset = 'http_requests'): string[] {
     if (typeof value !== 'string' || !value) return [`"${member}" must be a non-empty string.`];
     const job = { name: 'validate', dataset, destination_conf: 's3://bucket/logs?region=us-east-1', [member]: value };
-    return core.validate(JSON.stringify(job), 'logpush-job').filter((p) => p.severity === 'error' && prefix.test(p.code)).map((p) => p.message);
+    return core.validate(JSON.stringify(job), 'logpush-job').filter((p) => p.severity === 'error').map((p) => p.message);
   }
 
   private validateDestination({ req }: RouteCtx): ApiReply {
     const body = parseJsonBody(req.body);
     if ('error' in body) return body.error;
-    const problems = this.jobProblems('destination_conf', (body.value as Record<string, unknown> | null)?.destination_conf, /^(logpush\/destination|schema\/)/);
+    const problems = this.jobProblems('destination_conf', (body.value as Record<string, unknown> | null)?.destination_conf);
     return ok({ valid: problems.length === 0, message: problems.join(' ') });
   }
 
@@ -491,7 +502,7 @@ export class ManagementApi {
     const b = isObj(body.value) ? body.value : {};
     const dataset = typeof b.dataset === 'string' ? b.dataset : 'http_requests';
     if (!catalogue.logpush.datasetInfo(dataset)) return unknownDataset(dataset);
-    const problems = this.jobProblems('logpull_options', b.logpull_options, /^(logpush\/(logpull|option|field|timestamps)|schema\/)/, dataset);
+    const problems = this.jobProblems('logpull_options', b.logpull_options, dataset);
     return ok({ valid: problems.length === 0, message: problems.join(' ') });
   }
 
@@ -506,7 +517,7 @@ export class ManagementApi {
     const body = parseJsonBody(ctx.req.body);
     if ('error' in body) return body.error;
     const conf = (body.value as Record<string, unknown> | null)?.destination_conf;
-    const problems = this.jobProblems('destination_conf', conf, /^(logpush\/destination|schema\/)/);
+    const problems = this.jobProblems('destination_conf', conf);
     if (problems.length) return fail(400, 1002, problems.join(' '));
     const token = this.challenge(ctx, String(conf));
     return ok({ filename: `ownership-challenge-${token.slice(0, 8)}.txt`, message: `The mock has no bucket to write to; the token is ${token}.`, valid: true });
