@@ -39,3 +39,29 @@ test('every route of the table is reached (never the 404/405 of an unknown route
     await m.close();
   }
 });
+
+test('bad input on every route: an envelope with a clear error (4xx), never a 5xx, a hang or a crash', async () => {
+  const m = await start();
+  try {
+    const zone = zoneId('pro.example');
+    const bodies = ['', 'null', '[]', '"text"', '42', '{"a":', '{"name": 5, "rules": {}, "destination_conf": [], "ownership_challenge": 1}', '\u0000\uffff'];
+    const queries = ['', '?page=0', '?page=-1&per_page=abc', '?per_page=100000', '?direction=up&order=nothing&match=some', '?cursor=%00', '?page=99999999999999999999'];
+    for (const r of ROUTES) {
+      const p = r.path.replace(':zone', zone).replace(':account', ACCOUNTS[0].id).replace(/:(\w+)/g, '%E2%28%A1');
+      for (const query of queries) {
+        for (const body of r.method === 'GET' || r.method === 'DELETE' ? [undefined] : bodies) {
+          const reply = await api(m.apiBaseUrl, r.method, p + query, TOKEN, body);
+          const what = `${r.method} ${p}${query} ${JSON.stringify(body)}: ${reply.status} ${JSON.stringify(reply.json)}`;
+          assert.ok(reply.status < 500, what);
+          assert.equal(typeof reply.json.success, 'boolean', what);
+          assert.ok(Array.isArray(reply.json.errors) && Array.isArray(reply.json.messages) && 'result' in reply.json, what);
+          if (!reply.json.success) assert.ok(reply.json.errors.every((e: { code: unknown; message: unknown }) => typeof e.code === 'number' && typeof e.message === 'string' && e.message.length > 0), what);
+        }
+      }
+    }
+    // The mock still answers after all of it.
+    assert.equal((await api(m.apiBaseUrl, 'GET', '/zones', KEY)).status, 200);
+  } finally {
+    await m.close();
+  }
+});
