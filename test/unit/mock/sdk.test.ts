@@ -23,6 +23,17 @@ before(async () => {
 });
 after(() => m.close());
 
+/** Every item of an SDK list, as `for await` reads it; a list that does not end (a page past the end that is not empty) fails
+ * the test at `max` items instead of hanging it. */
+async function listAll<T>(list: AsyncIterable<T>, max = 1000): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of list) {
+    out.push(item);
+    assert.ok(out.length <= max, `the list did not end after ${max} items`);
+  }
+  return out;
+}
+
 /** An SDK error of this class, status and first envelope error code (the SDK keeps the envelope's errors). */
 function apiError(cls: abstract new (...args: never[]) => Error, status: number, code: number) {
   return (e: unknown) => {
@@ -35,19 +46,16 @@ function apiError(cls: abstract new (...args: never[]) => Error, status: number,
 }
 
 test('zones: the SDK iterates every page to the end, with page sizes, filters and order; records have the platform\'s members', async () => {
-  const names: string[] = [];
-  for await (const z of cf.zones.list()) names.push(z.name);
+  const names = (await listAll(cf.zones.list())).map((z) => z.name);
   assert.deepEqual(names, ZONES.map((z) => z.name).sort());
-  const small: string[] = [];
-  for await (const z of cf.zones.list({ per_page: 5 })) small.push(z.name);
+  const small = (await listAll(cf.zones.list({ per_page: 5 }))).map((z) => z.name);
   assert.deepEqual(small, names, 'two pages of at most 5, then an empty one ends the loop');
   const page2 = await cf.zones.list({ per_page: 5, page: 2 });
   assert.equal(page2.result.length, names.length - 5);
   assert.deepEqual(page2.result_info, { page: 2, per_page: 5, count: names.length - 5, total_count: names.length, total_pages: 2 });
   const past = await cf.zones.list({ per_page: 5, page: 9 });
   assert.deepEqual(past.result, []);
-  const desc: string[] = [];
-  for await (const z of cf.zones.list({ order: 'name', direction: 'desc' })) desc.push(z.name);
+  const desc = (await listAll(cf.zones.list({ order: 'name', direction: 'desc' }))).map((z) => z.name);
   assert.deepEqual(desc, [...names].reverse());
   const one = await cf.zones.list({ name: 'pro.example' });
   assert.deepEqual(one.result.map((z) => z.id), [ZONE]);
@@ -60,15 +68,13 @@ test('zones: the SDK iterates every page to the end, with page sizes, filters an
   for (const k of ['account', 'created_on', 'modified_on', 'activated_on', 'development_mode', 'meta', 'name_servers', 'original_name_servers', 'owner', 'plan', 'status', 'type']) {
     assert.ok(k in zone, `the zone record has "${k}"`);
   }
-  const accounts: string[] = [];
-  for await (const a of cf.accounts.list()) accounts.push(a.id);
+  const accounts = (await listAll(cf.accounts.list())).map((a) => a.id);
   assert.deepEqual(accounts, [ACCOUNT]);
 });
 
 test('the previous WAF API, firewall rules and page rules: every list ends, in the API\'s page sizes', async () => {
   const big = zoneId('too-many-rules.example');
-  const ids: string[] = [];
-  for await (const r of cf.firewall.rules.list({ zone_id: big })) ids.push(r.id!);
+  const ids = (await listAll(cf.firewall.rules.list({ zone_id: big }))).map((r) => r.id!);
   assert.equal(ids.length, zoneById(big)!.waf.firewallRules.length, 'over 200 rules, 25 a page by default');
   assert.equal(new Set(ids).size, ids.length);
   const first = await cf.firewall.rules.list({ zone_id: big });
@@ -76,14 +82,13 @@ test('the previous WAF API, firewall rules and page rules: every list ends, in t
   assert.equal((await cf.firewall.rules.get(ids[1], { zone_id: big })).filter && 'expression' in (await cf.firewall.rules.get(ids[1], { zone_id: big })).filter!, true);
   assert.deepEqual((await cf.firewall.rules.list({ zone_id: ZONE, description: 'office' })).result.map((r) => r.action), ['bypass']);
 
-  const packages: string[] = [];
-  for await (const pkg of cf.firewall.waf.packages.list({ zone_id: ZONE })) packages.push((pkg as { id: string }).id);
+  const packages = (await listAll(cf.firewall.waf.packages.list({ zone_id: ZONE }))).map((pkg) => (pkg as { id: string }).id);
   assert.equal(packages.length, 2);
   let groups = 0;
   let rules = 0;
   for (const pkg of packages) {
-    for await (const g of cf.firewall.waf.packages.groups.list(pkg, { zone_id: ZONE, per_page: 5 })) groups += g.rules_count > 0 ? 1 : 0;
-    for await (const r of cf.firewall.waf.packages.rules.list(pkg, { zone_id: ZONE, per_page: 5 })) rules += r ? 1 : 0;
+    groups += (await listAll(cf.firewall.waf.packages.groups.list(pkg, { zone_id: ZONE, per_page: 5 }))).filter((g) => g.rules_count > 0).length;
+    rules += (await listAll(cf.firewall.waf.packages.rules.list(pkg, { zone_id: ZONE, per_page: 5 }))).length;
   }
   assert.equal(groups, zoneById(ZONE)!.waf.packages.reduce((n, p) => n + p.groups.length, 0));
   assert.equal(rules, zoneById(ZONE)!.waf.packages.reduce((n, p) => n + p.groups.reduce((k, g) => k + g.rules.length, 0), 0));
@@ -108,8 +113,7 @@ test('Logpush jobs of a zone: create, list, get, update, delete, with the body t
     assert.ok(k in job, `the job record has "${k}"`);
   }
   assert.deepEqual(job.output_options, { field_names: ['ClientIP', 'EdgeStartTimestamp'], timestamp_format: 'rfc3339' });
-  const listed: number[] = [];
-  for await (const j of cf.logpush.jobs.list({ zone_id: ZONE })) listed.push(j!.id!);
+  const listed = (await listAll(cf.logpush.jobs.list({ zone_id: ZONE }))).map((j) => j!.id!);
   assert.ok(listed.includes(job.id!));
   const ofDataset = (await cf.logpush.datasets.jobs.get('http_requests', { zone_id: ZONE })).result;
   assert.ok(ofDataset.some((j) => j?.id === job.id));
@@ -189,23 +193,20 @@ test('rulesets and the migration: raw get/put where the SDK has no typed method,
   const entry = await cf.rulesets.phases.get(MANAGED, { zone_id: ZONE });
   assert.deepEqual([entry.id, entry.kind, entry.phase, entry.version], [saved.id, 'zone', MANAGED, '2']);
   assert.equal(typeof entry.last_updated, 'string');
-  const phaseVersions: string[] = [];
-  for await (const v of cf.rulesets.phases.versions.list(MANAGED, { zone_id: ZONE })) phaseVersions.push(v.version);
+  const phaseVersions = (await listAll(cf.rulesets.phases.versions.list(MANAGED, { zone_id: ZONE }))).map((v) => v.version);
   assert.deepEqual(phaseVersions, ['1', '2']);
   assert.equal((await cf.rulesets.phases.versions.get('2', { ruleset_phase: MANAGED, zone_id: ZONE })).version, '2');
   await assert.rejects(cf.rulesets.phases.get('http_request_firewall_custom', { zone_id: ZONE }), apiError(NotFoundError, 404, 10003));
   await assert.rejects(cf.rulesets.phases.get('no_such_phase' as never, { zone_id: ZONE }), apiError(BadRequestError, 400, 10001));
 
   // Lists: the rulesets by cursor (two a page here), the versions in one list.
-  const listed: string[] = [];
-  for await (const r of cf.rulesets.list({ zone_id: ZONE, per_page: 2 })) listed.push(r.id);
+  const listed = (await listAll(cf.rulesets.list({ zone_id: ZONE, per_page: 2 }))).map((r) => r.id);
   const all = (await cf.rulesets.list({ zone_id: ZONE })).result.map((r) => r.id);
   assert.deepEqual(listed, all, 'the cursor pages add up to the whole list');
   assert.ok(all.length > 2 && all.includes(saved.id));
   const got = await cf.rulesets.get(saved.id, { zone_id: ZONE });
   assert.equal(got.phase, MANAGED);
-  const versions: string[] = [];
-  for await (const v of cf.rulesets.versions.list(saved.id, { zone_id: ZONE })) versions.push(v.version);
+  const versions = (await listAll(cf.rulesets.versions.list(saved.id, { zone_id: ZONE }))).map((v) => v.version);
   assert.deepEqual(versions, ['1', '2']);
 });
 
