@@ -4,6 +4,7 @@
 // (auth.ts); every list pages as the platform does (lists.ts); every response is the envelope (envelope.ts). No vscode; I/O goes
 // through the StateStore.
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { catalogue, getLanguageService, isObj } from '../../server/src/core';
 import type { AuthKind, Credentials } from './auth';
 import { authenticate } from './auth';
@@ -31,7 +32,7 @@ export interface ApiRequest {
   /** Path below /client/v4, e.g. /zones/<id>/logpush/jobs. */
   path: string;
   query: URLSearchParams;
-  headers: import('node:http').IncomingHttpHeaders;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
