@@ -41,7 +41,7 @@ export function handleGateway(network: string, text: string): GatewayReply {
     if (payload.length === 0) return { status: 200, body: errorResponse(null, -32600, 'Invalid request: the batch is empty.') };
     const out: RpcResponse[] = [];
     for (const item of payload) {
-      const r = handleOne(chain, item);
+      const r = handleOne(chain, item, true);
       if (r.response) out.push(r.response);
     }
     return out.length ? { status: 200, body: out } : { status: 204 };
@@ -59,7 +59,7 @@ function isValidId(v: unknown): v is Id {
   return v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 }
 
-function handleOne(chain: Chain, req: unknown): { response?: RpcResponse; unsupported?: boolean } {
+function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: RpcResponse; unsupported?: boolean } {
   if (typeof req !== 'object' || req === null || Array.isArray(req)) {
     return { response: errorResponse(null, -32600, 'Invalid request: a request must be a JSON object.') };
   }
@@ -73,10 +73,12 @@ function handleOne(chain: Chain, req: unknown): { response?: RpcResponse; unsupp
   if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
   const method = r.method;
   if (UNSUPPORTED.has(method)) {
-    // data says what the libraries cannot tell from the code alone: which method, and that it is the gateway's refusal (HTTP 403).
-    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`, { method, httpStatus: 403 }) };
+    // data says what the libraries cannot tell from the code alone: which method, and (alone, not in a batch, which answers 200 as
+    // a whole) that the gateway refused it with HTTP 403.
+    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`, inBatch ? { method } : { method, httpStatus: 403 }) };
   }
-  if (!SUPPORTED.has(method)) return { response: hasId ? errorResponse(id, -32601, `Method "${method}" does not exist.`) : undefined };
+  // An Ethereum node's own wording (geth's), which ethers recognises as an unsupported operation.
+  if (!SUPPORTED.has(method)) return { response: hasId ? errorResponse(id, -32601, `the method ${method} does not exist/is not available`, { method }) : undefined };
   if (r.params !== undefined && !Array.isArray(r.params)) {
     return { response: errorResponse(id, -32602, `Invalid params: "params" of ${method} must be an array of positional parameters.`) };
   }

@@ -1,21 +1,31 @@
-// The mock management API under /client/v4: zones, Logpush jobs (X-Auth-Key + X-Auth-Email), the managed-rules migration and the
-// entry point ruleset (Authorization: Bearer), and the previous managed-rules API that stops answering once a zone has migrated.
-// Every response is the envelope {success, errors, messages, result}. No vscode; I/O goes through the StateStore.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// The mock management API under /client/v4: zones and accounts, Logpush jobs and the routes around them (dataset fields,
+// validation, the destination ownership challenge), the managed-rules migration and the rulesets of a zone, and the previous
+// managed-rules API that stops answering once a zone has migrated. Every route takes the API token or the legacy key pair
+// (auth.ts); every list pages as the platform does (lists.ts); every response is the envelope (envelope.ts). No vscode; I/O goes
+// through the StateStore.
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { catalogue, getLanguageService, isObj } from '../../server/src/core';
-
-const core = getLanguageService();
+import type { AuthKind, Credentials } from './auth';
+import { authenticate } from './auth';
+import type { ApiReply, EnvelopeMessage } from './envelope';
+import { fail, failMany, noRoute, ok } from './envelope';
+import { boolMatch, cursorReply, listReply, textMatch } from './lists';
 import type { MigrationState } from './migration';
 import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { ACCOUNTS, ZONES, accountById, accountJson, deriveConfig, migrationBlockers, zoneById, zoneJson, type Account } from './zones';
 
+export type { Credentials, AuthKind } from './auth';
+export { safeEqual } from './auth';
+export type { ApiReply, Envelope, EnvelopeMessage } from './envelope';
+export { fail, ok } from './envelope';
+
+const core = getLanguageService();
+
 /** The id `GET /user/tokens/verify` reports for the mock's API token. */
 const TOKEN_ID = 'ed9e4c3a0b1f4d2c8e7f6a5b4c3d2e1f';
-
-export interface Credentials { apiToken: string; apiKey: string; apiEmail: string }
 
 export interface ApiRequest {
   method: string;
@@ -24,63 +34,6 @@ export interface ApiRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
-}
-
-export interface EnvelopeMessage { code: number; message: string }
-export interface Envelope { success: boolean; errors: EnvelopeMessage[]; messages: EnvelopeMessage[]; result: unknown; result_info?: Record<string, number> }
-export interface ApiReply { status: number; body: Envelope }
-
-export function ok(result: unknown, messages: EnvelopeMessage[] = [], status = 200): ApiReply {
-  return { status, body: { success: true, errors: [], messages, result } };
-}
-
-export function fail(status: number, code: number, message: string, more: EnvelopeMessage[] = []): ApiReply {
-  return { status, body: { success: false, errors: [{ code, message }, ...more], messages: [], result: null } };
-}
-
-function failMany(status: number, errors: EnvelopeMessage[]): ApiReply {
-  return { status, body: { success: false, errors, messages: [], result: null } };
-}
-
-/** Constant-time comparison: both sides hashed to equal-length digests first, so neither content nor length leaks. */
-export function safeEqual(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && given.length === expected.length;
-}
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-export type AuthKind = 'token' | 'key' | 'either';
-
-/** undefined when authenticated, else the 401/403 reply. Credentials are never echoed or logged. */
-function authenticate(req: ApiRequest, creds: Credentials, kind: AuthKind): ApiReply | undefined {
-  const auth = header(req.headers, 'authorization');
-  const key = header(req.headers, 'x-auth-key');
-  const email = header(req.headers, 'x-auth-email');
-  const bearer = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] : undefined;
-  const tokenOk = bearer !== undefined && safeEqual(bearer, creds.apiToken);
-  // Evaluate both halves so the timing does not tell which one was wrong.
-  const keyOk = key !== undefined && email !== undefined && [safeEqual(key, creds.apiKey), safeEqual(email.toLowerCase(), creds.apiEmail.toLowerCase())].every(Boolean);
-  if (kind === 'token') {
-    if (tokenOk) return undefined;
-    if (bearer !== undefined) return fail(401, 9109, 'Invalid access token.');
-    if (keyOk) return fail(403, 10000, 'Authentication error: this endpoint needs an API token (Authorization: Bearer <API_TOKEN>), not an API key.');
-    return fail(401, 10000, 'Authentication error: missing credentials; send Authorization: Bearer <API_TOKEN>.');
-  }
-  if (kind === 'key') {
-    if (keyOk) return undefined;
-    if (key !== undefined || email !== undefined) return fail(401, 9103, 'Unknown X-Auth-Key or X-Auth-Email.');
-    if (tokenOk) return fail(403, 10000, 'Authentication error: Logpush jobs here need X-Auth-Key and X-Auth-Email, not an API token.');
-    return fail(401, 10000, 'Authentication error: missing credentials; send X-Auth-Key and X-Auth-Email.');
-  }
-  if (tokenOk || keyOk) return undefined;
-  if (bearer !== undefined) return fail(401, 9109, 'Invalid access token.');
-  if (key !== undefined || email !== undefined) return fail(401, 9103, 'Unknown X-Auth-Key or X-Auth-Email.');
-  return fail(401, 10000, 'Authentication error: missing credentials; send Authorization: Bearer <API_TOKEN>, or X-Auth-Key and X-Auth-Email.');
 }
 
 /** Serialises work per key (a zone id): one state transition at a time, so concurrent requests never tear a zone's state. */
@@ -99,7 +52,6 @@ export class KeyedLock {
   }
 }
 
-const NOT_FOUND = (path: string): ApiReply => fail(404, 7000, `No route for "${path}".`);
 const METHOD_NOT_ALLOWED = (method: string, path: string): ApiReply => fail(405, 7001, `Method ${method} is not allowed on "${path}".`);
 
 function parseJsonBody(body: string): { value: unknown } | { error: ApiReply } {
@@ -116,12 +68,13 @@ export class ManagementApi {
 
   constructor(private readonly store: StateStore, private readonly creds: Credentials) {}
 
-  /** undefined when the headers carry this mock's API token or key pair, else the 401/403 reply. */
+  /** undefined when the headers carry this mock's API token or key pair, else the platform's refusal (auth.ts). */
   authenticate(headers: ApiRequest['headers']): ApiReply | undefined {
-    return authenticate({ method: 'POST', path: '', query: new URLSearchParams(), headers, body: '' }, this.creds, 'either');
+    return authenticate(headers, this.creds, 'either');
   }
 
-  /** The route table's answer to a request, in the envelope; unknown paths get 404, known paths with another method 405. */
+  /** The route table's answer to a request, in the envelope; unknown paths get the platform's 400 (code 7000), known paths with
+   * another method 405 (code 7001), an id that names no zone or account 400 (codes 7003 and 7000). */
   async handle(req: ApiRequest): Promise<ApiReply> {
     const segments = req.path.split('/').filter(Boolean);
     let pathMatched = false;
@@ -130,43 +83,45 @@ export class ManagementApi {
       if (!params) continue;
       pathMatched = true;
       if (route.method !== req.method) continue;
-      if (route.auth !== 'none') {
-        const denied = authenticate(req, this.creds, route.auth);
-        if (denied) return denied;
-      }
+      const denied = authenticate(req.headers, this.creds, route.auth);
+      if (denied) return denied;
       let zone: Zone | undefined;
       if (params.zone !== undefined) {
         zone = zoneById(params.zone);
-        if (!zone) return fail(404, 7003, `Could not route to /zones/${params.zone}: no zone has that id.`);
+        if (!zone) return unknownObject('zones', params.zone);
       }
       let account: Account | undefined;
       if (params.account !== undefined) {
         account = accountById(params.account);
-        if (!account) return fail(404, 7003, `Could not route to /accounts/${params.account}: no account has that id.`);
+        if (!account) return unknownObject('accounts', params.account);
       }
       return route.handler.call(this, { req, params, zone: zone!, account });
     }
-    return pathMatched ? METHOD_NOT_ALLOWED(req.method, req.path) : NOT_FOUND(req.path);
+    return pathMatched ? METHOD_NOT_ALLOWED(req.method, req.path) : noRoute(req.path);
   }
 
   private verifyToken(): ApiReply {
-    return ok({ id: TOKEN_ID, status: 'active' });
+    return ok({ id: TOKEN_ID, status: 'active' }, [{ code: 10000, message: 'This API Token is valid and active' }]);
   }
 
-  /** GET /zones: name (exact, or "contains:"/"starts_with:"/"ends_with:" as the API takes it), status, account.id, order
-   * (name|status|account.id|account.name), direction, page, per_page (5-50, default 20). */
-  private listZones(req: ApiRequest): ApiReply {
-    const q = req.query;
-    const bad = badParams(q, { order: ['name', 'status', 'account.id', 'account.name'] });
-    if (bad) return bad;
-    let zones = ZONES.map(zoneJson);
-    const name = q.get('name');
-    if (name) zones = zones.filter((z) => textMatch(String(z.name), name));
-    const status = q.get('status');
-    if (status) zones = zones.filter((z) => z.status === status);
-    const account = q.get('account.id');
-    if (account) zones = zones.filter((z) => (z.account as { id: string }).id === account);
-    return paginate(req, sortBy(zones, q.get('order') ?? 'name', q.get('direction')), 20);
+  /** GET /zones: name (exact, or "contains:", "starts_with:", "ends_with:", "not_equal:" as the API takes it), status, type,
+   * account.id, account.name, match; order (name, status, account.id, account.name, plan.id) and direction; page, per_page (5-50,
+   * default 20). */
+  private listZones({ req }: RouteCtx): ApiReply {
+    type Z = ReturnType<typeof zoneJson>;
+    const account = (z: Z) => z.account as { id: string; name: string };
+    return listReply(req.query, ZONES.map(zoneJson), {
+      perPage: { min: 5, max: 50, default: 20 },
+      order: { name: (z) => String(z.name), status: (z) => String(z.status), 'account.id': (z) => account(z).id, 'account.name': (z) => account(z).name, 'plan.id': (z) => String((z.plan as { id: string }).id) },
+      defaultOrder: 'name',
+      filters: {
+        name: (z, v) => textMatch(z.name, v),
+        status: (z, v) => z.status === v,
+        type: (z, v) => v.split(',').includes(String(z.type)),
+        'account.id': (z, v) => account(z).id === v,
+        'account.name': (z, v) => textMatch(account(z).name, v),
+      },
+    });
   }
 
   // ---- migration ----
@@ -202,8 +157,7 @@ export class ManagementApi {
 
   private getEntrypoint(zone: Zone): ApiReply {
     const ep = this.store.zone(zone.id).entrypoint;
-    if (!ep) return fail(404, 10003, `Zone "${zone.name}" has no entry point ruleset for phase http_request_firewall_managed yet.`);
-    return ok(ep);
+    return ep ? ok(ep) : noEntrypoint(zone, catalogue.rulesets.managedPhase);
   }
 
   private async putEntrypoint(req: ApiRequest, zone: Zone): Promise<ApiReply> {
@@ -220,23 +174,34 @@ export class ManagementApi {
       const t = transition(zs.migration, mode, { plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
       if (!t.ok) return fail(t.status, t.code, t.message);
     }
+    const dryRun = req.query.get('dry_run');
+    if (dryRun !== null && dryRun !== 'true' && dryRun !== 'false') return fail(400, 1001, `"dry_run" must be true or false, not "${dryRun}".`);
     const parsed = parseJsonBody(req.body);
     if ('error' in parsed) return parsed.error;
     const errors = checkRulesetBody(parsed.value);
     if (errors.length) return failMany(400, errors);
-    const body = parsed.value as { name: string; description?: string; rules: NewRule[] };
+    const body = parsed.value as { name?: string; description?: string; rules: NewRule[] };
     return this.lock.run(zone.id, async () => {
       const zs = this.store.zone(zone.id);
       const messages: EnvelopeMessage[] = [];
+      let next: MigrationState | undefined;
       if (mode) {
         const t = transition(zs.migration, mode, { plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
         if (!t.ok) return fail(t.status, t.code, t.message);
-        messages.push({ code: 10511, message: `Migration state ${zs.migration} -> ${t.next}.` });
-        zs.migration = t.next;
+        next = t.next;
       } else if (zs.migration === 'start' && zone.plan !== 'enterprise' && body.rules.some((r) => r.enabled !== false)) {
         return fail(400, 10507, `Zone "${zone.name}" (${zone.plan}) has not migrated; without waf_migration every rule must have "enabled": false.`);
       }
-      zs.entrypoint = storeRuleset(zone, zs.entrypoint, body);
+      const saved = storeRuleset(zone, zs.entrypoint, body);
+      // dry_run=true (the SDK's `dry_run`): checked and answered as it would be saved, and nothing changes.
+      if (dryRun === 'true') {
+        return ok(saved, [{ code: 10512, message: `Dry run: nothing was saved${next ? `; the migration state would go ${zs.migration} -> ${next}` : ''}.` }]);
+      }
+      if (next) {
+        messages.push({ code: 10511, message: `Migration state ${zs.migration} -> ${next}.` });
+        zs.migration = next;
+      }
+      zs.entrypoint = saved;
       await this.store.save();
       return ok(zs.entrypoint, messages);
     });
@@ -255,15 +220,20 @@ export class ManagementApi {
     return pkg ? { pkg } : { error: fail(404, 1002, `Package "${id}" not found in zone "${zone.name}".`) };
   }
 
-  private wafPackages({ zone, params }: RouteCtx): ApiReply {
+  private wafPackages({ req, zone, params }: RouteCtx): ApiReply {
     const done = this.migrated(zone);
     if (done) return done;
-    if (params.pkg === undefined) return ok(zone.waf.packages.map((p) => pkgJson(zone, p)));
+    if (params.pkg === undefined) {
+      // name, match; order name; page, per_page (5-100, default 50).
+      return listReply(req.query, zone.waf.packages.map((p) => pkgJson(zone, p)), {
+        perPage: WAF_PAGES, order: { name: (p) => String(p.name) }, filters: { name: (p, v) => textMatch(p.name, v) },
+      });
+    }
     const found = this.wafPackage(zone, params.pkg);
     return 'error' in found ? found.error : ok(pkgJson(zone, found.pkg));
   }
 
-  private wafGroups({ zone, params }: RouteCtx): ApiReply {
+  private wafGroups({ req, zone, params }: RouteCtx): ApiReply {
     const done = this.migrated(zone);
     if (done) return done;
     const found = this.wafPackage(zone, params.pkg);
@@ -273,12 +243,18 @@ export class ManagementApi {
       id: g.id, name: g.name, description: g.description, mode: g.mode, allowed_modes: ['on', 'off'], package_id: pkg.id,
       rules_count: g.rules.length, modified_rules_count: g.rules.filter((r) => r.mode !== r.default_mode).length,
     });
-    if (params.group === undefined) return ok(pkg.groups.map(groupJson));
+    if (params.group === undefined) {
+      // mode, name, rules_count, match; order mode or rules_count; page, per_page (5-100, default 50).
+      return listReply(req.query, pkg.groups.map(groupJson), {
+        perPage: WAF_PAGES, order: { mode: (g) => g.mode, rules_count: (g) => g.rules_count },
+        filters: { mode: (g, v) => g.mode === v, name: (g, v) => textMatch(g.name, v), rules_count: (g, v) => String(g.rules_count) === v },
+      });
+    }
     const g = pkg.groups.find((x) => x.id === params.group);
     return g ? ok(groupJson(g)) : fail(404, 1003, `Group "${params.group}" not found in package "${pkg.name}".`);
   }
 
-  private wafRules({ zone, params }: RouteCtx): ApiReply {
+  private wafRules({ req, zone, params }: RouteCtx): ApiReply {
     const done = this.migrated(zone);
     if (done) return done;
     const found = this.wafPackage(zone, params.pkg);
@@ -288,7 +264,18 @@ export class ManagementApi {
       id: r.id, description: r.description, priority: r.priority, package_id: pkg.id, group: { id: g.id, name: g.name },
       mode: r.mode, default_mode: r.default_mode, allowed_modes: r.allowed_modes,
     })));
-    if (params.rule === undefined) return ok(all);
+    if (params.rule === undefined) {
+      // description, mode (the API's DIS/CHL/BLK/SIM or the mode's own name), priority, group_id, match; order priority, group_id or
+      // description; page, per_page (5-100, default 50).
+      const MODE_CODES: Record<string, string> = { DIS: 'off', CHL: 'challenge', BLK: 'block', SIM: 'simulate' };
+      return listReply(req.query, all, {
+        perPage: WAF_PAGES, order: { priority: (r) => Number(r.priority), group_id: (r) => r.group.id, description: (r) => r.description },
+        filters: {
+          description: (r, v) => textMatch(r.description, v.includes(':') ? v : `contains:${v}`), mode: (r, v) => r.mode === (MODE_CODES[v] ?? v),
+          priority: (r, v) => r.priority === v, group_id: (r, v) => r.group.id === v,
+        },
+      });
+    }
     const r = all.find((x) => x.id === params.rule);
     return r ? ok(r) : fail(404, 1004, `Rule "${params.rule}" not found in package "${pkg.name}".`);
   }
@@ -298,11 +285,11 @@ export class ManagementApi {
     return zone.waf.uriOverrides.filter((o) => !zs.deletedOverrides.includes(o.id));
   }
 
-  private getOverrides({ zone, params }: RouteCtx): ApiReply {
+  private getOverrides({ req, zone, params }: RouteCtx): ApiReply {
     const done = this.migrated(zone);
     if (done) return done;
     const live = this.liveOverrides(zone);
-    if (params.override === undefined) return ok(live);
+    if (params.override === undefined) return listReply(req.query, live as unknown as Record<string, unknown>[], { perPage: WAF_PAGES });
     const o = live.find((x) => x.id === params.override);
     return o ? ok(o) : fail(404, 1005, `URI-based override "${params.override}" not found in zone "${zone.name}".`);
   }
@@ -321,12 +308,32 @@ export class ManagementApi {
     });
   }
 
-  private firewallRules({ zone }: RouteCtx): ApiReply {
-    return ok(zone.waf.firewallRules.map(({ id, description, expression, action, products, paused }) => ({ id, description, paused, action, ...(products ? { products } : {}), filter: { expression } })));
+  /** GET …/firewall/rules[/<id>]: id, action, description (case-insensitive, a part of it), paused; page, per_page (5-100, default 25). */
+  private firewallRules({ req, zone, params }: RouteCtx): ApiReply {
+    const rules = zone.waf.firewallRules.map(({ id, description, expression, action, products, paused }) => ({
+      id, description, paused, action, ...(products ? { products } : {}), priority: null, filter: { id: createHash('sha256').update(`${id}|filter`).digest('hex').slice(0, 32), expression, paused },
+    }));
+    if (params.rule !== undefined) {
+      const r = rules.find((x) => x.id === params.rule);
+      return r ? ok(r) : fail(404, 10003, `Firewall rule "${params.rule}" not found in zone "${zone.name}".`);
+    }
+    return listReply(req.query, rules, {
+      perPage: { min: 5, max: 100, default: 25 },
+      filters: { id: (r, v) => r.id === v, action: (r, v) => r.action === v, description: (r, v) => textMatch(r.description, `contains:${v}`), paused: (r, v) => boolMatch(r.paused, v) },
+    });
   }
 
-  private pageRules({ zone }: RouteCtx): ApiReply {
-    return ok(zone.waf.pageRules.map((p) => ({ id: p.id, status: p.status, targets: [{ target: 'url', constraint: { operator: 'matches', value: p.target } }], actions: p.actions })));
+  /** GET …/pagerules[/<id>]: one list (the platform does not page it); status, match; order status or priority; direction. */
+  private pageRules({ req, zone, params }: RouteCtx): ApiReply {
+    const rules = zone.waf.pageRules.map((p, i) => ({
+      id: p.id, status: p.status, priority: zone.waf.pageRules.length - i, targets: [{ target: 'url', constraint: { operator: 'matches', value: p.target } }],
+      actions: p.actions, created_on: MOCK_EPOCH, modified_on: MOCK_EPOCH,
+    }));
+    if (params.pagerule !== undefined) {
+      const r = rules.find((x) => x.id === params.pagerule);
+      return r ? ok(r) : fail(404, 1002, `Page rule "${params.pagerule}" not found in zone "${zone.name}".`);
+    }
+    return listReply(req.query, rules, { perPage: 'all', order: { status: (r) => r.status, priority: (r) => r.priority }, filters: { status: (r, v) => r.status === v } });
   }
 
   // ---- Logpush (zone and account jobs) ----
@@ -341,17 +348,42 @@ export class ManagementApi {
     return { jobs: () => this.store.zone(z.id).jobs, label: `zone "${z.name}"`, key: z.id, scope: 'zone', path: `/zones/${z.id}/logpush/jobs` };
   }
 
+  /** GET …/logpush/jobs: one list (the platform does not page it), pages only when page or per_page are asked for. */
   private listJobs(ctx: RouteCtx): ApiReply {
-    return ok(this.owner(ctx).jobs());
+    return listReply(ctx.req.query, this.owner(ctx).jobs(), { perPage: 'all' });
+  }
+
+  /** GET …/logpush/datasets/:dataset/jobs: the jobs of one dataset. */
+  private datasetJobs(ctx: RouteCtx): ApiReply {
+    if (!catalogue.logpush.datasetInfo(ctx.params.dataset)) return unknownDataset(ctx.params.dataset);
+    return listReply(ctx.req.query, this.owner(ctx).jobs().filter((j) => (j.dataset ?? 'http_requests') === ctx.params.dataset), { perPage: 'all' });
+  }
+
+  /** A given ownership_challenge must be the one issued for this owner and destination; a missing one, where the platform asks for
+   * it, is noted in the envelope's messages (the mock creates the job anyway: there is no bucket to prove). */
+  private ownershipCheck(ctx: RouteCtx, body: Record<string, unknown>): { error?: ApiReply; note?: EnvelopeMessage } {
+    const conf = body.destination_conf;
+    const given = body.ownership_challenge;
+    if (typeof conf !== 'string') return {};
+    if (typeof given === 'string' && given !== '') {
+      return given === this.challenge(ctx, conf) ? {} : { error: fail(400, 1002, `The ownership challenge is not the one issued for destination "${destinationName(conf)}"; ask for one with POST …/logpush/ownership.`) };
+    }
+    if (!needsOwnershipChallenge(conf)) return {};
+    return { note: { code: 10520, message: `The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock created the job without one.` } };
   }
 
   private createJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
     const owner = this.owner(ctx);
     const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
-    const errors = checkJob(parsed.value);
+    const platformOnly = platformOnlyProblems(parsed.value);
+    if (platformOnly.length) return failMany(400, platformOnly);
+    const errors = checkJob(withoutPlatformOnly(parsed.value));
     if (errors.length) return failMany(400, errors);
-    const dataset = String((parsed.value as Record<string, unknown>).dataset ?? 'http_requests');
+    const body = parsed.value as Record<string, unknown>;
+    const ownership = this.ownershipCheck(ctx, body);
+    if (ownership.error) return ownership.error;
+    const dataset = String(body.dataset ?? 'http_requests');
     const scope = catalogue.logpush.datasetInfo(dataset)?.scope;
     if (scope && scope !== owner.scope) {
       const where = scope === 'account' ? '/accounts/<account_id>/logpush/jobs' : '/zones/<zone_id>/logpush/jobs';
@@ -360,19 +392,21 @@ export class ManagementApi {
     return this.lock.run(owner.key, async () => {
       const job: LogpushJob = {
         id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, output_options: null, frequency: 'high', kind: '',
-          max_upload_bytes: null, max_upload_records: null, max_upload_interval_seconds: null, ownership_challenge: null,
-        ...(parsed.value as Record<string, unknown>), last_complete: null, last_error: null, error_message: null,
+        max_upload_bytes: null, max_upload_records: null, max_upload_interval_seconds: null,
+        ...body, last_complete: null, last_error: null, error_message: null,
       };
       delete job.$schema;
+      // The challenge proves the destination once; the platform's job record does not carry it.
+      delete job.ownership_challenge;
       owner.jobs().push(job);
       await this.store.save();
-      return ok(job);
+      return ok(job, ownership.note ? [ownership.note] : []);
     });
   }
 
   /** The job id of the path, or the 404 reply (a path whose id is not a number names no job route). */
   private jobId({ req, params }: RouteCtx): number | ApiReply {
-    return /^\d+$/.test(params.job) ? Number(params.job) : NOT_FOUND(req.path);
+    return /^\d{1,15}$/.test(params.job) ? Number(params.job) : noRoute(req.path);
   }
 
   private jobNotFound(label: string, jobId: number): ApiReply {
@@ -394,7 +428,10 @@ export class ManagementApi {
     const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
     if (!isObj(parsed.value)) return fail(400, 1004, 'The job update must be a JSON object.');
-    const update = parsed.value;
+    const platformOnly = platformOnlyProblems(parsed.value);
+    if (platformOnly.length) return failMany(400, platformOnly);
+    // Members the server owns (id, last_complete, last_error, error_message) are read-only: an update does not change them.
+    const update = Object.fromEntries(Object.entries(parsed.value).filter(([k]) => !SERVER_FIELDS.includes(k)));
     return this.lock.run(owner.key, async () => {
       const jobs = owner.jobs();
       const i = jobs.findIndex((j) => j.id === jobId);
@@ -404,11 +441,14 @@ export class ManagementApi {
         if (k in update && update[k] !== old[k]) return fail(400, 1004, `"${k}" of a Logpush job cannot change after creation (it is ${JSON.stringify(old[k])}).`);
       }
       const merged: LogpushJob = { ...old, ...update, id: old.id };
-      const errors = checkJob(clientFields(merged));
+      const errors = checkJob(withoutPlatformOnly(clientFields(merged)));
       if (errors.length) return failMany(400, errors);
+      const ownership = 'destination_conf' in update || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged) : {};
+      if (ownership.error) return ownership.error;
+      delete merged.ownership_challenge;
       jobs[i] = merged;
       await this.store.save();
-      return ok(merged);
+      return ok(merged, ownership.note ? [ownership.note] : []);
     });
   }
 
@@ -431,22 +471,22 @@ export class ManagementApi {
   /** GET …/logpush/datasets/:dataset/fields: each field's description by name, from the editor's catalogue. */
   private datasetFields({ params }: RouteCtx): ApiReply {
     const info = catalogue.logpush.datasetInfo(params.dataset);
-    if (!info) return fail(400, 1004, `Unknown dataset "${params.dataset}".`);
+    if (!info) return unknownDataset(params.dataset);
     const fields = catalogue.logpush.datasetFields(params.dataset) ?? [];
     return ok(Object.fromEntries(fields.map((f) => [f.name, f.description])));
   }
 
-  /** The editor's core on a job holding just this value: the error-severity problems whose codes start with `prefix`. */
-  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, prefix: RegExp): string[] {
+  /** The editor's core on a valid job that differs only by this value: its error-severity problems (all of them the value's). */
+  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, dataset = 'http_requests'): string[] {
     if (typeof value !== 'string' || !value) return [`"${member}" must be a non-empty string.`];
-    const job = { name: 'validate', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', [member]: value };
-    return core.validate(JSON.stringify(job), 'logpush-job').filter((p) => p.severity === 'error' && prefix.test(p.code)).map((p) => p.message);
+    const job = { name: 'validate', dataset, destination_conf: 's3://bucket/logs?region=us-east-1', [member]: value };
+    return core.validate(JSON.stringify(job), 'logpush-job').filter((p) => p.severity === 'error').map((p) => p.message);
   }
 
   private validateDestination({ req }: RouteCtx): ApiReply {
     const body = parseJsonBody(req.body);
     if ('error' in body) return body.error;
-    const problems = this.jobProblems('destination_conf', (body.value as Record<string, unknown> | null)?.destination_conf, /^(logpush\/destination|schema\/)/);
+    const problems = this.jobProblems('destination_conf', (body.value as Record<string, unknown> | null)?.destination_conf);
     return ok({ valid: problems.length === 0, message: problems.join(' ') });
   }
 
@@ -460,7 +500,10 @@ export class ManagementApi {
   private validateOrigin({ req }: RouteCtx): ApiReply {
     const body = parseJsonBody(req.body);
     if ('error' in body) return body.error;
-    const problems = this.jobProblems('logpull_options', (body.value as Record<string, unknown> | null)?.logpull_options, /^(logpush\/(logpull|option|field|timestamps)|schema\/)/);
+    const b = isObj(body.value) ? body.value : {};
+    const dataset = typeof b.dataset === 'string' ? b.dataset : 'http_requests';
+    if (!catalogue.logpush.datasetInfo(dataset)) return unknownDataset(dataset);
+    const problems = this.jobProblems('logpull_options', b.logpull_options, dataset);
     return ok({ valid: problems.length === 0, message: problems.join(' ') });
   }
 
@@ -475,7 +518,7 @@ export class ManagementApi {
     const body = parseJsonBody(ctx.req.body);
     if ('error' in body) return body.error;
     const conf = (body.value as Record<string, unknown> | null)?.destination_conf;
-    const problems = this.jobProblems('destination_conf', conf, /^(logpush\/destination|schema\/)/);
+    const problems = this.jobProblems('destination_conf', conf);
     if (problems.length) return fail(400, 1002, problems.join(' '));
     const token = this.challenge(ctx, String(conf));
     return ok({ filename: `ownership-challenge-${token.slice(0, 8)}.txt`, message: `The mock has no bucket to write to; the token is ${token}.`, valid: true });
@@ -502,9 +545,10 @@ export class ManagementApi {
     return [...meta, ...managed];
   }
 
-  /** GET /zones/:zone/rulesets: the zone's entry point rulesets and the managed rulesets it can deploy (without their rules). */
-  private listRulesets({ zone }: RouteCtx): ApiReply {
-    return ok(this.rulesetsOf(zone));
+  /** GET /zones/:zone/rulesets: the zone's entry point rulesets and the managed rulesets it can deploy (without their rules); a
+   * cursor list: per_page (1-50, default 50) and the cursor of result_info. */
+  private listRulesets({ req, zone }: RouteCtx): ApiReply {
+    return cursorReply(req.query, this.rulesetsOf(zone), { min: 1, max: 50, default: 50 });
   }
 
   private getRuleset({ zone, params }: RouteCtx): ApiReply {
@@ -514,17 +558,26 @@ export class ManagementApi {
     return meta ? ok({ ...meta, rules: [] }) : fail(404, 10003, `No ruleset "${params.ruleset}" in zone "${zone.name}".`);
   }
 
-  /** The entry point's versions: 1..current. The mock keeps the rules of the current version only (docs/mock-backend.md). */
-  private rulesetVersions({ zone, params }: RouteCtx): ApiReply {
+  /** The entry point's versions: 1..current, one list (not paged by the platform). The mock keeps the rules of the current version
+   * only (docs/mock-backend.md). */
+  private rulesetVersions({ req, zone, params }: RouteCtx): ApiReply {
     const ep = this.store.zone(zone.id).entrypoint;
-    if (ep && ep.id === params.ruleset) {
-      return ok(Array.from({ length: Number(ep.version) }, (_, i) => ({ id: ep.id, name: ep.name, kind: ep.kind, phase: ep.phase, version: String(i + 1), last_updated: ep.last_updated })));
-    }
+    if (ep && ep.id === params.ruleset) return listReply(req.query, entrypointVersions(ep), { perPage: 'all' });
     const managed = this.rulesetsOf(zone).find((r) => r.id === params.ruleset);
-    return managed ? ok([{ ...managed }]) : fail(404, 10003, `No ruleset "${params.ruleset}" in zone "${zone.name}".`);
+    return managed ? listReply(req.query, [{ ...managed }], { perPage: 'all' }) : fail(404, 10003, `No ruleset "${params.ruleset}" in zone "${zone.name}".`);
   }
 
-  private rulesetVersion({ zone, params }: RouteCtx): ApiReply {
+  /** GET …/rulesets/phases/:phase/entrypoint/versions[/:version]: the versions of a phase's entry point. */
+  private phaseVersions({ req, zone, params }: RouteCtx): ApiReply {
+    const bad = unknownPhase(params.phase);
+    if (bad) return bad;
+    const ep = params.phase === catalogue.rulesets.managedPhase ? this.store.zone(zone.id).entrypoint : null;
+    if (!ep) return noEntrypoint(zone, params.phase);
+    if (params.version === undefined) return listReply(req.query, entrypointVersions(ep), { perPage: 'all' });
+    return this.rulesetVersion({ req, zone, params: { ruleset: ep.id, version: params.version } });
+  }
+
+  private rulesetVersion({ zone, params }: Pick<RouteCtx, 'zone' | 'params'> & Partial<RouteCtx>): ApiReply {
     const ep = this.store.zone(zone.id).entrypoint;
     if (ep && ep.id === params.ruleset && params.version === ep.version) return ok(ep);
     return fail(404, 10003, `Version ${params.version} of ruleset "${params.ruleset}" is not kept by the mock (it keeps the current version of the entry point only).`);
@@ -532,62 +585,20 @@ export class ManagementApi {
 
   /** GET /zones/:zone/rulesets/phases/:phase/entrypoint for a phase other than the managed one: the zone has none. */
   private phaseEntrypoint({ zone, params }: RouteCtx): ApiReply {
-    if (!(catalogue.rulesets.phases as readonly string[]).includes(params.phase)) return fail(400, 10001, `"${params.phase}" is not a ruleset phase.`);
-    return fail(404, 10003, `Zone "${zone.name}" has no entry point ruleset for phase ${params.phase}.`);
+    return unknownPhase(params.phase) ?? noEntrypoint(zone, params.phase);
+  }
+
+  /** PUT …/rulesets/phases/:phase/entrypoint for another phase: the mock keeps the managed phase's entry point only. */
+  private putPhaseEntrypoint({ zone, params }: RouteCtx): ApiReply {
+    return unknownPhase(params.phase) ?? fail(400, 10021, `The mock keeps the entry point of phase ${catalogue.rulesets.managedPhase} only; zone "${zone.name}" cannot save one for phase ${params.phase} here.`);
   }
 
   /** GET /accounts: name, direction, page, per_page (5-50, default 20). */
-  private listAccounts(ctx: RouteCtx): ApiReply {
-    const q = ctx.req.query;
-    const bad = badParams(q, {});
-    if (bad) return bad;
-    let accounts = ACCOUNTS.map(accountJson);
-    const name = q.get('name');
-    if (name) accounts = accounts.filter((a) => textMatch(String(a.name), name));
-    return paginate(ctx.req, sortBy(accounts, 'name', q.get('direction')), 20);
+  private listAccounts({ req }: RouteCtx): ApiReply {
+    return listReply(req.query, ACCOUNTS.map(accountJson), {
+      perPage: { min: 5, max: 50, default: 20 }, order: { name: (a) => String(a.name) }, defaultOrder: 'name', filters: { name: (a, v) => textMatch(a.name, v) },
+    });
   }
-}
-
-// ---- list parameters, as the API takes them ----
-
-/** A 400 in the envelope for a malformed page, per_page, direction or order; undefined when they are fine. */
-function badParams(q: URLSearchParams, allowed: { order?: string[] }): ApiReply | undefined {
-  for (const [name, min, max] of [['page', 1, 1e9], ['per_page', 5, 50]] as const) {
-    const v = q.get(name);
-    if (v !== null && (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)) return fail(400, 1001, `"${name}" must be a whole number from ${min} to ${max === 1e9 ? 'the last page' : max}, not "${v}".`);
-  }
-  const direction = q.get('direction');
-  if (direction !== null && direction !== 'asc' && direction !== 'desc') return fail(400, 1001, `"direction" must be asc or desc, not "${direction}".`);
-  const order = q.get('order');
-  if (order !== null && !(allowed.order ?? []).includes(order)) {
-    return fail(400, 1001, allowed.order ? `"order" must be one of ${allowed.order.join(', ')}, not "${order}".` : `This list cannot be ordered ("order" is "${order}").`);
-  }
-  return undefined;
-}
-
-/** The API's name filter: exact, or "contains:x", "starts_with:x", "ends_with:x" (case-insensitive). */
-function textMatch(value: string, filter: string): boolean {
-  const m = /^(contains|starts_with|ends_with|equal):(.*)$/.exec(filter);
-  if (!m) return value === filter;
-  const v = value.toLowerCase(), f = m[2].toLowerCase();
-  return m[1] === 'contains' ? v.includes(f) : m[1] === 'starts_with' ? v.startsWith(f) : m[1] === 'ends_with' ? v.endsWith(f) : v === f;
-}
-
-function sortBy(items: Record<string, unknown>[], key: string, direction: string | null): Record<string, unknown>[] {
-  const get = (x: Record<string, unknown>) => String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], x) ?? '');
-  const sorted = [...items].sort((a, b) => get(a).localeCompare(get(b)));
-  return direction === 'desc' ? sorted.reverse() : sorted;
-}
-
-/** One page of a list with a true result_info; a page past the end is empty (the SDK's iterators stop there). */
-function paginate(req: ApiRequest, items: unknown[], defaultPerPage: number): ApiReply {
-  const perPage = Number(req.query.get('per_page') ?? defaultPerPage);
-  const page = Number(req.query.get('page') ?? 1);
-  const result = items.slice((page - 1) * perPage, page * perPage);
-  return {
-    status: 200,
-    body: { success: true, errors: [], messages: [], result, result_info: { page, per_page: perPage, count: result.length, total_count: items.length, total_pages: Math.ceil(items.length / perPage) } },
-  };
 }
 
 function pkgJson(zone: Zone, p: Zone['waf']['packages'][number]) {
@@ -606,7 +617,7 @@ export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Below /client/v4; `:name` matches one path segment (decoded) into params.name; `:zone` must name a zone. */
   path: string;
-  auth: AuthKind | 'none';
+  auth: AuthKind;
   segments: string[];
   handler: (this: ManagementApi, ctx: RouteCtx) => ApiReply | Promise<ApiReply>;
 }
@@ -634,6 +645,10 @@ const WAF = `${ZONE}/firewall/waf`;
 const ENTRYPOINT = `${ZONE}/rulesets/phases/http_request_firewall_managed/entrypoint`;
 /** The managed rulesets' last_updated as the mock reports it. */
 const MANAGED_UPDATED = '2026-11-01T00:00:00.000000Z';
+/** created_on / modified_on of the mock's static records. */
+const MOCK_EPOCH = '2026-01-01T00:00:00Z';
+/** per_page of the previous managed-rules API's lists (packages, groups, rules, URI-based overrides). */
+const WAF_PAGES = { min: 5, max: 100, default: 50 };
 
 /** A Logpush route under both a zone and an account. */
 function both(method: Route['method'], rest: string, handler: Route['handler']): Route[] {
@@ -641,10 +656,10 @@ function both(method: Route['method'], rest: string, handler: Route['handler']):
 }
 
 /** Every route of the management API, in one place (docs/mock-backend.md is checked against it). Auth: the platform's API token
- * (`token`), the legacy key pair (`key`), or either. */
+ * only (`token`: the token's own verification), or the token or the legacy key pair (`either`: every other route). */
 export const ROUTES: readonly Route[] = [
   route('GET', '/user/tokens/verify', 'token', P['verifyToken']),
-  route('GET', '/zones', 'either', function (ctx) { return this['listZones'](ctx.req); }),
+  route('GET', '/zones', 'either', P['listZones']),
   route('GET', ZONE, 'either', ({ zone }) => ok(zoneJson(zone))),
   route('GET', `${ZONE}/logpush/jobs`, 'either', P['listJobs']),
   route('POST', `${ZONE}/logpush/jobs`, 'either', P['createJob']),
@@ -659,6 +674,7 @@ export const ROUTES: readonly Route[] = [
   route('PUT', `${ACCOUNT}/logpush/jobs/:job`, 'either', P['updateJob']),
   route('DELETE', `${ACCOUNT}/logpush/jobs/:job`, 'either', P['deleteJob']),
   ...both('GET', '/logpush/datasets/:dataset/fields', P['datasetFields']),
+  ...both('GET', '/logpush/datasets/:dataset/jobs', P['datasetJobs']),
   ...both('POST', '/logpush/validate/destination', P['validateDestination']),
   ...both('POST', '/logpush/validate/destination/exists', P['destinationExists']),
   ...both('POST', '/logpush/validate/origin', P['validateOrigin']),
@@ -670,6 +686,9 @@ export const ROUTES: readonly Route[] = [
   route('GET', ENTRYPOINT, 'either', function ({ zone }) { return this['getEntrypoint'](zone); }),
   route('PUT', ENTRYPOINT, 'either', function ({ req, zone }) { return this['putEntrypoint'](req, zone); }),
   route('GET', `${ZONE}/rulesets/phases/:phase/entrypoint`, 'either', P['phaseEntrypoint']),
+  route('PUT', `${ZONE}/rulesets/phases/:phase/entrypoint`, 'either', P['putPhaseEntrypoint']),
+  route('GET', `${ZONE}/rulesets/phases/:phase/entrypoint/versions`, 'either', P['phaseVersions']),
+  route('GET', `${ZONE}/rulesets/phases/:phase/entrypoint/versions/:version`, 'either', P['phaseVersions']),
   route('GET', `${ZONE}/rulesets`, 'either', P['listRulesets']),
   route('GET', `${ZONE}/rulesets/:ruleset`, 'either', P['getRuleset']),
   route('GET', `${ZONE}/rulesets/:ruleset/versions`, 'either', P['rulesetVersions']),
@@ -684,7 +703,9 @@ export const ROUTES: readonly Route[] = [
   route('GET', `${WAF}/overrides/:override`, 'either', P['getOverrides']),
   route('DELETE', `${WAF}/overrides/:override`, 'either', P['deleteOverride']),
   route('GET', `${ZONE}/firewall/rules`, 'either', P['firewallRules']),
+  route('GET', `${ZONE}/firewall/rules/:rule`, 'either', P['firewallRules']),
   route('GET', `${ZONE}/pagerules`, 'either', P['pageRules']),
+  route('GET', `${ZONE}/pagerules/:pagerule`, 'either', P['pageRules']),
 ];
 
 export function statusRecord(state: MigrationState): { migration_state: MigrationState; old_rules_enabled: boolean; new_rules_enabled: boolean } {
@@ -698,6 +719,55 @@ function clientFields(job: LogpushJob): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(job)) if (!SERVER_FIELDS.includes(k) && v !== null) out[k] = v;
   return out;
+}
+
+/** An id in the path that names no zone or account: the platform's 400 with codes 7003 and 7000. */
+function unknownObject(kind: 'zones' | 'accounts', id: string): ApiReply {
+  return fail(400, 7003, `Could not route to /${kind}/${id}, perhaps your object identifier is invalid?`, [{ code: 7000, message: 'No route for that URI' }]);
+}
+
+function unknownDataset(dataset: string): ApiReply {
+  return fail(400, 1004, `Unknown dataset "${dataset}"; the datasets are ${catalogue.logpush.datasets.map((d) => d.name).join(', ')}.`);
+}
+
+/** undefined for a ruleset phase, else the 400 that says it is not one. */
+function unknownPhase(phase: string): ApiReply | undefined {
+  return (catalogue.rulesets.phases as readonly string[]).includes(phase) ? undefined : fail(400, 10001, `"${phase}" is not a ruleset phase.`);
+}
+
+function noEntrypoint(zone: Zone, phase: string): ApiReply {
+  return fail(404, 10003, `Zone "${zone.name}" has no entry point ruleset for phase ${phase} yet.`);
+}
+
+/** Versions 1..current of the entry point, without their rules. */
+function entrypointVersions(ep: StoredRuleset): Record<string, unknown>[] {
+  return Array.from({ length: Number(ep.version) }, (_, i) => ({ id: ep.id, name: ep.name, description: ep.description, kind: ep.kind, phase: ep.phase, version: String(i + 1), last_updated: ep.last_updated }));
+}
+
+/** A destination without its query (which may hold secrets), for messages. */
+function destinationName(conf: string): string {
+  return conf.replace(/\?.*$/, '');
+}
+
+/** Whether the platform asks for an ownership challenge before a job to this destination: S3 without its own access keys, Google
+ * Cloud Storage, Azure, Sumo Logic (the platform's "Ownership challenge FAQ"). */
+export function needsOwnershipChallenge(conf: string): boolean {
+  const scheme = /^([a-z0-9+.-]+):\/\//i.exec(conf)?.[1]?.toLowerCase();
+  if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(conf);
+  return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
+}
+
+/** Job members the platform takes that the editor's schema does not list (checked here, then left out of the core's check). */
+const PLATFORM_ONLY: Record<string, 'boolean'> = { filter_attack_traffic: 'boolean' };
+
+function platformOnlyProblems(body: unknown): EnvelopeMessage[] {
+  if (!isObj(body)) return [];
+  return Object.entries(PLATFORM_ONLY).filter(([k, type]) => k in body && body[k] !== null && typeof body[k] !== type)
+    .map(([k, type]) => ({ code: 1004, message: `"${k}" must be a ${type}, not ${JSON.stringify(body[k])}.` }));
+}
+
+function withoutPlatformOnly(body: unknown): unknown {
+  return isObj(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !(k in PLATFORM_ONLY))) : body;
 }
 
 /** A Logpush job checked by the editor's core: every error-severity problem becomes an envelope error. */
@@ -720,12 +790,14 @@ export function checkRulesetBody(body: unknown): EnvelopeMessage[] {
     .map((p) => ({ code: 20021, message: `${p.message} (${p.code})` }));
 }
 
-function storeRuleset(zone: Zone, prev: StoredRuleset | null, body: { name: string; description?: string; rules: NewRule[] }): StoredRuleset {
+/** The entry point as saved: a new version, with rule ids, versions and refs assigned. `name` is optional on update (the
+ * platform's API reference); without one, the entry point keeps its name, and a first save is named "default" (docs/mock-backend.md). */
+function storeRuleset(zone: Zone, prev: StoredRuleset | null, body: { name?: string; description?: string; rules: NewRule[] }): StoredRuleset {
   const version = String(prev ? Number(prev.version) + 1 : 1);
   const now = new Date().toISOString();
   const id = createHash('sha256').update(`${zone.id}|entrypoint`).digest('hex').slice(0, 32);
   return {
-    id, name: prev?.name ?? body.name, description: body.description ?? '', kind: 'zone', phase: 'http_request_firewall_managed', version, last_updated: now,
+    id, name: body.name ?? prev?.name ?? 'default', description: body.description ?? prev?.description ?? '', kind: 'zone', phase: 'http_request_firewall_managed', version, last_updated: now,
     rules: body.rules.map((r, i) => {
       const rid = r.id && /^[0-9a-f]{32}$/.test(r.id) ? r.id : createHash('sha256').update(`${zone.id}|rule|${version}|${i}`).digest('hex').slice(0, 32);
       return { ...r, id: rid, ref: r.ref || rid, version, enabled: r.enabled !== false, last_updated: now };

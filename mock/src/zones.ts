@@ -187,9 +187,16 @@ export function accountJson(a: Account): Record<string, unknown> {
 
 export function zoneJson(z: Zone): Record<string, unknown> {
   const planName = { pro: 'Pro Website', business: 'Business Website', enterprise: 'Enterprise Website' }[z.plan];
+  // The members of the platform's zone record (the official SDK's `Zone`), with fixed dates so that answers are deterministic.
   return {
-    id: z.id, name: z.name, status: 'active', paused: false, type: 'full', plan: { id: hex32('plan', z.plan), name: planName, legacy_id: z.plan },
+    id: z.id, name: z.name, status: 'active', paused: false, type: 'full', development_mode: 0,
+    name_servers: ['ada.ns.edgekit.invalid', 'bob.ns.edgekit.invalid'], original_name_servers: null, original_registrar: null, original_dnshost: null,
+    created_on: '2026-01-01T00:00:00Z', modified_on: '2026-01-01T00:00:00Z', activated_on: '2026-01-01T00:00:00Z',
+    meta: { step: 2, custom_certificate_quota: 0, page_rule_quota: z.plan === 'enterprise' ? 125 : z.plan === 'business' ? 50 : 20, phishing_detected: false },
+    owner: { id: null, type: 'user', email: null },
     account: { id: ACCOUNTS[0].id, name: ACCOUNTS[0].name },
+    permissions: ['#zone:read', '#zone:edit', '#waf:read', '#waf:edit', '#logs:read', '#logs:edit'],
+    plan: { id: hex32('plan', z.plan), name: planName, legacy_id: z.plan, price: 0, currency: 'USD', frequency: 'monthly', is_subscribed: true, can_subscribe: false, legacy_discount: false, externally_managed: false },
   };
 }
 

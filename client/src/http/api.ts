@@ -1,6 +1,8 @@
 // A typed client of the management API (base URL ending in /client/v4) over request(): zones, the managed-rules migration operations
-// (Authorization: Bearer <token>) and Logpush job creation (X-Auth-Key + X-Auth-Email). Every call resolves to a discriminated result
-// carrying the envelope's errors and one sentence of explanation; responses are shape-checked before they are typed. No vscode.
+// and Logpush jobs. The platform takes the API token (Authorization: Bearer) or the legacy key pair (X-Auth-Key + X-Auth-Email) on
+// every route: the migration sends the token, Logpush the key pair (what users set it for), each the other when its own is not set.
+// Every call resolves to a discriminated result carrying the envelope's errors and one sentence of explanation; responses are
+// shape-checked before they are typed. No vscode.
 import type { EnvelopeMessage, HttpErrorKind, HttpRequest } from './request';
 import { describeHttpError, describeTarget, envelopeErrors, request, toCurl } from './request';
 import { isObj } from './json';
@@ -119,7 +121,8 @@ export interface Api {
 
 export interface Account { id: string; name: string }
 
-type Auth = 'token' | 'key' | 'token-or-key';
+/** Which credential a call sends when both are set; either works on the platform. */
+type Auth = 'token-or-key' | 'key-or-token';
 /** Checks a result's shape (the envelope is passed for result_info): the typed value, or a sentence naming what is wrong. */
 type Shape<T> = (v: unknown, envelope: Record<string, unknown>) => { value: T } | { problem: string };
 
@@ -132,10 +135,11 @@ export function createApi(options: ApiOptions): Api {
     const token = options.token?.trim();
     const key = options.apiKey?.trim();
     const email = options.apiEmail?.trim();
-    if (auth !== 'key' && token) return { Authorization: `Bearer ${token}` };
-    if (auth !== 'token' && key && email) return { 'X-Auth-Key': key, 'X-Auth-Email': email };
-    if (auth === 'token') return 'no API token is set';
-    if (auth === 'key') return 'no API key and email are set (Logpush jobs need X-Auth-Key and X-Auth-Email)';
+    const bearer = token ? { Authorization: `Bearer ${token}` } : undefined;
+    const pair = key && email ? { 'X-Auth-Key': key, 'X-Auth-Email': email } : undefined;
+    const chosen = auth === 'token-or-key' ? bearer ?? pair : pair ?? bearer;
+    if (chosen) return chosen;
+    if (key && !email) return 'an API key is set without its email (X-Auth-Key needs X-Auth-Email), and no API token is set';
     return 'no API token, and no API key and email, are set';
   }
 
@@ -186,22 +190,22 @@ export function createApi(options: ApiOptions): Api {
       return { ok: true, status: 200, result: all, messages, ms, curl: toCurl({ method: 'GET', url: `${baseUrl}/zones`, timeoutMs: options.timeoutMs }, { redactSecrets: true }) };
     },
     zone: (zoneId, opts) => call(`get zone "${zoneId}"`, 'GET', zonePath(zoneId, ''), 'token-or-key', shapeZone, undefined, opts),
-    check: (zoneId, opts) => call(`check zone "${zoneId}" for migration`, 'GET', zonePath(zoneId, '/waf_migration/check?phase_two=1'), 'token', shapeCheck, undefined, opts),
-    config: (zoneId, opts) => call(`get the new configuration of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/config?phase_two=1'), 'token', shapeConfig, undefined, opts),
-    status: (zoneId, opts) => call(`get the WAF status of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/status'), 'token', shapeStatus, undefined, opts),
+    check: (zoneId, opts) => call(`check zone "${zoneId}" for migration`, 'GET', zonePath(zoneId, '/waf_migration/check?phase_two=1'), 'token-or-key', shapeCheck, undefined, opts),
+    config: (zoneId, opts) => call(`get the new configuration of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/config?phase_two=1'), 'token-or-key', shapeConfig, undefined, opts),
+    status: (zoneId, opts) => call(`get the WAF status of zone "${zoneId}"`, 'GET', zonePath(zoneId, '/waf_migration/status'), 'token-or-key', shapeStatus, undefined, opts),
     entrypoint: (zoneId, opts) => call(`get the managed-rules entry point ruleset of zone "${zoneId}"`, 'GET',
-      zonePath(zoneId, '/rulesets/phases/http_request_firewall_managed/entrypoint'), 'token', shapeRuleset, undefined, opts),
+      zonePath(zoneId, '/rulesets/phases/http_request_firewall_managed/entrypoint'), 'token-or-key', shapeRuleset, undefined, opts),
     updateEntrypoint: (zoneId, mode, body, opts) =>
       call(`update the managed-rules entry point of zone "${zoneId}" (waf_migration=${mode})`, 'PUT',
-        zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token', shapeRuleset, body, opts),
-    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key', shapeObject('Logpush job'), job, opts),
+        zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token-or-key', shapeRuleset, body, opts),
+    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key-or-token', shapeObject('Logpush job'), job, opts),
     listAccounts: (opts) => call('list accounts', 'GET', '/accounts?page=1&per_page=50', 'token-or-key', shapeAccounts, undefined, opts),
     createAccountLogpushJob: (accountId, job, opts) => call(`create a Logpush job in account "${accountId}"`, 'POST',
-      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key', shapeObject('Logpush job'), job, opts),
+      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), job, opts),
     logpushJobs: (owner, opts) => {
       const path = 'zone' in owner ? zonePath(owner.zone, '/logpush/jobs') : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
       const what = 'zone' in owner ? `zone "${owner.zone}"` : `account "${owner.account}"`;
-      return call(`list the Logpush jobs of ${what}`, 'GET', path, 'key', shapeObjects('Logpush job'), undefined, opts);
+      return call(`list the Logpush jobs of ${what}`, 'GET', path, 'key-or-token', shapeObjects('Logpush job'), undefined, opts);
     },
   };
 }

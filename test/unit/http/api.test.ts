@@ -94,11 +94,11 @@ describe('api against the embedded mock backend', () => {
     assert.equal(r.errors[0].code, 10503);
   });
 
-  test('a wrong token is a 401 with the API error', async () => {
+  test('a wrong token is the platform\'s 403 with the API error', async () => {
     const bad = createApi({ baseUrl: mock.apiBaseUrl, token: 'wrong', timeoutMs: 5000 });
     const r = fail(await bad.check(byName('pro.example').id));
-    assert.equal(r.status, 401);
-    assert.match(r.error, /HTTP 401 Unauthorized.*\[9109\] Invalid access token\.$/);
+    assert.equal(r.status, 403);
+    assert.match(r.error, /HTTP 403 Forbidden.*\[9109\] Invalid access token\.$/);
     assert.ok(!r.error.includes('wrong'));
   });
 
@@ -113,14 +113,24 @@ describe('api against the embedded mock backend', () => {
     assert.ok(curl.includes('"X-Auth-Key: $EDGEKIT_API_KEY"') && curl.includes('"X-Auth-Email: $EDGEKIT_API_EMAIL"'));
   });
 
+  test('either credential works on every call, as on the platform: Logpush falls back to the token, the migration to the key pair', async () => {
+    const z = byName('pro.example');
+    const tokenOnly = createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 });
+    const job = ok(await tokenOnly.createLogpushJob(z.id, { name: 'token-job', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1' }));
+    assert.equal(typeof job.id, 'number');
+    assert.ok((await tokenOnly.createLogpushJob(z.id, {})).curl.includes('"Authorization: Bearer $EDGEKIT_API_TOKEN"'));
+    const keyOnly = createApi({ baseUrl: mock.apiBaseUrl, apiKey: KEY, apiEmail: EMAIL, timeoutMs: 5000 });
+    assert.equal(ok(await keyOnly.check(z.id)).compatible, true);
+    assert.ok((await keyOnly.check(z.id)).curl.includes('"X-Auth-Key: $EDGEKIT_API_KEY"'));
+  });
+
   test('missing credentials fail before anything is sent', async () => {
-    const noKey = createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 });
-    const r = fail(await noKey.createLogpushJob('z', {}));
-    assert.equal(r.kind, 'credentials');
-    assert.equal(r.error, 'Cannot create a Logpush job in zone "z": no API key and email are set (Logpush jobs need X-Auth-Key and X-Auth-Email).');
-    const noToken = fail(await createApi({ baseUrl: mock.apiBaseUrl, apiKey: KEY, apiEmail: EMAIL, timeoutMs: 5000 }).check('z'));
-    assert.equal(noToken.kind, 'credentials');
-    assert.equal(noToken.error, 'Cannot check zone "z" for migration: no API token is set.');
+    const none = fail(await createApi({ baseUrl: mock.apiBaseUrl, timeoutMs: 5000 }).createLogpushJob('z', {}));
+    assert.equal(none.kind, 'credentials');
+    assert.equal(none.error, 'Cannot create a Logpush job in zone "z": no API token, and no API key and email, are set.');
+    const half = fail(await createApi({ baseUrl: mock.apiBaseUrl, apiKey: KEY, timeoutMs: 5000 }).check('z'));
+    assert.equal(half.kind, 'credentials');
+    assert.equal(half.error, 'Cannot check zone "z" for migration: an API key is set without its email (X-Auth-Key needs X-Auth-Email), and no API token is set.');
   });
 });
 

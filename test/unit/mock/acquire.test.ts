@@ -79,8 +79,8 @@ test('the health route names the mock without credentials; the reset route and t
     assert.equal(h.status, 200);
     assert.equal(body.service, 'edgekit-mock');
     assert.equal(body.pid, process.pid);
-    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST' })).status, 401);
-    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status, 401);
+    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST' })).status, 400);
+    assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST', headers: { authorization: 'Bearer wrong' } })).status, 403);
     assert.equal((await fetch(m.url + RESET_PATH, { method: 'POST', headers: TOKEN })).status, 200);
     const verify = await api(m.apiBaseUrl, 'GET', '/user/tokens/verify', TOKEN);
     assert.equal(verify.status, 200);

@@ -86,7 +86,7 @@ test('edgekit mock end to end: gateway, Logpush, migrations, refusals, restart',
 
   // Refusals: bad token, too-many-rules zone
   const bad = await api(run.apiBase, 'GET', `/zones/${zoneId('pro.example')}/waf_migration/status`, { authorization: 'Bearer nope' });
-  assert.equal(bad.status, 401);
+  assert.equal(bad.status, 403);
   assert.equal(bad.json.success, false);
   const put = (zone: string, mode: string, body: unknown) =>
     api(run.apiBase, 'PUT', `/zones/${zoneId(zone)}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`, TOKEN, body);

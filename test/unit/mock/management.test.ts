@@ -46,13 +46,20 @@ test('GET /zones lists the demo zones with 32-hex ids and plans', async () => {
   assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}`, TOKEN)).json.result.plan.legacy_id, 'pro');
 });
 
-test('missing or wrong credentials are 401 with an envelope, and never logged; a token or the key pair works everywhere', async () => {
-  const cases: [string, string, Record<string, string>, number][] = [
-    ['GET', '/zones', {}, 401],
-    ['GET', `/zones/${id('pro.example')}/waf_migration/status`, {}, 401],
-    ['GET', `/zones/${id('pro.example')}/waf_migration/status`, { authorization: 'Bearer wrong' }, 401],
-    ['GET', `/zones/${id('pro.example')}/logpush/jobs`, {}, 401],
-    ['GET', `/zones/${id('pro.example')}/logpush/jobs`, { 'x-auth-key': CREDS.apiKey, 'x-auth-email': 'other@example.com' }, 401],
+test('missing or wrong credentials get the platform\'s codes in an envelope, and are never logged; a token or the key pair works everywhere', async () => {
+  const status = `/zones/${id('pro.example')}/waf_migration/status`;
+  const jobs = `/zones/${id('pro.example')}/logpush/jobs`;
+  const cases: [string, string, Record<string, string>, number, number, number?][] = [
+    ['GET', '/zones', {}, 400, 9106],
+    ['GET', status, {}, 400, 9106],
+    ['GET', status, { 'x-auth-key': CREDS.apiKey }, 400, 9106],
+    ['GET', status, { authorization: 'Bearer wrong' }, 403, 9109],
+    ['GET', status, { authorization: 'Basic d3Jvbmc6d3Jvbmc=' }, 400, 6003, 6111],
+    ['GET', jobs, {}, 400, 9106],
+    ['GET', jobs, { 'x-auth-key': CREDS.apiKey, 'x-auth-email': 'other@example.com' }, 403, 9103],
+    ['GET', jobs, { 'x-auth-key': CREDS.apiKey, 'x-auth-email': 'not an address' }, 400, 6003, 6102],
+    ['GET', '/user/tokens/verify', { authorization: 'Bearer wrong' }, 401, 1000],
+    ['GET', '/user/tokens/verify', KEY, 400, 9106],
   ];
   // As the platform: the API token everywhere, the key pair as the legacy form (the spec shows it for job creation only).
   for (const h of [TOKEN, KEY]) {
@@ -60,13 +67,19 @@ test('missing or wrong credentials are 401 with an envelope, and never logged; a
       assert.equal((await api(base, 'GET', p, h)).status, 200, `${p} with ${Object.keys(h).join('+')}`);
     }
   }
-  for (const [m, p, h, s] of cases) {
+  for (const [m, p, h, s, code, chained] of cases) {
     const r = await api(base, m, p, h);
-    assert.equal(r.status, s, `${m} ${p} ${JSON.stringify(h)}`);
+    const what = `${m} ${p} ${JSON.stringify(Object.keys(h))}: ${JSON.stringify(r.json)}`;
+    assert.equal(r.status, s, what);
     assert.equal(r.json.success, false);
-    assert.equal(typeof r.json.errors[0].code, 'number');
+    assert.equal(r.json.result, null);
+    assert.equal(r.json.errors[0].code, code, what);
     assert.equal(typeof r.json.errors[0].message, 'string');
+    if (chained) assert.equal(r.json.errors[0].error_chain[0].code, chained, what);
   }
+  // Both forms sent (the SDK sends every credential it has): either valid one is enough.
+  assert.equal((await api(base, 'GET', status, { ...TOKEN, 'x-auth-key': 'stale', 'x-auth-email': 'old@example.com' })).status, 200);
+  assert.equal((await api(base, 'GET', status, { authorization: 'Bearer stale', ...KEY })).status, 200);
   assert.ok(logs.length > 0);
   for (const l of logs) for (const secret of Object.values(CREDS)) assert.ok(!l.includes(secret), l);
 });
@@ -78,10 +91,16 @@ test('safeEqual compares by content in constant time', () => {
   assert.equal(safeEqual('', ''), true);
 });
 
-test('unknown zone, route and method', async () => {
-  assert.equal((await api(base, 'GET', `/zones/${'0'.repeat(32)}/waf_migration/status`, TOKEN)).status, 404);
-  assert.equal((await api(base, 'GET', `/accounts/${'0'.repeat(32)}/logpush/jobs`, KEY)).status, 404);
-  assert.equal((await api(base, 'GET', '/no-such-thing', TOKEN)).status, 404);
+test('unknown zone, route and method: the platform\'s codes, in the envelope', async () => {
+  const zone = await api(base, 'GET', `/zones/${'0'.repeat(32)}/waf_migration/status`, TOKEN);
+  assert.equal(zone.status, 400);
+  assert.deepEqual(zone.json.errors.map((e: Json) => e.code), [7003, 7000]);
+  assert.match(zone.json.errors[0].message, /^Could not route to \/zones\/0{32}, perhaps your object identifier is invalid\?$/);
+  const account = await api(base, 'GET', `/accounts/${'0'.repeat(32)}/logpush/jobs`, KEY);
+  assert.deepEqual([account.status, account.json.errors.map((e: Json) => e.code)], [400, [7003, 7000]]);
+  const route = await api(base, 'GET', '/no-such-thing', TOKEN);
+  assert.deepEqual([route.status, route.json.errors[0].code], [400, 7000]);
+  assert.match(route.json.errors[0].message, /^No route for that URI/);
   assert.equal((await api(base, 'DELETE', `/zones/${id('pro.example')}/waf_migration/status`, TOKEN)).status, 405);
 });
 
