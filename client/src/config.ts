@@ -18,4 +18,6 @@ export const Config = {
   /** Ask before sending a request whose document has errors. */
   confirmSendWithErrors: (): boolean => get<boolean>('gateway.confirmSendWithErrors', true),
   traceServer: (): string => get<string>('trace.server', 'off'),
+  /** The dataset of a standalone filter without a "$dataset" hint. */
+  logpushDataset: (scope?: vscode.Uri): string => get<string>('logpush.dataset', 'http_requests', scope),
 };

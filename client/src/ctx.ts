@@ -6,6 +6,7 @@ import type { DocumentStatus } from './statusBar';
 import type { Backend } from './backend';
 import type { Responses } from './views/responses';
 import type { ZonesView } from './views/zones';
+import type { SecurityEventsView } from './views/securityEvents';
 import type { Ui } from './ui';
 
 export interface Ctx {
@@ -17,6 +18,7 @@ export interface Ctx {
   backend: Backend;
   responses: Responses;
   zones: ZonesView;
+  securityEvents: SecurityEventsView;
   /** Replaceable by tests. */
   ui: Ui;
 }

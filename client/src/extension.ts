@@ -9,6 +9,8 @@ import { Backend } from './backend';
 import { Config } from './config';
 import { Responses } from './views/responses';
 import { ZonesView } from './views/zones';
+import { SecurityEventsView } from './views/securityEvents';
+import { eventSources } from './commands/traffic';
 import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
 
@@ -27,10 +29,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   const responses = new Responses(context.workspaceState);
   const ctx = { extension: context, server, log, status, responses, ui: vscodeUi } as Ctx;
   backend = ctx.backend = new Backend(context, () => ctx.ui);
-  ctx.zones = new ZonesView(() => apiFor(ctx, false));
+  ctx.zones = new ZonesView(() => apiFor(ctx, false), () => eventSources(ctx).then((s) => s.mock));
+  ctx.securityEvents = new SecurityEventsView(() => eventSources(ctx));
   context.subscriptions.push(
     server, status, responses, ctx.zones, ...registerCommands(ctx),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
+    ctx.securityEvents,
+    (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),
     backend.onDidChange(() => ctx.zones.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('edgekit')) backend?.configurationChanged(e).catch((err) => log.error('Applying EdgeKit settings failed', err));

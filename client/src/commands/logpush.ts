@@ -4,6 +4,8 @@ import type { Ctx } from '../ctx';
 import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterResult, type TestRulesResult } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
+import { lastDeliveredFile } from './traffic';
+import { Config } from '../config';
 
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
@@ -89,6 +91,16 @@ async function chooseSource(given: unknown, what: string, sample: string): Promi
   return chosen[0].fsPath;
 }
 
+/** A filter document's "$dataset" (the editor's hint), else the setting, as the language server decides it. */
+export function datasetOfFilter(text: string, fallback: string): string {
+  try {
+    const v = JSON.parse(text) as { $dataset?: unknown };
+    return typeof v.$dataset === 'string' ? v.$dataset : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 export const logpushTestCommands = {
   /** "Test Rule on Requests…": each rule of a ruleset on request records (an NDJSON file or the generated sample). */
   'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
@@ -113,18 +125,29 @@ export const logpushTestCommands = {
     if (!uri) throw new UserError('Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.');
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
-    let file = typeof logs === 'string' && logs !== 'sample' ? logs : undefined;
+    let file = typeof logs === 'string' && logs !== 'sample' && logs !== 'delivered' ? logs : undefined;
+    let choice = logs === 'delivered' ? 'delivered' : undefined;
     if (logs === undefined) {
       const pick = await vscode.window.showQuickPick([
         { label: 'Generated sample', description: '1 000 http_requests lines, about a tenth of them hostile', value: 'sample' },
         { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', value: 'file' },
+        ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: 'the newest batch a Logpush job of the mock delivered', value: 'delivered' }] : []),
       ], { title: 'Test the filter on which logs?' });
       if (!pick) throw new vscode.CancellationError();
+      choice = pick.value;
       if (pick.value === 'file') {
         const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Test the filter', filters: { 'Logpush logs': ['ndjson', 'json', 'log', 'gz', 'txt'] } });
         if (!chosen?.[0]) throw new vscode.CancellationError();
         file = chosen[0].fsPath;
       }
+    }
+    if (choice === 'delivered') {
+      // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
+      const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString() });
+      const dataset = info.job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset());
+      const last = await lastDeliveredFile(ctx, dataset);
+      if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+      file = last.file;
     }
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },

@@ -8,6 +8,7 @@ import type { MigrationConfig, Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
+import { inspectSecurityEvents } from './traffic';
 
 function zoneFileName(zone: Zone): string {
   return `${zone.name.replace(/[^\w.-]+/g, '_')}.ruleset.json`;
@@ -98,6 +99,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 }
               }
             },
+            inspect: (z) => inspectSecurityEvents(ctx, z),
             onState: (st) => {
               ctx.log.info(`[migration ${zone.name}] state ${st.name}`);
               if ((st.name === 'updating-validation' || st.name === 'updating-pending') && review) review.deployed = review.accepted;

@@ -7,6 +7,7 @@ import { backendCommands } from './backend';
 import { logpushCommands, logpushJobCommands, logpushTestCommands } from './logpush';
 import { gatewayCommands } from './gateway';
 import { migrationCommands } from './migration';
+import { trafficCommands } from './traffic';
 
 export type CommandHandler = (ctx: Ctx) => (...args: unknown[]) => unknown;
 
@@ -22,6 +23,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   ...logpushTestCommands,
   ...gatewayCommands,
   ...migrationCommands,
+  ...trafficCommands,
 };
 
 export function registerCommands(ctx: Ctx): vscode.Disposable[] {

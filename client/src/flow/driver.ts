@@ -14,6 +14,8 @@ export interface DriverDeps {
   progress(step: string): void;
   /** Show the configuration for review; resolve with an adjusted configuration to deploy that instead. */
   showConfig(config: MigrationConfig): Promise<MigrationConfig | void>;
+  /** The inspect step: read and show the zone's security events; sentences comparing the rule sets, or why they cannot be read. */
+  inspect?(zone: Zone): Promise<string[] | { error: string }>;
   /** Every state entered, the first being checking. */
   onState?(state: State): void;
   /** Cancels between steps and aborts the read-only requests; never an update in flight. */
@@ -73,6 +75,15 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       const res = await deps.api.updateEntrypoint(zone.id, action.mode, action.body);
       if (res.ok) return { type: 'UPDATE_OK', ruleset: res.result };
       return { type: 'UPDATE_FAILED', error: res.error, uncertain: uncertain(res) };
+    }
+    case 'inspect': {
+      if (!deps.inspect) return { type: 'INSPECTED', inspection: { error: 'this editor cannot show security events' } };
+      try {
+        const r = await deps.inspect(zone);
+        return { type: 'INSPECTED', inspection: Array.isArray(r) ? { sentences: r } : r };
+      } catch (err) {
+        return { type: 'INSPECTED', inspection: { error: (err as Error).message } };
+      }
     }
     case 'status': {
       const res = await deps.api.status(zone.id, { signal });

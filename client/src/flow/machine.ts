@@ -6,6 +6,7 @@
 //   fetching-config -CONFIG_OK-> reviewing -REVIEWED-> choose-mode (Enterprise, from start) | confirm-migrate
 //   choose-mode -CONFIRM_VALIDATION-> updating-validation -UPDATE_OK-> reading-status -STATUS-> validation
 //   choose-mode | confirm-migrate -CONFIRM_MIGRATE-> updating-pending -UPDATE_OK-> reading-status -STATUS-> migrated
+//   validation -INSPECT-> inspecting -INSPECTED-> validation (with what the security events show)
 //   validation -FINISH-> fetching-config(from validation) -> reviewing -> confirm-migrate -> updating-pending -> ... -> migrated
 //   any step -..._FAILED-> failed;  asks -DECLINE-> cancelled;  CANCEL -> cancelled except while an update is in flight.
 //
@@ -30,7 +31,9 @@ export type State =
   | { name: 'updating-validation'; zone: Zone; config: MigrationConfig }
   | { name: 'updating-pending'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
   | { name: 'reading-status'; zone: Zone; target: 'validation' | 'migrated'; ruleset?: Ruleset }
-  | { name: 'validation'; zone: Zone; resumed: boolean; status?: StatusRecord; note?: string }
+  | { name: 'validation'; zone: Zone; resumed: boolean; status?: StatusRecord; note?: string; inspected?: Inspection }
+  /** The spec's inspect step: reading the security events that both rule sets produced, before the pending update. */
+  | { name: 'inspecting'; zone: Zone; resumed: boolean; status?: StatusRecord }
   | { name: 'migrated'; zone: Zone; already: boolean; status?: StatusRecord; ruleset?: Ruleset; note?: string }
   | { name: 'failed'; zone: Zone; step: Step; error: string; zoneState: ZoneMigration }
   | { name: 'cancelled'; zone: Zone; at: StateName; zoneState: ZoneMigration };
@@ -49,6 +52,9 @@ export type Event =
   | { type: 'CONFIRM_MIGRATE' }
   /** In validation mode: go on to the pending update. */
   | { type: 'FINISH' }
+  /** In validation mode: look at the security events first. */
+  | { type: 'INSPECT' }
+  | { type: 'INSPECTED'; inspection: Inspection }
   | { type: 'DECLINE' }
   | { type: 'UPDATE_OK'; ruleset?: Ruleset }
   /** `uncertain`: no answer arrived (timeout, dropped connection), so the update may or may not have been applied. */
@@ -58,6 +64,9 @@ export type Event =
   | { type: 'CANCEL' };
 
 export type EventType = Event['type'];
+
+/** What the inspect step found: sentences comparing the two rule sets, or why the events could not be read. */
+export type Inspection = { sentences: string[] } | { error: string };
 
 export interface AskOption {
   label: string;
@@ -75,6 +84,8 @@ export type Action =
   | { do: 'ask'; question: string; detail: string; modal: boolean; options: AskOption[]; dismissed: Event }
   | { do: 'put'; mode: MigrationMode; body: { name: string; rules: MigrationConfig['rules'] } }
   | { do: 'status' }
+  /** Read and show the zone's security events; dispatch INSPECTED. */
+  | { do: 'inspect' }
   /** A terminal state: nothing more to do. `message` sums up the outcome for the user. */
   | { do: 'done'; outcome: 'not-eligible' | 'validation' | 'migrated' | 'failed' | 'cancelled'; message: string };
 
@@ -104,7 +115,7 @@ function zoneStateOf(state: State): ZoneMigration {
     case 'fetching-config': case 'reviewing': case 'confirm-migrate': case 'updating-pending': return state.from;
     case 'choose-mode': case 'updating-validation': return 'start';
     case 'reading-status': return state.target;
-    case 'validation': return 'validation';
+    case 'validation': case 'inspecting': return 'validation';
     case 'migrated': return 'migrated';
     case 'failed': case 'cancelled': return state.zoneState;
     default: return assertNever(state);
@@ -209,11 +220,19 @@ function step(state: State, event: Event): Step_ {
     case 'validation':
       switch (event.type) {
         case 'FINISH': return { name: 'fetching-config', zone: state.zone, from: 'validation' };
+        case 'INSPECT': return { name: 'inspecting', zone: state.zone, resumed: state.resumed, ...(state.status ? { status: state.status } : {}) };
         case 'DECLINE': case 'CANCEL': return cancelled(state);
         case 'CONFIRM_VALIDATION':
           return refuse(state, event, `CONFIRM_VALIDATION is refused: zone "${state.zone.name}" is already in validation mode; only the pending update can follow.`);
         case 'CONFIRM_MIGRATE':
           return refuse(state, event, `CONFIRM_MIGRATE is refused: review the configuration of zone "${state.zone.name}" first (FINISH).`);
+        default: return refuse(state, event);
+      }
+
+    case 'inspecting':
+      switch (event.type) {
+        case 'INSPECTED': return { name: 'validation', zone: state.zone, resumed: state.resumed, ...(state.status ? { status: state.status } : {}), inspected: event.inspection };
+        case 'CANCEL': return cancelled(state);
         default: return refuse(state, event);
       }
 
@@ -289,16 +308,22 @@ export function nextAction(state: State): Action {
         detail: `${state.from === 'validation' ? 'This leaves validation mode: ' : ''}the configuration you reviewed is saved, the new managed rules are enabled and the previous managed rules are disabled. The migration cannot be reversed.`,
         options: [{ label: 'Migrate', event: { type: 'CONFIRM_MIGRATE' } }],
       };
-    case 'validation':
+    case 'validation': {
+      const seen = state.inspected;
+      const found = !seen ? '' : 'error' in seen ? ` The security events could not be read: ${seen.error.replace(/\.?$/, '.')}`
+        : seen.sentences.length ? ` Security events: ${seen.sentences.join(' ')}` : ' Security events: neither rule set has acted on any request yet.';
       return {
         do: 'ask', modal: false, dismissed: { type: 'DECLINE' },
-        question: `Zone "${state.zone.name}" is in validation mode: the new and the previous managed rules both run. Finish the migration now?`,
-        detail: 'Finishing shows the configuration for review, then asks to confirm the pending update, which disables the previous managed rules.',
+        question: `Zone "${state.zone.name}" is in validation mode: the new and the previous managed rules both run.${found} Finish the migration now?`,
+        detail: 'Inspecting shows the security events of both rule sets side by side. Finishing shows the configuration for review, then asks to confirm the pending update, which disables the previous managed rules.',
         options: [
+          { label: seen ? 'Inspect Again' : 'Inspect Security Events', event: { type: 'INSPECT' } },
           { label: 'Review and Finish', event: { type: 'FINISH' } },
           { label: 'Later', event: { type: 'DECLINE' } },
         ],
       };
+    }
+    case 'inspecting': return { do: 'inspect' };
     case 'updating-validation': return { do: 'put', mode: 'validation', body: entrypointBody(state.config, 'validation') };
     case 'updating-pending': return { do: 'put', mode: 'pending', body: entrypointBody(state.config, 'pending') };
     case 'reading-status': return { do: 'status' };
@@ -330,6 +355,7 @@ export function describeState(state: State): string {
     case 'updating-validation': return `Saving the configuration of zone "${state.zone.name}" in validation mode…`;
     case 'updating-pending': return `Saving the configuration of zone "${state.zone.name}" and disabling the previous managed rules…`;
     case 'reading-status': return `Reading the WAF status of zone "${state.zone.name}"…`;
+    case 'inspecting': return `Reading the security events of zone "${state.zone.name}"…`;
     case 'validation': {
       const base = state.resumed
         ? `Zone "${state.zone.name}" is in validation mode; continuing from there.`

@@ -117,7 +117,11 @@ export interface Api {
   /** Jobs of account-scoped datasets (gateway_dns, audit_logs, ...) live under the account, not a zone. */
   createAccountLogpushJob(accountId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   logpushJobs(owner: { zone: string } | { account: string }, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
+  /** Security events of a zone, newest first (the platform's REST security events path; `firewall_events` records). */
+  securityEvents(zoneId: string, query?: SecurityEventsQuery, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
 }
+
+export interface SecurityEventsQuery { since?: string; until?: string; action?: string; source?: string; rule_id?: string; per_page?: number; page?: number }
 
 export interface Account { id: string; name: string }
 
@@ -206,6 +210,12 @@ export function createApi(options: ApiOptions): Api {
       const path = 'zone' in owner ? zonePath(owner.zone, '/logpush/jobs') : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
       const what = 'zone' in owner ? `zone "${owner.zone}"` : `account "${owner.account}"`;
       return call(`list the Logpush jobs of ${what}`, 'GET', path, 'key-or-token', shapeObjects('Logpush job'), undefined, opts);
+    },
+    securityEvents: (zoneId, query, opts) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') q.set(k, String(v));
+      const qs = q.toString();
+      return call(`list the security events of zone "${zoneId}"`, 'GET', zonePath(zoneId, `/security/events${qs ? `?${qs}` : ''}`), 'token-or-key', shapeObjects('security event'), undefined, opts);
     },
   };
 }

@@ -1,11 +1,13 @@
-// The "Zones" tree: each zone with its plan, migration state and old/new managed rules status (inline actions per state), then
-// each account with its account-scoped Logpush jobs (gateway_dns, audit_logs, ...).
+// The "Zones" tree: each zone with its plan, migration state and old/new managed rules status (inline actions per state) and its
+// Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
+// platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
 import { planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
+import type { Delivery, MockControl } from '../http/mockControl';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
-    super(zone.name, vscode.TreeItemCollapsibleState.None);
+    super(zone.name, vscode.TreeItemCollapsibleState.Collapsed);
     const state = status?.migration_state ?? 'unknown';
     this.id = zone.id;
     this.description = `${planOf(zone)} · ${problem ? 'status unavailable' : stateLabel(state)}`;
@@ -35,16 +37,40 @@ export class AccountItem extends vscode.TreeItem {
   }
 }
 
-/** A Logpush job of an account (or the reason the list could not be read). */
+/** "12:03:04 UTC" of today, or the date and time. */
+function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const today = new Date().toISOString().slice(0, 10);
+  const s = d.toISOString();
+  return s.slice(0, 10) === today ? `${s.slice(11, 19)} UTC` : `${s.slice(0, 10)} ${s.slice(11, 16)} UTC`;
+}
+
+/** The last delivery of a job in a few words: from the job record (the platform's fields) and the mock's delivery list. */
+export function lastDeliveryWords(job: Record<string, unknown>, last?: Delivery): string {
+  const complete = typeof job.last_complete === 'string' ? job.last_complete : undefined;
+  const error = typeof job.last_error === 'string' ? job.last_error : undefined;
+  if (error && (!complete || error > complete)) return `delivery failed ${when(error)}${typeof job.error_message === 'string' && job.error_message ? `: ${job.error_message}` : ''}`;
+  if (last && last.status === 'delivered') return `delivered ${when(last.at)} · ${last.records} lines`;
+  if (complete) return `delivered ${when(complete)}`;
+  return 'nothing delivered yet';
+}
+
+/** A Logpush job of a zone or an account (or the reason the list could not be read). */
 export class JobItem extends vscode.TreeItem {
-  constructor(readonly job: Record<string, unknown> | undefined, problem?: string) {
+  constructor(readonly job: Record<string, unknown> | undefined, problem?: string, readonly lastDelivery?: Delivery) {
     super(job ? String(job.name ?? `job ${String(job.id)}`) : problem ?? 'no Logpush jobs', vscode.TreeItemCollapsibleState.None);
     if (job) {
       this.id = `job:${String(job.id)}`;
-      this.description = `${String(job.dataset)} · ${job.enabled ? 'enabled' : 'disabled'}`;
-      this.tooltip = `Logpush job ${String(job.id)}: dataset ${String(job.dataset)}, destination ${String(job.destination_conf ?? '').replace(/\?.*$/, '?…')}`;
-      this.iconPath = new vscode.ThemeIcon(job.enabled ? 'cloud-upload' : 'circle-slash');
-      this.contextValue = 'logpushJob';
+      this.description = `${String(job.dataset)} · ${job.enabled ? lastDeliveryWords(job, lastDelivery) : 'disabled'}`;
+      const md = new vscode.MarkdownString(`**Logpush job ${String(job.id)}** (${String(job.dataset)})\n\n`);
+      md.appendMarkdown(`- Destination: \`${String(job.destination_conf ?? '').replace(/\?.*$/, '?…')}\`\n`);
+      md.appendMarkdown(`- Last delivery: ${lastDeliveryWords(job, lastDelivery)}\n`);
+      if (lastDelivery?.status === 'delivered') md.appendMarkdown(`- Object: \`${lastDelivery.object}\` (${lastDelivery.bytes} bytes)\n`);
+      this.tooltip = md;
+      this.iconPath = new vscode.ThemeIcon(!job.enabled ? 'circle-slash' : /failed/.test(String(this.description)) ? 'error' : 'cloud-upload');
+      this.contextValue = lastDelivery?.status === 'delivered' ? 'logpushJob.delivered' : 'logpushJob';
+      if (lastDelivery?.status === 'delivered') this.command = { command: 'edgekit.logpush.openDelivery', title: 'Open Last Delivery', arguments: [this] };
     } else {
       this.iconPath = new vscode.ThemeIcon(problem ? 'warning' : 'info');
     }
@@ -68,14 +94,15 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
   lastError: string | undefined;
   view: vscode.TreeView<Item> | undefined;
 
-  constructor(private readonly api: () => Promise<Api>) {}
+  constructor(private readonly api: () => Promise<Api>, private readonly mock: () => Promise<MockControl | undefined> = async () => undefined) {}
 
   refresh(): void { this.changed.fire(undefined); }
 
   getTreeItem(item: Item): vscode.TreeItem { return item; }
 
   async getChildren(parent?: Item): Promise<Item[]> {
-    if (parent instanceof AccountItem) return this.jobsOf(parent);
+    if (parent instanceof AccountItem) return this.jobsOf({ account: parent.account.id });
+    if (parent instanceof ZoneItem) return this.jobsOf({ zone: parent.zone.id });
     if (parent) return [];
     let api: Api;
     try {
@@ -106,11 +133,15 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     return [...this.items, ...this.accounts];
   }
 
-  private async jobsOf(parent: AccountItem): Promise<JobItem[]> {
+  private async jobsOf(owner: { zone: string } | { account: string }): Promise<JobItem[]> {
     try {
-      const jobs = await (await this.api()).logpushJobs({ account: parent.account.id });
+      const jobs = await (await this.api()).logpushJobs(owner);
       if (!jobs.ok) return [new JobItem(undefined, jobs.error)];
-      return jobs.result.length ? jobs.result.map((j) => new JobItem(j)) : [new JobItem(undefined)];
+      // With the mock, each job's newest delivery (the list is newest first); without it, the job record's fields only.
+      const mock = jobs.result.length ? await this.mock().catch(() => undefined) : undefined;
+      const deliveries = mock ? await mock.deliveries() : undefined;
+      const newest = (id: unknown) => (deliveries?.ok ? deliveries.result.find((d) => d.job === id) : undefined);
+      return jobs.result.length ? jobs.result.map((j) => new JobItem(j, undefined, newest(j.id))) : [new JobItem(undefined)];
     } catch (err) {
       return [new JobItem(undefined, (err as Error).message)];
     }

@@ -104,9 +104,32 @@ describe('runMigration with a fake API', () => {
     const end = await runMigration(d, ENT);
     assert.equal(end.name, 'migrated');
     assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'config', 'put:pending', 'status']);
-    assert.deepEqual(asked.map((a) => a.options), [['Validation Mode', 'Migrate Now'], ['Review and Finish', 'Later'], ['Migrate']]);
+    assert.deepEqual(asked.map((a) => a.options), [['Validation Mode', 'Migrate Now'], ['Inspect Security Events', 'Review and Finish', 'Later'], ['Migrate']]);
     const v = calls[2];
     assert.ok(v.op === 'put' && !('id' in (v.body as { rules: object[] }).rules[0]), 'the validation body has no rule ids');
+  });
+
+  test('validation: the inspect step reads the security events, then finishes', async () => {
+    const { api, calls } = fakeApi('start');
+    const inspected: string[] = [];
+    const { d, asked, states } = deps(api, ['Validation Mode', 'Inspect Security Events', 'Review and Finish', 'Migrate'], {
+      inspect: async (zone) => { inspected.push(zone.id); return ['The new rules would block 2 requests the previous ones only logged.']; },
+    });
+    const end = await runMigration(d, ENT);
+    assert.equal(end.name, 'migrated');
+    assert.deepEqual(inspected, [ENT.id]);
+    assert.ok(states.includes('inspecting'));
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'config', 'put:pending', 'status'], 'inspecting sends no update');
+    assert.match(asked[2].question, /would block 2 requests the previous ones only logged\. Finish/);
+    assert.deepEqual(asked[2].options, ['Inspect Again', 'Review and Finish', 'Later']);
+  });
+
+  test('validation: an inspect step that throws is reported in the question, not as a failure', async () => {
+    const { api } = fakeApi('start');
+    const { d, asked } = deps(api, ['Validation Mode', 'Inspect Security Events', 'Later'], { inspect: async () => { throw new Error('the mock is gone'); } });
+    const end = await runMigration(d, ENT);
+    assert.equal(end.name, 'cancelled');
+    assert.match(asked[2].question, /could not be read: the mock is gone\./);
   });
 
   test('an Enterprise zone left in validation resumes there on the next run', async () => {

@@ -16,7 +16,8 @@ const ACCEPTED: Record<StateName, Partial<Record<EventType, StateName>>> = {
   'updating-validation': { UPDATE_OK: 'reading-status', UPDATE_FAILED: 'failed' },
   'updating-pending': { UPDATE_OK: 'reading-status', UPDATE_FAILED: 'failed' },
   'reading-status': { STATUS: 'migrated', STATUS_FAILED: 'migrated', CANCEL: 'migrated' },
-  validation: { FINISH: 'fetching-config', DECLINE: 'cancelled', CANCEL: 'cancelled' },
+  validation: { FINISH: 'fetching-config', INSPECT: 'inspecting', DECLINE: 'cancelled', CANCEL: 'cancelled' },
+  inspecting: { INSPECTED: 'validation', CANCEL: 'cancelled' },
   migrated: {},
   failed: {},
   cancelled: {},
@@ -267,10 +268,27 @@ describe('nextAction', () => {
     assert.ok(fromValidation.do === 'ask' && fromValidation.detail.startsWith('This leaves validation mode'));
   });
 
-  test('validation: a non-modal question to finish now or later', () => {
+  test('validation: a non-modal question to inspect the security events, finish now or later', () => {
     const a = act(STATES.validation);
     assert.ok(a.do === 'ask' && !a.modal);
-    assert.deepEqual(a.options.map((o) => [o.label, o.event.type]), [['Review and Finish', 'FINISH'], ['Later', 'DECLINE']]);
+    assert.deepEqual(a.options.map((o) => [o.label, o.event.type]), [['Inspect Security Events', 'INSPECT'], ['Review and Finish', 'FINISH'], ['Later', 'DECLINE']]);
+  });
+
+  test('inspect step: inspecting reads the events, and the next question carries what they show', () => {
+    const inspecting = transition(STATES.validation, EVENTS.INSPECT);
+    assert.deepEqual(act(inspecting), { do: 'inspect' });
+    const back = transition(inspecting, { type: 'INSPECTED', inspection: { sentences: ['The new rules would block 14 requests the previous ones only logged.', '3 requests the previous rules blocked now pass.'] } });
+    assert.equal(back.name, 'validation');
+    const a = act(back);
+    assert.ok(a.do === 'ask');
+    assert.match(a.question, /Security events: The new rules would block 14 requests the previous ones only logged\. 3 requests the previous rules blocked now pass\. Finish the migration now\?$/);
+    assert.deepEqual(a.options.map((o) => o.label), ['Inspect Again', 'Review and Finish', 'Later']);
+    const failed = act(transition(inspecting, { type: 'INSPECTED', inspection: { error: 'HTTP 500 from the mock' } }));
+    assert.ok(failed.do === 'ask' && /could not be read: HTTP 500 from the mock\./.test(failed.question));
+    const none = act(transition(inspecting, { type: 'INSPECTED', inspection: { sentences: [] } }));
+    assert.ok(none.do === 'ask' && /neither rule set has acted/.test(none.question));
+    assert.equal(transition(inspecting, EVENTS.CANCEL).name, 'cancelled');
+    assert.equal((transition(inspecting, EVENTS.CANCEL) as { zoneState: string }).zoneState, 'validation', 'cancelling the inspection leaves the zone in validation mode');
   });
 
   test('terminal states are done, with a summary', () => {

@@ -1,0 +1,179 @@
+// Commands of the mock as a small live platform: its sample traffic (send some now, pause, rate, seed), the Security Events view
+// (a zone's events and the old-against-new summary, also the migration's inspect step), and Logpush deliveries (open what a job
+// delivered, deliver now). Traffic, the summary and deliveries are the embedded mock's; the events list is the platform's route.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Ctx } from '../ctx';
+import { Config } from '../config';
+import { createMockControl, mockOrigin, type Delivery, type MockControl } from '../http/mockControl';
+import type { Zone } from '../http/api';
+import { apiFor, pickZone } from './api';
+import { UserError } from './run';
+
+/** The embedded mock's own routes; a UserError when the chosen backend is not the mock. */
+export async function mockControlFor(ctx: Ctx, interactive = true): Promise<MockControl> {
+  const ep = await ctx.backend.endpoints('api', interactive);
+  if (!ep.embedded || !ep.apiToken) {
+    throw new UserError('Sample traffic, the security events summary and Logpush deliveries are features of the embedded mock backend; '
+      + '"edgekit.backend" is set to remote. On the platform, security events are in the dashboard (Security → Events) and Logpush delivers to your own destination.',
+    [{ title: 'Use the Embedded Mock', command: 'workbench.action.openSettings', args: ['edgekit.backend'] }]);
+  }
+  return createMockControl({ url: mockOrigin(ep.apiBaseUrl), token: ep.apiToken, timeoutMs: Config.requestTimeoutMs() });
+}
+
+function mockResult<T>(r: { ok: true; result: T } | { ok: false; error: string }): T {
+  if (r.ok) return r.result;
+  throw new UserError(r.error);
+}
+
+/** The sources of the Security Events view: the API, and the mock's summary when the backend is the mock. */
+export async function eventSources(ctx: Ctx): Promise<{ api: Awaited<ReturnType<typeof apiFor>>; mock?: MockControl }> {
+  const api = await apiFor(ctx, false);
+  const ep = await ctx.backend.endpoints('api', false);
+  return { api, ...(ep.embedded && ep.apiToken ? { mock: createMockControl({ url: mockOrigin(ep.apiBaseUrl), token: ep.apiToken, timeoutMs: Config.requestTimeoutMs() }) } : {}) };
+}
+
+/** The migration's inspect step: shows the zone in the Security Events view and returns the summary's sentences. */
+export async function inspectSecurityEvents(ctx: Ctx, zone: Zone): Promise<string[] | { error: string }> {
+  await ctx.securityEvents.show(zone);
+  const s = ctx.securityEvents.summary;
+  if (s) return s.sentences;
+  return { error: ctx.securityEvents.lastError ?? 'the backend gave no security events summary' };
+}
+
+const TRAFFIC_COUNTS = [100, 1000, 5000];
+
+/** A Logpush job's id from a tree item ({ job: { id } }), a number, or a numeric string. */
+function jobIdOf(arg: unknown): number | undefined {
+  if (typeof arg === 'number') return arg;
+  if (typeof arg === 'string' && /^\d+$/.test(arg)) return Number(arg);
+  const id = (arg as { job?: { id?: unknown } } | undefined)?.job?.id;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/** The newest delivered batch of a job (or of any job), asking when there are several jobs and none was given. */
+async function pickDelivery(mock: MockControl, arg: unknown): Promise<Delivery> {
+  if (typeof arg === 'string' && !/^\d+$/.test(arg)) {
+    const all = mockResult(await mock.deliveries());
+    const d = all.find((x) => x.id === arg);
+    if (!d) throw new UserError(`No Logpush delivery "${arg}" on the mock (it keeps the latest ones only).`);
+    return d;
+  }
+  const job = jobIdOf(arg);
+  const list = mockResult(await mock.deliveries(job)).filter((d) => d.status === 'delivered');
+  if (!list.length) {
+    throw new UserError(job === undefined
+      ? 'No Logpush job has delivered anything yet. Create a job with an http_requests or firewall_events dataset, then run "EdgeKit: Deliver Logpush Batches Now".'
+      : `Logpush job ${job} has delivered nothing yet; run "EdgeKit: Deliver Logpush Batches Now" (its dataset needs traffic first).`);
+  }
+  if (job !== undefined || list.length === 1) return list[0];
+  const pick = await vscode.window.showQuickPick(list.map((d) => ({
+    label: `job ${d.job} · ${d.dataset}`, description: `${d.records} lines · ${d.at}`, detail: d.object, delivery: d,
+  })), { title: 'Open which delivered batch?' });
+  if (!pick) throw new vscode.CancellationError();
+  return pick.delivery;
+}
+
+/** The lines of a delivered batch as a file the language server can read: the local object when it is on disk, else a copy. */
+export async function deliveredFile(ctx: Ctx, mock: MockControl, d: Delivery): Promise<string> {
+  if (d.localPath) {
+    try {
+      await fs.access(d.localPath);
+      return d.localPath;
+    } catch { /* moved or removed: fall back to the mock's copy */ }
+  }
+  const lines = mockResult(await mock.deliveryLines(d.id));
+  const dir = path.join(ctx.extension.globalStorageUri.fsPath, 'deliveries');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${d.id.replace(/[^\w.-]+/g, '_')}.ndjson`);
+  await fs.writeFile(file, lines);
+  return file;
+}
+
+export const trafficCommands = {
+  'edgekit.securityEvents.show': (ctx: Ctx) => async (zoneArg?: unknown) => {
+    const api = await apiFor(ctx);
+    const zone = await pickZone(api, zoneArg, 'Show the security events of which zone?');
+    await ctx.securityEvents.show(zone);
+    return { summary: ctx.securityEvents.summary, events: ctx.securityEvents.events.length, error: ctx.securityEvents.lastError };
+  },
+  'edgekit.securityEvents.refresh': (ctx: Ctx) => () => ctx.securityEvents.refresh(),
+  'edgekit.securityEvents.openEvent': (ctx: Ctx) => async (event?: unknown) => {
+    if (!event || typeof event !== 'object') throw new UserError('Pick an event in the Security Events view.');
+    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(event, null, 2) + '\n' });
+    await vscode.window.showTextDocument(doc, { preview: true });
+    ctx.log.info(`Opened security event ${String((event as { RayID?: unknown }).RayID ?? '')}.`);
+    return doc.uri.toString();
+  },
+  /** "Send Sample Traffic": `count` requests now, to one zone (the Security Events view's, or given) or to every zone. */
+  'edgekit.mock.sendTraffic': (ctx: Ctx) => async (countArg?: unknown, zoneArg?: unknown) => {
+    const mock = await mockControlFor(ctx);
+    let count = typeof countArg === 'number' ? countArg : undefined;
+    if (count === undefined) {
+      const pick = await vscode.window.showQuickPick(TRAFFIC_COUNTS.map((n) => ({ label: `${n} requests`, n })), { title: 'Send how many requests of sample traffic (about a tenth hostile)?' });
+      if (!pick) throw new vscode.CancellationError();
+      count = pick.n;
+    }
+    const zone = typeof zoneArg === 'string' ? zoneArg : (zoneArg as { zone?: Zone } | undefined)?.zone?.id ?? ctx.securityEvents.zone?.id;
+    const r = mockResult(await mock.step(count, zone));
+    void vscode.window.showInformationMessage(`Sent ${r.requests} requests of sample traffic${zone ? ` to ${ctx.securityEvents.zone?.id === zone ? ctx.securityEvents.zone.name : zone}` : ' to every zone'}; the rules acted on ${r.events}.`);
+    await ctx.securityEvents.refresh();
+    return r;
+  },
+  /** Pause, resume, or set the rate or seed of the mock's continuous traffic. */
+  'edgekit.mock.traffic': (ctx: Ctx) => async (change?: unknown) => {
+    const mock = await mockControlFor(ctx);
+    const now = mockResult(await mock.traffic());
+    let patch = change && typeof change === 'object' ? change as Record<string, unknown> : undefined;
+    if (!patch) {
+      const pick = await vscode.window.showQuickPick([
+        now.paused ? { label: 'Resume', description: `${now.rate} requests/s per zone`, patch: { paused: false } } : { label: 'Pause', description: 'no timer runs while paused', patch: { paused: true } },
+        { label: 'Set Rate…', description: `now ${now.rate} requests/s per zone`, patch: undefined },
+        { label: 'Set Seed…', description: `now ${now.seed}: the same seed replays the same traffic`, patch: undefined },
+      ], { title: `Mock traffic: ${now.paused ? 'paused' : `${now.rate} requests/s per zone`}, seed ${now.seed}` });
+      if (!pick) throw new vscode.CancellationError();
+      if (pick.patch) patch = pick.patch;
+      else {
+        const rate = pick.label === 'Set Rate…';
+        const v = await vscode.window.showInputBox({
+          title: rate ? 'Requests per second per zone' : 'Traffic seed',
+          value: String(rate ? now.rate : now.seed),
+          validateInput: (s) => (/^\d+(\.\d+)?$/.test(s.trim()) && (!rate || Number(s) >= 0) ? undefined : rate ? 'A number of requests per second, 0 or more.' : 'A whole number.'),
+        });
+        if (v === undefined) throw new vscode.CancellationError();
+        patch = rate ? { rate: Number(v) } : { seed: Math.trunc(Number(v)) };
+      }
+    }
+    const next = mockResult(await mock.setTraffic(patch));
+    void vscode.window.showInformationMessage(`Mock traffic: ${next.paused ? 'paused' : `${next.rate} requests/s per zone`}, seed ${next.seed}.`);
+    return next;
+  },
+  'edgekit.logpush.deliverNow': (ctx: Ctx) => async (jobArg?: unknown) => {
+    const mock = await mockControlFor(ctx);
+    const r = mockResult(await mock.flush(jobIdOf(jobArg)));
+    const text = `Logpush: ${r.delivered} batch(es) delivered${r.failed ? `, ${r.failed} failed (see the job's error in the Zones view)` : ''}.`;
+    if (r.failed) void vscode.window.showWarningMessage(text); else void vscode.window.showInformationMessage(text);
+    ctx.zones.refresh();
+    return r;
+  },
+  /** Opens the newest batch a job delivered (its NDJSON lines). */
+  'edgekit.logpush.openDelivery': (ctx: Ctx) => async (arg?: unknown) => {
+    const mock = await mockControlFor(ctx);
+    const d = await pickDelivery(mock, arg);
+    const lines = mockResult(await mock.deliveryLines(d.id));
+    const language = (await vscode.languages.getLanguages()).includes('jsonl') ? 'jsonl' : 'plaintext';
+    const doc = await vscode.workspace.openTextDocument({ language, content: lines });
+    await vscode.window.showTextDocument(doc, { preview: false });
+    void vscode.window.setStatusBarMessage(`Logpush job ${d.job}: ${d.records} lines delivered to ${d.object} at ${d.at}`, 10_000);
+    return { delivery: d, uri: doc.uri.toString() };
+  },
+};
+
+/** For "Test Filter on Logs": the newest delivered batch of a dataset as a file, or undefined when there is none. */
+export async function lastDeliveredFile(ctx: Ctx, dataset: string | undefined): Promise<{ file: string; delivery: Delivery } | undefined> {
+  const mock = await mockControlFor(ctx);
+  const list = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered' && (!dataset || d.dataset === dataset));
+  if (!list.length) return undefined;
+  return { file: await deliveredFile(ctx, mock, list[0]), delivery: list[0] };
+}

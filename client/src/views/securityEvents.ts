@@ -1,0 +1,135 @@
+// The "Security Events" tree: for one zone, what the managed rules did to its traffic. On top, the summary of the embedded mock
+// (the previous rules against the new ones: in validation mode, "the new rules would block 14 requests the previous ones only
+// logged"); below, the latest firewall_events records, each opening as JSON. The migration's inspect step (validation mode, before
+// the pending update) shows its zone here.
+import * as vscode from 'vscode';
+import type { Api, Zone } from '../http/api';
+import type { MockControl, SecuritySummary } from '../http/mockControl';
+
+export const EVENTS_SHOWN = 50;
+
+type Kind = 'zone' | 'sentence' | 'counts' | 'events' | 'event' | 'note';
+
+export class EventNode extends vscode.TreeItem {
+  constructor(readonly kind: Kind, label: string, opts: { description?: string; tooltip?: string | vscode.MarkdownString; icon?: string; collapsed?: boolean; event?: Record<string, unknown> } = {}) {
+    super(label, opts.collapsed === undefined ? vscode.TreeItemCollapsibleState.None : opts.collapsed ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+    this.description = opts.description;
+    this.tooltip = opts.tooltip;
+    if (opts.icon) this.iconPath = new vscode.ThemeIcon(opts.icon);
+    this.contextValue = `securityEvents.${kind}`;
+    this.event = opts.event;
+    if (opts.event) this.command = { command: 'edgekit.securityEvents.openEvent', title: 'Open Event', arguments: [opts.event] };
+  }
+  readonly event: Record<string, unknown> | undefined;
+}
+
+const TERMINATING = new Set(['block', 'challenge', 'managed_challenge', 'js_challenge', 'jschallenge', 'managedChallenge', 'connectionClose']);
+
+/** "block 3 · log 12" from an action count, terminating actions first. */
+export function actionCounts(actions: Record<string, number>): string {
+  const entries = Object.entries(actions).filter(([, n]) => n > 0);
+  entries.sort(([a, x], [b, y]) => Number(TERMINATING.has(b)) - Number(TERMINATING.has(a)) || y - x || a.localeCompare(b));
+  return entries.length ? entries.map(([a, n]) => `${a} ${n}`).join(' · ') : 'no action taken';
+}
+
+function eventLabel(e: Record<string, unknown>): string {
+  const action = String(e.EdgeKitWouldAction ? `${String(e.Action)} (would ${String(e.EdgeKitWouldAction)})` : e.Action ?? '?');
+  return `${action} ${String(e.ClientRequestMethod ?? '')} ${String(e.ClientRequestPath ?? '')}`.replace(/\s+/g, ' ').trim();
+}
+
+function sourceLabel(source: unknown): string {
+  return source === 'waf' ? 'previous rules' : source === 'firewallManaged' ? 'new rules' : String(source ?? 'unknown source');
+}
+
+export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<EventNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  zone: Zone | undefined;
+  /** What the last refresh showed, for tests and the migration's question. */
+  summary: SecuritySummary | undefined;
+  events: Record<string, unknown>[] = [];
+  lastError: string | undefined;
+  view: vscode.TreeView<EventNode> | undefined;
+  private children: EventNode[] = [];
+
+  constructor(private readonly sources: () => Promise<{ api: Api; mock?: MockControl }>) {}
+
+  /** Show a zone's events (and bring the view up). */
+  async show(zone: Zone): Promise<void> {
+    this.zone = zone;
+    await this.load();
+    this.changed.fire(undefined);
+    await vscode.commands.executeCommand('edgekit.securityEvents.focus');
+  }
+
+  async refresh(): Promise<void> {
+    await this.load();
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: EventNode): vscode.TreeItem { return node; }
+
+  getChildren(parent?: EventNode): EventNode[] {
+    if (!parent) return this.zone ? this.roots() : [];
+    if (parent.kind === 'events') return this.children;
+    return [];
+  }
+
+  /** Reads the summary and the latest events; errors become the view's message, never an exception. */
+  private async load(): Promise<void> {
+    const zone = this.zone;
+    if (!zone) return;
+    this.lastError = undefined;
+    this.summary = undefined;
+    this.events = [];
+    let src: { api: Api; mock?: MockControl };
+    try {
+      src = await this.sources();
+    } catch (err) {
+      this.lastError = (err as Error).message;
+      this.setMessage();
+      return;
+    }
+    const [summary, events] = await Promise.all([src.mock?.securitySummary(zone.id), src.api.securityEvents(zone.id, { per_page: EVENTS_SHOWN })]);
+    if (summary && summary.ok) this.summary = summary.result;
+    else if (summary) this.lastError = summary.error;
+    if (events.ok) this.events = events.result;
+    else this.lastError = [this.lastError, events.error].filter(Boolean).join(' ');
+    this.children = this.events.map((e) => new EventNode('event', eventLabel(e), {
+      description: `${sourceLabel(e.Source)} · rule ${String(e.RuleID ?? '?')} · ${String(e.Datetime ?? '')}`,
+      tooltip: new vscode.MarkdownString('```json\n' + JSON.stringify(e, null, 2) + '\n```'),
+      icon: TERMINATING.has(String(e.EdgeKitWouldAction ?? e.Action)) ? 'shield' : 'eye',
+      event: e,
+    }));
+    this.setMessage();
+  }
+
+  private roots(): EventNode[] {
+    const zone = this.zone!;
+    const s = this.summary;
+    const out: EventNode[] = [new EventNode('zone', zone.name, {
+      description: s ? `${stateWords(s.state)} · ${s.requests} requests` : undefined, icon: 'globe',
+      tooltip: s ? `Security events of ${zone.name} from ${s.since} to ${s.until}.` : `Security events of ${zone.name}.`,
+    })];
+    if (s) {
+      for (const line of s.sentences) out.push(new EventNode('sentence', line, { icon: 'lightbulb', tooltip: line }));
+      out.push(new EventNode('counts', 'Previous rules', { description: `${s.previous.acted} acted · ${actionCounts(s.previous.actions)}`, icon: 'history' }));
+      out.push(new EventNode('counts', 'New rules', { description: `${s.new.acted} acted · ${actionCounts(s.new.actions)}`, icon: 'sparkle' }));
+    }
+    out.push(new EventNode('events', this.events.length ? `Latest events (${this.events.length})` : 'No security events yet', {
+      icon: 'list-flat', collapsed: this.events.length ? false : undefined,
+      tooltip: this.events.length ? undefined : 'No rule has acted on this zone\'s traffic yet. With the mock, "Send Sample Traffic" sends some now.',
+    }));
+    return out;
+  }
+
+  private setMessage(): void {
+    if (this.view) this.view.message = this.lastError;
+  }
+
+  dispose(): void { this.changed.dispose(); }
+}
+
+function stateWords(state: string): string {
+  return state === 'start' ? 'previous rules only' : state === 'validation' ? 'validation mode: both rule sets run' : state === 'migrated' ? 'new rules only' : state;
+}
