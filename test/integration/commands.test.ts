@@ -2,21 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, waitForDiagnostics, WORKSPACE } from './helpers';
-
-/** Scripted answers for the questions commands ask (dialogs cannot be clicked in the test host). */
-function scriptUi(ctx: any, answers: ((question: string, options: string[]) => string | undefined | Promise<string | undefined>)[]): { asked: string[] } {
-  const asked: string[] = [];
-  ctx.ui = {
-    ask: async (question: string, options: string[]) => {
-      asked.push(question);
-      const next = answers.shift();
-      if (!next) throw new Error(`Unexpected question: ${question}`);
-      return next(question, options);
-    },
-  };
-  return { asked };
-}
+import { api, codeOf, openFile, scriptUi, waitForDiagnostics, WORKSPACE } from './helpers';
 
 suite('Commands against the embedded mock backend', () => {
   let ctx: any;

@@ -91,3 +91,17 @@ export async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
 }
+
+/** Scripted answers for the questions commands ask (dialogs cannot be clicked in the test host), in order; an unexpected question fails. */
+export function scriptUi(ctx: any, answers: ((question: string, options: string[]) => string | undefined | Promise<string | undefined>)[]): { asked: string[] } {
+  const asked: string[] = [];
+  ctx.ui = {
+    ask: async (question: string, options: string[]) => {
+      asked.push(question);
+      const next = answers.shift();
+      if (!next) throw new Error(`Unexpected question: ${question}`);
+      return next(question, options);
+    },
+  };
+  return { asked };
+}
