@@ -18,9 +18,9 @@ const SKIPPED = (why: string): { section: Section } => ({
   section: { title: '5. Mock gateway', header: ['measurement', 'value'], rows: [], notes: [`skipped: ${why}`] },
 });
 
-function startChild(): Promise<{ child: ChildProcess; gatewayUrl: string }> {
+function startChild(env: Record<string, string> = {}, script = path.join(__dirname, 'mockServer.ts')): Promise<{ child: ChildProcess; gatewayUrl: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'mockServer.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stderr = '';
     child.stderr!.on('data', (b: Buffer) => { stderr += b.toString(); });
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('the mock did not print its URL within 30 s')); }, 30_000);
@@ -46,6 +46,85 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<{ st
 async function load(what: string, url: string, body: string, connections: number, duration: number, detail: string): Promise<MockFigure> {
   const r = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration, timeout: 10 });
   return { what, rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors, detail };
+}
+
+/** user + system CPU seconds of a process so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100 on Linux)
+  } catch {
+    return undefined;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface MockLifeFigure { what: string; ms?: number; cpuPercent?: number; reference?: number }
+
+/**
+ * Start-up (spawn → URL printed, beside a node process that prints a line and nothing else, in the same run) and CPU while idle:
+ * traffic paused, and at the default rate, over `windowS` seconds each (issue 17's budget: start under a second, idle under 2 %).
+ */
+export async function runMockLife(windowS: number, runs: number): Promise<{ section: Section; figures: MockLifeFigure[] }> {
+  const floorScript = path.join(__dirname, 'nodeFloor.ts');
+  const time = async (env: Record<string, string>, script?: string): Promise<number> => {
+    const t0 = performance.now();
+    const { child } = await startChild(env, script);
+    const ms = performance.now() - t0;
+    await stopChild(child);
+    return ms;
+  };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const mockMs: number[] = [];
+  const floorMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    floorMs.push(await time({}, floorScript));
+    mockMs.push(await time({ EDGEKIT_BENCH_TRAFFIC: 'paused' }));
+  }
+  const idle = async (env: Record<string, string>): Promise<number | undefined> => {
+    const { child } = await startChild(env);
+    try {
+      // Settle first: the start's own work is not idle time.
+      await new Promise((r) => setTimeout(r, 500));
+      const a = cpuSeconds(child.pid!);
+      const t0 = performance.now();
+      await new Promise((r) => setTimeout(r, windowS * 1000));
+      const b = cpuSeconds(child.pid!);
+      const wall = (performance.now() - t0) / 1000;
+      return a === undefined || b === undefined ? undefined : (100 * (b - a)) / wall;
+    } finally {
+      await stopChild(child);
+    }
+  };
+  const paused = await idle({ EDGEKIT_BENCH_TRAFFIC: 'paused' });
+  const running = await idle({});
+  const figures: MockLifeFigure[] = [
+    { what: 'start: spawn → URL printed (tsx, traffic paused), median', ms: median(mockMs), reference: median(floorMs) },
+    { what: `CPU, traffic paused (${windowS} s)`, cpuPercent: paused },
+    { what: `CPU, traffic at the default rate (${windowS} s)`, cpuPercent: running },
+  ];
+  const pct = (v?: number) => (v === undefined ? 'n/a (no /proc)' : `${v.toFixed(2)} %`);
+  return {
+    figures,
+    section: {
+      title: `5b. Mock start-up and idle CPU (${runs} starts, interleaved with a node floor)`,
+      header: ['measurement', 'value', 'reference', 'ratio'],
+      rows: figures.map((f) => f.ms !== undefined
+        ? [f.what, fmtMs(f.ms), `node floor ${fmtMs(f.reference!)}`, `${(f.ms / f.reference!).toFixed(2)}×`]
+        : [f.what, pct(f.cpuPercent), '', '']),
+      notes: ['The floor is a node process started the same way (tsx) that prints one line: what any Node program pays before its first line of code.',
+        'CPU from /proc/<pid>/stat (user + system) over the window, after a 0.5 s settle; 100 % = one core.'],
+    },
+  };
 }
 
 export async function runMock(durationS: number, log: (s: string) => void): Promise<{ section: Section; figures?: MockFigure[] }> {
@@ -87,10 +166,6 @@ export async function runMock(durationS: number, log: (s: string) => void): Prom
       },
     };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    await exited;
-    clearTimeout(timer);
+    await stopChild(child);
   }
 }

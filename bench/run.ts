@@ -17,7 +17,7 @@ import { batchDoc, benchDocs, filterDoc, jobDoc, rulesetDoc } from './docs';
 import { runCore, type CoreFigure } from './core';
 import { memorySection, runEdits, runMemory, runStart, type AssistFigure, type EditFigure, type MemoryFigure, type StartFigure } from './lsp';
 import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type SizeFigure } from './size';
-import { runMock, type MockFigure } from './mock';
+import { runMock, runMockLife, type MockFigure } from './mock';
 import { runEval } from './eval';
 import { markdownTable, median, nowMs, table, type Budget, type Section } from './stats';
 import type { LspBudget } from './lsp';
@@ -170,6 +170,13 @@ async function main(): Promise<void> {
       summary.mock = figures
         ? Object.fromEntries(figures.map((f: MockFigure) => [f.what, { rps: Math.round(f.rps), meanMs: round(f.mean), p50: f.p50, p99: f.p99, non2xx: f.non2xx + f.errors }]))
         : { skipped: section.notes[0] };
+      const life = await runMockLife(args.quick ? 1 : 3, args.quick ? 3 : 7);
+      sections.push(life.section);
+      summary.mockLife = Object.fromEntries(life.figures.map((f) => [f.what, f.ms !== undefined ? { ms: round(f.ms), floorMs: round(f.reference!) } : { cpuPercent: f.cpuPercent === undefined ? null : round(f.cpuPercent) }]));
+      const start = life.figures[0];
+      targets.push({ name: 'mock: start, spawn → URL printed', value: round(start.ms!), unit: 'ms', limit: '< 1000', pass: start.ms! < 1000 });
+      const idle = life.figures[1].cpuPercent;
+      if (idle !== undefined) targets.push({ name: 'mock: CPU with traffic paused', value: round(idle), unit: '%', limit: '< 2', pass: idle < 2 });
     }
 
     // ---- 6. against VS Code's JSON language server over LSP (issue 18)
