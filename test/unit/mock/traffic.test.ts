@@ -108,7 +108,7 @@ test('traffic: start runs the previous rules only (Source waf), migrated the new
   assert.deepEqual([...new Set(start.map((x) => `${x.Source}/${x.EdgeKitMode}/${x.Kind}`))], ['waf/enforced/firewall']);
   assert.deepEqual([...new Set(migrated.map((x) => `${x.Source}/${x.EdgeKitMode}`))], ['firewallManaged/enforced']);
   assert.ok(start.some((x) => x.RuleID === OLD_OWASP_SCORE_RULE || /^\d+$|^[A-Z]/.test(x.RuleID)));
-  assert.ok(migrated.every((x) => /^[0-9a-f]{32}$/.test(x.RuleID) && x.Ref.length > 0));
+  assert.ok(migrated.every((x) => /^[0-9a-f]{32}$/.test(x.RuleID) && String(x.Ref).length > 0));
   const blockedEvent = start.find((x) => x.Action === 'block')!;
   assert.equal(blockedEvent.EdgeResponseStatus, 403);
   assert.equal(blockedEvent.EdgeKitWouldAction, undefined);
