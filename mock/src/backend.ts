@@ -44,8 +44,9 @@ export interface MockBackendOptions {
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   /** Synthetic traffic per zone (docs/mock-backend.md, "Traffic and security events"): requests per second per zone (0..100,
-   * default 2), the seed (default 1), paused (default false), the hostile share (0..1, default 0.15). */
-  traffic?: Partial<TrafficConfig> & { validationNewRules?: 'enforce' | 'log' };
+   * default 2), the seed (default 1), paused (default false), the hostile share (0..1, default 0.15), what the new rules do in
+   * validation mode (default 'enforce'). */
+  traffic?: Partial<TrafficConfig>;
 }
 
 export interface MockBackend {

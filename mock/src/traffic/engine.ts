@@ -19,17 +19,19 @@ export const MAX_STEP = 10_000;
 export const EVENTS_PER_ZONE = 10_000;
 /** Requests whose outcome is kept per zone for the summary. */
 export const OUTCOMES_PER_ZONE = 20_000;
-export const DEFAULT_TRAFFIC = { rate: 2, seed: 1, paused: false, hostileShare: 0.15 } as const;
+export const DEFAULT_TRAFFIC = { rate: 2, seed: 1, paused: false, hostileShare: 0.15, validationNewRules: 'enforce' } as const;
 
-export interface TrafficConfig { rate: number; paused: boolean; seed: number; hostileShare: number }
+export interface TrafficConfig {
+  rate: number; paused: boolean; seed: number; hostileShare: number;
+  /** What the new rules do in validation mode: 'enforce' (the platform's docs: both versions run, the new first, and act) or 'log'
+   * (the new rules only log and record the action they would take in EdgeKitWouldAction). */
+  validationNewRules: 'enforce' | 'log';
+}
 export interface TrafficOptions extends Partial<TrafficConfig> {
   feed: Feed;
   store: StateStore;
   /** The clock (ms since the epoch); records carry the time they are generated. */
   now?: () => number;
-  /** What the new rules do in validation mode: 'enforce' (the platform's docs: both versions run, the new first) or 'log' (the
-   * new rules only log and record the action they would take in EdgeKitWouldAction). */
-  validationNewRules?: 'enforce' | 'log';
   zones?: readonly Zone[];
   log?: (line: string) => void;
 }
@@ -75,7 +77,10 @@ export class TrafficEngine {
 
   constructor(private readonly opts: TrafficOptions) {
     const d = DEFAULT_TRAFFIC;
-    const given = { rate: opts.rate ?? d.rate, paused: opts.paused ?? d.paused, seed: opts.seed ?? d.seed, hostileShare: opts.hostileShare ?? d.hostileShare };
+    const given: TrafficConfig = {
+      rate: opts.rate ?? d.rate, paused: opts.paused ?? d.paused, seed: opts.seed ?? d.seed, hostileShare: opts.hostileShare ?? d.hostileShare,
+      validationNewRules: opts.validationNewRules ?? d.validationNewRules,
+    };
     const bad = checkConfig(given);
     if (bad) throw new RangeError(bad);
     this.cfg = given;
@@ -200,7 +205,7 @@ export class TrafficEngine {
       let previous: string | null = null, next: string | null = null;
       const mode = state === 'validation' ? 'validation' : 'enforced';
       if (enabled.newRulesEnabled && newAlone) {
-        const logOnly = state === 'validation' && this.opts.validationNewRules === 'log';
+        const logOnly = state === 'validation' && this.cfg.validationNewRules === 'log';
         acted.push({ verdict: newAlone, source: 'firewallManaged', wouldOnly: logOnly });
         next = logOnly ? (newAlone.hits.length ? 'log' : 'pass') : decisive(newAlone);
       }
@@ -258,7 +263,8 @@ function toEvent(rec: LogRecord, h: Hit, source: 'waf' | 'firewallManaged', mode
 }
 
 /** A message naming the first bad member of a traffic configuration, or undefined. */
-export function checkConfig(c: Record<string, unknown>): string | undefined {
+export function checkConfig(config: object): string | undefined {
+  const c = config as Record<string, unknown>;
   if (typeof c.rate !== 'number' || !Number.isFinite(c.rate) || c.rate < 0 || c.rate > MAX_RATE) {
     return `"rate" must be a number of requests per second per zone from 0 to ${MAX_RATE}, not ${JSON.stringify(c.rate)}.`;
   }
@@ -268,6 +274,9 @@ export function checkConfig(c: Record<string, unknown>): string | undefined {
   }
   if (typeof c.hostileShare !== 'number' || !Number.isFinite(c.hostileShare) || c.hostileShare < 0 || c.hostileShare > 1) {
     return `"hostileShare" must be a number from 0 to 1, not ${JSON.stringify(c.hostileShare)}.`;
+  }
+  if (c.validationNewRules !== 'enforce' && c.validationNewRules !== 'log') {
+    return `"validationNewRules" must be "enforce" or "log", not ${JSON.stringify(c.validationNewRules)}.`;
   }
   return undefined;
 }

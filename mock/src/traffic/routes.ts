@@ -179,8 +179,8 @@ export function handleTrafficAdmin(engine: TrafficEngine, store: StateStore, met
   if (method !== 'PUT') return fail(405, 7001, `Method ${method} is not allowed on "${path}".`);
   const b = jsonBody(body);
   if (isReply(b)) return b;
-  const unknown = Object.keys(b).find((k) => !['rate', 'paused', 'seed', 'hostileShare'].includes(k));
-  if (unknown) return fail(400, 1001, `Unknown member "${unknown}"; the members are rate, paused, seed and hostileShare.`);
+  const unknown = Object.keys(b).find((k) => !['rate', 'paused', 'seed', 'hostileShare', 'validationNewRules'].includes(k));
+  if (unknown) return fail(400, 1001, `Unknown member "${unknown}"; the members are rate, paused, seed, hostileShare and validationNewRules.`);
   const bad = engine.update(b as Partial<TrafficConfig>);
   return bad ? fail(400, 1001, bad) : { status: 200, body: engine.status() };
 }

@@ -151,6 +151,13 @@ test('traffic: validation runs the new rules first and enforces them (the platfo
   const fm = logOnly.engine.events(ENT.id).filter((x) => x.Source === 'firewallManaged');
   assert.ok(fm.every((x) => x.Action === 'log'));
   assert.ok(fm.some((x) => x.EdgeKitWouldAction === 'block'));
+  // Switched back through update() (PUT /__edgekit/traffic {"validationNewRules": "enforce"}): enforced again.
+  logOnly.engine.update({ validationNewRules: 'enforce' });
+  const before = logOnly.engine.events(ENT.id).length;
+  logOnly.engine.step(500, ENT.id);
+  const later = logOnly.engine.events(ENT.id).slice(before);
+  assert.ok(later.some((x) => x.Source === 'firewallManaged' && x.Action === 'block'));
+  assert.ok(later.every((x) => x.EdgeKitWouldAction === undefined));
 });
 
 test('waf: the sensitivity table changes outcomes (High vs Low on the same traffic, previous and new)', () => {
@@ -277,10 +284,10 @@ test('routes: /__edgekit/traffic (GET, PUT, step) with credentials and 400s nami
     assert.equal((await api(base, 'GET', '/__edgekit/traffic', {})).status, 400, 'no credentials');
     const g = await api(base, 'GET', '/__edgekit/traffic', TOKEN);
     assert.equal(g.status, 200);
-    assert.deepEqual(Object.keys(g.json).sort(), ['hostileShare', 'paused', 'rate', 'seed', 'zones']);
+    assert.deepEqual(Object.keys(g.json).sort(), ['hostileShare', 'paused', 'rate', 'seed', 'validationNewRules', 'zones']);
     assert.deepEqual([g.json.rate, g.json.paused, g.json.seed], [2, true, 7]);
     assert.deepEqual(Object.keys(g.json.zones).sort(), ZONES.map((z) => z.id).sort());
-    for (const [body, member] of [[{ rate: 101 }, 'rate'], [{ rate: 'fast' }, 'rate'], [{ paused: 'yes' }, 'paused'], [{ seed: 1.5 }, 'seed'], [{ hostileShare: -0.1 }, 'hostileShare'], [{ speed: 1 }, 'speed']] as const) {
+    for (const [body, member] of [[{ rate: 101 }, 'rate'], [{ rate: 'fast' }, 'rate'], [{ paused: 'yes' }, 'paused'], [{ seed: 1.5 }, 'seed'], [{ hostileShare: -0.1 }, 'hostileShare'], [{ validationNewRules: 'maybe' }, 'validationNewRules'], [{ speed: 1 }, 'speed']] as const) {
       const r = await api(base, 'PUT', '/__edgekit/traffic', KEY, body);
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.match(r.json.errors[0].message, new RegExp(`"${member}"`));
