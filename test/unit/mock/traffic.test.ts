@@ -2,13 +2,15 @@
 // them by migration state, security events, the routes, and the bounds. Nothing here sleeps: generation goes through step().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { sampleHttpRequests, toRequestRecord, type LogRecord } from '../../../server/src/core';
 import { Feed } from '../../../mock/src/feed';
 import { StateStore, defaultState, type StoredRuleset } from '../../../mock/src/state';
 import { TrafficEngine, type TrafficOptions } from '../../../mock/src/traffic/engine';
 import { decisive, evaluateNew, evaluatePrevious, isTerminating, paranoiaLevel } from '../../../mock/src/traffic/waf';
 import { summarize } from '../../../mock/src/traffic/routes';
-import { OLD_OWASP_SCORE_RULE } from '../../../mock/src/traffic/signatures';
+import { MANAGED_SIGNATURES, OLD_OWASP_SCORE_RULE, OLD_OWASP_SIGNATURES, OWASP_SIGNATURES } from '../../../mock/src/traffic/signatures';
 import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, ZONES, deriveConfig, newRuleId, type Zone } from '../../../mock/src/zones';
 import { runMockCli } from '../../../mock/src/main';
 import { KEY, TOKEN, api, start, type Json } from './helpers';
@@ -450,4 +452,14 @@ test('edgekit mock: --traffic-rate, --traffic-seed and --traffic-paused are chec
     { stop: Promise.resolve(), env: {} });
   assert.equal(code, 0);
   assert.match(out, /^Traffic: 0\.5 requests\/s per zone, seed 9 \(paused/m);
+});
+
+test('docs/mock-backend.md documents every signature as signatures.ts has it', () => {
+  const page = fs.readFileSync(path.resolve(__dirname, '../../../docs/mock-backend.md'), 'utf8');
+  const section = page.slice(page.indexOf('### The signatures'), page.indexOf('### Security events'));
+  for (const s of MANAGED_SIGNATURES) assert.ok(section.includes(`| \`${s.oldRule}\` |`), s.oldRule);
+  for (const s of OLD_OWASP_SIGNATURES) assert.ok(section.includes(`\`${s.oldRule}\`, ${s.score} |`), s.oldRule);
+  const rows = OWASP_SIGNATURES.map((s) => `PL${s.paranoiaLevel}, ${s.score} |`);
+  const documented = section.split('\n').filter((l) => /\| PL\d, \d+ \|$/.test(l)).map((l) => l.slice(l.lastIndexOf('| PL') + 2));
+  assert.deepEqual(documented.sort(), rows.sort());
 });
