@@ -9,6 +9,9 @@ import type { ApiReply, Credentials } from './management';
 import { ManagementApi, fail } from './management';
 import { StateStore } from './state';
 import { NETWORKS } from './chain';
+import { Feed } from './feed';
+import { TrafficEngine, type TrafficConfig } from './traffic/engine';
+import { bindTraffic, handleTrafficAdmin, isTrafficAdminPath } from './traffic/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const GATEWAY_PREFIX = '/v1/';
@@ -40,6 +43,10 @@ export interface MockBackendOptions {
   /** Timeouts, in ms: receiving the headers, and the whole request. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Synthetic traffic per zone (docs/mock-backend.md, "Traffic and security events"): requests per second per zone (0..100,
+   * default 2), the seed (default 1), paused (default false), the hostile share (0..1, default 0.15), what the new rules do in
+   * validation mode (default 'enforce'). */
+  traffic?: Partial<TrafficConfig>;
 }
 
 export interface MockBackend {
@@ -50,10 +57,19 @@ export interface MockBackend {
   /** http://HOST:PORT/client/v4 */
   apiBaseUrl: string;
   credentials: Credentials;
+  /** The log feed: the traffic's http_requests and firewall_events records, per zone (Logpush delivery reads it). Absent for a
+   * mock another process runs (acquire.ts). */
+  feed?: Feed;
+  /** The zones' synthetic traffic and the managed rules that act on it; absent for a mock another process runs. */
+  traffic?: TrafficEngine;
   close(): Promise<void>;
-  /** Back to the initial state (zones not migrated, no jobs, overrides restored); saved to the state file. */
+  /** Back to the initial state (zones not migrated, no jobs, overrides restored; traffic counters, events and the feed emptied);
+   * saved to the state file. */
   reset(): Promise<void>;
 }
+
+/** A mock this process runs: its feed and traffic are here. */
+export type LocalMockBackend = MockBackend & { feed: Feed; traffic: TrafficEngine };
 
 export function randomCredentials(): Credentials {
   return {
@@ -104,7 +120,7 @@ function send(res: http.ServerResponse, status: number, body: unknown, close = f
   res.end(text);
 }
 
-export async function startMockBackend(opts: MockBackendOptions = {}): Promise<MockBackend> {
+export async function startMockBackend(opts: MockBackendOptions = {}): Promise<LocalMockBackend> {
   const random = randomCredentials();
   const credentials: Credentials = {
     apiToken: opts.apiToken || random.apiToken,
@@ -115,6 +131,14 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
   const { store, warning } = await StateStore.open(opts.stateFile);
   if (warning) log(warning);
   const api = new ManagementApi(store, credentials);
+  const feed = new Feed();
+  const traffic = new TrafficEngine({ feed, store, log, ...opts.traffic });
+  bindTraffic(api, traffic);
+  const resetAll = async () => {
+    await store.reset();
+    traffic.reset();
+    feed.clear();
+  };
   const health: MockHealth = { service: MOCK_SERVICE, pid: process.pid, startedAt: new Date().toISOString(), stateFile: opts.stateFile ?? null };
   const failures = (Array.isArray(opts.fail) ? opts.fail : opts.fail ? [opts.fail] : []).map((f) => ({ ...f, left: f.times ?? Infinity }));
 
@@ -139,9 +163,14 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
     if (url.pathname === RESET_PATH && method === 'POST') {
       const denied = api.authenticate(req.headers);
       if (denied) return denied;
-      await store.reset();
+      await resetAll();
       log('State reset through ' + RESET_PATH);
       return { status: 200, body: { success: true, errors: [], messages: [], result: { reset: true } } };
+    }
+    if (isTrafficAdminPath(url.pathname)) {
+      const denied = api.authenticate(req.headers);
+      if (denied) return denied;
+      return handleTrafficAdmin(traffic, store, method, url.pathname, url.searchParams, body);
     }
     if (url.pathname === '/' && method === 'GET') {
       const base = `http://${req.headers.host ?? 'localhost'}`;
@@ -206,7 +235,10 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
     gatewayUrl: `${url}${GATEWAY_PREFIX}mainnet`,
     apiBaseUrl: `${url}${API_PREFIX}`,
     credentials,
+    feed,
+    traffic,
     close() {
+      traffic.stop();
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -214,6 +246,6 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<M
       }).then(() => store.save());
       return closed;
     },
-    reset: () => store.reset(),
+    reset: resetAll,
   };
 }

@@ -4,6 +4,7 @@
 import { OptionsError, parseOptions } from './options';
 import { startMockBackend } from './backend';
 import { NETWORKS } from './chain';
+import { MAX_RATE, checkConfig, DEFAULT_TRAFFIC } from './traffic/engine';
 
 export interface CliIo { stdout(s: string): void; stderr(s: string): void }
 
@@ -14,12 +15,18 @@ export interface CliExtras {
 }
 
 export const USAGE = `Usage: edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE] [--api-token T] [--api-key K] [--api-email E] [--verbose]
+                   [--traffic-rate N] [--traffic-seed N] [--traffic-paused]
 Serves the gateway (POST /v1/<network>) and the management API (/client/v4) on one port.
+Each zone receives synthetic traffic: --traffic-rate requests per second per zone (0-${MAX_RATE}, default ${DEFAULT_TRAFFIC.rate}), replayable
+from --traffic-seed (default ${DEFAULT_TRAFFIC.seed}); --traffic-paused starts it paused (PUT /__edgekit/traffic resumes it).
 Credentials: --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN, EDGEKIT_MOCK_API_KEY, EDGEKIT_MOCK_API_EMAIL;
 missing ones are generated and printed once. With --state, all state lives in FILE and survives restarts.
 `;
 
-interface Args { host: string; port: number; state?: string; apiToken?: string; apiKey?: string; apiEmail?: string; verbose: boolean; help: boolean }
+interface Args {
+  host: string; port: number; state?: string; apiToken?: string; apiKey?: string; apiEmail?: string; verbose: boolean; help: boolean;
+  traffic: { rate: number; seed: number; paused: boolean };
+}
 
 function parseArgs(argv: string[]): Args | string {
   let parsed;
@@ -27,6 +34,7 @@ function parseArgs(argv: string[]): Args | string {
     parsed = parseOptions(argv, {
       help: { type: 'boolean', short: 'h' }, verbose: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' }, state: { type: 'string' },
       'api-token': { type: 'string' }, 'api-key': { type: 'string' }, 'api-email': { type: 'string' },
+      'traffic-rate': { type: 'string' }, 'traffic-seed': { type: 'string' }, 'traffic-paused': { type: 'boolean' },
     }, false);
   } catch (err) {
     if (err instanceof OptionsError) return err.message;
@@ -37,7 +45,14 @@ function parseArgs(argv: string[]): Args | string {
   if (!/^\d+$/.test(port) || Number(port) > 65535) return `--port needs a port number (0-65535), not "${port}".`;
   if (v.host === '') return '--host needs a value.';
   if (v.state === '') return '--state needs a file name.';
+  const rate = v['traffic-rate'] ?? String(DEFAULT_TRAFFIC.rate);
+  const seed = v['traffic-seed'] ?? String(DEFAULT_TRAFFIC.seed);
+  if (!/^\d+(\.\d+)?$/.test(rate) || checkConfig({ ...DEFAULT_TRAFFIC, rate: Number(rate) })) {
+    return `--traffic-rate needs a number of requests per second per zone from 0 to ${MAX_RATE}, not "${rate}".`;
+  }
+  if (!/^\d+$/.test(seed) || checkConfig({ ...DEFAULT_TRAFFIC, seed: Number(seed) })) return `--traffic-seed needs a whole number from 0 to 4294967295, not "${seed}".`;
   return {
+    traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] },
     host: v.host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
     verbose: !!v.verbose, help: !!v.help,
   };
@@ -77,7 +92,7 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   let backend;
   try {
     backend = await startMockBackend({
-      host: args.host, port: args.port, stateFile: args.state, ...given,
+      host: args.host, port: args.port, stateFile: args.state, ...given, traffic: args.traffic,
       log: (line) => {
         // Request lines only with --verbose; warnings (a corrupt state file) always.
         if (args.verbose || !/^[A-Z]+ \//.test(line)) io.stderr(line + '\n');
@@ -97,6 +112,8 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   if (!given.apiKey) lines.push(`API key (generated): ${backend.credentials.apiKey}`);
   if (!given.apiEmail) lines.push(`API email (generated): ${backend.credentials.apiEmail}`);
   if (args.state) lines.push(`State file: ${args.state}`);
+  const t = args.traffic;
+  lines.push(`Traffic: ${t.rate} requests/s per zone, seed ${t.seed}${t.paused || t.rate === 0 ? ' (paused; PUT /__edgekit/traffic {"paused": false} resumes it)' : ''}`);
   lines.push('Press Ctrl+C to stop.');
   io.stdout(lines.join('\n') + '\n');
   await stop;

@@ -15,6 +15,7 @@ import type { MigrationState } from './migration';
 import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
+import { TRAFFIC_ROUTES } from './traffic/routes';
 import { ACCOUNTS, ZONES, accountById, accountJson, deriveConfig, migrationBlockers, zoneById, zoneJson, type Account } from './zones';
 
 export type { Credentials, AuthKind } from './auth';
@@ -706,6 +707,7 @@ export const ROUTES: readonly Route[] = [
   route('GET', `${ZONE}/firewall/rules/:rule`, 'either', P['firewallRules']),
   route('GET', `${ZONE}/pagerules`, 'either', P['pageRules']),
   route('GET', `${ZONE}/pagerules/:pagerule`, 'either', P['pageRules']),
+  ...TRAFFIC_ROUTES,
 ];
 
 export function statusRecord(state: MigrationState): { migration_state: MigrationState; old_rules_enabled: boolean; new_rules_enabled: boolean } {

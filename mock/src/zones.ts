@@ -60,6 +60,11 @@ function hex32(...parts: string[]): string {
   return createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32);
 }
 
+/** The new Cloudflare Managed Ruleset's id of a previous managed rule (what its migrated override names). */
+export function newRuleId(oldRuleId: string): string {
+  return hex32('new-rule', oldRuleId);
+}
+
 export function zoneId(name: string): string {
   return hex32('edgekit-mock-zone', name);
 }
@@ -110,7 +115,7 @@ function buildPackage(zone: string, name: string, description: string, detection
         const over = overrides.find(([id]) => id === rid);
         return {
           id: rid, description: rdesc, priority: String(10 + i), default_mode: def, mode: over ? over[1] : def,
-          allowed_modes: isOwasp ? ['on', 'off'] : ['default', 'block', 'challenge', 'simulate', 'off'], newId: hex32('new-rule', rid),
+          allowed_modes: isOwasp ? ['on', 'off'] : ['default', 'block', 'challenge', 'simulate', 'off'], newId: newRuleId(rid),
         };
       }),
     })),

@@ -34,7 +34,7 @@ export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } f
 export { sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
-export { sampleRequests } from './eval/sample';
+export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
 export interface LanguageService {

@@ -1,10 +1,10 @@
 // Shared helpers of the mock backend tests: a backend on a free port and small fetch wrappers.
-import type { MockBackend, MockBackendOptions } from '../../../mock/src/backend';
+import type { LocalMockBackend, MockBackendOptions } from '../../../mock/src/backend';
 import { startMockBackend } from '../../../mock/src/backend';
 
 export const CREDS = { apiToken: 'test-token-0123456789', apiKey: 'test-key-abcdef', apiEmail: 'tester@example.com' };
 
-export function start(opts: MockBackendOptions = {}): Promise<MockBackend> {
+export function start(opts: MockBackendOptions = {}): Promise<LocalMockBackend> {
   return startMockBackend({ port: 0, ...CREDS, ...opts });
 }
 

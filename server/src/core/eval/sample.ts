@@ -18,21 +18,43 @@ const HOSTILE: [string, string, string][] = [
   ['xss', '/search?q=<script>alert(1)</script>', 'Mozilla/5.0'], ['traversal', '/static/../../etc/passwd', 'curl/8.5.0'],
   ['scanner', '/wp-login.php', 'Nikto/2.5.0'], ['scanner', '/.env', 'zgrab/0.x'], ['bot', '/login', 'python-requests/2.31.0'],
 ];
+/** More hostile requests for the `extended` variety (the mock's live traffic): the kinds above and encoded traversal, command and
+ * code injection, framework exploits (Struts, Drupal, WordPress), more scanners and bad bots, on paths the demo zones' page rules
+ * cover (/static, /legacy, /shop). The basic list stays as it is, so existing seeds give the same records. */
+const HOSTILE_EXTRA: [string, string, string][] = [
+  ['sqli', "/search?q=1' UNION SELECT username, password FROM users--", 'Mozilla/5.0'], ['sqli', '/shop/item?id=1 UNION ALL SELECT NULL,NULL', 'sqlmap/1.8'],
+  ['xss', '/search?q=<img src=x onerror=alert(1)>', 'Mozilla/5.0'], ['xss', '/legacy/comment?text=<script>document.cookie</script>', 'Mozilla/5.0'],
+  ['traversal', '/download?file=%2e%2e%2f%2e%2e%2fetc%2fpasswd', 'curl/8.5.0'], ['rce', '/api/v1/ping?host=127.0.0.1;cat /etc/passwd', 'curl/8.5.0'],
+  ['php', '/index.php?page=<?php phpinfo(); ?>', 'Mozilla/5.0'], ['scanner', '/.git/config', 'masscan/1.3'], ['scanner', '/xmlrpc.php', 'WPScan v3.8'],
+  ['scanner', '/wp-content/uploads/shell.php', 'Mozilla/5.0'], ['struts', '/login.action?redirect:http://evil.example/', 'Mozilla/5.0'],
+  ['drupal', '/user/register?element_parents=account/mail/%23value&ajax_form=1', 'python-requests/2.31.0'], ['bot', '/cart', 'BadBot/1.0'],
+  ['sqli', "/static/img.png?v=1' OR '1'='1", 'Mozilla/5.0'],
+];
+const HOSTILE_EXTENDED = [...HOSTILE, ...HOSTILE_EXTRA];
 
-/** `count` http_requests records, one second apart from 2026-11-24T00:00:00Z, about `hostileShare` of them hostile. */
-export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1): LogRecord[] {
+/** Which hostile kind a sample record is (undefined for a benign one), by its URI and user agent. */
+export function hostileKind(record: LogRecord): string | undefined {
+  const uri = record.ClientRequestURI, ua = record.ClientRequestUserAgent;
+  return HOSTILE_EXTENDED.find(([, u, a]) => u === uri && a === ua)?.[0];
+}
+
+/** `count` http_requests records, one second apart from 2026-11-24T00:00:00Z, about `hostileShare` of them hostile. `extended`
+ * draws the hostile ones from the longer list, and one in ten of them from the 203.0.113.0/24 network (a scan from an allow-listed
+ * office); without it, the records are those of earlier versions for the same seed. */
+export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, extended = false): LogRecord[] {
   const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const start = Date.UTC(2026, 10, 24);
   const out: LogRecord[] = [];
   for (let i = 0; i < count; i++) {
-    const hostile = rand() < hostileShare ? pick(HOSTILE) : undefined;
+    const hostile = rand() < hostileShare ? pick(extended ? HOSTILE_EXTENDED : HOSTILE) : undefined;
+    const office = hostile && extended && rand() < 0.1;
     const uri = hostile ? hostile[1] : pick(PATHS);
     const q = uri.indexOf('?');
     const status = hostile ? pick([403, 404, 200, 500]) : pick([200, 200, 200, 200, 304, 301, 404, 500]);
     out.push({
       EdgeStartTimestamp: new Date(start + i * 1000).toISOString(),
-      ClientIP: hostile ? `198.51.100.${1 + Math.floor(rand() * 20)}` : `203.0.113.${Math.floor(rand() * 255)}`,
+      ClientIP: hostile && !office ? `198.51.100.${1 + Math.floor(rand() * 20)}` : `203.0.113.${Math.floor(rand() * 255)}`,
       ClientCountry: hostile ? pick(['cn', 'ru', 'us', 'nl']) : pick(COUNTRIES),
       ClientRequestHost: pick(HOSTS),
       ClientRequestMethod: hostile?.[0] === 'sqli' && rand() < 0.5 ? 'POST' : pick(['GET', 'GET', 'GET', 'POST']),
@@ -54,17 +76,20 @@ export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1):
 
 /** The same sample traffic as request records of the rules language (its field names), for "Test Rule on Requests". */
 export function sampleRequests(count: number, seed = 1, hostileShare = 0.1): LogRecord[] {
-  return sampleHttpRequests(count, seed, hostileShare).map((l) => {
-    const uri = String(l.ClientRequestURI);
-    const q = uri.indexOf('?');
-    const ua = String(l.ClientRequestUserAgent);
-    return {
-      'http.host': l.ClientRequestHost, 'http.request.method': l.ClientRequestMethod, 'http.request.uri': uri,
-      'http.request.uri.path': l.ClientRequestPath, 'http.request.uri.query': q < 0 ? '' : uri.slice(q + 1),
-      'http.request.full_uri': `https://${String(l.ClientRequestHost)}${uri}`, 'http.user_agent': ua,
-      'http.request.headers': { 'user-agent': [ua], host: [l.ClientRequestHost] }, 'http.request.headers.names': ['host', 'user-agent'],
-      'http.request.version': l.ClientRequestProtocol, 'ip.src': l.ClientIP, 'ip.src.country': String(l.ClientCountry).toUpperCase(),
-      'cf.bot_management.score': l.BotScore, 'cf.waf.score': l.WAFAttackScore, ssl: true,
-    };
-  });
+  return sampleHttpRequests(count, seed, hostileShare).map(toRequestRecord);
+}
+
+/** An http_requests log record as a request record of the rules language (its field names). */
+export function toRequestRecord(l: LogRecord): LogRecord {
+  const uri = String(l.ClientRequestURI);
+  const q = uri.indexOf('?');
+  const ua = String(l.ClientRequestUserAgent);
+  return {
+    'http.host': l.ClientRequestHost, 'http.request.method': l.ClientRequestMethod, 'http.request.uri': uri,
+    'http.request.uri.path': l.ClientRequestPath, 'http.request.uri.query': q < 0 ? '' : uri.slice(q + 1),
+    'http.request.full_uri': `https://${String(l.ClientRequestHost)}${uri}`, 'http.user_agent': ua,
+    'http.request.headers': { 'user-agent': [ua], host: [l.ClientRequestHost] }, 'http.request.headers.names': ['host', 'user-agent'],
+    'http.request.version': l.ClientRequestProtocol, 'ip.src': l.ClientIP, 'ip.src.country': String(l.ClientCountry).toUpperCase(),
+    'cf.bot_management.score': l.BotScore, 'cf.waf.score': l.WAFAttackScore, ssl: true,
+  };
 }
