@@ -23,7 +23,7 @@ export class EventNode extends vscode.TreeItem {
   readonly event: Record<string, unknown> | undefined;
 }
 
-const TERMINATING = new Set(['block', 'challenge', 'managed_challenge', 'js_challenge', 'jschallenge', 'managedChallenge', 'connectionClose']);
+const TERMINATING = new Set(['block', 'challenge', 'managed_challenge', 'managedchallenge', 'managedChallenge', 'js_challenge', 'jschallenge', 'connectionClose']);
 
 /** "block 3 · log 12" from an action count, terminating actions first. */
 export function actionCounts(actions: Record<string, number>): string {
