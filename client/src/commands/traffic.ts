@@ -117,7 +117,8 @@ export const trafficCommands = {
     }
     const zone = typeof zoneArg === 'string' ? zoneArg : (zoneArg as { zone?: Zone } | undefined)?.zone?.id ?? ctx.securityEvents.zone?.id;
     const r = mockResult(await mock.step(count, zone));
-    void vscode.window.showInformationMessage(`Sent ${r.requests} requests of sample traffic${zone ? ` to ${ctx.securityEvents.zone?.id === zone ? ctx.securityEvents.zone.name : zone}` : ' to every zone'}; the rules acted on ${r.events}.`);
+    const where = zone ? ` to ${ctx.securityEvents.zone?.id === zone ? ctx.securityEvents.zone.name : zone}` : ` to each zone (${r.requests} in all)`;
+    void vscode.window.showInformationMessage(`Sent ${zone ? r.requests : count} requests of sample traffic${where}; the rules acted on ${r.events}.`);
     await ctx.securityEvents.refresh();
     return r;
   },
