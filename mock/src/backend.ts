@@ -12,6 +12,8 @@ import { NETWORKS } from './chain';
 import { Feed } from './feed';
 import { TrafficEngine, type TrafficConfig } from './traffic/engine';
 import { bindTraffic, handleTrafficAdmin, isTrafficAdminPath } from './traffic/routes';
+import { DeliveryService, type DeliveryOptions } from './delivery/delivery';
+import { handleDeliveryAdmin, isDeliveryAdminPath } from './delivery/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const GATEWAY_PREFIX = '/v1/';
@@ -47,6 +49,9 @@ export interface MockBackendOptions {
    * default 2), the seed (default 1), paused (default false), the hostile share (0..1, default 0.15), what the new rules do in
    * validation mode (default 'enforce'). */
   traffic?: Partial<TrafficConfig>;
+  /** Logpush delivery (docs/mock-backend.md, "Logpush delivery"): the local folder (default `<state>.logpush/`, or
+   * `edgekit-mock-logpush/` in the OS temp folder), the S3-compatible endpoint of s3:// (and r2://) destinations, and the bounds. */
+  delivery?: DeliveryOptions;
 }
 
 export interface MockBackend {
@@ -62,6 +67,8 @@ export interface MockBackend {
   feed?: Feed;
   /** The zones' synthetic traffic and the managed rules that act on it; absent for a mock another process runs. */
   traffic?: TrafficEngine;
+  /** Logpush delivery of the enabled jobs; absent for a mock another process runs. */
+  delivery?: DeliveryService;
   close(): Promise<void>;
   /** Back to the initial state (zones not migrated, no jobs, overrides restored; traffic counters, events and the feed emptied);
    * saved to the state file. */
@@ -69,7 +76,7 @@ export interface MockBackend {
 }
 
 /** A mock this process runs: its feed and traffic are here. */
-export type LocalMockBackend = MockBackend & { feed: Feed; traffic: TrafficEngine };
+export type LocalMockBackend = MockBackend & { feed: Feed; traffic: TrafficEngine; delivery: DeliveryService };
 
 export function randomCredentials(): Credentials {
   return {
@@ -104,7 +111,7 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, close = false): void {
+function send(res: http.ServerResponse, status: number, body: unknown, close = false, contentType?: string): void {
   if (res.headersSent) return;
   const headers: http.OutgoingHttpHeaders = { 'cache-control': 'no-store' };
   if (close) headers.connection = 'close';
@@ -113,8 +120,9 @@ function send(res: http.ServerResponse, status: number, body: unknown, close = f
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
-  headers['content-type'] = 'application/json; charset=utf-8';
+  // A text body (a Logpush batch's lines) goes as it is, with its own content type; everything else is JSON.
+  const text = contentType && typeof body === 'string' ? body : JSON.stringify(body);
+  headers['content-type'] = contentType && typeof body === 'string' ? contentType : 'application/json; charset=utf-8';
   headers['content-length'] = Buffer.byteLength(text);
   res.writeHead(status, headers);
   res.end(text);
@@ -134,7 +142,11 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
   const feed = new Feed();
   const traffic = new TrafficEngine({ feed, store, log, ...opts.traffic });
   bindTraffic(api, traffic);
+  const delivery = new DeliveryService(feed, store, opts.delivery, log);
+  await delivery.start();
+  api.ownershipWriter = (conf, filename, token) => delivery.writeOwnership(conf, filename, token);
   const resetAll = async () => {
+    await delivery.reset();
     await store.reset();
     traffic.reset();
     feed.clear();
@@ -142,7 +154,7 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
   const health: MockHealth = { service: MOCK_SERVICE, pid: process.pid, startedAt: new Date().toISOString(), stateFile: opts.stateFile ?? null };
   const failures = (Array.isArray(opts.fail) ? opts.fail : opts.fail ? [opts.fail] : []).map((f) => ({ ...f, left: f.times ?? Infinity }));
 
-  const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown }> => {
+  const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown; contentType?: string }> => {
     const method = req.method ?? 'GET';
     const injected = failures.find((f) => f.left > 0 && f.match.test(`${method} ${url.pathname}`));
     if (injected) {
@@ -172,6 +184,11 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
       if (denied) return denied;
       return handleTrafficAdmin(traffic, store, method, url.pathname, url.searchParams, body);
     }
+    if (isDeliveryAdminPath(url.pathname)) {
+      const denied = api.authenticate(req.headers);
+      if (denied) return denied;
+      return handleDeliveryAdmin(delivery, method, url.pathname, url.searchParams, body);
+    }
     if (url.pathname === '/' && method === 'GET') {
       const base = `http://${req.headers.host ?? 'localhost'}`;
       return { status: 200, body: { name: 'edgekit-mock', gateway: NETWORKS.map((n) => `${base}${GATEWAY_PREFIX}${n.name}`), api: `${base}${API_PREFIX}` } };
@@ -187,15 +204,15 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
   const server = http.createServer({ connectionsCheckingInterval }, (req, res) => {
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    const done = (status: number, body: unknown, close = false) => {
-      send(res, status, body, close);
+    const done = (status: number, body: unknown, close = false, contentType?: string) => {
+      send(res, status, body, close, contentType);
       log(`${req.method} ${url.pathname} ${status} ${Date.now() - started}ms`);
     };
     readBody(req, BODY_LIMIT)
       .then(async (body) => {
         if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         const reply = await route(req, body, url);
-        done(reply.status, reply.body);
+        done(reply.status, reply.body, false, reply.contentType);
       })
       .catch((err: unknown) => {
         if (err instanceof BodyTooLarge) {
@@ -237,13 +254,14 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
     credentials,
     feed,
     traffic,
+    delivery,
     close() {
       traffic.stop();
-      closed ??= new Promise<void>((resolve) => {
+      closed ??= Promise.all([delivery.close(), new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 1000).unref();
-      }).then(() => store.save());
+      })]).then(() => store.save());
       return closed;
     },
     reset: resetAll,

@@ -16,16 +16,23 @@ export interface CliExtras {
 
 export const USAGE = `Usage: edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE] [--api-token T] [--api-key K] [--api-email E] [--verbose]
                    [--traffic-rate N] [--traffic-seed N] [--traffic-paused]
+                   [--delivery-dir DIR] [--s3-endpoint URL] [--s3-access-key-id ID] [--s3-secret-access-key KEY] [--s3-region R]
 Serves the gateway (POST /v1/<network>) and the management API (/client/v4) on one port.
 Each zone receives synthetic traffic: --traffic-rate requests per second per zone (0-${MAX_RATE}, default ${DEFAULT_TRAFFIC.rate}), replayable
 from --traffic-seed (default ${DEFAULT_TRAFFIC.seed}); --traffic-paused starts it paused (PUT /__edgekit/traffic resumes it).
 Credentials: --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN, EDGEKIT_MOCK_API_KEY, EDGEKIT_MOCK_API_EMAIL;
 missing ones are generated and printed once. With --state, all state lives in FILE and survives restarts.
+Enabled Logpush jobs of http_requests and firewall_events deliver gzip NDJSON batches: s3:// and r2:// destinations to the
+S3-compatible endpoint of --s3-endpoint (credentials --s3-access-key-id/--s3-secret-access-key or EDGEKIT_MOCK_S3_ENDPOINT,
+EDGEKIT_MOCK_S3_ACCESS_KEY_ID, EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY, EDGEKIT_MOCK_S3_REGION; never printed), https:// to an endpoint
+on loopback, everything else to the folder of --delivery-dir (default FILE.logpush next to the state file, or a temp folder).
+GET /__edgekit/logpush/deliveries lists them; POST /__edgekit/logpush/flush delivers now.
 `;
 
 interface Args {
   host: string; port: number; state?: string; apiToken?: string; apiKey?: string; apiEmail?: string; verbose: boolean; help: boolean;
   traffic: { rate: number; seed: number; paused: boolean };
+  deliveryDir?: string; s3Endpoint?: string; s3AccessKeyId?: string; s3SecretAccessKey?: string; s3Region?: string;
 }
 
 function parseArgs(argv: string[]): Args | string {
@@ -35,6 +42,7 @@ function parseArgs(argv: string[]): Args | string {
       help: { type: 'boolean', short: 'h' }, verbose: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' }, state: { type: 'string' },
       'api-token': { type: 'string' }, 'api-key': { type: 'string' }, 'api-email': { type: 'string' },
       'traffic-rate': { type: 'string' }, 'traffic-seed': { type: 'string' }, 'traffic-paused': { type: 'boolean' },
+      'delivery-dir': { type: 'string' }, 's3-endpoint': { type: 'string' }, 's3-access-key-id': { type: 'string' }, 's3-secret-access-key': { type: 'string' }, 's3-region': { type: 'string' },
     }, false);
   } catch (err) {
     if (err instanceof OptionsError) return err.message;
@@ -51,7 +59,10 @@ function parseArgs(argv: string[]): Args | string {
     return `--traffic-rate needs a number of requests per second per zone from 0 to ${MAX_RATE}, not "${rate}".`;
   }
   if (!/^\d+$/.test(seed) || checkConfig({ ...DEFAULT_TRAFFIC, seed: Number(seed) })) return `--traffic-seed needs a whole number from 0 to 4294967295, not "${seed}".`;
+  if (v['delivery-dir'] === '') return '--delivery-dir needs a folder.';
+  if (v['s3-endpoint'] !== undefined && !/^https?:\/\/[^/\s]+/.test(v['s3-endpoint'])) return `--s3-endpoint needs an http:// or https:// URL, not "${v['s3-endpoint']}".`;
   return {
+    deliveryDir: v['delivery-dir'], s3Endpoint: v['s3-endpoint'], s3AccessKeyId: v['s3-access-key-id'], s3SecretAccessKey: v['s3-secret-access-key'], s3Region: v['s3-region'],
     traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] },
     host: v.host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
     verbose: !!v.verbose, help: !!v.help,
@@ -88,11 +99,16 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
     apiKey: args.apiKey ?? env.EDGEKIT_MOCK_API_KEY,
     apiEmail: args.apiEmail ?? env.EDGEKIT_MOCK_API_EMAIL,
   };
+  const s3Endpoint = args.s3Endpoint ?? env.EDGEKIT_MOCK_S3_ENDPOINT;
+  const s3 = s3Endpoint ? {
+    endpoint: s3Endpoint, accessKeyId: args.s3AccessKeyId ?? env.EDGEKIT_MOCK_S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: args.s3SecretAccessKey ?? env.EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY ?? '', region: args.s3Region ?? env.EDGEKIT_MOCK_S3_REGION,
+  } : undefined;
   const stop = extras.stop ?? signalled();
   let backend;
   try {
     backend = await startMockBackend({
-      host: args.host, port: args.port, stateFile: args.state, ...given, traffic: args.traffic,
+      host: args.host, port: args.port, stateFile: args.state, ...given, traffic: args.traffic, delivery: { dir: args.deliveryDir, s3 },
       log: (line) => {
         // Request lines only with --verbose; warnings (a corrupt state file) always.
         if (args.verbose || !/^[A-Z]+ \//.test(line)) io.stderr(line + '\n');
@@ -114,6 +130,7 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   if (args.state) lines.push(`State file: ${args.state}`);
   const t = args.traffic;
   lines.push(`Traffic: ${t.rate} requests/s per zone, seed ${t.seed}${t.paused || t.rate === 0 ? ' (paused; PUT /__edgekit/traffic {"paused": false} resumes it)' : ''}`);
+  lines.push(`Logpush delivery: local folder ${backend.delivery.dir}${s3 ? `; s3:// and r2:// to ${new URL(s3.endpoint).origin}` : '; s3:// and r2:// there too (no --s3-endpoint)'}`);
   lines.push('Press Ctrl+C to stop.');
   io.stdout(lines.join('\n') + '\n');
   await stop;

@@ -66,6 +66,8 @@ function parseJsonBody(body: string): { value: unknown } | { error: ApiReply } {
 
 export class ManagementApi {
   private readonly lock = new KeyedLock();
+  /** Writes the ownership challenge file into a destination (delivery/, bound by backend.ts); without it nothing is written. */
+  ownershipWriter?: (conf: string, filename: string, token: string) => Promise<{ written: string } | { notWritten: string }>;
 
   constructor(private readonly store: StateStore, private readonly creds: Credentials) {}
 
@@ -513,16 +515,19 @@ export class ManagementApi {
     return createHash('sha256').update(`${this.owner(ctx).key}|ownership|${conf}`).digest('base64url');
   }
 
-  /** POST …/logpush/ownership: the platform writes a file holding a token into the destination; the mock names the file and
-   * hands the token back in its message (there is no bucket to write to). */
-  private createOwnership(ctx: RouteCtx): ApiReply {
+  /** POST …/logpush/ownership: the platform writes a file holding a token into the destination; so does the mock (the local
+   * folder, the configured S3 endpoint), and it also hands the token back in its message. */
+  private async createOwnership(ctx: RouteCtx): Promise<ApiReply> {
     const body = parseJsonBody(ctx.req.body);
     if ('error' in body) return body.error;
     const conf = (body.value as Record<string, unknown> | null)?.destination_conf;
     const problems = this.jobProblems('destination_conf', conf);
     if (problems.length) return fail(400, 1002, problems.join(' '));
     const token = this.challenge(ctx, String(conf));
-    return ok({ filename: `ownership-challenge-${token.slice(0, 8)}.txt`, message: `The mock has no bucket to write to; the token is ${token}.`, valid: true });
+    const filename = `ownership-challenge-${token.slice(0, 8)}.txt`;
+    const where = this.ownershipWriter ? await this.ownershipWriter(String(conf), filename, token) : { notWritten: 'the mock runs without Logpush delivery' };
+    const said = 'written' in where ? `The mock wrote ${filename} to ${where.written}; the token is ${token}.` : `The mock did not write ${filename} (${where.notWritten}); the token is ${token}.`;
+    return ok({ filename, message: said, valid: true });
   }
 
   private validateOwnership(ctx: RouteCtx): ApiReply {

@@ -1,0 +1,126 @@
+// The delivery spool: every batch a job cuts is kept here, gzip body and metadata, until its upload succeeded and the record of its
+// delivery is saved. With a state file it lives on disk (`<state>.spool/`): the body is written first, then the metadata, each
+// atomically (temp file, fsync, rename), so a batch is in the spool exactly when its metadata file is; a mock killed at any point
+// finds at its next start every batch it cut and had not delivered, and uploads it again under the same object name. Without a state
+// file the spool is in memory. No vscode.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { writeFileAtomic } from '../state';
+
+export interface SpoolEntry {
+  /** The delivery id (also the delivery record's). */
+  id: string;
+  /** Order of cutting (uploads of a job go in this order). */
+  seq: number;
+  job: number;
+  scope: 'zone' | 'account';
+  owner: string;
+  dataset: string;
+  /** The job's destination_conf when the batch was cut (the batch goes there even if the job changes since). */
+  conf: string;
+  /** The object key below the bucket or folder. */
+  key: string;
+  records: number;
+  /** Size of the gzip body. */
+  bytes: number;
+  /** When the batch was cut (ISO). */
+  at: string;
+  /** The job's feed cursor after this batch, and the feed it belongs to (a feed lives as long as its process). */
+  cursor: { feed: string; next: number };
+}
+
+const META = /^(.+)\.json$/;
+
+async function writeBufferAtomic(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const h = await fs.open(tmp, 'w', 0o600);
+  try {
+    await h.writeFile(data);
+    await h.sync();
+  } finally {
+    await h.close();
+  }
+  await fs.rename(tmp, file);
+}
+
+export class Spool {
+  private readonly entries = new Map<string, SpoolEntry>();
+  private readonly bodies = new Map<string, Buffer>();
+  private nextSeq = 1;
+
+  /** dir: on disk there; undefined: in memory. */
+  constructor(readonly dir?: string) {}
+
+  /** The batches a previous process left (on disk only); bodies without metadata and temp files are removed. */
+  async load(): Promise<SpoolEntry[]> {
+    if (!this.dir) return [];
+    let names: string[];
+    try { names = await fs.readdir(this.dir); } catch { return []; }
+    const ids = new Set<string>();
+    for (const n of names) {
+      const m = META.exec(n);
+      if (!m || n === 'deliveries.json') continue;
+      try {
+        const e = JSON.parse(await fs.readFile(path.join(this.dir, n), 'utf8')) as SpoolEntry;
+        await fs.access(path.join(this.dir, `${e.id}.gz`));
+        this.entries.set(e.id, e);
+        ids.add(e.id);
+        this.nextSeq = Math.max(this.nextSeq, e.seq + 1);
+      } catch {
+        await fs.rm(path.join(this.dir, n), { force: true });
+      }
+    }
+    for (const n of names) {
+      if (n.endsWith('.tmp') || (n.endsWith('.gz') && !ids.has(n.slice(0, -3)))) await fs.rm(path.join(this.dir, n), { force: true });
+    }
+    return this.list();
+  }
+
+  /** Spool a batch (resolves once it is durable). */
+  async add(entry: Omit<SpoolEntry, 'seq'>, body: Buffer): Promise<SpoolEntry> {
+    const e: SpoolEntry = { ...entry, seq: this.nextSeq++ };
+    if (this.dir) {
+      await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await writeBufferAtomic(path.join(this.dir, `${e.id}.gz`), body);
+      await writeFileAtomic(path.join(this.dir, `${e.id}.json`), JSON.stringify(e));
+    } else {
+      this.bodies.set(e.id, body);
+    }
+    this.entries.set(e.id, e);
+    return e;
+  }
+
+  async body(id: string): Promise<Buffer | undefined> {
+    if (!this.entries.has(id)) return undefined;
+    if (!this.dir) return this.bodies.get(id);
+    return fs.readFile(path.join(this.dir, `${id}.gz`)).catch(() => undefined);
+  }
+
+  /** Forget a batch: the metadata first (then the batch is no longer in the spool), then the body. */
+  async remove(id: string): Promise<void> {
+    this.entries.delete(id);
+    this.bodies.delete(id);
+    if (!this.dir) return;
+    await fs.rm(path.join(this.dir, `${id}.json`), { force: true });
+    await fs.rm(path.join(this.dir, `${id}.gz`), { force: true });
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** Entries in cutting order, of one job or all. */
+  list(job?: number): SpoolEntry[] {
+    return [...this.entries.values()].filter((e) => job === undefined || e.job === job).sort((a, b) => a.seq - b.seq);
+  }
+
+  get bytes(): number {
+    let n = 0;
+    for (const e of this.entries.values()) n += e.bytes;
+    return n;
+  }
+
+  async clear(): Promise<void> {
+    for (const id of [...this.entries.keys()]) await this.remove(id);
+  }
+}
