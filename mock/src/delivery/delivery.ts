@@ -56,12 +56,14 @@ export interface DeliveryOptions {
   maxBatchBytes?: number;
   /** Delivery records kept (default 200). */
   keepDeliveries?: number;
+  /** Batches whose uncompressed text is kept in memory for the lines route (default 50; 16 MiB at most). */
+  keepLines?: number;
   /** Retry backoff: the first wait and the longest (default 1 s doubling to 5 min). */
   retry?: { firstMs?: number; maxMs?: number };
 }
 
 export const DELIVERY_DEFAULTS = {
-  maxSpoolBatches: 50, maxSpoolBytes: 256 * 1024 * 1024, maxLocalBytes: 1024 * 1024 * 1024, maxBatchBytes: 16 * 1024 * 1024, keepDeliveries: 200,
+  maxSpoolBatches: 50, maxSpoolBytes: 256 * 1024 * 1024, maxLocalBytes: 1024 * 1024 * 1024, maxBatchBytes: 16 * 1024 * 1024, keepDeliveries: 200, keepLines: 50,
   retryFirstMs: 1_000, retryMaxMs: 300_000,
   /** The platform's defaults for a job that sets none (and 0 means the default too). */
   intervalSeconds: 30, maxRecords: 100_000, maxBytes: 5_000_000,
@@ -69,8 +71,8 @@ export const DELIVERY_DEFAULTS = {
 
 /** Records waiting in the feed at which a job cuts without waiting for its interval (the feed keeps 50 000 per stream). */
 const CUT_AT_PENDING = 20_000;
-/** Uncompressed text of the latest batches kept for the lines route. */
-const LINES_KEPT = { count: 50, chars: 16 * 1024 * 1024 };
+/** Uncompressed text of the latest batches kept for the lines route, at most. */
+const LINES_KEPT_CHARS = 16 * 1024 * 1024;
 
 interface Runner {
   job: number;
@@ -117,7 +119,7 @@ export class DeliveryService {
     const d = DELIVERY_DEFAULTS;
     this.limits = {
       ...d, maxSpoolBatches: opts.maxSpoolBatches ?? d.maxSpoolBatches, maxSpoolBytes: opts.maxSpoolBytes ?? d.maxSpoolBytes,
-      maxLocalBytes: opts.maxLocalBytes ?? d.maxLocalBytes, maxBatchBytes: opts.maxBatchBytes ?? d.maxBatchBytes, keepDeliveries: opts.keepDeliveries ?? d.keepDeliveries,
+      maxLocalBytes: opts.maxLocalBytes ?? d.maxLocalBytes, maxBatchBytes: opts.maxBatchBytes ?? d.maxBatchBytes, keepDeliveries: opts.keepDeliveries ?? d.keepDeliveries, keepLines: opts.keepLines ?? d.keepLines,
       retryFirstMs: opts.retry?.firstMs ?? d.retryFirstMs, retryMaxMs: opts.retry?.maxMs ?? d.retryMaxMs,
     };
     const state = store.file;
@@ -350,7 +352,7 @@ export class DeliveryService {
     let chars = 0;
     for (const t of this.lines.values()) chars += t.length;
     for (const k of this.lines.keys()) {
-      if (this.lines.size <= LINES_KEPT.count && chars <= LINES_KEPT.chars) break;
+      if (this.lines.size <= this.limits.keepLines && chars <= LINES_KEPT_CHARS) break;
       chars -= this.lines.get(k)!.length;
       this.lines.delete(k);
     }
@@ -394,7 +396,7 @@ export class DeliveryService {
       const file = await fs.readFile(rec.localPath).catch(() => undefined);
       if (file) return { text: gunzipSync(file).toString('utf8') };
     }
-    return { error: `The lines of delivery "${id}" are no longer kept by the mock (it keeps the text of its latest ${LINES_KEPT.count} batches${rec.localPath ? ', and the local file is gone' : ''}).` };
+    return { error: `The lines of delivery "${id}" are no longer kept by the mock (it keeps the text of its latest ${this.limits.keepLines} batches${rec.localPath ? ', and the local file is gone' : ''}).` };
   }
 
   // ---- uploading ----
@@ -484,7 +486,8 @@ export class DeliveryService {
       const now = new Date().toISOString();
       const wait = this.retryDelay(attempt);
       const cause = describe(err);
-      const message = `Delivery of batch ${e.id} (${e.records} records) to ${dest.label} failed: ${cause}; attempt ${attempt}, next try in ${Math.round(wait / 1000)} s.`;
+      const paused = this.runners.get(e.job)?.paused;
+      const message = `Delivery of batch ${e.id} (${e.records} records) to ${dest.label} failed: ${cause}; attempt ${attempt}, next try in ${Math.round(wait / 1000)} s.${paused ? ` ${paused}` : ''}`;
       this.upsert({ ...base, status: 'failed', at: now, error: cause });
       this.setJob(e.job, { last_error: now, error_message: message });
       this.log(`Logpush delivery: ${message}`);

@@ -1,0 +1,310 @@
+// Logpush delivery (mock/src/delivery/): what a batch holds (fields, timestamps, sample, filter), how objects are named, the local
+// folder and an https endpoint on loopback, the ownership file, failures and retries, the /__edgekit/logpush/ routes and the bounds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as http from 'node:http';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { compileFilter } from '../../../server/src/core';
+import { ACCOUNTS, zoneId } from '../../../mock/src/zones';
+import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
+import { compactTime, formatTimestamp, jobFilter, objectKey, outputSpec, renderBatch, sampled } from '../../../mock/src/delivery/format';
+import type { LocalMockBackend, MockBackendOptions } from '../../../mock/src/backend';
+import { KEY, TOKEN, api, start } from './helpers';
+import type { Json } from './helpers';
+
+const ZONE = zoneId('pro.example');
+const JOBS = `/zones/${ZONE}/logpush/jobs`;
+
+function tmp(): string {
+  return mkdtempSync(path.join(tmpdir(), 'edgekit-delivery-'));
+}
+
+async function mock(opts: MockBackendOptions = {}): Promise<LocalMockBackend & { dir: string }> {
+  const dir = tmp();
+  const m = await start({ stateFile: path.join(dir, 'state.json'), traffic: { paused: true }, ...opts, delivery: { retry: { firstMs: 20, maxMs: 100 }, ...opts.delivery } });
+  return Object.assign(m, { dir });
+}
+
+async function createJob(m: LocalMockBackend, body: Record<string, unknown>, where = JOBS): Promise<Json> {
+  const r = await api(m.apiBaseUrl, 'POST', where, KEY, { enabled: true, dataset: 'http_requests', ...body });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  return r.json.result;
+}
+
+const step = async (m: LocalMockBackend, count: number, zone = ZONE) => (await api(m.url, 'POST', '/__edgekit/traffic/step', TOKEN, { zone, count })).json;
+const flush = async (m: LocalMockBackend, body: unknown = {}) => api(m.url, 'POST', '/__edgekit/logpush/flush', TOKEN, body);
+const deliveries = async (m: LocalMockBackend, q = ''): Promise<DeliveryRecord[]> => (await api(m.url, 'GET', `/__edgekit/logpush/deliveries${q}`, TOKEN)).json;
+const getJob = async (m: LocalMockBackend, id: number) => (await api(m.apiBaseUrl, 'GET', `${JOBS}/${id}`, KEY)).json.result;
+const lines = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** An HTTP server on loopback that records what it receives and answers with the status `answer()` gives. */
+async function endpoint(answer: () => number = () => 200) {
+  const got: { headers: http.IncomingHttpHeaders; body: Buffer; url: string }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body: Buffer.concat(chunks), url: req.url ?? '' });
+      res.writeHead(answer()).end();
+      server.emit('received');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, got, port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('format: output_options and logpull_options, timestamps, sample, filter, CVE, object names', () => {
+  assert.deepEqual(outputSpec({ logpull_options: 'fields=RayID,ClientIP&timestamps=rfc3339&sample=0.5&CVE-2021-44228=true' }), {
+    fields: ['RayID', 'ClientIP'], timestamps: 'rfc3339', sample: 0.5, cve: true, outputType: 'ndjson',
+    batchPrefix: '', batchSuffix: '', recordPrefix: '{', recordSuffix: '}\n', recordDelimiter: '', fieldDelimiter: ',',
+  });
+  const oo = outputSpec({ output_options: { field_names: ['A', 'B'], timestamp_format: 'rfc3339ms', sample_rate: 0.25, batch_prefix: '[', batch_suffix: ']', record_delimiter: ',', record_suffix: '}' } });
+  assert.ok(typeof oo !== 'string');
+  assert.equal(renderBatch([[['A', 1], ['B', 'x${y}']], [['A', 2]]], oo), '[{"A":1,"B":"x${y}"},{"A":2}]');
+  assert.equal(renderBatch([[['A', 'x${y}']]], { ...oo, cve: true }), '[{"A":"xx{y}"}]');
+  assert.match(String(outputSpec({ output_options: { timestamp_format: 'iso' } })), /timestamp_format "iso"/);
+  assert.match(String(outputSpec({ logpull_options: 'sample=2' })), /sample rate/);
+  assert.match(String(outputSpec({ output_options: { record_template: '{{.RayID}}' } })), /record_template/);
+  assert.equal(outputSpec({}) && (outputSpec({}) as { timestamps: string }).timestamps, 'unixnano', 'the platform default');
+
+  const iso = '2018-05-03T17:45:00.123Z';
+  assert.equal(formatTimestamp(iso, 'unix'), 1525369500);
+  assert.equal(formatTimestamp(iso, 'unixnano'), 1525369500123000000);
+  assert.equal(formatTimestamp(iso, 'rfc3339'), '2018-05-03T17:45:00Z');
+  assert.equal(formatTimestamp(iso, 'rfc3339ms'), '2018-05-03T17:45:00.123Z');
+  assert.equal(formatTimestamp(iso, 'rfc3339ns'), '2018-05-03T17:45:00.123000000Z');
+
+  const t0 = Date.parse('2018-05-03T17:45:00Z');
+  assert.equal(compactTime(t0), '20180503T174500Z');
+  assert.equal(objectKey('logs/{DATE}', t0, t0 + 300_000, 'abcd1234'), 'logs/20180503/20180503T174500Z_20180503T175000Z_abcd1234.log.gz');
+  assert.equal(objectKey('', t0, t0, 'ab'), '20180503T174500Z_20180503T174500Z_ab.log.gz');
+
+  const records = Array.from({ length: 2000 }, (_, i) => ({ RayID: `ray${i}` }));
+  const kept = records.filter((r) => sampled(7, r, 0.1)).length;
+  assert.ok(kept > 140 && kept < 260, `about 10% sampled, got ${kept}`);
+  assert.deepEqual(records.filter((r) => sampled(7, r, 0.1)), records.filter((r) => sampled(7, r, 0.1)), 'deterministic');
+  assert.equal(jobFilter({}, 'http_requests'), null);
+  assert.match(String(jobFilter({ filter: '{"x":1}' }, 'http_requests')), /where/);
+  const f = jobFilter({ filter: JSON.stringify({ where: { key: 'ClientRequestMethod', operator: 'eq', value: 'GET' } }) }, 'http_requests');
+  assert.ok(f && typeof f !== 'string' && f.test({ ClientRequestMethod: 'GET' }) && !f.test({ ClientRequestMethod: 'POST' }));
+});
+
+test('local folder: filter, fields, timestamps; the object named as the platform names it; the lines route; the ownership file', async () => {
+  const m = await mock();
+  try {
+    const filter = { where: { and: [{ key: 'ClientRequestMethod', operator: 'eq', value: 'GET' }] } };
+    const job = await createJob(m, {
+      destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1', filter: JSON.stringify(filter),
+      output_options: { field_names: ['RayID', 'ClientRequestMethod', 'EdgeStartTimestamp'], timestamp_format: 'unix' },
+    });
+    const first = m.feed.next(ZONE, 'http_requests');
+    await step(m, 300);
+    const expected = m.feed.read(ZONE, 'http_requests', first).records.filter((r) => (compileFilter(filter, 'http_requests') as Json).filter.test(r));
+    assert.ok(expected.length > 50 && expected.length < 300, `the filter keeps some (${expected.length})`);
+
+    const done = await flush(m);
+    assert.deepEqual(done.json, { delivered: 1, failed: 0 });
+    const [d] = await deliveries(m);
+    assert.equal(d.status, 'delivered');
+    assert.equal(d.job, job.id);
+    assert.equal(d.scope, 'zone');
+    assert.equal(d.owner, ZONE);
+    assert.equal(d.dataset, 'http_requests');
+    assert.equal(d.destination, 's3://bucket/logs/{DATE}');
+    assert.equal(d.records, expected.length);
+    assert.match(d.object, /^logs\/\d{8}\/\d{8}T\d{6}Z_\d{8}T\d{6}Z_[0-9a-f]{8}\.log\.gz$/);
+    assert.ok(d.localPath && d.localPath.startsWith(path.join(m.dir, 'state.json.logpush')), d.localPath);
+    const file = gunzipSync(readFileSync(d.localPath!)).toString('utf8');
+    const got = lines(file);
+    assert.deepEqual(got.map((r) => r.RayID), expected.map((r) => r.RayID));
+    for (const r of got) {
+      assert.deepEqual(Object.keys(r), ['RayID', 'ClientRequestMethod', 'EdgeStartTimestamp']);
+      assert.equal(r.ClientRequestMethod, 'GET');
+      assert.equal(typeof r.EdgeStartTimestamp, 'number');
+    }
+    assert.equal(d.bytes, readFileSync(d.localPath!).length);
+    const res = await fetch(`${m.url}/__edgekit/logpush/deliveries/${d.id}/lines`, { headers: TOKEN });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /ndjson|text\/plain/);
+    assert.equal(await res.text(), file);
+    const after = await getJob(m, job.id);
+    assert.ok(after.last_complete && !after.error_message);
+
+    const own = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership`, KEY, { destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1' });
+    const token = /the token is (\S+)\.$/.exec(own.json.result.message)![1];
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    const written = path.join(m.dir, 'state.json.logpush', 's3', 'bucket', 'logs', day, own.json.result.filename);
+    assert.equal(readFileSync(written, 'utf8'), token);
+    const valid = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership/validate`, KEY, { destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1', ownership_challenge: token });
+    assert.equal(valid.json.result.valid, true);
+  } finally {
+    await m.close();
+  }
+});
+
+test('logpull_options: fields, rfc3339 timestamps and a sample; firewall_events too; a disabled job delivers nothing', async () => {
+  const m = await mock();
+  try {
+    const a = await createJob(m, { destination_conf: 'gs://b/a', logpull_options: 'fields=RayID,EdgeStartTimestamp&timestamps=rfc3339&sample=0.5' });
+    const fw = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/fw', logpull_options: 'fields=RayID,Action,Datetime&timestamps=unixnano' });
+    const off = await createJob(m, { enabled: false, destination_conf: 'gs://b/off' });
+    await step(m, 400);
+    assert.equal((await flush(m)).json.delivered, 2);
+    const all = await deliveries(m);
+    assert.deepEqual(new Set(all.map((d) => d.job)), new Set([a.id, fw.id]));
+    assert.ok(!all.some((d) => d.job === off.id));
+    const sampledLines = lines(gunzipSync(readFileSync(all.find((d) => d.job === a.id)!.localPath!)).toString());
+    assert.ok(sampledLines.length > 120 && sampledLines.length < 280, `about half of 400 (${sampledLines.length})`);
+    assert.match(String(sampledLines[0].EdgeStartTimestamp), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const events = lines(gunzipSync(readFileSync(all.find((d) => d.job === fw.id)!.localPath!)).toString());
+    assert.equal(events.length, m.traffic.events(ZONE).length);
+    assert.ok(events.every((e) => typeof e.Datetime === 'number' && typeof e.Action === 'string'));
+    assert.deepEqual((await deliveries(m, `?job=${fw.id}`)).map((d) => d.job), [fw.id]);
+  } finally {
+    await m.close();
+  }
+});
+
+test('https on loopback: a gzip POST with the header_ members as headers; a failure sets last_error and error_message, the retry delivers', async () => {
+  let status = 503;
+  const ep = await endpoint(() => status);
+  const m = await mock();
+  try {
+    const job = await createJob(m, { destination_conf: `https://127.0.0.1:${ep.port}/ingest?header_X-Api-Key=secret%20key&tag=a` });
+    await step(m, 40);
+    const failed = await flush(m);
+    assert.deepEqual(failed.json, { delivered: 0, failed: 1 });
+    let j = await getJob(m, job.id);
+    assert.ok(j.last_error, 'last_error is set');
+    assert.equal(j.last_complete, null);
+    assert.match(j.error_message, new RegExp(`https://127\\.0\\.0\\.1:${ep.port}/ingest`));
+    assert.match(j.error_message, /HTTP 503/);
+    assert.ok(!j.error_message.includes('secret'), 'the header value is not in the message');
+    const [d] = await deliveries(m);
+    assert.equal(d.status, 'failed');
+    assert.match(d.error ?? '', /HTTP 503/);
+
+    // The retry (backoff 20 ms here) delivers once the endpoint answers.
+    status = 200;
+    const before = ep.got.length;
+    while (ep.got.length === before) await once(ep.server, 'received');
+    const deadline = Date.now() + 5000;
+    while ((await deliveries(m))[0].status !== 'delivered') {
+      assert.ok(Date.now() < deadline, 'delivered after the retry');
+      await new Promise((r) => setImmediate(r));
+    }
+    j = await getJob(m, job.id);
+    assert.ok(j.last_complete);
+    assert.equal(j.error_message, null);
+    const last = ep.got[ep.got.length - 1];
+    assert.equal(last.headers['content-encoding'], 'gzip');
+    assert.equal(last.headers['x-api-key'], 'secret key');
+    assert.equal(last.url, '/ingest?tag=a');
+    assert.equal(lines(gunzipSync(last.body).toString()).length, 40);
+  } finally {
+    await m.close();
+    await ep.close();
+  }
+});
+
+test('routes: the delivery list, lines (404 when unknown or no longer kept), flush refusals, credentials; reset forgets', async () => {
+  const m = await mock({ delivery: { keepLines: 1 } });
+  try {
+    const job = await createJob(m, { destination_conf: 'gs://b/routes' });
+    await step(m, 5);
+    await flush(m, { job: job.id });
+    await step(m, 5);
+    await flush(m, { job: job.id });
+    const [newest, older] = await deliveries(m);
+    assert.ok(Date.parse(newest.at) >= Date.parse(older.at));
+    assert.equal((await fetch(`${m.url}/__edgekit/logpush/deliveries/${older.id}/lines`, { headers: TOKEN })).status, 200, 'read back from the local file');
+    rmSync(older.localPath!);
+    const gone = await api(m.url, 'GET', `/__edgekit/logpush/deliveries/${older.id}/lines`, TOKEN);
+    assert.equal(gone.status, 404);
+    assert.match(gone.json.errors[0].message, /no longer kept/);
+    const unknown = await api(m.url, 'GET', '/__edgekit/logpush/deliveries/nope/lines', TOKEN);
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.json.errors[0].message, /No Logpush delivery "nope"/);
+    assert.equal((await api(m.url, 'GET', '/__edgekit/logpush/deliveries?job=x', TOKEN)).status, 400);
+    assert.equal((await flush(m, { job: 'x' })).status, 400);
+    assert.equal((await flush(m, { jobs: 1 })).status, 400);
+    assert.equal((await flush(m, [])).status, 400);
+    assert.equal((await api(m.url, 'DELETE', '/__edgekit/logpush/flush', TOKEN)).status, 405);
+    const anon = await fetch(`${m.url}/__edgekit/logpush/deliveries`);
+    assert.equal(anon.status, 400);
+    assert.equal(((await anon.json()) as Json).errors[0].code, 9106);
+    assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0 });
+    await m.reset();
+    assert.deepEqual(await deliveries(m), []);
+  } finally {
+    await m.close();
+  }
+});
+
+test('an account job has no feed dataset and delivers nothing', async () => {
+  const m = await mock();
+  try {
+    await createJob(m, { dataset: 'audit_logs', destination_conf: 'gs://b/audit' }, `/accounts/${ACCOUNTS[0].id}/logpush/jobs`);
+    await step(m, 20);
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 0 });
+    assert.deepEqual(await deliveries(m), []);
+  } finally {
+    await m.close();
+  }
+});
+
+test('bounds: a full spool pauses cutting and says so; the local folder has a disk limit', async () => {
+  const ep = await endpoint(() => 500);
+  const m = await mock({ delivery: { maxSpoolBatches: 1, maxLocalBytes: 600, retry: { firstMs: 60_000 } } });
+  try {
+    const job = await createJob(m, { destination_conf: `https://127.0.0.1:${ep.port}/x` });
+    await step(m, 5);
+    assert.equal((await flush(m, { job: job.id })).json.failed, 1);
+    await step(m, 5);
+    await flush(m, { job: job.id });
+    const j = await getJob(m, job.id);
+    assert.match(j.error_message, /spool of job \d+ is full: 1 batches wait/);
+    assert.equal((await deliveries(m, `?job=${job.id}`)).length, 1, 'no second batch cut');
+
+    const local = await createJob(m, { destination_conf: 'gs://b/big' });
+    await step(m, 100);
+    assert.deepEqual((await flush(m, { job: local.id })).json, { delivered: 0, failed: 1 });
+    assert.match((await getJob(m, local.id)).error_message, /over its limit of 600 bytes/);
+  } finally {
+    await m.close();
+    await ep.close();
+  }
+});
+
+test('max_upload_records cuts a backlog into batches of that many records, each its own object', async () => {
+  const m = await mock();
+  try {
+    const small = await createJob(m, { destination_conf: 'gs://b/small', max_upload_records: 1000 });
+    await step(m, 2500);
+    assert.deepEqual((await flush(m, { job: small.id })).json, { delivered: 3, failed: 0 });
+    const cut = await deliveries(m, `?job=${small.id}`);
+    assert.deepEqual(cut.map((d) => d.records).sort(), [1000, 1000, 500]);
+    assert.equal(new Set(cut.map((d) => d.object)).size, 3);
+  } finally {
+    await m.close();
+  }
+});
+
+test('without a state file the spool is in memory and the folder is in the OS temp folder; close() ends cleanly', async () => {
+  const m = await start({ traffic: { paused: true }, delivery: { dir: path.join(tmp(), 'objects') } });
+  try {
+    await createJob(m, { destination_conf: 'gs://b/mem' });
+    await step(m, 3);
+    assert.equal((await flush(m)).json.delivered, 1);
+    const [d] = await deliveries(m);
+    assert.ok(existsSync(d.localPath!));
+  } finally {
+    await m.close();
+  }
+});
