@@ -150,10 +150,11 @@ function httpsDestination(conf: string, url: URL): Destination {
   const target = `http://${url.host}${url.pathname}${rest.toString() ? `?${rest}` : ''}`;
   return {
     kind: 'https', label: destinationLabel(conf), pathPrefix: '',
-    async put(_key, body, opts) {
+    async put(key, body, opts) {
       const res = await fetch(target, {
         method: 'POST', body, signal: opts.signal,
-        headers: { ...headers, 'content-type': 'text/plain; charset=utf-8', ...(opts.gzip ? { 'content-encoding': 'gzip' } : {}) },
+        // x-edgekit-object: the batch's object name, the same on every retry (so a receiver can tell a retry from a new batch).
+        headers: { ...headers, 'content-type': 'text/plain; charset=utf-8', 'x-edgekit-object': key, ...(opts.gzip ? { 'content-encoding': 'gzip' } : {}) },
       });
       await res.arrayBuffer().catch(() => undefined);
       if (!res.ok) throw new Error(`the endpoint answered HTTP ${res.status}`);
