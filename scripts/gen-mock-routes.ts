@@ -2,7 +2,7 @@
 // test/unit/mock/routes.test.ts fails when the page is out of date.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ROUTES } from '../mock/src/management';
+import { EDGEKIT_ROUTES, ROUTES } from '../mock/src/management';
 import { withBlock } from './gen-readme-codes';
 
 export const START = '<!-- routes:start -->';
@@ -11,6 +11,8 @@ const AUTH = { token: '`Authorization: Bearer`', key: '`X-Auth-Key` + `X-Auth-Em
 
 export function routeTable(): string {
   const rows = ROUTES.map((r) => `| \`${r.method}\` | \`/client/v4${r.path.replace(/:(\w+)/g, '<$1>')}\` | ${AUTH[r.auth]} |`);
+  // The mock's own routes (not the platform's): the same credentials, either form.
+  rows.push(...EDGEKIT_ROUTES.map((r) => `| \`${r.method}\` | \`${r.path.replace(/:(\w+)/g, '<$1>')}\` | ${AUTH.either} |`));
   return [START, '| Method | Path | Credentials |', '|---|---|---|', ...rows, END].join('\n');
 }
 
@@ -21,5 +23,5 @@ export function withRoutes(page: string): string {
 if (require.main === module) {
   const file = path.resolve(__dirname, '..', 'docs', 'mock-backend.md');
   fs.writeFileSync(file, withRoutes(fs.readFileSync(file, 'utf8')));
-  console.log(`docs/mock-backend.md: ${ROUTES.length} routes`);
+  console.log(`docs/mock-backend.md: ${ROUTES.length + EDGEKIT_ROUTES.length} routes`);
 }

@@ -16,6 +16,7 @@ import { parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { TRAFFIC_ROUTES } from './traffic/routes';
+import { DELIVERY_ROUTES } from './delivery/routes';
 import { ACCOUNTS, ZONES, accountById, accountJson, deriveConfig, migrationBlockers, zoneById, zoneJson, type Account } from './zones';
 
 export type { Credentials, AuthKind } from './auth';
@@ -713,6 +714,17 @@ export const ROUTES: readonly Route[] = [
   route('GET', `${ZONE}/pagerules`, 'either', P['pageRules']),
   route('GET', `${ZONE}/pagerules/:pagerule`, 'either', P['pageRules']),
   ...TRAFFIC_ROUTES,
+];
+
+/** The mock's own routes beside the API (under /__edgekit/, answered by backend.ts with the same credentials as the API), for the
+ * docs' route index: the traffic's, the Logpush delivery's and the reset. */
+export const EDGEKIT_ROUTES: readonly { method: Route['method']; path: string }[] = [
+  { method: 'POST', path: '/__edgekit/reset' },
+  { method: 'GET', path: '/__edgekit/traffic' },
+  { method: 'PUT', path: '/__edgekit/traffic' },
+  { method: 'POST', path: '/__edgekit/traffic/step' },
+  { method: 'GET', path: '/__edgekit/zones/:zone/security/summary' },
+  ...DELIVERY_ROUTES,
 ];
 
 export function statusRecord(state: MigrationState): { migration_state: MigrationState; old_rules_enabled: boolean; new_rules_enabled: boolean } {

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { compileFilter } from '../../../server/src/core';
 import { ACCOUNTS, zoneId } from '../../../mock/src/zones';
+import { EDGEKIT_ROUTES } from '../../../mock/src/management';
 import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
 import { compactTime, formatTimestamp, jobFilter, objectKey, outputSpec, renderBatch, sampled } from '../../../mock/src/delivery/format';
 import type { LocalMockBackend, MockBackendOptions } from '../../../mock/src/backend';
@@ -240,6 +241,12 @@ test('routes: the delivery list, lines (404 when unknown or no longer kept), flu
     assert.equal(anon.status, 400);
     assert.equal(((await anon.json()) as Json).errors[0].code, 9106);
     assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0 });
+    for (const r of EDGEKIT_ROUTES) {
+      if (r.path === '/__edgekit/reset') continue;
+      const body = r.method === 'GET' ? undefined : JSON.stringify(r.path.endsWith('step') ? { count: 1 } : {});
+      const reply = await fetch(m.url + r.path.replace(':zone', ZONE).replace(':id', newest.id), { method: r.method, headers: { ...TOKEN, 'content-type': 'application/json' }, body });
+      assert.equal(reply.status, 200, `${r.method} ${r.path} answers (the docs' route index lists it): ${await reply.text()}`);
+    }
     await m.reset();
     assert.deepEqual(await deliveries(m), []);
   } finally {
