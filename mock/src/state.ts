@@ -84,12 +84,12 @@ export function parseState(text: string): MockState {
 }
 
 /** Write a file atomically: temp file in the same folder, fsync, rename over the target, fsync the folder. */
-export async function writeFileAtomic(file: string, data: string): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const dir = path.dirname(file);
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'w', 0o600);
   try {
-    await handle.writeFile(data, 'utf8');
+    await (typeof data === 'string' ? handle.writeFile(data, 'utf8') : handle.writeFile(data));
     await handle.sync();
   } finally {
     await handle.close();

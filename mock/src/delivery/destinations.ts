@@ -4,7 +4,7 @@
 // local folder the user can open. The mock never sends logs off the machine unless the user configured an endpoint. No vscode.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from '../state';
 
 export interface S3Settings {
   /** e.g. http://127.0.0.1:9000 (path-style requests: <endpoint>/<bucket>/<key>). */
@@ -67,19 +67,6 @@ class LocalUsage {
 
 const usages = new Map<string, LocalUsage>();
 
-async function writeAtomic(file: string, body: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const h = await fs.open(tmp, 'w', 0o644);
-  try {
-    await h.writeFile(body);
-    await h.sync();
-  } finally {
-    await h.close();
-  }
-  await fs.rename(tmp, file);
-}
-
 function localDestination(conf: string, url: URL | undefined, settings: DestinationSettings, why: string): Destination {
   const scheme = url ? url.protocol.replace(/:$/, '') : 'other';
   const host = url ? (url.hostname || 'default').replace(/[^A-Za-z0-9._-]/g, '_') : 'default';
@@ -95,7 +82,8 @@ function localDestination(conf: string, url: URL | undefined, settings: Destinat
       }
       const file = path.join(root, ...key.split('/').filter((s) => s && s !== '..'));
       const before = (await fs.stat(file).catch(() => ({ size: 0 }))).size;
-      await writeAtomic(file, body);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await writeFileAtomic(file, body);
       usage.add(body.length - before);
       return { localPath: file };
     },

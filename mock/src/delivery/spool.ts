@@ -31,18 +31,6 @@ export interface SpoolEntry {
 
 const META = /^(.+)\.json$/;
 
-async function writeBufferAtomic(file: string, data: Buffer): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const h = await fs.open(tmp, 'w', 0o600);
-  try {
-    await h.writeFile(data);
-    await h.sync();
-  } finally {
-    await h.close();
-  }
-  await fs.rename(tmp, file);
-}
-
 export class Spool {
   private readonly entries = new Map<string, SpoolEntry>();
   private readonly bodies = new Map<string, Buffer>();
@@ -81,7 +69,7 @@ export class Spool {
     const e: SpoolEntry = { ...entry, seq: this.nextSeq++ };
     if (this.dir) {
       await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await writeBufferAtomic(path.join(this.dir, `${e.id}.gz`), body);
+      await writeFileAtomic(path.join(this.dir, `${e.id}.gz`), body);
       await writeFileAtomic(path.join(this.dir, `${e.id}.json`), JSON.stringify(e));
     } else {
       this.bodies.set(e.id, body);
