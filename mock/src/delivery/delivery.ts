@@ -112,6 +112,8 @@ export class DeliveryService {
   private readonly filters = new Map<string, CompiledFilter | null | string>();
   private unsubscribe?: () => void;
   private closed = false;
+  /** Closing: batches may still be cut (into the spool), none is uploaded. */
+  private draining = false;
   private saveQueue: Promise<void> = Promise.resolve();
   readonly limits: typeof DELIVERY_DEFAULTS;
 
@@ -411,7 +413,7 @@ export class DeliveryService {
    * retry (a flush). */
   private pump(job: number, force = false): Promise<{ delivered: number; failed: number }> {
     const u = this.uploader(job);
-    if (u.retryTimer && !force) return u.running;
+    if (this.draining || (u.retryTimer && !force)) return u.running;
     if (u.retryTimer) {
       clearTimeout(u.retryTimer);
       u.retryTimer = undefined;
@@ -557,10 +559,14 @@ export class DeliveryService {
     await this.saveRecords();
   }
 
-  /** Stops the timers and the feed listener; uploads in flight are aborted (their batches stay spooled for the next start). */
+  /** Stops the feed listener and the timers. With a state file, the records the jobs have not cut yet are cut into the spool first,
+   * so the next start delivers them; uploads in flight are aborted (their batches stay spooled for the next start). */
   async close(): Promise<void> {
-    this.closed = true;
     this.unsubscribe?.();
+    this.draining = true;
+    for (const r of this.runners.values()) if (r.timer) clearTimeout(r.timer);
+    if (this.spool.dir) for (const r of [...this.runners.values()]) await this.cut(r, true);
+    this.closed = true;
     await this.stopAll();
     await this.saveQueue;
   }

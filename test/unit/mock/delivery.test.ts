@@ -315,3 +315,44 @@ test('without a state file the spool is in memory and the folder is in the OS te
     await m.close();
   }
 });
+
+test('a mock closed with records not cut yet spools them; the next start on the same state delivers them', async () => {
+  const dir = tmp();
+  const stateFile = path.join(dir, 'state.json');
+  let m = await start({ stateFile, traffic: { paused: true } });
+  const job = await createJob(m, { destination_conf: 'gs://b/drain' });
+  const first = m.feed.next(ZONE, 'http_requests');
+  await step(m, 25);
+  const rays = m.feed.read(ZONE, 'http_requests', first).records.map((r) => r.RayID);
+  await m.close();
+  m = await start({ stateFile, traffic: { paused: true } });
+  try {
+    const deadline = Date.now() + 5000;
+    let list: DeliveryRecord[] = [];
+    // The spooled batch is uploaded at start, with no event to wait on: polled, with a deadline.
+    while (!(list = await deliveries(m)).some((d) => d.status === 'delivered')) {
+      assert.ok(Date.now() < deadline, 'delivered after the restart');
+      await new Promise((r) => setImmediate(r));
+    }
+    assert.equal(list.length, 1);
+    assert.equal(list[0].job, job.id);
+    assert.deepEqual(lines(gunzipSync(readFileSync(list[0].localPath!)).toString()).map((r) => r.RayID), rays);
+  } finally {
+    await m.close();
+  }
+});
+
+test('edgekit mock: --delivery-dir and --s3-endpoint are checked and used; the S3 keys are never printed', async () => {
+  const { runMockCli } = await import('../../../mock/src/main');
+  let err = '';
+  assert.equal(await runMockCli(['--port', '0', '--s3-endpoint', 'ftp://x'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve() }), 2);
+  assert.match(err, /--s3-endpoint needs an http/);
+  let out = '';
+  const dir = path.join(tmp(), 'objects');
+  const code = await runMockCli(['--port', '0', '--traffic-paused', '--delivery-dir', dir, '--s3-endpoint', 'http://127.0.0.1:9/', '--s3-access-key-id', 'AKIDSECRETID'],
+    { stdout: (s) => { out += s; }, stderr: () => undefined }, { stop: Promise.resolve(), env: { EDGEKIT_MOCK_S3_SECRET_ACCESS_KEY: 'VERYSECRETKEY' } });
+  assert.equal(code, 0);
+  assert.ok(out.includes(`Logpush delivery: local folder ${dir}; s3:// and r2:// to http://127.0.0.1:9`), out);
+  assert.ok(!out.includes('AKIDSECRETID') && !out.includes('VERYSECRETKEY'));
+});
+
