@@ -58,13 +58,15 @@ export interface DeliveryOptions {
   keepDeliveries?: number;
   /** Batches whose uncompressed text is kept in memory for the lines route (default 50; 16 MiB at most). */
   keepLines?: number;
+  /** An upload that has not ended after this long is abandoned as a failure (default 60 s). */
+  uploadTimeoutMs?: number;
   /** Retry backoff: the first wait and the longest (default 1 s doubling to 5 min). */
   retry?: { firstMs?: number; maxMs?: number };
 }
 
 export const DELIVERY_DEFAULTS = {
   maxSpoolBatches: 50, maxSpoolBytes: 256 * 1024 * 1024, maxLocalBytes: 1024 * 1024 * 1024, maxBatchBytes: 16 * 1024 * 1024, keepDeliveries: 200, keepLines: 50,
-  retryFirstMs: 1_000, retryMaxMs: 300_000,
+  retryFirstMs: 1_000, retryMaxMs: 300_000, uploadTimeoutMs: 60_000,
   /** The platform's defaults for a job that sets none (and 0 means the default too). */
   intervalSeconds: 30, maxRecords: 100_000, maxBytes: 5_000_000,
 };
@@ -90,6 +92,9 @@ interface Uploader { running: Promise<{ delivered: number; failed: number }>; at
 type JobRef = { job: LogpushJob; scope: 'zone' | 'account'; owner: string };
 
 class Aborted extends Error {}
+
+/** A duration for messages: "250 ms", "4 s". */
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 const positive = (v: unknown, dflt: number) => (typeof v === 'number' && v > 0 ? v : dflt);
 
@@ -122,7 +127,7 @@ export class DeliveryService {
     this.limits = {
       ...d, maxSpoolBatches: opts.maxSpoolBatches ?? d.maxSpoolBatches, maxSpoolBytes: opts.maxSpoolBytes ?? d.maxSpoolBytes,
       maxLocalBytes: opts.maxLocalBytes ?? d.maxLocalBytes, maxBatchBytes: opts.maxBatchBytes ?? d.maxBatchBytes, keepDeliveries: opts.keepDeliveries ?? d.keepDeliveries, keepLines: opts.keepLines ?? d.keepLines,
-      retryFirstMs: opts.retry?.firstMs ?? d.retryFirstMs, retryMaxMs: opts.retry?.maxMs ?? d.retryMaxMs,
+      retryFirstMs: opts.retry?.firstMs ?? d.retryFirstMs, retryMaxMs: opts.retry?.maxMs ?? d.retryMaxMs, uploadTimeoutMs: opts.uploadTimeoutMs ?? d.uploadTimeoutMs,
     };
     const state = store.file;
     this.settings = {
@@ -471,10 +476,16 @@ export class DeliveryService {
     const body = await this.spool.body(e.id);
     const ac = new AbortController();
     this.inflight.add(ac);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ac.abort();
+    }, this.limits.uploadTimeoutMs);
+    timer.unref();
     try {
       if (!body) throw new Error(`the spooled batch ${e.id} has no body`);
       const { localPath } = await dest.put(e.key, body, { gzip: true, signal: ac.signal });
-      if (ac.signal.aborted) throw new Aborted();
+      if (ac.signal.aborted && !timedOut) throw new Aborted();
       const now = new Date().toISOString();
       this.upsert({ ...base, status: 'delivered', at: now, error: undefined, ...(localPath ? { localPath } : {}) });
       this.setJob(e.job, { last_complete: now, error_message: null });
@@ -484,18 +495,19 @@ export class DeliveryService {
       await this.spool.remove(e.id);
       return true;
     } catch (err) {
-      if (err instanceof Aborted || ac.signal.aborted) throw new Aborted();
+      if (err instanceof Aborted || (ac.signal.aborted && !timedOut)) throw new Aborted();
       const now = new Date().toISOString();
       const wait = this.retryDelay(attempt);
-      const cause = describe(err);
+      const cause = timedOut ? `no answer within ${seconds(this.limits.uploadTimeoutMs)}` : describe(err);
       const paused = this.runners.get(e.job)?.paused;
-      const message = `Delivery of batch ${e.id} (${e.records} records) to ${dest.label} failed: ${cause}; attempt ${attempt}, next try in ${Math.round(wait / 1000)} s.${paused ? ` ${paused}` : ''}`;
+      const message = `Delivery of batch ${e.id} (${e.records} records) to ${dest.label} failed: ${cause}; attempt ${attempt}, next try in ${seconds(wait)}.${paused ? ` ${paused}` : ''}`;
       this.upsert({ ...base, status: 'failed', at: now, error: cause });
       this.setJob(e.job, { last_error: now, error_message: message });
       this.log(`Logpush delivery: ${message}`);
       await Promise.all([this.store.save(), this.saveRecords()]);
       return false;
     } finally {
+      clearTimeout(timer);
       this.inflight.delete(ac);
     }
   }

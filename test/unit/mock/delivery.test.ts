@@ -356,3 +356,20 @@ test('edgekit mock: --delivery-dir and --s3-endpoint are checked and used; the S
   assert.ok(!out.includes('AKIDSECRETID') && !out.includes('VERYSECRETKEY'));
 });
 
+test('an endpoint that never answers: the upload is abandoned after uploadTimeoutMs and reported', async () => {
+  const silent = http.createServer(() => undefined); // reads nothing back, answers nothing
+  silent.listen(0, '127.0.0.1');
+  await once(silent, 'listening');
+  const m = await mock({ delivery: { uploadTimeoutMs: 200, retry: { firstMs: 60_000 } } });
+  try {
+    const job = await createJob(m, { destination_conf: `https://127.0.0.1:${(silent.address() as AddressInfo).port}/slow` });
+    await step(m, 3);
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 1 });
+    assert.match((await getJob(m, job.id)).error_message, /to https:\/\/127\.0\.0\.1:\d+\/slow failed: no answer within 200 ms/);
+  } finally {
+    await m.close();
+    silent.closeAllConnections();
+    silent.close();
+  }
+});
+
