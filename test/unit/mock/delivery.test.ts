@@ -69,6 +69,9 @@ test('format: output_options and logpull_options, timestamps, sample, filter, CV
   assert.ok(typeof oo !== 'string');
   assert.equal(renderBatch([[['A', 1], ['B', 'x${y}']], [['A', 2]]], oo), '[{"A":1,"B":"x${y}"},{"A":2}]');
   assert.equal(renderBatch([[['A', 'x${y}']]], { ...oo, cve: true }), '[{"A":"xx{y}"}]');
+  const csv = outputSpec({ output_options: { output_type: 'csv', field_names: ['A', 'B'] } });
+  assert.ok(typeof csv !== 'string');
+  assert.equal(renderBatch([[['A', 'x,y'], ['B', 2]], [['A', 'q"r'], ['B', null]]], csv), '"x,y",2\n"q""r",\n');
   assert.match(String(outputSpec({ output_options: { timestamp_format: 'iso' } })), /timestamp_format "iso"/);
   assert.match(String(outputSpec({ logpull_options: 'sample=2' })), /sample rate/);
   assert.match(String(outputSpec({ output_options: { record_template: '{{.RayID}}' } })), /record_template/);
