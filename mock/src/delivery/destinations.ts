@@ -60,6 +60,10 @@ class LocalUsage {
   async get(): Promise<number> {
     return (this.used ??= await this.walk(this.dir));
   }
+  /** Counted again from the disk (the user may have deleted objects since). */
+  async recount(): Promise<number> {
+    return (this.used = await this.walk(this.dir));
+  }
   add(n: number): void {
     if (this.used !== undefined) this.used += n;
   }
@@ -76,7 +80,8 @@ function localDestination(conf: string, url: URL | undefined, settings: Destinat
   return {
     kind: 'local', label: `${destinationLabel(conf)} (the local folder ${root}: ${why})`, pathPrefix: prefix,
     async put(key, body) {
-      const used = await usage.get();
+      let used = await usage.get();
+      if (used + body.length > settings.maxLocalBytes) used = await usage.recount();
       if (used + body.length > settings.maxLocalBytes) {
         throw new Error(`the local delivery folder ${settings.dir} holds ${used} bytes and this object would take it over its limit of ${settings.maxLocalBytes} bytes; delete delivered objects there or give a larger limit`);
       }

@@ -282,10 +282,18 @@ test('bounds: a full spool pauses cutting and says so; the local folder has a di
     assert.match(j.error_message, /spool of job \d+ is full: 1 batches wait/);
     assert.equal((await deliveries(m, `?job=${job.id}`)).length, 1, 'no second batch cut');
 
-    const local = await createJob(m, { destination_conf: 'gs://b/big' });
-    await step(m, 100);
+    // The local folder's limit (600 bytes here): a first small object fits, a second does not; deleting objects makes room (the
+    // disk is counted again before a refusal).
+    const local = await createJob(m, { destination_conf: 'gs://b/big', logpull_options: 'fields=RayID' });
+    await step(m, 40);
+    assert.deepEqual((await flush(m, { job: local.id })).json, { delivered: 1, failed: 0 });
+    const [firstObject] = await deliveries(m, `?job=${local.id}`);
+    assert.ok(firstObject.bytes < 600 && firstObject.bytes * 2 > 600, `the test's sizes hold (${firstObject.bytes} bytes)`);
+    await step(m, 40);
     assert.deepEqual((await flush(m, { job: local.id })).json, { delivered: 0, failed: 1 });
-    assert.match((await getJob(m, local.id)).error_message, /over its limit of 600 bytes/);
+    assert.match((await getJob(m, local.id)).error_message, /the local delivery folder .* holds \d+ bytes and this object would take it over its limit of 600 bytes/);
+    rmSync(firstObject.localPath!);
+    assert.deepEqual((await flush(m, { job: local.id })).json, { delivered: 1, failed: 0 });
   } finally {
     await m.close();
     await ep.close();
