@@ -384,3 +384,18 @@ test('an endpoint that never answers: the upload is abandoned after uploadTimeou
   }
 });
 
+test('bytes per batch: a batch is cut before its text passes the byte bound', async () => {
+  const m = await mock({ delivery: { maxBatchBytes: 2000 } });
+  try {
+    const job = await createJob(m, { destination_conf: 'gs://b/bytes', logpull_options: 'fields=RayID,ClientRequestPath' });
+    await step(m, 100);
+    const done = (await flush(m, { job: job.id })).json;
+    assert.ok(done.delivered > 2 && done.failed === 0, JSON.stringify(done));
+    const all = await deliveries(m, `?job=${job.id}`);
+    assert.equal(all.reduce((n, d) => n + d.records, 0), 100);
+    for (const d of all) assert.ok(gunzipSync(readFileSync(d.localPath!)).length <= 2000);
+  } finally {
+    await m.close();
+  }
+});
+
