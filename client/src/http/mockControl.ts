@@ -5,6 +5,7 @@
 import type { HttpRequest } from './request';
 import { describeHttpError, request } from './request';
 import { isObj } from './json';
+import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
 
 export interface MockTraffic {
   rate: number;
@@ -32,21 +33,8 @@ export interface SecuritySummary {
   sentences: string[];
 }
 
-export interface Delivery {
-  id: string;
-  job: number;
-  scope: 'zone' | 'account';
-  owner: string;
-  dataset: string;
-  destination: string;
-  object: string;
-  localPath?: string;
-  at: string;
-  records: number;
-  bytes: number;
-  status: 'delivered' | 'failed' | 'pending';
-  error?: string;
-}
+/** One Logpush batch the mock cut: where it went and how (the mock's own type, mock/src/delivery/delivery.ts). */
+export type Delivery = DeliveryRecord;
 
 export type MockResult<T> = { ok: true; result: T } | { ok: false; error: string };
 
