@@ -7,19 +7,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { serverJs } from '../reliability/soak';
-
-const ROOT = path.resolve(__dirname, '../../..');
+import { FILES, ROOT } from './editors';
 
 function nvimVersion(): string | undefined {
   try { return execFileSync('nvim', ['--version'], { encoding: 'utf8' }).split('\n')[0]; } catch { return undefined; }
 }
 
-const FILES: Record<string, string> = {
-  'bad.filter.json': '{\n  "where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}\n}\n',
-  'bad.logpush.json': '{\n  "name": "bad_name",\n  "dataset": "http_requests",\n  "destination_conf": "s3://bucket/logs?region=us-east-1"\n}\n',
-  'bad.rpc.json': '{\n  "jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1\n}\n',
-  'bad.ruleset.json': '{\n  "name": "default",\n  "rules": [{"action": "execute", "expression": "http.hots eq \\"x\\"", "action_parameters": {"id": "efb7b8c949ac4650a09736fc376e9aee"}}]\n}\n',
-};
 
 const version = nvimVersion();
 
