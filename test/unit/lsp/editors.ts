@@ -29,11 +29,12 @@ export function editorBlocks(markdown = fs.readFileSync(EDITORS_MD, 'utf8')): Do
   return blocks;
 }
 
-/** The only block of `lang` under the heading starting with `section` (throws when there is not exactly one). */
-export function editorBlock(section: string, lang: string): string {
+/** The block of `lang` under the heading starting with `section`: the only one, or the `index`th when given. */
+export function editorBlock(section: string, lang: string, index?: number): string {
   const found = editorBlocks().filter((b) => b.section.startsWith(section) && b.lang === lang);
-  if (found.length !== 1) throw new Error(`docs/editors.md: expected one \`\`\`${lang} block under "## ${section}", found ${found.length}`);
-  return found[0].text;
+  const block = index === undefined ? (found.length === 1 ? found[0] : undefined) : found[index];
+  if (!block) throw new Error(`docs/editors.md: no${index === undefined ? ' single' : ''} \`\`\`${lang} block under "## ${section}" (${found.length} there)`);
+  return block.text;
 }
 
 /** A folder holding an `edgekit-language-server` that runs this checkout's server, as `npm install -g` would put on PATH. */
