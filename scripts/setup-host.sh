@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the offline VS Code test/run host (code-server + Node 24 + playwright-core + Debian chromium) and Debian's neovim
-# into $EDGEKIT_TOOLS (default ~/.cache/edgekit/host). Idempotent: skips what is already there at the pinned versions.
+# Installs the offline VS Code test/run host (code-server + Node 24 + playwright-core + Debian chromium) into $EDGEKIT_TOOLS
+# (default ~/.cache/edgekit/host), and the other editors the tests drive (Debian's neovim, emacs-nox and elpa-eglot) through apt-get.
+# Idempotent: skips what is already there at the pinned versions.
 # See docs/test-host.md for why this is not a project dependency.
 set -euo pipefail
 NODE24_VERSION=24.21.0
@@ -28,6 +29,11 @@ need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 # The second editor of the test suite: test/unit/lsp/neovim.test.ts drives Debian's neovim headless over the real server.
 command -v nvim >/dev/null 2>&1 || need_apt+=(neovim)
+# The third: test/unit/lsp/emacs.test.ts runs Debian's Emacs 28 in batch mode with Debian's eglot package.
+command -v emacs >/dev/null 2>&1 || need_apt+=(emacs-nox)
+# eglot: built into Emacs 29 and later, Debian's elpa-eglot on 28 (found the way test/emacs/drive.el loads it).
+emacs --batch -Q --eval "(progn (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\") (package-initialize) (require 'eglot))" \
+  >/dev/null 2>&1 || need_apt+=(elpa-eglot)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

@@ -16,7 +16,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const options: LanguageClientOptions = {
     documentSelector: LANGUAGES.map((language) => ({ language })),
     synchronize: { configurationSection: 'edgekit' },
-    initializationOptions: {},
+    // VS Code filters completions from the start of the edit range ("Client...), so filterText keeps its quotes.
+    initializationOptions: { rangeFilter: true },
   };
   const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js').toString(true));
   client = new LanguageClient('edgekit', 'EdgeKit', options, worker);

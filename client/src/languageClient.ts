@@ -50,6 +50,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: type
   const initializationOptions: InitOptions = {
     // This client registers EdgeKit's commands, so the server sends the lenses that run them (Send request).
     commands: true,
+    // VS Code filters completions from the start of the edit range ("Client...), so filterText keeps its quotes.
+    rangeFilter: true,
     // vsce packs the README as readme.md; a development host has README.md.
     docsUri: vscode.Uri.joinPath(context.extensionUri, fs.existsSync(context.asAbsolutePath('readme.md')) ? 'readme.md' : 'README.md').toString(),
   };

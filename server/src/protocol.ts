@@ -58,6 +58,11 @@ export interface InitOptions {
   /** The client runs EdgeKit's commands (`edgekit.gateway.send`...), as the VS Code extension does: code lenses that run one are
    * sent only then (another editor would show a lens it cannot run). */
   commands?: boolean;
+  /** The client filters completions by the text from the start of each item's edit range, the opening quote included, as VS Code
+   * does: filterText keeps the quotes then. Other clients may filter by the word before the cursor, which has no quote (eglot
+   * does: `"Client` would match nothing there), so they get filterText without them; a client that filters by the edit's newText
+   * (Neovim's omnifunc) is unaffected. */
+  rangeFilter?: boolean;
 }
 
 /** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */

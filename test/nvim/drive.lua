@@ -1,7 +1,8 @@
 -- Drives Neovim's built-in LSP client (0.7 API: vim.lsp.start_client + buf_attach_client) over the real EdgeKit server, with
--- "json" as the filetype of every document, as a Neovim user's setup has it. Writes what it saw as JSON to $EDGEKIT_OUT and quits.
--- Run by test/unit/lsp/neovim.test.ts:  nvim --headless --clean -c "luafile test/nvim/drive.lua"
-local server, out, dir = os.getenv('EDGEKIT_SERVER'), os.getenv('EDGEKIT_OUT'), os.getenv('EDGEKIT_DIR')
+-- "json" as the filetype of every document, as a Neovim user's setup has it: the client is started and attached by the first ```lua
+-- block of docs/editors.md ($EDGEKIT_CONFIG, run as it is, with `edgekit-language-server` on PATH). Writes what it saw as JSON to
+-- $EDGEKIT_OUT and quits. Run by test/unit/lsp/neovim.test.ts:  nvim --headless --clean -c "luafile test/nvim/drive.lua"
+local out, dir = os.getenv('EDGEKIT_OUT'), os.getenv('EDGEKIT_DIR')
 local results = { diagnostics = {}, errors = {} }
 
 local function finish()
@@ -12,14 +13,15 @@ local function finish()
 end
 
 local ok, err = pcall(function()
-  local client_id = vim.lsp.start_client({ name = 'edgekit', cmd = { 'node', server, '--stdio' }, root_dir = dir })
-  assert(client_id, 'the language server did not start')
+  dofile(os.getenv('EDGEKIT_CONFIG'))
 
   local function open(name)
     vim.cmd('edit ' .. dir .. '/' .. name)
     local buf = vim.api.nvim_get_current_buf()
-    vim.bo[buf].filetype = 'json'
-    vim.lsp.buf_attach_client(buf, client_id)
+    results.filetypes = results.filetypes or {}
+    results.filetypes[name] = vim.bo[buf].filetype
+    -- The configuration's autocmd started a client for the buffer; it is listed once initialized.
+    assert(vim.wait(10000, function() return next(vim.lsp.buf_get_clients(buf)) ~= nil end, 20), 'the configuration attached no client to ' .. name)
     -- Pushed diagnostics arrive as an event; vim.wait runs the event loop until they do (10 s at most).
     vim.wait(10000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
     local codes = {}

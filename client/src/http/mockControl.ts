@@ -3,7 +3,7 @@
 // delivered where, the delivered lines, deliver now). They exist only on the mock: the platform shows security events in its
 // dashboard and delivers Logpush batches to the user's own storage. Results instead of exceptions, errors naming the route. No vscode.
 import type { HttpRequest } from './request';
-import { describeHttpError, request } from './request';
+import { describeHttpError, envelopeErrors, request } from './request';
 import { isObj } from './json';
 import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
 
@@ -71,7 +71,11 @@ export function createMockControl(opts: MockControlOptions): MockControl {
     const req: HttpRequest = { method, url: origin + path, headers: { Authorization: `Bearer ${opts.token}` }, body, timeoutMs: opts.timeoutMs };
     const res = await request(req);
     if (!res.ok) return { ok: false, error: `Cannot ${what}: ${res.error}` };
-    if (res.status === 404) return { ok: false, error: `Cannot ${what}: the backend at ${origin} has no ${method} ${path.split('?')[0]} (is it an up-to-date EdgeKit mock?).` };
+    // A 404 saying "no route" (code 7000) means an older mock without this route; any other 404 is the route's own answer
+    // (a delivered batch the mock no longer keeps, an unknown zone) and is described as it says.
+    if (res.status === 404 && (envelopeErrors(res.body) ?? [{ code: 7000 }]).some((e) => e.code === 7000)) {
+      return { ok: false, error: `Cannot ${what}: the backend at ${origin} has no ${method} ${path.split('?')[0]} (is it an up-to-date EdgeKit mock?).` };
+    }
     if (res.status < 200 || res.status > 299) return { ok: false, error: `Cannot ${what} (${method} ${path.split('?')[0]}): ${describeHttpError(res.status, res.body)}` };
     // The mock may answer in the API's envelope or with the bare value.
     const value = !text && isObj(res.body) && 'success' in res.body && 'result' in res.body ? res.body.result : text ? res.text : res.body;

@@ -28,13 +28,15 @@ export interface ClientCaps {
   documentChanges: boolean;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
   commands: boolean;
+  /** initializationOptions.rangeFilter: the client filters from the edit range's start (VS Code), else by the word at the cursor. */
+  rangeFilter: boolean;
   /** Base of the diagnostic codes' documentation links (initializationOptions.docsUri). */
   docsUri?: string;
 }
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  documentChanges: false, commands: false,
+  documentChanges: false, commands: false, rangeFilter: false,
 };
 
 export interface ServerContext {

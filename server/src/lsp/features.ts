@@ -15,8 +15,13 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 };
 
 /** What the client renders: snippets, markdown (from initialize; VS Code takes both). */
-export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean }
-const FULL: RenderCaps = { snippets: true, markdownDocs: true, markdownHover: true };
+export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean; rangeFilter: boolean }
+const FULL: RenderCaps = { snippets: true, markdownDocs: true, markdownHover: true, rangeFilter: true };
+
+/** A JSON string's filterText ("ClientCountry") as a client that filters by the word before the cursor matches it: unquoted. */
+function wordFilterText(filterText: string | undefined): string | undefined {
+  return filterText && /^"[^"]*"$/.test(filterText) ? filterText.slice(1, -1) : filterText;
+}
 
 /** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, tab stops go. */
 export function snippetToText(snippet: string): string {
@@ -29,7 +34,8 @@ export function snippetToText(snippet: string): string {
 }
 
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {
-  const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText, filterText: e.filterText };
+  const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText,
+    filterText: caps.rangeFilter ? e.filterText : wordFilterText(e.filterText) };
   if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : e.documentation;
   let text = e.insertText ?? e.label;
   if (e.snippet && caps.snippets) item.insertTextFormat = InsertTextFormat.Snippet;

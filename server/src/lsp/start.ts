@@ -36,6 +36,7 @@ export function startServer(connection: Connection): ServerContext {
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
     caps.docsUri = init?.docsUri;
     caps.commands = init?.commands === true;
+    caps.rangeFilter = init?.rangeFilter === true;
     // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });

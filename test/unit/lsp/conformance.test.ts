@@ -217,3 +217,22 @@ test('code lenses that run an EdgeKit command go only to a client that says it h
   assert.deepEqual(await titles(undefined), [], 'another editor gets no lens it cannot run');
   assert.ok((await titles({ commands: true })).includes('Send request'), 'the VS Code extension (initializationOptions.commands) gets Send request');
 });
+
+test('completion filterText: quoted for a client that filters from the edit range (VS Code), unquoted for the word-at-cursor others', { timeout: 60_000 }, async () => {
+  // In "ClientCountyr" after "Client: VS Code matches `"Client` (the range starts at the quote); eglot matches `Client` (the word
+  // before the cursor), which a quoted filterText never starts with (test/unit/lsp/emacs.test.ts).
+  const filterTexts = async (initializationOptions: unknown) => {
+    const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
+    try {
+      const uri = 'file:///w/complete.filter.json';
+      await open(server, uri, BAD_FILTER);
+      const items = await server.conn.sendRequest<{ label: string; filterText?: string }[] | { items: { label: string; filterText?: string }[] }>(
+        'textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 26 } });
+      return (Array.isArray(items) ? items : items.items).find((i) => i.label === 'ClientCountry')?.filterText;
+    } finally {
+      await server.stop();
+    }
+  };
+  assert.equal(await filterTexts(undefined), 'ClientCountry');
+  assert.equal(await filterTexts({ rangeFilter: true, commands: true }), '"ClientCountry"');
+});

@@ -7,19 +7,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { serverJs } from '../reliability/soak';
-
-const ROOT = path.resolve(__dirname, '../../..');
+import { FILES, ROOT, editorBlock, serverOnPath } from './editors';
 
 function nvimVersion(): string | undefined {
   try { return execFileSync('nvim', ['--version'], { encoding: 'utf8' }).split('\n')[0]; } catch { return undefined; }
 }
 
-const FILES: Record<string, string> = {
-  'bad.filter.json': '{\n  "where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}\n}\n',
-  'bad.logpush.json': '{\n  "name": "bad_name",\n  "dataset": "http_requests",\n  "destination_conf": "s3://bucket/logs?region=us-east-1"\n}\n',
-  'bad.rpc.json': '{\n  "jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1\n}\n',
-  'bad.ruleset.json': '{\n  "name": "default",\n  "rules": [{"action": "execute", "expression": "http.hots eq \\"x\\"", "action_parameters": {"id": "efb7b8c949ac4650a09736fc376e9aee"}}]\n}\n',
-};
 
 const version = nvimVersion();
 
@@ -27,16 +20,22 @@ test(`Neovim's LSP client on the four kinds with "json" as filetype (${version ?
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-nvim-'));
   const out = path.join(dir, 'results.json');
   for (const [name, text] of Object.entries(FILES)) fs.writeFileSync(path.join(dir, name), text);
+  // The Neovim 0.7 block of docs/editors.md, as a user copies it into init.lua.
+  const config = path.join(dir, 'init.lua');
+  fs.writeFileSync(config, editorBlock('Neovim', 'lua', 0));
+  const bin = serverOnPath(dir, serverJs());
   try {
     const child = spawn('nvim', ['--headless', '--clean', '-c', `luafile ${path.join(ROOT, 'test/nvim/drive.lua')}`], {
-      env: { ...process.env, EDGEKIT_SERVER: serverJs(), EDGEKIT_OUT: out, EDGEKIT_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: dir,
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, EDGEKIT_CONFIG: config, EDGEKIT_OUT: out, EDGEKIT_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 0, `nvim exited with ${code}: ${stderr}`);
-    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { diagnostics: Record<string, string[]>; errors: string[]; completionItems: number; hover?: string; fixTitle?: string; textAfterFix: string };
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { filetypes: Record<string, string>; diagnostics: Record<string, string[]>; errors: string[]; completionItems: number; hover?: string; fixTitle?: string; textAfterFix: string };
     assert.deepEqual(r.errors, []);
+    assert.deepEqual(r.filetypes, Object.fromEntries(Object.keys(FILES).map((n) => [n, 'json'])), 'Neovim opened them as json');
     assert.deepEqual(r.diagnostics['bad.filter.json'], ['logpush/unknown-field']);
     assert.ok(r.diagnostics['bad.logpush.json'].includes('logpush/invalid-job-name'), JSON.stringify(r.diagnostics));
     assert.ok(r.diagnostics['bad.rpc.json'].some((c) => c.startsWith('jsonrpc/')), JSON.stringify(r.diagnostics));
