@@ -3,7 +3,7 @@
 // runs on it). Traffic is paused and sent in bursts by command, so every count is deterministic and nothing waits on a timer.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, removeFolder, scriptUi } from './helpers';
+import { api, openFile, removeFolder, scriptUi } from './helpers';
 
 suite('Live mock: traffic, security events, Logpush delivery', () => {
   let ctx: any;
@@ -62,6 +62,46 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('a Logpush job delivers: the Zones view shows the delivery, it opens, and "Test Filter on Logs" runs on the delivered lines', async () => {
+    const zoneName = 'pro.example';
+    const id = await zoneId(ctx, zoneName);
+    const filter = JSON.stringify({ where: { key: 'ClientRequestMethod', operator: 'eq', value: 'GET' } });
+    const editor = await openFile('live/requests.logpush.json', JSON.stringify({
+      name: 'live-requests', dataset: 'http_requests', enabled: true,
+      destination_conf: 's3://edgekit-live/http?region=us-east-1', filter,
+      output_options: { field_names: ['ClientRequestMethod', 'ClientRequestHost', 'EdgeStartTimestamp', 'RayID'], timestamp_format: 'rfc3339' },
+    }, null, 2));
+    const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', editor.document.uri, id);
+    assert.equal(job.dataset, 'http_requests');
+    const sent = await vscode.commands.executeCommand<any>('edgekit.mock.sendTraffic', 300, id);
+    assert.equal(sent.requests, 300);
+    const flushed = await vscode.commands.executeCommand<any>('edgekit.logpush.deliverNow', job.id);
+    assert.ok(flushed.delivered >= 1 && flushed.failed === 0, JSON.stringify(flushed));
+    // The zone's children are its jobs, each with its last delivery.
+    const zones = await ctx.zones.getChildren();
+    const zone = zones.find((i: any) => i.zone?.name === zoneName);
+    const jobs: any[] = await ctx.zones.getChildren(zone);
+    const item = jobs.find((j) => j.job?.id === job.id);
+    assert.ok(item, `job ${job.id} under ${zoneName}: ${jobs.map((j) => j.label).join(', ')}`);
+    assert.match(String(item.description), /^http_requests · delivered .* · \d+ lines$/);
+    assert.equal(item.contextValue, 'logpushJob.delivered');
+    // It opens: the lines are the job's filter and field selection applied to the traffic.
+    const opened = await vscode.commands.executeCommand<any>('edgekit.logpush.openDelivery', job.id);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === opened.uri)!;
+    const lines = doc.getText().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    assert.equal(lines.length, opened.delivery.records);
+    assert.ok(lines.length > 0 && lines.length < 300, `some but not all of the 300 requests are GETs: ${lines.length}`);
+    for (const l of lines) {
+      assert.deepEqual(Object.keys(l).sort(), ['ClientRequestHost', 'ClientRequestMethod', 'EdgeStartTimestamp', 'RayID']);
+      assert.equal(l.ClientRequestMethod, 'GET');
+      assert.equal(l.ClientRequestHost, zoneName);
+    }
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    // "Test Filter on Logs" on the last delivered batch: the job's own filter lets every delivered line through.
+    const r = await vscode.commands.executeCommand<any>('edgekit.logpush.testFilter', editor.document.uri, 'delivered');
+    assert.equal(r.total, lines.length, JSON.stringify(r).slice(0, 300));
+    assert.equal(r.matched, lines.length);
+  });
 });
 
 async function zoneId(ctx: any, name: string): Promise<string> {

@@ -67,7 +67,8 @@ export function mockOrigin(apiBaseUrl: string): string {
 export function createMockControl(opts: MockControlOptions): MockControl {
   const origin = opts.url.replace(/\/+$/, '');
 
-  async function call<T>(what: string, method: string, path: string, body: unknown, shape: (v: unknown) => T | string, text = false): Promise<MockResult<T>> {
+  /** `shape` checks a JSON answer (returning an error's words, or the value); 'text' takes the body's text as it is. */
+  async function call<T>(what: string, method: string, path: string, body: unknown, shape: ((v: unknown) => T | string) | 'text'): Promise<MockResult<T>> {
     const req: HttpRequest = { method, url: origin + path, headers: { Authorization: `Bearer ${opts.token}` }, body, timeoutMs: opts.timeoutMs };
     const res = await request(req);
     if (!res.ok) return { ok: false, error: `Cannot ${what}: ${res.error}` };
@@ -78,7 +79,8 @@ export function createMockControl(opts: MockControlOptions): MockControl {
     }
     if (res.status < 200 || res.status > 299) return { ok: false, error: `Cannot ${what} (${method} ${path.split('?')[0]}): ${describeHttpError(res.status, res.body)}` };
     // The mock may answer in the API's envelope or with the bare value.
-    const value = !text && isObj(res.body) && 'success' in res.body && 'result' in res.body ? res.body.result : text ? res.text : res.body;
+    if (shape === 'text') return { ok: true, result: res.text as T };
+    const value = isObj(res.body) && 'success' in res.body && 'result' in res.body ? res.body.result : res.body;
     const shaped = shape(value);
     return typeof shaped === 'string' ? { ok: false, error: `Cannot ${what}: ${shaped}` } : { ok: true, result: shaped };
   }
@@ -106,7 +108,7 @@ export function createMockControl(opts: MockControlOptions): MockControl {
     deliveries: (job) => call('list the Logpush deliveries', 'GET', `/__edgekit/logpush/deliveries${job === undefined ? '' : `?job=${job}`}`, undefined,
       (v) => (Array.isArray(v) && v.every(isObj) ? (v as unknown as Delivery[]) : 'the delivery list is not an array of objects.')),
     deliveryLines: (id) => call(`read the lines of delivery "${id}"`, 'GET', `/__edgekit/logpush/deliveries/${encodeURIComponent(id)}/lines`, undefined,
-      (v) => (typeof v === 'string' ? v : 'the delivered lines are not text.'), true),
+      'text'),
     flush: (job) => call('deliver the due Logpush batches', 'POST', '/__edgekit/logpush/flush', job === undefined ? {} : { job },
       objectOf<{ delivered: number; failed: number }>('a delivery count', ['delivered'])),
   };

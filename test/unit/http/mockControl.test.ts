@@ -3,6 +3,11 @@
 import { test, describe, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMockControl } from '../../../client/src/http/mockControl';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createApi } from '../../../client/src/http/api';
+import { startMockBackend } from '../../../mock/src/backend';
 import { startServer, json } from './server';
 import type { TestServer } from './server';
 
@@ -32,5 +37,34 @@ describe('MockControl errors', () => {
     const r = await mock.deliveries();
     assert.equal(r.ok, false);
     assert.match((r as { error: string }).error, /has no GET \/__edgekit\/logpush\/deliveries \(is it an up-to-date EdgeKit mock\?\)/);
+  });
+});
+
+describe('MockControl against the embedded mock', () => {
+  test('traffic, deliver now, the delivery list and a delivered batch\'s lines as text', async () => {
+    const m = await startMockBackend({ port: 0, traffic: { paused: true }, delivery: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-mc-')) } });
+    try {
+      const api = createApi({ baseUrl: m.apiBaseUrl, token: m.credentials.apiToken, timeoutMs: 5000 });
+      const zones = await api.listZones();
+      assert.ok(zones.ok);
+      const zone = zones.result[0].id;
+      const job = await api.createLogpushJob(zone, { name: 'mc', dataset: 'http_requests', enabled: true, destination_conf: 's3://bucket/logs?region=us-east-1', output_options: { field_names: ['RayID', 'ClientRequestHost'] } });
+      assert.ok(job.ok, JSON.stringify(job));
+      const id = (job.result as { id: number }).id;
+      const mc = createMockControl({ url: m.url, token: m.credentials.apiToken, timeoutMs: 5000 });
+      const sent = await mc.step(40, zone);
+      assert.deepEqual(sent.ok && sent.result.requests, 40);
+      const flushed = await mc.flush(id);
+      assert.deepEqual(flushed.ok && flushed.result, { delivered: 1, failed: 0 });
+      const list = await mc.deliveries(id);
+      assert.ok(list.ok && list.result.length === 1, JSON.stringify(list));
+      const lines = await mc.deliveryLines(list.result[0].id);
+      assert.ok(lines.ok, JSON.stringify(lines).slice(0, 300));
+      const records = lines.result.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      assert.equal(records.length, 40);
+      assert.deepEqual(Object.keys(records[0]).sort(), ['ClientRequestHost', 'RayID']);
+    } finally {
+      await m.close();
+    }
   });
 });
