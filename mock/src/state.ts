@@ -29,6 +29,9 @@ export interface ZoneState {
   deletedOverrides: string[];
   entrypoint: StoredRuleset | null;
   jobs: LogpushJob[];
+  /** The traffic's request numbers below this one may have been used (reserved in blocks by traffic/engine.ts), so a restarted
+   * mock numbers on from here and a zone's RayIDs never repeat across restarts, kill -9 included. Absent: from 0. */
+  trafficNext?: number;
 }
 
 export interface MockState {
@@ -65,11 +68,13 @@ export function parseState(text: string): MockState {
     if (!Array.isArray(zs.deletedOverrides) || !zs.deletedOverrides.every((x) => typeof x === 'string')) throw new Error(`zone ${id} has a bad "deletedOverrides"`);
     if (zs.entrypoint !== null && !isObj(zs.entrypoint)) throw new Error(`zone ${id} has a bad "entrypoint"`);
     if (!Array.isArray(zs.jobs) || !zs.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`zone ${id} has a bad "jobs" list`);
+    if (zs.trafficNext !== undefined && !(Number.isSafeInteger(zs.trafficNext) && (zs.trafficNext as number) >= 0)) throw new Error(`zone ${id} has a bad "trafficNext"`);
     out.zones[id] = {
       migration: zs.migration as MigrationState,
       deletedOverrides: zs.deletedOverrides as string[],
       entrypoint: zs.entrypoint as StoredRuleset | null,
       jobs: zs.jobs as LogpushJob[],
+      ...(zs.trafficNext !== undefined ? { trafficNext: zs.trafficNext as number } : {}),
     };
   }
   if (raw.accounts !== undefined) {

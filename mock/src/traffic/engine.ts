@@ -46,6 +46,9 @@ export type FirewallEvent = FeedRecord & {
  * terminating action; null when it has no rules to run) and of each as it actually ran (null when it did not run). */
 export interface Outcome { t: number; state: MigrationState; previousAlone: string; newAlone: string | null; previous: string | null; next: string | null }
 
+/** Request numbers reserved in the state file at a time (traffic/engine.ts reserve()). */
+export const RESERVE = 10_000;
+
 interface ZoneTraffic { zone: Zone; index: number; generated: number; requests: number; hostile: number; events: FirewallEvent[]; eventCount: number; outcomes: Outcome[] }
 
 /** The firewall_events vocabulary of an action of the rules (managed_challenge -> managedchallenge, js_challenge -> jschallenge). */
@@ -85,7 +88,8 @@ export class TrafficEngine {
     if (bad) throw new RangeError(bad);
     this.cfg = given;
     this.now = opts.now ?? Date.now;
-    this.zones = (opts.zones ?? ZONES).map((zone, index) => ({ zone, index, generated: 0, requests: 0, hostile: 0, events: [], eventCount: 0, outcomes: [] }));
+    // A zone numbers its requests on from where a previous run of this state file may have got to (see reserve()).
+    this.zones = (opts.zones ?? ZONES).map((zone, index) => ({ zone, index, generated: opts.store.zone(zone.id)?.trafficNext ?? 0, requests: 0, hostile: 0, events: [], eventCount: 0, outcomes: [] }));
     this.schedule();
   }
 
@@ -106,7 +110,14 @@ export class TrafficEngine {
     if (bad) return bad;
     const reseed = patch.seed !== undefined;
     this.cfg = next;
-    if (reseed) for (const z of this.zones) z.generated = 0;
+    if (reseed) {
+      for (const z of this.zones) {
+        z.generated = 0;
+        const zs = this.opts.store.zone(z.zone.id);
+        if (zs) zs.trafficNext = 0;
+      }
+      this.saveReservation();
+    }
     this.schedule();
     return undefined;
   }
@@ -179,7 +190,21 @@ export class TrafficEngine {
     }
   }
 
+  /** Request numbers are reserved in the state file RESERVE at a time before they are used, so a restarted mock (even after
+   * kill -9) never numbers a request of a zone twice, and RayIDs stay unique per zone, at one state write per RESERVE requests. */
+  private reserve(z: ZoneTraffic, count: number): void {
+    const zs = this.opts.store.zone(z.zone.id);
+    if (!zs || z.generated + count <= (zs.trafficNext ?? 0)) return;
+    zs.trafficNext = z.generated + count + RESERVE;
+    this.saveReservation();
+  }
+
+  private saveReservation(): void {
+    this.opts.store.save().catch((err: Error) => this.opts.log?.(`Traffic: cannot save the request numbering to the state file: ${err.message}`));
+  }
+
   private generate(z: ZoneTraffic, count: number): number {
+    this.reserve(z, count);
     const records: FeedRecord[] = [];
     const events: FirewallEvent[] = [];
     const outcomes: Outcome[] = [];

@@ -3,11 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { sampleHttpRequests, toRequestRecord, type LogRecord } from '../../../server/src/core';
 import { Feed } from '../../../mock/src/feed';
 import { StateStore, defaultState, type StoredRuleset } from '../../../mock/src/state';
-import { TrafficEngine, type TrafficOptions } from '../../../mock/src/traffic/engine';
+import { RESERVE, TrafficEngine, type TrafficOptions } from '../../../mock/src/traffic/engine';
 import { decisive, evaluateNew, evaluatePrevious, isTerminating, paranoiaLevel } from '../../../mock/src/traffic/waf';
 import { summarize } from '../../../mock/src/traffic/routes';
 import { MANAGED_SIGNATURES, OLD_OWASP_SCORE_RULE, OLD_OWASP_SIGNATURES, OWASP_SIGNATURES } from '../../../mock/src/traffic/signatures';
@@ -86,6 +87,35 @@ test('traffic: the same seed and configuration give the same records and events,
   const r0 = a.feed.read(PRO.id, 'http_requests', 0, 1).records[0];
   assert.equal(r0.ClientRequestHost, 'pro.example');
   assert.ok(Date.parse(String(r0.EdgeStartTimestamp)) > T0);
+});
+
+test('traffic: a restarted mock (same state file, even after kill -9) numbers on, so a zone\'s RayIDs never repeat; a seed replays', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-traffic-restart-'));
+  const file = path.join(dir, 'state.json');
+  try {
+    const run = async () => {
+      const { store } = await StateStore.open(file);
+      const feed = new Feed();
+      let t = T0;
+      return { engine: new TrafficEngine({ feed, store, paused: true, seed: 5, now: () => (t += 10) }), feed, store };
+    };
+    const first = await run();
+    first.engine.step(50, PRO.id);
+    await first.store.save(); // what the reservation's own save writes; the process is then "killed": nothing else is saved
+    const rays1 = first.feed.read(PRO.id, 'http_requests', 0).records.map((r) => r.RayID);
+    const second = await run();
+    second.engine.step(50, PRO.id);
+    const rays2 = second.feed.read(PRO.id, 'http_requests', 0).records.map((r) => r.RayID);
+    assert.equal(new Set([...rays1, ...rays2]).size, 100, 'no RayID of the first run comes again');
+    assert.ok(JSON.parse(fs.readFileSync(file, 'utf8')).zones[PRO.id].trafficNext >= 50 + RESERVE);
+    // Giving the seed again replays from request 0, also after a restart.
+    second.engine.update({ seed: 5 });
+    second.engine.step(5, PRO.id);
+    assert.deepEqual(second.feed.read(PRO.id, 'http_requests', 50).records.map((r) => r.RayID), rays1.slice(0, 5));
+    await second.store.save();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('traffic: the hostile share is honoured, and with no hostile requests no rule acts', () => {
