@@ -23,6 +23,9 @@ export interface Endpoints {
 interface SavedCredentials { host: string; apiToken?: string; apiKey?: string; apiEmail?: string }
 
 const SECRET_KEY = 'edgekit.api.credentials';
+/** The embedded mock's S3 keys (for "edgekit.mock.s3Endpoint"), kept for the endpoint they were given for. */
+const S3_SECRET_KEY = 'edgekit.mock.s3Credentials';
+export interface MockS3Credentials { endpoint: string; accessKeyId: string; secretAccessKey: string }
 /** A mock start (files, port, asking another window's mock) that takes longer than this has failed. */
 const START_TIMEOUT_MS = 20_000;
 /** Offered when the remote backend lacks a URL: set it, or go back to the embedded mock. */
@@ -46,6 +49,8 @@ export class Backend implements vscode.Disposable {
   }
 
   get running(): MockBackend | undefined { return this.mock; }
+  /** Whether the running mock is another window's. */
+  get isShared(): boolean { return this.shared; }
 
   private render(): void {
     if (this.mock) {
@@ -87,10 +92,12 @@ export class Backend implements vscode.Disposable {
           await fs.mkdir(this.context.globalStorageUri.fsPath, { recursive: true });
           stage = 'reading the mock credentials';
           const credentials = await this.mockCredentials();
+          stage = 'reading the mock\'s S3 keys from secret storage';
+          const s3 = await this.mockS3();
           stage = `starting on port ${Config.mockPort() || '(free port)'}`;
           return loadMock(this.context).acquireMockBackend({
             host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
-            credentials, log: (line) => log.info(`[mock] ${line}`),
+            credentials, log: (line) => log.info(`[mock] ${line}`), ...(s3 ? { delivery: { s3 } } : {}),
           });
         })();
         // A start that finishes after the timeout is closed again: nobody holds it.
@@ -222,6 +229,50 @@ export class Backend implements vscode.Disposable {
       await this.saveCredentials({ ...saved, host });
     }
     return { embedded: false, gatewayUrl, apiBaseUrl, apiToken: saved.apiToken, apiKey: saved.apiKey, apiEmail: saved.apiEmail };
+  }
+
+  /**
+   * Where the embedded mock uploads s3:// and r2:// Logpush destinations: "edgekit.mock.s3Endpoint" with the keys saved for that
+   * endpoint ("EdgeKit: Set Mock S3 Credentials"). Without an endpoint, or without keys for it (said in the log and once in a
+   * warning), buckets are folders of the mock's local delivery folder.
+   */
+  private async mockS3(): Promise<{ endpoint: string; accessKeyId: string; secretAccessKey: string } | undefined> {
+    const endpoint = Config.mockS3Endpoint();
+    if (!endpoint) return undefined;
+    let origin: string;
+    try {
+      origin = originOf(endpoint, 'edgekit.mock.s3Endpoint');
+    } catch (err) {
+      log.warn(`${(err as Error).message} The mock delivers s3:// and r2:// destinations to its local folder.`);
+      void vscode.window.showWarningMessage(`EdgeKit: ${(err as Error).message} The mock delivers s3:// and r2:// destinations to its local folder.`);
+      return undefined;
+    }
+    const saved = await this.savedMockS3();
+    if (!saved || saved.endpoint !== origin) {
+      const text = `"edgekit.mock.s3Endpoint" is ${origin}, but no S3 keys are saved for it; the mock delivers s3:// and r2:// destinations to its local folder. Run "EdgeKit: Set Mock S3 Credentials", then restart the mock.`;
+      log.warn(text);
+      void vscode.window.showWarningMessage(`EdgeKit: ${text}`, 'Set Mock S3 Credentials').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('edgekit.mock.setBucketCredentials');
+      });
+      return undefined;
+    }
+    return { endpoint, accessKeyId: saved.accessKeyId, secretAccessKey: saved.secretAccessKey };
+  }
+
+  async savedMockS3(): Promise<MockS3Credentials | undefined> {
+    const raw = await this.context.secrets.get(S3_SECRET_KEY);
+    if (!raw) return undefined;
+    try {
+      const v = JSON.parse(raw) as MockS3Credentials;
+      return typeof v.endpoint === 'string' && typeof v.accessKeyId === 'string' && typeof v.secretAccessKey === 'string' ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async saveMockS3(c: MockS3Credentials | undefined): Promise<void> {
+    if (c) await this.context.secrets.store(S3_SECRET_KEY, JSON.stringify(c));
+    else await this.context.secrets.delete(S3_SECRET_KEY);
   }
 
   async savedCredentials(): Promise<SavedCredentials | undefined> {

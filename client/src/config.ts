@@ -14,6 +14,8 @@ export const Config = {
   /** Start the embedded mock backend when the extension activates (npm start sets it). */
   mockAutoStart: (): boolean => get<boolean>('mock.autoStart', false),
   mockPort: (): number => { const p = get<number>('mock.port', 0); return Number.isInteger(p) && p >= 0 && p < 65536 ? p : 0; },
+  /** The S3-compatible endpoint the embedded mock delivers s3:// and r2:// Logpush destinations to ('' = its local folder). */
+  mockS3Endpoint: (): string => get<string>('mock.s3Endpoint', '').trim(),
   requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },
   /** Ask before sending a request whose document has errors. */
   confirmSendWithErrors: (): boolean => get<boolean>('gateway.confirmSendWithErrors', true),

@@ -2,6 +2,11 @@
 // step in validation mode, and a Logpush job that delivers (the Zones view shows the delivery, it opens, and "Test Filter on Logs"
 // runs on it). Traffic is paused and sent in bursts by command, so every count is deterministic and nothing waits on a timer.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import * as vscode from 'vscode';
 import { api, openFile, removeFolder, scriptUi } from './helpers';
 
@@ -101,6 +106,49 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     const r = await vscode.commands.executeCommand<any>('edgekit.logpush.testFilter', editor.document.uri, 'delivered');
     assert.equal(r.total, lines.length, JSON.stringify(r).slice(0, 300));
     assert.equal(r.matched, lines.length);
+  });
+
+  test('with "edgekit.mock.s3Endpoint" and keys in secret storage, an s3:// job uploads to that S3 server (a real one on loopback)', async () => {
+    // s3rver, the S3-compatible server of the unit tests, from the repository's node_modules (not bundled into the test).
+    const S3rver = createRequire(__filename)('s3rver') as new (o: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-host-s3-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'edgekit-host', configs: [] }] });
+    const { port } = await server.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    const config = vscode.workspace.getConfiguration('edgekit');
+    try {
+      await config.update('mock.s3Endpoint', endpoint, vscode.ConfigurationTarget.Global);
+      const set = await vscode.commands.executeCommand<any>('edgekit.mock.setBucketCredentials', { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+      assert.deepEqual(set, { endpoint, saved: true, restarted: true });
+      await vscode.commands.executeCommand('edgekit.mock.traffic', { paused: true });
+      const id = await zoneId(ctx, 'business.example');
+      const editor = await openFile('live/bucket.logpush.json', JSON.stringify({
+        name: 'to-bucket', dataset: 'http_requests', enabled: true, destination_conf: 's3://edgekit-host/edge/{DATE}?region=us-east-1',
+        output_options: { field_names: ['RayID', 'ClientRequestHost'] },
+      }, null, 2));
+      const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', editor.document.uri, id);
+      await vscode.commands.executeCommand<any>('edgekit.mock.sendTraffic', 25, id);
+      const flushed = await vscode.commands.executeCommand<any>('edgekit.logpush.deliverNow', job.id);
+      assert.deepEqual(flushed, { delivered: 1, failed: 0 });
+      const opened = await vscode.commands.executeCommand<any>('edgekit.logpush.openDelivery', job.id);
+      assert.equal(opened.delivery.localPath, undefined, 'not in the local folder');
+      // The object is in the bucket, under the delivery's name, with the job's 25 lines.
+      const list = await (await fetch(`${endpoint}/edgekit-host?list-type=2`)).text();
+      assert.deepEqual([...list.matchAll(/<Key>([^<]+)<\/Key>/g)].map((x) => x[1]), [opened.delivery.object]);
+      const body = Buffer.from(await (await fetch(`${endpoint}/edgekit-host/${opened.delivery.object}`)).arrayBuffer());
+      const rows = zlib.gunzipSync(body).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      assert.equal(rows.length, 25);
+      assert.ok(rows.every((r) => r.ClientRequestHost === 'business.example'));
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await config.update('mock.s3Endpoint', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('edgekit.mock.setBucketCredentials', null).then(undefined, () => undefined);
+      await vscode.commands.executeCommand('edgekit.mock.stop');
+      await vscode.commands.executeCommand('edgekit.mock.start');
+      await vscode.commands.executeCommand('edgekit.mock.traffic', { paused: true });
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

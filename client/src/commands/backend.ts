@@ -31,6 +31,39 @@ export const backendCommands = {
     await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
     void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.`);
   },
+  /** The keys of "edgekit.mock.s3Endpoint" for the embedded mock's s3:// and r2:// deliveries; `{ accessKeyId, secretAccessKey }`
+   * as an argument (tests, other extensions) or asked; `null` removes them. A running mock this window started restarts with them. */
+  'edgekit.mock.setBucketCredentials': (ctx: Ctx) => async (given?: unknown) => {
+    const endpoint = Config.mockS3Endpoint();
+    if (!endpoint) throw new UserError('Set "edgekit.mock.s3Endpoint" first (e.g. http://127.0.0.1:9000): the keys are saved for that endpoint only.',
+      [{ title: 'Open Settings', command: 'workbench.action.openSettings', args: ['edgekit.mock.s3Endpoint'] }]);
+    const origin = originOf(endpoint, 'edgekit.mock.s3Endpoint');
+    let keys: { accessKeyId: string; secretAccessKey: string } | undefined;
+    if (given === null) keys = undefined;
+    else if (given && typeof given === 'object') {
+      const g = given as Record<string, unknown>;
+      if (typeof g.accessKeyId !== 'string' || !g.accessKeyId || typeof g.secretAccessKey !== 'string' || !g.secretAccessKey) {
+        throw new UserError('edgekit.mock.setBucketCredentials takes { accessKeyId, secretAccessKey }, two non-empty strings.');
+      }
+      keys = { accessKeyId: g.accessKeyId, secretAccessKey: g.secretAccessKey };
+    } else {
+      const accessKeyId = await vscode.window.showInputBox({ title: `S3 access key id for ${origin}`, ignoreFocusOut: true, prompt: 'The embedded mock signs its Logpush uploads with it. Stored in VS Code secret storage.', validateInput: (v) => (v.trim() ? undefined : 'An access key id.') });
+      if (accessKeyId === undefined) throw new vscode.CancellationError();
+      const secretAccessKey = await vscode.window.showInputBox({ title: `S3 secret access key for ${origin}`, password: true, ignoreFocusOut: true, validateInput: (v) => (v ? undefined : 'A secret access key.') });
+      if (secretAccessKey === undefined) throw new vscode.CancellationError();
+      keys = { accessKeyId: accessKeyId.trim(), secretAccessKey };
+    }
+    await ctx.backend.saveMockS3(keys && { endpoint: origin, ...keys });
+    // The mock reads them when it starts: restart one this window runs (a shared one belongs to another window).
+    const restarted = !!ctx.backend.running && !ctx.backend.isShared;
+    if (restarted) {
+      await ctx.backend.stopMock();
+      await ctx.backend.startMock();
+    }
+    const what = keys ? `S3 keys saved for ${origin}` : `S3 keys for ${origin} removed`;
+    void vscode.window.showInformationMessage(`EdgeKit: ${what}${restarted ? '; the mock backend restarted with them' : '; the mock uses them from its next start'}.`);
+    return { endpoint: origin, saved: !!keys, restarted };
+  },
   'edgekit.clearApiCredentials': (ctx: Ctx) => async () => {
     await ctx.backend.clearCredentials();
     void vscode.window.showInformationMessage('EdgeKit API credentials removed from secret storage.');
