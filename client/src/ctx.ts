@@ -7,6 +7,7 @@ import type { Backend } from './backend';
 import type { Responses } from './views/responses';
 import type { ZonesView } from './views/zones';
 import type { SecurityEventsView } from './views/securityEvents';
+import type { DeliveredBatches } from './views/deliveries';
 import type { Ui } from './ui';
 
 export interface Ctx {
@@ -19,6 +20,8 @@ export interface Ctx {
   responses: Responses;
   zones: ZonesView;
   securityEvents: SecurityEventsView;
+  /** Read-only documents of delivered Logpush batches. */
+  deliveries: DeliveredBatches;
   /** Replaceable by tests. */
   ui: Ui;
 }

@@ -10,7 +10,8 @@ import { Config } from './config';
 import { Responses } from './views/responses';
 import { ZonesView } from './views/zones';
 import { SecurityEventsView } from './views/securityEvents';
-import { eventSources } from './commands/traffic';
+import { eventSources, mockControlFor } from './commands/traffic';
+import { DeliveredBatches } from './views/deliveries';
 import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
 
@@ -35,6 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     server, status, responses, ctx.zones, ...registerCommands(ctx),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
+    (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),
     backend.onDidChange(() => ctx.zones.refresh()),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -101,7 +101,14 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
       assert.equal(l.ClientRequestMethod, 'GET');
       assert.equal(l.ClientRequestHost, zoneName);
     }
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    // A read-only document named after the object, with nothing to save on close; the same lines when it is opened again.
+    assert.equal(doc.uri.scheme, 'edgekit-delivery');
+    assert.ok(doc.uri.path.endsWith(`${opened.delivery.object.split('/').pop().replace(/\.log\.gz$/, '')}.ndjson`), doc.uri.path);
+    assert.equal(doc.isDirty, false);
+    const text = doc.getText();
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const again = await vscode.workspace.openTextDocument(vscode.Uri.parse(`${opened.uri}`));
+    assert.equal(again.getText(), text);
     // "Test Filter on Logs" on the last delivered batch: the job's own filter lets every delivered line through.
     const r = await vscode.commands.executeCommand<any>('edgekit.logpush.testFilter', editor.document.uri, 'delivered');
     assert.equal(r.total, lines.length, JSON.stringify(r).slice(0, 300));

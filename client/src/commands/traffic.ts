@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { createMockControl, mockOrigin, type Delivery, type MockControl } from '../http/mockControl';
+import { deliveryUri } from '../views/deliveries';
 import type { Zone } from '../http/api';
 import { apiFor, pickZone } from './api';
 import { UserError } from './run';
@@ -162,9 +163,11 @@ export const trafficCommands = {
   'edgekit.logpush.openDelivery': (ctx: Ctx) => async (arg?: unknown) => {
     const mock = await mockControlFor(ctx);
     const d = await pickDelivery(mock, arg);
-    const lines = mockResult(await mock.deliveryLines(d.id));
-    const language = (await vscode.languages.getLanguages()).includes('jsonl') ? 'jsonl' : 'plaintext';
-    const doc = await vscode.workspace.openTextDocument({ language, content: lines });
+    // Fetched here, so that a batch the mock no longer keeps is an error message, not a document saying so.
+    const uri = deliveryUri(d);
+    ctx.deliveries.prime(uri, mockResult(await mock.deliveryLines(d.id)));
+    let doc = await vscode.workspace.openTextDocument(uri);
+    if ((await vscode.languages.getLanguages()).includes('jsonl')) doc = await vscode.languages.setTextDocumentLanguage(doc, 'jsonl');
     await vscode.window.showTextDocument(doc, { preview: false });
     void vscode.window.setStatusBarMessage(`Logpush job ${d.job}: ${d.records} lines delivered to ${d.object} at ${d.at}`, 10_000);
     return { delivery: d, uri: doc.uri.toString() };
