@@ -19,8 +19,9 @@ const name = args[0] ?? 'filter-1KB';
 const runs = Number(args[1] ?? 2000);
 const serverJs = process.env.EDGEKIT_SERVER ?? path.join(ROOT, 'dist/server.js');
 const edit = /^edit-batch-(valid|errors)$/.exec(name);
-const doc = edit ? batchDoc(edit[1] as 'valid' | 'errors') : sizedDocs().find((d) => d.name === name);
-if (!doc) throw new Error(`no sized document ${name}: ${sizedDocs().map((d) => d.name).join(', ')}`);
+const found = edit ? batchDoc(edit[1] as 'valid' | 'errors') : sizedDocs().find((d) => d.name === name);
+if (!found) throw new Error(`no sized document ${name}: ${sizedDocs().map((d) => d.name).join(', ')}`);
+const doc = found;
 
 async function main(): Promise<void> {
 const h = await startServer(serverJs, { execArgv, settings: clientSettings(), pushSettings: true });
