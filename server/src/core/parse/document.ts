@@ -30,6 +30,12 @@ export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc 
     const edited = opts.previous.edited(text);
     if (edited) return edited;
   }
+  const doc = parseWhole(text, opts);
+  if (opts.previous) doc.edit = true;
+  return doc;
+}
+
+function parseWhole(text: string, opts: ParseOptions): Doc {
   let value: unknown;
   let fastOk = false;
   if (text.trim() !== '') {
@@ -73,6 +79,9 @@ class Doc implements ParsedDoc {
   private _tree: JsonNode | undefined | null = null;
   /** Item by item positions of a large document (see WINDOW_FROM); undefined when it has no array to window. */
   private _window: Window | undefined | null = null;
+  /** See ParsedDoc.edit. */
+  edit = false;
+
   constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false,
     private readonly windowed = false) {}
 
@@ -167,6 +176,7 @@ class Doc implements ParsedDoc {
     if (!r) return undefined;
     const doc = new Doc(text, r.value, [], false, true);
     doc._window = r.window;
+    doc.edit = true;
     return doc;
   }
 
