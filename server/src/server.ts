@@ -3,6 +3,9 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/start';
 import { registerTestFilter, registerTestRules } from './lsp/testFilterRequest';
+import { coalesceMessageWrites } from './stdioWrites';
+
+if (process.argv.includes('--stdio')) coalesceMessageWrites(process.stdout);
 
 const connection = createConnection(ProposedFeatures.all);
 process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));

@@ -7,13 +7,14 @@
 // toSource in O(1) and toDecoded in O(log n). Callers that may not need it build it on demand (see logpush/embedded.ts).
 import type { Edit, Span } from './types';
 
+const HEX4 = /^[0-9a-fA-F]{4}$/;
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 export class JsonStringMap {
   /** The decoded string (what JSON.parse gives for a well-formed literal). */
   readonly value: string;
   /** starts[i]: offset in the source text of decoded unit i; starts[value.length]: offset of the closing quote (or the end). */
-  private readonly starts: number[];
+  private readonly starts: Int32Array;
 
   /**
    * Malformed escapes are kept as written (the outer JSON parser reports them), so this never throws.
@@ -26,33 +27,38 @@ export class JsonStringMap {
     const end = Math.min(offset + length, source.length);
     let i = source[offset] === '"' ? offset + 1 : offset;
     const close = end > i && source[end - 1] === '"' && !isEscaped(source, end - 1, i) ? end - 1 : end;
-    const out: string[] = [];
-    const starts: number[] = [];
+    // One pass: runs of plain characters are copied as slices, an escape adds its decoded unit; starts holds every unit's offset.
+    const starts = new Int32Array(Math.max(0, close - i) + 1);
+    let n = 0;
+    let value = '';
+    let run = i;
     while (i < close) {
-      const c = source[i];
-      if (c === '\\' && i + 1 < close) {
+      if (source.charCodeAt(i) === 92 /* \ */ && i + 1 < close) {
         const e = source[i + 1];
-        if (e === 'u' && i + 6 <= close && /^[0-9a-fA-F]{4}$/.test(source.slice(i + 2, i + 6))) {
-          starts.push(i);
-          out.push(String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16)));
-          i += 6;
-          continue;
+        let unit: string | undefined;
+        let width = 2;
+        if (e === 'u' && i + 6 <= close && HEX4.test(source.slice(i + 2, i + 6))) {
+          unit = String.fromCharCode(parseInt(source.slice(i + 2, i + 6), 16));
+          width = 6;
+        } else if (e in SIMPLE_ESCAPES) {
+          unit = SIMPLE_ESCAPES[e];
         }
-        if (e in SIMPLE_ESCAPES) {
-          starts.push(i);
-          out.push(SIMPLE_ESCAPES[e]);
-          i += 2;
+        if (unit !== undefined) {
+          value += source.slice(run, i) + unit;
+          starts[n++] = i;
+          i += width;
+          run = i;
           continue;
         }
       }
       // A plain character (or a broken escape, kept as written: the outer syntax check reports it).
-      starts.push(i);
-      out.push(c);
+      starts[n++] = i;
       i++;
     }
-    starts.push(close);
-    this.value = out.join('');
-    this.starts = starts;
+    value += source.slice(run, close);
+    starts[n++] = close;
+    this.value = value;
+    this.starts = starts.subarray(0, n);
   }
 
   /** The source offset of a decoded offset (clamped to 0..value.length; value.length maps to the closing quote or the end). */

@@ -54,6 +54,11 @@ export interface ParsedDoc {
   release(): void;
   /** Span of the value (part 'value') or of the property key (part 'key') at path; falls back to the nearest existing ancestor. */
   locate(path: JsonPath, part?: 'key' | 'value'): Span;
+  /**
+   * Parsed with the previous version's parse (ParseOptions.previous: the editor's document was edited). More edits are likely, and
+   * an edit inside one item of a large document keeps the other items' values: a rule may remember results per value object then.
+   */
+  readonly edit?: boolean;
 }
 
 export interface CoreOptions {

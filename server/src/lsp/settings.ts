@@ -1,10 +1,17 @@
 // Settings. With workspace/configuration (VS Code, and clients that support it): asked once per workspace folder and language
 // (resource-scoped settings resolve per folder, and a "[language]" block can differ), the promise cached until settings change;
-// a document outside every folder is asked for on its own and forgotten when it closes; a client that answers null (it has no
-// "edgekit" section) gets the settings it pushed. Without it (many editors): the "edgekit" section of initializationOptions (under
-// "settings" or at its top), then of each workspace/didChangeConfiguration, else the defaults.
+// the documents outside every folder (or every document when the client named no folder) share one scope per language, as a
+// folder's documents do: no folder's settings apply to any of them, so they all resolve the same way (user settings, the
+// workspace's, the language's block). Asking for each such document would put a round trip to the client in front of every
+// newly opened document's diagnostics (issue 18: the largest share of a small document's open → diagnostics time). A client that
+// answers null (it has no "edgekit" section) gets the settings it pushed. Without workspace/configuration (many editors): the
+// "edgekit" section of initializationOptions (under "settings" or at its top), then of each workspace/didChangeConfiguration,
+// else the defaults.
 import type { Connection } from './context';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../protocol';
+
+/** The cache key's scope of the documents outside every workspace folder. */
+const OUTSIDE = '<outside every folder>';
 
 export class SettingsCache {
   private readonly cache = new Map<string, Promise<Settings>>();
@@ -21,11 +28,12 @@ export class SettingsCache {
     this.cache.clear();
   }
 
-  /** The settings for a document: one workspace/configuration round trip per folder and language, not one per document. */
+  /** The settings for a document: one workspace/configuration round trip per folder (or outside them all) and language, not one
+   * per document. The request names the first document of its scope (scopeUri), as VS Code's own clients do. */
   get(uri: string, languageId = ''): Promise<Settings> {
     if (!this.supportsConfiguration()) return Promise.resolve(this.global);
     const folder = this.folders.find((f) => uri.startsWith(f));
-    const key = `${folder ?? uri}|${languageId}`;
+    const key = `${folder ?? OUTSIDE}|${languageId}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     // A client can support workspace/configuration and still have no "edgekit" section (Neovim, Zed and Sublime Text answer
@@ -43,9 +51,5 @@ export class SettingsCache {
     this.global = normalizeSettings('edgekit' in r ? r.edgekit : r);
   }
 
-  /** A closed document outside every folder: its entries go (a folder's stay for the next document there). */
-  drop(uri: string): void {
-    for (const key of this.cache.keys()) if (key.startsWith(`${uri}|`)) this.cache.delete(key);
-  }
   clear(): void { this.cache.clear(); }
 }

@@ -70,7 +70,6 @@ export function startServer(connection: Connection): ServerContext {
   });
 
   documents.onDidClose((e) => {
-    ctx.settings.drop(e.document.uri);
     ctx.parses.drop(e.document.uri);
     ctx.samples.delete(e.document.uri);
     diagnostics.drop(e.document.uri);

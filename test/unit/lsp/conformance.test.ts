@@ -145,7 +145,7 @@ test('a VS Code-like client pulls diagnostics and gets nothing pushed', { timeou
   }
 });
 
-test('settings are asked for once per workspace folder and language, not once per document', { timeout: 60_000 }, async () => {
+test('settings are asked for once per workspace folder (or outside them all) and language, not once per document', { timeout: 60_000 }, async () => {
   const asked: string[] = [];
   const server = await startServer(serverJs(), { workspaceFolders: [{ uri: 'file:///ws', name: 'ws' }], onConfiguration: (p) => asked.push(...p.items.map((i) => String(i.scopeUri))) });
   try {
@@ -156,10 +156,12 @@ test('settings are asked for once per workspace folder and language, not once pe
     }
     await open(server, 'file:///ws/r.ruleset.json', '{"rules": []}', 'waf-ruleset');
     await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///ws/r.ruleset.json' } });
-    await open(server, 'file:///elsewhere/x.filter.json', BAD_FILTER, 'logpush-filter');
-    await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri: 'file:///elsewhere/x.filter.json' } });
+    for (const uri of ['file:///elsewhere/x.filter.json', 'file:///other/y.filter.json']) {
+      await open(server, uri, BAD_FILTER, 'logpush-filter');
+      await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    }
     assert.deepEqual(asked, ['file:///ws/f0.filter.json', 'file:///ws/r.ruleset.json', 'file:///elsewhere/x.filter.json'],
-      'one round trip for five filters of the folder, one for its ruleset (another language), one for a file outside it');
+      'one round trip for five filters of the folder, one for its ruleset (another language), one for the filters outside it');
   } finally {
     await server.stop();
   }

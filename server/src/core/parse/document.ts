@@ -1,7 +1,7 @@
 // The lazy document (ParsedDoc): one parse per version. Valid JSON takes the fast path (JSON.parse, no tree); the jsonc-parser tree
 // is built only when something must be located (a problem to report, a hover, a completion), item by item for large documents
 // (windowIndex.ts). parseDocument is the entry point.
-import { findNodeAtLocation, getLocation, parse as jsoncParse, parseTree, type Location, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, getLocation, parse as jsoncParse, parseTree, SyntaxKind, type Location, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { JsonPath, ParsedDoc, Problem, Span } from '../types';
 import { codeInfo } from '../codes';
 import { PARSE_OPTIONS, MAX_NESTING, deeperThan, tooDeepAt } from './scanner';
@@ -30,6 +30,12 @@ export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc 
     const edited = opts.previous.edited(text);
     if (edited) return edited;
   }
+  const doc = parseWhole(text, opts);
+  if (opts.previous) doc.edit = true;
+  return doc;
+}
+
+function parseWhole(text: string, opts: ParseOptions): Doc {
   let value: unknown;
   let fastOk = false;
   if (text.trim() !== '') {
@@ -73,6 +79,9 @@ class Doc implements ParsedDoc {
   private _tree: JsonNode | undefined | null = null;
   /** Item by item positions of a large document (see WINDOW_FROM); undefined when it has no array to window. */
   private _window: Window | undefined | null = null;
+  /** See ParsedDoc.edit. */
+  edit = false;
+
   constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false,
     private readonly windowed = false) {}
 
@@ -129,6 +138,13 @@ class Doc implements ParsedDoc {
   locate(path: JsonPath, part: 'key' | 'value' = 'value'): Span {
     const inItem = this.window()?.locate(path, part);
     if (inItem) return inItem;
+    // A member of the root object (a filter's "where", a job's "filter"): found by scanning up to it, without building the whole
+    // position tree that nothing else may need (issue 18: the tree was most of a 10 KB job's check). Valid text only; the same span.
+    if (path.length === 1 && typeof path[0] === 'string' && this._tree === null && !this.windowed && this.syntax.length === 0 && !this.tooDeep
+      && this.value !== null && typeof this.value === 'object' && !Array.isArray(this.value) && Object.prototype.hasOwnProperty.call(this.value, path[0])) {
+      const m = rootMember(this.text, path[0]);
+      if (m) return part === 'key' ? m.key : m.value;
+    }
     const root = this.treeAlong(path);
     if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
     for (let n = path.length; n >= 0; n--) {
@@ -160,6 +176,7 @@ class Doc implements ParsedDoc {
     if (!r) return undefined;
     const doc = new Doc(text, r.value, [], false, true);
     doc._window = r.window;
+    doc.edit = true;
     return doc;
   }
 
@@ -198,4 +215,57 @@ function clampToText(root: JsonNode, length: number): void {
     if (n.offset + n.length > length) (n as { length: number }).length = Math.max(0, length - n.offset);
     for (const c of n.children ?? []) stack.push(c);
   }
+}
+
+/**
+ * The first member named `key` of the root object of a valid text, as jsonc-parser's tree places it (findNodeAtLocation takes the
+ * first of duplicate keys too): the key's span (quotes included) and its value's. Undefined when the text does not read as expected.
+ */
+function rootMember(text: string, key: string): { key: Span; value: Span } | undefined {
+  const s = createScanner(text, true);
+  let depth = 0;
+  let expectKey = false;
+  for (let t = s.scan(); t !== SyntaxKind.EOF; t = s.scan()) {
+    switch (t) {
+      case SyntaxKind.OpenBraceToken:
+        depth++;
+        expectKey = depth === 1;
+        break;
+      case SyntaxKind.OpenBracketToken:
+        depth++;
+        expectKey = false;
+        break;
+      case SyntaxKind.CloseBraceToken:
+      case SyntaxKind.CloseBracketToken:
+        depth--;
+        expectKey = false;
+        break;
+      case SyntaxKind.CommaToken:
+        expectKey = depth === 1;
+        break;
+      case SyntaxKind.StringLiteral: {
+        if (!(depth === 1 && expectKey)) break;
+        expectKey = false;
+        if (s.getTokenValue() !== key) break;
+        const keySpan = { offset: s.getTokenOffset(), length: s.getTokenLength() };
+        if (s.scan() !== SyntaxKind.ColonToken) return undefined;
+        const v = s.scan();
+        const start = s.getTokenOffset();
+        if (v === SyntaxKind.OpenBraceToken || v === SyntaxKind.OpenBracketToken) {
+          for (let d = 1; d > 0;) {
+            const u = s.scan();
+            if (u === SyntaxKind.EOF) return undefined;
+            if (u === SyntaxKind.OpenBraceToken || u === SyntaxKind.OpenBracketToken) d++;
+            else if (u === SyntaxKind.CloseBraceToken || u === SyntaxKind.CloseBracketToken) d--;
+          }
+        } else if (v === SyntaxKind.EOF || v === SyntaxKind.CommaToken || v === SyntaxKind.CloseBraceToken) {
+          return undefined;
+        }
+        return { key: keySpan, value: { offset: start, length: s.getTokenOffset() + s.getTokenLength() - start } };
+      }
+      default:
+        expectKey = false;
+    }
+  }
+  return undefined;
 }

@@ -26,7 +26,9 @@ function instance(): Ajv2020 {
   if (!ajv) {
     // strictTuples off: a method's optional trailing params make tuples shorter than their prefixItems on purpose (those params
     // are left to the rules today, but a schema part that refers to them must still compile).
-    ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false });
+    // validateSchema off: checking our own shipped schemas against the draft 2020-12 meta-schema took about 45 ms of the first
+    // diagnostics (issue 18); test/unit/core/schemas.test.ts holds every shipped schema to it, with a default (validating) ajv.
+    ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false, validateSchema: false });
     ajv.addVocabulary(ANNOTATIONS);
   }
   return ajv;

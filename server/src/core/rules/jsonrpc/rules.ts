@@ -87,14 +87,44 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
     out.push(ctx.report('jsonrpc/unsupported-method', `The gateway does not support "${method}"; it refuses the request with HTTP 403.`, span));
     return;
   }
-  const near = suggest(method, SUPPORTED_METHODS);
+  const near = nearMethods(method);
   const hint = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '.';
   out.push(ctx.report('jsonrpc/unknown-method', `Unknown method "${method}"${hint}`, span,
     near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));
 }
 
+/**
+ * The issues found in a params object, per object, for an edited document (issue 18). They depend on the method and the params
+ * value only, and a parsed document's values are never changed; an edit inside one request of a batch re-parses that request alone
+ * and keeps the other requests' objects (parse/windowIndex.ts), so from the second edit on each edit checks the params of the edited
+ * request only. A document just opened does not fill it: most are never edited, and 5000 entries cost a batch's open 10 to 20%.
+ */
+const PARAM_ISSUES = new WeakMap<object, { spec: MethodSpec; issues: ParamIssue[] | undefined }>();
+
+/** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again). */
+const NEAR = new Map<string, string[]>();
+function nearMethods(method: string): string[] {
+  if (method.length > 100) return suggest(method, SUPPORTED_METHODS);
+  let near = NEAR.get(method);
+  if (near === undefined) {
+    if (NEAR.size >= 1000) NEAR.clear();
+    near = suggest(method, SUPPORTED_METHODS);
+    NEAR.set(method, near);
+  }
+  return near;
+}
+
 /** The value issues and range notes of a supported method's params, or undefined when there are none. */
-function paramIssues(spec: MethodSpec, params: unknown): ParamIssue[] | undefined {
+function paramIssues(spec: MethodSpec, params: unknown, edit: boolean): ParamIssue[] | undefined {
+  if (!edit || params === null || typeof params !== 'object') return computeParamIssues(spec, params);
+  const hit = PARAM_ISSUES.get(params);
+  if (hit && hit.spec === spec) return hit.issues;
+  const issues = computeParamIssues(spec, params);
+  PARAM_ISSUES.set(params, { spec, issues });
+  return issues;
+}
+
+function computeParamIssues(spec: MethodSpec, params: unknown): ParamIssue[] | undefined {
   const values = checkSpecParams(spec, params);
   const notes = rangeNotes(spec.name, params);
   if (values.length === 0) return notes.length === 0 ? undefined : notes;
@@ -180,7 +210,7 @@ function checkRequest(doc: ParsedDoc, ctx: RuleContext, req: Record<string, unkn
   const spec = typeof method === 'string' ? METHOD_BY_NAME.get(method) : undefined;
   // The common case, a well-formed envelope of a supported method whose params are fine, reports nothing and builds nothing.
   const envelopeOk = req.jsonrpc === '2.0' && spec !== undefined && typeof req.id === 'number';
-  const issues = spec ? paramIssues(spec, req.params) : undefined;
+  const issues = spec ? paramIssues(spec, req.params, doc.edit === true) : undefined;
   if (envelopeOk && spec && issues === undefined) return;
   const r: RequestRef = { base: index === null ? [] : [index], index, req };
   if (!envelopeOk) envelope(doc, ctx, r, out);

@@ -10,6 +10,11 @@ export class EmbeddedString {
 
   /** The map of the literal in the document (undefined when the node cannot be found, which a valid document never hits). */
   stringMap(): JsonStringMap | undefined {
+    if (this.map === null && this.path.length === 1) {
+      // A member of the root object (a job's "filter"): located without the whole position tree (ParsedDoc.locate).
+      const at = this.doc.locate(this.path);
+      if (this.doc.text[at.offset] === '"' && at.length >= 2) this.map = new JsonStringMap(this.doc.text, at.offset, at.length);
+    }
     if (this.map === null) {
       const root = this.doc.tree();
       const node = root && findNodeAtLocation(root, this.path);

@@ -17,14 +17,15 @@ const filterRule: Rule = {
     const out: Problem[] = [];
     const hint = (root as Record<string, unknown>).$dataset;
     const dataset = filterDataset(root, ctx.options);
-    const at = typeof hint === 'string' ? doc.locate(['$dataset']) : doc.locate(['where'], 'key');
+    // Located only when reported: locating builds the document's position tree, which a valid filter never needs.
+    const at = () => (typeof hint === 'string' ? doc.locate(['$dataset']) : doc.locate(['where'], 'key'));
     const info = datasetInfo(dataset);
     const fromSetting = typeof hint === 'string' ? '' : ' (from the edgekit.logpush.dataset setting)';
     if (!info) {
-      const p = unknownDataset(ctx, dataset, at);
+      const p = unknownDataset(ctx, dataset, at());
       out.push(typeof hint === 'string' ? p : { ...p, message: p.message.replace(/^Unknown dataset "[^"]*"/, `Unknown dataset "${dataset}"${fromSetting}`), fixes: undefined });
     } else if (!info.hasFields) {
-      out.push(ctx.report('logpush/no-field-catalogue', `No field list is known for the dataset "${dataset}"${fromSetting}; field names and types are not checked.`, at));
+      out.push(ctx.report('logpush/no-field-catalogue', `No field list is known for the dataset "${dataset}"${fromSetting}; field names and types are not checked.`, at()));
     }
     out.push(...checkFilter(doc, ctx, { fields: info?.hasFields ? datasetFields(dataset) : undefined, embedded: false }));
     return out;

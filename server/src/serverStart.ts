@@ -1,0 +1,46 @@
+// dist/server.js, the language server's Node start (VS Code over IPC, other editors `edgekit-language-server --stdio`): it runs the
+// server bundle, dist/serverMain.js (server/src/server.ts), through V8's code cache. Compiling the 1.5 MB bundle and the functions
+// that initialize runs took about 30 ms of a cold start of about 140 ms, over a bare node's 65 ms (issue 18, docs/benchmarks.md);
+// from the cache V8 reads them back instead. The cache is made the first time the bundle runs (when the process exits, with every
+// function that session compiled), written next to the bundle, and named by the bundle's size and modification time and by the V8
+// version and architecture: a rebuilt or updated bundle, or another runtime (VS Code's Electron, a different node), makes its own.
+// V8 itself rejects a cache that does not fit (then the bundle compiles as usual and a new cache is written); a folder that cannot be
+// written only means no cache. Node 22's module.enableCompileCache() does the same, and node 20, which the extension supports, lacks it.
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+const file = path.join(__dirname, 'serverMain.js');
+const source = fs.readFileSync(file, 'utf8');
+const stat = fs.statSync(file);
+const prefix = 'serverMain.js.';
+const cacheFile = path.join(__dirname, `${prefix}${stat.size}-${Math.floor(stat.mtimeMs)}-${process.versions.v8}-${process.arch}.v8cache`);
+let cachedData: Buffer | undefined;
+try {
+  cachedData = fs.readFileSync(cacheFile);
+} catch {
+  /* no cache yet */
+}
+// The same wrapper and arguments as node's own CommonJS loader, so that the bundle cannot tell the difference.
+const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+const main = new Module(file, module);
+main.filename = file;
+main.loaded = true;
+if (cachedData === undefined || script.cachedDataRejected) {
+  process.once('exit', () => {
+    try {
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, script.createCachedData());
+      fs.renameSync(tmp, cacheFile);
+      // The caches of earlier bundles (a rebuild, another runtime's stay: VS Code's and a terminal's node may alternate).
+      for (const f of fs.readdirSync(__dirname)) {
+        if (f.startsWith(prefix) && f.endsWith(`-${process.versions.v8}-${process.arch}.v8cache`) && path.join(__dirname, f) !== cacheFile) fs.rmSync(path.join(__dirname, f), { force: true });
+      }
+    } catch {
+      /* a read-only folder: no cache */
+    }
+  });
+}
+(script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
+  .call(main.exports, main.exports, Module.createRequire(file), main, file, __dirname);
