@@ -27,9 +27,9 @@ clean_npm() {
 
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-# The second editor of the test suite: test/unit/lsp/neovim.test.ts drives Debian's neovim headless over the real server.
+# The second editor of the test suite: test/system/lsp/neovim.test.ts drives Debian's neovim headless over the real server.
 command -v nvim >/dev/null 2>&1 || need_apt+=(neovim)
-# The third: test/unit/lsp/emacs.test.ts runs Debian's Emacs 28 in batch mode with Debian's eglot package.
+# The third: test/system/lsp/emacs.test.ts runs Debian's Emacs 28 in batch mode with Debian's eglot package.
 command -v emacs >/dev/null 2>&1 || need_apt+=(emacs-nox)
 # eglot: built into Emacs 29 and later, Debian's elpa-eglot on 28 (found the way test/emacs/drive.el loads it).
 emacs --batch -Q --eval "(progn (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\") (package-initialize) (require 'eglot))" \

@@ -1,5 +1,5 @@
 // The README's first five minutes in the editor, on the shipped example files: the example request sent from its own text, and
-// the first migration step on a zone the Zones view lists. (npm start itself: scripts/smoke-start.mjs; the CLI: test/unit/cli/newcomer.test.ts.)
+// the first migration step on a zone the Zones view lists. (npm start itself: scripts/smoke-start.mjs; the CLI: test/system/cli/newcomer.test.ts.)
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

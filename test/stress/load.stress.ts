@@ -1,4 +1,4 @@
-// Long version of test/unit/reliability/load.test.ts (npm run stress): 100 connections for 10 s, then 200 connections for 10 s.
+// Long version of test/system/reliability/load.test.ts (npm run stress): 100 connections for 10 s, then 200 connections for 10 s.
 import { test } from 'node:test';
 import { assertLoad, describeLoad, runLoad } from '../unit/reliability/load';
 

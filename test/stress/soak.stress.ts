@@ -1,4 +1,4 @@
-// Long version of test/unit/reliability/soak.test.ts (npm run stress): 50 000 random LSP operations on the bundled server.
+// Long version of test/system/reliability/soak.test.ts (npm run stress): 50 000 random LSP operations on the bundled server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seedFromEnv } from '../unit/reliability/prng';

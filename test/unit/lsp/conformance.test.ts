@@ -222,7 +222,7 @@ test('code lenses that run an EdgeKit command go only to a client that says it h
 
 test('completion filterText: quoted for a client that filters from the edit range (VS Code), unquoted for the word-at-cursor others', { timeout: 60_000 }, async () => {
   // In "ClientCountyr" after "Client: VS Code matches `"Client` (the range starts at the quote); eglot matches `Client` (the word
-  // before the cursor), which a quoted filterText never starts with (test/unit/lsp/emacs.test.ts).
+  // before the cursor), which a quoted filterText never starts with (test/system/lsp/emacs.test.ts).
   const filterTexts = async (initializationOptions: unknown) => {
     const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
     try {

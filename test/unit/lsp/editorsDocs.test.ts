@@ -98,7 +98,7 @@ test('Neovim\'s and Emacs\'s blocks are the ones their editor tests run (the dri
   const drive = (p: string) => fs.readFileSync(path.join(ROOT, p), 'utf8').split('\n').filter((l) => !/^\s*(--|;)/.test(l)).join('\n');
   assert.doesNotMatch(drive('test/nvim/drive.lua'), /start_client|buf_attach_client/);
   assert.doesNotMatch(drive('test/emacs/drive.el'), /eglot-server-programs|add-to-list 'auto-mode-alist|define-derived-mode/);
-  for (const t of ['neovim', 'emacs']) assert.match(fs.readFileSync(path.join(ROOT, `test/unit/lsp/${t}.test.ts`), 'utf8'), /editorBlock\('(Neovim|Emacs)'/);
+  for (const t of ['neovim', 'emacs']) assert.match(fs.readFileSync(path.join(ROOT, `test/system/lsp/${t}.test.ts`), 'utf8'), /editorBlock\('(Neovim|Emacs)'/);
   // The lspconfig-style block's settings go where the server reads them (initializationOptions.settings).
   assert.match(editorBlock('Neovim', 'lua', 2), /init_options = \{ settings = \{ edgekit = \{ maxProblems = \d+ \} \} \}/);
   assert.match(editorBlock('Emacs', 'elisp'), /eglot-workspace-configuration '\(:edgekit \(:maxProblems \d+\)\)/);

@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { kinds } from '../../../server/src/core';
-import { serverJs } from '../reliability/soak';
-import { FILES, ROOT, editorBlock, serverOnPath } from './editors';
+import { serverJs } from '../../unit/reliability/soak';
+import { FILES, ROOT, editorBlock, serverOnPath } from '../../unit/lsp/editors';
 
 function emacsVersion(): string | undefined {
   try { return execFileSync('emacs', ['--version'], { encoding: 'utf8' }).split('\n')[0]; } catch { return undefined; }

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { zoneId } from '../../../mock/src/zones';
 import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
-import { CREDS, KEY, TOKEN, api } from './helpers';
+import { CREDS, KEY, TOKEN, api } from '../../unit/mock/helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'mock/src/bin.ts');

@@ -6,8 +6,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { serverJs } from '../reliability/soak';
-import { FILES, ROOT, editorBlock, serverOnPath } from './editors';
+import { serverJs } from '../../unit/reliability/soak';
+import { FILES, ROOT, editorBlock, serverOnPath } from '../../unit/lsp/editors';
 
 function nvimVersion(): string | undefined {
   try { return execFileSync('nvim', ['--version'], { encoding: 'utf8' }).split('\n')[0]; } catch { return undefined; }

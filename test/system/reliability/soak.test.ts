@@ -1,14 +1,14 @@
-// Issue 8: the real language server under ~600 random opens, edits, closes and requests over the four languages (50 000 in
+// Issue 8: the real language server under ~250 random opens, edits, closes and requests over the four languages (50 000 in
 // test/stress/soak.stress.ts): it never exits, answers every request, and its memory does not keep growing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { seedFromEnv } from './prng';
-import { assertSoakHealthy, describeCloseRace, describeSoak, runCloseRace, runSoak } from './soak';
+import { seedFromEnv } from '../../unit/reliability/prng';
+import { assertSoakHealthy, describeCloseRace, describeSoak, runCloseRace, runSoak } from '../../unit/reliability/soak';
 
-test('language server soak: 600 random operations, no crash, every request answered, bounded RSS', { timeout: 120_000 }, async () => {
-  const f = await runSoak({ operations: 600, seed: seedFromEnv(8_0008) });
+test('language server soak: 250 random operations, no crash, every request answered, bounded RSS', { timeout: 120_000 }, async () => {
+  const f = await runSoak({ operations: 250, seed: seedFromEnv(8_0008) });
   console.log(describeSoak(f));
-  assertSoakHealthy(f, 600);
+  assertSoakHealthy(f, 250);
   for (const k of ['open', 'close', 'edit', 'diagnostic', 'completion', 'hover']) assert.ok((f.counts[k] ?? 0) > 0, `no ${k} operation ran`);
 });
 

@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { once } from 'node:events';
-import { CREDS, KEY, TOKEN, api, post, rpc } from './helpers';
-import type { Json } from './helpers';
+import { CREDS, KEY, TOKEN, api, post, rpc } from '../../unit/mock/helpers';
+import type { Json } from '../../unit/mock/helpers';
 import { zoneId } from '../../../mock/src/zones';
 
 const ROOT = path.resolve(__dirname, '../../..');
