@@ -375,7 +375,7 @@ export function peerSection(f: PeerFigures, b: PeerBudget): Section {
     ]);
   }
   return {
-    title: `6. Against VS Code's JSON language server over LSP (stdio, interleaved, same client)`,
+    title: `7. Against VS Code's JSON language server over LSP (stdio, interleaved, same client)`,
     header: [
       'measurement', 'document', 'size', `problems ${f.contenders.map((c) => c.name).join('/')}`,
       ...ours.map((c) => `${c.name} median / p99`), 'peer median / p99', ...ours.map((c) => `peer ÷ ${c.name}`), 'goal (issue 18)',

@@ -181,7 +181,7 @@ async function main(): Promise<void> {
 
     // ---- 6. against VS Code's JSON language server over LSP (issue 18)
     if (args.only.has('peer')) {
-      log('6. against VS Code\'s JSON language server over LSP');
+      log('7. against VS Code\'s JSON language server over LSP');
       const prod = await buildBundles(true);
       try {
         const { section, figures: f } = await runPeer(serverJs, args.quick ? PEER_BUDGET_QUICK : PEER_BUDGET, log, { prodServerJs: prod.server, candidateJs: args.candidate });
