@@ -164,7 +164,7 @@ export function resolveDestination(conf: string, settings: DestinationSettings):
   if (url && (scheme === 's3' || scheme === 'r2')) {
     const s3 = scheme === 'r2' ? settings.r2 ?? settings.s3 : settings.s3;
     if (s3) return s3Destination(conf, url, s3, scheme === 'r2');
-    return localDestination(conf, url, settings, 'no S3 endpoint is configured (--s3-endpoint)');
+    return localDestination(conf, url, settings, 'no S3 endpoint is configured (edgekit mock --s3-endpoint; in the editor, the setting edgekit.mock.s3Endpoint)');
   }
   if (url && scheme === 'https') {
     if (LOOPBACK.has(url.hostname)) return httpsDestination(conf, url);
