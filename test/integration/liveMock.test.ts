@@ -90,6 +90,14 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     assert.ok(item, `job ${job.id} under ${zoneName}: ${jobs.map((j) => j.label).join(', ')}`);
     assert.match(String(item.description), /^http_requests · delivered .* · \d+ lines$/);
     assert.equal(item.contextValue, 'logpushJob.delivered');
+    // Its children are the batches it delivered, newest first, each openable.
+    const batches: any[] = await ctx.zones.getChildren(item);
+    assert.ok(batches.length >= 1);
+    assert.match(String(batches[0].description), /^\d+ lines · /);
+    assert.equal(batches[0].command.command, 'edgekit.logpush.openDelivery');
+    const byItem = await vscode.commands.executeCommand<any>(batches[0].command.command, ...batches[0].command.arguments);
+    assert.equal(byItem.delivery.id, batches[0].delivery.id);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     // It opens: the lines are the job's filter and field selection applied to the traffic.
     const opened = await vscode.commands.executeCommand<any>('edgekit.logpush.openDelivery', job.id);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === opened.uri)!;

@@ -58,8 +58,12 @@ export function lastDeliveryWords(job: Record<string, unknown>, last?: Delivery)
 
 /** A Logpush job of a zone or an account (or the reason the list could not be read). */
 export class JobItem extends vscode.TreeItem {
-  constructor(readonly job: Record<string, unknown> | undefined, problem?: string, readonly lastDelivery?: Delivery) {
-    super(job ? String(job.name ?? `job ${String(job.id)}`) : problem ?? 'no Logpush jobs', vscode.TreeItemCollapsibleState.None);
+  readonly lastDelivery?: Delivery;
+  /** `deliveries`: the job's batches the mock still lists, newest first (its children, each openable). */
+  constructor(readonly job: Record<string, unknown> | undefined, problem?: string, readonly deliveries: Delivery[] = []) {
+    super(job ? String(job.name ?? `job ${String(job.id)}`) : problem ?? 'no Logpush jobs',
+      job && deliveries.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const lastDelivery = this.lastDelivery = deliveries[0];
     if (job) {
       this.id = `job:${String(job.id)}`;
       this.description = `${String(job.dataset)} · ${job.enabled ? lastDeliveryWords(job, lastDelivery) : 'disabled'}`;
@@ -77,7 +81,29 @@ export class JobItem extends vscode.TreeItem {
   }
 }
 
-type Item = ZoneItem | AccountItem | JobItem;
+/** One batch a job delivered (or failed to), from the mock's delivery list; a delivered one opens. */
+export class DeliveryItem extends vscode.TreeItem {
+  constructor(readonly delivery: Delivery) {
+    super(delivery.object.split('/').pop() ?? delivery.id, vscode.TreeItemCollapsibleState.None);
+    this.id = `delivery:${delivery.id}`;
+    const ok = delivery.status === 'delivered';
+    this.description = ok ? `${delivery.records} lines · ${when(delivery.at)}` : `${delivery.status} · ${when(delivery.at)}${delivery.error ? `: ${delivery.error}` : ''}`;
+    const md = new vscode.MarkdownString(`**${delivery.status === 'delivered' ? 'Delivered' : delivery.status === 'failed' ? 'Failed' : 'Waiting'}** ${when(delivery.at)}\n\n`);
+    md.appendMarkdown(`- Object: \`${delivery.object}\` (${delivery.records} lines, ${delivery.bytes} bytes)\n`);
+    md.appendMarkdown(`- Destination: \`${delivery.destination}\`\n`);
+    if (delivery.localPath) md.appendMarkdown(`- On disk: \`${delivery.localPath}\`\n`);
+    if (delivery.error) md.appendMarkdown(`- Error: ${delivery.error}\n`);
+    this.tooltip = md;
+    this.iconPath = new vscode.ThemeIcon(ok ? 'file-zip' : delivery.status === 'failed' ? 'error' : 'clock');
+    this.contextValue = ok ? 'logpushDelivery.delivered' : 'logpushDelivery';
+    if (ok) this.command = { command: 'edgekit.logpush.openDelivery', title: 'Open Delivered Batch', arguments: [delivery.id] };
+  }
+}
+
+/** Batches listed under a job at most (the mock keeps the latest 200 of all jobs). */
+const DELIVERIES_PER_JOB = 10;
+
+type Item = ZoneItem | AccountItem | JobItem | DeliveryItem;
 
 function stateLabel(state: string): string {
   return state === 'start' ? 'not migrated' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
@@ -103,6 +129,7 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
   async getChildren(parent?: Item): Promise<Item[]> {
     if (parent instanceof AccountItem) return this.jobsOf({ account: parent.account.id });
     if (parent instanceof ZoneItem) return this.jobsOf({ zone: parent.zone.id });
+    if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d));
     if (parent) return [];
     let api: Api;
     try {
@@ -140,8 +167,8 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
       // With the mock, each job's newest delivery (the list is newest first); without it, the job record's fields only.
       const mock = jobs.result.length ? await this.mock().catch(() => undefined) : undefined;
       const deliveries = mock ? await mock.deliveries() : undefined;
-      const newest = (id: unknown) => (deliveries?.ok ? deliveries.result.find((d) => d.job === id) : undefined);
-      return jobs.result.length ? jobs.result.map((j) => new JobItem(j, undefined, newest(j.id))) : [new JobItem(undefined)];
+      const ofJob = (id: unknown) => (deliveries?.ok ? deliveries.result.filter((d) => d.job === id).slice(0, DELIVERIES_PER_JOB) : []);
+      return jobs.result.length ? jobs.result.map((j) => new JobItem(j, undefined, ofJob(j.id))) : [new JobItem(undefined)];
     } catch (err) {
       return [new JobItem(undefined, (err as Error).message)];
     }
