@@ -171,6 +171,7 @@ test('an edit inside one item keeps the other items\' positions; anything else s
   const base = parseDocument(SMALL_BATCH, { windowFrom: 0 });
   const at = SMALL_BATCH.indexOf('"eth_call"');
   base.locationAt(at + 2); // builds the window
+  for (let o = 0; o <= SMALL_BATCH.length; o++) base.treeAround(o); // parses every item: an edit carries them over (or moves copies)
   const edits: [number, number, string][] = [
     [at + 2, 0, 'x'], // inside item 2: reused
     [SMALL_BATCH.indexOf('"gass"') + 1, 4, 'gas'], // inside item 2, shorter
@@ -227,6 +228,8 @@ test('chains of random edits parsed from the previous version give the value, pr
         for (const o of [offset, offset + insert.length, Math.floor(rand() * (next.length + 1))]) {
           if (o > next.length || fresh.syntax.length) continue;
           assert.deepEqual(edited.locationAt(o).path, getLocation(next, o).path, `${where}: location at ${o}`);
+          // The items' subtrees, carried over from the previous version or moved, are the fresh parse's.
+          assert.deepEqual(describeNode(findNodeAtOffset(edited.treeAround(o)!, o, true)), describeNode(findNodeAtOffset(fresh.tree()!, o, true)), `${where}: node at ${o}`);
         }
         const items = (v: unknown): unknown[] => {
           const a = Array.isArray(v) ? v : (v as { rules?: unknown } | undefined)?.rules;

@@ -32,8 +32,24 @@ export class Window {
    * @param spans start, end (exclusive) of each item, interleaved.
    */
   private constructor(private readonly text: string, readonly prefix: JsonPath, private readonly open: number, private readonly close: number,
-    readonly spans: Int32Array) {
-    this.items = new Array<JsonNode | undefined>(spans.length / 2);
+    readonly spans: Int32Array, items?: (JsonNode | undefined)[]) {
+    this.items = items ?? new Array<JsonNode | undefined>(spans.length / 2);
+  }
+
+  /**
+   * The items parsed so far, for the window of an edit of this text that replaced [p, oldEnd) and moved what follows by delta: an item
+   * before the edit keeps its subtree (the same nodes: nothing in them changed), an item after it gets a copy moved by delta, the item
+   * the edit touched is parsed again on demand. Issue 18: each edit of the batch with 100 errors parsed the same 100 items again.
+   */
+  private carried(p: number, oldEnd: number, delta: number): (JsonNode | undefined)[] {
+    const out = new Array<JsonNode | undefined>(this.items.length);
+    for (let k = 0; k < this.items.length; k++) {
+      const node = this.items[k];
+      if (!node) continue;
+      if (this.spans[2 * k + 1] <= p) out[k] = node;
+      else if (this.spans[2 * k] >= oldEnd) out[k] = movedCopy(node, delta, undefined);
+    }
+    return out;
   }
 
   /**
@@ -55,14 +71,14 @@ export class Window {
         if (spans[k + 1] > oldEnd) spans[k + 1] += delta;
       }
       const move = (x: number): number => (x >= oldEnd ? x + delta : x);
-      return new Window(text, this.prefix, move(this.open), move(this.close), spans);
+      return new Window(text, this.prefix, move(this.open), move(this.close), spans, this.carried(p, oldEnd, delta));
     }
     const i = this.itemAt(p);
     if (i < 0 || p <= s[2 * i] || oldEnd >= s[2 * i + 1] || !isOneValue(text, s[2 * i], s[2 * i + 1] + delta)) return undefined;
     const spans = Int32Array.from(s);
     spans[2 * i + 1] += delta;
     for (let k = 2 * i + 2; k < spans.length; k++) spans[k] += delta;
-    return new Window(text, this.prefix, this.open, this.close + delta, spans);
+    return new Window(text, this.prefix, this.open, this.close + delta, spans, this.carried(p, oldEnd, delta));
   }
 
   /**
@@ -94,7 +110,7 @@ export class Window {
       const items = array.slice();
       items[i] = item;
       const value = this.prefix.length === 0 ? items : { ...(oldValue as Record<string, unknown>), [this.prefix[0]]: items };
-      return { window: new Window(text, this.prefix, this.open, this.close + delta, spans), value };
+      return { window: new Window(text, this.prefix, this.open, this.close + delta, spans, this.carried(p, oldEnd, delta)), value };
     }
     // Whitespace between items: j is the first item after the gap (p at an item's first character inserts before it).
     const j = i < 0 ? 0 : p >= s[2 * i + 1] ? i + 1 : p === s[2 * i] ? i : -1;
@@ -104,7 +120,7 @@ export class Window {
     if (p < gapStart || oldEnd > gapEnd || !isSpace(oldText, p, oldEnd) || !isSpace(text, p, oldEnd + delta)) return undefined;
     const spans = Int32Array.from(s);
     for (let k = 2 * j; k < spans.length; k++) spans[k] += delta;
-    return { window: new Window(text, this.prefix, this.open, this.close + delta, spans), value: oldValue };
+    return { window: new Window(text, this.prefix, this.open, this.close + delta, spans, this.carried(p, oldEnd, delta)), value: oldValue };
   }
 
   /** The index of the last item starting at or before offset (-1 before the first). */
@@ -199,6 +215,15 @@ function stubType(c: number): JsonNode['type'] {
     case 0x6e: return 'null';
     default: return 'number';
   }
+}
+
+/** A copy of the subtree at node, every offset moved by delta, its root's parent `parent`. */
+function movedCopy(node: JsonNode, delta: number, parent: JsonNode | undefined): JsonNode {
+  const copy: Mutable<JsonNode> = { type: node.type, offset: node.offset + delta, length: node.length, parent };
+  if (node.colonOffset !== undefined) copy.colonOffset = node.colonOffset + delta;
+  if (node.value !== undefined) copy.value = node.value;
+  if (node.children) copy.children = node.children.map((c) => movedCopy(c, delta, copy));
+  return copy;
 }
 
 function shift(root: JsonNode, by: number): void {
