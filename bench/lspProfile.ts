@@ -3,6 +3,7 @@
 // profile shows what a small document costs end to end: the message layer, the settings round trip, the check, the reply.
 //   node --import tsx bench/lspProfile.ts [doc=filter-1KB] [runs=2000] [-- node options for the server, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof]
 //   node --import tsx bench/lspProfile.ts edit-batch-valid|edit-batch-errors [runs]     (one-character edits → pull on the open batch)
+//   node --import tsx bench/lspProfile.ts batch-valid|batch-errors [runs]               (open → pull → close of the 0.8 MB batch)
 //   node --import tsx bench/profileSummary.ts /tmp/prof/<file>.cpuprofile
 // It prints the median open → diagnostics time and how many workspace/configuration round trips the server asked for.
 import * as path from 'node:path';
@@ -19,7 +20,8 @@ const name = args[0] ?? 'filter-1KB';
 const runs = Number(args[1] ?? 2000);
 const serverJs = process.env.EDGEKIT_SERVER ?? path.join(ROOT, 'dist/server.js');
 const edit = /^edit-batch-(valid|errors)$/.exec(name);
-const found = edit ? batchDoc(edit[1] as 'valid' | 'errors') : sizedDocs().find((d) => d.name === name);
+const batch = /^batch-(valid|errors)$/.exec(name);
+const found = edit ? batchDoc(edit[1] as 'valid' | 'errors') : batch ? batchDoc(batch[1] as 'valid' | 'errors') : sizedDocs().find((d) => d.name === name);
 if (!found) throw new Error(`no sized document ${name}: ${sizedDocs().map((d) => d.name).join(', ')}`);
 const doc = found;
 
@@ -50,7 +52,7 @@ try {
 } finally {
   await h.stop();
 }
-const kept = xs.slice(Math.min(100, runs >> 1));
+const kept = xs.slice(Math.min(batch ? 2 : 100, runs >> 1));
 process.stdout.write(`${name}: ${runs} ${edit ? 'edits' : 'opens'}, median ${median(kept).toFixed(3)} ms, p95 ${percentile(kept, 95).toFixed(3)} ms; workspace/configuration requests: ${h.configurationRequests}\n`);
 }
 
