@@ -93,7 +93,8 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     // Its children are the batches it delivered, newest first, each openable.
     const batches: any[] = await ctx.zones.getChildren(item);
     assert.ok(batches.length >= 1);
-    assert.match(String(batches[0].description), /^\d+ lines · /);
+    assert.match(String(batches[0].label), / · \d+ lines$/);
+    assert.equal(batches[0].description, batches[0].delivery.object.split('/').pop());
     assert.equal(batches[0].command.command, 'edgekit.logpush.openDelivery');
     const byItem = await vscode.commands.executeCommand<any>(batches[0].command.command, ...batches[0].command.arguments);
     assert.equal(byItem.delivery.id, batches[0].delivery.id);

@@ -84,10 +84,11 @@ export class JobItem extends vscode.TreeItem {
 /** One batch a job delivered (or failed to), from the mock's delivery list; a delivered one opens. */
 export class DeliveryItem extends vscode.TreeItem {
   constructor(readonly delivery: Delivery) {
-    super(delivery.object.split('/').pop() ?? delivery.id, vscode.TreeItemCollapsibleState.None);
-    this.id = `delivery:${delivery.id}`;
+    // The time and count first (what fits a narrow sidebar), then the object's name as the platform names it.
     const ok = delivery.status === 'delivered';
-    this.description = ok ? `${delivery.records} lines · ${when(delivery.at)}` : `${delivery.status} · ${when(delivery.at)}${delivery.error ? `: ${delivery.error}` : ''}`;
+    super(`${when(delivery.at)} · ${ok ? `${delivery.records} lines` : delivery.status}`, vscode.TreeItemCollapsibleState.None);
+    this.id = `delivery:${delivery.id}`;
+    this.description = ok || !delivery.error ? delivery.object.split('/').pop() ?? delivery.id : delivery.error;
     const md = new vscode.MarkdownString(`**${delivery.status === 'delivered' ? 'Delivered' : delivery.status === 'failed' ? 'Failed' : 'Waiting'}** ${when(delivery.at)}\n\n`);
     md.appendMarkdown(`- Object: \`${delivery.object}\` (${delivery.records} lines, ${delivery.bytes} bytes)\n`);
     md.appendMarkdown(`- Destination: \`${delivery.destination}\`\n`);
