@@ -114,6 +114,8 @@ export class DeliveryService {
   private readonly uploaders = new Map<number, Uploader>();
   private readonly inflight = new Set<AbortController>();
   private readonly feedId = randomBytes(8).toString('hex');
+  /** Sets that collect the ids of the batches spooled while a flush cuts (flush() counts them, whoever uploads them). */
+  private readonly spooledWatchers = new Set<Set<string>>();
   private readonly filters = new Map<string, CompiledFilter | null | string>();
   private unsubscribe?: () => void;
   private closed = false;
@@ -316,7 +318,8 @@ export class DeliveryService {
         r.cursor = next;
         continue;
       }
-      await this.spoolBatch(ref, r, rows, spec as OutputSpec, first!, last!, next);
+      const id = await this.spoolBatch(ref, r, rows, spec as OutputSpec, first!, last!, next);
+      for (const watch of this.spooledWatchers) watch.add(id);
       r.cursor = next;
     }
     void this.pump(r.job);
@@ -331,7 +334,7 @@ export class DeliveryService {
     return undefined;
   }
 
-  private async spoolBatch(ref: JobRef, r: Runner, rows: [string, unknown][][], spec: OutputSpec, first: FeedRecord, last: FeedRecord, next: number): Promise<void> {
+  private async spoolBatch(ref: JobRef, r: Runner, rows: [string, unknown][][], spec: OutputSpec, first: FeedRecord, last: FeedRecord, next: number): Promise<string> {
     const job = ref.job;
     const text = renderBatch(rows, spec);
     const body = gzipSync(Buffer.from(text, 'utf8'));
@@ -352,6 +355,7 @@ export class DeliveryService {
       id: entry.id, job: job.id, scope: ref.scope, owner: ref.owner, dataset: r.dataset, destination: destinationLabel(conf), object: entry.key,
       at: entry.at, records: entry.records, bytes: entry.bytes, status: 'pending',
     });
+    return entry.id;
   }
 
   private keepLines(id: string, text: string): void {
@@ -516,19 +520,29 @@ export class DeliveryService {
 
   /** Cuts every pending batch now (of one job, or all) and delivers every spooled one, waiting for the uploads. */
   async flush(job?: number): Promise<{ delivered: number; failed: number }> {
-    for (const r of [...this.runners.values()]) {
-      if (job !== undefined && r.job !== job) continue;
-      if (r.timer) {
-        clearTimeout(r.timer);
-        r.timer = undefined;
+    // The batches waiting now and those this flush cuts, counted by outcome whichever pump uploads them: a cut starts its job's
+    // upload at once, which may end (and leave the spool) while the next job is still being cut.
+    // Cuts already under way finish before this flush's (each runner's cuts run in turn), so watching from here catches them too.
+    const ids = new Set(this.spool.list(job).map((e) => e.id));
+    const watch = new Set<string>();
+    this.spooledWatchers.add(watch);
+    try {
+      for (const r of [...this.runners.values()]) {
+        if (job !== undefined && r.job !== job) continue;
+        if (r.timer) {
+          clearTimeout(r.timer);
+          r.timer = undefined;
+        }
+        await this.cut(r, true);
       }
-      await this.cut(r, true);
+    } finally {
+      this.spooledWatchers.delete(watch);
     }
-    // Counted by outcome, whichever pump uploads them (a cut or a retry may have started one already).
-    const ids = this.spool.list(job).map((e) => e.id);
+    for (const id of watch) if (job === undefined || this.records.find((d) => d.id === id)?.job === job) ids.add(id);
     await Promise.all([...new Set(this.spool.list(job).map((e) => e.job))].map((j) => this.pump(j, true)));
     const status = (id: string) => this.records.find((r) => r.id === id)?.status;
-    return { delivered: ids.filter((id) => status(id) === 'delivered').length, failed: ids.filter((id) => status(id) === 'failed').length };
+    const all = [...ids];
+    return { delivered: all.filter((id) => status(id) === 'delivered').length, failed: all.filter((id) => status(id) === 'failed').length };
   }
 
   /** The ownership challenge file, written where the platform writes it: into the destination's folder. Answers where it went,

@@ -399,3 +399,21 @@ test('bytes per batch: a batch is cut before its text passes the byte bound', as
   }
 });
 
+
+test('a flush counts every batch it delivers, also one whose upload ended while the next job was still being cut', async () => {
+  const m = await mock();
+  try {
+    // The first job's small batch is uploaded (a quick local write) while the second job's large batch is still rendered and
+    // gzipped; the count must not depend on which finishes first.
+    const small = await createJob(m, { destination_conf: 'gs://b/small', output_options: { field_names: ['RayID'] } });
+    const large = await createJob(m, { destination_conf: 'gs://b/large' });
+    await step(m, 10000);
+    const done = (await flush(m)).json;
+    const all = await deliveries(m);
+    assert.deepEqual(new Set(all.map((d) => d.job)), new Set([small.id, large.id]));
+    assert.ok(all.length >= 2 && all.every((d) => d.status === 'delivered'), JSON.stringify(all.map((d) => [d.job, d.status])));
+    assert.deepEqual(done, { delivered: all.length, failed: 0 });
+  } finally {
+    await m.close();
+  }
+});
