@@ -13,7 +13,7 @@ import { FEED_DATASETS } from '../feed';
 import type { LogpushJob, StateStore } from '../state';
 import { writeFileAtomic } from '../state';
 import type { CompiledFilter } from '../../../server/src/core';
-import { jobFilter, objectKey, outputSpec, project, renderBatch, sampled, timestampFields, type OutputSpec } from './format';
+import { joinBatch, jobFilter, objectKey, outputSpec, project, renderRecord, sampled, timestampFields, type OutputSpec } from './format';
 import { destinationLabel, resolveDestination, type DestinationSettings, type S3Settings } from './destinations';
 import { Spool, type SpoolEntry } from './spool';
 
@@ -293,7 +293,8 @@ export class DeliveryService {
         this.setJob(job.id, { last_error: new Date().toISOString(), error_message: msg });
         this.log(`Logpush delivery: ${msg}`);
       }
-      const rows: [string, unknown][][] = [];
+      // Each record is rendered once: its text is both what the byte limit counts and what the batch joins.
+      const rows: string[] = [];
       let bytes = 0;
       let consumed = 0;
       let first: FeedRecord | undefined;
@@ -304,8 +305,8 @@ export class DeliveryService {
           consumed++;
           continue;
         }
-        const row = project(rec, spec as OutputSpec, ts);
-        const size = renderBatch([row], spec as OutputSpec).length;
+        const row = renderRecord(project(rec, spec as OutputSpec, ts), spec as OutputSpec);
+        const size = (spec as OutputSpec).batchPrefix.length + row.length + (spec as OutputSpec).batchSuffix.length;
         if (rows.length > 0 && bytes + size > maxBytes) break;
         rows.push(row);
         bytes += size;
@@ -334,9 +335,9 @@ export class DeliveryService {
     return undefined;
   }
 
-  private async spoolBatch(ref: JobRef, r: Runner, rows: [string, unknown][][], spec: OutputSpec, first: FeedRecord, last: FeedRecord, next: number): Promise<string> {
+  private async spoolBatch(ref: JobRef, r: Runner, rows: string[], spec: OutputSpec, first: FeedRecord, last: FeedRecord, next: number): Promise<string> {
     const job = ref.job;
-    const text = renderBatch(rows, spec);
+    const text = joinBatch(rows, spec);
     const body = gzipSync(Buffer.from(text, 'utf8'));
     const time = (rec: FeedRecord) => {
       const t = Date.parse(String(rec.EdgeStartTimestamp ?? rec.Datetime ?? ''));

@@ -139,10 +139,19 @@ function csvCell(v: unknown, cve: boolean): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** One record's text: record prefix, its fields, record suffix. */
+export function renderRecord(fields: [string, unknown][], spec: OutputSpec): string {
+  return spec.recordPrefix + fields.map(([k, v]) => (spec.outputType === 'csv' ? csvCell(v, spec.cve) : `${JSON.stringify(k)}:${jsonText(v, spec.cve)}`)).join(spec.fieldDelimiter) + spec.recordSuffix;
+}
+
+/** The batch's text from its records' texts (renderRecord): batch prefix, the records joined by the record delimiter, batch suffix. */
+export function joinBatch(records: string[], spec: OutputSpec): string {
+  return spec.batchPrefix + records.join(spec.recordDelimiter) + spec.batchSuffix;
+}
+
 /** The batch's text: batch prefix, the records (prefix, fields, suffix) joined by the record delimiter, batch suffix. */
 export function renderBatch(rows: [string, unknown][][], spec: OutputSpec): string {
-  const records = rows.map((fields) => spec.recordPrefix + fields.map(([k, v]) => (spec.outputType === 'csv' ? csvCell(v, spec.cve) : `${JSON.stringify(k)}:${jsonText(v, spec.cve)}`)).join(spec.fieldDelimiter) + spec.recordSuffix);
-  return spec.batchPrefix + records.join(spec.recordDelimiter) + spec.batchSuffix;
+  return joinBatch(rows.map((fields) => renderRecord(fields, spec)), spec);
 }
 
 /** 2018-05-03T17:45:00.123Z → 20180503T174500Z (the platform's object names). */
