@@ -259,12 +259,17 @@ export class Backend implements vscode.Disposable {
     return { endpoint, accessKeyId: saved.accessKeyId, secretAccessKey: saved.secretAccessKey };
   }
 
-  async savedMockS3(): Promise<MockS3Credentials | undefined> {
-    const raw = await this.context.secrets.get(S3_SECRET_KEY);
+  savedMockS3(): Promise<MockS3Credentials | undefined> {
+    return this.secretJson<MockS3Credentials>(S3_SECRET_KEY, (v) => typeof v.endpoint === 'string' && typeof v.accessKeyId === 'string' && typeof v.secretAccessKey === 'string');
+  }
+
+  /** A JSON object kept in secret storage, or undefined when there is none or it is not what `valid` expects. */
+  private async secretJson<T>(key: string, valid: (v: Record<string, unknown>) => boolean): Promise<T | undefined> {
+    const raw = await this.context.secrets.get(key);
     if (!raw) return undefined;
     try {
-      const v = JSON.parse(raw) as MockS3Credentials;
-      return typeof v.endpoint === 'string' && typeof v.accessKeyId === 'string' && typeof v.secretAccessKey === 'string' ? v : undefined;
+      const v = JSON.parse(raw) as unknown;
+      return v !== null && typeof v === 'object' && valid(v as Record<string, unknown>) ? v as T : undefined;
     } catch {
       return undefined;
     }
@@ -275,15 +280,8 @@ export class Backend implements vscode.Disposable {
     else await this.context.secrets.delete(S3_SECRET_KEY);
   }
 
-  async savedCredentials(): Promise<SavedCredentials | undefined> {
-    const raw = await this.context.secrets.get(SECRET_KEY);
-    if (!raw) return undefined;
-    try {
-      const v = JSON.parse(raw) as SavedCredentials;
-      return typeof v.host === 'string' ? v : undefined;
-    } catch {
-      return undefined;
-    }
+  savedCredentials(): Promise<SavedCredentials | undefined> {
+    return this.secretJson<SavedCredentials>(SECRET_KEY, (v) => typeof v.host === 'string');
   }
 
   async saveCredentials(c: SavedCredentials): Promise<void> {
