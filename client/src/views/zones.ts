@@ -46,12 +46,14 @@ function when(iso: string): string {
   return s.slice(0, 10) === today ? `${s.slice(11, 19)} UTC` : `${s.slice(0, 10)} ${s.slice(11, 16)} UTC`;
 }
 
+const lineCount = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+
 /** The last delivery of a job in a few words: from the job record (the platform's fields) and the mock's delivery list. */
 export function lastDeliveryWords(job: Record<string, unknown>, last?: Delivery): string {
   const complete = typeof job.last_complete === 'string' ? job.last_complete : undefined;
   const error = typeof job.last_error === 'string' ? job.last_error : undefined;
   if (error && (!complete || error > complete)) return `delivery failed ${when(error)}${typeof job.error_message === 'string' && job.error_message ? `: ${job.error_message}` : ''}`;
-  if (last && last.status === 'delivered') return `delivered ${when(last.at)} · ${last.records} lines`;
+  if (last && last.status === 'delivered') return `delivered ${when(last.at)} · ${lineCount(last.records)}`;
   if (complete) return `delivered ${when(complete)}`;
   return 'nothing delivered yet';
 }
@@ -86,7 +88,7 @@ export class DeliveryItem extends vscode.TreeItem {
   constructor(readonly delivery: Delivery) {
     // The time and count first (what fits a narrow sidebar), then the object's name as the platform names it.
     const ok = delivery.status === 'delivered';
-    super(`${when(delivery.at)} · ${ok ? `${delivery.records} lines` : delivery.status}`, vscode.TreeItemCollapsibleState.None);
+    super(`${when(delivery.at)} · ${ok ? lineCount(delivery.records) : delivery.status}`, vscode.TreeItemCollapsibleState.None);
     this.id = `delivery:${delivery.id}`;
     this.description = ok || !delivery.error ? delivery.object.split('/').pop() ?? delivery.id : delivery.error;
     const md = new vscode.MarkdownString(`**${delivery.status === 'delivered' ? 'Delivered' : delivery.status === 'failed' ? 'Failed' : 'Waiting'}** ${when(delivery.at)}\n\n`);

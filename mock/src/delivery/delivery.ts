@@ -269,8 +269,11 @@ export class DeliveryService {
     const maxRecords = positive(job.max_upload_records, this.limits.maxRecords);
     const maxBytes = Math.min(positive(job.max_upload_bytes, this.limits.maxBytes), this.limits.maxBatchBytes);
     const ts = timestampFields(r.dataset);
+    // The records waiting when the cut starts: records the traffic appends while a batch is written wait for the next cut (a
+    // flush would otherwise chase them with a batch of one or two records).
+    const end = this.feed.next(r.zone, r.dataset);
     for (;;) {
-      const pending = this.feed.next(r.zone, r.dataset) - r.cursor;
+      const pending = end - r.cursor;
       if (pending <= 0) break;
       if (!all && pending < Math.min(CUT_AT_PENDING, maxRecords)) break;
       const full = this.spoolFull(job.id);
@@ -287,7 +290,7 @@ export class DeliveryService {
         r.paused = undefined;
         if (ref.job.error_message && /spool is full/.test(String(ref.job.error_message))) this.setJob(job.id, { error_message: null });
       }
-      const read = this.feed.read(r.zone, r.dataset, r.cursor, maxRecords * 4);
+      const read = this.feed.read(r.zone, r.dataset, r.cursor, Math.min(maxRecords * 4, pending));
       if (read.missed > 0) {
         const msg = `Job ${job.id} missed ${read.missed} ${r.dataset} record(s): the feed dropped them (it keeps ${this.feed.capacity} per zone) before the job could cut them.`;
         this.setJob(job.id, { last_error: new Date().toISOString(), error_message: msg });

@@ -417,3 +417,20 @@ test('a flush counts every batch it delivers, also one whose upload ended while 
     await m.close();
   }
 });
+
+test('a cut takes the records waiting when it starts; records appended while it writes wait for the next cut', async () => {
+  const m = await mock();
+  try {
+    const job = await createJob(m, { destination_conf: 'gs://b/cut', output_options: { field_names: ['RayID'] } });
+    await step(m, 50);
+    // Traffic arrives while the flush writes its batch to the spool (the next turn of the event loop, during the file I/O).
+    const flushing = m.delivery.flush(job.id);
+    setImmediate(() => m.traffic.step(5, ZONE));
+    assert.deepEqual(await flushing, { delivered: 1, failed: 0 });
+    assert.deepEqual((await deliveries(m)).map((d) => d.records), [50]);
+    assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
+    assert.deepEqual((await deliveries(m)).map((d) => d.records), [5, 50]);
+  } finally {
+    await m.close();
+  }
+});
