@@ -5,12 +5,28 @@ import type { ProposedFeatures, TextDocuments } from 'vscode-languageserver';
 /** The connection of either entry (Node's stdio/IPC, or a browser's Web Worker). */
 export type Connection = ProposedFeatures.Connection;
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Cancelled, getLanguageService, kinds, type CoreOptions, type DocKind } from '../core';
+import type * as CoreModule from '../core';
+import type { CoreOptions, DocKind, LanguageService } from '../core';
 import type { Settings } from '../protocol';
 import type { ParseCache } from './parseCache';
 import type { SettingsCache } from './settings';
 
-export const core = getLanguageService();
+let loaded: typeof CoreModule | undefined;
+let service: LanguageService | undefined;
+
+/**
+ * The checking core (ajv, the schemas, the rules, the evaluators), loaded at its first use rather than with the server: a cold start
+ * answers `initialize` with the message layer alone, and the server loads the core when the client says `initialized`, before the
+ * first document arrives (issue 18, docs/benchmarks.md). The bundle keeps the core's modules uninitialized until this `require`.
+ */
+export function coreModule(): typeof CoreModule {
+  return (loaded ??= require('../core') as typeof CoreModule);
+}
+
+/** The core's language service (parse, validate, complete, hover, lenses, conversions). */
+export function core(): LanguageService {
+  return (service ??= coreModule().getLanguageService());
+}
 
 /** What the client said it can do (initialize), read by the handlers that adapt to it. */
 export interface ClientCaps {
@@ -55,6 +71,7 @@ export interface ServerContext {
  * one of our schemas. Any other document is not ours: no diagnostics, no completion.
  */
 export function kindOf(doc: TextDocument): DocKind | undefined {
+  const { kinds } = coreModule();
   if (kinds.isDocKind(doc.languageId)) return doc.languageId;
   let path = doc.uri;
   try { path = decodeURIComponent(new URL(doc.uri).pathname); } catch { /* not a URL: the uri as it is */ }
@@ -75,7 +92,7 @@ export async function safe<T>(ctx: ServerContext, what: string, uri: string, fal
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof Cancelled) throw err;
+    if (err instanceof coreModule().Cancelled) throw err;
     ctx.connection.console.error(`${what} failed for ${uri}: ${(err as Error).stack ?? err}`);
     return fallback;
   }

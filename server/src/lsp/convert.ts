@@ -1,10 +1,9 @@
 // Core Problem (offsets) -> LSP Diagnostic (positions). Quick fixes travel in Diagnostic.data so code actions are stateless.
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { codes, type Edit, type Fix, type Problem, type Severity, type Span } from '../core';
-
-const codeAnchor = codes.anchor;
+import type { Edit, Fix, Problem, Severity, Span } from '../core';
 import { SOURCE } from '../protocol';
+import { coreModule } from './context';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning,
@@ -25,7 +24,7 @@ export function toDiagnostic(doc: TextDocument, p: Problem, opts: { relatedInfor
   const d: Diagnostic = {
     range: range(doc, p), severity: SEVERITY[p.severity], source: SOURCE, code: p.code, message: p.message,
   };
-  if (opts.docsUri) d.codeDescription = { href: `${opts.docsUri}#${codeAnchor(p.code)}` };
+  if (opts.docsUri) d.codeDescription = { href: `${opts.docsUri}#${coreModule().codes.anchor(p.code)}` };
   if (p.tags?.length) d.tags = p.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
   if (opts.relatedInformation && p.related?.length) {
     d.relatedInformation = p.related.map((r) => ({ location: { uri: doc.uri, range: range(doc, r) }, message: r.message }));

@@ -5,9 +5,9 @@
 // the same text again.
 import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Cancelled, type DocKind, type Problem } from '../core';
+import type { DocKind, Problem } from '../core';
 import type { Settings } from '../protocol';
-import { core, coreOptions, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreModule, coreOptions, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toDiagnostic } from './convert';
 
 // setImmediate in Node; a browser's worker has none, and a zero timeout does the same there.
@@ -80,7 +80,7 @@ export class Diagnostics {
     try {
       problems = this.check(doc, kind, s, stale);
     } catch (err) {
-      if (err instanceof Cancelled) return; // a newer version's check is scheduled
+      if (err instanceof coreModule().Cancelled) return; // a newer version's check is scheduled
       throw err;
     }
     const { relatedInformation, docsUri } = this.ctx.caps;
@@ -110,7 +110,7 @@ export class Diagnostics {
           return { kind: DocumentDiagnosticReportKind.Full, items };
         });
       } catch (err) {
-        if (err instanceof Cancelled) return empty;
+        if (err instanceof coreModule().Cancelled) return empty;
         throw err;
       }
     });
@@ -133,7 +133,7 @@ export class Diagnostics {
   clear(): void { this.last.clear(); }
 
   private check(doc: TextDocument, kind: DocKind, s: Settings, isCancelled?: () => boolean): Problem[] {
-    const problems = core.validate(doc.getText(), kind, { ...coreOptions(s), parsed: tooLarge(doc, s) ? undefined : this.ctx.parses.get(doc), isCancelled });
+    const problems = core().validate(doc.getText(), kind, { ...coreOptions(s), parsed: tooLarge(doc, s) ? undefined : this.ctx.parses.get(doc), isCancelled });
     this.last.set(doc.uri, { version: doc.version, problems });
     return problems;
   }

@@ -2,9 +2,9 @@
 // that shows what it matches in the log lines it was last tested on (kept per document by the Node entry's request handler).
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { compileFilter, type DocKind, type ParsedDoc } from '../core';
+import type { DocKind, ParsedDoc } from '../core';
 import { range } from './convert';
-import type { ServerContext } from './context';
+import { coreModule, type ServerContext } from './context';
 
 /** At most this many lines are kept per document for its lens (a bigger log is counted once, when tested). */
 export const SAMPLE_KEEP = 10_000;
@@ -31,7 +31,7 @@ export function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind,
   if (!sample) return undefined;
   const f = filterOf(kind, parsed.value, settingsDataset);
   if ('error' in f) return undefined;
-  const c = compileFilter(f.filter, f.dataset);
+  const c = coreModule().compileFilter(f.filter, f.dataset);
   if (!c.ok) return undefined;
   let n = 0;
   for (const r of sample.records) if (c.filter.test(r)) n++;

@@ -14,7 +14,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     if (!t) return [];
     const { doc, kind, s } = t;
     return safe(ctx, 'Completion', doc.uri, [], () =>
-      core.complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e, caps)));
+      core().complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e, caps)));
   });
 
   connection.onHover(async (params) => {
@@ -22,7 +22,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     if (!t) return null;
     const { doc, kind, s } = t;
     return safe(ctx, 'Hover', doc.uri, null, () => {
-      const h = core.hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
+      const h = core().hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
       return h ? toHover(doc, h, caps) : null;
     });
   });
@@ -54,7 +54,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     return safe(ctx, 'Code lenses', doc.uri, [], () => {
       const parsed = parses.get(doc);
       // A lens that runs one of EdgeKit's commands only for a client that has them; the others are plain facts.
-      const lenses = core.lenses(kind, parsed, coreOptions(s)).filter((l) => !l.command || caps.commands).map((l) => toCodeLens(doc, l));
+      const lenses = core().lenses(kind, parsed, coreOptions(s)).filter((l) => !l.command || caps.commands).map((l) => toCodeLens(doc, l));
       const sample = sampleLens(ctx, doc, kind, parsed, coreOptions(s).logpushDataset);
       return sample ? [...lenses, sample] : lenses;
     });

@@ -3,9 +3,8 @@
 // of a 0.8 MB batch is about 16 MB), and parses (the JSON value is about 1.5 times the text) are kept for recent documents up to a
 // text budget; anything dropped is rebuilt on demand (JSON.parse of a 0.8 MB batch takes about 2 ms).
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService, type ParsedDoc } from '../core';
-
-const parseDocument = getLanguageService().parse;
+import type { ParsedDoc } from '../core';
+import { core } from './context';
 
 export interface ParseCacheLimits {
   /** How many of the most recently used documents keep their trees. */
@@ -32,7 +31,7 @@ export class ParseCache {
       doc = e.doc;
     } else {
       // The previous version lets a large batch keep its item positions across a small edit (parse.ts Window.shifted).
-      doc = parseDocument(document.getText(), e && open ? { previous: e.doc } : {});
+      doc = core().parse(document.getText(), e && open ? { previous: e.doc } : {});
       if (!open) return doc;
     }
     const wasRecent = e !== undefined && this.isRecent(document.uri);

@@ -7,8 +7,7 @@ import {
   DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
   type ConvertResult, type CustomRequest, type DocumentInfoResult,
 } from '../protocol';
-import { catalogue } from '../core';
-import { core, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreModule, kindOf, safe, tooLarge, type ServerContext } from './context';
 import type { Diagnostics } from './diagnostics';
 
 /** The typed jsonrpc request of one of protocol.ts's custom requests. */
@@ -39,10 +38,10 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
       const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
       const value = parsed?.value as Record<string, unknown> | undefined;
       const dataset = kind === 'logpush-job' && value && typeof value === 'object' ? String(value.dataset ?? 'http_requests') : undefined;
-      const scope = dataset === undefined ? undefined : catalogue.logpush.datasetInfo(dataset)?.scope;
+      const scope = dataset === undefined ? undefined : coreModule().catalogue.logpush.datasetInfo(dataset)?.scope;
       return {
         kind,
-        usage: parsed && core.filterUsage(kind, parsed),
+        usage: parsed && core().filterUsage(kind, parsed),
         job: dataset === undefined ? undefined : { dataset, scope: scope === 'zone' || scope === 'account' ? scope : 'unknown' },
         problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s)) : undefined,
       };
@@ -53,7 +52,7 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     const doc = documents.get(params.uri);
     if (!doc) return { error: `${params.uri} is not open.` };
     try {
-      return { text: core.filterToJobString(doc.getText()) };
+      return { text: core().filterToJobString(doc.getText()) };
     } catch (err) {
       return { error: `The filter in ${doc.uri.split('/').pop()} is not valid JSON (${(err as Error).message}); fix the syntax error first.` };
     }
@@ -67,7 +66,7 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `${name} is not a Logpush job object.` };
     if (typeof value.filter !== 'string') return { error: `${name} has no "filter" string member.` };
     try {
-      const text = core.jobStringToFilter(value.filter);
+      const text = core().jobStringToFilter(value.filter);
       const dataset = typeof value.dataset === 'string' ? value.dataset : undefined;
       return { text, dataset };
     } catch (err) {
@@ -75,5 +74,5 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     }
   });
 
-  connection.onRequest(requestType(ToTerraformRequest.type), (params) => core.toTerraform(params.ruleset, params.zoneId, params.rulesetId));
+  connection.onRequest(requestType(ToTerraformRequest.type), (params) => core().toTerraform(params.ruleset, params.zoneId, params.rulesetId));
 }

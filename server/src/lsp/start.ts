@@ -4,7 +4,7 @@
 import { CodeActionKind, TextDocuments, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InitOptions } from '../protocol';
-import { DEFAULT_CAPS, type Connection, type ServerContext } from './context';
+import { coreModule, DEFAULT_CAPS, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
 import { registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
@@ -57,6 +57,9 @@ export function startServer(connection: Connection): ServerContext {
       },
     };
   });
+
+  // The core is loaded now, between the reply to initialize and the first document (context.ts, coreModule).
+  connection.onInitialized(() => { coreModule(); });
 
   connection.onDidChangeConfiguration((params) => {
     // A client without workspace/configuration sends the settings themselves (VS Code sends null and is asked again); one with it

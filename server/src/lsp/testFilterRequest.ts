@@ -2,11 +2,14 @@
 // build, must not): the document's filter evaluated on an NDJSON log file (gzip or
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from 'vscode-languageserver';
-import { compileFilter, compileRuleset, sampleHttpRequests, sampleRequests, type FilterNode, type LogRecord } from '../core';
+import type { FilterNode, LogRecord } from '../core';
 import { TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
-import { coreOptions, kindOf, type ServerContext } from './context';
+import { coreModule, coreOptions, kindOf, type ServerContext } from './context';
 import { filterOf, SAMPLE_KEEP } from './filterSample';
-import { readNdjson } from '../eval/ndjson';
+import type * as Ndjson from '../eval/ndjson';
+
+/** The NDJSON reader (node:fs, zlib, readline) is loaded with the first test, not with the server (cold start, issue 18). */
+const ndjson = (): typeof Ndjson => require('../eval/ndjson') as typeof Ndjson;
 
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
@@ -20,7 +23,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     const s = await ctx.settings.get(doc.uri, doc.languageId);
     const f = filterOf(kind, ctx.parses.get(doc).value, coreOptions(s).logpushDataset);
     if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
-    const c = compileFilter(f.filter, f.dataset);
+    const c = coreModule().compileFilter(f.filter, f.dataset);
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
     const kept: LogRecord[] = [];
     const firstMatches: { line: number; record: LogRecord }[] = [];
@@ -31,7 +34,7 @@ export function registerTestFilter(ctx: ServerContext): void {
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
     };
     if (params.logs) {
-      for await (const item of readNdjson(params.logs)) {
+      for await (const item of ndjson().readNdjson(params.logs)) {
         if (token.isCancellationRequested) return { error: 'Cancelled.' };
         if ('error' in item) {
           if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.logs}: no such file.` };
@@ -41,7 +44,7 @@ export function registerTestFilter(ctx: ServerContext): void {
         take(item.line, item.record);
       }
     } else {
-      sampleHttpRequests(params.sample ?? 1000).forEach((r, i) => take(i + 1, r));
+      coreModule().sampleHttpRequests(params.sample ?? 1000).forEach((r, i) => take(i + 1, r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept, label });
@@ -55,10 +58,10 @@ export function registerTestRules(ctx: ServerContext): void {
   ctx.connection.onRequest(new RequestType<TestRulesParams, TestRulesResult, void>(TestRulesRequest.method), async (params, token): Promise<TestRulesResult> => {
     const doc = ctx.documents.get(params.uri);
     if (!doc || kindOf(doc) !== 'waf-ruleset') return { error: 'Open a ruleset (*.ruleset.json) first.' };
-    const run = compileRuleset(ctx.parses.get(doc).value);
+    const run = coreModule().compileRuleset(ctx.parses.get(doc).value);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
     if (params.requests) {
-      for await (const item of readNdjson(params.requests)) {
+      for await (const item of ndjson().readNdjson(params.requests)) {
         if (token.isCancellationRequested) return { error: 'Cancelled.' };
         if ('error' in item) {
           if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.requests}: no such file.` };
@@ -67,7 +70,7 @@ export function registerTestRules(ctx: ServerContext): void {
         run.take(item.record, item.line);
       }
     } else {
-      sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
+      coreModule().sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
     }
     return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), undecided: run.undecided(), rules: run.rules };
   });

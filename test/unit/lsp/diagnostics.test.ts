@@ -25,10 +25,11 @@ function harness(doc: () => TextDocument) {
 }
 
 test('a pull checks the text once; the same version\'s problems come from it, a new version is checked again', async (t) => {
-  const validate = core.validate;
+  const service = core();
+  const validate = service.validate;
   let calls = 0;
-  core.validate = (...args) => { calls++; return validate(...args); };
-  t.after(() => { core.validate = validate; });
+  service.validate = (...args) => { calls++; return validate(...args); };
+  t.after(() => { service.validate = validate; });
 
   const uri = 'file:///a.filter.json';
   let current = TextDocument.create(uri, 'logpush-filter', 1, '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
