@@ -1,5 +1,6 @@
 // Bundles: client (extension host), server (LSP over IPC), CLI. `--production` minifies, `--watch` rebuilds.
 import * as esbuild from 'esbuild';
+import { serverBuilds } from './scripts/serverBuilds.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -23,10 +24,9 @@ const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   // vscode-languageclient and our LanguageClient options, loaded when the server starts (client/src/languageServer.ts).
   { ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/languageClient.js', external: ['vscode'] },
-  // Also the standalone language server for other editors: `edgekit-language-server --stdio` (package.json bin).
-  // dist/server.js starts dist/serverMain.js (the server) through V8's code cache (server/src/serverStart.ts).
-  { ...common, entryPoints: ['server/src/serverStart.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
-  { ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/serverMain.js' },
+  // Also the standalone language server for other editors: `edgekit-language-server --stdio` (package.json bin). dist/server.js
+  // starts dist/serverMain.js (the server) and, once initialized, dist/serverCore.js (the core) through V8's code cache.
+  ...serverBuilds(common, 'dist'),
   { ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The embedded mock backend, loaded by the client on first use (keeps the client bundle small).
   { ...common, entryPoints: ['mock/src/index.ts'], outfile: 'dist/mock.js' },

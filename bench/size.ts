@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { serverBuilds } from '../scripts/serverBuilds.mjs';
 import { fmtBytes, fmtMs, verdict, type Section } from './stats';
 import type { StartFigure } from './lsp';
 
@@ -27,6 +28,8 @@ export interface BuiltBundles {
   server: string;
   /** The language server itself (server/src/server.ts). */
   serverMain: string;
+  /** The checking core, which the server loads once initialized (server/src/core/index.ts). */
+  serverCore: string;
   clientTop: { input: string; bytes: number }[];
 }
 
@@ -37,11 +40,11 @@ export async function buildBundles(production: boolean): Promise<BuiltBundles> {
   const languageClient = path.join(dir, 'languageClient.js');
   const server = path.join(dir, 'server.js');
   const serverMain = path.join(dir, 'serverMain.js');
+  const serverCore = path.join(dir, 'serverCore.js');
   const [c] = await Promise.all([
     esbuild.build({ ...options(production), entryPoints: [path.join(ROOT, 'client/src/extension.ts')], outfile: client, external: ['vscode'] }),
     esbuild.build({ ...options(production), entryPoints: [path.join(ROOT, 'client/src/languageClient.ts')], outfile: languageClient, external: ['vscode'] }),
-    esbuild.build({ ...options(production), entryPoints: [path.join(ROOT, 'server/src/serverStart.ts')], outfile: server }),
-    esbuild.build({ ...options(production), entryPoints: [path.join(ROOT, 'server/src/server.ts')], outfile: serverMain }),
+    ...serverBuilds(options(production), dir, ROOT).map((b) => esbuild.build(b)),
   ]);
   // Where the client's bytes come from, by package (node_modules/<pkg>) or by our own folder.
   const byPart = new Map<string, number>();
@@ -53,7 +56,7 @@ export async function buildBundles(production: boolean): Promise<BuiltBundles> {
     }
   }
   const clientTop = [...byPart].map(([input, bytes]) => ({ input, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, 5);
-  return { dir, client, languageClient, server, serverMain, clientTop };
+  return { dir, client, languageClient, server, serverMain, serverCore, clientTop };
 }
 
 export function removeBundles(b: BuiltBundles): void {
@@ -68,13 +71,13 @@ export function sizeSection(prod: BuiltBundles, start: StartFigure | undefined):
   if (existsSync(distDir)) for (const f of readdirSync(distDir).filter((n) => n.endsWith('.js')).sort()) dist[f] = statSync(path.join(distDir, f)).size;
   const vsixPath = path.join(distDir, 'edgekit.vsix');
   const vsix = existsSync(vsixPath) ? statSync(vsixPath).size : undefined;
-  const figure: SizeFigure = { dist, vsix, prodClient: statSync(prod.client).size, prodLanguageClient: statSync(prod.languageClient).size, prodServer: statSync(prod.serverMain).size + statSync(prod.server).size };
+  const figure: SizeFigure = { dist, vsix, prodClient: statSync(prod.client).size, prodLanguageClient: statSync(prod.languageClient).size, prodServer: statSync(prod.serverMain).size + statSync(prod.server).size + statSync(prod.serverCore).size };
   const rows: string[][] = [];
   for (const [f, n] of Object.entries(dist)) rows.push([`dist/${f} (as built)`, fmtBytes(n), f === 'client.js' ? 'info (dev build, not minified)' : '']);
   rows.push(['client bundle loaded at activation, production (minified)', fmtBytes(figure.prodClient), `< 150 KB: ${verdict(figure.prodClient < 150 * 1024)}`]);
   rows.push(['+ language client bundle, loaded when the server starts', fmtBytes(figure.prodLanguageClient), 'info']);
   rows.push(['= all client code (both bundles)', fmtBytes(figure.prodClient + figure.prodLanguageClient), 'info']);
-  rows.push(['server bundles (serverMain.js + its start, server.js), production (minified)', fmtBytes(figure.prodServer), '']);
+  rows.push(['server bundles (its start server.js + serverMain.js + serverCore.js), production (minified)', fmtBytes(figure.prodServer), '']);
   rows.push(['dist/edgekit.vsix', vsix === undefined ? 'absent' : fmtBytes(vsix), '']);
   if (start) {
     rows.push(['server start: spawn to initialize result', fmtMs(start.initializeMs), `median of ${start.runs}`]);

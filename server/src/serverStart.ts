@@ -1,5 +1,6 @@
 // dist/server.js, the language server's Node start (VS Code over IPC, other editors `edgekit-language-server --stdio`): it runs the
-// server bundle, dist/serverMain.js (server/src/server.ts), through V8's code cache. Compiling the 1.5 MB bundle and the functions
+// server bundle, dist/serverMain.js (server/src/server.ts), through V8's code cache, and so the core's bundle, dist/serverCore.js,
+// when the server requires it (after initialize: lsp/context.ts, coreModule; scripts/serverBuilds.mjs makes the bundles). Compiling the 1.5 MB bundle and the functions
 // that initialize runs took about 30 ms of a cold start of about 140 ms, over a bare node's 65 ms (issue 18, docs/benchmarks.md);
 // from the cache V8 reads them back instead. The cache is made the first time the bundle runs (when the process exits, with every
 // function that session compiled), written next to the bundle, and named by the bundle's size and modification time and by the V8
@@ -11,36 +12,49 @@ import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
-const file = path.join(__dirname, 'serverMain.js');
-const source = fs.readFileSync(file, 'utf8');
-const stat = fs.statSync(file);
-const prefix = 'serverMain.js.';
-const cacheFile = path.join(__dirname, `${prefix}${stat.size}-${Math.floor(stat.mtimeMs)}-${process.versions.v8}-${process.arch}.v8cache`);
-let cachedData: Buffer | undefined;
-try {
-  cachedData = fs.readFileSync(cacheFile);
-} catch {
-  /* no cache yet */
-}
-// The same wrapper and arguments as node's own CommonJS loader, so that the bundle cannot tell the difference.
-const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-const main = new Module(file, module);
-main.filename = file;
-main.loaded = true;
-if (cachedData === undefined || script.cachedDataRejected) {
-  process.once('exit', () => {
-    try {
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, script.createCachedData());
-      fs.renameSync(tmp, cacheFile);
-      // The caches of earlier bundles (a rebuild, another runtime's stay: VS Code's and a terminal's node may alternate).
-      for (const f of fs.readdirSync(__dirname)) {
-        if (f.startsWith(prefix) && f.endsWith(`-${process.versions.v8}-${process.arch}.v8cache`) && path.join(__dirname, f) !== cacheFile) fs.rmSync(path.join(__dirname, f), { force: true });
+/** What a bundle's require gives for the core's bundle (scripts/serverBuilds.mjs turns the server's require('../core') into it). */
+const CORE = './serverCore.js';
+
+/** Runs a bundle of this folder as node's CommonJS loader would, compiled from (or into) its code cache; returns its exports. */
+function runCached(name: string): unknown {
+  const file = path.join(__dirname, name);
+  const source = fs.readFileSync(file, 'utf8');
+  const stat = fs.statSync(file);
+  const prefix = `${name}.`;
+  const suffix = `-${process.versions.v8}-${process.arch}.v8cache`;
+  const cacheFile = path.join(__dirname, `${prefix}${stat.size}-${Math.floor(stat.mtimeMs)}${suffix}`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    /* no cache yet */
+  }
+  // The same wrapper and arguments as node's own CommonJS loader, so that the bundle cannot tell the difference.
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const mod = new Module(file, module);
+  mod.filename = file;
+  mod.loaded = true;
+  if (cachedData === undefined || script.cachedDataRejected) {
+    process.once('exit', () => {
+      try {
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, script.createCachedData());
+        fs.renameSync(tmp, cacheFile);
+        // The caches of earlier bundles (a rebuild, another runtime's stay: VS Code's and a terminal's node may alternate).
+        for (const f of fs.readdirSync(__dirname)) {
+          if (f.startsWith(prefix) && f.endsWith(suffix) && path.join(__dirname, f) !== cacheFile) fs.rmSync(path.join(__dirname, f), { force: true });
+        }
+      } catch {
+        /* a read-only folder: no cache */
       }
-    } catch {
-      /* a read-only folder: no cache */
-    }
-  });
+    });
+  }
+  const base = Module.createRequire(file);
+  let core: unknown;
+  const req = Object.assign((id: string) => (id === CORE ? (core ??= runCached(CORE.slice(2))) : base(id)), base) as NodeJS.Require;
+  (script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
+    .call(mod.exports, mod.exports, req, mod, file, __dirname);
+  return mod.exports;
 }
-(script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
-  .call(main.exports, main.exports, Module.createRequire(file), main, file, __dirname);
+
+runCached('serverMain.js');
