@@ -1,5 +1,6 @@
 // Core Problem (offsets) -> LSP Diagnostic (positions). Quick fixes travel in Diagnostic.data so code actions are stateless.
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import type { Diagnostic, TextEdit } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Edit, Fix, Problem, Severity, Span } from '../core';
 import { SOURCE } from '../protocol';

@@ -3,7 +3,8 @@
 // a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document version is kept:
 // other requests (the migration's review check, quick fixes for clients that do not send data back) read it instead of checking
 // the same text again.
-import { DocumentDiagnosticReportKind, type Diagnostic, type DocumentDiagnosticReport } from 'vscode-languageserver';
+import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
+import { DocumentDiagnosticReportKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, Problem } from '../core';
 import type { Settings } from '../protocol';

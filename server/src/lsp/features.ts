@@ -1,8 +1,6 @@
 // Editor features that need only the parse: outline, folding, formatting, and the conversions of core completions/hovers/lenses.
-import {
-  CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind,
-  type CodeLens, type CompletionItem, type DocumentSymbol, type FoldingRange, type Hover, type TextEdit,
-} from 'vscode-languageserver';
+import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, TextEdit } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core';

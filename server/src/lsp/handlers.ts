@@ -1,5 +1,6 @@
 // The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, folding and formatting.
-import { CodeActionKind, type CodeAction, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import { CodeActionKind } from './library';
 import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';

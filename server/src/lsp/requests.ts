@@ -1,6 +1,6 @@
 // EdgeKit's custom requests (server/src/protocol.ts): document facts for the status bar and the migration's review, and the
 // conversions the client offers as commands (filter <-> job string, Terraform export). The client carries no checking code.
-import { RequestType } from 'vscode-languageserver';
+import { RequestType } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import {

@@ -1,7 +1,8 @@
 // The language server, whatever carries its messages: it creates the shared state, says what it can do for this client, and wires
 // the handlers of lsp/ (diagnostics, features, custom requests). The entries are server/src/server.ts (Node: stdio or IPC) and
 // server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
-import { CodeActionKind, TextDocuments, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver';
+import type { InitializeResult } from 'vscode-languageserver';
+import { CodeActionKind, TextDocuments, TextDocumentSyncKind } from './library';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, type Connection, type ServerContext } from './context';

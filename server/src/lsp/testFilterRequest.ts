@@ -1,7 +1,7 @@
 // edgekit/testFilter, in the Node entry only (it reads log files: server.ts registers it; start.ts, shared with the browser
 // build, must not): the document's filter evaluated on an NDJSON log file (gzip or
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
-import { RequestType } from 'vscode-languageserver';
+import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
 import { TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { coreModule, coreOptions, kindOf, type ServerContext } from './context';

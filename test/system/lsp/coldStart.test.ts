@@ -65,6 +65,8 @@ test('the server bundle holds the message layer only: the core, ajv and the eval
     // Node built-ins that stdio and IPC never use are required at their first use only.
     const text = fs.readFileSync(path.join(dir, 'serverMain.js'), 'utf8');
     assert.doesNotMatch(text, /require\("(node:)?(child_process|crypto)"\)(?!\)\[key\])/);
+    // vscode-languageserver's exports are copied once for the server's files (lsp/library.ts) and once for the entry's /node import.
+    assert.equal(text.match(/= __toESM\(require_/g)?.length, 2, 'a file imports values from vscode-languageserver itself instead of lsp/library.ts');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
