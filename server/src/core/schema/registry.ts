@@ -1,5 +1,7 @@
-// The one ajv instance of the process. Schemas are imported as JSON modules, so the bundles inline exactly the shipped files.
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+// The shipped schemas (imported as JSON modules, so the bundles inline exactly the shipped files) and their validators, which ajv
+// compiles at build time (scripts/gen-validators.ts, `npm run validators`): no schema is compiled at run time.
+import type { ValidateFunction } from 'ajv/dist/2020';
+import * as generated from './validators.generated.js';
 import type { DocKind } from '../types';
 import logpushFilter from '../../../../schemas/logpush-filter.schema.json';
 import logpushJob from '../../../../schemas/logpush-job.schema.json';
@@ -7,6 +9,13 @@ import jsonrpcRequest from '../../../../schemas/jsonrpc-request.schema.json';
 import wafRuleset from '../../../../schemas/waf-ruleset.schema.json';
 
 export type JsonSchema = Record<string, unknown>;
+
+const VALIDATORS: Record<DocKind, ValidateFunction> = {
+  'logpush-filter': generated.logpushFilter,
+  'logpush-job': generated.logpushJob,
+  'jsonrpc-request': generated.jsonrpcRequest,
+  'waf-ruleset': generated.wafRuleset,
+};
 
 export const SCHEMAS: Record<DocKind, JsonSchema> = {
   'logpush-filter': logpushFilter as JsonSchema,
@@ -16,23 +25,14 @@ export const SCHEMAS: Record<DocKind, JsonSchema> = {
 };
 
 /** Editor-only annotation keywords that strict ajv must accept (VS Code's JSON dialect). */
-const ANNOTATIONS = ['markdownDescription', 'deprecationMessage', 'defaultSnippets', 'errorMessage', 'enumDescriptions',
+export const ANNOTATIONS = ['markdownDescription', 'deprecationMessage', 'defaultSnippets', 'errorMessage', 'enumDescriptions',
   'markdownEnumDescriptions', 'doNotSuggest', 'x-edgekit'];
 
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-function instance(): Ajv2020 {
-  if (!ajv) {
-    // strictTuples off: a method's optional trailing params make tuples shorter than their prefixItems on purpose (those params
-    // are left to the rules today, but a schema part that refers to them must still compile).
-    // validateSchema off: checking our own shipped schemas against the draft 2020-12 meta-schema took about 45 ms of the first
-    // diagnostics (issue 18); test/unit/core/schemas.test.ts holds every shipped schema to it, with a default (validating) ajv.
-    ajv = new Ajv2020({ allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false, validateSchema: false });
-    ajv.addVocabulary(ANNOTATIONS);
-  }
-  return ajv;
-}
+// strictTuples off: a method's optional trailing params make tuples shorter than their prefixItems on purpose (those params are left
+// to the rules today, but a schema part that refers to them must still compile).
+// validateSchema off: checking our own shipped schemas against the draft 2020-12 meta-schema took about 45 ms of the first
+// diagnostics (issue 18); test/unit/core/schemas.test.ts holds every shipped schema to it, with a default (validating) ajv.
+export const AJV_OPTIONS = { allErrors: true, strict: true, strictTuples: false, allowUnionTypes: true, validateFormats: false, validateSchema: false } as const;
 
 /** The marker of a subschema that a kind's semantic rules check in EdgeKit, with better messages and quick fixes. */
 export const CHECKED_BY_RULES = 'checked-by-rules';
@@ -52,15 +52,7 @@ export function forAjv(schema: unknown): unknown {
   return out;
 }
 
-/** The compiled validator for a kind, compiled lazily once and cached by $id. */
+/** The validator of a kind: the schema as forAjv gives it, compiled with AJV_OPTIONS at build time (validators.generated.js). */
 export function validatorFor(kind: DocKind): ValidateFunction {
-  const schema = SCHEMAS[kind];
-  const id = String(schema.$id ?? kind);
-  let fn = compiled.get(id);
-  if (!fn) {
-    const a = instance();
-    fn = (a.getSchema(id) as ValidateFunction | undefined) ?? a.compile(forAjv(schema) as JsonSchema);
-    compiled.set(id, fn);
-  }
-  return fn;
+  return VALIDATORS[kind];
 }
