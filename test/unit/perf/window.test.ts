@@ -94,6 +94,29 @@ test('locationAt, treeAround and treeAlong agree with the full tree at every off
   }
 });
 
+test('locate without item trees (the scanner) gives the full tree\'s span for every path, missing members and indexes included', () => {
+  const texts = [...SAMPLES.map((x) => x.text), batchDoc('errors').text.slice(0, 6000).replace(/,\n[^\n]*$/, '\n]\n'), rulesetDoc('errors').text];
+  let paths = 0;
+  for (const text of texts) {
+    const full = parseDocument(text, { windowFrom: Infinity });
+    const nodes: JsonNode[] = [parseTree(text)!];
+    for (let k = 0; k < nodes.length; k++) for (const c of nodes[k].children ?? []) nodes.push(c);
+    for (const node of nodes) {
+      if (node.type === 'property') continue;
+      const p = getNodePath(node);
+      // The path itself, a member or element below it that may not exist, and segments of the wrong kind.
+      for (const q of [p, [...p, 'id'], [...p, 'params', 0], [...p, 'missing'], [...p, 0], [...p, 1, 'x'], [...p, 99], [...p, -1], [...p, 'x', 'y']]) {
+        for (const part of ['key', 'value'] as const) {
+          // A fresh document for each path: no item has a tree yet, so Window.locate reads the text with the scanner.
+          assert.deepEqual(parseDocument(text, { windowFrom: 0 }).locate(q, part), full.locate(q, part), `locate ${JSON.stringify(q)} ${part}`);
+          paths++;
+        }
+      }
+    }
+  }
+  assert.ok(paths > 5000, `${paths} paths`);
+});
+
 test('completion and hover are the same with item-by-item positions at every offset of a batch and a ruleset', () => {
   for (const { kind, text } of SAMPLES) {
     const windowed = parseDocument(text, { windowFrom: 0 });

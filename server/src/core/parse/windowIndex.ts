@@ -1,7 +1,8 @@
 // The incremental index of a large valid document whose bulk is one array (a batch, a ruleset's "rules"): the items' spans,
-// positions parsed item by item on demand, and an edit inside one item (or of whitespace) applied by shifting the previous index
-// instead of scanning the whole text again.
-import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
+// positions found item by item on demand (a problem's span by scanning its item along the path, a tree of the item when a feature
+// needs nodes), and an edit inside one item (or of whitespace) applied by shifting the previous index instead of scanning the whole
+// text again.
+import { createScanner, findNodeAtLocation, parseTree, SyntaxKind, type JSONScanner, type Node as JsonNode } from 'jsonc-parser';
 import type { JsonPath, Span } from '../types';
 import { PARSE_OPTIONS, MAX_NESTING, deeperThan, itemSpans, commonPrefix, commonSuffix, isSpace, isOneValue, firstNonSpace, largestArrayMember } from './scanner';
 
@@ -14,6 +15,8 @@ export class Window {
   /** The items parsed so far (shifted to document offsets); `items[i].parent` is set once the tree exists. */
   private readonly items: (JsonNode | undefined)[];
   private skeleton: { root: JsonNode; array: JsonNode } | undefined;
+  /** jsonc-parser's scanner over the text, for locate() on items that have no tree (made on first use, then repositioned). */
+  private scanner: JSONScanner | undefined;
 
   /** The window of a valid document whose root is an array, or an object with an array member over half the text; else undefined. */
   static of(text: string): Window | undefined {
@@ -159,20 +162,34 @@ export class Window {
   locate(path: JsonPath, part: 'key' | 'value'): Span | undefined {
     const at = this.prefix.length;
     if (path.length <= at || (at === 1 && path[0] !== this.prefix[0])) return undefined;
-    const node = this.item(path[at] as number);
-    if (!node) return undefined;
-    for (let n = path.length; n > at; n--) {
-      const found = findNodeAtLocation(node, path.slice(at + 1, n));
-      if (!found) continue;
-      if (n < path.length) return parentAnchor(found);
-      // The item's own node is a value of the array (never a property's): its key part is its value.
-      if (part === 'key' && found.parent?.type === 'property') {
-        const key = found.parent.children![0];
-        return { offset: key.offset, length: key.length };
-      }
-      return { offset: found.offset, length: found.length };
+    const i = path[at] as number;
+    if (!Number.isInteger(i) || i < 0 || i >= this.items.length) return undefined;
+    const node = this.items[i];
+    return node ? locateInTree(node, path.slice(at + 1), part) : this.scanLocate(i, path.slice(at + 1), part);
+  }
+
+  /**
+   * locate() in item i without building its tree (issue 18: the trees of the 100 items with a problem in the batch with errors took
+   * 0.35-0.6 ms and 0.9 MB an open, and jsonc-parser's tree building stayed unoptimized for its first opens): jsonc-parser's scanner
+   * reads the item's tokens along `rel`, the path inside the item, and stops where the path ends or leaves the document. The same
+   * span as locateInTree: the node findNodeAtLocation finds (its key's span for part 'key' when it is a property's value), or for a
+   * path that does not exist, the anchor of the deepest node that does (parentAnchor).
+   */
+  private scanLocate(i: number, rel: JsonPath, part: 'key' | 'value'): Span {
+    const s = (this.scanner ??= createScanner(this.text, true));
+    s.setPosition(this.spans[2 * i]);
+    let token = s.scan();
+    let key: Span | undefined;
+    for (const segment of rel) {
+      const child = typeof segment === 'string' ? enterMember(s, token, segment) : enterElement(s, token, segment);
+      if (!child) return key ?? { offset: s.getTokenOffset(), length: 1 };
+      token = child.token;
+      key = child.key;
     }
-    return undefined;
+    if (part === 'key' && key) return key;
+    const offset = s.getTokenOffset();
+    skipValue(s, token);
+    return { offset, length: s.getTokenOffset() + s.getTokenLength() - offset };
   }
 
   /**
@@ -233,6 +250,70 @@ function shift(root: JsonNode, by: number): void {
     n.offset += by;
     if (n.colonOffset !== undefined) n.colonOffset += by;
     if (n.children) for (const c of n.children) stack.push(c);
+  }
+}
+
+/** Window.locate in an item's tree (`rel` is the path inside the item, the item's node is its root). */
+function locateInTree(node: JsonNode, rel: JsonPath, part: 'key' | 'value'): Span {
+  for (let n = rel.length; n > 0; n--) {
+    const found = findNodeAtLocation(node, rel.slice(0, n));
+    if (!found) continue;
+    if (n < rel.length) return parentAnchor(found);
+    if (part === 'key' && found.parent?.type === 'property') {
+      const key = found.parent.children![0];
+      return { offset: key.offset, length: key.length };
+    }
+    return { offset: found.offset, length: found.length };
+  }
+  // The item's own node is a value of the array (never a property's): its key part is its value.
+  return rel.length === 0 ? { offset: node.offset, length: node.length } : parentAnchor(node);
+}
+
+// The scanner steps of Window.scanLocate, on VALID JSON with trivia skipped. Each starts with `token` the current token (the first
+// token of a value) and, when it finds the child, leaves the scanner on the child's first token.
+
+/** The first member named `name` of the object whose `{` is the current token (as findNodeAtLocation takes it), with its key's span. */
+function enterMember(s: JSONScanner, token: SyntaxKind, name: string): { token: SyntaxKind; key: Span } | undefined {
+  if (token !== SyntaxKind.OpenBraceToken) return undefined;
+  const open = s.getTokenOffset();
+  for (let t = s.scan(); t === SyntaxKind.StringLiteral; t = s.scan()) {
+    const key = { offset: s.getTokenOffset(), length: s.getTokenLength() };
+    const found = s.getTokenValue() === name;
+    s.scan(); // the colon
+    const value = s.scan();
+    if (found) return { token: value, key };
+    skipValue(s, value);
+    if (s.scan() !== SyntaxKind.CommaToken) break;
+  }
+  s.setPosition(open); // the object is the deepest node: leave the scanner on its `{` again
+  s.scan();
+  return undefined;
+}
+
+/** Element `index` of the array whose `[` is the current token. */
+function enterElement(s: JSONScanner, token: SyntaxKind, index: number): { token: SyntaxKind; key: undefined } | undefined {
+  if (token !== SyntaxKind.OpenBracketToken) return undefined;
+  const open = s.getTokenOffset();
+  if (Number.isInteger(index) && index >= 0) {
+    for (let k = 0, t = s.scan(); t !== SyntaxKind.CloseBracketToken && t !== SyntaxKind.EOF; k++, t = s.scan()) {
+      if (k === index) return { token: t, key: undefined };
+      skipValue(s, t);
+      if (s.scan() !== SyntaxKind.CommaToken) break;
+    }
+  }
+  s.setPosition(open);
+  s.scan();
+  return undefined;
+}
+
+/** Moves the scanner to the last token of the value whose first token is the current one (its closing bracket for a container). */
+function skipValue(s: JSONScanner, token: SyntaxKind): void {
+  if (token !== SyntaxKind.OpenBraceToken && token !== SyntaxKind.OpenBracketToken) return;
+  for (let depth = 1; depth > 0;) {
+    const t = s.scan();
+    if (t === SyntaxKind.EOF) return;
+    if (t === SyntaxKind.OpenBraceToken || t === SyntaxKind.OpenBracketToken) depth++;
+    else if (t === SyntaxKind.CloseBraceToken || t === SyntaxKind.CloseBracketToken) depth--;
   }
 }
 
