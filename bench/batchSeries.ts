@@ -3,7 +3,8 @@
 // them before it opens the batch), then the valid batch 9 times and the batch with 100 errors 9 times (open → pull → close, as lspPeer.ts), and runs 200 one-character edits of the batch with errors. Per build it prints the
 // median of opens 3 to 9 and their spread (max/min) per round, the edits' p50/p95, and the medians over the rounds. Beside the
 // wall-clock time it reads the server's main thread's CPU time per open (/proc/<pid>/task/<pid>/schedstat, in ns), which moves
-// much less than the wall clock when other processes share the cores.
+// less than the wall clock when other processes share the cores (in this VM it still moves with them). The two builds of a round run
+// next to each other, so the median of the per-round ratios after ÷ before is the figure that survives a machine whose load drifts.
 //   node --import tsx bench/batchSeries.ts <before/server.js> <after/server.js> [rounds=4]
 import { readFileSync } from 'node:fs';
 import { batchDoc, sizedDocs } from './docs';
@@ -80,6 +81,11 @@ async function main(): Promise<void> {
         `errors ${median(x.errors).toFixed(2)} ms (spread ${spread(x.errors).toFixed(2)}×) · server CPU per open ${median(x.validCpu).toFixed(2)} / ${median(x.errorsCpu).toFixed(2)} ms · edits p50 ${median(x.edits).toFixed(2)} / p95 ${percentile(x.edits, 95).toFixed(2)} ms\n`);
     }
   }
+  const [xb, xa] = [all.get('before')!, all.get('after')!];
+  const ratio = (f: (x: Round) => number) => median(xa.map((a, i) => f(a) / f(xb[i]))).toFixed(2);
+  process.stdout.write(`after ÷ before, median of the per-round ratios: valid ${ratio((x) => median(x.valid))} · errors ${ratio((x) => median(x.errors))} · ` +
+    `errors spread ${ratio((x) => spread(x.errors))} · server CPU ${ratio((x) => median(x.validCpu))} / ${ratio((x) => median(x.errorsCpu))} · ` +
+    `edits p50 ${ratio((x) => median(x.edits))} / p95 ${ratio((x) => percentile(x.edits, 95))}\n`);
   for (const b of builds) {
     const xs = all.get(b.name)!;
     const m = (f: (x: Round) => number) => median(xs.map(f)).toFixed(2);
