@@ -205,13 +205,25 @@ export const requestRule: Rule = {
   },
 };
 
+/**
+ * The requests of an edited document found to have no problem (PARAM_ISSUES's policy: an opened document does not fill it). A request
+ * object is never changed and its verdict depends on nothing else (duplicate ids are checked on the batch), so from the second edit
+ * on only the edited request and the ones with problems are looked at.
+ */
+const CLEAN = new WeakSet<object>();
+
 function checkRequest(doc: ParsedDoc, ctx: RuleContext, req: Record<string, unknown>, index: number | null, out: Problem[]): void {
+  const edit = doc.edit === true;
+  if (edit && CLEAN.has(req)) return;
   const method = req.method;
   const spec = typeof method === 'string' ? METHOD_BY_NAME.get(method) : undefined;
   // The common case, a well-formed envelope of a supported method whose params are fine, reports nothing and builds nothing.
   const envelopeOk = req.jsonrpc === '2.0' && spec !== undefined && typeof req.id === 'number';
-  const issues = spec ? paramIssues(spec, req.params, doc.edit === true) : undefined;
-  if (envelopeOk && spec && issues === undefined) return;
+  const issues = spec ? paramIssues(spec, req.params, edit) : undefined;
+  if (envelopeOk && spec && issues === undefined) {
+    if (edit) CLEAN.add(req);
+    return;
+  }
   const r: RequestRef = { base: index === null ? [] : [index], index, req };
   if (!envelopeOk) envelope(doc, ctx, r, out);
   if (spec) {
