@@ -5,7 +5,7 @@ import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../..
 import { utf8Length } from '../../text';
 import { namesOf, suggest } from '../../suggest';
 import {
-  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, operatorInfo, operatorsFor, quoteList, typeClasses,
+  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo,
 } from './catalogue';
 import { isObj, type Obj } from '../../json';
@@ -195,7 +195,7 @@ class Walker {
     const fields = this.opts.fields;
     if (!fields || typeof c.key !== 'string') return;
     const key = c.key;
-    const field = fields.find((f) => f.name === key);
+    const field = fieldNamed(fields, key);
     if (!field) {
       this.unknownField(key, [...path, 'key'], fields);
       return;
