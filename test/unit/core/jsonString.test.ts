@@ -231,3 +231,18 @@ test('round trip: for generated strings, the decoded value equals JSON.parse and
     }
   }
 });
+
+test('JsonStringMap.at finds the closing quote itself: the first one no escape takes', () => {
+  const literal = String.raw`"{\"a\\\\\": \"b\u0022\\q\"}"`; // a \\ before an escaped quote, a \u0022, a broken \q
+  const text = `{"filter": ${literal}, "x": "y"}`;
+  const at = text.indexOf(literal);
+  const m = JsonStringMap.at(text, at);
+  const same = new JsonStringMap(text, at, literal.length);
+  assert.equal(m.value, same.value);
+  assert.equal(m.toSource(m.value.length), at + literal.length - 1);
+  for (let i = 0; i <= m.value.length; i++) assert.equal(m.toSource(i), same.toSource(i));
+  for (let o = at; o <= at + literal.length; o++) assert.equal(m.toDecoded(o), same.toDecoded(o));
+  const open = JsonStringMap.at('"ab\\"c', 0); // unterminated: runs to the end of the text
+  assert.equal(open.value, 'ab"c');
+  assert.equal(open.toSource(4), 6);
+});
