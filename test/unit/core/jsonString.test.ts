@@ -246,3 +246,21 @@ test('JsonStringMap.at finds the closing quote itself: the first one no escape t
   assert.equal(open.value, 'ab"c');
   assert.equal(open.toSource(4), 6);
 });
+
+test('the map reads escapes only as far as asked, and answers the same in any order of questions', () => {
+  const literal = JSON.stringify(JSON.stringify({ where: { and: [{ key: 'a\u00e9', operator: 'eq', value: 'x\ny' }, { key: 'b', operator: 'in', value: ['"q"'] }] } }));
+  const text = `{"filter": ${literal}}`;
+  const at = text.indexOf(literal);
+  const whole = new JsonStringMap(text, at, literal.length);
+  const decodedLength = whole.value.length; // reads every escape first
+  let seed = 3;
+  const rnd = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  for (let round = 0; round < 50; round++) {
+    const m = rnd(2) ? JsonStringMap.at(text, at) : new JsonStringMap(text, at, literal.length);
+    for (let q = 0; q < 8; q++) {
+      if (rnd(2)) { const d = rnd(decodedLength + 4) - 2; assert.equal(m.toSource(d), whole.toSource(d), `toSource(${d})`); }
+      else { const o = rnd(text.length + 4) - 2; assert.equal(m.toDecoded(o), whole.toDecoded(o), `toDecoded(${o})`); }
+    }
+    assert.equal(m.value, whole.value);
+  }
+});
