@@ -121,10 +121,18 @@ type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?(0|[1-9]\d*)$/;
 
+/** A field type's Expect, worked out once per type (there are a dozen spellings; a filter asks once per comparison). */
+const EXPECT_OF = new Map<string, Expect | undefined>();
+
 function elementExpect(type: string): Expect | undefined {
+  if (!EXPECT_OF.has(type)) EXPECT_OF.set(type, expectOf(type));
+  return EXPECT_OF.get(type);
+}
+
+function expectOf(type: string): Expect | undefined {
   const t = type.trim();
   if (/\bor\b/.test(t)) {
-    const parts = t.split(/\s+or\s+/).map(elementExpect);
+    const parts = t.split(/\s+or\s+/).map(expectOf);
     return parts.includes('string') && (parts.includes('integer') || parts.includes('number')) ? 'number-or-string' : parts[0];
   }
   if (t === 'int' || t === 'array[int]') return 'integer';
@@ -180,9 +188,9 @@ class Walker {
 
   private comparison(c: Obj, path: JsonPath): void {
     const missing = COMPARISON_MEMBERS.filter((m) => !has(c, m));
-    const unknown = Object.keys(c).filter((k) => !COMPARISON_MEMBERS.includes(k));
     if (missing.length > 0) {
       // An unknown member next to a missing one is usually its misspelling, which the schema already reports.
+      const unknown = Object.keys(c).filter((k) => !COMPARISON_MEMBERS.includes(k));
       if (unknown.length === 0 && !this.recovered) {
         const span = this.doc.locate([...path, missing[0]]);
         this.out.push(this.ctx.report('logpush/missing-member',
