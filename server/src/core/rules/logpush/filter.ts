@@ -2,7 +2,7 @@
 // the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
-import { utf8Length } from '../../text';
+import { compactJsonBytes, utf8Length } from '../../text';
 import { namesOf, suggest } from '../../suggest';
 import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
@@ -30,8 +30,7 @@ export interface FilterUsage { operators: number; bytes: number; maxOperators: n
 /** Operators (one per comparison) and UTF-8 bytes of the compact serialization, hints stripped. */
 export function filterUsage(filterValue: unknown): FilterUsage {
   const value = stripFilterHints(filterValue);
-  const json = JSON.stringify(value) ?? '';
-  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes: utf8Length(json), maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
+  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes: compactJsonBytes(value), maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
 }
 
 /** `12/30 operators · 412/1000 bytes` */
