@@ -231,3 +231,36 @@ test('round trip: for generated strings, the decoded value equals JSON.parse and
     }
   }
 });
+
+test('JsonStringMap.at finds the closing quote itself: the first one no escape takes', () => {
+  const literal = String.raw`"{\"a\\\\\": \"b\u0022\\q\"}"`; // a \\ before an escaped quote, a \u0022, a broken \q
+  const text = `{"filter": ${literal}, "x": "y"}`;
+  const at = text.indexOf(literal);
+  const m = JsonStringMap.at(text, at);
+  const same = new JsonStringMap(text, at, literal.length);
+  assert.equal(m.value, same.value);
+  assert.equal(m.toSource(m.value.length), at + literal.length - 1);
+  for (let i = 0; i <= m.value.length; i++) assert.equal(m.toSource(i), same.toSource(i));
+  for (let o = at; o <= at + literal.length; o++) assert.equal(m.toDecoded(o), same.toDecoded(o));
+  const open = JsonStringMap.at('"ab\\"c', 0); // unterminated: runs to the end of the text
+  assert.equal(open.value, 'ab"c');
+  assert.equal(open.toSource(4), 6);
+});
+
+test('the map reads escapes only as far as asked, and answers the same in any order of questions', () => {
+  const literal = JSON.stringify(JSON.stringify({ where: { and: [{ key: 'a\u00e9', operator: 'eq', value: 'x\ny' }, { key: 'b', operator: 'in', value: ['"q"'] }] } }));
+  const text = `{"filter": ${literal}}`;
+  const at = text.indexOf(literal);
+  const whole = new JsonStringMap(text, at, literal.length);
+  const decodedLength = whole.value.length; // reads every escape first
+  let seed = 3;
+  const rnd = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  for (let round = 0; round < 50; round++) {
+    const m = rnd(2) ? JsonStringMap.at(text, at) : new JsonStringMap(text, at, literal.length);
+    for (let q = 0; q < 8; q++) {
+      if (rnd(2)) { const d = rnd(decodedLength + 4) - 2; assert.equal(m.toSource(d), whole.toSource(d), `toSource(${d})`); }
+      else { const o = rnd(text.length + 4) - 2; assert.equal(m.toDecoded(o), whole.toDecoded(o), `toDecoded(${o})`); }
+    }
+    assert.equal(m.value, whole.value);
+  }
+});

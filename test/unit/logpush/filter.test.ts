@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterToJobString, filterUsage, jobStringToFilter, stripFilterHints } from '../../../server/src/core/rules/logpush';
 import { utf8Length } from '../../../server/src/core/rules/logpush/filter';
+import { compactJsonBytes } from '../../../server/src/core/text';
 import { operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
 import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
 import { applyEdits, check, cmp, codes, filterText, only } from './helpers';
@@ -32,6 +33,32 @@ test('filterUsage counts one operator per comparison and the UTF-8 bytes of the 
   assert.equal(u.maxBytes, 1000);
   assert.deepEqual(filterUsage({ where: cmp('a', 'eq', 'b') }).operators, 1);
   assert.equal(utf8Length('a\u00e9\u65e5\ud83d\ude00'), 1 + 2 + 3 + 4);
+});
+
+test('compactJsonBytes is the UTF-8 length of JSON.stringify, for generated values of every kind JSON.parse gives', () => {
+  const chars = ['a', ' ', '"', '\\', '/', '\n', '\t', '\b', '\f', '\r', '\u0000', '\u001f', '\u007f', '\u0080', 'é', '日', '\u2028', '\ud83d\ude00', '\ud83d', '\ude00', '\uffff'];
+  const numbers = [0, -0, 1, -1, 0.1, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER, 5e-324, -1.5e300];
+  let seed = 5;
+  const rnd = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const str = (): string => { let t = ''; for (let i = rnd(8); i > 0; i--) t += chars[rnd(chars.length)]; return t; };
+  const gen = (depth: number): unknown => {
+    switch (rnd(depth > 3 ? 5 : 7)) {
+      case 0: return str();
+      case 1: return numbers[rnd(numbers.length)];
+      case 2: return rnd(2) === 0;
+      case 3: return null;
+      case 4: return rnd(1000) - 500;
+      case 5: return Array.from({ length: rnd(4) }, () => gen(depth + 1));
+      default: { const o: Record<string, unknown> = {}; for (let i = rnd(4); i > 0; i--) o[rnd(3) ? str() : '__proto__'] = gen(depth + 1); return o; }
+    }
+  };
+  for (let round = 0; round < 3000; round++) {
+    const value = JSON.parse(JSON.stringify(gen(0))) as unknown; // as a document's parse gives it
+    assert.equal(compactJsonBytes(value), Buffer.byteLength(JSON.stringify(value)), JSON.stringify(value));
+  }
+  const own = JSON.parse('{"__proto__":{"a":"é"},"b":[1,null]}') as unknown; // JSON.parse makes "__proto__" an own member
+  assert.equal(compactJsonBytes(own), Buffer.byteLength(JSON.stringify(own)));
+  assert.equal(compactJsonBytes(undefined), 0);
 });
 
 test('filterToJobString strips hints and compacts; jobStringToFilter pretty-prints, and both round-trip', () => {

@@ -208,3 +208,10 @@ test('an unknown field suggests the nearest names, with a fix per suggestion', (
   assert.match(p.message, /did you mean "http.host"/);
   assert.equal(p.fixes?.[0].edits[0].newText, 'http.host');
 });
+
+test('a word named like a member of Object.prototype is no operator ("constructor" was read as the Object function)', () => {
+  for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    const { problems } = analyzeExpression(`http.host ${word} "x"`);
+    assert.deepEqual(problems.map((p) => [p.code, p.offset, p.length]), [['ruleset/expr-syntax', 10, word.length]], word);
+  }
+});

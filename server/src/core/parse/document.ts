@@ -142,8 +142,8 @@ class Doc implements ParsedDoc {
     // position tree that nothing else may need (issue 18: the tree was most of a 10 KB job's check). Valid text only; the same span.
     if (path.length === 1 && typeof path[0] === 'string' && this._tree === null && !this.windowed && this.syntax.length === 0 && !this.tooDeep
       && this.value !== null && typeof this.value === 'object' && !Array.isArray(this.value) && Object.prototype.hasOwnProperty.call(this.value, path[0])) {
-      const m = rootMember(this.text, path[0]);
-      if (m) return part === 'key' ? m.key : m.value;
+      const m = rootMember(this.text, path[0], part);
+      if (m) return m;
     }
     const root = this.treeAlong(path);
     if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
@@ -219,9 +219,10 @@ function clampToText(root: JsonNode, length: number): void {
 
 /**
  * The first member named `key` of the root object of a valid text, as jsonc-parser's tree places it (findNodeAtLocation takes the
- * first of duplicate keys too): the key's span (quotes included) and its value's. Undefined when the text does not read as expected.
+ * first of duplicate keys too): the key's span (quotes included) or its value's. The key's is found without scanning the value
+ * (a filter's "where" holds all of it). Undefined when the text does not read as expected.
  */
-function rootMember(text: string, key: string): { key: Span; value: Span } | undefined {
+function rootMember(text: string, key: string, part: 'key' | 'value'): Span | undefined {
   const s = createScanner(text, true);
   let depth = 0;
   let expectKey = false;
@@ -249,6 +250,7 @@ function rootMember(text: string, key: string): { key: Span; value: Span } | und
         if (s.getTokenValue() !== key) break;
         const keySpan = { offset: s.getTokenOffset(), length: s.getTokenLength() };
         if (s.scan() !== SyntaxKind.ColonToken) return undefined;
+        if (part === 'key') return keySpan;
         const v = s.scan();
         const start = s.getTokenOffset();
         if (v === SyntaxKind.OpenBraceToken || v === SyntaxKind.OpenBracketToken) {
@@ -261,7 +263,7 @@ function rootMember(text: string, key: string): { key: Span; value: Span } | und
         } else if (v === SyntaxKind.EOF || v === SyntaxKind.CommaToken || v === SyntaxKind.CloseBraceToken) {
           return undefined;
         }
-        return { key: keySpan, value: { offset: start, length: s.getTokenOffset() + s.getTokenLength() - start } };
+        return { offset: start, length: s.getTokenOffset() + s.getTokenLength() - start };
       }
       default:
         expectKey = false;

@@ -45,7 +45,22 @@ export function datasetFields(dataset: string): readonly FieldInfo[] | undefined
 }
 
 export function fieldInfo(dataset: string, field: string): FieldInfo | undefined {
-  return FIELDS[dataset]?.find((f) => f.name === field);
+  const fields = FIELDS[dataset];
+  return fields && fieldNamed(fields, field);
+}
+
+/** Each field list's fields by name (a filter looks one up per comparison; http_requests has over a hundred). */
+const BY_NAME = new WeakMap<readonly FieldInfo[], Map<string, FieldInfo>>();
+
+/** The field of that name in the list (the first, as Array.find), or undefined. */
+export function fieldNamed(fields: readonly FieldInfo[], name: string): FieldInfo | undefined {
+  let m = BY_NAME.get(fields);
+  if (!m) {
+    m = new Map();
+    for (const f of fields) if (!m.has(f.name)) m.set(f.name, f);
+    BY_NAME.set(fields, m);
+  }
+  return m.get(name);
 }
 
 // ---- operators ----
@@ -84,8 +99,10 @@ export const OPERATORS: readonly OperatorInfo[] = [
 
 export const OPERATOR_NAMES: readonly string[] = OPERATORS.map((o) => o.name);
 
+const OPERATOR_BY_NAME: ReadonlyMap<string, OperatorInfo> = new Map(OPERATORS.map((o) => [o.name, o]));
+
 export function operatorInfo(name: string): OperatorInfo | undefined {
-  return OPERATORS.find((o) => o.name === name);
+  return OPERATOR_BY_NAME.get(name);
 }
 
 /** The type columns a field type belongs to (a union type such as "int or string" belongs to several). */
@@ -102,10 +119,18 @@ export function typeClasses(type: FieldType): TypeClass[] {
   return [...out];
 }
 
+/** Field types are few (a dozen spellings): their operators are worked out once each. */
+const OPERATORS_FOR = new Map<FieldType, readonly OperatorInfo[]>();
+
 /** Operators allowed for a field type, in table order. */
-export function operatorsFor(type: FieldType): OperatorInfo[] {
-  const classes = typeClasses(type);
-  return OPERATORS.filter((o) => o.accepts.some((c) => classes.includes(c)));
+export function operatorsFor(type: FieldType): readonly OperatorInfo[] {
+  let ops = OPERATORS_FOR.get(type);
+  if (!ops) {
+    const classes = typeClasses(type);
+    ops = OPERATORS.filter((o) => o.accepts.some((c) => classes.includes(c)));
+    OPERATORS_FOR.set(type, ops);
+  }
+  return ops;
 }
 
 const CLASS_NAMES: Record<TypeClass, string> = { string: 'String', int: 'Int', bool: 'Bool', array: 'Array', object: 'Object' };

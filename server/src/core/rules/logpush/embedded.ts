@@ -10,10 +10,12 @@ export class EmbeddedString {
 
   /** The map of the literal in the document (undefined when the node cannot be found, which a valid document never hits). */
   stringMap(): JsonStringMap | undefined {
-    if (this.map === null && this.path.length === 1) {
-      // A member of the root object (a job's "filter"): located without the whole position tree (ParsedDoc.locate).
-      const at = this.doc.locate(this.path);
-      if (this.doc.text[at.offset] === '"' && at.length >= 2) this.map = new JsonStringMap(this.doc.text, at.offset, at.length);
+    if (this.map === null && this.path.length === 1 && this.doc.syntax.length === 0) {
+      // A member of the root object of valid JSON (a job's "filter"): its key located without the whole position tree
+      // (ParsedDoc.locate), the literal read from the quote after the colon (a scan of the whole value would decode its 10 KB once
+      // more).
+      const open = literalAfter(this.doc.text, this.doc.locate(this.path, 'key'));
+      if (open >= 0) this.map = JsonStringMap.at(this.doc.text, open);
     }
     if (this.map === null) {
       const root = this.doc.tree();
@@ -43,6 +45,17 @@ export class EmbeddedString {
       ...(p.related ? { related: p.related.map((r) => ({ ...r, ...m.spanToSource(r) })) } : {}),
     };
   }
+}
+
+/** The offset of the string literal that follows a member's key (`"key": "..."`, JSON whitespace around the colon), or -1. */
+function literalAfter(text: string, key: Span): number {
+  let i = key.offset + key.length;
+  const skip = () => { while (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t') i++; };
+  if (text[key.offset] !== '"') return -1;
+  skip();
+  if (text[i++] !== ':') return -1;
+  skip();
+  return text[i] === '"' ? i : -1;
 }
 
 export interface QueryParam {

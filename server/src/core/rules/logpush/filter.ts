@@ -2,10 +2,10 @@
 // the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
-import { utf8Length } from '../../text';
+import { compactJsonBytes, utf8Length } from '../../text';
 import { namesOf, suggest } from '../../suggest';
 import {
-  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, operatorInfo, operatorsFor, quoteList, typeClasses,
+  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo,
 } from './catalogue';
 import { isObj, type Obj } from '../../json';
@@ -30,8 +30,7 @@ export interface FilterUsage { operators: number; bytes: number; maxOperators: n
 /** Operators (one per comparison) and UTF-8 bytes of the compact serialization, hints stripped. */
 export function filterUsage(filterValue: unknown): FilterUsage {
   const value = stripFilterHints(filterValue);
-  const json = JSON.stringify(value) ?? '';
-  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes: utf8Length(json), maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
+  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes: compactJsonBytes(value), maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
 }
 
 /** `12/30 operators · 412/1000 bytes` */
@@ -121,10 +120,18 @@ type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?(0|[1-9]\d*)$/;
 
+/** A field type's Expect, worked out once per type (there are a dozen spellings; a filter asks once per comparison). */
+const EXPECT_OF = new Map<string, Expect | undefined>();
+
 function elementExpect(type: string): Expect | undefined {
+  if (!EXPECT_OF.has(type)) EXPECT_OF.set(type, expectOf(type));
+  return EXPECT_OF.get(type);
+}
+
+function expectOf(type: string): Expect | undefined {
   const t = type.trim();
   if (/\bor\b/.test(t)) {
-    const parts = t.split(/\s+or\s+/).map(elementExpect);
+    const parts = t.split(/\s+or\s+/).map(expectOf);
     return parts.includes('string') && (parts.includes('integer') || parts.includes('number')) ? 'number-or-string' : parts[0];
   }
   if (t === 'int' || t === 'array[int]') return 'integer';
@@ -180,9 +187,9 @@ class Walker {
 
   private comparison(c: Obj, path: JsonPath): void {
     const missing = COMPARISON_MEMBERS.filter((m) => !has(c, m));
-    const unknown = Object.keys(c).filter((k) => !COMPARISON_MEMBERS.includes(k));
     if (missing.length > 0) {
       // An unknown member next to a missing one is usually its misspelling, which the schema already reports.
+      const unknown = Object.keys(c).filter((k) => !COMPARISON_MEMBERS.includes(k));
       if (unknown.length === 0 && !this.recovered) {
         const span = this.doc.locate([...path, missing[0]]);
         this.out.push(this.ctx.report('logpush/missing-member',
@@ -195,7 +202,7 @@ class Walker {
     const fields = this.opts.fields;
     if (!fields || typeof c.key !== 'string') return;
     const key = c.key;
-    const field = fields.find((f) => f.name === key);
+    const field = fieldNamed(fields, key);
     if (!field) {
       this.unknownField(key, [...path, 'key'], fields);
       return;

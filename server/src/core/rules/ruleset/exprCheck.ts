@@ -181,14 +181,16 @@ class Checker {
     const left = this.infer(e.left);
     const base = left.ty.t;
     if (base === 'Unknown') return { ty: T.Boolean, each: left.each };
-    const what = e.left.type === 'field' ? `field "${fieldText(e.left)}"` : e.left.type === 'call' ? `${e.left.name}()` : 'the value';
+    // The left side as messages name it, built only for a message.
+    const lhs = e.left;
+    const what = (): string => (lhs.type === 'field' ? `field "${fieldText(lhs)}"` : lhs.type === 'call' ? `${lhs.name}()` : 'the value');
     if (base === 'Array' || base === 'Map') {
-      this.mismatch(e.opSpan, `Cannot compare ${what} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].`);
+      this.mismatch(e.opSpan, `Cannot compare ${what()} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].`);
       return { ty: T.Boolean, each: left.each };
     }
     const ops = OPS_BY_TYPE[base] ?? [];
     if (!ops.includes(e.op)) {
-      this.mismatch(e.opSpan, `Operator "${e.op}" does not apply to ${what} of type ${base}; use ${ops.map((o) => `"${o}"`).join(', ')}.`);
+      this.mismatch(e.opSpan, `Operator "${e.op}" does not apply to ${what()} of type ${base}; use ${ops.map((o) => `"${o}"`).join(', ')}.`);
       return { ty: T.Boolean, each: left.each };
     }
     const r = e.right;
@@ -203,10 +205,10 @@ class Checker {
     return { ty: T.Boolean, each: left.each };
   }
 
-  private value(v: Literal | RangeNode, ty: Ty, what: string, op: string, inSet: boolean): void {
+  private value(v: Literal | RangeNode, ty: Ty, what: () => string, op: string, inSet: boolean): void {
     const want = ty.t;
     if (v.type === 'range') {
-      if (want !== 'Integer' && want !== 'IP') return this.mismatch(v, `A range is not allowed for ${what} of type ${want}.`);
+      if (want !== 'Integer' && want !== 'IP') return this.mismatch(v, `A range is not allowed for ${what()} of type ${want}.`);
       this.value(v.from, ty, what, op, inSet);
       this.value(v.to, ty, what, op, inSet);
       if (v.from.type !== v.to.type) this.mismatch(v, 'Both ends of a range must be of the same type.');
@@ -217,7 +219,7 @@ class Checker {
     const compatible = got === want || (want === 'Bytes' && got === 'String');
     if (!compatible) {
       const shown = v.type === 'string' ? JSON.stringify(v.value) : v.type === 'ip' ? v.text : String(v.value);
-      return this.mismatch(v, `${cap(what)} is ${article(want)}, so ${shown} (${got === 'IP' && v.type === 'ip' && v.cidr ? 'a CIDR range' : article(got)}) cannot be compared with it${hint(want, got, v)}.`);
+      return this.mismatch(v, `${cap(what())} is ${article(want)}, so ${shown} (${got === 'IP' && v.type === 'ip' && v.cidr ? 'a CIDR range' : article(got)}) cannot be compared with it${hint(want, got, v)}.`);
     }
     if (v.type === 'ip' && v.cidr && !inSet) {
       this.mismatch(v, `A CIDR range like ${v.text} can only be used in a set; write "in {${v.text}}".`);

@@ -27,8 +27,12 @@ export interface LexProblem {
 // Tokens are scanned on char codes (one sticky regex, for IPv4, runs at an index): no substring or match array per token. A 200-rule ruleset's
 // expressions (60 KB) tokenize in about 0.3 ms.
 const PUNCT3 = '===';
-const PUNCT2: ReadonlySet<string> = new Set(['==', '!=', '<=', '>=', '&&', '||', '^^', '..']);
-const PUNCT1: ReadonlySet<string> = new Set(['<', '>', '~', '!', '(', ')', '{', '}', '[', ']', ',', '*']);
+const PUNCT2 = ['==', '!=', '<=', '>=', '&&', '||', '^^', '..'];
+const PUNCT1 = ['<', '>', '~', '!', '(', ')', '{', '}', '[', ']', ',', '*'];
+/** The two characters at i as one number (NaN past the end), the key of PUNCT2_AT: no two-character string per token. */
+const pairAt = (src: string, i: number): number => src.charCodeAt(i) * 0x10000 + src.charCodeAt(i + 1);
+const PUNCT2_AT: ReadonlyMap<number, string> = new Map(PUNCT2.map((p) => [pairAt(p, 0), p]));
+const PUNCT1_AT: ReadonlyMap<number, string> = new Map(PUNCT1.map((p) => [p.charCodeAt(0), p]));
 
 const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d+))?/y;
 const HEX2 = /^[0-9A-Fa-f]{2}$/;
@@ -73,10 +77,16 @@ function intEnd(src: string, i: number): number {
   return j;
 }
 
-/** Whether s holds at least two colons (an IPv6 address, as opposed to a hex-looking identifier or number). */
-function twoColons(s: string): boolean {
-  const first = s.indexOf(':');
-  return first >= 0 && s.indexOf(':', first + 1) >= 0;
+/** Whether src holds at least two colons from start to end (an IPv6 address, as opposed to a hex-looking identifier or number). */
+function twoColons(src: string, start: number, end: number): boolean {
+  let colons = 0;
+  for (let j = start; j < end && colons < 2; j++) if (src.charCodeAt(j) === 0x3a /* : */) colons++;
+  return colons === 2;
+}
+
+/** Every token has every member, undefined where it does not apply: one object shape, which keeps the parser's reads of them fast. */
+function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean): Token {
+  return { kind, text, offset, length, value, family, raw };
 }
 
 export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[] } {
@@ -98,11 +108,11 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
         const end = src.indexOf(close, j + 1);
         if (end < 0) {
           problems.push({ code: 'ruleset/expr-syntax', message: `Unterminated raw string; expected ${JSON.stringify(close)} to close it.`, offset: i, length: n - i });
-          tokens.push({ kind: 'string', text: src.slice(i), offset: i, length: n - i, value: src.slice(j + 1), raw: true });
+          tokens.push(token('string', src.slice(i), i, n - i, src.slice(j + 1), undefined, true));
           i = n;
         } else {
           const stop = end + close.length;
-          tokens.push({ kind: 'string', text: src.slice(i, stop), offset: i, length: stop - i, value: src.slice(j + 1, end), raw: true });
+          tokens.push(token('string', src.slice(i, stop), i, stop - i, src.slice(j + 1, end), undefined, true));
           i = stop;
         }
         continue;
@@ -134,21 +144,21 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
         problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
       }
       j = Math.min(j, n);
-      tokens.push({ kind: 'string', text: src.slice(start, j), offset: start, length: j - start, value });
+      tokens.push(token('string', src.slice(start, j), start, j - start, value));
       i = j;
       continue;
     }
     if (cc === 0x24 /* $ */ && i + 1 < n && isIdentStart(src.charCodeAt(i + 1))) {
       const name = src.slice(i + 1, listNameEnd(src, i + 1));
-      tokens.push({ kind: 'list', text: '$' + name, offset: i, length: name.length + 1, value: name });
+      tokens.push(token('list', '$' + name, i, name.length + 1, name));
       i += name.length + 1;
       continue;
     }
     // IPv6 (a run of hex digits, colons and dots that contains a colon), IPv4, integers
     if (isHexOrColon(cc) || (cc === 0x2d /* - */ && i + 1 < n && isDigit(src.charCodeAt(i + 1)))) {
-      const hex = isHexOrColon(cc) ? src.slice(i, hexColonEnd(src, i)) : '';
-      if (twoColons(hex)) {
-        let text = hex;
+      const hexEnd = isHexOrColon(cc) ? hexColonEnd(src, i) : i;
+      if (twoColons(src, i, hexEnd)) {
+        let text = src.slice(i, hexEnd);
         const range = text.indexOf('..');
         if (range >= 0) text = text.slice(0, range);
         tokens.push(ipToken(text, i, 6, problems));
@@ -164,20 +174,20 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
           continue;
         }
         const num = src.slice(i, intEnd(src, i));
-        tokens.push({ kind: 'int', text: num, offset: i, length: num.length, value: Number(num) });
+        tokens.push(token('int', num, i, num.length, Number(num)));
         i += num.length;
         continue;
       }
     }
     if (isIdentStart(cc)) {
       const m = src.slice(i, identEnd(src, i));
-      tokens.push({ kind: 'ident', text: m, offset: i, length: m.length });
+      tokens.push(token('ident', m, i, m.length));
       i += m.length;
       continue;
     }
-    const p = src.startsWith(PUNCT3, i) ? PUNCT3 : PUNCT2.has(src.substr(i, 2)) ? src.substr(i, 2) : PUNCT1.has(c) ? c : undefined;
+    const p = cc === 0x3d /* = */ && src.startsWith(PUNCT3, i) ? PUNCT3 : PUNCT2_AT.get(pairAt(src, i)) ?? PUNCT1_AT.get(cc);
     if (p && p !== PUNCT3) {
-      tokens.push({ kind: 'punct', text: p, offset: i, length: p.length });
+      tokens.push(token('punct', p, i, p.length));
       i += p.length;
       continue;
     }
@@ -185,12 +195,14 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
     problems.push({ code: 'ruleset/expr-syntax', message: p === PUNCT3 ? 'Unexpected "==="; use "==" or "eq".' : c === '=' ? 'Unexpected "="; use "==" or "eq" to compare.' : `Unexpected character "${shown}".`, offset: i, length: shown.length });
     i += shown.length;
   }
-  tokens.push({ kind: 'eof', text: '', offset: n, length: 0 });
+  tokens.push(token('eof', '', n, 0));
   return { tokens, problems };
 }
 
 function ipToken(text: string, offset: number, family: 4 | 6, problems: LexProblem[]): Token {
-  const [addr, prefix] = text.split('/');
+  const slash = text.indexOf('/'); // at most one: the lexer reads one "/digits" suffix
+  const addr = slash < 0 ? text : text.slice(0, slash);
+  const prefix = slash < 0 ? undefined : text.slice(slash + 1);
   const ok = family === 4 ? validIpv4(addr) : validIpv6(addr);
   if (!ok) problems.push({ code: 'ruleset/expr-invalid-ip', message: `"${addr}" is not a valid IPv${family} address.`, offset, length: addr.length });
   const kind: TokenKind = prefix === undefined ? 'ip' : 'cidr';
@@ -200,12 +212,15 @@ function ipToken(text: string, offset: number, family: 4 | 6, problems: LexProbl
       problems.push({ code: 'ruleset/expr-invalid-ip', message: `The prefix length "/${prefix}" of "${text}" must be between 0 and ${max}.`, offset: offset + addr.length, length: prefix.length + 1 });
     }
   }
-  return { kind, text, offset, length: text.length, family };
+  return token(kind, text, offset, text.length, undefined, family);
 }
+
+const OCTET = /^\d{1,3}$/;
+const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
 
 export function validIpv4(s: string): boolean {
   const parts = s.split('.');
-  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+  return parts.length === 4 && parts.every((p) => OCTET.test(p) && Number(p) <= 255);
 }
 
 export function validIpv6(s: string): boolean {
@@ -223,7 +238,7 @@ export function validIpv6(s: string): boolean {
   const left = groups(dbl[0]);
   const right = dbl.length === 2 ? groups(dbl[1]) : [];
   const all = [...left, ...right];
-  if (!all.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
+  if (!all.every((g) => HEX_GROUP.test(g))) return false;
   const count = all.length + tailGroups;
   return dbl.length === 2 ? count <= 7 : count === 8;
 }

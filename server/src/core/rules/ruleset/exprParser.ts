@@ -39,11 +39,13 @@ export interface ExprProblem {
   tags?: ('deprecated' | 'unnecessary')[];
 }
 
-const COMPARE_WORDS: Record<string, CompareOp> = {
+// Maps, not objects: a token's text is looked up in them for every operand (an object lookup of a fresh string is slower, and it
+// finds Object.prototype's members: "constructor" read as an operator).
+const COMPARE_WORDS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', contains: 'contains', matches: 'matches', wildcard: 'wildcard', in: 'in',
-};
-const COMPARE_SYMBOLS: Record<string, CompareOp> = { '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '~': 'matches' };
-const LOGICAL: Record<string, 'and' | 'or' | 'xor'> = { and: 'and', '&&': 'and', or: 'or', '||': 'or', xor: 'xor', '^^': 'xor' };
+} as const));
+const COMPARE_SYMBOLS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '~': 'matches' } as const));
+const LOGICAL: ReadonlyMap<string, 'and' | 'or' | 'xor'> = new Map(Object.entries({ and: 'and', '&&': 'and', or: 'or', '||': 'or', xor: 'xor', '^^': 'xor' } as const));
 export const KEYWORDS = new Set(['and', 'or', 'xor', 'not', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict', 'in', 'true', 'false']);
 
 class SyntaxStop extends Error {}
@@ -131,7 +133,7 @@ class Parser {
   }
 
   private logicalOp(t: Token): 'and' | 'or' | 'xor' | undefined {
-    return (t.kind === 'ident' || t.kind === 'punct') ? LOGICAL[t.text] : undefined;
+    return (t.kind === 'ident' || t.kind === 'punct') ? LOGICAL.get(t.text) : undefined;
   }
 
   parseOr(): Expr { return this.binary('or', () => this.binary('xor', () => this.binary('and', () => this.parseUnary()))); }
@@ -190,7 +192,8 @@ class Parser {
   /** A comparison operator at the cursor (consumed), or undefined. */
   private compareOp(): { op: CompareOp; span: Node } | undefined {
     const t = this.peek();
-    if (t.kind === 'punct' && COMPARE_SYMBOLS[t.text]) { this.next(); return { op: COMPARE_SYMBOLS[t.text], span: t }; }
+    const symbol = t.kind === 'punct' ? COMPARE_SYMBOLS.get(t.text) : undefined;
+    if (symbol) { this.next(); return { op: symbol, span: t }; }
     if (t.kind !== 'ident') return undefined;
     if (t.text === 'strict') {
       const w = this.peek(1);
@@ -200,7 +203,8 @@ class Parser {
       }
       this.fail(w, `Expected "wildcard" after "strict", found ${describe(w)}.`);
     }
-    if (COMPARE_WORDS[t.text]) { this.next(); return { op: COMPARE_WORDS[t.text], span: t }; }
+    const word = COMPARE_WORDS.get(t.text);
+    if (word) { this.next(); return { op: word, span: t }; }
     return undefined;
   }
 
