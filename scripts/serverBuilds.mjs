@@ -12,8 +12,9 @@ import * as path from 'node:path';
 const coreApart = {
   name: 'edgekit-core-apart',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.?\/)+core(\/index)?$/ }, (args) => {
-      if (!path.resolve(args.resolveDir, args.path).endsWith(path.join('server', 'src', 'core'))) return undefined;
+    build.onResolve({ filter: /^(\.\.?\/)+core(\/index(\.ts)?)?$/ }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path).replace(/[\\/]index(\.ts)?$/, '');
+      if (!target.endsWith(path.join('server', 'src', 'core'))) return undefined;
       if (args.kind === 'require-call') return { path: './serverCore.js', external: true };
       return { errors: [{ text: `${path.relative(process.cwd(), args.importer)} imports the core's values: the server reaches the core through coreModule() (lsp/context.ts) only` }] };
     });

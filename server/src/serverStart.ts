@@ -34,6 +34,12 @@ function runCached(name: string): unknown {
   const mod = new Module(file, module);
   mod.filename = file;
   mod.loaded = true;
+  const base = Module.createRequire(file);
+  let core: unknown;
+  const req = Object.assign((id: string) => (id === CORE ? (core ??= runCached(CORE.slice(2))) : base(id)), base) as NodeJS.Require;
+  (script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
+    .call(mod.exports, mod.exports, req, mod, file, __dirname);
+  // Written at exit, with every function the session compiled; a bundle that failed to run leaves no cache.
   if (cachedData === undefined || script.cachedDataRejected) {
     process.once('exit', () => {
       try {
@@ -49,11 +55,6 @@ function runCached(name: string): unknown {
       }
     });
   }
-  const base = Module.createRequire(file);
-  let core: unknown;
-  const req = Object.assign((id: string) => (id === CORE ? (core ??= runCached(CORE.slice(2))) : base(id)), base) as NodeJS.Require;
-  (script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void)
-    .call(mod.exports, mod.exports, req, mod, file, __dirname);
   return mod.exports;
 }
 

@@ -12,15 +12,36 @@ import type { ParseCache } from './parseCache';
 import type { SettingsCache } from './settings';
 
 let loaded: typeof CoreModule | undefined;
+let failed: Error | undefined;
+let onFailure: ((err: Error) => void) | undefined;
 let service: LanguageService | undefined;
 
 /**
  * The checking core (ajv, the schemas, the rules, the evaluators), loaded at its first use rather than with the server: a cold start
  * answers `initialize` with the message layer alone, and the server loads the core when the client says `initialized`, before the
  * first document arrives (issue 18, docs/benchmarks.md). The bundle keeps the core's modules uninitialized until this `require`.
+ * A core that cannot load (a broken or partial install) is tried once: every later call throws the same error, which names it.
  */
 export function coreModule(): typeof CoreModule {
-  return (loaded ??= require('../core') as typeof CoreModule);
+  if (loaded) return loaded;
+  if (failed) throw failed;
+  try {
+    return (loaded = require('../core') as typeof CoreModule);
+  } catch (err) {
+    failed = new Error(`EdgeKit's checking core could not be loaded (dist/serverCore.js next to the server): ${(err as Error).stack ?? err}`);
+    onFailure?.(failed);
+    throw failed;
+  }
+}
+
+/** What the entry does when the core cannot be loaded (the Node entry ends the server, so that the client says so once). */
+export function whenCoreFails(handler: (err: Error) => void): void {
+  onFailure = handler;
+}
+
+/** Whether an error is the core's Cancelled (a newer version's check is scheduled); never loads the core to find out. */
+export function isCancelled(err: unknown): boolean {
+  return loaded !== undefined && err instanceof loaded.Cancelled;
 }
 
 /** The core's language service (parse, validate, complete, hover, lenses, conversions). */
@@ -92,7 +113,7 @@ export async function safe<T>(ctx: ServerContext, what: string, uri: string, fal
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof coreModule().Cancelled) throw err;
+    if (isCancelled(err)) throw err;
     ctx.connection.console.error(`${what} failed for ${uri}: ${(err as Error).stack ?? err}`);
     return fallback;
   }

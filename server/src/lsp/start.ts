@@ -59,8 +59,15 @@ export function startServer(connection: Connection): ServerContext {
     };
   });
 
-  // The core is loaded now, between the reply to initialize and the first document (context.ts, coreModule).
-  connection.onInitialized(() => { coreModule(); });
+  // The core is loaded now, between the reply to initialize and the first document (context.ts, coreModule). A core that cannot
+  // load is logged once; what follows is the entry's choice (whenCoreFails).
+  connection.onInitialized(() => {
+    try {
+      coreModule();
+    } catch (err) {
+      connection.console.error((err as Error).message);
+    }
+  });
 
   connection.onDidChangeConfiguration((params) => {
     // A client without workspace/configuration sends the settings themselves (VS Code sends null and is asked again); one with it

@@ -52,6 +52,26 @@ async function session(dir: string, withDocument: boolean): Promise<Session> {
   }
 }
 
+/** initialize, then initialized: with a core that cannot load, the server ends by itself. */
+async function brokenSession(dir: string): Promise<{ exitCode: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  conn.listen();
+  try {
+    await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+    await conn.sendNotification('initialized', {});
+    // A server that kept running answers the request after `initialized`; one that ended first answers nothing.
+    const first = await Promise.race([conn.sendRequest('shutdown').then(() => 'answered', () => 'closed'), exited.then(() => 'exited')]);
+    return { exitCode: first === 'answered' ? null : await exited, stderr };
+  } finally {
+    conn.dispose();
+    child.kill();
+  }
+}
+
 const caches = (dir: string, bundle: string) => fs.readdirSync(dir).filter((f) => f.startsWith(`${bundle}.`) && f.endsWith('.v8cache'));
 
 test('the server bundle holds the message layer only: the core, ajv and the evaluators are a bundle of their own', async () => {
@@ -74,10 +94,13 @@ test('the server bundle holds the message layer only: the core, ajv and the eval
 
 test('a value imported from the core into the server bundle fails the build (it would be a second copy of the core)', async () => {
   const [, mainBuild] = serverBuilds(COMMON, os.tmpdir(), ROOT);
-  await assert.rejects(
-    esbuild.build({ ...mainBuild, entryPoints: undefined, outfile: undefined, write: false, stdin: { contents: "import { codes } from '../core';\nconsole.log(codes);\n", resolveDir: path.join(ROOT, 'server/src/lsp'), sourcefile: 'server/src/lsp/x.ts', loader: 'ts' } }),
-    /imports the core's values: the server reaches the core through coreModule\(\)/,
-  );
+  for (const spec of ['../core', '../core/index', '../core/index.ts']) {
+    await assert.rejects(
+      esbuild.build({ ...mainBuild, entryPoints: undefined, outfile: undefined, write: false, stdin: { contents: `import { codes } from '${spec}';\nconsole.log(codes);\n`, resolveDir: path.join(ROOT, 'server/src/lsp'), sourcefile: 'server/src/lsp/x.ts', loader: 'ts' } }),
+      /imports the core's values: the server reaches the core through coreModule\(\)/,
+      spec,
+    );
+  }
 });
 
 test('initialize is answered without the core; the core loads once initialized, and each bundle keeps its code cache', { timeout: 60_000 }, async () => {
@@ -92,6 +115,11 @@ test('initialize is answered without the core; the core loads once initialized, 
     assert.equal(noCore.exitCode, 0, noCore.stderr);
     assert.doesNotMatch(noCore.stderr, /the core was loaded/);
     assert.deepEqual(caches(dir, 'serverCore.js'), []);
+    // Once initialized, the same core ends the server with a message naming it (the client reports the crash, as before the split).
+    const broken = await brokenSession(dir);
+    assert.equal(broken.exitCode, 1, broken.stderr);
+    assert.match(broken.stderr, /EdgeKit's checking core could not be loaded \(dist\/serverCore\.js next to the server\): Error: the core was loaded/);
+    assert.deepEqual(caches(dir, 'serverCore.js'), [], 'a core that failed to run leaves no cache');
     fs.writeFileSync(coreJs, good);
 
     // A real session: the mistake is reported; the exit writes both caches.

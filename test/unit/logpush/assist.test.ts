@@ -86,3 +86,11 @@ test('lenses show the live usage on "where" and on a job\'s "filter"', () => {
   assert.equal(J.lenses!(job, DEFAULT_OPTIONS)[0].title, `1/30 operators · ${(job.value as { filter: string }).filter.length}/1000 bytes`);
   assert.equal(J.lenses!(parseDocument('{"filter": ""}'), DEFAULT_OPTIONS)[0].title, 'no filter');
 });
+
+test('a dataset named like an Object member ("constructor", "__proto__", "toString") has no fields: hover and completion answer without throwing', () => {
+  for (const dataset of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    const job = `{"dataset": "${dataset}", "output_options": {"field_names": ["Client|IP"]}, "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"1\\"}}"}`;
+    assert.doesNotThrow(() => hover(J, job), dataset);
+    assert.doesNotThrow(() => complete(J, job), dataset);
+  }
+});

@@ -40,12 +40,13 @@ export function datasetInfo(name: string): DatasetInfo | undefined {
   return DATASETS.find((d) => d.name === name);
 }
 
+/** A dataset's fields; a name that is not a dataset ("constructor", "__proto__" included) has none. */
 export function datasetFields(dataset: string): readonly FieldInfo[] | undefined {
-  return FIELDS[dataset];
+  return Object.hasOwn(FIELDS, dataset) ? FIELDS[dataset] : undefined;
 }
 
 export function fieldInfo(dataset: string, field: string): FieldInfo | undefined {
-  const fields = FIELDS[dataset];
+  const fields = datasetFields(dataset);
   return fields && fieldNamed(fields, field);
 }
 
