@@ -1,6 +1,6 @@
 // Logpush delivery (mock/src/delivery/): what a batch holds (fields, timestamps, sample, filter), how objects are named, the local
 // folder and an https endpoint on loopback, the ownership file, failures and retries, the /__edgekit/logpush/ routes and the bounds.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { once } from 'node:events';
@@ -25,9 +25,11 @@ function tmp(): string {
   return mkdtempSync(path.join(tmpdir(), 'edgekit-delivery-'));
 }
 
-async function mock(opts: MockBackendOptions = {}): Promise<LocalMockBackend & { dir: string }> {
+/** A mock with its own state folder, closed when test t ends; without t the caller closes it (before the servers it delivers to). */
+async function mock(t: TestContext | undefined, opts: MockBackendOptions = {}): Promise<LocalMockBackend & { dir: string }> {
   const dir = tmp();
   const m = await start({ stateFile: path.join(dir, 'state.json'), traffic: { paused: true }, ...opts, delivery: { retry: { firstMs: 20, maxMs: 100 }, ...opts.delivery } });
+  t?.after(() => m.close());
   return Object.assign(m, { dir });
 }
 
@@ -99,86 +101,78 @@ test('format: output_options and logpull_options, timestamps, sample, filter, CV
   assert.ok(f && typeof f !== 'string' && f.test({ ClientRequestMethod: 'GET' }) && !f.test({ ClientRequestMethod: 'POST' }));
 });
 
-test('local folder: filter, fields, timestamps; the object named as the platform names it; the lines route; the ownership file', async () => {
-  const m = await mock();
-  try {
-    const filter = { where: { and: [{ key: 'ClientRequestMethod', operator: 'eq', value: 'GET' }] } };
-    const job = await createJob(m, {
-      destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1', filter: JSON.stringify(filter),
-      output_options: { field_names: ['RayID', 'ClientRequestMethod', 'EdgeStartTimestamp'], timestamp_format: 'unix' },
-    });
-    const first = m.feed.next(ZONE, 'http_requests');
-    await step(m, 300);
-    const expected = m.feed.read(ZONE, 'http_requests', first).records.filter((r) => (compileFilter(filter, 'http_requests') as Json).filter.test(r));
-    assert.ok(expected.length > 50 && expected.length < 300, `the filter keeps some (${expected.length})`);
+test('local folder: filter, fields, timestamps; the object named as the platform names it; the lines route; the ownership file', async (t) => {
+  const m = await mock(t);
+  const filter = { where: { and: [{ key: 'ClientRequestMethod', operator: 'eq', value: 'GET' }] } };
+  const job = await createJob(m, {
+    destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1', filter: JSON.stringify(filter),
+    output_options: { field_names: ['RayID', 'ClientRequestMethod', 'EdgeStartTimestamp'], timestamp_format: 'unix' },
+  });
+  const first = m.feed.next(ZONE, 'http_requests');
+  await step(m, 300);
+  const expected = m.feed.read(ZONE, 'http_requests', first).records.filter((r) => (compileFilter(filter, 'http_requests') as Json).filter.test(r));
+  assert.ok(expected.length > 50 && expected.length < 300, `the filter keeps some (${expected.length})`);
 
-    const done = await flush(m);
-    assert.deepEqual(done.json, { delivered: 1, failed: 0 });
-    const [d] = await deliveries(m);
-    assert.equal(d.status, 'delivered');
-    assert.equal(d.job, job.id);
-    assert.equal(d.scope, 'zone');
-    assert.equal(d.owner, ZONE);
-    assert.equal(d.dataset, 'http_requests');
-    assert.equal(d.destination, 's3://bucket/logs/{DATE}');
-    assert.equal(d.records, expected.length);
-    assert.match(d.object, /^logs\/\d{8}\/\d{8}T\d{6}Z_\d{8}T\d{6}Z_[0-9a-f]{8}\.log\.gz$/);
-    assert.ok(d.localPath && d.localPath.startsWith(path.join(m.dir, 'state.json.logpush')), d.localPath);
-    const file = gunzipSync(readFileSync(d.localPath!)).toString('utf8');
-    const got = lines(file);
-    assert.deepEqual(got.map((r) => r.RayID), expected.map((r) => r.RayID));
-    for (const r of got) {
-      assert.deepEqual(Object.keys(r), ['RayID', 'ClientRequestMethod', 'EdgeStartTimestamp']);
-      assert.equal(r.ClientRequestMethod, 'GET');
-      assert.equal(typeof r.EdgeStartTimestamp, 'number');
-    }
-    assert.equal(d.bytes, readFileSync(d.localPath!).length);
-    const res = await fetch(`${m.url}/__edgekit/logpush/deliveries/${d.id}/lines`, { headers: TOKEN });
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get('content-type') ?? '', /ndjson|text\/plain/);
-    assert.equal(await res.text(), file);
-    const after = await getJob(m, job.id);
-    assert.ok(after.last_complete && !after.error_message);
-
-    const own = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership`, KEY, { destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1' });
-    const token = /the token is (\S+)\.$/.exec(own.json.result.message)![1];
-    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-    const written = path.join(m.dir, 'state.json.logpush', 's3', 'bucket', 'logs', day, own.json.result.filename);
-    assert.equal(readFileSync(written, 'utf8'), token);
-    const valid = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership/validate`, KEY, { destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1', ownership_challenge: token });
-    assert.equal(valid.json.result.valid, true);
-  } finally {
-    await m.close();
+  const done = await flush(m);
+  assert.deepEqual(done.json, { delivered: 1, failed: 0 });
+  const [d] = await deliveries(m);
+  assert.equal(d.status, 'delivered');
+  assert.equal(d.job, job.id);
+  assert.equal(d.scope, 'zone');
+  assert.equal(d.owner, ZONE);
+  assert.equal(d.dataset, 'http_requests');
+  assert.equal(d.destination, 's3://bucket/logs/{DATE}');
+  assert.equal(d.records, expected.length);
+  assert.match(d.object, /^logs\/\d{8}\/\d{8}T\d{6}Z_\d{8}T\d{6}Z_[0-9a-f]{8}\.log\.gz$/);
+  assert.ok(d.localPath && d.localPath.startsWith(path.join(m.dir, 'state.json.logpush')), d.localPath);
+  const file = gunzipSync(readFileSync(d.localPath!)).toString('utf8');
+  const got = lines(file);
+  assert.deepEqual(got.map((r) => r.RayID), expected.map((r) => r.RayID));
+  for (const r of got) {
+    assert.deepEqual(Object.keys(r), ['RayID', 'ClientRequestMethod', 'EdgeStartTimestamp']);
+    assert.equal(r.ClientRequestMethod, 'GET');
+    assert.equal(typeof r.EdgeStartTimestamp, 'number');
   }
+  assert.equal(d.bytes, readFileSync(d.localPath!).length);
+  const res = await fetch(`${m.url}/__edgekit/logpush/deliveries/${d.id}/lines`, { headers: TOKEN });
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /ndjson|text\/plain/);
+  assert.equal(await res.text(), file);
+  const after = await getJob(m, job.id);
+  assert.ok(after.last_complete && !after.error_message);
+
+  const own = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership`, KEY, { destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1' });
+  const token = /the token is (\S+)\.$/.exec(own.json.result.message)![1];
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+  const written = path.join(m.dir, 'state.json.logpush', 's3', 'bucket', 'logs', day, own.json.result.filename);
+  assert.equal(readFileSync(written, 'utf8'), token);
+  const valid = await api(m.apiBaseUrl, 'POST', `/zones/${ZONE}/logpush/ownership/validate`, KEY, { destination_conf: 's3://bucket/logs/{DATE}?region=us-east-1', ownership_challenge: token });
+  assert.equal(valid.json.result.valid, true);
 });
 
-test('logpull_options: fields, rfc3339 timestamps and a sample; firewall_events too; a disabled job delivers nothing', async () => {
-  const m = await mock();
-  try {
-    const a = await createJob(m, { destination_conf: 'gs://b/a', logpull_options: 'fields=RayID,EdgeStartTimestamp&timestamps=rfc3339&sample=0.5' });
-    const fw = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/fw', logpull_options: 'fields=RayID,Action,Datetime&timestamps=unixnano' });
-    const off = await createJob(m, { enabled: false, destination_conf: 'gs://b/off' });
-    await step(m, 400);
-    assert.equal((await flush(m)).json.delivered, 2);
-    const all = await deliveries(m);
-    assert.deepEqual(new Set(all.map((d) => d.job)), new Set([a.id, fw.id]));
-    assert.ok(!all.some((d) => d.job === off.id));
-    const sampledLines = lines(gunzipSync(readFileSync(all.find((d) => d.job === a.id)!.localPath!)).toString());
-    assert.ok(sampledLines.length > 120 && sampledLines.length < 280, `about half of 400 (${sampledLines.length})`);
-    assert.match(String(sampledLines[0].EdgeStartTimestamp), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    const events = lines(gunzipSync(readFileSync(all.find((d) => d.job === fw.id)!.localPath!)).toString());
-    assert.equal(events.length, m.traffic.events(ZONE).length);
-    assert.ok(events.every((e) => typeof e.Datetime === 'number' && typeof e.Action === 'string'));
-    assert.deepEqual((await deliveries(m, `?job=${fw.id}`)).map((d) => d.job), [fw.id]);
-  } finally {
-    await m.close();
-  }
+test('logpull_options: fields, rfc3339 timestamps and a sample; firewall_events too; a disabled job delivers nothing', async (t) => {
+  const m = await mock(t);
+  const a = await createJob(m, { destination_conf: 'gs://b/a', logpull_options: 'fields=RayID,EdgeStartTimestamp&timestamps=rfc3339&sample=0.5' });
+  const fw = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/fw', logpull_options: 'fields=RayID,Action,Datetime&timestamps=unixnano' });
+  const off = await createJob(m, { enabled: false, destination_conf: 'gs://b/off' });
+  await step(m, 400);
+  assert.equal((await flush(m)).json.delivered, 2);
+  const all = await deliveries(m);
+  assert.deepEqual(new Set(all.map((d) => d.job)), new Set([a.id, fw.id]));
+  assert.ok(!all.some((d) => d.job === off.id));
+  const sampledLines = lines(gunzipSync(readFileSync(all.find((d) => d.job === a.id)!.localPath!)).toString());
+  assert.ok(sampledLines.length > 120 && sampledLines.length < 280, `about half of 400 (${sampledLines.length})`);
+  assert.match(String(sampledLines[0].EdgeStartTimestamp), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  const events = lines(gunzipSync(readFileSync(all.find((d) => d.job === fw.id)!.localPath!)).toString());
+  assert.equal(events.length, m.traffic.events(ZONE).length);
+  assert.ok(events.every((e) => typeof e.Datetime === 'number' && typeof e.Action === 'string'));
+  assert.deepEqual((await deliveries(m, `?job=${fw.id}`)).map((d) => d.job), [fw.id]);
 });
 
 test('https on loopback: a gzip POST with the header_ members as headers; a failure sets last_error and error_message, the retry delivers', async () => {
   let status = 503;
   const ep = await endpoint(() => status);
-  const m = await mock();
+  const m = await mock(undefined);
   try {
     const job = await createJob(m, { destination_conf: `https://127.0.0.1:${ep.port}/ingest?header_X-Api-Key=secret%20key&tag=a` });
     await step(m, 40);
@@ -217,61 +211,53 @@ test('https on loopback: a gzip POST with the header_ members as headers; a fail
   }
 });
 
-test('routes: the delivery list, lines (404 when unknown or no longer kept), flush refusals, credentials; reset forgets', async () => {
-  const m = await mock({ delivery: { keepLines: 1 } });
-  try {
-    const job = await createJob(m, { destination_conf: 'gs://b/routes' });
-    await step(m, 5);
-    await flush(m, { job: job.id });
-    await step(m, 5);
-    await flush(m, { job: job.id });
-    const [newest, older] = await deliveries(m);
-    assert.ok(Date.parse(newest.at) >= Date.parse(older.at));
-    assert.equal((await fetch(`${m.url}/__edgekit/logpush/deliveries/${older.id}/lines`, { headers: TOKEN })).status, 200, 'read back from the local file');
-    rmSync(older.localPath!);
-    const gone = await api(m.url, 'GET', `/__edgekit/logpush/deliveries/${older.id}/lines`, TOKEN);
-    assert.equal(gone.status, 404);
-    assert.match(gone.json.errors[0].message, /no longer kept/);
-    const unknown = await api(m.url, 'GET', '/__edgekit/logpush/deliveries/nope/lines', TOKEN);
-    assert.equal(unknown.status, 404);
-    assert.match(unknown.json.errors[0].message, /No Logpush delivery "nope"/);
-    assert.equal((await api(m.url, 'GET', '/__edgekit/logpush/deliveries?job=x', TOKEN)).status, 400);
-    assert.equal((await flush(m, { job: 'x' })).status, 400);
-    assert.equal((await flush(m, { jobs: 1 })).status, 400);
-    assert.equal((await flush(m, [])).status, 400);
-    assert.equal((await api(m.url, 'DELETE', '/__edgekit/logpush/flush', TOKEN)).status, 405);
-    const anon = await fetch(`${m.url}/__edgekit/logpush/deliveries`);
-    assert.equal(anon.status, 400);
-    assert.equal(((await anon.json()) as Json).errors[0].code, 9106);
-    assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0 });
-    for (const r of EDGEKIT_ROUTES) {
-      if (r.path === '/__edgekit/reset') continue;
-      const body = r.method === 'GET' ? undefined : JSON.stringify(r.path.endsWith('step') ? { count: 1 } : {});
-      const reply = await fetch(m.url + r.path.replace(':zone', ZONE).replace(':id', newest.id), { method: r.method, headers: { ...TOKEN, 'content-type': 'application/json' }, body });
-      assert.equal(reply.status, 200, `${r.method} ${r.path} answers (the docs' route index lists it): ${await reply.text()}`);
-    }
-    await m.reset();
-    assert.deepEqual(await deliveries(m), []);
-  } finally {
-    await m.close();
+test('routes: the delivery list, lines (404 when unknown or no longer kept), flush refusals, credentials; reset forgets', async (t) => {
+  const m = await mock(t, { delivery: { keepLines: 1 } });
+  const job = await createJob(m, { destination_conf: 'gs://b/routes' });
+  await step(m, 5);
+  await flush(m, { job: job.id });
+  await step(m, 5);
+  await flush(m, { job: job.id });
+  const [newest, older] = await deliveries(m);
+  assert.ok(Date.parse(newest.at) >= Date.parse(older.at));
+  assert.equal((await fetch(`${m.url}/__edgekit/logpush/deliveries/${older.id}/lines`, { headers: TOKEN })).status, 200, 'read back from the local file');
+  rmSync(older.localPath!);
+  const gone = await api(m.url, 'GET', `/__edgekit/logpush/deliveries/${older.id}/lines`, TOKEN);
+  assert.equal(gone.status, 404);
+  assert.match(gone.json.errors[0].message, /no longer kept/);
+  const unknown = await api(m.url, 'GET', '/__edgekit/logpush/deliveries/nope/lines', TOKEN);
+  assert.equal(unknown.status, 404);
+  assert.match(unknown.json.errors[0].message, /No Logpush delivery "nope"/);
+  assert.equal((await api(m.url, 'GET', '/__edgekit/logpush/deliveries?job=x', TOKEN)).status, 400);
+  assert.equal((await flush(m, { job: 'x' })).status, 400);
+  assert.equal((await flush(m, { jobs: 1 })).status, 400);
+  assert.equal((await flush(m, [])).status, 400);
+  assert.equal((await api(m.url, 'DELETE', '/__edgekit/logpush/flush', TOKEN)).status, 405);
+  const anon = await fetch(`${m.url}/__edgekit/logpush/deliveries`);
+  assert.equal(anon.status, 400);
+  assert.equal(((await anon.json()) as Json).errors[0].code, 9106);
+  assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0 });
+  for (const r of EDGEKIT_ROUTES) {
+    if (r.path === '/__edgekit/reset') continue;
+    const body = r.method === 'GET' ? undefined : JSON.stringify(r.path.endsWith('step') ? { count: 1 } : {});
+    const reply = await fetch(m.url + r.path.replace(':zone', ZONE).replace(':id', newest.id), { method: r.method, headers: { ...TOKEN, 'content-type': 'application/json' }, body });
+    assert.equal(reply.status, 200, `${r.method} ${r.path} answers (the docs' route index lists it): ${await reply.text()}`);
   }
+  await m.reset();
+  assert.deepEqual(await deliveries(m), []);
 });
 
-test('an account job has no feed dataset and delivers nothing', async () => {
-  const m = await mock();
-  try {
-    await createJob(m, { dataset: 'audit_logs', destination_conf: 'gs://b/audit' }, `/accounts/${ACCOUNTS[0].id}/logpush/jobs`);
-    await step(m, 20);
-    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 0 });
-    assert.deepEqual(await deliveries(m), []);
-  } finally {
-    await m.close();
-  }
+test('an account job has no feed dataset and delivers nothing', async (t) => {
+  const m = await mock(t);
+  await createJob(m, { dataset: 'audit_logs', destination_conf: 'gs://b/audit' }, `/accounts/${ACCOUNTS[0].id}/logpush/jobs`);
+  await step(m, 20);
+  assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 0 });
+  assert.deepEqual(await deliveries(m), []);
 });
 
 test('bounds: a full spool pauses cutting and says so; the local folder has a disk limit', async () => {
   const ep = await endpoint(() => 500);
-  const m = await mock({ delivery: { maxSpoolBatches: 1, maxLocalBytes: 600, retry: { firstMs: 60_000 } } });
+  const m = await mock(undefined, { delivery: { maxSpoolBatches: 1, maxLocalBytes: 600, retry: { firstMs: 60_000 } } });
   try {
     const job = await createJob(m, { destination_conf: `https://127.0.0.1:${ep.port}/x` });
     await step(m, 5);
@@ -300,18 +286,14 @@ test('bounds: a full spool pauses cutting and says so; the local folder has a di
   }
 });
 
-test('max_upload_records cuts a backlog into batches of that many records, each its own object', async () => {
-  const m = await mock();
-  try {
-    const small = await createJob(m, { destination_conf: 'gs://b/small', max_upload_records: 1000 });
-    await step(m, 2500);
-    assert.deepEqual((await flush(m, { job: small.id })).json, { delivered: 3, failed: 0 });
-    const cut = await deliveries(m, `?job=${small.id}`);
-    assert.deepEqual(cut.map((d) => d.records).sort(), [1000, 1000, 500]);
-    assert.equal(new Set(cut.map((d) => d.object)).size, 3);
-  } finally {
-    await m.close();
-  }
+test('max_upload_records cuts a backlog into batches of that many records, each its own object', async (t) => {
+  const m = await mock(t);
+  const small = await createJob(m, { destination_conf: 'gs://b/small', max_upload_records: 1000 });
+  await step(m, 2500);
+  assert.deepEqual((await flush(m, { job: small.id })).json, { delivered: 3, failed: 0 });
+  const cut = await deliveries(m, `?job=${small.id}`);
+  assert.deepEqual(cut.map((d) => d.records).sort(), [1000, 1000, 500]);
+  assert.equal(new Set(cut.map((d) => d.object)).size, 3);
 });
 
 test('without a state file the spool is in memory and the folder is in the OS temp folder; close() ends cleanly', async () => {
@@ -371,7 +353,7 @@ test('an endpoint that never answers: the upload is abandoned after uploadTimeou
   const silent = http.createServer(() => undefined); // reads nothing back, answers nothing
   silent.listen(0, '127.0.0.1');
   await once(silent, 'listening');
-  const m = await mock({ delivery: { uploadTimeoutMs: 200, retry: { firstMs: 60_000 } } });
+  const m = await mock(undefined, { delivery: { uploadTimeoutMs: 200, retry: { firstMs: 60_000 } } });
   try {
     const job = await createJob(m, { destination_conf: `https://127.0.0.1:${(silent.address() as AddressInfo).port}/slow` });
     await step(m, 3);
@@ -384,53 +366,41 @@ test('an endpoint that never answers: the upload is abandoned after uploadTimeou
   }
 });
 
-test('bytes per batch: a batch is cut before its text passes the byte bound', async () => {
-  const m = await mock({ delivery: { maxBatchBytes: 2000 } });
-  try {
-    const job = await createJob(m, { destination_conf: 'gs://b/bytes', logpull_options: 'fields=RayID,ClientRequestPath' });
-    await step(m, 100);
-    const done = (await flush(m, { job: job.id })).json;
-    assert.ok(done.delivered > 2 && done.failed === 0, JSON.stringify(done));
-    const all = await deliveries(m, `?job=${job.id}`);
-    assert.equal(all.reduce((n, d) => n + d.records, 0), 100);
-    for (const d of all) assert.ok(gunzipSync(readFileSync(d.localPath!)).length <= 2000);
-  } finally {
-    await m.close();
-  }
+test('bytes per batch: a batch is cut before its text passes the byte bound', async (t) => {
+  const m = await mock(t, { delivery: { maxBatchBytes: 2000 } });
+  const job = await createJob(m, { destination_conf: 'gs://b/bytes', logpull_options: 'fields=RayID,ClientRequestPath' });
+  await step(m, 100);
+  const done = (await flush(m, { job: job.id })).json;
+  assert.ok(done.delivered > 2 && done.failed === 0, JSON.stringify(done));
+  const all = await deliveries(m, `?job=${job.id}`);
+  assert.equal(all.reduce((n, d) => n + d.records, 0), 100);
+  for (const d of all) assert.ok(gunzipSync(readFileSync(d.localPath!)).length <= 2000);
 });
 
 
-test('a flush counts every batch it delivers, also one whose upload ended while the next job was still being cut', async () => {
-  const m = await mock();
-  try {
-    // The first job's small batch is uploaded (a quick local write) while the second job's large batch is still rendered and
-    // gzipped; the count must not depend on which finishes first.
-    const small = await createJob(m, { destination_conf: 'gs://b/small', output_options: { field_names: ['RayID'] } });
-    const large = await createJob(m, { destination_conf: 'gs://b/large' });
-    await step(m, 10000);
-    const done = (await flush(m)).json;
-    const all = await deliveries(m);
-    assert.deepEqual(new Set(all.map((d) => d.job)), new Set([small.id, large.id]));
-    assert.ok(all.length >= 2 && all.every((d) => d.status === 'delivered'), JSON.stringify(all.map((d) => [d.job, d.status])));
-    assert.deepEqual(done, { delivered: all.length, failed: 0 });
-  } finally {
-    await m.close();
-  }
+test('a flush counts every batch it delivers, also one whose upload ended while the next job was still being cut', async (t) => {
+  const m = await mock(t);
+  // The first job's small batch is uploaded (a quick local write) while the second job's large batch is still rendered and
+  // gzipped; the count must not depend on which finishes first.
+  const small = await createJob(m, { destination_conf: 'gs://b/small', output_options: { field_names: ['RayID'] } });
+  const large = await createJob(m, { destination_conf: 'gs://b/large' });
+  await step(m, 10000);
+  const done = (await flush(m)).json;
+  const all = await deliveries(m);
+  assert.deepEqual(new Set(all.map((d) => d.job)), new Set([small.id, large.id]));
+  assert.ok(all.length >= 2 && all.every((d) => d.status === 'delivered'), JSON.stringify(all.map((d) => [d.job, d.status])));
+  assert.deepEqual(done, { delivered: all.length, failed: 0 });
 });
 
-test('a cut takes the records waiting when it starts; records appended while it writes wait for the next cut', async () => {
-  const m = await mock();
-  try {
-    const job = await createJob(m, { destination_conf: 'gs://b/cut', output_options: { field_names: ['RayID'] } });
-    await step(m, 50);
-    // Traffic arrives while the flush writes its batch to the spool (the next turn of the event loop, during the file I/O).
-    const flushing = m.delivery.flush(job.id);
-    setImmediate(() => m.traffic.step(5, ZONE));
-    assert.deepEqual(await flushing, { delivered: 1, failed: 0 });
-    assert.deepEqual((await deliveries(m)).map((d) => d.records), [50]);
-    assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
-    assert.deepEqual((await deliveries(m)).map((d) => d.records), [5, 50]);
-  } finally {
-    await m.close();
-  }
+test('a cut takes the records waiting when it starts; records appended while it writes wait for the next cut', async (t) => {
+  const m = await mock(t);
+  const job = await createJob(m, { destination_conf: 'gs://b/cut', output_options: { field_names: ['RayID'] } });
+  await step(m, 50);
+  // Traffic arrives while the flush writes its batch to the spool (the next turn of the event loop, during the file I/O).
+  const flushing = m.delivery.flush(job.id);
+  setImmediate(() => m.traffic.step(5, ZONE));
+  assert.deepEqual(await flushing, { delivered: 1, failed: 0 });
+  assert.deepEqual((await deliveries(m)).map((d) => d.records), [50]);
+  assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
+  assert.deepEqual((await deliveries(m)).map((d) => d.records), [5, 50]);
 });
