@@ -1,12 +1,13 @@
 // dist/server.js, the language server's Node start (VS Code over IPC, other editors `edgekit-language-server --stdio`): it runs the
-// server bundle, dist/serverMain.js (server/src/server.ts), through V8's code cache, and so the core's bundle, dist/serverCore.js,
-// when the server requires it (after initialize: lsp/context.ts, coreModule; scripts/serverBuilds.mjs makes the bundles). Compiling the 1.5 MB bundle and the functions
-// that initialize runs took about 30 ms of a cold start of about 140 ms, over a bare node's 65 ms (issue 18, docs/benchmarks.md);
-// from the cache V8 reads them back instead. The cache is made the first time the bundle runs (when the process exits, with every
-// function that session compiled), written next to the bundle, and named by the bundle's size and modification time and by the V8
-// version and architecture: a rebuilt or updated bundle, or another runtime (VS Code's Electron, a different node), makes its own.
-// V8 itself rejects a cache that does not fit (then the bundle compiles as usual and a new cache is written); a folder that cannot be
-// written only means no cache. Node 22's module.enableCompileCache() does the same, and node 20, which the extension supports, lacks it.
+// server bundle, dist/serverMain.js (server/src/server.ts), through V8's code cache, and the core's bundle, dist/serverCore.js, the
+// same way when the server requires it (once initialized: lsp/context.ts, coreModule; scripts/serverBuilds.mjs makes the bundles).
+// Compiling the bundle and the functions that initialize runs took about 30 ms of a cold start of about 140 ms, over a bare node's
+// 65 ms (issue 18, docs/benchmarks.md); from the cache V8 reads them back instead. Each cache is made the first time its bundle runs
+// (when the process exits, with every function that session compiled), written next to the bundle, and named by the bundle's size
+// and modification time and by the V8 version and architecture: a rebuilt or updated bundle, or another runtime (VS Code's Electron,
+// a different node), makes its own. V8 itself rejects a cache that does not fit (then the bundle compiles as usual and a new cache is
+// written); a folder that cannot be written only means no cache. Node 22's module.enableCompileCache() does the same, and node 20,
+// which the extension supports, lacks it.
 import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';

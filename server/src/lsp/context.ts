@@ -40,7 +40,7 @@ export function whenCoreFails(handler: (err: Error) => void): void {
 }
 
 /** Whether an error is the core's Cancelled (a newer version's check is scheduled); never loads the core to find out. */
-export function isCancelled(err: unknown): boolean {
+export function isCancellation(err: unknown): boolean {
   return loaded !== undefined && err instanceof loaded.Cancelled;
 }
 
@@ -113,7 +113,7 @@ export async function safe<T>(ctx: ServerContext, what: string, uri: string, fal
   try {
     return await fn();
   } catch (err) {
-    if (isCancelled(err)) throw err;
+    if (isCancellation(err)) throw err;
     ctx.connection.console.error(`${what} failed for ${uri}: ${(err as Error).stack ?? err}`);
     return fallback;
   }

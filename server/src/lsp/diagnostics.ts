@@ -8,7 +8,7 @@ import { DocumentDiagnosticReportKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, Problem } from '../core';
 import type { Settings } from '../protocol';
-import { core, coreOptions, isCancelled, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreOptions, isCancellation, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toDiagnostic } from './convert';
 
 // setImmediate in Node; a browser's worker has none, and a zero timeout does the same there.
@@ -81,7 +81,7 @@ export class Diagnostics {
     try {
       problems = this.check(doc, kind, s, stale);
     } catch (err) {
-      if (isCancelled(err)) return; // a newer version's check is scheduled
+      if (isCancellation(err)) return; // a newer version's check is scheduled
       throw err;
     }
     const { relatedInformation, docsUri } = this.ctx.caps;
@@ -111,7 +111,7 @@ export class Diagnostics {
           return { kind: DocumentDiagnosticReportKind.Full, items };
         });
       } catch (err) {
-        if (isCancelled(err)) return empty;
+        if (isCancellation(err)) return empty;
         throw err;
       }
     });
