@@ -4,11 +4,14 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { whenCoreFails } from './lsp/context';
 import { startServer } from './lsp/start';
 import { registerTestFilter, registerTestRules } from './lsp/testFilterRequest';
-import { coalesceMessageWrites } from './stdioWrites';
+import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from './stdio';
 
-if (process.argv.includes('--stdio')) coalesceMessageWrites(process.stdout);
-
-const connection = createConnection(ProposedFeatures.all);
+// --stdio with EdgeKit's reader and writer (stdio.ts); VS Code's --node-ipc and the library's --socket and --pipe as the library makes them.
+const stdioReader = process.argv.includes('--stdio') ? new StdioMessageReader(process.stdin) : undefined;
+const connection = stdioReader
+  ? createConnection(ProposedFeatures.all, stdioReader, new StdioMessageWriter(process.stdout))
+  : createConnection(ProposedFeatures.all);
+if (stdioReader) wireStdioProcess(connection, process.stdin, stdioReader);
 process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));
 process.on('unhandledRejection', (err) => connection.console.error(`Unhandled rejection: ${(err as Error)?.stack ?? err}`));
 // A server without its core can check nothing: it ends, as it did when the core loaded with it, and the client reports the crash

@@ -1,0 +1,144 @@
+// The --stdio message reader and writer (server/src/stdio.ts): the LSP base protocol however the pipe cuts it, bad input reported
+// by name without losing the messages after it, one write per message, and what the library's own stdio start did besides.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough, Writable } from 'node:stream';
+import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from '../../../server/src/stdio';
+import type { Connection } from '../../../server/src/lsp/context';
+
+const frame = (body: string, header = `Content-Length: ${Buffer.byteLength(body, 'utf8')}`) => Buffer.from(`${header}\r\n\r\n${body}`, 'utf8');
+
+/** Feeds the chunks to a reader; returns the messages and the errors it gave, in order. */
+function read(chunks: (Buffer | string)[]): { messages: unknown[]; errors: string[]; reader: StdioMessageReader } {
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input);
+  const messages: unknown[] = [];
+  const errors: string[] = [];
+  reader.onError((e) => errors.push(e.message));
+  reader.listen((m) => messages.push(m));
+  // PassThrough delivers asynchronously; the reader's own handler is called directly so the test stays synchronous.
+  for (const c of chunks) input.listeners('data').forEach((l) => (l as (c: Buffer | string) => void)(c));
+  return { messages, errors, reader };
+}
+
+const messages = [
+  { jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null } },
+  { jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///é.json', text: '{"a": "ü € 𝄞 \\" \\u0000"}' } } },
+  { jsonrpc: '2.0', id: 2, method: 'textDocument/diagnostic', params: { textDocument: { uri: 'file:///é.json' } } },
+];
+const stream = Buffer.concat(messages.map((m) => frame(JSON.stringify(m))));
+
+test('messages come out whole and in order wherever the pipe cuts the bytes (inside a header, a body, a UTF-8 character)', () => {
+  assert.deepEqual(read([stream]).messages, messages);
+  for (let cut = 1; cut < stream.length; cut++) {
+    assert.deepEqual(read([stream.subarray(0, cut), stream.subarray(cut)]).messages, messages, `cut at byte ${cut}`);
+  }
+  const bytes = [...stream].map((b) => Buffer.from([b]));
+  assert.deepEqual(read(bytes).messages, messages, 'one byte at a time');
+});
+
+test('a long body arriving in 64 KB chunks is one message', () => {
+  const text = 'x'.repeat(1_000_000);
+  const big = frame(JSON.stringify({ jsonrpc: '2.0', method: 'big', params: { text } }));
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < big.length; i += 65536) chunks.push(big.subarray(i, i + 65536));
+  const r = read([...chunks, frame('{"jsonrpc":"2.0","method":"after"}')]);
+  assert.equal(r.messages.length, 2);
+  assert.equal((r.messages[0] as { params: { text: string } }).params.text, text);
+  assert.equal((r.messages[1] as { method: string }).method, 'after');
+});
+
+test('header forms the protocol allows: any case, a Content-Type with charset utf-8 or utf8, spaces around the value', () => {
+  const body = '{"jsonrpc":"2.0","method":"m"}';
+  for (const header of [
+    `content-length: ${body.length}`,
+    `Content-Length:${body.length}`,
+    `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: ${body.length}`,
+    `Content-Length: ${body.length}\r\nContent-Type: application/vscode-jsonrpc; charset="UTF8"`,
+  ]) {
+    const r = read([frame(body, header)]);
+    assert.deepEqual(r.errors, [], header);
+    assert.deepEqual(r.messages, [{ jsonrpc: '2.0', method: 'm' }], header);
+  }
+});
+
+test('bad input is reported by name and skipped; the next message is still read', () => {
+  const good = frame('{"jsonrpc":"2.0","method":"next"}');
+  const cases: [Buffer, RegExp][] = [
+    [frame('{}', 'Content-Type: application/vscode-jsonrpc'), /without Content-Length.*Content-Type/],
+    [frame('{}', 'Content-Length: twelve'), /Content-Length is not a number: "twelve"/],
+    [frame('{}', 'Content-Length: 2\r\nContent-Type: application/json; charset=latin1'), /Unsupported charset "latin1"/],
+    [frame('{}', 'Content-Length 2'), /header line without a name: "Content-Length 2"/],
+    [frame('{"jsonrpc": tru}'), /body is not JSON: .*body starts "\{\\"jsonrpc\\": tru\}"/],
+  ];
+  for (const [bad, message] of cases) {
+    for (const chunks of [[bad, good], [Buffer.concat([bad, good])], [...Buffer.concat([bad, good])].map((b) => Buffer.from([b]))]) {
+      const r = read(chunks);
+      assert.equal(r.errors.length, 1, `${message} in ${chunks.length} chunks: ${r.errors.join('; ')}`);
+      assert.match(r.errors[0], message);
+      assert.deepEqual(r.messages, [{ jsonrpc: '2.0', method: 'next' }], `${message} in ${chunks.length} chunks`);
+    }
+  }
+});
+
+test('a header that never ends is reported once it passes 8 KB, not buffered forever', () => {
+  const r = read([Buffer.from(`Content-Length: 2\r\nX-Junk: ${'j'.repeat(9000)}`)]);
+  assert.equal(r.errors.length, 1);
+  assert.match(r.errors[0], /No blank line after 8192 bytes of header/);
+  const after = read([Buffer.from('j'.repeat(9000)), frame('{"jsonrpc":"2.0","method":"next"}')]);
+  assert.equal(after.errors.length, 1);
+  assert.deepEqual(after.messages, [{ jsonrpc: '2.0', method: 'next' }], 'the junk is dropped; the message after it is read');
+});
+
+test('the reader notes a shutdown request (the exit code when stdin ends)', () => {
+  assert.equal(read([stream]).reader.shutdownRequested, false);
+  assert.equal(read([stream, frame('{"jsonrpc":"2.0","id":9,"method":"shutdown"}')]).reader.shutdownRequested, true);
+});
+
+test('the writer sends each message in one write, its Content-Length the UTF-8 byte count, and the reader reads it back', async () => {
+  const writes: Buffer[] = [];
+  const out = new Writable({ write(chunk: Buffer, _enc, cb) { writes.push(Buffer.from(chunk)); cb(); } });
+  const writer = new StdioMessageWriter(out);
+  for (const m of messages) await writer.write(m as never);
+  assert.equal(writes.length, messages.length);
+  for (const w of writes) {
+    const [header, body] = [w.toString('latin1', 0, w.indexOf('\r\n\r\n')), w.subarray(w.indexOf('\r\n\r\n') + 4)];
+    assert.equal(header, `Content-Length: ${body.length}`);
+  }
+  assert.deepEqual(read(writes).messages, messages);
+});
+
+test('the writer reports a message it cannot encode and a failed write, naming the message', async () => {
+  const errors: string[] = [];
+  const cyclic: Record<string, unknown> = { jsonrpc: '2.0', method: 'loop' };
+  cyclic.params = cyclic;
+  const okOut = new Writable({ write(_c, _e, cb) { cb(); } });
+  const w1 = new StdioMessageWriter(okOut);
+  w1.onError(([e, m]) => errors.push(`${e.message} / ${(m as { method?: string })?.method}`));
+  await assert.rejects(w1.write(cyclic as never), /circular/);
+  const badOut = new Writable({ write(_c, _e, cb) { cb(new Error('EPIPE: the client is gone')); } });
+  badOut.on('error', () => { /* the writer reports it */ });
+  const w2 = new StdioMessageWriter(badOut);
+  w2.onError(([e, m]) => errors.push(`${e.message} / ${(m as { method?: string })?.method}`));
+  await assert.rejects(w2.write({ jsonrpc: '2.0', method: 'gone' } as never), /EPIPE/);
+  assert.ok(errors.some((e) => /circular.* \/ loop$/s.test(e)), errors.join('\n'));
+  assert.ok(errors.some((e) => /EPIPE.* \/ gone$/.test(e)), errors.join('\n'));
+});
+
+test('console output goes to the client\'s log, not into the protocol stream', () => {
+  const saved = { ...console };
+  const logged: string[] = [];
+  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
+  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
+  const input = new PassThrough();
+  try {
+    wireStdioProcess(connection, input, new StdioMessageReader(input));
+    console.log('checked %d documents', 3);
+    console.warn({ a: 1 });
+    console.error('bad');
+  } finally {
+    Object.assign(console, saved);
+    input.removeAllListeners();
+  }
+  assert.deepEqual(logged, ['log: checked 3 documents', 'warn: { a: 1 }', 'error: bad']);
+});
