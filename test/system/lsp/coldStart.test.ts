@@ -138,3 +138,28 @@ test('initialize is answered without the core; the core loads once initialized, 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('over --stdio the server ends with its input: code 0 after a shutdown request, 1 without one', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-cold-'));
+  try {
+    await build(dir);
+    for (const shutdownFirst of [true, false]) {
+      const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+      conn.listen();
+      try {
+        await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+        await conn.sendNotification('initialized', {});
+        if (shutdownFirst) await conn.sendRequest('shutdown');
+        child.stdin.end();
+        assert.equal(await exited, shutdownFirst ? 0 : 1, shutdownFirst ? 'after shutdown' : 'without shutdown');
+      } finally {
+        conn.dispose();
+        child.kill();
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
