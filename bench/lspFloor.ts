@@ -2,7 +2,7 @@
 // interleaving as the peer section, against servers that do less and less of the work:
 //   raw node          bench/floor/rawServer.js: no library, one JSON.parse and one write per message
 //   library           bench/floor/libraryServer.js: vscode-languageserver with TextDocuments and an empty pull handler
-//   library + stdio   the same, reading and writing with EdgeKit's StdioMessageReader/Writer (server/src/stdio.ts)
+//   library + stdio   the same, reading and writing with EdgeKit's StdioMessageReader/Writer (server/src/lsp/stdio.ts)
 //   EdgeKit           the server (dist/server.js, or EDGEKIT_SERVER), which checks the document
 //   peer              vscode-json-language-server with our schemas
 //   node --import tsx bench/lspFloor.ts [documents=ruleset-0.2KB,filter-1KB,rpc-1KB] [opens=1000]
@@ -22,7 +22,7 @@ const opens = Number(process.argv[3] ?? 1000);
 async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-floor-'));
   const stdioJs = path.join(tmp, 'stdioTransport.js');
-  await esbuild.build({ entryPoints: [path.join(ROOT, 'server/src/stdio.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: stdioJs, logLevel: 'silent' });
+  await esbuild.build({ entryPoints: [path.join(ROOT, 'server/src/lsp/stdio.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: stdioJs, logLevel: 'silent' });
   const servers: { name: string; js: string; env?: Record<string, string>; json?: boolean }[] = [
     { name: 'raw node', js: path.join(ROOT, 'bench/floor/rawServer.js') },
     { name: 'library', js: path.join(ROOT, 'bench/floor/libraryServer.js') },

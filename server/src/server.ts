@@ -4,7 +4,7 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { whenCoreFails } from './lsp/context';
 import { startServer } from './lsp/start';
 import { registerTestFilter, registerTestRules } from './lsp/testFilterRequest';
-import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from './stdio';
+import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from './lsp/stdio';
 
 // --stdio with EdgeKit's reader and writer (stdio.ts); VS Code's --node-ipc and the library's --socket and --pipe as the library makes them.
 const stdioReader = process.argv.includes('--stdio') ? new StdioMessageReader(process.stdin) : undefined;

@@ -1,9 +1,9 @@
-// The --stdio message reader and writer (server/src/stdio.ts): the LSP base protocol however the pipe cuts it, bad input reported
+// The --stdio message reader and writer (server/src/lsp/stdio.ts): the LSP base protocol however the pipe cuts it, bad input reported
 // by name without losing the messages after it, one write per message, and what the library's own stdio start did besides.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
-import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from '../../../server/src/stdio';
+import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from '../../../server/src/lsp/stdio';
 import type { Connection } from '../../../server/src/lsp/context';
 
 const frame = (body: string, header = `Content-Length: ${Buffer.byteLength(body, 'utf8')}`) => Buffer.from(`${header}\r\n\r\n${body}`, 'utf8');

@@ -12,8 +12,8 @@
 // What the library's stdio start did besides, kept in `listenOnStdio`: console output goes to the client's log, not into the
 // protocol stream; the process ends when stdin does (code 0 after a shutdown request, 1 otherwise).
 import { format } from 'node:util';
-import type { Connection } from './lsp/context';
-import { AbstractMessageReader, AbstractMessageWriter, Disposable } from './lsp/library';
+import type { Connection } from './context';
+import { AbstractMessageReader, AbstractMessageWriter, Disposable } from './library';
 import type { DataCallback, Message } from 'vscode-languageserver';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n', 'latin1');
