@@ -18,6 +18,7 @@ export const BASE_CODES = {
   'syntax/trailing-comma': { severity: 'error', description: 'A comma before a closing bracket or brace; JSON does not allow it.' },
   'syntax/comment': { severity: 'error', description: 'A comment; the platform expects plain JSON.' },
   'syntax/empty-document': { severity: 'error', description: 'The document is empty.' },
+  'syntax/duplicate-key': { severity: 'warning', description: 'The same key twice in one object: only the last counts (JSON parsers, the platform\'s included, keep the last). Not searched for in documents of 64 KB or more.' },
   'schema/required': { severity: 'error', description: 'A required property is missing.' },
   'schema/unknown-property': { severity: 'error', description: 'A property the format does not define.' },
   'schema/type': { severity: 'error', description: 'A value has the wrong JSON type.' },

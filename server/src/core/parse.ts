@@ -4,3 +4,4 @@
 export { WINDOW_FROM, type ParseOptions, parseDocument, isTooDeep } from './parse/document';
 export { MAX_NESTING, deeperThan, tooDeepAt, itemSpans, commonPrefix, commonSuffix, largestArrayMember } from './parse/scanner';
 export { parentAnchor } from './parse/windowIndex';
+export { nodeAt } from './parse/duplicates';

@@ -52,7 +52,12 @@ export interface ParsedDoc {
   locationAt(offset: number): JsonLocation;
   /** Forget the trees built so far (memory); value and syntax stay, and trees are rebuilt on demand. */
   release(): void;
-  /** Span of the value (part 'value') or of the property key (part 'key') at path; falls back to the nearest existing ancestor. */
+  /**
+   * A warning (syntax/duplicate-key, with a fix) on each member that a later member of the same object overrides: JSON.parse keeps
+   * the last, and locate() finds the last. Empty for invalid JSON and for documents positioned item by item (parse/duplicates.ts).
+   */
+  duplicateKeys(): Problem[];
+  /** Span of the value (part 'value') or of the property key (part 'key') at path; falls back to the nearest existing ancestor. Of duplicate keys, the last (the one JSON.parse keeps). */
   locate(path: JsonPath, part?: 'key' | 'value'): Span;
   /**
    * Parsed with the previous version's parse (ParseOptions.previous: the editor's document was edited). More edits are likely, and

@@ -38,7 +38,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     }];
   }
   const doc = opts.parsed ?? parseDocument(text);
-  const problems: Problem[] = [...doc.syntax];
+  const problems: Problem[] = [...doc.syntax, ...doc.duplicateKeys()];
   if (cancelled()) throw new Cancelled();
   if (doc.value !== undefined) {
     const validate = validatorFor(kind);

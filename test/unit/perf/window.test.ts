@@ -64,7 +64,11 @@ test('validateText gives the same problems with item-by-item positions (every fi
   for (const d of docs) {
     const doc = parseDocument(d.text, { windowFrom: 0 });
     const problems = validateText(d.text, d.kind, { parsed: doc });
-    assert.deepEqual(problems, validateText(d.text, d.kind, { parsed: parseDocument(d.text, { windowFrom: Infinity }) }), d.name);
+    // A document positioned item by item is not searched for duplicate keys (core/parse/duplicates.ts); every other problem, the
+    // ones of a duplicated member included, is the same and in the same place.
+    const notDuplicate = (p: { code: string }) => p.code !== 'syntax/duplicate-key';
+    const whole = validateText(d.text, d.kind, { parsed: parseDocument(d.text, { windowFrom: Infinity }) });
+    assert.deepEqual(problems.filter(notDuplicate), whole.filter(notDuplicate), d.name);
     // Which documents took the item-by-item path: the second item of the windowed array is still a stub after locating the first.
     if (Array.isArray(doc.value) && doc.value.length > 1 && !findNodeAtLocation(doc.treeAlong([0])!, [1])?.children && doc.syntax.length === 0) windowed.array++;
     const rules = (doc.value as { rules?: unknown })?.rules;

@@ -1,12 +1,13 @@
 // The lazy document (ParsedDoc): one parse per version. Valid JSON takes the fast path (JSON.parse, no tree); the jsonc-parser tree
 // is built only when something must be located (a problem to report, a hover, a completion), item by item for large documents
 // (windowIndex.ts). parseDocument is the entry point.
-import { createScanner, findNodeAtLocation, getLocation, parse as jsoncParse, parseTree, SyntaxKind, type Location, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { createScanner, getLocation, parse as jsoncParse, parseTree, SyntaxKind, type Location, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { JsonPath, ParsedDoc, Problem, Span } from '../types';
 import { codeInfo } from '../codes';
 import { PARSE_OPTIONS, MAX_NESTING, deeperThan, tooDeepAt } from './scanner';
 import { Window, parentAnchor } from './windowIndex';
 import { syntaxProblems } from './syntaxErrors';
+import { duplicateMembers, mayHaveDuplicates, nodeAt, type DuplicateMember } from './duplicates';
 
 /**
  * Valid documents at least this long are positioned item by item (see Window) when their root is an array (a batch) or an object
@@ -81,6 +82,8 @@ class Doc implements ParsedDoc {
   private _window: Window | undefined | null = null;
   /** See ParsedDoc.edit. */
   edit = false;
+  /** See duplicateKeys; null until asked for. */
+  private _duplicates: Problem[] | null = null;
 
   constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false,
     private readonly windowed = false) {}
@@ -141,14 +144,15 @@ class Doc implements ParsedDoc {
     // A member of the root object (a filter's "where", a job's "filter"): found by scanning up to it, without building the whole
     // position tree that nothing else may need (issue 18: the tree was most of a 10 KB job's check). Valid text only; the same span.
     if (path.length === 1 && typeof path[0] === 'string' && this._tree === null && !this.windowed && this.syntax.length === 0 && !this.tooDeep
-      && this.value !== null && typeof this.value === 'object' && !Array.isArray(this.value) && Object.prototype.hasOwnProperty.call(this.value, path[0])) {
+      && this.value !== null && typeof this.value === 'object' && !Array.isArray(this.value) && Object.prototype.hasOwnProperty.call(this.value, path[0])
+      && this.duplicateKeys().length === 0) {
       const m = rootMember(this.text, path[0], part);
       if (m) return m;
     }
     const root = this.treeAlong(path);
     if (!root) return { offset: 0, length: Math.min(1, this.text.length) };
     for (let n = path.length; n >= 0; n--) {
-      const node = findNodeAtLocation(root, n === path.length ? path : path.slice(0, n));
+      const node = nodeAt(root, n === path.length ? path : path.slice(0, n));
       if (!node) continue;
       if (n < path.length) {
         // The path does not exist (a missing property): point at the parent's key, or at its opening bracket.
@@ -161,6 +165,20 @@ class Doc implements ParsedDoc {
       return { offset: node.offset, length: node.length };
     }
     return { offset: root.offset, length: 1 };
+  }
+
+  duplicateKeys(): Problem[] {
+    if (this._duplicates === null) {
+      this._duplicates = [];
+      // Valid JSON that is not windowed (duplicates.ts says why); most documents have no duplicate, which counting colons shows
+      // without building the position tree.
+      if (!this.windowed && !this.tooDeep && this.syntax.length === 0 && this.value !== null && typeof this.value === 'object'
+        && mayHaveDuplicates(this.text, this.value)) {
+        const root = this.tree();
+        if (root) this._duplicates = duplicateMembers(root).map(duplicateProblem);
+      }
+    }
+    return this._duplicates;
   }
 
   /**
@@ -218,8 +236,8 @@ function clampToText(root: JsonNode, length: number): void {
 }
 
 /**
- * The first member named `key` of the root object of a valid text, as jsonc-parser's tree places it (findNodeAtLocation takes the
- * first of duplicate keys too): the key's span (quotes included) or its value's. The key's is found without scanning the value
+ * The first member named `key` of the root object of a valid text (used only when the document has no duplicate key, so it is
+ * also the one JSON.parse keeps): the key's span (quotes included) or its value's. The key's is found without scanning the value
  * (a filter's "where" holds all of it). Undefined when the text does not read as expected.
  */
 function rootMember(text: string, key: string, part: 'key' | 'value'): Span | undefined {
@@ -270,4 +288,21 @@ function rootMember(text: string, key: string, part: 'key' | 'value'): Span | un
     }
   }
   return undefined;
+}
+
+/** The warning on a member that a later one with the same key overrides, with a fix that removes it. */
+function duplicateProblem(d: DuplicateMember): Problem {
+  const key = d.ignored.children![0];
+  const keptKey = d.kept.children![0];
+  const siblings = d.ignored.parent!.children!;
+  // The ignored member is never the object's last (a later one overrides it): it goes with everything up to the next member.
+  const next = siblings[siblings.indexOf(d.ignored) + 1];
+  const name = JSON.stringify(d.key);
+  return {
+    code: 'syntax/duplicate-key', severity: codeInfo('syntax/duplicate-key').severity, offset: key.offset, length: key.length,
+    message: `Duplicate key ${name}: this one is ignored; the last ${name} of the object counts (JSON parsers, the platform's included, keep the last).`,
+    related: [{ offset: keptKey.offset, length: keptKey.length, message: `The ${name} that counts.` }],
+    tags: ['unnecessary'],
+    fixes: [{ title: `Remove the ignored ${name} member`, edits: [{ offset: d.ignored.offset, length: next.offset - d.ignored.offset, newText: '' }], preferred: true }],
+  };
 }

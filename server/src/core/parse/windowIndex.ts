@@ -2,8 +2,9 @@
 // positions found item by item on demand (a problem's span by scanning its item along the path, a tree of the item when a feature
 // needs nodes), and an edit inside one item (or of whitespace) applied by shifting the previous index instead of scanning the whole
 // text again.
-import { createScanner, findNodeAtLocation, parseTree, SyntaxKind, type JSONScanner, type Node as JsonNode } from 'jsonc-parser';
+import { createScanner, parseTree, SyntaxKind, type JSONScanner, type Node as JsonNode } from 'jsonc-parser';
 import type { JsonPath, Span } from '../types';
+import { nodeAt } from './duplicates';
 import { PARSE_OPTIONS, MAX_NESTING, deeperThan, itemSpans, commonPrefix, commonSuffix, isSpace, isOneValue, firstNonSpace, largestArrayMember } from './scanner';
 
 /**
@@ -172,7 +173,7 @@ export class Window {
    * locate() in item i without building its tree (issue 18: the trees of the 100 items with a problem in the batch with errors took
    * 0.35-0.6 ms and 0.9 MB an open, and jsonc-parser's tree building stayed unoptimized for its first opens): jsonc-parser's scanner
    * reads the item's tokens along `rel`, the path inside the item, and stops where the path ends or leaves the document. The same
-   * span as locateInTree: the node findNodeAtLocation finds (its key's span for part 'key' when it is a property's value), or for a
+   * span as locateInTree: the node nodeAt finds (its key's span for part 'key' when it is a property's value), or for a
    * path that does not exist, the anchor of the deepest node that does (parentAnchor).
    */
   private scanLocate(i: number, rel: JsonPath, part: 'key' | 'value'): Span {
@@ -205,7 +206,7 @@ export class Window {
       } else {
         const blanked = this.text.slice(0, this.open + 1) + ' '.repeat(this.close - this.open - 1) + this.text.slice(this.close);
         root = parseTree(blanked, [], PARSE_OPTIONS);
-        array = root && findNodeAtLocation(root, this.prefix);
+        array = root && nodeAt(root, this.prefix);
         if (!root || !array || array.type !== 'array' || array.offset !== this.open) throw new Error('the windowed array was not found');
       }
       const children: JsonNode[] = [];
@@ -256,7 +257,7 @@ function shift(root: JsonNode, by: number): void {
 /** Window.locate in an item's tree (`rel` is the path inside the item, the item's node is its root). */
 function locateInTree(node: JsonNode, rel: JsonPath, part: 'key' | 'value'): Span {
   for (let n = rel.length; n > 0; n--) {
-    const found = findNodeAtLocation(node, rel.slice(0, n));
+    const found = nodeAt(node, rel.slice(0, n));
     if (!found) continue;
     if (n < rel.length) return parentAnchor(found);
     if (part === 'key' && found.parent?.type === 'property') {
@@ -272,22 +273,28 @@ function locateInTree(node: JsonNode, rel: JsonPath, part: 'key' | 'value'): Spa
 // The scanner steps of Window.scanLocate, on VALID JSON with trivia skipped. Each starts with `token` the current token (the first
 // token of a value) and, when it finds the child, leaves the scanner on the child's first token.
 
-/** The first member named `name` of the object whose `{` is the current token (as findNodeAtLocation takes it), with its key's span. */
+/**
+ * The last member named `name` of the object whose `{` is the current token (the one JSON.parse keeps, as nodeAt takes it), with
+ * its key's span.
+ */
 function enterMember(s: JSONScanner, token: SyntaxKind, name: string): { token: SyntaxKind; key: Span } | undefined {
   if (token !== SyntaxKind.OpenBraceToken) return undefined;
   const open = s.getTokenOffset();
+  let found: { key: Span; value: number } | undefined;
   for (let t = s.scan(); t === SyntaxKind.StringLiteral; t = s.scan()) {
     const key = { offset: s.getTokenOffset(), length: s.getTokenLength() };
-    const found = s.getTokenValue() === name;
+    const match = s.getTokenValue() === name;
     s.scan(); // the colon
     const value = s.scan();
-    if (found) return { token: value, key };
+    if (match) found = { key, value: s.getTokenOffset() };
     skipValue(s, value);
     if (s.scan() !== SyntaxKind.CommaToken) break;
   }
-  s.setPosition(open); // the object is the deepest node: leave the scanner on its `{` again
-  s.scan();
-  return undefined;
+  // Back to the member's value (a later duplicate may have been looked for), or to the object's `{` when it has no such member (the
+  // object is then the deepest node).
+  s.setPosition(found ? found.value : open);
+  const t = s.scan();
+  return found ? { token: t, key: found.key } : undefined;
 }
 
 /** Element `index` of the array whose `[` is the current token. */

@@ -1,10 +1,10 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
-import { findNodeAtLocation } from 'jsonc-parser';
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { suggest } from '../../suggest';
 import { checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
 import { isObj } from '../../json';
+import { nodeAt } from '../../parse';
 
 export interface RequestRef {
   /** Path of the request object in the document: [] for a single request, [i] in a batch. */
@@ -30,7 +30,7 @@ export function requestsOf(value: unknown): RequestRef[] {
 /** An edit adding `"name": valueText` as a new first (or last) member of the object at path, in the object's own layout. */
 export function insertMember(doc: ParsedDoc, path: JsonPath, name: string, valueText: string, where: 'first' | 'last'): Edit | undefined {
   const root = doc.treeAlong(path);
-  const obj = root && findNodeAtLocation(root, path);
+  const obj = root && nodeAt(root, path);
   if (!obj || obj.type !== 'object') return undefined;
   const member = `${JSON.stringify(name)}: ${valueText}`;
   const props = obj.children ?? [];

@@ -1,9 +1,9 @@
 // Completion, hover and lenses for filters and jobs. Positions come from jsonc-parser (getLocation for where the cursor is in
 // the JSON structure, findNodeAtOffset for the literal under it). Inside a job's `filter` string, the same features run on the
 // decoded filter and their ranges and texts are mapped back through JsonStringMap.
-import { findNodeAtLocation, findNodeAtOffset, getLocation, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getLocation, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
-import { isTooDeep, parseDocument } from '../../parse';
+import { isTooDeep, nodeAt, parseDocument } from '../../parse';
 import {
   DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, fieldInfo, operatorInfo, operatorsFor,
   type FieldInfo, type OperatorInfo,
@@ -209,7 +209,7 @@ function datasetEntries(doc: ParsedDoc, offset: number): CompletionEntry[] {
 /** The job's `filter` string under the offset (cursor strictly inside the quotes), with its map. */
 function embeddedFilterAt(doc: ParsedDoc, offset: number): { map: JsonStringMap; inner: ParsedDoc; decoded: number } | undefined {
   const root = doc.tree();
-  const node = root && findNodeAtLocation(root, ['filter']);
+  const node = root && nodeAt(root, ['filter']);
   if (!node || node.type !== 'string' || offset <= node.offset || offset >= node.offset + node.length) return undefined;
   const map = new JsonStringMap(doc.text, node.offset, node.length);
   return { map, inner: parseDocument(map.value), decoded: map.toDecoded(offset) };

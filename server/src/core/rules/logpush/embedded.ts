@@ -1,8 +1,8 @@
 // A JSON string member whose content is checked on its own (a job's `filter`, `logpull_options`, `destination_conf`): decoded
 // value plus a lazily built map from decoded offsets to the document's text.
-import { findNodeAtLocation } from 'jsonc-parser';
 import type { JsonPath, ParsedDoc, Problem, Span } from '../../types';
 import { JsonStringMap } from '../../jsonString';
+import { nodeAt } from '../../parse';
 
 export class EmbeddedString {
   private map: JsonStringMap | undefined | null = null;
@@ -19,7 +19,7 @@ export class EmbeddedString {
     }
     if (this.map === null) {
       const root = this.doc.tree();
-      const node = root && findNodeAtLocation(root, this.path);
+      const node = root && nodeAt(root, this.path);
       this.map = node && node.type === 'string' ? new JsonStringMap(this.doc.text, node.offset, node.length) : undefined;
     }
     return this.map;

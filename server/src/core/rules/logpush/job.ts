@@ -248,7 +248,7 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
 
 function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined): Problem[] {
   const inner = parseDocument(s.value);
-  const problems: Problem[] = [...inner.syntax];
+  const problems: Problem[] = [...inner.syntax, ...inner.duplicateKeys()];
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? []));
