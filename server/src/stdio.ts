@@ -87,8 +87,16 @@ export class StdioMessageReader extends AbstractMessageReader {
         this.fireError(inputError(`A message's body is not JSON: ${(err as Error).message}; body starts ${JSON.stringify(text.slice(0, 80))}`));
         continue;
       }
-      if ((message as { method?: unknown }).method === 'shutdown') this.shutdownRequested = true;
-      callback(message);
+      // Any JSON is handed on (null, a number or an array too: the connection names what it cannot use, as with the library's reader).
+      const method = (message as { method?: unknown } | null)?.method;
+      if (method === 'shutdown') this.shutdownRequested = true;
+      // The connection's callback can throw (a $/cancelRequest without params); the library's reader caught that in its decode
+      // promise. Uncaught here it would stop this loop, and the messages left in the chunk would wait for the client's next write.
+      try {
+        callback(message);
+      } catch (err) {
+        this.fireError(inputError(`The connection failed on a message (${typeof method === 'string' ? method : JSON.stringify(text.slice(0, 80))}): ${(err as Error)?.message ?? err}`));
+      }
     }
   }
 

@@ -81,6 +81,33 @@ test('bad input is reported by name and skipped; the next message is still read'
   }
 });
 
+test('a body that is JSON but not an object goes to the connection (which names it), and the messages after it are read', () => {
+  for (const body of ['null', '42', '"text"', '[]']) {
+    const r = read([Buffer.concat([frame(body), frame('{"jsonrpc":"2.0","method":"next"}')])]);
+    assert.deepEqual(r.messages, [JSON.parse(body), { jsonrpc: '2.0', method: 'next' }], body);
+  }
+});
+
+test('a message the connection throws on is reported, and the messages after it in the same chunk are still read', () => {
+  // vscode-jsonrpc's callback throws on some messages (a $/cancelRequest without params reads params.id); the library's reader
+  // caught that in its decode promise. Thrown here, the rest of the chunk would wait for the client's next write.
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input);
+  const seen: string[] = [];
+  const errors: string[] = [];
+  reader.onError((e) => errors.push(e.message));
+  reader.listen((m) => {
+    const { method } = m as unknown as { method: string };
+    seen.push(method);
+    if (method === '$/cancelRequest') throw new TypeError("Cannot read properties of undefined (reading 'id')");
+  });
+  const chunk = Buffer.concat([frame('{"jsonrpc":"2.0","method":"$/cancelRequest"}'), frame('{"jsonrpc":"2.0","id":1,"method":"next"}')]);
+  input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(chunk));
+  assert.deepEqual(seen, ['$/cancelRequest', 'next']);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /\$\/cancelRequest.*reading 'id'/);
+});
+
 test('a header that never ends is reported once it passes 8 KB, not buffered forever', () => {
   const r = read([Buffer.from(`Content-Length: 2\r\nX-Junk: ${'j'.repeat(9000)}`)]);
   assert.equal(r.errors.length, 1);
