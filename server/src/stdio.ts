@@ -11,7 +11,7 @@
 //
 // What the library's stdio start did besides, kept in `listenOnStdio`: console output goes to the client's log, not into the
 // protocol stream; the process ends when stdin does (code 0 after a shutdown request, 1 otherwise).
-import { format } from 'node:util';
+import { format, inspect, type InspectOptions } from 'node:util';
 import type { Connection } from './lsp/context';
 import { AbstractMessageReader, AbstractMessageWriter, Disposable } from './lsp/library';
 import type { DataCallback, Message } from 'vscode-languageserver';
@@ -228,5 +228,9 @@ export function wireStdioProcess(connection: Connection, input: NodeJS.ReadableS
   console.debug = log((t) => connection.console.log(t));
   console.warn = log((t) => connection.console.warn(t));
   console.error = log((t) => connection.console.error(t));
-  console.trace = log((t) => connection.console.log(t));
+  // Node writes these two to stdout itself, not through console.log (the library's start replaced dir as well).
+  console.dir = (item: unknown, options?: InspectOptions) => connection.console.log(inspect(item, options));
+  console.dirxml = log((t) => connection.console.log(t));
+  // With its stack, as Node's and the library's trace: without it the line says nothing of where it came from.
+  console.trace = (...args: unknown[]) => connection.console.log(`Trace${args.length ? `: ${format(...args)}` : ''}\n${new Error().stack!.split('\n').slice(2).join('\n')}`);
 }

@@ -169,3 +169,27 @@ test('console output goes to the client\'s log, not into the protocol stream', (
   }
   assert.deepEqual(logged, ['log: checked 3 documents', 'warn: { a: 1 }', 'error: bad']);
 });
+
+test('console.dir and console.dirxml, which Node writes straight to stdout, go to the client\'s log too; console.trace with its stack', () => {
+  const saved = { ...console };
+  const logged: string[] = [];
+  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
+  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
+  const input = new PassThrough();
+  const stdoutWrite = process.stdout.write;
+  const stdout: string[] = [];
+  try {
+    wireStdioProcess(connection, input, new StdioMessageReader(input));
+    process.stdout.write = ((chunk: string) => { stdout.push(String(chunk)); return true; }) as typeof process.stdout.write;
+    console.dir({ a: { b: { c: { d: 1 } } } }, { depth: 0 });
+    console.dirxml('x', 2);
+    console.trace('here');
+  } finally {
+    process.stdout.write = stdoutWrite;
+    Object.assign(console, saved);
+    input.removeAllListeners();
+  }
+  assert.deepEqual(stdout, [], 'nothing written to stdout');
+  assert.deepEqual(logged.slice(0, 2), ['log: { a: [Object] }', 'log: x 2']);
+  assert.match(logged[2], /^log: Trace: here\n\s+at /);
+});
