@@ -20,7 +20,7 @@ const CRLFCRLF = Buffer.from('\r\n\r\n', 'latin1');
 /** A header block longer than this without its blank line is not LSP: the reader says so instead of buffering forever. */
 const MAX_HEADER = 8192;
 
-/** A problem in the input, named with what was received (the connection logs reader errors). */
+/** A problem in the input, named with what was received (wireStdioProcess logs reader errors to the client). */
 function inputError(what: string, header?: string): Error {
   return new Error(header === undefined ? what : `${what} (header: ${JSON.stringify(header.slice(0, 200))})`);
 }
@@ -216,12 +216,16 @@ export class StdioMessageWriter extends AbstractMessageWriter {
 /**
  * What vscode-languageserver's own `--stdio` start does besides reading and writing, for a connection made with the classes above:
  * console output goes to the client's log (window/logMessage) instead of stdout, where it would corrupt the protocol; the process ends
- * with stdin, with code 0 after a shutdown request and 1 otherwise (as the library's watchdog does on `exit`).
+ * with stdin, with code 0 after a shutdown request and 1 otherwise (as the library's watchdog does on `exit`). Besides, what the reader
+ * reports goes to the client's log too.
  */
 export function wireStdioProcess(connection: Connection, input: NodeJS.ReadableStream, reader: StdioMessageReader): void {
   const end = () => process.exit(reader.shutdownRequested ? 0 : 1);
   input.on('end', end);
   input.on('close', end);
+  // The connection only re-fires reader errors and nothing in vscode-languageserver listens: unlogged, a skipped message would be
+  // lost without a word.
+  reader.onError((err) => connection.console.error(`Reading the client's messages: ${err.message}`));
   const log = (send: (text: string) => void) => (...args: unknown[]) => send(format(...args));
   console.log = log((t) => connection.console.log(t));
   console.info = log((t) => connection.console.info(t));

@@ -193,3 +193,22 @@ test('console.dir and console.dirxml, which Node writes straight to stdout, go t
   assert.deepEqual(logged.slice(0, 2), ['log: { a: [Object] }', 'log: x 2']);
   assert.match(logged[2], /^log: Trace: here\n\s+at /);
 });
+
+test('what the reader reports reaches the client\'s log (neither vscode-jsonrpc nor vscode-languageserver listens to read errors)', () => {
+  const saved = { ...console };
+  const logged: string[] = [];
+  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
+  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input);
+  try {
+    wireStdioProcess(connection, input, reader);
+    reader.listen(() => {});
+    input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(frame('{}', 'Content-Length: twelve')));
+  } finally {
+    Object.assign(console, saved);
+    input.removeAllListeners();
+  }
+  assert.equal(logged.length, 1);
+  assert.match(logged[0], /^error: .*Content-Length is not a number: "twelve"/);
+});
