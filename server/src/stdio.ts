@@ -76,10 +76,19 @@ export class StdioMessageReader extends AbstractMessageReader {
       const end = this.bodyStart + this.bodyLength;
       if (this.received < end) return;
       const buf = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.received);
-      const text = buf.toString('utf8', this.bodyStart, end);
+      const start = this.bodyStart;
       this.bodyLength = -1;
       this.received -= end;
       this.chunks = this.received > 0 ? [buf.subarray(end)] : [];
+      // Decoded once the message is consumed: a body longer than the longest string (512 MB) throws, and it must be skipped, not
+      // decoded again with every chunk after it.
+      let text: string;
+      try {
+        text = buf.toString('utf8', start, end);
+      } catch (err) {
+        this.fireError(inputError(`A message's body of ${end - start} bytes cannot be decoded: ${(err as Error).message}; the message is skipped`));
+        continue;
+      }
       let message: Message;
       try {
         message = JSON.parse(text) as Message;

@@ -2,6 +2,7 @@
 // by name without losing the messages after it, one write per message, and what the library's own stdio start did besides.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { constants } from 'node:buffer';
 import { PassThrough, Writable } from 'node:stream';
 import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from '../../../server/src/stdio';
 import type { Connection } from '../../../server/src/lsp/context';
@@ -106,6 +107,16 @@ test('a message the connection throws on is reported, and the messages after it 
   assert.deepEqual(seen, ['$/cancelRequest', 'next']);
   assert.equal(errors.length, 1);
   assert.match(errors[0], /\$\/cancelRequest.*reading 'id'/);
+});
+
+test('a body longer than the longest string is reported and skipped, not retried on every chunk after it', () => {
+  // Node cannot make a string of more than 2^29 - 24 characters; before, the reader threw with its state unchanged, and every later
+  // chunk joined the 512 MB again and threw again: nothing after it was read.
+  const length = constants.MAX_STRING_LENGTH + 1;
+  const r = read([Buffer.from(`Content-Length: ${length}\r\n\r\n`), Buffer.alloc(length, 0x20), frame('{"jsonrpc":"2.0","method":"next"}')]);
+  assert.equal(r.errors.length, 1, r.errors.join('; '));
+  assert.match(r.errors[0], new RegExp(`body of ${length} bytes cannot be decoded`));
+  assert.deepEqual(r.messages, [{ jsonrpc: '2.0', method: 'next' }]);
 });
 
 test('a header that never ends is reported once it passes 8 KB, not buffered forever', () => {
