@@ -179,7 +179,8 @@ function parseHeader(header: string): { problem?: string; length?: number } {
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
     if (name === 'content-length') {
-      if (/^\d{1,10}$/.test(value)) length = Number(value);
+      // Leading zeros are digits the protocol allows (HTTP's 1*DIGIT); only the significant ones are limited.
+      if (/^0*\d{1,10}$/.test(value)) length = Number(value);
       else problem ??= `Content-Length is not a number: ${JSON.stringify(value.slice(0, 40))}`;
     } else if (name === 'content-type') {
       const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(value)?.[1]?.toLowerCase();

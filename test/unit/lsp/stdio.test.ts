@@ -49,11 +49,13 @@ test('a long body arriving in 64 KB chunks is one message', () => {
   assert.equal((r.messages[1] as { method: string }).method, 'after');
 });
 
-test('header forms the protocol allows: any case, a Content-Type with charset utf-8 or utf8, spaces around the value', () => {
+test('header forms the protocol allows: any case, leading zeros, a Content-Type with charset utf-8 or utf8, spaces around the value', () => {
   const body = '{"jsonrpc":"2.0","method":"m"}';
   for (const header of [
     `content-length: ${body.length}`,
     `Content-Length:${body.length}`,
+    `Content-Length: 0${body.length}`,
+    `Content-Length: 000000000000${body.length}`,
     `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: ${body.length}`,
     `Content-Length: ${body.length}\r\nContent-Type: application/vscode-jsonrpc; charset="UTF8"`,
   ]) {
