@@ -226,13 +226,16 @@ export class StdioMessageWriter extends AbstractMessageWriter {
 /**
  * What vscode-languageserver's own `--stdio` start does besides reading and writing, for a connection made with the classes above:
  * console output goes to the client's log (window/logMessage) instead of stdout, where it would corrupt the protocol; the process ends
- * with stdin, with code 0 after a shutdown request and 1 otherwise (as the library's watchdog does on `exit`). Besides, what the reader
+ * with stdin (or stdout), with code 0 after a shutdown request and 1 otherwise (as the library's watchdog does on `exit`). Besides, what the reader
  * reports goes to the client's log too.
  */
-export function wireStdioProcess(connection: Connection, input: NodeJS.ReadableStream, reader: StdioMessageReader): void {
+export function wireStdioProcess(connection: Connection, input: NodeJS.ReadableStream, reader: StdioMessageReader, output: NodeJS.WritableStream = process.stdout): void {
   const end = () => process.exit(reader.shutdownRequested ? 0 : 1);
   input.on('end', end);
   input.on('close', end);
+  // A closed stdout (EPIPE: the client is gone) closes the connection, and the next send through it throws, from the server's own
+  // error handlers too: the process died with code 7 and a stack before it saw stdin end (so did the library's own stdio start).
+  output.on('close', end);
   // The connection only re-fires reader errors and nothing in vscode-languageserver listens: unlogged, a skipped message would be
   // lost without a word.
   reader.onError((err) => connection.console.error(`Reading the client's messages: ${err.message}`));

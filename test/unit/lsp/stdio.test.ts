@@ -225,3 +225,26 @@ test('what the reader reports reaches the client\'s log (neither vscode-jsonrpc 
   assert.equal(logged.length, 1);
   assert.match(logged[0], /^error: .*Content-Length is not a number: "twelve"/);
 });
+
+test('the process ends when stdout closes (the client is gone: EPIPE), as when stdin ends, not on the next send through the closed connection', () => {
+  const saved = { ...console };
+  const exit = process.exit;
+  const codes: (string | number | null | undefined)[] = [];
+  const connection = { console: { log() {}, info() {}, warn() {}, error() {} } } as unknown as Connection;
+  const input = new PassThrough();
+  const output = new PassThrough();
+  try {
+    process.exit = ((code?: number) => { codes.push(code); }) as typeof process.exit;
+    const reader = new StdioMessageReader(input);
+    wireStdioProcess(connection, input, reader, output);
+    output.emit('close');
+    reader.shutdownRequested = true;
+    output.emit('close');
+  } finally {
+    process.exit = exit;
+    Object.assign(console, saved);
+    input.removeAllListeners();
+    output.removeAllListeners();
+  }
+  assert.deepEqual(codes, [1, 0]);
+});
