@@ -9,9 +9,9 @@
 // Here a message is parsed as soon as its last byte arrives and handed to the connection in the same turn, and a reply goes out in
 // one write. Measured in docs/benchmarks.md ("The message layer").
 //
-// What the library's stdio start did besides, kept in `listenOnStdio`: console output goes to the client's log, not into the
+// What the library's stdio start did besides, kept in `wireStdioProcess`: console output goes to the client's log, not into the
 // protocol stream; the process ends when stdin does (code 0 after a shutdown request, 1 otherwise).
-import { format } from 'node:util';
+import { format, inspect, type InspectOptions } from 'node:util';
 import type { Connection } from './context';
 import { AbstractMessageReader, AbstractMessageWriter, Disposable } from './library';
 import type { DataCallback, Message } from 'vscode-languageserver';
@@ -20,7 +20,7 @@ const CRLFCRLF = Buffer.from('\r\n\r\n', 'latin1');
 /** A header block longer than this without its blank line is not LSP: the reader says so instead of buffering forever. */
 const MAX_HEADER = 8192;
 
-/** A problem in the input, named with what was received (the connection logs reader errors). */
+/** A problem in the input, named with what was received (wireStdioProcess logs reader errors to the client). */
 function inputError(what: string, header?: string): Error {
   return new Error(header === undefined ? what : `${what} (header: ${JSON.stringify(header.slice(0, 200))})`);
 }
@@ -76,10 +76,19 @@ export class StdioMessageReader extends AbstractMessageReader {
       const end = this.bodyStart + this.bodyLength;
       if (this.received < end) return;
       const buf = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.received);
-      const text = buf.toString('utf8', this.bodyStart, end);
+      const start = this.bodyStart;
       this.bodyLength = -1;
       this.received -= end;
       this.chunks = this.received > 0 ? [buf.subarray(end)] : [];
+      // Decoded once the message is consumed: a body longer than the longest string (512 MB) throws, and it must be skipped, not
+      // decoded again with every chunk after it.
+      let text: string;
+      try {
+        text = buf.toString('utf8', start, end);
+      } catch (err) {
+        this.fireError(inputError(`A message's body of ${end - start} bytes cannot be decoded: ${(err as Error).message}; the message is skipped`));
+        continue;
+      }
       let message: Message;
       try {
         message = JSON.parse(text) as Message;
@@ -87,8 +96,16 @@ export class StdioMessageReader extends AbstractMessageReader {
         this.fireError(inputError(`A message's body is not JSON: ${(err as Error).message}; body starts ${JSON.stringify(text.slice(0, 80))}`));
         continue;
       }
-      if ((message as { method?: unknown }).method === 'shutdown') this.shutdownRequested = true;
-      callback(message);
+      // Any JSON is handed on (null, a number or an array too: the connection names what it cannot use, as with the library's reader).
+      const method = (message as { method?: unknown } | null)?.method;
+      if (method === 'shutdown') this.shutdownRequested = true;
+      // The connection's callback can throw (a $/cancelRequest without params); the library's reader caught that in its decode
+      // promise. Uncaught here it would stop this loop, and the messages left in the chunk would wait for the client's next write.
+      try {
+        callback(message);
+      } catch (err) {
+        this.fireError(inputError(`The connection failed on a message (${typeof method === 'string' ? method : JSON.stringify(text.slice(0, 80))}): ${(err as Error)?.message ?? err}`));
+      }
     }
   }
 
@@ -162,7 +179,8 @@ function parseHeader(header: string): { problem?: string; length?: number } {
     const name = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1).trim();
     if (name === 'content-length') {
-      if (/^\d{1,10}$/.test(value)) length = Number(value);
+      // Leading zeros are digits the protocol allows (HTTP's 1*DIGIT); only the significant ones are limited.
+      if (/^0*\d{1,10}$/.test(value)) length = Number(value);
       else problem ??= `Content-Length is not a number: ${JSON.stringify(value.slice(0, 40))}`;
     } else if (name === 'content-type') {
       const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(value)?.[1]?.toLowerCase();
@@ -208,17 +226,28 @@ export class StdioMessageWriter extends AbstractMessageWriter {
 /**
  * What vscode-languageserver's own `--stdio` start does besides reading and writing, for a connection made with the classes above:
  * console output goes to the client's log (window/logMessage) instead of stdout, where it would corrupt the protocol; the process ends
- * with stdin, with code 0 after a shutdown request and 1 otherwise (as the library's watchdog does on `exit`).
+ * with stdin (or stdout), with code 0 after a shutdown request and 1 otherwise (as the library's watchdog does on `exit`). Besides, what the reader
+ * reports goes to the client's log too.
  */
-export function wireStdioProcess(connection: Connection, input: NodeJS.ReadableStream, reader: StdioMessageReader): void {
+export function wireStdioProcess(connection: Connection, input: NodeJS.ReadableStream, reader: StdioMessageReader, output: NodeJS.WritableStream = process.stdout): void {
   const end = () => process.exit(reader.shutdownRequested ? 0 : 1);
   input.on('end', end);
   input.on('close', end);
+  // A closed stdout (EPIPE: the client is gone) closes the connection, and the next send through it throws, from the server's own
+  // error handlers too: the process died with code 7 and a stack before it saw stdin end (so did the library's own stdio start).
+  output.on('close', end);
+  // The connection only re-fires reader errors and nothing in vscode-languageserver listens: unlogged, a skipped message would be
+  // lost without a word.
+  reader.onError((err) => connection.console.error(`Reading the client's messages: ${err.message}`));
   const log = (send: (text: string) => void) => (...args: unknown[]) => send(format(...args));
   console.log = log((t) => connection.console.log(t));
   console.info = log((t) => connection.console.info(t));
   console.debug = log((t) => connection.console.log(t));
   console.warn = log((t) => connection.console.warn(t));
   console.error = log((t) => connection.console.error(t));
-  console.trace = log((t) => connection.console.log(t));
+  // Node writes these two to stdout itself, not through console.log (the library's start replaced dir as well).
+  console.dir = (item: unknown, options?: InspectOptions) => connection.console.log(inspect(item, options));
+  console.dirxml = log((t) => connection.console.log(t));
+  // With its stack, as Node's and the library's trace: without it the line says nothing of where it came from.
+  console.trace = (...args: unknown[]) => connection.console.log(`Trace${args.length ? `: ${format(...args)}` : ''}\n${new Error().stack!.split('\n').slice(2).join('\n')}`);
 }

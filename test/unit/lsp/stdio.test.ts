@@ -2,6 +2,7 @@
 // by name without losing the messages after it, one write per message, and what the library's own stdio start did besides.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { constants } from 'node:buffer';
 import { PassThrough, Writable } from 'node:stream';
 import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from '../../../server/src/lsp/stdio';
 import type { Connection } from '../../../server/src/lsp/context';
@@ -48,11 +49,13 @@ test('a long body arriving in 64 KB chunks is one message', () => {
   assert.equal((r.messages[1] as { method: string }).method, 'after');
 });
 
-test('header forms the protocol allows: any case, a Content-Type with charset utf-8 or utf8, spaces around the value', () => {
+test('header forms the protocol allows: any case, leading zeros, a Content-Type with charset utf-8 or utf8, spaces around the value', () => {
   const body = '{"jsonrpc":"2.0","method":"m"}';
   for (const header of [
     `content-length: ${body.length}`,
     `Content-Length:${body.length}`,
+    `Content-Length: 0${body.length}`,
+    `Content-Length: 000000000000${body.length}`,
     `Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: ${body.length}`,
     `Content-Length: ${body.length}\r\nContent-Type: application/vscode-jsonrpc; charset="UTF8"`,
   ]) {
@@ -79,6 +82,43 @@ test('bad input is reported by name and skipped; the next message is still read'
       assert.deepEqual(r.messages, [{ jsonrpc: '2.0', method: 'next' }], `${message} in ${chunks.length} chunks`);
     }
   }
+});
+
+test('a body that is JSON but not an object goes to the connection (which names it), and the messages after it are read', () => {
+  for (const body of ['null', '42', '"text"', '[]']) {
+    const r = read([Buffer.concat([frame(body), frame('{"jsonrpc":"2.0","method":"next"}')])]);
+    assert.deepEqual(r.messages, [JSON.parse(body), { jsonrpc: '2.0', method: 'next' }], body);
+  }
+});
+
+test('a message the connection throws on is reported, and the messages after it in the same chunk are still read', () => {
+  // vscode-jsonrpc's callback throws on some messages (a $/cancelRequest without params reads params.id); the library's reader
+  // caught that in its decode promise. Thrown here, the rest of the chunk would wait for the client's next write.
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input);
+  const seen: string[] = [];
+  const errors: string[] = [];
+  reader.onError((e) => errors.push(e.message));
+  reader.listen((m) => {
+    const { method } = m as unknown as { method: string };
+    seen.push(method);
+    if (method === '$/cancelRequest') throw new TypeError("Cannot read properties of undefined (reading 'id')");
+  });
+  const chunk = Buffer.concat([frame('{"jsonrpc":"2.0","method":"$/cancelRequest"}'), frame('{"jsonrpc":"2.0","id":1,"method":"next"}')]);
+  input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(chunk));
+  assert.deepEqual(seen, ['$/cancelRequest', 'next']);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /\$\/cancelRequest.*reading 'id'/);
+});
+
+test('a body longer than the longest string is reported and skipped, not retried on every chunk after it', () => {
+  // Node cannot make a string of more than 2^29 - 24 characters; before, the reader threw with its state unchanged, and every later
+  // chunk joined the 512 MB again and threw again: nothing after it was read.
+  const length = constants.MAX_STRING_LENGTH + 1;
+  const r = read([Buffer.from(`Content-Length: ${length}\r\n\r\n`), Buffer.alloc(length, 0x20), frame('{"jsonrpc":"2.0","method":"next"}')]);
+  assert.equal(r.errors.length, 1, r.errors.join('; '));
+  assert.match(r.errors[0], new RegExp(`body of ${length} bytes cannot be decoded`));
+  assert.deepEqual(r.messages, [{ jsonrpc: '2.0', method: 'next' }]);
 });
 
 test('a header that never ends is reported once it passes 8 KB, not buffered forever', () => {
@@ -141,4 +181,70 @@ test('console output goes to the client\'s log, not into the protocol stream', (
     input.removeAllListeners();
   }
   assert.deepEqual(logged, ['log: checked 3 documents', 'warn: { a: 1 }', 'error: bad']);
+});
+
+test('console.dir and console.dirxml, which Node writes straight to stdout, go to the client\'s log too; console.trace with its stack', () => {
+  const saved = { ...console };
+  const logged: string[] = [];
+  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
+  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
+  const input = new PassThrough();
+  const stdoutWrite = process.stdout.write;
+  const stdout: string[] = [];
+  try {
+    wireStdioProcess(connection, input, new StdioMessageReader(input));
+    process.stdout.write = ((chunk: string) => { stdout.push(String(chunk)); return true; }) as typeof process.stdout.write;
+    console.dir({ a: { b: { c: { d: 1 } } } }, { depth: 0 });
+    console.dirxml('x', 2);
+    console.trace('here');
+  } finally {
+    process.stdout.write = stdoutWrite;
+    Object.assign(console, saved);
+    input.removeAllListeners();
+  }
+  assert.deepEqual(stdout, [], 'nothing written to stdout');
+  assert.deepEqual(logged.slice(0, 2), ['log: { a: [Object] }', 'log: x 2']);
+  assert.match(logged[2], /^log: Trace: here\n\s+at /);
+});
+
+test('what the reader reports reaches the client\'s log (neither vscode-jsonrpc nor vscode-languageserver listens to read errors)', () => {
+  const saved = { ...console };
+  const logged: string[] = [];
+  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
+  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input);
+  try {
+    wireStdioProcess(connection, input, reader);
+    reader.listen(() => {});
+    input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(frame('{}', 'Content-Length: twelve')));
+  } finally {
+    Object.assign(console, saved);
+    input.removeAllListeners();
+  }
+  assert.equal(logged.length, 1);
+  assert.match(logged[0], /^error: .*Content-Length is not a number: "twelve"/);
+});
+
+test('the process ends when stdout closes (the client is gone: EPIPE), as when stdin ends, not on the next send through the closed connection', () => {
+  const saved = { ...console };
+  const exit = process.exit;
+  const codes: (string | number | null | undefined)[] = [];
+  const connection = { console: { log() {}, info() {}, warn() {}, error() {} } } as unknown as Connection;
+  const input = new PassThrough();
+  const output = new PassThrough();
+  try {
+    process.exit = ((code?: number) => { codes.push(code); }) as typeof process.exit;
+    const reader = new StdioMessageReader(input);
+    wireStdioProcess(connection, input, reader, output);
+    output.emit('close');
+    reader.shutdownRequested = true;
+    output.emit('close');
+  } finally {
+    process.exit = exit;
+    Object.assign(console, saved);
+    input.removeAllListeners();
+    output.removeAllListeners();
+  }
+  assert.deepEqual(codes, [1, 0]);
 });
