@@ -12,8 +12,18 @@ const connection = stdioReader
   ? createConnection(ProposedFeatures.all, stdioReader, new StdioMessageWriter(process.stdout))
   : createConnection(ProposedFeatures.all);
 if (stdioReader) wireStdioProcess(connection, process.stdin, stdioReader);
-process.on('uncaughtException', (err) => connection.console.error(`Uncaught exception: ${err.stack ?? err}`));
-process.on('unhandledRejection', (err) => connection.console.error(`Unhandled rejection: ${(err as Error)?.stack ?? err}`));
+// An error nothing caught goes to the client's log; once the connection is closed, sending throws (and a handler that throws ends
+// the process with code 7), so it goes to stderr instead.
+const reportUncaught = (what: string, err: unknown) => {
+  const text = `${what}: ${(err as Error)?.stack ?? err}`;
+  try {
+    connection.console.error(text);
+  } catch {
+    process.stderr.write(`${text}\n`);
+  }
+};
+process.on('uncaughtException', (err) => reportUncaught('Uncaught exception', err));
+process.on('unhandledRejection', (err) => reportUncaught('Unhandled rejection', err));
 // A server without its core can check nothing: it ends, as it did when the core loaded with it, and the client reports the crash
 // with this message in its log (stderr writes to a pipe are synchronous here, so the message is out before the exit).
 whenCoreFails((err) => {
