@@ -19,15 +19,21 @@ async function build(dir: string): Promise<esbuild.Metafile[]> {
   return results.map((r) => r.metafile!);
 }
 
+/** dir/server.js over --stdio, with a JSON-RPC connection to it, its stderr and its exit code. */
+function start(dir: string) {
+  const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const out = { child, stderr: '', exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
+    conn: createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin)) };
+  child.stderr.on('data', (d) => { out.stderr += d; });
+  return out;
+}
+
 interface Session { initialized: boolean; diagnostics?: { code?: string | number }[]; stderr: string; exitCode: number | null }
 
 /** One editor session on dir/server.js: initialize; then, when `initialized` is asked for, a filter with a mistake and its pull. */
 async function session(dir: string, withDocument: boolean): Promise<Session> {
-  const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const server = start(dir);
+  const { child, conn, exited } = server;
   const logs: string[] = [];
   conn.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   conn.listen();
@@ -45,7 +51,7 @@ async function session(dir: string, withDocument: boolean): Promise<Session> {
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
     const exitCode = await exited;
-    return { initialized: withDocument, diagnostics, stderr: stderr + logs.join('\n'), exitCode };
+    return { initialized: withDocument, diagnostics, stderr: server.stderr + logs.join('\n'), exitCode };
   } finally {
     conn.dispose();
     child.kill();
@@ -54,18 +60,15 @@ async function session(dir: string, withDocument: boolean): Promise<Session> {
 
 /** initialize, then initialized: with a core that cannot load, the server ends by itself. */
 async function brokenSession(dir: string): Promise<{ exitCode: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const server = start(dir);
+  const { child, conn, exited } = server;
   conn.listen();
   try {
     await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
     await conn.sendNotification('initialized', {});
     // A server that kept running answers the request after `initialized`; one that ended first answers nothing.
     const first = await Promise.race([conn.sendRequest('shutdown').then(() => 'answered', () => 'closed'), exited.then(() => 'exited')]);
-    return { exitCode: first === 'answered' ? null : await exited, stderr };
+    return { exitCode: first === 'answered' ? null : await exited, stderr: server.stderr };
   } finally {
     conn.dispose();
     child.kill();
@@ -144,9 +147,7 @@ test('over --stdio the server ends with its input: code 0 after a shutdown reque
   try {
     await build(dir);
     for (const shutdownFirst of [true, false]) {
-      const child = spawn(process.execPath, [path.join(dir, 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+      const { child, conn, exited } = start(dir);
       conn.listen();
       try {
         await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });

@@ -165,86 +165,77 @@ test('the writer reports a message it cannot encode and a failed write, naming t
   assert.ok(errors.some((e) => /EPIPE.* \/ gone$/.test(e)), errors.join('\n'));
 });
 
-test('console output goes to the client\'s log, not into the protocol stream', () => {
-  const saved = { ...console };
-  const logged: string[] = [];
-  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
-  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
-  const input = new PassThrough();
-  try {
-    wireStdioProcess(connection, input, new StdioMessageReader(input));
-    console.log('checked %d documents', 3);
-    console.warn({ a: 1 });
-    console.error('bad');
-  } finally {
-    Object.assign(console, saved);
-    input.removeAllListeners();
-  }
-  assert.deepEqual(logged, ['log: checked 3 documents', 'warn: { a: 1 }', 'error: bad']);
-});
-
-test('console.dir and console.dirxml, which Node writes straight to stdout, go to the client\'s log too; console.trace with its stack', () => {
-  const saved = { ...console };
-  const logged: string[] = [];
-  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
-  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
-  const input = new PassThrough();
-  const stdoutWrite = process.stdout.write;
-  const stdout: string[] = [];
-  try {
-    wireStdioProcess(connection, input, new StdioMessageReader(input));
-    process.stdout.write = ((chunk: string) => { stdout.push(String(chunk)); return true; }) as typeof process.stdout.write;
-    console.dir({ a: { b: { c: { d: 1 } } } }, { depth: 0 });
-    console.dirxml('x', 2);
-    console.trace('here');
-  } finally {
-    process.stdout.write = stdoutWrite;
-    Object.assign(console, saved);
-    input.removeAllListeners();
-  }
-  assert.deepEqual(stdout, [], 'nothing written to stdout');
-  assert.deepEqual(logged.slice(0, 2), ['log: { a: [Object] }', 'log: x 2']);
-  assert.match(logged[2], /^log: Trace: here\n\s+at /);
-});
-
-test('what the reader reports reaches the client\'s log (neither vscode-jsonrpc nor vscode-languageserver listens to read errors)', () => {
-  const saved = { ...console };
-  const logged: string[] = [];
-  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
-  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
-  const input = new PassThrough();
-  const reader = new StdioMessageReader(input);
-  try {
-    wireStdioProcess(connection, input, reader);
-    reader.listen(() => {});
-    input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(frame('{}', 'Content-Length: twelve')));
-  } finally {
-    Object.assign(console, saved);
-    input.removeAllListeners();
-  }
-  assert.equal(logged.length, 1);
-  assert.match(logged[0], /^error: .*Content-Length is not a number: "twelve"/);
-});
-
-test('the process ends when stdout closes (the client is gone: EPIPE), as when stdin ends, not on the next send through the closed connection', () => {
+/**
+ * Runs body with wireStdioProcess on a fake connection (its console lines collected as "kind: text"), fake stdin and stdout, and
+ * process.exit recorded instead of ending the test; everything it replaced is put back afterwards.
+ */
+function wired(body: (w: { reader: StdioMessageReader; input: PassThrough; output: PassThrough; exits: (number | undefined)[] }) => void): string[] {
   const saved = { ...console };
   const exit = process.exit;
-  const codes: (string | number | null | undefined)[] = [];
-  const connection = { console: { log() {}, info() {}, warn() {}, error() {} } } as unknown as Connection;
+  const logged: string[] = [];
+  const exits: (number | undefined)[] = [];
+  const sink = (kind: string) => (t: string) => logged.push(`${kind}: ${t}`);
+  const connection = { console: { log: sink('log'), info: sink('info'), warn: sink('warn'), error: sink('error') } } as unknown as Connection;
   const input = new PassThrough();
   const output = new PassThrough();
+  const reader = new StdioMessageReader(input);
   try {
-    process.exit = ((code?: number) => { codes.push(code); }) as typeof process.exit;
-    const reader = new StdioMessageReader(input);
+    process.exit = ((code?: number) => { exits.push(code); }) as typeof process.exit;
     wireStdioProcess(connection, input, reader, output);
-    output.emit('close');
-    reader.shutdownRequested = true;
-    output.emit('close');
+    body({ reader, input, output, exits });
   } finally {
     process.exit = exit;
     Object.assign(console, saved);
     input.removeAllListeners();
     output.removeAllListeners();
   }
-  assert.deepEqual(codes, [1, 0]);
+  return logged;
+}
+
+test('console output goes to the client\'s log, not into the protocol stream', () => {
+  const logged = wired(() => {
+    console.log('checked %d documents', 3);
+    console.warn({ a: 1 });
+    console.error('bad');
+  });
+  assert.deepEqual(logged, ['log: checked 3 documents', 'warn: { a: 1 }', 'error: bad']);
+});
+
+test('console.dir and console.dirxml, which Node writes straight to stdout, go to the client\'s log too; console.trace with its stack', () => {
+  const stdoutWrite = process.stdout.write;
+  const stdout: string[] = [];
+  const logged = wired(() => {
+    process.stdout.write = ((chunk: string) => { stdout.push(String(chunk)); return true; }) as typeof process.stdout.write;
+    try {
+      console.dir({ a: { b: { c: { d: 1 } } } }, { depth: 0 });
+      console.dirxml('x', 2);
+      console.trace('here');
+    } finally {
+      process.stdout.write = stdoutWrite;
+    }
+  });
+  assert.deepEqual(stdout, [], 'nothing written to stdout');
+  assert.deepEqual(logged.slice(0, 2), ['log: { a: [Object] }', 'log: x 2']);
+  assert.match(logged[2], /^log: Trace: here\n\s+at /);
+});
+
+test('what the reader reports reaches the client\'s log (neither vscode-jsonrpc nor vscode-languageserver listens to read errors)', () => {
+  const logged = wired(({ reader, input }) => {
+    reader.listen(() => {});
+    input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(frame('{}', 'Content-Length: twelve')));
+  });
+  assert.equal(logged.length, 1);
+  assert.match(logged[0], /^error: .*Content-Length is not a number: "twelve"/);
+});
+
+test('the process ends when stdout closes (the client is gone: EPIPE), as when stdin ends, not on the next send through the closed connection', () => {
+  let codes: (number | undefined)[] = [];
+  wired(({ reader, input, output, exits }) => {
+    output.emit('close');
+    reader.shutdownRequested = true;
+    output.emit('close');
+    input.emit('end');
+    codes = exits;
+  });
+  assert.deepEqual(codes, [1, 0, 0]);
 });
