@@ -224,7 +224,6 @@ export function largestArrayMember(text: string, open: number): { key: string; o
 }
 
 /** Whether the quote at q is escaped (preceded by an odd number of backslashes). */
-/** Whether the quote at q is escaped (preceded by an odd number of backslashes). */
 export function isEscaped(text: string, q: number): boolean {
   let k = 0;
   while (text.charCodeAt(q - 1 - k) === 0x5c) k++;
