@@ -7,7 +7,8 @@ import { parseTree } from 'jsonc-parser';
 import { mayHaveDuplicates, membersInText, membersInValue, nodeAt } from '../../../server/src/core/parse/duplicates';
 import { parseDocument } from '../../../server/src/core/parse';
 import { validateText } from '../../../server/src/core/validate';
-import type { Edit, Problem } from '../../../server/src/core/types';
+import type { DocKind, Edit, Problem } from '../../../server/src/core/types';
+import { complete } from '../../../server/src/core/assist';
 
 const apply = (text: string, edits: Edit[]) => [...edits].sort((a, b) => b.offset - a.offset).reduce((t, e) => t.slice(0, e.offset) + e.newText + t.slice(e.offset + e.length), text);
 const at = (text: string, p: { offset: number; length: number }) => text.slice(p.offset, p.offset + p.length);
@@ -97,4 +98,17 @@ test('a document positioned item by item is not searched for duplicates, and its
 test('invalid JSON gets its syntax error only, not duplicate warnings', () => {
   const problems = validateText('{"where": {"key": "ClientCountry", "key": "ClientCountry", "operator": "eq", "value": "ca",}}', 'logpush-filter');
   assert.deepEqual(problems.map((p) => p.code), ['syntax/trailing-comma']);
+});
+
+test('key completion leaves out the keys of the object under the cursor, not those of an earlier member with the same key', () => {
+  const labels = (kind: DocKind, t: string, off: number) => complete(kind, parseDocument(t), off).map((e) => e.label);
+  const rpc = '{"jsonrpc": "2.0", "method": "eth_call", "params": [{"to": "0x1"}], "params": [{"data": "0x", "": 1}, "latest"], "id": 1}';
+  const inLast = labels('jsonrpc-request', rpc, rpc.lastIndexOf('""') + 1);
+  assert.ok(inLast.includes('to') && !inLast.includes('data'), inLast.join(' '));
+  const rpc2 = rpc.replace('{"to": "0x1"}', '{"to": "0x1", "": 1}');
+  const inFirst = labels('jsonrpc-request', rpc2, rpc2.indexOf('""') + 1);
+  assert.ok(!inFirst.includes('to') && inFirst.includes('data'), inFirst.join(' '));
+  const job = '{"dataset": "http_requests", "output_options": {"field_names": []}, "output_options": {"sample_rate": 1, "": 1}}';
+  const opts = labels('logpush-job', job, job.lastIndexOf('""') + 1);
+  assert.ok(opts.includes('field_names') && !opts.includes('sample_rate'), opts.join(' '));
 });
