@@ -184,7 +184,7 @@ export function firstNonSpace(text: string): number {
 
 /**
  * The largest array member of the object opened at `open` in VALID JSON: its key and the offsets of its brackets. Undefined when
- * there is none or when its key occurs twice (JSON.parse keeps the last duplicate, jsonc-parser's paths find the first).
+ * there is none or when its key occurs twice (it may be a member JSON.parse ignores; the full tree positions such a document).
  */
 export function largestArrayMember(text: string, open: number): { key: string; open: number; close: number } | undefined {
   const n = text.length;
@@ -223,7 +223,6 @@ export function largestArrayMember(text: string, open: number): { key: string; o
   return best && !duplicates.has(best.key) ? best : undefined;
 }
 
-/** Whether the quote at q is escaped (preceded by an odd number of backslashes). */
 /** Whether the quote at q is escaped (preceded by an odd number of backslashes). */
 export function isEscaped(text: string, q: number): boolean {
   let k = 0;
