@@ -106,7 +106,7 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
     const objPath = loc.path.slice(0, -1);
     const existing = new Set<string>();
     const root = d.treeAlong(objPath);
-    const objNode = root && objectAt(root, objPath);
+    const objNode = root && objectAt(root, objPath, offset);
     for (const p of objNode?.children ?? []) if (p.children?.[0]) existing.add(String(p.children[0].value));
     const seen = new Set<string>();
     for (const s of schemasAt(kind, objPath)) {

@@ -68,7 +68,9 @@ function labelOf(index: number, member: (key: string) => unknown): string {
 function symbolName(node: JsonNode, index: number): string {
   if (node.type !== 'object') return String(index);
   return labelOf(index, (key) => {
-    const v = node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
+    // The last member with the key: the one JSON.parse keeps, as itemName reads it.
+    let v: JsonNode | undefined;
+    for (const p of node.children ?? []) if (p.children?.[0]?.value === key) v = p.children[1];
     return v?.type === 'string' ? v.value : undefined;
   });
 }

@@ -3,11 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseTree } from 'jsonc-parser';
+import { parseTree, visit } from 'jsonc-parser';
 import { mayHaveDuplicates, membersInText, membersInValue, nodeAt } from '../../../server/src/core/parse/duplicates';
 import { parseDocument } from '../../../server/src/core/parse';
 import { validateText } from '../../../server/src/core/validate';
-import type { Edit, Problem } from '../../../server/src/core/types';
+import type { DocKind, Edit, Problem } from '../../../server/src/core/types';
+import { complete } from '../../../server/src/core/assist';
 
 const apply = (text: string, edits: Edit[]) => [...edits].sort((a, b) => b.offset - a.offset).reduce((t, e) => t.slice(0, e.offset) + e.newText + t.slice(e.offset + e.length), text);
 const at = (text: string, p: { offset: number; length: number }) => text.slice(p.offset, p.offset + p.length);
@@ -97,4 +98,79 @@ test('a document positioned item by item is not searched for duplicates, and its
 test('invalid JSON gets its syntax error only, not duplicate warnings', () => {
   const problems = validateText('{"where": {"key": "ClientCountry", "key": "ClientCountry", "operator": "eq", "value": "ca",}}', 'logpush-filter');
   assert.deepEqual(problems.map((p) => p.code), ['syntax/trailing-comma']);
+});
+
+test('key completion leaves out the keys of the object under the cursor, not those of an earlier member with the same key', () => {
+  const labels = (kind: DocKind, t: string, off: number) => complete(kind, parseDocument(t), off).map((e) => e.label);
+  const rpc = '{"jsonrpc": "2.0", "method": "eth_call", "params": [{"to": "0x1"}], "params": [{"data": "0x", "": 1}, "latest"], "id": 1}';
+  const inLast = labels('jsonrpc-request', rpc, rpc.lastIndexOf('""') + 1);
+  assert.ok(inLast.includes('to') && !inLast.includes('data'), inLast.join(' '));
+  const rpc2 = rpc.replace('{"to": "0x1"}', '{"to": "0x1", "": 1}');
+  const inFirst = labels('jsonrpc-request', rpc2, rpc2.indexOf('""') + 1);
+  assert.ok(!inFirst.includes('to') && inFirst.includes('data'), inFirst.join(' '));
+  const job = '{"dataset": "http_requests", "output_options": {"field_names": []}, "output_options": {"sample_rate": 1, "": 1}}';
+  const opts = labels('logpush-job', job, job.lastIndexOf('""') + 1);
+  assert.ok(opts.includes('field_names') && !opts.includes('sample_rate'), opts.join(' '));
+});
+
+// Random JSON with duplicates injected (keys drawn from a few, colons, quotes, backslashes, "__proto__" and astral characters among
+// them; strings written with \u escapes, \u003a included), checked against jsonc-parser's visit collecting the keys of each object.
+type Gen = { t: 'obj'; m: [string, boolean, Gen][] } | { t: 'arr'; e: Gen[] } | { t: 'str'; s: string; esc: boolean } | { t: 'lit'; v: string };
+const genKey = fc.constantFrom('a', 'b', 'a:b', ':', '__proto__', '\\', '"', 'x\\":', '𝄞', 'constructor');
+const gen: fc.Arbitrary<Gen> = fc.letrec<{ n: Gen }>((tie) => ({
+  n: fc.oneof({ depthSize: 'small', withCrossShrink: true },
+    fc.record({ t: fc.constant('lit' as const), v: fc.constantFrom('1', '1e5', '-0.5E-3', 'true', 'null') }),
+    fc.record({ t: fc.constant('str' as const), s: fc.string({ unit: fc.constantFrom('a', ':', '"', '\\', '{', '𝄞', '\ud800'), maxLength: 5 }), esc: fc.boolean() }),
+    fc.record({ t: fc.constant('arr' as const), e: fc.array(tie('n'), { maxLength: 3 }) }),
+    fc.record({ t: fc.constant('obj' as const), m: fc.array(fc.tuple(genKey, fc.boolean(), tie('n')), { maxLength: 5 }) })),
+})).n;
+const quote = (s: string, esc: boolean) => esc
+  ? `"${[...s].map((c) => c === ':' || c.charCodeAt(0) % 3 === 0 ? [...c].map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') : JSON.stringify(c).slice(1, -1)).join('')}"`
+  : JSON.stringify(s);
+function print(n: Gen, ws: string): string {
+  switch (n.t) {
+    case 'lit': return n.v;
+    case 'str': return quote(n.s, n.esc);
+    case 'arr': return `[${ws}${n.e.map((x) => print(x, ws)).join(`,${ws}`)}${ws}]`;
+    case 'obj': return `{${ws}${n.m.map(([k, e, v]) => `${quote(k, e)}${ws}:${ws}${print(v, ws)}`).join(`${ws},${ws}`)}${ws}}`;
+  }
+}
+/** The offsets of the keys of every member a later member of the same object overrides. */
+function overridden(text: string): number[] {
+  const objects: Map<string, number[]>[] = [];
+  const out: number[] = [];
+  visit(text, {
+    onObjectBegin: () => { objects.push(new Map()); },
+    onObjectProperty: (key, offset) => { const m = objects[objects.length - 1]; m.set(key, [...(m.get(key) ?? []), offset]); },
+    onObjectEnd: () => { for (const offsets of objects.pop()!.values()) out.push(...offsets.slice(0, -1)); },
+  });
+  return out.sort((a, b) => a - b);
+}
+const byOffset = (ps: Problem[]) => ps.map((p) => p.offset).sort((a, b) => a - b);
+const WS = fc.constantFrom('', ' ', '\n  ', '\t');
+
+test('property: a warning on exactly the members JSON.parse ignores, and each fix alone keeps the value', () => {
+  fc.assert(fc.property(gen, WS, (n, ws) => {
+    const text = print(n, ws);
+    const value = JSON.parse(text);
+    const dups = parseDocument(text).duplicateKeys();
+    assert.deepEqual(byOffset(dups), overridden(text), text);
+    assert.equal(mayHaveDuplicates(text, value), overridden(text).length > 0, text); // in valid JSON the colon count is exact
+    for (const p of dups) {
+      const fixed = apply(text, p.fixes![0].edits);
+      assert.deepEqual(JSON.parse(fixed), value, `${text}\n=> ${fixed}`);
+      assert.deepEqual(byOffset(parseDocument(fixed).duplicateKeys()), overridden(fixed), fixed);
+    }
+  }), { numRuns: 1000, seed: 11 });
+});
+
+test('property: the same in a job\'s filter string (escaped as \\u where it may be), the fix edits the job', () => {
+  const lit = (s: string, esc: boolean) => `"${[...s].map((c) => esc && (c === ':' || c === '"' || c === 'a') ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : JSON.stringify(c).slice(1, -1)).join('')}"`;
+  fc.assert(fc.property(gen.filter((n) => n.t === 'obj'), WS, fc.boolean(), fc.boolean(), (n, ws, esc, first) => {
+    const filter = print(n, ws);
+    const job = first ? `{"filter": ${lit(filter, esc)}, "dataset": "http_requests"}` : `{"dataset": "http_requests",\n "filter":${ws}${lit(filter, esc)}}`;
+    const dups = validateText(job, 'logpush-job').filter((p) => p.code === 'syntax/duplicate-key');
+    assert.equal(dups.length, overridden(filter).length, job);
+    for (const p of dups) assert.deepEqual(JSON.parse(JSON.parse(apply(job, p.fixes![0].edits)).filter), JSON.parse(filter), job);
+  }), { numRuns: 500, seed: 12 });
 });

@@ -44,3 +44,9 @@ test('a small document gets the full outline with children', () => {
   assert.deepEqual(symbols.map((x) => x.name), ['0: eth_blockNumber', '1: eth_getBalance', '2: eth_blockNumber'], 'the same labels as the large-document outline');
   assert.ok((symbols[0].children ?? []).some((c) => c.name === 'method'));
 });
+
+test('an outline label takes the last of duplicate keys, as the large-document outline (from the parsed value) does', () => {
+  const text = '[{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "method": "eth_getBalance"}]';
+  const td = TextDocument.create('file:///dup.rpc.json', 'jsonrpc-request', 1, text);
+  assert.deepEqual(documentSymbols(td, parseDocument(text)).map((x) => x.name), ['0: eth_getBalance']);
+});

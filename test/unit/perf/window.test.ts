@@ -2,6 +2,7 @@
 // bench document is checked both ways, and locations, nodes, completions and hovers are compared at every offset of small batches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findNodeAtLocation, findNodeAtOffset, getLocation, getNodePath, parseTree, type Node as JsonNode } from 'jsonc-parser';
@@ -279,4 +280,24 @@ test('commonPrefix and commonSuffix', () => {
   assert.equal(commonSuffix('abc', 'abc', 0), 0);
   assert.equal(commonPrefix('', 'a'), 0);
   assert.equal(commonSuffix('aaa', 'aaaa', 3), 3);
+});
+
+test('items with duplicate keys: the same problems, hovers and completions item by item as with the full tree (the last member counts)', () => {
+  const leaf = fc.constantFrom('"2.0"', '"eth_call"', '"eth_getBalanse"', '["0x1", "latest"]', '[{"to": "0x1", "gass": 1, "to": {}}]', '{}', '1', 'null',
+    '"block"', '"blok"', '"http.host eq \\"x\\""', '{"ruleset": "current", "ruleset": 5}', '"r1"');
+  const obj = (keys: string[]) => fc.array(fc.tuple(fc.constantFrom(...keys), leaf), { minLength: 1, maxLength: 7 })
+    .map((m) => `{${m.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`);
+  const batch = fc.array(obj(['jsonrpc', 'method', 'params', 'id']), { minLength: 1, maxLength: 3 }).map((a) => ({ kind: 'jsonrpc-request' as DocKind, text: `[\n${a.join(',\n')}\n]` }));
+  const ruleset = fc.tuple(obj(['name', 'phase', 'kind']), fc.array(obj(['action', 'expression', 'action_parameters', 'id']), { maxLength: 3 }))
+    .map(([head, rules]) => ({ kind: 'waf-ruleset' as DocKind, text: `${head.slice(0, -1)}, "rules": [\n${rules.join(',\n')}\n]}` }));
+  const notDuplicate = (p: { code: string }) => p.code !== 'syntax/duplicate-key';
+  fc.assert(fc.property(fc.oneof(batch, ruleset), ({ kind, text }) => {
+    const item = parseDocument(text, { windowFrom: 0 });
+    const whole = parseDocument(text, { windowFrom: Infinity });
+    assert.deepEqual(validateText(text, kind, { parsed: item }).filter(notDuplicate), validateText(text, kind, { parsed: whole }).filter(notDuplicate), text);
+    for (let off = 0; off <= text.length; off += 3) {
+      assert.deepEqual(hover(kind, item, off), hover(kind, whole, off), `${off} ${text}`);
+      assert.deepEqual(complete(kind, item, off), complete(kind, whole, off), `${off} ${text}`);
+    }
+  }), { numRuns: 150, seed: 5 });
 });

@@ -184,7 +184,7 @@ export function firstNonSpace(text: string): number {
 
 /**
  * The largest array member of the object opened at `open` in VALID JSON: its key and the offsets of its brackets. Undefined when
- * there is none or when its key occurs twice (JSON.parse keeps the last duplicate, jsonc-parser's paths find the first).
+ * there is none or when its key occurs twice (it may be a member JSON.parse ignores; the full tree positions such a document).
  */
 export function largestArrayMember(text: string, open: number): { key: string; open: number; close: number } | undefined {
   const n = text.length;

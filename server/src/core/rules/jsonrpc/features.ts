@@ -128,7 +128,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
     const holder = typeAt(spec, rest.slice(0, 2));
     if (!holder || !OBJECT_TYPES.includes(holder.type)) return [];
     const root = doc.treeAlong(path);
-    const obj = root && objectAt(root, path.slice(0, -1));
+    const obj = root && objectAt(root, path.slice(0, -1), offset);
     const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
     return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
       label: name, kind: 'property', detail: TYPE_LABELS[k.type], documentation: keyMarkdown(name, k),
