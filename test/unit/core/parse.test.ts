@@ -45,3 +45,16 @@ test('locate: value, key, and a missing property points at the parent key', () =
   const missing2 = doc.locate(['where', 'nope']);
   assert.equal(text.substr(missing2.offset, missing2.length), '"where"');
 });
+
+test('locationAt: an array item after an empty object is not a property key (jsonc-parser leaves the flag set), windowed or not', () => {
+  for (const text of ['[{}, "x"]', '[{}, 1]', '{"a": [{}, "x"]}']) {
+    const offset = text.lastIndexOf('x') >= 0 ? text.lastIndexOf('x') : text.lastIndexOf('1');
+    for (const windowFrom of [0, Infinity]) {
+      const loc = parseDocument(text, { windowFrom }).locationAt(offset);
+      assert.equal(loc.isAtPropertyKey, false, `${text} (windowFrom ${windowFrom})`);
+    }
+  }
+  // A key is still a key, after an empty object too.
+  const text = '[{}, {"ab": 1}]';
+  assert.equal(parseDocument(text).locationAt(text.indexOf('ab') + 1).isAtPropertyKey, true);
+});

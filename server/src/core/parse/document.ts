@@ -124,13 +124,13 @@ class Doc implements ParsedDoc {
         const loc = getLocation(this.text.slice(start, w.spans[2 * i + 1]), offset - start);
         const previousNode = loc.previousNode ? { ...loc.previousNode, offset: loc.previousNode.offset + start } : undefined;
         const path: JsonPath = [...w.prefix, i, ...loc.path];
-        return {
+        return keyOnlyOnProperties({
           path, previousNode, isAtPropertyKey: loc.isAtPropertyKey,
           matches: (pattern) => matchesPath(path, pattern),
-        };
+        });
       }
     }
-    return getLocation(this.text, offset);
+    return keyOnlyOnProperties(getLocation(this.text, offset));
   }
 
   release(): void {
@@ -210,6 +210,14 @@ class Doc implements ParsedDoc {
     if (this._window === null) this._window = Window.of(this.text);
     return this._window;
   }
+}
+
+/**
+ * A location at a property key has the key's name last in its path; jsonc-parser's getLocation leaves isAtPropertyKey set after an
+ * empty object (`[{}, "x"]` says the "x" is a key), so a path ending in an array index is never at a key.
+ */
+function keyOnlyOnProperties(loc: Location): Location {
+  return loc.isAtPropertyKey && typeof loc.path[loc.path.length - 1] === 'number' ? { ...loc, isAtPropertyKey: false } : loc;
 }
 
 /** jsonc-parser's Location.matches, for a path built here. */
