@@ -74,7 +74,10 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
   conn.onNotification(LogMessageNotification.type, (p) => { logs.push(p.message); });
   conn.listen();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const init = await conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+  // A server that dies before answering (a wrong path, a crash at start) would leave the request waiting forever.
+  const died = new Promise<never>((_, reject) => child.once('exit', (code, signal) => reject(new Error(
+    `${serverJs} exited (${signal ?? `code ${code}`}) before answering initialize${logs.length ? `:\n${logs.join('\n')}` : ''}`))));
+  const init = await Promise.race([died, conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
     processId: process.pid,
     rootUri: null,
     workspaceFolders: opts.workspaceFolders ?? null,
@@ -89,7 +92,8 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
         hover: { contentFormat: ['markdown', 'plaintext'] },
       },
     },
-  });
+  })]);
+  died.catch(() => { /* a later exit is stop()'s business */ });
   const initializeMs = nowMs() - t0;
   await conn.sendNotification('initialized', {});
   if (opts.pushSettings) await conn.sendNotification('workspace/didChangeConfiguration', { settings });
