@@ -8,25 +8,31 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import type { JsonPath } from '../types';
 import { isEscaped } from './scanner';
 
-/** The node at path in a jsonc-parser tree, taking the last of duplicate keys (see above); undefined when the path is not there. */
-export function nodeAt(root: JsonNode, path: JsonPath): JsonNode | undefined {
+/**
+ * The node at path in a jsonc-parser tree, taking the last of duplicate keys (see above), or the one around offset when given (the
+ * member the cursor is in); undefined when the path is not there.
+ */
+export function nodeAt(root: JsonNode, path: JsonPath, offset = -1): JsonNode | undefined {
   let node: JsonNode = root;
   for (const segment of path) {
-    const next = typeof segment === 'string' ? memberValue(node, segment) : element(node, segment);
+    const next = typeof segment === 'string' ? memberValue(node, segment, offset) : element(node, segment);
     if (!next) return undefined;
     node = next;
   }
   return node;
 }
 
-/** The value of the last member named key of an object node. */
-function memberValue(node: JsonNode, key: string): JsonNode | undefined {
+/** The value of the last member named key of an object node, or of the one around offset. */
+function memberValue(node: JsonNode, key: string, offset: number): JsonNode | undefined {
   if (node.type !== 'object' || !node.children) return undefined;
-  for (let i = node.children.length - 1; i >= 0; i--) {
-    const p = node.children[i].children;
-    if (p && p.length > 1 && p[0].value === key) return p[1];
+  let found: JsonNode | undefined;
+  for (const p of node.children) {
+    const c = p.children;
+    if (!c || c.length < 2 || c[0].value !== key) continue;
+    found = c[1];
+    if (offset >= p.offset && offset <= p.offset + p.length) break;
   }
-  return undefined;
+  return found;
 }
 
 /** Element index of an array node. */
