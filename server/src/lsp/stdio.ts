@@ -50,12 +50,10 @@ export class StdioMessageReader extends AbstractMessageReader {
     this.input.on('data', onData);
     this.input.on('error', onError);
     this.input.on('close', onClose);
-    this.input.on('end', onClose);
     return Disposable.create(() => {
       this.input.off('data', onData);
       this.input.off('error', onError);
       this.input.off('close', onClose);
-      this.input.off('end', onClose);
     });
   }
 
