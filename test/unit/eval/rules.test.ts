@@ -46,6 +46,17 @@ const CASES: [string, boolean][] = [
   ['to_string(cf.bot_management.score) eq "12"', true], ['substring(http.host, 4) eq "example.com"', true], ['substring(http.host, -3) eq "com"', true],
   ['lookup_json_string(http.request.body.raw, "user", "role") eq "admin"', true], ['lookup_json_integer(http.request.body.raw, "user", "id") eq 42', true],
   ['remove_bytes(http.host, "w.") eq "examplecom"', true],
+  // A function mapped over "[*]" gives an array of results; "[*]" after the call takes each (the platform's examples)
+  ['any(lower(http.request.headers.names[*])[*] == "x-api-key")', true], ['not any(lower(http.request.headers.names[*])[*] eq "x-csrf-token")', true],
+  ['any(upper(http.request.headers.names[*])[*] == "X-API-KEY")', true], ['all(len(http.request.headers.names[*])[*] gt 9)', false],
+  ['all(len(http.request.headers.names[*])[*] ge 9)', true], ['upper(http.request.headers.names[*])[1] eq "X-API-KEY"', true],
+  ['split(http.request.uri.path, "/", 8)[1] eq "admin"', true], ['any(split(http.request.uri.path, "/", 8)[*] eq "login.php")', true],
+  ['len(split(http.request.uri.path, "/", 2)) eq 2', true], ['split(http.request.uri.path, "/", 2)[1] eq "admin/login.php"', true],
+  // Newer functions: has_key(), has_value(), encode_base64()
+  ['has_key(http.request.headers, "x-api-key")', true], ['has_key(http.request.headers, "x-other")', false],
+  ['has_value(http.request.headers.names, "user-agent")', true], ['has_value(http.request.headers.names, "User-Agent")', false],
+  ['encode_base64(http.host) eq "d3d3LmV4YW1wbGUuY29t"', true], ['encode_base64("hello world", "p") eq "aGVsbG8gd29ybGQ="', true],
+  ['encode_base64("hello world") eq "aGVsbG8gd29ybGQ"', true], ['encode_base64("??>", "u") eq "Pz8-"', true], ['encode_base64("??>") eq "Pz8+"', true],
   // A missing field has its type's empty value: "" for strings, 0 for integers, false for booleans, an empty list.
   ['http.referer eq ""', true], ['http.referer ne "x"', true], ['cf.threat_score eq 0', true], ['any(http.request.cookies["s"][*] eq "1")', false],
 ];
@@ -65,6 +76,8 @@ test('what cannot be evaluated is an error that says why and where, never a thro
   assert.match(bad('http.hots eq "x"'), /Unknown field "http\.hots"/);
   assert.match(bad('http.host eq'), /expr-syntax/);
   assert.match(bad('http.host matches "(?=x)"'), /cannot be evaluated|regex/i);
+  assert.match(bad('is_jwt_valid("51231d16-01f1-48e3-93f8-91c99e81288e")'), /is_jwt_valid\(\) at 0 cannot be evaluated: .*token configuration/);
+  assert.match(bad('encode_base64(sha256(http.host)) eq "x"'), /sha256\(\) at 14 cannot be evaluated: /);
 });
 
 // ---- 100 000 pairs against a naive interpreter of the generated conditions ----

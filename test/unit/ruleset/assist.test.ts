@@ -47,7 +47,7 @@ test('hover on a field inside an expression gives its type, on the exact source 
   assert.match(h.markdown, /\*\*http\.host\*\*: `String`/);
   assert.equal(BODY.substr(h.offset, h.length), 'http.host');
   const fn = hoverAt('lower(', 2)!;
-  assert.match(fn.markdown, /lower\(\)/);
+  assert.match(fn.markdown, /^`lower\(String\): String`\n\nConverts a string to lowercase/);
   // after the escaped quotes the mapping still lands right
   const ua = hoverAt('http.user_agent', 4)!;
   assert.equal(BODY.substr(ua.offset, ua.length), 'http.user_agent');
@@ -104,4 +104,18 @@ test('lenses: rule count and body kind over "rules", and the executed ruleset pe
   assert.equal(BODY.substr(lenses[0].offset, lenses[0].length), '"rules"');
   assert.equal(lenses[1].title, 'executes Cloudflare OWASP Core Ruleset');
   assert.equal(lenses.every((l) => l.command === undefined), true);
+});
+
+test('function signatures as hovers and completion details show them, from the one signature table', async () => {
+  const { FUNCTIONS, signature } = await import('../../../server/src/core/rules/ruleset/catalog');
+  const sig = (name: string) => signature(FUNCTIONS.get(name)!);
+  assert.equal(sig('substring'), 'substring(String, Integer, Integer?): String');
+  assert.equal(sig('has_value'), 'has_value(Map | Array, Boolean | Integer | String | Bytes | IP): Boolean');
+  assert.equal(sig('lookup_json_string'), 'lookup_json_string(String, String | Integer, ...): String');
+  assert.equal(sig('concat'), "concat(String | Bytes | Array, String | Bytes | Array, ...): the first argument's type");
+  assert.equal(sig('split'), 'split(String, String, Integer): Array<String>');
+  const text = '{"rules":[{"action":"skip","expression":"split(http.host, \\",\\", 2)[0] eq \\"a\\""}]}';
+  const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf('split') + 2, DEFAULT_OPTIONS)!;
+  assert.match(h.markdown, /^`split\(String, String, Integer\): Array<String>`/);
+  assert.match(h.markdown, /Available in http_response_headers_transform, http_custom_errors\./);
 });

@@ -51,7 +51,21 @@ const VALID = [
   'upper(http.request.method) == "GET"',
   'len(http.request.uri.query) gt 100',
   'len(http.request.headers["cookie"]) gt 1',
-  'any(lower(http.request.headers.names[*]) == "x-api-key")',
+  // A function mapped over "[*]" gives an array of its results; "[*]" after the call compares each (the platform's own examples)
+  'any(lower(http.request.headers.names[*])[*] == "x-api-key")',
+  'not any(lower(http.request.headers.names[*])[*] eq "x-csrf-token") and (http.request.full_uri eq "https://www.example.com/somepath")',
+  'any(url_decode(http.request.body.form.values[*])[*] contains "an xss attack")',
+  'all(len(http.request.headers.names[*])[*] lt 100)',
+  'split(http.request.uri.path, "/", 8)[1] eq "api"',
+  'len(split(http.request.uri.path, "/", 16)) gt 3',
+  'any(split(http.request.uri.path, "/", 128)[*] eq "admin")',
+  'has_key(http.request.headers, lower(http.request.uri.args.names[0]))',
+  'has_value(http.request.headers.names, "X-My-Header")',
+  'encode_base64(sha256(concat(to_string(ip.src), to_string(http.request.timestamp.sec), "my-secret-key"))) ne ""',
+  'is_jwt_valid("51231d16-01f1-48e3-93f8-91c99e81288e") and is_jwt_present("51231d16-01f1-48e3-93f8-91c99e81288e")',
+  'any(decode_base64(http.request.headers["client_id"][*])[*] eq "123abc")',
+  'url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', // the backslash escaped, as quoted strings need
+  'url_decode(http.request.uri.path) matches r"(?u)\\p{Hangul}+"',
   'all(http.request.headers["accept"][*] contains "json")',
   'any(http.request.uri.args.values[*] contains "<script")',
   'http.request.headers["user-agent"][0] contains "curl"',
@@ -104,6 +118,16 @@ const INVALID: Bad[] = [
   { expr: 'len(http.host) eq "3"', code: 'ruleset/expr-type-mismatch', at: '"3"' },
   { expr: 'any(http.host eq "x")', code: 'ruleset/expr-type-mismatch', at: 'http.host eq "x"' },
   { expr: 'http.request.headers.names[*] == "x"', code: 'ruleset/expr-array-result', at: 'http.request.headers.names[*] == "x"' },
+  { expr: 'any(lower(http.request.headers.names[*]) == "x")', code: 'ruleset/expr-type-mismatch', at: '==' },
+  { expr: 'lower(http.request.headers.names[*]) == "x"', code: 'ruleset/expr-type-mismatch', at: '==' },
+  { expr: 'lower(http.request.headers.names[*])[*] == "x"', code: 'ruleset/expr-array-result', at: 'lower(http.request.headers.names[*])[*] == "x"' },
+  { expr: 'split(http.request.uri.path, "/")["a"] eq "x"', code: 'ruleset/expr-type-mismatch', at: '["a"]' },
+  { expr: 'lower(http.host)[0] eq "x"', code: 'ruleset/expr-type-mismatch', at: '[0]' },
+  { expr: 'any(lower(http.request.headers.names[*])[*][*] eq "x")', code: 'ruleset/expr-type-mismatch', at: '[*]', nth: 3 },
+  { expr: 'any(starts_with("x-", http.request.headers.names[*]))', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names[*]' },
+  { expr: 'has_value(http.request.headers.names, 3)', code: 'ruleset/expr-type-mismatch', at: '3' },
+  { expr: 'has_key(http.request.headers.names, "x")', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names' },
+  { expr: 'split(http.request.uri.path, "/")[0] eq "x"', code: 'ruleset/expr-arguments', at: 'split(http.request.uri.path, "/")' },
   { expr: 'http.hots eq "a"', code: 'ruleset/expr-unknown-field', at: 'http.hots' },
   { expr: 'ssl and ip.src.contry eq "FR"', code: 'ruleset/expr-unknown-field', at: 'ip.src.contry' },
   { expr: 'lowr(http.host) eq "a"', code: 'ruleset/expr-unknown-function', at: 'lowr' },
@@ -215,3 +239,22 @@ test('a word named like a member of Object.prototype is no operator ("constructo
     assert.deepEqual(problems.map((p) => [p.code, p.offset, p.length]), [['ruleset/expr-syntax', 10, word.length]], word);
   }
 });
+
+// The fix on a comparison of a whole array: "[*]" after the left side, any(...) around it when no any()/all() holds it; the
+// expression it gives has no problem left.
+for (const [expr, fixed] of [
+  ['any(lower(http.request.headers.names[*]) == "x-api-key")', 'any(lower(http.request.headers.names[*])[*] == "x-api-key")'],
+  ['lower(http.request.headers.names[*]) == "x-api-key"', 'any(lower(http.request.headers.names[*])[*] == "x-api-key")'],
+  ['http.request.headers.names contains "x-" and ssl', 'any(http.request.headers.names[*] contains "x-") and ssl'],
+  ['all(http.request.headers["accept"] contains "json")', 'all(http.request.headers["accept"][*] contains "json")'],
+] as const) {
+  test(`fix: ${expr}`, () => {
+    const { problems } = analyzeExpression(expr);
+    assert.equal(problems.length, 1, JSON.stringify(problems));
+    const fix = problems[0].fixes?.[0];
+    assert.ok(fix, 'a fix');
+    const out = [...fix.edits].sort((x, y) => y.offset - x.offset).reduce<string>((s, e) => s.slice(0, e.offset) + e.newText + s.slice(e.offset + e.length), expr);
+    assert.equal(out, fixed);
+    assert.deepEqual(analyzeExpression(out).problems, []);
+  });
+}

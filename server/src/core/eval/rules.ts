@@ -5,7 +5,7 @@ import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
 import { analyzeExpression } from '../rules/ruleset/expression';
 import { FIELDS, FUNCTIONS } from '../rules/ruleset/catalog';
-import type { CallNode, CompareNode, Expr, FieldNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
+import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
  * "http.request.headers": { "user-agent": ["curl/8"] }). A field that is not there has its type's empty value. */
@@ -29,8 +29,12 @@ function zero(type: string): unknown {
 function fieldValue(e: FieldNode): Fn {
   const info = FIELDS.get(e.name);
   const empty = zero(info ? typeName(info.type) : 'String');
-  let f: Fn = (r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]);
-  for (const step of e.index) {
+  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index);
+}
+
+/** f's value taken through the steps of an index: [*] gives one value per element. */
+function indexed(f: Fn, steps: IndexStep[]): Fn {
+  for (const step of steps) {
     const prev = f;
     if (step.kind === 'star') {
       f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v).flat() : []); };
@@ -148,11 +152,14 @@ function cmpBytes(a: number[], b: number[]): number {
 
 const str = (v: unknown) => (v instanceof Each ? '' : typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
-/** A string: Bytes are strings here. Each-mode arguments are applied per element. */
+/**
+ * A function's result; Bytes are strings here. A first argument of one value per element ("[*]") maps the function over them and
+ * gives an array of the results, as wirefilter does (`lower(http.request.headers.names[*])[*]` then compares each).
+ */
 function callFn(name: string, args: unknown[], where: string): unknown {
-  const each = args.findIndex((a) => a instanceof Each);
-  if (each >= 0 && name !== 'any' && name !== 'all') {
-    return new Each((args[each] as Each).values.map((v) => callFn(name, args.map((a, i) => (i === each ? v : a)), where)));
+  const first = args[0];
+  if (first instanceof Each && name !== 'any' && name !== 'all') {
+    return first.values.map((v) => callFn(name, [v, ...args.slice(1)], where));
   }
   const [a, b, c] = args;
   switch (name) {
@@ -196,7 +203,12 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       for (const k of args.slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[String(k)] : undefined;
       return name === 'lookup_json_string' ? (typeof v === 'string' ? v : '') : (Number.isInteger(v) ? v : 0);
     }
-    case 'split': return str(a).split(str(b)).slice(0, Math.max(1, Math.min(128, Number(c) || 128)));
+    case 'split': {
+      // At most limit parts, the last one holding the rest of the string (the platform's reference).
+      const parts = str(a).split(str(b));
+      const limit = Math.max(1, Math.min(128, Number(c) || 128));
+      return parts.length <= limit ? parts : [...parts.slice(0, limit - 1), parts.slice(limit - 1).join(str(b))];
+    }
     case 'join': return (Array.isArray(a) ? a : []).map(str).join(str(b));
     case 'cidr': case 'cidr6': {
       const x = ip(a);
@@ -205,11 +217,30 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       return ipaddr.parseCIDR(`${x.toString()}/${bits}`)[0] && (x.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${x.toString()}/${bits}`).toString();
     }
     case 'decode_base64': try { return atob(str(a)); } catch { return ''; }
+    case 'encode_base64': {
+      // Latin-1 code units are the bytes here (as decode_base64 gives them); flags "u" URL-safe, "p" padded.
+      let out = btoa([...utf8.encode(str(a))].map((x) => String.fromCharCode(x)).join(''));
+      if (str(b).includes('u')) out = out.replace(/\+/g, '-').replace(/\//g, '_');
+      return str(b).includes('p') ? out : out.replace(/=+$/, '');
+    }
+    case 'has_key': return !!a && typeof a === 'object' && !Array.isArray(a) && (str(b) in (a as object) || str(b).toLowerCase() in (a as object));
+    case 'has_value': {
+      const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
+      return values.some((v) => v === b || (ip(v) !== undefined && sameIp(v, b)));
+    }
     case 'uuidv4': return '00000000-0000-4000-8000-000000000000';
     case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key
+
     default: throw new EvalError(`${where}: ${name}() cannot be evaluated.`);
   }
 }
+
+/** Functions whose result depends on what EdgeKit does not have, and why. */
+const NOT_EVALUABLE: Record<string, string | undefined> = {
+  is_jwt_present: "it depends on the zone's API Shield token configuration.",
+  is_jwt_valid: "it depends on the zone's API Shield token configuration.",
+  sha256: 'EdgeKit\'s evaluator does not compute hashes; test the rule without it.',
+};
 
 function build(e: Expr): Fn {
   switch (e.type) {
@@ -232,9 +263,11 @@ function build(e: Expr): Fn {
     case 'call': {
       const c = e as CallNode;
       if (!FUNCTIONS.has(c.name)) throw new EvalError(`${c.name}() at ${c.offset} is not a function of the rules language.`);
+      const why = NOT_EVALUABLE[c.name];
+      if (why) throw new EvalError(`${c.name}() at ${c.offset} cannot be evaluated: ${why}`);
       const args = c.args.map(build);
       const where = `${c.name}() at ${c.offset}`;
-      return (r) => callFn(c.name, args.map((a) => a(r)), where);
+      return indexed((r) => callFn(c.name, args.map((a) => a(r)), where), c.index);
     }
     default: throw new EvalError(`The expression cannot be evaluated at ${e.offset}.`);
   }

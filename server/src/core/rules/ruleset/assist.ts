@@ -3,7 +3,7 @@
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import {
-  FIELDS, FUNCTIONS, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS,
+  FIELDS, FUNCTIONS, MANAGED_RULESETS, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS,
   managedRuleset, tyName,
 } from './catalog';
 import { bodyKind, describeBodyKind, isObj, rulesOf } from './body';
@@ -85,7 +85,10 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
       return { ...span, markdown: `**${f.name}**: \`${tyName(f.type)}\`${f.notes && !f.deprecatedFor ? `\n\n${f.notes}` : ''}${dep}` };
     }
     const fn = FUNCTIONS.get(tok.text);
-    if (fn) return { ...span, markdown: `**${fn.name}()**: ${fn.doc}` };
+    if (fn) {
+      const phases = fn.phases ? `\n\nAvailable in ${fn.phases.join(', ')}.` : '';
+      return { ...span, markdown: `\`${signature(fn)}\`\n\n${fn.doc}${phases}` };
+    }
     if (KEYWORDS.has(tok.text)) return { ...span, markdown: OPERATOR_DOCS[tok.text] ?? `Operator \`${tok.text}\`.` };
   }
   if (tok.kind === 'punct' && OPERATOR_DOCS[tok.text]) return { ...span, markdown: OPERATOR_DOCS[tok.text] };
@@ -155,7 +158,7 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
     out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
   }
   for (const fn of FUNCTIONS.values()) {
-    out.push({ label: fn.name, kind: 'method', detail: 'function', documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
+    out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
   }
   kw('not', 'logical');
   return out;

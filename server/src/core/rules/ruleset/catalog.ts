@@ -96,6 +96,10 @@ export interface ParamClass { kinds: readonly Ty['t'][]; name: string }
 const SEQUENCE: ParamClass = { kinds: ['String', 'Bytes', 'Array'], name: 'a string, bytes or an array' };
 const TO_STRING: ParamClass = { kinds: ['Integer', 'Boolean', 'IP'], name: 'an integer, a boolean or an IP address' };
 const JSON_KEY: ParamClass = { kinds: ['String', 'Integer'], name: 'a string key or an integer index' };
+const TEXT: ParamClass = { kinds: ['String', 'Bytes'], name: 'a string or bytes' };
+const MAP: ParamClass = { kinds: ['Map'], name: 'a map' };
+const COLLECTION: ParamClass = { kinds: ['Map', 'Array'], name: 'a map or an array' };
+const PRIMITIVE: ParamClass = { kinds: ['Boolean', 'Integer', 'String', 'Bytes', 'IP'], name: 'a boolean, an integer, a string, bytes or an IP address' };
 
 export function isParamClass(p: unknown): p is ParamClass {
   return typeof p === 'object' && p !== null && 'kinds' in p;
@@ -112,6 +116,8 @@ export interface FunctionInfo {
   rest?: boolean;
   /** Every argument must be of the first one's kind (concat: strings/bytes together, or arrays together). */
   sameKindAsFirst?: boolean;
+  /** The second argument must be of the type of the first one's elements (has_value: a value of the collection's type). */
+  elementOfFirst?: boolean;
   /** The phases whose rule expressions may call it (the platform's functions reference); absent: every phase. */
   phases?: readonly string[];
   /** Result type; 'arg0' means "same as the first argument". */
@@ -139,7 +145,12 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'cidr6', params: [T.IP, I], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
   { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
   { name: 'decode_base64', params: [S], phases: [...TRANSFORM, ...CUSTOM_AND_RATE], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
+  { name: 'encode_base64', params: [TEXT, S], optional: 1, result: S, doc: 'Encodes a string or bytes to Base64; flags "u" URL-safe, "p" padded (default: standard, no padding).' },
   { name: 'ends_with', params: [S, S], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
+  { name: 'has_key', params: [MAP, S], result: B, doc: 'True when the map has the key, e.g. `has_key(http.request.headers, "x-my-header")`.' },
+  { name: 'has_value', params: [COLLECTION, PRIMITIVE], elementOfFirst: true, result: B, doc: 'True when the map or array holds the value (of its element type), e.g. `has_value(http.request.headers.names, "X-My-Header")`.' },
+  { name: 'is_jwt_present', params: [S], result: B, doc: 'True when the request carries a token as the API Shield token configuration with this ID describes.' },
+  { name: 'is_jwt_valid', params: [S], result: B, doc: 'True when the request carries a token valid for the API Shield token configuration with this ID.' },
   { name: 'join', params: [{ t: 'Array', of: S }, S], result: S, doc: 'Joins an array of strings with a separator.' },
   { name: 'len', params: [SEQUENCE], result: I, doc: 'The length of a string, bytes or an array.' },
   { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
@@ -148,7 +159,8 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'regex_replace', params: [S, S, S], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
   { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
   { name: 'remove_query_args', params: [S, S], rest: true, phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
-  { name: 'split', params: [S, S, I], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator, at most limit (1-128) parts.' },
+  { name: 'sha256', params: [TEXT], result: T.Bytes, doc: 'The SHA-256 hash (32 bytes) of a string or bytes; often inside encode_base64() (needs enablement on the account).' },
+  { name: 'split', params: [S, S, I], phases: ['http_response_headers_transform', 'http_custom_errors'], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform and custom error rules).' },
   { name: 'starts_with', params: [S, S], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
   { name: 'to_string', params: [TO_STRING], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
@@ -158,6 +170,17 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
   { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, phases: ['http_request_firewall_custom'], result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
 ] as FunctionInfo[]).map((f) => [f.name, f]));
+
+/** A function's signature as the reference writes it, from the table: `substring(String, Integer, Integer?): String`. */
+export function signature(fn: FunctionInfo): string {
+  const required = fn.params.length - (fn.optional ?? 0);
+  const params = fn.params.map((p, k) => {
+    const text = p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p);
+    return `${text}${k >= required ? '?' : ''}${fn.rest && k === fn.params.length - 1 ? ', ...' : ''}`;
+  });
+  const result = fn.result === 'arg0' ? 'the first argument\'s type' : tyName(fn.result);
+  return `${fn.name}(${params.join(', ')}): ${result}`;
+}
 
 /** Field and function names as lists, for "did you mean". */
 export const FIELD_NAMES: readonly string[] = [...FIELDS.keys()];

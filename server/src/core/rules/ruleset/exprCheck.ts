@@ -32,6 +32,8 @@ export function checkExpression(ast: Expr, phase?: string): ExprProblem[] {
 
 class Checker {
   problems: ExprProblem[] = [];
+  /** How many any()/all() calls enclose the expression being inferred. */
+  private reducers = 0;
 
   constructor(private readonly phase?: string) {}
 
@@ -40,7 +42,7 @@ class Checker {
   }
 
   notBoolean(e: Expr, t: Typed): void {
-    const what = e.type === 'field' ? `Field "${e.name}"` : e.type === 'call' ? `${e.name}()` : 'This value';
+    const what = e.type === 'field' ? `Field "${e.name}"` : e.type === 'call' ? callText(e) : 'This value';
     this.mismatch(e, `${what} is ${article(tyName(t.ty))}, not a Boolean; compare it with a value, e.g. ${exampleFor(e, t.ty)}.`);
   }
 
@@ -95,30 +97,35 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
     }
-    let t: Typed = { ty: info.type, each: false };
+    return this.indexes(e, { ty: info.type, each: false });
+  }
+
+  /** The steps of a field's or a call's index, taken into its type: [*] gives one value per element. */
+  private indexes(e: FieldNode | CallNode, t: Typed): Typed {
     for (const step of e.index) t = this.index(e, t, step);
     return t;
   }
 
-  private index(e: FieldNode, t: Typed, step: IndexStep): Typed {
+  private index(e: FieldNode | CallNode, t: Typed, step: IndexStep): Typed {
     if (t.ty.t === 'Unknown') return t;
+    const name = e.type === 'field' ? `"${e.name}"` : `The result of ${e.name}()`;
     if (t.each && step.kind === 'star') {
-      this.mismatch(step, `Only one "[*]" is allowed in "${e.name}".`);
+      this.mismatch(step, `Only one "[*]" is allowed in ${e.type === 'field' ? name : `${e.name}(...)[...]`}.`);
       return UNKNOWN;
     }
     if (t.ty.t === 'Map') {
       if (step.kind === 'key') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
-      this.mismatch(step, `"${e.name}" is a map; index it with a key in double quotes, e.g. ["name"], not [${step.pos}].`);
+      this.mismatch(step, `${name} is a map; index it with a key in double quotes, e.g. ["name"], not [${step.pos}].`);
       return UNKNOWN;
     }
     if (t.ty.t === 'Array') {
       if (step.kind === 'pos') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
-      this.mismatch(step, `"${e.name}" is an array; index it with a number or "*", not ["${step.key}"].`);
+      this.mismatch(step, `${name} is an array; index it with a number or "*", not ["${step.key}"].`);
       return UNKNOWN;
     }
-    this.mismatch(step, `Field "${e.name}" is ${article(tyName(t.ty))} and cannot be indexed.`);
+    this.mismatch(step, `${e.type === 'field' ? `Field ${name}` : name} is ${article(tyName(t.ty))} and cannot be indexed.`);
     return UNKNOWN;
   }
 
@@ -140,16 +147,29 @@ class Checker {
     const max = fn.rest ? Infinity : fn.params.length;
     if (e.args.length < min || e.args.length > max) {
       const want = max === Infinity ? `at least ${min}` : min === max ? `${min}` : `${min} to ${max}`;
-      this.problems.push({ code: 'ruleset/expr-arguments', offset: e.offset, length: e.length,
+      // On the call itself, without the index into its result
+      const length = (e.index.length ? e.index[0].offset : e.offset + e.length) - e.offset;
+      this.problems.push({ code: 'ruleset/expr-arguments', offset: e.offset, length,
         message: `${e.name}() takes ${want} argument${want === '1' ? '' : 's'}, not ${e.args.length}.` });
     }
-    let each = false;
+    // As wirefilter: a first argument with "[*]" maps the function over the elements, and the call gives an Array of its results
+    // (`lower(http.request.headers.names[*])` is an Array<String>; `[*]` after it compares each). "[*]" in a later argument is refused.
+    let mapped = false;
+    let refused = false; // a "[*]" past the first argument: what the call gives is unknown
     const argTypes: Typed[] = [];
+    const reducer = e.name === 'any' || e.name === 'all';
+    if (reducer) this.reducers++;
     e.args.forEach((a, k) => {
       const t = this.infer(a);
       argTypes.push(t);
       const param = fn.params[Math.min(k, fn.params.length - 1)];
-      if (t.ty.t === 'Unknown' || param === undefined || param === 'array') { each ||= t.each && param !== 'array'; return; }
+      const perElement = t.each && param !== 'array' && !(param !== undefined && !isParamClass(param) && param.t === 'Array');
+      if (perElement && k === 0) mapped = true;
+      else if (perElement) {
+        refused = true;
+        this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} is ${article(typedName(t))}.`);
+      }
+      if (t.ty.t === 'Unknown' || param === undefined || param === 'array') return;
       if (isParamClass(param)) {
         // One value per element of a [*] counts as the element's type.
         const kind = t.ty.t === 'Bytes' ? 'String' : t.ty.t;
@@ -158,8 +178,14 @@ class Checker {
           this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
         } else if (fn.sameKindAsFirst && k > 0 && first !== 'Unknown' && kind !== first) {
           this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
+        } else if (fn.elementOfFirst && k === 1) {
+          const c = argTypes[0].ty;
+          const elem = c.t === 'Array' || c.t === 'Map' ? c.of : undefined;
+          const textual = (x: Ty) => x.t === 'String' || x.t === 'Bytes';
+          if (elem && elem.t !== 'Unknown' && !sameTy(elem, t.ty) && !(textual(elem) && textual(t.ty))) {
+            this.mismatch(a, `Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
+          }
         }
-        each ||= t.each;
         return;
       }
       if (param.t === 'Array') {
@@ -171,10 +197,11 @@ class Checker {
       if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
         this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
       }
-      each ||= t.each;
     });
+    if (reducer) this.reducers--;
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
-    return { ty: result, each };
+    if (refused) return UNKNOWN;
+    return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
   }
 
   private compare(e: CompareNode): Typed {
@@ -183,10 +210,20 @@ class Checker {
     if (base === 'Unknown') return { ty: T.Boolean, each: left.each };
     // The left side as messages name it, built only for a message.
     const lhs = e.left;
-    const what = (): string => (lhs.type === 'field' ? `field "${fieldText(lhs)}"` : lhs.type === 'call' ? `${lhs.name}()` : 'the value');
+    const what = (): string => (lhs.type === 'field' ? `field "${fieldText(lhs)}"` : lhs.type === 'call' ? `${callText(lhs)}` : 'the value');
     if (base === 'Array' || base === 'Map') {
-      this.mismatch(e.opSpan, `Cannot compare ${what()} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].`);
-      return { ty: T.Boolean, each: left.each };
+      const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: e.opSpan.offset, length: e.opSpan.length,
+        message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
+      if (!left.each && (lhs.type === 'field' || lhs.type === 'call')) {
+        // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
+        const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
+        problem.fixes = [{
+          title: this.reducers ? 'Compare every element: add [*]' : 'Compare every element: any(...[*] ...)', preferred: true,
+          edits: this.reducers ? [star] : [{ offset: e.offset, length: 0, newText: 'any(' }, star, { offset: e.offset + e.length, length: 0, newText: ')' }],
+        }];
+      }
+      this.problems.push(problem);
+      return UNKNOWN; // what it would give is unknown: no second problem on the any() or "and" around it
     }
     const ops = OPS_BY_TYPE[base] ?? [];
     if (!ops.includes(e.op)) {
@@ -234,7 +271,7 @@ class Checker {
       return;
     }
     // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-    const js = pattern.replace(/\(\?[imsxU-]+\)/g, '').replace(/\(\?[imsxU-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+    const js = pattern.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
     try {
       new RegExp(js);
     } catch (err) {
@@ -251,9 +288,12 @@ class Checker {
   }
 }
 
-function fieldText(f: FieldNode): string {
-  return f.name + f.index.map((s) => (s.kind === 'key' ? `[${JSON.stringify(s.key)}]` : s.kind === 'pos' ? `[${s.pos}]` : '[*]')).join('');
+function indexText(steps: IndexStep[]): string {
+  return steps.map((s) => (s.kind === 'key' ? `[${JSON.stringify(s.key)}]` : s.kind === 'pos' ? `[${s.pos}]` : '[*]')).join('');
 }
+function fieldText(f: FieldNode): string { return f.name + indexText(f.index); }
+/** A call as messages name it: lower(), or lower(...)[0] with its index. */
+function callText(c: CallNode): string { return c.index.length ? `${c.name}(...)${indexText(c.index)}` : `${c.name}()`; }
 
 function typedName(t: Typed): string { return t.each ? `${tyName(t.ty)} per element` : tyName(t.ty); }
 
@@ -267,7 +307,7 @@ function hint(want: string, got: string, v: Literal): string {
 }
 
 function exampleFor(e: Expr, ty: Ty): string {
-  const lhs = e.type === 'field' ? fieldText(e) : e.type === 'call' ? `${e.name}(...)` : 'value';
+  const lhs = e.type === 'field' ? fieldText(e) : e.type === 'call' ? `${e.name}(...)${indexText(e.index)}` : 'value';
   switch (ty.t) {
     case 'String': return `${lhs} eq "..."`;
     case 'Integer': return `${lhs} gt 0`;

@@ -8,7 +8,8 @@ export interface Node { offset: number; length: number }
 export type IndexStep = Node & ({ kind: 'key'; key: string } | { kind: 'pos'; pos: number } | { kind: 'star' });
 
 export interface FieldNode extends Node { type: 'field'; name: string; nameSpan: Node; index: IndexStep[] }
-export interface CallNode extends Node { type: 'call'; name: string; nameSpan: Node; args: Expr[] }
+/** A function call; `index` holds the steps taken into its result, as in `lower(http.request.headers.names[*])[*]`. */
+export interface CallNode extends Node { type: 'call'; name: string; nameSpan: Node; args: Expr[]; index: IndexStep[] }
 export interface BoolNode extends Node { type: 'bool'; value: boolean }
 export interface StringNode extends Node { type: 'string'; value: string; raw: boolean }
 export interface IntNode extends Node { type: 'int'; value: number }
@@ -238,8 +239,8 @@ class Parser {
     }
     const close = this.next();
     this.depth--;
-    const call: CallNode = { type: 'call', name: name.text, nameSpan: { offset: name.offset, length: name.length }, args, offset: name.offset, length: close.offset + 1 - name.offset };
-    return this.parseIndexes(call) as CallNode;
+    const call: CallNode = { type: 'call', name: name.text, nameSpan: { offset: name.offset, length: name.length }, args, index: [], offset: name.offset, length: close.offset + 1 - name.offset };
+    return this.parseIndexes(call);
   }
 
   private parseIndexes<N extends FieldNode | CallNode>(node: N): N {
@@ -255,8 +256,7 @@ class Parser {
       if (!this.isPunct(close, ']')) this.fail(close, `Expected "]" to close the index, found ${describe(close)}.`);
       this.next();
       step.length = close.offset + 1 - open.offset;
-      if (node.type === 'field') node.index.push(step);
-      else this.fail(step, 'Indexing the result of a function is not supported.');
+      node.index.push(step);
       node.length = close.offset + 1 - node.offset;
     }
     return node;
