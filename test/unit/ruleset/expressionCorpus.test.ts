@@ -64,6 +64,11 @@ const VALID = [
   'encode_base64(sha256(concat(to_string(ip.src), to_string(http.request.timestamp.sec), "my-secret-key"))) ne ""',
   'is_jwt_valid("51231d16-01f1-48e3-93f8-91c99e81288e") and is_jwt_present("51231d16-01f1-48e3-93f8-91c99e81288e")',
   'any(decode_base64(http.request.headers["client_id"][*])[*] eq "123abc")',
+  'remove_query_args(raw.http.request.uri.query, "utm_source", "utm_medium") eq "a=1"',
+  'wildcard_replace(http.request.uri.path, r"/apps/*", "/${1}", "s") eq "/x"',
+  'regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}") eq "/bar/a/b"',
+  'cidr(ip.src, 32, 128) eq 10.0.0.1 and cidr6(ip.src, 1) eq ::',
+  'is_timed_hmac_valid_v0("mysecretkey", concat(http.request.uri, http.request.headers["timestamp"][0], "-", http.request.headers["mac"][0]), 100000, http.request.timestamp.sec, 0)',
   'url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', // the backslash escaped, as quoted strings need
   'url_decode(http.request.uri.path) matches r"(?u)\\p{Hangul}+"',
   'all(http.request.headers["accept"][*] contains "json")',
@@ -128,6 +133,16 @@ const INVALID: Bad[] = [
   { expr: 'has_value(http.request.headers.names, 3)', code: 'ruleset/expr-type-mismatch', at: '3' },
   { expr: 'has_key(http.request.headers.names, "x")', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names' },
   { expr: 'split(http.request.uri.path, "/")[0] eq "x"', code: 'ruleset/expr-arguments', at: 'split(http.request.uri.path, "/")' },
+  // what the functions reference asks beyond the types
+  { expr: 'ends_with("x.php", ".php")', code: 'ruleset/expr-argument-value', at: '"x.php"' },
+  { expr: 'decode_base64("YWJj") eq "abc"', code: 'ruleset/expr-argument-value', at: '"YWJj"' },
+  { expr: 'cidr6(ip.src, 0) eq ::', code: 'ruleset/expr-argument-value', at: '0' },
+  { expr: 'cidr(ip.src, 24, 129) eq 10.0.0.0', code: 'ruleset/expr-argument-value', at: '129' },
+  { expr: 'split(http.host, ".", len(http.host))[0] eq "www"', code: 'ruleset/expr-argument-value', at: 'len(http.host)' },
+  { expr: 'remove_query_args(lower(http.request.uri.query), "a") eq ""', code: 'ruleset/expr-argument-value', at: 'lower(http.request.uri.query)' },
+  { expr: 'encode_base64(http.host, "x") eq ""', code: 'ruleset/expr-argument-value', at: '"x"' },
+  { expr: 'wildcard_replace(http.request.uri.path, "/a/*", "/b/${1}", "i") eq ""', code: 'ruleset/expr-argument-value', at: '"i"' },
+  { expr: 'is_timed_hmac_valid_v0("k", http.request.uri, len(http.host), http.request.timestamp.sec)', code: 'ruleset/expr-argument-value', at: 'len(http.host)' },
   { expr: 'http.hots eq "a"', code: 'ruleset/expr-unknown-field', at: 'http.hots' },
   { expr: 'ssl and ip.src.contry eq "FR"', code: 'ruleset/expr-unknown-field', at: 'ip.src.contry' },
   { expr: 'lowr(http.host) eq "a"', code: 'ruleset/expr-unknown-function', at: 'lowr' },
@@ -247,6 +262,9 @@ for (const [expr, fixed] of [
   ['lower(http.request.headers.names[*]) == "x-api-key"', 'any(lower(http.request.headers.names[*])[*] == "x-api-key")'],
   ['http.request.headers.names contains "x-" and ssl', 'any(http.request.headers.names[*] contains "x-") and ssl'],
   ['all(http.request.headers["accept"] contains "json")', 'all(http.request.headers["accept"][*] contains "json")'],
+  // starts_with()/ends_with() take the field first: a literal source with a field after it is the two swapped
+  ['starts_with("/admin", http.request.uri.path)', 'starts_with(http.request.uri.path, "/admin")'],
+  ['not ends_with(".php", lower(http.request.uri.path))', 'not ends_with(lower(http.request.uri.path), ".php")'],
 ] as const) {
   test(`fix: ${expr}`, () => {
     const { problems } = analyzeExpression(expr);

@@ -106,6 +106,24 @@ export function isParamClass(p: unknown): p is ParamClass {
 }
 
 /**
+ * What the platform asks of an argument beyond its type (the functions reference): a field or a literal ("must be a field, that
+ * is, it cannot be a literal"), the fields it may be, a literal's range or option letters, a pattern that must compile.
+ */
+export interface ArgRule {
+  /** 'field': not a literal value (a field, a call, an expression); 'literal': a literal value. */
+  kind?: 'field' | 'literal';
+  fields?: readonly string[];
+  /** An integer literal's range, inclusive. */
+  range?: readonly [number, number];
+  /** A string literal must not be empty. */
+  nonEmpty?: boolean;
+  /** A string literal of option letters, each one of these. */
+  options?: string;
+  /** A string literal that is a regex (checked as "matches" checks its regex) or a wildcard pattern. */
+  pattern?: 'regex' | 'wildcard';
+}
+
+/**
  * A function's signature, the one table every check of a call reads: parameter types ('array' accepts any array; a ParamClass one of
  * its types; `rest` repeats the last parameter), how many trailing parameters are optional, the result type.
  */
@@ -118,6 +136,8 @@ export interface FunctionInfo {
   sameKindAsFirst?: boolean;
   /** The second argument must be of the type of the first one's elements (has_value: a value of the collection's type). */
   elementOfFirst?: boolean;
+  /** Rules on the arguments beyond their types, by position. */
+  args?: readonly (ArgRule | undefined)[];
   /** The phases whose rule expressions may call it (the platform's functions reference); absent: every phase. */
   phases?: readonly string[];
   /** Result type; 'arg0' means "same as the first argument". */
@@ -126,6 +146,7 @@ export interface FunctionInfo {
 }
 
 const S = T.String, I = T.Integer, B = T.Boolean;
+const FIELD: ArgRule = { kind: 'field' }, LITERAL: ArgRule = { kind: 'literal' };
 
 /** Phases of the platform's rule kinds, for the functions that only some of them take. */
 const TRANSFORM = ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform'];
@@ -141,12 +162,12 @@ export function phaseSeesResponse(phase: string): boolean {
 export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'any', params: [{ t: 'Array', of: B }], result: B, doc: 'True when any element of an array of booleans is true, e.g. `any(http.request.headers.names[*] == "x")`.' },
   { name: 'all', params: [{ t: 'Array', of: B }], result: B, doc: 'True when every element of an array of booleans is true.' },
-  { name: 'cidr', params: [T.IP, I, I], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
-  { name: 'cidr6', params: [T.IP, I], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
+  { name: 'cidr', params: [T.IP, I, I], args: [FIELD, { range: [1, 32] }, { range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
+  { name: 'cidr6', params: [T.IP, I], args: [FIELD, { range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
   { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
-  { name: 'decode_base64', params: [S], phases: [...TRANSFORM, ...CUSTOM_AND_RATE], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
-  { name: 'encode_base64', params: [TEXT, S], optional: 1, result: S, doc: 'Encodes a string or bytes to Base64; flags "u" URL-safe, "p" padded (default: standard, no padding).' },
-  { name: 'ends_with', params: [S, S], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
+  { name: 'decode_base64', params: [S], args: [FIELD], phases: [...TRANSFORM, ...CUSTOM_AND_RATE], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
+  { name: 'encode_base64', params: [TEXT, S], optional: 1, args: [undefined, { options: 'up' }], result: S, doc: 'Encodes a string or bytes to Base64; flags "u" URL-safe, "p" padded (default: standard, no padding).' },
+  { name: 'ends_with', params: [S, S], args: [FIELD], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
   { name: 'has_key', params: [MAP, S], result: B, doc: 'True when the map has the key, e.g. `has_key(http.request.headers, "x-my-header")`.' },
   { name: 'has_value', params: [COLLECTION, PRIMITIVE], elementOfFirst: true, result: B, doc: 'True when the map or array holds the value (of its element type), e.g. `has_value(http.request.headers.names, "X-My-Header")`.' },
   { name: 'is_jwt_present', params: [S], result: B, doc: 'True when the request carries a token as the API Shield token configuration with this ID describes.' },
@@ -156,19 +177,19 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
   { name: 'lookup_json_string', params: [S, JSON_KEY], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
   { name: 'lower', params: [S], result: S, doc: 'Converts a string to lowercase.' },
-  { name: 'regex_replace', params: [S, S, S], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
+  { name: 'regex_replace', params: [S, S, S], args: [undefined, { pattern: 'regex' }], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
   { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
-  { name: 'remove_query_args', params: [S, S], rest: true, phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
+  { name: 'remove_query_args', params: [S, S], rest: true, args: [{ kind: 'field', fields: ['http.request.uri.query', 'raw.http.request.uri.query'] }], phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
   { name: 'sha256', params: [TEXT], result: T.Bytes, doc: 'The SHA-256 hash (32 bytes) of a string or bytes; often inside encode_base64() (needs enablement on the account).' },
-  { name: 'split', params: [S, S, I], phases: ['http_response_headers_transform', 'http_custom_errors'], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform and custom error rules).' },
-  { name: 'starts_with', params: [S, S], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
+  { name: 'split', params: [S, S, I], args: [undefined, { kind: 'literal', nonEmpty: true }, { kind: 'literal', range: [1, 128] }], phases: ['http_response_headers_transform', 'http_custom_errors'], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform and custom error rules).' },
+  { name: 'starts_with', params: [S, S], args: [FIELD], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
   { name: 'to_string', params: [TO_STRING], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
   { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
-  { name: 'url_decode', params: [S, S], optional: 1, result: S, doc: 'Decodes a URL-encoded string.' },
+  { name: 'url_decode', params: [S, S], optional: 1, args: [FIELD, { options: 'ru' }], result: S, doc: 'Decodes a URL-encoded string.' },
   { name: 'uuidv4', params: [T.Bytes], phases: TRANSFORM, result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
-  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
-  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, phases: ['http_request_firewall_custom'], result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
+  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, args: [FIELD, { pattern: 'wildcard' }, undefined, { options: 's' }], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
+  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, args: [LITERAL, undefined, LITERAL, undefined, LITERAL, { kind: 'literal', options: 's' }], phases: ['http_request_firewall_custom'], result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
 ] as FunctionInfo[]).map((f) => [f.name, f]));
 
 /** A function's signature as the reference writes it, from the table: `substring(String, Integer, Integer?): String`. */

@@ -1,7 +1,7 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { suggest } from '../../suggest';
-import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, phaseSeesResponse, sameTy, tyName, type Ty } from './catalog';
+import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, phaseSeesResponse, sameTy, tyName, type ArgRule, type Ty } from './catalog';
 import type { CallNode, CompareNode, Expr, ExprProblem, FieldNode, IndexStep, Literal, RangeNode } from './exprParser';
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
@@ -18,8 +18,9 @@ const OPS_BY_TYPE: Record<string, readonly string[]> = {
 };
 
 /** phase: the ruleset's phase, when known; fields and functions that phase cannot see are then reported. */
-export function checkExpression(ast: Expr, phase?: string): ExprProblem[] {
-  const c = new Checker(phase);
+/** src: the expression's text, for fixes that move parts of it. */
+export function checkExpression(ast: Expr, phase?: string, src?: string): ExprProblem[] {
+  const c = new Checker(phase, src);
   const top = c.infer(ast);
   if (top.ty.t !== 'Unknown') {
     if (top.each || top.ty.t === 'Array') {
@@ -35,7 +36,7 @@ class Checker {
   /** How many any()/all() calls enclose the expression being inferred. */
   private reducers = 0;
 
-  constructor(private readonly phase?: string) {}
+  constructor(private readonly phase?: string, private readonly src?: string) {}
 
   private mismatch(at: { offset: number; length: number }, message: string): void {
     this.problems.push({ code: 'ruleset/expr-type-mismatch', message, offset: at.offset, length: at.length });
@@ -159,7 +160,7 @@ class Checker {
     const argTypes: Typed[] = [];
     const reducer = e.name === 'any' || e.name === 'all';
     if (reducer) this.reducers++;
-    e.args.forEach((a, k) => {
+    const one = (a: Expr, k: number): void => {
       const t = this.infer(a);
       argTypes.push(t);
       const param = fn.params[Math.min(k, fn.params.length - 1)];
@@ -197,11 +198,59 @@ class Checker {
       if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
         this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
       }
+    };
+    e.args.forEach((a, k) => {
+      const before = this.problems.length;
+      one(a, k);
+      // What the platform asks beyond the type, on an argument whose type is right
+      const rule = fn.args?.[k];
+      if (rule && this.problems.length === before) this.argRule(e, k, rule);
     });
     if (reducer) this.reducers--;
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
     if (refused) return UNKNOWN;
     return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
+  }
+
+  /** An argument against its rule in the signature table: a field or a literal, its fields, range, options, pattern. */
+  private argRule(e: CallNode, k: number, rule: ArgRule): void {
+    const a = e.args[k];
+    const nth = `Argument ${k + 1} of ${e.name}()`;
+    const literal = isLiteral(a);
+    const problem = (message: string, fixes?: ExprProblem['fixes']): void => {
+      this.problems.push({ code: 'ruleset/expr-argument-value', message, offset: a.offset, length: a.length, ...(fixes ? { fixes } : {}) });
+    };
+    if (rule.kind === 'field' && literal) {
+      const other = e.args[1 - k];
+      // starts_with("/admin", http.request.uri.path): the two arguments the wrong way round
+      const swap = (e.name === 'starts_with' || e.name === 'ends_with') && k === 0 && other && !isLiteral(other) && this.src !== undefined
+        ? [{ title: 'Swap the two arguments', preferred: true, edits: [
+          { offset: a.offset, length: a.length, newText: this.src.slice(other.offset, other.offset + other.length) },
+          { offset: other.offset, length: other.length, newText: this.src.slice(a.offset, a.offset + a.length) }] }]
+        : undefined;
+      const which = rule.fields ? rule.fields.join(' or ') : 'a field (or a function of one)';
+      return problem(`${nth} must be ${which}, not a literal value; the platform refuses a literal here.`, swap);
+    }
+    if (rule.fields && !(a.type === 'field' && rule.fields.includes(fieldText(a)))) {
+      const got = a.type === 'field' ? fieldText(a) : a.type === 'call' ? `${callText(a)}` : 'an expression';
+      return problem(`${nth} must be ${rule.fields.join(' or ')}, not ${got}.`);
+    }
+    if (rule.kind === 'literal' && !literal) {
+      return problem(`${nth} must be a literal value written in the expression, not a field or an expression.`);
+    }
+    if (a.type === 'int' && rule.range && (a.value < rule.range[0] || a.value > rule.range[1])) {
+      return problem(`${nth} is ${a.value}; it must be between ${rule.range[0]} and ${rule.range[1]}.`);
+    }
+    if (a.type !== 'string') return;
+    if (rule.nonEmpty && a.value === '') return problem(`${nth} must not be an empty string.`);
+    if (rule.options !== undefined) {
+      const bad = [...a.value].find((c) => !rule.options!.includes(c));
+      if (bad !== undefined) {
+        return problem(`${nth} takes the option${rule.options.length > 1 ? 's' : ''} ${[...rule.options].map((c) => `"${c}"`).join(' and ')} only, not "${bad}".`);
+      }
+    }
+    if (rule.pattern === 'regex') this.regex(a.value, a);
+    if (rule.pattern === 'wildcard') this.wildcard(a.value, a);
   }
 
   private compare(e: CompareNode): Typed {
@@ -294,6 +343,8 @@ function indexText(steps: IndexStep[]): string {
 function fieldText(f: FieldNode): string { return f.name + indexText(f.index); }
 /** A call as messages name it: lower(), or lower(...)[0] with its index. */
 function callText(c: CallNode): string { return c.index.length ? `${c.name}(...)${indexText(c.index)}` : `${c.name}()`; }
+
+function isLiteral(e: Expr): boolean { return e.type === 'string' || e.type === 'int' || e.type === 'ip' || e.type === 'bool'; }
 
 function typedName(t: Typed): string { return t.each ? `${tyName(t.ty)} per element` : tyName(t.ty); }
 

@@ -12,7 +12,7 @@ export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
  * phase, fields and functions that phase cannot see are reported too. */
 export function analyzeExpression(src: string, phase?: string): Analysis {
   const { ast, problems } = parseExpression(src);
-  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase));
+  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase, src));
   return { ast, problems };
 }
 
