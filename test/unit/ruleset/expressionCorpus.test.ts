@@ -68,6 +68,7 @@ const VALID = [
   'wildcard_replace(http.request.uri.path, r"/apps/*", "/${1}", "s") eq "/x"',
   'regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}") eq "/bar/a/b"',
   'cidr(ip.src, 32, 128) eq 10.0.0.1 and cidr6(ip.src, 1) eq ::',
+  'regex_replace(http.request.uri.path, "^/a", "/b") eq "/b" or wildcard_replace(http.request.uri.path, "/c/*", "/d/${1}") eq "/d/x"',
   'is_timed_hmac_valid_v0("mysecretkey", concat(http.request.uri, http.request.headers["timestamp"][0], "-", http.request.headers["mac"][0]), 100000, http.request.timestamp.sec, 0)',
   'url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', // the backslash escaped, as quoted strings need
   'url_decode(http.request.uri.path) matches r"(?u)\\p{Hangul}+"',
@@ -133,6 +134,10 @@ const INVALID: Bad[] = [
   { expr: 'has_value(http.request.headers.names, 3)', code: 'ruleset/expr-type-mismatch', at: '3' },
   { expr: 'has_key(http.request.headers.names, "x")', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names' },
   { expr: 'split(http.request.uri.path, "/")[0] eq "x"', code: 'ruleset/expr-arguments', at: 'split(http.request.uri.path, "/")' },
+  // regex_replace() and wildcard_replace(): once each, not nested in one another
+  { expr: 'concat(regex_replace(http.request.uri.path, "^/a", "/b"), regex_replace(http.host, "x", "y")) eq "x"', code: 'ruleset/expr-function-use', at: 'regex_replace', nth: 2 },
+  { expr: 'wildcard_replace(regex_replace(http.request.uri.path, "^/a", "/b"), "/*", "/${1}") eq "/x"', code: 'ruleset/expr-function-use', at: 'wildcard_replace' },
+  { expr: 'regex_replace(wildcard_replace(http.request.uri.path, "/*", "/${1}"), "^/a", "/b") eq "/x"', code: 'ruleset/expr-function-use', at: 'regex_replace' },
   // what the functions reference asks beyond the types
   { expr: 'ends_with("x.php", ".php")', code: 'ruleset/expr-argument-value', at: '"x.php"' },
   { expr: 'decode_base64("YWJj") eq "abc"', code: 'ruleset/expr-argument-value', at: '"YWJj"' },

@@ -20,6 +20,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-unknown-function': { severity: 'error', description: 'An expression calls a function the rules language does not define.' },
   'ruleset/expr-arguments': { severity: 'error', description: 'A function is called with the wrong number of arguments.' },
   'ruleset/expr-argument-value': { severity: 'error', description: 'A function argument the platform refuses though its type fits: a literal where a field is needed (or the reverse), a value out of range, an unknown option letter.' },
+  'ruleset/expr-function-use': { severity: 'error', description: 'regex_replace() or wildcard_replace() used twice in one expression, or one nested inside the other.' },
   'ruleset/expr-type-mismatch': { severity: 'error', description: 'An operator, value or argument does not fit the type of a field or function.' },
   'ruleset/expr-array-result': { severity: 'error', description: 'An expression gives one boolean per array element; wrap it in any() or all().' },
   'ruleset/expr-invalid-ip': { severity: 'error', description: 'An IP address or CIDR literal is malformed.' },

@@ -2,7 +2,7 @@
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { suggest } from '../../suggest';
 import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, phaseSeesResponse, sameTy, tyName, type ArgRule, type Ty } from './catalog';
-import type { CallNode, CompareNode, Expr, ExprProblem, FieldNode, IndexStep, Literal, RangeNode } from './exprParser';
+import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type Literal, type RangeNode } from './exprParser';
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
 interface Typed { ty: Ty; each: boolean }
@@ -33,6 +33,8 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
 
 class Checker {
   problems: ExprProblem[] = [];
+  /** The first regex_replace()/wildcard_replace() call of each name. */
+  private readonly replaces = new Map<string, { offset: number; length: number }>();
   /** How many any()/all() calls enclose the expression being inferred. */
   private reducers = 0;
 
@@ -140,6 +142,7 @@ class Checker {
         ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
       return UNKNOWN;
     }
+    if (ONCE.has(e.name)) this.once(e);
     if (this.phase && fn.phases && !fn.phases.includes(this.phase)) {
       this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `${e.name}() is not available in phase ${this.phase}; the platform offers it in ${fn.phases.join(', ')}.` });
@@ -210,6 +213,25 @@ class Checker {
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
     if (refused) return UNKNOWN;
     return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
+  }
+
+  /** regex_replace() and wildcard_replace(): once each per expression, never one inside the other (the functions reference). */
+  private once(e: CallNode): void {
+    const seen = this.replaces.get(e.name);
+    const at = { offset: e.nameSpan.offset, length: e.nameSpan.length };
+    if (seen) {
+      this.problems.push({ code: 'ruleset/expr-function-use', ...at,
+        message: `${e.name}() can be used only once in an expression; it is already used at ${seen.offset + 1}.` });
+    } else this.replaces.set(e.name, at);
+    const inner = e.args.find((a) => { let hit = false; walk(a, (n) => { if (n.type === 'call' && ONCE.has(n.name)) hit = true; }); return hit; });
+    if (inner) {
+      let name = '';
+      walk(inner, (n) => { if (!name && n.type === 'call' && ONCE.has(n.name)) name = n.name; });
+      if (name !== e.name) {
+        this.problems.push({ code: 'ruleset/expr-function-use', ...at,
+          message: `${name}() cannot be nested inside ${e.name}(); the platform refuses one replace function inside the other.` });
+      }
+    }
   }
 
   /** An argument against its rule in the signature table: a field or a literal, its fields, range, options, pattern. */
@@ -343,6 +365,8 @@ function indexText(steps: IndexStep[]): string {
 function fieldText(f: FieldNode): string { return f.name + indexText(f.index); }
 /** A call as messages name it: lower(), or lower(...)[0] with its index. */
 function callText(c: CallNode): string { return c.index.length ? `${c.name}(...)${indexText(c.index)}` : `${c.name}()`; }
+
+const ONCE = new Set(['regex_replace', 'wildcard_replace']);
 
 function isLiteral(e: Expr): boolean { return e.type === 'string' || e.type === 'int' || e.type === 'ip' || e.type === 'bool'; }
 
