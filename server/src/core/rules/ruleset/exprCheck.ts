@@ -17,8 +17,10 @@ const OPS_BY_TYPE: Record<string, readonly string[]> = {
   Boolean: ['eq', 'ne'],
 };
 
-/** phase: the ruleset's phase, when known; fields and functions that phase cannot see are then reported. */
-/** src: the expression's text, for fixes that move parts of it. */
+/**
+ * phase: the ruleset's phase, when known; fields and functions that phase cannot see are then reported. src: the expression's text,
+ * for fixes that move parts of it.
+ */
 export function checkExpression(ast: Expr, phase?: string, src?: string): ExprProblem[] {
   const c = new Checker(phase, src);
   const top = c.infer(ast);
@@ -223,14 +225,12 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-function-use', ...at,
         message: `${e.name}() can be used only once in an expression; it is already used at ${seen.offset + 1}.` });
     } else this.replaces.set(e.name, at);
-    const inner = e.args.find((a) => { let hit = false; walk(a, (n) => { if (n.type === 'call' && ONCE.has(n.name)) hit = true; }); return hit; });
-    if (inner) {
-      let name = '';
-      walk(inner, (n) => { if (!name && n.type === 'call' && ONCE.has(n.name)) name = n.name; });
-      if (name !== e.name) {
-        this.problems.push({ code: 'ruleset/expr-function-use', ...at,
-          message: `${name}() cannot be nested inside ${e.name}(); the platform refuses one replace function inside the other.` });
-      }
+    // The same function inside itself is a second use, reported on the inner call above
+    const nested = new Set<string>();
+    for (const a of e.args) walk(a, (n) => { if (n.type === 'call' && ONCE.has(n.name) && n.name !== e.name) nested.add(n.name); });
+    for (const name of nested) {
+      this.problems.push({ code: 'ruleset/expr-function-use', ...at,
+        message: `${name}() cannot be nested inside ${e.name}(); the platform refuses one replace function inside the other.` });
     }
   }
 
@@ -243,9 +243,9 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-argument-value', message, offset: a.offset, length: a.length, ...(fixes ? { fixes } : {}) });
     };
     if (rule.kind === 'field' && literal) {
-      const other = e.args[1 - k];
+      const other = k === 0 ? e.args[1] : undefined;
       // starts_with("/admin", http.request.uri.path): the two arguments the wrong way round
-      const swap = (e.name === 'starts_with' || e.name === 'ends_with') && k === 0 && other && !isLiteral(other) && this.src !== undefined
+      const swap = (e.name === 'starts_with' || e.name === 'ends_with') && other && !isLiteral(other) && this.src !== undefined
         ? [{ title: 'Swap the two arguments', preferred: true, edits: [
           { offset: a.offset, length: a.length, newText: this.src.slice(other.offset, other.offset + other.length) },
           { offset: other.offset, length: other.length, newText: this.src.slice(a.offset, a.offset + a.length) }] }]
