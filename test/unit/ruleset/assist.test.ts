@@ -119,3 +119,13 @@ test('function signatures as hovers and completion details show them, from the o
   assert.match(h.markdown, /^`split\(String, String, Integer\): Array<String>`/);
   assert.match(h.markdown, /Available in http_response_headers_transform, http_custom_errors\./);
 });
+
+test('a ruleset of another phase is not a migration body: the hover and the lens name its phase, not pending/validation', () => {
+  const text = '{"phase":"http_request_firewall_custom","rules":[{"ref":"a","action":"block","expression":"true"},{"action":"block","expression":"ssl"}]}';
+  const d = parseDocument(text);
+  const h = rulesetPlugin.hover!(d, text.indexOf('"rules"') + 2, DEFAULT_OPTIONS)!;
+  assert.match(h.markdown, /^\*\*2 rules\*\* of a ruleset in phase `http_request_firewall_custom`/);
+  assert.equal(rulesetPlugin.lenses!(d, DEFAULT_OPTIONS)[0].title, '2 rules · http_request_firewall_custom');
+  const managed = parseDocument(text.replace('http_request_firewall_custom', 'http_request_firewall_managed'));
+  assert.equal(rulesetPlugin.lenses!(managed, DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
+});

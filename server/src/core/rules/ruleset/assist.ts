@@ -6,7 +6,7 @@ import {
   FIELDS, FUNCTIONS, MANAGED_RULESETS, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS,
   managedRuleset, tyName,
 } from './catalog';
-import { bodyKind, describeBodyKind, isObj, rulesOf } from './body';
+import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
 import { KEYWORDS } from './exprParser';
 import { JsonStringMap } from '../../jsonString';
@@ -41,7 +41,9 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   const span: Span = { offset: node.offset, length: node.length };
   if (isKey && path.length === 1 && path[0] === 'rules') {
     const b = bodyKind(doc.value);
-    return { ...span, markdown: `**${b.total} rule${b.total === 1 ? '' : 's'}**: a ${describeBodyKind(b)}.\n\n${b.withIds} of ${b.total} rules carry id/version/ref.` };
+    const count = `**${b.total} rule${b.total === 1 ? '' : 's'}**`;
+    if (!isMigrationBody(doc.value)) return { ...span, markdown: `${count} of a ruleset in phase \`${phaseOf(doc.value)}\`, evaluated in order.` };
+    return { ...span, markdown: `${count}: a ${describeBodyKind(b)}.\n\n${b.withIds} of ${b.total} rules carry id/version/ref.` };
   }
   if (isKey || node.type !== 'string' && node.type !== 'number') return undefined;
   if (isExecuteIdPath(path) && typeof node.value === 'string') {
@@ -176,7 +178,8 @@ function afterOperand(t: Token): boolean {
 export function lenses(doc: ParsedDoc): Lens[] {
   if (!isObj(doc.value) || !Array.isArray(doc.value.rules)) return [];
   const b = bodyKind(doc.value);
-  const out: Lens[] = [{ ...doc.locate(['rules'], 'key'), title: `${b.total} rule${b.total === 1 ? '' : 's'} · ${b.kind} body` }];
+  const what = isMigrationBody(doc.value) ? `${b.kind} body` : phaseOf(doc.value);
+  const out: Lens[] = [{ ...doc.locate(['rules'], 'key'), title: `${b.total} rule${b.total === 1 ? '' : 's'} · ${what}` }];
   rulesOf(doc.value).forEach((r, i) => {
     if (!isObj(r) || r.action !== 'execute' || !isObj(r.action_parameters) || typeof r.action_parameters.id !== 'string') return;
     const m = managedRuleset(r.action_parameters.id);

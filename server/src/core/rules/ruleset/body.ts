@@ -1,11 +1,25 @@
 // Typed views of a ruleset body (doc.value is plain JSON), shared by the rules, the hovers, the lenses and toTerraform.
 import { isObj, type Obj } from '../../json';
+import { MANAGED_PHASE } from './catalog';
 
 export { isObj, type Obj };
 
 /** The rules array of a body, or [] (the schema reports a wrong shape). */
 export function rulesOf(value: unknown): unknown[] {
   return isObj(value) && Array.isArray(value.rules) ? value.rules : [];
+}
+
+/** The body's phase: its "phase" member, else the managed phase (the migration's entry point, whose bodies carry none). */
+export function phaseOf(value: unknown): string {
+  return isObj(value) && typeof value.phase === 'string' ? value.phase : MANAGED_PHASE;
+}
+
+/**
+ * A body of the migration's managed entry point (no phase, or http_request_firewall_managed): only there do pending and validation
+ * bodies (rules with or without id/version/ref) mean anything. A ruleset of another phase carries "ref" or ids as it likes.
+ */
+export function isMigrationBody(value: unknown): boolean {
+  return phaseOf(value) === MANAGED_PHASE;
 }
 
 export const ID_FIELDS = ['id', 'version', 'ref'] as const;

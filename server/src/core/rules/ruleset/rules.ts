@@ -5,7 +5,7 @@ import {
   MANAGED_PHASE, MANAGED_PHASE_ACTIONS, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
   OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, managedRuleset,
 } from './catalog';
-import { bodyKind, describeBodyKind, isObj, rulesOf, type Obj } from './body';
+import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
 import { mapOldAction } from '../../migration/mapping';
 
@@ -13,10 +13,6 @@ export const MAX_RULES = 200;
 export const MAX_EXPRESSION_BYTES = 4096;
 
 const KIND = ['waf-ruleset'] as const;
-
-function phaseOf(value: unknown): string {
-  return isObj(value) && typeof value.phase === 'string' ? value.phase : MANAGED_PHASE;
-}
 
 const limits: Rule = {
   id: 'ruleset/limits',
@@ -104,6 +100,7 @@ const ruleIds: Rule = {
       out.push(ctx.report('ruleset/duplicate-rule-id', `Rule id "${rule.id}" is already used by rule ${prev}.`, doc.locate(['rules', i, 'id']),
         { related: [{ ...other, message: `First use of "${rule.id}" (rule ${prev}).` }] }));
     });
+    if (!isMigrationBody(doc.value)) return out;
     const body = bodyKind(doc.value);
     if (body.deviations.length === 0) return out;
     for (const d of body.deviations) {
