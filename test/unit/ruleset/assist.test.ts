@@ -129,3 +129,16 @@ test('a ruleset of another phase is not a migration body: the hover and the lens
   const managed = parseDocument(text.replace('http_request_firewall_custom', 'http_request_firewall_managed'));
   assert.equal(rulesetPlugin.lenses!(managed, DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
 });
+
+test('in a Network Firewall phase, completion offers the packet fields and hover describes them', () => {
+  const text = '{"phase":"magic_transit","rules":[{"action":"block","expression":"tcp.dstport eq 22 and "}]}';
+  const d = parseDocument(text);
+  const labels = rulesetPlugin.complete!(d, text.indexOf('and ') + 4, DEFAULT_OPTIONS).map((c) => c.label);
+  assert.ok(labels.includes('tcp.dstport') && labels.includes('ip.proto') && labels.includes('bit_slice'), labels.join(' '));
+  assert.ok(!labels.includes('http.host'), 'no HTTP fields in a packet phase');
+  const h = rulesetPlugin.hover!(d, text.indexOf('tcp.dstport') + 2, DEFAULT_OPTIONS)!;
+  assert.match(h.markdown, /\*\*tcp\.dstport\*\*: `Integer`/);
+  const http = parseDocument(text.replace('magic_transit', 'http_request_firewall_custom'));
+  const httpLabels = rulesetPlugin.complete!(http, text.indexOf('and ') + 4 + 'http_request_firewall_custom'.length - 'magic_transit'.length, DEFAULT_OPTIONS).map((c) => c.label);
+  assert.ok(httpLabels.includes('http.host') && !httpLabels.includes('tcp.dstport'));
+});

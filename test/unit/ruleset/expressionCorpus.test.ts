@@ -281,3 +281,22 @@ for (const [expr, fixed] of [
     assert.deepEqual(analyzeExpression(out).problems, []);
   });
 }
+
+// The Network Firewall's phases read packet fields (ip.proto, tcp.dstport, ...), the HTTP phases HTTP fields: each names the other.
+test('Network Firewall phases check against the packet fields, HTTP phases against the HTTP fields', () => {
+  const codes = (expr: string, phase?: string) => analyzeExpression(expr, phase).problems.map((p) => `${p.code}: ${p.message}`);
+  for (const phase of ['magic_transit', 'magic_transit_managed', 'magic_transit_ratelimit', 'magic_transit_ids_managed']) {
+    assert.deepEqual(codes('ip.proto eq "tcp" and tcp.dstport in {22 3389} and not tcp.flags.ack and ip.src.asnum ne 13335', phase), []);
+  }
+  assert.deepEqual(codes('bit_slice("udp", 64, 96) eq 0 and sip', 'magic_transit'), []);
+  assert.deepEqual(codes('http.host eq "a"', 'magic_transit'),
+    ['ruleset/expr-unknown-field: Unknown field "http.host" in phase magic_transit: it is an HTTP field, and this phase reads Network Firewall fields only.']);
+  assert.deepEqual(codes('tcp.dstport eq 22', 'http_request_firewall_custom'),
+    ['ruleset/expr-unknown-field: Unknown field "tcp.dstport" in phase http_request_firewall_custom: it is a Network Firewall field, and this phase reads HTTP fields only.']);
+  assert.deepEqual(codes('tcp.dstprt eq 22', 'magic_transit'), ['ruleset/expr-unknown-field: Unknown field "tcp.dstprt"; did you mean "tcp.dstport" or "udp.dstport"?']);
+  // fields of both: ip.src, cf.colo.name
+  assert.deepEqual(codes('ip.src in {10.0.0.0/8} and cf.colo.name eq "sfo06"', 'magic_transit'), []);
+  assert.deepEqual(codes('bit_slice("udp", 64, 72) eq 1', 'http_request_firewall_custom').map((c) => c.split(':')[0]), ['ruleset/expr-phase']);
+  assert.match(codes('bit_slice("tcp", 8, 48) eq 1', 'magic_transit')[0], /slices 40 bits \(8 to 48\); a slice is at most 32 bits/);
+  assert.match(codes('bit_slice("tcp", 48, 8) eq 1', 'magic_transit')[0], /the end must come after the start/);
+});

@@ -3,7 +3,7 @@
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import {
-  FIELDS, FUNCTIONS, MANAGED_RULESETS, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS,
+  FUNCTIONS, MANAGED_RULESETS, fieldCatalogue, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS,
   managedRuleset, tyName,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
@@ -81,7 +81,8 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
   if (!tok) return undefined;
   const span = decoded.spanToSource(tok);
   if (tok.kind === 'ident') {
-    const f = FIELDS.get(tok.text);
+    const own = fieldCatalogue(phaseOf(doc.value));
+    const f = own.fields.get(tok.text) ?? otherCatalogue(own).fields.get(tok.text);
     if (f) {
       const dep = f.deprecatedFor ? `\n\n**Deprecated**: use \`${f.deprecatedFor}\`.` : '';
       return { ...span, markdown: `**${f.name}**: \`${tyName(f.type)}\`${f.notes && !f.deprecatedFor ? `\n\n${f.notes}` : ''}${dep}` };
@@ -146,16 +147,17 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   const replace = decoded.spanToSource({ offset: index - word.length, length: word.length });
   const prev = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof').pop();
   const out: CompletionEntry[] = [];
+  const catalogue = fieldCatalogue(phaseOf(doc.value));
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
   if (prev && afterOperand(prev)) {
     const comparisons = () => { for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']) kw(op, 'comparison'); };
     const logical = () => { for (const op of ['and', 'or', 'xor']) kw(op, 'logical'); };
-    if (prev.kind === 'ident' && FIELDS.has(prev.text)) comparisons();
+    if (prev.kind === 'ident' && catalogue.fields.has(prev.text)) comparisons();
     else if (prev.kind === 'punct' && (prev.text === ']' || prev.text === ')')) { comparisons(); logical(); }
     else logical();
     return out;
   }
-  for (const f of FIELDS.values()) {
+  for (const f of catalogue.fields.values()) {
     if (f.deprecatedFor) continue;
     out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
   }

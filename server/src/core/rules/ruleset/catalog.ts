@@ -1,6 +1,6 @@
 // Facts about managed rulesets and the rules language, from /work/shared/reference/rulesets.md (sections 2-4).
 // The field catalogue itself is generated (fields.generated.ts); this module types it and adds the hand-written tables.
-import { RULES_LANGUAGE_FIELD_ROWS } from './fields.generated';
+import { NETWORK_FIREWALL_FIELD_ROWS, RULES_LANGUAGE_FIELD_ROWS } from './fields.generated';
 
 export const MANAGED_PHASE = 'http_request_firewall_managed';
 
@@ -85,10 +85,31 @@ export function sameTy(a: Ty, b: Ty): boolean {
 /** stage: when the field is set (see fields.generated.ts): response fields are readable in response phases only. */
 export interface FieldInfo { name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string }
 
-export const FIELDS: ReadonlyMap<string, FieldInfo> = new Map(RULES_LANGUAGE_FIELD_ROWS.map(([name, type, notes, stage]) => {
-  const dep = /^deprecated alias of (\S+)$/.exec(notes);
-  return [name, { name, type: parseTy(type), notes, stage, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
-}));
+function fieldMap(rows: typeof RULES_LANGUAGE_FIELD_ROWS): ReadonlyMap<string, FieldInfo> {
+  return new Map(rows.map(([name, type, notes, stage]) => {
+    const dep = /^deprecated alias of (\S+)$/.exec(notes);
+    return [name, { name, type: parseTy(type), notes, stage, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
+  }));
+}
+
+/** The HTTP fields: what every phase but the Network Firewall's reads. */
+export const FIELDS: ReadonlyMap<string, FieldInfo> = fieldMap(RULES_LANGUAGE_FIELD_ROWS);
+
+/** The Network Firewall's phases: their rules match packets, on fields of their own (ip.proto, tcp.dstport, ...). */
+export const NETWORK_PHASES: readonly string[] = ['magic_transit', 'magic_transit_managed', 'magic_transit_ratelimit', 'magic_transit_ids_managed'];
+export const NETWORK_FIELDS: ReadonlyMap<string, FieldInfo> = fieldMap(NETWORK_FIREWALL_FIELD_ROWS);
+
+/** The field catalogue a phase reads (undefined: an HTTP phase), with its names for "did you mean" and what it is called. */
+export interface FieldCatalogue { fields: ReadonlyMap<string, FieldInfo>; names: readonly string[]; label: string }
+const HTTP_CATALOGUE: FieldCatalogue = { fields: FIELDS, names: [...FIELDS.keys()], label: 'an HTTP field' };
+const NETWORK_CATALOGUE: FieldCatalogue = { fields: NETWORK_FIELDS, names: [...NETWORK_FIELDS.keys()], label: 'a Network Firewall field' };
+export function fieldCatalogue(phase?: string): FieldCatalogue {
+  return phase !== undefined && NETWORK_PHASES.includes(phase) ? NETWORK_CATALOGUE : HTTP_CATALOGUE;
+}
+/** The other catalogue: where a field unknown to the phase's own comes from, if anywhere. */
+export function otherCatalogue(c: FieldCatalogue): FieldCatalogue {
+  return c === HTTP_CATALOGUE ? NETWORK_CATALOGUE : HTTP_CATALOGUE;
+}
 
 /** A parameter that takes several types (wirefilter's function signatures): e.g. concat() takes bytes or arrays, never integers. */
 export interface ParamClass { kinds: readonly Ty['t'][]; name: string }
@@ -162,6 +183,7 @@ export function phaseSeesResponse(phase: string): boolean {
 export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'any', params: [{ t: 'Array', of: B }], result: B, doc: 'True when any element of an array of booleans is true, e.g. `any(http.request.headers.names[*] == "x")`.' },
   { name: 'all', params: [{ t: 'Array', of: B }], result: B, doc: 'True when every element of an array of booleans is true.' },
+  { name: 'bit_slice', params: [S, I, I], args: [undefined, { range: [0, 2040] }, { range: [0, 2040] }], phases: NETWORK_PHASES, result: I, doc: 'The bits from offset_start to offset_end of a protocol\'s header (e.g. "udp"; at most 32 bits, offsets up to 2040), as a number (Network Firewall).' },
   { name: 'cidr', params: [T.IP, I, I], args: [FIELD, { range: [1, 32] }, { range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
   { name: 'cidr6', params: [T.IP, I], args: [FIELD, { range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
   { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
@@ -204,5 +226,5 @@ export function signature(fn: FunctionInfo): string {
 }
 
 /** Field and function names as lists, for "did you mean". */
-export const FIELD_NAMES: readonly string[] = [...FIELDS.keys()];
+export const FIELD_NAMES: readonly string[] = HTTP_CATALOGUE.names;
 export const FUNCTION_NAMES: readonly string[] = [...FUNCTIONS.keys()];

@@ -1,7 +1,10 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { suggest } from '../../suggest';
-import { FIELD_NAMES, FIELDS, FUNCTION_NAMES, FUNCTIONS, T, isParamClass, phaseSeesResponse, sameTy, tyName, type ArgRule, type Ty } from './catalog';
+import {
+  FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, tyName, type ArgRule,
+  type FieldCatalogue, type Ty,
+} from './catalog';
 import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type Literal, type RangeNode } from './exprParser';
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
@@ -40,7 +43,12 @@ class Checker {
   /** How many any()/all() calls enclose the expression being inferred. */
   private reducers = 0;
 
-  constructor(private readonly phase?: string, private readonly src?: string) {}
+  /** The fields the phase reads: the HTTP ones, or the Network Firewall's in its phases. */
+  private readonly catalogue: FieldCatalogue;
+
+  constructor(private readonly phase?: string, private readonly src?: string) {
+    this.catalogue = fieldCatalogue(phase);
+  }
 
   private mismatch(at: { offset: number; length: number }, message: string): void {
     this.problems.push({ code: 'ruleset/expr-type-mismatch', message, offset: at.offset, length: at.length });
@@ -81,13 +89,18 @@ class Checker {
   }
 
   private field(e: FieldNode): Typed {
-    const info = FIELDS.get(e.name);
+    const info = this.catalogue.fields.get(e.name);
     if (!info) {
-      const near = FUNCTIONS.has(e.name) ? [] : suggest(e.name, FIELD_NAMES, { sameLastSegment: true });
+      const near = FUNCTIONS.has(e.name) ? [] : suggest(e.name, this.catalogue.names, { sameLastSegment: true });
+      // A field of the other catalogue: an HTTP field in a Network Firewall phase, or a packet field in an HTTP phase
+      const elsewhere = otherCatalogue(this.catalogue);
+      const foreign = elsewhere.fields.has(e.name)
+        ? ` in phase ${this.phase ?? MANAGED_PHASE}: it is ${elsewhere.label}, and this phase reads ${this.catalogue.label.replace(/^an? /, '')}s only`
+        : '';
       const problem: ExprProblem = {
         code: 'ruleset/expr-unknown-field', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: FUNCTIONS.has(e.name) ? `"${e.name}" is a function; call it as ${e.name}(...).`
-          : `Unknown field "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
+          : `Unknown field "${e.name}"${foreign}${near.length ? `${foreign ? '. Did' : '; did'} you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
       };
       if (near.length) problem.fixes = near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 }));
       this.problems.push(problem);
@@ -212,6 +225,7 @@ class Checker {
       if (rule && this.problems.length === before) this.argRule(e, k, rule);
     });
     if (reducer) this.reducers--;
+    if (e.name === 'bit_slice') this.bitSlice(e);
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
     if (refused) return UNKNOWN;
     return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
@@ -232,6 +246,17 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-function-use', ...at,
         message: `${name}() cannot be nested inside ${e.name}(); the platform refuses one replace function inside the other.` });
     }
+  }
+
+  /** bit_slice(protocol, start, end): a slice of at most 32 bits, its end after its start (the functions reference). */
+  private bitSlice(e: CallNode): void {
+    const [, from, to] = e.args;
+    if (from?.type !== 'int' || to?.type !== 'int' || from.value > 2040 || to.value > 2040) return; // past 2040: reported by the range
+    const bits = to.value - from.value;
+    if (bits > 0 && bits <= 32) return;
+    this.problems.push({ code: 'ruleset/expr-argument-value', offset: from.offset, length: to.offset + to.length - from.offset,
+      message: bits <= 0 ? `bit_slice() slices from bit ${from.value} to bit ${to.value}: the end must come after the start.`
+        : `bit_slice() slices ${bits} bits (${from.value} to ${to.value}); a slice is at most 32 bits, join several with "and".` });
   }
 
   /** An argument against its rule in the signature table: a field or a literal, its fields, range, options, pattern. */
