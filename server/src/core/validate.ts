@@ -2,7 +2,7 @@
 import type { CoreOptions, DocKind, ParsedDoc, Problem, RuleContext } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { parseDocument } from './parse';
-import { validatorFor } from './schema/registry';
+import { SCHEMAS, validatorFor } from './schema/registry';
 import { ajvProblems } from './schema/ajvProblems';
 import { PLUGINS } from './plugins';
 import { codeInfo } from './codes';
@@ -45,7 +45,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     if (!validate(doc.value)) {
       // After a syntax error a member may be missing only because the parser lost it: absences are reported on clean documents only
       // (the rules do the same), so that the one syntax error is not followed by a cascade.
-      const schemaProblems = ajvProblems(doc, validate.errors ?? []);
+      const schemaProblems = ajvProblems(doc, validate.errors ?? [], SCHEMAS[kind]);
       append(problems, doc.syntax.length ? schemaProblems.filter((p) => p.code !== 'schema/required') : schemaProblems);
     }
     if (cancelled()) throw new Cancelled();

@@ -82,3 +82,26 @@ for (const [keyword, [schema, value]] of Object.entries(SAMPLES)) {
     assert.ok(WORDED_KEYWORDS.has(keyword), `${keyword} is listed as worded`);
   });
 }
+
+test('an unknown property near a declared one gets "did you mean" and a rename fix, found through $refs and nested objects', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const cases: [string, 'waf-ruleset' | 'logpush-job' | 'logpush-filter', string, string][] = [
+    ['{"rules":[{"action":"block","expression":"true","action_parameters":{"respone":{"status_code":403,"content":"x","content_type":"text/plain"}}}]}', 'waf-ruleset', 'respone', 'response'],
+    ['{"rules":[{"action":"rewrite","expression":"true","action_parameters":{"headers":{"X-A":{"operaton":"set","value":"1"}}}}]}', 'waf-ruleset', 'operaton', 'operation'],
+    ['{"dataset":"http_requests","destination_conf":"s3://b/p?region=us-east-1","filters":"{}"}', 'logpush-job', 'filters', 'filter'],
+    ['{"where":{"kye":"ClientRequestHost","operator":"eq","value":"a"}}', 'logpush-filter', 'kye', 'key'],
+  ];
+  for (const [text, kind, wrong, right] of cases) {
+    const problem = validateText(text, kind).find((p) => p.code === 'schema/unknown-property');
+    assert.ok(problem, `${kind}: ${wrong}`);
+    assert.match(problem.message, new RegExp(`"${wrong}".*; did you mean "${right.replace('$', '\\$')}"\\?$`));
+    const fix = problem.fixes?.[0];
+    assert.ok(fix?.preferred, 'a preferred fix');
+    const fixed = fix.edits.reduce((s, e) => s.slice(0, e.offset) + e.newText + s.slice(e.offset + e.length), text);
+    assert.ok(fixed.includes(`"${right}"`) && !fixed.includes(`"${wrong}"`), fixed);
+    assert.deepEqual(validateText(fixed, kind).filter((p) => p.code.startsWith('schema/')).map((p) => p.message), [], fixed);
+  }
+  // Nothing near: no suggestion, no fix
+  const far = validateText('{"where":{"key":"ClientRequestHost","operator":"eq","value":"a","zzzzzzzz":1}}', 'logpush-filter').find((p) => p.code === 'schema/unknown-property');
+  assert.ok(far && !far.message.includes('did you mean') && !far.fixes);
+});

@@ -2,6 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
+import { suggest } from '../suggest';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
 export function pointerToPath(pointer: string, root?: unknown): JsonPath {
@@ -153,7 +154,38 @@ function ownMessage(e: ErrorObject, name: string, value: unknown): string {
   }
 }
 
-export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[]): Problem[] {
+/**
+ * The subschema that describes the value at path, walked from the root through properties, items, additionalProperties and local
+ * $refs (ajv's own schemaPath is relative to the $defs entry a $ref compiled into, so it cannot be resolved from the root); undefined
+ * where a combinator leaves it open.
+ */
+function schemaAt(root: unknown, path: JsonPath): Record<string, unknown> | undefined {
+  const deref = (s: unknown): Record<string, unknown> | undefined => {
+    for (let i = 0; i < 16 && s && typeof s === 'object'; i++) {
+      const ref = (s as Record<string, unknown>).$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return s as Record<string, unknown>;
+      s = ref.slice(2).split('/').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), root);
+    }
+    return undefined;
+  };
+  let cur = deref(root);
+  for (const seg of path) {
+    if (!cur) return undefined;
+    const props = cur.properties as Record<string, unknown> | undefined;
+    if (typeof seg === 'string' && props && seg in props) cur = deref(props[seg]);
+    else if (typeof seg === 'number' && Array.isArray(cur.prefixItems) && seg < cur.prefixItems.length) cur = deref(cur.prefixItems[seg]);
+    else if (typeof seg === 'number' && cur.items && typeof cur.items === 'object') cur = deref(cur.items);
+    else if (typeof seg === 'string' && cur.additionalProperties && typeof cur.additionalProperties === 'object') cur = deref(cur.additionalProperties);
+    else return undefined;
+  }
+  return cur;
+}
+
+/**
+ * schema: the validated schema, for "did you mean" on an unknown property (the names its object declares and the value lacks, with
+ * a fix that renames the key).
+ */
+export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unknown): Problem[] {
   const out: Problem[] = [];
   const seen = new Set<string>();
   const pruned = pruneCombinators(errors);
@@ -165,6 +197,7 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[]): Problem[] {
     const value = valueAt(doc.value, path);
     let span = doc.locate(path, 'value');
     let message: string;
+    let fixes: Problem['fixes'];
     switch (e.keyword) {
       case 'required': {
         const missing = String((e.params as { missingProperty: string }).missingProperty);
@@ -178,6 +211,14 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[]): Problem[] {
           ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty);
         span = doc.locate([...path, prop], 'key');
         message = `Unknown property "${prop}"${path.length ? ` in ${lastName(path)}` : ''}.`;
+        const declared = schemaAt(schema, path)?.properties;
+        if (declared && typeof declared === 'object' && value && typeof value === 'object') {
+          const near = suggest(prop, Object.keys(declared).filter((k) => !(k in (value as object))), { max: 2 });
+          if (near.length) {
+            message = `${message.slice(0, -1)}; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
+            fixes = near.map((n, k) => ({ title: `Rename to "${n}"`, edits: [{ ...span, newText: JSON.stringify(n) }], preferred: k === 0 }));
+          }
+        }
         break;
       }
       case 'type':
@@ -197,7 +238,7 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[]): Problem[] {
     const key = `${span.offset}:${code}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ code, severity: codeInfo(code).severity, message, offset: span.offset, length: span.length });
+    out.push({ code, severity: codeInfo(code).severity, message, offset: span.offset, length: span.length, ...(fixes ? { fixes } : {}) });
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // destination_conf (per scheme, credentials) and the embedded `filter` string, whose problems land inside the string.
 import type { ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { parseDocument } from '../../parse';
-import { validatorFor } from '../../schema/registry';
+import { SCHEMAS, validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
 import { namesOf, suggest } from '../../suggest';
 import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, quoteList, type FieldInfo } from './catalogue';
@@ -251,7 +251,7 @@ function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readon
   const problems: Problem[] = [...inner.syntax, ...inner.duplicateKeys()];
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
-    if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? []));
+    if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter']));
     problems.push(...checkFilter(inner, ctx, { fields, embedded: true }));
   }
   return problems.map((p) => s.problem(p));
