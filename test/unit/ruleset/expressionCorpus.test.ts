@@ -281,3 +281,13 @@ for (const [expr, fixed] of [
     assert.deepEqual(analyzeExpression(out).problems, []);
   });
 }
+
+// Elements that are arrays or maps themselves ("http.request.headers" is a Map<Array<String>>): "[*]" after the left side would
+// compare each whole array again, so no fix is offered there; the message still says how to pick.
+for (const expr of ['http.request.headers eq "x"', 'any(http.request.uri.args contains "x")', 'http.request.body.multipart.names eq "a"']) {
+  test(`no "[*]" fix where the elements are collections: ${expr}`, () => {
+    const { problems } = analyzeExpression(expr);
+    assert.deepEqual(problems.map((p) => p.code), ['ruleset/expr-type-mismatch']);
+    assert.equal(problems[0].fixes, undefined);
+  });
+}

@@ -285,7 +285,9 @@ class Checker {
     if (base === 'Array' || base === 'Map') {
       const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: e.opSpan.offset, length: e.opSpan.length,
         message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
-      if (!left.each && (lhs.type === 'field' || lhs.type === 'call')) {
+      const elem = left.ty.t === 'Array' || left.ty.t === 'Map' ? left.ty.of.t : 'Unknown';
+      // Not where the elements are arrays or maps themselves: "[*]" would compare each of those whole, refused the same way
+      if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
         // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
         const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
         problem.fixes = [{
