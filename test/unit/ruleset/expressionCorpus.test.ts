@@ -282,6 +282,24 @@ for (const [expr, fixed] of [
   });
 }
 
+// One mistake, one problem: a call mapped over "[*]" keeps its shape when its first argument is mistyped or unknown, so the
+// index after it and the any() around it are not reported as well.
+for (const [expr, codes] of [
+  ['any(lower(http.request.headers.nams[*])[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['lower(http.hots[*])[0] eq "x"', ['ruleset/expr-unknown-field']],
+  ['any(lower(lower(http.hots[*])[*])[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['any(lowr(http.request.headers.names[*])[*] eq "x")', ['ruleset/expr-unknown-function']],
+  ['any(concat(foo[*], "a")[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['has_value(http.request.headers.names[*], "x")', ['ruleset/expr-type-mismatch']],
+  ['has_key(http.request.headers.names[*], "x")', ['ruleset/expr-type-mismatch']],
+  ['any(ends_with(http.host, http.request.headers.names[*])[*])', ['ruleset/expr-type-mismatch']],
+  ['any(lower(foo[*])[*] eq "x") and any(foo[*])', ['ruleset/expr-unknown-field', 'ruleset/expr-unknown-field']],
+] as const) {
+  test(`one problem: ${expr}`, () => {
+    assert.deepEqual(analyzeExpression(expr).problems.map((p) => p.code), codes);
+  });
+}
+
 // Elements that are arrays or maps themselves ("http.request.headers" is a Map<Array<String>>): "[*]" after the left side would
 // compare each whole array again, so no fix is offered there; the message still says how to pick.
 for (const expr of ['http.request.headers eq "x"', 'any(http.request.uri.args contains "x")', 'http.request.body.multipart.names eq "a"']) {

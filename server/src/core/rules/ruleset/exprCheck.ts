@@ -112,7 +112,8 @@ class Checker {
   }
 
   private index(e: FieldNode | CallNode, t: Typed, step: IndexStep): Typed {
-    if (t.ty.t === 'Unknown') return t;
+    // Of an unknown type, "[*]" still gives one value per element: the any() around it is not reported too
+    if (t.ty.t === 'Unknown') return step.kind === 'star' ? { ty: T.Unknown, each: true } : t;
     const name = e.type === 'field' ? `"${e.name}"` : `The result of ${e.name}()`;
     if (t.each && step.kind === 'star') {
       this.mismatch(step, `Only one "[*]" is allowed in ${e.type === 'field' ? name : `${e.name}(...)[...]`}.`);
@@ -142,7 +143,7 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
         ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
-      return UNKNOWN;
+      return this.indexes(e, UNKNOWN);
     }
     if (ONCE.has(e.name)) this.once(e);
     if (this.phase && fn.phases && !fn.phases.includes(this.phase)) {
@@ -162,6 +163,7 @@ class Checker {
     // (`lower(http.request.headers.names[*])` is an Array<String>; `[*]` after it compares each). "[*]" in a later argument is refused.
     let mapped = false;
     let refused = false; // a "[*]" past the first argument: what the call gives is unknown
+    let firstWrong = false; // a first argument of the wrong type: so is what the call gives (no Array<...> of it to report again)
     const argTypes: Typed[] = [];
     const reducer = e.name === 'any' || e.name === 'all';
     if (reducer) this.reducers++;
@@ -169,27 +171,30 @@ class Checker {
       const t = this.infer(a);
       argTypes.push(t);
       const param = fn.params[Math.min(k, fn.params.length - 1)];
-      const perElement = t.each && param !== 'array' && !(param !== undefined && !isParamClass(param) && param.t === 'Array');
+      const takesArray = param === 'array' || (param !== undefined && !isParamClass(param) && param.t === 'Array');
+      // Whether it maps is in the text (wirefilter counts the "[*]"), also when the argument's type is unknown (a mistyped field)
+      const perElement = !takesArray && (t.each || (k === 0 && t.ty.t === 'Unknown' && starred(a)));
       if (perElement && k === 0) mapped = true;
       else if (perElement) {
         refused = true;
         this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} is ${article(typedName(t))}.`);
       }
       if (t.ty.t === 'Unknown' || param === undefined || param === 'array') return;
+      const wrong = (message: string): void => { this.mismatch(a, message); if (k === 0) firstWrong = true; };
       if (isParamClass(param)) {
         // One value per element of a [*] counts as the element's type.
         const kind = t.ty.t === 'Bytes' ? 'String' : t.ty.t;
         const first = argTypes[0].ty.t === 'Bytes' ? 'String' : argTypes[0].ty.t;
         if (!param.kinds.includes(t.ty.t)) {
-          this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
+          wrong(`Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
         } else if (fn.sameKindAsFirst && k > 0 && first !== 'Unknown' && kind !== first) {
-          this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
+          wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
         } else if (fn.elementOfFirst && k === 1) {
           const c = argTypes[0].ty;
           const elem = c.t === 'Array' || c.t === 'Map' ? c.of : undefined;
           const textual = (x: Ty) => x.t === 'String' || x.t === 'Bytes';
           if (elem && elem.t !== 'Unknown' && !sameTy(elem, t.ty) && !(textual(elem) && textual(t.ty))) {
-            this.mismatch(a, `Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
+            wrong(`Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
           }
         }
         return;
@@ -197,11 +202,11 @@ class Checker {
       if (param.t === 'Array') {
         // any()/all()/join(): an array, or one value per element of a [*]
         const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
-        if (!elem || !sameTy(elem, param.of)) this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+        if (!elem || !sameTy(elem, param.of)) wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
         return;
       }
       if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
-        this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+        wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
       }
     };
     e.args.forEach((a, k) => {
@@ -213,7 +218,7 @@ class Checker {
     });
     if (reducer) this.reducers--;
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
-    if (refused) return UNKNOWN;
+    if (refused || firstWrong) return this.indexes(e, UNKNOWN);
     return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
   }
 
@@ -369,6 +374,9 @@ function fieldText(f: FieldNode): string { return f.name + indexText(f.index); }
 function callText(c: CallNode): string { return c.index.length ? `${c.name}(...)${indexText(c.index)}` : `${c.name}()`; }
 
 const ONCE = new Set(['regex_replace', 'wildcard_replace']);
+
+/** A field or call with "[*]" in its index. */
+function starred(e: Expr): boolean { return (e.type === 'field' || e.type === 'call') && e.index.some((s) => s.kind === 'star'); }
 
 function isLiteral(e: Expr): boolean { return e.type === 'string' || e.type === 'int' || e.type === 'ip' || e.type === 'bool'; }
 
