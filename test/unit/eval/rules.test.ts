@@ -54,6 +54,9 @@ const CASES: [string, boolean][] = [
   ['len(split(http.request.uri.path, "/", 2)) eq 2', true], ['split(http.request.uri.path, "/", 2)[1] eq "admin/login.php"', true],
   // Newer functions: has_key(), has_value(), encode_base64()
   ['has_key(http.request.headers, "x-api-key")', true], ['has_key(http.request.headers, "x-other")', false],
+  // a key named like a member of Object.prototype is no header
+  ['has_key(http.request.headers, "constructor")', false], ['has_key(http.request.headers, "toString")', false], ['has_key(http.request.headers, "__proto__")', false],
+  ['len(http.request.headers["constructor"]) eq 0', true],
   ['has_value(http.request.headers.names, "user-agent")', true], ['has_value(http.request.headers.names, "User-Agent")', false],
   ['encode_base64(http.host) eq "d3d3LmV4YW1wbGUuY29t"', true], ['encode_base64("hello world", "p") eq "aGVsbG8gd29ybGQ="', true],
   ['encode_base64("hello world") eq "aGVsbG8gd29ybGQ"', true], ['encode_base64("??>", "u") eq "Pz8-"', true], ['encode_base64("??>") eq "Pz8+"', true],

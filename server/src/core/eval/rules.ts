@@ -39,7 +39,8 @@ function indexed(f: Fn, steps: IndexStep[]): Fn {
     if (step.kind === 'star') {
       f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v).flat() : []); };
     } else if (step.kind === 'key') {
-      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[step.key.toLowerCase()] ?? (v as Record<string, unknown>)[step.key] ?? [] : []; };
+      const own = (v: object, k: string): unknown => (Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined);
+      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? own(v, step.key.toLowerCase()) ?? own(v, step.key) ?? [] : []; };
     } else {
       f = (r) => { const v = prev(r); return v instanceof Each ? new Each(v.values.map((x) => (Array.isArray(x) ? x[step.pos] : undefined))) : Array.isArray(v) ? v[step.pos] : undefined; };
     }
@@ -223,7 +224,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       if (str(b).includes('u')) out = out.replace(/\+/g, '-').replace(/\//g, '_');
       return str(b).includes('p') ? out : out.replace(/=+$/, '');
     }
-    case 'has_key': return !!a && typeof a === 'object' && !Array.isArray(a) && (str(b) in (a as object) || str(b).toLowerCase() in (a as object));
+    // Own keys only: "in" also finds Object.prototype's members ("constructor")
+    case 'has_key': return !!a && typeof a === 'object' && !Array.isArray(a) && (Object.hasOwn(a, str(b)) || Object.hasOwn(a, str(b).toLowerCase()));
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
       return values.some((v) => v === b || (ip(v) !== undefined && sameIp(v, b)));
