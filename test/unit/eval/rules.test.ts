@@ -54,6 +54,9 @@ const CASES: [string, boolean][] = [
   ['len(split(http.request.uri.path, "/", 2)) eq 2', true], ['split(http.request.uri.path, "/", 2)[1] eq "admin/login.php"', true],
   // Newer functions: has_key(), has_value(), encode_base64()
   ['has_key(http.request.headers, "x-api-key")', true], ['has_key(http.request.headers, "x-other")', false],
+  // [*] on a map gives its values, each an array here (the checker's Map<Array<String>>): [0] of each, a function of each
+  ['any(http.request.headers[*][0] eq "curl/8.5.0")', true], ['all(len(http.request.headers[*])[*] le 2)', true],
+  ['any(has_value(http.request.headers[*], "k2"))', true], ['all(has_value(http.request.headers[*], "k2"))', false],
   // a key named like a member of Object.prototype is no header
   ['has_key(http.request.headers, "constructor")', false], ['has_key(http.request.headers, "toString")', false], ['has_key(http.request.headers, "__proto__")', false],
   ['len(http.request.headers["constructor"]) eq 0', true],

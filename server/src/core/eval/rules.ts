@@ -37,7 +37,8 @@ function indexed(f: Fn, steps: IndexStep[]): Fn {
   for (const step of steps) {
     const prev = f;
     if (step.kind === 'star') {
-      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v).flat() : []); };
+      // A map's values as they are (the arrays of a Map<Array<String>>, as the checker types them), not flattened
+      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []); };
     } else if (step.kind === 'key') {
       const own = (v: object, k: string): unknown => (Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined);
       f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? own(v, step.key.toLowerCase()) ?? own(v, step.key) ?? [] : []; };
