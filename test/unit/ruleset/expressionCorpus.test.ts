@@ -300,6 +300,21 @@ for (const [expr, codes] of [
   });
 }
 
+// A whole expression that is an array of strings (a field, split(), a call mapped over "[*]") is no boolean to wrap in any():
+// any() takes booleans. The message says what it is and how to compare its elements.
+for (const [expr, example] of [
+  ['http.request.headers.names', 'any(http.request.headers.names[*] eq ...)'],
+  ['split(http.request.uri.path, "/", 8)', 'any(split(...)[*] eq ...)'],
+  ['lower(http.request.headers.names[*])', 'any(lower(...)[*] eq ...)'],
+] as const) {
+  test(`an array of strings is not a boolean: ${expr}`, () => {
+    const { problems } = analyzeExpression(expr);
+    assert.deepEqual(problems.map((p) => [p.code, p.offset, p.length]), [['ruleset/expr-type-mismatch', 0, expr.length]]);
+    assert.match(problems[0].message, /is an Array<String>, not a Boolean/);
+    assert.ok(problems[0].message.includes(example), problems[0].message);
+  });
+}
+
 // Elements that are arrays or maps themselves ("http.request.headers" is a Map<Array<String>>): "[*]" after the left side would
 // compare each whole array again, so no fix is offered there; the message still says how to pick.
 for (const expr of ['http.request.headers eq "x"', 'any(http.request.uri.args contains "x")', 'http.request.body.multipart.names eq "a"']) {

@@ -25,7 +25,8 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
   const c = new Checker(phase, src);
   const top = c.infer(ast);
   if (top.ty.t !== 'Unknown') {
-    if (top.each || top.ty.t === 'Array') {
+    // An array of booleans wants any()/all(); an array of anything else is no boolean at all (any() would refuse it)
+    if (top.each || (top.ty.t === 'Array' && top.ty.of.t === 'Boolean')) {
       c.problems.push({ code: 'ruleset/expr-array-result', offset: ast.offset, length: ast.length,
         message: 'The expression gives one boolean per array element; wrap it in any(...) or all(...).' });
     } else if (top.ty.t !== 'Boolean') c.notBoolean(ast, top);
