@@ -294,6 +294,8 @@ for (const [expr, codes] of [
   ['has_key(http.request.headers.names[*], "x")', ['ruleset/expr-type-mismatch']],
   ['any(ends_with(http.host, http.request.headers.names[*])[*])', ['ruleset/expr-type-mismatch']],
   ['any(lower(foo[*])[*] eq "x") and any(foo[*])', ['ruleset/expr-unknown-field', 'ruleset/expr-unknown-field']],
+  ['any(http.request.headers["a"][*][*] eq "x")', ['ruleset/expr-type-mismatch']],
+  ['any(split(http.host, ",", 2)[*][*] eq "x")', ['ruleset/expr-type-mismatch']],
 ] as const) {
   test(`one problem: ${expr}`, () => {
     assert.deepEqual(analyzeExpression(expr).problems.map((p) => p.code), codes);

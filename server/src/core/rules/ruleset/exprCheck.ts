@@ -118,7 +118,7 @@ class Checker {
     const name = e.type === 'field' ? `"${e.name}"` : `The result of ${e.name}()`;
     if (t.each && step.kind === 'star') {
       this.mismatch(step, `Only one "[*]" is allowed in ${e.type === 'field' ? name : `${e.name}(...)[...]`}.`);
-      return UNKNOWN;
+      return { ty: T.Unknown, each: true }; // still one value per element: the any() around it is not reported too
     }
     if (t.ty.t === 'Map') {
       if (step.kind === 'key') return { ty: t.ty.of, each: t.each };
