@@ -57,6 +57,9 @@ const CASES: [string, boolean][] = [
   // [*] on a map gives its values, each an array here (the checker's Map<Array<String>>): [0] of each, a function of each
   ['any(http.request.headers[*][0] eq "curl/8.5.0")', true], ['all(len(http.request.headers[*])[*] le 2)', true],
   ['any(has_value(http.request.headers[*], "k2"))', true], ['all(has_value(http.request.headers[*], "k2"))', false],
+  // not/and/or on a mapped call's array of booleans work per element, as on one boolean per element of a [*]
+  ['any(not starts_with(http.request.headers.names[*], "user"))', true], ['all(not starts_with(http.request.headers.names[*], "x-"))', false],
+  ['any(starts_with(http.request.headers.names[*], "zzz") or ends_with(http.request.headers.names[*], "zzz"))', false], ['all(not starts_with(http.request.headers.names[*], "zzz"))', true],
   // a key named like a member of Object.prototype is no header
   ['has_key(http.request.headers, "constructor")', false], ['has_key(http.request.headers, "toString")', false], ['has_key(http.request.headers, "__proto__")', false],
   ['len(http.request.headers["constructor"]) eq 0', true],

@@ -64,6 +64,9 @@ const VALID = [
   'encode_base64(sha256(concat(to_string(ip.src), to_string(http.request.timestamp.sec), "my-secret-key"))) ne ""',
   'is_jwt_valid("51231d16-01f1-48e3-93f8-91c99e81288e") and is_jwt_present("51231d16-01f1-48e3-93f8-91c99e81288e")',
   'any(decode_base64(http.request.headers["client_id"][*])[*] eq "123abc")',
+  // not, and, or on a mapped call's Array<Boolean> keep one boolean per element (wirefilter negates a vector element-wise)
+  'any(not starts_with(http.request.headers.names[*], "x-"))',
+  'all(not ends_with(http.request.headers.names[*], "-id") or starts_with(http.request.headers.names[*], "x-"))',
   'remove_query_args(raw.http.request.uri.query, "utm_source", "utm_medium") eq "a=1"',
   'wildcard_replace(http.request.uri.path, r"/apps/*", "/${1}", "s") eq "/x"',
   'regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}") eq "/bar/a/b"',
@@ -125,6 +128,8 @@ const INVALID: Bad[] = [
   { expr: 'any(http.host eq "x")', code: 'ruleset/expr-type-mismatch', at: 'http.host eq "x"' },
   { expr: 'http.request.headers.names[*] == "x"', code: 'ruleset/expr-array-result', at: 'http.request.headers.names[*] == "x"' },
   { expr: 'any(lower(http.request.headers.names[*]) == "x")', code: 'ruleset/expr-type-mismatch', at: '==' },
+  { expr: 'not starts_with(http.request.headers.names[*], "x-")', code: 'ruleset/expr-array-result', at: 'not starts_with(http.request.headers.names[*], "x-")' },
+  { expr: 'ssl and ends_with(http.request.headers.names[*], "-id")', code: 'ruleset/expr-array-result', at: 'ssl and ends_with(http.request.headers.names[*], "-id")' },
   { expr: 'lower(http.request.headers.names[*]) == "x"', code: 'ruleset/expr-type-mismatch', at: '==' },
   { expr: 'lower(http.request.headers.names[*])[*] == "x"', code: 'ruleset/expr-array-result', at: 'lower(http.request.headers.names[*])[*] == "x"' },
   { expr: 'split(http.request.uri.path, "/")["a"] eq "x"', code: 'ruleset/expr-type-mismatch', at: '["a"]' },

@@ -251,7 +251,11 @@ function build(e: Expr): Fn {
     case 'ip': { const v = e.text; return () => v; }
     case 'group': return build(e.inner);
     case 'field': return fieldValue(e);
-    case 'not': { const f = build(e.operand); return (r) => { const v = f(r); return v instanceof Each ? new Each(v.values.map((x) => !x)) : !truthy(v); }; }
+    case 'not': {
+      const f = build(e.operand);
+      // one boolean per element, of a [*] or of a call mapped over one (an array): negated element-wise
+      return (r) => { const v = f(r); return v instanceof Each || Array.isArray(v) ? new Each((v instanceof Each ? v.values : v).map((x) => !x)) : !truthy(v); };
+    }
     case 'logical': {
       const l = build(e.left), r2 = build(e.right);
       if (e.op === 'and') return (r) => truthy(l(r)) && truthy(r2(r));
@@ -276,9 +280,9 @@ function build(e: Expr): Fn {
   }
 }
 
-/** A boolean; one boolean per element (a "[*]" outside any()/all(), which the checker refuses) counts as any(). */
+/** A boolean; one boolean per element (a "[*]" or an array of booleans outside any()/all(), which the checker refuses) counts as any(). */
 function truthy(v: unknown): boolean {
-  return v instanceof Each ? v.values.some(Boolean) : Boolean(v);
+  return v instanceof Each ? v.values.some(Boolean) : Array.isArray(v) ? v.some(Boolean) : Boolean(v);
 }
 
 /** The expression compiled; an expression with errors (syntax, unknown fields, types, a regex RE2 refuses) is an error naming it. */

@@ -56,7 +56,10 @@ class Checker {
   private boolOperand(e: Expr): Typed {
     const t = this.infer(e);
     if (t.ty.t === 'Unknown') return t;
-    if (t.ty.t === 'Boolean' || (t.ty.t === 'Array' && t.ty.of.t === 'Boolean')) return t;
+    if (t.ty.t === 'Boolean') return t;
+    // An Array<Boolean> (starts_with(http.request.headers.names[*], "x-")) stays one boolean per element: wirefilter negates
+    // and combines it element-wise, so it still wants any()/all()
+    if (t.ty.t === 'Array' && t.ty.of.t === 'Boolean') return { ty: T.Boolean, each: true };
     this.notBoolean(e, t);
     return { ty: T.Boolean, each: false };
   }
