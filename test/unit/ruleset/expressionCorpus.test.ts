@@ -300,6 +300,8 @@ for (const [expr, codes] of [
   ['any(ends_with(http.host, http.request.headers.names[*])[*])', ['ruleset/expr-type-mismatch']],
   ['any(lower(foo[*])[*] eq "x") and any(foo[*])', ['ruleset/expr-unknown-field', 'ruleset/expr-unknown-field']],
   ['any(http.request.headers["a"][*][*] eq "x")', ['ruleset/expr-type-mismatch']],
+  ['any(http.request.headers.nams[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['all(not http.hots[*] contains "x")', ['ruleset/expr-unknown-field']],
   ['any(split(http.host, ",", 2)[*][*] eq "x")', ['ruleset/expr-type-mismatch']],
 ] as const) {
   test(`one problem: ${expr}`, () => {

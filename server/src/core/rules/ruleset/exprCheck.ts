@@ -95,7 +95,7 @@ class Checker {
       };
       if (near.length) problem.fixes = near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 }));
       this.problems.push(problem);
-      return UNKNOWN;
+      return this.indexes(e, UNKNOWN); // its "[*]" still gives one value per element: the any() around it is not reported too
     }
     if (info.deprecatedFor) {
       this.problems.push({ code: 'ruleset/expr-deprecated-field', offset: e.nameSpan.offset, length: e.nameSpan.length, tags: ['deprecated'],
@@ -181,7 +181,8 @@ class Checker {
       if (perElement && k === 0) mapped = true;
       else if (perElement) {
         refused = true;
-        this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} is ${article(typedName(t))}.`);
+        const is = t.ty.t === 'Unknown' ? 'has "[*]"' : `is ${article(typedName(t))}`;
+        this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} ${is}.`);
       }
       if (t.ty.t === 'Unknown' || param === undefined || param === 'array') return;
       const wrong = (message: string): void => { this.mismatch(a, message); if (k === 0) firstWrong = true; };
