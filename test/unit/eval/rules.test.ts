@@ -60,6 +60,10 @@ const CASES: [string, boolean][] = [
   // not/and/or on a mapped call's array of booleans work per element, as on one boolean per element of a [*]
   ['any(not starts_with(http.request.headers.names[*], "user"))', true], ['all(not starts_with(http.request.headers.names[*], "x-"))', false],
   ['any(starts_with(http.request.headers.names[*], "zzz") or ends_with(http.request.headers.names[*], "zzz"))', false], ['all(not starts_with(http.request.headers.names[*], "zzz"))', true],
+  // "$$" in a replacement is a literal "$" (the functions reference), also before "{1}"
+  ['regex_replace(http.request.uri.path, "^/(admin)/.*$", "/$${1}") eq "/${1}"', true],
+  ['wildcard_replace(http.request.uri.path, "/admin/*", "/$$${1}") eq "/$login.php"', true],
+  ['wildcard_replace(http.request.uri.path, "/admin/*", "/$$x") eq "/$x"', true],
   // a key named like a member of Object.prototype is no header
   ['has_key(http.request.headers, "constructor")', false], ['has_key(http.request.headers, "toString")', false], ['has_key(http.request.headers, "__proto__")', false],
   ['len(http.request.headers["constructor"]) eq 0', true],

@@ -187,12 +187,13 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       const norm = (i: number) => (i < 0 ? Math.max(0, len + i) : Math.min(len, i));
       return s.slice(norm(Number(b)), c === undefined ? len : norm(Number(c)));
     }
-    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\{(\d+)\}/g, '$$$1'));
+    // ${n} as RE2's $n; "$$" (a literal "$") kept for RE2, and not read as the start of a ${n} after it
+    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
     case 'wildcard_replace': {
-      // ${n}: what the n-th "*" matched; the flag "s" makes the match case-sensitive.
+      // ${n}: what the n-th "*" matched, "$$" a "$"; the flag "s" makes the match case-sensitive.
       const m = wildcard(str(b), str(args[3]).includes('s'), true).matcher(str(a));
       if (!m.matches()) return str(a);
-      return str(c).replace(/\$\{(\d+)\}/g, (_x, n: string) => m.group(Number(n)) ?? '');
+      return str(c).replace(/\$\$|\$\{(\d+)\}/g, (_x, n?: string) => (n === undefined ? '$' : m.group(Number(n)) ?? ''));
     }
     case 'remove_bytes': { const drop = new Set(str(b)); return [...str(a)].filter((ch) => !drop.has(ch)).join(''); }
     case 'remove_query_args': {
