@@ -66,6 +66,8 @@ const VALID = [
   'any(decode_base64(http.request.headers["client_id"][*])[*] eq "123abc")',
   // not, and, or on a mapped call's Array<Boolean> keep one boolean per element (wirefilter negates a vector element-wise)
   'any(not starts_with(http.request.headers.names[*], "x-"))',
+  'join(http.request.headers.names, ",") eq "a"',
+  'any(starts_with(http.request.headers.names[*], "x-"))',
   'all(not ends_with(http.request.headers.names[*], "-id") or starts_with(http.request.headers.names[*], "x-"))',
   'remove_query_args(raw.http.request.uri.query, "utm_source", "utm_medium") eq "a=1"',
   'wildcard_replace(http.request.uri.path, r"/apps/*", "/${1}", "s") eq "/x"',
@@ -128,6 +130,9 @@ const INVALID: Bad[] = [
   { expr: 'any(http.host eq "x")', code: 'ruleset/expr-type-mismatch', at: 'http.host eq "x"' },
   { expr: 'http.request.headers.names[*] == "x"', code: 'ruleset/expr-array-result', at: 'http.request.headers.names[*] == "x"' },
   { expr: 'any(lower(http.request.headers.names[*]) == "x")', code: 'ruleset/expr-type-mismatch', at: '==' },
+  // an argument with "[*]" of its own maps the call (wirefilter), so join()/any() would get one element, not the array
+  { expr: 'join(http.request.headers.names[*], ",") eq "a"', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names[*]' },
+  { expr: 'any(starts_with(http.request.headers.names[*], "x-")[*])', code: 'ruleset/expr-type-mismatch', at: 'starts_with(http.request.headers.names[*], "x-")[*]' },
   { expr: 'not starts_with(http.request.headers.names[*], "x-")', code: 'ruleset/expr-array-result', at: 'not starts_with(http.request.headers.names[*], "x-")' },
   { expr: 'ssl and ends_with(http.request.headers.names[*], "-id")', code: 'ruleset/expr-array-result', at: 'ssl and ends_with(http.request.headers.names[*], "-id")' },
   { expr: 'lower(http.request.headers.names[*]) == "x"', code: 'ruleset/expr-type-mismatch', at: '==' },

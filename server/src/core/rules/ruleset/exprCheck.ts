@@ -205,7 +205,12 @@ class Checker {
         return;
       }
       if (param.t === 'Array') {
-        // any()/all()/join(): an array, or one value per element of a [*]
+        // any()/all()/join(): an array, or the booleans of a comparison on a [*]. An argument with "[*]" of its own
+        // (join(http.request.headers.names[*], ",")) maps the call instead: it would get one element, not the array.
+        if (t.each && starred(a)) {
+          const last = (a as FieldNode | CallNode).index.at(-1)?.kind === 'star' ? '; drop the last "[*]"' : '';
+          return wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}${last}.`);
+        }
         const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
         if (!elem || !sameTy(elem, param.of)) wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
         return;
