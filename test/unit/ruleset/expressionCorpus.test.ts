@@ -306,6 +306,8 @@ for (const [expr, codes] of [
   ['any(lower(foo[*])[*] eq "x") and any(foo[*])', ['ruleset/expr-unknown-field', 'ruleset/expr-unknown-field']],
   ['any(http.request.headers["a"][*][*] eq "x")', ['ruleset/expr-type-mismatch']],
   ['any(http.request.headers.nams[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['any(http.request.headers["a"][*][0] eq "x")', ['ruleset/expr-type-mismatch']],
+  ['all(lower(http.request.headers.names[*])[*]["k"] eq "x")', ['ruleset/expr-type-mismatch']],
   ['all(not http.hots[*] contains "x")', ['ruleset/expr-unknown-field']],
   ['any(split(http.host, ",", 2)[*][*] eq "x")', ['ruleset/expr-type-mismatch']],
 ] as const) {

@@ -116,6 +116,7 @@ class Checker {
   }
 
   private index(e: FieldNode | CallNode, t: Typed, step: IndexStep): Typed {
+    const wrong: Typed = { ty: T.Unknown, each: t.each }; // a wrong step keeps one value per element: no second problem on any()
     // Of an unknown type, "[*]" still gives one value per element: the any() around it is not reported too
     if (t.ty.t === 'Unknown') return step.kind === 'star' ? { ty: T.Unknown, each: true } : t;
     const name = e.type === 'field' ? `"${e.name}"` : `The result of ${e.name}()`;
@@ -127,16 +128,16 @@ class Checker {
       if (step.kind === 'key') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
       this.mismatch(step, `${name} is a map; index it with a key in double quotes, e.g. ["name"], not [${step.pos}].`);
-      return UNKNOWN;
+      return wrong;
     }
     if (t.ty.t === 'Array') {
       if (step.kind === 'pos') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
       this.mismatch(step, `${name} is an array; index it with a number or "*", not ["${step.key}"].`);
-      return UNKNOWN;
+      return wrong;
     }
     this.mismatch(step, `${e.type === 'field' ? `Field ${name}` : name} is ${article(tyName(t.ty))} and cannot be indexed.`);
-    return UNKNOWN;
+    return wrong;
   }
 
   private call(e: CallNode): Typed {
