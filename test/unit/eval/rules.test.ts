@@ -54,6 +54,19 @@ const CASES: [string, boolean][] = [
   ['len(split(http.request.uri.path, "/", 2)) eq 2', true], ['split(http.request.uri.path, "/", 2)[1] eq "admin/login.php"', true],
   // Newer functions: has_key(), has_value(), encode_base64()
   ['has_key(http.request.headers, "x-api-key")', true], ['has_key(http.request.headers, "x-other")', false],
+  // [*] on a map gives its values, each an array here (the checker's Map<Array<String>>): [0] of each, a function of each
+  ['any(http.request.headers[*][0] eq "curl/8.5.0")', true], ['all(len(http.request.headers[*])[*] le 2)', true],
+  ['any(has_value(http.request.headers[*], "k2"))', true], ['all(has_value(http.request.headers[*], "k2"))', false],
+  // not/and/or on a mapped call's array of booleans work per element, as on one boolean per element of a [*]
+  ['any(not starts_with(http.request.headers.names[*], "user"))', true], ['all(not starts_with(http.request.headers.names[*], "x-"))', false],
+  ['any(starts_with(http.request.headers.names[*], "zzz") or ends_with(http.request.headers.names[*], "zzz"))', false], ['all(not starts_with(http.request.headers.names[*], "zzz"))', true],
+  // "$$" in a replacement is a literal "$" (the functions reference), also before "{1}"
+  ['regex_replace(http.request.uri.path, "^/(admin)/.*$", "/$${1}") eq "/${1}"', true],
+  ['wildcard_replace(http.request.uri.path, "/admin/*", "/$$${1}") eq "/$login.php"', true],
+  ['wildcard_replace(http.request.uri.path, "/admin/*", "/$$x") eq "/$x"', true],
+  // a key named like a member of Object.prototype is no header
+  ['has_key(http.request.headers, "constructor")', false], ['has_key(http.request.headers, "toString")', false], ['has_key(http.request.headers, "__proto__")', false],
+  ['len(http.request.headers["constructor"]) eq 0', true],
   ['has_value(http.request.headers.names, "user-agent")', true], ['has_value(http.request.headers.names, "User-Agent")', false],
   ['encode_base64(http.host) eq "d3d3LmV4YW1wbGUuY29t"', true], ['encode_base64("hello world", "p") eq "aGVsbG8gd29ybGQ="', true],
   ['encode_base64("hello world") eq "aGVsbG8gd29ybGQ"', true], ['encode_base64("??>", "u") eq "Pz8-"', true], ['encode_base64("??>") eq "Pz8+"', true],

@@ -64,6 +64,11 @@ const VALID = [
   'encode_base64(sha256(concat(to_string(ip.src), to_string(http.request.timestamp.sec), "my-secret-key"))) ne ""',
   'is_jwt_valid("51231d16-01f1-48e3-93f8-91c99e81288e") and is_jwt_present("51231d16-01f1-48e3-93f8-91c99e81288e")',
   'any(decode_base64(http.request.headers["client_id"][*])[*] eq "123abc")',
+  // not, and, or on a mapped call's Array<Boolean> keep one boolean per element (wirefilter negates a vector element-wise)
+  'any(not starts_with(http.request.headers.names[*], "x-"))',
+  'join(http.request.headers.names, ",") eq "a"',
+  'any(starts_with(http.request.headers.names[*], "x-"))',
+  'all(not ends_with(http.request.headers.names[*], "-id") or starts_with(http.request.headers.names[*], "x-"))',
   'remove_query_args(raw.http.request.uri.query, "utm_source", "utm_medium") eq "a=1"',
   'wildcard_replace(http.request.uri.path, r"/apps/*", "/${1}", "s") eq "/x"',
   'regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}") eq "/bar/a/b"',
@@ -125,6 +130,11 @@ const INVALID: Bad[] = [
   { expr: 'any(http.host eq "x")', code: 'ruleset/expr-type-mismatch', at: 'http.host eq "x"' },
   { expr: 'http.request.headers.names[*] == "x"', code: 'ruleset/expr-array-result', at: 'http.request.headers.names[*] == "x"' },
   { expr: 'any(lower(http.request.headers.names[*]) == "x")', code: 'ruleset/expr-type-mismatch', at: '==' },
+  // an argument with "[*]" of its own maps the call (wirefilter), so join()/any() would get one element, not the array
+  { expr: 'join(http.request.headers.names[*], ",") eq "a"', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names[*]' },
+  { expr: 'any(starts_with(http.request.headers.names[*], "x-")[*])', code: 'ruleset/expr-type-mismatch', at: 'starts_with(http.request.headers.names[*], "x-")[*]' },
+  { expr: 'not starts_with(http.request.headers.names[*], "x-")', code: 'ruleset/expr-array-result', at: 'not starts_with(http.request.headers.names[*], "x-")' },
+  { expr: 'ssl and ends_with(http.request.headers.names[*], "-id")', code: 'ruleset/expr-array-result', at: 'ssl and ends_with(http.request.headers.names[*], "-id")' },
   { expr: 'lower(http.request.headers.names[*]) == "x"', code: 'ruleset/expr-type-mismatch', at: '==' },
   { expr: 'lower(http.request.headers.names[*])[*] == "x"', code: 'ruleset/expr-array-result', at: 'lower(http.request.headers.names[*])[*] == "x"' },
   { expr: 'split(http.request.uri.path, "/")["a"] eq "x"', code: 'ruleset/expr-type-mismatch', at: '["a"]' },
@@ -300,3 +310,52 @@ test('Network Firewall phases check against the packet fields, HTTP phases again
   assert.match(codes('bit_slice("tcp", 8, 48) eq 1', 'magic_transit')[0], /slices 40 bits \(8 to 48\); a slice is at most 32 bits/);
   assert.match(codes('bit_slice("tcp", 48, 8) eq 1', 'magic_transit')[0], /the end must come after the start/);
 });
+
+// One mistake, one problem: a call mapped over "[*]" keeps its shape when its first argument is mistyped or unknown, so the
+// index after it and the any() around it are not reported as well.
+for (const [expr, codes] of [
+  ['any(lower(http.request.headers.nams[*])[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['lower(http.hots[*])[0] eq "x"', ['ruleset/expr-unknown-field']],
+  ['any(lower(lower(http.hots[*])[*])[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['any(lowr(http.request.headers.names[*])[*] eq "x")', ['ruleset/expr-unknown-function']],
+  ['any(concat(foo[*], "a")[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['has_value(http.request.headers.names[*], "x")', ['ruleset/expr-type-mismatch']],
+  ['has_key(http.request.headers.names[*], "x")', ['ruleset/expr-type-mismatch']],
+  ['any(ends_with(http.host, http.request.headers.names[*])[*])', ['ruleset/expr-type-mismatch']],
+  ['any(lower(foo[*])[*] eq "x") and any(foo[*])', ['ruleset/expr-unknown-field', 'ruleset/expr-unknown-field']],
+  ['any(http.request.headers["a"][*][*] eq "x")', ['ruleset/expr-type-mismatch']],
+  ['any(http.request.headers.nams[*] eq "x")', ['ruleset/expr-unknown-field']],
+  ['any(http.request.headers["a"][*][0] eq "x")', ['ruleset/expr-type-mismatch']],
+  ['all(lower(http.request.headers.names[*])[*]["k"] eq "x")', ['ruleset/expr-type-mismatch']],
+  ['all(not http.hots[*] contains "x")', ['ruleset/expr-unknown-field']],
+  ['any(split(http.host, ",", 2)[*][*] eq "x")', ['ruleset/expr-type-mismatch']],
+] as const) {
+  test(`one problem: ${expr}`, () => {
+    assert.deepEqual(analyzeExpression(expr).problems.map((p) => p.code), codes);
+  });
+}
+
+// A whole expression that is an array of strings (a field, split(), a call mapped over "[*]") is no boolean to wrap in any():
+// any() takes booleans. The message says what it is and how to compare its elements.
+for (const [expr, example] of [
+  ['http.request.headers.names', 'any(http.request.headers.names[*] eq ...)'],
+  ['split(http.request.uri.path, "/", 8)', 'any(split(...)[*] eq ...)'],
+  ['lower(http.request.headers.names[*])', 'any(lower(...)[*] eq ...)'],
+] as const) {
+  test(`an array of strings is not a boolean: ${expr}`, () => {
+    const { problems } = analyzeExpression(expr);
+    assert.deepEqual(problems.map((p) => [p.code, p.offset, p.length]), [['ruleset/expr-type-mismatch', 0, expr.length]]);
+    assert.match(problems[0].message, /is an Array<String>, not a Boolean/);
+    assert.ok(problems[0].message.includes(example), problems[0].message);
+  });
+}
+
+// Elements that are arrays or maps themselves ("http.request.headers" is a Map<Array<String>>): "[*]" after the left side would
+// compare each whole array again, so no fix is offered there; the message still says how to pick.
+for (const expr of ['http.request.headers eq "x"', 'any(http.request.uri.args contains "x")', 'http.request.body.multipart.names eq "a"']) {
+  test(`no "[*]" fix where the elements are collections: ${expr}`, () => {
+    const { problems } = analyzeExpression(expr);
+    assert.deepEqual(problems.map((p) => p.code), ['ruleset/expr-type-mismatch']);
+    assert.equal(problems[0].fixes, undefined);
+  });
+}

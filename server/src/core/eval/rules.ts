@@ -37,9 +37,11 @@ function indexed(f: Fn, steps: IndexStep[]): Fn {
   for (const step of steps) {
     const prev = f;
     if (step.kind === 'star') {
-      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v).flat() : []); };
+      // A map's values as they are (the arrays of a Map<Array<String>>, as the checker types them), not flattened
+      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []); };
     } else if (step.kind === 'key') {
-      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[step.key.toLowerCase()] ?? (v as Record<string, unknown>)[step.key] ?? [] : []; };
+      const own = (v: object, k: string): unknown => (Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined);
+      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? own(v, step.key.toLowerCase()) ?? own(v, step.key) ?? [] : []; };
     } else {
       f = (r) => { const v = prev(r); return v instanceof Each ? new Each(v.values.map((x) => (Array.isArray(x) ? x[step.pos] : undefined))) : Array.isArray(v) ? v[step.pos] : undefined; };
     }
@@ -185,12 +187,13 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       const norm = (i: number) => (i < 0 ? Math.max(0, len + i) : Math.min(len, i));
       return s.slice(norm(Number(b)), c === undefined ? len : norm(Number(c)));
     }
-    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\{(\d+)\}/g, '$$$1'));
+    // ${n} as RE2's $n; "$$" (a literal "$") kept for RE2, and not read as the start of a ${n} after it
+    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
     case 'wildcard_replace': {
-      // ${n}: what the n-th "*" matched; the flag "s" makes the match case-sensitive.
+      // ${n}: what the n-th "*" matched, "$$" a "$"; the flag "s" makes the match case-sensitive.
       const m = wildcard(str(b), str(args[3]).includes('s'), true).matcher(str(a));
       if (!m.matches()) return str(a);
-      return str(c).replace(/\$\{(\d+)\}/g, (_x, n: string) => m.group(Number(n)) ?? '');
+      return str(c).replace(/\$\$|\$\{(\d+)\}/g, (_x, n?: string) => (n === undefined ? '$' : m.group(Number(n)) ?? ''));
     }
     case 'remove_bytes': { const drop = new Set(str(b)); return [...str(a)].filter((ch) => !drop.has(ch)).join(''); }
     case 'remove_query_args': {
@@ -223,7 +226,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       if (str(b).includes('u')) out = out.replace(/\+/g, '-').replace(/\//g, '_');
       return str(b).includes('p') ? out : out.replace(/=+$/, '');
     }
-    case 'has_key': return !!a && typeof a === 'object' && !Array.isArray(a) && (str(b) in (a as object) || str(b).toLowerCase() in (a as object));
+    // Own keys only: "in" also finds Object.prototype's members ("constructor")
+    case 'has_key': return !!a && typeof a === 'object' && !Array.isArray(a) && (Object.hasOwn(a, str(b)) || Object.hasOwn(a, str(b).toLowerCase()));
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
       return values.some((v) => v === b || (ip(v) !== undefined && sameIp(v, b)));
@@ -248,7 +252,11 @@ function build(e: Expr): Fn {
     case 'ip': { const v = e.text; return () => v; }
     case 'group': return build(e.inner);
     case 'field': return fieldValue(e);
-    case 'not': { const f = build(e.operand); return (r) => { const v = f(r); return v instanceof Each ? new Each(v.values.map((x) => !x)) : !truthy(v); }; }
+    case 'not': {
+      const f = build(e.operand);
+      // one boolean per element, of a [*] or of a call mapped over one (an array): negated element-wise
+      return (r) => { const v = f(r); return v instanceof Each || Array.isArray(v) ? new Each((v instanceof Each ? v.values : v).map((x) => !x)) : !truthy(v); };
+    }
     case 'logical': {
       const l = build(e.left), r2 = build(e.right);
       if (e.op === 'and') return (r) => truthy(l(r)) && truthy(r2(r));
@@ -273,9 +281,9 @@ function build(e: Expr): Fn {
   }
 }
 
-/** A boolean; one boolean per element (a "[*]" outside any()/all(), which the checker refuses) counts as any(). */
+/** A boolean; one boolean per element (a "[*]" or an array of booleans outside any()/all(), which the checker refuses) counts as any(). */
 function truthy(v: unknown): boolean {
-  return v instanceof Each ? v.values.some(Boolean) : Boolean(v);
+  return v instanceof Each ? v.values.some(Boolean) : Array.isArray(v) ? v.some(Boolean) : Boolean(v);
 }
 
 /** The expression compiled; an expression with errors (syntax, unknown fields, types, a regex RE2 refuses) is an error naming it. */

@@ -28,7 +28,8 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
   const c = new Checker(phase, src);
   const top = c.infer(ast);
   if (top.ty.t !== 'Unknown') {
-    if (top.each || top.ty.t === 'Array') {
+    // An array of booleans wants any()/all(); an array of anything else is no boolean at all (any() would refuse it)
+    if (top.each || (top.ty.t === 'Array' && top.ty.of.t === 'Boolean')) {
       c.problems.push({ code: 'ruleset/expr-array-result', offset: ast.offset, length: ast.length,
         message: 'The expression gives one boolean per array element; wrap it in any(...) or all(...).' });
     } else if (top.ty.t !== 'Boolean') c.notBoolean(ast, top);
@@ -63,7 +64,10 @@ class Checker {
   private boolOperand(e: Expr): Typed {
     const t = this.infer(e);
     if (t.ty.t === 'Unknown') return t;
-    if (t.ty.t === 'Boolean' || (t.ty.t === 'Array' && t.ty.of.t === 'Boolean')) return t;
+    if (t.ty.t === 'Boolean') return t;
+    // An Array<Boolean> (starts_with(http.request.headers.names[*], "x-")) stays one boolean per element: wirefilter negates
+    // and combines it element-wise, so it still wants any()/all()
+    if (t.ty.t === 'Array' && t.ty.of.t === 'Boolean') return { ty: T.Boolean, each: true };
     this.notBoolean(e, t);
     return { ty: T.Boolean, each: false };
   }
@@ -104,7 +108,7 @@ class Checker {
       };
       if (near.length) problem.fixes = near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 }));
       this.problems.push(problem);
-      return UNKNOWN;
+      return this.indexes(e, UNKNOWN); // its "[*]" still gives one value per element: the any() around it is not reported too
     }
     if (info.deprecatedFor) {
       this.problems.push({ code: 'ruleset/expr-deprecated-field', offset: e.nameSpan.offset, length: e.nameSpan.length, tags: ['deprecated'],
@@ -125,26 +129,28 @@ class Checker {
   }
 
   private index(e: FieldNode | CallNode, t: Typed, step: IndexStep): Typed {
-    if (t.ty.t === 'Unknown') return t;
+    const wrong: Typed = { ty: T.Unknown, each: t.each }; // a wrong step keeps one value per element: no second problem on any()
+    // Of an unknown type, "[*]" still gives one value per element: the any() around it is not reported too
+    if (t.ty.t === 'Unknown') return step.kind === 'star' ? { ty: T.Unknown, each: true } : t;
     const name = e.type === 'field' ? `"${e.name}"` : `The result of ${e.name}()`;
     if (t.each && step.kind === 'star') {
       this.mismatch(step, `Only one "[*]" is allowed in ${e.type === 'field' ? name : `${e.name}(...)[...]`}.`);
-      return UNKNOWN;
+      return { ty: T.Unknown, each: true }; // still one value per element: the any() around it is not reported too
     }
     if (t.ty.t === 'Map') {
       if (step.kind === 'key') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
       this.mismatch(step, `${name} is a map; index it with a key in double quotes, e.g. ["name"], not [${step.pos}].`);
-      return UNKNOWN;
+      return wrong;
     }
     if (t.ty.t === 'Array') {
       if (step.kind === 'pos') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
       this.mismatch(step, `${name} is an array; index it with a number or "*", not ["${step.key}"].`);
-      return UNKNOWN;
+      return wrong;
     }
     this.mismatch(step, `${e.type === 'field' ? `Field ${name}` : name} is ${article(tyName(t.ty))} and cannot be indexed.`);
-    return UNKNOWN;
+    return wrong;
   }
 
   private call(e: CallNode): Typed {
@@ -155,7 +161,7 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
         ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
-      return UNKNOWN;
+      return this.indexes(e, UNKNOWN);
     }
     if (ONCE.has(e.name)) this.once(e);
     if (this.phase && fn.phases && !fn.phases.includes(this.phase)) {
@@ -175,6 +181,7 @@ class Checker {
     // (`lower(http.request.headers.names[*])` is an Array<String>; `[*]` after it compares each). "[*]" in a later argument is refused.
     let mapped = false;
     let refused = false; // a "[*]" past the first argument: what the call gives is unknown
+    let firstWrong = false; // a first argument of the wrong type: so is what the call gives (no Array<...> of it to report again)
     const argTypes: Typed[] = [];
     const reducer = e.name === 'any' || e.name === 'all';
     if (reducer) this.reducers++;
@@ -182,39 +189,48 @@ class Checker {
       const t = this.infer(a);
       argTypes.push(t);
       const param = fn.params[Math.min(k, fn.params.length - 1)];
-      const perElement = t.each && param !== 'array' && !(param !== undefined && !isParamClass(param) && param.t === 'Array');
+      const takesArray = param === 'array' || (param !== undefined && !isParamClass(param) && param.t === 'Array');
+      // Whether it maps is in the text (wirefilter counts the "[*]"), also when the argument's type is unknown (a mistyped field)
+      const perElement = !takesArray && (t.each || (k === 0 && t.ty.t === 'Unknown' && starred(a)));
       if (perElement && k === 0) mapped = true;
       else if (perElement) {
         refused = true;
-        this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} is ${article(typedName(t))}.`);
+        const is = t.ty.t === 'Unknown' ? 'has "[*]"' : `is ${article(typedName(t))}`;
+        this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} ${is}.`);
       }
       if (t.ty.t === 'Unknown' || param === undefined || param === 'array') return;
+      const wrong = (message: string): void => { this.mismatch(a, message); if (k === 0) firstWrong = true; };
       if (isParamClass(param)) {
         // One value per element of a [*] counts as the element's type.
         const kind = t.ty.t === 'Bytes' ? 'String' : t.ty.t;
         const first = argTypes[0].ty.t === 'Bytes' ? 'String' : argTypes[0].ty.t;
         if (!param.kinds.includes(t.ty.t)) {
-          this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
+          wrong(`Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
         } else if (fn.sameKindAsFirst && k > 0 && first !== 'Unknown' && kind !== first) {
-          this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
+          wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
         } else if (fn.elementOfFirst && k === 1) {
           const c = argTypes[0].ty;
           const elem = c.t === 'Array' || c.t === 'Map' ? c.of : undefined;
           const textual = (x: Ty) => x.t === 'String' || x.t === 'Bytes';
           if (elem && elem.t !== 'Unknown' && !sameTy(elem, t.ty) && !(textual(elem) && textual(t.ty))) {
-            this.mismatch(a, `Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
+            wrong(`Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
           }
         }
         return;
       }
       if (param.t === 'Array') {
-        // any()/all()/join(): an array, or one value per element of a [*]
+        // any()/all()/join(): an array, or the booleans of a comparison on a [*]. An argument with "[*]" of its own
+        // (join(http.request.headers.names[*], ",")) maps the call instead: it would get one element, not the array.
+        if (t.each && starred(a)) {
+          const last = (a as FieldNode | CallNode).index.at(-1)?.kind === 'star' ? '; drop the last "[*]"' : '';
+          return wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}${last}.`);
+        }
         const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
-        if (!elem || !sameTy(elem, param.of)) this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+        if (!elem || !sameTy(elem, param.of)) wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
         return;
       }
       if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
-        this.mismatch(a, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+        wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
       }
     };
     e.args.forEach((a, k) => {
@@ -227,7 +243,7 @@ class Checker {
     if (reducer) this.reducers--;
     if (e.name === 'bit_slice') this.bitSlice(e);
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
-    if (refused) return UNKNOWN;
+    if (refused || firstWrong) return this.indexes(e, UNKNOWN);
     return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
   }
 
@@ -310,7 +326,9 @@ class Checker {
     if (base === 'Array' || base === 'Map') {
       const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: e.opSpan.offset, length: e.opSpan.length,
         message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
-      if (!left.each && (lhs.type === 'field' || lhs.type === 'call')) {
+      const elem = left.ty.t === 'Array' || left.ty.t === 'Map' ? left.ty.of.t : 'Unknown';
+      // Not where the elements are arrays or maps themselves: "[*]" would compare each of those whole, refused the same way
+      if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
         // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
         const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
         problem.fixes = [{
@@ -392,6 +410,9 @@ function fieldText(f: FieldNode): string { return f.name + indexText(f.index); }
 function callText(c: CallNode): string { return c.index.length ? `${c.name}(...)${indexText(c.index)}` : `${c.name}()`; }
 
 const ONCE = new Set(['regex_replace', 'wildcard_replace']);
+
+/** A field or call with "[*]" in its index. */
+function starred(e: Expr): boolean { return (e.type === 'field' || e.type === 'call') && e.index.some((s) => s.kind === 'star'); }
 
 function isLiteral(e: Expr): boolean { return e.type === 'string' || e.type === 'int' || e.type === 'ip' || e.type === 'bool'; }
 
