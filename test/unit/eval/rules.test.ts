@@ -52,6 +52,11 @@ const CASES: [string, boolean][] = [
   ['all(len(http.request.headers.names[*])[*] ge 9)', true], ['upper(http.request.headers.names[*])[1] eq "X-API-KEY"', true],
   ['split(http.request.uri.path, "/", 8)[1] eq "admin"', true], ['any(split(http.request.uri.path, "/", 8)[*] eq "login.php")', true],
   ['len(split(http.request.uri.path, "/", 2)) eq 2', true], ['split(http.request.uri.path, "/", 2)[1] eq "admin/login.php"', true],
+  // One boolean per element on both sides of and/or/xor: element by element (names: user-agent, x-api-key)
+  ['any(http.request.headers.names[*] contains "-" and http.request.headers.names[*] ne "user-agent")', true],
+  ['any(http.request.headers.names[*] contains "user" and http.request.headers.names[*] contains "api")', false],
+  ['all(starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "user-agent")', true],
+  ['any(http.request.headers.names[*] eq "user-agent" xor starts_with(http.request.headers.names[*], "user"))', false],
   // Newer functions: has_key(), has_value(), encode_base64()
   ['has_key(http.request.headers, "x-api-key")', true], ['has_key(http.request.headers, "x-other")', false],
   // [*] on a map gives its values, each an array here (the checker's Map<Array<String>>): [0] of each, a function of each

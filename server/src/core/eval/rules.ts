@@ -259,9 +259,12 @@ function build(e: Expr): Fn {
     }
     case 'logical': {
       const l = build(e.left), r2 = build(e.right);
-      if (e.op === 'and') return (r) => truthy(l(r)) && truthy(r2(r));
-      if (e.op === 'or') return (r) => truthy(l(r)) || truthy(r2(r));
-      return (r) => truthy(l(r)) !== truthy(r2(r));
+      // One boolean per element on both sides (inside any()/all()): element by element, as long as the shorter side (wirefilter)
+      const op = e.op === 'and' ? (a: boolean, b: boolean) => a && b : e.op === 'or' ? (a: boolean, b: boolean) => a || b : (a: boolean, b: boolean) => a !== b;
+      const each = (a: unknown[], b: unknown[]) => new Each(a.slice(0, Math.min(a.length, b.length)).map((x, i) => op(Boolean(x), Boolean(b[i]))));
+      if (e.op === 'and') return (r) => { const a = l(r); const pa = perElement(a); if (pa) { const pb = perElement(r2(r)); if (pb) return each(pa, pb); } return truthy(a) && truthy(r2(r)); };
+      if (e.op === 'or') return (r) => { const a = l(r); const pa = perElement(a); if (pa) { const pb = perElement(r2(r)); if (pb) return each(pa, pb); } return truthy(a) || truthy(r2(r)); };
+      return (r) => { const a = l(r), b = r2(r); const pa = perElement(a), pb = perElement(b); return pa && pb ? each(pa, pb) : truthy(a) !== truthy(b); };
     }
     case 'compare': {
       const left = build(e.left);
@@ -279,6 +282,11 @@ function build(e: Expr): Fn {
     }
     default: throw new EvalError(`The expression cannot be evaluated at ${e.offset}.`);
   }
+}
+
+/** The booleans of a value that has one per element (a comparison on "[*]", or a predicate mapped over one), else undefined. */
+function perElement(v: unknown): unknown[] | undefined {
+  return v instanceof Each ? v.values : Array.isArray(v) ? v : undefined;
 }
 
 /** A boolean; one boolean per element (a "[*]" or an array of booleans outside any()/all(), which the checker refuses) counts as any(). */

@@ -84,6 +84,11 @@ class Checker {
       case 'logical': {
         const l = this.boolOperand(e.left);
         const r = this.boolOperand(e.right);
+        // wirefilter combines a boolean with a boolean, or one per element with one per element (LogicalExpr), never one with the other
+        if (l.ty.t !== 'Unknown' && r.ty.t !== 'Unknown' && l.each !== r.each) {
+          this.mismatch(e.opSpan, `"${e.op}" cannot combine one boolean per element ("[*]", ${l.each ? 'left' : 'right'}) with a single boolean (${l.each ? 'right' : 'left'}); close any(...) or all(...) around the [*] comparison first, e.g. any(http.request.headers.names[*] eq "x") ${e.op} ssl.`);
+          return UNKNOWN;
+        }
         return { ty: T.Boolean, each: l.each || r.each };
       }
       case 'field': return this.field(e);
