@@ -57,6 +57,8 @@ const CASES: [string, boolean][] = [
   ['any(http.request.headers.names[*] contains "user" and http.request.headers.names[*] contains "api")', false],
   ['all(starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "user-agent")', true],
   ['any(http.request.headers.names[*] eq "user-agent" xor starts_with(http.request.headers.names[*], "user"))', false],
+  // http.request.headers has its keys lower-cased on the platform: a key with capitals finds nothing (the checker warns)
+  ['http.request.headers["User-Agent"][0] contains "curl"', false], ['http.request.headers["user-agent"][0] contains "curl"', true],
   // Newer functions: has_key(), has_value(), encode_base64()
   ['has_key(http.request.headers, "x-api-key")', true], ['has_key(http.request.headers, "x-other")', false],
   // [*] on a map gives its values, each an array here (the checker's Map<Array<String>>): [0] of each, a function of each
@@ -81,6 +83,17 @@ const CASES: [string, boolean][] = [
 
 test('operators, sets, ranges, CIDRs, headers, wildcards, regexes, functions and missing fields', () => {
   for (const [expr, expected] of CASES) assert.equal(run(expr), expected, expr);
+});
+
+test('a record with header names in their original case still answers lower-case keys', () => {
+  const r = { ...REQUEST, 'http.request.headers': { 'User-Agent': ['curl/8'], 'X-Api-Key': ['k'] } };
+  assert.equal(run('http.request.headers["user-agent"][0] eq "curl/8"', r), true);
+  assert.equal(run('any(http.request.headers["x-api-key"][*] eq "k")', r), true);
+  assert.equal(run('http.request.headers["X-Api-Key"][0] eq "k"', r), false);
+  // other maps keep their keys' case
+  const q = { ...REQUEST, 'http.request.uri.args': { Q: ['1'], q: ['2'] } };
+  assert.equal(run('http.request.uri.args["Q"][0] eq "1"', q), true);
+  assert.equal(run('http.request.uri.args["q"][0] eq "2"', q), true);
 });
 
 test('a hostile regex stays linear (RE2): (a+)+$ on 100 000 characters answers', { timeout: 10_000 }, () => {

@@ -282,6 +282,8 @@ for (const [expr, fixed] of [
   ['lower(http.request.headers.names[*]) == "x-api-key"', 'any(lower(http.request.headers.names[*])[*] == "x-api-key")'],
   ['http.request.headers.names contains "x-" and ssl', 'any(http.request.headers.names[*] contains "x-") and ssl'],
   ['all(http.request.headers["accept"] contains "json")', 'all(http.request.headers["accept"][*] contains "json")'],
+  // http.request.headers has lower-case keys on the platform
+  ['any(http.request.headers["Content-Type"][*] eq "application/json")', 'any(http.request.headers["content-type"][*] eq "application/json")'],
   // starts_with()/ends_with() take the field first: a literal source with a field after it is the two swapped
   ['starts_with("/admin", http.request.uri.path)', 'starts_with(http.request.uri.path, "/admin")'],
   ['not ends_with(".php", lower(http.request.uri.path))', 'not ends_with(lower(http.request.uri.path), ".php")'],

@@ -5,6 +5,7 @@ import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
 import { analyzeExpression } from '../rules/ruleset/expression';
 import { FIELDS, FUNCTIONS } from '../rules/ruleset/catalog';
+import { codeInfo, type Code } from '../codes';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
@@ -29,23 +30,37 @@ function zero(type: string): unknown {
 function fieldValue(e: FieldNode): Fn {
   const info = FIELDS.get(e.name);
   const empty = zero(info ? typeName(info.type) : 'String');
-  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index);
+  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index, !!info?.notes.includes('keys lowercased'));
 }
 
-/** f's value taken through the steps of an index: [*] gives one value per element. */
-function indexed(f: Fn, steps: IndexStep[]): Fn {
-  for (const step of steps) {
+/**
+ * f's value taken through the steps of an index: [*] gives one value per element. lowerKeys: a map whose keys the platform
+ * lower-cases (http.request.headers): a key with capitals finds nothing there, a lower-case one also finds a record's "User-Agent".
+ */
+function indexed(f: Fn, steps: IndexStep[], lowerKeys = false): Fn {
+  const own = (v: object, k: string): unknown => (Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined);
+  steps.forEach((step, i) => {
     const prev = f;
     if (step.kind === 'star') {
       // A map's values as they are (the arrays of a Map<Array<String>>, as the checker types them), not flattened
       f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []); };
     } else if (step.kind === 'key') {
-      const own = (v: object, k: string): unknown => (Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined);
-      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? own(v, step.key.toLowerCase()) ?? own(v, step.key) ?? [] : []; };
+      const key = step.key;
+      // Only the field's own map has its keys lower-cased; what its values hold keeps theirs
+      const lower = lowerKeys && i === 0;
+      const caseless = lower && key === key.toLowerCase();
+      const find = (v: object): unknown => {
+        if (lower && !caseless) return undefined;
+        const hit = own(v, key);
+        if (hit !== undefined || !caseless) return hit;
+        const k = Object.keys(v).find((x) => x.toLowerCase() === key);
+        return k === undefined ? undefined : own(v, k);
+      };
+      f = (r) => { const v = prev(r); return v && typeof v === 'object' && !Array.isArray(v) ? find(v) ?? [] : []; };
     } else {
       f = (r) => { const v = prev(r); return v instanceof Each ? new Each(v.values.map((x) => (Array.isArray(x) ? x[step.pos] : undefined))) : Array.isArray(v) ? v[step.pos] : undefined; };
     }
-  }
+  });
   return f;
 }
 
@@ -297,7 +312,8 @@ function truthy(v: unknown): boolean {
 /** The expression compiled; an expression with errors (syntax, unknown fields, types, a regex RE2 refuses) is an error naming it. */
 export function compileExpression(src: string): { ok: true; expression: CompiledExpression } | { ok: false; error: string } {
   const { ast, problems } = analyzeExpression(src);
-  const err = problems.find((p) => p.code !== 'ruleset/expr-deprecated-field' && p.code !== 'ruleset/expr-phase');
+  // Warnings (a deprecated field, a phase, a header key with capitals) leave an expression the platform runs
+  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error');
   if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
   try {
     const f = build(ast);

@@ -27,5 +27,6 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-invalid-regex': { severity: 'error', description: 'A "matches" regex does not compile or uses features Rust regex lacks.' },
   'ruleset/expr-invalid-wildcard': { severity: 'error', description: 'A wildcard pattern contains "**".' },
   'ruleset/expr-phase': { severity: 'warning', description: 'An expression reads a field or calls a function that the ruleset\'s phase cannot see (a response field in a request phase, a transform-only function).' },
+  'ruleset/expr-header-case': { severity: 'warning', description: 'A key with capitals into a map whose keys the platform lower-cases (http.request.headers["X-Api-Key"]): it never matches.' },
   'ruleset/expr-deprecated-field': { severity: 'warning', description: 'An expression uses a deprecated field alias (ip.geoip.*).' },
 };

@@ -124,6 +124,14 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
     }
+    const first = e.index[0];
+    if (first?.kind === 'key' && info.notes.includes('keys lowercased') && first.key !== first.key.toLowerCase()) {
+      // The platform lower-cases this map's keys (http.request.headers): a key with capitals never finds anything
+      const lower = first.key.toLowerCase();
+      this.problems.push({ code: 'ruleset/expr-header-case', offset: first.offset, length: first.length,
+        message: `"${e.name}" has its keys in lower case, so ["${first.key}"] never matches; write ["${lower}"].`,
+        fixes: [{ title: `Write ["${lower}"]`, edits: [{ offset: first.offset, length: first.length, newText: `[${JSON.stringify(lower)}]` }], preferred: true }] });
+    }
     return this.indexes(e, { ty: info.type, each: false });
   }
 
