@@ -266,7 +266,7 @@ class Checker {
     const at = { offset: e.nameSpan.offset, length: e.nameSpan.length };
     if (seen) {
       this.problems.push({ code: 'ruleset/expr-function-use', ...at,
-        message: `${e.name}() can be used only once in an expression; it is already used at ${seen.offset + 1}.` });
+        message: `${e.name}() can be used only once in an expression, and it is already used earlier in this one.` });
     } else this.replaces.set(e.name, at);
     // The same function inside itself is a second use, reported on the inner call above
     const nested = new Set<string>();
@@ -275,6 +275,11 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-function-use', ...at,
         message: `${name}() cannot be nested inside ${e.name}(); the platform refuses one replace function inside the other.` });
     }
+  }
+
+  /** A node's text as the user wrote it (an operator: "==" rather than its name "eq"), else the given name. */
+  private written(span: { offset: number; length: number }, name: string): string {
+    return this.src !== undefined ? this.src.slice(span.offset, span.offset + span.length) : name;
   }
 
   /** bit_slice(protocol, start, end): a slice of at most 32 bits, its end after its start (the functions reference). */
@@ -338,7 +343,7 @@ class Checker {
     const what = (): string => (lhs.type === 'field' ? `field "${fieldText(lhs)}"` : lhs.type === 'call' ? `${callText(lhs)}` : 'the value');
     if (base === 'Array' || base === 'Map') {
       const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: e.opSpan.offset, length: e.opSpan.length,
-        message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${e.op}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
+        message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${this.written(e.opSpan, e.op)}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
       const elem = left.ty.t === 'Array' || left.ty.t === 'Map' ? left.ty.of.t : 'Unknown';
       // Not where the elements are arrays or maps themselves: "[*]" would compare each of those whole, refused the same way
       if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
@@ -354,7 +359,7 @@ class Checker {
     }
     const ops = OPS_BY_TYPE[base] ?? [];
     if (!ops.includes(e.op)) {
-      this.mismatch(e.opSpan, `Operator "${e.op}" does not apply to ${what()} of type ${base}; use ${ops.map((o) => `"${o}"`).join(', ')}.`);
+      this.mismatch(e.opSpan, `Operator "${this.written(e.opSpan, e.op)}" does not apply to ${what()} of type ${base}; use ${ops.map((o) => `"${o}"`).join(', ')}.`);
       return { ty: T.Boolean, each: left.each };
     }
     const r = e.right;
@@ -394,7 +399,7 @@ class Checker {
     const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
     if (unsupported) {
       this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
-        message: `The regex uses "${unsupported[0]}", which Rust regex (used by "matches") does not support: no look-around or backreferences.` });
+        message: `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.` });
       return;
     }
     // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
