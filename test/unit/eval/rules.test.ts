@@ -90,6 +90,8 @@ test('a record with header names in their original case still answers lower-case
   assert.equal(run('http.request.headers["user-agent"][0] eq "curl/8"', r), true);
   assert.equal(run('any(http.request.headers["x-api-key"][*] eq "k")', r), true);
   assert.equal(run('http.request.headers["X-Api-Key"][0] eq "k"', r), false);
+  assert.equal(run('has_key(http.request.headers, "x-api-key")', r), true);
+  assert.equal(run('has_key(http.request.headers, "X-Api-Key")', { ...REQUEST }), false);
   // other maps keep their keys' case
   const q = { ...REQUEST, 'http.request.uri.args': { Q: ['1'], q: ['2'] } };
   assert.equal(run('http.request.uri.args["Q"][0] eq "1"', q), true);

@@ -284,6 +284,7 @@ for (const [expr, fixed] of [
   ['all(http.request.headers["accept"] contains "json")', 'all(http.request.headers["accept"][*] contains "json")'],
   // http.request.headers has lower-case keys on the platform
   ['any(http.request.headers["Content-Type"][*] eq "application/json")', 'any(http.request.headers["content-type"][*] eq "application/json")'],
+  ['has_key(http.request.headers, "X-My-Header")', 'has_key(http.request.headers, "x-my-header")'],
   // starts_with()/ends_with() take the field first: a literal source with a field after it is the two swapped
   ['starts_with("/admin", http.request.uri.path)', 'starts_with(http.request.uri.path, "/admin")'],
   ['not ends_with(".php", lower(http.request.uri.path))', 'not ends_with(lower(http.request.uri.path), ".php")'],

@@ -236,20 +236,24 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     }
     case 'decode_base64': try { return atob(str(a)); } catch { return ''; }
     case 'encode_base64': {
-      // Latin-1 code units are the bytes here (as decode_base64 gives them); flags "u" URL-safe, "p" padded.
+      // The string's UTF-8 bytes (a Latin-1 byte string from decode_base64 is not told apart); flags "u" URL-safe, "p" padded.
       let out = btoa([...utf8.encode(str(a))].map((x) => String.fromCharCode(x)).join(''));
       if (str(b).includes('u')) out = out.replace(/\+/g, '-').replace(/\//g, '_');
       return str(b).includes('p') ? out : out.replace(/=+$/, '');
     }
-    // Own keys only: "in" also finds Object.prototype's members ("constructor")
-    case 'has_key': return !!a && typeof a === 'object' && !Array.isArray(a) && (Object.hasOwn(a, str(b)) || Object.hasOwn(a, str(b).toLowerCase()));
+    // Own keys only ("in" also finds Object.prototype's "constructor"); a lower-case key also finds a record's "User-Agent", as for
+    // http.request.headers["user-agent"], and a key with capitals only itself
+    case 'has_key': {
+      if (!a || typeof a !== 'object' || Array.isArray(a)) return false;
+      const k = str(b);
+      return Object.hasOwn(a, k) || (k === k.toLowerCase() && Object.keys(a).some((x) => x.toLowerCase() === k));
+    }
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
       return values.some((v) => v === b || (ip(v) !== undefined && sameIp(v, b)));
     }
     case 'uuidv4': return '00000000-0000-4000-8000-000000000000';
     case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key
-
     default: throw new EvalError(`${where}: ${name}() cannot be evaluated.`);
   }
 }

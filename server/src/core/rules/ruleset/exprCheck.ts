@@ -135,6 +135,16 @@ class Checker {
     return this.indexes(e, { ty: info.type, each: false });
   }
 
+  /** has_key(http.request.headers, "X-Key"): the same lower-case keys as ["X-Key"] (a literal key only). */
+  private lowerKey(map: Expr | undefined, key: Expr | undefined): void {
+    if (map?.type !== 'field' || map.index.length || key?.type !== 'string' || key.value === key.value.toLowerCase()) return;
+    if (!this.catalogue.fields.get(map.name)?.notes.includes('keys lowercased')) return;
+    const lower = key.value.toLowerCase();
+    this.problems.push({ code: 'ruleset/expr-header-case', offset: key.offset, length: key.length,
+      message: `"${map.name}" has its keys in lower case, so "${key.value}" is never one of them; write "${lower}".`,
+      fixes: [{ title: `Write "${lower}"`, edits: [{ offset: key.offset, length: key.length, newText: JSON.stringify(lower) }], preferred: true }] });
+  }
+
   /** The steps of a field's or a call's index, taken into its type: [*] gives one value per element. */
   private indexes(e: FieldNode | CallNode, t: Typed): Typed {
     for (const step of e.index) t = this.index(e, t, step);
@@ -255,6 +265,7 @@ class Checker {
     });
     if (reducer) this.reducers--;
     if (e.name === 'bit_slice') this.bitSlice(e);
+    if (e.name === 'has_key') this.lowerKey(e.args[0], e.args[1]);
     const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
     if (refused || firstWrong) return this.indexes(e, UNKNOWN);
     return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
