@@ -3,9 +3,14 @@
 import { suggest } from '../../suggest';
 import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, tyName, type ArgRule,
-  type FieldCatalogue, type Ty,
+  type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
 import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type Literal, type RangeNode } from './exprParser';
+
+/** What the arguments of one call have shown so far (Checker.arg): a first argument that maps it, a refused "[*]", a wrong first type. */
+interface ArgState { mapped: boolean; refused: boolean; firstWrong: boolean; types: Typed[] }
+
+function textual(x: Ty): boolean { return x.t === 'String' || x.t === 'Bytes'; }
 
 /** The type of an expression; `each` when it came from a [*] (one value per element: comparisons then give Array<Boolean>). */
 interface Typed { ty: Ty; each: boolean }
@@ -202,73 +207,77 @@ class Checker {
     }
     // As wirefilter: a first argument with "[*]" maps the function over the elements, and the call gives an Array of its results
     // (`lower(http.request.headers.names[*])` is an Array<String>; `[*]` after it compares each). "[*]" in a later argument is refused.
-    let mapped = false;
-    let refused = false; // a "[*]" past the first argument: what the call gives is unknown
-    let firstWrong = false; // a first argument of the wrong type: so is what the call gives (no Array<...> of it to report again)
-    const argTypes: Typed[] = [];
+    const st: ArgState = { mapped: false, refused: false, firstWrong: false, types: [] };
     const reducer = e.name === 'any' || e.name === 'all';
     if (reducer) this.reducers++;
-    const one = (a: Expr, k: number): void => {
-      const t = this.infer(a);
-      argTypes.push(t);
-      const param = fn.params[Math.min(k, fn.params.length - 1)];
-      const takesArray = param === 'array' || (param !== undefined && !isParamClass(param) && param.t === 'Array');
-      // Whether it maps is in the text (wirefilter counts the "[*]"), also when the argument's type is unknown (a mistyped field)
-      const perElement = !takesArray && (t.each || (k === 0 && t.ty.t === 'Unknown' && starred(a)));
-      if (perElement && k === 0) mapped = true;
-      else if (perElement) {
-        refused = true;
-        const is = t.ty.t === 'Unknown' ? 'has "[*]"' : `is ${article(typedName(t))}`;
-        this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} ${is}.`);
-      }
-      if (t.ty.t === 'Unknown' || param === undefined || param === 'array') return;
-      const wrong = (message: string): void => { this.mismatch(a, message); if (k === 0) firstWrong = true; };
-      if (isParamClass(param)) {
-        // One value per element of a [*] counts as the element's type.
-        const kind = t.ty.t === 'Bytes' ? 'String' : t.ty.t;
-        const first = argTypes[0].ty.t === 'Bytes' ? 'String' : argTypes[0].ty.t;
-        if (!param.kinds.includes(t.ty.t)) {
-          wrong(`Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
-        } else if (fn.sameKindAsFirst && k > 0 && first !== 'Unknown' && kind !== first) {
-          wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(argTypes[0].ty))} like the first argument, not ${article(typedName(t))}.`);
-        } else if (fn.elementOfFirst && k === 1) {
-          const c = argTypes[0].ty;
-          const elem = c.t === 'Array' || c.t === 'Map' ? c.of : undefined;
-          const textual = (x: Ty) => x.t === 'String' || x.t === 'Bytes';
-          if (elem && elem.t !== 'Unknown' && !sameTy(elem, t.ty) && !(textual(elem) && textual(t.ty))) {
-            wrong(`Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
-          }
-        }
-        return;
-      }
-      if (param.t === 'Array') {
-        // any()/all()/join(): an array, or the booleans of a comparison on a [*]. An argument with "[*]" of its own
-        // (join(http.request.headers.names[*], ",")) maps the call instead: it would get one element, not the array.
-        if (t.each && starred(a)) {
-          const last = (a as FieldNode | CallNode).index.at(-1)?.kind === 'star' ? '; drop the last "[*]"' : '';
-          return wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}${last}.`);
-        }
-        const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
-        if (!elem || !sameTy(elem, param.of)) wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
-        return;
-      }
-      if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
-        wrong(`Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
-      }
-    };
-    e.args.forEach((a, k) => {
+    for (let k = 0; k < e.args.length; k++) {
       const before = this.problems.length;
-      one(a, k);
+      this.arg(e, fn, k, st);
       // What the platform asks beyond the type, on an argument whose type is right
       const rule = fn.args?.[k];
       if (rule && this.problems.length === before) this.argRule(e, k, rule);
-    });
+    }
     if (reducer) this.reducers--;
     if (e.name === 'bit_slice') this.bitSlice(e);
     if (e.name === 'has_key') this.lowerKey(e.args[0], e.args[1]);
-    const result = fn.result === 'arg0' ? (argTypes[0]?.ty ?? T.Unknown) : fn.result;
-    if (refused || firstWrong) return this.indexes(e, UNKNOWN);
-    return this.indexes(e, { ty: mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
+    const result = fn.result === 'arg0' ? (st.types[0]?.ty ?? T.Unknown) : fn.result;
+    if (st.refused || st.firstWrong) return this.indexes(e, UNKNOWN);
+    return this.indexes(e, { ty: st.mapped && result.t !== 'Unknown' ? { t: 'Array', of: result } : result, each: false });
+  }
+
+  /** Argument k of a call: its type against the signature, and whether it maps the call ("[*]"). A method, not a closure per call. */
+  private arg(e: CallNode, fn: FunctionInfo, k: number, st: ArgState): void {
+    const a = e.args[k];
+    const t = this.infer(a);
+    st.types.push(t);
+    const param = fn.params[Math.min(k, fn.params.length - 1)];
+    const takesArray = param === 'array' || (param !== undefined && !isParamClass(param) && param.t === 'Array');
+    // Whether it maps is in the text (wirefilter counts the "[*]"), also when the argument's type is unknown (a mistyped field)
+    const perElement = !takesArray && (t.each || (k === 0 && t.ty.t === 'Unknown' && starred(a)));
+    if (perElement && k === 0) st.mapped = true;
+    else if (perElement) {
+      st.refused = true;
+      const is = t.ty.t === 'Unknown' ? 'has "[*]"' : `is ${article(typedName(t))}`;
+      this.mismatch(a, `Only the first argument of ${e.name}() can take one value per element ("[*]"); argument ${k + 1} ${is}.`);
+    }
+    if (t.ty.t === 'Unknown' || param === undefined || param === 'array') return;
+    if (isParamClass(param)) {
+      // One value per element of a [*] counts as the element's type.
+      const kind = t.ty.t === 'Bytes' ? 'String' : t.ty.t;
+      const first = st.types[0].ty.t === 'Bytes' ? 'String' : st.types[0].ty.t;
+      if (!param.kinds.includes(t.ty.t)) {
+        this.wrongArg(a, k, st, `Argument ${k + 1} of ${e.name}() must be ${param.name}, not ${article(typedName(t))}.`);
+      } else if (fn.sameKindAsFirst && k > 0 && first !== 'Unknown' && kind !== first) {
+        this.wrongArg(a, k, st, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(st.types[0].ty))} like the first argument, not ${article(typedName(t))}.`);
+      } else if (fn.elementOfFirst && k === 1) {
+        const c = st.types[0].ty;
+        const elem = c.t === 'Array' || c.t === 'Map' ? c.of : undefined;
+        if (elem && elem.t !== 'Unknown' && !sameTy(elem, t.ty) && !(textual(elem) && textual(t.ty))) {
+          this.wrongArg(a, k, st, `Argument 2 of ${e.name}() must be ${article(tyName(elem))}, the type of the first argument's elements, not ${article(typedName(t))}.`);
+        }
+      }
+      return;
+    }
+    if (param.t === 'Array') {
+      // any()/all()/join(): an array, or the booleans of a comparison on a [*]. An argument with "[*]" of its own
+      // (join(http.request.headers.names[*], ",")) maps the call instead: it would get one element, not the array.
+      if (t.each && starred(a)) {
+        const last = (a as FieldNode | CallNode).index.at(-1)?.kind === 'star' ? '; drop the last "[*]"' : '';
+        return this.wrongArg(a, k, st, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}${last}.`);
+      }
+      const elem = t.each ? t.ty : t.ty.t === 'Array' ? t.ty.of : undefined;
+      if (!elem || !sameTy(elem, param.of)) this.wrongArg(a, k, st, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+      return;
+    }
+    if (!sameTy(t.ty, param) && !(param.t === 'String' && t.ty.t === 'Bytes') && !(param.t === 'Bytes' && t.ty.t === 'String')) {
+      this.wrongArg(a, k, st, `Argument ${k + 1} of ${e.name}() must be ${article(tyName(param))}, not ${article(typedName(t))}.`);
+    }
+  }
+
+  /** A wrongly typed argument; a first one makes what the call gives unknown too (no Array<...> of it to report again). */
+  private wrongArg(a: Expr, k: number, st: ArgState, message: string): void {
+    this.mismatch(a, message);
+    if (k === 0) st.firstWrong = true;
   }
 
   /** regex_replace() and wildcard_replace(): once each per expression, never one inside the other (the functions reference). */
@@ -309,9 +318,6 @@ class Checker {
     const a = e.args[k];
     const nth = `Argument ${k + 1} of ${e.name}()`;
     const literal = isLiteral(a);
-    const problem = (message: string, fixes?: ExprProblem['fixes']): void => {
-      this.problems.push({ code: 'ruleset/expr-argument-value', message, offset: a.offset, length: a.length, ...(fixes ? { fixes } : {}) });
-    };
     if (rule.kind === 'field' && literal) {
       const other = k === 0 ? e.args[1] : undefined;
       // starts_with("/admin", http.request.uri.path): the two arguments the wrong way round
@@ -321,29 +327,33 @@ class Checker {
           { offset: other.offset, length: other.length, newText: this.src.slice(a.offset, a.offset + a.length) }] }]
         : undefined;
       const which = rule.fields ? rule.fields.join(' or ') : 'a field (or a function of one)';
-      return problem(`${nth} must be ${which}, not a literal value; the platform refuses a literal here.`, swap);
+      return this.argValue(a, `${nth} must be ${which}, not a literal value; the platform refuses a literal here.`, swap);
     }
     if (rule.fields && !(a.type === 'field' && rule.fields.includes(fieldText(a)))) {
       const got = a.type === 'field' ? fieldText(a) : a.type === 'call' ? `${callText(a)}` : 'an expression';
-      return problem(`${nth} must be ${rule.fields.join(' or ')}, not ${got}.`);
+      return this.argValue(a, `${nth} must be ${rule.fields.join(' or ')}, not ${got}.`);
     }
     if (rule.kind === 'literal' && !literal) {
-      return problem(`${nth} must be a literal value written in the expression, not a field or an expression.`);
+      return this.argValue(a, `${nth} must be a literal value written in the expression, not a field or an expression.`);
     }
     if (a.type === 'int' && rule.range && (a.value < rule.range[0] || a.value > rule.range[1])) {
-      return problem(`${nth} is ${a.value}; it must be between ${rule.range[0]} and ${rule.range[1]}.`);
+      return this.argValue(a, `${nth} is ${a.value}; it must be between ${rule.range[0]} and ${rule.range[1]}.`);
     }
     if (a.type !== 'string') return;
-    if (rule.nonEmpty && a.value === '') return problem(`${nth} must not be an empty string.`);
+    if (rule.nonEmpty && a.value === '') return this.argValue(a, `${nth} must not be an empty string.`);
     if (rule.options !== undefined) {
       const bad = [...a.value].find((c) => !rule.options!.includes(c));
       if (bad !== undefined) {
-        return problem(`${nth} takes the option${rule.options.length > 1 ? 's' : ''} ${[...rule.options].map((c) => `"${c}"`).join(' and ')} only, not "${bad}".`);
+        return this.argValue(a, `${nth} takes the option${rule.options.length > 1 ? 's' : ''} ${[...rule.options].map((c) => `"${c}"`).join(' and ')} only, not "${bad}".`);
       }
     }
     if (rule.pattern === 'regex') this.regex(a.value, a);
     if (rule.pattern === 'wildcard') this.wildcard(a.value, a);
   }
+  private argValue(a: Expr, message: string, fixes?: ExprProblem['fixes']): void {
+    this.problems.push({ code: 'ruleset/expr-argument-value', message, offset: a.offset, length: a.length, ...(fixes ? { fixes } : {}) });
+  }
+
 
   private compare(e: CompareNode): Typed {
     const left = this.infer(e.left);
