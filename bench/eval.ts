@@ -4,7 +4,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { compileFilter, mulberry32, type LogRecord } from '../server/src/core';
+import { mulberry32, type LogRecord } from '../server/src/core';
+import type * as CoreApi from '../server/src/core';
+import { loadCore } from './core';
 import { readNdjson } from '../server/src/eval/ndjson';
 import { fmtMs, fmtRatio, nowMs, verdict, type Section } from './stats';
 
@@ -32,8 +34,9 @@ function filter30(): unknown {
   return { where: { and: [group(1), group(2), group(3), group(4), group(5)] } };
 }
 
-export async function runEval(log: (s: string) => void, quick: boolean): Promise<{ section: Section; figure: EvalFigure }> {
-  const compiled = compileFilter(filter30(), 'http_requests');
+/** core: the core whose evaluator runs (the shipped bundle from run.ts, as in section 1). */
+export async function runEval(log: (s: string) => void, quick: boolean, core: typeof CoreApi = loadCore()): Promise<{ section: Section; figure: EvalFigure }> {
+  const compiled = core.compileFilter(filter30(), 'http_requests');
   if (!compiled.ok) throw new Error(compiled.error);
   const recs = records(quick ? 50_000 : 200_000);
   for (let i = 0; i < 20_000; i++) compiled.filter.test(recs[i % recs.length]); // warm-up

@@ -14,7 +14,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { batchDoc, benchDocs, filterDoc, jobDoc, rulesetDoc } from './docs';
-import { runCore, type CoreFigure } from './core';
+import { loadCore, runCore, type CoreFigure } from './core';
 import { memorySection, runEdits, runMemory, runStart, type AssistFigure, type EditFigure, type MemoryFigure, type StartFigure } from './lsp';
 import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type SizeFigure } from './size';
 import { runMock, runMockLife, type MockFigure } from './mock';
@@ -88,11 +88,21 @@ async function main(): Promise<void> {
     }
   }
 
+  /** The core's bundle as it ships (this run's fresh build, else dist/serverCore.js), for the in-process sections. */
+  const shippedCore = (): string | undefined => freshBuild?.serverCore ?? (existsSync(path.join(ROOT, 'dist/serverCore.js')) ? path.join(ROOT, 'dist/serverCore.js') : undefined);
+
   try {
     // ---- 1. core in process
     if (args.only.has('core')) {
       log('1. core in process');
-      const { section, figures } = await runCore(docs, coreBudget, log);
+      // The core as it ships (the run's fresh bundle, else dist/serverCore.js), as the LSP sections measure the server
+      const bundled = shippedCore();
+      if (bundled && !freshBuild && newestMtime(path.join(ROOT, 'server/src')) > statSync(bundled).mtimeMs) {
+        notes.push('WARNING: dist/serverCore.js is older than server/src; section 1 measured the old build (run `npm run build` or pass --fresh).');
+      }
+      if (!bundled) notes.push('Section 1 ran on the core\'s sources through tsx (no bundle): expect it 1.4-2x slower than what ships.');
+      const { section, figures } = await runCore(docs, coreBudget, log, loadCore(bundled));
+      section.notes?.push(bundled ? `ours = the core's bundle as the server loads it (${path.relative(ROOT, bundled)}), not the sources through tsx.` : 'ours = the core\'s sources through tsx.');
       sections.push(section);
       summary.core = Object.fromEntries(figures.map((f: CoreFigure) => [`${f.doc}:${f.variant}`, {
         bytes: f.bytes, oursMs: round(f.oursMs), jsonlsMs: round(f.jsonlsMs), jsonParseMs: round(f.parseMs),
@@ -107,7 +117,7 @@ async function main(): Promise<void> {
     // ---- 6. filter evaluation
     if (args.only.has('eval')) {
       log('6. filter evaluation');
-      const { section, figure } = await runEval(log, args.quick);
+      const { section, figure } = await runEval(log, args.quick, loadCore(shippedCore()));
       sections.push(section);
       summary.eval = { recordsPerSecond: Math.round(figure.recordsPerSecond), ndjsonMs: round(figure.ndjsonMs), parseMs: round(figure.parseMs) };
       targets.push({ name: 'eval: 30-operator filter, records/s', value: Math.round(figure.recordsPerSecond), unit: '/s', limit: '>= 1000000', pass: figure.recordsPerSecond >= 1e6 });
