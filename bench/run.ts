@@ -102,7 +102,8 @@ async function main(): Promise<void> {
       }
       if (!bundled) notes.push('Section 1 ran on the core\'s sources through tsx (no bundle): expect it 1.4-2x slower than what ships.');
       const { section, figures } = await runCore(docs, coreBudget, log, loadCore(bundled));
-      section.notes?.push(bundled ? `ours = the core's bundle as the server loads it (${path.relative(ROOT, bundled)}), not the sources through tsx.` : 'ours = the core\'s sources through tsx.');
+      const which = freshBuild ? 'this run\'s fresh bundle' : path.relative(ROOT, bundled ?? '');
+      section.notes.push(bundled ? `ours = the core's bundle as the server loads it (${which}), not its sources through tsx.` : 'ours = the core\'s sources through tsx.');
       sections.push(section);
       summary.core = Object.fromEntries(figures.map((f: CoreFigure) => [`${f.doc}:${f.variant}`, {
         bytes: f.bytes, oursMs: round(f.oursMs), jsonlsMs: round(f.jsonlsMs), jsonParseMs: round(f.parseMs),
