@@ -72,8 +72,8 @@ function lowerOf(candidates: readonly string[]): string[] {
 const lastSegment = (s: string): string => s.slice(s.lastIndexOf('.') + 1);
 
 /**
- * The candidates nearest to name, case-insensitively, within a distance of about a third of its length (at least 2), nearest first
- * and then alphabetically. Pass the same array for the same list: its lower-cased copy is kept (weakly) between calls.
+ * The candidates nearest to name, case-insensitively, within a distance of about a third of its length (at least 2, and less than
+ * the whole of a short name), nearest first and then alphabetically. Pass the same array for the same list: its lower-cased copy is kept (weakly) between calls.
  */
 export function suggest(name: string, candidates: readonly string[], opts: SuggestOptions = {}): string[] {
   const max = opts.max ?? 3;
@@ -89,6 +89,8 @@ export function suggest(name: string, candidates: readonly string[], opts: Sugge
     if (!sameTail && Math.abs(c.length - name.length) > limit) continue;
     let d = low[i] === lower ? 0 : boundedDistance(lower, low[i], sameTail ? Math.max(lower.length, c.length) : limit);
     if (sameTail) d = Math.min(d, limit);
+    // A name rewritten whole is no near miss: "id" is 2 edits from "kind", as from any 2-letter word
+    else if (d >= name.length) continue;
     if (d <= limit) scored.push({ c, d });
   }
   return scored.sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);

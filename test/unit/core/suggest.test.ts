@@ -76,3 +76,10 @@ test('namesOf makes one names list per catalogue list', () => {
   assert.deepEqual(namesOf(items), ['a', 'b']);
   assert.equal(namesOf(items), namesOf(items));
 });
+
+test('a short name rewritten whole is not a suggestion: "id" is not near "kind", "kye" is near "key"', () => {
+  assert.deepEqual(suggest('id', ['kind', 'name', 'dataset']), []);
+  assert.deepEqual(suggest('ab', ['xy', 'cd']), []);
+  assert.deepEqual(suggest('kye', ['key', 'operator', 'value']), ['key']);
+  assert.deepEqual(suggest('ip', ['id', 'ipx']), ['id', 'ipx']);
+});
