@@ -202,10 +202,10 @@ export function createApi(options: ApiOptions): Api {
     updateEntrypoint: (zoneId, mode, body, opts) =>
       call(`update the managed-rules entry point of zone "${zoneId}" (waf_migration=${mode})`, 'PUT',
         zonePath(zoneId, `/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`), 'token-or-key', shapeRuleset, body, opts),
-    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key-or-token', shapeObject('Logpush job'), job, opts),
+    createLogpushJob: (zoneId, job, opts) => call(`create a Logpush job in zone "${zoneId}"`, 'POST', zonePath(zoneId, '/logpush/jobs'), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
     listAccounts: (opts) => call('list accounts', 'GET', '/accounts?page=1&per_page=50', 'token-or-key', shapeAccounts, undefined, opts),
     createAccountLogpushJob: (accountId, job, opts) => call(`create a Logpush job in account "${accountId}"`, 'POST',
-      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), job, opts),
+      `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
     logpushJobs: (owner, opts) => {
       const path = 'zone' in owner ? zonePath(owner.zone, '/logpush/jobs') : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
       const what = 'zone' in owner ? `zone "${owner.zone}"` : `account "${owner.account}"`;
@@ -311,6 +311,17 @@ export function isEnterprise(zone: Zone): boolean {
  * The entry point update body for a mode: name and rules. A pending body keeps each rule's id, version and ref (as the config
  * returned them); a validation body leaves them out, as the spec shows.
  */
+/**
+ * A Logpush job file as the API takes it on create: without "$schema" (editor use only) and the members only the API writes (id,
+ * last_complete, last_error, error_message), which a job copied from GET .../logpush/jobs carries and the job schema accepts.
+ */
+export function jobBody(job: unknown): unknown {
+  if (!job || typeof job !== 'object' || Array.isArray(job)) return job;
+  const copy: Record<string, unknown> = { ...(job as Record<string, unknown>) };
+  for (const k of ['$schema', 'id', 'last_complete', 'last_error', 'error_message']) delete copy[k];
+  return copy;
+}
+
 export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { name: string; rules: ConfigRule[] } {
   if (mode === 'pending') return { name: config.name, rules: config.rules };
   return {

@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApi, entrypointBody, isEnterprise, planOf } from '../../../client/src/http/api';
+import { createApi, entrypointBody, isEnterprise, jobBody, planOf } from '../../../client/src/http/api';
 import type { ApiResult, MigrationConfig, Zone } from '../../../client/src/http/api';
 import { startMockBackend } from '../../../mock/src/backend';
 import type { MockBackend } from '../../../mock/src/backend';
@@ -111,6 +111,19 @@ describe('api against the embedded mock backend', () => {
     assert.equal(typeof job.id, 'number');
     const curl = (await api().createLogpushJob(z.id, {})).curl;
     assert.ok(curl.includes('"X-Auth-Key: $EDGEKIT_API_KEY"') && curl.includes('"X-Auth-Email: $EDGEKIT_API_EMAIL"'));
+  });
+
+  test('createLogpushJob sends a job copied from GET without its read-only members and $schema', async () => {
+    const z = byName('pro.example');
+    const file = { $schema: '../schemas/logpush-job.schema.json', id: 7, last_complete: '2026-11-25T10:00:00Z', last_error: null, error_message: null,
+      name: 'copied', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1' };
+    const r = await api().createLogpushJob(z.id, file);
+    const job = ok(r);
+    assert.notEqual(job.id, 7, 'the API assigns the id');
+    assert.equal(job.name, 'copied');
+    assert.ok(r.curl.includes('"name":"copied"'), `the curl carries the body: ${r.curl}`);
+    for (const k of ['$schema', '"id"', 'last_complete', 'error_message']) assert.ok(!r.curl.includes(k), `${k} not sent: ${r.curl}`);
+    assert.deepEqual(jobBody([1]), [1], 'not an object: as it is (the API reports it)');
   });
 
   test('either credential works on every call, as on the platform: Logpush falls back to the token, the migration to the key pair', async () => {
