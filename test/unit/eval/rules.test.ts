@@ -98,6 +98,16 @@ test('a record with header names in their original case still answers lower-case
   assert.equal(run('http.request.uri.args["q"][0] eq "2"', q), true);
 });
 
+test('has_key() answers as ["key"] does: a key with capitals never in the headers, other maps case-sensitive', () => {
+  const r = { ...REQUEST, 'http.request.headers': { 'X-Api-Key': ['k'] }, 'http.request.uri.args': { Foo: ['1'] } };
+  assert.equal(run('http.request.headers["X-Api-Key"][0] eq "k"', r), false);
+  assert.equal(run('has_key(http.request.headers, "X-Api-Key")', r), false);
+  assert.equal(run('has_key(http.request.headers, "x-api-key")', r), true);
+  assert.equal(run('http.request.uri.args["foo"][0] eq "1"', r), false);
+  assert.equal(run('has_key(http.request.uri.args, "foo")', r), false);
+  assert.equal(run('has_key(http.request.uri.args, "Foo")', r), true);
+});
+
 test('a hostile regex stays linear (RE2): (a+)+$ on 100 000 characters answers', { timeout: 10_000 }, () => {
   const r = { ...REQUEST, 'http.request.uri.path': 'a'.repeat(100_000) + 'b' };
   assert.equal(run('http.request.uri.path matches "(a+)+$"', r), false);

@@ -142,3 +142,12 @@ test('in a Network Firewall phase, completion offers the packet fields and hover
   const httpLabels = rulesetPlugin.complete!(http, text.indexOf('and ') + 4 + 'http_request_firewall_custom'.length - 'magic_transit'.length, DEFAULT_OPTIONS).map((c) => c.label);
   assert.ok(httpLabels.includes('http.host') && !httpLabels.includes('tcp.dstport'));
 });
+
+test('completion offers only the functions the body\'s phase may call, as the checker allows them', () => {
+  const text = '{"phase":"magic_transit","rules":[{"action":"block","expression":"tcp.dstport eq 22 and "}]}';
+  const at = (t: string) => rulesetPlugin.complete!(parseDocument(t), t.indexOf('and ') + 4, DEFAULT_OPTIONS).map((c) => c.label);
+  const packet = at(text);
+  assert.ok(packet.includes('bit_slice') && !packet.includes('regex_replace') && !packet.includes('cidr'), packet.join(' '));
+  const http = at(text.replace('magic_transit', 'http_request_firewall_custom'));
+  assert.ok(!http.includes('bit_slice') && http.includes('cidr') && http.includes('lower'), http.join(' '));
+});

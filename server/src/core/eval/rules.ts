@@ -241,13 +241,10 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       if (str(b).includes('u')) out = out.replace(/\+/g, '-').replace(/\//g, '_');
       return str(b).includes('p') ? out : out.replace(/=+$/, '');
     }
-    // Own keys only ("in" also finds Object.prototype's "constructor"); a lower-case key also finds a record's "User-Agent", as for
-    // http.request.headers["user-agent"], and a key with capitals only itself
-    case 'has_key': {
-      if (!a || typeof a !== 'object' || Array.isArray(a)) return false;
-      const k = str(b);
-      return Object.hasOwn(a, k) || (k === k.toLowerCase() && Object.keys(a).some((x) => x.toLowerCase() === k));
-    }
+    // Own keys only ("in" also finds Object.prototype's "constructor"); http.request.headers comes here with its keys lower-cased
+    // (build), so a key with capitals is never one of them and other maps keep their keys' case, as ["key"] does
+    case 'has_key':
+      return !!a && typeof a === 'object' && !Array.isArray(a) && Object.hasOwn(a, str(b));
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
       return values.some((v) => v === b || (ip(v) !== undefined && sameIp(v, b)));
@@ -296,6 +293,12 @@ function build(e: Expr): Fn {
       const why = NOT_EVALUABLE[c.name];
       if (why) throw new EvalError(`${c.name}() at ${c.offset} cannot be evaluated: ${why}`);
       const args = c.args.map(build);
+      const m = c.args[0];
+      if (c.name === 'has_key' && m?.type === 'field' && !m.index.length && FIELDS.get(m.name)?.notes.includes('keys lowercased')) {
+        // The platform's map has lower-case keys: a record's "User-Agent" is "user-agent" there
+        const map = args[0];
+        args[0] = (r) => { const v = map(r); return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toLowerCase(), x])) : v; };
+      }
       const where = `${c.name}() at ${c.offset}`;
       return indexed((r) => callFn(c.name, args.map((a) => a(r)), where), c.index);
     }

@@ -147,7 +147,8 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   const replace = decoded.spanToSource({ offset: index - word.length, length: word.length });
   const prev = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof').pop();
   const out: CompletionEntry[] = [];
-  const catalogue = fieldCatalogue(phaseOf(doc.value));
+  const phase = phaseOf(doc.value);
+  const catalogue = fieldCatalogue(phase);
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
   if (prev && afterOperand(prev)) {
     const comparisons = () => { for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']) kw(op, 'comparison'); };
@@ -162,6 +163,7 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
     out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
   }
   for (const fn of FUNCTIONS.values()) {
+    if (fn.phases && !fn.phases.includes(phase)) continue; // the checker reports it there (ruleset/expr-phase)
     out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
   }
   kw('not', 'logical');
