@@ -1087,10 +1087,10 @@ return errors === 0;
 validate7.evaluated = {"props":true,"items":true,"dynamicProps":false,"dynamicItems":false};
 
 export const wafRuleset = validate8;
-const schema11 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://edgekit.dev/schemas/waf-ruleset.schema.json","title":"Managed rules entry point ruleset","description":"Body of PUT /zones/{zone_id}/rulesets/phases/http_request_firewall_managed/entrypoint (with waf_migration=pending or validation), also the result of the migration config operation.","type":"object","additionalProperties":false,"required":["rules"],"properties":{"$schema":{"title":"Schema","description":"JSON Schema of this file (editor use only; not sent to the API).","type":"string"},"id":{"title":"Ruleset id","description":"Ruleset identifier (32 hex characters). Read-only: returned by the API.","type":"string"},"name":{"title":"Name","description":"Ruleset name (\"default\" in the config response). Immutable once created.","type":"string"},"description":{"title":"Description","description":"Free-text description of the ruleset.","type":"string"},"kind":{"title":"Kind","description":"Ruleset kind; an entry point ruleset of a zone is \"zone\". Immutable.","type":"string","enum":["root","zone","managed","custom"]},"phase":{"title":"Phase","description":"Phase the ruleset runs in; managed WAF rules run in \"http_request_firewall_managed\".","type":"string","enum":["ddos_l4","ddos_l7","http_config_settings","http_custom_errors","http_log_custom_fields","http_ratelimit","http_request_cache_settings","http_request_dynamic_redirect","http_request_firewall_custom","http_request_firewall_managed","http_request_late_transform","http_request_origin","http_request_redirect","http_request_sanitize","http_request_sbfm","http_request_transform","http_response_cache_settings","http_response_compression","http_response_firewall_managed","http_response_headers_transform","magic_transit","magic_transit_ids_managed","magic_transit_managed","magic_transit_ratelimit"]},"version":{"title":"Version","description":"Ruleset version. Read-only: returned by the API.","type":"string"},"last_updated":{"title":"Last updated","description":"Time of the last change. Read-only: returned by the API.","type":"string"},"rules":{"title":"Rules","description":"Rules of the entry point: each deploys (execute) a managed ruleset or adds an exception (skip). At most 200 for the migration. With id/version/ref on each rule this is a pending (config) body; without them a validation body.","type":"array","items":{"$ref":"#/$defs/rule"}}},"$defs":{"rule":{"title":"Rule","description":"One rule of the entry point ruleset.","type":"object","additionalProperties":false,"required":["action","expression"],"properties":{"id":{"title":"Rule id","description":"Rule identifier (32 hex characters). Present (possibly empty) in the config response and in the pending body; absent in the validation body.","type":"string","pattern":"^([0-9a-f]{32})?$"},"version":{"title":"Rule version","description":"Rule version. Same presence as id.","type":"string"},"ref":{"title":"Reference","description":"Rule reference, stable across updates. Same presence as id.","type":"string"},"action":{"title":"Action","description":"What the rule does when the expression matches: \"execute\" deploys a managed ruleset, \"skip\" adds an exception.","type":"string","enum":["block","challenge","compress_response","ddos_dynamic","execute","force_connection_close","js_challenge","log","log_custom_field","managed_challenge","redirect","rewrite","route","score","serve_error","set_cache_control","set_cache_settings","set_cache_tags","set_config","skip"]},"expression":{"title":"Expression","description":"Rules-language expression selecting the requests (\"true\" matches all traffic). At most 4096 bytes.","type":"string"},"description":{"title":"Description","description":"Free-text description of the rule.","type":"string"},"enabled":{"title":"Enabled","description":"Whether the rule is active. Pro and Business zones may PUT without waf_migration only when every rule is disabled.","type":"boolean"},"categories":{"title":"Categories","description":"Categories (tags) of the rule. Read-only, managed rulesets only.","type":"array","items":{"type":"string"}},"last_updated":{"title":"Last updated","description":"Time of the last change of the rule. Read-only.","type":"string"},"action_parameters":{"$ref":"#/$defs/actionParameters"},"logging":{"title":"Logging","description":"Logging of the rule.","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"Logging enabled","description":"Whether matches of the rule are logged.","type":"boolean"}}},"exposed_credential_check":{"title":"Exposed credential check","description":"Where to find the credentials to check against leaked ones.","type":"object","additionalProperties":false,"properties":{"username_expression":{"title":"Username expression","description":"Expression that yields the user name.","type":"string"},"password_expression":{"title":"Password expression","description":"Expression that yields the password.","type":"string"}}},"ratelimit":{"title":"Rate limit","description":"Rate limiting parameters (rate limiting phases only).","type":"object"}}},"actionParameters":{"title":"Action parameters","description":"Parameters of the action; which members apply depends on the action: for \"execute\", the managed ruleset to run and its overrides; for \"skip\", what to skip; \"block\": response; \"compress_response\": algorithms; \"redirect\": from_value or from_list; \"rewrite\": uri, headers; \"route\": host_header, origin, sni; \"score\": increment; \"serve_error\": content or asset_name, content_type, status_code; \"set_config\": feature settings; \"set_cache_settings\": cache, edge_ttl, browser_ttl, cache_key and others; \"set_cache_control\": cache-control directives; \"set_cache_tags\": operation, values or expression; \"log_custom_field\": the *_fields lists. Members as in the Rulesets API.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Managed ruleset id","description":"Identifier (32 hex characters) of the managed ruleset to execute, e.g. efb7b8c949ac4650a09736fc376e9aee (Cloudflare Managed Ruleset).","type":"string","pattern":"^[0-9a-f]{32}$"},"version":{"title":"Managed ruleset version","description":"Version of the managed ruleset to run (\"latest\" in GET output).","type":"string"},"matched_data":{"title":"Matched data","description":"Payload logging of the matched data.","type":"object","additionalProperties":false,"required":["public_key"],"properties":{"public_key":{"title":"Public key","description":"Public key that encrypts the logged payload.","type":"string"}}},"overrides":{"$ref":"#/$defs/overrides"},"ruleset":{"title":"Skip ruleset","description":"For \"skip\": \"current\" skips the remaining rules of this ruleset.","type":"string","enum":["current"]},"rulesets":{"title":"Skip rulesets","description":"For \"skip\": ids of the managed rulesets to skip.","type":"array","items":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"rules":{"title":"Skip rules","description":"For \"skip\": managed ruleset id -> ids of its rules to skip.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"phases":{"title":"Skip phases","description":"For \"skip\": phases to skip.","type":"array","items":{"type":"string","enum":["ddos_l4","ddos_l7","http_config_settings","http_custom_errors","http_log_custom_fields","http_ratelimit","http_request_cache_settings","http_request_dynamic_redirect","http_request_firewall_custom","http_request_firewall_managed","http_request_late_transform","http_request_origin","http_request_redirect","http_request_sanitize","http_request_sbfm","http_request_transform","http_response_cache_settings","http_response_compression","http_response_firewall_managed","http_response_headers_transform","magic_transit","magic_transit_ids_managed","magic_transit_managed","magic_transit_ratelimit"]}},"products":{"title":"Skip products","description":"For \"skip\": security products to skip.","type":"array","items":{"type":"string"}},"phase":{"title":"Skip phase","description":"For \"skip\": \"current\" skips the remaining rules of the current phase; only compatible with \"products\".","type":"string","enum":["current"]},"response":{"title":"Custom response","description":"For \"block\": the response to show when the block is applied.","type":"object","additionalProperties":false,"required":["content","content_type","status_code"],"properties":{"content":{"title":"Content","description":"The content to return.","type":"string","minLength":1},"content_type":{"title":"Content type","description":"The type of the content to return.","type":"string","minLength":1},"status_code":{"title":"Status code","description":"The status code to return.","type":"integer","minimum":400,"maximum":499}}},"algorithms":{"title":"Compression algorithms","description":"For \"compress_response\": custom order for compression algorithms.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"name":{"title":"Name","description":"Name of the compression algorithm to enable.","type":"string","enum":["none","auto","default","gzip","brotli","zstd"]}}}},"from_list":{"title":"Redirect from a bulk list","description":"For \"redirect\": a redirect based on a bulk list lookup.","type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"title":"Key","description":"An expression that evaluates to the list lookup key.","type":"string","minLength":1},"name":{"title":"Name","description":"The name of the list to match against.","type":"string","pattern":"^[a-zA-Z0-9_]+$"}}},"from_value":{"title":"Redirect target","description":"For \"redirect\": a redirect based on the request properties.","type":"object","additionalProperties":false,"required":["target_url"],"properties":{"preserve_query_string":{"title":"Preserve query string","description":"Whether to keep the query string of the original request.","type":"boolean"},"status_code":{"title":"Status code","description":"The status code to use for the redirect.","type":"integer","enum":[301,302,303,307,308]},"target_url":{"title":"Target URL","description":"A URL to redirect the request to.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A URL to redirect the request to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a URL to redirect the request to.","type":"string","minLength":1}}}}},"headers":{"title":"Header rewrites","description":"For \"rewrite\": a map of headers to rewrite.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform on the header.","type":"string","enum":["add","set","remove"]},"value":{"title":"Value","description":"A static value for the header.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value for the header.","type":"string","minLength":1}}}},"uri":{"title":"URI rewrite","description":"For \"rewrite\": a URI rewrite.","type":"object","additionalProperties":false,"properties":{"path":{"title":"Path","description":"A URI path rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI path to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI path to.","type":"string","minLength":1}}},"query":{"title":"Query","description":"A URI query rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI query to.","type":"string"},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI query to.","type":"string","minLength":1}}}}},"host_header":{"title":"Host header","description":"For \"route\": a value to rewrite the HTTP host header to.","type":"string","minLength":1},"origin":{"title":"Origin override","description":"For \"route\": an origin to route to.","type":"object","additionalProperties":false,"properties":{"host":{"title":"Host","description":"A resolved host to route to.","type":"string","minLength":1},"port":{"title":"Port","description":"A destination port to route to.","type":"integer","minimum":1,"maximum":65535}}},"sni":{"title":"SNI override","description":"For \"route\": a Server Name Indication (SNI) override.","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"title":"Value","description":"A value to override the SNI to.","type":"string","minLength":1}}},"increment":{"title":"Score increment","description":"For \"score\": a delta to change the score by, which can be either positive or negative.","type":"integer"},"asset_name":{"title":"Error asset name","description":"For \"serve_error\": the name of a custom asset to serve as the response.","type":"string","minLength":1},"content":{"title":"Error content","description":"For \"serve_error\": the response content.","type":"string","minLength":1},"content_type":{"title":"Error content type","description":"For \"serve_error\": the content type header to set with the error response.","type":"string","enum":["application/json","text/html","text/plain","text/xml"]},"status_code":{"title":"Error status code","description":"For \"serve_error\": the status code to use for the error.","type":"integer","minimum":400,"maximum":999},"automatic_https_rewrites":{"title":"Automatic HTTPS Rewrites","description":"For \"set_config\": whether to enable Automatic HTTPS Rewrites.","type":"boolean"},"autominify":{"title":"Auto Minify","description":"For \"set_config\": which file extensions to minify automatically.","type":"object","additionalProperties":false,"properties":{"css":{"title":"CSS","description":"Whether to minify CSS files.","type":"boolean"},"html":{"title":"HTML","description":"Whether to minify HTML files.","type":"boolean"},"js":{"title":"JavaScript","description":"Whether to minify JavaScript files.","type":"boolean"}}},"bic":{"title":"BIC","description":"For \"set_config\": whether to enable Browser Integrity Check (BIC).","type":"boolean"},"content_converter":{"title":"Content conversion","description":"For \"set_config\": whether to enable content conversion (e.g., HTML to Markdown).","type":"boolean"},"disable_apps":{"title":"Disable Cloudflare Apps","description":"For \"set_config\": whether to disable Cloudflare Apps.","type":"boolean","const":true},"disable_pay_per_crawl":{"title":"Disable Pay Per Crawl","description":"For \"set_config\": whether to disable Pay Per Crawl (only true is accepted).","type":"boolean","const":true},"disable_rum":{"title":"Disable RUM","description":"For \"set_config\": whether to disable Real User Monitoring (RUM).","type":"boolean","const":true},"disable_zaraz":{"title":"Disable Zaraz","description":"For \"set_config\": whether to disable Zaraz.","type":"boolean","const":true},"email_obfuscation":{"title":"Email Obfuscation","description":"For \"set_config\": whether to enable Email Obfuscation.","type":"boolean"},"fonts":{"title":"Cloudflare Fonts","description":"For \"set_config\": whether to enable Cloudflare Fonts.","type":"boolean"},"hotlink_protection":{"title":"Hotlink Protection","description":"For \"set_config\": whether to enable Hotlink Protection.","type":"boolean"},"mirage":{"title":"Mirage","description":"For \"set_config\": whether to enable Mirage.","type":"boolean"},"opportunistic_encryption":{"title":"Opportunistic Encryption","description":"For \"set_config\": whether to enable Opportunistic Encryption.","type":"boolean"},"polish":{"title":"Polish","description":"For \"set_config\": the Polish level to configure.","type":"string","enum":["off","lossless","lossy","webp"]},"redirects_for_ai_training":{"title":"Redirects for AI training","description":"For \"set_config\": whether to redirect verified AI training crawlers to canonical URLs.","type":"boolean"},"request_body_buffering":{"title":"Request body buffering","description":"For \"set_config\": the request body buffering mode to configure.","type":"string","enum":["none","standard","full"]},"response_body_buffering":{"title":"Response body buffering","description":"For \"set_config\": the response body buffering mode to configure.","type":"string","enum":["none","standard"]},"rocket_loader":{"title":"Rocket Loader","description":"For \"set_config\": whether to enable Rocket Loader.","type":"boolean"},"security_level":{"title":"Security Level","description":"For \"set_config\": the Security Level to configure.","type":"string","enum":["off","essentially_off","low","medium","high","under_attack"]},"server_side_excludes":{"title":"Server-Side Excludes","description":"For \"set_config\": whether to enable Server-Side Excludes.","type":"boolean"},"ssl":{"title":"SSL","description":"For \"set_config\": the SSL level to configure.","type":"string","enum":["off","flexible","full","strict","origin_pull"]},"sxg":{"title":"SXG","description":"For \"set_config\": whether to enable Signed Exchanges (SXG).","type":"boolean"},"additional_cacheable_ports":{"title":"Additional cacheable ports","description":"For \"set_cache_settings\": a list of additional ports that caching should be enabled on.","type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":65535}},"browser_ttl":{"title":"Browser TTL","description":"For \"set_cache_settings\": how long client browsers should cache the response. Cloudflare cache purge will not purge content cached on client browsers, so high browser TTLs may lead to stale content.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"title":"Mode","description":"The browser TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin","bypass"]},"default":{"title":"Default","description":"The browser TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0}}},"cache":{"title":"Cache eligibility","description":"For \"set_cache_settings\": whether the request's response from the origin is eligible for caching. Caching itself will still depend on the cache control header and your other caching configurations.","type":"boolean"},"cache_key":{"title":"Cache key","description":"For \"set_cache_settings\": which components of the request are included in or excluded from the cache key Cloudflare uses to store the response in cache.","type":"object","additionalProperties":false,"properties":{"cache_by_device_type":{"title":"Cache by device type","description":"Whether to separate cached content based on the visitor's device type.","type":"boolean"},"cache_deception_armor":{"title":"Cache deception armor","description":"Whether to protect from web cache deception attacks, while allowing static assets to be cached.","type":"boolean"},"custom_key":{"title":"Custom key","description":"Which components of the request are included or excluded from the cache key.","type":"object","additionalProperties":false,"properties":{"cookie":{"title":"Cookie","description":"Which cookies to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of cookies to check for the presence of. The presence of these cookies is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"include":{"title":"Include","description":"A list of cookies to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"header":{"title":"Header","description":"Which headers to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of headers to check for the presence of. The presence of these headers is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"contains":{"title":"Contains","description":"A mapping of header names to a list of values. If a header is present in the request and contains any of the values provided, its value is included in the cache key.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"exclude_origin":{"title":"Exclude origin","description":"Whether to exclude the origin header in the cache key.","type":"boolean"},"include":{"title":"Include","description":"A list of headers to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"host":{"title":"Host","description":"How to use the host in the cache key.","type":"object","additionalProperties":false,"properties":{"resolved":{"title":"Resolved","description":"Whether to use the resolved host in the cache key.","type":"boolean"}}},"query_string":{"title":"Query string","description":"Which query string parameters to include in or exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"include":{"title":"Include","description":"Which query string parameters to include in the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to include all query string parameters in the cache key.","type":"boolean","const":true}}},"exclude":{"title":"Exclude","description":"Which query string parameters to exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to exclude from the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to exclude all query string parameters from the cache key.","type":"boolean","const":true}}}}},"user":{"title":"User","description":"How to use characteristics of the request user agent in the cache key.","type":"object","additionalProperties":false,"properties":{"device_type":{"title":"Device type","description":"Whether to use the user agent's device type in the cache key.","type":"boolean"},"geo":{"title":"Geo","description":"Whether to use the user agents's country in the cache key.","type":"boolean"},"lang":{"title":"Lang","description":"Whether to use the user agent's language in the cache key.","type":"boolean"}}}}},"ignore_query_strings_order":{"title":"Ignore query strings order","description":"Whether to treat requests with the same query parameters the same, regardless of the order those query parameters are in.","type":"boolean"}}},"cache_reserve":{"title":"Cache Reserve","description":"For \"set_cache_settings\": settings to determine whether the request's response from origin is eligible for Cache Reserve (requires a Cache Reserve add-on plan).","type":"object","additionalProperties":false,"required":["eligible"],"properties":{"eligible":{"title":"Eligible","description":"Whether Cache Reserve is enabled. If this is true and a request meets eligibility criteria, Cloudflare will write the resource to Cache Reserve.","type":"boolean"},"minimum_file_size":{"title":"Minimum file size","description":"The minimum file size eligible for storage in Cache Reserve.","type":"integer","minimum":0}}},"edge_ttl":{"title":"Edge TTL","description":"For \"set_cache_settings\": how long the Cloudflare edge network should cache the response.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"default":{"title":"Default","description":"The edge TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0},"mode":{"title":"Mode","description":"The edge TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin"]},"status_code_ttl":{"title":"Status code TTL","description":"A list of TTLs to apply to specific status codes or status code ranges.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"status_code_range":{"title":"Status code range","description":"A range of status codes to apply the TTL to.","type":"object","additionalProperties":false,"properties":{"from":{"title":"From","description":"The lower bound of the range.","type":"integer","minimum":100,"maximum":999},"to":{"title":"To","description":"The upper bound of the range.","type":"integer","minimum":100,"maximum":999}}},"status_code":{"title":"Status code","description":"A single status code to apply the TTL to.","type":"integer","minimum":100,"maximum":999},"value":{"title":"Value","description":"The time to cache the response for (in seconds). A value of 0 is equivalent to setting the cache control header with the value \"no-cache\". A value of -1 is equivalent to setting the cache control header with the value of \"no-store\".","type":"integer"}}}}}},"origin_cache_control":{"title":"Origin cache control","description":"For \"set_cache_settings\": whether Cloudflare will aim to strictly adhere to RFC 7234.","type":"boolean"},"origin_error_page_passthru":{"title":"Origin error page pass-through","description":"For \"set_cache_settings\": whether to generate Cloudflare error pages for issues from the origin server.","type":"boolean"},"read_timeout":{"title":"Read timeout","description":"For \"set_cache_settings\": a timeout value between two successive read operations to use for your origin server. Historically, the timeout value between two read options from Cloudflare to an origin server is 100 seconds. If you are attempting to reduce HTTP 524 errors because of timeouts from an origin server, try increasing this timeout value.","type":"integer","minimum":100,"maximum":6000},"respect_strong_etags":{"title":"Respect strong ETags","description":"For \"set_cache_settings\": whether Cloudflare should respect strong ETag (entity tag) headers. If false, Cloudflare converts strong ETag headers to weak ETag headers.","type":"boolean"},"serve_stale":{"title":"Serve stale","description":"For \"set_cache_settings\": when to serve stale content from cache.","type":"object","additionalProperties":false,"properties":{"disable_stale_while_updating":{"title":"Disable stale while updating","description":"Whether Cloudflare should disable serving stale content while getting the latest content from the origin.","type":"boolean"}}},"shared_dictionary":{"title":"Shared dictionary","description":"For \"set_cache_settings\": shared dictionary compression; Cloudflare injects Use-As-Dictionary headers on matching cacheable responses.","type":"object","additionalProperties":false,"required":["match_pattern"],"properties":{"match_pattern":{"title":"Match pattern","description":"URL pattern for the Use-As-Dictionary match field: which URLs can use this response as a dictionary.","type":"string"}}},"vary":{"title":"Vary","description":"For \"set_cache_settings\": controls how cached responses vary based on request headers. \"default\" applies to any Vary response header that does not have a per-header override.","type":"object","additionalProperties":false,"properties":{"default":{"title":"Default","description":"Controls how response Vary headers without a per-header override contribute to the cache key.","type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]}}},"headers":{"title":"Headers","description":"A mapping of lowercase request header names to their vary configuration.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]},"media_types":{"title":"Media types","description":"The set of media types to normalize against. Only valid for the \"accept\" header.","type":"array","maxItems":10,"items":{"type":"string","pattern":"^[ -~]+$"}},"languages":{"title":"Languages","description":"The set of languages to normalize against. Only valid for the \"accept-language\" header.","type":"array","maxItems":20,"items":{"type":"string","pattern":"^[ -~]+$"}}}}}}},"strip_etags":{"title":"Strip ETag","description":"For \"set_cache_settings\": whether to strip the ETag header from the response.","type":"boolean"},"strip_last_modified":{"title":"Strip Last-Modified","description":"For \"set_cache_settings\": whether to strip the Last-Modified header from the response.","type":"boolean"},"strip_set_cookie":{"title":"Strip Set-Cookie","description":"For \"set_cache_settings\": whether to strip the Set-Cookie header from the response.","type":"boolean"},"cookie_fields":{"title":"Cookie fields","description":"For \"log_custom_field\": the cookie fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the cookie.","type":"string","minLength":1}}}},"raw_response_fields":{"title":"Raw response fields","description":"For \"log_custom_field\": the raw response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"request_fields":{"title":"Request fields","description":"For \"log_custom_field\": the raw request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"response_fields":{"title":"Response fields","description":"For \"log_custom_field\": the transformed response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"transformed_request_fields":{"title":"Transformed request fields","description":"For \"log_custom_field\": the transformed request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"max-age":{"title":"Cache-Control max-age","description":"For \"set_cache_control\": set the max-age cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"s-maxage":{"title":"Cache-Control s-maxage","description":"For \"set_cache_control\": set the s-maxage cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-while-revalidate":{"title":"Cache-Control stale-while-revalidate","description":"For \"set_cache_control\": set the stale-while-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-if-error":{"title":"Cache-Control stale-if-error","description":"For \"set_cache_control\": set the stale-if-error cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"private":{"title":"Cache-Control private","description":"For \"set_cache_control\": set the private cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-cache":{"title":"Cache-Control no-cache","description":"For \"set_cache_control\": set the no-cache cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-revalidate":{"title":"Cache-Control must-revalidate","description":"For \"set_cache_control\": set the must-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"proxy-revalidate":{"title":"Cache-Control proxy-revalidate","description":"For \"set_cache_control\": set the proxy-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-understand":{"title":"Cache-Control must-understand","description":"For \"set_cache_control\": set the must-understand cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-transform":{"title":"Cache-Control no-transform","description":"For \"set_cache_control\": set the no-transform cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"immutable":{"title":"Cache-Control immutable","description":"For \"set_cache_control\": set the immutable cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-store":{"title":"Cache-Control no-store","description":"For \"set_cache_control\": set the no-store cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"public":{"title":"Cache-Control public","description":"For \"set_cache_control\": set the public cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"operation":{"title":"Cache tags operation","description":"For \"set_cache_tags\": the operation to perform.","type":"string","enum":["set","add","remove"]},"values":{"title":"Cache tags","description":"For \"set_cache_tags\": the cache tag values.","type":"array","items":{"type":"string"}},"expression":{"title":"Cache tags expression","description":"For \"set_cache_tags\": an expression to generate cache tags.","type":"string"}}},"overrides":{"title":"Overrides","description":"Overrides applied on top of the managed ruleset. Precedence: rule > category > ruleset.","type":"object","additionalProperties":false,"properties":{"action":{"title":"Action","description":"Action of every rule of the managed ruleset (lowest precedence).","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn every rule of the managed ruleset on or off (lowest precedence).","type":"boolean"},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]},"categories":{"title":"Category overrides","description":"Overrides of all rules with a category (tag), e.g. paranoia-level-3. When several tags match a rule, the last one wins.","type":"array","minItems":1,"items":{"title":"Category override","description":"Override of the rules with one category.","type":"object","additionalProperties":false,"required":["category"],"properties":{"category":{"title":"Category","description":"Category (tag) whose rules are overridden, e.g. \"paranoia-level-3\".","type":"string","minLength":1},"action":{"title":"Action","description":"Action the overridden rules take instead of their default (e.g. \"log\", \"block\", \"managed_challenge\"). Lowercase letters and underscores.","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn the overridden rules on (true) or off (false).","type":"boolean"},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]}}}},"rules":{"title":"Rule overrides","description":"Overrides of single rules (highest precedence).","type":"array","minItems":1,"items":{"title":"Rule override","description":"Override of one rule of the managed ruleset.","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"title":"Rule id","description":"Identifier of the overridden rule, e.g. 6179ae15870a4bb7b2d480d4843b323c (OWASP anomaly score rule).","type":"string","pattern":"^[0-9a-f]{32}$"},"action":{"title":"Action","description":"Action the overridden rules take instead of their default (e.g. \"log\", \"block\", \"managed_challenge\"). Lowercase letters and underscores.","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn the overridden rules on (true) or off (false).","type":"boolean"},"score_threshold":{"title":"Score threshold","description":"OWASP anomaly score threshold: 60 (Low), 40 (Medium, default) or 25 (High). Only on rule 6179ae15870a4bb7b2d480d4843b323c.","type":"integer","minimum":1},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]}}}}}}}};
-const schema12 = {"title":"Rule","description":"One rule of the entry point ruleset.","type":"object","additionalProperties":false,"required":["action","expression"],"properties":{"id":{"title":"Rule id","description":"Rule identifier (32 hex characters). Present (possibly empty) in the config response and in the pending body; absent in the validation body.","type":"string","pattern":"^([0-9a-f]{32})?$"},"version":{"title":"Rule version","description":"Rule version. Same presence as id.","type":"string"},"ref":{"title":"Reference","description":"Rule reference, stable across updates. Same presence as id.","type":"string"},"action":{"title":"Action","description":"What the rule does when the expression matches: \"execute\" deploys a managed ruleset, \"skip\" adds an exception.","type":"string","enum":["block","challenge","compress_response","ddos_dynamic","execute","force_connection_close","js_challenge","log","log_custom_field","managed_challenge","redirect","rewrite","route","score","serve_error","set_cache_control","set_cache_settings","set_cache_tags","set_config","skip"]},"expression":{"title":"Expression","description":"Rules-language expression selecting the requests (\"true\" matches all traffic). At most 4096 bytes.","type":"string"},"description":{"title":"Description","description":"Free-text description of the rule.","type":"string"},"enabled":{"title":"Enabled","description":"Whether the rule is active. Pro and Business zones may PUT without waf_migration only when every rule is disabled.","type":"boolean"},"categories":{"title":"Categories","description":"Categories (tags) of the rule. Read-only, managed rulesets only.","type":"array","items":{"type":"string"}},"last_updated":{"title":"Last updated","description":"Time of the last change of the rule. Read-only.","type":"string"},"action_parameters":{"$ref":"#/$defs/actionParameters"},"logging":{"title":"Logging","description":"Logging of the rule.","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"Logging enabled","description":"Whether matches of the rule are logged.","type":"boolean"}}},"exposed_credential_check":{"title":"Exposed credential check","description":"Where to find the credentials to check against leaked ones.","type":"object","additionalProperties":false,"properties":{"username_expression":{"title":"Username expression","description":"Expression that yields the user name.","type":"string"},"password_expression":{"title":"Password expression","description":"Expression that yields the password.","type":"string"}}},"ratelimit":{"title":"Rate limit","description":"Rate limiting parameters (rate limiting phases only).","type":"object"}}};
+const schema11 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://edgekit.dev/schemas/waf-ruleset.schema.json","title":"Managed rules entry point ruleset","description":"Body of PUT /zones/{zone_id}/rulesets/phases/http_request_firewall_managed/entrypoint (with waf_migration=pending or validation), also the result of the migration config operation.","type":"object","additionalProperties":false,"required":["rules"],"properties":{"$schema":{"title":"Schema","description":"JSON Schema of this file (editor use only; not sent to the API).","type":"string"},"id":{"title":"Ruleset id","description":"Ruleset identifier (32 hex characters). Read-only: returned by the API.","type":"string"},"name":{"title":"Name","description":"Ruleset name (\"default\" in the config response). Immutable once created.","type":"string"},"description":{"title":"Description","description":"Free-text description of the ruleset.","type":"string"},"kind":{"title":"Kind","description":"Ruleset kind; an entry point ruleset of a zone is \"zone\". Immutable.","type":"string","enum":["root","zone","managed","custom"]},"phase":{"title":"Phase","description":"Phase the ruleset runs in; managed WAF rules run in \"http_request_firewall_managed\".","type":"string","enum":["ddos_l4","ddos_l7","http_config_settings","http_custom_errors","http_log_custom_fields","http_ratelimit","http_request_cache_settings","http_request_dynamic_redirect","http_request_firewall_custom","http_request_firewall_managed","http_request_late_transform","http_request_origin","http_request_redirect","http_request_sanitize","http_request_sbfm","http_request_transform","http_response_cache_settings","http_response_compression","http_response_firewall_managed","http_response_headers_transform","magic_transit","magic_transit_ids_managed","magic_transit_managed","magic_transit_ratelimit"]},"version":{"title":"Version","description":"Ruleset version. Read-only: returned by the API.","type":"string"},"last_updated":{"title":"Last updated","description":"Time of the last change. Read-only: returned by the API.","type":"string"},"rules":{"title":"Rules","description":"Rules of the entry point: each deploys (execute) a managed ruleset or adds an exception (skip). At most 200 for the migration. With id/version/ref on each rule this is a pending (config) body; without them a validation body.","type":"array","items":{"$ref":"#/$defs/rule"}}},"$defs":{"rule":{"title":"Rule","description":"One rule of the entry point ruleset.","type":"object","additionalProperties":false,"required":["action","expression"],"properties":{"id":{"title":"Rule id","description":"Rule identifier (32 hex characters). Present (possibly empty) in the config response and in the pending body; absent in the validation body.","type":"string","pattern":"^([0-9a-f]{32})?$"},"version":{"title":"Rule version","description":"Rule version. Same presence as id.","type":"string"},"ref":{"title":"Reference","description":"Rule reference, stable across updates. Same presence as id.","type":"string"},"action":{"title":"Action","description":"What the rule does when the expression matches: \"execute\" deploys a managed ruleset, \"skip\" adds an exception.","type":"string","enum":["block","challenge","compress_response","ddos_dynamic","execute","force_connection_close","js_challenge","log","log_custom_field","managed_challenge","redirect","rewrite","route","score","serve_error","set_cache_control","set_cache_settings","set_cache_tags","set_config","skip","transform_response_html"]},"expression":{"title":"Expression","description":"Rules-language expression selecting the requests (\"true\" matches all traffic). At most 4096 bytes.","type":"string"},"description":{"title":"Description","description":"Free-text description of the rule.","type":"string"},"enabled":{"title":"Enabled","description":"Whether the rule is active. Pro and Business zones may PUT without waf_migration only when every rule is disabled.","type":"boolean"},"categories":{"title":"Categories","description":"Categories (tags) of the rule. Read-only, managed rulesets only.","type":"array","items":{"type":"string"}},"last_updated":{"title":"Last updated","description":"Time of the last change of the rule. Read-only.","type":"string"},"action_parameters":{"$ref":"#/$defs/actionParameters"},"logging":{"title":"Logging","description":"Logging of the rule.","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"Logging enabled","description":"Whether matches of the rule are logged.","type":"boolean"}}},"exposed_credential_check":{"title":"Exposed credential check","description":"Where to find the credentials to check against leaked ones.","type":"object","additionalProperties":false,"properties":{"username_expression":{"title":"Username expression","description":"Expression that yields the user name.","type":"string"},"password_expression":{"title":"Password expression","description":"Expression that yields the password.","type":"string"}}},"ratelimit":{"title":"Rate limit","description":"Rate limiting parameters (rate limiting phases only).","type":"object"}}},"actionParameters":{"title":"Action parameters","description":"Parameters of the action; which members apply depends on the action: for \"execute\", the managed ruleset to run and its overrides; for \"skip\", what to skip; \"block\": response; \"compress_response\": algorithms; \"redirect\": from_value or from_list; \"rewrite\": uri, headers; \"route\": host_header, origin, sni; \"score\": increment; \"serve_error\": content or asset_name, content_type, status_code; \"set_config\": feature settings; \"set_cache_settings\": cache, edge_ttl, browser_ttl, cache_key and others; \"set_cache_control\": cache-control directives; \"set_cache_tags\": operation, values or expression; \"log_custom_field\": the *_fields lists. Members as in the Rulesets API.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Managed ruleset id","description":"Identifier (32 hex characters) of the managed ruleset to execute, e.g. efb7b8c949ac4650a09736fc376e9aee (Cloudflare Managed Ruleset).","type":"string","pattern":"^[0-9a-f]{32}$"},"version":{"title":"Managed ruleset version","description":"Version of the managed ruleset to run (\"latest\" in GET output).","type":"string"},"matched_data":{"title":"Matched data","description":"Payload logging of the matched data.","type":"object","additionalProperties":false,"required":["public_key"],"properties":{"public_key":{"title":"Public key","description":"Public key that encrypts the logged payload.","type":"string"}}},"overrides":{"$ref":"#/$defs/overrides"},"ruleset":{"title":"Skip ruleset","description":"For \"skip\": \"current\" skips the remaining rules of this ruleset.","type":"string","enum":["current"]},"rulesets":{"title":"Skip rulesets","description":"For \"skip\": ids of the managed rulesets to skip.","type":"array","items":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"rules":{"title":"Skip rules","description":"For \"skip\": managed ruleset id -> ids of its rules to skip.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"phases":{"title":"Skip phases","description":"For \"skip\": phases to skip.","type":"array","items":{"type":"string","enum":["ddos_l4","ddos_l7","http_config_settings","http_custom_errors","http_log_custom_fields","http_ratelimit","http_request_cache_settings","http_request_dynamic_redirect","http_request_firewall_custom","http_request_firewall_managed","http_request_late_transform","http_request_origin","http_request_redirect","http_request_sanitize","http_request_sbfm","http_request_transform","http_response_cache_settings","http_response_compression","http_response_firewall_managed","http_response_headers_transform","magic_transit","magic_transit_ids_managed","magic_transit_managed","magic_transit_ratelimit"]}},"products":{"title":"Skip products","description":"For \"skip\": security products to skip.","type":"array","items":{"type":"string"}},"phase":{"title":"Skip phase","description":"For \"skip\": \"current\" skips the remaining rules of the current phase; only compatible with \"products\".","type":"string","enum":["current"]},"response":{"title":"Custom response","description":"For \"block\": the response to show when the block is applied.","type":"object","additionalProperties":false,"required":["content","content_type","status_code"],"properties":{"content":{"title":"Content","description":"The content to return.","type":"string","minLength":1},"content_type":{"title":"Content type","description":"The type of the content to return.","type":"string","minLength":1},"status_code":{"title":"Status code","description":"The status code to return.","type":"integer","minimum":400,"maximum":499}}},"algorithms":{"title":"Compression algorithms","description":"For \"compress_response\": custom order for compression algorithms.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"name":{"title":"Name","description":"Name of the compression algorithm to enable.","type":"string","enum":["none","auto","default","gzip","brotli","zstd"]}}}},"from_list":{"title":"Redirect from a bulk list","description":"For \"redirect\": a redirect based on a bulk list lookup.","type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"title":"Key","description":"An expression that evaluates to the list lookup key.","type":"string","minLength":1},"name":{"title":"Name","description":"The name of the list to match against.","type":"string","pattern":"^[a-zA-Z0-9_]+$"}}},"from_value":{"title":"Redirect target","description":"For \"redirect\": a redirect based on the request properties.","type":"object","additionalProperties":false,"required":["target_url"],"properties":{"preserve_query_string":{"title":"Preserve query string","description":"Whether to keep the query string of the original request.","type":"boolean"},"status_code":{"title":"Status code","description":"The status code to use for the redirect.","type":"integer","enum":[301,302,303,307,308]},"target_url":{"title":"Target URL","description":"A URL to redirect the request to.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A URL to redirect the request to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a URL to redirect the request to.","type":"string","minLength":1}}}}},"headers":{"title":"Header rewrites","description":"For \"rewrite\": a map of headers to rewrite.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform on the header.","type":"string","enum":["add","set","remove"]},"value":{"title":"Value","description":"A static value for the header.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value for the header.","type":"string","minLength":1}}}},"uri":{"title":"URI rewrite","description":"For \"rewrite\": a URI rewrite.","type":"object","additionalProperties":false,"properties":{"path":{"title":"Path","description":"A URI path rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI path to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI path to.","type":"string","minLength":1}}},"query":{"title":"Query","description":"A URI query rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI query to.","type":"string"},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI query to.","type":"string","minLength":1}}}}},"host_header":{"title":"Host header","description":"For \"route\": a value to rewrite the HTTP host header to.","type":"string","minLength":1},"origin":{"title":"Origin override","description":"For \"route\": an origin to route to.","type":"object","additionalProperties":false,"properties":{"host":{"title":"Host","description":"A resolved host to route to.","type":"string","minLength":1},"port":{"title":"Port","description":"A destination port to route to.","type":"integer","minimum":1,"maximum":65535}}},"sni":{"title":"SNI override","description":"For \"route\": a Server Name Indication (SNI) override.","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"title":"Value","description":"A value to override the SNI to.","type":"string","minLength":1}}},"link_maze":{"title":"Link maze","description":"For \"transform_response_html\": enables the link maze transformation of the response (AI Labyrinth; the API's OpenAPI, rulesets_TransformResponseHTMLRule).","type":"object"},"increment":{"title":"Score increment","description":"For \"score\": a delta to change the score by, which can be either positive or negative.","type":"integer"},"asset_name":{"title":"Error asset name","description":"For \"serve_error\": the name of a custom asset to serve as the response.","type":"string","minLength":1},"content":{"title":"Error content","description":"For \"serve_error\": the response content.","type":"string","minLength":1},"content_type":{"title":"Error content type","description":"For \"serve_error\": the content type header to set with the error response.","type":"string","enum":["application/json","text/html","text/plain","text/xml"]},"status_code":{"title":"Error status code","description":"For \"serve_error\": the status code to use for the error.","type":"integer","minimum":400,"maximum":999},"automatic_https_rewrites":{"title":"Automatic HTTPS Rewrites","description":"For \"set_config\": whether to enable Automatic HTTPS Rewrites.","type":"boolean"},"autominify":{"title":"Auto Minify","description":"For \"set_config\": which file extensions to minify automatically.","type":"object","additionalProperties":false,"properties":{"css":{"title":"CSS","description":"Whether to minify CSS files.","type":"boolean"},"html":{"title":"HTML","description":"Whether to minify HTML files.","type":"boolean"},"js":{"title":"JavaScript","description":"Whether to minify JavaScript files.","type":"boolean"}}},"bic":{"title":"BIC","description":"For \"set_config\": whether to enable Browser Integrity Check (BIC).","type":"boolean"},"content_converter":{"title":"Content conversion","description":"For \"set_config\": whether to enable content conversion (e.g., HTML to Markdown).","type":"boolean"},"disable_apps":{"title":"Disable Cloudflare Apps","description":"For \"set_config\": whether to disable Cloudflare Apps.","type":"boolean","const":true},"disable_pay_per_crawl":{"title":"Disable Pay Per Crawl","description":"For \"set_config\": whether to disable Pay Per Crawl (only true is accepted).","type":"boolean","const":true},"disable_rum":{"title":"Disable RUM","description":"For \"set_config\": whether to disable Real User Monitoring (RUM).","type":"boolean","const":true},"disable_zaraz":{"title":"Disable Zaraz","description":"For \"set_config\": whether to disable Zaraz.","type":"boolean","const":true},"email_obfuscation":{"title":"Email Obfuscation","description":"For \"set_config\": whether to enable Email Obfuscation.","type":"boolean"},"fonts":{"title":"Cloudflare Fonts","description":"For \"set_config\": whether to enable Cloudflare Fonts.","type":"boolean"},"hotlink_protection":{"title":"Hotlink Protection","description":"For \"set_config\": whether to enable Hotlink Protection.","type":"boolean"},"mirage":{"title":"Mirage","description":"For \"set_config\": whether to enable Mirage.","type":"boolean"},"opportunistic_encryption":{"title":"Opportunistic Encryption","description":"For \"set_config\": whether to enable Opportunistic Encryption.","type":"boolean"},"polish":{"title":"Polish","description":"For \"set_config\": the Polish level to configure.","type":"string","enum":["off","lossless","lossy","webp"]},"redirects_for_ai_training":{"title":"Redirects for AI training","description":"For \"set_config\": whether to redirect verified AI training crawlers to canonical URLs.","type":"boolean"},"request_body_buffering":{"title":"Request body buffering","description":"For \"set_config\": the request body buffering mode to configure.","type":"string","enum":["none","standard","full"]},"response_body_buffering":{"title":"Response body buffering","description":"For \"set_config\": the response body buffering mode to configure.","type":"string","enum":["none","standard"]},"rocket_loader":{"title":"Rocket Loader","description":"For \"set_config\": whether to enable Rocket Loader.","type":"boolean"},"security_level":{"title":"Security Level","description":"For \"set_config\": the Security Level to configure.","type":"string","enum":["off","essentially_off","low","medium","high","under_attack"]},"server_side_excludes":{"title":"Server-Side Excludes","description":"For \"set_config\": whether to enable Server-Side Excludes.","type":"boolean"},"ssl":{"title":"SSL","description":"For \"set_config\": the SSL level to configure.","type":"string","enum":["off","flexible","full","strict","origin_pull"]},"sxg":{"title":"SXG","description":"For \"set_config\": whether to enable Signed Exchanges (SXG).","type":"boolean"},"additional_cacheable_ports":{"title":"Additional cacheable ports","description":"For \"set_cache_settings\": a list of additional ports that caching should be enabled on.","type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":65535}},"browser_ttl":{"title":"Browser TTL","description":"For \"set_cache_settings\": how long client browsers should cache the response. Cloudflare cache purge will not purge content cached on client browsers, so high browser TTLs may lead to stale content.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"title":"Mode","description":"The browser TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin","bypass"]},"default":{"title":"Default","description":"The browser TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0}}},"cache":{"title":"Cache eligibility","description":"For \"set_cache_settings\": whether the request's response from the origin is eligible for caching. Caching itself will still depend on the cache control header and your other caching configurations.","type":"boolean"},"cache_key":{"title":"Cache key","description":"For \"set_cache_settings\": which components of the request are included in or excluded from the cache key Cloudflare uses to store the response in cache.","type":"object","additionalProperties":false,"properties":{"cache_by_device_type":{"title":"Cache by device type","description":"Whether to separate cached content based on the visitor's device type.","type":"boolean"},"cache_deception_armor":{"title":"Cache deception armor","description":"Whether to protect from web cache deception attacks, while allowing static assets to be cached.","type":"boolean"},"custom_key":{"title":"Custom key","description":"Which components of the request are included or excluded from the cache key.","type":"object","additionalProperties":false,"properties":{"cookie":{"title":"Cookie","description":"Which cookies to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of cookies to check for the presence of. The presence of these cookies is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"include":{"title":"Include","description":"A list of cookies to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"header":{"title":"Header","description":"Which headers to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of headers to check for the presence of. The presence of these headers is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"contains":{"title":"Contains","description":"A mapping of header names to a list of values. If a header is present in the request and contains any of the values provided, its value is included in the cache key.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"exclude_origin":{"title":"Exclude origin","description":"Whether to exclude the origin header in the cache key.","type":"boolean"},"include":{"title":"Include","description":"A list of headers to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"host":{"title":"Host","description":"How to use the host in the cache key.","type":"object","additionalProperties":false,"properties":{"resolved":{"title":"Resolved","description":"Whether to use the resolved host in the cache key.","type":"boolean"}}},"query_string":{"title":"Query string","description":"Which query string parameters to include in or exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"include":{"title":"Include","description":"Which query string parameters to include in the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to include all query string parameters in the cache key.","type":"boolean","const":true}}},"exclude":{"title":"Exclude","description":"Which query string parameters to exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to exclude from the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to exclude all query string parameters from the cache key.","type":"boolean","const":true}}}}},"user":{"title":"User","description":"How to use characteristics of the request user agent in the cache key.","type":"object","additionalProperties":false,"properties":{"device_type":{"title":"Device type","description":"Whether to use the user agent's device type in the cache key.","type":"boolean"},"geo":{"title":"Geo","description":"Whether to use the user agents's country in the cache key.","type":"boolean"},"lang":{"title":"Lang","description":"Whether to use the user agent's language in the cache key.","type":"boolean"}}}}},"ignore_query_strings_order":{"title":"Ignore query strings order","description":"Whether to treat requests with the same query parameters the same, regardless of the order those query parameters are in.","type":"boolean"}}},"cache_reserve":{"title":"Cache Reserve","description":"For \"set_cache_settings\": settings to determine whether the request's response from origin is eligible for Cache Reserve (requires a Cache Reserve add-on plan).","type":"object","additionalProperties":false,"required":["eligible"],"properties":{"eligible":{"title":"Eligible","description":"Whether Cache Reserve is enabled. If this is true and a request meets eligibility criteria, Cloudflare will write the resource to Cache Reserve.","type":"boolean"},"minimum_file_size":{"title":"Minimum file size","description":"The minimum file size eligible for storage in Cache Reserve.","type":"integer","minimum":0}}},"edge_ttl":{"title":"Edge TTL","description":"For \"set_cache_settings\": how long the Cloudflare edge network should cache the response.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"default":{"title":"Default","description":"The edge TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0},"mode":{"title":"Mode","description":"The edge TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin"]},"status_code_ttl":{"title":"Status code TTL","description":"A list of TTLs to apply to specific status codes or status code ranges.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"status_code_range":{"title":"Status code range","description":"A range of status codes to apply the TTL to.","type":"object","additionalProperties":false,"properties":{"from":{"title":"From","description":"The lower bound of the range.","type":"integer","minimum":100,"maximum":999},"to":{"title":"To","description":"The upper bound of the range.","type":"integer","minimum":100,"maximum":999}}},"status_code":{"title":"Status code","description":"A single status code to apply the TTL to.","type":"integer","minimum":100,"maximum":999},"value":{"title":"Value","description":"The time to cache the response for (in seconds). A value of 0 is equivalent to setting the cache control header with the value \"no-cache\". A value of -1 is equivalent to setting the cache control header with the value of \"no-store\".","type":"integer"}}}}}},"origin_cache_control":{"title":"Origin cache control","description":"For \"set_cache_settings\": whether Cloudflare will aim to strictly adhere to RFC 7234.","type":"boolean"},"origin_error_page_passthru":{"title":"Origin error page pass-through","description":"For \"set_cache_settings\": whether to generate Cloudflare error pages for issues from the origin server.","type":"boolean"},"read_timeout":{"title":"Read timeout","description":"For \"set_cache_settings\": a timeout value between two successive read operations to use for your origin server. Historically, the timeout value between two read options from Cloudflare to an origin server is 100 seconds. If you are attempting to reduce HTTP 524 errors because of timeouts from an origin server, try increasing this timeout value.","type":"integer","minimum":100,"maximum":6000},"respect_strong_etags":{"title":"Respect strong ETags","description":"For \"set_cache_settings\": whether Cloudflare should respect strong ETag (entity tag) headers. If false, Cloudflare converts strong ETag headers to weak ETag headers.","type":"boolean"},"serve_stale":{"title":"Serve stale","description":"For \"set_cache_settings\": when to serve stale content from cache.","type":"object","additionalProperties":false,"properties":{"disable_stale_while_updating":{"title":"Disable stale while updating","description":"Whether Cloudflare should disable serving stale content while getting the latest content from the origin.","type":"boolean"}}},"shared_dictionary":{"title":"Shared dictionary","description":"For \"set_cache_settings\": shared dictionary compression; Cloudflare injects Use-As-Dictionary headers on matching cacheable responses.","type":"object","additionalProperties":false,"required":["match_pattern"],"properties":{"match_pattern":{"title":"Match pattern","description":"URL pattern for the Use-As-Dictionary match field: which URLs can use this response as a dictionary.","type":"string"}}},"vary":{"title":"Vary","description":"For \"set_cache_settings\": controls how cached responses vary based on request headers. \"default\" applies to any Vary response header that does not have a per-header override.","type":"object","additionalProperties":false,"properties":{"default":{"title":"Default","description":"Controls how response Vary headers without a per-header override contribute to the cache key.","type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]}}},"headers":{"title":"Headers","description":"A mapping of lowercase request header names to their vary configuration.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]},"media_types":{"title":"Media types","description":"The set of media types to normalize against. Only valid for the \"accept\" header.","type":"array","maxItems":10,"items":{"type":"string","pattern":"^[ -~]+$"}},"languages":{"title":"Languages","description":"The set of languages to normalize against. Only valid for the \"accept-language\" header.","type":"array","maxItems":20,"items":{"type":"string","pattern":"^[ -~]+$"}}}}}}},"strip_etags":{"title":"Strip ETag","description":"For \"set_cache_settings\": whether to strip the ETag header from the response.","type":"boolean"},"strip_last_modified":{"title":"Strip Last-Modified","description":"For \"set_cache_settings\": whether to strip the Last-Modified header from the response.","type":"boolean"},"strip_set_cookie":{"title":"Strip Set-Cookie","description":"For \"set_cache_settings\": whether to strip the Set-Cookie header from the response.","type":"boolean"},"cookie_fields":{"title":"Cookie fields","description":"For \"log_custom_field\": the cookie fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the cookie.","type":"string","minLength":1}}}},"raw_response_fields":{"title":"Raw response fields","description":"For \"log_custom_field\": the raw response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"request_fields":{"title":"Request fields","description":"For \"log_custom_field\": the raw request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"response_fields":{"title":"Response fields","description":"For \"log_custom_field\": the transformed response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"transformed_request_fields":{"title":"Transformed request fields","description":"For \"log_custom_field\": the transformed request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"max-age":{"title":"Cache-Control max-age","description":"For \"set_cache_control\": set the max-age cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"s-maxage":{"title":"Cache-Control s-maxage","description":"For \"set_cache_control\": set the s-maxage cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-while-revalidate":{"title":"Cache-Control stale-while-revalidate","description":"For \"set_cache_control\": set the stale-while-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-if-error":{"title":"Cache-Control stale-if-error","description":"For \"set_cache_control\": set the stale-if-error cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"private":{"title":"Cache-Control private","description":"For \"set_cache_control\": set the private cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-cache":{"title":"Cache-Control no-cache","description":"For \"set_cache_control\": set the no-cache cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-revalidate":{"title":"Cache-Control must-revalidate","description":"For \"set_cache_control\": set the must-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"proxy-revalidate":{"title":"Cache-Control proxy-revalidate","description":"For \"set_cache_control\": set the proxy-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-understand":{"title":"Cache-Control must-understand","description":"For \"set_cache_control\": set the must-understand cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-transform":{"title":"Cache-Control no-transform","description":"For \"set_cache_control\": set the no-transform cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"immutable":{"title":"Cache-Control immutable","description":"For \"set_cache_control\": set the immutable cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-store":{"title":"Cache-Control no-store","description":"For \"set_cache_control\": set the no-store cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"public":{"title":"Cache-Control public","description":"For \"set_cache_control\": set the public cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"operation":{"title":"Cache tags operation","description":"For \"set_cache_tags\": the operation to perform.","type":"string","enum":["set","add","remove"]},"values":{"title":"Cache tags","description":"For \"set_cache_tags\": the cache tag values.","type":"array","items":{"type":"string"}},"expression":{"title":"Cache tags expression","description":"For \"set_cache_tags\": an expression to generate cache tags.","type":"string"}}},"overrides":{"title":"Overrides","description":"Overrides applied on top of the managed ruleset. Precedence: rule > category > ruleset.","type":"object","additionalProperties":false,"properties":{"action":{"title":"Action","description":"Action of every rule of the managed ruleset (lowest precedence).","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn every rule of the managed ruleset on or off (lowest precedence).","type":"boolean"},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]},"categories":{"title":"Category overrides","description":"Overrides of all rules with a category (tag), e.g. paranoia-level-3. When several tags match a rule, the last one wins.","type":"array","minItems":1,"items":{"title":"Category override","description":"Override of the rules with one category.","type":"object","additionalProperties":false,"required":["category"],"properties":{"category":{"title":"Category","description":"Category (tag) whose rules are overridden, e.g. \"paranoia-level-3\".","type":"string","minLength":1},"action":{"title":"Action","description":"Action the overridden rules take instead of their default (e.g. \"log\", \"block\", \"managed_challenge\"). Lowercase letters and underscores.","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn the overridden rules on (true) or off (false).","type":"boolean"},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]}}}},"rules":{"title":"Rule overrides","description":"Overrides of single rules (highest precedence).","type":"array","minItems":1,"items":{"title":"Rule override","description":"Override of one rule of the managed ruleset.","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"title":"Rule id","description":"Identifier of the overridden rule, e.g. 6179ae15870a4bb7b2d480d4843b323c (OWASP anomaly score rule).","type":"string","pattern":"^[0-9a-f]{32}$"},"action":{"title":"Action","description":"Action the overridden rules take instead of their default (e.g. \"log\", \"block\", \"managed_challenge\"). Lowercase letters and underscores.","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn the overridden rules on (true) or off (false).","type":"boolean"},"score_threshold":{"title":"Score threshold","description":"OWASP anomaly score threshold: 60 (Low), 40 (Medium, default) or 25 (High). Only on rule 6179ae15870a4bb7b2d480d4843b323c.","type":"integer","minimum":1},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]}}}}}}}};
+const schema12 = {"title":"Rule","description":"One rule of the entry point ruleset.","type":"object","additionalProperties":false,"required":["action","expression"],"properties":{"id":{"title":"Rule id","description":"Rule identifier (32 hex characters). Present (possibly empty) in the config response and in the pending body; absent in the validation body.","type":"string","pattern":"^([0-9a-f]{32})?$"},"version":{"title":"Rule version","description":"Rule version. Same presence as id.","type":"string"},"ref":{"title":"Reference","description":"Rule reference, stable across updates. Same presence as id.","type":"string"},"action":{"title":"Action","description":"What the rule does when the expression matches: \"execute\" deploys a managed ruleset, \"skip\" adds an exception.","type":"string","enum":["block","challenge","compress_response","ddos_dynamic","execute","force_connection_close","js_challenge","log","log_custom_field","managed_challenge","redirect","rewrite","route","score","serve_error","set_cache_control","set_cache_settings","set_cache_tags","set_config","skip","transform_response_html"]},"expression":{"title":"Expression","description":"Rules-language expression selecting the requests (\"true\" matches all traffic). At most 4096 bytes.","type":"string"},"description":{"title":"Description","description":"Free-text description of the rule.","type":"string"},"enabled":{"title":"Enabled","description":"Whether the rule is active. Pro and Business zones may PUT without waf_migration only when every rule is disabled.","type":"boolean"},"categories":{"title":"Categories","description":"Categories (tags) of the rule. Read-only, managed rulesets only.","type":"array","items":{"type":"string"}},"last_updated":{"title":"Last updated","description":"Time of the last change of the rule. Read-only.","type":"string"},"action_parameters":{"$ref":"#/$defs/actionParameters"},"logging":{"title":"Logging","description":"Logging of the rule.","type":"object","additionalProperties":false,"properties":{"enabled":{"title":"Logging enabled","description":"Whether matches of the rule are logged.","type":"boolean"}}},"exposed_credential_check":{"title":"Exposed credential check","description":"Where to find the credentials to check against leaked ones.","type":"object","additionalProperties":false,"properties":{"username_expression":{"title":"Username expression","description":"Expression that yields the user name.","type":"string"},"password_expression":{"title":"Password expression","description":"Expression that yields the password.","type":"string"}}},"ratelimit":{"title":"Rate limit","description":"Rate limiting parameters (rate limiting phases only).","type":"object"}}};
 const pattern0 = new RegExp("^([0-9a-f]{32})?$", "u");
-const schema13 = {"title":"Action parameters","description":"Parameters of the action; which members apply depends on the action: for \"execute\", the managed ruleset to run and its overrides; for \"skip\", what to skip; \"block\": response; \"compress_response\": algorithms; \"redirect\": from_value or from_list; \"rewrite\": uri, headers; \"route\": host_header, origin, sni; \"score\": increment; \"serve_error\": content or asset_name, content_type, status_code; \"set_config\": feature settings; \"set_cache_settings\": cache, edge_ttl, browser_ttl, cache_key and others; \"set_cache_control\": cache-control directives; \"set_cache_tags\": operation, values or expression; \"log_custom_field\": the *_fields lists. Members as in the Rulesets API.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Managed ruleset id","description":"Identifier (32 hex characters) of the managed ruleset to execute, e.g. efb7b8c949ac4650a09736fc376e9aee (Cloudflare Managed Ruleset).","type":"string","pattern":"^[0-9a-f]{32}$"},"version":{"title":"Managed ruleset version","description":"Version of the managed ruleset to run (\"latest\" in GET output).","type":"string"},"matched_data":{"title":"Matched data","description":"Payload logging of the matched data.","type":"object","additionalProperties":false,"required":["public_key"],"properties":{"public_key":{"title":"Public key","description":"Public key that encrypts the logged payload.","type":"string"}}},"overrides":{"$ref":"#/$defs/overrides"},"ruleset":{"title":"Skip ruleset","description":"For \"skip\": \"current\" skips the remaining rules of this ruleset.","type":"string","enum":["current"]},"rulesets":{"title":"Skip rulesets","description":"For \"skip\": ids of the managed rulesets to skip.","type":"array","items":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"rules":{"title":"Skip rules","description":"For \"skip\": managed ruleset id -> ids of its rules to skip.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"phases":{"title":"Skip phases","description":"For \"skip\": phases to skip.","type":"array","items":{"type":"string","enum":["ddos_l4","ddos_l7","http_config_settings","http_custom_errors","http_log_custom_fields","http_ratelimit","http_request_cache_settings","http_request_dynamic_redirect","http_request_firewall_custom","http_request_firewall_managed","http_request_late_transform","http_request_origin","http_request_redirect","http_request_sanitize","http_request_sbfm","http_request_transform","http_response_cache_settings","http_response_compression","http_response_firewall_managed","http_response_headers_transform","magic_transit","magic_transit_ids_managed","magic_transit_managed","magic_transit_ratelimit"]}},"products":{"title":"Skip products","description":"For \"skip\": security products to skip.","type":"array","items":{"type":"string"}},"phase":{"title":"Skip phase","description":"For \"skip\": \"current\" skips the remaining rules of the current phase; only compatible with \"products\".","type":"string","enum":["current"]},"response":{"title":"Custom response","description":"For \"block\": the response to show when the block is applied.","type":"object","additionalProperties":false,"required":["content","content_type","status_code"],"properties":{"content":{"title":"Content","description":"The content to return.","type":"string","minLength":1},"content_type":{"title":"Content type","description":"The type of the content to return.","type":"string","minLength":1},"status_code":{"title":"Status code","description":"The status code to return.","type":"integer","minimum":400,"maximum":499}}},"algorithms":{"title":"Compression algorithms","description":"For \"compress_response\": custom order for compression algorithms.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"name":{"title":"Name","description":"Name of the compression algorithm to enable.","type":"string","enum":["none","auto","default","gzip","brotli","zstd"]}}}},"from_list":{"title":"Redirect from a bulk list","description":"For \"redirect\": a redirect based on a bulk list lookup.","type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"title":"Key","description":"An expression that evaluates to the list lookup key.","type":"string","minLength":1},"name":{"title":"Name","description":"The name of the list to match against.","type":"string","pattern":"^[a-zA-Z0-9_]+$"}}},"from_value":{"title":"Redirect target","description":"For \"redirect\": a redirect based on the request properties.","type":"object","additionalProperties":false,"required":["target_url"],"properties":{"preserve_query_string":{"title":"Preserve query string","description":"Whether to keep the query string of the original request.","type":"boolean"},"status_code":{"title":"Status code","description":"The status code to use for the redirect.","type":"integer","enum":[301,302,303,307,308]},"target_url":{"title":"Target URL","description":"A URL to redirect the request to.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A URL to redirect the request to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a URL to redirect the request to.","type":"string","minLength":1}}}}},"headers":{"title":"Header rewrites","description":"For \"rewrite\": a map of headers to rewrite.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform on the header.","type":"string","enum":["add","set","remove"]},"value":{"title":"Value","description":"A static value for the header.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value for the header.","type":"string","minLength":1}}}},"uri":{"title":"URI rewrite","description":"For \"rewrite\": a URI rewrite.","type":"object","additionalProperties":false,"properties":{"path":{"title":"Path","description":"A URI path rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI path to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI path to.","type":"string","minLength":1}}},"query":{"title":"Query","description":"A URI query rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI query to.","type":"string"},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI query to.","type":"string","minLength":1}}}}},"host_header":{"title":"Host header","description":"For \"route\": a value to rewrite the HTTP host header to.","type":"string","minLength":1},"origin":{"title":"Origin override","description":"For \"route\": an origin to route to.","type":"object","additionalProperties":false,"properties":{"host":{"title":"Host","description":"A resolved host to route to.","type":"string","minLength":1},"port":{"title":"Port","description":"A destination port to route to.","type":"integer","minimum":1,"maximum":65535}}},"sni":{"title":"SNI override","description":"For \"route\": a Server Name Indication (SNI) override.","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"title":"Value","description":"A value to override the SNI to.","type":"string","minLength":1}}},"increment":{"title":"Score increment","description":"For \"score\": a delta to change the score by, which can be either positive or negative.","type":"integer"},"asset_name":{"title":"Error asset name","description":"For \"serve_error\": the name of a custom asset to serve as the response.","type":"string","minLength":1},"content":{"title":"Error content","description":"For \"serve_error\": the response content.","type":"string","minLength":1},"content_type":{"title":"Error content type","description":"For \"serve_error\": the content type header to set with the error response.","type":"string","enum":["application/json","text/html","text/plain","text/xml"]},"status_code":{"title":"Error status code","description":"For \"serve_error\": the status code to use for the error.","type":"integer","minimum":400,"maximum":999},"automatic_https_rewrites":{"title":"Automatic HTTPS Rewrites","description":"For \"set_config\": whether to enable Automatic HTTPS Rewrites.","type":"boolean"},"autominify":{"title":"Auto Minify","description":"For \"set_config\": which file extensions to minify automatically.","type":"object","additionalProperties":false,"properties":{"css":{"title":"CSS","description":"Whether to minify CSS files.","type":"boolean"},"html":{"title":"HTML","description":"Whether to minify HTML files.","type":"boolean"},"js":{"title":"JavaScript","description":"Whether to minify JavaScript files.","type":"boolean"}}},"bic":{"title":"BIC","description":"For \"set_config\": whether to enable Browser Integrity Check (BIC).","type":"boolean"},"content_converter":{"title":"Content conversion","description":"For \"set_config\": whether to enable content conversion (e.g., HTML to Markdown).","type":"boolean"},"disable_apps":{"title":"Disable Cloudflare Apps","description":"For \"set_config\": whether to disable Cloudflare Apps.","type":"boolean","const":true},"disable_pay_per_crawl":{"title":"Disable Pay Per Crawl","description":"For \"set_config\": whether to disable Pay Per Crawl (only true is accepted).","type":"boolean","const":true},"disable_rum":{"title":"Disable RUM","description":"For \"set_config\": whether to disable Real User Monitoring (RUM).","type":"boolean","const":true},"disable_zaraz":{"title":"Disable Zaraz","description":"For \"set_config\": whether to disable Zaraz.","type":"boolean","const":true},"email_obfuscation":{"title":"Email Obfuscation","description":"For \"set_config\": whether to enable Email Obfuscation.","type":"boolean"},"fonts":{"title":"Cloudflare Fonts","description":"For \"set_config\": whether to enable Cloudflare Fonts.","type":"boolean"},"hotlink_protection":{"title":"Hotlink Protection","description":"For \"set_config\": whether to enable Hotlink Protection.","type":"boolean"},"mirage":{"title":"Mirage","description":"For \"set_config\": whether to enable Mirage.","type":"boolean"},"opportunistic_encryption":{"title":"Opportunistic Encryption","description":"For \"set_config\": whether to enable Opportunistic Encryption.","type":"boolean"},"polish":{"title":"Polish","description":"For \"set_config\": the Polish level to configure.","type":"string","enum":["off","lossless","lossy","webp"]},"redirects_for_ai_training":{"title":"Redirects for AI training","description":"For \"set_config\": whether to redirect verified AI training crawlers to canonical URLs.","type":"boolean"},"request_body_buffering":{"title":"Request body buffering","description":"For \"set_config\": the request body buffering mode to configure.","type":"string","enum":["none","standard","full"]},"response_body_buffering":{"title":"Response body buffering","description":"For \"set_config\": the response body buffering mode to configure.","type":"string","enum":["none","standard"]},"rocket_loader":{"title":"Rocket Loader","description":"For \"set_config\": whether to enable Rocket Loader.","type":"boolean"},"security_level":{"title":"Security Level","description":"For \"set_config\": the Security Level to configure.","type":"string","enum":["off","essentially_off","low","medium","high","under_attack"]},"server_side_excludes":{"title":"Server-Side Excludes","description":"For \"set_config\": whether to enable Server-Side Excludes.","type":"boolean"},"ssl":{"title":"SSL","description":"For \"set_config\": the SSL level to configure.","type":"string","enum":["off","flexible","full","strict","origin_pull"]},"sxg":{"title":"SXG","description":"For \"set_config\": whether to enable Signed Exchanges (SXG).","type":"boolean"},"additional_cacheable_ports":{"title":"Additional cacheable ports","description":"For \"set_cache_settings\": a list of additional ports that caching should be enabled on.","type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":65535}},"browser_ttl":{"title":"Browser TTL","description":"For \"set_cache_settings\": how long client browsers should cache the response. Cloudflare cache purge will not purge content cached on client browsers, so high browser TTLs may lead to stale content.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"title":"Mode","description":"The browser TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin","bypass"]},"default":{"title":"Default","description":"The browser TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0}}},"cache":{"title":"Cache eligibility","description":"For \"set_cache_settings\": whether the request's response from the origin is eligible for caching. Caching itself will still depend on the cache control header and your other caching configurations.","type":"boolean"},"cache_key":{"title":"Cache key","description":"For \"set_cache_settings\": which components of the request are included in or excluded from the cache key Cloudflare uses to store the response in cache.","type":"object","additionalProperties":false,"properties":{"cache_by_device_type":{"title":"Cache by device type","description":"Whether to separate cached content based on the visitor's device type.","type":"boolean"},"cache_deception_armor":{"title":"Cache deception armor","description":"Whether to protect from web cache deception attacks, while allowing static assets to be cached.","type":"boolean"},"custom_key":{"title":"Custom key","description":"Which components of the request are included or excluded from the cache key.","type":"object","additionalProperties":false,"properties":{"cookie":{"title":"Cookie","description":"Which cookies to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of cookies to check for the presence of. The presence of these cookies is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"include":{"title":"Include","description":"A list of cookies to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"header":{"title":"Header","description":"Which headers to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of headers to check for the presence of. The presence of these headers is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"contains":{"title":"Contains","description":"A mapping of header names to a list of values. If a header is present in the request and contains any of the values provided, its value is included in the cache key.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"exclude_origin":{"title":"Exclude origin","description":"Whether to exclude the origin header in the cache key.","type":"boolean"},"include":{"title":"Include","description":"A list of headers to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"host":{"title":"Host","description":"How to use the host in the cache key.","type":"object","additionalProperties":false,"properties":{"resolved":{"title":"Resolved","description":"Whether to use the resolved host in the cache key.","type":"boolean"}}},"query_string":{"title":"Query string","description":"Which query string parameters to include in or exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"include":{"title":"Include","description":"Which query string parameters to include in the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to include all query string parameters in the cache key.","type":"boolean","const":true}}},"exclude":{"title":"Exclude","description":"Which query string parameters to exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to exclude from the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to exclude all query string parameters from the cache key.","type":"boolean","const":true}}}}},"user":{"title":"User","description":"How to use characteristics of the request user agent in the cache key.","type":"object","additionalProperties":false,"properties":{"device_type":{"title":"Device type","description":"Whether to use the user agent's device type in the cache key.","type":"boolean"},"geo":{"title":"Geo","description":"Whether to use the user agents's country in the cache key.","type":"boolean"},"lang":{"title":"Lang","description":"Whether to use the user agent's language in the cache key.","type":"boolean"}}}}},"ignore_query_strings_order":{"title":"Ignore query strings order","description":"Whether to treat requests with the same query parameters the same, regardless of the order those query parameters are in.","type":"boolean"}}},"cache_reserve":{"title":"Cache Reserve","description":"For \"set_cache_settings\": settings to determine whether the request's response from origin is eligible for Cache Reserve (requires a Cache Reserve add-on plan).","type":"object","additionalProperties":false,"required":["eligible"],"properties":{"eligible":{"title":"Eligible","description":"Whether Cache Reserve is enabled. If this is true and a request meets eligibility criteria, Cloudflare will write the resource to Cache Reserve.","type":"boolean"},"minimum_file_size":{"title":"Minimum file size","description":"The minimum file size eligible for storage in Cache Reserve.","type":"integer","minimum":0}}},"edge_ttl":{"title":"Edge TTL","description":"For \"set_cache_settings\": how long the Cloudflare edge network should cache the response.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"default":{"title":"Default","description":"The edge TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0},"mode":{"title":"Mode","description":"The edge TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin"]},"status_code_ttl":{"title":"Status code TTL","description":"A list of TTLs to apply to specific status codes or status code ranges.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"status_code_range":{"title":"Status code range","description":"A range of status codes to apply the TTL to.","type":"object","additionalProperties":false,"properties":{"from":{"title":"From","description":"The lower bound of the range.","type":"integer","minimum":100,"maximum":999},"to":{"title":"To","description":"The upper bound of the range.","type":"integer","minimum":100,"maximum":999}}},"status_code":{"title":"Status code","description":"A single status code to apply the TTL to.","type":"integer","minimum":100,"maximum":999},"value":{"title":"Value","description":"The time to cache the response for (in seconds). A value of 0 is equivalent to setting the cache control header with the value \"no-cache\". A value of -1 is equivalent to setting the cache control header with the value of \"no-store\".","type":"integer"}}}}}},"origin_cache_control":{"title":"Origin cache control","description":"For \"set_cache_settings\": whether Cloudflare will aim to strictly adhere to RFC 7234.","type":"boolean"},"origin_error_page_passthru":{"title":"Origin error page pass-through","description":"For \"set_cache_settings\": whether to generate Cloudflare error pages for issues from the origin server.","type":"boolean"},"read_timeout":{"title":"Read timeout","description":"For \"set_cache_settings\": a timeout value between two successive read operations to use for your origin server. Historically, the timeout value between two read options from Cloudflare to an origin server is 100 seconds. If you are attempting to reduce HTTP 524 errors because of timeouts from an origin server, try increasing this timeout value.","type":"integer","minimum":100,"maximum":6000},"respect_strong_etags":{"title":"Respect strong ETags","description":"For \"set_cache_settings\": whether Cloudflare should respect strong ETag (entity tag) headers. If false, Cloudflare converts strong ETag headers to weak ETag headers.","type":"boolean"},"serve_stale":{"title":"Serve stale","description":"For \"set_cache_settings\": when to serve stale content from cache.","type":"object","additionalProperties":false,"properties":{"disable_stale_while_updating":{"title":"Disable stale while updating","description":"Whether Cloudflare should disable serving stale content while getting the latest content from the origin.","type":"boolean"}}},"shared_dictionary":{"title":"Shared dictionary","description":"For \"set_cache_settings\": shared dictionary compression; Cloudflare injects Use-As-Dictionary headers on matching cacheable responses.","type":"object","additionalProperties":false,"required":["match_pattern"],"properties":{"match_pattern":{"title":"Match pattern","description":"URL pattern for the Use-As-Dictionary match field: which URLs can use this response as a dictionary.","type":"string"}}},"vary":{"title":"Vary","description":"For \"set_cache_settings\": controls how cached responses vary based on request headers. \"default\" applies to any Vary response header that does not have a per-header override.","type":"object","additionalProperties":false,"properties":{"default":{"title":"Default","description":"Controls how response Vary headers without a per-header override contribute to the cache key.","type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]}}},"headers":{"title":"Headers","description":"A mapping of lowercase request header names to their vary configuration.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]},"media_types":{"title":"Media types","description":"The set of media types to normalize against. Only valid for the \"accept\" header.","type":"array","maxItems":10,"items":{"type":"string","pattern":"^[ -~]+$"}},"languages":{"title":"Languages","description":"The set of languages to normalize against. Only valid for the \"accept-language\" header.","type":"array","maxItems":20,"items":{"type":"string","pattern":"^[ -~]+$"}}}}}}},"strip_etags":{"title":"Strip ETag","description":"For \"set_cache_settings\": whether to strip the ETag header from the response.","type":"boolean"},"strip_last_modified":{"title":"Strip Last-Modified","description":"For \"set_cache_settings\": whether to strip the Last-Modified header from the response.","type":"boolean"},"strip_set_cookie":{"title":"Strip Set-Cookie","description":"For \"set_cache_settings\": whether to strip the Set-Cookie header from the response.","type":"boolean"},"cookie_fields":{"title":"Cookie fields","description":"For \"log_custom_field\": the cookie fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the cookie.","type":"string","minLength":1}}}},"raw_response_fields":{"title":"Raw response fields","description":"For \"log_custom_field\": the raw response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"request_fields":{"title":"Request fields","description":"For \"log_custom_field\": the raw request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"response_fields":{"title":"Response fields","description":"For \"log_custom_field\": the transformed response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"transformed_request_fields":{"title":"Transformed request fields","description":"For \"log_custom_field\": the transformed request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"max-age":{"title":"Cache-Control max-age","description":"For \"set_cache_control\": set the max-age cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"s-maxage":{"title":"Cache-Control s-maxage","description":"For \"set_cache_control\": set the s-maxage cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-while-revalidate":{"title":"Cache-Control stale-while-revalidate","description":"For \"set_cache_control\": set the stale-while-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-if-error":{"title":"Cache-Control stale-if-error","description":"For \"set_cache_control\": set the stale-if-error cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"private":{"title":"Cache-Control private","description":"For \"set_cache_control\": set the private cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-cache":{"title":"Cache-Control no-cache","description":"For \"set_cache_control\": set the no-cache cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-revalidate":{"title":"Cache-Control must-revalidate","description":"For \"set_cache_control\": set the must-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"proxy-revalidate":{"title":"Cache-Control proxy-revalidate","description":"For \"set_cache_control\": set the proxy-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-understand":{"title":"Cache-Control must-understand","description":"For \"set_cache_control\": set the must-understand cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-transform":{"title":"Cache-Control no-transform","description":"For \"set_cache_control\": set the no-transform cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"immutable":{"title":"Cache-Control immutable","description":"For \"set_cache_control\": set the immutable cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-store":{"title":"Cache-Control no-store","description":"For \"set_cache_control\": set the no-store cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"public":{"title":"Cache-Control public","description":"For \"set_cache_control\": set the public cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"operation":{"title":"Cache tags operation","description":"For \"set_cache_tags\": the operation to perform.","type":"string","enum":["set","add","remove"]},"values":{"title":"Cache tags","description":"For \"set_cache_tags\": the cache tag values.","type":"array","items":{"type":"string"}},"expression":{"title":"Cache tags expression","description":"For \"set_cache_tags\": an expression to generate cache tags.","type":"string"}}};
+const schema13 = {"title":"Action parameters","description":"Parameters of the action; which members apply depends on the action: for \"execute\", the managed ruleset to run and its overrides; for \"skip\", what to skip; \"block\": response; \"compress_response\": algorithms; \"redirect\": from_value or from_list; \"rewrite\": uri, headers; \"route\": host_header, origin, sni; \"score\": increment; \"serve_error\": content or asset_name, content_type, status_code; \"set_config\": feature settings; \"set_cache_settings\": cache, edge_ttl, browser_ttl, cache_key and others; \"set_cache_control\": cache-control directives; \"set_cache_tags\": operation, values or expression; \"log_custom_field\": the *_fields lists. Members as in the Rulesets API.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Managed ruleset id","description":"Identifier (32 hex characters) of the managed ruleset to execute, e.g. efb7b8c949ac4650a09736fc376e9aee (Cloudflare Managed Ruleset).","type":"string","pattern":"^[0-9a-f]{32}$"},"version":{"title":"Managed ruleset version","description":"Version of the managed ruleset to run (\"latest\" in GET output).","type":"string"},"matched_data":{"title":"Matched data","description":"Payload logging of the matched data.","type":"object","additionalProperties":false,"required":["public_key"],"properties":{"public_key":{"title":"Public key","description":"Public key that encrypts the logged payload.","type":"string"}}},"overrides":{"$ref":"#/$defs/overrides"},"ruleset":{"title":"Skip ruleset","description":"For \"skip\": \"current\" skips the remaining rules of this ruleset.","type":"string","enum":["current"]},"rulesets":{"title":"Skip rulesets","description":"For \"skip\": ids of the managed rulesets to skip.","type":"array","items":{"type":"string","pattern":"^[0-9a-f]{32}$"}},"rules":{"title":"Skip rules","description":"For \"skip\": managed ruleset id -> ids of its rules to skip.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"phases":{"title":"Skip phases","description":"For \"skip\": phases to skip.","type":"array","items":{"type":"string","enum":["ddos_l4","ddos_l7","http_config_settings","http_custom_errors","http_log_custom_fields","http_ratelimit","http_request_cache_settings","http_request_dynamic_redirect","http_request_firewall_custom","http_request_firewall_managed","http_request_late_transform","http_request_origin","http_request_redirect","http_request_sanitize","http_request_sbfm","http_request_transform","http_response_cache_settings","http_response_compression","http_response_firewall_managed","http_response_headers_transform","magic_transit","magic_transit_ids_managed","magic_transit_managed","magic_transit_ratelimit"]}},"products":{"title":"Skip products","description":"For \"skip\": security products to skip.","type":"array","items":{"type":"string"}},"phase":{"title":"Skip phase","description":"For \"skip\": \"current\" skips the remaining rules of the current phase; only compatible with \"products\".","type":"string","enum":["current"]},"response":{"title":"Custom response","description":"For \"block\": the response to show when the block is applied.","type":"object","additionalProperties":false,"required":["content","content_type","status_code"],"properties":{"content":{"title":"Content","description":"The content to return.","type":"string","minLength":1},"content_type":{"title":"Content type","description":"The type of the content to return.","type":"string","minLength":1},"status_code":{"title":"Status code","description":"The status code to return.","type":"integer","minimum":400,"maximum":499}}},"algorithms":{"title":"Compression algorithms","description":"For \"compress_response\": custom order for compression algorithms.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"properties":{"name":{"title":"Name","description":"Name of the compression algorithm to enable.","type":"string","enum":["none","auto","default","gzip","brotli","zstd"]}}}},"from_list":{"title":"Redirect from a bulk list","description":"For \"redirect\": a redirect based on a bulk list lookup.","type":"object","additionalProperties":false,"required":["key","name"],"properties":{"key":{"title":"Key","description":"An expression that evaluates to the list lookup key.","type":"string","minLength":1},"name":{"title":"Name","description":"The name of the list to match against.","type":"string","pattern":"^[a-zA-Z0-9_]+$"}}},"from_value":{"title":"Redirect target","description":"For \"redirect\": a redirect based on the request properties.","type":"object","additionalProperties":false,"required":["target_url"],"properties":{"preserve_query_string":{"title":"Preserve query string","description":"Whether to keep the query string of the original request.","type":"boolean"},"status_code":{"title":"Status code","description":"The status code to use for the redirect.","type":"integer","enum":[301,302,303,307,308]},"target_url":{"title":"Target URL","description":"A URL to redirect the request to.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A URL to redirect the request to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a URL to redirect the request to.","type":"string","minLength":1}}}}},"headers":{"title":"Header rewrites","description":"For \"rewrite\": a map of headers to rewrite.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform on the header.","type":"string","enum":["add","set","remove"]},"value":{"title":"Value","description":"A static value for the header.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value for the header.","type":"string","minLength":1}}}},"uri":{"title":"URI rewrite","description":"For \"rewrite\": a URI rewrite.","type":"object","additionalProperties":false,"properties":{"path":{"title":"Path","description":"A URI path rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI path to.","type":"string","minLength":1},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI path to.","type":"string","minLength":1}}},"query":{"title":"Query","description":"A URI query rewrite.","type":"object","additionalProperties":false,"properties":{"value":{"title":"Value","description":"A value to rewrite the URI query to.","type":"string"},"expression":{"title":"Expression","description":"An expression that evaluates to a value to rewrite the URI query to.","type":"string","minLength":1}}}}},"host_header":{"title":"Host header","description":"For \"route\": a value to rewrite the HTTP host header to.","type":"string","minLength":1},"origin":{"title":"Origin override","description":"For \"route\": an origin to route to.","type":"object","additionalProperties":false,"properties":{"host":{"title":"Host","description":"A resolved host to route to.","type":"string","minLength":1},"port":{"title":"Port","description":"A destination port to route to.","type":"integer","minimum":1,"maximum":65535}}},"sni":{"title":"SNI override","description":"For \"route\": a Server Name Indication (SNI) override.","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"title":"Value","description":"A value to override the SNI to.","type":"string","minLength":1}}},"link_maze":{"title":"Link maze","description":"For \"transform_response_html\": enables the link maze transformation of the response (AI Labyrinth; the API's OpenAPI, rulesets_TransformResponseHTMLRule).","type":"object"},"increment":{"title":"Score increment","description":"For \"score\": a delta to change the score by, which can be either positive or negative.","type":"integer"},"asset_name":{"title":"Error asset name","description":"For \"serve_error\": the name of a custom asset to serve as the response.","type":"string","minLength":1},"content":{"title":"Error content","description":"For \"serve_error\": the response content.","type":"string","minLength":1},"content_type":{"title":"Error content type","description":"For \"serve_error\": the content type header to set with the error response.","type":"string","enum":["application/json","text/html","text/plain","text/xml"]},"status_code":{"title":"Error status code","description":"For \"serve_error\": the status code to use for the error.","type":"integer","minimum":400,"maximum":999},"automatic_https_rewrites":{"title":"Automatic HTTPS Rewrites","description":"For \"set_config\": whether to enable Automatic HTTPS Rewrites.","type":"boolean"},"autominify":{"title":"Auto Minify","description":"For \"set_config\": which file extensions to minify automatically.","type":"object","additionalProperties":false,"properties":{"css":{"title":"CSS","description":"Whether to minify CSS files.","type":"boolean"},"html":{"title":"HTML","description":"Whether to minify HTML files.","type":"boolean"},"js":{"title":"JavaScript","description":"Whether to minify JavaScript files.","type":"boolean"}}},"bic":{"title":"BIC","description":"For \"set_config\": whether to enable Browser Integrity Check (BIC).","type":"boolean"},"content_converter":{"title":"Content conversion","description":"For \"set_config\": whether to enable content conversion (e.g., HTML to Markdown).","type":"boolean"},"disable_apps":{"title":"Disable Cloudflare Apps","description":"For \"set_config\": whether to disable Cloudflare Apps.","type":"boolean","const":true},"disable_pay_per_crawl":{"title":"Disable Pay Per Crawl","description":"For \"set_config\": whether to disable Pay Per Crawl (only true is accepted).","type":"boolean","const":true},"disable_rum":{"title":"Disable RUM","description":"For \"set_config\": whether to disable Real User Monitoring (RUM).","type":"boolean","const":true},"disable_zaraz":{"title":"Disable Zaraz","description":"For \"set_config\": whether to disable Zaraz.","type":"boolean","const":true},"email_obfuscation":{"title":"Email Obfuscation","description":"For \"set_config\": whether to enable Email Obfuscation.","type":"boolean"},"fonts":{"title":"Cloudflare Fonts","description":"For \"set_config\": whether to enable Cloudflare Fonts.","type":"boolean"},"hotlink_protection":{"title":"Hotlink Protection","description":"For \"set_config\": whether to enable Hotlink Protection.","type":"boolean"},"mirage":{"title":"Mirage","description":"For \"set_config\": whether to enable Mirage.","type":"boolean"},"opportunistic_encryption":{"title":"Opportunistic Encryption","description":"For \"set_config\": whether to enable Opportunistic Encryption.","type":"boolean"},"polish":{"title":"Polish","description":"For \"set_config\": the Polish level to configure.","type":"string","enum":["off","lossless","lossy","webp"]},"redirects_for_ai_training":{"title":"Redirects for AI training","description":"For \"set_config\": whether to redirect verified AI training crawlers to canonical URLs.","type":"boolean"},"request_body_buffering":{"title":"Request body buffering","description":"For \"set_config\": the request body buffering mode to configure.","type":"string","enum":["none","standard","full"]},"response_body_buffering":{"title":"Response body buffering","description":"For \"set_config\": the response body buffering mode to configure.","type":"string","enum":["none","standard"]},"rocket_loader":{"title":"Rocket Loader","description":"For \"set_config\": whether to enable Rocket Loader.","type":"boolean"},"security_level":{"title":"Security Level","description":"For \"set_config\": the Security Level to configure.","type":"string","enum":["off","essentially_off","low","medium","high","under_attack"]},"server_side_excludes":{"title":"Server-Side Excludes","description":"For \"set_config\": whether to enable Server-Side Excludes.","type":"boolean"},"ssl":{"title":"SSL","description":"For \"set_config\": the SSL level to configure.","type":"string","enum":["off","flexible","full","strict","origin_pull"]},"sxg":{"title":"SXG","description":"For \"set_config\": whether to enable Signed Exchanges (SXG).","type":"boolean"},"additional_cacheable_ports":{"title":"Additional cacheable ports","description":"For \"set_cache_settings\": a list of additional ports that caching should be enabled on.","type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":65535}},"browser_ttl":{"title":"Browser TTL","description":"For \"set_cache_settings\": how long client browsers should cache the response. Cloudflare cache purge will not purge content cached on client browsers, so high browser TTLs may lead to stale content.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"title":"Mode","description":"The browser TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin","bypass"]},"default":{"title":"Default","description":"The browser TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0}}},"cache":{"title":"Cache eligibility","description":"For \"set_cache_settings\": whether the request's response from the origin is eligible for caching. Caching itself will still depend on the cache control header and your other caching configurations.","type":"boolean"},"cache_key":{"title":"Cache key","description":"For \"set_cache_settings\": which components of the request are included in or excluded from the cache key Cloudflare uses to store the response in cache.","type":"object","additionalProperties":false,"properties":{"cache_by_device_type":{"title":"Cache by device type","description":"Whether to separate cached content based on the visitor's device type.","type":"boolean"},"cache_deception_armor":{"title":"Cache deception armor","description":"Whether to protect from web cache deception attacks, while allowing static assets to be cached.","type":"boolean"},"custom_key":{"title":"Custom key","description":"Which components of the request are included or excluded from the cache key.","type":"object","additionalProperties":false,"properties":{"cookie":{"title":"Cookie","description":"Which cookies to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of cookies to check for the presence of. The presence of these cookies is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"include":{"title":"Include","description":"A list of cookies to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"header":{"title":"Header","description":"Which headers to include in the cache key.","type":"object","additionalProperties":false,"properties":{"check_presence":{"title":"Check presence","description":"A list of headers to check for the presence of. The presence of these headers is included in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"contains":{"title":"Contains","description":"A mapping of header names to a list of values. If a header is present in the request and contains any of the values provided, its value is included in the cache key.","type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"exclude_origin":{"title":"Exclude origin","description":"Whether to exclude the origin header in the cache key.","type":"boolean"},"include":{"title":"Include","description":"A list of headers to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}}}},"host":{"title":"Host","description":"How to use the host in the cache key.","type":"object","additionalProperties":false,"properties":{"resolved":{"title":"Resolved","description":"Whether to use the resolved host in the cache key.","type":"boolean"}}},"query_string":{"title":"Query string","description":"Which query string parameters to include in or exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"include":{"title":"Include","description":"Which query string parameters to include in the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to include in the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to include all query string parameters in the cache key.","type":"boolean","const":true}}},"exclude":{"title":"Exclude","description":"Which query string parameters to exclude from the cache key.","type":"object","additionalProperties":false,"properties":{"list":{"title":"List","description":"A list of query string parameters to exclude from the cache key.","type":"array","minItems":1,"items":{"type":"string"}},"all":{"title":"All","description":"Whether to exclude all query string parameters from the cache key.","type":"boolean","const":true}}}}},"user":{"title":"User","description":"How to use characteristics of the request user agent in the cache key.","type":"object","additionalProperties":false,"properties":{"device_type":{"title":"Device type","description":"Whether to use the user agent's device type in the cache key.","type":"boolean"},"geo":{"title":"Geo","description":"Whether to use the user agents's country in the cache key.","type":"boolean"},"lang":{"title":"Lang","description":"Whether to use the user agent's language in the cache key.","type":"boolean"}}}}},"ignore_query_strings_order":{"title":"Ignore query strings order","description":"Whether to treat requests with the same query parameters the same, regardless of the order those query parameters are in.","type":"boolean"}}},"cache_reserve":{"title":"Cache Reserve","description":"For \"set_cache_settings\": settings to determine whether the request's response from origin is eligible for Cache Reserve (requires a Cache Reserve add-on plan).","type":"object","additionalProperties":false,"required":["eligible"],"properties":{"eligible":{"title":"Eligible","description":"Whether Cache Reserve is enabled. If this is true and a request meets eligibility criteria, Cloudflare will write the resource to Cache Reserve.","type":"boolean"},"minimum_file_size":{"title":"Minimum file size","description":"The minimum file size eligible for storage in Cache Reserve.","type":"integer","minimum":0}}},"edge_ttl":{"title":"Edge TTL","description":"For \"set_cache_settings\": how long the Cloudflare edge network should cache the response.","type":"object","additionalProperties":false,"required":["mode"],"properties":{"default":{"title":"Default","description":"The edge TTL (in seconds) if you choose the \"override_origin\" mode.","type":"integer","minimum":0},"mode":{"title":"Mode","description":"The edge TTL mode.","type":"string","enum":["respect_origin","bypass_by_default","override_origin"]},"status_code_ttl":{"title":"Status code TTL","description":"A list of TTLs to apply to specific status codes or status code ranges.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"status_code_range":{"title":"Status code range","description":"A range of status codes to apply the TTL to.","type":"object","additionalProperties":false,"properties":{"from":{"title":"From","description":"The lower bound of the range.","type":"integer","minimum":100,"maximum":999},"to":{"title":"To","description":"The upper bound of the range.","type":"integer","minimum":100,"maximum":999}}},"status_code":{"title":"Status code","description":"A single status code to apply the TTL to.","type":"integer","minimum":100,"maximum":999},"value":{"title":"Value","description":"The time to cache the response for (in seconds). A value of 0 is equivalent to setting the cache control header with the value \"no-cache\". A value of -1 is equivalent to setting the cache control header with the value of \"no-store\".","type":"integer"}}}}}},"origin_cache_control":{"title":"Origin cache control","description":"For \"set_cache_settings\": whether Cloudflare will aim to strictly adhere to RFC 7234.","type":"boolean"},"origin_error_page_passthru":{"title":"Origin error page pass-through","description":"For \"set_cache_settings\": whether to generate Cloudflare error pages for issues from the origin server.","type":"boolean"},"read_timeout":{"title":"Read timeout","description":"For \"set_cache_settings\": a timeout value between two successive read operations to use for your origin server. Historically, the timeout value between two read options from Cloudflare to an origin server is 100 seconds. If you are attempting to reduce HTTP 524 errors because of timeouts from an origin server, try increasing this timeout value.","type":"integer","minimum":100,"maximum":6000},"respect_strong_etags":{"title":"Respect strong ETags","description":"For \"set_cache_settings\": whether Cloudflare should respect strong ETag (entity tag) headers. If false, Cloudflare converts strong ETag headers to weak ETag headers.","type":"boolean"},"serve_stale":{"title":"Serve stale","description":"For \"set_cache_settings\": when to serve stale content from cache.","type":"object","additionalProperties":false,"properties":{"disable_stale_while_updating":{"title":"Disable stale while updating","description":"Whether Cloudflare should disable serving stale content while getting the latest content from the origin.","type":"boolean"}}},"shared_dictionary":{"title":"Shared dictionary","description":"For \"set_cache_settings\": shared dictionary compression; Cloudflare injects Use-As-Dictionary headers on matching cacheable responses.","type":"object","additionalProperties":false,"required":["match_pattern"],"properties":{"match_pattern":{"title":"Match pattern","description":"URL pattern for the Use-As-Dictionary match field: which URLs can use this response as a dictionary.","type":"string"}}},"vary":{"title":"Vary","description":"For \"set_cache_settings\": controls how cached responses vary based on request headers. \"default\" applies to any Vary response header that does not have a per-header override.","type":"object","additionalProperties":false,"properties":{"default":{"title":"Default","description":"Controls how response Vary headers without a per-header override contribute to the cache key.","type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]}}},"headers":{"title":"Headers","description":"A mapping of lowercase request header names to their vary configuration.","type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["action"],"properties":{"action":{"title":"Action","description":"How the header value is treated when building the cache key.","type":"string","enum":["bypass","passthrough","normalize"]},"media_types":{"title":"Media types","description":"The set of media types to normalize against. Only valid for the \"accept\" header.","type":"array","maxItems":10,"items":{"type":"string","pattern":"^[ -~]+$"}},"languages":{"title":"Languages","description":"The set of languages to normalize against. Only valid for the \"accept-language\" header.","type":"array","maxItems":20,"items":{"type":"string","pattern":"^[ -~]+$"}}}}}}},"strip_etags":{"title":"Strip ETag","description":"For \"set_cache_settings\": whether to strip the ETag header from the response.","type":"boolean"},"strip_last_modified":{"title":"Strip Last-Modified","description":"For \"set_cache_settings\": whether to strip the Last-Modified header from the response.","type":"boolean"},"strip_set_cookie":{"title":"Strip Set-Cookie","description":"For \"set_cache_settings\": whether to strip the Set-Cookie header from the response.","type":"boolean"},"cookie_fields":{"title":"Cookie fields","description":"For \"log_custom_field\": the cookie fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the cookie.","type":"string","minLength":1}}}},"raw_response_fields":{"title":"Raw response fields","description":"For \"log_custom_field\": the raw response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"request_fields":{"title":"Request fields","description":"For \"log_custom_field\": the raw request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"response_fields":{"title":"Response fields","description":"For \"log_custom_field\": the transformed response fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the response header.","type":"string","minLength":1},"preserve_duplicates":{"title":"Preserve duplicates","description":"Whether to log duplicate values of the same header.","type":"boolean"}}}},"transformed_request_fields":{"title":"Transformed request fields","description":"For \"log_custom_field\": the transformed request fields to log.","type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"title":"Name","description":"The name of the header.","type":"string","minLength":1}}}},"max-age":{"title":"Cache-Control max-age","description":"For \"set_cache_control\": set the max-age cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"s-maxage":{"title":"Cache-Control s-maxage","description":"For \"set_cache_control\": set the s-maxage cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-while-revalidate":{"title":"Cache-Control stale-while-revalidate","description":"For \"set_cache_control\": set the stale-while-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"stale-if-error":{"title":"Cache-Control stale-if-error","description":"For \"set_cache_control\": set the stale-if-error cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"value":{"title":"Value","description":"The value for the directive in seconds.","type":"integer"},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"private":{"title":"Cache-Control private","description":"For \"set_cache_control\": set the private cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-cache":{"title":"Cache-Control no-cache","description":"For \"set_cache_control\": set the no-cache cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"qualifiers":{"title":"Qualifiers","description":"The qualifiers for the directive.","type":"array","items":{"type":"string"}},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-revalidate":{"title":"Cache-Control must-revalidate","description":"For \"set_cache_control\": set the must-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"proxy-revalidate":{"title":"Cache-Control proxy-revalidate","description":"For \"set_cache_control\": set the proxy-revalidate cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"must-understand":{"title":"Cache-Control must-understand","description":"For \"set_cache_control\": set the must-understand cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-transform":{"title":"Cache-Control no-transform","description":"For \"set_cache_control\": set the no-transform cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"immutable":{"title":"Cache-Control immutable","description":"For \"set_cache_control\": set the immutable cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"no-store":{"title":"Cache-Control no-store","description":"For \"set_cache_control\": set the no-store cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"public":{"title":"Cache-Control public","description":"For \"set_cache_control\": set the public cache control directive.","type":"object","additionalProperties":false,"required":["operation"],"properties":{"operation":{"title":"Operation","description":"The operation to perform.","type":"string","enum":["set","remove"]},"cloudflare_only":{"title":"Cloudflare only","description":"Whether to apply the directive only to Cloudflare's cache.","type":"boolean"}}},"operation":{"title":"Cache tags operation","description":"For \"set_cache_tags\": the operation to perform.","type":"string","enum":["set","add","remove"]},"values":{"title":"Cache tags","description":"For \"set_cache_tags\": the cache tag values.","type":"array","items":{"type":"string"}},"expression":{"title":"Cache tags expression","description":"For \"set_cache_tags\": an expression to generate cache tags.","type":"string"}}};
 const schema14 = {"title":"Overrides","description":"Overrides applied on top of the managed ruleset. Precedence: rule > category > ruleset.","type":"object","additionalProperties":false,"properties":{"action":{"title":"Action","description":"Action of every rule of the managed ruleset (lowest precedence).","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn every rule of the managed ruleset on or off (lowest precedence).","type":"boolean"},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]},"categories":{"title":"Category overrides","description":"Overrides of all rules with a category (tag), e.g. paranoia-level-3. When several tags match a rule, the last one wins.","type":"array","minItems":1,"items":{"title":"Category override","description":"Override of the rules with one category.","type":"object","additionalProperties":false,"required":["category"],"properties":{"category":{"title":"Category","description":"Category (tag) whose rules are overridden, e.g. \"paranoia-level-3\".","type":"string","minLength":1},"action":{"title":"Action","description":"Action the overridden rules take instead of their default (e.g. \"log\", \"block\", \"managed_challenge\"). Lowercase letters and underscores.","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn the overridden rules on (true) or off (false).","type":"boolean"},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]}}}},"rules":{"title":"Rule overrides","description":"Overrides of single rules (highest precedence).","type":"array","minItems":1,"items":{"title":"Rule override","description":"Override of one rule of the managed ruleset.","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"title":"Rule id","description":"Identifier of the overridden rule, e.g. 6179ae15870a4bb7b2d480d4843b323c (OWASP anomaly score rule).","type":"string","pattern":"^[0-9a-f]{32}$"},"action":{"title":"Action","description":"Action the overridden rules take instead of their default (e.g. \"log\", \"block\", \"managed_challenge\"). Lowercase letters and underscores.","type":"string","pattern":"^[a-z_]+$"},"enabled":{"title":"Enabled","description":"Turn the overridden rules on (true) or off (false).","type":"boolean"},"score_threshold":{"title":"Score threshold","description":"OWASP anomaly score threshold: 60 (Low), 40 (Medium, default) or 25 (High). Only on rule 6179ae15870a4bb7b2d480d4843b323c.","type":"integer","minimum":1},"sensitivity_level":{"title":"Sensitivity level","description":"DDoS sensitivity (\"default\", \"medium\", \"low\", \"eoff\"); DDoS phases only.","type":"string","enum":["default","medium","low","eoff"]}}}}}};
 const pattern1 = new RegExp("^[0-9a-f]{32}$", "u");
 const pattern2 = new RegExp("^[a-z_]+$", "u");
@@ -2742,10 +2742,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data.increment !== undefined){
-let data66 = data.increment;
-if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
-const err131 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.link_maze !== undefined){
+let data66 = data.link_maze;
+if(!(data66 && typeof data66 == "object" && !Array.isArray(data66))){
+const err131 = {instancePath:instancePath+"/link_maze",schemaPath:"#/properties/link_maze/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2755,11 +2755,10 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.asset_name !== undefined){
-let data67 = data.asset_name;
-if(typeof data67 === "string"){
-if(func2(data67) < 1){
-const err132 = {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.increment !== undefined){
+let data67 = data.increment;
+if(!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))){
+const err132 = {instancePath:instancePath+"/increment",schemaPath:"#/properties/increment/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2769,8 +2768,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-else {
-const err133 = {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.asset_name !== undefined){
+let data68 = data.asset_name;
+if(typeof data68 === "string"){
+if(func2(data68) < 1){
+const err133 = {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2780,11 +2782,8 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data.content !== undefined){
-let data68 = data.content;
-if(typeof data68 === "string"){
-if(func2(data68) < 1){
-const err134 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err134 = {instancePath:instancePath+"/asset_name",schemaPath:"#/properties/asset_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2794,8 +2793,11 @@ vErrors.push(err134);
 errors++;
 }
 }
-else {
-const err135 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.content !== undefined){
+let data69 = data.content;
+if(typeof data69 === "string"){
+if(func2(data69) < 1){
+const err135 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2805,10 +2807,8 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.content_type !== undefined){
-let data69 = data.content_type;
-if(typeof data69 !== "string"){
-const err136 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err136 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2817,8 +2817,11 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!((((data69 === "application/json") || (data69 === "text/html")) || (data69 === "text/plain")) || (data69 === "text/xml"))){
-const err137 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/enum",keyword:"enum",params:{allowedValues: schema13.properties.content_type.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.content_type !== undefined){
+let data70 = data.content_type;
+if(typeof data70 !== "string"){
+const err137 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2827,11 +2830,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-if(data.status_code !== undefined){
-let data70 = data.status_code;
-if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-const err138 = {instancePath:instancePath+"/status_code",schemaPath:"#/properties/status_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((data70 === "application/json") || (data70 === "text/html")) || (data70 === "text/plain")) || (data70 === "text/xml"))){
+const err138 = {instancePath:instancePath+"/content_type",schemaPath:"#/properties/content_type/enum",keyword:"enum",params:{allowedValues: schema13.properties.content_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2840,9 +2840,11 @@ vErrors.push(err138);
 }
 errors++;
 }
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 > 999 || isNaN(data70)){
-const err139 = {instancePath:instancePath+"/status_code",schemaPath:"#/properties/status_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
+}
+if(data.status_code !== undefined){
+let data71 = data.status_code;
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+const err139 = {instancePath:instancePath+"/status_code",schemaPath:"#/properties/status_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2851,8 +2853,9 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data70 < 400 || isNaN(data70)){
-const err140 = {instancePath:instancePath+"/status_code",schemaPath:"#/properties/status_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 > 999 || isNaN(data71)){
+const err140 = {instancePath:instancePath+"/status_code",schemaPath:"#/properties/status_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2861,11 +2864,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-}
-if(data.automatic_https_rewrites !== undefined){
-if(typeof data.automatic_https_rewrites !== "boolean"){
-const err141 = {instancePath:instancePath+"/automatic_https_rewrites",schemaPath:"#/properties/automatic_https_rewrites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data71 < 400 || isNaN(data71)){
+const err141 = {instancePath:instancePath+"/status_code",schemaPath:"#/properties/status_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2875,12 +2875,10 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data.autominify !== undefined){
-let data72 = data.autominify;
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-for(const key18 in data72){
-if(!(((key18 === "css") || (key18 === "html")) || (key18 === "js"))){
-const err142 = {instancePath:instancePath+"/autominify",schemaPath:"#/properties/autominify/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+}
+if(data.automatic_https_rewrites !== undefined){
+if(typeof data.automatic_https_rewrites !== "boolean"){
+const err142 = {instancePath:instancePath+"/automatic_https_rewrites",schemaPath:"#/properties/automatic_https_rewrites/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2890,9 +2888,12 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data72.css !== undefined){
-if(typeof data72.css !== "boolean"){
-const err143 = {instancePath:instancePath+"/autominify/css",schemaPath:"#/properties/autominify/properties/css/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.autominify !== undefined){
+let data73 = data.autominify;
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+for(const key18 in data73){
+if(!(((key18 === "css") || (key18 === "html")) || (key18 === "js"))){
+const err143 = {instancePath:instancePath+"/autominify",schemaPath:"#/properties/autominify/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2902,9 +2903,9 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data72.html !== undefined){
-if(typeof data72.html !== "boolean"){
-const err144 = {instancePath:instancePath+"/autominify/html",schemaPath:"#/properties/autominify/properties/html/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data73.css !== undefined){
+if(typeof data73.css !== "boolean"){
+const err144 = {instancePath:instancePath+"/autominify/css",schemaPath:"#/properties/autominify/properties/css/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2914,9 +2915,9 @@ vErrors.push(err144);
 errors++;
 }
 }
-if(data72.js !== undefined){
-if(typeof data72.js !== "boolean"){
-const err145 = {instancePath:instancePath+"/autominify/js",schemaPath:"#/properties/autominify/properties/js/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data73.html !== undefined){
+if(typeof data73.html !== "boolean"){
+const err145 = {instancePath:instancePath+"/autominify/html",schemaPath:"#/properties/autominify/properties/html/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2926,9 +2927,9 @@ vErrors.push(err145);
 errors++;
 }
 }
-}
-else {
-const err146 = {instancePath:instancePath+"/autominify",schemaPath:"#/properties/autominify/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data73.js !== undefined){
+if(typeof data73.js !== "boolean"){
+const err146 = {instancePath:instancePath+"/autominify/js",schemaPath:"#/properties/autominify/properties/js/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2938,9 +2939,9 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data.bic !== undefined){
-if(typeof data.bic !== "boolean"){
-const err147 = {instancePath:instancePath+"/bic",schemaPath:"#/properties/bic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err147 = {instancePath:instancePath+"/autominify",schemaPath:"#/properties/autominify/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2950,9 +2951,9 @@ vErrors.push(err147);
 errors++;
 }
 }
-if(data.content_converter !== undefined){
-if(typeof data.content_converter !== "boolean"){
-const err148 = {instancePath:instancePath+"/content_converter",schemaPath:"#/properties/content_converter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.bic !== undefined){
+if(typeof data.bic !== "boolean"){
+const err148 = {instancePath:instancePath+"/bic",schemaPath:"#/properties/bic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2962,10 +2963,9 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.disable_apps !== undefined){
-let data78 = data.disable_apps;
-if(typeof data78 !== "boolean"){
-const err149 = {instancePath:instancePath+"/disable_apps",schemaPath:"#/properties/disable_apps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.content_converter !== undefined){
+if(typeof data.content_converter !== "boolean"){
+const err149 = {instancePath:instancePath+"/content_converter",schemaPath:"#/properties/content_converter/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2974,8 +2974,11 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(true !== data78){
-const err150 = {instancePath:instancePath+"/disable_apps",schemaPath:"#/properties/disable_apps/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+if(data.disable_apps !== undefined){
+let data79 = data.disable_apps;
+if(typeof data79 !== "boolean"){
+const err150 = {instancePath:instancePath+"/disable_apps",schemaPath:"#/properties/disable_apps/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2984,11 +2987,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-if(data.disable_pay_per_crawl !== undefined){
-let data79 = data.disable_pay_per_crawl;
-if(typeof data79 !== "boolean"){
-const err151 = {instancePath:instancePath+"/disable_pay_per_crawl",schemaPath:"#/properties/disable_pay_per_crawl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(true !== data79){
+const err151 = {instancePath:instancePath+"/disable_apps",schemaPath:"#/properties/disable_apps/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2997,8 +2997,11 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(true !== data79){
-const err152 = {instancePath:instancePath+"/disable_pay_per_crawl",schemaPath:"#/properties/disable_pay_per_crawl/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+if(data.disable_pay_per_crawl !== undefined){
+let data80 = data.disable_pay_per_crawl;
+if(typeof data80 !== "boolean"){
+const err152 = {instancePath:instancePath+"/disable_pay_per_crawl",schemaPath:"#/properties/disable_pay_per_crawl/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -3007,11 +3010,8 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-if(data.disable_rum !== undefined){
-let data80 = data.disable_rum;
-if(typeof data80 !== "boolean"){
-const err153 = {instancePath:instancePath+"/disable_rum",schemaPath:"#/properties/disable_rum/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(true !== data80){
+const err153 = {instancePath:instancePath+"/disable_pay_per_crawl",schemaPath:"#/properties/disable_pay_per_crawl/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -3020,8 +3020,11 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(true !== data80){
-const err154 = {instancePath:instancePath+"/disable_rum",schemaPath:"#/properties/disable_rum/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+if(data.disable_rum !== undefined){
+let data81 = data.disable_rum;
+if(typeof data81 !== "boolean"){
+const err154 = {instancePath:instancePath+"/disable_rum",schemaPath:"#/properties/disable_rum/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3030,11 +3033,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-if(data.disable_zaraz !== undefined){
-let data81 = data.disable_zaraz;
-if(typeof data81 !== "boolean"){
-const err155 = {instancePath:instancePath+"/disable_zaraz",schemaPath:"#/properties/disable_zaraz/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(true !== data81){
+const err155 = {instancePath:instancePath+"/disable_rum",schemaPath:"#/properties/disable_rum/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3043,8 +3043,11 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(true !== data81){
-const err156 = {instancePath:instancePath+"/disable_zaraz",schemaPath:"#/properties/disable_zaraz/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+if(data.disable_zaraz !== undefined){
+let data82 = data.disable_zaraz;
+if(typeof data82 !== "boolean"){
+const err156 = {instancePath:instancePath+"/disable_zaraz",schemaPath:"#/properties/disable_zaraz/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3053,10 +3056,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-if(data.email_obfuscation !== undefined){
-if(typeof data.email_obfuscation !== "boolean"){
-const err157 = {instancePath:instancePath+"/email_obfuscation",schemaPath:"#/properties/email_obfuscation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(true !== data82){
+const err157 = {instancePath:instancePath+"/disable_zaraz",schemaPath:"#/properties/disable_zaraz/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3066,9 +3067,9 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data.fonts !== undefined){
-if(typeof data.fonts !== "boolean"){
-const err158 = {instancePath:instancePath+"/fonts",schemaPath:"#/properties/fonts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.email_obfuscation !== undefined){
+if(typeof data.email_obfuscation !== "boolean"){
+const err158 = {instancePath:instancePath+"/email_obfuscation",schemaPath:"#/properties/email_obfuscation/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3078,9 +3079,9 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data.hotlink_protection !== undefined){
-if(typeof data.hotlink_protection !== "boolean"){
-const err159 = {instancePath:instancePath+"/hotlink_protection",schemaPath:"#/properties/hotlink_protection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.fonts !== undefined){
+if(typeof data.fonts !== "boolean"){
+const err159 = {instancePath:instancePath+"/fonts",schemaPath:"#/properties/fonts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3090,9 +3091,9 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data.mirage !== undefined){
-if(typeof data.mirage !== "boolean"){
-const err160 = {instancePath:instancePath+"/mirage",schemaPath:"#/properties/mirage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.hotlink_protection !== undefined){
+if(typeof data.hotlink_protection !== "boolean"){
+const err160 = {instancePath:instancePath+"/hotlink_protection",schemaPath:"#/properties/hotlink_protection/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3102,9 +3103,9 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data.opportunistic_encryption !== undefined){
-if(typeof data.opportunistic_encryption !== "boolean"){
-const err161 = {instancePath:instancePath+"/opportunistic_encryption",schemaPath:"#/properties/opportunistic_encryption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.mirage !== undefined){
+if(typeof data.mirage !== "boolean"){
+const err161 = {instancePath:instancePath+"/mirage",schemaPath:"#/properties/mirage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3114,10 +3115,9 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data.polish !== undefined){
-let data87 = data.polish;
-if(typeof data87 !== "string"){
-const err162 = {instancePath:instancePath+"/polish",schemaPath:"#/properties/polish/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.opportunistic_encryption !== undefined){
+if(typeof data.opportunistic_encryption !== "boolean"){
+const err162 = {instancePath:instancePath+"/opportunistic_encryption",schemaPath:"#/properties/opportunistic_encryption/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3126,8 +3126,11 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(!((((data87 === "off") || (data87 === "lossless")) || (data87 === "lossy")) || (data87 === "webp"))){
-const err163 = {instancePath:instancePath+"/polish",schemaPath:"#/properties/polish/enum",keyword:"enum",params:{allowedValues: schema13.properties.polish.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.polish !== undefined){
+let data88 = data.polish;
+if(typeof data88 !== "string"){
+const err163 = {instancePath:instancePath+"/polish",schemaPath:"#/properties/polish/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3136,10 +3139,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-}
-if(data.redirects_for_ai_training !== undefined){
-if(typeof data.redirects_for_ai_training !== "boolean"){
-const err164 = {instancePath:instancePath+"/redirects_for_ai_training",schemaPath:"#/properties/redirects_for_ai_training/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((((data88 === "off") || (data88 === "lossless")) || (data88 === "lossy")) || (data88 === "webp"))){
+const err164 = {instancePath:instancePath+"/polish",schemaPath:"#/properties/polish/enum",keyword:"enum",params:{allowedValues: schema13.properties.polish.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3149,10 +3150,9 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data.request_body_buffering !== undefined){
-let data89 = data.request_body_buffering;
-if(typeof data89 !== "string"){
-const err165 = {instancePath:instancePath+"/request_body_buffering",schemaPath:"#/properties/request_body_buffering/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.redirects_for_ai_training !== undefined){
+if(typeof data.redirects_for_ai_training !== "boolean"){
+const err165 = {instancePath:instancePath+"/redirects_for_ai_training",schemaPath:"#/properties/redirects_for_ai_training/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3161,8 +3161,11 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(!(((data89 === "none") || (data89 === "standard")) || (data89 === "full"))){
-const err166 = {instancePath:instancePath+"/request_body_buffering",schemaPath:"#/properties/request_body_buffering/enum",keyword:"enum",params:{allowedValues: schema13.properties.request_body_buffering.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.request_body_buffering !== undefined){
+let data90 = data.request_body_buffering;
+if(typeof data90 !== "string"){
+const err166 = {instancePath:instancePath+"/request_body_buffering",schemaPath:"#/properties/request_body_buffering/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3171,11 +3174,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-if(data.response_body_buffering !== undefined){
-let data90 = data.response_body_buffering;
-if(typeof data90 !== "string"){
-const err167 = {instancePath:instancePath+"/response_body_buffering",schemaPath:"#/properties/response_body_buffering/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data90 === "none") || (data90 === "standard")) || (data90 === "full"))){
+const err167 = {instancePath:instancePath+"/request_body_buffering",schemaPath:"#/properties/request_body_buffering/enum",keyword:"enum",params:{allowedValues: schema13.properties.request_body_buffering.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3184,8 +3184,11 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(!((data90 === "none") || (data90 === "standard"))){
-const err168 = {instancePath:instancePath+"/response_body_buffering",schemaPath:"#/properties/response_body_buffering/enum",keyword:"enum",params:{allowedValues: schema13.properties.response_body_buffering.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.response_body_buffering !== undefined){
+let data91 = data.response_body_buffering;
+if(typeof data91 !== "string"){
+const err168 = {instancePath:instancePath+"/response_body_buffering",schemaPath:"#/properties/response_body_buffering/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3194,10 +3197,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-if(data.rocket_loader !== undefined){
-if(typeof data.rocket_loader !== "boolean"){
-const err169 = {instancePath:instancePath+"/rocket_loader",schemaPath:"#/properties/rocket_loader/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data91 === "none") || (data91 === "standard"))){
+const err169 = {instancePath:instancePath+"/response_body_buffering",schemaPath:"#/properties/response_body_buffering/enum",keyword:"enum",params:{allowedValues: schema13.properties.response_body_buffering.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3207,10 +3208,9 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data.security_level !== undefined){
-let data92 = data.security_level;
-if(typeof data92 !== "string"){
-const err170 = {instancePath:instancePath+"/security_level",schemaPath:"#/properties/security_level/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.rocket_loader !== undefined){
+if(typeof data.rocket_loader !== "boolean"){
+const err170 = {instancePath:instancePath+"/rocket_loader",schemaPath:"#/properties/rocket_loader/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3219,8 +3219,11 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!((((((data92 === "off") || (data92 === "essentially_off")) || (data92 === "low")) || (data92 === "medium")) || (data92 === "high")) || (data92 === "under_attack"))){
-const err171 = {instancePath:instancePath+"/security_level",schemaPath:"#/properties/security_level/enum",keyword:"enum",params:{allowedValues: schema13.properties.security_level.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.security_level !== undefined){
+let data93 = data.security_level;
+if(typeof data93 !== "string"){
+const err171 = {instancePath:instancePath+"/security_level",schemaPath:"#/properties/security_level/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3229,10 +3232,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-if(data.server_side_excludes !== undefined){
-if(typeof data.server_side_excludes !== "boolean"){
-const err172 = {instancePath:instancePath+"/server_side_excludes",schemaPath:"#/properties/server_side_excludes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((((((data93 === "off") || (data93 === "essentially_off")) || (data93 === "low")) || (data93 === "medium")) || (data93 === "high")) || (data93 === "under_attack"))){
+const err172 = {instancePath:instancePath+"/security_level",schemaPath:"#/properties/security_level/enum",keyword:"enum",params:{allowedValues: schema13.properties.security_level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3242,10 +3243,9 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data.ssl !== undefined){
-let data94 = data.ssl;
-if(typeof data94 !== "string"){
-const err173 = {instancePath:instancePath+"/ssl",schemaPath:"#/properties/ssl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.server_side_excludes !== undefined){
+if(typeof data.server_side_excludes !== "boolean"){
+const err173 = {instancePath:instancePath+"/server_side_excludes",schemaPath:"#/properties/server_side_excludes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3254,8 +3254,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(!(((((data94 === "off") || (data94 === "flexible")) || (data94 === "full")) || (data94 === "strict")) || (data94 === "origin_pull"))){
-const err174 = {instancePath:instancePath+"/ssl",schemaPath:"#/properties/ssl/enum",keyword:"enum",params:{allowedValues: schema13.properties.ssl.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.ssl !== undefined){
+let data95 = data.ssl;
+if(typeof data95 !== "string"){
+const err174 = {instancePath:instancePath+"/ssl",schemaPath:"#/properties/ssl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3264,10 +3267,8 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-if(data.sxg !== undefined){
-if(typeof data.sxg !== "boolean"){
-const err175 = {instancePath:instancePath+"/sxg",schemaPath:"#/properties/sxg/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((((data95 === "off") || (data95 === "flexible")) || (data95 === "full")) || (data95 === "strict")) || (data95 === "origin_pull"))){
+const err175 = {instancePath:instancePath+"/ssl",schemaPath:"#/properties/ssl/enum",keyword:"enum",params:{allowedValues: schema13.properties.ssl.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3277,11 +3278,9 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data.additional_cacheable_ports !== undefined){
-let data96 = data.additional_cacheable_ports;
-if(Array.isArray(data96)){
-if(data96.length < 1){
-const err176 = {instancePath:instancePath+"/additional_cacheable_ports",schemaPath:"#/properties/additional_cacheable_ports/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.sxg !== undefined){
+if(typeof data.sxg !== "boolean"){
+const err176 = {instancePath:instancePath+"/sxg",schemaPath:"#/properties/sxg/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3290,11 +3289,12 @@ vErrors.push(err176);
 }
 errors++;
 }
-const len7 = data96.length;
-for(let i7=0; i7<len7; i7++){
-let data97 = data96[i7];
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err177 = {instancePath:instancePath+"/additional_cacheable_ports/" + i7,schemaPath:"#/properties/additional_cacheable_ports/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data.additional_cacheable_ports !== undefined){
+let data97 = data.additional_cacheable_ports;
+if(Array.isArray(data97)){
+if(data97.length < 1){
+const err177 = {instancePath:instancePath+"/additional_cacheable_ports",schemaPath:"#/properties/additional_cacheable_ports/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3303,9 +3303,11 @@ vErrors.push(err177);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 65535 || isNaN(data97)){
-const err178 = {instancePath:instancePath+"/additional_cacheable_ports/" + i7,schemaPath:"#/properties/additional_cacheable_ports/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+const len7 = data97.length;
+for(let i7=0; i7<len7; i7++){
+let data98 = data97[i7];
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err178 = {instancePath:instancePath+"/additional_cacheable_ports/" + i7,schemaPath:"#/properties/additional_cacheable_ports/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3314,8 +3316,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(data97 < 1 || isNaN(data97)){
-const err179 = {instancePath:instancePath+"/additional_cacheable_ports/" + i7,schemaPath:"#/properties/additional_cacheable_ports/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 > 65535 || isNaN(data98)){
+const err179 = {instancePath:instancePath+"/additional_cacheable_ports/" + i7,schemaPath:"#/properties/additional_cacheable_ports/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3324,11 +3327,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err180 = {instancePath:instancePath+"/additional_cacheable_ports",schemaPath:"#/properties/additional_cacheable_ports/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data98 < 1 || isNaN(data98)){
+const err180 = {instancePath:instancePath+"/additional_cacheable_ports/" + i7,schemaPath:"#/properties/additional_cacheable_ports/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3338,11 +3338,10 @@ vErrors.push(err180);
 errors++;
 }
 }
-if(data.browser_ttl !== undefined){
-let data98 = data.browser_ttl;
-if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
-if(data98.mode === undefined){
-const err181 = {instancePath:instancePath+"/browser_ttl",schemaPath:"#/properties/browser_ttl/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+}
+}
+else {
+const err181 = {instancePath:instancePath+"/additional_cacheable_ports",schemaPath:"#/properties/additional_cacheable_ports/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3351,9 +3350,12 @@ vErrors.push(err181);
 }
 errors++;
 }
-for(const key19 in data98){
-if(!((key19 === "mode") || (key19 === "default"))){
-const err182 = {instancePath:instancePath+"/browser_ttl",schemaPath:"#/properties/browser_ttl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+}
+if(data.browser_ttl !== undefined){
+let data99 = data.browser_ttl;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+if(data99.mode === undefined){
+const err182 = {instancePath:instancePath+"/browser_ttl",schemaPath:"#/properties/browser_ttl/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3362,11 +3364,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-}
-if(data98.mode !== undefined){
-let data99 = data98.mode;
-if(typeof data99 !== "string"){
-const err183 = {instancePath:instancePath+"/browser_ttl/mode",schemaPath:"#/properties/browser_ttl/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key19 in data99){
+if(!((key19 === "mode") || (key19 === "default"))){
+const err183 = {instancePath:instancePath+"/browser_ttl",schemaPath:"#/properties/browser_ttl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3375,8 +3375,11 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(!((((data99 === "respect_origin") || (data99 === "bypass_by_default")) || (data99 === "override_origin")) || (data99 === "bypass"))){
-const err184 = {instancePath:instancePath+"/browser_ttl/mode",schemaPath:"#/properties/browser_ttl/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.browser_ttl.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+if(data99.mode !== undefined){
+let data100 = data99.mode;
+if(typeof data100 !== "string"){
+const err184 = {instancePath:instancePath+"/browser_ttl/mode",schemaPath:"#/properties/browser_ttl/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3385,11 +3388,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-if(data98.default !== undefined){
-let data100 = data98.default;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err185 = {instancePath:instancePath+"/browser_ttl/default",schemaPath:"#/properties/browser_ttl/properties/default/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((data100 === "respect_origin") || (data100 === "bypass_by_default")) || (data100 === "override_origin")) || (data100 === "bypass"))){
+const err185 = {instancePath:instancePath+"/browser_ttl/mode",schemaPath:"#/properties/browser_ttl/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.browser_ttl.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3398,9 +3398,11 @@ vErrors.push(err185);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
-const err186 = {instancePath:instancePath+"/browser_ttl/default",schemaPath:"#/properties/browser_ttl/properties/default/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data99.default !== undefined){
+let data101 = data99.default;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err186 = {instancePath:instancePath+"/browser_ttl/default",schemaPath:"#/properties/browser_ttl/properties/default/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3409,11 +3411,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err187 = {instancePath:instancePath+"/browser_ttl",schemaPath:"#/properties/browser_ttl/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 0 || isNaN(data101)){
+const err187 = {instancePath:instancePath+"/browser_ttl/default",schemaPath:"#/properties/browser_ttl/properties/default/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3423,9 +3423,10 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data.cache !== undefined){
-if(typeof data.cache !== "boolean"){
-const err188 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err188 = {instancePath:instancePath+"/browser_ttl",schemaPath:"#/properties/browser_ttl/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3435,12 +3436,9 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data.cache_key !== undefined){
-let data102 = data.cache_key;
-if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
-for(const key20 in data102){
-if(!((((key20 === "cache_by_device_type") || (key20 === "cache_deception_armor")) || (key20 === "custom_key")) || (key20 === "ignore_query_strings_order"))){
-const err189 = {instancePath:instancePath+"/cache_key",schemaPath:"#/properties/cache_key/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+if(data.cache !== undefined){
+if(typeof data.cache !== "boolean"){
+const err189 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3450,9 +3448,12 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data102.cache_by_device_type !== undefined){
-if(typeof data102.cache_by_device_type !== "boolean"){
-const err190 = {instancePath:instancePath+"/cache_key/cache_by_device_type",schemaPath:"#/properties/cache_key/properties/cache_by_device_type/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.cache_key !== undefined){
+let data103 = data.cache_key;
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+for(const key20 in data103){
+if(!((((key20 === "cache_by_device_type") || (key20 === "cache_deception_armor")) || (key20 === "custom_key")) || (key20 === "ignore_query_strings_order"))){
+const err190 = {instancePath:instancePath+"/cache_key",schemaPath:"#/properties/cache_key/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3462,9 +3463,9 @@ vErrors.push(err190);
 errors++;
 }
 }
-if(data102.cache_deception_armor !== undefined){
-if(typeof data102.cache_deception_armor !== "boolean"){
-const err191 = {instancePath:instancePath+"/cache_key/cache_deception_armor",schemaPath:"#/properties/cache_key/properties/cache_deception_armor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data103.cache_by_device_type !== undefined){
+if(typeof data103.cache_by_device_type !== "boolean"){
+const err191 = {instancePath:instancePath+"/cache_key/cache_by_device_type",schemaPath:"#/properties/cache_key/properties/cache_by_device_type/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3474,12 +3475,9 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data102.custom_key !== undefined){
-let data105 = data102.custom_key;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-for(const key21 in data105){
-if(!(((((key21 === "cookie") || (key21 === "header")) || (key21 === "host")) || (key21 === "query_string")) || (key21 === "user"))){
-const err192 = {instancePath:instancePath+"/cache_key/custom_key",schemaPath:"#/properties/cache_key/properties/custom_key/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(data103.cache_deception_armor !== undefined){
+if(typeof data103.cache_deception_armor !== "boolean"){
+const err192 = {instancePath:instancePath+"/cache_key/cache_deception_armor",schemaPath:"#/properties/cache_key/properties/cache_deception_armor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3489,12 +3487,12 @@ vErrors.push(err192);
 errors++;
 }
 }
-if(data105.cookie !== undefined){
-let data106 = data105.cookie;
+if(data103.custom_key !== undefined){
+let data106 = data103.custom_key;
 if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
-for(const key22 in data106){
-if(!((key22 === "check_presence") || (key22 === "include"))){
-const err193 = {instancePath:instancePath+"/cache_key/custom_key/cookie",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+for(const key21 in data106){
+if(!(((((key21 === "cookie") || (key21 === "header")) || (key21 === "host")) || (key21 === "query_string")) || (key21 === "user"))){
+const err193 = {instancePath:instancePath+"/cache_key/custom_key",schemaPath:"#/properties/cache_key/properties/custom_key/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3504,11 +3502,12 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data106.check_presence !== undefined){
-let data107 = data106.check_presence;
-if(Array.isArray(data107)){
-if(data107.length < 1){
-const err194 = {instancePath:instancePath+"/cache_key/custom_key/cookie/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/check_presence/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data106.cookie !== undefined){
+let data107 = data106.cookie;
+if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+for(const key22 in data107){
+if(!((key22 === "check_presence") || (key22 === "include"))){
+const err194 = {instancePath:instancePath+"/cache_key/custom_key/cookie",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3517,10 +3516,12 @@ vErrors.push(err194);
 }
 errors++;
 }
-const len8 = data107.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data107[i8] !== "string"){
-const err195 = {instancePath:instancePath+"/cache_key/custom_key/cookie/check_presence/" + i8,schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/check_presence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data107.check_presence !== undefined){
+let data108 = data107.check_presence;
+if(Array.isArray(data108)){
+if(data108.length < 1){
+const err195 = {instancePath:instancePath+"/cache_key/custom_key/cookie/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/check_presence/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3529,10 +3530,10 @@ vErrors.push(err195);
 }
 errors++;
 }
-}
-}
-else {
-const err196 = {instancePath:instancePath+"/cache_key/custom_key/cookie/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/check_presence/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len8 = data108.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data108[i8] !== "string"){
+const err196 = {instancePath:instancePath+"/cache_key/custom_key/cookie/check_presence/" + i8,schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/check_presence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3542,11 +3543,9 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data106.include !== undefined){
-let data109 = data106.include;
-if(Array.isArray(data109)){
-if(data109.length < 1){
-const err197 = {instancePath:instancePath+"/cache_key/custom_key/cookie/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/include/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err197 = {instancePath:instancePath+"/cache_key/custom_key/cookie/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/check_presence/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3555,10 +3554,12 @@ vErrors.push(err197);
 }
 errors++;
 }
-const len9 = data109.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data109[i9] !== "string"){
-const err198 = {instancePath:instancePath+"/cache_key/custom_key/cookie/include/" + i9,schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data107.include !== undefined){
+let data110 = data107.include;
+if(Array.isArray(data110)){
+if(data110.length < 1){
+const err198 = {instancePath:instancePath+"/cache_key/custom_key/cookie/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/include/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3567,10 +3568,10 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-}
-else {
-const err199 = {instancePath:instancePath+"/cache_key/custom_key/cookie/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len9 = data110.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data110[i9] !== "string"){
+const err199 = {instancePath:instancePath+"/cache_key/custom_key/cookie/include/" + i9,schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3582,7 +3583,7 @@ errors++;
 }
 }
 else {
-const err200 = {instancePath:instancePath+"/cache_key/custom_key/cookie",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err200 = {instancePath:instancePath+"/cache_key/custom_key/cookie/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3592,12 +3593,9 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data105.header !== undefined){
-let data111 = data105.header;
-if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-for(const key23 in data111){
-if(!((((key23 === "check_presence") || (key23 === "contains")) || (key23 === "exclude_origin")) || (key23 === "include"))){
-const err201 = {instancePath:instancePath+"/cache_key/custom_key/header",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+}
+else {
+const err201 = {instancePath:instancePath+"/cache_key/custom_key/cookie",schemaPath:"#/properties/cache_key/properties/custom_key/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3607,11 +3605,12 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data111.check_presence !== undefined){
-let data112 = data111.check_presence;
-if(Array.isArray(data112)){
-if(data112.length < 1){
-const err202 = {instancePath:instancePath+"/cache_key/custom_key/header/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/check_presence/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data106.header !== undefined){
+let data112 = data106.header;
+if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
+for(const key23 in data112){
+if(!((((key23 === "check_presence") || (key23 === "contains")) || (key23 === "exclude_origin")) || (key23 === "include"))){
+const err202 = {instancePath:instancePath+"/cache_key/custom_key/header",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3620,10 +3619,12 @@ vErrors.push(err202);
 }
 errors++;
 }
-const len10 = data112.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data112[i10] !== "string"){
-const err203 = {instancePath:instancePath+"/cache_key/custom_key/header/check_presence/" + i10,schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/check_presence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data112.check_presence !== undefined){
+let data113 = data112.check_presence;
+if(Array.isArray(data113)){
+if(data113.length < 1){
+const err203 = {instancePath:instancePath+"/cache_key/custom_key/header/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/check_presence/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3632,10 +3633,10 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-}
-else {
-const err204 = {instancePath:instancePath+"/cache_key/custom_key/header/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/check_presence/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len10 = data113.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data113[i10] !== "string"){
+const err204 = {instancePath:instancePath+"/cache_key/custom_key/header/check_presence/" + i10,schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/check_presence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3645,16 +3646,9 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data111.contains !== undefined){
-let data114 = data111.contains;
-if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
-for(const key24 in data114){
-let data115 = data114[key24];
-if(Array.isArray(data115)){
-const len11 = data115.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data115[i11] !== "string"){
-const err205 = {instancePath:instancePath+"/cache_key/custom_key/header/contains/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i11,schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/contains/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err205 = {instancePath:instancePath+"/cache_key/custom_key/header/check_presence",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/check_presence/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3664,9 +3658,16 @@ vErrors.push(err205);
 errors++;
 }
 }
-}
-else {
-const err206 = {instancePath:instancePath+"/cache_key/custom_key/header/contains/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/contains/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data112.contains !== undefined){
+let data115 = data112.contains;
+if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
+for(const key24 in data115){
+let data116 = data115[key24];
+if(Array.isArray(data116)){
+const len11 = data116.length;
+for(let i11=0; i11<len11; i11++){
+if(typeof data116[i11] !== "string"){
+const err206 = {instancePath:instancePath+"/cache_key/custom_key/header/contains/" + key24.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i11,schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/contains/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3678,7 +3679,7 @@ errors++;
 }
 }
 else {
-const err207 = {instancePath:instancePath+"/cache_key/custom_key/header/contains",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/contains/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err207 = {instancePath:instancePath+"/cache_key/custom_key/header/contains/" + key24.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/contains/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3688,9 +3689,9 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data111.exclude_origin !== undefined){
-if(typeof data111.exclude_origin !== "boolean"){
-const err208 = {instancePath:instancePath+"/cache_key/custom_key/header/exclude_origin",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/exclude_origin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err208 = {instancePath:instancePath+"/cache_key/custom_key/header/contains",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/contains/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3700,11 +3701,9 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data111.include !== undefined){
-let data118 = data111.include;
-if(Array.isArray(data118)){
-if(data118.length < 1){
-const err209 = {instancePath:instancePath+"/cache_key/custom_key/header/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/include/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data112.exclude_origin !== undefined){
+if(typeof data112.exclude_origin !== "boolean"){
+const err209 = {instancePath:instancePath+"/cache_key/custom_key/header/exclude_origin",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/exclude_origin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3713,10 +3712,12 @@ vErrors.push(err209);
 }
 errors++;
 }
-const len12 = data118.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data118[i12] !== "string"){
-const err210 = {instancePath:instancePath+"/cache_key/custom_key/header/include/" + i12,schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data112.include !== undefined){
+let data119 = data112.include;
+if(Array.isArray(data119)){
+if(data119.length < 1){
+const err210 = {instancePath:instancePath+"/cache_key/custom_key/header/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/include/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3725,10 +3726,10 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-}
-else {
-const err211 = {instancePath:instancePath+"/cache_key/custom_key/header/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len12 = data119.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data119[i12] !== "string"){
+const err211 = {instancePath:instancePath+"/cache_key/custom_key/header/include/" + i12,schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3740,7 +3741,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/cache_key/custom_key/header",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err212 = {instancePath:instancePath+"/cache_key/custom_key/header/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3750,12 +3751,9 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data105.host !== undefined){
-let data120 = data105.host;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-for(const key25 in data120){
-if(!(key25 === "resolved")){
-const err213 = {instancePath:instancePath+"/cache_key/custom_key/host",schemaPath:"#/properties/cache_key/properties/custom_key/properties/host/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+}
+else {
+const err213 = {instancePath:instancePath+"/cache_key/custom_key/header",schemaPath:"#/properties/cache_key/properties/custom_key/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3765,9 +3763,12 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data120.resolved !== undefined){
-if(typeof data120.resolved !== "boolean"){
-const err214 = {instancePath:instancePath+"/cache_key/custom_key/host/resolved",schemaPath:"#/properties/cache_key/properties/custom_key/properties/host/properties/resolved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data106.host !== undefined){
+let data121 = data106.host;
+if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
+for(const key25 in data121){
+if(!(key25 === "resolved")){
+const err214 = {instancePath:instancePath+"/cache_key/custom_key/host",schemaPath:"#/properties/cache_key/properties/custom_key/properties/host/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3777,9 +3778,9 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/cache_key/custom_key/host",schemaPath:"#/properties/cache_key/properties/custom_key/properties/host/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data121.resolved !== undefined){
+if(typeof data121.resolved !== "boolean"){
+const err215 = {instancePath:instancePath+"/cache_key/custom_key/host/resolved",schemaPath:"#/properties/cache_key/properties/custom_key/properties/host/properties/resolved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3789,12 +3790,9 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data105.query_string !== undefined){
-let data122 = data105.query_string;
-if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
-for(const key26 in data122){
-if(!((key26 === "include") || (key26 === "exclude"))){
-const err216 = {instancePath:instancePath+"/cache_key/custom_key/query_string",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+}
+else {
+const err216 = {instancePath:instancePath+"/cache_key/custom_key/host",schemaPath:"#/properties/cache_key/properties/custom_key/properties/host/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3804,12 +3802,12 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data122.include !== undefined){
-let data123 = data122.include;
+if(data106.query_string !== undefined){
+let data123 = data106.query_string;
 if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
-for(const key27 in data123){
-if(!((key27 === "list") || (key27 === "all"))){
-const err217 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
+for(const key26 in data123){
+if(!((key26 === "include") || (key26 === "exclude"))){
+const err217 = {instancePath:instancePath+"/cache_key/custom_key/query_string",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3819,11 +3817,12 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(data123.list !== undefined){
-let data124 = data123.list;
-if(Array.isArray(data124)){
-if(data124.length < 1){
-const err218 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/list/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data123.include !== undefined){
+let data124 = data123.include;
+if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
+for(const key27 in data124){
+if(!((key27 === "list") || (key27 === "all"))){
+const err218 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3832,10 +3831,12 @@ vErrors.push(err218);
 }
 errors++;
 }
-const len13 = data124.length;
-for(let i13=0; i13<len13; i13++){
-if(typeof data124[i13] !== "string"){
-const err219 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/list/" + i13,schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data124.list !== undefined){
+let data125 = data124.list;
+if(Array.isArray(data125)){
+if(data125.length < 1){
+const err219 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/list/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3844,10 +3845,10 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-}
-else {
-const err220 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len13 = data125.length;
+for(let i13=0; i13<len13; i13++){
+if(typeof data125[i13] !== "string"){
+const err220 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/list/" + i13,schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3857,10 +3858,9 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data123.all !== undefined){
-let data126 = data123.all;
-if(typeof data126 !== "boolean"){
-const err221 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err221 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3869,8 +3869,11 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(true !== data126){
-const err222 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/all/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+if(data124.all !== undefined){
+let data127 = data124.all;
+if(typeof data127 !== "boolean"){
+const err222 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3879,10 +3882,8 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-}
-else {
-const err223 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(true !== data127){
+const err223 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/properties/all/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3892,12 +3893,9 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data122.exclude !== undefined){
-let data127 = data122.exclude;
-if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
-for(const key28 in data127){
-if(!((key28 === "list") || (key28 === "all"))){
-const err224 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
+}
+else {
+const err224 = {instancePath:instancePath+"/cache_key/custom_key/query_string/include",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/include/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3907,11 +3905,12 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data127.list !== undefined){
-let data128 = data127.list;
-if(Array.isArray(data128)){
-if(data128.length < 1){
-const err225 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/list/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data123.exclude !== undefined){
+let data128 = data123.exclude;
+if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
+for(const key28 in data128){
+if(!((key28 === "list") || (key28 === "all"))){
+const err225 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3920,10 +3919,12 @@ vErrors.push(err225);
 }
 errors++;
 }
-const len14 = data128.length;
-for(let i14=0; i14<len14; i14++){
-if(typeof data128[i14] !== "string"){
-const err226 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/list/" + i14,schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data128.list !== undefined){
+let data129 = data128.list;
+if(Array.isArray(data129)){
+if(data129.length < 1){
+const err226 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/list/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3932,10 +3933,10 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-}
-else {
-const err227 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len14 = data129.length;
+for(let i14=0; i14<len14; i14++){
+if(typeof data129[i14] !== "string"){
+const err227 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/list/" + i14,schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3945,10 +3946,9 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data127.all !== undefined){
-let data130 = data127.all;
-if(typeof data130 !== "boolean"){
-const err228 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err228 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/list",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3957,8 +3957,11 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(true !== data130){
-const err229 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/all/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+if(data128.all !== undefined){
+let data131 = data128.all;
+if(typeof data131 !== "boolean"){
+const err229 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/all/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3967,10 +3970,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-}
-else {
-const err230 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(true !== data131){
+const err230 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude/all",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/properties/all/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3982,7 +3983,7 @@ errors++;
 }
 }
 else {
-const err231 = {instancePath:instancePath+"/cache_key/custom_key/query_string",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err231 = {instancePath:instancePath+"/cache_key/custom_key/query_string/exclude",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/properties/exclude/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3992,12 +3993,9 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data105.user !== undefined){
-let data131 = data105.user;
-if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
-for(const key29 in data131){
-if(!(((key29 === "device_type") || (key29 === "geo")) || (key29 === "lang"))){
-const err232 = {instancePath:instancePath+"/cache_key/custom_key/user",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
+}
+else {
+const err232 = {instancePath:instancePath+"/cache_key/custom_key/query_string",schemaPath:"#/properties/cache_key/properties/custom_key/properties/query_string/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -4007,9 +4005,12 @@ vErrors.push(err232);
 errors++;
 }
 }
-if(data131.device_type !== undefined){
-if(typeof data131.device_type !== "boolean"){
-const err233 = {instancePath:instancePath+"/cache_key/custom_key/user/device_type",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/properties/device_type/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data106.user !== undefined){
+let data132 = data106.user;
+if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
+for(const key29 in data132){
+if(!(((key29 === "device_type") || (key29 === "geo")) || (key29 === "lang"))){
+const err233 = {instancePath:instancePath+"/cache_key/custom_key/user",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -4019,9 +4020,9 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data131.geo !== undefined){
-if(typeof data131.geo !== "boolean"){
-const err234 = {instancePath:instancePath+"/cache_key/custom_key/user/geo",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/properties/geo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data132.device_type !== undefined){
+if(typeof data132.device_type !== "boolean"){
+const err234 = {instancePath:instancePath+"/cache_key/custom_key/user/device_type",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/properties/device_type/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -4031,9 +4032,9 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data131.lang !== undefined){
-if(typeof data131.lang !== "boolean"){
-const err235 = {instancePath:instancePath+"/cache_key/custom_key/user/lang",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/properties/lang/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data132.geo !== undefined){
+if(typeof data132.geo !== "boolean"){
+const err235 = {instancePath:instancePath+"/cache_key/custom_key/user/geo",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/properties/geo/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -4043,9 +4044,9 @@ vErrors.push(err235);
 errors++;
 }
 }
-}
-else {
-const err236 = {instancePath:instancePath+"/cache_key/custom_key/user",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data132.lang !== undefined){
+if(typeof data132.lang !== "boolean"){
+const err236 = {instancePath:instancePath+"/cache_key/custom_key/user/lang",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/properties/lang/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4057,7 +4058,7 @@ errors++;
 }
 }
 else {
-const err237 = {instancePath:instancePath+"/cache_key/custom_key",schemaPath:"#/properties/cache_key/properties/custom_key/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err237 = {instancePath:instancePath+"/cache_key/custom_key/user",schemaPath:"#/properties/cache_key/properties/custom_key/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -4067,9 +4068,9 @@ vErrors.push(err237);
 errors++;
 }
 }
-if(data102.ignore_query_strings_order !== undefined){
-if(typeof data102.ignore_query_strings_order !== "boolean"){
-const err238 = {instancePath:instancePath+"/cache_key/ignore_query_strings_order",schemaPath:"#/properties/cache_key/properties/ignore_query_strings_order/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err238 = {instancePath:instancePath+"/cache_key/custom_key",schemaPath:"#/properties/cache_key/properties/custom_key/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -4079,9 +4080,9 @@ vErrors.push(err238);
 errors++;
 }
 }
-}
-else {
-const err239 = {instancePath:instancePath+"/cache_key",schemaPath:"#/properties/cache_key/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data103.ignore_query_strings_order !== undefined){
+if(typeof data103.ignore_query_strings_order !== "boolean"){
+const err239 = {instancePath:instancePath+"/cache_key/ignore_query_strings_order",schemaPath:"#/properties/cache_key/properties/ignore_query_strings_order/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -4091,11 +4092,9 @@ vErrors.push(err239);
 errors++;
 }
 }
-if(data.cache_reserve !== undefined){
-let data136 = data.cache_reserve;
-if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
-if(data136.eligible === undefined){
-const err240 = {instancePath:instancePath+"/cache_reserve",schemaPath:"#/properties/cache_reserve/required",keyword:"required",params:{missingProperty: "eligible"},message:"must have required property '"+"eligible"+"'"};
+}
+else {
+const err240 = {instancePath:instancePath+"/cache_key",schemaPath:"#/properties/cache_key/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -4104,9 +4103,12 @@ vErrors.push(err240);
 }
 errors++;
 }
-for(const key30 in data136){
-if(!((key30 === "eligible") || (key30 === "minimum_file_size"))){
-const err241 = {instancePath:instancePath+"/cache_reserve",schemaPath:"#/properties/cache_reserve/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
+}
+if(data.cache_reserve !== undefined){
+let data137 = data.cache_reserve;
+if(data137 && typeof data137 == "object" && !Array.isArray(data137)){
+if(data137.eligible === undefined){
+const err241 = {instancePath:instancePath+"/cache_reserve",schemaPath:"#/properties/cache_reserve/required",keyword:"required",params:{missingProperty: "eligible"},message:"must have required property '"+"eligible"+"'"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4115,10 +4117,9 @@ vErrors.push(err241);
 }
 errors++;
 }
-}
-if(data136.eligible !== undefined){
-if(typeof data136.eligible !== "boolean"){
-const err242 = {instancePath:instancePath+"/cache_reserve/eligible",schemaPath:"#/properties/cache_reserve/properties/eligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key30 in data137){
+if(!((key30 === "eligible") || (key30 === "minimum_file_size"))){
+const err242 = {instancePath:instancePath+"/cache_reserve",schemaPath:"#/properties/cache_reserve/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4128,10 +4129,9 @@ vErrors.push(err242);
 errors++;
 }
 }
-if(data136.minimum_file_size !== undefined){
-let data138 = data136.minimum_file_size;
-if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-const err243 = {instancePath:instancePath+"/cache_reserve/minimum_file_size",schemaPath:"#/properties/cache_reserve/properties/minimum_file_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data137.eligible !== undefined){
+if(typeof data137.eligible !== "boolean"){
+const err243 = {instancePath:instancePath+"/cache_reserve/eligible",schemaPath:"#/properties/cache_reserve/properties/eligible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4140,9 +4140,11 @@ vErrors.push(err243);
 }
 errors++;
 }
-if((typeof data138 == "number") && (isFinite(data138))){
-if(data138 < 0 || isNaN(data138)){
-const err244 = {instancePath:instancePath+"/cache_reserve/minimum_file_size",schemaPath:"#/properties/cache_reserve/properties/minimum_file_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data137.minimum_file_size !== undefined){
+let data139 = data137.minimum_file_size;
+if(!(((typeof data139 == "number") && (!(data139 % 1) && !isNaN(data139))) && (isFinite(data139)))){
+const err244 = {instancePath:instancePath+"/cache_reserve/minimum_file_size",schemaPath:"#/properties/cache_reserve/properties/minimum_file_size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4151,11 +4153,9 @@ vErrors.push(err244);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err245 = {instancePath:instancePath+"/cache_reserve",schemaPath:"#/properties/cache_reserve/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data139 == "number") && (isFinite(data139))){
+if(data139 < 0 || isNaN(data139)){
+const err245 = {instancePath:instancePath+"/cache_reserve/minimum_file_size",schemaPath:"#/properties/cache_reserve/properties/minimum_file_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4165,11 +4165,10 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data.edge_ttl !== undefined){
-let data139 = data.edge_ttl;
-if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
-if(data139.mode === undefined){
-const err246 = {instancePath:instancePath+"/edge_ttl",schemaPath:"#/properties/edge_ttl/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
+}
+}
+else {
+const err246 = {instancePath:instancePath+"/cache_reserve",schemaPath:"#/properties/cache_reserve/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4178,9 +4177,12 @@ vErrors.push(err246);
 }
 errors++;
 }
-for(const key31 in data139){
-if(!(((key31 === "default") || (key31 === "mode")) || (key31 === "status_code_ttl"))){
-const err247 = {instancePath:instancePath+"/edge_ttl",schemaPath:"#/properties/edge_ttl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
+}
+if(data.edge_ttl !== undefined){
+let data140 = data.edge_ttl;
+if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
+if(data140.mode === undefined){
+const err247 = {instancePath:instancePath+"/edge_ttl",schemaPath:"#/properties/edge_ttl/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4189,11 +4191,9 @@ vErrors.push(err247);
 }
 errors++;
 }
-}
-if(data139.default !== undefined){
-let data140 = data139.default;
-if(!(((typeof data140 == "number") && (!(data140 % 1) && !isNaN(data140))) && (isFinite(data140)))){
-const err248 = {instancePath:instancePath+"/edge_ttl/default",schemaPath:"#/properties/edge_ttl/properties/default/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key31 in data140){
+if(!(((key31 === "default") || (key31 === "mode")) || (key31 === "status_code_ttl"))){
+const err248 = {instancePath:instancePath+"/edge_ttl",schemaPath:"#/properties/edge_ttl/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4202,9 +4202,11 @@ vErrors.push(err248);
 }
 errors++;
 }
-if((typeof data140 == "number") && (isFinite(data140))){
-if(data140 < 0 || isNaN(data140)){
-const err249 = {instancePath:instancePath+"/edge_ttl/default",schemaPath:"#/properties/edge_ttl/properties/default/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data140.default !== undefined){
+let data141 = data140.default;
+if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
+const err249 = {instancePath:instancePath+"/edge_ttl/default",schemaPath:"#/properties/edge_ttl/properties/default/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4213,12 +4215,9 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-}
-if(data139.mode !== undefined){
-let data141 = data139.mode;
-if(typeof data141 !== "string"){
-const err250 = {instancePath:instancePath+"/edge_ttl/mode",schemaPath:"#/properties/edge_ttl/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 < 0 || isNaN(data141)){
+const err250 = {instancePath:instancePath+"/edge_ttl/default",schemaPath:"#/properties/edge_ttl/properties/default/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4227,8 +4226,12 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(!(((data141 === "respect_origin") || (data141 === "bypass_by_default")) || (data141 === "override_origin"))){
-const err251 = {instancePath:instancePath+"/edge_ttl/mode",schemaPath:"#/properties/edge_ttl/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.edge_ttl.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data140.mode !== undefined){
+let data142 = data140.mode;
+if(typeof data142 !== "string"){
+const err251 = {instancePath:instancePath+"/edge_ttl/mode",schemaPath:"#/properties/edge_ttl/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4237,12 +4240,8 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-if(data139.status_code_ttl !== undefined){
-let data142 = data139.status_code_ttl;
-if(Array.isArray(data142)){
-if(data142.length < 1){
-const err252 = {instancePath:instancePath+"/edge_ttl/status_code_ttl",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(!(((data142 === "respect_origin") || (data142 === "bypass_by_default")) || (data142 === "override_origin"))){
+const err252 = {instancePath:instancePath+"/edge_ttl/mode",schemaPath:"#/properties/edge_ttl/properties/mode/enum",keyword:"enum",params:{allowedValues: schema13.properties.edge_ttl.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4251,12 +4250,12 @@ vErrors.push(err252);
 }
 errors++;
 }
-const len15 = data142.length;
-for(let i15=0; i15<len15; i15++){
-let data143 = data142[i15];
-if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
-if(data143.value === undefined){
-const err253 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15,schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data140.status_code_ttl !== undefined){
+let data143 = data140.status_code_ttl;
+if(Array.isArray(data143)){
+if(data143.length < 1){
+const err253 = {instancePath:instancePath+"/edge_ttl/status_code_ttl",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4265,9 +4264,12 @@ vErrors.push(err253);
 }
 errors++;
 }
-for(const key32 in data143){
-if(!(((key32 === "status_code_range") || (key32 === "status_code")) || (key32 === "value"))){
-const err254 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15,schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
+const len15 = data143.length;
+for(let i15=0; i15<len15; i15++){
+let data144 = data143[i15];
+if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
+if(data144.value === undefined){
+const err254 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15,schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4276,13 +4278,9 @@ vErrors.push(err254);
 }
 errors++;
 }
-}
-if(data143.status_code_range !== undefined){
-let data144 = data143.status_code_range;
-if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-for(const key33 in data144){
-if(!((key33 === "from") || (key33 === "to"))){
-const err255 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
+for(const key32 in data144){
+if(!(((key32 === "status_code_range") || (key32 === "status_code")) || (key32 === "value"))){
+const err255 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15,schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4292,10 +4290,12 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(data144.from !== undefined){
-let data145 = data144.from;
-if(!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))){
-const err256 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/from",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data144.status_code_range !== undefined){
+let data145 = data144.status_code_range;
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+for(const key33 in data145){
+if(!((key33 === "from") || (key33 === "to"))){
+const err256 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4304,9 +4304,11 @@ vErrors.push(err256);
 }
 errors++;
 }
-if((typeof data145 == "number") && (isFinite(data145))){
-if(data145 > 999 || isNaN(data145)){
-const err257 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/from",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
+}
+if(data145.from !== undefined){
+let data146 = data145.from;
+if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
+const err257 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/from",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/from/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4315,8 +4317,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(data145 < 100 || isNaN(data145)){
-const err258 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/from",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
+if((typeof data146 == "number") && (isFinite(data146))){
+if(data146 > 999 || isNaN(data146)){
+const err258 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/from",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/from/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4325,12 +4328,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-}
-}
-if(data144.to !== undefined){
-let data146 = data144.to;
-if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-const err259 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/to",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data146 < 100 || isNaN(data146)){
+const err259 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/from",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/from/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4339,9 +4338,12 @@ vErrors.push(err259);
 }
 errors++;
 }
-if((typeof data146 == "number") && (isFinite(data146))){
-if(data146 > 999 || isNaN(data146)){
-const err260 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/to",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
+}
+}
+if(data145.to !== undefined){
+let data147 = data145.to;
+if(!(((typeof data147 == "number") && (!(data147 % 1) && !isNaN(data147))) && (isFinite(data147)))){
+const err260 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/to",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/to/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4350,8 +4352,9 @@ vErrors.push(err260);
 }
 errors++;
 }
-if(data146 < 100 || isNaN(data146)){
-const err261 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/to",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
+if((typeof data147 == "number") && (isFinite(data147))){
+if(data147 > 999 || isNaN(data147)){
+const err261 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/to",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/to/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -4360,11 +4363,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err262 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data147 < 100 || isNaN(data147)){
+const err262 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range/to",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/properties/to/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -4374,10 +4374,10 @@ vErrors.push(err262);
 errors++;
 }
 }
-if(data143.status_code !== undefined){
-let data147 = data143.status_code;
-if(!(((typeof data147 == "number") && (!(data147 % 1) && !isNaN(data147))) && (isFinite(data147)))){
-const err263 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+else {
+const err263 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code_range",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code_range/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -4386,9 +4386,11 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data147 == "number") && (isFinite(data147))){
-if(data147 > 999 || isNaN(data147)){
-const err264 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
+}
+if(data144.status_code !== undefined){
+let data148 = data144.status_code;
+if(!(((typeof data148 == "number") && (!(data148 % 1) && !isNaN(data148))) && (isFinite(data148)))){
+const err264 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4397,8 +4399,9 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(data147 < 100 || isNaN(data147)){
-const err265 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
+if((typeof data148 == "number") && (isFinite(data148))){
+if(data148 > 999 || isNaN(data148)){
+const err265 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -4407,12 +4410,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-}
-if(data143.value !== undefined){
-let data148 = data143.value;
-if(!(((typeof data148 == "number") && (!(data148 % 1) && !isNaN(data148))) && (isFinite(data148)))){
-const err266 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/value",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data148 < 100 || isNaN(data148)){
+const err266 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/status_code",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/status_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -4423,8 +4422,10 @@ errors++;
 }
 }
 }
-else {
-const err267 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15,schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data144.value !== undefined){
+let data149 = data144.value;
+if(!(((typeof data149 == "number") && (!(data149 % 1) && !isNaN(data149))) && (isFinite(data149)))){
+const err267 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15+"/value",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -4436,7 +4437,7 @@ errors++;
 }
 }
 else {
-const err268 = {instancePath:instancePath+"/edge_ttl/status_code_ttl",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err268 = {instancePath:instancePath+"/edge_ttl/status_code_ttl/" + i15,schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -4448,7 +4449,7 @@ errors++;
 }
 }
 else {
-const err269 = {instancePath:instancePath+"/edge_ttl",schemaPath:"#/properties/edge_ttl/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err269 = {instancePath:instancePath+"/edge_ttl/status_code_ttl",schemaPath:"#/properties/edge_ttl/properties/status_code_ttl/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -4458,9 +4459,9 @@ vErrors.push(err269);
 errors++;
 }
 }
-if(data.origin_cache_control !== undefined){
-if(typeof data.origin_cache_control !== "boolean"){
-const err270 = {instancePath:instancePath+"/origin_cache_control",schemaPath:"#/properties/origin_cache_control/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err270 = {instancePath:instancePath+"/edge_ttl",schemaPath:"#/properties/edge_ttl/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -4470,9 +4471,9 @@ vErrors.push(err270);
 errors++;
 }
 }
-if(data.origin_error_page_passthru !== undefined){
-if(typeof data.origin_error_page_passthru !== "boolean"){
-const err271 = {instancePath:instancePath+"/origin_error_page_passthru",schemaPath:"#/properties/origin_error_page_passthru/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.origin_cache_control !== undefined){
+if(typeof data.origin_cache_control !== "boolean"){
+const err271 = {instancePath:instancePath+"/origin_cache_control",schemaPath:"#/properties/origin_cache_control/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4482,10 +4483,9 @@ vErrors.push(err271);
 errors++;
 }
 }
-if(data.read_timeout !== undefined){
-let data151 = data.read_timeout;
-if(!(((typeof data151 == "number") && (!(data151 % 1) && !isNaN(data151))) && (isFinite(data151)))){
-const err272 = {instancePath:instancePath+"/read_timeout",schemaPath:"#/properties/read_timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.origin_error_page_passthru !== undefined){
+if(typeof data.origin_error_page_passthru !== "boolean"){
+const err272 = {instancePath:instancePath+"/origin_error_page_passthru",schemaPath:"#/properties/origin_error_page_passthru/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -4494,9 +4494,11 @@ vErrors.push(err272);
 }
 errors++;
 }
-if((typeof data151 == "number") && (isFinite(data151))){
-if(data151 > 6000 || isNaN(data151)){
-const err273 = {instancePath:instancePath+"/read_timeout",schemaPath:"#/properties/read_timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6000},message:"must be <= 6000"};
+}
+if(data.read_timeout !== undefined){
+let data152 = data.read_timeout;
+if(!(((typeof data152 == "number") && (!(data152 % 1) && !isNaN(data152))) && (isFinite(data152)))){
+const err273 = {instancePath:instancePath+"/read_timeout",schemaPath:"#/properties/read_timeout/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -4505,8 +4507,9 @@ vErrors.push(err273);
 }
 errors++;
 }
-if(data151 < 100 || isNaN(data151)){
-const err274 = {instancePath:instancePath+"/read_timeout",schemaPath:"#/properties/read_timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
+if((typeof data152 == "number") && (isFinite(data152))){
+if(data152 > 6000 || isNaN(data152)){
+const err274 = {instancePath:instancePath+"/read_timeout",schemaPath:"#/properties/read_timeout/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6000},message:"must be <= 6000"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -4515,11 +4518,8 @@ vErrors.push(err274);
 }
 errors++;
 }
-}
-}
-if(data.respect_strong_etags !== undefined){
-if(typeof data.respect_strong_etags !== "boolean"){
-const err275 = {instancePath:instancePath+"/respect_strong_etags",schemaPath:"#/properties/respect_strong_etags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data152 < 100 || isNaN(data152)){
+const err275 = {instancePath:instancePath+"/read_timeout",schemaPath:"#/properties/read_timeout/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -4529,12 +4529,10 @@ vErrors.push(err275);
 errors++;
 }
 }
-if(data.serve_stale !== undefined){
-let data153 = data.serve_stale;
-if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
-for(const key34 in data153){
-if(!(key34 === "disable_stale_while_updating")){
-const err276 = {instancePath:instancePath+"/serve_stale",schemaPath:"#/properties/serve_stale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
+}
+if(data.respect_strong_etags !== undefined){
+if(typeof data.respect_strong_etags !== "boolean"){
+const err276 = {instancePath:instancePath+"/respect_strong_etags",schemaPath:"#/properties/respect_strong_etags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -4544,9 +4542,12 @@ vErrors.push(err276);
 errors++;
 }
 }
-if(data153.disable_stale_while_updating !== undefined){
-if(typeof data153.disable_stale_while_updating !== "boolean"){
-const err277 = {instancePath:instancePath+"/serve_stale/disable_stale_while_updating",schemaPath:"#/properties/serve_stale/properties/disable_stale_while_updating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.serve_stale !== undefined){
+let data154 = data.serve_stale;
+if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
+for(const key34 in data154){
+if(!(key34 === "disable_stale_while_updating")){
+const err277 = {instancePath:instancePath+"/serve_stale",schemaPath:"#/properties/serve_stale/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -4556,9 +4557,9 @@ vErrors.push(err277);
 errors++;
 }
 }
-}
-else {
-const err278 = {instancePath:instancePath+"/serve_stale",schemaPath:"#/properties/serve_stale/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data154.disable_stale_while_updating !== undefined){
+if(typeof data154.disable_stale_while_updating !== "boolean"){
+const err278 = {instancePath:instancePath+"/serve_stale/disable_stale_while_updating",schemaPath:"#/properties/serve_stale/properties/disable_stale_while_updating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -4568,11 +4569,9 @@ vErrors.push(err278);
 errors++;
 }
 }
-if(data.shared_dictionary !== undefined){
-let data155 = data.shared_dictionary;
-if(data155 && typeof data155 == "object" && !Array.isArray(data155)){
-if(data155.match_pattern === undefined){
-const err279 = {instancePath:instancePath+"/shared_dictionary",schemaPath:"#/properties/shared_dictionary/required",keyword:"required",params:{missingProperty: "match_pattern"},message:"must have required property '"+"match_pattern"+"'"};
+}
+else {
+const err279 = {instancePath:instancePath+"/serve_stale",schemaPath:"#/properties/serve_stale/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -4581,9 +4580,12 @@ vErrors.push(err279);
 }
 errors++;
 }
-for(const key35 in data155){
-if(!(key35 === "match_pattern")){
-const err280 = {instancePath:instancePath+"/shared_dictionary",schemaPath:"#/properties/shared_dictionary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
+}
+if(data.shared_dictionary !== undefined){
+let data156 = data.shared_dictionary;
+if(data156 && typeof data156 == "object" && !Array.isArray(data156)){
+if(data156.match_pattern === undefined){
+const err280 = {instancePath:instancePath+"/shared_dictionary",schemaPath:"#/properties/shared_dictionary/required",keyword:"required",params:{missingProperty: "match_pattern"},message:"must have required property '"+"match_pattern"+"'"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -4592,10 +4594,9 @@ vErrors.push(err280);
 }
 errors++;
 }
-}
-if(data155.match_pattern !== undefined){
-if(typeof data155.match_pattern !== "string"){
-const err281 = {instancePath:instancePath+"/shared_dictionary/match_pattern",schemaPath:"#/properties/shared_dictionary/properties/match_pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key35 in data156){
+if(!(key35 === "match_pattern")){
+const err281 = {instancePath:instancePath+"/shared_dictionary",schemaPath:"#/properties/shared_dictionary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4605,9 +4606,9 @@ vErrors.push(err281);
 errors++;
 }
 }
-}
-else {
-const err282 = {instancePath:instancePath+"/shared_dictionary",schemaPath:"#/properties/shared_dictionary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data156.match_pattern !== undefined){
+if(typeof data156.match_pattern !== "string"){
+const err282 = {instancePath:instancePath+"/shared_dictionary/match_pattern",schemaPath:"#/properties/shared_dictionary/properties/match_pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4617,12 +4618,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data.vary !== undefined){
-let data157 = data.vary;
-if(data157 && typeof data157 == "object" && !Array.isArray(data157)){
-for(const key36 in data157){
-if(!((key36 === "default") || (key36 === "headers"))){
-const err283 = {instancePath:instancePath+"/vary",schemaPath:"#/properties/vary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
+}
+else {
+const err283 = {instancePath:instancePath+"/shared_dictionary",schemaPath:"#/properties/shared_dictionary/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4632,11 +4630,12 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data157.default !== undefined){
-let data158 = data157.default;
+if(data.vary !== undefined){
+let data158 = data.vary;
 if(data158 && typeof data158 == "object" && !Array.isArray(data158)){
-if(data158.action === undefined){
-const err284 = {instancePath:instancePath+"/vary/default",schemaPath:"#/properties/vary/properties/default/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+for(const key36 in data158){
+if(!((key36 === "default") || (key36 === "headers"))){
+const err284 = {instancePath:instancePath+"/vary",schemaPath:"#/properties/vary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -4645,9 +4644,12 @@ vErrors.push(err284);
 }
 errors++;
 }
-for(const key37 in data158){
-if(!(key37 === "action")){
-const err285 = {instancePath:instancePath+"/vary/default",schemaPath:"#/properties/vary/properties/default/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
+}
+if(data158.default !== undefined){
+let data159 = data158.default;
+if(data159 && typeof data159 == "object" && !Array.isArray(data159)){
+if(data159.action === undefined){
+const err285 = {instancePath:instancePath+"/vary/default",schemaPath:"#/properties/vary/properties/default/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -4656,11 +4658,9 @@ vErrors.push(err285);
 }
 errors++;
 }
-}
-if(data158.action !== undefined){
-let data159 = data158.action;
-if(typeof data159 !== "string"){
-const err286 = {instancePath:instancePath+"/vary/default/action",schemaPath:"#/properties/vary/properties/default/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key37 in data159){
+if(!(key37 === "action")){
+const err286 = {instancePath:instancePath+"/vary/default",schemaPath:"#/properties/vary/properties/default/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -4669,8 +4669,11 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(!(((data159 === "bypass") || (data159 === "passthrough")) || (data159 === "normalize"))){
-const err287 = {instancePath:instancePath+"/vary/default/action",schemaPath:"#/properties/vary/properties/default/properties/action/enum",keyword:"enum",params:{allowedValues: schema13.properties.vary.properties.default.properties.action.enum},message:"must be equal to one of the allowed values"};
+}
+if(data159.action !== undefined){
+let data160 = data159.action;
+if(typeof data160 !== "string"){
+const err287 = {instancePath:instancePath+"/vary/default/action",schemaPath:"#/properties/vary/properties/default/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -4679,10 +4682,8 @@ vErrors.push(err287);
 }
 errors++;
 }
-}
-}
-else {
-const err288 = {instancePath:instancePath+"/vary/default",schemaPath:"#/properties/vary/properties/default/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(((data160 === "bypass") || (data160 === "passthrough")) || (data160 === "normalize"))){
+const err288 = {instancePath:instancePath+"/vary/default/action",schemaPath:"#/properties/vary/properties/default/properties/action/enum",keyword:"enum",params:{allowedValues: schema13.properties.vary.properties.default.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -4692,14 +4693,9 @@ vErrors.push(err288);
 errors++;
 }
 }
-if(data157.headers !== undefined){
-let data160 = data157.headers;
-if(data160 && typeof data160 == "object" && !Array.isArray(data160)){
-for(const key38 in data160){
-let data161 = data160[key38];
-if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
-if(data161.action === undefined){
-const err289 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vary/properties/headers/additionalProperties/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+}
+else {
+const err289 = {instancePath:instancePath+"/vary/default",schemaPath:"#/properties/vary/properties/default/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -4708,9 +4704,15 @@ vErrors.push(err289);
 }
 errors++;
 }
-for(const key39 in data161){
-if(!(((key39 === "action") || (key39 === "media_types")) || (key39 === "languages"))){
-const err290 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vary/properties/headers/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
+}
+if(data158.headers !== undefined){
+let data161 = data158.headers;
+if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
+for(const key38 in data161){
+let data162 = data161[key38];
+if(data162 && typeof data162 == "object" && !Array.isArray(data162)){
+if(data162.action === undefined){
+const err290 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vary/properties/headers/additionalProperties/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -4719,11 +4721,9 @@ vErrors.push(err290);
 }
 errors++;
 }
-}
-if(data161.action !== undefined){
-let data162 = data161.action;
-if(typeof data162 !== "string"){
-const err291 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/action",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key39 in data162){
+if(!(((key39 === "action") || (key39 === "media_types")) || (key39 === "languages"))){
+const err291 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vary/properties/headers/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -4732,8 +4732,11 @@ vErrors.push(err291);
 }
 errors++;
 }
-if(!(((data162 === "bypass") || (data162 === "passthrough")) || (data162 === "normalize"))){
-const err292 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/action",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/action/enum",keyword:"enum",params:{allowedValues: schema13.properties.vary.properties.headers.additionalProperties.properties.action.enum},message:"must be equal to one of the allowed values"};
+}
+if(data162.action !== undefined){
+let data163 = data162.action;
+if(typeof data163 !== "string"){
+const err292 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/action",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4742,12 +4745,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-if(data161.media_types !== undefined){
-let data163 = data161.media_types;
-if(Array.isArray(data163)){
-if(data163.length > 10){
-const err293 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(!(((data163 === "bypass") || (data163 === "passthrough")) || (data163 === "normalize"))){
+const err293 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/action",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/action/enum",keyword:"enum",params:{allowedValues: schema13.properties.vary.properties.headers.additionalProperties.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -4756,12 +4755,12 @@ vErrors.push(err293);
 }
 errors++;
 }
-const len16 = data163.length;
-for(let i16=0; i16<len16; i16++){
-let data164 = data163[i16];
-if(typeof data164 === "string"){
-if(!pattern8.test(data164)){
-const err294 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types/" + i16,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/items/pattern",keyword:"pattern",params:{pattern: "^[ -~]+$"},message:"must match pattern \""+"^[ -~]+$"+"\""};
+}
+if(data162.media_types !== undefined){
+let data164 = data162.media_types;
+if(Array.isArray(data164)){
+if(data164.length > 10){
+const err294 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -4770,9 +4769,12 @@ vErrors.push(err294);
 }
 errors++;
 }
-}
-else {
-const err295 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types/" + i16,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len16 = data164.length;
+for(let i16=0; i16<len16; i16++){
+let data165 = data164[i16];
+if(typeof data165 === "string"){
+if(!pattern8.test(data165)){
+const err295 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types/" + i16,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/items/pattern",keyword:"pattern",params:{pattern: "^[ -~]+$"},message:"must match pattern \""+"^[ -~]+$"+"\""};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -4782,9 +4784,8 @@ vErrors.push(err295);
 errors++;
 }
 }
-}
 else {
-const err296 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err296 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types/" + i16,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -4794,11 +4795,9 @@ vErrors.push(err296);
 errors++;
 }
 }
-if(data161.languages !== undefined){
-let data165 = data161.languages;
-if(Array.isArray(data165)){
-if(data165.length > 20){
-const err297 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+}
+else {
+const err297 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/media_types",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/media_types/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4807,12 +4806,12 @@ vErrors.push(err297);
 }
 errors++;
 }
-const len17 = data165.length;
-for(let i17=0; i17<len17; i17++){
-let data166 = data165[i17];
-if(typeof data166 === "string"){
-if(!pattern8.test(data166)){
-const err298 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages/" + i17,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/items/pattern",keyword:"pattern",params:{pattern: "^[ -~]+$"},message:"must match pattern \""+"^[ -~]+$"+"\""};
+}
+if(data162.languages !== undefined){
+let data166 = data162.languages;
+if(Array.isArray(data166)){
+if(data166.length > 20){
+const err298 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4821,9 +4820,12 @@ vErrors.push(err298);
 }
 errors++;
 }
-}
-else {
-const err299 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages/" + i17,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len17 = data166.length;
+for(let i17=0; i17<len17; i17++){
+let data167 = data166[i17];
+if(typeof data167 === "string"){
+if(!pattern8.test(data167)){
+const err299 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages/" + i17,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/items/pattern",keyword:"pattern",params:{pattern: "^[ -~]+$"},message:"must match pattern \""+"^[ -~]+$"+"\""};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4833,9 +4835,8 @@ vErrors.push(err299);
 errors++;
 }
 }
-}
 else {
-const err300 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err300 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages/" + i17,schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4847,7 +4848,7 @@ errors++;
 }
 }
 else {
-const err301 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vary/properties/headers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err301 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1")+"/languages",schemaPath:"#/properties/vary/properties/headers/additionalProperties/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4859,7 +4860,7 @@ errors++;
 }
 }
 else {
-const err302 = {instancePath:instancePath+"/vary/headers",schemaPath:"#/properties/vary/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err302 = {instancePath:instancePath+"/vary/headers/" + key38.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vary/properties/headers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4871,7 +4872,7 @@ errors++;
 }
 }
 else {
-const err303 = {instancePath:instancePath+"/vary",schemaPath:"#/properties/vary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err303 = {instancePath:instancePath+"/vary/headers",schemaPath:"#/properties/vary/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4881,9 +4882,9 @@ vErrors.push(err303);
 errors++;
 }
 }
-if(data.strip_etags !== undefined){
-if(typeof data.strip_etags !== "boolean"){
-const err304 = {instancePath:instancePath+"/strip_etags",schemaPath:"#/properties/strip_etags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err304 = {instancePath:instancePath+"/vary",schemaPath:"#/properties/vary/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4893,9 +4894,9 @@ vErrors.push(err304);
 errors++;
 }
 }
-if(data.strip_last_modified !== undefined){
-if(typeof data.strip_last_modified !== "boolean"){
-const err305 = {instancePath:instancePath+"/strip_last_modified",schemaPath:"#/properties/strip_last_modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.strip_etags !== undefined){
+if(typeof data.strip_etags !== "boolean"){
+const err305 = {instancePath:instancePath+"/strip_etags",schemaPath:"#/properties/strip_etags/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4905,9 +4906,9 @@ vErrors.push(err305);
 errors++;
 }
 }
-if(data.strip_set_cookie !== undefined){
-if(typeof data.strip_set_cookie !== "boolean"){
-const err306 = {instancePath:instancePath+"/strip_set_cookie",schemaPath:"#/properties/strip_set_cookie/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.strip_last_modified !== undefined){
+if(typeof data.strip_last_modified !== "boolean"){
+const err306 = {instancePath:instancePath+"/strip_last_modified",schemaPath:"#/properties/strip_last_modified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4917,11 +4918,9 @@ vErrors.push(err306);
 errors++;
 }
 }
-if(data.cookie_fields !== undefined){
-let data170 = data.cookie_fields;
-if(Array.isArray(data170)){
-if(data170.length < 1){
-const err307 = {instancePath:instancePath+"/cookie_fields",schemaPath:"#/properties/cookie_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.strip_set_cookie !== undefined){
+if(typeof data.strip_set_cookie !== "boolean"){
+const err307 = {instancePath:instancePath+"/strip_set_cookie",schemaPath:"#/properties/strip_set_cookie/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4930,12 +4929,12 @@ vErrors.push(err307);
 }
 errors++;
 }
-const len18 = data170.length;
-for(let i18=0; i18<len18; i18++){
-let data171 = data170[i18];
-if(data171 && typeof data171 == "object" && !Array.isArray(data171)){
-if(data171.name === undefined){
-const err308 = {instancePath:instancePath+"/cookie_fields/" + i18,schemaPath:"#/properties/cookie_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.cookie_fields !== undefined){
+let data171 = data.cookie_fields;
+if(Array.isArray(data171)){
+if(data171.length < 1){
+const err308 = {instancePath:instancePath+"/cookie_fields",schemaPath:"#/properties/cookie_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4944,9 +4943,12 @@ vErrors.push(err308);
 }
 errors++;
 }
-for(const key40 in data171){
-if(!(key40 === "name")){
-const err309 = {instancePath:instancePath+"/cookie_fields/" + i18,schemaPath:"#/properties/cookie_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties"};
+const len18 = data171.length;
+for(let i18=0; i18<len18; i18++){
+let data172 = data171[i18];
+if(data172 && typeof data172 == "object" && !Array.isArray(data172)){
+if(data172.name === undefined){
+const err309 = {instancePath:instancePath+"/cookie_fields/" + i18,schemaPath:"#/properties/cookie_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4955,12 +4957,9 @@ vErrors.push(err309);
 }
 errors++;
 }
-}
-if(data171.name !== undefined){
-let data172 = data171.name;
-if(typeof data172 === "string"){
-if(func2(data172) < 1){
-const err310 = {instancePath:instancePath+"/cookie_fields/" + i18+"/name",schemaPath:"#/properties/cookie_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key40 in data172){
+if(!(key40 === "name")){
+const err310 = {instancePath:instancePath+"/cookie_fields/" + i18,schemaPath:"#/properties/cookie_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4970,8 +4969,11 @@ vErrors.push(err310);
 errors++;
 }
 }
-else {
-const err311 = {instancePath:instancePath+"/cookie_fields/" + i18+"/name",schemaPath:"#/properties/cookie_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data172.name !== undefined){
+let data173 = data172.name;
+if(typeof data173 === "string"){
+if(func2(data173) < 1){
+const err311 = {instancePath:instancePath+"/cookie_fields/" + i18+"/name",schemaPath:"#/properties/cookie_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4981,9 +4983,8 @@ vErrors.push(err311);
 errors++;
 }
 }
-}
 else {
-const err312 = {instancePath:instancePath+"/cookie_fields/" + i18,schemaPath:"#/properties/cookie_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err312 = {instancePath:instancePath+"/cookie_fields/" + i18+"/name",schemaPath:"#/properties/cookie_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4995,7 +4996,7 @@ errors++;
 }
 }
 else {
-const err313 = {instancePath:instancePath+"/cookie_fields",schemaPath:"#/properties/cookie_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err313 = {instancePath:instancePath+"/cookie_fields/" + i18,schemaPath:"#/properties/cookie_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -5005,11 +5006,9 @@ vErrors.push(err313);
 errors++;
 }
 }
-if(data.raw_response_fields !== undefined){
-let data173 = data.raw_response_fields;
-if(Array.isArray(data173)){
-if(data173.length < 1){
-const err314 = {instancePath:instancePath+"/raw_response_fields",schemaPath:"#/properties/raw_response_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err314 = {instancePath:instancePath+"/cookie_fields",schemaPath:"#/properties/cookie_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -5018,12 +5017,12 @@ vErrors.push(err314);
 }
 errors++;
 }
-const len19 = data173.length;
-for(let i19=0; i19<len19; i19++){
-let data174 = data173[i19];
-if(data174 && typeof data174 == "object" && !Array.isArray(data174)){
-if(data174.name === undefined){
-const err315 = {instancePath:instancePath+"/raw_response_fields/" + i19,schemaPath:"#/properties/raw_response_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.raw_response_fields !== undefined){
+let data174 = data.raw_response_fields;
+if(Array.isArray(data174)){
+if(data174.length < 1){
+const err315 = {instancePath:instancePath+"/raw_response_fields",schemaPath:"#/properties/raw_response_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -5032,9 +5031,12 @@ vErrors.push(err315);
 }
 errors++;
 }
-for(const key41 in data174){
-if(!((key41 === "name") || (key41 === "preserve_duplicates"))){
-const err316 = {instancePath:instancePath+"/raw_response_fields/" + i19,schemaPath:"#/properties/raw_response_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key41},message:"must NOT have additional properties"};
+const len19 = data174.length;
+for(let i19=0; i19<len19; i19++){
+let data175 = data174[i19];
+if(data175 && typeof data175 == "object" && !Array.isArray(data175)){
+if(data175.name === undefined){
+const err316 = {instancePath:instancePath+"/raw_response_fields/" + i19,schemaPath:"#/properties/raw_response_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -5043,12 +5045,9 @@ vErrors.push(err316);
 }
 errors++;
 }
-}
-if(data174.name !== undefined){
-let data175 = data174.name;
-if(typeof data175 === "string"){
-if(func2(data175) < 1){
-const err317 = {instancePath:instancePath+"/raw_response_fields/" + i19+"/name",schemaPath:"#/properties/raw_response_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key41 in data175){
+if(!((key41 === "name") || (key41 === "preserve_duplicates"))){
+const err317 = {instancePath:instancePath+"/raw_response_fields/" + i19,schemaPath:"#/properties/raw_response_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key41},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -5058,8 +5057,11 @@ vErrors.push(err317);
 errors++;
 }
 }
-else {
-const err318 = {instancePath:instancePath+"/raw_response_fields/" + i19+"/name",schemaPath:"#/properties/raw_response_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data175.name !== undefined){
+let data176 = data175.name;
+if(typeof data176 === "string"){
+if(func2(data176) < 1){
+const err318 = {instancePath:instancePath+"/raw_response_fields/" + i19+"/name",schemaPath:"#/properties/raw_response_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -5069,9 +5071,8 @@ vErrors.push(err318);
 errors++;
 }
 }
-if(data174.preserve_duplicates !== undefined){
-if(typeof data174.preserve_duplicates !== "boolean"){
-const err319 = {instancePath:instancePath+"/raw_response_fields/" + i19+"/preserve_duplicates",schemaPath:"#/properties/raw_response_fields/items/properties/preserve_duplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err319 = {instancePath:instancePath+"/raw_response_fields/" + i19+"/name",schemaPath:"#/properties/raw_response_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -5081,9 +5082,9 @@ vErrors.push(err319);
 errors++;
 }
 }
-}
-else {
-const err320 = {instancePath:instancePath+"/raw_response_fields/" + i19,schemaPath:"#/properties/raw_response_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data175.preserve_duplicates !== undefined){
+if(typeof data175.preserve_duplicates !== "boolean"){
+const err320 = {instancePath:instancePath+"/raw_response_fields/" + i19+"/preserve_duplicates",schemaPath:"#/properties/raw_response_fields/items/properties/preserve_duplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -5095,7 +5096,7 @@ errors++;
 }
 }
 else {
-const err321 = {instancePath:instancePath+"/raw_response_fields",schemaPath:"#/properties/raw_response_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err321 = {instancePath:instancePath+"/raw_response_fields/" + i19,schemaPath:"#/properties/raw_response_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -5105,11 +5106,9 @@ vErrors.push(err321);
 errors++;
 }
 }
-if(data.request_fields !== undefined){
-let data177 = data.request_fields;
-if(Array.isArray(data177)){
-if(data177.length < 1){
-const err322 = {instancePath:instancePath+"/request_fields",schemaPath:"#/properties/request_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err322 = {instancePath:instancePath+"/raw_response_fields",schemaPath:"#/properties/raw_response_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -5118,12 +5117,12 @@ vErrors.push(err322);
 }
 errors++;
 }
-const len20 = data177.length;
-for(let i20=0; i20<len20; i20++){
-let data178 = data177[i20];
-if(data178 && typeof data178 == "object" && !Array.isArray(data178)){
-if(data178.name === undefined){
-const err323 = {instancePath:instancePath+"/request_fields/" + i20,schemaPath:"#/properties/request_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.request_fields !== undefined){
+let data178 = data.request_fields;
+if(Array.isArray(data178)){
+if(data178.length < 1){
+const err323 = {instancePath:instancePath+"/request_fields",schemaPath:"#/properties/request_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -5132,9 +5131,12 @@ vErrors.push(err323);
 }
 errors++;
 }
-for(const key42 in data178){
-if(!(key42 === "name")){
-const err324 = {instancePath:instancePath+"/request_fields/" + i20,schemaPath:"#/properties/request_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties"};
+const len20 = data178.length;
+for(let i20=0; i20<len20; i20++){
+let data179 = data178[i20];
+if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
+if(data179.name === undefined){
+const err324 = {instancePath:instancePath+"/request_fields/" + i20,schemaPath:"#/properties/request_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -5143,12 +5145,9 @@ vErrors.push(err324);
 }
 errors++;
 }
-}
-if(data178.name !== undefined){
-let data179 = data178.name;
-if(typeof data179 === "string"){
-if(func2(data179) < 1){
-const err325 = {instancePath:instancePath+"/request_fields/" + i20+"/name",schemaPath:"#/properties/request_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key42 in data179){
+if(!(key42 === "name")){
+const err325 = {instancePath:instancePath+"/request_fields/" + i20,schemaPath:"#/properties/request_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -5158,8 +5157,11 @@ vErrors.push(err325);
 errors++;
 }
 }
-else {
-const err326 = {instancePath:instancePath+"/request_fields/" + i20+"/name",schemaPath:"#/properties/request_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data179.name !== undefined){
+let data180 = data179.name;
+if(typeof data180 === "string"){
+if(func2(data180) < 1){
+const err326 = {instancePath:instancePath+"/request_fields/" + i20+"/name",schemaPath:"#/properties/request_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -5169,9 +5171,8 @@ vErrors.push(err326);
 errors++;
 }
 }
-}
 else {
-const err327 = {instancePath:instancePath+"/request_fields/" + i20,schemaPath:"#/properties/request_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err327 = {instancePath:instancePath+"/request_fields/" + i20+"/name",schemaPath:"#/properties/request_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -5183,7 +5184,7 @@ errors++;
 }
 }
 else {
-const err328 = {instancePath:instancePath+"/request_fields",schemaPath:"#/properties/request_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err328 = {instancePath:instancePath+"/request_fields/" + i20,schemaPath:"#/properties/request_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -5193,11 +5194,9 @@ vErrors.push(err328);
 errors++;
 }
 }
-if(data.response_fields !== undefined){
-let data180 = data.response_fields;
-if(Array.isArray(data180)){
-if(data180.length < 1){
-const err329 = {instancePath:instancePath+"/response_fields",schemaPath:"#/properties/response_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err329 = {instancePath:instancePath+"/request_fields",schemaPath:"#/properties/request_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -5206,12 +5205,12 @@ vErrors.push(err329);
 }
 errors++;
 }
-const len21 = data180.length;
-for(let i21=0; i21<len21; i21++){
-let data181 = data180[i21];
-if(data181 && typeof data181 == "object" && !Array.isArray(data181)){
-if(data181.name === undefined){
-const err330 = {instancePath:instancePath+"/response_fields/" + i21,schemaPath:"#/properties/response_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.response_fields !== undefined){
+let data181 = data.response_fields;
+if(Array.isArray(data181)){
+if(data181.length < 1){
+const err330 = {instancePath:instancePath+"/response_fields",schemaPath:"#/properties/response_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -5220,9 +5219,12 @@ vErrors.push(err330);
 }
 errors++;
 }
-for(const key43 in data181){
-if(!((key43 === "name") || (key43 === "preserve_duplicates"))){
-const err331 = {instancePath:instancePath+"/response_fields/" + i21,schemaPath:"#/properties/response_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key43},message:"must NOT have additional properties"};
+const len21 = data181.length;
+for(let i21=0; i21<len21; i21++){
+let data182 = data181[i21];
+if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
+if(data182.name === undefined){
+const err331 = {instancePath:instancePath+"/response_fields/" + i21,schemaPath:"#/properties/response_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -5231,12 +5233,9 @@ vErrors.push(err331);
 }
 errors++;
 }
-}
-if(data181.name !== undefined){
-let data182 = data181.name;
-if(typeof data182 === "string"){
-if(func2(data182) < 1){
-const err332 = {instancePath:instancePath+"/response_fields/" + i21+"/name",schemaPath:"#/properties/response_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key43 in data182){
+if(!((key43 === "name") || (key43 === "preserve_duplicates"))){
+const err332 = {instancePath:instancePath+"/response_fields/" + i21,schemaPath:"#/properties/response_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key43},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -5246,8 +5245,11 @@ vErrors.push(err332);
 errors++;
 }
 }
-else {
-const err333 = {instancePath:instancePath+"/response_fields/" + i21+"/name",schemaPath:"#/properties/response_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data182.name !== undefined){
+let data183 = data182.name;
+if(typeof data183 === "string"){
+if(func2(data183) < 1){
+const err333 = {instancePath:instancePath+"/response_fields/" + i21+"/name",schemaPath:"#/properties/response_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -5257,9 +5259,8 @@ vErrors.push(err333);
 errors++;
 }
 }
-if(data181.preserve_duplicates !== undefined){
-if(typeof data181.preserve_duplicates !== "boolean"){
-const err334 = {instancePath:instancePath+"/response_fields/" + i21+"/preserve_duplicates",schemaPath:"#/properties/response_fields/items/properties/preserve_duplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err334 = {instancePath:instancePath+"/response_fields/" + i21+"/name",schemaPath:"#/properties/response_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -5269,9 +5270,9 @@ vErrors.push(err334);
 errors++;
 }
 }
-}
-else {
-const err335 = {instancePath:instancePath+"/response_fields/" + i21,schemaPath:"#/properties/response_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data182.preserve_duplicates !== undefined){
+if(typeof data182.preserve_duplicates !== "boolean"){
+const err335 = {instancePath:instancePath+"/response_fields/" + i21+"/preserve_duplicates",schemaPath:"#/properties/response_fields/items/properties/preserve_duplicates/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -5283,7 +5284,7 @@ errors++;
 }
 }
 else {
-const err336 = {instancePath:instancePath+"/response_fields",schemaPath:"#/properties/response_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err336 = {instancePath:instancePath+"/response_fields/" + i21,schemaPath:"#/properties/response_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -5293,11 +5294,9 @@ vErrors.push(err336);
 errors++;
 }
 }
-if(data.transformed_request_fields !== undefined){
-let data184 = data.transformed_request_fields;
-if(Array.isArray(data184)){
-if(data184.length < 1){
-const err337 = {instancePath:instancePath+"/transformed_request_fields",schemaPath:"#/properties/transformed_request_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err337 = {instancePath:instancePath+"/response_fields",schemaPath:"#/properties/response_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -5306,12 +5305,12 @@ vErrors.push(err337);
 }
 errors++;
 }
-const len22 = data184.length;
-for(let i22=0; i22<len22; i22++){
-let data185 = data184[i22];
-if(data185 && typeof data185 == "object" && !Array.isArray(data185)){
-if(data185.name === undefined){
-const err338 = {instancePath:instancePath+"/transformed_request_fields/" + i22,schemaPath:"#/properties/transformed_request_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data.transformed_request_fields !== undefined){
+let data185 = data.transformed_request_fields;
+if(Array.isArray(data185)){
+if(data185.length < 1){
+const err338 = {instancePath:instancePath+"/transformed_request_fields",schemaPath:"#/properties/transformed_request_fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -5320,9 +5319,12 @@ vErrors.push(err338);
 }
 errors++;
 }
-for(const key44 in data185){
-if(!(key44 === "name")){
-const err339 = {instancePath:instancePath+"/transformed_request_fields/" + i22,schemaPath:"#/properties/transformed_request_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties"};
+const len22 = data185.length;
+for(let i22=0; i22<len22; i22++){
+let data186 = data185[i22];
+if(data186 && typeof data186 == "object" && !Array.isArray(data186)){
+if(data186.name === undefined){
+const err339 = {instancePath:instancePath+"/transformed_request_fields/" + i22,schemaPath:"#/properties/transformed_request_fields/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -5331,12 +5333,9 @@ vErrors.push(err339);
 }
 errors++;
 }
-}
-if(data185.name !== undefined){
-let data186 = data185.name;
-if(typeof data186 === "string"){
-if(func2(data186) < 1){
-const err340 = {instancePath:instancePath+"/transformed_request_fields/" + i22+"/name",schemaPath:"#/properties/transformed_request_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key44 in data186){
+if(!(key44 === "name")){
+const err340 = {instancePath:instancePath+"/transformed_request_fields/" + i22,schemaPath:"#/properties/transformed_request_fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -5346,8 +5345,11 @@ vErrors.push(err340);
 errors++;
 }
 }
-else {
-const err341 = {instancePath:instancePath+"/transformed_request_fields/" + i22+"/name",schemaPath:"#/properties/transformed_request_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data186.name !== undefined){
+let data187 = data186.name;
+if(typeof data187 === "string"){
+if(func2(data187) < 1){
+const err341 = {instancePath:instancePath+"/transformed_request_fields/" + i22+"/name",schemaPath:"#/properties/transformed_request_fields/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -5357,9 +5359,8 @@ vErrors.push(err341);
 errors++;
 }
 }
-}
 else {
-const err342 = {instancePath:instancePath+"/transformed_request_fields/" + i22,schemaPath:"#/properties/transformed_request_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err342 = {instancePath:instancePath+"/transformed_request_fields/" + i22+"/name",schemaPath:"#/properties/transformed_request_fields/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -5371,7 +5372,7 @@ errors++;
 }
 }
 else {
-const err343 = {instancePath:instancePath+"/transformed_request_fields",schemaPath:"#/properties/transformed_request_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err343 = {instancePath:instancePath+"/transformed_request_fields/" + i22,schemaPath:"#/properties/transformed_request_fields/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -5381,11 +5382,9 @@ vErrors.push(err343);
 errors++;
 }
 }
-if(data["max-age"] !== undefined){
-let data187 = data["max-age"];
-if(data187 && typeof data187 == "object" && !Array.isArray(data187)){
-if(data187.operation === undefined){
-const err344 = {instancePath:instancePath+"/max-age",schemaPath:"#/properties/max-age/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err344 = {instancePath:instancePath+"/transformed_request_fields",schemaPath:"#/properties/transformed_request_fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -5394,9 +5393,12 @@ vErrors.push(err344);
 }
 errors++;
 }
-for(const key45 in data187){
-if(!(((key45 === "operation") || (key45 === "value")) || (key45 === "cloudflare_only"))){
-const err345 = {instancePath:instancePath+"/max-age",schemaPath:"#/properties/max-age/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key45},message:"must NOT have additional properties"};
+}
+if(data["max-age"] !== undefined){
+let data188 = data["max-age"];
+if(data188 && typeof data188 == "object" && !Array.isArray(data188)){
+if(data188.operation === undefined){
+const err345 = {instancePath:instancePath+"/max-age",schemaPath:"#/properties/max-age/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -5405,11 +5407,9 @@ vErrors.push(err345);
 }
 errors++;
 }
-}
-if(data187.operation !== undefined){
-let data188 = data187.operation;
-if(typeof data188 !== "string"){
-const err346 = {instancePath:instancePath+"/max-age/operation",schemaPath:"#/properties/max-age/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key45 in data188){
+if(!(((key45 === "operation") || (key45 === "value")) || (key45 === "cloudflare_only"))){
+const err346 = {instancePath:instancePath+"/max-age",schemaPath:"#/properties/max-age/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key45},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -5418,8 +5418,11 @@ vErrors.push(err346);
 }
 errors++;
 }
-if(!((data188 === "set") || (data188 === "remove"))){
-const err347 = {instancePath:instancePath+"/max-age/operation",schemaPath:"#/properties/max-age/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["max-age"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data188.operation !== undefined){
+let data189 = data188.operation;
+if(typeof data189 !== "string"){
+const err347 = {instancePath:instancePath+"/max-age/operation",schemaPath:"#/properties/max-age/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -5428,11 +5431,8 @@ vErrors.push(err347);
 }
 errors++;
 }
-}
-if(data187.value !== undefined){
-let data189 = data187.value;
-if(!(((typeof data189 == "number") && (!(data189 % 1) && !isNaN(data189))) && (isFinite(data189)))){
-const err348 = {instancePath:instancePath+"/max-age/value",schemaPath:"#/properties/max-age/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data189 === "set") || (data189 === "remove"))){
+const err348 = {instancePath:instancePath+"/max-age/operation",schemaPath:"#/properties/max-age/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["max-age"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -5442,9 +5442,10 @@ vErrors.push(err348);
 errors++;
 }
 }
-if(data187.cloudflare_only !== undefined){
-if(typeof data187.cloudflare_only !== "boolean"){
-const err349 = {instancePath:instancePath+"/max-age/cloudflare_only",schemaPath:"#/properties/max-age/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data188.value !== undefined){
+let data190 = data188.value;
+if(!(((typeof data190 == "number") && (!(data190 % 1) && !isNaN(data190))) && (isFinite(data190)))){
+const err349 = {instancePath:instancePath+"/max-age/value",schemaPath:"#/properties/max-age/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -5454,9 +5455,9 @@ vErrors.push(err349);
 errors++;
 }
 }
-}
-else {
-const err350 = {instancePath:instancePath+"/max-age",schemaPath:"#/properties/max-age/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data188.cloudflare_only !== undefined){
+if(typeof data188.cloudflare_only !== "boolean"){
+const err350 = {instancePath:instancePath+"/max-age/cloudflare_only",schemaPath:"#/properties/max-age/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -5466,11 +5467,9 @@ vErrors.push(err350);
 errors++;
 }
 }
-if(data["s-maxage"] !== undefined){
-let data191 = data["s-maxage"];
-if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
-if(data191.operation === undefined){
-const err351 = {instancePath:instancePath+"/s-maxage",schemaPath:"#/properties/s-maxage/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err351 = {instancePath:instancePath+"/max-age",schemaPath:"#/properties/max-age/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -5479,9 +5478,12 @@ vErrors.push(err351);
 }
 errors++;
 }
-for(const key46 in data191){
-if(!(((key46 === "operation") || (key46 === "value")) || (key46 === "cloudflare_only"))){
-const err352 = {instancePath:instancePath+"/s-maxage",schemaPath:"#/properties/s-maxage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties"};
+}
+if(data["s-maxage"] !== undefined){
+let data192 = data["s-maxage"];
+if(data192 && typeof data192 == "object" && !Array.isArray(data192)){
+if(data192.operation === undefined){
+const err352 = {instancePath:instancePath+"/s-maxage",schemaPath:"#/properties/s-maxage/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -5490,11 +5492,9 @@ vErrors.push(err352);
 }
 errors++;
 }
-}
-if(data191.operation !== undefined){
-let data192 = data191.operation;
-if(typeof data192 !== "string"){
-const err353 = {instancePath:instancePath+"/s-maxage/operation",schemaPath:"#/properties/s-maxage/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key46 in data192){
+if(!(((key46 === "operation") || (key46 === "value")) || (key46 === "cloudflare_only"))){
+const err353 = {instancePath:instancePath+"/s-maxage",schemaPath:"#/properties/s-maxage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -5503,8 +5503,11 @@ vErrors.push(err353);
 }
 errors++;
 }
-if(!((data192 === "set") || (data192 === "remove"))){
-const err354 = {instancePath:instancePath+"/s-maxage/operation",schemaPath:"#/properties/s-maxage/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["s-maxage"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data192.operation !== undefined){
+let data193 = data192.operation;
+if(typeof data193 !== "string"){
+const err354 = {instancePath:instancePath+"/s-maxage/operation",schemaPath:"#/properties/s-maxage/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -5513,11 +5516,8 @@ vErrors.push(err354);
 }
 errors++;
 }
-}
-if(data191.value !== undefined){
-let data193 = data191.value;
-if(!(((typeof data193 == "number") && (!(data193 % 1) && !isNaN(data193))) && (isFinite(data193)))){
-const err355 = {instancePath:instancePath+"/s-maxage/value",schemaPath:"#/properties/s-maxage/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data193 === "set") || (data193 === "remove"))){
+const err355 = {instancePath:instancePath+"/s-maxage/operation",schemaPath:"#/properties/s-maxage/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["s-maxage"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -5527,9 +5527,10 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data191.cloudflare_only !== undefined){
-if(typeof data191.cloudflare_only !== "boolean"){
-const err356 = {instancePath:instancePath+"/s-maxage/cloudflare_only",schemaPath:"#/properties/s-maxage/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data192.value !== undefined){
+let data194 = data192.value;
+if(!(((typeof data194 == "number") && (!(data194 % 1) && !isNaN(data194))) && (isFinite(data194)))){
+const err356 = {instancePath:instancePath+"/s-maxage/value",schemaPath:"#/properties/s-maxage/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -5539,9 +5540,9 @@ vErrors.push(err356);
 errors++;
 }
 }
-}
-else {
-const err357 = {instancePath:instancePath+"/s-maxage",schemaPath:"#/properties/s-maxage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data192.cloudflare_only !== undefined){
+if(typeof data192.cloudflare_only !== "boolean"){
+const err357 = {instancePath:instancePath+"/s-maxage/cloudflare_only",schemaPath:"#/properties/s-maxage/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -5551,11 +5552,9 @@ vErrors.push(err357);
 errors++;
 }
 }
-if(data["stale-while-revalidate"] !== undefined){
-let data195 = data["stale-while-revalidate"];
-if(data195 && typeof data195 == "object" && !Array.isArray(data195)){
-if(data195.operation === undefined){
-const err358 = {instancePath:instancePath+"/stale-while-revalidate",schemaPath:"#/properties/stale-while-revalidate/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err358 = {instancePath:instancePath+"/s-maxage",schemaPath:"#/properties/s-maxage/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -5564,9 +5563,12 @@ vErrors.push(err358);
 }
 errors++;
 }
-for(const key47 in data195){
-if(!(((key47 === "operation") || (key47 === "value")) || (key47 === "cloudflare_only"))){
-const err359 = {instancePath:instancePath+"/stale-while-revalidate",schemaPath:"#/properties/stale-while-revalidate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties"};
+}
+if(data["stale-while-revalidate"] !== undefined){
+let data196 = data["stale-while-revalidate"];
+if(data196 && typeof data196 == "object" && !Array.isArray(data196)){
+if(data196.operation === undefined){
+const err359 = {instancePath:instancePath+"/stale-while-revalidate",schemaPath:"#/properties/stale-while-revalidate/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -5575,11 +5577,9 @@ vErrors.push(err359);
 }
 errors++;
 }
-}
-if(data195.operation !== undefined){
-let data196 = data195.operation;
-if(typeof data196 !== "string"){
-const err360 = {instancePath:instancePath+"/stale-while-revalidate/operation",schemaPath:"#/properties/stale-while-revalidate/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key47 in data196){
+if(!(((key47 === "operation") || (key47 === "value")) || (key47 === "cloudflare_only"))){
+const err360 = {instancePath:instancePath+"/stale-while-revalidate",schemaPath:"#/properties/stale-while-revalidate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -5588,8 +5588,11 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(!((data196 === "set") || (data196 === "remove"))){
-const err361 = {instancePath:instancePath+"/stale-while-revalidate/operation",schemaPath:"#/properties/stale-while-revalidate/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["stale-while-revalidate"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data196.operation !== undefined){
+let data197 = data196.operation;
+if(typeof data197 !== "string"){
+const err361 = {instancePath:instancePath+"/stale-while-revalidate/operation",schemaPath:"#/properties/stale-while-revalidate/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -5598,11 +5601,8 @@ vErrors.push(err361);
 }
 errors++;
 }
-}
-if(data195.value !== undefined){
-let data197 = data195.value;
-if(!(((typeof data197 == "number") && (!(data197 % 1) && !isNaN(data197))) && (isFinite(data197)))){
-const err362 = {instancePath:instancePath+"/stale-while-revalidate/value",schemaPath:"#/properties/stale-while-revalidate/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data197 === "set") || (data197 === "remove"))){
+const err362 = {instancePath:instancePath+"/stale-while-revalidate/operation",schemaPath:"#/properties/stale-while-revalidate/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["stale-while-revalidate"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -5612,9 +5612,10 @@ vErrors.push(err362);
 errors++;
 }
 }
-if(data195.cloudflare_only !== undefined){
-if(typeof data195.cloudflare_only !== "boolean"){
-const err363 = {instancePath:instancePath+"/stale-while-revalidate/cloudflare_only",schemaPath:"#/properties/stale-while-revalidate/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data196.value !== undefined){
+let data198 = data196.value;
+if(!(((typeof data198 == "number") && (!(data198 % 1) && !isNaN(data198))) && (isFinite(data198)))){
+const err363 = {instancePath:instancePath+"/stale-while-revalidate/value",schemaPath:"#/properties/stale-while-revalidate/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -5624,9 +5625,9 @@ vErrors.push(err363);
 errors++;
 }
 }
-}
-else {
-const err364 = {instancePath:instancePath+"/stale-while-revalidate",schemaPath:"#/properties/stale-while-revalidate/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data196.cloudflare_only !== undefined){
+if(typeof data196.cloudflare_only !== "boolean"){
+const err364 = {instancePath:instancePath+"/stale-while-revalidate/cloudflare_only",schemaPath:"#/properties/stale-while-revalidate/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -5636,11 +5637,9 @@ vErrors.push(err364);
 errors++;
 }
 }
-if(data["stale-if-error"] !== undefined){
-let data199 = data["stale-if-error"];
-if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
-if(data199.operation === undefined){
-const err365 = {instancePath:instancePath+"/stale-if-error",schemaPath:"#/properties/stale-if-error/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err365 = {instancePath:instancePath+"/stale-while-revalidate",schemaPath:"#/properties/stale-while-revalidate/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -5649,9 +5648,12 @@ vErrors.push(err365);
 }
 errors++;
 }
-for(const key48 in data199){
-if(!(((key48 === "operation") || (key48 === "value")) || (key48 === "cloudflare_only"))){
-const err366 = {instancePath:instancePath+"/stale-if-error",schemaPath:"#/properties/stale-if-error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties"};
+}
+if(data["stale-if-error"] !== undefined){
+let data200 = data["stale-if-error"];
+if(data200 && typeof data200 == "object" && !Array.isArray(data200)){
+if(data200.operation === undefined){
+const err366 = {instancePath:instancePath+"/stale-if-error",schemaPath:"#/properties/stale-if-error/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -5660,11 +5662,9 @@ vErrors.push(err366);
 }
 errors++;
 }
-}
-if(data199.operation !== undefined){
-let data200 = data199.operation;
-if(typeof data200 !== "string"){
-const err367 = {instancePath:instancePath+"/stale-if-error/operation",schemaPath:"#/properties/stale-if-error/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key48 in data200){
+if(!(((key48 === "operation") || (key48 === "value")) || (key48 === "cloudflare_only"))){
+const err367 = {instancePath:instancePath+"/stale-if-error",schemaPath:"#/properties/stale-if-error/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -5673,8 +5673,11 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(!((data200 === "set") || (data200 === "remove"))){
-const err368 = {instancePath:instancePath+"/stale-if-error/operation",schemaPath:"#/properties/stale-if-error/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["stale-if-error"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data200.operation !== undefined){
+let data201 = data200.operation;
+if(typeof data201 !== "string"){
+const err368 = {instancePath:instancePath+"/stale-if-error/operation",schemaPath:"#/properties/stale-if-error/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -5683,11 +5686,8 @@ vErrors.push(err368);
 }
 errors++;
 }
-}
-if(data199.value !== undefined){
-let data201 = data199.value;
-if(!(((typeof data201 == "number") && (!(data201 % 1) && !isNaN(data201))) && (isFinite(data201)))){
-const err369 = {instancePath:instancePath+"/stale-if-error/value",schemaPath:"#/properties/stale-if-error/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data201 === "set") || (data201 === "remove"))){
+const err369 = {instancePath:instancePath+"/stale-if-error/operation",schemaPath:"#/properties/stale-if-error/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["stale-if-error"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -5697,9 +5697,10 @@ vErrors.push(err369);
 errors++;
 }
 }
-if(data199.cloudflare_only !== undefined){
-if(typeof data199.cloudflare_only !== "boolean"){
-const err370 = {instancePath:instancePath+"/stale-if-error/cloudflare_only",schemaPath:"#/properties/stale-if-error/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data200.value !== undefined){
+let data202 = data200.value;
+if(!(((typeof data202 == "number") && (!(data202 % 1) && !isNaN(data202))) && (isFinite(data202)))){
+const err370 = {instancePath:instancePath+"/stale-if-error/value",schemaPath:"#/properties/stale-if-error/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -5709,9 +5710,9 @@ vErrors.push(err370);
 errors++;
 }
 }
-}
-else {
-const err371 = {instancePath:instancePath+"/stale-if-error",schemaPath:"#/properties/stale-if-error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data200.cloudflare_only !== undefined){
+if(typeof data200.cloudflare_only !== "boolean"){
+const err371 = {instancePath:instancePath+"/stale-if-error/cloudflare_only",schemaPath:"#/properties/stale-if-error/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -5721,11 +5722,9 @@ vErrors.push(err371);
 errors++;
 }
 }
-if(data.private !== undefined){
-let data203 = data.private;
-if(data203 && typeof data203 == "object" && !Array.isArray(data203)){
-if(data203.operation === undefined){
-const err372 = {instancePath:instancePath+"/private",schemaPath:"#/properties/private/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err372 = {instancePath:instancePath+"/stale-if-error",schemaPath:"#/properties/stale-if-error/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -5734,9 +5733,12 @@ vErrors.push(err372);
 }
 errors++;
 }
-for(const key49 in data203){
-if(!(((key49 === "operation") || (key49 === "qualifiers")) || (key49 === "cloudflare_only"))){
-const err373 = {instancePath:instancePath+"/private",schemaPath:"#/properties/private/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties"};
+}
+if(data.private !== undefined){
+let data204 = data.private;
+if(data204 && typeof data204 == "object" && !Array.isArray(data204)){
+if(data204.operation === undefined){
+const err373 = {instancePath:instancePath+"/private",schemaPath:"#/properties/private/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -5745,11 +5747,9 @@ vErrors.push(err373);
 }
 errors++;
 }
-}
-if(data203.operation !== undefined){
-let data204 = data203.operation;
-if(typeof data204 !== "string"){
-const err374 = {instancePath:instancePath+"/private/operation",schemaPath:"#/properties/private/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key49 in data204){
+if(!(((key49 === "operation") || (key49 === "qualifiers")) || (key49 === "cloudflare_only"))){
+const err374 = {instancePath:instancePath+"/private",schemaPath:"#/properties/private/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5758,8 +5758,11 @@ vErrors.push(err374);
 }
 errors++;
 }
-if(!((data204 === "set") || (data204 === "remove"))){
-const err375 = {instancePath:instancePath+"/private/operation",schemaPath:"#/properties/private/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.private.properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data204.operation !== undefined){
+let data205 = data204.operation;
+if(typeof data205 !== "string"){
+const err375 = {instancePath:instancePath+"/private/operation",schemaPath:"#/properties/private/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5768,14 +5771,8 @@ vErrors.push(err375);
 }
 errors++;
 }
-}
-if(data203.qualifiers !== undefined){
-let data205 = data203.qualifiers;
-if(Array.isArray(data205)){
-const len23 = data205.length;
-for(let i23=0; i23<len23; i23++){
-if(typeof data205[i23] !== "string"){
-const err376 = {instancePath:instancePath+"/private/qualifiers/" + i23,schemaPath:"#/properties/private/properties/qualifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data205 === "set") || (data205 === "remove"))){
+const err376 = {instancePath:instancePath+"/private/operation",schemaPath:"#/properties/private/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.private.properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -5785,9 +5782,13 @@ vErrors.push(err376);
 errors++;
 }
 }
-}
-else {
-const err377 = {instancePath:instancePath+"/private/qualifiers",schemaPath:"#/properties/private/properties/qualifiers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data204.qualifiers !== undefined){
+let data206 = data204.qualifiers;
+if(Array.isArray(data206)){
+const len23 = data206.length;
+for(let i23=0; i23<len23; i23++){
+if(typeof data206[i23] !== "string"){
+const err377 = {instancePath:instancePath+"/private/qualifiers/" + i23,schemaPath:"#/properties/private/properties/qualifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -5797,9 +5798,9 @@ vErrors.push(err377);
 errors++;
 }
 }
-if(data203.cloudflare_only !== undefined){
-if(typeof data203.cloudflare_only !== "boolean"){
-const err378 = {instancePath:instancePath+"/private/cloudflare_only",schemaPath:"#/properties/private/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err378 = {instancePath:instancePath+"/private/qualifiers",schemaPath:"#/properties/private/properties/qualifiers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -5809,9 +5810,9 @@ vErrors.push(err378);
 errors++;
 }
 }
-}
-else {
-const err379 = {instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data204.cloudflare_only !== undefined){
+if(typeof data204.cloudflare_only !== "boolean"){
+const err379 = {instancePath:instancePath+"/private/cloudflare_only",schemaPath:"#/properties/private/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -5821,11 +5822,9 @@ vErrors.push(err379);
 errors++;
 }
 }
-if(data["no-cache"] !== undefined){
-let data208 = data["no-cache"];
-if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
-if(data208.operation === undefined){
-const err380 = {instancePath:instancePath+"/no-cache",schemaPath:"#/properties/no-cache/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err380 = {instancePath:instancePath+"/private",schemaPath:"#/properties/private/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -5834,9 +5833,12 @@ vErrors.push(err380);
 }
 errors++;
 }
-for(const key50 in data208){
-if(!(((key50 === "operation") || (key50 === "qualifiers")) || (key50 === "cloudflare_only"))){
-const err381 = {instancePath:instancePath+"/no-cache",schemaPath:"#/properties/no-cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties"};
+}
+if(data["no-cache"] !== undefined){
+let data209 = data["no-cache"];
+if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+if(data209.operation === undefined){
+const err381 = {instancePath:instancePath+"/no-cache",schemaPath:"#/properties/no-cache/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -5845,11 +5847,9 @@ vErrors.push(err381);
 }
 errors++;
 }
-}
-if(data208.operation !== undefined){
-let data209 = data208.operation;
-if(typeof data209 !== "string"){
-const err382 = {instancePath:instancePath+"/no-cache/operation",schemaPath:"#/properties/no-cache/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key50 in data209){
+if(!(((key50 === "operation") || (key50 === "qualifiers")) || (key50 === "cloudflare_only"))){
+const err382 = {instancePath:instancePath+"/no-cache",schemaPath:"#/properties/no-cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key50},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -5858,8 +5858,11 @@ vErrors.push(err382);
 }
 errors++;
 }
-if(!((data209 === "set") || (data209 === "remove"))){
-const err383 = {instancePath:instancePath+"/no-cache/operation",schemaPath:"#/properties/no-cache/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["no-cache"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data209.operation !== undefined){
+let data210 = data209.operation;
+if(typeof data210 !== "string"){
+const err383 = {instancePath:instancePath+"/no-cache/operation",schemaPath:"#/properties/no-cache/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -5868,14 +5871,8 @@ vErrors.push(err383);
 }
 errors++;
 }
-}
-if(data208.qualifiers !== undefined){
-let data210 = data208.qualifiers;
-if(Array.isArray(data210)){
-const len24 = data210.length;
-for(let i24=0; i24<len24; i24++){
-if(typeof data210[i24] !== "string"){
-const err384 = {instancePath:instancePath+"/no-cache/qualifiers/" + i24,schemaPath:"#/properties/no-cache/properties/qualifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data210 === "set") || (data210 === "remove"))){
+const err384 = {instancePath:instancePath+"/no-cache/operation",schemaPath:"#/properties/no-cache/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["no-cache"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -5885,9 +5882,13 @@ vErrors.push(err384);
 errors++;
 }
 }
-}
-else {
-const err385 = {instancePath:instancePath+"/no-cache/qualifiers",schemaPath:"#/properties/no-cache/properties/qualifiers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data209.qualifiers !== undefined){
+let data211 = data209.qualifiers;
+if(Array.isArray(data211)){
+const len24 = data211.length;
+for(let i24=0; i24<len24; i24++){
+if(typeof data211[i24] !== "string"){
+const err385 = {instancePath:instancePath+"/no-cache/qualifiers/" + i24,schemaPath:"#/properties/no-cache/properties/qualifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -5897,9 +5898,9 @@ vErrors.push(err385);
 errors++;
 }
 }
-if(data208.cloudflare_only !== undefined){
-if(typeof data208.cloudflare_only !== "boolean"){
-const err386 = {instancePath:instancePath+"/no-cache/cloudflare_only",schemaPath:"#/properties/no-cache/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err386 = {instancePath:instancePath+"/no-cache/qualifiers",schemaPath:"#/properties/no-cache/properties/qualifiers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -5909,9 +5910,9 @@ vErrors.push(err386);
 errors++;
 }
 }
-}
-else {
-const err387 = {instancePath:instancePath+"/no-cache",schemaPath:"#/properties/no-cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data209.cloudflare_only !== undefined){
+if(typeof data209.cloudflare_only !== "boolean"){
+const err387 = {instancePath:instancePath+"/no-cache/cloudflare_only",schemaPath:"#/properties/no-cache/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -5921,11 +5922,9 @@ vErrors.push(err387);
 errors++;
 }
 }
-if(data["must-revalidate"] !== undefined){
-let data213 = data["must-revalidate"];
-if(data213 && typeof data213 == "object" && !Array.isArray(data213)){
-if(data213.operation === undefined){
-const err388 = {instancePath:instancePath+"/must-revalidate",schemaPath:"#/properties/must-revalidate/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err388 = {instancePath:instancePath+"/no-cache",schemaPath:"#/properties/no-cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -5934,9 +5933,12 @@ vErrors.push(err388);
 }
 errors++;
 }
-for(const key51 in data213){
-if(!((key51 === "operation") || (key51 === "cloudflare_only"))){
-const err389 = {instancePath:instancePath+"/must-revalidate",schemaPath:"#/properties/must-revalidate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key51},message:"must NOT have additional properties"};
+}
+if(data["must-revalidate"] !== undefined){
+let data214 = data["must-revalidate"];
+if(data214 && typeof data214 == "object" && !Array.isArray(data214)){
+if(data214.operation === undefined){
+const err389 = {instancePath:instancePath+"/must-revalidate",schemaPath:"#/properties/must-revalidate/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -5945,11 +5947,9 @@ vErrors.push(err389);
 }
 errors++;
 }
-}
-if(data213.operation !== undefined){
-let data214 = data213.operation;
-if(typeof data214 !== "string"){
-const err390 = {instancePath:instancePath+"/must-revalidate/operation",schemaPath:"#/properties/must-revalidate/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key51 in data214){
+if(!((key51 === "operation") || (key51 === "cloudflare_only"))){
+const err390 = {instancePath:instancePath+"/must-revalidate",schemaPath:"#/properties/must-revalidate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key51},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -5958,8 +5958,11 @@ vErrors.push(err390);
 }
 errors++;
 }
-if(!((data214 === "set") || (data214 === "remove"))){
-const err391 = {instancePath:instancePath+"/must-revalidate/operation",schemaPath:"#/properties/must-revalidate/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["must-revalidate"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data214.operation !== undefined){
+let data215 = data214.operation;
+if(typeof data215 !== "string"){
+const err391 = {instancePath:instancePath+"/must-revalidate/operation",schemaPath:"#/properties/must-revalidate/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -5968,10 +5971,8 @@ vErrors.push(err391);
 }
 errors++;
 }
-}
-if(data213.cloudflare_only !== undefined){
-if(typeof data213.cloudflare_only !== "boolean"){
-const err392 = {instancePath:instancePath+"/must-revalidate/cloudflare_only",schemaPath:"#/properties/must-revalidate/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data215 === "set") || (data215 === "remove"))){
+const err392 = {instancePath:instancePath+"/must-revalidate/operation",schemaPath:"#/properties/must-revalidate/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["must-revalidate"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -5981,9 +5982,9 @@ vErrors.push(err392);
 errors++;
 }
 }
-}
-else {
-const err393 = {instancePath:instancePath+"/must-revalidate",schemaPath:"#/properties/must-revalidate/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data214.cloudflare_only !== undefined){
+if(typeof data214.cloudflare_only !== "boolean"){
+const err393 = {instancePath:instancePath+"/must-revalidate/cloudflare_only",schemaPath:"#/properties/must-revalidate/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -5993,11 +5994,9 @@ vErrors.push(err393);
 errors++;
 }
 }
-if(data["proxy-revalidate"] !== undefined){
-let data216 = data["proxy-revalidate"];
-if(data216 && typeof data216 == "object" && !Array.isArray(data216)){
-if(data216.operation === undefined){
-const err394 = {instancePath:instancePath+"/proxy-revalidate",schemaPath:"#/properties/proxy-revalidate/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err394 = {instancePath:instancePath+"/must-revalidate",schemaPath:"#/properties/must-revalidate/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -6006,9 +6005,12 @@ vErrors.push(err394);
 }
 errors++;
 }
-for(const key52 in data216){
-if(!((key52 === "operation") || (key52 === "cloudflare_only"))){
-const err395 = {instancePath:instancePath+"/proxy-revalidate",schemaPath:"#/properties/proxy-revalidate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key52},message:"must NOT have additional properties"};
+}
+if(data["proxy-revalidate"] !== undefined){
+let data217 = data["proxy-revalidate"];
+if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
+if(data217.operation === undefined){
+const err395 = {instancePath:instancePath+"/proxy-revalidate",schemaPath:"#/properties/proxy-revalidate/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -6017,11 +6019,9 @@ vErrors.push(err395);
 }
 errors++;
 }
-}
-if(data216.operation !== undefined){
-let data217 = data216.operation;
-if(typeof data217 !== "string"){
-const err396 = {instancePath:instancePath+"/proxy-revalidate/operation",schemaPath:"#/properties/proxy-revalidate/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key52 in data217){
+if(!((key52 === "operation") || (key52 === "cloudflare_only"))){
+const err396 = {instancePath:instancePath+"/proxy-revalidate",schemaPath:"#/properties/proxy-revalidate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key52},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -6030,8 +6030,11 @@ vErrors.push(err396);
 }
 errors++;
 }
-if(!((data217 === "set") || (data217 === "remove"))){
-const err397 = {instancePath:instancePath+"/proxy-revalidate/operation",schemaPath:"#/properties/proxy-revalidate/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["proxy-revalidate"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data217.operation !== undefined){
+let data218 = data217.operation;
+if(typeof data218 !== "string"){
+const err397 = {instancePath:instancePath+"/proxy-revalidate/operation",schemaPath:"#/properties/proxy-revalidate/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -6040,10 +6043,8 @@ vErrors.push(err397);
 }
 errors++;
 }
-}
-if(data216.cloudflare_only !== undefined){
-if(typeof data216.cloudflare_only !== "boolean"){
-const err398 = {instancePath:instancePath+"/proxy-revalidate/cloudflare_only",schemaPath:"#/properties/proxy-revalidate/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data218 === "set") || (data218 === "remove"))){
+const err398 = {instancePath:instancePath+"/proxy-revalidate/operation",schemaPath:"#/properties/proxy-revalidate/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["proxy-revalidate"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -6053,9 +6054,9 @@ vErrors.push(err398);
 errors++;
 }
 }
-}
-else {
-const err399 = {instancePath:instancePath+"/proxy-revalidate",schemaPath:"#/properties/proxy-revalidate/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data217.cloudflare_only !== undefined){
+if(typeof data217.cloudflare_only !== "boolean"){
+const err399 = {instancePath:instancePath+"/proxy-revalidate/cloudflare_only",schemaPath:"#/properties/proxy-revalidate/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -6065,11 +6066,9 @@ vErrors.push(err399);
 errors++;
 }
 }
-if(data["must-understand"] !== undefined){
-let data219 = data["must-understand"];
-if(data219 && typeof data219 == "object" && !Array.isArray(data219)){
-if(data219.operation === undefined){
-const err400 = {instancePath:instancePath+"/must-understand",schemaPath:"#/properties/must-understand/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err400 = {instancePath:instancePath+"/proxy-revalidate",schemaPath:"#/properties/proxy-revalidate/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -6078,9 +6077,12 @@ vErrors.push(err400);
 }
 errors++;
 }
-for(const key53 in data219){
-if(!((key53 === "operation") || (key53 === "cloudflare_only"))){
-const err401 = {instancePath:instancePath+"/must-understand",schemaPath:"#/properties/must-understand/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key53},message:"must NOT have additional properties"};
+}
+if(data["must-understand"] !== undefined){
+let data220 = data["must-understand"];
+if(data220 && typeof data220 == "object" && !Array.isArray(data220)){
+if(data220.operation === undefined){
+const err401 = {instancePath:instancePath+"/must-understand",schemaPath:"#/properties/must-understand/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -6089,11 +6091,9 @@ vErrors.push(err401);
 }
 errors++;
 }
-}
-if(data219.operation !== undefined){
-let data220 = data219.operation;
-if(typeof data220 !== "string"){
-const err402 = {instancePath:instancePath+"/must-understand/operation",schemaPath:"#/properties/must-understand/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key53 in data220){
+if(!((key53 === "operation") || (key53 === "cloudflare_only"))){
+const err402 = {instancePath:instancePath+"/must-understand",schemaPath:"#/properties/must-understand/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key53},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -6102,8 +6102,11 @@ vErrors.push(err402);
 }
 errors++;
 }
-if(!((data220 === "set") || (data220 === "remove"))){
-const err403 = {instancePath:instancePath+"/must-understand/operation",schemaPath:"#/properties/must-understand/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["must-understand"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data220.operation !== undefined){
+let data221 = data220.operation;
+if(typeof data221 !== "string"){
+const err403 = {instancePath:instancePath+"/must-understand/operation",schemaPath:"#/properties/must-understand/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -6112,10 +6115,8 @@ vErrors.push(err403);
 }
 errors++;
 }
-}
-if(data219.cloudflare_only !== undefined){
-if(typeof data219.cloudflare_only !== "boolean"){
-const err404 = {instancePath:instancePath+"/must-understand/cloudflare_only",schemaPath:"#/properties/must-understand/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data221 === "set") || (data221 === "remove"))){
+const err404 = {instancePath:instancePath+"/must-understand/operation",schemaPath:"#/properties/must-understand/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["must-understand"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -6125,9 +6126,9 @@ vErrors.push(err404);
 errors++;
 }
 }
-}
-else {
-const err405 = {instancePath:instancePath+"/must-understand",schemaPath:"#/properties/must-understand/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data220.cloudflare_only !== undefined){
+if(typeof data220.cloudflare_only !== "boolean"){
+const err405 = {instancePath:instancePath+"/must-understand/cloudflare_only",schemaPath:"#/properties/must-understand/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -6137,11 +6138,9 @@ vErrors.push(err405);
 errors++;
 }
 }
-if(data["no-transform"] !== undefined){
-let data222 = data["no-transform"];
-if(data222 && typeof data222 == "object" && !Array.isArray(data222)){
-if(data222.operation === undefined){
-const err406 = {instancePath:instancePath+"/no-transform",schemaPath:"#/properties/no-transform/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err406 = {instancePath:instancePath+"/must-understand",schemaPath:"#/properties/must-understand/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -6150,9 +6149,12 @@ vErrors.push(err406);
 }
 errors++;
 }
-for(const key54 in data222){
-if(!((key54 === "operation") || (key54 === "cloudflare_only"))){
-const err407 = {instancePath:instancePath+"/no-transform",schemaPath:"#/properties/no-transform/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key54},message:"must NOT have additional properties"};
+}
+if(data["no-transform"] !== undefined){
+let data223 = data["no-transform"];
+if(data223 && typeof data223 == "object" && !Array.isArray(data223)){
+if(data223.operation === undefined){
+const err407 = {instancePath:instancePath+"/no-transform",schemaPath:"#/properties/no-transform/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -6161,11 +6163,9 @@ vErrors.push(err407);
 }
 errors++;
 }
-}
-if(data222.operation !== undefined){
-let data223 = data222.operation;
-if(typeof data223 !== "string"){
-const err408 = {instancePath:instancePath+"/no-transform/operation",schemaPath:"#/properties/no-transform/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key54 in data223){
+if(!((key54 === "operation") || (key54 === "cloudflare_only"))){
+const err408 = {instancePath:instancePath+"/no-transform",schemaPath:"#/properties/no-transform/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key54},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -6174,8 +6174,11 @@ vErrors.push(err408);
 }
 errors++;
 }
-if(!((data223 === "set") || (data223 === "remove"))){
-const err409 = {instancePath:instancePath+"/no-transform/operation",schemaPath:"#/properties/no-transform/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["no-transform"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data223.operation !== undefined){
+let data224 = data223.operation;
+if(typeof data224 !== "string"){
+const err409 = {instancePath:instancePath+"/no-transform/operation",schemaPath:"#/properties/no-transform/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -6184,10 +6187,8 @@ vErrors.push(err409);
 }
 errors++;
 }
-}
-if(data222.cloudflare_only !== undefined){
-if(typeof data222.cloudflare_only !== "boolean"){
-const err410 = {instancePath:instancePath+"/no-transform/cloudflare_only",schemaPath:"#/properties/no-transform/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data224 === "set") || (data224 === "remove"))){
+const err410 = {instancePath:instancePath+"/no-transform/operation",schemaPath:"#/properties/no-transform/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["no-transform"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -6197,9 +6198,9 @@ vErrors.push(err410);
 errors++;
 }
 }
-}
-else {
-const err411 = {instancePath:instancePath+"/no-transform",schemaPath:"#/properties/no-transform/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data223.cloudflare_only !== undefined){
+if(typeof data223.cloudflare_only !== "boolean"){
+const err411 = {instancePath:instancePath+"/no-transform/cloudflare_only",schemaPath:"#/properties/no-transform/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -6209,11 +6210,9 @@ vErrors.push(err411);
 errors++;
 }
 }
-if(data.immutable !== undefined){
-let data225 = data.immutable;
-if(data225 && typeof data225 == "object" && !Array.isArray(data225)){
-if(data225.operation === undefined){
-const err412 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err412 = {instancePath:instancePath+"/no-transform",schemaPath:"#/properties/no-transform/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -6222,9 +6221,12 @@ vErrors.push(err412);
 }
 errors++;
 }
-for(const key55 in data225){
-if(!((key55 === "operation") || (key55 === "cloudflare_only"))){
-const err413 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key55},message:"must NOT have additional properties"};
+}
+if(data.immutable !== undefined){
+let data226 = data.immutable;
+if(data226 && typeof data226 == "object" && !Array.isArray(data226)){
+if(data226.operation === undefined){
+const err413 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -6233,11 +6235,9 @@ vErrors.push(err413);
 }
 errors++;
 }
-}
-if(data225.operation !== undefined){
-let data226 = data225.operation;
-if(typeof data226 !== "string"){
-const err414 = {instancePath:instancePath+"/immutable/operation",schemaPath:"#/properties/immutable/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key55 in data226){
+if(!((key55 === "operation") || (key55 === "cloudflare_only"))){
+const err414 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key55},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -6246,8 +6246,11 @@ vErrors.push(err414);
 }
 errors++;
 }
-if(!((data226 === "set") || (data226 === "remove"))){
-const err415 = {instancePath:instancePath+"/immutable/operation",schemaPath:"#/properties/immutable/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.immutable.properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data226.operation !== undefined){
+let data227 = data226.operation;
+if(typeof data227 !== "string"){
+const err415 = {instancePath:instancePath+"/immutable/operation",schemaPath:"#/properties/immutable/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -6256,10 +6259,8 @@ vErrors.push(err415);
 }
 errors++;
 }
-}
-if(data225.cloudflare_only !== undefined){
-if(typeof data225.cloudflare_only !== "boolean"){
-const err416 = {instancePath:instancePath+"/immutable/cloudflare_only",schemaPath:"#/properties/immutable/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data227 === "set") || (data227 === "remove"))){
+const err416 = {instancePath:instancePath+"/immutable/operation",schemaPath:"#/properties/immutable/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.immutable.properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -6269,9 +6270,9 @@ vErrors.push(err416);
 errors++;
 }
 }
-}
-else {
-const err417 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data226.cloudflare_only !== undefined){
+if(typeof data226.cloudflare_only !== "boolean"){
+const err417 = {instancePath:instancePath+"/immutable/cloudflare_only",schemaPath:"#/properties/immutable/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -6281,11 +6282,9 @@ vErrors.push(err417);
 errors++;
 }
 }
-if(data["no-store"] !== undefined){
-let data228 = data["no-store"];
-if(data228 && typeof data228 == "object" && !Array.isArray(data228)){
-if(data228.operation === undefined){
-const err418 = {instancePath:instancePath+"/no-store",schemaPath:"#/properties/no-store/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err418 = {instancePath:instancePath+"/immutable",schemaPath:"#/properties/immutable/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -6294,9 +6293,12 @@ vErrors.push(err418);
 }
 errors++;
 }
-for(const key56 in data228){
-if(!((key56 === "operation") || (key56 === "cloudflare_only"))){
-const err419 = {instancePath:instancePath+"/no-store",schemaPath:"#/properties/no-store/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key56},message:"must NOT have additional properties"};
+}
+if(data["no-store"] !== undefined){
+let data229 = data["no-store"];
+if(data229 && typeof data229 == "object" && !Array.isArray(data229)){
+if(data229.operation === undefined){
+const err419 = {instancePath:instancePath+"/no-store",schemaPath:"#/properties/no-store/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -6305,11 +6307,9 @@ vErrors.push(err419);
 }
 errors++;
 }
-}
-if(data228.operation !== undefined){
-let data229 = data228.operation;
-if(typeof data229 !== "string"){
-const err420 = {instancePath:instancePath+"/no-store/operation",schemaPath:"#/properties/no-store/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key56 in data229){
+if(!((key56 === "operation") || (key56 === "cloudflare_only"))){
+const err420 = {instancePath:instancePath+"/no-store",schemaPath:"#/properties/no-store/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key56},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -6318,8 +6318,11 @@ vErrors.push(err420);
 }
 errors++;
 }
-if(!((data229 === "set") || (data229 === "remove"))){
-const err421 = {instancePath:instancePath+"/no-store/operation",schemaPath:"#/properties/no-store/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["no-store"].properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data229.operation !== undefined){
+let data230 = data229.operation;
+if(typeof data230 !== "string"){
+const err421 = {instancePath:instancePath+"/no-store/operation",schemaPath:"#/properties/no-store/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -6328,10 +6331,8 @@ vErrors.push(err421);
 }
 errors++;
 }
-}
-if(data228.cloudflare_only !== undefined){
-if(typeof data228.cloudflare_only !== "boolean"){
-const err422 = {instancePath:instancePath+"/no-store/cloudflare_only",schemaPath:"#/properties/no-store/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data230 === "set") || (data230 === "remove"))){
+const err422 = {instancePath:instancePath+"/no-store/operation",schemaPath:"#/properties/no-store/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties["no-store"].properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -6341,9 +6342,9 @@ vErrors.push(err422);
 errors++;
 }
 }
-}
-else {
-const err423 = {instancePath:instancePath+"/no-store",schemaPath:"#/properties/no-store/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data229.cloudflare_only !== undefined){
+if(typeof data229.cloudflare_only !== "boolean"){
+const err423 = {instancePath:instancePath+"/no-store/cloudflare_only",schemaPath:"#/properties/no-store/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -6353,11 +6354,9 @@ vErrors.push(err423);
 errors++;
 }
 }
-if(data.public !== undefined){
-let data231 = data.public;
-if(data231 && typeof data231 == "object" && !Array.isArray(data231)){
-if(data231.operation === undefined){
-const err424 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+}
+else {
+const err424 = {instancePath:instancePath+"/no-store",schemaPath:"#/properties/no-store/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -6366,9 +6365,12 @@ vErrors.push(err424);
 }
 errors++;
 }
-for(const key57 in data231){
-if(!((key57 === "operation") || (key57 === "cloudflare_only"))){
-const err425 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key57},message:"must NOT have additional properties"};
+}
+if(data.public !== undefined){
+let data232 = data.public;
+if(data232 && typeof data232 == "object" && !Array.isArray(data232)){
+if(data232.operation === undefined){
+const err425 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -6377,11 +6379,9 @@ vErrors.push(err425);
 }
 errors++;
 }
-}
-if(data231.operation !== undefined){
-let data232 = data231.operation;
-if(typeof data232 !== "string"){
-const err426 = {instancePath:instancePath+"/public/operation",schemaPath:"#/properties/public/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key57 in data232){
+if(!((key57 === "operation") || (key57 === "cloudflare_only"))){
+const err426 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key57},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -6390,8 +6390,11 @@ vErrors.push(err426);
 }
 errors++;
 }
-if(!((data232 === "set") || (data232 === "remove"))){
-const err427 = {instancePath:instancePath+"/public/operation",schemaPath:"#/properties/public/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.public.properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data232.operation !== undefined){
+let data233 = data232.operation;
+if(typeof data233 !== "string"){
+const err427 = {instancePath:instancePath+"/public/operation",schemaPath:"#/properties/public/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -6400,10 +6403,8 @@ vErrors.push(err427);
 }
 errors++;
 }
-}
-if(data231.cloudflare_only !== undefined){
-if(typeof data231.cloudflare_only !== "boolean"){
-const err428 = {instancePath:instancePath+"/public/cloudflare_only",schemaPath:"#/properties/public/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!((data233 === "set") || (data233 === "remove"))){
+const err428 = {instancePath:instancePath+"/public/operation",schemaPath:"#/properties/public/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.public.properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -6413,9 +6414,9 @@ vErrors.push(err428);
 errors++;
 }
 }
-}
-else {
-const err429 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data232.cloudflare_only !== undefined){
+if(typeof data232.cloudflare_only !== "boolean"){
+const err429 = {instancePath:instancePath+"/public/cloudflare_only",schemaPath:"#/properties/public/properties/cloudflare_only/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -6425,10 +6426,9 @@ vErrors.push(err429);
 errors++;
 }
 }
-if(data.operation !== undefined){
-let data234 = data.operation;
-if(typeof data234 !== "string"){
-const err430 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err430 = {instancePath:instancePath+"/public",schemaPath:"#/properties/public/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -6437,8 +6437,11 @@ vErrors.push(err430);
 }
 errors++;
 }
-if(!(((data234 === "set") || (data234 === "add")) || (data234 === "remove"))){
-const err431 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.operation.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.operation !== undefined){
+let data235 = data.operation;
+if(typeof data235 !== "string"){
+const err431 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -6447,14 +6450,8 @@ vErrors.push(err431);
 }
 errors++;
 }
-}
-if(data.values !== undefined){
-let data235 = data.values;
-if(Array.isArray(data235)){
-const len25 = data235.length;
-for(let i25=0; i25<len25; i25++){
-if(typeof data235[i25] !== "string"){
-const err432 = {instancePath:instancePath+"/values/" + i25,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data235 === "set") || (data235 === "add")) || (data235 === "remove"))){
+const err432 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/enum",keyword:"enum",params:{allowedValues: schema13.properties.operation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -6464,9 +6461,13 @@ vErrors.push(err432);
 errors++;
 }
 }
-}
-else {
-const err433 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.values !== undefined){
+let data236 = data.values;
+if(Array.isArray(data236)){
+const len25 = data236.length;
+for(let i25=0; i25<len25; i25++){
+if(typeof data236[i25] !== "string"){
+const err433 = {instancePath:instancePath+"/values/" + i25,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -6476,9 +6477,9 @@ vErrors.push(err433);
 errors++;
 }
 }
-if(data.expression !== undefined){
-if(typeof data.expression !== "string"){
-const err434 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err434 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -6488,14 +6489,26 @@ vErrors.push(err434);
 errors++;
 }
 }
-}
-else {
-const err435 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.expression !== undefined){
+if(typeof data.expression !== "string"){
+const err435 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err435];
 }
 else {
 vErrors.push(err435);
+}
+errors++;
+}
+}
+}
+else {
+const err436 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err436];
+}
+else {
+vErrors.push(err436);
 }
 errors++;
 }
@@ -6609,7 +6622,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((((((((((((((((((data3 === "block") || (data3 === "challenge")) || (data3 === "compress_response")) || (data3 === "ddos_dynamic")) || (data3 === "execute")) || (data3 === "force_connection_close")) || (data3 === "js_challenge")) || (data3 === "log")) || (data3 === "log_custom_field")) || (data3 === "managed_challenge")) || (data3 === "redirect")) || (data3 === "rewrite")) || (data3 === "route")) || (data3 === "score")) || (data3 === "serve_error")) || (data3 === "set_cache_control")) || (data3 === "set_cache_settings")) || (data3 === "set_cache_tags")) || (data3 === "set_config")) || (data3 === "skip"))){
+if(!(((((((((((((((((((((data3 === "block") || (data3 === "challenge")) || (data3 === "compress_response")) || (data3 === "ddos_dynamic")) || (data3 === "execute")) || (data3 === "force_connection_close")) || (data3 === "js_challenge")) || (data3 === "log")) || (data3 === "log_custom_field")) || (data3 === "managed_challenge")) || (data3 === "redirect")) || (data3 === "rewrite")) || (data3 === "route")) || (data3 === "score")) || (data3 === "serve_error")) || (data3 === "set_cache_control")) || (data3 === "set_cache_settings")) || (data3 === "set_cache_tags")) || (data3 === "set_config")) || (data3 === "skip")) || (data3 === "transform_response_html"))){
 const err8 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema12.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];

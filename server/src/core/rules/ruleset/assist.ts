@@ -85,7 +85,10 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
     const f = own.fields.get(tok.text) ?? otherCatalogue(own).fields.get(tok.text);
     if (f) {
       const dep = f.deprecatedFor ? `\n\n**Deprecated**: use \`${f.deprecatedFor}\`.` : '';
-      return { ...span, markdown: `**${f.name}**: \`${tyName(f.type)}\`${f.notes && !f.deprecatedFor ? `\n\n${f.notes}` : ''}${dep}` };
+      // A field of the other catalogue, as the diagnostic says: an HTTP field in a Network Firewall phase, or the reverse
+      const foreign = own.fields.has(tok.text) ? ''
+        : `\n\n**Not read in phase \`${phaseOf(doc.value)}\`**: it is ${otherCatalogue(own).label}, and this phase reads ${own.label.replace(/^an? /, '')}s only.`;
+      return { ...span, markdown: `**${f.name}**: \`${tyName(f.type)}\`${f.notes && !f.deprecatedFor ? `\n\n${f.notes}` : ''}${dep}${foreign}` };
     }
     const fn = FUNCTIONS.get(tok.text);
     if (fn) {

@@ -31,10 +31,10 @@ export function managedRuleset(id: string): ManagedRuleset | undefined {
   return MANAGED_RULESETS.find((r) => r.id === id);
 }
 
-/** Rule actions (Terraform provider enum). */
+/** Rule actions (Terraform provider enum, and transform_response_html from the API's OpenAPI). */
 export const RULE_ACTIONS = ['block', 'challenge', 'compress_response', 'ddos_dynamic', 'execute', 'force_connection_close', 'js_challenge',
   'log', 'log_custom_field', 'managed_challenge', 'redirect', 'rewrite', 'route', 'score', 'serve_error', 'set_cache_control',
-  'set_cache_settings', 'set_cache_tags', 'set_config', 'skip'] as const;
+  'set_cache_settings', 'set_cache_tags', 'set_config', 'skip', 'transform_response_html'] as const;
 
 /** Actions that make sense for a rule in http_request_firewall_managed (deploy = execute, exception = skip). */
 export const MANAGED_PHASE_ACTIONS = ['execute', 'skip'] as const;
