@@ -87,7 +87,7 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
       const dep = f.deprecatedFor ? `\n\n**Deprecated**: use \`${f.deprecatedFor}\`.` : '';
       // A field of the other catalogue, as the diagnostic says: an HTTP field in a Network Firewall phase, or the reverse
       const foreign = own.fields.has(tok.text) ? ''
-        : `\n\n**Not read in phase \`${phaseOf(doc.value)}\`**: it is ${otherCatalogue(own).label}, and this phase reads ${own.label.replace(/^an? /, '')}s only.`;
+        : `\n\n${cap(otherCatalogue(own).label)}: **not read in phase \`${phaseOf(doc.value)}\`**.`;
       return { ...span, markdown: `**${f.name}**: \`${tyName(f.type)}\`${f.notes && !f.deprecatedFor ? `\n\n${f.notes}` : ''}${dep}${foreign}` };
     }
     const fn = FUNCTIONS.get(tok.text);
@@ -195,3 +195,5 @@ export function lenses(doc: ParsedDoc): Lens[] {
   });
   return out;
 }
+
+function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
