@@ -105,3 +105,17 @@ test('an unknown property near a declared one gets "did you mean" and a rename f
   const far = validateText('{"where":{"key":"ClientRequestHost","operator":"eq","value":"a","zzzzzzzz":1}}', 'logpush-filter').find((p) => p.code === 'schema/unknown-property');
   assert.ok(far && !far.message.includes('did you mean') && !far.fixes);
 });
+
+test('a misspelt enum string gets "did you mean" and a fix that writes the nearest value; a far one only the list', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const text = '{"rules":[{"action":"blok","expression":"true"}],"phase":"http_request_firewall_custom"}';
+  const p = validateText(text, 'waf-ruleset').find((x) => x.code === 'schema/enum');
+  assert.ok(p);
+  assert.match(p.message, /is the string "blok"; did you mean "block"\? Expected one of "block", /);
+  const e = p.fixes![0].edits[0];
+  const fixed = text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
+  assert.equal(fixed, text.replace('"blok"', '"block"'));
+  assert.deepEqual(validateText(fixed, 'waf-ruleset').filter((x) => x.code.startsWith('schema/')), []);
+  const far = validateText(text.replace('blok', 'zzzzzzzz'), 'waf-ruleset').find((x) => x.code === 'schema/enum');
+  assert.ok(far && !far.message.includes('did you mean') && !far.fixes);
+});

@@ -225,8 +225,12 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         message = `${cap(lastName(path))} must be ${article(String((e.params as { type: string }).type))}, not ${describe(value)}.`;
         break;
       case 'enum': {
-        const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
-        message = `${cap(lastName(path))} is ${describe(value)}; expected one of ${allowed}.`;
+        const values = (e.params as { allowedValues: unknown[] }).allowedValues;
+        const allowed = values.map((v) => JSON.stringify(v)).join(', ');
+        // A misspelt string ("blok"): the nearest allowed one, with a fix that writes it
+        const near = typeof value === 'string' ? suggest(value, values.filter((v): v is string => typeof v === 'string'), { max: 1 }) : [];
+        message = `${cap(lastName(path))} is ${describe(value)}; ${near.length ? `did you mean ${JSON.stringify(near[0])}? Expected` : 'expected'} one of ${allowed}.`;
+        if (near.length) fixes = [{ title: `Change to ${JSON.stringify(near[0])}`, edits: [{ ...span, newText: JSON.stringify(near[0]) }], preferred: true }];
         break;
       }
       case 'const':
