@@ -64,7 +64,9 @@ export async function api(): Promise<{ ctx: any }> {
 export async function removeFolder(name: string): Promise<void> {
   const dir = path.join(WORKSPACE.fsPath, name);
   for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
-    await vscode.window.showTextDocument(d);
+    // A document VS Code no longer opens ("Could NOT open editor": already closed and disposed) has no editor to close
+    const shown = await vscode.window.showTextDocument(d).then(() => true, () => false);
+    if (!shown) continue;
     if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   }

@@ -22,7 +22,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
   suiteTeardown(async () => {
     ctx.ui = ui;
     await vscode.commands.executeCommand('edgekit.mock.traffic', { paused: false });
-    removeFolder('live');
+    await removeFolder('live'); // awaited: its editor work ran on into the next suites (and its failure went unhandled)
   });
 
   test('validation mode: the inspect step shows both rule sets\' events side by side before the pending update', async () => {
