@@ -65,3 +65,6 @@ export function compactJsonBytes(value: unknown): number {
     default: return 0;
   }
 }
+
+/** The text with its first letter in upper case, for a message that starts with a name ("field …" → "Field …"). */
+export function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }

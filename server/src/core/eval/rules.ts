@@ -30,7 +30,7 @@ function zero(type: string): unknown {
 function fieldValue(e: FieldNode): Fn {
   const info = FIELDS.get(e.name);
   const empty = zero(info ? typeName(info.type) : 'String');
-  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index, !!info?.notes.includes('keys lowercased'));
+  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index, !!info?.lowerKeys);
 }
 
 /**
@@ -278,9 +278,15 @@ function build(e: Expr): Fn {
       // One boolean per element on both sides (inside any()/all()): element by element, as long as the shorter side (wirefilter)
       const op = e.op === 'and' ? (a: boolean, b: boolean) => a && b : e.op === 'or' ? (a: boolean, b: boolean) => a || b : (a: boolean, b: boolean) => a !== b;
       const each = (a: unknown[], b: unknown[]) => new Each(a.slice(0, Math.min(a.length, b.length)).map((x, i) => op(Boolean(x), Boolean(b[i]))));
-      if (e.op === 'and') return (r) => { const a = l(r); const pa = perElement(a); if (pa) { const pb = perElement(r2(r)); if (pb) return each(pa, pb); } return truthy(a) && truthy(r2(r)); };
-      if (e.op === 'or') return (r) => { const a = l(r); const pa = perElement(a); if (pa) { const pb = perElement(r2(r)); if (pb) return each(pa, pb); } return truthy(a) || truthy(r2(r)); };
-      return (r) => { const a = l(r), b = r2(r); const pa = perElement(a), pb = perElement(b); return pa && pb ? each(pa, pb) : truthy(a) !== truthy(b); };
+      return (r) => {
+        const a = l(r);
+        const pa = perElement(a);
+        // A single boolean decides "and"/"or" alone, as before: the right side is read only when it counts, and once
+        if (!pa && e.op !== 'xor' && truthy(a) === (e.op === 'or')) return e.op === 'or';
+        const b = r2(r);
+        const pb = pa && perElement(b);
+        return pb ? each(pa, pb) : op(truthy(a), truthy(b));
+      };
     }
     case 'compare': {
       const left = build(e.left);
@@ -294,10 +300,15 @@ function build(e: Expr): Fn {
       if (why) throw new EvalError(`${c.name}() at ${c.offset} cannot be evaluated: ${why}`);
       const args = c.args.map(build);
       const m = c.args[0];
-      if (c.name === 'has_key' && m?.type === 'field' && !m.index.length && FIELDS.get(m.name)?.notes.includes('keys lowercased')) {
-        // The platform's map has lower-case keys: a record's "User-Agent" is "user-agent" there
-        const map = args[0];
-        args[0] = (r) => { const v = map(r); return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toLowerCase(), x])) : v; };
+      if (c.name === 'has_key' && m?.type === 'field' && !m.index.length && FIELDS.get(m.name)?.lowerKeys) {
+        // The platform's map has lower-case keys: a record's "User-Agent" is "user-agent" there, and a key with capitals is none of
+        // them (looked up in place: no lower-cased copy of the map per record)
+        const [map, key] = args;
+        return (r) => {
+          const v = map(r), k = str(key(r));
+          if (!v || typeof v !== 'object' || Array.isArray(v) || k !== k.toLowerCase()) return false;
+          return Object.hasOwn(v, k) || Object.keys(v).some((x) => x.toLowerCase() === k);
+        };
       }
       const where = `${c.name}() at ${c.offset}`;
       return indexed((r) => callFn(c.name, args.map((a) => a(r)), where), c.index);

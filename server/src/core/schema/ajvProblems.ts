@@ -3,6 +3,7 @@ import type { ErrorObject } from 'ajv';
 import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
 import { suggest } from '../suggest';
+import { cap } from '../text';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
 export function pointerToPath(pointer: string, root?: unknown): JsonPath {
@@ -172,7 +173,7 @@ function schemaAt(root: unknown, path: JsonPath): Record<string, unknown> | unde
   for (const seg of path) {
     if (!cur) return undefined;
     const props = cur.properties as Record<string, unknown> | undefined;
-    if (typeof seg === 'string' && props && seg in props) cur = deref(props[seg]);
+    if (typeof seg === 'string' && props && Object.hasOwn(props, seg)) cur = deref(props[seg]);
     else if (typeof seg === 'number' && Array.isArray(cur.prefixItems) && seg < cur.prefixItems.length) cur = deref(cur.prefixItems[seg]);
     else if (typeof seg === 'number' && cur.items && typeof cur.items === 'object') cur = deref(cur.items);
     else if (typeof seg === 'string' && cur.additionalProperties && typeof cur.additionalProperties === 'object') cur = deref(cur.additionalProperties);
@@ -247,7 +248,6 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
   return out;
 }
 
-function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
 function article(type: string): string {
   return type.split(',').map((t) => (t === 'array' || t === 'object' || t === 'integer' ? `an ${t}` : `a ${t}`)).join(' or ');
 }

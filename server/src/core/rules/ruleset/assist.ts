@@ -11,6 +11,7 @@ import { tokenize, type Token } from './exprLexer';
 import { KEYWORDS } from './exprParser';
 import { JsonStringMap } from '../../jsonString';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
+import { cap } from '../../text';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
@@ -196,4 +197,3 @@ export function lenses(doc: ParsedDoc): Lens[] {
   return out;
 }
 
-function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }

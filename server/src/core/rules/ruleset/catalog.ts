@@ -83,12 +83,13 @@ export function sameTy(a: Ty, b: Ty): boolean {
 }
 
 /** stage: when the field is set (see fields.generated.ts): response fields are readable in response phases only. */
-export interface FieldInfo { name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string }
+/** lowerKeys: a map whose keys the platform lower-cases (http.request.headers: "keys lowercased" in the catalogue). */
+export interface FieldInfo { name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string; lowerKeys: boolean }
 
 function fieldMap(rows: typeof RULES_LANGUAGE_FIELD_ROWS): ReadonlyMap<string, FieldInfo> {
   return new Map(rows.map(([name, type, notes, stage]) => {
     const dep = /^deprecated alias of (\S+)$/.exec(notes);
-    return [name, { name, type: parseTy(type), notes, stage, ...(dep ? { deprecatedFor: dep[1] } : {}) }];
+    return [name, { name, type: parseTy(type), notes, stage, lowerKeys: notes.includes('keys lowercased'), ...(dep ? { deprecatedFor: dep[1] } : {}) }];
   }));
 }
 

@@ -6,6 +6,7 @@ import {
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
 import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type Literal, type RangeNode } from './exprParser';
+import { cap } from '../../text';
 
 /** What the arguments of one call have shown so far (Checker.arg): a first argument that maps it, a refused "[*]", a wrong first type. */
 interface ArgState { mapped: boolean; refused: boolean; firstWrong: boolean; types: Typed[] }
@@ -130,7 +131,7 @@ class Checker {
         message: `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
     }
     const first = e.index[0];
-    if (first?.kind === 'key' && info.notes.includes('keys lowercased') && first.key !== first.key.toLowerCase()) {
+    if (first?.kind === 'key' && info.lowerKeys && first.key !== first.key.toLowerCase()) {
       // The platform lower-cases this map's keys (http.request.headers): a key with capitals never finds anything
       const lower = first.key.toLowerCase();
       this.problems.push({ code: 'ruleset/expr-header-case', offset: first.offset, length: first.length,
@@ -143,7 +144,7 @@ class Checker {
   /** has_key(http.request.headers, "X-Key"): the same lower-case keys as ["X-Key"] (a literal key only). */
   private lowerKey(map: Expr | undefined, key: Expr | undefined): void {
     if (map?.type !== 'field' || map.index.length || key?.type !== 'string' || key.value === key.value.toLowerCase()) return;
-    if (!this.catalogue.fields.get(map.name)?.notes.includes('keys lowercased')) return;
+    if (!this.catalogue.fields.get(map.name)?.lowerKeys) return;
     const lower = key.value.toLowerCase();
     this.problems.push({ code: 'ruleset/expr-header-case', offset: key.offset, length: key.length,
       message: `"${map.name}" has its keys in lower case, so "${key.value}" is never one of them; write "${lower}".`,
@@ -218,7 +219,7 @@ class Checker {
       if (rule && this.problems.length === before) this.argRule(e, k, rule);
     }
     if (reducer) this.reducers--;
-    if (e.name === 'bit_slice') this.bitSlice(e);
+    if (e.name === 'bit_slice') this.bitSlice(e, fn);
     if (e.name === 'has_key') this.lowerKey(e.args[0], e.args[1]);
     const result = fn.result === 'arg0' ? (st.types[0]?.ty ?? T.Unknown) : fn.result;
     if (st.refused || st.firstWrong) return this.indexes(e, UNKNOWN);
@@ -303,9 +304,10 @@ class Checker {
   }
 
   /** bit_slice(protocol, start, end): a slice of at most 32 bits, its end after its start (the functions reference). */
-  private bitSlice(e: CallNode): void {
+  private bitSlice(e: CallNode, fn: FunctionInfo): void {
     const [, from, to] = e.args;
-    if (from?.type !== 'int' || to?.type !== 'int' || from.value > 2040 || to.value > 2040) return; // past 2040: reported by the range
+    const last = fn.args?.[2]?.range?.[1] ?? Infinity; // past the last bit: reported by the range
+    if (from?.type !== 'int' || to?.type !== 'int' || from.value > last || to.value > last) return;
     const bits = to.value - from.value;
     if (bits > 0 && bits <= 32) return;
     this.problems.push({ code: 'ruleset/expr-argument-value', offset: from.offset, length: to.offset + to.length - from.offset,
@@ -350,10 +352,10 @@ class Checker {
     if (rule.pattern === 'regex') this.regex(a.value, a);
     if (rule.pattern === 'wildcard') this.wildcard(a.value, a);
   }
+
   private argValue(a: Expr, message: string, fixes?: ExprProblem['fixes']): void {
     this.problems.push({ code: 'ruleset/expr-argument-value', message, offset: a.offset, length: a.length, ...(fixes ? { fixes } : {}) });
   }
-
 
   private compare(e: CompareNode): Typed {
     const left = this.infer(e.left);
@@ -458,7 +460,6 @@ function isLiteral(e: Expr): boolean { return e.type === 'string' || e.type === 
 function typedName(t: Typed): string { return t.each ? `${tyName(t.ty)} per element` : tyName(t.ty); }
 
 function article(s: string): string { return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`; }
-function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
 
 function hint(want: string, got: string, v: Literal): string {
   if (want === 'Integer' && got === 'String' && v.type === 'string' && /^-?\d+$/.test(v.value)) return `; drop the quotes: ${v.value}`;
