@@ -113,6 +113,8 @@ suite('Commands against the embedded mock backend', () => {
     const { asked } = scriptUi(ctx, [
       (q, o) => {
         review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('pro.example.ruleset.json') && !d.isClosed);
+        const shown = vscode.window.visibleTextEditors.find((e) => e.document === review);
+        assert.deepEqual([shown?.options.insertSpaces, shown?.options.tabSize], [true, 2], 'the review editor indents as its text does (2 spaces)');
         return /Review/.test(q) ? 'Continue' : assert.fail(`expected the review, got ${q} ${o}`);
       },
       (q, o) => (o.includes('Migrate') && !o.includes('Validation Mode') ? 'Migrate' : assert.fail(`expected the confirmation, got ${q} ${o}`)),

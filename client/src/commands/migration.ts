@@ -23,6 +23,9 @@ async function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocum
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const text = JSON.stringify(config, null, 2) + '\n';
   await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+  // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
+  // typing and Format Document in the review keep its 2-space layout instead of re-indenting the whole configuration.
+  editor.options = { insertSpaces: true, tabSize: 2 };
   if (doc.languageId !== 'waf-ruleset') await vscode.languages.setTextDocumentLanguage(doc, 'waf-ruleset');
   return doc;
 }
