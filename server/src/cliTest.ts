@@ -97,8 +97,11 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
 Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file (one request record per line:
-{"http.host": "...", "ip.src": "...", ...}) and prints, per rule, how many requests its expression matches and how many it decides
-(the first enabled rule that matches a request, in order, decides it: a skip rule before the execute rules after it).
+{"http.host": "...", "ip.src": "...", ...}) and prints, per rule, how many requests its expression matches, how many its action
+applies to, and how many it decides. The rules run in order, as on the platform: a matching rule with a terminating action (block,
+challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field) decides the request and later rules do not run,
+as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of named rulesets and the other actions let the
+next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
 Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
 
 export async function testRulesCommand(argv: string[], io: Io): Promise<number> {
@@ -128,16 +131,21 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     if ('error' in item) bad++;
     else run.take(item.record, item.line);
   }
-  const total = run.total(), undecided = run.undecided();
+  const total = run.total(), undecided = run.undecided(), executed = run.executed();
   const compiled = run.rules;
   if (format === 'json') {
-    io.stdout(JSON.stringify({ ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, undecided, rules: compiled.map(({ label, enabled, matched, decided, firstMatches }) => ({ label, enabled, matched, decided, firstMatches })) }) + '\n');
+    io.stdout(JSON.stringify({
+      ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, undecided, executed,
+      rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches }) =>
+        ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches })),
+    }) + '\n');
     return 0;
   }
   const lines = [
     `${rulesetFile} on ${total} requests of ${requestsFile}${bad ? ` (${bad} line(s) skipped)` : ''}:`,
-    ...compiled.map((c) => `  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, decides ${c.decided}`),
-    `  no rule decides ${undecided} request(s).`,
+    ...compiled.map((c) => `  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
+      `${c.skipped ? `, skipped for ${c.skipped}` : ''}`),
+    `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,
   ];
   io.stdout(lines.join('\n') + '\n');
   return 0;

@@ -131,13 +131,20 @@ export namespace TestFilterRequest {
 
 /** requests: an NDJSON file of request records on the server's machine; without it, the generated sample of `sample` requests. */
 export interface TestRulesParams { uri: string; requests?: string; sample?: number }
-/** error names what was wrong; else, per rule, the requests it matched and decided (and the first matching lines). */
+/**
+ * error names what was wrong; else, per rule, the requests it matched, applied its action to and ended the evaluation of (and the first
+ * matching lines); undecided: the requests no rule ended; executed: those handed to at least one ruleset by an execute rule.
+ */
 export interface TestRulesResult {
   error?: string;
   source?: string;
   total?: number;
   undecided?: number;
-  rules?: { index: number; label: string; action: string; enabled: boolean; matched: number; decided: number; firstMatches: number[] }[];
+  executed?: number;
+  rules?: {
+    index: number; label: string; action: string; enabled: boolean; terminating: boolean;
+    matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
+  }[];
 }
 
 /** Which requests each rule of a ruleset matches, and which rule decides each request. */

@@ -48,19 +48,21 @@ suite('Test Filter on Logs', () => {
 suite('Test Rules on Requests', () => {
   suiteTeardown(() => removeFolder('testrules'));
 
-  test('each rule on the generated sample requests and on an NDJSON file: matches, decides, and the report', async () => {
+  test('each rule on the generated sample requests and on an NDJSON file: matches, applies to, decides, and the report', async () => {
     const editor = await openFile('testrules/r.ruleset.json', JSON.stringify({ name: 'default', rules: [
       { action: 'skip', expression: 'ip.src in {203.0.113.0/24}', action_parameters: { ruleset: 'current' } },
       { action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } },
     ] }, null, 2));
     const sample = await vscode.commands.executeCommand<any>('edgekit.ruleset.testRules', editor.document.uri, 'sample');
     assert.equal(sample.total, 1000);
-    assert.equal(sample.rules[0].decided + sample.rules[1].decided, 1000, 'the catch-all decides what the skip does not');
-    assert.ok(sample.rules[0].decided > 0 && sample.rules[1].decided > 0);
+    assert.equal(sample.rules[0].decided + sample.rules[1].applied, 1000, 'the execute rule runs on what the skip does not end');
+    assert.equal(sample.rules[1].decided, 0, 'an execute rule hands requests to the managed ruleset: it decides none itself');
+    assert.equal(sample.undecided, sample.rules[1].applied);
+    assert.ok(sample.rules[0].decided > 0 && sample.rules[1].applied > 0);
     const file = path.join(WORKSPACE.fsPath, 'testrules', 'req.ndjson');
     fs.writeFileSync(file, [{ 'ip.src': '203.0.113.9' }, { 'ip.src': '198.51.100.1' }].map((r) => JSON.stringify(r)).join('\n'));
     const r = await vscode.commands.executeCommand<any>('edgekit.ruleset.testRules', editor.document.uri, file);
-    assert.deepEqual(r.rules.map((x: { decided: number }) => x.decided), [1, 1]);
+    assert.deepEqual(r.rules.map((x: { applied: number; decided: number }) => [x.applied, x.decided]), [[1, 1], [1, 0]]);
     assert.ok(vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('on 2 requests')), 'the report opened');
   });
 });

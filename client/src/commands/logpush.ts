@@ -55,13 +55,25 @@ export function testReport(name: string, r: TestFilterResult): string {
   ].join('\n');
 }
 
-/** The result of "Test Rule on Requests" as a short report: per rule, the requests it matches and decides. */
+/**
+ * The result of "Test Rules on Requests" as a short report: per rule, the requests it matches, those its action applies to (the rules
+ * run in order; a terminating action or a skip of the remaining rules ends the evaluation) and those it decides.
+ */
 export function rulesReport(name: string, r: TestRulesResult): string {
+  const rules = r.rules ?? [];
+  const cell = (x: (typeof rules)[number]) => `${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''}`;
+  const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
+  const end = `${r.undecided} request(s) reach the end of the rules without a terminating action or a skip of the remaining rules.`;
+  const executed = r.executed ? ` ${r.executed} of all requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
+    'rules, which this run does not evaluate.' : '';
   return [
     `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '',
-    '| rule | matches | decides | first matching requests |', '|---|---|---|---|',
-    ...(r.rules ?? []).map((x) => `| \`${x.label.replace(/\|/g, '\\|')}\`${x.enabled ? '' : ' (disabled)'} | ${x.matched} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
-    '', `No rule decides ${r.undecided} request(s): the phase's rules let them through.`, '',
+    '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
+    ...rules.map((x) => `| \`${x.label.replace(/\|/g, '\\|')}\` | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
+    '', end + executed, '',
+    'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
+    'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
+    'actions let the next rules run.', '',
   ].join('\n');
 }
 

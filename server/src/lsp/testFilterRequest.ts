@@ -72,6 +72,6 @@ export function registerTestRules(ctx: ServerContext): void {
     } else {
       coreModule().sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
     }
-    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), undecided: run.undecided(), rules: run.rules };
+    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

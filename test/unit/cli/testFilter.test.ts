@@ -72,7 +72,7 @@ test('exit codes: 1 for a filter with errors or a missing log file, 2 for usage'
   }
 });
 
-test('edgekit test-rules: per rule, the requests it matches and those it decides (first enabled match, in order)', async () => {
+test('edgekit test-rules: per rule, the requests it matches, applies to and decides (in order; execute does not decide)', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-'));
   try {
     const ruleset = path.join(dir, 'r.ruleset.json');
@@ -90,14 +90,20 @@ test('edgekit test-rules: per rule, the requests it matches and those it decides
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.total, 3);
-    assert.deepEqual(out.rules.map((x: { matched: number; decided: number }) => [x.matched, x.decided]), [[1, 1], [2, 1], [3, 0]]);
-    assert.equal(out.undecided, 1);
+    // The office request is skipped past every later rule; the /admin one reaches the execute rule, which runs the managed
+    // ruleset and decides nothing itself; the disabled rule matches all three and acts on none.
+    assert.deepEqual(out.rules.map((x: { matched: number; applied: number; decided: number }) => [x.matched, x.applied, x.decided]), [[1, 1, 1], [2, 1, 0], [3, 0, 0]]);
+    assert.deepEqual(out.rules.map((x: { terminating: boolean }) => x.terminating), [false, false, false]);
+    assert.equal(out.undecided, 2);
+    assert.equal(out.executed, 1);
     const text = await run(['test-rules', ruleset, requests]);
-    assert.match(text.stdout, /rule 0: skip \(office\) when ip\.src in \{10\.0\.0\.0\/8\}: matches 1, decides 1/);
+    assert.match(text.stdout, /rule 0: skip \(office\) when ip\.src in \{10\.0\.0\.0\/8\}: matches 1, applies to 1, decides 1/);
+    assert.match(text.stdout, /rule 1: execute when http\.request\.uri\.path contains "\/admin": matches 2, applies to 1, decides 0/);
+    assert.match(text.stdout, /no rule decides 2 request\(s\); 1 went through an execute rule/);
     // Request records kept as one JSON array (not NDJSON) are read too.
     const asArray = path.join(dir, 'req.json');
     fs.writeFileSync(asArray, JSON.stringify([{ 'ip.src': '10.1.2.3' }, { 'ip.src': '203.0.113.7', 'http.request.uri.path': '/admin' }]));
-    assert.deepEqual(JSON.parse((await run(['test-rules', ruleset, asArray, '--format', 'json'])).stdout).rules.map((x: { decided: number }) => x.decided), [1, 1, 0]);
+    assert.deepEqual(JSON.parse((await run(['test-rules', ruleset, asArray, '--format', 'json'])).stdout).rules.map((x: { decided: number }) => x.decided), [1, 0, 0]);
     fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'http.hots eq "x"', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
     assert.equal((await run(['test-rules', ruleset, requests])).code, 1);
     assert.equal((await run(['test-rules', ruleset])).code, 2);

@@ -80,6 +80,9 @@ test('completion of managed ruleset ids and actions replaces the whole string', 
   const actions = rulesetPlugin.complete!(d, text.indexOf('"ex"') + 2, DEFAULT_OPTIONS);
   assert.ok(actions.some((c) => c.label === 'execute'));
   assert.ok(actions.some((c) => c.label === 'skip'));
+  // The terminating actions say so (the actions reference's "Terminating action?" column); the others do not.
+  assert.match(actions.find((c) => c.label === 'block')!.detail!, /terminating: the rules after it do not run/);
+  assert.doesNotMatch(actions.find((c) => c.label === 'log')!.detail!, /terminating/);
 });
 
 test('completion inside an expression: fields and functions, then operators after a field', () => {

@@ -4,7 +4,7 @@
 import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
 import { analyzeExpression } from '../rules/ruleset/expression';
-import { FIELDS, FUNCTIONS } from '../rules/ruleset/catalog';
+import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { codeInfo, type Code } from '../codes';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 
@@ -342,39 +342,82 @@ export function compileExpression(src: string): { ok: true; expression: Compiled
   }
 }
 
-/** One rule of a ruleset as the run sees it: what it is, and how many requests it matched and decided so far. */
-export interface RuleTally { index: number; label: string; action: string; enabled: boolean; matched: number; decided: number; firstMatches: number[] }
+/**
+ * One rule of a ruleset as the run sees it, and what it did to the requests so far:
+ * - matched: its expression is true (counted for every rule, enabled or not, wherever it stands);
+ * - applied: its action took effect (enabled, reached, matched, and not an execute of a ruleset an earlier skip rule skipped);
+ * - decided: evaluation of the ruleset ended at it (a terminating action, or a skip of all remaining rules);
+ * - skipped: it matched, but an earlier skip rule had skipped it (an execute of a skipped ruleset).
+ */
+export interface RuleTally {
+  index: number; label: string; action: string; enabled: boolean; terminating: boolean;
+  matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
+}
+
+interface RunRule {
+  tally: RuleTally; expr: CompiledExpression;
+  /** A skip of all remaining rules ("ruleset": "current" or "phase": "current"). */
+  skipsRest: boolean;
+  /** The rulesets a skip rule skips ("rulesets": [...]). */
+  skipsRulesets: readonly string[];
+  /** The ruleset an execute rule runs. */
+  executes: string | undefined;
+}
 
 /**
- * A ruleset's rules compiled for a run over requests: take() each request (with its line or index), then the tallies. The first
- * enabled rule, in order, whose expression matches a request decides it (a skip before the execute rules after it).
+ * A ruleset's rules compiled for a run over requests: take() each request (with its line or index), then the tallies. The rules run in
+ * order, as the platform evaluates a phase: a matching rule with a terminating action (TERMINATING_ACTIONS) ends the evaluation, as
+ * does a skip of the remaining rules; execute, log, skip of named rulesets and the other actions let the next rules run. An execute
+ * rule hands the request to a managed ruleset whose own rules the run does not have: it is counted as applied, never as deciding.
  */
-export function compileRuleset(value: unknown): { ok: true; take(record: RequestRecord, line: number): void; rules: RuleTally[]; undecided(): number; total(): number } | { ok: false; error: string } {
+export function compileRuleset(value: unknown): {
+  ok: true; take(record: RequestRecord, line: number): void; rules: RuleTally[]; undecided(): number; executed(): number; total(): number;
+} | { ok: false; error: string } {
   const rules = (value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : []) as
-    { action?: string; expression?: string; description?: string; enabled?: boolean }[];
-  const compiled: { tally: RuleTally; expr: CompiledExpression }[] = [];
+    { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown> }[];
+  const run: RunRule[] = [];
   for (const [i, r] of rules.entries()) {
     const c = compileExpression(String(r.expression ?? ''));
     if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
-    const tally: RuleTally = { index: i, label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, action: String(r.action), enabled: r.enabled !== false, matched: 0, decided: 0, firstMatches: [] };
-    compiled.push({ tally, expr: c.expression });
+    const action = String(r.action);
+    const p = r.action_parameters && typeof r.action_parameters === 'object' ? r.action_parameters : {};
+    const tally: RuleTally = {
+      index: i, label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, action, enabled: r.enabled !== false,
+      terminating: TERMINATING_ACTIONS.has(action), matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [],
+    };
+    run.push({
+      tally, expr: c.expression,
+      skipsRest: action === 'skip' && (p.ruleset === 'current' || p.phase === 'current'),
+      skipsRulesets: action === 'skip' && Array.isArray(p.rulesets) ? p.rulesets.filter((x): x is string => typeof x === 'string') : [],
+      executes: action === 'execute' && typeof p.id === 'string' ? p.id : undefined,
+    });
   }
-  let total = 0, undecided = 0;
+  let total = 0, undecided = 0, executed = 0;
   return {
     ok: true,
-    rules: compiled.map((c) => c.tally),
+    rules: run.map((c) => c.tally),
     take(record, line) {
       total++;
-      let decided = false;
-      for (const { tally, expr } of compiled) {
-        if (!expr.test(record)) continue;
+      let ended = false;
+      let ran = false;
+      let skipped: Set<string> | undefined;
+      for (const rule of run) {
+        const { tally } = rule;
+        if (!rule.expr.test(record)) continue;
         tally.matched++;
         if (tally.firstMatches.length < 5) tally.firstMatches.push(line);
-        if (tally.enabled && !decided) { tally.decided++; decided = true; }
+        if (ended || !tally.enabled) continue;
+        if (rule.executes !== undefined && skipped?.has(rule.executes)) { tally.skipped++; continue; }
+        tally.applied++;
+        if (rule.executes !== undefined) ran = true;
+        for (const id of rule.skipsRulesets) (skipped ??= new Set()).add(id);
+        if (tally.terminating || rule.skipsRest) { tally.decided++; ended = true; }
       }
-      if (!decided) undecided++;
+      if (!ended) undecided++;
+      if (ran) executed++;
     },
     undecided: () => undecided,
+    executed: () => executed,
     total: () => total,
   };
 }

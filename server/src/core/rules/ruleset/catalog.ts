@@ -36,6 +36,16 @@ export const RULE_ACTIONS = ['block', 'challenge', 'compress_response', 'ddos_dy
   'log', 'log_custom_field', 'managed_challenge', 'redirect', 'rewrite', 'route', 'score', 'serve_error', 'set_cache_control',
   'set_cache_settings', 'set_cache_tags', 'set_config', 'skip', 'transform_response_html'] as const;
 
+/**
+ * The terminating actions: when a rule with one of them matches, the phase's later rules are not evaluated. The "Terminating action?"
+ * column of the Rules language's actions reference (developers.cloudflare.com/ruleset-engine/rules-language/actions/). Every other
+ * action lets evaluation go on: execute runs a ruleset and comes back, skip skips what its parameters name (all remaining rules only
+ * with "ruleset": "current" or "phase": "current"). Actions that page does not list (ddos_dynamic, force_connection_close, score,
+ * set_cache_control, set_cache_tags, transform_response_html) are counted as not terminating.
+ */
+export const TERMINATING_ACTIONS: ReadonlySet<string> = new Set(['block', 'challenge', 'js_challenge', 'managed_challenge', 'redirect',
+  'serve_error', 'log_custom_field']);
+
 /** Actions that make sense for a rule in http_request_firewall_managed (deploy = execute, exception = skip). */
 export const MANAGED_PHASE_ACTIONS = ['execute', 'skip'] as const;
 

@@ -1,0 +1,92 @@
+// A ruleset run over requests (compileRuleset): the rules run in order as the platform evaluates a phase. A terminating action
+// (the actions reference's "Terminating action?" column) or a skip of the remaining rules ends the evaluation; execute, log, skip of
+// named rulesets and the other actions let the next rules run; a skip of a ruleset keeps the execute rules of that ruleset from
+// running.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileRuleset, type RequestRecord, type RuleTally } from '../../../server/src/core/eval/rules';
+import { RULE_ACTIONS, TERMINATING_ACTIONS } from '../../../server/src/core/rules/ruleset/catalog';
+
+const MANAGED = 'efb7b8c949ac4650a09736fc376e9aee';
+const OWASP = '4814384a9e5d4991b9815dcfc25d2f1f';
+
+function runOn(rules: unknown[], requests: RequestRecord[]) {
+  const run = compileRuleset({ rules });
+  assert.ok(run.ok, run.ok ? '' : run.error);
+  requests.forEach((r, i) => run.take(r, i + 1));
+  const pick = (t: RuleTally) => ({ matched: t.matched, applied: t.applied, decided: t.decided, skipped: t.skipped });
+  return { rules: run.rules.map(pick), undecided: run.undecided(), executed: run.executed(), total: run.total() };
+}
+
+test('an entry point that executes two managed rulesets: both run on every request, neither decides one', () => {
+  const r = runOn([
+    { action: 'execute', expression: 'true', action_parameters: { id: MANAGED } },
+    { action: 'execute', expression: 'true', action_parameters: { id: OWASP } },
+  ], [{ 'ip.src': '203.0.113.1' }, { 'ip.src': '203.0.113.2' }, { 'ip.src': '203.0.113.3' }]);
+  assert.deepEqual(r.rules, [
+    { matched: 3, applied: 3, decided: 0, skipped: 0 },
+    { matched: 3, applied: 3, decided: 0, skipped: 0 },
+  ]);
+  assert.equal(r.undecided, 3);
+  assert.equal(r.executed, 3);
+});
+
+test('a terminating action ends the evaluation; log and the rules that do not terminate let it go on', () => {
+  const r = runOn([
+    { action: 'log', expression: 'http.request.uri.path contains "/admin"' },
+    { action: 'block', expression: 'ip.src in {198.51.100.0/24}' },
+    { action: 'managed_challenge', expression: 'http.request.uri.path contains "/admin"' },
+    { action: 'execute', expression: 'true', action_parameters: { id: MANAGED } },
+  ], [
+    { 'ip.src': '198.51.100.9', 'http.request.uri.path': '/admin' }, // logged, then blocked: the challenge and the execute never run
+    { 'ip.src': '203.0.113.5', 'http.request.uri.path': '/admin' }, // logged, then challenged
+    { 'ip.src': '203.0.113.6', 'http.request.uri.path': '/' }, // reaches the managed rules
+  ]);
+  assert.deepEqual(r.rules, [
+    { matched: 2, applied: 2, decided: 0, skipped: 0 },
+    { matched: 1, applied: 1, decided: 1, skipped: 0 },
+    { matched: 2, applied: 1, decided: 1, skipped: 0 },
+    { matched: 3, applied: 1, decided: 0, skipped: 0 },
+  ]);
+  assert.equal(r.undecided, 1);
+  assert.equal(r.executed, 1);
+});
+
+test('skip: "ruleset": "current" ends the evaluation, "rulesets" skips those rulesets\' execute rules only, products go on', () => {
+  const r = runOn([
+    { action: 'skip', expression: 'ip.src in {10.0.0.0/8}', action_parameters: { ruleset: 'current' } },
+    { action: 'skip', expression: 'http.request.uri.path eq "/upload"', action_parameters: { rulesets: [OWASP] } },
+    { action: 'skip', expression: 'http.host eq "legacy.example"', action_parameters: { products: ['waf'] } },
+    { action: 'execute', expression: 'true', action_parameters: { id: MANAGED } },
+    { action: 'execute', expression: 'true', action_parameters: { id: OWASP } },
+  ], [
+    { 'ip.src': '10.1.2.3', 'http.request.uri.path': '/upload' }, // skips the rest: nothing after rule 0 applies
+    { 'ip.src': '203.0.113.7', 'http.request.uri.path': '/upload' }, // the managed ruleset runs, OWASP is skipped
+    { 'ip.src': '203.0.113.8', 'http.request.uri.path': '/', 'http.host': 'legacy.example' }, // both run
+  ]);
+  assert.deepEqual(r.rules, [
+    { matched: 1, applied: 1, decided: 1, skipped: 0 },
+    { matched: 2, applied: 1, decided: 0, skipped: 0 },
+    { matched: 1, applied: 1, decided: 0, skipped: 0 },
+    { matched: 3, applied: 2, decided: 0, skipped: 0 },
+    { matched: 3, applied: 1, decided: 0, skipped: 1 },
+  ]);
+  assert.equal(r.undecided, 2);
+  assert.equal(r.executed, 2);
+});
+
+test('a disabled rule counts its matches and acts on nothing', () => {
+  const r = runOn([
+    { action: 'block', expression: 'true', enabled: false },
+    { action: 'skip', expression: 'true', enabled: false, action_parameters: { ruleset: 'current' } },
+    { action: 'execute', expression: 'true', action_parameters: { id: MANAGED } },
+  ], [{ 'ip.src': '203.0.113.1' }]);
+  assert.deepEqual(r.rules.map((x) => [x.matched, x.applied, x.decided]), [[1, 0, 0], [1, 0, 0], [1, 1, 0]]);
+  assert.equal(r.undecided, 1);
+});
+
+test('the terminating actions are the documented ones, and all of them are rule actions', () => {
+  assert.deepEqual([...TERMINATING_ACTIONS].sort(), ['block', 'challenge', 'js_challenge', 'log_custom_field', 'managed_challenge', 'redirect', 'serve_error']);
+  for (const a of TERMINATING_ACTIONS) assert.ok((RULE_ACTIONS as readonly string[]).includes(a), a);
+  for (const a of ['execute', 'skip', 'log', 'rewrite', 'route', 'set_config', 'set_cache_settings', 'compress_response']) assert.ok(!TERMINATING_ACTIONS.has(a), a);
+});
