@@ -64,7 +64,7 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   const cell = (x: (typeof rules)[number]) => `${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''}`;
   const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
   const end = `${r.undecided} request(s) reach the end of the rules without a terminating action or a skip of the remaining rules.`;
-  const executed = r.executed ? ` ${r.executed} of all requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
+  const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
     `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '',
