@@ -7,7 +7,7 @@ import type { Action, Event, State } from './machine';
 import { INITIAL, describeState, nextAction, refusal, transition } from './machine';
 
 export interface DriverDeps {
-  api: Pick<Api, 'check' | 'config' | 'status' | 'updateEntrypoint'>;
+  api: Pick<Api, 'check' | 'config' | 'entrypoint' | 'status' | 'updateEntrypoint'>;
   /** Ask a question; resolve with the chosen label, or undefined when dismissed. `modal` for the irreversible confirmations. */
   ask(question: string, options: string[], opts: { modal: boolean; detail: string }): Promise<string | undefined>;
   /** One line per step, e.g. for a progress notification. */
@@ -61,6 +61,14 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       const res = await deps.api.config(zone.id, { signal });
       if (res.ok) return { type: 'CONFIG_OK', config: res.result };
       return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CONFIG_FAILED', error: res.error };
+    }
+    case 'deployed-config': {
+      const res = await deps.api.entrypoint(zone.id, { signal });
+      if (res.ok) return { type: 'CONFIG_OK', config: { name: typeof res.result.name === 'string' ? res.result.name : 'default', rules: Array.isArray(res.result.rules) ? res.result.rules : [] } };
+      if (res.kind === 'aborted') return { type: 'CANCEL' };
+      // No entry point to read (a 404): the migration's own config is the only configuration there is.
+      if (res.status === 404) return perform(deps, zone, { do: 'config' });
+      return { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'show-config': {
       const adjusted = await deps.showConfig(action.config);
