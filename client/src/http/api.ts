@@ -258,13 +258,22 @@ const shapeCheck: Shape<CheckResult> = (v) => {
   return { value: { compatible: v.compatible, migration_state: v.migration_state } };
 };
 
+/** The status record's switches: the mock's booleans, or the platform's words (old_waf_status / new_waf_status: "enabled",
+ * "disabled"; the spec does not name the fields, the platform's answers carry these). */
+const STATUS_SWITCHES = [['old_rules_enabled', 'old_waf_status'], ['new_rules_enabled', 'new_waf_status']] as const;
+
 const shapeStatus: Shape<StatusRecord> = (v) => {
   if (!isObj(v)) return { problem: 'the status record is not an object.' };
   if (typeof v.migration_state !== 'string') return { problem: `"migration_state" is ${JSON.stringify(v.migration_state)}, not a string.` };
-  for (const k of ['old_rules_enabled', 'new_rules_enabled'] as const) {
-    if (typeof v[k] !== 'boolean') return { problem: `"${k}" is ${JSON.stringify(v[k])}, not true or false.` };
+  const on: Partial<Record<(typeof STATUS_SWITCHES)[number][0], boolean>> = {};
+  for (const [k, words] of STATUS_SWITCHES) {
+    const b = v[k];
+    const w = v[words];
+    if (typeof b === 'boolean') on[k] = b;
+    else if (typeof w === 'string') on[k] = w.trim().toLowerCase() === 'enabled';
+    else return { problem: `"${k}" is ${JSON.stringify(b)}, not true or false.` };
   }
-  return { value: { migration_state: v.migration_state, old_rules_enabled: v.old_rules_enabled as boolean, new_rules_enabled: v.new_rules_enabled as boolean } };
+  return { value: { migration_state: v.migration_state, old_rules_enabled: on.old_rules_enabled!, new_rules_enabled: on.new_rules_enabled! } };
 };
 
 const shapeConfig: Shape<MigrationConfig> = (v) => {

@@ -204,6 +204,18 @@ describe('api against a scripted server', () => {
     assert.match(fail(await api().listZones()).error, /zone 0 \("n"\) has no "plan\.legacy_id"\.$/);
   });
 
+  test('the status record in the platform words (old_waf_status / new_waf_status) is read too', async () => {
+    // The spec leaves the status record's field names out; the platform's answer carries migration_state with old_waf_status and
+    // new_waf_status as "enabled"/"disabled" words (Cloudflare's dashboard codec WAFMigrationStatus; scripts reading
+    // result.old_waf_status / result.new_waf_status), not the mock's booleans.
+    reply = () => ({ status: 200, body: envelope({ created: '2022-10-01T00:00:00Z', migration_state: 'migrated', old_waf_status: 'disabled', new_waf_status: 'enabled', source: 'defaults' }) });
+    assert.deepEqual(ok(await api().status('z')), { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+    reply = () => ({ status: 200, body: envelope({ migration_state: 'start', old_waf_status: 'enabled', new_waf_status: 'disabled' }) });
+    assert.deepEqual(ok(await api().status('z')), { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false });
+    reply = () => ({ status: 200, body: envelope({ migration_state: 'start', old_waf_status: 'enabled' }) });
+    assert.match(fail(await api().status('z')).error, /"new_rules_enabled" is undefined, not true or false\.$/);
+  });
+
   test('a body that is not an envelope, and an envelope with success false on a 200', async () => {
     reply = () => ({ status: 200, body: 'hello' });
     const a = fail(await api().status('z'));
