@@ -798,8 +798,8 @@ export function checkJob(job: unknown): EnvelopeMessage[] {
 }
 
 /** Warnings in the editor (its catalogue may lag behind the platform's new rulesets) that this platform refuses: it knows
- * exactly which managed rulesets it has, and in which phase each runs. */
-const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/managed-ruleset-phase']);
+ * exactly which managed rulesets it has, and in which phase each runs; and a zone deploys each of them once. */
+const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/managed-ruleset-phase', 'ruleset/duplicate-execute']);
 
 /** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error. */
 export function checkRulesetBody(body: unknown): EnvelopeMessage[] {

@@ -296,3 +296,12 @@ test('reset restores the initial state', async () => {
   assert.equal((await status('pro.example')).migration_state, 'start');
   assert.ok(ZONES.length >= 7);
 });
+
+test('an entry point that deploys one managed ruleset twice is refused and the zone stays as it was', async () => {
+  // cloudflare-docs waf/managed-rules/index.mdx: "At the zone level, you can deploy each managed ruleset once."
+  const exec = (expression: string) => ({ action: 'execute', expression, enabled: true, action_parameters: { id: MANAGED_RULESET_ID } });
+  const r = await migrate('pro.example', 'pending', { name: 'default', rules: [exec('true'), exec('http.host eq "pro.example"')] });
+  assert.equal(r.status, 400);
+  assert.ok(r.json.errors.some((e: Json) => e.code === 20021 && /\(ruleset\/duplicate-execute\)$/.test(e.message)), JSON.stringify(r.json.errors));
+  assert.equal((await status('pro.example')).migration_state, 'start');
+});
