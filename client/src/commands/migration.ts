@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { runMigration } from '../flow/driver';
-import { describeState, type State } from '../flow/machine';
+import { describeCheck, describeState, type State } from '../flow/machine';
 import type { MigrationConfig, Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
@@ -132,11 +132,8 @@ export const migrationCommands = {
     const zone = await pickZone(api, zoneArg, 'Check which zone?');
     const r = await api.check(zone.id);
     const check = unwrap(r);
-    const notes = r.ok ? r.messages.map((m) => m.message).join(' ') : '';
-    const text = check.compatible
-      ? `${zone.name} can move to the new managed rules (state: ${check.migration_state}).`
-      : `${zone.name} is not eligible for migration (state: ${check.migration_state}). ${notes}`;
-    if (check.compatible) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
+    const { ok, text } = describeCheck(zone, check, r.ok ? r.messages.map((m) => m.message) : []);
+    if (ok) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
     ctx.zones.refresh();
     return check;
   },

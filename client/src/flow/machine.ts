@@ -13,7 +13,7 @@
 //
 // Irreversible by construction: nothing leaves migrated, failed, cancelled or not-eligible, and nothing reachable from validation
 // offers validation mode again or treats the zone as not migrated.
-import type { MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../http/api';
+import type { CheckResult, MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../http/api';
 import { entrypointBody, isEnterprise, planOf } from '../http/api';
 
 /** Where the zone stands with the new managed rules, as far as the flow knows. */
@@ -386,6 +386,25 @@ export function describeState(state: State): string {
         ? `Stopped; zone "${state.zone.name}" has migrated.`
         : `Cancelled; nothing was sent to zone "${state.zone.name}".`;
     default: return assertNever(state);
+  }
+}
+
+/**
+ * The compatibility check's answer in one message, by migration state: "compatible" speaks of a zone that has not moved yet; a
+ * zone in validation mode or migrated is told where it stands, not that it "can move". `ok`: nothing stands in the way.
+ */
+export function describeCheck(zone: Zone, check: CheckResult, notes: string[]): { ok: boolean; text: string } {
+  const state = `(state: ${check.migration_state})`;
+  const why = notes.map((n) => n.trim()).filter(Boolean).join(' ');
+  switch (check.migration_state) {
+    case 'migrated':
+      return { ok: true, text: `${zone.name} has already migrated to the new managed rules ${state}; there is nothing to check.` };
+    case 'validation':
+      return { ok: true, text: `${zone.name} is in validation mode ${state}: the new and the previous managed rules both run; finish with the pending update.` };
+    default:
+      return check.compatible
+        ? { ok: true, text: `${zone.name} can move to the new managed rules ${state}.` }
+        : { ok: false, text: `${zone.name} is not eligible for migration ${state}.${why ? ` ${why}` : ''}` };
   }
 }
 
