@@ -801,12 +801,21 @@ export function checkJob(job: unknown): EnvelopeMessage[] {
  * exactly which managed rulesets it has, and in which phase each runs; and a zone deploys each of them once. */
 const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/managed-ruleset-phase', 'ruleset/duplicate-execute']);
 
-/** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error. */
+/** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error, with the
+ * JSON Pointer of the member it is about in source.pointer, as the platform's errors have it. */
 export function checkRulesetBody(body: unknown): EnvelopeMessage[] {
-  if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".' }];
-  return core.validate(JSON.stringify(body), 'waf-ruleset')
+  if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".', source: { pointer: '' } }];
+  const text = JSON.stringify(body);
+  const doc = core.parse(text);
+  return core.validate(text, 'waf-ruleset')
     .filter((p) => p.severity === 'error' || REFUSED_WARNINGS.has(p.code))
-    .map((p) => ({ code: 20021, message: `${p.message} (${p.code})` }));
+    .map((p) => ({ code: 20021, message: `${p.message} (${p.code})`, source: { pointer: jsonPointer(doc.locationAt(p.offset + 1).path) } }));
+}
+
+/** A JSON Pointer (RFC 6901) for a path; the empty trailing segment getLocation gives inside an empty key or object is left out. */
+function jsonPointer(path: readonly (string | number)[]): string {
+  const segs = path.length && path[path.length - 1] === '' ? path.slice(0, -1) : path;
+  return segs.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /** The entry point as saved: a new version, with rule ids, versions and refs assigned. `name` is optional on update (the

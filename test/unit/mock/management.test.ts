@@ -305,3 +305,15 @@ test('an entry point that deploys one managed ruleset twice is refused and the z
   assert.ok(r.json.errors.some((e: Json) => e.code === 20021 && /\(ruleset\/duplicate-execute\)$/.test(e.message)), JSON.stringify(r.json.errors));
   assert.equal((await status('pro.example')).migration_state, 'start');
 });
+
+test('a refused entry point body names where each problem is (source.pointer), as the platform\'s errors do', async () => {
+  const rules = [
+    { action: 'skip', expression: 'true', enabeld: true, action_parameters: { ruleset: 'current' } },
+    { action: 'execute', expression: 'http.hots eq "a"', action_parameters: { id: MANAGED_RULESET_ID } },
+  ];
+  const r = await migrate('pro.example', 'pending', { name: 'default', rules });
+  assert.equal(r.status, 400);
+  const at = (code: string) => r.json.errors.find((e: Json) => e.message.endsWith(`(${code})`))?.source?.pointer;
+  assert.equal(at('schema/unknown-property'), '/rules/0/enabeld');
+  assert.equal(at('ruleset/expr-unknown-field'), '/rules/1/expression');
+});
