@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
-import type { MigrationConfig, Zone } from '../http/api';
+import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
@@ -140,7 +140,8 @@ export const migrationCommands = {
   'edgekit.migration.openConfig': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?');
-    const doc = await openConfig(zone, unwrap(await api.config(zone.id)));
+    // In validation mode (and after), what the zone runs: the entry point, not a fresh derivation from the previous rules.
+    const doc = await openConfig(zone, unwrap(await currentConfig(api, zone.id)));
     return doc.uri.toString();
   },
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),

@@ -3,6 +3,7 @@
 // built on the editor's UI, and tests pass fakes. Updates (PUT) are never aborted once sent; the signal cancels only between steps
 // and the read-only calls.
 import type { Api, ApiFail, MigrationConfig, Zone } from '../http/api';
+import { rulesetAsConfig } from '../http/api';
 import type { Action, Event, State } from './machine';
 import { INITIAL, describeState, nextAction, refusal, transition } from './machine';
 
@@ -64,7 +65,7 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
     }
     case 'deployed-config': {
       const res = await deps.api.entrypoint(zone.id, { signal });
-      if (res.ok) return { type: 'CONFIG_OK', config: { name: typeof res.result.name === 'string' ? res.result.name : 'default', rules: Array.isArray(res.result.rules) ? res.result.rules : [] } };
+      if (res.ok) return { type: 'CONFIG_OK', config: rulesetAsConfig(res.result) };
       if (res.kind === 'aborted') return { type: 'CANCEL' };
       // No entry point to read (a 404): the migration's own config is the only configuration there is.
       if (res.status === 404) return perform(deps, zone, { do: 'config' });

@@ -331,6 +331,26 @@ export function jobBody(job: unknown): unknown {
   return copy;
 }
 
+/** A stored entry point ruleset as a configuration (name and rules) to review and send again. */
+export function rulesetAsConfig(r: Ruleset): MigrationConfig {
+  return { name: typeof r.name === 'string' ? r.name : 'default', rules: Array.isArray(r.rules) ? r.rules : [] };
+}
+
+/**
+ * The new managed-rules configuration of a zone as it stands: once validation mode or the migration has deployed one, the entry
+ * point the zone runs (the config operation keeps deriving a configuration from the previous rules, without what was adjusted
+ * for validation mode or since); before that, or when the status or the entry point cannot be read, the config operation's.
+ */
+export async function currentConfig(api: Pick<Api, 'status' | 'entrypoint' | 'config'>, zoneId: string, opts?: CallOptions): Promise<ApiResult<MigrationConfig>> {
+  const status = await api.status(zoneId, opts);
+  if (status.ok && (status.result.migration_state === 'validation' || status.result.migration_state === 'migrated')) {
+    const ep = await api.entrypoint(zoneId, opts);
+    if (ep.ok) return { ...ep, result: rulesetAsConfig(ep.result) };
+    if (ep.status !== 404) return ep;
+  }
+  return api.config(zoneId, opts);
+}
+
 export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { name: string; rules: ConfigRule[] } {
   if (mode === 'pending') return { name: config.name, rules: config.rules };
   return {
