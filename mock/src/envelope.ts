@@ -1,8 +1,9 @@
 // The management API's envelope {success, errors, messages, result[, result_info]}, as every route of the mock answers it.
 // Errors and messages are {code, message}; an error may carry the platform's error_chain (the causes of a 6003 "Invalid request
-// headers", for instance).
+// headers", for instance) and source.pointer (where in the body it is).
 
-export interface EnvelopeMessage { code: number; message: string; error_chain?: EnvelopeMessage[] }
+/** `source.pointer`: where in the request body the error is, as a JSON Pointer (the platform's errors carry it). */
+export interface EnvelopeMessage { code: number; message: string; error_chain?: EnvelopeMessage[]; source?: { pointer: string } }
 export interface Envelope {
   success: boolean;
   errors: EnvelopeMessage[];

@@ -182,7 +182,7 @@ export class ManagementApi {
     if (dryRun !== null && dryRun !== 'true' && dryRun !== 'false') return fail(400, 1001, `"dry_run" must be true or false, not "${dryRun}".`);
     const parsed = parseJsonBody(req.body);
     if ('error' in parsed) return parsed.error;
-    const errors = checkRulesetBody(parsed.value);
+    const errors = [...pathMismatches(parsed.value), ...checkRulesetBody(parsed.value)];
     if (errors.length) return failMany(400, errors);
     const body = parsed.value as { name?: string; description?: string; rules: NewRule[] };
     return this.lock.run(zone.id, async () => {
@@ -798,15 +798,39 @@ export function checkJob(job: unknown): EnvelopeMessage[] {
 }
 
 /** Warnings in the editor (its catalogue may lag behind the platform's new rulesets) that this platform refuses: it knows
- * exactly which managed rulesets it has, and in which phase each runs. */
-const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/managed-ruleset-phase']);
+ * exactly which managed rulesets it has, and in which phase each runs; and a zone deploys each of them once. */
+const REFUSED_WARNINGS = new Set(['ruleset/unknown-managed-ruleset', 'ruleset/managed-ruleset-phase', 'ruleset/duplicate-execute']);
 
-/** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error. */
+/** A body's "phase" or "kind" that contradicts the path it is PUT to (the zone's entry point of the managed phase): the core would
+ * check it as that other phase, and the mock would store it as this one. */
+function pathMismatches(body: unknown): EnvelopeMessage[] {
+  if (!isObj(body)) return [];
+  const out: EnvelopeMessage[] = [];
+  const phase = catalogue.rulesets.managedPhase;
+  if (body.phase !== undefined && body.phase !== phase) {
+    out.push({ code: 20021, message: `"phase" is ${JSON.stringify(body.phase)}, but this is the entry point of phase ${phase}; leave "phase" out or set it to "${phase}".`, source: { pointer: '/phase' } });
+  }
+  if (body.kind !== undefined && body.kind !== 'zone') {
+    out.push({ code: 20021, message: `"kind" is ${JSON.stringify(body.kind)}, but a zone's entry point ruleset is of kind "zone"; leave "kind" out or set it to "zone".`, source: { pointer: '/kind' } });
+  }
+  return out;
+}
+
+/** An entry point update body checked by the editor's core: every error-severity problem becomes an envelope error, with the
+ * JSON Pointer of the member it is about in source.pointer, as the platform's errors have it. */
 export function checkRulesetBody(body: unknown): EnvelopeMessage[] {
-  if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".' }];
-  return core.validate(JSON.stringify(body), 'waf-ruleset')
+  if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".', source: { pointer: '' } }];
+  const text = JSON.stringify(body);
+  const doc = core.parse(text);
+  return core.validate(text, 'waf-ruleset')
     .filter((p) => p.severity === 'error' || REFUSED_WARNINGS.has(p.code))
-    .map((p) => ({ code: 20021, message: `${p.message} (${p.code})` }));
+    .map((p) => ({ code: 20021, message: `${p.message} (${p.code})`, source: { pointer: jsonPointer(doc.locationAt(p.offset + 1).path) } }));
+}
+
+/** A JSON Pointer (RFC 6901) for a path; the empty trailing segment getLocation gives inside an empty key or object is left out. */
+function jsonPointer(path: readonly (string | number)[]): string {
+  const segs = path.length && path[path.length - 1] === '' ? path.slice(0, -1) : path;
+  return segs.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /** The entry point as saved: a new version, with rule ids, versions and refs assigned. `name` is optional on update (the

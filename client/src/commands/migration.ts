@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { runMigration } from '../flow/driver';
-import { describeState, type State } from '../flow/machine';
-import type { MigrationConfig, Zone } from '../http/api';
+import { describeCheck, describeState, type State } from '../flow/machine';
+import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
@@ -135,18 +135,16 @@ export const migrationCommands = {
     const zone = await pickZone(api, zoneArg, 'Check which zone?');
     const r = await api.check(zone.id);
     const check = unwrap(r);
-    const notes = r.ok ? r.messages.map((m) => m.message).join(' ') : '';
-    const text = check.compatible
-      ? `${zone.name} can move to the new managed rules (state: ${check.migration_state}).`
-      : `${zone.name} is not eligible for migration (state: ${check.migration_state}). ${notes}`;
-    if (check.compatible) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
+    const { ok, text } = describeCheck(zone, check, r.ok ? r.messages.map((m) => m.message) : []);
+    if (ok) void vscode.window.showInformationMessage(text); else void vscode.window.showWarningMessage(text);
     ctx.zones.refresh();
     return check;
   },
   'edgekit.migration.openConfig': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?');
-    const doc = await openConfig(zone, unwrap(await api.config(zone.id)));
+    // In validation mode (and after), what the zone runs: the entry point, not a fresh derivation from the previous rules.
+    const doc = await openConfig(zone, unwrap(await currentConfig(api, zone.id)));
     return doc.uri.toString();
   },
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),

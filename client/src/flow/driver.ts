@@ -3,11 +3,12 @@
 // built on the editor's UI, and tests pass fakes. Updates (PUT) are never aborted once sent; the signal cancels only between steps
 // and the read-only calls.
 import type { Api, ApiFail, MigrationConfig, Zone } from '../http/api';
+import { rulesetAsConfig } from '../http/api';
 import type { Action, Event, State } from './machine';
 import { INITIAL, describeState, nextAction, refusal, transition } from './machine';
 
 export interface DriverDeps {
-  api: Pick<Api, 'check' | 'config' | 'status' | 'updateEntrypoint'>;
+  api: Pick<Api, 'check' | 'config' | 'entrypoint' | 'status' | 'updateEntrypoint'>;
   /** Ask a question; resolve with the chosen label, or undefined when dismissed. `modal` for the irreversible confirmations. */
   ask(question: string, options: string[], opts: { modal: boolean; detail: string }): Promise<string | undefined>;
   /** One line per step, e.g. for a progress notification. */
@@ -61,6 +62,14 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       const res = await deps.api.config(zone.id, { signal });
       if (res.ok) return { type: 'CONFIG_OK', config: res.result };
       return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CONFIG_FAILED', error: res.error };
+    }
+    case 'deployed-config': {
+      const res = await deps.api.entrypoint(zone.id, { signal });
+      if (res.ok) return { type: 'CONFIG_OK', config: rulesetAsConfig(res.result) };
+      if (res.kind === 'aborted') return { type: 'CANCEL' };
+      // No entry point to read (a 404): the migration's own config is the only configuration there is.
+      if (res.status === 404) return perform(deps, zone, { do: 'config' });
+      return { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'show-config': {
       const adjusted = await deps.showConfig(action.config);

@@ -7,12 +7,13 @@
 //   choose-mode -CONFIRM_VALIDATION-> updating-validation -UPDATE_OK-> reading-status -STATUS-> validation
 //   choose-mode | confirm-migrate -CONFIRM_MIGRATE-> updating-pending -UPDATE_OK-> reading-status -STATUS-> migrated
 //   validation -INSPECT-> inspecting -INSPECTED-> validation (with what the security events show)
-//   validation -FINISH-> fetching-config(from validation) -> reviewing -> confirm-migrate -> updating-pending -> ... -> migrated
+//   validation -FINISH-> fetching-config(from validation: the deployed entry point) -> reviewing -> confirm-migrate -> updating-pending
+//     -> ... -> migrated
 //   any step -..._FAILED-> failed;  asks -DECLINE-> cancelled;  CANCEL -> cancelled except while an update is in flight.
 //
 // Irreversible by construction: nothing leaves migrated, failed, cancelled or not-eligible, and nothing reachable from validation
 // offers validation mode again or treats the zone as not migrated.
-import type { MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../http/api';
+import type { CheckResult, MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../http/api';
 import { entrypointBody, isEnterprise, planOf } from '../http/api';
 
 /** Where the zone stands with the new managed rules, as far as the flow knows. */
@@ -77,7 +78,10 @@ export type Action =
   /** Dispatch START with the zone. */
   | { do: 'start' }
   | { do: 'check' }
+  /** Get the new configuration (the migration's config operation). */
   | { do: 'config' }
+  /** Read the configuration deployed in validation mode (the zone's entry point), to finish from. */
+  | { do: 'deployed-config' }
   /** Show the configuration for review (e.g. as a *.ruleset.json document), then dispatch REVIEWED. */
   | { do: 'show-config'; config: MigrationConfig }
   /** Ask; the chosen option's event is dispatched, `dismissed` when the user closes the question. */
@@ -288,7 +292,9 @@ export function nextAction(state: State): Action {
   switch (state.name) {
     case 'idle': return { do: 'start' };
     case 'checking': return { do: 'check' };
-    case 'fetching-config': return { do: 'config' };
+    // Finishing from validation mode starts from what validation mode deployed ("configuration from the earlier steps, possibly
+    // adjusted"), not from a fresh derivation of the previous rules, which would drop the adjustments.
+    case 'fetching-config': return state.from === 'validation' ? { do: 'deployed-config' } : { do: 'config' };
     case 'reviewing': return { do: 'show-config', config: state.config };
     case 'choose-mode':
       return {
@@ -348,7 +354,7 @@ export function describeState(state: State): string {
     case 'not-eligible': return state.reason;
     case 'fetching-config': return state.from === 'start'
       ? `Zone ${zoneLabel(state.zone)} is compatible (migration state start); getting the new configuration…`
-      : `Getting the new configuration of zone "${state.zone.name}" to finish the migration…`;
+      : `Reading the configuration zone "${state.zone.name}" runs in validation mode, to finish the migration…`;
     case 'reviewing': return `Review the new configuration of zone "${state.zone.name}" (${rulesCount(state.config)}).`;
     case 'choose-mode': return `Choose validation mode or a direct migration for zone "${state.zone.name}".`;
     case 'confirm-migrate': return `Confirm the migration of zone "${state.zone.name}".`;
@@ -380,6 +386,25 @@ export function describeState(state: State): string {
         ? `Stopped; zone "${state.zone.name}" has migrated.`
         : `Cancelled; nothing was sent to zone "${state.zone.name}".`;
     default: return assertNever(state);
+  }
+}
+
+/**
+ * The compatibility check's answer in one message, by migration state: "compatible" speaks of a zone that has not moved yet; a
+ * zone in validation mode or migrated is told where it stands, not that it "can move". `ok`: nothing stands in the way.
+ */
+export function describeCheck(zone: Zone, check: CheckResult, notes: string[]): { ok: boolean; text: string } {
+  const state = `(state: ${check.migration_state})`;
+  const why = notes.map((n) => n.trim()).filter(Boolean).join(' ');
+  switch (check.migration_state) {
+    case 'migrated':
+      return { ok: true, text: `${zone.name} has already migrated to the new managed rules ${state}; there is nothing to check.` };
+    case 'validation':
+      return { ok: true, text: `${zone.name} is in validation mode ${state}: the new and the previous managed rules both run; finish with the pending update.` };
+    default:
+      return check.compatible
+        ? { ok: true, text: `${zone.name} can move to the new managed rules ${state}.` }
+        : { ok: false, text: `${zone.name} is not eligible for migration ${state}.${why ? ` ${why}` : ''}` };
   }
 }
 

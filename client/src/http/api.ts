@@ -258,13 +258,22 @@ const shapeCheck: Shape<CheckResult> = (v) => {
   return { value: { compatible: v.compatible, migration_state: v.migration_state } };
 };
 
+/** The status record's switches: the mock's booleans, or the platform's words (old_waf_status / new_waf_status: "enabled",
+ * "disabled"; the spec does not name the fields, the platform's answers carry these). */
+const STATUS_SWITCHES = [['old_rules_enabled', 'old_waf_status'], ['new_rules_enabled', 'new_waf_status']] as const;
+
 const shapeStatus: Shape<StatusRecord> = (v) => {
   if (!isObj(v)) return { problem: 'the status record is not an object.' };
   if (typeof v.migration_state !== 'string') return { problem: `"migration_state" is ${JSON.stringify(v.migration_state)}, not a string.` };
-  for (const k of ['old_rules_enabled', 'new_rules_enabled'] as const) {
-    if (typeof v[k] !== 'boolean') return { problem: `"${k}" is ${JSON.stringify(v[k])}, not true or false.` };
+  const on: Partial<Record<(typeof STATUS_SWITCHES)[number][0], boolean>> = {};
+  for (const [k, words] of STATUS_SWITCHES) {
+    const b = v[k];
+    const w = v[words];
+    if (typeof b === 'boolean') on[k] = b;
+    else if (typeof w === 'string') on[k] = w.trim().toLowerCase() === 'enabled';
+    else return { problem: `"${k}" is ${JSON.stringify(b)}, not true or false.` };
   }
-  return { value: { migration_state: v.migration_state, old_rules_enabled: v.old_rules_enabled as boolean, new_rules_enabled: v.new_rules_enabled as boolean } };
+  return { value: { migration_state: v.migration_state, old_rules_enabled: on.old_rules_enabled!, new_rules_enabled: on.new_rules_enabled! } };
 };
 
 const shapeConfig: Shape<MigrationConfig> = (v) => {
@@ -320,6 +329,26 @@ export function jobBody(job: unknown): unknown {
   const copy: Record<string, unknown> = { ...(job as Record<string, unknown>) };
   for (const k of ['$schema', 'id', 'last_complete', 'last_error', 'error_message']) delete copy[k];
   return copy;
+}
+
+/** A stored entry point ruleset as a configuration (name and rules) to review and send again. */
+export function rulesetAsConfig(r: Ruleset): MigrationConfig {
+  return { name: typeof r.name === 'string' ? r.name : 'default', rules: Array.isArray(r.rules) ? r.rules : [] };
+}
+
+/**
+ * The new managed-rules configuration of a zone as it stands: once validation mode or the migration has deployed one, the entry
+ * point the zone runs (the config operation keeps deriving a configuration from the previous rules, without what was adjusted
+ * for validation mode or since); before that, or when the status or the entry point cannot be read, the config operation's.
+ */
+export async function currentConfig(api: Pick<Api, 'status' | 'entrypoint' | 'config'>, zoneId: string, opts?: CallOptions): Promise<ApiResult<MigrationConfig>> {
+  const status = await api.status(zoneId, opts);
+  if (status.ok && (status.result.migration_state === 'validation' || status.result.migration_state === 'migrated')) {
+    const ep = await api.entrypoint(zoneId, opts);
+    if (ep.ok) return { ...ep, result: rulesetAsConfig(ep.result) };
+    if (ep.status !== 404) return ep;
+  }
+  return api.config(zoneId, opts);
 }
 
 export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { name: string; rules: ConfigRule[] } {

@@ -209,6 +209,8 @@ export function toCurl(req: Pick<HttpRequest, 'method' | 'url' | 'headers' | 'bo
 export interface EnvelopeMessage {
   code: number;
   message: string;
+  /** The error's source.pointer: where in the request body it is (a JSON Pointer), when the API says. */
+  pointer?: string;
 }
 
 const STATUS_WORDS: Record<number, string> = {
@@ -259,10 +261,14 @@ export function describeRpcCode(code: number): string {
 /** The errors of a management envelope ({success: false, errors: [{code, message}]}), or undefined when the body is not one. */
 export function envelopeErrors(body: unknown): EnvelopeMessage[] | undefined {
   if (!isObj(body) || !Array.isArray(body.errors) || typeof body.success !== 'boolean') return undefined;
-  return body.errors.filter(isObj).map((e) => ({
-    code: typeof e.code === 'number' ? e.code : Number(e.code) || 0,
-    message: typeof e.message === 'string' ? e.message : JSON.stringify(e.message ?? e),
-  }));
+  return body.errors.filter(isObj).map((e) => {
+    const pointer = isObj(e.source) && typeof e.source.pointer === 'string' && e.source.pointer !== '' ? e.source.pointer : undefined;
+    return {
+      code: typeof e.code === 'number' ? e.code : Number(e.code) || 0,
+      message: typeof e.message === 'string' ? e.message : JSON.stringify(e.message ?? e),
+      ...(pointer ? { pointer } : {}),
+    };
+  });
 }
 
 /** The error member of a JSON-RPC response ({error: {code, message}}), or undefined. */
@@ -286,7 +292,7 @@ export function describeHttpError(status: number, body: unknown): string {
   const head = describeStatus(status);
   const errors = envelopeErrors(body);
   if (errors && errors.length) {
-    const list = errors.map((e) => `${e.code ? `[${e.code}] ` : ''}${e.message.replace(/\.$/, '')}`).join('; ');
+    const list = errors.map((e) => `${e.code ? `[${e.code}] ` : ''}${e.message.replace(/\.$/, '')}${e.pointer ? ` (at ${e.pointer})` : ''}`).join('; ');
     return `${head}. The API says: ${list}.`;
   }
   if (errors && isObj(body) && body.success === false) return `${head}. The API reported failure without an error message.`;

@@ -11,13 +11,13 @@ import { CONFIG, ENT, PRO } from './fixtures';
 
 // ---- a fake API that records every call ----
 
-type Call = { op: 'check' | 'config' | 'status' } | { op: 'put'; mode: MigrationMode; body: unknown };
+type Call = { op: 'check' | 'config' | 'entrypoint' | 'status' } | { op: 'put'; mode: MigrationMode; body: unknown };
 
 function okResult<T>(result: T, messages: string[] = []): ApiResult<T> {
   return { ok: true, status: 200, result, messages: messages.map((message) => ({ code: 1, message })), ms: 1, curl: 'curl' };
 }
-function failResult(error: string, kind: ApiFail['kind'] = 'http'): ApiFail {
-  return { ok: false, kind, error, errors: [], ms: 1, curl: 'curl', ...(kind === 'http' ? { status: 500 } : {}) };
+function failResult(error: string, kind: ApiFail['kind'] = 'http', status = 500): ApiFail {
+  return { ok: false, kind, error, errors: [], ms: 1, curl: 'curl', ...(kind === 'http' ? { status } : {}) };
 }
 
 interface FakeOptions {
@@ -31,6 +31,7 @@ interface FakeOptions {
 function fakeApi(initial: 'start' | 'validation' | 'migrated', opts: FakeOptions = {}) {
   const calls: Call[] = [];
   let state = initial;
+  let deployed: Ruleset | undefined;
   const api: DriverDeps['api'] = {
     async check() {
       calls.push({ op: 'check' });
@@ -40,6 +41,10 @@ function fakeApi(initial: 'start' | 'validation' | 'migrated', opts: FakeOptions
       calls.push({ op: 'config' });
       return opts.config ?? okResult(CONFIG);
     },
+    async entrypoint() {
+      calls.push({ op: 'entrypoint' });
+      return deployed ? okResult(deployed) : failResult('HTTP 404: no entry point yet', 'http', 404);
+    },
     async status() {
       calls.push({ op: 'status' });
       if (opts.status) return opts.status();
@@ -48,7 +53,10 @@ function fakeApi(initial: 'start' | 'validation' | 'migrated', opts: FakeOptions
     async updateEntrypoint(_zoneId, mode, body) {
       calls.push({ op: 'put', mode, body });
       const r = opts.put?.(mode) ?? okResult({ id: 'rs1' });
-      if (r.ok) state = mode === 'validation' ? 'validation' : 'migrated';
+      if (r.ok) {
+        state = mode === 'validation' ? 'validation' : 'migrated';
+        deployed = { id: 'rs1', ...(body as object) };
+      }
       return r;
     },
   };
@@ -103,7 +111,7 @@ describe('runMigration with a fake API', () => {
     const { d, asked } = deps(api, ['Validation Mode', 'Review and Finish', 'Migrate']);
     const end = await runMigration(d, ENT);
     assert.equal(end.name, 'migrated');
-    assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'config', 'put:pending', 'status']);
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'entrypoint', 'put:pending', 'status']);
     assert.deepEqual(asked.map((a) => a.options), [['Validation Mode', 'Migrate Now'], ['Inspect Security Events', 'Review and Finish', 'Later'], ['Migrate']]);
     const v = calls[2];
     assert.ok(v.op === 'put' && !('id' in (v.body as { rules: object[] }).rules[0]), 'the validation body has no rule ids');
@@ -119,7 +127,7 @@ describe('runMigration with a fake API', () => {
     assert.equal(end.name, 'migrated');
     assert.deepEqual(inspected, [ENT.id]);
     assert.ok(states.includes('inspecting'));
-    assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'config', 'put:pending', 'status'], 'inspecting sends no update');
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:validation', 'status', 'entrypoint', 'put:pending', 'status'], 'inspecting sends no update');
     assert.match(asked[2].question, /would block 2 requests the previous ones only logged\. Finish/);
     assert.deepEqual(asked[2].options, ['Inspect Again', 'Review and Finish', 'Later']);
   });
@@ -140,8 +148,20 @@ describe('runMigration with a fake API', () => {
     const { d, asked } = deps(api, ['Review and Finish', 'Migrate']);
     const end = await runMigration(d, ENT);
     assert.equal(end.name, 'migrated');
-    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
+    assert.deepEqual(ops(calls), ['check', 'entrypoint', 'put:pending', 'status']);
     assert.ok(asked.every((a) => !a.options.includes('Validation Mode')));
+  });
+
+  test('finishing from validation with no entry point to read falls back to the config operation; other read errors fail', async () => {
+    const { api, calls } = fakeApi('validation');
+    const end = await runMigration(deps(api, ['Review and Finish', 'Migrate']).d, ENT);
+    assert.equal(end.name, 'migrated');
+    assert.deepEqual(ops(calls), ['check', 'entrypoint', 'config', 'put:pending', 'status']);
+    const broken = fakeApi('validation');
+    broken.api.entrypoint = async () => failResult('HTTP 500');
+    const failed = await runMigration(deps(broken.api, ['Review and Finish']).d, ENT);
+    assert.ok(failed.name === 'failed' && failed.step === 'config' && failed.zoneState === 'validation', JSON.stringify(failed));
+    assert.deepEqual(ops(broken.calls), ['check']);
   });
 
   test('an Enterprise zone can also migrate directly', async () => {
@@ -264,6 +284,21 @@ describe('runMigration against the embedded mock backend', () => {
     assert.ok(status.ok && status.result.migration_state === 'validation' && status.result.old_rules_enabled && status.result.new_rules_enabled);
     const second = await run('enterprise.example', ['Review and Finish', 'Migrate']);
     assert.equal(second.name, 'migrated', JSON.stringify(second));
+  });
+
+  test('finishing from validation mode deploys the configuration adjusted for validation, not a fresh one', async () => {
+    // The spec's "States and transitions": validation mode -> pending with the "configuration from the earlier steps, possibly
+    // adjusted"; the docs' step 4: "using the settings you obtained in step 2 and possibly adjusted in step 3".
+    const exception = { action: 'skip', expression: '(http.host eq "dev.enterprise-b.example")', description: 'Added during validation', enabled: true, action_parameters: { ruleset: 'current' } };
+    const first = deps(api(), ['Validation Mode', 'Later'], { showConfig: async (c) => ({ ...c, rules: [exception, ...c.rules] }) });
+    assert.equal((await runMigration(first.d, zone('enterprise-b.example'))).name, 'cancelled');
+    const second = deps(api(), ['Review and Finish', 'Migrate']);
+    const end = await runMigration(second.d, zone('enterprise-b.example'));
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.equal(second.shown.length, 1);
+    assert.ok(second.shown[0].rules.some((r) => r.description === 'Added during validation'), 'the review shows the rule deployed in validation mode');
+    const ep = await api().entrypoint(zone('enterprise-b.example').id);
+    assert.ok(ep.ok && ep.result.rules?.some((r) => r.description === 'Added during validation'), 'the pending update kept it');
   });
 
   test('uri-overrides.example is not eligible', async () => {

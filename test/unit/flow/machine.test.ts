@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { INITIAL, describeState, isTerminal, nextAction, refusal, transition } from '../../../client/src/flow/machine';
+import { INITIAL, describeCheck, describeState, isTerminal, nextAction, refusal, transition } from '../../../client/src/flow/machine';
 import type { Action, EventType, State, StateName } from '../../../client/src/flow/machine';
 import { ALL_EVENT_VARIANTS, BUSINESS, CONFIG, ENT, EVENTS, PRO, STATES, STATUS_MIGRATED, STATUS_VALIDATION } from './fixtures';
 
@@ -316,5 +316,24 @@ describe('describeState', () => {
       'Zone "pro.example" has migrated to the new managed rules. Status: migration state migrated, previous rules off, new rules on.');
     assert.match(describeState({ name: 'migrated', zone: PRO, already: true }), /already migrated.*nothing to do/);
     assert.match(describeState(STATES['fetching-config']), /is compatible \(migration state start\)/);
+  });
+});
+
+describe('describeCheck (the "Check Migration Compatibility" command\'s message)', () => {
+  test('start: compatible or not, with the blockers', () => {
+    assert.deepEqual(describeCheck(PRO, { compatible: true, migration_state: 'start' }, []),
+      { ok: true, text: 'pro.example can move to the new managed rules (state: start).' });
+    const no = describeCheck(PRO, { compatible: false, migration_state: 'start' }, ['Zone "pro.example" has 1 URI-based WAF override; delete it before migrating.']);
+    assert.equal(no.ok, false);
+    assert.match(no.text, /^pro\.example is not eligible for migration \(state: start\)\. Zone "pro\.example" has 1 URI-based WAF override/);
+  });
+
+  test('a zone in validation mode or migrated is not told it "can move" to where it already is', () => {
+    const v = describeCheck(ENT, { compatible: true, migration_state: 'validation' }, []);
+    assert.equal(v.ok, true);
+    assert.equal(v.text, 'enterprise.example is in validation mode (state: validation): the new and the previous managed rules both run; finish with the pending update.');
+    const m = describeCheck(PRO, { compatible: true, migration_state: 'migrated' }, []);
+    assert.equal(m.text, 'pro.example has already migrated to the new managed rules (state: migrated); there is nothing to check.');
+    assert.doesNotMatch(describeCheck(PRO, { compatible: false, migration_state: 'migrated' }, []).text, /not eligible|can move/);
   });
 });

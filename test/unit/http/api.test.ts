@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApi, entrypointBody, isEnterprise, jobBody, planOf } from '../../../client/src/http/api';
+import { createApi, currentConfig, entrypointBody, isEnterprise, jobBody, planOf } from '../../../client/src/http/api';
 import type { ApiResult, MigrationConfig, Zone } from '../../../client/src/http/api';
 import { startMockBackend } from '../../../mock/src/backend';
 import type { MockBackend } from '../../../mock/src/backend';
@@ -204,6 +204,18 @@ describe('api against a scripted server', () => {
     assert.match(fail(await api().listZones()).error, /zone 0 \("n"\) has no "plan\.legacy_id"\.$/);
   });
 
+  test('the status record in the platform words (old_waf_status / new_waf_status) is read too', async () => {
+    // The spec leaves the status record's field names out; the platform's answer carries migration_state with old_waf_status and
+    // new_waf_status as "enabled"/"disabled" words (Cloudflare's dashboard codec WAFMigrationStatus; scripts reading
+    // result.old_waf_status / result.new_waf_status), not the mock's booleans.
+    reply = () => ({ status: 200, body: envelope({ created: '2022-10-01T00:00:00Z', migration_state: 'migrated', old_waf_status: 'disabled', new_waf_status: 'enabled', source: 'defaults' }) });
+    assert.deepEqual(ok(await api().status('z')), { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+    reply = () => ({ status: 200, body: envelope({ migration_state: 'start', old_waf_status: 'enabled', new_waf_status: 'disabled' }) });
+    assert.deepEqual(ok(await api().status('z')), { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false });
+    reply = () => ({ status: 200, body: envelope({ migration_state: 'start', old_waf_status: 'enabled' }) });
+    assert.match(fail(await api().status('z')).error, /"new_rules_enabled" is undefined, not true or false\.$/);
+  });
+
   test('a body that is not an envelope, and an envelope with success false on a 200', async () => {
     reply = () => ({ status: 200, body: 'hello' });
     const a = fail(await api().status('z'));
@@ -246,5 +258,24 @@ describe('entrypointBody', () => {
     assert.deepEqual(entrypointBody(config, 'pending'), { name: 'default', rules: config.rules });
     assert.deepEqual(entrypointBody(config, 'validation'), { name: 'default', rules: [{ action: 'execute', expression: 'true', enabled: true, action_parameters: { id: 'm' } }] });
     assert.equal(config.rules[0].id, 'a'.repeat(32), 'the config itself is not changed');
+  });
+});
+
+describe('currentConfig (what "Open New Managed Rules Configuration" shows)', () => {
+  let mock: MockBackend;
+  before(async () => { mock = await startMockBackend({ port: 0, apiToken: TOKEN }); });
+  after(() => mock.close());
+  const api = () => createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 });
+
+  test('before migrating: the config operation; once validation mode deployed a configuration: that one, as it runs', async () => {
+    const z = ok(await api().listZones()).find((x) => x.name === 'enterprise.example')!;
+    const derived = ok(await api().config(z.id));
+    assert.deepEqual(ok(await currentConfig(api(), z.id)), derived);
+    const adjusted = entrypointBody({ ...derived, rules: [{ action: 'skip', expression: 'http.host eq "dev.enterprise.example"', enabled: true, action_parameters: { ruleset: 'current' } }, ...derived.rules] }, 'validation');
+    ok(await api().updateEntrypoint(z.id, 'validation', adjusted));
+    const shown = ok(await currentConfig(api(), z.id));
+    assert.equal(shown.rules.length, derived.rules.length + 1, 'the rule added for validation mode is there');
+    assert.equal(shown.rules[0].expression, 'http.host eq "dev.enterprise.example"');
+    assert.ok(shown.rules.every((r) => typeof r.id === 'string' && /^[0-9a-f]{32}$/.test(r.id)), 'as deployed, with its rule ids');
   });
 });

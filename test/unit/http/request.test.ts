@@ -267,6 +267,14 @@ describe('describeHttpError', () => {
     assert.equal(describeHttpError(200, { success: false, errors: [], messages: [], result: null }), 'HTTP 200. The API reported failure without an error message.');
   });
 
+  test('an envelope error that points into the request body says where', () => {
+    // The platform's errors carry source.pointer, a JSON Pointer into the body (e.g. {"code": 20217, "message": "...",
+    // "source": {"pointer": "/kind"}} from PUT .../rulesets/phases/<phase>/entrypoint).
+    const body = { success: false, errors: [{ code: 20021, message: 'Unknown field "http.hots".', source: { pointer: '/rules/1/expression' } }, { code: 20021, message: 'No pointer.' }], messages: [], result: null };
+    assert.equal(describeHttpError(400, body),
+      'HTTP 400 Bad Request: the server rejected the request as malformed. The API says: [20021] Unknown field "http.hots" (at /rules/1/expression); [20021] No pointer.');
+  });
+
   test('JSON-RPC error objects are explained by code', () => {
     assert.equal(describeHttpError(200, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method "x" does not exist.' } }),
       'HTTP 200. JSON-RPC error -32601 (method not found: the method does not exist or is not available): Method "x" does not exist.');

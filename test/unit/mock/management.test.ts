@@ -296,3 +296,40 @@ test('reset restores the initial state', async () => {
   assert.equal((await status('pro.example')).migration_state, 'start');
   assert.ok(ZONES.length >= 7);
 });
+
+test('an entry point that deploys one managed ruleset twice is refused and the zone stays as it was', async () => {
+  // cloudflare-docs waf/managed-rules/index.mdx: "At the zone level, you can deploy each managed ruleset once."
+  const exec = (expression: string) => ({ action: 'execute', expression, enabled: true, action_parameters: { id: MANAGED_RULESET_ID } });
+  const r = await migrate('pro.example', 'pending', { name: 'default', rules: [exec('true'), exec('http.host eq "pro.example"')] });
+  assert.equal(r.status, 400);
+  assert.ok(r.json.errors.some((e: Json) => e.code === 20021 && /\(ruleset\/duplicate-execute\)$/.test(e.message)), JSON.stringify(r.json.errors));
+  assert.equal((await status('pro.example')).migration_state, 'start');
+});
+
+test('a refused entry point body names where each problem is (source.pointer), as the platform\'s errors do', async () => {
+  const rules = [
+    { action: 'skip', expression: 'true', enabeld: true, action_parameters: { ruleset: 'current' } },
+    { action: 'execute', expression: 'http.hots eq "a"', action_parameters: { id: MANAGED_RULESET_ID } },
+  ];
+  const r = await migrate('pro.example', 'pending', { name: 'default', rules });
+  assert.equal(r.status, 400);
+  const at = (code: string) => r.json.errors.find((e: Json) => e.message.endsWith(`(${code})`))?.source?.pointer;
+  assert.equal(at('schema/unknown-property'), '/rules/0/enabeld');
+  assert.equal(at('ruleset/expr-unknown-field'), '/rules/1/expression');
+});
+
+test('an entry point body whose phase or kind is not the path\'s is refused, not stored as the managed phase\'s', async () => {
+  // PUT /zones/<id>/rulesets/phases/http_request_firewall_managed/entrypoint saves the zone's (kind zone) entry point of that
+  // phase; a body saying otherwise was checked as that other phase (a "block" rule passed) and stored anyway.
+  const path = `/zones/${id('enterprise.example')}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+  const custom = await api(base, 'PUT', path, TOKEN, { phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'true' }] });
+  assert.equal(custom.status, 400);
+  assert.deepEqual(custom.json.errors.map((e: Json) => e.source?.pointer), ['/phase']);
+  assert.match(custom.json.errors[0].message, /"http_request_firewall_custom".*http_request_firewall_managed/);
+  const root = await api(base, 'PUT', path, TOKEN, { kind: 'root', rules: [{ action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID } }] });
+  assert.equal(root.status, 400);
+  assert.deepEqual(root.json.errors.map((e: Json) => e.source?.pointer), ['/kind']);
+  assert.equal((await api(base, 'GET', path, TOKEN)).status, 404, 'nothing was saved');
+  const same = await api(base, 'PUT', path, TOKEN, { kind: 'zone', phase: 'http_request_firewall_managed', rules: [{ action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID } }] });
+  assert.equal(same.status, 200, JSON.stringify(same.json.errors));
+});

@@ -124,3 +124,37 @@ test('the expression limit counts UTF-8 bytes: 4096 is fine, 4097 is not', () =>
   assert.equal(over.length < 4096, true);
   assert.equal(check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: over }] }).at('ruleset/expr-too-long').length, 1);
 });
+
+test('a managed ruleset executed twice in a zone entry point is a warning on the second id, related to the first', () => {
+  // cloudflare-docs waf/managed-rules/index.mdx, "Zone-level deployment": "At the zone level, you can deploy each managed ruleset
+  // once. At the account level, you can deploy each managed ruleset multiple times".
+  const r = check({ name: 'default', rules: [exec(MANAGED), exec(OWASP), { ...exec(MANAGED), expression: 'http.host eq "a.example"' }] });
+  const dups = r.problems.filter((p) => p.code === 'ruleset/duplicate-execute');
+  assert.equal(dups.length, 1);
+  assert.equal(dups[0].severity, 'warning');
+  assert.ok(dups[0].offset > r.text.lastIndexOf('"http.host'), 'on the second execute');
+  assert.equal(r.text.substr(dups[0].offset, dups[0].length), `"${MANAGED}"`);
+  assert.equal(dups[0].related?.length, 1);
+  assert.ok(dups[0].related![0].offset < r.text.indexOf(OWASP), 'related to the first execute');
+  // An account entry point (kind root) may deploy one ruleset several times; another phase's ruleset is not the zone's entry point.
+  assert.deepEqual(check({ kind: 'root', phase: 'http_request_firewall_managed', rules: [exec(MANAGED), exec(MANAGED)] }).at('ruleset/duplicate-execute'), []);
+  assert.deepEqual(check({ kind: 'zone', phase: 'ddos_l7', rules: [exec('4d21379b4f9f4bb088e0729962c8b3cf'), exec('4d21379b4f9f4bb088e0729962c8b3cf')] }).at('ruleset/duplicate-execute'), []);
+});
+
+test('a skip rule with no execute rule after it, or naming a ruleset no later rule executes, skips nothing: a warning', () => {
+  // cloudflare-docs ruleset-engine/managed-rulesets/create-exception.mdx: "Exceptions only apply to rules executing a managed
+  // ruleset listed after them. If you add an exception at the end of the list of rules of an entry point ruleset, nothing will be
+  // skipped."
+  const skip = (ap: Record<string, unknown>) => ({ action: 'skip', expression: 'http.host eq "dev.example.com"', action_parameters: ap });
+  const ok = check({ rules: [skip({ ruleset: 'current' }), skip({ rulesets: [MANAGED] }), skip({ rules: { [MANAGED]: ['d9e350f1b72d4730899c8a420e48a85d'] } }), exec(MANAGED)] });
+  assert.deepEqual(ok.problems, []);
+  const r = check({ rules: [exec(MANAGED), skip({ ruleset: 'current' }), skip({ rulesets: [OWASP, MANAGED] }), skip({ rules: { [MANAGED]: ['d9e350f1b72d4730899c8a420e48a85d'] } }), exec(OWASP)] });
+  const w = r.problems.filter((p) => p.code === 'ruleset/skip-without-effect');
+  assert.ok(w.every((p) => p.severity === 'warning'));
+  assert.deepEqual(r.at('ruleset/skip-without-effect'), [`"${MANAGED}"`, `"${MANAGED}"`]);
+  assert.equal(r.text.substr(w[0].offset - 1, 1), ' ', 'the first on the rulesets item');
+  const last = check({ rules: [exec(MANAGED), skip({ ruleset: 'current' })] });
+  assert.deepEqual(last.at('ruleset/skip-without-effect'), ['"skip"']);
+  // In a custom-rules ruleset a skip rule skips other products and phases: not this check's business.
+  assert.deepEqual(check({ phase: 'http_request_firewall_custom', rules: [{ action: 'skip', expression: 'true', action_parameters: { ruleset: 'current' } }] }).at('ruleset/skip-without-effect'), []);
+});

@@ -7,6 +7,8 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/unknown-managed-ruleset': { severity: 'warning', description: 'action_parameters.id is not one of the known managed ruleset ids.' },
   'ruleset/action-phase': { severity: 'error', description: 'A rule action the phase does not take (http_request_firewall_managed takes execute and skip).' },
   'ruleset/managed-ruleset-phase': { severity: 'warning', description: 'The managed ruleset runs in another phase than http_request_firewall_managed.' },
+  'ruleset/duplicate-execute': { severity: 'warning', description: 'A zone entry point executes the same managed ruleset twice; at the zone level each managed ruleset is deployed once.' },
+  'ruleset/skip-without-effect': { severity: 'warning', description: 'A skip rule (exception) with no rule after it executing what it skips: exceptions act only on the execute rules listed after them.' },
   'ruleset/duplicate-rule-id': { severity: 'error', description: 'Two rules carry the same id.' },
   'ruleset/duplicate-override': { severity: 'warning', description: 'The same rule or category is overridden twice in one overrides list; the last one wins.' },
   'ruleset/inconsistent-rule-ids': { severity: 'warning', description: 'id/version/ref are present on some rules but not on others (pending bodies carry them, validation bodies do not).' },

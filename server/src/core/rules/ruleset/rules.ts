@@ -18,6 +18,9 @@ const limits: Rule = {
   id: 'ruleset/limits',
   kinds: [...KIND],
   check(doc, ctx) {
+    // The spec's 200 is the migration's limit (firewall rules to migrate); another phase's rulesets have their own quotas
+    // (custom rules: up to 1,000 on Enterprise), which depend on the plan.
+    if (!isMigrationBody(doc.value)) return [];
     const rules = rulesOf(doc.value);
     if (rules.length <= MAX_RULES) return [];
     return [ctx.report('ruleset/too-many-rules', `The ruleset has ${rules.length} rules; at most ${MAX_RULES} can be migrated.`, doc.locate(['rules'], 'key'))];
@@ -80,6 +83,69 @@ const execute: Rule = {
           `Unknown managed ruleset id "${ap.id}"; known ids: ${MANAGED_RULESETS.map((r) => `${r.id} (${r.name})`).join(', ')}.`, doc.locate(idPath)));
       } else if (known.phase !== phase) {
         out.push(ctx.report('ruleset/managed-ruleset-phase', `"${known.name}" (${known.id}) runs in phase ${known.phase}, not in ${phase}.`, doc.locate(idPath)));
+      }
+    });
+    return out;
+  },
+};
+
+/** The managed ruleset an execute rule deploys, or undefined for any other rule. */
+function executeTarget(rule: unknown): string | undefined {
+  return isObj(rule) && rule.action === 'execute' && isObj(rule.action_parameters) && typeof rule.action_parameters.id === 'string'
+    ? rule.action_parameters.id : undefined;
+}
+
+/**
+ * The managed entry point's deployments and exceptions: at the zone level each managed ruleset is deployed once (an account entry
+ * point, kind "root", may deploy one several times), and a skip rule acts only on the execute rules listed after it.
+ */
+const deployments: Rule = {
+  id: 'ruleset/deployments',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    if (!isMigrationBody(doc.value)) return [];
+    const v = doc.value;
+    const rules = rulesOf(v);
+    const targets = rules.map(executeTarget);
+    const out: Problem[] = [];
+    if (!isObj(v) || v.kind === undefined || v.kind === 'zone') {
+      const first = new Map<string, number>();
+      targets.forEach((id, i) => {
+        if (id === undefined) return;
+        const prev = first.get(id);
+        if (prev === undefined) { first.set(id, i); return; }
+        const known = managedRuleset(id);
+        out.push(ctx.report('ruleset/duplicate-execute',
+          `Rule ${i} executes ${known ? `"${known.name}" (${id})` : `managed ruleset "${id}"`} again (first in rule ${prev}); a zone deploys each managed ruleset once: put both configurations in one rule, with overrides, and scope it with its expression or skip rules.`,
+          doc.locate(['rules', i, 'action_parameters', 'id']),
+          { related: [{ ...doc.locate(['rules', prev, 'action_parameters', 'id']), message: `First deployment (rule ${prev}).` }] }));
+      });
+    }
+    // A body that executes nothing at all deploys nothing, skip rules or not (a list of exceptions kept apart, a fragment):
+    // the mistake looked for is the exception placed after the deployment it was meant for, or naming another one.
+    if (!rules.some((r) => isObj(r) && r.action === 'execute')) return out;
+    rules.forEach((rule, i) => {
+      if (!isObj(rule) || rule.action !== 'skip' || !isObj(rule.action_parameters)) return;
+      const ap = rule.action_parameters;
+      const later = rules.slice(i + 1);
+      const laterTargets = new Set(targets.slice(i + 1).filter((t): t is string => t !== undefined));
+      const never = (id: string) => {
+        const known = managedRuleset(id);
+        return `No rule after rule ${i} executes ${known ? `"${known.name}" (${id})` : `managed ruleset "${id}"`}; a skip rule acts only on the execute rules listed after it, so this skips nothing.`;
+      };
+      if (ap.ruleset === 'current' && !later.some((r) => isObj(r) && r.action === 'execute')) {
+        out.push(ctx.report('ruleset/skip-without-effect', `Rule ${i} skips the remaining rules, but no rule after it executes a managed ruleset; a skip rule acts only on the execute rules listed after it, so this skips nothing.`,
+          doc.locate(['rules', i, 'action']), { tags: ['unnecessary'] }));
+      }
+      if (Array.isArray(ap.rulesets)) {
+        ap.rulesets.forEach((id, k) => {
+          if (typeof id === 'string' && !laterTargets.has(id)) out.push(ctx.report('ruleset/skip-without-effect', never(id), doc.locate(['rules', i, 'action_parameters', 'rulesets', k]), { tags: ['unnecessary'] }));
+        });
+      }
+      if (isObj(ap.rules)) {
+        for (const id of Object.keys(ap.rules)) {
+          if (!laterTargets.has(id)) out.push(ctx.report('ruleset/skip-without-effect', never(id), doc.locate(['rules', i, 'action_parameters', 'rules', id], 'key'), { tags: ['unnecessary'] }));
+        }
       }
     });
     return out;
@@ -190,4 +256,4 @@ function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: 
   return [];
 }
 
-export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, overrides, expressions];
+export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, overrides, expressions];
