@@ -3,7 +3,7 @@
 // the WAF, page rules that turn it off or on) and the new ones (the zone's saved entry point ruleset: skip rules, the Cloudflare
 // Managed Ruleset and the Cloudflare OWASP Core Ruleset with their overrides, paranoia level and score threshold), each run alone
 // on one request. The signatures are signatures.ts; every expression goes through the core's evaluator. Pure; no vscode, no I/O.
-import { compileExpression, type CompiledExpression, type RequestRecord } from '../../../server/src/core';
+import { catalogue, compileExpression, type CompiledExpression, type RequestRecord } from '../../../server/src/core';
 import type { StoredRuleset } from '../state';
 import type { NewRule, OldRuleMode, Zone } from '../zones';
 import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, newRuleId, urlPatternExpression } from '../zones';
@@ -25,10 +25,11 @@ export interface Hit {
 /** What one set of rules does with a request on its own: the rules that acted, in order; the last one may terminate. */
 export interface Verdict { hits: Hit[]; terminating?: Hit }
 
-const TERMINATING = new Set(['block', 'challenge', 'js_challenge', 'managed_challenge', 'jschallenge', 'managedchallenge']);
+/** The old WAF's spellings of the challenges (firewall rules and WAF rule modes), beside the rules language's terminating actions. */
+const OLD_TERMINATING = new Set(['jschallenge', 'managedchallenge']);
 
 export function isTerminating(action: string): boolean {
-  return TERMINATING.has(action);
+  return catalogue.rulesets.terminating.has(action) || OLD_TERMINATING.has(action);
 }
 
 /** The decisive action of a verdict: the terminating action, else "log" when a rule logged, else "pass". */

@@ -14,7 +14,7 @@ import { toTerraform } from './rules/ruleset';
 import {
   LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues,
 } from './rules/jsonrpc/params';
-import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES } from './rules/ruleset/catalog';
+import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES, TERMINATING_ACTIONS } from './rules/ruleset/catalog';
 import { mapOldAction, mapSensitivity } from './migration/mapping';
 import { forAjv } from './schema/registry';
 import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, Lens, ParsedDoc, Problem } from './types';
@@ -85,6 +85,6 @@ export const schemas = { withoutRulesOwnedParts: forAjv };
 export const catalogue = {
   logpush: { datasets: DATASETS, datasetInfo, datasetFields },
   gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues },
-  rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES },
+  rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES, terminating: TERMINATING_ACTIONS },
   migration: { mapOldAction, mapSensitivity },
 };
