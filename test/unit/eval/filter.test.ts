@@ -58,6 +58,24 @@ test('every operator on every field type of the matrix, numbers as strings, miss
   }
 });
 
+// "int or string" fields (the timestamps: a number for unix/unixnano, RFC 3339 text otherwise): a numeric value compares as a number,
+// any other as text. A set of text values used to become a set of NaN, which matched every non-numeric record value.
+test('an "int or string" field (EdgeStartTimestamp): numbers compare as numbers, RFC 3339 text as text', () => {
+  const TS = 'EdgeStartTimestamp';
+  assert.equal(fields.get(TS), 'int or string');
+  const cases: [string, unknown, unknown, boolean][] = [
+    ['eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:05Z', true], ['eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:06Z', false],
+    ['!eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:05Z', false], ['!eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:06Z', true],
+    ['eq', '1764000000', 1764000000, true], ['eq', 1764000000, '1764000000', true], ['eq', '1764000000', 1764000001, false],
+    ['in', ['2026-11-24T00:00:05Z'], '2026-11-24T00:00:05Z', true], ['in', ['2026-11-24T00:00:05Z'], '2026-11-24T00:00:06Z', false],
+    ['in', ['2026-11-24T00:00:05Z', 1764000000], 1764000000, true], ['in', ['2026-11-24T00:00:05Z', 1764000000], 'x', false],
+    ['!in', ['2026-11-24T00:00:05Z'], '2026-11-24T00:00:06Z', true], ['gt', '1764000000', 1764000001, true],
+  ];
+  for (const [op, value, v, expected] of cases) {
+    assert.equal(run(TS, op, value, { [TS]: v }), expected, `${TS} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
+  }
+});
+
 test('nested and/or, with per-branch counts', () => {
   const c = compileFilter({ where: { and: [
     { key: INT, operator: 'geq', value: '400' },

@@ -119,6 +119,8 @@ type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?(0|[1-9]\d*)$/;
+/** The operators of the matrix's Int column only. */
+const ORDERING = new Set(['lt', 'leq', 'gt', 'geq']);
 
 /** A field type's Expect, worked out once per type (there are a dozen spellings; a filter asks once per comparison). */
 const EXPECT_OF = new Map<string, Expect | undefined>();
@@ -266,6 +268,17 @@ class Walker {
       this.out.push(this.ctx.report('logpush/value-type',
         `The operator "${op}" compares with a single value, not an array${inAllowed ? '; use "in" for a set' : ''}.`,
         s, inAllowed ? { fixes: [{ title: 'Use "in"', edits: [{ ...operatorSpan, newText: '"in"' }] }] } : undefined));
+      return;
+    }
+    if (expect === 'number-or-string' && ORDERING.has(op)) {
+      // lt/leq/gt/geq are in the matrix's Int column only: on an "int or string" field (a timestamp) they compare numbers.
+      const numeric = field.type.split(/\s+or\s+/).map(expectOf).find((e) => e === 'integer' || e === 'number') ?? 'number';
+      if (typeof v === 'string' && !(numeric === 'integer' ? INTEGER : NUMERIC).test(v.trim())) {
+        this.out.push(this.ctx.report('logpush/value-type',
+          `The operator "${op}" compares "${field.name}" (${field.type}) as a number; it takes ${EXPECT_NAMES[numeric]}, not the string ${describe(v)}.`, span()));
+        return;
+      }
+      this.element(v, path, field, numeric, false);
       return;
     }
     this.element(v, path, field, expect, false);
