@@ -109,3 +109,17 @@ test('upload limits: 0 or the range; kind edge only for http_requests', () => {
   assert.deepEqual(codes(jobText({ kind: 'edge' }), 'logpush-job'), []);
   assert.deepEqual(codes(jobText({ kind: 'edge', dataset: 'dns_logs' }), 'logpush-job'), ['logpush/edge-kind-dataset']);
 });
+
+test('members the API takes as null (SDK 7.3.0 create params) and filter_attack_traffic are accepted; the flag is for three datasets', () => {
+  assert.deepEqual(codes(jobText({
+    filter: null, frequency: null, output_options: null, max_upload_bytes: null, max_upload_records: null, max_upload_interval_seconds: null,
+    filter_attack_traffic: true,
+  }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ output_options: { field_names: ['ClientIP'], sample_rate: null, 'CVE-2021-44228': null, merge_subrequests: null } }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ filter_attack_traffic: 'yes' }), 'logpush-job'), ['schema/type']);
+  for (const dataset of ['firewall_events', 'network_analytics_logs']) assert.deepEqual(codes(jobText({ dataset, filter_attack_traffic: true }), 'logpush-job'), []);
+  const text = jobText({ dataset: 'dns_logs', filter_attack_traffic: true });
+  const p = only(check(text, 'logpush-job'), 'logpush/dataset-only-option');
+  assert.equal(text.substr(p.offset, p.length), '"filter_attack_traffic"');
+  assert.deepEqual(codes(jobText({ dataset: 'dns_logs', filter_attack_traffic: false }), 'logpush-job'), []);
+});

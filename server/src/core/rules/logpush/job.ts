@@ -17,6 +17,8 @@ export const MAX_NAME_LENGTH = 512;
 export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
 export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
 export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https'];
+/** The datasets filter_attack_traffic applies to (the API reference, as in the cloudflare SDK 7.3.0's logpush/jobs.d.ts). */
+const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
 const UPLOAD_LIMITS: Record<string, [number, number]> = {
   max_upload_bytes: [5_000_000, 1_000_000_000],
   max_upload_records: [1_000, 1_000_000],
@@ -54,6 +56,11 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
       out.push(ctx.report('logpush/upload-limit-range',
         `"${key}" is ${v}; use 0 (the default) or a value from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`, doc.locate([key])));
     }
+  }
+  if (job.filter_attack_traffic === true && !ATTACK_TRAFFIC_DATASETS.includes(dataset)) {
+    out.push(ctx.report('logpush/dataset-only-option',
+      `"filter_attack_traffic" applies only to the ${quoteList(ATTACK_TRAFFIC_DATASETS, 'and')} datasets, not "${dataset}".`,
+      doc.locate(['filter_attack_traffic'], 'key')));
   }
   if (typeof job.frequency === 'string') {
     out.push(ctx.report('logpush/deprecated-option', `"frequency" is deprecated; use max_upload_* in its place.`, doc.locate(['frequency'], 'key'), { tags: ['deprecated'] }));
