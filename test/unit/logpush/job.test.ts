@@ -123,3 +123,21 @@ test('members the API takes as null (SDK 7.3.0 create params) and filter_attack_
   assert.equal(text.substr(p.offset, p.length), '"filter_attack_traffic"');
   assert.deepEqual(codes(jobText({ dataset: 'dns_logs', filter_attack_traffic: false }), 'logpush-job'), []);
 });
+
+// filters.mdx: "The filter field has limits of approximately 30 operators and 1000 bytes". In a job the field is the string as sent,
+// whitespace and all; only a filter file, which "Copy as Job Filter String" compacts, is measured compact.
+test('a job\'s filter is measured as the string it sends, not as its compact form', async () => {
+  const { getLanguageService } = await import('../../../server/src/core');
+  const { parseDocument } = await import('../../../server/src/core/parse');
+  const where = { or: Array.from({ length: 12 }, (_, i) => cmp('ClientRequestHost', 'eq', `host${String(i).padStart(2, '0')}.example.com`)) };
+  const compact = JSON.stringify({ where });
+  const pretty = JSON.stringify({ where }, null, 2);
+  assert.ok(Buffer.byteLength(compact) < 900 && Buffer.byteLength(pretty) > 1000, `${Buffer.byteLength(compact)} / ${Buffer.byteLength(pretty)}`);
+  assert.deepEqual(codes(jobText({ filter: compact }), 'logpush-job'), []);
+  const text = jobText({ filter: pretty });
+  const p = only(check(text, 'logpush-job'), 'logpush/size-limit');
+  assert.match(p.message, new RegExp(`${Buffer.byteLength(pretty)} bytes`));
+  assert.equal(getLanguageService().filterUsage('logpush-job', parseDocument(text))?.bytes, Buffer.byteLength(pretty));
+  // The same filter as a filter file is what gets compacted into a job: no problem there.
+  assert.deepEqual(codes(JSON.stringify({ where }, null, 2)), []);
+});

@@ -252,7 +252,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
     const f = isObj(doc.value) ? doc.value.filter : undefined;
     const usage = typeof f === 'string' && f !== '' ? parsedUsage(f) : undefined;
     return { ...span(node), markdown: ['**filter** · a filter document serialized into a string', '',
-      `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of compact JSON.`, '',
+      `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of the string as sent.`, '',
       usage ? `Current: ${usage}` : f === '' || f === undefined ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
   }
   if (node.type === 'string' && loc.path.length === 1 && loc.path[0] === 'dataset' && !loc.isAtPropertyKey) {
@@ -270,7 +270,7 @@ function parsedUsage(filter: string): string | undefined {
   const inner = parseDocument(filter);
   if (inner.syntax.length > 0) return undefined;
   try {
-    return usageText(filterUsage(inner.value));
+    return usageText(filterUsage(inner.value, filter));
   } catch {
     return undefined;
   }

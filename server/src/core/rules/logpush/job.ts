@@ -259,7 +259,7 @@ function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readon
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter']));
-    problems.push(...checkFilter(inner, ctx, { fields, embedded: true }));
+    problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: s.value }));
   }
   return problems.map((p) => s.problem(p));
 }
