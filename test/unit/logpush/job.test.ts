@@ -141,3 +141,15 @@ test('a job\'s filter is measured as the string it sends, not as its compact for
   // The same filter as a filter file is what gets compacted into a job: no problem there.
   assert.deepEqual(codes(JSON.stringify({ where }, null, 2)), []);
 });
+
+// api-configuration.mdx writes the Azure destination with its SAS query string as a placeholder: `azure://<BLOB_CONTAINER_PATH>/[dir]?<QUERY_STRING>`
+// and `azure://myblobcontainer/logs/{DATE}?[QueryString]`. A placeholder stands for the SAS; a real query still needs its sig=.
+test('an azure destination whose SAS query string is a placeholder, as the docs write it, is not refused', () => {
+  const d = (conf: string): string[] => codes(jobText({ destination_conf: conf }), 'logpush-job');
+  assert.deepEqual(d('azure://<BLOB_CONTAINER_PATH>/[dir]?<QUERY_STRING>'), []);
+  assert.deepEqual(d('azure://myblobcontainer/logs/{DATE}?[QueryString]'), []);
+  assert.deepEqual(d('azure://myblobcontainer/logs?${AZURE_SAS}'), []);
+  assert.deepEqual(d('azure://myblobcontainer/logs?sv=2022-11-02&ss=b'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('azure://myblobcontainer/logs'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('azure://myblobcontainer/logs?<QUERY_STRING>&sv=2022-11-02'), ['logpush/destination-missing-param']);
+});

@@ -194,6 +194,9 @@ const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|token|access_token|pa
 /** A placeholder rather than a real credential (<KEY>, ${KEY}, {{KEY}}, xxx). */
 const PLACEHOLDER = /^(<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|x+|\*+|)$/i;
 
+/** A whole query string written as a placeholder: <QUERY_STRING>, [QueryString], ${SAS}, {{SAS}}. */
+const SAS_PLACEHOLDER = /^(<[^>]+>|\[[^\]]+\]|\$\{[^}]+\}|\{\{[^}]+\}\})$/;
+
 const REQUIRED_PARAMS: Record<string, string[]> = {
   s3: ['region'],
   r2: ['account-id', 'access-key-id', 'secret-access-key'],
@@ -232,7 +235,9 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
       report('logpush/destination-missing-param', `The ${scheme} destination needs the parameter "${need}".`, { offset: 0, length: v.length });
     }
   }
-  if (scheme === 'azure' && !params.some((p) => p.key === 'sig')) {
+  // The docs write the SAS as one placeholder (`?<QUERY_STRING>`, `?[QueryString]`): it stands for the whole query string.
+  const sasPlaceholder = params.length === 1 && params[0].value === '' && SAS_PLACEHOLDER.test(params[0].key);
+  if (scheme === 'azure' && !sasPlaceholder && !params.some((p) => p.key === 'sig')) {
     report('logpush/destination-missing-param', 'The azure destination needs a SAS query string (with "sig=").', { offset: 0, length: v.length });
   }
   if (scheme === 'sumo' && !/\/receiver\/v1\/http\/[^/?]+/.test(address)) {
