@@ -13,7 +13,8 @@ const fields = new Map((datasetFields('http_requests') ?? []).map((f) => [f.name
 const STRING = 'ClientCountry';
 const INT = 'EdgeResponseStatus';
 const BOOL = [...fields].find(([, t]) => t === 'bool')![0];
-const ARRAY = [...fields].find(([, t]) => t.startsWith('array['))![0];
+// An array of strings: the table's values are text (on an array[int] field the checker refuses them, and they compare as numbers).
+const ARRAY = [...fields].find(([, t]) => t === 'array[string]')![0];
 
 test('the fields the table uses have the types it assumes', () => {
   assert.equal(fields.get(STRING), 'string');
@@ -74,6 +75,19 @@ test('an "int or string" field (EdgeStartTimestamp): numbers compare as numbers,
   for (const [op, value, v, expected] of cases) {
     assert.equal(run(TS, op, value, { [TS]: v }), expected, `${TS} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
   }
+});
+
+// The checker takes a number written as a string with spaces around it (" 5 ") as the number; on an array[int] field the evaluator
+// compared it with the elements as text, so a filter the checker accepts matched nothing.
+test('contains / in on an array of numbers compare numbers, as the checker reads the value', () => {
+  const IDS = 'BotDetectionIDs';
+  assert.equal(fields.get(IDS), 'array[int]');
+  assert.equal(run(IDS, 'contains', ' 5 ', { [IDS]: [5, 6] }), true);
+  assert.equal(run(IDS, 'contains', '5', { [IDS]: ['5'] }), true);
+  assert.equal(run(IDS, 'contains', 5, { [IDS]: [50] }), false);
+  assert.equal(run(IDS, '!contains', ' 5 ', { [IDS]: [5] }), false);
+  assert.equal(run(IDS, 'in', [7, 5], { [IDS]: ['5'] }), true);
+  assert.equal(run(IDS, 'in', [7], { [IDS]: [5, 'x'] }), false);
 });
 
 test('nested and/or, with per-branch counts', () => {
