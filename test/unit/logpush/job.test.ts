@@ -153,3 +153,15 @@ test('an azure destination whose SAS query string is a placeholder, as the docs 
   assert.deepEqual(d('azure://myblobcontainer/logs'), ['logpush/destination-missing-param']);
   assert.deepEqual(d('azure://myblobcontainer/logs?<QUERY_STRING>&sv=2022-11-02'), ['logpush/destination-missing-param']);
 });
+
+// splunk.mdx: <SPLUNK_AUTH_TOKEN> is "The Splunk authorization token that is URL-encoded. For example: Splunk%20e6d9…"; the check
+// that a header_* value is URL-encoded ran for https destinations only.
+test('a splunk header_Authorization with a raw space is refused, as for https', () => {
+  const conf = (token: string): string =>
+    `splunk://splunk.example.com:8088/services/collector/raw?channel=FE0ECFAD-13D5-401B-847D-77833BD77131&insecure-skip-verify=false&sourcetype=cloudflare:json&header_Authorization=${token}`;
+  const text = jobText({ destination_conf: conf('Splunk e6d94e8c-5792-4ad1-be3c-29bcaee0197d') });
+  const p = only(check(text, 'logpush-job'), 'logpush/destination-invalid');
+  assert.equal(text.substr(p.offset, p.length), 'Splunk e6d94e8c-5792-4ad1-be3c-29bcaee0197d');
+  assert.deepEqual(codes(jobText({ destination_conf: conf('Splunk%20e6d94e8c-5792-4ad1-be3c-29bcaee0197d') }), 'logpush-job'), ['logpush/secret-in-file']);
+  assert.deepEqual(codes(jobText({ destination_conf: conf('<SPLUNK_AUTH_TOKEN>') }), 'logpush-job'), []);
+});

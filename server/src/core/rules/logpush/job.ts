@@ -243,11 +243,10 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   if (scheme === 'sumo' && !/\/receiver\/v1\/http\/[^/?]+/.test(address)) {
     report('logpush/destination-invalid', 'A sumo destination has the form sumo://<endpoint>/receiver/v1/http/<code>.', addressSpan);
   }
-  if (scheme === 'https') {
-    for (const p of params) {
-      if (p.key.startsWith('header_') && /[\s"<>{}|\\^`]/.test(p.value) && !PLACEHOLDER.test(p.value)) {
-        report('logpush/destination-invalid', `The header value of "${p.key}" must be URL-encoded.`, p.valueSpan);
-      }
+  // header_* parameters become request headers and must be URL-encoded (http.mdx; splunk.mdx's token "Splunk%20…"), whatever the scheme.
+  for (const p of params) {
+    if (p.key.startsWith('header_') && /[\s"<>{}|\\^`]/.test(p.value) && !PLACEHOLDER.test(p.value)) {
+      report('logpush/destination-invalid', `The header value of "${p.key}" must be URL-encoded.`, p.valueSpan);
     }
   }
   for (const p of params) {
