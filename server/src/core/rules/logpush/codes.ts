@@ -28,7 +28,7 @@ export const LOGPUSH_CODES: CodeTable = {
   'logpush/logpull-unknown-key': { severity: 'warning', description: 'A logpull_options key other than fields, sample, timestamps and CVE-2021-44228.' },
   'logpush/logpull-invalid-value': { severity: 'error', description: 'A logpull_options value of the wrong form (timestamps format, sample rate, boolean).' },
   'logpush/duplicate-field': { severity: 'warning', description: 'A field listed twice in fields= or field_names.' },
-  'logpush/template-field-not-selected': { severity: 'error', description: 'record_template uses a field that output_options.field_names does not list.' },
+  'logpush/template-field-not-selected': { severity: 'warning', description: 'record_template uses a field that output_options.field_names does not list; the platform writes it as null.' },
   'logpush/dataset-only-option': { severity: 'warning', description: 'An option that applies to some datasets only (merge_subrequests: http_requests; filter_attack_traffic: http_requests, firewall_events, network_analytics_logs).' },
   'logpush/destination-scheme': { severity: 'error', description: 'destination_conf does not start with a known scheme (r2, s3, gs, azure, datadog, splunk, sumo, https).' },
   'logpush/destination-missing-param': { severity: 'error', description: 'destination_conf lacks a parameter its scheme needs (s3 region, r2 account-id...).' },

@@ -179,7 +179,7 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
       if (names.includes(m[1])) continue;
       const start = (m.index ?? 0) + m[0].indexOf(m[1]);
       out.push(tpl.problem(ctx.report('logpush/template-field-not-selected',
-        `record_template uses the field "${m[1]}", which field_names does not list.`, { offset: start, length: m[1].length })));
+        `record_template uses the field "${m[1]}", which field_names does not list; the platform writes null for it.`, { offset: start, length: m[1].length })));
     }
   }
   if (oo.merge_subrequests === true && dataset !== 'http_requests') {
