@@ -172,7 +172,8 @@ function datasetMarkdown(name: string): string {
   const d = datasetInfo(name);
   if (!d) return `Unknown dataset **${name}**`;
   const fields = datasetFields(name);
-  const where = d.scope ? `${d.scope} scope · \`${d.apiPath}\`` : 'scope not listed in the reference';
+  const path = d.apiPath || (d.scope === 'account' ? '/accounts/{account_id}/logpush/jobs' : '/zones/{zone_id}/logpush/jobs');
+  const where = d.scope ? `${d.scope} scope · \`${path}\`` : 'scope not listed in the reference';
   return [`**${name}** · ${where}`, '', fields ? `${fields.length} fields (${fields.filter((f) => f.filterable).length} filterable).` : 'No field list is known for this dataset.'].join('\n');
 }
 
