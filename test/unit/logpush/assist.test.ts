@@ -87,6 +87,11 @@ test('lenses show the live usage on "where" and on a job\'s "filter"', () => {
   assert.equal(J.lenses!(parseDocument('{"filter": ""}'), DEFAULT_OPTIONS)[0].title, 'no filter');
 });
 
+test('a job\'s null filter (no filter, as the API takes it) reads as no filter in the lens and the hover', () => {
+  assert.equal(J.lenses!(parseDocument('{"filter": null}'), DEFAULT_OPTIONS)[0]?.title, 'no filter');
+  assert.match(hover(J, '{"fil|ter": null}')!.markdown, /No filter: every log line is pushed/);
+});
+
 test('a dataset named like an Object member ("constructor", "__proto__", "toString") has no fields: hover and completion answer without throwing', () => {
   for (const dataset of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
     const job = `{"dataset": "${dataset}", "output_options": {"field_names": ["Client|IP"]}, "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"1\\"}}"}`;

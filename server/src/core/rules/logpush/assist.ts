@@ -254,7 +254,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
     const usage = typeof f === 'string' && f !== '' ? parsedUsage(f) : undefined;
     return { ...span(node), markdown: ['**filter** · a filter document serialized into a string', '',
       `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of the string as sent.`, '',
-      usage ? `Current: ${usage}` : f === '' || f === undefined ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
+      usage ? `Current: ${usage}` : f === '' || f === undefined || f === null ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
   }
   if (node.type === 'string' && loc.path.length === 1 && loc.path[0] === 'dataset' && !loc.isAtPropertyKey) {
     return datasetInfo(String(node.value)) ? { ...span(node), markdown: datasetMarkdown(String(node.value)) } : undefined;
@@ -279,9 +279,9 @@ function parsedUsage(filter: string): string | undefined {
 
 export function lensesJobDoc(doc: ParsedDoc): Lens[] {
   const f = isObj(doc.value) ? doc.value.filter : undefined;
-  if (typeof f !== 'string') return [];
+  if (typeof f !== 'string' && f !== null) return [];
   const at = doc.locate(['filter'], 'key');
-  if (f === '') return [{ ...at, title: 'no filter' }];
+  if (f === '' || f === null) return [{ ...at, title: 'no filter' }];
   const usage = parsedUsage(f);
   return [{ ...at, title: usage ?? 'filter is not valid JSON' }];
 }
