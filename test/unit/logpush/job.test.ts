@@ -167,3 +167,20 @@ test('a splunk header_Authorization with a raw space is refused, as for https', 
   assert.deepEqual(codes(jobText({ destination_conf: conf('Splunk%20e6d94e8c-5792-4ad1-be3c-29bcaee0197d') }), 'logpush-job'), ['logpush/secret-in-file']);
   assert.deepEqual(codes(jobText({ destination_conf: conf('<SPLUNK_AUTH_TOKEN>') }), 'logpush-job'), []);
 });
+
+// enable-destinations/ibm-cloud-logs.mdx: destination_conf "ibmcl://<INSTANCE_ID>.ingress.<REGION>.logs.cloud.ibm.com/logs/v1/singles?ibm_api_key=<IBM_API_KEY>",
+// and "max_upload_bytes": 2000000 ("We recommend a default value of 2 MB per upload based on IBM's limits, which our system will
+// enforce for this destination"). The scheme was "unknown" and 2 MB under the general 5 MB minimum.
+test('an IBM Cloud Logs destination (ibmcl://), as its docs page writes the job', () => {
+  const docsJob = {
+    name: 'example.com', dataset: 'http_requests', enabled: true, max_upload_bytes: 2000000,
+    output_options: { output_type: 'ndjson', timestamp_format: 'rfc3339', batch_prefix: '[', batch_suffix: ']', record_delimiter: ',' },
+    destination_conf: 'ibmcl://<INSTANCE_ID>.ingress.<REGION>.logs.cloud.ibm.com/logs/v1/singles?ibm_api_key=<IBM_API_KEY>',
+  };
+  assert.deepEqual(codes(JSON.stringify(docsJob, null, 2), 'logpush-job'), []);
+  const real = jobText({ destination_conf: 'ibmcl://604a309c-585c-4a42-955d-76239ccc1905.ingress.us-south.logs.cloud.ibm.com/logs/v1/singles?ibm_api_key=zxzeNQI22dPw' });
+  assert.deepEqual(codes(real, 'logpush-job'), ['logpush/secret-in-file']);
+  assert.deepEqual(codes(jobText({ destination_conf: 'ibmcl://604a309c.ingress.us-south.logs.cloud.ibm.com/logs/v1/singles' }), 'logpush-job'), ['logpush/destination-missing-param']);
+  // Elsewhere the general range still holds.
+  assert.deepEqual(codes(jobText({ max_upload_bytes: 2000000 }), 'logpush-job'), ['logpush/upload-limit-range']);
+});

@@ -16,7 +16,8 @@ const NAME_RE = /^[a-zA-Z0-9.-]*$/;
 export const MAX_NAME_LENGTH = 512;
 export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
 export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
-export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https'];
+/** api-configuration.mdx's schemes, and ibmcl (IBM Cloud Logs, enable-destinations/ibm-cloud-logs.mdx). */
+export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl'];
 /** The datasets filter_attack_traffic applies to (the API reference, as in the cloudflare SDK 7.3.0's logpush/jobs.d.ts). */
 const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
 const UPLOAD_LIMITS: Record<string, [number, number]> = {
@@ -50,9 +51,11 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
   if (job.kind === 'edge' && dataset !== 'http_requests') {
     out.push(ctx.report('logpush/edge-kind-dataset', `kind "edge" is available only for the http_requests dataset, not "${dataset}".`, doc.locate(['kind'])));
   }
+  // IBM Cloud Logs takes smaller batches: its page sends 2 MB ("based on IBM's limits, which our system will enforce").
+  const ibm = typeof job.destination_conf === 'string' && /^ibmcl:\/\//i.test(job.destination_conf);
   for (const [key, [min, max]] of Object.entries(UPLOAD_LIMITS)) {
     const v = job[key];
-    if (typeof v === 'number' && v !== 0 && (v < min || v > max)) {
+    if (typeof v === 'number' && v !== 0 && ((v < min && !(ibm && key === 'max_upload_bytes')) || v > max)) {
       out.push(ctx.report('logpush/upload-limit-range',
         `"${key}" is ${v}; use 0 (the default) or a value from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`, doc.locate([key])));
     }
@@ -190,7 +193,7 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
 }
 
 /** Query keys whose value is a credential. */
-const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
+const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|ibm_api_key|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
 /** A placeholder rather than a real credential (<KEY>, ${KEY}, {{KEY}}, xxx). */
 const PLACEHOLDER = /^(<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|x+|\*+|)$/i;
 
@@ -202,6 +205,7 @@ const REQUIRED_PARAMS: Record<string, string[]> = {
   r2: ['account-id', 'access-key-id', 'secret-access-key'],
   datadog: ['header_DD-API-KEY'],
   splunk: ['channel', 'header_Authorization'],
+  ibmcl: ['ibm_api_key'],
 };
 
 function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
