@@ -58,10 +58,12 @@ export function operatorMarkdown(o: OperatorInfo): string {
   return [`**${o.name}** · ${o.meaning}`, '', `Accepts ${o.accepts.map(className).join(', ')} fields; compares with ${value}.`].join('\n');
 }
 
-function whereMarkdown(value: unknown): string {
-  const u = filterUsage(value);
+/** `sent`: the job's filter string, measured as it is; a filter file is measured compact, as it goes into a job. */
+function whereMarkdown(value: unknown, sent?: string): string {
+  const u = filterUsage(value, sent);
   return ['**where** · the condition a log line must meet to be pushed', '',
-    `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of compact JSON.`, '', `Current: ${usageText(u)}`].join('\n');
+    `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of ${sent === undefined ? 'compact JSON' : 'the string as sent'}.`, '',
+    `Current: ${usageText(u)}`].join('\n');
 }
 
 // ---- completion entries ----
@@ -139,7 +141,7 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
   return [];
 }
 
-export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined): HoverInfo | undefined {
+export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined, sent?: string): HoverInfo | undefined {
   const tree = doc.tree();
   if (!tree) return undefined;
   const node = findNodeAtOffset(tree, offset, true);
@@ -150,7 +152,7 @@ export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly Fie
   const name = String(keyNode.value);
   const isKey = node === keyNode;
   const objNode = prop.parent!;
-  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value) };
+  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value, sent) };
   if (isKey || node.type !== 'string') return undefined;
   const value = String(node.value);
   if (name === 'key') {
@@ -242,7 +244,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
   const fields = fieldsOf(dataset);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
-    const h = hoverFilter(emb.inner, emb.decoded, fields);
+    const h = hoverFilter(emb.inner, emb.decoded, fields, emb.map.value);
     return h ? { ...emb.map.spanToSource(h), markdown: h.markdown } : undefined;
   }
   const tree = doc.tree();
