@@ -380,9 +380,7 @@ export class ManagementApi {
     const owner = this.owner(ctx);
     const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
-    const platformOnly = platformOnlyProblems(parsed.value);
-    if (platformOnly.length) return failMany(400, platformOnly);
-    const errors = checkJob(withoutPlatformOnly(parsed.value));
+    const errors = checkJob(parsed.value);
     if (errors.length) return failMany(400, errors);
     const body = parsed.value as Record<string, unknown>;
     const ownership = this.ownershipCheck(ctx, body);
@@ -432,8 +430,6 @@ export class ManagementApi {
     const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
     if (!isObj(parsed.value)) return fail(400, 1004, 'The job update must be a JSON object.');
-    const platformOnly = platformOnlyProblems(parsed.value);
-    if (platformOnly.length) return failMany(400, platformOnly);
     // Members the server owns (id, last_complete, last_error, error_message) are read-only: an update does not change them.
     const update = Object.fromEntries(Object.entries(parsed.value).filter(([k]) => !SERVER_FIELDS.includes(k)));
     return this.lock.run(owner.key, async () => {
@@ -445,7 +441,7 @@ export class ManagementApi {
         if (k in update && update[k] !== old[k]) return fail(400, 1004, `"${k}" of a Logpush job cannot change after creation (it is ${JSON.stringify(old[k])}).`);
       }
       const merged: LogpushJob = { ...old, ...update, id: old.id };
-      const errors = checkJob(withoutPlatformOnly(clientFields(merged)));
+      const errors = checkJob(clientFields(merged));
       if (errors.length) return failMany(400, errors);
       const ownership = 'destination_conf' in update || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged) : {};
       if (ownership.error) return ownership.error;
@@ -774,19 +770,6 @@ export function needsOwnershipChallenge(conf: string): boolean {
   const scheme = /^([a-z0-9+.-]+):\/\//i.exec(conf)?.[1]?.toLowerCase();
   if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(conf);
   return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
-}
-
-/** Job members the platform takes that the editor's schema does not list (checked here, then left out of the core's check). */
-const PLATFORM_ONLY: Record<string, 'boolean'> = { filter_attack_traffic: 'boolean' };
-
-function platformOnlyProblems(body: unknown): EnvelopeMessage[] {
-  if (!isObj(body)) return [];
-  return Object.entries(PLATFORM_ONLY).filter(([k, type]) => k in body && body[k] !== null && typeof body[k] !== type)
-    .map(([k, type]) => ({ code: 1004, message: `"${k}" must be a ${type}, not ${JSON.stringify(body[k])}.` }));
-}
-
-function withoutPlatformOnly(body: unknown): unknown {
-  return isObj(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !(k in PLATFORM_ONLY))) : body;
 }
 
 /** A Logpush job checked by the editor's core: every error-severity problem becomes an envelope error. */

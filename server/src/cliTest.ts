@@ -24,7 +24,8 @@ function loadFilter(file: string, datasetOption: string | undefined): Source | s
   const v = value as Record<string, unknown>;
   const isJob = kinds.detectKind(file) === 'logpush-job' || (!('where' in v) && ('dataset' in v || 'filter' in v));
   const kind = isJob ? 'logpush-job' : 'logpush-filter';
-  const dataset = isJob ? String(v.dataset ?? 'http_requests') : datasetOption ?? (typeof v.$dataset === 'string' ? v.$dataset : 'http_requests');
+  // As the check decides it (README, "Which dataset checks a standalone filter"): the file's "$dataset" wins, else --dataset.
+  const dataset = isJob ? String(v.dataset ?? 'http_requests') : typeof v.$dataset === 'string' ? v.$dataset : datasetOption ?? 'http_requests';
   const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, maxFileSizeKB: Number.MAX_SAFE_INTEGER })
     .filter((p) => p.severity === 'error');
   if (errors.length) return `${file} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;

@@ -10,7 +10,7 @@ export function filterUsageOf(kind: DocKind, doc: ParsedDoc): Usage | undefined 
   if (kind === 'logpush-filter') return filterUsage(v);
   if (kind === 'logpush-job' && typeof v.filter === 'string' && v.filter.trim() !== '') {
     try {
-      return filterUsage(JSON.parse(v.filter));
+      return filterUsage(JSON.parse(v.filter), v.filter);
     } catch {
       return undefined;
     }

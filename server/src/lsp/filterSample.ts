@@ -16,7 +16,7 @@ export function filterOf(kind: DocKind, value: unknown, settingsDataset: string)
   if (kind === 'logpush-filter') return { filter: v, dataset: typeof v.$dataset === 'string' ? v.$dataset : settingsDataset, path: ['where'] };
   if (kind !== 'logpush-job') return { error: 'only a Logpush filter or job has a filter to test' };
   const dataset = typeof v.dataset === 'string' ? v.dataset : 'http_requests';
-  if (v.filter === undefined || v.filter === '') return { filter: { where: { and: [] } }, dataset, path: ['dataset'] };
+  if (v.filter === undefined || v.filter === null || v.filter === '') return { filter: { where: { and: [] } }, dataset, path: ['dataset'] };
   if (typeof v.filter !== 'string') return { error: 'the job\'s "filter" is not a string' };
   try {
     return { filter: JSON.parse(v.filter), dataset, path: ['filter'] };

@@ -111,3 +111,22 @@ test('edgekit test-rules: per rule, the requests it matches, applies to and deci
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// README, "Which dataset checks a standalone filter": the file's "$dataset" wins, else --dataset. test-filter checked the filter
+// against "$dataset" but evaluated it, and named it, with --dataset.
+test('test-filter: a filter file\'s "$dataset" wins over --dataset, for the check and the evaluation alike', async () => {
+  const f = files();
+  try {
+    fs.writeFileSync(f.filter, JSON.stringify({ $dataset: 'dns_logs', where: { key: 'QueryName', operator: 'endsWith', value: 'example.com' } }));
+    fs.writeFileSync(f.logs, [{ QueryName: 'www.example.com' }, { QueryName: 'other.test' }].map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const r = await run(['test-filter', f.filter, f.logs, '--dataset', 'http_requests', '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout);
+    assert.equal(j.dataset, 'dns_logs');
+    assert.equal(j.matched, 1);
+    fs.writeFileSync(f.filter, JSON.stringify({ where: { key: 'QueryName', operator: 'endsWith', value: 'example.com' } }));
+    assert.equal(JSON.parse((await run(['test-filter', f.filter, f.logs, '--dataset', 'dns_logs', '--format', 'json'])).stdout).dataset, 'dns_logs');
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});

@@ -13,7 +13,8 @@ const fields = new Map((datasetFields('http_requests') ?? []).map((f) => [f.name
 const STRING = 'ClientCountry';
 const INT = 'EdgeResponseStatus';
 const BOOL = [...fields].find(([, t]) => t === 'bool')![0];
-const ARRAY = [...fields].find(([, t]) => t.startsWith('array['))![0];
+// An array of strings: the table's values are text (on an array[int] field the checker refuses them, and they compare as numbers).
+const ARRAY = [...fields].find(([, t]) => t === 'array[string]')![0];
 
 test('the fields the table uses have the types it assumes', () => {
   assert.equal(fields.get(STRING), 'string');
@@ -56,6 +57,37 @@ test('every operator on every field type of the matrix, numbers as strings, miss
     const record: LogRecord = v === undefined ? {} : { [key]: v };
     assert.equal(run(key, op, value, record), expected, `${key} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
   }
+});
+
+// "int or string" fields (the timestamps: a number for unix/unixnano, RFC 3339 text otherwise): a numeric value compares as a number,
+// any other as text. A set of text values used to become a set of NaN, which matched every non-numeric record value.
+test('an "int or string" field (EdgeStartTimestamp): numbers compare as numbers, RFC 3339 text as text', () => {
+  const TS = 'EdgeStartTimestamp';
+  assert.equal(fields.get(TS), 'int or string');
+  const cases: [string, unknown, unknown, boolean][] = [
+    ['eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:05Z', true], ['eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:06Z', false],
+    ['!eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:05Z', false], ['!eq', '2026-11-24T00:00:05Z', '2026-11-24T00:00:06Z', true],
+    ['eq', '1764000000', 1764000000, true], ['eq', 1764000000, '1764000000', true], ['eq', '1764000000', 1764000001, false],
+    ['in', ['2026-11-24T00:00:05Z'], '2026-11-24T00:00:05Z', true], ['in', ['2026-11-24T00:00:05Z'], '2026-11-24T00:00:06Z', false],
+    ['in', ['2026-11-24T00:00:05Z', 1764000000], 1764000000, true], ['in', ['2026-11-24T00:00:05Z', 1764000000], 'x', false],
+    ['!in', ['2026-11-24T00:00:05Z'], '2026-11-24T00:00:06Z', true], ['gt', '1764000000', 1764000001, true],
+  ];
+  for (const [op, value, v, expected] of cases) {
+    assert.equal(run(TS, op, value, { [TS]: v }), expected, `${TS} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
+  }
+});
+
+// The checker takes a number written as a string with spaces around it (" 5 ") as the number; on an array[int] field the evaluator
+// compared it with the elements as text, so a filter the checker accepts matched nothing.
+test('contains / in on an array of numbers compare numbers, as the checker reads the value', () => {
+  const IDS = 'BotDetectionIDs';
+  assert.equal(fields.get(IDS), 'array[int]');
+  assert.equal(run(IDS, 'contains', ' 5 ', { [IDS]: [5, 6] }), true);
+  assert.equal(run(IDS, 'contains', '5', { [IDS]: ['5'] }), true);
+  assert.equal(run(IDS, 'contains', 5, { [IDS]: [50] }), false);
+  assert.equal(run(IDS, '!contains', ' 5 ', { [IDS]: [5] }), false);
+  assert.equal(run(IDS, 'in', [7, 5], { [IDS]: ['5'] }), true);
+  assert.equal(run(IDS, 'in', [7], { [IDS]: [5, 'x'] }), false);
 });
 
 test('nested and/or, with per-branch counts', () => {

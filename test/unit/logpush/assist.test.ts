@@ -87,6 +87,20 @@ test('lenses show the live usage on "where" and on a job\'s "filter"', () => {
   assert.equal(J.lenses!(parseDocument('{"filter": ""}'), DEFAULT_OPTIONS)[0].title, 'no filter');
 });
 
+test('a job\'s null filter (no filter, as the API takes it) reads as no filter in the lens and the hover', () => {
+  assert.equal(J.lenses!(parseDocument('{"filter": null}'), DEFAULT_OPTIONS)[0]?.title, 'no filter');
+  assert.match(hover(J, '{"fil|ter": null}')!.markdown, /No filter: every log line is pushed/);
+});
+
+test('hover on "where" inside a job\'s filter string counts the bytes of the string as sent, as the diagnostics do', () => {
+  const filter = JSON.stringify({ where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } }, null, 2);
+  const text = JSON.stringify({ destination_conf: 'gs://b/x', filter });
+  const offset = text.indexOf('where') + 2;
+  const h = J.hover!(parseDocument(text), offset, DEFAULT_OPTIONS);
+  assert.match(h!.markdown, new RegExp(`${Buffer.byteLength(filter)}/1000 bytes`));
+  assert.match(h!.markdown, /bytes of the string as sent/);
+});
+
 test('a dataset named like an Object member ("constructor", "__proto__", "toString") has no fields: hover and completion answer without throwing', () => {
   for (const dataset of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
     const job = `{"dataset": "${dataset}", "output_options": {"field_names": ["Client|IP"]}, "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"1\\"}}"}`;

@@ -124,6 +124,17 @@ test('value types: wrong JSON type for the field is one error; "true" for a bool
   assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
 });
 
+test('an "int or string" field (a timestamp): eq/in take a number or RFC 3339 text, lt/leq/gt/geq (Int column only) a number', () => {
+  assert.deepEqual(codes(filterText(cmp('EdgeStartTimestamp', 'eq', '2026-11-24T00:00:05Z'))), []);
+  assert.deepEqual(codes(filterText(cmp('EdgeStartTimestamp', 'in', ['2026-11-24T00:00:05Z', 1764000000]))), []);
+  assert.deepEqual(codes(filterText(cmp('EdgeStartTimestamp', 'gt', '1764000000'))), []);
+  assert.deepEqual(codes(filterText(cmp('EdgeStartTimestamp', 'gt', 1764000000))), []);
+  const text = filterText(cmp('EdgeStartTimestamp', 'gt', '2026-11-24T00:00:05Z'));
+  const p = only(check(text), 'logpush/value-type');
+  assert.equal(text.substr(p.offset, p.length), '"2026-11-24T00:00:05Z"');
+  assert.deepEqual(codes(filterText(cmp('EdgeStartTimestamp', 'leq', 'yesterday'))), ['logpush/value-type']);
+});
+
 test('an array for a single-value operator suggests "in" when the field allows it', () => {
   const text = filterText(cmp('ClientCountry', 'eq', ['us', 'ca']));
   const p = only(check(text), 'logpush/value-type');

@@ -75,6 +75,8 @@ test('output_options: unknown field_names, template fields, dataset-only options
   const text = jobText({ output_options: { ...ok, record_template: '{{ .ClientIP }} {{ .EdgeResponseStatus }}' } });
   const p = only(check(text, 'logpush-job'), 'logpush/template-field-not-selected');
   assert.equal(text.substr(p.offset, p.length), 'EdgeResponseStatus');
+  // log-output-options.mdx: such fields "will end up as null"; the platform takes the job, so this is a warning, not an error.
+  assert.equal(p.severity, 'warning');
   assert.deepEqual(codes(jobText({ output_options: { field_names: ['ClientIP', 'ClientIP'] } }), 'logpush-job'), ['logpush/duplicate-field']);
   assert.deepEqual(codes(jobText({ dataset: 'dns_logs', output_options: { merge_subrequests: true } }), 'logpush-job'), ['logpush/dataset-only-option']);
 });
@@ -108,4 +110,77 @@ test('upload limits: 0 or the range; kind edge only for http_requests', () => {
   assert.deepEqual(codes(jobText({ max_upload_records: 999 }), 'logpush-job'), ['logpush/upload-limit-range']);
   assert.deepEqual(codes(jobText({ kind: 'edge' }), 'logpush-job'), []);
   assert.deepEqual(codes(jobText({ kind: 'edge', dataset: 'dns_logs' }), 'logpush-job'), ['logpush/edge-kind-dataset']);
+});
+
+test('members the API takes as null (SDK 7.3.0 create params) and filter_attack_traffic are accepted; the flag is for three datasets', () => {
+  assert.deepEqual(codes(jobText({
+    filter: null, frequency: null, output_options: null, max_upload_bytes: null, max_upload_records: null, max_upload_interval_seconds: null,
+    filter_attack_traffic: true,
+  }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ output_options: { field_names: ['ClientIP'], sample_rate: null, 'CVE-2021-44228': null, merge_subrequests: null } }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ filter_attack_traffic: 'yes' }), 'logpush-job'), ['schema/type']);
+  for (const dataset of ['firewall_events', 'network_analytics_logs']) assert.deepEqual(codes(jobText({ dataset, filter_attack_traffic: true }), 'logpush-job'), []);
+  const text = jobText({ dataset: 'dns_logs', filter_attack_traffic: true });
+  const p = only(check(text, 'logpush-job'), 'logpush/dataset-only-option');
+  assert.equal(text.substr(p.offset, p.length), '"filter_attack_traffic"');
+  assert.deepEqual(codes(jobText({ dataset: 'dns_logs', filter_attack_traffic: false }), 'logpush-job'), []);
+});
+
+// filters.mdx: "The filter field has limits of approximately 30 operators and 1000 bytes". In a job the field is the string as sent,
+// whitespace and all; only a filter file, which "Copy as Job Filter String" compacts, is measured compact.
+test('a job\'s filter is measured as the string it sends, not as its compact form', async () => {
+  const { getLanguageService } = await import('../../../server/src/core');
+  const { parseDocument } = await import('../../../server/src/core/parse');
+  const where = { or: Array.from({ length: 12 }, (_, i) => cmp('ClientRequestHost', 'eq', `host${String(i).padStart(2, '0')}.example.com`)) };
+  const compact = JSON.stringify({ where });
+  const pretty = JSON.stringify({ where }, null, 2);
+  assert.ok(Buffer.byteLength(compact) < 900 && Buffer.byteLength(pretty) > 1000, `${Buffer.byteLength(compact)} / ${Buffer.byteLength(pretty)}`);
+  assert.deepEqual(codes(jobText({ filter: compact }), 'logpush-job'), []);
+  const text = jobText({ filter: pretty });
+  const p = only(check(text, 'logpush-job'), 'logpush/size-limit');
+  assert.match(p.message, new RegExp(`${Buffer.byteLength(pretty)} bytes`));
+  assert.equal(getLanguageService().filterUsage('logpush-job', parseDocument(text))?.bytes, Buffer.byteLength(pretty));
+  // The same filter as a filter file is what gets compacted into a job: no problem there.
+  assert.deepEqual(codes(JSON.stringify({ where }, null, 2)), []);
+});
+
+// api-configuration.mdx writes the Azure destination with its SAS query string as a placeholder: `azure://<BLOB_CONTAINER_PATH>/[dir]?<QUERY_STRING>`
+// and `azure://myblobcontainer/logs/{DATE}?[QueryString]`. A placeholder stands for the SAS; a real query still needs its sig=.
+test('an azure destination whose SAS query string is a placeholder, as the docs write it, is not refused', () => {
+  const d = (conf: string): string[] => codes(jobText({ destination_conf: conf }), 'logpush-job');
+  assert.deepEqual(d('azure://<BLOB_CONTAINER_PATH>/[dir]?<QUERY_STRING>'), []);
+  assert.deepEqual(d('azure://myblobcontainer/logs/{DATE}?[QueryString]'), []);
+  assert.deepEqual(d('azure://myblobcontainer/logs?${AZURE_SAS}'), []);
+  assert.deepEqual(d('azure://myblobcontainer/logs?sv=2022-11-02&ss=b'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('azure://myblobcontainer/logs'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('azure://myblobcontainer/logs?<QUERY_STRING>&sv=2022-11-02'), ['logpush/destination-missing-param']);
+});
+
+// splunk.mdx: <SPLUNK_AUTH_TOKEN> is "The Splunk authorization token that is URL-encoded. For example: Splunk%20e6d9…"; the check
+// that a header_* value is URL-encoded ran for https destinations only.
+test('a splunk header_Authorization with a raw space is refused, as for https', () => {
+  const conf = (token: string): string =>
+    `splunk://splunk.example.com:8088/services/collector/raw?channel=FE0ECFAD-13D5-401B-847D-77833BD77131&insecure-skip-verify=false&sourcetype=cloudflare:json&header_Authorization=${token}`;
+  const text = jobText({ destination_conf: conf('Splunk e6d94e8c-5792-4ad1-be3c-29bcaee0197d') });
+  const p = only(check(text, 'logpush-job'), 'logpush/destination-invalid');
+  assert.equal(text.substr(p.offset, p.length), 'Splunk e6d94e8c-5792-4ad1-be3c-29bcaee0197d');
+  assert.deepEqual(codes(jobText({ destination_conf: conf('Splunk%20e6d94e8c-5792-4ad1-be3c-29bcaee0197d') }), 'logpush-job'), ['logpush/secret-in-file']);
+  assert.deepEqual(codes(jobText({ destination_conf: conf('<SPLUNK_AUTH_TOKEN>') }), 'logpush-job'), []);
+});
+
+// enable-destinations/ibm-cloud-logs.mdx: destination_conf "ibmcl://<INSTANCE_ID>.ingress.<REGION>.logs.cloud.ibm.com/logs/v1/singles?ibm_api_key=<IBM_API_KEY>",
+// and "max_upload_bytes": 2000000 ("We recommend a default value of 2 MB per upload based on IBM's limits, which our system will
+// enforce for this destination"). The scheme was "unknown" and 2 MB under the general 5 MB minimum.
+test('an IBM Cloud Logs destination (ibmcl://), as its docs page writes the job', () => {
+  const docsJob = {
+    name: 'example.com', dataset: 'http_requests', enabled: true, max_upload_bytes: 2000000,
+    output_options: { output_type: 'ndjson', timestamp_format: 'rfc3339', batch_prefix: '[', batch_suffix: ']', record_delimiter: ',' },
+    destination_conf: 'ibmcl://<INSTANCE_ID>.ingress.<REGION>.logs.cloud.ibm.com/logs/v1/singles?ibm_api_key=<IBM_API_KEY>',
+  };
+  assert.deepEqual(codes(JSON.stringify(docsJob, null, 2), 'logpush-job'), []);
+  const real = jobText({ destination_conf: 'ibmcl://604a309c-585c-4a42-955d-76239ccc1905.ingress.us-south.logs.cloud.ibm.com/logs/v1/singles?ibm_api_key=zxzeNQI22dPw' });
+  assert.deepEqual(codes(real, 'logpush-job'), ['logpush/secret-in-file']);
+  assert.deepEqual(codes(jobText({ destination_conf: 'ibmcl://604a309c.ingress.us-south.logs.cloud.ibm.com/logs/v1/singles' }), 'logpush-job'), ['logpush/destination-missing-param']);
+  // Elsewhere the general range still holds.
+  assert.deepEqual(codes(jobText({ max_upload_bytes: 2000000 }), 'logpush-job'), ['logpush/upload-limit-range']);
 });

@@ -85,3 +85,16 @@ test('account jobs survive a restart on the state file; an older state file with
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a dataset known by name only is placed by its docs scope: mnm_flow_logs under a zone is refused', async () => {
+  const m = await start();
+  try {
+    const inZone = await api(m.apiBaseUrl, 'POST', `/zones/${zoneId('pro.example')}/logpush/jobs`, KEY, job('mnm_flow_logs'));
+    assert.equal(inZone.status, 400, JSON.stringify(inZone.json));
+    assert.match(inZone.json.errors[0].message, /"mnm_flow_logs" is an account dataset/);
+    const inAccount = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, job('mnm_flow_logs'));
+    assert.equal(inAccount.status, 200, JSON.stringify(inAccount.json));
+  } finally {
+    await m.close();
+  }
+});

@@ -127,6 +127,30 @@ test('Logpush: create, list, get, update, delete', async () => {
   assert.deepEqual((await api(base, 'GET', path, KEY)).json.result, []);
 });
 
+// The SDK's create and update params (cloudflare 7.3.0, resources/logpush/jobs.d.ts, generated from the API's OpenAPI) take null for
+// filter, frequency, output_options and its flags, and the max_upload_* members, and take filter_attack_traffic; the job record the
+// mock answers carries nulls too. A job file copied from that record, or written with those nulls, must not be refused.
+test('Logpush: null members the API takes are accepted, and the job record as GET answers it checks clean as a job file', async () => {
+  const path = `/zones/${id('pro.example')}/logpush/jobs`;
+  const body = {
+    ...GOOD_JOB, logpull_options: null, filter: null, frequency: null, max_upload_bytes: null, max_upload_records: null,
+    max_upload_interval_seconds: null, filter_attack_traffic: true,
+    output_options: { field_names: ['ClientIP'], sample_rate: null, 'CVE-2021-44228': null, merge_subrequests: null },
+  };
+  const created = await api(base, 'POST', path, KEY, body);
+  assert.equal(created.status, 200, JSON.stringify(created.json));
+  const plain = await api(base, 'POST', path, KEY, { destination_conf: GOOD_JOB.destination_conf });
+  assert.equal(plain.status, 200, JSON.stringify(plain.json));
+  for (const job of [created.json.result, plain.json.result]) {
+    const record = (await api(base, 'GET', `${path}/${job.id}`, KEY)).json.result;
+    const { getLanguageService } = await import('../../../server/src/core');
+    const errors = getLanguageService().validate(JSON.stringify(record, null, 2), 'logpush-job').filter((p) => p.severity === 'error');
+    assert.deepEqual(errors.map((p) => p.message), [], JSON.stringify(record));
+  }
+  const cleared = await api(base, 'PUT', `${path}/${created.json.result.id}`, KEY, { filter: null, output_options: null });
+  assert.equal(cleared.status, 200, JSON.stringify(cleared.json));
+});
+
 test('Logpush: a refused job gets the core\'s errors in the envelope and is not stored', async () => {
   const path = `/zones/${id('business.example')}/logpush/jobs`;
   const { destination_conf: _omit, ...noDest } = GOOD_JOB;

@@ -51,10 +51,20 @@ function str(v: unknown): string | undefined {
   return undefined;
 }
 
-/** The comparison of one positive operator on one field class. `value` is the filter's value as written. */
-function positive(op: string, cls: TypeClass, value: unknown): ((v: unknown) => boolean) | string {
+/** Whether a record value equals a filter value of an "int or string" field: as numbers when the filter's is one, else as text. */
+function numOrStrEq(value: unknown): (v: unknown) => boolean {
+  const n = num(value);
+  if (!Number.isNaN(n)) return (v) => num(v) === n;
+  const s = str(value);
+  return (v) => str(v) === s;
+}
+
+/** The comparison of one positive operator on one field class. `value` is the filter's value as written; `numOrStr`: the field is
+ * "int or string" (a timestamp, a number or RFC 3339 text per the job's timestamp_format); `numbers`: an array of int or float. */
+function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean, numbers: boolean): ((v: unknown) => boolean) | string {
   switch (op) {
     case 'eq':
+      if (numOrStr) return numOrStrEq(value);
       if (cls === 'int') { const n = num(value); return (v) => num(v) === n; }
       if (cls === 'bool') { const b = bool(value); return (v) => bool(v) === b; }
       { const s = str(value); return (v) => str(v) === s; }
@@ -70,12 +80,20 @@ function positive(op: string, cls: TypeClass, value: unknown): ((v: unknown) => 
     case 'endsWith': { const s = String(value); return (v) => typeof v === 'string' && v.endsWith(s); }
     case 'contains': {
       const s = String(value);
+      const n = numbers ? num(value) : NaN;
+      if (cls === 'array' && !Number.isNaN(n)) return (v) => Array.isArray(v) && v.some((x) => num(x) === n);
       if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => str(x) === s);
       return (v) => typeof v === 'string' && v.includes(s);
     }
     case 'in': {
       if (!Array.isArray(value)) return `"in" needs an array of values, not ${JSON.stringify(value)}`;
-      if (cls === 'int') { const set = new Set(value.map(num)); return (v) => set.has(num(v)); }
+      if (numOrStr) { const eqs = value.map(numOrStrEq); return (v) => eqs.some((e) => e(v)); }
+      // NaN is left out: Set.has(NaN) is true for a set holding NaN, so a non-number would match any non-number.
+      if (cls === 'int') { const set = new Set(value.map(num).filter((n) => !Number.isNaN(n))); return (v) => set.has(num(v)); }
+      if (cls === 'array' && numbers) {
+        const nums = new Set(value.map(num).filter((n) => !Number.isNaN(n)));
+        return (v) => Array.isArray(v) && v.some((x) => nums.has(num(x)));
+      }
       const set = new Set(value.map((x) => str(x)));
       if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => set.has(str(x)));
       return (v) => set.has(str(v));
@@ -128,7 +146,9 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     if (typeof operator !== 'string') return `${path.join('.')} has no "operator" string`;
     const negated = NEGATED[operator];
     const op = negated ?? operator;
-    const cmp = positive(op, classOf(fields.get(key), op), value);
+    const field = fields.get(key);
+    const classes = field ? typeClasses(field.type) : [];
+    const cmp = positive(op, classOf(field, op), value, classes.includes('int') && classes.includes('string'), !!field && /^array\[(int|float)\]$/.test(field.type));
     if (typeof cmp === 'string') return `${path.join('.')}: ${cmp}`;
     // A missing or null field never matches a positive operator; the negated one is its negation.
     const hit: Test = (r) => { const v = r[key]; return v !== undefined && v !== null && cmp(v); };

@@ -251,7 +251,7 @@ return errors === 0;
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const logpushJob = validate6;
-const schema3 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://edgekit.dev/schemas/logpush-job.schema.json","title":"Logpush job","description":"Body of a Logpush job (POST /zones/{zone_id}/logpush/jobs or /accounts/{account_id}/logpush/jobs): which dataset to push, in which form, where to, and an optional filter.","type":"object","required":["destination_conf"],"additionalProperties":false,"properties":{"$schema":{"title":"Schema","description":"Editor hint: the JSON Schema of this file. Not sent to the platform.","type":"string"},"id":{"title":"Job id","description":"The job's numeric id. Read-only: returned by the API (a job copied from GET .../logpush/jobs keeps it); the API assigns it on create and takes it from the URL on update.","type":"integer","minimum":1},"name":{"title":"Name","description":"Job name, for your own reference (not unique): letters, digits, \"-\" and \".\", at most 512 characters; the domain name is a good choice.","type":["string","null"]},"dataset":{"title":"Dataset","description":"The dataset to push, for example http_requests (the default), firewall_events, dns_logs. Decides which fields the filter and the output may use.","type":["string","null"],"examples":["http_requests","firewall_events","dns_logs","nel_reports","page_shield_events","spectrum_events","workers_trace_events","access_requests","audit_logs","gateway_dns","gateway_http","gateway_network"]},"enabled":{"title":"Enabled","description":"Whether the job pushes logs. Default false.","type":"boolean"},"kind":{"title":"Kind","description":"\"edge\" for an Instant Logs style edge job (http_requests only; set at creation); empty for a regular job.","enum":["","edge"]},"frequency":{"title":"Frequency (deprecated)","description":"Deprecated: how often logs are pushed, \"high\" (small files often) or \"low\" (larger files less often). Use the max_upload_* options.","enum":["high","low"],"deprecated":true},"logpull_options":{"title":"Logpull options (deprecated)","description":"Deprecated in favour of output_options. A query string such as fields=RayID,ClientIP&timestamps=rfc3339&sample=0.1&CVE-2021-44228=true.","type":["string","null"]},"output_options":{"title":"Output options","description":"How log lines are formatted: the fields, the output type, prefixes and suffixes, timestamps, sampling. Replaces logpull_options.","type":"object","additionalProperties":false,"properties":{"field_names":{"title":"Field names","description":"The fields of the dataset to include in each log line (there is no \"all fields\" value).","type":"array","items":{"title":"Field name","description":"A field of the job's dataset.","type":"string"}},"output_type":{"title":"Output type","description":"Record format: ndjson (default) or csv.","enum":["ndjson","csv"]},"batch_prefix":{"title":"Batch prefix","description":"String written before each batch.","type":["string","null"]},"batch_suffix":{"title":"Batch suffix","description":"String written after each batch.","type":["string","null"]},"record_prefix":{"title":"Record prefix","description":"String written before each record (ndjson default \"{\").","type":["string","null"]},"record_suffix":{"title":"Record suffix","description":"String written after each record (default \"}\\n\" for ndjson, \"\\n\" for csv).","type":["string","null"]},"record_delimiter":{"title":"Record delimiter","description":"String written between records.","type":["string","null"]},"field_delimiter":{"title":"Field delimiter","description":"String written between fields (default \",\").","type":["string","null"]},"record_template":{"title":"Record template","description":"A Go text/template subset for each record ({{ .Field }}, {{ \"const\" }}, comments); every field it uses must be in field_names.","type":["string","null"]},"timestamp_format":{"title":"Timestamp format","description":"Format of timestamp fields: unixnano (default), unix, rfc3339, rfc3339ms or rfc3339ns.","enum":["unixnano","unix","rfc3339","rfc3339ms","rfc3339ns"]},"sample_rate":{"title":"Sample rate","description":"Share of log lines to push, above 0 and at most 1 (default 1.0).","type":"number","exclusiveMinimum":0,"maximum":1},"CVE-2021-44228":{"title":"CVE-2021-44228 mitigation","description":"When true, every \"${\" in the output is replaced with \"x{\" (Log4Shell mitigation). Default false.","type":"boolean"},"merge_subrequests":{"title":"Merge subrequests","description":"Merge Worker subrequests into their parent request's line (http_requests only).","type":"boolean"}}},"filter":{"title":"Filter","description":"Optional. A filter document ({\"where\": ...}) serialized into a JSON string; empty for no filter. At most about 30 operators and 1000 bytes.","type":"string"},"destination_conf":{"title":"Destination","description":"Where logs go: <scheme>://<address>, with scheme r2, s3 (needs ?region=), gs, azure (SAS query), datadog, splunk, sumo or https. {DATE} in the path becomes YYYYMMDD. May hold credentials.","type":"string","minLength":1,"maxLength":4096},"ownership_challenge":{"title":"Ownership challenge","description":"The token written to the destination by POST .../logpush/ownership, proving you own it (not needed for https destinations).","type":"string","maxLength":4096},"max_upload_bytes":{"title":"Max upload bytes","description":"Largest uncompressed file size in bytes: 0 (default) or 5,000,000 to 1,000,000,000.","type":"integer","minimum":0},"max_upload_records":{"title":"Max upload records","description":"Most log lines per file: 0 (default) or 1,000 to 1,000,000.","type":"integer","minimum":0},"max_upload_interval_seconds":{"title":"Max upload interval","description":"Longest time in seconds before a batch is pushed: 0 (default) or 30 to 300.","type":"integer","minimum":0},"last_complete":{"title":"Last complete","description":"When the job last pushed logs (RFC 3339), or null. Read-only: returned by the API, ignored when sent.","type":["string","null"]},"last_error":{"title":"Last error","description":"When the job last failed (RFC 3339), or null. Read-only: returned by the API, ignored when sent.","type":["string","null"]},"error_message":{"title":"Error message","description":"Why the job last failed, or null. Read-only: returned by the API, ignored when sent.","type":["string","null"]}}};
+const schema3 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://edgekit.dev/schemas/logpush-job.schema.json","title":"Logpush job","description":"Body of a Logpush job (POST /zones/{zone_id}/logpush/jobs or /accounts/{account_id}/logpush/jobs): which dataset to push, in which form, where to, and an optional filter.","type":"object","required":["destination_conf"],"additionalProperties":false,"properties":{"$schema":{"title":"Schema","description":"Editor hint: the JSON Schema of this file. Not sent to the platform.","type":"string"},"id":{"title":"Job id","description":"The job's numeric id. Read-only: returned by the API (a job copied from GET .../logpush/jobs keeps it); the API assigns it on create and takes it from the URL on update.","type":"integer","minimum":1},"name":{"title":"Name","description":"Job name, for your own reference (not unique): letters, digits, \"-\" and \".\", at most 512 characters; the domain name is a good choice.","type":["string","null"]},"dataset":{"title":"Dataset","description":"The dataset to push, for example http_requests (the default), firewall_events, dns_logs. Decides which fields the filter and the output may use.","type":["string","null"],"examples":["http_requests","firewall_events","dns_logs","nel_reports","page_shield_events","spectrum_events","workers_trace_events","access_requests","audit_logs","gateway_dns","gateway_http","gateway_network"]},"enabled":{"title":"Enabled","description":"Whether the job pushes logs. Default false.","type":"boolean"},"kind":{"title":"Kind","description":"\"edge\" for an Instant Logs style edge job (http_requests only; set at creation); empty for a regular job.","enum":["","edge"]},"frequency":{"title":"Frequency (deprecated)","description":"Deprecated: how often logs are pushed, \"high\" (small files often) or \"low\" (larger files less often). Use the max_upload_* options.","enum":["high","low",null],"deprecated":true},"logpull_options":{"title":"Logpull options (deprecated)","description":"Deprecated in favour of output_options. A query string such as fields=RayID,ClientIP&timestamps=rfc3339&sample=0.1&CVE-2021-44228=true.","type":["string","null"]},"output_options":{"title":"Output options","description":"How log lines are formatted: the fields, the output type, prefixes and suffixes, timestamps, sampling. Replaces logpull_options. null: not set.","type":["object","null"],"additionalProperties":false,"properties":{"field_names":{"title":"Field names","description":"The fields of the dataset to include in each log line (there is no \"all fields\" value).","type":"array","items":{"title":"Field name","description":"A field of the job's dataset.","type":"string"}},"output_type":{"title":"Output type","description":"Record format: ndjson (default) or csv.","enum":["ndjson","csv"]},"batch_prefix":{"title":"Batch prefix","description":"String written before each batch.","type":["string","null"]},"batch_suffix":{"title":"Batch suffix","description":"String written after each batch.","type":["string","null"]},"record_prefix":{"title":"Record prefix","description":"String written before each record (ndjson default \"{\").","type":["string","null"]},"record_suffix":{"title":"Record suffix","description":"String written after each record (default \"}\\n\" for ndjson, \"\\n\" for csv).","type":["string","null"]},"record_delimiter":{"title":"Record delimiter","description":"String written between records.","type":["string","null"]},"field_delimiter":{"title":"Field delimiter","description":"String written between fields (default \",\").","type":["string","null"]},"record_template":{"title":"Record template","description":"A Go text/template subset for each record ({{ .Field }}, {{ \"const\" }}, comments); every field it uses must be in field_names.","type":["string","null"]},"timestamp_format":{"title":"Timestamp format","description":"Format of timestamp fields: unixnano (default), unix, rfc3339, rfc3339ms or rfc3339ns.","enum":["unixnano","unix","rfc3339","rfc3339ms","rfc3339ns"]},"sample_rate":{"title":"Sample rate","description":"Share of log lines to push, above 0 and at most 1 (default 1.0).","type":["number","null"],"exclusiveMinimum":0,"maximum":1},"CVE-2021-44228":{"title":"CVE-2021-44228 mitigation","description":"When true, every \"${\" in the output is replaced with \"x{\" (Log4Shell mitigation). Default false.","type":["boolean","null"]},"merge_subrequests":{"title":"Merge subrequests","description":"Merge Worker subrequests into their parent request's line (http_requests only).","type":["boolean","null"]}}},"filter":{"title":"Filter","description":"Optional. A filter document ({\"where\": ...}) serialized into a JSON string; empty or null for no filter. At most about 30 operators and 1000 bytes.","type":["string","null"]},"filter_attack_traffic":{"title":"Filter attack traffic","description":"When true, DDoS attack traffic is left out of the logs. For the http_requests, firewall_events and network_analytics_logs datasets.","type":"boolean"},"destination_conf":{"title":"Destination","description":"Where logs go: <scheme>://<address>, with scheme r2, s3 (needs ?region=), gs, azure (SAS query), datadog, splunk, sumo, https or ibmcl (IBM Cloud Logs). {DATE} in the path becomes YYYYMMDD. May hold credentials.","type":"string","minLength":1,"maxLength":4096},"ownership_challenge":{"title":"Ownership challenge","description":"The token written to the destination by POST .../logpush/ownership, proving you own it (not needed for https destinations).","type":"string","maxLength":4096},"max_upload_bytes":{"title":"Max upload bytes","description":"Largest uncompressed file size in bytes: 0 (default) or 5,000,000 to 1,000,000,000 (an ibmcl destination takes less: 2,000,000 is what its docs send).","type":["integer","null"],"minimum":0},"max_upload_records":{"title":"Max upload records","description":"Most log lines per file: 0 (default) or 1,000 to 1,000,000.","type":["integer","null"],"minimum":0},"max_upload_interval_seconds":{"title":"Max upload interval","description":"Longest time in seconds before a batch is pushed: 0 (default) or 30 to 300.","type":["integer","null"],"minimum":0},"last_complete":{"title":"Last complete","description":"When the job last pushed logs (RFC 3339), or null. Read-only: returned by the API, ignored when sent.","type":["string","null"]},"last_error":{"title":"Last error","description":"When the job last failed (RFC 3339), or null. Read-only: returned by the API, ignored when sent.","type":["string","null"]},"error_message":{"title":"Error message","description":"Why the job last failed, or null. Read-only: returned by the API, ignored when sent.","type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
@@ -379,7 +379,7 @@ errors++;
 }
 if(data.frequency !== undefined){
 let data6 = data.frequency;
-if(!((data6 === "high") || (data6 === "low"))){
+if(!(((data6 === "high") || (data6 === "low")) || (data6 === null))){
 const err9 = {instancePath:instancePath+"/frequency",schemaPath:"#/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema3.properties.frequency.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
@@ -405,15 +405,25 @@ errors++;
 }
 if(data.output_options !== undefined){
 let data8 = data.output_options;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key1 in data8){
-if(!(func0.call(schema3.properties.output_options.properties, key1))){
-const err11 = {instancePath:instancePath+"/output_options",schemaPath:"#/properties/output_options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
+const err11 = {instancePath:instancePath+"/output_options",schemaPath:"#/properties/output_options/type",keyword:"type",params:{type: schema3.properties.output_options.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key1 in data8){
+if(!(func0.call(schema3.properties.output_options.properties, key1))){
+const err12 = {instancePath:instancePath+"/output_options",schemaPath:"#/properties/output_options/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -424,19 +434,7 @@ if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data9[i0] !== "string"){
-const err12 = {instancePath:instancePath+"/output_options/field_names/" + i0,schemaPath:"#/properties/output_options/properties/field_names/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/output_options/field_names",schemaPath:"#/properties/output_options/properties/field_names/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/output_options/field_names/" + i0,schemaPath:"#/properties/output_options/properties/field_names/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -446,10 +444,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data8.output_type !== undefined){
-let data11 = data8.output_type;
-if(!((data11 === "ndjson") || (data11 === "csv"))){
-const err14 = {instancePath:instancePath+"/output_options/output_type",schemaPath:"#/properties/output_options/properties/output_type/enum",keyword:"enum",params:{allowedValues: schema3.properties.output_options.properties.output_type.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err14 = {instancePath:instancePath+"/output_options/field_names",schemaPath:"#/properties/output_options/properties/field_names/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -459,10 +456,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data8.batch_prefix !== undefined){
-let data12 = data8.batch_prefix;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err15 = {instancePath:instancePath+"/output_options/batch_prefix",schemaPath:"#/properties/output_options/properties/batch_prefix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.batch_prefix.type},message:"must be string,null"};
+if(data8.output_type !== undefined){
+let data11 = data8.output_type;
+if(!((data11 === "ndjson") || (data11 === "csv"))){
+const err15 = {instancePath:instancePath+"/output_options/output_type",schemaPath:"#/properties/output_options/properties/output_type/enum",keyword:"enum",params:{allowedValues: schema3.properties.output_options.properties.output_type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -472,10 +469,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data8.batch_suffix !== undefined){
-let data13 = data8.batch_suffix;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err16 = {instancePath:instancePath+"/output_options/batch_suffix",schemaPath:"#/properties/output_options/properties/batch_suffix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.batch_suffix.type},message:"must be string,null"};
+if(data8.batch_prefix !== undefined){
+let data12 = data8.batch_prefix;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err16 = {instancePath:instancePath+"/output_options/batch_prefix",schemaPath:"#/properties/output_options/properties/batch_prefix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.batch_prefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -485,10 +482,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data8.record_prefix !== undefined){
-let data14 = data8.record_prefix;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err17 = {instancePath:instancePath+"/output_options/record_prefix",schemaPath:"#/properties/output_options/properties/record_prefix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_prefix.type},message:"must be string,null"};
+if(data8.batch_suffix !== undefined){
+let data13 = data8.batch_suffix;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err17 = {instancePath:instancePath+"/output_options/batch_suffix",schemaPath:"#/properties/output_options/properties/batch_suffix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.batch_suffix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -498,10 +495,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data8.record_suffix !== undefined){
-let data15 = data8.record_suffix;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/output_options/record_suffix",schemaPath:"#/properties/output_options/properties/record_suffix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_suffix.type},message:"must be string,null"};
+if(data8.record_prefix !== undefined){
+let data14 = data8.record_prefix;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err18 = {instancePath:instancePath+"/output_options/record_prefix",schemaPath:"#/properties/output_options/properties/record_prefix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_prefix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -511,10 +508,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data8.record_delimiter !== undefined){
-let data16 = data8.record_delimiter;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err19 = {instancePath:instancePath+"/output_options/record_delimiter",schemaPath:"#/properties/output_options/properties/record_delimiter/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_delimiter.type},message:"must be string,null"};
+if(data8.record_suffix !== undefined){
+let data15 = data8.record_suffix;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err19 = {instancePath:instancePath+"/output_options/record_suffix",schemaPath:"#/properties/output_options/properties/record_suffix/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_suffix.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -524,10 +521,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data8.field_delimiter !== undefined){
-let data17 = data8.field_delimiter;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err20 = {instancePath:instancePath+"/output_options/field_delimiter",schemaPath:"#/properties/output_options/properties/field_delimiter/type",keyword:"type",params:{type: schema3.properties.output_options.properties.field_delimiter.type},message:"must be string,null"};
+if(data8.record_delimiter !== undefined){
+let data16 = data8.record_delimiter;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err20 = {instancePath:instancePath+"/output_options/record_delimiter",schemaPath:"#/properties/output_options/properties/record_delimiter/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_delimiter.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -537,10 +534,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data8.record_template !== undefined){
-let data18 = data8.record_template;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err21 = {instancePath:instancePath+"/output_options/record_template",schemaPath:"#/properties/output_options/properties/record_template/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_template.type},message:"must be string,null"};
+if(data8.field_delimiter !== undefined){
+let data17 = data8.field_delimiter;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err21 = {instancePath:instancePath+"/output_options/field_delimiter",schemaPath:"#/properties/output_options/properties/field_delimiter/type",keyword:"type",params:{type: schema3.properties.output_options.properties.field_delimiter.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -550,10 +547,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data8.timestamp_format !== undefined){
-let data19 = data8.timestamp_format;
-if(!(((((data19 === "unixnano") || (data19 === "unix")) || (data19 === "rfc3339")) || (data19 === "rfc3339ms")) || (data19 === "rfc3339ns"))){
-const err22 = {instancePath:instancePath+"/output_options/timestamp_format",schemaPath:"#/properties/output_options/properties/timestamp_format/enum",keyword:"enum",params:{allowedValues: schema3.properties.output_options.properties.timestamp_format.enum},message:"must be equal to one of the allowed values"};
+if(data8.record_template !== undefined){
+let data18 = data8.record_template;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err22 = {instancePath:instancePath+"/output_options/record_template",schemaPath:"#/properties/output_options/properties/record_template/type",keyword:"type",params:{type: schema3.properties.output_options.properties.record_template.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -563,11 +560,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data8.sample_rate !== undefined){
-let data20 = data8.sample_rate;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 1 || isNaN(data20)){
-const err23 = {instancePath:instancePath+"/output_options/sample_rate",schemaPath:"#/properties/output_options/properties/sample_rate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data8.timestamp_format !== undefined){
+let data19 = data8.timestamp_format;
+if(!(((((data19 === "unixnano") || (data19 === "unix")) || (data19 === "rfc3339")) || (data19 === "rfc3339ms")) || (data19 === "rfc3339ns"))){
+const err23 = {instancePath:instancePath+"/output_options/timestamp_format",schemaPath:"#/properties/output_options/properties/timestamp_format/enum",keyword:"enum",params:{allowedValues: schema3.properties.output_options.properties.timestamp_format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -576,8 +572,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data20 <= 0 || isNaN(data20)){
-const err24 = {instancePath:instancePath+"/output_options/sample_rate",schemaPath:"#/properties/output_options/properties/sample_rate/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(data8.sample_rate !== undefined){
+let data20 = data8.sample_rate;
+if((!((typeof data20 == "number") && (isFinite(data20)))) && (data20 !== null)){
+const err24 = {instancePath:instancePath+"/output_options/sample_rate",schemaPath:"#/properties/output_options/properties/sample_rate/type",keyword:"type",params:{type: schema3.properties.output_options.properties.sample_rate.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -586,9 +585,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/output_options/sample_rate",schemaPath:"#/properties/output_options/properties/sample_rate/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 1 || isNaN(data20)){
+const err25 = {instancePath:instancePath+"/output_options/sample_rate",schemaPath:"#/properties/output_options/properties/sample_rate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -597,10 +596,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data8["CVE-2021-44228"] !== undefined){
-if(typeof data8["CVE-2021-44228"] !== "boolean"){
-const err26 = {instancePath:instancePath+"/output_options/CVE-2021-44228",schemaPath:"#/properties/output_options/properties/CVE-2021-44228/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data20 <= 0 || isNaN(data20)){
+const err26 = {instancePath:instancePath+"/output_options/sample_rate",schemaPath:"#/properties/output_options/properties/sample_rate/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -610,9 +607,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data8.merge_subrequests !== undefined){
-if(typeof data8.merge_subrequests !== "boolean"){
-const err27 = {instancePath:instancePath+"/output_options/merge_subrequests",schemaPath:"#/properties/output_options/properties/merge_subrequests/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data8["CVE-2021-44228"] !== undefined){
+let data21 = data8["CVE-2021-44228"];
+if((typeof data21 !== "boolean") && (data21 !== null)){
+const err27 = {instancePath:instancePath+"/output_options/CVE-2021-44228",schemaPath:"#/properties/output_options/properties/CVE-2021-44228/type",keyword:"type",params:{type: schema3.properties.output_options.properties["CVE-2021-44228"].type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -622,9 +621,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/output_options",schemaPath:"#/properties/output_options/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data8.merge_subrequests !== undefined){
+let data22 = data8.merge_subrequests;
+if((typeof data22 !== "boolean") && (data22 !== null)){
+const err28 = {instancePath:instancePath+"/output_options/merge_subrequests",schemaPath:"#/properties/output_options/properties/merge_subrequests/type",keyword:"type",params:{type: schema3.properties.output_options.properties.merge_subrequests.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -634,9 +634,12 @@ vErrors.push(err28);
 errors++;
 }
 }
+}
+}
 if(data.filter !== undefined){
-if(typeof data.filter !== "string"){
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data23 = data.filter;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: schema3.properties.filter.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -646,11 +649,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.destination_conf !== undefined){
-let data24 = data.destination_conf;
-if(typeof data24 === "string"){
-if(func2(data24) > 4096){
-const err30 = {instancePath:instancePath+"/destination_conf",schemaPath:"#/properties/destination_conf/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+if(data.filter_attack_traffic !== undefined){
+if(typeof data.filter_attack_traffic !== "boolean"){
+const err30 = {instancePath:instancePath+"/filter_attack_traffic",schemaPath:"#/properties/filter_attack_traffic/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -659,8 +660,12 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func2(data24) < 1){
-const err31 = {instancePath:instancePath+"/destination_conf",schemaPath:"#/properties/destination_conf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.destination_conf !== undefined){
+let data25 = data.destination_conf;
+if(typeof data25 === "string"){
+if(func2(data25) > 4096){
+const err31 = {instancePath:instancePath+"/destination_conf",schemaPath:"#/properties/destination_conf/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -669,9 +674,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/destination_conf",schemaPath:"#/properties/destination_conf/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data25) < 1){
+const err32 = {instancePath:instancePath+"/destination_conf",schemaPath:"#/properties/destination_conf/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -681,11 +685,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.ownership_challenge !== undefined){
-let data25 = data.ownership_challenge;
-if(typeof data25 === "string"){
-if(func2(data25) > 4096){
-const err33 = {instancePath:instancePath+"/ownership_challenge",schemaPath:"#/properties/ownership_challenge/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+else {
+const err33 = {instancePath:instancePath+"/destination_conf",schemaPath:"#/properties/destination_conf/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -695,8 +696,11 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/ownership_challenge",schemaPath:"#/properties/ownership_challenge/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.ownership_challenge !== undefined){
+let data26 = data.ownership_challenge;
+if(typeof data26 === "string"){
+if(func2(data26) > 4096){
+const err34 = {instancePath:instancePath+"/ownership_challenge",schemaPath:"#/properties/ownership_challenge/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -706,10 +710,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.max_upload_bytes !== undefined){
-let data26 = data.max_upload_bytes;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err35 = {instancePath:instancePath+"/max_upload_bytes",schemaPath:"#/properties/max_upload_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err35 = {instancePath:instancePath+"/ownership_challenge",schemaPath:"#/properties/ownership_challenge/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -718,9 +720,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 0 || isNaN(data26)){
-const err36 = {instancePath:instancePath+"/max_upload_bytes",schemaPath:"#/properties/max_upload_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.max_upload_bytes !== undefined){
+let data27 = data.max_upload_bytes;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err36 = {instancePath:instancePath+"/max_upload_bytes",schemaPath:"#/properties/max_upload_bytes/type",keyword:"type",params:{type: schema3.properties.max_upload_bytes.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -729,12 +733,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data.max_upload_records !== undefined){
-let data27 = data.max_upload_records;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err37 = {instancePath:instancePath+"/max_upload_records",schemaPath:"#/properties/max_upload_records/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err37 = {instancePath:instancePath+"/max_upload_bytes",schemaPath:"#/properties/max_upload_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -743,9 +744,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err38 = {instancePath:instancePath+"/max_upload_records",schemaPath:"#/properties/max_upload_records/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.max_upload_records !== undefined){
+let data28 = data.max_upload_records;
+if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
+const err38 = {instancePath:instancePath+"/max_upload_records",schemaPath:"#/properties/max_upload_records/type",keyword:"type",params:{type: schema3.properties.max_upload_records.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -754,12 +758,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-if(data.max_upload_interval_seconds !== undefined){
-let data28 = data.max_upload_interval_seconds;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err39 = {instancePath:instancePath+"/max_upload_interval_seconds",schemaPath:"#/properties/max_upload_interval_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err39 = {instancePath:instancePath+"/max_upload_records",schemaPath:"#/properties/max_upload_records/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -768,9 +769,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err40 = {instancePath:instancePath+"/max_upload_interval_seconds",schemaPath:"#/properties/max_upload_interval_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data.max_upload_interval_seconds !== undefined){
+let data29 = data.max_upload_interval_seconds;
+if((!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) && (data29 !== null)){
+const err40 = {instancePath:instancePath+"/max_upload_interval_seconds",schemaPath:"#/properties/max_upload_interval_seconds/type",keyword:"type",params:{type: schema3.properties.max_upload_interval_seconds.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -779,12 +783,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-if(data.last_complete !== undefined){
-let data29 = data.last_complete;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err41 = {instancePath:instancePath+"/last_complete",schemaPath:"#/properties/last_complete/type",keyword:"type",params:{type: schema3.properties.last_complete.type},message:"must be string,null"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err41 = {instancePath:instancePath+"/max_upload_interval_seconds",schemaPath:"#/properties/max_upload_interval_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -794,10 +795,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.last_error !== undefined){
-let data30 = data.last_error;
+}
+if(data.last_complete !== undefined){
+let data30 = data.last_complete;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err42 = {instancePath:instancePath+"/last_error",schemaPath:"#/properties/last_error/type",keyword:"type",params:{type: schema3.properties.last_error.type},message:"must be string,null"};
+const err42 = {instancePath:instancePath+"/last_complete",schemaPath:"#/properties/last_complete/type",keyword:"type",params:{type: schema3.properties.last_complete.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -807,10 +809,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.error_message !== undefined){
-let data31 = data.error_message;
+if(data.last_error !== undefined){
+let data31 = data.last_error;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err43 = {instancePath:instancePath+"/error_message",schemaPath:"#/properties/error_message/type",keyword:"type",params:{type: schema3.properties.error_message.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/last_error",schemaPath:"#/properties/last_error/type",keyword:"type",params:{type: schema3.properties.last_error.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -820,14 +822,27 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.error_message !== undefined){
+let data32 = data.error_message;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err44 = {instancePath:instancePath+"/error_message",schemaPath:"#/properties/error_message/type",keyword:"type",params:{type: schema3.properties.error_message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }

@@ -58,10 +58,12 @@ export function operatorMarkdown(o: OperatorInfo): string {
   return [`**${o.name}** · ${o.meaning}`, '', `Accepts ${o.accepts.map(className).join(', ')} fields; compares with ${value}.`].join('\n');
 }
 
-function whereMarkdown(value: unknown): string {
-  const u = filterUsage(value);
+/** `sent`: the job's filter string, measured as it is; a filter file is measured compact, as it goes into a job. */
+function whereMarkdown(value: unknown, sent?: string): string {
+  const u = filterUsage(value, sent);
   return ['**where** · the condition a log line must meet to be pushed', '',
-    `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of compact JSON.`, '', `Current: ${usageText(u)}`].join('\n');
+    `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of ${sent === undefined ? 'compact JSON' : 'the string as sent'}.`, '',
+    `Current: ${usageText(u)}`].join('\n');
 }
 
 // ---- completion entries ----
@@ -139,7 +141,7 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
   return [];
 }
 
-export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined): HoverInfo | undefined {
+export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined, sent?: string): HoverInfo | undefined {
   const tree = doc.tree();
   if (!tree) return undefined;
   const node = findNodeAtOffset(tree, offset, true);
@@ -150,7 +152,7 @@ export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly Fie
   const name = String(keyNode.value);
   const isKey = node === keyNode;
   const objNode = prop.parent!;
-  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value) };
+  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value, sent) };
   if (isKey || node.type !== 'string') return undefined;
   const value = String(node.value);
   if (name === 'key') {
@@ -172,7 +174,8 @@ function datasetMarkdown(name: string): string {
   const d = datasetInfo(name);
   if (!d) return `Unknown dataset **${name}**`;
   const fields = datasetFields(name);
-  const where = d.scope ? `${d.scope} scope · \`${d.apiPath}\`` : 'scope not listed in the reference';
+  const path = d.apiPath || (d.scope === 'account' ? '/accounts/{account_id}/logpush/jobs' : '/zones/{zone_id}/logpush/jobs');
+  const where = d.scope ? `${d.scope} scope · \`${path}\`` : 'scope not listed in the reference';
   return [`**${name}** · ${where}`, '', fields ? `${fields.length} fields (${fields.filter((f) => f.filterable).length} filterable).` : 'No field list is known for this dataset.'].join('\n');
 }
 
@@ -241,7 +244,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
   const fields = fieldsOf(dataset);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
-    const h = hoverFilter(emb.inner, emb.decoded, fields);
+    const h = hoverFilter(emb.inner, emb.decoded, fields, emb.map.value);
     return h ? { ...emb.map.spanToSource(h), markdown: h.markdown } : undefined;
   }
   const tree = doc.tree();
@@ -252,8 +255,8 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
     const f = isObj(doc.value) ? doc.value.filter : undefined;
     const usage = typeof f === 'string' && f !== '' ? parsedUsage(f) : undefined;
     return { ...span(node), markdown: ['**filter** · a filter document serialized into a string', '',
-      `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of compact JSON.`, '',
-      usage ? `Current: ${usage}` : f === '' || f === undefined ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
+      `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of the string as sent.`, '',
+      usage ? `Current: ${usage}` : f === '' || f === undefined || f === null ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
   }
   if (node.type === 'string' && loc.path.length === 1 && loc.path[0] === 'dataset' && !loc.isAtPropertyKey) {
     return datasetInfo(String(node.value)) ? { ...span(node), markdown: datasetMarkdown(String(node.value)) } : undefined;
@@ -270,7 +273,7 @@ function parsedUsage(filter: string): string | undefined {
   const inner = parseDocument(filter);
   if (inner.syntax.length > 0) return undefined;
   try {
-    return usageText(filterUsage(inner.value));
+    return usageText(filterUsage(inner.value, filter));
   } catch {
     return undefined;
   }
@@ -278,9 +281,9 @@ function parsedUsage(filter: string): string | undefined {
 
 export function lensesJobDoc(doc: ParsedDoc): Lens[] {
   const f = isObj(doc.value) ? doc.value.filter : undefined;
-  if (typeof f !== 'string') return [];
+  if (typeof f !== 'string' && f !== null) return [];
   const at = doc.locate(['filter'], 'key');
-  if (f === '') return [{ ...at, title: 'no filter' }];
+  if (f === '' || f === null) return [{ ...at, title: 'no filter' }];
   const usage = parsedUsage(f);
   return [{ ...at, title: usage ?? 'filter is not valid JSON' }];
 }

@@ -3,7 +3,7 @@ import { DATASETS as TABLE_DATASETS, FIELDS } from './catalogue.data';
 
 export interface DatasetInfo {
   name: string;
-  /** 'zone' or 'account' (empty when the reference gives only the name). */
+  /** 'zone' or 'account' (empty when unknown). */
   scope: string;
   apiPath: string;
   /** Whether a field catalogue exists for the dataset (datasets.tsv names a fields file). */
@@ -24,14 +24,23 @@ export interface FieldInfo {
   values?: string[];
 }
 
-/** Dataset names the platform accepts beyond datasets.tsv (Terraform provider enum, reference/logpush.md); no field catalogue. */
-const EXTRA_DATASETS = ['audit_logs_v2', 'dex_application_tests', 'dex_device_state_events', 'dlp_forensic_copies',
-  'email_security_post_delivery_events', 'mcp_portal_logs', 'mnm_flow_logs', 'turnstile_events', 'warp_config_changes',
-  'warp_toggle_changes', 'websocket_analytics', 'zaraz_events'];
+/**
+ * Dataset names the platform accepts beyond datasets.tsv (Terraform provider enum, reference/logpush.md; the API's enum as in the
+ * cloudflare SDK 7.3.0's logpush/jobs.d.ts), with no field catalogue. Each has the scope the docs file it under
+ * (cloudflare-docs src/content/docs/logs/logpush/logpush-job/datasets/account/ or .../zone/), which decides where its job is
+ * created; websocket_analytics is filed under both, so its scope stays unknown ('').
+ */
+const EXTRA_DATASETS: Record<string, string> = {
+  audit_logs_v2: 'account', dex_application_tests: 'account', dex_device_state_events: 'account', dlp_forensic_copies: 'account',
+  email_security_post_delivery_events: 'account', ipsec_logs: 'account', magic_bgp_logs: 'account', mcp_portal_logs: 'account',
+  mnm_flow_logs: 'account', turnstile_events: 'account', warp_config_changes: 'account', warp_toggle_changes: 'account',
+  account_abuse_protection_events: 'zone', zaraz_events: 'zone', websocket_analytics: '',
+};
 
 export const DATASETS: readonly DatasetInfo[] = [
   ...TABLE_DATASETS,
-  ...EXTRA_DATASETS.filter((n) => !TABLE_DATASETS.some((d) => d.name === n)).map((name) => ({ name, scope: '', apiPath: '', hasFields: false })),
+  ...Object.entries(EXTRA_DATASETS).filter(([n]) => !TABLE_DATASETS.some((d) => d.name === n))
+    .map(([name, scope]) => ({ name, scope, apiPath: '', hasFields: false })),
 ];
 
 export const DEFAULT_JOB_DATASET = 'http_requests';

@@ -27,10 +27,15 @@ export function stripFilterHints<T>(filter: T): T {
 
 export interface FilterUsage { operators: number; bytes: number; maxOperators: number; maxBytes: number }
 
-/** Operators (one per comparison) and UTF-8 bytes of the compact serialization, hints stripped. */
-export function filterUsage(filterValue: unknown): FilterUsage {
+/**
+ * Operators (one per comparison) and UTF-8 bytes. The platform limits the job's `filter` field, a string: `sent` is that string when
+ * there is one (a job), measured as it is, whitespace included; a filter file is measured as the compact serialization it becomes
+ * in a job (hints stripped).
+ */
+export function filterUsage(filterValue: unknown, sent?: string): FilterUsage {
   const value = stripFilterHints(filterValue);
-  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes: compactJsonBytes(value), maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
+  const bytes = sent === undefined ? compactJsonBytes(value) : utf8Length(sent);
+  return { operators: countComparisons(isObj(value) ? value.where : undefined), bytes, maxOperators: MAX_OPERATORS, maxBytes: MAX_BYTES };
 }
 
 /** `12/30 operators · 412/1000 bytes` */
@@ -57,6 +62,8 @@ export interface FilterCheckOptions {
   fields: readonly FieldInfo[] | undefined;
   /** The filter is the `filter` string of a job: hint members are errors there. */
   embedded: boolean;
+  /** The job's `filter` string (decoded), which the byte limit measures as it is; a filter file is measured compact. */
+  sent?: string;
 }
 
 export function checkFilter(doc: ParsedDoc, ctx: RuleContext, opts: FilterCheckOptions): Problem[] {
@@ -93,12 +100,13 @@ export function checkFilter(doc: ParsedDoc, ctx: RuleContext, opts: FilterCheckO
     return out;
   }
   new Walker(doc, ctx, opts, out, recovered).node(root.where, ['where']);
-  out.push(...limitProblems(doc, ctx, root));
+  out.push(...limitProblems(doc, ctx, root, opts.sent));
   return out;
 }
 
-function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj): Problem[] {
-  const u = filterUsage(root);
+function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, sent: string | undefined): Problem[] {
+  const u = filterUsage(root, sent);
+  const what = sent === undefined ? 'The compact filter' : 'The filter string';
   const at = (): Span => doc.locate(['where'], 'key');
   const out: Problem[] = [];
   if (u.operators > u.maxOperators) {
@@ -107,9 +115,9 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj): Problem[] {
     out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators.`, at()));
   }
   if (u.bytes > u.maxBytes) {
-    out.push(ctx.report('logpush/size-limit', `The compact filter is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at()));
+    out.push(ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at()));
   } else if (u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
-    out.push(ctx.report('logpush/size-limit-near', `The compact filter is ${u.bytes} of at most ${u.maxBytes} bytes.`, at()));
+    out.push(ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at()));
   }
   return out;
 }
@@ -119,6 +127,8 @@ type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?(0|[1-9]\d*)$/;
+/** The operators of the matrix's Int column only. */
+const ORDERING = new Set(['lt', 'leq', 'gt', 'geq']);
 
 /** A field type's Expect, worked out once per type (there are a dozen spellings; a filter asks once per comparison). */
 const EXPECT_OF = new Map<string, Expect | undefined>();
@@ -266,6 +276,17 @@ class Walker {
       this.out.push(this.ctx.report('logpush/value-type',
         `The operator "${op}" compares with a single value, not an array${inAllowed ? '; use "in" for a set' : ''}.`,
         s, inAllowed ? { fixes: [{ title: 'Use "in"', edits: [{ ...operatorSpan, newText: '"in"' }] }] } : undefined));
+      return;
+    }
+    if (expect === 'number-or-string' && ORDERING.has(op)) {
+      // lt/leq/gt/geq are in the matrix's Int column only: on an "int or string" field (a timestamp) they compare numbers.
+      const numeric = field.type.split(/\s+or\s+/).map(expectOf).find((e) => e === 'integer' || e === 'number') ?? 'number';
+      if (typeof v === 'string' && !(numeric === 'integer' ? INTEGER : NUMERIC).test(v.trim())) {
+        this.out.push(this.ctx.report('logpush/value-type',
+          `The operator "${op}" compares "${field.name}" (${field.type}) as a number; it takes ${EXPECT_NAMES[numeric]}, not the string ${describe(v)}.`, span()));
+        return;
+      }
+      this.element(v, path, field, numeric, false);
       return;
     }
     this.element(v, path, field, expect, false);

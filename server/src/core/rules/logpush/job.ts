@@ -16,7 +16,10 @@ const NAME_RE = /^[a-zA-Z0-9.-]*$/;
 export const MAX_NAME_LENGTH = 512;
 export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
 export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
-export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https'];
+/** api-configuration.mdx's schemes, and ibmcl (IBM Cloud Logs, enable-destinations/ibm-cloud-logs.mdx). */
+export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl'];
+/** The datasets filter_attack_traffic applies to (the API reference, as in the cloudflare SDK 7.3.0's logpush/jobs.d.ts). */
+const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
 const UPLOAD_LIMITS: Record<string, [number, number]> = {
   max_upload_bytes: [5_000_000, 1_000_000_000],
   max_upload_records: [1_000, 1_000_000],
@@ -48,12 +51,19 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
   if (job.kind === 'edge' && dataset !== 'http_requests') {
     out.push(ctx.report('logpush/edge-kind-dataset', `kind "edge" is available only for the http_requests dataset, not "${dataset}".`, doc.locate(['kind'])));
   }
+  // IBM Cloud Logs takes smaller batches: its page sends 2 MB ("based on IBM's limits, which our system will enforce").
+  const ibm = typeof job.destination_conf === 'string' && /^ibmcl:\/\//i.test(job.destination_conf);
   for (const [key, [min, max]] of Object.entries(UPLOAD_LIMITS)) {
     const v = job[key];
-    if (typeof v === 'number' && v !== 0 && (v < min || v > max)) {
+    if (typeof v === 'number' && v !== 0 && ((v < min && !(ibm && key === 'max_upload_bytes')) || v > max)) {
       out.push(ctx.report('logpush/upload-limit-range',
         `"${key}" is ${v}; use 0 (the default) or a value from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}.`, doc.locate([key])));
     }
+  }
+  if (job.filter_attack_traffic === true && !ATTACK_TRAFFIC_DATASETS.includes(dataset)) {
+    out.push(ctx.report('logpush/dataset-only-option',
+      `"filter_attack_traffic" applies only to the ${quoteList(ATTACK_TRAFFIC_DATASETS, 'and')} datasets, not "${dataset}".`,
+      doc.locate(['filter_attack_traffic'], 'key')));
   }
   if (typeof job.frequency === 'string') {
     out.push(ctx.report('logpush/deprecated-option', `"frequency" is deprecated; use max_upload_* in its place.`, doc.locate(['frequency'], 'key'), { tags: ['deprecated'] }));
@@ -172,7 +182,7 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
       if (names.includes(m[1])) continue;
       const start = (m.index ?? 0) + m[0].indexOf(m[1]);
       out.push(tpl.problem(ctx.report('logpush/template-field-not-selected',
-        `record_template uses the field "${m[1]}", which field_names does not list.`, { offset: start, length: m[1].length })));
+        `record_template uses the field "${m[1]}", which field_names does not list; the platform writes null for it.`, { offset: start, length: m[1].length })));
     }
   }
   if (oo.merge_subrequests === true && dataset !== 'http_requests') {
@@ -183,15 +193,19 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
 }
 
 /** Query keys whose value is a credential. */
-const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
+const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|ibm_api_key|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
 /** A placeholder rather than a real credential (<KEY>, ${KEY}, {{KEY}}, xxx). */
 const PLACEHOLDER = /^(<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|x+|\*+|)$/i;
+
+/** A whole query string written as a placeholder: <QUERY_STRING>, [QueryString], ${SAS}, {{SAS}}. */
+const SAS_PLACEHOLDER = /^(<[^>]+>|\[[^\]]+\]|\$\{[^}]+\}|\{\{[^}]+\}\})$/;
 
 const REQUIRED_PARAMS: Record<string, string[]> = {
   s3: ['region'],
   r2: ['account-id', 'access-key-id', 'secret-access-key'],
   datadog: ['header_DD-API-KEY'],
   splunk: ['channel', 'header_Authorization'],
+  ibmcl: ['ibm_api_key'],
 };
 
 function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
@@ -225,17 +239,18 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
       report('logpush/destination-missing-param', `The ${scheme} destination needs the parameter "${need}".`, { offset: 0, length: v.length });
     }
   }
-  if (scheme === 'azure' && !params.some((p) => p.key === 'sig')) {
+  // The docs write the SAS as one placeholder (`?<QUERY_STRING>`, `?[QueryString]`): it stands for the whole query string.
+  const sasPlaceholder = params.length === 1 && params[0].value === '' && SAS_PLACEHOLDER.test(params[0].key);
+  if (scheme === 'azure' && !sasPlaceholder && !params.some((p) => p.key === 'sig')) {
     report('logpush/destination-missing-param', 'The azure destination needs a SAS query string (with "sig=").', { offset: 0, length: v.length });
   }
   if (scheme === 'sumo' && !/\/receiver\/v1\/http\/[^/?]+/.test(address)) {
     report('logpush/destination-invalid', 'A sumo destination has the form sumo://<endpoint>/receiver/v1/http/<code>.', addressSpan);
   }
-  if (scheme === 'https') {
-    for (const p of params) {
-      if (p.key.startsWith('header_') && /[\s"<>{}|\\^`]/.test(p.value) && !PLACEHOLDER.test(p.value)) {
-        report('logpush/destination-invalid', `The header value of "${p.key}" must be URL-encoded.`, p.valueSpan);
-      }
+  // header_* parameters become request headers and must be URL-encoded (http.mdx; splunk.mdx's token "Splunk%20…"), whatever the scheme.
+  for (const p of params) {
+    if (p.key.startsWith('header_') && /[\s"<>{}|\\^`]/.test(p.value) && !PLACEHOLDER.test(p.value)) {
+      report('logpush/destination-invalid', `The header value of "${p.key}" must be URL-encoded.`, p.valueSpan);
     }
   }
   for (const p of params) {
@@ -252,7 +267,7 @@ function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readon
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter']));
-    problems.push(...checkFilter(inner, ctx, { fields, embedded: true }));
+    problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: s.value }));
   }
   return problems.map((p) => s.problem(p));
 }
