@@ -73,7 +73,7 @@ const esc = (s: string): string => s.replace(/[\\$}]/g, (c) => `\\${c}`);
 function placeholder(type: ValueType, n: { i: number }): string {
   const tab = (text: string) => `\${${n.i++}:${esc(text)}}`;
   switch (type) {
-    case 'quantity': case 'integerOrQuantity': return `"${tab('0x1')}"`;
+    case 'quantity': case 'integerOrQuantity': case 'byte': return `"${tab('0x1')}"`;
     case 'address': case 'addressOrNull': case 'addressOrList': return `"${tab('0x0000000000000000000000000000000000000000')}"`;
     case 'hash32': return `"${tab('0x' + '0'.repeat(64))}"`;
     case 'bytes': case 'bytesMax32': return `"${tab('0x')}"`;

@@ -141,6 +141,14 @@ class Checker {
     this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
   }
 
+  /** execution-apis "byte": "0x" and one or two hex digits (a leading zero is allowed: "0x02"). */
+  byte(path: Path, v: unknown): void {
+    if (typeof v === 'string' && (v.length === 3 || v.length === 4) && v.charCodeAt(0) === 0x30 && v.charCodeAt(1) === 0x78 && hexFrom(v, 2)) return;
+    const fix = typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255 ? '0x' + v.toString(16)
+      : typeof v === 'string' && /^0[xX]0*[0-9a-fA-F]{1,2}$/.test(v) ? '0x' + Number.parseInt(v.slice(2), 16).toString(16) : undefined;
+    this.expect(path, 'a byte: "0x" and 1 or 2 hex digits, such as "0x2"', v, 'jsonrpc/invalid-param', fix);
+  }
+
   integerOrQuantity(path: Path, v: unknown): void {
     if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return;
     if (typeof v === 'string') return this.quantity(path, v, 'a non-negative integer or a hex quantity');
@@ -264,6 +272,7 @@ class Checker {
       case 'address': return this.address(path, v);
       case 'block': case 'blockForRange': case 'blockOrHash': return this.block(path, v, type);
       case 'quantity': return this.quantity(path, v);
+      case 'byte': return this.byte(path, v);
       case 'hash32': return this.hash32(path, v);
       case 'bytes': return this.bytes(path, v);
       case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
@@ -345,6 +354,7 @@ class Checker {
       if (v[k] === undefined) { this.add(path, `${formatPath(path)} is missing "${k}".`, 'jsonrpc/missing-param'); continue; }
       path.push(k);
       if (k === 'address') this.address(path, v[k]);
+      else if (k === 'yParity') this.byte(path, v[k]);
       else this.quantity(path, v[k]);
       path.pop();
     }
