@@ -79,26 +79,31 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
   }
   // An Ethereum node's own wording (geth's), which ethers recognises as an unsupported operation.
   if (!SUPPORTED.has(method)) return { response: hasId ? errorResponse(id, -32601, `the method ${method} does not exist/is not available`, { method }) : undefined };
-  if (r.params !== undefined && !Array.isArray(r.params)) {
-    return { response: errorResponse(id, -32602, `Invalid params: "params" of ${method} must be an array of positional parameters.`) };
+  // From here on the request is valid, and a notification (no id) gets no response, not even an error (JSON-RPC 2.0, section 4.1:
+  // "The Server MUST NOT reply to a Notification, including those that are within a batch request").
+  const response = call(chain, method, r.params, id);
+  return { response: hasId ? response : undefined };
+}
+
+/** The response to a valid request of a supported method: bad params, a gateway limit, the method's own error, or its result. */
+function call(chain: Chain, method: string, rawParams: unknown, id: Id): RpcResponse {
+  if (rawParams !== undefined && !Array.isArray(rawParams)) {
+    return errorResponse(id, -32602, `Invalid params: "params" of ${method} must be an array of positional parameters.`);
   }
-  const params = (r.params ?? []) as unknown[];
+  const params = (rawParams ?? []) as unknown[];
   const problems = checkParamValues(method, params);
   if (problems.length) {
     const first = problems.find((p) => !LIMIT_ISSUES.has(p.code ?? '')) ?? problems[0];
     const limit = LIMIT_ISSUES.has(first.code ?? '');
     const data = problems.map((p) => ({ path: p.path, message: p.message }));
-    return { response: errorResponse(id, limit ? -32005 : -32602, `${limit ? 'Limit exceeded' : 'Invalid params'}: ${first.message}`, data) };
+    return errorResponse(id, limit ? -32005 : -32602, `${limit ? 'Limit exceeded' : 'Invalid params'}: ${first.message}`, data);
   }
-  let result: unknown;
   try {
-    result = METHODS[method](chain, params);
+    return { jsonrpc: '2.0', id, result: METHODS[method](chain, params) };
   } catch (err) {
-    if (err instanceof RpcError) return { response: errorResponse(id, err.code, err.message, err.data) };
-    return { response: errorResponse(id, -32603, `Internal error: ${(err as Error).message}`) };
+    if (err instanceof RpcError) return errorResponse(id, err.code, err.message, err.data);
+    return errorResponse(id, -32603, `Internal error: ${(err as Error).message}`);
   }
-  // A notification (no id) gets no response.
-  return { response: hasId ? { jsonrpc: '2.0', id, result } : undefined };
 }
 
 // ---- helpers over params ----

@@ -191,6 +191,24 @@ test('batches answer each member in order; notifications get no answer', async (
   assert.equal(note.status, 204);
 });
 
+test('a notification gets no answer even when it fails (JSON-RPC 2.0 section 4.1); a request that is not valid still does', async () => {
+  // Bad params, and an error of the method itself (no state beyond the head).
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_getBalance', params: ['0x12'] })).status, 204);
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_getBalance', params: [EOA, '0xffffff'] })).status, 204);
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_getLogs', params: [{ fromBlock: 'earliest', toBlock: 'latest' }] })).status, 204);
+  const batch = await post(gw, [
+    { jsonrpc: '2.0', method: 'eth_getBalance', params: ['0x12'] },
+    { jsonrpc: '2.0', id: 2, method: 'eth_getBalance', params: ['0x12'] },
+  ]);
+  assert.equal(batch.json.length, 1);
+  assert.equal(batch.json[0].id, 2);
+  assert.equal(batch.json[0].error.code, -32602);
+  // Not a valid request object: answered, with id null (section 5).
+  const invalid = await post(gw, { jsonrpc: '1.0', method: 'eth_chainId' });
+  assert.equal(invalid.json.error.code, -32600);
+  assert.equal(invalid.json.id, null);
+});
+
 test('unknown block and transaction lookups return null; unknown networks are 404', async () => {
   assert.equal(await result(gw, 'eth_getBlockByNumber', ['0xffffff', false]), null);
   assert.equal(await result(gw, 'eth_getBlockByHash', ['0x' + '1'.repeat(64), false]), null);
