@@ -88,7 +88,10 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
     return;
   }
   const near = nearMethods(method);
-  const hint = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '.';
+  // Spec, "What the service does" 1: every method outside the supported subset is refused with HTTP 403, not only the listed ones.
+  const hint = near.length
+    ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}? The gateway refuses a method it does not support with HTTP 403.`
+    : '; the gateway refuses a method it does not support with HTTP 403.';
   out.push(ctx.report('jsonrpc/unknown-method', `Unknown method "${method}"${hint}`, span,
     near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));
 }
