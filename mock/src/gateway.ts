@@ -165,7 +165,7 @@ function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, m
   const to = blockNumberOf(chain, filter.toBlock);
   if (from > to) throw new RpcError(-32602, `Invalid params: fromBlock ${qty(from)} is greater than toBlock ${qty(to)}.`);
   if (to - from > limit) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} block range ${qty(from)}..${qty(to)} spans ${to - from} blocks; the gateway allows at most ${limit}.`);
+    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${qty(from)} to ${qty(to)}, a range of ${to - from} (toBlock − fromBlock); the gateway allows at most ${limit}.`);
   }
   return [from, Math.min(to, chain.head)];
 }
