@@ -148,6 +148,17 @@ test('replacements normalise quantities, prefixes, tags, booleans and numbers', 
   assert.deepEqual(rep('eth_getBalance', ['0x12']), [undefined]);
 });
 
+test('a value over 64 bits is no block number, leading zeros or not: no "without leading zeros" fix to a still larger number', () => {
+  // A block hash pasted where only a number or tag goes; one hash in 16 starts with a zero digit.
+  for (const hash of [H, '0x0' + H.slice(3), '0x00000000000000000' + 'f'.repeat(17)]) {
+    const issues = checkParamValues('eth_getBlockByNumber', [hash, false]);
+    assert.deepEqual(issues.map((i) => [i.path, i.code, i.replacement]), [[[0], 'jsonrpc/invalid-block', undefined]], hash);
+    assert.match(issues[0].message, /more than 64 bits/);
+  }
+  // Leading zeros on a number that fits still get their fix.
+  assert.deepEqual(checkParamValues('eth_getBlockByNumber', ['0x00000000000000000001', false]).map((i) => i.replacement), ['0x1']);
+});
+
 test('limits: exactly at the limit passes, one over fails', () => {
   const code = (method: string, params: unknown[]) => checkParamValues(method, params).map((i) => i.code);
   const hex = (n: number) => '0x' + n.toString(16);

@@ -201,7 +201,8 @@ class Checker {
       if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block');
       if (tags.includes(v.toLowerCase())) return this.expect(path, 'a lower-case block tag', v, 'jsonrpc/invalid-block', v.toLowerCase());
       if (type === 'blockOrHash' && /^0[xX][0-9a-fA-F]{64}$/.test(v)) return this.hash32(path, v);
-      if (/^0x[0-9a-fA-F]{17,}$/.test(v) && /^0x[1-9a-fA-F]/.test(v)) {
+      // Over 64 bits once leading zeros are dropped (a block hash pasted here, of which one in 16 starts with "0"): no number to fix to.
+      if (/^0[xX]0*[1-9a-fA-F][0-9a-fA-F]{16,}$/.test(v)) {
         const hashHint = type !== 'blockOrHash' && v.length === 66 ? '; this method takes no block hash here' : '';
         return this.add(path, `${formatPath(path)} is not a block number: ${show(v)} has more than 64 bits${hashHint}.`, 'jsonrpc/invalid-block');
       }
