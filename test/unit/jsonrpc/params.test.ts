@@ -157,6 +157,10 @@ test('a value over 64 bits is no block number, leading zeros or not: no "without
   }
   // Leading zeros on a number that fits still get their fix.
   assert.deepEqual(checkParamValues('eth_getBlockByNumber', ['0x00000000000000000001', false]).map((i) => i.replacement), ['0x1']);
+  // The same for a 256-bit QUANTITY (a call's value).
+  const big = checkParamValues('eth_call', [{ value: '0x0' + 'f'.repeat(65) }]);
+  assert.deepEqual(big.map((i) => [i.code, i.replacement]), [['jsonrpc/invalid-quantity', undefined]]);
+  assert.match(big[0].message, /larger than 256 bits/);
 });
 
 test('limits: exactly at the limit passes, one over fails', () => {

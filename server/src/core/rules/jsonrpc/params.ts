@@ -125,7 +125,7 @@ class Checker {
     }
     if (typeof v !== 'string') return this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
     if (isQuantity(v, 64)) return;
-    if (/^0x[1-9a-fA-F][0-9a-fA-F]{64,}$/.test(v)) return this.add(path, `${formatPath(path)} is ${show(v)}, larger than 256 bits.`, 'jsonrpc/invalid-quantity');
+    if (/^0[xX]0*[1-9a-fA-F][0-9a-fA-F]{64,}$/.test(v)) return this.add(path, `${formatPath(path)} is ${show(v)}, larger than 256 bits.`, 'jsonrpc/invalid-quantity');
     const m = /^0[xX]([0-9a-fA-F]+)$/.exec(v);
     if (m) {
       const fix = '0x' + BigInt('0x' + m[1]).toString(16);
