@@ -52,7 +52,9 @@ describe('sendJsonRpc transport', () => {
   test('a gateway that never answers times out', async () => {
     const srv = await startServer(() => undefined);
     try {
-      const r = await sendJsonRpc(`${srv.url}/v1/mainnet`, '{}', { timeoutMs: 40 });
+      // Long enough for the server to have read the request on a loaded machine (with 40 ms, the client sometimes gave up before the
+      // body arrived and `received` was still empty); the handler never answers, so the request times out all the same.
+      const r = await sendJsonRpc(`${srv.url}/v1/mainnet`, '{}', { timeoutMs: 400 });
       assert.equal(r.ok, false);
       assert.ok(!r.ok && r.kind === 'timeout');
       assert.equal(srv.received[0].headers['content-type'], 'application/json');
