@@ -92,6 +92,9 @@ function typeDefs(): Record<string, Schema> {
   return Object.fromEntries([
     d('quantity', 'A QUANTITY: "0x" and up to 64 hex digits, without leading zeros ("0x0", "0x1a").',
       'Expected a hex quantity such as "0x1a": "0x" and hex digits, without leading zeros.', { type: 'string', pattern: QUANTITY }),
+    d('byte', 'A byte: "0x" and one or two hex digits ("0x2", "0x02"; execution-apis "byte").', 'Expected a byte: "0x" and 1 or 2 hex digits, such as "0x2".', {
+      type: 'string', pattern: `^0x${hex}{1,2}$`,
+    }),
     d('integerOrQuantity', 'A non-negative JSON integer, or a QUANTITY.', 'Expected a non-negative integer or a hex quantity such as "0x1a".', {
       type: ['integer', 'string'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER, pattern: QUANTITY,
     }),
@@ -154,7 +157,7 @@ function typeDefs(): Record<string, Schema> {
           ['chainId', 'Chain id', 'Chain id the authorization is valid on.', 'quantity'],
           ['nonce', 'Nonce', 'Nonce of the authorizing account.', 'quantity'],
           ['address', 'Address', 'Address whose code the account delegates to.', 'address'],
-          ['yParity', 'y parity', 'Signature y parity.', 'quantity'],
+          ['yParity', 'y parity', 'Signature y parity (execution-apis "byte").', 'byte'],
           ['r', 'r', 'Signature r.', 'quantity'],
           ['s', 's', 'Signature s.', 'quantity'],
         ].map(([k, title, description, type]) => [k, { title, description, $ref: `#/$defs/${type}` }])),

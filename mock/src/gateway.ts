@@ -3,7 +3,7 @@
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
 import { catalogue } from '../../server/src/core';
 
-const { limits: LIMITS, supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
+const { limits: LIMITS, supported: SUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
 import { EMPTY_CODE_HASH, chainFor, qty } from './chain';
 import { keccakHex } from './keccak';
@@ -15,7 +15,6 @@ export interface GatewayReply { status: number; body?: RpcResponse | RpcResponse
 export const CLIENT_VERSION = 'EdgeKit-Mock/v0.1.0';
 
 const SUPPORTED = new Set(SUPPORTED_METHODS);
-const UNSUPPORTED = new Set(UNSUPPORTED_METHODS);
 /** Param issues that are the gateway's limits rather than malformed params: answered with -32005 like the run-time checks. */
 const LIMIT_ISSUES = new Set(['jsonrpc/block-range-too-large', 'jsonrpc/block-count-too-large', 'jsonrpc/trace-count-too-large']);
 
@@ -72,33 +71,39 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
   const extra = Object.keys(r).filter((k) => !['jsonrpc', 'method', 'params', 'id'].includes(k));
   if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
   const method = r.method;
-  if (UNSUPPORTED.has(method)) {
+  // The gateway forwards its supported subset and refuses any other method with HTTP 403: the spec ("What the service does" 1) and
+  // Cloudflare's supported-methods page ("The gateway returns a 403 if a method is specified that is not supported") draw no line
+  // between the methods its table marks unsupported and the ones it does not name.
+  if (!SUPPORTED.has(method)) {
     // data says what the libraries cannot tell from the code alone: which method, and (alone, not in a batch, which answers 200 as
     // a whole) that the gateway refused it with HTTP 403.
     return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`, inBatch ? { method } : { method, httpStatus: 403 }) };
   }
-  // An Ethereum node's own wording (geth's), which ethers recognises as an unsupported operation.
-  if (!SUPPORTED.has(method)) return { response: hasId ? errorResponse(id, -32601, `the method ${method} does not exist/is not available`, { method }) : undefined };
-  if (r.params !== undefined && !Array.isArray(r.params)) {
-    return { response: errorResponse(id, -32602, `Invalid params: "params" of ${method} must be an array of positional parameters.`) };
+  // From here on the request is valid, and a notification (no id) gets no response, not even an error (JSON-RPC 2.0, section 4.1:
+  // "The Server MUST NOT reply to a Notification, including those that are within a batch request").
+  const response = call(chain, method, r.params, id);
+  return { response: hasId ? response : undefined };
+}
+
+/** The response to a valid request of a supported method: bad params, a gateway limit, the method's own error, or its result. */
+function call(chain: Chain, method: string, rawParams: unknown, id: Id): RpcResponse {
+  if (rawParams !== undefined && !Array.isArray(rawParams)) {
+    return errorResponse(id, -32602, `Invalid params: "params" of ${method} must be an array of positional parameters.`);
   }
-  const params = (r.params ?? []) as unknown[];
+  const params = (rawParams ?? []) as unknown[];
   const problems = checkParamValues(method, params);
   if (problems.length) {
     const first = problems.find((p) => !LIMIT_ISSUES.has(p.code ?? '')) ?? problems[0];
     const limit = LIMIT_ISSUES.has(first.code ?? '');
     const data = problems.map((p) => ({ path: p.path, message: p.message }));
-    return { response: errorResponse(id, limit ? -32005 : -32602, `${limit ? 'Limit exceeded' : 'Invalid params'}: ${first.message}`, data) };
+    return errorResponse(id, limit ? -32005 : -32602, `${limit ? 'Limit exceeded' : 'Invalid params'}: ${first.message}`, data);
   }
-  let result: unknown;
   try {
-    result = METHODS[method](chain, params);
+    return { jsonrpc: '2.0', id, result: METHODS[method](chain, params) };
   } catch (err) {
-    if (err instanceof RpcError) return { response: errorResponse(id, err.code, err.message, err.data) };
-    return { response: errorResponse(id, -32603, `Internal error: ${(err as Error).message}`) };
+    if (err instanceof RpcError) return errorResponse(id, err.code, err.message, err.data);
+    return errorResponse(id, -32603, `Internal error: ${(err as Error).message}`);
   }
-  // A notification (no id) gets no response.
-  return { response: hasId ? { jsonrpc: '2.0', id, result } : undefined };
 }
 
 // ---- helpers over params ----
@@ -160,7 +165,7 @@ function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, m
   const to = blockNumberOf(chain, filter.toBlock);
   if (from > to) throw new RpcError(-32602, `Invalid params: fromBlock ${qty(from)} is greater than toBlock ${qty(to)}.`);
   if (to - from > limit) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} block range ${qty(from)}..${qty(to)} spans ${to - from} blocks; the gateway allows at most ${limit}.`);
+    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${qty(from)} to ${qty(to)}, a range of ${to - from} (toBlock − fromBlock); the gateway allows at most ${limit}.`);
   }
   return [from, Math.min(to, chain.head)];
 }

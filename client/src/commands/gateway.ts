@@ -3,15 +3,22 @@ import * as vscode from 'vscode';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { requestMethods, sendJsonRpc } from '../http/gateway';
+import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
 import { toCurl } from '../http/request';
 import { documentOf } from './logpush';
 import { UserError } from './run';
 
 interface SendArgs { index?: number | null }
 
-/** The exact text to send: the whole document, or one item of a batch (its own characters, so nothing is re-serialised). */
+/**
+ * The exact text to send: the whole document, or one item of a batch (its own characters, so nothing is re-serialised), less the
+ * editor hint "$schema".
+ */
 export function bodyToSend(doc: vscode.TextDocument, args: SendArgs | undefined): string {
+  return withoutEditorHints(documentBody(doc, args));
+}
+
+function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): string {
   const text = doc.getText();
   if (args?.index === undefined || args.index === null) return text.trim();
   const errors: ParseError[] = [];

@@ -3,6 +3,7 @@
 import type { HttpFail } from './request';
 import { describeHttpError, describeRpcError, describeStatus, request, rpcError, toCurl } from './request';
 import { isObj } from './json';
+import { parseTree } from 'jsonc-parser';
 
 export interface RpcOk {
   ok: true;
@@ -37,6 +38,35 @@ export async function sendJsonRpc(url: string, body: string, opts: { timeoutMs: 
 
 function hasRpcError(body: unknown): boolean {
   return Array.isArray(body) ? body.some((b) => rpcError(b) !== undefined) : rpcError(body) !== undefined;
+}
+
+/**
+ * The body without the editor hint "$schema" (a member of the request, or of each batch item), which the request schema allows so
+ * that a plain .json file can name it; the gateway gets the JSON-RPC members only. The rest of the text is left as it was, and a body
+ * without the member (or that is not JSON) comes back unchanged.
+ */
+export function withoutEditorHints(body: string): string {
+  let text = body;
+  // One member per pass, found again in the new text: duplicate "$schema" members, side by side, come out too.
+  for (let cut = hintRange(text); cut; cut = hintRange(text)) text = text.slice(0, cut[0]) + text.slice(cut[1]);
+  return text;
+}
+
+/** The characters to delete for the first "$schema" member (with its comma and the space up to the next member), if any. */
+function hintRange(text: string): [number, number] | undefined {
+  const root = parseTree(text);
+  if (!root) return undefined;
+  const objects = root.type === 'object' ? [root] : root.type === 'array' ? (root.children ?? []) : [];
+  for (const obj of objects) {
+    const props = obj.type === 'object' ? (obj.children ?? []) : [];
+    const i = props.findIndex((p) => p.children?.[0]?.value === '$schema');
+    if (i < 0) continue;
+    const p = props[i];
+    if (i + 1 < props.length) return [p.offset, props[i + 1].offset];
+    if (i > 0) return [props[i - 1].offset + props[i - 1].length, p.offset + p.length];
+    return [p.offset, p.offset + p.length];
+  }
+  return undefined;
 }
 
 /** The method names of a request body (single or batch), in order; empty when the body is not JSON. */

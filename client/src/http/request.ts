@@ -247,6 +247,13 @@ export const JSON_RPC_ERRORS: Readonly<Record<number, string>> = {
   [-32601]: 'method not found: the method does not exist or is not available',
   [-32602]: 'invalid params: the method parameters are wrong',
   [-32603]: 'internal error: the server failed while handling the request',
+  // EIP-1474 (ethereum/execution-apis error groups). -32000, its "invalid input", is left out: nodes use it for anything.
+  [-32001]: 'resource not found: the requested block, transaction or other resource does not exist',
+  [-32002]: 'resource unavailable: the requested resource is not available',
+  [-32003]: 'transaction rejected: the transaction could not be created',
+  [-32004]: 'method not supported: the method is not implemented or not allowed here',
+  [-32005]: 'limit exceeded: the request exceeds a defined limit',
+  [-32006]: 'JSON-RPC version not supported',
 };
 
 /** Words for a JSON-RPC error code. */

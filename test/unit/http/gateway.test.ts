@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeRpcResponse, requestMethods, sendJsonRpc } from '../../../client/src/http/gateway';
+import { describeRpcResponse, requestMethods, sendJsonRpc, withoutEditorHints } from '../../../client/src/http/gateway';
 import { startMockBackend } from '../../../mock/src/backend';
 import type { MockBackend } from '../../../mock/src/backend';
 import { startServer } from './server';
@@ -52,7 +52,9 @@ describe('sendJsonRpc transport', () => {
   test('a gateway that never answers times out', async () => {
     const srv = await startServer(() => undefined);
     try {
-      const r = await sendJsonRpc(`${srv.url}/v1/mainnet`, '{}', { timeoutMs: 40 });
+      // Long enough for the server to have read the request on a loaded machine (with 40 ms, the client sometimes gave up before the
+      // body arrived and `received` was still empty); the handler never answers, so the request times out all the same.
+      const r = await sendJsonRpc(`${srv.url}/v1/mainnet`, '{}', { timeoutMs: 400 });
       assert.equal(r.ok, false);
       assert.ok(!r.ok && r.kind === 'timeout');
       assert.equal(srv.received[0].headers['content-type'], 'application/json');
@@ -93,5 +95,38 @@ describe('describeRpcResponse', () => {
     assert.deepEqual(requestMethods('[{"method":"a"},{"x":1},{"method":"b"}]'), ['a', 'b']);
     assert.deepEqual(requestMethods('{oops'), []);
     assert.deepEqual(requestMethods(undefined), []);
+  });
+});
+
+describe('withoutEditorHints', () => {
+  test('removes "$schema" from a request and from each batch item, and leaves the rest of the text as it was', () => {
+    const single = '{\n  "$schema": "https://edgekit.dev/schemas/jsonrpc-request.schema.json",\n  "jsonrpc": "2.0",\n  "method": "eth_chainId",\n  "params": [],\n  "id": 1\n}';
+    const out = withoutEditorHints(single);
+    assert.deepEqual(JSON.parse(out), { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 });
+    assert.ok(out.includes('\n  "jsonrpc": "2.0",\n  "method": "eth_chainId",'));
+    const batch = '[{"jsonrpc":"2.0","method":"eth_chainId","id":1,"$schema":"x"},{"jsonrpc":"2.0","method":"eth_blockNumber","id":2},{"$schema":"y","jsonrpc":"2.0","method":"net_version","id":3}]';
+    assert.deepEqual(JSON.parse(withoutEditorHints(batch)), [
+      { jsonrpc: '2.0', method: 'eth_chainId', id: 1 }, { jsonrpc: '2.0', method: 'eth_blockNumber', id: 2 }, { jsonrpc: '2.0', method: 'net_version', id: 3 },
+    ]);
+  });
+
+  test('a body without the hint, a nested "$schema" or text that is not JSON is sent unchanged', () => {
+    const plain = '{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}';
+    assert.equal(withoutEditorHints(plain), plain);
+    const nested = '{"jsonrpc":"2.0","method":"eth_call","params":[{"$schema":"z"}],"id":1}';
+    assert.equal(withoutEditorHints(nested), nested);
+    assert.equal(withoutEditorHints('{oops'), '{oops');
+  });
+
+  test('the stripped request is one the mock gateway answers', async () => {
+    const mock = await startMockBackend({ port: 0 });
+    try {
+      const body = '{"$schema":"../jsonrpc-request.schema.json","jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}';
+      const r = await sendJsonRpc(mock.gatewayUrl, withoutEditorHints(body), { timeoutMs: 5000 });
+      assert.ok(r.ok);
+      assert.equal(r.success, true, r.summary);
+    } finally {
+      await mock.close();
+    }
   });
 });

@@ -282,7 +282,16 @@ describe('describeHttpError', () => {
     assert.match(describeRpcCode(-32600), /^invalid request/);
     assert.match(describeRpcCode(-32602), /^invalid params/);
     assert.match(describeRpcCode(-32603), /^internal error/);
-    assert.equal(describeRpcCode(-32005), 'server error (implementation-defined)');
+    // EIP-1474's Ethereum codes in the server range (ethereum/execution-apis error groups), which the gateway's answers use:
+    // -32004 for a refused method, -32005 for a gateway limit, -32001 for an unknown block.
+    assert.match(describeRpcCode(-32001), /^resource not found/);
+    assert.match(describeRpcCode(-32004), /^method not supported/);
+    assert.match(describeRpcCode(-32005), /^limit exceeded/);
+    assert.match(describeRpcCode(-32006), /^JSON-RPC version not supported/);
+    // -32000 is EIP-1474's "invalid input", but nodes answer it for many unrelated failures (geth: "header not found", "nonce too
+    // low"): it keeps the generic words, as does the rest of the range.
+    assert.equal(describeRpcCode(-32000), 'server error (implementation-defined)');
+    assert.equal(describeRpcCode(-32050), 'server error (implementation-defined)');
     assert.equal(describeRpcCode(3), 'application error');
   });
 

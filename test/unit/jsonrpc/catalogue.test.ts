@@ -37,7 +37,7 @@ test('schema: $id, draft 2020-12, title and description on every property', () =
   assert.equal(schema.$id, 'https://edgekit.dev/schemas/jsonrpc-request.schema.json');
   assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
   const props = schema.properties as Record<string, { title?: string; description?: string }>;
-  assert.deepEqual(Object.keys(props), ['jsonrpc', 'method', 'params', 'id']);
+  assert.deepEqual(Object.keys(props), ['$schema', 'jsonrpc', 'method', 'params', 'id']);
   for (const [k, p] of Object.entries(props)) assert.ok(p.title && p.description, k);
   assert.ok(schema.items.title && schema.items.description);
 });

@@ -85,6 +85,14 @@ test('hover on param object keys and positional params', () => {
   assert.equal(hover('{"method":"eth_getBalance","params":["0x1", "latest", "ext|ra"]}'), undefined);
 });
 
+test('hover reads own names only: a member or tag named like an Object.prototype property is not documented with its function', () => {
+  assert.equal(hover('{"method":"eth_call","params":[{"constr|uctor":1}]}'), undefined);
+  assert.equal(hover('{"method":"eth_call","params":[{"__proto__|":1}]}'), undefined);
+  const tag = hover('{"method":"eth_getBlockByNumber","params":["constr|uctor", false]}')!.markdown;
+  assert.match(tag, /\*\*Block\*\*/);
+  assert.doesNotMatch(tag, /native code|`constructor`/);
+});
+
 test('lenses: one per request, plus one for the batch', () => {
   const single = parseDocument('{"jsonrpc":"2.0","method":"eth_chainId","id":1}');
   assert.deepEqual(jsonrpcPlugin.lenses!(single, DEFAULT_OPTIONS).map((l) => [l.title, l.command, l.args]),

@@ -50,8 +50,13 @@ const CASES: Record<string, Case> = {
   eth_getCode: { ok: [[A, 'safe']], bad: [[[A.slice(2)], [[[0], 'jsonrpc/invalid-address']]]] },
   eth_sendRawTransaction: { ok: [['0xf86c808504a817c800825208']], bad: [[['0xf86'], [[[0], 'jsonrpc/invalid-data']]], [[42], [[[0], 'jsonrpc/invalid-data']]]] },
   eth_call: {
-    ok: [[{ to: A, input: '0x70a08231' }, 'latest'], [{ from: A, to: null, data: '0x', value: '0x0', accessList: [{ address: A, storageKeys: [H] }] }, H]],
+    ok: [[{ to: A, input: '0x70a08231' }, 'latest'], [{ from: A, to: null, data: '0x', value: '0x0', accessList: [{ address: A, storageKeys: [H] }] }, H],
+      // execution-apis GenericTransaction.type and an authorization's yParity are a "byte" (^0x([0-9a-fA-F]?){1,2}$), not a uint.
+      [{ to: A, type: '0x02', data: '0x' }], [{ to: A, type: '0x2', authorizationList: [{ chainId: '0x1', nonce: '0x0', address: A, yParity: '0x01', r: '0x1', s: '0x2' }] }]],
     bad: [
+      [[{ to: A, type: '0x002' }], [[[0, 'type'], 'jsonrpc/invalid-param']]],
+      [[{ to: A, type: 2, authorizationList: [{ chainId: '0x1', nonce: '0x0', address: A, yParity: '0x100', r: '0x1', s: '0x2' }] }],
+        [[[0, 'type'], 'jsonrpc/invalid-param'], [[0, 'authorizationList', 0, 'yParity'], 'jsonrpc/invalid-param']]],
       [[{ to: A, from: '0x1', gas: '0x05208', dataa: '0x' }], [[[0, 'from'], 'jsonrpc/invalid-address'], [[0, 'gas'], 'jsonrpc/invalid-quantity'], [[0, 'dataa'], 'jsonrpc/unknown-key']]],
       [['0x01'], [[[0], 'jsonrpc/invalid-param']]],
       [[{ accessList: [{ address: A }] }], [[[0, 'accessList', 0], 'jsonrpc/missing-param']]],
@@ -141,6 +146,21 @@ test('replacements normalise quantities, prefixes, tags, booleans and numbers', 
   assert.deepEqual(rep('trace_filter', [{ toAddress: A }]), [[A]]);
   assert.deepEqual(rep('trace_filter', [{ countt: 1 }]), ['count']);
   assert.deepEqual(rep('eth_getBalance', ['0x12']), [undefined]);
+});
+
+test('a value over 64 bits is no block number, leading zeros or not: no "without leading zeros" fix to a still larger number', () => {
+  // A block hash pasted where only a number or tag goes; one hash in 16 starts with a zero digit.
+  for (const hash of [H, '0x0' + H.slice(3), '0x00000000000000000' + 'f'.repeat(17)]) {
+    const issues = checkParamValues('eth_getBlockByNumber', [hash, false]);
+    assert.deepEqual(issues.map((i) => [i.path, i.code, i.replacement]), [[[0], 'jsonrpc/invalid-block', undefined]], hash);
+    assert.match(issues[0].message, /more than 64 bits/);
+  }
+  // Leading zeros on a number that fits still get their fix.
+  assert.deepEqual(checkParamValues('eth_getBlockByNumber', ['0x00000000000000000001', false]).map((i) => i.replacement), ['0x1']);
+  // The same for a 256-bit QUANTITY (a call's value).
+  const big = checkParamValues('eth_call', [{ value: '0x0' + 'f'.repeat(65) }]);
+  assert.deepEqual(big.map((i) => [i.code, i.replacement]), [['jsonrpc/invalid-quantity', undefined]]);
+  assert.match(big[0].message, /larger than 256 bits/);
 });
 
 test('limits: exactly at the limit passes, one over fails', () => {

@@ -49,6 +49,16 @@ test('wrong version: error on the value, fix replaces it', () => {
   assert.deepEqual(check(apply(text, p.fixes![0])), []);
 });
 
+test('a version written as a number (or null) is one wrong-version problem with the same fix, not two schema errors', () => {
+  for (const v of ['2.0', '2', 'null']) {
+    const text = `{"jsonrpc":${v},"method":"eth_chainId","id":1}`;
+    const ps = check(text);
+    assert.deepEqual(ps.map((p) => p.code), ['jsonrpc/wrong-version'], v);
+    assert.equal(at(text, ps[0]), v);
+    assert.deepEqual(check(apply(text, ps[0].fixes![0])), []);
+  }
+});
+
 test('missing method and id are errors; a string id is a warning with an integer fix when numeric', () => {
   assert.equal(only('{"jsonrpc":"2.0","id":1}', 'jsonrpc/missing-method').severity, 'error');
   assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId"}', 'jsonrpc/missing-id').severity, 'error');

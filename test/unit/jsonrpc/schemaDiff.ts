@@ -84,6 +84,7 @@ function values(type: ValueType, wrap: Wrap): fc.Arbitrary<unknown> {
   const odd = <T>(good: fc.Arbitrary<T>, ...bad: T[]): fc.Arbitrary<T> => (wrap === PURE || !bad.length ? good : fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: fc.constantFrom(...bad) }));
   switch (type) {
     case 'quantity': return quantity(64);
+    case 'byte': return odd<unknown>(hexDigits(1, 2).map((d) => '0x' + d), '0x', '0x002', 2);
     // With the gateway's limits on either side (blockCount 10, count 200).
     case 'integerOrQuantity': return fc.oneof(fc.nat({ max: 400 }), quantity(4), quantity(64),
       { weight: 2, arbitrary: fc.constantFrom(0, 10, 11, 200, 201, '0xa', '0xB', '0xc8', '0xC9', Number.MAX_SAFE_INTEGER) });
@@ -106,7 +107,7 @@ function values(type: ValueType, wrap: Wrap): fc.Arbitrary<unknown> {
     case 'topics': return fc.array(fc.oneof(fc.constant(null), values('hash32', wrap), fc.array(fc.oneof(fc.constant(null), values('hash32', wrap)), { maxLength: 2 })), { maxLength: wrap === PURE ? 4 : 5 });
     case 'accessList': return fc.array(withStrayKey(fc.record({ address: wrap(values('address', wrap)), storageKeys: wrap(values('hash32List', wrap)) }, { requiredKeys: wrap === PURE ? ['address', 'storageKeys'] : [] }), wrap), { maxLength: 2 });
     case 'authorizationList': {
-      const entry = fc.record({ chainId: wrap(quantity(2)), nonce: quantity(2), address: wrap(values('address', wrap)), yParity: quantity(1), r: quantity(64), s: quantity(64) });
+      const entry = fc.record({ chainId: wrap(quantity(2)), nonce: quantity(2), address: wrap(values('address', wrap)), yParity: hexDigits(1, 2).map((d) => '0x' + d), r: quantity(64), s: quantity(64) });
       const lacking = fc.tuple(entry, fc.constantFrom('chainId', 'nonce', 'address', 'yParity', 'r', 's')).map(([e, k]) => { const o: Record<string, unknown> = { ...e }; delete o[k]; return o; });
       return fc.array(wrap === PURE ? entry : fc.oneof({ weight: 3, arbitrary: entry }, { weight: 1, arbitrary: lacking }), { maxLength: 2 });
     }

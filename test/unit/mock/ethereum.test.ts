@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ethers } from 'ethers';
 import {
-  createPublicClient, http, InvalidParamsRpcError, keccak256, LimitExceededRpcError, MethodNotFoundRpcError, MethodNotSupportedRpcError,
+  createPublicClient, http, InvalidParamsRpcError, keccak256, LimitExceededRpcError, MethodNotSupportedRpcError,
   type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -202,6 +202,8 @@ test('ethers: every refused method is its SERVER_ERROR for the HTTP 403, with th
   };
   for (const method of UNSUPPORTED) await assert.rejects(provider.send(method, []), refusal(method));
   await assert.rejects(provider.listAccounts(), refusal('eth_accounts'));
+  // A method outside the supported list, listed as unsupported or not: the spec refuses every method it does not support with 403.
+  for (const method of ['eth_maxPriorityFeePerGas', 'eth_getBlockReceipts']) await assert.rejects(provider.send(method, []), refusal(method));
 });
 
 test('viem: every refused method is its MethodNotSupportedRpcError (-32004) with the gateway\'s message; the filter actions too', async () => {
@@ -211,22 +213,19 @@ test('viem: every refused method is its MethodNotSupportedRpcError (-32004) with
     assert.match(e.message, new RegExp(`"${method}" is not supported by the gateway`));
     return true;
   };
-  for (const method of UNSUPPORTED) await assert.rejects(client.request({ method, params: [] } as never), refusal(method));
+  for (const method of [...UNSUPPORTED, 'eth_maxPriorityFeePerGas', 'eth_getBlockReceipts']) await assert.rejects(client.request({ method, params: [] } as never), refusal(method));
   await assert.rejects(client.createBlockFilter(), refusal('eth_newBlockFilter'));
   await assert.rejects(client.createPendingTransactionFilter(), refusal('eth_newPendingTransactionFilter'));
   await assert.rejects(client.createEventFilter({ address: CONTRACT }), refusal('eth_newFilter'));
 });
 
-test('the gateway\'s other errors, {code, message, data}, as each library\'s own: unknown method, bad params, a gateway limit', async () => {
-  // ethers: an unknown method in a node's own words is UNSUPPORTED_OPERATION; the rest keep the JSON-RPC error object.
-  await assert.rejects(provider.send('eth_maxPriorityFeePerGas', []), (e: { code?: string; info?: { error?: { code: number; data?: unknown } } }) =>
-    e.code === 'UNSUPPORTED_OPERATION' && e.info?.error?.code === -32601 && JSON.stringify(e.info.error.data) === '{"method":"eth_maxPriorityFeePerGas"}');
+test('the gateway\'s other errors, {code, message, data}, as each library\'s own: bad params, a gateway limit', async () => {
+  // ethers keeps the JSON-RPC error object.
   await assert.rejects(provider.send('eth_getBalance', ['0x123', 'latest']), (e: { error?: { code: number; message: string; data?: unknown } }) =>
     e.error?.code === -32602 && /params\[0\]/.test(e.error.message) && Array.isArray(e.error.data));
   await assert.rejects(provider.getLogs({ fromBlock: 0, toBlock: 900 }), (e: { error?: { code: number; message: string } }) =>
     e.error?.code === -32005 && /800/.test(e.error.message));
   // viem: one class per EIP-1474 code.
-  await assert.rejects(client.request({ method: 'eth_maxPriorityFeePerGas' }), (e: Error) => e instanceof MethodNotFoundRpcError);
   await assert.rejects(client.request({ method: 'eth_getBalance', params: ['0x123' as `0x${string}`, 'latest'] }), (e: Error) => e instanceof InvalidParamsRpcError && /params\[0\]/.test(e.message));
   await assert.rejects(client.getLogs({ fromBlock: 0n, toBlock: 900n }), (e: Error) => e instanceof LimitExceededRpcError && /800/.test(e.message));
 });

@@ -151,7 +151,7 @@ test('every unsupported method is HTTP 403 with a JSON-RPC error body', async ()
   }
 });
 
-test('protocol errors: -32700, -32600, -32601, -32602', async () => {
+test('protocol errors: -32700, -32600, -32602; a method outside the supported list is refused with 403', async () => {
   const bad = await post(gw, '{"jsonrpc": "2.0", "method": ', true);
   assert.equal(bad.json.error.code, -32700);
   assert.equal(bad.json.id, null);
@@ -160,9 +160,13 @@ test('protocol errors: -32700, -32600, -32601, -32602', async () => {
   assert.equal((await post(gw, 42)).json.error.code, -32600);
   assert.equal((await post(gw, [])).json.error.code, -32600);
   assert.equal((await post(gw, { jsonrpc: '2.0', id: {}, method: 'eth_chainId' })).json.error.code, -32600);
+  // Spec, "What the service does" 1: the gateway forwards the supported subset; "A method that is not supported is refused with
+  // HTTP 403" (Cloudflare: "The gateway returns a 403 if a method is specified that is not supported"), listed as unsupported or not.
   const unknown = await rpc(gw, 'eth_doesNotExist');
-  assert.equal(unknown.status, 200);
-  assert.equal(unknown.json.error.code, -32601);
+  assert.equal(unknown.status, 403);
+  assert.equal(unknown.json.error.code, -32004);
+  assert.deepEqual(unknown.json.error.data, { method: 'eth_doesNotExist', httpStatus: 403 });
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_subscribe', params: ['newHeads'] })).status, 403);
   const p = await rpc(gw, 'eth_getBalance', ['0x123', 'latest']);
   assert.equal(p.json.error.code, -32602);
   assert.match(p.json.error.message, /params\[0\]/);
@@ -184,11 +188,29 @@ test('batches answer each member in order; notifications get no answer', async (
   assert.equal(r.json.length, 4);
   assert.deepEqual(r.json[0], { jsonrpc: '2.0', id: 1, result: '0x1' });
   assert.equal(r.json[1].id, 'b');
-  assert.equal(r.json[1].error.code, -32601);
+  assert.equal(r.json[1].error.code, -32004);
   assert.equal(r.json[2].error.code, -32600);
   assert.equal(r.json[3].error.code, -32004);
   const note = await post(gw, { jsonrpc: '2.0', method: 'eth_chainId' });
   assert.equal(note.status, 204);
+});
+
+test('a notification gets no answer even when it fails (JSON-RPC 2.0 section 4.1); a request that is not valid still does', async () => {
+  // Bad params, and an error of the method itself (no state beyond the head).
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_getBalance', params: ['0x12'] })).status, 204);
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_getBalance', params: [EOA, '0xffffff'] })).status, 204);
+  assert.equal((await post(gw, { jsonrpc: '2.0', method: 'eth_getLogs', params: [{ fromBlock: 'earliest', toBlock: 'latest' }] })).status, 204);
+  const batch = await post(gw, [
+    { jsonrpc: '2.0', method: 'eth_getBalance', params: ['0x12'] },
+    { jsonrpc: '2.0', id: 2, method: 'eth_getBalance', params: ['0x12'] },
+  ]);
+  assert.equal(batch.json.length, 1);
+  assert.equal(batch.json[0].id, 2);
+  assert.equal(batch.json[0].error.code, -32602);
+  // Not a valid request object: answered, with id null (section 5).
+  const invalid = await post(gw, { jsonrpc: '1.0', method: 'eth_chainId' });
+  assert.equal(invalid.json.error.code, -32600);
+  assert.equal(invalid.json.id, null);
 });
 
 test('unknown block and transaction lookups return null; unknown networks are 404', async () => {

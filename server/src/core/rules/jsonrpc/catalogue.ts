@@ -5,6 +5,7 @@
 /** The value shapes a param (or a key of a param object) can take. */
 export type ValueType =
   | 'quantity' // uint: "0x" + hex digits, no leading zeros
+  | 'byte' // execution-apis byte: "0x" + one or two hex digits ("0x2" and "0x02" alike)
   | 'integerOrQuantity' // JSON integer or quantity (trace_filter after/count, eth_feeHistory blockCount)
   | 'address' | 'addressOrNull' | 'addressList' | 'addressOrList'
   | 'hash32' | 'hash32List'
@@ -58,6 +59,7 @@ export const BLOCK_TAG_DESCRIPTIONS: Record<(typeof BLOCK_TAGS)[number], string>
 /** Human names of the value types, used in hovers, completion details and messages. */
 export const TYPE_LABELS: Record<ValueType, string> = {
   quantity: 'QUANTITY (hex, no leading zeros)',
+  byte: 'byte (0x + 1 or 2 hex digits)',
   integerOrQuantity: 'integer or QUANTITY',
   address: 'address (20 bytes)',
   addressOrNull: 'address or null',
@@ -88,7 +90,8 @@ const q = (description: string, example = '0x0'): KeySpec => ({ type: 'quantity'
 export const OBJECT_KEYS: Record<ObjectType, Record<string, KeySpec>> = {
   // execution-apis GenericTransaction (additionalProperties: false); "data" is the legacy name of "input" that nodes still accept.
   callObject: {
-    type: q('Transaction type (0x0 legacy, 0x1 access list, 0x2 EIP-1559, 0x3 blob, 0x4 set-code).', '0x2'),
+    // execution-apis types it "byte" (^0x([0-9a-fA-F]?){1,2}$), so "0x02" is as valid as "0x2".
+    type: { type: 'byte', description: 'Transaction type (0x0 legacy, 0x1 access list, 0x2 EIP-1559, 0x3 blob, 0x4 set-code).', example: '0x2' },
     nonce: q('Sender nonce.'),
     to: { type: 'addressOrNull', description: 'Recipient address; null for contract creation.', example: '0x0000000000000000000000000000000000000000' },
     from: { type: 'address', description: 'Sender address.', example: '0x0000000000000000000000000000000000000000' },

@@ -10,7 +10,7 @@ export const JSONRPC_CODES: CodeTable = {
   'jsonrpc/duplicate-id': { severity: 'warning', description: 'Two requests of a batch share an id, so their responses cannot be told apart.' },
   // method
   'jsonrpc/unsupported-method': { severity: 'error', description: 'A method the gateway refuses with HTTP 403.' },
-  'jsonrpc/unknown-method': { severity: 'error', description: 'A method the gateway does not know.' },
+  'jsonrpc/unknown-method': { severity: 'error', description: 'A method the gateway does not know; like an unsupported one, it is refused with HTTP 403.' },
   // params (reported from checkParamValues)
   'jsonrpc/params-not-array': { severity: 'error', description: 'params is not an array; the gateway methods take positional params.' },
   'jsonrpc/missing-param': { severity: 'error', description: 'A required param (or member of a param object) is missing.' },

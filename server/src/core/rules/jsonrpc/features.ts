@@ -52,7 +52,9 @@ function typeAt(spec: MethodSpec, rest: JsonPath): { type: ValueType; param?: Pa
   if (!param) return undefined;
   if (rest.length === 2) return { type: param.type, param };
   if (rest.length === 3 && typeof rest[2] === 'string' && OBJECT_TYPES.includes(param.type)) {
-    const key = OBJECT_KEYS[param.type as ObjectType][rest[2]];
+    // Own members only: "constructor" or "__proto__" in a call object is no member of the catalogue.
+    const keys = OBJECT_KEYS[param.type as ObjectType];
+    const key = Object.hasOwn(keys, rest[2]) ? keys[rest[2]] : undefined;
     return key ? { type: key.type, key } : undefined;
   }
   return undefined;
@@ -73,7 +75,7 @@ const esc = (s: string): string => s.replace(/[\\$}]/g, (c) => `\\${c}`);
 function placeholder(type: ValueType, n: { i: number }): string {
   const tab = (text: string) => `\${${n.i++}:${esc(text)}}`;
   switch (type) {
-    case 'quantity': case 'integerOrQuantity': return `"${tab('0x1')}"`;
+    case 'quantity': case 'integerOrQuantity': case 'byte': return `"${tab('0x1')}"`;
     case 'address': case 'addressOrNull': case 'addressOrList': return `"${tab('0x0000000000000000000000000000000000000000')}"`;
     case 'hash32': return `"${tab('0x' + '0'.repeat(64))}"`;
     case 'bytes': case 'bytesMax32': return `"${tab('0x')}"`;
@@ -171,7 +173,7 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) };
   if (at.param && !isKey && typeof rest[1] === 'number') {
     let md = paramMarkdown(spec, rest[1], at.param);
-    if (BLOCK_TYPES.includes(at.type) && typeof node.value === 'string' && node.value in BLOCK_TAG_DESCRIPTIONS) {
+    if (BLOCK_TYPES.includes(at.type) && typeof node.value === 'string' && Object.hasOwn(BLOCK_TAG_DESCRIPTIONS, node.value)) {
       md += `\n\n\`${node.value}\`: ${BLOCK_TAG_DESCRIPTIONS[node.value as keyof typeof BLOCK_TAG_DESCRIPTIONS]}`;
     }
     return { ...span, markdown: md };

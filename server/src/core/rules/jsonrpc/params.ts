@@ -125,7 +125,7 @@ class Checker {
     }
     if (typeof v !== 'string') return this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
     if (isQuantity(v, 64)) return;
-    if (/^0x[1-9a-fA-F][0-9a-fA-F]{64,}$/.test(v)) return this.add(path, `${formatPath(path)} is ${show(v)}, larger than 256 bits.`, 'jsonrpc/invalid-quantity');
+    if (/^0[xX]0*[1-9a-fA-F][0-9a-fA-F]{64,}$/.test(v)) return this.add(path, `${formatPath(path)} is ${show(v)}, larger than 256 bits.`, 'jsonrpc/invalid-quantity');
     const m = /^0[xX]([0-9a-fA-F]+)$/.exec(v);
     if (m) {
       const fix = '0x' + BigInt('0x' + m[1]).toString(16);
@@ -139,6 +139,14 @@ class Checker {
       return;
     }
     this.expect(path, expectation, v, 'jsonrpc/invalid-quantity');
+  }
+
+  /** execution-apis "byte": "0x" and one or two hex digits (a leading zero is allowed: "0x02"). */
+  byte(path: Path, v: unknown): void {
+    if (typeof v === 'string' && (v.length === 3 || v.length === 4) && v.charCodeAt(0) === 0x30 && v.charCodeAt(1) === 0x78 && hexFrom(v, 2)) return;
+    const fix = typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 255 ? '0x' + v.toString(16)
+      : typeof v === 'string' && /^0[xX]0*[0-9a-fA-F]{1,2}$/.test(v) ? '0x' + Number.parseInt(v.slice(2), 16).toString(16) : undefined;
+    this.expect(path, 'a byte: "0x" and 1 or 2 hex digits, such as "0x2"', v, 'jsonrpc/invalid-param', fix);
   }
 
   integerOrQuantity(path: Path, v: unknown): void {
@@ -193,7 +201,8 @@ class Checker {
       if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block');
       if (tags.includes(v.toLowerCase())) return this.expect(path, 'a lower-case block tag', v, 'jsonrpc/invalid-block', v.toLowerCase());
       if (type === 'blockOrHash' && /^0[xX][0-9a-fA-F]{64}$/.test(v)) return this.hash32(path, v);
-      if (/^0x[0-9a-fA-F]{17,}$/.test(v) && /^0x[1-9a-fA-F]/.test(v)) {
+      // Over 64 bits once leading zeros are dropped (a block hash pasted here, of which one in 16 starts with "0"): no number to fix to.
+      if (/^0[xX]0*[1-9a-fA-F][0-9a-fA-F]{16,}$/.test(v)) {
         const hashHint = type !== 'blockOrHash' && v.length === 66 ? '; this method takes no block hash here' : '';
         return this.add(path, `${formatPath(path)} is not a block number: ${show(v)} has more than 64 bits${hashHint}.`, 'jsonrpc/invalid-block');
       }
@@ -264,6 +273,7 @@ class Checker {
       case 'address': return this.address(path, v);
       case 'block': case 'blockForRange': case 'blockOrHash': return this.block(path, v, type);
       case 'quantity': return this.quantity(path, v);
+      case 'byte': return this.byte(path, v);
       case 'hash32': return this.hash32(path, v);
       case 'bytes': return this.bytes(path, v);
       case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
@@ -345,6 +355,7 @@ class Checker {
       if (v[k] === undefined) { this.add(path, `${formatPath(path)} is missing "${k}".`, 'jsonrpc/missing-param'); continue; }
       path.push(k);
       if (k === 'address') this.address(path, v[k]);
+      else if (k === 'yParity') this.byte(path, v[k]);
       else this.quantity(path, v[k]);
       path.pop();
     }
@@ -381,11 +392,19 @@ function countOf(v: unknown): number | undefined {
   return blockNumberOf(v);
 }
 
+/**
+ * The exact value of a number-like v for a message: blockNumberOf's double rounds beyond 2^53 ("0xffffffffffffffff" would read
+ * 18446744073709552000, a count of 2^80 1.2e+24). Only called on values blockNumberOf accepted.
+ */
+function exact(v: unknown): bigint {
+  return typeof v === 'number' ? BigInt(v) : BigInt(v as string);
+}
+
 function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   if (spec.name === 'eth_feeHistory') {
     const n = countOf(params[0]);
     if (n !== undefined && n > LIMITS.feeHistoryMaxBlockCount) {
-      c.add([0], `${formatPath([0])} (blockCount) asks for ${n} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large');
+      c.add([0], `${formatPath([0])} (blockCount) asks for ${exact(params[0])} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large');
     }
     return;
   }
@@ -396,16 +415,22 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   const from = blockNumberOf(f.fromBlock);
   const to = blockNumberOf(f.toBlock);
   if (from !== undefined && to !== undefined) {
-    if (from > to) {
-      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${from}) is after toBlock (${to}).`, 'jsonrpc/block-range-reversed');
-    } else if (to - from > max) {
-      c.add([0, 'toBlock'], `${formatPath([0])} spans ${to - from} blocks (${from} to ${to}); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+    // Doubles are exact up to 2^53, the common case; beyond, the comparison and the range are made on the exact values.
+    const big = from > Number.MAX_SAFE_INTEGER || to > Number.MAX_SAFE_INTEGER;
+    const reversed = big ? exact(f.fromBlock) > exact(f.toBlock) : from > to;
+    const over = big ? exact(f.toBlock) - exact(f.fromBlock) > BigInt(max) : to - from > max;
+    if (reversed) {
+      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(f.fromBlock)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
+    } else if (over) {
+      // The limit is on toBlock - fromBlock (docs/mock-backend.md; the mock measures the same): "0 to 801" is a range of 801.
+      const [a, b] = [exact(f.fromBlock), exact(f.toBlock)];
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, a range of ${b - a} (toBlock − fromBlock); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
     }
   }
   if (spec.name === 'trace_filter') {
     const n = countOf(f.count);
     if (n !== undefined && n > LIMITS.traceFilterMaxCount) {
-      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${n}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large');
+      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${exact(f.count)}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large');
     }
   }
 }

@@ -61,7 +61,9 @@ function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[
     const edit = insertMember(doc, base, 'jsonrpc', '"2.0"', 'first');
     out.push(ctx.report('jsonrpc/missing-version', `${whereOf(r)} has no "jsonrpc" member; the gateway expects "jsonrpc": "2.0".`,
       doc.locate([...base, 'jsonrpc']), edit ? { fixes: [{ title: 'Add "jsonrpc": "2.0"', edits: [edit], preferred: true }] } : {}));
-  } else if (typeof req.jsonrpc === 'string' && req.jsonrpc !== '2.0') {
+  } else if (req.jsonrpc !== undefined && req.jsonrpc !== '2.0') {
+    // Any other value, a number such as 2.0 included: one problem with the fix, where the schema alone says "must be a string" and
+    // "must be "2.0"" on the same span (schema problems on a span a rule reports are dropped).
     const span = doc.locate([...base, 'jsonrpc']);
     out.push(ctx.report('jsonrpc/wrong-version', `"jsonrpc" must be "2.0", not ${show(req.jsonrpc)}.`, span,
       { fixes: [replaceFix('Replace with "2.0"', span, '"2.0"')] }));
@@ -88,7 +90,10 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
     return;
   }
   const near = nearMethods(method);
-  const hint = near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : '.';
+  // Spec, "What the service does" 1: every method outside the supported subset is refused with HTTP 403, not only the listed ones.
+  const hint = near.length
+    ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}? The gateway refuses a method it does not support with HTTP 403.`
+    : '; the gateway refuses a method it does not support with HTTP 403.';
   out.push(ctx.report('jsonrpc/unknown-method', `Unknown method "${method}"${hint}`, span,
     near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));
 }
