@@ -78,3 +78,18 @@ test('the docs\' account-level deployment expressions give no problem', () => {
     assert.deepEqual(analyzeExpression(src, 'http_request_firewall_managed').problems, [], src);
   }
 });
+
+test('fields the docs make available only in response header transform and custom error rules are refused in request phases', () => {
+  // index.yaml: cf.response.1xxx_code, cf.response.error_type "only available in Response Header Transform Rules and Custom Errors"
+  const only = docs.filter((r) => /only available in Response Header Transform Rules and Custom Errors/.test(r.notes));
+  assert.deepEqual(only.map((r) => r.name), ['cf.response.1xxx_code', 'cf.response.error_type']);
+  for (const r of only) {
+    const src = useOf(r.name, checkerTypeName(r.type));
+    for (const phase of ['http_response_headers_transform', 'http_custom_errors']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems, [], `${src} in ${phase}`);
+    }
+    for (const phase of ['http_request_firewall_custom', 'http_request_transform', 'http_request_firewall_managed']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems.map((p) => p.code), ['ruleset/expr-phase'], `${src} in ${phase}`);
+    }
+  }
+});
