@@ -84,7 +84,14 @@ for (const [file, label] of docsSources) {
       rows.push(row);
       byName.set(d.name, row);
       console.log(`added ${d.name} (${d.type}) from ${label}`);
-    } else if (have.type !== d.type) {
+      continue;
+    }
+    // The checker reads "keys lowercased" in the notes as "this map's keys are lower-case" (catalog.ts lowerKeys): the docs say so
+    // of http.response.headers too ("The keys convert to lowercase"), which the reference's notes do not
+    if (d.notes.includes('keys lowercased') && !have.notes.includes('keys lowercased')) {
+      have.notes = `${have.notes ? `${have.notes}; ` : ''}keys lowercased (per ${label})`;
+    }
+    if (have.type !== d.type) {
       console.log(`type of ${d.name}: ${d.type} per ${label} (reference: ${have.type})`);
       have.notes = `${have.notes ? `${have.notes}; ` : ''}type per ${label} (reference TSV: ${have.type})`;
       have.type = d.type;

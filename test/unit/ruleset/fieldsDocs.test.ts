@@ -93,3 +93,17 @@ test('fields the docs make available only in response header transform and custo
     }
   }
 });
+
+test('maps whose keys the docs say are lower-cased flag a key with capitals', () => {
+  // index.yaml: http.request.headers "names of HTTP request headers converted to lowercase"; http.response.headers "The keys
+  // convert to lowercase"
+  const lowered = docs.filter((r) => /keys lowercased/.test(r.notes));
+  assert.deepEqual(lowered.map((r) => r.name), ['http.request.headers', 'http.response.headers']);
+  for (const r of lowered) {
+    const phase = FIELDS.get(r.name)?.stage === 'response' ? 'http_response_headers_transform' : 'http_request_firewall_custom';
+    const codes = (src: string) => analyzeExpression(src, phase).problems.map((p) => p.code);
+    assert.deepEqual(codes(`any(${r.name}["Content-Type"][*] eq "text/html")`), ['ruleset/expr-header-case'], r.name);
+    assert.deepEqual(codes(`has_key(${r.name}, "Content-Type")`), ['ruleset/expr-header-case'], r.name);
+    assert.deepEqual(codes(`any(${r.name}["content-type"][*] eq "text/html")`), [], r.name);
+  }
+});

@@ -176,7 +176,7 @@ export const RULES_LANGUAGE_FIELD_ROWS: readonly (readonly [string, string, stri
   ["http.request.body.multipart.content_transfer_encodings", "Array<Array<String>>", "Enterprise", "request"],
   ["http.request.body.multipart.filenames", "Array<Array<String>>", "Enterprise", "request"],
   ["http.response.code", "Integer", "response phases", "response"],
-  ["http.response.headers", "Map<Array<String>>", "response phases", "response"],
+  ["http.response.headers", "Map<Array<String>>", "response phases; keys lowercased (per the docs' index.yaml)", "response"],
   ["http.response.headers.names", "Array<String>", "response phases", "response"],
   ["http.response.headers.values", "Array<String>", "response phases", "response"],
   ["http.response.content_type.media_type", "String", "response phases", "response"],
