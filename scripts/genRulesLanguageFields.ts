@@ -44,15 +44,15 @@ function checkerType(t: string): boolean {
 
 /** A field TSV (header name, data_type, plan/notes): its rows, types mapped onto the checker's; a type it lacks stops the run. */
 function readTsv(file: string): Row[] {
-  const out: Row[] = [];
+  const found: Row[] = [];
   fs.readFileSync(file, 'utf8').split(/\r?\n/).slice(1).forEach((line, k) => {
     if (!line.trim()) return;
     const [name, type = '', notes = ''] = line.split('\t');
     const ty = normType(type.trim());
     if (!checkerType(ty)) throw new Error(`${file}:${k + 2}: field "${name}" has type "${type}", which the checker has no type for`);
-    out.push({ name: name.trim(), type: ty, notes: notes.trim() });
+    found.push({ name: name.trim(), type: ty, notes: notes.trim() });
   });
-  return out;
+  return found;
 }
 
 const rows: Row[] = [];
