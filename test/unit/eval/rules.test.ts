@@ -190,3 +190,12 @@ test('100 000 generated expression/request pairs: the evaluator agrees with the 
   assert.equal(pairs, 100_000);
   assert.ok(yes > 10_000 && yes < 90_000, `both verdicts are exercised (${yes})`);
 });
+
+test('an account-level deployment expression of the docs: cf.zone.name / cf.zone.plan evaluate, and are "" when the record lacks them', () => {
+  // cloudflare-docs src/content/partials/waf/managed-rulesets/api-account-example.mdx
+  const expr = '(cf.zone.name in {"example.com" "anotherexample.com"}) and cf.zone.plan eq "ENT"';
+  assert.equal(run(expr, { ...REQUEST, 'cf.zone.name': 'example.com', 'cf.zone.plan': 'ENT' }), true);
+  assert.equal(run(expr, { ...REQUEST, 'cf.zone.name': 'example.com', 'cf.zone.plan': 'BIZ' }), false);
+  assert.equal(run(expr, REQUEST), false);
+  assert.equal(run('cf.zone.plan eq ""', REQUEST), true);
+});

@@ -128,7 +128,9 @@ class Checker {
     }
     if (this.phase && info.stage === 'response' && !phaseSeesResponse(this.phase)) {
       this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
-        message: `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
+        message: e.name.startsWith('cf.response.')
+          ? `Field "${e.name}" describes the response Cloudflare returns; it is available only in response header transform and custom error rules, and phase ${this.phase} runs before there is a response.`
+          : `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
     }
     const first = e.index[0];
     if (first?.kind === 'key' && info.lowerKeys && first.key !== first.key.toLowerCase()) {

@@ -1,0 +1,109 @@
+// The docs' field lists (data/rules-language/http_fields_docs.tsv, from cloudflare-docs src/content/fields/index.yaml, and
+// http_fields_docs_pages.tsv, fields the docs use outside that list): every field they name is one the checker knows, with the
+// docs' type, and a plain use of it in a phase that reads it gives no problem at all.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { FIELDS, tyName } from '../../../server/src/core/rules/ruleset/catalog';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+
+const dataDir = path.resolve(__dirname, '../../../data/rules-language');
+
+interface DocRow { file: string; line: number; name: string; type: string; notes: string }
+
+function readRows(file: string): DocRow[] {
+  const lines = fs.readFileSync(path.join(dataDir, file), 'utf8').split('\n');
+  assert.equal(lines[0], 'name\tdata_type\tplan/notes', `${file}: header`);
+  return lines.slice(1).flatMap((l, k) => {
+    if (l === '') return [];
+    const cols = l.split('\t');
+    assert.equal(cols.length, 3, `${file}:${k + 2}: three tab-separated columns`);
+    return [{ file, line: k + 2, name: cols[0], type: cols[1], notes: cols[2] }];
+  });
+}
+
+/** The docs' type names as the checker writes them: "Number" is an integer, "IP address" an IP. */
+function checkerTypeName(docsType: string): string {
+  return docsType.replace(/IP address/g, 'IP').replace(/Number/g, 'Integer');
+}
+
+/** A plain use of a field of this type, which must give no problem. */
+function useOf(name: string, type: string): string {
+  if (type === 'Boolean') return name;
+  if (type === 'String') return `${name} eq ""`;
+  if (type === 'Integer') return `${name} eq 0`;
+  if (type === 'IP') return `${name} in {192.0.2.0/24}`;
+  if (type === 'Bytes') return `len(${name}) gt 0`;
+  if (type.startsWith('Map<')) return `has_key(${name}, "k")`;
+  if (type.startsWith('Array<')) return `len(${name}) gt 0`;
+  throw new Error(`no use for type ${type}`);
+}
+
+const docs = readRows('http_fields_docs.tsv');
+const pages = readRows('http_fields_docs_pages.tsv');
+
+test('the docs TSVs: index.yaml has 173 entries, no name twice, no name in both files', () => {
+  assert.equal(docs.length, 173);
+  const names = [...docs, ...pages].map((r) => r.name);
+  assert.deepEqual(names.filter((n, k) => names.indexOf(n) !== k), []);
+});
+
+test('every field the docs name is known to the checker, with the docs\' type', () => {
+  const wrong: string[] = [];
+  for (const r of [...docs, ...pages]) {
+    const info = FIELDS.get(r.name);
+    if (!info) wrong.push(`${r.file}:${r.line} ${r.name}: unknown`);
+    else if (tyName(info.type) !== checkerTypeName(r.type)) wrong.push(`${r.file}:${r.line} ${r.name}: ${tyName(info.type)}, docs ${r.type}`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('a plain use of every field the docs name gives no problem in a phase that reads it', () => {
+  const problems: string[] = [];
+  for (const r of [...docs, ...pages]) {
+    // Response fields are read in response phases only (their stage); every other field is read in a request phase too
+    const phase = FIELDS.get(r.name)?.stage === 'response' ? 'http_response_headers_transform' : 'http_request_firewall_custom';
+    const src = useOf(r.name, checkerTypeName(r.type));
+    for (const p of analyzeExpression(src, phase).problems) problems.push(`${src} (${phase}): ${p.code} ${p.message}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the docs\' account-level deployment expressions give no problem', () => {
+  // cloudflare-docs src/content/partials/waf/managed-rulesets/api-account-example.mdx and
+  // src/content/docs/ruleset-engine/custom-rulesets/deploy-custom-ruleset.mdx
+  for (const src of ['(cf.zone.name in {"example.com" "anotherexample.com"}) and cf.zone.plan eq "ENT"',
+    '(cf.zone.name == "example.com") and cf.zone.plan eq "ENT"']) {
+    assert.deepEqual(analyzeExpression(src, 'http_request_firewall_managed').problems, [], src);
+  }
+});
+
+test('fields the docs make available only in response header transform and custom error rules are refused in request phases', () => {
+  // index.yaml: cf.response.1xxx_code, cf.response.error_type "only available in Response Header Transform Rules and Custom Errors"
+  const only = docs.filter((r) => /only available in Response Header Transform Rules and Custom Errors/.test(r.notes));
+  assert.deepEqual(only.map((r) => r.name), ['cf.response.1xxx_code', 'cf.response.error_type']);
+  for (const r of only) {
+    const src = useOf(r.name, checkerTypeName(r.type));
+    for (const phase of ['http_response_headers_transform', 'http_custom_errors']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems, [], `${src} in ${phase}`);
+    }
+    for (const phase of ['http_request_firewall_custom', 'http_request_transform', 'http_request_firewall_managed']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems.map((p) => p.code), ['ruleset/expr-phase'], `${src} in ${phase}`);
+    }
+  }
+});
+
+test('maps whose keys the docs say are lower-cased flag a key with capitals', () => {
+  // index.yaml: http.request.headers "names of HTTP request headers converted to lowercase"; http.response.headers "The keys
+  // convert to lowercase"
+  const lowered = docs.filter((r) => /keys lowercased/.test(r.notes));
+  assert.deepEqual(lowered.map((r) => r.name), ['http.request.headers', 'http.response.headers']);
+  for (const r of lowered) {
+    const phase = FIELDS.get(r.name)?.stage === 'response' ? 'http_response_headers_transform' : 'http_request_firewall_custom';
+    const codes = (src: string) => analyzeExpression(src, phase).problems.map((p) => p.code);
+    assert.deepEqual(codes(`any(${r.name}["Content-Type"][*] eq "text/html")`), ['ruleset/expr-header-case'], r.name);
+    assert.deepEqual(codes(`has_key(${r.name}, "Content-Type")`), ['ruleset/expr-header-case'], r.name);
+    assert.deepEqual(codes(`any(${r.name}["content-type"][*] eq "text/html")`), [], r.name);
+  }
+});
