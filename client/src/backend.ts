@@ -95,7 +95,7 @@ export class Backend implements vscode.Disposable {
           stage = 'reading the mock\'s S3 keys from secret storage';
           const s3 = await this.mockS3();
           stage = `starting on port ${Config.mockPort() || '(free port)'}`;
-          return loadMock(this.context).acquireMockBackend({
+          return this.mockModule().acquireMockBackend({
             host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
             credentials, log: (line) => log.info(`[mock] ${line}`), ...(s3 ? { delivery: { s3 } } : {}),
           });
@@ -142,7 +142,7 @@ export class Backend implements vscode.Disposable {
     };
     const saved = await read();
     if (saved) return saved;
-    const made = loadMock(this.context).randomCredentials();
+    const made = this.mockModule().randomCredentials();
     try {
       await fs.writeFile(file, JSON.stringify(made), { mode: 0o600, flag: 'wx' });
       return made;
@@ -155,10 +155,20 @@ export class Backend implements vscode.Disposable {
     }
   }
 
-  /** A shared mock goes away with the window that runs it: then this window starts its own (on the same port, now free). */
+  /** The mock module (dist/mock.js); a method so that a test can put a probe of its own in front of it. */
+  private mockModule(): typeof MockModule {
+    return loadMock(this.context);
+  }
+
+  /**
+   * A shared mock goes away with the window that runs it: then this window starts its own (on the same port, now free). Several
+   * callers check at once (a command, the views refreshing): only the mock that was probed is dropped, so a probe that fails late
+   * (a dying window's socket) does not drop the mock another caller has started meanwhile.
+   */
   private async liveMock(): Promise<MockBackend> {
-    if (this.mock && this.shared && !(await loadMock(this.context).probeMock(this.mock.url))) {
-      log.info(`The shared mock backend at ${this.mock.url} stopped answering; starting this window's own.`);
+    const probed = this.mock;
+    if (probed && this.shared && !(await this.mockModule().probeMock(probed.url)) && this.mock === probed) {
+      log.info(`The shared mock backend at ${probed.url} stopped answering; starting this window's own.`);
       this.mock = undefined;
       this.shared = false;
     }

@@ -56,6 +56,50 @@ suite('One mock per port, across windows', () => {
     assert.equal(portOf(ctx.backend.running.url), port);
   });
 
+  test('a late failed probe of the shared mock does not drop the mock another caller started meanwhile', async () => {
+    // A view refreshing on its own probes the shared mock just as its window goes away; its probe fails only after the command
+    // the user ran has already replaced the shared mock with this window's own. The late answer must leave that one in place.
+    await ctx.backend.stopMock();
+    const own = await ctx.backend.startMock();
+    const credentials = own.credentials;
+    await ctx.backend.stopMock();
+    const otherWindow = await mockModule().startMockBackend({ port: 0, ...credentials });
+    const port = portOf(otherWindow.url);
+    await setPort(port);
+    await vscode.commands.executeCommand('edgekit.mock.start');
+    assert.equal(ctx.backend.shared, true);
+    const real = ctx.backend.mockModule.bind(ctx.backend);
+    let releaseLate!: () => void;
+    const late = new Promise<void>((resolve) => { releaseLate = resolve; });
+    let probes = 0;
+    ctx.backend.mockModule = () => {
+      const m = real();
+      return { ...m, probeMock: async (url: string) => {
+        if (++probes > 1) return m.probeMock(url);
+        // The view's probe went to the dying window: it fails, and its answer arrives after the command below.
+        await late;
+        return undefined;
+      } };
+    };
+    try {
+      const view = ctx.backend.endpoints('api', false);
+      await otherWindow.close();
+      await vscode.commands.executeCommand('edgekit.mock.reset');
+      const replaced = ctx.backend.running;
+      assert.ok(replaced && ctx.backend.shared === false, 'the reset started this window\'s own mock');
+      releaseLate();
+      const seen = await view;
+      assert.equal(ctx.backend.running, replaced, 'the late probe left the running mock in place');
+      assert.equal(seen.apiBaseUrl, replaced.apiBaseUrl);
+      assert.equal(ctx.backend.shared, false);
+      assert.equal(portOf(replaced.url), port);
+    } finally {
+      ctx.backend.mockModule = real;
+      releaseLate();
+      await otherWindow.close();
+    }
+  });
+
   test('turning edgekit.mock.autoStart on starts the mock (settings that arrive after activation do too)', async () => {
     await ctx.backend.stopMock();
     await setPort(undefined);
