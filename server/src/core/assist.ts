@@ -143,7 +143,7 @@ export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: C
   const own = PLUGINS[kind].complete?.(d, offset, options) ?? [];
   // The kind's own values know the context (e.g. only the operators a field's type allows): where it offers values, the schema's
   // generic enum values would only re-add what it filtered out.
-  const ownValues = own.some((e) => e.kind !== 'snippet' && e.kind !== 'property');
+  const ownValues = own.some((e) => e.kind !== 'snippet' && e.kind !== 'property') || !!PLUGINS[kind].ownsValuesAt?.(d, offset, options);
   const unquote = (l: string) => l.replace(/^"(.*)"$/, '$1');
   const ownLabels = new Set(own.map((e) => unquote(e.label)));
   const schema = schemaCompletions(kind, d, offset).filter((e) => (e.kind === 'property' || !ownValues) && !ownLabels.has(unquote(e.label)));

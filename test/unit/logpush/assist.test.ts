@@ -94,3 +94,19 @@ test('a dataset named like an Object member ("constructor", "__proto__", "toStri
     assert.doesNotThrow(() => complete(J, job), dataset);
   }
 });
+
+test('the value of a comparison on a string or int field is not offered true/false (the checker refuses them there)', async () => {
+  // The schema's "value" allows booleans, and its generic true/false came back wherever the filter offered nothing of its own.
+  const { getLanguageService } = await import('../../../server/src/core');
+  const ls = getLanguageService();
+  const labels = (template: string) => {
+    const { doc, offset } = at(template);
+    return ls.complete('logpush-filter', doc, offset).map((i) => i.label);
+  };
+  assert.deepEqual(labels('{"where": {"key": "ClientCountry", "operator": "eq", "value": "|"}}'), []);
+  assert.deepEqual(labels('{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": |}}'), []);
+  assert.deepEqual(labels('{"where": {"key": "ClientRequestMethod", "operator": "in", "value": ["|"]}}'), []);
+  assert.deepEqual(labels('{"where": {"key": "CacheTieredFill", "operator": "eq", "value": |}}'), ['true', 'false']);
+  // A key the catalogue does not know (or none yet): the schema's values stay.
+  assert.deepEqual(labels('{"where": {"operator": "eq", "value": |}}'), ['true', 'false']);
+});

@@ -188,6 +188,20 @@ export function completeFilterDoc(doc: ParsedDoc, offset: number, options: CoreO
   return completeFilter(doc, offset, fieldsOf(filterDataset(doc.value, options)));
 }
 
+/** At a comparison's value (or an item of its array) whose key the dataset's catalogue knows: the values fitting the field are
+ * the filter's own (true/false for a bool field, none for the others), not the schema's. */
+export function ownsFilterValueAt(doc: ParsedDoc, offset: number, options: CoreOptions): boolean {
+  if (isTooDeep(doc)) return false;
+  const loc = getLocation(doc.text, offset);
+  if (loc.isAtPropertyKey) return false;
+  let path = loc.path;
+  if (typeof path[path.length - 1] === 'number') path = path.slice(0, -1);
+  if (path[path.length - 1] !== 'value' || !isConditionPath(path.slice(0, -1))) return false;
+  const cond = valueAt(doc.value, path.slice(0, -1));
+  const fields = fieldsOf(filterDataset(doc.value, options));
+  return !!fields && isObj(cond) && typeof cond.key === 'string' && fields.some((f) => f.name === cond.key);
+}
+
 export function hoverFilterDoc(doc: ParsedDoc, offset: number, options: CoreOptions): HoverInfo | undefined {
   return hoverFilter(doc, offset, fieldsOf(filterDataset(doc.value, options)));
 }
