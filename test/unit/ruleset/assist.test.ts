@@ -155,3 +155,19 @@ test('completion offers only the functions the body\'s phase may call, as the ch
   const http = at(text.replace('magic_transit', 'http_request_firewall_custom'));
   assert.ok(!http.includes('bit_slice') && http.includes('cidr') && http.includes('lower'), http.join(' '));
 });
+
+test('hover on every comparison and logical operator, C-like or English, explains it (the symbols <, <=, >, >= had none)', () => {
+  // operators.mdx of the rules language: eq ==, ne !=, lt <, le <=, gt >, ge >=, contains, matches ~, in; not !, and &&, xor ^^, or ||.
+  const ops = ['eq', '==', 'ne', '!=', 'lt', '<', 'le', '<=', 'gt', '>', 'ge', '>=', 'matches', '~', 'and', '&&', 'xor', '^^', 'or', '||'];
+  for (const op of ops) {
+    const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"cf.threat_score ${op} 10 and true"}]}`;
+    const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf(` ${op} `) + 1, DEFAULT_OPTIONS);
+    assert.ok(h, `no hover on ${op}`);
+    assert.equal(text.slice(h.offset, h.offset + h.length), op);
+    assert.ok(h.markdown.includes(`\`${op}\``), `${op}: ${h.markdown}`);
+  }
+  const text = '{"rules":[{"action":"block","expression":"cf.threat_score < 10 and cf.threat_score >= 3"}]}';
+  const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf('<'), DEFAULT_OPTIONS)!;
+  assert.match(h.markdown, /less than/);
+  assert.match(rulesetPlugin.hover!(parseDocument(text), text.indexOf('>=') + 1, DEFAULT_OPTIONS)!.markdown, /greater or equal/);
+});

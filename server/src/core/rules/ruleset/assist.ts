@@ -105,8 +105,10 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
 const OPERATOR_DOCS: Record<string, string> = {
   eq: '`eq` / `==`: equal (String, IP, Number).', '==': '`eq` / `==`: equal (String, IP, Number).',
   ne: '`ne` / `!=`: not equal (String, IP, Number).', '!=': '`ne` / `!=`: not equal (String, IP, Number).',
-  lt: '`lt` / `<`: less than (String, Number).', le: '`le` / `<=`: less or equal (String, Number).',
-  gt: '`gt` / `>`: greater than (String, Number).', ge: '`ge` / `>=`: greater or equal (String, Number).',
+  lt: '`lt` / `<`: less than (String, Number).', '<': '`lt` / `<`: less than (String, Number).',
+  le: '`le` / `<=`: less or equal (String, Number).', '<=': '`le` / `<=`: less or equal (String, Number).',
+  gt: '`gt` / `>`: greater than (String, Number).', '>': '`gt` / `>`: greater than (String, Number).',
+  ge: '`ge` / `>=`: greater or equal (String, Number).', '>=': '`ge` / `>=`: greater or equal (String, Number).',
   contains: '`contains`: the string contains the value (String only).',
   matches: '`matches` / `~`: Rust regex match (String only; Business and Enterprise).', '~': '`matches` / `~`: Rust regex match (String only).',
   wildcard: '`wildcard`: case-insensitive whole-value match; `*` matches any run of characters (`strict wildcard` is case-sensitive).',
