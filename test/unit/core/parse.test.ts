@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
+import { validateText } from '../../../server/src/core/validate';
+import { filterToJobString } from '../../../server/src/core/rules/logpush';
 
 function syntax(text: string) {
   return parseDocument(text).syntax.map((p) => ({ code: p.code, offset: p.offset, length: p.length }));
@@ -57,4 +59,18 @@ test('locationAt: an array item after an empty object is not a property key (jso
   // A key is still a key, after an empty object too.
   const text = '[{}, {"ab": 1}]';
   assert.equal(parseDocument(text).locationAt(text.indexOf('ab') + 1).isAtPropertyKey, true);
+});
+
+test('a leading byte order mark is not a syntax error: it reads as whitespace and offsets stay those of the text', () => {
+  // The CLI strips a UTF-8 BOM before checking; an LSP client that sends one (VS Code does not) got "Unexpected character".
+  const text = '\uFEFF{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
+  const doc = parseDocument(text);
+  assert.deepEqual(doc.syntax, []);
+  assert.deepEqual(doc.value, { where: { key: 'ClientCountyr', operator: 'eq', value: 'ca' } });
+  const problems = validateText(text, 'logpush-filter');
+  assert.deepEqual(problems.map((p) => p.code), ['logpush/unknown-field']);
+  assert.equal(text.slice(problems[0].offset, problems[0].offset + problems[0].length), '"ClientCountyr"');
+  assert.equal(doc.locationAt(text.indexOf('ClientCountyr')).path.join('.'), 'where.key');
+  // "Copy as job filter string" reads the same text.
+  assert.equal(filterToJobString(text), '{"where":{"key":"ClientCountyr","operator":"eq","value":"ca"}}');
 });

@@ -53,7 +53,7 @@ export const logpushJobPlugin: KindPlugin = {
 
 /** A filter file's text as the value of a job's `filter` member: compact JSON, editor hints stripped. Throws on invalid JSON. */
 export function filterToJobString(filterText: string): string {
-  return JSON.stringify(stripFilterHints(JSON.parse(filterText) as unknown));
+  return JSON.stringify(stripFilterHints(JSON.parse(filterText.replace(/^\uFEFF/, '')) as unknown));
 }
 
 /**
