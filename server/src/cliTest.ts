@@ -30,6 +30,10 @@ const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? te
 
 /** The filter to evaluate and its dataset, from a filter file or a job file; a string names what is wrong. */
 function loadFilter(file: string, datasetOption: string | undefined): Source | string {
+  const named = kinds.detectKind(file);
+  if (named && named !== 'logpush-filter' && named !== 'logpush-job') {
+    return `${file} is a ${named} document; test-filter takes a Logpush filter or job${named === 'waf-ruleset' ? ' (for a ruleset, use edgekit test-rules)' : ''}`;
+  }
   let text: string;
   try { text = withoutBom(fs.readFileSync(file, 'utf8')); } catch (err) { return `cannot read ${file}: ${(err as Error).message}`; }
   let value: unknown;
@@ -131,6 +135,11 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     return 2;
   }
   const [rulesetFile, requestsFile] = positionals;
+  const named = kinds.detectKind(rulesetFile);
+  if (named && named !== 'waf-ruleset') {
+    io.stderr(`edgekit: ${rulesetFile} is a ${named} document; test-rules takes a ruleset${named.startsWith('logpush') ? ' (for a filter or job, use edgekit test-filter)' : ''}.\n`);
+    return 1;
+  }
   let text: string;
   try { text = withoutBom(fs.readFileSync(rulesetFile, 'utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
   const errors = getLanguageService().validate(text, 'waf-ruleset', { maxFileSizeKB: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error');

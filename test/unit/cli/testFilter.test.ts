@@ -130,3 +130,22 @@ test('test-filter and test-rules: a directory given as the log file is "cannot r
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('test-filter on a ruleset, or test-rules on a filter, names the mix-up instead of errors that lint would not report', async () => {
+  // test-filter r.ruleset.json said 'has 1 error(s), e.g. The filter has no top-level member "where"; fix them first (edgekit lint
+  // r.ruleset.json)', and that lint reports nothing: the file is checked as a ruleset there.
+  const f = files();
+  try {
+    const ruleset = path.join(f.dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    const wrong = await run(['test-filter', ruleset, f.logs]);
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /r\.ruleset\.json is a waf-ruleset document; test-filter takes a Logpush filter or job \(for a ruleset, use edgekit test-rules\)/);
+    assert.doesNotMatch(wrong.stderr, /edgekit lint/);
+    const rules = await run(['test-rules', f.filter, f.logs]);
+    assert.equal(rules.code, 1);
+    assert.match(rules.stderr, /a\.filter\.json is a logpush-filter document; test-rules takes a ruleset \(for a filter or job, use edgekit test-filter\)/);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});
