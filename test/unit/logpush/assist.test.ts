@@ -110,3 +110,20 @@ test('the value of a comparison on a string or int field is not offered true/fal
   // A key the catalogue does not know (or none yet): the schema's values stay.
   assert.deepEqual(labels('{"where": {"operator": "eq", "value": |}}'), ['true', 'false']);
 });
+
+test('inside a job\'s filter string, member names complete as they do in a filter file, escaped for the string', () => {
+  // A job's filter got value completions but none at a member name: "{|}" and {"where": {"|"}} offered nothing.
+  const root = complete(J, '{"dataset": "http_requests", "filter": "{|}"}');
+  assert.deepEqual(root.map((i) => i.label), ['where'], 'no editor hints ($dataset, $schema) in a job string');
+  assert.equal(root[0].insertText, '\\"where\\": {$1}');
+  assert.equal(root[0].snippet, true);
+  const text = '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"|\\"}}"}';
+  const cond = complete(J, text);
+  assert.deepEqual(cond.map((i) => i.label).sort(), ['and', 'operator', 'or', 'value']);
+  const op = cond.find((i) => i.label === 'operator')!;
+  assert.equal(op.insertText, '\\"operator\\": \\"${1:eq}\\"');
+  const { offset } = at(text);
+  const plain = text.replace('|', '');
+  assert.equal(plain.slice(op.replace!.offset, op.replace!.offset + op.replace!.length), '\\"\\"', 'replaces the empty key, quotes and escapes included');
+  assert.equal(op.replace!.offset, offset - 2);
+});

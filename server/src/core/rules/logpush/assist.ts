@@ -12,6 +12,8 @@ import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
 import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
 import { isObj } from '../../json';
+import { objectAt } from '../../jsonTree';
+import { SCHEMAS } from '../../schema/registry';
 
 
 /** The dataset of a standalone filter: its "$dataset" hint, else the logpushDataset option. */
@@ -229,11 +231,38 @@ function embeddedFilterAt(doc: ParsedDoc, offset: number): { map: JsonStringMap;
   return { map, inner: parseDocument(map.value), decoded: map.toDecoded(offset) };
 }
 
+type MemberSchema = { title?: string; description?: string };
+const FILTER_SCHEMA = SCHEMAS['logpush-filter'] as {
+  properties: Record<string, MemberSchema>; $defs: { condition: { properties: Record<string, MemberSchema> } };
+};
+/** The value each member name inserts after its colon (a snippet). */
+const MEMBER_VALUE: Record<string, string> = { where: '{$1}', key: '"$1"', operator: '"${1:eq}"', value: '"$1"', and: '[$1]', or: '[$1]' };
+
+/** Member names inside a job's filter string, where the schema-driven completion of a filter file does not reach: "where" at the
+ * top (the editor hints $dataset and $schema do not belong in a job), a comparison's or group's members in a condition. */
+function filterMemberEntries(inner: ParsedDoc, offset: number): CompletionEntry[] {
+  if (isTooDeep(inner)) return [];
+  const loc = getLocation(inner.text, offset);
+  if (!loc.isAtPropertyKey) return [];
+  const objPath = loc.path.slice(0, -1);
+  const members = objPath.length === 0 ? { where: FILTER_SCHEMA.properties.where }
+    : isConditionPath(objPath) ? FILTER_SCHEMA.$defs.condition.properties : undefined;
+  if (!members) return [];
+  const tree = inner.tree();
+  const obj = tree && objectAt(tree, objPath, offset);
+  const existing = new Set((obj?.children ?? []).map((p) => p.children?.[0]?.value));
+  const lit = literalAt(tree, offset);
+  return Object.entries(members).filter(([name]) => MEMBER_VALUE[name] && !existing.has(name)).map(([name, m]) => ({
+    label: name, kind: 'property', detail: m.title, documentation: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.description,
+    insertText: `"${name}": ${MEMBER_VALUE[name]}`, snippet: true, filterText: `"${name}"`, ...(lit ? { replace: span(lit) } : {}),
+  }));
+}
+
 export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[] {
   const fields = fieldsOf(jobDataset(doc.value));
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
-    return completeFilter(emb.inner, emb.decoded, fields, true).map((e) => ({
+    return [...completeFilter(emb.inner, emb.decoded, fields, true), ...filterMemberEntries(emb.inner, emb.decoded)].map((e) => ({
       ...e,
       insertText: escapeJsonStringContent(e.insertText ?? e.label),
       ...(e.filterText ? { filterText: escapeJsonStringContent(e.filterText) } : {}),
