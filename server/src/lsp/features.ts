@@ -128,12 +128,18 @@ export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000
   const root = shallowRoot(parsed);
   if (!root) return [];
   const out: FoldingRange[] = [];
+  const starts = new Set<number>();
   const walk = (node: JsonNode) => {
     if (out.length >= limit) return;
     if (node.type === 'object' || node.type === 'array') {
       const start = doc.positionAt(node.offset).line;
       const end = doc.positionAt(node.offset + node.length).line;
-      if (end > start) out.push({ startLine: start, endLine: end - 1 });
+      // The fold hides the lines after start up to the one before the closing bracket: none when the bracket is on the next line.
+      // A line starts one range, the outer one (a walk visits it first), as in vscode-json-languageservice's jsonFolding.ts.
+      if (end > start + 1 && !starts.has(start)) {
+        starts.add(start);
+        out.push({ startLine: start, endLine: end - 1 });
+      }
     }
     for (const c of node.children ?? []) walk(c);
   };

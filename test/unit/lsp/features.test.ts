@@ -50,3 +50,14 @@ test('an outline label takes the last of duplicate keys, as the large-document o
   const td = TextDocument.create('file:///dup.rpc.json', 'jsonrpc-request', 1, text);
   assert.deepEqual(documentSymbols(td, parseDocument(text)).map((x) => x.name), ['0: eth_getBalance']);
 });
+
+test('folding: no range that hides nothing (an object whose closing brace is on the next line), one range per start line', () => {
+  // As vscode-json-languageservice's jsonFolding.ts: a range needs a line between its brackets, and a line starts one range.
+  const text = '{\n  "where": {"key": "ClientCountry",\n    "operator": "eq", "value": "ca"},\n  "rules": [{\n    "a": 1\n  }]\n}\n';
+  const td = TextDocument.create('file:///f.filter.json', 'logpush-filter', 1, text);
+  const folds = foldingRanges(td, parseDocument(text));
+  for (const f of folds) assert.ok(f.endLine > f.startLine, JSON.stringify(f));
+  const starts = folds.map((f) => f.startLine);
+  assert.equal(new Set(starts).size, starts.length, JSON.stringify(folds));
+  assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 5], [3, 4]]);
+});
