@@ -158,6 +158,10 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
   if (!root) return undefined;
   const node = findNodeAtOffset(root, offset);
   if (!node) return undefined;
+  // Between tokens (indentation, a colon, a comma) there is nothing to describe: no hover, as vscode-json-languageservice's
+  // jsonHover.ts does inside an object or array away from its brackets (it used to be the container's text over all of it).
+  if (node.type === 'property') return undefined;
+  if ((node.type === 'object' || node.type === 'array') && offset > node.offset + 1 && offset < node.offset + node.length - 1) return undefined;
   const path = getNodePath(node);
   const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
   const schemas = schemasAt(kind, path);

@@ -18,3 +18,21 @@ test('schema-driven property completion still works next to a kind\'s own entrie
   const labels = complete('jsonrpc-request', parseDocument(text), 4).map((e) => e.label);
   for (const k of ['jsonrpc', 'method', 'params', 'id']) assert.ok(labels.includes(k), labels.join());
 });
+
+test('no hover between tokens: whitespace, a colon or a comma inside an object or array shows nothing, a token its own text', async () => {
+  // The whole document's description popped up over the whole document for a mouse resting on a blank line or a colon.
+  // vscode-json-languageservice's jsonHover.ts returns null inside an object or array, away from its brackets.
+  const { hover } = await import('../../../server/src/core/assist');
+  const text = '{\n  "name": "x",\n  "rules": [\n    {"action": "execute",   "expression": "true"}\n  ]\n}';
+  const d = parseDocument(text);
+  const at = (probe: string, delta: number) => hover('waf-ruleset', d, text.indexOf(probe) + delta);
+  assert.equal(at('{\n ', 2), undefined, 'indentation');
+  assert.equal(at('"name":', 6), undefined, 'the colon');
+  assert.equal(at('"x",', 3), undefined, 'the comma');
+  assert.equal(at('[\n ', 3), undefined, 'inside the rules array');
+  assert.equal(at('"execute",   ', 11), undefined, 'between members of a rule');
+  const key = at('"name"', 2)!;
+  assert.equal(text.slice(key.offset, key.offset + key.length), '"name"');
+  const brace = hover('waf-ruleset', d, 0)!;
+  assert.match(brace.markdown, /entry point ruleset/, 'the opening bracket still describes the document');
+});
