@@ -74,3 +74,20 @@ test('a leading byte order mark is not a syntax error: it reads as whitespace an
   // "Copy as job filter string" reads the same text.
   assert.equal(filterToJobString(text), '{"where":{"key":"ClientCountyr","operator":"eq","value":"ca"}}');
 });
+
+test('a trailing comma comes with a quick fix that removes it, in a file and inside a job\'s filter string', () => {
+  const text = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca",\n}}';
+  const p = validateText(text, 'logpush-filter').find((x) => x.code === 'syntax/trailing-comma')!;
+  assert.equal(p.fixes?.length, 1);
+  const fixed = applyEdit(text, p.fixes![0].edits[0]);
+  assert.deepEqual(JSON.parse(fixed), { where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } });
+  assert.deepEqual(validateText(fixed, 'logpush-filter'), []);
+  const job = JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://b/l?region=us-east-1', filter: '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca",}}' });
+  const q = validateText(job, 'logpush-job').find((x) => x.code === 'syntax/trailing-comma')!;
+  const jobFixed = applyEdit(job, q.fixes![0].edits[0]);
+  assert.deepEqual(validateText(jobFixed, 'logpush-job'), []);
+});
+
+function applyEdit(text: string, e: { offset: number; length: number; newText: string }): string {
+  return text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
+}
