@@ -171,3 +171,19 @@ test('hover on every comparison and logical operator, C-like or English, explain
   assert.match(h.markdown, /less than/);
   assert.match(rulesetPlugin.hover!(parseDocument(text), text.indexOf('>=') + 1, DEFAULT_OPTIONS)!.markdown, /greater or equal/);
 });
+
+test('after a comparison operator, completion offers no fields or functions (the checker wants a value there), after "in" a set', () => {
+  // "http.host eq |" offered every field and function; picking one gave ruleset/expr-syntax ("Expected a value after \"eq\"").
+  const labelsAt = (expr: string) => {
+    const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    const at = text.indexOf('|');
+    return rulesetPlugin.complete!(parseDocument(text.replace('|', '')), at, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  for (const op of ['eq', '==', 'ne', '!=', 'lt', '<', 'le', '<=', 'gt', '>', 'ge', '>=', 'contains', 'matches', '~', 'wildcard']) {
+    assert.deepEqual(labelsAt(`http.host ${op} |`), [], op);
+  }
+  assert.deepEqual(labelsAt('ip.src in |'), ['{ }']);
+  assert.deepEqual(labelsAt('http.host strict |'), ['wildcard']);
+  // Where an operand starts, fields and functions stay.
+  for (const expr of ['|', 'not |', 'http.host eq \\"a\\" and |', 'lower(|']) assert.ok(labelsAt(expr).includes('http.host'), expr);
+});

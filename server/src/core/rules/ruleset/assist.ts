@@ -156,6 +156,18 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   const phase = phaseOf(doc.value);
   const catalogue = fieldCatalogue(phase);
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
+  // After a comparison operator a value comes (a literal, a set after "in"): fields and functions are refused there
+  // ("Expected a value after ..."), so none is offered.
+  if (prev && prev.kind === 'ident' && prev.text === 'strict') {
+    kw('wildcard', 'comparison');
+    return out;
+  }
+  if (prev && (prev.kind === 'ident' || prev.kind === 'punct') && COMPARISON_OPERATORS.has(prev.text)) {
+    if (prev.text === 'in') {
+      out.push({ label: '{ }', kind: 'snippet', detail: 'a set of values', documentation: OPERATOR_DOCS.in, insertText: '{$1}', snippet: true, replace });
+    }
+    return out;
+  }
   if (prev && afterOperand(prev)) {
     const comparisons = () => { for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']) kw(op, 'comparison'); };
     const logical = () => { for (const op of ['and', 'or', 'xor']) kw(op, 'logical'); };
@@ -175,6 +187,8 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   kw('not', 'logical');
   return out;
 }
+
+const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'in', '==', '!=', '<', '<=', '>', '>=', '~']);
 
 /** True when the token ends an operand (a field, a value, a call or index), so an operator comes next. */
 function afterOperand(t: Token): boolean {
