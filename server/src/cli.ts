@@ -18,7 +18,7 @@ export const USAGE = `Usage:
   edgekit --version | --help
 
 lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json).
-KIND is one of: ${DOC_KINDS.join(', ')}.
+KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
 export interface Io { stdout(s: string): void; stderr(s: string): void }
@@ -62,8 +62,9 @@ function parseLintArgs(argv: string[]): LintArgs {
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
-/** Files to check under the given paths; I/O errors are collected, not thrown. */
-function collect(paths: string[], explicitKind: boolean, errors: string[]): string[] {
+/** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
+ * match a kind's pattern) go into `walked` too. */
+function collect(paths: string[], explicitKind: boolean, errors: string[], walked: Set<string>): string[] {
   const files: string[] = [];
   const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
   const walk = (dir: string) => {
@@ -79,7 +80,7 @@ function collect(paths: string[], explicitKind: boolean, errors: string[]): stri
     for (const e of entries) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
-      else if (e.isFile()) { if (detectKind(e.name)) files.push(p); }
+      else if (e.isFile()) { if (detectKind(e.name)) { files.push(p); walked.add(p); } }
       else if (e.isSymbolicLink()) {
         let target: fs.Stats;
         try {
@@ -89,7 +90,7 @@ function collect(paths: string[], explicitKind: boolean, errors: string[]): stri
           continue;
         }
         if (target.isDirectory()) { if (!SKIP_DIRS.has(e.name) && !visited.has(fs.realpathSync(p))) walk(p); }
-        else if (target.isFile() && detectKind(e.name)) files.push(p);
+        else if (target.isFile() && detectKind(e.name)) { files.push(p); walked.add(p); }
       }
     }
   };
@@ -175,7 +176,8 @@ function stylish(results: FileResult[]): string {
 export function lint(argv: string[], io: Io): number {
   const args = parseLintArgs(argv);
   const ioErrors: string[] = [];
-  const files = collect(args.paths, !!args.kind, ioErrors);
+  const walked = new Set<string>();
+  const files = collect(args.paths, !!args.kind, ioErrors, walked);
   const results: FileResult[] = [];
   for (const file of files) {
     let text: string;
@@ -186,7 +188,8 @@ export function lint(argv: string[], io: Io): number {
       continue;
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
-    const kind = args.kind ?? detectKind(file) ?? kindFromSchemaRef(text);
+    // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
+    const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(text);
     if (!kind) {
       ioErrors.push(`${file}: cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.`);
       continue;
