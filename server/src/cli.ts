@@ -153,7 +153,7 @@ function toSarif(results: FileResult[]) {
   };
 }
 
-function stylish(results: FileResult[]): string {
+function stylish(results: FileResult[], unchecked: number): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
   for (const r of results) {
@@ -168,8 +168,10 @@ function stylish(results: FileResult[]): string {
     lines.push('');
   }
   const total = errors + warnings + infos;
-  lines.push(total === 0 ? `${results.length} file(s) checked, no problems.`
-    : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).`);
+  // A path that could not be checked is not "no problems" (its message follows on stderr).
+  const skipped = unchecked ? `${total === 0 ? ';' : ''} ${unchecked} path(s) could not be checked (see the messages).` : '';
+  lines.push(total === 0 ? `${results.length} file(s) checked${unchecked ? skipped : ', no problems.'}`
+    : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).${skipped}`);
   return lines.join('\n') + '\n';
 }
 
@@ -210,7 +212,7 @@ export function lint(argv: string[], io: Io): number {
       const t = new LineTable(r.text);
       for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
     }
-  } else io.stdout(stylish(results));
+  } else io.stdout(stylish(results, ioErrors.length));
   for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;

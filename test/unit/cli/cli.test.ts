@@ -127,3 +127,10 @@ test('--kind names the kind of the files given by name; a walked directory keeps
   const kinds = Object.fromEntries(JSON.parse(r.stdout).map((f: { file: string; kind: string }) => [path.basename(f.file), f.kind]));
   assert.deepEqual(kinds, { 'a.filter.json': 'logpush-filter', 'b.rpc.json': 'jsonrpc-request', 'extra.json': 'logpush-filter' });
 });
+
+test('the stylish summary does not say "no problems" when a path could not be checked', async () => {
+  const r = await run(['lint', '/definitely/not/here.rpc.json']);
+  assert.equal(r.code, 2);
+  assert.doesNotMatch(r.stdout, /no problems/);
+  assert.match(r.stdout, /0 file\(s\) checked; 1 path\(s\) could not be checked \(see the messages\)\./);
+});
