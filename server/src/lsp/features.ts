@@ -147,7 +147,8 @@ export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000
   return out;
 }
 
-export function formatDocument(doc: TextDocument, options: { tabSize: number; insertSpaces: boolean }, span?: { offset: number; length: number }): TextEdit[] {
-  const edits = format(doc.getText(), span, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: '\n', insertFinalNewline: true });
+export function formatDocument(doc: TextDocument, options: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean }, span?: { offset: number; length: number }): TextEdit[] {
+  // The client's insertFinalNewline when it sends one (VS Code sends files.insertFinalNewline), else a final newline.
+  const edits = format(doc.getText(), span, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: '\n', insertFinalNewline: options.insertFinalNewline ?? true });
   return edits.map((e) => ({ range: range(doc, e), newText: e.content }));
 }

@@ -61,3 +61,14 @@ test('folding: no range that hides nothing (an object whose closing brace is on 
   assert.equal(new Set(starts).size, starts.length, JSON.stringify(folds));
   assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 5], [3, 4]]);
 });
+
+test('formatting honours the client\'s insertFinalNewline (VS Code sends files.insertFinalNewline), adding one when it is not sent', async () => {
+  const { formatDocument } = await import('../../../server/src/lsp/features');
+  const text = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  const td = TextDocument.create('file:///f.filter.json', 'logpush-filter', 1, text);
+  const formatted = (o: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean }) => TextDocument.applyEdits(td, formatDocument(td, o));
+  assert.ok(!formatted({ tabSize: 2, insertSpaces: true, insertFinalNewline: false }).endsWith('\n'));
+  assert.ok(formatted({ tabSize: 2, insertSpaces: true, insertFinalNewline: true }).endsWith('}\n'));
+  assert.ok(formatted({ tabSize: 2, insertSpaces: true }).endsWith('}\n'));
+  assert.match(formatted({ tabSize: 4, insertSpaces: false }), /^{\n\t"where": {\n\t\t"key"/);
+});
