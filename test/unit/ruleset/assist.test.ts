@@ -187,3 +187,24 @@ test('after a comparison operator, completion offers no fields or functions (the
   // Where an operand starts, fields and functions stay.
   for (const expr of ['|', 'not |', 'http.host eq \\"a\\" and |', 'lower(|']) assert.ok(labelsAt(expr).includes('http.host'), expr);
 });
+
+test('expression completion: nothing inside a string literal or a set, and only the operators the field\'s type takes', () => {
+  // Inside "ab|" it offered and/or/xor replacing the string's text; inside {"a" |} and/or/xor; after a Boolean field (ssl)
+  // contains/matches/lt..., after an IP field contains/matches/lt (operators.mdx: lt..ge take String and Number, contains and
+  // matches String), each refused by the checker (ruleset/expr-type-mismatch).
+  const labelsAt = (expr: string) => {
+    const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    const at = text.indexOf('|');
+    return rulesetPlugin.complete!(parseDocument(text.replace('|', '')), at, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  assert.deepEqual(labelsAt('http.host eq \\"ab|\\"'), []);
+  assert.deepEqual(labelsAt('http.host eq \\"ab|'), [], 'an unterminated string');
+  assert.deepEqual(labelsAt('http.host eq r\\"ab|\\"'), [], 'a raw string');
+  assert.deepEqual(labelsAt('http.host in {\\"a\\" |}'), []);
+  assert.deepEqual(labelsAt('ssl |'), ['eq', 'ne', 'and', 'or', 'xor']);
+  assert.deepEqual(labelsAt('http.request.headers.names |'), [], 'an array field takes no operator before [0] or [*]');
+  assert.deepEqual(labelsAt('ip.src |'), ['eq', 'ne', 'in']);
+  assert.deepEqual(labelsAt('cf.threat_score |'), ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'in']);
+  assert.ok(labelsAt('http.host |').includes('contains') && labelsAt('http.host |').includes('wildcard'));
+  assert.ok(labelsAt('http.host eq \\"ab\\" |').includes('and'), 'after a closed string: logical operators');
+});

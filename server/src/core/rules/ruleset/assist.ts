@@ -9,6 +9,7 @@ import {
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
 import { KEYWORDS } from './exprParser';
+import { OPS_BY_TYPE } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
@@ -151,7 +152,16 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   const before = decoded.value.slice(0, index);
   const word = /[A-Za-z0-9_.]*$/.exec(before)![0];
   const replace = decoded.spanToSource({ offset: index - word.length, length: word.length });
-  const prev = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof').pop();
+  const lexed = tokenize(decoded.value);
+  // Inside a string literal (closed or not, raw or not) the text is the user's own value: nothing to offer.
+  const unterminated = (t: Token) => lexed.problems.some((p) => p.offset === t.offset && p.message.startsWith('Unterminated'));
+  if (lexed.tokens.some((t) => t.kind === 'string' && t.offset < index && (index < t.offset + t.length || unterminated(t)))) return [];
+  const preceding = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof');
+  // Inside a set {...} come values only.
+  let depth = 0;
+  for (const t of preceding) if (t.kind === 'punct') depth += t.text === '{' ? 1 : t.text === '}' && depth > 0 ? -1 : 0;
+  if (depth > 0) return [];
+  const prev = preceding[preceding.length - 1];
   const out: CompletionEntry[] = [];
   const phase = phaseOf(doc.value);
   const catalogue = fieldCatalogue(phase);
@@ -169,9 +179,13 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
     return out;
   }
   if (prev && afterOperand(prev)) {
-    const comparisons = () => { for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']) kw(op, 'comparison'); };
+    // The operators the field's type takes, from the checker's table (operators.mdx: lt..ge on String and Number, contains and
+    // matches on String only); an array or map field takes none until an element is picked ([0], [*]).
+    const comparisons = (t = 'String') => { for (const op of OPS_BY_TYPE[t] ?? []) kw(op, 'comparison'); };
     const logical = () => { for (const op of ['and', 'or', 'xor']) kw(op, 'logical'); };
-    if (prev.kind === 'ident' && catalogue.fields.has(prev.text)) comparisons();
+    const field = prev.kind === 'ident' ? catalogue.fields.get(prev.text) : undefined;
+    if (field?.type.t === 'Boolean') { comparisons('Boolean'); logical(); } // a Boolean field is a condition by itself: "ssl and ..."
+    else if (field) comparisons(field.type.t);
     else if (prev.kind === 'punct' && (prev.text === ']' || prev.text === ')')) { comparisons(); logical(); }
     else logical();
     return out;
