@@ -127,3 +127,16 @@ test('inside a job\'s filter string, member names complete as they do in a filte
   assert.equal(plain.slice(op.replace!.offset, op.replace!.offset + op.replace!.length), '\\"\\"', 'replaces the empty key, quotes and escapes included');
   assert.equal(op.replace!.offset, offset - 2);
 });
+
+test('hover on a member name inside a job\'s filter string describes that member, as in a filter file, on its own characters', () => {
+  // It fell back to the description of the whole "filter" string, over the whole string.
+  const text = '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"and\\": [{\\"key\\": \\"ClientCountry\\", \\"oper|ator\\": \\"eq\\", \\"value\\": \\"ca\\"}]}}"}';
+  const h = hover(J, text)!;
+  const src = text.replace('|', '');
+  assert.equal(src.slice(h.offset, h.offset + h.length), '\\"operator\\"');
+  assert.match(h.markdown, /^\*\*Operator\*\*/);
+  const and = hover(J, text.replace('|', '').replace('\\"and', '\\"a|nd'))!;
+  assert.match(and.markdown, /^\*\*And\*\*/);
+  // The top-level "where" keeps its own hover with the current usage.
+  assert.match(hover(J, text.replace('|', '').replace('\\"where', '\\"wh|ere'))!.markdown, /1\/30 operators/);
+});

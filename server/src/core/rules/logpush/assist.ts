@@ -1,7 +1,7 @@
 // Completion, hover and lenses for filters and jobs. Positions come from jsonc-parser (getLocation for where the cursor is in
 // the JSON structure, findNodeAtOffset for the literal under it). Inside a job's `filter` string, the same features run on the
 // decoded filter and their ranges and texts are mapped back through JsonStringMap.
-import { findNodeAtOffset, getLocation, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import { isTooDeep, nodeAt, parseDocument } from '../../parse';
 import {
@@ -245,8 +245,7 @@ function filterMemberEntries(inner: ParsedDoc, offset: number): CompletionEntry[
   const loc = getLocation(inner.text, offset);
   if (!loc.isAtPropertyKey) return [];
   const objPath = loc.path.slice(0, -1);
-  const members = objPath.length === 0 ? { where: FILTER_SCHEMA.properties.where }
-    : isConditionPath(objPath) ? FILTER_SCHEMA.$defs.condition.properties : undefined;
+  const members = filterMembersAt(objPath);
   if (!members) return [];
   const tree = inner.tree();
   const obj = tree && objectAt(tree, objPath, offset);
@@ -256,6 +255,24 @@ function filterMemberEntries(inner: ParsedDoc, offset: number): CompletionEntry[
     label: name, kind: 'property', detail: m.title, documentation: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.description,
     insertText: `"${name}": ${MEMBER_VALUE[name]}`, snippet: true, filterText: `"${name}"`, ...(lit ? { replace: span(lit) } : {}),
   }));
+}
+
+/** The filter schema's members of the object at objPath: "where" at the top, a condition's members in a condition. */
+function filterMembersAt(objPath: JsonPath): Record<string, MemberSchema> | undefined {
+  return objPath.length === 0 ? { where: FILTER_SCHEMA.properties.where } : isConditionPath(objPath) ? FILTER_SCHEMA.$defs.condition.properties : undefined;
+}
+
+/** Inside a job's filter string, the schema's description of a member (its name, or a literal value of it) that the filter's
+ * own hover does not cover: what a filter file gets from the schema-driven hover. */
+function filterMemberHover(inner: ParsedDoc, offset: number): HoverInfo | undefined {
+  const tree = inner.tree();
+  const node = tree && findNodeAtOffset(tree, offset, true);
+  const prop = node?.parent?.type === 'property' ? node.parent : undefined;
+  if (!node || !prop?.parent || node.type === 'object' || node.type === 'array') return undefined;
+  const name = String(prop.children?.[0]?.value);
+  const m = filterMembersAt(getNodePath(prop.parent))?.[name];
+  if (!m || !MEMBER_VALUE[name]) return undefined;
+  return { ...span(node), markdown: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.title ?? m.description ?? name };
 }
 
 export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[] {
@@ -284,7 +301,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
   const fields = fieldsOf(dataset);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
-    const h = hoverFilter(emb.inner, emb.decoded, fields);
+    const h = hoverFilter(emb.inner, emb.decoded, fields) ?? filterMemberHover(emb.inner, emb.decoded);
     return h ? { ...emb.map.spanToSource(h), markdown: h.markdown } : undefined;
   }
   const tree = doc.tree();
