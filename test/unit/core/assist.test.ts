@@ -36,3 +36,18 @@ test('no hover between tokens: whitespace, a colon or a comma inside an object o
   const brace = hover('waf-ruleset', d, 0)!;
   assert.match(brace.markdown, /entry point ruleset/, 'the opening bracket still describes the document');
 });
+
+test('an empty document of every kind offers a skeleton whose placeholders, as written, check clean', async () => {
+  // A filter and a request had one; an empty job or ruleset file offered nothing at all.
+  const { validateText } = await import('../../../server/src/core/validate');
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  for (const kind of ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'] as const) {
+    for (const text of ['', '\n  \n']) {
+      const items = complete(kind, parseDocument(text), text.length);
+      assert.ok(items.length > 0 && items[0].kind === 'snippet', `${kind}: ${items.map((i) => i.label).join()}`);
+      if (kind === 'logpush-filter') continue; // its skeleton leaves the field to the user: "key": ""
+      const filled = snippetToText(items[0].insertText!);
+      assert.deepEqual(validateText(filled, kind).map((p) => `${p.code} ${p.message}`), [], `${kind}: ${filled}`);
+    }
+  }
+});

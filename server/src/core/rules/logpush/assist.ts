@@ -275,7 +275,16 @@ function filterMemberHover(inner: ParsedDoc, offset: number): HoverInfo | undefi
   return { ...span(node), markdown: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.title ?? m.description ?? name };
 }
 
+/** An empty job file: a job's skeleton (the members of the platform's examples; the placeholders as written check clean). */
+const JOB_SNIPPET: CompletionEntry = {
+  label: 'Logpush job', kind: 'snippet', detail: 'name · dataset · output_options · destination_conf', snippet: true,
+  insertText: '{\n\t"name": "${1:example.com}",\n\t"dataset": "${2:http_requests}",\n\t"enabled": true,\n\t"output_options": {\n'
+    + '\t\t"field_names": [${3:"ClientIP", "ClientRequestHost", "EdgeResponseStatus", "RayID"}],\n\t\t"timestamp_format": "rfc3339"\n\t},\n'
+    + '\t"destination_conf": "${4:s3://bucket/logs?region=us-east-1}"\n}',
+};
+
 export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  if (doc.text.trim() === '') return [JOB_SNIPPET];
   const fields = fieldsOf(jobDataset(doc.value));
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {

@@ -124,7 +124,17 @@ const OPERATOR_DOCS: Record<string, string> = {
 
 // ---------------- completion ----------------
 
+/** An empty ruleset file: the managed entry point's body with one rule deploying the Cloudflare Managed Ruleset (the spec's
+ * config: name "default", action "execute", expression "true"; no id/version/ref, as in a validation or pending update body). */
+const RULESET_SNIPPET: CompletionEntry = {
+  label: 'entry point ruleset', kind: 'snippet', detail: 'name · rules (execute a managed ruleset)', snippet: true,
+  insertText: '{\n\t"name": "${1:default}",\n\t"rules": [\n\t\t{\n\t\t\t"action": "execute",\n\t\t\t"expression": "${2:true}",\n'
+    + '\t\t\t"description": "${3:Cloudflare Managed Ruleset}",\n\t\t\t"enabled": true,\n'
+    + '\t\t\t"action_parameters": {"id": "${4:efb7b8c949ac4650a09736fc376e9aee}"}\n\t\t}\n\t]\n}',
+};
+
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  if (doc.text.trim() === '') return [RULESET_SNIPPET];
   const at = nodeAt(doc, offset);
   if (!at || at.isKey) return [];
   const { node, path } = at;
