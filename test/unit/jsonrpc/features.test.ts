@@ -97,3 +97,13 @@ test('lenses: one per request, plus one for the batch', () => {
   assert.equal(ls[1].offset, 3);
   assert.deepEqual(jsonrpcPlugin.lenses!(parseDocument('42'), DEFAULT_OPTIONS), []);
 });
+
+test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {
+  // It offered nothing there, while the block tag before it completed.
+  const labels = complete('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", |],"id":1}').map((i) => i.label);
+  assert.deepEqual(labels, ['true', 'false']);
+  const replaced = complete('{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":["0x' + '0'.repeat(64) + '", tr|ue],"id":1}');
+  assert.deepEqual(replaced.map((i) => i.label), ['true', 'false']);
+  const { text } = at('{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":["0x' + '0'.repeat(64) + '", tr|ue],"id":1}');
+  assert.equal(text.slice(replaced[0].replace!.offset, replaced[0].replace!.offset + replaced[0].replace!.length), 'true');
+});

@@ -137,6 +137,16 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   }
   if (!loc.isAtPropertyKey) {
     const at = typeAt(spec, rest);
+    if (at?.type === 'boolean') {
+      // The literal under the cursor (true, fals, "x") is replaced whole.
+      const root = doc.treeAround(offset);
+      const node = root && findNodeAtOffset(root, offset, true);
+      const lit = node && node.type !== 'object' && node.type !== 'array' && node.type !== 'property' ? { offset: node.offset, length: node.length } : undefined;
+      return ['true', 'false'].map((v, i) => ({
+        label: v, kind: 'constant', detail: at.param?.name ?? 'boolean', documentation: at.param?.description, insertText: v, filterText: v,
+        sortText: `0${i}`, ...(lit ? { replace: lit } : {}),
+      }));
+    }
     if (!at || !BLOCK_TYPES.includes(at.type)) return [];
     const tags = at.type === 'blockForRange' ? BLOCK_TAGS.filter((t) => t !== 'pending') : BLOCK_TAGS;
     return tags.map((t, i) => ({
