@@ -1,6 +1,7 @@
 // `edgekit lint` and `edgekit mock`: the same core as the editor, for CI pipelines and for running the backend on its own.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { version as VERSION } from '../../package.json';
 import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, type DocKind, type Problem } from './core';
 import { OptionsError, parseOptions } from '../../mock/src/options';
@@ -124,6 +125,13 @@ function toJson(results: FileResult[]) {
   });
 }
 
+/** A file as SARIF's artifactLocation.uri, a URI reference (SARIF 2.1.0 §3.4.3): a relative path with each segment
+ * percent-encoded (a "#" or "?" in a name would start a fragment or a query), an absolute path as a file: URI. */
+function artifactUri(file: string): string {
+  if (path.isAbsolute(file)) return pathToFileURL(file).href;
+  return file.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/');
+}
+
 function toSarif(results: FileResult[]) {
   const used = new Set<string>();
   for (const r of results) for (const p of r.problems) used.add(p.code);
@@ -143,7 +151,7 @@ function toSarif(results: FileResult[]) {
           return {
             ruleId: p.code, level: level(p.severity), message: { text: p.message },
             locations: [{ physicalLocation: {
-              artifactLocation: { uri: r.file.split(path.sep).join('/') },
+              artifactLocation: { uri: artifactUri(r.file) },
               region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
             } }],
           };
