@@ -16,9 +16,12 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean; rangeFilter: boolean }
 const FULL: RenderCaps = { snippets: true, markdownDocs: true, markdownHover: true, rangeFilter: true };
 
-/** A JSON string's filterText ("ClientCountry") as a client that filters by the word before the cursor matches it: unquoted. */
+/** A JSON string's filterText ("ClientCountry", or \"ClientCountry\" inside a job's filter string) as a client that filters by the
+ * word before the cursor matches it: unquoted. */
 function wordFilterText(filterText: string | undefined): string | undefined {
-  return filterText && /^"[^"]*"$/.test(filterText) ? filterText.slice(1, -1) : filterText;
+  if (!filterText) return filterText;
+  const m = /^(\\?)"([^"\\]*)\1"$/.exec(filterText);
+  return m ? m[2] : filterText;
 }
 
 /** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, tab stops go. */

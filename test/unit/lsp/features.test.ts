@@ -72,3 +72,13 @@ test('formatting honours the client\'s insertFinalNewline (VS Code sends files.i
   assert.ok(formatted({ tabSize: 2, insertSpaces: true }).endsWith('}\n'));
   assert.match(formatted({ tabSize: 4, insertSpaces: false }), /^{\n\t"where": {\n\t\t"key"/);
 });
+
+test('a client that filters by the word at the cursor gets unquoted filter texts, escaped quotes (inside a job\'s filter string) too', async () => {
+  const { toCompletionItem } = await import('../../../server/src/lsp/features');
+  const td = TextDocument.create('file:///j.logpush.json', 'logpush-job', 1, '{"filter": "{\\"where\\": {\\"key\\": \\"Qu\\"}}"}');
+  const caps = { snippets: false, markdownDocs: false, markdownHover: false, rangeFilter: false };
+  const item = (filterText: string) => toCompletionItem(td, { label: 'QueryName', kind: 'field', filterText }, caps);
+  assert.equal(item('"QueryName"').filterText, 'QueryName');
+  assert.equal(item('\\"QueryName\\"').filterText, 'QueryName', 'the word before the cursor is Qu, never \\"Qu');
+  assert.equal(toCompletionItem(td, { label: 'QueryName', kind: 'field', filterText: '\\"QueryName\\"' }).filterText, '\\"QueryName\\"', 'VS Code filters on the range');
+});
