@@ -34,10 +34,19 @@ export function snippetToText(snippet: string): string {
   return out.replace(/\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
 }
 
+/** Markdown as the plain text a client without markdown shows: code fences, bold and code marks and backslash escapes removed. */
+export function markdownToPlain(md: string): string {
+  return md
+    .replace(/^```[^\n]*\n([\s\S]*?)\n```$/gm, '$1')
+    .replace(/\*\*([^*\n]+)\*\*/g, '$1')
+    .replace(/`([^`\n]+)`/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1');
+}
+
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {
   const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText,
     filterText: caps.rangeFilter ? e.filterText : wordFilterText(e.filterText) };
-  if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : e.documentation;
+  if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : markdownToPlain(e.documentation);
   let text = e.insertText ?? e.label;
   if (e.snippet && caps.snippets) item.insertTextFormat = InsertTextFormat.Snippet;
   else if (e.snippet) text = snippetToText(text);
@@ -47,7 +56,7 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: Re
 }
 
 export function toHover(doc: TextDocument, h: HoverInfo, caps: RenderCaps = FULL): Hover {
-  return { contents: { kind: caps.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: h.markdown }, range: range(doc, h) };
+  return { contents: caps.markdownHover ? { kind: MarkupKind.Markdown, value: h.markdown } : { kind: MarkupKind.PlainText, value: markdownToPlain(h.markdown) }, range: range(doc, h) };
 }
 
 export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {

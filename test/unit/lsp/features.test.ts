@@ -82,3 +82,15 @@ test('a client that filters by the word at the cursor gets unquoted filter texts
   assert.equal(item('\\"QueryName\\"').filterText, 'QueryName', 'the word before the cursor is Qu, never \\"Qu');
   assert.equal(toCompletionItem(td, { label: 'QueryName', kind: 'field', filterText: '\\"QueryName\\"' }).filterText, '\\"QueryName\\"', 'VS Code filters on the range');
 });
+
+test('a client without markdown gets hovers and documentation as plain text, not markdown markup labelled plaintext', async () => {
+  const { toCompletionItem, toHover } = await import('../../../server/src/lsp/features');
+  const td = TextDocument.create('file:///f.filter.json', 'logpush-filter', 1, '{}');
+  const caps = { snippets: false, markdownDocs: false, markdownHover: false, rangeFilter: false };
+  const md = '```\neth_getBalance(Address: address)\n```\n\n**ClientCountry** · `string`\n\n2-letter code\\_x';
+  const h = toHover(td, { offset: 0, length: 1, markdown: md }, caps);
+  assert.deepEqual(h.contents, { kind: 'plaintext', value: 'eth_getBalance(Address: address)\n\nClientCountry · string\n\n2-letter code_x' });
+  const item = toCompletionItem(td, { label: 'x', kind: 'field', documentation: md }, caps);
+  assert.equal(item.documentation, 'eth_getBalance(Address: address)\n\nClientCountry · string\n\n2-letter code_x');
+  assert.equal((toHover(td, { offset: 0, length: 1, markdown: md }) as { contents: { value: string } }).contents.value, md, 'markdown clients get it as is');
+});
