@@ -69,10 +69,20 @@ export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
 const LABEL_KEYS = ['method', 'name', 'key', 'description', 'id'];
 
+/** Text shown as a symbol name on one line: a line break as "↵" (vscode-json-languageservice's getKeyLabel does the same). */
+const oneLine = (s: string): string => s.replace(/\r\n|[\r\n]/g, '↵');
+
+/** A key as a symbol name: VS Code refuses a DocumentSymbol whose name is empty (and the whole outline with it), so an empty or
+ * blank key is shown quoted, as vscode-json-languageservice's getKeyLabel shows it. */
+function keyLabel(key: unknown): string {
+  const name = oneLine(String(key));
+  return name.trim() ? name : `"${name}"`;
+}
+
 function labelOf(index: number, member: (key: string) => unknown): string {
   for (const key of LABEL_KEYS) {
     const x = member(key);
-    if (typeof x === 'string' && x.length > 0) return `${index}: ${x.slice(0, 60)}`;
+    if (typeof x === 'string' && x.length > 0) return `${index}: ${oneLine(x.slice(0, 60))}`;
   }
   return String(index);
 }
@@ -116,7 +126,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
         const [k, v] = prop.children ?? [];
         if (!k || !v) continue;
         out.push({
-          name: String(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
+          name: keyLabel(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
           selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? String(v.value).slice(0, 60) : undefined,
           children: v.type === 'object' || v.type === 'array' ? walk(v) : undefined,
         });

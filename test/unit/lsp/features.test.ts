@@ -94,3 +94,15 @@ test('a client without markdown gets hovers and documentation as plain text, not
   assert.equal(item.documentation, 'eth_getBalance(Address: address)\n\nClientCountry · string\n\n2-letter code_x');
   assert.equal((toHover(td, { offset: 0, length: 1, markdown: md }) as { contents: { value: string } }).contents.value, md, 'markdown clients get it as is');
 });
+
+test('outline: an empty or blank key gets a visible name (VS Code refuses a DocumentSymbol with an empty name), a newline shows as ↵', () => {
+  // vscode-json-languageservice's getKeyLabel does the same: '""' for an empty key, "↵" for a line break.
+  const text = '{"": 1, "  ": {"a\\nb": 2}, "rules": [{"description": "two\\nlines"}]}';
+  const td = TextDocument.create('file:///k.ruleset.json', 'waf-ruleset', 1, text);
+  const symbols = documentSymbols(td, parseDocument(text));
+  assert.deepEqual(symbols.map((s) => s.name), ['""', '"  "', 'rules']);
+  assert.equal(symbols[1].children![0].name, 'a↵b');
+  assert.equal(symbols[2].children![0].name, '0: two↵lines');
+  const walk = (list: typeof symbols): void => { for (const s of list) { assert.ok(s.name.trim().length > 0, JSON.stringify(s.name)); walk(s.children ?? []); } };
+  walk(symbols);
+});
