@@ -51,3 +51,28 @@ test('an empty document of every kind offers a skeleton whose placeholders, as w
     }
   }
 });
+
+test('hover on the character after a string (its comma, colon or brace) is not the string\'s hover; its first and last are', async () => {
+  // LSP positions name the character right of the caret: on the "," after "ClientCountry" the field's hover showed, while the
+  // request's method hover (no right bound) already stopped at the quote.
+  const { hover } = await import('../../../server/src/core/assist');
+  const cases: [Parameters<typeof hover>[0], string, string][] = [
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', '"ClientCountry"'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', '"eq"'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', '"where"'],
+    ['logpush-job', '{"dataset": "http_requests", "output_options": {"field_names": ["ClientIP", "RayID"]}}', '"ClientIP"'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"x\\"}}"}', '\\"ClientIP\\"'],
+    ['waf-ruleset', '{"rules": [{"action": "execute", "expression": "true", "action_parameters": {"id": "efb7b8c949ac4650a09736fc376e9aee"}}]}', '"efb7b8c949ac4650a09736fc376e9aee"'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "eth_getBalance", "id": 1}', '"eth_getBalance"'],
+  ];
+  for (const [kind, text, needle] of cases) {
+    const d = parseDocument(text);
+    const start = text.indexOf(needle), end = start + needle.length;
+    for (const at of [start, end - 1]) {
+      const h = hover(kind, d, at);
+      assert.ok(h && text.slice(h.offset, h.offset + h.length) === needle, `${kind} ${needle} at ${at}: ${JSON.stringify(h)}`);
+    }
+    const after = hover(kind, d, end);
+    assert.ok(!after || text.slice(after.offset, after.offset + after.length) !== needle, `${kind}: the ${JSON.stringify(text[end])} after ${needle}`);
+  }
+});

@@ -144,7 +144,7 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
 export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined): HoverInfo | undefined {
   const tree = doc.tree();
   if (!tree) return undefined;
-  const node = findNodeAtOffset(tree, offset, true);
+  const node = findNodeAtOffset(tree, offset);
   if (!node) return undefined;
   const prop = node.parent?.type === 'property' ? node.parent : undefined;
   if (!prop) return undefined;
@@ -266,7 +266,7 @@ function filterMembersAt(objPath: JsonPath): Record<string, MemberSchema> | unde
  * own hover does not cover: what a filter file gets from the schema-driven hover. */
 function filterMemberHover(inner: ParsedDoc, offset: number): HoverInfo | undefined {
   const tree = inner.tree();
-  const node = tree && findNodeAtOffset(tree, offset, true);
+  const node = tree && findNodeAtOffset(tree, offset);
   const prop = node?.parent?.type === 'property' ? node.parent : undefined;
   if (!node || !prop?.parent || node.type === 'object' || node.type === 'array') return undefined;
   const name = String(prop.children?.[0]?.value);
@@ -314,7 +314,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
     return h ? { ...emb.map.spanToSource(h), markdown: h.markdown } : undefined;
   }
   const tree = doc.tree();
-  const node = tree && findNodeAtOffset(tree, offset, true);
+  const node = tree && findNodeAtOffset(tree, offset);
   if (!node || node.parent?.type !== 'property' && node.parent?.type !== 'array') return undefined;
   const loc = getLocation(doc.text, offset);
   if (node.type === 'string' && node.parent?.type === 'property' && node.parent.children![0] === node && node.value === 'filter' && loc.path.length === 1) {

@@ -16,10 +16,12 @@ import { cap } from '../../text';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
-function nodeAt(doc: ParsedDoc, offset: number): At | undefined {
+/** The node under offset; with rightBound, also the one that ends there (completion: the caret after a literal's last character
+ * still edits it), without it not (hover: the character right of the caret is the one after the node). */
+function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefined {
   const root = doc.tree();
   if (!root) return undefined;
-  const node = findNodeAtOffset(root, offset, true);
+  const node = findNodeAtOffset(root, offset, rightBound);
   if (!node) return undefined;
   const prop = node.parent;
   if (prop?.type === 'property' && prop.children?.[0] === node) {
@@ -37,7 +39,7 @@ const isOverridePath = (p: JsonPath) => p.length >= 5 && p[0] === 'rules' && p[2
 // ---------------- hover ----------------
 
 export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
-  const at = nodeAt(doc, offset);
+  const at = nodeAt(doc, offset, false);
   if (!at) return undefined;
   const { node, path, isKey } = at;
   const span: Span = { offset: node.offset, length: node.length };
