@@ -1,6 +1,6 @@
 // Small helpers over jsonc-parser trees shared by the assists.
 import type { Node as JsonNode } from 'jsonc-parser';
-import type { JsonPath } from './types';
+import type { JsonPath, Span } from './types';
 import { nodeAt } from './parse';
 
 /**
@@ -10,4 +10,12 @@ import { nodeAt } from './parse';
 export function objectAt(root: JsonNode, path: JsonPath, offset = -1): JsonNode | undefined {
   const node = nodeAt(root, path, offset);
   return node?.type === 'object' ? node : undefined;
+}
+
+/** Whether a colon follows the key literal at span: the member already has its value part, so a completion of the key writes the
+ * name only (vscode-json-languageservice adds a value only where there is none); else `"name": value` would leave two colons. */
+export function colonAfter(text: string, span: Span): boolean {
+  let i = span.offset + span.length;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  return text[i] === ':';
 }

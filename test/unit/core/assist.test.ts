@@ -76,3 +76,32 @@ test('hover on the character after a string (its comma, colon or brace) is not t
     assert.ok(!after || text.slice(after.offset, after.offset + after.length) !== needle, `${kind}: the ${JSON.stringify(text[end])} after ${needle}`);
   }
 });
+
+test('completing a key that already has its colon and value writes the name only, so the document stays valid JSON', async () => {
+  // '{"na|me": "x"}' -> '{"$schema": "$1": "x"}': the property entries wrote a whole member over the key (the same in a request's
+  // param object and inside a job's filter string). vscode-json-languageservice adds the value only where there is none.
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string][] = [
+    ['logpush-job', '{"na|me": "x"}'],
+    ['logpush-job', '{"na|me" : }'],
+    ['waf-ruleset', '{"rules": [{"act|ion": "block"}]}'],
+    ['logpush-filter', '{"wh|ere": {}}'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "trace_filter", "params": [{"fromBl|ock": "0x1"}], "id": 1}'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"oper|ator\\": \\"eq\\"}}"}'],
+  ];
+  for (const [kind, marked] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const props = complete(kind, parseDocument(text), offset).filter((e) => e.kind === 'property');
+    assert.ok(props.length > 0, `${kind} ${marked}: no property entries`);
+    for (const e of props) {
+      const out = text.slice(0, e.replace!.offset) + snippetToText(e.insertText!) + text.slice(e.replace!.offset + e.replace!.length);
+      const valid = (s: string) => { try { JSON.parse(s); return true; } catch { return false; } };
+      if (valid(text)) assert.ok(valid(out), `${kind}: ${e.label} gives ${out}`);
+      assert.ok(!/:\s*("[^"]*"|\{\}|\[\]|\d+|true)\s*:/.test(out.replace(/\\"/g, '"')), `${kind}: ${e.label} gives ${out}`);
+    }
+  }
+  // Without a colon yet, the whole member is still written.
+  const fresh = complete('logpush-job', parseDocument('{"na"}'), 3).find((e) => e.label === 'name')!;
+  assert.equal(fresh.insertText, '"name": "$1"');
+});

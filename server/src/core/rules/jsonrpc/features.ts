@@ -7,7 +7,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
-import { objectAt } from '../../jsonTree';
+import { colonAfter, objectAt } from '../../jsonTree';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -130,9 +130,11 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
     const root = doc.treeAlong(path);
     const obj = root && objectAt(root, path.slice(0, -1), offset);
     const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
+    const nameOnly = !!replace && colonAfter(doc.text, replace); // the key being renamed keeps its value
     return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
       label: name, kind: 'property', detail: TYPE_LABELS[k.type], documentation: keyMarkdown(name, k),
-      insertText: `"${name}": ${keyValueSnippet(k)}`, snippet: true, replace, filterText: `"${name}"`, sortText: `0${String(i).padStart(2, '0')}`,
+      insertText: nameOnly ? `"${name}"` : `"${name}": ${keyValueSnippet(k)}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
+      sortText: `0${String(i).padStart(2, '0')}`,
     }));
   }
   if (!loc.isAtPropertyKey) {
