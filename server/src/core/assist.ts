@@ -5,7 +5,7 @@ import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
-import { colonAfter, objectAt } from './jsonTree';
+import { colonAfter, memberFollows, objectAt } from './jsonTree';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -110,6 +110,7 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
     for (const p of objNode?.children ?? []) if (p.children?.[0]) existing.add(String(p.children[0].value));
     const seen = new Set<string>();
     const nameOnly = !!replace && colonAfter(d.text, replace);
+    const comma = !nameOnly && memberFollows(d.text, replace ? replace.offset + replace.length : offset) ? ',' : '';
     for (const s of schemasAt(kind, objPath)) {
       for (const [name, sub] of Object.entries(s.properties ?? {})) {
         if (seen.has(name) || existing.has(name) || (sub as S).doNotSuggest) continue;
@@ -117,7 +118,7 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
         const subAlt = alternatives(SCHEMAS[kind] as S, sub as S)[0];
         out.push({
           label: name, kind: 'property', detail: typeName(subAlt), documentation: doc(subAlt),
-          insertText: nameOnly ? `"${name}"` : `"${name}": ${valueSnippet(subAlt)}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
+          insertText: nameOnly ? `"${name}"` : `"${name}": ${valueSnippet(subAlt)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
           sortText: (s.required ?? []).includes(name) ? `0${name}` : `1${name}`,
         });
       }

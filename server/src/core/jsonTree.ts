@@ -19,3 +19,11 @@ export function colonAfter(text: string, span: Span): boolean {
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
   return text[i] === ':';
 }
+
+/** Whether another member follows the text at offset (the next token opens a string): a member completed there needs a comma
+ * after it, as vscode-json-languageservice's evaluateSeparatorAfter adds one. */
+export function memberFollows(text: string, offset: number): boolean {
+  let i = offset;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  return text[i] === '"';
+}

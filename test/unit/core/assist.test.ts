@@ -105,3 +105,27 @@ test('completing a key that already has its colon and value writes the name only
   const fresh = complete('logpush-job', parseDocument('{"na"}'), 3).find((e) => e.label === 'name')!;
   assert.equal(fresh.insertText, '"name": "$1"');
 });
+
+test('a member completed before another member gets the comma that separates them', async () => {
+  // Adding a member above an existing one ({"d|" on its own line, then "name": ...) gave {"dataset": "" "name": "x"}: no comma.
+  // vscode-json-languageservice appends one when a member follows (evaluateSeparatorAfter).
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string, string][] = [
+    ['logpush-job', '{\n  "d|"\n  "name": "x"\n}', 'dataset'],
+    ['logpush-job', '{|"name": "x"}', 'dataset'],
+    ['waf-ruleset', '{"rules": [{\n  "ex|"\n  "action": "block"}]}', 'expression'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "trace_filter", "params": [{"c|" "fromBlock": "0x1"}], "id": 1}', 'count'],
+  ];
+  for (const [kind, marked, label] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const e = complete(kind, parseDocument(text), offset).find((x) => x.label === label)!;
+    assert.ok(e, `${kind} ${marked}`);
+    const at = e.replace ?? { offset, length: 0 };
+    const out = text.slice(0, at.offset) + snippetToText(e.insertText!) + text.slice(at.offset + at.length);
+    assert.doesNotThrow(() => JSON.parse(out), `${kind}: ${out}`);
+  }
+  // Before the closing brace, no comma.
+  const last = complete('logpush-job', parseDocument('{"name": "x", "d"}'), 16).find((x) => x.label === 'dataset')!;
+  assert.equal(last.insertText, '"dataset": "$1"');
+});

@@ -7,7 +7,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
-import { colonAfter, objectAt } from '../../jsonTree';
+import { colonAfter, memberFollows, objectAt } from '../../jsonTree';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -131,9 +131,10 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
     const obj = root && objectAt(root, path.slice(0, -1), offset);
     const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
     const nameOnly = !!replace && colonAfter(doc.text, replace); // the key being renamed keeps its value
+    const comma = !nameOnly && memberFollows(doc.text, replace ? replace.offset + replace.length : offset) ? ',' : '';
     return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
       label: name, kind: 'property', detail: TYPE_LABELS[k.type], documentation: keyMarkdown(name, k),
-      insertText: nameOnly ? `"${name}"` : `"${name}": ${keyValueSnippet(k)}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
+      insertText: nameOnly ? `"${name}"` : `"${name}": ${keyValueSnippet(k)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
       sortText: `0${String(i).padStart(2, '0')}`,
     }));
   }

@@ -12,7 +12,7 @@ import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
 import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
 import { isObj } from '../../json';
-import { colonAfter, objectAt } from '../../jsonTree';
+import { colonAfter, memberFollows, objectAt } from '../../jsonTree';
 import { SCHEMAS } from '../../schema/registry';
 
 
@@ -252,9 +252,10 @@ function filterMemberEntries(inner: ParsedDoc, offset: number): CompletionEntry[
   const existing = new Set((obj?.children ?? []).map((p) => p.children?.[0]?.value));
   const lit = literalAt(tree, offset);
   const nameOnly = !!lit && colonAfter(inner.text, span(lit)); // the key being renamed keeps its value
+  const comma = !nameOnly && memberFollows(inner.text, lit ? lit.offset + lit.length : offset) ? ',' : '';
   return Object.entries(members).filter(([name]) => MEMBER_VALUE[name] && !existing.has(name)).map(([name, m]) => ({
     label: name, kind: 'property', detail: m.title, documentation: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.description,
-    insertText: nameOnly ? `"${name}"` : `"${name}": ${MEMBER_VALUE[name]}`, snippet: !nameOnly, filterText: `"${name}"`, ...(lit ? { replace: span(lit) } : {}),
+    insertText: nameOnly ? `"${name}"` : `"${name}": ${MEMBER_VALUE[name]}${comma}`, snippet: !nameOnly, filterText: `"${name}"`, ...(lit ? { replace: span(lit) } : {}),
   }));
 }
 
