@@ -27,3 +27,11 @@ export function memberFollows(text: string, offset: number): boolean {
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
   return text[i] === '"';
 }
+
+/** Whether a value follows the text at offset (the next token opens an object, array, string or literal): an array item
+ * completed there needs a comma after it. */
+export function valueFollows(text: string, offset: number): boolean {
+  let i = offset;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  return i < text.length && /[{["\-0-9tfn]/.test(text[i]);
+}

@@ -129,3 +129,26 @@ test('a member completed before another member gets the comma that separates the
   const last = complete('logpush-job', parseDocument('{"name": "x", "d"}'), 16).find((x) => x.label === 'dataset')!;
   assert.equal(last.insertText, '"dataset": "$1"');
 });
+
+test('a condition or a request inserted in front of another array item gets the separating comma', async () => {
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string][] = [
+    ['logpush-filter', '{"where": {"and": [|{"key": "ClientCountry", "operator": "eq", "value": "ca"}]}}'],
+    ['logpush-filter', '{"where": {"or": [\n  |\n  {"key": "ClientCountry", "operator": "eq", "value": "ca"}]}}'],
+    ['jsonrpc-request', '[|{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}]'],
+    ['jsonrpc-request', '[\n  |\n  {"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}]'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"and\\": [|{\\"key\\": \\"ClientCountry\\", \\"operator\\": \\"eq\\", \\"value\\": \\"ca\\"}]}}"}'],
+  ];
+  for (const [kind, marked] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const snippets = complete(kind, parseDocument(text), offset).filter((e) => e.kind === 'snippet');
+    assert.ok(snippets.length > 0, marked);
+    for (const e of snippets) {
+      const out = text.slice(0, offset) + snippetToText(e.insertText!) + text.slice(offset);
+      assert.doesNotThrow(() => JSON.parse(out), `${kind} ${e.label}: ${out}`);
+    }
+  }
+  const end = '{"where": {"and": [{"key": "ClientCountry", "operator": "eq", "value": "ca"}, ]}}';
+  assert.ok(!complete('logpush-filter', parseDocument(end), end.indexOf(', ]') + 2)[0].insertText!.endsWith(','), 'no comma before "]"');
+});

@@ -7,7 +7,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
-import { colonAfter, memberFollows, objectAt } from '../../jsonTree';
+import { colonAfter, memberFollows, objectAt, valueFollows } from '../../jsonTree';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -109,9 +109,10 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   // A request snippet where a whole request can go: an empty document or an item position of a batch.
   if (!loc.isAtPropertyKey && (path.length === 0 || (path.length === 1 && typeof path[0] === 'number' && loc.previousNode?.type !== 'property'))) {
     if (path.length === 0 && doc.value !== undefined && doc.text.trim() !== '') return [];
+    const comma = path.length === 1 && valueFollows(doc.text, offset) ? ',' : ''; // in front of another request of the batch
     return METHODS.map((spec, i) => ({
       label: `${spec.name} request`, kind: 'snippet', detail: signature(spec), documentation: methodMarkdown(spec),
-      insertText: requestSnippet(spec), snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
+      insertText: `${requestSnippet(spec)}${comma}`, snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
     }));
   }
   const { rest, spec } = split(doc, path);

@@ -12,7 +12,7 @@ import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
 import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
 import { isObj } from '../../json';
-import { colonAfter, memberFollows, objectAt } from '../../jsonTree';
+import { colonAfter, memberFollows, objectAt, valueFollows } from '../../jsonTree';
 import { SCHEMAS } from '../../schema/registry';
 
 
@@ -136,7 +136,11 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
     || (typeof last === 'number' && (path[path.length - 2] === 'and' || path[path.length - 2] === 'or') && isConditionPath(path.slice(0, -2))));
   if (itemExpected) {
     const node = tree && findNodeAtOffset(tree, offset, false);
-    if (!node || node.type !== 'object' || node.offset === offset) return conditionSnippets(compact);
+    if (!node || node.type !== 'object' || node.offset === offset) {
+      // In front of another item of the and/or array, the inserted condition needs the comma that separates them.
+      const comma = typeof last === 'number' && valueFollows(doc.text, offset) ? ',' : '';
+      return conditionSnippets(compact).map((e) => ({ ...e, insertText: `${e.insertText}${comma}` }));
+    }
   }
   return [];
 }
