@@ -168,6 +168,9 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   const root = doc.treeAround(offset);
   const node = root && findNodeAtOffset(root, offset);
   if (!node) return undefined;
+  // Between tokens inside an object or array (whitespace, commas), as the schema hover: nothing (a bracket still answers).
+  if (node.type === 'property') return undefined;
+  if ((node.type === 'object' || node.type === 'array') && offset > node.offset + 1 && offset < node.offset + node.length - 1) return undefined;
   const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
   const path = getNodePath(node);
   const { rest, spec } = split(doc, path);
