@@ -107,7 +107,14 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
     else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
     else errors.push(`${p}: not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).`);
   }
-  return files;
+  // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
+  const seen = new Set<string>();
+  return files.filter((f) => {
+    const key = path.resolve(f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[] }

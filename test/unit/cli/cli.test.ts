@@ -134,3 +134,12 @@ test('the stylish summary does not say "no problems" when a path could not be ch
   assert.doesNotMatch(r.stdout, /no problems/);
   assert.match(r.stdout, /0 file\(s\) checked; 1 path\(s\) could not be checked \(see the messages\)\./);
 });
+
+test('a file reached twice (a directory and the file inside it, or the same path twice) is checked and reported once', async () => {
+  const dir = tmpdir({ 'a.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}' });
+  const r = await run(['lint', '--format', 'json', dir, path.join(dir, 'a.filter.json'), path.join(dir, '.', 'a.filter.json')]);
+  assert.equal(r.code, 1);
+  assert.equal(JSON.parse(r.stdout).length, 1, r.stdout);
+  const s = await run(['lint', dir, dir]);
+  assert.match(s.stdout, /1 problem\(s\) \(1 error\(s\), 0 warning\(s\), 0 other\) in 1 file\(s\)\./);
+});
