@@ -118,7 +118,8 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
         const subAlt = alternatives(SCHEMAS[kind] as S, sub as S)[0];
         out.push({
           label: name, kind: 'property', detail: typeName(subAlt), documentation: doc(subAlt),
-          insertText: nameOnly ? `"${name}"` : `"${name}": ${valueSnippet(subAlt)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
+          // In the snippet the name is text: "$" (as in $schema), "}" and "\\" escaped, or "$dataset" would be a snippet variable.
+          insertText: nameOnly ? `"${name}"` : `"${name.replace(/[$}\\]/g, '\\$&')}": ${valueSnippet(subAlt)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
           sortText: (s.required ?? []).includes(name) ? `0${name}` : `1${name}`,
         });
       }

@@ -152,3 +152,17 @@ test('a condition or a request inserted in front of another array item gets the 
   const end = '{"where": {"and": [{"key": "ClientCountry", "operator": "eq", "value": "ca"}, ]}}';
   assert.ok(!complete('logpush-filter', parseDocument(end), end.indexOf(', ]') + 2)[0].insertText!.endsWith(','), 'no comma before "]"');
 });
+
+test('a property name with "$" ($dataset, $schema) is escaped in its snippet, not read as a snippet variable', async () => {
+  // "$dataset": "$1" as a snippet: VS Code reads $dataset as an unknown variable and inserts "dataset" (a placeholder), so the
+  // member became "dataset", an unknown property of a filter.
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const items = complete('logpush-filter', parseDocument('{}'), 1);
+  for (const label of ['$dataset', '$schema']) {
+    const e = items.find((i) => i.label === label)!;
+    assert.equal(e.snippet, true);
+    assert.ok(e.insertText!.startsWith(`"\\${label}"`), e.insertText);
+    assert.ok(!/(^|[^\\])\$[A-Za-z_]/.test(e.insertText!), `no unescaped variable in ${e.insertText}`);
+    assert.equal(snippetToText(e.insertText!), `"${label}": ""`);
+  }
+});
