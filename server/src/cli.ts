@@ -1,6 +1,7 @@
 // `edgekit lint` and `edgekit mock`: the same core as the editor, for CI pipelines and for running the backend on its own.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { version as VERSION } from '../../package.json';
 import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, type DocKind, type Problem } from './core';
 import { OptionsError, parseOptions } from '../../mock/src/options';
@@ -18,7 +19,7 @@ export const USAGE = `Usage:
   edgekit --version | --help
 
 lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json).
-KIND is one of: ${DOC_KINDS.join(', ')}.
+KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
 export interface Io { stdout(s: string): void; stderr(s: string): void }
@@ -62,8 +63,9 @@ function parseLintArgs(argv: string[]): LintArgs {
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
-/** Files to check under the given paths; I/O errors are collected, not thrown. */
-function collect(paths: string[], explicitKind: boolean, errors: string[]): string[] {
+/** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
+ * match a kind's pattern) go into `walked` too. */
+function collect(paths: string[], explicitKind: boolean, errors: string[], walked: Set<string>): string[] {
   const files: string[] = [];
   const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
   const walk = (dir: string) => {
@@ -79,7 +81,7 @@ function collect(paths: string[], explicitKind: boolean, errors: string[]): stri
     for (const e of entries) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) { if (!SKIP_DIRS.has(e.name)) walk(p); }
-      else if (e.isFile()) { if (detectKind(e.name)) files.push(p); }
+      else if (e.isFile()) { if (detectKind(e.name)) { files.push(p); walked.add(p); } }
       else if (e.isSymbolicLink()) {
         let target: fs.Stats;
         try {
@@ -89,7 +91,7 @@ function collect(paths: string[], explicitKind: boolean, errors: string[]): stri
           continue;
         }
         if (target.isDirectory()) { if (!SKIP_DIRS.has(e.name) && !visited.has(fs.realpathSync(p))) walk(p); }
-        else if (target.isFile() && detectKind(e.name)) files.push(p);
+        else if (target.isFile() && detectKind(e.name)) { files.push(p); walked.add(p); }
       }
     }
   };
@@ -105,7 +107,14 @@ function collect(paths: string[], explicitKind: boolean, errors: string[]): stri
     else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
     else errors.push(`${p}: not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).`);
   }
-  return files;
+  // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
+  const seen = new Set<string>();
+  return files.filter((f) => {
+    const key = path.resolve(f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[] }
@@ -121,6 +130,13 @@ function toJson(results: FileResult[]) {
       })),
     };
   });
+}
+
+/** A file as SARIF's artifactLocation.uri, a URI reference (SARIF 2.1.0 §3.4.3): a relative path with each segment
+ * percent-encoded (a "#" or "?" in a name would start a fragment or a query), an absolute path as a file: URI. */
+function artifactUri(file: string): string {
+  if (path.isAbsolute(file)) return pathToFileURL(file).href;
+  return file.split(path.sep).map((seg) => encodeURIComponent(seg)).join('/');
 }
 
 function toSarif(results: FileResult[]) {
@@ -142,7 +158,7 @@ function toSarif(results: FileResult[]) {
           return {
             ruleId: p.code, level: level(p.severity), message: { text: p.message },
             locations: [{ physicalLocation: {
-              artifactLocation: { uri: r.file.split(path.sep).join('/') },
+              artifactLocation: { uri: artifactUri(r.file) },
               region: { startLine: s.line + 1, startColumn: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
             } }],
           };
@@ -152,7 +168,7 @@ function toSarif(results: FileResult[]) {
   };
 }
 
-function stylish(results: FileResult[]): string {
+function stylish(results: FileResult[], unchecked: number): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
   for (const r of results) {
@@ -167,15 +183,18 @@ function stylish(results: FileResult[]): string {
     lines.push('');
   }
   const total = errors + warnings + infos;
-  lines.push(total === 0 ? `${results.length} file(s) checked, no problems.`
-    : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).`);
+  // A path that could not be checked is not "no problems" (its message follows on stderr).
+  const skipped = unchecked ? `${total === 0 ? ';' : ''} ${unchecked} path(s) could not be checked (see the messages).` : '';
+  lines.push(total === 0 ? `${results.length} file(s) checked${unchecked ? skipped : ', no problems.'}`
+    : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).${skipped}`);
   return lines.join('\n') + '\n';
 }
 
 export function lint(argv: string[], io: Io): number {
   const args = parseLintArgs(argv);
   const ioErrors: string[] = [];
-  const files = collect(args.paths, !!args.kind, ioErrors);
+  const walked = new Set<string>();
+  const files = collect(args.paths, !!args.kind, ioErrors, walked);
   const results: FileResult[] = [];
   for (const file of files) {
     let text: string;
@@ -186,7 +205,8 @@ export function lint(argv: string[], io: Io): number {
       continue;
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
-    const kind = args.kind ?? detectKind(file) ?? kindFromSchemaRef(text);
+    // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
+    const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(text);
     if (!kind) {
       ioErrors.push(`${file}: cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.`);
       continue;
@@ -207,7 +227,7 @@ export function lint(argv: string[], io: Io): number {
       const t = new LineTable(r.text);
       for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
     }
-  } else io.stdout(stylish(results));
+  } else io.stdout(stylish(results, ioErrors.length));
   for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;

@@ -14,10 +14,28 @@ export interface Io { stdout(s: string): void; stderr(s: string): void }
 
 interface Source { filter: unknown; dataset: string; what: string }
 
+/** Why a log or request file cannot be read (missing, a directory, no permission), or undefined when it can. */
+function unreadable(file: string): string | undefined {
+  try {
+    if (fs.statSync(file).isDirectory()) return 'it is a directory';
+    fs.accessSync(file, fs.constants.R_OK);
+    return undefined;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+  }
+}
+
+/** A UTF-8 byte order mark is not part of the JSON (lint ignores it too). */
+const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 /** The filter to evaluate and its dataset, from a filter file or a job file; a string names what is wrong. */
 function loadFilter(file: string, datasetOption: string | undefined): Source | string {
+  const named = kinds.detectKind(file);
+  if (named && named !== 'logpush-filter' && named !== 'logpush-job') {
+    return `${file} is a ${named} document; test-filter takes a Logpush filter or job${named === 'waf-ruleset' ? ' (for a ruleset, use edgekit test-rules)' : ''}`;
+  }
   let text: string;
-  try { text = fs.readFileSync(file, 'utf8'); } catch (err) { return `cannot read ${file}: ${(err as Error).message}`; }
+  try { text = withoutBom(fs.readFileSync(file, 'utf8')); } catch (err) { return `cannot read ${file}: ${(err as Error).message}`; }
   let value: unknown;
   try { value = JSON.parse(text); } catch (err) { return `${file} is not valid JSON (${(err as Error).message})`; }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${file} is not a JSON object`;
@@ -68,7 +86,8 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   if (typeof source === 'string') { io.stderr(`edgekit: ${source}.\n`); return 1; }
   const compiled = compileFilter(source.filter, source.dataset);
   if (!compiled.ok) { io.stderr(`edgekit: ${compiled.error}\n`); return 1; }
-  if (!fs.existsSync(logFile)) { io.stderr(`edgekit: cannot read ${logFile}: no such file.\n`); return 1; }
+  const logProblem = unreadable(logFile);
+  if (logProblem) { io.stderr(`edgekit: cannot read ${logFile}: ${logProblem}.\n`); return 1; }
   let total = 0, matched = 0, bad = 0;
   const firstBad: string[] = [];
   const firstMatches: { line: number; record: Record<string, unknown> }[] = [];
@@ -120,13 +139,19 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     return 2;
   }
   const [rulesetFile, requestsFile] = positionals;
+  const named = kinds.detectKind(rulesetFile);
+  if (named && named !== 'waf-ruleset') {
+    io.stderr(`edgekit: ${rulesetFile} is a ${named} document; test-rules takes a ruleset${named.startsWith('logpush') ? ' (for a filter or job, use edgekit test-filter)' : ''}.\n`);
+    return 1;
+  }
   let text: string;
-  try { text = fs.readFileSync(rulesetFile, 'utf8'); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
+  try { text = withoutBom(fs.readFileSync(rulesetFile, 'utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
   const errors = getLanguageService().validate(text, 'waf-ruleset', { maxFileSizeKB: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error');
   if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
   const run = compileRuleset(JSON.parse(text));
   if (!run.ok) { io.stderr(`edgekit: ${rulesetFile}, ${run.error}\n`); return 1; }
-  if (!fs.existsSync(requestsFile)) { io.stderr(`edgekit: cannot read ${requestsFile}: no such file.\n`); return 1; }
+  const requestsProblem = unreadable(requestsFile);
+  if (requestsProblem) { io.stderr(`edgekit: cannot read ${requestsFile}: ${requestsProblem}.\n`); return 1; }
   let bad = 0;
   for await (const item of readNdjson(requestsFile)) {
     if ('error' in item) bad++;

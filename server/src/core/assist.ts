@@ -5,7 +5,7 @@ import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
-import { objectAt } from './jsonTree';
+import { colonAfter, memberFollows, objectAt } from './jsonTree';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -109,6 +109,8 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
     const objNode = root && objectAt(root, objPath, offset);
     for (const p of objNode?.children ?? []) if (p.children?.[0]) existing.add(String(p.children[0].value));
     const seen = new Set<string>();
+    const nameOnly = !!replace && colonAfter(d.text, replace);
+    const comma = !nameOnly && memberFollows(d.text, replace ? replace.offset + replace.length : offset) ? ',' : '';
     for (const s of schemasAt(kind, objPath)) {
       for (const [name, sub] of Object.entries(s.properties ?? {})) {
         if (seen.has(name) || existing.has(name) || (sub as S).doNotSuggest) continue;
@@ -116,7 +118,8 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
         const subAlt = alternatives(SCHEMAS[kind] as S, sub as S)[0];
         out.push({
           label: name, kind: 'property', detail: typeName(subAlt), documentation: doc(subAlt),
-          insertText: `"${name}": ${valueSnippet(subAlt)}`, snippet: true, replace, filterText: `"${name}"`,
+          // In the snippet the name is text: "$" (as in $schema), "}" and "\\" escaped, or "$dataset" would be a snippet variable.
+          insertText: nameOnly ? `"${name}"` : `"${name.replace(/[$}\\]/g, '\\$&')}": ${valueSnippet(subAlt)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
           sortText: (s.required ?? []).includes(name) ? `0${name}` : `1${name}`,
         });
       }
@@ -143,7 +146,7 @@ export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: C
   const own = PLUGINS[kind].complete?.(d, offset, options) ?? [];
   // The kind's own values know the context (e.g. only the operators a field's type allows): where it offers values, the schema's
   // generic enum values would only re-add what it filtered out.
-  const ownValues = own.some((e) => e.kind !== 'snippet' && e.kind !== 'property');
+  const ownValues = own.some((e) => e.kind !== 'snippet' && e.kind !== 'property') || !!PLUGINS[kind].ownsValuesAt?.(d, offset, options);
   const unquote = (l: string) => l.replace(/^"(.*)"$/, '$1');
   const ownLabels = new Set(own.map((e) => unquote(e.label)));
   const schema = schemaCompletions(kind, d, offset).filter((e) => (e.kind === 'property' || !ownValues) && !ownLabels.has(unquote(e.label)));
@@ -158,6 +161,10 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
   if (!root) return undefined;
   const node = findNodeAtOffset(root, offset);
   if (!node) return undefined;
+  // Between tokens (indentation, a colon, a comma) there is nothing to describe: no hover, as vscode-json-languageservice's
+  // jsonHover.ts does inside an object or array away from its brackets (it used to be the container's text over all of it).
+  if (node.type === 'property') return undefined;
+  if ((node.type === 'object' || node.type === 'array') && offset > node.offset + 1 && offset < node.offset + node.length - 1) return undefined;
   const path = getNodePath(node);
   const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
   const schemas = schemasAt(kind, path);

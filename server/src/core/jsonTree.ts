@@ -1,6 +1,6 @@
 // Small helpers over jsonc-parser trees shared by the assists.
 import type { Node as JsonNode } from 'jsonc-parser';
-import type { JsonPath } from './types';
+import type { JsonPath, Span } from './types';
 import { nodeAt } from './parse';
 
 /**
@@ -10,4 +10,28 @@ import { nodeAt } from './parse';
 export function objectAt(root: JsonNode, path: JsonPath, offset = -1): JsonNode | undefined {
   const node = nodeAt(root, path, offset);
   return node?.type === 'object' ? node : undefined;
+}
+
+/** Whether a colon follows the key literal at span: the member already has its value part, so a completion of the key writes the
+ * name only (vscode-json-languageservice adds a value only where there is none); else `"name": value` would leave two colons. */
+export function colonAfter(text: string, span: Span): boolean {
+  let i = span.offset + span.length;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  return text[i] === ':';
+}
+
+/** Whether another member follows the text at offset (the next token opens a string): a member completed there needs a comma
+ * after it, as vscode-json-languageservice's evaluateSeparatorAfter adds one. */
+export function memberFollows(text: string, offset: number): boolean {
+  let i = offset;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  return text[i] === '"';
+}
+
+/** Whether a value follows the text at offset (the next token opens an object, array, string or literal): an array item
+ * completed there needs a comma after it. */
+export function valueFollows(text: string, offset: number): boolean {
+  let i = offset;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  return i < text.length && /[{["\-0-9tfn]/.test(text[i]);
 }

@@ -122,6 +122,9 @@ export interface KindPlugin {
   rules: Rule[];
   /** Extra completions at offset (merged after schema-driven ones; an entry with the same label replaces the schema one). */
   complete?(doc: ParsedDoc, offset: number, options: CoreOptions): CompletionEntry[];
+  /** True where the kind knows which values fit (a Logpush comparison on a known field) and the schema's generic values
+   * (enum members, true/false) would offer what the rules refuse; complete() then keeps the plugin's values only. */
+  ownsValuesAt?(doc: ParsedDoc, offset: number, options: CoreOptions): boolean;
   /** A hover at offset; when it returns something, it wins over the schema's title/description. */
   hover?(doc: ParsedDoc, offset: number, options: CoreOptions): HoverInfo | undefined;
   lenses?(doc: ParsedDoc, options: CoreOptions): Lens[];

@@ -11,7 +11,8 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
 };
 
-export interface DiagnosticData { fixes: { title: string; preferred?: boolean; edits: TextEdit[] }[] }
+/** What a diagnostic carries for its code actions: its fixes, and the document version their edits were made for. */
+export interface DiagnosticData { fixes: { title: string; preferred?: boolean; edits: TextEdit[] }[]; version?: number }
 
 export function range(doc: TextDocument, span: Span) {
   return { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + span.length) };
@@ -31,7 +32,7 @@ export function toDiagnostic(doc: TextDocument, p: Problem, opts: { relatedInfor
     d.relatedInformation = p.related.map((r) => ({ location: { uri: doc.uri, range: range(doc, r) }, message: r.message }));
   }
   if (p.fixes?.length) {
-    const data: DiagnosticData = { fixes: p.fixes.map((f: Fix) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })) };
+    const data: DiagnosticData = { fixes: p.fixes.map((f: Fix) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })), version: doc.version };
     d.data = data;
   }
   return d;

@@ -117,13 +117,6 @@ export class Diagnostics {
     });
   }
 
-  /** The quick fixes of a diagnostic the client sent back without its data (some clients drop it): from the last check. */
-  fixesFor(doc: TextDocument, code: string, offset: number): Problem['fixes'] {
-    const hit = this.last.get(doc.uri);
-    if (!hit || hit.version !== doc.version) return undefined;
-    return hit.problems.find((p) => p.code === code && p.offset === offset)?.fixes;
-  }
-
   /** The document's problems: from the last check when the version is the same, else checked now. */
   problemsOf(doc: TextDocument, kind: DocKind, s: Settings): Problem[] {
     const hit = this.last.get(doc.uri);

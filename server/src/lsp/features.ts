@@ -16,9 +16,12 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
 export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean; rangeFilter: boolean }
 const FULL: RenderCaps = { snippets: true, markdownDocs: true, markdownHover: true, rangeFilter: true };
 
-/** A JSON string's filterText ("ClientCountry") as a client that filters by the word before the cursor matches it: unquoted. */
+/** A JSON string's filterText ("ClientCountry", or \"ClientCountry\" inside a job's filter string) as a client that filters by the
+ * word before the cursor matches it: unquoted. */
 function wordFilterText(filterText: string | undefined): string | undefined {
-  return filterText && /^"[^"]*"$/.test(filterText) ? filterText.slice(1, -1) : filterText;
+  if (!filterText) return filterText;
+  const m = /^(\\?)"([^"\\]*)\1"$/.exec(filterText);
+  return m ? m[2] : filterText;
 }
 
 /** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, tab stops go. */
@@ -31,10 +34,19 @@ export function snippetToText(snippet: string): string {
   return out.replace(/\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
 }
 
+/** Markdown as the plain text a client without markdown shows: code fences, bold and code marks and backslash escapes removed. */
+export function markdownToPlain(md: string): string {
+  return md
+    .replace(/^```[^\n]*\n([\s\S]*?)\n```$/gm, '$1')
+    .replace(/\*\*([^*\n]+)\*\*/g, '$1')
+    .replace(/`([^`\n]+)`/g, '$1')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, '$1');
+}
+
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {
   const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText,
     filterText: caps.rangeFilter ? e.filterText : wordFilterText(e.filterText) };
-  if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : e.documentation;
+  if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : markdownToPlain(e.documentation);
   let text = e.insertText ?? e.label;
   if (e.snippet && caps.snippets) item.insertTextFormat = InsertTextFormat.Snippet;
   else if (e.snippet) text = snippetToText(text);
@@ -44,7 +56,7 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: Re
 }
 
 export function toHover(doc: TextDocument, h: HoverInfo, caps: RenderCaps = FULL): Hover {
-  return { contents: { kind: caps.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: h.markdown }, range: range(doc, h) };
+  return { contents: caps.markdownHover ? { kind: MarkupKind.Markdown, value: h.markdown } : { kind: MarkupKind.PlainText, value: markdownToPlain(h.markdown) }, range: range(doc, h) };
 }
 
 export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
@@ -57,10 +69,20 @@ export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
 const LABEL_KEYS = ['method', 'name', 'key', 'description', 'id'];
 
+/** Text shown as a symbol name on one line: a line break as "↵" (vscode-json-languageservice's getKeyLabel does the same). */
+const oneLine = (s: string): string => s.replace(/\r\n|[\r\n]/g, '↵');
+
+/** A key as a symbol name: VS Code refuses a DocumentSymbol whose name is empty (and the whole outline with it), so an empty or
+ * blank key is shown quoted, as vscode-json-languageservice's getKeyLabel shows it. */
+function keyLabel(key: unknown): string {
+  const name = oneLine(String(key));
+  return name.trim() ? name : `"${name}"`;
+}
+
 function labelOf(index: number, member: (key: string) => unknown): string {
   for (const key of LABEL_KEYS) {
     const x = member(key);
-    if (typeof x === 'string' && x.length > 0) return `${index}: ${x.slice(0, 60)}`;
+    if (typeof x === 'string' && x.length > 0) return `${index}: ${oneLine(x.slice(0, 60))}`;
   }
   return String(index);
 }
@@ -104,7 +126,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
         const [k, v] = prop.children ?? [];
         if (!k || !v) continue;
         out.push({
-          name: String(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
+          name: keyLabel(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
           selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? String(v.value).slice(0, 60) : undefined,
           children: v.type === 'object' || v.type === 'array' ? walk(v) : undefined,
         });
@@ -128,12 +150,18 @@ export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000
   const root = shallowRoot(parsed);
   if (!root) return [];
   const out: FoldingRange[] = [];
+  const starts = new Set<number>();
   const walk = (node: JsonNode) => {
     if (out.length >= limit) return;
     if (node.type === 'object' || node.type === 'array') {
       const start = doc.positionAt(node.offset).line;
       const end = doc.positionAt(node.offset + node.length).line;
-      if (end > start) out.push({ startLine: start, endLine: end - 1 });
+      // The fold hides the lines after start up to the one before the closing bracket: none when the bracket is on the next line.
+      // A line starts one range, the outer one (a walk visits it first), as in vscode-json-languageservice's jsonFolding.ts.
+      if (end > start + 1 && !starts.has(start)) {
+        starts.add(start);
+        out.push({ startLine: start, endLine: end - 1 });
+      }
     }
     for (const c of node.children ?? []) walk(c);
   };
@@ -141,7 +169,8 @@ export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000
   return out;
 }
 
-export function formatDocument(doc: TextDocument, options: { tabSize: number; insertSpaces: boolean }, span?: { offset: number; length: number }): TextEdit[] {
-  const edits = format(doc.getText(), span, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: '\n', insertFinalNewline: true });
+export function formatDocument(doc: TextDocument, options: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean }, span?: { offset: number; length: number }): TextEdit[] {
+  // The client's insertFinalNewline when it sends one (VS Code sends files.insertFinalNewline), else a final newline.
+  const edits = format(doc.getText(), span, { tabSize: options.tabSize, insertSpaces: options.insertSpaces, eol: '\n', insertFinalNewline: options.insertFinalNewline ?? true });
   return edits.map((e) => ({ range: range(doc, e), newText: e.content }));
 }

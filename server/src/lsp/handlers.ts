@@ -1,5 +1,6 @@
 // The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, folding and formatting.
 import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { Problem } from '../core';
 import { CodeActionKind } from './library';
 import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toTextEdit, type DiagnosticData } from './convert';
@@ -28,19 +29,29 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
-  // Quick fixes travel in each diagnostic's data: no state, no second check. A client that does not send data back gets them from
-  // the last check of this version. With documentChanges, an edit names the version it was made for (a stale one is refused).
-  connection.onCodeAction((params) => {
+  // Quick fixes travel in each diagnostic's data with the version they were made for: no state, no second check. A client that
+  // does not send data back, or sends a diagnostic of an older version (its markers moved with an edit before the next pull),
+  // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text.
+  // With documentChanges, an edit names the version it was made for (a stale one is refused).
+  connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!doc || !kindOf(doc)) return [];
+    const kind = doc && kindOf(doc);
+    if (!doc || !kind) return [];
     const edit = (edits: TextEdit[]): WorkspaceEdit => (caps.documentChanges
       ? { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] }
       : { changes: { [doc.uri]: edits } });
+    let current: Problem[] | undefined;
+    const currentFixes = async (code: string, offset: number) => {
+      current ??= await safe(ctx, 'Code actions', doc.uri, [] as Problem[], async () => diagnostics.problemsOf(doc, kind, await settings.get(doc.uri, doc.languageId)));
+      return current.find((p) => p.code === code && p.offset === offset)?.fixes
+        ?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
+    };
     const actions: CodeAction[] = [];
     for (const d of params.context.diagnostics) {
       const code = typeof d.code === 'string' ? d.code : undefined;
-      const fixes = (d.data as DiagnosticData | undefined)?.fixes
-        ?? (code ? diagnostics.fixesFor(doc, code, doc.offsetAt(d.range.start))?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })) : undefined);
+      const data = d.data as DiagnosticData | undefined;
+      const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) ? data.fixes
+        : code ? await currentFixes(code, doc.offsetAt(d.range.start)) : undefined;
       for (const f of fixes ?? []) {
         actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: edit(f.edits) });
       }

@@ -117,3 +117,29 @@ test('an unknown --dataset is a usage error; big files are checked unless --max-
   assert.equal(limited.code, 0);
   assert.equal(JSON.parse(limited.stdout)[0].diagnostics[0].code, 'limits/file-too-large');
 });
+
+test('--kind names the kind of the files given by name; a walked directory keeps each file\'s kind from its name', async () => {
+  // `lint --kind logpush-filter dir extra.json` checked dir/b.rpc.json as a filter too: 'The filter has no top-level member "where"'.
+  const filter = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  const dir = tmpdir({ 'mix/a.filter.json': filter, 'mix/b.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}', 'extra.json': filter });
+  const r = await run(['lint', '--kind', 'logpush-filter', '--format', 'json', path.join(dir, 'mix'), path.join(dir, 'extra.json')]);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const kinds = Object.fromEntries(JSON.parse(r.stdout).map((f: { file: string; kind: string }) => [path.basename(f.file), f.kind]));
+  assert.deepEqual(kinds, { 'a.filter.json': 'logpush-filter', 'b.rpc.json': 'jsonrpc-request', 'extra.json': 'logpush-filter' });
+});
+
+test('the stylish summary does not say "no problems" when a path could not be checked', async () => {
+  const r = await run(['lint', '/definitely/not/here.rpc.json']);
+  assert.equal(r.code, 2);
+  assert.doesNotMatch(r.stdout, /no problems/);
+  assert.match(r.stdout, /0 file\(s\) checked; 1 path\(s\) could not be checked \(see the messages\)\./);
+});
+
+test('a file reached twice (a directory and the file inside it, or the same path twice) is checked and reported once', async () => {
+  const dir = tmpdir({ 'a.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}' });
+  const r = await run(['lint', '--format', 'json', dir, path.join(dir, 'a.filter.json'), path.join(dir, '.', 'a.filter.json')]);
+  assert.equal(r.code, 1);
+  assert.equal(JSON.parse(r.stdout).length, 1, r.stdout);
+  const s = await run(['lint', dir, dir]);
+  assert.match(s.stdout, /1 problem\(s\) \(1 error\(s\), 0 warning\(s\), 0 other\) in 1 file\(s\)\./);
+});

@@ -60,3 +60,31 @@ test('the GitHub Action and the pre-commit hook run the CLI as it is, on exactly
   for (const pattern of Object.values(kinds.patterns).flat()) assert.ok(files.test(`dir/x${pattern.slice(1)}`), `the hook misses ${pattern}`);
   assert.ok(!files.test('dir/package.json'));
 });
+
+test('SARIF artifact URIs are URI references: a space or "#" in a file name is percent-encoded, an absolute path is a file: URI', async () => {
+  // "a #1.rpc.json" was written as is, so a SARIF reader took "#1.rpc.json" for a fragment.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-sarif-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'sub dir'));
+    fs.writeFileSync(path.join(dir, 'sub dir', 'a #1.rpc.json'), '{"jsonrpc": "2.0", "method": "eth_accounts", "params": [], "id": 1}');
+    const uris = async (target: string, cwd?: string) => {
+      let stdout = '';
+      const before = process.cwd();
+      if (cwd) process.chdir(cwd);
+      try {
+        await main(['lint', '--format', 'sarif', target], { stdout: (s) => { stdout += s; }, stderr: () => undefined });
+      } finally {
+        process.chdir(before);
+      }
+      return (JSON.parse(stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] })
+        .runs[0].results.map((r) => r.locations[0].physicalLocation.artifactLocation.uri);
+    };
+    assert.deepEqual([...new Set(await uris('sub dir', dir))], ['sub%20dir/a%20%231.rpc.json']);
+    const abs = [...new Set(await uris(dir))];
+    assert.equal(abs.length, 1);
+    assert.ok(abs[0].startsWith('file:///'), abs[0]);
+    assert.equal(new URL(abs[0]).pathname.endsWith('/sub%20dir/a%20%231.rpc.json'), true, abs[0]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

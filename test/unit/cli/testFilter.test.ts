@@ -130,3 +130,47 @@ test('test-filter: a filter file\'s "$dataset" wins over --dataset, for the chec
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('test-filter and test-rules: a directory given as the log file is "cannot read" with its path (exit 1), a BOM is not an error', async () => {
+  // A directory as LOGS threw EISDIR out of the reading loop: exit 2 and "edgekit: EISDIR: illegal operation on a directory, read",
+  // no path named, though the usage says 1 when the log file cannot be read. A UTF-8 BOM, which lint ignores, made test-filter
+  // report "not valid JSON" and test-rules end on JSON.parse.
+  const f = files();
+  try {
+    const dirAsLogs = await run(['test-filter', f.filter, f.dir]);
+    assert.equal(dirAsLogs.code, 1, dirAsLogs.stderr);
+    assert.match(dirAsLogs.stderr, new RegExp(`cannot read ${f.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    fs.writeFileSync(f.filter, `\uFEFF${JSON.stringify(FILTER)}`);
+    const bom = await run(['test-filter', f.filter, f.logs, '--format', 'json']);
+    assert.equal(bom.code, 0, bom.stderr);
+    assert.equal(JSON.parse(bom.stdout).matched, 2);
+    const ruleset = path.join(f.dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, `\uFEFF${JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] })}`);
+    const rules = await run(['test-rules', ruleset, f.logs, '--format', 'json']);
+    assert.equal(rules.code, 0, rules.stderr);
+    const rulesDir = await run(['test-rules', ruleset, f.dir]);
+    assert.equal(rulesDir.code, 1, rulesDir.stderr);
+    assert.match(rulesDir.stderr, /cannot read /);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});
+
+test('test-filter on a ruleset, or test-rules on a filter, names the mix-up instead of errors that lint would not report', async () => {
+  // test-filter r.ruleset.json said 'has 1 error(s), e.g. The filter has no top-level member "where"; fix them first (edgekit lint
+  // r.ruleset.json)', and that lint reports nothing: the file is checked as a ruleset there.
+  const f = files();
+  try {
+    const ruleset = path.join(f.dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    const wrong = await run(['test-filter', ruleset, f.logs]);
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /r\.ruleset\.json is a waf-ruleset document; test-filter takes a Logpush filter or job \(for a ruleset, use edgekit test-rules\)/);
+    assert.doesNotMatch(wrong.stderr, /edgekit lint/);
+    const rules = await run(['test-rules', f.filter, f.logs]);
+    assert.equal(rules.code, 1);
+    assert.match(rules.stderr, /a\.filter\.json is a logpush-filter document; test-rules takes a ruleset \(for a filter or job, use edgekit test-filter\)/);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});

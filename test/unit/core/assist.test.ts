@@ -18,3 +18,151 @@ test('schema-driven property completion still works next to a kind\'s own entrie
   const labels = complete('jsonrpc-request', parseDocument(text), 4).map((e) => e.label);
   for (const k of ['jsonrpc', 'method', 'params', 'id']) assert.ok(labels.includes(k), labels.join());
 });
+
+test('no hover between tokens: whitespace, a colon or a comma inside an object or array shows nothing, a token its own text', async () => {
+  // The whole document's description popped up over the whole document for a mouse resting on a blank line or a colon.
+  // vscode-json-languageservice's jsonHover.ts returns null inside an object or array, away from its brackets.
+  const { hover } = await import('../../../server/src/core/assist');
+  const text = '{\n  "name": "x",\n  "rules": [\n    {"action": "execute",   "expression": "true"}\n  ]\n}';
+  const d = parseDocument(text);
+  const at = (probe: string, delta: number) => hover('waf-ruleset', d, text.indexOf(probe) + delta);
+  assert.equal(at('{\n ', 2), undefined, 'indentation');
+  assert.equal(at('"name":', 6), undefined, 'the colon');
+  assert.equal(at('"x",', 3), undefined, 'the comma');
+  assert.equal(at('[\n ', 3), undefined, 'inside the rules array');
+  assert.equal(at('"execute",   ', 11), undefined, 'between members of a rule');
+  const key = at('"name"', 2)!;
+  assert.equal(text.slice(key.offset, key.offset + key.length), '"name"');
+  const brace = hover('waf-ruleset', d, 0)!;
+  assert.match(brace.markdown, /entry point ruleset/, 'the opening bracket still describes the document');
+});
+
+test('an empty document of every kind offers a skeleton whose placeholders, as written, check clean', async () => {
+  // A filter and a request had one; an empty job or ruleset file offered nothing at all.
+  const { validateText } = await import('../../../server/src/core/validate');
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  for (const kind of ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'] as const) {
+    for (const text of ['', '\n  \n']) {
+      const items = complete(kind, parseDocument(text), text.length);
+      assert.ok(items.length > 0 && items[0].kind === 'snippet', `${kind}: ${items.map((i) => i.label).join()}`);
+      if (kind === 'logpush-filter') continue; // its skeleton leaves the field to the user: "key": ""
+      const filled = snippetToText(items[0].insertText!);
+      assert.deepEqual(validateText(filled, kind).map((p) => `${p.code} ${p.message}`), [], `${kind}: ${filled}`);
+    }
+  }
+});
+
+test('hover on the character after a string (its comma, colon or brace) is not the string\'s hover; its first and last are', async () => {
+  // LSP positions name the character right of the caret: on the "," after "ClientCountry" the field's hover showed, while the
+  // request's method hover (no right bound) already stopped at the quote.
+  const { hover } = await import('../../../server/src/core/assist');
+  const cases: [Parameters<typeof hover>[0], string, string][] = [
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', '"ClientCountry"'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', '"eq"'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', '"where"'],
+    ['logpush-job', '{"dataset": "http_requests", "output_options": {"field_names": ["ClientIP", "RayID"]}}', '"ClientIP"'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"x\\"}}"}', '\\"ClientIP\\"'],
+    ['waf-ruleset', '{"rules": [{"action": "execute", "expression": "true", "action_parameters": {"id": "efb7b8c949ac4650a09736fc376e9aee"}}]}', '"efb7b8c949ac4650a09736fc376e9aee"'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "eth_getBalance", "id": 1}', '"eth_getBalance"'],
+  ];
+  for (const [kind, text, needle] of cases) {
+    const d = parseDocument(text);
+    const start = text.indexOf(needle), end = start + needle.length;
+    for (const at of [start, end - 1]) {
+      const h = hover(kind, d, at);
+      assert.ok(h && text.slice(h.offset, h.offset + h.length) === needle, `${kind} ${needle} at ${at}: ${JSON.stringify(h)}`);
+    }
+    const after = hover(kind, d, end);
+    assert.ok(!after || text.slice(after.offset, after.offset + after.length) !== needle, `${kind}: the ${JSON.stringify(text[end])} after ${needle}`);
+  }
+});
+
+test('completing a key that already has its colon and value writes the name only, so the document stays valid JSON', async () => {
+  // '{"na|me": "x"}' -> '{"$schema": "$1": "x"}': the property entries wrote a whole member over the key (the same in a request's
+  // param object and inside a job's filter string). vscode-json-languageservice adds the value only where there is none.
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string][] = [
+    ['logpush-job', '{"na|me": "x"}'],
+    ['logpush-job', '{"na|me" : }'],
+    ['waf-ruleset', '{"rules": [{"act|ion": "block"}]}'],
+    ['logpush-filter', '{"wh|ere": {}}'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "trace_filter", "params": [{"fromBl|ock": "0x1"}], "id": 1}'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"oper|ator\\": \\"eq\\"}}"}'],
+  ];
+  for (const [kind, marked] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const props = complete(kind, parseDocument(text), offset).filter((e) => e.kind === 'property');
+    assert.ok(props.length > 0, `${kind} ${marked}: no property entries`);
+    for (const e of props) {
+      const out = text.slice(0, e.replace!.offset) + snippetToText(e.insertText!) + text.slice(e.replace!.offset + e.replace!.length);
+      const valid = (s: string) => { try { JSON.parse(s); return true; } catch { return false; } };
+      if (valid(text)) assert.ok(valid(out), `${kind}: ${e.label} gives ${out}`);
+      assert.ok(!/:\s*("[^"]*"|\{\}|\[\]|\d+|true)\s*:/.test(out.replace(/\\"/g, '"')), `${kind}: ${e.label} gives ${out}`);
+    }
+  }
+  // Without a colon yet, the whole member is still written.
+  const fresh = complete('logpush-job', parseDocument('{"na"}'), 3).find((e) => e.label === 'name')!;
+  assert.equal(fresh.insertText, '"name": "$1"');
+});
+
+test('a member completed before another member gets the comma that separates them', async () => {
+  // Adding a member above an existing one ({"d|" on its own line, then "name": ...) gave {"dataset": "" "name": "x"}: no comma.
+  // vscode-json-languageservice appends one when a member follows (evaluateSeparatorAfter).
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string, string][] = [
+    ['logpush-job', '{\n  "d|"\n  "name": "x"\n}', 'dataset'],
+    ['logpush-job', '{|"name": "x"}', 'dataset'],
+    ['waf-ruleset', '{"rules": [{\n  "ex|"\n  "action": "block"}]}', 'expression'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "trace_filter", "params": [{"c|" "fromBlock": "0x1"}], "id": 1}', 'count'],
+  ];
+  for (const [kind, marked, label] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const e = complete(kind, parseDocument(text), offset).find((x) => x.label === label)!;
+    assert.ok(e, `${kind} ${marked}`);
+    const at = e.replace ?? { offset, length: 0 };
+    const out = text.slice(0, at.offset) + snippetToText(e.insertText!) + text.slice(at.offset + at.length);
+    assert.doesNotThrow(() => JSON.parse(out), `${kind}: ${out}`);
+  }
+  // Before the closing brace, no comma.
+  const last = complete('logpush-job', parseDocument('{"name": "x", "d"}'), 16).find((x) => x.label === 'dataset')!;
+  assert.equal(last.insertText, '"dataset": "$1"');
+});
+
+test('a condition or a request inserted in front of another array item gets the separating comma', async () => {
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string][] = [
+    ['logpush-filter', '{"where": {"and": [|{"key": "ClientCountry", "operator": "eq", "value": "ca"}]}}'],
+    ['logpush-filter', '{"where": {"or": [\n  |\n  {"key": "ClientCountry", "operator": "eq", "value": "ca"}]}}'],
+    ['jsonrpc-request', '[|{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}]'],
+    ['jsonrpc-request', '[\n  |\n  {"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}]'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"and\\": [|{\\"key\\": \\"ClientCountry\\", \\"operator\\": \\"eq\\", \\"value\\": \\"ca\\"}]}}"}'],
+  ];
+  for (const [kind, marked] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const snippets = complete(kind, parseDocument(text), offset).filter((e) => e.kind === 'snippet');
+    assert.ok(snippets.length > 0, marked);
+    for (const e of snippets) {
+      const out = text.slice(0, offset) + snippetToText(e.insertText!) + text.slice(offset);
+      assert.doesNotThrow(() => JSON.parse(out), `${kind} ${e.label}: ${out}`);
+    }
+  }
+  const end = '{"where": {"and": [{"key": "ClientCountry", "operator": "eq", "value": "ca"}, ]}}';
+  assert.ok(!complete('logpush-filter', parseDocument(end), end.indexOf(', ]') + 2)[0].insertText!.endsWith(','), 'no comma before "]"');
+});
+
+test('a property name with "$" ($dataset, $schema) is escaped in its snippet, not read as a snippet variable', async () => {
+  // "$dataset": "$1" as a snippet: VS Code reads $dataset as an unknown variable and inserts "dataset" (a placeholder), so the
+  // member became "dataset", an unknown property of a filter.
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const items = complete('logpush-filter', parseDocument('{}'), 1);
+  for (const label of ['$dataset', '$schema']) {
+    const e = items.find((i) => i.label === label)!;
+    assert.equal(e.snippet, true);
+    assert.ok(e.insertText!.startsWith(`"\\${label}"`), e.insertText);
+    assert.ok(!/(^|[^\\])\$[A-Za-z_]/.test(e.insertText!), `no unescaped variable in ${e.insertText}`);
+    assert.equal(snippetToText(e.insertText!), `"${label}": ""`);
+  }
+});

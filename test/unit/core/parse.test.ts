@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
+import { validateText } from '../../../server/src/core/validate';
+import { filterToJobString } from '../../../server/src/core/rules/logpush';
 
 function syntax(text: string) {
   return parseDocument(text).syntax.map((p) => ({ code: p.code, offset: p.offset, length: p.length }));
@@ -58,3 +60,34 @@ test('locationAt: an array item after an empty object is not a property key (jso
   const text = '[{}, {"ab": 1}]';
   assert.equal(parseDocument(text).locationAt(text.indexOf('ab') + 1).isAtPropertyKey, true);
 });
+
+test('a leading byte order mark is not a syntax error: it reads as whitespace and offsets stay those of the text', () => {
+  // The CLI strips a UTF-8 BOM before checking; an LSP client that sends one (VS Code does not) got "Unexpected character".
+  const text = '\uFEFF{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
+  const doc = parseDocument(text);
+  assert.deepEqual(doc.syntax, []);
+  assert.deepEqual(doc.value, { where: { key: 'ClientCountyr', operator: 'eq', value: 'ca' } });
+  const problems = validateText(text, 'logpush-filter');
+  assert.deepEqual(problems.map((p) => p.code), ['logpush/unknown-field']);
+  assert.equal(text.slice(problems[0].offset, problems[0].offset + problems[0].length), '"ClientCountyr"');
+  assert.equal(doc.locationAt(text.indexOf('ClientCountyr')).path.join('.'), 'where.key');
+  // "Copy as job filter string" reads the same text.
+  assert.equal(filterToJobString(text), '{"where":{"key":"ClientCountyr","operator":"eq","value":"ca"}}');
+});
+
+test('a trailing comma comes with a quick fix that removes it, in a file and inside a job\'s filter string', () => {
+  const text = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca",\n}}';
+  const p = validateText(text, 'logpush-filter').find((x) => x.code === 'syntax/trailing-comma')!;
+  assert.equal(p.fixes?.length, 1);
+  const fixed = applyEdit(text, p.fixes![0].edits[0]);
+  assert.deepEqual(JSON.parse(fixed), { where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } });
+  assert.deepEqual(validateText(fixed, 'logpush-filter'), []);
+  const job = JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://b/l?region=us-east-1', filter: '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca",}}' });
+  const q = validateText(job, 'logpush-job').find((x) => x.code === 'syntax/trailing-comma')!;
+  const jobFixed = applyEdit(job, q.fixes![0].edits[0]);
+  assert.deepEqual(validateText(jobFixed, 'logpush-job'), []);
+});
+
+function applyEdit(text: string, e: { offset: number; length: number; newText: string }): string {
+  return text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
+}

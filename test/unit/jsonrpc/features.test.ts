@@ -105,3 +105,24 @@ test('lenses: one per request, plus one for the batch', () => {
   assert.equal(ls[1].offset, 3);
   assert.deepEqual(jsonrpcPlugin.lenses!(parseDocument('42'), DEFAULT_OPTIONS), []);
 });
+
+test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {
+  // It offered nothing there, while the block tag before it completed.
+  const labels = complete('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", |],"id":1}').map((i) => i.label);
+  assert.deepEqual(labels, ['true', 'false']);
+  const replaced = complete('{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":["0x' + '0'.repeat(64) + '", tr|ue],"id":1}');
+  assert.deepEqual(replaced.map((i) => i.label), ['true', 'false']);
+  const { text } = at('{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":["0x' + '0'.repeat(64) + '", tr|ue],"id":1}');
+  assert.equal(text.slice(replaced[0].replace!.offset, replaced[0].replace!.offset + replaced[0].replace!.length), 'true');
+});
+
+test('no hover between the members of a param object or the items of params (only on a token or a bracket)', () => {
+  // Whitespace and commas inside the trace_filter object showed the param's description over the whole object.
+  const text = '{"jsonrpc":"2.0","method":"trace_filter","params":[ {"fromBlock": "0x1",  "count": 5} ],"id":1}';
+  const doc = parseDocument(text);
+  const h = (i: number) => jsonrpcPlugin.hover!(doc, i, DEFAULT_OPTIONS);
+  assert.equal(h(text.indexOf(',  "count"') + 2), undefined, 'between members');
+  assert.equal(h(text.indexOf('[ {') + 1), undefined, 'inside params before the object');
+  assert.ok(h(text.indexOf('{"fromBlock"')), 'on the opening brace: the param');
+  assert.ok(h(text.indexOf('"count"') + 1), 'on a key');
+});

@@ -108,3 +108,49 @@ test('a dataset named like an Object member ("constructor", "__proto__", "toStri
     assert.doesNotThrow(() => complete(J, job), dataset);
   }
 });
+
+test('the value of a comparison on a string or int field is not offered true/false (the checker refuses them there)', async () => {
+  // The schema's "value" allows booleans, and its generic true/false came back wherever the filter offered nothing of its own.
+  const { getLanguageService } = await import('../../../server/src/core');
+  const ls = getLanguageService();
+  const labels = (template: string) => {
+    const { doc, offset } = at(template);
+    return ls.complete('logpush-filter', doc, offset).map((i) => i.label);
+  };
+  assert.deepEqual(labels('{"where": {"key": "ClientCountry", "operator": "eq", "value": "|"}}'), []);
+  assert.deepEqual(labels('{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": |}}'), []);
+  assert.deepEqual(labels('{"where": {"key": "ClientRequestMethod", "operator": "in", "value": ["|"]}}'), []);
+  assert.deepEqual(labels('{"where": {"key": "CacheTieredFill", "operator": "eq", "value": |}}'), ['true', 'false']);
+  // A key the catalogue does not know (or none yet): the schema's values stay.
+  assert.deepEqual(labels('{"where": {"operator": "eq", "value": |}}'), ['true', 'false']);
+});
+
+test('inside a job\'s filter string, member names complete as they do in a filter file, escaped for the string', () => {
+  // A job's filter got value completions but none at a member name: "{|}" and {"where": {"|"}} offered nothing.
+  const root = complete(J, '{"dataset": "http_requests", "filter": "{|}"}');
+  assert.deepEqual(root.map((i) => i.label), ['where'], 'no editor hints ($dataset, $schema) in a job string');
+  assert.equal(root[0].insertText, '\\"where\\": {$1}');
+  assert.equal(root[0].snippet, true);
+  const text = '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"|\\"}}"}';
+  const cond = complete(J, text);
+  assert.deepEqual(cond.map((i) => i.label).sort(), ['and', 'operator', 'or', 'value']);
+  const op = cond.find((i) => i.label === 'operator')!;
+  assert.equal(op.insertText, '\\"operator\\": \\"${1:eq}\\"');
+  const { offset } = at(text);
+  const plain = text.replace('|', '');
+  assert.equal(plain.slice(op.replace!.offset, op.replace!.offset + op.replace!.length), '\\"\\"', 'replaces the empty key, quotes and escapes included');
+  assert.equal(op.replace!.offset, offset - 2);
+});
+
+test('hover on a member name inside a job\'s filter string describes that member, as in a filter file, on its own characters', () => {
+  // It fell back to the description of the whole "filter" string, over the whole string.
+  const text = '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"and\\": [{\\"key\\": \\"ClientCountry\\", \\"oper|ator\\": \\"eq\\", \\"value\\": \\"ca\\"}]}}"}';
+  const h = hover(J, text)!;
+  const src = text.replace('|', '');
+  assert.equal(src.slice(h.offset, h.offset + h.length), '\\"operator\\"');
+  assert.match(h.markdown, /^\*\*Operator\*\*/);
+  const and = hover(J, text.replace('|', '').replace('\\"and', '\\"a|nd'))!;
+  assert.match(and.markdown, /^\*\*And\*\*/);
+  // The top-level "where" keeps its own hover with the current usage.
+  assert.match(hover(J, text.replace('|', '').replace('\\"where', '\\"wh|ere'))!.markdown, /1\/30 operators/);
+});

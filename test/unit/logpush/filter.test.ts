@@ -97,6 +97,25 @@ test('operator not allowed: one fix per allowed operator, each of which clears t
   for (const f of p.fixes!) assert.deepEqual(check(applyEdits(text, f.edits)), []);
 });
 
+test('operator not allowed: a fix to a set operator makes the value an array, and back, so no fix leaves a new problem', () => {
+  // "Use \"in\"" on "value": "us" used to change the operator alone, and the result was logpush/set-needs-array.
+  const scalar = filterText(cmp('ClientCountry', 'gt', 'us'));
+  const p = only(check(scalar), 'logpush/operator-not-allowed');
+  assert.ok(p.fixes!.some((f) => f.title.startsWith('Use "in"')));
+  for (const f of p.fixes!) assert.deepEqual(codes(applyEdits(scalar, f.edits)), [], f.title);
+  const inFix = p.fixes!.find((f) => f.title.startsWith('Use "in"'))!;
+  assert.equal(JSON.parse(applyEdits(scalar, inFix.edits)).where.value[0], 'us');
+  const status = filterText(cmp('EdgeResponseStatus', 'contains', '403'));
+  for (const f of only(check(status), 'logpush/operator-not-allowed').fixes!) assert.deepEqual(codes(applyEdits(status, f.edits)), [], f.title);
+  // A one-element set given to a scalar operator is unwrapped; a longer one gets no scalar fix (which element would it keep?).
+  const one = filterText(cmp('CacheTieredFill', 'in', [true]));
+  const q = only(check(one), 'logpush/operator-not-allowed');
+  assert.deepEqual(q.fixes?.map((f) => f.title), ['Use "eq" (value true)', 'Use "!eq" (value true)']);
+  for (const f of q.fixes!) assert.deepEqual(codes(applyEdits(one, f.edits)), [], f.title);
+  const two = filterText(cmp('CacheTieredFill', 'in', [true, false]));
+  assert.deepEqual(only(check(two), 'logpush/operator-not-allowed').fixes ?? [], []);
+});
+
 test('in with a comma-separated string: the fix splits it into a typed array', () => {
   const text = filterText(cmp('EdgeResponseStatus', 'in', '200, 201'));
   const p = only(check(text), 'logpush/set-needs-array');

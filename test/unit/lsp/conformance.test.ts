@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigurationRequest, PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { serverJs } from '../reliability/soak';
 
 const PLAIN_CLIENT = {
@@ -237,4 +239,34 @@ test('completion filterText: quoted for a client that filters from the edit rang
   };
   assert.equal(await filterTexts(undefined), 'ClientCountry');
   assert.equal(await filterTexts({ rangeFilter: true, commands: true }), '"ClientCountry"');
+});
+
+test('a quick fix asked for with a diagnostic of an older version is made for the current text, not applied at stale offsets', { timeout: 60_000 }, async () => {
+  // The fix's edits travel in Diagnostic.data with the offsets of the version that was checked. A client that moves its markers
+  // with an edit (VS Code does) and asks for code actions before the next pull sent the old edits back, and the server stamped
+  // them with the current version: "Change to ClientCountry" then overwrote the wrong characters.
+  const server = await startServer(serverJs(), { capabilities: {
+    workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
+    textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { relatedInformation: true } },
+  } });
+  try {
+    const uri = 'file:///w/stale.filter.json';
+    await open(server, uri, BAD_FILTER, 'logpush-filter');
+    const report = await server.conn.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    const old = report.items[0];
+    const v2 = `{"$dataset": "http_requests",\n ${BAD_FILTER.slice(1)}`;
+    await change(server, uri, 2, v2);
+    const td = TextDocument.create(uri, 'logpush-filter', 2, v2);
+    const at = v2.indexOf('"ClientCountyr"');
+    const moved = { ...old, range: { start: td.positionAt(at), end: td.positionAt(at + '"ClientCountyr"'.length) } };
+    const actions = await server.conn.sendRequest<{ title: string; edit: { documentChanges: { textDocument: { version: number }; edits: TextEdit[] }[] } }[]>(
+      'textDocument/codeAction', { textDocument: { uri }, range: moved.range, context: { diagnostics: [moved] } });
+    const fix = actions.find((a) => a.title === 'Change to "ClientCountry"');
+    assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+    const dc = fix!.edit.documentChanges[0];
+    assert.equal(dc.textDocument.version, 2);
+    assert.equal(TextDocument.applyEdits(td, dc.edits), v2.replace('ClientCountyr', 'ClientCountry'));
+  } finally {
+    await server.stop();
+  }
 });

@@ -50,3 +50,59 @@ test('an outline label takes the last of duplicate keys, as the large-document o
   const td = TextDocument.create('file:///dup.rpc.json', 'jsonrpc-request', 1, text);
   assert.deepEqual(documentSymbols(td, parseDocument(text)).map((x) => x.name), ['0: eth_getBalance']);
 });
+
+test('folding: no range that hides nothing (an object whose closing brace is on the next line), one range per start line', () => {
+  // As vscode-json-languageservice's jsonFolding.ts: a range needs a line between its brackets, and a line starts one range.
+  const text = '{\n  "where": {"key": "ClientCountry",\n    "operator": "eq", "value": "ca"},\n  "rules": [{\n    "a": 1\n  }]\n}\n';
+  const td = TextDocument.create('file:///f.filter.json', 'logpush-filter', 1, text);
+  const folds = foldingRanges(td, parseDocument(text));
+  for (const f of folds) assert.ok(f.endLine > f.startLine, JSON.stringify(f));
+  const starts = folds.map((f) => f.startLine);
+  assert.equal(new Set(starts).size, starts.length, JSON.stringify(folds));
+  assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 5], [3, 4]]);
+});
+
+test('formatting honours the client\'s insertFinalNewline (VS Code sends files.insertFinalNewline), adding one when it is not sent', async () => {
+  const { formatDocument } = await import('../../../server/src/lsp/features');
+  const text = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  const td = TextDocument.create('file:///f.filter.json', 'logpush-filter', 1, text);
+  const formatted = (o: { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean }) => TextDocument.applyEdits(td, formatDocument(td, o));
+  assert.ok(!formatted({ tabSize: 2, insertSpaces: true, insertFinalNewline: false }).endsWith('\n'));
+  assert.ok(formatted({ tabSize: 2, insertSpaces: true, insertFinalNewline: true }).endsWith('}\n'));
+  assert.ok(formatted({ tabSize: 2, insertSpaces: true }).endsWith('}\n'));
+  assert.match(formatted({ tabSize: 4, insertSpaces: false }), /^{\n\t"where": {\n\t\t"key"/);
+});
+
+test('a client that filters by the word at the cursor gets unquoted filter texts, escaped quotes (inside a job\'s filter string) too', async () => {
+  const { toCompletionItem } = await import('../../../server/src/lsp/features');
+  const td = TextDocument.create('file:///j.logpush.json', 'logpush-job', 1, '{"filter": "{\\"where\\": {\\"key\\": \\"Qu\\"}}"}');
+  const caps = { snippets: false, markdownDocs: false, markdownHover: false, rangeFilter: false };
+  const item = (filterText: string) => toCompletionItem(td, { label: 'QueryName', kind: 'field', filterText }, caps);
+  assert.equal(item('"QueryName"').filterText, 'QueryName');
+  assert.equal(item('\\"QueryName\\"').filterText, 'QueryName', 'the word before the cursor is Qu, never \\"Qu');
+  assert.equal(toCompletionItem(td, { label: 'QueryName', kind: 'field', filterText: '\\"QueryName\\"' }).filterText, '\\"QueryName\\"', 'VS Code filters on the range');
+});
+
+test('a client without markdown gets hovers and documentation as plain text, not markdown markup labelled plaintext', async () => {
+  const { toCompletionItem, toHover } = await import('../../../server/src/lsp/features');
+  const td = TextDocument.create('file:///f.filter.json', 'logpush-filter', 1, '{}');
+  const caps = { snippets: false, markdownDocs: false, markdownHover: false, rangeFilter: false };
+  const md = '```\neth_getBalance(Address: address)\n```\n\n**ClientCountry** · `string`\n\n2-letter code\\_x';
+  const h = toHover(td, { offset: 0, length: 1, markdown: md }, caps);
+  assert.deepEqual(h.contents, { kind: 'plaintext', value: 'eth_getBalance(Address: address)\n\nClientCountry · string\n\n2-letter code_x' });
+  const item = toCompletionItem(td, { label: 'x', kind: 'field', documentation: md }, caps);
+  assert.equal(item.documentation, 'eth_getBalance(Address: address)\n\nClientCountry · string\n\n2-letter code_x');
+  assert.equal((toHover(td, { offset: 0, length: 1, markdown: md }) as { contents: { value: string } }).contents.value, md, 'markdown clients get it as is');
+});
+
+test('outline: an empty or blank key gets a visible name (VS Code refuses a DocumentSymbol with an empty name), a newline shows as ↵', () => {
+  // vscode-json-languageservice's getKeyLabel does the same: '""' for an empty key, "↵" for a line break.
+  const text = '{"": 1, "  ": {"a\\nb": 2}, "rules": [{"description": "two\\nlines"}]}';
+  const td = TextDocument.create('file:///k.ruleset.json', 'waf-ruleset', 1, text);
+  const symbols = documentSymbols(td, parseDocument(text));
+  assert.deepEqual(symbols.map((s) => s.name), ['""', '"  "', 'rules']);
+  assert.equal(symbols[1].children![0].name, 'a↵b');
+  assert.equal(symbols[2].children![0].name, '0: two↵lines');
+  const walk = (list: typeof symbols): void => { for (const s of list) { assert.ok(s.name.trim().length > 0, JSON.stringify(s.name)); walk(s.children ?? []); } };
+  walk(symbols);
+});

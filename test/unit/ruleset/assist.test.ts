@@ -158,3 +158,56 @@ test('completion offers only the functions the body\'s phase may call, as the ch
   const http = at(text.replace('magic_transit', 'http_request_firewall_custom'));
   assert.ok(!http.includes('bit_slice') && http.includes('cidr') && http.includes('lower'), http.join(' '));
 });
+
+test('hover on every comparison and logical operator, C-like or English, explains it (the symbols <, <=, >, >= had none)', () => {
+  // operators.mdx of the rules language: eq ==, ne !=, lt <, le <=, gt >, ge >=, contains, matches ~, in; not !, and &&, xor ^^, or ||.
+  const ops = ['eq', '==', 'ne', '!=', 'lt', '<', 'le', '<=', 'gt', '>', 'ge', '>=', 'matches', '~', 'and', '&&', 'xor', '^^', 'or', '||'];
+  for (const op of ops) {
+    const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"cf.threat_score ${op} 10 and true"}]}`;
+    const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf(` ${op} `) + 1, DEFAULT_OPTIONS);
+    assert.ok(h, `no hover on ${op}`);
+    assert.equal(text.slice(h.offset, h.offset + h.length), op);
+    assert.ok(h.markdown.includes(`\`${op}\``), `${op}: ${h.markdown}`);
+  }
+  const text = '{"rules":[{"action":"block","expression":"cf.threat_score < 10 and cf.threat_score >= 3"}]}';
+  const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf('<'), DEFAULT_OPTIONS)!;
+  assert.match(h.markdown, /less than/);
+  assert.match(rulesetPlugin.hover!(parseDocument(text), text.indexOf('>=') + 1, DEFAULT_OPTIONS)!.markdown, /greater or equal/);
+});
+
+test('after a comparison operator, completion offers no fields or functions (the checker wants a value there), after "in" a set', () => {
+  // "http.host eq |" offered every field and function; picking one gave ruleset/expr-syntax ("Expected a value after \"eq\"").
+  const labelsAt = (expr: string) => {
+    const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    const at = text.indexOf('|');
+    return rulesetPlugin.complete!(parseDocument(text.replace('|', '')), at, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  for (const op of ['eq', '==', 'ne', '!=', 'lt', '<', 'le', '<=', 'gt', '>', 'ge', '>=', 'contains', 'matches', '~', 'wildcard']) {
+    assert.deepEqual(labelsAt(`http.host ${op} |`), [], op);
+  }
+  assert.deepEqual(labelsAt('ip.src in |'), ['{ }']);
+  assert.deepEqual(labelsAt('http.host strict |'), ['wildcard']);
+  // Where an operand starts, fields and functions stay.
+  for (const expr of ['|', 'not |', 'http.host eq \\"a\\" and |', 'lower(|']) assert.ok(labelsAt(expr).includes('http.host'), expr);
+});
+
+test('expression completion: nothing inside a string literal or a set, and only the operators the field\'s type takes', () => {
+  // Inside "ab|" it offered and/or/xor replacing the string's text; inside {"a" |} and/or/xor; after a Boolean field (ssl)
+  // contains/matches/lt..., after an IP field contains/matches/lt (operators.mdx: lt..ge take String and Number, contains and
+  // matches String), each refused by the checker (ruleset/expr-type-mismatch).
+  const labelsAt = (expr: string) => {
+    const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    const at = text.indexOf('|');
+    return rulesetPlugin.complete!(parseDocument(text.replace('|', '')), at, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  assert.deepEqual(labelsAt('http.host eq \\"ab|\\"'), []);
+  assert.deepEqual(labelsAt('http.host eq \\"ab|'), [], 'an unterminated string');
+  assert.deepEqual(labelsAt('http.host eq r\\"ab|\\"'), [], 'a raw string');
+  assert.deepEqual(labelsAt('http.host in {\\"a\\" |}'), []);
+  assert.deepEqual(labelsAt('ssl |'), ['eq', 'ne', 'and', 'or', 'xor']);
+  assert.deepEqual(labelsAt('http.request.headers.names |'), [], 'an array field takes no operator before [0] or [*]');
+  assert.deepEqual(labelsAt('ip.src |'), ['eq', 'ne', 'in']);
+  assert.deepEqual(labelsAt('cf.threat_score |'), ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'in']);
+  assert.ok(labelsAt('http.host |').includes('contains') && labelsAt('http.host |').includes('wildcard'));
+  assert.ok(labelsAt('http.host eq \\"ab\\" |').includes('and'), 'after a closed string: logical operators');
+});

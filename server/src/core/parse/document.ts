@@ -26,6 +26,9 @@ export interface ParseOptions {
 }
 
 export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc {
+  // A UTF-8 byte order mark is not part of the JSON (RFC 8259 §8.1 lets a parser ignore it; the CLI strips it): read as a space,
+  // so that every offset stays the client's.
+  if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
   // An edit inside one item of a large valid document re-parses that item alone (see Doc.edited).
   if (opts.previous instanceof Doc && text.length >= (opts.windowFrom ?? WINDOW_FROM)) {
     const edited = opts.previous.edited(text);

@@ -40,6 +40,7 @@ export function syntaxProblems(text: string, errors: ParseError[]): Problem[] {
     let length = Math.max(e.length, 0);
     const token = text.substr(offset, Math.max(length, 1));
     let message: string;
+    let fixes: Problem['fixes'];
     if (e.error === ParseErrorCode.InvalidCommentToken) {
       code = 'syntax/comment';
       message = 'Comments are not allowed in JSON.';
@@ -50,6 +51,7 @@ export function syntaxProblems(text: string, errors: ParseError[]): Problem[] {
         message = `Trailing comma before "${text[offset]}".`;
         offset = comma;
         length = 1;
+        fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
       } else {
         message = `${SYNTAX_MESSAGES[e.error]} before "${text[offset]}".`;
       }
@@ -64,7 +66,7 @@ export function syntaxProblems(text: string, errors: ParseError[]): Problem[] {
     // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
     offset = Math.min(offset, text.length);
     length = Math.min(length, text.length - offset);
-    out.push({ code, severity: codeInfo(code).severity, message, offset, length });
+    out.push({ code, severity: codeInfo(code).severity, message, offset, length, ...(fixes ? { fixes } : {}) });
     // Decision (docs/architecture.md): only the first syntax error is reported. jsonc-parser recovers, but what it reports after a
     // break (a lost quote, a missing bracket) is almost always a consequence of it, and a cascade of squiggles hides the real spot.
     break;

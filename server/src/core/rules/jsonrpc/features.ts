@@ -7,7 +7,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
-import { objectAt } from '../../jsonTree';
+import { colonAfter, memberFollows, objectAt, valueFollows } from '../../jsonTree';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -111,9 +111,10 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   // A request snippet where a whole request can go: an empty document or an item position of a batch.
   if (!loc.isAtPropertyKey && (path.length === 0 || (path.length === 1 && typeof path[0] === 'number' && loc.previousNode?.type !== 'property'))) {
     if (path.length === 0 && doc.value !== undefined && doc.text.trim() !== '') return [];
+    const comma = path.length === 1 && valueFollows(doc.text, offset) ? ',' : ''; // in front of another request of the batch
     return METHODS.map((spec, i) => ({
       label: `${spec.name} request`, kind: 'snippet', detail: signature(spec), documentation: methodMarkdown(spec),
-      insertText: requestSnippet(spec), snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
+      insertText: `${requestSnippet(spec)}${comma}`, snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
     }));
   }
   const { rest, spec } = split(doc, path);
@@ -132,13 +133,26 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
     const root = doc.treeAlong(path);
     const obj = root && objectAt(root, path.slice(0, -1), offset);
     const existing = new Set((obj?.children ?? []).map((p) => String(p.children?.[0]?.value)));
+    const nameOnly = !!replace && colonAfter(doc.text, replace); // the key being renamed keeps its value
+    const comma = !nameOnly && memberFollows(doc.text, replace ? replace.offset + replace.length : offset) ? ',' : '';
     return Object.entries(OBJECT_KEYS[holder.type as ObjectType]).filter(([name]) => !existing.has(name) || name === rest[2]).map(([name, k], i) => ({
       label: name, kind: 'property', detail: TYPE_LABELS[k.type], documentation: keyMarkdown(name, k),
-      insertText: `"${name}": ${keyValueSnippet(k)}`, snippet: true, replace, filterText: `"${name}"`, sortText: `0${String(i).padStart(2, '0')}`,
+      insertText: nameOnly ? `"${name}"` : `"${name}": ${keyValueSnippet(k)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
+      sortText: `0${String(i).padStart(2, '0')}`,
     }));
   }
   if (!loc.isAtPropertyKey) {
     const at = typeAt(spec, rest);
+    if (at?.type === 'boolean') {
+      // The literal under the cursor (true, fals, "x") is replaced whole.
+      const root = doc.treeAround(offset);
+      const node = root && findNodeAtOffset(root, offset, true);
+      const lit = node && node.type !== 'object' && node.type !== 'array' && node.type !== 'property' ? { offset: node.offset, length: node.length } : undefined;
+      return ['true', 'false'].map((v, i) => ({
+        label: v, kind: 'constant', detail: at.param?.name ?? 'boolean', documentation: at.param?.description, insertText: v, filterText: v,
+        sortText: `0${i}`, ...(lit ? { replace: lit } : {}),
+      }));
+    }
     if (!at || !BLOCK_TYPES.includes(at.type)) return [];
     const tags = at.type === 'blockForRange' ? BLOCK_TAGS.filter((t) => t !== 'pending') : BLOCK_TAGS;
     return tags.map((t, i) => ({
@@ -156,6 +170,9 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   const root = doc.treeAround(offset);
   const node = root && findNodeAtOffset(root, offset);
   if (!node) return undefined;
+  // Between tokens inside an object or array (whitespace, commas), as the schema hover: nothing (a bracket still answers).
+  if (node.type === 'property') return undefined;
+  if ((node.type === 'object' || node.type === 'array') && offset > node.offset + 1 && offset < node.offset + node.length - 1) return undefined;
   const isKey = node.parent?.type === 'property' && node.parent.children?.[0] === node;
   const path = getNodePath(node);
   const { rest, spec } = split(doc, path);

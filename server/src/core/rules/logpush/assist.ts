@@ -1,7 +1,7 @@
 // Completion, hover and lenses for filters and jobs. Positions come from jsonc-parser (getLocation for where the cursor is in
 // the JSON structure, findNodeAtOffset for the literal under it). Inside a job's `filter` string, the same features run on the
 // decoded filter and their ranges and texts are mapped back through JsonStringMap.
-import { findNodeAtOffset, getLocation, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import { isTooDeep, nodeAt, parseDocument } from '../../parse';
 import {
@@ -12,6 +12,8 @@ import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
 import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
 import { isObj } from '../../json';
+import { colonAfter, memberFollows, objectAt, valueFollows } from '../../jsonTree';
+import { SCHEMAS } from '../../schema/registry';
 
 
 /** The dataset of a standalone filter: its "$dataset" hint, else the logpushDataset option. */
@@ -136,7 +138,11 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
     || (typeof last === 'number' && (path[path.length - 2] === 'and' || path[path.length - 2] === 'or') && isConditionPath(path.slice(0, -2))));
   if (itemExpected) {
     const node = tree && findNodeAtOffset(tree, offset, false);
-    if (!node || node.type !== 'object' || node.offset === offset) return conditionSnippets(compact);
+    if (!node || node.type !== 'object' || node.offset === offset) {
+      // In front of another item of the and/or array, the inserted condition needs the comma that separates them.
+      const comma = typeof last === 'number' && valueFollows(doc.text, offset) ? ',' : '';
+      return conditionSnippets(compact).map((e) => ({ ...e, insertText: `${e.insertText}${comma}` }));
+    }
   }
   return [];
 }
@@ -144,7 +150,7 @@ export function completeFilter(doc: ParsedDoc, offset: number, fields: readonly 
 export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly FieldInfo[] | undefined, sent?: string): HoverInfo | undefined {
   const tree = doc.tree();
   if (!tree) return undefined;
-  const node = findNodeAtOffset(tree, offset, true);
+  const node = findNodeAtOffset(tree, offset);
   if (!node) return undefined;
   const prop = node.parent?.type === 'property' ? node.parent : undefined;
   if (!prop) return undefined;
@@ -191,6 +197,20 @@ export function completeFilterDoc(doc: ParsedDoc, offset: number, options: CoreO
   return completeFilter(doc, offset, fieldsOf(filterDataset(doc.value, options)));
 }
 
+/** At a comparison's value (or an item of its array) whose key the dataset's catalogue knows: the values fitting the field are
+ * the filter's own (true/false for a bool field, none for the others), not the schema's. */
+export function ownsFilterValueAt(doc: ParsedDoc, offset: number, options: CoreOptions): boolean {
+  if (isTooDeep(doc)) return false;
+  const loc = getLocation(doc.text, offset);
+  if (loc.isAtPropertyKey) return false;
+  let path = loc.path;
+  if (typeof path[path.length - 1] === 'number') path = path.slice(0, -1);
+  if (path[path.length - 1] !== 'value' || !isConditionPath(path.slice(0, -1))) return false;
+  const cond = valueAt(doc.value, path.slice(0, -1));
+  const fields = fieldsOf(filterDataset(doc.value, options));
+  return !!fields && isObj(cond) && typeof cond.key === 'string' && fields.some((f) => f.name === cond.key);
+}
+
 export function hoverFilterDoc(doc: ParsedDoc, offset: number, options: CoreOptions): HoverInfo | undefined {
   return hoverFilter(doc, offset, fieldsOf(filterDataset(doc.value, options)));
 }
@@ -218,11 +238,66 @@ function embeddedFilterAt(doc: ParsedDoc, offset: number): { map: JsonStringMap;
   return { map, inner: parseDocument(map.value), decoded: map.toDecoded(offset) };
 }
 
+type MemberSchema = { title?: string; description?: string };
+const FILTER_SCHEMA = SCHEMAS['logpush-filter'] as {
+  properties: Record<string, MemberSchema>; $defs: { condition: { properties: Record<string, MemberSchema> } };
+};
+/** The value each member name inserts after its colon (a snippet). */
+const MEMBER_VALUE: Record<string, string> = { where: '{$1}', key: '"$1"', operator: '"${1:eq}"', value: '"$1"', and: '[$1]', or: '[$1]' };
+
+/** Member names inside a job's filter string, where the schema-driven completion of a filter file does not reach: "where" at the
+ * top (the editor hints $dataset and $schema do not belong in a job), a comparison's or group's members in a condition. */
+function filterMemberEntries(inner: ParsedDoc, offset: number): CompletionEntry[] {
+  if (isTooDeep(inner)) return [];
+  const loc = getLocation(inner.text, offset);
+  if (!loc.isAtPropertyKey) return [];
+  const objPath = loc.path.slice(0, -1);
+  const members = filterMembersAt(objPath);
+  if (!members) return [];
+  const tree = inner.tree();
+  const obj = tree && objectAt(tree, objPath, offset);
+  const existing = new Set((obj?.children ?? []).map((p) => p.children?.[0]?.value));
+  const lit = literalAt(tree, offset);
+  const nameOnly = !!lit && colonAfter(inner.text, span(lit)); // the key being renamed keeps its value
+  const comma = !nameOnly && memberFollows(inner.text, lit ? lit.offset + lit.length : offset) ? ',' : '';
+  return Object.entries(members).filter(([name]) => MEMBER_VALUE[name] && !existing.has(name)).map(([name, m]) => ({
+    label: name, kind: 'property', detail: m.title, documentation: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.description,
+    insertText: nameOnly ? `"${name}"` : `"${name}": ${MEMBER_VALUE[name]}${comma}`, snippet: !nameOnly, filterText: `"${name}"`, ...(lit ? { replace: span(lit) } : {}),
+  }));
+}
+
+/** The filter schema's members of the object at objPath: "where" at the top, a condition's members in a condition. */
+function filterMembersAt(objPath: JsonPath): Record<string, MemberSchema> | undefined {
+  return objPath.length === 0 ? { where: FILTER_SCHEMA.properties.where } : isConditionPath(objPath) ? FILTER_SCHEMA.$defs.condition.properties : undefined;
+}
+
+/** Inside a job's filter string, the schema's description of a member (its name, or a literal value of it) that the filter's
+ * own hover does not cover: what a filter file gets from the schema-driven hover. */
+function filterMemberHover(inner: ParsedDoc, offset: number): HoverInfo | undefined {
+  const tree = inner.tree();
+  const node = tree && findNodeAtOffset(tree, offset);
+  const prop = node?.parent?.type === 'property' ? node.parent : undefined;
+  if (!node || !prop?.parent || node.type === 'object' || node.type === 'array') return undefined;
+  const name = String(prop.children?.[0]?.value);
+  const m = filterMembersAt(getNodePath(prop.parent))?.[name];
+  if (!m || !MEMBER_VALUE[name]) return undefined;
+  return { ...span(node), markdown: m.title && m.description ? `**${m.title}**\n\n${m.description}` : m.title ?? m.description ?? name };
+}
+
+/** An empty job file: a job's skeleton (the members of the platform's examples; the placeholders as written check clean). */
+const JOB_SNIPPET: CompletionEntry = {
+  label: 'Logpush job', kind: 'snippet', detail: 'name · dataset · output_options · destination_conf', snippet: true,
+  insertText: '{\n\t"name": "${1:example.com}",\n\t"dataset": "${2:http_requests}",\n\t"enabled": true,\n\t"output_options": {\n'
+    + '\t\t"field_names": [${3:"ClientIP", "ClientRequestHost", "EdgeResponseStatus", "RayID"}],\n\t\t"timestamp_format": "rfc3339"\n\t},\n'
+    + '\t"destination_conf": "${4:s3://bucket/logs?region=us-east-1}"\n}',
+};
+
 export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  if (doc.text.trim() === '') return [JOB_SNIPPET];
   const fields = fieldsOf(jobDataset(doc.value));
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
-    return completeFilter(emb.inner, emb.decoded, fields, true).map((e) => ({
+    return [...completeFilter(emb.inner, emb.decoded, fields, true), ...filterMemberEntries(emb.inner, emb.decoded)].map((e) => ({
       ...e,
       insertText: escapeJsonStringContent(e.insertText ?? e.label),
       ...(e.filterText ? { filterText: escapeJsonStringContent(e.filterText) } : {}),
@@ -244,11 +319,11 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
   const fields = fieldsOf(dataset);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
-    const h = hoverFilter(emb.inner, emb.decoded, fields, emb.map.value);
+    const h = hoverFilter(emb.inner, emb.decoded, fields, emb.map.value) ?? filterMemberHover(emb.inner, emb.decoded);
     return h ? { ...emb.map.spanToSource(h), markdown: h.markdown } : undefined;
   }
   const tree = doc.tree();
-  const node = tree && findNodeAtOffset(tree, offset, true);
+  const node = tree && findNodeAtOffset(tree, offset);
   if (!node || node.parent?.type !== 'property' && node.parent?.type !== 'array') return undefined;
   const loc = getLocation(doc.text, offset);
   if (node.type === 'string' && node.parent?.type === 'property' && node.parent.children![0] === node && node.value === 'filter' && loc.path.length === 1) {

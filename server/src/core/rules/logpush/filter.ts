@@ -1,12 +1,12 @@
 // Semantic checks of a filter document ({"where": ...}): shape of comparisons and groups, the operator / field-type matrix of
 // the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
-import type { Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
+import type { Edit, Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { compactJsonBytes, utf8Length } from '../../text';
 import { namesOf, suggest } from '../../suggest';
 import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
-  type FieldInfo,
+  type FieldInfo, type OperatorInfo,
 } from './catalogue';
 import { isObj, type Obj } from '../../json';
 
@@ -235,11 +235,30 @@ class Walker {
       const classes = typeClasses(field.type).map(className).join('/');
       this.out.push(this.ctx.report('logpush/operator-not-allowed',
         `The operator "${op.name}" does not apply to "${key}" (${field.type}, ${classes} column); use ${quoteList(allowed.map((o) => o.name))}.`,
-        span, { fixes: allowed.map((o) => ({ title: `Use "${o.name}"`, edits: [{ ...span, newText: JSON.stringify(o.name) }] })) }));
+        span, { fixes: allowed.flatMap((o) => this.operatorFix(o, span, c, path, field)) }));
       return;
     }
     if (!has(c, 'value')) return;
     this.value(c.value, [...path, 'value'], field, op.name, !!op.set, allowed.some((o) => o.name === 'in'));
+  }
+
+  /** The fix that switches to an allowed operator; between a set operator (in, !in) and a single-value one the value changes
+   * shape with it ("us" -> ["us"], [true] -> true), else the fix would only trade this problem for set-needs-array or value-type.
+   * None when a set of several values would have to become one. */
+  private operatorFix(o: OperatorInfo, span: Span, c: Obj, path: JsonPath, field: FieldInfo): Fix[] {
+    const edits: Edit[] = [{ ...span, newText: JSON.stringify(o.name) }];
+    const v = has(c, 'value') ? c.value : undefined;
+    const expect = elementExpect(field.type);
+    let shaped: string | undefined;
+    if (v !== undefined && v !== null && !isObj(v) && expect) {
+      if (o.set && !Array.isArray(v)) shaped = formatArray(this.setFromScalar(v, expect));
+      else if (!o.set && Array.isArray(v)) {
+        if (v.length !== 1 || v[0] === null || typeof v[0] === 'object') return [];
+        shaped = JSON.stringify(v[0]);
+      }
+    }
+    if (shaped !== undefined) edits.push({ ...this.doc.locate([...path, 'value']), newText: shaped });
+    return [{ title: shaped === undefined ? `Use "${o.name}"` : `Use "${o.name}" (value ${shaped})`, edits }];
   }
 
   private unknownField(key: string, path: JsonPath, fields: readonly FieldInfo[]): void {

@@ -3,7 +3,7 @@ import type { KindPlugin, ParsedDoc, Problem, Rule, RuleContext } from '../../ty
 import { datasetFields, datasetInfo } from './catalogue';
 import { checkFilter, stripFilterHints } from './filter';
 import { checkJob, unknownDataset } from './job';
-import { completeFilterDoc, completeJobDoc, filterDataset, hoverFilterDoc, hoverJobDoc, lensesFilterDoc, lensesJobDoc } from './assist';
+import { completeFilterDoc, completeJobDoc, filterDataset, ownsFilterValueAt, hoverFilterDoc, hoverJobDoc, lensesFilterDoc, lensesJobDoc } from './assist';
 
 export { filterUsage, stripFilterHints, usageText, type FilterUsage } from './filter';
 export { filterDataset } from './assist';
@@ -38,6 +38,7 @@ export const logpushFilterPlugin: KindPlugin = {
   kind: 'logpush-filter',
   rules: [filterRule],
   complete: completeFilterDoc,
+  ownsValuesAt: ownsFilterValueAt,
   hover: hoverFilterDoc,
   lenses: lensesFilterDoc,
 };
@@ -52,7 +53,7 @@ export const logpushJobPlugin: KindPlugin = {
 
 /** A filter file's text as the value of a job's `filter` member: compact JSON, editor hints stripped. Throws on invalid JSON. */
 export function filterToJobString(filterText: string): string {
-  return JSON.stringify(stripFilterHints(JSON.parse(filterText) as unknown));
+  return JSON.stringify(stripFilterHints(JSON.parse(filterText.replace(/^\uFEFF/, '')) as unknown));
 }
 
 /**

@@ -9,16 +9,19 @@ import {
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
 import { KEYWORDS } from './exprParser';
+import { OPS_BY_TYPE } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
-function nodeAt(doc: ParsedDoc, offset: number): At | undefined {
+/** The node under offset; with rightBound, also the one that ends there (completion: the caret after a literal's last character
+ * still edits it), without it not (hover: the character right of the caret is the one after the node). */
+function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefined {
   const root = doc.tree();
   if (!root) return undefined;
-  const node = findNodeAtOffset(root, offset, true);
+  const node = findNodeAtOffset(root, offset, rightBound);
   if (!node) return undefined;
   const prop = node.parent;
   if (prop?.type === 'property' && prop.children?.[0] === node) {
@@ -36,7 +39,7 @@ const isOverridePath = (p: JsonPath) => p.length >= 5 && p[0] === 'rules' && p[2
 // ---------------- hover ----------------
 
 export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
-  const at = nodeAt(doc, offset);
+  const at = nodeAt(doc, offset, false);
   if (!at) return undefined;
   const { node, path, isKey } = at;
   const span: Span = { offset: node.offset, length: node.length };
@@ -105,8 +108,10 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
 const OPERATOR_DOCS: Record<string, string> = {
   eq: '`eq` / `==`: equal (String, IP, Number).', '==': '`eq` / `==`: equal (String, IP, Number).',
   ne: '`ne` / `!=`: not equal (String, IP, Number).', '!=': '`ne` / `!=`: not equal (String, IP, Number).',
-  lt: '`lt` / `<`: less than (String, Number).', le: '`le` / `<=`: less or equal (String, Number).',
-  gt: '`gt` / `>`: greater than (String, Number).', ge: '`ge` / `>=`: greater or equal (String, Number).',
+  lt: '`lt` / `<`: less than (String, Number).', '<': '`lt` / `<`: less than (String, Number).',
+  le: '`le` / `<=`: less or equal (String, Number).', '<=': '`le` / `<=`: less or equal (String, Number).',
+  gt: '`gt` / `>`: greater than (String, Number).', '>': '`gt` / `>`: greater than (String, Number).',
+  ge: '`ge` / `>=`: greater or equal (String, Number).', '>=': '`ge` / `>=`: greater or equal (String, Number).',
   contains: '`contains`: the string contains the value (String only).',
   matches: '`matches` / `~`: Rust regex match (String only; Business and Enterprise).', '~': '`matches` / `~`: Rust regex match (String only).',
   wildcard: '`wildcard`: case-insensitive whole-value match; `*` matches any run of characters (`strict wildcard` is case-sensitive).',
@@ -121,7 +126,17 @@ const OPERATOR_DOCS: Record<string, string> = {
 
 // ---------------- completion ----------------
 
+/** An empty ruleset file: the managed entry point's body with one rule deploying the Cloudflare Managed Ruleset (the spec's
+ * config: name "default", action "execute", expression "true"; no id/version/ref, as in a validation or pending update body). */
+const RULESET_SNIPPET: CompletionEntry = {
+  label: 'entry point ruleset', kind: 'snippet', detail: 'name · rules (execute a managed ruleset)', snippet: true,
+  insertText: '{\n\t"name": "${1:default}",\n\t"rules": [\n\t\t{\n\t\t\t"action": "execute",\n\t\t\t"expression": "${2:true}",\n'
+    + '\t\t\t"description": "${3:Cloudflare Managed Ruleset}",\n\t\t\t"enabled": true,\n'
+    + '\t\t\t"action_parameters": {"id": "${4:efb7b8c949ac4650a09736fc376e9aee}"}\n\t\t}\n\t]\n}',
+};
+
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
+  if (doc.text.trim() === '') return [RULESET_SNIPPET];
   const at = nodeAt(doc, offset);
   if (!at || at.isKey) return [];
   const { node, path } = at;
@@ -150,15 +165,40 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   const before = decoded.value.slice(0, index);
   const word = /[A-Za-z0-9_.]*$/.exec(before)![0];
   const replace = decoded.spanToSource({ offset: index - word.length, length: word.length });
-  const prev = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof').pop();
+  const lexed = tokenize(decoded.value);
+  // Inside a string literal (closed or not, raw or not) the text is the user's own value: nothing to offer.
+  const unterminated = (t: Token) => lexed.problems.some((p) => p.offset === t.offset && p.message.startsWith('Unterminated'));
+  if (lexed.tokens.some((t) => t.kind === 'string' && t.offset < index && (index < t.offset + t.length || unterminated(t)))) return [];
+  const preceding = tokenize(before.slice(0, before.length - word.length)).tokens.filter((t) => t.kind !== 'eof');
+  // Inside a set {...} come values only.
+  let depth = 0;
+  for (const t of preceding) if (t.kind === 'punct') depth += t.text === '{' ? 1 : t.text === '}' && depth > 0 ? -1 : 0;
+  if (depth > 0) return [];
+  const prev = preceding[preceding.length - 1];
   const out: CompletionEntry[] = [];
   const phase = phaseOf(doc.value);
   const catalogue = fieldCatalogue(phase);
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
+  // After a comparison operator a value comes (a literal, a set after "in"): fields and functions are refused there
+  // ("Expected a value after ..."), so none is offered.
+  if (prev && prev.kind === 'ident' && prev.text === 'strict') {
+    kw('wildcard', 'comparison');
+    return out;
+  }
+  if (prev && (prev.kind === 'ident' || prev.kind === 'punct') && COMPARISON_OPERATORS.has(prev.text)) {
+    if (prev.text === 'in') {
+      out.push({ label: '{ }', kind: 'snippet', detail: 'a set of values', documentation: OPERATOR_DOCS.in, insertText: '{$1}', snippet: true, replace });
+    }
+    return out;
+  }
   if (prev && afterOperand(prev)) {
-    const comparisons = () => { for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in']) kw(op, 'comparison'); };
+    // The operators the field's type takes, from the checker's table (operators.mdx: lt..ge on String and Number, contains and
+    // matches on String only); an array or map field takes none until an element is picked ([0], [*]).
+    const comparisons = (t = 'String') => { for (const op of OPS_BY_TYPE[t] ?? []) kw(op, 'comparison'); };
     const logical = () => { for (const op of ['and', 'or', 'xor']) kw(op, 'logical'); };
-    if (prev.kind === 'ident' && catalogue.fields.has(prev.text)) comparisons();
+    const field = prev.kind === 'ident' ? catalogue.fields.get(prev.text) : undefined;
+    if (field?.type.t === 'Boolean') { comparisons('Boolean'); logical(); } // a Boolean field is a condition by itself: "ssl and ..."
+    else if (field) comparisons(field.type.t);
     else if (prev.kind === 'punct' && (prev.text === ']' || prev.text === ')')) { comparisons(); logical(); }
     else logical();
     return out;
@@ -174,6 +214,8 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   kw('not', 'logical');
   return out;
 }
+
+const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'in', '==', '!=', '<', '<=', '>', '>=', '~']);
 
 /** True when the token ends an operand (a field, a value, a call or index), so an operator comes next. */
 function afterOperand(t: Token): boolean {

@@ -18,7 +18,8 @@ interface Typed { ty: Ty; each: boolean }
 
 const UNKNOWN: Typed = { ty: T.Unknown, each: false };
 
-const OPS_BY_TYPE: Record<string, readonly string[]> = {
+/** The comparison operators each type takes (the checker's table; completion offers the same). */
+export const OPS_BY_TYPE: Record<string, readonly string[]> = {
   String: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict wildcard', 'in'],
   Bytes: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'in'],
   Integer: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'in'],
