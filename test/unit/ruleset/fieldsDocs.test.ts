@@ -62,8 +62,10 @@ test('every field the docs name is known to the checker, with the docs\' type', 
 test('a plain use of every field the docs name gives no problem in a phase that reads it', () => {
   const problems: string[] = [];
   for (const r of [...docs, ...pages]) {
-    // Response fields are read in response phases only (their stage); every other field is read in a request phase too
-    const phase = FIELDS.get(r.name)?.stage === 'response' ? 'http_response_headers_transform' : 'http_request_firewall_custom';
+    // Response fields are read in response phases only (their stage), Transform-only fields in transform phases; every other
+    // field is read in a request phase too
+    const info = FIELDS.get(r.name);
+    const phase = info?.stage === 'response' || info?.transformOnly ? 'http_response_headers_transform' : 'http_request_firewall_custom';
     const src = useOf(r.name, checkerTypeName(r.type));
     for (const p of analyzeExpression(src, phase).problems) problems.push(`${src} (${phase}): ${p.code} ${p.message}`);
   }
@@ -90,6 +92,24 @@ test('fields the docs make available only in response header transform and custo
     }
     for (const phase of ['http_request_firewall_custom', 'http_request_transform', 'http_request_firewall_managed']) {
       assert.deepEqual(analyzeExpression(src, phase).problems.map((p) => p.code), ['ruleset/expr-phase'], `${src} in ${phase}`);
+    }
+  }
+});
+
+test('fields the docs make available only in Transform Rules warn in every other phase', () => {
+  // index.yaml: ip.src.timezone.name "only available in rewrite expressions of Transform Rules"; http.request.accepted_languages
+  // "only available in Transform Rules". (EdgeKit does not tell a rule's match expression from its rewrite expression.)
+  const only = docs.filter((r) => /only available in (rewrite expressions of )?Transform Rules/.test(r.notes));
+  assert.deepEqual(only.map((r) => r.name).sort(), ['http.request.accepted_languages', 'ip.src.timezone.name']);
+  for (const r of only) {
+    const src = useOf(r.name, checkerTypeName(r.type));
+    for (const phase of ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems, [], `${src} in ${phase}`);
+    }
+    for (const phase of ['http_request_firewall_custom', 'http_request_firewall_managed', 'http_request_cache_settings']) {
+      const problems = analyzeExpression(src, phase).problems;
+      assert.deepEqual(problems.map((p) => p.code), ['ruleset/expr-phase'], `${src} in ${phase}`);
+      assert.match(problems[0].message, new RegExp(`"${r.name.replace(/\./g, '\\.')}" is available only in Transform Rules`));
     }
   }
 });

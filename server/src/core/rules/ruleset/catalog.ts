@@ -94,12 +94,19 @@ export function sameTy(a: Ty, b: Ty): boolean {
 
 /** stage: when the field is set (see fields.generated.ts): response fields are readable in response phases only. */
 /** lowerKeys: a map whose keys the platform lower-cases (http.request.headers: "keys lowercased" in the catalogue). */
-export interface FieldInfo { name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string; lowerKeys: boolean }
+/** transformOnly: a field the fields reference makes available in Transform Rules only ("Transform Rules only", "Transform Rules
+ * rewrite expressions only" in the catalogue: ip.src.timezone.name, http.request.accepted_languages). */
+export interface FieldInfo {
+  name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string; lowerKeys: boolean; transformOnly: boolean;
+}
 
 function fieldMap(rows: typeof RULES_LANGUAGE_FIELD_ROWS): ReadonlyMap<string, FieldInfo> {
   return new Map(rows.map(([name, type, notes, stage]) => {
     const dep = /^deprecated alias of (\S+)$/.exec(notes);
-    return [name, { name, type: parseTy(type), notes, stage, lowerKeys: notes.includes('keys lowercased'), ...(dep ? { deprecatedFor: dep[1] } : {}) }];
+    return [name, {
+      name, type: parseTy(type), notes, stage, lowerKeys: notes.includes('keys lowercased'),
+      transformOnly: /\bTransform Rules (rewrite expressions )?only\b/.test(notes), ...(dep ? { deprecatedFor: dep[1] } : {}),
+    }];
   }));
 }
 
@@ -181,7 +188,7 @@ const S = T.String, I = T.Integer, B = T.Boolean;
 const FIELD: ArgRule = { kind: 'field' }, LITERAL: ArgRule = { kind: 'literal' };
 
 /** Phases of the platform's rule kinds, for the functions that only some of them take. */
-const TRANSFORM = ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform'];
+export const TRANSFORM = ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform'];
 const REDIRECT = ['http_request_dynamic_redirect'];
 const CUSTOM_AND_RATE = ['http_request_firewall_custom', 'http_ratelimit'];
 

@@ -2,7 +2,7 @@
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { suggest } from '../../suggest';
 import {
-  FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, tyName, type ArgRule,
+  FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
 import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type Literal, type RangeNode } from './exprParser';
@@ -132,6 +132,10 @@ class Checker {
         message: e.name.startsWith('cf.response.')
           ? `Field "${e.name}" describes the response Cloudflare returns; it is available only in response header transform and custom error rules, and phase ${this.phase} runs before there is a response.`
           : `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
+    }
+    if (this.phase && info.transformOnly && !TRANSFORM.includes(this.phase)) {
+      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
+        message: `Field "${e.name}" is available only in Transform Rules (${TRANSFORM.join(', ')}); phase ${this.phase} gives it no value.` });
     }
     const first = e.index[0];
     if (first?.kind === 'key' && info.lowerKeys && first.key !== first.key.toLowerCase()) {
