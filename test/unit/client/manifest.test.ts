@@ -29,6 +29,19 @@ test('every menu entry names a declared command', () => {
   }
 });
 
+test('editor menus show only the Node build\'s commands where they are registered (edgekit.nodeHost)', () => {
+  // The browser build (browserExtension.ts) registers no command: a title-bar button without edgekit.nodeHost shows in vscode.dev
+  // and answers "command not found". The views are hidden there already (their own when clause).
+  for (const [menu, entries] of Object.entries(pkg.contributes.menus as Record<string, { command: string; when?: string }[]>)) {
+    if (menu.startsWith('view/')) continue;
+    for (const e of entries) {
+      if (e.when === 'false') continue;
+      assert.match(String(e.when), /(^|&& )edgekit\.nodeHost( &&|$)/, `${menu}: ${e.command} (${e.when})`);
+    }
+  }
+  for (const v of pkg.contributes.views.edgekit) assert.match(String(v.when), /edgekit\.nodeHost/, v.id);
+});
+
 test('each document kind has a language with the core patterns, a grammar and a schema', () => {
   for (const kind of DOC_KINDS) {
     const lang = pkg.contributes.languages.find((l: { id: string }) => l.id === kind);
