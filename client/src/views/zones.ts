@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
 import type { Delivery, MockControl } from '../http/mockControl';
+import { MockNotRunning } from '../backend';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
@@ -137,11 +138,14 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     let api: Api;
     try {
       api = await this.api();
-    } catch {
-      // Not started or not configured: the view's welcome content says what to do.
-      this.lastError = undefined;
-      this.setMessage(undefined);
+    } catch (err) {
+      // The embedded mock not started: the view's welcome content says what to do. Anything else (the remote backend without
+      // credentials, a setting that is not a URL, credentials saved for another host) is said as the view's message: the welcome
+      // content alone offered to start the mock, which the remote backend does not use.
+      this.lastError = err instanceof MockNotRunning ? undefined : (err as Error).message;
+      this.setMessage(this.lastError);
       this.items = [];
+      this.accounts = [];
       return [];
     }
     const zones = await api.listZones();
