@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { getLanguageService, TextDocument, type JSONSchema } from 'vscode-json-languageservice';
 import { serverBuilds } from '../../../scripts/serverBuilds.mjs';
 import { DOC_KINDS } from '../../../server/src/core/types';
 import { KIND_PATTERNS } from '../../../server/src/core/kinds';
@@ -60,6 +61,26 @@ test('engines.vscode is at most the test host (1.139) and @types/vscode does not
   assert.ok(min[0] === 1 && min[1] <= 139);
   const types = pkg.devDependencies['@types/vscode'].replace(/^\^/, '').split('.').map(Number);
   assert.ok(types[1] <= min[1], '@types/vscode must not be newer than engines.vscode');
+});
+
+test('settings.json: each setting\'s default and the documented values pass the declared schema; a URL without a scheme does not', async () => {
+  // settings.json is checked with this schema by VS Code's JSON language service: "" (the documented "not set") under format "uri"
+  // got the warning "String is not a URI: URI expected.".
+  const props = pkg.contributes.configuration.properties as Record<string, JSONSchema & { default?: unknown }>;
+  const ls = getLanguageService({});
+  ls.configure({ validate: true, schemas: [{ uri: 'edgekit://settings', fileMatch: ['*settings.json'], schema: { type: 'object', properties: props } }] });
+  const problems = async (settings: Record<string, unknown>) => {
+    const td = TextDocument.create('file:///user/settings.json', 'json', 1, JSON.stringify(settings, null, 2));
+    return (await ls.doValidation(td, ls.parseJSONDocument(td))).map((d) => `${td.getText({ start: { line: d.range.start.line, character: 0 }, end: d.range.end })}: ${d.message}`);
+  };
+  assert.deepEqual(await problems(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]))), []);
+  assert.deepEqual(await problems({
+    'edgekit.gateway.url': 'https://gateway.example/v1/mainnet', 'edgekit.api.baseUrl': 'https://api.example.com/client/v4',
+    'edgekit.mock.s3Endpoint': 'http://127.0.0.1:9000',
+  }), []);
+  for (const key of ['edgekit.gateway.url', 'edgekit.api.baseUrl', 'edgekit.mock.s3Endpoint']) {
+    assert.equal((await problems({ [key]: 'gateway.example/v1/mainnet' })).length, 1, key);
+  }
 });
 
 test('no setting holds a secret', () => {
