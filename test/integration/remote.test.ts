@@ -75,3 +75,34 @@ suite('Remote backend misconfigured', () => {
     }
   });
 });
+
+suite('Zones view: overlapping refreshes', () => {
+  test('a refresh that ends after a newer one (the mock stopped mid-refresh) does not put its error back', async () => {
+    const ctx = (await api()).ctx;
+    const zone = { id: 'z1', name: 'late.example', plan: { legacy_id: 'pro' } };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    // The first refresh's zone list fails, late (its connection went away); the second one, started after, reads the zones.
+    const failing = { baseUrl: 'http://127.0.0.1:9/client/v4', listZones: async () => { await held; return { ok: false, error: 'Cannot list zones: connection refused (ECONNREFUSED).' }; } };
+    const working = {
+      baseUrl: 'http://127.0.0.1:9/client/v4',
+      listZones: async () => ({ ok: true, result: [zone] }),
+      status: async () => ({ ok: true, result: { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false } }),
+      listAccounts: async () => ({ ok: true, result: [] }),
+    };
+    const apis = [failing, working];
+    const view = new ctx.zones.constructor(async () => apis.shift());
+    try {
+      const first = view.getChildren();
+      const second = await view.getChildren();
+      assert.deepEqual(second.map((i: vscode.TreeItem) => i.label), ['late.example']);
+      release();
+      await first;
+      assert.equal(view.lastError, undefined, 'the newer refresh decides the message');
+      assert.deepEqual(view.items.map((i: vscode.TreeItem) => i.label), ['late.example']);
+    } finally {
+      release();
+      view.dispose();
+    }
+  });
+});

@@ -135,6 +135,21 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     if (parent instanceof ZoneItem) return this.jobsOf({ zone: parent.zone.id });
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d));
     if (parent) return [];
+    // Refreshes overlap (the mock stopping while the zones are read): only the latest one started sets the message and the items.
+    const seq = ++this.seq;
+    const r = await this.read();
+    if (seq === this.seq) {
+      this.lastError = r.error;
+      this.setMessage(r.error);
+      this.items = r.zones;
+      this.accounts = r.accounts;
+    }
+    return [...r.zones, ...r.accounts];
+  }
+
+  private seq = 0;
+
+  private async read(): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string }> {
     let api: Api;
     try {
       api = await this.api();
@@ -142,29 +157,17 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
       // The embedded mock not started: the view's welcome content says what to do. Anything else (the remote backend without
       // credentials, a setting that is not a URL, credentials saved for another host) is said as the view's message: the welcome
       // content alone offered to start the mock, which the remote backend does not use.
-      this.lastError = err instanceof MockNotRunning ? undefined : (err as Error).message;
-      this.setMessage(this.lastError);
-      this.items = [];
-      this.accounts = [];
-      return [];
+      return { zones: [], accounts: [], error: err instanceof MockNotRunning ? undefined : (err as Error).message };
     }
     const zones = await api.listZones();
-    if (!zones.ok) {
-      this.lastError = zones.error;
-      this.setMessage(zones.error);
-      this.items = [];
-      return [];
-    }
-    this.lastError = undefined;
-    this.setMessage(undefined);
-    this.items = await Promise.all(zones.result.map(async (z) => {
+    if (!zones.ok) return { zones: [], accounts: [], error: zones.error };
+    const items = await Promise.all(zones.result.map(async (z) => {
       const s = await api.status(z.id);
       return s.ok ? new ZoneItem(z, s.result) : new ZoneItem(z, undefined, s.error);
     }));
     // A backend without accounts (or that refuses to list them) still shows its zones.
     const accounts = await api.listAccounts();
-    this.accounts = accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [];
-    return [...this.items, ...this.accounts];
+    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [] };
   }
 
   private async jobsOf(owner: { zone: string } | { account: string }): Promise<JobItem[]> {
