@@ -35,6 +35,7 @@ export interface HttpFail {
 export type HttpResult = HttpOk | HttpFail;
 
 const BODYLESS = new Set(['GET', 'HEAD']);
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Send one request. Resolves for every HTTP status and for timeouts, network failures and aborts; it rejects only on a programming
@@ -65,7 +66,8 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
   }
   if (!hasHeader(headers, 'accept')) headers.Accept = 'application/json';
 
-  const timeout = AbortSignal.timeout(req.timeoutMs);
+  // Node's timers take at most 2^31-1 ms (about 24.8 days): past that, AbortSignal.timeout fires after 1 ms, or throws past 2^32-1.
+  const timeout = AbortSignal.timeout(Math.min(req.timeoutMs, MAX_TIMER_MS));
   const signal = req.signal ? anySignal([timeout, req.signal]) : timeout;
   const failed = (err: unknown): HttpFail => {
     if (timeout.aborted) return { ok: false, kind: 'timeout', error: `${method} ${where} timed out after ${req.timeoutMs} ms.`, ms: elapsed() };
