@@ -43,6 +43,20 @@ test('editor menus show only the Node build\'s commands where they are registere
   for (const v of pkg.contributes.views.edgekit) assert.match(String(v.when), /edgekit\.nodeHost/, v.id);
 });
 
+test('welcome content offers the mock\'s commands only while the backend is the mock, and the remote backend\'s steps while it is remote', () => {
+  // With edgekit.backend remote, "Start Mock Backend" starts a mock the views do not read: the Zones view stayed empty.
+  const mockOnly = ['edgekit.mock.start', 'edgekit.mock.sendTraffic'];
+  const welcome = pkg.contributes.viewsWelcome as { view: string; contents: string; when?: string }[];
+  for (const w of welcome) {
+    const links = [...w.contents.matchAll(/\(command:([\w.]+)/g)].map((m) => m[1]);
+    if (links.some((l) => mockOnly.includes(l))) assert.match(String(w.when), /config\.edgekit\.backend != remote/, `${w.view}: ${links.join(', ')}`);
+  }
+  const remoteZones = welcome.filter((w) => w.view === 'edgekit.zones' && /config\.edgekit\.backend == remote/.test(String(w.when)));
+  assert.equal(remoteZones.length, 1, 'the Zones view has welcome content for the remote backend');
+  assert.match(remoteZones[0].contents, /command:edgekit\.setApiCredentials/);
+  assert.match(remoteZones[0].contents, /edgekit\.api\.baseUrl/);
+});
+
 test('each document kind has a language with the core patterns, a grammar and a schema', () => {
   for (const kind of DOC_KINDS) {
     const lang = pkg.contributes.languages.find((l: { id: string }) => l.id === kind);
