@@ -239,7 +239,7 @@ export class Backend implements vscode.Disposable {
     if (!apiBaseUrl) throw new UserError('Setting "edgekit.api.baseUrl" is empty; set it to the management API base (…/client/v4) or switch "edgekit.backend" to embedded.', SETTINGS_ACTIONS('edgekit.api.baseUrl'));
     const host = originOf(apiBaseUrl, 'edgekit.api.baseUrl');
     const saved = await this.savedCredentials();
-    if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.');
+    if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.', [{ title: 'Set API Credentials', command: 'edgekit.setApiCredentials' }]);
     if (saved.host !== host) {
       if (!interactive) throw new UserError(`The saved API credentials are for ${saved.host}, not ${host}; run a command to confirm the new host.`);
       const ok = await this.ui().ask(

@@ -51,6 +51,9 @@ suite('Remote backend misconfigured', () => {
     assert.deepEqual(await ctx.zones.getChildren(), []);
     assert.match(String(ctx.zones.lastError), /No API credentials saved; run "EdgeKit: Set API Credentials"/);
     assert.equal(ctx.zones.view.message, ctx.zones.lastError);
+    // A command meeting the same says it with the step as a button.
+    const err = await ctx.backend.endpoints('api').then(() => undefined, (e: any) => e);
+    assert.deepEqual(err?.actions?.map((a: any) => a.command), ['edgekit.setApiCredentials']);
     await cfg().update('api.baseUrl', 'api.example/client/v4', vscode.ConfigurationTarget.Global);
     assert.deepEqual(await ctx.zones.getChildren(), []);
     assert.match(String(ctx.zones.lastError), /"edgekit\.api\.baseUrl" is not a valid http\(s\) URL/);
