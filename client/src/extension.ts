@@ -45,7 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // Another backend: the zone the Security Events view shows is not one of its zones.
-      if (e.affectsConfiguration('edgekit.backend') || e.affectsConfiguration('edgekit.api.baseUrl')) ctx.securityEvents.clear();
+      if (e.affectsConfiguration('edgekit.backend') || (e.affectsConfiguration('edgekit.api.baseUrl') && Config.backend() === 'remote')) ctx.securityEvents.clear();
       if (e.affectsConfiguration('edgekit')) backend?.configurationChanged(e).catch((err) => log.error('Applying EdgeKit settings failed', err));
     }),
   );

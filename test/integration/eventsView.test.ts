@@ -24,6 +24,7 @@ suite('Security Events view follows the backend', () => {
 
   suiteTeardown(async () => {
     await cfg().update('backend', undefined, vscode.ConfigurationTarget.Global);
+    await cfg().update('api.baseUrl', undefined, vscode.ConfigurationTarget.Global);
   });
 
   test('after a reset, a stop and a switch to the remote backend, the view shows the backend as it is now', async () => {
@@ -53,6 +54,11 @@ suite('Security Events view follows the backend', () => {
     // Another backend: the mock's zone is not one of its zones; the view forgets it.
     await vscode.commands.executeCommand('edgekit.securityEvents.show', 'pro.example');
     assert.ok(ctx.securityEvents.zone);
+    // With the embedded mock, the API base setting is not the backend: the zone stays.
+    const applied = new Promise<void>((resolve) => { const sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('edgekit.api.baseUrl')) { sub.dispose(); resolve(); } }); });
+    await cfg().update('api.baseUrl', 'https://api.example.com/client/v4', vscode.ConfigurationTarget.Global);
+    await applied;
+    assert.ok(ctx.securityEvents.zone, 'the zone stays');
     changed = nextChange(ctx.securityEvents, 'the switch to the remote backend');
     await cfg().update('backend', 'remote', vscode.ConfigurationTarget.Global);
     await changed;
