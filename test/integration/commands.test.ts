@@ -124,6 +124,14 @@ suite('Commands against the embedded mock backend', () => {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)!;
     assert.equal(doc.languageId, 'logpush-filter');
     assert.deepEqual(JSON.parse(doc.getText()), { $dataset: 'firewall_events', where: { key: 'BotScore', operator: 'lt', value: '30' } });
+    // A filter string that holds no object opens as it is, for the user to see and fix (the dataset hint is for an object only).
+    for (const [i, [filter, value]] of ([['[{"key":"BotScore"}]', [{ key: 'BotScore' }]], ['null', null], ['42', 42]] as const).entries()) {
+      const odd = await openFile(`cmd/odd${i}.logpush.json`, JSON.stringify({ name: 'j', dataset: 'firewall_events', filter, destination_conf: 's3://b/p?region=eu-west-1' }));
+      const oddUri = await vscode.commands.executeCommand<string>('edgekit.logpush.stringToFilter', odd.document.uri);
+      const oddDoc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === oddUri);
+      assert.ok(oddDoc, `the filter ${filter} opens`);
+      assert.deepEqual(JSON.parse(oddDoc!.getText()), value, filter);
+    }
   });
 
   test('migrate a Pro zone: check, review, confirm, pending, migrated; the tree shows it', async () => {
