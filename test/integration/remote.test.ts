@@ -109,3 +109,33 @@ suite('Zones view: overlapping refreshes', () => {
     }
   });
 });
+
+suite('Commands on a document the language server is not given', () => {
+  test('a filter or ruleset shown from another scheme (the older side of a diff): the commands say so, not "open a filter first"', async () => {
+    const ctx = (await api()).ctx;
+    const failures: string[] = [];
+    const logError = ctx.log.error;
+    ctx.log.error = (msg: string, err?: unknown) => { failures.push(`${msg}: ${(err as Error)?.message ?? ''}`); logError(msg, err); };
+    try {
+      // A read-only document of a scheme of EdgeKit's own (as git: is for a diff), given the filter and ruleset languages.
+      const filterUri = await ctx.responses.record({ url: 'http://127.0.0.1:9/', body: '', label: 'old.filter', summary: '' }, '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}\n');
+      const filterDoc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(filterUri), 'logpush-filter');
+      const rulesUri = await ctx.responses.record({ url: 'http://127.0.0.1:9/', body: '', label: 'old.ruleset', summary: '' }, '{"name": "x", "rules": []}\n');
+      const rulesDoc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(rulesUri), 'waf-ruleset');
+      const runs: [string, vscode.Uri, ...unknown[]][] = [
+        ['edgekit.logpush.testFilter', filterDoc.uri, 'sample'],
+        ['edgekit.logpush.filterToString', filterDoc.uri],
+        ['edgekit.ruleset.testRules', rulesDoc.uri, 'sample'],
+      ];
+      for (const [id, uri, ...rest] of runs) {
+        failures.length = 0;
+        const got = await vscode.commands.executeCommand(id, uri, ...rest);
+        assert.equal(got, undefined, `${id}: ${JSON.stringify(got)?.slice(0, 300)}`);
+        assert.equal(failures.length, 1, `${id}: ${failures.join('\n')}`);
+        assert.match(failures[0], /is an "edgekit-response:" document.*open the file itself/, id);
+      }
+    } finally {
+      ctx.log.error = logError;
+    }
+  });
+});
