@@ -34,6 +34,13 @@ const SETTINGS_ACTIONS = (setting: string) => [
   { title: 'Use the Embedded Mock', command: 'workbench.action.openSettings', args: ['edgekit.backend'] },
 ];
 
+/** A view refreshing on its own found the embedded mock stopped: its welcome content (Start Mock Backend) says what to do. */
+export class MockNotRunning extends UserError {
+  constructor() {
+    super('The embedded mock backend is not running.', [{ title: 'Start Mock Backend', command: 'edgekit.mock.start' }]);
+  }
+}
+
 export class Backend implements vscode.Disposable {
   private mock: MockBackend | undefined;
   /** The mock serving this window runs in another window's extension host. */
@@ -215,7 +222,7 @@ export class Backend implements vscode.Disposable {
    */
   async endpoints(need: 'gateway' | 'api', interactive = true): Promise<Endpoints> {
     if (Config.backend() === 'embedded') {
-      if (!interactive && !this.mock) throw new UserError('The embedded mock backend is not running.', [{ title: 'Start Mock Backend', command: 'edgekit.mock.start' }]);
+      if (!interactive && !this.mock) throw new MockNotRunning();
       const m = await this.liveMock();
       return { embedded: true, gatewayUrl: m.gatewayUrl, apiBaseUrl: m.apiBaseUrl, ...m.credentials };
     }
@@ -224,12 +231,15 @@ export class Backend implements vscode.Disposable {
     const apiBaseUrl = Config.apiBaseUrl();
     if (need === 'gateway') {
       if (!gatewayUrl) throw new UserError('Setting "edgekit.gateway.url" is empty; set it to your gateway URL (…/v1/<network>) or switch "edgekit.backend" to embedded.', SETTINGS_ACTIONS('edgekit.gateway.url'));
+      // Checked here, not by the request: "Send" names the URL's host in its progress (new URL threw "Invalid URL", naming nothing),
+      // and "Copy as curl" would copy a command curl cannot run.
+      originOf(gatewayUrl, 'edgekit.gateway.url');
       return { embedded: false, gatewayUrl, apiBaseUrl };
     }
     if (!apiBaseUrl) throw new UserError('Setting "edgekit.api.baseUrl" is empty; set it to the management API base (…/client/v4) or switch "edgekit.backend" to embedded.', SETTINGS_ACTIONS('edgekit.api.baseUrl'));
     const host = originOf(apiBaseUrl, 'edgekit.api.baseUrl');
     const saved = await this.savedCredentials();
-    if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.');
+    if (!saved) throw new UserError('No API credentials saved; run "EdgeKit: Set API Credentials" first.', [{ title: 'Set API Credentials', command: 'edgekit.setApiCredentials' }]);
     if (saved.host !== host) {
       if (!interactive) throw new UserError(`The saved API credentials are for ${saved.host}, not ${host}; run a command to confirm the new host.`);
       const ok = await this.ui().ask(
@@ -294,12 +304,15 @@ export class Backend implements vscode.Disposable {
     return this.secretJson<SavedCredentials>(SECRET_KEY, (v) => typeof v.host === 'string');
   }
 
+  /** Saving or clearing them changes what the views can read: they refresh (onDidChange). */
   async saveCredentials(c: SavedCredentials): Promise<void> {
     await this.context.secrets.store(SECRET_KEY, JSON.stringify(c));
+    this.changed.fire();
   }
 
   async clearCredentials(): Promise<void> {
     await this.context.secrets.delete(SECRET_KEY);
+    this.changed.fire();
   }
 
   async dispose(): Promise<void> {
@@ -323,6 +336,6 @@ export function originOf(url: string, setting: string): string {
     if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('not http(s)');
     return u.origin;
   } catch {
-    throw new UserError(`Setting "${setting}" is not a valid http(s) URL: "${url}".`);
+    throw new UserError(`Setting "${setting}" is not a valid http(s) URL: "${url}".`, [{ title: `Set ${setting}`, command: 'workbench.action.openSettings', args: [setting] }]);
   }
 }

@@ -38,8 +38,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     ctx.securityEvents,
     (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),
-    backend.onDidChange(() => ctx.zones.refresh()),
+    // Both views show the backend as it is now: after a mock start, stop or reset, new credentials or another backend.
+    backend.onDidChange(() => {
+      ctx.zones.refresh();
+      void ctx.securityEvents.refresh();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
+      // Another backend: the zone the Security Events view shows is not one of its zones.
+      if (e.affectsConfiguration('edgekit.backend') || (e.affectsConfiguration('edgekit.api.baseUrl') && Config.backend() === 'remote')) ctx.securityEvents.clear();
       if (e.affectsConfiguration('edgekit')) backend?.configurationChanged(e).catch((err) => log.error('Applying EdgeKit settings failed', err));
     }),
   );

@@ -82,6 +82,24 @@ suite('Commands against the embedded mock backend', () => {
     assert.ok(history.length >= 4 && history[0].label === 'net_version');
   });
 
+  test('a response of an earlier session (not in memory) reopens as comments: its request, status and summary', async () => {
+    const entry = ctx.responses.history()[0];
+    const uri = vscode.Uri.parse(entry.responseUri);
+    const kept = ctx.responses.textOf(uri);
+    assert.ok(kept, 'the response is in memory');
+    ctx.responses.contents.delete(uri.toString()); // as after a window reload: the history persists, the bodies do not
+    try {
+      const text: string = ctx.responses.provideTextDocumentContent(uri);
+      const lines = text.split('\n').filter((l) => l.trim());
+      assert.deepEqual(lines.filter((l) => !l.startsWith('//')), [], `a JSONC document of comments only: ${text}`);
+      assert.match(text, new RegExp(`^// POST ${entry.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n// HTTP 200 · \\d+ ms · net_version`));
+      assert.ok(text.includes(`// ${entry.summary.split('\n')[0]}`), text);
+      assert.match(text, /no longer in memory/);
+    } finally {
+      ctx.responses.contents.set(uri.toString(), kept);
+    }
+  });
+
   test('create a Logpush job from a job file; a refused job says why', async () => {
     const good = await openFile('cmd/ok.logpush.json', JSON.stringify({
       name: 'edgekit-test', dataset: 'http_requests', logpull_options: 'fields=ClientIP,EdgeStartTimestamp&timestamps=rfc3339',
@@ -106,6 +124,14 @@ suite('Commands against the embedded mock backend', () => {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)!;
     assert.equal(doc.languageId, 'logpush-filter');
     assert.deepEqual(JSON.parse(doc.getText()), { $dataset: 'firewall_events', where: { key: 'BotScore', operator: 'lt', value: '30' } });
+    // A filter string that holds no object opens as it is, for the user to see and fix (the dataset hint is for an object only).
+    for (const [i, [filter, value]] of ([['[{"key":"BotScore"}]', [{ key: 'BotScore' }]], ['null', null], ['42', 42]] as const).entries()) {
+      const odd = await openFile(`cmd/odd${i}.logpush.json`, JSON.stringify({ name: 'j', dataset: 'firewall_events', filter, destination_conf: 's3://b/p?region=eu-west-1' }));
+      const oddUri = await vscode.commands.executeCommand<string>('edgekit.logpush.stringToFilter', odd.document.uri);
+      const oddDoc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === oddUri);
+      assert.ok(oddDoc, `the filter ${filter} opens`);
+      assert.deepEqual(JSON.parse(oddDoc!.getText()), value, filter);
+    }
   });
 
   test('migrate a Pro zone: check, review, confirm, pending, migrated; the tree shows it', async () => {

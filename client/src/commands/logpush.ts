@@ -6,6 +6,7 @@ import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
+import { isServedDocument } from '../languages';
 
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
@@ -15,9 +16,19 @@ export async function documentOf(kind: string, arg: unknown, what: string): Prom
   return doc;
 }
 
+/**
+ * For the commands the language server answers: a document it is given (a file or an untitled one). Another scheme's (the older side
+ * of a diff, git:) has the language but the server never sees it, and said "not open" or "open a filter first" of the open document.
+ */
+export function servedByServer(doc: vscode.TextDocument): vscode.TextDocument {
+  if (isServedDocument(doc)) return doc;
+  const name = doc.uri.path.split('/').pop() || doc.uri.toString();
+  throw new UserError(`${name} is an "${doc.uri.scheme}:" document (e.g. the older side of a diff), which EdgeKit's language server does not read; open the file itself.`);
+}
+
 export const logpushCommands = {
   'edgekit.logpush.filterToString': (ctx: Ctx) => async (arg?: unknown) => {
-    const doc = await documentOf('logpush-filter', arg, 'Logpush filter (*.filter.json)');
+    const doc = servedByServer(await documentOf('logpush-filter', arg, 'Logpush filter (*.filter.json)'));
     const r = await ctx.server.request(FilterToJobStringRequest.type, { uri: doc.uri.toString() });
     if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be converted.');
     // As it appears inside a job file: a JSON string literal.
@@ -27,14 +38,15 @@ export const logpushCommands = {
     return literal;
   },
   'edgekit.logpush.stringToFilter': (ctx: Ctx) => async (arg?: unknown) => {
-    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
+    const doc = servedByServer(await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)'));
     const r = await ctx.server.request(JobStringToFilterRequest.type, { uri: doc.uri.toString() });
     if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be extracted.');
     if (r.text === '') throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} has an empty filter (it pushes every log line).`);
     let text = r.text;
-    if (r.dataset) {
-      // Keep the job's dataset with the filter so its fields are checked against the right catalogue.
-      const value = JSON.parse(text) as Record<string, unknown>;
+    const value = JSON.parse(text) as unknown;
+    if (r.dataset && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      // Keep the job's dataset with the filter so its fields are checked against the right catalogue. Only in an object: a filter
+      // string holding an array, null or a number opens as it is (spread into an object, it became {"0": ...} or vanished).
       text = JSON.stringify({ $dataset: r.dataset, ...value }, null, 2);
     }
     const out = await vscode.workspace.openTextDocument({ language: 'logpush-filter', content: text + '\n' });
@@ -120,6 +132,7 @@ export const logpushTestCommands = {
     if (!uri) throw new UserError('Open a ruleset (*.ruleset.json) first.');
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
+    servedByServer(doc);
     const file = await chooseSource(requests, 'request', '1 000 requests, about a tenth of them hostile');
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
@@ -137,6 +150,7 @@ export const logpushTestCommands = {
     if (!uri) throw new UserError('Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.');
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
+    servedByServer(doc);
     let file = typeof logs === 'string' && logs !== 'sample' && logs !== 'delivered' ? logs : undefined;
     let choice = logs === 'delivered' ? 'delivered' : undefined;
     if (logs === undefined) {

@@ -160,13 +160,13 @@ export function createApi(options: ApiOptions): Api {
     const errors = envelopeErrors(res.body);
     const where = `${method} ${describeTarget(url)}`;
     if (res.status < 200 || res.status > 299) {
-      return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body)}`, errors: errors ?? [], ms: res.ms, curl };
+      return { ok: false, kind: 'http', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body, res.headers)}`, errors: errors ?? [], ms: res.ms, curl };
     }
     if (!errors || !isObj(res.body)) {
       return { ok: false, kind: 'shape', status: res.status, error: `Cannot ${what} (${where}): the response is not an API envelope ({success, errors, messages, result}).`, errors: [], ms: res.ms, curl };
     }
     if (res.body.success !== true) {
-      return { ok: false, kind: 'envelope', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body)}`, errors, ms: res.ms, curl };
+      return { ok: false, kind: 'envelope', status: res.status, error: `Cannot ${what} (${where}): ${describeHttpError(res.status, res.body, res.headers)}`, errors, ms: res.ms, curl };
     }
     const checked = shape(res.body.result, res.body);
     if ('problem' in checked) {

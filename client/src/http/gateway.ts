@@ -30,7 +30,7 @@ export async function sendJsonRpc(url: string, body: string, opts: { timeoutMs: 
   if (!res.ok) return { ...res, curl };
   return {
     ok: true, status: res.status, ms: res.ms, body: res.body, text: res.text, headers: res.headers, curl,
-    summary: describeRpcResponse(res.status, res.body, body),
+    summary: describeRpcResponse(res.status, res.body, body, res.headers),
     success: res.status >= 200 && res.status < 300 && !hasRpcError(res.body),
   };
 }
@@ -105,7 +105,7 @@ function describeItem(r: unknown): string {
  * 403: the gateway refuses the method. 2xx single: the result or the JSON-RPC error. 2xx batch: counts, then each failing item.
  * 204: a notification (no id) gets no response. Other statuses: describeHttpError.
  */
-export function describeRpcResponse(status: number, body: unknown, requestBody?: string): string {
+export function describeRpcResponse(status: number, body: unknown, requestBody?: string, headers?: Record<string, string>): string {
   if (status === 403) {
     const methods = requestMethods(requestBody);
     const which = methods.length === 1 ? `method "${methods[0]}"` : methods.length ? `one of the methods ${methods.map((m) => `"${m}"`).join(', ')}` : 'this method';
@@ -115,7 +115,7 @@ export function describeRpcResponse(status: number, body: unknown, requestBody?:
   if (status === 204 || (status >= 200 && status < 300 && body === '')) {
     return `HTTP ${status}: no response body (a notification, a request without "id", gets no answer).`;
   }
-  if (status < 200 || status > 299) return describeHttpError(status, body);
+  if (status < 200 || status > 299) return describeHttpError(status, body, headers);
   if (Array.isArray(body)) {
     const failing = body.filter((b) => !isObj(b) || rpcError(b) !== undefined || !('result' in b));
     const ok = body.length - failing.length;

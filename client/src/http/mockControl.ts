@@ -77,7 +77,7 @@ export function createMockControl(opts: MockControlOptions): MockControl {
     if (res.status === 404 && (envelopeErrors(res.body) ?? [{ code: 7000 }]).some((e) => e.code === 7000)) {
       return { ok: false, error: `Cannot ${what}: the backend at ${origin} has no ${method} ${path.split('?')[0]} (is it an up-to-date EdgeKit mock?).` };
     }
-    if (res.status < 200 || res.status > 299) return { ok: false, error: `Cannot ${what} (${method} ${path.split('?')[0]}): ${describeHttpError(res.status, res.body)}` };
+    if (res.status < 200 || res.status > 299) return { ok: false, error: `Cannot ${what} (${method} ${path.split('?')[0]}): ${describeHttpError(res.status, res.body, res.headers)}` };
     // The mock may answer in the API's envelope or with the bare value.
     if (shape === 'text') return { ok: true, result: res.text as T };
     const value = isObj(res.body) && 'success' in res.body && 'result' in res.body ? res.body.result : res.body;

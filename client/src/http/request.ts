@@ -35,6 +35,7 @@ export interface HttpFail {
 export type HttpResult = HttpOk | HttpFail;
 
 const BODYLESS = new Set(['GET', 'HEAD']);
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Send one request. Resolves for every HTTP status and for timeouts, network failures and aborts; it rejects only on a programming
@@ -65,7 +66,8 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
   }
   if (!hasHeader(headers, 'accept')) headers.Accept = 'application/json';
 
-  const timeout = AbortSignal.timeout(req.timeoutMs);
+  // Node's timers take at most 2^31-1 ms (about 24.8 days): past that, AbortSignal.timeout fires after 1 ms, or throws past 2^32-1.
+  const timeout = AbortSignal.timeout(Math.min(req.timeoutMs, MAX_TIMER_MS));
   const signal = req.signal ? anySignal([timeout, req.signal]) : timeout;
   const failed = (err: unknown): HttpFail => {
     if (timeout.aborted) return { ok: false, kind: 'timeout', error: `${method} ${where} timed out after ${req.timeoutMs} ms.`, ms: elapsed() };
@@ -231,14 +233,30 @@ const STATUS_WORDS: Record<number, string> = {
   504: 'Gateway Timeout: a proxy in front of the server timed out; try again later',
 };
 
-/** Words for an HTTP status, e.g. "HTTP 401 Unauthorized: the credentials are missing or invalid". */
-export function describeStatus(status: number): string {
+/**
+ * Words for an HTTP status, e.g. "HTTP 401 Unauthorized: the credentials are missing or invalid". A redirect (never followed: see
+ * request()) says where it points when the response headers (names lower-cased) carry a Location.
+ */
+export function describeStatus(status: number, headers?: Record<string, string>): string {
   const words = STATUS_WORDS[status];
   if (words) return `HTTP ${status} ${words}`;
   if (status >= 500) return `HTTP ${status}: the server failed; try again later`;
   if (status >= 400) return `HTTP ${status}: the server rejected the request`;
-  if (status >= 300) return `HTTP ${status}: an unfollowed redirect`;
+  if (status >= 300) {
+    const to = headers?.location ? redirectTarget(headers.location) : '';
+    return `HTTP ${status}: an unfollowed redirect${to ? ` to ${to}; set the URL it points to (EdgeKit does not follow redirects, so that credentials and the request stay with the host you set)` : ''}`;
+  }
   return `HTTP ${status}`;
+}
+
+/** A Location as scheme://host/path (an absolute one) or its path (a relative one): no user info, query or fragment. */
+function redirectTarget(location: string): string {
+  try {
+    const u = new URL(location);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return describeTarget(location.trim());
+  }
 }
 
 export const JSON_RPC_ERRORS: Readonly<Record<number, string>> = {
@@ -295,8 +313,8 @@ export function describeRpcError(e: { code: number; message: string }): string {
  * Words for a failed response: the status, then what the body says (management envelope errors or a JSON-RPC error), or the start of
  * a plain-text body. Also explains a 2xx whose envelope says success false.
  */
-export function describeHttpError(status: number, body: unknown): string {
-  const head = describeStatus(status);
+export function describeHttpError(status: number, body: unknown, headers?: Record<string, string>): string {
+  const head = describeStatus(status, headers);
   const errors = envelopeErrors(body);
   if (errors && errors.length) {
     const list = errors.map((e) => `${e.code ? `[${e.code}] ` : ''}${e.message.replace(/\.$/, '')}${e.pointer ? ` (at ${e.pointer})` : ''}`).join('; ');

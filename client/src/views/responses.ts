@@ -33,9 +33,15 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.contents.get(uri.toString())
-      ?? this.history().find((h) => h.responseUri === uri.toString())?.summary
-      ?? '// This response is no longer in memory; re-send the request from the history.';
+    const kept = this.contents.get(uri.toString());
+    if (kept !== undefined) return kept;
+    // A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
+    // header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
+    const gone = '// The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
+    const h = this.history().find((x) => x.responseUri === uri.toString());
+    if (!h) return `${gone}\n`;
+    const lines = [`POST ${h.url}`, `${h.status !== undefined ? `HTTP ${h.status}` : 'No response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${h.label} · ${h.time}`, ...h.summary.split('\n')];
+    return `${lines.map((l) => `// ${l}`).join('\n')}\n${gone}\n`;
   }
 
   history(): HistoryEntry[] {

@@ -75,26 +75,56 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     return [];
   }
 
-  /** Reads the summary and the latest events; errors become the view's message, never an exception. */
-  private async load(): Promise<void> {
-    const zone = this.zone;
-    if (!zone) return;
-    this.lastError = undefined;
+  /** Forget the zone: it belongs to the backend the settings no longer name (zone ids are a backend's own). */
+  clear(): void {
+    this.zone = undefined;
     this.summary = undefined;
     this.events = [];
-    let src: { api: Api; mock?: MockControl };
+    this.children = [];
+    this.lastError = undefined;
+    this.seq++;
+    this.latest = undefined;
+    this.setMessage();
+    this.changed.fire(undefined);
+  }
+
+  private seq = 0;
+  private latest: Promise<void> | undefined;
+
+  /**
+   * Reads the summary and the latest events; errors become the view's message, never an exception. Refreshes overlap (the backend
+   * changing while a command shows a zone): the last one started decides what the view holds, set at once when it ends, and an
+   * earlier one resolves only then (show() returns with what the view holds).
+   */
+  private load(): Promise<void> {
+    const zone = this.zone;
+    if (!zone) return Promise.resolve();
+    const p = this.read(zone, ++this.seq);
+    this.latest = p;
+    return p;
+  }
+
+  private async read(zone: Zone, seq: number): Promise<void> {
+    let lastError: string | undefined;
+    let summary: SecuritySummary | undefined;
+    let events: Record<string, unknown>[] = [];
     try {
-      src = await this.sources();
+      const src = await this.sources();
+      const [s, e] = await Promise.all([src.mock?.securitySummary(zone.id), src.api.securityEvents(zone.id, { per_page: EVENTS_SHOWN })]);
+      if (s && s.ok) summary = s.result;
+      else if (s) lastError = s.error;
+      if (e.ok) events = e.result;
+      else lastError = [lastError, e.error].filter(Boolean).join(' ');
     } catch (err) {
-      this.lastError = (err as Error).message;
-      this.setMessage();
+      lastError = (err as Error).message;
+    }
+    if (seq !== this.seq) {
+      await this.latest;
       return;
     }
-    const [summary, events] = await Promise.all([src.mock?.securitySummary(zone.id), src.api.securityEvents(zone.id, { per_page: EVENTS_SHOWN })]);
-    if (summary && summary.ok) this.summary = summary.result;
-    else if (summary) this.lastError = summary.error;
-    if (events.ok) this.events = events.result;
-    else this.lastError = [this.lastError, events.error].filter(Boolean).join(' ');
+    this.lastError = lastError;
+    this.summary = summary;
+    this.events = events;
     this.children = this.events.map((e) => new EventNode('event', eventLabel(e), {
       description: `${sourceLabel(e.Source)} · rule ${String(e.RuleID ?? '?')} · ${String(e.Datetime ?? '')}`,
       tooltip: new vscode.MarkdownString('```json\n' + JSON.stringify(e, null, 2) + '\n```'),

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
 import type { Delivery, MockControl } from '../http/mockControl';
+import { MockNotRunning } from '../backend';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
@@ -134,33 +135,39 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     if (parent instanceof ZoneItem) return this.jobsOf({ zone: parent.zone.id });
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d));
     if (parent) return [];
+    // Refreshes overlap (the mock stopping while the zones are read): only the latest one started sets the message and the items.
+    const seq = ++this.seq;
+    const r = await this.read();
+    if (seq === this.seq) {
+      this.lastError = r.error;
+      this.setMessage(r.error);
+      this.items = r.zones;
+      this.accounts = r.accounts;
+    }
+    return [...r.zones, ...r.accounts];
+  }
+
+  private seq = 0;
+
+  private async read(): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string }> {
     let api: Api;
     try {
       api = await this.api();
-    } catch {
-      // Not started or not configured: the view's welcome content says what to do.
-      this.lastError = undefined;
-      this.setMessage(undefined);
-      this.items = [];
-      return [];
+    } catch (err) {
+      // The embedded mock not started: the view's welcome content says what to do. Anything else (the remote backend without
+      // credentials, a setting that is not a URL, credentials saved for another host) is said as the view's message: the welcome
+      // content alone offered to start the mock, which the remote backend does not use.
+      return { zones: [], accounts: [], error: err instanceof MockNotRunning ? undefined : (err as Error).message };
     }
     const zones = await api.listZones();
-    if (!zones.ok) {
-      this.lastError = zones.error;
-      this.setMessage(zones.error);
-      this.items = [];
-      return [];
-    }
-    this.lastError = undefined;
-    this.setMessage(undefined);
-    this.items = await Promise.all(zones.result.map(async (z) => {
+    if (!zones.ok) return { zones: [], accounts: [], error: zones.error };
+    const items = await Promise.all(zones.result.map(async (z) => {
       const s = await api.status(z.id);
       return s.ok ? new ZoneItem(z, s.result) : new ZoneItem(z, undefined, s.error);
     }));
     // A backend without accounts (or that refuses to list them) still shows its zones.
     const accounts = await api.listAccounts();
-    this.accounts = accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [];
-    return [...this.items, ...this.accounts];
+    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [] };
   }
 
   private async jobsOf(owner: { zone: string } | { account: string }): Promise<JobItem[]> {

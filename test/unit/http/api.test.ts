@@ -279,3 +279,21 @@ describe('currentConfig (what "Open New Managed Rules Configuration" shows)', ()
     assert.ok(shown.rules.every((r) => typeof r.id === 'string' && /^[0-9a-f]{32}$/.test(r.id)), 'as deployed, with its rule ids');
   });
 });
+
+describe('api redirects', () => {
+  test('a base URL that redirects (http:// to https://): the error names the target, relative or absolute, without its query', async () => {
+    const srv = await startServer((req, res) => {
+      res.writeHead(301, { Location: req.url.startsWith('/rel') ? '/client/v4/zones?page=1' : 'https://api.example.com/client/v4/zones?page=1&key=s3cr3t' });
+      res.end();
+    });
+    try {
+      const abs = fail(await createApi({ baseUrl: `${srv.url}/client/v4`, token: TOKEN, timeoutMs: 2000 }).listZones());
+      assert.match(abs.error, /HTTP 301: an unfollowed redirect to https:\/\/api\.example\.com\/client\/v4\/zones\b/);
+      assert.doesNotMatch(abs.error, /s3cr3t|page=/);
+      const rel = fail(await createApi({ baseUrl: `${srv.url}/rel`, token: TOKEN, timeoutMs: 2000 }).listZones());
+      assert.match(rel.error, /HTTP 301: an unfollowed redirect to \/client\/v4\/zones\b/);
+    } finally {
+      await srv.close();
+    }
+  });
+});

@@ -130,3 +130,25 @@ describe('withoutEditorHints', () => {
     }
   });
 });
+
+describe('redirects', () => {
+  // Not followed (request() uses redirect: 'manual', so neither credentials nor the body go to another host): the message says
+  // where the server points, without the query, so the user can correct the setting (an http:// URL a server moves to https://).
+  test('a gateway URL that redirects: the summary names the target, and no query of it', async () => {
+    const srv = await startServer((_req, res) => {
+      res.writeHead(308, { Location: 'https://gateway.example/v1/mainnet?token=s3cr3t' });
+      res.end();
+    });
+    try {
+      const r = await sendJsonRpc(`${srv.url}/v1/mainnet`, '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}', { timeoutMs: 2000 });
+      assert.equal(r.ok, true);
+      if (!r.ok) return;
+      assert.equal(r.success, false);
+      assert.match(r.summary, /^HTTP 308: an unfollowed redirect to https:\/\/gateway\.example\/v1\/mainnet\b/);
+      assert.doesNotMatch(r.summary, /s3cr3t/);
+      assert.equal(srv.received.length, 1, 'not followed');
+    } finally {
+      await srv.close();
+    }
+  });
+});

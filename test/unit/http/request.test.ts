@@ -300,3 +300,19 @@ describe('describeHttpError', () => {
     assert.ok(describeHttpError(500, 'x'.repeat(500)).endsWith('x…".'));
   });
 });
+
+describe('request: long timeouts', () => {
+  // edgekit.http.timeoutSeconds has no maximum: a large value ("never time out") must not become Node's 1 ms (a delay past 2^31-1 ms
+  // overflows the timer: "TimeoutOverflowWarning ... Timeout duration was set to 1").
+  test('a timeout past the timer range waits like a long one instead of failing at once', async () => {
+    const srv = await startServer((_req, res) => setTimeout(() => json(res, 200, { ok: true }), 50));
+    try {
+      const r = await request({ method: 'GET', url: `${srv.url}/slow`, timeoutMs: 10_000_000 * 1000 });
+      assert.equal(r.ok, true, JSON.stringify(r));
+      const curl = toCurl({ method: 'GET', url: `${srv.url}/slow`, timeoutMs: 10_000_000 * 1000 }, { redactSecrets: true });
+      assert.match(curl, /--max-time 10000000$/);
+    } finally {
+      await srv.close();
+    }
+  });
+});
