@@ -18,7 +18,8 @@ export const USAGE = `Usage:
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
   edgekit --version | --help
 
-lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json).
+lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json;
+not into the node_modules, .git, dist and out folders inside them).
 KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
