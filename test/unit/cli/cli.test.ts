@@ -159,3 +159,15 @@ test('`edgekit <command> --help` prints that command\'s usage on stdout and exit
   const m = await run(['mock', '--help']);
   assert.equal(m.code, 0);
 });
+
+test('an option given a value that starts with "-" says how to write it, not that the value is missing', async () => {
+  // `--max-problems -1` said 'Option --max-problems needs a value.' although a value was given.
+  const r = await run(['lint', '--max-problems', '-1', 'x.filter.json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--max-problems=-1/);
+  assert.doesNotMatch(r.stderr, /needs a value/);
+  const eq = await run(['lint', '--max-problems=-1', 'x.filter.json']);
+  assert.match(eq.stderr, /--max-problems needs a positive whole number/);
+  const missing = await run(['lint', 'x.filter.json', '--max-problems']);
+  assert.match(missing.stderr, /Option --max-problems needs a value\./);
+});
