@@ -18,7 +18,8 @@ export const USAGE = `Usage:
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
   edgekit --version | --help
 
-lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json).
+lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json;
+not into the node_modules, .git, dist and out folders inside them).
 KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
@@ -233,14 +234,26 @@ export function lint(argv: string[], io: Io): number {
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
 
+/** `--help` or `-h` among a command's options (before a `--` that ends them), as `edgekit mock --help` takes it. */
+function asksHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 export async function main(argv: string[], io: Io): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return cmd === undefined ? 2 : 0; }
-    if (cmd === 'lint') return lint(rest, io);
-    if (cmd === 'test-filter') return await (await import('./cliTest')).testFilterCommand(rest, io);
-    if (cmd === 'test-rules') return await (await import('./cliTest')).testRulesCommand(rest, io);
+    if (cmd === 'lint') {
+      if (asksHelp(rest)) { io.stdout(USAGE + '\n'); return 0; }
+      return lint(rest, io);
+    }
+    if (cmd === 'test-filter' || cmd === 'test-rules') {
+      const t = await import('./cliTest');
+      if (asksHelp(rest)) { io.stdout((cmd === 'test-filter' ? t.TEST_FILTER_USAGE : t.TEST_RULES_USAGE) + '\n'); return 0; }
+      return await (cmd === 'test-filter' ? t.testFilterCommand(rest, io) : t.testRulesCommand(rest, io));
+    }
     if (cmd === 'mock') {
       const { runMockCli } = await import('../../mock/src/main');
       return await runMockCli(rest, io);

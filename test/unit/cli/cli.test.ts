@@ -143,3 +143,31 @@ test('a file reached twice (a directory and the file inside it, or the same path
   const s = await run(['lint', dir, dir]);
   assert.match(s.stdout, /1 problem\(s\) \(1 error\(s\), 0 warning\(s\), 0 other\) in 1 file\(s\)\./);
 });
+
+test('`edgekit <command> --help` prints that command\'s usage on stdout and exits 0, as `edgekit mock --help` does', async () => {
+  // `edgekit lint --help` (and test-filter's, test-rules') was a usage error: 'Unknown option "--help"', exit 2.
+  for (const [cmd, usage] of [['lint', /edgekit lint \[--format/], ['test-filter', /Usage: edgekit test-filter/], ['test-rules', /Usage: edgekit test-rules/]] as const) {
+    for (const flag of ['--help', '-h']) {
+      const r = await run([cmd, flag]);
+      assert.equal(r.code, 0, `${cmd} ${flag}: ${r.stderr}`);
+      assert.match(r.stdout, usage, `${cmd} ${flag}`);
+      assert.equal(r.stderr, '');
+    }
+  }
+  const r = await run(['lint', 'x.filter.json', '--help']);
+  assert.equal(r.code, 0, 'anywhere among the options');
+  const m = await run(['mock', '--help']);
+  assert.equal(m.code, 0);
+});
+
+test('an option given a value that starts with "-" says how to write it, not that the value is missing', async () => {
+  // `--max-problems -1` said 'Option --max-problems needs a value.' although a value was given.
+  const r = await run(['lint', '--max-problems', '-1', 'x.filter.json']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--max-problems=-1/);
+  assert.doesNotMatch(r.stderr, /needs a value/);
+  const eq = await run(['lint', '--max-problems=-1', 'x.filter.json']);
+  assert.match(eq.stderr, /--max-problems needs a positive whole number/);
+  const missing = await run(['lint', 'x.filter.json', '--max-problems']);
+  assert.match(missing.stderr, /Option --max-problems needs a value\./);
+});

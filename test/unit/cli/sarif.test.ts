@@ -61,6 +61,20 @@ test('the GitHub Action and the pre-commit hook run the CLI as it is, on exactly
   assert.ok(!files.test('dir/package.json'));
 });
 
+test('the pre-commit hook\'s `edgekit` exists once pre-commit has installed the repository: the package builds dist/ on prepare', () => {
+  // pre-commit's `language: node` clones the repository, runs `npm install` in it, `npm pack`s it and installs the tarball globally;
+  // dist/ is gitignored, so a clone has no dist/cli.js and, without a build in the `prepare` lifecycle (which `npm install` and
+  // `npm pack` both run), the packed `edgekit` bin pointed at a file that was not there and the hook could not run.
+  const root = path.resolve(__dirname, '../../..');
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+  assert.equal(pkg.bin.edgekit, './dist/cli.js');
+  assert.match(fs.readFileSync(path.join(root, '.gitignore'), 'utf8'), /^dist\/$/m, 'dist/ is not in a clone');
+  assert.match(pkg.scripts.prepare ?? '', /^node esbuild\.mjs$|^npm run build$/, 'prepare builds dist/');
+  // pre-commit takes everything `npm pack` prints on stdout as the tarball's file name, and `npm pack` runs scripts in the foreground
+  // (their banner and the build's output on stdout) unless foreground-scripts is set false: the repository's .npmrc does.
+  assert.match(fs.readFileSync(path.join(root, '.npmrc'), 'utf8'), /^foreground-scripts=false$/m);
+});
+
 test('SARIF artifact URIs are URI references: a space or "#" in a file name is percent-encoded, an absolute path is a file: URI', async () => {
   // "a #1.rpc.json" was written as is, so a SARIF reader took "#1.rpc.json" for a fragment.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-sarif-'));

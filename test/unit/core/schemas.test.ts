@@ -62,3 +62,20 @@ test('the README\'s advice works: ajv in strict mode with the options and keywor
     for (const name of Object.keys(schema.$defs ?? {})) assert.equal(typeof ajv.getSchema(`${schema.$id}#/$defs/${name}`), 'function', `${kind} $defs/${name} compiles`);
   }
 });
+
+test('the shipped filter schema refuses a filter without "where", as the platform does; EdgeKit reports it once, as logpush/missing-where', async () => {
+  // Spec, Errors: "Filter given without the where key: Invalid; a filter, when used, must contain where". The schema that VS Code's
+  // JSON service applies to *.edgekit-filter.json (and other validators use) accepted {"key", "operator", "value"} and {}.
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, strictTuples: false });
+  ajv.addVocabulary(['defaultSnippets', 'enumDescriptions', 'errorMessage', 'x-edgekit']);
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(dir, 'logpush-filter.schema.json'), 'utf8')));
+  assert.equal(validate({ where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } }), true);
+  assert.equal(validate({ key: 'ClientCountry', operator: 'eq', value: 'ca' }), false);
+  assert.equal(validate({}), false);
+  assert.equal(validate({ $dataset: 'dns_logs' }), false);
+  const { validateText } = await import('../../../server/src/core/validate');
+  const codes = validateText('{"key": "ClientCountry", "operator": "eq", "value": "ca"}', 'logpush-filter').map((p) => p.code);
+  assert.deepEqual(codes, ['logpush/missing-where']);
+  const inJob = validateText(JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://b/p?region=us-east-1', filter: '{"key":"ClientCountry","operator":"eq","value":"ca"}' }), 'logpush-job').map((p) => p.code);
+  assert.deepEqual(inJob, ['logpush/missing-where']);
+});

@@ -12,7 +12,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/duplicate-rule-id': { severity: 'error', description: 'Two rules carry the same id.' },
   'ruleset/duplicate-override': { severity: 'warning', description: 'The same rule or category is overridden twice in one overrides list; the last one wins.' },
   'ruleset/inconsistent-rule-ids': { severity: 'warning', description: 'id/version/ref are present on some rules but not on others (pending bodies carry them, validation bodies do not).' },
-  'ruleset/body-kind': { severity: 'information', description: 'Whether the body reads as a pending (config) body or as a validation body.' },
+  'ruleset/body-kind': { severity: 'information', description: 'Beside ruleset/inconsistent-rule-ids: whether the body as a whole reads as a pending (config) body or as a validation body.' },
   'ruleset/override-action': { severity: 'warning', description: 'An override sets an action managed rules do not take (e.g. the old "simulate", now "log").' },
   'ruleset/override-score-threshold': { severity: 'warning', description: 'score_threshold is not one of the OWASP thresholds, or is set outside the OWASP anomaly rule.' },
   'ruleset/override-sensitivity': { severity: 'warning', description: 'sensitivity_level applies only to DDoS phases, not to http_request_firewall_managed.' },
