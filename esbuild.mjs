@@ -1,6 +1,6 @@
 // Bundles: client (extension host), server (LSP over IPC), CLI. `--production` minifies, `--watch` rebuilds.
 import * as esbuild from 'esbuild';
-import { serverBuilds } from './scripts/serverBuilds.mjs';
+import { browserServerBuild, serverBuilds } from './scripts/serverBuilds.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -32,7 +32,7 @@ const builds = [
   { ...common, entryPoints: ['mock/src/index.ts'], outfile: 'dist/mock.js' },
   // The browser build (package.json "browser": vscode.dev, github.dev): the extension, and the language server in a Web Worker.
   { ...browser, entryPoints: ['client/src/browserExtension.ts'], outfile: 'dist/browser/extension.js', format: 'cjs', external: ['vscode'] },
-  { ...browser, entryPoints: ['server/src/browserServer.ts'], outfile: 'dist/browser/server.js', format: 'iife' },
+  browserServerBuild(common, 'dist/browser/server.js'),
 ];
 
 if (watch) {

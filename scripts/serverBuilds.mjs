@@ -54,3 +54,16 @@ export function serverBuilds(common, outdir, root = '.') {
     { ...common, entryPoints: [src('core/index.ts')], outfile: path.join(outdir, 'serverCore.js') },
   ];
 }
+
+/**
+ * The browser build's language server (server/src/browserServer.ts, run by dist/browser/extension.js in a Web Worker): no Node
+ * built-ins, and packages resolve their "browser" entries (vscode-languageserver/browser). Shared by esbuild.mjs and the unit test
+ * that runs it in a worker-like context (test/unit/lsp/browserWorker.test.ts).
+ * @param {import('esbuild').BuildOptions} common options of every bundle (esbuild.mjs's)
+ * @param {string} outfile where the bundle goes
+ * @param {string} [root] the repository's root, when the caller's working folder is another
+ * @returns {import('esbuild').BuildOptions}
+ */
+export function browserServerBuild(common, outfile, root = '.') {
+  return { ...common, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'], format: 'iife', entryPoints: [path.join(root, 'server/src/browserServer.ts')], outfile };
+}
