@@ -33,7 +33,7 @@ test(`Neovim's LSP client on the four kinds with "json" as filetype (${version ?
     child.stderr.on('data', (d) => { stderr += d; });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 0, `nvim exited with ${code}: ${stderr}`);
-    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { filetypes: Record<string, string>; diagnostics: Record<string, string[]>; errors: string[]; completionItems: number; hover?: string; fixTitle?: string; textAfterFix: string };
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { filetypes: Record<string, string>; diagnostics: Record<string, string[]>; errors: string[]; completionItems: number; hover?: string; fixTitle?: string; textAfterFix: string; clients: number };
     assert.deepEqual(r.errors, []);
     assert.deepEqual(r.filetypes, Object.fromEntries(Object.keys(FILES).map((n) => [n, 'json'])), 'Neovim opened them as json');
     assert.deepEqual(r.diagnostics['bad.filter.json'], ['logpush/unknown-field']);
@@ -44,6 +44,7 @@ test(`Neovim's LSP client on the four kinds with "json" as filetype (${version ?
     assert.match(String(r.hover), /ClientCountyr|field|Unknown/i);
     assert.match(String(r.fixTitle), /ClientCountry/);
     assert.match(r.textAfterFix, /"key": "ClientCountry"/, 'the quick fix was applied to the buffer');
+    assert.equal(r.clients, 1, 'one server for the four documents, not one per file opened');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
