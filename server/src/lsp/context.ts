@@ -67,13 +67,17 @@ export interface ClientCaps {
   commands: boolean;
   /** initializationOptions.rangeFilter: the client filters from the edit range's start (VS Code), else by the word at the cursor. */
   rangeFilter: boolean;
+  /** workspace.codeLens.refreshSupport: the client handles workspace/codeLens/refresh (LSP 3.16: send it only then). */
+  codeLensRefresh: boolean;
+  /** workspace.diagnostics.refreshSupport: the client handles workspace/diagnostic/refresh (LSP 3.17: send it only then). */
+  diagnosticRefresh: boolean;
   /** Base of the diagnostic codes' documentation links (initializationOptions.docsUri). */
   docsUri?: string;
 }
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  documentChanges: false, commands: false, rangeFilter: false,
+  documentChanges: false, commands: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 export interface ServerContext {
@@ -106,6 +110,11 @@ export function coreOptions(s: Settings): CoreOptions {
 /** Above edgekit.maxFileSizeKB a document is not parsed at all: one information diagnostic, no outline/completion/hover/lenses. */
 export function tooLarge(doc: TextDocument, s: Settings): boolean {
   return doc.getText().length > s.maxFileSizeKB * 1024;
+}
+
+/** Asks the client to ask for code lenses again (a setting or a document's test sample changed), when it says it can. */
+export function refreshCodeLenses(ctx: ServerContext): void {
+  if (ctx.caps.codeLensRefresh) ctx.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
 }
 
 /** Run a handler; never throw to the client: log URI + error and return the fallback (vscode-eslint's pattern). */

@@ -34,10 +34,11 @@ export class Diagnostics {
     else this.registerPush();
   }
 
-  /** Settings changed: the client pulls again, or every open document is pushed again. */
+  /** Settings changed: the client pulls again (when it takes workspace/diagnostic/refresh; else at its next pull), or every open
+   * document is pushed again. */
   refresh(): void {
     if (this.ctx.caps.pullDiagnostics) {
-      this.ctx.connection.languages.diagnostics.refresh().catch((err) => this.ctx.connection.console.error(`Diagnostics refresh failed: ${err}`));
+      if (this.ctx.caps.diagnosticRefresh) this.ctx.connection.languages.diagnostics.refresh().catch((err) => this.ctx.connection.console.error(`Diagnostics refresh failed: ${err}`));
     } else {
       for (const doc of this.ctx.documents.all()) this.schedule(doc.uri, 0);
     }

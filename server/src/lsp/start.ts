@@ -5,7 +5,7 @@ import type { InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind, TextDocuments, TextDocumentSyncKind } from './library';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InitOptions } from '../protocol';
-import { coreModule, DEFAULT_CAPS, type Connection, type ServerContext } from './context';
+import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
 import { registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
@@ -35,6 +35,8 @@ export function startServer(connection: Connection): ServerContext {
     caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
     caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    caps.codeLensRefresh = !!c.workspace?.codeLens?.refreshSupport;
+    caps.diagnosticRefresh = !!c.workspace?.diagnostics?.refreshSupport;
     caps.docsUri = init?.docsUri;
     caps.commands = init?.commands === true;
     caps.rangeFilter = init?.rangeFilter === true;
@@ -77,7 +79,7 @@ export function startServer(connection: Connection): ServerContext {
     ctx.settings.clear();
     diagnostics.clear();
     diagnostics.refresh();
-    connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    refreshCodeLenses(ctx);
   });
 
   documents.onDidClose((e) => {

@@ -4,7 +4,7 @@
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
 import { TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
-import { coreModule, coreOptions, kindOf, type ServerContext } from './context';
+import { coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import { filterOf, SAMPLE_KEEP } from './filterSample';
 import type * as Ndjson from '../eval/ndjson';
 
@@ -48,7 +48,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept, label });
-    ctx.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    refreshCodeLenses(ctx);
     return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines, branches: branches(c.filter.root), firstMatches };
   });
 }

@@ -270,3 +270,30 @@ test('a quick fix asked for with a diagnostic of an older version is made for th
     await server.stop();
   }
 });
+
+test('workspace/codeLens/refresh and workspace/diagnostic/refresh go only to a client that declares refreshSupport for them', { timeout: 60_000 }, async () => {
+  // LSP 3.16/3.17: the server may send these requests only when workspace.codeLens.refreshSupport and
+  // workspace.diagnostics.refreshSupport say the client handles them. A settings change is what makes the server refresh.
+  const refreshes = async (capabilities: Record<string, unknown>) => {
+    const server = await startServer(serverJs(), { capabilities });
+    const sent: string[] = [];
+    for (const m of ['workspace/codeLens/refresh', 'workspace/diagnostic/refresh']) server.conn.onRequest(m, () => { sent.push(m); return null; });
+    try {
+      const uri = 'file:///w/refresh.filter.json';
+      await open(server, uri, BAD_FILTER);
+      await server.conn.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: 10 } } });
+      // A request answered after the notification: the server handled the change (and sent any refresh) before answering it.
+      await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+      return sent.sort();
+    } finally {
+      await server.stop();
+    }
+  };
+  assert.deepEqual(await refreshes(PLAIN_CLIENT), [], 'a plain push client declares neither');
+  assert.deepEqual(await refreshes({ ...PLAIN_CLIENT, textDocument: { ...PLAIN_CLIENT.textDocument, diagnostic: {} } }), [], 'a pull client without refreshSupport');
+  assert.deepEqual(await refreshes({
+    ...PLAIN_CLIENT,
+    textDocument: { ...PLAIN_CLIENT.textDocument, diagnostic: {} },
+    workspace: { ...PLAIN_CLIENT.workspace, codeLens: { refreshSupport: true }, diagnostics: { refreshSupport: true } },
+  }), ['workspace/codeLens/refresh', 'workspace/diagnostic/refresh'], 'a client that declares both gets both');
+});
