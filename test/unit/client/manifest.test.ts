@@ -114,10 +114,10 @@ test('untrusted workspaces: backend URLs are restricted and commands that send r
 
 test('every bundle esbuild.mjs writes is shipped by .vscodeignore, and the activation bundle holds no LSP library', async () => {
   const outfiles = [
-    ...[...fs.readFileSync(path.join(root, 'esbuild.mjs'), 'utf8').matchAll(/outfile: '([^']+)'/g)].map((m) => m[1]),
+    ...[...fs.readFileSync(path.join(root, 'esbuild.mjs'), 'utf8').matchAll(/(?:outfile: |browserServerBuild\(\w+, )'([^']+)'/g)].map((m) => m[1]),
     ...serverBuilds({}, 'dist').map((b) => b.outfile!),
   ];
-  assert.ok(['dist/languageClient.js', 'dist/client.js', 'dist/server.js', 'dist/serverMain.js', 'dist/serverCore.js'].every((f) => outfiles.includes(f)), outfiles.join(', '));
+  assert.ok(['dist/browser/extension.js', 'dist/browser/server.js', 'dist/languageClient.js', 'dist/client.js', 'dist/server.js', 'dist/serverMain.js', 'dist/serverCore.js'].every((f) => outfiles.includes(f)), outfiles.join(', '));
   const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
   for (const f of outfiles) assert.ok(shipped.includes(f), `${f} is built but not shipped`);
   // What activation loads, bundled as esbuild.mjs does: vscode-languageclient and its protocol packages come only with the server.
