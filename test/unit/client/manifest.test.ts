@@ -130,3 +130,17 @@ test('every bundle esbuild.mjs writes is shipped by .vscodeignore, and the activ
   assert.deepEqual(lsp, [], 'LSP libraries in the activation bundle');
   assert.ok(inputs.some((i) => i.endsWith('client/src/languageServer.ts')), 'the bundle was built from the extension entry');
 });
+
+test('virtual workspaces are not refused: github.dev opens every repository as one, where the browser build is the point', () => {
+  // VS Code disables an extension whose capabilities.virtualWorkspaces is false in any virtual workspace (a folder on a file system
+  // provider: github.dev's and vscode.dev's vscode-vfs:, Remote Repositories), before its "browser" entry could start
+  // (code.visualstudio.com/api/extension-guides/virtual-workspaces). "limited" keeps it enabled and says what is missing.
+  const v = pkg.capabilities.virtualWorkspaces;
+  assert.notEqual(v, false, 'capabilities.virtualWorkspaces: false turns the extension off in github.dev');
+  if (typeof v === 'object') {
+    assert.ok(v.supported === true || v.supported === 'limited', JSON.stringify(v));
+    if (v.supported === 'limited') assert.ok(typeof v.description === 'string' && v.description.length > 0, 'a limited support says what is limited');
+  } else {
+    assert.equal(v ?? true, true);
+  }
+});
