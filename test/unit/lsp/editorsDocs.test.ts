@@ -103,3 +103,11 @@ test('Neovim\'s and Emacs\'s blocks are the ones their editor tests run (the dri
   assert.match(editorBlock('Neovim', 'lua', 2), /init_options = \{ settings = \{ edgekit = \{ maxProblems = \d+ \} \} \}/);
   assert.match(editorBlock('Emacs', 'elisp'), /eglot-workspace-configuration '\(:edgekit \(:maxProblems \d+\)\)/);
 });
+
+test('the lspconfig-style block uses no deprecated lspconfig helper and starts for a file outside any repository', () => {
+  const block = editorBlock('Neovim', 'lua', 2);
+  // util.find_git_ancestor is deprecated (neovim/nvim-lspconfig#3507, Dec 2024: "use vim.fs.find('.git', ...) instead"); a root_dir
+  // that finds no root leaves the server unstarted unless single_file_support is set, so a lone *.filter.json got nothing.
+  assert.doesNotMatch(block, /find_git_ancestor/);
+  assert.match(block, /single_file_support = true/);
+});
