@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, scriptUi, waitForDiagnostics, WORKSPACE } from './helpers';
+import { api, codeOf, openFile, scriptUi, waitForDiagnostics, WORKSPACE, setSetting } from './helpers';
 
 suite('Commands against the embedded mock backend', () => {
   let ctx: any;
@@ -11,13 +11,13 @@ suite('Commands against the embedded mock backend', () => {
   suiteSetup(async () => {
     ctx = (await api()).ctx;
     original.ui = ctx.ui;
-    await vscode.workspace.getConfiguration('edgekit').update('gateway.confirmSendWithErrors', false, vscode.ConfigurationTarget.Workspace);
+    await setSetting('gateway.confirmSendWithErrors', false, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('edgekit.mock.reset');
   });
 
   suiteTeardown(async () => {
     ctx.ui = original.ui;
-    await vscode.workspace.getConfiguration('edgekit').update('gateway.confirmSendWithErrors', undefined, vscode.ConfigurationTarget.Workspace);
+    await setSetting('gateway.confirmSendWithErrors', undefined, vscode.ConfigurationTarget.Workspace);
     fs.rmSync(path.join(WORKSPACE.fsPath, 'cmd'), { recursive: true, force: true });
   });
 

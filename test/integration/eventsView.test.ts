@@ -2,7 +2,7 @@
 // another backend, without the user pressing Refresh.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api } from './helpers';
+import { api, setSetting } from './helpers';
 
 /** Resolves with the next change of the view's tree (a refresh has loaded), or fails after a while. */
 function nextChange(view: any, what: string): Promise<void> {
@@ -14,7 +14,6 @@ function nextChange(view: any, what: string): Promise<void> {
 
 suite('Security Events view follows the backend', () => {
   let ctx: any;
-  const cfg = () => vscode.workspace.getConfiguration('edgekit');
 
   suiteSetup(async () => {
     ctx = (await api()).ctx;
@@ -23,8 +22,8 @@ suite('Security Events view follows the backend', () => {
   });
 
   suiteTeardown(async () => {
-    await cfg().update('backend', undefined, vscode.ConfigurationTarget.Global);
-    await cfg().update('api.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('backend', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('api.baseUrl', undefined, vscode.ConfigurationTarget.Global);
   });
 
   test('after a reset, a stop and a switch to the remote backend, the view shows the backend as it is now', async () => {
@@ -56,11 +55,11 @@ suite('Security Events view follows the backend', () => {
     assert.ok(ctx.securityEvents.zone);
     // With the embedded mock, the API base setting is not the backend: the zone stays.
     const applied = new Promise<void>((resolve) => { const sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('edgekit.api.baseUrl')) { sub.dispose(); resolve(); } }); });
-    await cfg().update('api.baseUrl', 'https://api.example.com/client/v4', vscode.ConfigurationTarget.Global);
+    await setSetting('api.baseUrl', 'https://api.example.com/client/v4', vscode.ConfigurationTarget.Global);
     await applied;
     assert.ok(ctx.securityEvents.zone, 'the zone stays');
     changed = nextChange(ctx.securityEvents, 'the switch to the remote backend');
-    await cfg().update('backend', 'remote', vscode.ConfigurationTarget.Global);
+    await setSetting('backend', 'remote', vscode.ConfigurationTarget.Global);
     await changed;
     assert.equal(ctx.securityEvents.zone, undefined);
     assert.deepEqual(ctx.securityEvents.getChildren(), []);

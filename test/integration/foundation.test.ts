@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, setText, waitForDiagnostics } from './helpers';
+import { api, codeOf, openFile, setText, waitForDiagnostics, setSetting } from './helpers';
 
 suite('Foundation: language server in the real extension host', () => {
   suiteSetup(async () => {
@@ -60,20 +60,18 @@ suite('Foundation: language server in the real extension host', () => {
     const editor = await openFile('schema/many.rpc.json', JSON.stringify([1, 2, 3, 4, 5].map((n) => ({ jsonrpc: '1.0', method: 'eth_blockNumber', params: [], id: n })), null, 1));
     const uri = editor.document.uri;
     await waitForDiagnostics(uri, (d) => d.length >= 5, 'at least 5 problems');
-    const cfg = vscode.workspace.getConfiguration('edgekit');
-    await cfg.update('maxProblems', 2, vscode.ConfigurationTarget.Workspace);
+    await setSetting('maxProblems', 2, vscode.ConfigurationTarget.Workspace);
     try {
       const ds = await waitForDiagnostics(uri, (d) => d.length === 3 && d.some((x) => codeOf(x) === 'limits/too-many-problems'), 'the capped list');
       assert.equal(ds.filter((d) => d.source === 'edgekit').length, 3);
     } finally {
-      await cfg.update('maxProblems', undefined, vscode.ConfigurationTarget.Workspace);
+      await setSetting('maxProblems', undefined, vscode.ConfigurationTarget.Workspace);
     }
     await waitForDiagnostics(uri, (d) => d.length >= 5, 'the full list again');
   });
 
   test('above edgekit.maxFileSizeKB: one information diagnostic and no parse-driven features', async () => {
-    const cfg = vscode.workspace.getConfiguration('edgekit');
-    await cfg.update('maxFileSizeKB', 1, vscode.ConfigurationTarget.Workspace);
+    await setSetting('maxFileSizeKB', 1, vscode.ConfigurationTarget.Workspace);
     try {
       const big = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ jsonrpc: '1.0', method: 'eth_nope', params: [], id: i })), null, 1);
       const editor = await openFile('schema/big.rpc.json', big);
@@ -84,7 +82,7 @@ suite('Foundation: language server in the real extension host', () => {
       const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', editor.document.uri);
       assert.equal((symbols ?? []).length, 0);
     } finally {
-      await cfg.update('maxFileSizeKB', undefined, vscode.ConfigurationTarget.Workspace);
+      await setSetting('maxFileSizeKB', undefined, vscode.ConfigurationTarget.Workspace);
     }
   });
 

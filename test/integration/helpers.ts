@@ -107,3 +107,23 @@ export function scriptUi(ctx: any, answers: ((question: string, options: string[
   };
   return { asked };
 }
+
+/**
+ * Sets an "edgekit.*" setting and resolves once this extension host reads the new value. WorkspaceConfiguration.update resolves when
+ * the setting is written, which can be before the host's configuration model has it (seen under load: the next read still gave the
+ * old value); then this waits for the onDidChangeConfiguration event that brings it.
+ */
+export async function setSetting(key: string, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
+  const field = target === vscode.ConfigurationTarget.Global ? 'globalValue' : target === vscode.ConfigurationTarget.Workspace ? 'workspaceValue' : 'workspaceFolderValue';
+  const visible = () => JSON.stringify((vscode.workspace.getConfiguration('edgekit').inspect(key) as Record<string, unknown> | undefined)?.[field]) === JSON.stringify(value);
+  let sub: vscode.Disposable | undefined;
+  const seen = new Promise<void>((resolve) => {
+    sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(`edgekit.${key}`) && visible()) resolve(); });
+  });
+  try {
+    await vscode.workspace.getConfiguration('edgekit').update(key, value, target);
+    if (!visible()) await seen;
+  } finally {
+    sub?.dispose();
+  }
+}

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import * as vscode from 'vscode';
-import { api, openFile, removeFolder, scriptUi } from './helpers';
+import { api, openFile, removeFolder, scriptUi, setSetting } from './helpers';
 
 suite('Live mock: traffic, security events, Logpush delivery', () => {
   let ctx: any;
@@ -131,9 +131,8 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'edgekit-host', configs: [] }] });
     const { port } = await server.run();
     const endpoint = `http://127.0.0.1:${port}`;
-    const config = vscode.workspace.getConfiguration('edgekit');
     try {
-      await config.update('mock.s3Endpoint', endpoint, vscode.ConfigurationTarget.Global);
+      await setSetting('mock.s3Endpoint', endpoint, vscode.ConfigurationTarget.Global);
       const set = await vscode.commands.executeCommand<any>('edgekit.mock.setBucketCredentials', { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
       assert.deepEqual(set, { endpoint, saved: true, restarted: true });
       await vscode.commands.executeCommand('edgekit.mock.traffic', { paused: true });
@@ -157,7 +156,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
       assert.ok(rows.every((r) => r.ClientRequestHost === 'business.example'));
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     } finally {
-      await config.update('mock.s3Endpoint', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('mock.s3Endpoint', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('edgekit.mock.setBucketCredentials', null).then(undefined, () => undefined);
       await vscode.commands.executeCommand('edgekit.mock.stop');
       await vscode.commands.executeCommand('edgekit.mock.start');

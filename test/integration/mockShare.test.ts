@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { api } from './helpers';
+import { api, setSetting } from './helpers';
 
 type Backend = { url: string; gatewayUrl: string; credentials: Record<string, string>; close(): Promise<void> };
 
@@ -16,7 +16,7 @@ function mockModule(): { startMockBackend(o: object): Promise<Backend> } {
 }
 
 async function setPort(port: number | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('edgekit').update('mock.port', port, vscode.ConfigurationTarget.Global);
+  await setSetting('mock.port', port, vscode.ConfigurationTarget.Global);
 }
 
 const portOf = (url: string) => Number(new URL(url).port);
@@ -106,12 +106,12 @@ suite('One mock per port, across windows', () => {
     const started = new Promise<void>((resolve) => {
       const sub = ctx.backend.onDidChange(() => { if (ctx.backend.running) { sub.dispose(); resolve(); } });
     });
-    await vscode.workspace.getConfiguration('edgekit').update('mock.autoStart', true, vscode.ConfigurationTarget.Global);
+    await setSetting('mock.autoStart', true, vscode.ConfigurationTarget.Global);
     try {
       await started;
       assert.ok(ctx.backend.running, 'the mock runs');
     } finally {
-      await vscode.workspace.getConfiguration('edgekit').update('mock.autoStart', undefined, vscode.ConfigurationTarget.Global);
+      await setSetting('mock.autoStart', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, openFile, WORKSPACE } from './helpers';
+import { api, openFile, WORKSPACE, setSetting } from './helpers';
 
 suite('Remote backend misconfigured', () => {
   let ctx: any;
@@ -32,8 +32,8 @@ suite('Remote backend misconfigured', () => {
   });
 
   test('a gateway URL that is not a URL: Send and Copy as curl name the setting', async () => {
-    await cfg().update('backend', 'remote', vscode.ConfigurationTarget.Global);
-    await cfg().update('gateway.url', 'gateway.example/v1/mainnet', vscode.ConfigurationTarget.Global);
+    await setSetting('backend', 'remote', vscode.ConfigurationTarget.Global);
+    await setSetting('gateway.url', 'gateway.example/v1/mainnet', vscode.ConfigurationTarget.Global);
     const editor = await openFile('remote/block.rpc.json', '{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}\n');
     const sent = await vscode.commands.executeCommand('edgekit.gateway.send', editor.document.uri);
     assert.equal(sent, undefined);
@@ -46,19 +46,19 @@ suite('Remote backend misconfigured', () => {
 
   test('the Zones view says why it is empty: no credentials, then an API base that is not a URL', async () => {
     await ctx.backend.clearCredentials();
-    await cfg().update('backend', 'remote', vscode.ConfigurationTarget.Global);
-    await cfg().update('api.baseUrl', 'http://127.0.0.1:9/client/v4', vscode.ConfigurationTarget.Global);
+    await setSetting('backend', 'remote', vscode.ConfigurationTarget.Global);
+    await setSetting('api.baseUrl', 'http://127.0.0.1:9/client/v4', vscode.ConfigurationTarget.Global);
     assert.deepEqual(await ctx.zones.getChildren(), []);
     assert.match(String(ctx.zones.lastError), /No API credentials saved; run "EdgeKit: Set API Credentials"/);
     assert.equal(ctx.zones.view.message, ctx.zones.lastError);
     // A command meeting the same says it with the step as a button.
     const err = await ctx.backend.endpoints('api').then(() => undefined, (e: any) => e);
     assert.deepEqual(err?.actions?.map((a: any) => a.command), ['edgekit.setApiCredentials']);
-    await cfg().update('api.baseUrl', 'api.example/client/v4', vscode.ConfigurationTarget.Global);
+    await setSetting('api.baseUrl', 'api.example/client/v4', vscode.ConfigurationTarget.Global);
     assert.deepEqual(await ctx.zones.getChildren(), []);
     assert.match(String(ctx.zones.lastError), /"edgekit\.api\.baseUrl" is not a valid http\(s\) URL/);
     // The embedded mock, stopped: the view's welcome content (Start Mock Backend) is the answer, without a message.
-    await cfg().update('backend', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('backend', undefined, vscode.ConfigurationTarget.Global);
     await ctx.backend.stopMock();
     assert.deepEqual(await ctx.zones.getChildren(), []);
     assert.equal(ctx.zones.lastError, undefined);

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, openFile, WORKSPACE } from './helpers';
+import { api, openFile, WORKSPACE, setSetting } from './helpers';
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -35,7 +35,6 @@ function waitForText(dir: string, marker: string, timeoutMs = 20_000): Promise<s
 
 suite('Security: secrets', () => {
   let ctx: any;
-  const cfg = () => vscode.workspace.getConfiguration('edgekit');
 
   suiteSetup(async () => {
     ctx = (await api()).ctx;
@@ -45,8 +44,8 @@ suite('Security: secrets', () => {
 
   suiteTeardown(async () => {
     await remote?.close();
-    await cfg().update('backend', undefined, vscode.ConfigurationTarget.Global);
-    await cfg().update('api.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('backend', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('api.baseUrl', undefined, vscode.ConfigurationTarget.Global);
     await ctx.backend.clearCredentials();
     fs.rmSync(path.join(WORKSPACE.fsPath, 'sec'), { recursive: true, force: true });
   });
@@ -61,8 +60,8 @@ suite('Security: secrets', () => {
     await ctx.backend.saveCredentials({ host: 'api.other-host.example', apiToken, apiKey, apiEmail });
     const stored = JSON.parse(await ctx.extension.secrets.get('edgekit.api.credentials'));
     assert.equal(stored.apiToken, apiToken);
-    await cfg().update('backend', 'remote', vscode.ConfigurationTarget.Global);
-    await cfg().update('api.baseUrl', mock.apiBaseUrl, vscode.ConfigurationTarget.Global);
+    await setSetting('backend', 'remote', vscode.ConfigurationTarget.Global);
+    await setSetting('api.baseUrl', mock.apiBaseUrl, vscode.ConfigurationTarget.Global);
     const asked: string[] = [];
     const original = ctx.ui;
     try {
@@ -92,7 +91,7 @@ suite('Security: secrets', () => {
       name: 'with-secret', dataset: 'http_requests',
       destination_conf: `s3://bucket/path?region=us-east-1&access-key-id=AKIAEXAMPLE&secret-access-key=${secretInConf}`,
     }));
-    await cfg().update('backend', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('backend', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('edgekit.logpush.createJob', job.document.uri, 'pro.example');
     const marker = `security-check-${Date.now()}`;
     ctx.log.info(marker);
