@@ -493,3 +493,20 @@ test('docs/mock-backend.md documents every signature as signatures.ts has it', (
   const documented = section.split('\n').filter((l) => /\| PL\d, \d+ \|$/.test(l)).map((l) => l.slice(l.lastIndexOf('| PL') + 2));
   assert.deepEqual(documented.sort(), rows.sort());
 });
+
+test('traffic: a rule with several overridden tags takes the last tag override in the list (the platform\'s override order)', () => {
+  // Rule 100000 (sqlmap user agent) is tagged cloudflare-specials and sqli.
+  const sqlmap = req('pro.example', '/', 'sqlmap/1.7');
+  const ep = (categories: { category: string; action?: string; enabled?: boolean }[]): StoredRuleset => ({ ...entrypoint(PRO), rules: [{
+    id: 'm', ref: 'm', version: '1', last_updated: '', action: 'execute', expression: 'true', description: '', enabled: true,
+    action_parameters: { id: MANAGED_RULESET_ID, overrides: { categories } } }] });
+  const first = evaluateNew(PRO, ep([{ category: 'cloudflare-specials', action: 'log' }, { category: 'sqli', action: 'managed_challenge' }]), sqlmap);
+  assert.equal(first.hits.find((h) => h.ruleId === newRuleId('100000'))?.action, 'managed_challenge');
+  const second = evaluateNew(PRO, ep([{ category: 'sqli', action: 'managed_challenge' }, { category: 'cloudflare-specials', action: 'log' }]), sqlmap);
+  assert.equal(second.hits.find((h) => h.ruleId === newRuleId('100000'))?.action, 'log');
+  // The same for enabled: the later tag override re-enables the rule.
+  const enabled = evaluateNew(PRO, ep([{ category: 'cloudflare-specials', enabled: false }, { category: 'sqli', enabled: true }]), sqlmap);
+  assert.ok(enabled.hits.some((h) => h.ruleId === newRuleId('100000')));
+  const disabled = evaluateNew(PRO, ep([{ category: 'sqli', enabled: true }, { category: 'cloudflare-specials', enabled: false }]), sqlmap);
+  assert.ok(!disabled.hits.some((h) => h.ruleId === newRuleId('100000')));
+});
