@@ -64,3 +64,22 @@ test('reset goes back to the default state and saves it', async () => {
   await store.reset();
   assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), defaultState());
 });
+
+test('a saved entry point without a usable rules list is a corrupt state (the traffic would fail on every tick), named', async () => {
+  const withEntrypoint = (entrypoint: unknown) => {
+    const s = defaultState();
+    (s.zones[ZONES[0].id] as { migration: string }).migration = 'migrated';
+    (s.zones[ZONES[0].id] as { entrypoint: unknown }).entrypoint = entrypoint;
+    return JSON.stringify(s);
+  };
+  const base = { id: 'e', name: 'default', description: '', kind: 'zone', phase: 'http_request_firewall_managed', version: '1', last_updated: '' };
+  assert.throws(() => parseState(withEntrypoint({ id: 'x' })), new RegExp(`zone ${ZONES[0].id} has an entry point without a "rules" list`));
+  assert.throws(() => parseState(withEntrypoint({ ...base, rules: [null] })), /entry point rule 0 is not an object/);
+  assert.throws(() => parseState(withEntrypoint({ ...base, rules: [{ action: 'execute', expression: 7 }] })), /entry point rule 0 has a bad "expression"/);
+  assert.throws(() => parseState(withEntrypoint({ ...base, rules: [{ action: 'skip', expression: 'true', action_parameters: 'x' }] })), /entry point rule 0 has a bad "action_parameters"/);
+  const good = { ...base, rules: [{ id: 'r', ref: 'r', version: '1', last_updated: '', action: 'execute', expression: 'true', enabled: true, action_parameters: { id: 'x' } }] };
+  assert.deepEqual(parseState(withEntrypoint(good)).zones[ZONES[0].id].entrypoint, good);
+  const file = path.join(dir(), 'state.json');
+  writeFileSync(file, withEntrypoint({ id: 'x' }));
+  assert.match((await loadState(file)).warning ?? '', /is not a valid mock state .*"rules" list/);
+});
