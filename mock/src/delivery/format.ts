@@ -133,10 +133,15 @@ function jsonText(v: unknown, cve: boolean): string {
   return cve ? t.replace(/\$\{/g, 'x{') : t;
 }
 
+/** A CSV cell: numbers and booleans bare, null empty, strings (and arrays and objects, as their JSON text) always in double quotes
+ * with inner quotes doubled, as the docs' CSV and TSV examples write them ("89.163.242.206",1506702504433000200,"3a6050bcbe121a87"),
+ * so a cell holding the field delimiter (a comma, or a tab in TSV) or a line break stays one cell. */
 function csvCell(v: unknown, cve: boolean): string {
-  const t = typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  const t = typeof v === 'string' ? v : JSON.stringify(v);
   const s = cve ? t.replace(/\$\{/g, 'x{') : t;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${s.replace(/"/g, '""')}"`;
 }
 
 /** One record's text: record prefix, its fields, record suffix. */

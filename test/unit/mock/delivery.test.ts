@@ -404,3 +404,15 @@ test('a cut takes the records waiting when it starts; records appended while it 
   assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
   assert.deepEqual((await deliveries(m)).map((d) => d.records), [5, 50]);
 });
+
+test('format: CSV quotes every string (the docs\' CSV and TSV examples: "89.163.242.206",1506702504433000200,"3a6050bcbe121a87"), numbers and booleans bare', () => {
+  const csv = outputSpec({ output_options: { output_type: 'csv', field_names: ['ClientIP', 'EdgeStartTimestamp', 'RayID'] } });
+  assert.ok(typeof csv !== 'string');
+  const row: [string, unknown][] = [['ClientIP', '89.163.242.206'], ['EdgeStartTimestamp', 1506702504433000200], ['RayID', '3a6050bcbe121a87']];
+  assert.equal(renderBatch([row], csv), '"89.163.242.206",1506702504433000200,"3a6050bcbe121a87"\n');
+  assert.equal(renderBatch([[['A', true], ['B', 7], ['C', '']]], csv), 'true,7,""\n');
+  // TSV (field_delimiter "\t"): a string holding a tab stays one cell.
+  const tsv = outputSpec({ output_options: { output_type: 'csv', field_names: ['A', 'B'], field_delimiter: '\t', batch_prefix: 'A\tB\n' } });
+  assert.ok(typeof tsv !== 'string');
+  assert.equal(renderBatch([[['A', 'x\ty'], ['B', 'z']]], tsv), 'A\tB\n"x\ty"\t"z"\n');
+});
