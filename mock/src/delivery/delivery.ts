@@ -12,8 +12,7 @@ import type { Feed, FeedDataset, FeedRecord } from '../feed';
 import { FEED_DATASETS } from '../feed';
 import type { LogpushJob, StateStore } from '../state';
 import { writeFileAtomic } from '../state';
-import type { CompiledFilter } from '../../../server/src/core';
-import { joinBatch, jobFilter, objectKey, outputSpec, project, renderRecord, sampled, timestampFields, type OutputSpec } from './format';
+import { joinBatch, jobFilter, objectKey, outputSpec, project, renderRecord, sampled, timestampFields, type JobFilter, type OutputSpec } from './format';
 import { destinationLabel, resolveDestination, type DestinationSettings, type S3Settings } from './destinations';
 import { Spool, type SpoolEntry } from './spool';
 
@@ -116,7 +115,7 @@ export class DeliveryService {
   private readonly feedId = randomBytes(8).toString('hex');
   /** Sets that collect the ids of the batches spooled while a flush cuts (flush() counts them, whoever uploads them). */
   private readonly spooledWatchers = new Set<Set<string>>();
-  private readonly filters = new Map<string, CompiledFilter | null | string>();
+  private readonly filters = new Map<string, JobFilter | null | string>();
   private unsubscribe?: () => void;
   private closed = false;
   /** Closing: batches may still be cut (into the spool), none is uploaded. */
@@ -235,7 +234,7 @@ export class DeliveryService {
     return r.cutting;
   }
 
-  private compiled(job: LogpushJob, dataset: string): CompiledFilter | null | string {
+  private compiled(job: LogpushJob, dataset: string): JobFilter | null | string {
     const key = `${dataset}\u0000${typeof job.filter === 'string' ? job.filter : JSON.stringify(job.filter ?? null)}`;
     let f = this.filters.get(key);
     if (f === undefined) {
@@ -265,7 +264,7 @@ export class DeliveryService {
       }
       return;
     }
-    const test = filter as CompiledFilter | null;
+    const test = filter as JobFilter | null;
     const maxRecords = positive(job.max_upload_records, this.limits.maxRecords);
     const maxBytes = Math.min(positive(job.max_upload_bytes, this.limits.maxBytes), this.limits.maxBatchBytes);
     const ts = timestampFields(r.dataset);

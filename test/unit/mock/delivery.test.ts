@@ -416,3 +416,25 @@ test('format: CSV quotes every string (the docs\' CSV and TSV examples: "89.163.
   assert.ok(typeof tsv !== 'string');
   assert.equal(renderBatch([[['A', 'x\ty'], ['B', 'z']]], tsv), 'A\tB\n"x\ty"\t"z"\n');
 });
+
+test('a filter on a timestamp field compares the platform\'s integer (unixnano) time, so delivery keeps what test-filter counts on the delivered lines', async (t) => {
+  const m = await mock(t);
+  // Everything generated from now on is after the threshold; the filter must keep it all.
+  const threshold = (Date.now() - 60_000) * 1_000_000;
+  const filter = { where: { key: 'EdgeStartTimestamp', operator: 'geq', value: threshold } };
+  const f = jobFilter({ filter: JSON.stringify(filter) }, 'http_requests');
+  assert.ok(f && typeof f !== 'string');
+  assert.equal(f.test({ EdgeStartTimestamp: new Date(Date.now()).toISOString() }), true, 'a later ISO time passes a unixnano threshold');
+  assert.equal(f.test({ EdgeStartTimestamp: new Date(Date.now() - 3_600_000).toISOString() }), false, 'an earlier one does not');
+  await createJob(m, { destination_conf: 's3://bucket/ts?region=us-east-1', filter: JSON.stringify(filter), output_options: { field_names: ['RayID', 'EdgeStartTimestamp'] } });
+  const first = m.feed.next(ZONE, 'http_requests');
+  await step(m, 50);
+  const generated = m.feed.read(ZONE, 'http_requests', first).records.length;
+  assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
+  const [d] = await deliveries(m);
+  const got = lines(gunzipSync(readFileSync(d.localPath!)).toString('utf8'));
+  assert.equal(got.length, generated);
+  // edgekit test-filter evaluates the same filter on the delivered NDJSON lines (unixnano by default): every line matches.
+  const compiled = compileFilter(filter, 'http_requests') as Json;
+  assert.equal(got.filter((r) => compiled.filter.test(r)).length, got.length);
+});
