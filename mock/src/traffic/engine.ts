@@ -244,13 +244,13 @@ export class TrafficEngine {
       const final = ev.find((e) => isTerminating(e.Action));
       if (final) {
         rec.EdgeResponseStatus = 403;
-        rec.SecurityAction = final.Action;
+        rec.SecurityAction = securityAction(final.Action);
         rec.SecurityRuleID = final.RuleID;
         rec.SecurityRuleDescription = final.Description;
         for (const e of ev) e.EdgeResponseStatus = 403;
       }
       if (ev.length) {
-        rec.SecurityActions = ev.map((e) => e.Action);
+        rec.SecurityActions = ev.map((e) => securityAction(e.Action));
         rec.SecurityRuleIDs = ev.map((e) => e.RuleID);
         rec.SecuritySources = ev.map((e) => SECURITY_SOURCE[e.Source]);
       }
@@ -267,6 +267,12 @@ export class TrafficEngine {
     this.opts.feed.append(z.zone.id, 'firewall_events', events);
     return events.length;
   }
+}
+
+/** A firewall_events Action in the http_requests SecurityAction(s) vocabulary (logs/reference/security-fields: managedChallenge,
+ * connectionClose; the others are spelled alike). */
+function securityAction(action: string): string {
+  return action === 'managedchallenge' ? 'managedChallenge' : action === 'connectionclose' ? 'connectionClose' : action;
 }
 
 /** A firewall_events Source in the http_requests SecuritySources vocabulary (the datasets' field lists spell them differently). */

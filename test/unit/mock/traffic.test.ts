@@ -525,3 +525,19 @@ test('traffic: firewall_events Source and http_requests SecuritySources use each
   assert.deepEqual([...used].sort(), ['firewallManaged', 'waf']);
   for (const s of used) assert.ok(securitySources.has(s), s);
 });
+
+test('traffic: a managed challenge is "managedchallenge" in firewall_events (Action) and "managedChallenge" in http_requests (SecurityAction, SecurityActions)', () => {
+  const { engine: e, store, feed } = engine({ hostileShare: 0.6 });
+  const ep = entrypoint(PRO);
+  const managed = ep.rules.find((r) => (r.action_parameters as Json)?.id === MANAGED_RULESET_ID)!;
+  (managed.action_parameters as Json).overrides = { action: 'managed_challenge' };
+  migrate(store, PRO, 'migrated', ep);
+  e.step(2000, PRO.id);
+  const events = feed.read(PRO.id, 'firewall_events', 0).records;
+  assert.ok(events.some((x) => x.Action === 'managedchallenge'), 'firewall_events says managedchallenge');
+  const recs = feed.read(PRO.id, 'http_requests', 0).records.filter((r) => Array.isArray(r.SecurityActions));
+  const challenged = recs.filter((r) => (r.SecurityActions as string[]).some((a) => a.toLowerCase() === 'managedchallenge'));
+  assert.ok(challenged.length > 0);
+  for (const r of challenged) assert.ok((r.SecurityActions as string[]).every((a) => a !== 'managedchallenge'), JSON.stringify(r.SecurityActions));
+  assert.ok(challenged.some((r) => r.SecurityAction === 'managedChallenge'), 'the terminating action in the http_requests vocabulary');
+});
