@@ -192,7 +192,13 @@ export class StateStore {
     await removeStaleTemps(file);
     const { state, warning } = await loadState(file);
     const store = new StateStore(state, file);
-    await store.save();
+    try {
+      await store.save();
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const why = e.code === 'ENOENT' ? `the folder "${path.dirname(file)}" does not exist` : e.message.replace(/ '[^']*\.tmp'/, '');
+      throw new Error(`Cannot write the state file "${file}": ${why}.`);
+    }
     return { store, warning };
   }
 

@@ -83,3 +83,14 @@ test('a saved entry point without a usable rules list is a corrupt state (the tr
   writeFileSync(file, withEntrypoint({ id: 'x' }));
   assert.match((await loadState(file)).warning ?? '', /is not a valid mock state .*"rules" list/);
 });
+
+test('a state file in a folder that does not exist is refused naming the state file and its folder, not a temp file', async () => {
+  const d = dir();
+  const file = path.join(d, 'missing', 'state.json');
+  await assert.rejects(StateStore.open(file), (err: Error) => {
+    assert.ok(err.message.includes(`"${file}"`), err.message);
+    assert.ok(err.message.includes(`"${path.join(d, 'missing')}" does not exist`), err.message);
+    assert.ok(!/\.tmp/.test(err.message), err.message);
+    return true;
+  });
+});
