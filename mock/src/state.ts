@@ -99,6 +99,13 @@ export function parseState(text: string): MockState {
       out.accounts[id] = { jobs: as.jobs as LogpushJob[] };
     }
   }
+  // Job ids are unique across zones and accounts, and the next one is above all of them (management.ts hands out nextJobId++).
+  const seen = new Set<number>();
+  for (const j of [...Object.values(out.zones), ...Object.values(out.accounts)].flatMap((o) => o.jobs)) {
+    if (seen.has(j.id)) throw new Error(`job id ${j.id} is used twice`);
+    seen.add(j.id);
+    if (j.id >= out.nextJobId) throw new Error(`"nextJobId" is ${out.nextJobId}, not above job ${j.id}`);
+  }
   return out;
 }
 

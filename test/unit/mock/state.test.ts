@@ -94,3 +94,15 @@ test('a state file in a folder that does not exist is refused naming the state f
     return true;
   });
 });
+
+test('a state file whose jobs repeat an id, or whose nextJobId is not above every job id, is reported (a new job would reuse an id)', () => {
+  const s = defaultState();
+  const [a, b] = [ZONES[0].id, ZONES[1].id];
+  s.zones[a].jobs.push({ id: 4, name: 'x' });
+  s.nextJobId = 3;
+  assert.throws(() => parseState(JSON.stringify(s)), /"nextJobId" is 3, not above job 4/);
+  s.nextJobId = 5;
+  assert.equal(parseState(JSON.stringify(s)).nextJobId, 5);
+  s.zones[b].jobs.push({ id: 4, name: 'y' });
+  assert.throws(() => parseState(JSON.stringify(s)), /job id 4 is used twice/);
+});
