@@ -297,7 +297,10 @@ export class DeliveryService {
       }
       // Each record is rendered once: its text is both what the byte limit counts and what the batch joins.
       const rows: string[] = [];
-      let bytes = 0;
+      const sp = spec as OutputSpec;
+      // The batch's UTF-8 bytes: its prefix and suffix once, each record, and a delimiter between two records.
+      let bytes = Buffer.byteLength(sp.batchPrefix) + Buffer.byteLength(sp.batchSuffix);
+      const delimiter = Buffer.byteLength(sp.recordDelimiter);
       let consumed = 0;
       let first: FeedRecord | undefined;
       let last: FeedRecord | undefined;
@@ -308,7 +311,7 @@ export class DeliveryService {
           continue;
         }
         const row = renderRecord(project(rec, spec as OutputSpec, ts), spec as OutputSpec);
-        const size = (spec as OutputSpec).batchPrefix.length + row.length + (spec as OutputSpec).batchSuffix.length;
+        const size = Buffer.byteLength(row) + (rows.length > 0 ? delimiter : 0);
         if (rows.length > 0 && bytes + size > maxBytes) break;
         rows.push(row);
         bytes += size;

@@ -438,3 +438,22 @@ test('a filter on a timestamp field compares the platform\'s integer (unixnano) 
   const compiled = compileFilter(filter, 'http_requests') as Json;
   assert.equal(got.filter((r) => compiled.filter.test(r)).length, got.length);
 });
+
+test('bytes per batch: the bound counts UTF-8 bytes, the batch prefix and suffix once and the record delimiters', async (t) => {
+  const m = await mock(t, { delivery: { maxBatchBytes: 2000 } });
+  // A CSV header as batch prefix (the docs' "csv with header"), multi-byte text in every record, a delimiter between records.
+  const header = 'RayID,ClientRequestPath,' + 'x'.repeat(300) + '\n';
+  const job = await createJob(m, { destination_conf: 'gs://b/utf8', output_options: {
+    field_names: ['RayID', 'ClientRequestPath'], output_type: 'csv', batch_prefix: header, record_prefix: 'ééé,', record_delimiter: '~' } });
+  await step(m, 100);
+  assert.equal((await flush(m, { job: job.id })).json.failed, 0);
+  const all = await deliveries(m, `?job=${job.id}`);
+  assert.equal(all.reduce((n, d) => n + d.records, 0), 100);
+  const sizes = all.map((d) => gunzipSync(readFileSync(d.localPath!)).length);
+  for (const s of sizes) assert.ok(s <= 2000, `an object of ${s} bytes passes the 2000-byte bound`);
+  // Every object but one (the remainder) is full: one more record would not have fitted (the prefix is not counted per record).
+  const texts = all.map((d) => gunzipSync(readFileSync(d.localPath!)).toString('utf8'));
+  const longest = Math.max(...texts.flatMap((x) => x.slice(header.length).split('~').map((r) => Buffer.byteLength(r))));
+  const roomy = sizes.filter((s) => s + 1 + longest <= 2000);
+  assert.ok(roomy.length <= 1, `objects of ${sizes.join(', ')} bytes: more than one had room for another record (${longest} bytes)`);
+});
