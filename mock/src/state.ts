@@ -52,6 +52,19 @@ export function defaultState(): MockState {
 
 const STATES: readonly MigrationState[] = ['start', 'validation', 'migrated'];
 
+/** The saved entry point's rules as the traffic and the ruleset routes read them: objects with a string action and expression,
+ * an optional boolean enabled and an optional action_parameters object (what the entry point PUT stores). */
+function checkEntrypointRules(zone: string, rules: unknown): void {
+  if (!Array.isArray(rules)) throw new Error(`zone ${zone} has an entry point without a "rules" list`);
+  rules.forEach((r: unknown, i) => {
+    if (!isObj(r)) throw new Error(`zone ${zone}: entry point rule ${i} is not an object`);
+    if (typeof r.action !== 'string') throw new Error(`zone ${zone}: entry point rule ${i} has a bad "action"`);
+    if (typeof r.expression !== 'string') throw new Error(`zone ${zone}: entry point rule ${i} has a bad "expression"`);
+    if (r.enabled !== undefined && typeof r.enabled !== 'boolean') throw new Error(`zone ${zone}: entry point rule ${i} has a bad "enabled"`);
+    if (r.action_parameters !== undefined && !isObj(r.action_parameters)) throw new Error(`zone ${zone}: entry point rule ${i} has a bad "action_parameters"`);
+  });
+}
+
 /** A state read from JSON, checked field by field; throws with a message naming the first bad field. */
 export function parseState(text: string): MockState {
   const raw: unknown = JSON.parse(text);
@@ -67,6 +80,7 @@ export function parseState(text: string): MockState {
     if (!STATES.includes(zs.migration as MigrationState)) throw new Error(`zone ${id} has migration state ${JSON.stringify(zs.migration)}`);
     if (!Array.isArray(zs.deletedOverrides) || !zs.deletedOverrides.every((x) => typeof x === 'string')) throw new Error(`zone ${id} has a bad "deletedOverrides"`);
     if (zs.entrypoint !== null && !isObj(zs.entrypoint)) throw new Error(`zone ${id} has a bad "entrypoint"`);
+    if (zs.entrypoint !== null) checkEntrypointRules(id, zs.entrypoint.rules);
     if (!Array.isArray(zs.jobs) || !zs.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`zone ${id} has a bad "jobs" list`);
     if (zs.trafficNext !== undefined && !(Number.isSafeInteger(zs.trafficNext) && (zs.trafficNext as number) >= 0)) throw new Error(`zone ${id} has a bad "trafficNext"`);
     out.zones[id] = {
@@ -84,6 +98,13 @@ export function parseState(text: string): MockState {
       if (!isObj(as) || !Array.isArray(as.jobs) || !as.jobs.every((j) => isObj(j) && typeof j.id === 'number')) throw new Error(`account ${id} has a bad "jobs" list`);
       out.accounts[id] = { jobs: as.jobs as LogpushJob[] };
     }
+  }
+  // Job ids are unique across zones and accounts, and the next one is above all of them (management.ts hands out nextJobId++).
+  const seen = new Set<number>();
+  for (const j of [...Object.values(out.zones), ...Object.values(out.accounts)].flatMap((o) => o.jobs)) {
+    if (seen.has(j.id)) throw new Error(`job id ${j.id} is used twice`);
+    seen.add(j.id);
+    if (j.id >= out.nextJobId) throw new Error(`"nextJobId" is ${out.nextJobId}, not above job ${j.id}`);
   }
   return out;
 }
@@ -178,7 +199,13 @@ export class StateStore {
     await removeStaleTemps(file);
     const { state, warning } = await loadState(file);
     const store = new StateStore(state, file);
-    await store.save();
+    try {
+      await store.save();
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      const why = e.code === 'ENOENT' ? `the folder "${path.dirname(file)}" does not exist` : e.message.replace(/ '[^']*\.tmp'/, '');
+      throw new Error(`Cannot write the state file "${file}": ${why}.`);
+    }
     return { store, warning };
   }
 

@@ -60,7 +60,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     const list = roots.find((r: any) => r.kind === 'events')!;
     const events: any[] = ctx.securityEvents.getChildren(list);
     assert.ok(events.length > 0);
-    assert.ok(events.some((e) => e.event.Source === 'waf') && events.some((e) => e.event.Source === 'firewallManaged'), 'both sources appear');
+    assert.ok(events.some((e) => e.event.Source === 'waf') && events.some((e) => e.event.Source === 'firewallmanaged'), 'both sources appear');
     const uri = await vscode.commands.executeCommand<string>(events[0].command.command, ...events[0].command.arguments);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)!;
     assert.equal(JSON.parse(doc.getText()).RayID, events[0].event.RayID);

@@ -38,7 +38,9 @@ function eventLabel(e: Record<string, unknown>): string {
 }
 
 function sourceLabel(source: unknown): string {
-  return source === 'waf' ? 'previous rules' : source === 'firewallManaged' ? 'new rules' : String(source ?? 'unknown source');
+  // firewall_events spells the new managed rules firewallmanaged; http_requests' SecuritySources and analytics firewallManaged.
+  const s = String(source ?? '').toLowerCase();
+  return s === 'waf' ? 'previous rules' : s === 'firewallmanaged' ? 'new rules' : String(source ?? 'unknown source');
 }
 
 export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, vscode.Disposable {

@@ -12,8 +12,7 @@ import type { Feed, FeedDataset, FeedRecord } from '../feed';
 import { FEED_DATASETS } from '../feed';
 import type { LogpushJob, StateStore } from '../state';
 import { writeFileAtomic } from '../state';
-import type { CompiledFilter } from '../../../server/src/core';
-import { joinBatch, jobFilter, objectKey, outputSpec, project, renderRecord, sampled, timestampFields, type OutputSpec } from './format';
+import { joinBatch, jobFilter, objectKey, outputSpec, project, renderRecord, sampled, timestampFields, type JobFilter, type OutputSpec } from './format';
 import { destinationLabel, resolveDestination, type DestinationSettings, type S3Settings } from './destinations';
 import { Spool, type SpoolEntry } from './spool';
 
@@ -116,7 +115,7 @@ export class DeliveryService {
   private readonly feedId = randomBytes(8).toString('hex');
   /** Sets that collect the ids of the batches spooled while a flush cuts (flush() counts them, whoever uploads them). */
   private readonly spooledWatchers = new Set<Set<string>>();
-  private readonly filters = new Map<string, CompiledFilter | null | string>();
+  private readonly filters = new Map<string, JobFilter | null | string>();
   private unsubscribe?: () => void;
   private closed = false;
   /** Closing: batches may still be cut (into the spool), none is uploaded. */
@@ -235,7 +234,7 @@ export class DeliveryService {
     return r.cutting;
   }
 
-  private compiled(job: LogpushJob, dataset: string): CompiledFilter | null | string {
+  private compiled(job: LogpushJob, dataset: string): JobFilter | null | string {
     const key = `${dataset}\u0000${typeof job.filter === 'string' ? job.filter : JSON.stringify(job.filter ?? null)}`;
     let f = this.filters.get(key);
     if (f === undefined) {
@@ -265,7 +264,7 @@ export class DeliveryService {
       }
       return;
     }
-    const test = filter as CompiledFilter | null;
+    const test = filter as JobFilter | null;
     const maxRecords = positive(job.max_upload_records, this.limits.maxRecords);
     const maxBytes = Math.min(positive(job.max_upload_bytes, this.limits.maxBytes), this.limits.maxBatchBytes);
     const ts = timestampFields(r.dataset);
@@ -298,7 +297,10 @@ export class DeliveryService {
       }
       // Each record is rendered once: its text is both what the byte limit counts and what the batch joins.
       const rows: string[] = [];
-      let bytes = 0;
+      const sp = spec as OutputSpec;
+      // The batch's UTF-8 bytes: its prefix and suffix once, each record, and a delimiter between two records.
+      let bytes = Buffer.byteLength(sp.batchPrefix) + Buffer.byteLength(sp.batchSuffix);
+      const delimiter = Buffer.byteLength(sp.recordDelimiter);
       let consumed = 0;
       let first: FeedRecord | undefined;
       let last: FeedRecord | undefined;
@@ -309,7 +311,7 @@ export class DeliveryService {
           continue;
         }
         const row = renderRecord(project(rec, spec as OutputSpec, ts), spec as OutputSpec);
-        const size = (spec as OutputSpec).batchPrefix.length + row.length + (spec as OutputSpec).batchSuffix.length;
+        const size = Buffer.byteLength(row) + (rows.length > 0 ? delimiter : 0);
         if (rows.length > 0 && bytes + size > maxBytes) break;
         rows.push(row);
         bytes += size;

@@ -67,8 +67,24 @@ export function outputSpec(job: Record<string, unknown>): OutputSpec | string {
   return spec;
 }
 
-/** The job's filter compiled by the core's evaluator (null: no filter, everything passes), or the error. */
-export function jobFilter(job: Record<string, unknown>, dataset: string): CompiledFilter | null | string {
+/** A job's filter as delivery applies it to a feed record. */
+export interface JobFilter { test(record: FeedRecord): boolean }
+
+/** The `key`s a filter's conditions name. */
+function filterKeys(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const x of node) filterKeys(x, out);
+  else if (isObj(node)) {
+    if (typeof node.key === 'string') out.add(node.key);
+    for (const v of Object.values(node)) if (typeof v === 'object') filterKeys(v, out);
+  }
+  return out;
+}
+
+/** The job's filter compiled by the core's evaluator (null: no filter, everything passes), or the error. The feed holds times as
+ * ISO 8601 text, but a filter compares a timestamp field (the catalogue's "int or string") as the platform's integer time, the
+ * unixnano of the default output (the evaluator refuses a string for lt/gt): such fields are given to the filter in unixnano, so
+ * delivery keeps the records that `edgekit test-filter` matches on the delivered lines, whatever the job's timestamp_format. */
+export function jobFilter(job: Record<string, unknown>, dataset: string): JobFilter | null | string {
   const f = job.filter;
   if (f === undefined || f === null || f === '') return null;
   let parsed: unknown = f;
@@ -76,7 +92,22 @@ export function jobFilter(job: Record<string, unknown>, dataset: string): Compil
     try { parsed = JSON.parse(f); } catch (err) { return `The job's filter is not JSON: ${(err as Error).message}.`; }
   }
   const compiled = compileFilter(parsed, dataset);
-  return compiled.ok ? compiled.filter : `The job's filter cannot be evaluated: ${compiled.error}`;
+  if (!compiled.ok) return `The job's filter cannot be evaluated: ${compiled.error}`;
+  const filter: CompiledFilter = compiled.filter;
+  const times = [...filterKeys(parsed)].filter((k) => timestampFields(dataset).has(k));
+  if (times.length === 0) return filter;
+  return {
+    test(record: FeedRecord): boolean {
+      let view = record;
+      for (const k of times) {
+        const v = record[k];
+        if (typeof v !== 'string') continue;
+        const nano = formatTimestamp(v, 'unixnano');
+        if (typeof nano === 'number') view = view === record ? { ...record, [k]: nano } : Object.assign(view, { [k]: nano });
+      }
+      return filter.test(view);
+    },
+  };
 }
 
 /** Whether a record is in the job's sample: a pure function of the job and the record's RayID, so a replay keeps the same ones. */
@@ -133,10 +164,15 @@ function jsonText(v: unknown, cve: boolean): string {
   return cve ? t.replace(/\$\{/g, 'x{') : t;
 }
 
+/** A CSV cell: numbers and booleans bare, null empty, strings (and arrays and objects, as their JSON text) always in double quotes
+ * with inner quotes doubled, as the docs' CSV and TSV examples write them ("89.163.242.206",1506702504433000200,"3a6050bcbe121a87"),
+ * so a cell holding the field delimiter (a comma, or a tab in TSV) or a line break stays one cell. */
 function csvCell(v: unknown, cve: boolean): string {
-  const t = typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  const t = typeof v === 'string' ? v : JSON.stringify(v);
   const s = cve ? t.replace(/\$\{/g, 'x{') : t;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${s.replace(/"/g, '""')}"`;
 }
 
 /** One record's text: record prefix, its fields, record suffix. */

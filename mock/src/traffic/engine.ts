@@ -36,9 +36,10 @@ export interface TrafficOptions extends Partial<TrafficConfig> {
   log?: (line: string) => void;
 }
 
-/** A firewall_events record, with EdgeKit's own members (EdgeKit*). */
+/** A firewall_events record, with EdgeKit's own members (EdgeKit*). Source is in the firewall_events vocabulary (all lower case:
+ * waf, firewallmanaged); the http_requests field SecuritySources spells the same products in camel case (firewallManaged). */
 export type FirewallEvent = FeedRecord & {
-  Action: string; Datetime: string; RayID: string; RuleID: string; Source: 'waf' | 'firewallManaged'; Kind: 'firewall';
+  Action: string; Datetime: string; RayID: string; RuleID: string; Source: 'waf' | 'firewallmanaged'; Kind: 'firewall';
   EdgeKitMode: 'enforced' | 'validation'; EdgeKitWouldAction?: string;
 };
 
@@ -226,12 +227,12 @@ export class TrafficEngine {
       const req = toRequestRecord(rec);
       const previousAlone = evaluatePrevious(z.zone, zs.deletedOverrides, req);
       const newAlone = entrypoint ? evaluateNew(z.zone, entrypoint, req) : undefined;
-      const acted: { verdict: Verdict; source: 'waf' | 'firewallManaged'; wouldOnly: boolean }[] = [];
+      const acted: { verdict: Verdict; source: 'waf' | 'firewallmanaged'; wouldOnly: boolean }[] = [];
       let previous: string | null = null, next: string | null = null;
       const mode = state === 'validation' ? 'validation' : 'enforced';
       if (enabled.newRulesEnabled && newAlone) {
         const logOnly = state === 'validation' && this.cfg.validationNewRules === 'log';
-        acted.push({ verdict: newAlone, source: 'firewallManaged', wouldOnly: logOnly });
+        acted.push({ verdict: newAlone, source: 'firewallmanaged', wouldOnly: logOnly });
         next = logOnly ? (newAlone.hits.length ? 'log' : 'pass') : decisive(newAlone);
       }
       if (enabled.oldRulesEnabled && !(next !== null && isTerminating(next))) {
@@ -243,15 +244,15 @@ export class TrafficEngine {
       const final = ev.find((e) => isTerminating(e.Action));
       if (final) {
         rec.EdgeResponseStatus = 403;
-        rec.SecurityAction = final.Action;
+        rec.SecurityAction = securityAction(final.Action);
         rec.SecurityRuleID = final.RuleID;
         rec.SecurityRuleDescription = final.Description;
         for (const e of ev) e.EdgeResponseStatus = 403;
       }
       if (ev.length) {
-        rec.SecurityActions = ev.map((e) => e.Action);
+        rec.SecurityActions = ev.map((e) => securityAction(e.Action));
         rec.SecurityRuleIDs = ev.map((e) => e.RuleID);
-        rec.SecuritySources = ev.map((e) => e.Source);
+        rec.SecuritySources = ev.map((e) => SECURITY_SOURCE[e.Source]);
       }
       if (hostileKind(rec)) z.hostile++;
       records.push(rec);
@@ -268,13 +269,22 @@ export class TrafficEngine {
   }
 }
 
+/** A firewall_events Action in the http_requests SecurityAction(s) vocabulary (logs/reference/security-fields: managedChallenge,
+ * connectionClose; the others are spelled alike). */
+function securityAction(action: string): string {
+  return action === 'managedchallenge' ? 'managedChallenge' : action === 'connectionclose' ? 'connectionClose' : action;
+}
+
+/** A firewall_events Source in the http_requests SecuritySources vocabulary (the datasets' field lists spell them differently). */
+const SECURITY_SOURCE: Record<FirewallEvent['Source'], string> = { waf: 'waf', firewallmanaged: 'firewallManaged' };
+
 function queryOf(rec: LogRecord): string {
   const uri = String(rec.ClientRequestURI);
   const q = uri.indexOf('?');
   return q < 0 ? '' : uri.slice(q);
 }
 
-function toEvent(rec: LogRecord, h: Hit, source: 'waf' | 'firewallManaged', mode: 'enforced' | 'validation', wouldOnly: boolean): FirewallEvent {
+function toEvent(rec: LogRecord, h: Hit, source: 'waf' | 'firewallmanaged', mode: 'enforced' | 'validation', wouldOnly: boolean): FirewallEvent {
   const action = wouldOnly ? 'log' : eventAction(h.action);
   return {
     Action: action, ClientASN: 64496, ClientASNDescription: 'EDGEKIT-DOCUMENTATION-AS', ClientCountry: rec.ClientCountry, ClientIP: rec.ClientIP,

@@ -131,10 +131,12 @@ interface Overrides {
   categories?: { category?: string; enabled?: boolean; action?: string }[];
 }
 
-/** A managed rule's enabled switch and action after an execute rule's overrides: rule, then category (tag), then ruleset. */
+/** A managed rule's enabled switch and action after an execute rule's overrides: rule, then category (tag), then ruleset. Of
+ * several tag overrides that apply to the rule, the last in the list wins (ruleset-engine docs, "Override a managed ruleset":
+ * "For rules tagged with multiple overridden tags, the last tag's overrides apply"). */
 function resolve(o: Overrides, id: string, tags: readonly string[], defaultAction: string): { enabled: boolean; action: string } {
   const rule = o.rules?.find((r) => r.id === id);
-  const cats = (o.categories ?? []).filter((c) => c.category !== undefined && tags.includes(c.category));
+  const cats = (o.categories ?? []).filter((c) => c.category !== undefined && tags.includes(c.category)).reverse();
   const enabled = rule?.enabled ?? cats.find((c) => c.enabled !== undefined)?.enabled ?? o.enabled ?? true;
   const action = rule?.action ?? cats.find((c) => c.action !== undefined)?.action ?? o.action ?? defaultAction;
   return { enabled, action };

@@ -404,3 +404,56 @@ test('a cut takes the records waiting when it starts; records appended while it 
   assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
   assert.deepEqual((await deliveries(m)).map((d) => d.records), [5, 50]);
 });
+
+test('format: CSV quotes every string (the docs\' CSV and TSV examples: "89.163.242.206",1506702504433000200,"3a6050bcbe121a87"), numbers and booleans bare', () => {
+  const csv = outputSpec({ output_options: { output_type: 'csv', field_names: ['ClientIP', 'EdgeStartTimestamp', 'RayID'] } });
+  assert.ok(typeof csv !== 'string');
+  const row: [string, unknown][] = [['ClientIP', '89.163.242.206'], ['EdgeStartTimestamp', 1506702504433000200], ['RayID', '3a6050bcbe121a87']];
+  assert.equal(renderBatch([row], csv), '"89.163.242.206",1506702504433000200,"3a6050bcbe121a87"\n');
+  assert.equal(renderBatch([[['A', true], ['B', 7], ['C', '']]], csv), 'true,7,""\n');
+  // TSV (field_delimiter "\t"): a string holding a tab stays one cell.
+  const tsv = outputSpec({ output_options: { output_type: 'csv', field_names: ['A', 'B'], field_delimiter: '\t', batch_prefix: 'A\tB\n' } });
+  assert.ok(typeof tsv !== 'string');
+  assert.equal(renderBatch([[['A', 'x\ty'], ['B', 'z']]], tsv), 'A\tB\n"x\ty"\t"z"\n');
+});
+
+test('a filter on a timestamp field compares the platform\'s integer (unixnano) time, so delivery keeps what test-filter counts on the delivered lines', async (t) => {
+  const m = await mock(t);
+  // Everything generated from now on is after the threshold; the filter must keep it all.
+  const threshold = (Date.now() - 60_000) * 1_000_000;
+  const filter = { where: { key: 'EdgeStartTimestamp', operator: 'geq', value: threshold } };
+  const f = jobFilter({ filter: JSON.stringify(filter) }, 'http_requests');
+  assert.ok(f && typeof f !== 'string');
+  assert.equal(f.test({ EdgeStartTimestamp: new Date(Date.now()).toISOString() }), true, 'a later ISO time passes a unixnano threshold');
+  assert.equal(f.test({ EdgeStartTimestamp: new Date(Date.now() - 3_600_000).toISOString() }), false, 'an earlier one does not');
+  await createJob(m, { destination_conf: 's3://bucket/ts?region=us-east-1', filter: JSON.stringify(filter), output_options: { field_names: ['RayID', 'EdgeStartTimestamp'] } });
+  const first = m.feed.next(ZONE, 'http_requests');
+  await step(m, 50);
+  const generated = m.feed.read(ZONE, 'http_requests', first).records.length;
+  assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
+  const [d] = await deliveries(m);
+  const got = lines(gunzipSync(readFileSync(d.localPath!)).toString('utf8'));
+  assert.equal(got.length, generated);
+  // edgekit test-filter evaluates the same filter on the delivered NDJSON lines (unixnano by default): every line matches.
+  const compiled = compileFilter(filter, 'http_requests') as Json;
+  assert.equal(got.filter((r) => compiled.filter.test(r)).length, got.length);
+});
+
+test('bytes per batch: the bound counts UTF-8 bytes, the batch prefix and suffix once and the record delimiters', async (t) => {
+  const m = await mock(t, { delivery: { maxBatchBytes: 2000 } });
+  // A CSV header as batch prefix (the docs' "csv with header"), multi-byte text in every record, a delimiter between records.
+  const header = 'RayID,ClientRequestPath,' + 'x'.repeat(300) + '\n';
+  const job = await createJob(m, { destination_conf: 'gs://b/utf8', output_options: {
+    field_names: ['RayID', 'ClientRequestPath'], output_type: 'csv', batch_prefix: header, record_prefix: 'ééé,', record_delimiter: '~' } });
+  await step(m, 100);
+  assert.equal((await flush(m, { job: job.id })).json.failed, 0);
+  const all = await deliveries(m, `?job=${job.id}`);
+  assert.equal(all.reduce((n, d) => n + d.records, 0), 100);
+  const sizes = all.map((d) => gunzipSync(readFileSync(d.localPath!)).length);
+  for (const s of sizes) assert.ok(s <= 2000, `an object of ${s} bytes passes the 2000-byte bound`);
+  // Every object but one (the remainder) is full: one more record would not have fitted (the prefix is not counted per record).
+  const texts = all.map((d) => gunzipSync(readFileSync(d.localPath!)).toString('utf8'));
+  const longest = Math.max(...texts.flatMap((x) => x.slice(header.length).split('~').map((r) => Buffer.byteLength(r))));
+  const roomy = sizes.filter((s) => s + 1 + longest <= 2000);
+  assert.ok(roomy.length <= 1, `objects of ${sizes.join(', ')} bytes: more than one had room for another record (${longest} bytes)`);
+});

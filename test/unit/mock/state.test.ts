@@ -64,3 +64,45 @@ test('reset goes back to the default state and saves it', async () => {
   await store.reset();
   assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), defaultState());
 });
+
+test('a saved entry point without a usable rules list is a corrupt state (the traffic would fail on every tick), named', async () => {
+  const withEntrypoint = (entrypoint: unknown) => {
+    const s = defaultState();
+    (s.zones[ZONES[0].id] as { migration: string }).migration = 'migrated';
+    (s.zones[ZONES[0].id] as { entrypoint: unknown }).entrypoint = entrypoint;
+    return JSON.stringify(s);
+  };
+  const base = { id: 'e', name: 'default', description: '', kind: 'zone', phase: 'http_request_firewall_managed', version: '1', last_updated: '' };
+  assert.throws(() => parseState(withEntrypoint({ id: 'x' })), new RegExp(`zone ${ZONES[0].id} has an entry point without a "rules" list`));
+  assert.throws(() => parseState(withEntrypoint({ ...base, rules: [null] })), /entry point rule 0 is not an object/);
+  assert.throws(() => parseState(withEntrypoint({ ...base, rules: [{ action: 'execute', expression: 7 }] })), /entry point rule 0 has a bad "expression"/);
+  assert.throws(() => parseState(withEntrypoint({ ...base, rules: [{ action: 'skip', expression: 'true', action_parameters: 'x' }] })), /entry point rule 0 has a bad "action_parameters"/);
+  const good = { ...base, rules: [{ id: 'r', ref: 'r', version: '1', last_updated: '', action: 'execute', expression: 'true', enabled: true, action_parameters: { id: 'x' } }] };
+  assert.deepEqual(parseState(withEntrypoint(good)).zones[ZONES[0].id].entrypoint, good);
+  const file = path.join(dir(), 'state.json');
+  writeFileSync(file, withEntrypoint({ id: 'x' }));
+  assert.match((await loadState(file)).warning ?? '', /is not a valid mock state .*"rules" list/);
+});
+
+test('a state file in a folder that does not exist is refused naming the state file and its folder, not a temp file', async () => {
+  const d = dir();
+  const file = path.join(d, 'missing', 'state.json');
+  await assert.rejects(StateStore.open(file), (err: Error) => {
+    assert.ok(err.message.includes(`"${file}"`), err.message);
+    assert.ok(err.message.includes(`"${path.join(d, 'missing')}" does not exist`), err.message);
+    assert.ok(!/\.tmp/.test(err.message), err.message);
+    return true;
+  });
+});
+
+test('a state file whose jobs repeat an id, or whose nextJobId is not above every job id, is reported (a new job would reuse an id)', () => {
+  const s = defaultState();
+  const [a, b] = [ZONES[0].id, ZONES[1].id];
+  s.zones[a].jobs.push({ id: 4, name: 'x' });
+  s.nextJobId = 3;
+  assert.throws(() => parseState(JSON.stringify(s)), /"nextJobId" is 3, not above job 4/);
+  s.nextJobId = 5;
+  assert.equal(parseState(JSON.stringify(s)).nextJobId, 5);
+  s.zones[b].jobs.push({ id: 4, name: 'y' });
+  assert.throws(() => parseState(JSON.stringify(s)), /job id 4 is used twice/);
+});

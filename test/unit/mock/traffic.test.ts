@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { sampleHttpRequests, toRequestRecord, type LogRecord } from '../../../server/src/core';
+import { catalogue, sampleHttpRequests, toRequestRecord, type LogRecord } from '../../../server/src/core';
 import { Feed } from '../../../mock/src/feed';
 import { StateStore, defaultState, type StoredRuleset } from '../../../mock/src/state';
 import { RESERVE, TrafficEngine, type TrafficOptions } from '../../../mock/src/traffic/engine';
@@ -130,7 +130,7 @@ test('traffic: the hostile share is honoured, and with no hostile requests no ru
   for (const z of ZONES) assert.deepEqual([none.engine.status().zones[z.id].hostile, none.engine.status().zones[z.id].events], [0, 0], z.name);
 });
 
-test('traffic: start runs the previous rules only (Source waf), migrated the new only (firewallManaged), both enforced', () => {
+test('traffic: start runs the previous rules only (Source waf), migrated the new only (firewallmanaged), both enforced', () => {
   const { engine: e, store } = engine({ hostileShare: 0.5 });
   migrate(store, BUSINESS, 'migrated');
   e.step(1500, PRO.id);
@@ -138,7 +138,7 @@ test('traffic: start runs the previous rules only (Source waf), migrated the new
   const start = e.events(PRO.id), migrated = e.events(BUSINESS.id);
   assert.ok(start.length > 50 && migrated.length > 50);
   assert.deepEqual([...new Set(start.map((x) => `${x.Source}/${x.EdgeKitMode}/${x.Kind}`))], ['waf/enforced/firewall']);
-  assert.deepEqual([...new Set(migrated.map((x) => `${x.Source}/${x.EdgeKitMode}`))], ['firewallManaged/enforced']);
+  assert.deepEqual([...new Set(migrated.map((x) => `${x.Source}/${x.EdgeKitMode}`))], ['firewallmanaged/enforced']);
   assert.ok(start.some((x) => x.RuleID === OLD_OWASP_SCORE_RULE || /^\d+$|^[A-Z]/.test(x.RuleID)));
   assert.ok(migrated.every((x) => /^[0-9a-f]{32}$/.test(x.RuleID) && String(x.Ref).length > 0));
   const blockedEvent = start.find((x) => x.Action === 'block')!;
@@ -159,14 +159,14 @@ test('traffic: validation runs the new rules first and enforces them (the platfo
   const ev = e.events(ENT.id);
   assert.ok(ev.every((x) => x.EdgeKitMode === 'validation'));
   const sources = new Set(ev.map((x) => x.Source));
-  assert.deepEqual([...sources].sort(), ['firewallManaged', 'waf']);
+  assert.deepEqual([...sources].sort(), ['firewallmanaged', 'waf']);
   const byRay = new Map<string, typeof ev[number][]>();
   for (const x of ev) byRay.set(x.RayID, [...(byRay.get(x.RayID) ?? []), x]);
   let endedAtNew = 0;
   for (const list of byRay.values()) {
     const firstWaf = list.findIndex((x) => x.Source === 'waf');
-    if (firstWaf > 0) assert.ok(list.slice(0, firstWaf).every((x) => x.Source === 'firewallManaged'), 'new rules first');
-    const stop = list.findIndex((x) => x.Source === 'firewallManaged' && isTerminating(x.Action));
+    if (firstWaf > 0) assert.ok(list.slice(0, firstWaf).every((x) => x.Source === 'firewallmanaged'), 'new rules first');
+    const stop = list.findIndex((x) => x.Source === 'firewallmanaged' && isTerminating(x.Action));
     if (stop >= 0) { endedAtNew++; assert.equal(stop, list.length - 1, 'nothing runs after a new rule blocks'); assert.equal(list[stop].MatchIndex, 0); }
   }
   assert.ok(endedAtNew > 20);
@@ -180,7 +180,7 @@ test('traffic: validation runs the new rules first and enforces them (the platfo
   const logOnly = engine({ hostileShare: 0.6, validationNewRules: 'log' });
   migrate(logOnly.store, ENT, 'validation', store.zone(ENT.id).entrypoint!);
   logOnly.engine.step(2000, ENT.id);
-  const fm = logOnly.engine.events(ENT.id).filter((x) => x.Source === 'firewallManaged');
+  const fm = logOnly.engine.events(ENT.id).filter((x) => x.Source === 'firewallmanaged');
   assert.ok(fm.every((x) => x.Action === 'log'));
   assert.ok(fm.some((x) => x.EdgeKitWouldAction === 'block'));
   // Switched back through update() (PUT /__edgekit/traffic {"validationNewRules": "enforce"}): enforced again.
@@ -188,7 +188,7 @@ test('traffic: validation runs the new rules first and enforces them (the platfo
   const before = logOnly.engine.events(ENT.id).length;
   logOnly.engine.step(500, ENT.id);
   const later = logOnly.engine.events(ENT.id).slice(before);
-  assert.ok(later.some((x) => x.Source === 'firewallManaged' && x.Action === 'block'));
+  assert.ok(later.some((x) => x.Source === 'firewallmanaged' && x.Action === 'block'));
   assert.ok(later.every((x) => x.EdgeKitWouldAction === undefined));
 });
 
@@ -492,4 +492,52 @@ test('docs/mock-backend.md documents every signature as signatures.ts has it', (
   const rows = OWASP_SIGNATURES.map((s) => `PL${s.paranoiaLevel}, ${s.score} |`);
   const documented = section.split('\n').filter((l) => /\| PL\d, \d+ \|$/.test(l)).map((l) => l.slice(l.lastIndexOf('| PL') + 2));
   assert.deepEqual(documented.sort(), rows.sort());
+});
+
+test('traffic: a rule with several overridden tags takes the last tag override in the list (the platform\'s override order)', () => {
+  // Rule 100000 (sqlmap user agent) is tagged cloudflare-specials and sqli.
+  const sqlmap = req('pro.example', '/', 'sqlmap/1.7');
+  const ep = (categories: { category: string; action?: string; enabled?: boolean }[]): StoredRuleset => ({ ...entrypoint(PRO), rules: [{
+    id: 'm', ref: 'm', version: '1', last_updated: '', action: 'execute', expression: 'true', description: '', enabled: true,
+    action_parameters: { id: MANAGED_RULESET_ID, overrides: { categories } } }] });
+  const first = evaluateNew(PRO, ep([{ category: 'cloudflare-specials', action: 'log' }, { category: 'sqli', action: 'managed_challenge' }]), sqlmap);
+  assert.equal(first.hits.find((h) => h.ruleId === newRuleId('100000'))?.action, 'managed_challenge');
+  const second = evaluateNew(PRO, ep([{ category: 'sqli', action: 'managed_challenge' }, { category: 'cloudflare-specials', action: 'log' }]), sqlmap);
+  assert.equal(second.hits.find((h) => h.ruleId === newRuleId('100000'))?.action, 'log');
+  // The same for enabled: the later tag override re-enables the rule.
+  const enabled = evaluateNew(PRO, ep([{ category: 'cloudflare-specials', enabled: false }, { category: 'sqli', enabled: true }]), sqlmap);
+  assert.ok(enabled.hits.some((h) => h.ruleId === newRuleId('100000')));
+  const disabled = evaluateNew(PRO, ep([{ category: 'sqli', enabled: true }, { category: 'cloudflare-specials', enabled: false }]), sqlmap);
+  assert.ok(!disabled.hits.some((h) => h.ruleId === newRuleId('100000')));
+});
+
+test('traffic: firewall_events Source and http_requests SecuritySources use each dataset\'s own vocabulary (firewallmanaged vs firewallManaged)', () => {
+  const { engine: e, store, feed } = engine({ hostileShare: 0.6 });
+  migrate(store, ENT, 'validation');
+  e.step(1500, ENT.id);
+  const values = (dataset: string, field: string) => new Set((catalogue.logpush.datasetFields(dataset) ?? []).find((f) => f.name === field)?.values ?? []);
+  const sources = values('firewall_events', 'Source'), securitySources = values('http_requests', 'SecuritySources');
+  assert.ok(sources.has('firewallmanaged') && securitySources.has('firewallManaged'), 'the catalogue lists both spellings');
+  const events = feed.read(ENT.id, 'firewall_events', 0).records;
+  assert.deepEqual([...new Set(events.map((x) => x.Source))].sort(), ['firewallmanaged', 'waf']);
+  const recs = feed.read(ENT.id, 'http_requests', 0).records.filter((r) => Array.isArray(r.SecuritySources));
+  const used = new Set(recs.flatMap((r) => r.SecuritySources as string[]));
+  assert.deepEqual([...used].sort(), ['firewallManaged', 'waf']);
+  for (const s of used) assert.ok(securitySources.has(s), s);
+});
+
+test('traffic: a managed challenge is "managedchallenge" in firewall_events (Action) and "managedChallenge" in http_requests (SecurityAction, SecurityActions)', () => {
+  const { engine: e, store, feed } = engine({ hostileShare: 0.6 });
+  const ep = entrypoint(PRO);
+  const managed = ep.rules.find((r) => (r.action_parameters as Json)?.id === MANAGED_RULESET_ID)!;
+  (managed.action_parameters as Json).overrides = { action: 'managed_challenge' };
+  migrate(store, PRO, 'migrated', ep);
+  e.step(2000, PRO.id);
+  const events = feed.read(PRO.id, 'firewall_events', 0).records;
+  assert.ok(events.some((x) => x.Action === 'managedchallenge'), 'firewall_events says managedchallenge');
+  const recs = feed.read(PRO.id, 'http_requests', 0).records.filter((r) => Array.isArray(r.SecurityActions));
+  const challenged = recs.filter((r) => (r.SecurityActions as string[]).some((a) => a.toLowerCase() === 'managedchallenge'));
+  assert.ok(challenged.length > 0);
+  for (const r of challenged) assert.ok((r.SecurityActions as string[]).every((a) => a !== 'managedchallenge'), JSON.stringify(r.SecurityActions));
+  assert.ok(challenged.some((r) => r.SecurityAction === 'managedChallenge'), 'the terminating action in the http_requests vocabulary');
 });
