@@ -71,10 +71,18 @@ class LocalUsage {
 
 const usages = new Map<string, LocalUsage>();
 
+/** A destination's path below its bucket or folder, percent escapes decoded; a malformed escape (`%zz`) is kept as written
+ * rather than thrown (it made POST …/logpush/ownership answer HTTP 500). */
+function pathOf(url: URL): string {
+  let p: string;
+  try { p = decodeURIComponent(url.pathname); } catch { p = url.pathname; }
+  return p.replace(/^\/+/, '');
+}
+
 function localDestination(conf: string, url: URL | undefined, settings: DestinationSettings, why: string): Destination {
   const scheme = url ? url.protocol.replace(/:$/, '') : 'other';
   const host = url ? (url.hostname || 'default').replace(/[^A-Za-z0-9._-]/g, '_') : 'default';
-  const prefix = url ? decodeURIComponent(url.pathname).replace(/^\/+/, '') : '';
+  const prefix = url ? pathOf(url) : '';
   const root = path.join(settings.dir, scheme, host);
   const usage = usages.get(settings.dir) ?? usages.set(settings.dir, new LocalUsage(settings.dir)).get(settings.dir)!;
   return {
@@ -104,7 +112,7 @@ function loadAws(): Promise<AwsClientCtor> {
 
 function s3Destination(conf: string, url: URL, s3: S3Settings, r2: boolean): Destination {
   const bucket = url.hostname;
-  const prefix = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+  const prefix = pathOf(url);
   const q = url.searchParams;
   const accessKeyId = q.get('access-key-id') || s3.accessKeyId;
   const secretAccessKey = q.get('secret-access-key') || s3.secretAccessKey;

@@ -1,0 +1,38 @@
+// Security review: a destination_conf's path, whatever its escapes, stays a path below the local folder, and a malformed
+// percent escape does not throw (it made POST …/logpush/ownership answer HTTP 500, and every batch cut of such a job fail).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { resolveDestination } from '../../../mock/src/delivery/destinations';
+
+test('destinations: a malformed percent escape in the path is kept as written, not thrown', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-dest-'));
+  try {
+    const settings = { dir, maxLocalBytes: 1 << 20 };
+    for (const conf of ['s3://bucket/%zz/logs?region=us-east-1', 'gs://bucket/a%/b', 'r2://bucket/%E0%A4%A/x?account-id=a']) {
+      const dest = resolveDestination(conf, settings);
+      assert.equal(dest.kind, 'local', conf);
+      const { localPath } = await dest.put(`${dest.pathPrefix}/o.txt`, Buffer.from('x'), { gzip: false });
+      assert.ok(localPath && localPath.startsWith(dir + path.sep), `${conf} -> ${localPath}`);
+    }
+    assert.equal(resolveDestination('s3://bucket/%zz/logs?region=us-east-1', settings).pathPrefix, '%zz/logs');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('destinations: ../ in any spelling stays below the local folder', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-dest-'));
+  try {
+    const settings = { dir, maxLocalBytes: 1 << 20 };
+    for (const conf of ['s3://bucket/a/%2e%2e/%2e%2e/%2e%2e/x?region=us-east-1', 's3://bucket/..%2f..%2f..%2fescape?region=us-east-1', 'gs://b/%2F..%2F..%2F..%2Fout', 'file:///../../etc']) {
+      const dest = resolveDestination(conf, settings);
+      const { localPath } = await dest.put(`${dest.pathPrefix}/o.txt`, Buffer.from('x'), { gzip: false });
+      assert.ok(localPath && path.resolve(localPath).startsWith(dir + path.sep), `${conf} -> ${localPath}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
