@@ -1,12 +1,21 @@
 // Masks credentials in text bound for a log or a message. Pure (no vscode), unit-tested.
 
+// A header's name, then `:` or `=` (a header line, a JSON or JS object: "Authorization": "…", authorization: '…').
+const HEADER = (name: string) => `(["']?${name}["']?\\s*[:=]\\s*["']?`;
+
 /** Masks anything that looks like a credential in a line before it is logged. */
 export function redact(text: string): string {
   return text
-    .replace(/(authorization:\s*bearer\s+)\S+/gi, '$1***')
-    .replace(/(x-auth-(?:key|email):\s*)\S+/gi, '$1***')
-    // the query keys that carry credentials in a Logpush destination_conf (same list as core/rules/logpush/job.ts SECRET_KEY)
-    .replace(/([?&](?:secret-access-key|access-key-secret|access-key-id|sig|api-key|apikey|api_key|token|access_token|password|key|header_[^=&\s"]*)=)[^&\s"]+/gi, '$1***')
-    // user:password@ in URLs
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s"@]+@/gi, '$1***@');
+    // SigV4 (the mock's S3 uploads): the access key id and the signature, wherever they appear
+    .replace(/(\bCredential=)[^,\s"'&]+/g, '$1***')
+    .replace(/(\bSignature=)[^,\s"'&]+/g, '$1***')
+    .replace(new RegExp(`${HEADER('authorization')}(?:bearer|basic|splunk)\\s+)[^\\s"',}]+`, 'gi'), '$1***')
+    .replace(new RegExp(`${HEADER('x-auth-(?:key|email)')})[^\\s"',}]+`, 'gi'), '$1***')
+    // a bearer token on its own (a token is longer than the words that may follow "Bearer" in prose)
+    .replace(/(\bbearer\s+)(?!\*\*\*)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
+    // the query keys that carry credentials in a Logpush destination_conf (same list as core/rules/logpush/job.ts SECRET_KEY),
+    // and those of a presigned S3 URL
+    .replace(/([?&](?:secret-access-key|access-key-secret|access-key-id|sig|api-key|apikey|api_key|token|access_token|password|key|x-amz-signature|x-amz-credential|x-amz-security-token|header_[^=&\s"]*)=)[^&\s"]+/gi, '$1***')
+    // user:password@ in URLs (the password may hold @: up to the last @ before the path)
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s"]*@/gi, '$1***@');
 }

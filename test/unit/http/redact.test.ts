@@ -16,3 +16,28 @@ test('redact masks every credential form EdgeKit handles', () => {
   for (const [input, expected] of cases) assert.equal(redact(input), expected, input);
   assert.equal(redact('region=us-east-1 and nothing secret'), 'region=us-east-1 and nothing secret');
 });
+
+test('redact masks credentials in the other shapes they reach a message in: JSON-quoted headers, Basic, SigV4, presigned URLs', () => {
+  const cases: [string, string][] = [
+    // a headers object printed as JSON (an error's message or a stack may carry one)
+    ['{"Authorization":"Bearer abc.def","X-Auth-Key":"0123abcd","X-Auth-Email":"me@example.com"}', '{"Authorization":"Bearer ***","X-Auth-Key":"***","X-Auth-Email":"***"}'],
+    ["{ authorization: 'Bearer abc.def' }", "{ authorization: 'Bearer ***' }"],
+    ['Authorization: Basic dXNlcjpwYXNz', 'Authorization: Basic ***'],
+    // Splunk HEC's scheme (a Splunk destination's header)
+    ['Authorization: Splunk 0a1b-2c3d', 'Authorization: Splunk ***'],
+    // SigV4 (the mock's S3 uploads): the access key id and the signature
+    ['Authorization: AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE/20261126/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature=0123abcd',
+      'Authorization: AWS4-HMAC-SHA256 Credential=***, SignedHeaders=host;x-amz-date, Signature=***'],
+    // a presigned URL
+    ['https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=abcd&X-Amz-Security-Token=tok',
+      'https://b.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=***&X-Amz-Signature=***&X-Amz-Security-Token=***'],
+    // a password holding @
+    ['https://user:p@ss@host/x', 'https://***@host/x'],
+    // a bearer token on its own
+    ['token rejected: Bearer eyJhbGciOi.abc.def', 'token rejected: Bearer ***'],
+  ];
+  for (const [input, expected] of cases) assert.equal(redact(input), expected, input);
+  for (const keep of ['Use a Bearer token or X-Auth-Key and X-Auth-Email.', 'SignedHeaders=host', 'mail me@example.com at https://host/x']) {
+    assert.equal(redact(keep), keep);
+  }
+});
