@@ -79,12 +79,18 @@ export function isTooDeep(doc: ParsedDoc): boolean {
   return doc.syntax.some((p) => p.code === 'limits/too-deep');
 }
 
+/** Each root member located by scanning the text costs a scan up to it: many of them (an object with 100,000 unknown members) would
+ * make a check quadratic, so past this many the position tree is built once instead. */
+const ROOT_SCANS = 64;
+
 class Doc implements ParsedDoc {
   private _tree: JsonNode | undefined | null = null;
   /** Item by item positions of a large document (see WINDOW_FROM); undefined when it has no array to window. */
   private _window: Window | undefined | null = null;
   /** See ParsedDoc.edit. */
   edit = false;
+  /** Root members located by a scan of the text (see locate); past ROOT_SCANS, the tree is cheaper. */
+  private rootScans = 0;
   /** See duplicateKeys; null until asked for. */
   private _duplicates: Problem[] | null = null;
 
@@ -146,7 +152,7 @@ class Doc implements ParsedDoc {
     if (inItem) return inItem;
     // A member of the root object (a filter's "where", a job's "filter"): found by scanning up to it, without building the whole
     // position tree that nothing else may need (issue 18: the tree was most of a 10 KB job's check). Valid text only; the same span.
-    if (path.length === 1 && typeof path[0] === 'string' && this._tree === null && !this.windowed && this.syntax.length === 0 && !this.tooDeep
+    if (path.length === 1 && typeof path[0] === 'string' && this._tree === null && !this.windowed && ++this.rootScans <= ROOT_SCANS && this.syntax.length === 0 && !this.tooDeep
       && this.value !== null && typeof this.value === 'object' && !Array.isArray(this.value) && Object.prototype.hasOwnProperty.call(this.value, path[0])
       && this.duplicateKeys().length === 0) {
       const m = rootMember(this.text, path[0], part);

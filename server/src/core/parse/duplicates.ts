@@ -26,13 +26,39 @@ export function nodeAt(root: JsonNode, path: JsonPath, offset = -1): JsonNode | 
 function memberValue(node: JsonNode, key: string, offset: number): JsonNode | undefined {
   if (node.type !== 'object' || !node.children) return undefined;
   let found: JsonNode | undefined;
-  for (const p of node.children) {
+  for (const p of node.children.length > INDEX_FROM ? membersNamed(node, key) : node.children) {
     const c = p.children;
     if (!c || c.length < 2 || c[0].value !== key) continue;
     found = c[1];
     if (offset >= p.offset && offset <= p.offset + p.length) break;
   }
   return found;
+}
+
+/** Objects with more members than this are looked up through an index (below), not member by member. */
+const INDEX_FROM = 32;
+const indexes = new WeakMap<JsonNode, { children: JsonNode[]; length: number; byKey: Map<unknown, JsonNode[]> }>();
+
+/**
+ * The members of a large object node named key, in order. Every problem locates its member by path, and an object with 100,000
+ * unknown members gets a schema error for each: a scan of the members per lookup made the check quadratic (minutes, security
+ * review 2026-11-26). The index is built once per node and rebuilt when the node's members changed.
+ */
+function membersNamed(node: JsonNode, key: string): JsonNode[] {
+  const children = node.children!;
+  let idx = indexes.get(node);
+  if (!idx || idx.children !== children || idx.length !== children.length) {
+    const byKey = new Map<unknown, JsonNode[]>();
+    for (const p of children) {
+      const k = p.children?.[0]?.value;
+      const list = byKey.get(k);
+      if (list) list.push(p);
+      else byKey.set(k, [p]);
+    }
+    idx = { children, length: children.length, byKey };
+    indexes.set(node, idx);
+  }
+  return idx.byKey.get(key) ?? [];
 }
 
 /** Element index of an array node. */

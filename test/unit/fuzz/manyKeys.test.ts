@@ -1,0 +1,36 @@
+// Security review: an object with many unknown members must not make the check quadratic. Each schema problem located its member
+// by scanning the text (or the object's members) from the start: 8,000 unknown keys took about 1 s, and 200,000 (a 3 MB file,
+// under the default edgekit.maxFileSizeKB) ran for more than 3 minutes, holding the language server.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateText } from '../../../server/src/core/validate';
+import { parseDocument } from '../../../server/src/core/parse';
+
+const manyKeys = (n: number, prefix = '') => `${prefix}{${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`;
+
+for (const kind of ['waf-ruleset', 'logpush-job', 'jsonrpc-request'] as const) {
+  test(`${kind}: 60,000 unknown members are checked in seconds, capped at maxProblems, each on its own key`, () => {
+    const text = manyKeys(60_000);
+    const started = Date.now();
+    const problems = validateText(text, kind);
+    const ms = Date.now() - started;
+    assert.ok(ms < 8_000, `took ${ms} ms`);
+    assert.equal(problems.length, 1001);
+    assert.equal(problems[1000].code, 'limits/too-many-problems');
+    const unknown = problems.filter((p) => /Unknown property|unknown member|not a member/i.test(p.message) || p.code.endsWith('unknown-member') || p.code === 'schema/unknown-property');
+    assert.ok(unknown.length > 900, JSON.stringify(problems.slice(0, 3)));
+    for (const p of unknown.slice(0, 50)) {
+      const key = /"(k\d+)"/.exec(p.message)?.[1];
+      if (key) assert.equal(text.slice(p.offset, p.offset + p.length), JSON.stringify(key), p.message);
+    }
+  });
+}
+
+test('a member looked up in a large object is the last of duplicate keys, as before', () => {
+  const text = `{${Array.from({ length: 100 }, (_, i) => `"k${i}":${i}`).join(',')},"k5":"last"}`;
+  const doc = parseDocument(text);
+  const span = doc.locate(['k5']);
+  assert.equal(text.slice(span.offset, span.offset + span.length), '"last"');
+  const key = doc.locate(['k7'], 'key');
+  assert.equal(text.slice(key.offset, key.offset + key.length), '"k7"');
+});
