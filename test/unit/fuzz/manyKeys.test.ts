@@ -34,3 +34,20 @@ test('a member looked up in a large object is the last of duplicate keys, as bef
   const key = doc.locate(['k7'], 'key');
   assert.equal(text.slice(key.offset, key.offset + key.length), '"k7"');
 });
+
+// ajv's standalone code gathers the errors of a separately compiled subschema ($ref) with vErrors.concat(...), once per array item:
+// quadratic in the errors. 100,000 rules of 1 (195 KB) took 38 s, a filter of 100,000 bad conditions (1 MB) 34 s.
+const MANY_ITEMS: [string, 'waf-ruleset' | 'logpush-filter' | 'jsonrpc-request', string][] = [
+  ['100,000 rules that are not objects', 'waf-ruleset', JSON.stringify({ rules: Array(100_000).fill(1) })],
+  ['a filter of 100,000 conditions without an operator', 'logpush-filter', JSON.stringify({ where: { and: Array(100_000).fill({ key: 1 }) } })],
+  ['a batch of 60,000 requests with bad params (4 MB)', 'jsonrpc-request', JSON.stringify(Array(60_000).fill({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: 5 }))],
+];
+for (const [name, kind, text] of MANY_ITEMS) {
+  test(`${kind}: ${name} are checked in seconds`, () => {
+    const started = Date.now();
+    const problems = validateText(text, kind);
+    const ms = Date.now() - started;
+    assert.ok(ms < 8_000, `took ${ms} ms`);
+    assert.equal(problems.length, 1001);
+  });
+}

@@ -30,7 +30,7 @@ errors++;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(wrapper0.validate(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+if(vErrors === null){vErrors = wrapper0.validate.errors.slice();}else{for(const e of wrapper0.validate.errors){vErrors.push(e);}}
 errors = vErrors.length;
 }
 }
@@ -140,13 +140,13 @@ errors++;
 }
 if(data.and !== undefined){
 if(!(validate2(data.and, {instancePath:instancePath+"/and",parentData:data,parentDataProperty:"and",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(vErrors === null){vErrors = validate2.errors.slice();}else{for(const e of validate2.errors){vErrors.push(e);}}
 errors = vErrors.length;
 }
 }
 if(data.or !== undefined){
 if(!(validate2(data.or, {instancePath:instancePath+"/or",parentData:data,parentDataProperty:"or",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(vErrors === null){vErrors = validate2.errors.slice();}else{for(const e of validate2.errors){vErrors.push(e);}}
 errors = vErrors.length;
 }
 }
@@ -181,7 +181,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.where !== undefined){
 if(!(validate1(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate1.errors : vErrors.concat(validate1.errors);
+if(vErrors === null){vErrors = validate1.errors.slice();}else{for(const e of validate1.errors){vErrors.push(e);}}
 errors = vErrors.length;
 }
 }
@@ -6751,7 +6751,7 @@ errors++;
 }
 if(data.action_parameters !== undefined){
 if(!(validate10(data.action_parameters, {instancePath:instancePath+"/action_parameters",parentData:data,parentDataProperty:"action_parameters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(vErrors === null){vErrors = validate10.errors.slice();}else{for(const e of validate10.errors){vErrors.push(e);}}
 errors = vErrors.length;
 }
 }
@@ -7045,7 +7045,7 @@ if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate9(data9[i0], {instancePath:instancePath+"/rules/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(vErrors === null){vErrors = validate9.errors.slice();}else{for(const e of validate9.errors){vErrors.push(e);}}
 errors = vErrors.length;
 }
 }
