@@ -11,10 +11,17 @@ export interface NetworkInfo {
   chainId: number;
   /** Number of the newest block; blocks 0..head exist. */
   head: number;
+  /** The token contracts that transactions call (and whose Transfer/Approval logs eth_getLogs finds); synthetic when absent. */
+  contracts?: readonly string[];
 }
 
 export const NETWORKS: readonly NetworkInfo[] = [
-  { name: 'mainnet', chainId: 1, head: 4095 },
+  // Mainnet's token contracts are the real ones (USDC, USDT, WETH, DAI, LINK, UNI), so a filter copied from a block explorer or a
+  // library's docs finds logs on the mock as it would on the gateway.
+  { name: 'mainnet', chainId: 1, head: 4095, contracts: [
+    '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', '0xdac17f958d2ee523a2206206994597c13d831ec7', '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    '0x6b175474e89094c44da98b954eedeac495271d0f', '0x514910771af9ca656af840dff83e8264ecf986ca', '0x1f9840a85d5af5bf1d1762f925bdaddc4201f984',
+  ] },
   { name: 'sepolia', chainId: 11155111, head: 2999 },
 ];
 
@@ -117,7 +124,7 @@ export class Chain {
   constructor(info: NetworkInfo) {
     this.info = info;
     this.eoas = Array.from({ length: 24 }, (_, i) => '0x' + this.h('eoa', i).slice(0, 40));
-    this.contracts = Array.from({ length: 6 }, (_, i) => '0x' + this.h('contract', i).slice(0, 40));
+    this.contracts = info.contracts ? [...info.contracts] : Array.from({ length: 6 }, (_, i) => '0x' + this.h('contract', i).slice(0, 40));
   }
 
   get head(): number {
