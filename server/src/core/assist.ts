@@ -61,10 +61,17 @@ export function schemasAt(kind: DocKind, path: JsonPath): S[] {
   return current;
 }
 
+/** A schema's plain text (title, description, enumDescriptions) as markdown: every character markdown reads as syntax is escaped, as
+ * vscode-json-languageservice's jsonHover.ts does, so "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis. */
+export function plainToMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+\-.!|]/g, '\\$&');
+}
+
 function doc(s: S): string | undefined {
-  const text = s.markdownDescription ?? s.description;
-  if (s.title && text) return `**${s.title}**\n\n${text}`;
-  return s.title ?? text;
+  const text = s.markdownDescription ?? (s.description === undefined ? undefined : plainToMarkdown(s.description));
+  const title = s.title === undefined ? undefined : plainToMarkdown(s.title);
+  if (title && text) return `**${title}**\n\n${text}`;
+  return title ?? text;
 }
 
 function typeName(s: S): string | undefined {
@@ -133,7 +140,7 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
       const label = JSON.stringify(v);
       if (seen.has(label)) return;
       seen.add(label);
-      out.push({ label, kind: 'enum', insertText: label, replace, documentation: s.enumDescriptions?.[i] ?? doc(s), filterText: label });
+      out.push({ label, kind: 'enum', insertText: label, replace, documentation: s.enumDescriptions?.[i] !== undefined ? plainToMarkdown(s.enumDescriptions[i]) : doc(s), filterText: label });
     });
   }
   return out;
@@ -174,7 +181,7 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
     if (text && !parts.includes(text)) parts.push(text);
     if (!isKey && s.enum && s.enumDescriptions) {
       const i = s.enum.indexOf(node.value);
-      if (i >= 0 && s.enumDescriptions[i]) parts.push(`\`${JSON.stringify(node.value)}\`: ${s.enumDescriptions[i]}`);
+      if (i >= 0 && s.enumDescriptions[i]) parts.push(`\`${JSON.stringify(node.value)}\`: ${plainToMarkdown(s.enumDescriptions[i])}`);
     }
   }
   if (parts.length === 0) return undefined;

@@ -166,3 +166,25 @@ test('a property name with "$" ($dataset, $schema) is escaped in its snippet, no
     assert.equal(snippetToText(e.insertText!), `"${label}": ""`);
   }
 });
+
+test('schema descriptions are plain text: hover and completion escape what markdown would swallow or restyle', async () => {
+  // The job schema's destination_conf says "Where logs go: <scheme>://<address>, ..."; sent as markdown unescaped, VS Code took
+  // <scheme> and <address> for HTML and showed "Where logs go: ://, with scheme ...". JSON Schema's description is plain text
+  // (markdownDescription is the markdown one); vscode-json-languageservice's jsonHover.ts escapes it the same way.
+  const { hover } = await import('../../../server/src/core/assist');
+  const { markdownToPlain } = await import('../../../server/src/lsp/features');
+  const schema = JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '../../../schemas/logpush-job.schema.json'), 'utf8'));
+  const description: string = schema.properties.destination_conf.description;
+  assert.match(description, /<scheme>/, 'the case this test is about');
+  const text = '{"destination_conf": "s3://b/p?region=us-east-1"}';
+  const d = parseDocument(text);
+  const h = hover('logpush-job', d, text.indexOf('destination_conf') + 2)!;
+  assert.ok(h, 'a hover');
+  assert.doesNotMatch(h.markdown, /(^|[^\\])<[a-z]/, 'no raw tag-like text in the markdown');
+  assert.ok(markdownToPlain(h.markdown).includes(description), `plain clients get the description as written: ${markdownToPlain(h.markdown)}`);
+  // Completion documentation of the same member.
+  const c = complete('logpush-job', parseDocument('{\n  \n}'), 4).find((e) => e.label === 'destination_conf')!;
+  assert.ok(c?.documentation, 'completion documents the member');
+  assert.doesNotMatch(String(c.documentation), /(^|[^\\])<[a-z]/);
+  assert.ok(markdownToPlain(String(c.documentation)).includes(description));
+});
