@@ -101,6 +101,35 @@ suite('Logpush: live diagnostics and editing help in the extension host', () => 
     assert.match(doc.getText(), /"value": \[200, 201\]/);
   });
 
+  test('fix all: the source action applies every unambiguous fix; on save with editor.codeActionsOnSave too', async () => {
+    const text = JSON.stringify({ where: { and: [cmp('ClientCountyr', 'eq', 'ca'), cmp('EdgeResponseStatus', 'In', 403), cmp('ClientRequestPath', 'startswith', '/a')] } }, null, 2) + '\n';
+    const editor = await openFile('lp/fixall.filter.json', text);
+    const doc = editor.document;
+    await waitForDiagnostics(doc.uri, (d) => d.length === 3, 'three problems');
+    const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, whole, 'source.fixAll');
+    const fixAll = actions.find((a) => a.kind?.value === 'source.fixAll.edgekit');
+    assert.ok(fixAll?.edit, JSON.stringify(actions.map((a) => [a.title, a.kind?.value])));
+    assert.ok(await vscode.workspace.applyEdit(fixAll.edit));
+    // "In" → "in", then 403 → [403] (revealed by the first), "startswith" → "startsWith"; the field with two candidates stays.
+    await waitForDiagnostics(doc.uri, (d) => d.length === 1 && codeOf(d[0]) === 'logpush/unknown-field', 'only the misspelt field');
+    assert.match(doc.getText(), /"operator": "in",\s*"value": \[\s*403\s*\]/);
+    assert.match(doc.getText(), /"operator": "startsWith"/);
+
+    // On save: the same action runs as a save participant.
+    const editorConfig = vscode.workspace.getConfiguration('editor');
+    await editorConfig.update('codeActionsOnSave', { 'source.fixAll.edgekit': 'explicit' }, vscode.ConfigurationTarget.Global);
+    try {
+      await setText(editor, text);
+      await waitForDiagnostics(doc.uri, (d) => d.length === 3, 'three problems again');
+      assert.ok(await doc.save(), 'saved');
+      assert.match(doc.getText(), /"operator": "startsWith"/, 'fixed by the save participant');
+      assert.ok(!doc.isDirty, 'the fixes were saved');
+    } finally {
+      await editorConfig.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('completion inside "operator" offers only the operators allowed for the field\'s type', async () => {
     const editor = await openFile('lp/complete.filter.json', JSON.stringify({ where: { and: [cmp('BotScore', 'lt', 30), cmp('ClientCountry', 'eq', 'ca')] } }, null, 2) + '\n');
     const doc = editor.document;

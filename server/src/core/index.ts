@@ -7,6 +7,7 @@ import { detectKind, isDocKind, kindFromSchemaRef, KIND_PATTERNS } from './kinds
 import { LineTable, formatProblemLine } from './lines';
 import { parseDocument, type ParseOptions } from './parse';
 import { filterUsageOf } from './usage';
+import { autoFixes, fixAll, type FixAllResult } from './fixAll';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
 import { datasetFields, datasetInfo, DATASETS } from './rules/logpush/catalogue';
@@ -28,6 +29,7 @@ export type { ParseOptions } from './parse';
 export type { Position } from './lines';
 export type { Usage } from './usage';
 export type { TerraformOutput } from './rules/ruleset';
+export type { FixAllResult } from './fixAll';
 export { Cancelled, LineTable, formatProblemLine };
 export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
@@ -43,6 +45,11 @@ export interface LanguageService {
   parse(text: string, options?: ParseOptions): ParsedDoc;
   /** Every problem of the document, capped at maxProblems; throws Cancelled when isCancelled turns true. */
   validate(text: string, kind: DocKind, options?: ValidateOptions): Problem[];
+  /** The text with every unambiguous fix applied (a problem's only fix, marked preferred), pass after pass until none is left, and
+   * the problems that remain: ESLint's --fix. */
+  fixAll(text: string, kind: DocKind, options?: ValidateOptions): FixAllResult;
+  /** The unambiguous fixes of one check that apply together (fixAll's first pass): how many, and their edits. */
+  autoFixes: typeof autoFixes;
   complete(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): CompletionEntry[];
   hover(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): HoverInfo | undefined;
   lenses(kind: DocKind, doc: ParsedDoc, options?: CoreOptions): Lens[];
@@ -56,6 +63,8 @@ export interface LanguageService {
 const service: LanguageService = {
   parse: parseDocument,
   validate: validateText,
+  fixAll,
+  autoFixes,
   complete,
   hover,
   lenses,

@@ -1,5 +1,6 @@
 // The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, folding and formatting.
 import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind } from './library';
 import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
@@ -7,6 +8,21 @@ import { toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover } from './features';
 import { sampleLens } from './filterSample';
+
+/** The Fix All source action's kind, for editor.codeActionsOnSave: { "source.fixAll.edgekit": "explicit" } (or "source.fixAll"). */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.edgekit`;
+const FIX_ALL_TITLE = 'Fix all auto-fixable problems (EdgeKit)';
+
+/** One edit that turns the document's text into `next`: the span between their common prefix and suffix (the cursor and the
+ * markers outside it stay where they are). */
+function changedRegion(doc: TextDocument, next: string): TextEdit {
+  const text = doc.getText();
+  let start = 0;
+  while (start < text.length && start < next.length && text.charCodeAt(start) === next.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < text.length - start && end < next.length - start && text.charCodeAt(text.length - 1 - end) === next.charCodeAt(next.length - 1 - end)) end++;
+  return { range: { start: doc.positionAt(start), end: doc.positionAt(text.length - end) }, newText: next.slice(start, next.length - end) };
+}
 
 export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): void {
   const { connection, documents, parses, settings, caps } = ctx;
@@ -46,7 +62,17 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       return current.find((p) => p.code === code && p.offset === offset)?.fixes
         ?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
     };
+    const only = params.context.only;
+    const wants = (k: string) => !only || only.some((o) => k === o || k.startsWith(o + '.'));
     const actions: CodeAction[] = [];
+    // Fix all (ESLint's source.fixAll.eslint): asked for by kind, as editor.codeActionsOnSave and the Source Action menu do. Every
+    // unambiguous fix, pass after pass (core fixAll), as one edit of the part of the text that changes.
+    if (only && wants(FIX_ALL_KIND)) {
+      const t = await featureTarget(ctx, doc.uri);
+      const r = t && await safe(ctx, 'Fix all', doc.uri, undefined, () => core().fixAll(doc.getText(), kind, coreOptions(t.s)));
+      if (r && r.fixed > 0) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: edit([changedRegion(doc, r.text)]) });
+    }
+    if (!wants(CodeActionKind.QuickFix)) return actions;
     for (const d of params.context.diagnostics) {
       const code = typeof d.code === 'string' ? d.code : undefined;
       const data = d.data as DiagnosticData | undefined;
@@ -55,6 +81,14 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       for (const f of fixes ?? []) {
         actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: edit(f.edits) });
       }
+    }
+    // Beside a problem's own fixes, when the document has two or more auto-fixable problems: fix them all (the fixes of this check
+    // that do not overlap; the Fix All source action also runs the passes they reveal).
+    if (params.context.diagnostics.length > 0) {
+      const s = await settings.get(doc.uri, doc.languageId);
+      current ??= tooLarge(doc, s) ? [] : await safe(ctx, 'Code actions', doc.uri, [] as Problem[], () => diagnostics.problemsOf(doc, kind, s));
+      const fixes = core().autoFixes(current);
+      if (fixes.count >= 2) actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: edit(fixes.edits.map((e) => toTextEdit(doc, e))) });
     }
     return actions;
   });

@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
-import { registerFeatures } from './handlers';
+import { FIX_ALL_KIND, registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
 import { SettingsCache } from './settings';
@@ -51,7 +51,7 @@ export function startServer(connection: Connection): ServerContext {
         ...(caps.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
         completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },
         documentSymbolProvider: true,
         foldingRangeProvider: true,

@@ -1,0 +1,65 @@
+// fixAll: every problem's unambiguous fix applied at once, as ESLint's `--fix` and its `source.fixAll.eslint` code action do. A fix is
+// applied when it is the only fix of its problem and marked preferred: a did-you-mean with two candidates, or a choice between two
+// rewrites, is left for the user. Fixes whose edits overlap one already taken wait for the next pass; passes repeat on the new text
+// until none applies, at most MAX_PASSES times (ESLint's limit), since one fix can reveal another (a trailing comma removed lets
+// the schema check run). Pure.
+import type { DocKind, Edit, Fix, Problem } from './types';
+import { validateText, type ValidateOptions } from './validate';
+
+export const MAX_PASSES = 10;
+
+export interface FixAllResult {
+  /** The text with the fixes applied (the input when none applied). */
+  text: string;
+  /** How many fixes were applied, over all passes. */
+  fixed: number;
+  /** The problems of the returned text. */
+  problems: Problem[];
+}
+
+/** The fix that fixAll applies for a problem, if any: its only fix, when marked preferred. */
+export function autoFixOf(p: Problem): Fix | undefined {
+  return p.fixes?.length === 1 && p.fixes[0].preferred ? p.fixes[0] : undefined;
+}
+
+/** Whether two edits touch the same text; two insertions at one offset count as touching (their order would be a guess). */
+function overlaps(a: Edit, b: Edit): boolean {
+  if (a.offset === b.offset) return true;
+  return a.offset < b.offset + b.length && b.offset < a.offset + a.length;
+}
+
+/** Edits that do not overlap, applied from the end so that earlier offsets stay valid. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}
+
+/** The auto-fixes of one check that can be applied together: each problem's auto-fix whose edits touch no edit taken before it. */
+export function autoFixes(problems: readonly Problem[]): { count: number; edits: Edit[] } {
+  const edits: Edit[] = [];
+  let count = 0;
+  for (const p of problems) {
+    const f = autoFixOf(p);
+    if (!f || f.edits.some((e) => edits.some((t) => overlaps(e, t)))) continue;
+    edits.push(...f.edits);
+    count++;
+  }
+  return { count, edits };
+}
+
+export function fixAll(text: string, kind: DocKind, options: ValidateOptions = {}): FixAllResult {
+  let problems = validateText(text, kind, options);
+  let fixed = 0;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const { count, edits } = autoFixes(problems);
+    if (count === 0) break;
+    const next = applyEdits(text, edits);
+    if (next === text) break;
+    text = next;
+    fixed += count;
+    // options.parsed is the first text's parse; the new text gets its own.
+    problems = validateText(text, kind, { ...options, parsed: undefined });
+  }
+  return { text, fixed, problems };
+}

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fixAll, autoFixOf, applyEdits, MAX_PASSES } from '../../../server/src/core/fixAll';
+import { validateText } from '../../../server/src/core/validate';
+import { isDocKind } from '../../../server/src/core/kinds';
+import type { DocKind } from '../../../server/src/core';
+
+const codes = (text: string, kind: DocKind) => validateText(text, kind).map((p) => p.code);
+
+test('a filter with several unambiguous mistakes comes back clean in one call', () => {
+  // "in" with a scalar (Use [403]), "startswith" (the operator's spelling), a trailing comma: each has one preferred fix.
+  const text = '{"where": {"and": [\n  {"key": "EdgeResponseStatus", "operator": "in", "value": 403},\n  {"key": "ClientRequestPath", "operator": "startswith", "value": "/api"},\n]}}';
+  const before = codes(text, 'logpush-filter');
+  assert.ok(before.length >= 3, before.join());
+  const r = fixAll(text, 'logpush-filter');
+  assert.deepEqual(r.problems, [], r.text);
+  assert.equal(r.fixed, before.length);
+  assert.match(r.text, /"value": \[403\]/);
+  assert.match(r.text, /"operator": "startsWith"/);
+});
+
+test('an ambiguous fix (two did-you-mean candidates) is left for the user; the others are applied', () => {
+  const text = '{"where": {"and": [{"key": "ClientCountyr", "operator": "eq", "value": "ca"}, {"key": "EdgeResponseStatus", "operator": "in", "value": 403}]}}';
+  const p = validateText(text, 'logpush-filter').find((x) => x.code === 'logpush/unknown-field')!;
+  assert.ok(p.fixes && p.fixes.length > 1, 'the case: more than one candidate');
+  assert.equal(autoFixOf(p), undefined);
+  const r = fixAll(text, 'logpush-filter');
+  assert.deepEqual(r.problems.map((x) => x.code), ['logpush/unknown-field']);
+  assert.ok(r.text.includes('ClientCountyr') && r.text.includes('[403]'), r.text);
+});
+
+test('a fix revealed by another is applied in a later pass; the result is stable', () => {
+  // Without "where" the conditions are not checked, so the operator's spelling is found only once the filter is wrapped; "In"
+  // must become "in" before the scalar value is known to need an array.
+  for (const [text, fixes] of [
+    ['{"key": "ClientRequestPath", "operator": "startswith", "value": "/a"}', 2],
+    ['{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": 403}}', 2],
+  ] as const) {
+    assert.equal(codes(text, 'logpush-filter').length, 1, 'the case: one problem at first');
+    const r = fixAll(text, 'logpush-filter');
+    assert.deepEqual(r.problems, [], r.text);
+    assert.equal(r.fixed, fixes, r.text);
+    const again = fixAll(r.text, 'logpush-filter');
+    assert.equal(again.fixed, 0);
+    assert.equal(again.text, r.text);
+  }
+});
+
+test('applyEdits applies from the end; fixAll never applies two edits at one place in one pass', () => {
+  assert.equal(applyEdits('abcdef', [{ offset: 1, length: 1, newText: 'X' }, { offset: 4, length: 2, newText: 'YZW' }]), 'aXcdYZW');
+  // Two rules with the same unknown-member typo: separate places, both fixed in one pass.
+  const text = '{"rules": [{"action": "block", "expression": "http.host eq \\"a\\"", "enabeld": true}, {"action": "block", "expression": "http.host eq \\"b\\"", "enabeld": false}]}';
+  const r = fixAll(text, 'waf-ruleset');
+  assert.equal((r.text.match(/"enabled"/g) ?? []).length, 2, r.text);
+});
+
+test(`every golden fixture: fixAll ends within ${MAX_PASSES} passes, adds no syntax error, is stable, and leaves no auto-fix behind`, () => {
+  const root = path.resolve(__dirname, '../../fixtures');
+  let fixedFiles = 0;
+  for (const kind of fs.readdirSync(root).filter(isDocKind)) {
+    for (const file of fs.readdirSync(path.join(root, kind)).filter((f) => f.endsWith('.json'))) {
+      const text = fs.readFileSync(path.join(root, kind, file), 'utf8');
+      const syntaxBefore = validateText(text, kind).filter((p) => p.code.startsWith('syntax/')).length;
+      const r = fixAll(text, kind);
+      const where = `${kind}/${file}`;
+      assert.ok(r.problems.filter((p) => p.code.startsWith('syntax/')).length <= syntaxBefore, `${where}: a fix broke the JSON:\n${r.text}`);
+      if (r.fixed > 0) fixedFiles++;
+      // Stable: what is left has no auto-fix (unless the passes ran out, which no fixture should need).
+      assert.deepEqual(r.problems.filter((p) => autoFixOf(p)).map((p) => `${p.code}: ${p.message}`), [], `${where}:\n${r.text}`);
+      assert.equal(fixAll(r.text, kind).fixed, 0, `${where}: a second run still fixed something`);
+    }
+  }
+  assert.ok(fixedFiles > 20, `fixtures with auto-fixes: ${fixedFiles}`);
+});
