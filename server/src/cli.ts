@@ -12,7 +12,7 @@ const CODES = codes.all;
 const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
-  edgekit lint [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
+  edgekit lint [--fix] [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
   edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -21,6 +21,8 @@ export const USAGE = `Usage:
 lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json;
 not into the node_modules, .git, dist and out folders inside them).
 KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
+--fix writes every unambiguous fix into the files (a problem's only quick fix, as the editor's "Fix all auto-fixable problems"),
+then reports what is left.
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
 export interface Io { stdout(s: string): void; stderr(s: string): void }
@@ -35,7 +37,7 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
   }
 }
 
-interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
+interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; fix: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
 function positiveInt(v: string | undefined, what: string): number | undefined {
   if (v === undefined) return undefined;
@@ -47,7 +49,7 @@ function positiveInt(v: string | undefined, what: string): number | undefined {
 function parseLintArgs(argv: string[]): LintArgs {
   const { values, positionals } = options(argv, {
     format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' },
-    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' },
+    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' },
   });
   const f = values.format ?? 'stylish';
   if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif or line.`);
@@ -57,7 +59,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (d !== undefined && !datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
   if (positionals.length === 0) throw new UsageError('No PATH given.');
   return {
-    format: f, kind: k as DocKind | undefined, dataset: d, paths: positionals,
+    format: f, fix: values.fix === true, kind: k as DocKind | undefined, dataset: d, paths: positionals,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
 }
@@ -118,13 +120,13 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
   });
 }
 
-interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[] }
+interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[]; /** With --fix: the fixes written. */ fixed?: number }
 
 function toJson(results: FileResult[]) {
   return results.map((r) => {
     const t = new LineTable(r.text);
     return {
-      file: r.file, kind: r.kind,
+      file: r.file, kind: r.kind, ...(r.fixed !== undefined ? { fixed: r.fixed } : {}),
       diagnostics: r.problems.map((p) => ({
         code: p.code, severity: p.severity, message: p.message,
         range: { start: t.position(p.offset), end: t.position(p.offset + p.length) },
@@ -169,7 +171,7 @@ function toSarif(results: FileResult[]) {
   };
 }
 
-function stylish(results: FileResult[], unchecked: number): string {
+function stylish(results: FileResult[], unchecked: number, fix: boolean): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
   for (const r of results) {
@@ -188,6 +190,11 @@ function stylish(results: FileResult[], unchecked: number): string {
   const skipped = unchecked ? `${total === 0 ? ';' : ''} ${unchecked} path(s) could not be checked (see the messages).` : '';
   lines.push(total === 0 ? `${results.length} file(s) checked${unchecked ? skipped : ', no problems.'}`
     : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).${skipped}`);
+  if (fix) {
+    const fixed = results.filter((r) => r.fixed);
+    lines.push(fixed.length ? `Fixed ${fixed.reduce((n, r) => n + r.fixed!, 0)} problem(s) in ${fixed.length} file(s): ${fixed.map((r) => r.file).join(', ')}.`
+      : 'Nothing to fix automatically.');
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -205,7 +212,8 @@ export function lint(argv: string[], io: Io): number {
       ioErrors.push(`${file}: cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
       continue;
     }
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
+    const bom = text.charCodeAt(0) === 0xfeff;
+    if (bom) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
     // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
     const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(text);
     if (!kind) {
@@ -214,8 +222,22 @@ export function lint(argv: string[], io: Io): number {
     }
     try {
       // No size limit unless asked for: CI must not pass a file because it is big.
-    const problems = core.validate(text, kind, { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER });
-      results.push({ file, kind, text, problems });
+      const opts = { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER };
+      if (args.fix) {
+        const r = core.fixAll(text, kind, opts);
+        if (r.fixed > 0) {
+          try {
+            fs.writeFileSync(file, (bom ? '\ufeff' : '') + r.text);
+          } catch (err) {
+            ioErrors.push(`${file}: cannot write the fixes (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the file is unchanged.`);
+            results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
+            continue;
+          }
+        }
+        results.push({ file, kind, text: r.text, problems: r.problems, fixed: r.fixed });
+      } else {
+        results.push({ file, kind, text, problems: core.validate(text, kind, opts) });
+      }
     } catch (err) {
       // One file must not discard every other file's results.
       ioErrors.push(`${file}: internal error while checking (${(err as Error).message}).`);
@@ -228,7 +250,7 @@ export function lint(argv: string[], io: Io): number {
       const t = new LineTable(r.text);
       for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
     }
-  } else io.stdout(stylish(results, ioErrors.length));
+  } else io.stdout(stylish(results, ioErrors.length, args.fix));
   for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;

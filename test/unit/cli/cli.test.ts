@@ -146,7 +146,7 @@ test('a file reached twice (a directory and the file inside it, or the same path
 
 test('`edgekit <command> --help` prints that command\'s usage on stdout and exits 0, as `edgekit mock --help` does', async () => {
   // `edgekit lint --help` (and test-filter's, test-rules') was a usage error: 'Unknown option "--help"', exit 2.
-  for (const [cmd, usage] of [['lint', /edgekit lint \[--format/], ['test-filter', /Usage: edgekit test-filter/], ['test-rules', /Usage: edgekit test-rules/]] as const) {
+  for (const [cmd, usage] of [['lint', /edgekit lint \[--fix\] \[--format/], ['test-filter', /Usage: edgekit test-filter/], ['test-rules', /Usage: edgekit test-rules/]] as const) {
     for (const flag of ['--help', '-h']) {
       const r = await run([cmd, flag]);
       assert.equal(r.code, 0, `${cmd} ${flag}: ${r.stderr}`);
@@ -170,4 +170,39 @@ test('an option given a value that starts with "-" says how to write it, not tha
   assert.match(eq.stderr, /--max-problems needs a positive whole number/);
   const missing = await run(['lint', 'x.filter.json', '--max-problems']);
   assert.match(missing.stderr, /Option --max-problems needs a value\./);
+});
+
+test('lint --fix writes the unambiguous fixes (BOM kept), reports what is left, and leaves clean or ambiguous files untouched', async () => {
+  const fixable = '\ufeff{"where": {"and": [\n  {"key": "EdgeResponseStatus", "operator": "In", "value": 403},\n  {"key": "ClientCountyr", "operator": "eq", "value": "ca"}\n]}}\n';
+  const ambiguous = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}\n';
+  const clean = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}\n';
+  const dir = tmpdir({ 'a.filter.json': fixable, 'b.filter.json': ambiguous, 'c.filter.json': clean });
+  const before = fs.statSync(path.join(dir, 'b.filter.json')).mtimeMs;
+  const r = await run(['lint', '--fix', dir]);
+  assert.equal(r.code, 1, 'the misspelt fields are still errors');
+  const a = fs.readFileSync(path.join(dir, 'a.filter.json'), 'utf8');
+  assert.equal(a, '\ufeff{"where": {"and": [\n  {"key": "EdgeResponseStatus", "operator": "in", "value": [403]},\n  {"key": "ClientCountyr", "operator": "eq", "value": "ca"}\n]}}\n');
+  assert.equal(fs.readFileSync(path.join(dir, 'b.filter.json'), 'utf8'), ambiguous);
+  assert.equal(fs.statSync(path.join(dir, 'b.filter.json')).mtimeMs, before, 'a file with nothing to fix is not rewritten');
+  assert.equal(fs.readFileSync(path.join(dir, 'c.filter.json'), 'utf8'), clean);
+  assert.match(r.stdout, /2 problem\(s\) \(2 error\(s\)/);
+  assert.match(r.stdout, /Fixed 2 problem\(s\) in 1 file\(s\): .*a\.filter\.json\./);
+  assert.doesNotMatch(r.stdout, /"In"|set-needs-array/, 'the fixed problems are not reported');
+  // JSON output says how many were fixed per file; a second run fixes nothing.
+  const again = await run(['lint', '--fix', '--format', 'json', dir]);
+  const out = JSON.parse(again.stdout) as { file: string; fixed: number }[];
+  assert.deepEqual(out.map((f) => f.fixed), [0, 0, 0]);
+  // Without --fix nothing is written and no fixed count appears.
+  const plain = await run(['lint', '--format', 'json', dir]);
+  assert.ok((JSON.parse(plain.stdout) as object[]).every((f) => !('fixed' in f)));
+});
+
+test('lint --fix on a file it cannot write says so and names the file; the file is reported as it is', async (t) => {
+  // Root (as here) writes a read-only file, so the write itself is made to fail.
+  const dir = tmpdir({ 'a.filter.json': '{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": 403}}' });
+  t.mock.method(require('node:fs') as typeof fs, 'writeFileSync', () => { throw Object.assign(new Error('read-only file system'), { code: 'EROFS' }); });
+  const r = await run(['lint', '--fix', dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /a\.filter\.json: cannot write the fixes \(EROFS\); the file is unchanged\./);
+  assert.match(r.stdout, /set-needs-array/);
 });
