@@ -72,6 +72,17 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     assert.match(managed, /http_request_firewall_managed/);
   });
 
+  test('signature help inside a function call of an expression: the outer call, then the inner one', async () => {
+    const editor = await openFile('rs/sig.ruleset.json', body([skip('starts_with(lower(http.host), "a")')]));
+    const doc = editor.document;
+    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', doc.uri, at(doc, ', \\"a', 2));
+    assert.ok(help?.signatures.length, 'signature help');
+    assert.match(help.signatures[0].label, /^starts_with\(String, String\)/);
+    assert.equal(help.activeParameter, 1);
+    const inner = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', doc.uri, at(doc, 'http.host', 2), '(');
+    assert.match(inner.signatures[0].label, /^lower\(/);
+  });
+
   test('pending vs validation body: information, lens and hover, and they follow edits', async () => {
     const rules = [
       { action: 'execute', expression: 'true', action_parameters: { id: MANAGED } },

@@ -1,6 +1,6 @@
 // Schema-driven completion and hover (titles, descriptions, enums), merged with each kind's own (plugins.ts).
 import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
-import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from './types';
+import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
@@ -186,6 +186,11 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
   }
   if (parts.length === 0) return undefined;
   return { offset: node.offset, length: node.length, markdown: parts.join('\n\n---\n\n') };
+}
+
+export function signatureHelp(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): SignatureInfo | undefined {
+  if (isTooDeep(d)) return undefined;
+  return PLUGINS[kind].signatureHelp?.(d, offset, options);
 }
 
 export function lenses(kind: DocKind, d: ParsedDoc, options: CoreOptions = DEFAULT_OPTIONS): Lens[] {

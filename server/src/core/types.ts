@@ -109,6 +109,15 @@ export interface CompletionEntry {
 
 export interface HoverInfo extends Span { markdown: string }
 
+/** Signature help: a call's signature, its parameters as [start, end) offsets into the label, and the parameter the caret is in
+ * (LSP's SignatureInformation with label offsets). Documentation is markdown. */
+export interface SignatureInfo {
+  label: string;
+  documentation?: string;
+  parameters: { label: [number, number]; documentation?: string }[];
+  activeParameter: number;
+}
+
 export interface Lens extends Span {
   title: string;
   /** Command id (edgekit.*) and arguments; without command the lens is informational. */
@@ -127,5 +136,7 @@ export interface KindPlugin {
   ownsValuesAt?(doc: ParsedDoc, offset: number, options: CoreOptions): boolean;
   /** A hover at offset; when it returns something, it wins over the schema's title/description. */
   hover?(doc: ParsedDoc, offset: number, options: CoreOptions): HoverInfo | undefined;
+  /** The call around offset (a request's params, a function's arguments), if any. */
+  signatureHelp?(doc: ParsedDoc, offset: number, options: CoreOptions): SignatureInfo | undefined;
   lenses?(doc: ParsedDoc, options: CoreOptions): Lens[];
 }

@@ -61,6 +61,9 @@ export interface ClientCaps {
   markdownHover: boolean;
   /** completionItem.documentationFormat includes markdown. */
   markdownDocs: boolean;
+  /** signatureHelp.signatureInformation: documentation in markdown; parameters labelled by offsets (else by their text). */
+  markdownSignature: boolean;
+  labelOffsets: boolean;
   /** workspace.workspaceEdit.documentChanges: quick fixes carry the document version they were made for. */
   documentChanges: boolean;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
@@ -77,7 +80,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  documentChanges: false, commands: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
+  markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 export interface ServerContext {

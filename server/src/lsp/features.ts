@@ -1,9 +1,9 @@
 // Editor features that need only the parse: outline, folding, formatting, and the conversions of core completions/hovers/lenses.
-import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, TextEdit } from 'vscode-languageserver';
+import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, MarkupContent, SignatureHelp, TextEdit } from 'vscode-languageserver';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
-import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core';
+import type { CompletionEntry, HoverInfo, Lens, ParsedDoc, SignatureInfo } from '../core';
 import { range } from './convert';
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
@@ -53,6 +53,21 @@ export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: Re
   if (e.replace) item.textEdit = { range: range(doc, e.replace), newText: text };
   else item.insertText = text;
   return item;
+}
+
+/** Signature help as LSP has it: parameters by offsets for clients that take them (else by their text), documentation in markdown
+ * or plain text as the client reads it. */
+export function toSignatureHelp(s: SignatureInfo, caps: { markdownSignature: boolean; labelOffsets: boolean }): SignatureHelp {
+  const docOf = (md: string | undefined): MarkupContent | undefined => md === undefined ? undefined
+    : caps.markdownSignature ? { kind: MarkupKind.Markdown, value: md } : { kind: MarkupKind.PlainText, value: markdownToPlain(md) };
+  return {
+    signatures: [{
+      label: s.label, documentation: docOf(s.documentation),
+      parameters: s.parameters.map((p) => ({ label: caps.labelOffsets ? p.label : s.label.slice(p.label[0], p.label[1]), documentation: docOf(p.documentation) })),
+    }],
+    activeSignature: 0,
+    activeParameter: s.activeParameter,
+  };
 }
 
 export function toHover(doc: TextDocument, h: HoverInfo, caps: RenderCaps = FULL): Hover {

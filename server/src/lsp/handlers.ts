@@ -6,7 +6,7 @@ import { CodeActionKind } from './library';
 import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
-import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover } from './features';
+import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLens } from './filterSample';
 
 /** The Fix All source action's kind, for editor.codeActionsOnSave: { "source.fixAll.edgekit": "explicit" } (or "source.fixAll"). */
@@ -42,6 +42,16 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     return safe(ctx, 'Hover', doc.uri, null, () => {
       const h = core().hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
       return h ? toHover(doc, h, caps) : null;
+    });
+  });
+
+  connection.onSignatureHelp(async (params) => {
+    const t = await featureTarget(ctx, params.textDocument.uri);
+    if (!t) return null;
+    const { doc, kind, s } = t;
+    return safe(ctx, 'Signature help', doc.uri, null, () => {
+      const sig = core().signatureHelp(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
+      return sig ? toSignatureHelp(sig, caps) : null;
     });
   });
 

@@ -35,6 +35,9 @@ export function startServer(connection: Connection): ServerContext {
     caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
     caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    const sigInfo = c.textDocument?.signatureHelp?.signatureInformation;
+    caps.markdownSignature = !!sigInfo?.documentationFormat?.includes('markdown');
+    caps.labelOffsets = !!sigInfo?.parameterInformation?.labelOffsetSupport;
     caps.codeLensRefresh = !!c.workspace?.codeLens?.refreshSupport;
     caps.diagnosticRefresh = !!c.workspace?.diagnostics?.refreshSupport;
     caps.docsUri = init?.docsUri;
@@ -51,6 +54,8 @@ export function startServer(connection: Connection): ServerContext {
         ...(caps.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
         completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
         hoverProvider: true,
+        // "(" and "," in a function call of an expression; "[" and "," in a request's params.
+        signatureHelpProvider: { triggerCharacters: ['(', ',', '['], retriggerCharacters: [')', ']'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },
         documentSymbolProvider: true,

@@ -1,7 +1,7 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
-import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
-import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
+import { findNodeAtOffset, getLocation, getNodePath } from 'jsonc-parser';
+import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
@@ -196,6 +196,28 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
     return { ...span, markdown: md };
   }
   return undefined;
+}
+
+// ---- signature help ----
+
+/** Inside a request's params array (a param, or anywhere inside one): the method's signature with that param active. */
+export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | undefined {
+  const loc = getLocation(doc.text, offset);
+  if (loc.isAtPropertyKey && loc.path.length <= 2) return undefined;
+  const path = loc.path;
+  const { rest, spec } = split(doc, path);
+  if (!spec || rest[0] !== 'params' || typeof rest[1] !== 'number' || spec.params.length === 0) return undefined;
+  const parameters: SignatureInfo['parameters'] = [];
+  let label = `${spec.name}(`;
+  spec.params.forEach((x, i) => {
+    if (i > 0) label += ', ';
+    const text = `${x.name}${x.required ? '' : '?'}: ${TYPE_LABELS[x.type]}`;
+    parameters.push({ label: [label.length, label.length + text.length], documentation: x.description });
+    label += text;
+  });
+  label += ')';
+  const documentation = [spec.description, `**Result**: ${spec.result}`, ...(spec.limits.length ? [`**Gateway limits**: ${spec.limits.join(' ')}`] : [])].join('\n\n');
+  return { label, documentation, parameters, activeParameter: Math.min(rest[1], spec.params.length - 1) };
 }
 
 // ---- lenses ----

@@ -1,12 +1,13 @@
 // The jsonrpc-request kind: gateway JSON-RPC requests (a single request or a batch).
 import type { KindPlugin } from '../../types';
 import { requestRule } from './rules';
-import { complete, hover, lenses } from './features';
+import { complete, hover, lenses, signatureHelp } from './features';
 
 export const jsonrpcPlugin: KindPlugin = {
   kind: 'jsonrpc-request',
   rules: [requestRule],
   complete: (doc, offset) => complete(doc, offset),
   hover: (doc, offset) => hover(doc, offset),
+  signatureHelp: (doc, offset) => signatureHelp(doc, offset),
   lenses: (doc) => lenses(doc),
 };

@@ -1,9 +1,9 @@
 // Language features of ruleset bodies: hovers (managed ruleset ids, expression fields/functions, override values, the body kind),
 // completions (managed ruleset ids, actions, expression fields/functions/operators) and lenses.
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
-import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
+import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
-  FUNCTIONS, MANAGED_RULESETS, fieldCatalogue, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
+  FUNCTIONS, MANAGED_RULESETS, fieldCatalogue, isParamClass, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
   managedRuleset, tyName,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
@@ -123,6 +123,46 @@ const OPERATOR_DOCS: Record<string, string> = {
   or: '`or` / `||`: either (precedence 4, lowest).', '||': '`or` / `||`: either (precedence 4, lowest).',
   true: '`true`: matches every request.', false: '`false`: matches no request.',
 };
+
+// ---------------- signature help ----------------
+
+/** Inside a function call of a rule's expression: the function's signature with the argument the caret is in. The expression up to
+ * the caret is tokenized (it may be unfinished) and its brackets followed: the innermost open "(" right after a function name is
+ * the call; commas at its level count the arguments (a comma inside a string is part of the string token). */
+export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | undefined {
+  const at = nodeAt(doc, offset);
+  if (!at || at.isKey || at.node.type !== 'string' || !isExpressionPath(at.path)) return undefined;
+  // Inside the literal: after its opening quote, up to its closing one.
+  if (offset <= at.node.offset || offset >= at.node.offset + at.node.length) return undefined;
+  const decoded = new JsonStringMap(doc.text, at.node.offset, at.node.length);
+  const before = decoded.value.slice(0, decoded.toDecoded(offset));
+  const frames: { fn?: string; commas: number }[] = [];
+  let prev: Token | undefined;
+  for (const t of tokenize(before).tokens) {
+    if (t.kind === 'punct') {
+      if (t.text === '(' || t.text === '[' || t.text === '{') frames.push({ fn: t.text === '(' && prev?.kind === 'ident' ? prev.text : undefined, commas: 0 });
+      else if (t.text === ')' || t.text === ']' || t.text === '}') frames.pop();
+      else if (t.text === ',' && frames.length) frames[frames.length - 1].commas++;
+    }
+    if (t.kind !== 'eof') prev = t;
+  }
+  const top = frames[frames.length - 1];
+  const fn = top?.fn !== undefined ? FUNCTIONS.get(top.fn) : undefined;
+  if (!fn || fn.params.length === 0) return undefined;
+  const required = fn.params.length - (fn.optional ?? 0);
+  const parameters: SignatureInfo['parameters'] = [];
+  let label = `${fn.name}(`;
+  fn.params.forEach((p, k) => {
+    if (k > 0) label += ', ';
+    const text = `${p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p)}${k >= required ? '?' : ''}`;
+    parameters.push({ label: [label.length, label.length + text.length] });
+    label += text;
+  });
+  const result = fn.result === 'arg0' ? 'the first argument\'s type' : tyName(fn.result);
+  label += `${fn.rest ? ', ...' : ''}): ${result}`;
+  const phases = fn.phases ? `\n\nAvailable in ${fn.phases.join(', ')}.` : '';
+  return { label, documentation: `${fn.doc}${phases}`, parameters, activeParameter: Math.min(top.commas, fn.params.length - 1) };
+}
 
 // ---------------- completion ----------------
 

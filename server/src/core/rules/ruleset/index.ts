@@ -1,13 +1,14 @@
 // The managed-rules (ruleset) area: the body of PUT /zones/<zone_id>/rulesets/phases/http_request_firewall_managed/entrypoint.
 import type { KindPlugin } from '../../types';
 import { RULESET_RULES } from './rules';
-import { complete, hover, lenses } from './assist';
+import { complete, hover, lenses, signatureHelp } from './assist';
 
 export const rulesetPlugin: KindPlugin = {
   kind: 'waf-ruleset',
   rules: RULESET_RULES,
   complete: (doc, offset) => complete(doc, offset),
   hover: (doc, offset) => hover(doc, offset),
+  signatureHelp: (doc, offset) => signatureHelp(doc, offset),
   lenses: (doc) => lenses(doc),
 };
 
