@@ -20,6 +20,16 @@ suite('JSON-RPC: live diagnostics and editing help in the extension host', () =>
 
   suiteTeardown(() => removeFolder('rpc'));
 
+  test('inlay hints name positional params and show hex numbers in decimal', async () => {
+    const editor = await openFile('rpc/hints.rpc.json', JSON.stringify({ jsonrpc: '2.0', method: 'eth_getBlockByNumber', params: ['0x1312d00', false], id: 1 }, null, 2) + '\n');
+    const doc = editor.document;
+    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', doc.uri, new vscode.Range(0, 0, doc.lineCount, 0));
+    const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    assert.deepEqual(labels, ['Block:', '= 20,000,000', 'Hydrated transactions:']);
+    assert.equal(hints[0].kind, vscode.InlayHintKind.Parameter);
+    assert.equal(doc.getText(new vscode.Range(hints[0].position, hints[0].position.translate(0, 11))), '"0x1312d00"');
+  });
+
   test('method completion offers the supported methods and not the unsupported ones', async () => {
     const editor = await openFile('rpc/complete.rpc.json', '{"jsonrpc": "2.0", "method": "eth_", "params": [], "id": 1}\n');
     const doc = editor.document;

@@ -1,6 +1,6 @@
 // Schema-driven completion and hover (titles, descriptions, enums), merged with each kind's own (plugins.ts).
 import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
-import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from './types';
+import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
@@ -191,6 +191,11 @@ export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: Core
 export function signatureHelp(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): SignatureInfo | undefined {
   if (isTooDeep(d)) return undefined;
   return PLUGINS[kind].signatureHelp?.(d, offset, options);
+}
+
+export function inlayHints(kind: DocKind, d: ParsedDoc, range: Span, options: CoreOptions = DEFAULT_OPTIONS): InlayHintInfo[] {
+  if (isTooDeep(d)) return [];
+  return PLUGINS[kind].inlayHints?.(d, range, options) ?? [];
 }
 
 export function lenses(kind: DocKind, d: ParsedDoc, options: CoreOptions = DEFAULT_OPTIONS): Lens[] {

@@ -1,7 +1,7 @@
 // The one entry point to the checking core, as vscode-json-languageservice's getLanguageService is: the language server, the
 // CLI, the mock and the bench use this module only (test/unit/imports.test.ts enforces it), never the core's inner modules.
 // Pure: no vscode, no LSP library, no file system or network; any I/O is the caller's.
-import { complete, hover, lenses, signatureHelp } from './assist';
+import { complete, hover, inlayHints, lenses, signatureHelp } from './assist';
 import { CODES, codeAnchor, codeInfo } from './codes';
 import { detectKind, isDocKind, kindFromSchemaRef, KIND_PATTERNS } from './kinds';
 import { LineTable, formatProblemLine } from './lines';
@@ -18,10 +18,10 @@ import {
 import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES, TERMINATING_ACTIONS } from './rules/ruleset/catalog';
 import { mapOldAction, mapSensitivity } from './migration/mapping';
 import { forAjv } from './schema/registry';
-import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, Lens, ParsedDoc, Problem, SignatureInfo } from './types';
+import type { CompletionEntry, CoreOptions, DocKind, HoverInfo, InlayHintInfo, Lens, ParsedDoc, Problem, SignatureInfo, Span } from './types';
 
 export type {
-  CompletionEntry, CompletionKind, CoreOptions, DocKind, Edit, Fix, HoverInfo, JsonPath, Lens, ParsedDoc, Problem, Severity, SignatureInfo, Span,
+  CompletionEntry, CompletionKind, CoreOptions, DocKind, Edit, Fix, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, Problem, Severity, SignatureInfo, Span,
 } from './types';
 export { DEFAULT_OPTIONS, DOC_KINDS } from './types';
 export type { ValidateOptions } from './validate';
@@ -53,6 +53,7 @@ export interface LanguageService {
   complete(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): CompletionEntry[];
   hover(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): HoverInfo | undefined;
   signatureHelp(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): SignatureInfo | undefined;
+  inlayHints(kind: DocKind, doc: ParsedDoc, range: Span, options?: CoreOptions): InlayHintInfo[];
   lenses(kind: DocKind, doc: ParsedDoc, options?: CoreOptions): Lens[];
   /** A filter's (or a job's filter's) use of the platform's limits, with its one-line text. */
   filterUsage(kind: DocKind, doc: ParsedDoc): (ReturnType<typeof filterUsageOf> & { text: string }) | undefined;
@@ -69,6 +70,7 @@ const service: LanguageService = {
   complete,
   hover,
   signatureHelp,
+  inlayHints,
   lenses,
   filterUsage(kind, doc) {
     const u = filterUsageOf(kind, doc);

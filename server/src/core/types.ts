@@ -109,6 +109,16 @@ export interface CompletionEntry {
 
 export interface HoverInfo extends Span { markdown: string }
 
+/** An inlay hint: a label shown at offset in the text (a parameter's name before its value, a value's meaning after it). */
+export interface InlayHintInfo {
+  offset: number;
+  label: string;
+  kind: 'parameter' | 'type';
+  /** A space between the hint and the text before it (a hint after a value) or after it (a hint before a value). */
+  paddingLeft?: boolean;
+  paddingRight?: boolean;
+}
+
 /** Signature help: a call's signature, its parameters as [start, end) offsets into the label, and the parameter the caret is in
  * (LSP's SignatureInformation with label offsets). Documentation is markdown. */
 export interface SignatureInfo {
@@ -139,4 +149,6 @@ export interface KindPlugin {
   /** The call around offset (a request's params, a function's arguments), if any. */
   signatureHelp?(doc: ParsedDoc, offset: number, options: CoreOptions): SignatureInfo | undefined;
   lenses?(doc: ParsedDoc, options: CoreOptions): Lens[];
+  /** Inlay hints for the part of the document in range. */
+  inlayHints?(doc: ParsedDoc, range: Span, options: CoreOptions): InlayHintInfo[];
 }

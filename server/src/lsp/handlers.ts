@@ -2,7 +2,7 @@
 import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
-import { CodeActionKind } from './library';
+import { CodeActionKind, InlayHintKind } from './library';
 import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
@@ -42,6 +42,18 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     return safe(ctx, 'Hover', doc.uri, null, () => {
       const h = core().hover(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s));
       return h ? toHover(doc, h, caps) : null;
+    });
+  });
+
+  connection.languages.inlayHint.on(async (params) => {
+    const t = await featureTarget(ctx, params.textDocument.uri);
+    if (!t) return [];
+    const { doc, kind, s } = t;
+    return safe(ctx, 'Inlay hints', doc.uri, [], () => {
+      const start = doc.offsetAt(params.range.start);
+      const hints = core().inlayHints(kind, parses.get(doc), { offset: start, length: doc.offsetAt(params.range.end) - start }, coreOptions(s));
+      return hints.map((h) => ({ position: doc.positionAt(h.offset), label: h.label, kind: h.kind === 'parameter' ? InlayHintKind.Parameter : InlayHintKind.Type,
+        paddingLeft: h.paddingLeft, paddingRight: h.paddingRight }));
     });
   });
 

@@ -3,6 +3,6 @@
 // docs/benchmarks.md); through this module there is one copy. Types are imported from the library itself (`import type`).
 export {
   AbstractMessageReader, AbstractMessageWriter, Disposable,
-  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DiagnosticTag, DocumentDiagnosticReportKind, InsertTextFormat, MarkupKind,
+  CodeActionKind, CompletionItemKind, DiagnosticSeverity, DiagnosticTag, DocumentDiagnosticReportKind, InlayHintKind, InsertTextFormat, MarkupKind,
   RequestType, SymbolKind, TextDocuments, TextDocumentSyncKind,
 } from 'vscode-languageserver';

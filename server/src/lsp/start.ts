@@ -55,6 +55,7 @@ export function startServer(connection: Connection): ServerContext {
         completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
         hoverProvider: true,
         // "(" and "," in a function call of an expression; "[" and "," in a request's params.
+        inlayHintProvider: true,
         signatureHelpProvider: { triggerCharacters: ['(', ',', '['], retriggerCharacters: [')', ']'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { createScanner, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { validateText, type ValidateOptions } from '../../../server/src/core/validate';
-import { complete, hover, lenses, signatureHelp } from '../../../server/src/core/assist';
+import { complete, hover, inlayHints, lenses, signatureHelp } from '../../../server/src/core/assist';
 import { parseDocument } from '../../../server/src/core/parse';
 import { CODES } from '../../../server/src/core/codes';
 import { detectKind, isDocKind } from '../../../server/src/core/kinds';
@@ -115,7 +115,7 @@ export function checkProblems(text: string, problems: Problem[]): void {
 export const STATS: Record<DocKind, number> = { 'logpush-filter': 0, 'logpush-job': 0, 'jsonrpc-request': 0, 'waf-ruleset': 0 };
 
 /**
- * Validate twice (same answer, invariants hold), then completion, hover, signature help and lenses at the given offsets (clamped into the text):
+ * Validate twice (same answer, invariants hold), then completion, hover, signature help and lenses (and inlay hints over the whole text) at the given offsets (clamped into the text):
  * no exception, every span inside the text.
  */
 export function checkAll(text: string, kind: DocKind, offsets: readonly number[] = [], opts: ValidateOptions = {}): Problem[] {
@@ -140,6 +140,10 @@ export function checkAll(text: string, kind: DocKind, offsets: readonly number[]
       assert.ok(sig.activeParameter >= 0 && sig.activeParameter < sig.parameters.length, `signature help at ${offset}: active ${sig.activeParameter} of ${sig.parameters.length}`);
       for (const p of sig.parameters) assert.ok(p.label[0] >= 0 && p.label[0] < p.label[1] && p.label[1] <= sig.label.length, `signature help at ${offset}: parameter label ${p.label} in "${sig.label}"`);
     }
+  }
+  for (const h of inlayHints(kind, doc, { offset: 0, length: text.length })) {
+    inside({ offset: h.offset, length: 0 }, text, `inlay hint "${h.label}"`);
+    assert.ok(h.label.length > 0, 'inlay hint without a label');
   }
   for (const l of lenses(kind, doc)) {
     inside(l, text, `lens "${l.title}"`);

@@ -1,7 +1,7 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
-import { findNodeAtOffset, getLocation, getNodePath } from 'jsonc-parser';
-import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
+import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
@@ -218,6 +218,62 @@ export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | u
   label += ')';
   const documentation = [spec.description, `**Result**: ${spec.result}`, ...(spec.limits.length ? [`**Gateway limits**: ${spec.limits.join(' ')}`] : [])].join('\n\n');
   return { label, documentation, parameters, activeParameter: Math.min(rest[1], spec.params.length - 1) };
+}
+
+// ---- inlay hints ----
+
+/** Value types whose hex strings are numbers (a block hash is no number: 66 characters). */
+const NUMBER_TYPES: readonly ValueType[] = ['quantity', 'integerOrQuantity', ...BLOCK_TYPES];
+const HEX_NUMBER = /^0x[0-9a-fA-F]{1,64}$/;
+
+/** "0x1312d00" → "20,000,000"; undefined for what is not worth a hint (not a hex number, or under 10: the same digit). */
+export function decimalOf(v: string): string | undefined {
+  if (!HEX_NUMBER.test(v) || v.length === 66) return undefined;
+  const n = BigInt(v);
+  return n < 10n ? undefined : n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * Positional params named (methods with two or more: which value is which is the question there), and hex numbers with their decimal
+ * value (params and the members of a param object: block ranges, values, gas). Only the requests that touch range are visited; in a
+ * large batch the others stay stubs.
+ */
+export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
+  const out: InlayHintInfo[] = [];
+  const root = doc.treeAlong([]);
+  if (!root) return out;
+  const end = range.offset + range.length;
+  const inRange = (n: JsonNode) => n.offset <= end && n.offset + n.length >= range.offset;
+  const number = (node: JsonNode, type: ValueType | undefined) => {
+    if (!type || !NUMBER_TYPES.includes(type) || node.type !== 'string' || !inRange(node)) return;
+    const d = decimalOf(String(node.value));
+    if (d) out.push({ offset: node.offset + node.length, label: `= ${d}`, kind: 'type', paddingLeft: true });
+  };
+  const items = root.type === 'array' ? root.children ?? [] : [root];
+  for (let k = 0; k < items.length; k++) {
+    if (!inRange(items[k]) || items[k].type !== 'object') continue;
+    const item = root.type === 'array' ? doc.treeAround(items[k].offset + 1)?.children?.[k] : root;
+    if (!item?.children) continue;
+    const member = (name: string) => item.children!.find((p) => p.children?.[0]?.value === name)?.children?.[1];
+    const method = member('method');
+    const spec = typeof method?.value === 'string' ? METHOD_BY_NAME.get(method.value) : undefined;
+    const params = member('params');
+    if (!spec || params?.type !== 'array') continue;
+    (params.children ?? []).forEach((value, i) => {
+      const p = spec.params[i];
+      if (!p || !inRange(value)) return;
+      if (spec.params.length >= 2) out.push({ offset: value.offset, label: `${p.name}:`, kind: 'parameter', paddingRight: true });
+      number(value, p.type);
+      if (value.type === 'object' && OBJECT_TYPES.includes(p.type)) {
+        for (const prop of value.children ?? []) {
+          const key = prop.children?.[0]?.value;
+          const v = prop.children?.[1];
+          if (typeof key === 'string' && v) number(v, typeAt(spec, ['params', i, key])?.type);
+        }
+      }
+    });
+  }
+  return out.sort((a, b) => a.offset - b.offset);
 }
 
 // ---- lenses ----

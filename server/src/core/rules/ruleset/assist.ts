@@ -1,7 +1,7 @@
 // Language features of ruleset bodies: hovers (managed ruleset ids, expression fields/functions, override values, the body kind),
 // completions (managed ruleset ids, actions, expression fields/functions/operators) and lenses.
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
-import type { CompletionEntry, HoverInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
+import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   FUNCTIONS, MANAGED_RULESETS, fieldCatalogue, isParamClass, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
   managedRuleset, tyName,
@@ -123,6 +123,31 @@ const OPERATOR_DOCS: Record<string, string> = {
   or: '`or` / `||`: either (precedence 4, lowest).', '||': '`or` / `||`: either (precedence 4, lowest).',
   true: '`true`: matches every request.', false: '`false`: matches no request.',
 };
+
+// ---------------- inlay hints ----------------
+
+/** A managed ruleset's name after its id where a skip rule names it (`action_parameters.rulesets`). An execute rule's ruleset is
+ * named by the code lens above the rule already. */
+export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
+  const out: InlayHintInfo[] = [];
+  const root = doc.tree();
+  if (!root) return out;
+  const end = range.offset + range.length;
+  const rules = root.type === 'object' ? root.children?.find((p) => p.children?.[0]?.value === 'rules')?.children?.[1] : undefined;
+  const named = (n: JsonNode | undefined) => {
+    if (n?.type !== 'string' || n.offset > end || n.offset + n.length < range.offset) return;
+    const r = managedRuleset(String(n.value));
+    if (r) out.push({ offset: n.offset + n.length, label: r.name, kind: 'type', paddingLeft: true });
+  };
+  const member = (o: JsonNode | undefined, name: string) => o?.type === 'object' ? o.children?.find((p) => p.children?.[0]?.value === name)?.children?.[1] : undefined;
+  for (const rule of rules?.type === 'array' ? rules.children ?? [] : []) {
+    if (rule.offset > end || rule.offset + rule.length < range.offset) continue;
+    const params = member(rule, 'action_parameters');
+    const skipped = member(params, 'rulesets');
+    for (const id of skipped?.type === 'array' ? skipped.children ?? [] : []) named(id);
+  }
+  return out;
+}
 
 // ---------------- signature help ----------------
 

@@ -1,7 +1,7 @@
 // The managed-rules (ruleset) area: the body of PUT /zones/<zone_id>/rulesets/phases/http_request_firewall_managed/entrypoint.
 import type { KindPlugin } from '../../types';
 import { RULESET_RULES } from './rules';
-import { complete, hover, lenses, signatureHelp } from './assist';
+import { complete, hover, inlayHints, lenses, signatureHelp } from './assist';
 
 export const rulesetPlugin: KindPlugin = {
   kind: 'waf-ruleset',
@@ -9,6 +9,7 @@ export const rulesetPlugin: KindPlugin = {
   complete: (doc, offset) => complete(doc, offset),
   hover: (doc, offset) => hover(doc, offset),
   signatureHelp: (doc, offset) => signatureHelp(doc, offset),
+  inlayHints: (doc, range) => inlayHints(doc, range),
   lenses: (doc) => lenses(doc),
 };
 
