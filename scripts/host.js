@@ -35,7 +35,10 @@ function userSettings(extra) {
   return JSON.stringify({
     'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
-    'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false, ...extra,
+    'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
+    // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
+    // start's examples straight into the repository's examples/ folder.
+    'files.autoSave': 'off', ...extra,
   }, null, 2);
 }
 
