@@ -206,3 +206,38 @@ test('lint --fix on a file it cannot write says so and names the file; the file 
   assert.match(r.stderr, /a\.filter\.json: cannot write the fixes \(EROFS\); the file is unchanged\./);
   assert.match(r.stdout, /set-needs-array/);
 });
+
+test('package.json\'s problem matchers ($edgekit, $edgekit-info) read every line of --format line, as VS Code tasks would', async () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  const matchers = pkg.contributes.problemMatchers as { name: string; severity?: string; pattern: Record<string, string | number> }[];
+  assert.deepEqual(matchers.map((m) => m.name).sort(), ['edgekit', 'edgekit-info']);
+  const fixtures = path.join(__dirname, '../../fixtures');
+  type Out = { file: string; diagnostics: { code: string; severity: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[] };
+  const lines: string[] = [];
+  const expected: (Out['diagnostics'][number] & { file: string })[] = [];
+  for (const kind of ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset']) {
+    const files = fs.readdirSync(path.join(fixtures, kind)).filter((f) => f.endsWith('.json')).map((f) => path.join(fixtures, kind, f));
+    lines.push(...(await run(['lint', '--format', 'line', '--kind', kind, ...files])).stdout.split('\n').filter(Boolean));
+    const json = JSON.parse((await run(['lint', '--format', 'json', '--kind', kind, ...files])).stdout) as Out[];
+    expected.push(...json.flatMap((f) => f.diagnostics.map((d) => ({ file: f.file, ...d }))));
+  }
+  assert.equal(lines.length, expected.length);
+  const severities = new Set<string>();
+  lines.forEach((text, i) => {
+    const hits = matchers.map((m) => ({ m, x: new RegExp(m.pattern.regexp as string).exec(text) })).filter((h) => h.x);
+    assert.equal(hits.length, 1, `one matcher for: ${text}`);
+    const { m, x } = hits[0];
+    const g = (k: string) => (m.pattern[k] === undefined ? undefined : x![m.pattern[k] as number]);
+    const e = expected[i];
+    assert.equal(g('file'), e.file);
+    assert.deepEqual([g('line'), g('column'), g('endLine'), g('endColumn')].map(Number),
+      [e.range.start.line + 1, e.range.start.character + 1, e.range.end.line + 1, e.range.end.character + 1]);
+    assert.equal(g('code'), e.code);
+    assert.equal(g('message'), e.message);
+    const severity = g('severity') ?? m.severity;
+    // VS Code reads "error", "warning" and "info" (base/common/severity.ts fromValue); "information" would be ignored.
+    assert.equal(severity, e.severity === 'information' || e.severity === 'hint' ? 'info' : e.severity, text);
+    severities.add(e.severity);
+  });
+  assert.deepEqual([...severities].sort(), ['error', 'hint', 'information', 'warning'], 'the fixtures cover the severities');
+});
