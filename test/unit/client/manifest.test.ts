@@ -144,3 +144,26 @@ test('virtual workspaces are not refused: github.dev opens every repository as o
     assert.equal(v ?? true, true);
   }
 });
+
+test('the walkthrough: every step\'s media is shipped, its links and completion events name what exists', () => {
+  const [w] = pkg.contributes.walkthroughs as { id: string; steps: { id: string; description: string; media: { markdown?: string; image?: string }; completionEvents?: string[] }[] }[];
+  assert.ok(w && w.steps.length >= 5, 'a walkthrough with its steps');
+  const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
+  const views = new Set<string>(Object.values(pkg.contributes.views as Record<string, { id: string }[]>).flat().map((v) => `${v.id}.focus`));
+  const languages = new Set<string>(pkg.contributes.languages.map((l: { id: string }) => l.id));
+  const builtIn = new Set(['workbench.actions.view.problems']);
+  const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
+  const glob = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  for (const s of w.steps) {
+    const media = s.media.markdown ?? s.media.image!;
+    assert.ok(fs.existsSync(path.join(root, media)), `${s.id}: ${media} exists`);
+    assert.ok(shipped.some((g) => glob(g).test(media)), `${s.id}: ${media} is shipped by .vscodeignore`);
+    const links = [...s.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
+    assert.ok(links.length > 0, `${s.id}: a button`);
+    for (const c of links) assert.ok(declared.has(c) || views.has(c) || builtIn.has(c), `${s.id}: command ${c}`);
+    for (const e of s.completionEvents ?? []) {
+      const [kind, id] = e.split(':');
+      assert.ok(kind === 'onCommand' ? declared.has(id) : kind === 'onLanguage' ? languages.has(id) : false, `${s.id}: ${e}`);
+    }
+  }
+});
