@@ -1,6 +1,6 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
-import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
@@ -202,7 +202,8 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
 
 /** Inside a request's params array (a param, or anywhere inside one): the method's signature with that param active. */
 export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | undefined {
-  const loc = getLocation(doc.text, offset);
+  // locationAt, not getLocation: in a large batch it scans the request under offset, not the text up to it.
+  const loc = doc.locationAt(offset);
   if (loc.isAtPropertyKey && loc.path.length <= 2) return undefined;
   const path = loc.path;
   const { rest, spec } = split(doc, path);
