@@ -59,9 +59,16 @@ test('a version written as a number (or null) is one wrong-version problem with 
   }
 });
 
-test('missing method and id are errors; a string id is a warning with an integer fix when numeric', () => {
+test('a missing method is an error; a missing id (a notification) and a string id are warnings, the latter with an integer fix when numeric', () => {
   assert.equal(only('{"jsonrpc":"2.0","id":1}', 'jsonrpc/missing-method').severity, 'error');
-  assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId"}', 'jsonrpc/missing-id').severity, 'error');
+  // JSON-RPC 2.0 section 4.1: a request without "id" is a valid notification; the server sends no response (not even an error).
+  // An error would have the send command warn that "the gateway will probably refuse it", which it does not.
+  for (const text of ['{"jsonrpc":"2.0","method":"eth_chainId"}', '[{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"2.0","method":"eth_blockNumber","id":1}]']) {
+    const p = only(text, 'jsonrpc/missing-id');
+    assert.equal(p.severity, 'warning');
+    assert.match(p.message, /notification/);
+    assert.ok(!check(text).some((x) => x.severity === 'error'), text);
+  }
   const text = '{"jsonrpc":"2.0","method":"eth_chainId","id":"7"}';
   const p = only(text, 'jsonrpc/string-id');
   assert.equal(p.severity, 'warning');
