@@ -77,6 +77,19 @@ test('a missing method is an error; a missing id (a notification) and a string i
   assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId","id":"abc"}', 'jsonrpc/string-id').fixes, undefined);
 });
 
+test('"id": null is a warning, not a schema error: JSON-RPC 2.0 allows it (section 4: String, Number or NULL; "SHOULD NOT" be null)', () => {
+  // The node answers it (with "id": null, as it does an error whose request id it could not read), so the request is not refused.
+  for (const text of ['{"jsonrpc":"2.0","method":"eth_chainId","id":null}', '[{"jsonrpc":"2.0","method":"eth_chainId","id":null}]']) {
+    const ps = check(text);
+    assert.deepEqual(ps.map((p) => `${p.code} ${p.severity}`), ['jsonrpc/null-id warning'], text);
+    assert.equal(at(text, ps[0]), 'null');
+  }
+  // Not a JSON-RPC id at all: still an error.
+  for (const id of ['true', '{}', '[1]']) {
+    assert.ok(check(`{"jsonrpc":"2.0","method":"eth_chainId","id":${id}}`).some((p) => p.severity === 'error'), id);
+  }
+});
+
 test('no absence reports after a syntax error', () => {
   const codes = check('{"method": "eth_chainId" "id": 1').map((p) => p.code);
   assert.ok(codes.includes('syntax/invalid-json'));
