@@ -17,8 +17,11 @@ const CASES: Record<string, Case> = {
   eth_mining: { ok: [[]], bad: [[[true], [[[0], 'jsonrpc/extra-param']]]] },
   eth_gasPrice: { ok: [[]], bad: [[[1, 2], [[[0], 'jsonrpc/extra-param']]]] },
   eth_feeHistory: {
-    ok: [['0x4', 'latest', [25, 75]], [10, '0x10', []], ['0xa', 'pending', [0, 0, 100]]],
+    ok: [['0x4', 'latest', [25, 75]], [10, '0x10', []], ['0xa', 'pending', [0, 0.5, 100]]],
     bad: [
+      // Strictly increasing: geth refuses equal neighbours since #28954 (eth/gasprice/feehistory.go, `p <= rewardPercentiles[i-1]`).
+      [['0xa', 'pending', [0, 0, 100]], [[[2, 1], 'jsonrpc/invalid-param']]],
+      [['0x4', 'latest', [10, 50, 50]], [[[2, 2], 'jsonrpc/invalid-param']]],
       [['0xb', 'latest', []], [[[0], 'jsonrpc/block-count-too-large']]],
       [['0x4', 'lastest', [75, 25]], [[[1], 'jsonrpc/invalid-block'], [[2, 1], 'jsonrpc/invalid-param']]],
       [['0x4', 'latest'], [[[], 'jsonrpc/missing-param']]],

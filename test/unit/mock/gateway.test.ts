@@ -235,4 +235,8 @@ test('fee history has one more base fee than blocks', async () => {
   assert.equal(fh.gasUsedRatio.length, 4);
   assert.equal(fh.reward.length, 4);
   assert.equal(fh.reward[0].length, 2);
+  // Percentiles must increase strictly, as geth checks them (eth/gasprice/feehistory.go: "invalid reward percentile").
+  const equal = await rpc(gw, 'eth_feeHistory', [4, '0x100', [10, 10, 90]]);
+  assert.equal(equal.json.error?.code, -32602, JSON.stringify(equal.json));
+  assert.match(equal.json.error.message, /params\[2\]\[1\]/);
 });

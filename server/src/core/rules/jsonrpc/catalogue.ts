@@ -78,7 +78,7 @@ export const TYPE_LABELS: Record<ValueType, string> = {
   callObject: 'transaction call object',
   logFilter: 'log filter object',
   traceFilter: 'trace filter object',
-  percentiles: 'number[] (0..100, increasing)',
+  percentiles: 'number[] (0..100, strictly increasing)',
   topics: '(null | hash | hash[])[]',
   accessList: '{ address, storageKeys }[]',
   authorizationList: '{ chainId, nonce, address, yParity, r, s }[]',
@@ -155,7 +155,7 @@ export const METHODS: readonly MethodSpec[] = [
   m('eth_feeHistory', 'Returns base fees, gas-used ratios and reward percentiles for a range of recent blocks.', [
     p('blockCount', 'integerOrQuantity', true, 'Number of blocks in the requested range (the gateway allows at most 10).'),
     p('newestBlock', 'block', true, 'Highest block of the requested range (number or tag).'),
-    p('rewardPercentiles', 'percentiles', true, 'Increasing percentiles (0 to 100) of effective priority fees to sample per block.'),
+    p('rewardPercentiles', 'percentiles', true, 'Strictly increasing percentiles (0 to 100) of effective priority fees to sample per block.'),
   ], '{ oldestBlock, baseFeePerGas[], gasUsedRatio[], baseFeePerBlobGas[]?, blobGasUsedRatio[]?, reward[][]? }.', 'execution-apis',
   [`blockCount is at most ${LIMITS.feeHistoryMaxBlockCount}.`]),
   m('eth_blockNumber', 'Returns the number of the most recent block.', [], 'QUANTITY: the block number.', 'execution-apis'),

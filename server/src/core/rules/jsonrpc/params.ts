@@ -312,7 +312,12 @@ class Checker {
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       if (typeof x !== 'number' || x < 0 || x > 100) { this.expect([...path, i], 'a number between 0 and 100', x); continue; }
-      if (x < prev) this.add([...path, i], `${formatPath([...path, i])} is ${x}, below the previous percentile ${prev}; percentiles must increase.`);
+      // Strictly: geth refuses an equal neighbour too ("invalid reward percentile: #0:10.000000 >= #1:10.000000", since #28954,
+      // eth/gasprice/feehistory.go); execution-apis says "monotonically increasing".
+      if (x <= prev) {
+        const rel = x === prev ? 'the same as' : 'below';
+        this.add([...path, i], `${formatPath([...path, i])} is ${x}, ${rel} the previous percentile ${prev}; percentiles must increase, each above the one before.`);
+      }
       prev = x;
     }
   }
