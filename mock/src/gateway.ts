@@ -164,8 +164,9 @@ function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, m
   const from = blockNumberOf(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
   const to = blockNumberOf(chain, filter.toBlock);
   if (from > to) throw new RpcError(-32602, `Invalid params: fromBlock ${qty(from)} is greater than toBlock ${qty(to)}.`);
-  if (to - from > limit) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${qty(from)} to ${qty(to)}, a range of ${to - from} (toBlock − fromBlock); the gateway allows at most ${limit}.`);
+  // The blocks of the range, both bounds included, as the editor counts them (params.ts limits): 0x0 to 0x31f is 800 blocks.
+  if (to - from + 1 > limit) {
+    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${qty(from)} to ${qty(to)}, ${to - from + 1} blocks (both bounds included); the gateway allows at most ${limit}.`);
   }
   return [from, Math.min(to, chain.head)];
 }

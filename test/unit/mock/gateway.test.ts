@@ -129,7 +129,8 @@ test('gateway limits: trace_filter range and count, eth_getLogs range, eth_feeHi
     ['trace_filter', [{ fromBlock: 'earliest', toBlock: 'latest' }], /800/],
     ['trace_filter', [{ fromBlock: '0x0', toBlock: '0x1', count: 201 }], /200/],
     ['eth_getLogs', [{ fromBlock: 'earliest', toBlock: 'latest' }], /800/],
-    ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x321' }], /800/],
+    ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x320' }], /801 blocks.*800/],
+    ['trace_filter', [{ fromBlock: '0x10', toBlock: '0x330' }], /801 blocks.*800/],
     ['eth_feeHistory', ['0xb', 'latest', []], /10/],
   ];
   for (const [m, params, re] of cases) {
@@ -138,7 +139,14 @@ test('gateway limits: trace_filter range and count, eth_getLogs range, eth_feeHi
     assert.equal(r.json.error?.code, -32005, `${m} ${JSON.stringify(params)}: ${JSON.stringify(r.json)}`);
     assert.match(r.json.error.message, re);
   }
-  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x320' }])).json.error, undefined);
+  // At the edge: 800 blocks, both bounds included, pass (the editor's check measures the same).
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x31f' }])).json.error, undefined);
+  assert.equal((await rpc(gw, 'trace_filter', [{ fromBlock: '0x10', toBlock: '0x32f', count: 1 }])).json.error, undefined);
+  // A range given by tags is measured once they resolve, the same way.
+  const head = chain.head;
+  const q = (n: number) => '0x' + n.toString(16);
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: q(head - 799), toBlock: 'latest' }])).json.error, undefined);
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: q(head - 800), toBlock: 'latest' }])).json.error?.code, -32005);
 });
 
 test('every unsupported method is HTTP 403 with a JSON-RPC error body', async () => {

@@ -423,13 +423,14 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
     // Doubles are exact up to 2^53, the common case; beyond, the comparison and the range are made on the exact values.
     const big = from > Number.MAX_SAFE_INTEGER || to > Number.MAX_SAFE_INTEGER;
     const reversed = big ? exact(f.fromBlock) > exact(f.toBlock) : from > to;
-    const over = big ? exact(f.toBlock) - exact(f.fromBlock) > BigInt(max) : to - from > max;
+    // "Max block range of 800 blocks" counts the blocks, both bounds included: 0 to 799 is 800 blocks, 0 to 800 is 801
+    // (docs/architecture.md, rpc review 2; the mock measures the same).
+    const over = big ? exact(f.toBlock) - exact(f.fromBlock) >= BigInt(max) : to - from >= max;
     if (reversed) {
       c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(f.fromBlock)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
     } else if (over) {
-      // The limit is on toBlock - fromBlock (docs/mock-backend.md; the mock measures the same): "0 to 801" is a range of 801.
       const [a, b] = [exact(f.fromBlock), exact(f.toBlock)];
-      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, a range of ${b - a} (toBlock − fromBlock); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
     }
   }
   if (spec.name === 'trace_filter') {
