@@ -221,6 +221,15 @@ test('a notification gets no answer even when it fails (JSON-RPC 2.0 section 4.1
   assert.equal(invalid.json.id, null);
 });
 
+test('"id": null is answered (JSON-RPC 2.0 section 4 allows it), alone and in a batch, with "id": null', async () => {
+  // The editor's jsonrpc/null-id warning says the response carries null, like an error about a request whose id was unreadable.
+  const one = await post(gw, { jsonrpc: '2.0', id: null, method: 'eth_chainId' });
+  assert.equal(one.status, 200);
+  assert.deepEqual(one.json, { jsonrpc: '2.0', id: null, result: '0x1' });
+  const batch = await post(gw, [{ jsonrpc: '2.0', id: null, method: 'eth_chainId' }, { jsonrpc: '2.0', method: 'eth_chainId' }]);
+  assert.deepEqual(batch.json, [{ jsonrpc: '2.0', id: null, result: '0x1' }]);
+});
+
 test('unknown block and transaction lookups return null; unknown networks are 404', async () => {
   assert.equal(await result(gw, 'eth_getBlockByNumber', ['0xffffff', false]), null);
   assert.equal(await result(gw, 'eth_getBlockByHash', ['0x' + '1'.repeat(64), false]), null);
