@@ -68,6 +68,24 @@ test('request snippets in an empty document and in a batch item position; they v
   assert.deepEqual(JSON.parse(filled).method, 'trace_filter');
 });
 
+test('a request snippet added to a batch takes the next free id, so it is no duplicate of one already there', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const fill = (snippet: string) => snippet.replace(/\$\{\d+:([^}]*)\}/g, '$1');
+  const cases: [string, number][] = [
+    ['[\n  {"jsonrpc":"2.0","method":"eth_chainId","id":1},\n  |\n]', 2],
+    ['[{"jsonrpc":"2.0","method":"eth_chainId","id":7}, {"jsonrpc":"2.0","method":"eth_chainId","id":"x"}, |]', 8],
+    ['[ | ]', 1],
+  ];
+  for (const [t, id] of cases) {
+    const item = complete(t).find((i) => i.label === 'eth_blockNumber request')!;
+    const filled = fill(item.insertText!);
+    assert.equal(JSON.parse(filled.replace(/,$/, '')).id, id, t);
+    const { text, offset } = at(t);
+    const after = text.slice(0, offset) + filled + text.slice(offset);
+    assert.deepEqual(validateText(after, 'jsonrpc-request').filter((p) => p.code !== 'jsonrpc/string-id').map((p) => p.code), [], after);
+  }
+});
+
 test('hover on a method: description, params, result and limits; unsupported ones say 403', () => {
   const h = hover('{"jsonrpc":"2.0","method":"eth_get|Logs","params":[{}],"id":1}')!;
   assert.equal(h.offset, 26);
