@@ -139,7 +139,9 @@ function stateBlock(chain: Chain, ref: unknown): number {
 
 function intOf(v: unknown, name: string): number {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(v)) return parseInt(v, 16);
+  // Any QUANTITY the params check let through (a uint64 "after" of 0xffffffffffffffff too): beyond 2^53 the double is only
+  // approximate, which no count or offset of this chain can tell apart.
+  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v)) return parseInt(v, 16);
   throw new RpcError(-32602, `Invalid params: "${name}" must be a non-negative integer or quantity, not ${JSON.stringify(v)}.`);
 }
 
@@ -218,8 +220,9 @@ export function traceFilter(chain: Chain, filter: Record<string, unknown>): Trac
   } else {
     [from, to] = rangeOf(chain, filter, LIMITS.traceFilterMaxBlockRange, 'trace_filter');
   }
-  const after = filter.after === undefined ? 0 : intOf(filter.after, 'after');
-  const count = filter.count === undefined ? LIMITS.traceFilterMaxCount : intOf(filter.count, 'count');
+  // null is absent, as for every optional member of the filter (the params check skips it too).
+  const after = filter.after === undefined || filter.after === null ? 0 : intOf(filter.after, 'after');
+  const count = filter.count === undefined || filter.count === null ? LIMITS.traceFilterMaxCount : intOf(filter.count, 'count');
   if (count > LIMITS.traceFilterMaxCount) {
     throw new RpcError(-32005, `Limit exceeded: trace_filter count ${count} is over the gateway's maximum of ${LIMITS.traceFilterMaxCount}.`);
   }

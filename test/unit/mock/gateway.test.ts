@@ -116,6 +116,12 @@ test('trace_filter pages through one stable order with after/count, and filters 
   const page1 = await result(gw, 'trace_filter', [{ ...range, count: 50 }]);
   const page2 = await result(gw, 'trace_filter', [{ ...range, after: 50, count: 50 }]);
   assert.deepEqual([...page1, ...page2], all.slice(0, 100));
+  // "after" as a quantity, as the editor accepts it (any uint64): past the last trace the page is empty, not -32602.
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: '0x32', count: 50 }]), page2);
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: '0xffffffffffffffff', count: 1 }]), []);
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: '0x20000000000000', count: 1 }]), []);
+  // A null member means absent, as the editor (and its schema) read every optional filter member.
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: null, count: null, mode: null, fromAddress: null, toAddress: null, blockHash: null }]), all);
   const from = all[0].action.from;
   const mine = await result(gw, 'trace_filter', [{ ...range, fromAddress: [from] }]);
   assert.ok(mine.length > 0 && mine.every((t: Json) => t.action.from === from));
