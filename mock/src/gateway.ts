@@ -163,14 +163,23 @@ function findTx(chain: Chain, hash: unknown): { b: BlockData; t: TxData } | unde
 
 function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, method: string): [number, number] {
   // Defaults as the editor explains them (params.ts rangeNotes): eth_getLogs "latest".."latest"; trace_filter genesis..head.
-  const from = blockNumberOf(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
-  const to = blockNumberOf(chain, filter.toBlock);
-  if (from > to) throw new RpcError(-32602, `Invalid params: fromBlock ${qty(from)} is greater than toBlock ${qty(to)}.`);
+  const fromBig = exactBlock(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
+  const toBig = exactBlock(chain, filter.toBlock, 'latest');
+  const hex = (n: bigint) => '0x' + n.toString(16);
+  if (fromBig > toBig) throw new RpcError(-32602, `Invalid params: fromBlock ${hex(fromBig)} is greater than toBlock ${hex(toBig)}.`);
   // The blocks of the range, both bounds included, as the editor counts them (params.ts limits): 0x0 to 0x31f is 800 blocks.
-  if (to - from + 1 > limit) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${qty(from)} to ${qty(to)}, ${to - from + 1} blocks (both bounds included); the gateway allows at most ${limit}.`);
+  const blocks = toBig - fromBig + 1n;
+  if (blocks > BigInt(limit)) {
+    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${hex(fromBig)} to ${hex(toBig)}, ${blocks} blocks (both bounds included); the gateway allows at most ${limit}.`);
   }
-  return [from, Math.min(to, chain.head)];
+  // Past the head there are no blocks: a range there is empty.
+  return fromBig > BigInt(chain.head) ? [chain.head + 1, chain.head] : [Number(fromBig), Math.min(Number(toBig), chain.head)];
+}
+
+/** A block bound as an exact integer: numbers past 2^53 (up to 64 bits) would round as doubles and miscount a range. */
+function exactBlock(chain: Chain, ref: unknown, fallback: string): bigint {
+  if (typeof ref === 'string' && /^0x[0-9a-fA-F]{14,16}$/.test(ref)) return BigInt(ref);
+  return BigInt(blockNumberOf(chain, ref, fallback));
 }
 
 function lowerSet(v: unknown): Set<string> | undefined {

@@ -153,6 +153,11 @@ test('gateway limits: trace_filter range and count, eth_getLogs range, eth_feeHi
   const q = (n: number) => '0x' + n.toString(16);
   assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: q(head - 799), toBlock: 'latest' }])).json.error, undefined);
   assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: q(head - 800), toBlock: 'latest' }])).json.error?.code, -32005);
+  // Beyond 2^53 a double cannot count the blocks: measured exactly, as the editor does (limit-large-numbers.json).
+  assert.deepEqual(await result(gw, 'eth_getLogs', [{ fromBlock: '0x100000000000007f', toBlock: '0x100000000000039e' }]), []);
+  const big = await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x100000000000007f', toBlock: '0x100000000000039f' }]);
+  assert.equal(big.json.error?.code, -32005);
+  assert.match(big.json.error.message, /801 blocks/);
 });
 
 test('every unsupported method is HTTP 403 with a JSON-RPC error body', async () => {
