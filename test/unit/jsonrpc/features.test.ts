@@ -101,6 +101,10 @@ test('hover on param object keys and positional params', () => {
   assert.match(hover('{"method":"trace_filter","params":[{"co|unt":5}]}')!.markdown, /at most 200/);
   assert.match(hover('{"method":"eth_call","params":[{"to":"0x0000000000000000000000000000000000000000"}, "lat|est"]}')!.markdown, /\*\*Block\*\*.*\n\n[\s\S]*`latest`:/);
   assert.equal(hover('{"method":"eth_getBalance","params":["0x1", "latest", "ext|ra"]}'), undefined);
+  // A tag as the value of a filter member is explained as it is in a positional param; the key itself is not.
+  assert.match(hover('{"method":"eth_getLogs","params":[{"fromBlock":"fina|lized"}]}')!.markdown, /\*\*fromBlock\*\*[\s\S]*`finalized`: The most recent block accepted as final/);
+  assert.match(hover('{"method":"trace_filter","params":[{"toBlock":"pen|ding"}]}')!.markdown, /`pending`:/);
+  assert.doesNotMatch(hover('{"method":"eth_getLogs","params":[{"from|Block":"finalized"}]}')!.markdown, /`finalized`:/);
 });
 
 test('hover reads own names only: a member or tag named like an Object.prototype property is not documented with its function', () => {

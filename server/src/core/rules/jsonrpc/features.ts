@@ -200,15 +200,17 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   if (!spec) return undefined;
   const at = typeAt(spec, rest);
   if (!at) return undefined;
-  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) };
+  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) + (isKey ? '' : tagNote(at.type, node.value)) };
   if (at.param && !isKey && typeof rest[1] === 'number') {
-    let md = paramMarkdown(spec, rest[1], at.param);
-    if (BLOCK_TYPES.includes(at.type) && typeof node.value === 'string' && Object.hasOwn(BLOCK_TAG_DESCRIPTIONS, node.value)) {
-      md += `\n\n\`${node.value}\`: ${BLOCK_TAG_DESCRIPTIONS[node.value as keyof typeof BLOCK_TAG_DESCRIPTIONS]}`;
-    }
-    return { ...span, markdown: md };
+    return { ...span, markdown: paramMarkdown(spec, rest[1], at.param) + tagNote(at.type, node.value) };
   }
   return undefined;
+}
+
+/** The description of a block tag written as a block value (a param or a filter's fromBlock/toBlock), else ''. */
+function tagNote(type: ValueType, value: unknown): string {
+  if (!BLOCK_TYPES.includes(type) || typeof value !== 'string' || !Object.hasOwn(BLOCK_TAG_DESCRIPTIONS, value)) return '';
+  return `\n\n\`${value}\`: ${BLOCK_TAG_DESCRIPTIONS[value as keyof typeof BLOCK_TAG_DESCRIPTIONS]}`;
 }
 
 // ---- lenses ----
