@@ -266,7 +266,9 @@ function feeHistory(chain: Chain, p: unknown[]): Record<string, unknown> {
   if (count > LIMITS.feeHistoryMaxBlockCount) {
     throw new RpcError(-32005, `Limit exceeded: eth_feeHistory blockCount ${count} is over the gateway's maximum of ${LIMITS.feeHistoryMaxBlockCount}.`);
   }
-  const newest = Math.min(blockNumberOf(chain, p[1]), chain.head);
+  // geth refuses a newest block past the head ("request beyond head block: requested N, head H"), it does not clamp it.
+  const newest = blockNumberOf(chain, p[1]);
+  if (newest > chain.head) throw new RpcError(-32001, `Request beyond head block: requested ${qty(newest)}, the head is ${qty(chain.head)}.`);
   const oldest = Math.max(0, newest - count + 1);
   const percentiles = Array.isArray(p[2]) ? (p[2] as number[]) : [];
   const blocks: BlockData[] = [];

@@ -267,4 +267,9 @@ test('fee history has one more base fee than blocks', async () => {
   const equal = await rpc(gw, 'eth_feeHistory', [4, '0x100', [10, 10, 90]]);
   assert.equal(equal.json.error?.code, -32602, JSON.stringify(equal.json));
   assert.match(equal.json.error.message, /params\[2\]\[1\]/);
+  // A newest block past the head is an error, as in geth ("request beyond head block"), not the head's history.
+  const beyond = await rpc(gw, 'eth_feeHistory', [4, '0x' + (chain.head + 1).toString(16), []]);
+  assert.equal(beyond.json.error?.code, -32001, JSON.stringify(beyond.json));
+  assert.match(beyond.json.error.message, /head/);
+  assert.equal((await result(gw, 'eth_feeHistory', [4, '0x' + chain.head.toString(16), []])).oldestBlock, '0x' + (chain.head - 3).toString(16));
 });
