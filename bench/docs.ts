@@ -155,11 +155,11 @@ function request(r: Rand, id: number): Record<string, unknown> {
   } else if (roll < 0.52) {
     method = 'eth_getLogs';
     const from = HEAD - int(r, 1000, 100_000);
-    params = [{ fromBlock: qty(from), toBlock: qty(from + int(r, 1, 800)), address: addr(), topics: [TRANSFER, null, '0x' + '0'.repeat(24) + hex(r, 40)] }];
+    params = [{ fromBlock: qty(from), toBlock: qty(from + int(r, 0, 799)), address: addr(), topics: [TRANSFER, null, '0x' + '0'.repeat(24) + hex(r, 40)] }];
   } else if (roll < 0.58) {
     method = 'trace_filter';
     const from = HEAD - int(r, 1000, 100_000);
-    params = [{ fromBlock: qty(from), toBlock: qty(from + int(r, 1, 800)), toAddress: [addr()], after: 0, count: int(r, 1, 200) }];
+    params = [{ fromBlock: qty(from), toBlock: qty(from + int(r, 0, 799)), toAddress: [addr()], after: 0, count: int(r, 1, 200) }];
   } else if (roll < 0.68) {
     method = 'eth_getTransactionReceipt';
     params = ['0x' + hex(r, 64)];

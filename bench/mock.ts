@@ -141,7 +141,7 @@ export async function runMock(durationS: number, log: (s: string) => void): Prom
     const head = await rpc(gatewayUrl, 'eth_blockNumber', []);
     if (head.status !== 200 || typeof head.body.result !== 'string') return SKIPPED(`eth_blockNumber answered HTTP ${head.status}: ${JSON.stringify(head.body).slice(0, 200)}`);
     const headN = Number.parseInt(head.body.result, 16);
-    const range = { fromBlock: '0x' + (headN - 800).toString(16), toBlock: '0x' + headN.toString(16) };
+    const range = { fromBlock: '0x' + (headN - 799).toString(16), toBlock: '0x' + headN.toString(16) };
     const traceAll = { ...range, after: 0, count: 200 };
     // An address no trace goes to: the gateway must walk all 800 blocks and finds nothing (the worst case of the range).
     const traceScan = { ...range, toAddress: ['0x' + '00'.repeat(19) + '01'], after: 0, count: 200 };

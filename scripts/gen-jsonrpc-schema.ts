@@ -129,7 +129,7 @@ function typeDefs(): Record<string, Schema> {
     d('traceFilter', 'The filter of trace_filter: a block range (or a block hash), addresses, offset and count.', undefined, {
       ...objectDef('traceFilter'), ...excludesRange(),
     }),
-    d('percentiles', 'Percentiles between 0 and 100, in increasing order.', undefined, {
+    d('percentiles', 'Percentiles between 0 and 100, in strictly increasing order (each above the one before).', undefined, {
       type: 'array', items: { type: 'number', minimum: 0, maximum: 100, errorMessage: 'Expected a percentile: a number between 0 and 100.' },
     }),
     d('topics', 'At most 4 topic filters by position: null matches anything, a hash matches it, an array matches any of its hashes.', undefined, {

@@ -139,7 +139,9 @@ function stateBlock(chain: Chain, ref: unknown): number {
 
 function intOf(v: unknown, name: string): number {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(v)) return parseInt(v, 16);
+  // Any QUANTITY the params check let through (a uint64 "after" of 0xffffffffffffffff too): beyond 2^53 the double is only
+  // approximate, which no count or offset of this chain can tell apart.
+  if (typeof v === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(v)) return parseInt(v, 16);
   throw new RpcError(-32602, `Invalid params: "${name}" must be a non-negative integer or quantity, not ${JSON.stringify(v)}.`);
 }
 
@@ -161,13 +163,23 @@ function findTx(chain: Chain, hash: unknown): { b: BlockData; t: TxData } | unde
 
 function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, method: string): [number, number] {
   // Defaults as the editor explains them (params.ts rangeNotes): eth_getLogs "latest".."latest"; trace_filter genesis..head.
-  const from = blockNumberOf(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
-  const to = blockNumberOf(chain, filter.toBlock);
-  if (from > to) throw new RpcError(-32602, `Invalid params: fromBlock ${qty(from)} is greater than toBlock ${qty(to)}.`);
-  if (to - from > limit) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${qty(from)} to ${qty(to)}, a range of ${to - from} (toBlock − fromBlock); the gateway allows at most ${limit}.`);
+  const fromBig = exactBlock(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
+  const toBig = exactBlock(chain, filter.toBlock, 'latest');
+  const hex = (n: bigint) => '0x' + n.toString(16);
+  if (fromBig > toBig) throw new RpcError(-32602, `Invalid params: fromBlock ${hex(fromBig)} is greater than toBlock ${hex(toBig)}.`);
+  // The blocks of the range, both bounds included, as the editor counts them (params.ts limits): 0x0 to 0x31f is 800 blocks.
+  const blocks = toBig - fromBig + 1n;
+  if (blocks > BigInt(limit)) {
+    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${hex(fromBig)} to ${hex(toBig)}, ${blocks} blocks (both bounds included); the gateway allows at most ${limit}.`);
   }
-  return [from, Math.min(to, chain.head)];
+  // Past the head there are no blocks: a range there is empty.
+  return fromBig > BigInt(chain.head) ? [chain.head + 1, chain.head] : [Number(fromBig), Math.min(Number(toBig), chain.head)];
+}
+
+/** A block bound as an exact integer: numbers past 2^53 (up to 64 bits) would round as doubles and miscount a range. */
+function exactBlock(chain: Chain, ref: unknown, fallback: string): bigint {
+  if (typeof ref === 'string' && /^0x[0-9a-fA-F]{14,16}$/.test(ref)) return BigInt(ref);
+  return BigInt(blockNumberOf(chain, ref, fallback));
 }
 
 function lowerSet(v: unknown): Set<string> | undefined {
@@ -217,8 +229,9 @@ export function traceFilter(chain: Chain, filter: Record<string, unknown>): Trac
   } else {
     [from, to] = rangeOf(chain, filter, LIMITS.traceFilterMaxBlockRange, 'trace_filter');
   }
-  const after = filter.after === undefined ? 0 : intOf(filter.after, 'after');
-  const count = filter.count === undefined ? LIMITS.traceFilterMaxCount : intOf(filter.count, 'count');
+  // null is absent, as for every optional member of the filter (the params check skips it too).
+  const after = filter.after === undefined || filter.after === null ? 0 : intOf(filter.after, 'after');
+  const count = filter.count === undefined || filter.count === null ? LIMITS.traceFilterMaxCount : intOf(filter.count, 'count');
   if (count > LIMITS.traceFilterMaxCount) {
     throw new RpcError(-32005, `Limit exceeded: trace_filter count ${count} is over the gateway's maximum of ${LIMITS.traceFilterMaxCount}.`);
   }
@@ -253,7 +266,9 @@ function feeHistory(chain: Chain, p: unknown[]): Record<string, unknown> {
   if (count > LIMITS.feeHistoryMaxBlockCount) {
     throw new RpcError(-32005, `Limit exceeded: eth_feeHistory blockCount ${count} is over the gateway's maximum of ${LIMITS.feeHistoryMaxBlockCount}.`);
   }
-  const newest = Math.min(blockNumberOf(chain, p[1]), chain.head);
+  // geth refuses a newest block past the head ("request beyond head block: requested N, head H"), it does not clamp it.
+  const newest = blockNumberOf(chain, p[1]);
+  if (newest > chain.head) throw new RpcError(-32001, `Request beyond head block: requested ${qty(newest)}, the head is ${qty(chain.head)}.`);
   const oldest = Math.max(0, newest - count + 1);
   const percentiles = Array.isArray(p[2]) ? (p[2] as number[]) : [];
   const blocks: BlockData[] = [];

@@ -119,3 +119,13 @@ test('a misspelt enum string gets "did you mean" and a fix that writes the neare
   const far = validateText(text.replace('blok', 'zzzzzzzz'), 'waf-ruleset').find((x) => x.code === 'schema/enum');
   assert.ok(far && !far.message.includes('did you mean') && !far.fixes);
 });
+
+test('a type list reads as a list, null without an article; a number too large for a double is not shown as "null"', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  // The request id takes an integer, a string or null (JSON-RPC 2.0 section 4).
+  const frac = validateText('{"jsonrpc":"2.0","method":"eth_chainId","id":1.5}', 'jsonrpc-request').find((p) => p.code === 'schema/type');
+  assert.equal(frac?.message, '"id" must be an integer, a string or null, not number 1.5.');
+  // 1e400 parses to Infinity, which JSON.stringify would print as null.
+  const huge = validateText('{"jsonrpc":"2.0","method":"eth_chainId","id":1e400}', 'jsonrpc-request').find((p) => p.code === 'schema/type');
+  assert.ok(huge && !/not number null/.test(huge.message) && /Infinity/.test(huge.message), huge?.message);
+});

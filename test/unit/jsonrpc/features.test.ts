@@ -68,6 +68,24 @@ test('request snippets in an empty document and in a batch item position; they v
   assert.deepEqual(JSON.parse(filled).method, 'trace_filter');
 });
 
+test('a request snippet added to a batch takes the next free id, so it is no duplicate of one already there', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const fill = (snippet: string) => snippet.replace(/\$\{\d+:([^}]*)\}/g, '$1');
+  const cases: [string, number][] = [
+    ['[\n  {"jsonrpc":"2.0","method":"eth_chainId","id":1},\n  |\n]', 2],
+    ['[{"jsonrpc":"2.0","method":"eth_chainId","id":7}, {"jsonrpc":"2.0","method":"eth_chainId","id":"x"}, |]', 8],
+    ['[ | ]', 1],
+  ];
+  for (const [t, id] of cases) {
+    const item = complete(t).find((i) => i.label === 'eth_blockNumber request')!;
+    const filled = fill(item.insertText!);
+    assert.equal(JSON.parse(filled.replace(/,$/, '')).id, id, t);
+    const { text, offset } = at(t);
+    const after = text.slice(0, offset) + filled + text.slice(offset);
+    assert.deepEqual(validateText(after, 'jsonrpc-request').filter((p) => p.code !== 'jsonrpc/string-id').map((p) => p.code), [], after);
+  }
+});
+
 test('hover on a method: description, params, result and limits; unsupported ones say 403', () => {
   const h = hover('{"jsonrpc":"2.0","method":"eth_get|Logs","params":[{}],"id":1}')!;
   assert.equal(h.offset, 26);
@@ -83,6 +101,10 @@ test('hover on param object keys and positional params', () => {
   assert.match(hover('{"method":"trace_filter","params":[{"co|unt":5}]}')!.markdown, /at most 200/);
   assert.match(hover('{"method":"eth_call","params":[{"to":"0x0000000000000000000000000000000000000000"}, "lat|est"]}')!.markdown, /\*\*Block\*\*.*\n\n[\s\S]*`latest`:/);
   assert.equal(hover('{"method":"eth_getBalance","params":["0x1", "latest", "ext|ra"]}'), undefined);
+  // A tag as the value of a filter member is explained as it is in a positional param; the key itself is not.
+  assert.match(hover('{"method":"eth_getLogs","params":[{"fromBlock":"fina|lized"}]}')!.markdown, /\*\*fromBlock\*\*[\s\S]*`finalized`: The most recent block accepted as final/);
+  assert.match(hover('{"method":"trace_filter","params":[{"toBlock":"pen|ding"}]}')!.markdown, /`pending`:/);
+  assert.doesNotMatch(hover('{"method":"eth_getLogs","params":[{"from|Block":"finalized"}]}')!.markdown, /`finalized`:/);
 });
 
 test('hover reads own names only: a member or tag named like an Object.prototype property is not documented with its function', () => {

@@ -17,8 +17,11 @@ const CASES: Record<string, Case> = {
   eth_mining: { ok: [[]], bad: [[[true], [[[0], 'jsonrpc/extra-param']]]] },
   eth_gasPrice: { ok: [[]], bad: [[[1, 2], [[[0], 'jsonrpc/extra-param']]]] },
   eth_feeHistory: {
-    ok: [['0x4', 'latest', [25, 75]], [10, '0x10', []], ['0xa', 'pending', [0, 0, 100]]],
+    ok: [['0x4', 'latest', [25, 75]], [10, '0x10', []], ['0xa', 'pending', [0, 0.5, 100]]],
     bad: [
+      // Strictly increasing: geth refuses equal neighbours since #28954 (eth/gasprice/feehistory.go, `p <= rewardPercentiles[i-1]`).
+      [['0xa', 'pending', [0, 0, 100]], [[[2, 1], 'jsonrpc/invalid-param']]],
+      [['0x4', 'latest', [10, 50, 50]], [[[2, 2], 'jsonrpc/invalid-param']]],
       [['0xb', 'latest', []], [[[0], 'jsonrpc/block-count-too-large']]],
       [['0x4', 'lastest', [75, 25]], [[[1], 'jsonrpc/invalid-block'], [[2, 1], 'jsonrpc/invalid-param']]],
       [['0x4', 'latest'], [[[], 'jsonrpc/missing-param']]],
@@ -75,7 +78,7 @@ const CASES: Record<string, Case> = {
   eth_getUncleByBlockHashAndIndex: { ok: [[H, '0x0']], bad: [[[H, '0x00'], [[[1], 'jsonrpc/invalid-quantity']]]] },
   eth_getUncleByBlockNumberAndIndex: { ok: [['0x29c', '0x0']], bad: [[['earliest', -1], [[[1], 'jsonrpc/invalid-quantity']]]] },
   eth_getLogs: {
-    ok: [[{ blockHash: H, address: [A], topics: [null, [H, H]] }], [{ fromBlock: '0x1000', toBlock: '0x1320' }], [{}], [{ fromBlock: 'safe', address: null }]],
+    ok: [[{ blockHash: H, address: [A], topics: [null, [H, H]] }], [{ fromBlock: '0x1000', toBlock: '0x131f' }], [{}], [{ fromBlock: 'safe', address: null }]],
     bad: [
       [[{ blockHash: H, fromBlock: '0x1', address: '0x1', topics: ['0xdd'] }],
         [[[0, 'address'], 'jsonrpc/invalid-address'], [[0, 'topics', 0], 'jsonrpc/invalid-hash'], [[0, 'blockHash'], 'jsonrpc/conflicting-keys']]],
@@ -166,10 +169,16 @@ test('a value over 64 bits is no block number, leading zeros or not: no "without
 test('limits: exactly at the limit passes, one over fails', () => {
   const code = (method: string, params: unknown[]) => checkParamValues(method, params).map((i) => i.code);
   const hex = (n: number) => '0x' + n.toString(16);
-  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(1000 + LIMITS.getLogsMaxBlockRange) }]), []);
-  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(1001 + LIMITS.getLogsMaxBlockRange) }]), ['jsonrpc/block-range-too-large']);
-  assert.deepEqual(code('trace_filter', [{ fromBlock: hex(1), toBlock: hex(1 + LIMITS.traceFilterMaxBlockRange) }]), []);
-  assert.deepEqual(code('trace_filter', [{ fromBlock: hex(1), toBlock: hex(2 + LIMITS.traceFilterMaxBlockRange) }]), ['jsonrpc/block-range-too-large']);
+  // "Max block range of 800 blocks": a range of 800 blocks, both bounds included (1000..1799); 1000..1800 is 801 blocks.
+  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(999 + LIMITS.getLogsMaxBlockRange) }]), []);
+  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(1000 + LIMITS.getLogsMaxBlockRange) }]), ['jsonrpc/block-range-too-large']);
+  assert.deepEqual(code('eth_getLogs', [{ fromBlock: hex(1000), toBlock: hex(1000) }]), []);
+  assert.deepEqual(code('trace_filter', [{ fromBlock: hex(1), toBlock: hex(LIMITS.traceFilterMaxBlockRange) }]), []);
+  assert.deepEqual(code('trace_filter', [{ fromBlock: hex(1), toBlock: hex(1 + LIMITS.traceFilterMaxBlockRange) }]), ['jsonrpc/block-range-too-large']);
+  // Cloudflare's trace_filter example, 0xccb943..0xccbc62, is exactly 800 blocks (with "count": 200, also the maximum).
+  assert.deepEqual(code('trace_filter', [{ count: 200, fromBlock: '0xccb943', toBlock: '0xccbc62' }]), []);
+  assert.deepEqual(code('trace_filter', [{ count: 200, fromBlock: '0xccb943', toBlock: '0xccbc63' }]), ['jsonrpc/block-range-too-large']);
+  assert.match(checkParamValues('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x320' }])[0].message, /801 blocks/);
   assert.deepEqual(code('trace_filter', [{ count: LIMITS.traceFilterMaxCount }]), []);
   assert.deepEqual(code('trace_filter', [{ count: LIMITS.traceFilterMaxCount + 1 }]), ['jsonrpc/trace-count-too-large']);
   assert.deepEqual(code('eth_feeHistory', [hex(LIMITS.feeHistoryMaxBlockCount), 'latest', []]), []);

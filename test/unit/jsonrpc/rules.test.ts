@@ -59,15 +59,35 @@ test('a version written as a number (or null) is one wrong-version problem with 
   }
 });
 
-test('missing method and id are errors; a string id is a warning with an integer fix when numeric', () => {
+test('a missing method is an error; a missing id (a notification) and a string id are warnings, the latter with an integer fix when numeric', () => {
   assert.equal(only('{"jsonrpc":"2.0","id":1}', 'jsonrpc/missing-method').severity, 'error');
-  assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId"}', 'jsonrpc/missing-id').severity, 'error');
+  // JSON-RPC 2.0 section 4.1: a request without "id" is a valid notification; the server sends no response (not even an error).
+  // An error would have the send command warn that "the gateway will probably refuse it", which it does not.
+  for (const text of ['{"jsonrpc":"2.0","method":"eth_chainId"}', '[{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"2.0","method":"eth_blockNumber","id":1}]']) {
+    const p = only(text, 'jsonrpc/missing-id');
+    assert.equal(p.severity, 'warning');
+    assert.match(p.message, /notification/);
+    assert.ok(!check(text).some((x) => x.severity === 'error'), text);
+  }
   const text = '{"jsonrpc":"2.0","method":"eth_chainId","id":"7"}';
   const p = only(text, 'jsonrpc/string-id');
   assert.equal(p.severity, 'warning');
   assert.equal(at(text, p), '"7"');
   assert.deepEqual(check(apply(text, p.fixes![0])), []);
   assert.equal(only('{"jsonrpc":"2.0","method":"eth_chainId","id":"abc"}', 'jsonrpc/string-id').fixes, undefined);
+});
+
+test('"id": null is a warning, not a schema error: JSON-RPC 2.0 allows it (section 4: String, Number or NULL; "SHOULD NOT" be null)', () => {
+  // The node answers it (with "id": null, as it does an error whose request id it could not read), so the request is not refused.
+  for (const text of ['{"jsonrpc":"2.0","method":"eth_chainId","id":null}', '[{"jsonrpc":"2.0","method":"eth_chainId","id":null}]']) {
+    const ps = check(text);
+    assert.deepEqual(ps.map((p) => `${p.code} ${p.severity}`), ['jsonrpc/null-id warning'], text);
+    assert.equal(at(text, ps[0]), 'null');
+  }
+  // Not a JSON-RPC id at all: still an error.
+  for (const id of ['true', '{}', '[1]']) {
+    assert.ok(check(`{"jsonrpc":"2.0","method":"eth_chainId","id":${id}}`).some((p) => p.severity === 'error'), id);
+  }
 });
 
 test('no absence reports after a syntax error', () => {

@@ -228,4 +228,12 @@ test('the gateway\'s other errors, {code, message, data}, as each library\'s own
   // viem: one class per EIP-1474 code.
   await assert.rejects(client.request({ method: 'eth_getBalance', params: ['0x123' as `0x${string}`, 'latest'] }), (e: Error) => e instanceof InvalidParamsRpcError && /params\[0\]/.test(e.message));
   await assert.rejects(client.getLogs({ fromBlock: 0n, toBlock: 900n }), (e: Error) => e instanceof LimitExceededRpcError && /800/.test(e.message));
+  // The 800-block limit at its edge, both bounds counted: 0..799 passes and 0..800 (801 blocks) does not, in both libraries.
+  assert.ok(Array.isArray(await provider.getLogs({ fromBlock: 0, toBlock: 799 })));
+  await assert.rejects(provider.getLogs({ fromBlock: 0, toBlock: 800 }), (e: { error?: { code: number; message: string } }) =>
+    e.error?.code === -32005 && /801 blocks/.test(e.error.message));
+  assert.ok(Array.isArray(await client.getLogs({ fromBlock: 0n, toBlock: 799n })));
+  await assert.rejects(client.getLogs({ fromBlock: 0n, toBlock: 800n }), (e: Error) => e instanceof LimitExceededRpcError && /801 blocks/.test(e.message));
+  // Reward percentiles must increase strictly, as geth checks them.
+  await assert.rejects(client.getFeeHistory({ blockCount: 2, rewardPercentiles: [50, 50] }), (e: Error) => e instanceof InvalidParamsRpcError && /percentiles must increase/.test(e.message));
 });

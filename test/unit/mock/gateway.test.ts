@@ -116,6 +116,12 @@ test('trace_filter pages through one stable order with after/count, and filters 
   const page1 = await result(gw, 'trace_filter', [{ ...range, count: 50 }]);
   const page2 = await result(gw, 'trace_filter', [{ ...range, after: 50, count: 50 }]);
   assert.deepEqual([...page1, ...page2], all.slice(0, 100));
+  // "after" as a quantity, as the editor accepts it (any uint64): past the last trace the page is empty, not -32602.
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: '0x32', count: 50 }]), page2);
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: '0xffffffffffffffff', count: 1 }]), []);
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: '0x20000000000000', count: 1 }]), []);
+  // A null member means absent, as the editor (and its schema) read every optional filter member.
+  assert.deepEqual(await result(gw, 'trace_filter', [{ ...range, after: null, count: null, mode: null, fromAddress: null, toAddress: null, blockHash: null }]), all);
   const from = all[0].action.from;
   const mine = await result(gw, 'trace_filter', [{ ...range, fromAddress: [from] }]);
   assert.ok(mine.length > 0 && mine.every((t: Json) => t.action.from === from));
@@ -129,7 +135,8 @@ test('gateway limits: trace_filter range and count, eth_getLogs range, eth_feeHi
     ['trace_filter', [{ fromBlock: 'earliest', toBlock: 'latest' }], /800/],
     ['trace_filter', [{ fromBlock: '0x0', toBlock: '0x1', count: 201 }], /200/],
     ['eth_getLogs', [{ fromBlock: 'earliest', toBlock: 'latest' }], /800/],
-    ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x321' }], /800/],
+    ['eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x320' }], /801 blocks.*800/],
+    ['trace_filter', [{ fromBlock: '0x10', toBlock: '0x330' }], /801 blocks.*800/],
     ['eth_feeHistory', ['0xb', 'latest', []], /10/],
   ];
   for (const [m, params, re] of cases) {
@@ -138,7 +145,19 @@ test('gateway limits: trace_filter range and count, eth_getLogs range, eth_feeHi
     assert.equal(r.json.error?.code, -32005, `${m} ${JSON.stringify(params)}: ${JSON.stringify(r.json)}`);
     assert.match(r.json.error.message, re);
   }
-  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x320' }])).json.error, undefined);
+  // At the edge: 800 blocks, both bounds included, pass (the editor's check measures the same).
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x31f' }])).json.error, undefined);
+  assert.equal((await rpc(gw, 'trace_filter', [{ fromBlock: '0x10', toBlock: '0x32f', count: 1 }])).json.error, undefined);
+  // A range given by tags is measured once they resolve, the same way.
+  const head = chain.head;
+  const q = (n: number) => '0x' + n.toString(16);
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: q(head - 799), toBlock: 'latest' }])).json.error, undefined);
+  assert.equal((await rpc(gw, 'eth_getLogs', [{ fromBlock: q(head - 800), toBlock: 'latest' }])).json.error?.code, -32005);
+  // Beyond 2^53 a double cannot count the blocks: measured exactly, as the editor does (limit-large-numbers.json).
+  assert.deepEqual(await result(gw, 'eth_getLogs', [{ fromBlock: '0x100000000000007f', toBlock: '0x100000000000039e' }]), []);
+  const big = await rpc(gw, 'eth_getLogs', [{ fromBlock: '0x100000000000007f', toBlock: '0x100000000000039f' }]);
+  assert.equal(big.json.error?.code, -32005);
+  assert.match(big.json.error.message, /801 blocks/);
 });
 
 test('every unsupported method is HTTP 403 with a JSON-RPC error body', async () => {
@@ -213,6 +232,15 @@ test('a notification gets no answer even when it fails (JSON-RPC 2.0 section 4.1
   assert.equal(invalid.json.id, null);
 });
 
+test('"id": null is answered (JSON-RPC 2.0 section 4 allows it), alone and in a batch, with "id": null', async () => {
+  // The editor's jsonrpc/null-id warning says the response carries null, like an error about a request whose id was unreadable.
+  const one = await post(gw, { jsonrpc: '2.0', id: null, method: 'eth_chainId' });
+  assert.equal(one.status, 200);
+  assert.deepEqual(one.json, { jsonrpc: '2.0', id: null, result: '0x1' });
+  const batch = await post(gw, [{ jsonrpc: '2.0', id: null, method: 'eth_chainId' }, { jsonrpc: '2.0', method: 'eth_chainId' }]);
+  assert.deepEqual(batch.json, [{ jsonrpc: '2.0', id: null, result: '0x1' }]);
+});
+
 test('unknown block and transaction lookups return null; unknown networks are 404', async () => {
   assert.equal(await result(gw, 'eth_getBlockByNumber', ['0xffffff', false]), null);
   assert.equal(await result(gw, 'eth_getBlockByHash', ['0x' + '1'.repeat(64), false]), null);
@@ -235,4 +263,13 @@ test('fee history has one more base fee than blocks', async () => {
   assert.equal(fh.gasUsedRatio.length, 4);
   assert.equal(fh.reward.length, 4);
   assert.equal(fh.reward[0].length, 2);
+  // Percentiles must increase strictly, as geth checks them (eth/gasprice/feehistory.go: "invalid reward percentile").
+  const equal = await rpc(gw, 'eth_feeHistory', [4, '0x100', [10, 10, 90]]);
+  assert.equal(equal.json.error?.code, -32602, JSON.stringify(equal.json));
+  assert.match(equal.json.error.message, /params\[2\]\[1\]/);
+  // A newest block past the head is an error, as in geth ("request beyond head block"), not the head's history.
+  const beyond = await rpc(gw, 'eth_feeHistory', [4, '0x' + (chain.head + 1).toString(16), []]);
+  assert.equal(beyond.json.error?.code, -32001, JSON.stringify(beyond.json));
+  assert.match(beyond.json.error.message, /head/);
+  assert.equal((await result(gw, 'eth_feeHistory', [4, '0x' + chain.head.toString(16), []])).oldestBlock, '0x' + (chain.head - 3).toString(16));
 });

@@ -39,6 +39,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  // A number beyond a double's range (1e400) parses to Infinity, which JSON.stringify would print as "null".
+  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)} (too large for a double)`;
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
@@ -248,6 +250,8 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
   return out;
 }
 
+/** "an integer", "an integer or a string", "an integer, a string or null" (null takes no article). */
 function article(type: string): string {
-  return type.split(',').map((t) => (t === 'array' || t === 'object' || t === 'integer' ? `an ${t}` : `a ${t}`)).join(' or ');
+  const names = type.split(',').map((t) => (t === 'null' ? 'null' : t === 'array' || t === 'object' || t === 'integer' ? `an ${t}` : `a ${t}`));
+  return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }

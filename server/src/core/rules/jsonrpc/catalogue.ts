@@ -78,7 +78,7 @@ export const TYPE_LABELS: Record<ValueType, string> = {
   callObject: 'transaction call object',
   logFilter: 'log filter object',
   traceFilter: 'trace filter object',
-  percentiles: 'number[] (0..100, increasing)',
+  percentiles: 'number[] (0..100, strictly increasing)',
   topics: '(null | hash | hash[])[]',
   accessList: '{ address, storageKeys }[]',
   authorizationList: '{ chainId, nonce, address, yParity, r, s }[]',
@@ -155,7 +155,7 @@ export const METHODS: readonly MethodSpec[] = [
   m('eth_feeHistory', 'Returns base fees, gas-used ratios and reward percentiles for a range of recent blocks.', [
     p('blockCount', 'integerOrQuantity', true, 'Number of blocks in the requested range (the gateway allows at most 10).'),
     p('newestBlock', 'block', true, 'Highest block of the requested range (number or tag).'),
-    p('rewardPercentiles', 'percentiles', true, 'Increasing percentiles (0 to 100) of effective priority fees to sample per block.'),
+    p('rewardPercentiles', 'percentiles', true, 'Strictly increasing percentiles (0 to 100) of effective priority fees to sample per block.'),
   ], '{ oldestBlock, baseFeePerGas[], gasUsedRatio[], baseFeePerBlobGas[]?, blobGasUsedRatio[]?, reward[][]? }.', 'execution-apis',
   [`blockCount is at most ${LIMITS.feeHistoryMaxBlockCount}.`]),
   m('eth_blockNumber', 'Returns the number of the most recent block.', [], 'QUANTITY: the block number.', 'execution-apis'),
@@ -193,7 +193,7 @@ export const METHODS: readonly MethodSpec[] = [
   m('eth_getUncleByBlockNumberAndIndex', 'Returns an uncle of a block, by block number and uncle index.',
     [p('block', 'block', true, 'Block number or tag.'), p('uncleIndex', 'quantity', true, 'Position of the uncle.')], 'Block object (without transactions), or null.', 'ethereum.org'),
   m('eth_getLogs', 'Returns the logs matching a filter.', [p('Filter', 'logFilter', true, 'Block range (or block hash), addresses and topics to match.')],
-    'Log[]: the matching logs.', 'execution-apis', [`toBlock - fromBlock is at most ${LIMITS.getLogsMaxBlockRange} blocks.`]),
+    'Log[]: the matching logs.', 'execution-apis', [`A range covers at most ${LIMITS.getLogsMaxBlockRange} blocks, fromBlock and toBlock included (toBlock − fromBlock ≤ ${LIMITS.getLogsMaxBlockRange - 1}).`]),
   m('eth_getWork', 'Returns the hash of the current block, the seed hash and the boundary condition (proof-of-work only).', [],
     '[powHash, seedHash, boundary] (bytes32 each).', 'ethereum.org'),
   m('eth_getProof', 'Returns the account and storage values of an account, with Merkle proofs.', [ADDRESS,
@@ -202,7 +202,7 @@ export const METHODS: readonly MethodSpec[] = [
   m('trace_filter', 'Returns the execution traces matching a filter (block range, sender and receiver addresses).',
     [p('filter', 'traceFilter', true, 'Block range, addresses, offset and count of the traces to return.')],
     'Trace record[]: { action, blockHash, blockNumber, result, subtraces, traceAddress, transactionHash, transactionPosition, type }.', 'gateway',
-    [`toBlock - fromBlock is at most ${LIMITS.traceFilterMaxBlockRange} blocks.`, `count is at most ${LIMITS.traceFilterMaxCount}.`]),
+    [`A range covers at most ${LIMITS.traceFilterMaxBlockRange} blocks, fromBlock and toBlock included (toBlock − fromBlock ≤ ${LIMITS.traceFilterMaxBlockRange - 1}).`, `count is at most ${LIMITS.traceFilterMaxCount}.`]),
 ];
 
 export const METHOD_BY_NAME: ReadonlyMap<string, MethodSpec> = new Map(METHODS.map((x) => [x.name, x]));

@@ -5,7 +5,11 @@ export const JSONRPC_CODES: CodeTable = {
   'jsonrpc/missing-version': { severity: 'error', description: 'A request has no "jsonrpc" member; the gateway speaks JSON-RPC "2.0".' },
   'jsonrpc/wrong-version': { severity: 'error', description: 'The "jsonrpc" member is not "2.0".' },
   'jsonrpc/missing-method': { severity: 'error', description: 'A request has no "method" member.' },
-  'jsonrpc/missing-id': { severity: 'error', description: 'A request has no "id"; without one it is a notification and gets no response.' },
+  // JSON-RPC 2.0 section 4.1: a request without "id" is a valid notification; the server does not answer it, not even with an error.
+  'jsonrpc/missing-id': { severity: 'warning', description: 'A request has no "id": a notification, valid JSON-RPC, which gets no response (an error in its method or params goes unreported).' },
+  // JSON-RPC 2.0 section 4: the id MUST be a String, Number or NULL; "SHOULD NOT" be null (footnote 1: responses use null for an
+  // unknown id). Valid, and answered, so a warning.
+  'jsonrpc/null-id': { severity: 'warning', description: 'An "id" of null; JSON-RPC allows but discourages it, since a response to a request whose id could not be read carries null too.' },
   'jsonrpc/string-id': { severity: 'warning', description: 'A string id; the gateway documents integer ids.' },
   'jsonrpc/duplicate-id': { severity: 'warning', description: 'Two requests of a batch share an id, so their responses cannot be told apart.' },
   // method

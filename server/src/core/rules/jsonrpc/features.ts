@@ -99,6 +99,18 @@ export function requestSnippet(spec: MethodSpec, id = 1): string {
   return `{\n\t"jsonrpc": "2.0",\n\t"method": "${spec.name}",\n\t"params": [${params}],\n\t"id": \${${n.i}:${id}}\n}`;
 }
 
+/** The id for a request added to a batch: one above the largest integer id there (responses are matched by id), else 1. */
+function nextId(value: unknown): number {
+  let max = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const id: unknown = item !== null && typeof item === 'object' ? (item as Record<string, unknown>).id : undefined;
+      if (typeof id === 'number' && Number.isSafeInteger(id) && id > max && id < Number.MAX_SAFE_INTEGER) max = id;
+    }
+  }
+  return max + 1;
+}
+
 function keyValueSnippet(k: KeySpec): string {
   if (k.type === 'integerOrQuantity') return `\${1:${k.example}}`;
   if (k.example.startsWith('[')) return '[$1]';
@@ -112,9 +124,10 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   if (!loc.isAtPropertyKey && (path.length === 0 || (path.length === 1 && typeof path[0] === 'number' && loc.previousNode?.type !== 'property'))) {
     if (path.length === 0 && doc.value !== undefined && doc.text.trim() !== '') return [];
     const comma = path.length === 1 && valueFollows(doc.text, offset) ? ',' : ''; // in front of another request of the batch
+    const id = nextId(doc.value);
     return METHODS.map((spec, i) => ({
       label: `${spec.name} request`, kind: 'snippet', detail: signature(spec), documentation: methodMarkdown(spec),
-      insertText: `${requestSnippet(spec)}${comma}`, snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
+      insertText: `${requestSnippet(spec, id)}${comma}`, snippet: true, sortText: `2${String(i).padStart(3, '0')}`, filterText: spec.name,
     }));
   }
   const { rest, spec } = split(doc, path);
@@ -187,13 +200,9 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   if (!spec) return undefined;
   const at = typeAt(spec, rest);
   if (!at) return undefined;
-  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) };
+  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) + (isKey ? '' : tagNote(at.type, node.value)) };
   if (at.param && !isKey && typeof rest[1] === 'number') {
-    let md = paramMarkdown(spec, rest[1], at.param);
-    if (BLOCK_TYPES.includes(at.type) && typeof node.value === 'string' && Object.hasOwn(BLOCK_TAG_DESCRIPTIONS, node.value)) {
-      md += `\n\n\`${node.value}\`: ${BLOCK_TAG_DESCRIPTIONS[node.value as keyof typeof BLOCK_TAG_DESCRIPTIONS]}`;
-    }
-    return { ...span, markdown: md };
+    return { ...span, markdown: paramMarkdown(spec, rest[1], at.param) + tagNote(at.type, node.value) };
   }
   return undefined;
 }
@@ -275,6 +284,12 @@ export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
     });
   }
   return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** The description of a block tag written as a block value (a param or a filter's fromBlock/toBlock), else ''. */
+function tagNote(type: ValueType, value: unknown): string {
+  if (!BLOCK_TYPES.includes(type) || typeof value !== 'string' || !Object.hasOwn(BLOCK_TAG_DESCRIPTIONS, value)) return '';
+  return `\n\n\`${value}\`: ${BLOCK_TAG_DESCRIPTIONS[value as keyof typeof BLOCK_TAG_DESCRIPTIONS]}`;
 }
 
 // ---- lenses ----

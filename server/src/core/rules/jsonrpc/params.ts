@@ -312,7 +312,12 @@ class Checker {
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       if (typeof x !== 'number' || x < 0 || x > 100) { this.expect([...path, i], 'a number between 0 and 100', x); continue; }
-      if (x < prev) this.add([...path, i], `${formatPath([...path, i])} is ${x}, below the previous percentile ${prev}; percentiles must increase.`);
+      // Strictly: geth refuses an equal neighbour too ("invalid reward percentile: #0:10.000000 >= #1:10.000000", since #28954,
+      // eth/gasprice/feehistory.go); execution-apis says "monotonically increasing".
+      if (x <= prev) {
+        const rel = x === prev ? 'the same as' : 'below';
+        this.add([...path, i], `${formatPath([...path, i])} is ${x}, ${rel} the previous percentile ${prev}; percentiles must increase, each above the one before.`);
+      }
       prev = x;
     }
   }
@@ -418,13 +423,14 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
     // Doubles are exact up to 2^53, the common case; beyond, the comparison and the range are made on the exact values.
     const big = from > Number.MAX_SAFE_INTEGER || to > Number.MAX_SAFE_INTEGER;
     const reversed = big ? exact(f.fromBlock) > exact(f.toBlock) : from > to;
-    const over = big ? exact(f.toBlock) - exact(f.fromBlock) > BigInt(max) : to - from > max;
+    // "Max block range of 800 blocks" counts the blocks, both bounds included: 0 to 799 is 800 blocks, 0 to 800 is 801
+    // (docs/architecture.md, rpc review 2; the mock measures the same).
+    const over = big ? exact(f.toBlock) - exact(f.fromBlock) >= BigInt(max) : to - from >= max;
     if (reversed) {
       c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(f.fromBlock)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
     } else if (over) {
-      // The limit is on toBlock - fromBlock (docs/mock-backend.md; the mock measures the same): "0 to 801" is a range of 801.
       const [a, b] = [exact(f.fromBlock), exact(f.toBlock)];
-      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, a range of ${b - a} (toBlock − fromBlock); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
     }
   }
   if (spec.name === 'trace_filter') {

@@ -72,7 +72,10 @@ function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[
     out.push(ctx.report('jsonrpc/missing-method', `${whereOf(r)} has no "method" member.`, doc.locate([...base, 'method'])));
   }
   if (req.id === undefined && clean) {
-    out.push(ctx.report('jsonrpc/missing-id', `${whereOf(r)} has no "id"; without one it is a notification and the gateway sends no response.`,
+    out.push(ctx.report('jsonrpc/missing-id', `${whereOf(r)} has no "id", so it is a notification: the gateway does not answer it, and an error in its method or params goes unreported.`,
+      doc.locate([...base, 'id'])));
+  } else if (req.id === null) {
+    out.push(ctx.report('jsonrpc/null-id', 'The id is null, which JSON-RPC allows but discourages: the response carries "id": null, as does an error about a request whose id could not be read; the gateway documents integer ids.',
       doc.locate([...base, 'id'])));
   } else if (typeof req.id === 'string') {
     const span = doc.locate([...base, 'id']);
