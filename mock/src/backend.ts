@@ -8,6 +8,7 @@ import { handleGateway } from './gateway';
 import type { ApiReply, Credentials } from './management';
 import { ManagementApi, fail } from './management';
 import { StateStore } from './state';
+import { lockState, type StateLock } from './lock';
 import { NETWORKS } from './chain';
 import { Feed } from './feed';
 import { TrafficEngine, type TrafficConfig } from './traffic/engine';
@@ -146,6 +147,17 @@ function send(res: http.ServerResponse, status: number, body: unknown, close = f
 }
 
 export async function startMockBackend(opts: MockBackendOptions = {}): Promise<LocalMockBackend> {
+  // One mock per state file (lock.ts): refused with StateInUse, which names the mock that serves it.
+  const lock = opts.stateFile ? await lockState(opts.stateFile) : undefined;
+  try {
+    return await startLocked(opts, lock);
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+}
+
+async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined): Promise<LocalMockBackend> {
   const random = randomCredentials();
   const credentials: Credentials = {
     apiToken: opts.apiToken || random.apiToken,
@@ -275,6 +287,7 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
   const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${shownHost}:${addr.port}`;
   publicUrl = url;
+  await lock?.setUrl(url);
   // Bound to another address (--host 0.0.0.0, a LAN address), the network reaches the mock directly by whatever name it has: a
   // Host check would refuse those names and guard nothing.
   checkHost = isLoopback(addr.address);
@@ -293,7 +306,7 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 1000).unref();
-      })]).then(() => store.save());
+      })]).then(() => store.save()).finally(() => lock?.release());
       return closed;
     },
     reset: resetAll,
