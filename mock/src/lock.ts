@@ -62,10 +62,21 @@ export async function lockState(file: string): Promise<StateLock> {
   const info: LockInfo = { pid: process.pid };
   for (let attempt = 0; ; attempt++) {
     try {
-      await writeWhole(lock, info, (tmp) => fs.link(tmp, lock));
+      await writeWhole(lock, info, async (tmp) => {
+        try {
+          await fs.link(tmp, lock);
+        } catch (err) {
+          // A file system without hard links (FAT, some network shares): an exclusive create, written at once.
+          if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'].includes(String((err as NodeJS.ErrnoException).code))) throw err;
+          await fs.writeFile(lock, JSON.stringify(info) + '\n', { flag: 'wx', mode: 0o600 });
+        }
+      });
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw err;
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'ENOENT') throw new Error(`Cannot write the state file "${file}": the folder "${path.dirname(key)}" does not exist.`);
+      if (e.code !== 'EEXIST') throw new Error(`Cannot lock the state file "${file}" (${lock}): ${e.message.replace(/ '[^']*\.tmp'/, '')}.`);
+      if (attempt >= 2) throw new Error(`Cannot lock the state file "${file}": "${lock}" keeps coming back; is another mock starting on it?`);
     }
     const other = await readLock(lock);
     // A lock of a live process (another, or this one after a restart in place) is in use; an unreadable one, or one whose process

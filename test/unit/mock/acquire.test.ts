@@ -128,3 +128,29 @@ test('one mock per state file: a second mock on the same file is refused naming 
   await afterCrash.close();
   assert.equal(existsSync(`${stateFile}.lock`), false, 'close removes the lock');
 });
+
+test('edgekit mock: a port in use and a state file in a missing folder are refused with a message naming the port or the folder', async () => {
+  const { runMockCli } = await import('../../../mock/src/main');
+  const run = async (argv: string[]) => {
+    let err = '';
+    const code = await runMockCli(argv, { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
+    return { code, err };
+  };
+  const holder = http.createServer();
+  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+  const port = (holder.address() as AddressInfo).port;
+  try {
+    const busy = await run(['--port', String(port)]);
+    assert.equal(busy.code, 1);
+    assert.ok(busy.err.includes(`port ${port} on 127.0.0.1 is in use`), busy.err);
+    assert.match(busy.err, /--port 0/);
+  } finally {
+    await new Promise((r) => holder.close(r));
+  }
+  const d = mkdtempSync(path.join(tmpdir(), 'edgekit-cli-'));
+  const file = path.join(d, 'missing', 'state.json');
+  const missing = await run(['--port', '0', '--state', file]);
+  assert.equal(missing.code, 1);
+  assert.ok(missing.err.includes(`"${file}"`) && missing.err.includes(`"${path.join(d, 'missing')}" does not exist`), missing.err);
+  assert.doesNotMatch(missing.err, /\.tmp|\.lock/);
+});
