@@ -5,6 +5,7 @@
 import type { Credentials } from './management';
 import type { MockBackend, MockBackendOptions, MockHealth } from './backend';
 import { API_PREFIX, GATEWAY_PREFIX, HEALTH_PATH, MOCK_SERVICE, RESET_PATH, startMockBackend } from './backend';
+import { StateInUse } from './lock';
 
 export interface AcquiredMock {
   backend: MockBackend;
@@ -68,6 +69,12 @@ export async function acquireMockBackend(opts: MockBackendOptions & { credential
   try {
     return { backend: await start(port), shared: false };
   } catch (err) {
+    // The state file is served by another window's mock (every window uses the same one): use that mock, as for a shared port.
+    if (err instanceof StateInUse) {
+      const holder = err.holder.url ? await connectMockBackend(err.holder.url, credentials) : undefined;
+      if (holder) return { backend: holder, shared: true, note: `Using the EdgeKit mock backend another window started on ${new URL(holder.url).host} (it serves the same state file).` };
+      throw err;
+    }
     if (!inUse(err) || port === 0) throw err;
   }
   const host = opts.host ?? '127.0.0.1';

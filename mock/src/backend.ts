@@ -2,12 +2,13 @@
 // Bound to 127.0.0.1 by default, port 0 picks a free port. Body limit 1 MB (413), header and request timeouts, optional delay and
 // failure injection for tests. Never imports vscode; the extension and `edgekit mock` both start it through startMockBackend.
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, isIPv4, isIPv6, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { handleGateway } from './gateway';
 import type { ApiReply, Credentials } from './management';
 import { ManagementApi, fail } from './management';
 import { StateStore } from './state';
+import { lockState, type StateLock } from './lock';
 import { NETWORKS } from './chain';
 import { Feed } from './feed';
 import { TrafficEngine, type TrafficConfig } from './traffic/engine';
@@ -86,6 +87,23 @@ export function randomCredentials(): Credentials {
   };
 }
 
+/** Whether a Host header names the machine itself: `localhost` or an IP address, with any port (a forwarded port differs from the
+ * mock's). A page that rebinds its own DNS name to 127.0.0.1 (DNS rebinding) sends that name, which is neither. A request without
+ * a Host (HTTP/1.0; Node refuses an HTTP/1.1 one) is let through: browsers always send it. */
+export function isLocalHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const m = /^(?:\[([^\]]*)\]|([^:\[\]]*))(?::\d*)?$/.exec(host.trim());
+  if (!m) return false;
+  if (m[1] !== undefined) return isIPv6(m[1]);
+  const name = m[2].toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || isIPv4(name);
+}
+
+/** Whether the server listens on loopback only (then nothing but this machine reaches it, and the Host check applies). */
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.toLowerCase() === 'localhost' || (isIP(address) === 4 && address.startsWith('127.')) || /^::ffff:127\./i.test(address);
+}
+
 class BodyTooLarge extends Error {}
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
@@ -129,6 +147,17 @@ function send(res: http.ServerResponse, status: number, body: unknown, close = f
 }
 
 export async function startMockBackend(opts: MockBackendOptions = {}): Promise<LocalMockBackend> {
+  // One mock per state file (lock.ts): refused with StateInUse, which names the mock that serves it.
+  const lock = opts.stateFile ? await lockState(opts.stateFile) : undefined;
+  try {
+    return await startLocked(opts, lock);
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+}
+
+async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined): Promise<LocalMockBackend> {
   const random = randomCredentials();
   const credentials: Credentials = {
     apiToken: opts.apiToken || random.apiToken,
@@ -154,8 +183,19 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
   const health: MockHealth = { service: MOCK_SERVICE, pid: process.pid, startedAt: new Date().toISOString(), stateFile: opts.stateFile ?? null };
   const failures = (Array.isArray(opts.fail) ? opts.fail : opts.fail ? [opts.fail] : []).map((f) => ({ ...f, left: f.times ?? Infinity }));
 
+  /** Set once listening: whether the Host header is checked (the mock listens on loopback only). */
+  let checkHost = false;
+  let publicUrl = '';
   const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown; contentType?: string }> => {
     const method = req.method ?? 'GET';
+    if (checkHost && !isLocalHost(req.headers.host)) {
+      // DNS rebinding: a web page whose name now resolves to 127.0.0.1 could read the credential-free routes (the gateway, the
+      // health route). Refused before anything else, in the shape of the path's API.
+      const message = `The Host header "${req.headers.host}" is not this machine: the mock listens on loopback and answers only requests addressed to localhost or an IP address (such as 127.0.0.1), a guard against DNS rebinding. Use ${publicUrl}.`;
+      log(`Refused ${method} ${url.pathname}: Host header is not localhost or an IP address`);
+      if (url.pathname.startsWith(GATEWAY_PREFIX)) return { status: 403, body: { jsonrpc: '2.0', id: null, error: { code: -32600, message } } };
+      return fail(403, 10000, message);
+    }
     const injected = failures.find((f) => f.left > 0 && f.match.test(`${method} ${url.pathname}`));
     if (injected) {
       injected.left--;
@@ -246,6 +286,11 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
   const addr = server.address() as AddressInfo;
   const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `http://${shownHost}:${addr.port}`;
+  publicUrl = url;
+  await lock?.setUrl(url);
+  // Bound to another address (--host 0.0.0.0, a LAN address), the network reaches the mock directly by whatever name it has: a
+  // Host check would refuse those names and guard nothing.
+  checkHost = isLoopback(addr.address);
   let closed: Promise<void> | undefined;
   return {
     url,
@@ -261,7 +306,7 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 1000).unref();
-      })]).then(() => store.save());
+      })]).then(() => store.save()).finally(() => lock?.release());
       return closed;
     },
     reset: resetAll,

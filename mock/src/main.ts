@@ -115,7 +115,13 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
       },
     });
   } catch (err) {
-    io.stderr(`edgekit mock: cannot start: ${(err as Error).message}\n`);
+    const e = err as NodeJS.ErrnoException;
+    const why = e.code === 'EADDRINUSE' ? `port ${args.port} on ${args.host} is in use (another program, or another mock, listens there); stop it, choose another --port, or --port 0 for any free port.`
+      : e.code === 'EADDRNOTAVAIL' ? `--host ${args.host} is not an address of this machine (${e.message}).`
+      : e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' ? `--host ${args.host} does not resolve to an address (${e.message}).`
+      : e.code === 'EACCES' ? `port ${args.port} on ${args.host} needs privileges (${e.message}); choose a port above 1023.`
+      : e.message;
+    io.stderr(`edgekit mock: cannot start: ${why}\n`);
     return 1;
   }
   const base = backend.url;

@@ -254,15 +254,21 @@ export function deriveConfig(z: Zone): { config: NewConfig; notes: string[] } {
       enabled: !fw.paused, action_parameters: { ruleset: 'current' } });
   }
   const wafOn: string[] = [];
+  // Only the highest-priority matching page rule takes effect (rules/page-rules, "Priority order matters"; the list is highest
+  // first): a page rule's migrated expression leaves out the URLs of the active page rules above it.
+  const above: string[] = [];
   for (const pr of z.waf.pageRules) {
     if (pr.status !== 'active') continue;
+    const own = urlPatternExpression(pr.target);
+    const expression = above.length ? `${own} and not (${above.join(' or ')})` : own;
+    above.push(own);
     for (const a of pr.actions) {
       if (a.id === 'disable_security' || (a.id === 'waf' && a.value === 'off')) {
         const what = a.id === 'disable_security' ? 'Disable Security' : 'Web Application Firewall: Off';
-        rules.push({ ...blank, action: 'skip', expression: urlPatternExpression(pr.target), description: `Migrated page rule "${pr.target}" (${what}).`,
+        rules.push({ ...blank, action: 'skip', expression, description: `Migrated page rule "${pr.target}" (${what}).`,
           enabled: true, action_parameters: { ruleset: 'current' } });
       } else if (a.id === 'waf' && a.value === 'on') {
-        wafOn.push(urlPatternExpression(pr.target));
+        wafOn.push(above.length > 1 ? `(${expression})` : expression);
       }
     }
   }

@@ -98,6 +98,10 @@ export interface ApiOptions {
   timeoutMs: number;
 }
 
+/** Zone status requests the Zones view keeps in flight at once (client/src/http/limit.ts): a few, not one per zone, so an
+ * account of 200 zones does not send 200 requests at once (the platform's API allows 1200 requests per 5 minutes per user). */
+export const ZONE_STATUS_CONCURRENCY = 4;
+
 export interface CallOptions {
   signal?: AbortSignal;
 }

@@ -33,6 +33,15 @@ export interface SecuritySummary {
   sentences: string[];
 }
 
+/** The actions of security events and of the summary's counts that end a request, in every spelling they come in: the rules'
+ * (managed_challenge), the firewall_events log's, which the mock writes (managedchallenge, connectionclose; logs/reference), and the
+ * analytics' camel case (managedChallenge). The rules language's own list is catalog.ts's TERMINATING_ACTIONS; the client cannot
+ * import the core, so test/unit/http/mockControl.test.ts keeps the two in step. */
+export const TERMINATING_EVENT_ACTIONS: ReadonlySet<string> = new Set(
+  ['block', 'challenge', 'js_challenge', 'managed_challenge', 'redirect', 'serve_error', 'log_custom_field', 'connection_close']
+    .flatMap((a) => [a, a.replace(/_/g, ''), a.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase())]),
+);
+
 /** One Logpush batch the mock cut: where it went and how (the mock's own type, mock/src/delivery/delivery.ts). */
 export type Delivery = DeliveryRecord;
 

@@ -4,7 +4,7 @@
 // the pending update) shows its zone here.
 import * as vscode from 'vscode';
 import type { Api, Zone } from '../http/api';
-import type { MockControl, SecuritySummary } from '../http/mockControl';
+import { TERMINATING_EVENT_ACTIONS, type MockControl, type SecuritySummary } from '../http/mockControl';
 
 export const EVENTS_SHOWN = 50;
 
@@ -23,7 +23,7 @@ export class EventNode extends vscode.TreeItem {
   readonly event: Record<string, unknown> | undefined;
 }
 
-const TERMINATING = new Set(['block', 'challenge', 'managed_challenge', 'managedchallenge', 'managedChallenge', 'js_challenge', 'jschallenge', 'connectionClose']);
+const TERMINATING = TERMINATING_EVENT_ACTIONS;
 
 /** "block 3 · log 12" from an action count, terminating actions first. */
 export function actionCounts(actions: Record<string, number>): string {

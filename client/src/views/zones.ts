@@ -2,7 +2,8 @@
 // Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
 // platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
-import { planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
+import { ZONE_STATUS_CONCURRENCY, planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
+import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
 
@@ -161,10 +162,11 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     }
     const zones = await api.listZones();
     if (!zones.ok) return { zones: [], accounts: [], error: zones.error };
-    const items = await Promise.all(zones.result.map(async (z) => {
+    // A few at a time (ZONE_STATUS_CONCURRENCY), not one request per zone at once.
+    const items = await mapLimit(zones.result, ZONE_STATUS_CONCURRENCY, async (z) => {
       const s = await api.status(z.id);
       return s.ok ? new ZoneItem(z, s.result) : new ZoneItem(z, undefined, s.error);
-    }));
+    });
     // A backend without accounts (or that refuses to list them) still shows its zones.
     const accounts = await api.listAccounts();
     return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [] };

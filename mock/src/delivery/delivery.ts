@@ -12,7 +12,7 @@ import type { Feed, FeedDataset, FeedRecord } from '../feed';
 import { FEED_DATASETS } from '../feed';
 import type { LogpushJob, StateStore } from '../state';
 import { writeFileAtomic } from '../state';
-import { joinBatch, jobFilter, objectKey, outputSpec, project, renderRecord, sampled, timestampFields, type JobFilter, type OutputSpec } from './format';
+import { joinBatch, jobFilter, objectKey, outputSpec, platformFields, project, renderRecord, sampled, timestampFields, type JobFilter, type OutputSpec } from './format';
 import { destinationLabel, resolveDestination, type DestinationSettings, type S3Settings } from './destinations';
 import { Spool, type SpoolEntry } from './spool';
 
@@ -268,6 +268,7 @@ export class DeliveryService {
     const maxRecords = positive(job.max_upload_records, this.limits.maxRecords);
     const maxBytes = Math.min(positive(job.max_upload_bytes, this.limits.maxBytes), this.limits.maxBatchBytes);
     const ts = timestampFields(r.dataset);
+    const known = platformFields(r.dataset);
     // The records waiting when the cut starts: records the traffic appends while a batch is written wait for the next cut (a
     // flush would otherwise chase them with a batch of one or two records).
     const end = this.feed.next(r.zone, r.dataset);
@@ -310,7 +311,7 @@ export class DeliveryService {
           consumed++;
           continue;
         }
-        const row = renderRecord(project(rec, spec as OutputSpec, ts), spec as OutputSpec);
+        const row = renderRecord(project(rec, spec as OutputSpec, ts, known), spec as OutputSpec);
         const size = Buffer.byteLength(row) + (rows.length > 0 ? delimiter : 0);
         if (rows.length > 0 && bytes + size > maxBytes) break;
         rows.push(row);

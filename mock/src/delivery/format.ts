@@ -11,7 +11,7 @@ const TIMESTAMP_FORMATS: readonly TimestampFormat[] = ['unixnano', 'unix', 'rfc3
 
 /** How a job writes its records: what output_options / logpull_options say, with the platform's defaults. */
 export interface OutputSpec {
-  /** The fields, in order; null: every field of the record (a job without a field list). */
+  /** The fields, in order; null: every platform field of the record (a job without a field list). */
   fields: string[] | null;
   timestamps: TimestampFormat;
   /** 0 < sample <= 1. */
@@ -146,9 +146,23 @@ export function formatTimestamp(iso: string, format: TimestampFormat): string | 
   }
 }
 
-/** The record as the job writes it: its fields (in the job's order; missing ones are left out), timestamps formatted. */
-export function project(record: FeedRecord, spec: OutputSpec, tsFields: Set<string>): [string, unknown][] {
-  const names = spec.fields ?? Object.keys(record);
+const platformFieldsCache = new Map<string, Set<string>>();
+
+/** The dataset's fields as the platform lists them (logs/reference; the catalogue). The feed's records also carry EdgeKit's own
+ * members (EdgeKitMode, EdgeKitWouldAction, ClientRequestQuery), which the platform never writes. */
+export function platformFields(dataset: string): Set<string> {
+  let s = platformFieldsCache.get(dataset);
+  if (!s) {
+    s = new Set((catalogue.logpush.datasetFields(dataset) ?? []).map((f) => f.name));
+    platformFieldsCache.set(dataset, s);
+  }
+  return s;
+}
+
+/** The record as the job writes it: its fields (in the job's order; missing ones are left out), timestamps formatted. Without a
+ * field list, the record's members that are fields of the dataset (`known`), never EdgeKit's own. */
+export function project(record: FeedRecord, spec: OutputSpec, tsFields: Set<string>, known?: Set<string>): [string, unknown][] {
+  const names = spec.fields ?? Object.keys(record).filter((n) => !known || known.has(n));
   const out: [string, unknown][] = [];
   for (const name of names) {
     if (!(name in record)) continue;

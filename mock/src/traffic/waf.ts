@@ -75,9 +75,12 @@ function oldModeAction(mode: OldRuleMode | string): string | undefined {
 /** The previous managed rules of `zone` on one request. `deletedOverrides`: URI-based overrides deleted through the API. */
 export function evaluatePrevious(zone: Zone, deletedOverrides: readonly string[], req: RequestRecord): Verdict {
   const waf = zone.waf;
-  const pageRules = waf.pageRules.filter((p) => p.status === 'active' && test(urlPatternExpression(p.target), req));
-  if (pageRules.some((p) => p.actions.some((a) => a.id === 'disable_security' || (a.id === 'waf' && a.value === 'off')))) return { hits: [] };
-  const on = waf.enabled || pageRules.some((p) => p.actions.some((a) => a.id === 'waf' && a.value === 'on'));
+  // Only the highest-priority matching page rule takes effect (rules/page-rules, "Priority order matters"); the list is in
+  // priority order, highest first.
+  const pageRule = waf.pageRules.find((p) => p.status === 'active' && test(urlPatternExpression(p.target), req));
+  const actions = pageRule?.actions ?? [];
+  if (actions.some((a) => a.id === 'disable_security' || (a.id === 'waf' && a.value === 'off'))) return { hits: [] };
+  const on = waf.enabled || actions.some((a) => a.id === 'waf' && a.value === 'on');
   if (!on) return { hits: [] };
   if (waf.firewallRules.some((r) => r.action === 'bypass' && !r.paused && (r.products ?? []).includes('waf') && test(r.expression, req))) return { hits: [] };
   const overrides = waf.uriOverrides.filter((o) => !o.paused && !deletedOverrides.includes(o.id) && o.urls.some((u) => test(urlPatternExpression(u), req)));

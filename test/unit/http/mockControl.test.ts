@@ -2,7 +2,10 @@
 // described in the route's words, and only a "no route" 404 says the backend lacks the route.
 import { test, describe, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMockControl } from '../../../client/src/http/mockControl';
+import { TERMINATING_EVENT_ACTIONS, createMockControl } from '../../../client/src/http/mockControl';
+import { catalogue } from '../../../server/src/core';
+import { eventAction } from '../../../mock/src/traffic/engine';
+import { isTerminating } from '../../../mock/src/traffic/waf';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -67,4 +70,18 @@ describe('MockControl against the embedded mock', () => {
       await m.close();
     }
   });
+});
+
+test('the Security Events view\'s terminating actions agree with the rules language\'s and the mock\'s, in each spelling', () => {
+  const camel = (a: string) => a.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+  for (const a of [...catalogue.rulesets.terminating, 'jschallenge', 'managedchallenge']) {
+    assert.ok(isTerminating(a), a);
+    for (const spelling of [a, eventAction(a), camel(a)]) assert.ok(TERMINATING_EVENT_ACTIONS.has(spelling), `${spelling} (${a}) is terminating`);
+  }
+  // firewall_events spells closing the connection connectionclose (logs/reference; the camel case is the analytics').
+  assert.ok(TERMINATING_EVENT_ACTIONS.has('connectionclose'));
+  for (const a of ['log', 'skip', 'execute', 'allow', 'bypass', 'pass', 'challengesolved', 'managedchallengebypassed', 'score']) {
+    assert.ok(!TERMINATING_EVENT_ACTIONS.has(a), `${a} is not terminating`);
+    if (catalogue.rulesets.terminating.has(a)) assert.fail(`${a} is in the catalogue's terminating actions`);
+  }
 });

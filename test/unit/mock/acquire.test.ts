@@ -4,6 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { acquireMockBackend, probeMock } from '../../../mock/src/acquire';
 import { HEALTH_PATH, RESET_PATH } from '../../../mock/src/backend';
 import { zoneId } from '../../../mock/src/zones';
@@ -89,4 +93,64 @@ test('the health route names the mock without credentials; the reset route and t
   } finally {
     await m.close();
   }
+});
+
+test('one mock per state file: a second mock on the same file is refused naming the holder, and a window shares the holder', async () => {
+  // With edgekit.mock.port 0 (the default) every window starts its own mock, all on the one mock-state.json of the extension's
+  // storage: each would overwrite the others' jobs and upload the others' spooled batches.
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-lock-'));
+  const stateFile = path.join(dir, 'state.json');
+  const first = await acquireMockBackend({ port: 0, stateFile, credentials: CREDS, traffic: { paused: true } });
+  assert.equal(first.shared, false);
+  try {
+    const err = await start({ stateFile, traffic: { paused: true } }).then(async (m) => { await m.close(); return undefined; }, (e: Error) => e);
+    assert.ok(err, 'a second mock on the same state file is refused');
+    assert.ok(err.message.includes(`state file "${stateFile}" is in use`), err.message);
+    assert.ok(err.message.includes(`process ${process.pid}`), err.message);
+    assert.ok(err.message.includes(first.backend.url), err.message);
+    const second = await acquireMockBackend({ port: 0, stateFile, credentials: CREDS, traffic: { paused: true } });
+    assert.equal(second.shared, true);
+    assert.equal(second.backend.url, first.backend.url);
+    const zone = zoneId('pro.example');
+    assert.equal((await api(second.backend.apiBaseUrl, 'POST', `/zones/${zone}/logpush/jobs`, KEY, JOB)).status, 200);
+    assert.equal((await api(first.backend.apiBaseUrl, 'GET', `/zones/${zone}/logpush/jobs`, KEY)).json.result.length, 1);
+    await second.backend.close();
+  } finally {
+    await first.backend.close();
+  }
+  // Closed, the file is free again; a lock left by a process that no longer exists (kill -9) is taken over.
+  const again = await start({ stateFile, traffic: { paused: true } });
+  assert.equal((await api(again.apiBaseUrl, 'GET', `/zones/${zoneId('pro.example')}/logpush/jobs`, KEY)).json.result.length, 1, 'the job was saved');
+  await again.close();
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  writeFileSync(`${stateFile}.lock`, JSON.stringify({ pid: dead, url: 'http://127.0.0.1:1' }));
+  const afterCrash = await start({ stateFile, traffic: { paused: true } });
+  await afterCrash.close();
+  assert.equal(existsSync(`${stateFile}.lock`), false, 'close removes the lock');
+});
+
+test('edgekit mock: a port in use and a state file in a missing folder are refused with a message naming the port or the folder', async () => {
+  const { runMockCli } = await import('../../../mock/src/main');
+  const run = async (argv: string[]) => {
+    let err = '';
+    const code = await runMockCli(argv, { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
+    return { code, err };
+  };
+  const holder = http.createServer();
+  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+  const port = (holder.address() as AddressInfo).port;
+  try {
+    const busy = await run(['--port', String(port)]);
+    assert.equal(busy.code, 1);
+    assert.ok(busy.err.includes(`port ${port} on 127.0.0.1 is in use`), busy.err);
+    assert.match(busy.err, /--port 0/);
+  } finally {
+    await new Promise((r) => holder.close(r));
+  }
+  const d = mkdtempSync(path.join(tmpdir(), 'edgekit-cli-'));
+  const file = path.join(d, 'missing', 'state.json');
+  const missing = await run(['--port', '0', '--state', file]);
+  assert.equal(missing.code, 1);
+  assert.ok(missing.err.includes(`"${file}"`) && missing.err.includes(`"${path.join(d, 'missing')}" does not exist`), missing.err);
+  assert.doesNotMatch(missing.err, /\.tmp|\.lock/);
 });

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { compileFilter } from '../../../server/src/core';
+import { catalogue, compileFilter } from '../../../server/src/core';
 import { ACCOUNTS, zoneId } from '../../../mock/src/zones';
 import { EDGEKIT_ROUTES } from '../../../mock/src/management';
 import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
@@ -167,6 +167,27 @@ test('logpull_options: fields, rfc3339 timestamps and a sample; firewall_events 
   assert.equal(events.length, m.traffic.events(ZONE).length);
   assert.ok(events.every((e) => typeof e.Datetime === 'number' && typeof e.Action === 'string'));
   assert.deepEqual((await deliveries(m, `?job=${fw.id}`)).map((d) => d.job), [fw.id]);
+});
+
+test('a job without a field list delivers only the dataset\'s platform fields, never EdgeKit\'s own members', async (t) => {
+  // The platform writes its own fields only (logs/reference: the dataset's field list); EdgeKitMode, EdgeKitWouldAction and the
+  // feed's ClientRequestQuery are the mock's.
+  const m = await mock(t);
+  const http = await createJob(m, { destination_conf: 'gs://b/http' });
+  const fw = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/fw', output_options: { timestamp_format: 'rfc3339' } });
+  const legacy = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/legacy', logpull_options: 'timestamps=rfc3339' });
+  await step(m, 400);
+  assert.equal((await flush(m)).json.delivered, 3);
+  const all = await deliveries(m);
+  assert.ok(m.feed.read(ZONE, 'firewall_events', 0).records.some((r) => 'EdgeKitMode' in r), 'the feed has EdgeKit members');
+  for (const [job, dataset] of [[http, 'http_requests'], [fw, 'firewall_events'], [legacy, 'firewall_events']] as const) {
+    const known = new Set((catalogue.logpush.datasetFields(dataset) ?? []).map((f) => f.name));
+    const got = lines(gunzipSync(readFileSync(all.find((d) => d.job === job.id)!.localPath!)).toString());
+    assert.ok(got.length > 0, dataset);
+    const names = new Set(got.flatMap((r) => Object.keys(r)));
+    assert.deepEqual([...names].filter((n) => !known.has(n)), [], `${dataset}: only platform fields`);
+    assert.ok(names.has('RayID'), dataset);
+  }
 });
 
 test('https on loopback: a gzip POST with the header_ members as headers; a failure sets last_error and error_message, the retry delivers', async () => {

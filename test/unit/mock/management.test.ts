@@ -1,5 +1,6 @@
 import { test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import * as http from 'node:http';
 import type { MockBackend } from '../../../mock/src/backend';
 import { startMockBackend } from '../../../mock/src/backend';
 import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, ZONES, zoneId } from '../../../mock/src/zones';
@@ -82,6 +83,48 @@ test('missing or wrong credentials get the platform\'s codes in an envelope, and
   assert.equal((await api(base, 'GET', status, { authorization: 'Bearer stale', ...KEY })).status, 200);
   assert.ok(logs.length > 0);
   for (const l of logs) for (const secret of Object.values(CREDS)) assert.ok(!l.includes(secret), l);
+});
+
+/** A request with a Host header of our choosing (fetch sets its own). */
+function withHost(url: string, host: string | undefined, method = 'GET', body?: string): Promise<{ status: number; json: Json }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...(body ? { 'content-type': 'application/json' } : {}) };
+    if (host !== undefined) headers.host = host;
+    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method, headers, setHost: host !== undefined ? false : true }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('DNS rebinding: a Host that is not an IP address or localhost is refused on every route, credential-free ones included', async () => {
+  const port = new URL(mock.url).port;
+  const health = mock.url + '/__edgekit/health';
+  for (const host of ['attacker.example', `attacker.example:${port}`, `rebind.127.0.0.1.nip.io:${port}`, `localhost.attacker.example:${port}`]) {
+    const r = await withHost(health, host);
+    assert.equal(r.status, 403, host);
+    assert.equal(r.json.success, false);
+    assert.match(r.json.errors[0].message, new RegExp(`"${host.replace(/\./g, '\\.')}"`), 'the message names the Host');
+    assert.doesNotMatch(JSON.stringify(r.json), /stateFile|pid/);
+    const g = await withHost(mock.gatewayUrl, host, 'POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }));
+    assert.equal(g.status, 403, host);
+    assert.equal(g.json.jsonrpc, '2.0', 'the gateway answers in JSON-RPC');
+    assert.match(g.json.error.message, /Host/);
+    assert.equal(g.json.result, undefined);
+    assert.equal((await withHost(base + '/zones', host)).status, 403);
+  }
+  // What the extension, the CLI, the SDKs and a browser on the machine send: an IP address or localhost, with or without a port
+  // (a forwarded port differs from the mock's).
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, '127.0.0.1', 'localhost', `LOCALHOST:${port}`, 'localhost.:1234', '127.0.0.1:18787', '[::1]']) {
+    const r = await withHost(health, host);
+    assert.equal(r.status, 200, host);
+    assert.equal(r.json.service, 'edgekit-mock');
+  }
 });
 
 test('safeEqual compares by content in constant time', () => {

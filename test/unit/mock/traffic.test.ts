@@ -261,6 +261,35 @@ test('waf: bypass firewall rules and page rules skip the previous rules, and the
   assert.equal(decisive(evaluateNew(ENT_B, entrypoint(ENT_B), search)), 'pass');
 });
 
+test('waf: only the highest-priority matching page rule applies (the first in the list), previous rules and migrated ones alike', () => {
+  // Page Rules docs (rules/page-rules, "Priority order matters"): "Only the highest priority matching page rule takes effect on a
+  // request." The mock lists a zone's page rules highest priority first (GET …/pagerules: priority = count - index).
+  const onThenOff = variant(ENT_B, (z) => {
+    z.waf.pageRules = [
+      { id: 'p1', target: 'enterprise-b.example/shop/*', status: 'active', actions: [{ id: 'waf', value: 'on' }] },
+      { id: 'p2', target: 'enterprise-b.example/*', status: 'active', actions: [{ id: 'waf', value: 'off' }] },
+    ];
+  });
+  const offThenOn = variant(onThenOff, (z) => { z.waf.pageRules.reverse(); });
+  const shop = req('enterprise-b.example', '/shop/item?id=1 UNION ALL SELECT NULL,NULL', 'sqlmap/1.8');
+  const other = req('enterprise-b.example', '/search?id=1 UNION ALL SELECT NULL,NULL', 'sqlmap/1.8');
+  // /shop/*: the WAF-on rule has the higher priority, so the lower "WAF off" on /* does not apply.
+  assert.equal(decisive(evaluatePrevious(onThenOff, [], shop)), 'block');
+  assert.equal(decisive(evaluatePrevious(onThenOff, [], other)), 'pass');
+  // Reversed: /* (WAF off) comes first and shadows /shop/*.
+  assert.equal(decisive(evaluatePrevious(offThenOn, [], shop)), 'pass');
+  // The migrated configuration keeps the same outcome.
+  assert.equal(decisive(evaluateNew(onThenOff, entrypoint(onThenOff), shop)), 'block');
+  assert.equal(decisive(evaluateNew(onThenOff, entrypoint(onThenOff), other)), 'pass');
+  assert.equal(decisive(evaluateNew(offThenOn, entrypoint(offThenOn), shop)), 'pass');
+  // A zone with the WAF on: a higher "WAF on" page rule shadows a lower "Disable Security" one.
+  const on = variant(onThenOff, (z) => { z.waf.enabled = true; z.waf.pageRules[1].actions = [{ id: 'disable_security' }]; });
+  assert.equal(decisive(evaluatePrevious(on, [], shop)), 'block');
+  assert.equal(decisive(evaluatePrevious(on, [], other)), 'pass');
+  assert.equal(decisive(evaluateNew(on, entrypoint(on), shop)), 'block');
+  assert.equal(decisive(evaluateNew(on, entrypoint(on), other)), 'pass');
+});
+
 test('waf: OWASP anomaly scoring: the sum of the matching signatures at or below the paranoia level against the threshold', () => {
   // "1 UNION SELECT password FROM users": UNION SELECT (PL1, 30) and SQL keywords (PL2, 15).
   const union = req('pro.example', '/api/v1/users?id=1 UNION SELECT password FROM users');

@@ -1,0 +1,103 @@
+// One mock per state file: `<state>.lock` names the process that serves it and its URL. Every window of the extension uses the same
+// mock-state.json; two mocks on it would each overwrite the other's jobs (the last save wins) and upload each other's spooled
+// batches. The lock is created whole and exclusively (written to a temp file, then hard-linked into place: a link fails when the
+// name exists), and a lock whose process no longer exists (kill -9, a crash) is taken over.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface LockInfo { pid: number; url?: string }
+
+/** The state file is served by another mock: `holder` says which (its URL, to use it instead). */
+export class StateInUse extends Error {
+  constructor(readonly file: string, readonly holder: LockInfo) {
+    super(`The state file "${file}" is in use by the EdgeKit mock of process ${holder.pid}${holder.url ? ` at ${holder.url}` : ''}; use that mock, stop it, or give this one another state file (if no mock runs there, delete "${file}.lock").`);
+  }
+}
+
+export interface StateLock {
+  /** Records the URL the mock serves (once it listens), for a window that finds the lock. */
+  setUrl(url: string): Promise<void>;
+  release(): Promise<void>;
+}
+
+/** Locks held by this process (a second mock in the same process is refused too). */
+const held = new Map<string, LockInfo>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readLock(lock: string): Promise<LockInfo | undefined> {
+  try {
+    const v = JSON.parse(await fs.readFile(lock, 'utf8')) as Partial<LockInfo>;
+    return typeof v.pid === 'number' && Number.isInteger(v.pid) ? { pid: v.pid, ...(typeof v.url === 'string' ? { url: v.url } : {}) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `info` to `target` whole: a temp file in the same folder, then `place(temp)`. */
+async function writeWhole(target: string, info: LockInfo, place: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  await fs.writeFile(tmp, JSON.stringify(info) + '\n', { mode: 0o600 });
+  try {
+    await place(tmp);
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
+/** Takes the lock of `file`, or throws StateInUse naming the mock that holds it. */
+export async function lockState(file: string): Promise<StateLock> {
+  const key = path.resolve(file);
+  const lock = `${key}.lock`;
+  const mine = held.get(key);
+  if (mine) throw new StateInUse(file, mine);
+  const info: LockInfo = { pid: process.pid };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeWhole(lock, info, async (tmp) => {
+        try {
+          await fs.link(tmp, lock);
+        } catch (err) {
+          // A file system without hard links (FAT, some network shares): an exclusive create, written at once.
+          if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'].includes(String((err as NodeJS.ErrnoException).code))) throw err;
+          await fs.writeFile(lock, JSON.stringify(info) + '\n', { flag: 'wx', mode: 0o600 });
+        }
+      });
+      break;
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'ENOENT') throw new Error(`Cannot write the state file "${file}": the folder "${path.dirname(key)}" does not exist.`);
+      if (e.code !== 'EEXIST') throw new Error(`Cannot lock the state file "${file}" (${lock}): ${e.message.replace(/ '[^']*\.tmp'/, '')}.`);
+      if (attempt >= 2) throw new Error(`Cannot lock the state file "${file}": "${lock}" keeps coming back; is another mock starting on it?`);
+    }
+    const other = await readLock(lock);
+    // A lock of a live process (another, or this one after a restart in place) is in use; an unreadable one, or one whose process
+    // is gone, is stale.
+    if (other && other.pid !== process.pid && alive(other.pid)) throw new StateInUse(file, other);
+    await fs.rm(lock, { force: true });
+  }
+  held.set(key, info);
+  let released = false;
+  return {
+    async setUrl(url: string) {
+      if (released) return;
+      info.url = url;
+      await writeWhole(lock, info, (tmp) => fs.rename(tmp, lock));
+    },
+    async release() {
+      if (released) return;
+      released = true;
+      held.delete(key);
+      const now = await readLock(lock);
+      if (now?.pid === process.pid) await fs.rm(lock, { force: true });
+    },
+  };
+}
