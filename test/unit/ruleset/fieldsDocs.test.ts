@@ -25,6 +25,7 @@ function readRows(file: string): DocRow[] {
 
 /** The docs' type names as the checker writes them: "Number" is an integer, "IP address" an IP. */
 function checkerTypeName(docsType: string): string {
+  if (docsType === '(undocumented)') return 'Unknown';
   return docsType.replace(/IP address/g, 'IP').replace(/Number/g, 'Integer');
 }
 
@@ -37,6 +38,7 @@ function useOf(name: string, type: string): string {
   if (type === 'Bytes') return `len(${name}) gt 0`;
   if (type.startsWith('Map<')) return `has_key(${name}, "k")`;
   if (type.startsWith('Array<')) return `len(${name}) gt 0`;
+  if (type === 'Unknown') return `${name} eq ""`; // any literal: the type is not known
   throw new Error(`no use for type ${type}`);
 }
 
@@ -126,4 +128,20 @@ test('maps whose keys the docs say are lower-cased flag a key with capitals', ()
     assert.deepEqual(codes(`has_key(${r.name}, "Content-Type")`), ['ruleset/expr-header-case'], r.name);
     assert.deepEqual(codes(`any(${r.name}["content-type"][*] eq "text/html")`), [], r.name);
   }
+});
+
+test('fields the docs list as available but give no type are accepted, and their uses are not type-checked', () => {
+  // cloudflare-docs: cf.edge.client_port and cf.metal.id are in the field lists of Transform Rules (request and response header
+  // modification, URL rewrite filter expressions) and Bulk Redirects, but neither index.yaml nor any fields page types them. They
+  // were "Unknown field" errors on expressions those lists allow.
+  const untyped = pages.filter((r) => r.type === '(undocumented)').map((r) => r.name);
+  assert.deepEqual(untyped.sort(), ['cf.edge.client_port', 'cf.metal.id']);
+  for (const name of untyped) {
+    assert.equal(FIELDS.get(name)?.type.t, 'Unknown', name);
+    for (const src of [`${name} eq 443`, `${name} eq "x"`, `${name} in {1 2}`, `concat("p=", to_string(${name})) ne ""`]) {
+      assert.deepEqual(analyzeExpression(src, 'http_request_late_transform').problems.map((p) => `${p.code} ${p.message}`), [], src);
+    }
+  }
+  // A near miss is still an unknown field
+  assert.deepEqual(analyzeExpression('cf.edge.client_prot eq 443', 'http_request_late_transform').problems.map((p) => p.code), ['ruleset/expr-unknown-field']);
 });
