@@ -146,7 +146,9 @@ export function isParamClass(p: unknown): p is ParamClass {
 
 /**
  * What the platform asks of an argument beyond its type (the functions reference): a field or a literal ("must be a field, that
- * is, it cannot be a literal"), the fields it may be, a literal's range or option letters, a pattern that must compile.
+ * is, it cannot be a literal"), the fields it may be, a literal's range or option letters, a pattern that must compile. The
+ * reference's sentence for each 'field' and 'literal' rule is in test/unit/ruleset/functionArgs.test.ts, which fails when this table
+ * and those sentences disagree.
  */
 export interface ArgRule {
   /** 'field': not a literal value (a field, a call, an expression); 'literal': a literal value. */
