@@ -186,7 +186,6 @@ export const RULES_LANGUAGE_FIELD_ROWS: readonly (readonly [string, string, stri
   ["cf.zone.name", "String", "name of the zone the request is for; not in index.yaml: listed among the Transform Rules filter fields, compared with strings in the account-level deployment examples", "request"],
   ["cf.zone.plan", "String", "plan of the zone the request is for (\"ENT\" = Enterprise); not in index.yaml: account-level execute rules must end with and cf.zone.plan eq \"ENT\"", "request"],
   ["cf.edge.client_port", "Unknown", "client port of the connection to Cloudflare; not in index.yaml and no type in the docs: listed among the fields of Transform Rules (header modification, URL rewrite filters) and Bulk Redirects, so accepted but not type-checked", "request"],
-  ["cf.metal.id", "Unknown", "not in index.yaml and no type in the docs: listed among the fields of Transform Rules (header modification) and Bulk Redirects, so accepted but not type-checked", "request"],
 ];
 
 /** The Network Firewall's fields: the only ones its phases (magic_transit*) read; packets, not HTTP requests. */
