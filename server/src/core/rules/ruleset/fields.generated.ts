@@ -186,6 +186,16 @@ export const RULES_LANGUAGE_FIELD_ROWS: readonly (readonly [string, string, stri
   ["cf.zone.name", "String", "name of the zone the request is for; not in index.yaml: listed among the Transform Rules filter fields, compared with strings in the account-level deployment examples", "request"],
   ["cf.zone.plan", "String", "plan of the zone the request is for (\"ENT\" = Enterprise); not in index.yaml: account-level execute rules must end with and cf.zone.plan eq \"ENT\"", "request"],
   ["cf.edge.client_port", "Unknown", "client port of the connection to Cloudflare; not in index.yaml and no type in the docs: listed among the fields of Transform Rules (header modification, URL rewrite filters) and Bulk Redirects, so accepted but not type-checked", "request"],
+  ["cf.sequence.current_op", "String", "ID of the operation (Endpoint Management) the request matches, \"\" when none; Fraud Detection subscription; sequence rules: custom, rate limiting, Bulk Redirects, request header transform rules", "request"],
+  ["cf.sequence.previous_ops", "Array<String>", "IDs of the prior operations of the sequence, most recent first; Fraud Detection subscription", "request"],
+  ["cf.sequence.msec_since_op", "Map<Integer>", "milliseconds since each prior operation, by operation ID; Fraud Detection subscription", "request"],
+  ["cf.tls_client_ciphers_sha1", "Unknown", "not in index.yaml and no type in the docs: listed among the fields of Transform Rules and Bulk Redirects, so accepted but not type-checked", "request"],
+  ["raw.http.request.headers", "Unknown", "raw request headers; not in index.yaml and no type in the docs: listed (with raw.http.request.headers.*) among the fields of Transform Rules and Bulk Redirects, so accepted but not type-checked", "request"],
+  ["raw.http.request.headers.names", "Unknown", "names of raw.http.request.headers (raw.http.request.headers.* in the docs lists); type not documented", "request"],
+  ["raw.http.request.headers.values", "Unknown", "values of raw.http.request.headers (raw.http.request.headers.* in the docs lists); type not documented", "request"],
+  ["http.request.jwt.claims", "Unknown", "the JWT claims map itself; index.yaml types only its sub-fields; listed among the fields of request header transform rules, so accepted but not type-checked", "request"],
+  ["cf.fraud.email_risk", "Unknown", "Account Abuse Protection; not in index.yaml and no type in the docs: listed among the fields of header transform rules, so accepted but not type-checked", "request"],
+  ["cf.fraud_detection.disposable_email", "Unknown", "Account Abuse Protection; not in index.yaml and no type in the docs: listed among the fields of request header transform rules, so accepted but not type-checked", "request"],
 ];
 
 /** The Network Firewall's fields: the only ones its phases (magic_transit*) read; packets, not HTTP requests. */
