@@ -81,3 +81,10 @@ test('filter_attack_traffic\'s datasets: the checker\'s list is the one the sche
     assert.deepEqual(sorted(named), sorted(ATTACK_TRAFFIC_DATASETS), text);
   }
 });
+
+test('the CLI\'s help names exactly the file patterns the lint walk and the editor claim (kinds.ts KIND_PATTERNS)', async () => {
+  const { USAGE } = await import('../../../server/src/cli');
+  const { KIND_PATTERNS } = await import('../../../server/src/core/kinds');
+  const walked = /walked for ([^;]*);/.exec(USAGE.replace(/\s+/g, ' '))?.[1].split(', ');
+  assert.deepEqual(sorted(walked ?? []), sorted(Object.values(KIND_PATTERNS).flat()));
+});
