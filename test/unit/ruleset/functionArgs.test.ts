@@ -71,12 +71,15 @@ test('each such rule is enforced: the documented form is clean, the other one re
 });
 
 test('functions the reference offers in some rules only carry those phases (to_string, join)', () => {
+  const codes = (expr: string, phase: string) => analyzeExpression(expr, phase).problems.map((p) => p.code);
   // "You can only use the `to_string()` function in rewrite expressions of Transform Rules and target URL expressions of dynamic
   // URL redirects." (both stored versions). "The `join()` function is only available in Transform Rules, custom rules, and Custom
   // Error Rules." A custom rule calling to_string() or a rate limiting rule calling join() was accepted.
-  assert.deepEqual([...(FUNCTIONS.get('to_string')?.phases ?? [])].sort(), [...TRANSFORM, 'http_request_dynamic_redirect'].sort());
+  // The Bulk Redirects fields page (http_request_redirect) tells its readers to use to_string() as well ("Use the to_string()
+  // function to get the string representation of a non-string value"), so that phase takes it too.
+  assert.deepEqual([...(FUNCTIONS.get('to_string')?.phases ?? [])].sort(), [...TRANSFORM, 'http_request_dynamic_redirect', 'http_request_redirect'].sort());
+  assert.deepEqual(codes('to_string(ip.src.asnum) eq "13335"', 'http_request_redirect'), []);
   assert.deepEqual([...(FUNCTIONS.get('join')?.phases ?? [])].sort(), [...TRANSFORM, 'http_request_firewall_custom', 'http_custom_errors'].sort());
-  const codes = (expr: string, phase: string) => analyzeExpression(expr, phase).problems.map((p) => p.code);
   assert.deepEqual(codes('to_string(ip.src.asnum) eq "13335"', 'http_request_firewall_custom'), ['ruleset/expr-phase']);
   assert.deepEqual(codes('to_string(ip.src.asnum) eq "13335"', 'http_request_late_transform'), []);
   assert.deepEqual(codes('join(http.request.headers.names, ",") eq "a"', 'http_ratelimit'), ['ruleset/expr-phase']);

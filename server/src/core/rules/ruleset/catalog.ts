@@ -226,7 +226,7 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'split', params: [S, S, I], args: [undefined, { kind: 'literal', nonEmpty: true }, { kind: 'literal', range: [1, 128] }], phases: ['http_response_headers_transform', 'http_custom_errors'], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform and custom error rules).' },
   { name: 'starts_with', params: [S, S], args: [FIELD], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
-  { name: 'to_string', params: [TO_STRING], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Converts an integer, boolean or IP address to a string (transform rules and dynamic redirects only).' },
+  { name: 'to_string', params: [TO_STRING], phases: [...TRANSFORM, ...REDIRECT, 'http_request_redirect'], result: S, doc: 'Converts an integer, boolean or IP address to a string (transform rules and redirects only).' },
   { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
   { name: 'url_decode', params: [S, S], optional: 1, args: [FIELD, { options: 'ru' }], result: S, doc: 'Decodes a URL-encoded string.' },
   { name: 'uuidv4', params: [T.Bytes], phases: TRANSFORM, result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
