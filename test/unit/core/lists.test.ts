@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import {
   MANAGED_RULESETS, OWASP_ANOMALY_RULE_ID, PHASES, RULE_ACTIONS, SENSITIVITY_LEVELS,
 } from '../../../server/src/core/rules/ruleset/catalog';
-import { DATASETS } from '../../../server/src/core/rules/logpush/catalogue';
+import { DATASETS, OPERATOR_NAMES } from '../../../server/src/core/rules/logpush/catalogue';
 import { ATTACK_TRAFFIC_DATASETS, DESTINATION_SCHEMES } from '../../../server/src/core/rules/logpush/job';
 import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
 import { OWASP_SCORE_RULE_ID } from '../../../mock/src/zones';
@@ -87,4 +87,8 @@ test('the CLI\'s help names exactly the file patterns the lint walk and the edit
   const { KIND_PATTERNS } = await import('../../../server/src/core/kinds');
   const walked = /walked for ([^;]*);/.exec(USAGE.replace(/\s+/g, ' '))?.[1].split(', ');
   assert.deepEqual(sorted(walked ?? []), sorted(Object.values(KIND_PATTERNS).flat()));
+});
+
+test('the filter schema\'s operator enum is the catalogue\'s operator table, in its order', () => {
+  assert.deepEqual(json('schemas/logpush-filter.schema.json').$defs.condition.properties.operator.enum, [...OPERATOR_NAMES]);
 });
