@@ -92,3 +92,13 @@ test('the CLI\'s help names exactly the file patterns the lint walk and the edit
 test('the filter schema\'s operator enum is the catalogue\'s operator table, in its order', () => {
   assert.deepEqual(json('schemas/logpush-filter.schema.json').$defs.condition.properties.operator.enum, [...OPERATOR_NAMES]);
 });
+
+test('the README\'s field-catalogue numbers are the catalogue\'s', async () => {
+  const { datasetFields } = await import('../../../server/src/core/rules/logpush/catalogue');
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  const m = /all (\d+) datasets of the platform's Logpush table.*?\), (\d+) fields with their types/.exec(readme);
+  assert.ok(m, 'the README\'s "Field catalogues" paragraph');
+  const withFields = DATASETS.filter((d) => d.hasFields);
+  assert.equal(Number(m[1]), withFields.length);
+  assert.equal(Number(m[2]), withFields.reduce((n, d) => n + (datasetFields(d.name)?.length ?? 0), 0));
+});
