@@ -46,6 +46,22 @@ export const RULE_ACTIONS = ['block', 'challenge', 'compress_response', 'ddos_dy
 export const TERMINATING_ACTIONS: ReadonlySet<string> = new Set(['block', 'challenge', 'js_challenge', 'managed_challenge', 'redirect',
   'serve_error', 'log_custom_field']);
 
+/**
+ * Actions the actions reference (developers.cloudflare.com/ruleset-engine/rules-language/actions/) makes "only available" in some
+ * phases: each with those phases. rewrite is also taken by account-level custom rules that check for exposed credentials. Other
+ * actions have no such statement there (a phase's own page lists what it takes), so nothing is checked for them.
+ */
+export const ACTION_PHASES: Readonly<Record<string, readonly string[]>> = {
+  rewrite: ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform', 'http_request_firewall_custom'],
+  redirect: ['http_request_dynamic_redirect', 'http_request_redirect'],
+  route: ['http_request_origin'],
+  set_config: ['http_config_settings'],
+  compress_response: ['http_response_compression'],
+  set_cache_settings: ['http_request_cache_settings'],
+  serve_error: ['http_custom_errors'],
+  log_custom_field: ['http_log_custom_fields'],
+};
+
 /** Actions that make sense for a rule in http_request_firewall_managed (deploy = execute, exception = skip). */
 export const MANAGED_PHASE_ACTIONS = ['execute', 'skip'] as const;
 
