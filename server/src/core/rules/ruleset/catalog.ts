@@ -65,6 +65,17 @@ export const ACTION_PHASES: Readonly<Record<string, readonly string[]>> = {
 /** Actions that make sense for a rule in http_request_firewall_managed (deploy = execute, exception = skip). */
 export const MANAGED_PHASE_ACTIONS = ['execute', 'skip'] as const;
 
+/**
+ * Whether a rule of the phase may take the action, as ruleset/action-phase decides it and completion offers it: the managed phase
+ * takes execute and skip only; an action of ACTION_PHASES only its phases (judged in a phase the catalogue knows); any other action
+ * is not checked.
+ */
+export function actionAvailable(action: string, phase: string): boolean {
+  if (phase === MANAGED_PHASE) return (MANAGED_PHASE_ACTIONS as readonly string[]).includes(action);
+  const only = Object.hasOwn(ACTION_PHASES, action) ? ACTION_PHASES[action] : undefined;
+  return !only || only.includes(phase) || !(PHASES as readonly string[]).includes(phase);
+}
+
 /** Actions an override may set on managed rules. */
 export const OVERRIDE_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'log'] as const;
 

@@ -2,8 +2,8 @@
 // expressions (parsed and type-checked in place).
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
-  ACTION_PHASES, MANAGED_PHASE, MANAGED_PHASE_ACTIONS, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, PHASES, RULE_ACTIONS, managedRuleset,
+  ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
+  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, actionAvailable, managedRuleset,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
@@ -40,16 +40,12 @@ const actionInPhase: Rule = {
     rulesOf(doc.value).forEach((rule, i) => {
       // An action no phase takes is the schema's to report (an enum error); this one is about a real action in the wrong phase.
       if (!isObj(rule) || typeof rule.action !== 'string' || !(RULE_ACTIONS as readonly string[]).includes(rule.action)) return;
-      const at = () => doc.locate(['rules', i, 'action']);
-      if (phase === MANAGED_PHASE) {
-        if ((MANAGED_PHASE_ACTIONS as readonly string[]).includes(rule.action)) return;
-        out.push(ctx.report('ruleset/action-phase', `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").`, at()));
-        return;
-      }
-      const only = Object.hasOwn(ACTION_PHASES, rule.action) ? ACTION_PHASES[rule.action] : undefined;
-      // A phase the schema does not know is its enum error; the action is judged against known phases only
-      if (!only || only.includes(phase) || !(PHASES as readonly string[]).includes(phase)) return;
-      out.push(ctx.report('ruleset/action-phase', `Action "${rule.action}" is not available in phase ${phase}; the platform offers it only in ${only.join(', ')}.`, at()));
+      // A phase the schema does not know is its enum error; the action is judged against known phases only (actionAvailable)
+      if (actionAvailable(rule.action, phase)) return;
+      const message = phase === MANAGED_PHASE
+        ? `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").`
+        : `Action "${rule.action}" is not available in phase ${phase}; the platform offers it only in ${ACTION_PHASES[rule.action].join(', ')}.`;
+      out.push(ctx.report('ruleset/action-phase', message, doc.locate(['rules', i, 'action'])));
     });
     return out;
   },
