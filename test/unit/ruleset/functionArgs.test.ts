@@ -85,3 +85,28 @@ test('functions the reference offers in some rules only carry those phases (to_s
   assert.deepEqual(codes('join(http.request.headers.names, ",") eq "a"', 'http_ratelimit'), ['ruleset/expr-phase']);
   assert.deepEqual(codes('join(http.request.headers.names, ",") eq "a"', 'http_custom_errors'), []);
 });
+
+test('every function with a phase list has the reference\'s sentence for it, and no other function is limited', () => {
+  const T = ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform'];
+  const CUSTOM = 'http_request_firewall_custom', RATE = 'http_ratelimit', DYN = 'http_request_dynamic_redirect';
+  const NETWORK = ['magic_transit', 'magic_transit_managed', 'magic_transit_ratelimit', 'magic_transit_ids_managed'];
+  const CITED: Record<string, [string[], string]> = {
+    cidr: [[CUSTOM, RATE], 'You can only use the `cidr()` function in custom rules and rate limiting rules.'],
+    cidr6: [[CUSTOM, RATE], 'You can only use the `cidr6()` function in custom rules and rate limiting rules.'],
+    decode_base64: [[...T, CUSTOM, RATE], 'You can only use the `decode_base64()` function in Transform Rules, custom rules, and rate limiting rules.'],
+    join: [[...T, CUSTOM, 'http_custom_errors'], 'The `join()` function is only available in Transform Rules, custom rules, and Custom Error Rules.'],
+    regex_replace: [[...T, DYN], 'only available in rewrite expressions of Transform Rules and target URL expressions of dynamic URL redirects.'],
+    remove_query_args: [T, 'You can only use the `remove_query_args()` function in rewrite expressions of Transform Rules.'],
+    split: [['http_response_headers_transform', 'http_custom_errors'], 'only available in response header transform rules and Custom Error Rules.'],
+    to_string: [[...T, DYN, 'http_request_redirect'], 'rewrite expressions of Transform Rules and target URL expressions of dynamic URL redirects (and the Bulk Redirects fields page).'],
+    uuidv4: [T, 'You can only use the `uuidv4()` function in rewrite expressions of Transform Rules.'],
+    // the reference names URL rewrites only; kept in all transform phases (docs/architecture.md, catalogue review)
+    wildcard_replace: [[...T, DYN], 'only use the `wildcard_replace()` function in rewrite expressions of URL rewrites and target URL expressions of dynamic URL redirects.'],
+    bit_slice: [NETWORK, 'Magic Firewall Functions (Network Firewall phases).'],
+    // the HMAC validation function: WAF custom rules ("Configure token authentication" in the WAF docs)
+    is_timed_hmac_valid_v0: [[CUSTOM], 'For examples of rules that use HMAC validation, refer to Configure token authentication in the WAF documentation.'],
+  };
+  const limited = [...FUNCTIONS.values()].filter((f) => f.phases).map((f) => f.name).sort();
+  assert.deepEqual(limited, Object.keys(CITED).sort());
+  for (const [name, [phases]] of Object.entries(CITED)) assert.deepEqual([...FUNCTIONS.get(name)!.phases!].sort(), [...phases].sort(), name);
+});
