@@ -28,6 +28,10 @@ export const DEFAULT_SETTINGS: Settings = {
   codeLens: { enabled: true },
 };
 
+/** The largest values of edgekit.maxProblems and edgekit.maxFileSizeKB the server takes (package.json declares the same maximum). */
+const MAX_PROBLEMS_LIMIT = 100000;
+const MAX_FILE_SIZE_KB_LIMIT = 1024 * 1024;
+
 function int(v: unknown, def: number, min: number, max: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? Math.floor(v) : def;
 }
@@ -39,10 +43,10 @@ export function normalizeSettings(raw: unknown): Settings {
   const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
   return {
     logpush: {
-      dataset: typeof logpush.dataset === 'string' && /^[a-z_]+$/.test(logpush.dataset) ? logpush.dataset : DEFAULT_SETTINGS.logpush.dataset,
+      dataset: typeof logpush.dataset === 'string' && /^[a-z][a-z0-9_]*$/.test(logpush.dataset) ? logpush.dataset : DEFAULT_SETTINGS.logpush.dataset,
     },
-    maxProblems: int(r.maxProblems, DEFAULT_SETTINGS.maxProblems, 1, 100000),
-    maxFileSizeKB: int(r.maxFileSizeKB, DEFAULT_SETTINGS.maxFileSizeKB, 1, 1024 * 1024),
+    maxProblems: int(r.maxProblems, DEFAULT_SETTINGS.maxProblems, 1, MAX_PROBLEMS_LIMIT),
+    maxFileSizeKB: int(r.maxFileSizeKB, DEFAULT_SETTINGS.maxFileSizeKB, 1, MAX_FILE_SIZE_KB_LIMIT),
     codeLens: { enabled: typeof codeLens.enabled === 'boolean' ? codeLens.enabled : DEFAULT_SETTINGS.codeLens.enabled },
   };
 }

@@ -77,12 +77,20 @@ test('completion of managed ruleset ids and actions replaces the whole string', 
   const ids = rulesetPlugin.complete!(d, text.indexOf('"id":""') + 6, DEFAULT_OPTIONS);
   assert.ok(ids.some((c) => c.label === 'efb7b8c949ac4650a09736fc376e9aee' && c.detail === 'Cloudflare Managed Ruleset' && c.insertText === '"efb7b8c949ac4650a09736fc376e9aee"'));
   assert.deepEqual(ids[0].replace, { offset: text.indexOf('"id":""') + 5, length: 2 });
+  // A body with no phase is the managed entry point, whose rules take execute and skip only (ruleset/action-phase): completion
+  // offered every action, "block" included, which the check then refuses
   const actions = rulesetPlugin.complete!(d, text.indexOf('"ex"') + 2, DEFAULT_OPTIONS);
-  assert.ok(actions.some((c) => c.label === 'execute'));
-  assert.ok(actions.some((c) => c.label === 'skip'));
-  // The terminating actions say so (the actions reference's "Terminating action?" column); the others do not.
-  assert.match(actions.find((c) => c.label === 'block')!.detail!, /terminating: the rules after it do not run/);
-  assert.doesNotMatch(actions.find((c) => c.label === 'log')!.detail!, /terminating/);
+  assert.deepEqual(actions.map((c) => c.label).sort(), ['execute', 'skip']);
+  // In custom rules: the terminating actions say so (the actions reference's "Terminating action?" column); the others do not.
+  const custom = '{"phase":"http_request_firewall_custom","rules":[{"action":"bl","expression":"true"}]}';
+  const inCustom = rulesetPlugin.complete!(parseDocument(custom), custom.indexOf('"bl"') + 2, DEFAULT_OPTIONS);
+  assert.match(inCustom.find((c) => c.label === 'block')!.detail!, /terminating: the rules after it do not run/);
+  assert.doesNotMatch(inCustom.find((c) => c.label === 'log')!.detail!, /terminating/);
+  // Actions the actions reference ties to other phases are not offered (route: origin rules; set_config: configuration rules)
+  assert.ok(!inCustom.some((c) => c.label === 'route' || c.label === 'set_config' || c.label === 'redirect'));
+  const cache = '{"phase":"http_request_cache_settings","rules":[{"action":"se","expression":"true"}]}';
+  const inCache = rulesetPlugin.complete!(parseDocument(cache), cache.indexOf('"se"') + 2, DEFAULT_OPTIONS).map((c) => c.label);
+  assert.ok(inCache.includes('set_cache_settings') && !inCache.includes('set_config') && !inCache.includes('serve_error'));
 });
 
 test('completion inside an expression: fields and functions, then operators after a field', () => {

@@ -25,6 +25,7 @@ function readRows(file: string): DocRow[] {
 
 /** The docs' type names as the checker writes them: "Number" is an integer, "IP address" an IP. */
 function checkerTypeName(docsType: string): string {
+  if (docsType === '(undocumented)') return 'Unknown';
   return docsType.replace(/IP address/g, 'IP').replace(/Number/g, 'Integer');
 }
 
@@ -37,6 +38,7 @@ function useOf(name: string, type: string): string {
   if (type === 'Bytes') return `len(${name}) gt 0`;
   if (type.startsWith('Map<')) return `has_key(${name}, "k")`;
   if (type.startsWith('Array<')) return `len(${name}) gt 0`;
+  if (type === 'Unknown') return `${name} eq ""`; // any literal: the type is not known
   throw new Error(`no use for type ${type}`);
 }
 
@@ -126,4 +128,61 @@ test('maps whose keys the docs say are lower-cased flag a key with capitals', ()
     assert.deepEqual(codes(`has_key(${r.name}, "Content-Type")`), ['ruleset/expr-header-case'], r.name);
     assert.deepEqual(codes(`any(${r.name}["content-type"][*] eq "text/html")`), [], r.name);
   }
+});
+
+test('fields the docs list as available but give no type are accepted, and their uses are not type-checked', () => {
+  // cloudflare-docs: cf.edge.client_port and the others are in the field lists of Transform Rules (request and response header
+  // modification, URL rewrite filter expressions) and Bulk Redirects, but neither index.yaml nor any fields page types them. They
+  // were "Unknown field" errors on expressions those lists allow. (cf.metal.id was in the older lists only: it stays unknown.)
+  const untyped = pages.filter((r) => r.type === '(undocumented)').map((r) => r.name);
+  assert.deepEqual(untyped.sort(), ['cf.edge.client_port', 'cf.fraud.email_risk', 'cf.fraud_detection.disposable_email', 'cf.tls_client_ciphers_sha1',
+    'http.request.jwt.claims', 'raw.http.request.headers', 'raw.http.request.headers.names', 'raw.http.request.headers.values']);
+  assert.equal(FIELDS.get('cf.metal.id'), undefined);
+  for (const name of untyped) {
+    assert.equal(FIELDS.get(name)?.type.t, 'Unknown', name);
+    for (const src of [`${name} eq 443`, `${name} eq "x"`, `${name} in {1 2}`, `concat("p=", to_string(${name})) ne ""`]) {
+      assert.deepEqual(analyzeExpression(src, 'http_request_late_transform').problems.map((p) => `${p.code} ${p.message}`), [], src);
+    }
+  }
+  // A near miss is still an unknown field
+  assert.deepEqual(analyzeExpression('cf.edge.client_prot eq 443', 'http_request_late_transform').problems.map((p) => p.code), ['ruleset/expr-unknown-field']);
+});
+
+test('every field of the docs\' newest request header modification list is known', () => {
+  // developers.cloudflare.com/rules/transform/request-header-modification/reference/fields-functions/ (rendered from
+  // src/content/partials/rules/transform/header-modification-fields.mdx with location "request"; the partial at 193a0253 has all
+  // but the two fraud fields). "x.*" names the sub-fields of x. cf.tls_client_ciphers_sha1, the cf.sequence.* fields,
+  // raw.http.request.headers, http.request.jwt.claims and the fraud fields were "Unknown field" errors.
+  const listed = `cf.bot_management.* cf.client.bot cf.verified_bot_category cf.edge.server_ip cf.edge.server_port cf.edge.client_port
+    cf.edge.client_tcp cf.edge.l4.delivery_rate cf.hostname.metadata cf.zone.name cf.random_seed cf.ray_id cf.timings.client_quic_rtt_msec
+    cf.timings.client_tcp_rtt_msec cf.tls_version cf.tls_cipher cf.tls_client_hello_length cf.tls_client_random cf.tls_client_extensions_sha1
+    cf.tls_client_extensions_sha1_le cf.tls_client_ciphers_sha1 cf.tls_client_auth.* cf.worker.upstream_zone cf.fraud.email_risk http.cookie
+    http.host http.referer http.request.accepted_languages http.request.cookies http.request.headers http.request.headers.* http.request.method
+    http.request.body.form http.request.body.form.* http.request.body.multipart http.request.body.multipart.* http.request.body.raw
+    http.request.body.size http.request.body.truncated http.request.timestamp.sec http.request.timestamp.msec http.request.full_uri
+    http.request.uri http.request.uri.* http.request.version raw.http.request.full_uri raw.http.request.uri raw.http.request.uri.*
+    raw.http.request.headers raw.http.request.headers.* http.user_agent http.x_forwarded_for ip.src ip.src.lat ip.src.lon ip.src.asnum
+    ip.src.city ip.src.country ip.src.continent ip.src.metro_code ip.src.postal_code ip.src.region ip.src.region_code
+    ip.src.is_in_european_union ip.src.subdivision_1_iso_code ip.src.subdivision_2_iso_code ssl http.request.jwt.claims
+    http.request.jwt.claims.* cf.fraud_detection.disposable_email cf.sequence.current_op cf.sequence.msec_since_op cf.sequence.previous_ops
+    cf.waf.auth_detected cf.waf.credential_check.* cf.waf.score cf.waf.score.*`.split(/\s+/);
+  const missing = listed.filter((n) => (n.endsWith('.*') ? ![...FIELDS.keys()].some((k) => k.startsWith(n.slice(0, -1))) : !FIELDS.has(n)));
+  assert.deepEqual(missing, []);
+});
+
+test('the sequence fields have the docs\' types, and the docs\' sequence rules give no problem', () => {
+  // src/content/partials/bots/sequence-rules-availability.mdx (398302a4): current_op String, previous_ops Array<String>,
+  // msec_since_op Map<Number>; the example rules of src/content/docs/bots/additional-configurations/sequence-rules.mdx
+  assert.equal(tyName(FIELDS.get('cf.sequence.current_op')!.type), 'String');
+  assert.equal(tyName(FIELDS.get('cf.sequence.previous_ops')!.type), 'Array<String>');
+  assert.equal(tyName(FIELDS.get('cf.sequence.msec_since_op')!.type), 'Map<Integer>');
+  for (const src of ['cf.sequence.current_op eq "bbbbbbbb" and any(cf.sequence.previous_ops[*] == "aaaaaaaa")',
+    'cf.sequence.current_op eq "bbbbbbbb" and not any(cf.sequence.previous_ops[*] == "aaaaaaaa")',
+    'cf.sequence.current_op eq "bbbbbbbb" and cf.sequence.msec_since_op["aaaaaaaa"] ge 1000',
+    'cf.sequence.current_op eq "bbbbbbbb" and not cf.sequence.msec_since_op["aaaaaaaa"] ge 1000']) {
+    for (const phase of ['http_request_firewall_custom', 'http_ratelimit', 'http_request_redirect', 'http_request_late_transform']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems.map((p) => p.code), [], `${src} in ${phase}`);
+    }
+  }
+  assert.deepEqual(analyzeExpression('cf.sequence.msec_since_op["a"] eq "x"', 'http_request_firewall_custom').problems.map((p) => p.code), ['ruleset/expr-type-mismatch']);
 });

@@ -110,9 +110,9 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, sent: string
   const at = (): Span => doc.locate(['where'], 'key');
   const out: Problem[] = [];
   if (u.operators > u.maxOperators) {
-    out.push(ctx.report('logpush/operator-limit', `The filter has ${u.operators} operators, over the limit of ${u.maxOperators}.`, at()));
+    out.push(ctx.report('logpush/operator-limit', `The filter has ${u.operators} operators, over the limit of ${u.maxOperators} (comparisons are counted, and/or groups are not).`, at()));
   } else if (u.operators >= Math.ceil(u.maxOperators * NEAR_LIMIT)) {
-    out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators.`, at()));
+    out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at()));
   }
   if (u.bytes > u.maxBytes) {
     out.push(ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at()));

@@ -19,7 +19,7 @@ export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
 /** api-configuration.mdx's schemes, and ibmcl (IBM Cloud Logs, enable-destinations/ibm-cloud-logs.mdx). */
 export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl'];
 /** The datasets filter_attack_traffic applies to (the API reference, as in the cloudflare SDK 7.3.0's logpush/jobs.d.ts). */
-const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
+export const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
 const UPLOAD_LIMITS: Record<string, [number, number]> = {
   max_upload_bytes: [5_000_000, 1_000_000_000],
   max_upload_records: [1_000, 1_000_000],

@@ -3,7 +3,7 @@
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
-  FUNCTIONS, MANAGED_RULESETS, fieldCatalogue, isParamClass, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
+  FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, isParamClass, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
   managedRuleset, tyName,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
@@ -213,7 +213,9 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset);
   if (isExecuteIdPath(path)) return MANAGED_RULESETS.map((r, k) => quoted(r.id, 'constant', r.name, String(k)));
   if (isRuleActionPath(path)) {
-    return RULE_ACTIONS.map((a) => quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
+    // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point
+    const phase = phaseOf(doc.value);
+    return RULE_ACTIONS.filter((a) => actionAvailable(a, phase)).map((a) => quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
       : TERMINATING_ACTIONS.has(a) ? 'Rule action, terminating: the rules after it do not run' : 'Rule action',
       a === 'execute' || a === 'skip' ? `0${a}` : `1${a}`));
   }

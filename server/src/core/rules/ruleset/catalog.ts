@@ -46,8 +46,35 @@ export const RULE_ACTIONS = ['block', 'challenge', 'compress_response', 'ddos_dy
 export const TERMINATING_ACTIONS: ReadonlySet<string> = new Set(['block', 'challenge', 'js_challenge', 'managed_challenge', 'redirect',
   'serve_error', 'log_custom_field']);
 
+/**
+ * Actions the actions reference (developers.cloudflare.com/ruleset-engine/rules-language/actions/) makes "only available" in some
+ * phases: each with those phases. rewrite is also taken by account-level custom rules that check for exposed credentials. Other
+ * actions have no such statement there (a phase's own page lists what it takes), so nothing is checked for them.
+ */
+export const ACTION_PHASES: Readonly<Record<string, readonly string[]>> = {
+  rewrite: ['http_request_transform', 'http_request_late_transform', 'http_response_headers_transform', 'http_request_firewall_custom'],
+  redirect: ['http_request_dynamic_redirect', 'http_request_redirect'],
+  route: ['http_request_origin'],
+  set_config: ['http_config_settings'],
+  compress_response: ['http_response_compression'],
+  set_cache_settings: ['http_request_cache_settings'],
+  serve_error: ['http_custom_errors'],
+  log_custom_field: ['http_log_custom_fields'],
+};
+
 /** Actions that make sense for a rule in http_request_firewall_managed (deploy = execute, exception = skip). */
 export const MANAGED_PHASE_ACTIONS = ['execute', 'skip'] as const;
+
+/**
+ * Whether a rule of the phase may take the action, as ruleset/action-phase decides it and completion offers it: the managed phase
+ * takes execute and skip only; an action of ACTION_PHASES only its phases (judged in a phase the catalogue knows); any other action
+ * is not checked.
+ */
+export function actionAvailable(action: string, phase: string): boolean {
+  if (phase === MANAGED_PHASE) return (MANAGED_PHASE_ACTIONS as readonly string[]).includes(action);
+  const only = Object.hasOwn(ACTION_PHASES, action) ? ACTION_PHASES[action] : undefined;
+  return !only || only.includes(phase) || !(PHASES as readonly string[]).includes(phase);
+}
 
 /** Actions an override may set on managed rules. */
 export const OVERRIDE_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'log'] as const;
@@ -146,7 +173,9 @@ export function isParamClass(p: unknown): p is ParamClass {
 
 /**
  * What the platform asks of an argument beyond its type (the functions reference): a field or a literal ("must be a field, that
- * is, it cannot be a literal"), the fields it may be, a literal's range or option letters, a pattern that must compile.
+ * is, it cannot be a literal"), the fields it may be, a literal's range or option letters, a pattern that must compile. The
+ * reference's sentence for each 'field' and 'literal' rule is in test/unit/ruleset/functionArgs.test.ts, which fails when this table
+ * and those sentences disagree.
  */
 export interface ArgRule {
   /** 'field': not a literal value (a field, a call, an expression); 'literal': a literal value. */
@@ -212,7 +241,7 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'has_value', params: [COLLECTION, PRIMITIVE], elementOfFirst: true, result: B, doc: 'True when the map or array holds the value (of its element type), e.g. `has_value(http.request.headers.names, "X-My-Header")`.' },
   { name: 'is_jwt_present', params: [S], result: B, doc: 'True when the request carries a token as the API Shield token configuration with this ID describes.' },
   { name: 'is_jwt_valid', params: [S], result: B, doc: 'True when the request carries a token valid for the API Shield token configuration with this ID.' },
-  { name: 'join', params: [{ t: 'Array', of: S }, S], result: S, doc: 'Joins an array of strings with a separator.' },
+  { name: 'join', params: [{ t: 'Array', of: S }, S], phases: [...TRANSFORM, 'http_request_firewall_custom', 'http_custom_errors'], result: S, doc: 'Joins an array of strings with a separator (transform, custom and custom error rules).' },
   { name: 'len', params: [SEQUENCE], result: I, doc: 'The length of a string, bytes or an array.' },
   { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
   { name: 'lookup_json_string', params: [S, JSON_KEY], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
@@ -224,7 +253,7 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'split', params: [S, S, I], args: [undefined, { kind: 'literal', nonEmpty: true }, { kind: 'literal', range: [1, 128] }], phases: ['http_response_headers_transform', 'http_custom_errors'], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform and custom error rules).' },
   { name: 'starts_with', params: [S, S], args: [FIELD], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
-  { name: 'to_string', params: [TO_STRING], result: S, doc: 'Converts an integer, boolean or IP address to a string.' },
+  { name: 'to_string', params: [TO_STRING], phases: [...TRANSFORM, ...REDIRECT, 'http_request_redirect'], result: S, doc: 'Converts an integer, boolean or IP address to a string (transform rules and redirects only).' },
   { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
   { name: 'url_decode', params: [S, S], optional: 1, args: [FIELD, { options: 'ru' }], result: S, doc: 'Decodes a URL-encoded string.' },
   { name: 'uuidv4', params: [T.Bytes], phases: TRANSFORM, result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },

@@ -5,7 +5,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/too-many-rules': { severity: 'error', description: 'More than 200 rules; the migration accepts at most 200.' },
   'ruleset/execute-missing-id': { severity: 'error', description: 'A rule with action "execute" has no action_parameters.id (the managed ruleset to run).' },
   'ruleset/unknown-managed-ruleset': { severity: 'warning', description: 'action_parameters.id is not one of the known managed ruleset ids.' },
-  'ruleset/action-phase': { severity: 'error', description: 'A rule action the phase does not take (http_request_firewall_managed takes execute and skip).' },
+  'ruleset/action-phase': { severity: 'error', description: 'A rule action the phase does not take: http_request_firewall_managed takes execute and skip; route, set_config, rewrite, redirect and the other actions the actions reference makes "only available" somewhere are taken only there.' },
   'ruleset/managed-ruleset-phase': { severity: 'warning', description: 'The managed ruleset runs in another phase than http_request_firewall_managed.' },
   'ruleset/duplicate-execute': { severity: 'warning', description: 'A zone entry point executes the same managed ruleset twice; at the zone level each managed ruleset is deployed once.' },
   'ruleset/skip-without-effect': { severity: 'warning', description: 'A skip rule (exception) with no rule after it executing what it skips: exceptions act only on the execute rules listed after them.' },

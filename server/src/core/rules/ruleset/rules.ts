@@ -2,8 +2,8 @@
 // expressions (parsed and type-checked in place).
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
-  MANAGED_PHASE, MANAGED_PHASE_ACTIONS, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, managedRuleset,
+  ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
+  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, actionAvailable, managedRuleset,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
@@ -27,18 +27,25 @@ const limits: Rule = {
   },
 };
 
-/** The managed phase's entry point deploys managed rulesets and exceptions: the platform refuses any other action there. */
+/**
+ * The managed phase's entry point deploys managed rulesets and exceptions: the platform refuses any other action there. In the
+ * other phases, an action the actions reference makes "only available" elsewhere (ACTION_PHASES: route, set_config, ...).
+ */
 const actionInPhase: Rule = {
   id: 'ruleset/action-phase',
   kinds: [...KIND],
   check(doc, ctx) {
-    if (phaseOf(doc.value) !== MANAGED_PHASE) return [];
+    const phase = phaseOf(doc.value);
     const out: Problem[] = [];
     rulesOf(doc.value).forEach((rule, i) => {
       // An action no phase takes is the schema's to report (an enum error); this one is about a real action in the wrong phase.
-      if (!isObj(rule) || typeof rule.action !== 'string' || !(RULE_ACTIONS as readonly string[]).includes(rule.action)
-        || (MANAGED_PHASE_ACTIONS as readonly string[]).includes(rule.action)) return;
-      out.push(ctx.report('ruleset/action-phase', `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").`, doc.locate(['rules', i, 'action'])));
+      if (!isObj(rule) || typeof rule.action !== 'string' || !(RULE_ACTIONS as readonly string[]).includes(rule.action)) return;
+      // A phase the schema does not know is its enum error; the action is judged against known phases only (actionAvailable)
+      if (actionAvailable(rule.action, phase)) return;
+      const message = phase === MANAGED_PHASE
+        ? `Action "${rule.action}" is not available in phase ${MANAGED_PHASE}; its rules deploy managed rulesets ("execute") or add exceptions ("skip").`
+        : `Action "${rule.action}" is not available in phase ${phase}; the platform offers it only in ${ACTION_PHASES[rule.action].join(', ')}.`;
+      out.push(ctx.report('ruleset/action-phase', message, doc.locate(['rules', i, 'action'])));
     });
     return out;
   },
