@@ -61,10 +61,14 @@ export function schemasAt(kind: DocKind, path: JsonPath): S[] {
   return current;
 }
 
-/** A schema's plain text (title, description, enumDescriptions) as markdown: every character markdown reads as syntax is escaped, as
- * vscode-json-languageservice's jsonHover.ts does, so "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis. */
+/** A schema's plain text (title, description, enumDescriptions) as markdown: what markdown reads as syntax is escaped, so
+ * "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis (vscode-json-languageservice's jsonHover.ts escapes
+ * every punctuation character; only those that can change the rendering are escaped here, so the markdown stays readable: inline
+ * marks everywhere, and a block marker at the start of a line). */
 export function plainToMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+\-.!|]/g, '\\$&');
+  return text
+    .replace(/[\\`*_[\]<>|~]/g, '\\$&')
+    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s|$)/gm, (_m, sp: string, mark: string) => `${sp}${mark.replace(/[#+\-.)]/, '\\$&')}`);
 }
 
 function doc(s: S): string | undefined {

@@ -40,7 +40,7 @@ export function markdownToPlain(md: string): string {
     .replace(/^```[^\n]*\n([\s\S]*?)\n```$/gm, '$1')
     .replace(/\*\*([^*\n]+)\*\*/g, '$1')
     .replace(/`([^`\n]+)`/g, '$1')
-    .replace(/\\([\\`*_{}[\]()<>#+\-.!|])/g, '$1');
+    .replace(/\\([\\`*_{}[\]()<>#+\-.!|~])/g, '$1');
 }
 
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {
