@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { alive } from './state';
 
 export interface LockInfo { pid: number; url?: string }
 
@@ -23,15 +24,6 @@ export interface StateLock {
 
 /** Locks held by this process (a second mock in the same process is refused too). */
 const held = new Map<string, LockInfo>();
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function readLock(lock: string): Promise<LockInfo | undefined> {
   try {

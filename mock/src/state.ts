@@ -135,7 +135,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 }
 
 /** Whether a process with this id exists (EPERM: it exists but belongs to someone else). */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
