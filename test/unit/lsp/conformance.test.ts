@@ -104,6 +104,43 @@ test('settings without workspace/configuration: initializationOptions, then didC
   }
 });
 
+test('an empty didChangeConfiguration keeps the settings of initializationOptions; a sent "edgekit" section is merged over them', { timeout: 60_000 }, async () => {
+  // eglot sends {settings: {}} right after initialized when no workspace configuration is set, Helix its `config` (often empty),
+  // other clients null. None of them means "back to the defaults": yaml-language-server's setConfiguration changes only the keys a
+  // notification carries, and so does EdgeKit. Helix sends the section at the top of initializationOptions.
+  for (const initializationOptions of [{ settings: { edgekit: { maxProblems: 1 } } }, { edgekit: { maxProblems: 1 } }]) {
+    const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
+    try {
+      const pub = publishes(server);
+      const uri = 'file:///w/many.filter.json';
+      const text = '{"where": {"and": [{"key": "A1", "operator": "eq", "value": "x"}, {"key": "A2", "operator": "eq", "value": "x"}, {"key": "A3", "operator": "eq", "value": "x"}]}}';
+      const unknown = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'logpush/unknown-field').length;
+      let p = pub.next(uri);
+      await open(server, uri, text);
+      assert.equal(unknown(await p), 1, `maxProblems 1 from ${JSON.stringify(initializationOptions)}`);
+      let version = 1;
+      for (const settings of [{}, null, { edgekit: {} }, { edgekit: null }, { edgekit: { codeLens: { enabled: false } } }]) {
+        // Every open document is published again after a settings change; an edit after the notification is the barrier.
+        await server.conn.sendNotification('workspace/didChangeConfiguration', { settings });
+        const v = ++version;
+        p = pub.next(uri, (x) => x.version === v);
+        await change(server, uri, v, text);
+        assert.equal(unknown(await p), 1, `maxProblems 1 kept after didChangeConfiguration ${JSON.stringify({ settings })}`);
+      }
+      await server.conn.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: 1000 } } });
+      const v = ++version;
+      p = pub.next(uri, (x) => x.version === v);
+      await change(server, uri, v, text);
+      assert.equal(unknown(await p), 3, 'maxProblems 1000 applied');
+      // codeLens.enabled false, sent before, still holds: lenses are off.
+      const lenses = await server.conn.sendRequest<unknown[]>('textDocument/codeLens', { textDocument: { uri } });
+      assert.deepEqual(lenses, []);
+    } finally {
+      await server.stop();
+    }
+  }
+});
+
 test('a plain client gets completions without snippets, plain-text hovers, and quick fixes without sending data back', { timeout: 60_000 }, async () => {
   const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT });
   try {
