@@ -14,6 +14,14 @@ export interface CustomRequest<P, R> {
 
 export const SOURCE = 'edgekit';
 
+/**
+ * The command of an informational code lens (a filter's usage, what a tested filter matches) for clients other than the EdgeKit
+ * extension: declared in executeCommandProvider and run by the server, which shows the lens's text (its argument) as a message.
+ * LSP's Command.command names a handler; Neovim 0.7-0.9 runs a lens's command through workspace/executeCommand and warns about an
+ * unknown "" one. The extension gets "" instead, which VS Code shows as plain text.
+ */
+export const LENS_TEXT_COMMAND = 'edgekit.showLensText';
+
 export interface Settings {
   logpush: { dataset: string };
   maxProblems: number;

@@ -1,9 +1,10 @@
 // Editor features that need only the parse: outline, folding, formatting, and the conversions of core completions/hovers/lenses.
-import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, TextEdit } from 'vscode-languageserver';
+import type { CodeLens, Command, CompletionItem, DocumentSymbol, FoldingRange, Hover, TextEdit } from 'vscode-languageserver';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, Lens, ParsedDoc } from '../core';
+import { LENS_TEXT_COMMAND } from '../protocol';
 import { range } from './convert';
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
@@ -59,11 +60,14 @@ export function toHover(doc: TextDocument, h: HoverInfo, caps: RenderCaps = FULL
   return { contents: caps.markdownHover ? { kind: MarkupKind.Markdown, value: h.markdown } : { kind: MarkupKind.PlainText, value: markdownToPlain(h.markdown) }, range: range(doc, h) };
 }
 
-export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
-  return {
-    range: range(doc, l),
-    command: { title: l.title, command: l.command ?? '', arguments: l.command ? [doc.uri, ...(l.args ?? [])] : undefined },
-  };
+export function toCodeLens(doc: TextDocument, l: Lens, plainText: boolean): CodeLens {
+  return { range: range(doc, l), command: l.command ? { title: l.title, command: l.command, arguments: [doc.uri, ...(l.args ?? [])] } : infoCommand(l.title, plainText) };
+}
+
+/** An informational lens's command: "" for VS Code (plainText: it shows the title as text), else the server's own LENS_TEXT_COMMAND
+ * with the title, which a client may run (protocol.ts). */
+export function infoCommand(title: string, plainText: boolean): Command {
+  return plainText ? { title, command: '' } : { title, command: LENS_TEXT_COMMAND, arguments: [title] };
 }
 
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */

@@ -2,9 +2,9 @@
 // the handlers of lsp/ (diagnostics, features, custom requests). The entries are server/src/server.ts (Node: stdio or IPC) and
 // server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
 import type { InitializeResult } from 'vscode-languageserver';
-import { CodeActionKind, TextDocuments, TextDocumentSyncKind } from './library';
+import { CodeActionKind, ErrorCodes, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from './library';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { InitOptions } from '../protocol';
+import { LENS_TEXT_COMMAND, type InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
 import { registerFeatures } from './handlers';
@@ -53,6 +53,8 @@ export function startServer(connection: Connection): ServerContext {
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         codeLensProvider: { resolveProvider: false },
+        // The informational lenses' command, for clients other than the EdgeKit extension (which shows them as text).
+        ...(caps.commands ? {} : { executeCommandProvider: { commands: [LENS_TEXT_COMMAND] } }),
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         documentFormattingProvider: true,
@@ -80,6 +82,15 @@ export function startServer(connection: Connection): ServerContext {
     diagnostics.clear();
     diagnostics.refresh();
     refreshCodeLenses(ctx);
+  });
+
+  // Running an informational lens shows its text (Neovim's codelens.run() on the lens's line).
+  connection.onExecuteCommand((params) => {
+    if (params.command !== LENS_TEXT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${params.command}" (EdgeKit's server runs ${LENS_TEXT_COMMAND} only).`);
+    const text = params.arguments?.[0];
+    // A notification: window.showInformationMessage would send window/showMessageRequest, which waits for an answer.
+    if (typeof text === 'string' && text) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: text });
+    return null;
   });
 
   documents.onDidClose((e) => {

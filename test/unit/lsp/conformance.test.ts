@@ -259,6 +259,46 @@ test('code lenses that run an EdgeKit command go only to a client that says it h
   assert.ok((await titles({ commands: true })).includes('Send request'), 'the VS Code extension (initializationOptions.commands) gets Send request');
 });
 
+test('an informational code lens never asks a client to run the command "": other editors get a command the server runs', { timeout: 60_000 }, async () => {
+  // LSP's Command.command is "the identifier of the actual command handler". Neovim 0.7-0.9 runs a lens's command through
+  // workspace/executeCommand and warns "Language server does not support command ``" for "". VS Code shows a lens whose command id
+  // is empty as plain text, so the EdgeKit extension (initializationOptions.commands) keeps it.
+  const filter = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  const run = async (initializationOptions: unknown) => {
+    const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
+    const messages: string[] = [];
+    server.conn.onNotification('window/showMessage', (p: { message: string }) => { messages.push(p.message); });
+    try {
+      const uri = 'file:///w/usage.filter.json';
+      await open(server, uri, filter);
+      const lenses = await server.conn.sendRequest<{ command?: { title: string; command: string; arguments?: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
+      const provider = server.serverCapabilities.executeCommandProvider as { commands: string[] } | undefined;
+      const results: unknown[] = [];
+      for (const l of lenses) {
+        if (l.command?.command && provider?.commands.includes(l.command.command)) {
+          results.push(await server.conn.sendRequest('workspace/executeCommand', { command: l.command.command, arguments: l.command.arguments }));
+        }
+      }
+      // A request after the commands: any message they sent has arrived.
+      await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+      return { lenses, provider, results, messages };
+    } finally {
+      await server.stop();
+    }
+  };
+  const other = await run(undefined);
+  assert.ok(other.lenses.length > 0, 'the usage lens is sent');
+  for (const l of other.lenses) {
+    assert.ok(l.command?.command, `a command id on ${JSON.stringify(l)}`);
+    assert.ok(other.provider?.commands.includes(l.command!.command), `${l.command!.command} is one of executeCommandProvider.commands`);
+  }
+  assert.deepEqual(other.results, other.lenses.map(() => null));
+  assert.deepEqual(other.messages, other.lenses.map((l) => l.command!.title), 'running the lens shows its text');
+  const vscode = await run({ commands: true });
+  assert.deepEqual(vscode.lenses.map((l) => l.command?.command), other.lenses.map(() => ''), 'VS Code shows an empty command id as text');
+  assert.deepEqual(vscode.lenses.map((l) => l.command?.title), other.lenses.map((l) => l.command?.title));
+});
+
 test('completion filterText: quoted for a client that filters from the edit range (VS Code), unquoted for the word-at-cursor others', { timeout: 60_000 }, async () => {
   // In "ClientCountyr" after "Client: VS Code matches `"Client` (the range starts at the quote); eglot matches `Client` (the word
   // before the cursor), which a quoted filterText never starts with (test/system/lsp/emacs.test.ts).
