@@ -107,9 +107,17 @@ export function coreOptions(s: Settings): CoreOptions {
   return { logpushDataset: s.logpush.dataset, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
 }
 
-/** Above edgekit.maxFileSizeKB a document is not parsed at all: one information diagnostic, no outline/completion/hover/lenses. */
+/** The last answer of tooLarge per document: between a third of the limit and the limit (in UTF-16 code units) it counts bytes. */
+const sizeChecked = new WeakMap<TextDocument, { version: number; kb: number; over: boolean }>();
+
+/** Above edgekit.maxFileSizeKB (KB of UTF-8, as the core's check counts it) a document is not parsed at all: one information
+ * diagnostic, no outline/completion/hover/lenses. */
 export function tooLarge(doc: TextDocument, s: Settings): boolean {
-  return doc.getText().length > s.maxFileSizeKB * 1024;
+  const hit = sizeChecked.get(doc);
+  if (hit && hit.version === doc.version && hit.kb === s.maxFileSizeKB) return hit.over;
+  const over = coreModule().overSizeLimit(doc.getText(), s.maxFileSizeKB);
+  sizeChecked.set(doc, { version: doc.version, kb: s.maxFileSizeKB, over });
+  return over;
 }
 
 /** Asks the client to ask for code lenses again (a setting or a document's test sample changed), when it says it can. */

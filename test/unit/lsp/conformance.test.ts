@@ -141,6 +141,23 @@ test('an empty didChangeConfiguration keeps the settings of initializationOption
   }
 });
 
+test('a document over edgekit.maxFileSizeKB in UTF-8 bytes (not UTF-16 code units) gets the one diagnostic and no parse-driven features', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions: { settings: { edgekit: { maxFileSizeKB: 2 } } } });
+  try {
+    const pub = publishes(server);
+    const uri = 'file:///w/big.filter.json';
+    // 1,500 code units, 2,550 bytes: over 2 KB.
+    const text = `{"where": {"key": "ClientCountry", "operator": "eq", "value": "${'é'.repeat(1024)}"}, "x": "${'a'.repeat(400)}"}`;
+    const p = pub.next(uri);
+    await open(server, uri, text);
+    assert.deepEqual(codes(await p), ['limits/file-too-large']);
+    assert.deepEqual(await server.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), [], 'no outline: the document is not parsed');
+    assert.equal(await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } }), null);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a plain client gets completions without snippets, plain-text hovers, and quick fixes without sending data back', { timeout: 60_000 }, async () => {
   const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT });
   try {
