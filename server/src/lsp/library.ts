@@ -4,5 +4,5 @@
 export {
   AbstractMessageReader, AbstractMessageWriter, Disposable,
   CodeActionKind, CompletionItemKind, DiagnosticSeverity, DiagnosticTag, DocumentDiagnosticReportKind, InsertTextFormat, MarkupKind,
-  ErrorCodes, MessageType, RequestType, ResponseError, ShowMessageNotification, SymbolKind, TextDocuments, TextDocumentSyncKind,
+  ErrorCodes, LSPErrorCodes, MessageType, RequestType, ResponseError, ShowMessageNotification, SymbolKind, TextDocuments, TextDocumentSyncKind,
 } from 'vscode-languageserver';
