@@ -22,6 +22,9 @@ export function startServer(connection: Connection): ServerContext {
     settings: new SettingsCache(connection, () => caps.configuration),
   };
   const diagnostics = new Diagnostics(ctx);
+  /** The workspace folders' URIs, and whether the client sends their changes (workspace.workspaceFolders). */
+  let folders: string[] = [];
+  let folderChanges = false;
 
   // What the client can take decides how each feature answers (lsp-sample and VS Code's JSON server negotiate the same way): pulled
   // or pushed diagnostics, settings asked for or sent by the client, snippets, markdown, versioned edits.
@@ -43,7 +46,10 @@ export function startServer(connection: Connection): ServerContext {
     // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });
-    ctx.settings.setFolders((params.workspaceFolders ?? []).map((f) => f.uri));
+    // The folders, else (a client of LSP before 3.6, or one that sends null) the root it names: the documents under it share a scope.
+    folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : [])).map((f) => f.uri);
+    ctx.settings.setFolders(folders);
+    folderChanges = !!c.workspace?.workspaceFolders;
     diagnostics.register(); // pull or push: known only now
     return {
       capabilities: {
@@ -59,6 +65,8 @@ export function startServer(connection: Connection): ServerContext {
         foldingRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        // Folders added or removed later change which settings a document gets (settings.ts asks per folder).
+        ...(folderChanges ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       },
     };
   });
@@ -66,6 +74,15 @@ export function startServer(connection: Connection): ServerContext {
   // The core is loaded now, between the reply to initialize and the first document (context.ts, coreModule). A core that cannot
   // load is logged once; what follows is the entry's choice (whenCoreFails).
   connection.onInitialized(() => {
+    if (folderChanges) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => f.uri));
+        folders = [...folders.filter((u) => !removed.has(u)), ...e.added.map((f) => f.uri)];
+        ctx.settings.setFolders(folders);
+        diagnostics.clear();
+        diagnostics.refresh();
+      });
+    }
     try {
       coreModule();
     } catch (err) {

@@ -243,6 +243,34 @@ test('settings are asked for once per workspace folder (or outside them all) and
   }
 });
 
+test('a workspace folder added later (workspace/didChangeWorkspaceFolders) gets its own settings, not those of the documents outside every folder', { timeout: 60_000 }, async () => {
+  // The folders were read once, from initialize: a document of a folder added later shared the settings asked for the first
+  // document outside every folder, so the new folder's resource-scoped settings (edgekit.maxProblems...) never applied.
+  const asked: string[] = [];
+  const server = await startServer(serverJs(), {
+    capabilities: { workspace: { configuration: true, workspaceFolders: true }, textDocument: { diagnostic: {} } },
+    workspaceFolders: [{ uri: 'file:///ws1', name: 'ws1' }], onConfiguration: (p) => asked.push(...p.items.map((i) => String(i.scopeUri))),
+  });
+  try {
+    const wf = server.serverCapabilities.workspace as { workspaceFolders?: { supported?: boolean; changeNotifications?: unknown } } | undefined;
+    assert.equal(wf?.workspaceFolders?.changeNotifications, true, 'the server asks for folder changes');
+    const pull = async (uri: string) => {
+      await open(server, uri, BAD_FILTER, 'logpush-filter');
+      await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    };
+    await pull('file:///elsewhere/a.filter.json');
+    await server.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: 'file:///ws2', name: 'ws2' }], removed: [] } });
+    await pull('file:///ws2/b.filter.json');
+    await pull('file:///ws2/c.filter.json');
+    await server.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: 'file:///ws2', name: 'ws2' }] } });
+    await pull('file:///ws2/d.filter.json');
+    assert.deepEqual(asked, ['file:///elsewhere/a.filter.json', 'file:///ws2/b.filter.json', 'file:///ws2/d.filter.json'],
+      'one request outside the folders, one for the added folder; once it is removed its documents are outside again (asked anew: the folders changed)');
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a client with workspace/configuration but no "edgekit" section (it answers null) gets the settings it sent at initialize', { timeout: 60_000 }, async () => {
   // Neovim, Zed and Sublime Text answer workspace/configuration from their own settings table, null for a section it lacks; Helix
   // sends its `config` as initializationOptions, with the section at the top.
