@@ -71,6 +71,9 @@ export interface InitOptions {
    * does: `"Client` would match nothing there), so they get filterText without them; a client that filters by the edit's newText
    * (Neovim's omnifunc) is unaffected. */
   rangeFilter?: boolean;
+  /** The client shows a code lens whose command id is empty as plain text, as VS Code does: informational lenses are sent that way
+   * (implied by `commands`). Other clients get a command the server runs (LENS_TEXT_COMMAND). */
+  textLenses?: boolean;
 }
 
 /** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */

@@ -65,6 +65,8 @@ export interface ClientCaps {
   documentChanges: boolean;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
   commands: boolean;
+  /** initializationOptions.textLenses (or commands): the client shows a lens with an empty command id as text (VS Code). */
+  textLenses: boolean;
   /** initializationOptions.rangeFilter: the client filters from the edit range's start (VS Code), else by the word at the cursor. */
   rangeFilter: boolean;
   /** workspace.codeLens.refreshSupport: the client handles workspace/codeLens/refresh (LSP 3.16: send it only then). */
@@ -77,7 +79,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  documentChanges: false, commands: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
+  documentChanges: false, commands: false, textLenses: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 export interface ServerContext {

@@ -37,5 +37,5 @@ export function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind,
   let n = 0;
   for (const r of sample.records) if (c.filter.test(r)) n++;
   const at = parsed.locate(f.path, 'key');
-  return { range: range(doc, at), command: infoCommand(`matches ${n.toLocaleString('en')} of ${sample.records.length.toLocaleString('en')} ${sample.label}`, ctx.caps.commands) };
+  return { range: range(doc, at), command: infoCommand(`matches ${n.toLocaleString('en')} of ${sample.records.length.toLocaleString('en')} ${sample.label}`, ctx.caps.textLenses) };
 }

@@ -43,6 +43,7 @@ export function startServer(connection: Connection): ServerContext {
     caps.docsUri = init?.docsUri;
     caps.commands = init?.commands === true;
     caps.rangeFilter = init?.rangeFilter === true;
+    caps.textLenses = caps.commands || init?.textLenses === true;
     // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });
@@ -60,7 +61,7 @@ export function startServer(connection: Connection): ServerContext {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         codeLensProvider: { resolveProvider: false },
         // The informational lenses' command, for clients other than the EdgeKit extension (which shows them as text).
-        ...(caps.commands ? {} : { executeCommandProvider: { commands: [LENS_TEXT_COMMAND] } }),
+        ...(caps.textLenses ? {} : { executeCommandProvider: { commands: [LENS_TEXT_COMMAND] } }),
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         documentFormattingProvider: true,

@@ -359,9 +359,13 @@ test('an informational code lens never asks a client to run the command "": othe
   }
   assert.deepEqual(other.results, other.lenses.map(() => null));
   assert.deepEqual(other.messages, other.lenses.map((l) => l.command!.title), 'running the lens shows its text');
-  const vscode = await run({ commands: true });
-  assert.deepEqual(vscode.lenses.map((l) => l.command?.command), other.lenses.map(() => ''), 'VS Code shows an empty command id as text');
-  assert.deepEqual(vscode.lenses.map((l) => l.command?.title), other.lenses.map((l) => l.command?.title));
+  // The extension in VS Code (commands) and in a browser (no commands there, but VS Code all the same: textLenses).
+  for (const initializationOptions of [{ commands: true, rangeFilter: true }, { rangeFilter: true, textLenses: true }]) {
+    const vscode = await run(initializationOptions);
+    assert.deepEqual(vscode.lenses.map((l) => l.command?.command), other.lenses.map(() => ''), `VS Code shows an empty command id as text (${JSON.stringify(initializationOptions)})`);
+    assert.deepEqual(vscode.lenses.map((l) => l.command?.title), other.lenses.map((l) => l.command?.title));
+    assert.equal(vscode.provider, undefined, 'no server command is offered to VS Code');
+  }
 });
 
 test('completion filterText: quoted for a client that filters from the edit range (VS Code), unquoted for the word-at-cursor others', { timeout: 60_000 }, async () => {
