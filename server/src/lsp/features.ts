@@ -70,6 +70,13 @@ export function infoCommand(title: string, plainText: boolean): Command {
   return plainText ? { title, command: '' } : { title, command: LENS_TEXT_COMMAND, arguments: [title] };
 }
 
+/** The first n UTF-16 code units of s, one less when the cut would split a surrogate pair (half an emoji is a lone surrogate). */
+function cut(s: string, n: number): string {
+  if (s.length <= n) return s;
+  const c = s.charCodeAt(n - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
+}
+
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
 const LABEL_KEYS = ['method', 'name', 'key', 'description', 'id'];
 
@@ -86,7 +93,7 @@ function keyLabel(key: unknown): string {
 function labelOf(index: number, member: (key: string) => unknown): string {
   for (const key of LABEL_KEYS) {
     const x = member(key);
-    if (typeof x === 'string' && x.length > 0) return `${index}: ${oneLine(x.slice(0, 60))}`;
+    if (typeof x === 'string' && x.length > 0) return `${index}: ${oneLine(cut(x, 60))}`;
   }
   return String(index);
 }
@@ -131,7 +138,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
         if (!k || !v) continue;
         out.push({
           name: keyLabel(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
-          selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? String(v.value).slice(0, 60) : undefined,
+          selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? cut(String(v.value), 60) : undefined,
           children: v.type === 'object' || v.type === 'array' ? walk(v) : undefined,
         });
       }
