@@ -82,6 +82,7 @@ export function startServer(connection: Connection): ServerContext {
         ctx.settings.setFolders(folders);
         diagnostics.clear();
         diagnostics.refresh();
+        refreshCodeLenses(ctx);
       });
     }
     try {

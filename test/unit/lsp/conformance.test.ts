@@ -248,9 +248,12 @@ test('a workspace folder added later (workspace/didChangeWorkspaceFolders) gets 
   // document outside every folder, so the new folder's resource-scoped settings (edgekit.maxProblems...) never applied.
   const asked: string[] = [];
   const server = await startServer(serverJs(), {
-    capabilities: { workspace: { configuration: true, workspaceFolders: true }, textDocument: { diagnostic: {} } },
+    capabilities: { workspace: { configuration: true, workspaceFolders: true, codeLens: { refreshSupport: true }, diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: {} } },
     workspaceFolders: [{ uri: 'file:///ws1', name: 'ws1' }], onConfiguration: (p) => asked.push(...p.items.map((i) => String(i.scopeUri))),
   });
+  // A folder's settings may differ (edgekit.codeLens.enabled, maxProblems): the client is asked to pull and to ask for lenses again.
+  const refreshed: string[] = [];
+  for (const m of ['workspace/codeLens/refresh', 'workspace/diagnostic/refresh']) server.conn.onRequest(m, () => { refreshed.push(m); return null; });
   try {
     const wf = server.serverCapabilities.workspace as { workspaceFolders?: { supported?: boolean; changeNotifications?: unknown } } | undefined;
     assert.equal(wf?.workspaceFolders?.changeNotifications, true, 'the server asks for folder changes');
@@ -264,6 +267,7 @@ test('a workspace folder added later (workspace/didChangeWorkspaceFolders) gets 
     await pull('file:///ws2/c.filter.json');
     await server.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: 'file:///ws2', name: 'ws2' }] } });
     await pull('file:///ws2/d.filter.json');
+    assert.deepEqual(refreshed.sort(), ['workspace/codeLens/refresh', 'workspace/codeLens/refresh', 'workspace/diagnostic/refresh', 'workspace/diagnostic/refresh']);
     assert.deepEqual(asked, ['file:///elsewhere/a.filter.json', 'file:///ws2/b.filter.json', 'file:///ws2/d.filter.json'],
       'one request outside the folders, one for the added folder; once it is removed its documents are outside again (asked anew: the folders changed)');
   } finally {
