@@ -22,7 +22,7 @@ export class SettingsCache {
   /** The "edgekit" section as pushed so far, each push merged over the ones before it (normalized into global). */
   private raw: Record<string, unknown> = {};
 
-  /** The workspace folders' URIs, longest first (initialize's workspaceFolders). */
+  /** The workspace folders' URIs, longest first (initialize's workspaceFolders, then each didChangeWorkspaceFolders). */
   private folders: string[] = [];
 
   constructor(private readonly connection: Connection, private readonly supportsConfiguration: () => boolean) {}
