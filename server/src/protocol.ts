@@ -14,6 +14,14 @@ export interface CustomRequest<P, R> {
 
 export const SOURCE = 'edgekit';
 
+/**
+ * The command of an informational code lens (a filter's usage, what a tested filter matches) for clients other than the EdgeKit
+ * extension: declared in executeCommandProvider and run by the server, which shows the lens's text (its argument) as a message.
+ * LSP's Command.command names a handler; Neovim 0.7-0.9 runs a lens's command through workspace/executeCommand and warns about an
+ * unknown "" one. The extension gets "" instead, which VS Code shows as plain text.
+ */
+export const LENS_TEXT_COMMAND = 'edgekit.showLensText';
+
 export interface Settings {
   logpush: { dataset: string };
   maxProblems: number;
@@ -67,6 +75,9 @@ export interface InitOptions {
    * does: `"Client` would match nothing there), so they get filterText without them; a client that filters by the edit's newText
    * (Neovim's omnifunc) is unaffected. */
   rangeFilter?: boolean;
+  /** The client shows a code lens whose command id is empty as plain text, as VS Code does: informational lenses are sent that way
+   * (implied by `commands`). Other clients get a command the server runs (LENS_TEXT_COMMAND). */
+  textLenses?: boolean;
 }
 
 /** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */

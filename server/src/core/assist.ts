@@ -5,7 +5,7 @@ import { DEFAULT_OPTIONS } from './types';
 import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
-import { colonAfter, memberFollows, objectAt } from './jsonTree';
+import { colonAfter, memberFollows, objectAt, valueFollows } from './jsonTree';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -161,7 +161,33 @@ export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: C
   const unquote = (l: string) => l.replace(/^"(.*)"$/, '$1');
   const ownLabels = new Set(own.map((e) => unquote(e.label)));
   const schema = schemaCompletions(kind, d, offset).filter((e) => (e.kind === 'property' || !ownValues) && !ownLabels.has(unquote(e.label)));
-  return [...own, ...schema];
+  return withValueSeparator(d, offset, [...own, ...schema]);
+}
+
+/**
+ * A value completed in front of another member (or an array item in front of another item) ends with the comma that separates
+ * them, as vscode-json-languageservice's value proposals do (evaluateSeparatorAfter: a comma unless the next token is `,`, `}`,
+ * `]` or the end): `"operator": | "value": "ca"` became `"operator": "eq" "value": "ca"`. Only entries that write a whole JSON
+ * value get one: those inserted outside any literal, or replacing the literal under the cursor whole; text inserted inside a
+ * string (a rules expression, a job's filter string) is not a JSON value of this document.
+ */
+function withValueSeparator(d: ParsedDoc, offset: number, entries: CompletionEntry[]): CompletionEntry[] {
+  if (entries.length === 0) return entries;
+  const loc = d.locationAt(offset);
+  const last = loc.path[loc.path.length - 1];
+  if (loc.isAtPropertyKey || last === undefined) return entries;
+  const root = d.treeAround(offset);
+  const node = root && findNodeAtOffset(root, offset, true);
+  const isKey = !!node && node.parent?.type === 'property' && node.parent.children?.[0] === node;
+  const lit = node && !isKey && (node.type === 'string' || node.type === 'number' || node.type === 'boolean' || node.type === 'null') ? node : undefined;
+  return entries.map((e) => {
+    const text = e.insertText ?? e.label;
+    if (text.endsWith(',')) return e; // a snippet that placed its own separator
+    if (e.replace ? !(lit && e.replace.offset === lit.offset && e.replace.length === lit.length) : lit && offset > lit.offset) return e;
+    const end = e.replace ? e.replace.offset + e.replace.length : offset;
+    const follows = typeof last === 'number' ? valueFollows(d.text, end) : memberFollows(d.text, end);
+    return follows ? { ...e, insertText: `${text},` } : e;
+  });
 }
 
 export function hover(kind: DocKind, d: ParsedDoc, offset: number, options: CoreOptions = DEFAULT_OPTIONS): HoverInfo | undefined {

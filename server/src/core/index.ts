@@ -35,6 +35,7 @@ export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
+export { overSizeLimit } from './text';
 export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
 export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 

@@ -17,6 +17,17 @@ export function utf8Length(s: string): number {
   return n;
 }
 
+/**
+ * Whether text is over a size limit in KB (1024 bytes of UTF-8: a file's size on disk, what edgekit.maxFileSizeKB and the CLI's
+ * --max-file-size name). Without counting when the UTF-16 length settles it: at least one byte a code unit, at most three.
+ */
+export function overSizeLimit(text: string, kb: number): boolean {
+  const limit = kb * 1024;
+  if (text.length > limit) return true;
+  if (text.length * 3 <= limit) return false;
+  return utf8Length(text) > limit;
+}
+
 /** Characters a JSON string literal writes as themselves, one UTF-8 byte each (what the fast path of jsonStringBytes looks for). */
 const NOT_PLAIN_IN_JSON = /["\\\u0000-\u001f\u0080-\uffff]/;
 

@@ -7,6 +7,7 @@ import { ajvProblems } from './schema/ajvProblems';
 import { PLUGINS } from './plugins';
 import { codeInfo } from './codes';
 import { tidyMessage } from './messages';
+import { overSizeLimit, utf8Length } from './text';
 
 export class Cancelled extends Error {
   constructor() { super('cancelled'); }
@@ -31,10 +32,12 @@ export function makeContext(kind: DocKind, options: CoreOptions): RuleContext {
 export function validateText(text: string, kind: DocKind, opts: ValidateOptions = {}): Problem[] {
   const options: CoreOptions = { ...DEFAULT_OPTIONS, ...stripUndefined(opts) };
   const cancelled = opts.isCancelled ?? (() => false);
-  if (text.length > options.maxFileSizeKB * 1024) {
+  if (overSizeLimit(text, options.maxFileSizeKB)) {
+    // Rounded up: a file one byte over a 5120 KB limit is 5121 KB, not "5120 KB, over 5120 KB".
+    const bytes = utf8Length(text);
     return [{
       code: 'limits/file-too-large', severity: 'information', offset: 0, length: 0,
-      message: `The file is ${Math.round(text.length / 1024)} KB, over edgekit.maxFileSizeKB (${options.maxFileSizeKB} KB); it is not checked.`,
+      message: `The file is ${Math.ceil(bytes / 1024)} KB (${bytes.toLocaleString('en')} bytes of UTF-8), over edgekit.maxFileSizeKB (${options.maxFileSizeKB} KB); it is not checked.`,
     }];
   }
   const doc = opts.parsed ?? parseDocument(text);

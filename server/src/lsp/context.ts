@@ -68,6 +68,8 @@ export interface ClientCaps {
   documentChanges: boolean;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
   commands: boolean;
+  /** initializationOptions.textLenses (or commands): the client shows a lens with an empty command id as text (VS Code). */
+  textLenses: boolean;
   /** initializationOptions.rangeFilter: the client filters from the edit range's start (VS Code), else by the word at the cursor. */
   rangeFilter: boolean;
   /** workspace.codeLens.refreshSupport: the client handles workspace/codeLens/refresh (LSP 3.16: send it only then). */
@@ -80,7 +82,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
+  markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, textLenses: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 export interface ServerContext {
@@ -110,9 +112,17 @@ export function coreOptions(s: Settings): CoreOptions {
   return { logpushDataset: s.logpush.dataset, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
 }
 
-/** Above edgekit.maxFileSizeKB a document is not parsed at all: one information diagnostic, no outline/completion/hover/lenses. */
+/** The last answer of tooLarge per document: between a third of the limit and the limit (in UTF-16 code units) it counts bytes. */
+const sizeChecked = new WeakMap<TextDocument, { version: number; kb: number; over: boolean }>();
+
+/** Above edgekit.maxFileSizeKB (KB of UTF-8, as the core's check counts it) a document is not parsed at all: one information
+ * diagnostic, no outline/completion/hover/lenses. */
 export function tooLarge(doc: TextDocument, s: Settings): boolean {
-  return doc.getText().length > s.maxFileSizeKB * 1024;
+  const hit = sizeChecked.get(doc);
+  if (hit && hit.version === doc.version && hit.kb === s.maxFileSizeKB) return hit.over;
+  const over = coreModule().overSizeLimit(doc.getText(), s.maxFileSizeKB);
+  sizeChecked.set(doc, { version: doc.version, kb: s.maxFileSizeKB, over });
+  return over;
 }
 
 /** Asks the client to ask for code lenses again (a setting or a document's test sample changed), when it says it can. */

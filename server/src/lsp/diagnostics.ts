@@ -4,7 +4,7 @@
 // other requests (the migration's review check, quick fixes for clients that do not send data back) read it instead of checking
 // the same text again.
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
-import { DocumentDiagnosticReportKind } from './library';
+import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, Problem } from '../core';
 import type { Settings } from '../protocol';
@@ -18,6 +18,11 @@ const yieldToEventLoop = typeof setImmediate === 'function'
 
 /** Characters under which a pulled check runs without yielding first (a 30 KB document checks in well under a millisecond). */
 const SMALL_TEXT = 30_000;
+
+/** The answer to a cancelled pull: an empty report would say the document has no problems (a client that takes the answer of a
+ * request it cancelled would clear them). VS Code's JSON server answers RequestCancelled (utils/runner.ts, cancelValue), as LSP
+ * advises for a cancelled request that returns an error. */
+const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled: a newer pull of the document follows');
 
 export class Diagnostics {
   /** The problems of the last version checked, per URI. */
@@ -102,7 +107,7 @@ export class Diagnostics {
       // (issue 18's profile), so it runs at once.
       if (doc.getText().length > SMALL_TEXT) {
         await yieldToEventLoop();
-        if (token.isCancellationRequested) return empty;
+        if (token.isCancellationRequested) throw cancelled();
       }
       try {
         return await safe(this.ctx, 'Diagnostics', doc.uri, empty, () => {
@@ -112,7 +117,7 @@ export class Diagnostics {
           return { kind: DocumentDiagnosticReportKind.Full, items };
         });
       } catch (err) {
-        if (isCancellation(err)) return empty;
+        if (isCancellation(err)) throw cancelled();
         throw err;
       }
     });

@@ -1,9 +1,10 @@
 // Editor features that need only the parse: outline, folding, formatting, and the conversions of core completions/hovers/lenses.
-import type { CodeLens, CompletionItem, DocumentSymbol, FoldingRange, Hover, MarkupContent, SignatureHelp, TextEdit } from 'vscode-languageserver';
+import type { CodeLens, Command, CompletionItem, DocumentSymbol, FoldingRange, Hover, MarkupContent, SignatureHelp, TextEdit } from 'vscode-languageserver';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, Lens, ParsedDoc, SignatureInfo } from '../core';
+import { LENS_TEXT_COMMAND } from '../protocol';
 import { range } from './convert';
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
@@ -74,11 +75,21 @@ export function toHover(doc: TextDocument, h: HoverInfo, caps: RenderCaps = FULL
   return { contents: caps.markdownHover ? { kind: MarkupKind.Markdown, value: h.markdown } : { kind: MarkupKind.PlainText, value: markdownToPlain(h.markdown) }, range: range(doc, h) };
 }
 
-export function toCodeLens(doc: TextDocument, l: Lens): CodeLens {
-  return {
-    range: range(doc, l),
-    command: { title: l.title, command: l.command ?? '', arguments: l.command ? [doc.uri, ...(l.args ?? [])] : undefined },
-  };
+export function toCodeLens(doc: TextDocument, l: Lens, plainText: boolean): CodeLens {
+  return { range: range(doc, l), command: l.command ? { title: l.title, command: l.command, arguments: [doc.uri, ...(l.args ?? [])] } : infoCommand(l.title, plainText) };
+}
+
+/** An informational lens's command: "" for VS Code (plainText: it shows the title as text), else the server's own LENS_TEXT_COMMAND
+ * with the title, which a client may run (protocol.ts). */
+export function infoCommand(title: string, plainText: boolean): Command {
+  return plainText ? { title, command: '' } : { title, command: LENS_TEXT_COMMAND, arguments: [title] };
+}
+
+/** The first n UTF-16 code units of s, one less when the cut would split a surrogate pair (half an emoji is a lone surrogate). */
+function cut(s: string, n: number): string {
+  if (s.length <= n) return s;
+  const c = s.charCodeAt(n - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
 }
 
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
@@ -97,7 +108,7 @@ function keyLabel(key: unknown): string {
 function labelOf(index: number, member: (key: string) => unknown): string {
   for (const key of LABEL_KEYS) {
     const x = member(key);
-    if (typeof x === 'string' && x.length > 0) return `${index}: ${oneLine(x.slice(0, 60))}`;
+    if (typeof x === 'string' && x.length > 0) return `${index}: ${oneLine(cut(x, 60))}`;
   }
   return String(index);
 }
@@ -142,7 +153,7 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
         if (!k || !v) continue;
         out.push({
           name: keyLabel(k.value), kind: SYMBOL_KIND[v.type] ?? SymbolKind.Property, range: range(doc, prop),
-          selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? String(v.value).slice(0, 60) : undefined,
+          selectionRange: range(doc, k), detail: v.type === 'string' || v.type === 'number' || v.type === 'boolean' ? cut(String(v.value), 60) : undefined,
           children: v.type === 'object' || v.type === 'array' ? walk(v) : undefined,
         });
       }

@@ -4,6 +4,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, ParsedDoc } from '../core';
 import { range } from './convert';
+import { infoCommand } from './features';
 import { coreModule, type ServerContext } from './context';
 
 /** At most this many lines are kept per document for its lens (a bigger log is counted once, when tested). */
@@ -36,5 +37,5 @@ export function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind,
   let n = 0;
   for (const r of sample.records) if (c.filter.test(r)) n++;
   const at = parsed.locate(f.path, 'key');
-  return { range: range(doc, at), command: { title: `matches ${n.toLocaleString('en')} of ${sample.records.length.toLocaleString('en')} ${sample.label}`, command: '' } };
+  return { range: range(doc, at), command: infoCommand(`matches ${n.toLocaleString('en')} of ${sample.records.length.toLocaleString('en')} ${sample.label}`, ctx.caps.textLenses) };
 }

@@ -4,5 +4,5 @@
 export {
   AbstractMessageReader, AbstractMessageWriter, Disposable,
   CodeActionKind, CompletionItemKind, DiagnosticSeverity, DiagnosticTag, DocumentDiagnosticReportKind, InlayHintKind, InsertTextFormat, MarkupKind,
-  RequestType, SymbolKind, TextDocuments, TextDocumentSyncKind,
+  ErrorCodes, LSPErrorCodes, MessageType, RequestType, ResponseError, ShowMessageNotification, SymbolKind, TextDocuments, TextDocumentSyncKind,
 } from 'vscode-languageserver';

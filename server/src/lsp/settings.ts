@@ -6,7 +6,9 @@
 // newly opened document's diagnostics (issue 18: the largest share of a small document's open → diagnostics time). A client that
 // answers null (it has no "edgekit" section) gets the settings it pushed. Without workspace/configuration (many editors): the
 // "edgekit" section of initializationOptions (under "settings" or at its top), then of each workspace/didChangeConfiguration,
-// else the defaults.
+// else the defaults. A notification changes only the keys it carries (yaml-language-server's setConfiguration does the same): an
+// empty one ({}, null, {"edgekit": {}}: eglot sends {} right after initialized, Helix its `config`, which may be empty) keeps
+// what initializationOptions said instead of putting the defaults back.
 import type { Connection } from './context';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../protocol';
 
@@ -17,8 +19,10 @@ export class SettingsCache {
   private readonly cache = new Map<string, Promise<Settings>>();
   /** The settings pushed by a client without workspace/configuration. */
   private global: Settings = DEFAULT_SETTINGS;
+  /** The "edgekit" section as pushed so far, each push merged over the ones before it (normalized into global). */
+  private raw: Record<string, unknown> = {};
 
-  /** The workspace folders' URIs, longest first (initialize's workspaceFolders). */
+  /** The workspace folders' URIs, longest first (initialize's workspaceFolders, then each didChangeWorkspaceFolders). */
   private folders: string[] = [];
 
   constructor(private readonly connection: Connection, private readonly supportsConfiguration: () => boolean) {}
@@ -45,11 +49,29 @@ export class SettingsCache {
   }
 
   /** Settings a client sent itself (initializationOptions, or didChangeConfiguration's settings): `{ edgekit: {...} }`, or the
-   * section alone. */
+   * section alone. The keys sent replace the ones pushed before (nested objects key by key); the keys not sent keep their values. */
   pushed(raw: unknown): void {
-    const r = raw && typeof raw === 'object' ? raw as Record<string, unknown> : {};
-    this.global = normalizeSettings('edgekit' in r ? r.edgekit : r);
+    const r = isPlainObject(raw) ? raw : {};
+    const section = 'edgekit' in r ? r.edgekit : r;
+    if (!isPlainObject(section)) return;
+    this.raw = merge(this.raw, section);
+    this.global = normalizeSettings(this.raw);
   }
 
   clear(): void { this.cache.clear(); }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** over's keys over base's: objects merged key by key, anything else (an array, a number, null) replaces. */
+function merge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    if (k === '__proto__') continue;
+    const b = out[k];
+    out[k] = isPlainObject(v) && isPlainObject(b) ? merge(b, v) : v;
+  }
+  return out;
 }

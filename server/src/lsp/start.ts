@@ -2,9 +2,9 @@
 // the handlers of lsp/ (diagnostics, features, custom requests). The entries are server/src/server.ts (Node: stdio or IPC) and
 // server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
 import type { InitializeResult } from 'vscode-languageserver';
-import { CodeActionKind, TextDocuments, TextDocumentSyncKind } from './library';
+import { CodeActionKind, ErrorCodes, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from './library';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { InitOptions } from '../protocol';
+import { LENS_TEXT_COMMAND, type InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
 import { FIX_ALL_KIND, registerFeatures } from './handlers';
@@ -22,6 +22,9 @@ export function startServer(connection: Connection): ServerContext {
     settings: new SettingsCache(connection, () => caps.configuration),
   };
   const diagnostics = new Diagnostics(ctx);
+  /** The workspace folders' URIs, and whether the client sends their changes (workspace.workspaceFolders). */
+  let folders: string[] = [];
+  let folderChanges = false;
 
   // What the client can take decides how each feature answers (lsp-sample and VS Code's JSON server negotiate the same way): pulled
   // or pushed diagnostics, settings asked for or sent by the client, snippets, markdown, versioned edits.
@@ -43,10 +46,14 @@ export function startServer(connection: Connection): ServerContext {
     caps.docsUri = init?.docsUri;
     caps.commands = init?.commands === true;
     caps.rangeFilter = init?.rangeFilter === true;
+    caps.textLenses = caps.commands || init?.textLenses === true;
     // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });
-    ctx.settings.setFolders((params.workspaceFolders ?? []).map((f) => f.uri));
+    // The folders, else (a client of LSP before 3.6, or one that sends null) the root it names: the documents under it share a scope.
+    folders = (params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : [])).map((f) => f.uri);
+    ctx.settings.setFolders(folders);
+    folderChanges = !!c.workspace?.workspaceFolders;
     diagnostics.register(); // pull or push: known only now
     return {
       capabilities: {
@@ -59,10 +66,14 @@ export function startServer(connection: Connection): ServerContext {
         signatureHelpProvider: { triggerCharacters: ['(', ',', '['], retriggerCharacters: [')', ']'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },
+        // The informational lenses' command, for clients other than the EdgeKit extension (which shows them as text).
+        ...(caps.textLenses ? {} : { executeCommandProvider: { commands: [LENS_TEXT_COMMAND] } }),
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        // Folders added or removed later change which settings a document gets (settings.ts asks per folder).
+        ...(folderChanges ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       },
     };
   });
@@ -70,6 +81,16 @@ export function startServer(connection: Connection): ServerContext {
   // The core is loaded now, between the reply to initialize and the first document (context.ts, coreModule). A core that cannot
   // load is logged once; what follows is the entry's choice (whenCoreFails).
   connection.onInitialized(() => {
+    if (folderChanges) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const removed = new Set(e.removed.map((f) => f.uri));
+        folders = [...folders.filter((u) => !removed.has(u)), ...e.added.map((f) => f.uri)];
+        ctx.settings.setFolders(folders);
+        diagnostics.clear();
+        diagnostics.refresh();
+        refreshCodeLenses(ctx);
+      });
+    }
     try {
       coreModule();
     } catch (err) {
@@ -86,6 +107,15 @@ export function startServer(connection: Connection): ServerContext {
     diagnostics.clear();
     diagnostics.refresh();
     refreshCodeLenses(ctx);
+  });
+
+  // Running an informational lens shows its text (Neovim's codelens.run() on the lens's line).
+  connection.onExecuteCommand((params) => {
+    if (params.command !== LENS_TEXT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${params.command}" (EdgeKit's server runs ${LENS_TEXT_COMMAND} only).`);
+    const text = params.arguments?.[0];
+    // A notification: window.showInformationMessage would send window/showMessageRequest, which waits for an answer.
+    if (typeof text === 'string' && text) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: text });
+    return null;
   });
 
   documents.onDidClose((e) => {

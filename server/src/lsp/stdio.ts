@@ -189,6 +189,20 @@ function parseHeader(header: string): { problem?: string; length?: number } {
   return { problem, length };
 }
 
+/** JSON.stringify's escape of a lone surrogate (`\ud83d`: lower-case, and the only \u escape it writes for one), not preceded by an
+ * odd number of backslashes (then the backslash is escaped text: `\\ud83d` is a backslash and "ud83d"). */
+const LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g;
+
+/**
+ * A message as JSON that every client can decode: a lone surrogate (an outline name or a message cut inside an emoji, a document
+ * holding one) becomes U+FFFD, as TextEncoder writes it. JSON.stringify writes it as an escape, which clients that decode into
+ * UTF-8 strings refuse along with the whole message (serde_json, used by Helix and Zed: "lone leading surrogate in hex escape",
+ * serde-rs/json#495, #827). Paired surrogates are written as characters, so any escape left is lone.
+ */
+export function wellFormed(json: string): string {
+  return json.includes('\\ud') ? json.replace(LONE_SURROGATE, '$1\\ufffd') : json;
+}
+
 export class StdioMessageWriter extends AbstractMessageWriter {
   private errors = 0;
 
@@ -201,7 +215,7 @@ export class StdioMessageWriter extends AbstractMessageWriter {
   write(msg: Message): Promise<void> {
     let body: string;
     try {
-      body = JSON.stringify(msg);
+      body = wellFormed(JSON.stringify(msg));
     } catch (err) {
       this.fireError(err as Error, msg, ++this.errors);
       return Promise.reject(err);

@@ -153,6 +153,54 @@ test('a condition or a request inserted in front of another array item gets the 
   assert.ok(!complete('logpush-filter', parseDocument(end), end.indexOf(', ]') + 2)[0].insertText!.endsWith(','), 'no comma before "]"');
 });
 
+test('a value completed in front of another member or item gets the separating comma, one inside a string none', async () => {
+  // {"key": "ClientCountry", "operator": | "value": "ca"}: completing "eq" gave "operator": "eq" "value": ..., invalid JSON.
+  // vscode-json-languageservice's value proposals end with evaluateSeparatorAfter's comma when the next token is not , } or ].
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const apply = (text: string, offset: number, e: ReturnType<typeof complete>[number]) => {
+    const at = e.replace ?? { offset, length: 0 };
+    return text.slice(0, at.offset) + snippetToText(e.insertText ?? e.label) + text.slice(at.offset + at.length);
+  };
+  const cases: [Parameters<typeof complete>[0], string, string][] = [
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": | "value": "ca"}}', 'eq'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator":\n  |\n  "value": "ca"}}', 'eq'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "e|" "value": "ca"}}', 'eq'],
+    ['logpush-filter', '{"where": {"key": | "operator": "eq", "value": "ca"}}', 'ClientCountry'],
+    ['logpush-filter', '{"$dataset": | "where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}', 'http_requests'],
+    ['logpush-job', '{"dataset": | "name": "x"}', 'http_requests'],
+    ['logpush-job', '{"dataset": "http_requests", "output_options": {"field_names": [| "RayID"]}}', 'ClientIP'],
+    ['waf-ruleset', '{"rules": [{"action": | "expression": "true"}]}', 'block'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": | "params": [], "id": 1}', 'eth_blockNumber'],
+  ];
+  for (const [kind, marked, label] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const all = complete(kind, parseDocument(text), offset);
+    const e = all.find((x) => x.label.replace(/^"(.*)"$/, '$1') === label);
+    assert.ok(e, `${kind} ${marked}: ${all.map((x) => x.label).join()}`);
+    const out = apply(text, offset, e!);
+    assert.doesNotThrow(() => JSON.parse(out), `${kind} ${label}: ${out}`);
+  }
+  // Before a comma, "}" or "]" (or an existing comma after the literal), none.
+  for (const [kind, marked, label] of [
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "operator": "e|", "value": "ca"}}', 'eq'],
+    ['logpush-filter', '{"where": {"key": "ClientCountry", "value": "ca", "operator": |}}', 'eq'],
+    ['logpush-job', '{"name": "x", "dataset": |\n}', 'http_requests'],
+  ] as [Parameters<typeof complete>[0], string, string][]) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const e = complete(kind, parseDocument(text), offset).find((x) => x.label.replace(/^"(.*)"$/, '$1') === label)!;
+    assert.ok(!(e.insertText ?? e.label).endsWith(','), `${kind} ${marked}: ${e.insertText}`);
+  }
+  // Inside a string (a rules expression, a job's filter string) the text is not JSON members: no comma.
+  const rules = '{"rules": [{"expression": "http.host eq \\"x\\" an", "action": "block"}]}';
+  const inExpr = complete('waf-ruleset', parseDocument(rules), rules.indexOf(' an"') + 3);
+  assert.ok(inExpr.length > 0 && inExpr.every((e) => !(e.insertText ?? e.label).endsWith(',')), JSON.stringify(inExpr.map((e) => e.insertText ?? e.label)));
+  const job = '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"operator\\": \\"e\\"}}", "name": "x"}';
+  const inJob = complete('logpush-job', parseDocument(job), job.indexOf('\\"e\\"') + 3);
+  assert.ok(inJob.length > 0 && inJob.every((e) => !(e.insertText ?? e.label).endsWith(',')), JSON.stringify(inJob.map((e) => e.insertText ?? e.label)));
+});
+
 test('a property name with "$" ($dataset, $schema) is escaped in its snippet, not read as a snippet variable', async () => {
   // "$dataset": "$1" as a snippet: VS Code reads $dataset as an unknown variable and inserts "dataset" (a placeholder), so the
   // member became "dataset", an unknown property of a filter.

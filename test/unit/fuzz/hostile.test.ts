@@ -139,7 +139,7 @@ test('a 50 MB file: exactly one information diagnostic, and nothing is parsed (n
     assert.equal(problems.length, 1);
     assert.equal(problems[0].code, 'limits/file-too-large');
     assert.equal(problems[0].severity, 'information');
-    assert.match(problems[0].message, /51200 KB, over edgekit\.maxFileSizeKB \(5120 KB\)/);
+    assert.match(problems[0].message, /^The file is 5120\d KB \(52,428,\d{3} bytes of UTF-8\), over edgekit\.maxFileSizeKB \(5120 KB\)/);
     assert.equal(polls, 0, 'the size check comes before any phase');
   }
 });
@@ -151,6 +151,19 @@ test('just over the default limit: one information diagnostic; at the limit: a f
   const full = validateText(pad(limit), 'jsonrpc-request');
   assert.ok(!full.some((p) => p.code === 'limits/file-too-large'));
   assert.ok(full.some((p) => p.code === 'jsonrpc/unknown-member' || p.code === 'schema/unknown-property'), JSON.stringify(full.map((p) => p.code)));
+});
+
+test('edgekit.maxFileSizeKB counts the UTF-8 bytes of the text (what a file\'s size on disk is), and the message says so', () => {
+  // 1,024 "é" are 1,024 UTF-16 code units but 2,048 bytes of UTF-8: over a 1 KB limit. The check compared code units, so a file
+  // of non-ASCII text could be several times the size the setting names and still be checked.
+  const text = `{"x": "${'é'.repeat(1024)}"}`;
+  const over = validateText(text, 'jsonrpc-request', { maxFileSizeKB: 2 });
+  assert.deepEqual(over.map((p) => p.code), ['limits/file-too-large']);
+  assert.match(over[0].message, /^The file is 3 KB \(2,057 bytes of UTF-8\), over edgekit\.maxFileSizeKB \(2 KB\)/);
+  assert.ok(!validateText(text, 'jsonrpc-request', { maxFileSizeKB: 3 }).some((p) => p.code === 'limits/file-too-large'));
+  // A character beyond the BMP (a surrogate pair) is 4 bytes; a lone surrogate is written as U+FFFD, 3 bytes.
+  const astral = `{"x": "${'😀'.repeat(256)}"}`; // 512 code units, 1,024 + 9 bytes
+  assert.match(validateText(astral, 'jsonrpc-request', { maxFileSizeKB: 1 })[0].message, /\(1,033 bytes of UTF-8\)/);
 });
 
 test(`a ${RAISED.mb} MB document with the size limit raised: a full check that completes (the 50 MB version is in test/stress)`, () => {

@@ -4,7 +4,7 @@
 // does not send a diagnostic's data back; a VS Code-like client keeps pull diagnostics and nothing pushed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigurationRequest, PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, ConfigurationRequest, PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
@@ -104,6 +104,60 @@ test('settings without workspace/configuration: initializationOptions, then didC
   }
 });
 
+test('an empty didChangeConfiguration keeps the settings of initializationOptions; a sent "edgekit" section is merged over them', { timeout: 60_000 }, async () => {
+  // eglot sends {settings: {}} right after initialized when no workspace configuration is set, Helix its `config` (often empty),
+  // other clients null. None of them means "back to the defaults": yaml-language-server's setConfiguration changes only the keys a
+  // notification carries, and so does EdgeKit. Helix sends the section at the top of initializationOptions.
+  for (const initializationOptions of [{ settings: { edgekit: { maxProblems: 1 } } }, { edgekit: { maxProblems: 1 } }]) {
+    const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
+    try {
+      const pub = publishes(server);
+      const uri = 'file:///w/many.filter.json';
+      const text = '{"where": {"and": [{"key": "A1", "operator": "eq", "value": "x"}, {"key": "A2", "operator": "eq", "value": "x"}, {"key": "A3", "operator": "eq", "value": "x"}]}}';
+      const unknown = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'logpush/unknown-field').length;
+      let p = pub.next(uri);
+      await open(server, uri, text);
+      assert.equal(unknown(await p), 1, `maxProblems 1 from ${JSON.stringify(initializationOptions)}`);
+      let version = 1;
+      for (const settings of [{}, null, { edgekit: {} }, { edgekit: null }, { edgekit: { codeLens: { enabled: false } } }]) {
+        // Every open document is published again after a settings change; an edit after the notification is the barrier.
+        await server.conn.sendNotification('workspace/didChangeConfiguration', { settings });
+        const v = ++version;
+        p = pub.next(uri, (x) => x.version === v);
+        await change(server, uri, v, text);
+        assert.equal(unknown(await p), 1, `maxProblems 1 kept after didChangeConfiguration ${JSON.stringify({ settings })}`);
+      }
+      await server.conn.sendNotification('workspace/didChangeConfiguration', { settings: { edgekit: { maxProblems: 1000 } } });
+      const v = ++version;
+      p = pub.next(uri, (x) => x.version === v);
+      await change(server, uri, v, text);
+      assert.equal(unknown(await p), 3, 'maxProblems 1000 applied');
+      // codeLens.enabled false, sent before, still holds: lenses are off.
+      const lenses = await server.conn.sendRequest<unknown[]>('textDocument/codeLens', { textDocument: { uri } });
+      assert.deepEqual(lenses, []);
+    } finally {
+      await server.stop();
+    }
+  }
+});
+
+test('a document over edgekit.maxFileSizeKB in UTF-8 bytes (not UTF-16 code units) gets the one diagnostic and no parse-driven features', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions: { settings: { edgekit: { maxFileSizeKB: 2 } } } });
+  try {
+    const pub = publishes(server);
+    const uri = 'file:///w/big.filter.json';
+    // 1,500 code units, 2,550 bytes: over 2 KB.
+    const text = `{"where": {"key": "ClientCountry", "operator": "eq", "value": "${'é'.repeat(1024)}"}, "x": "${'a'.repeat(400)}"}`;
+    const p = pub.next(uri);
+    await open(server, uri, text);
+    assert.deepEqual(codes(await p), ['limits/file-too-large']);
+    assert.deepEqual(await server.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), [], 'no outline: the document is not parsed');
+    assert.equal(await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } }), null);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a plain client gets completions without snippets, plain-text hovers, and quick fixes without sending data back', { timeout: 60_000 }, async () => {
   const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT });
   try {
@@ -139,9 +193,29 @@ test('a VS Code-like client pulls diagnostics and gets nothing pushed', { timeou
     const uri = 'file:///w/pull.filter.json';
     await open(server, uri, BAD_FILTER, 'logpush-filter');
     const report = await server.conn.sendRequest<{ items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } });
-    assert.deepEqual(report.items.map((d) => d.code), ['logpush/unknown-field']);
+    assert.ok(report.items.some((d) => d.code === 'logpush/unknown-field'), JSON.stringify(report.items.map((d) => d.code)));
     await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
     assert.deepEqual(pub.seen, [], 'nothing was pushed');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a cancelled pull is answered with RequestCancelled, not an empty report that would clear the document\'s diagnostics', { timeout: 60_000 }, async () => {
+  // An empty full report says "no problems". VS Code's JSON server answers a cancelled request with
+  // ResponseError(LSPErrorCodes.RequestCancelled) (utils/runner.ts, cancelValue), as LSP advises for a cancelled request's error.
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/cancel.filter.json';
+    await open(server, uri, `{"where": {"key": "ClientCountyr", "operator": "eq", "value": "${'x'.repeat(40_000)}"}}`, 'logpush-filter');
+    const source = new CancellationTokenSource();
+    const pending = server.conn.sendRequest<{ items: unknown[] }>('textDocument/diagnostic', { textDocument: { uri } }, source.token);
+    source.cancel();
+    const outcome = await pending.then((r) => ({ items: r.items.length }), (err: { code?: number }) => ({ code: err.code }));
+    assert.deepEqual(outcome, { code: -32800 });
+    // The next pull is answered in full.
+    const report = await server.conn.sendRequest<{ items: { code: string }[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.ok(report.items.some((d) => d.code === 'logpush/unknown-field'), JSON.stringify(report.items.map((d) => d.code)));
   } finally {
     await server.stop();
   }
@@ -164,6 +238,38 @@ test('settings are asked for once per workspace folder (or outside them all) and
     }
     assert.deepEqual(asked, ['file:///ws/f0.filter.json', 'file:///ws/r.ruleset.json', 'file:///elsewhere/x.filter.json'],
       'one round trip for five filters of the folder, one for its ruleset (another language), one for the filters outside it');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a workspace folder added later (workspace/didChangeWorkspaceFolders) gets its own settings, not those of the documents outside every folder', { timeout: 60_000 }, async () => {
+  // The folders were read once, from initialize: a document of a folder added later shared the settings asked for the first
+  // document outside every folder, so the new folder's resource-scoped settings (edgekit.maxProblems...) never applied.
+  const asked: string[] = [];
+  const server = await startServer(serverJs(), {
+    capabilities: { workspace: { configuration: true, workspaceFolders: true, codeLens: { refreshSupport: true }, diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: {} } },
+    workspaceFolders: [{ uri: 'file:///ws1', name: 'ws1' }], onConfiguration: (p) => asked.push(...p.items.map((i) => String(i.scopeUri))),
+  });
+  // A folder's settings may differ (edgekit.codeLens.enabled, maxProblems): the client is asked to pull and to ask for lenses again.
+  const refreshed: string[] = [];
+  for (const m of ['workspace/codeLens/refresh', 'workspace/diagnostic/refresh']) server.conn.onRequest(m, () => { refreshed.push(m); return null; });
+  try {
+    const wf = server.serverCapabilities.workspace as { workspaceFolders?: { supported?: boolean; changeNotifications?: unknown } } | undefined;
+    assert.equal(wf?.workspaceFolders?.changeNotifications, true, 'the server asks for folder changes');
+    const pull = async (uri: string) => {
+      await open(server, uri, BAD_FILTER, 'logpush-filter');
+      await server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    };
+    await pull('file:///elsewhere/a.filter.json');
+    await server.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: 'file:///ws2', name: 'ws2' }], removed: [] } });
+    await pull('file:///ws2/b.filter.json');
+    await pull('file:///ws2/c.filter.json');
+    await server.conn.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: 'file:///ws2', name: 'ws2' }] } });
+    await pull('file:///ws2/d.filter.json');
+    assert.deepEqual(refreshed.sort(), ['workspace/codeLens/refresh', 'workspace/codeLens/refresh', 'workspace/diagnostic/refresh', 'workspace/diagnostic/refresh']);
+    assert.deepEqual(asked, ['file:///elsewhere/a.filter.json', 'file:///ws2/b.filter.json', 'file:///ws2/d.filter.json'],
+      'one request outside the folders, one for the added folder; once it is removed its documents are outside again (asked anew: the folders changed)');
   } finally {
     await server.stop();
   }
@@ -220,6 +326,50 @@ test('code lenses that run an EdgeKit command go only to a client that says it h
   };
   assert.deepEqual(await titles(undefined), [], 'another editor gets no lens it cannot run');
   assert.ok((await titles({ commands: true })).includes('Send request'), 'the VS Code extension (initializationOptions.commands) gets Send request');
+});
+
+test('an informational code lens never asks a client to run the command "": other editors get a command the server runs', { timeout: 60_000 }, async () => {
+  // LSP's Command.command is "the identifier of the actual command handler". Neovim 0.7-0.9 runs a lens's command through
+  // workspace/executeCommand and warns "Language server does not support command ``" for "". VS Code shows a lens whose command id
+  // is empty as plain text, so the EdgeKit extension (initializationOptions.commands) keeps it.
+  const filter = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  const run = async (initializationOptions: unknown) => {
+    const server = await startServer(serverJs(), { capabilities: PLAIN_CLIENT, initializationOptions });
+    const messages: string[] = [];
+    server.conn.onNotification('window/showMessage', (p: { message: string }) => { messages.push(p.message); });
+    try {
+      const uri = 'file:///w/usage.filter.json';
+      await open(server, uri, filter);
+      const lenses = await server.conn.sendRequest<{ command?: { title: string; command: string; arguments?: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
+      const provider = server.serverCapabilities.executeCommandProvider as { commands: string[] } | undefined;
+      const results: unknown[] = [];
+      for (const l of lenses) {
+        if (l.command?.command && provider?.commands.includes(l.command.command)) {
+          results.push(await server.conn.sendRequest('workspace/executeCommand', { command: l.command.command, arguments: l.command.arguments }));
+        }
+      }
+      // A request after the commands: any message they sent has arrived.
+      await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+      return { lenses, provider, results, messages };
+    } finally {
+      await server.stop();
+    }
+  };
+  const other = await run(undefined);
+  assert.ok(other.lenses.length > 0, 'the usage lens is sent');
+  for (const l of other.lenses) {
+    assert.ok(l.command?.command, `a command id on ${JSON.stringify(l)}`);
+    assert.ok(other.provider?.commands.includes(l.command!.command), `${l.command!.command} is one of executeCommandProvider.commands`);
+  }
+  assert.deepEqual(other.results, other.lenses.map(() => null));
+  assert.deepEqual(other.messages, other.lenses.map((l) => l.command!.title), 'running the lens shows its text');
+  // The extension in VS Code (commands) and in a browser (no commands there, but VS Code all the same: textLenses).
+  for (const initializationOptions of [{ commands: true, rangeFilter: true }, { rangeFilter: true, textLenses: true }]) {
+    const vscode = await run(initializationOptions);
+    assert.deepEqual(vscode.lenses.map((l) => l.command?.command), other.lenses.map(() => ''), `VS Code shows an empty command id as text (${JSON.stringify(initializationOptions)})`);
+    assert.deepEqual(vscode.lenses.map((l) => l.command?.title), other.lenses.map((l) => l.command?.title));
+    assert.equal(vscode.provider, undefined, 'no server command is offered to VS Code');
+  }
 });
 
 test('completion filterText: quoted for a client that filters from the edit range (VS Code), unquoted for the word-at-cursor others', { timeout: 60_000 }, async () => {

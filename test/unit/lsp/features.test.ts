@@ -106,3 +106,15 @@ test('outline: an empty or blank key gets a visible name (VS Code refuses a Docu
   const walk = (list: typeof symbols): void => { for (const s of list) { assert.ok(s.name.trim().length > 0, JSON.stringify(s.name)); walk(s.children ?? []); } };
   walk(symbols);
 });
+
+test('outline: a name or detail cut at 60 characters keeps an emoji whole or drops it, never half of it', () => {
+  // slice(0, 60) inside a surrogate pair left a lone surrogate: U+FFFD on the wire at best (stdio.ts), an unpaired code unit in VS Code.
+  const long = `${'a'.repeat(59)}😀tail`;
+  const text = JSON.stringify({ rules: [{ description: long }], x: long });
+  const td = TextDocument.create('file:///e.ruleset.json', 'waf-ruleset', 1, text);
+  const symbols = documentSymbols(td, parseDocument(text));
+  const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  assert.equal(symbols[0].children![0].name, `0: ${'a'.repeat(59)}`);
+  assert.equal(symbols[1].detail, 'a'.repeat(59));
+  for (const s of [symbols[0].children![0].name, symbols[1].detail!]) assert.ok(!lone.test(s), JSON.stringify(s));
+});

@@ -148,6 +148,24 @@ test('the writer sends each message in one write, its Content-Length the UTF-8 b
   assert.deepEqual(read(writes).messages, messages);
 });
 
+test('the writer sends a lone surrogate as U+FFFD: clients decoding into UTF-8 strings (serde_json: Helix, Zed) refuse the escape', async () => {
+  // JSON.stringify writes a lone surrogate as the escape \ud83d; serde_json fails the whole message on it ("lone leading surrogate
+  // in hex escape", serde-rs/json#495 and #827). An outline name cut at 60 code units inside an emoji made one. A pair, and an
+  // escaped backslash followed by "ud83d" (text, not an escape), are sent as they are.
+  const writes: Buffer[] = [];
+  const out = new Writable({ write(chunk: Buffer, _enc, cb) { writes.push(Buffer.from(chunk)); cb(); } });
+  const writer = new StdioMessageWriter(out);
+  const lone = { high: String.fromCharCode(0xd83d), low: String.fromCharCode(0xdc00) };
+  const item = { name: `0: ${lone.high}`, detail: 'x\\ud83d', pair: '😀', low: `${lone.low}a${lone.high}${lone.high}\\${lone.high}` };
+  await writer.write({ jsonrpc: '2.0', id: 1, result: [item] } as never);
+  const w = writes[0];
+  const body = w.subarray(w.indexOf('\r\n\r\n') + 4).toString('utf8');
+  assert.ok(!/(^|[^\\])(\\\\)*\\ud[89a-f]/i.test(body), body);
+  assert.equal(w.toString('latin1', 0, w.indexOf('\r\n\r\n')), `Content-Length: ${Buffer.byteLength(body, 'utf8')}`);
+  const [back] = read(writes).messages as { result: typeof item[] }[];
+  assert.deepEqual(back.result[0], { name: '0: \ufffd', detail: 'x\\ud83d', pair: '😀', low: '\ufffda\ufffd\ufffd\\\ufffd' });
+});
+
 test('the writer reports a message it cannot encode and a failed write, naming the message', async () => {
   const errors: string[] = [];
   const cyclic: Record<string, unknown> = { jsonrpc: '2.0', method: 'loop' };
