@@ -61,8 +61,8 @@ export function startServer(connection: Connection): ServerContext {
         ...(caps.pullDiagnostics ? { diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: false } } : {}),
         completionProvider: { triggerCharacters: ['"', ':', ' ', '.'], resolveProvider: false },
         hoverProvider: true,
-        // "(" and "," in a function call of an expression; "[" and "," in a request's params.
         inlayHintProvider: true,
+        // "(" and "," in a function call of an expression; "[" and "," in a request's params.
         signatureHelpProvider: { triggerCharacters: ['(', ',', '['], retriggerCharacters: [')', ']'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },
