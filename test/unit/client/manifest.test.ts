@@ -167,3 +167,13 @@ test('the walkthrough: every step\'s media is shipped, its links and completion 
     }
   }
 });
+
+test('the gallery icon is a 128×128 PNG that the .vsix ships', () => {
+  // The Marketplace needs a PNG of at least 128×128 pixels in "icon" (an SVG is refused there).
+  const icon = pkg.icon as string;
+  const png = fs.readFileSync(path.join(root, icon));
+  assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'IHDR width and height');
+  const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
+  assert.ok(shipped.includes(icon), `${icon} is shipped`);
+});
