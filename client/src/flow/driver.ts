@@ -42,10 +42,20 @@ export async function runMigration(deps: DriverDeps, zone: Zone): Promise<State>
   throw new Error(`Migration flow bug: no terminal state after ${MAX_STEPS} steps (last: ${state.name}).`);
 }
 
-/** A failed update whose outcome is unknown: no answer arrived, though the request may have reached the server. */
+/** Connection failures before any byte of the request left: no address, no route, no listener, or a TLS handshake refused. */
+const NEVER_SENT = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CERT_HAS_EXPIRED|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_TLS_CERT_ALTNAME_INVALID)\)/;
+
+/**
+ * A failed update whose outcome is unknown: the request may have reached the server and been applied. No answer (a timeout, a
+ * dropped connection), a server error (5xx: a gateway that timed out waiting for the API, or a failure after the save; RFC 9110
+ * §15.6), or a success status whose body is not the API's envelope (the update was taken, the answer was not understood).
+ * Only a 4xx refusal, or a failure to connect at all, says that nothing was applied.
+ */
 function uncertain(res: ApiFail): boolean {
   if (res.kind === 'timeout' || res.kind === 'aborted') return true;
-  return res.kind === 'network' && !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(res.error);
+  if (res.kind === 'network') return !NEVER_SENT.test(res.error);
+  if (res.status === undefined) return false; // not sent: credentials missing, an invalid URL
+  return res.status >= 500 || (res.status >= 200 && res.status <= 299 && res.kind === 'shape');
 }
 
 async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { do: 'done' }>): Promise<Event> {

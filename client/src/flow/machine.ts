@@ -58,7 +58,7 @@ export type Event =
   | { type: 'INSPECTED'; inspection: Inspection }
   | { type: 'DECLINE' }
   | { type: 'UPDATE_OK'; ruleset?: Ruleset }
-  /** `uncertain`: no answer arrived (timeout, dropped connection), so the update may or may not have been applied. */
+  /** `uncertain`: the update may or may not have been applied (no answer arrived, a server error, an answer not understood). */
   | { type: 'UPDATE_FAILED'; error: string; uncertain?: boolean }
   | { type: 'STATUS'; status: StatusRecord }
   | { type: 'STATUS_FAILED'; error: string }
@@ -376,7 +376,7 @@ export function describeState(state: State): string {
     }
     case 'failed': {
       const where = state.zoneState === 'unknown' && (state.step === 'update-pending' || state.step === 'update-validation')
-        ? ' No answer arrived, so the update may or may not have been applied; check the zone\'s status before trying again.'
+        ? ' The update may or may not have been applied; check the zone\'s status before trying again.'
         : state.zoneState === 'validation' ? ' The zone stays in validation mode.' : state.zoneState === 'start' ? ' Nothing was changed.' : '';
       return `Migration of zone "${state.zone.name}" failed at ${STEP_WORDS[state.step]}: ${state.error.replace(/\.?$/, '.')}${where}`;
     }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { runMigration } from '../../../client/src/flow/driver';
 import type { DriverDeps } from '../../../client/src/flow/driver';
 import type { State } from '../../../client/src/flow/machine';
+import { describeState } from '../../../client/src/flow/machine';
 import { createApi } from '../../../client/src/http/api';
 import type { ApiFail, ApiResult, CheckResult, MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../../../client/src/http/api';
 import { startMockBackend } from '../../../mock/src/backend';
@@ -181,7 +182,7 @@ describe('runMigration with a fake API', () => {
   });
 
   test('a failing PUT ends in failed and nothing else is sent', async () => {
-    const { api, calls } = fakeApi('start', { put: () => failResult('Cannot update: HTTP 409 Conflict.') });
+    const { api, calls } = fakeApi('start', { put: () => failResult('Cannot update: HTTP 409 Conflict.', 'http', 409) });
     const end = await runMigration(deps(api, ['Migrate']).d, PRO);
     assert.deepEqual(end, { name: 'failed', zone: PRO, step: 'update-pending', error: 'Cannot update: HTTP 409 Conflict.', zoneState: 'start' });
     assert.deepEqual(ops(calls), ['check', 'config', 'put:pending']);
@@ -194,6 +195,28 @@ describe('runMigration with a fake API', () => {
     const refused = fakeApi('start', { put: () => failResult('GET x failed: connection refused (ECONNREFUSED).', 'network') });
     const end2 = await runMigration(deps(refused.api, ['Migrate']).d, PRO);
     assert.ok(end2.name === 'failed' && end2.zoneState === 'start', 'a refused connection sent nothing');
+  });
+
+  test('a PUT answered with a server error, or with a success whose body is not understood, may have been applied', async () => {
+    // A 5xx (a gateway that gave up waiting for the API, a failure after the save) or a 2xx that is not the API's envelope says
+    // nothing about whether the update was saved: the flow must not tell the user that nothing was changed.
+    for (const [status, kind] of [[504, 'http'], [500, 'http'], [502, 'http'], [200, 'shape']] as const) {
+      const { api } = fakeApi('start', { put: () => ({ ...failResult(`HTTP ${status}`, kind), status }) });
+      const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+      assert.ok(end.name === 'failed' && end.zoneState === 'unknown', `${status} ${kind}: ${JSON.stringify(end)}`);
+      assert.doesNotMatch(describeState(end), /Nothing was changed/);
+    }
+    // A refusal (4xx) or a connection that never opened sent nothing that was applied.
+    for (const fail of [{ ...failResult('HTTP 400', 'http'), status: 400 }, { ...failResult('HTTP 200 success false', 'envelope'), status: 200 },
+      failResult('PUT x failed: the host is unreachable (EHOSTUNREACH).', 'network'),
+      failResult('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'network')]) {
+      const { api } = fakeApi('start', { put: () => fail });
+      const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+      assert.ok(end.name === 'failed' && end.zoneState === 'start', `${fail.error}: ${JSON.stringify(end)}`);
+    }
+    const reset = fakeApi('start', { put: () => failResult('PUT x failed: the connection was reset by the server (ECONNRESET).', 'network') });
+    const end = await runMigration(deps(reset.api, ['Migrate']).d, PRO);
+    assert.ok(end.name === 'failed' && end.zoneState === 'unknown', 'a reset connection may have carried the update');
   });
 
   test('a zone that is not eligible stops after the check, with the blockers', async () => {

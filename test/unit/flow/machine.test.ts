@@ -306,7 +306,7 @@ describe('describeState', () => {
 
   test('outcomes say what happened to the zone', () => {
     assert.equal(describeState({ name: 'failed', zone: PRO, step: 'update-pending', error: 'POST x timed out after 5 ms.', zoneState: 'unknown' }),
-      'Migration of zone "pro.example" failed at the pending update: POST x timed out after 5 ms. No answer arrived, so the update may or may not have been applied; check the zone\'s status before trying again.');
+      'Migration of zone "pro.example" failed at the pending update: POST x timed out after 5 ms. The update may or may not have been applied; check the zone\'s status before trying again.');
     assert.equal(describeState({ name: 'failed', zone: PRO, step: 'update-pending', error: 'HTTP 409', zoneState: 'start' }),
       'Migration of zone "pro.example" failed at the pending update: HTTP 409. Nothing was changed.');
     assert.match(describeState({ name: 'failed', zone: ENT, step: 'config', error: 'x', zoneState: 'validation' }), /The zone stays in validation mode\.$/);
