@@ -47,6 +47,21 @@ test('migrated is final: nothing goes back', () => {
   assert.equal(next('migrated', 'pending', PRO), 409);
 });
 
+test('a repeated update is told what it repeats, not that it would reverse the migration', () => {
+  // A script that re-sends the docs' step 4 (pending) after a timeout meets a zone that has migrated: nothing would go back,
+  // so "cannot be reversed" misleads; the way to change the configuration now is an update without waf_migration.
+  const again = transition('migrated', 'pending', PRO);
+  assert.ok(!again.ok);
+  assert.doesNotMatch(again.message, /revers/);
+  assert.match(again.message, /already migrated/);
+  assert.match(again.message, /without waf_migration/);
+  const back = transition('migrated', 'validation', ENT);
+  assert.ok(!back.ok && /cannot be reversed/.test(back.message), 'validation mode after the migration would go back');
+  // Validation mode again: adjustments go in an update without waf_migration (Enterprise zones may deploy enabled rules so).
+  const v = transition('validation', 'validation', ENT);
+  assert.ok(!v.ok && /without waf_migration/.test(v.message) && /waf_migration=pending/.test(v.message));
+});
+
 test('rule switches per state', () => {
   assert.deepEqual(rulesEnabled('start'), { oldRulesEnabled: true, newRulesEnabled: false });
   assert.deepEqual(rulesEnabled('validation'), { oldRulesEnabled: true, newRulesEnabled: true });
