@@ -159,9 +159,9 @@ export const migrationCommands = {
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
     const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
-    const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import svc_ruleset.<name> ${tf.importId}\n# then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan: it should show no changes.\n\n${tf.hcl}`;
+    const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     const doc = await vscode.workspace.openTextDocument({ language: 'terraform', content });
     await vscode.window.showTextDocument(doc, { preview: false });
-    return { importId: tf.importId, hcl: tf.hcl };
+    return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };
