@@ -115,7 +115,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
     ctx.zones.refresh();
     // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
     // (A failed or declined run keeps it, with whatever the user changed.)
-    const zoneNow = final.name === 'migrated' || final.name === 'validation' ? final.name : final.name === 'cancelled' ? final.zoneState : undefined;
+    // (Nor when another update got the zone there and the flow's own was refused: the reviewed text was not deployed.)
+    const zoneNow = final.name === 'migrated' || final.name === 'validation' ? (final.byOther ? undefined : final.name) : final.name === 'cancelled' ? final.zoneState : undefined;
     if (review?.deployed !== undefined && (zoneNow === 'validation' || zoneNow === 'migrated') && !review.doc.isClosed && review.doc.getText() === review.deployed) {
       await closeUntitled(review.doc).catch((err) => ctx.log.warn(`Closing the review document failed: ${(err as Error).message}`));
     }

@@ -93,7 +93,10 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       // No signal: once sent, the update's answer is awaited (the machine refuses CANCEL meanwhile).
       const res = await deps.api.updateEntrypoint(zone.id, action.mode, action.body);
       if (res.ok) return { type: 'UPDATE_OK', ruleset: res.result };
-      return { type: 'UPDATE_FAILED', error: res.error, uncertain: uncertain(res) };
+      // Where the zone stands now (a read): after a lost answer the update may have taken effect, and a refusal may come from a
+      // zone that moved since the check (another client, the dashboard).
+      const now = await deps.api.status(zone.id, { signal });
+      return { type: 'UPDATE_FAILED', error: res.error, uncertain: uncertain(res), ...(now.ok ? { zoneNow: now.result.migration_state } : {}) };
     }
     case 'inspect': {
       if (!deps.inspect) return { type: 'INSPECTED', inspection: { error: 'this editor cannot show security events' } };

@@ -32,10 +32,11 @@ export type State =
   | { name: 'updating-validation'; zone: Zone; config: MigrationConfig }
   | { name: 'updating-pending'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
   | { name: 'reading-status'; zone: Zone; target: 'validation' | 'migrated'; ruleset?: Ruleset }
-  | { name: 'validation'; zone: Zone; resumed: boolean; status?: StatusRecord; note?: string; inspected?: Inspection }
+  /** `byOther`: the zone got here by another update than the flow's (its own was refused): the reviewed text was not deployed. */
+  | { name: 'validation'; zone: Zone; resumed: boolean; status?: StatusRecord; note?: string; inspected?: Inspection; byOther?: true }
   /** The spec's inspect step: reading the security events that both rule sets produced, before the pending update. */
   | { name: 'inspecting'; zone: Zone; resumed: boolean; status?: StatusRecord }
-  | { name: 'migrated'; zone: Zone; already: boolean; status?: StatusRecord; ruleset?: Ruleset; note?: string }
+  | { name: 'migrated'; zone: Zone; already: boolean; status?: StatusRecord; ruleset?: Ruleset; note?: string; byOther?: true }
   | { name: 'failed'; zone: Zone; step: Step; error: string; zoneState: ZoneMigration }
   | { name: 'cancelled'; zone: Zone; at: StateName; zoneState: ZoneMigration };
 
@@ -58,8 +59,11 @@ export type Event =
   | { type: 'INSPECTED'; inspection: Inspection }
   | { type: 'DECLINE' }
   | { type: 'UPDATE_OK'; ruleset?: Ruleset }
-  /** `uncertain`: the update may or may not have been applied (no answer arrived, a server error, an answer not understood). */
-  | { type: 'UPDATE_FAILED'; error: string; uncertain?: boolean }
+  /**
+   * `uncertain`: the update may or may not have been applied (no answer arrived, a server error, an answer not understood).
+   * `zoneNow`: the migration state the status operation reported right after the failure, when it could be read.
+   */
+  | { type: 'UPDATE_FAILED'; error: string; uncertain?: boolean; zoneNow?: string }
   | { type: 'STATUS'; status: StatusRecord }
   | { type: 'STATUS_FAILED'; error: string }
   | { type: 'CANCEL' };
@@ -195,7 +199,25 @@ function step(state: State, event: Event): Step_ {
         case 'UPDATE_OK': return { name: 'reading-status', zone: state.zone, target, ...(event.ruleset ? { ruleset: event.ruleset } : {}) };
         case 'UPDATE_FAILED': {
           const before: ZoneMigration = state.name === 'updating-validation' ? 'start' : state.from;
-          return { name: 'failed', zone: state.zone, step: state.name === 'updating-validation' ? 'update-validation' : 'update-pending', error: event.error, zoneState: event.uncertain ? 'unknown' : before };
+          const error = event.error.replace(/\.?$/, '.');
+          // The zone is where the update was to take it: the lost answer's update took effect, or another one (the dashboard,
+          // another client) got there first. Either way the zone is there, and saying "failed" would send the user to retry.
+          if (event.zoneNow === target) {
+            const note = event.uncertain
+              ? `The update's answer did not come through (${error}), but the status now reports migration state "${target}": the update took effect.`
+              : `This update was refused (${error}), but the status reports migration state "${target}": another update (the dashboard, another client) got there first, so the configuration the zone runs may not be the one reviewed here.`;
+            const other = event.uncertain ? {} : { byOther: true as const };
+            return target === 'validation'
+              ? { name: 'validation', zone: state.zone, resumed: false, note, ...other }
+              : { name: 'migrated', zone: state.zone, already: false, note, ...other };
+          }
+          // A refusal changed nothing, but the zone may have moved on since the check: the status says where it is (never
+          // back: the migration is irreversible, so a status behind `before` is a stale one). After an unknown outcome, a status
+          // not yet at the target proves nothing (the switch can take a couple of minutes).
+          const rank = (z: string | undefined) => (z === 'start' ? 0 : z === 'validation' ? 1 : z === 'migrated' ? 2 : -1);
+          const now = rank(event.zoneNow) >= rank(before) ? event.zoneNow as ZoneMigration : undefined;
+          return { name: 'failed', zone: state.zone, step: state.name === 'updating-validation' ? 'update-validation' : 'update-pending', error: event.error,
+            zoneState: event.uncertain ? 'unknown' : now ?? before };
         }
         case 'CANCEL':
           return refuse(state, event, `CANCEL is refused: the ${target === 'validation' ? 'validation' : 'pending'} update of zone "${state.zone.name}" has been sent, and its answer must be awaited.`);
@@ -377,7 +399,8 @@ export function describeState(state: State): string {
     case 'failed': {
       const where = state.zoneState === 'unknown' && (state.step === 'update-pending' || state.step === 'update-validation')
         ? ' The update may or may not have been applied; check the zone\'s status before trying again.'
-        : state.zoneState === 'validation' ? ' The zone stays in validation mode.' : state.zoneState === 'start' ? ' Nothing was changed.' : '';
+        : state.zoneState === 'validation' ? ' The zone stays in validation mode.' : state.zoneState === 'start' ? ' Nothing was changed.'
+          : state.zoneState === 'migrated' ? ' The zone has migrated (by another update).' : '';
       return `Migration of zone "${state.zone.name}" failed at ${STEP_WORDS[state.step]}: ${state.error.replace(/\.?$/, '.')}${where}`;
     }
     case 'cancelled': return state.zoneState === 'validation'

@@ -181,11 +181,25 @@ describe('runMigration with a fake API', () => {
     }
   });
 
-  test('a failing PUT ends in failed and nothing else is sent', async () => {
+  test('a failing PUT ends in failed and nothing else is sent; the status is read to say where the zone stands', async () => {
     const { api, calls } = fakeApi('start', { put: () => failResult('Cannot update: HTTP 409 Conflict.', 'http', 409) });
     const end = await runMigration(deps(api, ['Migrate']).d, PRO);
     assert.deepEqual(end, { name: 'failed', zone: PRO, step: 'update-pending', error: 'Cannot update: HTTP 409 Conflict.', zoneState: 'start' });
-    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending']);
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
+  });
+
+  test('a PUT whose answer is lost but which took effect ends migrated, with a note, and is not sent again', async () => {
+    // The fake applies the update, then answers with a timeout: the spec's status operation shows where the zone is.
+    const { api, calls } = fakeApi('start');
+    const put = api.updateEntrypoint;
+    api.updateEntrypoint = async (...args) => {
+      await put(...args);
+      return failResult('PUT x timed out after 5 ms.', 'timeout');
+    };
+    const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.match(end.name === 'migrated' ? end.note ?? '' : '', /took effect/);
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
   });
 
   test('a PUT that times out ends in failed with the outcome unknown', async () => {

@@ -131,6 +131,31 @@ describe('transition details', () => {
     assert.deepEqual(transition(STATES['updating-pending'], { type: 'UPDATE_OK', ruleset: { id: 'rs1' } }), { name: 'reading-status', zone: PRO, target: 'migrated', ruleset: { id: 'rs1' } });
   });
 
+  test('UPDATE_FAILED with the status read after it: the zone at the target is not a failure; a refusal reports where the zone is', () => {
+    // A pending update whose answer was lost, on a zone whose status now says migrated: the migration happened.
+    const lost = transition(STATES['updating-pending'], { type: 'UPDATE_FAILED', error: 'PUT x timed out after 5 ms', uncertain: true, zoneNow: 'migrated' });
+    assert.equal(lost.name, 'migrated');
+    assert.match(describeState(lost), /has migrated to the new managed rules\. The update's answer did not come through \(PUT x timed out after 5 ms\.\), but the status now reports migration state "migrated": the update took effect\.$/);
+    const lostV = transition(STATES['updating-validation'], { type: 'UPDATE_FAILED', error: 't', uncertain: true, zoneNow: 'validation' });
+    assert.ok(lostV.name === 'validation' && !lostV.resumed && /took effect/.test(lostV.note ?? ''));
+    // Not yet at the target after a lost answer: still unknown (the switch can take a couple of minutes).
+    assert.equal((transition(STATES['updating-pending'], { type: 'UPDATE_FAILED', error: 't', uncertain: true, zoneNow: 'start' }) as { zoneState: string }).zoneState, 'unknown');
+    // Finishing from validation, refused because another client finished first: the zone has migrated, it does not "stay in validation".
+    const raced = transition({ name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG }, { type: 'UPDATE_FAILED', error: 'HTTP 409 Conflict', zoneNow: 'migrated' });
+    assert.ok(raced.name === 'migrated' && raced.byOther, 'the reviewed configuration was not what got deployed');
+    assert.ok(lost.name === 'migrated' && !lost.byOther);
+    assert.match(describeState(raced), /refused \(HTTP 409 Conflict\.\).*another update.*may not be the one reviewed here/);
+    assert.doesNotMatch(describeState(raced), /stays in validation mode/);
+    // A validation update refused on a zone that has migrated meanwhile: failed, and the message says where the zone is.
+    const late = transition(STATES['updating-validation'], { type: 'UPDATE_FAILED', error: 'HTTP 409', zoneNow: 'migrated' });
+    assert.ok(late.name === 'failed' && late.zoneState === 'migrated');
+    assert.match(describeState(late), /The zone has migrated \(by another update\)\.$/);
+    assert.doesNotMatch(describeState(late), /Nothing was changed/);
+    // A refusal on a zone still where it was: as before; a status behind where the flow knows the zone to be is stale.
+    assert.equal((transition(STATES['updating-pending'], { type: 'UPDATE_FAILED', error: 'HTTP 400', zoneNow: 'start' }) as { zoneState: string }).zoneState, 'start');
+    assert.equal((transition({ name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG }, { type: 'UPDATE_FAILED', error: 'HTTP 400', zoneNow: 'start' }) as { zoneState: string }).zoneState, 'validation');
+  });
+
   test('UPDATE_FAILED: the zone stays where it was, or is unknown when no answer came', () => {
     assert.deepEqual(transition(STATES['updating-pending'], EVENTS.UPDATE_FAILED), { name: 'failed', zone: PRO, step: 'update-pending', error: 'HTTP 409', zoneState: 'start' });
     assert.deepEqual(transition({ name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG }, EVENTS.UPDATE_FAILED), { name: 'failed', zone: ENT, step: 'update-pending', error: 'HTTP 409', zoneState: 'validation' });
