@@ -78,3 +78,16 @@ test('waf_migration values: pending|1, validation|2', () => {
   assert.equal(parseMode('3'), undefined);
   assert.equal(parseMode(null), undefined);
 });
+
+test('a firewall rule expression is measured in UTF-8 bytes against the 4 KB limit, as the entry point update checks it', async () => {
+  // Spec, Limits: "each expression at most 4 KB". The check counted UTF-16 code units, so an expression of 3,000 "é" (6,000
+  // bytes) passed it, and the update carrying the config it produced was then refused by ruleset/expr-too-long (4096 bytes).
+  const { ZONES, migrationBlockers } = await import('../../../mock/src/zones');
+  const base = ZONES[0];
+  const expression = `http.request.uri.path eq "/${'é'.repeat(3000)}"`;
+  const zone = { ...base, waf: { ...base.waf, firewallRules: [{ id: 'f1', description: 'Long', expression, action: 'bypass' as const, products: ['waf'], paused: false }] } };
+  assert.ok(expression.length <= 4096 && Buffer.byteLength(expression) > 4096);
+  const blockers = migrationBlockers(zone, 0);
+  assert.equal(blockers.length, 1, JSON.stringify(blockers));
+  assert.match(blockers[0], new RegExp(`${Buffer.byteLength(expression)} bytes, over the limit of 4096`));
+});
