@@ -81,11 +81,13 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             signal: abort.signal,
             progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
             ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
-            showConfig: async (config: MigrationConfig) => {
+            showConfig: async (config: MigrationConfig, notes: string[]) => {
               const doc = await openConfig(zone, config);
               review = { doc }; // a second review (validation, then "Review and Finish") starts over
               const name = doc.uri.path.split('/').pop();
-              let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.`;
+              // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
+              const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
+              let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
               for (;;) {
                 const pick = await orCancel(ctx.ui.ask(question, ['Continue'], { modal: false }));
                 if (pick !== 'Continue') throw new vscode.CancellationError();

@@ -13,8 +13,11 @@ export interface DriverDeps {
   ask(question: string, options: string[], opts: { modal: boolean; detail: string }): Promise<string | undefined>;
   /** One line per step, e.g. for a progress notification. */
   progress(step: string): void;
-  /** Show the configuration for review; resolve with an adjusted configuration to deploy that instead. */
-  showConfig(config: MigrationConfig): Promise<MigrationConfig | void>;
+  /**
+   * Show the configuration for review; resolve with an adjusted configuration to deploy that instead. `notes`: what the config
+   * operation says is not migrated (to recreate during the review), empty when it says nothing.
+   */
+  showConfig(config: MigrationConfig, notes: string[]): Promise<MigrationConfig | void>;
   /** The inspect step: read and show the zone's security events; sentences comparing the rule sets, or why they cannot be read. */
   inspect?(zone: Zone): Promise<string[] | { error: string }>;
   /** Every state entered, the first being checking. */
@@ -70,7 +73,7 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
     }
     case 'config': {
       const res = await deps.api.config(zone.id, { signal });
-      if (res.ok) return { type: 'CONFIG_OK', config: res.result };
+      if (res.ok) return { type: 'CONFIG_OK', config: res.result, notes: res.messages.map((m) => m.message) };
       return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'deployed-config': {
@@ -82,7 +85,7 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       return { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'show-config': {
-      const adjusted = await deps.showConfig(action.config);
+      const adjusted = await deps.showConfig(action.config, action.notes);
       return adjusted ? { type: 'REVIEWED', config: adjusted } : { type: 'REVIEWED' };
     }
     case 'ask': {

@@ -26,7 +26,8 @@ export type State =
   | { name: 'checking'; zone: Zone }
   | { name: 'not-eligible'; zone: Zone; reason: string }
   | { name: 'fetching-config'; zone: Zone; from: 'start' | 'validation' }
-  | { name: 'reviewing'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
+  /** `notes`: what the config operation says is not migrated (the old core rule set's group and rule overrides). */
+  | { name: 'reviewing'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig; notes?: string[] }
   | { name: 'choose-mode'; zone: Zone; config: MigrationConfig }
   | { name: 'confirm-migrate'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
   | { name: 'updating-validation'; zone: Zone; config: MigrationConfig }
@@ -46,7 +47,7 @@ export type Event =
   | { type: 'START'; zone: Zone }
   | { type: 'CHECK_OK'; compatible: boolean; migration_state: string; messages?: string[] }
   | { type: 'CHECK_FAILED'; error: string }
-  | { type: 'CONFIG_OK'; config: MigrationConfig }
+  | { type: 'CONFIG_OK'; config: MigrationConfig; notes?: string[] }
   | { type: 'CONFIG_FAILED'; error: string }
   /** The configuration was shown; `config` replaces it when the user adjusted it during the review. */
   | { type: 'REVIEWED'; config?: MigrationConfig }
@@ -87,7 +88,7 @@ export type Action =
   /** Read the configuration deployed in validation mode (the zone's entry point), to finish from. */
   | { do: 'deployed-config' }
   /** Show the configuration for review (e.g. as a *.ruleset.json document), then dispatch REVIEWED. */
-  | { do: 'show-config'; config: MigrationConfig }
+  | { do: 'show-config'; config: MigrationConfig; notes: string[] }
   /** Ask; the chosen option's event is dispatched, `dismissed` when the user closes the question. */
   | { do: 'ask'; question: string; detail: string; modal: boolean; options: AskOption[]; dismissed: Event }
   | { do: 'put'; mode: MigrationMode; body: { name: string; rules: MigrationConfig['rules'] } }
@@ -153,7 +154,10 @@ function step(state: State, event: Event): Step_ {
 
     case 'fetching-config':
       switch (event.type) {
-        case 'CONFIG_OK': return { name: 'reviewing', zone: state.zone, from: state.from, config: event.config };
+        case 'CONFIG_OK': {
+          const notes = (event.notes ?? []).map((n) => n.trim()).filter(Boolean);
+          return { name: 'reviewing', zone: state.zone, from: state.from, config: event.config, ...(notes.length ? { notes } : {}) };
+        }
         case 'CONFIG_FAILED': return { name: 'failed', zone: state.zone, step: 'config', error: event.error, zoneState: state.from };
         case 'CANCEL': return cancelled(state);
         default: return refuse(state, event);
@@ -317,7 +321,7 @@ export function nextAction(state: State): Action {
     // Finishing from validation mode starts from what validation mode deployed ("configuration from the earlier steps, possibly
     // adjusted"), not from a fresh derivation of the previous rules, which would drop the adjustments.
     case 'fetching-config': return state.from === 'validation' ? { do: 'deployed-config' } : { do: 'config' };
-    case 'reviewing': return { do: 'show-config', config: state.config };
+    case 'reviewing': return { do: 'show-config', config: state.config, notes: state.notes ?? [] };
     case 'choose-mode':
       return {
         do: 'ask', modal: true, dismissed: { type: 'DECLINE' },
@@ -377,7 +381,11 @@ export function describeState(state: State): string {
     case 'fetching-config': return state.from === 'start'
       ? `Zone ${zoneLabel(state.zone)} is compatible (migration state start); getting the new configuration…`
       : `Reading the configuration zone "${state.zone.name}" runs in validation mode, to finish the migration…`;
-    case 'reviewing': return `Review the new configuration of zone "${state.zone.name}" (${rulesCount(state.config)}).`;
+    case 'reviewing': {
+      const n = state.notes?.length ?? 0;
+      const lost = n ? ` ${n} setting${n === 1 ? '' : 's'} of the previous managed rules ${n === 1 ? 'is' : 'are'} not migrated: see the review.` : '';
+      return `Review the new configuration of zone "${state.zone.name}" (${rulesCount(state.config)}).${lost}`;
+    }
     case 'choose-mode': return `Choose validation mode or a direct migration for zone "${state.zone.name}".`;
     case 'confirm-migrate': return `Confirm the migration of zone "${state.zone.name}".`;
     case 'updating-validation': return `Saving the configuration of zone "${state.zone.name}" in validation mode…`;

@@ -69,6 +69,7 @@ function deps(api: DriverDeps['api'], answers: (string | undefined)[], extra: Pa
   const asked: { question: string; options: string[]; modal: boolean }[] = [];
   const progress: string[] = [];
   const shown: MigrationConfig[] = [];
+  const noted: string[][] = [];
   const states: string[] = [];
   const d: DriverDeps = {
     api,
@@ -78,13 +79,14 @@ function deps(api: DriverDeps['api'], answers: (string | undefined)[], extra: Pa
       return answers.shift();
     },
     progress: (s) => progress.push(s),
-    async showConfig(config) {
+    async showConfig(config, notes) {
       shown.push(config);
+      noted.push(notes);
     },
     onState: (s) => states.push(s.name),
     ...extra,
   };
-  return { d, asked, progress, shown, states };
+  return { d, asked, progress, shown, noted, states };
 }
 
 const ops = (calls: Call[]) => calls.map((c) => (c.op === 'put' ? `put:${c.mode}` : c.op));
@@ -255,6 +257,17 @@ describe('runMigration with a fake API', () => {
     assert.ok(b.name === 'failed' && b.step === 'config' && b.zoneState === 'start');
   });
 
+  test('what the config operation says is not migrated is shown with the configuration to review', async () => {
+    // Spec, Migration content rules: "Group overrides and rule overrides of the old core rule set are not migrated and must be
+    // recreated". The config operation's envelope messages say which; the review is where the user can recreate them.
+    const note = 'The override of OWASP group "OWASP XSS Attacks" is not migrated; recreate it on the new OWASP Core Ruleset.';
+    const { api } = fakeApi('start', { config: okResult(CONFIG, [note]) });
+    const { d, noted, progress } = deps(api, ['Migrate']);
+    await runMigration(d, PRO);
+    assert.deepEqual(noted, [[note]]);
+    assert.ok(progress.some((p) => p.includes('1 setting of the previous managed rules is not migrated')), progress.join('\n'));
+  });
+
   test('the configuration adjusted during the review is what gets deployed', async () => {
     const { api, calls } = fakeApi('start');
     const edited: MigrationConfig = { name: 'edited', rules: [{ ...CONFIG.rules[0], enabled: false }] };
@@ -305,6 +318,14 @@ describe('runMigration against the embedded mock backend', () => {
   after(() => mock.close());
   const api = () => createApi({ baseUrl: mock.apiBaseUrl, token: mock.credentials.apiToken, timeoutMs: 5000 });
   const run = (name: string, answers: (string | undefined)[]): Promise<State> => runMigration(deps(api(), answers).d, zone(name));
+
+  test('enterprise.example: the OWASP overrides the migration drops are named in the review (before it migrates below)', async () => {
+    const { d, noted } = deps(api(), [undefined]); // dismissed at the choice of mode: nothing is sent
+    assert.equal((await runMigration(d, zone('enterprise.example'))).name, 'cancelled');
+    assert.equal(noted.length, 1);
+    assert.ok(noted[0].some((n) => /OWASP group "OWASP XSS Attacks" is not migrated/.test(n)), JSON.stringify(noted));
+    assert.ok(noted[0].some((n) => /OWASP rule 973300 is not migrated/.test(n)), JSON.stringify(noted));
+  });
 
   test('pro.example migrates in one run', async () => {
     const end = await run('pro.example', ['Migrate']);

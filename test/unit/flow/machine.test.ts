@@ -79,6 +79,13 @@ describe('transition details', () => {
     assert.deepEqual(transition({ name: 'fetching-config', zone: ENT, from: 'validation' }, EVENTS.CONFIG_FAILED), { name: 'failed', zone: ENT, step: 'config', error: 'HTTP 500', zoneState: 'validation' });
   });
 
+  test('CONFIG_OK carries the config operation\'s notes into the review', () => {
+    const r = transition(STATES['fetching-config'], { type: 'CONFIG_OK', config: CONFIG, notes: ['The override of OWASP rule 973300 is not migrated.'] });
+    assert.deepEqual(r, { name: 'reviewing', zone: PRO, from: 'start', config: CONFIG, notes: ['The override of OWASP rule 973300 is not migrated.'] });
+    assert.deepEqual(nextAction(r), { do: 'show-config', config: CONFIG, notes: ['The override of OWASP rule 973300 is not migrated.'] });
+    assert.match(describeState(r), /\(1 rule\)\. 1 setting of the previous managed rules is not migrated: see the review\.$/);
+  });
+
   test('CONFIG_OK keeps where the flow came from', () => {
     assert.deepEqual(transition({ name: 'fetching-config', zone: ENT, from: 'validation' }, EVENTS.CONFIG_OK), { name: 'reviewing', zone: ENT, from: 'validation', config: CONFIG });
   });
@@ -260,7 +267,7 @@ describe('nextAction', () => {
     assert.deepEqual(act(INITIAL), { do: 'start' });
     assert.deepEqual(act(STATES.checking), { do: 'check' });
     assert.deepEqual(act(STATES['fetching-config']), { do: 'config' });
-    assert.deepEqual(act(STATES.reviewing), { do: 'show-config', config: CONFIG });
+    assert.deepEqual(act(STATES.reviewing), { do: 'show-config', config: CONFIG, notes: [] });
     assert.deepEqual(act(STATES['reading-status']), { do: 'status' });
   });
 
