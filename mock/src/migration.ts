@@ -52,8 +52,12 @@ export function transition(state: MigrationState, mode: MigrationMode, facts: Mi
       return ok('migrated');
     case 'validation':
       if (mode === 'pending') return ok('migrated');
-      return { ok: false, status: 409, code: 10504, message: 'The zone is already in validation mode; finish with waf_migration=pending.' };
+      return { ok: false, status: 409, code: 10504, message: 'The zone is already in validation mode; adjust its configuration with an update without waf_migration, or finish with waf_migration=pending.' };
     case 'migrated':
+      // A pending update repeated (after a timeout, say) would not go back; only validation mode would.
+      if (mode === 'pending') {
+        return { ok: false, status: 409, code: 10505, message: 'The zone has already migrated: the new managed rules run and the previous ones are off, so waf_migration=pending has nothing left to do; update the entry point without waf_migration.' };
+      }
       return { ok: false, status: 409, code: 10505, message: `The zone has already migrated and the migration cannot be reversed; waf_migration=${mode} is refused.` };
     default:
       return assertNever(state);

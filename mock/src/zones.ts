@@ -222,9 +222,10 @@ export function migrationBlockers(z: Zone, remainingUriOverrides: number): strin
   if (fw.length > MAX_MIGRATED_FIREWALL_RULES) {
     out.push(`Zone "${z.name}" has ${fw.length} firewall rules to migrate, over the limit of ${MAX_MIGRATED_FIREWALL_RULES}; contact support.`);
   }
-  const long = fw.find((r) => r.expression.length > MAX_EXPRESSION_LENGTH);
+  // In UTF-8 bytes, as the entry point update measures an expression (ruleset/expr-too-long): the config carries it unchanged.
+  const long = fw.find((r) => Buffer.byteLength(r.expression, 'utf8') > MAX_EXPRESSION_LENGTH);
   if (long) {
-    out.push(`Firewall rule "${long.description}" of zone "${z.name}" has an expression of ${long.expression.length} characters, over the limit of ${MAX_EXPRESSION_LENGTH}; contact support.`);
+    out.push(`Firewall rule "${long.description}" of zone "${z.name}" has an expression of ${Buffer.byteLength(long.expression, 'utf8')} bytes, over the limit of ${MAX_EXPRESSION_LENGTH}; contact support.`);
   }
   return out;
 }

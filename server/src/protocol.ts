@@ -115,7 +115,7 @@ export namespace JobStringToFilterRequest {
 }
 
 export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string }
-export interface TerraformResult { hcl: string; importId: string }
+export interface TerraformResult { hcl: string; importId: string; address: string }
 
 /** A ruleset body as the svc_ruleset infrastructure-as-code resource and its import id. */
 export namespace ToTerraformRequest {

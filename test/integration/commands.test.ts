@@ -163,6 +163,7 @@ suite('Commands against the embedded mock backend', () => {
     const tf = await vscode.commands.executeCommand<any>('edgekit.migration.exportTerraform', 'pro.example');
     assert.match(tf.importId, /^zone\/[0-9a-f]{32}\/[0-9a-f]+$/);
     assert.match(tf.hcl, /resource "svc_ruleset"/);
+    assert.equal(tf.address, 'svc_ruleset.default', 'the import command names the resource the HCL declares');
     assert.match(tf.hcl, /phase\s*=\s*"http_request_firewall_managed"/);
   });
 

@@ -81,11 +81,13 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             signal: abort.signal,
             progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
             ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
-            showConfig: async (config: MigrationConfig) => {
+            showConfig: async (config: MigrationConfig, notes: string[]) => {
               const doc = await openConfig(zone, config);
               review = { doc }; // a second review (validation, then "Review and Finish") starts over
               const name = doc.uri.path.split('/').pop();
-              let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.`;
+              // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
+              const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
+              let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
               for (;;) {
                 const pick = await orCancel(ctx.ui.ask(question, ['Continue'], { modal: false }));
                 if (pick !== 'Continue') throw new vscode.CancellationError();
@@ -115,7 +117,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
     ctx.zones.refresh();
     // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
     // (A failed or declined run keeps it, with whatever the user changed.)
-    const zoneNow = final.name === 'migrated' || final.name === 'validation' ? final.name : final.name === 'cancelled' ? final.zoneState : undefined;
+    // (Nor when another update got the zone there and the flow's own was refused: the reviewed text was not deployed.)
+    const zoneNow = final.name === 'migrated' || final.name === 'validation' ? (final.byOther ? undefined : final.name) : final.name === 'cancelled' ? final.zoneState : undefined;
     if (review?.deployed !== undefined && (zoneNow === 'validation' || zoneNow === 'migrated') && !review.doc.isClosed && review.doc.getText() === review.deployed) {
       await closeUntitled(review.doc).catch((err) => ctx.log.warn(`Closing the review document failed: ${(err as Error).message}`));
     }
@@ -159,9 +162,9 @@ export const migrationCommands = {
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
     const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
-    const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import svc_ruleset.<name> ${tf.importId}\n# then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan: it should show no changes.\n\n${tf.hcl}`;
+    const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     const doc = await vscode.workspace.openTextDocument({ language: 'terraform', content });
     await vscode.window.showTextDocument(doc, { preview: false });
-    return { importId: tf.importId, hcl: tf.hcl };
+    return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };

@@ -13,8 +13,11 @@ export interface DriverDeps {
   ask(question: string, options: string[], opts: { modal: boolean; detail: string }): Promise<string | undefined>;
   /** One line per step, e.g. for a progress notification. */
   progress(step: string): void;
-  /** Show the configuration for review; resolve with an adjusted configuration to deploy that instead. */
-  showConfig(config: MigrationConfig): Promise<MigrationConfig | void>;
+  /**
+   * Show the configuration for review; resolve with an adjusted configuration to deploy that instead. `notes`: what the config
+   * operation says is not migrated (to recreate during the review), empty when it says nothing.
+   */
+  showConfig(config: MigrationConfig, notes: string[]): Promise<MigrationConfig | void>;
   /** The inspect step: read and show the zone's security events; sentences comparing the rule sets, or why they cannot be read. */
   inspect?(zone: Zone): Promise<string[] | { error: string }>;
   /** Every state entered, the first being checking. */
@@ -42,10 +45,20 @@ export async function runMigration(deps: DriverDeps, zone: Zone): Promise<State>
   throw new Error(`Migration flow bug: no terminal state after ${MAX_STEPS} steps (last: ${state.name}).`);
 }
 
-/** A failed update whose outcome is unknown: no answer arrived, though the request may have reached the server. */
+/** Connection failures before any byte of the request left: no address, no route, no listener, or a TLS handshake refused. */
+const NEVER_SENT = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CERT_HAS_EXPIRED|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_TLS_CERT_ALTNAME_INVALID)\)/;
+
+/**
+ * A failed update whose outcome is unknown: the request may have reached the server and been applied. No answer (a timeout, a
+ * dropped connection), a server error (5xx: a gateway that timed out waiting for the API, or a failure after the save; RFC 9110
+ * §15.6), or a success status whose body is not the API's envelope (the update was taken, the answer was not understood).
+ * Only a 4xx refusal, or a failure to connect at all, says that nothing was applied.
+ */
 function uncertain(res: ApiFail): boolean {
   if (res.kind === 'timeout' || res.kind === 'aborted') return true;
-  return res.kind === 'network' && !/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(res.error);
+  if (res.kind === 'network') return !NEVER_SENT.test(res.error);
+  if (res.status === undefined) return false; // not sent: credentials missing, an invalid URL
+  return res.status >= 500 || (res.status >= 200 && res.status <= 299 && res.kind === 'shape');
 }
 
 async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { do: 'done' }>): Promise<Event> {
@@ -60,7 +73,7 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
     }
     case 'config': {
       const res = await deps.api.config(zone.id, { signal });
-      if (res.ok) return { type: 'CONFIG_OK', config: res.result };
+      if (res.ok) return { type: 'CONFIG_OK', config: res.result, notes: res.messages.map((m) => m.message) };
       return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'deployed-config': {
@@ -72,7 +85,7 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       return { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'show-config': {
-      const adjusted = await deps.showConfig(action.config);
+      const adjusted = await deps.showConfig(action.config, action.notes);
       return adjusted ? { type: 'REVIEWED', config: adjusted } : { type: 'REVIEWED' };
     }
     case 'ask': {
@@ -83,7 +96,10 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       // No signal: once sent, the update's answer is awaited (the machine refuses CANCEL meanwhile).
       const res = await deps.api.updateEntrypoint(zone.id, action.mode, action.body);
       if (res.ok) return { type: 'UPDATE_OK', ruleset: res.result };
-      return { type: 'UPDATE_FAILED', error: res.error, uncertain: uncertain(res) };
+      // Where the zone stands now (a read): after a lost answer the update may have taken effect, and a refusal may come from a
+      // zone that moved since the check (another client, the dashboard).
+      const now = await deps.api.status(zone.id, { signal });
+      return { type: 'UPDATE_FAILED', error: res.error, uncertain: uncertain(res), ...(now.ok ? { zoneNow: now.result.migration_state } : {}) };
     }
     case 'inspect': {
       if (!deps.inspect) return { type: 'INSPECTED', inspection: { error: 'this editor cannot show security events' } };

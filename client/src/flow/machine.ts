@@ -26,16 +26,18 @@ export type State =
   | { name: 'checking'; zone: Zone }
   | { name: 'not-eligible'; zone: Zone; reason: string }
   | { name: 'fetching-config'; zone: Zone; from: 'start' | 'validation' }
-  | { name: 'reviewing'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
+  /** `notes`: what the config operation says is not migrated (the old core rule set's group and rule overrides). */
+  | { name: 'reviewing'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig; notes?: string[] }
   | { name: 'choose-mode'; zone: Zone; config: MigrationConfig }
   | { name: 'confirm-migrate'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
   | { name: 'updating-validation'; zone: Zone; config: MigrationConfig }
   | { name: 'updating-pending'; zone: Zone; from: 'start' | 'validation'; config: MigrationConfig }
   | { name: 'reading-status'; zone: Zone; target: 'validation' | 'migrated'; ruleset?: Ruleset }
-  | { name: 'validation'; zone: Zone; resumed: boolean; status?: StatusRecord; note?: string; inspected?: Inspection }
+  /** `byOther`: the zone got here by another update than the flow's (its own was refused): the reviewed text was not deployed. */
+  | { name: 'validation'; zone: Zone; resumed: boolean; status?: StatusRecord; note?: string; inspected?: Inspection; byOther?: true }
   /** The spec's inspect step: reading the security events that both rule sets produced, before the pending update. */
   | { name: 'inspecting'; zone: Zone; resumed: boolean; status?: StatusRecord }
-  | { name: 'migrated'; zone: Zone; already: boolean; status?: StatusRecord; ruleset?: Ruleset; note?: string }
+  | { name: 'migrated'; zone: Zone; already: boolean; status?: StatusRecord; ruleset?: Ruleset; note?: string; byOther?: true }
   | { name: 'failed'; zone: Zone; step: Step; error: string; zoneState: ZoneMigration }
   | { name: 'cancelled'; zone: Zone; at: StateName; zoneState: ZoneMigration };
 
@@ -45,7 +47,7 @@ export type Event =
   | { type: 'START'; zone: Zone }
   | { type: 'CHECK_OK'; compatible: boolean; migration_state: string; messages?: string[] }
   | { type: 'CHECK_FAILED'; error: string }
-  | { type: 'CONFIG_OK'; config: MigrationConfig }
+  | { type: 'CONFIG_OK'; config: MigrationConfig; notes?: string[] }
   | { type: 'CONFIG_FAILED'; error: string }
   /** The configuration was shown; `config` replaces it when the user adjusted it during the review. */
   | { type: 'REVIEWED'; config?: MigrationConfig }
@@ -58,8 +60,11 @@ export type Event =
   | { type: 'INSPECTED'; inspection: Inspection }
   | { type: 'DECLINE' }
   | { type: 'UPDATE_OK'; ruleset?: Ruleset }
-  /** `uncertain`: no answer arrived (timeout, dropped connection), so the update may or may not have been applied. */
-  | { type: 'UPDATE_FAILED'; error: string; uncertain?: boolean }
+  /**
+   * `uncertain`: the update may or may not have been applied (no answer arrived, a server error, an answer not understood).
+   * `zoneNow`: the migration state the status operation reported right after the failure, when it could be read.
+   */
+  | { type: 'UPDATE_FAILED'; error: string; uncertain?: boolean; zoneNow?: string }
   | { type: 'STATUS'; status: StatusRecord }
   | { type: 'STATUS_FAILED'; error: string }
   | { type: 'CANCEL' };
@@ -83,7 +88,7 @@ export type Action =
   /** Read the configuration deployed in validation mode (the zone's entry point), to finish from. */
   | { do: 'deployed-config' }
   /** Show the configuration for review (e.g. as a *.ruleset.json document), then dispatch REVIEWED. */
-  | { do: 'show-config'; config: MigrationConfig }
+  | { do: 'show-config'; config: MigrationConfig; notes: string[] }
   /** Ask; the chosen option's event is dispatched, `dismissed` when the user closes the question. */
   | { do: 'ask'; question: string; detail: string; modal: boolean; options: AskOption[]; dismissed: Event }
   | { do: 'put'; mode: MigrationMode; body: { name: string; rules: MigrationConfig['rules'] } }
@@ -149,7 +154,10 @@ function step(state: State, event: Event): Step_ {
 
     case 'fetching-config':
       switch (event.type) {
-        case 'CONFIG_OK': return { name: 'reviewing', zone: state.zone, from: state.from, config: event.config };
+        case 'CONFIG_OK': {
+          const notes = (event.notes ?? []).map((n) => n.trim()).filter(Boolean);
+          return { name: 'reviewing', zone: state.zone, from: state.from, config: event.config, ...(notes.length ? { notes } : {}) };
+        }
         case 'CONFIG_FAILED': return { name: 'failed', zone: state.zone, step: 'config', error: event.error, zoneState: state.from };
         case 'CANCEL': return cancelled(state);
         default: return refuse(state, event);
@@ -195,7 +203,25 @@ function step(state: State, event: Event): Step_ {
         case 'UPDATE_OK': return { name: 'reading-status', zone: state.zone, target, ...(event.ruleset ? { ruleset: event.ruleset } : {}) };
         case 'UPDATE_FAILED': {
           const before: ZoneMigration = state.name === 'updating-validation' ? 'start' : state.from;
-          return { name: 'failed', zone: state.zone, step: state.name === 'updating-validation' ? 'update-validation' : 'update-pending', error: event.error, zoneState: event.uncertain ? 'unknown' : before };
+          const error = event.error.replace(/\.?$/, '.');
+          // The zone is where the update was to take it: the lost answer's update took effect, or another one (the dashboard,
+          // another client) got there first. Either way the zone is there, and saying "failed" would send the user to retry.
+          if (event.zoneNow === target) {
+            const note = event.uncertain
+              ? `The update's answer did not come through (${error}), but the status now reports migration state "${target}": the update took effect.`
+              : `This update was refused (${error}), but the status reports migration state "${target}": another update (the dashboard, another client) got there first, so the configuration the zone runs may not be the one reviewed here.`;
+            const other = event.uncertain ? {} : { byOther: true as const };
+            return target === 'validation'
+              ? { name: 'validation', zone: state.zone, resumed: false, note, ...other }
+              : { name: 'migrated', zone: state.zone, already: false, note, ...other };
+          }
+          // A refusal changed nothing, but the zone may have moved on since the check: the status says where it is (never
+          // back: the migration is irreversible, so a status behind `before` is a stale one). After an unknown outcome, a status
+          // not yet at the target proves nothing (the switch can take a couple of minutes).
+          const rank = (z: string | undefined) => (z === 'start' ? 0 : z === 'validation' ? 1 : z === 'migrated' ? 2 : -1);
+          const now = rank(event.zoneNow) >= rank(before) ? event.zoneNow as ZoneMigration : undefined;
+          return { name: 'failed', zone: state.zone, step: state.name === 'updating-validation' ? 'update-validation' : 'update-pending', error: event.error,
+            zoneState: event.uncertain ? 'unknown' : now ?? before };
         }
         case 'CANCEL':
           return refuse(state, event, `CANCEL is refused: the ${target === 'validation' ? 'validation' : 'pending'} update of zone "${state.zone.name}" has been sent, and its answer must be awaited.`);
@@ -295,7 +321,7 @@ export function nextAction(state: State): Action {
     // Finishing from validation mode starts from what validation mode deployed ("configuration from the earlier steps, possibly
     // adjusted"), not from a fresh derivation of the previous rules, which would drop the adjustments.
     case 'fetching-config': return state.from === 'validation' ? { do: 'deployed-config' } : { do: 'config' };
-    case 'reviewing': return { do: 'show-config', config: state.config };
+    case 'reviewing': return { do: 'show-config', config: state.config, notes: state.notes ?? [] };
     case 'choose-mode':
       return {
         do: 'ask', modal: true, dismissed: { type: 'DECLINE' },
@@ -355,7 +381,11 @@ export function describeState(state: State): string {
     case 'fetching-config': return state.from === 'start'
       ? `Zone ${zoneLabel(state.zone)} is compatible (migration state start); getting the new configuration…`
       : `Reading the configuration zone "${state.zone.name}" runs in validation mode, to finish the migration…`;
-    case 'reviewing': return `Review the new configuration of zone "${state.zone.name}" (${rulesCount(state.config)}).`;
+    case 'reviewing': {
+      const n = state.notes?.length ?? 0;
+      const lost = n ? ` ${n} setting${n === 1 ? '' : 's'} of the previous managed rules ${n === 1 ? 'is' : 'are'} not migrated: see the review.` : '';
+      return `Review the new configuration of zone "${state.zone.name}" (${rulesCount(state.config)}).${lost}`;
+    }
     case 'choose-mode': return `Choose validation mode or a direct migration for zone "${state.zone.name}".`;
     case 'confirm-migrate': return `Confirm the migration of zone "${state.zone.name}".`;
     case 'updating-validation': return `Saving the configuration of zone "${state.zone.name}" in validation mode…`;
@@ -376,8 +406,9 @@ export function describeState(state: State): string {
     }
     case 'failed': {
       const where = state.zoneState === 'unknown' && (state.step === 'update-pending' || state.step === 'update-validation')
-        ? ' No answer arrived, so the update may or may not have been applied; check the zone\'s status before trying again.'
-        : state.zoneState === 'validation' ? ' The zone stays in validation mode.' : state.zoneState === 'start' ? ' Nothing was changed.' : '';
+        ? ' The update may or may not have been applied; check the zone\'s status before trying again.'
+        : state.zoneState === 'validation' ? ' The zone stays in validation mode.' : state.zoneState === 'start' ? ' Nothing was changed.'
+          : state.zoneState === 'migrated' ? ' The zone has migrated (by another update).' : '';
       return `Migration of zone "${state.zone.name}" failed at ${STEP_WORDS[state.step]}: ${state.error.replace(/\.?$/, '.')}${where}`;
     }
     case 'cancelled': return state.zoneState === 'validation'

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { runMigration } from '../../../client/src/flow/driver';
 import type { DriverDeps } from '../../../client/src/flow/driver';
 import type { State } from '../../../client/src/flow/machine';
+import { describeState } from '../../../client/src/flow/machine';
 import { createApi } from '../../../client/src/http/api';
 import type { ApiFail, ApiResult, CheckResult, MigrationConfig, MigrationMode, Ruleset, StatusRecord, Zone } from '../../../client/src/http/api';
 import { startMockBackend } from '../../../mock/src/backend';
@@ -68,6 +69,7 @@ function deps(api: DriverDeps['api'], answers: (string | undefined)[], extra: Pa
   const asked: { question: string; options: string[]; modal: boolean }[] = [];
   const progress: string[] = [];
   const shown: MigrationConfig[] = [];
+  const noted: string[][] = [];
   const states: string[] = [];
   const d: DriverDeps = {
     api,
@@ -77,13 +79,14 @@ function deps(api: DriverDeps['api'], answers: (string | undefined)[], extra: Pa
       return answers.shift();
     },
     progress: (s) => progress.push(s),
-    async showConfig(config) {
+    async showConfig(config, notes) {
       shown.push(config);
+      noted.push(notes);
     },
     onState: (s) => states.push(s.name),
     ...extra,
   };
-  return { d, asked, progress, shown, states };
+  return { d, asked, progress, shown, noted, states };
 }
 
 const ops = (calls: Call[]) => calls.map((c) => (c.op === 'put' ? `put:${c.mode}` : c.op));
@@ -180,11 +183,25 @@ describe('runMigration with a fake API', () => {
     }
   });
 
-  test('a failing PUT ends in failed and nothing else is sent', async () => {
-    const { api, calls } = fakeApi('start', { put: () => failResult('Cannot update: HTTP 409 Conflict.') });
+  test('a failing PUT ends in failed and nothing else is sent; the status is read to say where the zone stands', async () => {
+    const { api, calls } = fakeApi('start', { put: () => failResult('Cannot update: HTTP 409 Conflict.', 'http', 409) });
     const end = await runMigration(deps(api, ['Migrate']).d, PRO);
     assert.deepEqual(end, { name: 'failed', zone: PRO, step: 'update-pending', error: 'Cannot update: HTTP 409 Conflict.', zoneState: 'start' });
-    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending']);
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
+  });
+
+  test('a PUT whose answer is lost but which took effect ends migrated, with a note, and is not sent again', async () => {
+    // The fake applies the update, then answers with a timeout: the spec's status operation shows where the zone is.
+    const { api, calls } = fakeApi('start');
+    const put = api.updateEntrypoint;
+    api.updateEntrypoint = async (...args) => {
+      await put(...args);
+      return failResult('PUT x timed out after 5 ms.', 'timeout');
+    };
+    const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.match(end.name === 'migrated' ? end.note ?? '' : '', /took effect/);
+    assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status']);
   });
 
   test('a PUT that times out ends in failed with the outcome unknown', async () => {
@@ -194,6 +211,28 @@ describe('runMigration with a fake API', () => {
     const refused = fakeApi('start', { put: () => failResult('GET x failed: connection refused (ECONNREFUSED).', 'network') });
     const end2 = await runMigration(deps(refused.api, ['Migrate']).d, PRO);
     assert.ok(end2.name === 'failed' && end2.zoneState === 'start', 'a refused connection sent nothing');
+  });
+
+  test('a PUT answered with a server error, or with a success whose body is not understood, may have been applied', async () => {
+    // A 5xx (a gateway that gave up waiting for the API, a failure after the save) or a 2xx that is not the API's envelope says
+    // nothing about whether the update was saved: the flow must not tell the user that nothing was changed.
+    for (const [status, kind] of [[504, 'http'], [500, 'http'], [502, 'http'], [200, 'shape']] as const) {
+      const { api } = fakeApi('start', { put: () => ({ ...failResult(`HTTP ${status}`, kind), status }) });
+      const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+      assert.ok(end.name === 'failed' && end.zoneState === 'unknown', `${status} ${kind}: ${JSON.stringify(end)}`);
+      assert.doesNotMatch(describeState(end), /Nothing was changed/);
+    }
+    // A refusal (4xx) or a connection that never opened sent nothing that was applied.
+    for (const fail of [{ ...failResult('HTTP 400', 'http'), status: 400 }, { ...failResult('HTTP 200 success false', 'envelope'), status: 200 },
+      failResult('PUT x failed: the host is unreachable (EHOSTUNREACH).', 'network'),
+      failResult('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'network')]) {
+      const { api } = fakeApi('start', { put: () => fail });
+      const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+      assert.ok(end.name === 'failed' && end.zoneState === 'start', `${fail.error}: ${JSON.stringify(end)}`);
+    }
+    const reset = fakeApi('start', { put: () => failResult('PUT x failed: the connection was reset by the server (ECONNRESET).', 'network') });
+    const end = await runMigration(deps(reset.api, ['Migrate']).d, PRO);
+    assert.ok(end.name === 'failed' && end.zoneState === 'unknown', 'a reset connection may have carried the update');
   });
 
   test('a zone that is not eligible stops after the check, with the blockers', async () => {
@@ -216,6 +255,17 @@ describe('runMigration with a fake API', () => {
     assert.ok(a.name === 'failed' && a.step === 'check');
     const b = await runMigration(deps(fakeApi('start', { config: failResult('no') }).api, []).d, PRO);
     assert.ok(b.name === 'failed' && b.step === 'config' && b.zoneState === 'start');
+  });
+
+  test('what the config operation says is not migrated is shown with the configuration to review', async () => {
+    // Spec, Migration content rules: "Group overrides and rule overrides of the old core rule set are not migrated and must be
+    // recreated". The config operation's envelope messages say which; the review is where the user can recreate them.
+    const note = 'The override of OWASP group "OWASP XSS Attacks" is not migrated; recreate it on the new OWASP Core Ruleset.';
+    const { api } = fakeApi('start', { config: okResult(CONFIG, [note]) });
+    const { d, noted, progress } = deps(api, ['Migrate']);
+    await runMigration(d, PRO);
+    assert.deepEqual(noted, [[note]]);
+    assert.ok(progress.some((p) => p.includes('1 setting of the previous managed rules is not migrated')), progress.join('\n'));
   });
 
   test('the configuration adjusted during the review is what gets deployed', async () => {
@@ -268,6 +318,14 @@ describe('runMigration against the embedded mock backend', () => {
   after(() => mock.close());
   const api = () => createApi({ baseUrl: mock.apiBaseUrl, token: mock.credentials.apiToken, timeoutMs: 5000 });
   const run = (name: string, answers: (string | undefined)[]): Promise<State> => runMigration(deps(api(), answers).d, zone(name));
+
+  test('enterprise.example: the OWASP overrides the migration drops are named in the review (before it migrates below)', async () => {
+    const { d, noted } = deps(api(), [undefined]); // dismissed at the choice of mode: nothing is sent
+    assert.equal((await runMigration(d, zone('enterprise.example'))).name, 'cancelled');
+    assert.equal(noted.length, 1);
+    assert.ok(noted[0].some((n) => /OWASP group "OWASP XSS Attacks" is not migrated/.test(n)), JSON.stringify(noted));
+    assert.ok(noted[0].some((n) => /OWASP rule 973300 is not migrated/.test(n)), JSON.stringify(noted));
+  });
 
   test('pro.example migrates in one run', async () => {
     const end = await run('pro.example', ['Migrate']);

@@ -79,6 +79,13 @@ describe('transition details', () => {
     assert.deepEqual(transition({ name: 'fetching-config', zone: ENT, from: 'validation' }, EVENTS.CONFIG_FAILED), { name: 'failed', zone: ENT, step: 'config', error: 'HTTP 500', zoneState: 'validation' });
   });
 
+  test('CONFIG_OK carries the config operation\'s notes into the review', () => {
+    const r = transition(STATES['fetching-config'], { type: 'CONFIG_OK', config: CONFIG, notes: ['The override of OWASP rule 973300 is not migrated.'] });
+    assert.deepEqual(r, { name: 'reviewing', zone: PRO, from: 'start', config: CONFIG, notes: ['The override of OWASP rule 973300 is not migrated.'] });
+    assert.deepEqual(nextAction(r), { do: 'show-config', config: CONFIG, notes: ['The override of OWASP rule 973300 is not migrated.'] });
+    assert.match(describeState(r), /\(1 rule\)\. 1 setting of the previous managed rules is not migrated: see the review\.$/);
+  });
+
   test('CONFIG_OK keeps where the flow came from', () => {
     assert.deepEqual(transition({ name: 'fetching-config', zone: ENT, from: 'validation' }, EVENTS.CONFIG_OK), { name: 'reviewing', zone: ENT, from: 'validation', config: CONFIG });
   });
@@ -129,6 +136,31 @@ describe('transition details', () => {
   test('UPDATE_OK reads the status next, with the target state and the ruleset', () => {
     assert.deepEqual(transition(STATES['updating-validation'], EVENTS.UPDATE_OK), { name: 'reading-status', zone: ENT, target: 'validation' });
     assert.deepEqual(transition(STATES['updating-pending'], { type: 'UPDATE_OK', ruleset: { id: 'rs1' } }), { name: 'reading-status', zone: PRO, target: 'migrated', ruleset: { id: 'rs1' } });
+  });
+
+  test('UPDATE_FAILED with the status read after it: the zone at the target is not a failure; a refusal reports where the zone is', () => {
+    // A pending update whose answer was lost, on a zone whose status now says migrated: the migration happened.
+    const lost = transition(STATES['updating-pending'], { type: 'UPDATE_FAILED', error: 'PUT x timed out after 5 ms', uncertain: true, zoneNow: 'migrated' });
+    assert.equal(lost.name, 'migrated');
+    assert.match(describeState(lost), /has migrated to the new managed rules\. The update's answer did not come through \(PUT x timed out after 5 ms\.\), but the status now reports migration state "migrated": the update took effect\.$/);
+    const lostV = transition(STATES['updating-validation'], { type: 'UPDATE_FAILED', error: 't', uncertain: true, zoneNow: 'validation' });
+    assert.ok(lostV.name === 'validation' && !lostV.resumed && /took effect/.test(lostV.note ?? ''));
+    // Not yet at the target after a lost answer: still unknown (the switch can take a couple of minutes).
+    assert.equal((transition(STATES['updating-pending'], { type: 'UPDATE_FAILED', error: 't', uncertain: true, zoneNow: 'start' }) as { zoneState: string }).zoneState, 'unknown');
+    // Finishing from validation, refused because another client finished first: the zone has migrated, it does not "stay in validation".
+    const raced = transition({ name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG }, { type: 'UPDATE_FAILED', error: 'HTTP 409 Conflict', zoneNow: 'migrated' });
+    assert.ok(raced.name === 'migrated' && raced.byOther, 'the reviewed configuration was not what got deployed');
+    assert.ok(lost.name === 'migrated' && !lost.byOther);
+    assert.match(describeState(raced), /refused \(HTTP 409 Conflict\.\).*another update.*may not be the one reviewed here/);
+    assert.doesNotMatch(describeState(raced), /stays in validation mode/);
+    // A validation update refused on a zone that has migrated meanwhile: failed, and the message says where the zone is.
+    const late = transition(STATES['updating-validation'], { type: 'UPDATE_FAILED', error: 'HTTP 409', zoneNow: 'migrated' });
+    assert.ok(late.name === 'failed' && late.zoneState === 'migrated');
+    assert.match(describeState(late), /The zone has migrated \(by another update\)\.$/);
+    assert.doesNotMatch(describeState(late), /Nothing was changed/);
+    // A refusal on a zone still where it was: as before; a status behind where the flow knows the zone to be is stale.
+    assert.equal((transition(STATES['updating-pending'], { type: 'UPDATE_FAILED', error: 'HTTP 400', zoneNow: 'start' }) as { zoneState: string }).zoneState, 'start');
+    assert.equal((transition({ name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG }, { type: 'UPDATE_FAILED', error: 'HTTP 400', zoneNow: 'start' }) as { zoneState: string }).zoneState, 'validation');
   });
 
   test('UPDATE_FAILED: the zone stays where it was, or is unknown when no answer came', () => {
@@ -235,7 +267,7 @@ describe('nextAction', () => {
     assert.deepEqual(act(INITIAL), { do: 'start' });
     assert.deepEqual(act(STATES.checking), { do: 'check' });
     assert.deepEqual(act(STATES['fetching-config']), { do: 'config' });
-    assert.deepEqual(act(STATES.reviewing), { do: 'show-config', config: CONFIG });
+    assert.deepEqual(act(STATES.reviewing), { do: 'show-config', config: CONFIG, notes: [] });
     assert.deepEqual(act(STATES['reading-status']), { do: 'status' });
   });
 
@@ -306,7 +338,7 @@ describe('describeState', () => {
 
   test('outcomes say what happened to the zone', () => {
     assert.equal(describeState({ name: 'failed', zone: PRO, step: 'update-pending', error: 'POST x timed out after 5 ms.', zoneState: 'unknown' }),
-      'Migration of zone "pro.example" failed at the pending update: POST x timed out after 5 ms. No answer arrived, so the update may or may not have been applied; check the zone\'s status before trying again.');
+      'Migration of zone "pro.example" failed at the pending update: POST x timed out after 5 ms. The update may or may not have been applied; check the zone\'s status before trying again.');
     assert.equal(describeState({ name: 'failed', zone: PRO, step: 'update-pending', error: 'HTTP 409', zoneState: 'start' }),
       'Migration of zone "pro.example" failed at the pending update: HTTP 409. Nothing was changed.');
     assert.match(describeState({ name: 'failed', zone: ENT, step: 'config', error: 'x', zoneState: 'validation' }), /The zone stays in validation mode\.$/);

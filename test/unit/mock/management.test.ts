@@ -307,6 +307,16 @@ test('blocked zones cannot migrate and keep their state; deleting the URI overri
   assert.equal((await migrate('uri-overrides.example', 'pending')).status, 200);
 });
 
+test('the config of a zone at the limit (200 bypass firewall rules, then the execute rules) is accepted', async () => {
+  // Spec, Limits: at most 200 firewall rules to migrate; each becomes a skip rule, and the managed rulesets are executed after them.
+  const skips = Array.from({ length: 200 }, (_, i) => ({ id: '', version: '', ref: '', action: 'skip', expression: `(http.request.uri.path eq "/partner/${i}/webhook")`,
+    description: `Migrated firewall rule ${i}`, enabled: true, action_parameters: { ruleset: 'current' } }));
+  const execute = (rid: string) => ({ id: '', version: '', ref: '', action: 'execute', expression: 'true', description: '', enabled: true, action_parameters: { id: rid } });
+  const r = await migrate('pro.example', 'pending', { name: 'default', rules: [...skips, execute(MANAGED_RULESET_ID), execute(OWASP_RULESET_ID)] });
+  assert.equal(r.status, 200, JSON.stringify(r.json.errors));
+  assert.equal(r.json.result.rules.length, 202);
+});
+
 test('a malformed entry point body is refused with errors and changes nothing', async () => {
   const bodies: unknown[] = [
     '{"name": "default", ',

@@ -47,6 +47,21 @@ test('migrated is final: nothing goes back', () => {
   assert.equal(next('migrated', 'pending', PRO), 409);
 });
 
+test('a repeated update is told what it repeats, not that it would reverse the migration', () => {
+  // A script that re-sends the docs' step 4 (pending) after a timeout meets a zone that has migrated: nothing would go back,
+  // so "cannot be reversed" misleads; the way to change the configuration now is an update without waf_migration.
+  const again = transition('migrated', 'pending', PRO);
+  assert.ok(!again.ok);
+  assert.doesNotMatch(again.message, /revers/);
+  assert.match(again.message, /already migrated/);
+  assert.match(again.message, /without waf_migration/);
+  const back = transition('migrated', 'validation', ENT);
+  assert.ok(!back.ok && /cannot be reversed/.test(back.message), 'validation mode after the migration would go back');
+  // Validation mode again: adjustments go in an update without waf_migration (Enterprise zones may deploy enabled rules so).
+  const v = transition('validation', 'validation', ENT);
+  assert.ok(!v.ok && /without waf_migration/.test(v.message) && /waf_migration=pending/.test(v.message));
+});
+
 test('rule switches per state', () => {
   assert.deepEqual(rulesEnabled('start'), { oldRulesEnabled: true, newRulesEnabled: false });
   assert.deepEqual(rulesEnabled('validation'), { oldRulesEnabled: true, newRulesEnabled: true });
@@ -62,4 +77,17 @@ test('waf_migration values: pending|1, validation|2', () => {
   assert.equal(parseMode('2'), 'validation');
   assert.equal(parseMode('3'), undefined);
   assert.equal(parseMode(null), undefined);
+});
+
+test('a firewall rule expression is measured in UTF-8 bytes against the 4 KB limit, as the entry point update checks it', async () => {
+  // Spec, Limits: "each expression at most 4 KB". The check counted UTF-16 code units, so an expression of 3,000 "é" (6,000
+  // bytes) passed it, and the update carrying the config it produced was then refused by ruleset/expr-too-long (4096 bytes).
+  const { ZONES, migrationBlockers } = await import('../../../mock/src/zones');
+  const base = ZONES[0];
+  const expression = `http.request.uri.path eq "/${'é'.repeat(3000)}"`;
+  const zone = { ...base, waf: { ...base.waf, firewallRules: [{ id: 'f1', description: 'Long', expression, action: 'bypass' as const, products: ['waf'], paused: false }] } };
+  assert.ok(expression.length <= 4096 && Buffer.byteLength(expression) > 4096);
+  const blockers = migrationBlockers(zone, 0);
+  assert.equal(blockers.length, 1, JSON.stringify(blockers));
+  assert.match(blockers[0], new RegExp(`${Buffer.byteLength(expression)} bytes, over the limit of 4096`));
 });

@@ -28,12 +28,16 @@ test('a valid pending body and a valid validation body give no problem', () => {
   assert.deepEqual(check({ name: 'default', rules: [{ ...exec(MANAGED), enabled: true }, exec(OWASP)] }).problems, []);
 });
 
-test('more than 200 rules is an error on the "rules" key; 200 is fine', () => {
-  const rules = (n: number) => Array.from({ length: n }, () => exec(MANAGED));
-  assert.deepEqual(check({ rules: rules(200) }, false).at('ruleset/too-many-rules'), []);
-  const r = check({ rules: rules(201) }, false);
+test('more than 200 exceptions (the migrated firewall rules) is an error on the "rules" key; 200 is fine, whatever the execute rules', () => {
+  // Spec, Limits: "Migration: At most 200 firewall rules"; each firewall rule that bypasses the managed rules becomes one skip
+  // rule, and the config adds an execute rule per managed ruleset. A compatible zone with 200 bypass rules gets 202 rules.
+  const skips = (n: number) => Array.from({ length: n }, (_, i) => ({ action: 'skip', expression: `http.request.uri.path eq "/p/${i}"`, action_parameters: { ruleset: 'current' } }));
+  assert.deepEqual(check({ rules: [...skips(200), exec(MANAGED), exec(OWASP)] }, false).at('ruleset/too-many-rules'), []);
+  const r = check({ rules: [...skips(201), exec(MANAGED)] }, false);
   assert.deepEqual(r.at('ruleset/too-many-rules'), ['"rules"']);
-  assert.equal(r.problems.find((p) => p.code === 'ruleset/too-many-rules')!.severity, 'error');
+  const p = r.problems.find((q) => q.code === 'ruleset/too-many-rules')!;
+  assert.equal(p.severity, 'error');
+  assert.match(p.message, /201 skip rules/);
 });
 
 test('execute without action_parameters.id: on the action_parameters key, or on the rule when there are none', () => {

@@ -45,6 +45,16 @@ test('toTerraform: exact output for a small body', () => {
   ].join('\n'));
 });
 
+test('toTerraform: the resource address to import into is the one the HCL declares', () => {
+  // The export's header tells the user to run `terraform import <address> zone/<zone>/<ruleset>` (spec: "import it into state
+  // as zone/<zone_id>/<ruleset_id>"); a placeholder there (svc_ruleset.<name>) had to be replaced by hand with the label below it.
+  for (const [name, label] of [['My WAF', 'my_waf'], ['default', 'default'], ['', 'default'], ['2024 rules', 'r_2024_rules']]) {
+    const { hcl, address } = toTerraform({ name, rules: [] }, 'z', 'r');
+    assert.equal(address, `svc_ruleset.${label}`);
+    assert.ok(hcl.startsWith(`resource "svc_ruleset" "${label}" {\n`), hcl);
+  }
+});
+
 test('hclString escapes quotes, backslashes, newlines and template sequences', () => {
   assert.equal(hclString('a"b\\c\n${x}%{y}'), '"a\\"b\\\\c\\n$${x}%%{y}"');
 });

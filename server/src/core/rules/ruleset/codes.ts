@@ -2,7 +2,7 @@ import type { CodeTable } from '../../codes';
 
 /** Diagnostic codes of the managed-rules (ruleset) area. A shipped code is never renamed or reused. */
 export const RULESET_CODES: CodeTable = {
-  'ruleset/too-many-rules': { severity: 'error', description: 'More than 200 rules; the migration accepts at most 200.' },
+  'ruleset/too-many-rules': { severity: 'error', description: 'More than 200 skip rules (exceptions) in a managed entry point; the migration converts at most 200 firewall rules into them.' },
   'ruleset/execute-missing-id': { severity: 'error', description: 'A rule with action "execute" has no action_parameters.id (the managed ruleset to run).' },
   'ruleset/unknown-managed-ruleset': { severity: 'warning', description: 'action_parameters.id is not one of the known managed ruleset ids.' },
   'ruleset/action-phase': { severity: 'error', description: 'A rule action the phase does not take: http_request_firewall_managed takes execute and skip; route, set_config, rewrite, redirect and the other actions the actions reference makes "only available" somewhere are taken only there.' },

@@ -4,7 +4,12 @@
 import { MANAGED_PHASE } from './catalog';
 import { isObj, rulesOf, type Obj } from './body';
 
-export interface TerraformOutput { hcl: string; importId: string }
+export interface TerraformOutput {
+  hcl: string;
+  importId: string;
+  /** The resource address the HCL declares (svc_ruleset.<label>), the first argument of `terraform import`. */
+  address: string;
+}
 
 /** Rule attributes in the order they are written; anything else the API returns read-only is dropped. */
 const RULE_KEYS = ['action', 'expression', 'description', 'enabled', 'action_parameters', 'logging', 'exposed_credential_check', 'ratelimit'];
@@ -21,7 +26,7 @@ export function toTerraform(ruleset: unknown, zoneId: string, rulesetId: string)
     ['rules', rulesOf(ruleset).filter(isObj).map((r) => Object.fromEntries(RULE_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])))],
   ];
   const hcl = `resource "svc_ruleset" "${label(name)}" {\n${block(attrs, 1)}}\n`;
-  return { hcl, importId: `zone/${zoneId}/${rulesetId}` };
+  return { hcl, importId: `zone/${zoneId}/${rulesetId}`, address: `svc_ruleset.${label(name)}` };
 }
 
 /** A Terraform resource label from the ruleset name: letters, digits, _ and -; not starting with a digit. */
