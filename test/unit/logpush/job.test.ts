@@ -184,3 +184,19 @@ test('an IBM Cloud Logs destination (ibmcl://), as its docs page writes the job'
   // Elsewhere the general range still holds.
   assert.deepEqual(codes(jobText({ max_upload_bytes: 2000000 }), 'logpush-job'), ['logpush/upload-limit-range']);
 });
+
+// Destinations with their own docs page and scheme, beyond api-configuration.mdx's list (enable-destinations/kinesis.mdx,
+// bigquery.mdx, sentinelone.mdx): each page's destination_conf was "Unknown destination scheme".
+test('Kinesis, BigQuery and SentinelOne destinations, as their docs pages write them', () => {
+  const d = (conf: string): string[] => codes(jobText({ destination_conf: conf }), 'logpush-job');
+  assert.deepEqual(d('kinesis://<STREAM_NAME>?region=<AWS_REGION>&sts-assume-role-arn=arn:aws:iam::<YOUR_AWS_ACCOUNT_ID>:role/<IAM_ROLE_NAME>'), []);
+  assert.deepEqual(d('kinesis://<STREAM_NAME>?region=<AWS_REGION>&sts-assume-role-arn=arn:aws:iam::<YOUR_AWS_ACCOUNT_ID>:role/<IAM_ROLE_NAME>&sts-external-id=<EXTERNAL_ID>'), []);
+  assert.deepEqual(d('kinesis://<STREAM_NAME>?region=<AWS_REGION>&access-key-id=<AWS_ACCESS_KEY_ID>&secret-access-key=<AWS_SECRET_ACCESS_KEY>'), []);
+  assert.deepEqual(d('kinesis://logs?region=us-east-1&access-key-id=AKIAEXAMPLE&secret-access-key=wJalrXUtnFEMI'), ['logpush/secret-in-file']);
+  assert.deepEqual(d('kinesis://logs?sts-assume-role-arn=arn:aws:iam::123456789012:role/logpush'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('bq://projects/<PROJECT_ID>/datasets/<DATASET_ID>/tables/<TABLE_ID>?credentials=<ENCODED_VALUE>'), []);
+  assert.deepEqual(d('bq://projects/p1/datasets/d1/tables/t1?credentials=base64:eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0='), ['logpush/secret-in-file']);
+  assert.deepEqual(d('bq://projects/p1/datasets/d1/tables/t1'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('sentinelone://<SENTINELONE_ENDPOINT_URL>?sourcetype=<SOURCE_TYPE>&header_Authorization=<SENTINELONE_AUTH_TOKEN>'), []);
+  assert.deepEqual(d('sentinelone://ingest.us1.sentinelone.net/services/collector/raw?sourcetype=marketplace-cloudflare-latest&header_Authorization=Bearer%200e6d94e8c'), ['logpush/secret-in-file']);
+});

@@ -16,8 +16,9 @@ const NAME_RE = /^[a-zA-Z0-9.-]*$/;
 export const MAX_NAME_LENGTH = 512;
 export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
 export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
-/** api-configuration.mdx's schemes, and ibmcl (IBM Cloud Logs, enable-destinations/ibm-cloud-logs.mdx). */
-export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl'];
+/** api-configuration.mdx's schemes, and those of destinations with their own page under enable-destinations/: ibmcl (IBM Cloud
+ * Logs, ibm-cloud-logs.mdx), kinesis (Amazon Kinesis, kinesis.mdx), bq (Google BigQuery, bigquery.mdx), sentinelone (sentinelone.mdx). */
+export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl', 'kinesis', 'bq', 'sentinelone'];
 /** The datasets filter_attack_traffic applies to (the API reference, as in the cloudflare SDK 7.3.0's logpush/jobs.d.ts). */
 export const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
 const UPLOAD_LIMITS: Record<string, [number, number]> = {
@@ -193,7 +194,7 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
 }
 
 /** Query keys whose value is a credential. */
-const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|ibm_api_key|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
+const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|ibm_api_key|credentials|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
 /** A placeholder rather than a real credential (<KEY>, ${KEY}, {{KEY}}, xxx). */
 const PLACEHOLDER = /^(<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|x+|\*+|)$/i;
 
@@ -206,6 +207,9 @@ const REQUIRED_PARAMS: Record<string, string[]> = {
   datadog: ['header_DD-API-KEY'],
   splunk: ['channel', 'header_Authorization'],
   ibmcl: ['ibm_api_key'],
+  // Every form on kinesis.mdx names the stream's region; bigquery.mdx's only form carries the service account's credentials.
+  kinesis: ['region'],
+  bq: ['credentials'],
 };
 
 function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
@@ -233,7 +237,7 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   const params = q < 0 ? [] : parseQuery(v, m[0].length + q + 1);
   const report = (code: string, message: string, at: Span): void => { out.push(s.problem(ctx.report(code, message, at))); };
   const host = address.split('/')[0];
-  if (host === '') report('logpush/destination-invalid', `The ${scheme} destination has no ${['r2', 's3', 'gs'].includes(scheme) ? 'bucket' : scheme === 'azure' ? 'blob container' : 'host'}.`, addressSpan.length ? addressSpan : schemeSpan);
+  if (host === '') report('logpush/destination-invalid', `The ${scheme} destination has no ${['r2', 's3', 'gs'].includes(scheme) ? 'bucket' : scheme === 'azure' ? 'blob container' : scheme === 'kinesis' ? 'stream' : 'host'}.`, addressSpan.length ? addressSpan : schemeSpan);
   for (const need of REQUIRED_PARAMS[scheme] ?? []) {
     if (!params.some((p) => p.key === need && p.value !== '')) {
       report('logpush/destination-missing-param', `The ${scheme} destination needs the parameter "${need}".`, { offset: 0, length: v.length });
