@@ -200,3 +200,13 @@ test('Kinesis, BigQuery and SentinelOne destinations, as their docs pages write 
   assert.deepEqual(d('sentinelone://<SENTINELONE_ENDPOINT_URL>?sourcetype=<SOURCE_TYPE>&header_Authorization=<SENTINELONE_AUTH_TOKEN>'), []);
   assert.deepEqual(d('sentinelone://ingest.us1.sentinelone.net/services/collector/raw?sourcetype=marketplace-cloudflare-latest&header_Authorization=Bearer%200e6d94e8c'), ['logpush/secret-in-file']);
 });
+
+// Problems of the filter string are computed on it as a document of its own; their messages said "The document", which in a job
+// file reads as the job (an object) itself.
+test('problems of a job\'s filter string name the filter string, not "the document"', () => {
+  const messages = (filter: string): string[] => check(jobText({ filter }), 'logpush-job').map((p) => p.message);
+  assert.deepEqual(messages('null'), ['The filter string must be an object, not null.']);
+  assert.deepEqual(messages('   '), ['The filter string is empty; expected a JSON value.']);
+  assert.deepEqual(messages('"{\\"where\\": 1}"'), ['The filter string must be an object, not the string "{\\"where\\": 1}".']);
+  assert.match(messages('['.repeat(600))[0], /^The filter string nests arrays and objects more than 512 levels deep/);
+});

@@ -273,5 +273,7 @@ function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readon
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter']));
     problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: s.value }));
   }
-  return problems.map((p) => s.problem(p));
+  // Parsed as a document of its own, its problems say "the document", which in a job file reads as the job.
+  return problems.map((p) => s.problem(/\b[Tt]he document\b/.test(p.message)
+    ? { ...p, message: p.message.replace(/\b([Tt])he document\b/g, (_m, t: string) => `${t}he filter string`) } : p));
 }
