@@ -210,3 +210,28 @@ test('problems of a job\'s filter string name the filter string, not "the docume
   assert.deepEqual(messages('"{\\"where\\": 1}"'), ['The filter string must be an object, not the string "{\\"where\\": 1}".']);
   assert.match(messages('['.repeat(600))[0], /^The filter string nests arrays and objects more than 512 levels deep/);
 });
+
+// log-output-options.mdx: record_template is "a Go text/template without any standard functions (like conditionals, loops,
+// sub-templates, etc.). The template can only consist of these three types of tokens": an action {{ .Field }} or
+// {{ "constant text" }}, text, and {{/* comments */}}; its own example writes a literal {{`doublecurlybraces`}}.
+test('record_template: only fields, constants and comments; anything else, or an unclosed action, is template-invalid', () => {
+  const tpl = (t: string) => check(jobText({ output_options: { field_names: ['ClientIP', 'RayID'], record_template: t } }), 'logpush-job');
+  const docs = '"client-ip":{{.ClientIP}},"ray-id":{{.RayID}}';
+  for (const ok of [docs, '{{ .ClientIP }}{{- " | " -}}{{.RayID}}', 'double{{`{{curly}}`}}braces {{"a\\"}}b"}}', '{{/* a comment {{ */}}{{- /* trimmed */ -}}{{.RayID}}', 'no actions at all', '']) {
+    assert.deepEqual(tpl(ok).map((p) => p.code), [], ok);
+  }
+  for (const [bad, action] of [
+    ['{{ if .ClientIP }}{{ .ClientIP }}{{ end }}', '{{ if .ClientIP }}'],
+    ['{{ .ClientIP | printf "%q" }}', '{{ .ClientIP | printf "%q" }}'],
+    ['{{ range .RayID }}x{{ end }}', '{{ range .RayID }}'],
+    ['{{ . }}', '{{ . }}'],
+    ['{{ $x := .RayID }}', '{{ $x := .RayID }}'],
+    ['{{ template "x" }}', '{{ template "x" }}'],
+    ['a {{ .ClientIP ', '{{ .ClientIP '],
+  ] as const) {
+    const text = jobText({ output_options: { field_names: ['ClientIP', 'RayID'], record_template: bad } });
+    const p = only(check(text, 'logpush-job'), 'logpush/template-invalid');
+    assert.equal(p.severity, 'error');
+    assert.equal(JSON.parse(`"${text.substr(p.offset, p.length)}"`), action, bad);
+  }
+});

@@ -29,6 +29,7 @@ export const LOGPUSH_CODES: CodeTable = {
   'logpush/logpull-invalid-value': { severity: 'error', description: 'A logpull_options value of the wrong form (timestamps format, sample rate, boolean).' },
   'logpush/duplicate-field': { severity: 'warning', description: 'A field listed twice in fields= or field_names.' },
   'logpush/template-field-not-selected': { severity: 'warning', description: 'record_template uses a field that output_options.field_names does not list; the platform writes it as null.' },
+  'logpush/template-invalid': { severity: 'error', description: 'A record_template action other than {{ .Field }}, {{ "constant" }} or a comment (no functions, conditionals, loops or sub-templates), or one without its closing "}}".' },
   'logpush/dataset-only-option': { severity: 'warning', description: 'An option that applies to some datasets only (merge_subrequests: http_requests; filter_attack_traffic: http_requests, firewall_events, network_analytics_logs).' },
   'logpush/destination-scheme': { severity: 'error', description: 'destination_conf does not start with a known scheme (r2, s3, gs, azure, datadog, splunk, sumo, https, ibmcl, kinesis, bq, sentinelone).' },
   'logpush/destination-missing-param': { severity: 'error', description: 'destination_conf lacks a parameter its scheme needs (s3 region, r2 account-id...).' },

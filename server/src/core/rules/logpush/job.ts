@@ -186,11 +186,53 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
         `record_template uses the field "${m[1]}", which field_names does not list; the platform writes null for it.`, { offset: start, length: m[1].length })));
     }
   }
+  if (typeof oo.record_template === 'string') {
+    const bad = invalidTemplateAction(oo.record_template);
+    if (bad) {
+      const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
+      out.push(tpl.problem(ctx.report('logpush/template-invalid', bad.closed
+        ? `record_template may hold only {{ .Field }}, {{ "constant" }} and {{/* comments */}} actions, not ${bad.text} (no functions, conditionals, loops or sub-templates).`
+        : `record_template has an unclosed action ${bad.text}; close it with "}}".`, { offset: bad.offset, length: bad.text.length })));
+    }
+  }
   if (oo.merge_subrequests === true && dataset !== 'http_requests') {
     out.push(ctx.report('logpush/dataset-only-option', `"merge_subrequests" applies only to the http_requests dataset, not "${dataset}".`,
       doc.locate(['output_options', 'merge_subrequests'], 'key')));
   }
   return out;
+}
+
+/** A record_template action: a field, a quoted or raw string constant, or a comment, with Go's trim markers ("{{- ", " -}}"). */
+const TEMPLATE_ACTION = /^\{\{(?:- )?\s*(?:\.[A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*"|`[^`]*`)\s*(?: -)?\}\}$|^\{\{(?:- )?\/\*[\s\S]*?\*\/(?: -)?\}\}$/;
+
+/**
+ * The first action of a record_template that log-output-options.mdx does not allow ("can only consist of" {{ .Field }},
+ * {{ "constant text" }}, text and {{/* comments *\/}}: "without any standard functions (like conditionals, loops, sub-templates,
+ * etc.)"), or an action without its "}}"; offsets in the template. A "}}" inside a quoted or raw string constant does not close.
+ */
+export function invalidTemplateAction(t: string): { offset: number; text: string; closed: boolean } | undefined {
+  let i = t.indexOf('{{');
+  while (i >= 0) {
+    let j = i + 2;
+    let end = -1;
+    if (/^(?:- )?\/\*/.test(t.slice(j, j + 4))) {
+      const c = t.indexOf('*/', j);
+      end = c < 0 ? -1 : t.indexOf('}}', c + 2);
+    } else {
+      while (j < t.length) {
+        const ch = t[j];
+        if (ch === '"') { j++; while (j < t.length && t[j] !== '"') j += t[j] === '\\' ? 2 : 1; j++; continue; }
+        if (ch === '`') { const c = t.indexOf('`', j + 1); j = c < 0 ? t.length : c + 1; continue; }
+        if (ch === '}' && t[j + 1] === '}') { end = j; break; }
+        j++;
+      }
+    }
+    if (end < 0) return { offset: i, text: t.slice(i), closed: false };
+    const action = t.slice(i, end + 2);
+    if (!TEMPLATE_ACTION.test(action)) return { offset: i, text: action, closed: true };
+    i = t.indexOf('{{', end + 2);
+  }
+  return undefined;
 }
 
 /** Query keys whose value is a credential. */
