@@ -58,12 +58,12 @@ test('parseQuery keeps offsets of keys and values', () => {
 });
 
 test('logpull_options: fields, timestamps, sample, CVE flag and unknown keys, each located in the string', () => {
-  const text = jobText({ logpull_options: 'fields=RayID,ClientIPP&timestamps=iso&sample=0&CVE-2021-44228=1&start=1' });
+  const text = jobText({ logpull_options: 'fields=RayID,ClientIPP&timestamps=iso&sample=0&CVE-2021-44228=1&stop=1' });
   const ps = check(text, 'logpush-job');
   const at = (code: string): string[] => ps.filter((p) => p.code === code).map((p) => text.substr(p.offset, p.length));
   assert.deepEqual(at('logpush/unknown-field'), ['ClientIPP']);
   assert.deepEqual(at('logpush/logpull-invalid-value'), ['iso', '0', '1']);
-  assert.deepEqual(at('logpush/logpull-unknown-key'), ['start']);
+  assert.deepEqual(at('logpush/logpull-unknown-key'), ['stop']);
   assert.deepEqual(at('logpush/deprecated-option'), ['"logpull_options"']);
   // a full logpull URL is accepted: only its query counts
   assert.deepEqual(codes(jobText({ logpull_options: 'https://api.example/logs/received?fields=RayID&timestamps=unix' }), 'logpush-job'), ['logpush/deprecated-option']);
@@ -234,4 +234,14 @@ test('record_template: only fields, constants and comments; anything else, or an
     assert.equal(p.severity, 'error');
     assert.equal(JSON.parse(`"${text.substr(p.offset, p.length)}"`), action, bad);
   }
+});
+
+// The API's description of logpull_options (OpenAPI, as in the cloudflare SDK and the Terraform provider's schema.go): "If migrating
+// from the logpull api, copy the url (full url or just the query string) of your call here, and logpush will keep on making this
+// call for you, setting start and end times appropriately." A Logpull call (logs/logpull/requesting-logs: start, end, count,
+// sample, fields, timestamps, CVE-2021-44228) pasted as told got "Unknown logpull_options key" for start, end and count.
+test('logpull_options copied from a Logpull call: start, end and count are its keys, not unknown ones', () => {
+  const call = 'https://api.cloudflare.com/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353/logs/received?start=2026-11-20T10:00:00Z&end=2026-11-20T10:01:00Z&count=1000&fields=RayID,ClientIP&timestamps=rfc3339';
+  assert.deepEqual(codes(jobText({ logpull_options: call }), 'logpush-job'), ['logpush/deprecated-option']);
+  assert.deepEqual(codes(jobText({ logpull_options: 'start=1700000000&end=1700000060&fields=RayID' }), 'logpush-job'), ['logpush/deprecated-option']);
 });

@@ -25,7 +25,7 @@ export const LOGPUSH_CODES: CodeTable = {
   'logpush/edge-kind-dataset': { severity: 'error', description: 'kind "edge" is available only for the http_requests dataset.' },
   'logpush/upload-limit-range': { severity: 'error', description: 'A max_upload_* value outside 0 or its allowed range.' },
   'logpush/deprecated-option': { severity: 'hint', description: 'A job option the platform has deprecated (frequency, logpull_options).' },
-  'logpush/logpull-unknown-key': { severity: 'warning', description: 'A logpull_options key other than fields, sample, timestamps and CVE-2021-44228.' },
+  'logpush/logpull-unknown-key': { severity: 'warning', description: 'A logpull_options key other than fields, sample, timestamps and CVE-2021-44228 (and a copied Logpull call\'s start, end and count).' },
   'logpush/logpull-invalid-value': { severity: 'error', description: 'A logpull_options value of the wrong form (timestamps format, sample rate, boolean).' },
   'logpush/duplicate-field': { severity: 'warning', description: 'A field listed twice in fields= or field_names.' },
   'logpush/template-field-not-selected': { severity: 'warning', description: 'record_template uses a field that output_options.field_names does not list; the platform writes it as null.' },

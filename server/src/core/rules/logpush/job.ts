@@ -16,6 +16,10 @@ const NAME_RE = /^[a-zA-Z0-9.-]*$/;
 export const MAX_NAME_LENGTH = 512;
 export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
 export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
+/** Keys of a Logpull call (logs/received) that the API's description of logpull_options lets a copied URL keep: "copy the url (full
+ * url or just the query string) of your call here, and logpush will keep on making this call for you, setting start and end times
+ * appropriately". */
+const LOGPULL_CALL_KEYS = ['start', 'end', 'count'];
 /** api-configuration.mdx's schemes, and those of destinations with their own page under enable-destinations/: ibmcl (IBM Cloud
  * Logs, ibm-cloud-logs.mdx), kinesis (Amazon Kinesis, kinesis.mdx), bq (Google BigQuery, bigquery.mdx), sentinelone (sentinelone.mdx). */
 export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl', 'kinesis', 'bq', 'sentinelone'];
@@ -152,6 +156,7 @@ function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fiel
         if (p.value !== 'true' && p.value !== 'false') out.push(raw(invalidValue(ctx, p, 'CVE-2021-44228 must be "true" or "false"', ['true', 'false'])));
         break;
       default: {
+        if (LOGPULL_CALL_KEYS.includes(p.key)) break;
         const near = suggest(p.key, LOGPULL_KEYS, { max: 1 });
         out.push(raw(ctx.report('logpush/logpull-unknown-key',
           `Unknown logpull_options key "${p.key}"${near.length ? `; did you mean "${near[0]}"?` : `; known keys are ${quoteList(LOGPULL_KEYS, 'and')}.`}`,
