@@ -217,7 +217,7 @@ test('problems of a job\'s filter string name the filter string, not "the docume
 test('record_template: only fields, constants and comments; anything else, or an unclosed action, is template-invalid', () => {
   const tpl = (t: string) => check(jobText({ output_options: { field_names: ['ClientIP', 'RayID'], record_template: t } }), 'logpush-job');
   const docs = '"client-ip":{{.ClientIP}},"ray-id":{{.RayID}}';
-  for (const ok of [docs, '{{ .ClientIP }}{{- " | " -}}{{.RayID}}', 'double{{`{{curly}}`}}braces {{"a\\"}}b"}}', '{{/* a comment {{ */}}{{- /* trimmed */ -}}{{.RayID}}', 'no actions at all', '']) {
+  for (const ok of [docs, '{{ .ClientIP }}{{- " | " -}}{{.RayID}}', 'double{{`{{curly}}`}}braces {{"a\\"}}b"}}', '{{/* a comment {{ */}}{{- /* trimmed */ -}}{{.RayID}}', '{{-\t.RayID\n-}}', 'no actions at all', '']) {
     assert.deepEqual(tpl(ok).map((p) => p.code), [], ok);
   }
   for (const [bad, action] of [

@@ -207,8 +207,9 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
   return out;
 }
 
-/** A record_template action: a field, a quoted or raw string constant, or a comment, with Go's trim markers ("{{- ", " -}}"). */
-const TEMPLATE_ACTION = /^\{\{(?:- )?\s*(?:\.[A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*"|`[^`]*`)\s*(?: -)?\}\}$|^\{\{(?:- )?\/\*[\s\S]*?\*\/(?: -)?\}\}$/;
+/** A record_template action: a field, a quoted or raw string constant, or a comment, with Go's trim markers ("{{- ", " -}}": the
+ * dash and a space, tab or line break). */
+const TEMPLATE_ACTION = /^\{\{(?:-\s)?\s*(?:\.[A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*"|`[^`]*`)\s*(?:\s-)?\}\}$|^\{\{(?:-\s)?\/\*[\s\S]*?\*\/(?:\s-)?\}\}$/;
 
 /**
  * The first action of a record_template that log-output-options.mdx does not allow ("can only consist of" {{ .Field }},
@@ -220,7 +221,7 @@ export function invalidTemplateAction(t: string): { offset: number; text: string
   while (i >= 0) {
     let j = i + 2;
     let end = -1;
-    if (/^(?:- )?\/\*/.test(t.slice(j, j + 4))) {
+    if (/^(?:-\s)?\/\*/.test(t.slice(j, j + 4))) {
       const c = t.indexOf('*/', j);
       end = c < 0 ? -1 : t.indexOf('}}', c + 2);
     } else {
