@@ -245,3 +245,11 @@ test('logpull_options copied from a Logpull call: start, end and count are its k
   assert.deepEqual(codes(jobText({ logpull_options: call }), 'logpush-job'), ['logpush/deprecated-option']);
   assert.deepEqual(codes(jobText({ logpull_options: 'start=1700000000&end=1700000060&fields=RayID' }), 'logpush-job'), ['logpush/deprecated-option']);
 });
+
+test('record_template: a long unclosed action is quoted shortened in the message, its whole range still marked', () => {
+  const t = `{{ .RayID | ${'x'.repeat(200)}`;
+  const text = jobText({ output_options: { field_names: ['RayID'], record_template: t } });
+  const p = only(check(text, 'logpush-job'), 'logpush/template-invalid');
+  assert.equal(JSON.parse(`"${text.substr(p.offset, p.length)}"`), t);
+  assert.ok(p.message.length < 160, p.message);
+});

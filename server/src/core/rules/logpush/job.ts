@@ -195,9 +195,10 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
     const bad = invalidTemplateAction(oo.record_template);
     if (bad) {
       const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
+      const shown = bad.text.length > 60 ? `${bad.text.slice(0, 60)}…` : bad.text;
       out.push(tpl.problem(ctx.report('logpush/template-invalid', bad.closed
-        ? `record_template may hold only {{ .Field }}, {{ "constant" }} and {{/* comments */}} actions, not ${bad.text} (no functions, conditionals, loops or sub-templates).`
-        : `record_template has an unclosed action ${bad.text}; close it with "}}".`, { offset: bad.offset, length: bad.text.length })));
+        ? `record_template may hold only {{ .Field }}, {{ "constant" }} and {{/* comments */}} actions, not ${shown} (no functions, conditionals, loops or sub-templates).`
+        : `record_template has an unclosed action ${shown}; close it with "}}".`, { offset: bad.offset, length: bad.text.length })));
     }
   }
   if (oo.merge_subrequests === true && dataset !== 'http_requests') {
