@@ -68,7 +68,9 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     try {
       // The dataset the job pushes (its default when it names none), which its filter was checked against.
       const dataset = typeof value.dataset === 'string' ? value.dataset : 'http_requests';
-      return { text: core().jobStringToFilter(value.filter, dataset), dataset };
+      // Given as the literal, so that it is decoded exactly once: a filter string holding a JSON string (a filter serialized twice,
+      // which the job check reports) opens as that string, not as the filter it wraps.
+      return { text: core().jobStringToFilter(JSON.stringify(value.filter), dataset), dataset };
     } catch (err) {
       return { error: `The "filter" string in ${name} is not valid JSON (${(err as Error).message}).` };
     }

@@ -48,6 +48,13 @@ test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano pa
     await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'logpush-filter', version: 1, text: r.text } });
     const back = await server.conn.sendRequest<{ text?: string }>('edgekit/filterToJobString', { uri: file });
     assert.equal(back.text, filter);
+    // A filter serialized twice (the job's filter string holds a JSON string) opens as that string, which the filter document then
+    // reports; unwrapped a second time, it showed a valid filter the job does not have.
+    const twice = 'file:///w/twice.logpush.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: twice, languageId: 'logpush-job', version: 1,
+      text: JSON.stringify({ name: 'j', filter: JSON.stringify(filter), destination_conf: 's3://b/p?region=eu-west-1' }) } });
+    const t = await server.conn.sendRequest<{ text?: string }>('edgekit/jobStringToFilter', { uri: twice });
+    assert.equal(t.text, JSON.stringify(filter));
   } finally {
     await server.stop();
   }
