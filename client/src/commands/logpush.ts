@@ -42,14 +42,10 @@ export const logpushCommands = {
     const r = await ctx.server.request(JobStringToFilterRequest.type, { uri: doc.uri.toString() });
     if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be extracted.');
     if (r.text === '') throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} has an empty filter (it pushes every log line).`);
-    let text = r.text;
-    const value = JSON.parse(text) as unknown;
-    if (r.dataset && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      // Keep the job's dataset with the filter so its fields are checked against the right catalogue. Only in an object: a filter
-      // string holding an array, null or a number opens as it is (spread into an object, it became {"0": ...} or vanished).
-      text = JSON.stringify({ $dataset: r.dataset, ...value }, null, 2);
-    }
-    const out = await vscode.workspace.openTextDocument({ language: 'logpush-filter', content: text + '\n' });
+    // The server's text as it is: it carries the job's dataset as "$dataset" (in an object only: a filter string holding an array,
+    // null or a number opens as it is), and numbers as the job writes them (parsed and written again here, a unixnano timestamp
+    // past 2^53 was rounded).
+    const out = await vscode.workspace.openTextDocument({ language: 'logpush-filter', content: r.text + '\n' });
     await vscode.window.showTextDocument(out, { viewColumn: vscode.ViewColumn.Beside });
     return out.uri.toString();
   },

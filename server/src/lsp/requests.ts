@@ -66,9 +66,11 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: `${name} is not a Logpush job object.` };
     if (typeof value.filter !== 'string') return { error: `${name} has no "filter" string member.` };
     try {
-      const text = core().jobStringToFilter(value.filter);
-      const dataset = typeof value.dataset === 'string' ? value.dataset : undefined;
-      return { text, dataset };
+      // The dataset the job pushes (its default when it names none), which its filter was checked against.
+      const dataset = typeof value.dataset === 'string' ? value.dataset : 'http_requests';
+      // Given as the literal, so that it is decoded exactly once: a filter string holding a JSON string (a filter serialized twice,
+      // which the job check reports) opens as that string, not as the filter it wraps.
+      return { text: core().jobStringToFilter(JSON.stringify(value.filter), dataset), dataset };
     } catch (err) {
       return { error: `The "filter" string in ${name} is not valid JSON (${(err as Error).message}).` };
     }

@@ -215,3 +215,53 @@ test('not filterable: object fields and fields marked so in the reference', () =
 test('after a syntax error only the syntax problem is reported for a cut-short comparison', () => {
   assert.deepEqual(codes('{"where": {"key": "ClientCountry" "operator": "eq"}}'), ['syntax/invalid-json']);
 });
+
+// JSON.parse then JSON.stringify rounded every number to a double: a unixnano timestamp (the default timestamp_format, as
+// log-output-options.mdx's examples write EdgeStartTimestamp: 1506702504433000200) past 2^53 changed in both conversions.
+test('the conversions keep numbers as written: a unixnano past 2^53, 1.50, 1e3 and -0', () => {
+  const where = '{"and":[{"key":"EdgeStartTimestamp","operator":"geq","value":1700000000123456789},' +
+    '{"key":"EdgeResponseCompressionRatio","operator":"in","value":[1.50,1e3,-0]}]}';
+  const file = `{\n  "$dataset": "http_requests",\n  "where": ${where}\n}`;
+  const s = filterToJobString(file);
+  assert.equal(s, `{"where":${where}}`);
+  const back = jobStringToFilter(s, 'http_requests');
+  assert.match(back, /"value": 1700000000123456789\n/);
+  assert.match(back, /\[\n {10}1\.50,\n {10}1e3,\n {10}-0\n {8}\]/);
+  assert.equal(filterToJobString(back), s);
+  assert.equal(jobStringToFilter(JSON.stringify(s)), jobStringToFilter(s)); // the quoted literal too
+});
+
+test('the conversions write what JSON.stringify writes for any other JSON, and round-trip generated filters', () => {
+  let seed = 11;
+  const rnd = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const strings = ['us', 'é', '日本', '\ud83d\ude00', '\ud83d', 'a"b\\c', '\n\t\u0001', '\u2028', '', '$dataset'];
+  const gen = (depth: number): unknown => {
+    switch (rnd(depth > 3 ? 5 : 7)) {
+      case 0: return strings[rnd(strings.length)];
+      case 1: return [0, -1, 30, 1.5, 1e21, 2 ** 53 + 2][rnd(6)];
+      case 2: return rnd(2) === 0;
+      case 3: return null;
+      case 4: return rnd(1000);
+      case 5: return Array.from({ length: rnd(4) }, () => gen(depth + 1));
+      default: { const o: Record<string, unknown> = {}; for (let i = rnd(4); i > 0; i--) o[strings[rnd(strings.length)]] = gen(depth + 1); return o; }
+    }
+  };
+  for (let round = 0; round < 2000; round++) {
+    const value = { where: gen(0) };
+    const pretty = JSON.stringify(value, null, rnd(2) ? 2 : 4);
+    const compact = JSON.stringify(value);
+    assert.equal(filterToJobString(pretty), compact);
+    assert.equal(jobStringToFilter(compact), JSON.stringify(value, null, 2));
+    assert.equal(jobStringToFilter(compact, 'dns_logs'), JSON.stringify({ $dataset: 'dns_logs', ...value }, null, 2));
+    assert.equal(filterToJobString(jobStringToFilter(compact, 'dns_logs')), compact);
+  }
+  // Duplicate keys as JSON.parse reads them: the first place, the last value; hints only at the root.
+  assert.equal(filterToJobString('{"where": {"key": "a", "key": "b"}, "$schema": "x", "w": {"$dataset": 1}}'), '{"where":{"key":"b"},"w":{"$dataset":1}}');
+  // A filter object that has its own "$dataset" keeps it; a filter that is no object opens as it is.
+  assert.equal(jobStringToFilter('{"$dataset":"dns_logs","where":{}}', 'http_requests'), '{\n  "$dataset": "dns_logs",\n  "where": {}\n}');
+  assert.equal(jobStringToFilter('[1,{"a":[]}]', 'http_requests'), '[\n  1,\n  {\n    "a": []\n  }\n]');
+  assert.equal(jobStringToFilter('42', 'http_requests'), '42');
+  assert.equal(jobStringToFilter('{}', 'http_requests'), '{\n  "$dataset": "http_requests"\n}');
+  assert.throws(() => jobStringToFilter('{"where": 1,}'), SyntaxError);
+  assert.throws(() => filterToJobString('{"where": 1} // c'), SyntaxError);
+});

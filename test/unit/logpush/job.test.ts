@@ -58,12 +58,12 @@ test('parseQuery keeps offsets of keys and values', () => {
 });
 
 test('logpull_options: fields, timestamps, sample, CVE flag and unknown keys, each located in the string', () => {
-  const text = jobText({ logpull_options: 'fields=RayID,ClientIPP&timestamps=iso&sample=0&CVE-2021-44228=1&start=1' });
+  const text = jobText({ logpull_options: 'fields=RayID,ClientIPP&timestamps=iso&sample=0&CVE-2021-44228=1&stop=1' });
   const ps = check(text, 'logpush-job');
   const at = (code: string): string[] => ps.filter((p) => p.code === code).map((p) => text.substr(p.offset, p.length));
   assert.deepEqual(at('logpush/unknown-field'), ['ClientIPP']);
   assert.deepEqual(at('logpush/logpull-invalid-value'), ['iso', '0', '1']);
-  assert.deepEqual(at('logpush/logpull-unknown-key'), ['start']);
+  assert.deepEqual(at('logpush/logpull-unknown-key'), ['stop']);
   assert.deepEqual(at('logpush/deprecated-option'), ['"logpull_options"']);
   // a full logpull URL is accepted: only its query counts
   assert.deepEqual(codes(jobText({ logpull_options: 'https://api.example/logs/received?fields=RayID&timestamps=unix' }), 'logpush-job'), ['logpush/deprecated-option']);
@@ -183,4 +183,73 @@ test('an IBM Cloud Logs destination (ibmcl://), as its docs page writes the job'
   assert.deepEqual(codes(jobText({ destination_conf: 'ibmcl://604a309c.ingress.us-south.logs.cloud.ibm.com/logs/v1/singles' }), 'logpush-job'), ['logpush/destination-missing-param']);
   // Elsewhere the general range still holds.
   assert.deepEqual(codes(jobText({ max_upload_bytes: 2000000 }), 'logpush-job'), ['logpush/upload-limit-range']);
+});
+
+// Destinations with their own docs page and scheme, beyond api-configuration.mdx's list (enable-destinations/kinesis.mdx,
+// bigquery.mdx, sentinelone.mdx): each page's destination_conf was "Unknown destination scheme".
+test('Kinesis, BigQuery and SentinelOne destinations, as their docs pages write them', () => {
+  const d = (conf: string): string[] => codes(jobText({ destination_conf: conf }), 'logpush-job');
+  assert.deepEqual(d('kinesis://<STREAM_NAME>?region=<AWS_REGION>&sts-assume-role-arn=arn:aws:iam::<YOUR_AWS_ACCOUNT_ID>:role/<IAM_ROLE_NAME>'), []);
+  assert.deepEqual(d('kinesis://<STREAM_NAME>?region=<AWS_REGION>&sts-assume-role-arn=arn:aws:iam::<YOUR_AWS_ACCOUNT_ID>:role/<IAM_ROLE_NAME>&sts-external-id=<EXTERNAL_ID>'), []);
+  assert.deepEqual(d('kinesis://<STREAM_NAME>?region=<AWS_REGION>&access-key-id=<AWS_ACCESS_KEY_ID>&secret-access-key=<AWS_SECRET_ACCESS_KEY>'), []);
+  assert.deepEqual(d('kinesis://logs?region=us-east-1&access-key-id=AKIAEXAMPLE&secret-access-key=wJalrXUtnFEMI'), ['logpush/secret-in-file']);
+  assert.deepEqual(d('kinesis://logs?sts-assume-role-arn=arn:aws:iam::123456789012:role/logpush'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('bq://projects/<PROJECT_ID>/datasets/<DATASET_ID>/tables/<TABLE_ID>?credentials=<ENCODED_VALUE>'), []);
+  assert.deepEqual(d('bq://projects/p1/datasets/d1/tables/t1?credentials=base64:eyJ0eXBlIjoic2VydmljZV9hY2NvdW50In0='), ['logpush/secret-in-file']);
+  assert.deepEqual(d('bq://projects/p1/datasets/d1/tables/t1'), ['logpush/destination-missing-param']);
+  assert.deepEqual(d('sentinelone://<SENTINELONE_ENDPOINT_URL>?sourcetype=<SOURCE_TYPE>&header_Authorization=<SENTINELONE_AUTH_TOKEN>'), []);
+  assert.deepEqual(d('sentinelone://ingest.us1.sentinelone.net/services/collector/raw?sourcetype=marketplace-cloudflare-latest&header_Authorization=Bearer%200e6d94e8c'), ['logpush/secret-in-file']);
+});
+
+// Problems of the filter string are computed on it as a document of its own; their messages said "The document", which in a job
+// file reads as the job (an object) itself.
+test('problems of a job\'s filter string name the filter string, not "the document"', () => {
+  const messages = (filter: string): string[] => check(jobText({ filter }), 'logpush-job').map((p) => p.message);
+  assert.deepEqual(messages('null'), ['The filter string must be an object, not null.']);
+  assert.deepEqual(messages('   '), ['The filter string is empty; expected a JSON value.']);
+  assert.deepEqual(messages('"{\\"where\\": 1}"'), ['The filter string must be an object, not the string "{\\"where\\": 1}".']);
+  assert.match(messages('['.repeat(600))[0], /^The filter string nests arrays and objects more than 512 levels deep/);
+});
+
+// log-output-options.mdx: record_template is "a Go text/template without any standard functions (like conditionals, loops,
+// sub-templates, etc.). The template can only consist of these three types of tokens": an action {{ .Field }} or
+// {{ "constant text" }}, text, and {{/* comments */}}; its own example writes a literal {{`doublecurlybraces`}}.
+test('record_template: only fields, constants and comments; anything else, or an unclosed action, is template-invalid', () => {
+  const tpl = (t: string) => check(jobText({ output_options: { field_names: ['ClientIP', 'RayID'], record_template: t } }), 'logpush-job');
+  const docs = '"client-ip":{{.ClientIP}},"ray-id":{{.RayID}}';
+  for (const ok of [docs, '{{ .ClientIP }}{{- " | " -}}{{.RayID}}', 'double{{`{{curly}}`}}braces {{"a\\"}}b"}}', '{{/* a comment {{ */}}{{- /* trimmed */ -}}{{.RayID}}', '{{-\t.RayID\n-}}', 'no actions at all', '']) {
+    assert.deepEqual(tpl(ok).map((p) => p.code), [], ok);
+  }
+  for (const [bad, action] of [
+    ['{{ if .ClientIP }}{{ .ClientIP }}{{ end }}', '{{ if .ClientIP }}'],
+    ['{{ .ClientIP | printf "%q" }}', '{{ .ClientIP | printf "%q" }}'],
+    ['{{ range .RayID }}x{{ end }}', '{{ range .RayID }}'],
+    ['{{ . }}', '{{ . }}'],
+    ['{{ $x := .RayID }}', '{{ $x := .RayID }}'],
+    ['{{ template "x" }}', '{{ template "x" }}'],
+    ['a {{ .ClientIP ', '{{ .ClientIP '],
+  ] as const) {
+    const text = jobText({ output_options: { field_names: ['ClientIP', 'RayID'], record_template: bad } });
+    const p = only(check(text, 'logpush-job'), 'logpush/template-invalid');
+    assert.equal(p.severity, 'error');
+    assert.equal(JSON.parse(`"${text.substr(p.offset, p.length)}"`), action, bad);
+  }
+});
+
+// The API's description of logpull_options (OpenAPI, as in the cloudflare SDK and the Terraform provider's schema.go): "If migrating
+// from the logpull api, copy the url (full url or just the query string) of your call here, and logpush will keep on making this
+// call for you, setting start and end times appropriately." A Logpull call (logs/logpull/requesting-logs: start, end, count,
+// sample, fields, timestamps, CVE-2021-44228) pasted as told got "Unknown logpull_options key" for start, end and count.
+test('logpull_options copied from a Logpull call: start, end and count are its keys, not unknown ones', () => {
+  const call = 'https://api.cloudflare.com/client/v4/zones/023e105f4ecef8ad9ca31a8372d0c353/logs/received?start=2026-11-20T10:00:00Z&end=2026-11-20T10:01:00Z&count=1000&fields=RayID,ClientIP&timestamps=rfc3339';
+  assert.deepEqual(codes(jobText({ logpull_options: call }), 'logpush-job'), ['logpush/deprecated-option']);
+  assert.deepEqual(codes(jobText({ logpull_options: 'start=1700000000&end=1700000060&fields=RayID' }), 'logpush-job'), ['logpush/deprecated-option']);
+});
+
+test('record_template: a long unclosed action is quoted shortened in the message, its whole range still marked', () => {
+  const t = `{{ .RayID | ${'x'.repeat(200)}`;
+  const text = jobText({ output_options: { field_names: ['RayID'], record_template: t } });
+  const p = only(check(text, 'logpush-job'), 'logpush/template-invalid');
+  assert.equal(JSON.parse(`"${text.substr(p.offset, p.length)}"`), t);
+  assert.ok(p.message.length < 160, p.message);
 });

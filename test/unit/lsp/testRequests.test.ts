@@ -32,3 +32,30 @@ test('edgekit/testFilter answers on a log file, and a cancelled one stops readin
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// The conversion requests: numbers as written, and the job's dataset in the filter document, its default when the job names none
+// (the job's filter is checked against http_requests, the filter document was checked against the edgekit.logpush.dataset setting).
+test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano past 2^53, and a job without dataset gives http_requests', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const filter = '{"where":{"key":"EdgeStartTimestamp","operator":"geq","value":1700000000123456789}}';
+    const job = 'file:///w/j.logpush.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: job, languageId: 'logpush-job', version: 1,
+      text: JSON.stringify({ name: 'j', filter, destination_conf: 's3://b/p?region=eu-west-1' }) } });
+    const r = await server.conn.sendRequest<{ text?: string; dataset?: string }>('edgekit/jobStringToFilter', { uri: job });
+    assert.equal(r.text, '{\n  "$dataset": "http_requests",\n  "where": {\n    "key": "EdgeStartTimestamp",\n    "operator": "geq",\n    "value": 1700000000123456789\n  }\n}');
+    const file = 'file:///w/f.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: file, languageId: 'logpush-filter', version: 1, text: r.text } });
+    const back = await server.conn.sendRequest<{ text?: string }>('edgekit/filterToJobString', { uri: file });
+    assert.equal(back.text, filter);
+    // A filter serialized twice (the job's filter string holds a JSON string) opens as that string, which the filter document then
+    // reports; unwrapped a second time, it showed a valid filter the job does not have.
+    const twice = 'file:///w/twice.logpush.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: twice, languageId: 'logpush-job', version: 1,
+      text: JSON.stringify({ name: 'j', filter: JSON.stringify(filter), destination_conf: 's3://b/p?region=eu-west-1' }) } });
+    const t = await server.conn.sendRequest<{ text?: string }>('edgekit/jobStringToFilter', { uri: twice });
+    assert.equal(t.text, JSON.stringify(filter));
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,7 +1,8 @@
 // The Logpush area: *.filter.json (a filter {"where": ...}) and *.logpush.json (a job whose `filter` is that JSON in a string).
 import type { KindPlugin, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import { datasetFields, datasetInfo } from './catalogue';
-import { checkFilter, stripFilterHints } from './filter';
+import { HINT_MEMBERS, checkFilter } from './filter';
+import { rewriteJson } from './convert';
 import { checkJob, unknownDataset } from './job';
 import { completeFilterDoc, completeJobDoc, filterDataset, ownsFilterValueAt, hoverFilterDoc, hoverJobDoc, lensesFilterDoc, lensesJobDoc } from './assist';
 
@@ -51,18 +52,22 @@ export const logpushJobPlugin: KindPlugin = {
   lenses: lensesJobDoc,
 };
 
-/** A filter file's text as the value of a job's `filter` member: compact JSON, editor hints stripped. Throws on invalid JSON. */
+/** A filter file's text as the value of a job's `filter` member: compact JSON, editor hints stripped, numbers as written (see
+ * convert.ts). Throws on invalid JSON. */
 export function filterToJobString(filterText: string): string {
-  return JSON.stringify(stripFilterHints(JSON.parse(filterText.replace(/^\uFEFF/, '')) as unknown));
+  return rewriteJson(filterText.replace(/^\uFEFF/, ''), { indent: 0, omit: HINT_MEMBERS });
 }
 
 /**
- * A job's `filter` value as a filter file's text: pretty-printed JSON (two spaces). Accepts the decoded string value or the
- * quoted JSON string literal. An empty filter (no filter) gives "". Throws on invalid JSON.
+ * A job's `filter` value as a filter file's text: pretty-printed JSON (two spaces), numbers as written. Accepts the decoded string
+ * value or the quoted JSON string literal. An empty filter (no filter) gives "". With `dataset`, a filter object gets the
+ * "$dataset" hint first (unless it has one), so the filter file is checked against the job's fields. Throws on invalid JSON.
  */
-export function jobStringToFilter(jsonStringValue: string): string {
+export function jobStringToFilter(jsonStringValue: string, dataset?: string): string {
   if (jsonStringValue.trim() === '') return '';
-  let value: unknown = JSON.parse(jsonStringValue);
-  if (typeof value === 'string') value = value.trim() === '' ? undefined : JSON.parse(value);
-  return value === undefined ? '' : JSON.stringify(value, null, 2);
+  let text = jsonStringValue;
+  const value: unknown = JSON.parse(text);
+  if (typeof value === 'string') text = value;
+  if (text.trim() === '') return '';
+  return rewriteJson(text, { indent: 2, prepend: dataset === undefined ? undefined : [['$dataset', dataset]] });
 }

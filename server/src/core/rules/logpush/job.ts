@@ -16,8 +16,13 @@ const NAME_RE = /^[a-zA-Z0-9.-]*$/;
 export const MAX_NAME_LENGTH = 512;
 export const LOGPULL_KEYS = ['fields', 'sample', 'timestamps', 'CVE-2021-44228'];
 export const LOGPULL_TIMESTAMPS = ['unixnano', 'unix', 'rfc3339'];
-/** api-configuration.mdx's schemes, and ibmcl (IBM Cloud Logs, enable-destinations/ibm-cloud-logs.mdx). */
-export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl'];
+/** Keys of a Logpull call (logs/received) that the API's description of logpull_options lets a copied URL keep: "copy the url (full
+ * url or just the query string) of your call here, and logpush will keep on making this call for you, setting start and end times
+ * appropriately". */
+const LOGPULL_CALL_KEYS = ['start', 'end', 'count'];
+/** api-configuration.mdx's schemes, and those of destinations with their own page under enable-destinations/: ibmcl (IBM Cloud
+ * Logs, ibm-cloud-logs.mdx), kinesis (Amazon Kinesis, kinesis.mdx), bq (Google BigQuery, bigquery.mdx), sentinelone (sentinelone.mdx). */
+export const DESTINATION_SCHEMES = ['r2', 's3', 'gs', 'azure', 'datadog', 'splunk', 'sumo', 'https', 'ibmcl', 'kinesis', 'bq', 'sentinelone'];
 /** The datasets filter_attack_traffic applies to (the API reference, as in the cloudflare SDK 7.3.0's logpush/jobs.d.ts). */
 export const ATTACK_TRAFFIC_DATASETS = ['http_requests', 'firewall_events', 'network_analytics_logs'];
 const UPLOAD_LIMITS: Record<string, [number, number]> = {
@@ -151,6 +156,7 @@ function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fiel
         if (p.value !== 'true' && p.value !== 'false') out.push(raw(invalidValue(ctx, p, 'CVE-2021-44228 must be "true" or "false"', ['true', 'false'])));
         break;
       default: {
+        if (LOGPULL_CALL_KEYS.includes(p.key)) break;
         const near = suggest(p.key, LOGPULL_KEYS, { max: 1 });
         out.push(raw(ctx.report('logpush/logpull-unknown-key',
           `Unknown logpull_options key "${p.key}"${near.length ? `; did you mean "${near[0]}"?` : `; known keys are ${quoteList(LOGPULL_KEYS, 'and')}.`}`,
@@ -185,6 +191,16 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
         `record_template uses the field "${m[1]}", which field_names does not list; the platform writes null for it.`, { offset: start, length: m[1].length })));
     }
   }
+  if (typeof oo.record_template === 'string') {
+    const bad = invalidTemplateAction(oo.record_template);
+    if (bad) {
+      const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
+      const shown = bad.text.length > 60 ? `${bad.text.slice(0, 60)}…` : bad.text;
+      out.push(tpl.problem(ctx.report('logpush/template-invalid', bad.closed
+        ? `record_template may hold only {{ .Field }}, {{ "constant" }} and {{/* comments */}} actions, not ${shown} (no functions, conditionals, loops or sub-templates).`
+        : `record_template has an unclosed action ${shown}; close it with "}}".`, { offset: bad.offset, length: bad.text.length })));
+    }
+  }
   if (oo.merge_subrequests === true && dataset !== 'http_requests') {
     out.push(ctx.report('logpush/dataset-only-option', `"merge_subrequests" applies only to the http_requests dataset, not "${dataset}".`,
       doc.locate(['output_options', 'merge_subrequests'], 'key')));
@@ -192,8 +208,42 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
   return out;
 }
 
+/** A record_template action: a field, a quoted or raw string constant, or a comment, with Go's trim markers ("{{- ", " -}}": the
+ * dash and a space, tab or line break). */
+const TEMPLATE_ACTION = /^\{\{(?:-\s)?\s*(?:\.[A-Za-z_][A-Za-z0-9_]*|"(?:[^"\\]|\\.)*"|`[^`]*`)\s*(?:\s-)?\}\}$|^\{\{(?:-\s)?\/\*[\s\S]*?\*\/(?:\s-)?\}\}$/;
+
+/**
+ * The first action of a record_template that log-output-options.mdx does not allow ("can only consist of" {{ .Field }},
+ * {{ "constant text" }}, text and {{/* comments *\/}}: "without any standard functions (like conditionals, loops, sub-templates,
+ * etc.)"), or an action without its "}}"; offsets in the template. A "}}" inside a quoted or raw string constant does not close.
+ */
+export function invalidTemplateAction(t: string): { offset: number; text: string; closed: boolean } | undefined {
+  let i = t.indexOf('{{');
+  while (i >= 0) {
+    let j = i + 2;
+    let end = -1;
+    if (/^(?:-\s)?\/\*/.test(t.slice(j, j + 4))) {
+      const c = t.indexOf('*/', j);
+      end = c < 0 ? -1 : t.indexOf('}}', c + 2);
+    } else {
+      while (j < t.length) {
+        const ch = t[j];
+        if (ch === '"') { j++; while (j < t.length && t[j] !== '"') j += t[j] === '\\' ? 2 : 1; j++; continue; }
+        if (ch === '`') { const c = t.indexOf('`', j + 1); j = c < 0 ? t.length : c + 1; continue; }
+        if (ch === '}' && t[j + 1] === '}') { end = j; break; }
+        j++;
+      }
+    }
+    if (end < 0) return { offset: i, text: t.slice(i), closed: false };
+    const action = t.slice(i, end + 2);
+    if (!TEMPLATE_ACTION.test(action)) return { offset: i, text: action, closed: true };
+    i = t.indexOf('{{', end + 2);
+  }
+  return undefined;
+}
+
 /** Query keys whose value is a credential. */
-const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|ibm_api_key|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
+const SECRET_KEY = /^(secret-access-key|sig|api-key|apikey|ibm_api_key|credentials|token|access_token|password|key|header_.*(auth|key|token|secret|password|signature).*)$/i;
 /** A placeholder rather than a real credential (<KEY>, ${KEY}, {{KEY}}, xxx). */
 const PLACEHOLDER = /^(<[^>]*>|\$\{[^}]*\}|\{\{[^}]*\}\}|x+|\*+|)$/i;
 
@@ -206,6 +256,9 @@ const REQUIRED_PARAMS: Record<string, string[]> = {
   datadog: ['header_DD-API-KEY'],
   splunk: ['channel', 'header_Authorization'],
   ibmcl: ['ibm_api_key'],
+  // Every form on kinesis.mdx names the stream's region; bigquery.mdx's only form carries the service account's credentials.
+  kinesis: ['region'],
+  bq: ['credentials'],
 };
 
 function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
@@ -233,7 +286,7 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   const params = q < 0 ? [] : parseQuery(v, m[0].length + q + 1);
   const report = (code: string, message: string, at: Span): void => { out.push(s.problem(ctx.report(code, message, at))); };
   const host = address.split('/')[0];
-  if (host === '') report('logpush/destination-invalid', `The ${scheme} destination has no ${['r2', 's3', 'gs'].includes(scheme) ? 'bucket' : scheme === 'azure' ? 'blob container' : 'host'}.`, addressSpan.length ? addressSpan : schemeSpan);
+  if (host === '') report('logpush/destination-invalid', `The ${scheme} destination has no ${['r2', 's3', 'gs'].includes(scheme) ? 'bucket' : scheme === 'azure' ? 'blob container' : scheme === 'kinesis' ? 'stream' : 'host'}.`, addressSpan.length ? addressSpan : schemeSpan);
   for (const need of REQUIRED_PARAMS[scheme] ?? []) {
     if (!params.some((p) => p.key === need && p.value !== '')) {
       report('logpush/destination-missing-param', `The ${scheme} destination needs the parameter "${need}".`, { offset: 0, length: v.length });
@@ -269,5 +322,7 @@ function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readon
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter']));
     problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: s.value }));
   }
-  return problems.map((p) => s.problem(p));
+  // Parsed as a document of its own, its problems say "the document", which in a job file reads as the job.
+  return problems.map((p) => s.problem(/\b[Tt]he document\b/.test(p.message)
+    ? { ...p, message: p.message.replace(/\b([Tt])he document\b/g, (_m, t: string) => `${t}he filter string`) } : p));
 }
