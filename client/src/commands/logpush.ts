@@ -144,7 +144,8 @@ export const logpushTestCommands = {
   },
 
   /** "Test Filter on Logs…": the filter (or a job's filter) on an NDJSON log file or the generated sample; the report opens beside
-   * it and the filter gets a code lens with the count. `logs` ('sample' or a path) skips the question (tests, other commands). */
+   * it and the filter gets a code lens with the count. `logs` ('sample', 'delivered' or a path) skips the question (tests, other
+   * commands); any other value asks. */
   'edgekit.logpush.testFilter': (ctx: Ctx) => async (arg?: unknown, logs?: unknown) => {
     const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
     if (!uri) throw new UserError('Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.');
@@ -153,7 +154,8 @@ export const logpushTestCommands = {
     servedByServer(doc);
     let file = typeof logs === 'string' && logs !== 'sample' && logs !== 'delivered' ? logs : undefined;
     let choice = logs === 'delivered' ? 'delivered' : undefined;
-    if (logs === undefined) {
+    // Only a string answers "which logs?": from the editor title VS Code passes the editor group ({ groupId }) after the resource.
+    if (typeof logs !== 'string') {
       const pick = await vscode.window.showQuickPick([
         { label: 'Generated sample', description: '1 000 http_requests lines, about a tenth of them hostile', value: 'sample' },
         { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', value: 'file' },
