@@ -47,7 +47,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
   const body = bodyToSend(doc, args);
   const errors = errorsIn(doc);
-  if (errors.length > 0 && Config.confirmSendWithErrors()) {
+  if (errors.length > 0 && Config.confirmSendWithErrors(doc.uri)) {
     const first = errors[0];
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message} The gateway will probably refuse it. Send anyway?`,

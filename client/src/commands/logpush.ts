@@ -172,7 +172,7 @@ export const logpushTestCommands = {
     if (choice === 'delivered') {
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString() });
-      const dataset = info.job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset());
+      const dataset = info.job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset(doc.uri));
       const last = await lastDeliveredFile(ctx, dataset);
       if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
       file = last.file;

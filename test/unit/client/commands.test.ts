@@ -1,9 +1,11 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument } from './vscode';
+import { fake, resetFake, addDocument, DiagnosticSeverity } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
+import { send } from '../../../client/src/commands/gateway';
+import { startServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
 
 /** A Ctx whose language server records the requests and answers them with `answer`. */
@@ -40,4 +42,40 @@ test('Test Filter on Logs… with "sample" or a path as its argument does not as
   await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(doc.uri.toString(), '/logs/x.ndjson');
   assert.equal(fake.quickPicks.length, 0);
   assert.deepEqual(requests.filter((r) => r.method === 'edgekit/testFilter').map((r) => r.params.logs), [undefined, '/logs/x.ndjson']);
+});
+
+test('Send Request reads "edgekit.gateway.confirmSendWithErrors" for the request\'s folder (a resource setting; multi-root)', async () => {
+  // The window says ask; the folder of the request says do not.
+  fake.folderSettings.set('/ws/a', new Map());
+  fake.folderSettings.set('/ws/b', new Map([['gateway.confirmSendWithErrors', false]]));
+  const doc = addDocument('file:///ws/b/x.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
+  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, message: 'Too many params.', range: { start: { line: 0 } } }]);
+  const asked: string[] = [];
+  const stop = new Error('endpoints reached');
+  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  await assert.rejects(send(ctx, doc.uri, undefined), stop);
+  assert.deepEqual(asked, [], 'not asked: the folder turned the question off');
+  // In the other folder (the window's default, true) it asks.
+  const other = addDocument('file:///ws/a/y.rpc.json', 'jsonrpc-request', doc.getText());
+  fake.diagnostics.set(other.uri.toString(), fake.diagnostics.get(doc.uri.toString())!);
+  await assert.rejects(send(ctx, other.uri, undefined), stop);
+  assert.equal(asked.length, 1);
+});
+
+test('Test Filter on the last delivered batch takes the dataset of the filter\'s folder ("edgekit.logpush.dataset" is a resource setting)', async () => {
+  // The language server checks the filter with its folder's dataset; the batch must be of the same dataset.
+  fake.folderSettings.set('/ws/fw', new Map([['logpush.dataset', 'firewall_events']]));
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [] }));
+  });
+  try {
+    const doc = addDocument('file:///ws/fw/a.filter.json', 'logpush-filter', '{"where": {"key": "Action", "operator": "eq", "value": "block"}}');
+    const { ctx } = ctxWith(() => ({}));
+    (ctx as { backend: unknown }).backend = { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) };
+    await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(doc.uri, 'delivered') as Promise<unknown>,
+      (err: Error) => /delivered firewall_events lines/.test(err.message));
+  } finally {
+    await server.close();
+  }
 });

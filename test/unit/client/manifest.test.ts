@@ -167,3 +167,13 @@ test('the walkthrough: every step\'s media is shipped, its links and completion 
     }
   }
 });
+
+test('the client reads each resource-scoped setting for a resource (a folder of a multi-root workspace may set it)', () => {
+  // Read without a scope, VS Code answers the window's value, and a folder's own .vscode/settings.json is ignored.
+  const config = fs.readFileSync(path.join(root, 'client/src/config.ts'), 'utf8');
+  const props = pkg.contributes.configuration.properties as Record<string, { scope?: string }>;
+  for (const m of config.matchAll(/get<\w+>\('([\w.]+)'[^\n]*/g)) {
+    if (props[`edgekit.${m[1]}`]?.scope !== 'resource') continue;
+    assert.match(m[0], /, scope\)/, `edgekit.${m[1]} is a resource setting: its getter takes the resource (${m[0]})`);
+  }
+});

@@ -61,6 +61,8 @@ export const fake = {
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string }[],
   opened: [] as { language?: string; content?: string }[],
   clipboard: '',
+  /** Diagnostics by URI string (languages.getDiagnostics). */
+  diagnostics: new Map<string, unknown[]>(),
 };
 
 export function resetFake(): void {
@@ -75,6 +77,7 @@ export function resetFake(): void {
   fake.messages = [];
   fake.opened = [];
   fake.clipboard = '';
+  fake.diagnostics.clear();
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
@@ -154,7 +157,7 @@ export const workspace = {
 };
 
 export const languages = {
-  getDiagnostics: (): unknown[] => [],
+  getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
   async setTextDocumentLanguage(doc: FakeDocument, languageId: string) { doc.languageId = languageId; return doc; },
   async getLanguages(): Promise<string[]> { return []; },
 };
