@@ -5,6 +5,7 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { send } from '../../../client/src/commands/gateway';
+import { backendCommands } from '../../../client/src/commands/backend';
 import { startServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
 
@@ -78,4 +79,23 @@ test('Test Filter on the last delivered batch takes the dataset of the filter\'s
   } finally {
     await server.close();
   }
+});
+
+test('Set API Credentials with nothing entered saves nothing, keeps the saved credentials and says so', async () => {
+  fake.settings.set('api.baseUrl', 'https://api.example.com/client/v4');
+  const saved: unknown[] = [];
+  const ctx = { backend: { saveCredentials: async (c: unknown) => { saved.push(c); } } } as unknown as Ctx;
+  const run = backendCommands['edgekit.setApiCredentials'](ctx);
+  // Enter on an empty token (a user who meant "keep it"), Enter on the optional key.
+  fake.inputBoxAnswers = ['', ''];
+  await assert.rejects(run(), (err: Error) => /nothing (was )?saved/i.test(err.message) && /token/.test(err.message));
+  // A key without its email cannot authenticate (X-Auth-Key needs X-Auth-Email).
+  fake.inputBoxAnswers = ['', 'k'.repeat(37), ''];
+  await assert.rejects(run(), (err: Error) => /nothing (was )?saved/i.test(err.message) && /email/i.test(err.message));
+  assert.deepEqual(saved, []);
+  assert.deepEqual(fake.messages.filter((m) => /saved for/.test(m.text)), [], 'no "credentials saved" message');
+  // A token alone is saved.
+  fake.inputBoxAnswers = ['tok-123456', ''];
+  await run();
+  assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
 });
