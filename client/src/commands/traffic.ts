@@ -102,7 +102,8 @@ export const trafficCommands = {
   'edgekit.securityEvents.refresh': (ctx: Ctx) => () => ctx.securityEvents.refresh(),
   'edgekit.securityEvents.openEvent': (ctx: Ctx) => async (event?: unknown) => {
     if (!event || typeof event !== 'object') throw new UserError('Pick an event in the Security Events view.');
-    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(event, null, 2) + '\n' });
+    // Read-only (edgekit-event:), one document per event: not an untitled buffer asking to be saved.
+    const doc = await vscode.workspace.openTextDocument(ctx.securityEvents.eventDocument(event as Record<string, unknown>));
     await vscode.window.showTextDocument(doc, { preview: true });
     ctx.log.info(`Opened security event ${String((event as { RayID?: unknown }).RayID ?? '')}.`);
     return doc.uri.toString();

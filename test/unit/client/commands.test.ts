@@ -1,11 +1,13 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, DiagnosticSeverity } from './vscode';
+import { fake, resetFake, addDocument, DiagnosticSeverity, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { send } from '../../../client/src/commands/gateway';
 import { backendCommands } from '../../../client/src/commands/backend';
+import { trafficCommands } from '../../../client/src/commands/traffic';
+import { SecurityEventsView } from '../../../client/src/views/securityEvents';
 import { startServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
 
@@ -98,4 +100,26 @@ test('Set API Credentials with nothing entered saves nothing, keeps the saved cr
   fake.inputBoxAnswers = ['tok-123456', ''];
   await run();
   assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
+});
+
+test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {
+  // Each click in the Security Events view opened a new untitled JSON document: dirty, so pinned, and each asked "Save changes?"
+  // when closed (the delivered batches had the same fault and became read-only edgekit-delivery: documents).
+  const view = new SecurityEventsView(async () => { throw new Error('not read here'); });
+  try {
+    const ctx = { securityEvents: view, log: { info() {} } } as unknown as Ctx;
+    const open = trafficCommands['edgekit.securityEvents.openEvent'](ctx);
+    const a = { RayID: '8a1b2c3d4e5f6a7b', Action: 'block', Source: 'firewallmanaged', RuleID: 'r1' };
+    const b = { RayID: '8a1b2c3d4e5f6a7b', Action: 'log', Source: 'waf', RuleID: '100000' };
+    const first = await open(a) as string;
+    const again = await open({ ...a });
+    const other = await open(b) as string;
+    assert.deepEqual(fake.opened, [], 'no untitled document');
+    assert.equal(Uri.parse(first).scheme, 'edgekit-event');
+    assert.equal(again, first, 'the same event opens the same document');
+    assert.notEqual(other, first, 'another event of the same request (same RayID) is another document');
+    assert.deepEqual(JSON.parse(fake.documents.get(Uri.parse(other).toString())!.getText()), b);
+  } finally {
+    view.dispose();
+  }
 });

@@ -122,6 +122,7 @@ export const window = {
 };
 
 let untitled = 0;
+const providers = new Map<string, { provideTextDocumentContent(u: Uri): string | Promise<string> }>();
 
 export const workspace = {
   get workspaceFolders() {
@@ -140,6 +141,11 @@ export const workspace = {
   },
   async openTextDocument(arg: Uri | { language?: string; content?: string }): Promise<FakeDocument> {
     if (arg instanceof Uri) {
+      const provider = providers.get(arg.scheme);
+      if (provider && !fake.documents.has(arg.toString())) {
+        const text = await provider.provideTextDocumentContent(arg);
+        fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : 'plaintext', getText: () => text, isClosed: false });
+      }
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
       return doc;
@@ -153,7 +159,10 @@ export const workspace = {
     const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
     return folder ? p.slice(folder.length + 1) : p;
   },
-  registerTextDocumentContentProvider: () => new Disposable(),
+  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
+    providers.set(scheme, provider);
+    return new Disposable(() => providers.delete(scheme));
+  },
 };
 
 export const languages = {
