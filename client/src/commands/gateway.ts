@@ -15,21 +15,22 @@ interface SendArgs { index?: number | null }
  * editor hint "$schema".
  */
 export function bodyToSend(doc: vscode.TextDocument, args: SendArgs | undefined): string {
-  return withoutEditorHints(documentBody(doc, args));
+  return withoutEditorHints(documentBody(doc, args).text);
 }
 
-function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): string {
+/** The text to send and, for one item of a batch, where it is in the document (offsets). */
+function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): { text: string; item?: [number, number] } {
   const text = doc.getText();
-  if (args?.index === undefined || args.index === null) return text.trim();
+  if (args?.index === undefined || args.index === null) return { text: text.trim() };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true });
   if (!root || errors.length > 0) {
     throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON; fix the syntax error first.`);
   }
-  if (root.type !== 'array') return text.trim();
+  if (root.type !== 'array') return { text: text.trim() };
   const item = root.children?.[args.index];
   if (!item) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
-  return text.slice(item.offset, item.offset + item.length);
+  return { text: text.slice(item.offset, item.offset + item.length), item: [item.offset, item.offset + item.length] };
 }
 
 function label(body: string): string {
@@ -38,15 +39,18 @@ function label(body: string): string {
   return methods.length === 1 ? methods[0] : `batch of ${methods.length} (${[...new Set(methods)].slice(0, 3).join(', ')}${methods.length > 3 ? ', …' : ''})`;
 }
 
-function errorsIn(doc: vscode.TextDocument): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit' && d.severity === vscode.DiagnosticSeverity.Error);
+/** The document's errors, or those inside one item of a batch (the lens "Send request" above it sends that item alone). */
+function errorsIn(doc: vscode.TextDocument, item?: [number, number]): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit' && d.severity === vscode.DiagnosticSeverity.Error
+    && (!item || (doc.offsetAt(d.range.start) >= item[0] && doc.offsetAt(d.range.end) <= item[1])));
 }
 
 /** Sends and shows; returns what tests and the history need. */
 export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined) {
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
-  const body = bodyToSend(doc, args);
-  const errors = errorsIn(doc);
+  const part = documentBody(doc, args);
+  const body = withoutEditorHints(part.text);
+  const errors = errorsIn(doc, part.item);
   if (errors.length > 0 && Config.confirmSendWithErrors(doc.uri)) {
     const first = errors[0];
     const pick = await ctx.ui.ask(

@@ -123,3 +123,22 @@ test('Open Security Event shows the event read-only, one document per event (no 
     view.dispose();
   }
 });
+
+test('Send request on one item of a batch asks only about errors in that item', async () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_getBalance", "params": ["0xzz"]}\n]\n';
+  const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', text);
+  // The error is on line 2 (the second request's param).
+  const at = text.indexOf('"0xzz"');
+  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, message: 'Not an address.', range: { start: doc.positionAt(at), end: doc.positionAt(at + 6) } }]);
+  const asked: string[] = [];
+  const stop = new Error('endpoints reached');
+  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return undefined; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  // The first request (index 0, the lens "Send request" above it) has no error: it goes without a question.
+  await assert.rejects(send(ctx, doc.uri, { index: 0 }), stop);
+  assert.deepEqual(asked, []);
+  // The second, and the whole batch, have the error: asked (and dismissed: cancelled).
+  await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
+  await assert.rejects(send(ctx, doc.uri, { index: null }), (err: Error) => err.constructor.name === 'CancellationError');
+  assert.equal(asked.length, 2);
+  assert.match(asked[0], /1 error\(s\), e\.g\. line 3: Not an address\./);
+});

@@ -43,7 +43,22 @@ export const ViewColumn = { Active: -1, Beside: -2, One: 1 };
 export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 3 };
 export const StatusBarAlignment = { Left: 1, Right: 2 };
 
-export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean }
+export interface Position { line: number; character: number }
+export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
+
+/** offsetAt and positionAt over a text (lines end in \n). */
+function positions(text: string): Pick<FakeDocument, 'offsetAt' | 'positionAt'> {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return {
+    offsetAt: (p) => Math.min(text.length, (starts[p.line] ?? text.length) + p.character),
+    positionAt: (o) => {
+      let line = 0;
+      while (line + 1 < starts.length && starts[line + 1] <= o) line++;
+      return { line, character: o - starts[line] };
+    },
+  };
+}
 
 /** What a test sets up, and what the code under test did. */
 export const fake = {
@@ -82,7 +97,7 @@ export function resetFake(): void {
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
 export function addDocument(uri: string, languageId: string, text: string, active = true): FakeDocument {
-  const doc: FakeDocument = { uri: Uri.parse(uri), languageId, getText: () => text, isClosed: false };
+  const doc: FakeDocument = { uri: Uri.parse(uri), languageId, getText: () => text, isClosed: false, ...positions(text) };
   fake.documents.set(doc.uri.toString(), doc);
   if (active) fake.activeUri = doc.uri;
   return doc;
@@ -144,7 +159,7 @@ export const workspace = {
       const provider = providers.get(arg.scheme);
       if (provider && !fake.documents.has(arg.toString())) {
         const text = await provider.provideTextDocumentContent(arg);
-        fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : 'plaintext', getText: () => text, isClosed: false });
+        fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
       }
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
