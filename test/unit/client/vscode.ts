@@ -131,7 +131,8 @@ export const window = {
   },
   async showTextDocument(doc: FakeDocument) { return { document: doc }; },
   setStatusBarMessage: () => new Disposable(),
-  createStatusBarItem: () => ({ show() {}, hide() {}, dispose() {} }),
+  createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
+  onDidChangeActiveTextEditor: () => new Disposable(),
   createOutputChannel: () => ({ info() {}, warn() {}, error() {}, show() {}, dispose() {} }),
   tabGroups: { all: [] as unknown[], close: async () => true },
 };
@@ -182,6 +183,7 @@ export const workspace = {
 
 export const languages = {
   getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
+  onDidChangeDiagnostics: () => new Disposable(),
   async setTextDocumentLanguage(doc: FakeDocument, languageId: string) { doc.languageId = languageId; return doc; },
   async getLanguages(): Promise<string[]> { return []; },
 };
