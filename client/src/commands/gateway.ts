@@ -58,6 +58,11 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
       ['Send anyway'], { modal: true });
     if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }
+  return sendBody(ctx, body, doc.uri.toString());
+}
+
+/** Sends a body as it is (a document's, or one the history recorded), shows the response, and records it in the history. */
+async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
   const ep = await ctx.backend.endpoints('gateway');
   const what = label(body);
   const result = await vscode.window.withProgress(
@@ -84,7 +89,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   }
   const uri = await ctx.responses.record({
     url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
-    summary, sourceUri: doc.uri.toString(),
+    summary, ...(sourceUri ? { sourceUri } : {}),
   }, content);
   await ctx.responses.open(uri);
   if (!result.ok) throw new UserError(result.error);
@@ -113,8 +118,9 @@ export const gatewayCommands = {
     const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
     if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri));
     else if (action === 'Send again') {
-      const doc = await vscode.workspace.openTextDocument({ language: 'jsonrpc-request', content: pick.entry.body });
-      await send(ctx, doc.uri, undefined);
+      // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
+      // or for the window to ask about when it closes.
+      await sendBody(ctx, pick.entry.body, pick.entry.sourceUri);
     } else if (action === 'Copy as curl') {
       await vscode.env.clipboard.writeText(toCurl({ method: 'POST', url: pick.entry.url, headers: { 'Content-Type': 'application/json' }, body: pick.entry.body, timeoutMs: Config.requestTimeoutMs() }, { redactSecrets: true }));
     }

@@ -4,7 +4,8 @@ import { fake, resetFake, addDocument, DiagnosticSeverity, Uri } from './vscode'
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
-import { send } from '../../../client/src/commands/gateway';
+import { gatewayCommands, send } from '../../../client/src/commands/gateway';
+import { Responses } from '../../../client/src/views/responses';
 import { backendCommands } from '../../../client/src/commands/backend';
 import { trafficCommands } from '../../../client/src/commands/traffic';
 import { SecurityEventsView } from '../../../client/src/views/securityEvents';
@@ -141,4 +142,41 @@ test('Send request on one item of a batch asks only about errors in that item', 
   await assert.rejects(send(ctx, doc.uri, { index: null }), (err: Error) => err.constructor.name === 'CancellationError');
   assert.equal(asked.length, 2);
   assert.match(asked[0], /1 error\(s\), e\.g\. line 3: Not an address\./);
+});
+
+/** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
+async function gatewayCtx() {
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"jsonrpc": "2.0", "id": 1, "result": "0x10"}');
+  });
+  const state = new Map<string, unknown>();
+  const memento = { get: (k: string, d?: unknown) => (state.has(k) ? state.get(k) : d), update: async (k: string, v: unknown) => { state.set(k, v); } };
+  const responses = new Responses(memento as never);
+  const ctx = {
+    responses,
+    ui: { ask: async () => undefined },
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
+  } as unknown as Ctx;
+  return { server, ctx, close: async () => { responses.dispose(); await server.close(); } };
+}
+
+test('Show Sent Requests → Send again sends the recorded body without leaving an untitled document behind', async () => {
+  // An untitled document opened with content is dirty (VS Code's UntitledTextEditorModel): each "Send again" left one, unseen,
+  // which hot exit restores as a tab or the window asks to save when it closes.
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const body = '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}';
+    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', body);
+    await send(ctx, doc.uri, undefined);
+    fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
+    await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.deepEqual(server.received.map((r) => r.body), [body, body]);
+    assert.deepEqual(fake.opened, [], 'no untitled document');
+    const history = ctx.responses.history();
+    assert.equal(history.length, 2);
+    assert.equal(history[0].sourceUri, doc.uri.toString(), 'the new entry keeps the request\'s source');
+  } finally {
+    await close();
+  }
 });
