@@ -123,6 +123,7 @@ export const gatewayCommands = {
       await sendBody(ctx, pick.entry.body, pick.entry.sourceUri);
     } else if (action === 'Copy as curl') {
       await vscode.env.clipboard.writeText(toCurl({ method: 'POST', url: pick.entry.url, headers: { 'Content-Type': 'application/json' }, body: pick.entry.body, timeoutMs: Config.requestTimeoutMs() }, { redactSecrets: true }));
+      void vscode.window.showInformationMessage('Copied the request as a curl command.');
     }
   },
 };

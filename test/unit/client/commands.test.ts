@@ -180,3 +180,19 @@ test('Show Sent Requests → Send again sends the recorded body without leaving 
     await close();
   }
 });
+
+test('Show Sent Requests → Copy as curl copies the recorded request and says so', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const body = '{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}';
+    await send(ctx, addDocument('file:///ws/c.rpc.json', 'jsonrpc-request', body).uri, undefined);
+    fake.messages = [];
+    fake.quickPickAnswers = ['eth_chainId', 'Copy as curl'];
+    await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.match(fake.clipboard, /^curl -sS \\\n  -X POST \\\n  'http:\/\/127\.0\.0\.1:\d+\/v1\/mainnet'/);
+    assert.ok(fake.clipboard.includes(body));
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied the request as a curl command.' }], 'the copy is confirmed, as Copy Request as curl does');
+  } finally {
+    await close();
+  }
+});
