@@ -1,6 +1,6 @@
 // Commands: send a JSON-RPC request (one item or the whole document) to the gateway, copy it as curl, and the history.
 import * as vscode from 'vscode';
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { applyEdits, format, parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
@@ -31,6 +31,12 @@ function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): { t
   const item = root.children?.[args.index];
   if (!item) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
   return { text: text.slice(item.offset, item.offset + item.length), item: [item.offset, item.offset + item.length] };
+}
+
+/** JSON text indented by two spaces, its tokens (numbers, strings) as they were written. */
+function indented(text: string): string {
+  const trimmed = text.trim();
+  return applyEdits(trimmed, format(trimmed, undefined, { tabSize: 2, insertSpaces: true, eol: '\n' }));
 }
 
 function label(body: string): string {
@@ -79,7 +85,8 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
     summary = result.summary;
     header.push(`// HTTP ${result.status} · ${result.ms} ms · ${what}`);
     for (const line of summary.split('\n')) header.push(`// ${line}`);
-    const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : JSON.stringify(result.body, null, 2);
+    // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
+    const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
     content = `${header.join('\n')}\n${pretty}\n`;
   } else {
     if (result.kind === 'aborted') throw new vscode.CancellationError();

@@ -196,3 +196,27 @@ test('Show Sent Requests → Copy as curl copies the recorded request and says s
     await close();
   }
 });
+
+test('the response document shows the gateway\'s JSON as it was sent: an integer past 2^53 keeps its digits', async () => {
+  // JSON.parse then JSON.stringify rounded 9007199254740993 to ...992 (and rewrote 1.0 as 1, 1e3 as 1000).
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"jsonrpc":"2.0","id":9007199254740993,"result":{"gasUsed":1.0,"n":1e3,"list":[]}}');
+  });
+  const memento = { get: (_k: string, d?: unknown) => d, update: async () => undefined };
+  const responses = new Responses(memento as never);
+  try {
+    const ctx = { responses, ui: { ask: async () => undefined }, backend: { endpoints: async () => ({ embedded: false, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) } } as unknown as Ctx;
+    const doc = addDocument('file:///ws/big.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 9007199254740993, "method": "eth_chainId"}');
+    const r = await send(ctx, doc.uri, undefined);
+    const text = responses.textOf(Uri.parse(r.responseUri) as never)!;
+    const json = text.split('\n').filter((l) => !l.startsWith('//')).join('\n');
+    assert.match(json, /"id": 9007199254740993,/);
+    assert.match(json, /"gasUsed": 1\.0,/);
+    assert.match(json, /"n": 1e3,/);
+    assert.equal(json, '{\n  "jsonrpc": "2.0",\n  "id": 9007199254740993,\n  "result": {\n    "gasUsed": 1.0,\n    "n": 1e3,\n    "list": []\n  }\n}\n', 'indented by two spaces');
+  } finally {
+    responses.dispose();
+    await server.close();
+  }
+});
