@@ -49,6 +49,8 @@ export class Backend implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('edgekit.mockStatus', vscode.StatusBarAlignment.Left, 10);
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  /** Trust granted: real endpoints may be reached now (no setting changes, so nothing else tells the views to read again). */
+  private readonly trusted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire());
 
   constructor(private readonly context: vscode.ExtensionContext, private readonly ui: () => Ui) {
     this.item.name = 'EdgeKit mock backend';
@@ -316,6 +318,7 @@ export class Backend implements vscode.Disposable {
   }
 
   async dispose(): Promise<void> {
+    this.trusted.dispose();
     this.item.dispose();
     this.changed.dispose();
     await this.stopMock();

@@ -138,6 +138,9 @@ export const window = {
 };
 
 let untitled = 0;
+const trustListeners: (() => void)[] = [];
+/** The user trusts the workspace (VS Code fires onDidGrantWorkspaceTrust; the extension host goes on running). */
+export function grantTrust(): void { workspace.isTrusted = true; for (const l of [...trustListeners]) l(); }
 const providers = new Map<string, { provideTextDocumentContent(u: Uri): string | Promise<string> }>();
 
 export const workspace = {
@@ -175,6 +178,7 @@ export const workspace = {
     const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
     return folder ? p.slice(folder.length + 1) : p;
   },
+  onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
   registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
     providers.set(scheme, provider);
     return new Disposable(() => providers.delete(scheme));
