@@ -199,9 +199,10 @@ export class Backend implements vscode.Disposable {
     if (e.affectsConfiguration('edgekit.backend') || e.affectsConfiguration('edgekit.api.baseUrl')) this.changed.fire();
   }
 
-  async stopMock(): Promise<void> {
+  /** Stops (or stops using) the mock; false when none was running or starting. */
+  async stopMock(): Promise<boolean> {
     const m = this.mock ?? (this.starting ? await this.starting : undefined);
-    if (!m) return;
+    if (!m) return false;
     const shared = this.shared;
     this.mock = undefined;
     this.shared = false;
@@ -209,6 +210,7 @@ export class Backend implements vscode.Disposable {
     log.info(shared ? 'Stopped using the mock backend of another window (it keeps running there).' : 'Mock backend stopped.');
     this.render();
     this.changed.fire();
+    return true;
   }
 
   async resetMock(): Promise<void> {

@@ -12,7 +12,7 @@ export const backendCommands = {
     return { gatewayUrl: m.gatewayUrl, apiBaseUrl: m.apiBaseUrl };
   },
   'edgekit.mock.stop': (ctx: Ctx) => async () => {
-    await ctx.backend.stopMock();
+    if (!(await ctx.backend.stopMock())) void vscode.window.showInformationMessage('EdgeKit: the embedded mock backend is not running.');
   },
   'edgekit.mock.reset': (ctx: Ctx) => async () => {
     await ctx.backend.resetMock();

@@ -3,6 +3,8 @@ import { fake, resetFake, grantTrust, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
+import { backendCommands } from '../../../client/src/commands/backend';
+import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
 
@@ -26,5 +28,15 @@ test('trusting the workspace tells the views to read again (they said "disabled 
   } finally {
     await b.dispose();
     workspace.isTrusted = true;
+  }
+});
+
+test('Stop Mock Backend with no mock running says so instead of doing nothing', async () => {
+  const b = backend();
+  try {
+    await backendCommands['edgekit.mock.stop']({ backend: b } as unknown as Ctx)();
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'EdgeKit: the embedded mock backend is not running.' }]);
+  } finally {
+    await b.dispose();
   }
 });
