@@ -167,7 +167,13 @@ export const trafficCommands = {
     // Fetched here, so that a batch the mock no longer keeps is an error message, not a document saying so.
     const uri = deliveryUri(d);
     ctx.deliveries.prime(uri, mockResult(await mock.deliveryLines(d.id)));
-    let doc = await vscode.workspace.openTextDocument(uri);
+    let doc: vscode.TextDocument;
+    try {
+      doc = await vscode.workspace.openTextDocument(uri);
+    } finally {
+      // Read by the provider unless the document was open already: then they would stay in memory for good.
+      ctx.deliveries.release(uri);
+    }
     if ((await vscode.languages.getLanguages()).includes('jsonl')) doc = await vscode.languages.setTextDocumentLanguage(doc, 'jsonl');
     await vscode.window.showTextDocument(doc, { preview: false });
     void vscode.window.setStatusBarMessage(`Logpush job ${d.job}: ${d.records} lines delivered to ${d.object} at ${d.at}`, 10_000);

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
 import { Responses } from '../../../client/src/views/responses';
+import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { backendCommands } from '../../../client/src/commands/backend';
 import { trafficCommands } from '../../../client/src/commands/traffic';
 import { SecurityEventsView } from '../../../client/src/views/securityEvents';
@@ -217,6 +218,30 @@ test('the response document shows the gateway\'s JSON as it was sent: an integer
     assert.equal(json, '{\n  "jsonrpc": "2.0",\n  "id": 9007199254740993,\n  "result": {\n    "gasUsed": 1.0,\n    "n": 1e3,\n    "list": []\n  }\n}\n', 'indented by two spaces');
   } finally {
     responses.dispose();
+    await server.close();
+  }
+});
+
+test('Open Last Delivered Logpush Batch on a batch already open keeps no copy of its lines', async () => {
+  // The lines are fetched and handed to the document provider, which VS Code asks only for a document that is not open yet: a
+  // second open of the same batch left its lines (megabytes, for a large batch) in memory for good.
+  const delivery = { id: 'd1', job: 3, scope: 'zone', owner: 'z', dataset: 'http_requests', destination: 'r2://bucket/logs', object: 'logs/20261126T000000Z_20261126T000030Z_abc.log.gz', at: '2026-11-26T00:00:30Z', records: 2, bytes: 40, status: 'delivered' };
+  const server = await startServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url.endsWith('/lines')) { res.setHeader('content-type', 'application/x-ndjson'); res.end('{"a":1}\n{"a":2}\n'); return; }
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [delivery] }));
+  });
+  const deliveries = new DeliveredBatches(async () => { throw new Error('not asked'); });
+  try {
+    const ctx = { deliveries, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    const open = trafficCommands['edgekit.logpush.openDelivery'](ctx);
+    const first = await open(3) as { uri: string };
+    const again = await open(3) as { uri: string };
+    assert.equal(again.uri, first.uri);
+    assert.equal(fake.documents.get(first.uri)!.getText(), '{"a":1}\n{"a":2}\n');
+    assert.equal((deliveries as unknown as { primed: Map<string, string> }).primed.size, 0);
+  } finally {
+    deliveries.dispose();
     await server.close();
   }
 });
