@@ -103,7 +103,8 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.eventTexts.get(uri.toString()) ?? '// This security event is no longer kept; open it again from the Security Events view.\n';
+    // A JSON string, not a comment: the document's language is json, where a comment is an error in the Problems view.
+    return this.eventTexts.get(uri.toString()) ?? '"This security event is no longer kept; open it again from the Security Events view."\n';
   }
 
   getChildren(parent?: EventNode): EventNode[] {

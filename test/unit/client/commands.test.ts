@@ -245,3 +245,13 @@ test('Open Last Delivered Logpush Batch on a batch already open keeps no copy of
     await server.close();
   }
 });
+
+test('a security event document no longer kept reopens as valid JSON (its language is json, where a comment is an error)', () => {
+  const view = new SecurityEventsView(async () => { throw new Error('not read here'); });
+  try {
+    const text = view.provideTextDocumentContent(Uri.parse('edgekit-event:/gone-1.json') as never);
+    assert.match(JSON.parse(text), /no longer kept/);
+  } finally {
+    view.dispose();
+  }
+});
