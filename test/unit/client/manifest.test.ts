@@ -235,3 +235,17 @@ test('before EdgeKit activates, VS Code desktop shows its views, walkthrough and
     assert.equal(evaluateWhen(when, activated), true, `${what} shows where the Node extension runs (${when})`);
   }
 });
+
+test('each read-only document scheme the client serves activates the extension (a tab restored after a reload resolves)', () => {
+  // VS Code resolves a document of a scheme without a provider by activating "onFileSystem:<scheme>" (TextModelResolverService:
+  // "Either unknown schema, or not yet registered, try to activate"). Without the event, a response, delivered batch or security
+  // event tab restored after a reload showed "Unable to resolve resource" unless EdgeKit happened to be active already.
+  const schemes = new Set<string>();
+  for (const f of ['views/responses.ts', 'views/deliveries.ts', 'views/securityEvents.ts']) {
+    const text = fs.readFileSync(path.join(root, 'client/src', f), 'utf8');
+    for (const m of text.matchAll(/export const \w+_SCHEME = '([\w-]+)'/g)) schemes.add(m[1]);
+  }
+  const registering = fs.readdirSync(path.join(root, 'client/src/views')).filter((f) => /registerTextDocumentContentProvider/.test(fs.readFileSync(path.join(root, 'client/src/views', f), 'utf8')));
+  assert.equal(schemes.size, registering.length, `one scheme per provider: ${[...schemes]} / ${registering}`);
+  for (const s of schemes) assert.ok((pkg.activationEvents as string[]).includes(`onFileSystem:${s}`), `activationEvents has onFileSystem:${s}`);
+});
