@@ -138,7 +138,7 @@ export const logpushTestCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
     if (r.error) throw new UserError(r.error);
-    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: rulesReport(name, r) });
+    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, rulesReport(name, r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     return r;
   },
@@ -181,7 +181,7 @@ export const logpushTestCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));
     if (r.error) throw new UserError(r.error);
-    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: testReport(name, r) });
+    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, testReport(name, r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     return r;
   },

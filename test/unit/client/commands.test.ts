@@ -7,6 +7,7 @@ import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
 import { Responses } from '../../../client/src/views/responses';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
+import { Reports } from '../../../client/src/views/reports';
 import { backendCommands } from '../../../client/src/commands/backend';
 import { trafficCommands } from '../../../client/src/commands/traffic';
 import { SecurityEventsView } from '../../../client/src/views/securityEvents';
@@ -19,6 +20,7 @@ function ctxWith(answer: (method: string, params: Record<string, unknown>) => un
   const ctx = {
     server: { request: async (type: { method: string }, params: Record<string, unknown>) => { requests.push({ method: type.method, params }); return answer(type.method, params); } },
     log: { info() {}, warn() {}, error() {}, show() {} },
+    reports: new Reports(),
   } as unknown as Ctx;
   return { ctx, requests };
 }
@@ -253,5 +255,27 @@ test('a security event document no longer kept reopens as valid JSON (its langua
     assert.match(JSON.parse(text), /no longer kept/);
   } finally {
     view.dispose();
+  }
+});
+
+test('Test Filter and Test Rules reports open read-only, so the next report replaces the preview tab instead of piling up', async () => {
+  // The reports opened as untitled markdown with { preview: true }; an untitled document with content is dirty, and VS Code
+  // "always show[s] dirty editors pinned" (EditorGroupView): every run left a tab that asked to be saved when closed.
+  const { ctx } = ctxWith((method) => (method === 'edgekit/testRules'
+    ? { total: 2, source: 'sample', undecided: 2, executed: 0, rules: [] }
+    : FILTER_RESULT));
+  try {
+    const filter = addDocument('file:///ws/r.filter.json', 'logpush-filter', '{}');
+    await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri, 'sample');
+    const ruleset = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{}');
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri, 'sample');
+    assert.deepEqual(fake.opened, [], 'no untitled document');
+    const shown = [...fake.documents.values()].filter((d) => d.uri.scheme === 'edgekit-report');
+    assert.equal(shown.length, 2);
+    assert.ok(shown.every((d) => d.languageId === 'markdown'));
+    assert.match(shown[0].getText(), /^# \/ws\/r\.filter\.json: matches 1 of 2 lines/);
+    assert.match(shown[1].getText(), /^# \/ws\/r\.ruleset\.json on 2 requests/);
+  } finally {
+    ctx.reports.dispose();
   }
 });

@@ -241,7 +241,7 @@ test('each read-only document scheme the client serves activates the extension (
   // "Either unknown schema, or not yet registered, try to activate"). Without the event, a response, delivered batch or security
   // event tab restored after a reload showed "Unable to resolve resource" unless EdgeKit happened to be active already.
   const schemes = new Set<string>();
-  for (const f of ['views/responses.ts', 'views/deliveries.ts', 'views/securityEvents.ts']) {
+  for (const f of ['views/responses.ts', 'views/deliveries.ts', 'views/securityEvents.ts', 'views/reports.ts']) {
     const text = fs.readFileSync(path.join(root, 'client/src', f), 'utf8');
     for (const m of text.matchAll(/export const \w+_SCHEME = '([\w-]+)'/g)) schemes.add(m[1]);
   }

@@ -163,7 +163,7 @@ export const workspace = {
       const provider = providers.get(arg.scheme);
       if (provider && !fake.documents.has(arg.toString())) {
         const text = await provider.provideTextDocumentContent(arg);
-        fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
+        fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : /\.md$/.test(arg.path) ? 'markdown' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
       }
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
