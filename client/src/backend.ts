@@ -49,6 +49,8 @@ export class Backend implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('edgekit.mockStatus', vscode.StatusBarAlignment.Left, 10);
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  /** Trust granted: real endpoints may be reached now (no setting changes, so nothing else tells the views to read again). */
+  private readonly trusted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire());
 
   constructor(private readonly context: vscode.ExtensionContext, private readonly ui: () => Ui) {
     this.item.name = 'EdgeKit mock backend';
@@ -197,9 +199,10 @@ export class Backend implements vscode.Disposable {
     if (e.affectsConfiguration('edgekit.backend') || e.affectsConfiguration('edgekit.api.baseUrl')) this.changed.fire();
   }
 
-  async stopMock(): Promise<void> {
+  /** Stops (or stops using) the mock; false when none was running or starting. */
+  async stopMock(): Promise<boolean> {
     const m = this.mock ?? (this.starting ? await this.starting : undefined);
-    if (!m) return;
+    if (!m) return false;
     const shared = this.shared;
     this.mock = undefined;
     this.shared = false;
@@ -207,6 +210,7 @@ export class Backend implements vscode.Disposable {
     log.info(shared ? 'Stopped using the mock backend of another window (it keeps running there).' : 'Mock backend stopped.');
     this.render();
     this.changed.fire();
+    return true;
   }
 
   async resetMock(): Promise<void> {
@@ -316,6 +320,7 @@ export class Backend implements vscode.Disposable {
   }
 
   async dispose(): Promise<void> {
+    this.trusted.dispose();
     this.item.dispose();
     this.changed.dispose();
     await this.stopMock();

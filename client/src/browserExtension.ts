@@ -1,7 +1,7 @@
 // The extension in a browser (vscode.dev, github.dev): the language server runs in a Web Worker (dist/browser/server.js), so every
 // check, completion, hover, quick fix, outline and lens works. The commands and the Zones view need Node (the embedded mock, the
 // file system, the backends' credentials) and stay hidden there: package.json shows them only where `edgekit.nodeHost` is set,
-// which only the Node extension (extension.ts) does.
+// which only the Node extension (extension.ts) does, or on VS Code desktop (`!isWeb`), which always runs the Node extension.
 import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions } from 'vscode-languageclient/browser';
 

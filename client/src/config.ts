@@ -17,9 +17,10 @@ export const Config = {
   /** The S3-compatible endpoint the embedded mock delivers s3:// and r2:// Logpush destinations to ('' = its local folder). */
   mockS3Endpoint: (): string => get<string>('mock.s3Endpoint', '').trim(),
   requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },
-  /** Ask before sending a request whose document has errors. */
-  confirmSendWithErrors: (): boolean => get<boolean>('gateway.confirmSendWithErrors', true),
+  /** Ask before sending a request whose document has errors (a resource setting: pass the request's URI). */
+  confirmSendWithErrors: (scope?: vscode.Uri): boolean => get<boolean>('gateway.confirmSendWithErrors', true, scope),
   traceServer: (): string => get<string>('trace.server', 'off'),
-  /** The dataset of a standalone filter without a "$dataset" hint. */
+  /** The dataset of a standalone filter without a "$dataset" hint (a resource setting: pass the filter's URI, as the server reads it
+   * per document). */
   logpushDataset: (scope?: vscode.Uri): string => get<string>('logpush.dataset', 'http_requests', scope),
 };

@@ -8,6 +8,7 @@ import type { Responses } from './views/responses';
 import type { ZonesView } from './views/zones';
 import type { SecurityEventsView } from './views/securityEvents';
 import type { DeliveredBatches } from './views/deliveries';
+import type { Reports } from './views/reports';
 import type { Ui } from './ui';
 
 export interface Ctx {
@@ -22,6 +23,8 @@ export interface Ctx {
   securityEvents: SecurityEventsView;
   /** Read-only documents of delivered Logpush batches. */
   deliveries: DeliveredBatches;
+  /** Read-only reports of Test Filter and Test Rules. */
+  reports: Reports;
   /** Replaceable by tests. */
   ui: Ui;
 }

@@ -12,6 +12,7 @@ import { ZonesView } from './views/zones';
 import { SecurityEventsView } from './views/securityEvents';
 import { eventSources, mockControlFor } from './commands/traffic';
 import { DeliveredBatches } from './views/deliveries';
+import { Reports } from './views/reports';
 import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
 
@@ -37,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
     (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
+    (ctx.reports = new Reports()),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),
     // Both views show the backend as it is now: after a mock start, stop or reset, new credentials or another backend.
     backend.onDidChange(() => {

@@ -26,12 +26,14 @@ export class DocumentStatus implements vscode.Disposable {
   }
 
   async update(): Promise<void> {
+    // Counted on every update, not only those that ask the server: an answer about the previous editor's document that arrives
+    // after the item was hidden (or showed the server's state) is dropped.
+    const seq = ++this.seq;
     const editor = vscode.window.activeTextEditor;
     if (!editor || !isServedDocument(editor.document)) {
       this.item.hide();
       return;
     }
-    const seq = ++this.seq;
     const state = this.server.state;
     if (state === 'starting' || state === 'stopped' || state === 'failed') {
       this.showServerState(state);

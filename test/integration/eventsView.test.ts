@@ -65,4 +65,21 @@ suite('Security Events view follows the backend', () => {
     assert.deepEqual(ctx.securityEvents.getChildren(), []);
     assert.equal(ctx.securityEvents.lastError, undefined);
   });
+
+  test('an event opens read-only as JSON, the same document each time (no untitled buffer asking to be saved)', async () => {
+    await setSetting('backend', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('edgekit.securityEvents.show', 'pro.example');
+    await vscode.commands.executeCommand('edgekit.mock.sendTraffic', 1000, ctx.securityEvents.zone.id);
+    const event = ctx.securityEvents.events[0];
+    assert.ok(event, 'an event to open');
+    const uri = await vscode.commands.executeCommand<string>('edgekit.securityEvents.openEvent', event);
+    const again = await vscode.commands.executeCommand<string>('edgekit.securityEvents.openEvent', { ...event });
+    assert.equal(again, uri);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri)!;
+    assert.equal(doc.uri.scheme, 'edgekit-event');
+    assert.equal(doc.isDirty, false);
+    assert.equal(doc.languageId, 'json');
+    assert.deepEqual(JSON.parse(doc.getText()), event);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
 });

@@ -12,7 +12,7 @@ export const backendCommands = {
     return { gatewayUrl: m.gatewayUrl, apiBaseUrl: m.apiBaseUrl };
   },
   'edgekit.mock.stop': (ctx: Ctx) => async () => {
-    await ctx.backend.stopMock();
+    if (!(await ctx.backend.stopMock())) void vscode.window.showInformationMessage('EdgeKit: the embedded mock backend is not running.');
   },
   'edgekit.mock.reset': (ctx: Ctx) => async () => {
     await ctx.backend.resetMock();
@@ -22,12 +22,15 @@ export const backendCommands = {
     const baseUrl = Config.apiBaseUrl();
     if (!baseUrl) throw new UserError('Set "edgekit.api.baseUrl" first; credentials are saved for that host only.');
     const host = originOf(baseUrl, 'edgekit.api.baseUrl');
-    const apiToken = await vscode.window.showInputBox({ title: `API token for ${host} (migration operations)`, password: true, ignoreFocusOut: true, prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage.' });
+    const apiToken = await vscode.window.showInputBox({ title: `API token for ${host} (migration operations)`, password: true, ignoreFocusOut: true, prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage. Leave empty to use an API key and email instead.' });
     if (apiToken === undefined) return;
     const apiKey = await vscode.window.showInputBox({ title: `API key for ${host} (Logpush, optional)`, password: true, ignoreFocusOut: true, prompt: 'Sent as X-Auth-Key. Leave empty to skip.' });
     if (apiKey === undefined) return;
-    const apiEmail = apiKey ? await vscode.window.showInputBox({ title: `Account email for ${host}`, ignoreFocusOut: true, prompt: 'Sent as X-Auth-Email with the API key.' }) : '';
+    const apiEmail = apiKey ? await vscode.window.showInputBox({ title: `Account email for ${host}`, ignoreFocusOut: true, prompt: 'Sent as X-Auth-Email with the API key.', validateInput: (v) => (v.trim() ? undefined : 'The API key is sent with the account\'s email.') }) : '';
     if (apiEmail === undefined) return;
+    // Saving would replace what is saved with credentials that cannot authenticate (and say "saved").
+    if (!apiToken && !apiKey) throw new UserError(`Nothing was saved: neither an API token nor an API key was entered. The credentials saved before (if any) are kept; "EdgeKit: Clear API Credentials" removes them.`);
+    if (apiKey && !apiEmail) throw new UserError('Nothing was saved: the API key needs the account\'s email (X-Auth-Key is sent with X-Auth-Email). Run "EdgeKit: Set API Credentials" again.');
     await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
     void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.`);
   },

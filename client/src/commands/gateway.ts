@@ -1,6 +1,6 @@
 // Commands: send a JSON-RPC request (one item or the whole document) to the gateway, copy it as curl, and the history.
 import * as vscode from 'vscode';
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { applyEdits, format, parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
@@ -15,21 +15,28 @@ interface SendArgs { index?: number | null }
  * editor hint "$schema".
  */
 export function bodyToSend(doc: vscode.TextDocument, args: SendArgs | undefined): string {
-  return withoutEditorHints(documentBody(doc, args));
+  return withoutEditorHints(documentBody(doc, args).text);
 }
 
-function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): string {
+/** The text to send and, for one item of a batch, where it is in the document (offsets). */
+function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): { text: string; item?: [number, number] } {
   const text = doc.getText();
-  if (args?.index === undefined || args.index === null) return text.trim();
+  if (args?.index === undefined || args.index === null) return { text: text.trim() };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true });
   if (!root || errors.length > 0) {
     throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON; fix the syntax error first.`);
   }
-  if (root.type !== 'array') return text.trim();
+  if (root.type !== 'array') return { text: text.trim() };
   const item = root.children?.[args.index];
   if (!item) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
-  return text.slice(item.offset, item.offset + item.length);
+  return { text: text.slice(item.offset, item.offset + item.length), item: [item.offset, item.offset + item.length] };
+}
+
+/** JSON text indented by two spaces, its tokens (numbers, strings) as they were written. */
+function indented(text: string): string {
+  const trimmed = text.trim();
+  return applyEdits(trimmed, format(trimmed, undefined, { tabSize: 2, insertSpaces: true, eol: '\n' }));
 }
 
 function label(body: string): string {
@@ -38,22 +45,30 @@ function label(body: string): string {
   return methods.length === 1 ? methods[0] : `batch of ${methods.length} (${[...new Set(methods)].slice(0, 3).join(', ')}${methods.length > 3 ? ', …' : ''})`;
 }
 
-function errorsIn(doc: vscode.TextDocument): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit' && d.severity === vscode.DiagnosticSeverity.Error);
+/** The document's errors, or those inside one item of a batch (the lens "Send request" above it sends that item alone). */
+function errorsIn(doc: vscode.TextDocument, item?: [number, number]): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit' && d.severity === vscode.DiagnosticSeverity.Error
+    && (!item || (doc.offsetAt(d.range.start) >= item[0] && doc.offsetAt(d.range.end) <= item[1])));
 }
 
 /** Sends and shows; returns what tests and the history need. */
 export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined) {
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
-  const body = bodyToSend(doc, args);
-  const errors = errorsIn(doc);
-  if (errors.length > 0 && Config.confirmSendWithErrors()) {
+  const part = documentBody(doc, args);
+  const body = withoutEditorHints(part.text);
+  const errors = errorsIn(doc, part.item);
+  if (errors.length > 0 && Config.confirmSendWithErrors(doc.uri)) {
     const first = errors[0];
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message} The gateway will probably refuse it. Send anyway?`,
       ['Send anyway'], { modal: true });
     if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }
+  return sendBody(ctx, body, doc.uri.toString());
+}
+
+/** Sends a body as it is (a document's, or one the history recorded), shows the response, and records it in the history. */
+async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
   const ep = await ctx.backend.endpoints('gateway');
   const what = label(body);
   const result = await vscode.window.withProgress(
@@ -70,7 +85,8 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
     summary = result.summary;
     header.push(`// HTTP ${result.status} · ${result.ms} ms · ${what}`);
     for (const line of summary.split('\n')) header.push(`// ${line}`);
-    const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : JSON.stringify(result.body, null, 2);
+    // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
+    const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
     content = `${header.join('\n')}\n${pretty}\n`;
   } else {
     if (result.kind === 'aborted') throw new vscode.CancellationError();
@@ -80,7 +96,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   }
   const uri = await ctx.responses.record({
     url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
-    summary, sourceUri: doc.uri.toString(),
+    summary, ...(sourceUri ? { sourceUri } : {}),
   }, content);
   await ctx.responses.open(uri);
   if (!result.ok) throw new UserError(result.error);
@@ -109,10 +125,12 @@ export const gatewayCommands = {
     const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
     if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri));
     else if (action === 'Send again') {
-      const doc = await vscode.workspace.openTextDocument({ language: 'jsonrpc-request', content: pick.entry.body });
-      await send(ctx, doc.uri, undefined);
+      // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
+      // or for the window to ask about when it closes.
+      await sendBody(ctx, pick.entry.body, pick.entry.sourceUri);
     } else if (action === 'Copy as curl') {
       await vscode.env.clipboard.writeText(toCurl({ method: 'POST', url: pick.entry.url, headers: { 'Content-Type': 'application/json' }, body: pick.entry.body, timeoutMs: Config.requestTimeoutMs() }, { redactSecrets: true }));
+      void vscode.window.showInformationMessage('Copied the request as a curl command.');
     }
   },
 };

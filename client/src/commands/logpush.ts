@@ -134,13 +134,14 @@ export const logpushTestCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
     if (r.error) throw new UserError(r.error);
-    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: rulesReport(name, r) });
+    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, rulesReport(name, r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     return r;
   },
 
   /** "Test Filter on Logs…": the filter (or a job's filter) on an NDJSON log file or the generated sample; the report opens beside
-   * it and the filter gets a code lens with the count. `logs` ('sample' or a path) skips the question (tests, other commands). */
+   * it and the filter gets a code lens with the count. `logs` ('sample', 'delivered' or a path) skips the question (tests, other
+   * commands); any other value asks. */
   'edgekit.logpush.testFilter': (ctx: Ctx) => async (arg?: unknown, logs?: unknown) => {
     const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
     if (!uri) throw new UserError('Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.');
@@ -149,7 +150,8 @@ export const logpushTestCommands = {
     servedByServer(doc);
     let file = typeof logs === 'string' && logs !== 'sample' && logs !== 'delivered' ? logs : undefined;
     let choice = logs === 'delivered' ? 'delivered' : undefined;
-    if (logs === undefined) {
+    // Only a string answers "which logs?": from the editor title VS Code passes the editor group ({ groupId }) after the resource.
+    if (typeof logs !== 'string') {
       const pick = await vscode.window.showQuickPick([
         { label: 'Generated sample', description: '1 000 http_requests lines, about a tenth of them hostile', value: 'sample' },
         { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', value: 'file' },
@@ -166,7 +168,7 @@ export const logpushTestCommands = {
     if (choice === 'delivered') {
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString() });
-      const dataset = info.job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset());
+      const dataset = info.job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset(doc.uri));
       const last = await lastDeliveredFile(ctx, dataset);
       if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
       file = last.file;
@@ -175,7 +177,7 @@ export const logpushTestCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));
     if (r.error) throw new UserError(r.error);
-    const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: testReport(name, r) });
+    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, testReport(name, r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     return r;
   },

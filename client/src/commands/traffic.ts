@@ -102,7 +102,8 @@ export const trafficCommands = {
   'edgekit.securityEvents.refresh': (ctx: Ctx) => () => ctx.securityEvents.refresh(),
   'edgekit.securityEvents.openEvent': (ctx: Ctx) => async (event?: unknown) => {
     if (!event || typeof event !== 'object') throw new UserError('Pick an event in the Security Events view.');
-    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(event, null, 2) + '\n' });
+    // Read-only (edgekit-event:), one document per event: not an untitled buffer asking to be saved.
+    const doc = await vscode.workspace.openTextDocument(ctx.securityEvents.eventDocument(event as Record<string, unknown>));
     await vscode.window.showTextDocument(doc, { preview: true });
     ctx.log.info(`Opened security event ${String((event as { RayID?: unknown }).RayID ?? '')}.`);
     return doc.uri.toString();
@@ -166,7 +167,13 @@ export const trafficCommands = {
     // Fetched here, so that a batch the mock no longer keeps is an error message, not a document saying so.
     const uri = deliveryUri(d);
     ctx.deliveries.prime(uri, mockResult(await mock.deliveryLines(d.id)));
-    let doc = await vscode.workspace.openTextDocument(uri);
+    let doc: vscode.TextDocument;
+    try {
+      doc = await vscode.workspace.openTextDocument(uri);
+    } finally {
+      // Read by the provider unless the document was open already: then they would stay in memory for good.
+      ctx.deliveries.release(uri);
+    }
     if ((await vscode.languages.getLanguages()).includes('jsonl')) doc = await vscode.languages.setTextDocumentLanguage(doc, 'jsonl');
     await vscode.window.showTextDocument(doc, { preview: false });
     void vscode.window.setStatusBarMessage(`Logpush job ${d.job}: ${d.records} lines delivered to ${d.object} at ${d.at}`, 10_000);

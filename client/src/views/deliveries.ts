@@ -24,6 +24,11 @@ export class DeliveredBatches implements vscode.TextDocumentContentProvider, vsc
     this.primed.set(uri.toString(), lines);
   }
 
+  /** Drops lines primed for a document that was open already (VS Code did not ask for them). */
+  release(uri: vscode.Uri): void {
+    this.primed.delete(uri.toString());
+  }
+
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const primed = this.primed.get(uri.toString());
     if (primed !== undefined) {

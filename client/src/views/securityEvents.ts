@@ -43,8 +43,18 @@ function sourceLabel(source: unknown): string {
   return s === 'waf' ? 'previous rules' : s === 'firewallmanaged' ? 'new rules' : String(source ?? 'unknown source');
 }
 
-export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, vscode.Disposable {
+/** Read-only documents of single security events (scheme edgekit-event), opened from the view. */
+export const EVENT_SCHEME = 'edgekit-event';
+/** Event documents kept for reopening (each is a few hundred bytes); the oldest go first. */
+const EVENT_DOCUMENTS_KEPT = 500;
+
+export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<EventNode | undefined>();
+  /** Event text -> its document's URI, and the texts by URI (a Map keeps insertion order: the oldest is first). */
+  private readonly eventUris = new Map<string, vscode.Uri>();
+  private readonly eventTexts = new Map<string, string>();
+  private eventSeq = 0;
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, this);
   readonly onDidChangeTreeData = this.changed.event;
   zone: Zone | undefined;
   /** What the last refresh showed, for tests and the migration's question. */
@@ -70,6 +80,32 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   }
 
   getTreeItem(node: EventNode): vscode.TreeItem { return node; }
+
+  /**
+   * A read-only document of one event, the same one each time the event is opened: an untitled buffer was dirty from the start, so
+   * each click left a pinned tab that asked "Save changes?" when closed. Keyed by the whole record: one request (one RayID) can have
+   * several events (the previous and the new rules, in validation mode).
+   */
+  eventDocument(event: Record<string, unknown>): vscode.Uri {
+    const text = JSON.stringify(event, null, 2) + '\n';
+    const known = this.eventUris.get(text);
+    if (known) return known;
+    const ray = String(event.RayID ?? 'event').replace(/[^\w.-]+/g, '_').slice(0, 40);
+    const uri = vscode.Uri.from({ scheme: EVENT_SCHEME, path: `/${ray}-${++this.eventSeq}.json` });
+    this.eventUris.set(text, uri);
+    this.eventTexts.set(uri.toString(), text);
+    if (this.eventUris.size > EVENT_DOCUMENTS_KEPT) {
+      const [oldText, oldUri] = this.eventUris.entries().next().value as [string, vscode.Uri];
+      this.eventUris.delete(oldText);
+      this.eventTexts.delete(oldUri.toString());
+    }
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    // A JSON string, not a comment: the document's language is json, where a comment is an error in the Problems view.
+    return this.eventTexts.get(uri.toString()) ?? '"This security event is no longer kept; open it again from the Security Events view."\n';
+  }
 
   getChildren(parent?: EventNode): EventNode[] {
     if (!parent) return this.zone ? this.roots() : [];
@@ -159,7 +195,10 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     if (this.view) this.view.message = this.lastError;
   }
 
-  dispose(): void { this.changed.dispose(); }
+  dispose(): void {
+    this.registration.dispose();
+    this.changed.dispose();
+  }
 }
 
 function stateWords(state: string): string {

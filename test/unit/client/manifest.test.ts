@@ -37,7 +37,9 @@ test('editor menus show only the Node build\'s commands where they are registere
     if (menu.startsWith('view/')) continue;
     for (const e of entries) {
       if (e.when === 'false') continue;
-      assert.match(String(e.when), /(^|&& )edgekit\.nodeHost( &&|$)/, `${menu}: ${e.command} (${e.when})`);
+      // edgekit.nodeHost, or (edgekit.nodeHost || !isWeb) where VS Code desktop may show it before activation (test below).
+      assert.match(String(e.when), /^(edgekit\.nodeHost|\(edgekit\.nodeHost \|\| !isWeb\))( &&|$)|^edgekit\.nodeHost \|\| !isWeb$/, `${menu}: ${e.command} (${e.when})`);
+      assert.equal(evaluateWhen(String(e.when), { isWeb: true, editorLangId: 'jsonrpc-request', view: 'edgekit.zones', viewItem: 'zone.start' }), false, `${menu}: ${e.command} hidden in vscode.dev`);
     }
   }
   for (const v of pkg.contributes.views.edgekit) assert.match(String(v.when), /edgekit\.nodeHost/, v.id);
@@ -176,4 +178,84 @@ test('the gallery icon is a 128×128 PNG that the .vsix ships', () => {
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'IHDR width and height');
   const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
   assert.ok(shipped.includes(icon), `${icon} is shipped`);
+});
+
+test('the client reads each resource-scoped setting for a resource (a folder of a multi-root workspace may set it)', () => {
+  // Read without a scope, VS Code answers the window's value, and a folder's own .vscode/settings.json is ignored.
+  const config = fs.readFileSync(path.join(root, 'client/src/config.ts'), 'utf8');
+  const props = pkg.contributes.configuration.properties as Record<string, { scope?: string }>;
+  for (const m of config.matchAll(/get<\w+>\('([\w.]+)'[^\n]*/g)) {
+    if (props[`edgekit.${m[1]}`]?.scope !== 'resource') continue;
+    assert.match(m[0], /, scope\)/, `edgekit.${m[1]} is a resource setting: its getter takes the resource (${m[0]})`);
+  }
+});
+
+/**
+ * A when clause evaluated against context keys: the operators package.json uses (!, &&, ||, parentheses, ==, !=, =~ with a
+ * regular expression), with VS Code's precedence (! binds tightest, then &&, then ||). An unset key is undefined (false).
+ */
+export function evaluateWhen(clause: string, keys: Record<string, unknown>): boolean {
+  const tokens = clause.match(/\(|\)|&&|\|\||!(?!=)|==|!=|=~|\/(?:\\.|[^/])+\/[a-z]*|[^\s()!=&|~]+/g) ?? [];
+  let i = 0;
+  const value = (t: string): unknown => (t === 'true' ? true : t === 'false' ? false : /^-?\d+$/.test(t) ? Number(t) : t.replace(/^'(.*)'$/, '$1'));
+  const primary = (): boolean => {
+    const t = tokens[i++];
+    if (t === '!') return !primary();
+    if (t === '(') { const v = or(); assert.equal(tokens[i++], ')', clause); return v; }
+    const key = keys[t] ?? (t === 'true' ? true : t === 'false' ? false : undefined);
+    const op = tokens[i];
+    if (op === '==' || op === '!=') { i += 2; const eq = String(key) === String(value(tokens[i - 1])); return op === '==' ? eq : !eq; }
+    if (op === '=~') { i += 2; const m = /^\/(.*)\/([a-z]*)$/.exec(tokens[i - 1])!; return new RegExp(m[1], m[2]).test(String(key ?? '')); }
+    return !!key;
+  };
+  const and = (): boolean => { let v = primary(); while (tokens[i] === '&&') { i++; const r = primary(); v = v && r; } return v; };
+  const or = (): boolean => { let v = and(); while (tokens[i] === '||') { i++; const r = and(); v = v || r; } return v; };
+  const result = or();
+  assert.equal(i, tokens.length, `when clause not read to its end: ${clause}`);
+  return result;
+}
+
+test('the when clause reader follows VS Code\'s precedence', () => {
+  assert.equal(evaluateWhen('a || b && c', { a: true }), true);
+  assert.equal(evaluateWhen('(a || b) && c', { a: true }), false);
+  assert.equal(evaluateWhen('!a && x == remote', { x: 'remote' }), true);
+  assert.equal(evaluateWhen('x != remote', {}), true);
+  assert.equal(evaluateWhen('viewItem =~ /^zone\\./', { viewItem: 'zone.start' }), true);
+});
+
+test('before EdgeKit activates, VS Code desktop shows its views, walkthrough and commands; a browser without the Node extension does not', () => {
+  // edgekit.nodeHost is set by the Node extension when it activates, and it activates for a workspace holding EdgeKit files, an
+  // EdgeKit document, a command or a view: a "when" of edgekit.nodeHost alone hid the views (so the activity bar icon and its
+  // onView activation), the walkthrough (auto-opened after install, listed in Open Walkthrough…) and every palette command in a
+  // window without EdgeKit files, the newcomer's window. The browser build (vscode.dev) registers no command; isWeb is documented
+  // as "True when accessing the editor from the Web" (when-clause contexts), where the Node extension (code-server) still says so.
+  const desktop = { isWeb: false, 'config.edgekit.backend': 'embedded' };
+  const browser = { isWeb: true, 'config.edgekit.backend': 'embedded' };
+  const activated = { isWeb: true, 'edgekit.nodeHost': true, 'config.edgekit.backend': 'embedded' };
+  const surfaces = [
+    ...pkg.contributes.views.edgekit.map((v: { id: string; when: string }) => [`view ${v.id}`, v.when]),
+    ...pkg.contributes.walkthroughs.map((w: { id: string; when: string }) => [`walkthrough ${w.id}`, w.when]),
+    ...(pkg.contributes.menus.commandPalette as { command: string; when: string }[])
+      .filter((e) => e.when !== 'false' && !/editorLangId/.test(e.when)).map((e) => [`palette ${e.command}`, e.when]),
+  ] as [string, string][];
+  assert.ok(surfaces.length > 20);
+  for (const [what, when] of surfaces) {
+    assert.equal(evaluateWhen(when, desktop), true, `${what} shows on desktop before activation (${when})`);
+    assert.equal(evaluateWhen(when, browser), false, `${what} is hidden in a browser without the Node extension (${when})`);
+    assert.equal(evaluateWhen(when, activated), true, `${what} shows where the Node extension runs (${when})`);
+  }
+});
+
+test('each read-only document scheme the client serves activates the extension (a tab restored after a reload resolves)', () => {
+  // VS Code resolves a document of a scheme without a provider by activating "onFileSystem:<scheme>" (TextModelResolverService:
+  // "Either unknown schema, or not yet registered, try to activate"). Without the event, a response, delivered batch or security
+  // event tab restored after a reload showed "Unable to resolve resource" unless EdgeKit happened to be active already.
+  const schemes = new Set<string>();
+  for (const f of ['views/responses.ts', 'views/deliveries.ts', 'views/securityEvents.ts', 'views/reports.ts']) {
+    const text = fs.readFileSync(path.join(root, 'client/src', f), 'utf8');
+    for (const m of text.matchAll(/export const \w+_SCHEME = '([\w-]+)'/g)) schemes.add(m[1]);
+  }
+  const registering = fs.readdirSync(path.join(root, 'client/src/views')).filter((f) => /registerTextDocumentContentProvider/.test(fs.readFileSync(path.join(root, 'client/src/views', f), 'utf8')));
+  assert.equal(schemes.size, registering.length, `one scheme per provider: ${[...schemes]} / ${registering}`);
+  for (const s of schemes) assert.ok((pkg.activationEvents as string[]).includes(`onFileSystem:${s}`), `activationEvents has onFileSystem:${s}`);
 });

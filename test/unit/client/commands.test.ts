@@ -1,0 +1,281 @@
+// The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
+// send to the language server, and what they say.
+import { fake, resetFake, addDocument, DiagnosticSeverity, Uri } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { logpushTestCommands } from '../../../client/src/commands/logpush';
+import { gatewayCommands, send } from '../../../client/src/commands/gateway';
+import { Responses } from '../../../client/src/views/responses';
+import { DeliveredBatches } from '../../../client/src/views/deliveries';
+import { Reports } from '../../../client/src/views/reports';
+import { backendCommands } from '../../../client/src/commands/backend';
+import { trafficCommands } from '../../../client/src/commands/traffic';
+import { SecurityEventsView } from '../../../client/src/views/securityEvents';
+import { startServer } from '../http/server';
+import type { Ctx } from '../../../client/src/ctx';
+
+/** A Ctx whose language server records the requests and answers them with `answer`. */
+function ctxWith(answer: (method: string, params: Record<string, unknown>) => unknown) {
+  const requests: { method: string; params: Record<string, unknown> }[] = [];
+  const ctx = {
+    server: { request: async (type: { method: string }, params: Record<string, unknown>) => { requests.push({ method: type.method, params }); return answer(type.method, params); } },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+    reports: new Reports(),
+  } as unknown as Ctx;
+  return { ctx, requests };
+}
+
+const FILTER_RESULT = { matched: 1, total: 2, source: 'sample', dataset: 'http_requests', branches: { label: 'x', matched: 1, children: [] }, firstMatches: [] };
+
+beforeEach(() => resetFake());
+
+test('Test Filter on Logs… from the editor title asks which logs (VS Code passes the editor group as a second argument)', async () => {
+  // editor/title commands get (resource, { groupId }) (microsoft/vscode#58413): that object is no answer to "which logs?".
+  const doc = addDocument('file:///ws/a.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}');
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  fake.quickPickAnswers = ['Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(doc.uri, { groupId: 0 });
+  assert.equal(fake.quickPicks.length, 1, 'the question "Test the filter on which logs?" was asked');
+  assert.equal(fake.quickPicks[0].title, 'Test the filter on which logs?');
+  const test = requests.find((r) => r.method === 'edgekit/testFilter');
+  assert.ok(test);
+  assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
+});
+
+test('Test Filter on Logs… with "sample" or a path as its argument does not ask', async () => {
+  const doc = addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(doc.uri, 'sample');
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(doc.uri.toString(), '/logs/x.ndjson');
+  assert.equal(fake.quickPicks.length, 0);
+  assert.deepEqual(requests.filter((r) => r.method === 'edgekit/testFilter').map((r) => r.params.logs), [undefined, '/logs/x.ndjson']);
+});
+
+test('Send Request reads "edgekit.gateway.confirmSendWithErrors" for the request\'s folder (a resource setting; multi-root)', async () => {
+  // The window says ask; the folder of the request says do not.
+  fake.folderSettings.set('/ws/a', new Map());
+  fake.folderSettings.set('/ws/b', new Map([['gateway.confirmSendWithErrors', false]]));
+  const doc = addDocument('file:///ws/b/x.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
+  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, message: 'Too many params.', range: { start: { line: 0 } } }]);
+  const asked: string[] = [];
+  const stop = new Error('endpoints reached');
+  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  await assert.rejects(send(ctx, doc.uri, undefined), stop);
+  assert.deepEqual(asked, [], 'not asked: the folder turned the question off');
+  // In the other folder (the window's default, true) it asks.
+  const other = addDocument('file:///ws/a/y.rpc.json', 'jsonrpc-request', doc.getText());
+  fake.diagnostics.set(other.uri.toString(), fake.diagnostics.get(doc.uri.toString())!);
+  await assert.rejects(send(ctx, other.uri, undefined), stop);
+  assert.equal(asked.length, 1);
+});
+
+test('Test Filter on the last delivered batch takes the dataset of the filter\'s folder ("edgekit.logpush.dataset" is a resource setting)', async () => {
+  // The language server checks the filter with its folder's dataset; the batch must be of the same dataset.
+  fake.folderSettings.set('/ws/fw', new Map([['logpush.dataset', 'firewall_events']]));
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [] }));
+  });
+  try {
+    const doc = addDocument('file:///ws/fw/a.filter.json', 'logpush-filter', '{"where": {"key": "Action", "operator": "eq", "value": "block"}}');
+    const { ctx } = ctxWith(() => ({}));
+    (ctx as { backend: unknown }).backend = { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) };
+    await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(doc.uri, 'delivered') as Promise<unknown>,
+      (err: Error) => /delivered firewall_events lines/.test(err.message));
+  } finally {
+    await server.close();
+  }
+});
+
+test('Set API Credentials with nothing entered saves nothing, keeps the saved credentials and says so', async () => {
+  fake.settings.set('api.baseUrl', 'https://api.example.com/client/v4');
+  const saved: unknown[] = [];
+  const ctx = { backend: { saveCredentials: async (c: unknown) => { saved.push(c); } } } as unknown as Ctx;
+  const run = backendCommands['edgekit.setApiCredentials'](ctx);
+  // Enter on an empty token (a user who meant "keep it"), Enter on the optional key.
+  fake.inputBoxAnswers = ['', ''];
+  await assert.rejects(run(), (err: Error) => /nothing (was )?saved/i.test(err.message) && /token/.test(err.message));
+  // A key without its email cannot authenticate (X-Auth-Key needs X-Auth-Email).
+  fake.inputBoxAnswers = ['', 'k'.repeat(37), ''];
+  await assert.rejects(run(), (err: Error) => /nothing (was )?saved/i.test(err.message) && /email/i.test(err.message));
+  assert.deepEqual(saved, []);
+  assert.deepEqual(fake.messages.filter((m) => /saved for/.test(m.text)), [], 'no "credentials saved" message');
+  // A token alone is saved.
+  fake.inputBoxAnswers = ['tok-123456', ''];
+  await run();
+  assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
+});
+
+test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {
+  // Each click in the Security Events view opened a new untitled JSON document: dirty, so pinned, and each asked "Save changes?"
+  // when closed (the delivered batches had the same fault and became read-only edgekit-delivery: documents).
+  const view = new SecurityEventsView(async () => { throw new Error('not read here'); });
+  try {
+    const ctx = { securityEvents: view, log: { info() {} } } as unknown as Ctx;
+    const open = trafficCommands['edgekit.securityEvents.openEvent'](ctx);
+    const a = { RayID: '8a1b2c3d4e5f6a7b', Action: 'block', Source: 'firewallmanaged', RuleID: 'r1' };
+    const b = { RayID: '8a1b2c3d4e5f6a7b', Action: 'log', Source: 'waf', RuleID: '100000' };
+    const first = await open(a) as string;
+    const again = await open({ ...a });
+    const other = await open(b) as string;
+    assert.deepEqual(fake.opened, [], 'no untitled document');
+    assert.equal(Uri.parse(first).scheme, 'edgekit-event');
+    assert.equal(again, first, 'the same event opens the same document');
+    assert.notEqual(other, first, 'another event of the same request (same RayID) is another document');
+    assert.deepEqual(JSON.parse(fake.documents.get(Uri.parse(other).toString())!.getText()), b);
+  } finally {
+    view.dispose();
+  }
+});
+
+test('Send request on one item of a batch asks only about errors in that item', async () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_getBalance", "params": ["0xzz"]}\n]\n';
+  const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', text);
+  // The error is on line 2 (the second request's param).
+  const at = text.indexOf('"0xzz"');
+  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, message: 'Not an address.', range: { start: doc.positionAt(at), end: doc.positionAt(at + 6) } }]);
+  const asked: string[] = [];
+  const stop = new Error('endpoints reached');
+  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return undefined; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  // The first request (index 0, the lens "Send request" above it) has no error: it goes without a question.
+  await assert.rejects(send(ctx, doc.uri, { index: 0 }), stop);
+  assert.deepEqual(asked, []);
+  // The second, and the whole batch, have the error: asked (and dismissed: cancelled).
+  await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
+  await assert.rejects(send(ctx, doc.uri, { index: null }), (err: Error) => err.constructor.name === 'CancellationError');
+  assert.equal(asked.length, 2);
+  assert.match(asked[0], /1 error\(s\), e\.g\. line 3: Not an address\./);
+});
+
+/** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
+async function gatewayCtx() {
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"jsonrpc": "2.0", "id": 1, "result": "0x10"}');
+  });
+  const state = new Map<string, unknown>();
+  const memento = { get: (k: string, d?: unknown) => (state.has(k) ? state.get(k) : d), update: async (k: string, v: unknown) => { state.set(k, v); } };
+  const responses = new Responses(memento as never);
+  const ctx = {
+    responses,
+    ui: { ask: async () => undefined },
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
+  } as unknown as Ctx;
+  return { server, ctx, close: async () => { responses.dispose(); await server.close(); } };
+}
+
+test('Show Sent Requests → Send again sends the recorded body without leaving an untitled document behind', async () => {
+  // An untitled document opened with content is dirty (VS Code's UntitledTextEditorModel): each "Send again" left one, unseen,
+  // which hot exit restores as a tab or the window asks to save when it closes.
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const body = '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}';
+    const doc = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', body);
+    await send(ctx, doc.uri, undefined);
+    fake.quickPickAnswers = ['eth_blockNumber', 'Send again'];
+    await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.deepEqual(server.received.map((r) => r.body), [body, body]);
+    assert.deepEqual(fake.opened, [], 'no untitled document');
+    const history = ctx.responses.history();
+    assert.equal(history.length, 2);
+    assert.equal(history[0].sourceUri, doc.uri.toString(), 'the new entry keeps the request\'s source');
+  } finally {
+    await close();
+  }
+});
+
+test('Show Sent Requests → Copy as curl copies the recorded request and says so', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const body = '{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}';
+    await send(ctx, addDocument('file:///ws/c.rpc.json', 'jsonrpc-request', body).uri, undefined);
+    fake.messages = [];
+    fake.quickPickAnswers = ['eth_chainId', 'Copy as curl'];
+    await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.match(fake.clipboard, /^curl -sS \\\n  -X POST \\\n  'http:\/\/127\.0\.0\.1:\d+\/v1\/mainnet'/);
+    assert.ok(fake.clipboard.includes(body));
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied the request as a curl command.' }], 'the copy is confirmed, as Copy Request as curl does');
+  } finally {
+    await close();
+  }
+});
+
+test('the response document shows the gateway\'s JSON as it was sent: an integer past 2^53 keeps its digits', async () => {
+  // JSON.parse then JSON.stringify rounded 9007199254740993 to ...992 (and rewrote 1.0 as 1, 1e3 as 1000).
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{"jsonrpc":"2.0","id":9007199254740993,"result":{"gasUsed":1.0,"n":1e3,"list":[]}}');
+  });
+  const memento = { get: (_k: string, d?: unknown) => d, update: async () => undefined };
+  const responses = new Responses(memento as never);
+  try {
+    const ctx = { responses, ui: { ask: async () => undefined }, backend: { endpoints: async () => ({ embedded: false, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) } } as unknown as Ctx;
+    const doc = addDocument('file:///ws/big.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 9007199254740993, "method": "eth_chainId"}');
+    const r = await send(ctx, doc.uri, undefined);
+    const text = responses.textOf(Uri.parse(r.responseUri) as never)!;
+    const json = text.split('\n').filter((l) => !l.startsWith('//')).join('\n');
+    assert.match(json, /"id": 9007199254740993,/);
+    assert.match(json, /"gasUsed": 1\.0,/);
+    assert.match(json, /"n": 1e3,/);
+    assert.equal(json, '{\n  "jsonrpc": "2.0",\n  "id": 9007199254740993,\n  "result": {\n    "gasUsed": 1.0,\n    "n": 1e3,\n    "list": []\n  }\n}\n', 'indented by two spaces');
+  } finally {
+    responses.dispose();
+    await server.close();
+  }
+});
+
+test('Open Last Delivered Logpush Batch on a batch already open keeps no copy of its lines', async () => {
+  // The lines are fetched and handed to the document provider, which VS Code asks only for a document that is not open yet: a
+  // second open of the same batch left its lines (megabytes, for a large batch) in memory for good.
+  const delivery = { id: 'd1', job: 3, scope: 'zone', owner: 'z', dataset: 'http_requests', destination: 'r2://bucket/logs', object: 'logs/20261126T000000Z_20261126T000030Z_abc.log.gz', at: '2026-11-26T00:00:30Z', records: 2, bytes: 40, status: 'delivered' };
+  const server = await startServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url.endsWith('/lines')) { res.setHeader('content-type', 'application/x-ndjson'); res.end('{"a":1}\n{"a":2}\n'); return; }
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [delivery] }));
+  });
+  const deliveries = new DeliveredBatches(async () => { throw new Error('not asked'); });
+  try {
+    const ctx = { deliveries, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    const open = trafficCommands['edgekit.logpush.openDelivery'](ctx);
+    const first = await open(3) as { uri: string };
+    const again = await open(3) as { uri: string };
+    assert.equal(again.uri, first.uri);
+    assert.equal(fake.documents.get(first.uri)!.getText(), '{"a":1}\n{"a":2}\n');
+    assert.equal((deliveries as unknown as { primed: Map<string, string> }).primed.size, 0);
+  } finally {
+    deliveries.dispose();
+    await server.close();
+  }
+});
+
+test('a security event document no longer kept reopens as valid JSON (its language is json, where a comment is an error)', () => {
+  const view = new SecurityEventsView(async () => { throw new Error('not read here'); });
+  try {
+    const text = view.provideTextDocumentContent(Uri.parse('edgekit-event:/gone-1.json') as never);
+    assert.match(JSON.parse(text), /no longer kept/);
+  } finally {
+    view.dispose();
+  }
+});
+
+test('Test Filter and Test Rules reports open read-only, so the next report replaces the preview tab instead of piling up', async () => {
+  // The reports opened as untitled markdown with { preview: true }; an untitled document with content is dirty, and VS Code
+  // "always show[s] dirty editors pinned" (EditorGroupView): every run left a tab that asked to be saved when closed.
+  const { ctx } = ctxWith((method) => (method === 'edgekit/testRules'
+    ? { total: 2, source: 'sample', undecided: 2, executed: 0, rules: [] }
+    : FILTER_RESULT));
+  try {
+    const filter = addDocument('file:///ws/r.filter.json', 'logpush-filter', '{}');
+    await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri, 'sample');
+    const ruleset = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{}');
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri, 'sample');
+    assert.deepEqual(fake.opened, [], 'no untitled document');
+    const shown = [...fake.documents.values()].filter((d) => d.uri.scheme === 'edgekit-report');
+    assert.equal(shown.length, 2);
+    assert.ok(shown.every((d) => d.languageId === 'markdown'));
+    assert.match(shown[0].getText(), /^# \/ws\/r\.filter\.json: matches 1 of 2 lines/);
+    assert.match(shown[1].getText(), /^# \/ws\/r\.ruleset\.json on 2 requests/);
+  } finally {
+    ctx.reports.dispose();
+  }
+});

@@ -1,0 +1,30 @@
+// The document status bar item follows the active editor, also when the language server answers late.
+import { fake, resetFake, addDocument, Uri } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { DocumentStatus } from '../../../client/src/statusBar';
+import type { LanguageServer } from '../../../client/src/languageServer';
+
+beforeEach(() => resetFake());
+
+test('an answer about the previous editor\'s document does not show the item over a non-EdgeKit editor', async () => {
+  let answer!: (v: unknown) => void;
+  const server = {
+    state: 'running',
+    onDidChangeState: () => ({ dispose() {} }),
+    request: () => new Promise((resolve) => { answer = resolve; }),
+  } as unknown as LanguageServer;
+  const status = new DocumentStatus(server);
+  const item = (status as unknown as { item: { visible: boolean } }).item;
+  addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
+  const first = status.update(); // asks the server about a.filter.json
+  // The user switches to a TypeScript file before the server answers: the item hides.
+  addDocument('file:///ws/b.ts', 'typescript', '');
+  await status.update();
+  assert.equal(item.visible, false);
+  answer({ kind: 'logpush-filter' });
+  await first;
+  assert.equal(item.visible, false, 'the late answer about a.filter.json is dropped');
+  assert.equal(fake.activeUri?.toString(), Uri.parse('file:///ws/b.ts').toString());
+  status.dispose();
+});

@@ -1,0 +1,201 @@
+// A stand-in for the `vscode` module, so that the client's commands can be unit-tested in plain Node (the extension-host tests need a
+// VS Code download and a display). Importing this file makes `require('vscode')` resolve to it; import it before any client module.
+// It holds only what the commands tested here touch, and records what they asked and showed in `fake`, reset by each test.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Module = require('node:module') as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request: string, ...rest: unknown[]): string {
+  return request === 'vscode' ? __filename : resolve.call(this, request, ...rest);
+};
+
+export class Uri {
+  private constructor(readonly scheme: string, readonly path: string, readonly query = '') {}
+  static parse(s: string): Uri {
+    const m = /^([a-z][\w+.-]*):(?:\/\/)?([^?]*)(?:\?(.*))?$/i.exec(s);
+    if (!m) throw new Error(`not a URI: ${s}`);
+    return new Uri(m[1], m[2].startsWith('/') ? m[2] : `/${m[2]}`, m[3] ?? '');
+  }
+  static file(p: string): Uri { return new Uri('file', p); }
+  static from(c: { scheme: string; path?: string; query?: string }): Uri { return new Uri(c.scheme, c.path ?? '', c.query ?? ''); }
+  static joinPath(u: Uri, ...parts: string[]): Uri { return new Uri(u.scheme, [u.path, ...parts].join('/'), u.query); }
+  get fsPath(): string { return this.path; }
+  with(c: { scheme?: string; path?: string }): Uri { return new Uri(c.scheme ?? this.scheme, c.path ?? this.path, this.query); }
+  toString(): string { return `${this.scheme}://${this.path}${this.query ? `?${this.query}` : ''}`; }
+}
+
+export class CancellationError extends Error {}
+export class Disposable { constructor(private readonly fn: () => void = () => undefined) {} dispose(): void { this.fn(); } }
+export class EventEmitter<T> {
+  private listeners: ((e: T) => void)[] = [];
+  readonly event = (l: (e: T) => void) => { this.listeners.push(l); return new Disposable(() => { this.listeners = this.listeners.filter((x) => x !== l); }); };
+  fire(e: T): void { for (const l of this.listeners) l(e); }
+  dispose(): void { this.listeners = []; }
+}
+export class ThemeIcon { constructor(readonly id: string) {} }
+export class ThemeColor { constructor(readonly id: string) {} }
+export class MarkdownString { value = ''; supportThemeIcons = false; constructor(v = '') { this.value = v; } appendMarkdown(s: string): this { this.value += s; return this; } }
+export class TreeItem { [k: string]: unknown; constructor(readonly label: string, readonly collapsibleState?: number) {} }
+export class Range { constructor(readonly start: unknown, readonly end: unknown) {} }
+export class TabInputText { constructor(readonly uri: Uri) {} }
+export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 };
+export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 };
+export const ViewColumn = { Active: -1, Beside: -2, One: 1 };
+export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 3 };
+export const StatusBarAlignment = { Left: 1, Right: 2 };
+
+export interface Position { line: number; character: number }
+export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
+
+/** offsetAt and positionAt over a text (lines end in \n). */
+function positions(text: string): Pick<FakeDocument, 'offsetAt' | 'positionAt'> {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return {
+    offsetAt: (p) => Math.min(text.length, (starts[p.line] ?? text.length) + p.character),
+    positionAt: (o) => {
+      let line = 0;
+      while (line + 1 < starts.length && starts[line + 1] <= o) line++;
+      return { line, character: o - starts[line] };
+    },
+  };
+}
+
+/** What a test sets up, and what the code under test did. */
+export const fake = {
+  /** Settings: section "edgekit" values by key, for the window (scope undefined) and per folder path (a resource in it). */
+  settings: new Map<string, unknown>(),
+  folderSettings: new Map<string, Map<string, unknown>>(),
+  /** Documents by URI string. */
+  documents: new Map<string, FakeDocument>(),
+  activeUri: undefined as Uri | undefined,
+  /** Answers to the quick picks, in order (a label, or undefined for dismissed); each question asked is recorded. */
+  quickPickAnswers: [] as (string | undefined)[],
+  quickPicks: [] as { title?: string; labels: string[] }[],
+  inputBoxAnswers: [] as (string | undefined)[],
+  inputBoxes: [] as { title?: string }[],
+  messages: [] as { kind: 'info' | 'warning' | 'error'; text: string }[],
+  opened: [] as { language?: string; content?: string }[],
+  clipboard: '',
+  /** Diagnostics by URI string (languages.getDiagnostics). */
+  diagnostics: new Map<string, unknown[]>(),
+};
+
+export function resetFake(): void {
+  fake.settings.clear();
+  fake.folderSettings.clear();
+  fake.documents.clear();
+  fake.activeUri = undefined;
+  fake.quickPickAnswers = [];
+  fake.quickPicks = [];
+  fake.inputBoxAnswers = [];
+  fake.inputBoxes = [];
+  fake.messages = [];
+  fake.opened = [];
+  fake.clipboard = '';
+  fake.diagnostics.clear();
+}
+
+/** A document the fake workspace holds (and, with `active`, the active editor's). */
+export function addDocument(uri: string, languageId: string, text: string, active = true): FakeDocument {
+  const doc: FakeDocument = { uri: Uri.parse(uri), languageId, getText: () => text, isClosed: false, ...positions(text) };
+  fake.documents.set(doc.uri.toString(), doc);
+  if (active) fake.activeUri = doc.uri;
+  return doc;
+}
+
+function message(kind: 'info' | 'warning' | 'error') {
+  return async (text: string): Promise<undefined> => { fake.messages.push({ kind, text }); return undefined; };
+}
+
+export const window = {
+  get activeTextEditor() {
+    const doc = fake.activeUri && fake.documents.get(fake.activeUri.toString());
+    return doc ? { document: doc } : undefined;
+  },
+  showInformationMessage: message('info'),
+  showWarningMessage: message('warning'),
+  showErrorMessage: message('error'),
+  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string }): Promise<T | string | undefined> {
+    const labels = items.map((i) => (typeof i === 'string' ? i : i.label));
+    fake.quickPicks.push({ title: opts?.title, labels });
+    const answer = fake.quickPickAnswers.shift();
+    return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
+  },
+  async showInputBox(opts?: { title?: string }): Promise<string | undefined> {
+    fake.inputBoxes.push({ title: opts?.title });
+    return fake.inputBoxAnswers.shift();
+  },
+  async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
+  async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(): Disposable }) => Promise<R>): Promise<R> {
+    return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+  },
+  async showTextDocument(doc: FakeDocument) { return { document: doc }; },
+  setStatusBarMessage: () => new Disposable(),
+  createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
+  onDidChangeActiveTextEditor: () => new Disposable(),
+  createOutputChannel: () => ({ info() {}, warn() {}, error() {}, show() {}, dispose() {} }),
+  tabGroups: { all: [] as unknown[], close: async () => true },
+};
+
+let untitled = 0;
+const trustListeners: (() => void)[] = [];
+/** The user trusts the workspace (VS Code fires onDidGrantWorkspaceTrust; the extension host goes on running). */
+export function grantTrust(): void { workspace.isTrusted = true; for (const l of [...trustListeners]) l(); }
+const providers = new Map<string, { provideTextDocumentContent(u: Uri): string | Promise<string> }>();
+
+export const workspace = {
+  get workspaceFolders() {
+    return [...fake.folderSettings.keys()].map((p, index) => ({ uri: Uri.file(p), name: p.split('/').pop(), index }));
+  },
+  isTrusted: true,
+  getConfiguration(section: string, scope?: Uri) {
+    if (section !== 'edgekit') throw new Error(`unexpected configuration section ${section}`);
+    const folder = scope && [...fake.folderSettings.keys()].find((p) => scope.path === p || scope.path.startsWith(`${p}/`));
+    return {
+      get<T>(key: string): T | undefined {
+        const own = folder ? fake.folderSettings.get(folder) : undefined;
+        return (own?.has(key) ? own.get(key) : fake.settings.get(key)) as T | undefined;
+      },
+    };
+  },
+  async openTextDocument(arg: Uri | { language?: string; content?: string }): Promise<FakeDocument> {
+    if (arg instanceof Uri) {
+      const provider = providers.get(arg.scheme);
+      if (provider && !fake.documents.has(arg.toString())) {
+        const text = await provider.provideTextDocumentContent(arg);
+        fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : /\.md$/.test(arg.path) ? 'markdown' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
+      }
+      const doc = fake.documents.get(arg.toString());
+      if (!doc) throw new Error(`cannot open ${arg.toString()}`);
+      return doc;
+    }
+    fake.opened.push(arg);
+    const content = arg.content ?? '';
+    return addDocument(`untitled:Untitled-${++untitled}`, arg.language ?? 'plaintext', content, false);
+  },
+  asRelativePath(u: Uri | string): string {
+    const p = typeof u === 'string' ? u : u.path;
+    const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
+    return folder ? p.slice(folder.length + 1) : p;
+  },
+  onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
+  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
+    providers.set(scheme, provider);
+    return new Disposable(() => providers.delete(scheme));
+  },
+};
+
+export const languages = {
+  getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
+  onDidChangeDiagnostics: () => new Disposable(),
+  async setTextDocumentLanguage(doc: FakeDocument, languageId: string) { doc.languageId = languageId; return doc; },
+  async getLanguages(): Promise<string[]> { return []; },
+};
+
+export const commands = {
+  executed: [] as unknown[][],
+  async executeCommand(...args: unknown[]): Promise<undefined> { commands.executed.push(args); return undefined; },
+  registerCommand: () => new Disposable(),
+};
+
+export const env = { clipboard: { writeText: async (s: string) => { fake.clipboard = s; } } };
