@@ -5,6 +5,12 @@ import type { LanguageServer } from './languageServer';
 import { DocumentInfoRequest, SOURCE, type DocumentInfoResult } from '../../server/src/protocol';
 import { isServedDocument } from './languages';
 
+/** The document kinds in words, for the tooltip (the server's kind, or the editor's language id before the server knows the document). */
+const KIND_WORDS: Record<string, string> = {
+  'logpush-filter': 'a Logpush filter', 'logpush-job': 'a Logpush job', 'jsonrpc-request': 'a gateway JSON-RPC request',
+  'waf-ruleset': 'a ruleset (managed rules, expressions)',
+};
+
 export class DocumentStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('edgekit.documentStatus', vscode.StatusBarAlignment.Right, 100);
   private readonly disposables: vscode.Disposable[] = [];
@@ -55,7 +61,8 @@ export class DocumentStatus implements vscode.Disposable {
     this.lastText = usage ? `EdgeKit ${problems} ${usage}` : `EdgeKit ${problems}`;
     this.item.text = this.lastText;
     this.item.command = 'workbench.actions.view.problems';
-    this.item.tooltip = usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}` : `EdgeKit: ${info.kind}`;
+    this.item.tooltip = usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}`
+      : `EdgeKit: ${KIND_WORDS[info.kind ?? editor.document.languageId] ?? 'checking this document'}`;
     const over = info.usage && (info.usage.operators > info.usage.maxOperators || info.usage.bytes > info.usage.maxBytes);
     this.item.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();

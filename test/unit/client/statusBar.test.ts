@@ -28,3 +28,23 @@ test('an answer about the previous editor\'s document does not show the item ove
   assert.equal(fake.activeUri?.toString(), Uri.parse('file:///ws/b.ts').toString());
   status.dispose();
 });
+
+test('the tooltip names the document kind in words, also while the server does not know the document yet', async () => {
+  // The tooltip read "EdgeKit: null" when the server answered before it had the document, and "EdgeKit: waf-ruleset" (an id) otherwise.
+  let kind: string | null = null;
+  const server = {
+    state: 'running',
+    onDidChangeState: () => ({ dispose() {} }),
+    request: async () => ({ kind }),
+  } as unknown as LanguageServer;
+  const status = new DocumentStatus(server);
+  const item = (status as unknown as { item: { tooltip: string } }).item;
+  addDocument('file:///ws/a.ruleset.json', 'waf-ruleset', '{}');
+  await status.update();
+  assert.doesNotMatch(item.tooltip, /null|undefined/);
+  assert.match(item.tooltip, /ruleset/i);
+  kind = 'waf-ruleset';
+  await status.update();
+  assert.equal(item.tooltip, 'EdgeKit: a ruleset (managed rules, expressions)');
+  status.dispose();
+});
