@@ -74,3 +74,38 @@ test(`every golden fixture: fixAll ends within ${MAX_PASSES} passes, adds no syn
   }
   assert.ok(fixedFiles > 20, `fixtures with auto-fixes: ${fixedFiles}`);
 });
+
+test('a misspelling as near to two allowed values is left for the user: both are offered, neither is auto-fixed', () => {
+  // "!n" is one edit from "!in" and from "in" (opposite meanings), "ge" from "geq" and "gt", "ddos_l" from ddos_l4 and ddos_l7,
+  // "rfc3339m" from rfc3339 and rfc3339ms: picking one would change what the document means.
+  const filter = (op: string) => `{"where": {"key": "EdgeResponseStatus", "operator": "${op}", "value": [403]}}`;
+  const cases: [string, DocKind, string[]][] = [
+    [filter('!n'), 'logpush-filter', ['"!in"', '"in"']],
+    [filter('ge'), 'logpush-filter', ['"geq"', '"gt"']],
+    ['{"name": "x", "kind": "zone", "phase": "ddos_l", "rules": []}', 'waf-ruleset', ['"ddos_l4"', '"ddos_l7"']],
+    ['{"name": "j", "dataset": "http_requests", "destination_conf": "s3://b?region=us-east-1", "output_options": {"timestamp_format": "rfc3339m"}}',
+      'logpush-job', ['"rfc3339"', '"rfc3339ms"']],
+  ];
+  for (const [text, kind, choices] of cases) {
+    const p = validateText(text, kind).find((x) => x.code === 'schema/enum')!;
+    assert.ok(p, text);
+    assert.deepEqual(p.fixes?.map((f) => f.edits[0].newText), choices, p.message);
+    for (const c of choices) assert.ok(p.message.includes(c), p.message);
+    assert.equal(autoFixOf(p), undefined, p.message);
+    assert.equal(fixAll(text, kind).text, text);
+  }
+  // One nearest value is still fixed: "blok" is one edit from "block" and further from every other action.
+  const r = fixAll('{"name": "x", "kind": "zone", "phase": "http_request_firewall_custom", "rules": [{"action": "blok", "expression": "true"}]}', 'waf-ruleset');
+  assert.match(r.text, /"action": "block"/);
+});
+
+test('an unknown function with two near names is left for the user (encode_base64 or decode_base64)', () => {
+  const text = (fn: string) => JSON.stringify({ name: 'x', kind: 'zone', phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: `${fn}(http.request.uri.path) eq "a"` }] });
+  const p = validateText(text('ecode_base64'), 'waf-ruleset').find((x) => x.code === 'ruleset/expr-unknown-function')!;
+  assert.match(p.message, /"decode_base64" or "encode_base64"/);
+  assert.deepEqual(p.fixes?.map((f) => f.edits[0].newText), ['decode_base64', 'encode_base64']);
+  assert.equal(autoFixOf(p), undefined);
+  assert.equal(fixAll(text('ecode_base64'), 'waf-ruleset').fixed, 0);
+  // One near name: fixed.
+  assert.match(fixAll(text('url_decod'), 'waf-ruleset').text, /url_decode\(/);
+});

@@ -196,7 +196,8 @@ class Checker {
       const near = suggest(e.name, FUNCTION_NAMES, { sameLastSegment: true });
       this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
-        ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
+        // One fix per name offered, the first preferred (the editor's Auto Fix); with two, Fix all leaves the choice to the user.
+        ...(near.length ? { fixes: near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 })) } : {}) });
       return this.indexes(e, UNKNOWN);
     }
     if (ONCE.has(e.name)) this.once(e);
