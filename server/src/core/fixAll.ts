@@ -4,7 +4,8 @@
 // until none applies, at most MAX_PASSES times (ESLint's limit), since one fix can reveal another (a trailing comma removed lets
 // the schema check run). Pure.
 import type { DocKind, Edit, Fix, Problem } from './types';
-import { validateText, type ValidateOptions } from './validate';
+import { capProblems, validateText, type ValidateOptions } from './validate';
+import { DEFAULT_OPTIONS } from './types';
 
 export const MAX_PASSES = 10;
 
@@ -48,7 +49,11 @@ export function autoFixes(problems: readonly Problem[]): { count: number; edits:
   return { count, edits };
 }
 
-export function fixAll(text: string, kind: DocKind, options: ValidateOptions = {}): FixAllResult {
+export function fixAll(text: string, kind: DocKind, opts: ValidateOptions = {}): FixAllResult {
+  // maxProblems caps what is reported, not what is fixed: each pass sees every problem (with the cap, a batch of 5000 requests
+  // without "jsonrpc" got 1000 fixes per pass), and the problems returned are capped at the end.
+  const max = opts.maxProblems ?? DEFAULT_OPTIONS.maxProblems;
+  const options: ValidateOptions = { ...opts, maxProblems: Number.MAX_SAFE_INTEGER };
   let problems = validateText(text, kind, options);
   let fixed = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -61,5 +66,5 @@ export function fixAll(text: string, kind: DocKind, options: ValidateOptions = {
     // options.parsed is the first text's parse; the new text gets its own.
     problems = validateText(text, kind, { ...options, parsed: undefined });
   }
-  return { text, fixed, problems };
+  return { text, fixed, problems: capProblems(problems, max) };
 }

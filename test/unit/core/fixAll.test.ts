@@ -109,3 +109,15 @@ test('an unknown function with two near names is left for the user (encode_base6
   // One near name: fixed.
   assert.match(fixAll(text('url_decod'), 'waf-ruleset').text, /url_decode\(/);
 });
+
+test('maxProblems caps the problems returned, not the fixes applied', () => {
+  // 50 requests without "jsonrpc": each has one auto-fix; with maxProblems 2 only 2 are reported per check, yet all 50 are fixed.
+  const batch = `[${Array.from({ length: 50 }, (_, i) => `{"method": "eth_blockNumber", "params": [], "id": ${i + 1}}`).join(',\n')}]`;
+  const r = fixAll(batch, 'jsonrpc-request', { maxProblems: 2 });
+  assert.equal(r.fixed, 50);
+  assert.deepEqual(r.problems, []);
+  // What is left is capped as validate caps it.
+  const broken = `[${Array.from({ length: 5 }, (_, i) => `{"jsonrpc": "2.0", "method": "eth_nope${i}", "params": [], "id": ${i + 1}}`).join(',')}]`;
+  const left = fixAll(broken, 'jsonrpc-request', { maxProblems: 2 });
+  assert.deepEqual(left.problems, validateText(broken, 'jsonrpc-request', { maxProblems: 2 }));
+});
