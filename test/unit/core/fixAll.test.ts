@@ -121,3 +121,14 @@ test('maxProblems caps the problems returned, not the fixes applied', () => {
   const left = fixAll(broken, 'jsonrpc-request', { maxProblems: 2 });
   assert.deepEqual(left.problems, validateText(broken, 'jsonrpc-request', { maxProblems: 2 }));
 });
+
+test('a CRLF document keeps CRLF: a fix that adds a member on its own line uses the document\'s line break', () => {
+  const text = '[\r\n  {\r\n    "method": "eth_blockNumber",\r\n    "params": [],\r\n    "id": 1\r\n  }\r\n]\r\n';
+  const r = fixAll(text, 'jsonrpc-request');
+  assert.equal(r.fixed, 1);
+  assert.match(r.text, /"jsonrpc": "2\.0",\r\n {4}"method"/, JSON.stringify(r.text));
+  assert.doesNotMatch(r.text, /[^\r]\n/, `no lone LF: ${JSON.stringify(r.text)}`);
+  // LF documents are unchanged in kind.
+  const lf = fixAll(text.replace(/\r\n/g, '\n'), 'jsonrpc-request');
+  assert.equal(lf.text, r.text.replace(/\r\n/g, '\n'));
+});
