@@ -132,3 +132,20 @@ test('a CRLF document keeps CRLF: a fix that adds a member on its own line uses 
   const lf = fixAll(text.replace(/\r\n/g, '\n'), 'jsonrpc-request');
   assert.equal(lf.text, r.text.replace(/\r\n/g, '\n'));
 });
+
+test('an array compared with "ne" is not rewritten to any(...) by Fix all: all(...) and any(...) are offered, the choice left to the user', () => {
+  // any(http.request.headers.names[*] ne "x-debug") is true for nearly every request (some header is not x-debug): written
+  // into a block rule on save, it would block all traffic. "No header is x-debug" is all(...[*] ne ...).
+  const rs = (expr: string) => JSON.stringify({ name: 'x', kind: 'zone', phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: expr }] });
+  for (const op of ['ne', '!=']) {
+    const text = rs(`http.request.headers.names ${op} "x-debug"`);
+    const p = validateText(text, 'waf-ruleset').find((x) => x.code === 'ruleset/expr-type-mismatch')!;
+    const fixed = p.fixes!.map((f) => JSON.parse(applyEdits(text, f.edits)).rules[0].expression);
+    assert.deepEqual(fixed, [`all(http.request.headers.names[*] ${op} "x-debug")`, `any(http.request.headers.names[*] ${op} "x-debug")`]);
+    assert.equal(autoFixOf(p), undefined);
+    assert.equal(fixAll(text, 'waf-ruleset').text, text);
+  }
+  // "eq": any element equal, one fix, applied; inside any() already, "[*]" alone.
+  assert.equal(JSON.parse(fixAll(rs('http.request.headers.names eq "x-debug"'), 'waf-ruleset').text).rules[0].expression, 'any(http.request.headers.names[*] eq "x-debug")');
+  assert.equal(JSON.parse(fixAll(rs('all(http.request.headers.names ne "x-debug")'), 'waf-ruleset').text).rules[0].expression, 'all(http.request.headers.names[*] ne "x-debug")');
+});

@@ -380,10 +380,12 @@ class Checker {
       if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
         // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
         const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
-        problem.fixes = [{
-          title: this.reducers ? 'Compare every element: add [*]' : 'Compare every element: any(...[*] ...)', preferred: true,
-          edits: this.reducers ? [star] : [{ offset: e.offset, length: 0, newText: 'any(' }, star, { offset: e.offset + e.length, length: 0, newText: ')' }],
-        }];
+        const wrap = (fn: 'any' | 'all', preferred: boolean) => ({ title: `Compare every element: ${fn}(...[*] ...)`, preferred,
+          edits: [{ offset: e.offset, length: 0, newText: `${fn}(` }, star, { offset: e.offset + e.length, length: 0, newText: ')' }] });
+        // "ne" reads as "no element is": any(...[*] ne x) holds for nearly every request (some element differs), so all() comes first
+        // and both are offered; Fix all (a problem's only fix) leaves that choice to the user.
+        problem.fixes = this.reducers ? [{ title: 'Compare every element: add [*]', preferred: true, edits: [star] }]
+          : e.op === 'ne' ? [wrap('all', true), wrap('any', false)] : [wrap('any', true)];
       }
       this.problems.push(problem);
       return UNKNOWN; // what it would give is unknown: no second problem on the any() or "and" around it
