@@ -149,3 +149,23 @@ test('an array compared with "ne" is not rewritten to any(...) by Fix all: all(.
   assert.equal(JSON.parse(fixAll(rs('http.request.headers.names eq "x-debug"'), 'waf-ruleset').text).rules[0].expression, 'any(http.request.headers.names[*] eq "x-debug")');
   assert.equal(JSON.parse(fixAll(rs('all(http.request.headers.names ne "x-debug")'), 'waf-ruleset').text).rules[0].expression, 'all(http.request.headers.names[*] ne "x-debug")');
 });
+
+test('a number written as a string keeps its digits when a fix writes it as a number (past 2^53 too)', () => {
+  // The platform reads a set of an integer field as []uint64 (exact to 2^64); Number("9007199254740993") is 9007199254740992.
+  const filter = (value: string) => `{"where": {"key": "EdgeResponseBytes", "operator": "in", "value": ${value}}}`;
+  for (const [value, want] of [
+    ['["9007199254740993"]', '[9007199254740993]'],
+    ['"9007199254740993"', '[9007199254740993]'],
+    ['"18446744073709551615, 2"', '[18446744073709551615, 2]'],
+    ['[" 12 "]', '[12]'],
+  ] as const) {
+    const r = fixAll(filter(value), 'logpush-filter');
+    assert.deepEqual(r.problems, [], r.text);
+    assert.equal(r.text, filter(want));
+  }
+  // An operator fix that takes the one element out of its array writes the number as written too.
+  const text = '{"where": {"key": "EdgeResponseBytes", "operator": "contains", "value": [9007199254740993]}}';
+  const p = validateText(text, 'logpush-filter').find((x) => x.code === 'logpush/operator-not-allowed')!;
+  const eq = p.fixes!.find((f) => f.title.includes('"eq"'))!;
+  assert.match(applyEdits(text, eq.edits), /"operator": "eq", "value": 9007199254740993\}/);
+});
