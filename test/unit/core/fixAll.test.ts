@@ -193,3 +193,13 @@ test('applyEdits and autoFixes: edits in any order, adjacent ones, insertions at
   assert.equal(r.count, 4);
   assert.deepEqual(r.edits.map((e) => e.offset).sort((a, b) => a - b), [5, 10, 20, 30, 40]);
 });
+
+test('a number given to a string field is quoted as written: 1.50, 1e3 and 20 digits keep their text', () => {
+  const filter = (op: string, value: string) => `{"where": {"key": "ClientRequestPath", "operator": "${op}", "value": ${value}}}`;
+  for (const [op, value, want] of [
+    ['eq', '1.50', '"1.50"'], ['eq', '1e3', '"1e3"'], ['eq', '12345678901234567890', '"12345678901234567890"'],
+    ['in', '[12345678901234567890, 7]', '["12345678901234567890", "7"]'], ['eq', 'true', '"true"'],
+  ]) {
+    assert.equal(fixAll(filter(op, value), 'logpush-filter').text, filter(op, want));
+  }
+});

@@ -266,8 +266,7 @@ class Walker {
       else if (!o.set && Array.isArray(v)) {
         if (v.length !== 1 || v[0] === null || typeof v[0] === 'object') return [];
         // A number as written (JSON.parse rounds past 2^53); anything else from its value.
-        const at = typeof v[0] === 'number' ? this.doc.locate([...path, 'value', 0]) : undefined;
-        shaped = at && at.length > 0 ? this.doc.text.slice(at.offset, at.offset + at.length) : JSON.stringify(v[0]);
+        shaped = (typeof v[0] === 'number' ? this.sourceOf([...path, 'value', 0]) : undefined) ?? JSON.stringify(v[0]);
       }
     }
     if (shaped !== undefined) edits.push({ ...this.doc.locate([...path, 'value']), newText: shaped });
@@ -324,6 +323,12 @@ class Walker {
     this.element(v, path, field, expect, false);
   }
 
+  /** The text of the value at path as the document has it, if it is there. */
+  private sourceOf(path: JsonPath): string | undefined {
+    const at = this.doc.locate(path);
+    return at.length > 0 ? this.doc.text.slice(at.offset, at.offset + at.length) : undefined;
+  }
+
   /** The array a scalar given to in/!in most likely meant ("200,201" -> [200, 201]). */
   private setFromScalar(v: unknown, expect: Expect): unknown[] {
     if (typeof v !== 'string') return [v];
@@ -357,7 +362,8 @@ class Walker {
       }
       case 'string':
         // No fix for an object or array: String() of one is no useful value (and throws on a member named "toString").
-        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, v !== null && typeof v === 'object' ? undefined : String(v));
+        // A number is quoted as written: String() of 1.50 is "1.5", of 1e3 "1000", of 20 digits a rounded number.
+        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, v !== null && typeof v === 'object' ? undefined : typeof v === 'number' ? this.sourceOf(path) ?? String(v) : String(v));
         return;
       case 'number-or-string':
         if (typeof v !== 'string' && typeof v !== 'number') bad(`The field ${fieldDesc} takes a number or a string, not ${describe(v)}.`);
