@@ -120,6 +120,16 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
   });
 }
 
+/** The offset of the first byte that is not part of well-formed UTF-8, or -1: where the text decoded from bytes (with U+FFFD for
+ * each bad sequence) encodes back to something else. */
+function notUtf8At(bytes: Buffer, decoded: string): number {
+  if (!decoded.includes('\ufffd')) return -1;
+  const again = Buffer.from(decoded, 'utf8');
+  const n = Math.min(again.length, bytes.length);
+  for (let i = 0; i < n; i++) if (again[i] !== bytes[i]) return i;
+  return again.length === bytes.length ? -1 : n;
+}
+
 interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[]; /** With --fix: the fixes written. */ fixed?: number }
 
 function toJson(results: FileResult[]) {
@@ -206,12 +216,15 @@ export function lint(argv: string[], io: Io): number {
   const results: FileResult[] = [];
   for (const file of files) {
     let text: string;
+    let bytes: Buffer;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      bytes = fs.readFileSync(file);
+      text = bytes.toString('utf8');
     } catch (err) {
       ioErrors.push(`${file}: cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
       continue;
     }
+    const decoded = text;
     const bom = text.charCodeAt(0) === 0xfeff;
     if (bom) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
     // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
@@ -225,6 +238,14 @@ export function lint(argv: string[], io: Io): number {
       const opts = { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER };
       if (args.fix) {
         const r = core.fixAll(text, kind, opts);
+        // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would replace them (a filter's "/caf\xe9" value
+        // would change with the operator's spelling). RFC 8259 §8.1: JSON exchanged between systems is UTF-8.
+        const invalid = r.fixed > 0 ? notUtf8At(bytes, decoded) : -1;
+        if (invalid >= 0) {
+          ioErrors.push(`${file}: not valid UTF-8 (byte 0x${bytes[invalid].toString(16).padStart(2, '0')} at offset ${invalid}); the fixes were not written.`);
+          results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
+          continue;
+        }
         if (r.fixed > 0) {
           try {
             fs.writeFileSync(file, (bom ? '\ufeff' : '') + r.text);

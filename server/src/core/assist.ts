@@ -64,11 +64,13 @@ export function schemasAt(kind: DocKind, path: JsonPath): S[] {
 /** A schema's plain text (title, description, enumDescriptions) as markdown: what markdown reads as syntax is escaped, so
  * "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis (vscode-json-languageservice's jsonHover.ts escapes
  * every punctuation character; only those that can change the rendering are escaped here, so the markdown stays readable: inline
- * marks everywhere, and a block marker at the start of a line). */
+ * marks and entity references (&lt;) everywhere, and a block marker or a setext underline at the start of a line). */
 export function plainToMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_[\]<>|~]/g, '\\$&')
-    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s|$)/gm, (_m, sp: string, mark: string) => `${sp}${mark.replace(/[#+\-.)]/, '\\$&')}`);
+    .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
+    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s|$)/gm, (_m, sp: string, mark: string) => `${sp}${mark.replace(/[#+\-.)]/, '\\$&')}`)
+    // A line of = or - under a line of text is a setext heading's underline ("---" a rule when alone).
+    .replace(/^(\s*)([=-])(?=[\s=-]*$)/gm, '$1\\$2');
 }
 
 function doc(s: S): string | undefined {

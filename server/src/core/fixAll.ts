@@ -4,7 +4,8 @@
 // until none applies, at most MAX_PASSES times (ESLint's limit), since one fix can reveal another (a trailing comma removed lets
 // the schema check run). Pure.
 import type { DocKind, Edit, Fix, Problem } from './types';
-import { validateText, type ValidateOptions } from './validate';
+import { capProblems, validateText, type ValidateOptions } from './validate';
+import { DEFAULT_OPTIONS } from './types';
 
 export const MAX_PASSES = 10;
 
@@ -28,27 +29,64 @@ function overlaps(a: Edit, b: Edit): boolean {
   return a.offset < b.offset + b.length && b.offset < a.offset + a.length;
 }
 
-/** Edits that do not overlap, applied from the end so that earlier offsets stay valid. */
+/** Edits that do not overlap, in any order: the text between them and their new text, joined once (one splice per edit copied the
+ * whole text each time: minutes for the 40,000 fixes of a 2 MB batch). */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
-  let out = text;
-  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
-  return out;
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
+    parts.push(text.slice(at, e.offset), e.newText);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** The edits taken so far, sorted by offset and never overlapping, so that a new edit is checked against its two neighbours only. */
+class TakenEdits {
+  readonly sorted: Edit[] = [];
+
+  /** The index of the first taken edit at or after offset. */
+  private at(offset: number): number {
+    let lo = 0, hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid].offset < offset) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
+  touches(e: Edit): boolean {
+    const i = this.at(e.offset);
+    return (i < this.sorted.length && overlaps(e, this.sorted[i])) || (i > 0 && overlaps(e, this.sorted[i - 1]));
+  }
+
+  add(e: Edit): void {
+    const n = this.sorted.length;
+    if (n === 0 || this.sorted[n - 1].offset < e.offset) this.sorted.push(e); // in order, as problems come: no search
+    else this.sorted.splice(this.at(e.offset), 0, e);
+  }
 }
 
 /** The auto-fixes of one check that can be applied together: each problem's auto-fix whose edits touch no edit taken before it. */
 export function autoFixes(problems: readonly Problem[]): { count: number; edits: Edit[] } {
   const edits: Edit[] = [];
+  const taken = new TakenEdits();
   let count = 0;
   for (const p of problems) {
     const f = autoFixOf(p);
-    if (!f || f.edits.some((e) => edits.some((t) => overlaps(e, t)))) continue;
-    edits.push(...f.edits);
+    if (!f || f.edits.some((e) => taken.touches(e))) continue;
+    for (const e of f.edits) { taken.add(e); edits.push(e); }
     count++;
   }
   return { count, edits };
 }
 
-export function fixAll(text: string, kind: DocKind, options: ValidateOptions = {}): FixAllResult {
+export function fixAll(text: string, kind: DocKind, opts: ValidateOptions = {}): FixAllResult {
+  // maxProblems caps what is reported, not what is fixed: each pass sees every problem (with the cap, a batch of 5000 requests
+  // without "jsonrpc" got 1000 fixes per pass), and the problems returned are capped at the end.
+  const max = opts.maxProblems ?? DEFAULT_OPTIONS.maxProblems;
+  const options: ValidateOptions = { ...opts, maxProblems: Number.MAX_SAFE_INTEGER };
   let problems = validateText(text, kind, options);
   let fixed = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -61,5 +99,5 @@ export function fixAll(text: string, kind: DocKind, options: ValidateOptions = {
     // options.parsed is the first text's parse; the new text gets its own.
     problems = validateText(text, kind, { ...options, parsed: undefined });
   }
-  return { text, fixed, problems };
+  return { text, fixed, problems: capProblems(problems, max) };
 }

@@ -12,6 +12,13 @@ export function objectAt(root: JsonNode, path: JsonPath, offset = -1): JsonNode 
   return node?.type === 'object' ? node : undefined;
 }
 
+/** The value node of an object's member, of duplicate keys the last (the one JSON.parse, hover and the checks take). */
+export function memberValue(obj: JsonNode | undefined, name: string): JsonNode | undefined {
+  if (obj?.type !== 'object' || !obj.children) return undefined;
+  for (let i = obj.children.length - 1; i >= 0; i--) if (obj.children[i].children?.[0]?.value === name) return obj.children[i].children?.[1];
+  return undefined;
+}
+
 /** Whether a colon follows the key literal at span: the member already has its value part, so a completion of the key writes the
  * name only (vscode-json-languageservice adds a value only where there is none); else `"name": value` would leave two colons. */
 export function colonAfter(text: string, span: Span): boolean {

@@ -84,6 +84,11 @@ function finish(problems: Problem[], max: number): Problem[] {
     out.push(message === p.message && !p.related ? p : { ...p, message, ...(related ? { related } : {}) });
   }
   out.sort((a, b) => a.offset - b.offset || a.length - b.length);
+  return capProblems(out, max);
+}
+
+/** At most max problems of a checked list, then one limits/too-many-problems counting the rest. */
+export function capProblems(out: Problem[], max: number): Problem[] {
   if (out.length > max) {
     const rest = out.length - max;
     out.length = max;

@@ -40,8 +40,9 @@ export function markdownToPlain(md: string): string {
   return md
     .replace(/^```[^\n]*\n([\s\S]*?)\n```$/gm, '$1')
     .replace(/\*\*([^*\n]+)\*\*/g, '$1')
-    .replace(/`([^`\n]+)`/g, '$1')
-    .replace(/\\([\\`*_{}[\]()<>#+\-.!|~])/g, '$1');
+    // A code span's backticks are not escaped ones: plainToMarkdown writes a plain backtick as \`.
+    .replace(/(?<!\\)`([^`\n]+)(?<!\\)`/g, '$1')
+    .replace(/\\([\\`*_{}[\]()<>#+\-.!|~&=])/g, '$1');
 }
 
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {

@@ -207,6 +207,20 @@ test('lint --fix on a file it cannot write says so and names the file; the file 
   assert.match(r.stdout, /set-needs-array/);
 });
 
+test('lint --fix does not write a file that is not UTF-8: the bytes it could not read would be lost', async () => {
+  // "/caf\xe9" (Latin-1): read as UTF-8 the \xe9 is U+FFFD, and writing the fixed text back stored EF BF BD in its place, so the
+  // filter's value changed with the operator's spelling. RFC 8259 section 8.1: JSON text exchanged between systems MUST be UTF-8.
+  const bytes = Buffer.concat([Buffer.from('{"where": {"key": "ClientRequestPath", "operator": "In", "value": ["/caf'), Buffer.from([0xe9]), Buffer.from('"]}}\n')]);
+  const dir = tmpdir({ 'a.filter.json': bytes, 'c.filter.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]), 'b.filter.json': '{"where": {"key": "ClientRequestPath", "operator": "In", "value": ["/caf\u00e9"]}}\n' });
+  const r = await run(['lint', '--fix', dir]);
+  assert.ok(fs.readFileSync(path.join(dir, 'a.filter.json')).equals(bytes), 'the file is unchanged');
+  assert.match(r.stderr, /a\.filter\.json: not valid UTF-8 \(byte 0xe9 at offset 72\); the fixes were not written\./);
+  assert.match(r.stderr, /c\.filter\.json: not valid UTF-8 \(byte 0xe9 at offset 75\)/, 'the offset counts the BOM');
+  assert.equal(r.code, 2);
+  // A UTF-8 file beside it is fixed as usual.
+  assert.match(fs.readFileSync(path.join(dir, 'b.filter.json'), 'utf8'), /"operator": "in"/);
+});
+
 test('package.json\'s problem matchers ($edgekit, $edgekit-info) read every line of --format line, as VS Code tasks would', async () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
   const matchers = pkg.contributes.problemMatchers as { name: string; severity?: string; pattern: Record<string, string | number> }[];

@@ -259,3 +259,23 @@ test('each read-only document scheme the client serves activates the extension (
   assert.equal(schemes.size, registering.length, `one scheme per provider: ${[...schemes]} / ${registering}`);
   for (const s of schemes) assert.ok((pkg.activationEvents as string[]).includes(`onFileSystem:${s}`), `activationEvents has onFileSystem:${s}`);
 });
+
+test('the walkthrough claims only what the extension does', () => {
+  const [w] = pkg.contributes.walkthroughs as { steps: { id: string; description: string; media: { markdown?: string } }[] }[];
+  const text = (id: string) => {
+    const s = w.steps.find((x) => x.id === id)!;
+    return `${s.description}\n${s.media.markdown ? fs.readFileSync(path.join(root, s.media.markdown), 'utf8') : ''}`;
+  };
+  // A plain .json file is not EdgeKit's in VS Code, "$schema" or not: the languages are claimed by file name only and the client
+  // serves those languages (client/src/languages.ts, languageClient.ts documentSelector). kindFromSchemaRef is the CLI's and other
+  // editors' way in (they send "json"), so the VS Code walkthrough must not promise squiggles and quick fixes for it.
+  const byFirstLine = pkg.contributes.languages.some((l: { firstLine?: string }) => l.firstLine);
+  const clientServesJson = /['"]json['"]/.test(fs.readFileSync(path.join(root, 'client/src/languages.ts'), 'utf8'));
+  if (!byFirstLine && !clientServesJson) {
+    assert.doesNotMatch(text('check'), /"\$schema"\)?:|join in with a `?"\$schema"/, 'the check step promises EdgeKit\'s checks for a "$schema" file');
+  }
+  // The gateway request carries no credential (spec: Authentication, Gateway "the request example carries no credential";
+  // http/gateway.ts sends Content-Type only), so its curl has none to put in environment variables.
+  const gateway = fs.readFileSync(path.join(root, 'client/src/http/gateway.ts'), 'utf8');
+  if (!/Authorization|X-Auth/i.test(gateway)) assert.doesNotMatch(text('send'), /credential/i, 'the send step promises credentials in the curl command');
+});

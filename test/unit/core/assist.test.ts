@@ -236,3 +236,17 @@ test('schema descriptions are plain text: hover and completion escape what markd
   assert.doesNotMatch(String(c.documentation), /(^|[^\\])<[a-z]/);
   assert.ok(markdownToPlain(String(c.documentation)).includes(description));
 });
+
+test('plain text survives plainToMarkdown then markdownToPlain, and markdown renders none of it as markup', async () => {
+  const { plainToMarkdown } = await import('../../../server/src/core/assist');
+  const { markdownToPlain } = await import('../../../server/src/lsp/features');
+  for (const t of ['Use `where` at the top', 'a **b** and __c__', '\\d+ and C:\\logs', 'Tags: &lt;b&gt; &amp; &#60;', 'Heading?\n===', 'Heading?\n---',
+    'x\n  ==', '1. first\n2) second', '- item', '# not a heading', '> not a quote', 'a | b', '~~gone~~', '<scheme>://<address>']) {
+    const md = plainToMarkdown(t);
+    assert.equal(markdownToPlain(md), t, `round trip of ${JSON.stringify(t)} via ${JSON.stringify(md)}`);
+    // What would turn into markup: an unescaped backtick, an entity reference, a setext underline after a line of text.
+    assert.doesNotMatch(md, /(^|[^\\])`/, md);
+    assert.doesNotMatch(md, /(^|[^\\])&(#\d+|#x[0-9a-f]+|[a-z]+);/i, md);
+    assert.doesNotMatch(md, /\n[ \t]*[=-]+[ \t]*$/, md);
+  }
+});

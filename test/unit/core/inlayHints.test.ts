@@ -51,3 +51,14 @@ test('ruleset: a skip rule\'s managed ruleset ids named after the id; unknown id
   assert.deepEqual(got.map((h) => h.label), ['Cloudflare OWASP Core Ruleset', 'Cloudflare Managed Ruleset']);
   assert.ok(got.every((h) => h.at.startsWith(',') || h.at.startsWith('}') || h.at.startsWith(']')), JSON.stringify(got));
 });
+
+test('a member written twice: the hints follow the last one, as JSON.parse, the gateway, hover and signature help do', () => {
+  const text = '{"jsonrpc": "2.0", "method": "eth_getBalance", "method": "eth_getBlockByNumber", "params": ["0x10", true], "id": 1}';
+  assert.deepEqual(hints('jsonrpc-request', text).map((h) => h.label), ['Block:', '= 16', 'Hydrated transactions:']);
+  const params = '{"jsonrpc": "2.0", "method": "eth_getBlockByNumber", "params": ["0x1", false], "params": ["0x20", true], "id": 1}';
+  assert.deepEqual(hints('jsonrpc-request', params).filter((h) => h.kind === 'type').map((h) => h.label), ['= 32']);
+  const skip = (first: string, last: string) => JSON.stringify({ rules: [{ action: 'skip', expression: 'true',
+    action_parameters: { rulesets: [first] } }] }).replace(/"rulesets":\["[^"]*"\]/, `"rulesets": ["${first}"], "rulesets": ["${last}"]`);
+  const h = hints('waf-ruleset', skip('not-a-ruleset', 'efb7b8c949ac4650a09736fc376e9aee'));
+  assert.deepEqual(h.map((x) => x.label), ['Cloudflare Managed Ruleset']);
+});

@@ -8,6 +8,7 @@ import { createScanner, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { validateText, type ValidateOptions } from '../../../server/src/core/validate';
 import { complete, hover, inlayHints, lenses, signatureHelp } from '../../../server/src/core/assist';
 import { parseDocument } from '../../../server/src/core/parse';
+import { autoFixOf, fixAll } from '../../../server/src/core/fixAll';
 import { CODES } from '../../../server/src/core/codes';
 import { detectKind, isDocKind } from '../../../server/src/core/kinds';
 import { DOC_KINDS, type DocKind, type Problem, type Span } from '../../../server/src/core/types';
@@ -150,6 +151,21 @@ export function checkAll(text: string, kind: DocKind, offsets: readonly number[]
     assert.ok(l.title.length > 0, 'lens without a title');
   }
   return first;
+}
+
+/**
+ * Fix all (the source action, lint --fix): no exception, its problems inside its text, JSON that parsed still parses, and it
+ * converges: no auto-fixable problem is left (a fix that undid another, or revealed one forever, would use up the passes).
+ */
+export function checkFixAll(text: string, kind: DocKind): void {
+  const r = fixAll(text, kind);
+  checkProblems(r.text, r.problems);
+  if (r.fixed === 0) assert.equal(r.text, text, 'Fix all changed the text without a fix');
+  let parsed = true;
+  try { JSON.parse(text); } catch { parsed = false; }
+  if (parsed) assert.doesNotThrow(() => JSON.parse(r.text), `Fix all broke the JSON:\n${text}\n->\n${r.text}`);
+  const left = r.problems.filter((p) => autoFixOf(p));
+  assert.deepEqual(left.map((p) => `${p.code} ${p.message}`), [], `Fix all did not converge:\n${text}\n->\n${r.text}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------- text mutations
@@ -411,6 +427,8 @@ export function properties(): FuzzProperty[] {
       (text: string, fr: number[]) => { checkAll(text, 'logpush-job', toOffsets(text, fr)); }),
     prop('ruleset with a mutated expression', [rulesetWithBadExpression, offsetFractions] as const,
       (text: string, fr: number[]) => { checkAll(text, 'waf-ruleset', toOffsets(text, fr)); }),
+    prop('Fix all: a job with a malformed filter string', [jobWithBadFilter] as const, (text: string) => { checkFixAll(text, 'logpush-job'); }),
+    prop('Fix all: a ruleset with a mutated expression', [rulesetWithBadExpression] as const, (text: string) => { checkFixAll(text, 'waf-ruleset'); }),
     prop('a document read as the wrong kind', [fc.constantFrom(...CORPUS), kindArb, offsetFractions] as const,
       (s: Sample, kind: DocKind, fr: number[]) => { checkAll(s.text, kind, toOffsets(s.text, fr)); }),
   ];
@@ -420,6 +438,8 @@ export function properties(): FuzzProperty[] {
         (text: string, fr: number[]) => { checkAll(text, kind, toOffsets(text, fr)); }),
       prop(`${kind}: character mutations of the corpus`, [mutatedText(kind), offsetFractions] as const,
         (text: string, fr: number[]) => { checkAll(text, kind, toOffsets(text, fr)); }),
+      prop(`${kind}: Fix all on near-valid documents and character mutations`, [fc.oneof(nearValid(kind), mutatedText(kind))] as const,
+        (text: string) => { checkFixAll(text, kind); }),
     );
   }
   return out;

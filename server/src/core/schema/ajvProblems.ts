@@ -2,7 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
-import { suggest } from '../suggest';
+import { editDistance, suggest } from '../suggest';
 import { cap } from '../text';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
@@ -51,6 +51,14 @@ function valueAt(root: unknown, path: JsonPath): unknown {
     cur = (cur as Record<string, unknown>)[seg as string];
   }
   return cur;
+}
+
+/** The allowed values nearest to a misspelt one: the nearest, or every one as near as it (suggest's order), up to three. */
+function nearest(value: string, allowed: readonly string[]): string[] {
+  const near = suggest(value, allowed, { max: 3 });
+  const lower = value.toLowerCase();
+  const d = (c: string) => editDistance(lower, c.toLowerCase());
+  return near.length < 2 ? near : near.filter((c) => d(c) === d(near[0]));
 }
 
 function lastName(path: JsonPath): string {
@@ -230,10 +238,12 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
       case 'enum': {
         const values = (e.params as { allowedValues: unknown[] }).allowedValues;
         const allowed = values.map((v) => JSON.stringify(v)).join(', ');
-        // A misspelt string ("blok"): the nearest allowed one, with a fix that writes it
-        const near = typeof value === 'string' ? suggest(value, values.filter((v): v is string => typeof v === 'string'), { max: 1 }) : [];
-        message = `${cap(lastName(path))} is ${describe(value)}; ${near.length ? `did you mean ${JSON.stringify(near[0])}? Expected` : 'expected'} one of ${allowed}.`;
-        if (near.length) fixes = [{ title: `Change to ${JSON.stringify(near[0])}`, edits: [{ ...span, newText: JSON.stringify(near[0]) }], preferred: true }];
+        // A misspelt string ("blok"): the nearest allowed one, with a fix that writes it. Two values equally near ("!n": "!in" or
+        // "in"; "ge": "geq" or "gt") are both offered, the first preferred for the editor's Auto Fix, so that Fix all (which takes
+        // a problem's only fix) leaves the choice to the user.
+        const near = typeof value === 'string' ? nearest(value, values.filter((v): v is string => typeof v === 'string')) : [];
+        message = `${cap(lastName(path))} is ${describe(value)}; ${near.length ? `did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}? Expected` : 'expected'} one of ${allowed}.`;
+        if (near.length) fixes = near.map((n, k) => ({ title: `Change to ${JSON.stringify(n)}`, edits: [{ ...span, newText: JSON.stringify(n) }], preferred: k === 0 }));
         break;
       }
       case 'const':

@@ -7,7 +7,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
-import { colonAfter, memberFollows, objectAt, valueFollows } from '../../jsonTree';
+import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -264,7 +264,7 @@ export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
     if (!inRange(items[k]) || items[k].type !== 'object') continue;
     const item = root.type === 'array' ? doc.treeAround(items[k].offset + 1)?.children?.[k] : root;
     if (!item?.children) continue;
-    const member = (name: string) => item.children!.find((p) => p.children?.[0]?.value === name)?.children?.[1];
+    const member = (name: string) => memberValue(item, name);
     const method = member('method');
     const spec = typeof method?.value === 'string' ? METHOD_BY_NAME.get(method.value) : undefined;
     const params = member('params');

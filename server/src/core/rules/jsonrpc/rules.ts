@@ -38,7 +38,9 @@ export function insertMember(doc: ParsedDoc, path: JsonPath, name: string, value
   const anchor = where === 'first' ? props[0] : props[props.length - 1];
   const lineStart = doc.text.lastIndexOf('\n', anchor.offset - 1) + 1;
   const lead = doc.text.slice(lineStart, anchor.offset);
-  const sep = /^[ \t]*$/.test(lead) ? `\n${lead}` : ' ';
+  // The anchor's own line break: a CRLF document must not get a lone LF (Fix all, lint --fix).
+  const eol = lineStart >= 2 && doc.text[lineStart - 2] === '\r' ? '\r\n' : '\n';
+  const sep = /^[ \t]*$/.test(lead) ? `${eol}${lead}` : ' ';
   return where === 'first'
     ? { offset: anchor.offset, length: 0, newText: `${member},${sep}` }
     : { offset: anchor.offset + anchor.length, length: 0, newText: `,${sep}${member}` };

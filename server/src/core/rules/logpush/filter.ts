@@ -162,8 +162,19 @@ function describe(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** A number for a fix to write as the user wrote its digits: Number() of a string past 2^53 would change it (the platform reads
+ * integer sets as uint64), and the text already is a JSON number (NUMERIC). */
+class NumberText {
+  constructor(readonly text: string) {}
+}
+
+/** A value as JSON text, a NumberText as its digits. */
+function jsonText(v: unknown): string {
+  return v instanceof NumberText ? v.text : JSON.stringify(v);
+}
+
 function formatArray(items: unknown[]): string {
-  return '[' + items.map((i) => JSON.stringify(i)).join(', ') + ']';
+  return '[' + items.map(jsonText).join(', ') + ']';
 }
 
 class Walker {
@@ -254,7 +265,8 @@ class Walker {
       if (o.set && !Array.isArray(v)) shaped = formatArray(this.setFromScalar(v, expect));
       else if (!o.set && Array.isArray(v)) {
         if (v.length !== 1 || v[0] === null || typeof v[0] === 'object') return [];
-        shaped = JSON.stringify(v[0]);
+        // A number as written (JSON.parse rounds past 2^53); anything else from its value.
+        shaped = (typeof v[0] === 'number' ? this.sourceOf([...path, 'value', 0]) : undefined) ?? JSON.stringify(v[0]);
       }
     }
     if (shaped !== undefined) edits.push({ ...this.doc.locate([...path, 'value']), newText: shaped });
@@ -311,11 +323,17 @@ class Walker {
     this.element(v, path, field, expect, false);
   }
 
+  /** The text of the value at path as the document has it, if it is there. */
+  private sourceOf(path: JsonPath): string | undefined {
+    const at = this.doc.locate(path);
+    return at.length > 0 ? this.doc.text.slice(at.offset, at.offset + at.length) : undefined;
+  }
+
   /** The array a scalar given to in/!in most likely meant ("200,201" -> [200, 201]). */
   private setFromScalar(v: unknown, expect: Expect): unknown[] {
     if (typeof v !== 'string') return [v];
     const parts = v.includes(',') ? v.split(',').map((p) => p.trim()).filter((p) => p !== '') : [v];
-    if ((expect === 'integer' || expect === 'number') && parts.every((p) => NUMERIC.test(p))) return parts.map(Number);
+    if ((expect === 'integer' || expect === 'number') && parts.every((p) => NUMERIC.test(p))) return parts.map((p) => new NumberText(p));
     return parts;
   }
 
@@ -324,7 +342,7 @@ class Walker {
     const bad = (message: string, replacement?: unknown, title?: string): void => {
       const s = span();
       this.out.push(this.ctx.report('logpush/value-type', message, s, replacement === undefined ? undefined
-        : { fixes: [{ title: title ?? `Use ${JSON.stringify(replacement)}`, preferred: true, edits: [{ ...s, newText: JSON.stringify(replacement) }] }] }));
+        : { fixes: [{ title: title ?? `Use ${jsonText(replacement)}`, preferred: true, edits: [{ ...s, newText: jsonText(replacement) }] }] }));
     };
     const fieldDesc = `"${field.name}" (${field.type})`;
     switch (expect) {
@@ -336,7 +354,7 @@ class Walker {
         } else if (typeof v === 'string') {
           if (!re.test(v.trim())) bad(`The field ${fieldDesc} takes ${EXPECT_NAMES[expect]}, not the string ${describe(v)}.`);
           // Numbers as strings are the documented form for single values, but a set must hold real numbers ([]uint64).
-          else if (inSet) bad(`The set for ${fieldDesc} must hold numbers, not the string ${describe(v)}.`, Number(v.trim()));
+          else if (inSet) bad(`The set for ${fieldDesc} must hold numbers, not the string ${describe(v)}.`, new NumberText(v.trim()));
         } else {
           bad(`The field ${fieldDesc} takes ${EXPECT_NAMES[expect]}, not ${describe(v)}.`);
         }
@@ -344,7 +362,8 @@ class Walker {
       }
       case 'string':
         // No fix for an object or array: String() of one is no useful value (and throws on a member named "toString").
-        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, v !== null && typeof v === 'object' ? undefined : String(v));
+        // A number is quoted as written: String() of 1.50 is "1.5", of 1e3 "1000", of 20 digits a rounded number.
+        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, v !== null && typeof v === 'object' ? undefined : typeof v === 'number' ? this.sourceOf(path) ?? String(v) : String(v));
         return;
       case 'number-or-string':
         if (typeof v !== 'string' && typeof v !== 'number') bad(`The field ${fieldDesc} takes a number or a string, not ${describe(v)}.`);

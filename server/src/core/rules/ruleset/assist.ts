@@ -11,6 +11,7 @@ import { tokenize, type Token } from './exprLexer';
 import { KEYWORDS } from './exprParser';
 import { OPS_BY_TYPE } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
+import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
 
@@ -133,17 +134,16 @@ export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
   const root = doc.tree();
   if (!root) return out;
   const end = range.offset + range.length;
-  const rules = root.type === 'object' ? root.children?.find((p) => p.children?.[0]?.value === 'rules')?.children?.[1] : undefined;
+  const rules = memberValue(root, 'rules');
   const named = (n: JsonNode | undefined) => {
     if (n?.type !== 'string' || n.offset > end || n.offset + n.length < range.offset) return;
     const r = managedRuleset(String(n.value));
     if (r) out.push({ offset: n.offset + n.length, label: r.name, kind: 'type', paddingLeft: true });
   };
-  const member = (o: JsonNode | undefined, name: string) => o?.type === 'object' ? o.children?.find((p) => p.children?.[0]?.value === name)?.children?.[1] : undefined;
   for (const rule of rules?.type === 'array' ? rules.children ?? [] : []) {
     if (rule.offset > end || rule.offset + rule.length < range.offset) continue;
-    const params = member(rule, 'action_parameters');
-    const skipped = member(params, 'rulesets');
+    const params = memberValue(rule, 'action_parameters');
+    const skipped = memberValue(params, 'rulesets');
     for (const id of skipped?.type === 'array' ? skipped.children ?? [] : []) named(id);
   }
   return out;

@@ -196,7 +196,8 @@ class Checker {
       const near = suggest(e.name, FUNCTION_NAMES, { sameLastSegment: true });
       this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
-        ...(near.length ? { fixes: [{ title: `Change to "${near[0]}"`, edits: [{ ...e.nameSpan, newText: near[0] }], preferred: true }] } : {}) });
+        // One fix per name offered, the first preferred (the editor's Auto Fix); with two, Fix all leaves the choice to the user.
+        ...(near.length ? { fixes: near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 })) } : {}) });
       return this.indexes(e, UNKNOWN);
     }
     if (ONCE.has(e.name)) this.once(e);
@@ -379,10 +380,12 @@ class Checker {
       if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
         // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
         const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
-        problem.fixes = [{
-          title: this.reducers ? 'Compare every element: add [*]' : 'Compare every element: any(...[*] ...)', preferred: true,
-          edits: this.reducers ? [star] : [{ offset: e.offset, length: 0, newText: 'any(' }, star, { offset: e.offset + e.length, length: 0, newText: ')' }],
-        }];
+        const wrap = (fn: 'any' | 'all', preferred: boolean) => ({ title: `Compare every element: ${fn}(...[*] ...)`, preferred,
+          edits: [{ offset: e.offset, length: 0, newText: `${fn}(` }, star, { offset: e.offset + e.length, length: 0, newText: ')' }] });
+        // "ne" reads as "no element is": any(...[*] ne x) holds for nearly every request (some element differs), so all() comes first
+        // and both are offered; Fix all (a problem's only fix) leaves that choice to the user.
+        problem.fixes = this.reducers ? [{ title: 'Compare every element: add [*]', preferred: true, edits: [star] }]
+          : e.op === 'ne' ? [wrap('all', true), wrap('any', false)] : [wrap('any', true)];
       }
       this.problems.push(problem);
       return UNKNOWN; // what it would give is unknown: no second problem on the any() or "and" around it
