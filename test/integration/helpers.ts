@@ -120,9 +120,13 @@ export async function setSetting(key: string, value: unknown, target = vscode.Co
   const seen = new Promise<void>((resolve) => {
     sub = vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(`edgekit.${key}`) && visible()) resolve(); });
   });
+  // A change is done when its onDidChangeConfiguration has been delivered, not when inspect() shows it: the value can be visible
+  // before the event, and the extension's listener (which clears the Security Events view on a backend switch) would then run
+  // during the next test. A value already in place fires no event.
+  const changes = !visible();
   try {
     await vscode.workspace.getConfiguration('edgekit').update(key, value, target);
-    if (!visible()) await seen;
+    if (changes) await seen;
   } finally {
     sub?.dispose();
   }
