@@ -51,15 +51,30 @@ export const logpushCommands = {
   },
 };
 
+/**
+ * `text` as one markdown code span, whatever it holds: the fence is a run of backticks longer than any inside (CommonMark §6.1), with
+ * a space inside each end when the text starts or ends with a backtick or a space; line breaks become spaces (a span inside a list
+ * item or a table row stays on its line), and in a table cell each | is escaped (GFM tables split cells before reading spans). A log
+ * record's values come from whoever sent the request: a backtick in a path must not end the span and turn the rest into markdown.
+ */
+export function codeSpan(text: string, inTable = false): string {
+  let t = text.replace(/\r\n?|\n/g, ' ');
+  if (inTable) t = t.replace(/\|/g, '\\|');
+  const longest = (t.match(/`+/g) ?? []).reduce((n, run) => Math.max(n, run.length), 0); // no spread: a line may hold 10^5 runs
+  const fence = '`'.repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(t) && t.trim() ? ' ' : '';
+  return fence + pad + t + pad + fence;
+}
+
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {
   const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
-  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- \`${b.label}\`: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
+  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
   return [
     `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
     `Logs: ${r.source} · dataset \`${r.dataset}\`${r.badLines ? ` · ${r.badLines} line(s) skipped (not JSON objects)` : ''}`, '',
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
-    '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: \`${JSON.stringify(m.record)}\``), '',
+    '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: ${codeSpan(JSON.stringify(m.record))}`), '',
   ].join('\n');
 }
 
@@ -77,7 +92,7 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   return [
     `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '',
     '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
-    ...rules.map((x) => `| \`${x.label.replace(/\|/g, '\\|')}\` | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
+    ...rules.map((x) => `| ${codeSpan(x.label, true)} | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
     '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +

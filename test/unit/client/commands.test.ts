@@ -279,3 +279,29 @@ test('Test Filter and Test Rules reports open read-only, so the next report repl
     ctx.reports.dispose();
   }
 });
+
+/** The text of a CommonMark code span `s` (fence, content, same fence), or undefined when `s` is not one whole code span: a run of
+ * backticks as long as the fence inside it would end it early (CommonMark 0.31 §6.1). */
+function codeSpanText(s: string): string | undefined {
+  const m = /^(`+)([^]*)\1$/.exec(s);
+  if (!m) return undefined;
+  const runs = m[2].match(/`+/g) ?? [];
+  if (runs.some((r) => r.length === m[1].length)) return undefined;
+  const t = m[2];
+  return t.length > 2 && t.startsWith(' ') && t.endsWith(' ') && t.trim() ? t.slice(1, -1) : t;
+}
+
+test('Test Filter / Test Rules reports: a backtick in a log line or a label does not end its code span (no markdown from the logs)', async () => {
+  const { testReport, rulesReport } = await import('../../../client/src/commands/logpush');
+  // A request path chosen by whoever sent the request: with one backtick it closed the span, and the rest rendered as a link.
+  const record = { ClientRequestPath: '/x`[Open the report](command:workbench.action.terminal.new) ``', EdgeResponseStatus: 200 };
+  const md = testReport('a.filter.json', { ...FILTER_RESULT, branches: { label: 'ClientRequestPath eq "/`a`"', matched: 1, children: [] }, firstMatches: [{ line: 1, record }] } as never);
+  const line = md.split('\n').find((l) => l.startsWith('- line 1: '))!;
+  assert.equal(codeSpanText(line.slice('- line 1: '.length)), JSON.stringify(record), line);
+  const branch = md.split('\n').find((l) => l.startsWith('- ') && l.includes('ClientRequestPath eq'))!;
+  assert.equal(codeSpanText(branch.slice(2, branch.lastIndexOf(': '))), 'ClientRequestPath eq "/`a`"', branch);
+  const rules = rulesReport('r.ruleset.json', { total: 1, undecided: 0, source: 'sample', rules: [{ label: 'http.request.uri.path eq "`|`"\nand ip.src eq 1.2.3.4', action: 'block', enabled: true, terminating: true, matched: 1, applied: 1, decided: 1, skipped: 0, firstMatches: [1] }] } as never);
+  const row = rules.split('\n').find((l) => l.includes('ip.src'))!;
+  const cell = row.split(/(?<!\\)\|/)[1].trim();
+  assert.equal(codeSpanText(cell.replace(/\\\|/g, '|')), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', row);
+});
