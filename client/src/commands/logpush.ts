@@ -7,6 +7,7 @@ import { apiFor, pickAccount, pickZone } from './api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
+import { codeSpan } from '../markdown';
 
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
@@ -50,21 +51,6 @@ export const logpushCommands = {
     return out.uri.toString();
   },
 };
-
-/**
- * `text` as one markdown code span, whatever it holds: the fence is a run of backticks longer than any inside (CommonMark §6.1), with
- * a space inside each end when the text starts or ends with a backtick or a space; line breaks become spaces (a span inside a list
- * item or a table row stays on its line), and in a table cell each | is escaped (GFM tables split cells before reading spans). A log
- * record's values come from whoever sent the request: a backtick in a path must not end the span and turn the rest into markdown.
- */
-export function codeSpan(text: string, inTable = false): string {
-  let t = text.replace(/\r\n?|\n/g, ' ');
-  if (inTable) t = t.replace(/\|/g, '\\|');
-  const longest = (t.match(/`+/g) ?? []).reduce((n, run) => Math.max(n, run.length), 0); // no spread: a line may hold 10^5 runs
-  const fence = '`'.repeat(longest + 1);
-  const pad = /^[` ]|[` ]$/.test(t) && t.trim() ? ' ' : '';
-  return fence + pad + t + pad + fence;
-}
 
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {

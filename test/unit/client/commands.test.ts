@@ -305,3 +305,17 @@ test('Test Filter / Test Rules reports: a backtick in a log line or a label does
   const cell = row.split(/(?<!\\)\|/)[1].trim();
   assert.equal(codeSpanText(cell.replace(/\\\|/g, '|')), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', row);
 });
+
+test('Zones view tooltips: a job\'s destination, a delivery\'s object and a destination\'s error message stay text (no markdown from the backend)', async () => {
+  const { JobItem, DeliveryItem } = await import('../../../client/src/views/zones');
+  // An account member names the destination; an HTTP destination answers the error text: neither may add a link to the tooltip.
+  const job = { id: 7, name: 'j', dataset: 'http_requests', enabled: true, destination_conf: 'https://logs.example/`[Sign in again](https://evil.example)`',
+    last_error: '2026-11-26T04:00:00Z', error_message: 'bad gateway: [Sign in again](https://evil.example) **now**' };
+  const md = String((new JobItem(job).tooltip as { value: string }).value);
+  assert.ok(md.includes(`- Destination: \`\` https://logs.example/\`[Sign in again](https://evil.example)\` \`\``), md);
+  assert.ok(md.includes('\\[Sign in again\\]\\(https\\:\\/\\/evil\\.example\\) \\*\\*now\\*\\*'), md);
+  const delivery = { id: 'd', at: '2026-11-26T04:00:00Z', status: 'failed', object: 'a`b', records: 1, bytes: 2, destination: 'x', error: '$(zap) [x](y)' };
+  const dm = String((new DeliveryItem(delivery as never).tooltip as { value: string }).value);
+  assert.ok(dm.includes('- Object: ``a`b``'), dm);
+  assert.ok(dm.includes('- Error: \\$\\(zap\\) \\[x\\]\\(y\\)'), dm);
+});
