@@ -74,7 +74,23 @@ export async function lockState(file: string): Promise<StateLock> {
     // A lock of a live process (another, or this one after a restart in place) is in use; an unreadable one, or one whose process
     // is gone, is stale.
     if (other && other.pid !== process.pid && alive(other.pid)) throw new StateInUse(file, other);
-    await fs.rm(lock, { force: true });
+    // Removed by moving it aside first, then looking at what was moved: another mock may have taken the stale lock over since it
+    // was read (windows restored together after a crash), and removing the name would remove that mock's fresh lock. One that
+    // is not the stale lock read goes back where it was.
+    const aside = `${lock}.${process.pid}.${randomBytes(6).toString('hex')}.stale`;
+    try {
+      await fs.rename(lock, aside);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
+    const moved = await readLock(aside);
+    if (moved && moved.pid !== other?.pid && moved.pid !== process.pid && alive(moved.pid)) {
+      try { await fs.link(aside, lock); } catch { /* a third took the name meanwhile: it holds the file now */ }
+      await fs.rm(aside, { force: true });
+      throw new StateInUse(file, moved);
+    }
+    await fs.rm(aside, { force: true });
   }
   held.set(key, info);
   let released = false;

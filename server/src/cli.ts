@@ -67,8 +67,8 @@ function parseLintArgs(argv: string[]): LintArgs {
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
 /** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
- * match a kind's pattern) go into `walked` too. */
-function collect(paths: string[], explicitKind: boolean, errors: string[], walked: Set<string>): string[] {
+ * match a kind's pattern) go into `walked` too, and the real paths of the directories named go into `roots`. */
+function collect(paths: string[], explicitKind: boolean, errors: string[], walked: Set<string>, roots: string[]): string[] {
   const files: string[] = [];
   const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
   const walk = (dir: string) => {
@@ -106,8 +106,10 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
       errors.push(`${p}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}.`);
       continue;
     }
-    if (st.isDirectory()) walk(p);
-    else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
+    if (st.isDirectory()) {
+      try { roots.push(fs.realpathSync(p)); } catch { /* reported by readdir */ }
+      walk(p);
+    } else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
     else errors.push(`${p}: not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).`);
   }
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
@@ -208,11 +210,47 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean): string
   return lines.join('\n') + '\n';
 }
 
+/** Writes the fixed text over `file`, or says why not (the file is then unchanged). A file found by walking a directory is written
+ * only when its real path is inside one of the directories named (`roots`): a symbolic link in a cloned folder must not make
+ * --fix rewrite a file elsewhere. The text goes to a temp file beside the real file (mode and owner copied, synced), which is
+ * renamed over it once the file is seen to hold what was read: a failed or interrupted write leaves the old file whole, and a
+ * save made meanwhile (an editor) is not overwritten. */
+function writeFixes(file: string, roots: string[] | undefined, read: Buffer, text: string): string | undefined {
+  const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  let real: string;
+  let st: fs.Stats;
+  try {
+    real = fs.realpathSync(file);
+    st = fs.statSync(real);
+  } catch (err) {
+    return `cannot write the fixes (${code(err)}); the file is unchanged.`;
+  }
+  if (roots && !roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep))) {
+    return `is ${real} (through a symbolic link), outside the paths given; the fixes were not written.`;
+  }
+  const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
+  try {
+    fs.writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
+    const fd = fs.openSync(tmp, 'r+'); // writable: Windows flushes only a handle open for writing
+    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    try { fs.chownSync(tmp, st.uid, st.gid); } catch { /* not ours to give away (not root): the file is the runner's */ }
+    fs.chmodSync(tmp, st.mode & 0o7777);
+    if (!fs.readFileSync(real).equals(read)) return 'changed while it was being fixed; the fixes were not written.';
+    fs.renameSync(tmp, real);
+    return undefined;
+  } catch (err) {
+    return `cannot write the fixes (${code(err)}); the file is unchanged.`;
+  } finally {
+    try { fs.rmSync(tmp, { force: true }); } catch { /* already renamed, or never made */ }
+  }
+}
+
 export function lint(argv: string[], io: Io): number {
   const args = parseLintArgs(argv);
   const ioErrors: string[] = [];
   const walked = new Set<string>();
-  const files = collect(args.paths, !!args.kind, ioErrors, walked);
+  const roots: string[] = [];
+  const files = collect(args.paths, !!args.kind, ioErrors, walked, roots);
   const results: FileResult[] = [];
   for (const file of files) {
     let text: string;
@@ -247,10 +285,9 @@ export function lint(argv: string[], io: Io): number {
           continue;
         }
         if (r.fixed > 0) {
-          try {
-            fs.writeFileSync(file, (bom ? '\ufeff' : '') + r.text);
-          } catch (err) {
-            ioErrors.push(`${file}: cannot write the fixes (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the file is unchanged.`);
+          const refused = writeFixes(file, walked.has(file) ? roots : undefined, bytes, (bom ? '\ufeff' : '') + r.text);
+          if (refused) {
+            ioErrors.push(`${file}: ${refused}`);
             results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
             continue;
           }

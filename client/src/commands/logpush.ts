@@ -7,6 +7,7 @@ import { apiFor, pickAccount, pickZone } from './api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
+import { codeSpan } from '../markdown';
 
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
@@ -54,12 +55,12 @@ export const logpushCommands = {
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {
   const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
-  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- \`${b.label}\`: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
+  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
   return [
     `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
     `Logs: ${r.source} · dataset \`${r.dataset}\`${r.badLines ? ` · ${r.badLines} line(s) skipped (not JSON objects)` : ''}`, '',
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
-    '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: \`${JSON.stringify(m.record)}\``), '',
+    '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: ${codeSpan(JSON.stringify(m.record))}`), '',
   ].join('\n');
 }
 
@@ -77,7 +78,7 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   return [
     `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '',
     '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
-    ...rules.map((x) => `| \`${x.label.replace(/\|/g, '\\|')}\` | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
+    ...rules.map((x) => `| ${codeSpan(x.label, true)} | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
     '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +

@@ -6,6 +6,7 @@ import { ZONE_STATUS_CONCURRENCY, planOf, type Account, type Api, type StatusRec
 import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
+import { codeSpan, mdText } from '../markdown';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
@@ -17,11 +18,11 @@ export class ZoneItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(state === 'migrated' ? 'pass-filled' : state === 'validation' ? 'beaker' : problem ? 'warning' : 'shield');
     const md = new vscode.MarkdownString(`**${zone.name}** (${planOf(zone)})\n\nZone id \`${zone.id}\`\n\n`);
     if (status) {
-      md.appendMarkdown(`- Migration state: **${stateLabel(state)}** (\`${state}\`)\n`);
+      md.appendMarkdown(`- Migration state: **${stateLabel(state)}** (${codeSpan(state)})\n`);
       md.appendMarkdown(`- Previous managed rules: ${status.old_rules_enabled ? 'enabled' : 'disabled'}\n`);
       md.appendMarkdown(`- New managed rules: ${status.new_rules_enabled ? 'enabled' : 'disabled'}\n`);
     }
-    if (problem) md.appendMarkdown(`\n$(warning) ${problem}`);
+    if (problem) md.appendMarkdown(`\n$(warning) ${mdText(problem)}`);
     md.supportThemeIcons = true;
     this.tooltip = md;
   }
@@ -72,9 +73,9 @@ export class JobItem extends vscode.TreeItem {
       this.id = `job:${String(job.id)}`;
       this.description = `${String(job.dataset)} · ${job.enabled ? lastDeliveryWords(job, lastDelivery) : 'disabled'}`;
       const md = new vscode.MarkdownString(`**Logpush job ${String(job.id)}** (${String(job.dataset)})\n\n`);
-      md.appendMarkdown(`- Destination: \`${String(job.destination_conf ?? '').replace(/\?.*$/, '?…')}\`\n`);
-      md.appendMarkdown(`- Last delivery: ${lastDeliveryWords(job, lastDelivery)}\n`);
-      if (lastDelivery?.status === 'delivered') md.appendMarkdown(`- Object: \`${lastDelivery.object}\` (${lastDelivery.bytes} bytes)\n`);
+      md.appendMarkdown(`- Destination: ${codeSpan(String(job.destination_conf ?? '').replace(/\?.*$/, '?…'))}\n`);
+      md.appendMarkdown(`- Last delivery: ${mdText(lastDeliveryWords(job, lastDelivery))}\n`);
+      if (lastDelivery?.status === 'delivered') md.appendMarkdown(`- Object: ${codeSpan(String(lastDelivery.object))} (${lastDelivery.bytes} bytes)\n`);
       this.tooltip = md;
       this.iconPath = new vscode.ThemeIcon(!job.enabled ? 'circle-slash' : /failed/.test(String(this.description)) ? 'error' : 'cloud-upload');
       this.contextValue = lastDelivery?.status === 'delivered' ? 'logpushJob.delivered' : 'logpushJob';
@@ -94,10 +95,10 @@ export class DeliveryItem extends vscode.TreeItem {
     this.id = `delivery:${delivery.id}`;
     this.description = ok || !delivery.error ? delivery.object.split('/').pop() ?? delivery.id : delivery.error;
     const md = new vscode.MarkdownString(`**${delivery.status === 'delivered' ? 'Delivered' : delivery.status === 'failed' ? 'Failed' : 'Waiting'}** ${when(delivery.at)}\n\n`);
-    md.appendMarkdown(`- Object: \`${delivery.object}\` (${delivery.records} lines, ${delivery.bytes} bytes)\n`);
-    md.appendMarkdown(`- Destination: \`${delivery.destination}\`\n`);
-    if (delivery.localPath) md.appendMarkdown(`- On disk: \`${delivery.localPath}\`\n`);
-    if (delivery.error) md.appendMarkdown(`- Error: ${delivery.error}\n`);
+    md.appendMarkdown(`- Object: ${codeSpan(String(delivery.object))} (${delivery.records} lines, ${delivery.bytes} bytes)\n`);
+    md.appendMarkdown(`- Destination: ${codeSpan(String(delivery.destination))}\n`);
+    if (delivery.localPath) md.appendMarkdown(`- On disk: ${codeSpan(delivery.localPath)}\n`);
+    if (delivery.error) md.appendMarkdown(`- Error: ${mdText(delivery.error)}\n`);
     this.tooltip = md;
     this.iconPath = new vscode.ThemeIcon(ok ? 'file-zip' : delivery.status === 'failed' ? 'error' : 'clock');
     this.contextValue = ok ? 'logpushDelivery.delivered' : 'logpushDelivery';

@@ -255,3 +255,71 @@ test('package.json\'s problem matchers ($edgekit, $edgekit-info) read every line
   });
   assert.deepEqual([...severities].sort(), ['error', 'hint', 'information', 'warning'], 'the fixtures cover the severities');
 });
+
+test('lint --fix writes through a temp file and a rename: a write that fails half-way leaves the file as it was, its mode kept', async (t) => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": [403]}}\n';
+  const dir = tmpdir({ 'a.filter.json': original, 'b.filter.json': original });
+  fs.chmodSync(path.join(dir, 'a.filter.json'), 0o640);
+  fs.chmodSync(path.join(dir, 'b.filter.json'), 0o604);
+  const nodeFs = require('node:fs') as typeof fs;
+  const realWrite = nodeFs.writeFileSync;
+  // The disk fills after 10 bytes (ENOSPC): writing over the file itself had already truncated it.
+  const m = t.mock.method(nodeFs, 'writeFileSync', (p: fs.PathOrFileDescriptor, data: string | Uint8Array, ...rest: unknown[]) => {
+    if (String(p).includes('a.filter.json')) {
+      realWrite(p, String(data).slice(0, 10));
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    }
+    return (realWrite as (...a: unknown[]) => void)(p, data, ...rest);
+  });
+  const r = await run(['lint', '--fix', dir]);
+  m.mock.restore();
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /a\.filter\.json: cannot write the fixes \(ENOSPC\); the file is unchanged\./);
+  assert.equal(fs.readFileSync(path.join(dir, 'a.filter.json'), 'utf8'), original, 'the file is unchanged, as the message says');
+  assert.equal(fs.statSync(path.join(dir, 'a.filter.json')).mode & 0o777, 0o640);
+  assert.match(fs.readFileSync(path.join(dir, 'b.filter.json'), 'utf8'), /"operator": "in"/);
+  assert.equal(fs.statSync(path.join(dir, 'b.filter.json')).mode & 0o777, 0o604, 'the fixed file keeps its mode');
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['a.filter.json', 'b.filter.json'], 'no temp file is left behind');
+});
+
+test('lint --fix does not write over a file changed since it was read (an editor saved it meanwhile)', async (t) => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": [403]}}\n';
+  const edited = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": [404]}}\n';
+  const dir = tmpdir({ 'a.filter.json': original });
+  const file = path.join(dir, 'a.filter.json');
+  const nodeFs = require('node:fs') as typeof fs;
+  const realRead = nodeFs.readFileSync;
+  let first = true;
+  t.mock.method(nodeFs, 'readFileSync', (p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const v = (realRead as (...a: unknown[]) => unknown)(p, ...rest);
+    if (first && String(p) === file) { first = false; fs.writeFileSync(file, edited); }
+    return v;
+  });
+  const r = await run(['lint', '--fix', dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /a\.filter\.json: changed while it was being fixed; the fixes were not written\./);
+  assert.equal(realRead(file, 'utf8'), edited, 'the newer content is kept');
+});
+
+test('lint --fix writes no file outside the paths given: a symbolic link in a walked folder to a file elsewhere is checked, not written', async () => {
+  const fixable = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": [403]}}\n';
+  const outside = tmpdir({ 'victim.filter.json': fixable, 'sub/v2.filter.json': fixable });
+  const dir = tmpdir({ 'own.filter.json': fixable, 'in/real.filter.json': fixable });
+  fs.symlinkSync(path.join(outside, 'victim.filter.json'), path.join(dir, 'evil.filter.json'));
+  fs.symlinkSync(path.join(outside, 'sub'), path.join(dir, 'evildir'));
+  fs.symlinkSync(path.join(dir, 'in', 'real.filter.json'), path.join(dir, 'inside.filter.json'));
+  const r = await run(['lint', '--fix', dir]);
+  assert.equal(fs.readFileSync(path.join(outside, 'victim.filter.json'), 'utf8'), fixable);
+  assert.equal(fs.readFileSync(path.join(outside, 'sub', 'v2.filter.json'), 'utf8'), fixable);
+  assert.match(r.stderr, /evil\.filter\.json: is .*victim\.filter\.json \(through a symbolic link\), outside the paths given; the fixes were not written\./);
+  assert.match(r.stderr, /v2\.filter\.json: is .*sub.v2\.filter\.json \(through a symbolic link\), outside the paths given/);
+  assert.equal(r.code, 2);
+  assert.match(fs.readFileSync(path.join(dir, 'own.filter.json'), 'utf8'), /"operator": "in"/);
+  assert.match(fs.readFileSync(path.join(dir, 'in', 'real.filter.json'), 'utf8'), /"operator": "in"/, 'a link inside the folder is fine');
+  assert.ok(fs.lstatSync(path.join(dir, 'inside.filter.json')).isSymbolicLink(), 'a link written through stays a link');
+  // A link named on the command line is the user's choice: its target is fixed, the link kept.
+  const named = await run(['lint', '--fix', path.join(dir, 'evil.filter.json')]);
+  assert.equal(named.code, 0, named.stderr);
+  assert.match(fs.readFileSync(path.join(outside, 'victim.filter.json'), 'utf8'), /"operator": "in"/);
+  assert.ok(fs.lstatSync(path.join(dir, 'evil.filter.json')).isSymbolicLink());
+});

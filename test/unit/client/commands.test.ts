@@ -279,3 +279,43 @@ test('Test Filter and Test Rules reports open read-only, so the next report repl
     ctx.reports.dispose();
   }
 });
+
+/** The text of a CommonMark code span `s` (fence, content, same fence), or undefined when `s` is not one whole code span: a run of
+ * backticks as long as the fence inside it would end it early (CommonMark 0.31 §6.1). */
+function codeSpanText(s: string): string | undefined {
+  const m = /^(`+)([^]*)\1$/.exec(s);
+  if (!m) return undefined;
+  const runs = m[2].match(/`+/g) ?? [];
+  if (runs.some((r) => r.length === m[1].length)) return undefined;
+  const t = m[2];
+  return t.length > 2 && t.startsWith(' ') && t.endsWith(' ') && t.trim() ? t.slice(1, -1) : t;
+}
+
+test('Test Filter / Test Rules reports: a backtick in a log line or a label does not end its code span (no markdown from the logs)', async () => {
+  const { testReport, rulesReport } = await import('../../../client/src/commands/logpush');
+  // A request path chosen by whoever sent the request: with one backtick it closed the span, and the rest rendered as a link.
+  const record = { ClientRequestPath: '/x`[Open the report](command:workbench.action.terminal.new) ``', EdgeResponseStatus: 200 };
+  const md = testReport('a.filter.json', { ...FILTER_RESULT, branches: { label: 'ClientRequestPath eq "/`a`"', matched: 1, children: [] }, firstMatches: [{ line: 1, record }] } as never);
+  const line = md.split('\n').find((l) => l.startsWith('- line 1: '))!;
+  assert.equal(codeSpanText(line.slice('- line 1: '.length)), JSON.stringify(record), line);
+  const branch = md.split('\n').find((l) => l.startsWith('- ') && l.includes('ClientRequestPath eq'))!;
+  assert.equal(codeSpanText(branch.slice(2, branch.lastIndexOf(': '))), 'ClientRequestPath eq "/`a`"', branch);
+  const rules = rulesReport('r.ruleset.json', { total: 1, undecided: 0, source: 'sample', rules: [{ label: 'http.request.uri.path eq "`|`"\nand ip.src eq 1.2.3.4', action: 'block', enabled: true, terminating: true, matched: 1, applied: 1, decided: 1, skipped: 0, firstMatches: [1] }] } as never);
+  const row = rules.split('\n').find((l) => l.includes('ip.src'))!;
+  const cell = row.split(/(?<!\\)\|/)[1].trim();
+  assert.equal(codeSpanText(cell.replace(/\\\|/g, '|')), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', row);
+});
+
+test('Zones view tooltips: a job\'s destination, a delivery\'s object and a destination\'s error message stay text (no markdown from the backend)', async () => {
+  const { JobItem, DeliveryItem } = await import('../../../client/src/views/zones');
+  // An account member names the destination; an HTTP destination answers the error text: neither may add a link to the tooltip.
+  const job = { id: 7, name: 'j', dataset: 'http_requests', enabled: true, destination_conf: 'https://logs.example/`[Sign in again](https://evil.example)`',
+    last_error: '2026-11-26T04:00:00Z', error_message: 'bad gateway: [Sign in again](https://evil.example) **now**' };
+  const md = String((new JobItem(job).tooltip as { value: string }).value);
+  assert.ok(md.includes(`- Destination: \`\` https://logs.example/\`[Sign in again](https://evil.example)\` \`\``), md);
+  assert.ok(md.includes('\\[Sign in again\\]\\(https\\:\\/\\/evil\\.example\\) \\*\\*now\\*\\*'), md);
+  const delivery = { id: 'd', at: '2026-11-26T04:00:00Z', status: 'failed', object: 'a`b', records: 1, bytes: 2, destination: 'x', error: '$(zap) [x](y)' };
+  const dm = String((new DeliveryItem(delivery as never).tooltip as { value: string }).value);
+  assert.ok(dm.includes('- Object: ``a`b``'), dm);
+  assert.ok(dm.includes('- Error: \\$\\(zap\\) \\[x\\]\\(y\\)'), dm);
+});

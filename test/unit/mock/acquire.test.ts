@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -153,4 +153,23 @@ test('edgekit mock: a port in use and a state file in a missing folder are refus
   assert.equal(missing.code, 1);
   assert.ok(missing.err.includes(`"${file}"`) && missing.err.includes(`"${path.join(d, 'missing')}" does not exist`), missing.err);
   assert.doesNotMatch(missing.err, /\.tmp|\.lock/);
+});
+
+test('state lock: a stale lock another mock takes over between this one\'s read and its removal is not removed (two mocks on one state file)', async (t) => {
+  const { lockState, StateInUse } = await import('../../../mock/src/lock');
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-lock-'));
+  const lock = path.join(dir, 'mock-state.json.lock');
+  const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+  writeFileSync(lock, JSON.stringify({ pid: dead }));
+  // Two windows start after a crash: both read the dead pid's lock; the other one removes it and takes the state file first.
+  const fsp = (require('node:fs') as typeof import('node:fs')).promises;
+  const realRead = fsp.readFile;
+  let raced = false;
+  t.mock.method(fsp, 'readFile', async (p: string, ...rest: unknown[]) => {
+    const v = await (realRead as (...a: unknown[]) => Promise<unknown>)(p, ...rest);
+    if (!raced && p === lock) { raced = true; writeFileSync(lock, JSON.stringify({ pid: process.ppid, url: 'http://127.0.0.1:9' })); }
+    return v;
+  });
+  await assert.rejects(lockState(path.join(dir, 'mock-state.json')), (err: unknown) => err instanceof StateInUse && err.holder.pid === process.ppid);
+  assert.equal(JSON.parse(readFileSync(lock, 'utf8')).pid, process.ppid, 'the other mock\'s lock is still in place');
 });
