@@ -805,7 +805,7 @@ export function checkRulesetBody(body: unknown): EnvelopeMessage[] {
   if (!isObj(body)) return [{ code: 20021, message: 'The ruleset body must be a JSON object with "name" and "rules".', source: { pointer: '' } }];
   const text = JSON.stringify(body);
   const doc = core.parse(text);
-  return core.validate(text, 'waf-ruleset')
+  return core.validate(text, 'waf-ruleset', { parsed: doc })
     .filter((p) => p.severity === 'error' || REFUSED_WARNINGS.has(p.code))
     .map((p) => ({ code: 20021, message: `${p.message} (${p.code})`, source: { pointer: jsonPointer(doc.locationAt(p.offset + 1).path) } }));
 }

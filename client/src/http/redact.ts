@@ -2,6 +2,9 @@
 
 // A header's name, then `:` or `=` (a header line, a JSON or JS object: "Authorization": "…", authorization: '…').
 const HEADER = (name: string) => `(["']?${name}["']?\\s*[:=]\\s*["']?`;
+// Built once, not per call: redact() runs on every log line and every error shown.
+const AUTHORIZATION = new RegExp(`${HEADER('authorization')}(?:bearer|basic|splunk)\\s+)[^\\s"',}]+`, 'gi');
+const AUTH_KEY = new RegExp(`${HEADER('x-auth-(?:key|email)')})[^\\s"',}]+`, 'gi');
 
 /** Masks anything that looks like a credential in a line before it is logged. */
 export function redact(text: string): string {
@@ -9,8 +12,8 @@ export function redact(text: string): string {
     // SigV4 (the mock's S3 uploads): the access key id and the signature, wherever they appear
     .replace(/(\bCredential=)[^,\s"'&]+/g, '$1***')
     .replace(/(\bSignature=)[^,\s"'&]+/g, '$1***')
-    .replace(new RegExp(`${HEADER('authorization')}(?:bearer|basic|splunk)\\s+)[^\\s"',}]+`, 'gi'), '$1***')
-    .replace(new RegExp(`${HEADER('x-auth-(?:key|email)')})[^\\s"',}]+`, 'gi'), '$1***')
+    .replace(AUTHORIZATION, '$1***')
+    .replace(AUTH_KEY, '$1***')
     // a bearer token on its own (a token is longer than the words that may follow "Bearer" in prose)
     .replace(/(\bbearer\s+)(?!\*\*\*)[A-Za-z0-9._~+/=-]{8,}/gi, '$1***')
     // the query keys that carry credentials in a Logpush destination_conf (same list as core/rules/logpush/job.ts SECRET_KEY),
