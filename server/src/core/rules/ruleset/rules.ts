@@ -133,17 +133,24 @@ const deployments: Rule = {
     }
     // A body that executes nothing at all deploys nothing, skip rules or not (a list of exceptions kept apart, a fragment):
     // the mistake looked for is the exception placed after the deployment it was meant for, or naming another one.
-    if (!rules.some((r) => isObj(r) && r.action === 'execute')) return out;
+    // Where each managed ruleset is executed last, and the last execute rule: "executed after rule i" is then one comparison, not a
+    // scan of the rules after each skip rule (quadratic in a body of many skip rules).
+    let lastExecute = -1;
+    const lastExecuted = new Map<string, number>();
+    rules.forEach((r, j) => {
+      if (isObj(r) && r.action === 'execute') lastExecute = j;
+      if (targets[j] !== undefined) lastExecuted.set(targets[j]!, j);
+    });
+    if (lastExecute < 0) return out;
     rules.forEach((rule, i) => {
       if (!isObj(rule) || rule.action !== 'skip' || !isObj(rule.action_parameters)) return;
       const ap = rule.action_parameters;
-      const later = rules.slice(i + 1);
-      const laterTargets = new Set(targets.slice(i + 1).filter((t): t is string => t !== undefined));
+      const laterTargets = { has: (id: string) => (lastExecuted.get(id) ?? -1) > i };
       const never = (id: string) => {
         const known = managedRuleset(id);
         return `No rule after rule ${i} executes ${known ? `"${known.name}" (${id})` : `managed ruleset "${id}"`}; a skip rule acts only on the execute rules listed after it, so this skips nothing.`;
       };
-      if (ap.ruleset === 'current' && !later.some((r) => isObj(r) && r.action === 'execute')) {
+      if (ap.ruleset === 'current' && lastExecute <= i) {
         out.push(ctx.report('ruleset/skip-without-effect', `Rule ${i} skips the remaining rules, but no rule after it executes a managed ruleset; a skip rule acts only on the execute rules listed after it, so this skips nothing.`,
           doc.locate(['rules', i, 'action']), { tags: ['unnecessary'] }));
       }
