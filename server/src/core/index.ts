@@ -36,6 +36,7 @@ export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } f
 export { sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
+export { commonPrefix, commonSuffix } from './parse';
 export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
 export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 

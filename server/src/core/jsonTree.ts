@@ -14,9 +14,7 @@ export function objectAt(root: JsonNode, path: JsonPath, offset = -1): JsonNode 
 
 /** The value node of an object's member, of duplicate keys the last (the one JSON.parse, hover and the checks take). */
 export function memberValue(obj: JsonNode | undefined, name: string): JsonNode | undefined {
-  if (obj?.type !== 'object' || !obj.children) return undefined;
-  for (let i = obj.children.length - 1; i >= 0; i--) if (obj.children[i].children?.[0]?.value === name) return obj.children[i].children?.[1];
-  return undefined;
+  return obj ? nodeAt(obj, [name]) : undefined;
 }
 
 /** Whether a colon follows the key literal at span: the member already has its value part, so a completion of the key writes the

@@ -3,7 +3,7 @@ import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver'
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, InlayHintKind } from './library';
-import { core, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreModule, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
 import { toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
@@ -17,10 +17,8 @@ const FIX_ALL_TITLE = 'Fix all auto-fixable problems (EdgeKit)';
  * markers outside it stay where they are). */
 function changedRegion(doc: TextDocument, next: string): TextEdit {
   const text = doc.getText();
-  let start = 0;
-  while (start < text.length && start < next.length && text.charCodeAt(start) === next.charCodeAt(start)) start++;
-  let end = 0;
-  while (end < text.length - start && end < next.length - start && text.charCodeAt(text.length - 1 - end) === next.charCodeAt(next.length - 1 - end)) end++;
+  const start = coreModule().commonPrefix(text, next);
+  const end = coreModule().commonSuffix(text, next, Math.min(text.length, next.length) - start);
   return { range: { start: doc.positionAt(start), end: doc.positionAt(text.length - end) }, newText: next.slice(start, next.length - end) };
 }
 
@@ -91,7 +89,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     // unambiguous fix, pass after pass (core fixAll), as one edit of the part of the text that changes.
     if (only && wants(FIX_ALL_KIND)) {
       const t = await featureTarget(ctx, doc.uri);
-      const r = t && await safe(ctx, 'Fix all', doc.uri, undefined, () => core().fixAll(doc.getText(), kind, coreOptions(t.s)));
+      const r = t && await safe(ctx, 'Fix all', doc.uri, undefined, () => core().fixAll(doc.getText(), kind, { ...coreOptions(t.s), parsed: parses.get(doc) }));
       if (r && r.fixed > 0) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: edit([changedRegion(doc, r.text)]) });
     }
     if (!wants(CodeActionKind.QuickFix)) return actions;
