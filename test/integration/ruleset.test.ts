@@ -83,6 +83,20 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     assert.match(inner.signatures[0].label, /^lower\(/);
   });
 
+  test('Expand Selection inside an expression: the field, its call, the comparison, the whole expression, then the JSON', async () => {
+    const editor = await openFile('rs/select.ruleset.json', body([skip('http.host eq "a" and lower(http.request.uri.path) contains "/x"')]));
+    const doc = editor.document;
+    const [sel] = await vscode.commands.executeCommand<vscode.SelectionRange[]>('vscode.executeSelectionRangeProvider', doc.uri, [at(doc, 'uri.path', 0)]);
+    const texts: string[] = [];
+    for (let r: vscode.SelectionRange | undefined = sel; r; r = r.parent) texts.push(doc.getText(r.range));
+    // VS Code merges in its word ranges ("uri", "uri.path"): ours must appear in order among them.
+    const ours = ['http.request.uri.path', 'lower(http.request.uri.path)', 'lower(http.request.uri.path) contains \\"/x\\"',
+      'http.host eq \\"a\\" and lower(http.request.uri.path) contains \\"/x\\"'];
+    const where = ours.map((t) => texts.indexOf(t));
+    assert.ok(where.every((i, k) => i >= 0 && (k === 0 || i > where[k - 1])), texts.join(' | '));
+    assert.ok(texts.some((t) => t.startsWith('"expression": ')), texts.join(' | '));
+  });
+
   test('pending vs validation body: information, lens and hover, and they follow edits', async () => {
     const rules = [
       { action: 'execute', expression: 'true', action_parameters: { id: MANAGED } },

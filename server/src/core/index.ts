@@ -7,6 +7,7 @@ import { detectKind, isDocKind, kindFromSchemaRef, KIND_PATTERNS } from './kinds
 import { LineTable, formatProblemLine } from './lines';
 import { parseDocument, type ParseOptions } from './parse';
 import { filterUsageOf } from './usage';
+import { selectionRanges } from './selection';
 import { autoFixes, fixAll, type FixAllResult } from './fixAll';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
@@ -57,6 +58,9 @@ export interface LanguageService {
   signatureHelp(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): SignatureInfo | undefined;
   inlayHints(kind: DocKind, doc: ParsedDoc, range: Span, options?: CoreOptions): InlayHintInfo[];
   lenses(kind: DocKind, doc: ParsedDoc, options?: CoreOptions): Lens[];
+  /** Smart selection: for each offset, the spans a user selects one after the other, innermost first, each containing the one
+   * before (LSP textDocument/selectionRange). */
+  selectionRanges(kind: DocKind, doc: ParsedDoc, offsets: readonly number[]): Span[][];
   /** A filter's (or a job's filter's) use of the platform's limits, with its one-line text. */
   filterUsage(kind: DocKind, doc: ParsedDoc): (ReturnType<typeof filterUsageOf> & { text: string }) | undefined;
   filterToJobString: typeof filterToJobString;
@@ -74,6 +78,7 @@ const service: LanguageService = {
   signatureHelp,
   inlayHints,
   lenses,
+  selectionRanges,
   filterUsage(kind, doc) {
     const u = filterUsageOf(kind, doc);
     return u && { ...u, text: usageText(u) };

@@ -1,5 +1,5 @@
 // Small helpers over jsonc-parser trees shared by the assists.
-import type { Node as JsonNode } from 'jsonc-parser';
+import { createScanner, findNodeAtOffset, SyntaxKind, type Node as JsonNode } from 'jsonc-parser';
 import type { JsonPath, Span } from './types';
 import { nodeAt } from './parse';
 
@@ -39,4 +39,27 @@ export function valueFollows(text: string, offset: number): boolean {
   let i = offset;
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
   return i < text.length && /[{["\-0-9tfn]/.test(text[i]);
+}
+
+/** The spans around offset in a JSON text, innermost first (each contains the one before it). */
+export function jsonSelection(root: JsonNode | undefined, text: string, offset: number): Span[] {
+  const out: Span[] = [];
+  let node = root && findNodeAtOffset(root, offset, true);
+  for (; node; node = node.parent) {
+    const end = node.offset + node.length;
+    if (node.type === 'string' || node.type === 'object' || node.type === 'array') {
+      // The contents, without the quotes or brackets, when the caret is inside them.
+      const inStart = node.offset + 1;
+      const inEnd = end - 1;
+      if (inStart < inEnd && offset >= inStart && offset <= inEnd) out.push({ offset: inStart, length: inEnd - inStart });
+    }
+    out.push({ offset: node.offset, length: node.length });
+    if (node.type === 'property' || node.parent?.type === 'array') {
+      // A member or an item with the comma after it: what a user selects to move or delete it.
+      const scanner = createScanner(text, true);
+      scanner.setPosition(end);
+      if (scanner.scan() === SyntaxKind.CommaToken) out.push({ offset: node.offset, length: scanner.getTokenOffset() + scanner.getTokenLength() - node.offset });
+    }
+  }
+  return out;
 }

@@ -151,4 +151,7 @@ export interface KindPlugin {
   lenses?(doc: ParsedDoc, options: CoreOptions): Lens[];
   /** Inlay hints for the part of the document in range. */
   inlayHints?(doc: ParsedDoc, range: Span, options: CoreOptions): InlayHintInfo[];
+  /** Smart selection inside a string the kind understands (a rule's expression, a job's filter): spans around offset, innermost
+   * first; core/selection.ts adds the JSON around them. */
+  selectionRanges?(doc: ParsedDoc, offset: number): Span[];
 }

@@ -1,10 +1,11 @@
-// The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, folding and formatting.
-import type { CodeAction, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+// The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, smart selection, folding and
+// formatting.
+import type { CodeAction, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, InlayHintKind } from './library';
 import { core, coreModule, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
-import { toTextEdit, type DiagnosticData } from './convert';
+import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLens } from './filterSample';
@@ -130,6 +131,19 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     const doc = documents.get(params.textDocument.uri);
     if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri, doc.languageId))) return [];
     return safe(ctx, 'Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc)));
+  });
+
+  // Smart selection (Expand Selection): the JSON around the caret as VS Code's JSON editor expands it, and inside a rule's
+  // expression or a job's filter string, their own structure first. One SelectionRange chain per position, innermost first.
+  connection.onSelectionRanges(async (params) => {
+    const t = await featureTarget(ctx, params.textDocument.uri);
+    if (!t) return null;
+    const { doc, kind } = t;
+    return safe(ctx, 'Selection ranges', doc.uri, null, () => {
+      const chains = core().selectionRanges(kind, parses.get(doc), params.positions.map((p) => doc.offsetAt(p)));
+      return chains.map((spans, i) => spans.reduceRight<SelectionRange | undefined>((parent, s) => ({ range: range(doc, s), parent }), undefined)
+        ?? { range: { start: params.positions[i], end: params.positions[i] } });
+    });
   });
 
   connection.onFoldingRanges(async (params) => {

@@ -70,6 +70,7 @@ export function startServer(connection: Connection): ServerContext {
         ...(caps.textLenses ? {} : { executeCommandProvider: { commands: [LENS_TEXT_COMMAND] } }),
         documentSymbolProvider: true,
         foldingRangeProvider: true,
+        selectionRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         // Folders added or removed later change which settings a document gets (settings.ts asks per folder).

@@ -65,3 +65,28 @@ test('inlay hints over LSP: announced; param names and decimals in the range ask
     await server.stop();
   }
 });
+
+test('selection ranges over LSP: announced; one chain per position, innermost first, inside a rule\'s expression then the JSON', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    assert.ok(server.serverCapabilities.selectionRangeProvider, 'announced');
+    const uri = 'file:///w/sel.ruleset.json';
+    const text = '{\n  "rules": [\n    {"action": "block", "expression": "http.host eq \\"a\\" and lower(http.request.uri.path) contains \\"/x\\""}\n  ]\n}\n';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text } });
+    type Sel = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; parent?: Sel };
+    const lines = text.split('\n');
+    const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+    const chars = (r: Sel['range']) => text.slice(offset(r.start), offset(r.end));
+    const positions = [{ line: 2, character: lines[2].indexOf('uri.path') }, { line: 1, character: 4 }];
+    const got = await server.conn.sendRequest<Sel[]>('textDocument/selectionRange', { textDocument: { uri }, positions });
+    assert.equal(got.length, 2, 'one chain per position');
+    const chain = (s: Sel | undefined): string[] => (s ? [chars(s.range), ...chain(s.parent)] : []);
+    const first = chain(got[0]);
+    assert.deepEqual(first.slice(0, 4), ['http.request.uri.path', 'lower(http.request.uri.path)', 'lower(http.request.uri.path) contains \\"/x\\"',
+      'http.host eq \\"a\\" and lower(http.request.uri.path) contains \\"/x\\"']);
+    assert.equal(first[first.length - 1], text);
+    assert.deepEqual(chain(got[1]).slice(0, 2), ['rules', '"rules"']);
+  } finally {
+    await server.stop();
+  }
+});

@@ -230,7 +230,7 @@ function datasetEntries(doc: ParsedDoc, offset: number): CompletionEntry[] {
 }
 
 /** The job's `filter` string under the offset (cursor strictly inside the quotes), with its map. */
-function embeddedFilterAt(doc: ParsedDoc, offset: number): { map: JsonStringMap; inner: ParsedDoc; decoded: number } | undefined {
+export function embeddedFilterAt(doc: ParsedDoc, offset: number): { map: JsonStringMap; inner: ParsedDoc; decoded: number } | undefined {
   const root = doc.tree();
   const node = root && nodeAt(root, ['filter']);
   if (!node || node.type !== 'string' || offset <= node.offset || offset >= node.offset + node.length) return undefined;

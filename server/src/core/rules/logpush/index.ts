@@ -4,6 +4,7 @@ import { datasetFields, datasetInfo } from './catalogue';
 import { HINT_MEMBERS, checkFilter } from './filter';
 import { rewriteJson } from './convert';
 import { checkJob, unknownDataset } from './job';
+import { selectionRangesJobDoc } from './selection';
 import { completeFilterDoc, completeJobDoc, filterDataset, ownsFilterValueAt, hoverFilterDoc, hoverJobDoc, lensesFilterDoc, lensesJobDoc } from './assist';
 
 export { filterUsage, stripFilterHints, usageText, type FilterUsage } from './filter';
@@ -50,6 +51,7 @@ export const logpushJobPlugin: KindPlugin = {
   complete: completeJobDoc,
   hover: hoverJobDoc,
   lenses: lensesJobDoc,
+  selectionRanges: selectionRangesJobDoc,
 };
 
 /** A filter file's text as the value of a job's `filter` member: compact JSON, editor hints stripped, numbers as written (see

@@ -32,7 +32,7 @@ function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefin
   return { node, path: getNodePath(node), isKey: false };
 }
 
-const isExpressionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && typeof p[1] === 'number' && p[2] === 'expression';
+export const isExpressionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && typeof p[1] === 'number' && p[2] === 'expression';
 const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
 const isRuleActionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && p[2] === 'action';
 const isOverridePath = (p: JsonPath) => p.length >= 5 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'overrides';

@@ -319,17 +319,24 @@ class Parser {
   }
 }
 
-/** Visit every node of an AST (pre-order). */
-export function walk(e: Expr | Literal | SetNode | ListNode | RangeNode, fn: (n: Expr | Literal | SetNode | ListNode | RangeNode) => void): void {
-  fn(e);
+type AnyNode = Expr | Literal | SetNode | ListNode | RangeNode;
+
+/** A node's operands, in source order. */
+export function children(e: AnyNode): readonly AnyNode[] {
   switch (e.type) {
-    case 'compare': walk(e.left, fn); walk(e.right, fn); break;
-    case 'logical': walk(e.left, fn); walk(e.right, fn); break;
-    case 'not': walk(e.operand, fn); break;
-    case 'group': walk(e.inner, fn); break;
-    case 'call': for (const a of e.args) walk(a, fn); break;
-    case 'set': for (const i of e.items) walk(i, fn); break;
-    case 'range': walk(e.from, fn); walk(e.to, fn); break;
-    default: break;
+    case 'compare': return [e.left, e.right];
+    case 'logical': return [e.left, e.right];
+    case 'not': return [e.operand];
+    case 'group': return [e.inner];
+    case 'call': return e.args;
+    case 'set': return e.items;
+    case 'range': return [e.from, e.to];
+    default: return [];
   }
+}
+
+/** Visit every node of an AST (pre-order). */
+export function walk(e: AnyNode, fn: (n: AnyNode) => void): void {
+  fn(e);
+  for (const c of children(e)) walk(c, fn);
 }

@@ -2,6 +2,7 @@
 import type { KindPlugin } from '../../types';
 import { RULESET_RULES } from './rules';
 import { complete, hover, inlayHints, lenses, signatureHelp } from './assist';
+import { selectionRanges } from './selection';
 
 export const rulesetPlugin: KindPlugin = {
   kind: 'waf-ruleset',
@@ -11,6 +12,7 @@ export const rulesetPlugin: KindPlugin = {
   signatureHelp: (doc, offset) => signatureHelp(doc, offset),
   inlayHints: (doc, range) => inlayHints(doc, range),
   lenses: (doc) => lenses(doc),
+  selectionRanges: (doc, offset) => selectionRanges(doc, offset),
 };
 
 export { toTerraform, type TerraformOutput } from './terraform';
