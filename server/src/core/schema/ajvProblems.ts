@@ -2,7 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
-import { editDistance, suggest } from '../suggest';
+import { scoredSuggestions, suggest } from '../suggest';
 import { cap } from '../text';
 import { THE_DOCUMENT } from '../messages';
 
@@ -56,10 +56,8 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 
 /** The allowed values nearest to a misspelt one: the nearest, or every one as near as it (suggest's order), up to three. */
 function nearest(value: string, allowed: readonly string[]): string[] {
-  const near = suggest(value, allowed, { max: 3 });
-  const lower = value.toLowerCase();
-  const d = (c: string) => editDistance(lower, c.toLowerCase());
-  return near.length < 2 ? near : near.filter((c) => d(c) === d(near[0]));
+  const near = scoredSuggestions(value, allowed, { max: 3 });
+  return near.filter((s) => s.distance === near[0].distance).map((s) => s.name);
 }
 
 /** What a message calls the value at path: the root by `root`, an item by its index, a member by its name. */
