@@ -79,3 +79,7 @@ export function compactJsonBytes(value: unknown): number {
 
 /** The text with its first letter in upper case, for a message that starts with a name ("field …" → "Field …"). */
 export function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+/** Text as an LSP snippet inserts it literally, outside a placeholder or as one's default: "$", "}" and "\\" escaped with "\\"
+ * ("$schema" unescaped is a snippet variable). */
+export function snippetText(s: string): string { return s.replace(/[$}\\]/g, '\\$&'); }

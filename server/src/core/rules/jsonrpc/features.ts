@@ -8,6 +8,7 @@ import {
 } from './catalogue';
 import { requestsOf } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
+import { snippetText } from '../../text';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -69,11 +70,8 @@ function stringSpan(doc: ParsedDoc, offset: number): Span | undefined {
   return undefined;
 }
 
-/** Escape text for a snippet (outside placeholders `$` and `}` and `\`). */
-const esc = (s: string): string => s.replace(/[\\$}]/g, (c) => `\\${c}`);
-
 function placeholder(type: ValueType, n: { i: number }): string {
-  const tab = (text: string) => `\${${n.i++}:${esc(text)}}`;
+  const tab = (text: string) => `\${${n.i++}:${snippetText(text)}}`;
   switch (type) {
     case 'quantity': case 'integerOrQuantity': case 'byte': return `"${tab('0x1')}"`;
     case 'address': case 'addressOrNull': case 'addressOrList': return `"${tab('0x0000000000000000000000000000000000000000')}"`;
@@ -114,7 +112,7 @@ function nextId(value: unknown): number {
 function keyValueSnippet(k: KeySpec): string {
   if (k.type === 'integerOrQuantity') return `\${1:${k.example}}`;
   if (k.example.startsWith('[')) return '[$1]';
-  return `"\${1:${esc(k.example)}}"`;
+  return `"\${1:${snippetText(k.example)}}"`;
 }
 
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
