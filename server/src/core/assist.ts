@@ -6,6 +6,7 @@ import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
 import { colonAfter, memberFollows, objectAt, valueFollows } from './jsonTree';
+import { snippetText } from './text';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -131,8 +132,8 @@ function schemaCompletions(kind: DocKind, d: ParsedDoc, offset: number): Complet
         const subAlt = alternatives(SCHEMAS[kind] as S, sub as S)[0];
         out.push({
           label: name, kind: 'property', detail: typeName(subAlt), documentation: doc(subAlt),
-          // In the snippet the name is text: "$" (as in $schema), "}" and "\\" escaped, or "$dataset" would be a snippet variable.
-          insertText: nameOnly ? `"${name}"` : `"${name.replace(/[$}\\]/g, '\\$&')}": ${valueSnippet(subAlt)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
+          // In the snippet the name is text, or "$dataset" would be a snippet variable.
+          insertText: nameOnly ? `"${name}"` : `"${snippetText(name)}": ${valueSnippet(subAlt)}${comma}`, snippet: !nameOnly, replace, filterText: `"${name}"`,
           sortText: (s.required ?? []).includes(name) ? `0${name}` : `1${name}`,
         });
       }

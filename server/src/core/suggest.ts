@@ -76,12 +76,20 @@ const lastSegment = (s: string): string => s.slice(s.lastIndexOf('.') + 1);
  * the whole of a short name), nearest first and then alphabetically. Pass the same array for the same list: its lower-cased copy is kept (weakly) between calls.
  */
 export function suggest(name: string, candidates: readonly string[], opts: SuggestOptions = {}): string[] {
+  return scoredSuggestions(name, candidates, opts).map((x) => x.name);
+}
+
+/** A name suggest() offers and its case-insensitive edit distance from the misspelt one (capped at the limit for sameLastSegment). */
+export interface Suggestion { name: string; distance: number }
+
+/** suggest()'s names with the distances it ranked them by, for a caller that also weighs how near each one is. */
+export function scoredSuggestions(name: string, candidates: readonly string[], opts: SuggestOptions = {}): Suggestion[] {
   const max = opts.max ?? 3;
   const limit = Math.max(2, Math.floor(name.length / 3));
   const lower = name.toLowerCase();
   const tail = opts.sameLastSegment ? lastSegment(name) : undefined;
   const low = lowerOf(candidates);
-  const scored: { c: string; d: number }[] = [];
+  const scored: Suggestion[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i];
     const sameTail = tail !== undefined && lastSegment(c) === tail;
@@ -91,9 +99,9 @@ export function suggest(name: string, candidates: readonly string[], opts: Sugge
     if (sameTail) d = Math.min(d, limit);
     // A name rewritten whole is no near miss: "id" is 2 edits from "kind", as from any 2-letter word
     else if (d >= name.length) continue;
-    if (d <= limit) scored.push({ c, d });
+    if (d <= limit) scored.push({ name: c, distance: d });
   }
-  return scored.sort((x, y) => x.d - y.d || x.c.localeCompare(y.c)).slice(0, max).map((x) => x.c);
+  return scored.sort((x, y) => x.distance - y.distance || x.name.localeCompare(y.name)).slice(0, max);
 }
 
 const names = new WeakMap<readonly { name: string }[], readonly string[]>();

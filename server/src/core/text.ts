@@ -79,3 +79,21 @@ export function compactJsonBytes(value: unknown): number {
 
 /** The text with its first letter in upper case, for a message that starts with a name ("field …" → "Field …"). */
 export function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+/** Text as an LSP snippet inserts it literally, outside a placeholder or as one's default: "$", "}" and "\\" escaped with "\\"
+ * ("$schema" unescaped is a snippet variable). */
+export function snippetText(s: string): string { return s.replace(/[$}\\]/g, '\\$&'); }
+
+/** A signature's one-line label (hover, completion detail) and each parameter's [start, end) in it (signature help). */
+export interface SignatureLabel { label: string; parameters: [number, number][] }
+
+/** open + the parameters joined by ", " + close, with where each parameter sits: what each catalogue's signature is built with. */
+export function signatureLabel(open: string, params: readonly string[], close: string): SignatureLabel {
+  let label = open;
+  const parameters: [number, number][] = params.map((p, i) => {
+    if (i > 0) label += ', ';
+    label += p;
+    return [label.length - p.length, label.length];
+  });
+  return { label: label + close, parameters };
+}

@@ -215,6 +215,13 @@ test('a property name with "$" ($dataset, $schema) is escaped in its snippet, no
   }
 });
 
+test('snippetText escapes exactly "$", "}" and "\\", which a client without snippets reads back as the text', async () => {
+  const { snippetText } = await import('../../../server/src/core/text');
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  assert.equal(snippetText('$dataset {x} C:\\dir 0x1'), '\\$dataset {x\\} C:\\\\dir 0x1');
+  for (const s of ['$schema', 'a}b', 'back\\slash', '{"k": "$x"}']) assert.equal(snippetToText(snippetText(s)), s);
+});
+
 test('schema descriptions are plain text: hover and completion escape what markdown would swallow or restyle', async () => {
   // The job schema's destination_conf says "Where logs go: <scheme>://<address>, ..."; sent as markdown unescaped, VS Code took
   // <scheme> and <address> for HTML and showed "Where logs go: ://, with scheme ...". JSON Schema's description is plain text

@@ -61,3 +61,25 @@ test('rules language: the function around the caret and its argument, through JS
   assert.equal(at('waf-ruleset', rs('lower(http.host) eq |\\"a\\"')), undefined);
   assert.equal(at('waf-ruleset', '{"rules": [{"action": "bl|ock", "expression": "lower(http.host)"}]}'), undefined);
 });
+
+// Hover and completion show a signature's label, signature help marks its parameters in it: one label, each parameter's range
+// exactly its own text (an optional one's "?" included, a rest function's ", ..." not).
+test('signature help marks each parameter of the label hover shows', async () => {
+  const { hover } = await import('../../../server/src/core/assist');
+  const gateway = '{"jsonrpc": "2.0", "method": "eth_getBalance", "params": [|], "id": 1}';
+  const g = at('jsonrpc-request', gateway)!;
+  assert.deepEqual(g.parameters.map((_, i) => paramText(g, i)), ['Address: address (20 bytes)', 'Block?: block number, tag or block hash']);
+  const gh = hover('jsonrpc-request', parseDocument(gateway.replace('|', '')), gateway.indexOf('eth_getBalance') + 1)!;
+  assert.ok(gh.markdown.includes(`\`\`\`\n${g.label}\n\`\`\``), gh.markdown);
+  const rs = (expr: string) => `{"rules": [{"action": "block", "expression": "${expr}"}]}`;
+  for (const [expr, params] of [
+    ['substring(|', ['String', 'Integer', 'Integer?']],
+    ['concat(|', ['String | Bytes | Array', 'String | Bytes | Array']],
+  ] as const) {
+    const s = at('waf-ruleset', rs(expr))!;
+    assert.deepEqual(s.parameters.map((_, i) => paramText(s, i)), params);
+    const text = rs(expr.replace('|', ')'));
+    const h = hover('waf-ruleset', parseDocument(text), text.indexOf(expr.slice(0, 3)) + 1)!;
+    assert.ok(h.markdown.startsWith(`\`${s.label}\``), h.markdown);
+  }
+});

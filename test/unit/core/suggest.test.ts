@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boundedDistance, editDistance, namesOf, suggest } from '../../../server/src/core/suggest';
+import { boundedDistance, editDistance, namesOf, scoredSuggestions, suggest } from '../../../server/src/core/suggest';
 import { SUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/params';
 import { mulberry32 } from '../../../mock/src/prng';
 
@@ -64,6 +64,14 @@ test('suggest is case-insensitive, nearest first, then alphabetical, and bounded
   assert.deepEqual(suggest('Xyzzy', ['ClientCountry']), []);
   assert.deepEqual(suggest('abcd', ['abce', 'abcf', 'abxx', 'abcd']), ['abcd', 'abce', 'abcf']);
   assert.deepEqual(suggest('abcd', ['abce', 'abcf', 'abcg'], { max: 2 }), ['abce', 'abcf']);
+});
+
+test('scoredSuggestions: suggest\'s names in its order, each with its case-insensitive edit distance', () => {
+  const actions = ['block', 'challenge', 'js_challenge', 'log', 'managed_challenge', 'skip', 'execute', 'rewrite', 'route'];
+  const scored = scoredSuggestions('Blok', actions);
+  assert.deepEqual(scored.map((s) => s.name), suggest('Blok', actions));
+  assert.deepEqual(scored, [{ name: 'block', distance: 1 }, { name: 'log', distance: 2 }]);
+  for (const s of scoredSuggestions('eth_getBalacne', SUPPORTED_METHODS)) assert.equal(s.distance, editDistance('eth_getbalacne', s.name.toLowerCase()));
 });
 
 test('suggest with sameLastSegment keeps a field whose last segment matches, whatever the length', () => {

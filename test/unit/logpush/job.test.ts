@@ -211,6 +211,18 @@ test('problems of a job\'s filter string name the filter string, not "the docume
   assert.match(messages('['.repeat(600))[0], /^The filter string nests arrays and objects more than 512 levels deep/);
 });
 
+// The filter string's own name is written into the messages when they are made: user text that holds the words "the document" (a
+// key, a value) is quoted as it is, never rewritten.
+test('user text inside a job\'s filter string that says "the document" is quoted verbatim', () => {
+  const messages = (filter: string): string[] => check(jobText({ filter }), 'logpush-job').map((p) => p.message);
+  const where = '"where": {"key": "ClientCountry", "operator": "eq", "value": "us"}';
+  assert.deepEqual(messages(`{${where}, "the document": 1}`), ['Unknown property "the document".']);
+  assert.match(messages('{"where": {"key": "ClientCountry", "operator": "The document", "value": "us"}}')[0],
+    /^"operator" is the string "The document"; expected one of /);
+  assert.deepEqual(messages(`{${where}`), ['Expected "}" to close the object at the end of the filter string.']);
+  assert.deepEqual(messages(`{${where}}]`), ['Expected the end of the filter string at "]".']);
+});
+
 // log-output-options.mdx: record_template is "a Go text/template without any standard functions (like conditionals, loops,
 // sub-templates, etc.). The template can only consist of these three types of tokens": an action {{ .Field }} or
 // {{ "constant text" }}, text, and {{/* comments */}}; its own example writes a literal {{`doublecurlybraces`}}.

@@ -7,6 +7,8 @@ import { codeInfo } from '../codes';
 import { PARSE_OPTIONS, MAX_NESTING, deeperThan, tooDeepAt } from './scanner';
 import { Window, parentAnchor } from './windowIndex';
 import { syntaxProblems } from './syntaxErrors';
+import { cap } from '../text';
+import { THE_DOCUMENT } from '../messages';
 import { duplicateMembers, mayHaveDuplicates, nodeAt, type DuplicateMember } from './duplicates';
 
 /**
@@ -23,6 +25,8 @@ export interface ParseOptions {
    * of its window, the item positions are shifted instead of scanning the whole text again. Nothing of it is kept.
    */
   previous?: ParsedDoc;
+  /** What problem messages call the parsed text: "the document" unless told ("the filter string" for a job's embedded filter). */
+  rootName?: string;
 }
 
 export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc {
@@ -55,10 +59,11 @@ function parseWhole(text: string, opts: ParseOptions): Doc {
   const deep = fastOk
     ? (deeperThan(value, MAX_NESTING) ? Math.max(0, tooDeepAt(text, MAX_NESTING)) : -1)
     : text.length > MAX_NESTING ? tooDeepAt(text, MAX_NESTING) : -1;
+  const root = opts.rootName ?? THE_DOCUMENT;
   if (deep >= 0) {
     const problem: Problem = {
       code: 'limits/too-deep', severity: codeInfo('limits/too-deep').severity, offset: deep, length: 1,
-      message: `The document nests arrays and objects more than ${MAX_NESTING} levels deep at "${text[deep]}"; it is not checked further.`,
+      message: `${cap(root)} nests arrays and objects more than ${MAX_NESTING} levels deep at "${text[deep]}"; it is not checked further.`,
     };
     return new Doc(text, undefined, [problem], true);
   }
@@ -66,7 +71,7 @@ function parseWhole(text: string, opts: ParseOptions): Doc {
   if (!fastOk) {
     const errors: ParseError[] = [];
     value = jsoncParse(text, errors, PARSE_OPTIONS);
-    syntax = syntaxProblems(text, errors);
+    syntax = syntaxProblems(text, errors, root);
   }
   const windowed = fastOk && typeof value === 'object' && value !== null && text.length >= (opts.windowFrom ?? WINDOW_FROM);
   const doc = new Doc(text, value, syntax, false, windowed);

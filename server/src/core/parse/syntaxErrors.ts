@@ -3,7 +3,8 @@
 import { ParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { codeInfo } from '../codes';
-import { printable } from '../messages';
+import { printable, THE_DOCUMENT } from '../messages';
+import { cap } from '../text';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -14,7 +15,6 @@ const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.CommaExpected]: 'Expected a comma',
   [ParseErrorCode.CloseBraceExpected]: 'Expected "}" to close the object',
   [ParseErrorCode.CloseBracketExpected]: 'Expected "]" to close the array',
-  [ParseErrorCode.EndOfFileExpected]: 'Expected the end of the document',
   [ParseErrorCode.InvalidCommentToken]: 'Comments are not allowed in JSON',
   [ParseErrorCode.UnexpectedEndOfComment]: 'Unterminated comment',
   [ParseErrorCode.UnexpectedEndOfString]: 'Unterminated string',
@@ -29,9 +29,15 @@ function quote(s: string): string {
   return t.startsWith('"') ? t : `"${t}"`;
 }
 
-export function syntaxProblems(text: string, errors: ParseError[]): Problem[] {
+/** The message of a jsonc-parser error, naming the parsed text `root` where it needs to (EndOfFileExpected). */
+function syntaxMessage(error: ParseErrorCode, root: string): string {
+  return error === ParseErrorCode.EndOfFileExpected ? `Expected the end of ${root}` : SYNTAX_MESSAGES[error] ?? 'Invalid JSON';
+}
+
+/** root: what the messages call the parsed text (ParseOptions.rootName). */
+export function syntaxProblems(text: string, errors: ParseError[], root = THE_DOCUMENT): Problem[] {
   if (text.trim() === '') {
-    return [{ code: 'syntax/empty-document', severity: codeInfo('syntax/empty-document').severity, message: 'The document is empty; expected a JSON value.', offset: 0, length: 0 }];
+    return [{ code: 'syntax/empty-document', severity: codeInfo('syntax/empty-document').severity, message: `${cap(root)} is empty; expected a JSON value.`, offset: 0, length: 0 }];
   }
   const out: Problem[] = [];
   for (const e of errors) {
@@ -53,14 +59,14 @@ export function syntaxProblems(text: string, errors: ParseError[]): Problem[] {
         length = 1;
         fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
       } else {
-        message = `${SYNTAX_MESSAGES[e.error]} before "${text[offset]}".`;
+        message = `${syntaxMessage(e.error, root)} before "${text[offset]}".`;
       }
     } else if (offset >= text.length) {
-      message = `${SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON'} at the end of the document.`;
+      message = `${syntaxMessage(e.error, root)} at the end of ${root}.`;
       offset = text.length;
       length = 0;
     } else {
-      message = `${SYNTAX_MESSAGES[e.error] ?? 'Invalid JSON'} ${e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected ? 'before' : 'at'} ${quote(token)}.`;
+      message = `${syntaxMessage(e.error, root)} ${e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected ? 'before' : 'at'} ${quote(token)}.`;
     }
     if (length === 0 && offset < text.length) length = 1;
     // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).

@@ -2,8 +2,9 @@
 import type { ErrorObject } from 'ajv';
 import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
-import { editDistance, suggest } from '../suggest';
+import { scoredSuggestions, suggest } from '../suggest';
 import { cap } from '../text';
+import { THE_DOCUMENT } from '../messages';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
 export function pointerToPath(pointer: string, root?: unknown): JsonPath {
@@ -55,15 +56,14 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 
 /** The allowed values nearest to a misspelt one: the nearest, or every one as near as it (suggest's order), up to three. */
 function nearest(value: string, allowed: readonly string[]): string[] {
-  const near = suggest(value, allowed, { max: 3 });
-  const lower = value.toLowerCase();
-  const d = (c: string) => editDistance(lower, c.toLowerCase());
-  return near.length < 2 ? near : near.filter((c) => d(c) === d(near[0]));
+  const near = scoredSuggestions(value, allowed, { max: 3 });
+  return near.filter((s) => s.distance === near[0].distance).map((s) => s.name);
 }
 
-function lastName(path: JsonPath): string {
+/** What a message calls the value at path: the root by `root`, an item by its index, a member by its name. */
+function lastName(path: JsonPath, root: string): string {
   const last = path[path.length - 1];
-  return last === undefined ? 'the document' : typeof last === 'number' ? `item ${last}` : `"${last}"`;
+  return last === undefined ? root : typeof last === 'number' ? `item ${last}` : `"${last}"`;
 }
 
 /**
@@ -194,9 +194,9 @@ function schemaAt(root: unknown, path: JsonPath): Record<string, unknown> | unde
 
 /**
  * schema: the validated schema, for "did you mean" on an unknown property (the names its object declares and the value lacks, with
- * a fix that renames the key).
+ * a fix that renames the key). root: what the messages call the root value ("the filter string" for a job's embedded filter).
  */
-export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unknown): Problem[] {
+export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unknown, root = THE_DOCUMENT): Problem[] {
   const out: Problem[] = [];
   const seen = new Set<string>();
   const pruned = pruneCombinators(errors);
@@ -213,7 +213,7 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
       case 'required': {
         const missing = String((e.params as { missingProperty: string }).missingProperty);
         span = doc.locate([...path, missing]);
-        message = `Missing required property "${missing}"${path.length ? ` in ${lastName(path)}` : ''}.`;
+        message = `Missing required property "${missing}"${path.length ? ` in ${lastName(path, root)}` : ''}.`;
         break;
       }
       case 'additionalProperties':
@@ -221,7 +221,7 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         const prop = String((e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty
           ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty);
         span = doc.locate([...path, prop], 'key');
-        message = `Unknown property "${prop}"${path.length ? ` in ${lastName(path)}` : ''}.`;
+        message = `Unknown property "${prop}"${path.length ? ` in ${lastName(path, root)}` : ''}.`;
         const declared = schemaAt(schema, path)?.properties;
         if (declared && typeof declared === 'object' && value && typeof value === 'object') {
           const near = suggest(prop, Object.keys(declared).filter((k) => !(k in (value as object))), { max: 2 });
@@ -233,7 +233,7 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         break;
       }
       case 'type':
-        message = `${cap(lastName(path))} must be ${article(String((e.params as { type: string }).type))}, not ${describe(value)}.`;
+        message = `${cap(lastName(path, root))} must be ${article(String((e.params as { type: string }).type))}, not ${describe(value)}.`;
         break;
       case 'enum': {
         const values = (e.params as { allowedValues: unknown[] }).allowedValues;
@@ -242,15 +242,15 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         // "in"; "ge": "geq" or "gt") are both offered, the first preferred for the editor's Auto Fix, so that Fix all (which takes
         // a problem's only fix) leaves the choice to the user.
         const near = typeof value === 'string' ? nearest(value, values.filter((v): v is string => typeof v === 'string')) : [];
-        message = `${cap(lastName(path))} is ${describe(value)}; ${near.length ? `did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}? Expected` : 'expected'} one of ${allowed}.`;
+        message = `${cap(lastName(path, root))} is ${describe(value)}; ${near.length ? `did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}? Expected` : 'expected'} one of ${allowed}.`;
         if (near.length) fixes = near.map((n, k) => ({ title: `Change to ${JSON.stringify(n)}`, edits: [{ ...span, newText: JSON.stringify(n) }], preferred: k === 0 }));
         break;
       }
       case 'const':
-        message = `${cap(lastName(path))} must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}, not ${describe(value)}.`;
+        message = `${cap(lastName(path, root))} must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}, not ${describe(value)}.`;
         break;
       default:
-        message = ownMessage(e, cap(lastName(path)), value);
+        message = ownMessage(e, cap(lastName(path, root)), value);
     }
     const key = `${span.offset}:${code}`;
     if (seen.has(key)) continue;

@@ -1,6 +1,7 @@
 // The gateway's method catalogue, hand-transcribed from /work/shared/reference/jsonrpc_methods.md (Cloudflare supported-methods
 // page for the lists and limits; ethereum/execution-apis for param and result shapes; ethereum.org for the [ethorg] methods;
 // Erigon/Nethermind for trace_filter). Pure data: params.ts checks values against it, the plugin turns it into completion and hover.
+import { signatureLabel, type SignatureLabel } from '../../text';
 
 /** The value shapes a param (or a key of a param object) can take. */
 export type ValueType =
@@ -218,5 +219,11 @@ export const UNSUPPORTED_METHODS: readonly string[] = [
 
 /** The one-line signature of a method, e.g. `eth_getBalance(Address: address, Block?: block number, tag or block hash)`. */
 export function signature(spec: MethodSpec): string {
-  return `${spec.name}(${spec.params.map((x) => `${x.name}${x.required ? '' : '?'}: ${TYPE_LABELS[x.type]}`).join(', ')})`;
+  return signatureParts(spec).label;
+}
+
+/** signature()'s label with each param's place in it, the one builder of it: hover and completion show the label, signature help
+ * marks the params in it. */
+export function signatureParts(spec: MethodSpec): SignatureLabel {
+  return signatureLabel(`${spec.name}(`, spec.params.map((x) => `${x.name}${x.required ? '' : '?'}: ${TYPE_LABELS[x.type]}`), ')');
 }

@@ -3,11 +3,12 @@
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
-  BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature,
+  BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature, signatureParts,
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
+import { snippetText } from '../../text';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -69,11 +70,8 @@ function stringSpan(doc: ParsedDoc, offset: number): Span | undefined {
   return undefined;
 }
 
-/** Escape text for a snippet (outside placeholders `$` and `}` and `\`). */
-const esc = (s: string): string => s.replace(/[\\$}]/g, (c) => `\\${c}`);
-
 function placeholder(type: ValueType, n: { i: number }): string {
-  const tab = (text: string) => `\${${n.i++}:${esc(text)}}`;
+  const tab = (text: string) => `\${${n.i++}:${snippetText(text)}}`;
   switch (type) {
     case 'quantity': case 'integerOrQuantity': case 'byte': return `"${tab('0x1')}"`;
     case 'address': case 'addressOrNull': case 'addressOrList': return `"${tab('0x0000000000000000000000000000000000000000')}"`;
@@ -114,7 +112,7 @@ function nextId(value: unknown): number {
 function keyValueSnippet(k: KeySpec): string {
   if (k.type === 'integerOrQuantity') return `\${1:${k.example}}`;
   if (k.example.startsWith('[')) return '[$1]';
-  return `"\${1:${esc(k.example)}}"`;
+  return `"\${1:${snippetText(k.example)}}"`;
 }
 
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
@@ -217,17 +215,10 @@ export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | u
   const path = loc.path;
   const { rest, spec } = split(doc, path);
   if (!spec || rest[0] !== 'params' || typeof rest[1] !== 'number' || spec.params.length === 0) return undefined;
-  const parameters: SignatureInfo['parameters'] = [];
-  let label = `${spec.name}(`;
-  spec.params.forEach((x, i) => {
-    if (i > 0) label += ', ';
-    const text = `${x.name}${x.required ? '' : '?'}: ${TYPE_LABELS[x.type]}`;
-    parameters.push({ label: [label.length, label.length + text.length], documentation: x.description });
-    label += text;
-  });
-  label += ')';
+  const { label, parameters } = signatureParts(spec);
   const documentation = [spec.description, `**Result**: ${spec.result}`, ...(spec.limits.length ? [`**Gateway limits**: ${spec.limits.join(' ')}`] : [])].join('\n\n');
-  return { label, documentation, parameters, activeParameter: Math.min(rest[1], spec.params.length - 1) };
+  return { label, documentation, parameters: parameters.map((at, i) => ({ label: at, documentation: spec.params[i].description })),
+    activeParameter: Math.min(rest[1], spec.params.length - 1) };
 }
 
 // ---- inlay hints ----

@@ -315,14 +315,14 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
 }
 
 function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined): Problem[] {
-  const inner = parseDocument(s.value);
+  // Parsed as a document of its own, whose messages name it "the filter string" ("the document" would read as the job).
+  const root = 'the filter string';
+  const inner = parseDocument(s.value, { rootName: root });
   const problems: Problem[] = [...inner.syntax, ...inner.duplicateKeys()];
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
-    if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter']));
+    if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter'], root));
     problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: s.value }));
   }
-  // Parsed as a document of its own, its problems say "the document", which in a job file reads as the job.
-  return problems.map((p) => s.problem(/\b[Tt]he document\b/.test(p.message)
-    ? { ...p, message: p.message.replace(/\b([Tt])he document\b/g, (_m, t: string) => `${t}he filter string`) } : p));
+  return problems.map((p) => s.problem(p));
 }

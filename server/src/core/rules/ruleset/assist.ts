@@ -3,7 +3,7 @@
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
-  FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, isParamClass, otherCatalogue, signature, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
+  FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
   managedRuleset, tyName,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
@@ -174,19 +174,9 @@ export function signatureHelp(doc: ParsedDoc, offset: number): SignatureInfo | u
   const top = frames[frames.length - 1];
   const fn = top?.fn !== undefined ? FUNCTIONS.get(top.fn) : undefined;
   if (!fn || fn.params.length === 0) return undefined;
-  const required = fn.params.length - (fn.optional ?? 0);
-  const parameters: SignatureInfo['parameters'] = [];
-  let label = `${fn.name}(`;
-  fn.params.forEach((p, k) => {
-    if (k > 0) label += ', ';
-    const text = `${p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p)}${k >= required ? '?' : ''}`;
-    parameters.push({ label: [label.length, label.length + text.length] });
-    label += text;
-  });
-  const result = fn.result === 'arg0' ? 'the first argument\'s type' : tyName(fn.result);
-  label += `${fn.rest ? ', ...' : ''}): ${result}`;
+  const { label, parameters } = signatureParts(fn);
   const phases = fn.phases ? `\n\nAvailable in ${fn.phases.join(', ')}.` : '';
-  return { label, documentation: `${fn.doc}${phases}`, parameters, activeParameter: Math.min(top.commas, fn.params.length - 1) };
+  return { label, documentation: `${fn.doc}${phases}`, parameters: parameters.map((at) => ({ label: at })), activeParameter: Math.min(top.commas, fn.params.length - 1) };
 }
 
 // ---------------- completion ----------------

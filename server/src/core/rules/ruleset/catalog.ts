@@ -1,6 +1,7 @@
 // Facts about managed rulesets and the rules language, from /work/shared/reference/rulesets.md (sections 2-4).
 // The field catalogue itself is generated (fields.generated.ts); this module types it and adds the hand-written tables.
 import { NETWORK_FIREWALL_FIELD_ROWS, RULES_LANGUAGE_FIELD_ROWS } from './fields.generated';
+import { signatureLabel, type SignatureLabel } from '../../text';
 
 export const MANAGED_PHASE = 'http_request_firewall_managed';
 
@@ -263,13 +264,15 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
 
 /** A function's signature as the reference writes it, from the table: `substring(String, Integer, Integer?): String`. */
 export function signature(fn: FunctionInfo): string {
+  return signatureParts(fn).label;
+}
+
+/** signature()'s label with each parameter's place in it (a rest function's ", ..." follows its last one), the one builder of it. */
+export function signatureParts(fn: FunctionInfo): SignatureLabel {
   const required = fn.params.length - (fn.optional ?? 0);
-  const params = fn.params.map((p, k) => {
-    const text = p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p);
-    return `${text}${k >= required ? '?' : ''}${fn.rest && k === fn.params.length - 1 ? ', ...' : ''}`;
-  });
+  const params = fn.params.map((p, k) => `${p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p)}${k >= required ? '?' : ''}`);
   const result = fn.result === 'arg0' ? 'the first argument\'s type' : tyName(fn.result);
-  return `${fn.name}(${params.join(', ')}): ${result}`;
+  return signatureLabel(`${fn.name}(`, params, `${fn.rest ? ', ...' : ''}): ${result}`);
 }
 
 /** Field and function names as lists, for "did you mean". */
