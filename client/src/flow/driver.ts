@@ -46,7 +46,8 @@ export async function runMigration(deps: DriverDeps, zone: Zone): Promise<State>
 }
 
 /** Connection failures before any byte of the request left: no address, no route, no listener, or a TLS handshake refused. */
-const NEVER_SENT = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CERT_HAS_EXPIRED|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_TLS_CERT_ALTNAME_INVALID)\)/;
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
 
 /**
  * A failed update whose outcome is unknown: the request may have reached the server and been applied. No answer (a timeout, a
@@ -56,7 +57,7 @@ const NEVER_SENT = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH
  */
 function uncertain(res: ApiFail): boolean {
   if (res.kind === 'timeout' || res.kind === 'aborted') return true;
-  if (res.kind === 'network') return !NEVER_SENT.test(res.error);
+  if (res.kind === 'network') return res.code === undefined || !NEVER_SENT.has(res.code); // no code: nothing says it was not sent
   if (res.status === undefined) return false; // not sent: credentials missing, an invalid URL
   return res.status >= 500 || (res.status >= 200 && res.status <= 299 && res.kind === 'shape');
 }

@@ -81,6 +81,8 @@ export interface ApiFail {
   errors: EnvelopeMessage[];
   /** Absent when no HTTP response arrived. */
   status?: number;
+  /** A network failure's socket or TLS error code (request.ts HttpFail.code). */
+  code?: string;
   ms: number;
   curl: string;
 }
@@ -160,7 +162,7 @@ export function createApi(options: ApiOptions): Api {
       return { ok: false, kind: 'credentials', error: `Cannot ${what}: ${headers}.`, errors: [], ms: 0, curl };
     }
     const res = await request(req);
-    if (!res.ok) return { ok: false, kind: res.kind, error: `Cannot ${what}: ${res.error}`, errors: [], ms: res.ms, curl };
+    if (!res.ok) return { ok: false, kind: res.kind, error: `Cannot ${what}: ${res.error}`, errors: [], ...(res.code ? { code: res.code } : {}), ms: res.ms, curl };
     const errors = envelopeErrors(res.body);
     const where = `${method} ${describeTarget(url)}`;
     if (res.status < 200 || res.status > 299) {
