@@ -164,6 +164,10 @@ describe('runMigration with a fake API', () => {
     const end = await runMigration(deps(api, ['Review and Finish', 'Migrate']).d, ENT);
     assert.equal(end.name, 'migrated');
     assert.deepEqual(ops(calls), ['check', 'entrypoint', 'config', 'put:pending', 'status']);
+    const noting = fakeApi('validation', { config: okResult(CONFIG, ['Rule 100015 is not migrated.']) });
+    const run = deps(noting.api, ['Review and Finish', 'Migrate']);
+    assert.equal((await runMigration(run.d, ENT)).name, 'migrated');
+    assert.deepEqual(run.noted, [['Rule 100015 is not migrated.']], 'the config operation\'s notes are shown with its configuration');
     const broken = fakeApi('validation');
     broken.api.entrypoint = async () => failResult('HTTP 500');
     const failed = await runMigration(deps(broken.api, ['Review and Finish']).d, ENT);
