@@ -1,11 +1,11 @@
 // One mock per state file: `<state>.lock` names the process that serves it and its URL. Every window of the extension uses the same
 // mock-state.json; two mocks on it would each overwrite the other's jobs (the last save wins) and upload each other's spooled
-// batches. The lock is created whole and exclusively (written to a temp file, then hard-linked into place: a link fails when the
-// name exists), and a lock whose process no longer exists (kill -9, a crash) is taken over.
+// batches. The lock is created whole and exclusively (state.ts writeFileAtomic, exclusive: a temp file hard-linked into place, and a
+// link fails when the name exists), and a lock whose process no longer exists (kill -9, a crash) is taken over.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { alive } from './state';
+import { alive, cannotWriteState, writeFailure, writeFileAtomic } from './state';
 
 export interface LockInfo { pid: number; url?: string }
 
@@ -34,15 +34,8 @@ async function readLock(lock: string): Promise<LockInfo | undefined> {
   }
 }
 
-/** Writes `info` to `target` whole: a temp file in the same folder, then `place(temp)`. */
-async function writeWhole(target: string, info: LockInfo, place: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  await fs.writeFile(tmp, JSON.stringify(info) + '\n', { mode: 0o600 });
-  try {
-    await place(tmp);
-  } finally {
-    await fs.rm(tmp, { force: true });
-  }
+function lockText(info: LockInfo): string {
+  return JSON.stringify(info) + '\n';
 }
 
 /** Takes the lock of `file`, or throws StateInUse naming the mock that holds it. */
@@ -54,20 +47,12 @@ export async function lockState(file: string): Promise<StateLock> {
   const info: LockInfo = { pid: process.pid };
   for (let attempt = 0; ; attempt++) {
     try {
-      await writeWhole(lock, info, async (tmp) => {
-        try {
-          await fs.link(tmp, lock);
-        } catch (err) {
-          // A file system without hard links (FAT, some network shares): an exclusive create, written at once.
-          if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'].includes(String((err as NodeJS.ErrnoException).code))) throw err;
-          await fs.writeFile(lock, JSON.stringify(info) + '\n', { flag: 'wx', mode: 0o600 });
-        }
-      });
+      await writeFileAtomic(lock, lockText(info), { exclusive: true });
       break;
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      if (e.code === 'ENOENT') throw new Error(`Cannot write the state file "${file}": the folder "${path.dirname(key)}" does not exist.`);
-      if (e.code !== 'EEXIST') throw new Error(`Cannot lock the state file "${file}" (${lock}): ${e.message.replace(/ '[^']*\.tmp'/, '')}.`);
+      if (e.code === 'ENOENT') throw cannotWriteState(file, e);
+      if (e.code !== 'EEXIST') throw new Error(`Cannot lock the state file "${file}" (${lock}): ${writeFailure(lock, e)}.`);
       if (attempt >= 2) throw new Error(`Cannot lock the state file "${file}": "${lock}" keeps coming back; is another mock starting on it?`);
     }
     const other = await readLock(lock);
@@ -98,7 +83,7 @@ export async function lockState(file: string): Promise<StateLock> {
     async setUrl(url: string) {
       if (released) return;
       info.url = url;
-      await writeWhole(lock, info, (tmp) => fs.rename(tmp, lock));
+      await writeFileAtomic(lock, lockText(info));
     },
     async release() {
       if (released) return;

@@ -109,8 +109,15 @@ export function parseState(text: string): MockState {
   return out;
 }
 
-/** Write a file atomically: temp file in the same folder, fsync, rename over the target, fsync the folder. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+/** Errors of fs.link on a file system without hard links (FAT, some network shares). */
+const NO_HARD_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'];
+
+/**
+ * Write a file atomically: temp file in the same folder, fsync, rename over the target, fsync the folder. `exclusive`: create the
+ * file, failing with EEXIST when it exists, by hard-linking the temp file to it (a link never replaces a name); where hard links
+ * are not supported, an exclusive create written at once.
+ */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: { exclusive?: boolean } = {}): Promise<void> {
   const dir = path.dirname(file);
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'w', 0o600);
@@ -121,10 +128,15 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     await handle.close();
   }
   try {
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
+    if (!opts.exclusive) await fs.rename(tmp, file);
+    else {
+      await fs.link(tmp, file).catch(async (err: NodeJS.ErrnoException) => {
+        if (!NO_HARD_LINKS.includes(String(err.code))) throw err;
+        await fs.writeFile(file, data, { flag: 'wx', mode: 0o600 });
+      });
+    }
+  } finally {
+    await fs.rm(tmp, { force: true }); // after a rename, nothing is left to remove
   }
   try {
     const d = await fs.open(dir, 'r');
@@ -168,6 +180,17 @@ export async function removeStaleTemps(file: string): Promise<string[]> {
   return removed;
 }
 
+/** Why writing `file` failed, in words: its folder does not exist, or the system's message without the temp file's name. */
+export function writeFailure(file: string, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e.code === 'ENOENT' ? `the folder "${path.dirname(path.resolve(file))}" does not exist` : String(e.message).replace(/ '[^']*\.tmp'/, '');
+}
+
+/** The error of a state file that cannot be written (by the store, or by its lock: lock.ts). */
+export function cannotWriteState(file: string, err: unknown): Error {
+  return new Error(`Cannot write the state file "${file}": ${writeFailure(file, err)}.`);
+}
+
 export interface LoadResult { state: MockState; warning?: string }
 
 /** Load the state file; a missing file is a fresh state; a corrupt one is renamed aside and reported in `warning`. */
@@ -202,9 +225,7 @@ export class StateStore {
     try {
       await store.save();
     } catch (err) {
-      const e = err as NodeJS.ErrnoException;
-      const why = e.code === 'ENOENT' ? `the folder "${path.dirname(file)}" does not exist` : e.message.replace(/ '[^']*\.tmp'/, '');
-      throw new Error(`Cannot write the state file "${file}": ${why}.`);
+      throw cannotWriteState(file, err);
     }
     return { store, warning };
   }

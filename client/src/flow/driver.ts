@@ -3,7 +3,7 @@
 // built on the editor's UI, and tests pass fakes. Updates (PUT) are never aborted once sent; the signal cancels only between steps
 // and the read-only calls.
 import type { Api, ApiFail, MigrationConfig, Zone } from '../http/api';
-import { rulesetAsConfig } from '../http/api';
+import { deployedConfig } from '../http/api';
 import type { Action, Event, State } from './machine';
 import { INITIAL, describeState, nextAction, refusal, transition } from './machine';
 
@@ -46,7 +46,8 @@ export async function runMigration(deps: DriverDeps, zone: Zone): Promise<State>
 }
 
 /** Connection failures before any byte of the request left: no address, no route, no listener, or a TLS handshake refused. */
-const NEVER_SENT = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|CERT_HAS_EXPIRED|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_TLS_CERT_ALTNAME_INVALID)\)/;
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
 
 /**
  * A failed update whose outcome is unknown: the request may have reached the server and been applied. No answer (a timeout, a
@@ -56,7 +57,7 @@ const NEVER_SENT = /\((ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH
  */
 function uncertain(res: ApiFail): boolean {
   if (res.kind === 'timeout' || res.kind === 'aborted') return true;
-  if (res.kind === 'network') return !NEVER_SENT.test(res.error);
+  if (res.kind === 'network') return res.code === undefined || !NEVER_SENT.has(res.code); // no code: nothing says it was not sent
   if (res.status === undefined) return false; // not sent: credentials missing, an invalid URL
   return res.status >= 500 || (res.status >= 200 && res.status <= 299 && res.kind === 'shape');
 }
@@ -71,18 +72,11 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       if (res.ok) return { type: 'CHECK_OK', compatible: res.result.compatible, migration_state: res.result.migration_state, messages: res.messages.map((m) => m.message) };
       return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CHECK_FAILED', error: res.error };
     }
-    case 'config': {
-      const res = await deps.api.config(zone.id, { signal });
+    case 'config':
+    case 'deployed-config': {
+      const res = action.do === 'config' ? await deps.api.config(zone.id, { signal }) : await deployedConfig(deps.api, zone.id, { signal });
       if (res.ok) return { type: 'CONFIG_OK', config: res.result, notes: res.messages.map((m) => m.message) };
       return res.kind === 'aborted' ? { type: 'CANCEL' } : { type: 'CONFIG_FAILED', error: res.error };
-    }
-    case 'deployed-config': {
-      const res = await deps.api.entrypoint(zone.id, { signal });
-      if (res.ok) return { type: 'CONFIG_OK', config: rulesetAsConfig(res.result) };
-      if (res.kind === 'aborted') return { type: 'CANCEL' };
-      // No entry point to read (a 404): the migration's own config is the only configuration there is.
-      if (res.status === 404) return perform(deps, zone, { do: 'config' });
-      return { type: 'CONFIG_FAILED', error: res.error };
     }
     case 'show-config': {
       const adjusted = await deps.showConfig(action.config, action.notes);

@@ -81,6 +81,8 @@ export interface ApiFail {
   errors: EnvelopeMessage[];
   /** Absent when no HTTP response arrived. */
   status?: number;
+  /** A network failure's socket or TLS error code (request.ts HttpFail.code). */
+  code?: string;
   ms: number;
   curl: string;
 }
@@ -160,7 +162,7 @@ export function createApi(options: ApiOptions): Api {
       return { ok: false, kind: 'credentials', error: `Cannot ${what}: ${headers}.`, errors: [], ms: 0, curl };
     }
     const res = await request(req);
-    if (!res.ok) return { ok: false, kind: res.kind, error: `Cannot ${what}: ${res.error}`, errors: [], ms: res.ms, curl };
+    if (!res.ok) return { ok: false, kind: res.kind, error: `Cannot ${what}: ${res.error}`, errors: [], ...(res.code ? { code: res.code } : {}), ms: res.ms, curl };
     const errors = envelopeErrors(res.body);
     const where = `${method} ${describeTarget(url)}`;
     if (res.status < 200 || res.status > 299) {
@@ -347,12 +349,18 @@ export function rulesetAsConfig(r: Ruleset): MigrationConfig {
  */
 export async function currentConfig(api: Pick<Api, 'status' | 'entrypoint' | 'config'>, zoneId: string, opts?: CallOptions): Promise<ApiResult<MigrationConfig>> {
   const status = await api.status(zoneId, opts);
-  if (status.ok && (status.result.migration_state === 'validation' || status.result.migration_state === 'migrated')) {
-    const ep = await api.entrypoint(zoneId, opts);
-    if (ep.ok) return { ...ep, result: rulesetAsConfig(ep.result) };
-    if (ep.status !== 404) return ep;
-  }
+  if (status.ok && (status.result.migration_state === 'validation' || status.result.migration_state === 'migrated')) return deployedConfig(api, zoneId, opts);
   return api.config(zoneId, opts);
+}
+
+/**
+ * The configuration deployed on a zone: its managed-rules entry point, or the config operation's when the zone has none to read (a
+ * 404). `messages` are the config operation's notes (what it does not migrate); a deployed entry point has none.
+ */
+export async function deployedConfig(api: Pick<Api, 'entrypoint' | 'config'>, zoneId: string, opts?: CallOptions): Promise<ApiResult<MigrationConfig>> {
+  const ep = await api.entrypoint(zoneId, opts);
+  if (ep.ok) return { ...ep, result: rulesetAsConfig(ep.result), messages: [] };
+  return ep.status === 404 ? api.config(zoneId, opts) : ep;
 }
 
 export function entrypointBody(config: MigrationConfig, mode: MigrationMode): { name: string; rules: ConfigRule[] } {

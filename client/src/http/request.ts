@@ -29,6 +29,8 @@ export interface HttpFail {
   ok: false;
   error: string;
   kind: HttpErrorKind;
+  /** A network failure's socket or TLS error code (ECONNREFUSED, CERT_HAS_EXPIRED, ...), when the error carries one. */
+  code?: string;
   ms: number;
 }
 
@@ -72,7 +74,8 @@ export async function request(req: HttpRequest): Promise<HttpResult> {
   const failed = (err: unknown): HttpFail => {
     if (timeout.aborted) return { ok: false, kind: 'timeout', error: `${method} ${where} timed out after ${req.timeoutMs} ms.`, ms: elapsed() };
     if (req.signal?.aborted) return { ok: false, kind: 'aborted', error: `${method} ${where} was cancelled.`, ms: elapsed() };
-    return { ok: false, kind: 'network', error: `${method} ${where} failed: ${networkReason(err)}.`, ms: elapsed() };
+    const code = networkCode(err);
+    return { ok: false, kind: 'network', error: `${method} ${where} failed: ${networkReason(err, code)}.`, ...(code ? { code } : {}), ms: elapsed() };
   };
   if (req.signal?.aborted) return failed(req.signal.reason);
 
@@ -155,13 +158,23 @@ const NETWORK_CODES: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'the server certificate does not match the host name',
 };
 
-/** Words for a fetch failure: undici wraps the socket error as `cause` (sometimes an AggregateError of several attempts). */
-function networkReason(err: unknown): string {
-  let cause: unknown = err instanceof Error && err.cause !== undefined ? err.cause : err;
-  if (cause instanceof AggregateError && cause.errors.length) cause = cause.errors[0];
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+/** The error under a fetch failure: undici wraps the socket error as `cause` (sometimes an AggregateError of several attempts). */
+function networkCause(err: unknown): unknown {
+  const cause: unknown = err instanceof Error && err.cause !== undefined ? err.cause : err;
+  return cause instanceof AggregateError && cause.errors.length ? cause.errors[0] : cause;
+}
+
+/** The socket or TLS error code of a fetch failure, when it has one. */
+function networkCode(err: unknown): string | undefined {
+  const cause = networkCause(err);
+  return typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : undefined;
+}
+
+/** Words for a fetch failure with its code (networkCode). */
+function networkReason(err: unknown, code: string | undefined): string {
   if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
   if (code) return code;
+  const cause = networkCause(err);
   if (cause instanceof Error && cause.message) return cause.message.replace(/\.$/, '');
   return 'unknown network error';
 }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Api, Zone } from '../http/api';
 import { TERMINATING_EVENT_ACTIONS, type MockControl, type SecuritySummary } from '../http/mockControl';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 
 export const EVENTS_SHOWN = 50;
 
@@ -45,16 +46,15 @@ function sourceLabel(source: unknown): string {
 
 /** Read-only documents of single security events (scheme edgekit-event), opened from the view. */
 export const EVENT_SCHEME = 'edgekit-event';
-/** Event documents kept for reopening (each is a few hundred bytes); the oldest go first. */
-const EVENT_DOCUMENTS_KEPT = 500;
 
-export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, vscode.TextDocumentContentProvider, vscode.Disposable {
+export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<EventNode | undefined>();
-  /** Event text -> its document's URI, and the texts by URI (a Map keeps insertion order: the oldest is first). */
-  private readonly eventUris = new Map<string, vscode.Uri>();
-  private readonly eventTexts = new Map<string, string>();
-  private eventSeq = 0;
-  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, this);
+  /** 500 event documents are kept for reopening (each is a few hundred bytes). A JSON string, not a comment, for one no longer
+   * kept: the document's language is json, where a comment is an error in the Problems view. */
+  private readonly eventDocuments = new ReadOnlyDocuments(EVENT_SCHEME, {
+    kept: 500, gone: '"This security event is no longer kept; open it again from the Security Events view."\n',
+  });
+  private readonly registration = vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, this.eventDocuments);
   readonly onDidChangeTreeData = this.changed.event;
   zone: Zone | undefined;
   /** What the last refresh showed, for tests and the migration's question. */
@@ -88,23 +88,8 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
    */
   eventDocument(event: Record<string, unknown>): vscode.Uri {
     const text = JSON.stringify(event, null, 2) + '\n';
-    const known = this.eventUris.get(text);
-    if (known) return known;
     const ray = String(event.RayID ?? 'event').replace(/[^\w.-]+/g, '_').slice(0, 40);
-    const uri = vscode.Uri.from({ scheme: EVENT_SCHEME, path: `/${ray}-${++this.eventSeq}.json` });
-    this.eventUris.set(text, uri);
-    this.eventTexts.set(uri.toString(), text);
-    if (this.eventUris.size > EVENT_DOCUMENTS_KEPT) {
-      const [oldText, oldUri] = this.eventUris.entries().next().value as [string, vscode.Uri];
-      this.eventUris.delete(oldText);
-      this.eventTexts.delete(oldUri.toString());
-    }
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    // A JSON string, not a comment: the document's language is json, where a comment is an error in the Problems view.
-    return this.eventTexts.get(uri.toString()) ?? '"This security event is no longer kept; open it again from the Security Events view."\n';
+    return this.eventDocuments.add((n) => `/${ray}-${n}.json`, text, text);
   }
 
   getChildren(parent?: EventNode): EventNode[] {

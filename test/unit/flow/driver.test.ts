@@ -20,6 +20,10 @@ function okResult<T>(result: T, messages: string[] = []): ApiResult<T> {
 function failResult(error: string, kind: ApiFail['kind'] = 'http', status = 500): ApiFail {
   return { ok: false, kind, error, errors: [], ms: 1, curl: 'curl', ...(kind === 'http' ? { status } : {}) };
 }
+/** A network failure as request() reports it: the socket's error code as a field, the words in the message. */
+function networkFail(error: string, code: string | undefined): ApiFail {
+  return { ...failResult(error, 'network'), ...(code ? { code } : {}) };
+}
 
 interface FakeOptions {
   check?: ApiResult<CheckResult>;
@@ -160,6 +164,10 @@ describe('runMigration with a fake API', () => {
     const end = await runMigration(deps(api, ['Review and Finish', 'Migrate']).d, ENT);
     assert.equal(end.name, 'migrated');
     assert.deepEqual(ops(calls), ['check', 'entrypoint', 'config', 'put:pending', 'status']);
+    const noting = fakeApi('validation', { config: okResult(CONFIG, ['Rule 100015 is not migrated.']) });
+    const run = deps(noting.api, ['Review and Finish', 'Migrate']);
+    assert.equal((await runMigration(run.d, ENT)).name, 'migrated');
+    assert.deepEqual(run.noted, [['Rule 100015 is not migrated.']], 'the config operation\'s notes are shown with its configuration');
     const broken = fakeApi('validation');
     broken.api.entrypoint = async () => failResult('HTTP 500');
     const failed = await runMigration(deps(broken.api, ['Review and Finish']).d, ENT);
@@ -208,7 +216,7 @@ describe('runMigration with a fake API', () => {
     const { api } = fakeApi('start', { put: () => failResult('timed out', 'timeout') });
     const end = await runMigration(deps(api, ['Migrate']).d, PRO);
     assert.ok(end.name === 'failed' && end.zoneState === 'unknown');
-    const refused = fakeApi('start', { put: () => failResult('GET x failed: connection refused (ECONNREFUSED).', 'network') });
+    const refused = fakeApi('start', { put: () => networkFail('GET x failed: connection refused (ECONNREFUSED).', 'ECONNREFUSED') });
     const end2 = await runMigration(deps(refused.api, ['Migrate']).d, PRO);
     assert.ok(end2.name === 'failed' && end2.zoneState === 'start', 'a refused connection sent nothing');
   });
@@ -224,15 +232,29 @@ describe('runMigration with a fake API', () => {
     }
     // A refusal (4xx) or a connection that never opened sent nothing that was applied.
     for (const fail of [{ ...failResult('HTTP 400', 'http'), status: 400 }, { ...failResult('HTTP 200 success false', 'envelope'), status: 200 },
-      failResult('PUT x failed: the host is unreachable (EHOSTUNREACH).', 'network'),
-      failResult('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'network')]) {
+      networkFail('PUT x failed: the host is unreachable (EHOSTUNREACH).', 'EHOSTUNREACH'),
+      networkFail('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'CERT_HAS_EXPIRED')]) {
       const { api } = fakeApi('start', { put: () => fail });
       const end = await runMigration(deps(api, ['Migrate']).d, PRO);
       assert.ok(end.name === 'failed' && end.zoneState === 'start', `${fail.error}: ${JSON.stringify(end)}`);
     }
-    const reset = fakeApi('start', { put: () => failResult('PUT x failed: the connection was reset by the server (ECONNRESET).', 'network') });
+    const reset = fakeApi('start', { put: () => networkFail('PUT x failed: the connection was reset by the server (ECONNRESET).', 'ECONNRESET') });
     const end = await runMigration(deps(reset.api, ['Migrate']).d, PRO);
     assert.ok(end.name === 'failed' && end.zoneState === 'unknown', 'a reset connection may have carried the update');
+  });
+
+  test('a network failure is classified by its error code, not by the words of its message', async () => {
+    // The code is a field of the failure; the message is for people and may say anything (a proxy's words, another language).
+    const cases: [ApiFail, 'start' | 'unknown', string][] = [
+      [networkFail('PUT x failed: could not connect.', 'ECONNREFUSED'), 'start', 'a refused connection whose message names no code'],
+      [networkFail('PUT x failed: upstream said (ECONNREFUSED) after reading the body.', 'ECONNRESET'), 'unknown', 'a reset whose message quotes another code'],
+      [networkFail('PUT x failed: connection refused (ECONNREFUSED).', undefined), 'unknown', 'no code: the outcome cannot be known'],
+    ];
+    for (const [fail, zoneState, what] of cases) {
+      const { api } = fakeApi('start', { put: () => fail });
+      const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+      assert.ok(end.name === 'failed' && end.zoneState === zoneState, `${what}: ${JSON.stringify(end)}`);
+    }
   });
 
   test('a zone that is not eligible stops after the check, with the blockers', async () => {

@@ -245,6 +245,8 @@ describe('api against a scripted server', () => {
     await dead.close();
     const n = fail(await hanging.status('z'));
     assert.equal(n.kind, 'network');
+    assert.equal(n.code, 'ECONNREFUSED', 'the network error code comes through');
+    assert.equal(t.code, undefined, 'a timeout has no socket error code');
   });
 });
 

@@ -152,6 +152,7 @@ describe('request: failures', () => {
     await srv.close();
     const r = failure(await request({ method: 'GET', url: `${url}/zones?secret=${SECRET}`, headers: { 'X-Auth-Key': SECRET }, timeoutMs: 2000 }));
     assert.equal(r.kind, 'network');
+    assert.equal(r.code, 'ECONNREFUSED', 'the socket error code is a field, for callers that decide by it');
     assert.match(r.error, /^GET 127\.0\.0\.1:\d+\/zones failed: connection refused \(is the server running\?\) \(ECONNREFUSED\)\.$/);
     assert.ok(!r.error.includes(SECRET));
   });
