@@ -1,6 +1,7 @@
-// `edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]`: runs the mock backend until SIGINT/SIGTERM, then closes cleanly.
+// `edgekit mock [options]` (cliOptions.ts): runs the mock backend until SIGINT/SIGTERM, then closes cleanly.
 // Credentials come from --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN/_API_KEY/_API_EMAIL; missing ones are generated
 // and printed once (given ones are never printed).
+import { MOCK_OPTIONS, mockSynopsis } from './cliOptions';
 import { OptionsError, parseOptions } from './options';
 import { startMockBackend } from './backend';
 import { NETWORKS } from './chain';
@@ -14,9 +15,7 @@ export interface CliExtras {
   stop?: Promise<unknown>;
 }
 
-export const USAGE = `Usage: edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE] [--api-token T] [--api-key K] [--api-email E] [--verbose]
-                   [--traffic-rate N] [--traffic-seed N] [--traffic-paused]
-                   [--delivery-dir DIR] [--s3-endpoint URL] [--s3-access-key-id ID] [--s3-secret-access-key KEY] [--s3-region R]
+export const USAGE = `${mockSynopsis('edgekit mock', 'Usage: ')}
 Serves the gateway (POST /v1/<network>) and the management API (/client/v4) on one port.
 Each zone receives synthetic traffic: --traffic-rate requests per second per zone (0-${MAX_RATE}, default ${DEFAULT_TRAFFIC.rate}), replayable
 from --traffic-seed (default ${DEFAULT_TRAFFIC.seed}); --traffic-paused starts it paused (PUT /__edgekit/traffic resumes it).
@@ -38,12 +37,7 @@ interface Args {
 function parseArgs(argv: string[]): Args | string {
   let parsed;
   try {
-    parsed = parseOptions(argv, {
-      help: { type: 'boolean', short: 'h' }, verbose: { type: 'boolean' }, host: { type: 'string' }, port: { type: 'string' }, state: { type: 'string' },
-      'api-token': { type: 'string' }, 'api-key': { type: 'string' }, 'api-email': { type: 'string' },
-      'traffic-rate': { type: 'string' }, 'traffic-seed': { type: 'string' }, 'traffic-paused': { type: 'boolean' },
-      'delivery-dir': { type: 'string' }, 's3-endpoint': { type: 'string' }, 's3-access-key-id': { type: 'string' }, 's3-secret-access-key': { type: 'string' }, 's3-region': { type: 'string' },
-    }, false);
+    parsed = parseOptions(argv, MOCK_OPTIONS, false);
   } catch (err) {
     if (err instanceof OptionsError) return err.message;
     throw err;

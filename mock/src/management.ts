@@ -175,7 +175,7 @@ export class ManagementApi {
     if (mode) {
       // A zone that cannot move says so before its body is looked at (the lock below decides again, atomically).
       const zs = this.store.zone(zone.id);
-      const t = transition(zs.migration, mode, { plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
+      const t = transition(zs.migration, mode, { zone: zone.name, plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
       if (!t.ok) return fail(t.status, t.code, t.message);
     }
     const dryRun = req.query.get('dry_run');
@@ -190,7 +190,7 @@ export class ManagementApi {
       const messages: EnvelopeMessage[] = [];
       let next: MigrationState | undefined;
       if (mode) {
-        const t = transition(zs.migration, mode, { plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
+        const t = transition(zs.migration, mode, { zone: zone.name, plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
         if (!t.ok) return fail(t.status, t.code, t.message);
         next = t.next;
       } else if (zs.migration === 'start' && zone.plan !== 'enterprise' && body.rules.some((r) => r.enabled !== false)) {

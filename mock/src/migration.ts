@@ -6,6 +6,8 @@ export type MigrationState = 'start' | 'validation' | 'migrated';
 export type MigrationMode = 'pending' | 'validation';
 
 export interface MigrationFacts {
+  /** The zone's name, for the refusals (a script migrating many zones needs to know which one was refused). */
+  zone: string;
   plan: 'pro' | 'business' | 'enterprise';
   /** Reasons the zone cannot migrate (URI-based overrides, too many firewall rules, a long expression); empty when compatible. */
   blockers: string[];
@@ -40,25 +42,27 @@ function ok(next: MigrationState): TransitionResult {
 
 /** One entry point update (PUT ...?waf_migration=<mode>&phase_two=1) applied to a zone in `state`. */
 export function transition(state: MigrationState, mode: MigrationMode, facts: MigrationFacts): TransitionResult {
+  // Each refusal starts by naming the zone and its state as the status operation spells it (migration_state).
+  const where = `Zone "${facts.zone}" is in migration_state "${state}"`;
   switch (state) {
     case 'start':
       if (facts.blockers.length) return { ok: false, status: 400, code: 10502, message: `The zone cannot migrate: ${facts.blockers.join(' ')}` };
       if (mode === 'validation') {
         if (facts.plan !== 'enterprise') {
-          return { ok: false, status: 400, code: 10503, message: `Validation mode is only for Enterprise zones; this zone's plan is "${facts.plan}"; use waf_migration=pending.` };
+          return { ok: false, status: 400, code: 10503, message: `${where}: validation mode is only for Enterprise zones and its plan is "${facts.plan}"; use waf_migration=pending.` };
         }
         return ok('validation');
       }
       return ok('migrated');
     case 'validation':
       if (mode === 'pending') return ok('migrated');
-      return { ok: false, status: 409, code: 10504, message: 'The zone is already in validation mode; adjust its configuration with an update without waf_migration, or finish with waf_migration=pending.' };
+      return { ok: false, status: 409, code: 10504, message: `${where}: it is already in validation mode; adjust its configuration with an update without waf_migration, or finish with waf_migration=pending.` };
     case 'migrated':
       // A pending update repeated (after a timeout, say) would not go back; only validation mode would.
       if (mode === 'pending') {
-        return { ok: false, status: 409, code: 10505, message: 'The zone has already migrated: the new managed rules run and the previous ones are off, so waf_migration=pending has nothing left to do; update the entry point without waf_migration.' };
+        return { ok: false, status: 409, code: 10505, message: `${where}: it has already migrated (the new managed rules run and the previous ones are off), so waf_migration=pending has nothing left to do; update the entry point without waf_migration.` };
       }
-      return { ok: false, status: 409, code: 10505, message: `The zone has already migrated and the migration cannot be reversed; waf_migration=${mode} is refused.` };
+      return { ok: false, status: 409, code: 10505, message: `${where}: it has already migrated and the migration cannot be reversed; waf_migration=${mode} is refused.` };
     default:
       return assertNever(state);
   }

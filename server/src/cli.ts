@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as VERSION } from '../../package.json';
 import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, type DocKind, type Problem } from './core';
+import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
 const core = getLanguageService();
@@ -13,7 +14,7 @@ const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
   edgekit lint [--fix] [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
-  edgekit mock [--host 127.0.0.1] [--port 8787] [--state FILE]
+${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
   edgekit --version | --help

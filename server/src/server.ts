@@ -2,6 +2,7 @@
 // the server itself is lsp/start.ts (shared with the browser entry, browserServer.ts).
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { whenCoreFails } from './lsp/context';
+import { shutdownGate } from './lsp/shutdown';
 import { startServer } from './lsp/start';
 import { registerTestFilter, registerTestRules } from './lsp/testFilterRequest';
 import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from './lsp/stdio';
@@ -9,8 +10,8 @@ import { StdioMessageReader, StdioMessageWriter, wireStdioProcess } from './lsp/
 // --stdio with EdgeKit's reader and writer (stdio.ts); VS Code's --node-ipc and the library's --socket and --pipe as the library makes them.
 const stdioReader = process.argv.includes('--stdio') ? new StdioMessageReader(process.stdin) : undefined;
 const connection = stdioReader
-  ? createConnection(ProposedFeatures.all, stdioReader, new StdioMessageWriter(process.stdout))
-  : createConnection(ProposedFeatures.all);
+  ? createConnection(ProposedFeatures.all, stdioReader, new StdioMessageWriter(process.stdout), shutdownGate())
+  : createConnection(ProposedFeatures.all, shutdownGate());
 if (stdioReader) wireStdioProcess(connection, process.stdin, stdioReader);
 // An error nothing caught goes to the client's log; once the connection is closed, sending throws (and a handler that throws ends
 // the process with code 7), so it goes to stderr instead.

@@ -1,7 +1,8 @@
 // Logpush delivery (docs/mock-backend.md, "Logpush delivery"): every enabled zone job of a feed dataset (http_requests,
 // firewall_events) reads its zone's feed from its own cursor, cuts batches (max_upload_records / _bytes / _interval_seconds, or on
 // demand), spools each batch (spool.ts) and uploads it to its destination (destinations.ts), in order, retrying a failure with
-// exponential backoff. The job's last_complete / last_error / error_message say how it goes, and the delivery list (bounded)
+// exponential backoff until the job has delivered nothing for 24 hours (then it is disabled, as the platform disables a failing
+// job). The job's last_complete / last_error / error_message say how it goes, and the delivery list (bounded)
 // says what went where. Timers exist only while there is something to cut or retry, and are unref'd. No vscode.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { promises as fs } from 'node:fs';
@@ -61,11 +62,15 @@ export interface DeliveryOptions {
   uploadTimeoutMs?: number;
   /** Retry backoff: the first wait and the longest (default 1 s doubling to 5 min). */
   retry?: { firstMs?: number; maxMs?: number };
+  /** A job whose uploads have failed for this long without one success is disabled (default 24 h, the platform's). */
+  disableAfterMs?: number;
+  /** The clock that measures how long a job has been failing (default Date.now). */
+  now?: () => number;
 }
 
 export const DELIVERY_DEFAULTS = {
   maxSpoolBatches: 50, maxSpoolBytes: 256 * 1024 * 1024, maxLocalBytes: 1024 * 1024 * 1024, maxBatchBytes: 16 * 1024 * 1024, keepDeliveries: 200, keepLines: 50,
-  retryFirstMs: 1_000, retryMaxMs: 300_000, uploadTimeoutMs: 60_000,
+  retryFirstMs: 1_000, retryMaxMs: 300_000, uploadTimeoutMs: 60_000, disableAfterMs: 24 * 3600 * 1000,
   /** The platform's defaults for a job that sets none (and 0 means the default too). */
   intervalSeconds: 30, maxRecords: 100_000, maxBytes: 5_000_000,
 };
@@ -86,7 +91,16 @@ interface Runner {
   paused?: string;
 }
 
-interface Uploader { running: Promise<{ delivered: number; failed: number }>; attempt: number; retryTimer?: NodeJS.Timeout }
+interface Uploader {
+  running: Promise<{ delivered: number; failed: number }>;
+  /** Failed tries since the last success. */
+  attempt: number;
+  retryTimer?: NodeJS.Timeout;
+  /** When the first of those failures happened (the clock's ms), while there are any. */
+  failingSince?: number;
+  /** Set when the job was disabled for failing; an enabled job found with it set starts a new count. */
+  disabled?: boolean;
+}
 
 type JobRef = { job: LogpushJob; scope: 'zone' | 'account'; owner: string };
 
@@ -94,6 +108,8 @@ class Aborted extends Error {}
 
 /** A duration for messages: "250 ms", "4 s". */
 const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+/** A longer one: "24 h", "90 s". */
+const hours = (ms: number) => (ms >= 3_600_000 && ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : seconds(ms));
 
 const positive = (v: unknown, dflt: number) => (typeof v === 'number' && v > 0 ? v : dflt);
 
@@ -122,6 +138,7 @@ export class DeliveryService {
   private draining = false;
   private saveQueue: Promise<void> = Promise.resolve();
   readonly limits: typeof DELIVERY_DEFAULTS;
+  private readonly now: () => number;
 
   constructor(private readonly feed: Feed, private readonly store: StateStore, opts: DeliveryOptions = {}, private readonly log: (line: string) => void = () => undefined) {
     const d = DELIVERY_DEFAULTS;
@@ -129,7 +146,9 @@ export class DeliveryService {
       ...d, maxSpoolBatches: opts.maxSpoolBatches ?? d.maxSpoolBatches, maxSpoolBytes: opts.maxSpoolBytes ?? d.maxSpoolBytes,
       maxLocalBytes: opts.maxLocalBytes ?? d.maxLocalBytes, maxBatchBytes: opts.maxBatchBytes ?? d.maxBatchBytes, keepDeliveries: opts.keepDeliveries ?? d.keepDeliveries, keepLines: opts.keepLines ?? d.keepLines,
       retryFirstMs: opts.retry?.firstMs ?? d.retryFirstMs, retryMaxMs: opts.retry?.maxMs ?? d.retryMaxMs, uploadTimeoutMs: opts.uploadTimeoutMs ?? d.uploadTimeoutMs,
+      disableAfterMs: opts.disableAfterMs ?? d.disableAfterMs,
     };
+    this.now = opts.now ?? Date.now;
     const state = store.file;
     this.settings = {
       dir: opts.dir ?? (state ? `${state}.logpush` : path.join(tmpdir(), 'edgekit-mock-logpush')),
@@ -187,7 +206,13 @@ export class DeliveryService {
     return job.enabled === true && (FEED_DATASETS as readonly string[]).includes(DeliveryService.datasetOf(job)) && typeof job.destination_conf === 'string';
   }
 
-  private setJob(id: number, fields: Partial<Pick<LogpushJob, 'last_complete' | 'last_error' | 'error_message'>>): void {
+  /** Whether a job's spooled batches are uploaded: not while it is disabled (a deleted job's still are). */
+  private uploads(id: number): boolean {
+    const ref = this.findJob(id);
+    return !ref || ref.job.enabled === true;
+  }
+
+  private setJob(id: number, fields: Partial<Pick<LogpushJob, 'last_complete' | 'last_error' | 'error_message' | 'enabled'>>): void {
     const ref = this.findJob(id);
     if (ref) Object.assign(ref.job, fields);
   }
@@ -425,8 +450,8 @@ export class DeliveryService {
     return u;
   }
 
-  /** Uploads the job's spooled batches in order until one fails (then a retry is scheduled). `force`: even while waiting for a
-   * retry (a flush). */
+  /** Uploads the job's spooled batches in order until one fails (then a retry is scheduled, or the job is disabled). `force`: even
+   * while waiting for a retry (a flush). A disabled job uploads nothing; its batches wait in the spool until it is enabled. */
   private pump(job: number, force = false): Promise<{ delivered: number; failed: number }> {
     const u = this.uploader(job);
     if (this.draining || (u.retryTimer && !force)) return u.running;
@@ -437,22 +462,25 @@ export class DeliveryService {
     u.running = u.running.catch(() => undefined).then(async () => {
       let delivered = 0;
       let failed = 0;
+      if (!this.uploads(job)) return { delivered, failed };
+      if (u.disabled) Object.assign(u, { disabled: false, attempt: 0, failingSince: undefined });
       for (const e of this.spool.list(job)) {
         if (this.closed || !this.spool.has(e.id)) break;
-        let ok: boolean;
+        let outcome: 'delivered' | 'retry' | 'disabled';
         try {
-          ok = await this.upload(e, u.attempt + 1);
+          outcome = await this.upload(e, u);
         } catch (err) {
           if (err instanceof Aborted) break;
           throw err;
         }
-        if (ok) {
+        if (outcome === 'delivered') {
           delivered++;
           u.attempt = 0;
+          u.failingSince = undefined;
         } else {
           failed++;
           u.attempt++;
-          this.scheduleRetry(job, u);
+          if (outcome === 'retry') this.scheduleRetry(job, u);
           break;
         }
       }
@@ -479,7 +507,9 @@ export class DeliveryService {
     u.retryTimer.unref();
   }
 
-  private async upload(e: SpoolEntry, attempt: number): Promise<boolean> {
+  /** One try of a batch: delivered, failed (to be retried), or failed for long enough that the job is now disabled. */
+  private async upload(e: SpoolEntry, u: Uploader): Promise<'delivered' | 'retry' | 'disabled'> {
+    const attempt = u.attempt + 1;
     const dest = resolveDestination(e.conf, this.settings);
     const base: DeliveryRecord = this.records.find((r) => r.id === e.id) ?? {
       id: e.id, job: e.job, scope: e.scope, owner: e.owner, dataset: e.dataset, destination: destinationLabel(e.conf), object: e.key, at: e.at, records: e.records, bytes: e.bytes, status: 'pending',
@@ -499,24 +529,34 @@ export class DeliveryService {
       if (ac.signal.aborted && !timedOut) throw new Aborted();
       const now = new Date().toISOString();
       this.upsert({ ...base, status: 'delivered', at: now, error: undefined, ...(localPath ? { localPath } : {}) });
-      this.setJob(e.job, { last_complete: now, error_message: null });
+      this.setJob(e.job, { last_complete: now, last_error: null, error_message: null });
       // The record of the delivery is saved before the batch leaves the spool: a mock killed in between uploads it again under the
       // same name (an overwrite), never loses it.
       await Promise.all([this.store.save(), this.saveRecords()]);
       await this.spool.remove(e.id);
-      return true;
+      return 'delivered';
     } catch (err) {
       if (err instanceof Aborted || (ac.signal.aborted && !timedOut)) throw new Aborted();
       const now = new Date().toISOString();
-      const wait = this.retryDelay(attempt);
       const cause = timedOut ? `no answer within ${seconds(this.limits.uploadTimeoutMs)}` : describe(err);
-      const paused = this.runners.get(e.job)?.paused;
-      const message = `Delivery of batch ${e.id} (${e.records} records) to ${dest.label} failed: ${cause}; attempt ${attempt}, next try in ${seconds(wait)}.${paused ? ` ${paused}` : ''}`;
+      const failed = `Delivery of batch ${e.id} (${e.records} records) to ${dest.label} failed: ${cause}`;
+      const since = (u.failingSince ??= this.now());
+      const disable = this.now() - since >= this.limits.disableAfterMs;
+      let message: string;
+      if (disable) {
+        u.disabled = true;
+        const waiting = this.spool.list(e.job).length;
+        message = `Job ${e.job} was disabled: no batch was delivered for ${hours(this.limits.disableAfterMs)} (since ${new Date(since).toISOString()}), `
+          + `after ${attempt} failed attempts; the last: ${failed}. ${waiting} batch${waiting === 1 ? '' : 'es'} wait in the spool; enable the job again ("enabled": true) to deliver them.`;
+      } else {
+        const paused = this.runners.get(e.job)?.paused;
+        message = `${failed}; attempt ${attempt}, next try in ${seconds(this.retryDelay(attempt))}.${paused ? ` ${paused}` : ''}`;
+      }
       this.upsert({ ...base, status: 'failed', at: now, error: cause });
-      this.setJob(e.job, { last_error: now, error_message: message });
+      this.setJob(e.job, { last_error: now, error_message: message, ...(disable ? { enabled: false } : {}) });
       this.log(`Logpush delivery: ${message}`);
       await Promise.all([this.store.save(), this.saveRecords()]);
-      return false;
+      return disable ? 'disabled' : 'retry';
     } finally {
       clearTimeout(timer);
       this.inflight.delete(ac);
@@ -530,7 +570,7 @@ export class DeliveryService {
     // The batches waiting now and those this flush cuts, counted by outcome whichever pump uploads them: a cut starts its job's
     // upload at once, which may end (and leave the spool) while the next job is still being cut.
     // Cuts already under way finish before this flush's (each runner's cuts run in turn), so watching from here catches them too.
-    const ids = new Set(this.spool.list(job).map((e) => e.id));
+    const ids = new Set(this.spool.list(job).filter((e) => this.uploads(e.job)).map((e) => e.id));
     const watch = new Set<string>();
     this.spooledWatchers.add(watch);
     try {

@@ -128,9 +128,8 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
   });
 
   connection.onDocumentSymbol(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri, doc.languageId))) return [];
-    return safe(ctx, 'Outline', doc.uri, [], () => documentSymbols(doc, parses.get(doc)));
+    const t = await featureTarget(ctx, params.textDocument.uri);
+    return t ? safe(ctx, 'Outline', t.doc.uri, [], () => documentSymbols(t.doc, parses.get(t.doc))) : [];
   });
 
   // Smart selection (Expand Selection): the JSON around the caret as VS Code's JSON editor expands it, and inside a rule's
@@ -147,19 +146,19 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
   });
 
   connection.onFoldingRanges(async (params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !kindOf(doc) || tooLarge(doc, await settings.get(doc.uri, doc.languageId))) return [];
-    return safe(ctx, 'Folding', doc.uri, [], () => foldingRanges(doc, parses.get(doc)));
+    const t = await featureTarget(ctx, params.textDocument.uri);
+    return t ? safe(ctx, 'Folding', t.doc.uri, [], () => foldingRanges(t.doc, parses.get(t.doc))) : [];
   });
 
-  connection.onDocumentFormatting((params) => {
-    const doc = documents.get(params.textDocument.uri);
-    return doc && kindOf(doc) ? safe(ctx, 'Formatting', doc.uri, [], () => formatDocument(doc, params.options)) : [];
+  // Formatting scans the whole text, so a document over edgekit.maxFileSizeKB gets no edits, as it gets no other feature.
+  connection.onDocumentFormatting(async (params) => {
+    const t = await featureTarget(ctx, params.textDocument.uri);
+    return t ? safe(ctx, 'Formatting', t.doc.uri, [], () => formatDocument(t.doc, params.options)) : [];
   });
 
-  connection.onDocumentRangeFormatting((params) => {
-    const doc = documents.get(params.textDocument.uri);
-    if (!doc || !kindOf(doc)) return [];
+  connection.onDocumentRangeFormatting(async (params) => {
+    const doc = (await featureTarget(ctx, params.textDocument.uri))?.doc;
+    if (!doc) return [];
     const start = doc.offsetAt(params.range.start);
     return safe(ctx, 'Formatting', doc.uri, [], () => formatDocument(doc, params.options, { offset: start, length: doc.offsetAt(params.range.end) - start }));
   });

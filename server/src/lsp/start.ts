@@ -11,6 +11,7 @@ import { FIX_ALL_KIND, registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
 import { SettingsCache } from './settings';
+import { registerShutdownGate } from './shutdown';
 
 /** Starts the server on the connection; the shared state is returned for the entry's own handlers (server.ts adds the Node-only ones). */
 export function startServer(connection: Connection): ServerContext {
@@ -127,6 +128,7 @@ export function startServer(connection: Connection): ServerContext {
 
   registerFeatures(ctx, diagnostics);
   registerRequests(ctx, diagnostics);
+  registerShutdownGate(connection);
 
   documents.listen(connection);
   connection.listen();

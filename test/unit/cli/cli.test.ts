@@ -160,6 +160,31 @@ test('`edgekit <command> --help` prints that command\'s usage on stdout and exit
   assert.equal(m.code, 0);
 });
 
+test('every option `edgekit mock` accepts is in the top-level --help, its own --help and the docs, and every one listed is accepted', async () => {
+  // The top-level usage listed --host, --port and --state only, by hand, while the parser took fifteen options.
+  const { MOCK_OPTIONS } = await import('../../../mock/src/cliOptions');
+  const top = (await run(['--help'])).stdout;
+  const mockHelp = (await run(['mock', '--help'])).stdout;
+  // The mock's lines of the top-level usage: from "edgekit mock" to the next command.
+  const topMock = /^ {2}edgekit mock .*(?:\n {3,}\S.*)*/m.exec(top)?.[0] ?? '';
+  const docs = ['README.md', 'docs/mock-backend.md'].map((f) => [f, fs.readFileSync(path.join(__dirname, '../../..', f), 'utf8')] as const);
+  const names = Object.keys(MOCK_OPTIONS).filter((n) => n !== 'help');
+  assert.ok(names.length >= 15);
+  for (const name of names) {
+    const flag = new RegExp(`\\[--${name}[ \\]]`);
+    assert.match(topMock, flag, `edgekit --help lists --${name} for edgekit mock`);
+    assert.match(mockHelp, flag, `edgekit mock --help lists --${name}`);
+    for (const [file, text] of docs) assert.match(text, flag, `${file} lists --${name} in the mock's synopsis`);
+  }
+  // And the other way: what the help lists, the parser takes (parsed before --help is acted on, so the mock does not start).
+  const listed = [...topMock.matchAll(/\[--([a-z0-9-]+)( [^\]]+)?\]/g)];
+  assert.equal(listed.length, names.length);
+  for (const [, name, arg] of listed) {
+    const r = await run(['mock', `--${name}`, ...(arg ? ['1'] : []), '--help']);
+    assert.doesNotMatch(r.stderr, /Unknown option/, `--${name}`);
+  }
+});
+
 test('an option given a value that starts with "-" says how to write it, not that the value is missing', async () => {
   // `--max-problems -1` said 'Option --max-problems needs a value.' although a value was given.
   const r = await run(['lint', '--max-problems', '-1', 'x.filter.json']);

@@ -77,7 +77,7 @@ describe('api against the embedded mock backend', () => {
     assert.equal(again.kind, 'http');
     assert.equal(again.status, 409);
     assert.equal(again.errors[0].code, 10505);
-    assert.match(again.error, /^Cannot update the managed-rules entry point of zone "[0-9a-f]+" \(waf_migration=pending\) \(PUT 127\.0\.0\.1:\d+\/client\/v4\/zones\/[0-9a-f]+\/rulesets\/phases\/http_request_firewall_managed\/entrypoint\): HTTP 409 Conflict: .* The API says: \[10505\] The zone has already migrated/);
+    assert.match(again.error, /^Cannot update the managed-rules entry point of zone "[0-9a-f]+" \(waf_migration=pending\) \(PUT 127\.0\.0\.1:\d+\/client\/v4\/zones\/[0-9a-f]+\/rulesets\/phases\/http_request_firewall_managed\/entrypoint\): HTTP 409 Conflict: .* The API says: \[10505\] Zone "[^"]+" is in migration_state "migrated": it has already migrated/);
   });
 
   test('entrypoint of a zone that has none is a 404 with the API error', async () => {

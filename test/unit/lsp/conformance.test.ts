@@ -153,6 +153,15 @@ test('a document over edgekit.maxFileSizeKB in UTF-8 bytes (not UTF-16 code unit
     assert.deepEqual(codes(await p), ['limits/file-too-large']);
     assert.deepEqual(await server.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), [], 'no outline: the document is not parsed');
     assert.equal(await server.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } }), null);
+    // Formatting too: the one-line text would get edits (indentation, a final newline) under the limit.
+    const options = { tabSize: 2, insertSpaces: true };
+    assert.deepEqual(await server.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options }), [], 'no formatting edits');
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 40 } };
+    assert.deepEqual(await server.conn.sendRequest('textDocument/rangeFormatting', { textDocument: { uri }, range, options }), [], 'no range formatting edits');
+    const small = 'file:///w/small.filter.json';
+    await open(server, small, '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}');
+    const edits = await server.conn.sendRequest<unknown[]>('textDocument/formatting', { textDocument: { uri: small }, options });
+    assert.ok(edits.length > 0, 'the same shape under the limit is formatted');
   } finally {
     await server.stop();
   }

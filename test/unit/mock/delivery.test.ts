@@ -232,6 +232,53 @@ test('https on loopback: a gzip POST with the header_ members as headers; a fail
   }
 });
 
+test('a job whose batches fail for 24 hours is disabled, as the platform disables it; re-enabled, it starts afresh and delivers', async () => {
+  // It was retried forever (every 5 minutes at most). The platform disables a job that has not pushed once in 24 hours (the
+  // "Failing Logpush Job Disabled" notification); the clock is the mock's own here, and flushes stand in for the retries.
+  let status = 503;
+  const ep = await endpoint(() => status);
+  let clock = Date.parse('2026-11-26T00:00:00Z');
+  const m = await mock(undefined, { delivery: { now: () => clock, retry: { firstMs: 60_000 } } });
+  const DAY = 24 * 3600 * 1000;
+  try {
+    const job = await createJob(m, { destination_conf: `https://127.0.0.1:${ep.port}/ingest` });
+    await step(m, 10);
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 1 });
+    let j = await getJob(m, job.id);
+    assert.equal(j.enabled, true);
+    assert.match(j.error_message, /HTTP 503; attempt \d+, next try in/);
+    clock += DAY - 1;
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 1 });
+    assert.equal((await getJob(m, job.id)).enabled, true, 'not yet: failing for 1 ms less than 24 hours');
+    clock += 1;
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 1 });
+    j = await getJob(m, job.id);
+    assert.equal(j.enabled, false, 'disabled after 24 hours without a delivery');
+    assert.ok(j.last_error);
+    assert.match(j.error_message, new RegExp(`^Job ${job.id} was disabled: no batch was delivered for 24 h \\(since 2026-11-26T00:00:00\\.000Z\\).*HTTP 503.*1 batch`));
+    // Disabled, it uploads nothing, a flush included; its batch waits in the spool.
+    const tries = ep.got.length;
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 0 });
+    assert.equal(ep.got.length, tries);
+    assert.equal((await deliveries(m))[0].status, 'failed');
+
+    // Enabled again, its failures count from the next one: one more failure does not disable it.
+    assert.equal((await api(m.apiBaseUrl, 'PUT', `${JOBS}/${job.id}`, KEY, { enabled: true })).status, 200);
+    clock += DAY;
+    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 1 });
+    assert.equal((await getJob(m, job.id)).enabled, true);
+    status = 200;
+    assert.deepEqual((await flush(m)).json, { delivered: 1, failed: 0 });
+    j = await getJob(m, job.id);
+    assert.ok(j.last_complete);
+    assert.equal(j.error_message, null, 'a success clears error_message');
+    assert.equal(j.last_error, null, 'and last_error, as the API documents both');
+  } finally {
+    await m.close();
+    await ep.close();
+  }
+});
+
 test('routes: the delivery list, lines (404 when unknown or no longer kept), flush refusals, credentials; reset forgets', async (t) => {
   const m = await mock(t, { delivery: { keepLines: 1 } });
   const job = await createJob(m, { destination_conf: 'gs://b/routes' });

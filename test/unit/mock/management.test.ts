@@ -291,6 +291,26 @@ test('an Enterprise zone goes through validation mode, then pending', async () =
   assert.equal((await status('enterprise.example')).migration_state, 'migrated');
 });
 
+test('a refused update names the zone and its migration_state, as the status operation spells it', async () => {
+  // The 409s said "The zone is already …" without naming it; a script migrating many zones could not tell which one.
+  const refusal = (r: Json) => ({ status: r.status, code: r.json.errors[0]?.code, message: String(r.json.errors[0]?.message) });
+  const proValidation = refusal(await migrate('pro.example', 'validation'));
+  assert.equal(proValidation.status, 400);
+  assert.match(proValidation.message, /Zone "pro\.example".*migration_state "start"/);
+  // Two concurrent pending updates (a step 4 re-sent after a timeout): one migrates, the other is told the zone is migrated.
+  const [a, b] = await Promise.all([migrate('pro.example', 'pending'), migrate('pro.example', 'pending')]);
+  assert.deepEqual([a.status, b.status].sort(), [200, 409]);
+  const repeated = refusal(a.status === 409 ? a : b);
+  assert.equal(repeated.code, 10505);
+  assert.match(repeated.message, /Zone "pro\.example".*migration_state "migrated"/);
+  assert.equal(refusal(await migrate('pro.example', 'pending')).message, repeated.message, 'a later repeat gets the same answer');
+  assert.match(refusal(await migrate('pro.example', 'validation')).message, /Zone "pro\.example".*migration_state "migrated".*cannot be reversed/);
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 200);
+  const again = refusal(await migrate('enterprise.example', 'validation'));
+  assert.deepEqual([again.status, again.code], [409, 10504]);
+  assert.match(again.message, /Zone "enterprise\.example".*migration_state "validation"/);
+});
+
 test('blocked zones cannot migrate and keep their state; deleting the URI overrides unblocks', async () => {
   for (const zone of ['uri-overrides.example', 'too-many-rules.example', 'long-expression.example']) {
     const r = await migrate(zone, 'pending');

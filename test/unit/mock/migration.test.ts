@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import type { MigrationFacts, MigrationMode, MigrationState } from '../../../mock/src/migration';
 import { parseMode, rulesEnabled, transition } from '../../../mock/src/migration';
 
-const PRO: MigrationFacts = { plan: 'pro', blockers: [] };
-const BUSINESS: MigrationFacts = { plan: 'business', blockers: [] };
-const ENT: MigrationFacts = { plan: 'enterprise', blockers: [] };
-const BLOCKED_ENT: MigrationFacts = { plan: 'enterprise', blockers: ['Zone "x" has 1 URI-based WAF override; delete it before migrating.'] };
+const PRO: MigrationFacts = { zone: 'pro.example', plan: 'pro', blockers: [] };
+const BUSINESS: MigrationFacts = { zone: 'business.example', plan: 'business', blockers: [] };
+const ENT: MigrationFacts = { zone: 'enterprise.example', plan: 'enterprise', blockers: [] };
+const BLOCKED_ENT: MigrationFacts = { zone: 'x', plan: 'enterprise', blockers: ['Zone "x" has 1 URI-based WAF override; delete it before migrating.'] };
 
 function next(state: MigrationState, mode: MigrationMode, facts: MigrationFacts): MigrationState | number {
   const r = transition(state, mode, facts);

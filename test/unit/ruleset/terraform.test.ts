@@ -9,7 +9,7 @@ const pending = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../exa
 test('toTerraform: svc_ruleset with kind zone, name, phase, zone_id and rules; import id zone/<zone>/<ruleset>', () => {
   const { hcl, importId } = toTerraform(pending, '023e105f4ecef8ad9ca31a8372d0c353', '2f2feab2026849078ba485f918791bdc');
   assert.equal(importId, 'zone/023e105f4ecef8ad9ca31a8372d0c353/2f2feab2026849078ba485f918791bdc');
-  assert.match(hcl, /^resource "svc_ruleset" "default" \{\n/);
+  assert.match(hcl, /\nresource "svc_ruleset" "default" \{\n/);
   assert.match(hcl, /\n {2}zone_id = "023e105f4ecef8ad9ca31a8372d0c353"\n/);
   assert.match(hcl, /\n {2}name {4}= "default"\n/);
   assert.match(hcl, /\n {2}kind {4}= "zone"\n/);
@@ -22,9 +22,24 @@ test('toTerraform: svc_ruleset with kind zone, name, phase, zone_id and rules; i
   assert.ok(hcl.endsWith('}\n'));
 });
 
+test('toTerraform: the HCL says which provider syntax it is written in (5.x: rules and its nested objects are attributes)', () => {
+  // Provider 5.x reads `rules = [{ … }]` and `action_parameters = { … }`; 4.x wanted repeated `rules { }` blocks and fails on
+  // these with "Unsupported argument". Nothing in the text said which version it was for.
+  const body = { rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee', overrides: { rules: [{ id: '6179ae15870a4bb7b2d480d4843b323c', score_threshold: 40 }], categories: [{ category: 'wordpress', enabled: false }] } }, logging: { enabled: true } }] };
+  const { hcl } = toTerraform(body, 'z', 'r');
+  const [first, second] = hcl.split('\n');
+  assert.match(first, /^# Provider 5\.x syntax\b/);
+  assert.match(second, /^# .*4\.x/);
+  // The text is 5.x throughout: every nested object and list of objects is an attribute (`name = {` / `name = [`), no block.
+  assert.doesNotMatch(hcl, /^\s*[a-z_]+ \{$/m, 'no `name {` block');
+  for (const attr of ['rules', 'action_parameters', 'overrides', 'categories', 'logging']) assert.match(hcl, new RegExp(`^\\s*${attr}\\s+= [\\[{]$`, 'm'), attr);
+});
+
 test('toTerraform: exact output for a small body', () => {
   const { hcl } = toTerraform({ name: 'My WAF', rules: [{ id: 'x', action: 'execute', expression: 'true', enabled: false, action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }, 'z', 'r');
   assert.equal(hcl, [
+    '# Provider 5.x syntax: rules and the objects inside a rule are attributes (rules = [{ … }], action_parameters = { … }).',
+    '# Provider 4.x wrote them as blocks (rules { … }) and refuses this text: upgrade the provider, or rewrite them as blocks.',
     'resource "svc_ruleset" "my_waf" {',
     '  zone_id = "z"',
     '  name    = "My WAF"',
@@ -51,7 +66,7 @@ test('toTerraform: the resource address to import into is the one the HCL declar
   for (const [name, label] of [['My WAF', 'my_waf'], ['default', 'default'], ['', 'default'], ['2024 rules', 'r_2024_rules']]) {
     const { hcl, address } = toTerraform({ name, rules: [] }, 'z', 'r');
     assert.equal(address, `svc_ruleset.${label}`);
-    assert.ok(hcl.startsWith(`resource "svc_ruleset" "${label}" {\n`), hcl);
+    assert.ok(hcl.includes(`\nresource "svc_ruleset" "${label}" {\n`), hcl);
   }
 });
 

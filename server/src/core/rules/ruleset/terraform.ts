@@ -1,6 +1,9 @@
 // toTerraform: a ruleset body as the svc_ruleset resource of the infrastructure provider, plus its import id (spec: "resource
 // svc_ruleset with kind zone, name, phase http_request_firewall_managed, zone_id and rules"; "import it into state as
 // zone/<zone_id>/<ruleset_id>"). Read-only fields (id, version, ref, last_updated, categories) are left out. Pure.
+// The syntax is the provider's 5.x (the current one): `rules` is a list attribute and every object inside a rule an attribute
+// (`rules = [{ … }]`, `action_parameters = { … }`, `overrides = { rules = [{ … }] }`, `logging = { … }`); 4.x took repeated blocks
+// (`rules { … }`) and refuses this text with "Unsupported argument". The HCL's first lines say so.
 import { MANAGED_PHASE } from './catalog';
 import { isObj, rulesOf, type Obj } from './body';
 
@@ -10,6 +13,10 @@ export interface TerraformOutput {
   /** The resource address the HCL declares (svc_ruleset.<label>), the first argument of `terraform import`. */
   address: string;
 }
+
+/** What the HCL starts with: the provider syntax it is written in, and what a 4.x user has to do. */
+export const PROVIDER_SYNTAX_HEADER = '# Provider 5.x syntax: rules and the objects inside a rule are attributes (rules = [{ … }], action_parameters = { … }).\n'
+  + '# Provider 4.x wrote them as blocks (rules { … }) and refuses this text: upgrade the provider, or rewrite them as blocks.\n';
 
 /** Rule attributes in the order they are written; anything else the API returns read-only is dropped. */
 const RULE_KEYS = ['action', 'expression', 'description', 'enabled', 'action_parameters', 'logging', 'exposed_credential_check', 'ratelimit'];
@@ -25,7 +32,7 @@ export function toTerraform(ruleset: unknown, zoneId: string, rulesetId: string)
     ['phase', MANAGED_PHASE],
     ['rules', rulesOf(ruleset).filter(isObj).map((r) => Object.fromEntries(RULE_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])))],
   ];
-  const hcl = `resource "svc_ruleset" "${label(name)}" {\n${block(attrs, 1)}}\n`;
+  const hcl = `${PROVIDER_SYNTAX_HEADER}resource "svc_ruleset" "${label(name)}" {\n${block(attrs, 1)}}\n`;
   return { hcl, importId: `zone/${zoneId}/${rulesetId}`, address: `svc_ruleset.${label(name)}` };
 }
 
