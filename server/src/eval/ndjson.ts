@@ -7,7 +7,20 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 
-export type NdjsonItem = { line: number; record: Record<string, unknown> } | { line: number; error: string };
+/** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
+ * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
+export type NdjsonItem = { line: number; record: Record<string, unknown> } | { line: number; error: string; fatal?: true };
+
+/** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
+function readFailure(file: string, lines: number, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const why = e.code === 'ENOENT' ? 'no such file'
+    : e.code === 'EISDIR' ? 'it is a directory'
+      : e.code === 'Z_BUF_ERROR' ? `the gzip data is cut short (${e.message})`
+        : e.code === 'Z_DATA_ERROR' ? `the gzip data is corrupt (${e.message})`
+          : e.message;
+  return lines === 0 ? `cannot read ${file}: ${why}` : `reading ${file} stopped after line ${lines}: ${why}`;
+}
 
 /** Lines longer than this are reported, not parsed (a runaway line must not take the memory). */
 export const MAX_LINE = 1024 * 1024;
@@ -39,8 +52,16 @@ async function startsWithBracket(file: string, gzip: boolean): Promise<boolean> 
 /** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
  * JSON array of objects (request records are often kept so) gives its items, numbered from 1. */
 export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
-  const gzip = await isGzip(file);
-  if (await startsWithBracket(file, gzip)) {
+  let gzip: boolean, array: boolean;
+  try {
+    gzip = await isGzip(file);
+    array = await startsWithBracket(file, gzip);
+  } catch (err) {
+    // Opening, or the first bytes of gzip (cut inside its header): nothing was read
+    yield { line: 1, error: readFailure(file, 0, err), fatal: true };
+    return;
+  }
+  if (array) {
     yield* readArray(file, gzip);
     return;
   }
@@ -64,7 +85,7 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
       yield { line: n, record: v as Record<string, unknown> };
     }
   } catch (err) {
-    yield { line: n + 1, error: `reading ${file} failed after line ${n}: ${(err as Error).message}` };
+    yield { line: n + 1, error: readFailure(file, n, err), fatal: true };
   }
 }
 
@@ -73,13 +94,18 @@ async function* readArray(file: string, gzip: boolean): AsyncGenerator<NdjsonIte
   if (gzip) input = input.pipe(createGunzip());
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of input) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ARRAY_FILE) { yield { line: 1, error: `${file} is a JSON array over ${MAX_ARRAY_FILE >> 20} MB; write it as NDJSON (one record per line) to stream it` }; return; }
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of input) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_ARRAY_FILE) { input.destroy(); yield { line: 1, error: `${file} is a JSON array over ${MAX_ARRAY_FILE >> 20} MB; write it as NDJSON (one record per line) to stream it`, fatal: true }; return; }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    yield { line: 1, error: readFailure(file, 0, err), fatal: true };
+    return;
   }
   let items: unknown;
-  try { items = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})` }; return; }
+  try { items = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})`, fatal: true }; return; }
   if (!Array.isArray(items)) return;
   for (const [i, v] of items.entries()) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) yield { line: i + 1, error: `item ${i + 1} is not a JSON object` };

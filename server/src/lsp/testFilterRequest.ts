@@ -3,13 +3,34 @@
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
-import { TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
+import { TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import { filterOf, SAMPLE_KEEP } from './filterSample';
 import type * as Ndjson from '../eval/ndjson';
 
 /** The NDJSON reader (node:fs, zlib, readline) is loaded with the first test, not with the server (cold start, issue 18). */
 const ndjson = (): typeof Ndjson => require('../eval/ndjson') as typeof Ndjson;
+
+/**
+ * Each record of the file to `take`; the lines it skipped (the first three named by number) and, when reading stopped before the end,
+ * why. An error when nothing could be read (no such file, a directory, gzip cut inside its header), or when cancelled.
+ */
+async function readRecords(file: string, token: { isCancellationRequested: boolean }, take: (line: number, record: LogRecord) => void): Promise<SkippedLines | { error: string }> {
+  const skipped: SkippedLines & { badLines: number; badLineErrors: string[] } = { badLines: 0, badLineErrors: [] };
+  let read = 0;
+  for await (const item of ndjson().readNdjson(file)) {
+    if (token.isCancellationRequested) return { error: 'Cancelled.' };
+    if ('record' in item) { read++; take(item.line, item.record); continue; }
+    if (item.fatal) {
+      if (read === 0 && skipped.badLines === 0) return { error: `${item.error[0].toUpperCase()}${item.error.slice(1)}.` };
+      skipped.readError = item.error;
+      break;
+    }
+    skipped.badLines++;
+    if (skipped.badLineErrors.length < 3) skipped.badLineErrors.push(item.error);
+  }
+  return skipped;
+}
 
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
@@ -27,29 +48,24 @@ export function registerTestFilter(ctx: ServerContext): void {
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
     const kept: LogRecord[] = [];
     const firstMatches: { line: number; record: LogRecord }[] = [];
-    let total = 0, matched = 0, badLines = 0;
+    let total = 0, matched = 0;
     const take = (line: number, record: LogRecord) => {
       total++;
       if (kept.length < SAMPLE_KEEP) kept.push(record);
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
     };
+    let skipped: SkippedLines = {};
     if (params.logs) {
-      for await (const item of ndjson().readNdjson(params.logs)) {
-        if (token.isCancellationRequested) return { error: 'Cancelled.' };
-        if ('error' in item) {
-          if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.logs}: no such file.` };
-          badLines++;
-          continue;
-        }
-        take(item.line, item.record);
-      }
+      const r = await readRecords(params.logs, token, take);
+      if ('error' in r) return r;
+      skipped = r;
     } else {
       coreModule().sampleHttpRequests(params.sample ?? 1000).forEach((r, i) => take(i + 1, r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept, label });
     refreshCodeLenses(ctx);
-    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines, branches: branches(c.filter.root), firstMatches };
+    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped, branches: branches(c.filter.root), firstMatches };
   });
 }
 
@@ -60,18 +76,14 @@ export function registerTestRules(ctx: ServerContext): void {
     if (!doc || kindOf(doc) !== 'waf-ruleset') return { error: 'Open a ruleset (*.ruleset.json) first.' };
     const run = coreModule().compileRuleset(ctx.parses.get(doc).value);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
+    let skipped: SkippedLines = {};
     if (params.requests) {
-      for await (const item of ndjson().readNdjson(params.requests)) {
-        if (token.isCancellationRequested) return { error: 'Cancelled.' };
-        if ('error' in item) {
-          if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.requests}: no such file.` };
-          continue;
-        }
-        run.take(item.record, item.line);
-      }
+      const r = await readRecords(params.requests, token, (line, record) => run.take(record, line));
+      if ('error' in r) return r;
+      skipped = r;
     } else {
       coreModule().sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
     }
-    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
+    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../../bench/lspClient';
 import { serverJs } from '../reliability/soak';
@@ -57,5 +58,47 @@ test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano pa
     assert.equal(t.text, JSON.stringify(filter));
   } finally {
     await server.stop();
+  }
+});
+
+// A missing log file, a directory or gzip cut inside its header made the request fail with the bare system or zlib message ("ENOENT:
+// no such file or directory, open ...", "unexpected end of file"); gzip cut further on, and bad lines, were a count of "skipped lines"
+// with none named.
+test('edgekit/testFilter and edgekit/testRules: unreadable or cut logs are an error naming the file; bad lines are named', { timeout: 120_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/a.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": "400"}}' } });
+    const rs = 'file:///w/r.ruleset.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: rs, languageId: 'waf-ruleset', version: 1,
+      text: JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }) } });
+    const gz = gzipSync(Array.from({ length: 4000 }, (_, i) => JSON.stringify({ EdgeResponseStatus: 400 + (i % 2), RayID: String(i) })).join('\n') + '\n');
+    const head = path.join(dir, 'head.ndjson.gz');
+    fs.writeFileSync(head, gz.subarray(0, 10));
+    const mid = path.join(dir, 'mid.ndjson.gz');
+    fs.writeFileSync(mid, gz.subarray(0, Math.floor(gz.length / 2)));
+    const bad = path.join(dir, 'bad.ndjson');
+    fs.writeFileSync(bad, '{"EdgeResponseStatus": 403}\nnot json\n[1]\n');
+    type R = { error?: string; total?: number; badLines?: number; badLineErrors?: string[]; readError?: string };
+    const filter = (logs: string) => server.conn.sendRequest<R>('edgekit/testFilter', { uri, logs });
+    const rules = (requests: string) => server.conn.sendRequest<R>('edgekit/testRules', { uri: rs, requests });
+    for (const ask of [filter, rules]) {
+      assert.equal((await ask(path.join(dir, 'none.ndjson'))).error, `Cannot read ${path.join(dir, 'none.ndjson')}: no such file.`);
+      assert.equal((await ask(dir)).error, `Cannot read ${dir}: it is a directory.`);
+      assert.match(String((await ask(head)).error), new RegExp(`^Cannot read ${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the gzip data is cut short`));
+      const m = await ask(mid);
+      assert.equal(m.error, undefined);
+      assert.ok(m.total! > 0 && m.total! < 4000, String(m.total));
+      assert.match(String(m.readError), new RegExp(`stopped after line ${m.total}: the gzip data is cut short`));
+      assert.equal(m.badLines, 0);
+      const b = await ask(bad);
+      assert.equal(b.total, 1);
+      assert.equal(b.badLines, 2);
+      assert.deepEqual(b.badLineErrors?.map((e) => e.replace(/ \(.*/, '')), ['line 2 is not JSON', 'line 3 is not a JSON object']);
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
