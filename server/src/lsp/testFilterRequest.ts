@@ -4,7 +4,10 @@
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
 import { TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
-import { coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
+import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocKind } from '../core';
+import type { Settings } from '../protocol';
 import { filterOf, SAMPLE_KEEP } from './filterSample';
 import type * as Ndjson from '../eval/ndjson';
 
@@ -32,6 +35,18 @@ async function readRecords(file: string, token: { isCancellationRequested: boole
   return skipped;
 }
 
+/**
+ * Why the document is not evaluated: it has errors (as edgekit test-filter and test-rules refuse it, so a result is never shown for a
+ * filter or ruleset the platform would refuse), the first one named; undefined when it has none. Warnings do not stop it.
+ */
+function documentErrors(ctx: ServerContext, doc: TextDocument, kind: DocKind, s: Settings): string | undefined {
+  // Every problem (no cap): an error after maxProblems warnings still counts
+  const errors = core().validate(doc.getText(), kind, { ...coreOptions(s), maxProblems: Number.MAX_SAFE_INTEGER, maxFileSizeKB: Number.MAX_SAFE_INTEGER, parsed: ctx.parses.get(doc) })
+    .filter((p) => p.severity === 'error');
+  if (!errors.length) return undefined;
+  return `Cannot test ${doc.uri.split('/').pop()}: it has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first.`;
+}
+
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
 }
@@ -44,6 +59,8 @@ export function registerTestFilter(ctx: ServerContext): void {
     const s = await ctx.settings.get(doc.uri, doc.languageId);
     const f = filterOf(kind, ctx.parses.get(doc).value, coreOptions(s).logpushDataset);
     if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
+    const invalid = documentErrors(ctx, doc, kind, s);
+    if (invalid) return { error: invalid };
     const c = coreModule().compileFilter(f.filter, f.dataset);
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
     const kept: LogRecord[] = [];
@@ -74,6 +91,8 @@ export function registerTestRules(ctx: ServerContext): void {
   ctx.connection.onRequest(new RequestType<TestRulesParams, TestRulesResult, void>(TestRulesRequest.method), async (params, token): Promise<TestRulesResult> => {
     const doc = ctx.documents.get(params.uri);
     if (!doc || kindOf(doc) !== 'waf-ruleset') return { error: 'Open a ruleset (*.ruleset.json) first.' };
+    const invalid = documentErrors(ctx, doc, 'waf-ruleset', await ctx.settings.get(doc.uri, doc.languageId));
+    if (invalid) return { error: invalid };
     const run = coreModule().compileRuleset(ctx.parses.get(doc).value);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
     let skipped: SkippedLines = {};

@@ -102,3 +102,36 @@ test('edgekit/testFilter and edgekit/testRules: unreadable or cut logs are an er
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// edgekit test-filter and test-rules refuse a document with errors ("fix them first"); the editor's requests evaluated it anyway: a
+// filter on a field the dataset does not have matched nothing, a rule with an unknown action was counted as "goes on".
+test('edgekit/testFilter and edgekit/testRules refuse a document with errors, naming the first, as the CLI does', { timeout: 120_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const open = (uri: string, languageId: string, text: string) => server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    const filter = 'file:///w/bad.filter.json';
+    await open(filter, 'logpush-filter', '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
+    const f = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri: filter });
+    assert.equal(f.total, undefined);
+    assert.match(String(f.error), /bad\.filter\.json: it has 1 error\(s\), e\.g\. Unknown field "ClientCountyr".*\(logpush\/unknown-field\)/);
+    const job = 'file:///w/bad.logpush.json';
+    await open(job, 'logpush-job', JSON.stringify({ name: 'j', dataset: 'http_requests', destination_conf: 's3://b/p?region=eu-west-1',
+      filter: JSON.stringify({ where: { key: 'EdgeResponseStatus', operator: 'startsWith', value: '4' } }) }));
+    const j = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri: job });
+    assert.equal(j.total, undefined);
+    assert.match(String(j.error), /logpush\/operator-not-allowed/);
+    const rs = 'file:///w/bad.ruleset.json';
+    await open(rs, 'waf-ruleset', JSON.stringify({ rules: [{ action: 'blockk', expression: 'http.host eq "a"' }] }));
+    const r = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testRules', { uri: rs });
+    assert.equal(r.total, undefined);
+    assert.match(String(r.error), /bad\.ruleset\.json: it has \d+ error\(s\)/);
+    // Warnings do not stop it (a deprecated field, a header key with capitals)
+    const warn = 'file:///w/warn.ruleset.json';
+    await open(warn, 'waf-ruleset', JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'any(http.request.headers["X-A"][*] eq "1")' }] }));
+    const w = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testRules', { uri: warn });
+    assert.equal(w.error, undefined);
+    assert.equal(w.total, 1000);
+  } finally {
+    await server.stop();
+  }
+});
