@@ -199,3 +199,28 @@ test('an account-level deployment expression of the docs: cf.zone.name / cf.zone
   assert.equal(run(expr, REQUEST), false);
   assert.equal(run('cf.zone.plan eq ""', REQUEST), true);
 });
+
+// The functions reference (cloudflare-docs src/content/docs/ruleset-engine/rules-language/functions.mdx): lower()/upper() convert
+// "only uppercase [lowercase] ASCII bytes ... All other bytes are unaffected"; url_decode() gives bytes ("%E4%BD decodes to ä½"),
+// which a UTF-8 literal in the expression then matches, and its "u" option decodes %uXXXX to UTF-8 ("%u2601" is the 3 bytes of ☁);
+// decode_base64() of a UTF-8 text is that text. JavaScript's toLowerCase() lower-cased É and İ; each %XX became one UTF-16 unit
+// (%C3%A9 the two characters "Ã©", not "é"), and %uXXXX stayed as it was.
+test('lower()/upper() touch ASCII letters only; url_decode() and decode_base64() give UTF-8 text; url_decode "u" decodes %uXXXX', () => {
+  const r = { ...REQUEST, 'http.host': 'ÉCOLE.Example', 'http.request.uri.query': 'q=%C3%A9t%C3%A9+%E2%98%81', 'http.request.uri.path': '/%u2601/%u00e9',
+    'http.request.headers': { 'x-b64': ['w6l0w6k='] } };
+  assert.equal(run('lower(http.host) eq "École.example"', r), true);
+  assert.equal(run('lower(http.host) eq "école.example"', r), false);
+  assert.equal(run('upper(lower(http.host)) eq "ÉCOLE.EXAMPLE"', r), true);
+  assert.equal(run('upper("é") eq "é"', r), true);
+  assert.equal(run('lower(http.request.headers.names[*])[0] eq "user-agent"', r), true);
+  assert.equal(run('lower("İX") eq "İx"', r), true);
+  assert.equal(run('url_decode(http.request.uri.query) eq "q=été ☁"', r), true);
+  assert.equal(run('len(url_decode(http.request.uri.query)) eq 11', r), true); // q= (2) é (2) t (1) é (2) space (1) ☁ (3): bytes
+  assert.equal(run('url_decode(http.request.uri.path, "u") eq "/☁/é"', r), true);
+  assert.equal(run('url_decode(http.request.uri.path) eq "/%u2601/%u00e9"', r), true);
+  assert.equal(run('url_decode(http.request.uri.path, "ur") eq "/☁/é"', r), true);
+  assert.equal(run('any(decode_base64(http.request.headers["x-b64"][*])[*] eq "été")', r), true);
+  // Bytes that are no UTF-8 stay one character per byte, as before ("%E4%BD" of the reference)
+  assert.equal(run('url_decode(http.request.uri.query) eq "ä½"', { ...r, 'http.request.uri.query': '%E4%BD' }), true);
+  assert.equal(run('url_decode(http.request.uri.query) eq "a é b"', { ...r, 'http.request.uri.query': 'a+%C3%A9%20b' }), true);
+});

@@ -167,6 +167,46 @@ function cmpBytes(a: number[], b: number[]): number {
   return 0;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes (a decoded URL or Base64 value) as the evaluator's text: UTF-8 sequences as their characters, so that they equal a literal of
+ * the expression (which is UTF-8 on the platform); a byte that starts no valid sequence as the one character of its value, as before.
+ */
+function bytesText(bytes: Uint8Array): string {
+  try { return strictUtf8.decode(bytes); } catch { /* not all UTF-8: sequence by sequence */ }
+  let out = '';
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    if (n > 1 && i + n <= bytes.length) {
+      try { out += strictUtf8.decode(bytes.subarray(i, i + n)); i += n; continue; } catch { /* invalid: the byte alone */ }
+    }
+    out += String.fromCharCode(b);
+    i++;
+  }
+  return out;
+}
+
+/** One pass of url_decode: "+" a space, each run of %XX (and, with `unicode`, %uXXXX: a UTF-16 unit, as UTF-8) as its bytes. */
+function urlDecodeOnce(s: string, unicode: boolean, plus: boolean): string {
+  const text = plus ? s.replace(/\+/g, ' ') : s;
+  const run = unicode ? /(?:%[0-9a-fA-F]{2}|%u[0-9a-fA-F]{4})+/g : /(?:%[0-9a-fA-F]{2})+/g;
+  return text.replace(run, (m) => {
+    const bytes: number[] = [];
+    let units = '';
+    const flush = () => { if (units) { bytes.push(...utf8.encode(units)); units = ''; } };
+    for (let i = 0; i < m.length;) {
+      if (m[i + 1] === 'u') { units += String.fromCharCode(parseInt(m.slice(i + 2, i + 6), 16)); i += 6; continue; }
+      flush();
+      bytes.push(parseInt(m.slice(i + 1, i + 3), 16));
+      i += 3;
+    }
+    flush();
+    return bytesText(Uint8Array.from(bytes));
+  });
+}
+
 const str = (v: unknown) => (v instanceof Each ? '' : typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
 /**
@@ -182,17 +222,19 @@ function callFn(name: string, args: unknown[], where: string): unknown {
   switch (name) {
     case 'any': return a instanceof Each ? a.values.some(Boolean) : Array.isArray(a) ? a.some(Boolean) : Boolean(a);
     case 'all': return a instanceof Each ? a.values.every(Boolean) : Array.isArray(a) ? a.every(Boolean) : Boolean(a);
-    case 'lower': return str(a).toLowerCase();
-    case 'upper': return str(a).toUpperCase();
+    // "Only uppercase [lowercase] ASCII bytes are converted. All other bytes are unaffected." (functions reference)
+    case 'lower': return str(a).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    case 'upper': return str(a).replace(/[a-z]+/g, (m) => m.toUpperCase());
     case 'len': return Array.isArray(a) ? a.length : utf8.encode(str(a)).length;
     case 'starts_with': return str(a).startsWith(str(b));
     case 'ends_with': return str(a).endsWith(str(b));
     case 'concat': return Array.isArray(a) ? args.flatMap((x) => (Array.isArray(x) ? x : [x])) : args.map(str).join('');
     case 'url_decode': {
-      const s = str(a).replace(/\+/g, ' ');
-      const once = (x: string) => x.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-      let out = once(s);
-      if (str(b).includes('r')) for (let i = 0; i < 8 && /%[0-9a-fA-F]{2}/.test(out); i++) out = once(out);
+      // Options: "r" decodes again while there is something to decode, "u" also decodes %uXXXX (to UTF-8)
+      const unicode = str(b).includes('u');
+      const left = unicode ? /%[0-9a-fA-F]{2}|%u[0-9a-fA-F]{4}/ : /%[0-9a-fA-F]{2}/;
+      let out = urlDecodeOnce(str(a), unicode, true);
+      if (str(b).includes('r')) for (let i = 0; i < 8 && left.test(out); i++) out = urlDecodeOnce(out, unicode, false);
       return out;
     }
     case 'to_string': return String(a);
@@ -234,7 +276,7 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       const bits = x.kind() === 'ipv4' ? (name === 'cidr' ? Number(b) : 32) : Number(name === 'cidr' ? c : b);
       return ipaddr.parseCIDR(`${x.toString()}/${bits}`)[0] && (x.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${x.toString()}/${bits}`).toString();
     }
-    case 'decode_base64': try { return atob(str(a)); } catch { return ''; }
+    case 'decode_base64': try { return bytesText(Uint8Array.from(atob(str(a)), (c) => c.charCodeAt(0))); } catch { return ''; }
     case 'encode_base64': {
       // The string's UTF-8 bytes (a Latin-1 byte string from decode_base64 is not told apart); flags "u" URL-safe, "p" padded.
       let out = btoa([...utf8.encode(str(a))].map((x) => String.fromCharCode(x)).join(''));
