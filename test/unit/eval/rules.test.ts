@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from '../../../server/src/core/prng';
 import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { codeInfo, type Code } from '../../../server/src/core/codes';
 
 const REQUEST: RequestRecord = {
   'http.host': 'www.example.com',
@@ -223,4 +225,32 @@ test('lower()/upper() touch ASCII letters only; url_decode() and decode_base64()
   // Bytes that are no UTF-8 stay one character per byte, as before ("%E4%BD" of the reference)
   assert.equal(run('url_decode(http.request.uri.query) eq "ä½"', { ...r, 'http.request.uri.query': '%E4%BD' }), true);
   assert.equal(run('url_decode(http.request.uri.query) eq "a é b"', { ...r, 'http.request.uri.query': 'a+%C3%A9%20b' }), true);
+});
+
+// The checker tried a "matches" regex on JavaScript's RegExp (with Rust's inline flags dropped), the evaluator on RE2: the docs' own
+// `url_decode(http.request.uri.path) matches "(?u)\p{Hangul}+"` (functions reference) passed the check and then could not be
+// evaluated ("invalid or unsupported Perl syntax: `(?u`"), as did (?x), (?R) and \u escapes, all Rust syntax; and \Z, \k<name>,
+// \cA, \e, \h, [^] (JavaScript-only: Rust's regex refuses them) passed the check and failed only in the evaluator.
+test('a "matches" regex: the checker and the evaluator agree, both on Rust\'s syntax (flags u, x, R; \\u escapes)', () => {
+  const pathRe = (p: string) => `http.request.uri.path matches ${JSON.stringify(p)}`;
+  const checkerErrors = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity === 'error').map((p) => p.code);
+  const rustValid = ['(?u)\\p{Hangul}+', '(?-u:\\w)+', '(?x) ^/admin / login # the login page', '(?R)^/admin', '(?iu)^/ADMIN', '\\u{2F}admin', '\\u002Fadmin',
+    '\\U0000002Fadmin', '(?ix: ^ /ADMIN )', '(?i)^/admin', '(?P<a>admin)', '\\x{2F}', '[[:alpha:]]+'];
+  const rustInvalid = ['\\Z', '\\k<n>', '\\cA', '\\e', '\\h', '[^]', '(?=a)', 'a(b'];
+  for (const p of rustValid) {
+    assert.deepEqual(checkerErrors(pathRe(p)), [], p);
+    assert.equal(compileExpression(pathRe(p)).ok, true, p);
+  }
+  for (const p of rustInvalid) {
+    assert.deepEqual(checkerErrors(pathRe(p)), ['ruleset/expr-invalid-regex'], p);
+    assert.equal(compileExpression(pathRe(p)).ok, false, p);
+  }
+  const r = { ...REQUEST, 'http.request.uri.path': '/admin/login' };
+  assert.equal(run(pathRe('(?x) ^/admin / login $ # the login page'), r), true);
+  assert.equal(run(pathRe('(?x) ^/admin /x'), r), false);
+  assert.equal(run(pathRe('(?ix: ^ /ADMIN )/login'), r), true);
+  assert.equal(run(pathRe('(?ix: ^ /ADMIN ) /login'), r), false); // the space after the group is outside (?x:...)
+  assert.equal(run(pathRe('\\u{2F}admin\\u002Flogin'), r), true);
+  assert.equal(run('url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', { ...r, 'http.request.uri.path': '/%ED%95%9C' }), true);
+  assert.equal(run('url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', r), false);
 });

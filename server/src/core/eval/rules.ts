@@ -4,6 +4,7 @@
 import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
 import { analyzeExpression } from '../rules/ruleset/expression';
+import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { codeInfo, type Code } from '../codes';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
@@ -102,9 +103,14 @@ function wildcard(pattern: string, caseSensitive: boolean, capture = false): RE2
 
 function regex(pattern: string, where: string): RE2JS {
   try {
-    return RE2JS.compile(pattern);
+    return compileRustRegex(pattern);
   } catch (err) {
-    throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} cannot be evaluated (${(err as Error).message}).`);
+    const m = (err as Error).message;
+    // What Rust takes and RE2 lacks (the checker lets both pass): said so, rather than as an error in the regex
+    if (/invalid repeat count/.test(m) || /\[[^\]]*(--|&&|~~)/.test(pattern)) {
+      throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but RE2 (EdgeKit's engine) cannot run it (${m}); test the rule without it.`);
+    }
+    throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} cannot be evaluated (${m}).`);
   }
 }
 
