@@ -254,3 +254,28 @@ test('a "matches" regex: the checker and the evaluator agree, both on Rust\'s sy
   assert.equal(run('url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', { ...r, 'http.request.uri.path': '/%ED%95%9C' }), true);
   assert.equal(run('url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', r), false);
 });
+
+// The functions reference: lookup_json_integer() "only works for plain integers. For example, it will not work for floating numbers
+// with a zero decimal part such as 42.0" (JSON.parse reads 42.0 as the integer 42, which the evaluator returned); substring() counts
+// "from the start byte index up to (but excluding) the end byte index" (the evaluator counted UTF-16 units).
+test('lookup_json_integer() finds plain integers only (not 42.0 or 4.2e1); substring() counts bytes', () => {
+  const body = (raw: string) => ({ ...REQUEST, 'http.request.body.raw': raw });
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "version") eq 42', body('{"version": 42}')), true);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "version") eq 42', body('{"version": 42.0}')), false);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "version") eq 42', body('{"version": 4.2e1}')), false);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, 1) eq -234', body('["first_item", -234]')), true);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, 1, "product_id") eq 456', body('[{ "product_id": 123 }, { "product_id": 456.0 }, 1]')), false);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, 1, "product_id") eq 456', body('[{ "product_id": 123 }, { "product_id": 456 }]')), true);
+  // a repeated key: the last one, as JSON.parse reads it
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "a") eq 2', body('{"a": 1.0, "a": 2}')), true);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "a") eq 1', body('{"a": 1, "a": 2.0}')), false);
+  // The reference's examples, then bytes: "été" is 5 bytes (C3 A9 74 C3 A9)
+  const raw = (s: string) => ({ ...REQUEST, 'http.request.body.raw': s });
+  assert.equal(run('substring(http.request.body.raw, 2, 5) eq "dfg"', raw('asdfghjk')), true);
+  assert.equal(run('substring(http.request.body.raw, -2) eq "jk"', raw('asdfghjk')), true);
+  assert.equal(run('substring(http.request.body.raw, 0, -2) eq "asdfgh"', raw('asdfghjk')), true);
+  assert.equal(run('substring(http.request.body.raw, 2) eq "té"', raw('été')), true);
+  assert.equal(run('substring(http.request.body.raw, 0, 2) eq "é"', raw('été')), true);
+  assert.equal(run('substring(http.request.body.raw, -2) eq "é"', raw('été')), true);
+  assert.equal(run('len(substring(http.request.body.raw, 2, -2)) eq 1', raw('été')), true);
+});

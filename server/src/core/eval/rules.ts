@@ -3,6 +3,7 @@
 // one Rust's regex crate (the platform's) descends from. IPs and CIDRs through ipaddr.js. Decisions in docs/evaluators.md.
 import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { analyzeExpression } from '../rules/ruleset/expression';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
@@ -245,10 +246,11 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     }
     case 'to_string': return String(a);
     case 'substring': {
-      const s = str(a);
-      const len = s.length;
+      // Byte indexes (the functions reference); negative ones count from the end
+      const bytes = utf8.encode(str(a));
+      const len = bytes.length;
       const norm = (i: number) => (i < 0 ? Math.max(0, len + i) : Math.min(len, i));
-      return s.slice(norm(Number(b)), c === undefined ? len : norm(Number(c)));
+      return bytesText(bytes.subarray(norm(Number(b)), c === undefined ? len : norm(Number(c))));
     }
     // ${n} as RE2's $n; "$$" (a literal "$") kept for RE2, and not read as the start of a ${n} after it
     case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
@@ -267,7 +269,9 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       let v: unknown;
       try { v = JSON.parse(str(a)); } catch { return name === 'lookup_json_string' ? '' : 0; }
       for (const k of args.slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[String(k)] : undefined;
-      return name === 'lookup_json_string' ? (typeof v === 'string' ? v : '') : (Number.isInteger(v) ? v : 0);
+      if (name === 'lookup_json_string') return typeof v === 'string' ? v : '';
+      // "Only works for plain integers ... not ... 42.0" (functions reference): JSON.parse reads 42.0 and 4.2e1 as 42, the text tells
+      return Number.isInteger(v) && plainInteger(str(a), args.slice(1)) ? v : 0;
     }
     case 'split': {
       // At most limit parts, the last one holding the rest of the string (the platform's reference).
@@ -301,6 +305,20 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key
     default: throw new EvalError(`${where}: ${name}() cannot be evaluated.`);
   }
+}
+
+/** Whether the JSON value at `keys` in `text` (which JSON.parse read) is written as a plain integer: digits, no fraction or exponent. */
+function plainInteger(text: string, keys: unknown[]): boolean {
+  let node: JsonNode | undefined = parseTree(text);
+  for (const k of keys) {
+    if (node?.type === 'array') node = node.children?.[Number(k)];
+    else if (node?.type === 'object') {
+      // The last of a repeated key, as JSON.parse keeps it
+      const props: JsonNode[] = (node.children ?? []).filter((p) => p.children?.[0]?.value === String(k));
+      node = props[props.length - 1]?.children?.[1];
+    } else return false;
+  }
+  return !!node && /^-?\d+$/.test(text.slice(node.offset, node.offset + node.length));
 }
 
 /** Functions whose result depends on what EdgeKit does not have, and why. */
