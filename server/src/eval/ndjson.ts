@@ -3,8 +3,8 @@
 // with its number and skipped, never thrown. Node only (fs, zlib): the core stays free of I/O.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
+import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 
 /** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
@@ -22,8 +22,40 @@ function readFailure(file: string, lines: number, err: unknown): string {
   return lines === 0 ? `cannot read ${file}: ${why}` : `reading ${file} stopped after line ${lines}: ${why}`;
 }
 
-/** Lines longer than this are reported, not parsed (a runaway line must not take the memory). */
+/** Lines longer than this (in characters) are reported, not parsed: a runaway line must not take the memory, so its text past the
+ * limit is not kept while it is read (readline kept the whole line: 700 MB of memory for a 300 MB line, and it failed past V8's
+ * string size). */
 export const MAX_LINE = 1024 * 1024;
+
+/**
+ * The lines of a byte stream (UTF-8), split on "\n" (a "\r" before it dropped), each as its text, or as its length in characters when
+ * it is longer than `max`: the text of such a line is counted, not kept. A last line without "\n" counts too.
+ */
+async function* splitLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string | number> {
+  const decoder = new StringDecoder('utf8'); // a character split between two chunks is decoded whole
+  let pending = '';
+  let size = 0;
+  let over = false;
+  const line = (): string => (pending.endsWith('\r') ? pending.slice(0, -1) : pending);
+  const take = function* (text: string): Generator<string | number> {
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      const end = nl < 0 ? text.length : nl;
+      size += end - start;
+      if (!over) {
+        if (size > max) { over = true; pending = ''; } else if (end > start) pending = pending ? pending + text.slice(start, end) : text.slice(start, end);
+      }
+      if (nl < 0) return;
+      yield over ? size : line();
+      pending = ''; size = 0; over = false;
+      start = nl + 1;
+    }
+  };
+  for await (const chunk of input) yield* take(decoder.write(chunk));
+  yield* take(decoder.end());
+  if (size > 0) yield over ? size : line();
+}
 
 async function isGzip(file: string): Promise<boolean> {
   const h = await open(file, 'r');
@@ -67,13 +99,14 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
   }
   let input: Readable = createReadStream(file);
   if (gzip) input = input.pipe(createGunzip());
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
   try {
-    for await (const text of lines) {
+    for await (const line of splitLines(input, MAX_LINE)) {
       n++;
+      if (typeof line === 'number') { yield { line: n, error: `line ${n} is ${line} characters long, over the ${MAX_LINE}-character limit` }; continue; }
+      // A UTF-8 byte order mark is not part of the first record (lint ignores it too)
+      const text = n === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
       if (text.trim() === '') continue;
-      if (text.length > MAX_LINE) { yield { line: n, error: `line ${n} is ${text.length} characters long, over the ${MAX_LINE}-character limit` }; continue; }
       let v: unknown;
       try {
         v = JSON.parse(text);

@@ -78,3 +78,40 @@ test('a bad line is named by its number and is not fatal', async () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a line over the limit is reported by number and length without being kept whole (memory stays flat); UTF-8 split across chunks, CRLF, a BOM', async () => {
+  // readline kept the whole line before the length check: 700 MB of memory for a 300 MB line, and a line past V8's string size failed
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-'));
+  try {
+    const file = path.join(dir, 'long.ndjson');
+    const long = 48 * 1024 * 1024;
+    const fd = fs.openSync(file, 'w');
+    fs.writeSync(fd, '{"a":1}\n{"b":"');
+    const block = Buffer.alloc(1024 * 1024, 'x');
+    for (let i = 0; i < long / block.length; i++) fs.writeSync(fd, block);
+    fs.writeSync(fd, '"}\n{"c":3}');
+    fs.closeSync(fd);
+    global.gc?.();
+    const base = process.memoryUsage();
+    let peak = 0;
+    const sample = () => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed - base.heapUsed + m.arrayBuffers - base.arrayBuffers); };
+    const timer = setInterval(sample, 1);
+    const items = await all(file);
+    clearInterval(timer);
+    sample();
+    assert.deepEqual(items.map((i) => i.line), [1, 2, 3]);
+    assert.match((items[1] as { error: string }).error, new RegExp(`^line 2 is ${long + 8} characters long, over the 1048576-character limit`));
+    assert.deepEqual((items[2] as { record: unknown }).record, { c: 3 }, 'a last line without a newline is read');
+    assert.ok(peak < 24 * 1024 * 1024, `memory grew by ${(peak / 1024 / 1024).toFixed(1)} MB while reading a ${long >> 20} MB line`);
+
+    // Multi-byte characters across the 64 KB chunks of the stream, CRLF line ends, a byte order mark before the first record
+    const multi = path.join(dir, 'multi.ndjson');
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ i, s: 'é☁😀'.repeat(7 + (i % 5)) }));
+    fs.writeFileSync(multi, '\uFEFF' + rows.map((r) => JSON.stringify(r)).join('\r\n'));
+    const got = await all(multi);
+    assert.equal(got.length, rows.length);
+    assert.deepEqual(got.map((g) => (g as { record: unknown }).record), rows);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
