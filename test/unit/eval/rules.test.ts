@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from '../../../server/src/core/prng';
-import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { compileExpression, functionSupport, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { FUNCTIONS } from '../../../server/src/core/rules/ruleset/catalog';
 import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
 import { codeInfo, type Code } from '../../../server/src/core/codes';
 
@@ -278,4 +279,18 @@ test('lookup_json_integer() finds plain integers only (not 42.0 or 4.2e1); subst
   assert.equal(run('substring(http.request.body.raw, 0, 2) eq "é"', raw('été')), true);
   assert.equal(run('substring(http.request.body.raw, -2) eq "é"', raw('été')), true);
   assert.equal(run('len(substring(http.request.body.raw, 2, -2)) eq 1', raw('été')), true);
+});
+
+// bit_slice() (Network Firewall) passed the check and compiled, then threw at the first request from callFn's default case: `edgekit
+// test-rules` ended with exit 2 and the editor's request failed. Every function of the catalogue is now computed or refused, with
+// the reason, when the expression is compiled.
+test('every function of the catalogue is computed or refused when compiled, never thrown at a request', () => {
+  const c = compileExpression('bit_slice("tcp", 0, 8) eq 5');
+  assert.equal(c.ok, false);
+  assert.match((c as { error: string }).error, /^bit_slice\(\) at 0 cannot be evaluated: it reads the raw packet/);
+  for (const name of FUNCTIONS.keys()) {
+    const why = functionSupport(name);
+    assert.ok(why === true || /\S/.test(why), name);
+  }
+  assert.deepEqual([...FUNCTIONS.keys()].filter((n) => functionSupport(n) !== true).sort(), ['bit_slice', 'is_jwt_present', 'is_jwt_valid', 'sha256']);
 });
