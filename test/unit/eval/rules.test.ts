@@ -294,3 +294,15 @@ test('every function of the catalogue is computed or refused when compiled, neve
   }
   assert.deepEqual([...FUNCTIONS.keys()].filter((n) => functionSupport(n) !== true).sort(), ['bit_slice', 'is_jwt_present', 'is_jwt_valid', 'sha256']);
 });
+
+// A regex_replace() pattern or a cidr() prefix length taken from a field's value (the checker bounds literals only) threw at the
+// request ("the regex \"(\" cannot be evaluated", "ipaddr: the address has neither IPv6 nor IPv4 CIDR format"), ending the run.
+test('regex_replace() with a pattern from a field, cidr() with a prefix length from a field: no throw at any request', () => {
+  const records = [{}, { 'http.host': '(', 'http.request.uri.path': '/a', 'cf.bot_management.score': 200, 'ip.src': '1.2.3.4' },
+    { 'http.host': 'a', 'http.request.uri.path': '/a', 'cf.bot_management.score': 24, 'ip.src': '1.2.3.4' }];
+  const replace = compileExpression('regex_replace(http.request.uri.path, http.host, "b") eq "/b"');
+  const net = compileExpression('cidr(ip.src, cf.bot_management.score, 64) eq 1.2.3.0');
+  assert.ok(replace.ok && net.ok);
+  assert.deepEqual(records.map((r) => replace.expression.test(r)), [false, false, true]);
+  assert.deepEqual(records.map((r) => net.expression.test(r)), [false, false, true]);
+});

@@ -115,6 +115,17 @@ function regex(pattern: string, where: string): RE2JS {
   }
 }
 
+/** regex_replace()'s patterns compiled once each (a literal one is the same on every request); undefined for one RE2 refuses. */
+const REPLACE_PATTERNS = new Map<string, RE2JS | undefined>();
+function replacePattern(pattern: string, where: string): RE2JS | undefined {
+  if (REPLACE_PATTERNS.has(pattern)) return REPLACE_PATTERNS.get(pattern);
+  let re: RE2JS | undefined;
+  try { re = regex(pattern, where); } catch { re = undefined; }
+  if (REPLACE_PATTERNS.size >= 256) REPLACE_PATTERNS.clear();
+  REPLACE_PATTERNS.set(pattern, re);
+  return re;
+}
+
 function literal(l: Literal | IpNode): unknown {
   return l.type === 'ip' ? l.text : l.value;
 }
@@ -253,7 +264,13 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       return bytesText(bytes.subarray(norm(Number(b)), c === undefined ? len : norm(Number(c))));
     }
     // ${n} as RE2's $n; "$$" (a literal "$") kept for RE2, and not read as the start of a ${n} after it
-    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
+    case 'regex_replace': {
+      // A pattern that is no literal (a field's value) is compiled per value, once: one RE2 refuses leaves the source as it is, as
+      // when nothing matches (the checker has checked a literal one)
+      const re = replacePattern(str(b), where);
+      if (!re) return str(a);
+      return re.matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
+    }
     case 'wildcard_replace': {
       // ${n}: what the n-th "*" matched, "$$" a "$"; the flag "s" makes the match case-sensitive.
       const m = wildcard(str(b), str(args[3]).includes('s'), true).matcher(str(a));
@@ -284,6 +301,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       const x = ip(a);
       if (!x) return '0.0.0.0';
       const bits = x.kind() === 'ipv4' ? (name === 'cidr' ? Number(b) : 32) : Number(name === 'cidr' ? c : b);
+      // Prefix lengths from a field's value rather than a literal the checker bounds: one out of range gives no network
+      if (!Number.isInteger(bits) || bits < 0 || bits > (x.kind() === 'ipv4' ? 32 : 128)) return '0.0.0.0';
       return ipaddr.parseCIDR(`${x.toString()}/${bits}`)[0] && (x.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${x.toString()}/${bits}`).toString();
     }
     case 'decode_base64': try { return bytesText(Uint8Array.from(atob(str(a)), (c) => c.charCodeAt(0))); } catch { return ''; }
