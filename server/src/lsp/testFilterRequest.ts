@@ -47,6 +47,14 @@ function documentErrors(ctx: ServerContext, doc: TextDocument, kind: DocKind, s:
   return `Cannot test ${doc.uri.split('/').pop()}: it has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first.`;
 }
 
+/** The generated sample's size, or why the one asked for is refused (it is built in memory before it is counted). */
+export const MAX_SAMPLE = 100_000;
+function sampleSize(sample: unknown): number | { error: string } {
+  if (sample === undefined) return 1000;
+  return Number.isInteger(sample) && (sample as number) >= 1 && (sample as number) <= MAX_SAMPLE ? sample as number
+    : { error: `The sample size ${JSON.stringify(sample)} is not a whole number from 1 to ${MAX_SAMPLE}.` };
+}
+
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
 }
@@ -77,7 +85,9 @@ export function registerTestFilter(ctx: ServerContext): void {
       if ('error' in r) return r;
       skipped = r;
     } else {
-      coreModule().sampleHttpRequests(params.sample ?? 1000).forEach((r, i) => take(i + 1, r));
+      const size = sampleSize(params.sample);
+      if (typeof size !== 'number') return size;
+      coreModule().sampleHttpRequests(size).forEach((r, i) => take(i + 1, r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept, label });
@@ -101,7 +111,9 @@ export function registerTestRules(ctx: ServerContext): void {
       if ('error' in r) return r;
       skipped = r;
     } else {
-      coreModule().sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
+      const size = sampleSize(params.sample);
+      if (typeof size !== 'number') return size;
+      coreModule().sampleRequests(size).forEach((r, i) => run.take(r, i + 1));
     }
     return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });

@@ -135,3 +135,26 @@ test('edgekit/testFilter and edgekit/testRules refuse a document with errors, na
     await server.stop();
   }
 });
+
+// "sample" is a count another LSP client may send: 1e9 built a billion records in memory before counting (the server ran out of
+// memory); "abc" or -5 gave an empty sample reported as evaluated.
+test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole number from 1 to 100 000 is an error, not a run', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/s.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": "400"}}' } });
+    const rs = 'file:///w/s.ruleset.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: rs, languageId: 'waf-ruleset', version: 1,
+      text: JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }) } });
+    for (const method of ['edgekit/testFilter', 'edgekit/testRules']) {
+      const target = method === 'edgekit/testFilter' ? uri : rs;
+      for (const sample of [-5, 'abc', 2.5, 1e9]) {
+        const r = await server.conn.sendRequest<{ error?: string; total?: number }>(method, { uri: target, sample });
+        assert.match(String(r.error), /sample size .* whole number from 1 to 100000/, `${method} ${sample}: ${JSON.stringify(r).slice(0, 200)}`);
+      }
+      assert.equal((await server.conn.sendRequest<{ total?: number }>(method, { uri: target, sample: 20 })).total, 20);
+    }
+  } finally {
+    await server.stop();
+  }
+});
