@@ -90,29 +90,41 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   if (logProblem) { io.stderr(`edgekit: cannot read ${logFile}: ${logProblem}.\n`); return 1; }
   let total = 0, matched = 0, bad = 0;
   const firstBad: string[] = [];
+  let readError: string | undefined;
   const firstMatches: { line: number; record: Record<string, unknown> }[] = [];
   for await (const item of readNdjson(logFile)) {
-    if ('error' in item) { bad++; if (firstBad.length < 3) firstBad.push(item.error); continue; }
+    if ('error' in item) {
+      if (item.fatal) { readError = item.error; break; }
+      bad++; if (firstBad.length < 3) firstBad.push(item.error); continue;
+    }
     total++;
     if (compiled.filter.testCounting(item.record)) {
       matched++;
       if (firstMatches.length < show) firstMatches.push(item);
     }
   }
+  // Nothing read: the file cannot be read. Else the counts so far, said to be partial, and exit 1 all the same.
+  if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
   if (format === 'json') {
-    io.stdout(JSON.stringify({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad, branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
-    return 0;
+    io.stdout(JSON.stringify({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad,
+      ...(readError ? { readError } : {}), branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
+    return readError ? 1 : 0;
   }
   const pct = total ? ` (${((100 * matched) / total).toFixed(1)} %)` : '';
   const lines = [
-    `${source.what} on ${logFile} (dataset ${source.dataset}): matches ${matched} of ${total} lines${pct}.`,
-    ...(bad ? [`${bad} line(s) skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`] : []),
+    `${source.what} on ${logFile} (dataset ${source.dataset}): matches ${matched} of ${total} lines${pct}${readError ? ', before reading stopped' : ''}.`,
+    ...(bad ? [skippedLine(bad, firstBad)] : []),
     'Branches:',
     ...branchLines(compiled.filter.root, total),
     ...(firstMatches.length ? ['First matching lines:', ...firstMatches.map((m) => `  ${m.line}: ${JSON.stringify(m.record)}`)] : []),
   ];
   io.stdout(lines.join('\n') + '\n');
+  if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the lines before it.\n`); return 1; }
   return 0;
+}
+
+function skippedLine(bad: number, firstBad: string[]): string {
+  return `${bad} line(s) skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`;
 }
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -153,26 +165,33 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const requestsProblem = unreadable(requestsFile);
   if (requestsProblem) { io.stderr(`edgekit: cannot read ${requestsFile}: ${requestsProblem}.\n`); return 1; }
   let bad = 0;
+  const firstBad: string[] = [];
+  let readError: string | undefined;
   for await (const item of readNdjson(requestsFile)) {
-    if ('error' in item) bad++;
-    else run.take(item.record, item.line);
+    if ('error' in item) {
+      if (item.fatal) { readError = item.error; break; }
+      bad++; if (firstBad.length < 3) firstBad.push(item.error);
+    } else run.take(item.record, item.line);
   }
   const total = run.total(), undecided = run.undecided(), executed = run.executed();
+  if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
   const compiled = run.rules;
   if (format === 'json') {
     io.stdout(JSON.stringify({
-      ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, undecided, executed,
+      ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}), undecided, executed,
       rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches }) =>
         ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches })),
     }) + '\n');
-    return 0;
+    return readError ? 1 : 0;
   }
   const lines = [
-    `${rulesetFile} on ${total} requests of ${requestsFile}${bad ? ` (${bad} line(s) skipped)` : ''}:`,
+    `${rulesetFile} on ${total} requests of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
+    ...(bad ? [skippedLine(bad, firstBad)] : []),
     ...compiled.map((c) => `  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
       `${c.skipped ? `, skipped for ${c.skipped}` : ''}`),
     `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,
   ];
   io.stdout(lines.join('\n') + '\n');
+  if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the requests before it.\n`); return 1; }
   return 0;
 }

@@ -126,14 +126,21 @@ export namespace ToTerraformRequest {
 /** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000). */
 export interface TestFilterParams { uri: string; logs?: string; sample?: number }
 export interface FilterBranch { label: string; matched: number; children: FilterBranch[] }
+/** Lines of a log or request file that were not read: how many, the first few named by number, and why reading stopped before the
+ * end (gzip cut short or corrupt) when it did, the counts then covering the lines before it. */
+export interface SkippedLines {
+  badLines?: number;
+  badLineErrors?: string[];
+  readError?: string;
+}
+
 /** error names what was wrong and where; else the counts, each branch's, and the first matching lines. */
-export interface TestFilterResult {
+export interface TestFilterResult extends SkippedLines {
   error?: string;
   source?: string;
   dataset?: string;
   total?: number;
   matched?: number;
-  badLines?: number;
   branches?: FilterBranch;
   firstMatches?: { line: number; record: Record<string, unknown> }[];
 }
@@ -150,7 +157,7 @@ export interface TestRulesParams { uri: string; requests?: string; sample?: numb
  * error names what was wrong; else, per rule, the requests it matched, applied its action to and ended the evaluation of (and the first
  * matching lines); undecided: the requests no rule ended; executed: those handed to at least one ruleset by an execute rule.
  */
-export interface TestRulesResult {
+export interface TestRulesResult extends SkippedLines {
   error?: string;
   source?: string;
   total?: number;

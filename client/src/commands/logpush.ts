@@ -1,13 +1,13 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterResult, type TestRulesResult } from '../../../server/src/protocol';
+import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
-import { codeSpan } from '../markdown';
+import { codeSpan, mdText } from '../markdown';
 
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
@@ -52,13 +52,24 @@ export const logpushCommands = {
   },
 };
 
+/** The lines a run skipped, the first ones named by number, and where reading stopped when it did (paragraphs, or none). */
+function skippedText(r: SkippedLines): string[] {
+  const out: string[] = [];
+  if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdText(r.readError)}. The counts cover the lines before it.`, '');
+  if (r.badLines) {
+    const more = r.badLines > (r.badLineErrors?.length ?? 0) ? ['- …'] : [];
+    out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdText(e)}`), ...more, '');
+  }
+  return out;
+}
+
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {
   const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
   const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
   return [
     `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
-    `Logs: ${r.source} · dataset \`${r.dataset}\`${r.badLines ? ` · ${r.badLines} line(s) skipped (not JSON objects)` : ''}`, '',
+    `Logs: ${r.source} · dataset \`${r.dataset}\``, '', ...skippedText(r),
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
     '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: ${codeSpan(JSON.stringify(m.record))}`), '',
   ].join('\n');
@@ -76,7 +87,7 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
-    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '',
+    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...skippedText(r),
     '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
     ...rules.map((x) => `| ${codeSpan(x.label, true)} | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
     '', end + executed, '',

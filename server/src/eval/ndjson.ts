@@ -3,14 +3,59 @@
 // with its number and skipped, never thrown. Node only (fs, zlib): the core stays free of I/O.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
+import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 
-export type NdjsonItem = { line: number; record: Record<string, unknown> } | { line: number; error: string };
+/** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
+ * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
+export type NdjsonItem = { line: number; record: Record<string, unknown> } | { line: number; error: string; fatal?: true };
 
-/** Lines longer than this are reported, not parsed (a runaway line must not take the memory). */
+/** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
+function readFailure(file: string, lines: number, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const why = e.code === 'ENOENT' ? 'no such file'
+    : e.code === 'EISDIR' ? 'it is a directory'
+      : e.code === 'Z_BUF_ERROR' ? `the gzip data is cut short (${e.message})`
+        : e.code === 'Z_DATA_ERROR' ? `the gzip data is corrupt (${e.message})`
+          : e.message;
+  return lines === 0 ? `cannot read ${file}: ${why}` : `reading ${file} stopped after line ${lines}: ${why}`;
+}
+
+/** Lines longer than this (in characters) are reported, not parsed: a runaway line must not take the memory, so its text past the
+ * limit is not kept while it is read (readline kept the whole line: 700 MB of memory for a 300 MB line, and it failed past V8's
+ * string size). */
 export const MAX_LINE = 1024 * 1024;
+
+/**
+ * The lines of a byte stream (UTF-8), split on "\n" (a "\r" before it dropped), each as its text, or as its length in characters when
+ * it is longer than `max`: the text of such a line is counted, not kept. A last line without "\n" counts too.
+ */
+async function* splitLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string | number> {
+  const decoder = new StringDecoder('utf8'); // a character split between two chunks is decoded whole
+  let pending = '';
+  let size = 0;
+  let over = false;
+  const line = (): string => (pending.endsWith('\r') ? pending.slice(0, -1) : pending);
+  const take = function* (text: string): Generator<string | number> {
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      const end = nl < 0 ? text.length : nl;
+      size += end - start;
+      if (!over) {
+        if (size > max) { over = true; pending = ''; } else if (end > start) pending = pending ? pending + text.slice(start, end) : text.slice(start, end);
+      }
+      if (nl < 0) return;
+      yield over ? size : line();
+      pending = ''; size = 0; over = false;
+      start = nl + 1;
+    }
+  };
+  for await (const chunk of input) yield* take(decoder.write(chunk));
+  yield* take(decoder.end());
+  if (size > 0) yield over ? size : line();
+}
 
 async function isGzip(file: string): Promise<boolean> {
   const h = await open(file, 'r');
@@ -39,20 +84,29 @@ async function startsWithBracket(file: string, gzip: boolean): Promise<boolean> 
 /** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
  * JSON array of objects (request records are often kept so) gives its items, numbered from 1. */
 export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
-  const gzip = await isGzip(file);
-  if (await startsWithBracket(file, gzip)) {
+  let gzip: boolean, array: boolean;
+  try {
+    gzip = await isGzip(file);
+    array = await startsWithBracket(file, gzip);
+  } catch (err) {
+    // Opening, or the first bytes of gzip (cut inside its header): nothing was read
+    yield { line: 1, error: readFailure(file, 0, err), fatal: true };
+    return;
+  }
+  if (array) {
     yield* readArray(file, gzip);
     return;
   }
   let input: Readable = createReadStream(file);
   if (gzip) input = input.pipe(createGunzip());
-  const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
   try {
-    for await (const text of lines) {
+    for await (const line of splitLines(input, MAX_LINE)) {
       n++;
+      if (typeof line === 'number') { yield { line: n, error: `line ${n} is ${line} characters long, over the ${MAX_LINE}-character limit` }; continue; }
+      // A UTF-8 byte order mark is not part of the first record (lint ignores it too)
+      const text = n === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
       if (text.trim() === '') continue;
-      if (text.length > MAX_LINE) { yield { line: n, error: `line ${n} is ${text.length} characters long, over the ${MAX_LINE}-character limit` }; continue; }
       let v: unknown;
       try {
         v = JSON.parse(text);
@@ -64,7 +118,7 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
       yield { line: n, record: v as Record<string, unknown> };
     }
   } catch (err) {
-    yield { line: n + 1, error: `reading ${file} failed after line ${n}: ${(err as Error).message}` };
+    yield { line: n + 1, error: readFailure(file, n, err), fatal: true };
   }
 }
 
@@ -73,13 +127,18 @@ async function* readArray(file: string, gzip: boolean): AsyncGenerator<NdjsonIte
   if (gzip) input = input.pipe(createGunzip());
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of input) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ARRAY_FILE) { yield { line: 1, error: `${file} is a JSON array over ${MAX_ARRAY_FILE >> 20} MB; write it as NDJSON (one record per line) to stream it` }; return; }
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of input) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_ARRAY_FILE) { input.destroy(); yield { line: 1, error: `${file} is a JSON array over ${MAX_ARRAY_FILE >> 20} MB; write it as NDJSON (one record per line) to stream it`, fatal: true }; return; }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    yield { line: 1, error: readFailure(file, 0, err), fatal: true };
+    return;
   }
   let items: unknown;
-  try { items = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})` }; return; }
+  try { items = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})`, fatal: true }; return; }
   if (!Array.isArray(items)) return;
   for (const [i, v] of items.entries()) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) yield { line: i + 1, error: `item ${i + 1} is not a JSON object` };

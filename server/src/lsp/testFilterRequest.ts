@@ -3,13 +3,57 @@
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
-import { TestFilterRequest, TestRulesRequest, type FilterBranch, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
-import { coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
+import { TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
+import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocKind } from '../core';
+import type { Settings } from '../protocol';
 import { filterOf, SAMPLE_KEEP } from './filterSample';
 import type * as Ndjson from '../eval/ndjson';
 
 /** The NDJSON reader (node:fs, zlib, readline) is loaded with the first test, not with the server (cold start, issue 18). */
 const ndjson = (): typeof Ndjson => require('../eval/ndjson') as typeof Ndjson;
+
+/**
+ * Each record of the file to `take`; the lines it skipped (the first three named by number) and, when reading stopped before the end,
+ * why. An error when nothing could be read (no such file, a directory, gzip cut inside its header), or when cancelled.
+ */
+async function readRecords(file: string, token: { isCancellationRequested: boolean }, take: (line: number, record: LogRecord) => void): Promise<SkippedLines | { error: string }> {
+  const skipped: SkippedLines & { badLines: number; badLineErrors: string[] } = { badLines: 0, badLineErrors: [] };
+  let read = 0;
+  for await (const item of ndjson().readNdjson(file)) {
+    if (token.isCancellationRequested) return { error: 'Cancelled.' };
+    if ('record' in item) { read++; take(item.line, item.record); continue; }
+    if (item.fatal) {
+      if (read === 0 && skipped.badLines === 0) return { error: `${item.error[0].toUpperCase()}${item.error.slice(1)}.` };
+      skipped.readError = item.error;
+      break;
+    }
+    skipped.badLines++;
+    if (skipped.badLineErrors.length < 3) skipped.badLineErrors.push(item.error);
+  }
+  return skipped;
+}
+
+/**
+ * Why the document is not evaluated: it has errors (as edgekit test-filter and test-rules refuse it, so a result is never shown for a
+ * filter or ruleset the platform would refuse), the first one named; undefined when it has none. Warnings do not stop it.
+ */
+function documentErrors(ctx: ServerContext, doc: TextDocument, kind: DocKind, s: Settings): string | undefined {
+  // Every problem (no cap): an error after maxProblems warnings still counts
+  const errors = core().validate(doc.getText(), kind, { ...coreOptions(s), maxProblems: Number.MAX_SAFE_INTEGER, maxFileSizeKB: Number.MAX_SAFE_INTEGER, parsed: ctx.parses.get(doc) })
+    .filter((p) => p.severity === 'error');
+  if (!errors.length) return undefined;
+  return `Cannot test ${doc.uri.split('/').pop()}: it has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first.`;
+}
+
+/** The generated sample's size, or why the one asked for is refused (it is built in memory before it is counted). */
+export const MAX_SAMPLE = 100_000;
+function sampleSize(sample: unknown): number | { error: string } {
+  if (sample === undefined) return 1000;
+  return Number.isInteger(sample) && (sample as number) >= 1 && (sample as number) <= MAX_SAMPLE ? sample as number
+    : { error: `The sample size ${JSON.stringify(sample)} is not a whole number from 1 to ${MAX_SAMPLE}.` };
+}
 
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
@@ -23,33 +67,32 @@ export function registerTestFilter(ctx: ServerContext): void {
     const s = await ctx.settings.get(doc.uri, doc.languageId);
     const f = filterOf(kind, ctx.parses.get(doc).value, coreOptions(s).logpushDataset);
     if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
+    const invalid = documentErrors(ctx, doc, kind, s);
+    if (invalid) return { error: invalid };
     const c = coreModule().compileFilter(f.filter, f.dataset);
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
     const kept: LogRecord[] = [];
     const firstMatches: { line: number; record: LogRecord }[] = [];
-    let total = 0, matched = 0, badLines = 0;
+    let total = 0, matched = 0;
     const take = (line: number, record: LogRecord) => {
       total++;
       if (kept.length < SAMPLE_KEEP) kept.push(record);
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
     };
+    let skipped: SkippedLines = {};
     if (params.logs) {
-      for await (const item of ndjson().readNdjson(params.logs)) {
-        if (token.isCancellationRequested) return { error: 'Cancelled.' };
-        if ('error' in item) {
-          if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.logs}: no such file.` };
-          badLines++;
-          continue;
-        }
-        take(item.line, item.record);
-      }
+      const r = await readRecords(params.logs, token, take);
+      if ('error' in r) return r;
+      skipped = r;
     } else {
-      coreModule().sampleHttpRequests(params.sample ?? 1000).forEach((r, i) => take(i + 1, r));
+      const size = sampleSize(params.sample);
+      if (typeof size !== 'number') return size;
+      coreModule().sampleHttpRequests(size).forEach((r, i) => take(i + 1, r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept, label });
     refreshCodeLenses(ctx);
-    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines, branches: branches(c.filter.root), firstMatches };
+    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped, branches: branches(c.filter.root), firstMatches };
   });
 }
 
@@ -58,20 +101,20 @@ export function registerTestRules(ctx: ServerContext): void {
   ctx.connection.onRequest(new RequestType<TestRulesParams, TestRulesResult, void>(TestRulesRequest.method), async (params, token): Promise<TestRulesResult> => {
     const doc = ctx.documents.get(params.uri);
     if (!doc || kindOf(doc) !== 'waf-ruleset') return { error: 'Open a ruleset (*.ruleset.json) first.' };
+    const invalid = documentErrors(ctx, doc, 'waf-ruleset', await ctx.settings.get(doc.uri, doc.languageId));
+    if (invalid) return { error: invalid };
     const run = coreModule().compileRuleset(ctx.parses.get(doc).value);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
+    let skipped: SkippedLines = {};
     if (params.requests) {
-      for await (const item of ndjson().readNdjson(params.requests)) {
-        if (token.isCancellationRequested) return { error: 'Cancelled.' };
-        if ('error' in item) {
-          if (item.line === 1 && /ENOENT|no such file/i.test(item.error)) return { error: `Cannot read ${params.requests}: no such file.` };
-          continue;
-        }
-        run.take(item.record, item.line);
-      }
+      const r = await readRecords(params.requests, token, (line, record) => run.take(record, line));
+      if ('error' in r) return r;
+      skipped = r;
     } else {
-      coreModule().sampleRequests(params.sample ?? 1000).forEach((r, i) => run.take(r, i + 1));
+      const size = sampleSize(params.sample);
+      if (typeof size !== 'number') return size;
+      coreModule().sampleRequests(size).forEach((r, i) => run.take(r, i + 1));
     }
-    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
+    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

@@ -174,3 +174,59 @@ test('test-filter on a ruleset, or test-rules on a filter, names the mix-up inst
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('test-filter and test-rules on gzip cut short: exit 1 naming the file; cut mid-way, the counts so far and where reading stopped', async () => {
+  // Cut inside its header, the gzip threw out of the reader: "edgekit: unexpected end of file", exit 2 (usage), no file named. Cut
+  // further on, the counts were printed as complete with exit 0, the cut counted as "1 line(s) skipped".
+  const f = files();
+  try {
+    const many = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ ...LINES[i % 4], RayID: String(i).padStart(16, '0') })).join('\n') + '\n';
+    const gz = gzipSync(many);
+    const head = path.join(f.dir, 'head.ndjson.gz');
+    fs.writeFileSync(head, gz.subarray(0, 10));
+    const mid = path.join(f.dir, 'mid.ndjson.gz');
+    fs.writeFileSync(mid, gz.subarray(0, Math.floor(gz.length / 2)));
+    const ruleset = path.join(f.dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    for (const argv of [['test-filter', f.filter, head], ['test-rules', ruleset, head]]) {
+      const r = await run(argv);
+      assert.equal(r.code, 1, `${argv[0]}: ${r.stderr}`);
+      assert.ok(r.stderr.includes(`cannot read ${head}: the gzip data is cut short`), r.stderr);
+    }
+    const r = await run(['test-filter', f.filter, mid]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /matches \d+ of \d+ lines/);
+    const n = Number(/of (\d+) lines/.exec(r.stdout)![1]);
+    assert.ok(n > 0 && n < 4000, r.stdout);
+    assert.ok(r.stdout.includes(`Reading stopped after line ${n}`) || r.stderr.includes(`reading ${mid} stopped after line ${n}: the gzip data is cut short`), r.stdout + r.stderr);
+    assert.doesNotMatch(r.stdout, /skipped/);
+    const j = await run(['test-filter', f.filter, mid, '--format', 'json']);
+    assert.equal(j.code, 1);
+    const out = JSON.parse(j.stdout);
+    assert.equal(out.total, n);
+    assert.equal(out.badLines, 0);
+    assert.match(out.readError, /stopped after line \d+: the gzip data is cut short/);
+    const rules = await run(['test-rules', ruleset, mid, '--format', 'json']);
+    assert.equal(rules.code, 1, rules.stderr);
+    assert.equal(JSON.parse(rules.stdout).total, n);
+    assert.match(JSON.parse(rules.stdout).readError, /stopped after line \d+/);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});
+
+test('test-rules names its bad lines by number, as test-filter does', async () => {
+  const f = files();
+  try {
+    const ruleset = path.join(f.dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    const r = await run(['test-rules', ruleset, f.logs]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /1 line\(s\) skipped: line 3 is not JSON/);
+    const j = JSON.parse((await run(['test-rules', ruleset, f.logs, '--format', 'json'])).stdout);
+    assert.equal(j.badLines, 1);
+    assert.match(j.badLineErrors[0], /^line 3 is not JSON/);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});

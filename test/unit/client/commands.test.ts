@@ -320,3 +320,22 @@ test('Zones view tooltips: a job\'s destination, a delivery\'s object and a dest
   assert.ok(dm.includes('- Object: ``a`b``'), dm);
   assert.ok(dm.includes('- Error: \\$\\(zap\\) \\[x\\]\\(y\\)'), dm);
 });
+
+test('Test Filter / Test Rules reports name the skipped lines by number and say when reading stopped before the end', async () => {
+  // The report said "1 line(s) skipped (not JSON objects)" with no line named, and a gzip cut short was one of those "lines"; the
+  // rules report said nothing about skipped lines at all.
+  const { testReport, rulesReport } = await import('../../../client/src/commands/logpush');
+  const skipped = { badLines: 4, badLineErrors: ['line 3 is not JSON (Unexpected token)', 'line 9 is not a JSON object', 'line 12 is not JSON (x)'],
+    readError: 'reading /l/a.ndjson.gz stopped after line 40: the gzip data is cut short (unexpected end of file)' };
+  // The messages are text in the markdown (a JSON error quotes the line it read): compared without their escapes
+  const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  const md = unescape(testReport('a.filter.json', { ...FILTER_RESULT, ...skipped } as never));
+  assert.match(md, /4 line\(s\) skipped/);
+  for (const e of ['line 3 is not JSON', 'line 9 is not a JSON object', 'line 12 is not JSON']) assert.ok(md.includes(e), md);
+  assert.match(md, /stopped after line 40: the gzip data is cut short/);
+  assert.doesNotMatch(md, /not JSON objects\)/);
+  const rules = unescape(rulesReport('r.ruleset.json', { total: 1, undecided: 1, source: 'sample', rules: [], ...skipped } as never));
+  assert.match(rules, /4 line\(s\) skipped/);
+  assert.ok(rules.includes('line 9 is not a JSON object'), rules);
+  assert.match(rules, /stopped after line 40/);
+});

@@ -4,7 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from '../../../server/src/core/prng';
-import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { compileExpression, functionSupport, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { FUNCTIONS } from '../../../server/src/core/rules/ruleset/catalog';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { codeInfo, type Code } from '../../../server/src/core/codes';
 
 const REQUEST: RequestRecord = {
   'http.host': 'www.example.com',
@@ -198,4 +201,108 @@ test('an account-level deployment expression of the docs: cf.zone.name / cf.zone
   assert.equal(run(expr, { ...REQUEST, 'cf.zone.name': 'example.com', 'cf.zone.plan': 'BIZ' }), false);
   assert.equal(run(expr, REQUEST), false);
   assert.equal(run('cf.zone.plan eq ""', REQUEST), true);
+});
+
+// The functions reference (cloudflare-docs src/content/docs/ruleset-engine/rules-language/functions.mdx): lower()/upper() convert
+// "only uppercase [lowercase] ASCII bytes ... All other bytes are unaffected"; url_decode() gives bytes ("%E4%BD decodes to ä½"),
+// which a UTF-8 literal in the expression then matches, and its "u" option decodes %uXXXX to UTF-8 ("%u2601" is the 3 bytes of ☁);
+// decode_base64() of a UTF-8 text is that text. JavaScript's toLowerCase() lower-cased É and İ; each %XX became one UTF-16 unit
+// (%C3%A9 the two characters "Ã©", not "é"), and %uXXXX stayed as it was.
+test('lower()/upper() touch ASCII letters only; url_decode() and decode_base64() give UTF-8 text; url_decode "u" decodes %uXXXX', () => {
+  const r = { ...REQUEST, 'http.host': 'ÉCOLE.Example', 'http.request.uri.query': 'q=%C3%A9t%C3%A9+%E2%98%81', 'http.request.uri.path': '/%u2601/%u00e9',
+    'http.request.headers': { 'x-b64': ['w6l0w6k='] } };
+  assert.equal(run('lower(http.host) eq "École.example"', r), true);
+  assert.equal(run('lower(http.host) eq "école.example"', r), false);
+  assert.equal(run('upper(lower(http.host)) eq "ÉCOLE.EXAMPLE"', r), true);
+  assert.equal(run('upper("é") eq "é"', r), true);
+  assert.equal(run('lower(http.request.headers.names[*])[0] eq "user-agent"', r), true);
+  assert.equal(run('lower("İX") eq "İx"', r), true);
+  assert.equal(run('url_decode(http.request.uri.query) eq "q=été ☁"', r), true);
+  assert.equal(run('len(url_decode(http.request.uri.query)) eq 11', r), true); // q= (2) é (2) t (1) é (2) space (1) ☁ (3): bytes
+  assert.equal(run('url_decode(http.request.uri.path, "u") eq "/☁/é"', r), true);
+  assert.equal(run('url_decode(http.request.uri.path) eq "/%u2601/%u00e9"', r), true);
+  assert.equal(run('url_decode(http.request.uri.path, "ur") eq "/☁/é"', r), true);
+  assert.equal(run('any(decode_base64(http.request.headers["x-b64"][*])[*] eq "été")', r), true);
+  // Bytes that are no UTF-8 stay one character per byte, as before ("%E4%BD" of the reference)
+  assert.equal(run('url_decode(http.request.uri.query) eq "ä½"', { ...r, 'http.request.uri.query': '%E4%BD' }), true);
+  assert.equal(run('url_decode(http.request.uri.query) eq "a é b"', { ...r, 'http.request.uri.query': 'a+%C3%A9%20b' }), true);
+});
+
+// The checker tried a "matches" regex on JavaScript's RegExp (with Rust's inline flags dropped), the evaluator on RE2: the docs' own
+// `url_decode(http.request.uri.path) matches "(?u)\p{Hangul}+"` (functions reference) passed the check and then could not be
+// evaluated ("invalid or unsupported Perl syntax: `(?u`"), as did (?x), (?R) and \u escapes, all Rust syntax; and \Z, \k<name>,
+// \cA, \e, \h, [^] (JavaScript-only: Rust's regex refuses them) passed the check and failed only in the evaluator.
+test('a "matches" regex: the checker and the evaluator agree, both on Rust\'s syntax (flags u, x, R; \\u escapes)', () => {
+  const pathRe = (p: string) => `http.request.uri.path matches ${JSON.stringify(p)}`;
+  const checkerErrors = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity === 'error').map((p) => p.code);
+  const rustValid = ['(?u)\\p{Hangul}+', '(?-u:\\w)+', '(?x) ^/admin / login # the login page', '(?R)^/admin', '(?iu)^/ADMIN', '\\u{2F}admin', '\\u002Fadmin',
+    '\\U0000002Fadmin', '(?ix: ^ /ADMIN )', '(?i)^/admin', '(?P<a>admin)', '\\x{2F}', '[[:alpha:]]+'];
+  const rustInvalid = ['\\Z', '\\k<n>', '\\cA', '\\e', '\\h', '[^]', '(?=a)', 'a(b'];
+  for (const p of rustValid) {
+    assert.deepEqual(checkerErrors(pathRe(p)), [], p);
+    assert.equal(compileExpression(pathRe(p)).ok, true, p);
+  }
+  for (const p of rustInvalid) {
+    assert.deepEqual(checkerErrors(pathRe(p)), ['ruleset/expr-invalid-regex'], p);
+    assert.equal(compileExpression(pathRe(p)).ok, false, p);
+  }
+  const r = { ...REQUEST, 'http.request.uri.path': '/admin/login' };
+  assert.equal(run(pathRe('(?x) ^/admin / login $ # the login page'), r), true);
+  assert.equal(run(pathRe('(?x) ^/admin /x'), r), false);
+  assert.equal(run(pathRe('(?ix: ^ /ADMIN )/login'), r), true);
+  assert.equal(run(pathRe('(?ix: ^ /ADMIN ) /login'), r), false); // the space after the group is outside (?x:...)
+  assert.equal(run(pathRe('\\u{2F}admin\\u002Flogin'), r), true);
+  assert.equal(run('url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', { ...r, 'http.request.uri.path': '/%ED%95%9C' }), true);
+  assert.equal(run('url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', r), false);
+});
+
+// The functions reference: lookup_json_integer() "only works for plain integers. For example, it will not work for floating numbers
+// with a zero decimal part such as 42.0" (JSON.parse reads 42.0 as the integer 42, which the evaluator returned); substring() counts
+// "from the start byte index up to (but excluding) the end byte index" (the evaluator counted UTF-16 units).
+test('lookup_json_integer() finds plain integers only (not 42.0 or 4.2e1); substring() counts bytes', () => {
+  const body = (raw: string) => ({ ...REQUEST, 'http.request.body.raw': raw });
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "version") eq 42', body('{"version": 42}')), true);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "version") eq 42', body('{"version": 42.0}')), false);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "version") eq 42', body('{"version": 4.2e1}')), false);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, 1) eq -234', body('["first_item", -234]')), true);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, 1, "product_id") eq 456', body('[{ "product_id": 123 }, { "product_id": 456.0 }, 1]')), false);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, 1, "product_id") eq 456', body('[{ "product_id": 123 }, { "product_id": 456 }]')), true);
+  // a repeated key: the last one, as JSON.parse reads it
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "a") eq 2', body('{"a": 1.0, "a": 2}')), true);
+  assert.equal(run('lookup_json_integer(http.request.body.raw, "a") eq 1', body('{"a": 1, "a": 2.0}')), false);
+  // The reference's examples, then bytes: "été" is 5 bytes (C3 A9 74 C3 A9)
+  const raw = (s: string) => ({ ...REQUEST, 'http.request.body.raw': s });
+  assert.equal(run('substring(http.request.body.raw, 2, 5) eq "dfg"', raw('asdfghjk')), true);
+  assert.equal(run('substring(http.request.body.raw, -2) eq "jk"', raw('asdfghjk')), true);
+  assert.equal(run('substring(http.request.body.raw, 0, -2) eq "asdfgh"', raw('asdfghjk')), true);
+  assert.equal(run('substring(http.request.body.raw, 2) eq "té"', raw('été')), true);
+  assert.equal(run('substring(http.request.body.raw, 0, 2) eq "é"', raw('été')), true);
+  assert.equal(run('substring(http.request.body.raw, -2) eq "é"', raw('été')), true);
+  assert.equal(run('len(substring(http.request.body.raw, 2, -2)) eq 1', raw('été')), true);
+});
+
+// bit_slice() (Network Firewall) passed the check and compiled, then threw at the first request from callFn's default case: `edgekit
+// test-rules` ended with exit 2 and the editor's request failed. Every function of the catalogue is now computed or refused, with
+// the reason, when the expression is compiled.
+test('every function of the catalogue is computed or refused when compiled, never thrown at a request', () => {
+  const c = compileExpression('bit_slice("tcp", 0, 8) eq 5');
+  assert.equal(c.ok, false);
+  assert.match((c as { error: string }).error, /^bit_slice\(\) at 0 cannot be evaluated: it reads the raw packet/);
+  for (const name of FUNCTIONS.keys()) {
+    const why = functionSupport(name);
+    assert.ok(why === true || /\S/.test(why), name);
+  }
+  assert.deepEqual([...FUNCTIONS.keys()].filter((n) => functionSupport(n) !== true).sort(), ['bit_slice', 'is_jwt_present', 'is_jwt_valid', 'sha256']);
+});
+
+// A regex_replace() pattern or a cidr() prefix length taken from a field's value (the checker bounds literals only) threw at the
+// request ("the regex \"(\" cannot be evaluated", "ipaddr: the address has neither IPv6 nor IPv4 CIDR format"), ending the run.
+test('regex_replace() with a pattern from a field, cidr() with a prefix length from a field: no throw at any request', () => {
+  const records = [{}, { 'http.host': '(', 'http.request.uri.path': '/a', 'cf.bot_management.score': 200, 'ip.src': '1.2.3.4' },
+    { 'http.host': 'a', 'http.request.uri.path': '/a', 'cf.bot_management.score': 24, 'ip.src': '1.2.3.4' }];
+  const replace = compileExpression('regex_replace(http.request.uri.path, http.host, "b") eq "/b"');
+  const net = compileExpression('cidr(ip.src, cf.bot_management.score, 64) eq 1.2.3.0');
+  assert.ok(replace.ok && net.ok);
+  assert.deepEqual(records.map((r) => replace.expression.test(r)), [false, false, true]);
+  assert.deepEqual(records.map((r) => net.expression.test(r)), [false, false, true]);
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../../bench/lspClient';
 import { serverJs } from '../reliability/soak';
@@ -55,6 +56,104 @@ test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano pa
       text: JSON.stringify({ name: 'j', filter: JSON.stringify(filter), destination_conf: 's3://b/p?region=eu-west-1' }) } });
     const t = await server.conn.sendRequest<{ text?: string }>('edgekit/jobStringToFilter', { uri: twice });
     assert.equal(t.text, JSON.stringify(filter));
+  } finally {
+    await server.stop();
+  }
+});
+
+// A missing log file, a directory or gzip cut inside its header made the request fail with the bare system or zlib message ("ENOENT:
+// no such file or directory, open ...", "unexpected end of file"); gzip cut further on, and bad lines, were a count of "skipped lines"
+// with none named.
+test('edgekit/testFilter and edgekit/testRules: unreadable or cut logs are an error naming the file; bad lines are named', { timeout: 120_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/a.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": "400"}}' } });
+    const rs = 'file:///w/r.ruleset.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: rs, languageId: 'waf-ruleset', version: 1,
+      text: JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }) } });
+    const gz = gzipSync(Array.from({ length: 4000 }, (_, i) => JSON.stringify({ EdgeResponseStatus: 400 + (i % 2), RayID: String(i) })).join('\n') + '\n');
+    const head = path.join(dir, 'head.ndjson.gz');
+    fs.writeFileSync(head, gz.subarray(0, 10));
+    const mid = path.join(dir, 'mid.ndjson.gz');
+    fs.writeFileSync(mid, gz.subarray(0, Math.floor(gz.length / 2)));
+    const bad = path.join(dir, 'bad.ndjson');
+    fs.writeFileSync(bad, '{"EdgeResponseStatus": 403}\nnot json\n[1]\n');
+    type R = { error?: string; total?: number; badLines?: number; badLineErrors?: string[]; readError?: string };
+    const filter = (logs: string) => server.conn.sendRequest<R>('edgekit/testFilter', { uri, logs });
+    const rules = (requests: string) => server.conn.sendRequest<R>('edgekit/testRules', { uri: rs, requests });
+    for (const ask of [filter, rules]) {
+      assert.equal((await ask(path.join(dir, 'none.ndjson'))).error, `Cannot read ${path.join(dir, 'none.ndjson')}: no such file.`);
+      assert.equal((await ask(dir)).error, `Cannot read ${dir}: it is a directory.`);
+      assert.match(String((await ask(head)).error), new RegExp(`^Cannot read ${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the gzip data is cut short`));
+      const m = await ask(mid);
+      assert.equal(m.error, undefined);
+      assert.ok(m.total! > 0 && m.total! < 4000, String(m.total));
+      assert.match(String(m.readError), new RegExp(`stopped after line ${m.total}: the gzip data is cut short`));
+      assert.equal(m.badLines, 0);
+      const b = await ask(bad);
+      assert.equal(b.total, 1);
+      assert.equal(b.badLines, 2);
+      assert.deepEqual(b.badLineErrors?.map((e) => e.replace(/ \(.*/, '')), ['line 2 is not JSON', 'line 3 is not a JSON object']);
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// edgekit test-filter and test-rules refuse a document with errors ("fix them first"); the editor's requests evaluated it anyway: a
+// filter on a field the dataset does not have matched nothing, a rule with an unknown action was counted as "goes on".
+test('edgekit/testFilter and edgekit/testRules refuse a document with errors, naming the first, as the CLI does', { timeout: 120_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const open = (uri: string, languageId: string, text: string) => server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    const filter = 'file:///w/bad.filter.json';
+    await open(filter, 'logpush-filter', '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
+    const f = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri: filter });
+    assert.equal(f.total, undefined);
+    assert.match(String(f.error), /bad\.filter\.json: it has 1 error\(s\), e\.g\. Unknown field "ClientCountyr".*\(logpush\/unknown-field\)/);
+    const job = 'file:///w/bad.logpush.json';
+    await open(job, 'logpush-job', JSON.stringify({ name: 'j', dataset: 'http_requests', destination_conf: 's3://b/p?region=eu-west-1',
+      filter: JSON.stringify({ where: { key: 'EdgeResponseStatus', operator: 'startsWith', value: '4' } }) }));
+    const j = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri: job });
+    assert.equal(j.total, undefined);
+    assert.match(String(j.error), /logpush\/operator-not-allowed/);
+    const rs = 'file:///w/bad.ruleset.json';
+    await open(rs, 'waf-ruleset', JSON.stringify({ rules: [{ action: 'blockk', expression: 'http.host eq "a"' }] }));
+    const r = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testRules', { uri: rs });
+    assert.equal(r.total, undefined);
+    assert.match(String(r.error), /bad\.ruleset\.json: it has \d+ error\(s\)/);
+    // Warnings do not stop it (a deprecated field, a header key with capitals)
+    const warn = 'file:///w/warn.ruleset.json';
+    await open(warn, 'waf-ruleset', JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'any(http.request.headers["X-A"][*] eq "1")' }] }));
+    const w = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testRules', { uri: warn });
+    assert.equal(w.error, undefined);
+    assert.equal(w.total, 1000);
+  } finally {
+    await server.stop();
+  }
+});
+
+// "sample" is a count another LSP client may send: 1e9 built a billion records in memory before counting (the server ran out of
+// memory); "abc" or -5 gave an empty sample reported as evaluated.
+test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole number from 1 to 100 000 is an error, not a run', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/s.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": "400"}}' } });
+    const rs = 'file:///w/s.ruleset.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: rs, languageId: 'waf-ruleset', version: 1,
+      text: JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }) } });
+    for (const method of ['edgekit/testFilter', 'edgekit/testRules']) {
+      const target = method === 'edgekit/testFilter' ? uri : rs;
+      for (const sample of [-5, 'abc', 2.5, 1e9]) {
+        const r = await server.conn.sendRequest<{ error?: string; total?: number }>(method, { uri: target, sample });
+        assert.match(String(r.error), /sample size .* whole number from 1 to 100000/, `${method} ${sample}: ${JSON.stringify(r).slice(0, 200)}`);
+      }
+      assert.equal((await server.conn.sendRequest<{ total?: number }>(method, { uri: target, sample: 20 })).total, 20);
+    }
   } finally {
     await server.stop();
   }

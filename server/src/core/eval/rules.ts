@@ -3,7 +3,9 @@
 // one Rust's regex crate (the platform's) descends from. IPs and CIDRs through ipaddr.js. Decisions in docs/evaluators.md.
 import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { analyzeExpression } from '../rules/ruleset/expression';
+import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { codeInfo, type Code } from '../codes';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
@@ -102,10 +104,26 @@ function wildcard(pattern: string, caseSensitive: boolean, capture = false): RE2
 
 function regex(pattern: string, where: string): RE2JS {
   try {
-    return RE2JS.compile(pattern);
+    return compileRustRegex(pattern);
   } catch (err) {
-    throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} cannot be evaluated (${(err as Error).message}).`);
+    const m = (err as Error).message;
+    // What Rust takes and RE2 lacks (the checker lets both pass): said so, rather than as an error in the regex
+    if (/invalid repeat count/.test(m) || /\[[^\]]*(--|&&|~~)/.test(pattern)) {
+      throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but RE2 (EdgeKit's engine) cannot run it (${m}); test the rule without it.`);
+    }
+    throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} cannot be evaluated (${m}).`);
   }
+}
+
+/** regex_replace()'s patterns compiled once each (a literal one is the same on every request); undefined for one RE2 refuses. */
+const REPLACE_PATTERNS = new Map<string, RE2JS | undefined>();
+function replacePattern(pattern: string, where: string): RE2JS | undefined {
+  if (REPLACE_PATTERNS.has(pattern)) return REPLACE_PATTERNS.get(pattern);
+  let re: RE2JS | undefined;
+  try { re = regex(pattern, where); } catch { re = undefined; }
+  if (REPLACE_PATTERNS.size >= 256) REPLACE_PATTERNS.clear();
+  REPLACE_PATTERNS.set(pattern, re);
+  return re;
 }
 
 function literal(l: Literal | IpNode): unknown {
@@ -167,6 +185,46 @@ function cmpBytes(a: number[], b: number[]): number {
   return 0;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes (a decoded URL or Base64 value) as the evaluator's text: UTF-8 sequences as their characters, so that they equal a literal of
+ * the expression (which is UTF-8 on the platform); a byte that starts no valid sequence as the one character of its value, as before.
+ */
+function bytesText(bytes: Uint8Array): string {
+  try { return strictUtf8.decode(bytes); } catch { /* not all UTF-8: sequence by sequence */ }
+  let out = '';
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    if (n > 1 && i + n <= bytes.length) {
+      try { out += strictUtf8.decode(bytes.subarray(i, i + n)); i += n; continue; } catch { /* invalid: the byte alone */ }
+    }
+    out += String.fromCharCode(b);
+    i++;
+  }
+  return out;
+}
+
+/** One pass of url_decode: "+" a space, each run of %XX (and, with `unicode`, %uXXXX: a UTF-16 unit, as UTF-8) as its bytes. */
+function urlDecodeOnce(s: string, unicode: boolean, plus: boolean): string {
+  const text = plus ? s.replace(/\+/g, ' ') : s;
+  const run = unicode ? /(?:%[0-9a-fA-F]{2}|%u[0-9a-fA-F]{4})+/g : /(?:%[0-9a-fA-F]{2})+/g;
+  return text.replace(run, (m) => {
+    const bytes: number[] = [];
+    let units = '';
+    const flush = () => { if (units) { bytes.push(...utf8.encode(units)); units = ''; } };
+    for (let i = 0; i < m.length;) {
+      if (m[i + 1] === 'u') { units += String.fromCharCode(parseInt(m.slice(i + 2, i + 6), 16)); i += 6; continue; }
+      flush();
+      bytes.push(parseInt(m.slice(i + 1, i + 3), 16));
+      i += 3;
+    }
+    flush();
+    return bytesText(Uint8Array.from(bytes));
+  });
+}
+
 const str = (v: unknown) => (v instanceof Each ? '' : typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
 /**
@@ -182,28 +240,37 @@ function callFn(name: string, args: unknown[], where: string): unknown {
   switch (name) {
     case 'any': return a instanceof Each ? a.values.some(Boolean) : Array.isArray(a) ? a.some(Boolean) : Boolean(a);
     case 'all': return a instanceof Each ? a.values.every(Boolean) : Array.isArray(a) ? a.every(Boolean) : Boolean(a);
-    case 'lower': return str(a).toLowerCase();
-    case 'upper': return str(a).toUpperCase();
+    // "Only uppercase [lowercase] ASCII bytes are converted. All other bytes are unaffected." (functions reference)
+    case 'lower': return str(a).replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    case 'upper': return str(a).replace(/[a-z]+/g, (m) => m.toUpperCase());
     case 'len': return Array.isArray(a) ? a.length : utf8.encode(str(a)).length;
     case 'starts_with': return str(a).startsWith(str(b));
     case 'ends_with': return str(a).endsWith(str(b));
     case 'concat': return Array.isArray(a) ? args.flatMap((x) => (Array.isArray(x) ? x : [x])) : args.map(str).join('');
     case 'url_decode': {
-      const s = str(a).replace(/\+/g, ' ');
-      const once = (x: string) => x.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-      let out = once(s);
-      if (str(b).includes('r')) for (let i = 0; i < 8 && /%[0-9a-fA-F]{2}/.test(out); i++) out = once(out);
+      // Options: "r" decodes again while there is something to decode, "u" also decodes %uXXXX (to UTF-8)
+      const unicode = str(b).includes('u');
+      const left = unicode ? /%[0-9a-fA-F]{2}|%u[0-9a-fA-F]{4}/ : /%[0-9a-fA-F]{2}/;
+      let out = urlDecodeOnce(str(a), unicode, true);
+      if (str(b).includes('r')) for (let i = 0; i < 8 && left.test(out); i++) out = urlDecodeOnce(out, unicode, false);
       return out;
     }
     case 'to_string': return String(a);
     case 'substring': {
-      const s = str(a);
-      const len = s.length;
+      // Byte indexes (the functions reference); negative ones count from the end
+      const bytes = utf8.encode(str(a));
+      const len = bytes.length;
       const norm = (i: number) => (i < 0 ? Math.max(0, len + i) : Math.min(len, i));
-      return s.slice(norm(Number(b)), c === undefined ? len : norm(Number(c)));
+      return bytesText(bytes.subarray(norm(Number(b)), c === undefined ? len : norm(Number(c))));
     }
     // ${n} as RE2's $n; "$$" (a literal "$") kept for RE2, and not read as the start of a ${n} after it
-    case 'regex_replace': return regex(str(b), where).matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
+    case 'regex_replace': {
+      // A pattern that is no literal (a field's value) is compiled per value, once: one RE2 refuses leaves the source as it is, as
+      // when nothing matches (the checker has checked a literal one)
+      const re = replacePattern(str(b), where);
+      if (!re) return str(a);
+      return re.matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
+    }
     case 'wildcard_replace': {
       // ${n}: what the n-th "*" matched, "$$" a "$"; the flag "s" makes the match case-sensitive.
       const m = wildcard(str(b), str(args[3]).includes('s'), true).matcher(str(a));
@@ -219,7 +286,9 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       let v: unknown;
       try { v = JSON.parse(str(a)); } catch { return name === 'lookup_json_string' ? '' : 0; }
       for (const k of args.slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[String(k)] : undefined;
-      return name === 'lookup_json_string' ? (typeof v === 'string' ? v : '') : (Number.isInteger(v) ? v : 0);
+      if (name === 'lookup_json_string') return typeof v === 'string' ? v : '';
+      // "Only works for plain integers ... not ... 42.0" (functions reference): JSON.parse reads 42.0 and 4.2e1 as 42, the text tells
+      return Number.isInteger(v) && plainInteger(str(a), args.slice(1)) ? v : 0;
     }
     case 'split': {
       // At most limit parts, the last one holding the rest of the string (the platform's reference).
@@ -232,9 +301,11 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       const x = ip(a);
       if (!x) return '0.0.0.0';
       const bits = x.kind() === 'ipv4' ? (name === 'cidr' ? Number(b) : 32) : Number(name === 'cidr' ? c : b);
+      // Prefix lengths from a field's value rather than a literal the checker bounds: one out of range gives no network
+      if (!Number.isInteger(bits) || bits < 0 || bits > (x.kind() === 'ipv4' ? 32 : 128)) return '0.0.0.0';
       return ipaddr.parseCIDR(`${x.toString()}/${bits}`)[0] && (x.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${x.toString()}/${bits}`).toString();
     }
-    case 'decode_base64': try { return atob(str(a)); } catch { return ''; }
+    case 'decode_base64': try { return bytesText(Uint8Array.from(atob(str(a)), (c) => c.charCodeAt(0))); } catch { return ''; }
     case 'encode_base64': {
       // The string's UTF-8 bytes (a Latin-1 byte string from decode_base64 is not told apart); flags "u" URL-safe, "p" padded.
       let out = btoa([...utf8.encode(str(a))].map((x) => String.fromCharCode(x)).join(''));
@@ -255,12 +326,39 @@ function callFn(name: string, args: unknown[], where: string): unknown {
   }
 }
 
+/** Whether the JSON value at `keys` in `text` (which JSON.parse read) is written as a plain integer: digits, no fraction or exponent. */
+function plainInteger(text: string, keys: unknown[]): boolean {
+  let node: JsonNode | undefined = parseTree(text);
+  for (const k of keys) {
+    if (node?.type === 'array') node = node.children?.[Number(k)];
+    else if (node?.type === 'object') {
+      // The last of a repeated key, as JSON.parse keeps it
+      const props: JsonNode[] = (node.children ?? []).filter((p) => p.children?.[0]?.value === String(k));
+      node = props[props.length - 1]?.children?.[1];
+    } else return false;
+  }
+  return !!node && /^-?\d+$/.test(text.slice(node.offset, node.offset + node.length));
+}
+
 /** Functions whose result depends on what EdgeKit does not have, and why. */
 const NOT_EVALUABLE: Record<string, string | undefined> = {
+  bit_slice: 'it reads the raw packet headers of Network Firewall rules (ip, tcp, udp...), which a request record does not have.',
   is_jwt_present: "it depends on the zone's API Shield token configuration.",
   is_jwt_valid: "it depends on the zone's API Shield token configuration.",
   sha256: 'EdgeKit\'s evaluator does not compute hashes; test the rule without it.',
 };
+
+/** The functions callFn computes: a function of the catalogue that is neither here nor in NOT_EVALUABLE is refused when the expression
+ * is compiled, never at its first request (callFn's default case threw out of the run: exit 2 in the CLI, a failed request in the
+ * editor). */
+const EVALUATED = new Set(['any', 'all', 'lower', 'upper', 'len', 'starts_with', 'ends_with', 'concat', 'url_decode', 'to_string', 'substring',
+  'regex_replace', 'wildcard_replace', 'remove_bytes', 'remove_query_args', 'lookup_json_string', 'lookup_json_integer', 'split', 'join',
+  'cidr', 'cidr6', 'decode_base64', 'encode_base64', 'has_key', 'has_value', 'uuidv4', 'is_timed_hmac_valid_v0']);
+
+/** true when the evaluator computes the function, else why not. */
+export function functionSupport(name: string): true | string {
+  return NOT_EVALUABLE[name] ?? (EVALUATED.has(name) ? true : 'EdgeKit\'s evaluator does not compute it; test the rule without it.');
+}
 
 function build(e: Expr): Fn {
   switch (e.type) {
@@ -296,8 +394,8 @@ function build(e: Expr): Fn {
     case 'call': {
       const c = e as CallNode;
       if (!FUNCTIONS.has(c.name)) throw new EvalError(`${c.name}() at ${c.offset} is not a function of the rules language.`);
-      const why = NOT_EVALUABLE[c.name];
-      if (why) throw new EvalError(`${c.name}() at ${c.offset} cannot be evaluated: ${why}`);
+      const why = functionSupport(c.name);
+      if (why !== true) throw new EvalError(`${c.name}() at ${c.offset} cannot be evaluated: ${why}`);
       const args = c.args.map(build);
       const m = c.args[0];
       if (c.name === 'has_key' && m?.type === 'field' && !m.index.length && FIELDS.get(m.name)?.lowerKeys) {

@@ -79,14 +79,43 @@ export function sampleRequests(count: number, seed = 1, hostileShare = 0.1): Log
   return sampleHttpRequests(count, seed, hostileShare).map(toRequestRecord);
 }
 
+/** The query's arguments: name -> values in order, and the names and values in order ("flag" alone has the value ""). */
+function queryArgs(query: string): { args: Record<string, string[]>; names: string[]; values: string[] } {
+  const names: string[] = [], values: string[] = [];
+  for (const part of query.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    names.push(eq < 0 ? part : part.slice(0, eq));
+    values.push(eq < 0 ? '' : part.slice(eq + 1));
+  }
+  const grouped = new Map<string, string[]>();
+  names.forEach((n, i) => { const vs = grouped.get(n); if (vs) vs.push(values[i]); else grouped.set(n, [values[i]]); });
+  // fromEntries: an argument named "__proto__" is an own key, not the object's prototype
+  return { args: Object.fromEntries(grouped), names, values };
+}
+
+/** The path's file extension as the platform gives it: of the last segment, lower-cased, without the dot; "" when none. */
+function extension(path: string): string {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot < 0 ? '' : last.slice(dot + 1).toLowerCase();
+}
+
 /** An http_requests log record as a request record of the rules language (its field names). */
 export function toRequestRecord(l: LogRecord): LogRecord {
   const uri = String(l.ClientRequestURI);
   const q = uri.indexOf('?');
   const ua = String(l.ClientRequestUserAgent);
+  const query = q < 0 ? '' : uri.slice(q + 1);
+  const { args, names, values } = queryArgs(query);
+  // The sample's timestamps are RFC 3339 text; a log line's may be anything else, and then the request time is left out
+  const ms = typeof l.EdgeStartTimestamp === 'string' ? Date.parse(l.EdgeStartTimestamp) : NaN;
   return {
     'http.host': l.ClientRequestHost, 'http.request.method': l.ClientRequestMethod, 'http.request.uri': uri,
-    'http.request.uri.path': l.ClientRequestPath, 'http.request.uri.query': q < 0 ? '' : uri.slice(q + 1),
+    'http.request.uri.path': l.ClientRequestPath, 'http.request.uri.query': query,
+    'http.request.uri.path.extension': extension(String(l.ClientRequestPath)),
+    'http.request.uri.args': args, 'http.request.uri.args.names': names, 'http.request.uri.args.values': values,
+    ...(Number.isNaN(ms) ? {} : { 'http.request.timestamp.sec': Math.floor(ms / 1000), 'http.request.timestamp.msec': ms % 1000 }),
     'http.request.full_uri': `https://${String(l.ClientRequestHost)}${uri}`, 'http.user_agent': ua,
     'http.request.headers': { 'user-agent': [ua], host: [l.ClientRequestHost] }, 'http.request.headers.names': ['host', 'user-agent'],
     'http.request.version': l.ClientRequestProtocol, 'ip.src': l.ClientIP, 'ip.src.country': String(l.ClientCountry).toUpperCase(),

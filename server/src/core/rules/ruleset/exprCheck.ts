@@ -1,5 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
+import { compileRustRegex } from './rustRegex';
 import { suggest } from '../../suggest';
 import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
@@ -442,6 +443,15 @@ class Checker {
     } catch (err) {
       this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
         message: `Invalid regex ${JSON.stringify(pattern)}: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.` });
+      return;
+    }
+    // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
+    // as Rust does, and is what the evaluator runs. Two things Rust takes and RE2 does not stay unreported: a counted repetition over
+    // 1 000 and class set operations (--, &&, ~~).
+    const re2 = re2Refusal(pattern);
+    if (re2) {
+      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
+        message: `Invalid regex ${JSON.stringify(pattern)}: ${re2}.` });
     }
   }
 
@@ -451,6 +461,23 @@ class Checker {
         message: `The wildcard pattern ${JSON.stringify(pattern)} contains "**", which is not allowed; one "*" already matches any run of characters.` });
     }
   }
+}
+
+/** RE2's reason for refusing the pattern (its "error parsing regexp: " dropped), or undefined; cached, as a document is checked on
+ * every edit. */
+const RE2_REFUSALS = new Map<string, string | undefined>();
+function re2Refusal(pattern: string): string | undefined {
+  if (RE2_REFUSALS.has(pattern)) return RE2_REFUSALS.get(pattern);
+  let why: string | undefined;
+  try {
+    compileRustRegex(pattern);
+  } catch (err) {
+    const m = (err as Error).message.replace(/^error parsing regexp: /, '');
+    why = /^invalid repeat count/.test(m) || /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
+  }
+  if (RE2_REFUSALS.size >= 1000) RE2_REFUSALS.clear();
+  RE2_REFUSALS.set(pattern, why);
+  return why;
 }
 
 function indexText(steps: IndexStep[]): string {

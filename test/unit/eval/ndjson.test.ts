@@ -1,0 +1,122 @@
+// The NDJSON reader behind `edgekit test-filter`/`test-rules` and the editor's Test Filter/Test Rules requests: a file that cannot
+// be read, or gzip that is cut short, ends the records with one error naming the file (and the last line read), never a throw.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { readNdjson, type NdjsonItem } from '../../../server/src/eval/ndjson';
+
+async function all(file: string): Promise<NdjsonItem[]> {
+  const out: NdjsonItem[] = [];
+  for await (const item of readNdjson(file)) out.push(item);
+  return out;
+}
+
+const LINES = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ ClientCountry: 'us', EdgeResponseStatus: 200 + (i % 7), RayID: `${i}`.padStart(16, '0') }));
+
+test('a missing file, a directory and gzip cut inside its header are one fatal error naming the file, not a throw', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-'));
+  try {
+    const gz = gzipSync(LINES.join('\n') + '\n');
+    const cut = path.join(dir, 'cut.ndjson.gz');
+    fs.writeFileSync(cut, gz.subarray(0, 10));
+    const cases: [string, RegExp][] = [
+      [path.join(dir, 'none.ndjson'), /no such file/],
+      [dir, /directory/],
+      [cut, /cut short/],
+    ];
+    for (const [file, why] of cases) {
+      const items = await all(file);
+      assert.equal(items.length, 1, `${file}: ${JSON.stringify(items)}`);
+      const [item] = items;
+      assert.ok('error' in item && item.fatal === true, JSON.stringify(item));
+      assert.ok(item.error.includes(file), item.error);
+      assert.match(item.error, why);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('gzip cut in the middle: the records before the cut, then a fatal error naming the last line read', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-'));
+  try {
+    const gz = gzipSync(LINES.join('\n') + '\n');
+    const cut = path.join(dir, 'cut.ndjson.gz');
+    fs.writeFileSync(cut, gz.subarray(0, Math.floor(gz.length / 2)));
+    const items = await all(cut);
+    const last = items[items.length - 1];
+    const records = items.filter((i) => 'record' in i);
+    assert.ok(records.length > 0 && records.length < LINES.length, `${records.length} records`);
+    assert.equal(items.length, records.length + 1, 'no other error than the last');
+    assert.ok('error' in last && last.fatal === true, JSON.stringify(last));
+    assert.match(last.error, new RegExp(`stopped after line ${records.length}\\b`));
+    assert.match(last.error, /cut short/);
+    // A JSON array cut short in gzip is the same fatal error, not a throw
+    const arr = path.join(dir, 'arr.json.gz');
+    const agz = gzipSync(JSON.stringify(LINES.map((l) => JSON.parse(l))));
+    fs.writeFileSync(arr, agz.subarray(0, Math.floor(agz.length / 2)));
+    const a = await all(arr);
+    assert.equal(a.length, 1);
+    assert.ok('error' in a[0] && a[0].fatal === true && a[0].error.includes(arr), JSON.stringify(a));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a bad line is named by its number and is not fatal', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-'));
+  try {
+    const file = path.join(dir, 'l.ndjson');
+    fs.writeFileSync(file, `${LINES[0]}\n{"a":\n[1]\n${LINES[1]}\n`);
+    const items = await all(file);
+    assert.deepEqual(items.map((i) => ('record' in i ? i.line : `${i.line}:${'fatal' in i ? 'fatal' : 'bad'}`)), [1, '2:bad', '3:bad', 4]);
+    assert.match((items[1] as { error: string }).error, /^line 2 is not JSON/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a line over the limit is reported by number and length without being kept whole (memory stays flat); UTF-8 split across chunks, CRLF, a BOM', async () => {
+  // readline kept the whole line before the length check: 700 MB of memory for a 300 MB line, and a line past V8's string size failed
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-'));
+  try {
+    const file = path.join(dir, 'long.ndjson');
+    const long = 48 * 1024 * 1024;
+    const fd = fs.openSync(file, 'w');
+    fs.writeSync(fd, '{"a":1}\n{"b":"');
+    const block = Buffer.alloc(1024 * 1024, 'x');
+    for (let i = 0; i < long / block.length; i++) fs.writeSync(fd, block);
+    fs.writeSync(fd, '"}\n{"c":3}');
+    fs.closeSync(fd);
+    // Measured in a process of its own: the unit suite runs other tests beside this one in the same heap
+    const probe = path.join(dir, 'probe.ts');
+    fs.writeFileSync(probe, [
+      `import { readNdjson } from ${JSON.stringify(path.resolve(__dirname, '../../../server/src/eval/ndjson.ts'))};`,
+      'const base = process.memoryUsage(); let peak = 0; const items: unknown[] = [];',
+      'const sample = () => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed - base.heapUsed + m.arrayBuffers - base.arrayBuffers); };',
+      'const timer = setInterval(sample, 1);',
+      `(async () => { for await (const it of readNdjson(${JSON.stringify(file)})) items.push(it); clearInterval(timer); sample();`,
+      '  console.log(JSON.stringify({ peak, items })); })();',
+    ].join('\n'));
+    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', probe], { encoding: 'utf8', maxBuffer: 1 << 20 })) as { peak: number; items: NdjsonItem[] };
+    const { peak, items } = out;
+    assert.deepEqual(items.map((i) => i.line), [1, 2, 3]);
+    assert.match((items[1] as { error: string }).error, new RegExp(`^line 2 is ${long + 8} characters long, over the 1048576-character limit`));
+    assert.deepEqual((items[2] as { record: unknown }).record, { c: 3 }, 'a last line without a newline is read');
+    assert.ok(peak < 24 * 1024 * 1024, `memory grew by ${(peak / 1024 / 1024).toFixed(1)} MB while reading a ${long >> 20} MB line`);
+
+    // Multi-byte characters across the 64 KB chunks of the stream, CRLF line ends, a byte order mark before the first record
+    const multi = path.join(dir, 'multi.ndjson');
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ i, s: 'é☁😀'.repeat(7 + (i % 5)) }));
+    fs.writeFileSync(multi, '\uFEFF' + rows.map((r) => JSON.stringify(r)).join('\r\n'));
+    const got = await all(multi);
+    assert.equal(got.length, rows.length);
+    assert.deepEqual(got.map((g) => (g as { record: unknown }).record), rows);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
