@@ -59,6 +59,21 @@ local ok, err = pcall(function()
     end
   end
   results.textAfterFix = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+  -- Smart selection inside the ruleset's expression (Neovim 0.7 has no command for it; a plugin or a newer Neovim sends this request).
+  local rbuf = open('bad.ruleset.json')
+  local line = vim.api.nvim_buf_get_lines(rbuf, 2, 3, false)[1]
+  local sel = vim.lsp.buf_request_sync(rbuf, 'textDocument/selectionRange', {
+    textDocument = { uri = vim.uri_from_bufnr(rbuf) }, positions = { { line = 2, character = line:find('hots', 1, true) - 1 } },
+  }, 10000)
+  results.selection = {}
+  for _, r in pairs(sel or {}) do
+    local range = r.result and r.result[1]
+    while range and #results.selection < 3 do
+      local s, e = range.range.start, range.range['end']
+      if s.line == 2 and e.line == 2 then table.insert(results.selection, line:sub(s.character + 1, e.character)) end
+      range = range.parent
+    end
+  end
   -- How many servers the configuration started for the four documents (one is what a user expects: one process, not one per file).
   results.clients = #vim.lsp.get_active_clients()
 end)

@@ -1,5 +1,5 @@
 // A real second editor: Neovim (Debian's package, 0.7) headless, its built-in LSP client over the bundled server, with "json" as
-// the filetype: diagnostics on all four kinds, completion, hover and a quick fix applied (test/nvim/drive.lua does the editing).
+// the filetype: diagnostics on all four kinds, completion, hover, a quick fix applied and the selection ranges inside an expression (test/nvim/drive.lua does the editing).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -33,7 +33,7 @@ test(`Neovim's LSP client on the four kinds with "json" as filetype (${version ?
     child.stderr.on('data', (d) => { stderr += d; });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 0, `nvim exited with ${code}: ${stderr}`);
-    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { filetypes: Record<string, string>; diagnostics: Record<string, string[]>; errors: string[]; completionItems: number; hover?: string; fixTitle?: string; textAfterFix: string; clients: number };
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { filetypes: Record<string, string>; diagnostics: Record<string, string[]>; errors: string[]; completionItems: number; hover?: string; fixTitle?: string; textAfterFix: string; clients: number; selection: string[] };
     assert.deepEqual(r.errors, []);
     assert.deepEqual(r.filetypes, Object.fromEntries(Object.keys(FILES).map((n) => [n, 'json'])), 'Neovim opened them as json');
     assert.deepEqual(r.diagnostics['bad.filter.json'], ['logpush/unknown-field']);
@@ -44,6 +44,7 @@ test(`Neovim's LSP client on the four kinds with "json" as filetype (${version ?
     assert.match(String(r.hover), /ClientCountyr|field|Unknown/i);
     assert.match(String(r.fixTitle), /ClientCountry/);
     assert.match(r.textAfterFix, /"key": "ClientCountry"/, 'the quick fix was applied to the buffer');
+    assert.deepEqual(r.selection, ['http.hots', 'http.hots eq \\"x\\"', '"http.hots eq \\"x\\""'], 'Expand Selection inside the expression');
     assert.equal(r.clients, 1, 'one server for the four documents, not one per file opened');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
