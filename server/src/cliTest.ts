@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, getLanguageService, kinds, type FilterNode } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, type FilterNode, type RecordProblems } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -92,12 +92,14 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   const firstBad: string[] = [];
   let readError: string | undefined;
   const firstMatches: { line: number; record: Record<string, unknown> }[] = [];
+  const records = logRecordChecker(filterKeys(source.filter));
   for await (const item of readNdjson(logFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
       bad++; if (firstBad.length < 3) firstBad.push(item.error); continue;
     }
     total++;
+    records.take(item.record, item.line);
     if (compiled.filter.testCounting(item.record)) {
       matched++;
       if (firstMatches.length < show) firstMatches.push(item);
@@ -107,13 +109,14 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
   if (format === 'json') {
     io.stdout(JSON.stringify({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad,
-      ...(readError ? { readError } : {}), branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
+      ...(readError ? { readError } : {}), ...(records.result() ? { recordProblems: records.result() } : {}), branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
     return readError ? 1 : 0;
   }
   const pct = total ? ` (${((100 * matched) / total).toFixed(1)} %)` : '';
   const lines = [
     `${source.what} on ${logFile} (dataset ${source.dataset}): matches ${matched} of ${total} lines${pct}${readError ? ', before reading stopped' : ''}.`,
     ...(bad ? [skippedLine(bad, firstBad)] : []),
+    ...recordLines(records.result(), 'line'),
     'Branches:',
     ...branchLines(compiled.filter.root, total),
     ...(firstMatches.length ? ['First matching lines:', ...firstMatches.map((m) => `  ${m.line}: ${JSON.stringify(m.record)}`)] : []),
@@ -121,6 +124,12 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   io.stdout(lines.join('\n') + '\n');
   if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the lines before it.\n`); return 1; }
   return 0;
+}
+
+/** The records a run could not read as the platform would (core/eval/records.ts), under the counts. */
+function recordLines(r: RecordProblems | undefined, unit: 'line' | 'request'): string[] {
+  if (!r) return [];
+  return [`${r.records} ${unit}(s) not read as on the platform: ${r.examples.join('; ')}.`];
 }
 
 function skippedLine(bad: number, firstBad: string[]): string {
@@ -167,18 +176,20 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   let bad = 0;
   const firstBad: string[] = [];
   let readError: string | undefined;
+  const records = requestRecordChecker();
   for await (const item of readNdjson(requestsFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
       bad++; if (firstBad.length < 3) firstBad.push(item.error);
-    } else run.take(item.record, item.line);
+    } else { records.take(item.record, item.line); run.take(item.record, item.line); }
   }
   const total = run.total(), undecided = run.undecided(), executed = run.executed();
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
   const compiled = run.rules;
   if (format === 'json') {
     io.stdout(JSON.stringify({
-      ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}), undecided, executed,
+      ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}),
+      ...(records.result() ? { recordProblems: records.result() } : {}), undecided, executed,
       rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches }) =>
         ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches })),
     }) + '\n');
@@ -187,6 +198,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const lines = [
     `${rulesetFile} on ${total} requests of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
     ...(bad ? [skippedLine(bad, firstBad)] : []),
+    ...recordLines(records.result(), 'request'),
     ...compiled.map((c) => `  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
       `${c.skipped ? `, skipped for ${c.skipped}` : ''}`),
     `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,

@@ -132,6 +132,9 @@ export interface SkippedLines {
   badLines?: number;
   badLineErrors?: string[];
   readError?: string;
+  /** Records read, but not as the platform would: a field the rules language does not have, a value of the wrong type, a field the
+   * filter compares that no log line has (core/eval/records.ts): how many, and the first line of each kind. */
+  recordProblems?: { records: number; examples: string[] };
 }
 
 /** error names what was wrong and where; else the counts, each branch's, and the first matching lines. */

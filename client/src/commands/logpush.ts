@@ -60,6 +60,10 @@ function skippedText(r: SkippedLines): string[] {
     const more = r.badLines > (r.badLineErrors?.length ?? 0) ? ['- …'] : [];
     out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdText(e)}`), ...more, '');
   }
+  if (r.recordProblems) {
+    out.push(`**${r.recordProblems.records} record(s) not read as on the platform**, so the counts below may not be what the platform would give:`, '',
+      ...r.recordProblems.examples.map((e) => `- ${mdText(e)}`), '');
+  }
   return out;
 }
 

@@ -38,6 +38,7 @@ export { sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
 export { commonPrefix, commonSuffix } from './parse';
+export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
 export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
 export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 

@@ -74,8 +74,11 @@ export function registerTestFilter(ctx: ServerContext): void {
     const kept: LogRecord[] = [];
     const firstMatches: { line: number; record: LogRecord }[] = [];
     let total = 0, matched = 0;
+    // Real logs only: the generated sample is ours, and has the fields it has.
+    const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter)) : undefined;
     const take = (line: number, record: LogRecord) => {
       total++;
+      records?.take(record, line);
       if (kept.length < SAMPLE_KEEP) kept.push(record);
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
     };
@@ -92,7 +95,9 @@ export function registerTestFilter(ctx: ServerContext): void {
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept, label });
     refreshCodeLenses(ctx);
-    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped, branches: branches(c.filter.root), firstMatches };
+    const recordProblems = records?.result();
+    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
+      ...(recordProblems ? { recordProblems } : {}), branches: branches(c.filter.root), firstMatches };
   });
 }
 
@@ -106,8 +111,9 @@ export function registerTestRules(ctx: ServerContext): void {
     const run = coreModule().compileRuleset(ctx.parses.get(doc).value);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
     let skipped: SkippedLines = {};
+    const records = coreModule().requestRecordChecker();
     if (params.requests) {
-      const r = await readRecords(params.requests, token, (line, record) => run.take(record, line));
+      const r = await readRecords(params.requests, token, (line, record) => { records.take(record, line); run.take(record, line); });
       if ('error' in r) return r;
       skipped = r;
     } else {
@@ -115,6 +121,7 @@ export function registerTestRules(ctx: ServerContext): void {
       if (typeof size !== 'number') return size;
       coreModule().sampleRequests(size).forEach((r, i) => run.take(r, i + 1));
     }
-    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, undecided: run.undecided(), executed: run.executed(), rules: run.rules };
+    const recordProblems = records.result();
+    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

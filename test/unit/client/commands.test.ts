@@ -338,4 +338,9 @@ test('Test Filter / Test Rules reports name the skipped lines by number and say 
   assert.match(rules, /4 line\(s\) skipped/);
   assert.ok(rules.includes('line 9 is not a JSON object'), rules);
   assert.match(rules, /stopped after line 40/);
+  const records = { recordProblems: { records: 2, examples: ['line 2: "http.hots" is not a rules-language field (did you mean "http.host"?); rules never read it'] } };
+  const withRecords = unescape(rulesReport('r.ruleset.json', { total: 3, undecided: 1, source: 'r.ndjson', rules: [], ...records } as never));
+  assert.ok(withRecords.includes('2 record(s) not read as on the platform'), withRecords);
+  assert.ok(withRecords.includes('- line 2: "http.hots" is not a rules-language field (did you mean "http.host"?)'), withRecords);
+  assert.ok(unescape(testReport('a.filter.json', { ...FILTER_RESULT, ...records } as never)).includes('2 record(s) not read as on the platform'));
 });

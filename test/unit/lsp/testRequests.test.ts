@@ -97,6 +97,17 @@ test('edgekit/testFilter and edgekit/testRules: unreadable or cut logs are an er
       assert.equal(b.badLines, 2);
       assert.deepEqual(b.badLineErrors?.map((e) => e.replace(/ \(.*/, '')), ['line 2 is not JSON', 'line 3 is not a JSON object']);
     }
+    // Records read, but not as the platform would: a misspelt request field; logs without the field the filter compares.
+    const typo = path.join(dir, 'typo.ndjson');
+    fs.writeFileSync(typo, '{"http.hots": "a.com"}\n{"ClientCountry": "ca"}\n');
+    const rr = await server.conn.sendRequest<{ recordProblems?: { records: number; examples: string[] } }>('edgekit/testRules', { uri: rs, requests: typo });
+    assert.equal(rr.recordProblems?.records, 2);
+    assert.match(String(rr.recordProblems?.examples[0]), /^line 1: "http\.hots" is not a rules-language field/);
+    const fr = await server.conn.sendRequest<{ recordProblems?: { records: number; examples: string[] } }>('edgekit/testFilter', { uri, logs: typo });
+    assert.match(String(fr.recordProblems?.examples[0]), /the filter compares "EdgeResponseStatus", which no record has/);
+    const sample = await server.conn.sendRequest<{ recordProblems?: unknown; total?: number }>('edgekit/testFilter', { uri, sample: 50 });
+    assert.equal(sample.total, 50);
+    assert.equal(sample.recordProblems, undefined, 'the generated sample is not checked: it is ours');
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

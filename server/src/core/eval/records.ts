@@ -1,0 +1,119 @@
+// What a run of the evaluators over a file of records could not read as the platform would. A rule or a filter reads a missing field
+// as absent, so a request record with "http.hots" (a typo), a header value written as a string (the platform gives every header
+// an array of values) or an integer written as "42" makes the rules that read it quietly match nothing; a log file without a field
+// that the filter compares (a job whose field_names leave it out, logs of another dataset) decides every comparison on it alike.
+// These checks say so, with the first line of each kind of problem, instead of counts that look right.
+import ipaddr from 'ipaddr.js';
+import { FIELDS, NETWORK_FIELDS, tyName, type Ty } from '../rules/ruleset/catalog';
+import { suggest } from '../suggest';
+import { isObj } from '../json';
+
+/** How many records had a problem, and the first of each kind ("line N: ..."), at most EXAMPLES of them. */
+export interface RecordProblems { records: number; examples: string[] }
+
+export interface RecordChecker {
+  take(record: Record<string, unknown>, line: number): void;
+  /** undefined when every record read as the platform would. */
+  result(): RecordProblems | undefined;
+}
+
+const EXAMPLES = 3;
+const FIELD_NAMES = [...FIELDS.keys(), ...NETWORK_FIELDS.keys()];
+
+/** Why value cannot be a value of ty (undefined: it can). Integer takes any number: the catalogue's Number fields are Integer too. */
+function mismatch(value: unknown, ty: Ty): string | undefined {
+  const what = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v === 'string' ? 'the string' : typeof v === 'number' ? 'the number' : 'the boolean'} ${JSON.stringify(v)}`);
+  switch (ty.t) {
+    case 'Unknown': return undefined;
+    case 'String': case 'Bytes': return typeof value === 'string' ? undefined : what(value);
+    case 'Integer': return typeof value === 'number' && Number.isFinite(value) ? undefined : what(value);
+    case 'Boolean': return typeof value === 'boolean' ? undefined : what(value);
+    case 'IP': return typeof value === 'string' && ipaddr.isValid(value) ? undefined : typeof value === 'string' ? `${what(value)}, not an IP address` : what(value);
+    case 'Array': {
+      if (!Array.isArray(value)) return what(value);
+      for (const [i, v] of value.entries()) { const m = mismatch(v, ty.of); if (m) return `${m} at [${i}]`; }
+      return undefined;
+    }
+    case 'Map': {
+      if (!isObj(value)) return what(value);
+      for (const [k, v] of Object.entries(value)) { const m = mismatch(v, ty.of); if (m) return `${m} at ${JSON.stringify(k)}`; }
+      return undefined;
+    }
+  }
+}
+
+function collector(): { note(kind: string, message: () => string, line: number): void; endRecord(): void; result(): RecordProblems | undefined } {
+  const seen = new Set<string>();
+  const examples: string[] = [];
+  let records = 0, inRecord = false;
+  return {
+    note(kind, message, line) {
+      inRecord = true;
+      if (seen.has(kind)) return;
+      seen.add(kind);
+      if (examples.length < EXAMPLES) examples.push(`line ${line}: ${message()}`);
+    },
+    endRecord() { if (inRecord) records++; inRecord = false; },
+    result: () => (records ? { records, examples } : undefined),
+  };
+}
+
+/** Request records for the rules evaluator (edgekit test-rules): each member a rules-language field, holding a value of its type. */
+export function requestRecordChecker(): RecordChecker {
+  const c = collector();
+  return {
+    take(record, line) {
+      for (const [name, value] of Object.entries(record)) {
+        const info = FIELDS.get(name) ?? NETWORK_FIELDS.get(name);
+        if (!info) {
+          c.note(`unknown ${name}`, () => {
+            const near = suggest(name, FIELD_NAMES);
+            return `"${name}" is not a rules-language field${near.length ? ` (did you mean "${near[0]}"?)` : ''}; rules never read it`;
+          }, line);
+          continue;
+        }
+        if (value === null) continue; // absent, as a request without the header or the field has it
+        const m = mismatch(value, info.type);
+        if (m) c.note(`type ${name}`, () => `"${name}" is ${tyName(info.type)} on the platform, here ${m}, which the rules cannot read as the platform would`, line);
+      }
+      c.endRecord();
+    },
+    result: c.result,
+  };
+}
+
+/** The fields a Logpush filter compares ("key" of each comparison), in the order they appear. */
+export function filterKeys(filter: unknown): string[] {
+  const keys = new Set<string>();
+  const walk = (n: unknown, depth: number) => {
+    if (depth > 100) return;
+    if (Array.isArray(n)) { for (const x of n) walk(x, depth + 1); return; }
+    if (!isObj(n)) return;
+    if (typeof n.key === 'string') keys.add(n.key);
+    for (const v of Object.values(n)) if (typeof v === 'object') walk(v, depth + 1);
+  };
+  walk(filter, 0);
+  return [...keys];
+}
+
+/** Log records for the filter evaluator (edgekit test-filter): a field the filter compares that no record has. */
+export function logRecordChecker(keys: readonly string[]): RecordChecker & { result(): RecordProblems | undefined } {
+  const present = new Set<string>();
+  let total = 0, first = 0;
+  return {
+    take(record, line) {
+      if (total++ === 0) first = line;
+      for (const k of keys) if (!present.has(k) && record[k] !== undefined) present.add(k);
+    },
+    result() {
+      const missing = keys.filter((k) => !present.has(k));
+      if (!total || !missing.length) return undefined;
+      const names = missing.map((k) => `"${k}"`).join(', ');
+      return {
+        records: total,
+        examples: [`from line ${first} on: the filter compares ${names}, which no record has, so ${missing.length === 1 ? 'its' : 'their'} positive comparisons never match ` +
+          'and the negated ones (!eq, !in, ...) always do (logs of another dataset, or a job whose output_options.field_names leave it out?)'],
+      };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Records the evaluators cannot read as the platform would (core/eval/records.ts): request records for test-rules (a field the rules
+// language does not have, a value of the wrong type) and log files for test-filter (a field the filter compares that no line has).
+// Without these the counts look right and are not.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { filterKeys, logRecordChecker, requestRecordChecker, sampleRequests } from '../../../server/src/core';
+import { main } from '../../../server/src/cli';
+
+async function run(argv: string[]) {
+  let stdout = '', stderr = '';
+  const code = await main(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; } });
+  return { code, stdout, stderr };
+}
+
+test('request records: a misspelt field, a header value that is no array, an integer as a string, an IP that is none; once per kind', () => {
+  const c = requestRecordChecker();
+  c.take({ 'http.host': 'a.com', 'ip.src': '203.0.113.7', 'http.request.headers': { 'user-agent': ['x'] }, 'cf.waf.score': 20 }, 1);
+  c.take({ 'http.hots': 'a.com' }, 2);
+  c.take({ 'http.hots': 'b.com' }, 3);
+  c.take({ 'http.request.headers': { 'user-agent': 'curl/8' } }, 4);
+  c.take({ 'cf.waf.score': '20', 'ip.src': 'localhost', 'http.referer': null }, 5);
+  const r = c.result();
+  assert.ok(r);
+  assert.equal(r.records, 4, 'lines 2-5');
+  assert.deepEqual(r.examples, [
+    'line 2: "http.hots" is not a rules-language field (did you mean "http.host"?); rules never read it',
+    'line 4: "http.request.headers" is Map<Array<String>> on the platform, here the string "curl/8" at "user-agent", which the rules cannot read as the platform would',
+    'line 5: "cf.waf.score" is Integer on the platform, here the string "20", which the rules cannot read as the platform would',
+  ], 'one example per kind, at most three');
+  const ok = requestRecordChecker();
+  ok.take({ 'http.host': 'a.com', 'ip.src': '2001:db8::1', ssl: true, 'http.request.uri.args': { a: ['1'] } }, 1);
+  assert.equal(ok.result(), undefined);
+});
+
+test('the generated sample requests are read as the platform would (the sample is platform-shaped)', () => {
+  const c = requestRecordChecker();
+  sampleRequests(500).forEach((r, i) => c.take(r, i + 1));
+  assert.equal(c.result(), undefined, JSON.stringify(c.result()));
+});
+
+test('log records: a field the filter compares that no line has is named, with what its comparisons do then', () => {
+  const filter = { where: { and: [{ key: 'ClientCountry', operator: 'eq', value: 'ca' }, { or: [{ key: 'EdgeResponseStatus', operator: 'geq', value: 400 }, { key: 'ClientRequestPath', operator: '!startsWith', value: '/x' }] }] } };
+  assert.deepEqual(filterKeys(filter), ['ClientCountry', 'EdgeResponseStatus', 'ClientRequestPath']);
+  const c = logRecordChecker(filterKeys(filter));
+  c.take({ ClientCountry: 'ca', EdgeResponseStatus: 403 }, 7);
+  c.take({ ClientCountry: 'us' }, 8);
+  const r = c.result();
+  assert.ok(r);
+  assert.equal(r.records, 2);
+  assert.match(r.examples[0], /^from line 7 on: the filter compares "ClientRequestPath", which no record has, so its positive comparisons never match and the negated ones/);
+  const all = logRecordChecker(['ClientCountry']);
+  all.take({ ClientCountry: 'ca' }, 1);
+  all.take({}, 2);
+  assert.equal(all.result(), undefined, 'one line having it is enough');
+  assert.equal(logRecordChecker(['ClientCountry']).result(), undefined, 'no lines, nothing to say');
+});
+
+test('edgekit test-rules and test-filter report them, in text and JSON', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-records-'));
+  try {
+    const ruleset = path.join(dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'default', rules: [
+      { action: 'execute', expression: 'http.host eq "a.com"', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    const requests = path.join(dir, 'req.ndjson');
+    fs.writeFileSync(requests, [{ 'http.host': 'a.com' }, { 'http.hots': 'a.com' }].map((x) => JSON.stringify(x)).join('\n'));
+    const text = await run(['test-rules', ruleset, requests]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /1 request\(s\) not read as on the platform: line 2: "http\.hots" is not a rules-language field \(did you mean "http\.host"\?\)/);
+    const json = JSON.parse((await run(['test-rules', ruleset, requests, '--format', 'json'])).stdout);
+    assert.equal(json.recordProblems.records, 1);
+    const filter = path.join(dir, 'f.filter.json');
+    fs.writeFileSync(filter, JSON.stringify({ where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } }));
+    const logs = path.join(dir, 'logs.ndjson');
+    fs.writeFileSync(logs, [{ EdgeResponseStatus: 200 }, { EdgeResponseStatus: 403 }].map((x) => JSON.stringify(x)).join('\n'));
+    const f = await run(['test-filter', filter, logs]);
+    assert.equal(f.code, 0, f.stderr);
+    assert.match(f.stdout, /2 line\(s\) not read as on the platform: from line 1 on: the filter compares "ClientCountry", which no record has/);
+    assert.equal(JSON.parse((await run(['test-filter', filter, logs, '--format', 'json'])).stdout).recordProblems.records, 2);
+    // Nothing to say about well-formed records: no line, no member.
+    fs.writeFileSync(logs, JSON.stringify({ ClientCountry: 'ca' }));
+    assert.doesNotMatch((await run(['test-filter', filter, logs])).stdout, /not read as on the platform/);
+    assert.equal(JSON.parse((await run(['test-filter', filter, logs, '--format', 'json'])).stdout).recordProblems, undefined);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
