@@ -1,5 +1,7 @@
 // "Test Filter on Logs": the filter of a document (a filter file, or a job's `filter` string) with its dataset, and the code lens
 // that shows what it matches in the log lines it was last tested on (kept per document by the Node entry's request handler).
+// "Test Rules on Requests" likewise: a lens on each rule with what it matches, applies to and decides in the requests last tested.
+// Both are counted again on the document as it is now, so they follow every edit.
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, ParsedDoc } from '../core';
@@ -24,6 +26,33 @@ export function filterOf(kind: DocKind, value: unknown, settingsDataset: string)
   } catch (err) {
     return { error: `the job's "filter" string is not valid JSON (${(err as Error).message})` };
   }
+}
+
+/** The lenses of the records a document was last tested on: the filter's, or each rule's. */
+export function sampleLenses(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens[] {
+  if (kind === 'waf-ruleset') return ruleLenses(ctx, doc, parsed);
+  const lens = sampleLens(ctx, doc, kind, parsed, settingsDataset);
+  return lens ? [lens] : [];
+}
+
+/**
+ * `matches 12 · applies to 10 · decides 8 of 1,000 sample requests` on each rule, when the ruleset was tested and still compiles: the
+ * rules run in order over the kept requests, as the report counts them (core/eval/rules.ts compileRuleset).
+ */
+function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc): CodeLens[] {
+  const sample = ctx.samples.get(doc.uri);
+  if (!sample) return [];
+  const run = coreModule().compileRuleset(parsed.value);
+  if (!run.ok) return [];
+  sample.records.forEach((r, i) => run.take(r, i + 1));
+  const of = `of ${sample.records.length.toLocaleString('en')} ${sample.label}`;
+  return run.rules.map((t) => {
+    const counts = !t.enabled ? `matches ${t.matched.toLocaleString('en')} ${of} · disabled`
+      : `matches ${t.matched.toLocaleString('en')} · applies to ${t.applied.toLocaleString('en')}${t.skipped ? ` (skipped for ${t.skipped.toLocaleString('en')})` : ''}` +
+        ` · decides ${t.decided.toLocaleString('en')} ${of}`;
+    const at = parsed.locate(['rules', t.index], 'value');
+    return { range: range(doc, { offset: at.offset, length: Math.min(1, at.length) }), command: infoCommand(counts, ctx.caps.textLenses) };
+  });
 }
 
 /** `matches 132 of 1 000 sample lines` on the filter, when the document's filter was tested and still compiles. */

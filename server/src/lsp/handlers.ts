@@ -8,7 +8,7 @@ import { core, coreModule, coreOptions, featureTarget, kindOf, safe, tooLarge, t
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
-import { sampleLens } from './filterSample';
+import { sampleLenses } from './filterSample';
 
 /** The Fix All source action's kind, for editor.codeActionsOnSave: { "source.fixAll.edgekit": "explicit" } (or "source.fixAll"). */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.edgekit`;
@@ -122,8 +122,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       const parsed = parses.get(doc);
       // A lens that runs one of EdgeKit's commands only for a client that has them; the others are plain facts.
       const lenses = core().lenses(kind, parsed, coreOptions(s)).filter((l) => !l.command || caps.commands).map((l) => toCodeLens(doc, l, caps.textLenses));
-      const sample = sampleLens(ctx, doc, kind, parsed, coreOptions(s).logpushDataset);
-      return sample ? [...lenses, sample] : lenses;
+      return [...lenses, ...sampleLenses(ctx, doc, kind, parsed, coreOptions(s).logpushDataset)];
     });
   });
 

@@ -112,15 +112,20 @@ export function registerTestRules(ctx: ServerContext): void {
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
     let skipped: SkippedLines = {};
     const records = coreModule().requestRecordChecker();
+    // The first SAMPLE_KEEP requests are kept for the rules' code lenses, which count them again as the document changes.
+    const kept: LogRecord[] = [];
+    const take = (record: LogRecord, line: number) => { if (kept.length < SAMPLE_KEEP) kept.push(record); run.take(record, line); };
     if (params.requests) {
-      const r = await readRecords(params.requests, token, (line, record) => { records.take(record, line); run.take(record, line); });
+      const r = await readRecords(params.requests, token, (line, record) => { records.take(record, line); take(record, line); });
       if ('error' in r) return r;
       skipped = r;
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
-      coreModule().sampleRequests(size).forEach((r, i) => run.take(r, i + 1));
+      coreModule().sampleRequests(size).forEach((r, i) => take(r, i + 1));
     }
+    ctx.samples.set(doc.uri, { records: kept, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests' });
+    refreshCodeLenses(ctx);
     const recordProblems = records.result();
     return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });

@@ -169,3 +169,34 @@ test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole n
     await server.stop();
   }
 });
+
+// docs/evaluators.md listed "per-rule code lenses with the counts" as not built: after Test Rules each rule shows what it matches,
+// applies to and decides, counted again on the document as it is edited.
+test('after edgekit/testRules, each rule has a lens with its counts, and they follow an edit', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-rulelens-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/lens.ruleset.json';
+    const body = (first: string) => JSON.stringify({ rules: [
+      { action: 'skip', expression: first, action_parameters: { ruleset: 'current' } },
+      { action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } },
+    ] }, null, 2);
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text: body('ip.src in {10.0.0.0/8}') } });
+    type Lens = { range: { start: { line: number } }; command?: { title: string } };
+    const lenses = async () => (await server.conn.sendRequest<Lens[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '');
+    assert.ok(!(await lenses()).some((t) => t.includes('decides')), 'no counts before a run');
+    const requests = path.join(dir, 'req.ndjson');
+    fs.writeFileSync(requests, ['10.1.2.3', '203.0.113.7', '203.0.113.8'].map((ip) => JSON.stringify({ 'ip.src': ip })).join('\n'));
+    const r = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testRules', { uri, requests });
+    assert.equal(r.error, undefined);
+    const counts = (await lenses()).filter((t) => t.includes('decides'));
+    assert.deepEqual(counts, ['matches 1 · applies to 1 · decides 1 of 3 requests of req.ndjson', 'matches 3 · applies to 2 · decides 0 of 3 requests of req.ndjson']);
+    await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: body('ip.src in {203.0.113.0/24}') }] });
+    assert.deepEqual((await lenses()).filter((t) => t.includes('decides')), ['matches 2 · applies to 2 · decides 2 of 3 requests of req.ndjson', 'matches 3 · applies to 1 · decides 0 of 3 requests of req.ndjson']);
+    await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: body('ip.src in {') }] });
+    assert.ok(!(await lenses()).some((t) => t.includes('decides')), 'no counts while the ruleset does not compile');
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
