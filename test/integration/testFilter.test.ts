@@ -1,5 +1,5 @@
 // "Test Filter on Logs…" in the editor: on an NDJSON file and on the generated sample, the counts and branches come back, the
-// report opens, and the filter's code lens says what it matches; an edit of the filter changes the lens.
+// report opens, and the filter's code lens (each rule's, for Test Rules) says what it matches; an edit changes the lens.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -64,5 +64,12 @@ suite('Test Rules on Requests', () => {
     const r = await vscode.commands.executeCommand<any>('edgekit.ruleset.testRules', editor.document.uri, file);
     assert.deepEqual(r.rules.map((x: { applied: number; decided: number }) => [x.applied, x.decided]), [[1, 1], [1, 0]]);
     assert.ok(vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('on 2 requests')), 'the report opened');
+    // Each rule then carries its counts in a lens, which follows an edit of the ruleset.
+    assert.deepEqual((await lensTitles(editor.document.uri)).filter((t) => t.includes('decides')),
+      ['matches 1 · applies to 1 · decides 1 of 2 requests of req.ndjson', 'matches 2 · applies to 1 · decides 0 of 2 requests of req.ndjson']);
+    await setText(editor, editor.document.getText().replace('203.0.113.0/24', '198.51.100.0/24'));
+    assert.deepEqual((await lensTitles(editor.document.uri)).filter((t) => t.includes('decides'))[0], 'matches 1 · applies to 1 · decides 1 of 2 requests of req.ndjson');
+    await setText(editor, editor.document.getText().replace('198.51.100.0/24', '0.0.0.0/0'));
+    assert.deepEqual((await lensTitles(editor.document.uri)).filter((t) => t.includes('decides'))[0], 'matches 2 · applies to 2 · decides 2 of 2 requests of req.ndjson');
   });
 });
