@@ -39,7 +39,7 @@ export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
-export { compileExpression, compileRuleset, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
+export { compileExpression, compileRuleset, RememberedMatches, rulesetLensCounts, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
 export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */

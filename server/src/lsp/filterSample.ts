@@ -37,14 +37,14 @@ export function sampleLenses(ctx: ServerContext, doc: TextDocument, kind: DocKin
 
 /**
  * `matches 12 · applies to 10 · decides 8 of 1,000 sample requests` on each rule, when the ruleset was tested and still compiles: the
- * rules run in order over the kept requests, as the report counts them (core/eval/rules.ts compileRuleset).
+ * rules run in order over the kept requests, as the report counts them (core/eval/rules.ts rulesetLensCounts).
  */
 function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc): CodeLens[] {
   const sample = ctx.samples.get(doc.uri);
-  if (!sample) return [];
-  const run = coreModule().compileRuleset(parsed.value);
+  if (!sample?.remembered) return [];
+  // Only a rule whose expression is new since the last count is tested again: a lens after each edit stays cheap on a large ruleset.
+  const run = coreModule().rulesetLensCounts(parsed.value, sample.records, sample.remembered);
   if (!run.ok) return [];
-  sample.records.forEach((r, i) => run.take(r, i + 1));
   const of = `of ${sample.records.length.toLocaleString('en')} ${sample.label}`;
   return run.rules.map((t) => {
     const counts = !t.enabled ? `matches ${t.matched.toLocaleString('en')} ${of} · disabled`

@@ -113,8 +113,10 @@ export function registerTestRules(ctx: ServerContext): void {
     let skipped: SkippedLines = {};
     const records = coreModule().requestRecordChecker();
     // The first SAMPLE_KEEP requests are kept for the rules' code lenses, which count them again as the document changes.
+    // Each rule's match of them is remembered, so that the lenses test only the rules an edit changes.
     const kept: LogRecord[] = [];
-    const take = (record: LogRecord, line: number) => { if (kept.length < SAMPLE_KEEP) kept.push(record); run.take(record, line); };
+    const remembered = new (coreModule().RememberedMatches)(SAMPLE_KEEP);
+    const take = (record: LogRecord, line: number) => { if (kept.length < SAMPLE_KEEP) kept.push(record); run.take(record, line, remembered); };
     if (params.requests) {
       const r = await readRecords(params.requests, token, (line, record) => { records.take(record, line); take(record, line); });
       if ('error' in r) return r;
@@ -124,7 +126,7 @@ export function registerTestRules(ctx: ServerContext): void {
       if (typeof size !== 'number') return size;
       coreModule().sampleRequests(size).forEach((r, i) => take(r, i + 1));
     }
-    ctx.samples.set(doc.uri, { records: kept, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests' });
+    ctx.samples.set(doc.uri, { records: kept, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', remembered });
     refreshCodeLenses(ctx);
     const recordProblems = records.result();
     return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };

@@ -90,3 +90,43 @@ test('the terminating actions are the documented ones, and all of them are rule 
   for (const a of TERMINATING_ACTIONS) assert.ok((RULE_ACTIONS as readonly string[]).includes(a), a);
   for (const a of ['execute', 'skip', 'log', 'rewrite', 'route', 'set_config', 'set_cache_settings', 'compress_response']) assert.ok(!TERMINATING_ACTIONS.has(a), a);
 });
+
+test('the lens counts (rulesetLensCounts) equal a full run after any edit, and test again only the rules whose expression changed', async () => {
+  const { RememberedMatches, rulesetLensCounts } = await import('../../../server/src/core/eval/rules');
+  const { sampleRequests } = await import('../../../server/src/core/eval/sample');
+  const requests = sampleRequests(400);
+  const rules = (exprs: string[]) => ({ rules: exprs.map((expression, i) => (i % 3 === 0
+    ? { action: 'skip', expression, action_parameters: { ruleset: 'current' } }
+    : i % 3 === 1 ? { action: 'block', expression } : { action: 'execute', expression, action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } })) });
+  const counts = (t: RuleTally[]) => t.map((x) => [x.matched, x.applied, x.decided, x.skipped, x.firstMatches.join(',')].join('/'));
+  const full = (value: unknown) => {
+    const run = compileRuleset(value);
+    assert.ok(run.ok);
+    requests.forEach((r, i) => run.take(r, i + 1));
+    return counts(run.rules);
+  };
+  // The run remembers every rule's matches as it goes.
+  let exprs = ['ip.src in {203.0.113.0/24}', 'http.request.uri.path contains "/admin"', 'true', 'http.request.method eq "POST"'];
+  const remembered = new RememberedMatches(requests.length);
+  const run = compileRuleset(rules(exprs));
+  assert.ok(run.ok);
+  requests.forEach((r, i) => run.take(r, i + 1, remembered));
+  assert.equal(remembered.byExpression.size, 4);
+  // Each edit: the lens counts equal a full run; what was tested again is the new expression only (a vector object is kept as it was).
+  const edits = [
+    (e: string[]) => ['http.request.uri.path contains "/wp"', ...e.slice(1)],
+    (e: string[]) => [...e, 'cf.waf.score lt 30'],
+    (e: string[]) => [e[1], e[0], ...e.slice(2)], // reordered: same vectors, other outcome
+    (e: string[]) => e.slice(0, 2),
+  ];
+  for (const edit of edits) {
+    const before = new Map(remembered.byExpression);
+    exprs = edit(exprs);
+    const lens = rulesetLensCounts(rules(exprs), requests, remembered);
+    assert.ok(lens.ok);
+    assert.deepEqual(counts(lens.rules), full(rules(exprs)), exprs.join(' | '));
+    for (const e of exprs) if (before.has(e)) assert.equal(remembered.byExpression.get(e), before.get(e), `not tested again: ${e}`);
+    assert.deepEqual([...remembered.byExpression.keys()].sort(), [...new Set(exprs)].sort(), 'forgotten when gone');
+  }
+  assert.equal(rulesetLensCounts(rules(['http.host eq']), requests, remembered).ok, false, 'an expression that does not compile');
+});

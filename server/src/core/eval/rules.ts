@@ -453,7 +453,9 @@ export interface RuleTally {
 }
 
 interface RunRule {
-  tally: RuleTally; expr: CompiledExpression;
+  tally: RuleTally;
+  /** The expression's text: what a rule's matches are remembered by (rulesetLensCounts). */
+  expression: string;
   /** A skip of all remaining rules ("ruleset": "current" or "phase": "current"). */
   skipsRest: boolean;
   /** The rulesets a skip rule skips ("rulesets": [...]). */
@@ -462,55 +464,73 @@ interface RunRule {
   executes: string | undefined;
 }
 
+type RuleValue = { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown> };
+
+/** The rules of a ruleset as a run orders them, with zeroed tallies; nothing compiled. */
+function plan(value: unknown): RunRule[] {
+  const rules = (value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : []) as RuleValue[];
+  return rules.map((r, i) => {
+    const action = String(r.action);
+    const p = r.action_parameters && typeof r.action_parameters === 'object' ? r.action_parameters : {};
+    return {
+      tally: {
+        index: i, label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, action, enabled: r.enabled !== false,
+        terminating: TERMINATING_ACTIONS.has(action), matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [],
+      },
+      expression: String(r.expression ?? ''),
+      skipsRest: action === 'skip' && (p.ruleset === 'current' || p.phase === 'current'),
+      skipsRulesets: action === 'skip' && Array.isArray(p.rulesets) ? p.rulesets.filter((x): x is string => typeof x === 'string') : [],
+      executes: action === 'execute' && typeof p.id === 'string' ? p.id : undefined,
+    };
+  });
+}
+
+/** The tallies of one request, given which rules match it (matches(k) for rule k, asked in order, each once). */
+function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number): { ended: boolean; ran: boolean } {
+  let ended = false;
+  let ran = false;
+  let skipped: Set<string> | undefined;
+  for (const [k, rule] of run.entries()) {
+    const { tally } = rule;
+    if (!matches(k)) continue;
+    tally.matched++;
+    if (tally.firstMatches.length < 5) tally.firstMatches.push(line);
+    if (ended || !tally.enabled) continue;
+    if (rule.executes !== undefined && skipped?.has(rule.executes)) { tally.skipped++; continue; }
+    tally.applied++;
+    if (rule.executes !== undefined) ran = true;
+    for (const id of rule.skipsRulesets) (skipped ??= new Set()).add(id);
+    if (tally.terminating || rule.skipsRest) { tally.decided++; ended = true; }
+  }
+  return { ended, ran };
+}
+
 /**
  * A ruleset's rules compiled for a run over requests: take() each request (with its line or index), then the tallies. The rules run in
  * order, as the platform evaluates a phase: a matching rule with a terminating action (TERMINATING_ACTIONS) ends the evaluation, as
  * does a skip of the remaining rules; execute, log, skip of named rulesets and the other actions let the next rules run. An execute
  * rule hands the request to a managed ruleset whose own rules the run does not have: it is counted as applied, never as deciding.
+ * With remember, take() also writes each rule's match of the request into a vector per expression (see rulesetLensCounts).
  */
 export function compileRuleset(value: unknown): {
-  ok: true; take(record: RequestRecord, line: number): void; rules: RuleTally[]; undecided(): number; executed(): number; total(): number;
+  ok: true; take(record: RequestRecord, line: number, remember?: RememberedMatches): void; rules: RuleTally[]; undecided(): number; executed(): number; total(): number;
 } | { ok: false; error: string } {
-  const rules = (value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : []) as
-    { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown> }[];
-  const run: RunRule[] = [];
-  for (const [i, r] of rules.entries()) {
-    const c = compileExpression(String(r.expression ?? ''));
+  const run = plan(value);
+  const exprs: CompiledExpression[] = [];
+  for (const [i, r] of run.entries()) {
+    const c = compileExpression(r.expression);
     if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
-    const action = String(r.action);
-    const p = r.action_parameters && typeof r.action_parameters === 'object' ? r.action_parameters : {};
-    const tally: RuleTally = {
-      index: i, label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, action, enabled: r.enabled !== false,
-      terminating: TERMINATING_ACTIONS.has(action), matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [],
-    };
-    run.push({
-      tally, expr: c.expression,
-      skipsRest: action === 'skip' && (p.ruleset === 'current' || p.phase === 'current'),
-      skipsRulesets: action === 'skip' && Array.isArray(p.rulesets) ? p.rulesets.filter((x): x is string => typeof x === 'string') : [],
-      executes: action === 'execute' && typeof p.id === 'string' ? p.id : undefined,
-    });
+    exprs.push(c.expression);
   }
   let total = 0, undecided = 0, executed = 0;
   return {
     ok: true,
     rules: run.map((c) => c.tally),
-    take(record, line) {
-      total++;
-      let ended = false;
-      let ran = false;
-      let skipped: Set<string> | undefined;
-      for (const rule of run) {
-        const { tally } = rule;
-        if (!rule.expr.test(record)) continue;
-        tally.matched++;
-        if (tally.firstMatches.length < 5) tally.firstMatches.push(line);
-        if (ended || !tally.enabled) continue;
-        if (rule.executes !== undefined && skipped?.has(rule.executes)) { tally.skipped++; continue; }
-        tally.applied++;
-        if (rule.executes !== undefined) ran = true;
-        for (const id of rule.skipsRulesets) (skipped ??= new Set()).add(id);
-        if (tally.terminating || rule.skipsRest) { tally.decided++; ended = true; }
-      }
+    take(record, line, remember) {
+      const at = total++;
+      const test = (k: number) => exprs[k].test(record);
+      const matches = remember && at < remember.size ? (k: number) => remember.note(run[k].expression, at, test(k)) : test;
+      const { ended, ran } = tallyOne(run, matches, line);
       if (!ended) undecided++;
       if (ran) executed++;
     },
@@ -518,4 +538,41 @@ export function compileRuleset(value: unknown): {
     executed: () => executed,
     total: () => total,
   };
+}
+
+/** Whether each rule expression matches each of the first `size` requests of a run, by expression text. */
+export class RememberedMatches {
+  readonly byExpression = new Map<string, Uint8Array>();
+  constructor(readonly size: number) {}
+  note(expression: string, at: number, matched: boolean): boolean {
+    let v = this.byExpression.get(expression);
+    if (!v) this.byExpression.set(expression, v = new Uint8Array(this.size));
+    v[at] = matched ? 1 : 2;
+    return matched;
+  }
+}
+
+/**
+ * The tallies of a ruleset over requests that were run before (a code lens that follows edits): a rule whose expression was seen keeps
+ * its remembered matches, and only a new or changed expression is compiled and tested on the requests (its matches remembered in
+ * turn; expressions no longer in the ruleset are forgotten). An error when a new expression does not compile.
+ */
+export function rulesetLensCounts(value: unknown, records: readonly RequestRecord[], remembered: RememberedMatches): { ok: true; rules: RuleTally[] } | { ok: false; error: string } {
+  const run = plan(value);
+  const n = Math.min(records.length, remembered.size);
+  const vectors: Uint8Array[] = [];
+  for (const [i, r] of run.entries()) {
+    let v = remembered.byExpression.get(r.expression);
+    if (!v || (n > 0 && v[n - 1] === 0)) {
+      const c = compileExpression(r.expression);
+      if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
+      for (let j = 0; j < n; j++) remembered.note(r.expression, j, c.expression.test(records[j]));
+      v = remembered.byExpression.get(r.expression)!;
+    }
+    vectors.push(v);
+  }
+  const live = new Set(run.map((r) => r.expression));
+  for (const e of [...remembered.byExpression.keys()]) if (!live.has(e)) remembered.byExpression.delete(e);
+  for (let j = 0; j < n; j++) tallyOne(run, (k) => vectors[k][j] === 1, j + 1);
+  return { ok: true, rules: run.map((r) => r.tally) };
 }
