@@ -25,14 +25,60 @@ function wordFilterText(filterText: string | undefined): string | undefined {
   return m ? m[2] : filterText;
 }
 
-/** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, tab stops go. */
+/** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, a choice its first
+ * option, tab stops go. One left-to-right pass over the LSP snippet syntax, so escapes (\$ \} \\ in text and defaults, \, \| \\ in
+ * a choice) are read where they stand: "\$1" is the text "$1", and "${1:a\}b}" holds the default "a}b". A "$" that starts no tab
+ * stop, placeholder or choice (a variable, or one left open) is kept as text, as VS Code's snippet parser does. */
 export function snippetToText(snippet: string): string {
-  let out = snippet;
-  for (let prev = ''; prev !== out;) {
-    prev = out;
-    out = out.replace(/\$\{\d+(?::([^{}]*))?\}/g, (_m, def: string | undefined) => def ?? '').replace(/\$\{\d+\|([^,|}]*)[^}]*\|\}/g, '$1');
-  }
-  return out.replace(/\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
+  const n = snippet.length;
+  let i = 0;
+  const TABSTOP = /\$(\d+)/y;
+  const OPEN = /\$\{(\d+)([}:|])/y;
+  const unclosed = new Set<number>(); // "${" that were tried and found open: tried once, so nested open ones cost linear time
+  /** Text up to the end, or (inside a placeholder) up to its unescaped "}", which is left for the caller. */
+  const any = (inside: boolean): string => {
+    let out = '';
+    while (i < n) {
+      const c = snippet[i];
+      const next = snippet[i + 1];
+      if (c === '\\' && (next === '$' || next === '}' || next === '\\')) { out += next; i += 2; continue; }
+      if (c === '}' && inside) return out;
+      if (c === '$') {
+        TABSTOP.lastIndex = i;
+        const stop = TABSTOP.exec(snippet);
+        if (stop) { i += stop[0].length; continue; }
+        OPEN.lastIndex = i;
+        const open = unclosed.has(i) ? null : OPEN.exec(snippet);
+        if (open) {
+          const start = i;
+          i += open[0].length;
+          if (open[2] === '}') continue;
+          const inner = open[2] === ':' ? any(true) : choice();
+          if (inner !== undefined && snippet[i] === '}') { out += inner; i++; continue; }
+          unclosed.add(start);
+          i = start; // not closed: the "$" is text
+        }
+      }
+      out += c;
+      i++;
+    }
+    return out;
+  };
+  /** The first option of a choice "a,b|" (after "${1|"), with i left on the "}" after the closing "|"; undefined when malformed. */
+  const choice = (): string | undefined => {
+    const options: string[] = [''];
+    while (i < n) {
+      const c = snippet[i];
+      const next = snippet[i + 1];
+      if (c === '\\' && (next === ',' || next === '|' || next === '\\')) { options[options.length - 1] += next; i += 2; continue; }
+      if (c === ',') { options.push(''); i++; continue; }
+      if (c === '|') { i++; return snippet[i] === '}' ? options[0] : undefined; }
+      options[options.length - 1] += c;
+      i++;
+    }
+    return undefined;
+  };
+  return any(false);
 }
 
 /** Markdown as the plain text a client without markdown shows: code fences, bold and code marks and backslash escapes removed. */
