@@ -17,3 +17,13 @@ test('every language uses this configuration, which declares no comment tokens: 
   assert.deepEqual(validateText('{"name": "x", "rules": [] // c\n}', 'waf-ruleset').map((p) => p.code), ['syntax/comment']);
 });
 
+
+test('completion pops up while typing inside strings, where nearly everything in these languages is typed', () => {
+  // editor.quickSuggestions defaults to strings: "off", and the grammars scope keys, values, expressions and filter strings as
+  // strings, so typing "ht" in an expression or "eth_" in a method value showed no completion until a trigger character. VS Code's
+  // JSON extension (json-language-features package.json, configurationDefaults) turns strings on for [json] and [jsonc].
+  const defaults = pkg.contributes.configurationDefaults ?? {};
+  for (const l of pkg.contributes.languages) {
+    assert.equal(defaults[`[${l.id}]`]?.['editor.quickSuggestions']?.strings, 'on', l.id);
+  }
+});
