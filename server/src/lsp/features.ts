@@ -25,14 +25,60 @@ function wordFilterText(filterText: string | undefined): string | undefined {
   return m ? m[2] : filterText;
 }
 
-/** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, tab stops go. */
+/** A snippet as the plain text it inserts for a client without snippets: placeholders keep their default text, a choice its first
+ * option, tab stops go. One left-to-right pass over the LSP snippet syntax, so escapes (\$ \} \\ in text and defaults, \, \| \\ in
+ * a choice) are read where they stand: "\$1" is the text "$1", and "${1:a\}b}" holds the default "a}b". A "$" that starts no tab
+ * stop, placeholder or choice (a variable, or one left open) is kept as text, as VS Code's snippet parser does, in one pass. */
 export function snippetToText(snippet: string): string {
-  let out = snippet;
-  for (let prev = ''; prev !== out;) {
-    prev = out;
-    out = out.replace(/\$\{\d+(?::([^{}]*))?\}/g, (_m, def: string | undefined) => def ?? '').replace(/\$\{\d+\|([^,|}]*)[^}]*\|\}/g, '$1');
+  const n = snippet.length;
+  let i = 0;
+  const TABSTOP = /\$(\d+)/y;
+  const OPEN = /\$\{(\d+)([}:|])/y;
+  /** The first option of a choice "a,b|" (after "${1|"), with i left on the "}" after the closing "|"; undefined when malformed. */
+  const choice = (): string | undefined => {
+    const options: string[] = [''];
+    while (i < n) {
+      const c = snippet[i];
+      const next = snippet[i + 1];
+      if (c === '\\' && (next === ',' || next === '|' || next === '\\')) { options[options.length - 1] += next; i += 2; continue; }
+      if (c === ',') { options.push(''); i++; continue; }
+      if (c === '|') { i++; return snippet[i] === '}' ? options[0] : undefined; }
+      options[options.length - 1] += c;
+      i++;
+    }
+    return undefined;
+  };
+  // One frame per placeholder open at i: its opening "${1:" and the text of its default so far; the first frame is the snippet.
+  const frames: { open: string; out: string }[] = [{ open: '', out: '' }];
+  const text = (t: string): void => { frames[frames.length - 1].out += t; };
+  while (i < n) {
+    const c = snippet[i];
+    const next = snippet[i + 1];
+    if (c === '\\' && (next === '$' || next === '}' || next === '\\')) { text(next); i += 2; continue; }
+    if (c === '}' && frames.length > 1) { const done = frames.pop()!; text(done.out); i++; continue; }
+    if (c === '$') {
+      TABSTOP.lastIndex = i;
+      const stop = TABSTOP.exec(snippet);
+      if (stop) { i += stop[0].length; continue; }
+      OPEN.lastIndex = i;
+      const open = OPEN.exec(snippet);
+      if (open) {
+        const start = i;
+        i += open[0].length;
+        if (open[2] === '}') continue;
+        if (open[2] === ':') { frames.push({ open: open[0], out: '' }); continue; }
+        const first = choice();
+        if (first !== undefined) { text(first); i++; continue; }
+        i = start; // a malformed choice: its "$" is text
+      }
+    }
+    text(c);
+    i++;
   }
-  return out.replace(/\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
+  // Only the end of the snippet leaves a default without its "}", and the text up to there reads the same outside a placeholder:
+  // a placeholder left open is its opening, as text, and what followed.
+  while (frames.length > 1) { const open = frames.pop()!; text(open.open + open.out); }
+  return frames[0].out;
 }
 
 /** Markdown as the plain text a client without markdown shows: code fences, bold and code marks and backslash escapes removed. */

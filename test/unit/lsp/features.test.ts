@@ -118,3 +118,32 @@ test('outline: a name or detail cut at 60 characters keeps an emoji whole or dro
   assert.equal(symbols[1].detail, 'a'.repeat(59));
   for (const s of [symbols[0].children![0].name, symbols[1].detail!]) assert.ok(!lone.test(s), JSON.stringify(s));
 });
+
+test('snippetToText: an escaped \\$ keeps the text after it, and a default holding an escaped \\} is read whole', async () => {
+  // The plain-text fallback of a snippet (clients without snippet support). It removed "$1"-style tab stops before it un-escaped,
+  // so literal text written as "\$1" (core/text.ts snippetText escapes $, } and \) lost its "$1"; and its placeholder pattern
+  // stopped a default at the first "}", even an escaped one. LSP 3.17 snippet syntax: "\$", "\}" and "\\" are escapes in text
+  // and in a placeholder's default.
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const { snippetText } = await import('../../../server/src/core/text');
+  assert.equal(snippetToText('price \\$1 and $1 more'), 'price $1 and  more');
+  assert.equal(snippetToText('"${1:a\\}b}"'), '"a}b"');
+  assert.equal(snippetToText('${1:x\\$2y}$0'), 'x$2y');
+  assert.equal(snippetToText('${1:outer ${2:inner\\}} end}'), 'outer inner} end');
+  assert.equal(snippetToText('${1|one\\,two,three|}'), 'one,two');
+  assert.equal(snippetToText('a\\\\$1b'), 'a\\b');
+  for (const literal of ['$1', 'a}b', '${1:x}', 'back\\slash\\', '\\$', '$$', 'ends with $']) {
+    assert.equal(snippetToText(`"\${1:${snippetText(literal)}}"`), `"${literal}"`, literal);
+    assert.equal(snippetToText(snippetText(literal)), literal, literal);
+  }
+});
+
+test('snippetToText: placeholders left open are kept as text, in linear time and without recursion', async () => {
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  assert.equal(snippetToText('${1:a ${2:b}'), '${1:a b');
+  assert.equal(snippetToText('${1|a,b}'), '${1|a,b}');
+  const deep = '${1:'.repeat(50_000);
+  const t0 = performance.now();
+  assert.equal(snippetToText(deep), deep);
+  assert.ok(performance.now() - t0 < 500, `${performance.now() - t0} ms`);
+});
