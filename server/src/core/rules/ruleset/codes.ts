@@ -27,6 +27,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-array-result': { severity: 'error', description: 'An expression gives one boolean per array element; wrap it in any() or all().' },
   'ruleset/expr-invalid-ip': { severity: 'error', description: 'An IP address or CIDR literal is malformed.' },
   'ruleset/expr-invalid-regex': { severity: 'error', description: 'A "matches" regex does not compile or uses features Rust regex lacks.' },
+  'ruleset/expr-list-name': { severity: 'error', description: 'A list ($name) whose name is not lowercase letters, digits and "_" (or a managed list $cf.<name>): no list can have it.' },
   'ruleset/expr-invalid-wildcard': { severity: 'error', description: 'A wildcard pattern contains "**".' },
   'ruleset/expr-phase': { severity: 'warning', description: 'An expression reads a field or calls a function that the ruleset\'s phase cannot see (a response field in a request phase, a transform-only function).' },
   'ruleset/expr-header-case': { severity: 'warning', description: 'A key with capitals into a map whose keys the platform lower-cases (http.request.headers["X-Api-Key"]): it never matches.' },

@@ -6,7 +6,7 @@ import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
-import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type Literal, type RangeNode } from './exprParser';
+import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
 
 /** What the arguments of one call have shown so far (Checker.arg): a first argument that maps it, a refused "[*]", a wrong first type. */
@@ -57,6 +57,18 @@ class Checker {
 
   constructor(private readonly phase?: string, private readonly src?: string) {
     this.catalogue = fieldCatalogue(phase);
+  }
+
+  /** A list's name: lowercase letters, digits and "_" (the docs' lists section), or a managed list $cf.<name>. */
+  private listName(r: ListNode): void {
+    const valid = (n: string) => /^(cf\.)?[a-z0-9_]+$/.test(n);
+    if (valid(r.name)) return;
+    const lower = r.name.toLowerCase();
+    this.problems.push({
+      code: 'ruleset/expr-list-name', offset: r.offset, length: r.length,
+      message: `"$${r.name}" is no list name: a list's name has only lowercase letters, digits and "_" (a managed list is $cf.<name>), so the platform finds no such list.`,
+      ...(valid(lower) ? { fixes: [{ title: `Change to $${lower}`, preferred: true, edits: [{ offset: r.offset, length: r.length, newText: `$${lower}` }] }] } : {}),
+    });
   }
 
   private mismatch(at: { offset: number; length: number }, message: string): void {
@@ -397,7 +409,7 @@ class Checker {
       return { ty: T.Boolean, each: left.each };
     }
     const r = e.right;
-    if (r.type === 'list') return { ty: T.Boolean, each: left.each };
+    if (r.type === 'list') { this.listName(r); return { ty: T.Boolean, each: left.each }; }
     if (r.type === 'set') {
       for (const item of r.items) this.value(item, left.ty, what, e.op, true);
     } else {

@@ -1,0 +1,20 @@
+// A list in an expression ($name): cloudflare/cloudflare-docs, the Rules language's lists section: "Note that names for Rules Lists can
+// only include lowercase letters, numbers, and the underscore (`_`) character", and managed lists are written $cf.<name>
+// ("(ip.src in $cf.open_proxies)"). A name outside that can be no list of the account: the platform refuses the expression.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+
+const problems = (src: string) => analyzeExpression(src).problems.map((p) => [p.code, src.slice(p.offset, p.offset + p.length)]);
+
+test('list names: lowercase letters, digits and "_", or a managed list $cf.<name>', () => {
+  for (const ok of ['ip.src in $office_network', 'ip.src in $list2', 'ip.src in $cf.open_proxies', 'ip.src in $cf.malware', 'http.host in $hosts'])
+    assert.deepEqual(problems(ok), [], ok);
+  assert.deepEqual(problems('ip.src in $Office'), [['ruleset/expr-list-name', '$Office']]);
+  assert.deepEqual(problems('ip.src in $office.net'), [['ruleset/expr-list-name', '$office.net']]);
+  assert.deepEqual(problems('ip.src in $cf.Open_Proxies'), [['ruleset/expr-list-name', '$cf.Open_Proxies']]);
+  const p = analyzeExpression('ip.src in $Office').problems[0];
+  assert.match(p.message, /"\$Office".*lowercase letters, digits and "_"/);
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.edits.map((e) => e.newText)]), [['Change to $office', ['$office']]]);
+  assert.equal(analyzeExpression('ip.src in $office.net').problems[0].fixes, undefined, 'no name to offer');
+});
