@@ -13,7 +13,7 @@ const CODES = codes.all;
 const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
-  edgekit lint [--fix] [--format stylish|json|sarif|line] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
+  edgekit lint [--fix] [--format stylish|json|sarif|line|github] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -38,7 +38,7 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
   }
 }
 
-interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line'; fix: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
+interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line' | 'github'; fix: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
 function positiveInt(v: string | undefined, what: string): number | undefined {
   if (v === undefined) return undefined;
@@ -53,7 +53,7 @@ function parseLintArgs(argv: string[]): LintArgs {
     'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' },
   });
   const f = values.format ?? 'stylish';
-  if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif or line.`);
+  if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line' && f !== 'github') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif, line or github.`);
   const k = values.kind;
   if (k !== undefined && !isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
   const d = values.dataset;
@@ -184,6 +184,27 @@ function toSarif(results: FileResult[]) {
   };
 }
 
+/**
+ * GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`): each problem becomes an annotation on the pull request's
+ * diff, in any repository (code scanning, which takes the SARIF, is not on every plan). Severity: error, warning, and notice for
+ * information and hints. Escaping as the Actions toolkit's command.ts: `%`, CR and LF in the message; also `:` and `,` in properties.
+ */
+function toGithub(results: FileResult[]): string {
+  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const level: Record<string, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
+  let out = '';
+  for (const r of results) {
+    const t = new LineTable(r.text);
+    for (const p of r.problems) {
+      const a = t.position(p.offset), b = t.position(p.offset + p.length);
+      out += `::${level[p.severity] ?? 'notice'} file=${prop(r.file)},line=${a.line + 1},col=${a.character + 1},endLine=${b.line + 1},endColumn=${b.character + 1},` +
+        `title=${prop(`EdgeKit ${p.code}`)}::${data(p.message)}\n`;
+    }
+  }
+  return out;
+}
+
 function stylish(results: FileResult[], unchecked: number, fix: boolean): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
@@ -309,7 +330,8 @@ export function lint(argv: string[], io: Io): number {
       const t = new LineTable(r.text);
       for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
     }
-  } else io.stdout(stylish(results, ioErrors.length, args.fix));
+  } else if (args.format === 'github') io.stdout(toGithub(results));
+  else io.stdout(stylish(results, ioErrors.length, args.fix));
   for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;

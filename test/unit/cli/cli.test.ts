@@ -61,6 +61,22 @@ test('sarif 2.1.0 output', async () => {
   assert.ok(sarif.runs[0].tool.driver.rules.some((x: { id: string }) => x.id === 'syntax/trailing-comma'));
 });
 
+test('github format: one workflow command per problem, 1-based, message and properties escaped as the Actions toolkit does', async () => {
+  const dir = tmpdir({ 'a,b:c.rpc.json': '{"a":1,}', 'w.filter.json': '{"$dataset": "http_requests", "where": {"key": "Client%Country", "operator": "eq", "value": "x"}}' });
+  const r = await run(['lint', '--format', 'github', dir]);
+  assert.equal(r.code, 1);
+  const lines = r.stdout.trimEnd().split('\n');
+  const file = path.join(dir, 'a,b:c.rpc.json').replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const comma = lines.find((l) => l.includes('syntax/trailing-comma'));
+  assert.ok(comma, r.stdout);
+  assert.match(comma, new RegExp(`^::error file=${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=1,col=7,endLine=1,endColumn=8,title=EdgeKit syntax/trailing-comma::`));
+  for (const l of lines) assert.match(l, /^::(error|warning|notice) file=[^:]*,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=EdgeKit [a-z-]+\/[a-z-]+::[^\n]+$/, l);
+  // A message with "%" in it (the value) is escaped so that the runner does not read it as an escape of its own.
+  const w = await run(['lint', '--format', 'github', '--kind', 'logpush-filter', path.join(dir, 'w.filter.json')]);
+  assert.match(w.stdout, /Client%25Country/, w.stdout);
+  assert.ok(!/%(?!25|0D|0A|3A|2C)/.test(w.stdout), w.stdout);
+});
+
 test('usage and I/O problems exit 2 with a message on stderr', async () => {
   assert.equal((await run(['lint'])).code, 2);
   const bad = await run(['lint', '--format', 'xml', '.']);

@@ -54,6 +54,9 @@ test('the GitHub Action and the pre-commit hook run the CLI as it is, on exactly
   const action = fs.readFileSync(path.join(root, 'action.yml'), 'utf8');
   assert.match(action, /dist\/cli\.js" lint --format sarif --dataset/);
   assert.match(action, /github\/codeql-action\/upload-sarif/);
+  // Annotations where code scanning is not available: the same CLI, --format github, exit 1 (errors found) not failing that step.
+  assert.match(action, /if: \$\{\{ inputs\.annotations == 'true' \}\}/);
+  assert.match(action, /dist\/cli\.js" lint --format github --dataset .*\|\| \[ \$\? -eq 1 \]/);
   const hook = fs.readFileSync(path.join(root, '.pre-commit-hooks.yaml'), 'utf8');
   assert.match(hook, /entry: edgekit lint --format line/);
   const files = new RegExp(/files: '([^']+)'/.exec(hook)![1]);
