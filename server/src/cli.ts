@@ -1,4 +1,5 @@
 // `edgekit lint` and `edgekit mock`: the same core as the editor, for CI pipelines and for running the backend on its own.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ const CODES = codes.all;
 const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
-  edgekit lint [--fix] [--format stylish|json|sarif|line|github] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
+  edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -38,7 +39,8 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
   }
 }
 
-interface LintArgs { format: 'stylish' | 'json' | 'sarif' | 'line' | 'github'; fix: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
+const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as const;
+interface LintArgs { format: (typeof LINT_FORMATS)[number]; fix: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
 function positiveInt(v: string | undefined, what: string): number | undefined {
   if (v === undefined) return undefined;
@@ -53,14 +55,14 @@ function parseLintArgs(argv: string[]): LintArgs {
     'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' },
   });
   const f = values.format ?? 'stylish';
-  if (f !== 'stylish' && f !== 'json' && f !== 'sarif' && f !== 'line' && f !== 'github') throw new UsageError(`Unknown format "${f}"; use stylish, json, sarif, line or github.`);
+  if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
   const k = values.kind;
   if (k !== undefined && !isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
   const d = values.dataset;
   if (d !== undefined && !datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
   if (positionals.length === 0) throw new UsageError('No PATH given.');
   return {
-    format: f, fix: values.fix === true, kind: k as DocKind | undefined, dataset: d, paths: positionals,
+    format: f as LintArgs['format'], fix: values.fix === true, kind: k as DocKind | undefined, dataset: d, paths: positionals,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
 }
@@ -205,6 +207,30 @@ function toGithub(results: FileResult[]): string {
   return out;
 }
 
+/**
+ * GitLab's code quality report (`artifacts: reports: codequality`: the merge request's widget and diff). The fingerprint is the
+ * file, code, message and which occurrence of those it is, not the line: a finding that moves with an edit above it stays the same
+ * finding, and two alike in one file stay two (GitLab keeps one per fingerprint). Severity as eslint-formatter-gitlab maps ESLint's:
+ * error major, warning minor, information and hints info.
+ */
+function toGitlab(results: FileResult[]) {
+  const severity: Record<string, string> = { error: 'major', warning: 'minor', information: 'info', hint: 'info' };
+  return results.flatMap((r) => {
+    const t = new LineTable(r.text);
+    const seen = new Map<string, number>();
+    return r.problems.map((p) => {
+      const key = `${r.file}\0${p.code}\0${p.message}`;
+      const nth = (seen.get(key) ?? 0) + 1;
+      seen.set(key, nth);
+      return {
+        description: p.message, check_name: p.code, fingerprint: createHash('sha256').update(`${key}\0${nth}`).digest('hex'),
+        severity: severity[p.severity] ?? 'info',
+        location: { path: r.file.split(path.sep).join('/'), lines: { begin: t.position(p.offset).line + 1, end: t.position(p.offset + p.length).line + 1 } },
+      };
+    });
+  });
+}
+
 function stylish(results: FileResult[], unchecked: number, fix: boolean): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
@@ -331,6 +357,7 @@ export function lint(argv: string[], io: Io): number {
       for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
     }
   } else if (args.format === 'github') io.stdout(toGithub(results));
+  else if (args.format === 'gitlab') io.stdout(JSON.stringify(toGitlab(results), null, 2) + '\n');
   else io.stdout(stylish(results, ioErrors.length, args.fix));
   for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
   if (ioErrors.length) return 2;

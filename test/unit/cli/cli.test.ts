@@ -77,6 +77,40 @@ test('github format: one workflow command per problem, 1-based, message and prop
   assert.ok(!/%(?!25|0D|0A|3A|2C)/.test(w.stdout), w.stdout);
 });
 
+test('gitlab format: code quality issues; fingerprints unique per finding and stable when lines move', async () => {
+  // Two identical mistakes in one file (GitLab keeps one issue per fingerprint), a warning and an error.
+  const text = '[\n' + Array.from({ length: 3 }, () => '  {"jsonrpc": "2.0", "method": "eth_blockNumber", "id": 1}').join(',\n') + '\n]\n';
+  const dir = tmpdir({ 'b.rpc.json': text, 'f.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "x"}}' });
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    const r = await run(['lint', '--format', 'gitlab', 'b.rpc.json', 'f.filter.json']);
+    assert.equal(r.code, 1);
+    type Issue = { description: string; check_name: string; fingerprint: string; severity: string; location: { path: string; lines: { begin: number; end: number } } };
+    const issues = JSON.parse(r.stdout) as Issue[];
+    assert.ok(issues.length >= 2);
+    for (const i of issues) {
+      assert.deepEqual(Object.keys(i).sort(), ['check_name', 'description', 'fingerprint', 'location', 'severity']);
+      assert.ok(['info', 'minor', 'major', 'critical', 'blocker'].includes(i.severity));
+      assert.match(i.fingerprint, /^[0-9a-f]{64}$/);
+    }
+    const twins = issues.filter((i) => i.check_name === 'jsonrpc/duplicate-id');
+    assert.equal(twins.length, 2);
+    assert.equal(twins[0].description, twins[1].description, 'the same finding twice in one file');
+    assert.equal(new Set(issues.map((i) => i.fingerprint)).size, issues.length, 'one fingerprint per finding');
+    const unknown = issues.find((i) => i.check_name === 'logpush/unknown-field')!;
+    assert.deepEqual([unknown.severity, unknown.location.path, unknown.location.lines.begin], ['major', 'f.filter.json', 1]);
+    // Lines inserted above: every finding keeps its fingerprint, at its new line.
+    fs.writeFileSync(path.join(dir, 'b.rpc.json'), '\n\n' + text);
+    const moved = JSON.parse((await run(['lint', '--format', 'gitlab', 'b.rpc.json', 'f.filter.json'])).stdout) as Issue[];
+    assert.deepEqual(moved.map((i) => i.fingerprint), issues.map((i) => i.fingerprint));
+    assert.deepEqual(moved.filter((i) => i.location.path === 'b.rpc.json').map((i) => i.location.lines.begin),
+      issues.filter((i) => i.location.path === 'b.rpc.json').map((i) => i.location.lines.begin + 2));
+  } finally {
+    process.chdir(cwd);
+  }
+});
+
 test('usage and I/O problems exit 2 with a message on stderr', async () => {
   assert.equal((await run(['lint'])).code, 2);
   const bad = await run(['lint', '--format', 'xml', '.']);
