@@ -88,8 +88,9 @@ export const DEFAULT_CAPS: ClientCaps = {
 export interface ServerContext {
   connection: Connection;
   /** The log lines a document's filter was last tested on ("Test Filter on Logs"), for its code lens; at most SAMPLE_KEEP. */
-  /** The records a document was last tested on (Test Filter, Test Rules), for its lenses; a ruleset's with its rules' matches. */
-  samples: Map<string, { records: import('../core').LogRecord[]; label: string; remembered?: import('../core').RememberedMatches }>;
+  /** The records a document was last tested on (Test Filter, Test Rules; the first SAMPLE_KEEP of `total`), for its lenses; a ruleset's
+   * with its rules' matches. */
+  samples: Map<string, { records: import('../core').LogRecord[]; label: string; total: number; remembered?: import('../core').RememberedMatches }>;
   documents: TextDocuments<TextDocument>;
   parses: ParseCache;
   settings: SettingsCache;

@@ -28,6 +28,12 @@ export function filterOf(kind: DocKind, value: unknown, settingsDataset: string)
   }
 }
 
+/** "1,000", or "the first 10,000" when the file tested had more than the records kept for the lenses. */
+function keptCount(sample: { records: unknown[]; total?: number }): string {
+  const n = sample.records.length.toLocaleString('en');
+  return sample.total !== undefined && sample.total > sample.records.length ? `the first ${n}` : n;
+}
+
 /** The lenses of the records a document was last tested on: the filter's, or each rule's. */
 export function sampleLenses(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens[] {
   if (kind === 'waf-ruleset') return ruleLenses(ctx, doc, parsed);
@@ -45,7 +51,7 @@ function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc): C
   // Only a rule whose expression is new since the last count is tested again: a lens after each edit stays cheap on a large ruleset.
   const run = coreModule().rulesetLensCounts(parsed.value, sample.records, sample.remembered);
   if (!run.ok) return [];
-  const of = `of ${sample.records.length.toLocaleString('en')} ${sample.label}`;
+  const of = `of ${keptCount(sample)} ${sample.label}`;
   return run.rules.map((t) => {
     const counts = !t.enabled ? `matches ${t.matched.toLocaleString('en')} ${of} · disabled`
       : `matches ${t.matched.toLocaleString('en')} · applies to ${t.applied.toLocaleString('en')}${t.skipped ? ` (skipped for ${t.skipped.toLocaleString('en')})` : ''}` +
@@ -66,5 +72,5 @@ export function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind,
   let n = 0;
   for (const r of sample.records) if (c.filter.test(r)) n++;
   const at = parsed.locate(f.path, 'key');
-  return { range: range(doc, at), command: infoCommand(`matches ${n.toLocaleString('en')} of ${sample.records.length.toLocaleString('en')} ${sample.label}`, ctx.caps.textLenses) };
+  return { range: range(doc, at), command: infoCommand(`matches ${n.toLocaleString('en')} of ${keptCount(sample)} ${sample.label}`, ctx.caps.textLenses) };
 }

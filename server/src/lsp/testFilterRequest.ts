@@ -93,7 +93,7 @@ export function registerTestFilter(ctx: ServerContext): void {
       coreModule().sampleHttpRequests(size).forEach((r, i) => take(i + 1, r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
-    ctx.samples.set(doc.uri, { records: kept, label });
+    ctx.samples.set(doc.uri, { records: kept, label, total });
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
     return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
@@ -126,7 +126,7 @@ export function registerTestRules(ctx: ServerContext): void {
       if (typeof size !== 'number') return size;
       coreModule().sampleRequests(size).forEach((r, i) => take(r, i + 1));
     }
-    ctx.samples.set(doc.uri, { records: kept, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', remembered });
+    ctx.samples.set(doc.uri, { records: kept, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);
     const recordProblems = records.result();
     return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };

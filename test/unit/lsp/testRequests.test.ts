@@ -200,3 +200,25 @@ test('after edgekit/testRules, each rule has a lens with its counts, and they fo
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a lens counts the lines kept for it, and says "the first" when the file had more', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-lenskept-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/kept.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": 400}}' } });
+    const logs = path.join(dir, 'many.ndjson');
+    fs.writeFileSync(logs, Array.from({ length: 10_005 }, (_, i) => JSON.stringify({ EdgeResponseStatus: i % 2 ? 403 : 200 })).join('\n'));
+    const r = await server.conn.sendRequest<{ total?: number; matched?: number }>('edgekit/testFilter', { uri, logs });
+    assert.deepEqual([r.total, r.matched], [10_005, 5_002]);
+    const titles = (await server.conn.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title);
+    assert.ok(titles.includes('matches 5,000 of the first 10,000 lines of many.ndjson'), JSON.stringify(titles));
+    fs.writeFileSync(logs, Array.from({ length: 4 }, (_, i) => JSON.stringify({ EdgeResponseStatus: i % 2 ? 403 : 200 })).join('\n'));
+    await server.conn.sendRequest('edgekit/testFilter', { uri, logs });
+    const again = (await server.conn.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title);
+    assert.ok(again.includes('matches 2 of 4 lines of many.ndjson'), JSON.stringify(again));
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
