@@ -104,9 +104,10 @@ export class Backend implements vscode.Disposable {
           stage = 'reading the mock\'s S3 keys from secret storage';
           const s3 = await this.mockS3();
           stage = `starting on port ${Config.mockPort() || '(free port)'}`;
+          const rateLimit = this.mockRateLimit();
           return this.mockModule().acquireMockBackend({
             host: '127.0.0.1', port: Config.mockPort(), stateFile: path.join(this.context.globalStorageUri.fsPath, 'mock-state.json'),
-            credentials, log: (line) => log.info(`[mock] ${line}`), ...(s3 ? { delivery: { s3 } } : {}),
+            credentials, log: (line) => log.info(`[mock] ${line}`), ...(s3 ? { delivery: { s3 } } : {}), ...(rateLimit === undefined ? {} : { rateLimit }),
           });
         })();
         // A start that finishes after the timeout is closed again: nobody holds it.
@@ -131,6 +132,19 @@ export class Backend implements vscode.Disposable {
       }
     })();
     return this.starting;
+  }
+
+  /** edgekit.mock.rateLimit as the mock takes it (false: off); undefined, with a warning naming the setting, when it is not `N/S`
+   * or `off`: the mock then keeps the platform's limits. */
+  private mockRateLimit(): { perUser: { limit: number; windowSeconds: number } } | false | undefined {
+    const parsed = this.mockModule().parseRateLimit(Config.mockRateLimit());
+    if (typeof parsed === 'string') {
+      const why = `The setting "edgekit.mock.rateLimit" needs N/S (N requests per S seconds per user, e.g. 1200/300) or "off", not "${Config.mockRateLimit()}"; the mock keeps the platform's limits.`;
+      log.warn(why);
+      void vscode.window.showWarningMessage(`EdgeKit: ${why}`);
+      return undefined;
+    }
+    return parsed && { perUser: parsed };
   }
 
   /**

@@ -15,6 +15,7 @@ import { TrafficEngine, type TrafficConfig } from './traffic/engine';
 import { bindTraffic, handleTrafficAdmin, isTrafficAdminPath } from './traffic/routes';
 import { DeliveryService, type DeliveryOptions } from './delivery/delivery';
 import { handleDeliveryAdmin, isDeliveryAdminPath } from './delivery/routes';
+import { RateLimiter, type RateLimitOptions } from './rateLimit';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const GATEWAY_PREFIX = '/v1/';
@@ -53,6 +54,9 @@ export interface MockBackendOptions {
   /** Logpush delivery (docs/mock-backend.md, "Logpush delivery"): the local folder (default `<state>.logpush/`, or
    * `edgekit-mock-logpush/` in the OS temp folder), the S3-compatible endpoint of s3:// (and r2://) destinations, and the bounds. */
   delivery?: DeliveryOptions;
+  /** The management API's rate limits (docs/mock-backend.md, "Rate limits"): on by default as on the platform (1200 requests per
+   * 300 s per user, 200 per second per IP); false turns them off; `now` is their clock. */
+  rateLimit?: RateLimitOptions | false;
 }
 
 export interface MockBackend {
@@ -129,9 +133,9 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, close = false, contentType?: string): void {
+function send(res: http.ServerResponse, status: number, body: unknown, close = false, contentType?: string, extra?: Record<string, string>): void {
   if (res.headersSent) return;
-  const headers: http.OutgoingHttpHeaders = { 'cache-control': 'no-store' };
+  const headers: http.OutgoingHttpHeaders = { 'cache-control': 'no-store', ...extra };
   if (close) headers.connection = 'close';
   if (body === undefined) {
     res.writeHead(status, headers);
@@ -158,6 +162,7 @@ export async function startMockBackend(opts: MockBackendOptions = {}): Promise<L
 }
 
 async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined): Promise<LocalMockBackend> {
+  const limiter = new RateLimiter(opts.rateLimit); // first: a bad option throws before anything is started
   const random = randomCredentials();
   const credentials: Credentials = {
     apiToken: opts.apiToken || random.apiToken,
@@ -175,6 +180,7 @@ async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined
   await delivery.start();
   api.ownershipWriter = (conf, filename, token) => delivery.writeOwnership(conf, filename, token);
   const resetAll = async () => {
+    limiter.reset();
     await delivery.reset();
     await store.reset();
     traffic.reset();
@@ -186,7 +192,7 @@ async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined
   /** Set once listening: whether the Host header is checked (the mock listens on loopback only). */
   let checkHost = false;
   let publicUrl = '';
-  const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown; contentType?: string }> => {
+  const route = async (req: http.IncomingMessage, body: string, url: URL): Promise<{ status: number; body?: unknown; contentType?: string; headers?: Record<string, string> }> => {
     const method = req.method ?? 'GET';
     if (checkHost && !isLocalHost(req.headers.host)) {
       // DNS rebinding: a web page whose name now resolves to 127.0.0.1 could read the credential-free routes (the gateway, the
@@ -208,8 +214,12 @@ async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined
       return handleGateway(network, body);
     }
     if (url.pathname === API_PREFIX || url.pathname.startsWith(API_PREFIX + '/')) {
+      // Every request counts against its IP's limit; one with a valid credential (the mock's one user) also against the user's,
+      // whatever its route and answer.
+      const rate = limiter.enabled ? limiter.take(req.socket.remoteAddress ?? '', api.authenticate(req.headers) ? undefined : 'user') : undefined;
+      if (rate && 'refused' in rate) return rate.refused;
       const reply: ApiReply = await api.handle({ method, path: url.pathname.slice(API_PREFIX.length) || '/', query: url.searchParams, headers: req.headers, body });
-      return reply;
+      return { ...reply, headers: rate?.headers };
     }
     if (url.pathname === HEALTH_PATH && method === 'GET') return { status: 200, body: health };
     if (url.pathname === RESET_PATH && method === 'POST') {
@@ -244,15 +254,15 @@ async function startLocked(opts: MockBackendOptions, lock: StateLock | undefined
   const server = http.createServer({ connectionsCheckingInterval }, (req, res) => {
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
-    const done = (status: number, body: unknown, close = false, contentType?: string) => {
-      send(res, status, body, close, contentType);
+    const done = (status: number, body: unknown, close = false, contentType?: string, headers?: Record<string, string>) => {
+      send(res, status, body, close, contentType, headers);
       log(`${req.method} ${url.pathname} ${status} ${Date.now() - started}ms`);
     };
     readBody(req, BODY_LIMIT)
       .then(async (body) => {
         if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         const reply = await route(req, body, url);
-        done(reply.status, reply.body, false, reply.contentType);
+        done(reply.status, reply.body, false, reply.contentType, reply.headers);
       })
       .catch((err: unknown) => {
         if (err instanceof BodyTooLarge) {

@@ -8,6 +8,7 @@ export const MOCK_OPTIONS = {
   host: { type: 'string', arg: '127.0.0.1', line: 0 }, port: { type: 'string', arg: '8787', line: 0 }, state: { type: 'string', arg: 'FILE', line: 0 },
   'api-token': { type: 'string', arg: 'T', line: 0 }, 'api-key': { type: 'string', arg: 'K', line: 0 }, 'api-email': { type: 'string', arg: 'E', line: 0 },
   verbose: { type: 'boolean', line: 0 },
+  'rate-limit': { type: 'string', arg: 'N/S', line: 1 },
   'traffic-rate': { type: 'string', arg: 'N', line: 1 }, 'traffic-seed': { type: 'string', arg: 'N', line: 1 }, 'traffic-paused': { type: 'boolean', line: 1 },
   'delivery-dir': { type: 'string', arg: 'DIR', line: 2 }, 's3-endpoint': { type: 'string', arg: 'URL', line: 2 },
   's3-access-key-id': { type: 'string', arg: 'ID', line: 2 }, 's3-secret-access-key': { type: 'string', arg: 'KEY', line: 2 },

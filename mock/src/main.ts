@@ -6,6 +6,7 @@ import { OptionsError, parseOptions } from './options';
 import { startMockBackend } from './backend';
 import { NETWORKS } from './chain';
 import { MAX_RATE, checkConfig, DEFAULT_TRAFFIC } from './traffic/engine';
+import { DEFAULT_PER_IP, DEFAULT_PER_USER, parseRateLimit, type RateLimit } from './rateLimit';
 
 export interface CliIo { stdout(s: string): void; stderr(s: string): void }
 
@@ -17,6 +18,8 @@ export interface CliExtras {
 
 export const USAGE = `${mockSynopsis('edgekit mock', 'Usage: ')}
 Serves the gateway (POST /v1/<network>) and the management API (/client/v4) on one port.
+The management API is rate limited as the platform's: --rate-limit N/S allows N requests per S seconds per user (default
+${DEFAULT_PER_USER.limit}/${DEFAULT_PER_USER.windowSeconds}; over it, HTTP 429 for the next S seconds), besides ${DEFAULT_PER_IP.limit} per second per IP; --rate-limit off turns both off.
 Each zone receives synthetic traffic: --traffic-rate requests per second per zone (0-${MAX_RATE}, default ${DEFAULT_TRAFFIC.rate}), replayable
 from --traffic-seed (default ${DEFAULT_TRAFFIC.seed}); --traffic-paused starts it paused (PUT /__edgekit/traffic resumes it).
 Credentials: --api-token/--api-key/--api-email or EDGEKIT_MOCK_API_TOKEN, EDGEKIT_MOCK_API_KEY, EDGEKIT_MOCK_API_EMAIL;
@@ -31,6 +34,8 @@ GET /__edgekit/logpush/deliveries lists them; POST /__edgekit/logpush/flush deli
 interface Args {
   host: string; port: number; state?: string; apiToken?: string; apiKey?: string; apiEmail?: string; verbose: boolean; help: boolean;
   traffic: { rate: number; seed: number; paused: boolean };
+  /** --rate-limit: the per-user limit, or false (off); undefined: the default. */
+  rateLimit?: RateLimit | false;
   deliveryDir?: string; s3Endpoint?: string; s3AccessKeyId?: string; s3SecretAccessKey?: string; s3Region?: string;
 }
 
@@ -53,11 +58,13 @@ function parseArgs(argv: string[]): Args | string {
     return `--traffic-rate needs a number of requests per second per zone from 0 to ${MAX_RATE}, not "${rate}".`;
   }
   if (!/^\d+$/.test(seed) || checkConfig({ ...DEFAULT_TRAFFIC, seed: Number(seed) })) return `--traffic-seed needs a whole number from 0 to 4294967295, not "${seed}".`;
+  const rateLimit = v['rate-limit'] === undefined ? undefined : parseRateLimit(v['rate-limit']);
+  if (typeof rateLimit === 'string') return rateLimit;
   if (v['delivery-dir'] === '') return '--delivery-dir needs a folder.';
   if (v['s3-endpoint'] !== undefined && !/^https?:\/\/[^/\s]+/.test(v['s3-endpoint'])) return `--s3-endpoint needs an http:// or https:// URL, not "${v['s3-endpoint']}".`;
   return {
     deliveryDir: v['delivery-dir'], s3Endpoint: v['s3-endpoint'], s3AccessKeyId: v['s3-access-key-id'], s3SecretAccessKey: v['s3-secret-access-key'], s3Region: v['s3-region'],
-    traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] },
+    traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] }, rateLimit,
     host: v.host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
     verbose: !!v.verbose, help: !!v.help,
   };
@@ -103,6 +110,7 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   try {
     backend = await startMockBackend({
       host: args.host, port: args.port, stateFile: args.state, ...given, traffic: args.traffic, delivery: { dir: args.deliveryDir, s3 },
+      ...(args.rateLimit === undefined ? {} : { rateLimit: args.rateLimit && { perUser: args.rateLimit } }),
       log: (line) => {
         // Request lines only with --verbose; warnings (a corrupt state file) always.
         if (args.verbose || !/^[A-Z]+ \//.test(line)) io.stderr(line + '\n');
@@ -130,6 +138,8 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   if (args.state) lines.push(`State file: ${args.state}`);
   const t = args.traffic;
   lines.push(`Traffic: ${t.rate} requests/s per zone, seed ${t.seed}${t.paused || t.rate === 0 ? ' (paused; PUT /__edgekit/traffic {"paused": false} resumes it)' : ''}`);
+  const perUser = args.rateLimit ?? DEFAULT_PER_USER;
+  lines.push(`Rate limit: ${perUser ? `${perUser.limit} requests per ${perUser.windowSeconds} s per user, ${DEFAULT_PER_IP.limit} per second per IP (--rate-limit off turns it off)` : 'off'}`);
   lines.push(`Logpush delivery: local folder ${backend.delivery.dir}${s3 ? `; s3:// and r2:// to ${new URL(s3.endpoint).origin}` : '; s3:// and r2:// there too (no --s3-endpoint)'}`);
   lines.push('Press Ctrl+C to stop.');
   io.stdout(lines.join('\n') + '\n');

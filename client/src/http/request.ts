@@ -252,6 +252,10 @@ const STATUS_WORDS: Record<number, string> = {
  */
 export function describeStatus(status: number, headers?: Record<string, string>): string {
   const words = STATUS_WORDS[status];
+  if (status === 429) {
+    const when = retryWhen(headers);
+    if (when) return `HTTP 429 Too Many Requests: rate limited; try again ${when}`;
+  }
   if (words) return `HTTP ${status} ${words}`;
   if (status >= 500) return `HTTP ${status}: the server failed; try again later`;
   if (status >= 400) return `HTTP ${status}: the server rejected the request`;
@@ -260,6 +264,22 @@ export function describeStatus(status: number, headers?: Record<string, string>)
     return `HTTP ${status}: an unfollowed redirect${to ? ` to ${to}; set the URL it points to (EdgeKit does not follow redirects, so that credentials and the request stay with the host you set)` : ''}`;
   }
   return `HTTP ${status}`;
+}
+
+/**
+ * When a 429 says capacity comes back: Retry-After (seconds, or an HTTP date) as "in N s", else X-RateLimit-Reset (the platform's
+ * RFC 1123 date) as "after <date>"; undefined when neither header is there or readable (a value is quoted only once parsed).
+ */
+function retryWhen(headers: Record<string, string> | undefined): string | undefined {
+  const after = headers?.['retry-after']?.trim();
+  if (after && /^\d+$/.test(after)) {
+    const s = Number(after);
+    return `in ${s} s${s >= 60 ? ` (${Math.ceil(s / 60)} min)` : ''}`;
+  }
+  for (const date of [after, headers?.['x-ratelimit-reset']?.trim()]) {
+    if (date && /[a-z]/i.test(date) && !Number.isNaN(Date.parse(date))) return `after ${new Date(date).toUTCString()}`;
+  }
+  return undefined;
 }
 
 /** A Location as scheme://host/path (an absolute one) or its path (a relative one): no user info, query or fragment. */

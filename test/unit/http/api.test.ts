@@ -147,6 +147,26 @@ describe('api against the embedded mock backend', () => {
   });
 });
 
+test('over the mock\'s rate limit, the error names the request, says it was rate limited and when to retry', async () => {
+  // A fake clock (no sleeping) and a small per-user limit: the platform's 1200 per 300 s, scaled down to 2.
+  let now = Date.UTC(2026, 10, 26, 6, 0, 0);
+  const mock = await startMockBackend({ port: 0, apiToken: TOKEN, apiKey: KEY, apiEmail: EMAIL, rateLimit: { perUser: { limit: 2, windowSeconds: 300 }, now: () => now } });
+  try {
+    const api = createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 });
+    ok(await api.listAccounts());
+    ok(await api.listAccounts());
+    now += 10_500;
+    const r = fail(await api.status('zone-1'));
+    assert.equal(r.kind, 'http');
+    assert.equal(r.status, 429);
+    assert.match(r.error, /^Cannot get the WAF status of zone "zone-1" \(GET 127\.0\.0\.1:\d+\/client\/v4\/zones\/zone-1\/waf_migration\/status\): HTTP 429 Too Many Requests: rate limited; try again in 300 s \(5 min\)\. The API says: \[971\] Please wait and consider throttling your request speed\.$/);
+    now += 100_000;
+    assert.match(fail(await api.listAccounts()).error, /rate limited; try again in 200 s \(4 min\)/, 'the time left of the block');
+  } finally {
+    await mock.close();
+  }
+});
+
 describe('api against a scripted server', () => {
   let srv: TestServer;
   let reply: (url: string) => { status: number; body: unknown } = () => ({ status: 200, body: {} });

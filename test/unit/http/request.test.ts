@@ -261,6 +261,16 @@ describe('describeHttpError', () => {
     assert.equal(describeStatus(418), 'HTTP 418: the server rejected the request');
   });
 
+  test('a 429 says when to retry: Retry-After in seconds or as a date, else X-RateLimit-Reset', () => {
+    // It said "rate limited; wait and try again" whatever the headers said, so the user could not tell how long to wait.
+    assert.equal(describeStatus(429, { 'retry-after': '300' }), 'HTTP 429 Too Many Requests: rate limited; try again in 300 s (5 min)');
+    assert.equal(describeStatus(429, { 'retry-after': '1' }), 'HTTP 429 Too Many Requests: rate limited; try again in 1 s');
+    assert.equal(describeStatus(429, { 'retry-after': 'Thu, 26 Nov 2026 07:00:00 GMT' }), 'HTTP 429 Too Many Requests: rate limited; try again after Thu, 26 Nov 2026 07:00:00 GMT');
+    assert.equal(describeStatus(429, { 'x-ratelimit-reset': 'Thu, 26 Nov 2026 07:05:00 GMT' }), 'HTTP 429 Too Many Requests: rate limited; try again after Thu, 26 Nov 2026 07:05:00 GMT');
+    assert.equal(describeStatus(429, { 'retry-after': 'soon' }), 'HTTP 429 Too Many Requests: rate limited; wait and try again', 'an unreadable header is not quoted');
+    assert.equal(describeStatus(429), 'HTTP 429 Too Many Requests: rate limited; wait and try again');
+  });
+
   test('management envelope errors are listed with their codes', () => {
     const body = { success: false, errors: [{ code: 10501, message: 'waf_migration must be pending, 1, validation or 2, not "3".' }, { code: 9109, message: 'Invalid access token' }], messages: [], result: null };
     assert.equal(describeHttpError(400, body),

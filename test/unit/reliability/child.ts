@@ -29,14 +29,15 @@ function field(lines: string[], label: string): string {
   return line.slice(label.length + 2).trim();
 }
 
-/** Start the mock on a free loopback port; rejects if it does not print "Press Ctrl+C to stop." within `timeoutMs`. */
-export function startMockChild(stateFile: string, timeoutMs = 20_000): Promise<MockChild> {
+/** Start the mock on a free loopback port, with more options in `args`; rejects if it does not print "Press Ctrl+C to stop." within
+ * `timeoutMs`. */
+export function startMockChild(stateFile: string, timeoutMs = 20_000, args: string[] = []): Promise<MockChild> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env };
     delete env.EDGEKIT_MOCK_API_TOKEN;
     delete env.EDGEKIT_MOCK_API_KEY;
     delete env.EDGEKIT_MOCK_API_EMAIL;
-    const child = spawn(process.execPath, ['--import', 'tsx', BIN, '--host', '127.0.0.1', '--port', '0', '--state', stateFile],
+    const child = spawn(process.execPath, ['--import', 'tsx', BIN, '--host', '127.0.0.1', '--port', '0', '--state', stateFile, ...args],
       { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr!.on('data', (b: Buffer) => { err += b.toString(); });
