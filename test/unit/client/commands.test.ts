@@ -106,6 +106,19 @@ test('Set API Credentials with nothing entered saves nothing, keeps the saved cr
   assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
 });
 
+test('Set API Credentials without "edgekit.api.baseUrl" says which settings to set and offers to open them', async () => {
+  // The walkthrough's "Use a real account" button ran it on a fresh install (embedded backend, no base URL): the error named the
+  // setting but offered only "Show Log", a dead end; Set Mock S3 Credentials offers "Open Settings" in the same case.
+  const ctx = { backend: { saveCredentials: async () => { throw new Error('nothing is saved here'); } } } as unknown as Ctx;
+  const run = backendCommands['edgekit.setApiCredentials'](ctx);
+  await assert.rejects(run(), (err: Error & { actions?: { command: string; args?: unknown[] }[] }) =>
+    /"edgekit\.api\.baseUrl"/.test(err.message) && /"edgekit\.backend"/.test(err.message)
+    && (err.actions ?? []).some((a) => a.command === 'workbench.action.openSettings' && String(a.args?.[0]).includes('edgekit.api.baseUrl')));
+  // With the remote backend chosen, the backend setting is not mentioned again.
+  fake.settings.set('backend', 'remote');
+  await assert.rejects(run(), (err: Error) => /"edgekit\.api\.baseUrl"/.test(err.message) && !/"edgekit\.backend"/.test(err.message));
+});
+
 test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {
   // Each click in the Security Events view opened a new untitled JSON document: dirty, so pinned, and each asked "Save changes?"
   // when closed (the delivered batches had the same fault and became read-only edgekit-delivery: documents).
