@@ -320,6 +320,16 @@ test('Test Filter / Test Rules reports: a backtick in a log line or a label does
   assert.equal(codeSpanText(cell.replace(/\\\|/g, '|')), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', row);
 });
 
+test('Test Filter report: a run where no line matched says so under "First matching lines" (no empty section)', async () => {
+  // Seen running examples/suspicious-api-traffic.filter.json on a delivered batch: the report ended with the heading and nothing.
+  const { testReport } = await import('../../../client/src/commands/logpush');
+  const md = testReport('a.filter.json', { ...FILTER_RESULT, matched: 0, total: 48, branches: { label: 'and', matched: 0, children: [] }, firstMatches: [] } as never);
+  const after = md.slice(md.indexOf('## First matching lines') + '## First matching lines'.length).trim();
+  assert.match(after, /^None of the 48 lines matched\b/);
+  const some = testReport('a.filter.json', { ...FILTER_RESULT, firstMatches: [{ line: 2, record: { a: 1 } }] } as never);
+  assert.doesNotMatch(some, /None of/);
+});
+
 test('Zones view tooltips: a job\'s destination, a delivery\'s object and a destination\'s error message stay text (no markdown from the backend)', async () => {
   const { JobItem, DeliveryItem } = await import('../../../client/src/views/zones');
   // An account member names the destination; an HTTP destination answers the error text: neither may add a link to the tooltip.
