@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, DiagnosticSeverity, Uri, workspace } from './vscode';
+import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, Uri, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
@@ -40,6 +40,32 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   const test = requests.find((r) => r.method === 'edgekit/testFilter');
   assert.ok(test);
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
+});
+
+test('with no text editor active (the walkthrough\'s buttons), a command picks among the workspace\'s files of its kind', async () => {
+  // "Send Request" and "Test Filter on Logs…" in the walkthrough "Get Started with EdgeKit" run over the Welcome page, no text
+  // editor active: they said "Open a gateway request (*.rpc.json) first." and did nothing, with examples/ full of them.
+  fake.folderSettings.set('/ws', new Map());
+  fake.files = ['file:///ws/b.filter.json', 'file:///ws/a.logpush.json', 'file:///ws/x.rpc.json', 'file:///ws/node/c.jsonrpc.json', 'file:///ws/r.ruleset.json'];
+  addDocument('file:///ws/b.filter.json', 'logpush-filter', '{}', false);
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  fake.quickPickAnswers = ['b.filter.json', 'Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)();
+  assert.equal(fake.quickPicks[0].title, 'Which Logpush filter (*.filter.json) or job (*.logpush.json)?');
+  assert.deepEqual(fake.quickPicks[0].labels, ['a.logpush.json', 'b.filter.json']);
+  assert.deepEqual(requests.filter((r) => r.method === 'edgekit/testFilter').map((r) => r.params.uri), ['file:///ws/b.filter.json']);
+  // A gateway request: both name endings; dismissing the pick ends the command quietly.
+  const { targetUri } = await import('../../../client/src/commands/logpush');
+  fake.quickPicks = [];
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)'), (err: Error) => err instanceof CancellationError);
+  assert.deepEqual(fake.quickPicks[0].labels, ['node/c.jsonrpc.json', 'x.rpc.json']);
+  // None in the workspace: the message says so.
+  fake.files = [];
+  await assert.rejects(targetUri(undefined, ['waf-ruleset'], 'ruleset (*.ruleset.json)'), /Open a ruleset \(\*\.ruleset\.json\) first; this workspace has none\./);
+  // An active editor still decides, as before.
+  const active = addDocument('file:///ws/x.rpc.json', 'jsonrpc-request', '{}');
+  assert.equal((await targetUri(undefined, ['jsonrpc-request'], 'gateway request')).toString(), active.uri.toString());
 });
 
 test('Test Filter on Logs… with "sample" or a path as its argument does not ask', async () => {
