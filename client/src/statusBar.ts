@@ -58,7 +58,8 @@ export class DocumentStatus implements vscode.Disposable {
     const errors = ours.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
     const warnings = ours.filter((d) => d.severity === vscode.DiagnosticSeverity.Warning).length;
     const problems = errors + warnings === 0 ? '$(check)' : `$(error) ${errors} $(warning) ${warnings}`;
-    this.lastText = usage ? `EdgeKit ${problems} ${usage}` : `EdgeKit ${problems}`;
+    // A separator after the counts: "$(warning) 0 3/30 operators" read as one number
+    this.lastText = usage ? `EdgeKit ${problems}${errors + warnings === 0 ? ' ' : ' · '}${usage}` : `EdgeKit ${problems}`;
     this.item.text = this.lastText;
     this.item.command = 'workbench.actions.view.problems';
     this.item.tooltip = usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}`

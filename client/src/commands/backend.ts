@@ -20,7 +20,11 @@ export const backendCommands = {
   },
   'edgekit.setApiCredentials': (ctx: Ctx) => async () => {
     const baseUrl = Config.apiBaseUrl();
-    if (!baseUrl) throw new UserError('Set "edgekit.api.baseUrl" first; credentials are saved for that host only.');
+    if (!baseUrl) {
+      const remote = Config.backend() === 'remote' ? '' : ', and used once "edgekit.backend" is "remote" (the embedded mock needs none)';
+      throw new UserError(`Set "edgekit.api.baseUrl" first; credentials are saved for that host only${remote}.`,
+        [{ title: 'Open Settings', command: 'workbench.action.openSettings', args: ['edgekit.api.baseUrl'] }]);
+    }
     const host = originOf(baseUrl, 'edgekit.api.baseUrl');
     const apiToken = await vscode.window.showInputBox({ title: `API token for ${host} (migration operations)`, password: true, ignoreFocusOut: true, prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage. Leave empty to use an API key and email instead.' });
     if (apiToken === undefined) return;

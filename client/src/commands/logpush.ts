@@ -9,9 +9,35 @@ import { Config } from '../config';
 import { isServedDocument } from '../languages';
 import { codeSpan, mdText } from '../markdown';
 
+/** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
+const KIND_SUFFIXES: Record<string, string[]> = {
+  'logpush-filter': ['filter'], 'logpush-job': ['logpush'], 'jsonrpc-request': ['rpc', 'jsonrpc'], 'waf-ruleset': ['ruleset'],
+};
+
+/**
+ * The document a command works on: the one it is given, else the active editor's, else, when no text editor is active (the
+ * walkthrough's buttons, the palette over the Welcome page), one of the workspace's files of those kinds, picked. Those buttons
+ * said "Open a gateway request first." and did nothing, though the workspace had one.
+ */
+export async function targetUri(arg: unknown, kinds: string[], what: string): Promise<vscode.Uri> {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string') return vscode.Uri.parse(arg);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active) return active;
+  const suffixes = kinds.flatMap((k) => KIND_SUFFIXES[k] ?? []);
+  const glob = suffixes.length === 1 ? `**/*.${suffixes[0]}.json` : `**/*.{${suffixes.join(',')}}.json`;
+  const files = (await vscode.workspace.findFiles(glob, '**/node_modules/**', 200))
+    .sort((a, b) => vscode.workspace.asRelativePath(a).localeCompare(vscode.workspace.asRelativePath(b)));
+  if (files.length === 0) throw new UserError(`Open a ${what} first; this workspace has none.`);
+  const pick = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: `Which ${what}?` });
+  if (!pick) throw new vscode.CancellationError();
+  // Shown, so that what the command sends or tests (and its code lenses) is on screen beside the result
+  await vscode.window.showTextDocument(pick.uri, { preview: true });
+  return pick.uri;
+}
+
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
-  const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
-  if (!uri) throw new UserError(`Open a ${what} first.`);
+  const uri = await targetUri(arg, [kind], what);
   const doc = await vscode.workspace.openTextDocument(uri);
   if (doc.languageId !== kind) throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ${what} (its language is "${doc.languageId}").`);
   return doc;
@@ -75,7 +101,9 @@ export function testReport(name: string, r: TestFilterResult): string {
     `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
     `Logs: ${r.source} · dataset \`${r.dataset}\``, '', ...skippedText(r),
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
-    '## First matching lines', '', ...(r.firstMatches ?? []).map((m) => `- line ${m.line}: ${codeSpan(JSON.stringify(m.record))}`), '',
+    '## First matching lines', '',
+    ...(r.firstMatches?.length ? r.firstMatches.map((m) => `- line ${m.line}: ${codeSpan(JSON.stringify(m.record))}`)
+      : [r.total ? `None of the ${r.total} lines matched; the branches above show which comparison let none through.` : 'No log line was read.']), '',
   ].join('\n');
 }
 
@@ -140,8 +168,7 @@ export function datasetOfFilter(text: string, fallback: string): string {
 export const logpushTestCommands = {
   /** "Test Rule on Requests…": each rule of a ruleset on request records (an NDJSON file or the generated sample). */
   'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
-    const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
-    if (!uri) throw new UserError('Open a ruleset (*.ruleset.json) first.');
+    const uri = await targetUri(arg, ['waf-ruleset'], 'ruleset (*.ruleset.json)');
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
@@ -159,8 +186,7 @@ export const logpushTestCommands = {
    * it and the filter gets a code lens with the count. `logs` ('sample', 'delivered' or a path) skips the question (tests, other
    * commands); any other value asks. */
   'edgekit.logpush.testFilter': (ctx: Ctx) => async (arg?: unknown, logs?: unknown) => {
-    const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
-    if (!uri) throw new UserError('Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.');
+    const uri = await targetUri(arg, ['logpush-filter', 'logpush-job'], 'Logpush filter (*.filter.json) or job (*.logpush.json)');
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);

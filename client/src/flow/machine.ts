@@ -337,7 +337,7 @@ export function nextAction(state: State): Action {
       return {
         do: 'ask', modal: true, dismissed: { type: 'DECLINE' },
         question: `Migrate zone "${state.zone.name}" to the new managed rules (${rulesCount(state.config)})?`,
-        detail: `${state.from === 'validation' ? 'This leaves validation mode: ' : ''}the configuration you reviewed is saved, the new managed rules are enabled and the previous managed rules are disabled. The migration cannot be reversed.`,
+        detail: `${state.from === 'validation' ? 'This leaves validation mode: the' : 'The'} configuration you reviewed is saved, the new managed rules are enabled and the previous managed rules are disabled. The migration cannot be reversed.`,
         options: [{ label: 'Migrate', event: { type: 'CONFIRM_MIGRATE' } }],
       };
     case 'validation': {

@@ -88,6 +88,12 @@ export function preview(v: unknown, max = 80): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+/** ", 20 items:" before the preview of an array result the preview cuts (trace_filter's traces, eth_getLogs' logs); "" otherwise. */
+function counted(result: unknown): string {
+  if (!Array.isArray(result) || JSON.stringify(result).length <= 80) return '';
+  return `, ${result.length} item${result.length === 1 ? '' : 's'}:`;
+}
+
 function idText(r: Record<string, unknown>): string {
   return 'id' in r ? ` (id ${JSON.stringify(r.id)})` : '';
 }
@@ -127,7 +133,7 @@ export function describeRpcResponse(status: number, body: unknown, requestBody?:
   if (isObj(body)) {
     const err = rpcError(body);
     if (err) return `JSON-RPC ${describeRpcError(err)}${idText(body)}.`;
-    if ('result' in body) return `OK: result ${preview(body.result)}${idText(body)}.`;
+    if ('result' in body) return `OK: result${counted(body.result)} ${preview(body.result)}${idText(body)}.`;
     return `${describeStatus(status)}, but the body is not a JSON-RPC response (no "result" or "error").`;
   }
   if (typeof body === 'string') {

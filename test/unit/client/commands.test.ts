@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, DiagnosticSeverity, Uri, workspace } from './vscode';
+import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, Uri, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
@@ -40,6 +40,32 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   const test = requests.find((r) => r.method === 'edgekit/testFilter');
   assert.ok(test);
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
+});
+
+test('with no text editor active (the walkthrough\'s buttons), a command picks among the workspace\'s files of its kind', async () => {
+  // "Send Request" and "Test Filter on Logs…" in the walkthrough "Get Started with EdgeKit" run over the Welcome page, no text
+  // editor active: they said "Open a gateway request (*.rpc.json) first." and did nothing, with examples/ full of them.
+  fake.folderSettings.set('/ws', new Map());
+  fake.files = ['file:///ws/b.filter.json', 'file:///ws/a.logpush.json', 'file:///ws/x.rpc.json', 'file:///ws/node/c.jsonrpc.json', 'file:///ws/r.ruleset.json'];
+  addDocument('file:///ws/b.filter.json', 'logpush-filter', '{}', false);
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  fake.quickPickAnswers = ['b.filter.json', 'Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)();
+  assert.equal(fake.quickPicks[0].title, 'Which Logpush filter (*.filter.json) or job (*.logpush.json)?');
+  assert.deepEqual(fake.quickPicks[0].labels, ['a.logpush.json', 'b.filter.json']);
+  assert.deepEqual(requests.filter((r) => r.method === 'edgekit/testFilter').map((r) => r.params.uri), ['file:///ws/b.filter.json']);
+  // A gateway request: both name endings; dismissing the pick ends the command quietly.
+  const { targetUri } = await import('../../../client/src/commands/logpush');
+  fake.quickPicks = [];
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)'), (err: Error) => err instanceof CancellationError);
+  assert.deepEqual(fake.quickPicks[0].labels, ['node/c.jsonrpc.json', 'x.rpc.json']);
+  // None in the workspace: the message says so.
+  fake.files = [];
+  await assert.rejects(targetUri(undefined, ['waf-ruleset'], 'ruleset (*.ruleset.json)'), /Open a ruleset \(\*\.ruleset\.json\) first; this workspace has none\./);
+  // An active editor still decides, as before.
+  const active = addDocument('file:///ws/x.rpc.json', 'jsonrpc-request', '{}');
+  assert.equal((await targetUri(undefined, ['jsonrpc-request'], 'gateway request')).toString(), active.uri.toString());
 });
 
 test('Test Filter on Logs… with "sample" or a path as its argument does not ask', async () => {
@@ -104,6 +130,19 @@ test('Set API Credentials with nothing entered saves nothing, keeps the saved cr
   fake.inputBoxAnswers = ['tok-123456', ''];
   await run();
   assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
+});
+
+test('Set API Credentials without "edgekit.api.baseUrl" says which settings to set and offers to open them', async () => {
+  // The walkthrough's "Use a real account" button ran it on a fresh install (embedded backend, no base URL): the error named the
+  // setting but offered only "Show Log", a dead end; Set Mock S3 Credentials offers "Open Settings" in the same case.
+  const ctx = { backend: { saveCredentials: async () => { throw new Error('nothing is saved here'); } } } as unknown as Ctx;
+  const run = backendCommands['edgekit.setApiCredentials'](ctx);
+  await assert.rejects(run(), (err: Error & { actions?: { command: string; args?: unknown[] }[] }) =>
+    /"edgekit\.api\.baseUrl"/.test(err.message) && /"edgekit\.backend"/.test(err.message)
+    && (err.actions ?? []).some((a) => a.command === 'workbench.action.openSettings' && String(a.args?.[0]).includes('edgekit.api.baseUrl')));
+  // With the remote backend chosen, the backend setting is not mentioned again.
+  fake.settings.set('backend', 'remote');
+  await assert.rejects(run(), (err: Error) => /"edgekit\.api\.baseUrl"/.test(err.message) && !/"edgekit\.backend"/.test(err.message));
 });
 
 test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {
@@ -305,6 +344,16 @@ test('Test Filter / Test Rules reports: a backtick in a log line or a label does
   const row = rules.split('\n').find((l) => l.includes('ip.src'))!;
   const cell = row.split(/(?<!\\)\|/)[1].trim();
   assert.equal(codeSpanText(cell.replace(/\\\|/g, '|')), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', row);
+});
+
+test('Test Filter report: a run where no line matched says so under "First matching lines" (no empty section)', async () => {
+  // Seen running examples/suspicious-api-traffic.filter.json on a delivered batch: the report ended with the heading and nothing.
+  const { testReport } = await import('../../../client/src/commands/logpush');
+  const md = testReport('a.filter.json', { ...FILTER_RESULT, matched: 0, total: 48, branches: { label: 'and', matched: 0, children: [] }, firstMatches: [] } as never);
+  const after = md.slice(md.indexOf('## First matching lines') + '## First matching lines'.length).trim();
+  assert.match(after, /^None of the 48 lines matched\b/);
+  const some = testReport('a.filter.json', { ...FILTER_RESULT, firstMatches: [{ line: 2, record: { a: 1 } }] } as never);
+  assert.doesNotMatch(some, /None of/);
 });
 
 test('Zones view tooltips: a job\'s destination, a delivery\'s object and a destination\'s error message stay text (no markdown from the backend)', async () => {

@@ -48,3 +48,24 @@ test('the tooltip names the document kind in words, also while the server does n
   assert.equal(item.tooltip, 'EdgeKit: a ruleset (managed rules, expressions)');
   status.dispose();
 });
+
+test('the problem counts and a filter\'s usage are set apart, not run together ("⚠ 0 3/30 operators")', async () => {
+  // Seen in the workbench on examples/mistakes.filter.json: "EdgeKit ⊗ 3 ⚠ 0 3/30 operators · 184/1000 bytes", the warning count
+  // and the operator count side by side as if one number.
+  const usage = { text: '3/30 operators · 184/1000 bytes', operators: 3, maxOperators: 30, bytes: 184, maxBytes: 1000 };
+  const server = {
+    state: 'running',
+    onDidChangeState: () => ({ dispose() {} }),
+    request: async () => ({ kind: 'logpush-filter', usage }),
+  } as unknown as LanguageServer;
+  const status = new DocumentStatus(server);
+  const doc = addDocument('file:///ws/m.filter.json', 'logpush-filter', '{}');
+  const { DiagnosticSeverity } = await import('./vscode');
+  fake.diagnostics.set(doc.uri.toString(), [1, 2, 3].map(() => ({ source: 'edgekit', severity: DiagnosticSeverity.Error })));
+  await status.update();
+  assert.equal(status.lastText, 'EdgeKit $(error) 3 $(warning) 0 · 3/30 operators · 184/1000 bytes');
+  fake.diagnostics.set(doc.uri.toString(), []);
+  await status.update();
+  assert.equal(status.lastText, 'EdgeKit $(check) 3/30 operators · 184/1000 bytes');
+  status.dispose();
+});

@@ -78,6 +78,9 @@ export const fake = {
   clipboard: '',
   /** Diagnostics by URI string (languages.getDiagnostics). */
   diagnostics: new Map<string, unknown[]>(),
+  /** The workspace's files (URI strings) workspace.findFiles searches, and the globs it was asked. */
+  files: [] as string[],
+  globs: [] as string[],
 };
 
 export function resetFake(): void {
@@ -93,6 +96,8 @@ export function resetFake(): void {
   fake.opened = [];
   fake.clipboard = '';
   fake.diagnostics.clear();
+  fake.files = [];
+  fake.globs = [];
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
@@ -172,6 +177,13 @@ export const workspace = {
     fake.opened.push(arg);
     const content = arg.content ?? '';
     return addDocument(`untitled:Untitled-${++untitled}`, arg.language ?? 'plaintext', content, false);
+  },
+  /** The files of fake.files whose path matches the glob (its "**" / "*" / "{a,b}" forms). */
+  async findFiles(include: string): Promise<Uri[]> {
+    fake.globs.push(include);
+    const re = new RegExp(`^/${include.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '\u0000').replace(/\*/g, '[^/]*')
+      .replace(/\u0000/g, '(?:.*/)?').replace(/\{([^}]*)\}/g, (_m, alts: string) => `(?:${alts.split(',').join('|')})`)}$`);
+    return fake.files.map((f) => Uri.parse(f)).filter((u) => re.test(u.path));
   },
   asRelativePath(u: Uri | string): string {
     const p = typeof u === 'string' ? u : u.path;

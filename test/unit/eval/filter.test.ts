@@ -200,7 +200,7 @@ test('the sample generator: deterministic, every field in the http_requests cata
   for (const [k, v] of Object.entries(a[0])) {
     const t = fields.get(k);
     assert.ok(t, `${k} is an http_requests field`);
-    assert.ok(t === 'int' ? typeof v === 'number' : t.startsWith('int or string') || typeof v === 'string', `${k} (${t}): ${JSON.stringify(v)}`);
+    assert.ok(t === 'int' ? typeof v === 'number' : t === 'bool' ? typeof v === 'boolean' : t.startsWith('int or string') || typeof v === 'string', `${k} (${t}): ${JSON.stringify(v)}`);
   }
   const hostile = a.filter((r) => /sqlmap|Nikto|zgrab|python-requests|curl|script|\.\.|UNION/.test(`${r.ClientRequestUserAgent} ${r.ClientRequestURI}`));
   assert.ok(hostile.length > 50 && hostile.length < 200, `about a tenth hostile: ${hostile.length}`);

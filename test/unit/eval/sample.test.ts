@@ -47,3 +47,26 @@ test('rules on those fields match the sample\'s hostile requests', () => {
   assert.equal(count('http.request.timestamp.sec ge 1795478400 and http.request.timestamp.sec lt 1795479400'), 1000);
   assert.equal(count('http.request.timestamp.sec lt 1795478500'), 100);
 });
+
+test('the sample has WorkerSubrequest, and the example filter the walkthrough points at lets some of it through', async () => {
+  // "Test Filter on Logs…" on examples/suspicious-api-traffic.filter.json (the walkthrough's "See what a filter keeps") reported
+  // 0 of 1 000: the sample had no WorkerSubrequest (a bool of http_requests that filters commonly pin to false, to leave out a
+  // Worker's own subrequests), so `WorkerSubrequest eq false` matched no line; and the example's path prefix "/v1/" is on none of
+  // the sample's API paths (/api/v1/...).
+  const { compileFilter } = await import('../../../server/src/core/eval/filter');
+  const { sampleHttpRequests } = await import('../../../server/src/core/eval/sample');
+  const { readFileSync } = await import('node:fs');
+  const lines = sampleHttpRequests(1000);
+  const plain = compileFilter({ where: { key: 'WorkerSubrequest', operator: 'eq', value: false } }, 'http_requests');
+  assert.ok(plain.ok);
+  assert.equal(lines.filter((l) => plain.filter.test(l)).length, 1000);
+  const example = JSON.parse(readFileSync(new URL('../../../examples/suspicious-api-traffic.filter.json', import.meta.url), 'utf8'));
+  const c = compileFilter(example, example.$dataset);
+  assert.ok(c.ok);
+  const matched = lines.filter((l) => c.filter.testCounting(l)).length;
+  assert.ok(matched > 0, 'the example filter matches some sample lines');
+  // The job in examples/api-security.logpush.json carries the same filter as its string.
+  const job = JSON.parse(readFileSync(new URL('../../../examples/api-security.logpush.json', import.meta.url), 'utf8'));
+  const { $dataset: _, ...filter } = example;
+  assert.deepEqual(JSON.parse(job.filter), filter);
+});

@@ -296,6 +296,8 @@ describe('nextAction', () => {
     assert.equal(a.question, 'Migrate zone "pro.example" to the new managed rules (1 rule)?');
     assert.deepEqual(a.options.map((o) => o.event.type), ['CONFIRM_MIGRATE']);
     assert.match(a.detail, /cannot be reversed/);
+    // The modal's detail is a sentence of its own: it began "the configuration you reviewed is saved, …" in lower case
+    assert.match(a.detail, /^The configuration you reviewed is saved, /);
     const fromValidation = act({ name: 'confirm-migrate', zone: ENT, from: 'validation', config: CONFIG });
     assert.ok(fromValidation.do === 'ask' && fromValidation.detail.startsWith('This leaves validation mode'));
   });

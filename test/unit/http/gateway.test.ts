@@ -71,6 +71,19 @@ describe('describeRpcResponse', () => {
       'HTTP 403: the gateway refuses one of the methods "eth_sign", "eth_coinbase"; it is not supported there. JSON-RPC error -32601 (method not found: the method does not exist or is not available): Unsupported.');
   });
 
+  test('a long array result is counted, not only cut (trace_filter, eth_getLogs)', () => {
+    // Seen sending examples/trace-filter.rpc.json: "OK: result [{"action":{"from":"0x8176…","callType":"cal… (id 1)." said nothing of
+    // the 20 traces; the history's quick pick shows that line too.
+    const traces = Array.from({ length: 20 }, (_, i) => ({ action: { from: '0x8176be10b03199fde664fbb90a474c2a341521c3', callType: 'call' }, subtraces: i }));
+    const s = describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: traces });
+    assert.ok(s.startsWith('OK: result, 20 items: [{"action":'), s);
+    assert.ok(s.endsWith('… (id 1).'), s);
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: [{ a: 'x'.repeat(100) }] }).slice(0, 22), 'OK: result, 1 item: [{');
+    // A short one reads whole, as before.
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: [] }), 'OK: result [] (id 1).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: ['0x1', '0x2'] }), 'OK: result ["0x1","0x2"] (id 1).');
+  });
+
   test('single responses', () => {
     assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 'a', result: { big: 'x'.repeat(100) } }), `OK: result ${JSON.stringify({ big: 'x'.repeat(100) }).slice(0, 79)}… (id "a").`);
     assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request: "jsonrpc" must be "2.0".' } }),

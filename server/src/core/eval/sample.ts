@@ -69,6 +69,8 @@ export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, 
       CacheCacheStatus: pick(['hit', 'miss', 'dynamic', 'expired']),
       RayID: Math.floor(rand() * 2 ** 52).toString(16).padStart(16, '0'),
       WAFAttackScore: hostile ? 1 + Math.floor(rand() * 20) : 50 + Math.floor(rand() * 49),
+      // Visitors' requests, none a Worker's own subrequest; a constant, so the records above stay those of earlier versions
+      WorkerSubrequest: false,
     });
   }
   return out;
