@@ -21,5 +21,7 @@ test('list names: lowercase letters, digits and "_", or a managed list $cf.<name
   const p = analyzeExpression('ip.src in $Office').problems[0];
   assert.match(p.message, /"\$Office" has capitals/);
   assert.deepEqual(p.fixes?.map((f) => [f.title, f.edits.map((e) => e.newText)]), [['Change to $office', ['$office']]]);
+  assert.equal(p.fixes?.[0].preferred, false, 'a list created through the API may be named so: no automatic fix');
+  assert.equal(analyzeExpression('ip.src in $CF.open_proxies').problems[0].fixes?.[0].preferred, true, 'no list can be named so');
   assert.equal(analyzeExpression('ip.src in $office.net').problems[0].fixes, undefined, 'no name to offer');
 });

@@ -69,8 +69,10 @@ class Checker {
     const lowerOnly = (n: string) => /^(cf\.)?[a-z0-9_]{1,50}$/.test(n);
     if (lowerOnly(r.name)) return;
     const lower = r.name.toLowerCase();
-    const fixes = lowerOnly(lower) ? { fixes: [{ title: `Change to $${lower}`, preferred: true, edits: [{ offset: r.offset, length: r.length, newText: `$${lower}` }] }] } : {};
-    if (/^[A-Za-z0-9_]{1,50}$/.test(r.name)) {
+    const capitalsOnly = /^[A-Za-z0-9_]{1,50}$/.test(r.name);
+    // Not preferred for capitals alone ("Fix all" must not rename a reference to a list the API named so)
+    const fixes = lowerOnly(lower) ? { fixes: [{ title: `Change to $${lower}`, preferred: !capitalsOnly, edits: [{ offset: r.offset, length: r.length, newText: `$${lower}` }] }] } : {};
+    if (capitalsOnly) {
       this.problems.push({
         code: 'ruleset/expr-list-name-case', offset: r.offset, length: r.length, ...fixes,
         message: `"$${r.name}" has capitals: the dashboard names lists with lowercase letters, digits and "_" only, so this matches only a list created through the API with exactly this name.`,
