@@ -15,16 +15,21 @@ export function selectionRanges(kind: DocKind, doc: ParsedDoc, offsets: readonly
   return offsets.map((offset) => {
     const inner = deep ? [] : PLUGINS[kind].selectionRanges?.(doc, offset) ?? [];
     const json = deep ? [] : jsonSelection(doc.treeAround(offset), doc.text, offset);
-    return nested([...inner, ...json, { offset: 0, length: doc.text.length }]);
+    return nested([...inner, ...json, { offset: 0, length: doc.text.length }], offset);
   });
 }
 
-/** Drops the spans equal to the one before them or not containing it: each must contain its child (LSP requires it). */
-function nested(spans: Span[]): Span[] {
+/**
+ * Drops the spans equal to the one before them or not containing it: each must contain its child (LSP requires it), and the first
+ * the caret (VS Code's SelectionRangeAdapter refuses the whole answer otherwise). A caret inside an escape sequence (between the
+ * "\" and the '"' of \") maps to a decoded offset whose spans can end before it.
+ */
+function nested(spans: Span[], offset: number): Span[] {
   const out: Span[] = [];
   for (const s of spans) {
     const prev = out[out.length - 1];
     if (s.length < 0) continue;
+    if (!prev && !(s.offset <= offset && offset <= s.offset + s.length)) continue;
     if (prev && !(s.offset <= prev.offset && s.offset + s.length >= prev.offset + prev.length && s.length > prev.length)) continue;
     out.push(s);
   }

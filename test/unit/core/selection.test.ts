@@ -113,6 +113,27 @@ test('every chain is nested (each span contains the one before it) at the offset
   }
 });
 
+test('every chain starts with a span around the caret, in the middle of an escape sequence too (VS Code refuses the answer otherwise)', () => {
+  // VS Code's SelectionRangeAdapter (extHostLanguageFeatures.ts) throws "INVALID selection range, must contain the previous range"
+  // when the first range does not contain the position, and Expand Selection then does nothing. A caret between the "\\" and the
+  // '"' of an escaped quote in a job's filter string was given the key's contents, which end before the backslash.
+  const text = '{"dataset": "http_requests", "filter": "{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"eq\\",\\"value\\":\\"us\\"}}"}';
+  const mid = at(text, '\\":{', 1); // between the backslash and the quote that closes "where"
+  assert.equal(text.slice(mid - 1, mid + 1), '\\"');
+  assert.equal(chain('logpush-job', text, mid)[0], '\\"where\\"');
+  for (const kind of ['logpush-job', 'waf-ruleset'] as const) {
+    for (const f of readdirSync(join(FIXTURES, kind)).filter((n) => n.endsWith('.json'))) {
+      const src = readFileSync(join(FIXTURES, kind, f), 'utf8');
+      if (src.length > 20_000) continue;
+      const offsets = offsetsOf(src);
+      ls.selectionRanges(kind, ls.parse(src), offsets).forEach((spans, i) => {
+        const o = offsets[i];
+        if (spans.length && !(spans[0].offset <= o && o <= spans[0].offset + spans[0].length)) assert.fail(`${kind}/${f} at ${o}: ${JSON.stringify(spans[0])}`);
+      });
+    }
+  }
+});
+
 test('a large batch is answered from the request under the caret; a document nested past the limit gets the whole text only', () => {
   const items = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ jsonrpc: '2.0', method: 'eth_getBalance', params: ['0x9b2055d370f73ec7d8a03e965129118dc8f5bf83', 'latest'], id: i }));
   const text = `[\n${items.join(',\n')}\n]\n`;

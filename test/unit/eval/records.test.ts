@@ -87,3 +87,23 @@ test('edgekit test-rules and test-filter report them, in text and JSON', async (
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('request records: an IP field whose text ipaddr.js reads loosely (three parts, one number, hex, octal, a zone) is flagged', async () => {
+  // ipaddr.js's isValid takes the inet_aton forms: "1.2.3" is 1.2.0.3, "010.1.1.1" is 8.1.1.1 (octal), "3232235777" is 192.168.1.1,
+  // so the evaluator matched them against CIDRs as those addresses, while the platform's IP fields hold an address (four decimal
+  // parts, or IPv6: the rules language's own IP syntax, exprLexer validIpv4/validIpv6), and the checker said nothing.
+  const { compileExpression } = await import('../../../server/src/core/eval/rules');
+  const c = compileExpression('ip.src in {1.2.0.0/16}');
+  assert.ok(c.ok);
+  assert.equal(c.expression.test({ 'ip.src': '1.2.3' }), true, 'the evaluator reads "1.2.3" as 1.2.0.3');
+  for (const bad of ['1.2.3', '3232235777', '0x7f.0.0.1', '010.1.1.1', 'fe80::1%eth0', '1.2.3.256']) {
+    const k = requestRecordChecker();
+    k.take({ 'ip.src': bad }, 1);
+    assert.deepEqual(k.result()?.examples, [`line 1: "ip.src" is IP on the platform, here the string ${JSON.stringify(bad)}, not an IP address (a.b.c.d in decimal, or IPv6), which the rules cannot read as the platform would`], bad);
+  }
+  for (const good of ['203.0.113.7', '0.0.0.0', '2001:db8::1', '::ffff:192.0.2.1', '2001:DB8::A', '::']) {
+    const k = requestRecordChecker();
+    k.take({ 'ip.src': good, 'cf.edge.server_ip': good }, 1);
+    assert.equal(k.result(), undefined, good);
+  }
+});

@@ -130,3 +130,15 @@ test('the lens counts (rulesetLensCounts) equal a full run after any edit, and t
   }
   assert.equal(rulesetLensCounts(rules(['http.host eq']), requests, remembered).ok, false, 'an expression that does not compile');
 });
+
+test('a rule that is no object (null, a number) while the ruleset is edited: the lens counts give an error, never a throw', async () => {
+  // The rules' code lenses count the document as it is typed, schema errors included; a throw there lost every lens of the document.
+  const { RememberedMatches, rulesetLensCounts } = await import('../../../server/src/core/eval/rules');
+  const requests: RequestRecord[] = [{ 'http.host': 'a.example' }];
+  const remembered = new RememberedMatches(1);
+  for (const bad of [null, 5, 'block', [1]]) {
+    const r = rulesetLensCounts({ rules: [bad, { action: 'block', expression: 'http.host eq "a.example"' }] }, requests, remembered);
+    assert.equal(r.ok, false, JSON.stringify(bad));
+  }
+  assert.equal(compileRuleset({ rules: [null] }).ok, false);
+});

@@ -5,6 +5,7 @@
 // These checks say so, with the first line of each kind of problem, instead of counts that look right.
 import ipaddr from 'ipaddr.js';
 import { FIELDS, NETWORK_FIELDS, tyName, type Ty } from '../rules/ruleset/catalog';
+import { validIpv6 } from '../rules/ruleset/exprLexer';
 import { suggest } from '../suggest';
 import { isObj } from '../json';
 
@@ -20,6 +21,15 @@ export interface RecordChecker {
 const EXAMPLES = 3;
 const FIELD_NAMES = [...FIELDS.keys(), ...NETWORK_FIELDS.keys()];
 
+/**
+ * An address as an IP field holds it: four decimal parts without leading zeros, or IPv6 as the rules language writes it
+ * (exprLexer validIpv6). Not ipaddr.js's isValid, which takes the inet_aton forms ("1.2.3" for 1.2.0.3, "010.1.1.1" in octal,
+ * "3232235777") and zone ids, which the evaluator then matches as those addresses.
+ */
+function platformIp(s: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes('%') && validIpv6(s));
+}
+
 /** Why value cannot be a value of ty (undefined: it can). Integer takes any number: the catalogue's Number fields are Integer too. */
 function mismatch(value: unknown, ty: Ty): string | undefined {
   const what = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v === 'string' ? 'the string' : typeof v === 'number' ? 'the number' : 'the boolean'} ${JSON.stringify(v)}`);
@@ -28,7 +38,7 @@ function mismatch(value: unknown, ty: Ty): string | undefined {
     case 'String': case 'Bytes': return typeof value === 'string' ? undefined : what(value);
     case 'Integer': return typeof value === 'number' && Number.isFinite(value) ? undefined : what(value);
     case 'Boolean': return typeof value === 'boolean' ? undefined : what(value);
-    case 'IP': return typeof value === 'string' && ipaddr.isValid(value) ? undefined : typeof value === 'string' ? `${what(value)}, not an IP address` : what(value);
+    case 'IP': return typeof value === 'string' && platformIp(value) ? undefined : typeof value === 'string' ? `${what(value)}, not an IP address (a.b.c.d in decimal, or IPv6)` : what(value);
     case 'Array': {
       if (!Array.isArray(value)) return what(value);
       for (const [i, v] of value.entries()) { const m = mismatch(v, ty.of); if (m) return `${m} at [${i}]`; }

@@ -469,7 +469,9 @@ type RuleValue = { action?: string; expression?: string; description?: string; e
 /** The rules of a ruleset as a run orders them, with zeroed tallies; nothing compiled. */
 function plan(value: unknown): RunRule[] {
   const rules = (value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : []) as RuleValue[];
-  return rules.map((r, i) => {
+  return rules.map((raw, i) => {
+    // A rule that is no object (null while the document is typed: the lenses count it as it stands) has no expression to compile
+    const r: RuleValue = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
     const action = String(r.action);
     const p = r.action_parameters && typeof r.action_parameters === 'object' ? r.action_parameters : {};
     return {

@@ -59,15 +59,31 @@ class Checker {
     this.catalogue = fieldCatalogue(phase);
   }
 
-  /** A list's name: lowercase letters, digits and "_" (the docs' lists section), or a managed list $cf.<name>. */
+  /**
+   * A list's name: letters, digits and "_", at most 50 characters, or a managed list $cf.<name> (lowercase, as Cloudflare names
+   * them). Capitals are a warning only: the lists overview (waf/tools/lists, "List names") and the Rules language's lists section
+   * say lowercase (^[a-z0-9_]+$, what the dashboard takes), but the Lists API's JSON object page gives ^[a-zA-Z0-9_]+$, so a list
+   * created through the API may have them (docs/architecture.md, "List names").
+   */
   private listName(r: ListNode): void {
-    const valid = (n: string) => /^(cf\.)?[a-z0-9_]+$/.test(n);
-    if (valid(r.name)) return;
+    const lowerOnly = (n: string) => /^(cf\.)?[a-z0-9_]{1,50}$/.test(n);
+    if (lowerOnly(r.name)) return;
     const lower = r.name.toLowerCase();
+    const capitalsOnly = /^[A-Za-z0-9_]{1,50}$/.test(r.name);
+    // Not preferred for capitals alone ("Fix all" must not rename a reference to a list the API named so)
+    const fixes = lowerOnly(lower) ? { fixes: [{ title: `Change to $${lower}`, preferred: !capitalsOnly, edits: [{ offset: r.offset, length: r.length, newText: `$${lower}` }] }] } : {};
+    if (capitalsOnly) {
+      this.problems.push({
+        code: 'ruleset/expr-list-name-case', offset: r.offset, length: r.length, ...fixes,
+        message: `"$${r.name}" has capitals: the dashboard names lists with lowercase letters, digits and "_" only, so this matches only a list created through the API with exactly this name.`,
+      });
+      return;
+    }
+    const long = r.name.replace(/^cf\./, '').length > 50;
     this.problems.push({
-      code: 'ruleset/expr-list-name', offset: r.offset, length: r.length,
-      message: `"$${r.name}" is no list name: a list's name has only lowercase letters, digits and "_" (a managed list is $cf.<name>), so the platform finds no such list.`,
-      ...(valid(lower) ? { fixes: [{ title: `Change to $${lower}`, preferred: true, edits: [{ offset: r.offset, length: r.length, newText: `$${lower}` }] }] } : {}),
+      code: 'ruleset/expr-list-name', offset: r.offset, length: r.length, ...fixes,
+      message: long ? `"$${r.name}" is no list name: a list's name has at most 50 characters, so the platform finds no such list.`
+        : `"$${r.name}" is no list name: a list's name has only letters, digits and "_" (a managed list is $cf.<name>, in lowercase), so the platform finds no such list.`,
     });
   }
 
