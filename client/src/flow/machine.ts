@@ -435,7 +435,8 @@ export function describeCheck(zone: Zone, check: CheckResult, notes: string[]): 
     default:
       return check.compatible
         ? { ok: true, text: `${zone.name} can move to the new managed rules ${state}.` }
-        : { ok: false, text: `${zone.name} is not eligible for migration ${state}.${why ? ` ${why}` : ''}` };
+        // In the words the migration flow uses when it stops at the same check (Zone "x" (plan) is not eligible for the new managed rules).
+        : { ok: false, text: `Zone ${zoneLabel(zone)} is not eligible for the new managed rules ${state}.${why ? ` ${why}` : ''}` };
   }
 }
 
