@@ -231,7 +231,7 @@ function toGitlab(results: FileResult[]) {
   });
 }
 
-function stylish(results: FileResult[], unchecked: number, fix: boolean): string {
+function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed = 0): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
   for (const r of results) {
@@ -247,8 +247,10 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean): string
   }
   const total = errors + warnings + infos;
   // A path that could not be checked is not "no problems" (its message follows on stderr).
-  const skipped = unchecked ? `${total === 0 ? ';' : ''} ${unchecked} path(s) could not be checked (see the messages).` : '';
-  lines.push(total === 0 ? `${results.length} file(s) checked${unchecked ? skipped : ', no problems.'}`
+  // A file checked whose fixes could not be written was checked: it is said apart.
+  const skipped = (unchecked ? `${total === 0 ? ';' : ''} ${unchecked} path(s) could not be checked (see the messages).` : '') +
+    (unfixed ? `${total === 0 && !unchecked ? ';' : ''} ${unfixed} file(s) could not be fixed (see the messages).` : '');
+  lines.push(total === 0 ? `${results.length} file(s) checked${skipped || ', no problems.'}`
     : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).${skipped}`);
   if (fix) {
     const fixed = results.filter((r) => r.fixed);
@@ -300,6 +302,7 @@ export function lint(argv: string[], io: Io): number {
   const roots: string[] = [];
   const files = collect(args.paths, !!args.kind, ioErrors, walked, roots);
   const results: FileResult[] = [];
+  let unfixed = 0; // files checked whose fixes were not written (their messages are in ioErrors too)
   for (const file of files) {
     let text: string;
     let bytes: Buffer;
@@ -329,6 +332,7 @@ export function lint(argv: string[], io: Io): number {
         const invalid = r.fixed > 0 ? notUtf8At(bytes, decoded) : -1;
         if (invalid >= 0) {
           ioErrors.push(`${file}: not valid UTF-8 (byte 0x${bytes[invalid].toString(16).padStart(2, '0')} at offset ${invalid}); the fixes were not written.`);
+          unfixed++;
           results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
           continue;
         }
@@ -336,6 +340,7 @@ export function lint(argv: string[], io: Io): number {
           const refused = writeFixes(file, walked.has(file) ? roots : undefined, bytes, (bom ? '\ufeff' : '') + r.text);
           if (refused) {
             ioErrors.push(`${file}: ${refused}`);
+            unfixed++;
             results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
             continue;
           }
@@ -358,7 +363,7 @@ export function lint(argv: string[], io: Io): number {
     }
   } else if (args.format === 'github') io.stdout(toGithub(results));
   else if (args.format === 'gitlab') io.stdout(JSON.stringify(toGitlab(results), null, 2) + '\n');
-  else io.stdout(stylish(results, ioErrors.length, args.fix));
+  else io.stdout(stylish(results, ioErrors.length - unfixed, args.fix, unfixed));
   for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;

@@ -8,6 +8,7 @@ import { OptionsError, parseOptions } from '../../mock/src/options';
 export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
 Evaluates a Logpush filter (a *.filter.json, or a *.logpush.json job's "filter") on every line of an NDJSON log file (gzip or not)
 and prints how many lines it lets through, each and/or branch's count, and the first N matching lines (default 5).
+A field the filter compares that no line has is named (its comparisons match nothing, or everything when negated).
 Exit codes: 0 evaluated, 1 the filter or the job has errors, or the log file cannot be read, 2 usage.`;
 
 export interface Io { stdout(s: string): void; stderr(s: string): void }
@@ -137,12 +138,13 @@ function skippedLine(bad: number, firstBad: string[]): string {
 }
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
-Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file (one request record per line:
-{"http.host": "...", "ip.src": "...", ...}) and prints, per rule, how many requests its expression matches, how many its action
-applies to, and how many it decides. The rules run in order, as on the platform: a matching rule with a terminating action (block,
-challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field) decides the request and later rules do not run,
-as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of named rulesets and the other actions let the
-next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
+Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not (one request record
+per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too) and prints, per rule, how many requests
+its expression matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
+matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
+decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
+named rulesets and the other actions let the next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
+Records the platform would not read so (a field the rules language does not have, a value of the wrong type) are named.
 Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
 
 export async function testRulesCommand(argv: string[], io: Io): Promise<number> {

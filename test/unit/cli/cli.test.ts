@@ -294,6 +294,9 @@ test('lint --fix does not write a file that is not UTF-8: the bytes it could not
   assert.equal(r.code, 2);
   // A UTF-8 file beside it is fixed as usual.
   assert.match(fs.readFileSync(path.join(dir, 'b.filter.json'), 'utf8'), /"operator": "in"/);
+  // The summary said "2 path(s) could not be checked" though all three were checked and their problems listed above it.
+  assert.match(r.stdout, /in 3 file\(s\)\. 2 file\(s\) could not be fixed \(see the messages\)\./);
+  assert.doesNotMatch(r.stdout, /could not be checked/);
 });
 
 test('package.json\'s problem matchers ($edgekit, $edgekit-info) read every line of --format line, as VS Code tasks would', async () => {
