@@ -187,6 +187,15 @@ function toSarif(results: FileResult[]) {
 }
 
 /**
+ * Text for one line of the text outputs: control characters and the Unicode line breaks written as \u escapes (as messages quote
+ * text). A file name can hold a line break, and a pull request can add one ("x\n::error file=...::..."): written as is, its second
+ * half would be a line of its own, which a CI runner reads as a workflow command (GitHub's reads them on stdout and stderr).
+ */
+function oneLine(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`): each problem becomes an annotation on the pull request's
  * diff, in any repository (code scanning, which takes the SARIF, is not on every plan). Severity: error, warning, and notice for
  * information and hints. Escaping as the Actions toolkit's command.ts: `%`, CR and LF in the message; also `:` and `,` in properties.
@@ -237,7 +246,7 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean): string
   for (const r of results) {
     if (r.problems.length === 0) continue;
     const t = new LineTable(r.text);
-    lines.push(r.file);
+    lines.push(oneLine(r.file));
     for (const p of r.problems) {
       const s = t.position(p.offset);
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
@@ -354,12 +363,12 @@ export function lint(argv: string[], io: Io): number {
   else if (args.format === 'line') {
     for (const r of results) {
       const t = new LineTable(r.text);
-      for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
+      for (const p of r.problems) io.stdout(`${oneLine(r.file)}:${formatProblemLine(t, p)}\n`);
     }
   } else if (args.format === 'github') io.stdout(toGithub(results));
   else if (args.format === 'gitlab') io.stdout(JSON.stringify(toGitlab(results), null, 2) + '\n');
   else io.stdout(stylish(results, ioErrors.length, args.fix));
-  for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
+  for (const e of ioErrors) io.stderr(`edgekit: ${oneLine(e)}\n`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
