@@ -31,7 +31,7 @@ export const MAX_LINE = 1024 * 1024;
  * The lines of a byte stream (UTF-8), split on "\n" (a "\r" before it dropped), each as its text, or as its length in characters when
  * it is longer than `max`: the text of such a line is counted, not kept. A last line without "\n" counts too.
  */
-async function* splitLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string | number> {
+async function* splitLines(input: AsyncIterable<Buffer>, max: number, stop?: () => boolean): AsyncGenerator<string | number> {
   const decoder = new StringDecoder('utf8'); // a character split between two chunks is decoded whole
   let pending = '';
   let size = 0;
@@ -52,7 +52,11 @@ async function* splitLines(input: AsyncIterable<Buffer>, max: number): AsyncGene
       start = nl + 1;
     }
   };
-  for await (const chunk of input) yield* take(decoder.write(chunk));
+  for await (const chunk of input) {
+    // Asked between chunks, not only between lines: a line that does not end (/dev/zero, a pipe) gives no line to stop after.
+    if (stop?.()) return;
+    yield* take(decoder.write(chunk));
+  }
   yield* take(decoder.end());
   if (size > 0) yield over ? size : line();
 }
@@ -82,8 +86,9 @@ async function startsWithBracket(file: string, gzip: boolean): Promise<boolean> 
 }
 
 /** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
- * JSON array of objects (request records are often kept so) gives its items, numbered from 1. */
-export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
+ * JSON array of objects (request records are often kept so) gives its items, numbered from 1. When `stop` says so (asked at every
+ * chunk read), the items end where they are, inside a line too; the caller knows why. */
+export async function* readNdjson(file: string, stop?: () => boolean): AsyncGenerator<NdjsonItem> {
   let gzip: boolean, array: boolean;
   try {
     gzip = await isGzip(file);
@@ -101,7 +106,7 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
   if (gzip) input = input.pipe(createGunzip());
   let n = 0;
   try {
-    for await (const line of splitLines(input, MAX_LINE)) {
+    for await (const line of splitLines(input, MAX_LINE, stop)) {
       n++;
       if (typeof line === 'number') { yield { line: n, error: `line ${n} is ${line} characters long, over the ${MAX_LINE}-character limit` }; continue; }
       // A UTF-8 byte order mark is not part of the first record (lint ignores it too)

@@ -21,7 +21,7 @@ const ndjson = (): typeof Ndjson => require('../eval/ndjson') as typeof Ndjson;
 async function readRecords(file: string, token: { isCancellationRequested: boolean }, take: (line: number, record: LogRecord) => void): Promise<SkippedLines | { error: string }> {
   const skipped: SkippedLines & { badLines: number; badLineErrors: string[] } = { badLines: 0, badLineErrors: [] };
   let read = 0;
-  for await (const item of ndjson().readNdjson(file)) {
+  for await (const item of ndjson().readNdjson(file, () => token.isCancellationRequested)) {
     if (token.isCancellationRequested) return { error: 'Cancelled.' };
     if ('record' in item) { read++; take(item.line, item.record); continue; }
     if (item.fatal) {
@@ -32,6 +32,8 @@ async function readRecords(file: string, token: { isCancellationRequested: boole
     skipped.badLines++;
     if (skipped.badLineErrors.length < 3) skipped.badLineErrors.push(item.error);
   }
+  // The reader stops inside a line when cancelled: its items end without one to look at.
+  if (token.isCancellationRequested) return { error: 'Cancelled.' };
   return skipped;
 }
 

@@ -34,6 +34,33 @@ test('edgekit/testFilter answers on a log file, and a cancelled one stops readin
   }
 });
 
+test('a cancelled edgekit/testFilter stops inside a line that does not end (/dev/zero, a pipe, a gzip bomb of one line)', { timeout: 60_000, skip: process.platform === 'win32' }, async () => {
+  // Cancellation was looked at between records only, and a line over the length limit gives its record (an error) at its end: on a
+  // file without a line break the request read on after Cancel, to the end of the file or, on /dev/zero, for ever.
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/z.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": 400}}' } });
+    const source = new CancellationTokenSource();
+    const pending = server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri, logs: '/dev/zero' }, source.token)
+      .then((x) => x, (e: { code?: number }) => ({ error: `rejected ${e.code}` }));
+    await new Promise((r) => setTimeout(r, 500));
+    source.cancel();
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([pending, new Promise<{ error: string }>((r) => { timer = setTimeout(() => r({ error: 'still reading 10 s after Cancel' }), 10_000); })]);
+    clearTimeout(timer);
+    assert.ok(outcome.error === 'Cancelled.' || /rejected -32800/.test(String(outcome.error)), `the request stopped: ${JSON.stringify(outcome)}`);
+    // The server still answers
+    const small = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-')), 'one.ndjson');
+    fs.writeFileSync(small, '{"EdgeResponseStatus": 403}\n');
+    const r = await server.conn.sendRequest<{ total: number; matched: number }>('edgekit/testFilter', { uri, logs: small });
+    assert.deepEqual([r.total, r.matched], [1, 1]);
+    fs.rmSync(path.dirname(small), { recursive: true, force: true });
+  } finally {
+    await server.stop();
+  }
+});
+
 // The conversion requests: numbers as written, and the job's dataset in the filter document, its default when the job names none
 // (the job's filter is checked against http_requests, the filter document was checked against the edgekit.logpush.dataset setting).
 test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano past 2^53, and a job without dataset gives http_requests', { timeout: 60_000 }, async () => {
