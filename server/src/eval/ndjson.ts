@@ -9,7 +9,8 @@ import type { Readable } from 'node:stream';
 
 /** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
  * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
-export type NdjsonItem = { line: number; record: Record<string, unknown> } | { line: number; error: string; fatal?: true };
+/** A record, with the length of its line in characters (`chars`; an item of a JSON array file has none), or a line's error. */
+export type NdjsonItem = { line: number; record: Record<string, unknown>; chars?: number } | { line: number; error: string; fatal?: true };
 
 /** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
 function readFailure(file: string, lines: number, err: unknown): string {
@@ -120,7 +121,7 @@ export async function* readNdjson(file: string, stop?: () => boolean): AsyncGene
         continue;
       }
       if (typeof v !== 'object' || v === null || Array.isArray(v)) { yield { line: n, error: `line ${n} is not a JSON object` }; continue; }
-      yield { line: n, record: v as Record<string, unknown> };
+      yield { line: n, record: v as Record<string, unknown>, chars: text.length };
     }
   } catch (err) {
     yield { line: n + 1, error: readFailure(file, n, err), fatal: true };

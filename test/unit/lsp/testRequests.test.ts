@@ -228,6 +228,30 @@ test('after edgekit/testRules, each rule has a lens with its counts, and they fo
   }
 });
 
+test('the lines kept for the lenses are bounded in size too, not only in number (10 000 lines of 1 MB were 10 GB)', { timeout: 60_000 }, async () => {
+  // Each kept line stays in memory for the document's lens: 10 000 lines near the reader's 1 MiB line limit took the server past
+  // its heap. Past a budget of characters, lines are counted and not kept, and the lens says "of the first N lines".
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-lensbig-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/big.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": 400}}' } });
+    const logs = path.join(dir, 'big.ndjson');
+    const agent = 'x'.repeat(300_000);
+    fs.writeFileSync(logs, Array.from({ length: 100 }, (_, i) => JSON.stringify({ EdgeResponseStatus: i % 2 ? 403 : 200, ClientRequestUserAgent: agent })).join('\n'));
+    const r = await server.conn.sendRequest<{ total?: number; matched?: number }>('edgekit/testFilter', { uri, logs });
+    assert.deepEqual([r.total, r.matched], [100, 50], 'every line is counted in the report');
+    const titles = (await server.conn.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '');
+    const m = titles.map((t) => /^matches (\d+) of the first (\d+) lines of big\.ndjson$/.exec(t)).find(Boolean);
+    assert.ok(m, JSON.stringify(titles));
+    assert.ok(Number(m[2]) >= 1 && Number(m[2]) * 300_000 <= 32 * 1024 * 1024, `${m[2]} lines of 300 000 characters kept`);
+    assert.equal(Number(m[1]), Math.floor(Number(m[2]) / 2));
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a lens counts the lines kept for it, and says "the first" when the file had more', { timeout: 60_000 }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-lenskept-'));
   const server = await startServer(serverJs());
