@@ -186,13 +186,9 @@ function toSarif(results: FileResult[]) {
   };
 }
 
-/**
- * Text for one line of the text outputs: control characters and the Unicode line breaks written as \u escapes (as messages quote
- * text). A file name can hold a line break, and a pull request can add one ("x\n::error file=...::..."): written as is, its second
- * half would be a line of its own, which a CI runner reads as a workflow command (GitHub's reads them on stdout and stderr).
- */
+/** A file name, or a message naming one, on one line: its line feeds too written as \u000a (see outputLines). */
 function oneLine(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return outputLines(s).replace(/\n/g, '\\u000a');
 }
 
 /**
@@ -379,7 +375,20 @@ function asksHelp(args: string[]): boolean {
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
-export async function main(argv: string[], io: Io): Promise<number> {
+/**
+ * What the CLI writes, its "\n" line ends kept and every other control character and Unicode line break (CR, U+0085, U+2028,
+ * U+2029) written as a \u escape, as messages quote text. File names and file contents reach the output (a name in a directory
+ * walk, V8's "is not JSON" message quoting a bad line, a field name decoded from its JSON escape), and a pull request chooses
+ * them: "x\n::error file=...::..." or a lone CR written as is starts a line a CI runner obeys as a workflow command (GitHub's
+ * reads them on stdout and stderr, and ends lines at CR too). JSON and SARIF are unchanged in meaning (a raw U+2028 in a string
+ * becomes its escape); the github format's lines are already escaped.
+ */
+export function outputLines(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export async function main(argv: string[], rawIo: Io): Promise<number> {
+  const io: Io = { stdout: (s) => rawIo.stdout(outputLines(s)), stderr: (s) => rawIo.stderr(outputLines(s)) };
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }
