@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { tidyMessage } from '../core/messages';
+import { tidyMessage } from '../core';
 
 /** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
  * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
