@@ -6,7 +6,6 @@ import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { tidyMessage } from '../core';
 
 /** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
  * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
@@ -118,7 +117,7 @@ export async function* readNdjson(file: string, stop?: () => boolean): AsyncGene
       try {
         v = JSON.parse(text);
       } catch (err) {
-        yield { line: n, error: tidyMessage(`line ${n} is not JSON (${(err as Error).message})`) }; // V8 quotes the line, control characters too
+        yield { line: n, error: `line ${n} is not JSON (${(err as Error).message})` };
         continue;
       }
       if (typeof v !== 'object' || v === null || Array.isArray(v)) { yield { line: n, error: `line ${n} is not a JSON object` }; continue; }
