@@ -15,7 +15,8 @@ export const Config = {
   mockAutoStart: (): boolean => get<boolean>('mock.autoStart', false),
   mockPort: (): number => { const p = get<number>('mock.port', 0); return Number.isInteger(p) && p >= 0 && p < 65536 ? p : 0; },
   /** The embedded mock's rate limit as the setting has it: `N/S` or `off` (mock/src/rateLimit.ts parseRateLimit reads it). */
-  mockRateLimit: (): string => get<string>('mock.rateLimit', '1200/300').trim(),
+  /** Another JSON value (settings.json takes any: 1200, false) is written as JSON, which parseRateLimit refuses with its message. */
+  mockRateLimit: (): string => { const v = get<unknown>('mock.rateLimit', '1200/300'); return typeof v === 'string' ? v.trim() : JSON.stringify(v); },
   /** The S3-compatible endpoint the embedded mock delivers s3:// and r2:// Logpush destinations to ('' = its local folder). */
   mockS3Endpoint: (): string => get<string>('mock.s3Endpoint', '').trim(),
   requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },

@@ -14,7 +14,8 @@ export interface RateLimitOptions {
   perUser?: RateLimit | false;
   /** Per client IP (every request to /client/v4, credentials or not); default 200 per 1 s; false: no per-IP limit. */
   perIp?: RateLimit | false;
-  /** The clock (ms since the epoch); default Date.now. */
+  /** The clock (ms since the epoch); default the process's monotonic clock from its start's wall time (Date.now goes back when
+   * the system clock is set back, and counts and blocks would then last as long as the jump). */
   now?: () => number;
 }
 
@@ -44,6 +45,10 @@ function checkLimit(name: string, l: RateLimit | false | undefined): void {
   }
 }
 
+const SWEEP_MIN = 1024;
+/** Milliseconds since the epoch as the wall clock read them when the process started, advanced by the monotonic clock. */
+const monotonicNow = (): number => performance.timeOrigin + performance.now();
+
 /** The times (ms) of the requests counted within the last window of one key; `blockedUntil` while a block lasts. */
 class Window {
   private times: number[] = [];
@@ -60,6 +65,8 @@ class Window {
   }
   get count(): number { return this.times.length - this.head; }
   get oldest(): number { return this.times[this.head]; }
+  /** Whether it holds nothing worth keeping at `now`, once drop(now - window) has run: no request within the window, no block. */
+  idle(now: number): boolean { return this.count === 0 && now >= this.blockedUntil; }
   push(t: number): void { this.times.push(t); }
 }
 
@@ -72,6 +79,8 @@ export class RateLimiter {
   private readonly now: () => number;
   private readonly users = new Map<string, Window>();
   private readonly ips = new Map<string, Window>();
+  /** The size of a map at which its idle windows are next forgotten (twice what was left, at least SWEEP_MIN): amortised O(1). */
+  private readonly sweepAt = new Map<Map<string, Window>, number>();
 
   constructor(opts: RateLimitOptions | false = {}) {
     const o = opts === false ? { perUser: false as const, perIp: false as const } : opts;
@@ -79,8 +88,11 @@ export class RateLimiter {
     checkLimit('perIp', o.perIp);
     this.perUser = o.perUser ?? DEFAULT_PER_USER;
     this.perIp = o.perIp ?? DEFAULT_PER_IP;
-    this.now = o.now ?? Date.now;
+    this.now = o.now ?? monotonicNow;
   }
+
+  /** How many users and addresses have a count or block kept. */
+  get tracked(): number { return this.users.size + this.ips.size; }
 
   /** Whether any limit applies. */
   get enabled(): boolean { return this.perUser !== false || this.perIp !== false; }
@@ -90,15 +102,15 @@ export class RateLimiter {
     const now = this.now();
     if (this.perIp) {
       // Per IP: a sliding window; over it, the request is refused until the oldest counted one leaves the window (no block).
-      const w = this.window(this.ips, ip);
       const windowMs = this.perIp.windowSeconds * 1000;
+      const w = this.window(this.ips, ip, now, windowMs);
       w.drop(now - windowMs);
       if (w.count >= this.perIp.limit) return this.refuse(this.perIp.limit, w.oldest + windowMs, now);
       w.push(now);
     }
     if (!this.perUser || user === undefined) return { headers: {} };
-    const w = this.window(this.users, user);
     const windowMs = this.perUser.windowSeconds * 1000;
+    const w = this.window(this.users, user, now, windowMs);
     // Blocked: every call until the block ends is refused, and is not counted (the window starts afresh after it).
     if (now < w.blockedUntil) return this.refuse(this.perUser.limit, w.blockedUntil, now);
     w.drop(now - windowMs);
@@ -115,11 +127,22 @@ export class RateLimiter {
   reset(): void {
     this.users.clear();
     this.ips.clear();
+    this.sweepAt.clear();
   }
 
-  private window(map: Map<string, Window>, key: string): Window {
+  private window(map: Map<string, Window>, key: string, now: number, windowMs: number): Window {
     let w = map.get(key);
-    if (!w) map.set(key, (w = new Window()));
+    if (!w) {
+      // Every address that ever sent a request had its window kept: forget those with nothing in their window and no block.
+      if (map.size >= (this.sweepAt.get(map) ?? SWEEP_MIN)) {
+        for (const [k, old] of map) {
+          old.drop(now - windowMs);
+          if (old.idle(now)) map.delete(k);
+        }
+        this.sweepAt.set(map, Math.max(SWEEP_MIN, map.size * 2));
+      }
+      map.set(key, (w = new Window()));
+    }
     return w;
   }
 

@@ -186,6 +186,11 @@ function toSarif(results: FileResult[]) {
   };
 }
 
+/** A file name, or a message naming one, on one line: its line feeds too written as \u000a (see outputLines). */
+function oneLine(s: string): string {
+  return outputLines(s).replace(/\n/g, '\\u000a');
+}
+
 /**
  * GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`): each problem becomes an annotation on the pull request's
  * diff, in any repository (code scanning, which takes the SARIF, is not on every plan). Severity: error, warning, and notice for
@@ -237,7 +242,7 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
   for (const r of results) {
     if (r.problems.length === 0) continue;
     const t = new LineTable(r.text);
-    lines.push(r.file);
+    lines.push(oneLine(r.file));
     for (const p of r.problems) {
       const s = t.position(p.offset);
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
@@ -359,12 +364,13 @@ export function lint(argv: string[], io: Io): number {
   else if (args.format === 'line') {
     for (const r of results) {
       const t = new LineTable(r.text);
-      for (const p of r.problems) io.stdout(`${r.file}:${formatProblemLine(t, p)}\n`);
+      for (const p of r.problems) io.stdout(`${oneLine(r.file)}:${formatProblemLine(t, p)}\n`);
     }
   } else if (args.format === 'github') io.stdout(toGithub(results));
   else if (args.format === 'gitlab') io.stdout(JSON.stringify(toGitlab(results), null, 2) + '\n');
   else io.stdout(stylish(results, ioErrors.length - unfixed, args.fix, unfixed));
-  for (const e of ioErrors) io.stderr(`edgekit: ${e}\n`);
+  for (const e of ioErrors) io.stderr(`edgekit: ${oneLine(e)}
+`);
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
@@ -375,7 +381,20 @@ function asksHelp(args: string[]): boolean {
   return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
-export async function main(argv: string[], io: Io): Promise<number> {
+/**
+ * What the CLI writes, its "\n" line ends kept and every other control character and Unicode line break (CR, U+0085, U+2028,
+ * U+2029) written as a \u escape, as messages quote text. File names and file contents reach the output (a name in a directory
+ * walk, V8's "is not JSON" message quoting a bad line, a field name decoded from its JSON escape), and a pull request chooses
+ * them: "x\n::error file=...::..." or a lone CR written as is starts a line a CI runner obeys as a workflow command (GitHub's
+ * reads them on stdout and stderr, and ends lines at CR too). JSON and SARIF are unchanged in meaning (a raw U+2028 in a string
+ * becomes its escape); the github format's lines are already escaped.
+ */
+export function outputLines(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export async function main(argv: string[], rawIo: Io): Promise<number> {
+  const io: Io = { stdout: (s) => rawIo.stdout(outputLines(s)), stderr: (s) => rawIo.stderr(outputLines(s)) };
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }

@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, type FilterNode, type RecordProblems } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, tidyMessage, type FilterNode, type RecordProblems } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -97,7 +97,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   for await (const item of readNdjson(logFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
-      bad++; if (firstBad.length < 3) firstBad.push(item.error); continue;
+      bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error)); continue;
     }
     total++;
     records.take(item.record, item.line);
@@ -182,7 +182,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   for await (const item of readNdjson(requestsFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
-      bad++; if (firstBad.length < 3) firstBad.push(item.error);
+      bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error));
     } else { records.take(item.record, item.line); run.take(item.record, item.line); }
   }
   const total = run.total(), undecided = run.undecided(), executed = run.executed();

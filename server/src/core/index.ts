@@ -37,6 +37,7 @@ export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } f
 export { sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
+export { tidyMessage } from './messages';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
 export { compileExpression, compileRuleset, RememberedMatches, rulesetLensCounts, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';

@@ -9,7 +9,8 @@ import type { Readable } from 'node:stream';
 
 /** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
  * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
-export type NdjsonItem = { line: number; record: Record<string, unknown> } | { line: number; error: string; fatal?: true };
+/** A record, with the length of its line in characters (`chars`; an item of a JSON array file has none), or a line's error. */
+export type NdjsonItem = { line: number; record: Record<string, unknown>; chars?: number } | { line: number; error: string; fatal?: true };
 
 /** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
 function readFailure(file: string, lines: number, err: unknown): string {
@@ -31,7 +32,7 @@ export const MAX_LINE = 1024 * 1024;
  * The lines of a byte stream (UTF-8), split on "\n" (a "\r" before it dropped), each as its text, or as its length in characters when
  * it is longer than `max`: the text of such a line is counted, not kept. A last line without "\n" counts too.
  */
-async function* splitLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string | number> {
+async function* splitLines(input: AsyncIterable<Buffer>, max: number, stop?: () => boolean): AsyncGenerator<string | number> {
   const decoder = new StringDecoder('utf8'); // a character split between two chunks is decoded whole
   let pending = '';
   let size = 0;
@@ -52,7 +53,11 @@ async function* splitLines(input: AsyncIterable<Buffer>, max: number): AsyncGene
       start = nl + 1;
     }
   };
-  for await (const chunk of input) yield* take(decoder.write(chunk));
+  for await (const chunk of input) {
+    // Asked between chunks, not only between lines: a line that does not end (/dev/zero, a pipe) gives no line to stop after.
+    if (stop?.()) return;
+    yield* take(decoder.write(chunk));
+  }
   yield* take(decoder.end());
   if (size > 0) yield over ? size : line();
 }
@@ -82,8 +87,9 @@ async function startsWithBracket(file: string, gzip: boolean): Promise<boolean> 
 }
 
 /** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
- * JSON array of objects (request records are often kept so) gives its items, numbered from 1. */
-export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
+ * JSON array of objects (request records are often kept so) gives its items, numbered from 1. When `stop` says so (asked at every
+ * chunk read), the items end where they are, inside a line too; the caller knows why. */
+export async function* readNdjson(file: string, stop?: () => boolean): AsyncGenerator<NdjsonItem> {
   let gzip: boolean, array: boolean;
   try {
     gzip = await isGzip(file);
@@ -101,7 +107,7 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
   if (gzip) input = input.pipe(createGunzip());
   let n = 0;
   try {
-    for await (const line of splitLines(input, MAX_LINE)) {
+    for await (const line of splitLines(input, MAX_LINE, stop)) {
       n++;
       if (typeof line === 'number') { yield { line: n, error: `line ${n} is ${line} characters long, over the ${MAX_LINE}-character limit` }; continue; }
       // A UTF-8 byte order mark is not part of the first record (lint ignores it too)
@@ -115,7 +121,7 @@ export async function* readNdjson(file: string): AsyncGenerator<NdjsonItem> {
         continue;
       }
       if (typeof v !== 'object' || v === null || Array.isArray(v)) { yield { line: n, error: `line ${n} is not a JSON object` }; continue; }
-      yield { line: n, record: v as Record<string, unknown> };
+      yield { line: n, record: v as Record<string, unknown>, chars: text.length };
     }
   } catch (err) {
     yield { line: n + 1, error: readFailure(file, n, err), fatal: true };

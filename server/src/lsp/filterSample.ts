@@ -11,6 +11,23 @@ import { coreModule, type ServerContext } from './context';
 
 /** At most this many lines are kept per document for its lens (a bigger log is counted once, when tested). */
 export const SAMPLE_KEEP = 10_000;
+/** And at most this many characters of them: 10 000 lines near the reader's 1 MiB line limit would be 10 GB kept. */
+export const SAMPLE_KEEP_CHARS = 16 * 1024 * 1024;
+
+/** The first records of a test, kept for the lenses while they are within SAMPLE_KEEP and SAMPLE_KEEP_CHARS; later ones are not. */
+export class KeptRecords<T> {
+  readonly records: T[] = [];
+  private chars = 0;
+  private full = false;
+  /** Keeps `record` (its line `size()` characters long, asked only while records are kept) unless a limit is reached. */
+  add(record: T, size: () => number): void {
+    if (this.full) return;
+    const chars = this.records.length < SAMPLE_KEEP ? size() : Infinity;
+    if (this.chars + chars > SAMPLE_KEEP_CHARS) { this.full = true; return; }
+    this.chars += chars;
+    this.records.push(record);
+  }
+}
 
 /** The document's filter and dataset, or what keeps it from being evaluated. */
 export function filterOf(kind: DocKind, value: unknown, settingsDataset: string): { filter: unknown; dataset: string; path: string[] } | { error: string } {

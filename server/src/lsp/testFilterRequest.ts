@@ -8,7 +8,7 @@ import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerCo
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind } from '../core';
 import type { Settings } from '../protocol';
-import { filterOf, SAMPLE_KEEP } from './filterSample';
+import { filterOf, KeptRecords, SAMPLE_KEEP } from './filterSample';
 import type * as Ndjson from '../eval/ndjson';
 
 /** The NDJSON reader (node:fs, zlib, readline) is loaded with the first test, not with the server (cold start, issue 18). */
@@ -18,12 +18,12 @@ const ndjson = (): typeof Ndjson => require('../eval/ndjson') as typeof Ndjson;
  * Each record of the file to `take`; the lines it skipped (the first three named by number) and, when reading stopped before the end,
  * why. An error when nothing could be read (no such file, a directory, gzip cut inside its header), or when cancelled.
  */
-async function readRecords(file: string, token: { isCancellationRequested: boolean }, take: (line: number, record: LogRecord) => void): Promise<SkippedLines | { error: string }> {
+async function readRecords(file: string, token: { isCancellationRequested: boolean }, take: (line: number, record: LogRecord, size: () => number) => void): Promise<SkippedLines | { error: string }> {
   const skipped: SkippedLines & { badLines: number; badLineErrors: string[] } = { badLines: 0, badLineErrors: [] };
   let read = 0;
-  for await (const item of ndjson().readNdjson(file)) {
+  for await (const item of ndjson().readNdjson(file, () => token.isCancellationRequested)) {
     if (token.isCancellationRequested) return { error: 'Cancelled.' };
-    if ('record' in item) { read++; take(item.line, item.record); continue; }
+    if ('record' in item) { read++; take(item.line, item.record, () => item.chars ?? JSON.stringify(item.record).length); continue; }
     if (item.fatal) {
       if (read === 0 && skipped.badLines === 0) return { error: `${item.error[0].toUpperCase()}${item.error.slice(1)}.` };
       skipped.readError = item.error;
@@ -32,6 +32,8 @@ async function readRecords(file: string, token: { isCancellationRequested: boole
     skipped.badLines++;
     if (skipped.badLineErrors.length < 3) skipped.badLineErrors.push(item.error);
   }
+  // The reader stops inside a line when cancelled: its items end without one to look at.
+  if (token.isCancellationRequested) return { error: 'Cancelled.' };
   return skipped;
 }
 
@@ -71,15 +73,15 @@ export function registerTestFilter(ctx: ServerContext): void {
     if (invalid) return { error: invalid };
     const c = coreModule().compileFilter(f.filter, f.dataset);
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
-    const kept: LogRecord[] = [];
+    const kept = new KeptRecords<LogRecord>();
     const firstMatches: { line: number; record: LogRecord }[] = [];
     let total = 0, matched = 0;
     // Real logs only: the generated sample is ours, and has the fields it has.
     const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter)) : undefined;
-    const take = (line: number, record: LogRecord) => {
+    const take = (line: number, record: LogRecord, size: () => number) => {
       total++;
       records?.take(record, line);
-      if (kept.length < SAMPLE_KEEP) kept.push(record);
+      kept.add(record, size);
       if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
     };
     let skipped: SkippedLines = {};
@@ -90,10 +92,10 @@ export function registerTestFilter(ctx: ServerContext): void {
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
-      coreModule().sampleHttpRequests(size).forEach((r, i) => take(i + 1, r));
+      coreModule().sampleHttpRequests(size).forEach((r, i) => take(i + 1, r, () => 0));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
-    ctx.samples.set(doc.uri, { records: kept, label, total });
+    ctx.samples.set(doc.uri, { records: kept.records, label, total });
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
     return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
@@ -114,19 +116,19 @@ export function registerTestRules(ctx: ServerContext): void {
     const records = coreModule().requestRecordChecker();
     // The first SAMPLE_KEEP requests are kept for the rules' code lenses, which count them again as the document changes.
     // Each rule's match of them is remembered, so that the lenses test only the rules an edit changes.
-    const kept: LogRecord[] = [];
+    const kept = new KeptRecords<LogRecord>();
     const remembered = new (coreModule().RememberedMatches)(SAMPLE_KEEP);
-    const take = (record: LogRecord, line: number) => { if (kept.length < SAMPLE_KEEP) kept.push(record); run.take(record, line, remembered); };
+    const take = (record: LogRecord, line: number, size: () => number) => { kept.add(record, size); run.take(record, line, remembered); };
     if (params.requests) {
-      const r = await readRecords(params.requests, token, (line, record) => { records.take(record, line); take(record, line); });
+      const r = await readRecords(params.requests, token, (line, record, size) => { records.take(record, line); take(record, line, size); });
       if ('error' in r) return r;
       skipped = r;
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
-      coreModule().sampleRequests(size).forEach((r, i) => take(r, i + 1));
+      coreModule().sampleRequests(size).forEach((r, i) => take(r, i + 1, () => 0));
     }
-    ctx.samples.set(doc.uri, { records: kept, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
+    ctx.samples.set(doc.uri, { records: kept.records, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);
     const recordProblems = records.result();
     return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };

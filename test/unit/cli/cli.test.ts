@@ -77,6 +77,25 @@ test('github format: one workflow command per problem, 1-based, message and prop
   assert.ok(!/%(?!25|0D|0A|3A|2C)/.test(w.stdout), w.stdout);
 });
 
+test('a file name with a line break cannot start a line of its own (a workflow command in CI) in any format, on stdout or stderr', { skip: process.platform === 'win32' }, async () => {
+  // A pull request can add files with any name: "x\n::error file=README.md::..." printed as is is a workflow command the
+  // runner obeys (GitHub reads commands on stdout and stderr), here from the stylish and line formats' file lines and from the
+  // messages on stderr (a broken symbolic link, in every format).
+  const name = 'c\n::error file=README.md::SPOOF\r\u2028.filter.json';
+  const dir = tmpdir({ [name]: '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "x"}}' });
+  fs.symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'e\n::warning::SPOOF2.filter.json'));
+  for (const format of ['stylish', 'line', 'github', 'json', 'sarif', 'gitlab']) {
+    const r = await run(['lint', '--format', format, dir]);
+    assert.equal(r.code, 2, format);
+    for (const out of [r.stdout, r.stderr]) {
+      for (const l of out.split(/\r\n|\r|\n/)) assert.ok(!/SPOOF/.test(l) || !/^\s*::/.test(l) || /^::(error|warning|notice) file=[^:\n]*,line=/.test(l), `${format}: ${JSON.stringify(l)}`);
+    }
+    // The names are still told, their line breaks written as escapes.
+    assert.match(r.stderr, /e\\u000a::warning::SPOOF2\.filter\.json: broken symbolic link/, format);
+    if (format === 'stylish' || format === 'line') assert.match(r.stdout, /c\\u000a::error file=README\.md::SPOOF\\u000d\\u2028\.filter\.json/, format);
+  }
+});
+
 test('gitlab format: code quality issues; fingerprints unique per finding and stable when lines move', async () => {
   // Two identical mistakes in one file (GitLab keeps one issue per fingerprint), a warning and an error.
   const text = '[\n' + Array.from({ length: 3 }, () => '  {"jsonrpc": "2.0", "method": "eth_blockNumber", "id": 1}').join(',\n') + '\n]\n';

@@ -230,3 +230,28 @@ test('test-rules names its bad lines by number, as test-filter does', async () =
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('test-filter and test-rules: text from the files (a carriage return in a bad line, a field name) cannot start a line of its own', async () => {
+  // A lone CR is a line end to CI runners (GitHub's reads workflow commands on stdout and stderr, and splits at CR too): V8's
+  // "is not JSON" message quotes the bad line with its CR, and a record problem quotes a field name decoded from its JSON escape.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-crlines-'));
+  try {
+    const filter = path.join(dir, 't.filter.json');
+    fs.writeFileSync(filter, '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": 400}}');
+    const logs = path.join(dir, 'l.ndjson');
+    fs.writeFileSync(logs, 'abc\r::error::CR1\n{"EdgeResponseStatus": 403}\n');
+    const ruleset = path.join(dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'r', kind: 'zone', phase: 'http_request_firewall_custom', rules: [{ expression: 'http.host eq "a"', action: 'block' }] }));
+    const requests = path.join(dir, 'q.ndjson');
+    fs.writeFileSync(requests, '{"http.host": "a", "x\\r::error::CR2": 1, "y\\n::error::NL": 2}\nabc\r::error::CR3\n');
+    for (const argv of [['test-filter', filter, logs], ['test-rules', ruleset, requests]]) {
+      const r = await run(argv);
+      assert.ok(r.code === 0 || r.code === 1, `${argv[0]}: ${r.stderr}`);
+      for (const out of [r.stdout, r.stderr]) assert.ok(!/[\r\u2028\u2029\u0085]/.test(out), `${argv[0]}: ${JSON.stringify(out)}`);
+      assert.match(r.stdout, /\\u000d::error::CR/, argv[0]);
+      for (const l of (r.stdout + r.stderr).split('\n')) assert.ok(!/^\s*::/.test(l), `${argv[0]}: ${JSON.stringify(l)}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

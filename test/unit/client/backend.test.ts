@@ -40,3 +40,18 @@ test('Stop Mock Backend with no mock running says so instead of doing nothing', 
     await b.dispose();
   }
 });
+
+test('edgekit.mock.rateLimit written as a number (or anything but a string) is refused with the setting\'s warning, not a TypeError', async () => {
+  // settings.json takes any JSON value; "edgekit.mock.rateLimit": 1200 made Config's .trim() throw, and the mock's start failed
+  // with "...: get(...).trim is not a function" instead of warning and keeping the platform's limits.
+  const { Config } = await import('../../../client/src/config');
+  const { parseRateLimit } = await import('../../../mock/src/rateLimit');
+  for (const value of [1200, false, ['1200/300'], { limit: 1 }]) {
+    fake.settings.set('mock.rateLimit', value);
+    const text = Config.mockRateLimit();
+    assert.equal(typeof text, 'string', JSON.stringify(value));
+    assert.equal(typeof parseRateLimit(text), 'string', `${JSON.stringify(value)} read as a limit`);
+  }
+  fake.settings.set('mock.rateLimit', ' off ');
+  assert.equal(parseRateLimit(Config.mockRateLimit()), false);
+});

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { filterKeys, logRecordChecker, requestRecordChecker, sampleRequests } from '../../../server/src/core';
 import { main } from '../../../server/src/cli';
 
@@ -105,5 +106,29 @@ test('request records: an IP field whose text ipaddr.js reads loosely (three par
     const k = requestRecordChecker();
     k.take({ 'ip.src': good, 'cf.edge.server_ip': good }, 1);
     assert.equal(k.result(), undefined, good);
+  }
+});
+
+test('request records: memory stays flat on a file whose every line has a field of its own (only the first kinds are remembered)', () => {
+  // The checker remembered the kind of every problem it saw ("unknown <name>") after its three examples were taken: a log of
+  // 200 000 lines each naming a field of its own kept 200 000 names. Measured in a process of its own (the suite shares a heap).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-records-'));
+  const probe = path.join(dir, 'probe.ts');
+  fs.writeFileSync(probe, [
+    `import { requestRecordChecker } from ${JSON.stringify(path.resolve(__dirname, '../../../server/src/core/eval/records.ts'))};`,
+    'const gc = (globalThis as { gc?: () => void }).gc!;',
+    'const c = requestRecordChecker(); c.take({ warm: 1 }, 1); gc(); const base = process.memoryUsage().heapUsed;',
+    "for (let i = 0; i < 200_000; i++) c.take({ ['f' + String(i).padStart(120, 'x')]: 1 }, i + 2);",
+    'gc(); const grew = process.memoryUsage().heapUsed - base;',
+    'console.log(JSON.stringify({ grew, result: c.result() }));',
+  ].join('\n'));
+  try {
+    const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe], { encoding: 'utf8' })) as { grew: number; result: { records: number; examples: string[] } };
+    assert.equal(out.result.records, 200_001);
+    assert.equal(out.result.examples.length, 3);
+    assert.match(out.result.examples[0], /^line 1: "warm" is not a rules-language field/);
+    assert.ok(out.grew < 8 * 1024 * 1024, `memory grew by ${(out.grew / 1024 / 1024).toFixed(1)} MB over 200 000 lines`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -34,6 +34,33 @@ test('edgekit/testFilter answers on a log file, and a cancelled one stops readin
   }
 });
 
+test('a cancelled edgekit/testFilter stops inside a line that does not end (/dev/zero, a pipe, a gzip bomb of one line)', { timeout: 60_000, skip: process.platform === 'win32' }, async () => {
+  // Cancellation was looked at between records only, and a line over the length limit gives its record (an error) at its end: on a
+  // file without a line break the request read on after Cancel, to the end of the file or, on /dev/zero, for ever.
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/z.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": 400}}' } });
+    const source = new CancellationTokenSource();
+    const pending = server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri, logs: '/dev/zero' }, source.token)
+      .then((x) => x, (e: { code?: number }) => ({ error: `rejected ${e.code}` }));
+    await new Promise((r) => setTimeout(r, 500));
+    source.cancel();
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([pending, new Promise<{ error: string }>((r) => { timer = setTimeout(() => r({ error: 'still reading 10 s after Cancel' }), 10_000); })]);
+    clearTimeout(timer);
+    assert.ok(outcome.error === 'Cancelled.' || /rejected -32800/.test(String(outcome.error)), `the request stopped: ${JSON.stringify(outcome)}`);
+    // The server still answers
+    const small = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-')), 'one.ndjson');
+    fs.writeFileSync(small, '{"EdgeResponseStatus": 403}\n');
+    const r = await server.conn.sendRequest<{ total: number; matched: number }>('edgekit/testFilter', { uri, logs: small });
+    assert.deepEqual([r.total, r.matched], [1, 1]);
+    fs.rmSync(path.dirname(small), { recursive: true, force: true });
+  } finally {
+    await server.stop();
+  }
+});
+
 // The conversion requests: numbers as written, and the job's dataset in the filter document, its default when the job names none
 // (the job's filter is checked against http_requests, the filter document was checked against the edgekit.logpush.dataset setting).
 test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano past 2^53, and a job without dataset gives http_requests', { timeout: 60_000 }, async () => {
@@ -195,6 +222,30 @@ test('after edgekit/testRules, each rule has a lens with its counts, and they fo
     assert.deepEqual((await lenses()).filter((t) => t.includes('decides')), ['matches 2 · applies to 2 · decides 2 of 3 requests of req.ndjson', 'matches 3 · applies to 1 · decides 0 of 3 requests of req.ndjson']);
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: body('ip.src in {') }] });
     assert.ok(!(await lenses()).some((t) => t.includes('decides')), 'no counts while the ruleset does not compile');
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the lines kept for the lenses are bounded in size too, not only in number (10 000 lines of 1 MB were 10 GB)', { timeout: 60_000 }, async () => {
+  // Each kept line stays in memory for the document's lens: 10 000 lines near the reader's 1 MiB line limit took the server past
+  // its heap. Past a budget of characters, lines are counted and not kept, and the lens says "of the first N lines".
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-lensbig-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/big.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeResponseStatus", "operator": "geq", "value": 400}}' } });
+    const logs = path.join(dir, 'big.ndjson');
+    const agent = 'x'.repeat(300_000);
+    fs.writeFileSync(logs, Array.from({ length: 100 }, (_, i) => JSON.stringify({ EdgeResponseStatus: i % 2 ? 403 : 200, ClientRequestUserAgent: agent })).join('\n'));
+    const r = await server.conn.sendRequest<{ total?: number; matched?: number }>('edgekit/testFilter', { uri, logs });
+    assert.deepEqual([r.total, r.matched], [100, 50], 'every line is counted in the report');
+    const titles = (await server.conn.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '');
+    const m = titles.map((t) => /^matches (\d+) of the first (\d+) lines of big\.ndjson$/.exec(t)).find(Boolean);
+    assert.ok(m, JSON.stringify(titles));
+    assert.ok(Number(m[2]) >= 1 && Number(m[2]) * 300_000 <= 32 * 1024 * 1024, `${m[2]} lines of 300 000 characters kept`);
+    assert.equal(Number(m[1]), Math.floor(Number(m[2]) / 2));
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -220,3 +220,39 @@ test('edgekit mock --rate-limit: N/S sets the per-user limit, off turns it off, 
     assert.equal(await running, 0);
   }
 });
+
+test('RateLimiter: the counts of addresses and users that stopped sending are forgotten, so many addresses cannot grow memory without end', () => {
+  // Bound to another address (--host 0.0.0.0), every client address had a count kept for the mock's lifetime; a flood from many
+  // addresses (an IPv6 prefix holds 2^64) grew the map without end.
+  const c = clock();
+  const rl = new RateLimiter({ now: c.now, perUser: { limit: 5, windowSeconds: 10 } });
+  let peak = 0;
+  for (let round = 0; round < 20; round++) {
+    for (let i = 0; i < 5_000; i++) rl.take(`2001:db8::${round}:${i}`, i % 7 === 0 ? `user${round}:${i}` : undefined);
+    peak = Math.max(peak, rl.tracked);
+    c.t += 11_000; // past both windows
+  }
+  assert.ok(peak < 20_000, `${peak} counts kept for 100 000 addresses seen 5 000 a window`);
+  // A count still within its window, and a block, are kept.
+  const kept = new RateLimiter({ now: c.now, perIp: { limit: 1, windowSeconds: 1 }, perUser: { limit: 1, windowSeconds: 300 } });
+  kept.take('a', 'u');
+  kept.take('b', 'u'); // the user's second: blocked for 300 s
+  c.t += 2_000;
+  for (let i = 0; i < 5_000; i++) kept.take(`x${i}`, `v${i}`);
+  assert.ok('refused' in kept.take('c', 'u'), 'the block survives the users and addresses forgotten around it');
+});
+
+test('RateLimiter: its own clock does not go back with the wall clock (a clock set back an hour does not refuse for an hour)', (t) => {
+  const real = Date.now;
+  let back = 0;
+  t.mock.method(Date, 'now', () => real() - back);
+  const rl = new RateLimiter({ perIp: { limit: 2, windowSeconds: 1 }, perUser: { limit: 2, windowSeconds: 1 } });
+  rl.take('ip', 'u');
+  rl.take('ip', 'u');
+  const over = rl.take('ip', 'u');
+  assert.ok('refused' in over);
+  back = 3_600_000;
+  const later = rl.take('ip', 'u');
+  assert.ok('refused' in later);
+  assert.ok(Number(later.refused.headers['retry-after']) <= 1, `retry-after ${later.refused.headers['retry-after']} once the wall clock went back an hour`);
+});

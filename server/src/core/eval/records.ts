@@ -8,6 +8,7 @@ import { FIELDS, NETWORK_FIELDS, tyName, type Ty } from '../rules/ruleset/catalo
 import { validIpv6 } from '../rules/ruleset/exprLexer';
 import { suggest } from '../suggest';
 import { isObj } from '../json';
+import { tidyMessage } from '../messages';
 
 /** How many records had a problem, and the first of each kind ("line N: ..."), at most EXAMPLES of them. */
 export interface RecordProblems { records: number; examples: string[] }
@@ -59,9 +60,11 @@ function collector(): { note(kind: string, message: () => string, line: number):
   return {
     note(kind, message, line) {
       inRecord = true;
-      if (seen.has(kind)) return;
+      // Kinds are remembered only until the examples are taken: a file whose every line names a field of its own would keep them all.
+      if (examples.length >= EXAMPLES || seen.has(kind)) return;
       seen.add(kind);
-      if (examples.length < EXAMPLES) examples.push(`line ${line}: ${message()}`);
+      // One short printable line, as a problem's message: a field name is decoded JSON ("a\n::error::...") and up to 1 MiB long.
+      examples.push(tidyMessage(`line ${line}: ${message()}`));
     },
     endRecord() { if (inRecord) records++; inRecord = false; },
     result: () => (records ? { records, examples } : undefined),
@@ -121,8 +124,8 @@ export function logRecordChecker(keys: readonly string[]): RecordChecker & { res
       const names = missing.map((k) => `"${k}"`).join(', ');
       return {
         records: total,
-        examples: [`from line ${first} on: the filter compares ${names}, which no record has, so ${missing.length === 1 ? 'its' : 'their'} positive comparisons never match ` +
-          'and the negated ones (!eq, !in, ...) always do (logs of another dataset, or a job whose output_options.field_names leave it out?)'],
+        examples: [tidyMessage(`from line ${first} on: the filter compares ${names}, which no record has, so ${missing.length === 1 ? 'its' : 'their'} positive comparisons never match ` +
+          'and the negated ones (!eq, !in, ...) always do (logs of another dataset, or a job whose output_options.field_names leave it out?)')],
       };
     },
   };
