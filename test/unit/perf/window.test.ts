@@ -232,6 +232,47 @@ test('an edit inside one item keeps the other items\' positions; anything else s
   }
 });
 
+test('spans located in an item an edit did not touch are kept, and equal a fresh parse\'s; the edited item is located again', () => {
+  // Every path of the value, each item's missing member and out-of-range index, both parts.
+  const paths = (v: unknown, at: (string | number)[] = []): (string | number)[][] => {
+    const out: (string | number)[][] = [at];
+    if (Array.isArray(v)) {
+      v.forEach((x, k) => out.push(...paths(x, [...at, k])));
+      if (at.length) out.push([...at, v.length]);
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
+      out.push([...at, 'missing']);
+    }
+    return out;
+  };
+  const locateAll = (doc: ReturnType<typeof parseDocument>, value: unknown) =>
+    paths(value).slice(1).flatMap((q) => (['key', 'value'] as const).map((part) => ({ q, part, span: doc.locate(q, part) })));
+  const edits: [string, number, string][] = [
+    ['"gass"', 1, 'gas'], // inside item 2, shorter: item 2's spans move, the others keep theirs
+    ['"0xzz"', 1, '0x0'], // inside item 1, longer
+    ['"2.0", "method": "eth_call"', 6, '\n\t '], // whitespace inside item 2
+    ['"id":2}', 0, '  '], // whitespace inside item 1, before its last member
+    ['"lates"', 1, 'l'], // inside the last item
+    ['\n  {"jsonrpc":"2.0"', 1, ' '], // whitespace between items
+  ];
+  let text = SMALL_BATCH;
+  let previous = parseDocument(text, { windowFrom: 0 });
+  locateAll(previous, previous.value); // fills the located spans (no item tree is built)
+  for (const [find, skip, insert] of edits) {
+    const offset = text.indexOf(find) + skip;
+    assert.ok(offset >= skip, find);
+    text = text.slice(0, offset) + insert + text.slice(offset);
+    const edited = parseDocument(text, { windowFrom: 0, previous });
+    const fresh = parseDocument(text, { windowFrom: Infinity });
+    assert.deepEqual(edited.value, JSON.parse(text));
+    for (const { q, part, span } of locateAll(edited, edited.value)) {
+      assert.deepEqual(span, fresh.locate(q, part), `after ${JSON.stringify(insert)} at ${offset}: locate ${JSON.stringify(q)} ${part}`);
+    }
+    assert.deepEqual(validateText(text, 'jsonrpc-request', { parsed: edited }), validateText(text, 'jsonrpc-request', { parsed: fresh }));
+    previous = edited;
+  }
+});
+
 test('chains of random edits parsed from the previous version give the value, problems and positions of a fresh parse', () => {
   const rand = mulberry32(11);
   const pieces = ['{', '}', '[', ']', '"', ',', ':', ' ', '\n', '0', '7', 'a', '\\', 'null', '"x"', '{"id": 3}', '"0x1"', '"eth_call"', '"gas"'];

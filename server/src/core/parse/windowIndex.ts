@@ -15,6 +15,12 @@ import { PARSE_OPTIONS, MAX_NESTING, deeperThan, itemSpans, commonPrefix, common
 export class Window {
   /** The items parsed so far (shifted to document offsets); `items[i].parent` is set once the tree exists. */
   private readonly items: (JsonNode | undefined)[];
+  /**
+   * The spans scanLocate found in each item, by part and path, relative to the item's start: an item's text is the same in the
+   * windows of later edits that did not touch it, so are these spans (issue 18: each edit of the batch with 100 errors scanned the
+   * same 100 items again to place the same problems).
+   */
+  private readonly located: (Map<string, Span> | undefined)[];
   private skeleton: { root: JsonNode; array: JsonNode } | undefined;
   /** jsonc-parser's scanner over the text, for locate() on items that have no tree (made on first use, then repositioned). */
   private scanner: JSONScanner | undefined;
@@ -36,24 +42,33 @@ export class Window {
    * @param spans start, end (exclusive) of each item, interleaved.
    */
   private constructor(private readonly text: string, readonly prefix: JsonPath, private readonly open: number, private readonly close: number,
-    readonly spans: Int32Array, items?: (JsonNode | undefined)[]) {
-    this.items = items ?? new Array<JsonNode | undefined>(spans.length / 2);
+    readonly spans: Int32Array, carried?: Carried) {
+    this.items = carried?.items ?? new Array<JsonNode | undefined>(spans.length / 2);
+    this.located = carried?.located ?? new Array<Map<string, Span> | undefined>(spans.length / 2);
   }
 
   /**
    * The items parsed so far, for the window of an edit of this text that replaced [p, oldEnd) and moved what follows by delta: an item
    * before the edit keeps its subtree (the same nodes: nothing in them changed), an item after it gets a copy moved by delta, the item
    * the edit touched is parsed again on demand. Issue 18: each edit of the batch with 100 errors parsed the same 100 items again.
+   * The spans located in an item the edit did not touch are kept as they are (they are relative to the item's start).
    */
-  private carried(p: number, oldEnd: number, delta: number): (JsonNode | undefined)[] {
-    const out = new Array<JsonNode | undefined>(this.items.length);
+  private carried(p: number, oldEnd: number, delta: number): Carried {
+    const items = new Array<JsonNode | undefined>(this.items.length);
+    const located = new Array<Map<string, Span> | undefined>(this.items.length);
     for (let k = 0; k < this.items.length; k++) {
       const node = this.items[k];
-      if (!node) continue;
-      if (this.spans[2 * k + 1] <= p) out[k] = node;
-      else if (this.spans[2 * k] >= oldEnd) out[k] = movedCopy(node, delta, undefined);
+      const spans = this.located[k];
+      if (!node && !spans) continue;
+      if (this.spans[2 * k + 1] <= p) {
+        items[k] = node;
+        located[k] = spans;
+      } else if (this.spans[2 * k] >= oldEnd) {
+        if (node) items[k] = movedCopy(node, delta, undefined);
+        located[k] = spans;
+      }
     }
-    return out;
+    return { items, located };
   }
 
   /**
@@ -166,7 +181,15 @@ export class Window {
     const i = path[at] as number;
     if (!Number.isInteger(i) || i < 0 || i >= this.items.length) return undefined;
     const node = this.items[i];
-    return node ? locateInTree(node, path.slice(at + 1), part) : this.scanLocate(i, path.slice(at + 1), part);
+    if (node) return locateInTree(node, path.slice(at + 1), part);
+    const rel = path.slice(at + 1);
+    const key = part + JSON.stringify(rel);
+    const start = this.spans[2 * i];
+    const known = this.located[i]?.get(key);
+    if (known) return { offset: start + known.offset, length: known.length };
+    const span = this.scanLocate(i, rel, part);
+    (this.located[i] ??= new Map()).set(key, { offset: span.offset - start, length: span.length });
+    return span;
   }
 
   /**
@@ -223,6 +246,9 @@ export class Window {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What a window hands to the window of an edit: the item trees and the located spans of the items the edit did not touch. */
+interface Carried { items: (JsonNode | undefined)[]; located: (Map<string, Span> | undefined)[] }
 
 function stubType(c: number): JsonNode['type'] {
   switch (c) {
