@@ -256,3 +256,19 @@ test('RateLimiter: its own clock does not go back with the wall clock (a clock s
   assert.ok('refused' in later);
   assert.ok(Number(later.refused.headers['retry-after']) <= 1, `retry-after ${later.refused.headers['retry-after']} once the wall clock went back an hour`);
 });
+
+test('the edgekit.mock.rateLimit setting\'s pattern accepts what the mock\'s parser accepts, and refuses what it refuses', async () => {
+  // The pattern refused "OFF", which the parser (case-insensitive) takes: VS Code squiggled a value the mock reads.
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { pattern: string }> } } };
+  const pattern = new RegExp(pkg.contributes.configuration.properties['edgekit.mock.rateLimit'].pattern);
+  for (const v of ['1200/300', ' 60/1 ', 'off', 'OFF', 'Off', ' off ', '5/86400']) {
+    assert.equal(typeof parseRateLimit(v) !== 'string', true, v);
+    assert.ok(pattern.test(v), `the setting refuses ${JSON.stringify(v)}, which the mock takes`);
+  }
+  for (const v of ['', 'on', '1200', '1200/', '/300', '1200/300/1', 'of f', '-5/300']) {
+    assert.equal(typeof parseRateLimit(v), 'string', v);
+    assert.ok(!pattern.test(v), `the setting takes ${JSON.stringify(v)}, which the mock refuses`);
+  }
+});
