@@ -40,3 +40,14 @@ function cut(s: string, n: number): string {
   const c = s.charCodeAt(n - 1);
   return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
 }
+
+/** A JSON value as a message names it: "null", "an array", "an object", the string "…" (cut at 40), number 5, boolean true. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  // A number beyond a double's range (1e400) parses to Infinity, which JSON.stringify would print as "null".
+  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)} (too large for a double)`;
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

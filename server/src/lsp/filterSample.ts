@@ -46,9 +46,9 @@ export function filterOf(kind: DocKind, value: unknown, settingsDataset: string)
 }
 
 /** "1,000", or "the first 10,000" when the file tested had more than the records kept for the lenses. */
-function keptCount(sample: { records: unknown[]; total?: number }): string {
+function keptCount(sample: { records: unknown[]; total: number }): string {
   const n = sample.records.length.toLocaleString('en');
-  return sample.total !== undefined && sample.total > sample.records.length ? `the first ${n}` : n;
+  return sample.total > sample.records.length ? `the first ${n}` : n;
 }
 
 /** The lenses of the records a document was last tested on: the filter's, or each rule's. */
@@ -79,7 +79,7 @@ function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc): C
 }
 
 /** `matches 132 of 1 000 sample lines` on the filter, when the document's filter was tested and still compiles. */
-export function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens | undefined {
+function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens | undefined {
   const sample = ctx.samples.get(doc.uri);
   if (!sample) return undefined;
   const f = filterOf(kind, parsed.value, settingsDataset);

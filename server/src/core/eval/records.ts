@@ -8,7 +8,7 @@ import { FIELDS, NETWORK_FIELDS, tyName, type Ty } from '../rules/ruleset/catalo
 import { validIpv6 } from '../rules/ruleset/exprLexer';
 import { suggest } from '../suggest';
 import { isObj } from '../json';
-import { tidyMessage } from '../messages';
+import { describe, tidyMessage } from '../messages';
 
 /** How many records had a problem, and the first of each kind ("line N: ..."), at most EXAMPLES of them. */
 export interface RecordProblems { records: number; examples: string[] }
@@ -33,20 +33,19 @@ function platformIp(s: string): boolean {
 
 /** Why value cannot be a value of ty (undefined: it can). Integer takes any number: the catalogue's Number fields are Integer too. */
 function mismatch(value: unknown, ty: Ty): string | undefined {
-  const what = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v === 'string' ? 'the string' : typeof v === 'number' ? 'the number' : 'the boolean'} ${JSON.stringify(v)}`);
   switch (ty.t) {
     case 'Unknown': return undefined;
-    case 'String': case 'Bytes': return typeof value === 'string' ? undefined : what(value);
-    case 'Integer': return typeof value === 'number' && Number.isFinite(value) ? undefined : what(value);
-    case 'Boolean': return typeof value === 'boolean' ? undefined : what(value);
-    case 'IP': return typeof value === 'string' && platformIp(value) ? undefined : typeof value === 'string' ? `${what(value)}, not an IP address (a.b.c.d in decimal, or IPv6)` : what(value);
+    case 'String': case 'Bytes': return typeof value === 'string' ? undefined : describe(value);
+    case 'Integer': return typeof value === 'number' && Number.isFinite(value) ? undefined : describe(value);
+    case 'Boolean': return typeof value === 'boolean' ? undefined : describe(value);
+    case 'IP': return typeof value === 'string' && platformIp(value) ? undefined : typeof value === 'string' ? `${describe(value)}, not an IP address (a.b.c.d in decimal, or IPv6)` : describe(value);
     case 'Array': {
-      if (!Array.isArray(value)) return what(value);
+      if (!Array.isArray(value)) return describe(value);
       for (const [i, v] of value.entries()) { const m = mismatch(v, ty.of); if (m) return `${m} at [${i}]`; }
       return undefined;
     }
     case 'Map': {
-      if (!isObj(value)) return what(value);
+      if (!isObj(value)) return describe(value);
       for (const [k, v] of Object.entries(value)) { const m = mismatch(v, ty.of); if (m) return `${m} at ${JSON.stringify(k)}`; }
       return undefined;
     }
@@ -110,7 +109,7 @@ export function filterKeys(filter: unknown): string[] {
 }
 
 /** Log records for the filter evaluator (edgekit test-filter): a field the filter compares that no record has. */
-export function logRecordChecker(keys: readonly string[]): RecordChecker & { result(): RecordProblems | undefined } {
+export function logRecordChecker(keys: readonly string[]): RecordChecker {
   const present = new Set<string>();
   let total = 0, first = 0;
   return {

@@ -4,7 +4,7 @@ import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
 import { scoredSuggestions, suggest } from '../suggest';
 import { cap } from '../text';
-import { THE_DOCUMENT } from '../messages';
+import { THE_DOCUMENT, describe } from '../messages';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
 export function pointerToPath(pointer: string, root?: unknown): JsonPath {
@@ -34,16 +34,6 @@ const KEYWORD_CODES: Record<string, Code> = {
   minItems: 'schema/count', maxItems: 'schema/count', minProperties: 'schema/count', maxProperties: 'schema/count',
   uniqueItems: 'schema/count', oneOf: 'schema/shape', anyOf: 'schema/shape',
 };
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
-  // A number beyond a double's range (1e400) parses to Infinity, which JSON.stringify would print as "null".
-  if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)} (too large for a double)`;
-  return `${typeof value} ${JSON.stringify(value)}`;
-}
 
 function valueAt(root: unknown, path: JsonPath): unknown {
   let cur = root;
