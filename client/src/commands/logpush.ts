@@ -10,7 +10,7 @@ import { isServedDocument } from '../languages';
 import { codeSpan, mdText } from '../markdown';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
-const KIND_SUFFIXES: Record<string, string[]> = {
+export const KIND_SUFFIXES: Record<string, string[]> = {
   'logpush-filter': ['filter'], 'logpush-job': ['logpush'], 'jsonrpc-request': ['rpc', 'jsonrpc'], 'waf-ruleset': ['ruleset'],
 };
 

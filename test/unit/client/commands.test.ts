@@ -42,6 +42,13 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
 });
 
+test('the file picks look for each kind under the core\'s file patterns (the client keeps its own copy: it imports only protocol.ts)', async () => {
+  const { KIND_SUFFIXES } = await import('../../../client/src/commands/logpush');
+  const { KIND_PATTERNS } = await import('../../../server/src/core/kinds');
+  for (const [kind, patterns] of Object.entries(KIND_PATTERNS)) assert.deepEqual(KIND_SUFFIXES[kind].map((x) => `*.${x}.json`), patterns, kind);
+  assert.deepEqual(Object.keys(KIND_SUFFIXES).sort(), Object.keys(KIND_PATTERNS).sort());
+});
+
 test('with no text editor active (the walkthrough\'s buttons), a command picks among the workspace\'s files of its kind', async () => {
   // "Send Request" and "Test Filter on Logs…" in the walkthrough "Get Started with EdgeKit" run over the Welcome page, no text
   // editor active: they said "Open a gateway request (*.rpc.json) first." and did nothing, with examples/ full of them.
