@@ -92,7 +92,7 @@ export function capProblems(out: Problem[], max: number): Problem[] {
   if (out.length > max) {
     const rest = out.length - max;
     out.length = max;
-    out.push({ code: 'limits/too-many-problems', severity: 'information', offset: 0, length: 0, message: `${rest} more problems are not shown (edgekit.maxProblems is ${max}).` });
+    out.push({ code: 'limits/too-many-problems', severity: 'information', offset: 0, length: 0, message: `${rest} more ${rest === 1 ? 'problem is' : 'problems are'} not shown (edgekit.maxProblems is ${max}).` });
   }
   return out;
 }

@@ -129,3 +129,11 @@ test('a type list reads as a list, null without an article; a number too large f
   const huge = validateText('{"jsonrpc":"2.0","method":"eth_chainId","id":1e400}', 'jsonrpc-request').find((p) => p.code === 'schema/type');
   assert.ok(huge && !/not number null/.test(huge.message) && /Infinity/.test(huge.message), huge?.message);
 });
+
+test('the problem cap\'s note counts in words that agree: "1 more problem is", "2 more problems are"', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const filter = (n: number) => JSON.stringify({ where: { and: Array.from({ length: n }, (_, i) => ({ key: `Nope${i}`, operator: 'eq', value: 1 })) } });
+  const note = (n: number) => validateText(filter(n), 'logpush-filter', { maxProblems: 1 }).find((p) => p.code === 'limits/too-many-problems')?.message;
+  assert.equal(note(2), '1 more problem is not shown (edgekit.maxProblems is 1).');
+  assert.equal(note(3), '2 more problems are not shown (edgekit.maxProblems is 1).');
+});
