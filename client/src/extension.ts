@@ -15,6 +15,7 @@ import { DeliveredBatches } from './views/deliveries';
 import { Reports } from './views/reports';
 import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
+import { registerTasks } from './tasks';
 
 let server: LanguageServer | undefined;
 let backend: Backend | undefined;
@@ -37,6 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     server, status, responses, ctx.zones, ...registerCommands(ctx),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
+    registerTasks(context),
     (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
     (ctx.reports = new Reports()),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),

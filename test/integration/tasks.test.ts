@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { api, codeOf, removeFolder, waitForDiagnostics, wsUri } from './helpers';
+import { api, codeOf, removeFolder, setSetting, waitForDiagnostics, wsUri } from './helpers';
 
 // The CLI as a VS Code task with the extension's problem matchers (docs/ci.md "VS Code tasks"): a file that is not open gets the
 // CLI's findings in the Problems panel, at the ranges and with the codes the CLI prints; the command runs the extension's own
@@ -34,4 +34,64 @@ suite('Tasks: edgekit lint with the $edgekit problem matchers', () => {
     const text = fs.readFileSync(file.fsPath, 'utf8').split('\n')[1];
     assert.equal(text.slice(d.range.start.character, d.range.end.character), '403');
   });
+
+  test('the extension\'s own "edgekit: lint" task needs no tasks.json and no node on PATH, and fills the Problems panel', async () => {
+    const file = wsUri('tasks/provided.filter.json');
+    fs.mkdirSync(path.dirname(file.fsPath), { recursive: true });
+    fs.writeFileSync(file.fsPath, '{\n  "where": {"key": "EdgeResponseStatus", "operator": "in", "value": 404}\n}\n');
+    const tasks = await vscode.tasks.fetchTasks({ type: 'edgekit' });
+    assert.deepEqual(tasks.map((t) => t.name).sort(), ['lint', 'lint --fix']);
+    const lint = tasks.find((t) => t.name === 'lint')!;
+    assert.equal(lint.source, 'edgekit');
+    const exec = lint.execution as vscode.ProcessExecution;
+    assert.equal(exec.process, process.execPath, 'the extension host\'s own runtime');
+    assert.ok(exec.args[0].endsWith(path.join('dist', 'cli.js')), exec.args[0]);
+    const ended = endOf('lint');
+    await vscode.tasks.executeTask(lint);
+    assert.equal(await ended, 1, 'the CLI found an error (exit 1)');
+    const ds = await waitForDiagnostics(file, (d) => d.some((x) => codeOf(x) === 'logpush/set-needs-array' && x.message.includes('404')), 'the task\'s diagnostic');
+    const text = fs.readFileSync(file.fsPath, 'utf8').split('\n')[1];
+    const d = ds.find((x) => codeOf(x) === 'logpush/set-needs-array')!;
+    assert.equal(text.slice(d.range.start.character, d.range.end.character), '404');
+  });
+
+  test('a tasks.json task of type "edgekit" is resolved by the extension: its paths, and the folder\'s dataset setting', async () => {
+    const dns = wsUri('tasks/dns/dns.filter.json');
+    const outside = wsUri('tasks/elsewhere/other.filter.json');
+    for (const f of [dns, outside]) {
+      fs.mkdirSync(path.dirname(f.fsPath), { recursive: true });
+      // ClientRequestPath is an http_requests field: wrong only when the dataset setting says gateway_dns.
+      fs.writeFileSync(f.fsPath, '{\n  "where": {"key": "ClientRequestPath", "operator": "eq", "value": "/"}\n}\n');
+    }
+    const folder = vscode.workspace.workspaceFolders![0];
+    const config = vscode.workspace.getConfiguration('tasks', folder.uri);
+    await setSetting('logpush.dataset', 'gateway_dns', vscode.ConfigurationTarget.Workspace);
+    try {
+      await config.update('version', '2.0.0', vscode.ConfigurationTarget.Workspace);
+      await config.update('tasks', [{ label: 'EdgeKit: DNS filters', type: 'edgekit', command: 'lint', paths: ['tasks/dns'] }], vscode.ConfigurationTarget.Workspace);
+      // The task service reads tasks.json on its own change event, which the API does not expose: ask until the task is there.
+      let mine: vscode.Task | undefined;
+      for (let i = 0; i < 100 && !mine; i++) {
+        mine = (await vscode.tasks.fetchTasks({ type: 'edgekit' })).find((t) => t.name === 'EdgeKit: DNS filters');
+        if (!mine) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(mine, 'the tasks.json task is listed');
+      const ended = endOf('EdgeKit: DNS filters');
+      await vscode.tasks.executeTask(mine);
+      assert.equal(await ended, 1);
+      await waitForDiagnostics(dns, (d) => d.some((x) => codeOf(x) === 'logpush/unknown-field' && x.message.includes('ClientRequestPath')), 'the unknown field under gateway_dns');
+      assert.equal(vscode.languages.getDiagnostics(outside).length, 0, 'a file outside the task\'s paths is not checked');
+    } finally {
+      await config.update('tasks', undefined, vscode.ConfigurationTarget.Workspace);
+      await config.update('version', undefined, vscode.ConfigurationTarget.Workspace);
+      await setSetting('logpush.dataset', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });
+
+/** The exit code of the next run of the task named `name`. */
+function endOf(name: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const sub = vscode.tasks.onDidEndTaskProcess((e) => { if (e.execution.task.name === name) { sub.dispose(); resolve(e.exitCode); } });
+  });
+}
