@@ -16,6 +16,7 @@ import { Reports } from './views/reports';
 import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
 import { registerTasks } from './tasks';
+import { trackJobContext } from './jobContext';
 
 let server: LanguageServer | undefined;
 let backend: Backend | undefined;
@@ -39,6 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
     registerTasks(context),
+    trackJobContext(),
     (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
     (ctx.reports = new Reports()),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),

@@ -8,26 +8,16 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
+import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 
 function zoneFileName(zone: Zone): string {
-  return `${zone.name.replace(/[^\w.-]+/g, '_')}.ruleset.json`;
+  return `${fileSafe(zone.name)}.ruleset.json`;
 }
 
 /** Opens a configuration as an untitled *.ruleset.json document (validated live by the language server). */
-async function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = zoneFileName(zone);
-  const uri = folder ? vscode.Uri.joinPath(folder, name).with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${name}`);
-  const doc = await vscode.workspace.openTextDocument(uri);
-  const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  const text = JSON.stringify(config, null, 2) + '\n';
-  await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
-  // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
-  // typing and Format Document in the review keep its 2-space layout instead of re-indenting the whole configuration.
-  editor.options = { insertSpaces: true, tabSize: 2 };
-  if (doc.languageId !== 'waf-ruleset') await vscode.languages.setTextDocumentLanguage(doc, 'waf-ruleset');
-  return doc;
+function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocument> {
+  return showUntitledJson(untitledUri(zoneFileName(zone)), config, 'waf-ruleset');
 }
 
 const inProgress = new Set<string>();

@@ -6,6 +6,7 @@ import { runCommand } from './run';
 import { backendCommands } from './backend';
 import { logpushCommands, logpushJobCommands, logpushTestCommands } from './logpush';
 import { gatewayCommands } from './gateway';
+import { logpushJobLifecycleCommands } from './logpushJobs';
 import { migrationCommands } from './migration';
 import { trafficCommands } from './traffic';
 
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   ...backendCommands,
   ...logpushCommands,
   ...logpushJobCommands,
+  ...logpushJobLifecycleCommands,
   ...logpushTestCommands,
   ...gatewayCommands,
   ...migrationCommands,

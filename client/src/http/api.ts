@@ -122,10 +122,17 @@ export interface Api {
   listAccounts(opts?: CallOptions): Promise<ApiResult<Account[]>>;
   /** Jobs of account-scoped datasets (gateway_dns, audit_logs, ...) live under the account, not a zone. */
   createAccountLogpushJob(accountId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
-  logpushJobs(owner: { zone: string } | { account: string }, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
+  logpushJobs(owner: JobOwner, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
+  logpushJob(owner: JobOwner, jobId: number, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
+  /** PUT: the members given replace the job's (`{ enabled: false }` disables it); the job's dataset and kind cannot change. */
+  updateLogpushJob(owner: JobOwner, jobId: number, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
+  deleteLogpushJob(owner: JobOwner, jobId: number, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   /** Security events of a zone, newest first (the platform's REST security events path; `firewall_events` records). */
   securityEvents(zoneId: string, query?: SecurityEventsQuery, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
 }
+
+/** Where a Logpush job lives: a zone (zone datasets) or an account (account datasets). */
+export type JobOwner = { zone: string } | { account: string };
 
 export interface SecurityEventsQuery { since?: string; until?: string; action?: string; source?: string; rule_id?: string; per_page?: number; page?: number }
 
@@ -212,11 +219,10 @@ export function createApi(options: ApiOptions): Api {
     listAccounts: (opts) => call('list accounts', 'GET', '/accounts?page=1&per_page=50', 'token-or-key', shapeAccounts, undefined, opts),
     createAccountLogpushJob: (accountId, job, opts) => call(`create a Logpush job in account "${accountId}"`, 'POST',
       `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
-    logpushJobs: (owner, opts) => {
-      const path = 'zone' in owner ? zonePath(owner.zone, '/logpush/jobs') : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
-      const what = 'zone' in owner ? `zone "${owner.zone}"` : `account "${owner.account}"`;
-      return call(`list the Logpush jobs of ${what}`, 'GET', path, 'key-or-token', shapeObjects('Logpush job'), undefined, opts);
-    },
+    logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts),
+    logpushJob: (owner, jobId, opts) => call(`get Logpush job ${jobId} of ${ownerWords(owner)}`, 'GET', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), undefined, opts),
+    updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
+    deleteLogpushJob: (owner, jobId, opts) => call(`delete Logpush job ${jobId} of ${ownerWords(owner)}`, 'DELETE', jobsPath(owner, jobId), 'key-or-token', shapeObject('deleted Logpush job'), undefined, opts),
     securityEvents: (zoneId, query, opts) => {
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') q.set(k, String(v));
@@ -224,6 +230,16 @@ export function createApi(options: ApiOptions): Api {
       return call(`list the security events of zone "${zoneId}"`, 'GET', zonePath(zoneId, `/security/events${qs ? `?${qs}` : ''}`), 'token-or-key', shapeObjects('security event'), undefined, opts);
     },
   };
+}
+
+/** The jobs of a zone or an account, or one of them. */
+function jobsPath(owner: JobOwner, jobId?: number): string {
+  const base = 'zone' in owner ? `/zones/${encodeURIComponent(owner.zone)}/logpush/jobs` : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
+  return jobId === undefined ? base : `${base}/${encodeURIComponent(String(jobId))}`;
+}
+
+function ownerWords(owner: JobOwner): string {
+  return 'zone' in owner ? `zone "${owner.zone}"` : `account "${owner.account}"`;
 }
 
 // ---- shapes ----

@@ -7,6 +7,7 @@ import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
 import { codeSpan, mdText } from '../markdown';
+import type { JobPlace } from '../commands/logpushJobs';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
@@ -65,7 +66,8 @@ export function lastDeliveryWords(job: Record<string, unknown>, last?: Delivery)
 export class JobItem extends vscode.TreeItem {
   readonly lastDelivery?: Delivery;
   /** `deliveries`: the job's batches the mock still lists, newest first (its children, each openable). */
-  constructor(readonly job: Record<string, unknown> | undefined, problem?: string, readonly deliveries: Delivery[] = []) {
+  /** `place`: where the job lives (the zone or account it is listed under), for the commands on it. */
+  constructor(readonly job: Record<string, unknown> | undefined, problem?: string, readonly deliveries: Delivery[] = [], readonly place?: JobPlace) {
     super(job ? String(job.name ?? `job ${String(job.id)}`) : problem ?? 'no Logpush jobs',
       job && deliveries.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     const lastDelivery = this.lastDelivery = deliveries[0];
@@ -78,7 +80,8 @@ export class JobItem extends vscode.TreeItem {
       if (lastDelivery?.status === 'delivered') md.appendMarkdown(`- Object: ${codeSpan(String(lastDelivery.object))} (${lastDelivery.bytes} bytes)\n`);
       this.tooltip = md;
       this.iconPath = new vscode.ThemeIcon(!job.enabled ? 'circle-slash' : /failed/.test(String(this.description)) ? 'error' : 'cloud-upload');
-      this.contextValue = lastDelivery?.status === 'delivered' ? 'logpushJob.delivered' : 'logpushJob';
+      // logpushJob[.delivered][.disabled]: the menus offer opening the last delivery, and enabling or disabling, by it.
+      this.contextValue = `logpushJob${lastDelivery?.status === 'delivered' ? '.delivered' : ''}${job.enabled ? '' : '.disabled'}`;
       if (lastDelivery?.status === 'delivered') this.command = { command: 'edgekit.logpush.openDelivery', title: 'Open Last Delivery', arguments: [this] };
     } else {
       this.iconPath = new vscode.ThemeIcon(problem ? 'warning' : 'info');
@@ -133,8 +136,8 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
   getTreeItem(item: Item): vscode.TreeItem { return item; }
 
   async getChildren(parent?: Item): Promise<Item[]> {
-    if (parent instanceof AccountItem) return this.jobsOf({ account: parent.account.id });
-    if (parent instanceof ZoneItem) return this.jobsOf({ zone: parent.zone.id });
+    if (parent instanceof AccountItem) return this.jobsOf({ owner: { account: parent.account.id }, ownerName: parent.account.name });
+    if (parent instanceof ZoneItem) return this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
     if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d));
     if (parent) return [];
     // Refreshes overlap (the mock stopping while the zones are read): only the latest one started sets the message and the items.
@@ -173,15 +176,15 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [] };
   }
 
-  private async jobsOf(owner: { zone: string } | { account: string }): Promise<JobItem[]> {
+  private async jobsOf(place: JobPlace): Promise<JobItem[]> {
     try {
-      const jobs = await (await this.api()).logpushJobs(owner);
+      const jobs = await (await this.api()).logpushJobs(place.owner);
       if (!jobs.ok) return [new JobItem(undefined, jobs.error)];
       // With the mock, each job's newest delivery (the list is newest first); without it, the job record's fields only.
       const mock = jobs.result.length ? await this.mock().catch(() => undefined) : undefined;
       const deliveries = mock ? await mock.deliveries() : undefined;
       const ofJob = (id: unknown) => (deliveries?.ok ? deliveries.result.filter((d) => d.job === id).slice(0, DELIVERIES_PER_JOB) : []);
-      return jobs.result.length ? jobs.result.map((j) => new JobItem(j, undefined, ofJob(j.id))) : [new JobItem(undefined)];
+      return jobs.result.length ? jobs.result.map((j) => new JobItem(j, undefined, ofJob(j.id), place)) : [new JobItem(undefined)];
     } catch (err) {
       return [new JobItem(undefined, (err as Error).message)];
     }

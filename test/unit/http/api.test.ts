@@ -126,6 +126,35 @@ describe('api against the embedded mock backend', () => {
     assert.deepEqual(jobBody([1]), [1], 'not an object: as it is (the API reports it)');
   });
 
+  test('a Logpush job read, updated in part, disabled and deleted, in a zone and in an account', async () => {
+    const z = byName('pro.example');
+    const created = ok(await api().createLogpushJob(z.id, { name: 'lifecycle', dataset: 'http_requests', enabled: true, destination_conf: 's3://bucket/logs?region=us-east-1' }));
+    const id = created.id as number;
+    const owner = { zone: z.id };
+    assert.equal(ok(await api().logpushJob(owner, id)).name, 'lifecycle');
+    // A job file as "Open Job Configuration" writes it: its id and read-only members are not sent, the rest replaces the job's.
+    const put = await api().updateLogpushJob(owner, id, { id, last_complete: null, name: 'lifecycle-2', dataset: 'http_requests', enabled: true, destination_conf: 's3://bucket/other?region=us-east-1' });
+    assert.equal(ok(put).name, 'lifecycle-2');
+    assert.equal(ok(put).id, id);
+    assert.ok(!put.curl.includes('"id"'), put.curl);
+    assert.match(put.curl, /-X PUT [\s\\]*.http:[^ ]*\/zones\/[0-9a-f]+\/logpush\/jobs\/\d+/);
+    assert.equal(ok(await api().updateLogpushJob(owner, id, { enabled: false })).enabled, false);
+    assert.equal(ok(await api().logpushJob(owner, id)).destination_conf, 's3://bucket/other?region=us-east-1', 'a partial update keeps the rest');
+    const moved = fail(await api().updateLogpushJob(owner, id, { dataset: 'firewall_events' }));
+    assert.equal(moved.status, 400);
+    assert.match(moved.error, /^Cannot update Logpush job \d+ of zone "[0-9a-f]+" .*"dataset" of a Logpush job cannot change/);
+    assert.deepEqual(ok(await api().deleteLogpushJob(owner, id)), { id });
+    const gone = fail(await api().logpushJob(owner, id));
+    assert.equal(gone.status, 404);
+    assert.match(gone.error, /^Cannot get Logpush job \d+ of zone "[0-9a-f]+" .*HTTP 404/);
+    const accounts = ok(await api().listAccounts());
+    const acct = { account: accounts[0].id };
+    const dns = ok(await api().createAccountLogpushJob(acct.account, { name: 'dns', dataset: 'gateway_dns', destination_conf: 's3://bucket/dns?region=us-east-1' }));
+    assert.equal(ok(await api().updateLogpushJob(acct, dns.id as number, { enabled: false })).enabled, false);
+    assert.deepEqual(ok(await api().deleteLogpushJob(acct, dns.id as number)), { id: dns.id });
+    assert.equal(fail(await api().deleteLogpushJob(acct, dns.id as number)).status, 404);
+  });
+
   test('either credential works on every call, as on the platform: Logpush falls back to the token, the migration to the key pair', async () => {
     const z = byName('pro.example');
     const tokenOnly = createApi({ baseUrl: mock.apiBaseUrl, token: TOKEN, timeoutMs: 5000 });

@@ -1,0 +1,143 @@
+// Commands on the Logpush jobs a backend already has (the Zones view's job items and *.logpush.json documents): open a job's
+// configuration as a document, update the job from a document, enable or disable it, delete it (modal: it cannot be undone).
+// Creating a job is "Create Logpush Job" (logpush.ts).
+import * as vscode from 'vscode';
+import type { Ctx } from '../ctx';
+import type { Api, JobOwner } from '../http/api';
+import { mapLimit } from '../http/limit';
+import { DocumentInfoRequest } from '../../../server/src/protocol';
+import { UserError } from './run';
+import { apiFor, unwrap } from './api';
+import { documentOf } from './logpush';
+import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
+
+/** Where a job lives, with the owner's name for messages. */
+export interface JobPlace { owner: JobOwner; ownerName: string }
+
+/** A job as the Zones view's item carries it (JobItem: `job` and `place`). */
+interface JobTarget { job: Record<string, unknown>; place: JobPlace }
+
+/** Members of a job record that say how its deliveries went, not how it is configured: left out of an opened configuration. */
+const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
+
+/** Documents opened by "Open Job Configuration", by URI: where their job lives, so that an update need not look for it. */
+const openedJobs = new Map<string, JobPlace>();
+
+function ownerWords(place: JobPlace): string {
+  return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
+}
+
+function jobLabel(job: Record<string, unknown>): string {
+  return `Logpush job ${String(job.id)}${typeof job.name === 'string' && job.name ? ` "${job.name}"` : ''}`;
+}
+
+/** The job a view command was run on; from the palette there is none to guess. */
+function jobTarget(arg: unknown): JobTarget & { id: number } {
+  const t = arg as Partial<JobTarget> | undefined;
+  const id = t?.job?.id;
+  if (!t?.job || !t.place || typeof id !== 'number') throw new UserError('Run this on a Logpush job in the Zones view (EdgeKit in the activity bar): right-click the job.');
+  return { job: t.job, place: t.place, id };
+}
+
+/**
+ * Where job `id` lives: the zones (or accounts, for an account dataset) of the backend are searched, a few at a time. `scope` is
+ * the job's dataset's, when the document names a known dataset.
+ */
+async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefined): Promise<JobPlace> {
+  const places: JobPlace[] = [];
+  if (scope !== 'account') places.push(...unwrap(await api.listZones()).map((z) => ({ owner: { zone: z.id }, ownerName: z.name })));
+  if (scope !== 'zone') {
+    const accounts = await api.listAccounts();
+    if (accounts.ok) places.push(...accounts.result.map((a) => ({ owner: { account: a.id }, ownerName: a.name })));
+    else if (scope === 'account') unwrap(accounts);
+  }
+  const found = await mapLimit(places, 4, async (p) => {
+    const jobs = await api.logpushJobs(p.owner);
+    return jobs.ok && jobs.result.some((j) => j.id === id) ? p : undefined;
+  });
+  const place = found.find((p) => p !== undefined);
+  if (!place) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
+  return place;
+}
+
+async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
+  const { job, place, id } = jobTarget(arg);
+  const api = await apiFor(ctx);
+  const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
+  void vscode.window.showInformationMessage(`${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}.`);
+  ctx.zones.refresh();
+  return updated;
+}
+
+export const logpushJobLifecycleCommands = {
+  'edgekit.logpush.openJob': (ctx: Ctx) => async (arg?: unknown) => {
+    const { place, id } = jobTarget(arg);
+    const api = await apiFor(ctx);
+    // Read again: the view's record can be older than the job.
+    const job = unwrap(await api.logpushJob(place.owner, id));
+    const uri = untitledUri(`${fileSafe(typeof job.name === 'string' && job.name ? job.name : 'job')}-${id}.logpush.json`);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) {
+      // Never replace what may be the user's edits: show it as it is.
+      await vscode.window.showTextDocument(open, { preview: false });
+      void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
+      openedJobs.set(open.uri.toString(), place);
+      return { uri: open.uri.toString(), job, reused: true };
+    }
+    const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
+    const doc = await showUntitledJson(uri, config, 'logpush-job');
+    openedJobs.set(doc.uri.toString(), place);
+    return { uri: doc.uri.toString(), job, reused: false };
+  },
+
+  'edgekit.logpush.updateJob': (ctx: Ctx) => async (arg?: unknown) => {
+    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
+    const name = vscode.workspace.asRelativePath(doc.uri);
+    let job: unknown;
+    try {
+      job = JSON.parse(doc.getText());
+    } catch (err) {
+      throw new UserError(`${name} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
+    }
+    const id = (job as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !Number.isInteger(id)) {
+      throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
+    }
+    const api = await apiFor(ctx);
+    let place = openedJobs.get(doc.uri.toString());
+    if (!place) {
+      const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+      const scope = info.job?.scope;
+      place = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
+    }
+    const where = place;
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
+      () => api.updateLogpushJob(where.owner, id, job));
+    if (!r.ok) {
+      const details = r.errors.map((e) => `${e.code}: ${e.message}`).join('; ');
+      ctx.log.warn(`The update of Logpush job ${id} from ${name} was refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
+      throw new UserError(`The update of job ${id} in ${name} was refused: ${r.error}`);
+    }
+    openedJobs.set(doc.uri.toString(), where);
+    void vscode.window.showInformationMessage(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`);
+    ctx.zones.refresh();
+    return r.result;
+  },
+
+  'edgekit.logpush.enableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, true),
+  'edgekit.logpush.disableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, false),
+
+  'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
+    const { job, place, id } = jobTarget(arg);
+    const destination = typeof job.destination_conf === 'string' ? job.destination_conf.replace(/\?.*$/, '') : 'its destination';
+    const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
+      { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
+    if (answer !== 'Delete') return undefined;
+    const api = await apiFor(ctx);
+    unwrap(await api.deleteLogpushJob(place.owner, id));
+    for (const [uri, p] of openedJobs) if (JSON.stringify(p) === JSON.stringify(place)) openedJobs.delete(uri);
+    void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
+    ctx.zones.refresh();
+    return { id };
+  },
+};

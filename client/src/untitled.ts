@@ -1,0 +1,27 @@
+// JSON opened as an untitled document of one of EdgeKit's languages (checked live by the language server): a migration's review
+// configuration, a Logpush job read from the backend. Named after what it holds, in the first workspace folder, so that Save offers
+// that folder and that name.
+import * as vscode from 'vscode';
+
+/** A name safe as a file name: what is not a word character, "." or "-" becomes "_". */
+export function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_');
+}
+
+export function untitledUri(fileName: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return folder ? vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${fileName}`);
+}
+
+/** Shows `uri` (an untitled document) holding `value` as 2-space JSON in `languageId`, replacing whatever text it had. */
+export async function showUntitledJson(uri: vscode.Uri, value: unknown, languageId: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const text = JSON.stringify(value, null, 2) + '\n';
+  await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
+  // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
+  // typing and Format Document keep its 2-space layout instead of re-indenting the whole document.
+  editor.options = { insertSpaces: true, tabSize: 2 };
+  if (doc.languageId !== languageId) await vscode.languages.setTextDocumentLanguage(doc, languageId);
+  return doc;
+}
