@@ -225,6 +225,13 @@ export const logpushTestCommands = {
   },
 };
 
+/** A sentence followed by what the backend noted about the request (the envelope's messages, e.g. the mock's note that the
+ * platform would ask for an ownership challenge), which an information message would otherwise drop. */
+export function withNotes(text: string, messages: { code?: number; message: string }[]): string {
+  const notes = messages.map((m) => m.message.trim()).filter(Boolean);
+  return notes.length ? `${text} The backend notes: ${notes.join(' ')}` : text;
+}
+
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
     const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
@@ -250,7 +257,7 @@ export const logpushJobCommands = {
       throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} was refused: ${r.error}`);
     }
     const id = (r.result as { id?: unknown }).id;
-    void vscode.window.showInformationMessage(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${account ? 'account' : 'zone'} ${owner.name}.`);
+    void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${account ? 'account' : 'zone'} ${owner.name}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
   },

@@ -8,7 +8,7 @@ import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, unwrap } from './api';
-import { documentOf } from './logpush';
+import { documentOf, withNotes } from './logpush';
 import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
 
 /** Where a job lives, with the owner's name for messages. */
@@ -119,7 +119,7 @@ export const logpushJobLifecycleCommands = {
       throw new UserError(`The update of job ${id} in ${name} was refused: ${r.error}`);
     }
     openedJobs.set(doc.uri.toString(), where);
-    void vscode.window.showInformationMessage(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`);
+    void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
   },

@@ -19,3 +19,10 @@ test('text that is not JSON yet cannot tell; a huge document is not read', () =>
   assert.equal(jobHasId('{"id": 12,'), undefined);
   assert.equal(jobHasId(`{"id": 1, "pad": "${'x'.repeat(300_000)}"}`), false);
 });
+
+test('what the backend notes about a created or updated job is said, not dropped', async () => {
+  const { withNotes } = await import('../../../client/src/commands/logpush');
+  assert.equal(withNotes('Created Logpush job 1 "x" in zone a.example.', []), 'Created Logpush job 1 "x" in zone a.example.');
+  assert.equal(withNotes('Created Logpush job 1 "x" in zone a.example.', [{ code: 10520, message: 'The platform asks for "ownership_challenge" with this destination.' }, { message: ' ' }]),
+    'Created Logpush job 1 "x" in zone a.example. The backend notes: The platform asks for "ownership_challenge" with this destination.');
+});
