@@ -107,4 +107,37 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     assert.equal(await vscode.commands.executeCommand('edgekit.logpush.updateJob', fresh.document.uri), undefined);
     assert.equal((await jobItem(zoneName, created.id)).job.enabled, false);
   });
+
+  test('the destination ownership challenge: asked for, confirmed by the backend, written into the document; a wrong token is refused', async () => {
+    const zoneName = 'enterprise.example';
+    const editor = await openFile('jobs/proved.logpush.json', JSON.stringify({
+      name: 'proved', dataset: 'http_requests', destination_conf: 's3://edgekit-proof/http?region=us-east-1',
+    }, null, 2) + '\n');
+    const doc = editor.document;
+    const before = doc.getText();
+    // A wrong token: the backend says no, the document is unchanged.
+    assert.equal(await vscode.commands.executeCommand('edgekit.logpush.proveOwnership', doc.uri, zoneName, 'not-the-token'), undefined);
+    assert.equal(doc.getText(), before);
+    // The embedded mock says the token in its reply (the platform writes it only into the bucket's file): read it as a user would
+    // read the file, through the API, then give it to the command.
+    const ctxApi = await ctx.backend.endpoints('api', false);
+    const zones = await ctx.zones.getChildren();
+    const zoneId = zones.find((i: any) => i.zone?.name === zoneName).zone.id;
+    const res = await fetch(`${ctxApi.apiBaseUrl}/zones/${zoneId}/logpush/ownership`, {
+      method: 'POST', headers: { Authorization: `Bearer ${ctxApi.apiToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ destination_conf: 's3://edgekit-proof/http?region=us-east-1' }),
+    });
+    const token = /the token is ([A-Za-z0-9_-]+)\./.exec(((await res.json()) as { result: { message: string } }).result.message)![1];
+    const proved = await vscode.commands.executeCommand<any>('edgekit.logpush.proveOwnership', doc.uri, zoneName, token);
+    assert.equal(proved.token, token);
+    assert.equal(JSON.parse(doc.getText()).ownership_challenge, token);
+    assert.match(doc.getText(), /\n  "ownership_challenge": "[^"]+"\n\}/, 'added as the last member, in the file\'s layout');
+    // Created with it: the backend has nothing to note.
+    const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', doc.uri, zoneId);
+    assert.equal(job.name, 'proved');
+    assert.ok(!('ownership_challenge' in job), 'the platform\'s job record does not carry it');
+    // An https destination needs no challenge: refused before anything is asked.
+    const https = await openFile('jobs/https.logpush.json', JSON.stringify({ name: 'h', dataset: 'http_requests', destination_conf: 'https://logs.example/ingest' }, null, 2));
+    assert.equal(await vscode.commands.executeCommand('edgekit.logpush.proveOwnership', https.document.uri, zoneName, token), undefined);
+  });
 });

@@ -2,12 +2,14 @@
 // configuration as a document, update the job from a document, enable or disable it, delete it (modal: it cannot be undone).
 // Creating a job is "Create Logpush Job" (logpush.ts).
 import * as vscode from 'vscode';
+import { modify } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
-import type { Api, JobOwner } from '../http/api';
+import { Config } from '../config';
+import { mockChallengeToken, type Api, type JobOwner } from '../http/api';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, unwrap } from './api';
+import { apiFor, pickAccount, pickZone, unwrap } from './api';
 import { documentOf, withNotes } from './logpush';
 import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
 
@@ -58,6 +60,11 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
   const place = found.find((p) => p !== undefined);
   if (!place) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
   return place;
+}
+
+/** The destinations the platform asks to prove: a bucket (s3, r2, gs, azure, …), not an https endpoint. */
+function needsChallenge(conf: string): boolean {
+  return !/^https?:/i.test(conf.trim());
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
@@ -122,6 +129,64 @@ export const logpushJobLifecycleCommands = {
     void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
+  },
+
+  /**
+   * The destination ownership challenge of a job document: the backend writes a file holding a token into the destination
+   * (POST …/logpush/ownership), you paste the token, the backend confirms it (…/ownership/validate), and it goes into the document as
+   * "ownership_challenge", which creating the job (or changing its destination) then carries. `ownerArg` and `tokenArg` answer the
+   * questions (tests, other commands).
+   */
+  'edgekit.logpush.proveOwnership': (ctx: Ctx) => async (arg?: unknown, ownerArg?: unknown, tokenArg?: unknown) => {
+    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
+    const name = vscode.workspace.asRelativePath(doc.uri);
+    let job: unknown;
+    try {
+      job = JSON.parse(doc.getText());
+    } catch (err) {
+      throw new UserError(`${name} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
+    }
+    const conf = (job as { destination_conf?: unknown } | null)?.destination_conf;
+    if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
+    if (!needsChallenge(conf)) throw new UserError(`${name} sends its logs to an https endpoint ("${conf}"), for which the platform asks no ownership challenge.`);
+    const api = await apiFor(ctx);
+    let place = openedJobs.get(doc.uri.toString());
+    if (!place) {
+      const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+      if (info.job?.scope === 'account') {
+        const a = await pickAccount(api, ownerArg, `The ${info.job.dataset} job goes to which account?`);
+        place = { owner: { account: a.id }, ownerName: a.name };
+      } else {
+        const z = await pickZone(api, ownerArg, 'The job goes to which zone? (the challenge is the zone\'s)');
+        place = { owner: { zone: z.id }, ownerName: z.name };
+      }
+    }
+    const where = place;
+    const challenge = unwrap(await api.logpushOwnership(where.owner, conf));
+    const destination = conf.replace(/\?.*$/, '');
+    let token = typeof tokenArg === 'string' ? tokenArg : undefined;
+    if (token === undefined) {
+      token = await vscode.window.showInputBox({
+        title: `Ownership challenge of ${destination}`,
+        prompt: `The backend wrote ${challenge.filename} into ${destination}. Paste the token that file holds.`,
+        value: Config.backend() === 'embedded' ? mockChallengeToken(challenge.message) : undefined,
+        ignoreFocusOut: true,
+        validateInput: (v) => (v.trim() ? undefined : `The token from ${challenge.filename}.`),
+      });
+      if (token === undefined) throw new vscode.CancellationError();
+    }
+    token = token.trim();
+    const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
+    if (!valid.valid) throw new UserError(`The backend says "${token.slice(0, 12)}…" is not the ownership challenge of ${destination} in ${ownerWords(where)}; paste the token from ${challenge.filename}.`);
+    // Written into the document (an edit the user can undo), not sent: "Create Logpush Job" or "Update Logpush Job" sends it.
+    const text = doc.getText();
+    const edits = modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: 2, insertSpaces: true, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+    const we = new vscode.WorkspaceEdit();
+    for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+    if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
+    openedJobs.set(doc.uri.toString(), where);
+    void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
+    return { filename: challenge.filename, token, owner: where.owner };
   },
 
   'edgekit.logpush.enableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, true),

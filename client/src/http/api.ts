@@ -127,8 +127,24 @@ export interface Api {
   /** PUT: the members given replace the job's (`{ enabled: false }` disables it); the job's dataset and kind cannot change. */
   updateLogpushJob(owner: JobOwner, jobId: number, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   deleteLogpushJob(owner: JobOwner, jobId: number, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
+  /** POST …/logpush/ownership: the backend writes a file holding a token (the ownership challenge) into the destination. */
+  logpushOwnership(owner: JobOwner, destinationConf: string, opts?: CallOptions): Promise<ApiResult<OwnershipChallenge>>;
+  /** POST …/logpush/ownership/validate: whether `challenge` is the token the backend wrote for this destination. */
+  validateLogpushOwnership(owner: JobOwner, destinationConf: string, challenge: string, opts?: CallOptions): Promise<ApiResult<{ valid: boolean }>>;
   /** Security events of a zone, newest first (the platform's REST security events path; `firewall_events` records). */
   securityEvents(zoneId: string, query?: SecurityEventsQuery, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
+}
+
+/** The reply of POST …/logpush/ownership: the name of the file written into the destination, and the backend's words. */
+export interface OwnershipChallenge { filename: string; message: string; valid?: boolean }
+
+/**
+ * The token in the embedded mock's reply to POST …/logpush/ownership ("…; the token is <token>."): the mock writes the file into a
+ * local folder or a local S3 endpoint and also says the token, so that the flow can be tried without reading a bucket. The
+ * platform's reply does not carry it: the token is only in the file it writes into your bucket.
+ */
+export function mockChallengeToken(message: string): string | undefined {
+  return /\bthe token is ([A-Za-z0-9_-]+)\./.exec(message)?.[1];
 }
 
 /** Where a Logpush job lives: a zone (zone datasets) or an account (account datasets). */
@@ -222,6 +238,10 @@ export function createApi(options: ApiOptions): Api {
     logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts),
     logpushJob: (owner, jobId, opts) => call(`get Logpush job ${jobId} of ${ownerWords(owner)}`, 'GET', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), undefined, opts),
     updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
+    logpushOwnership: (owner, conf, opts) => call(`ask for an ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST', `${jobsPath(owner).replace(/\/jobs$/, '')}/ownership`,
+      'key-or-token', shapeOwnership, { destination_conf: conf }, opts),
+    validateLogpushOwnership: (owner, conf, challenge, opts) => call(`validate the ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST',
+      `${jobsPath(owner).replace(/\/jobs$/, '')}/ownership/validate`, 'key-or-token', shapeValid, { destination_conf: conf, ownership_challenge: challenge }, opts),
     deleteLogpushJob: (owner, jobId, opts) => call(`delete Logpush job ${jobId} of ${ownerWords(owner)}`, 'DELETE', jobsPath(owner, jobId), 'key-or-token', shapeObject('deleted Logpush job'), undefined, opts),
     securityEvents: (zoneId, query, opts) => {
       const q = new URLSearchParams();
@@ -321,6 +341,15 @@ function shapeAccounts(v: unknown): { value: Account[] } | { problem: string } {
 
 function shapeObjects(what: string): Shape<Record<string, unknown>[]> {
   return (v) => (Array.isArray(v) && v.every(isObj) ? { value: v } : { problem: `the ${what} list is not an array of objects.` });
+}
+
+function shapeOwnership(v: unknown): { value: OwnershipChallenge } | { problem: string } {
+  if (!isObj(v) || typeof v.filename !== 'string' || !v.filename) return { problem: 'the ownership challenge reply has no "filename".' };
+  return { value: { filename: v.filename, message: typeof v.message === 'string' ? v.message : '', ...(typeof v.valid === 'boolean' ? { valid: v.valid } : {}) } };
+}
+
+function shapeValid(v: unknown): { value: { valid: boolean } } | { problem: string } {
+  return isObj(v) && typeof v.valid === 'boolean' ? { value: { valid: v.valid } } : { problem: 'the validation reply has no boolean "valid".' };
 }
 
 function shapeObject(what: string): Shape<Record<string, unknown>> {

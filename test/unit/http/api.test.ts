@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApi, currentConfig, entrypointBody, isEnterprise, jobBody, planOf } from '../../../client/src/http/api';
+import { createApi, currentConfig, entrypointBody, isEnterprise, jobBody, mockChallengeToken, planOf } from '../../../client/src/http/api';
 import type { ApiResult, MigrationConfig, Zone } from '../../../client/src/http/api';
 import { startMockBackend } from '../../../mock/src/backend';
 import type { MockBackend } from '../../../mock/src/backend';
@@ -153,6 +153,27 @@ describe('api against the embedded mock backend', () => {
     assert.equal(ok(await api().updateLogpushJob(acct, dns.id as number, { enabled: false })).enabled, false);
     assert.deepEqual(ok(await api().deleteLogpushJob(acct, dns.id as number)), { id: dns.id });
     assert.equal(fail(await api().deleteLogpushJob(acct, dns.id as number)).status, 404);
+  });
+
+  test('the ownership challenge of a destination: asked for, then validated; the embedded mock\'s reply says the token', async () => {
+    const z = { zone: byName('pro.example').id };
+    const conf = 's3://proof-bucket/logs?region=us-east-1';
+    const c = ok(await api().logpushOwnership(z, conf));
+    assert.match(c.filename, /^ownership-challenge-[A-Za-z0-9_-]+\.txt$/);
+    const token = mockChallengeToken(c.message);
+    assert.ok(token, `the mock's reply names the token: ${c.message}`);
+    assert.deepEqual(ok(await api().validateLogpushOwnership(z, conf, token!)), { valid: true });
+    assert.deepEqual(ok(await api().validateLogpushOwnership(z, conf, `${token}x`)), { valid: false });
+    assert.deepEqual(ok(await api().validateLogpushOwnership({ zone: byName('business.example').id }, conf, token!)), { valid: false }, 'another zone\'s challenge');
+    // With it, a job on that destination is created with no note; without it the mock notes that the platform would ask for it.
+    const withIt = await api().createLogpushJob(z.zone, { name: 'proved', dataset: 'http_requests', destination_conf: conf, ownership_challenge: token });
+    assert.equal(ok(withIt).name, 'proved');
+    assert.deepEqual(withIt.ok && withIt.messages, []);
+    const without = await api().createLogpushJob(z.zone, { name: 'unproved', dataset: 'http_requests', destination_conf: conf });
+    assert.ok(without.ok && without.messages.some((m) => /ownership_challenge/.test(m.message)));
+    const bad = fail(await api().logpushOwnership(z, 'not a destination'));
+    assert.equal(bad.status, 400);
+    assert.match(bad.error, /^Cannot ask for an ownership challenge of "not a destination" in zone "[0-9a-f]+"/);
   });
 
   test('either credential works on every call, as on the platform: Logpush falls back to the token, the migration to the key pair', async () => {
