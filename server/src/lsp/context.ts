@@ -1,6 +1,6 @@
 // What every handler of the language server shares: the connection, the open documents, their parses and settings, the client's
 // capabilities, and the small helpers that decide whether a handler runs on a document at all.
-import type { ProposedFeatures, TextDocuments } from 'vscode-languageserver';
+import type { CodeLens, ProposedFeatures, TextDocuments } from 'vscode-languageserver';
 
 /** The connection of either entry (Node's stdio/IPC, or a browser's Web Worker). */
 export type Connection = ProposedFeatures.Connection;
@@ -85,12 +85,22 @@ export const DEFAULT_CAPS: ClientCaps = {
   markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, textLenses: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
+/** The records a document was last tested on, and the lenses last counted on them (filterSample.ts). */
+export interface TestSample {
+  records: import('../core').LogRecord[];
+  label: string;
+  total: number;
+  remembered?: import('../core').RememberedMatches;
+  /** The lenses of one version of the document (and the setting they read): VS Code asks again for the same version on scrolling,
+   * focus and other providers' refreshes, and that is a lookup. One version only: the next one replaces it. */
+  lenses?: { version: number; dataset: string; lenses: CodeLens[] };
+}
+
 export interface ServerContext {
   connection: Connection;
-  /** The log lines a document's filter was last tested on ("Test Filter on Logs"), for its code lens; at most SAMPLE_KEEP. */
   /** The records a document was last tested on (Test Filter, Test Rules; the first SAMPLE_KEEP of `total`), for its lenses; a ruleset's
-   * with its rules' matches. */
-  samples: Map<string, { records: import('../core').LogRecord[]; label: string; total: number; remembered?: import('../core').RememberedMatches }>;
+   * with its rules' matches. Dropped when the document closes, replaced by the next test. */
+  samples: Map<string, TestSample>;
   documents: TextDocuments<TextDocument>;
   parses: ParseCache;
   settings: SettingsCache;

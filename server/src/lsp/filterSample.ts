@@ -7,7 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, ParsedDoc } from '../core';
 import { range } from './convert';
 import { infoCommand } from './features';
-import { coreModule, type ServerContext } from './context';
+import { coreModule, type ServerContext, type TestSample } from './context';
 
 /** At most this many lines are kept per document for its lens (a bigger log is counted once, when tested). */
 export const SAMPLE_KEEP = 10_000;
@@ -51,21 +51,33 @@ function keptCount(sample: { records: unknown[]; total: number }): string {
   return sample.total > sample.records.length ? `the first ${n}` : n;
 }
 
-/** The lenses of the records a document was last tested on: the filter's, or each rule's. */
+/**
+ * The lenses of the records a document was last tested on: the filter's, or each rule's. Counted once per version of the document
+ * (kept with the sample, so a new test or closing the document drops them): the same version asked again is a lookup.
+ */
 export function sampleLenses(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens[] {
-  if (kind === 'waf-ruleset') return ruleLenses(ctx, doc, parsed);
-  const lens = sampleLens(ctx, doc, kind, parsed, settingsDataset);
-  return lens ? [lens] : [];
+  const sample = ctx.samples.get(doc.uri);
+  if (!sample) return [];
+  const hit = sample.lenses;
+  if (hit && hit.version === doc.version && hit.dataset === settingsDataset) return hit.lenses;
+  let lenses: CodeLens[];
+  if (kind === 'waf-ruleset') lenses = ruleLenses(ctx, doc, parsed, sample);
+  else {
+    const lens = sampleLens(ctx, doc, kind, parsed, settingsDataset, sample);
+    lenses = lens ? [lens] : [];
+  }
+  sample.lenses = { version: doc.version, dataset: settingsDataset, lenses };
+  return lenses;
 }
 
 /**
  * `matches 12 · applies to 10 · decides 8 of 1,000 sample requests` on each rule, when the ruleset was tested and still compiles: the
  * rules run in order over the kept requests, as the report counts them (core/eval/rules.ts rulesetLensCounts).
  */
-function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc): CodeLens[] {
-  const sample = ctx.samples.get(doc.uri);
-  if (!sample?.remembered) return [];
-  // Only a rule whose expression is new since the last count is tested again: a lens after each edit stays cheap on a large ruleset.
+function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc, sample: TestSample): CodeLens[] {
+  if (!sample.remembered) return [];
+  // Only a rule whose expression is new since the last count is tested again, and only the rules from the first one the edit changed
+  // are counted again: a lens after each edit stays cheap on a large ruleset.
   const run = coreModule().rulesetLensCounts(parsed.value, sample.records, sample.remembered);
   if (!run.ok) return [];
   const of = `of ${keptCount(sample)} ${sample.label}`;
@@ -79,9 +91,7 @@ function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc): C
 }
 
 /** `matches 132 of 1 000 sample lines` on the filter, when the document's filter was tested and still compiles. */
-function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens | undefined {
-  const sample = ctx.samples.get(doc.uri);
-  if (!sample) return undefined;
+function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string, sample: TestSample): CodeLens | undefined {
   const f = filterOf(kind, parsed.value, settingsDataset);
   if ('error' in f) return undefined;
   const c = coreModule().compileFilter(f.filter, f.dataset);

@@ -142,3 +142,89 @@ test('a rule that is no object (null, a number) while the ruleset is edited: the
   }
   assert.equal(compileRuleset({ rules: [null] }).ok, false);
 });
+
+// The lens counts keep, from one count to the next, each rule's applies/decides/skips and where each request ended. An edit of rule
+// k cannot change a rule before k (its counts depend on its own expression and action and on the rules before it), nor any rule's
+// matches (its expression's alone): only the applies, decides and skips of rule k and the rules after it are counted again.
+// Random chains of edits, each lens count compared with a full run of the ruleset as it then is.
+test('the lens counts after random edit chains (add, remove, move, action, expression, enabled) equal a full run of the ruleset', async () => {
+  const { RememberedMatches, rulesetLensCounts } = await import('../../../server/src/core/eval/rules');
+  const { sampleRequests } = await import('../../../server/src/core/eval/sample');
+  const { mulberry32 } = await import('../../../server/src/core/prng');
+  const requests = sampleRequests(150, 7);
+  const EXPRS = ['true', 'false', 'ip.src in {203.0.113.0/24}', 'http.request.uri.path contains "/admin"', 'http.request.method eq "POST"',
+    'http.request.uri.path contains "/wp"', 'cf.waf.score lt 30', 'http.request.uri.path contains "a"', 'not http.request.method eq "GET"',
+    'http.user_agent contains "curl"', 'http.request.uri.query contains "id"', 'ip.src in {198.51.100.0/24 192.0.2.0/24}'];
+  const A = MANAGED, B = OWASP;
+  type R = { action: string; expression: string; enabled?: boolean; description?: string; action_parameters?: Record<string, unknown> };
+  const ACTIONS: (() => Omit<R, 'expression'>)[] = [
+    () => ({ action: 'block' }), () => ({ action: 'log' }), () => ({ action: 'managed_challenge' }), () => ({ action: 'rewrite' }),
+    () => ({ action: 'skip', action_parameters: { ruleset: 'current' } }), () => ({ action: 'skip', action_parameters: { rulesets: [A] } }),
+    () => ({ action: 'skip', action_parameters: { rulesets: [B, A] } }), () => ({ action: 'skip', action_parameters: { products: ['waf'] } }),
+    () => ({ action: 'execute', action_parameters: { id: A } }), () => ({ action: 'execute', action_parameters: { id: B } }),
+  ];
+  const counts = (t: RuleTally[]) => t.map((x) => `${x.index} ${x.label} ${x.enabled}: ${[x.matched, x.applied, x.decided, x.skipped, x.firstMatches.join(',')].join('/')}`);
+  const full = (rules: R[]) => {
+    const run = compileRuleset({ rules });
+    assert.ok(run.ok);
+    requests.forEach((r, i) => run.take(r, i + 1));
+    return counts(run.rules);
+  };
+  for (let seed = 1; seed <= 10; seed++) {
+    const rnd = mulberry32(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const rule = (): R => ({ ...pick(ACTIONS)(), expression: pick(EXPRS), ...(rnd() < 0.15 ? { enabled: false } : {}) });
+    let rules: R[] = Array.from({ length: 4 + Math.floor(rnd() * 12) }, rule);
+    const remembered = new RememberedMatches(requests.length);
+    const run = compileRuleset({ rules });
+    assert.ok(run.ok);
+    requests.forEach((r, i) => run.take(r, i + 1, remembered));
+    const edits: [string, (rs: R[]) => R[]][] = [
+      ['add', (rs) => { const at = Math.floor(rnd() * (rs.length + 1)); return [...rs.slice(0, at), rule(), ...rs.slice(at)]; }],
+      ['remove', (rs) => { const at = Math.floor(rnd() * rs.length); return rs.filter((_, i) => i !== at); }],
+      ['move', (rs) => { const c = [...rs]; const [r] = c.splice(Math.floor(rnd() * c.length), 1); c.splice(Math.floor(rnd() * (c.length + 1)), 0, r); return c; }],
+      ['action', (rs) => rs.map((r, i, a) => (i === Math.floor(rnd() * a.length) ? { ...pick(ACTIONS)(), expression: r.expression, enabled: r.enabled } : r))],
+      ['expression', (rs) => { const at = Math.floor(rnd() * rs.length); return rs.map((r, i) => (i === at ? { ...r, expression: pick(EXPRS) } : r)); }],
+      ['enabled', (rs) => { const at = Math.floor(rnd() * rs.length); return rs.map((r, i) => (i === at ? { ...r, enabled: r.enabled === false } : r)); }],
+      ['description', (rs) => { const at = Math.floor(rnd() * rs.length); return rs.map((r, i) => (i === at ? { ...r, description: `d${Math.floor(rnd() * 100)}` } : r)); }],
+      ['same', (rs) => rs],
+      ['two at once', (rs) => { const at = Math.floor(rnd() * rs.length); return rs.map((r, i) => (i === at || i === rs.length - 1 - at ? { ...rule(), enabled: r.enabled } : r)); }],
+    ];
+    const chain: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      const [name, edit] = pick(edits);
+      const next = edit(rules);
+      if (next.length === 0) continue;
+      rules = next;
+      chain.push(name);
+      // Now and then a rule that does not compile: no counts, and the next count is still right.
+      if (rnd() < 0.05) assert.equal(rulesetLensCounts({ rules: [...rules, { action: 'block', expression: 'http.host eq' }] }, requests, remembered).ok, false);
+      const lens = rulesetLensCounts({ rules }, requests, remembered);
+      assert.ok(lens.ok, lens.ok ? '' : lens.error);
+      assert.deepEqual(counts(lens.rules), full(rules), `seed ${seed}, after ${chain.join(', ')}`);
+    }
+  }
+});
+
+test('an edit of rule k counts again the applies/decides of rule k and the rules after it only; the same ruleset again, none', async () => {
+  const { RememberedMatches, rulesetLensCounts } = await import('../../../server/src/core/eval/rules');
+  const { sampleRequests } = await import('../../../server/src/core/eval/sample');
+  const requests = sampleRequests(200);
+  const base = Array.from({ length: 20 }, (_, i) => ({ action: i % 4 === 0 ? 'block' : 'log', expression: `http.request.uri.path contains "/${String.fromCharCode(97 + i)}"` }));
+  const remembered = new RememberedMatches(requests.length);
+  const run = compileRuleset({ rules: base });
+  assert.ok(run.ok);
+  requests.forEach((r, i) => run.take(r, i + 1, remembered));
+  const counted = () => remembered.rulesCounted;
+  const step = (rules: unknown[]) => { const before = counted(); assert.ok(rulesetLensCounts({ rules }, requests, remembered).ok); return counted() - before; };
+  assert.equal(step(base), 20, 'the first count: every rule');
+  assert.equal(step(base), 0, 'the same ruleset: nothing');
+  assert.equal(step(base.map((r, i) => (i === 15 ? { ...r, expression: 'true' } : r))), 5, 'rule 15 of 20: rules 15 to 19');
+  assert.equal(step(base.map((r, i) => (i === 15 ? { ...r, expression: 'true', description: 'now described' } : r))), 0, 'a description: nothing');
+  assert.equal(step(base.map((r, i) => (i === 15 ? { ...r, expression: 'true', action: 'rewrite' } : r))), 0, 'log -> rewrite (neither ends): nothing');
+  const blocked = base.map((r, i) => (i === 15 ? { ...r, expression: 'true', action: 'block' } : r));
+  assert.equal(step(blocked), 5, 'rewrite -> block: rules 15 to 19');
+  assert.equal(step(blocked.slice(0, 19)), 0, 'the last rule removed: nothing left to count');
+  assert.equal(step(blocked), 1, 'added back: that rule');
+  assert.equal(step([blocked[1], blocked[0], ...blocked.slice(2)]), 20, 'the first two swapped: all of them');
+});

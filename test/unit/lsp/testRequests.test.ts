@@ -222,6 +222,16 @@ test('after edgekit/testRules, each rule has a lens with its counts, and they fo
     assert.deepEqual((await lenses()).filter((t) => t.includes('decides')), ['matches 2 · applies to 2 · decides 2 of 3 requests of req.ndjson', 'matches 3 · applies to 1 · decides 0 of 3 requests of req.ndjson']);
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 3 }, contentChanges: [{ text: body('ip.src in {') }] });
     assert.ok(!(await lenses()).some((t) => t.includes('decides')), 'no counts while the ruleset does not compile');
+    // The lenses are kept per version with the test: a new test of the same version counts on its requests, and closing the
+    // document drops them (reopened, its version 1 is not the version 1 counted before)
+    await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 4 }, contentChanges: [{ text: body('ip.src in {10.0.0.0/8}') }] });
+    assert.deepEqual((await lenses()).filter((t) => t.includes('decides'))[0], 'matches 1 · applies to 1 · decides 1 of 3 requests of req.ndjson');
+    fs.writeFileSync(requests, ['10.1.2.3', '10.1.2.4'].map((ip) => JSON.stringify({ 'ip.src': ip })).join('\n'));
+    assert.equal((await server.conn.sendRequest<{ error?: string }>('edgekit/testRules', { uri, requests })).error, undefined);
+    assert.deepEqual((await lenses()).filter((t) => t.includes('decides'))[0], 'matches 2 · applies to 2 · decides 2 of 2 requests of req.ndjson');
+    await server.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text: body('ip.src in {10.0.0.0/8}') } });
+    assert.ok(!(await lenses()).some((t) => t.includes('decides')), 'no counts after the document was closed');
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -542,9 +542,16 @@ export function compileRuleset(value: unknown): {
   };
 }
 
-/** Whether each rule expression matches each of the first `size` requests of a run, by expression text. */
+/** Whether each rule expression matches each of the first `size` requests of a run, by expression text; and what the last lens count
+ * left for the next one (rulesetLensCounts). */
 export class RememberedMatches {
   readonly byExpression = new Map<string, Uint8Array>();
+  /** Each expression's matches of the kept requests: how many, and the first five (lines), read once from its vector. */
+  readonly summaries = new Map<string, { matched: number; firstMatches: number[] }>();
+  /** The last lens count: what each rule's counts depend on, those counts, and where each request ended. */
+  last: LastCount | undefined;
+  /** How many rules' applies/decides/skips the lens counts have counted over all the kept requests, in all (a measure for tests). */
+  rulesCounted = 0;
   constructor(readonly size: number) {}
   note(expression: string, at: number, matched: boolean): boolean {
     let v = this.byExpression.get(expression);
@@ -555,26 +562,105 @@ export class RememberedMatches {
 }
 
 /**
+ * A lens count kept for the next one. Over n requests the rules run in order, so rule k's applies, decides and skips depend on its
+ * expression's matches, on what of its action ends or skips (`key`), and on each request's state after rule k-1: whether a rule
+ * ended it, and which rulesets an applied skip rule skipped. Its matches depend on its expression alone. So when the first rule
+ * whose key changed is p, rules 0..p-1 keep their counts, every rule keeps its matches, and only rules p.. are counted again,
+ * from the state after rule p-1: a request ended at a rule before p stays ended, one skipped by an applied skip rule before p
+ * keeps that skip.
+ */
+interface LastCount {
+  n: number;
+  keys: string[];
+  counts: { applied: number; decided: number; skipped: number }[];
+  /** The rule that ended each request, or -1. */
+  endedAt: Int32Array;
+  /** The skip-of-rulesets rules (indices, ascending) applied to a request, for the requests that have any. */
+  skippedBy: Map<number, number[]>;
+}
+
+/** What a rule's applies, decides and skips depend on, besides the state the rules before it leave: its expression and action. */
+function countKey(r: RunRule): string {
+  return JSON.stringify([r.expression, r.tally.enabled, r.tally.terminating || r.skipsRest, r.skipsRulesets, r.executes ?? null]);
+}
+
+/**
  * The tallies of a ruleset over requests that were run before (a code lens that follows edits): a rule whose expression was seen keeps
  * its remembered matches, and only a new or changed expression is compiled and tested on the requests (its matches remembered in
- * turn; expressions no longer in the ruleset are forgotten). An error when a new expression does not compile.
+ * turn; expressions no longer in the ruleset are forgotten). The applies, decides and skips of the rules before the first one an edit
+ * changed are kept from the last count (LastCount), and the others counted again over the requests, rule by rule. An error when a
+ * new expression does not compile.
  */
 export function rulesetLensCounts(value: unknown, records: readonly RequestRecord[], remembered: RememberedMatches): { ok: true; rules: RuleTally[] } | { ok: false; error: string } {
   const run = plan(value);
   const n = Math.min(records.length, remembered.size);
   const vectors: Uint8Array[] = [];
+  // The first rule whose expression, already remembered, had to be tested again (its vector was not complete): counted again from there
+  let retested = run.length;
   for (const [i, r] of run.entries()) {
     let v = remembered.byExpression.get(r.expression);
     if (!v || (n > 0 && v[n - 1] === 0)) {
       const c = compileExpression(r.expression);
       if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
-      for (let j = 0; j < n; j++) remembered.note(r.expression, j, c.expression.test(records[j]));
-      v = remembered.byExpression.get(r.expression)!;
+      if (v) retested = Math.min(retested, i);
+      v ??= new Uint8Array(remembered.size);
+      for (let j = 0; j < n; j++) v[j] = c.expression.test(records[j]) ? 1 : 2;
+      remembered.byExpression.set(r.expression, v);
+      remembered.summaries.delete(r.expression);
     }
     vectors.push(v);
   }
   const live = new Set(run.map((r) => r.expression));
-  for (const e of [...remembered.byExpression.keys()]) if (!live.has(e)) remembered.byExpression.delete(e);
-  for (let j = 0; j < n; j++) tallyOne(run, (k) => vectors[k][j] === 1, j + 1);
-  return { ok: true, rules: run.map((r) => r.tally) };
+  for (const e of [...remembered.byExpression.keys()]) if (!live.has(e)) { remembered.byExpression.delete(e); remembered.summaries.delete(e); }
+
+  let last = remembered.last;
+  if (!last || last.n !== n) last = remembered.last = { n, keys: [], counts: [], endedAt: new Int32Array(n).fill(-1), skippedBy: new Map() };
+  const keys = run.map(countKey);
+  let p = 0;
+  while (p < retested && p < last.keys.length && keys[p] === last.keys[p]) p++;
+  // The state after rule p-1: what rules p.. did is undone
+  const { endedAt, skippedBy } = last;
+  for (let j = 0; j < n; j++) if (endedAt[j] >= p) endedAt[j] = -1;
+  for (const [j, by] of skippedBy) {
+    const kept = by.filter((k) => k < p);
+    if (kept.length) skippedBy.set(j, kept); else skippedBy.delete(j);
+  }
+  last.counts.length = Math.min(last.counts.length, p);
+  for (let k = p; k < run.length; k++) {
+    const rule = run[k];
+    const c = { applied: 0, decided: 0, skipped: 0 };
+    if (rule.tally.enabled) {
+      const v = vectors[k];
+      const ends = rule.tally.terminating || rule.skipsRest;
+      const skips = rule.skipsRulesets.length > 0;
+      for (let j = 0; j < n; j++) {
+        if (v[j] !== 1 || endedAt[j] >= 0) continue;
+        if (rule.executes !== undefined && skippedBy.size > 0 && skippedBy.get(j)?.some((i) => run[i].skipsRulesets.includes(rule.executes!))) { c.skipped++; continue; }
+        c.applied++;
+        if (skips) { const by = skippedBy.get(j); if (by) by.push(k); else skippedBy.set(j, [k]); }
+        if (ends) { c.decided++; endedAt[j] = k; }
+      }
+    }
+    last.counts[k] = c;
+  }
+  remembered.rulesCounted += run.length - p;
+  last.keys = keys;
+
+  return {
+    ok: true,
+    rules: run.map((r, k) => {
+      let s = remembered.summaries.get(r.expression);
+      if (!s) {
+        const v = vectors[k];
+        s = { matched: 0, firstMatches: [] };
+        for (let j = 0; j < n; j++) {
+          if (v[j] !== 1) continue;
+          s.matched++;
+          if (s.firstMatches.length < 5) s.firstMatches.push(j + 1);
+        }
+        remembered.summaries.set(r.expression, s);
+      }
+      return { ...r.tally, ...last.counts[k], matched: s.matched, firstMatches: [...s.firstMatches] };
+    }),
+  };
 }
