@@ -227,6 +227,17 @@ export const logpushTestCommands = {
 
 /** A sentence followed by what the backend noted about the request (the envelope's messages, e.g. the mock's note that the
  * platform would ask for an ownership challenge), which an information message would otherwise drop. */
+/** The Logpush job document a command works on (see documentOf), its name as the workspace shows it, and its JSON value. */
+export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocument; name: string; job: unknown }> {
+  const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
+  const name = vscode.workspace.asRelativePath(doc.uri);
+  try {
+    return { doc, name, job: JSON.parse(doc.getText()) };
+  } catch (err) {
+    throw new UserError(`${name} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
+  }
+}
+
 export function withNotes(text: string, messages: { code?: number; message: string }[]): string {
   const notes = messages.map((m) => m.message.trim()).filter(Boolean);
   return notes.length ? `${text} The backend notes: ${notes.join(' ')}` : text;
@@ -234,13 +245,7 @@ export function withNotes(text: string, messages: { code?: number; message: stri
 
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
-    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
-    let job: unknown;
-    try {
-      job = JSON.parse(doc.getText());
-    } catch (err) {
-      throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
-    }
+    const { doc, job } = await jobDocument(arg);
     const api = await apiFor(ctx);
     // The dataset decides where the job lives: a zone dataset's job under a zone, an account dataset's (gateway_dns, audit_logs...)
     // under the account.

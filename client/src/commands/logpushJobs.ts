@@ -10,7 +10,7 @@ import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, unwrap } from './api';
-import { documentOf, withNotes } from './logpush';
+import { jobDocument, withNotes } from './logpush';
 import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
 
 /** Where a job lives, with the owner's name for messages. */
@@ -98,14 +98,7 @@ export const logpushJobLifecycleCommands = {
   },
 
   'edgekit.logpush.updateJob': (ctx: Ctx) => async (arg?: unknown) => {
-    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
-    const name = vscode.workspace.asRelativePath(doc.uri);
-    let job: unknown;
-    try {
-      job = JSON.parse(doc.getText());
-    } catch (err) {
-      throw new UserError(`${name} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
-    }
+    const { doc, name, job } = await jobDocument(arg);
     const id = (job as { id?: unknown } | null)?.id;
     if (typeof id !== 'number' || !Number.isInteger(id)) {
       throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
@@ -138,14 +131,7 @@ export const logpushJobLifecycleCommands = {
    * questions (tests, other commands).
    */
   'edgekit.logpush.proveOwnership': (ctx: Ctx) => async (arg?: unknown, ownerArg?: unknown, tokenArg?: unknown) => {
-    const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
-    const name = vscode.workspace.asRelativePath(doc.uri);
-    let job: unknown;
-    try {
-      job = JSON.parse(doc.getText());
-    } catch (err) {
-      throw new UserError(`${name} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
-    }
+    const { doc, name, job } = await jobDocument(arg);
     const conf = (job as { destination_conf?: unknown } | null)?.destination_conf;
     if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
     if (!needsChallenge(conf)) throw new UserError(`${name} sends its logs to an https endpoint ("${conf}"), for which the platform asks no ownership challenge.`);
