@@ -62,3 +62,14 @@ test('a member written twice: the hints follow the last one, as JSON.parse, the 
   const h = hints('waf-ruleset', skip('not-a-ruleset', 'efb7b8c949ac4650a09736fc376e9aee'));
   assert.deepEqual(h.map((x) => x.label), ['Cloudflare Managed Ruleset']);
 });
+
+test('gateway: a call\'s data with a known selector gets the function it calls; other data and selectors none', () => {
+  const usdc = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+  const data = `0x70a08231000000000000000000000000${'ab'.repeat(20)}`;
+  const text = `{"method": "eth_call", "params": [{"to": "${usdc}", "data": "${data}"}, "latest"]}`;
+  const got = hints('jsonrpc-request', text);
+  assert.deepEqual(got.filter((h) => h.label === 'balanceOf(address)').map((h) => h.at), ['}, "latest"]']);
+  const input = hints('jsonrpc-request', `{"method": "eth_estimateGas", "params": [{"to": "${usdc}", "input": "0xa9059cbb"}]}`);
+  assert.ok(input.some((h) => h.label === 'transfer(address,uint256)'), JSON.stringify(input));
+  assert.ok(!hints('jsonrpc-request', `{"method": "eth_call", "params": [{"to": "${usdc}", "data": "0xdeadbeef"}, "latest"]}`).some((h) => h.label.includes('(')));
+});

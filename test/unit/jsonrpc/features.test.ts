@@ -148,3 +148,13 @@ test('no hover between the members of a param object or the items of params (onl
   assert.ok(h(text.indexOf('{"fromBlock"')), 'on the opening brace: the param');
   assert.ok(h(text.indexOf('"count"') + 1), 'on a key');
 });
+
+test('hover on a call\'s data with a known selector: the function, its interface and each argument decoded', () => {
+  const data = `0xa9059cbb000000000000000000000000${'ab'.repeat(20)}${(1_500_000).toString(16).padStart(64, '0')}`;
+  const h = hover(`{"method":"eth_call","params":[{"to":"0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48","data":"0xa9|${data.slice(4)}"},"latest"]}`)!;
+  assert.match(h.markdown, /^\*\*data\*\*/);
+  assert.match(h.markdown, /\*\*transfer\(address,uint256\)\*\* \(ERC-20\), selector `0xa9059cbb`/);
+  assert.match(h.markdown, /- `to` \(address\): 0x(ab){20}\n- `amount` \(uint256\): 1,500,000 \(0x16e360\)/);
+  assert.doesNotMatch(hover('{"method":"eth_call","params":[{"da|ta":"0xa9059cbb"},"latest"]}')!.markdown, /transfer/, 'not on the key');
+  assert.doesNotMatch(hover('{"method":"eth_call","params":[{"data":"0xdead|beef"},"latest"]}')!.markdown, /selector/);
+});

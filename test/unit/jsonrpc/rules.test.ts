@@ -159,3 +159,24 @@ test('every jsonrpc code is registered with a description, and the codes follow 
     assert.equal(codeInfo(code), info);
   }
 });
+
+test('call data with a known selector but too short for its arguments: a warning on the data naming the function and what is missing', () => {
+  const to = '"to": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"';
+  const addr = `000000000000000000000000${'ab'.repeat(20)}`;
+  const short = check(`{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{${to}, "data": "0xa9059cbb${addr}"}, "latest"]}`);
+  const p = short.find((x) => x.code === 'jsonrpc/call-data-short')!;
+  assert.ok(p, JSON.stringify(short));
+  assert.equal(p.severity, 'warning');
+  assert.equal(p.message, 'params[0].data calls transfer(address,uint256) (ERC-20) but is 32 bytes short of its arguments ("amount" missing or cut); the contract reverts when it decodes them.');
+  const text = `{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{${to}, "data": "0xa9059cbb${addr}"}, "latest"]}`;
+  assert.equal(text.slice(p.offset, p.offset + p.length), `"0xa9059cbb${addr}"`);
+  // Whole: nothing; an unknown selector: nothing; eth_estimateGas's "input" too; a batch, the same per request.
+  assert.deepEqual(check(`{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{${to}, "data": "0xa9059cbb${addr}${'0'.repeat(64)}"}, "latest"]}`), []);
+  assert.deepEqual(check(`{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{${to}, "data": "0xdeadbeef"}, "latest"]}`), []);
+  assert.ok(check(`{"jsonrpc":"2.0","id":1,"method":"eth_estimateGas","params":[{${to}, "input": "0x70a08231"}]}`).some((x) => x.code === 'jsonrpc/call-data-short'));
+});
+
+test('the mock gateway takes a call whose data is short for its function (the platform passes it on; the contract reverts)', async () => {
+  const { checkParamValues } = await import('../../../server/src/core/rules/jsonrpc/params');
+  assert.deepEqual(checkParamValues('eth_call', [{ to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', data: '0xa9059cbb' }, 'latest']), []);
+});

@@ -26,6 +26,7 @@ export const JSONRPC_CODES: CodeTable = {
   'jsonrpc/invalid-data': { severity: 'error', description: 'Hex data that is not "0x" + an even number of hex digits (or too long).' },
   'jsonrpc/invalid-block': { severity: 'error', description: 'A block that is neither a number nor one of the tags latest, earliest, pending, safe, finalized.' },
   'jsonrpc/unknown-key': { severity: 'error', description: 'A member that a call object, log filter or trace filter does not define.' },
+  'jsonrpc/call-data-short': { severity: 'warning', description: 'A call\'s data starts with the selector of a known function (ERC-20, ERC-721, …) but is too short for its arguments; the contract reverts decoding them.' },
   'jsonrpc/conflicting-keys': { severity: 'error', description: 'Members that exclude each other (blockHash with a block range; data and input differing).' },
   // gateway limits
   'jsonrpc/block-range-reversed': { severity: 'error', description: 'fromBlock is after toBlock.' },

@@ -1,6 +1,7 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
+import { callMarkdown, decodeCall } from './selectors';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature, signatureParts,
@@ -198,7 +199,7 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
   if (!spec) return undefined;
   const at = typeAt(spec, rest);
   if (!at) return undefined;
-  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) + (isKey ? '' : tagNote(at.type, node.value)) };
+  if (at.key && typeof rest[2] === 'string') return { ...span, markdown: keyMarkdown(rest[2], at.key) + (isKey ? '' : tagNote(at.type, node.value) + callNote(rest[2], node.value)) };
   if (at.param && !isKey && typeof rest[1] === 'number') {
     return { ...span, markdown: paramMarkdown(spec, rest[1], at.param) + tagNote(at.type, node.value) };
   }
@@ -269,12 +270,25 @@ export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
         for (const prop of value.children ?? []) {
           const key = prop.children?.[0]?.value;
           const v = prop.children?.[1];
-          if (typeof key === 'string' && v) number(v, typeAt(spec, ['params', i, key])?.type);
+          if (typeof key !== 'string' || !v) continue;
+          number(v, typeAt(spec, ['params', i, key])?.type);
+          // A call's data with a known selector: the function it calls.
+          const call = p.type === 'callObject' && CALL_DATA_KEYS.includes(key) && v.type === 'string' && inRange(v) ? decodeCall(String(v.value)) : undefined;
+          if (call) out.push({ offset: v.offset + v.length, label: call.fn.signature, kind: 'type', paddingLeft: true });
         }
       }
     });
   }
   return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** The members of a call object that hold its call data. */
+const CALL_DATA_KEYS = ['data', 'input'];
+
+/** A call's data decoded (the function of a known selector and its arguments), for the hover of "data" or "input"; else ''. */
+function callNote(key: string, value: unknown): string {
+  const call = CALL_DATA_KEYS.includes(key) && typeof value === 'string' ? decodeCall(value) : undefined;
+  return call ? `\n\n${callMarkdown(call)}` : '';
 }
 
 /** The description of a block tag written as a block value (a param or a filter's fromBlock/toBlock), else ''. */

@@ -2,7 +2,7 @@
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { suggest } from '../../suggest';
-import { checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
+import { callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
 import { isObj } from '../../json';
 import { nodeAt } from '../../parse';
 
@@ -136,7 +136,9 @@ function paramIssues(spec: MethodSpec, params: unknown, edit: boolean): ParamIss
 
 function computeParamIssues(spec: MethodSpec, params: unknown): ParamIssue[] | undefined {
   const values = checkSpecParams(spec, params);
-  const notes = rangeNotes(spec.name, params);
+  const ranges = rangeNotes(spec.name, params);
+  const calls = callDataNotes(spec, params);
+  const notes = calls.length === 0 ? ranges : ranges.length === 0 ? calls : [...ranges, ...calls];
   if (values.length === 0) return notes.length === 0 ? undefined : notes;
   return notes.length === 0 ? values : [...values, ...notes];
 }
