@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a real VS Code (code-server's Node extension host) on 127.0.0.1, for the extension-host tests and for `npm start`.
 //   node scripts/host.js test   -> runs the compiled integration suite (out/test/integration) headless in Chromium; exit code = result
-//   node scripts/host.js start  -> installs dist/edgekit.vsix into a dedicated extensions dir, opens examples/, prints the URL
+//   node scripts/host.js start  -> installs dist/edgekit.vsix into the port's session dir (hostSession.js), opens examples/, prints the URL
 // The host itself (code-server, Node 24, playwright-core) is installed by scripts/setup-host.sh into $EDGEKIT_TOOLS; see docs/test-host.md.
 'use strict';
 const { spawn } = require('child_process');
@@ -10,6 +10,7 @@ const net = require('net');
 const os = require('os');
 const path = require('path');
 const util = require('util');
+const { openSession, parsePort } = require('./hostSession');
 
 const ROOT = path.resolve(__dirname, '..');
 const TOOLS = process.env.EDGEKIT_TOOLS || path.join(os.homedir(), '.cache', 'edgekit', 'host');
@@ -138,11 +139,13 @@ async function runTests() {
 async function start() {
   const vsix = path.join(ROOT, 'dist', 'edgekit.vsix');
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing; run "npm run package" first (npm start does).`);
-  const dir = path.join(TOOLS, 'session');
-  fs.rmSync(path.join(dir, 'extensions'), { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const port = Number(process.env.PORT) || 8080;
-  const install = spawn(NODE24, [CS_MAIN, '--extensions-dir', path.join(dir, 'extensions'), '--user-data-dir', path.join(dir, 'user-data'), '--install-extension', vsix], { stdio: verbose ? 'inherit' : 'ignore' });
+  const port = parsePort(process.env.PORT);
+  // One directory per port, locked by this process (hostSession.js): a session on another port, or from another clone, has its own
+  // extensions and user data, and a second one on this port is refused before it deletes anything.
+  const session = await openSession({ tools: TOOLS, port, root: ROOT });
+  const { dir } = session;
+  if (session.tookOver) console.log(`[edgekit] Took over ${session.lockFile} from process ${session.tookOver.pid}, which no longer runs.`);
+  const install = spawn(NODE24, [CS_MAIN, '--extensions-dir', session.extensionsDir, '--user-data-dir', session.userDataDir, '--install-extension', vsix], { stdio: verbose ? 'inherit' : 'ignore' });
   const code = await new Promise((r) => install.on('exit', r));
   if (code !== 0) throw new Error(`installing ${vsix} into code-server failed (exit ${code})`);
   const workspace = path.join(ROOT, 'examples');
@@ -150,13 +153,33 @@ async function start() {
   // EDGEKIT_SETTINGS: more settings as JSON (e.g. {"remote.extensionKind": {"edgekit.edgekit": ["web"]}} runs the browser build).
   const extra = process.env.EDGEKIT_SETTINGS ? JSON.parse(process.env.EDGEKIT_SETTINGS) : {};
   const server = startCodeServer({ port, dir, workspace, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });
-  server.on('exit', (c) => { console.log(`[edgekit] code-server stopped (${c}).`); process.exit(c ?? 0); });
-  const stop = () => killGroup(server).then(() => process.exit(0));
+  // code-server's own last lines, for the message when it stops by itself (without VERBOSE they are not shown).
+  const tail = [];
+  const keep = (d) => { tail.push(...d.toString().split('\n').filter((l) => l.trim())); tail.splice(0, Math.max(0, tail.length - 20)); };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  let stopping = false;
+  server.on('exit', (c, sig) => {
+    if (stopping) return;
+    const errors = tail.filter((l) => /\berror\b/i.test(l));
+    const why = c === 0 ? '' : `; its last ${errors.length ? 'errors' : 'lines'}:\n${(errors.length ? errors : tail).map((l) => `  ${l}`).join('\n')}`;
+    console.log(`[edgekit] code-server on 127.0.0.1:${port} stopped (${c ?? sig})${why}`);
+    session.release();
+    process.exit(c ?? 1);
+  });
+  const stop = () => { stopping = true; return killGroup(server).then(() => { session.release(); console.log('[edgekit] Stopped.'); process.exit(0); }); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  await waitHealthy(port, server);
+  try {
+    await waitHealthy(port, server);
+  } catch (err) {
+    stopping = true;
+    await killGroup(server); // not left running on the port (and in the session directory) after this process exits
+    throw err;
+  }
   console.log(`[edgekit] VS Code with EdgeKit is running: http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
   console.log(`[edgekit] The embedded mock backend starts with the extension: gateway http://127.0.0.1:${mockPort}/v1/mainnet, API http://127.0.0.1:${mockPort}/client/v4`);
+  console.log(`[edgekit] Session directory (extensions, user data): ${dir}`);
   console.log('[edgekit] Press Ctrl+C to stop.');
 }
 

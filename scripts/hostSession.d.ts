@@ -1,0 +1,28 @@
+/** What `session.lock` holds: the process running the session, and where it came from. */
+export interface SessionHolder { pid: number; stamp?: string; port?: number; root?: string; since?: string; token?: string }
+
+export interface Session {
+  dir: string;
+  extensionsDir: string;
+  userDataDir: string;
+  lockFile: string;
+  /** The holder of the stale lock this session replaced. */
+  tookOver?: SessionHolder;
+  release(): void;
+}
+
+export const DEFAULT_PORT: 8080;
+/** The session directory for `port`: see hostSession.js. */
+export function sessionDir(tools: string, port: number): string;
+export function parsePort(value: string | undefined): number;
+export function processStamp(pid: number): string | undefined;
+export function openSession(opts: { tools: string; port: number; root: string }): Promise<Session>;
+
+export class SessionInUse extends Error {
+  readonly port: number;
+  readonly holder: SessionHolder;
+  readonly lockFile: string;
+}
+export class PortInUse extends Error {
+  readonly port: number;
+}
