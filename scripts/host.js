@@ -10,7 +10,7 @@ const net = require('net');
 const os = require('os');
 const path = require('path');
 const util = require('util');
-const { openSession, parsePort } = require('./hostSession');
+const { openSession, parsePort, writeSessionSettings } = require('./hostSession');
 
 const ROOT = path.resolve(__dirname, '..');
 const TOOLS = process.env.EDGEKIT_TOOLS || path.join(os.homedir(), '.cache', 'edgekit', 'host');
@@ -32,25 +32,35 @@ function freePort() {
   });
 }
 
+const USER_DEFAULTS = {
+  'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
+  'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
+  // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
+  // start's examples straight into the repository's examples/ folder.
+  'files.autoSave': 'off',
+};
+
 function userSettings(extra) {
-  return JSON.stringify({
-    'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
-    'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
-    // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
-    // start's examples straight into the repository's examples/ folder.
-    'files.autoSave': 'off', ...extra,
-  }, null, 2);
+  return JSON.stringify({ ...USER_DEFAULTS, ...extra }, null, 2);
 }
 
-function startCodeServer({ port, dir, workspace, extraArgs = [], settings = {} }) {
+function startCodeServer({ port, dir, workspace, extraArgs = [], settings = {}, keepUserSettings = false }) {
   fs.mkdirSync(path.join(dir, 'user-data', 'User'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'user-data', 'Machine'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
-  fs.writeFileSync(path.join(dir, 'user-data', 'User', 'settings.json'), userSettings(settings));
   // The workbench is a remote window here: settings of "machine" scope (edgekit.mock.port, edgekit.mock.autoStart) count only
-  // from the remote's own settings, and a user-settings copy of them was seen ignored on a profile's first load.
-  fs.writeFileSync(path.join(dir, 'user-data', 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
+  // from the remote's own settings (Machine/), and a user-settings copy of them was seen ignored on a profile's first load.
+  if (keepUserSettings) {
+    // npm start's session: what the user set in its Settings (User and Remote) is kept across starts (hostSession.js).
+    for (const [scope, defaults] of [['User', USER_DEFAULTS], ['Machine', {}]]) {
+      const warning = writeSessionSettings(path.join(dir, 'user-data', scope, 'settings.json'), path.join(dir, `settings-written.${scope}.json`), defaults, settings);
+      if (warning) console.log(`[edgekit] ${warning}`);
+    }
+  } else {
+    fs.writeFileSync(path.join(dir, 'user-data', 'User', 'settings.json'), userSettings(settings));
+    fs.writeFileSync(path.join(dir, 'user-data', 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
+  }
   const args = [
     CS_MAIN, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--config', path.join(dir, 'config.yaml'),
     '--user-data-dir', path.join(dir, 'user-data'), '--extensions-dir', path.join(dir, 'extensions'),
@@ -152,7 +162,7 @@ async function start() {
   const mockPort = Number(process.env.MOCK_PORT) || await freePort();
   // EDGEKIT_SETTINGS: more settings as JSON (e.g. {"remote.extensionKind": {"edgekit.edgekit": ["web"]}} runs the browser build).
   const extra = process.env.EDGEKIT_SETTINGS ? JSON.parse(process.env.EDGEKIT_SETTINGS) : {};
-  const server = startCodeServer({ port, dir, workspace, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });
+  const server = startCodeServer({ port, dir, workspace, keepUserSettings: true, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });
   // code-server's own last lines, for the message when it stops by itself (without VERBOSE they are not shown).
   const tail = [];
   const keep = (d) => { tail.push(...d.toString().split('\n').filter((l) => l.trim())); tail.splice(0, Math.max(0, tail.length - 20)); };

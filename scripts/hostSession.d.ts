@@ -16,6 +16,9 @@ export const DEFAULT_PORT: 8080;
 export function sessionDir(tools: string, port: number): string;
 export function parsePort(value: string | undefined): number;
 export function processStamp(pid: number): string | undefined;
+/** Writes a session's settings file, keeping what the user set there since the previous start: see hostSession.js. Returns a
+ * warning when the file was not valid JSON. */
+export function writeSessionSettings(file: string, record: string, defaults: Record<string, unknown>, start: Record<string, unknown>): string | undefined;
 export function openSession(opts: { tools: string; port: number; root: string }): Promise<Session>;
 
 export class SessionInUse extends Error {

@@ -13,6 +13,7 @@ const fs = require('fs');
 const net = require('net');
 const path = require('path');
 const crypto = require('crypto');
+const jsonc = require('jsonc-parser');
 
 const DEFAULT_PORT = 8080;
 const LOCK_NAME = 'session.lock';
@@ -179,4 +180,34 @@ async function openSession({ tools, port, root }) {
   }
 }
 
-module.exports = { DEFAULT_PORT, sessionDir, parsePort, processStamp, openSession, SessionInUse, PortInUse };
+function readJsonc(file) {
+  const text = readOr(file, undefined);
+  if (text === undefined) return { value: undefined };
+  const errors = [];
+  const value = jsonc.parse(text, errors, { allowTrailingComma: true });
+  return errors.length || !value || typeof value !== 'object' || Array.isArray(value) ? { value: undefined, bad: true } : { value };
+}
+
+/**
+ * Writes the settings file `file` of a session's start: `defaults`, then what the user set there, then `start` (this start's own:
+ * the mock's port, EDGEKIT_SETTINGS), which wins. The user's are the entries of the file that differ from what starts put there,
+ * the defaults and start settings of the previous start, kept in `record`; without a record (a file written before records were
+ * kept) the file is all ours, as every start used to rewrite it. Returns a warning when the file was not valid JSON (then replaced).
+ */
+function writeSessionSettings(file, record, defaults, start) {
+  const current = readJsonc(file);
+  const written = readJsonc(record).value;
+  const users = {};
+  if (current.value && written) {
+    for (const [key, value] of Object.entries(current.value)) {
+      if (!(key in written) || JSON.stringify(written[key]) !== JSON.stringify(value)) users[key] = value;
+    }
+  }
+  const ours = { ...defaults, ...start };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ ...defaults, ...users, ...start }, null, 2));
+  fs.writeFileSync(record, JSON.stringify(ours, null, 2));
+  return current.bad ? `${file} was not valid JSON; it now holds the session's settings only.` : undefined;
+}
+
+module.exports = { DEFAULT_PORT, sessionDir, parsePort, processStamp, openSession, SessionInUse, PortInUse, writeSessionSettings };

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, SessionInUse, sessionDir } from '../../../scripts/hostSession.js';
+import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, SessionInUse, sessionDir, writeSessionSettings } from '../../../scripts/hostSession.js';
 
 const ROOT_A = '/clones/a';
 const ROOT_B = '/clones/b';
@@ -259,4 +259,39 @@ test('release leaves a lock that another session took over since', async () => {
   } finally {
     await other.kill();
   }
+});
+
+test('session settings: what the user set in the session survives the next start; this start\'s settings win; an earlier start\'s go', () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'user-data', 'User', 'settings.json');
+  const record = path.join(dir, 'settings-written.json');
+  const defaults = { 'files.autoSave': 'off', 'update.mode': 'none' };
+  writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40001, 'remote.extensionKind': { 'edgekit.edgekit': ['web'] } });
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { ...defaults, 'edgekit.mock.port': 40001, 'remote.extensionKind': { 'edgekit.edgekit': ['web'] } });
+  // The user, in the session's Settings: a new setting, one of ours changed, and the mock port changed too. VS Code keeps comments.
+  fs.writeFileSync(file, [
+    '{', '  // mine', '  "files.autoSave": "afterDelay",', '  "update.mode": "none",', '  "editor.fontSize": 20,',
+    '  "edgekit.mock.port": 40005,', '  "remote.extensionKind": { "edgekit.edgekit": ["web"] },', '}',
+  ].join('\n'));
+  writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40002 });
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), {
+    'files.autoSave': 'afterDelay', 'update.mode': 'none', 'editor.fontSize': 20, 'edgekit.mock.port': 40002,
+  });
+  // And again: the user's settings stay theirs.
+  writeSessionSettings(file, record, defaults, { 'edgekit.mock.port': 40003 });
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), {
+    'files.autoSave': 'afterDelay', 'update.mode': 'none', 'editor.fontSize': 20, 'edgekit.mock.port': 40003,
+  });
+});
+
+test('session settings: a file written before starts kept a record is ours, as it always was; an unreadable one is replaced with a warning', () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'settings.json');
+  const record = path.join(dir, 'settings-written.json');
+  fs.writeFileSync(file, JSON.stringify({ 'files.autoSave': 'off', 'remote.extensionKind': { 'edgekit.edgekit': ['web'] } }));
+  assert.equal(writeSessionSettings(file, record, { 'files.autoSave': 'off' }, {}), undefined);
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { 'files.autoSave': 'off' });
+  fs.writeFileSync(file, '{ "editor.fontSize": ');
+  assert.match(writeSessionSettings(file, record, { 'files.autoSave': 'off' }, {}) ?? '', new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*not valid JSON`));
+  assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { 'files.autoSave': 'off' });
 });
