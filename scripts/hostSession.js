@@ -7,7 +7,8 @@
 // (the default port keeps `session`, so its user data carries on), and `session.lock` in it names the process that runs it: a
 // second session on the same port is refused before it deletes or writes anything, with the running one's pid and clone. A lock
 // whose process is gone (kill -9, a crash, a reboot) is taken over. The lock is created whole and exclusively (a temp file
-// hard-linked into place: the link fails when the name exists), as the mock's state lock is (mock/src/lock.ts).
+// hard-linked into place: the link fails when the name exists), as the mock's state lock is (mock/src/lock.ts). Also here: the
+// session's settings files, which keep what the user set in them across starts (writeSessionSettings).
 'use strict';
 const fs = require('fs');
 const net = require('net');
