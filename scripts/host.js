@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a real VS Code (code-server's Node extension host) on 127.0.0.1, for the extension-host tests and for `npm start`.
 //   node scripts/host.js test   -> runs the compiled integration suite (out/test/integration) headless in Chromium; exit code = result
-//   node scripts/host.js start  -> installs dist/edgekit.vsix into a dedicated extensions dir, opens examples/, prints the URL
+//   node scripts/host.js start  -> installs dist/edgekit.vsix into the port's session dir (hostSession.js), opens examples/, prints the URL
 // The host itself (code-server, Node 24, playwright-core) is installed by scripts/setup-host.sh into $EDGEKIT_TOOLS; see docs/test-host.md.
 'use strict';
 const { spawn } = require('child_process');
@@ -10,6 +10,7 @@ const net = require('net');
 const os = require('os');
 const path = require('path');
 const util = require('util');
+const { openSession, parsePort, writeSessionSettings } = require('./hostSession');
 
 const ROOT = path.resolve(__dirname, '..');
 const TOOLS = process.env.EDGEKIT_TOOLS || path.join(os.homedir(), '.cache', 'edgekit', 'host');
@@ -31,25 +32,35 @@ function freePort() {
   });
 }
 
+const USER_DEFAULTS = {
+  'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
+  'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
+  // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
+  // start's examples straight into the repository's examples/ folder.
+  'files.autoSave': 'off',
+};
+
 function userSettings(extra) {
-  return JSON.stringify({
-    'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
-    'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
-    // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
-    // start's examples straight into the repository's examples/ folder.
-    'files.autoSave': 'off', ...extra,
-  }, null, 2);
+  return JSON.stringify({ ...USER_DEFAULTS, ...extra }, null, 2);
 }
 
-function startCodeServer({ port, dir, workspace, extraArgs = [], settings = {} }) {
+function startCodeServer({ port, dir, workspace, extraArgs = [], settings = {}, keepUserSettings = false }) {
   fs.mkdirSync(path.join(dir, 'user-data', 'User'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'user-data', 'Machine'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
-  fs.writeFileSync(path.join(dir, 'user-data', 'User', 'settings.json'), userSettings(settings));
   // The workbench is a remote window here: settings of "machine" scope (edgekit.mock.port, edgekit.mock.autoStart) count only
-  // from the remote's own settings, and a user-settings copy of them was seen ignored on a profile's first load.
-  fs.writeFileSync(path.join(dir, 'user-data', 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
+  // from the remote's own settings (Machine/), and a user-settings copy of them was seen ignored on a profile's first load.
+  if (keepUserSettings) {
+    // npm start's session: what the user set in its Settings (User and Remote) is kept across starts (hostSession.js).
+    for (const [scope, defaults] of [['User', USER_DEFAULTS], ['Machine', {}]]) {
+      const warning = writeSessionSettings(path.join(dir, 'user-data', scope, 'settings.json'), path.join(dir, `settings-written.${scope}.json`), defaults, settings);
+      if (warning) console.log(`[edgekit] ${warning}`);
+    }
+  } else {
+    fs.writeFileSync(path.join(dir, 'user-data', 'User', 'settings.json'), userSettings(settings));
+    fs.writeFileSync(path.join(dir, 'user-data', 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
+  }
   const args = [
     CS_MAIN, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--config', path.join(dir, 'config.yaml'),
     '--user-data-dir', path.join(dir, 'user-data'), '--extensions-dir', path.join(dir, 'extensions'),
@@ -138,25 +149,47 @@ async function runTests() {
 async function start() {
   const vsix = path.join(ROOT, 'dist', 'edgekit.vsix');
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} is missing; run "npm run package" first (npm start does).`);
-  const dir = path.join(TOOLS, 'session');
-  fs.rmSync(path.join(dir, 'extensions'), { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const port = Number(process.env.PORT) || 8080;
-  const install = spawn(NODE24, [CS_MAIN, '--extensions-dir', path.join(dir, 'extensions'), '--user-data-dir', path.join(dir, 'user-data'), '--install-extension', vsix], { stdio: verbose ? 'inherit' : 'ignore' });
+  const port = parsePort(process.env.PORT);
+  // One directory per port, locked by this process (hostSession.js): a session on another port, or from another clone, has its own
+  // extensions and user data, and a second one on this port is refused before it deletes anything.
+  const session = await openSession({ tools: TOOLS, port, root: ROOT });
+  const { dir } = session;
+  if (session.tookOver) console.log(`[edgekit] Took over ${session.lockFile} from process ${session.tookOver.pid}, which no longer runs.`);
+  const install = spawn(NODE24, [CS_MAIN, '--extensions-dir', session.extensionsDir, '--user-data-dir', session.userDataDir, '--install-extension', vsix], { stdio: verbose ? 'inherit' : 'ignore' });
   const code = await new Promise((r) => install.on('exit', r));
   if (code !== 0) throw new Error(`installing ${vsix} into code-server failed (exit ${code})`);
   const workspace = path.join(ROOT, 'examples');
   const mockPort = Number(process.env.MOCK_PORT) || await freePort();
   // EDGEKIT_SETTINGS: more settings as JSON (e.g. {"remote.extensionKind": {"edgekit.edgekit": ["web"]}} runs the browser build).
   const extra = process.env.EDGEKIT_SETTINGS ? JSON.parse(process.env.EDGEKIT_SETTINGS) : {};
-  const server = startCodeServer({ port, dir, workspace, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });
-  server.on('exit', (c) => { console.log(`[edgekit] code-server stopped (${c}).`); process.exit(c ?? 0); });
-  const stop = () => killGroup(server).then(() => process.exit(0));
+  const server = startCodeServer({ port, dir, workspace, keepUserSettings: true, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });
+  // code-server's own last lines, for the message when it stops by itself (without VERBOSE they are not shown).
+  const tail = [];
+  const keep = (d) => { tail.push(...d.toString().split('\n').filter((l) => l.trim())); tail.splice(0, Math.max(0, tail.length - 20)); };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  let stopping = false;
+  server.on('exit', (c, sig) => {
+    if (stopping) return;
+    const errors = tail.filter((l) => /\berror\b/i.test(l));
+    const why = c === 0 ? '' : `; its last ${errors.length ? 'errors' : 'lines'}:\n${(errors.length ? errors : tail).map((l) => `  ${l}`).join('\n')}`;
+    console.log(`[edgekit] code-server on 127.0.0.1:${port} stopped (${c ?? sig})${why}`);
+    session.release();
+    process.exit(c ?? 1);
+  });
+  const stop = () => { stopping = true; return killGroup(server).then(() => { session.release(); console.log('[edgekit] Stopped.'); process.exit(0); }); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  await waitHealthy(port, server);
+  try {
+    await waitHealthy(port, server);
+  } catch (err) {
+    stopping = true;
+    await killGroup(server); // not left running on the port (and in the session directory) after this process exits
+    throw err;
+  }
   console.log(`[edgekit] VS Code with EdgeKit is running: http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
   console.log(`[edgekit] The embedded mock backend starts with the extension: gateway http://127.0.0.1:${mockPort}/v1/mainnet, API http://127.0.0.1:${mockPort}/client/v4`);
+  console.log(`[edgekit] Session directory (extensions, user data): ${dir}`);
   console.log('[edgekit] Press Ctrl+C to stop.');
 }
 

@@ -23,13 +23,16 @@ const freePort = () => new Promise((resolve, reject) => {
 });
 
 const port = await freePort();
+// The session directory npm start uses on this port (scripts/hostSession.js): this run's own, removed at the end if this run made it.
+const session = createRequire(import.meta.url)('./hostSession.js').sessionDir(TOOLS, port);
+const ownSession = !fs.existsSync(session);
 const started = Date.now();
 const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 let browser;
 let finished = false;
 /** The extension's own log of each window of the `npm start` session, for a failure's reader. */
 function printExtensionLogs() {
-  const logs = path.join(TOOLS, 'session', 'user-data', 'logs');
+  const logs = path.join(session, 'user-data', 'logs');
   const newest = fs.existsSync(logs) ? fs.readdirSync(logs).sort().pop() : undefined;
   if (!newest) return;
   for (const host of fs.readdirSync(path.join(logs, newest)).filter((d) => d.startsWith('exthost'))) {
@@ -47,6 +50,7 @@ async function finish(code, why) {
   await new Promise((r) => { const t = setTimeout(r, 5000); child.once('exit', () => { clearTimeout(t); r(); }); });
   try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
   if (code !== 0) printExtensionLogs(); // after the stop: the workbench writes its log files lazily
+  if (ownSession) fs.rmSync(session, { recursive: true, force: true });
   process.exit(code);
 }
 setTimeout(() => finish(124, `timeout after ${timeoutMs} ms`), timeoutMs).unref();
