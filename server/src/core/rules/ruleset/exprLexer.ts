@@ -1,5 +1,9 @@
 // Tokenizer of the rules language (wirefilter). Offsets are indices into the DECODED expression string; the caller maps them to the
-// document with core/jsonString.ts.
+// document with core/jsonString.ts. Literals are read as wirefilter reads them: integers by its i64::lex (0x hex, a leading 0 octal,
+// i64 bounds), IP addresses by Rust's Ipv4Addr/Ipv6Addr::from_str (no leading zero in an IPv4 part), CIDRs by the cidr crate (no
+// host bits set). Decisions in docs/architecture.md, "Literals of the checker and the evaluators".
+import ipaddr from 'ipaddr.js';
+import type { Edit } from '../../types';
 
 export type TokenKind = 'ident' | 'string' | 'int' | 'ip' | 'cidr' | 'list' | 'punct' | 'eof';
 
@@ -9,8 +13,10 @@ export interface Token {
   text: string;
   offset: number;
   length: number;
-  /** Decoded string value (string), integer value (int). */
+  /** Decoded string value (string), integer value (int: the nearest double when it is past 2^53, see `big`). */
   value?: string | number;
+  /** An integer past Number.MAX_SAFE_INTEGER, exactly. */
+  big?: bigint;
   /** For ip/cidr: the address family. */
   family?: 4 | 6;
   /** A raw string r"..." / r#"..."#. */
@@ -18,10 +24,11 @@ export interface Token {
 }
 
 export interface LexProblem {
-  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip';
+  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip' | 'ruleset/expr-invalid-int' | 'ruleset/expr-octal-int' | 'ruleset/expr-ipv4-mapped';
   message: string;
   offset: number;
   length: number;
+  fixes?: { title: string; edits: Edit[]; preferred?: boolean }[];
 }
 
 // Tokens are scanned on char codes (one sticky regex, for IPv4, runs at an index): no substring or match array per token. A 200-rule ruleset's
@@ -70,11 +77,45 @@ function hexColonEnd(src: string, i: number): number {
   return j;
 }
 
-/** End of the integer at i, a digit or "-" before one (regex `-?\d+`). */
+const isHex = (c: number): boolean => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+
+/** End of the integer at i, a digit or "-" before one: as wirefilter's i64::lex, "0x" then hex digits, else an optional "-" and a
+ * run of hex digits (it takes them all, "403a" or "1e3", and then refuses what is not a number of its radix). */
 function intEnd(src: string, i: number): number {
-  let j = src.charCodeAt(i) === 0x2d ? i + 2 : i + 1;
-  while (isDigit(src.charCodeAt(j))) j++;
+  let j = src.startsWith('0x', i) ? i + 2 : src.charCodeAt(i) === 0x2d ? i + 1 : i;
+  while (isHex(src.charCodeAt(j))) j++;
   return j;
+}
+
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+
+/** An integer literal as wirefilter reads it, or why it refuses it (with the value a fix may write, when one is meant). */
+export function readInt(text: string): { value: bigint; octal: boolean } | { error: string; fix?: string } {
+  let v: bigint;
+  let octal = false;
+  if (text.startsWith('0x')) {
+    const digits = text.slice(2);
+    if (digits === '') return { error: `"0x" has no hex digits after it` };
+    v = BigInt(text);
+  } else if (text.startsWith('0')) {
+    // A leading 0 makes the number octal (wirefilter's i64::lex: "0123" is 83)
+    if (!/^[0-7]+$/.test(text)) {
+      const decimal = /^\d+$/.test(text) ? String(BigInt(text)) : undefined;
+      return { error: `${JSON.stringify(text)} is not an integer the platform reads: a leading 0 makes it octal (digits 0-7)`, fix: decimal };
+    }
+    v = BigInt('0o' + text);
+    octal = true;
+  } else {
+    if (!/^-?\d+$/.test(text)) {
+      const e = /^(-?\d+)e(\d+)$/.exec(text);
+      const fix = e && Number(e[2]) <= 18 ? String(BigInt(e[1]) * 10n ** BigInt(e[2])) : undefined;
+      return { error: `${JSON.stringify(text)} is not an integer the platform reads: an integer is decimal digits, 0x and hex digits, or 0 and octal digits`, fix };
+    }
+    v = BigInt(text);
+  }
+  if (v < I64_MIN || v > I64_MAX) return { error: `${JSON.stringify(text)} is outside the platform's integers (64-bit, ${I64_MIN} to ${I64_MAX})` };
+  return { value: v, octal };
 }
 
 /** Whether src holds at least two colons from start to end (an IPv6 address, as opposed to a hex-looking identifier or number). */
@@ -85,8 +126,8 @@ function twoColons(src: string, start: number, end: number): boolean {
 }
 
 /** Every token has every member, undefined where it does not apply: one object shape, which keeps the parser's reads of them fast. */
-function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean): Token {
-  return { kind, text, offset, length, value, family, raw };
+function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean, big?: bigint): Token {
+  return { kind, text, offset, length, value, big, family, raw };
 }
 
 export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[] } {
@@ -174,7 +215,7 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
           continue;
         }
         const num = src.slice(i, intEnd(src, i));
-        tokens.push(token('int', num, i, num.length, Number(num)));
+        tokens.push(intToken(num, i, problems));
         i += num.length;
         continue;
       }
@@ -199,23 +240,81 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
   return { tokens, problems };
 }
 
+function intToken(text: string, offset: number, problems: LexProblem[]): Token {
+  const r = readInt(text);
+  if ('error' in r) {
+    problems.push({ code: 'ruleset/expr-invalid-int', message: `${r.error}${r.fix === undefined ? '' : `; write ${r.fix} for the decimal number`}.`, offset, length: text.length,
+      fixes: r.fix === undefined ? undefined : [{ title: `Write ${r.fix}`, edits: [{ offset, length: text.length, newText: r.fix }], preferred: true }] });
+    return token('int', text, offset, text.length, 0);
+  }
+  const n = Number(r.value);
+  if (r.octal && String(r.value) !== text.replace(/^0+(?=\d)/, '')) {
+    const decimal = text.replace(/^0+(?=\d)/, '');
+    problems.push({ code: 'ruleset/expr-octal-int', offset, length: text.length,
+      message: `${text} is octal in the rules language (a leading 0), so the platform reads ${r.value}; write ${r.value} to say so, or ${decimal} for the decimal number.`,
+      fixes: [{ title: `Write ${decimal} (decimal)`, edits: [{ offset, length: text.length, newText: decimal }] },
+        { title: `Write ${r.value} (the value it has now)`, edits: [{ offset, length: text.length, newText: String(r.value) }] }] });
+  }
+  return token('int', text, offset, text.length, n, undefined, undefined, Number.isSafeInteger(n) ? undefined : r.value);
+}
+
 function ipToken(text: string, offset: number, family: 4 | 6, problems: LexProblem[]): Token {
   const slash = text.indexOf('/'); // at most one: the lexer reads one "/digits" suffix
   const addr = slash < 0 ? text : text.slice(0, slash);
   const prefix = slash < 0 ? undefined : text.slice(slash + 1);
   const ok = family === 4 ? validIpv4(addr) : validIpv6(addr);
-  if (!ok) problems.push({ code: 'ruleset/expr-invalid-ip', message: `"${addr}" is not a valid IPv${family} address.`, offset, length: addr.length });
   const kind: TokenKind = prefix === undefined ? 'ip' : 'cidr';
-  if (prefix !== undefined) {
-    const max = family === 4 ? 32 : 128;
-    if (prefix === '' || Number(prefix) > max) {
-      problems.push({ code: 'ruleset/expr-invalid-ip', message: `The prefix length "/${prefix}" of "${text}" must be between 0 and ${max}.`, offset: offset + addr.length, length: prefix.length + 1 });
+  if (!ok) {
+    // Rust's Ipv4Addr refuses a part with a leading zero ("010", which inet_aton and ipaddr.js read as octal 8)
+    const fixed = withoutLeadingZeros(addr, family);
+    if (fixed !== undefined) {
+      problems.push({ code: 'ruleset/expr-invalid-ip', offset, length: addr.length,
+        message: `"${addr}" is not an IPv${family} address the platform reads: a part of an IPv4 address has a leading zero; write ${fixed} (decimal parts 0-255, no leading zeros).`,
+        fixes: [{ title: `Write ${fixed}`, edits: [{ offset, length: addr.length, newText: fixed }], preferred: true }] });
+    } else {
+      problems.push({ code: 'ruleset/expr-invalid-ip', message: `"${addr}" is not a valid IPv${family} address.`, offset, length: addr.length });
+    }
+  }
+  const max = family === 4 ? 32 : 128;
+  if (prefix !== undefined && (prefix === '' || Number(prefix) > max)) {
+    problems.push({ code: 'ruleset/expr-invalid-ip', message: `The prefix length "/${prefix}" of "${text}" must be between 0 and ${max}.`, offset: offset + addr.length, length: prefix.length + 1 });
+  } else if (ok && prefix !== undefined) {
+    // The cidr crate refuses a network whose host bits are set ("10.1.1.1/8"): the network is what was meant
+    const bits = Number(prefix);
+    const parsed = ipaddr.parse(addr);
+    const net = family === 4 ? ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${bits}`) : ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${bits}`);
+    if (net.toString() !== parsed.toString()) {
+      const shown = `${family === 4 ? net.toString() : (net as ipaddr.IPv6).toRFC5952String()}/${bits}`;
+      problems.push({ code: 'ruleset/expr-invalid-ip', offset, length: text.length,
+        message: `"${text}" has host bits set, which the platform refuses in a CIDR; write its network ${shown}.`,
+        fixes: [{ title: `Write ${shown}`, edits: [{ offset, length: text.length, newText: shown }], preferred: true }] });
+    }
+  }
+  if (ok && family === 6) {
+    // An IPv4-mapped address is IPv6 on the platform: it never equals an IPv4 request address (ip.src of an IPv4 client)
+    const a = ipaddr.IPv6.parse(addr);
+    const bits = prefix === undefined ? 128 : Number(prefix);
+    if (a.isIPv4MappedAddress() && bits >= 96) {
+      const v4 = a.toIPv4Address().toString() + (prefix === undefined ? '' : `/${bits - 96}`);
+      problems.push({ code: 'ruleset/expr-ipv4-mapped', offset, length: text.length,
+        message: `"${text}" is an IPv4-mapped IPv6 ${prefix === undefined ? 'address' : 'range'}: the platform compares it with IPv6 addresses only, so it never matches an IPv4 client; write ${v4} for that.`,
+        fixes: [{ title: `Write ${v4}`, edits: [{ offset, length: text.length, newText: v4 }], preferred: true }] });
     }
   }
   return token(kind, text, offset, text.length, undefined, family);
 }
 
-const OCTET = /^\d{1,3}$/;
+/** The address with the leading zeros of its IPv4 parts dropped, when that is all that keeps it from being valid; else undefined. */
+function withoutLeadingZeros(addr: string, family: 4 | 6): string | undefined {
+  const at = family === 4 ? 0 : addr.lastIndexOf(':') + 1;
+  const tail = addr.slice(at).split('.');
+  if (tail.length !== 4 || !tail.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return undefined;
+  const fixed = addr.slice(0, at) + tail.map((p) => String(Number(p))).join('.');
+  return fixed !== addr && (family === 4 ? validIpv4(fixed) : validIpv6(fixed)) ? fixed : undefined;
+}
+
+/** An IPv4 part as Rust reads it: "0", or 1-3 digits without a leading zero, at most 255. */
+const OCTET = /^(?:0|[1-9]\d{0,2})$/;
 const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
 
 export function validIpv4(s: string): boolean {

@@ -1,0 +1,180 @@
+// Literals of the rules language as wirefilter reads them (Rust's Ipv4Addr/Ipv6Addr::from_str, the cidr crate, i64::lex), held
+// against the checker's verdict and the evaluator's reading: what the checker accepts is evaluated as the platform reads it, and
+// what it refuses the evaluator refuses to run.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mulberry32 } from '../../../server/src/core/prng';
+import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { codeInfo, type Code } from '../../../server/src/core/codes';
+
+const errors = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity === 'error');
+const warnings = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity !== 'error');
+const fixTexts = (src: string) => analyzeExpression(src).problems.flatMap((p) => (p.fixes ?? []).map((f) => {
+  let out = src;
+  for (const e of [...f.edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}));
+const run = (src: string, r: RequestRecord): boolean => {
+  const c = compileExpression(src);
+  if (!c.ok) throw new Error(c.error);
+  return c.expression.test(r);
+};
+
+test('an IPv4 literal with a leading zero is an error naming it, with the decimal address as a fix; the evaluator refuses it', () => {
+  for (const [src, fixed] of [
+    ['ip.src == 010.1.1.1', 'ip.src == 10.1.1.1'],
+    ['ip.src in {192.168.001.0/24}', 'ip.src in {192.168.1.0/24}'],
+    ['ip.src in {10.0.0.1..10.0.0.09}', 'ip.src in {10.0.0.1..10.0.0.9}'],
+    ['ip.src == ::ffff:01.2.3.4', 'ip.src == ::ffff:1.2.3.4'],
+  ]) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, src);
+    assert.equal(errs[0].code, 'ruleset/expr-invalid-ip', src);
+    assert.match(errs[0].message, /leading zero/, src);
+    assert.deepEqual(fixTexts(src), [fixed], src);
+    assert.equal(errors(fixed).length, 0, fixed);
+    const c = compileExpression(src);
+    assert.equal(c.ok, false, `${src} must not be evaluated (ipaddr.js reads 010 as octal 8)`);
+  }
+  // 0 alone is a part, as in Rust
+  assert.equal(errors('ip.src in {0.0.0.0/0 10.0.0.0/8}').length, 0);
+});
+
+test('a CIDR with host bits set is an error (the cidr crate refuses it), with its network as a fix', () => {
+  const src = 'ip.src in {10.1.1.1/8 2001:db8::1/32}';
+  const errs = errors(src);
+  assert.deepEqual(errs.map((p) => p.code), ['ruleset/expr-invalid-ip', 'ruleset/expr-invalid-ip']);
+  assert.match(errs[0].message, /10\.1\.1\.1\/8.*host bits.*10\.0\.0\.0\/8/);
+  assert.match(errs[1].message, /2001:db8::\/32/);
+  assert.deepEqual(fixTexts(src).sort(), ['ip.src in {10.0.0.0/8 2001:db8::1/32}', 'ip.src in {10.1.1.1/8 2001:db8::/32}']);
+  assert.equal(compileExpression(src).ok, false);
+  assert.equal(errors('ip.src in {10.0.0.0/8 2001:db8::/32 10.1.1.1/32 0.0.0.0/0}').length, 0);
+});
+
+test('an IPv4-mapped IPv6 literal is IPv6 on the platform: a warning, and it never equals an IPv4 request address', () => {
+  const src = 'ip.src == ::ffff:1.2.3.4';
+  const w = warnings(src);
+  assert.equal(w.length, 1);
+  assert.equal(w[0].code, 'ruleset/expr-ipv4-mapped');
+  assert.deepEqual(fixTexts(src), ['ip.src == 1.2.3.4']);
+  assert.equal(run(src, { 'ip.src': '1.2.3.4' }), false);
+  assert.equal(run(src, { 'ip.src': '::ffff:1.2.3.4' }), true);
+  assert.equal(run('ip.src in {::ffff:0.0.0.0/96}', { 'ip.src': '1.2.3.4' }), false);
+  assert.equal(run('ip.src == 1.2.3.4', { 'ip.src': '1.2.3.4' }), true);
+});
+
+test('integers as wirefilter reads them: 0x hex, a leading 0 octal (a warning when it reads otherwise in decimal), i64 bounds', () => {
+  const rec = (n: number): RequestRecord => ({ 'http.response.code': n });
+  // hex
+  assert.equal(errors('http.response.code eq 0x193').length, 0);
+  assert.equal(run('http.response.code eq 0x193', rec(403)), true);
+  assert.equal(run('http.response.code eq 0x1F', rec(31)), true);
+  // octal: 0403 is 259 on the platform
+  const oct = 'http.response.code eq 0403';
+  assert.equal(errors(oct).length, 0);
+  const w = warnings(oct);
+  assert.equal(w.length, 1);
+  assert.equal(w[0].code, 'ruleset/expr-octal-int');
+  assert.match(w[0].message, /0403.*259/);
+  assert.deepEqual(fixTexts(oct).sort(), ['http.response.code eq 259', 'http.response.code eq 403']);
+  assert.equal(run(oct, rec(259)), true);
+  assert.equal(run(oct, rec(403)), false);
+  assert.equal(warnings('http.response.code in {00 07}').length, 0, 'octal 00..07 read as in decimal');
+  // -0123 is decimal (the sign comes before the octal test)
+  assert.equal(warnings('cf.threat_score ge -0123').length, 0);
+  assert.equal(run('cf.threat_score ge -0123', { 'cf.threat_score': -123 }), true);
+  // refused as on the platform
+  for (const bad of ['http.response.code eq 089', 'http.response.code eq 1e3', 'http.response.code eq 403a', 'http.response.code eq 0x',
+    'http.response.code eq 9223372036854775808', 'http.response.code eq -9223372036854775809', 'http.response.code eq 0x8000000000000000']) {
+    const errs = errors(bad);
+    assert.equal(errs.length, 1, bad);
+    assert.equal(errs[0].code, 'ruleset/expr-invalid-int', bad);
+    assert.equal(compileExpression(bad).ok, false, bad);
+  }
+  assert.equal(errors('http.response.code in {-9223372036854775808..9223372036854775807}').length, 0);
+  // -0 is 0
+  assert.equal(run('http.response.code eq -0', rec(0)), true);
+});
+
+test('an integer past 2^53 compares exactly: 9007199254740993 is not the record\'s 9007199254740992', () => {
+  const r = { 'http.request.timestamp.msec': 9007199254740992 };
+  assert.equal(run('http.request.timestamp.msec eq 9007199254740993', r), false);
+  assert.equal(run('http.request.timestamp.msec lt 9007199254740993', r), true);
+  assert.equal(run('http.request.timestamp.msec ge 9007199254740993', r), false);
+  assert.equal(run('http.request.timestamp.msec in {9007199254740993..9223372036854775807}', r), false);
+  assert.equal(run('http.request.timestamp.msec in {9007199254740992}', r), true);
+});
+
+/** Rust's Ipv4Addr::from_str, written from its grammar: four decimal parts 0-255, a part "0" or without a leading zero. */
+function rustIpv4(s: string): number[] | undefined {
+  const parts = s.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255)) return undefined;
+  return parts.map(Number);
+}
+
+test('differential: 20 000 generated IPv4 literals, the checker\'s verdict and the evaluator\'s reading agree with Rust\'s grammar', () => {
+  const rnd = mulberry32(7);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const part = (): string => pick([
+    () => String(Math.floor(rnd() * 256)), () => '0' + String(Math.floor(rnd() * 100)), () => '00', () => String(200 + Math.floor(rnd() * 99)),
+    () => '0', () => String(Math.floor(rnd() * 10)),
+  ])();
+  let accepted = 0, refused = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const lit = [part(), part(), part(), part()].join('.');
+    const want = rustIpv4(lit);
+    const src = `ip.src eq ${lit}`;
+    const c = compileExpression(src);
+    const checkerOk = errors(src).length === 0;
+    assert.equal(checkerOk, !!want, `checker on ${lit}`);
+    assert.equal(c.ok, !!want, `evaluator on ${lit}`);
+    if (!want || !c.ok) { refused++; continue; }
+    accepted++;
+    const same = want.join('.');
+    const other = [...want.slice(0, 3), (want[3] + 1) % 256].join('.');
+    assert.equal(c.expression.test({ 'ip.src': same }), true, `${lit} equals ${same}`);
+    assert.equal(c.expression.test({ 'ip.src': other }), false, `${lit} is not ${other}`);
+  }
+  assert.ok(accepted > 1000 && refused > 1000, `${accepted} accepted, ${refused} refused`);
+});
+
+/** wirefilter's i64::lex, written from its source: 0x hex, a leading 0 octal, else decimal with an optional "-"; i64 bounds. */
+function wirefilterInt(s: string): bigint | undefined {
+  const m = /^0x([0-9a-fA-F]+)$/.exec(s);
+  let v: bigint;
+  if (m) v = BigInt('0x' + m[1]);
+  else if (s.startsWith('0')) { if (!/^[0-7]+$/.test(s)) return undefined; v = BigInt('0o' + s); }
+  else if (/^-?\d+$/.test(s)) v = BigInt(s);
+  else return undefined;
+  return v >= -(2n ** 63n) && v < 2n ** 63n ? v : undefined;
+}
+
+test('differential: 20 000 generated integer literals, the checker and the evaluator read what wirefilter reads', () => {
+  const rnd = mulberry32(11);
+  const digits = (n: number, set = '0123456789') => Array.from({ length: n }, () => set[Math.floor(rnd() * set.length)]).join('');
+  const gen = (): string => {
+    switch (Math.floor(rnd() * 7)) {
+      case 0: return String(Math.floor(rnd() * 1000));
+      case 1: return '0' + digits(1 + Math.floor(rnd() * 4));
+      case 2: return '0x' + digits(1 + Math.floor(rnd() * 17), '0123456789abcdefABCDEF');
+      case 3: return '-' + digits(1 + Math.floor(rnd() * 20));
+      case 4: return digits(15 + Math.floor(rnd() * 6)).replace(/^0+/, '1');
+      case 5: return String(Math.floor(rnd() * 100)) + pick(['e3', 'a', 'f']);
+      default: return '-0' + digits(Math.floor(rnd() * 3));
+    }
+  };
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  for (let i = 0; i < 20_000; i++) {
+    const lit = gen();
+    const want = wirefilterInt(lit);
+    const src = `http.request.timestamp.msec eq ${lit}`;
+    assert.equal(errors(src).length === 0, want !== undefined, `checker on ${lit}`);
+    const c = compileExpression(src);
+    assert.equal(c.ok, want !== undefined, `evaluator on ${lit}`);
+    if (want === undefined || !c.ok) continue;
+    // A record holding the literal's value (as a double) matches exactly when that double is the value
+    const asDouble = Number(want);
+    assert.equal(c.expression.test({ 'http.request.timestamp.msec': asDouble }), BigInt(asDouble) === want, `${lit} eq ${asDouble}`);
+  }
+});
