@@ -178,3 +178,28 @@ test('differential: 20 000 generated integer literals, the checker and the evalu
     assert.equal(c.expression.test({ 'http.request.timestamp.msec': asDouble }), BigInt(asDouble) === want, `${lit} eq ${asDouble}`);
   }
 });
+
+test('a quoted "matches" string is read with regex escaping (the values reference; wirefilter\'s lex_regex_from_literal)', () => {
+  // \d, \. and \w are regex escapes the platform takes in a quoted regex string
+  for (const src of ['http.host matches "^a\\d$"', 'http.request.uri.path ~ "^/api/login\\.aspx$"', 'http.host matches "[\\w.-]+"']) {
+    assert.deepEqual(errors(src), [], src);
+    assert.deepEqual(warnings(src), [], src);
+  }
+  assert.equal(run('http.request.uri.path matches "^/api/login\\.aspx$"', { 'http.request.uri.path': '/api/login.aspx' }), true);
+  assert.equal(run('http.request.uri.path matches "^/api/login\\.aspx$"', { 'http.request.uri.path': '/api/loginXaspx' }), false);
+  // \" outside a class is a quote; inside a class the backslash stays, and a quote there does not end the string
+  assert.equal(run('http.host matches "a\\"b"', { 'http.host': 'a"b' }), true);
+  assert.equal(run('http.host matches "^[a"b]+$"', { 'http.host': 'a"b' }), true);
+  // "\\." is an escaped backslash and then any character: a warning, with the escape meant as a fix
+  const src = 'http.request.uri.path matches "\\\\.php$"';
+  const w = warnings(src);
+  assert.equal(w.length, 1);
+  assert.equal(w[0].code, 'ruleset/expr-regex-backslash');
+  assert.deepEqual(fixTexts(src), ['http.request.uri.path matches "\\.php$"']);
+  assert.equal(run(src, { 'http.request.uri.path': '/x.php' }), false);
+  assert.equal(run(src, { 'http.request.uri.path': '/x\\.php' }), true);
+  // other operators and function parameters keep the basic escaping: "\\" is one backslash, "\d" an error
+  assert.equal(run('http.host eq "a\\\\b"', { 'http.host': 'a\\b' }), true);
+  assert.equal(errors('http.host eq "a\\db"')[0]?.code, 'ruleset/expr-syntax');
+  assert.equal(run('regex_replace(http.host, "\\\\\\\\", "a") eq "xay"', { 'http.host': 'x\\y' }), true);
+});

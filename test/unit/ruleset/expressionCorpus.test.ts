@@ -77,7 +77,8 @@ const VALID = [
   'any(http.request.headers.names[*] contains "x-" and http.request.headers.names[*] ne "x-forwarded-for") and ssl',
   'all(not starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "x-api-key")',
   'is_timed_hmac_valid_v0("mysecretkey", concat(http.request.uri, http.request.headers["timestamp"][0], "-", http.request.headers["mac"][0]), 100000, http.request.timestamp.sec, 0)',
-  'url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', // the backslash escaped, as quoted strings need
+  'url_decode(http.request.uri.path) matches "(?u)\\p{Hangul}+"', // a quoted regex is read with regex escaping (values reference)
+  'http.host matches "^a\\d$"', // an error here until 2026-11-26: the basic escaping of other strings was applied to regexes
   'url_decode(http.request.uri.path) matches r"(?u)\\p{Hangul}+"',
   'all(http.request.headers["accept"][*] contains "json")',
   'any(http.request.uri.args.values[*] contains "<script")',
@@ -195,7 +196,8 @@ const INVALID: Bad[] = [
   { expr: '(ssl and not cf.client.bot', code: 'ruleset/expr-syntax', at: '' },
   { expr: 'ssl)', code: 'ruleset/expr-syntax', at: ')' },
   { expr: 'http.host eq "abc', code: 'ruleset/expr-syntax', at: '"abc' },
-  { expr: 'http.host matches "^a\\d$"', code: 'ruleset/expr-syntax', at: '\\d' },
+  { expr: 'http.host eq "^a\\d$"', code: 'ruleset/expr-syntax', at: '\\d' },
+  { expr: 'http.host matches "^a\\\\d$"', code: 'ruleset/expr-regex-backslash', at: '\\\\d' },
   { expr: 'http.host matches r#"abc"', code: 'ruleset/expr-syntax', at: 'r#"abc"' },
   { expr: 'ip.src in {10.0.0.1, 10.0.0.2}', code: 'ruleset/expr-syntax', at: ',' },
   { expr: 'ip.src in {}', code: 'ruleset/expr-syntax', at: '{}' },

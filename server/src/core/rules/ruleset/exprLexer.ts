@@ -24,7 +24,7 @@ export interface Token {
 }
 
 export interface LexProblem {
-  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip' | 'ruleset/expr-invalid-int' | 'ruleset/expr-octal-int' | 'ruleset/expr-ipv4-mapped';
+  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip' | 'ruleset/expr-invalid-int' | 'ruleset/expr-octal-int' | 'ruleset/expr-ipv4-mapped' | 'ruleset/expr-regex-backslash';
   message: string;
   offset: number;
   length: number;
@@ -159,6 +159,10 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
         continue;
       }
     }
+    if (cc === 0x22 /* " */ && isRegexOperator(tokens[tokens.length - 1])) {
+      i = regexString(src, i, tokens, problems);
+      continue;
+    }
     if (cc === 0x22 /* " */) {
       const start = i;
       let value = '';
@@ -238,6 +242,57 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
   }
   tokens.push(token('eof', '', n, 0));
   return { tokens, problems };
+}
+
+/** Whether a string after this token is the regex of "matches" / "~", which the platform reads with regex escaping. */
+function isRegexOperator(t: Token | undefined): boolean {
+  return !!t && ((t.kind === 'ident' && t.text === 'matches') || (t.kind === 'punct' && t.text === '~'));
+}
+
+/** Characters after which a doubled backslash in a regex string was most likely meant as one: a regex escape (\d, \.). */
+const MEANT_ESCAPE = new Set('.dDwWsSbBAzpPnrtx()[]{}+*?^$|/-');
+
+/**
+ * A quoted string on the right of "matches" or "~", as wirefilter's lex_regex_from_literal reads it (the values reference: "parsed
+ * using regex escaping rules"): \" outside a class [...] is a quote, every other backslash goes to the regex with the character after
+ * it, and a quote inside a class does not end the string. So "\d+" is the regex \d+, and "\\." the regex \\. (a backslash, then any
+ * character), which is reported: the basic escaping of other strings would have made it \. . Returns the index after the string.
+ */
+function regexString(src: string, start: number, tokens: Token[], problems: LexProblem[]): number {
+  const n = src.length;
+  let value = '';
+  let inClass = false;
+  let j = start + 1;
+  let closed = false;
+  const doubled: number[] = [];
+  while (j < n) {
+    const c = src[j];
+    if (c === '\\') {
+      if (j + 1 >= n) { j = n; break; }
+      const e = src[j + 1];
+      if (inClass || e !== '"') value += '\\';
+      value += e;
+      if (e === '\\' && !inClass && MEANT_ESCAPE.has(src[j + 2] ?? '')) doubled.push(j);
+      j += 2;
+      continue;
+    }
+    if (c === '"' && !inClass) { closed = true; j++; break; }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    value += c;
+    j++;
+  }
+  if (!closed) problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
+  if (closed && doubled.length) {
+    const first = src.slice(doubled[0], doubled[0] + 3);
+    const meant = '\\' + first[2];
+    problems.push({ code: 'ruleset/expr-regex-backslash', offset: doubled[0], length: 3,
+      message: `In a "matches" string a backslash goes to the regex as written, so "${first}" is an escaped backslash and then "${first[2]}", not the regex escape "${meant}"; write "${meant}" (or a raw string r"...").`,
+      fixes: [{ title: doubled.length > 1 ? 'Write each doubled backslash before a regex character as one' : `Write "${meant}"`, preferred: true,
+        edits: doubled.map((at) => ({ offset: at, length: 2, newText: '\\' })) }] });
+  }
+  tokens.push(token('string', src.slice(start, j), start, j - start, value));
+  return j;
 }
 
 function intToken(text: string, offset: number, problems: LexProblem[]): Token {
