@@ -7,6 +7,7 @@ import { mulberry32 } from '../../../server/src/core/prng';
 import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
 import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
 import { codeInfo, type Code } from '../../../server/src/core/codes';
+import { bytesText } from '../../../server/src/core/text';
 
 const errors = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity === 'error');
 const warnings = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity !== 'error');
@@ -202,4 +203,69 @@ test('a quoted "matches" string is read with regex escaping (the values referenc
   assert.equal(run('http.host eq "a\\\\b"', { 'http.host': 'a\\b' }), true);
   assert.equal(errors('http.host eq "a\\db"')[0]?.code, 'ruleset/expr-syntax');
   assert.equal(run('regex_replace(http.host, "\\\\\\\\", "a") eq "xay"', { 'http.host': 'x\\y' }), true);
+});
+
+test('basic strings as wirefilter reads them: \\NNN octal escapes, \\xHH bytes decoded as UTF-8, \\x+H (a sign from_str_radix takes)', () => {
+  for (const [src, host] of [
+    ['http.host eq "\\101\\102"', 'AB'],
+    ['http.host eq "caf\\xc3\\xa9"', 'café'],
+    ['http.host eq "caf\\303\\251"', 'café'],
+    ['http.host eq "caf\\xC3\\xA9"', 'café'],
+    ['http.host eq "\\x+41"', '\x041'],
+    ['http.host eq "a\\000b"', 'a\0b'],
+  ] as const) {
+    assert.deepEqual(errors(src), [], src);
+    assert.equal(run(src, { 'http.host': host }), true, src);
+  }
+  assert.equal(run('http.host eq "caf\\xc3\\xa9"', { 'http.host': 'cafÃ©' }), false);
+  for (const bad of ['http.host eq "\\400"', 'http.host eq "\\08"', 'http.host eq "\\1"', 'http.host eq "\\x4"', 'http.host eq "\\x-1"', 'http.host eq "\\n"']) {
+    const errs = errors(bad);
+    assert.equal(errs.length, 1, bad);
+    assert.equal(errs[0].code, 'ruleset/expr-syntax', bad);
+    assert.equal(compileExpression(bad).ok, false, bad);
+  }
+});
+
+/** wirefilter's lex_quoted_string_as_vec, written from its source: the bytes of a basic string's body, or undefined if refused. */
+function wirefilterBytes(body: string): number[] | undefined {
+  const out: number[] = [];
+  for (let i = 0; i < body.length;) {
+    const c = body[i];
+    if (c !== '\\') { out.push(...new TextEncoder().encode(c)); i++; continue; }
+    const e = body[i + 1];
+    if (e === '"' || e === '\\') { out.push(e.charCodeAt(0)); i += 2; continue; }
+    if (e === 'x') {
+      const h = body.slice(i + 2, i + 4);
+      if (!/^\+?[0-9a-fA-F]+$/.test(h) || h.length !== 2) return undefined;
+      out.push(parseInt(h, 16)); i += 4; continue;
+    }
+    if (e !== undefined && e >= '0' && e <= '7') {
+      const o = body.slice(i + 1, i + 4);
+      if (!/^[0-7]{3}$/.test(o) || parseInt(o, 8) > 255) return undefined;
+      out.push(parseInt(o, 8)); i += 4; continue;
+    }
+    return undefined;
+  }
+  return out;
+}
+
+test('differential: 5 000 generated basic strings, the checker\'s verdict and the evaluator\'s reading against wirefilter\'s bytes', () => {
+  const rnd = mulberry32(13);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const hex = '0123456789abcdefABCDEF';
+  const parts = [() => pick(['a', 'Z', ' ', 'é', '/', '%']), () => '\\"', () => '\\\\',
+    () => '\\x' + pick([...hex]) + pick([...hex]), () => '\\x+' + pick([...hex]), () => '\\x' + pick(['g', '-', '+']) + pick([...hex]),
+    () => '\\' + String(Math.floor(rnd() * 4)) + String(Math.floor(rnd() * 8)) + String(Math.floor(rnd() * 10)),
+    () => '\\' + pick(['n', 't', 'd', 'u', '8'])] as const;
+  let accepted = 0;
+  for (let i = 0; i < 5000; i++) {
+    const body = Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => pick(parts)()).join('');
+    const want = wirefilterBytes(body);
+    const src = `http.host eq "${body}"`;
+    assert.equal(errors(src).length === 0, want !== undefined, `checker on ${src}`);
+    if (want === undefined) { assert.equal(compileExpression(src).ok, false, src); continue; }
+    accepted++;
+    assert.equal(run(src, { 'http.host': bytesText(Uint8Array.from(want)) }), true, `${src} reads ${JSON.stringify(bytesText(Uint8Array.from(want)))}`);
+  }
+  assert.ok(accepted > 500, `${accepted} accepted`);
 });

@@ -8,6 +8,7 @@ import { analyzeExpression } from '../rules/ruleset/expression';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { codeInfo, type Code } from '../codes';
+import { bytesText } from '../text';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IntNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 import { validIpv4, validIpv6 } from '../rules/ruleset/exprLexer';
 
@@ -217,27 +218,6 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
 function cmpBytes(a: number[], b: number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Bytes (a decoded URL or Base64 value) as the evaluator's text: UTF-8 sequences as their characters, so that they equal a literal of
- * the expression (which is UTF-8 on the platform); a byte that starts no valid sequence as the one character of its value, as before.
- */
-function bytesText(bytes: Uint8Array): string {
-  try { return strictUtf8.decode(bytes); } catch { /* not all UTF-8: sequence by sequence */ }
-  let out = '';
-  for (let i = 0; i < bytes.length;) {
-    const b = bytes[i];
-    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
-    if (n > 1 && i + n <= bytes.length) {
-      try { out += strictUtf8.decode(bytes.subarray(i, i + n)); i += n; continue; } catch { /* invalid: the byte alone */ }
-    }
-    out += String.fromCharCode(b);
-    i++;
-  }
-  return out;
 }
 
 /** One pass of url_decode: "+" a space, each run of %XX (and, with `unicode`, %uXXXX: a UTF-16 unit, as UTF-8) as its bytes. */

@@ -4,6 +4,7 @@
 // host bits set). Decisions in docs/architecture.md, "Literals of the checker and the evaluators".
 import ipaddr from 'ipaddr.js';
 import type { Edit } from '../../types';
+import { bytesText } from '../../text';
 
 export type TokenKind = 'ident' | 'string' | 'int' | 'ip' | 'cidr' | 'list' | 'punct' | 'eof';
 
@@ -42,7 +43,9 @@ const PUNCT2_AT: ReadonlyMap<number, string> = new Map(PUNCT2.map((p) => [pairAt
 const PUNCT1_AT: ReadonlyMap<number, string> = new Map(PUNCT1.map((p) => [p.charCodeAt(0), p]));
 
 const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d+))?/y;
-const HEX2 = /^[0-9A-Fa-f]{2}$/;
+/** The two characters after \x (u8::from_str_radix takes a leading "+"), the three after the \ of an octal escape. */
+const HEX_BYTE = /^(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])$/;
+const OCT_BYTE = /^[0-7]{3}$/;
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isIdentStart = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
@@ -169,25 +172,36 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
       let j = i + 1;
       let chunk = j; // the decoded value is built from slices between escapes
       let closed = false;
+      // Bytes of \xHH and \NNN escapes not yet decoded: a run of them is read as UTF-8 ("\xc3\xa9" is "é"), as the platform's
+      // strings are bytes (core/text.ts bytesText); any other text flushes them first
+      let pending: number[] | undefined;
+      const text = (t: string): void => {
+        if (pending && t) { value += bytesText(Uint8Array.from(pending)); pending = undefined; }
+        value += t;
+      };
       while (j < n) {
         const ch = src.charCodeAt(j);
-        if (ch === 0x22) { value += src.slice(chunk, j); closed = true; j++; break; }
+        if (ch === 0x22) { text(src.slice(chunk, j)); closed = true; j++; break; }
         if (ch !== 0x5c /* \ */) { j++; continue; }
-        value += src.slice(chunk, j);
+        text(src.slice(chunk, j));
         const e = src[j + 1];
-        if (e === '"' || e === '\\') { value += e; j += 2; chunk = j; continue; }
-        if (e === 'x' && HEX2.test(src.slice(j + 2, j + 4))) { value += String.fromCharCode(parseInt(src.slice(j + 2, j + 4), 16)); j += 4; chunk = j; continue; }
+        if (e === '"' || e === '\\') { text(e); j += 2; chunk = j; continue; }
+        // wirefilter: \x and two characters read by u8::from_str_radix (which takes a "+" sign), or \ and three octal digits
+        const hex = src.slice(j + 2, j + 4), oct = src.slice(j + 1, j + 4);
+        const byte = e === 'x' && HEX_BYTE.test(hex) ? parseInt(hex, 16) : e >= '0' && e <= '7' && OCT_BYTE.test(oct) ? parseInt(oct, 8) : undefined;
+        if (byte !== undefined && byte <= 0xff) { (pending ??= []).push(byte); j += 4; chunk = j; continue; }
         const shown = e === undefined ? '\\' : `\\${e}`;
         problems.push({ code: 'ruleset/expr-syntax', offset: j, length: shown.length,
-          message: `Invalid escape "${shown}" in a string; only \\" \\\\ and \\xHH are allowed, so write "\\${shown}" or use a raw string r"...".` });
-        value += e ?? '';
+          message: `Invalid escape "${shown}" in a string; only \\" \\\\ \\xHH and \\NNN (octal, up to \\377) are allowed, so write "\\${shown}" or use a raw string r"...".` });
+        text(e ?? '');
         j += 2;
         chunk = j;
       }
       if (!closed) {
-        value += src.slice(Math.min(chunk, n), n);
+        text(src.slice(Math.min(chunk, n), n));
         problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
       }
+      if (pending) value += bytesText(Uint8Array.from(pending));
       j = Math.min(j, n);
       tokens.push(token('string', src.slice(start, j), start, j - start, value));
       i = j;
