@@ -269,3 +269,15 @@ test('differential: 5 000 generated basic strings, the checker\'s verdict and th
   }
   assert.ok(accepted > 500, `${accepted} accepted`);
 });
+
+test('a range whose start is above its end is an error (wirefilter\'s IncompatibleRangeBounds), exactly past 2^53 and for IPs', () => {
+  for (const src of ['http.request.timestamp.sec in {9007199254740993..9007199254740992}', 'ip.src in {10.0.0.5..10.0.0.1}',
+    'ip.src in {2001:db8::5..2001:db8::1}']) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, src);
+    assert.equal(errs[0].code, 'ruleset/expr-type-mismatch', src);
+    assert.match(errs[0].message, /empty; its start is above its end/, src);
+    assert.equal(compileExpression(src).ok, false, src);
+  }
+  assert.deepEqual(errors('ip.src in {10.0.0.1..10.0.0.1 2001:db8::1..2001:db8::5} and http.request.timestamp.sec in {9007199254740992..9007199254740993}'), []);
+});
