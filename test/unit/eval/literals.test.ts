@@ -281,3 +281,13 @@ test('a range whose start is above its end is an error (wirefilter\'s Incompatib
   }
   assert.deepEqual(errors('ip.src in {10.0.0.1..10.0.0.1 2001:db8::1..2001:db8::5} and http.request.timestamp.sec in {9007199254740992..9007199254740993}'), []);
 });
+
+test('fix all applies the fixes of refused literals (the meant value), not those of warnings that change what a rule matches', () => {
+  const preferred = (src: string) => analyzeExpression(src).problems.map((p) => [p.code, (p.fixes ?? []).map((f) => !!f.preferred)]);
+  assert.deepEqual(preferred('ip.src eq 010.1.1.1'), [['ruleset/expr-invalid-ip', [true]]]);
+  assert.deepEqual(preferred('ip.src in {10.1.1.1/8}'), [['ruleset/expr-invalid-ip', [true]]]);
+  assert.deepEqual(preferred('http.response.code eq 089'), [['ruleset/expr-invalid-int', [true]]]);
+  assert.deepEqual(preferred('http.response.code eq 0403'), [['ruleset/expr-octal-int', [false, false]]]);
+  assert.deepEqual(preferred('ip.src eq ::ffff:1.2.3.4'), [['ruleset/expr-ipv4-mapped', [false]]]);
+  assert.deepEqual(preferred('http.host matches "\\\\.php"'), [['ruleset/expr-regex-backslash', [false]]]);
+});

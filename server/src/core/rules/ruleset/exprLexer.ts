@@ -297,12 +297,13 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
     j++;
   }
   if (!closed) problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
+  // The fix changes what the regex matches: offered, not preferred (fix all leaves it to the user)
   if (closed && doubled.length) {
     const first = src.slice(doubled[0], doubled[0] + 3);
     const meant = '\\' + first[2];
     problems.push({ code: 'ruleset/expr-regex-backslash', offset: doubled[0], length: 3,
       message: `In a "matches" string a backslash goes to the regex as written, so "${first}" is an escaped backslash and then "${first[2]}", not the regex escape "${meant}"; write "${meant}" (or a raw string r"...").`,
-      fixes: [{ title: doubled.length > 1 ? 'Write each doubled backslash before a regex character as one' : `Write "${meant}"`, preferred: true,
+      fixes: [{ title: doubled.length > 1 ? 'Write each doubled backslash before a regex character as one' : `Write "${meant}"`,
         edits: doubled.map((at) => ({ offset: at, length: 2, newText: '\\' })) }] });
   }
   tokens.push(token('string', src.slice(start, j), start, j - start, value));
@@ -360,14 +361,15 @@ function ipToken(text: string, offset: number, family: 4 | 6, problems: LexProbl
     }
   }
   if (ok && family === 6) {
-    // An IPv4-mapped address is IPv6 on the platform: it never equals an IPv4 request address (ip.src of an IPv4 client)
+    // An IPv4-mapped address is IPv6 on the platform: it never equals an IPv4 request address (ip.src of an IPv4 client). The fix
+    // changes what the rule matches, so it is offered, not preferred (fix all leaves it to the user)
     const a = ipaddr.IPv6.parse(addr);
     const bits = prefix === undefined ? 128 : Number(prefix);
     if (a.isIPv4MappedAddress() && bits >= 96) {
       const v4 = a.toIPv4Address().toString() + (prefix === undefined ? '' : `/${bits - 96}`);
       problems.push({ code: 'ruleset/expr-ipv4-mapped', offset, length: text.length,
         message: `"${text}" is an IPv4-mapped IPv6 ${prefix === undefined ? 'address' : 'range'}: the platform compares it with IPv6 addresses only, so it never matches an IPv4 client; write ${v4} for that.`,
-        fixes: [{ title: `Write ${v4}`, edits: [{ offset, length: text.length, newText: v4 }], preferred: true }] });
+        fixes: [{ title: `Write ${v4}`, edits: [{ offset, length: text.length, newText: v4 }] }] });
     }
   }
   return token(kind, text, offset, text.length, undefined, family);
