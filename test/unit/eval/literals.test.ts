@@ -291,3 +291,18 @@ test('fix all applies the fixes of refused literals (the meant value), not those
   assert.deepEqual(preferred('ip.src eq ::ffff:1.2.3.4'), [['ruleset/expr-ipv4-mapped', [false]]]);
   assert.deepEqual(preferred('http.host matches "\\\\.php"'), [['ruleset/expr-regex-backslash', [false]]]);
 });
+
+test('an address-like literal the platform refuses (1.2.3, 0x7f.1, 1.2.3.4.5) is one error naming it and the accepted form', () => {
+  for (const [src, lit] of [['ip.src eq 1.2.3', '1.2.3'], ['ip.src eq 0x7f.1', '0x7f.1'], ['ip.src in {1.2.3.4.5}', '1.2.3.4.5']]) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, `${src}: ${JSON.stringify(errs)}`);
+    assert.equal(errs[0].code, 'ruleset/expr-invalid-ip', src);
+    assert.ok(errs[0].message.includes(`"${lit}"`) && /four decimal parts/.test(errs[0].message), errs[0].message);
+    assert.equal(compileExpression(src).ok, false, src);
+  }
+  const dec = errors('http.response.code eq 1.5');
+  assert.equal(dec.length, 1);
+  assert.equal(dec[0].code, 'ruleset/expr-invalid-int');
+  assert.match(dec[0].message, /"1\.5"/);
+  assert.deepEqual(errors('http.response.code in {1..5} and ip.src in {1.2.3.4/32 1.2.3.4..1.2.3.5}'), []);
+});

@@ -43,6 +43,8 @@ const PUNCT2_AT: ReadonlyMap<number, string> = new Map(PUNCT2.map((p) => [pairAt
 const PUNCT1_AT: ReadonlyMap<number, string> = new Map(PUNCT1.map((p) => [p.charCodeAt(0), p]));
 
 const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d+))?/y;
+/** Digits (hex, and an "x") joined by single dots: what wirefilter takes as one address or number chunk, "1.2.3" or "0x7f.1". */
+const DOTTED = /[0-9A-Fa-fx]+(?:\.[0-9A-Fa-fx]+)+(?!\.[0-9A-Fa-fx])/y;
 /** The two characters after \x (u8::from_str_radix takes a leading "+"), the three after the \ of an octal escape. */
 const HEX_BYTE = /^(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])$/;
 const OCT_BYTE = /^[0-7]{3}$/;
@@ -227,6 +229,15 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
       if (isDigit(cc) || cc === 0x2d) {
         IPV4.lastIndex = i;
         const v4 = cc !== 0x2d ? IPV4.exec(src) : null;
+        // A run of digits and dots the platform reads as neither an address nor an integer (1.2.3, 0x7f.1, 1.2.3.4.5, 1.5): one
+        // error naming it, rather than a token and an "unexpected ." after it
+        DOTTED.lastIndex = i;
+        const dotted = cc !== 0x2d ? DOTTED.exec(src) : null;
+        if (dotted && !(v4 && v4.index === i && v4[0].length >= dotted[0].length)) {
+          tokens.push(dottedToken(dotted[0], i, problems));
+          i += dotted[0].length;
+          continue;
+        }
         if (v4) {
           tokens.push(ipToken(v4[0], i, 4, problems));
           i += v4[0].length;
@@ -308,6 +319,14 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
   }
   tokens.push(token('string', src.slice(start, j), start, j - start, value));
   return j;
+}
+
+/** A dotted literal that is no four-part IPv4 address: an IP token (an integer one when it is two decimal parts, 1.5) with its error. */
+function dottedToken(text: string, offset: number, problems: LexProblem[]): Token {
+  const decimal = /^\d+\.\d+$/.test(text);
+  problems.push({ code: decimal ? 'ruleset/expr-invalid-int' : 'ruleset/expr-invalid-ip', offset, length: text.length,
+    message: `"${text}" is no value the platform reads: an integer has no "." and an IPv4 address is four decimal parts 0-255 (a.b.c.d), not a short or hex form.` });
+  return decimal ? token('int', text, offset, text.length, 0) : token('ip', text, offset, text.length, undefined, 4);
 }
 
 function intToken(text: string, offset: number, problems: LexProblem[]): Token {
