@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mulberry32 } from '../../../server/src/core/prng';
 import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
 import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { parseExpression } from '../../../server/src/core/rules/ruleset/exprParser';
 import { codeInfo, type Code } from '../../../server/src/core/codes';
 import { bytesText } from '../../../server/src/core/text';
 
@@ -305,4 +306,44 @@ test('an address-like literal the platform refuses (1.2.3, 0x7f.1, 1.2.3.4.5) is
   assert.equal(dec[0].code, 'ruleset/expr-invalid-int');
   assert.match(dec[0].message, /"1\.5"/);
   assert.deepEqual(errors('http.response.code in {1..5} and ip.src in {1.2.3.4/32 1.2.3.4..1.2.3.5}'), []);
+});
+
+/** wirefilter's lex_regex_from_literal, written from its source: the regex a quoted "matches" string hands to the engine (and the
+ * length of the string literal), or undefined when it is not closed. */
+function wirefilterRegex(src: string): { regex: string; length: number } | undefined {
+  let regex = '';
+  let inClass = false;
+  for (let i = 1; i < src.length;) {
+    const c = src[i];
+    if (c === '\\') {
+      if (i + 1 < src.length) { const e = src[i + 1]; if (inClass || e !== '"') regex += '\\'; regex += e; }
+      i += 2;
+      continue;
+    }
+    if (c === '"' && !inClass) return { regex, length: i + 1 };
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    regex += c;
+    i++;
+  }
+  return undefined;
+}
+
+test('differential: 5 000 generated quoted regexes, the string the checker and the evaluator read is the regex wirefilter hands on', () => {
+  const rnd = mulberry32(17);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  let closed = 0;
+  for (let i = 0; i < 5000; i++) {
+    const body = Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => pick(['a', '.', '\\', '"', '[', ']', 'd', '\\\\', '\\"', '^'])).join('');
+    const lit = `"${body}"`;
+    const want = wirefilterRegex(lit);
+    const { ast } = parseExpression(`http.host matches ${lit}`);
+    const right = ast?.type === 'compare' ? ast.right : undefined;
+    if (!want) { assert.ok(analyzeExpression(`http.host matches ${lit}`).problems.some((p) => p.code === 'ruleset/expr-syntax'), lit); continue; }
+    if (want.length !== lit.length) continue; // the string ends earlier: what follows is a syntax error on both sides
+    closed++;
+    assert.equal(right?.type, 'string', lit);
+    assert.equal((right as { value: string }).value, want.regex, lit);
+  }
+  assert.ok(closed > 500, `${closed} closed`);
 });
