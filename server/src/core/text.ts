@@ -97,3 +97,25 @@ export function signatureLabel(open: string, params: readonly string[], close: s
   });
   return { label: label + close, parameters };
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes as EdgeKit's text (the platform's strings are bytes): UTF-8 sequences as their characters, so that they equal the same text
+ * written plainly; a byte that starts no valid sequence as the one character of its value. The evaluator's decoded values
+ * (url_decode, decode_base64) and the rules language's \xHH / \NNN escapes are read with it.
+ */
+export function bytesText(bytes: Uint8Array): string {
+  try { return strictUtf8.decode(bytes); } catch { /* not all UTF-8: sequence by sequence */ }
+  let out = '';
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i];
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    if (n > 1 && i + n <= bytes.length) {
+      try { out += strictUtf8.decode(bytes.subarray(i, i + n)); i += n; continue; } catch { /* invalid: the byte alone */ }
+    }
+    out += String.fromCharCode(b);
+    i++;
+  }
+  return out;
+}

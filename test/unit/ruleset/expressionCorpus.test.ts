@@ -37,7 +37,7 @@ const VALID = [
   'ip.src in {2001:db8::/32 ::1 2001:db8::1}',
   'ip.src in {192.0.2.1..192.0.2.100}',
   'ip.src eq 2001:db8:85a3::8a2e:370:7334',
-  'ip.src eq ::ffff:192.0.2.1',
+  'ip.src eq ::ffff:c000:201:1',
   'ip.src in $office_network',
   'ip.src.asnum in {13335 100..200}',
   'cf.edge.server_port in {80 443 8000..8099}',
@@ -77,7 +77,8 @@ const VALID = [
   'any(http.request.headers.names[*] contains "x-" and http.request.headers.names[*] ne "x-forwarded-for") and ssl',
   'all(not starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "x-api-key")',
   'is_timed_hmac_valid_v0("mysecretkey", concat(http.request.uri, http.request.headers["timestamp"][0], "-", http.request.headers["mac"][0]), 100000, http.request.timestamp.sec, 0)',
-  'url_decode(http.request.uri.path) matches "(?u)\\\\p{Hangul}+"', // the backslash escaped, as quoted strings need
+  'url_decode(http.request.uri.path) matches "(?u)\\p{Hangul}+"', // a quoted regex is read with regex escaping (values reference)
+  'http.host matches "^a\\d$"', // an error here until 2026-11-26: the basic escaping of other strings was applied to regexes
   'url_decode(http.request.uri.path) matches r"(?u)\\p{Hangul}+"',
   'all(http.request.headers["accept"][*] contains "json")',
   'any(http.request.uri.args.values[*] contains "<script")',
@@ -175,6 +176,13 @@ const INVALID: Bad[] = [
   { expr: 'ip.src eq 300.1.1.1', code: 'ruleset/expr-invalid-ip', at: '300.1.1.1' },
   { expr: 'ip.src in {10.0.0.0/33}', code: 'ruleset/expr-invalid-ip', at: '/33' },
   { expr: 'ip.src eq 2001:db8:::1', code: 'ruleset/expr-invalid-ip', at: '2001:db8:::1' },
+  { expr: 'ip.src eq 010.1.1.1', code: 'ruleset/expr-invalid-ip', at: '010.1.1.1' },
+  { expr: 'ip.src in {10.1.1.1/8}', code: 'ruleset/expr-invalid-ip', at: '10.1.1.1/8' },
+  // an IPv4-mapped address is IPv6 on the platform (until 2026-11-26 a valid example here: it never matches an IPv4 client)
+  { expr: 'ip.src eq ::ffff:192.0.2.1', code: 'ruleset/expr-ipv4-mapped', at: '::ffff:192.0.2.1' },
+  { expr: 'http.response.code eq 0403', code: 'ruleset/expr-octal-int', at: '0403' },
+  { expr: 'http.response.code eq 1e3', code: 'ruleset/expr-invalid-int', at: '1e3' },
+  { expr: 'ip.src.asnum eq 9223372036854775808', code: 'ruleset/expr-invalid-int', at: '9223372036854775808' },
   // syntax
   { expr: '', code: 'ruleset/expr-syntax', at: '' },
   { expr: 'http.host eq', code: 'ruleset/expr-syntax', at: '' },
@@ -188,7 +196,8 @@ const INVALID: Bad[] = [
   { expr: '(ssl and not cf.client.bot', code: 'ruleset/expr-syntax', at: '' },
   { expr: 'ssl)', code: 'ruleset/expr-syntax', at: ')' },
   { expr: 'http.host eq "abc', code: 'ruleset/expr-syntax', at: '"abc' },
-  { expr: 'http.host matches "^a\\d$"', code: 'ruleset/expr-syntax', at: '\\d' },
+  { expr: 'http.host eq "^a\\d$"', code: 'ruleset/expr-syntax', at: '\\d' },
+  { expr: 'http.host matches "^a\\\\d$"', code: 'ruleset/expr-regex-backslash', at: '\\\\d' },
   { expr: 'http.host matches r#"abc"', code: 'ruleset/expr-syntax', at: 'r#"abc"' },
   { expr: 'ip.src in {10.0.0.1, 10.0.0.2}', code: 'ruleset/expr-syntax', at: ',' },
   { expr: 'ip.src in {}', code: 'ruleset/expr-syntax', at: '{}' },

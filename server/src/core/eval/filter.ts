@@ -5,6 +5,7 @@
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
 import { datasetFields, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
+import { comparisonValueError, filterNumber } from '../rules/logpush/filter';
 
 export type LogRecord = Record<string, unknown>;
 
@@ -31,7 +32,8 @@ type Test = (r: LogRecord) => boolean;
 
 const NEGATED: Record<string, string> = { '!eq': 'eq', '!startsWith': 'startsWith', '!endsWith': 'endsWith', '!contains': 'contains', '!in': 'in' };
 
-/** A number from a JSON number or a numeric string ("200", "1.5"); NaN otherwise. */
+/** A record's number: a JSON number, or a numeric string ("200", "1.5") as a log line of another tool may write it; NaN otherwise.
+ * A filter's own values are read with the checker's grammar (filterNumber), after the checker's verdict (comparisonValueError). */
 function num(v: unknown): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && v.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Number(v);
@@ -53,7 +55,7 @@ function str(v: unknown): string | undefined {
 
 /** Whether a record value equals a filter value of an "int or string" field: as numbers when the filter's is one, else as text. */
 function numOrStrEq(value: unknown): (v: unknown) => boolean {
-  const n = num(value);
+  const n = filterNumber(value);
   if (!Number.isNaN(n)) return (v) => num(v) === n;
   const s = str(value);
   return (v) => str(v) === s;
@@ -65,11 +67,11 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
   switch (op) {
     case 'eq':
       if (numOrStr) return numOrStrEq(value);
-      if (cls === 'int') { const n = num(value); return (v) => num(v) === n; }
+      if (cls === 'int') { const n = filterNumber(value); return (v) => num(v) === n; }
       if (cls === 'bool') { const b = bool(value); return (v) => bool(v) === b; }
       { const s = str(value); return (v) => str(v) === s; }
     case 'lt': case 'leq': case 'gt': case 'geq': {
-      const n = num(value);
+      const n = filterNumber(value);
       if (Number.isNaN(n)) return `"${op}" needs a number, not ${JSON.stringify(value)}`;
       if (op === 'lt') return (v) => num(v) < n;
       if (op === 'leq') return (v) => num(v) <= n;
@@ -80,7 +82,7 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
     case 'endsWith': { const s = String(value); return (v) => typeof v === 'string' && v.endsWith(s); }
     case 'contains': {
       const s = String(value);
-      const n = numbers ? num(value) : NaN;
+      const n = numbers ? filterNumber(value) : NaN;
       if (cls === 'array' && !Number.isNaN(n)) return (v) => Array.isArray(v) && v.some((x) => num(x) === n);
       if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => str(x) === s);
       return (v) => typeof v === 'string' && v.includes(s);
@@ -89,9 +91,9 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
       if (!Array.isArray(value)) return `"in" needs an array of values, not ${JSON.stringify(value)}`;
       if (numOrStr) { const eqs = value.map(numOrStrEq); return (v) => eqs.some((e) => e(v)); }
       // NaN is left out: Set.has(NaN) is true for a set holding NaN, so a non-number would match any non-number.
-      if (cls === 'int') { const set = new Set(value.map(num).filter((n) => !Number.isNaN(n))); return (v) => set.has(num(v)); }
+      if (cls === 'int') { const set = new Set(value.map(filterNumber).filter((n) => !Number.isNaN(n))); return (v) => set.has(num(v)); }
       if (cls === 'array' && numbers) {
-        const nums = new Set(value.map(num).filter((n) => !Number.isNaN(n)));
+        const nums = new Set(value.map(filterNumber).filter((n) => !Number.isNaN(n)));
         return (v) => Array.isArray(v) && v.some((x) => nums.has(num(x)));
       }
       const set = new Set(value.map((x) => str(x)));
@@ -147,6 +149,9 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     const negated = NEGATED[operator];
     const op = negated ?? operator;
     const field = fields.get(key);
+    // What the checker flags is refused, not coerced ("1e3" or 1.5 for an Int field, 403 for a String one, "lt" on a String field)
+    const refused = field && comparisonValueError(field.type, operator, value);
+    if (refused) return `${path.join('.')}: ${refused} ("${key}" is ${field.type})`;
     const classes = field ? typeClasses(field.type) : [];
     const cmp = positive(op, classOf(field, op), value, classes.includes('int') && classes.includes('string'), !!field && /^array\[(int|float)\]$/.test(field.type));
     if (typeof cmp === 'string') return `${path.join('.')}: ${cmp}`;

@@ -8,7 +8,9 @@ import { analyzeExpression } from '../rules/ruleset/expression';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { codeInfo, type Code } from '../codes';
-import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
+import { bytesText } from '../text';
+import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IntNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
+import { validIpv4, validIpv6 } from '../rules/ruleset/exprLexer';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
  * "http.request.headers": { "user-agent": ["curl/8"] }). A field that is not there has its type's empty value. */
@@ -70,22 +72,47 @@ function typeName(t: { t: string; of?: unknown }): string {
   return t.t === 'Array' || t.t === 'Map' ? `${t.t}<${typeName(t.of as { t: string })}>` : t.t;
 }
 
+/** A request value as an address: IPv4 or IPv6 as they are (an IPv4-mapped IPv6 address stays IPv6, as wirefilter's IpAddr keeps
+ * V4 and V6 apart). A record value ipaddr.js reads loosely ("1.2.3", "010.1.1.1") is named by the record checks (records.ts). */
 function ip(v: unknown): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  if (typeof v !== 'string' || !ipaddr.isValid(v)) return undefined;
-  const a = ipaddr.parse(v);
-  return a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress() ? (a as ipaddr.IPv6).toIPv4Address() : a;
+  return typeof v === 'string' && ipaddr.isValid(v) ? ipaddr.parse(v) : undefined;
 }
 
-function sameIp(a: unknown, b: unknown): boolean {
-  const x = ip(a), y = ip(b);
-  return !!x && !!y && x.kind() === y.kind() && x.toNormalizedString() === y.toNormalizedString();
+/** An address literal of the expression, which the checker has read as Rust does; one it refuses never gets here (compileExpression
+ * stops on its error), and one that ipaddr.js would read otherwise is refused rather than read. */
+function literalIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (!(validIpv4(text) || validIpv6(text))) throw new EvalError(`The address ${text} cannot be evaluated: it is no address the platform reads.`);
+  return ipaddr.parse(text);
 }
 
-function inCidr(v: unknown, cidr: string): boolean {
-  const x = ip(v);
-  if (!x) return false;
-  const [net, bits] = ipaddr.parseCIDR(cidr);
-  return x.kind() === net.kind() && x.match(net, bits);
+function sameIp(x: ipaddr.IPv4 | ipaddr.IPv6 | undefined, y: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  return !!x && x.kind() === y.kind() && x.toNormalizedString() === y.toNormalizedString();
+}
+
+/** A CIDR literal (text "addr/bits") as a test of a request value. */
+function cidrTest(text: string): (v: unknown) => boolean {
+  const slash = text.indexOf('/');
+  const net = literalIp(text.slice(0, slash));
+  const bits = Number(text.slice(slash + 1));
+  return (v) => { const x = ip(v); return !!x && x.kind() === net.kind() && x.match(net, bits); };
+}
+
+/** An integer literal exactly: past 2^53 a double is not the platform's 64-bit integer. */
+const exactInt = (n: IntNode): bigint | number => n.big ?? n.value;
+
+/** Whether a request's integer (a double from JSON) compares as `op` with an exact literal: as bigint when the literal is past 2^53. */
+function intCompare(v: unknown, lit: bigint | number, op: 'eq' | 'lt' | 'le' | 'gt' | 'ge'): boolean {
+  if (typeof v !== 'number') return false;
+  let a: number | bigint = v;
+  const b = lit;
+  if (typeof lit === 'bigint') { if (!Number.isInteger(v)) return false; a = BigInt(v); }
+  switch (op) {
+    case 'eq': return a === b;
+    case 'lt': return a < b;
+    case 'le': return a <= b;
+    case 'gt': return a > b;
+    default: return a >= b;
+  }
 }
 
 const utf8 = new TextEncoder();
@@ -153,11 +180,12 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
       const tests = items.map((it): ((v: unknown) => boolean) => {
         if (it.type === 'range') {
           const r = it as RangeNode;
-          if (r.from.type === 'int') { const lo = r.from.value, hi = (r.to as { value: number }).value; return (v) => typeof v === 'number' && v >= lo && v <= hi; }
-          const lo = ip((r.from as IpNode).text), hi = ip((r.to as IpNode).text);
-          return (v) => { const x = ip(v); return !!x && !!lo && !!hi && x.kind() === lo.kind() && cmpBytes(x.toByteArray(), lo.toByteArray()) >= 0 && cmpBytes(x.toByteArray(), hi.toByteArray()) <= 0; };
+          if (r.from.type === 'int') { const lo = exactInt(r.from), hi = exactInt(r.to as IntNode); return (v) => intCompare(v, lo, 'ge') && intCompare(v, hi, 'le'); }
+          const lo = literalIp((r.from as IpNode).text), hi = literalIp((r.to as IpNode).text);
+          return (v) => { const x = ip(v); return !!x && x.kind() === lo.kind() && cmpBytes(x.toByteArray(), lo.toByteArray()) >= 0 && cmpBytes(x.toByteArray(), hi.toByteArray()) <= 0; };
         }
-        if (it.type === 'ip') return it.cidr ? (v) => inCidr(v, it.text) : (v) => sameIp(v, it.text);
+        if (it.type === 'ip') { if (it.cidr) return cidrTest(it.text); const a = literalIp(it.text); return (v) => sameIp(ip(v), a); }
+        if (it.type === 'int') { const n = exactInt(it); return (v) => intCompare(v, n, 'eq'); }
         const val = literal(it);
         return (v) => v === val;
       });
@@ -165,16 +193,23 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
     }
     default: {
       const right = rhs as Literal | IpNode;
-      const val = literal(right);
-      const isIp = right.type === 'ip';
-      const eq = (v: unknown) => (isIp ? (right.cidr ? inCidr(v, right.text) : sameIp(v, val)) : v === val);
+      if (right.type === 'int') {
+        const n = exactInt(right), op = e.op === 'ne' ? 'eq' : e.op as 'eq' | 'lt' | 'le' | 'gt' | 'ge';
+        return e.op === 'ne' ? (v) => !intCompare(v, n, 'eq') : (v) => intCompare(v, n, op);
+      }
+      let eq: (v: unknown) => boolean;
+      if (right.type === 'ip') {
+        if (right.cidr) eq = cidrTest(right.text);
+        else { const a = literalIp(right.text); eq = (v) => sameIp(ip(v), a); }
+      } else { const val = right.value; eq = (v) => v === val; }
       switch (e.op) {
         case 'eq': return eq;
         case 'ne': return (v) => !eq(v);
-        case 'lt': return (v) => (v as number) < (val as number);
-        case 'le': return (v) => (v as number) <= (val as number);
-        case 'gt': return (v) => (v as number) > (val as number);
-        default: return (v) => (v as number) >= (val as number);
+        // Ordering is the checker's for integers only (and bytes, compared as text)
+        case 'lt': { const val = literal(right); return (v) => (v as number) < (val as number); }
+        case 'le': { const val = literal(right); return (v) => (v as number) <= (val as number); }
+        case 'gt': { const val = literal(right); return (v) => (v as number) > (val as number); }
+        default: { const val = literal(right); return (v) => (v as number) >= (val as number); }
       }
     }
   }
@@ -183,27 +218,6 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
 function cmpBytes(a: number[], b: number[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
   return 0;
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Bytes (a decoded URL or Base64 value) as the evaluator's text: UTF-8 sequences as their characters, so that they equal a literal of
- * the expression (which is UTF-8 on the platform); a byte that starts no valid sequence as the one character of its value, as before.
- */
-function bytesText(bytes: Uint8Array): string {
-  try { return strictUtf8.decode(bytes); } catch { /* not all UTF-8: sequence by sequence */ }
-  let out = '';
-  for (let i = 0; i < bytes.length;) {
-    const b = bytes[i];
-    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
-    if (n > 1 && i + n <= bytes.length) {
-      try { out += strictUtf8.decode(bytes.subarray(i, i + n)); i += n; continue; } catch { /* invalid: the byte alone */ }
-    }
-    out += String.fromCharCode(b);
-    i++;
-  }
-  return out;
 }
 
 /** One pass of url_decode: "+" a space, each run of %XX (and, with `unicode`, %uXXXX: a UTF-16 unit, as UTF-8) as its bytes. */
@@ -318,7 +332,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       return !!a && typeof a === 'object' && !Array.isArray(a) && Object.hasOwn(a, str(b));
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
-      return values.some((v) => v === b || (ip(v) !== undefined && sameIp(v, b)));
+      const bIp = ip(b);
+      return values.some((v) => v === b || (!!bIp && sameIp(ip(v), bIp)));
     }
     case 'uuidv4': return '00000000-0000-4000-8000-000000000000';
     case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key

@@ -177,6 +177,60 @@ function formatArray(items: unknown[]): string {
   return '[' + items.map(jsonText).join(', ') + ']';
 }
 
+/**
+ * Why the platform refuses `value` for `operator` on a field of `type`, as the checker reports it (an error of the schema, of
+ * logpush/operator-not-allowed, set-needs-array or value-type), or undefined when the checker lets it pass (a warning at most). The
+ * checker's verdict without spans and fixes, for the evaluator (compileFilter), which refuses what the checker flags rather than
+ * coerce it; test/unit/eval/filterValues.test.ts holds the two together on generated comparisons.
+ */
+export function comparisonValueError(type: string, operator: string, value: unknown): string | undefined {
+  const op = operatorInfo(operator);
+  if (!op) return `"${operator}" is not an operator`;
+  if (!operatorsFor(type).includes(op)) return `the operator "${operator}" does not apply to a field of type ${type}`;
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  if (!scalar(value) && !Array.isArray(value)) return `the value ${describe(value)} is no string, number, boolean or array`;
+  const expect = elementExpect(type);
+  if (op.set) {
+    if (!Array.isArray(value)) return `"${operator}" needs an array of values, not ${describe(value)}`;
+    for (const item of value) {
+      if (!scalar(item)) return `the set holds ${describe(item)}, which is no string, number or boolean`;
+      const why = expect && elementError(item, expect, true);
+      if (why) return why;
+    }
+    return undefined;
+  }
+  if (Array.isArray(value)) return `"${operator}" compares with a single value, not an array`;
+  if (!expect) return undefined;
+  if (expect === 'number-or-string' && ORDERING.has(op.name)) {
+    const numeric = type.split(/\s+or\s+/).map(expectOf).find((e) => e === 'integer' || e === 'number') ?? 'number';
+    if (typeof value === 'string' && !(numeric === 'integer' ? INTEGER : NUMERIC).test(value.trim())) return `"${operator}" compares as a number, not the string ${describe(value)}`;
+    return elementError(value, numeric, false);
+  }
+  return elementError(value, expect, false);
+}
+
+/** What Walker.element reports as an error, without its span and fix. */
+function elementError(v: unknown, expect: Expect, inSet: boolean): string | undefined {
+  switch (expect) {
+    case 'integer': case 'number':
+      if (typeof v === 'number') return expect === 'integer' && !Number.isInteger(v) ? `the value ${v} is not an integer` : undefined;
+      if (typeof v === 'string') {
+        if (!(expect === 'integer' ? INTEGER : NUMERIC).test(v.trim())) return `the string ${describe(v)} is not ${EXPECT_NAMES[expect]}`;
+        return inSet ? `a set of numbers holds numbers, not the string ${describe(v)}` : undefined;
+      }
+      return `the value ${describe(v)} is not ${EXPECT_NAMES[expect]}`;
+    case 'string': return typeof v === 'string' ? undefined : `the value ${describe(v)} is not a string`;
+    case 'number-or-string': return typeof v === 'string' || typeof v === 'number' ? undefined : `the value ${describe(v)} is not a number or a string`;
+    case 'bool': return typeof v === 'boolean' || v === 'true' || v === 'false' ? undefined : `the value ${describe(v)} is not true or false`;
+  }
+}
+
+/** A number from a filter value the checker accepts for a numeric field ("30", " 30 ", 1.5): its grammar, so nothing else is read. */
+export function filterNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  return typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v.trim()) : NaN;
+}
+
 class Walker {
   constructor(private readonly doc: ParsedDoc, private readonly ctx: RuleContext, private readonly opts: FilterCheckOptions,
     private readonly out: Problem[], private readonly recovered: boolean) {}

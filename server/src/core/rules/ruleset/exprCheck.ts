@@ -8,6 +8,16 @@ import {
 } from './catalog';
 import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
+import ipaddr from 'ipaddr.js';
+import { validIpv4, validIpv6 } from './exprLexer';
+
+/** Whether address a is above address b (both of one family); false when either is no address (the lexer reports it). */
+function ipAbove(a: string, b: string): boolean {
+  if (!(validIpv4(a) || validIpv6(a)) || !(validIpv4(b) || validIpv6(b))) return false;
+  const x = ipaddr.parse(a).toByteArray(), y = ipaddr.parse(b).toByteArray();
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] > y[i];
+  return false;
+}
 
 /** What the arguments of one call have shown so far (Checker.arg): a first argument that maps it, a refused "[*]", a wrong first type. */
 interface ArgState { mapped: boolean; refused: boolean; firstWrong: boolean; types: Typed[] }
@@ -443,7 +453,12 @@ class Checker {
       this.value(v.from, ty, what, op, inSet);
       this.value(v.to, ty, what, op, inSet);
       if (v.from.type !== v.to.type) this.mismatch(v, 'Both ends of a range must be of the same type.');
-      else if (v.from.type === 'int' && v.to.type === 'int' && v.from.value > v.to.value) this.mismatch(v, `The range ${v.from.value}..${v.to.value} is empty; its start is above its end.`);
+      else if (v.from.type === 'int' && v.to.type === 'int' && (v.from.big ?? v.from.value) > (v.to.big ?? v.to.value)) {
+        this.mismatch(v, `The range ${v.from.big ?? v.from.value}..${v.to.big ?? v.to.value} is empty; its start is above its end.`);
+      } else if (v.from.type === 'ip' && v.to.type === 'ip' && !v.from.cidr && !v.to.cidr && v.from.family === v.to.family && ipAbove(v.from.text, v.to.text)) {
+        // wirefilter's IncompatibleRangeBounds: an IP range's start must not be above its end
+        this.mismatch(v, `The range ${v.from.text}..${v.to.text} is empty; its start is above its end.`);
+      }
       return;
     }
     const got = v.type === 'string' ? 'String' : v.type === 'int' ? 'Integer' : v.type === 'ip' ? 'IP' : 'Boolean';

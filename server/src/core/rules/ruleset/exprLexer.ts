@@ -1,5 +1,10 @@
 // Tokenizer of the rules language (wirefilter). Offsets are indices into the DECODED expression string; the caller maps them to the
-// document with core/jsonString.ts.
+// document with core/jsonString.ts. Literals are read as wirefilter reads them: integers by its i64::lex (0x hex, a leading 0 octal,
+// i64 bounds), IP addresses by Rust's Ipv4Addr/Ipv6Addr::from_str (no leading zero in an IPv4 part), CIDRs by the cidr crate (no
+// host bits set). Decisions in docs/architecture.md, "Literals of the checker and the evaluators".
+import ipaddr from 'ipaddr.js';
+import type { Edit } from '../../types';
+import { bytesText } from '../../text';
 
 export type TokenKind = 'ident' | 'string' | 'int' | 'ip' | 'cidr' | 'list' | 'punct' | 'eof';
 
@@ -9,8 +14,10 @@ export interface Token {
   text: string;
   offset: number;
   length: number;
-  /** Decoded string value (string), integer value (int). */
+  /** Decoded string value (string), integer value (int: the nearest double when it is past 2^53, see `big`). */
   value?: string | number;
+  /** An integer past Number.MAX_SAFE_INTEGER, exactly. */
+  big?: bigint;
   /** For ip/cidr: the address family. */
   family?: 4 | 6;
   /** A raw string r"..." / r#"..."#. */
@@ -18,10 +25,11 @@ export interface Token {
 }
 
 export interface LexProblem {
-  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip';
+  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip' | 'ruleset/expr-invalid-int' | 'ruleset/expr-octal-int' | 'ruleset/expr-ipv4-mapped' | 'ruleset/expr-regex-backslash';
   message: string;
   offset: number;
   length: number;
+  fixes?: { title: string; edits: Edit[]; preferred?: boolean }[];
 }
 
 // Tokens are scanned on char codes (one sticky regex, for IPv4, runs at an index): no substring or match array per token. A 200-rule ruleset's
@@ -35,7 +43,11 @@ const PUNCT2_AT: ReadonlyMap<number, string> = new Map(PUNCT2.map((p) => [pairAt
 const PUNCT1_AT: ReadonlyMap<number, string> = new Map(PUNCT1.map((p) => [p.charCodeAt(0), p]));
 
 const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d+))?/y;
-const HEX2 = /^[0-9A-Fa-f]{2}$/;
+/** Digits (hex, and an "x") joined by single dots: what wirefilter takes as one address or number chunk, "1.2.3" or "0x7f.1". */
+const DOTTED = /[0-9A-Fa-fx]+(?:\.[0-9A-Fa-fx]+)+(?!\.[0-9A-Fa-fx])/y;
+/** The two characters after \x (u8::from_str_radix takes a leading "+"), the three after the \ of an octal escape. */
+const HEX_BYTE = /^(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])$/;
+const OCT_BYTE = /^[0-7]{3}$/;
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isIdentStart = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
@@ -70,11 +82,45 @@ function hexColonEnd(src: string, i: number): number {
   return j;
 }
 
-/** End of the integer at i, a digit or "-" before one (regex `-?\d+`). */
+const isHex = (c: number): boolean => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+
+/** End of the integer at i, a digit or "-" before one: as wirefilter's i64::lex, "0x" then hex digits, else an optional "-" and a
+ * run of hex digits (it takes them all, "403a" or "1e3", and then refuses what is not a number of its radix). */
 function intEnd(src: string, i: number): number {
-  let j = src.charCodeAt(i) === 0x2d ? i + 2 : i + 1;
-  while (isDigit(src.charCodeAt(j))) j++;
+  let j = src.startsWith('0x', i) ? i + 2 : src.charCodeAt(i) === 0x2d ? i + 1 : i;
+  while (isHex(src.charCodeAt(j))) j++;
   return j;
+}
+
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+
+/** An integer literal as wirefilter reads it, or why it refuses it (with the value a fix may write, when one is meant). */
+export function readInt(text: string): { value: bigint; octal: boolean } | { error: string; fix?: string } {
+  let v: bigint;
+  let octal = false;
+  if (text.startsWith('0x')) {
+    const digits = text.slice(2);
+    if (digits === '') return { error: `"0x" has no hex digits after it` };
+    v = BigInt(text);
+  } else if (text.startsWith('0')) {
+    // A leading 0 makes the number octal (wirefilter's i64::lex: "0123" is 83)
+    if (!/^[0-7]+$/.test(text)) {
+      const decimal = /^\d+$/.test(text) ? String(BigInt(text)) : undefined;
+      return { error: `${JSON.stringify(text)} is not an integer the platform reads: a leading 0 makes it octal (digits 0-7)`, fix: decimal };
+    }
+    v = BigInt('0o' + text);
+    octal = true;
+  } else {
+    if (!/^-?\d+$/.test(text)) {
+      const e = /^(-?\d+)e(\d+)$/.exec(text);
+      const fix = e && Number(e[2]) <= 18 ? String(BigInt(e[1]) * 10n ** BigInt(e[2])) : undefined;
+      return { error: `${JSON.stringify(text)} is not an integer the platform reads: an integer is decimal digits, 0x and hex digits, or 0 and octal digits`, fix };
+    }
+    v = BigInt(text);
+  }
+  if (v < I64_MIN || v > I64_MAX) return { error: `${JSON.stringify(text)} is outside the platform's integers (64-bit, ${I64_MIN} to ${I64_MAX})` };
+  return { value: v, octal };
 }
 
 /** Whether src holds at least two colons from start to end (an IPv6 address, as opposed to a hex-looking identifier or number). */
@@ -85,8 +131,8 @@ function twoColons(src: string, start: number, end: number): boolean {
 }
 
 /** Every token has every member, undefined where it does not apply: one object shape, which keeps the parser's reads of them fast. */
-function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean): Token {
-  return { kind, text, offset, length, value, family, raw };
+function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean, big?: bigint): Token {
+  return { kind, text, offset, length, value, big, family, raw };
 }
 
 export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[] } {
@@ -118,31 +164,46 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
         continue;
       }
     }
+    if (cc === 0x22 /* " */ && isRegexOperator(tokens[tokens.length - 1])) {
+      i = regexString(src, i, tokens, problems);
+      continue;
+    }
     if (cc === 0x22 /* " */) {
       const start = i;
       let value = '';
       let j = i + 1;
       let chunk = j; // the decoded value is built from slices between escapes
       let closed = false;
+      // Bytes of \xHH and \NNN escapes not yet decoded: a run of them is read as UTF-8 ("\xc3\xa9" is "é"), as the platform's
+      // strings are bytes (core/text.ts bytesText); any other text flushes them first
+      let pending: number[] | undefined;
+      const text = (t: string): void => {
+        if (pending && t) { value += bytesText(Uint8Array.from(pending)); pending = undefined; }
+        value += t;
+      };
       while (j < n) {
         const ch = src.charCodeAt(j);
-        if (ch === 0x22) { value += src.slice(chunk, j); closed = true; j++; break; }
+        if (ch === 0x22) { text(src.slice(chunk, j)); closed = true; j++; break; }
         if (ch !== 0x5c /* \ */) { j++; continue; }
-        value += src.slice(chunk, j);
+        text(src.slice(chunk, j));
         const e = src[j + 1];
-        if (e === '"' || e === '\\') { value += e; j += 2; chunk = j; continue; }
-        if (e === 'x' && HEX2.test(src.slice(j + 2, j + 4))) { value += String.fromCharCode(parseInt(src.slice(j + 2, j + 4), 16)); j += 4; chunk = j; continue; }
+        if (e === '"' || e === '\\') { text(e); j += 2; chunk = j; continue; }
+        // wirefilter: \x and two characters read by u8::from_str_radix (which takes a "+" sign), or \ and three octal digits
+        const hex = src.slice(j + 2, j + 4), oct = src.slice(j + 1, j + 4);
+        const byte = e === 'x' && HEX_BYTE.test(hex) ? parseInt(hex, 16) : e >= '0' && e <= '7' && OCT_BYTE.test(oct) ? parseInt(oct, 8) : undefined;
+        if (byte !== undefined && byte <= 0xff) { (pending ??= []).push(byte); j += 4; chunk = j; continue; }
         const shown = e === undefined ? '\\' : `\\${e}`;
         problems.push({ code: 'ruleset/expr-syntax', offset: j, length: shown.length,
-          message: `Invalid escape "${shown}" in a string; only \\" \\\\ and \\xHH are allowed, so write "\\${shown}" or use a raw string r"...".` });
-        value += e ?? '';
+          message: `Invalid escape "${shown}" in a string; only \\" \\\\ \\xHH and \\NNN (octal, up to \\377) are allowed, so write "\\${shown}" or use a raw string r"...".` });
+        text(e ?? '');
         j += 2;
         chunk = j;
       }
       if (!closed) {
-        value += src.slice(Math.min(chunk, n), n);
+        text(src.slice(Math.min(chunk, n), n));
         problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
       }
+      if (pending) value += bytesText(Uint8Array.from(pending));
       j = Math.min(j, n);
       tokens.push(token('string', src.slice(start, j), start, j - start, value));
       i = j;
@@ -168,13 +229,22 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
       if (isDigit(cc) || cc === 0x2d) {
         IPV4.lastIndex = i;
         const v4 = cc !== 0x2d ? IPV4.exec(src) : null;
+        // A run of digits and dots the platform reads as neither an address nor an integer (1.2.3, 0x7f.1, 1.2.3.4.5, 1.5): one
+        // error naming it, rather than a token and an "unexpected ." after it
+        DOTTED.lastIndex = i;
+        const dotted = cc !== 0x2d ? DOTTED.exec(src) : null;
+        if (dotted && !(v4 && v4.index === i && v4[0].length >= dotted[0].length)) {
+          tokens.push(dottedToken(dotted[0], i, problems));
+          i += dotted[0].length;
+          continue;
+        }
         if (v4) {
           tokens.push(ipToken(v4[0], i, 4, problems));
           i += v4[0].length;
           continue;
         }
         const num = src.slice(i, intEnd(src, i));
-        tokens.push(token('int', num, i, num.length, Number(num)));
+        tokens.push(intToken(num, i, problems));
         i += num.length;
         continue;
       }
@@ -199,23 +269,142 @@ export function tokenize(src: string): { tokens: Token[]; problems: LexProblem[]
   return { tokens, problems };
 }
 
+/** Whether a string after this token is the regex of "matches" / "~", which the platform reads with regex escaping. */
+function isRegexOperator(t: Token | undefined): boolean {
+  return !!t && ((t.kind === 'ident' && t.text === 'matches') || (t.kind === 'punct' && t.text === '~'));
+}
+
+/** Characters after which a doubled backslash in a regex string was most likely meant as one: a regex escape (\d, \.). */
+const MEANT_ESCAPE = new Set('.dDwWsSbBAzpPnrtx()[]{}+*?^$|/-');
+
+/**
+ * A quoted string on the right of "matches" or "~", as wirefilter's lex_regex_from_literal reads it (the values reference: "parsed
+ * using regex escaping rules"): \" outside a class [...] is a quote, every other backslash goes to the regex with the character after
+ * it, and a quote inside a class does not end the string. So "\d+" is the regex \d+, and "\\." the regex \\. (a backslash, then any
+ * character), which is reported: the basic escaping of other strings would have made it \. . Returns the index after the string.
+ */
+function regexString(src: string, start: number, tokens: Token[], problems: LexProblem[]): number {
+  const n = src.length;
+  let value = '';
+  let inClass = false;
+  let j = start + 1;
+  let closed = false;
+  const doubled: number[] = [];
+  while (j < n) {
+    const c = src[j];
+    if (c === '\\') {
+      if (j + 1 >= n) { j = n; break; }
+      const e = src[j + 1];
+      if (inClass || e !== '"') value += '\\';
+      value += e;
+      if (e === '\\' && !inClass && MEANT_ESCAPE.has(src[j + 2] ?? '')) doubled.push(j);
+      j += 2;
+      continue;
+    }
+    if (c === '"' && !inClass) { closed = true; j++; break; }
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    value += c;
+    j++;
+  }
+  if (!closed) problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
+  // The fix changes what the regex matches: offered, not preferred (fix all leaves it to the user)
+  if (closed && doubled.length) {
+    const first = src.slice(doubled[0], doubled[0] + 3);
+    const meant = '\\' + first[2];
+    problems.push({ code: 'ruleset/expr-regex-backslash', offset: doubled[0], length: 3,
+      message: `In a "matches" string a backslash goes to the regex as written, so "${first}" is an escaped backslash and then "${first[2]}", not the regex escape "${meant}"; write "${meant}" (or a raw string r"...").`,
+      fixes: [{ title: doubled.length > 1 ? 'Write each doubled backslash before a regex character as one' : `Write "${meant}"`,
+        edits: doubled.map((at) => ({ offset: at, length: 2, newText: '\\' })) }] });
+  }
+  tokens.push(token('string', src.slice(start, j), start, j - start, value));
+  return j;
+}
+
+/** A dotted literal that is no four-part IPv4 address: an IP token (an integer one when it is two decimal parts, 1.5) with its error. */
+function dottedToken(text: string, offset: number, problems: LexProblem[]): Token {
+  const decimal = /^\d+\.\d+$/.test(text);
+  problems.push({ code: decimal ? 'ruleset/expr-invalid-int' : 'ruleset/expr-invalid-ip', offset, length: text.length,
+    message: `"${text}" is no value the platform reads: an integer has no "." and an IPv4 address is four decimal parts 0-255 (a.b.c.d), not a short or hex form.` });
+  return decimal ? token('int', text, offset, text.length, 0) : token('ip', text, offset, text.length, undefined, 4);
+}
+
+function intToken(text: string, offset: number, problems: LexProblem[]): Token {
+  const r = readInt(text);
+  if ('error' in r) {
+    problems.push({ code: 'ruleset/expr-invalid-int', message: `${r.error}${r.fix === undefined ? '' : `; write ${r.fix} for the decimal number`}.`, offset, length: text.length,
+      fixes: r.fix === undefined ? undefined : [{ title: `Write ${r.fix}`, edits: [{ offset, length: text.length, newText: r.fix }], preferred: true }] });
+    return token('int', text, offset, text.length, 0);
+  }
+  const n = Number(r.value);
+  if (r.octal && String(r.value) !== text.replace(/^0+(?=\d)/, '')) {
+    const decimal = text.replace(/^0+(?=\d)/, '');
+    problems.push({ code: 'ruleset/expr-octal-int', offset, length: text.length,
+      message: `${text} is octal in the rules language (a leading 0), so the platform reads ${r.value}; write ${r.value} to say so, or ${decimal} for the decimal number.`,
+      fixes: [{ title: `Write ${decimal} (decimal)`, edits: [{ offset, length: text.length, newText: decimal }] },
+        { title: `Write ${r.value} (the value it has now)`, edits: [{ offset, length: text.length, newText: String(r.value) }] }] });
+  }
+  return token('int', text, offset, text.length, n, undefined, undefined, Number.isSafeInteger(n) ? undefined : r.value);
+}
+
 function ipToken(text: string, offset: number, family: 4 | 6, problems: LexProblem[]): Token {
   const slash = text.indexOf('/'); // at most one: the lexer reads one "/digits" suffix
   const addr = slash < 0 ? text : text.slice(0, slash);
   const prefix = slash < 0 ? undefined : text.slice(slash + 1);
   const ok = family === 4 ? validIpv4(addr) : validIpv6(addr);
-  if (!ok) problems.push({ code: 'ruleset/expr-invalid-ip', message: `"${addr}" is not a valid IPv${family} address.`, offset, length: addr.length });
   const kind: TokenKind = prefix === undefined ? 'ip' : 'cidr';
-  if (prefix !== undefined) {
-    const max = family === 4 ? 32 : 128;
-    if (prefix === '' || Number(prefix) > max) {
-      problems.push({ code: 'ruleset/expr-invalid-ip', message: `The prefix length "/${prefix}" of "${text}" must be between 0 and ${max}.`, offset: offset + addr.length, length: prefix.length + 1 });
+  if (!ok) {
+    // Rust's Ipv4Addr refuses a part with a leading zero ("010", which inet_aton and ipaddr.js read as octal 8)
+    const fixed = withoutLeadingZeros(addr, family);
+    if (fixed !== undefined) {
+      problems.push({ code: 'ruleset/expr-invalid-ip', offset, length: addr.length,
+        message: `"${addr}" is not an IPv${family} address the platform reads: a part of an IPv4 address has a leading zero; write ${fixed} (decimal parts 0-255, no leading zeros).`,
+        fixes: [{ title: `Write ${fixed}`, edits: [{ offset, length: addr.length, newText: fixed }], preferred: true }] });
+    } else {
+      problems.push({ code: 'ruleset/expr-invalid-ip', message: `"${addr}" is not a valid IPv${family} address.`, offset, length: addr.length });
+    }
+  }
+  const max = family === 4 ? 32 : 128;
+  if (prefix !== undefined && (prefix === '' || Number(prefix) > max)) {
+    problems.push({ code: 'ruleset/expr-invalid-ip', message: `The prefix length "/${prefix}" of "${text}" must be between 0 and ${max}.`, offset: offset + addr.length, length: prefix.length + 1 });
+  } else if (ok && prefix !== undefined) {
+    // The cidr crate refuses a network whose host bits are set ("10.1.1.1/8"): the network is what was meant
+    const bits = Number(prefix);
+    const parsed = ipaddr.parse(addr);
+    const net = family === 4 ? ipaddr.IPv4.networkAddressFromCIDR(`${addr}/${bits}`) : ipaddr.IPv6.networkAddressFromCIDR(`${addr}/${bits}`);
+    if (net.toString() !== parsed.toString()) {
+      const shown = `${family === 4 ? net.toString() : (net as ipaddr.IPv6).toRFC5952String()}/${bits}`;
+      problems.push({ code: 'ruleset/expr-invalid-ip', offset, length: text.length,
+        message: `"${text}" has host bits set, which the platform refuses in a CIDR; write its network ${shown}.`,
+        fixes: [{ title: `Write ${shown}`, edits: [{ offset, length: text.length, newText: shown }], preferred: true }] });
+    }
+  }
+  if (ok && family === 6) {
+    // An IPv4-mapped address is IPv6 on the platform: it never equals an IPv4 request address (ip.src of an IPv4 client). The fix
+    // changes what the rule matches, so it is offered, not preferred (fix all leaves it to the user)
+    const a = ipaddr.IPv6.parse(addr);
+    const bits = prefix === undefined ? 128 : Number(prefix);
+    if (a.isIPv4MappedAddress() && bits >= 96) {
+      const v4 = a.toIPv4Address().toString() + (prefix === undefined ? '' : `/${bits - 96}`);
+      problems.push({ code: 'ruleset/expr-ipv4-mapped', offset, length: text.length,
+        message: `"${text}" is an IPv4-mapped IPv6 ${prefix === undefined ? 'address' : 'range'}: the platform compares it with IPv6 addresses only, so it never matches an IPv4 client; write ${v4} for that.`,
+        fixes: [{ title: `Write ${v4}`, edits: [{ offset, length: text.length, newText: v4 }] }] });
     }
   }
   return token(kind, text, offset, text.length, undefined, family);
 }
 
-const OCTET = /^\d{1,3}$/;
+/** The address with the leading zeros of its IPv4 parts dropped, when that is all that keeps it from being valid; else undefined. */
+function withoutLeadingZeros(addr: string, family: 4 | 6): string | undefined {
+  const at = family === 4 ? 0 : addr.lastIndexOf(':') + 1;
+  const tail = addr.slice(at).split('.');
+  if (tail.length !== 4 || !tail.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return undefined;
+  const fixed = addr.slice(0, at) + tail.map((p) => String(Number(p))).join('.');
+  return fixed !== addr && (family === 4 ? validIpv4(fixed) : validIpv6(fixed)) ? fixed : undefined;
+}
+
+/** An IPv4 part as Rust reads it: "0", or 1-3 digits without a leading zero, at most 255. */
+const OCTET = /^(?:0|[1-9]\d{0,2})$/;
 const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
 
 export function validIpv4(s: string): boolean {

@@ -12,7 +12,8 @@ export interface FieldNode extends Node { type: 'field'; name: string; nameSpan:
 export interface CallNode extends Node { type: 'call'; name: string; nameSpan: Node; args: Expr[]; index: IndexStep[] }
 export interface BoolNode extends Node { type: 'bool'; value: boolean }
 export interface StringNode extends Node { type: 'string'; value: string; raw: boolean }
-export interface IntNode extends Node { type: 'int'; value: number }
+/** `value` is the nearest double of an integer past 2^53; `big` is then the integer exactly (the platform's are 64-bit). */
+export interface IntNode extends Node { type: 'int'; value: number; big?: bigint }
 export interface IpNode extends Node { type: 'ip'; text: string; cidr: boolean; family: 4 | 6 }
 export interface RangeNode extends Node { type: 'range'; from: IntNode | IpNode; to: IntNode | IpNode }
 export interface SetNode extends Node { type: 'set'; items: (Literal | RangeNode)[] }
@@ -220,7 +221,7 @@ class Parser {
       return this.parseIndexes({ type: 'field', name: t.text, nameSpan: { offset: t.offset, length: t.length }, index: [], offset: t.offset, length: t.length });
     }
     if (t.kind === 'string') { this.next(); return { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length }; }
-    if (t.kind === 'int') { this.next(); return { type: 'int', value: Number(t.value), offset: t.offset, length: t.length }; }
+    if (t.kind === 'int') { this.next(); return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length }; }
     if (t.kind === 'ip' || t.kind === 'cidr') { this.next(); return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length }; }
     this.fail(t, `Expected a field, a function or "(", found ${describe(t)}.`, hintFor(t));
   }
@@ -277,7 +278,7 @@ class Parser {
   private literal(t: Token, after: Token): Literal {
     switch (t.kind) {
       case 'string': return { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length };
-      case 'int': return { type: 'int', value: Number(t.value), offset: t.offset, length: t.length };
+      case 'int': return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length };
       case 'ip': case 'cidr': return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length };
       case 'ident':
         if (t.text === 'true' || t.text === 'false') return { type: 'bool', value: t.text === 'true', offset: t.offset, length: t.length };

@@ -1,0 +1,349 @@
+// Literals of the rules language as wirefilter reads them (Rust's Ipv4Addr/Ipv6Addr::from_str, the cidr crate, i64::lex), held
+// against the checker's verdict and the evaluator's reading: what the checker accepts is evaluated as the platform reads it, and
+// what it refuses the evaluator refuses to run.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mulberry32 } from '../../../server/src/core/prng';
+import { compileExpression, type RequestRecord } from '../../../server/src/core/eval/rules';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { parseExpression } from '../../../server/src/core/rules/ruleset/exprParser';
+import { codeInfo, type Code } from '../../../server/src/core/codes';
+import { bytesText } from '../../../server/src/core/text';
+
+const errors = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity === 'error');
+const warnings = (src: string) => analyzeExpression(src).problems.filter((p) => codeInfo(p.code as Code).severity !== 'error');
+const fixTexts = (src: string) => analyzeExpression(src).problems.flatMap((p) => (p.fixes ?? []).map((f) => {
+  let out = src;
+  for (const e of [...f.edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}));
+const run = (src: string, r: RequestRecord): boolean => {
+  const c = compileExpression(src);
+  if (!c.ok) throw new Error(c.error);
+  return c.expression.test(r);
+};
+
+test('an IPv4 literal with a leading zero is an error naming it, with the decimal address as a fix; the evaluator refuses it', () => {
+  for (const [src, fixed] of [
+    ['ip.src == 010.1.1.1', 'ip.src == 10.1.1.1'],
+    ['ip.src in {192.168.001.0/24}', 'ip.src in {192.168.1.0/24}'],
+    ['ip.src in {10.0.0.1..10.0.0.09}', 'ip.src in {10.0.0.1..10.0.0.9}'],
+    ['ip.src == ::ffff:01.2.3.4', 'ip.src == ::ffff:1.2.3.4'],
+  ]) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, src);
+    assert.equal(errs[0].code, 'ruleset/expr-invalid-ip', src);
+    assert.match(errs[0].message, /leading zero/, src);
+    assert.deepEqual(fixTexts(src), [fixed], src);
+    assert.equal(errors(fixed).length, 0, fixed);
+    const c = compileExpression(src);
+    assert.equal(c.ok, false, `${src} must not be evaluated (ipaddr.js reads 010 as octal 8)`);
+  }
+  // 0 alone is a part, as in Rust
+  assert.equal(errors('ip.src in {0.0.0.0/0 10.0.0.0/8}').length, 0);
+});
+
+test('a CIDR with host bits set is an error (the cidr crate refuses it), with its network as a fix', () => {
+  const src = 'ip.src in {10.1.1.1/8 2001:db8::1/32}';
+  const errs = errors(src);
+  assert.deepEqual(errs.map((p) => p.code), ['ruleset/expr-invalid-ip', 'ruleset/expr-invalid-ip']);
+  assert.match(errs[0].message, /10\.1\.1\.1\/8.*host bits.*10\.0\.0\.0\/8/);
+  assert.match(errs[1].message, /2001:db8::\/32/);
+  assert.deepEqual(fixTexts(src).sort(), ['ip.src in {10.0.0.0/8 2001:db8::1/32}', 'ip.src in {10.1.1.1/8 2001:db8::/32}']);
+  assert.equal(compileExpression(src).ok, false);
+  assert.equal(errors('ip.src in {10.0.0.0/8 2001:db8::/32 10.1.1.1/32 0.0.0.0/0}').length, 0);
+});
+
+test('an IPv4-mapped IPv6 literal is IPv6 on the platform: a warning, and it never equals an IPv4 request address', () => {
+  const src = 'ip.src == ::ffff:1.2.3.4';
+  const w = warnings(src);
+  assert.equal(w.length, 1);
+  assert.equal(w[0].code, 'ruleset/expr-ipv4-mapped');
+  assert.deepEqual(fixTexts(src), ['ip.src == 1.2.3.4']);
+  assert.equal(run(src, { 'ip.src': '1.2.3.4' }), false);
+  assert.equal(run(src, { 'ip.src': '::ffff:1.2.3.4' }), true);
+  assert.equal(run('ip.src in {::ffff:0.0.0.0/96}', { 'ip.src': '1.2.3.4' }), false);
+  assert.equal(run('ip.src == 1.2.3.4', { 'ip.src': '1.2.3.4' }), true);
+});
+
+test('integers as wirefilter reads them: 0x hex, a leading 0 octal (a warning when it reads otherwise in decimal), i64 bounds', () => {
+  const rec = (n: number): RequestRecord => ({ 'http.response.code': n });
+  // hex
+  assert.equal(errors('http.response.code eq 0x193').length, 0);
+  assert.equal(run('http.response.code eq 0x193', rec(403)), true);
+  assert.equal(run('http.response.code eq 0x1F', rec(31)), true);
+  // octal: 0403 is 259 on the platform
+  const oct = 'http.response.code eq 0403';
+  assert.equal(errors(oct).length, 0);
+  const w = warnings(oct);
+  assert.equal(w.length, 1);
+  assert.equal(w[0].code, 'ruleset/expr-octal-int');
+  assert.match(w[0].message, /0403.*259/);
+  assert.deepEqual(fixTexts(oct).sort(), ['http.response.code eq 259', 'http.response.code eq 403']);
+  assert.equal(run(oct, rec(259)), true);
+  assert.equal(run(oct, rec(403)), false);
+  assert.equal(warnings('http.response.code in {00 07}').length, 0, 'octal 00..07 read as in decimal');
+  // -0123 is decimal (the sign comes before the octal test)
+  assert.equal(warnings('cf.threat_score ge -0123').length, 0);
+  assert.equal(run('cf.threat_score ge -0123', { 'cf.threat_score': -123 }), true);
+  // refused as on the platform
+  for (const bad of ['http.response.code eq 089', 'http.response.code eq 1e3', 'http.response.code eq 403a', 'http.response.code eq 0x',
+    'http.response.code eq 9223372036854775808', 'http.response.code eq -9223372036854775809', 'http.response.code eq 0x8000000000000000']) {
+    const errs = errors(bad);
+    assert.equal(errs.length, 1, bad);
+    assert.equal(errs[0].code, 'ruleset/expr-invalid-int', bad);
+    assert.equal(compileExpression(bad).ok, false, bad);
+  }
+  assert.equal(errors('http.response.code in {-9223372036854775808..9223372036854775807}').length, 0);
+  // -0 is 0
+  assert.equal(run('http.response.code eq -0', rec(0)), true);
+});
+
+test('an integer past 2^53 compares exactly: 9007199254740993 is not the record\'s 9007199254740992', () => {
+  const r = { 'http.request.timestamp.msec': 9007199254740992 };
+  assert.equal(run('http.request.timestamp.msec eq 9007199254740993', r), false);
+  assert.equal(run('http.request.timestamp.msec lt 9007199254740993', r), true);
+  assert.equal(run('http.request.timestamp.msec ge 9007199254740993', r), false);
+  assert.equal(run('http.request.timestamp.msec in {9007199254740993..9223372036854775807}', r), false);
+  assert.equal(run('http.request.timestamp.msec in {9007199254740992}', r), true);
+});
+
+/** Rust's Ipv4Addr::from_str, written from its grammar: four decimal parts 0-255, a part "0" or without a leading zero. */
+function rustIpv4(s: string): number[] | undefined {
+  const parts = s.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255)) return undefined;
+  return parts.map(Number);
+}
+
+test('differential: 20 000 generated IPv4 literals, the checker\'s verdict and the evaluator\'s reading agree with Rust\'s grammar', () => {
+  const rnd = mulberry32(7);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const part = (): string => pick([
+    () => String(Math.floor(rnd() * 256)), () => '0' + String(Math.floor(rnd() * 100)), () => '00', () => String(200 + Math.floor(rnd() * 99)),
+    () => '0', () => String(Math.floor(rnd() * 10)),
+  ])();
+  let accepted = 0, refused = 0;
+  for (let i = 0; i < 20_000; i++) {
+    const lit = [part(), part(), part(), part()].join('.');
+    const want = rustIpv4(lit);
+    const src = `ip.src eq ${lit}`;
+    const c = compileExpression(src);
+    const checkerOk = errors(src).length === 0;
+    assert.equal(checkerOk, !!want, `checker on ${lit}`);
+    assert.equal(c.ok, !!want, `evaluator on ${lit}`);
+    if (!want || !c.ok) { refused++; continue; }
+    accepted++;
+    const same = want.join('.');
+    const other = [...want.slice(0, 3), (want[3] + 1) % 256].join('.');
+    assert.equal(c.expression.test({ 'ip.src': same }), true, `${lit} equals ${same}`);
+    assert.equal(c.expression.test({ 'ip.src': other }), false, `${lit} is not ${other}`);
+  }
+  assert.ok(accepted > 1000 && refused > 1000, `${accepted} accepted, ${refused} refused`);
+});
+
+/** wirefilter's i64::lex, written from its source: 0x hex, a leading 0 octal, else decimal with an optional "-"; i64 bounds. */
+function wirefilterInt(s: string): bigint | undefined {
+  const m = /^0x([0-9a-fA-F]+)$/.exec(s);
+  let v: bigint;
+  if (m) v = BigInt('0x' + m[1]);
+  else if (s.startsWith('0')) { if (!/^[0-7]+$/.test(s)) return undefined; v = BigInt('0o' + s); }
+  else if (/^-?\d+$/.test(s)) v = BigInt(s);
+  else return undefined;
+  return v >= -(2n ** 63n) && v < 2n ** 63n ? v : undefined;
+}
+
+test('differential: 20 000 generated integer literals, the checker and the evaluator read what wirefilter reads', () => {
+  const rnd = mulberry32(11);
+  const digits = (n: number, set = '0123456789') => Array.from({ length: n }, () => set[Math.floor(rnd() * set.length)]).join('');
+  const gen = (): string => {
+    switch (Math.floor(rnd() * 7)) {
+      case 0: return String(Math.floor(rnd() * 1000));
+      case 1: return '0' + digits(1 + Math.floor(rnd() * 4));
+      case 2: return '0x' + digits(1 + Math.floor(rnd() * 17), '0123456789abcdefABCDEF');
+      case 3: return '-' + digits(1 + Math.floor(rnd() * 20));
+      case 4: return digits(15 + Math.floor(rnd() * 6)).replace(/^0+/, '1');
+      case 5: return String(Math.floor(rnd() * 100)) + pick(['e3', 'a', 'f']);
+      default: return '-0' + digits(Math.floor(rnd() * 3));
+    }
+  };
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  for (let i = 0; i < 20_000; i++) {
+    const lit = gen();
+    const want = wirefilterInt(lit);
+    const src = `http.request.timestamp.msec eq ${lit}`;
+    assert.equal(errors(src).length === 0, want !== undefined, `checker on ${lit}`);
+    const c = compileExpression(src);
+    assert.equal(c.ok, want !== undefined, `evaluator on ${lit}`);
+    if (want === undefined || !c.ok) continue;
+    // A record holding the literal's value (as a double) matches exactly when that double is the value
+    const asDouble = Number(want);
+    assert.equal(c.expression.test({ 'http.request.timestamp.msec': asDouble }), BigInt(asDouble) === want, `${lit} eq ${asDouble}`);
+  }
+});
+
+test('a quoted "matches" string is read with regex escaping (the values reference; wirefilter\'s lex_regex_from_literal)', () => {
+  // \d, \. and \w are regex escapes the platform takes in a quoted regex string
+  for (const src of ['http.host matches "^a\\d$"', 'http.request.uri.path ~ "^/api/login\\.aspx$"', 'http.host matches "[\\w.-]+"']) {
+    assert.deepEqual(errors(src), [], src);
+    assert.deepEqual(warnings(src), [], src);
+  }
+  assert.equal(run('http.request.uri.path matches "^/api/login\\.aspx$"', { 'http.request.uri.path': '/api/login.aspx' }), true);
+  assert.equal(run('http.request.uri.path matches "^/api/login\\.aspx$"', { 'http.request.uri.path': '/api/loginXaspx' }), false);
+  // \" outside a class is a quote; inside a class the backslash stays, and a quote there does not end the string
+  assert.equal(run('http.host matches "a\\"b"', { 'http.host': 'a"b' }), true);
+  assert.equal(run('http.host matches "^[a"b]+$"', { 'http.host': 'a"b' }), true);
+  // "\\." is an escaped backslash and then any character: a warning, with the escape meant as a fix
+  const src = 'http.request.uri.path matches "\\\\.php$"';
+  const w = warnings(src);
+  assert.equal(w.length, 1);
+  assert.equal(w[0].code, 'ruleset/expr-regex-backslash');
+  assert.deepEqual(fixTexts(src), ['http.request.uri.path matches "\\.php$"']);
+  assert.equal(run(src, { 'http.request.uri.path': '/x.php' }), false);
+  assert.equal(run(src, { 'http.request.uri.path': '/x\\.php' }), true);
+  // other operators and function parameters keep the basic escaping: "\\" is one backslash, "\d" an error
+  assert.equal(run('http.host eq "a\\\\b"', { 'http.host': 'a\\b' }), true);
+  assert.equal(errors('http.host eq "a\\db"')[0]?.code, 'ruleset/expr-syntax');
+  assert.equal(run('regex_replace(http.host, "\\\\\\\\", "a") eq "xay"', { 'http.host': 'x\\y' }), true);
+});
+
+test('basic strings as wirefilter reads them: \\NNN octal escapes, \\xHH bytes decoded as UTF-8, \\x+H (a sign from_str_radix takes)', () => {
+  for (const [src, host] of [
+    ['http.host eq "\\101\\102"', 'AB'],
+    ['http.host eq "caf\\xc3\\xa9"', 'café'],
+    ['http.host eq "caf\\303\\251"', 'café'],
+    ['http.host eq "caf\\xC3\\xA9"', 'café'],
+    ['http.host eq "\\x+41"', '\x041'],
+    ['http.host eq "a\\000b"', 'a\0b'],
+  ] as const) {
+    assert.deepEqual(errors(src), [], src);
+    assert.equal(run(src, { 'http.host': host }), true, src);
+  }
+  assert.equal(run('http.host eq "caf\\xc3\\xa9"', { 'http.host': 'cafÃ©' }), false);
+  for (const bad of ['http.host eq "\\400"', 'http.host eq "\\08"', 'http.host eq "\\1"', 'http.host eq "\\x4"', 'http.host eq "\\x-1"', 'http.host eq "\\n"']) {
+    const errs = errors(bad);
+    assert.equal(errs.length, 1, bad);
+    assert.equal(errs[0].code, 'ruleset/expr-syntax', bad);
+    assert.equal(compileExpression(bad).ok, false, bad);
+  }
+});
+
+/** wirefilter's lex_quoted_string_as_vec, written from its source: the bytes of a basic string's body, or undefined if refused. */
+function wirefilterBytes(body: string): number[] | undefined {
+  const out: number[] = [];
+  for (let i = 0; i < body.length;) {
+    const c = body[i];
+    if (c !== '\\') { out.push(...new TextEncoder().encode(c)); i++; continue; }
+    const e = body[i + 1];
+    if (e === '"' || e === '\\') { out.push(e.charCodeAt(0)); i += 2; continue; }
+    if (e === 'x') {
+      const h = body.slice(i + 2, i + 4);
+      if (!/^\+?[0-9a-fA-F]+$/.test(h) || h.length !== 2) return undefined;
+      out.push(parseInt(h, 16)); i += 4; continue;
+    }
+    if (e !== undefined && e >= '0' && e <= '7') {
+      const o = body.slice(i + 1, i + 4);
+      if (!/^[0-7]{3}$/.test(o) || parseInt(o, 8) > 255) return undefined;
+      out.push(parseInt(o, 8)); i += 4; continue;
+    }
+    return undefined;
+  }
+  return out;
+}
+
+test('differential: 5 000 generated basic strings, the checker\'s verdict and the evaluator\'s reading against wirefilter\'s bytes', () => {
+  const rnd = mulberry32(13);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const hex = '0123456789abcdefABCDEF';
+  const parts = [() => pick(['a', 'Z', ' ', 'é', '/', '%']), () => '\\"', () => '\\\\',
+    () => '\\x' + pick([...hex]) + pick([...hex]), () => '\\x+' + pick([...hex]), () => '\\x' + pick(['g', '-', '+']) + pick([...hex]),
+    () => '\\' + String(Math.floor(rnd() * 4)) + String(Math.floor(rnd() * 8)) + String(Math.floor(rnd() * 10)),
+    () => '\\' + pick(['n', 't', 'd', 'u', '8'])] as const;
+  let accepted = 0;
+  for (let i = 0; i < 5000; i++) {
+    const body = Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => pick(parts)()).join('');
+    const want = wirefilterBytes(body);
+    const src = `http.host eq "${body}"`;
+    assert.equal(errors(src).length === 0, want !== undefined, `checker on ${src}`);
+    if (want === undefined) { assert.equal(compileExpression(src).ok, false, src); continue; }
+    accepted++;
+    assert.equal(run(src, { 'http.host': bytesText(Uint8Array.from(want)) }), true, `${src} reads ${JSON.stringify(bytesText(Uint8Array.from(want)))}`);
+  }
+  assert.ok(accepted > 500, `${accepted} accepted`);
+});
+
+test('a range whose start is above its end is an error (wirefilter\'s IncompatibleRangeBounds), exactly past 2^53 and for IPs', () => {
+  for (const src of ['http.request.timestamp.sec in {9007199254740993..9007199254740992}', 'ip.src in {10.0.0.5..10.0.0.1}',
+    'ip.src in {2001:db8::5..2001:db8::1}']) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, src);
+    assert.equal(errs[0].code, 'ruleset/expr-type-mismatch', src);
+    assert.match(errs[0].message, /empty; its start is above its end/, src);
+    assert.equal(compileExpression(src).ok, false, src);
+  }
+  assert.deepEqual(errors('ip.src in {10.0.0.1..10.0.0.1 2001:db8::1..2001:db8::5} and http.request.timestamp.sec in {9007199254740992..9007199254740993}'), []);
+});
+
+test('fix all applies the fixes of refused literals (the meant value), not those of warnings that change what a rule matches', () => {
+  const preferred = (src: string) => analyzeExpression(src).problems.map((p) => [p.code, (p.fixes ?? []).map((f) => !!f.preferred)]);
+  assert.deepEqual(preferred('ip.src eq 010.1.1.1'), [['ruleset/expr-invalid-ip', [true]]]);
+  assert.deepEqual(preferred('ip.src in {10.1.1.1/8}'), [['ruleset/expr-invalid-ip', [true]]]);
+  assert.deepEqual(preferred('http.response.code eq 089'), [['ruleset/expr-invalid-int', [true]]]);
+  assert.deepEqual(preferred('http.response.code eq 0403'), [['ruleset/expr-octal-int', [false, false]]]);
+  assert.deepEqual(preferred('ip.src eq ::ffff:1.2.3.4'), [['ruleset/expr-ipv4-mapped', [false]]]);
+  assert.deepEqual(preferred('http.host matches "\\\\.php"'), [['ruleset/expr-regex-backslash', [false]]]);
+});
+
+test('an address-like literal the platform refuses (1.2.3, 0x7f.1, 1.2.3.4.5) is one error naming it and the accepted form', () => {
+  for (const [src, lit] of [['ip.src eq 1.2.3', '1.2.3'], ['ip.src eq 0x7f.1', '0x7f.1'], ['ip.src in {1.2.3.4.5}', '1.2.3.4.5']]) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, `${src}: ${JSON.stringify(errs)}`);
+    assert.equal(errs[0].code, 'ruleset/expr-invalid-ip', src);
+    assert.ok(errs[0].message.includes(`"${lit}"`) && /four decimal parts/.test(errs[0].message), errs[0].message);
+    assert.equal(compileExpression(src).ok, false, src);
+  }
+  const dec = errors('http.response.code eq 1.5');
+  assert.equal(dec.length, 1);
+  assert.equal(dec[0].code, 'ruleset/expr-invalid-int');
+  assert.match(dec[0].message, /"1\.5"/);
+  assert.deepEqual(errors('http.response.code in {1..5} and ip.src in {1.2.3.4/32 1.2.3.4..1.2.3.5}'), []);
+});
+
+/** wirefilter's lex_regex_from_literal, written from its source: the regex a quoted "matches" string hands to the engine (and the
+ * length of the string literal), or undefined when it is not closed. */
+function wirefilterRegex(src: string): { regex: string; length: number } | undefined {
+  let regex = '';
+  let inClass = false;
+  for (let i = 1; i < src.length;) {
+    const c = src[i];
+    if (c === '\\') {
+      if (i + 1 < src.length) { const e = src[i + 1]; if (inClass || e !== '"') regex += '\\'; regex += e; }
+      i += 2;
+      continue;
+    }
+    if (c === '"' && !inClass) return { regex, length: i + 1 };
+    if (c === '[' && !inClass) inClass = true;
+    else if (c === ']' && inClass) inClass = false;
+    regex += c;
+    i++;
+  }
+  return undefined;
+}
+
+test('differential: 5 000 generated quoted regexes, the string the checker and the evaluator read is the regex wirefilter hands on', () => {
+  const rnd = mulberry32(17);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  let closed = 0;
+  for (let i = 0; i < 5000; i++) {
+    const body = Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => pick(['a', '.', '\\', '"', '[', ']', 'd', '\\\\', '\\"', '^'])).join('');
+    const lit = `"${body}"`;
+    const want = wirefilterRegex(lit);
+    const { ast } = parseExpression(`http.host matches ${lit}`);
+    const right = ast?.type === 'compare' ? ast.right : undefined;
+    if (!want) { assert.ok(analyzeExpression(`http.host matches ${lit}`).problems.some((p) => p.code === 'ruleset/expr-syntax'), lit); continue; }
+    if (want.length !== lit.length) continue; // the string ends earlier: what follows is a syntax error on both sides
+    closed++;
+    assert.equal(right?.type, 'string', lit);
+    assert.equal((right as { value: string }).value, want.regex, lit);
+  }
+  assert.ok(closed > 500, `${closed} closed`);
+});
