@@ -75,7 +75,30 @@ function typeName(t: { t: string; of?: unknown }): string {
 /** A request value as an address: IPv4 or IPv6 as they are (an IPv4-mapped IPv6 address stays IPv6, as wirefilter's IpAddr keeps
  * V4 and V6 apart). A record value ipaddr.js reads loosely ("1.2.3", "010.1.1.1") is named by the record checks (records.ts). */
 function ip(v: unknown): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  return typeof v === 'string' && ipaddr.isValid(v) ? ipaddr.parse(v) : undefined;
+  return typeof v === 'string' ? readIp(v)?.addr : undefined;
+}
+
+type Addr = ipaddr.IPv4 | ipaddr.IPv6;
+/** An address read once, with the key two equal addresses share (its kind and normalized text). */
+interface ReadIp { addr: Addr; key: string }
+
+/** Request values read as addresses, by text: a rule set tests the same ip.src in every rule and every set item, and a sample
+ * repeats its clients; ipaddr.js's isValid + parse was most of an IP comparison. Bounded: cleared past READ_IPS_MAX texts. */
+const readIps = new Map<string, ReadIp | null>();
+const READ_IPS_MAX = 50_000;
+
+function readIp(v: string): ReadIp | undefined {
+  let hit = readIps.get(v);
+  if (hit === undefined) {
+    hit = ipaddr.isValid(v) ? keyed(ipaddr.parse(v)) : null;
+    if (readIps.size >= READ_IPS_MAX) readIps.clear();
+    readIps.set(v, hit);
+  }
+  return hit ?? undefined;
+}
+
+function keyed(addr: Addr): ReadIp {
+  return { addr, key: `${addr.kind()}:${addr.toNormalizedString()}` };
 }
 
 /** An address literal of the expression, which the checker has read as Rust does; one it refuses never gets here (compileExpression
@@ -85,8 +108,10 @@ function literalIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
   return ipaddr.parse(text);
 }
 
-function sameIp(x: ipaddr.IPv4 | ipaddr.IPv6 | undefined, y: ipaddr.IPv4 | ipaddr.IPv6): boolean {
-  return !!x && x.kind() === y.kind() && x.toNormalizedString() === y.toNormalizedString();
+/** A test of a request value against one address literal. */
+function sameIpTest(text: string): (v: unknown) => boolean {
+  const { key } = keyed(literalIp(text));
+  return (v) => typeof v === 'string' && readIp(v)?.key === key;
 }
 
 /** A CIDR literal (text "addr/bits") as a test of a request value. */
@@ -184,7 +209,7 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
           const lo = literalIp((r.from as IpNode).text), hi = literalIp((r.to as IpNode).text);
           return (v) => { const x = ip(v); return !!x && x.kind() === lo.kind() && cmpBytes(x.toByteArray(), lo.toByteArray()) >= 0 && cmpBytes(x.toByteArray(), hi.toByteArray()) <= 0; };
         }
-        if (it.type === 'ip') { if (it.cidr) return cidrTest(it.text); const a = literalIp(it.text); return (v) => sameIp(ip(v), a); }
+        if (it.type === 'ip') return it.cidr ? cidrTest(it.text) : sameIpTest(it.text);
         if (it.type === 'int') { const n = exactInt(it); return (v) => intCompare(v, n, 'eq'); }
         const val = literal(it);
         return (v) => v === val;
@@ -200,7 +225,7 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
       let eq: (v: unknown) => boolean;
       if (right.type === 'ip') {
         if (right.cidr) eq = cidrTest(right.text);
-        else { const a = literalIp(right.text); eq = (v) => sameIp(ip(v), a); }
+        else eq = sameIpTest(right.text);
       } else { const val = right.value; eq = (v) => v === val; }
       switch (e.op) {
         case 'eq': return eq;
@@ -332,8 +357,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
       return !!a && typeof a === 'object' && !Array.isArray(a) && Object.hasOwn(a, str(b));
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
-      const bIp = ip(b);
-      return values.some((v) => v === b || (!!bIp && sameIp(ip(v), bIp)));
+      const bKey = typeof b === 'string' ? readIp(b)?.key : undefined;
+      return values.some((v) => v === b || (bKey !== undefined && typeof v === 'string' && readIp(v)?.key === bKey));
     }
     case 'uuidv4': return '00000000-0000-4000-8000-000000000000';
     case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key
