@@ -24,7 +24,11 @@ export class Uri {
 }
 
 export class CancellationError extends Error {}
-export class Disposable { constructor(private readonly fn: () => void = () => undefined) {} dispose(): void { this.fn(); } }
+export class Disposable {
+  constructor(private readonly fn: () => void = () => undefined) {}
+  static from(...ds: { dispose(): unknown }[]): Disposable { return new Disposable(() => { for (const d of ds) d.dispose(); }); }
+  dispose(): void { this.fn(); }
+}
 export class EventEmitter<T> {
   private listeners: ((e: T) => void)[] = [];
   readonly event = (l: (e: T) => void) => { this.listeners.push(l); return new Disposable(() => { this.listeners = this.listeners.filter((x) => x !== l); }); };
@@ -37,6 +41,15 @@ export class MarkdownString { value = ''; supportThemeIcons = false; constructor
 export class TreeItem { [k: string]: unknown; constructor(readonly label: string, readonly collapsibleState?: number) {} }
 export class Range { constructor(readonly start: unknown, readonly end: unknown) {} }
 export class TabInputText { constructor(readonly uri: Uri) {} }
+export const TaskScope = { Global: 1, Workspace: 2 };
+export const TaskRevealKind = { Always: 1, Silent: 2, Never: 3 };
+export class ProcessExecution { constructor(readonly process: string, readonly args: string[], readonly options?: { cwd?: string; env?: Record<string, string> }) {} }
+export class Task {
+  detail?: string;
+  presentationOptions?: unknown;
+  constructor(readonly definition: { type: string; [k: string]: unknown }, readonly scope: unknown, readonly name: string, readonly source: string,
+    readonly execution?: ProcessExecution, readonly problemMatchers: string[] = []) {}
+}
 export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 };
 export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 };
 export const ViewColumn = { Active: -1, Beside: -2, One: 1 };
@@ -81,9 +94,34 @@ export const fake = {
   /** The workspace's files (URI strings) workspace.findFiles searches, and the globs it was asked. */
   files: [] as string[],
   globs: [] as string[],
+  /** What was written to output channels ("error: ..."). */
+  logged: [] as string[],
 };
 
+/** Listeners of window.onDidChangeActiveTextEditor and workspace.onDidChangeTextDocument (reset by each test). */
+const activeEditorListeners: ((e: { document: FakeDocument } | undefined) => void)[] = [];
+const changeListeners: ((e: { document: FakeDocument }) => void)[] = [];
+
+function listen<T>(list: ((e: T) => void)[], l: (e: T) => void): Disposable {
+  list.push(l);
+  return new Disposable(() => { const i = list.indexOf(l); if (i >= 0) list.splice(i, 1); });
+}
+
+/** Makes `doc` the active editor's document and tells the listeners, as VS Code does on switching editors. */
+export function activate(doc: FakeDocument | undefined): void {
+  fake.activeUri = doc?.uri;
+  for (const l of [...activeEditorListeners]) l(doc ? { document: doc } : undefined);
+}
+
+/** Replaces `doc`'s text and tells the listeners, as an edit does. */
+export function editDocument(doc: FakeDocument, text: string): void {
+  Object.assign(doc, { getText: () => text }, positions(text));
+  for (const l of [...changeListeners]) l({ document: doc });
+}
+
 export function resetFake(): void {
+  activeEditorListeners.length = 0;
+  changeListeners.length = 0;
   fake.settings.clear();
   fake.folderSettings.clear();
   fake.documents.clear();
@@ -98,6 +136,7 @@ export function resetFake(): void {
   fake.diagnostics.clear();
   fake.files = [];
   fake.globs = [];
+  fake.logged = [];
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
@@ -137,8 +176,11 @@ export const window = {
   async showTextDocument(doc: FakeDocument) { return { document: doc }; },
   setStatusBarMessage: () => new Disposable(),
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
-  onDidChangeActiveTextEditor: () => new Disposable(),
-  createOutputChannel: () => ({ info() {}, warn() {}, error() {}, show() {}, dispose() {} }),
+  onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
+  createOutputChannel: () => ({
+    info: (m: string) => fake.logged.push(`info: ${m}`), warn: (m: string) => fake.logged.push(`warn: ${m}`),
+    error: (m: string) => fake.logged.push(`error: ${m}`), show() {}, dispose() {},
+  }),
   tabGroups: { all: [] as unknown[], close: async () => true },
 };
 
@@ -190,6 +232,8 @@ export const workspace = {
     const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
     return folder ? p.slice(folder.length + 1) : p;
   },
+  onDidChangeTextDocument: (l: (e: { document: FakeDocument }) => void) => listen(changeListeners, l),
+  onDidOpenTextDocument: () => new Disposable(),
   onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
   registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
     providers.set(scheme, provider);
