@@ -22,8 +22,16 @@ interface JobTarget { job: Record<string, unknown>; place: JobPlace }
 /** Members of a job record that say how its deliveries went, not how it is configured: left out of an opened configuration. */
 const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
-/** Documents opened by "Open Job Configuration", by URI: where their job lives, so that an update need not look for it. */
-const openedJobs = new Map<string, JobPlace>();
+/**
+ * Documents opened by "Open Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
+ * update need not look for it. The place holds while the document names the same job (its "id" unchanged).
+ */
+const openedJobs = new Map<string, { place: JobPlace; id: unknown }>();
+
+function knownPlace(doc: vscode.TextDocument, id: unknown): JobPlace | undefined {
+  const known = openedJobs.get(doc.uri.toString());
+  return known && known.id === id ? known.place : undefined;
+}
 
 function ownerWords(place: JobPlace): string {
   return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
@@ -83,17 +91,18 @@ export const logpushJobLifecycleCommands = {
     // Read again: the view's record can be older than the job.
     const job = unwrap(await api.logpushJob(place.owner, id));
     const uri = untitledUri(`${fileSafe(typeof job.name === 'string' && job.name ? job.name : 'job')}-${id}.logpush.json`);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open) {
-      // Never replace what may be the user's edits: show it as it is.
+    // Opened, not looked up among workspace.textDocuments: a tab restored from a hot-exit backup is not listed there until it is
+    // shown, and opening its name gives the backup's text. A document with any text may hold the user's edits: never replaced.
+    const open = await vscode.workspace.openTextDocument(uri);
+    if (open.getText() !== '') {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
-      openedJobs.set(open.uri.toString(), place);
+      openedJobs.set(open.uri.toString(), { place, id });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    openedJobs.set(doc.uri.toString(), place);
+    openedJobs.set(doc.uri.toString(), { place, id });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -104,7 +113,7 @@ export const logpushJobLifecycleCommands = {
       throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
     }
     const api = await apiFor(ctx);
-    let place = openedJobs.get(doc.uri.toString());
+    let place = knownPlace(doc, id);
     if (!place) {
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
       const scope = info.job?.scope;
@@ -118,7 +127,7 @@ export const logpushJobLifecycleCommands = {
       ctx.log.warn(`The update of Logpush job ${id} from ${name} was refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
       throw new UserError(`The update of job ${id} in ${name} was refused: ${r.error}`);
     }
-    openedJobs.set(doc.uri.toString(), where);
+    openedJobs.set(doc.uri.toString(), { place: where, id });
     void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
@@ -136,7 +145,8 @@ export const logpushJobLifecycleCommands = {
     if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
     if (!needsChallenge(conf)) throw new UserError(`${name} sends its logs to an https endpoint ("${conf}"), for which the platform asks no ownership challenge.`);
     const api = await apiFor(ctx);
-    let place = openedJobs.get(doc.uri.toString());
+    const docId = (job as { id?: unknown } | null)?.id;
+    let place = knownPlace(doc, docId);
     if (!place) {
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
       if (info.job?.scope === 'account') {
@@ -170,7 +180,7 @@ export const logpushJobLifecycleCommands = {
     const we = new vscode.WorkspaceEdit();
     for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
     if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
-    openedJobs.set(doc.uri.toString(), where);
+    openedJobs.set(doc.uri.toString(), { place: where, id: docId });
     void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
     return { filename: challenge.filename, token, owner: where.owner };
   },
@@ -186,7 +196,8 @@ export const logpushJobLifecycleCommands = {
     if (answer !== 'Delete') return undefined;
     const api = await apiFor(ctx);
     unwrap(await api.deleteLogpushJob(place.owner, id));
-    for (const [uri, p] of openedJobs) if (JSON.stringify(p) === JSON.stringify(place)) openedJobs.delete(uri);
+    // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
+    for (const [uri, o] of openedJobs) if (o.id === id && JSON.stringify(o.place.owner) === JSON.stringify(place.owner)) openedJobs.delete(uri);
     void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
     ctx.zones.refresh();
     return { id };

@@ -94,6 +94,9 @@ export const fake = {
   /** The workspace's files (URI strings) workspace.findFiles searches, and the globs it was asked. */
   files: [] as string[],
   globs: [] as string[],
+  /** Documents (URI strings) of fake.documents that VS Code has not resolved yet (a background tab restored from a hot-exit
+   * backup): openTextDocument returns them with their text, workspace.textDocuments does not list them. */
+  unresolved: new Set<string>(),
   /** What was written to output channels ("error: ..."). */
   logged: [] as string[],
 };
@@ -137,6 +140,7 @@ export function resetFake(): void {
   fake.files = [];
   fake.globs = [];
   fake.logged = [];
+  fake.unresolved.clear();
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
@@ -173,7 +177,12 @@ export const window = {
   async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(): Disposable }) => Promise<R>): Promise<R> {
     return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
   },
-  async showTextDocument(doc: FakeDocument) { return { document: doc }; },
+  async showTextDocument(arg: FakeDocument | Uri) {
+    const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
+    fake.unresolved.delete(doc.uri.toString());
+    // edit(): the whole text replaced, as the callers tested here replace it.
+    return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
+  },
   setStatusBarMessage: () => new Disposable(),
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
   onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
@@ -195,6 +204,7 @@ export const workspace = {
     return [...fake.folderSettings.keys()].map((p, index) => ({ uri: Uri.file(p), name: p.split('/').pop(), index }));
   },
   isTrusted: true,
+  get textDocuments(): FakeDocument[] { return [...fake.documents.values()].filter((d) => !fake.unresolved.has(d.uri.toString())); },
   getConfiguration(section: string, scope?: Uri) {
     if (section !== 'edgekit') throw new Error(`unexpected configuration section ${section}`);
     const folder = scope && [...fake.folderSettings.keys()].find((p) => scope.path === p || scope.path.startsWith(`${p}/`));
@@ -212,8 +222,11 @@ export const workspace = {
         const text = await provider.provideTextDocumentContent(arg);
         fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : /\.md$/.test(arg.path) ? 'markdown' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
       }
+      // An untitled URI with a path names a new empty document until one is open there.
+      if (arg.scheme === 'untitled' && !fake.documents.has(arg.toString())) addDocument(arg.toString(), 'plaintext', '', false);
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
+      fake.unresolved.delete(arg.toString());
       return doc;
     }
     fake.opened.push(arg);

@@ -1,0 +1,100 @@
+// The Logpush job commands of the Zones view (client/src/commands/logpushJobs.ts) with the stand-in `vscode` module and a recording
+// HTTP server in place of the backend: what they send, and what they do to the documents open.
+import { fake, resetFake, addDocument, Uri } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { logpushJobLifecycleCommands as commands } from '../../../client/src/commands/logpushJobs';
+import { startServer, type TestServer } from '../http/server';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const ZONE = { owner: { zone: 'z1' }, ownerName: 'a.example' };
+const JOB = { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', enabled: true, last_complete: null };
+
+/** A backend whose jobs 5 and 7 live in zone z1 and job 9 in zone z2; every request is recorded. */
+async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply(req.method === 'DELETE' ? { id: 5 } : JOB);
+    if (req.url.endsWith('/zones/z1/logpush/jobs/7')) return reply(req.method === 'DELETE' ? { id: 7 } : { ...JOB, id: 7, name: 'other' });
+    if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([{ ...JOB, id: 7, name: 'other' }]);
+    if (req.url.endsWith('/zones/z2/logpush/jobs/9')) return reply({ ...JOB, id: 9, name: 'nine' });
+    if (req.url.endsWith('/zones/z2/logpush/jobs')) return reply([{ ...JOB, id: 9, name: 'nine' }]);
+    if (/\/zones\?/.test(req.url)) return reply(['z1', 'z2'].map((id) => ({ id, name: `${id}.example`, plan: { legacy_id: 'enterprise' } })));
+    if (/\/accounts\?/.test(req.url)) return reply([]);
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async () => 'Delete' },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  return { server, ctx };
+}
+
+test('Open Job Configuration never replaces a document already at the job\'s name, even one VS Code has not resolved yet', async () => {
+  // After a reload, a background tab restored from a hot-exit backup is not among workspace.textDocuments until shown: the
+  // command opened the same untitled name, got the backup's text, and replaced the user's unsaved edits with the backend's job.
+  fake.folderSettings.set('/ws', new Map());
+  const mine = '{\n  "id": 5,\n  "name": "edge",\n  "enabled": false\n}\n';
+  const uri = Uri.joinPath(Uri.file('/ws'), 'edge-5.logpush.json').with({ scheme: 'untitled' }).toString();
+  addDocument(uri, 'logpush-job', mine, false);
+  fake.unresolved.add(uri);
+  const { server, ctx } = await backend();
+  try {
+    const r = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(r.uri, uri);
+    assert.equal(fake.documents.get(uri)!.getText(), mine, 'the unsaved edits are kept');
+    assert.equal(r.reused, true);
+    assert.match(fake.messages.map((m) => m.text).join('\n'), /already open; close it to read it again/);
+    // A new one is filled from the backend, without the delivery status members.
+    const fresh = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(fresh.reused, true, 'the same name again: still the user\'s');
+    fake.documents.delete(uri);
+    const again = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(again.reused, false);
+    assert.deepEqual(JSON.parse(fake.documents.get(uri)!.getText()), { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: JOB.destination_conf, enabled: true });
+  } finally {
+    await server.close();
+  }
+});
+
+test('Delete forgets where its own job\'s document points, not the other jobs\' of the same zone', async () => {
+  // Every opened document of the zone was forgotten: updating another job of that zone then searched every zone (and account)
+  // for it again (one request per zone and account, four at a time).
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const five = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const seven = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 7, name: 'other' }, place: ZONE }) as { uri: string };
+    await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    const before = server.received.length;
+    await commands['edgekit.logpush.updateJob'](ctx)(seven.uri);
+    assert.deepEqual(server.received.slice(before).map((r) => `${r.method} ${r.url.replace(/^\/client\/v4/, '')}`), ['PUT /zones/z1/logpush/jobs/7']);
+    // The deleted job's document is looked for again, and not found in the zone.
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>, /No Logpush job 5 in the zones of .*; it may have been deleted/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update sends to where the document\'s job lives: an "id" changed since it was opened is looked for, not sent to the old job\'s zone', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    const { editDocument } = await import('./vscode');
+    editDocument(doc, doc.getText().replace('"id": 5', '"id": 9'));
+    const before = server.received.length;
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(server.received.slice(before).filter((r) => r.method === 'PUT').map((r) => r.url.replace(/^\/client\/v4/, '')).join(), '/zones/z2/logpush/jobs/9');
+  } finally {
+    await server.close();
+  }
+});
