@@ -70,9 +70,16 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
   return place;
 }
 
-/** The destinations the platform asks to prove: a bucket (s3, r2, gs, azure, …), not an https endpoint. */
-function needsChallenge(conf: string): boolean {
-  return !/^https?:/i.test(conf.trim());
+/**
+ * Whether the platform asks for an ownership challenge before a job to this destination: an S3 bucket without its own access keys
+ * (or endpoint), Google Cloud Storage, Azure, Sumo Logic (its "Ownership challenge FAQ"). A copy of the mock's
+ * needsOwnershipChallenge (mock/src/management.ts), which the client does not load until the mock runs; a unit test holds them equal.
+ */
+export function needsChallenge(conf: string): boolean {
+  const c = conf.trim();
+  const scheme = /^([a-z0-9+.-]+):\/\//i.exec(c)?.[1]?.toLowerCase();
+  if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(c);
+  return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
@@ -143,7 +150,9 @@ export const logpushJobLifecycleCommands = {
     const { doc, name, job } = await jobDocument(arg);
     const conf = (job as { destination_conf?: unknown } | null)?.destination_conf;
     if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
-    if (!needsChallenge(conf)) throw new UserError(`${name} sends its logs to an https endpoint ("${conf}"), for which the platform asks no ownership challenge.`);
+    if (!needsChallenge(conf)) {
+      throw new UserError(`${name} sends its logs to ${conf.trim().replace(/\?.*$/, '')}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
+    }
     const api = await apiFor(ctx);
     const docId = (job as { id?: unknown } | null)?.id;
     let place = knownPlace(doc, docId);

@@ -98,3 +98,18 @@ test('Update sends to where the document\'s job lives: an "id" changed since it 
     await server.close();
   }
 });
+
+test('Prove Ownership asks only for the destinations the platform challenges (the mock\'s rule), and says why not for the others', async () => {
+  // The client asked for a challenge for anything but https: an R2 bucket, Datadog, Splunk and an S3 bucket with its own access
+  // keys, which the platform does not challenge, went to the backend; now they are refused here with the reason.
+  const { needsOwnershipChallenge } = await import('../../../mock/src/management');
+  const { needsChallenge } = await import('../../../client/src/commands/logpushJobs');
+  const confs = ['s3://b/logs?region=us-east-1', 'S3://b/logs', 's3://b/logs?region=us-east-1&access-key-id=A&secret-access-key=S', 's3://b?endpoint=minio.example:9000',
+    'gs://b/logs', 'azure://c/logs?sas=x', 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/x', 'r2://b/logs?account-id=a&access-key-id=k&secret-access-key=s',
+    'datadog://http-intake.logs.datadoghq.com/api/v2/logs?header_DD-API-KEY=k', 'splunk://h.example/services/collector/raw?channel=c', 'https://logs.example/in', ' gs://b'];
+  for (const c of confs) assert.equal(needsChallenge(c), needsOwnershipChallenge(c.trim()), c);
+  const doc = addDocument('file:///ws/r2.logpush.json', 'logpush-job', JSON.stringify({ dataset: 'http_requests', destination_conf: confs[7] }));
+  const ctx = { backend: { endpoints: async () => { throw new Error('the backend was asked'); } } } as unknown as Ctx;
+  await assert.rejects(commands['edgekit.logpush.proveOwnership'](ctx)(doc.uri) as Promise<unknown>,
+    /sends its logs to r2:\/\/b\/logs, for which the platform asks no ownership challenge/);
+});
