@@ -2,7 +2,7 @@
 // configuration as a document, update the job from a document, enable or disable it, delete it (modal: it cannot be undone).
 // Creating a job is "Create Logpush Job" (logpush.ts).
 import * as vscode from 'vscode';
-import { modify } from 'jsonc-parser';
+import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { mockChallengeToken, type Api, type JobOwner } from '../http/api';
@@ -80,6 +80,21 @@ export function needsChallenge(conf: string): boolean {
   const scheme = /^([a-z0-9+.-]+):\/\//i.exec(c)?.[1]?.toLowerCase();
   if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(c);
   return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
+}
+
+/**
+ * The edits that make `token` a job document's "ownership_challenge": the value of its last such member replaced (the one JSON.parse
+ * and the platform keep; jsonc-parser's modify sets the first), else a member added in the document's own indentation (modify
+ * re-indents the member before the new one with its formatting options).
+ */
+export function challengeEdits(text: string, token: string): Edit[] {
+  const root = parseTree(text);
+  const members = root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === 'ownership_challenge' && p.children[1]) : [];
+  const value = members[members.length - 1]?.children?.[1];
+  if (value) return [{ offset: value.offset, length: value.length, content: JSON.stringify(token) }];
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  const tabs = indent.startsWith('\t');
+  return modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: tabs ? 1 : indent.length, insertSpaces: !tabs, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
@@ -184,8 +199,7 @@ export const logpushJobLifecycleCommands = {
     const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
     if (!valid.valid) throw new UserError(`The backend says "${token.slice(0, 12)}…" is not the ownership challenge of ${destination} in ${ownerWords(where)}; paste the token from ${challenge.filename}.`);
     // Written into the document (an edit the user can undo), not sent: "Create Logpush Job" or "Update Logpush Job" sends it.
-    const text = doc.getText();
-    const edits = modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: 2, insertSpaces: true, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+    const edits = challengeEdits(doc.getText(), token);
     const we = new vscode.WorkspaceEdit();
     for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
     if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);

@@ -113,3 +113,33 @@ test('Prove Ownership asks only for the destinations the platform challenges (th
   await assert.rejects(commands['edgekit.logpush.proveOwnership'](ctx)(doc.uri) as Promise<unknown>,
     /sends its logs to r2:\/\/b\/logs, for which the platform asks no ownership challenge/);
 });
+
+test('Prove Ownership writes the token where it counts and in the document\'s own layout', async () => {
+  // With two "ownership_challenge" members, jsonc-parser's modify set the first, and the last (the one JSON.parse and the platform
+  // keep) was still sent; in a tab-indented document it re-indented the member before it with two spaces.
+  fake.folderSettings.set('/ws', new Map());
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }]);
+    if (req.url.endsWith('/zones/z1/logpush/ownership')) return reply({ filename: 'ownership-challenge.txt', message: '', valid: true });
+    if (req.url.endsWith('/zones/z1/logpush/ownership/validate')) return reply({ valid: JSON.parse(req.body).ownership_challenge === 'TOK' });
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+  } as unknown as Ctx;
+  const conf = 's3://b/logs?region=us-east-1';
+  try {
+    const twice = addDocument('file:///ws/twice.logpush.json', 'logpush-job', `{\n  "destination_conf": "${conf}",\n  "ownership_challenge": "OLD1",\n  "ownership_challenge": "OLD2"\n}\n`);
+    await commands['edgekit.logpush.proveOwnership'](ctx)(twice.uri, 'z1', 'TOK');
+    assert.equal(JSON.parse(twice.getText()).ownership_challenge, 'TOK');
+    const tabs = addDocument('file:///ws/tabs.logpush.json', 'logpush-job', `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}"\r\n}\r\n`);
+    await commands['edgekit.logpush.proveOwnership'](ctx)(tabs.uri, 'z1', 'TOK');
+    assert.equal(tabs.getText(), `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}",\r\n\t"ownership_challenge": "TOK"\r\n}\r\n`);
+  } finally {
+    await server.close();
+  }
+});

@@ -40,6 +40,10 @@ export class ThemeColor { constructor(readonly id: string) {} }
 export class MarkdownString { value = ''; supportThemeIcons = false; constructor(v = '') { this.value = v; } appendMarkdown(s: string): this { this.value += s; return this; } }
 export class TreeItem { [k: string]: unknown; constructor(readonly label: string, readonly collapsibleState?: number) {} }
 export class Range { constructor(readonly start: unknown, readonly end: unknown) {} }
+export class WorkspaceEdit {
+  readonly edits: { uri: Uri; range: Range; text: string }[] = [];
+  replace(uri: Uri, range: Range, text: string): void { this.edits.push({ uri, range, text }); }
+}
 export class TabInputText { constructor(readonly uri: Uri) {} }
 export const TaskScope = { Global: 1, Workspace: 2 };
 export const TaskRevealKind = { Always: 1, Silent: 2, Never: 3 };
@@ -244,6 +248,23 @@ export const workspace = {
     const p = typeof u === 'string' ? u : u.path;
     const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
     return folder ? p.slice(folder.length + 1) : p;
+  },
+  /** Applies the replacements to the fake documents (all of them, last first, as VS Code applies one edit's changes). */
+  async applyEdit(we: WorkspaceEdit): Promise<boolean> {
+    const byDoc = new Map<FakeDocument, { start: number; end: number; text: string }[]>();
+    for (const e of we.edits) {
+      const doc = fake.documents.get(e.uri.toString());
+      if (!doc) return false;
+      const list = byDoc.get(doc) ?? [];
+      list.push({ start: doc.offsetAt(e.range.start as Position), end: doc.offsetAt(e.range.end as Position), text: e.text });
+      byDoc.set(doc, list);
+    }
+    for (const [doc, list] of byDoc) {
+      let text = doc.getText();
+      for (const c of list.sort((a, b) => b.start - a.start)) text = text.slice(0, c.start) + c.text + text.slice(c.end);
+      editDocument(doc, text);
+    }
+    return true;
   },
   onDidChangeTextDocument: (l: (e: { document: FakeDocument }) => void) => listen(changeListeners, l),
   onDidOpenTextDocument: () => new Disposable(),
