@@ -24,13 +24,30 @@ const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
 /**
  * Documents opened by "Open Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
- * update need not look for it. The place holds while the document names the same job (its "id" unchanged).
+ * update need not look for it, and the job as the backend last gave it (`seen`), to tell what changed there since. The place holds
+ * while the document names the same job (its "id" unchanged).
  */
-const openedJobs = new Map<string, { place: JobPlace; id: unknown }>();
+interface Opened { place: JobPlace; id: unknown; seen?: Record<string, unknown> }
+const openedJobs = new Map<string, Opened>();
+
+function knownJob(doc: vscode.TextDocument, id: unknown): Opened | undefined {
+  const known = openedJobs.get(doc.uri.toString());
+  return known && known.id === id ? known : undefined;
+}
 
 function knownPlace(doc: vscode.TextDocument, id: unknown): JobPlace | undefined {
-  const known = openedJobs.get(doc.uri.toString());
-  return known && known.id === id ? known.place : undefined;
+  return knownJob(doc, id)?.place;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The members the backend changed since the document was read (`seen`) to a value the document does not hold: what sending the
+ * document would set back (a job disabled in the view since it was opened, its document still saying "enabled": true).
+ */
+export function setBack(seen: Record<string, unknown>, now: Record<string, unknown>, doc: Record<string, unknown>): string[] {
+  return [...new Set([...Object.keys(seen), ...Object.keys(now)])]
+    .filter((k) => k !== 'id' && !STATUS_MEMBERS.includes(k) && k in doc && !same(seen[k], now[k]) && !same(doc[k], now[k]));
 }
 
 function ownerWords(place: JobPlace): string {
@@ -119,12 +136,13 @@ export const logpushJobLifecycleCommands = {
     if (open.getText() !== '') {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
-      openedJobs.set(open.uri.toString(), { place, id });
+      const prev = openedJobs.get(open.uri.toString());
+      openedJobs.set(open.uri.toString(), { place, id, seen: prev?.id === id && same(prev.place.owner, place.owner) ? prev.seen : undefined });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    openedJobs.set(doc.uri.toString(), { place, id });
+    openedJobs.set(doc.uri.toString(), { place, id, seen: job });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -142,6 +160,17 @@ export const logpushJobLifecycleCommands = {
       place = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
     }
     const where = place;
+    // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
+    const seen = knownJob(doc, id)?.seen;
+    const now = seen ? await api.logpushJob(where.owner, id) : undefined;
+    const current = now?.ok ? now.result : undefined;
+    const values = job as Record<string, unknown>;
+    const back = seen && current ? setBack(seen, current, values) : [];
+    if (current && back.length) {
+      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
+        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(current[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
+      if (answer !== 'Send Anyway') return undefined;
+    }
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
       () => api.updateLogpushJob(where.owner, id, job));
     if (!r.ok) {
@@ -149,7 +178,7 @@ export const logpushJobLifecycleCommands = {
       ctx.log.warn(`The update of Logpush job ${id} from ${name} was refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
       throw new UserError(`The update of job ${id} in ${name} was refused: ${r.error}`);
     }
-    openedJobs.set(doc.uri.toString(), { place: where, id });
+    openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
     void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
@@ -203,7 +232,7 @@ export const logpushJobLifecycleCommands = {
     const we = new vscode.WorkspaceEdit();
     for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
     if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
-    openedJobs.set(doc.uri.toString(), { place: where, id: docId });
+    openedJobs.set(doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
     void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
     return { filename: challenge.filename, token, owner: where.owner };
   },

@@ -75,7 +75,8 @@ test('Delete forgets where its own job\'s document points, not the other jobs\' 
     await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
     const before = server.received.length;
     await commands['edgekit.logpush.updateJob'](ctx)(seven.uri);
-    assert.deepEqual(server.received.slice(before).map((r) => `${r.method} ${r.url.replace(/^\/client\/v4/, '')}`), ['PUT /zones/z1/logpush/jobs/7']);
+    // The job read again (what changed since it was opened), then sent: no zone searched.
+    assert.deepEqual(server.received.slice(before).map((r) => `${r.method} ${r.url.replace(/^\/client\/v4/, '')}`), ['GET /zones/z1/logpush/jobs/7', 'PUT /zones/z1/logpush/jobs/7']);
     // The deleted job's document is looked for again, and not found in the zone.
     await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>, /No Logpush job 5 in the zones of .*; it may have been deleted/);
   } finally {
@@ -139,6 +140,48 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
     const tabs = addDocument('file:///ws/tabs.logpush.json', 'logpush-job', `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}"\r\n}\r\n`);
     await commands['edgekit.logpush.proveOwnership'](ctx)(tabs.uri, 'z1', 'TOK');
     assert.equal(tabs.getText(), `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}",\r\n\t"ownership_challenge": "TOK"\r\n}\r\n`);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update asks before setting back what changed on the backend since the document was read (a job disabled in the view)', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  let stored: Record<string, unknown> = { ...JOB };
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    if (req.method === 'PUT') stored = { ...stored, ...JSON.parse(req.body) };
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: stored }));
+  });
+  const asked: { question: string; detail?: string }[] = [];
+  let answer: string | undefined;
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async (question: string, _o: string[], opts: { detail?: string }) => { asked.push({ question, detail: opts.detail }); return answer; } },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    await commands['edgekit.logpush.disableJob'](ctx)({ job: JOB, place: ZONE });
+    const { editDocument } = await import('./vscode');
+    editDocument(doc, doc.getText().replace('"name": "edge"', '"name": "edge2"'));
+    const puts = () => server.received.filter((r) => r.method === 'PUT').length;
+    const before = puts();
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(opened.uri), undefined, 'dismissed: nothing sent');
+    assert.equal(puts(), before);
+    assert.match(asked[0].question, /Logpush job 5 "edge" of zone a\.example changed on the backend since .* was read \("enabled"\)\. Send the document's values anyway\?/);
+    assert.equal(asked[0].detail, 'enabled: false on the backend, true in the document.');
+    answer = 'Send Anyway';
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(puts(), before + 1);
+    assert.equal(stored.enabled, true);
+    // Sent: what the backend now has is what the document was read as; another edit asks nothing.
+    editDocument(doc, doc.getText().replace('"name": "edge2"', '"name": "edge3"'));
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(asked.length, 2, 'asked when dismissed and when sent anyway, not for the third update');
+    assert.equal(stored.name, 'edge3');
   } finally {
     await server.close();
   }
