@@ -20,6 +20,8 @@ export function jobHasId(text: string): boolean | undefined {
 
 export function trackJobContext(): vscode.Disposable {
   let last: boolean | undefined;
+  // Each document's last answer its text could give: half-typed JSON keeps its own, never the one of the document shown before.
+  const known = new WeakMap<vscode.TextDocument, boolean>();
   const set = (value: boolean) => {
     if (value === last) return;
     last = value;
@@ -27,9 +29,10 @@ export function trackJobContext(): vscode.Disposable {
   };
   const update = (doc: vscode.TextDocument | undefined) => {
     if (!doc || doc.languageId !== 'logpush-job') return set(false);
-    // Half-typed JSON keeps what the document last said.
-    const has = jobHasId(doc.getText());
-    if (has !== undefined) set(has);
+    // Half-typed JSON keeps what the document last said; one never read whole names no job.
+    const has = jobHasId(doc.getText()) ?? known.get(doc) ?? false;
+    known.set(doc, has);
+    set(has);
   };
   update(vscode.window.activeTextEditor?.document);
   return vscode.Disposable.from(

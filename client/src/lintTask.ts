@@ -1,6 +1,7 @@
 // The arguments of an `edgekit` task (package.json taskDefinitions): the bundled CLI's `lint --format line`, which the $edgekit and
 // $edgekit-info problem matchers read, with the settings the language server checks the same files with, so that the task's Problems
 // are the editor's. No vscode import: a unit test holds it to the CLI's parser.
+import { normalizeSettings } from '../../server/src/protocol';
 
 /** A task as tasks.json or the provider defines it: `{ "type": "edgekit", "command": "lint", "fix"?: true, "paths"?: [...] }`. */
 export interface EdgeKitTaskDefinition {
@@ -29,15 +30,16 @@ export function definitionProblem(def: { [k: string]: unknown }): string | undef
   return undefined;
 }
 
-const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
-
-/** The CLI's arguments after its path. Settings that are not usable values are left to the CLI's defaults, as the server does. */
+/**
+ * The CLI's arguments after its path. The settings are read as the language server reads them (normalizeSettings: a bad or
+ * out-of-range value is its default, a fraction is rounded down) and always passed, so that the task checks with the values the
+ * editor checks with: the CLI's own defaults differ (no size limit).
+ */
 export function lintArgs(def: EdgeKitTaskDefinition, s: LintSettings): string[] {
+  const n = normalizeSettings({ logpush: { dataset: s.dataset }, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB });
   const args = ['lint', '--format', 'line'];
   if (def.fix) args.push('--fix');
-  if (typeof s.dataset === 'string' && s.dataset.trim() !== '') args.push('--dataset', s.dataset.trim());
-  if (positiveInteger(s.maxProblems)) args.push('--max-problems', String(s.maxProblems));
-  if (positiveInteger(s.maxFileSizeKB)) args.push('--max-file-size', String(s.maxFileSizeKB));
+  args.push('--dataset', n.logpush.dataset, '--max-problems', String(n.maxProblems), '--max-file-size', String(n.maxFileSizeKB));
   // After `--` a path that starts with "-" is a path, not an option.
   args.push('--', ...(def.paths?.length ? def.paths : ['.']));
   return args;

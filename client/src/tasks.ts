@@ -29,11 +29,13 @@ export class LintTaskProvider implements vscode.TaskProvider {
       log.error(`The task "${task.name}" of type "${TASK_TYPE}" cannot run: ${problem}.`);
       return undefined;
     }
-    const scope = task.scope;
-    const folder = scope && typeof scope === 'object' ? scope : vscode.workspace.workspaceFolders?.[0];
-    if (!folder || folder.uri.scheme !== 'file') return undefined;
+    const folder = folderOf(task.scope);
+    if ('problem' in folder) {
+      log.error(`The task "${task.name}" of type "${TASK_TYPE}" cannot run: ${folder.problem}.`);
+      return undefined;
+    }
     // The same definition object: VS Code matches the resolved task to the tasks.json entry by it.
-    return this.build(task.definition as EdgeKitTaskDefinition, folder, task.name);
+    return this.build(task.definition as EdgeKitTaskDefinition, folder.folder, task.name);
   }
 
   private build(def: EdgeKitTaskDefinition, folder: vscode.WorkspaceFolder, name = taskName(def)): vscode.Task {
@@ -46,6 +48,21 @@ export class LintTaskProvider implements vscode.TaskProvider {
     task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, clear: true };
     return task;
   }
+}
+
+/**
+ * The folder a tasks.json entry runs in: its own folder; for one in a .code-workspace file or the user's tasks (no folder), the
+ * workspace's folder when it has only one. With several, which one is meant cannot be told (VS Code's TypeScript provider refuses
+ * these too), and the first folder's Problems would pass for the workspace's.
+ */
+function folderOf(scope: vscode.Task['scope']): { folder: vscode.WorkspaceFolder } | { problem: string } {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const folder = scope && typeof scope === 'object' ? scope : folders.length === 1 ? folders[0] : undefined;
+  if (!folder) {
+    return { problem: folders.length ? `it is not in a workspace folder's tasks.json, and this workspace has ${folders.length} folders; define it in the .vscode/tasks.json of the folder to check ("paths" are relative to it)` : 'no folder is open' };
+  }
+  if (folder.uri.scheme !== 'file') return { problem: `the folder "${folder.name}" is not on this machine's disk (${folder.uri.scheme}:), and the CLI reads files from disk` };
+  return { folder };
 }
 
 export function registerTasks(context: vscode.ExtensionContext): vscode.Disposable {

@@ -2,7 +2,7 @@
 // configuration as a document, update the job from a document, enable or disable it, delete it (modal: it cannot be undone).
 // Creating a job is "Create Logpush Job" (logpush.ts).
 import * as vscode from 'vscode';
-import { modify } from 'jsonc-parser';
+import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { mockChallengeToken, type Api, type JobOwner } from '../http/api';
@@ -22,8 +22,33 @@ interface JobTarget { job: Record<string, unknown>; place: JobPlace }
 /** Members of a job record that say how its deliveries went, not how it is configured: left out of an opened configuration. */
 const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 
-/** Documents opened by "Open Job Configuration", by URI: where their job lives, so that an update need not look for it. */
-const openedJobs = new Map<string, JobPlace>();
+/**
+ * Documents opened by "Open Job Configuration" (or sent or proved before), by URI: where their job lives and its id, so that an
+ * update need not look for it, and the job as the backend last gave it (`seen`), to tell what changed there since. The place holds
+ * while the document names the same job (its "id" unchanged).
+ */
+interface Opened { place: JobPlace; id: unknown; seen?: Record<string, unknown> }
+const openedJobs = new Map<string, Opened>();
+
+function knownJob(doc: vscode.TextDocument, id: unknown): Opened | undefined {
+  const known = openedJobs.get(doc.uri.toString());
+  return known && known.id === id ? known : undefined;
+}
+
+function knownPlace(doc: vscode.TextDocument, id: unknown): JobPlace | undefined {
+  return knownJob(doc, id)?.place;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The members the backend changed since the document was read (`seen`) to a value the document does not hold: what sending the
+ * document would set back (a job disabled in the view since it was opened, its document still saying "enabled": true).
+ */
+export function setBack(seen: Record<string, unknown>, now: Record<string, unknown>, doc: Record<string, unknown>): string[] {
+  return [...new Set([...Object.keys(seen), ...Object.keys(now)])]
+    .filter((k) => k !== 'id' && !STATUS_MEMBERS.includes(k) && k in doc && !same(seen[k], now[k]) && !same(doc[k], now[k]));
+}
 
 function ownerWords(place: JobPlace): string {
   return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
@@ -62,9 +87,31 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
   return place;
 }
 
-/** The destinations the platform asks to prove: a bucket (s3, r2, gs, azure, …), not an https endpoint. */
-function needsChallenge(conf: string): boolean {
-  return !/^https?:/i.test(conf.trim());
+/**
+ * Whether the platform asks for an ownership challenge before a job to this destination: an S3 bucket without its own access keys
+ * (or endpoint), Google Cloud Storage, Azure, Sumo Logic (its "Ownership challenge FAQ"). A copy of the mock's
+ * needsOwnershipChallenge (mock/src/management.ts), which the client does not load until the mock runs; a unit test holds them equal.
+ */
+export function needsChallenge(conf: string): boolean {
+  const c = conf.trim();
+  const scheme = /^([a-z0-9+.-]+):\/\//i.exec(c)?.[1]?.toLowerCase();
+  if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(c);
+  return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
+}
+
+/**
+ * The edits that make `token` a job document's "ownership_challenge": the value of its last such member replaced (the one JSON.parse
+ * and the platform keep; jsonc-parser's modify sets the first), else a member added in the document's own indentation (modify
+ * re-indents the member before the new one with its formatting options).
+ */
+export function challengeEdits(text: string, token: string): Edit[] {
+  const root = parseTree(text);
+  const members = root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === 'ownership_challenge' && p.children[1]) : [];
+  const value = members[members.length - 1]?.children?.[1];
+  if (value) return [{ offset: value.offset, length: value.length, content: JSON.stringify(token) }];
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  const tabs = indent.startsWith('\t');
+  return modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: tabs ? 1 : indent.length, insertSpaces: !tabs, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
@@ -83,17 +130,19 @@ export const logpushJobLifecycleCommands = {
     // Read again: the view's record can be older than the job.
     const job = unwrap(await api.logpushJob(place.owner, id));
     const uri = untitledUri(`${fileSafe(typeof job.name === 'string' && job.name ? job.name : 'job')}-${id}.logpush.json`);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open) {
-      // Never replace what may be the user's edits: show it as it is.
+    // Opened, not looked up among workspace.textDocuments: a tab restored from a hot-exit backup is not listed there until it is
+    // shown, and opening its name gives the backup's text. A document with any text may hold the user's edits: never replaced.
+    const open = await vscode.workspace.openTextDocument(uri);
+    if (open.getText() !== '') {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
-      openedJobs.set(open.uri.toString(), place);
+      const prev = openedJobs.get(open.uri.toString());
+      openedJobs.set(open.uri.toString(), { place, id, seen: prev?.id === id && same(prev.place.owner, place.owner) ? prev.seen : undefined });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    openedJobs.set(doc.uri.toString(), place);
+    openedJobs.set(doc.uri.toString(), { place, id, seen: job });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -104,13 +153,24 @@ export const logpushJobLifecycleCommands = {
       throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
     }
     const api = await apiFor(ctx);
-    let place = openedJobs.get(doc.uri.toString());
+    let place = knownPlace(doc, id);
     if (!place) {
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
       const scope = info.job?.scope;
       place = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
     }
     const where = place;
+    // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
+    const seen = knownJob(doc, id)?.seen;
+    const now = seen ? await api.logpushJob(where.owner, id) : undefined;
+    const current = now?.ok ? now.result : undefined;
+    const values = job as Record<string, unknown>;
+    const back = seen && current ? setBack(seen, current, values) : [];
+    if (current && back.length) {
+      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
+        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(current[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
+      if (answer !== 'Send Anyway') return undefined;
+    }
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
       () => api.updateLogpushJob(where.owner, id, job));
     if (!r.ok) {
@@ -118,7 +178,7 @@ export const logpushJobLifecycleCommands = {
       ctx.log.warn(`The update of Logpush job ${id} from ${name} was refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
       throw new UserError(`The update of job ${id} in ${name} was refused: ${r.error}`);
     }
-    openedJobs.set(doc.uri.toString(), where);
+    openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
     void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
@@ -134,9 +194,12 @@ export const logpushJobLifecycleCommands = {
     const { doc, name, job } = await jobDocument(arg);
     const conf = (job as { destination_conf?: unknown } | null)?.destination_conf;
     if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
-    if (!needsChallenge(conf)) throw new UserError(`${name} sends its logs to an https endpoint ("${conf}"), for which the platform asks no ownership challenge.`);
+    if (!needsChallenge(conf)) {
+      throw new UserError(`${name} sends its logs to ${conf.trim().replace(/\?.*$/, '')}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
+    }
     const api = await apiFor(ctx);
-    let place = openedJobs.get(doc.uri.toString());
+    const docId = (job as { id?: unknown } | null)?.id;
+    let place = knownPlace(doc, docId);
     if (!place) {
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
       if (info.job?.scope === 'account') {
@@ -165,12 +228,11 @@ export const logpushJobLifecycleCommands = {
     const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
     if (!valid.valid) throw new UserError(`The backend says "${token.slice(0, 12)}…" is not the ownership challenge of ${destination} in ${ownerWords(where)}; paste the token from ${challenge.filename}.`);
     // Written into the document (an edit the user can undo), not sent: "Create Logpush Job" or "Update Logpush Job" sends it.
-    const text = doc.getText();
-    const edits = modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: 2, insertSpaces: true, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+    const edits = challengeEdits(doc.getText(), token);
     const we = new vscode.WorkspaceEdit();
     for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
     if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
-    openedJobs.set(doc.uri.toString(), where);
+    openedJobs.set(doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
     void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
     return { filename: challenge.filename, token, owner: where.owner };
   },
@@ -186,7 +248,8 @@ export const logpushJobLifecycleCommands = {
     if (answer !== 'Delete') return undefined;
     const api = await apiFor(ctx);
     unwrap(await api.deleteLogpushJob(place.owner, id));
-    for (const [uri, p] of openedJobs) if (JSON.stringify(p) === JSON.stringify(place)) openedJobs.delete(uri);
+    // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
+    for (const [uri, o] of openedJobs) if (o.id === id && JSON.stringify(o.place.owner) === JSON.stringify(place.owner)) openedJobs.delete(uri);
     void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
     ctx.zones.refresh();
     return { id };

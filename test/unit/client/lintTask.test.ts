@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import { definitionProblem, lintArgs, taskName } from '../../../client/src/lintTask';
+import { normalizeSettings } from '../../../server/src/protocol';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '', stderr = '';
@@ -32,7 +33,7 @@ function folder(files: Record<string, string>): string {
 
 test('the default task checks the whole folder in the line format the problem matchers read', async () => {
   const args = lintArgs({ type: 'edgekit', command: 'lint' }, {});
-  assert.deepEqual(args, ['lint', '--format', 'line', '--', '.']);
+  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--', '.']);
   const dir = folder({ 'a/x.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"in","value":403}}', 'node_modules/y.filter.json': '{' });
   const r = await cli(args, dir);
   assert.equal(r.code, 1, r.stderr);
@@ -52,9 +53,9 @@ test('the folder\'s settings reach the CLI: dataset, problem cap and size limit'
   assert.doesNotMatch(without.stdout, /"ClientRequestPath"/);
 });
 
-test('settings that are not usable values are left to the CLI\'s defaults, as the server leaves them', () => {
-  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 1.5 }), ['lint', '--format', 'line', '--', '.']);
-  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--', '.']);
+test('settings that are not usable values are the server\'s defaults', () => {
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 0.5 }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--', '.']);
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--', '.']);
 });
 
 test('fix and paths: a path starting with "-" is a path, not an option', async () => {
@@ -86,4 +87,15 @@ test('package.json\'s taskDefinitions describe what definitionProblem accepts, a
   assert.deepEqual(Object.keys(defs[0].properties).sort(), ['command', 'fix', 'paths']);
   for (const c of defs[0].properties.command.enum!) assert.equal(definitionProblem({ type: 'edgekit', command: c }), undefined);
   assert.ok((pkg.activationEvents as string[]).includes('onTaskType:edgekit'));
+});
+
+test('the settings reach the CLI as the language server reads them: a fraction rounded down, an out-of-range value at its default', () => {
+  // normalizeSettings (protocol.ts) takes 10.5 problems as 10 and a size over its 1 GB maximum as the 5120 KB default; the task
+  // passed no cap for the first (the CLI's 1000) and the huge size as it was, so the task's Problems were not the editor's.
+  const server = normalizeSettings({ maxProblems: 10.5, maxFileSizeKB: 5_000_000 });
+  assert.deepEqual([server.maxProblems, server.maxFileSizeKB], [10, 5120]);
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { maxProblems: 10.5, maxFileSizeKB: 5_000_000 }),
+    ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '10', '--max-file-size', '5120', '--', '.']);
+  // A dataset the server does not take (not a dataset name) is its default too, not the CLI's own.
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: ' gateway_dns' }).slice(3, 5), ['--dataset', 'http_requests']);
 });

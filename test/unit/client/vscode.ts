@@ -24,7 +24,11 @@ export class Uri {
 }
 
 export class CancellationError extends Error {}
-export class Disposable { constructor(private readonly fn: () => void = () => undefined) {} dispose(): void { this.fn(); } }
+export class Disposable {
+  constructor(private readonly fn: () => void = () => undefined) {}
+  static from(...ds: { dispose(): unknown }[]): Disposable { return new Disposable(() => { for (const d of ds) d.dispose(); }); }
+  dispose(): void { this.fn(); }
+}
 export class EventEmitter<T> {
   private listeners: ((e: T) => void)[] = [];
   readonly event = (l: (e: T) => void) => { this.listeners.push(l); return new Disposable(() => { this.listeners = this.listeners.filter((x) => x !== l); }); };
@@ -36,7 +40,20 @@ export class ThemeColor { constructor(readonly id: string) {} }
 export class MarkdownString { value = ''; supportThemeIcons = false; constructor(v = '') { this.value = v; } appendMarkdown(s: string): this { this.value += s; return this; } }
 export class TreeItem { [k: string]: unknown; constructor(readonly label: string, readonly collapsibleState?: number) {} }
 export class Range { constructor(readonly start: unknown, readonly end: unknown) {} }
+export class WorkspaceEdit {
+  readonly edits: { uri: Uri; range: Range; text: string }[] = [];
+  replace(uri: Uri, range: Range, text: string): void { this.edits.push({ uri, range, text }); }
+}
 export class TabInputText { constructor(readonly uri: Uri) {} }
+export const TaskScope = { Global: 1, Workspace: 2 };
+export const TaskRevealKind = { Always: 1, Silent: 2, Never: 3 };
+export class ProcessExecution { constructor(readonly process: string, readonly args: string[], readonly options?: { cwd?: string; env?: Record<string, string> }) {} }
+export class Task {
+  detail?: string;
+  presentationOptions?: unknown;
+  constructor(readonly definition: { type: string; [k: string]: unknown }, readonly scope: unknown, readonly name: string, readonly source: string,
+    readonly execution?: ProcessExecution, readonly problemMatchers: string[] = []) {}
+}
 export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 };
 export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 };
 export const ViewColumn = { Active: -1, Beside: -2, One: 1 };
@@ -81,9 +98,37 @@ export const fake = {
   /** The workspace's files (URI strings) workspace.findFiles searches, and the globs it was asked. */
   files: [] as string[],
   globs: [] as string[],
+  /** Documents (URI strings) of fake.documents that VS Code has not resolved yet (a background tab restored from a hot-exit
+   * backup): openTextDocument returns them with their text, workspace.textDocuments does not list them. */
+  unresolved: new Set<string>(),
+  /** What was written to output channels ("error: ..."). */
+  logged: [] as string[],
 };
 
+/** Listeners of window.onDidChangeActiveTextEditor and workspace.onDidChangeTextDocument (reset by each test). */
+const activeEditorListeners: ((e: { document: FakeDocument } | undefined) => void)[] = [];
+const changeListeners: ((e: { document: FakeDocument }) => void)[] = [];
+
+function listen<T>(list: ((e: T) => void)[], l: (e: T) => void): Disposable {
+  list.push(l);
+  return new Disposable(() => { const i = list.indexOf(l); if (i >= 0) list.splice(i, 1); });
+}
+
+/** Makes `doc` the active editor's document and tells the listeners, as VS Code does on switching editors. */
+export function activate(doc: FakeDocument | undefined): void {
+  fake.activeUri = doc?.uri;
+  for (const l of [...activeEditorListeners]) l(doc ? { document: doc } : undefined);
+}
+
+/** Replaces `doc`'s text and tells the listeners, as an edit does. */
+export function editDocument(doc: FakeDocument, text: string): void {
+  Object.assign(doc, { getText: () => text }, positions(text));
+  for (const l of [...changeListeners]) l({ document: doc });
+}
+
 export function resetFake(): void {
+  activeEditorListeners.length = 0;
+  changeListeners.length = 0;
   fake.settings.clear();
   fake.folderSettings.clear();
   fake.documents.clear();
@@ -98,6 +143,8 @@ export function resetFake(): void {
   fake.diagnostics.clear();
   fake.files = [];
   fake.globs = [];
+  fake.logged = [];
+  fake.unresolved.clear();
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
@@ -134,11 +181,19 @@ export const window = {
   async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(): Disposable }) => Promise<R>): Promise<R> {
     return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
   },
-  async showTextDocument(doc: FakeDocument) { return { document: doc }; },
+  async showTextDocument(arg: FakeDocument | Uri) {
+    const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
+    fake.unresolved.delete(doc.uri.toString());
+    // edit(): the whole text replaced, as the callers tested here replace it.
+    return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
+  },
   setStatusBarMessage: () => new Disposable(),
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
-  onDidChangeActiveTextEditor: () => new Disposable(),
-  createOutputChannel: () => ({ info() {}, warn() {}, error() {}, show() {}, dispose() {} }),
+  onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
+  createOutputChannel: () => ({
+    info: (m: string) => fake.logged.push(`info: ${m}`), warn: (m: string) => fake.logged.push(`warn: ${m}`),
+    error: (m: string) => fake.logged.push(`error: ${m}`), show() {}, dispose() {},
+  }),
   tabGroups: { all: [] as unknown[], close: async () => true },
 };
 
@@ -153,6 +208,7 @@ export const workspace = {
     return [...fake.folderSettings.keys()].map((p, index) => ({ uri: Uri.file(p), name: p.split('/').pop(), index }));
   },
   isTrusted: true,
+  get textDocuments(): FakeDocument[] { return [...fake.documents.values()].filter((d) => !fake.unresolved.has(d.uri.toString())); },
   getConfiguration(section: string, scope?: Uri) {
     if (section !== 'edgekit') throw new Error(`unexpected configuration section ${section}`);
     const folder = scope && [...fake.folderSettings.keys()].find((p) => scope.path === p || scope.path.startsWith(`${p}/`));
@@ -170,8 +226,11 @@ export const workspace = {
         const text = await provider.provideTextDocumentContent(arg);
         fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : /\.md$/.test(arg.path) ? 'markdown' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
       }
+      // An untitled URI with a path names a new empty document until one is open there.
+      if (arg.scheme === 'untitled' && !fake.documents.has(arg.toString())) addDocument(arg.toString(), 'plaintext', '', false);
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
+      fake.unresolved.delete(arg.toString());
       return doc;
     }
     fake.opened.push(arg);
@@ -190,6 +249,25 @@ export const workspace = {
     const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
     return folder ? p.slice(folder.length + 1) : p;
   },
+  /** Applies the replacements to the fake documents (all of them, last first, as VS Code applies one edit's changes). */
+  async applyEdit(we: WorkspaceEdit): Promise<boolean> {
+    const byDoc = new Map<FakeDocument, { start: number; end: number; text: string }[]>();
+    for (const e of we.edits) {
+      const doc = fake.documents.get(e.uri.toString());
+      if (!doc) return false;
+      const list = byDoc.get(doc) ?? [];
+      list.push({ start: doc.offsetAt(e.range.start as Position), end: doc.offsetAt(e.range.end as Position), text: e.text });
+      byDoc.set(doc, list);
+    }
+    for (const [doc, list] of byDoc) {
+      let text = doc.getText();
+      for (const c of list.sort((a, b) => b.start - a.start)) text = text.slice(0, c.start) + c.text + text.slice(c.end);
+      editDocument(doc, text);
+    }
+    return true;
+  },
+  onDidChangeTextDocument: (l: (e: { document: FakeDocument }) => void) => listen(changeListeners, l),
+  onDidOpenTextDocument: () => new Disposable(),
   onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
   registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
     providers.set(scheme, provider);

@@ -1,0 +1,188 @@
+// The Logpush job commands of the Zones view (client/src/commands/logpushJobs.ts) with the stand-in `vscode` module and a recording
+// HTTP server in place of the backend: what they send, and what they do to the documents open.
+import { fake, resetFake, addDocument, Uri } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { logpushJobLifecycleCommands as commands } from '../../../client/src/commands/logpushJobs';
+import { startServer, type TestServer } from '../http/server';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const ZONE = { owner: { zone: 'z1' }, ownerName: 'a.example' };
+const JOB = { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', enabled: true, last_complete: null };
+
+/** A backend whose jobs 5 and 7 live in zone z1 and job 9 in zone z2; every request is recorded. */
+async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply(req.method === 'DELETE' ? { id: 5 } : JOB);
+    if (req.url.endsWith('/zones/z1/logpush/jobs/7')) return reply(req.method === 'DELETE' ? { id: 7 } : { ...JOB, id: 7, name: 'other' });
+    if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([{ ...JOB, id: 7, name: 'other' }]);
+    if (req.url.endsWith('/zones/z2/logpush/jobs/9')) return reply({ ...JOB, id: 9, name: 'nine' });
+    if (req.url.endsWith('/zones/z2/logpush/jobs')) return reply([{ ...JOB, id: 9, name: 'nine' }]);
+    if (/\/zones\?/.test(req.url)) return reply(['z1', 'z2'].map((id) => ({ id, name: `${id}.example`, plan: { legacy_id: 'enterprise' } })));
+    if (/\/accounts\?/.test(req.url)) return reply([]);
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async () => 'Delete' },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  return { server, ctx };
+}
+
+test('Open Job Configuration never replaces a document already at the job\'s name, even one VS Code has not resolved yet', async () => {
+  // After a reload, a background tab restored from a hot-exit backup is not among workspace.textDocuments until shown: the
+  // command opened the same untitled name, got the backup's text, and replaced the user's unsaved edits with the backend's job.
+  fake.folderSettings.set('/ws', new Map());
+  const mine = '{\n  "id": 5,\n  "name": "edge",\n  "enabled": false\n}\n';
+  const uri = Uri.joinPath(Uri.file('/ws'), 'edge-5.logpush.json').with({ scheme: 'untitled' }).toString();
+  addDocument(uri, 'logpush-job', mine, false);
+  fake.unresolved.add(uri);
+  const { server, ctx } = await backend();
+  try {
+    const r = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(r.uri, uri);
+    assert.equal(fake.documents.get(uri)!.getText(), mine, 'the unsaved edits are kept');
+    assert.equal(r.reused, true);
+    assert.match(fake.messages.map((m) => m.text).join('\n'), /already open; close it to read it again/);
+    // A new one is filled from the backend, without the delivery status members.
+    const fresh = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(fresh.reused, true, 'the same name again: still the user\'s');
+    fake.documents.delete(uri);
+    const again = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(again.reused, false);
+    assert.deepEqual(JSON.parse(fake.documents.get(uri)!.getText()), { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: JOB.destination_conf, enabled: true });
+  } finally {
+    await server.close();
+  }
+});
+
+test('Delete forgets where its own job\'s document points, not the other jobs\' of the same zone', async () => {
+  // Every opened document of the zone was forgotten: updating another job of that zone then searched every zone (and account)
+  // for it again (one request per zone and account, four at a time).
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const five = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const seven = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 7, name: 'other' }, place: ZONE }) as { uri: string };
+    await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    const before = server.received.length;
+    await commands['edgekit.logpush.updateJob'](ctx)(seven.uri);
+    // The job read again (what changed since it was opened), then sent: no zone searched.
+    assert.deepEqual(server.received.slice(before).map((r) => `${r.method} ${r.url.replace(/^\/client\/v4/, '')}`), ['GET /zones/z1/logpush/jobs/7', 'PUT /zones/z1/logpush/jobs/7']);
+    // The deleted job's document is looked for again, and not found in the zone.
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(five.uri) as Promise<unknown>, /No Logpush job 5 in the zones of .*; it may have been deleted/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update sends to where the document\'s job lives: an "id" changed since it was opened is looked for, not sent to the old job\'s zone', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    const { editDocument } = await import('./vscode');
+    editDocument(doc, doc.getText().replace('"id": 5', '"id": 9'));
+    const before = server.received.length;
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(server.received.slice(before).filter((r) => r.method === 'PUT').map((r) => r.url.replace(/^\/client\/v4/, '')).join(), '/zones/z2/logpush/jobs/9');
+  } finally {
+    await server.close();
+  }
+});
+
+test('Prove Ownership asks only for the destinations the platform challenges (the mock\'s rule), and says why not for the others', async () => {
+  // The client asked for a challenge for anything but https: an R2 bucket, Datadog, Splunk and an S3 bucket with its own access
+  // keys, which the platform does not challenge, went to the backend; now they are refused here with the reason.
+  const { needsOwnershipChallenge } = await import('../../../mock/src/management');
+  const { needsChallenge } = await import('../../../client/src/commands/logpushJobs');
+  const confs = ['s3://b/logs?region=us-east-1', 'S3://b/logs', 's3://b/logs?region=us-east-1&access-key-id=A&secret-access-key=S', 's3://b?endpoint=minio.example:9000',
+    'gs://b/logs', 'azure://c/logs?sas=x', 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/x', 'r2://b/logs?account-id=a&access-key-id=k&secret-access-key=s',
+    'datadog://http-intake.logs.datadoghq.com/api/v2/logs?header_DD-API-KEY=k', 'splunk://h.example/services/collector/raw?channel=c', 'https://logs.example/in', ' gs://b'];
+  for (const c of confs) assert.equal(needsChallenge(c), needsOwnershipChallenge(c.trim()), c);
+  const doc = addDocument('file:///ws/r2.logpush.json', 'logpush-job', JSON.stringify({ dataset: 'http_requests', destination_conf: confs[7] }));
+  const ctx = { backend: { endpoints: async () => { throw new Error('the backend was asked'); } } } as unknown as Ctx;
+  await assert.rejects(commands['edgekit.logpush.proveOwnership'](ctx)(doc.uri) as Promise<unknown>,
+    /sends its logs to r2:\/\/b\/logs, for which the platform asks no ownership challenge/);
+});
+
+test('Prove Ownership writes the token where it counts and in the document\'s own layout', async () => {
+  // With two "ownership_challenge" members, jsonc-parser's modify set the first, and the last (the one JSON.parse and the platform
+  // keep) was still sent; in a tab-indented document it re-indented the member before it with two spaces.
+  fake.folderSettings.set('/ws', new Map());
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }]);
+    if (req.url.endsWith('/zones/z1/logpush/ownership')) return reply({ filename: 'ownership-challenge.txt', message: '', valid: true });
+    if (req.url.endsWith('/zones/z1/logpush/ownership/validate')) return reply({ valid: JSON.parse(req.body).ownership_challenge === 'TOK' });
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+  } as unknown as Ctx;
+  const conf = 's3://b/logs?region=us-east-1';
+  try {
+    const twice = addDocument('file:///ws/twice.logpush.json', 'logpush-job', `{\n  "destination_conf": "${conf}",\n  "ownership_challenge": "OLD1",\n  "ownership_challenge": "OLD2"\n}\n`);
+    await commands['edgekit.logpush.proveOwnership'](ctx)(twice.uri, 'z1', 'TOK');
+    assert.equal(JSON.parse(twice.getText()).ownership_challenge, 'TOK');
+    const tabs = addDocument('file:///ws/tabs.logpush.json', 'logpush-job', `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}"\r\n}\r\n`);
+    await commands['edgekit.logpush.proveOwnership'](ctx)(tabs.uri, 'z1', 'TOK');
+    assert.equal(tabs.getText(), `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}",\r\n\t"ownership_challenge": "TOK"\r\n}\r\n`);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update asks before setting back what changed on the backend since the document was read (a job disabled in the view)', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  let stored: Record<string, unknown> = { ...JOB };
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    if (req.method === 'PUT') stored = { ...stored, ...JSON.parse(req.body) };
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: stored }));
+  });
+  const asked: { question: string; detail?: string }[] = [];
+  let answer: string | undefined;
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async (question: string, _o: string[], opts: { detail?: string }) => { asked.push({ question, detail: opts.detail }); return answer; } },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    await commands['edgekit.logpush.disableJob'](ctx)({ job: JOB, place: ZONE });
+    const { editDocument } = await import('./vscode');
+    editDocument(doc, doc.getText().replace('"name": "edge"', '"name": "edge2"'));
+    const puts = () => server.received.filter((r) => r.method === 'PUT').length;
+    const before = puts();
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(opened.uri), undefined, 'dismissed: nothing sent');
+    assert.equal(puts(), before);
+    assert.match(asked[0].question, /Logpush job 5 "edge" of zone a\.example changed on the backend since .* was read \("enabled"\)\. Send the document's values anyway\?/);
+    assert.equal(asked[0].detail, 'enabled: false on the backend, true in the document.');
+    answer = 'Send Anyway';
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(puts(), before + 1);
+    assert.equal(stored.enabled, true);
+    // Sent: what the backend now has is what the document was read as; another edit asks nothing.
+    editDocument(doc, doc.getText().replace('"name": "edge2"', '"name": "edge3"'));
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(asked.length, 2, 'asked when dismissed and when sent anyway, not for the third update');
+    assert.equal(stored.name, 'edge3');
+  } finally {
+    await server.close();
+  }
+});
