@@ -67,6 +67,9 @@ function parseLintArgs(argv: string[]): LintArgs {
   };
 }
 
+/** The limits' messages name the options that set them here, not the editor's settings. */
+const CLI_LIMIT_NAMES = { maxProblems: '--max-problems', maxFileSizeKB: '--max-file-size' };
+
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
 /** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
@@ -329,7 +332,7 @@ export function lint(argv: string[], io: Io): number {
     }
     try {
       // No size limit unless asked for: CI must not pass a file because it is big.
-      const opts = { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER };
+      const opts = { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER, limitNames: CLI_LIMIT_NAMES };
       if (args.fix) {
         const r = core.fixAll(text, kind, opts);
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would replace them (a filter's "/caf\xe9" value

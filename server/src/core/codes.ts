@@ -32,7 +32,7 @@ export const BASE_CODES = {
   'schema/invalid': { severity: 'error', description: 'A value violates the schema.' },
   'limits/file-too-large': { severity: 'information', description: 'The file is larger than edgekit.maxFileSizeKB (CLI: --max-file-size), in KB of UTF-8 as on disk; it is not checked at all, not even its syntax.' },
   'limits/too-deep': { severity: 'error', description: 'Arrays and objects nested more than 512 levels deep, or a rules expression nested more than 100 levels or chaining more than 2000 conditions; not checked further.' },
-  'limits/too-many-problems': { severity: 'information', description: 'More problems than edgekit.maxProblems; the rest are not shown.' },
+  'limits/too-many-problems': { severity: 'information', description: 'More problems than edgekit.maxProblems (CLI: --max-problems); the rest are not shown.' },
   'kind/unknown': { severity: 'error', description: 'Never reported: a file whose kind cannot be told (no known file pattern, no --kind) is named on stderr by the CLI (exit 2), and the editor checks documents of a known kind only. Kept so that the code is not reused.' },
 } as const satisfies CodeTable;
 

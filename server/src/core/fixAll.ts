@@ -99,5 +99,5 @@ export function fixAll(text: string, kind: DocKind, opts: ValidateOptions = {}):
     // options.parsed is the first text's parse; the new text gets its own.
     problems = validateText(text, kind, { ...options, parsed: undefined });
   }
-  return { text, fixed, problems: capProblems(problems, max) };
+  return { text, fixed, problems: capProblems(problems, max, opts.limitNames) };
 }

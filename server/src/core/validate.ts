@@ -18,7 +18,12 @@ export interface ValidateOptions extends Partial<CoreOptions> {
   isCancelled?: () => boolean;
   /** A parse already made for this text (the LSP layer caches one per document version). */
   parsed?: ParsedDoc;
+  /** How the limits' messages name them: the editor's settings by default; the CLI names its options (--max-problems, ...). */
+  limitNames?: LimitNames;
 }
+
+export interface LimitNames { maxProblems: string; maxFileSizeKB: string }
+const SETTING_NAMES: LimitNames = { maxProblems: 'edgekit.maxProblems', maxFileSizeKB: 'edgekit.maxFileSizeKB' };
 
 export function makeContext(kind: DocKind, options: CoreOptions): RuleContext {
   return {
@@ -37,7 +42,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     const bytes = utf8Length(text);
     return [{
       code: 'limits/file-too-large', severity: 'information', offset: 0, length: 0,
-      message: `The file is ${Math.ceil(bytes / 1024)} KB (${bytes.toLocaleString('en')} bytes of UTF-8), over edgekit.maxFileSizeKB (${options.maxFileSizeKB} KB); it is not checked.`,
+      message: `The file is ${Math.ceil(bytes / 1024)} KB (${bytes.toLocaleString('en')} bytes of UTF-8), over ${(opts.limitNames ?? SETTING_NAMES).maxFileSizeKB} (${options.maxFileSizeKB} KB); it is not checked.`,
     }];
   }
   const doc = opts.parsed ?? parseDocument(text);
@@ -64,10 +69,10 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
       if (cancelled()) throw new Cancelled();
     }
   }
-  return finish(problems, options.maxProblems);
+  return finish(problems, options.maxProblems, opts.limitNames);
 }
 
-function finish(problems: Problem[], max: number): Problem[] {
+function finish(problems: Problem[], max: number, names?: LimitNames): Problem[] {
   const seen = new Set<string>();
   // A semantic rule that reports exactly the span a schema problem covers says it better (and usually carries a fix).
   const ruleSpans = new Set<string>();
@@ -84,15 +89,15 @@ function finish(problems: Problem[], max: number): Problem[] {
     out.push(message === p.message && !p.related ? p : { ...p, message, ...(related ? { related } : {}) });
   }
   out.sort((a, b) => a.offset - b.offset || a.length - b.length);
-  return capProblems(out, max);
+  return capProblems(out, max, names);
 }
 
 /** At most max problems of a checked list, then one limits/too-many-problems counting the rest. */
-export function capProblems(out: Problem[], max: number): Problem[] {
+export function capProblems(out: Problem[], max: number, names: LimitNames = SETTING_NAMES): Problem[] {
   if (out.length > max) {
     const rest = out.length - max;
     out.length = max;
-    out.push({ code: 'limits/too-many-problems', severity: 'information', offset: 0, length: 0, message: `${rest} more ${rest === 1 ? 'problem is' : 'problems are'} not shown (edgekit.maxProblems is ${max}).` });
+    out.push({ code: 'limits/too-many-problems', severity: 'information', offset: 0, length: 0, message: `${rest} more ${rest === 1 ? 'problem is' : 'problems are'} not shown (${names.maxProblems} is ${max}).` });
   }
   return out;
 }

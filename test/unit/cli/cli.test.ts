@@ -420,3 +420,14 @@ test('lint --fix writes no file outside the paths given: a symbolic link in a wa
   assert.match(fs.readFileSync(path.join(outside, 'victim.filter.json'), 'utf8'), /"operator": "in"/);
   assert.ok(fs.lstatSync(path.join(dir, 'evil.filter.json')).isSymbolicLink());
 });
+
+test('the limits\' messages name the CLI\'s options, not the editor\'s settings', async () => {
+  const dir = tmpdir({ 'a.filter.json': '{"where":{"and":[{"key":"Nope1","operator":"eq","value":1},{"key":"Nope2","operator":"eq","value":1}]}}', 'b.filter.json': `{"where":{"key":"ClientIP","operator":"eq","value":"${'x'.repeat(2000)}"}}` });
+  const capped = await run(['lint', '--format', 'line', '--max-problems', '1', path.join(dir, 'a.filter.json')]);
+  assert.match(capped.stdout, /information limits\/too-many-problems 1 more problem is not shown \(--max-problems is 1\)\./);
+  const fixed = await run(['lint', '--fix', '--format', 'line', '--max-problems', '1', path.join(dir, 'a.filter.json')]);
+  assert.match(fixed.stdout, /\(--max-problems is 1\)/);
+  const large = await run(['lint', '--format', 'line', '--max-file-size', '1', path.join(dir, 'b.filter.json')]);
+  assert.match(large.stdout, /over --max-file-size \(1 KB\); it is not checked\./);
+  assert.doesNotMatch(capped.stdout + large.stdout, /edgekit\.max/);
+});
