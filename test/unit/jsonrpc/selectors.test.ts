@@ -60,3 +60,9 @@ test('knownCall: the function and the shortfall of the head words; without readi
   assert.equal(knownCall(`0xa9059cbb${'z'.repeat(64)}`, false), undefined, 'short and not hex: no warning on top of invalid-data');
   assert.equal(knownCall('0xA9059CBB')!.shortBy, 64, 'the selector in capitals');
 });
+
+test('the hover tells an argument the data ends inside from one it ends before', () => {
+  const md = callMarkdown(decodeCall(`0xa9059cbb${'0'.repeat(24)}${'ab'.repeat(20)}${'00'.repeat(10)}`)!);
+  assert.match(md, /`amount` \(uint256\): _cut: the data ends 10 of its 32 bytes in_/);
+  assert.match(callMarkdown(decodeCall('0x70a08231')!), /`owner` \(address\): _missing: the data ends before it_/);
+});

@@ -62,7 +62,11 @@ export const KNOWN_FUNCTIONS: readonly KnownFunction[] = [
 
 const BY_SELECTOR = new Map(KNOWN_FUNCTIONS.map((k) => [k.selector, k]));
 
-export interface DecodedArg { name: string; type: AbiType; /** The value in words; undefined when the data ends before it. */ value?: string }
+export interface DecodedArg {
+  name: string; type: AbiType;
+  /** The value in words; undefined when the data ends before it or inside it. */ value?: string;
+  /** Bytes of its head word the data holds when it ends inside it. */ cutAt?: number;
+}
 export interface DecodedCall {
   fn: KnownFunction;
   args: DecodedArg[];
@@ -107,7 +111,7 @@ export function decodeCall(data: string): DecodedCall | undefined {
   if (!known) return undefined;
   const args = known.fn.args.map((a, i) => {
     const hex = data.slice(10 + i * 64, 10 + i * 64 + 64);
-    return hex.length === 64 ? { ...a, value: word(a.type, hex) } : { ...a };
+    return hex.length === 64 ? { ...a, value: word(a.type, hex) } : hex.length > 0 ? { ...a, cutAt: hex.length / 2 } : { ...a };
   });
   return { ...known, args };
 }
@@ -115,6 +119,9 @@ export function decodeCall(data: string): DecodedCall | undefined {
 /** The hover's text for a decoded call. */
 export function callMarkdown(c: DecodedCall): string {
   const lines = [`**${c.fn.signature}** (${c.fn.standard}), selector \`${c.fn.selector}\``];
-  for (const a of c.args) lines.push(`- \`${a.name}\` (${a.type}): ${a.value === undefined ? '_missing: the data ends before it_' : a.value}`);
+  for (const a of c.args) {
+    const missing = a.cutAt === undefined ? '_missing: the data ends before it_' : `_cut: the data ends ${a.cutAt} of its 32 bytes in_`;
+    lines.push(`- \`${a.name}\` (${a.type}): ${a.value ?? missing}`);
+  }
   return lines.join('\n');
 }
