@@ -45,13 +45,17 @@ function loadFilter(file: string, datasetOption: string | undefined): Source | s
   const kind = isJob ? 'logpush-job' : 'logpush-filter';
   // As the check decides it (README, "Which dataset checks a standalone filter"): the file's "$dataset" wins, else --dataset.
   const dataset = isJob ? String(v.dataset ?? 'http_requests') : typeof v.$dataset === 'string' ? v.$dataset : datasetOption ?? 'http_requests';
-  const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, maxFileSizeKB: Number.MAX_SAFE_INTEGER })
+  const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, ...ALL })
     .filter((p) => p.severity === 'error');
   if (errors.length) return `${file} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;
   if (!isJob) return { filter: v, dataset, what: file };
   if (typeof v.filter !== 'string' || v.filter.trim() === '') return { filter: { where: { and: [] } }, dataset, what: `${file} (no filter: every line)` };
   return { filter: JSON.parse(v.filter), dataset, what: `the filter of ${file}` };
 }
+
+/** The checks before a test see every problem: with the editor's cap (maxProblems, 1000), a file with more errors was said to have
+ * 1000, and one whose first 1000 problems were warnings went on to be tested with its errors unseen. */
+const ALL = { maxProblems: Number.MAX_SAFE_INTEGER, maxFileSizeKB: Number.MAX_SAFE_INTEGER };
 
 function branchLines(node: FilterNode, total: number, depth = 0, out: string[] = []): string[] {
   const pct = total ? ` (${((100 * node.matched) / total).toFixed(1)} %)` : '';
@@ -169,7 +173,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   }
   let text: string;
   try { text = withoutBom(fs.readFileSync(rulesetFile, 'utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
-  const errors = getLanguageService().validate(text, 'waf-ruleset', { maxFileSizeKB: Number.MAX_SAFE_INTEGER }).filter((p) => p.severity === 'error');
+  const errors = getLanguageService().validate(text, 'waf-ruleset', ALL).filter((p) => p.severity === 'error');
   if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
   const run = compileRuleset(JSON.parse(text));
   if (!run.ok) { io.stderr(`edgekit: ${rulesetFile}, ${run.error}\n`); return 1; }

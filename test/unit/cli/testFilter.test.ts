@@ -255,3 +255,17 @@ test('test-filter and test-rules: text from the files (a carriage return in a ba
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a filter with more errors than the editor shows (edgekit.maxProblems, 1000): test-filter counts them all', async () => {
+  const f = files();
+  try {
+    const where = { and: Array.from({ length: 1200 }, (_, i) => ({ key: `NoSuchField${i}`, operator: 'eq', value: 'x' })) };
+    fs.writeFileSync(f.filter, JSON.stringify({ where }));
+    const bad = await run(['test-filter', f.filter, f.logs]);
+    assert.equal(bad.code, 1);
+    const n = Number(/has (\d+) error\(s\)/.exec(bad.stderr)?.[1]);
+    assert.ok(n > 1200, bad.stderr.slice(0, 300));
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});

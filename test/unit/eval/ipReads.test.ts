@@ -38,3 +38,25 @@ test('a set of addresses, CIDRs and a range matches as reading every value afres
   // 18 texts over 50 rounds, each read at most once (a text seen before this test is not read at all).
   assert.ok(parses <= texts.length, `${parses} parses for ${texts.length} distinct texts`);
 });
+
+test('a long text is read each time, not kept (the bound on held texts is a count, so their length must be bounded too)', () => {
+  const c = compileExpression('ip.src eq 192.0.2.1 or has_value(http.request.headers.names, "192.0.2.1")');
+  assert.ok(c.ok, !c.ok ? c.error : '');
+  const long = `${'x'.repeat(5000)}-${Math.random()}`;
+  const leadingZeros = `0x${'0'.repeat(100)}c0000201`; // ipaddr.js reads it as 192.0.2.1, kept or not
+  const isValid = ipaddr.isValid;
+  const reads: string[] = [];
+  (ipaddr as { isValid: typeof ipaddr.isValid }).isValid = ((s: string) => { reads.push(s); return isValid(s); }) as typeof ipaddr.isValid;
+  const got: boolean[] = [];
+  try {
+    for (let round = 0; round < 3; round++) {
+      got.push(c.ok && c.expression.test({ 'ip.src': long, 'http.request.headers.names': [long] } as never));
+      got.push(c.ok && c.expression.test({ 'ip.src': leadingZeros, 'http.request.headers.names': [] } as never));
+    }
+  } finally {
+    (ipaddr as { isValid: typeof ipaddr.isValid }).isValid = isValid;
+  }
+  assert.deepEqual(got, [false, true, false, true, false, true]);
+  assert.equal(reads.filter((s) => s === long).length, 6, 'read afresh each time (ip.src and the header value, 3 rounds)');
+  assert.equal(reads.filter((s) => s === leadingZeros).length, 3);
+});

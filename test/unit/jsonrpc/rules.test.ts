@@ -180,3 +180,12 @@ test('the mock gateway takes a call whose data is short for its function (the pl
   const { checkParamValues } = await import('../../../server/src/core/rules/jsonrpc/params');
   assert.deepEqual(checkParamValues('eth_call', [{ to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', data: '0xa9059cbb' }, 'latest']), []);
 });
+
+test('"data" and "input" that differ only in letter case are the same bytes (go-ethereum compares the bytes): no conflict, and the mock gateway takes them', async () => {
+  const { checkParamValues } = await import('../../../server/src/core/rules/jsonrpc/params');
+  const to = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+  const data = `0x70a08231${'0'.repeat(24)}${'ab'.repeat(20)}`;
+  assert.deepEqual(checkParamValues('eth_call', [{ to, data, input: data.toUpperCase().replace(/^0X/, '0x') }, 'latest']), []);
+  const differing = checkParamValues('eth_call', [{ to, data, input: '0x18160ddd' }, 'latest']);
+  assert.deepEqual(differing.map((i) => i.code), ['jsonrpc/conflicting-keys']);
+});

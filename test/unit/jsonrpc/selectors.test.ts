@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AbiCoder, id, Interface } from 'ethers';
-import { callMarkdown, decodeCall, KNOWN_FUNCTIONS } from '../../../server/src/core/rules/jsonrpc/selectors';
+import { callMarkdown, decodeCall, knownCall, KNOWN_FUNCTIONS } from '../../../server/src/core/rules/jsonrpc/selectors';
 
 test('every selector is the first 4 bytes of keccak256 of its signature, and no two functions share one', () => {
   for (const k of KNOWN_FUNCTIONS) assert.equal(k.selector, id(k.signature).slice(0, 10), k.signature);
@@ -44,4 +44,25 @@ test('values that do not fit their type are said to be so', () => {
   const dirty = decodeCall(`0x70a08231${'f'.repeat(24)}${'1'.repeat(40)}`)!;
   assert.match(dirty.args[0].value!, /not a clean address/);
   assert.equal(decodeCall(`0xa22cb465${'0'.repeat(64)}${'0'.repeat(63)}2`)!.args[1].value, 'not a bool (0x2)');
+});
+
+test('a bytes4 with non-zero bytes after its 4 is not clean (the ABI decoder reverts on it), as a dirty address or bool', () => {
+  const clean = decodeCall(`0x01ffc9a780ac58cd${'0'.repeat(56)}`)!;
+  assert.equal(clean.args[0].value, '0x80ac58cd');
+  const dirty = decodeCall(`0x01ffc9a780ac58cd${'0'.repeat(55)}1`)!;
+  assert.equal(dirty.args[0].value, '0x80ac58cd (not a clean bytes4: its low 28 bytes are not zero)');
+});
+
+test('knownCall: the function and the shortfall of the head words; without reading the head, whole data is taken as it is', () => {
+  assert.deepEqual(knownCall(`0xa9059cbb${'0'.repeat(64)}`), { fn: KNOWN_FUNCTIONS[0], shortBy: 32 });
+  assert.equal(knownCall(`0xa9059cbb${'z'.repeat(128)}`), undefined, 'not hex');
+  assert.equal(knownCall(`0xa9059cbb${'z'.repeat(128)}`, false)!.shortBy, 0, 'whole: the digits are the checker\'s');
+  assert.equal(knownCall(`0xa9059cbb${'z'.repeat(64)}`, false), undefined, 'short and not hex: no warning on top of invalid-data');
+  assert.equal(knownCall('0xA9059CBB')!.shortBy, 64, 'the selector in capitals');
+});
+
+test('the hover tells an argument the data ends inside from one it ends before', () => {
+  const md = callMarkdown(decodeCall(`0xa9059cbb${'0'.repeat(24)}${'ab'.repeat(20)}${'00'.repeat(10)}`)!);
+  assert.match(md, /`amount` \(uint256\): _cut: the data ends 10 of its 32 bytes in_/);
+  assert.match(callMarkdown(decodeCall('0x70a08231')!), /`owner` \(address\): _missing: the data ends before it_/);
 });

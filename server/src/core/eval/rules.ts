@@ -83,11 +83,17 @@ type Addr = ipaddr.IPv4 | ipaddr.IPv6;
 interface ReadIp { addr: Addr; key: string }
 
 /** Request values read as addresses, by text: a rule set tests the same ip.src in every rule and every set item, and a sample
- * repeats its clients; ipaddr.js's isValid + parse was most of an IP comparison. Bounded: cleared past READ_IPS_MAX texts. */
+ * repeats its clients; ipaddr.js's isValid + parse was most of an IP comparison. Bounded: cleared past READ_IPS_MAX texts of at most
+ * READ_IP_MAX_CHARS characters (about 3 MB of keys at worst). */
 const readIps = new Map<string, ReadIp | null>();
 const READ_IPS_MAX = 50_000;
+/** Texts longer than this are read each time, not kept: the count alone bounds no memory when the texts are long (has_value reads
+ * every value of a header map; a record's ip.src may be any string). The longest usual address text is 45 characters (IPv6 with an
+ * IPv4 tail) plus a zone id (Linux interface names: at most 15); ipaddr.js also reads longer ones ("0x000…01"), still read, uncached. */
+const READ_IP_MAX_CHARS = 64;
 
 function readIp(v: string): ReadIp | undefined {
+  if (v.length > READ_IP_MAX_CHARS) return ipaddr.isValid(v) ? keyed(ipaddr.parse(v)) : undefined;
   let hit = readIps.get(v);
   if (hit === undefined) {
     hit = ipaddr.isValid(v) ? keyed(ipaddr.parse(v)) : null;

@@ -6,7 +6,7 @@ import {
 } from './catalogue';
 import { suggest } from '../../suggest';
 import { isObj } from '../../json';
-import { decodeCall } from './selectors';
+import { knownCall } from './selectors';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -263,7 +263,9 @@ class Checker {
           'jsonrpc/conflicting-keys', { part: 'key' });
       }
     }
-    if (type === 'callObject' && typeof v.data === 'string' && typeof v.input === 'string' && v.data !== v.input) {
+    if (type === 'callObject' && typeof v.data === 'string' && typeof v.input === 'string' && v.data !== v.input
+      // The same bytes in other letter case are no conflict: go-ethereum compares the decoded bytes (TransactionArgs.setDefaults).
+      && v.data.toLowerCase() !== v.input.toLowerCase()) {
       this.add([...path, 'data'], `${formatPath(path)} has both "data" and "input" with different values; keep only "input".`, 'jsonrpc/conflicting-keys', { part: 'key' });
     }
   }
@@ -523,16 +525,19 @@ const isRangeTag = (method: string, v: unknown): boolean =>
 /**
  * Warnings for a call whose data starts with a known function's selector (selectors.ts) but is too short for its arguments: the
  * gateway passes it on and the contract reverts decoding them. Not a param error (the mock gateway, like the platform's, takes the
- * call), so not in checkParamValues. The call object is the first param of eth_call, eth_estimateGas and eth_createAccessList.
+ * call), so not in checkParamValues. The call object is the first param of eth_call and eth_estimateGas (eth_createAccessList
+ * is not in the catalogue: an unknown method to the checker).
  */
 export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
   if (spec.params[0]?.type !== 'callObject' || !Array.isArray(params) || !isObj(params[0])) return NO_ISSUES;
   const v = params[0];
   for (const k of ['input', 'data'] as const) {
     const d = v[k];
-    const call = typeof d === 'string' ? decodeCall(d) : undefined;
+    const call = typeof d === 'string' ? knownCall(d, false) : undefined;
     if (!call || call.shortBy === 0) continue;
-    const missing = call.args.filter((a) => a.value === undefined).map((a) => `"${a.name}"`);
+    // The arguments whose head word the data does not hold whole (the shortfall counts from the end).
+    const whole = call.fn.args.length - Math.ceil(call.shortBy / 32);
+    const missing = call.fn.args.slice(whole).map((a) => `"${a.name}"`);
     // One note: "data" equal to "input" would say it twice; differing, the conflict is its own error.
     return [{
       path: [0, k],

@@ -62,7 +62,11 @@ export const KNOWN_FUNCTIONS: readonly KnownFunction[] = [
 
 const BY_SELECTOR = new Map(KNOWN_FUNCTIONS.map((k) => [k.selector, k]));
 
-export interface DecodedArg { name: string; type: AbiType; /** The value in words; undefined when the data ends before it. */ value?: string }
+export interface DecodedArg {
+  name: string; type: AbiType;
+  /** The value in words; undefined when the data ends before it or inside it. */ value?: string;
+  /** Bytes of its head word the data holds when it ends inside it. */ cutAt?: number;
+}
 export interface DecodedCall {
   fn: KnownFunction;
   args: DecodedArg[];
@@ -80,29 +84,44 @@ function word(type: AbiType, hex: string): string {
     case 'address': return /^0{24}/.test(hex) ? `0x${hex.slice(24).toLowerCase()}` : `0x${hex.slice(24).toLowerCase()} (not a clean address: its high 12 bytes are not zero)`;
     case 'uint256': return n >= 1_000_000n ? `${groups(n)} (0x${n.toString(16)})` : groups(n);
     case 'bool': return n === 0n ? 'false' : n === 1n ? 'true' : `not a bool (0x${n.toString(16)})`;
-    case 'bytes4': return `0x${hex.slice(0, 8).toLowerCase()}`;
+    // A bytesN is left-aligned: the ABI decoder (Solidity's v2, the default since 0.8) reverts on non-zero bytes after it.
+    case 'bytes4': return /^0{56}$/.test(hex.slice(8)) ? `0x${hex.slice(0, 8).toLowerCase()}` : `0x${hex.slice(0, 8).toLowerCase()} (not a clean bytes4: its low 28 bytes are not zero)`;
     case 'bytes32': return `0x${hex.toLowerCase()}`;
     default: return `at byte ${groups(n)} of the arguments (dynamic)`;
   }
 }
 
+/** The known function a call's data calls and how many bytes its head words lack, without reading the values (the check of every
+ * eth_call of a batch needs no more); undefined as for decodeCall. */
+export function knownCall(data: string, readHead = true): { fn: KnownFunction; shortBy: number } | undefined {
+  if (data.length < 10 || data.length % 2 !== 0) return undefined;
+  const head = data.slice(0, 10);
+  const fn = BY_SELECTOR.get(head) ?? BY_SELECTOR.get(head.toLowerCase());
+  if (!fn) return undefined;
+  const shortBy = Math.max(0, (fn.args.length * 64 - (data.length - 10)) / 2);
+  // Only the head words are read (call data can be long; the checker reads every digit of it already); data the check finds whole
+  // is not read at all (readHead false: it reports only short data, and bad digits are invalid-data's).
+  if ((readHead || shortBy > 0) && !DATA.test(data.slice(0, 10 + fn.args.length * 64))) return undefined;
+  return { fn, shortBy };
+}
+
 /** The call's function and arguments when its selector is a known one; undefined for other data (or not hex data of whole bytes). */
 export function decodeCall(data: string): DecodedCall | undefined {
-  if (data.length < 10 || data.length % 2 !== 0) return undefined;
-  const fn = BY_SELECTOR.get(data.slice(0, 10).toLowerCase());
-  // Only the head words are read (call data can be long; the checker reads every digit of it already).
-  if (!fn || !DATA.test(data.slice(0, 10 + fn.args.length * 64))) return undefined;
-  const body = data.slice(10);
-  const args = fn.args.map((a, i) => {
-    const hex = body.slice(i * 64, i * 64 + 64);
-    return hex.length === 64 ? { ...a, value: word(a.type, hex) } : { ...a };
+  const known = knownCall(data);
+  if (!known) return undefined;
+  const args = known.fn.args.map((a, i) => {
+    const hex = data.slice(10 + i * 64, 10 + i * 64 + 64);
+    return hex.length === 64 ? { ...a, value: word(a.type, hex) } : hex.length > 0 ? { ...a, cutAt: hex.length / 2 } : { ...a };
   });
-  return { fn, args, shortBy: Math.max(0, (fn.args.length * 64 - body.length) / 2) };
+  return { ...known, args };
 }
 
 /** The hover's text for a decoded call. */
 export function callMarkdown(c: DecodedCall): string {
   const lines = [`**${c.fn.signature}** (${c.fn.standard}), selector \`${c.fn.selector}\``];
-  for (const a of c.args) lines.push(`- \`${a.name}\` (${a.type}): ${a.value === undefined ? '_missing: the data ends before it_' : a.value}`);
+  for (const a of c.args) {
+    const missing = a.cutAt === undefined ? '_missing: the data ends before it_' : `_cut: the data ends ${a.cutAt} of its 32 bytes in_`;
+    lines.push(`- \`${a.name}\` (${a.type}): ${a.value ?? missing}`);
+  }
   return lines.join('\n');
 }
