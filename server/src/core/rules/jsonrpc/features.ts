@@ -1,7 +1,7 @@
 // Language features of gateway requests: completion (methods, param object members, block tags, request snippets), hover (methods,
 // params, param object members, block tags) and the "Send" lenses. Positions come from the lazily built tree.
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
-import { callMarkdown, decodeCall } from './selectors';
+import { callMarkdown, decodeCall, knownCall } from './selectors';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, signature, signatureParts,
@@ -272,8 +272,8 @@ export function inlayHints(doc: ParsedDoc, range: Span): InlayHintInfo[] {
           const v = prop.children?.[1];
           if (typeof key !== 'string' || !v) continue;
           number(v, typeAt(spec, ['params', i, key])?.type);
-          // A call's data with a known selector: the function it calls.
-          const call = p.type === 'callObject' && CALL_DATA_KEYS.includes(key) && v.type === 'string' && inRange(v) ? decodeCall(String(v.value)) : undefined;
+          // A call's data with a known selector: the function it calls (its name only; the values are the hover's).
+          const call = p.type === 'callObject' && CALL_DATA_KEYS.includes(key) && v.type === 'string' && inRange(v) ? knownCall(String(v.value)) : undefined;
           if (call) out.push({ offset: v.offset + v.length, label: call.fn.signature, kind: 'type', paddingLeft: true });
         }
       }
