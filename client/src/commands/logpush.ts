@@ -4,6 +4,7 @@ import type { Ctx } from '../ctx';
 import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
+import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
@@ -238,6 +239,28 @@ export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocum
   }
 }
 
+/**
+ * Where a job document's job goes: its dataset decides (a zone dataset's job under a zone, an account dataset's, gateway_dns or
+ * audit_logs, under the account); `arg` names the zone or account (tests, the Zones view), else the user picks with `question`.
+ */
+export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, arg: unknown,
+  question: { zone: string; account: (dataset: string) => string }): Promise<JobPlace> {
+  const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+  if (info.job?.scope === 'account') {
+    const a = await pickAccount(api, arg, question.account(info.job.dataset));
+    return { owner: { account: a.id }, ownerName: a.name };
+  }
+  const z = await pickZone(api, arg, question.zone);
+  return { owner: { zone: z.id }, ownerName: z.name };
+}
+
+/** A job request the backend refused: logged with the API's error codes, thrown in words (`what` was refused: ...). */
+export function refused(ctx: Ctx, api: Api, r: { error: string; errors: { code: number; message: string }[] }, logWhat: string, what: string): never {
+  const details = r.errors.map((e) => `${e.code}: ${e.message}`).join('; ');
+  ctx.log.warn(`${logWhat} refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
+  throw new UserError(`${what} was refused: ${r.error}`);
+}
+
 export function withNotes(text: string, messages: { code?: number; message: string }[]): string {
   const notes = messages.map((m) => m.message.trim()).filter(Boolean);
   return notes.length ? `${text} The backend notes: ${notes.join(' ')}` : text;
@@ -247,22 +270,12 @@ export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
     const { doc, job } = await jobDocument(arg);
     const api = await apiFor(ctx);
-    // The dataset decides where the job lives: a zone dataset's job under a zone, an account dataset's (gateway_dns, audit_logs...)
-    // under the account.
-    const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
-    const account = info.job?.scope === 'account';
-    const owner = account
-      ? await pickAccount(api, zoneArg, `Create the ${info.job!.dataset} job in which account?`)
-      : await pickZone(api, zoneArg, 'Create the Logpush job in which zone?');
-    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${owner.name}` },
-      () => (account ? api.createAccountLogpushJob(owner.id, job) : api.createLogpushJob(owner.id, job)));
-    if (!r.ok) {
-      const details = r.errors.map((e) => `${e.code}: ${e.message}`).join('; ');
-      ctx.log.warn(`Logpush job from ${vscode.workspace.asRelativePath(doc.uri)} refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
-      throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} was refused: ${r.error}`);
-    }
+    const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?` });
+    const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
+      () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
+    if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);
     const id = (r.result as { id?: unknown }).id;
-    void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${account ? 'account' : 'zone'} ${owner.name}.`, r.messages));
+    void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
   },

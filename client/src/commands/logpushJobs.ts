@@ -5,16 +5,13 @@ import * as vscode from 'vscode';
 import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { mockChallengeToken, type Api, type JobOwner } from '../http/api';
+import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, pickAccount, pickZone, unwrap } from './api';
-import { jobDocument, withNotes } from './logpush';
+import { apiFor, unwrap } from './api';
+import { jobDocument, pickJobPlace, refused, withNotes } from './logpush';
 import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
-
-/** Where a job lives, with the owner's name for messages. */
-export interface JobPlace { owner: JobOwner; ownerName: string }
 
 /** A job as the Zones view's item carries it (JobItem: `job` and `place`). */
 interface JobTarget { job: Record<string, unknown>; place: JobPlace }
@@ -53,6 +50,9 @@ export function setBack(seen: Record<string, unknown>, now: Record<string, unkno
 function ownerWords(place: JobPlace): string {
   return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
 }
+
+/** A destination without its query (credentials and options ride there): what messages show of it. */
+const withoutQuery = (conf: string) => conf.trim().replace(/\?.*$/, '');
 
 function jobLabel(job: Record<string, unknown>): string {
   return `Logpush job ${String(job.id)}${typeof job.name === 'string' && job.name ? ` "${job.name}"` : ''}`;
@@ -173,11 +173,7 @@ export const logpushJobLifecycleCommands = {
     }
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
       () => api.updateLogpushJob(where.owner, id, job));
-    if (!r.ok) {
-      const details = r.errors.map((e) => `${e.code}: ${e.message}`).join('; ');
-      ctx.log.warn(`The update of Logpush job ${id} from ${name} was refused by ${api.baseUrl}: ${r.error}${details ? ` (${details})` : ''}`);
-      throw new UserError(`The update of job ${id} in ${name} was refused: ${r.error}`);
-    }
+    if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
     openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
     void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
     ctx.zones.refresh();
@@ -194,25 +190,15 @@ export const logpushJobLifecycleCommands = {
     const { doc, name, job } = await jobDocument(arg);
     const conf = (job as { destination_conf?: unknown } | null)?.destination_conf;
     if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
+    const destination = withoutQuery(conf);
     if (!needsChallenge(conf)) {
-      throw new UserError(`${name} sends its logs to ${conf.trim().replace(/\?.*$/, '')}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
+      throw new UserError(`${name} sends its logs to ${destination}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
     }
     const api = await apiFor(ctx);
     const docId = (job as { id?: unknown } | null)?.id;
-    let place = knownPlace(doc, docId);
-    if (!place) {
-      const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
-      if (info.job?.scope === 'account') {
-        const a = await pickAccount(api, ownerArg, `The ${info.job.dataset} job goes to which account?`);
-        place = { owner: { account: a.id }, ownerName: a.name };
-      } else {
-        const z = await pickZone(api, ownerArg, 'The job goes to which zone? (the challenge is the zone\'s)');
-        place = { owner: { zone: z.id }, ownerName: z.name };
-      }
-    }
-    const where = place;
+    const where = knownPlace(doc, docId)
+      ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?` });
     const challenge = unwrap(await api.logpushOwnership(where.owner, conf));
-    const destination = conf.replace(/\?.*$/, '');
     let token = typeof tokenArg === 'string' ? tokenArg : undefined;
     if (token === undefined) {
       token = await vscode.window.showInputBox({
@@ -242,14 +228,14 @@ export const logpushJobLifecycleCommands = {
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
     const { job, place, id } = jobTarget(arg);
-    const destination = typeof job.destination_conf === 'string' ? job.destination_conf.replace(/\?.*$/, '') : 'its destination';
+    const destination = typeof job.destination_conf === 'string' ? withoutQuery(job.destination_conf) : 'its destination';
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
     if (answer !== 'Delete') return undefined;
     const api = await apiFor(ctx);
     unwrap(await api.deleteLogpushJob(place.owner, id));
     // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
-    for (const [uri, o] of openedJobs) if (o.id === id && JSON.stringify(o.place.owner) === JSON.stringify(place.owner)) openedJobs.delete(uri);
+    for (const [uri, o] of openedJobs) if (o.id === id && same(o.place.owner, place.owner)) openedJobs.delete(uri);
     void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
     ctx.zones.refresh();
     return { id };

@@ -150,6 +150,9 @@ export function mockChallengeToken(message: string): string | undefined {
 /** Where a Logpush job lives: a zone (zone datasets) or an account (account datasets). */
 export type JobOwner = { zone: string } | { account: string };
 
+/** Where a job lives, with the owner's name for messages. */
+export interface JobPlace { owner: JobOwner; ownerName: string }
+
 export interface SecurityEventsQuery { since?: string; until?: string; action?: string; source?: string; rule_id?: string; per_page?: number; page?: number }
 
 export interface Account { id: string; name: string }
@@ -238,10 +241,10 @@ export function createApi(options: ApiOptions): Api {
     logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts),
     logpushJob: (owner, jobId, opts) => call(`get Logpush job ${jobId} of ${ownerWords(owner)}`, 'GET', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), undefined, opts),
     updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
-    logpushOwnership: (owner, conf, opts) => call(`ask for an ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST', `${jobsPath(owner).replace(/\/jobs$/, '')}/ownership`,
+    logpushOwnership: (owner, conf, opts) => call(`ask for an ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST', logpushPath(owner, '/ownership'),
       'key-or-token', shapeOwnership, { destination_conf: conf }, opts),
     validateLogpushOwnership: (owner, conf, challenge, opts) => call(`validate the ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST',
-      `${jobsPath(owner).replace(/\/jobs$/, '')}/ownership/validate`, 'key-or-token', shapeValid, { destination_conf: conf, ownership_challenge: challenge }, opts),
+      logpushPath(owner, '/ownership/validate'), 'key-or-token', shapeValid, { destination_conf: conf, ownership_challenge: challenge }, opts),
     deleteLogpushJob: (owner, jobId, opts) => call(`delete Logpush job ${jobId} of ${ownerWords(owner)}`, 'DELETE', jobsPath(owner, jobId), 'key-or-token', shapeObject('deleted Logpush job'), undefined, opts),
     securityEvents: (zoneId, query, opts) => {
       const q = new URLSearchParams();
@@ -252,10 +255,14 @@ export function createApi(options: ApiOptions): Api {
   };
 }
 
+/** `/zones/<id>/logpush<rest>` or `/accounts/<id>/logpush<rest>`. */
+function logpushPath(owner: JobOwner, rest: string): string {
+  return `${'zone' in owner ? `/zones/${encodeURIComponent(owner.zone)}` : `/accounts/${encodeURIComponent(owner.account)}`}/logpush${rest}`;
+}
+
 /** The jobs of a zone or an account, or one of them. */
 function jobsPath(owner: JobOwner, jobId?: number): string {
-  const base = 'zone' in owner ? `/zones/${encodeURIComponent(owner.zone)}/logpush/jobs` : `/accounts/${encodeURIComponent(owner.account)}/logpush/jobs`;
-  return jobId === undefined ? base : `${base}/${encodeURIComponent(String(jobId))}`;
+  return logpushPath(owner, jobId === undefined ? '/jobs' : `/jobs/${encodeURIComponent(String(jobId))}`);
 }
 
 function ownerWords(owner: JobOwner): string {

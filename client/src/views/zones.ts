@@ -2,12 +2,11 @@
 // Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
 // platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
-import { ZONE_STATUS_CONCURRENCY, planOf, type Account, type Api, type StatusRecord, type Zone } from '../http/api';
+import { ZONE_STATUS_CONCURRENCY, planOf, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
 import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
 import { codeSpan, mdText } from '../markdown';
-import type { JobPlace } from '../commands/logpushJobs';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
