@@ -365,7 +365,7 @@ export class ManagementApi {
 
   /** A given ownership_challenge must be the one issued for this owner and destination; a missing one, where the platform asks for
    * it, is noted in the envelope's messages (the mock creates the job anyway: there is no bucket to prove). */
-  private ownershipCheck(ctx: RouteCtx, body: Record<string, unknown>): { error?: ApiReply; note?: EnvelopeMessage } {
+  private ownershipCheck(ctx: RouteCtx, body: Record<string, unknown>, done: 'created' | 'updated'): { error?: ApiReply; note?: EnvelopeMessage } {
     const conf = body.destination_conf;
     const given = body.ownership_challenge;
     if (typeof conf !== 'string') return {};
@@ -373,7 +373,7 @@ export class ManagementApi {
       return given === this.challenge(ctx, conf) ? {} : { error: fail(400, 1002, `The ownership challenge is not the one issued for destination "${destinationName(conf)}"; ask for one with POST …/logpush/ownership.`) };
     }
     if (!needsOwnershipChallenge(conf)) return {};
-    return { note: { code: 10520, message: `The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock created the job without one.` } };
+    return { note: { code: 10520, message: `The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock ${done} the job without one.` } };
   }
 
   private createJob(ctx: RouteCtx): ApiReply | Promise<ApiReply> {
@@ -383,7 +383,7 @@ export class ManagementApi {
     const errors = checkJob(parsed.value);
     if (errors.length) return failMany(400, errors);
     const body = parsed.value as Record<string, unknown>;
-    const ownership = this.ownershipCheck(ctx, body);
+    const ownership = this.ownershipCheck(ctx, body, 'created');
     if (ownership.error) return ownership.error;
     const dataset = String(body.dataset ?? 'http_requests');
     const scope = catalogue.logpush.datasetInfo(dataset)?.scope;
@@ -443,7 +443,7 @@ export class ManagementApi {
       const merged: LogpushJob = { ...old, ...update, id: old.id };
       const errors = checkJob(clientFields(merged));
       if (errors.length) return failMany(400, errors);
-      const ownership = 'destination_conf' in update || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged) : {};
+      const ownership = 'destination_conf' in update || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged, 'updated') : {};
       if (ownership.error) return ownership.error;
       delete merged.ownership_challenge;
       jobs[i] = merged;
