@@ -41,6 +41,9 @@ export class MockNotRunning extends UserError {
   }
 }
 
+/** The context key that is true while this window has a mock backend (its own or another window's). */
+export const MOCK_RUNNING = 'edgekit.mockRunning';
+
 export class Backend implements vscode.Disposable {
   private mock: MockBackend | undefined;
   /** The mock serving this window runs in another window's extension host. */
@@ -48,6 +51,8 @@ export class Backend implements vscode.Disposable {
   private starting: Promise<MockBackend> | undefined;
   private readonly item = vscode.window.createStatusBarItem('edgekit.mockStatus', vscode.StatusBarAlignment.Left, 10);
   private readonly changed = new vscode.EventEmitter<void>();
+  /** The value last given to the `edgekit.mockRunning` context key. */
+  private runningContext: boolean | undefined;
   readonly onDidChange = this.changed.event;
   /** Trust granted: real endpoints may be reached now (no setting changes, so nothing else tells the views to read again). */
   private readonly trusted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire());
@@ -62,6 +67,13 @@ export class Backend implements vscode.Disposable {
   get isShared(): boolean { return this.shared; }
 
   private render(): void {
+    // Menus and the walkthrough read it: Start or Stop in the palette, and the walkthrough's "Start the mock backend" step is done
+    // when the mock runs, however it started (auto-start, the status bar, a view, a command).
+    const running = this.mock !== undefined;
+    if (running !== this.runningContext) {
+      this.runningContext = running;
+      void vscode.commands.executeCommand('setContext', MOCK_RUNNING, running);
+    }
     if (this.mock) {
       const u = new URL(this.mock.url);
       this.item.text = `$(server-process) EdgeKit mock :${u.port}${this.shared ? ' (shared)' : ''}`;

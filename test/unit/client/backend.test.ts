@@ -1,10 +1,13 @@
 // The backend as the views see it: what makes them read again.
-import { fake, resetFake, grantTrust, workspace } from './vscode';
+import { fake, resetFake, grantTrust, workspace, commands } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
 import { backendCommands } from '../../../client/src/commands/backend';
 import type { Ctx } from '../../../client/src/ctx';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 beforeEach(() => resetFake());
 
@@ -54,4 +57,32 @@ test('edgekit.mock.rateLimit written as a number (or anything but a string) is r
   }
   fake.settings.set('mock.rateLimit', ' off ');
   assert.equal(parseRateLimit(Config.mockRateLimit()), false);
+});
+
+test('the edgekit.mockRunning context key follows the mock, however it starts and stops (palette, walkthrough)', async () => {
+  // The walkthrough's "Start the mock backend" step stayed unchecked while the auto-started mock ran, and the palette offered
+  // Stop with nothing running. The key is set once per change, not on every status redraw.
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  let closed = 0;
+  const mock = { url: 'http://127.0.0.1:1/', gatewayUrl: 'http://127.0.0.1:1/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:1/client/v4', close: async () => { closed++; }, reset: async () => undefined };
+  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
+    acquireMockBackend: async () => ({ backend: mock, shared: false }),
+    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
+    parseRateLimit: () => undefined,
+  });
+  const keys = () => commands.executed.filter((c) => c[0] === 'setContext' && c[1] === 'edgekit.mockRunning').map((c) => c[2]);
+  try {
+    assert.deepEqual(keys(), [false], 'stopped when the window opens');
+    await b.startMock();
+    await b.startMock();
+    assert.deepEqual(keys(), [false, true]);
+    assert.equal(await b.stopMock(), true);
+    assert.deepEqual(keys(), [false, true, false]);
+    assert.equal(closed, 1);
+  } finally {
+    await b.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
 });

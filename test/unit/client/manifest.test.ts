@@ -147,6 +147,21 @@ test('virtual workspaces are not refused: github.dev opens every repository as o
   }
 });
 
+/** The context keys the client sets: `setContext` with a literal, or with a constant declared as one in client/src. */
+function clientContextKeys(): Set<string> {
+  const keys = new Set<string>();
+  const files = fs.readdirSync(path.join(root, 'client/src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  const texts = files.map((f) => fs.readFileSync(path.join(root, 'client/src', f), 'utf8'));
+  const constants = new Map(texts.flatMap((t) => [...t.matchAll(/const (\w+) = '([\w.]+)'/g)].map((m) => [m[1], m[2]] as const)));
+  for (const t of texts) {
+    for (const m of t.matchAll(/'setContext', (?:'([\w.]+)'|(\w+))/g)) {
+      const key = m[1] ?? constants.get(m[2]);
+      if (key) keys.add(key);
+    }
+  }
+  return keys;
+}
+
 test('the walkthrough: every step\'s media is shipped, its links and completion events name what exists', () => {
   const [w] = pkg.contributes.walkthroughs as { id: string; steps: { id: string; description: string; media: { markdown?: string; image?: string }; completionEvents?: string[] }[] }[];
   assert.ok(w && w.steps.length >= 5, 'a walkthrough with its steps');
@@ -154,6 +169,7 @@ test('the walkthrough: every step\'s media is shipped, its links and completion 
   const views = new Set<string>(Object.values(pkg.contributes.views as Record<string, { id: string }[]>).flat().map((v) => `${v.id}.focus`));
   const languages = new Set<string>(pkg.contributes.languages.map((l: { id: string }) => l.id));
   const builtIn = new Set(['workbench.actions.view.problems']);
+  const contextKeys = clientContextKeys();
   const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
   const glob = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
   for (const s of w.steps) {
@@ -165,7 +181,7 @@ test('the walkthrough: every step\'s media is shipped, its links and completion 
     for (const c of links) assert.ok(declared.has(c) || views.has(c) || builtIn.has(c), `${s.id}: command ${c}`);
     for (const e of s.completionEvents ?? []) {
       const [kind, id] = e.split(':');
-      assert.ok(kind === 'onCommand' ? declared.has(id) : kind === 'onLanguage' ? languages.has(id) : false, `${s.id}: ${e}`);
+      assert.ok(kind === 'onCommand' ? declared.has(id) : kind === 'onLanguage' ? languages.has(id) : kind === 'onContext' ? contextKeys.has(id) : false, `${s.id}: ${e}`);
     }
   }
 });
@@ -240,6 +256,12 @@ test('before EdgeKit activates, VS Code desktop shows its views, walkthrough and
   ] as [string, string][];
   assert.ok(surfaces.length > 20);
   for (const [what, when] of surfaces) {
+    // Stop Mock Backend shows only while a mock runs, which needs the extension active.
+    if (/edgekit\.mockRunning/.test(when) && !/!edgekit\.mockRunning/.test(when)) {
+      assert.equal(evaluateWhen(when, desktop), false, `${what} is hidden before activation (${when})`);
+      assert.equal(evaluateWhen(when, { ...activated, 'edgekit.mockRunning': true }), true, `${what} shows while the mock runs (${when})`);
+      continue;
+    }
     assert.equal(evaluateWhen(when, desktop), true, `${what} shows on desktop before activation (${when})`);
     assert.equal(evaluateWhen(when, browser), false, `${what} is hidden in a browser without the Node extension (${when})`);
     assert.equal(evaluateWhen(when, activated), true, `${what} shows where the Node extension runs (${when})`);
@@ -278,4 +300,14 @@ test('the walkthrough claims only what the extension does', () => {
   // http/gateway.ts sends Content-Type only), so its curl has none to put in environment variables.
   const gateway = fs.readFileSync(path.join(root, 'client/src/http/gateway.ts'), 'utf8');
   if (!/Authorization|X-Auth/i.test(gateway)) assert.doesNotMatch(text('send'), /credential/i, 'the send step promises credentials in the curl command');
+});
+
+test('the palette offers Start Mock Backend while no mock runs and Stop Mock Backend while one does (the client sets the key)', () => {
+  // Both were listed at all times: Stop with nothing running only said so, and Start with a mock running only repeated its URLs.
+  const palette = pkg.contributes.menus.commandPalette as { command: string; when: string }[];
+  const when = (c: string) => palette.find((e) => e.command === c)!.when;
+  const ctx = (running: boolean) => ({ isWeb: false, 'edgekit.nodeHost': true, 'edgekit.mockRunning': running });
+  assert.deepEqual([evaluateWhen(when('edgekit.mock.start'), ctx(false)), evaluateWhen(when('edgekit.mock.stop'), ctx(false))], [true, false]);
+  assert.deepEqual([evaluateWhen(when('edgekit.mock.start'), ctx(true)), evaluateWhen(when('edgekit.mock.stop'), ctx(true))], [false, true]);
+  assert.ok(clientContextKeys().has('edgekit.mockRunning'), 'the client sets edgekit.mockRunning');
 });

@@ -145,6 +145,7 @@ export function resetFake(): void {
   fake.globs = [];
   fake.logged = [];
   fake.unresolved.clear();
+  commands.executed.length = 0;
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
