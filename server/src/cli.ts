@@ -74,8 +74,8 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
 /** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
  * match a kind's pattern) go into `walked` too, and the real paths of the directories named go into `roots`. */
-/** A path lint could not check (or, `unfixed`, whose fixes it did not write), and why. */
-interface PathError { path: string; message: string; unfixed?: boolean }
+/** A path lint could not check (or, `unfixed`, whose fixes it did not write; `missing`, that does not exist), and why. */
+interface PathError { path: string; message: string; unfixed?: boolean; missing?: boolean }
 
 function collect(paths: string[], explicitKind: boolean, errors: PathError[], walked: Set<string>, roots: string[]): string[] {
   const files: string[] = [];
@@ -112,7 +112,8 @@ function collect(paths: string[], explicitKind: boolean, errors: PathError[], wa
     try {
       st = fs.statSync(p);
     } catch (err) {
-      errors.push({ path: p, message: `${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}.` });
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}.`, missing });
       continue;
     }
     if (st.isDirectory()) {
@@ -391,9 +392,13 @@ export function lint(argv: string[], io: Io): number {
   else io.stdout(stylish(results, ioErrors.length - unfixed, args.fix, unfixed));
   // The line format's reader (a VS Code task's $edgekit problem matcher, any line-based tool) gets them as lines of its own format,
   // at the start of the path they concern; the other formats say them as messages.
+  // A path that does not exist is written absolute, with the name as given: a matcher that takes a relative name relative to its
+  // folder only when the file is there (VS Code's autoDetect) would take it as a path from the root.
   for (const e of ioErrors) {
-    io.stderr(args.format === 'line' ? `${oneLine(e.path)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(e.message)}\n`
-      : `edgekit: ${oneLine(`${e.path}: ${e.message}`)}\n`);
+    if (args.format !== 'line') { io.stderr(`edgekit: ${oneLine(`${e.path}: ${e.message}`)}\n`); continue; }
+    const at = e.missing ? path.resolve(e.path) : e.path;
+    const message = at === e.path ? e.message : `${e.message.replace(/\.$/, '')} (${e.path}).`;
+    io.stderr(`${oneLine(at)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(message)}\n`);
   }
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;

@@ -180,3 +180,14 @@ test('a definition that cannot run is refused at its member in tasks.json, the e
   // The user's tasks.json: no path the API gives.
   assert.match(refusalLines(definitionRefusal(def, definitionProblem(def)!), undefined)[0], /^edgekit: This task of type "edgekit" cannot run: "fix"/);
 });
+
+test('a name in "paths" that does not exist is a Problems line at that name in the task\'s folder, absolute (the matcher cannot find a missing relative file)', async () => {
+  // The $edgekit matcher's fileLocation is autoDetect: a relative name that exists is taken relative to the folder, one that does
+  // not as an absolute path, so "filters" became /filters.
+  const dir = folder({ 'a.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"eq","value":200}}' });
+  const r = await cli(lintArgs({ type: 'edgekit', command: 'lint', paths: ['filters', 'a.filter.json'] }, {}), dir);
+  assert.equal(r.code, 2);
+  const m = matcher(r.stderr.trim())!;
+  assert.ok(m, r.stderr);
+  assert.deepEqual([m.file, m.code, m.message], [path.join(fs.realpathSync(dir), 'filters'), 'cli/not-checked', 'no such file or directory (filters).']);
+});
