@@ -86,13 +86,13 @@ export function datasetRefusal(values: SettingValues, datasets: readonly string[
   const used = normalizeSettings({ logpush: { dataset: value } }).logpush.dataset;
   if (used !== value || datasets.includes(used)) return undefined;
   // Workspace settings are the .code-workspace file's "settings" in a window that has one, else the folder's .vscode/settings.json.
-  const where = scope === 'user' ? { label: 'your User settings' }
+  const where = scope === 'user' ? { label: 'User settings' }
     : scope === 'workspace' && place.workspaceFile
-      ? { label: `the workspace settings (${path.basename(place.workspaceFile)})`, at: { file: place.workspaceFile, path: ['settings', DATASET_SETTING] } }
-      : { label: `the settings of the folder "${place.folderName}" (.vscode/settings.json)`, at: { file: path.join(place.folderDir, '.vscode', 'settings.json'), path: [DATASET_SETTING] } };
+      ? { label: `workspace settings, ${path.basename(place.workspaceFile)}`, at: { file: place.workspaceFile, path: ['settings', DATASET_SETTING] } }
+      : { label: `settings of the folder "${place.folderName}", .vscode/settings.json`, at: { file: path.join(place.folderDir, '.vscode', 'settings.json'), path: [DATASET_SETTING] } };
   return {
     code: 'logpush/unknown-dataset',
-    message: `Unknown dataset "${used}" in the ${DATASET_SETTING} setting of ${where.label}; choose one the setting offers, or remove it. ` +
+    message: `Unknown dataset "${used}" in the ${DATASET_SETTING} setting (${where.label}); choose one the setting offers, or remove it. ` +
       'The lint task does not run with it (the editor reports it in each standalone *.filter.json without "$dataset").',
     ...(where.at ? { at: where.at } : {}),
   };

@@ -121,16 +121,16 @@ test('a dataset setting the CLI refuses (a name that is no dataset) refuses the 
   assert.equal(cliSays.code, 2, 'the CLI refuses it');
   const folderRefusal = datasetRefusal({ globalValue: 'gateway_dns', workspaceFolderValue: 'nope' }, DATASETS, PLACE)!;
   assert.equal(folderRefusal.code, 'logpush/unknown-dataset');
-  assert.match(folderRefusal.message, /^Unknown dataset "nope" in the edgekit\.logpush\.dataset setting of the settings of the folder "a" \(\.vscode\/settings\.json\)/);
+  assert.match(folderRefusal.message, /^Unknown dataset "nope" in the edgekit\.logpush\.dataset setting \(settings of the folder "a", \.vscode\/settings\.json\); choose one/);
   assert.deepEqual(folderRefusal.at, { file: path.join('/ws/a', '.vscode', 'settings.json'), path: ['edgekit.logpush.dataset'] });
   const server = getLanguageService().validate('{"where":{"key":"ClientRequestPath","operator":"eq","value":"/"}}', 'logpush-filter', { logpushDataset: 'nope' });
   assert.ok(server.some((p) => p.code === folderRefusal.code && p.message.includes('"nope" (from the edgekit.logpush.dataset setting)')), 'the editor says it in the filter');
   // Workspace settings: the .code-workspace file's "settings" when the window has one; User settings have no file the API names.
   assert.deepEqual(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, { ...PLACE, workspaceFile: '/ws/x.code-workspace' })!.at, { file: '/ws/x.code-workspace', path: ['settings', 'edgekit.logpush.dataset'] });
-  assert.match(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, { ...PLACE, workspaceFile: '/ws/x.code-workspace' })!.message, /the workspace settings \(x\.code-workspace\)/);
+  assert.match(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, { ...PLACE, workspaceFile: '/ws/x.code-workspace' })!.message, /setting \(workspace settings, x\.code-workspace\)/);
   assert.equal(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, PLACE)!.at!.file, path.join('/ws/a', '.vscode', 'settings.json'));
   const user = datasetRefusal({ globalValue: 'nope' }, DATASETS, PLACE)!;
-  assert.match(user.message, /of your User settings/);
+  assert.match(user.message, /setting \(User settings\)/);
   assert.equal(user.at, undefined);
 });
 

@@ -80,7 +80,7 @@ test('a folder whose dataset setting the CLI would refuse gets tasks that say so
   assert.match((await runRefusal(resolved)).text, /settings\.json:2:30-2:36 error logpush\/unknown-dataset/);
   fake.folderSettings.set(dir, new Map());
   fake.settings.set('logpush.dataset', 'nope');
-  assert.match((await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text, /^edgekit: Unknown dataset "nope" in the edgekit\.logpush\.dataset setting of your User settings/);
+  assert.match((await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text, /^edgekit: Unknown dataset "nope" in the edgekit\.logpush\.dataset setting \(User settings\)/);
   // A dataset it knows runs the CLI.
   fake.settings.set('logpush.dataset', 'gateway_dns');
   const ok = (provider().provideTasks() as unknown as Task[])[0];
