@@ -6,15 +6,15 @@
 // second session's windows used the first one's mock and lost it when the first stopped. Now each port has its own directory
 // (the default port keeps `session`, so its user data carries on), and `session.lock` in it names the process that runs it: a
 // second session on the same port is refused before it deletes or writes anything, with the running one's pid and clone. A lock
-// whose process is gone (kill -9, a crash, a reboot) is taken over. The lock is created whole and exclusively (a temp file
-// hard-linked into place: the link fails when the name exists), as the mock's state lock is (mock/src/lock.ts). Also here: the
-// session's settings files, which keep what the user set in them across starts (writeSessionSettings).
+// whose process no longer runs (kill -9, a crash, a reboot, its pid now another process's) is taken over. The lock is the mock's
+// state lock's (mock/src/pidLock.js, plain JavaScript so that it runs here before anything is built). Also here: the session's
+// settings files, which keep what the user set in them across starts (writeSessionSettings).
 'use strict';
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
-const crypto = require('crypto');
 const jsonc = require('jsonc-parser');
+const { acquireLock, processStamp } = require('../mock/src/pidLock.js');
 
 const DEFAULT_PORT = 8080;
 const LOCK_NAME = 'session.lock';
@@ -34,46 +34,6 @@ function parsePort(value) {
 
 function readOr(file, fallback) {
   try { return fs.readFileSync(file, 'utf8'); } catch { return fallback; }
-}
-
-/**
- * What tells this start of process `pid` from another process that gets the same pid later (after it exits, or after a reboot):
- * the boot id and the process's start time in clock ticks since boot (Linux /proc). undefined where /proc does not say.
- */
-function processStamp(pid) {
-  const boot = readOr('/proc/sys/kernel/random/boot_id', '').trim();
-  const stat = readOr(`/proc/${pid}/stat`, '');
-  // Field 22 (starttime), counted after the command name in parentheses, which may itself hold spaces and parentheses.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return boot && fields.length > 19 ? `${boot}:${fields[19]}` : undefined;
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
-
-/** The process a lock names still runs: the pid exists, is not a zombie (killed, not yet reaped) and, where both are known, it is
- * the same start of it. */
-function holderRuns(holder) {
-  if (!alive(holder.pid)) return false;
-  const stat = readOr(`/proc/${holder.pid}/stat`, '');
-  if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) return false;
-  const now = processStamp(holder.pid);
-  return !(holder.stamp && now && holder.stamp !== now);
-}
-
-function readLock(file) {
-  try {
-    const v = JSON.parse(fs.readFileSync(file, 'utf8'));
-    return v && Number.isInteger(v.pid) && v.pid > 0 ? v : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Another session runs in this directory, i.e. on this port. */
@@ -112,44 +72,19 @@ function probePort(port) {
   });
 }
 
-/**
- * Takes the lock of `dir`: returns the stale holder it replaced (if any), or throws SessionInUse. A stale lock is moved aside before
- * it is removed, and what was moved is looked at: another start may have taken the stale lock over since it was read, and removing
- * the name would remove that session's fresh lock (the same order as mock/src/lock.ts).
- */
-function takeLock(dir, me) {
+/** Takes the lock of `dir` for the session `fields` (port, root, since): returns the lock and the stale holder it replaced (if any),
+ * or throws SessionInUse naming the running one. */
+async function takeLock(dir, fields) {
   const file = path.join(dir, LOCK_NAME);
-  let stale;
-  for (let attempt = 0; ; attempt++) {
-    const tmp = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(me) + '\n');
-    try {
-      fs.linkSync(tmp, file);
-      return { file, stale };
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw new Error(`Cannot lock the session directory "${dir}" (${file}): ${err.message}`);
-      if (attempt >= 2) throw new Error(`Cannot lock the session directory "${dir}": "${file}" keeps coming back; is another session starting on port ${me.port}?`);
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
-    const other = readLock(file);
-    if (other && holderRuns(other)) throw new SessionInUse(me.port, other, file);
-    const aside = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.stale`;
-    try {
-      fs.renameSync(file, aside);
-    } catch (err) {
-      if (err.code === 'ENOENT') continue;
-      throw err;
-    }
-    const moved = readLock(aside);
-    if (moved && moved.token !== other?.token && holderRuns(moved)) {
-      try { fs.linkSync(aside, file); } catch { /* a third took the name meanwhile: it holds the directory now */ }
-      fs.rmSync(aside, { force: true });
-      throw new SessionInUse(me.port, moved, file);
-    }
-    fs.rmSync(aside, { force: true });
-    stale = other ?? stale;
+  let got;
+  try {
+    got = await acquireLock(file, fields);
+  } catch (err) {
+    throw new Error(`Cannot lock the session directory "${dir}" (${file}): ${err.message}`);
   }
+  if (got.holder) throw new SessionInUse(fields.port, got.holder, file);
+  if (got.contended) throw new Error(`Cannot lock the session directory "${dir}": "${file}" keeps coming back; is another session starting on port ${fields.port}?`);
+  return got;
 }
 
 /**
@@ -160,14 +95,11 @@ function takeLock(dir, me) {
 async function openSession({ tools, port, root }) {
   const dir = sessionDir(tools, port);
   fs.mkdirSync(dir, { recursive: true });
-  const me = { pid: process.pid, stamp: processStamp(process.pid), port, root, since: new Date().toISOString(), token: crypto.randomBytes(8).toString('hex') };
-  const { file, stale } = takeLock(dir, me);
-  let released = false;
+  const { lock, stale } = await takeLock(dir, { port, root, since: new Date().toISOString() });
+  const file = lock.file;
   const release = () => {
-    if (released) return;
-    released = true;
     process.removeListener('exit', release);
-    if (readLock(file)?.token === me.token) fs.rmSync(file, { force: true });
+    lock.release();
   };
   process.on('exit', release);
   try {

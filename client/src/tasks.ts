@@ -2,16 +2,21 @@
 // for each workspace folder in Run Task with no tasks.json, and any `{ "type": "edgekit", "command": "lint", ... }` a tasks.json
 // defines. Each runs the CLI this extension carries (dist/cli.js) with the extension host's own runtime, so no `node` is needed on
 // PATH, and its `--format line` output fills the Problems panel through the $edgekit and $edgekit-info problem matchers: the problems
-// of every file of the folder, open or not, checked with the folder's EdgeKit settings.
+// of every file of the folder, open or not, checked with the folder's EdgeKit settings. A task the CLI would refuse (a definition it
+// cannot run, or a dataset setting it does not know) runs as a refusal instead: its terminal says why, and the Problems panel
+// shows it at the setting or the tasks.json member (lintTask.ts refusalLines), since the CLI's usage error named neither.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { definitionProblem, lintArgs, taskName, type EdgeKitTaskDefinition } from './lintTask';
+import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, refusalLines, taskName, type EdgeKitTaskDefinition, type Refusal } from './lintTask';
 import { log } from './log';
 
 export const TASK_TYPE = 'edgekit';
 const MATCHERS = ['$edgekit', '$edgekit-info'];
 
 export class LintTaskProvider implements vscode.TaskProvider {
-  constructor(private readonly cliPath: string) {}
+  /** `datasets`: the names the edgekit.logpush.dataset setting offers (package.json), the ones the CLI's --dataset takes. */
+  constructor(private readonly cliPath: string, private readonly datasets: readonly string[]) {}
 
   provideTasks(): vscode.Task[] {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
@@ -23,23 +28,20 @@ export class LintTaskProvider implements vscode.TaskProvider {
 
   resolveTask(task: vscode.Task): vscode.Task | undefined {
     const def = task.definition as { [k: string]: unknown };
-    const problem = definitionProblem(def);
-    if (problem) {
-      // VS Code says only that the task could not be resolved; the reason goes to the EdgeKit log.
-      log.error(`The task "${task.name}" of type "${TASK_TYPE}" cannot run: ${problem}.`);
-      return undefined;
-    }
-    const folder = folderOf(task.scope);
-    if ('problem' in folder) {
-      log.error(`The task "${task.name}" of type "${TASK_TYPE}" cannot run: ${folder.problem}.`);
-      return undefined;
-    }
+    // A definition that cannot run is resolved to a task that says why when it is run, at its member in tasks.json: VS Code says
+    // only that an unresolved task was ignored, in its Tasks output.
+    const where = folderOf(task.scope);
+    const problem = definitionProblem(def) ?? (where.problem ? { message: where.problem } : undefined);
+    if (problem || !where.folder) return refusedTask(task, problem ?? { message: 'no folder is open' });
     // The same definition object: VS Code matches the resolved task to the tasks.json entry by it.
-    return this.build(task.definition as EdgeKitTaskDefinition, folder.folder, task.name);
+    return this.build(task.definition as EdgeKitTaskDefinition, where.folder, task.name);
   }
 
   private build(def: EdgeKitTaskDefinition, folder: vscode.WorkspaceFolder, name = taskName(def)): vscode.Task {
     const settings = vscode.workspace.getConfiguration('edgekit', folder.uri);
+    const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+    const refusal = datasetRefusal(settings.inspect('logpush.dataset') ?? {}, this.datasets, { folderName: folder.name, folderDir: folder.uri.fsPath, workspaceFile });
+    if (refusal) return refusalTask(def, folder, name, refusal);
     const args = lintArgs(def, { dataset: settings.get('logpush.dataset'), maxProblems: settings.get('maxProblems'), maxFileSizeKB: settings.get('maxFileSizeKB') });
     // process.execPath is Node in a Node extension host and Electron in VS Code desktop's, which runs as Node with this variable.
     const execution = new vscode.ProcessExecution(process.execPath, [this.cliPath, ...args], { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
@@ -55,7 +57,7 @@ export class LintTaskProvider implements vscode.TaskProvider {
  * workspace's folder when it has only one. With several, which one is meant cannot be told (VS Code's TypeScript provider refuses
  * these too), and the first folder's Problems would pass for the workspace's.
  */
-function folderOf(scope: vscode.Task['scope']): { folder: vscode.WorkspaceFolder } | { problem: string } {
+function folderOf(scope: vscode.Task['scope']): { folder?: vscode.WorkspaceFolder; problem?: string } {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const folder = scope && typeof scope === 'object' ? scope : folders.length === 1 ? folders[0] : undefined;
   if (!folder) {
@@ -65,6 +67,54 @@ function folderOf(scope: vscode.Task['scope']): { folder: vscode.WorkspaceFolder
   return { folder };
 }
 
+/** A tasks.json definition that cannot run, refused at its member in the file that holds it. */
+function refusedTask(task: vscode.Task, problem: { member?: string; message: string }): vscode.Task {
+  const scope = task.scope;
+  const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
+  const file = scope && typeof scope === 'object' ? (scope.uri.scheme === 'file' ? { path: path.join(scope.uri.fsPath, '.vscode', 'tasks.json'), workspaceFile: false } : undefined)
+    : scope === vscode.TaskScope.Workspace && workspaceFile ? { path: workspaceFile, workspaceFile: true } : undefined;
+  return refusalTask(task.definition, scope ?? vscode.TaskScope.Workspace, task.name, definitionRefusal(task.definition, problem, file));
+}
+
+/** A task that runs nothing: its terminal (brought up) and the Problems panel say why it cannot run, and it ends with exit code 2,
+ * the CLI's code for a usage problem. The same problem matchers read the refusal's line. */
+function refusalTask(def: vscode.TaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope, name: string, refusal: Refusal): vscode.Task {
+  const execution = new vscode.CustomExecution(async () => new RefusalTerminal(name, refusal));
+  const task = new vscode.Task(def, scope, name, TASK_TYPE, execution, MATCHERS);
+  task.detail = `Cannot run: ${refusal.message}`;
+  task.presentationOptions = { reveal: vscode.TaskRevealKind.Always, clear: true };
+  return task;
+}
+
+class RefusalTerminal implements vscode.Pseudoterminal {
+  private readonly written = new vscode.EventEmitter<string>();
+  private readonly closed = new vscode.EventEmitter<number>();
+  readonly onDidWrite = this.written.event;
+  readonly onDidClose = this.closed.event;
+
+  constructor(private readonly name: string, private readonly refusal: Refusal) {}
+
+  open(): void {
+    log.error(`The task "${this.name}" of type "${TASK_TYPE}" did not run: ${this.refusal.message}`);
+    let text: string | undefined;
+    try { text = this.refusal.at ? fs.readFileSync(this.refusal.at.file, 'utf8') : undefined; } catch { /* said without a place */ }
+    this.written.fire(refusalLines(this.refusal, text).map((l) => `${l}\r\n`).join(''));
+    this.closed.fire(2);
+  }
+
+  close(): void {
+    this.written.dispose();
+    this.closed.dispose();
+  }
+}
+
+/** The dataset names the edgekit.logpush.dataset setting offers (its enum in package.json). */
+export function settingDatasets(packageJson: unknown): string[] {
+  const props = (packageJson as { contributes?: { configuration?: { properties?: Record<string, { enum?: unknown }> } } })?.contributes?.configuration?.properties;
+  const names = props?.['edgekit.logpush.dataset']?.enum;
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+}
+
 export function registerTasks(context: vscode.ExtensionContext): vscode.Disposable {
-  return vscode.tasks.registerTaskProvider(TASK_TYPE, new LintTaskProvider(context.asAbsolutePath('dist/cli.js')));
+  return vscode.tasks.registerTaskProvider(TASK_TYPE, new LintTaskProvider(context.asAbsolutePath('dist/cli.js'), settingDatasets(context.extension.packageJSON)));
 }

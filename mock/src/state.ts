@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { MigrationState } from './migration';
 import type { NewRule } from './zones';
+import { alive } from './pidLock.js';
 import { ACCOUNTS, ZONES } from './zones';
 import { isObj } from '../../server/src/core';
 
@@ -109,15 +110,9 @@ export function parseState(text: string): MockState {
   return out;
 }
 
-/** Errors of fs.link on a file system without hard links (FAT, some network shares). */
-const NO_HARD_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'];
-
-/**
- * Write a file atomically: temp file in the same folder, fsync, rename over the target, fsync the folder. `exclusive`: create the
- * file, failing with EEXIST when it exists, by hard-linking the temp file to it (a link never replaces a name); where hard links
- * are not supported, an exclusive create written at once.
- */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: { exclusive?: boolean } = {}): Promise<void> {
+/** Write a file atomically: temp file in the same folder, fsync, rename over the target, fsync the folder. (An exclusive create,
+ * which the state lock needs, is pidLock.js's.) */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const dir = path.dirname(file);
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'w', 0o600);
@@ -128,13 +123,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     await handle.close();
   }
   try {
-    if (!opts.exclusive) await fs.rename(tmp, file);
-    else {
-      await fs.link(tmp, file).catch(async (err: NodeJS.ErrnoException) => {
-        if (!NO_HARD_LINKS.includes(String(err.code))) throw err;
-        await fs.writeFile(file, data, { flag: 'wx', mode: 0o600 });
-      });
-    }
+    await fs.rename(tmp, file);
   } finally {
     await fs.rm(tmp, { force: true }); // after a rename, nothing is left to remove
   }
@@ -143,16 +132,6 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     try { await d.sync(); } finally { await d.close(); }
   } catch {
     // Some platforms cannot fsync a folder; the rename itself is still atomic.
-  }
-}
-
-/** Whether a process with this id exists (EPERM: it exists but belongs to someone else). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

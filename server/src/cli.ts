@@ -74,7 +74,10 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
 /** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
  * match a kind's pattern) go into `walked` too, and the real paths of the directories named go into `roots`. */
-function collect(paths: string[], explicitKind: boolean, errors: string[], walked: Set<string>, roots: string[]): string[] {
+/** A path lint could not check (or, `unfixed`, whose fixes it did not write; `missing`, that does not exist), and why. */
+interface PathError { path: string; message: string; unfixed?: boolean; missing?: boolean }
+
+function collect(paths: string[], explicitKind: boolean, errors: PathError[], walked: Set<string>, roots: string[]): string[] {
   const files: string[] = [];
   const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
   const walk = (dir: string) => {
@@ -83,7 +86,7 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (err) {
-      errors.push(`${dir}: cannot read directory (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+      errors.push({ path: dir, message: `cannot read directory (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -96,7 +99,7 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
         try {
           target = fs.statSync(p);
         } catch (err) {
-          if (detectKind(e.name)) errors.push(`${p}: broken symbolic link (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+          if (detectKind(e.name)) errors.push({ path: p, message: `broken symbolic link (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
           continue;
         }
         if (target.isDirectory()) { if (!SKIP_DIRS.has(e.name) && !visited.has(fs.realpathSync(p))) walk(p); }
@@ -109,14 +112,15 @@ function collect(paths: string[], explicitKind: boolean, errors: string[], walke
     try {
       st = fs.statSync(p);
     } catch (err) {
-      errors.push(`${p}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}.`);
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      errors.push({ path: p, message: `${missing ? 'no such file or directory' : (err as Error).message}.`, missing });
       continue;
     }
     if (st.isDirectory()) {
       try { roots.push(fs.realpathSync(p)); } catch { /* reported by readdir */ }
       walk(p);
     } else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
-    else errors.push(`${p}: not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).`);
+    else errors.push({ path: p, message: 'not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).' });
   }
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
   const seen = new Set<string>();
@@ -268,11 +272,20 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
   return lines.join('\n') + '\n';
 }
 
+function canWrite(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Writes the fixed text over `file`, or says why not (the file is then unchanged). A file found by walking a directory is written
  * only when its real path is inside one of the directories named (`roots`): a symbolic link in a cloned folder must not make
  * --fix rewrite a file elsewhere. The text goes to a temp file beside the real file (mode and owner copied, synced), which is
  * renamed over it once the file is seen to hold what was read: a failed or interrupted write leaves the old file whole, and a
- * save made meanwhile (an editor) is not overwritten. */
+ * save made meanwhile (an editor) is not overwritten. A read-only file is left as it is. */
 function writeFixes(file: string, roots: string[] | undefined, read: Buffer, text: string): string | undefined {
   const code = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   let real: string;
@@ -285,6 +298,11 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   }
   if (roots && !roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep))) {
     return `is ${real} (through a symbolic link), outside the paths given; the fixes were not written.`;
+  }
+  // A file made read-only is not rewritten: renaming the temp file over it would replace it (the folder is what a rename needs),
+  // and root may write any file. No write bit at all, or no write access for this process, is read-only.
+  if ((st.mode & 0o222) === 0 || !canWrite(real)) {
+    return `is read-only${process.platform === 'win32' ? '' : ` (mode ${(st.mode & 0o777).toString(8)})`}; the fixes were not written.`;
   }
   const tmp = path.join(path.dirname(real), `.${path.basename(real)}.edgekit-${process.pid}-${Date.now().toString(36)}.tmp`);
   try {
@@ -305,7 +323,7 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
 
 export function lint(argv: string[], io: Io): number {
   const args = parseLintArgs(argv);
-  const ioErrors: string[] = [];
+  const ioErrors: PathError[] = [];
   const walked = new Set<string>();
   const roots: string[] = [];
   const files = collect(args.paths, !!args.kind, ioErrors, walked, roots);
@@ -318,7 +336,7 @@ export function lint(argv: string[], io: Io): number {
       bytes = fs.readFileSync(file);
       text = bytes.toString('utf8');
     } catch (err) {
-      ioErrors.push(`${file}: cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+      ioErrors.push({ path: file, message: `cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
       continue;
     }
     const decoded = text;
@@ -327,7 +345,7 @@ export function lint(argv: string[], io: Io): number {
     // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
     const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(text);
     if (!kind) {
-      ioErrors.push(`${file}: cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.`);
+      ioErrors.push({ path: file, message: 'cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.' });
       continue;
     }
     try {
@@ -339,7 +357,7 @@ export function lint(argv: string[], io: Io): number {
         // would change with the operator's spelling). RFC 8259 §8.1: JSON exchanged between systems is UTF-8.
         const invalid = r.fixed > 0 ? notUtf8At(bytes, decoded) : -1;
         if (invalid >= 0) {
-          ioErrors.push(`${file}: not valid UTF-8 (byte 0x${bytes[invalid].toString(16).padStart(2, '0')} at offset ${invalid}); the fixes were not written.`);
+          ioErrors.push({ path: file, message: `not valid UTF-8 (byte 0x${bytes[invalid].toString(16).padStart(2, '0')} at offset ${invalid}); the fixes were not written.`, unfixed: true });
           unfixed++;
           results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
           continue;
@@ -347,7 +365,7 @@ export function lint(argv: string[], io: Io): number {
         if (r.fixed > 0) {
           const refused = writeFixes(file, walked.has(file) ? roots : undefined, bytes, (bom ? '\ufeff' : '') + r.text);
           if (refused) {
-            ioErrors.push(`${file}: ${refused}`);
+            ioErrors.push({ path: file, message: refused, unfixed: true });
             unfixed++;
             results.push({ file, kind, text, problems: core.validate(text, kind, opts), fixed: 0 });
             continue;
@@ -359,7 +377,7 @@ export function lint(argv: string[], io: Io): number {
       }
     } catch (err) {
       // One file must not discard every other file's results.
-      ioErrors.push(`${file}: internal error while checking (${(err as Error).message}).`);
+      ioErrors.push({ path: file, message: `internal error while checking (${(err as Error).message}).` });
     }
   }
   if (args.format === 'json') io.stdout(JSON.stringify(toJson(results)) + '\n');
@@ -372,8 +390,16 @@ export function lint(argv: string[], io: Io): number {
   } else if (args.format === 'github') io.stdout(toGithub(results));
   else if (args.format === 'gitlab') io.stdout(JSON.stringify(toGitlab(results), null, 2) + '\n');
   else io.stdout(stylish(results, ioErrors.length - unfixed, args.fix, unfixed));
-  for (const e of ioErrors) io.stderr(`edgekit: ${oneLine(e)}
-`);
+  // The line format's reader (a VS Code task's $edgekit problem matcher, any line-based tool) gets them as lines of its own format,
+  // at the start of the path they concern; the other formats say them as messages.
+  // A path that does not exist is written absolute, with the name as given: a matcher that takes a relative name relative to its
+  // folder only when the file is there (VS Code's autoDetect) would take it as a path from the root.
+  for (const e of ioErrors) {
+    if (args.format !== 'line') { io.stderr(`edgekit: ${oneLine(`${e.path}: ${e.message}`)}\n`); continue; }
+    const at = e.missing ? path.resolve(e.path) : e.path;
+    const message = at === e.path ? e.message : `${e.message.replace(/\.$/, '')} (${e.path}).`;
+    io.stderr(`${oneLine(at)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(message)}\n`);
+  }
   if (ioErrors.length) return 2;
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }

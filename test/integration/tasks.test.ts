@@ -87,6 +87,54 @@ suite('Tasks: edgekit lint with the $edgekit problem matchers', () => {
       await setSetting('logpush.dataset', undefined, vscode.ConfigurationTarget.Workspace);
     }
   });
+
+  test('a dataset setting the CLI does not know: the task does not run it, and Problems shows why at the setting in settings.json', async () => {
+    // The task passed it as --dataset nope: the CLI's usage error (exit 2) named neither the setting nor where it was set, and the
+    // Problems panel showed nothing.
+    const folder = vscode.workspace.workspaceFolders![0];
+    const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
+    await setSetting('logpush.dataset', 'nope', vscode.ConfigurationTarget.Workspace);
+    try {
+      const lint = (await vscode.tasks.fetchTasks({ type: 'edgekit' })).find((t) => t.name === 'lint')!;
+      assert.ok(lint.execution instanceof vscode.CustomExecution, 'a refusal, not the CLI');
+      assert.match(lint.detail ?? '', /^Cannot run: Unknown dataset "nope" in the edgekit\.logpush\.dataset setting/);
+      // A refusal runs no process (onDidEndTaskProcess does not fire for it): its end is the task's.
+      const ended = new Promise<void>((resolve) => {
+        const sub = vscode.tasks.onDidEndTask((e) => { if (e.execution.task.name === 'lint') { sub.dispose(); resolve(); } });
+      });
+      await vscode.tasks.executeTask(lint);
+      await ended;
+      const ds = await waitForDiagnostics(settingsFile, (d) => d.some((x) => codeOf(x) === 'logpush/unknown-dataset'), 'the refusal at the setting');
+      const d = ds.find((x) => codeOf(x) === 'logpush/unknown-dataset')!;
+      assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+      assert.match(d.message, /Unknown dataset "nope" in the edgekit\.logpush\.dataset setting/);
+      const line = fs.readFileSync(settingsFile.fsPath, 'utf8').split(/\r?\n/)[d.range.start.line];
+      assert.equal(line.slice(d.range.start.character, d.range.end.character), '"nope"');
+    } finally {
+      await setSetting('logpush.dataset', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('lint --fix on a read-only file: the file is unchanged, and Problems says so at the file with the problems it still has', async () => {
+    const file = wsUri('tasks/readonly/ro.filter.json');
+    const original = '{\n  "where": {"key": "EdgeResponseStatus", "operator": "in", "value": 405}\n}\n';
+    fs.mkdirSync(path.dirname(file.fsPath), { recursive: true });
+    fs.writeFileSync(file.fsPath, original);
+    fs.chmodSync(file.fsPath, 0o444);
+    const folder = vscode.workspace.workspaceFolders![0];
+    const task = new vscode.Task({ type: 'shell' }, folder, 'EdgeKit: fix read-only', 'edgekit-test',
+      new vscode.ShellExecution('node "${extensionInstallFolder:edgekit.edgekit}/dist/cli.js" lint --fix --format line tasks/readonly'), ['$edgekit', '$edgekit-info']);
+    try {
+      const ended = endOf('EdgeKit: fix read-only');
+      await vscode.tasks.executeTask(task);
+      assert.equal(await ended, 2, 'a path whose fixes were not written (exit 2)');
+      const ds = await waitForDiagnostics(file, (d) => d.some((x) => codeOf(x) === 'cli/not-fixed') && d.some((x) => codeOf(x) === 'logpush/set-needs-array'), 'the refusal and the problem left');
+      assert.match(ds.find((x) => codeOf(x) === 'cli/not-fixed')!.message, /is read-only/);
+      assert.equal(fs.readFileSync(file.fsPath, 'utf8'), original);
+    } finally {
+      fs.chmodSync(file.fsPath, 0o644);
+    }
+  });
 });
 
 /** The exit code of the next run of the task named `name`. */

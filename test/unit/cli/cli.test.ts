@@ -91,7 +91,7 @@ test('a file name with a line break cannot start a line of its own (a workflow c
       for (const l of out.split(/\r\n|\r|\n/)) assert.ok(!/SPOOF/.test(l) || !/^\s*::/.test(l) || /^::(error|warning|notice) file=[^:\n]*,line=/.test(l), `${format}: ${JSON.stringify(l)}`);
     }
     // The names are still told, their line breaks written as escapes.
-    assert.match(r.stderr, /e\\u000a::warning::SPOOF2\.filter\.json: broken symbolic link/, format);
+    assert.match(r.stderr, /e\\u000a::warning::SPOOF2\.filter\.json(: |:1:1-1:1 error cli\/not-checked )broken symbolic link/, format);
     if (format === 'stylish' || format === 'line') assert.match(r.stdout, /c\\u000a::error file=README\.md::SPOOF\\u000d\\u2028\.filter\.json/, format);
   }
 });
@@ -430,4 +430,36 @@ test('the limits\' messages name the CLI\'s options, not the editor\'s settings'
   const large = await run(['lint', '--format', 'line', '--max-file-size', '1', path.join(dir, 'b.filter.json')]);
   assert.match(large.stdout, /over --max-file-size \(1 KB\); it is not checked\./);
   assert.doesNotMatch(capped.stdout + large.stdout, /edgekit\.max/);
+});
+
+test('lint --fix leaves a read-only file as it is and says so (the temp file renamed over it rewrote it, even for a user who cannot write it)', { skip: process.platform === 'win32' }, async () => {
+  const original = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": [403]}}\n';
+  const dir = tmpdir({ 'a.filter.json': original, 'b.filter.json': original });
+  fs.chmodSync(path.join(dir, 'a.filter.json'), 0o444);
+  const r = await run(['lint', '--fix', '--format', 'line', dir]);
+  assert.equal(r.code, 2);
+  assert.equal(fs.readFileSync(path.join(dir, 'a.filter.json'), 'utf8'), original, 'the read-only file is unchanged');
+  assert.equal(fs.statSync(path.join(dir, 'a.filter.json')).mode & 0o777, 0o444);
+  assert.match(r.stderr, /a\.filter\.json:1:1-1:1 error cli\/not-fixed is read-only \(mode 444\); the fixes were not written\./);
+  assert.match(r.stdout, /a\.filter\.json:1:\d+-1:\d+ error schema\/enum "operator" is the string "In"/, 'its problems are listed as they are');
+  assert.match(fs.readFileSync(path.join(dir, 'b.filter.json'), 'utf8'), /"operator": "in"/, 'a writable file beside it is fixed');
+});
+
+test('--format line: a path that could not be checked or fixed is a line the $edgekit problem matcher reads, at the start of that path', async () => {
+  // A VS Code task runs --format line: its messages on stderr ("edgekit: PATH: ...") reached the terminal only, not the Problems
+  // panel. The other formats keep them as messages.
+  const dir = tmpdir({ 'notes.txt': 'x', 'ok.filter.json': '{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}}' });
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  const m = (pkg.contributes.problemMatchers as { name: string; pattern: Record<string, string | number> }[]).find((x) => x.name === 'edgekit')!;
+  const missing = path.join(dir, 'filters');
+  const r = await run(['lint', '--format', 'line', missing, path.join(dir, 'notes.txt'), path.join(dir, 'ok.filter.json')]);
+  assert.equal(r.code, 2);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 2, r.stderr);
+  const read = lines.map((l) => { const x = new RegExp(m.pattern.regexp as string).exec(l)!; assert.ok(x, l); return [x[m.pattern.file as number], x[m.pattern.line as number], x[m.pattern.severity as number], x[m.pattern.code as number], x[m.pattern.message as number]]; });
+  assert.deepEqual(read[0], [missing, '1', 'error', 'cli/not-checked', 'no such file or directory.']);
+  assert.deepEqual(read[1].slice(0, 4), [path.join(dir, 'notes.txt'), '1', 'error', 'cli/not-checked']);
+  assert.match(read[1][4], /^not a file EdgeKit checks/);
+  const stylish = await run(['lint', missing]);
+  assert.match(stylish.stderr, /^edgekit: .*filters: no such file or directory\.$/m, 'the other formats say it as before');
 });

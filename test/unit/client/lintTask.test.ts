@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
-import { definitionProblem, lintArgs, taskName } from '../../../client/src/lintTask';
+import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, refusalLines, taskName } from '../../../client/src/lintTask';
+import { catalogue, getLanguageService } from '../../../server/src/core';
 import { normalizeSettings } from '../../../server/src/protocol';
 
 async function cli(argv: string[], cwd: string) {
@@ -71,11 +72,11 @@ test('fix and paths: a path starting with "-" is a path, not an option', async (
 test('definitionProblem names the member that is wrong', () => {
   assert.equal(definitionProblem({ type: 'edgekit', command: 'lint' }), undefined);
   assert.equal(definitionProblem({ type: 'edgekit', command: 'lint', fix: false, paths: ['a', 'b/c'] }), undefined);
-  assert.match(definitionProblem({ type: 'edgekit', command: 'check' })!, /"command" must be "lint", not "check"/);
-  assert.match(definitionProblem({ type: 'edgekit' })!, /"command" must be "lint", not undefined/);
-  assert.match(definitionProblem({ type: 'edgekit', command: 'lint', fix: 'yes' })!, /"fix" must be true or false, not "yes"/);
-  assert.match(definitionProblem({ type: 'edgekit', command: 'lint', paths: 'src' })!, /"paths" must be a list/);
-  assert.match(definitionProblem({ type: 'edgekit', command: 'lint', paths: [''] })!, /"paths" must be a list/);
+  assert.deepEqual(definitionProblem({ type: 'edgekit', command: 'check' }), { member: 'command', message: '"command" must be "lint", not "check"' });
+  assert.match(definitionProblem({ type: 'edgekit' })!.message, /"command" must be "lint", not undefined/);
+  assert.deepEqual(definitionProblem({ type: 'edgekit', command: 'lint', fix: 'yes' }), { member: 'fix', message: '"fix" must be true or false, not "yes"' });
+  assert.match(definitionProblem({ type: 'edgekit', command: 'lint', paths: 'src' })!.message, /"paths" must be a list/);
+  assert.equal(definitionProblem({ type: 'edgekit', command: 'lint', paths: [''] })!.member, 'paths');
 });
 
 test('package.json\'s taskDefinitions describe what definitionProblem accepts, and activate the extension for the type', () => {
@@ -98,4 +99,95 @@ test('the settings reach the CLI as the language server reads them: a fraction r
     ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '10', '--max-file-size', '5120', '--', '.']);
   // A dataset the server does not take (not a dataset name) is its default too, not the CLI's own.
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: ' gateway_dns' }).slice(3, 5), ['--dataset', 'http_requests']);
+});
+
+const DATASETS = catalogue.logpush.datasets.map((d) => d.name);
+const PLACE = { folderName: 'a', folderDir: '/ws/a' };
+/** package.json's $edgekit problem matcher, as VS Code applies it to a line of the task's terminal. */
+function matcher(line: string) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  const m = pkg.contributes.problemMatchers.find((x: { name: string }) => x.name === 'edgekit');
+  const r = new RegExp(m.pattern.regexp).exec(line);
+  if (!r) return undefined;
+  const p = m.pattern;
+  return { file: r[p.file], line: +r[p.line], column: +r[p.column], endLine: +r[p.endLine], endColumn: +r[p.endColumn], severity: r[p.severity], code: r[p.code], message: r[p.message] };
+}
+
+test('a dataset setting the CLI refuses (a name that is no dataset) refuses the task, named with its value and where it is set; the server reports the same code', async () => {
+  // The task passed it as --dataset nope: the CLI's usage error (exit 2) named neither the setting nor where it was set, and
+  // nothing reached the Problems panel.
+  const dir = folder({ 'f.filter.json': '{"where":{"key":"ClientRequestPath","operator":"eq","value":"/"}}' });
+  const cliSays = await cli(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 'nope' }), dir);
+  assert.equal(cliSays.code, 2, 'the CLI refuses it');
+  const folderRefusal = datasetRefusal({ globalValue: 'gateway_dns', workspaceFolderValue: 'nope' }, DATASETS, PLACE)!;
+  assert.equal(folderRefusal.code, 'logpush/unknown-dataset');
+  assert.match(folderRefusal.message, /^Unknown dataset "nope" in the edgekit\.logpush\.dataset setting \(settings of the folder "a", \.vscode\/settings\.json\); choose one/);
+  assert.deepEqual(folderRefusal.at, { file: path.join('/ws/a', '.vscode', 'settings.json'), path: ['edgekit.logpush.dataset'] });
+  const server = getLanguageService().validate('{"where":{"key":"ClientRequestPath","operator":"eq","value":"/"}}', 'logpush-filter', { logpushDataset: 'nope' });
+  assert.ok(server.some((p) => p.code === folderRefusal.code && p.message.includes('"nope" (from the edgekit.logpush.dataset setting)')), 'the editor says it in the filter');
+  // Workspace settings: the .code-workspace file's "settings" when the window has one; User settings have no file the API names.
+  assert.deepEqual(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, { ...PLACE, workspaceFile: '/ws/x.code-workspace' })!.at, { file: '/ws/x.code-workspace', path: ['settings', 'edgekit.logpush.dataset'] });
+  assert.match(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, { ...PLACE, workspaceFile: '/ws/x.code-workspace' })!.message, /setting \(workspace settings, x\.code-workspace\)/);
+  assert.equal(datasetRefusal({ workspaceValue: 'nope' }, DATASETS, PLACE)!.at!.file, path.join('/ws/a', '.vscode', 'settings.json'));
+  const user = datasetRefusal({ globalValue: 'nope' }, DATASETS, PLACE)!;
+  assert.match(user.message, /setting \(User settings\)/);
+  assert.equal(user.at, undefined);
+});
+
+test('the task refuses exactly the dataset settings the CLI refuses: a known name, the default and a value that is no name at all run', async () => {
+  const dir = folder({ 'f.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"eq","value":200}}' });
+  for (const value of ['gateway_dns', 'nope', 'http_request', ' gateway_dns', 7, 'Gateway_DNS', undefined]) {
+    const refused = datasetRefusal({ workspaceFolderValue: value }, DATASETS, PLACE) !== undefined;
+    const r = await cli(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: value }), dir);
+    assert.equal(r.code === 2, refused, `${JSON.stringify(value)}: CLI exit ${r.code}, ${r.stderr}`);
+  }
+});
+
+test('the refusal is a line the $edgekit problem matcher reads, at the setting\'s value in the settings file (comments and all)', () => {
+  const r = datasetRefusal({ workspaceFolderValue: 'nope' }, DATASETS, PLACE)!;
+  const text = '{\n  // mine\n  "editor.tabSize": 2,\n  "edgekit.logpush.dataset": "nope",\n}\n';
+  const [line, after] = refusalLines(r, text);
+  const m = matcher(line)!;
+  assert.ok(m, line);
+  assert.deepEqual([m.file, m.line, m.column, m.endLine, m.endColumn, m.severity, m.code], [r.at!.file, 4, 30, 4, 36, 'error', 'logpush/unknown-dataset']);
+  assert.equal(m.message, r.message);
+  assert.match(after, /did not run; nothing was checked/);
+  // Not in the file (set some other way): the start of the file. Not readable: said as the CLI says a usage problem.
+  assert.deepEqual(Object.values(matcher(refusalLines(r, '{}')[0])!).slice(1, 5), [1, 1, 1, 1]);
+  assert.equal(refusalLines(r, undefined)[0], `edgekit: ${r.message}`);
+  assert.equal(matcher(refusalLines(r, undefined)[0]), undefined);
+});
+
+test('a definition that cannot run is refused at its member in tasks.json, the entry found by its definition', () => {
+  const text = `{
+  "version": "2.0.0",
+  "tasks": [
+    { "label": "ok", "type": "edgekit", "command": "lint" },
+    { "label": "typo", "type": "edgekit", "command": "lint", "fix": "yes" },
+  ]
+}`;
+  const def = { type: 'edgekit', command: 'lint', fix: 'yes' };
+  const r = definitionRefusal(def, definitionProblem(def)!, { path: '/ws/a/.vscode/tasks.json', workspaceFile: false });
+  assert.equal(r.code, 'task/cannot-run');
+  const m = matcher(refusalLines(r, text)[0])!;
+  assert.deepEqual([m.file, m.line, text.split('\n')[4].slice(m.column - 1, m.endColumn - 1)], ['/ws/a/.vscode/tasks.json', 5, '"yes"']);
+  assert.match(m.message, /"fix" must be true or false, not "yes"/);
+  // A .code-workspace file keeps its tasks under "tasks"; a problem with no member is at the whole entry.
+  const ws = `{ "folders": [], "tasks": { "version": "2.0.0", "tasks": [ { "type": "edgekit", "command": "lint", "paths": ["f"] } ] } }`;
+  const whole = definitionRefusal({ type: 'edgekit', command: 'lint', paths: ['f'] }, { message: 'no folder' }, { path: '/ws/x.code-workspace', workspaceFile: true });
+  const w = matcher(refusalLines(whole, ws)[0])!;
+  assert.equal(ws.slice(w.column - 1, w.endColumn - 1), '{ "type": "edgekit", "command": "lint", "paths": ["f"] }');
+  // The user's tasks.json: no path the API gives.
+  assert.match(refusalLines(definitionRefusal(def, definitionProblem(def)!), undefined)[0], /^edgekit: This task of type "edgekit" cannot run: "fix"/);
+});
+
+test('a name in "paths" that does not exist is a Problems line at that name in the task\'s folder, absolute (the matcher cannot find a missing relative file)', async () => {
+  // The $edgekit matcher's fileLocation is autoDetect: a relative name that exists is taken relative to the folder, one that does
+  // not as an absolute path, so "filters" became /filters.
+  const dir = folder({ 'a.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"eq","value":200}}' });
+  const r = await cli(lintArgs({ type: 'edgekit', command: 'lint', paths: ['filters', 'a.filter.json'] }, {}), dir);
+  assert.equal(r.code, 2);
+  const m = matcher(r.stderr.trim())!;
+  assert.ok(m, r.stderr);
+  assert.deepEqual([m.file, m.code, m.message], [path.join(fs.realpathSync(dir), 'filters'), 'cli/not-checked', 'no such file or directory (filters).']);
 });

@@ -48,11 +48,14 @@ export class TabInputText { constructor(readonly uri: Uri) {} }
 export const TaskScope = { Global: 1, Workspace: 2 };
 export const TaskRevealKind = { Always: 1, Silent: 2, Never: 3 };
 export class ProcessExecution { constructor(readonly process: string, readonly args: string[], readonly options?: { cwd?: string; env?: Record<string, string> }) {} }
+/** A pseudoterminal as the task system drives it: open(), then what it wrote and the code it closed with. */
+export interface FakePty { onDidWrite(l: (s: string) => void): unknown; onDidClose?(l: (code: number | void) => void): unknown; open(): void; close(): void }
+export class CustomExecution { constructor(readonly callback: () => Promise<FakePty>) {} }
 export class Task {
   detail?: string;
   presentationOptions?: unknown;
   constructor(readonly definition: { type: string; [k: string]: unknown }, readonly scope: unknown, readonly name: string, readonly source: string,
-    readonly execution?: ProcessExecution, readonly problemMatchers: string[] = []) {}
+    readonly execution?: ProcessExecution | CustomExecution, readonly problemMatchers: string[] = []) {}
 }
 export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 };
 export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 };
@@ -103,6 +106,7 @@ export const fake = {
   unresolved: new Set<string>(),
   /** What was written to output channels ("error: ..."). */
   logged: [] as string[],
+  workspaceFile: undefined as Uri | undefined,
 };
 
 /** Listeners of window.onDidChangeActiveTextEditor and workspace.onDidChangeTextDocument (reset by each test). */
@@ -131,6 +135,7 @@ export function resetFake(): void {
   changeListeners.length = 0;
   fake.settings.clear();
   fake.folderSettings.clear();
+  fake.workspaceFile = undefined;
   fake.documents.clear();
   fake.activeUri = undefined;
   fake.quickPickAnswers = [];
@@ -205,6 +210,8 @@ export function grantTrust(): void { workspace.isTrusted = true; for (const l of
 const providers = new Map<string, { provideTextDocumentContent(u: Uri): string | Promise<string> }>();
 
 export const workspace = {
+  /** The .code-workspace file of a multi-root window (fake.workspaceFile), undefined otherwise. */
+  get workspaceFile(): Uri | undefined { return fake.workspaceFile; },
   get workspaceFolders() {
     return [...fake.folderSettings.keys()].map((p, index) => ({ uri: Uri.file(p), name: p.split('/').pop(), index }));
   },
@@ -213,10 +220,14 @@ export const workspace = {
   getConfiguration(section: string, scope?: Uri) {
     if (section !== 'edgekit') throw new Error(`unexpected configuration section ${section}`);
     const folder = scope && [...fake.folderSettings.keys()].find((p) => scope.path === p || scope.path.startsWith(`${p}/`));
+    const own = folder ? fake.folderSettings.get(folder) : undefined;
     return {
       get<T>(key: string): T | undefined {
-        const own = folder ? fake.folderSettings.get(folder) : undefined;
         return (own?.has(key) ? own.get(key) : fake.settings.get(key)) as T | undefined;
+      },
+      /** The window's settings are the User settings here, a folder's are its .vscode/settings.json. */
+      inspect(key: string) {
+        return { key, globalValue: fake.settings.get(key), workspaceFolderValue: own?.get(key) };
       },
     };
   },

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { acquireMockBackend, probeMock } from '../../../mock/src/acquire';
 import { HEALTH_PATH, RESET_PATH } from '../../../mock/src/backend';
 import { zoneId } from '../../../mock/src/zones';
@@ -172,4 +172,55 @@ test('state lock: a stale lock another mock takes over between this one\'s read 
   });
   await assert.rejects(lockState(path.join(dir, 'mock-state.json')), (err: unknown) => err instanceof StateInUse && err.holder.pid === process.ppid);
   assert.equal(JSON.parse(readFileSync(lock, 'utf8')).pid, process.ppid, 'the other mock\'s lock is still in place');
+});
+
+test('state lock: a lock naming a live pid of another process start (the pid was reused) or a zombie is stale and taken over; one of the running start is in use', async (t) => {
+  // /proc tells one start of a pid from another (boot id and start time); the lock records it, as npm start's session lock does
+  // (both are mock/src/pidLock.js). Only the pid was checked: a mock killed -9 whose pid a live process got since kept the state
+  // file "in use" until the user deleted the lock by hand.
+  const { lockState, StateInUse } = await import('../../../mock/src/lock');
+  if (!existsSync(`/proc/${process.pid}/stat`)) { t.skip('no /proc'); return; }
+  const dir = mkdtempSync(path.join(tmpdir(), 'edgekit-lock-'));
+  const stateFile = path.join(dir, 'mock-state.json');
+  const lock = `${stateFile}.lock`;
+  const stampOf = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+  };
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+  await new Promise((r) => child.once('spawn', r));
+  try {
+    writeFileSync(lock, JSON.stringify({ pid: child.pid, stamp: 'another-boot:1', url: 'http://127.0.0.1:9' }));
+    const taken = await lockState(stateFile);
+    assert.equal(JSON.parse(readFileSync(lock, 'utf8')).pid, process.pid, 'the reused pid\'s lock is taken over');
+    await taken.release();
+    writeFileSync(lock, JSON.stringify({ pid: child.pid, stamp: stampOf(child.pid!), url: 'http://127.0.0.1:9' }));
+    await assert.rejects(lockState(stateFile), (err: unknown) => err instanceof StateInUse && err.holder.pid === child.pid && err.holder.url === 'http://127.0.0.1:9');
+  } finally {
+    await new Promise((r) => { child.once('exit', r); child.kill(); });
+  }
+  // Killed but not yet reaped by its parent: the pid exists, the process does not run. The shell starts `head`, which waits for a
+  // byte on fd 3, then becomes `sleep`, which never reaps its children: once `head` exits, its pid is a zombie (as in
+  // test/unit/scripts/hostSession.test.ts; /proc says when, no event does).
+  const parent = spawn('sh', ['-c', 'head -c1 <&3 >/dev/null & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore', 'pipe'] });
+  const until = async (what: string, ok: () => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!ok()) {
+      assert.ok(Date.now() < deadline, `not seen within 5 s: ${what}`);
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  const state = (pid: number) => { const st = readFileSync(`/proc/${pid}/stat`, 'utf8'); return st[st.lastIndexOf(')') + 2]; };
+  try {
+    const pid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
+    await until('the shell became sleep', () => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep');
+    (parent.stdio[3] as NodeJS.WritableStream).write('x');
+    await until(`process ${pid} is a zombie`, () => state(pid) === 'Z');
+    writeFileSync(lock, JSON.stringify({ pid, stamp: stampOf(pid), url: 'http://127.0.0.1:9' }));
+    const taken = await lockState(stateFile);
+    assert.equal(JSON.parse(readFileSync(lock, 'utf8')).pid, process.pid, 'the zombie\'s lock is taken over');
+    await taken.release();
+  } finally {
+    await new Promise((r) => { parent.once('exit', r); parent.kill(); });
+  }
 });

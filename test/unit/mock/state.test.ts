@@ -38,25 +38,6 @@ test('atomic writes leave no temp files and replace the whole file', async () =>
   assert.deepEqual(readdirSync(d), ['s.json']);
 });
 
-test('an exclusive atomic write creates the file whole, and refuses (EEXIST) a file that exists, also without hard links', async (t) => {
-  const d = dir();
-  const file = path.join(d, 'x.lock');
-  await writeFileAtomic(file, 'first', { exclusive: true });
-  await assert.rejects(writeFileAtomic(file, 'second', { exclusive: true }), (err: NodeJS.ErrnoException) => err.code === 'EEXIST');
-  assert.equal(readFileSync(file, 'utf8'), 'first', 'an existing file is not replaced');
-  assert.deepEqual(readdirSync(d), ['x.lock'], 'no temp file is left');
-  // A file system without hard links (FAT, some network shares): an exclusive create instead.
-  const fsp = (await import('node:fs')).promises;
-  const link = t.mock.method(fsp, 'link', async () => { throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' }); });
-  const other = path.join(d, 'y.lock');
-  await writeFileAtomic(other, 'made', { exclusive: true });
-  assert.ok(link.mock.callCount() >= 1, 'the hard link was tried first');
-  assert.equal(readFileSync(other, 'utf8'), 'made');
-  await assert.rejects(writeFileAtomic(other, 'again', { exclusive: true }), (err: NodeJS.ErrnoException) => err.code === 'EEXIST');
-  assert.equal(readFileSync(other, 'utf8'), 'made');
-  assert.deepEqual(readdirSync(d).sort(), ['x.lock', 'y.lock']);
-});
-
 test('a corrupt file is reported, kept aside, and the default state used', async () => {
   const d = dir();
   const file = path.join(d, 'state.json');
