@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
+import { createOnlyChanges, mockChallengeToken, type Api, type JobPlace } from '../http/api';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
@@ -70,7 +70,7 @@ function jobTarget(arg: unknown): JobTarget & { id: number } {
  * Where job `id` lives: the zones (or accounts, for an account dataset) of the backend are searched, a few at a time. `scope` is
  * the job's dataset's, when the document names a known dataset.
  */
-async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefined): Promise<JobPlace> {
+async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefined): Promise<{ place: JobPlace; job: Record<string, unknown> }> {
   const places: JobPlace[] = [];
   if (scope !== 'account') places.push(...unwrap(await api.listZones()).map((z) => ({ owner: { zone: z.id }, ownerName: z.name })));
   if (scope !== 'zone') {
@@ -80,11 +80,12 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
   }
   const found = await mapLimit(places, 4, async (p) => {
     const jobs = await api.logpushJobs(p.owner);
-    return jobs.ok && jobs.result.some((j) => j.id === id) ? p : undefined;
+    const job = jobs.ok ? jobs.result.find((j) => j.id === id) : undefined;
+    return job ? { place: p, job } : undefined;
   });
-  const place = found.find((p) => p !== undefined);
-  if (!place) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
-  return place;
+  const hit = found.find((p) => p !== undefined);
+  if (!hit) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
+  return hit;
 }
 
 /**
@@ -154,22 +155,39 @@ export const logpushJobLifecycleCommands = {
     }
     const api = await apiFor(ctx);
     let place = knownPlace(doc, id);
+    let current: Record<string, unknown> | undefined;
     if (!place) {
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
       const scope = info.job?.scope;
-      place = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
+      ({ place, job: current } = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined));
+    } else {
+      // The job as the backend has it now (a failure here is left to the update, which says it).
+      const now = await api.logpushJob(place.owner, id);
+      current = now.ok ? now.result : undefined;
     }
     const where = place;
     // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
     const seen = knownJob(doc, id)?.seen;
-    const now = seen ? await api.logpushJob(where.owner, id) : undefined;
-    const current = now?.ok ? now.result : undefined;
     const values = job as Record<string, unknown>;
     const back = seen && current ? setBack(seen, current, values) : [];
     if (current && back.length) {
-      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
-        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(current[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
+      const now = current;
+      const answer = await ctx.ui.ask(`${jobLabel(now)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
+        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(now[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
       if (answer !== 'Send Anyway') return undefined;
+    }
+    // What the update cannot change (dataset, kind; it does not send them): said before anything is sent, not dropped unsaid.
+    const fixed = current ? createOnlyChanges(values, current) : [];
+    if (current && fixed.length) {
+      const members = fixed.map((f) => f.member);
+      const them = members.length > 1 ? 'them' : 'it';
+      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} cannot change ${members.map((m) => `"${m}"`).join(' or ')}: the platform sets ${them} when a job is created. ${name} changes ${them}; it takes a new job.`,
+        ['Update the Rest'], { modal: true, detail: [
+          ...fixed.map((f) => `${f.member}: ${JSON.stringify(f.backend)} on the backend, ${JSON.stringify(f.doc)} in the document.`),
+          `For the new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`,
+          `"Update the Rest" sends the other members and leaves the job's ${members.join(' and ')} as ${members.length > 1 ? 'they are' : 'it is'}.`,
+        ].join('\n') });
+      if (answer !== 'Update the Rest') return undefined;
     }
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
       () => api.updateLogpushJob(where.owner, id, job));

@@ -186,3 +186,48 @@ test('Update asks before setting back what changed on the backend since the docu
     await server.close();
   }
 });
+
+test('Update sends only what the platform\'s update takes, and says first when the document changes what only a new job can', async () => {
+  // The PUT carried the document's "dataset" (and "kind"), which the platform's update does not take (JobUpdateParams; the docs:
+  // kind only on create): a job document edited to another dataset either failed with the backend's words or, on a platform that
+  // ignores it, "updated" a job that still pushes the old dataset.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  const asked: { question: string; options: string[]; detail?: string }[] = [];
+  let answer: string | undefined;
+  (ctx as unknown as { ui: unknown }).ui = { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {
+    assert.equal(opts.modal, true);
+    asked.push({ question, options, detail: opts.detail });
+    return answer;
+  } };
+  const { editDocument } = await import('./vscode');
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    const puts = () => server.received.filter((r) => r.method === 'PUT');
+    // The same dataset: not sent, nothing asked.
+    editDocument(doc, doc.getText().replace('"name": "edge"', '"name": "edge2"'));
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(asked.length, 0);
+    assert.deepEqual(Object.keys(JSON.parse(puts()[0].body)).sort(), ['destination_conf', 'enabled', 'name']);
+    // Another dataset (and kind): asked, with what differs and that it takes a new job; dismissed, nothing is sent.
+    editDocument(doc, doc.getText().replace('"dataset": "http_requests"', '"dataset": "firewall_events",\n  "kind": "edge"'));
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(opened.uri), undefined);
+    assert.equal(puts().length, 1);
+    assert.equal(asked.length, 1);
+    assert.match(asked[0].question, /^Logpush job 5 "edge" of zone a\.example cannot change "dataset" or "kind": the platform sets them when a job is created\. edge-5\.logpush\.json changes them; it takes a new job\./);
+    assert.equal(asked[0].detail, [
+      'dataset: "http_requests" on the backend, "firewall_events" in the document.',
+      'kind: "" on the backend, "edge" in the document.',
+      'For the new job: remove "id" from the document and run "Create Logpush Job"; then delete job 5 if it should stop.',
+      '"Update the Rest" sends the other members and leaves the job\'s dataset and kind as they are.',
+    ].join('\n'));
+    assert.deepEqual(asked[0].options, ['Update the Rest']);
+    answer = 'Update the Rest';
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(puts().length, 2);
+    assert.ok(!/"dataset"|"kind"/.test(puts()[1].body), puts()[1].body);
+  } finally {
+    await server.close();
+  }
+});
