@@ -68,6 +68,11 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - start + 1 };
 }
 
+/** What a command says of a job document it will not send: the file, line and column of its first syntax error, in the server's words. */
+export function syntaxRefusal(name: string, e: JobSyntaxError): string {
+  return `${name}:${e.line}:${e.column}: ${e.message} Fix it first (the editor marks it).`;
+}
+
 /**
  * The value of a job document's text, or its first syntax error. Valid JSON is read by JSON.parse, as the server reads it (and as
  * the backend will: the last of a duplicated key counts, "__proto__" is a member); only broken text goes through jsonc-parser.

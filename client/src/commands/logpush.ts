@@ -9,7 +9,8 @@ import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
 import { codeSpan, mdText } from '../markdown';
-import { readJobText, valueAsChecked } from '../jobText';
+import { readJobText, syntaxRefusal, valueAsChecked } from '../jobText';
+import { confirmChallenge } from './ownership';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
 export const KIND_SUFFIXES: Record<string, string[]> = {
@@ -230,7 +231,7 @@ export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocum
   // Read as the language server reads it: what it marks as a syntax error (a comment, a trailing comma: the platform takes plain
   // JSON) is refused at the place it marks, the rest is the value JSON.parse gives.
   const read = readJobText(doc.getText());
-  if ('error' in read) throw new UserError(`${name}:${read.error.line}:${read.error.column}: ${read.error.message} Fix it first (the editor marks it).`);
+  if ('error' in read) throw new UserError(syntaxRefusal(name, read.error));
   return { doc, name, job: read.value };
 }
 
@@ -265,9 +266,12 @@ export function withNotes(text: string, messages: { code?: number; message: stri
 
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
-    const { doc, job } = await jobDocument(arg);
+    const { doc, name, job: read } = await jobDocument(arg);
     const api = await apiFor(ctx);
     const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?` });
+    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
+    const job = await confirmChallenge(ctx, api, doc, name, read, place);
+    if (job === undefined) return undefined;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
     if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);

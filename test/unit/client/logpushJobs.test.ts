@@ -1,6 +1,6 @@
 // The Logpush job commands of the Zones view (client/src/commands/logpushJobs.ts) with the stand-in `vscode` module and a recording
 // HTTP server in place of the backend: what they send, and what they do to the documents open.
-import { fake, resetFake, addDocument, Uri } from './vscode';
+import { fake, resetFake, addDocument, memento, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushJobLifecycleCommands as commands } from '../../../client/src/commands/logpushJobs';
@@ -104,7 +104,7 @@ test('Prove Ownership asks only for the destinations the platform challenges (th
   // The client asked for a challenge for anything but https: an R2 bucket, Datadog, Splunk and an S3 bucket with its own access
   // keys, which the platform does not challenge, went to the backend; now they are refused here with the reason.
   const { needsOwnershipChallenge } = await import('../../../mock/src/management');
-  const { needsChallenge } = await import('../../../client/src/commands/logpushJobs');
+  const { needsChallenge } = await import('../../../client/src/commands/ownership');
   const confs = ['s3://b/logs?region=us-east-1', 'S3://b/logs', 's3://b/logs?region=us-east-1&access-key-id=A&secret-access-key=S', 's3://b?endpoint=minio.example:9000',
     'gs://b/logs', 'azure://c/logs?sas=x', 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/x', 'r2://b/logs?account-id=a&access-key-id=k&secret-access-key=s',
     'datadog://http-intake.logs.datadoghq.com/api/v2/logs?header_DD-API-KEY=k', 'splunk://h.example/services/collector/raw?channel=c', 'https://logs.example/in', ' gs://b'];
@@ -131,6 +131,7 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    extension: { globalState: memento() },
   } as unknown as Ctx;
   const conf = 's3://b/logs?region=us-east-1';
   try {
