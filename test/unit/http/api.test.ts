@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createApi, currentConfig, entrypointBody, isEnterprise, jobBody, mockChallengeToken, planOf } from '../../../client/src/http/api';
+import { createApi, createOnlyChanges, currentConfig, entrypointBody, isEnterprise, jobBody, jobUpdateBody, mockChallengeToken, planOf } from '../../../client/src/http/api';
 import type { ApiResult, MigrationConfig, Zone } from '../../../client/src/http/api';
 import { startMockBackend } from '../../../mock/src/backend';
 import type { MockBackend } from '../../../mock/src/backend';
@@ -372,4 +372,14 @@ describe('api redirects', () => {
       await srv.close();
     }
   });
+});
+
+test('what an update takes of a job document, and which of its create-only members differ from the job\'s', () => {
+  const doc = { $schema: 'x', id: 5, last_error: null, name: 'n', dataset: 'firewall_events', kind: null, enabled: true };
+  assert.deepEqual(jobUpdateBody(doc), { name: 'n', enabled: true });
+  assert.deepEqual(jobUpdateBody([1]), [1], 'not an object: as it is (the API reports it)');
+  const backend = { id: 5, name: 'm', dataset: 'http_requests', kind: '' };
+  assert.deepEqual(createOnlyChanges(doc, backend), [{ member: 'dataset', doc: 'firewall_events', backend: 'http_requests' }], 'a null kind is the platform\'s ""');
+  assert.deepEqual(createOnlyChanges({ name: 'x' }, backend), [], 'a member the document leaves out is not a change');
+  assert.deepEqual(createOnlyChanges({ kind: 'edge' }, { dataset: 'http_requests' }), [{ member: 'kind', doc: 'edge', backend: '' }]);
 });
