@@ -160,8 +160,8 @@ async function chooseSource(given: unknown, what: string, sample: string): Promi
 
 /** A filter document's "$dataset" (the editor's hint), else the setting, as the language server decides it. */
 export function datasetOfFilter(text: string, fallback: string): string {
-  const v = valueAsChecked(text);
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { $dataset?: unknown }).$dataset === 'string' ? (v as { $dataset: string }).$dataset : fallback;
+  const v = valueAsChecked(text) as { $dataset?: unknown } | null;
+  return typeof v === 'object' && v !== null && typeof v.$dataset === 'string' ? v.$dataset : fallback;
 }
 
 export const logpushTestCommands = {

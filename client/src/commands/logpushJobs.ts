@@ -137,7 +137,7 @@ export const logpushJobLifecycleCommands = {
     const values = job as Record<string, unknown>;
     const back = seen && current ? setBack(seen, current, values) : [];
     if (current && back.length) {
-      const now = current;
+      const now = current; // (narrowed for the callback)
       const answer = await ctx.ui.ask(`${jobLabel(now)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
         ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(now[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
       if (answer !== 'Send Anyway') return undefined;
