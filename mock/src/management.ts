@@ -370,7 +370,11 @@ export class ManagementApi {
     const given = body.ownership_challenge;
     if (typeof conf !== 'string') return {};
     if (typeof given === 'string' && given !== '') {
-      return given === this.challenge(ctx, conf) ? {} : { error: fail(400, 1002, `The ownership challenge is not the one issued for destination "${destinationName(conf)}"; ask for one with POST …/logpush/ownership.`) };
+      const held = this.challengeHolds(ctx, conf, given);
+      if (held === true) return {};
+      if (held === false) return { error: fail(400, 1002, `The ownership challenge is not the one issued for destination "${destinationName(conf)}"; ask for one with POST …/logpush/ownership.`) };
+      const when = new Date(held.expired).toISOString().slice(0, 16).replace('T', ' ');
+      return { error: fail(400, 1002, `The ownership challenge for destination "${destinationName(conf)}" expired on ${when} UTC (tokens hold for 7 days); ask for a new one with POST …/logpush/ownership.`) };
     }
     if (!needsOwnershipChallenge(conf)) return {};
     return { note: { code: 10520, message: `The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock ${done} the job without one.` } };
@@ -507,9 +511,22 @@ export class ManagementApi {
     return ok({ valid: problems.length === 0, message: problems.join(' ') });
   }
 
-  /** The challenge token for a destination: derived from it and the owner, so the mock keeps no state for it. */
-  private challenge(ctx: RouteCtx, conf: string): string {
-    return createHash('sha256').update(`${this.owner(ctx).key}|ownership|${conf}`).digest('base64url');
+  /**
+   * The challenge token for a destination, issued at `issuedAt` (seconds): the time in base 36, "_", and a hash of the owner, the
+   * destination and that time, so the mock keeps no state for it. The platform's token (a JWT) binds the same and expires 7 days
+   * after it is issued (its Ownership challenge FAQ).
+   */
+  private challenge(ctx: RouteCtx, conf: string, issuedAt: number): string {
+    return `${issuedAt.toString(36)}_${createHash('sha256').update(`${this.owner(ctx).key}|ownership|${conf}|${issuedAt}`).digest('base64url')}`;
+  }
+
+  /** Whether `token` is the one issued here for `conf`: true, false, or the time (ms) it expired. */
+  private challengeHolds(ctx: RouteCtx, conf: string, token: string): boolean | { expired: number } {
+    const m = /^([0-9a-z]{1,10})_/.exec(token);
+    const issuedAt = m ? parseInt(m[1], 36) : NaN;
+    if (!Number.isSafeInteger(issuedAt) || token !== this.challenge(ctx, conf, issuedAt)) return false;
+    const expires = (issuedAt + CHALLENGE_VALIDITY_S) * 1000;
+    return Date.now() <= expires ? true : { expired: expires };
   }
 
   /** POST …/logpush/ownership: the platform writes a file holding a token into the destination; so does the mock (the local
@@ -520,8 +537,8 @@ export class ManagementApi {
     const conf = (body.value as Record<string, unknown> | null)?.destination_conf;
     const problems = this.jobProblems('destination_conf', conf);
     if (problems.length) return fail(400, 1002, problems.join(' '));
-    const token = this.challenge(ctx, String(conf));
-    const filename = `ownership-challenge-${token.slice(0, 8)}.txt`;
+    const token = this.challenge(ctx, String(conf), Math.floor(Date.now() / 1000));
+    const filename = `ownership-challenge-${token.slice(token.indexOf('_') + 1).slice(0, 8)}.txt`;
     const where = this.ownershipWriter ? await this.ownershipWriter(String(conf), filename, token) : { notWritten: 'the mock runs without Logpush delivery' };
     const said = 'written' in where ? `The mock wrote ${filename} to ${where.written}; the token is ${token}.` : `The mock did not write ${filename} (${where.notWritten}); the token is ${token}.`;
     return ok({ filename, message: said, valid: true });
@@ -534,7 +551,7 @@ export class ManagementApi {
     if (typeof b.destination_conf !== 'string' || typeof b.ownership_challenge !== 'string') {
       return fail(400, 1002, 'The body needs "destination_conf" and "ownership_challenge" strings.');
     }
-    return ok({ valid: b.ownership_challenge === this.challenge(ctx, b.destination_conf) });
+    return ok({ valid: this.challengeHolds(ctx, b.destination_conf, b.ownership_challenge) === true });
   }
 
   // ---- rulesets of a zone (read) ----
@@ -763,6 +780,9 @@ function entrypointVersions(ep: StoredRuleset): Record<string, unknown>[] {
 function destinationName(conf: string): string {
   return conf.replace(/\?.*$/, '');
 }
+
+/** How long an ownership challenge token holds, in seconds: "The token expires after 7 days" (the platform's FAQ). */
+const CHALLENGE_VALIDITY_S = 7 * 24 * 60 * 60;
 
 /** Whether the platform asks for an ownership challenge before a job to this destination: S3 without its own access keys, Google
  * Cloud Storage, Azure, Sumo Logic (the platform's "Ownership challenge FAQ"). */

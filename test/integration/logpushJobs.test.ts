@@ -136,6 +136,12 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', doc.uri, zoneId);
     assert.equal(job.name, 'proved');
     assert.ok(!('ownership_challenge' in job), 'the platform\'s job record does not carry it');
+    // The token holds in that zone only: creating the job in another one asks first (modal), and dismissed sends nothing.
+    const { asked } = scriptUi(ctx, [(_q, o) => (assert.deepEqual(o, ['Prove Ownership Again', 'Send As It Is']), undefined)]);
+    assert.equal(await vscode.commands.executeCommand('edgekit.logpush.createJob', doc.uri, 'pro.example'), undefined);
+    ctx.ui = ui;
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /may be refused: it was proven in zone enterprise\.example, and this job goes to zone pro\.example\.$/);
     // An https destination needs no challenge: refused before anything is asked.
     const https = await openFile('jobs/https.logpush.json', JSON.stringify({ name: 'h', dataset: 'http_requests', destination_conf: 'https://logs.example/ingest' }, null, 2));
     assert.equal(await vscode.commands.executeCommand('edgekit.logpush.proveOwnership', https.document.uri, zoneName, token), undefined);

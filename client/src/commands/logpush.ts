@@ -9,6 +9,8 @@ import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
 import { codeSpan, mdText } from '../markdown';
+import { readJobText, syntaxRefusal, valueAsChecked } from '../jobText';
+import { confirmChallenge } from './ownership';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
 export const KIND_SUFFIXES: Record<string, string[]> = {
@@ -158,12 +160,8 @@ async function chooseSource(given: unknown, what: string, sample: string): Promi
 
 /** A filter document's "$dataset" (the editor's hint), else the setting, as the language server decides it. */
 export function datasetOfFilter(text: string, fallback: string): string {
-  try {
-    const v = JSON.parse(text) as { $dataset?: unknown };
-    return typeof v.$dataset === 'string' ? v.$dataset : fallback;
-  } catch {
-    return fallback;
-  }
+  const v = valueAsChecked(text) as { $dataset?: unknown } | null;
+  return typeof v === 'object' && v !== null && typeof v.$dataset === 'string' ? v.$dataset : fallback;
 }
 
 export const logpushTestCommands = {
@@ -226,17 +224,15 @@ export const logpushTestCommands = {
   },
 };
 
-/** A sentence followed by what the backend noted about the request (the envelope's messages, e.g. the mock's note that the
- * platform would ask for an ownership challenge), which an information message would otherwise drop. */
 /** The Logpush job document a command works on (see documentOf), its name as the workspace shows it, and its JSON value. */
 export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocument; name: string; job: unknown }> {
   const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
   const name = vscode.workspace.asRelativePath(doc.uri);
-  try {
-    return { doc, name, job: JSON.parse(doc.getText()) };
-  } catch (err) {
-    throw new UserError(`${name} is not valid JSON (${(err as Error).message}); fix the syntax error first.`);
-  }
+  // Read as the language server reads it: what it marks as a syntax error (a comment, a trailing comma: the platform takes plain
+  // JSON) is refused at the place it marks, the rest is the value JSON.parse gives.
+  const read = readJobText(doc.getText());
+  if ('error' in read) throw new UserError(syntaxRefusal(name, read.error));
+  return { doc, name, job: read.value };
 }
 
 /**
@@ -261,6 +257,8 @@ export function refused(ctx: Ctx, api: Api, r: { error: string; errors: { code: 
   throw new UserError(`${what} was refused: ${r.error}`);
 }
 
+/** A sentence followed by what the backend noted about the request (the envelope's messages, e.g. the mock's note that the
+ * platform would ask for an ownership challenge), which an information message would otherwise drop. */
 export function withNotes(text: string, messages: { code?: number; message: string }[]): string {
   const notes = messages.map((m) => m.message.trim()).filter(Boolean);
   return notes.length ? `${text} The backend notes: ${notes.join(' ')}` : text;
@@ -268,9 +266,12 @@ export function withNotes(text: string, messages: { code?: number; message: stri
 
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
-    const { doc, job } = await jobDocument(arg);
+    const { doc, name, job: read } = await jobDocument(arg);
     const api = await apiFor(ctx);
     const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?` });
+    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
+    const job = await confirmChallenge(ctx, api, doc, name, read, place);
+    if (job === undefined) return undefined;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
     if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);

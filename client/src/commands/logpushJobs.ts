@@ -2,10 +2,10 @@
 // configuration as a document, update the job from a document, enable or disable it, delete it (modal: it cannot be undone).
 // Creating a job is "Create Logpush Job" (logpush.ts).
 import * as vscode from 'vscode';
-import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
-import { Config } from '../config';
-import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
+import { createOnlyChanges, type Api, type JobPlace } from '../http/api';
+import { withoutQuery } from '../ownershipProofs';
+import { confirmChallenge, ownerWords, proveAt, refuseUnchallenged } from './ownership';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
@@ -47,13 +47,6 @@ export function setBack(seen: Record<string, unknown>, now: Record<string, unkno
     .filter((k) => k !== 'id' && !STATUS_MEMBERS.includes(k) && k in doc && !same(seen[k], now[k]) && !same(doc[k], now[k]));
 }
 
-function ownerWords(place: JobPlace): string {
-  return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
-}
-
-/** A destination without its query (credentials and options ride there): what messages show of it. */
-const withoutQuery = (conf: string) => conf.trim().replace(/\?.*$/, '');
-
 function jobLabel(job: Record<string, unknown>): string {
   return `Logpush job ${String(job.id)}${typeof job.name === 'string' && job.name ? ` "${job.name}"` : ''}`;
 }
@@ -70,7 +63,7 @@ function jobTarget(arg: unknown): JobTarget & { id: number } {
  * Where job `id` lives: the zones (or accounts, for an account dataset) of the backend are searched, a few at a time. `scope` is
  * the job's dataset's, when the document names a known dataset.
  */
-async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefined): Promise<JobPlace> {
+async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefined): Promise<{ place: JobPlace; job: Record<string, unknown> }> {
   const places: JobPlace[] = [];
   if (scope !== 'account') places.push(...unwrap(await api.listZones()).map((z) => ({ owner: { zone: z.id }, ownerName: z.name })));
   if (scope !== 'zone') {
@@ -80,38 +73,12 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
   }
   const found = await mapLimit(places, 4, async (p) => {
     const jobs = await api.logpushJobs(p.owner);
-    return jobs.ok && jobs.result.some((j) => j.id === id) ? p : undefined;
+    const job = jobs.ok ? jobs.result.find((j) => j.id === id) : undefined;
+    return job ? { place: p, job } : undefined;
   });
-  const place = found.find((p) => p !== undefined);
-  if (!place) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
-  return place;
-}
-
-/**
- * Whether the platform asks for an ownership challenge before a job to this destination: an S3 bucket without its own access keys
- * (or endpoint), Google Cloud Storage, Azure, Sumo Logic (its "Ownership challenge FAQ"). A copy of the mock's
- * needsOwnershipChallenge (mock/src/management.ts), which the client does not load until the mock runs; a unit test holds them equal.
- */
-export function needsChallenge(conf: string): boolean {
-  const c = conf.trim();
-  const scheme = /^([a-z0-9+.-]+):\/\//i.exec(c)?.[1]?.toLowerCase();
-  if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(c);
-  return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
-}
-
-/**
- * The edits that make `token` a job document's "ownership_challenge": the value of its last such member replaced (the one JSON.parse
- * and the platform keep; jsonc-parser's modify sets the first), else a member added in the document's own indentation (modify
- * re-indents the member before the new one with its formatting options).
- */
-export function challengeEdits(text: string, token: string): Edit[] {
-  const root = parseTree(text);
-  const members = root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === 'ownership_challenge' && p.children[1]) : [];
-  const value = members[members.length - 1]?.children?.[1];
-  if (value) return [{ offset: value.offset, length: value.length, content: JSON.stringify(token) }];
-  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
-  const tabs = indent.startsWith('\t');
-  return modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: tabs ? 1 : indent.length, insertSpaces: !tabs, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+  const hit = found.find((p) => p !== undefined);
+  if (!hit) throw new UserError(`No Logpush job ${id} in the ${scope === 'account' ? 'accounts' : scope === 'zone' ? 'zones' : 'zones or accounts'} of ${api.baseUrl}; it may have been deleted. "Create Logpush Job" creates it anew.`);
+  return hit;
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
@@ -154,25 +121,45 @@ export const logpushJobLifecycleCommands = {
     }
     const api = await apiFor(ctx);
     let place = knownPlace(doc, id);
+    let current: Record<string, unknown> | undefined;
     if (!place) {
       const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
       const scope = info.job?.scope;
-      place = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
+      ({ place, job: current } = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined));
+    } else {
+      // The job as the backend has it now (a failure here is left to the update, which says it).
+      const now = await api.logpushJob(place.owner, id);
+      current = now.ok ? now.result : undefined;
     }
     const where = place;
     // The document was read from the backend: what changed there since, and the document would set back, is asked about first.
     const seen = knownJob(doc, id)?.seen;
-    const now = seen ? await api.logpushJob(where.owner, id) : undefined;
-    const current = now?.ok ? now.result : undefined;
     const values = job as Record<string, unknown>;
     const back = seen && current ? setBack(seen, current, values) : [];
     if (current && back.length) {
-      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
-        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(current[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
+      const now = current; // (narrowed for the callback)
+      const answer = await ctx.ui.ask(`${jobLabel(now)} of ${ownerWords(where)} changed on the backend since ${name} was read (${back.map((k) => `"${k}"`).join(', ')}). Send the document's values anyway?`,
+        ['Send Anyway'], { modal: true, detail: back.map((k) => `${k}: ${JSON.stringify(now[k])} on the backend, ${JSON.stringify(values[k])} in the document.`).join('\n') });
       if (answer !== 'Send Anyway') return undefined;
     }
+    // What the update cannot change (dataset, kind; it does not send them): said before anything is sent, not dropped unsaid.
+    const fixed = current ? createOnlyChanges(values, current) : [];
+    if (current && fixed.length) {
+      const members = fixed.map((f) => f.member);
+      const them = members.length > 1 ? 'them' : 'it';
+      const answer = await ctx.ui.ask(`${jobLabel(current)} of ${ownerWords(where)} cannot change ${members.map((m) => `"${m}"`).join(' or ')}: the platform sets ${them} when a job is created. ${name} changes ${them}; it takes a new job.`,
+        ['Update the Rest'], { modal: true, detail: [
+          ...fixed.map((f) => `${f.member}: ${JSON.stringify(f.backend)} on the backend, ${JSON.stringify(f.doc)} in the document.`),
+          `For the new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`,
+          `"Update the Rest" sends the other members and leaves the job's ${members.join(' and ')} as ${members.length > 1 ? 'they are' : 'it is'}.`,
+        ].join('\n') });
+      if (answer !== 'Update the Rest') return undefined;
+    }
+    // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
+    const sent = await confirmChallenge(ctx, api, doc, name, job, where);
+    if (sent === undefined) return undefined;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
-      () => api.updateLogpushJob(where.owner, id, job));
+      () => api.updateLogpushJob(where.owner, id, sent));
     if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
     openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
     void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
@@ -190,37 +177,14 @@ export const logpushJobLifecycleCommands = {
     const { doc, name, job } = await jobDocument(arg);
     const conf = (job as { destination_conf?: unknown } | null)?.destination_conf;
     if (typeof conf !== 'string' || !conf.trim()) throw new UserError(`${name} has no "destination_conf" to prove; write the destination first.`);
-    const destination = withoutQuery(conf);
-    if (!needsChallenge(conf)) {
-      throw new UserError(`${name} sends its logs to ${destination}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
-    }
+    refuseUnchallenged(name, conf);
     const api = await apiFor(ctx);
     const docId = (job as { id?: unknown } | null)?.id;
     const where = knownPlace(doc, docId)
       ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?` });
-    const challenge = unwrap(await api.logpushOwnership(where.owner, conf));
-    let token = typeof tokenArg === 'string' ? tokenArg : undefined;
-    if (token === undefined) {
-      token = await vscode.window.showInputBox({
-        title: `Ownership challenge of ${destination}`,
-        prompt: `The backend wrote ${challenge.filename} into ${destination}. Paste the token that file holds.`,
-        value: Config.backend() === 'embedded' ? mockChallengeToken(challenge.message) : undefined,
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : `The token from ${challenge.filename}.`),
-      });
-      if (token === undefined) throw new vscode.CancellationError();
-    }
-    token = token.trim();
-    const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
-    if (!valid.valid) throw new UserError(`The backend says "${token.slice(0, 12)}…" is not the ownership challenge of ${destination} in ${ownerWords(where)}; paste the token from ${challenge.filename}.`);
-    // Written into the document (an edit the user can undo), not sent: "Create Logpush Job" or "Update Logpush Job" sends it.
-    const edits = challengeEdits(doc.getText(), token);
-    const we = new vscode.WorkspaceEdit();
-    for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
-    if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
+    const proved = await proveAt(ctx, api, doc, name, conf, where, typeof tokenArg === 'string' ? tokenArg : undefined);
     openedJobs.set(doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
-    void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
-    return { filename: challenge.filename, token, owner: where.owner };
+    return { ...proved, owner: where.owner };
   },
 
   'edgekit.logpush.enableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, true),

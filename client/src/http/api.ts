@@ -124,7 +124,8 @@ export interface Api {
   createAccountLogpushJob(accountId: string, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   logpushJobs(owner: JobOwner, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>[]>>;
   logpushJob(owner: JobOwner, jobId: number, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
-  /** PUT: the members given replace the job's (`{ enabled: false }` disables it); the job's dataset and kind cannot change. */
+  /** PUT: the members given replace the job's (`{ enabled: false }` disables it). Sent as the update takes them (jobUpdateBody:
+   * without the read-only members, nor dataset and kind, which cannot change: see createOnlyChanges). */
   updateLogpushJob(owner: JobOwner, jobId: number, job: unknown, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   deleteLogpushJob(owner: JobOwner, jobId: number, opts?: CallOptions): Promise<ApiResult<Record<string, unknown>>>;
   /** POST …/logpush/ownership: the backend writes a file holding a token (the ownership challenge) into the destination. */
@@ -240,7 +241,7 @@ export function createApi(options: ApiOptions): Api {
       `/accounts/${encodeURIComponent(accountId)}/logpush/jobs`, 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
     logpushJobs: (owner, opts) => call(`list the Logpush jobs of ${ownerWords(owner)}`, 'GET', jobsPath(owner), 'key-or-token', shapeObjects('Logpush job'), undefined, opts),
     logpushJob: (owner, jobId, opts) => call(`get Logpush job ${jobId} of ${ownerWords(owner)}`, 'GET', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), undefined, opts),
-    updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobBody(job), opts),
+    updateLogpushJob: (owner, jobId, job, opts) => call(`update Logpush job ${jobId} of ${ownerWords(owner)}`, 'PUT', jobsPath(owner, jobId), 'key-or-token', shapeObject('Logpush job'), jobUpdateBody(job), opts),
     logpushOwnership: (owner, conf, opts) => call(`ask for an ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST', logpushPath(owner, '/ownership'),
       'key-or-token', shapeOwnership, { destination_conf: conf }, opts),
     validateLogpushOwnership: (owner, conf, challenge, opts) => call(`validate the ownership challenge of "${conf}" in ${ownerWords(owner)}`, 'POST',
@@ -387,6 +388,32 @@ export function jobBody(job: unknown): unknown {
   const copy: Record<string, unknown> = { ...(job as Record<string, unknown>) };
   for (const k of ['$schema', 'id', 'last_complete', 'last_error', 'error_message']) delete copy[k];
   return copy;
+}
+
+/**
+ * The members of a Logpush job the platform sets only when the job is created: its update (PUT …/logpush/jobs/{id}) does not take
+ * them. "dataset" is not among the update's parameters (the API's JobUpdateParams; Terraform replaces the job when it changes);
+ * "kind" is listed there, but the docs say it "cannot be used to update existing Logpush jobs" (api-configuration, "Kind").
+ */
+export const CREATE_ONLY_MEMBERS = ['dataset', 'kind'] as const;
+
+/** A job document as the update takes it: jobBody without the members only a creation sets (see createOnlyChanges). */
+export function jobUpdateBody(job: unknown): unknown {
+  const body = jobBody(job);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const k of CREATE_ONLY_MEMBERS) delete copy[k];
+  return copy;
+}
+
+/**
+ * The create-only members a job document holds with another value than the job on the backend: what an update cannot change (a
+ * new job can). A "kind" of null or absent is the platform's "" (a Logpush job, not an Edge Log Delivery one).
+ */
+export function createOnlyChanges(doc: Record<string, unknown>, backend: Record<string, unknown>): { member: string; doc: unknown; backend: unknown }[] {
+  const norm = (k: string, v: unknown) => (k === 'kind' && (v === null || v === undefined) ? '' : v);
+  return CREATE_ONLY_MEMBERS.filter((k) => k in doc && JSON.stringify(norm(k, doc[k])) !== JSON.stringify(norm(k, backend[k])))
+    .map((k) => ({ member: k, doc: doc[k], backend: norm(k, backend[k]) }));
 }
 
 /** A stored entry point ruleset as a configuration (name and rules) to review and send again. */

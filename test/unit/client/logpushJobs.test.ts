@@ -1,6 +1,6 @@
 // The Logpush job commands of the Zones view (client/src/commands/logpushJobs.ts) with the stand-in `vscode` module and a recording
 // HTTP server in place of the backend: what they send, and what they do to the documents open.
-import { fake, resetFake, addDocument, Uri } from './vscode';
+import { fake, resetFake, addDocument, memento, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { logpushJobLifecycleCommands as commands } from '../../../client/src/commands/logpushJobs';
@@ -104,7 +104,7 @@ test('Prove Ownership asks only for the destinations the platform challenges (th
   // The client asked for a challenge for anything but https: an R2 bucket, Datadog, Splunk and an S3 bucket with its own access
   // keys, which the platform does not challenge, went to the backend; now they are refused here with the reason.
   const { needsOwnershipChallenge } = await import('../../../mock/src/management');
-  const { needsChallenge } = await import('../../../client/src/commands/logpushJobs');
+  const { needsChallenge } = await import('../../../client/src/commands/ownership');
   const confs = ['s3://b/logs?region=us-east-1', 'S3://b/logs', 's3://b/logs?region=us-east-1&access-key-id=A&secret-access-key=S', 's3://b?endpoint=minio.example:9000',
     'gs://b/logs', 'azure://c/logs?sas=x', 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/x', 'r2://b/logs?account-id=a&access-key-id=k&secret-access-key=s',
     'datadog://http-intake.logs.datadoghq.com/api/v2/logs?header_DD-API-KEY=k', 'splunk://h.example/services/collector/raw?channel=c', 'https://logs.example/in', ' gs://b'];
@@ -131,6 +131,7 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    extension: { globalState: memento() },
   } as unknown as Ctx;
   const conf = 's3://b/logs?region=us-east-1';
   try {
@@ -182,6 +183,51 @@ test('Update asks before setting back what changed on the backend since the docu
     await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
     assert.equal(asked.length, 2, 'asked when dismissed and when sent anyway, not for the third update');
     assert.equal(stored.name, 'edge3');
+  } finally {
+    await server.close();
+  }
+});
+
+test('Update sends only what the platform\'s update takes, and says first when the document changes what only a new job can', async () => {
+  // The PUT carried the document's "dataset" (and "kind"), which the platform's update does not take (JobUpdateParams; the docs:
+  // kind only on create): a job document edited to another dataset either failed with the backend's words or, on a platform that
+  // ignores it, "updated" a job that still pushes the old dataset.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  const asked: { question: string; options: string[]; detail?: string }[] = [];
+  let answer: string | undefined;
+  (ctx as unknown as { ui: unknown }).ui = { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {
+    assert.equal(opts.modal, true);
+    asked.push({ question, options, detail: opts.detail });
+    return answer;
+  } };
+  const { editDocument } = await import('./vscode');
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    const puts = () => server.received.filter((r) => r.method === 'PUT');
+    // The same dataset: not sent, nothing asked.
+    editDocument(doc, doc.getText().replace('"name": "edge"', '"name": "edge2"'));
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(asked.length, 0);
+    assert.deepEqual(Object.keys(JSON.parse(puts()[0].body)).sort(), ['destination_conf', 'enabled', 'name']);
+    // Another dataset (and kind): asked, with what differs and that it takes a new job; dismissed, nothing is sent.
+    editDocument(doc, doc.getText().replace('"dataset": "http_requests"', '"dataset": "firewall_events",\n  "kind": "edge"'));
+    assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(opened.uri), undefined);
+    assert.equal(puts().length, 1);
+    assert.equal(asked.length, 1);
+    assert.match(asked[0].question, /^Logpush job 5 "edge" of zone a\.example cannot change "dataset" or "kind": the platform sets them when a job is created\. edge-5\.logpush\.json changes them; it takes a new job\./);
+    assert.equal(asked[0].detail, [
+      'dataset: "http_requests" on the backend, "firewall_events" in the document.',
+      'kind: "" on the backend, "edge" in the document.',
+      'For the new job: remove "id" from the document and run "Create Logpush Job"; then delete job 5 if it should stop.',
+      '"Update the Rest" sends the other members and leaves the job\'s dataset and kind as they are.',
+    ].join('\n'));
+    assert.deepEqual(asked[0].options, ['Update the Rest']);
+    answer = 'Update the Rest';
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    assert.equal(puts().length, 2);
+    assert.ok(!/"dataset"|"kind"/.test(puts()[1].body), puts()[1].body);
   } finally {
     await server.close();
   }

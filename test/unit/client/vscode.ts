@@ -301,3 +301,13 @@ export const commands = {
 };
 
 export const env = { clipboard: { writeText: async (s: string) => { fake.clipboard = s; } } };
+
+/** A vscode.Memento (an ExtensionContext's globalState or workspaceState) over a Map; values are stored as copies, as VS Code does. */
+export function memento(): { values: Map<string, unknown>; get<T>(key: string, fallback?: T): T | undefined; update(key: string, value: unknown): Promise<void> } {
+  const values = new Map<string, unknown>();
+  return {
+    values,
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? structuredClone(values.get(key)) as T : fallback),
+    update: async (key: string, value: unknown) => { if (value === undefined) values.delete(key); else values.set(key, structuredClone(value)); },
+  };
+}

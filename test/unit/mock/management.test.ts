@@ -430,3 +430,27 @@ test('an entry point body whose phase or kind is not the path\'s is refused, not
   const same = await api(base, 'PUT', path, TOKEN, { kind: 'zone', phase: 'http_request_firewall_managed', rules: [{ action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID } }] });
   assert.equal(same.status, 200, JSON.stringify(same.json.errors));
 });
+
+test('Logpush ownership challenge tokens expire after 7 days, as the platform\'s do', async (t) => {
+  // The platform's token is a JWT that "expires after 7 days" (its Ownership challenge FAQ); the mock's never did, so a job created
+  // with an old token worked here and was refused there.
+  t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 10, 18, 10, 0) });
+  const zone = `/zones/${id('pro.example')}/logpush`;
+  const conf = 's3://logs/owned?region=us-east-1';
+  const own = await api(base, 'POST', `${zone}/ownership`, KEY, { destination_conf: conf });
+  const token = /the token is (\S+)\.$/.exec(own.json.result.message)![1];
+  const valid = async () => (await api(base, 'POST', `${zone}/ownership/validate`, KEY, { destination_conf: conf, ownership_challenge: token })).json.result.valid;
+  t.mock.timers.tick(7 * 24 * 3600 * 1000);
+  assert.equal(await valid(), true, 'still valid at 7 days');
+  t.mock.timers.tick(1000);
+  assert.equal(await valid(), false);
+  const created = await api(base, 'POST', `${zone}/jobs`, KEY, { name: 'late', dataset: 'http_requests', destination_conf: conf, ownership_challenge: token });
+  assert.equal(created.status, 400);
+  assert.equal(created.json.errors[0].code, 1002);
+  assert.match(created.json.errors[0].message, /^The ownership challenge for destination "s3:\/\/logs\/owned" expired on 2026-11-25 10:00 UTC \(tokens hold for 7 days\); ask for a new one with POST …\/logpush\/ownership\.$/);
+  // A new one works; a token of another destination is still "not the one issued".
+  const fresh = /the token is (\S+)\.$/.exec((await api(base, 'POST', `${zone}/ownership`, KEY, { destination_conf: conf })).json.result.message)![1];
+  assert.equal((await api(base, 'POST', `${zone}/jobs`, KEY, { name: 'on-time', dataset: 'http_requests', destination_conf: conf, ownership_challenge: fresh })).status, 200);
+  const other = await api(base, 'POST', `${zone}/jobs`, KEY, { name: 'x', dataset: 'http_requests', destination_conf: 's3://logs/other?region=us-east-1', ownership_challenge: fresh });
+  assert.match(other.json.errors[0].message, /is not the one issued for destination/);
+});

@@ -1,0 +1,111 @@
+// The destination ownership challenge of a job document, shared by "Prove Logpush Destination Ownership…" and by Create and Update,
+// which check before sending that the document's "ownership_challenge" still holds where and when EdgeKit proved it (see
+// ownershipProofs.ts) and offer to prove it again.
+import * as vscode from 'vscode';
+import { modify, parseTree, type Edit } from 'jsonc-parser';
+import type { Ctx } from '../ctx';
+import { Config } from '../config';
+import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
+import { proofOf, proofProblems, rememberProof, withoutQuery } from '../ownershipProofs';
+import { readJobText, syntaxRefusal } from '../jobText';
+import { UserError } from './run';
+import { unwrap } from './api';
+
+export function ownerWords(place: JobPlace): string {
+  return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
+}
+
+/**
+ * Whether the platform asks for an ownership challenge before a job to this destination: an S3 bucket without its own access keys
+ * (or endpoint), Google Cloud Storage, Azure, Sumo Logic (its "Ownership challenge FAQ"). A copy of the mock's
+ * needsOwnershipChallenge (mock/src/management.ts), which the client does not load until the mock runs; a unit test holds them equal.
+ */
+export function needsChallenge(conf: string): boolean {
+  const c = conf.trim();
+  const scheme = /^([a-z0-9+.-]+):\/\//i.exec(c)?.[1]?.toLowerCase();
+  if (scheme === 's3') return !/[?&](access-key-id|endpoint)=/.test(c);
+  return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
+}
+
+/**
+ * The edits that make `token` a job document's "ownership_challenge": the value of its last such member replaced (the one JSON.parse
+ * and the platform keep; jsonc-parser's modify sets the first), else a member added in the document's own indentation (modify
+ * re-indents the member before the new one with its formatting options).
+ */
+export function challengeEdits(text: string, token: string): Edit[] {
+  const root = parseTree(text);
+  const members = root?.type === 'object' ? (root.children ?? []).filter((p) => p.children?.[0]?.value === 'ownership_challenge' && p.children[1]) : [];
+  const value = members[members.length - 1]?.children?.[1];
+  if (value) return [{ offset: value.offset, length: value.length, content: JSON.stringify(token) }];
+  const indent = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  const tabs = indent.startsWith('\t');
+  return modify(text, ['ownership_challenge'], token, { formattingOptions: { tabSize: tabs ? 1 : indent.length, insertSpaces: !tabs, eol: text.includes('\r\n') ? '\r\n' : '\n' } });
+}
+
+/** Refuses, with the reason, a destination the platform asks no ownership challenge for. */
+export function refuseUnchallenged(name: string, conf: string): void {
+  if (needsChallenge(conf)) return;
+  throw new UserError(`${name} sends its logs to ${withoutQuery(conf)}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
+}
+
+/**
+ * Proves ownership of `conf` for a job in `where`: the backend writes a file holding a token into the destination (POST
+ * …/logpush/ownership), the user pastes the token (or `tokenArg` gives it), the backend confirms it (…/ownership/validate), and it
+ * goes into the document as "ownership_challenge" (an edit the user can undo; not sent). Where and when is remembered.
+ */
+export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, conf: string, where: JobPlace, tokenArg?: string): Promise<{ filename: string; token: string }> {
+  refuseUnchallenged(name, conf);
+  const destination = withoutQuery(conf);
+  // The platform issues the token when it writes the file: its 7 days count from here (a little before, never after).
+  const askedAt = Date.now();
+  const challenge = unwrap(await api.logpushOwnership(where.owner, conf));
+  let token = tokenArg;
+  if (token === undefined) {
+    token = await vscode.window.showInputBox({
+      title: `Ownership challenge of ${destination}`,
+      prompt: `The backend wrote ${challenge.filename} into ${destination}. Paste the token that file holds.`,
+      value: Config.backend() === 'embedded' ? mockChallengeToken(challenge.message) : undefined,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? undefined : `The token from ${challenge.filename}.`),
+    });
+    if (token === undefined) throw new vscode.CancellationError();
+  }
+  token = token.trim();
+  const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
+  if (!valid.valid) throw new UserError(`The backend says "${token.slice(0, 12)}…" is not the ownership challenge of ${destination} in ${ownerWords(where)}; paste the token from ${challenge.filename}.`);
+  const edits = challengeEdits(doc.getText(), token);
+  const we = new vscode.WorkspaceEdit();
+  for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
+  if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
+  await rememberProof(ctx.extension.globalState, token, where, conf, askedAt);
+  void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
+  return { filename: challenge.filename, token };
+}
+
+/**
+ * Before Create or Update sends a job document to `where`: when its "ownership_challenge" is a token EdgeKit proved, and it was
+ * proven in another zone or account, for another destination_conf, or longer ago than the platform accepts, the user is asked
+ * (modal) with what differs and may prove ownership again. Returns the job to send (read again after a new proof), or undefined
+ * when the question was dismissed. A token EdgeKit never saw (pasted by hand) is sent as it is.
+ */
+export async function confirmChallenge(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, job: unknown, where: JobPlace): Promise<unknown> {
+  const j = (job ?? {}) as { ownership_challenge?: unknown; destination_conf?: unknown };
+  const token = j.ownership_challenge;
+  const conf = j.destination_conf;
+  if (typeof token !== 'string' || !token || typeof conf !== 'string') return job;
+  const proof = proofOf(ctx.extension.globalState, token);
+  const reasons = proof ? proofProblems(proof, where, conf, Date.now()) : [];
+  if (reasons.length === 0) return job;
+  const again = needsChallenge(conf);
+  const answer = await ctx.ui.ask(`The "ownership_challenge" in ${name} may be refused: ${reasons.join('; ')}.`,
+    again ? ['Prove Ownership Again', 'Send As It Is'] : ['Send As It Is'], { modal: true, detail:
+      'The platform ties a token to the zone or account and the whole destination_conf it was asked for, and it expires 7 days after. ' +
+      (again ? `"Prove Ownership Again" asks for a new one for ${withoutQuery(conf)} in ${ownerWords(where)}, then sends the job with it.`
+        : `The platform asks no ownership challenge for ${withoutQuery(conf)}: the member can be removed.`) });
+  if (answer === 'Send As It Is') return job;
+  if (answer !== 'Prove Ownership Again') return undefined;
+  await proveAt(ctx, api, doc, name, conf, where);
+  const read = readJobText(doc.getText());
+  if ('error' in read) throw new UserError(syntaxRefusal(name, read.error));
+  return read.value;
+}

@@ -1,0 +1,137 @@
+// A proven ownership challenge token going stale before Create or Update sends it (client/src/commands/ownership.ts): proven for
+// another zone, for another destination_conf, or more than the platform's 7 days ago. The commands ask first (modal) and offer to
+// prove ownership again; a token EdgeKit never saw is sent as it is.
+import { fake, resetFake, addDocument, editDocument, memento } from './vscode';
+import { test, beforeEach, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import { logpushJobCommands } from '../../../client/src/commands/logpush';
+import { logpushJobLifecycleCommands } from '../../../client/src/commands/logpushJobs';
+import { startServer, type TestServer } from '../http/server';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const A = 's3://bucket/logs?region=us-east-1';
+const B = 's3://bucket/other?region=us-east-1';
+/** The token the backend below writes for a destination in a zone. */
+const tokenFor = (zone: string, conf: string) => Buffer.from(`${zone}|${conf}`).toString('base64url');
+
+/** Zones z1 and z2; the ownership routes; jobs created and updated as sent (job 5 in z1). Every request is recorded. */
+async function backend(): Promise<{ server: TestServer; ctx: Ctx; asked: { question: string; options: string[]; detail?: string }[]; answers: (string | undefined)[] }> {
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    const zone = /\/zones\/(z\d)\//.exec(req.url)?.[1] ?? '';
+    const body = req.body ? JSON.parse(req.body) as Record<string, unknown> : {};
+    if (/\/zones\?/.test(req.url)) return reply([{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }, { id: 'z2', name: 'b.example', plan: { legacy_id: 'enterprise' } }]);
+    if (req.url.endsWith('/logpush/ownership')) return reply({ filename: 'ownership-challenge.txt', message: '', valid: true });
+    if (req.url.endsWith('/logpush/ownership/validate')) return reply({ valid: body.ownership_challenge === tokenFor(zone, String(body.destination_conf)) });
+    // As the platform's, the job record does not carry the ownership_challenge it was sent with.
+    const { ownership_challenge: _sent, ...job } = body;
+    if (req.url.endsWith('/logpush/jobs') && req.method === 'POST') return reply({ ...job, id: 11 });
+    if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply({ id: 5, name: 'p', dataset: 'http_requests', destination_conf: A, enabled: true, ...(req.method === 'PUT' ? job : {}) });
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const asked: { question: string; options: string[]; detail?: string }[] = [];
+  const answers: (string | undefined)[] = [];
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    extension: { globalState: memento() },
+    ui: { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {
+      assert.equal(opts.modal, true);
+      asked.push({ question, options, detail: opts.detail });
+      return answers.shift();
+    } },
+    zones: { refresh() {} },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  return { server, ctx, asked, answers };
+}
+
+const create = (ctx: Ctx) => logpushJobCommands['edgekit.logpush.createJob'](ctx);
+const update = (ctx: Ctx) => logpushJobLifecycleCommands['edgekit.logpush.updateJob'](ctx);
+const prove = (ctx: Ctx) => logpushJobLifecycleCommands['edgekit.logpush.proveOwnership'](ctx);
+
+test('Create asks before sending a token proven for another zone or destination, or more than 7 days ago, and proves again on request', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, asked, answers } = await backend();
+  const posts = () => server.received.filter((r) => r.method === 'POST' && r.url.endsWith('/logpush/jobs'));
+  mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 10, 18, 10, 0) });
+  try {
+    const doc = addDocument('file:///ws/jobs/p.logpush.json', 'logpush-job', `{\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${A}"\n}\n`);
+    await prove(ctx)(doc.uri, 'z1', tokenFor('z1', A));
+    // Where and when it was proven: nothing to ask, sent with the token.
+    await create(ctx)(doc.uri, 'z1');
+    assert.equal(asked.length, 0);
+    assert.equal(JSON.parse(posts()[0].body).ownership_challenge, tokenFor('z1', A));
+
+    // Another zone: asked; dismissed, nothing sent.
+    assert.equal(await create(ctx)(doc.uri, 'z2'), undefined);
+    assert.equal(posts().length, 1);
+    assert.equal(asked[0].question, 'The "ownership_challenge" in jobs/p.logpush.json may be refused: it was proven in zone a.example, and this job goes to zone b.example.');
+    assert.deepEqual(asked[0].options, ['Prove Ownership Again', 'Send As It Is']);
+    assert.equal(asked[0].detail, 'The platform ties a token to the zone or account and the whole destination_conf it was asked for, and it expires 7 days after. ' +
+      '"Prove Ownership Again" asks for a new one for s3://bucket/logs in zone b.example, then sends the job with it.');
+
+    // Its destination edited since: asked.
+    editDocument(doc, doc.getText().replace(A, B));
+    assert.equal(await create(ctx)(doc.uri, 'z1'), undefined);
+    assert.match(asked[1].question, /may be refused: it was proven for s3:\/\/bucket\/logs, and the document sends to s3:\/\/bucket\/other\.$/);
+    editDocument(doc, doc.getText().replace(B, A));
+
+    // Eight days on: asked; "Send As It Is" sends it.
+    mock.timers.tick(8 * 24 * 3600 * 1000);
+    answers.push('Send As It Is');
+    await create(ctx)(doc.uri, 'z1');
+    assert.match(asked[2].question, /may be refused: it was asked for 8 days ago \(2026-11-18 10:00 UTC\), and the platform's tokens expire after 7 days\.$/);
+    assert.equal(JSON.parse(posts()[1].body).ownership_challenge, tokenFor('z1', A));
+
+    // "Prove Ownership Again" in the zone the job goes to: the challenge asked for there, the pasted token written into the document
+    // and sent.
+    answers.push('Prove Ownership Again');
+    fake.inputBoxAnswers.push(tokenFor('z2', A));
+    await create(ctx)(doc.uri, 'z2');
+    assert.equal(JSON.parse(posts()[2].body).ownership_challenge, tokenFor('z2', A));
+    assert.equal(JSON.parse(doc.getText()).ownership_challenge, tokenFor('z2', A));
+    assert.equal(server.received.filter((r) => r.url.endsWith('/zones/z2/logpush/ownership')).length, 1);
+    assert.equal(asked.length, 4, 'proven anew: nothing more asked');
+    // Proven now for z2: creating there again asks nothing.
+    await create(ctx)(doc.uri, 'z2');
+    assert.equal(asked.length, 4);
+
+    // A token EdgeKit never saw (pasted by hand) is sent as it is.
+    editDocument(doc, doc.getText().replace(tokenFor('z2', A), 'PASTED'));
+    await create(ctx)(doc.uri, 'z1');
+    assert.equal(asked.length, 4);
+    assert.equal(JSON.parse(posts()[posts().length - 1].body).ownership_challenge, 'PASTED');
+  } finally {
+    mock.timers.reset();
+    await server.close();
+  }
+});
+
+test('Update asks as well when the document\'s destination changed since its token was proven', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx, asked, answers } = await backend();
+  const puts = () => server.received.filter((r) => r.method === 'PUT');
+  try {
+    const doc = addDocument('file:///ws/jobs/five.logpush.json', 'logpush-job', `{\n  "id": 5,\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${A}"\n}\n`);
+    await prove(ctx)(doc.uri, 'z1', tokenFor('z1', A));
+    await update(ctx)(doc.uri);
+    assert.equal(asked.length, 0);
+    assert.equal(JSON.parse(puts()[0].body).ownership_challenge, tokenFor('z1', A));
+    editDocument(doc, doc.getText().replace(A, B));
+    assert.equal(await update(ctx)(doc.uri), undefined);
+    assert.equal(puts().length, 1, 'dismissed: nothing sent');
+    assert.match(asked[0].question, /^The "ownership_challenge" in jobs\/five\.logpush\.json may be refused: it was proven for s3:\/\/bucket\/logs, and the document sends to s3:\/\/bucket\/other\.$/);
+    answers.push('Prove Ownership Again');
+    fake.inputBoxAnswers.push(tokenFor('z1', B));
+    await update(ctx)(doc.uri);
+    assert.equal(JSON.parse(puts()[1].body).ownership_challenge, tokenFor('z1', B));
+    assert.equal(JSON.parse(puts()[1].body).destination_conf, B);
+  } finally {
+    await server.close();
+  }
+});
