@@ -72,25 +72,27 @@ test('a dynamic argument whose offset is past the end, not a multiple of 32, or 
   const good = iface.encodeFunctionData('safeTransferFrom', ['0x' + '11'.repeat(20), '0x' + '22'.repeat(20), 7n, '0x' + 'ab'.repeat(40)]);
   const args = (good.length - 10) / 2; // 4 head words, the length word, 2 words of content: 224
   assert.equal(args, 224);
-  const cases: [bigint, RegExp][] = [
-    [224n, /^the offset of "data", 224, points past the end of the arguments \(224 bytes\)/],
-    [200n, /^the offset of "data", 200, points past the end of the arguments \(224 bytes\)/], // the length word would end past it
-    [1n << 255n, /^the offset of "data", 0x8000000000000000000000000000000000000000000000000000000000000000, points past the end/],
-    [129n, /^the offset of "data", 129, is not a multiple of 32/],
-    [32n, /^the offset of "data", 32, points into the head words of the arguments \(bytes 0 to 128\)/],
+  const cases: [bigint, RegExp, boolean][] = [
+    [224n, /^the offset of "data", 224, points past the end of the arguments \(224 bytes\)$/, true],
+    [200n, /^the offset of "data", 200, points past the end of the arguments \(224 bytes\): its value's first word would end at byte 232$/, true],
+    [1n << 255n, /^the offset of "data", 0x8000000000000000000000000000000000000000000000000000000000000000, points past the end/, true],
+    [129n, /^the offset of "data", 129, is not a multiple of 32/, false],
+    [32n, /^the offset of "data", 32, points into the head words of the arguments \(bytes 0 to 128\)/, false],
   ];
-  for (const [off, message] of cases) {
+  for (const [off, message, reverts] of cases) {
     const bad = setWord(good, headWord(3), off);
     const f = callDataFault(fn, bad)!;
     assert.ok(f, `offset ${off}`);
     assert.equal(f.arg, 'data');
     assert.equal(f.at, headWord(3));
     assert.match(f.message, message);
+    assert.equal(f.reverts, reverts);
     // The hover says the same on the argument and still shows the others.
     const c = decodeCall(bad)!;
-    assert.match(c.args[3].fault!, message);
+    assert.ok(c.args[3].fault!.startsWith(f.message), c.args[3].fault);
     assert.equal(c.args[2].value, '7');
     assert.match(callMarkdown(c), /- `data` \(bytes\): _the offset of "data", /);
+    assert.equal(c.args[3].fault!.endsWith('; the contract reverts when it decodes it'), f.reverts, 'said in the hover when it reverts');
   }
 });
 

@@ -396,7 +396,7 @@ export function decodeCall(data: string): DecodedCall | undefined {
     const { name, type } = a;
     const w = walked[i];
     if (w.cut !== undefined) return w.cut > 0 ? { name, type, cutAt: w.cut } : { name, type };
-    if (w.fault) return { name, type, fault: w.fault.message };
+    if (w.fault) return { name, type, fault: `${w.fault.message}${w.fault.reverts ? '; the contract reverts when it decodes it' : ''}` };
     if (!w.value) return { name, type, value: 'not readable: the data holds digits that are not hex' };
     if ('items' in w.value && w.value.node.kind === 'array') {
       const items = w.value.items.slice(0, SHOWN).map(text);
