@@ -1,8 +1,9 @@
 // The functions of common contract interfaces by their selector (the first 4 bytes of a call's data: keccak256 of the signature),
 // so that an eth_call's or eth_estimateGas's "data" is read back in words: a hover with the decoded arguments, an inlay hint with the
 // signature, and a warning when the data is too short for the function's arguments (a Solidity contract reverts on it, having
-// nothing to decode). The selectors are written out (the server carries no keccak); test/unit/jsonrpc/selectors.test.ts recomputes
-// every one with ethers.
+// nothing to decode) or when a dynamic argument's offset or length is wrong (callDataFault). The selectors are written out (the
+// server carries no keccak); test/unit/jsonrpc/selectors.test.ts recomputes every one with ethers, and callDataTail.test.ts
+// holds the decoding of dynamic arguments to ethers' encoder.
 
 /**
  * An ABI type (the Solidity ABI spec's types: address, bool, uint<M>, int<M>, bytes<M>, bytes, string, T[k], T[] and tuples), parsed
@@ -328,7 +329,7 @@ function list(r: Reader, t: AbiNode & { kind: 'array' | 'tuple' }, n: number, q:
 
 interface Walked { value?: AbiValue; fault?: CallDataFault; cut?: number; unread?: boolean }
 
-/** Argument i (at byte p of the arguments, whose head words end at byte head): its value, its fault, or where the data ends in it. */
+/** An argument at byte p of the arguments (whose head words end at byte head): its value, its fault, or where the data ends in it. */
 function walkArg(r: Reader, arg: { name: string; abi: AbiNode }, p: number, head: number): Walked {
   const t = arg.abi;
   if (p + t.words * 32 > r.end) return { cut: Math.max(0, r.end - p) };
