@@ -189,3 +189,14 @@ test('the hover shows dynamic values: bytes as hex, strings as text with odd byt
   // An array of static items inline, shortened the same way.
   assert.equal(decodeArgs(['uint8[]'], coder.encode(['uint8[]'], [Array.from({ length: 13 }, (_, i) => i)])).text[0], '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 3 more]');
 });
+
+test('a dynamic argument before a static one: its offset counts past the whole head, and a fault in it is found', () => {
+  const abi = (t: string) => parseAbiType(t);
+  const fn = { selector: '0x00000000', standard: 'test', signature: 'f(bytes,uint256,(uint8,bool))', head: 128, dynamic: true,
+    args: [{ name: 'b', type: 'bytes', abi: abi('bytes') }, { name: 'n', type: 'uint256', abi: abi('uint256') }, { name: 's', type: '(uint8,bool)', abi: abi('(uint8,bool)') }] };
+  const data = `0x00000000${coder.encode(['bytes', 'uint256', '(uint8,bool)'], ['0xabcd', 5n, [7, true]]).slice(2)}`;
+  assert.equal(wordAt(data, 0), 128n, 'a static tuple takes its words in the head');
+  assert.equal(callDataFault(fn, data), undefined);
+  assert.match(callDataFault(fn, setWord(data, 0, 96n))!.message, /^the offset of "b", 96, points into the head words of the arguments \(bytes 0 to 128\)/);
+  assert.match(callDataFault(fn, setWord(data, 128, 64n))!.message, /^the length of "b", 64 bytes, runs past the end/);
+});

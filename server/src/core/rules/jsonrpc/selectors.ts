@@ -371,19 +371,17 @@ export function knownCall(data: string, readHead = true): { fn: KnownFunction; s
  */
 export function callDataFault(fn: KnownFunction, data: string): CallDataFault | undefined {
   if (!fn.dynamic || data.length < 10 + fn.head * 2) return undefined;
-  for (const paths of [false, true]) {
-    // The paths are spelt only on a second walk, when the first has found a fault.
-    const r = new Reader(data, 10, (data.length - 10) / 2, false, paths);
-    for (let i = 0, p = 0; i < fn.args.length; p += fn.args[i].abi.words * 32, i++) {
-      if (!fn.args[i].abi.dynamic) continue;
-      const w = walkArg(r, fn.args[i], p, fn.head);
-      if (w.unread) return undefined;
-      if (w.fault) {
-        if (paths) return w.fault;
-        break;
-      }
-      if (i === fn.args.length - 1) return undefined;
-    }
+  // The arguments' paths are spelt only on a second walk, once the first has found a fault.
+  return firstFault(fn, data, false) && firstFault(fn, data, true);
+}
+
+function firstFault(fn: KnownFunction, data: string, paths: boolean): CallDataFault | undefined {
+  const r = new Reader(data, 10, (data.length - 10) / 2, false, paths);
+  for (let i = 0, p = 0; i < fn.args.length; p += fn.args[i].abi.words * 32, i++) {
+    if (!fn.args[i].abi.dynamic) continue;
+    const w = walkArg(r, fn.args[i], p, fn.head);
+    if (w.unread) return undefined;
+    if (w.fault) return w.fault;
   }
   return undefined;
 }
