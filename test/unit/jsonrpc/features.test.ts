@@ -158,3 +158,15 @@ test('hover on a call\'s data with a known selector: the function, its interface
   assert.doesNotMatch(hover('{"method":"eth_call","params":[{"da|ta":"0xa9059cbb"},"latest"]}')!.markdown, /transfer/, 'not on the key');
   assert.doesNotMatch(hover('{"method":"eth_call","params":[{"data":"0xdead|beef"},"latest"]}')!.markdown, /selector/);
 });
+
+test('hover on a Multicall3 aggregate3 call: each call of the array, its callData\'s function named; a wrong offset said on its argument', () => {
+  const w = (n: number) => n.toString(16).padStart(64, '0');
+  // calls: offset 32; 1 item; its offset 32 (from the items' start); the tuple: target, allowFailure, callData's offset 96; 4 bytes.
+  const item = `${'0'.repeat(24)}${'cd'.repeat(20)}${w(1)}${w(96)}${w(4)}18160ddd${'0'.repeat(56)}`;
+  const data = `0x82ad56cb${w(32)}${w(1)}${w(32)}${item}`;
+  const h = hover(`{"method":"eth_call","params":[{"to":"0xca11bde05977b3631167028862be2a173976ca11","data":"0x82|${data.slice(4)}"},"latest"]}`)!;
+  assert.match(h.markdown, /- `calls` \(\(address,bool,bytes\)\[\]\): 1 item\n {2}- \[0\] \(target: 0x(cd){20}, allowFailure: true, callData: 0x18160ddd \(4 bytes: totalSupply\(\)\)\)/);
+  const bad = data.replace(`${w(32)}${w(1)}`, `${w(4096)}${w(1)}`);
+  const b = hover(`{"method":"eth_call","params":[{"data":"0x82|${bad.slice(4)}"},"latest"]}`)!;
+  assert.match(b.markdown, /- `calls` \(\(address,bool,bytes\)\[\]\): _the offset of "calls", 4096, points past the end of the arguments \(256 bytes\); the contract reverts when it decodes it_/);
+});

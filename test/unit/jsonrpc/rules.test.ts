@@ -176,6 +176,32 @@ test('call data with a known selector but too short for its arguments: a warning
   assert.ok(check(`{"jsonrpc":"2.0","id":1,"method":"eth_estimateGas","params":[{${to}, "input": "0x70a08231"}]}`).some((x) => x.code === 'jsonrpc/call-data-short'));
 });
 
+test('call data of a known function whose dynamic argument\'s offset or length is wrong: a warning naming it, on its word in the hex', () => {
+  const to = '"to": "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48"';
+  const w = (n: number) => n.toString(16).padStart(64, '0');
+  // isValidSignature(bytes32 hash, bytes signature): the hash, the offset (64), the length (2), the content padded.
+  const good = `0x1626ba7e${'11'.repeat(32)}${w(64)}${w(2)}1234${'0'.repeat(60)}`;
+  const req = (data: string, key = 'data') => `{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{${to}, "${key}": "${data}"}, "latest"]}`;
+  assert.deepEqual(check(req(good)), []);
+  const past = req(`0x1626ba7e${'11'.repeat(32)}${w(4096)}${w(2)}1234${'0'.repeat(60)}`);
+  const p = only(past, 'jsonrpc/call-data-bad-offset');
+  assert.equal(p.severity, 'warning');
+  assert.equal(p.message, 'params[0].data calls isValidSignature(bytes32,bytes) (ERC-1271): the offset of "signature", 4096, points past the end of the arguments (128 bytes); the contract reverts when it decodes it.');
+  assert.equal(at(past, p), w(4096), 'the offset word');
+  const long = req(`0x1626ba7e${'11'.repeat(32)}${w(64)}${w(40)}1234${'0'.repeat(60)}`, 'input');
+  const l = only(long, 'jsonrpc/call-data-bad-offset');
+  assert.equal(l.message, 'params[0].input calls isValidSignature(bytes32,bytes) (ERC-1271): the length of "signature", 40 bytes, runs past the end of the arguments: its content would end at byte 136 of 128; the contract reverts when it decodes it.');
+  assert.equal(at(long, l), w(40), 'the length word');
+  const odd = req(`0x1626ba7e${'11'.repeat(32)}${w(65)}${w(2)}1234${'0'.repeat(60)}`);
+  assert.match(only(odd, 'jsonrpc/call-data-bad-offset').message, /: the offset of "signature", 65, is not a multiple of 32: an ABI encoder never writes one, so what is read from there is likely not what was meant\.$/);
+  // Short data is call-data-short's alone; digits that are not hex are invalid-data's; an escape in the JSON string puts the warning on the whole string (its digits are not where they seem).
+  assert.deepEqual(check(req(`0x1626ba7e${'11'.repeat(32)}`)).map((x) => x.code), ['jsonrpc/call-data-short']);
+  assert.deepEqual(check(req(`0x1626ba7e${'11'.repeat(32)}${w(64)}${'zz'.repeat(32)}`)).map((x) => x.code), ['jsonrpc/invalid-data']);
+  const escaped = past.replace('"0x1626ba7e', '"\\u0030x1626ba7e');
+  const e = at(escaped, only(escaped, 'jsonrpc/call-data-bad-offset'));
+  assert.equal(e, `"\\u0030${(JSON.parse(escaped) as { params: { data: string }[] }).params[0].data.slice(1)}"`);
+});
+
 test('the mock gateway takes a call whose data is short for its function (the platform passes it on; the contract reverts)', async () => {
   const { checkParamValues } = await import('../../../server/src/core/rules/jsonrpc/params');
   assert.deepEqual(checkParamValues('eth_call', [{ to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', data: '0xa9059cbb' }, 'latest']), []);

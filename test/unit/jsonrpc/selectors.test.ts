@@ -1,5 +1,6 @@
 // The known contract functions (server/src/core/rules/jsonrpc/selectors.ts): every selector is keccak256 of its signature, as
-// ethers computes it, and a call's data is read back as the contract's ABI decoder would read its head words.
+// ethers computes it, and a call's data is read back as the contract's ABI decoder would read its head words (its dynamic
+// arguments: callDataTail.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AbiCoder, id, Interface } from 'ethers';
@@ -10,7 +11,7 @@ test('every selector is the first 4 bytes of keccak256 of its signature, and no 
   assert.equal(new Set(KNOWN_FUNCTIONS.map((k) => k.selector)).size, KNOWN_FUNCTIONS.length);
 });
 
-test('data encoded by ethers decodes to the same values: addresses, amounts, bools, bytes4/bytes32, a dynamic argument\'s offset', () => {
+test('data encoded by ethers decodes to the same values: addresses, amounts, bools, bytes4/bytes32, a dynamic argument\'s value', () => {
   const to = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
   const transfer = new Interface(['function transfer(address to, uint256 amount)']).encodeFunctionData('transfer', [to, 1_500_000n]);
   const c = decodeCall(transfer)!;
@@ -22,7 +23,7 @@ test('data encoded by ethers decodes to the same values: addresses, amounts, boo
   const iface = new Interface(['function supportsInterface(bytes4 interfaceId)']).encodeFunctionData('supportsInterface', ['0x80ac58cd']);
   assert.deepEqual(decodeCall(iface)!.args.map((a) => a.value), ['0x80ac58cd']);
   const sig = new Interface(['function isValidSignature(bytes32 hash, bytes signature)']).encodeFunctionData('isValidSignature', [id('x'), '0x1234']);
-  assert.deepEqual(decodeCall(sig)!.args.map((a) => a.value), [id('x'), 'at byte 64 of the arguments (dynamic)']);
+  assert.deepEqual(decodeCall(sig)!.args.map((a) => a.value), [id('x'), '0x1234 (2 bytes)']);
   // Upper case hex and a selector in capitals decode too (the checker flags a "0X" prefix on its own).
   assert.equal(decodeCall(`0x${transfer.slice(2).toUpperCase()}`)!.fn.signature, 'transfer(address,uint256)');
 });

@@ -27,6 +27,7 @@ export const JSONRPC_CODES: CodeTable = {
   'jsonrpc/invalid-block': { severity: 'error', description: 'A block that is neither a number nor one of the tags latest, earliest, pending, safe, finalized.' },
   'jsonrpc/unknown-key': { severity: 'error', description: 'A member that a call object, log filter or trace filter does not define.' },
   'jsonrpc/call-data-short': { severity: 'warning', description: 'A call\'s data starts with the selector of a known function (ERC-20, ERC-721, …) but is too short for its arguments; the contract reverts decoding them.' },
+  'jsonrpc/call-data-bad-offset': { severity: 'warning', description: 'A call\'s data for a known function has a dynamic argument (bytes, an array) whose offset or length points past the end of the data, so the contract reverts decoding it; or whose offset is not a multiple of 32 or points into the head words, which no ABI encoder writes.' },
   'jsonrpc/conflicting-keys': { severity: 'error', description: 'Members that exclude each other (blockHash with a block range; data and input differing).' },
   // gateway limits
   'jsonrpc/block-range-reversed': { severity: 'error', description: 'fromBlock is after toBlock.' },

@@ -6,7 +6,7 @@ import {
 } from './catalogue';
 import { suggest } from '../../suggest';
 import { isObj } from '../../json';
-import { knownCall } from './selectors';
+import { callDataFault, knownCall } from './selectors';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -20,6 +20,9 @@ export interface ParamIssue {
   part?: 'key';
   /** A value (or, with part 'key', a key name) that fixes the issue; offered as a quick fix. */
   replacement?: unknown;
+  /** The characters of a string value the issue is about ([start, end) in the string's value): the editor narrows its range to
+   * them when the JSON string holds no escape (else its characters are not where they seem), and keeps the whole string if not. */
+  within?: [number, number];
 }
 
 export type ParamIssueCode =
@@ -27,7 +30,7 @@ export type ParamIssueCode =
   | 'jsonrpc/invalid-quantity' | 'jsonrpc/invalid-address' | 'jsonrpc/invalid-hash' | 'jsonrpc/invalid-data'
   | 'jsonrpc/invalid-block' | 'jsonrpc/unknown-key' | 'jsonrpc/conflicting-keys'
   | 'jsonrpc/block-range-reversed' | 'jsonrpc/block-range-too-large' | 'jsonrpc/block-count-too-large' | 'jsonrpc/trace-count-too-large'
-  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/call-data-short';
+  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
 
 type Path = (string | number)[];
 
@@ -523,10 +526,12 @@ const isRangeTag = (method: string, v: unknown): boolean =>
   typeof v === 'string' && (BLOCK_TAGS as readonly string[]).includes(v) && !(method === 'eth_getLogs' && v === 'pending');
 
 /**
- * Warnings for a call whose data starts with a known function's selector (selectors.ts) but is too short for its arguments: the
- * gateway passes it on and the contract reverts decoding them. Not a param error (the mock gateway, like the platform's, takes the
- * call), so not in checkParamValues. The call object is the first param of eth_call and eth_estimateGas (eth_createAccessList
- * is not in the catalogue: an unknown method to the checker).
+ * Warnings for a call whose data starts with a known function's selector (selectors.ts) but is too short for its arguments, or
+ * whose dynamic argument has an offset or a length the data cannot hold (or that no encoder writes): the gateway passes it on and
+ * the contract reverts decoding them. Not a param error (the mock gateway, like the platform's, takes the call), so not in
+ * checkParamValues. The call object is the first param of eth_call and eth_estimateGas (eth_createAccessList is not in the
+ * catalogue: an unknown method to the checker). The offsets are followed only for the three known functions with a dynamic
+ * argument, and only as arithmetic on the offset and length words (callDataFault): no value is decoded here.
  */
 export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
   if (spec.params[0]?.type !== 'callObject' || !Array.isArray(params) || !isObj(params[0])) return NO_ISSUES;
@@ -534,7 +539,17 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
   for (const k of ['input', 'data'] as const) {
     const d = v[k];
     const call = typeof d === 'string' ? knownCall(d, false) : undefined;
-    if (!call || call.shortBy === 0) continue;
+    if (!call) continue;
+    if (call.shortBy === 0) {
+      const fault = call.fn.dynamic ? callDataFault(call.fn, d as string) : undefined;
+      if (!fault) continue;
+      return [{
+        path: [0, k],
+        message: `${formatPath([0, k])} calls ${call.fn.signature} (${call.fn.standard}): ${fault.message}${fault.reverts ? '; the contract reverts when it decodes it.' : '.'}`,
+        code: 'jsonrpc/call-data-bad-offset',
+        within: [10 + fault.at * 2, 10 + fault.at * 2 + 64],
+      }];
+    }
     // The arguments whose head word the data does not hold whole (the shortfall counts from the end).
     const whole = call.fn.args.length - Math.ceil(call.shortBy / 32);
     const missing = call.fn.args.slice(whole).map((a) => `"${a.name}"`);

@@ -145,7 +145,11 @@ function computeParamIssues(spec: MethodSpec, params: unknown): ParamIssue[] | u
 
 function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: ParamIssue[], out: Problem[]): void {
   for (const issue of issues) {
-    const span = doc.locate([...r.base, 'params', ...issue.path], issue.part ?? 'value');
+    let span = doc.locate([...r.base, 'params', ...issue.path], issue.part ?? 'value');
+    // Part of a string value: its characters are where they seem when the JSON string holds no escape (one more for the quote).
+    if (issue.within && doc.text[span.offset] === '"' && !doc.text.slice(span.offset, span.offset + span.length).includes('\\')) {
+      span = { offset: span.offset + 1 + issue.within[0], length: issue.within[1] - issue.within[0] };
+    }
     const extra: Partial<Problem> = {};
     if (issue.replacement !== undefined) {
       const text = JSON.stringify(issue.replacement);
