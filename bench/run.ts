@@ -1,7 +1,7 @@
 // `npm run bench`: EdgeKit's performance report (issue "Performance"). Prints one table per section, PASS/MISS next to each
 // target, and ONE final line of JSON (the summary). A report, not a test: nothing here fails on a slow figure.
 //
-//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock,peer] [--markdown FILE]
+//   node --import tsx bench/run.ts [--quick] [--fresh] [--only core,lsp,memory,size,mock,eval,scaling,peer] [--markdown FILE]
 //
 // --quick     fewer runs and 1 s mock loads (a smoke run in well under a minute)
 // --fresh     run the LSP sections on a server bundled from the current sources into a temporary folder (default: dist/server.js,
@@ -20,11 +20,12 @@ import { buildBundles, removeBundles, ROOT, sizeSection, type BuiltBundles, type
 import { runMock, runMockLife, type MockFigure } from './mock';
 import { runEval } from './eval';
 import { markdownTable, median, nowMs, table, type Budget, type Section } from './stats';
+import { GROWTH_LIMIT, runScaling } from './scaling';
 import type { LspBudget } from './lsp';
 import { newestMtime } from './lspClient';
 import { GOALS, PEER_BUDGET, PEER_BUDGET_QUICK, runPeer, spreadOf, type OpenFigure, type PeerFigures } from './lspPeer';
 
-const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'eval', 'peer'] as const;
+const SECTIONS = ['core', 'lsp', 'memory', 'size', 'mock', 'eval', 'scaling', 'peer'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 interface Args { quick: boolean; fresh: boolean; only: Set<SectionName>; markdown?: string; candidate?: string }
@@ -123,6 +124,17 @@ async function main(): Promise<void> {
       summary.eval = { recordsPerSecond: Math.round(figure.recordsPerSecond), ndjsonMs: round(figure.ndjsonMs), parseMs: round(figure.parseMs) };
       targets.push({ name: 'eval: 30-operator filter, records/s', value: Math.round(figure.recordsPerSecond), unit: '/s', limit: '>= 1000000', pass: figure.recordsPerSecond >= 1e6 });
       targets.push({ name: 'eval: NDJSON path / JSON.parse', value: round(figure.ndjsonMs / figure.parseMs), unit: 'x', limit: '<= 3', pass: figure.ndjsonMs / figure.parseMs <= 3 });
+    }
+
+    // ---- 7. growth on hostile documents
+    if (args.only.has('scaling')) {
+      log('7. growth on hostile documents');
+      const { snippetToText } = await import('../server/src/lsp/features');
+      const { section, figures } = await runScaling(loadCore(shippedCore()), snippetToText, args.quick, log);
+      sections.push(section);
+      summary.scaling = Object.fromEntries(figures.map((f) => [f.name, { n: f.n, oursMs: f.oursMs.map(round), growth: round(f.growth), referenceGrowth: round(f.referenceGrowth) }]));
+      const worst = figures.reduce((w, f) => (f.growth > w.growth ? f : w));
+      targets.push({ name: `scaling: worst growth t(4n)/t(n) on hostile documents (${worst.name})`, value: round(worst.growth), unit: 'x', limit: `<= ${GROWTH_LIMIT}`, pass: worst.growth <= GROWTH_LIMIT });
     }
 
     // ---- 2. end to end over LSP

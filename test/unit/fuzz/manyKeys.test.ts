@@ -9,12 +9,10 @@ import { parseDocument } from '../../../server/src/core/parse';
 const manyKeys = (n: number, prefix = '') => `${prefix}{${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`;
 
 for (const kind of ['waf-ruleset', 'logpush-job', 'jsonrpc-request'] as const) {
-  test(`${kind}: 60,000 unknown members are checked in seconds, capped at maxProblems, each on its own key`, () => {
+  // How long it takes grows linearly: `npm run bench` section 7 times it at n and 4n (tests assert results, not time).
+  test(`${kind}: 60,000 unknown members are checked, capped at maxProblems, each on its own key`, () => {
     const text = manyKeys(60_000);
-    const started = Date.now();
     const problems = validateText(text, kind);
-    const ms = Date.now() - started;
-    assert.ok(ms < 8_000, `took ${ms} ms`);
     assert.equal(problems.length, 1001);
     assert.equal(problems[1000].code, 'limits/too-many-problems');
     const unknown = problems.filter((p) => /Unknown property|unknown member|not a member/i.test(p.message) || p.code.endsWith('unknown-member') || p.code === 'schema/unknown-property');
@@ -43,11 +41,8 @@ const MANY_ITEMS: [string, 'waf-ruleset' | 'logpush-filter' | 'jsonrpc-request',
   ['a batch of 60,000 requests with bad params (4 MB)', 'jsonrpc-request', JSON.stringify(Array(60_000).fill({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: 5 }))],
 ];
 for (const [name, kind, text] of MANY_ITEMS) {
-  test(`${kind}: ${name} are checked in seconds`, () => {
-    const started = Date.now();
+  test(`${kind}: ${name} are checked, capped at maxProblems (growth: npm run bench, section 7)`, () => {
     const problems = validateText(text, kind);
-    const ms = Date.now() - started;
-    assert.ok(ms < 8_000, `took ${ms} ms`);
     assert.equal(problems.length, 1001);
   });
 }

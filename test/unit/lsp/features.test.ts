@@ -138,12 +138,10 @@ test('snippetToText: an escaped \\$ keeps the text after it, and a default holdi
   }
 });
 
-test('snippetToText: placeholders left open are kept as text, in linear time and without recursion', async () => {
+test('snippetToText: placeholders left open are kept as text, without recursion (its growth: npm run bench, section 7)', async () => {
   const { snippetToText } = await import('../../../server/src/lsp/features');
   assert.equal(snippetToText('${1:a ${2:b}'), '${1:a b');
   assert.equal(snippetToText('${1|a,b}'), '${1|a,b}');
   const deep = '${1:'.repeat(50_000);
-  const t0 = performance.now();
   assert.equal(snippetToText(deep), deep);
-  assert.ok(performance.now() - t0 < 500, `${performance.now() - t0} ms`);
 });
