@@ -126,9 +126,9 @@ async function main(): Promise<void> {
       targets.push({ name: 'eval: NDJSON path / JSON.parse', value: round(figure.ndjsonMs / figure.parseMs), unit: 'x', limit: '<= 3', pass: figure.ndjsonMs / figure.parseMs <= 3 });
     }
 
-    // ---- 7. growth on hostile documents
+    // ---- 8. growth on hostile documents
     if (args.only.has('scaling')) {
-      log('7. growth on hostile documents');
+      log('8. growth on hostile documents');
       const { snippetToText } = await import('../server/src/lsp/features');
       const { section, figures } = await runScaling(loadCore(shippedCore()), snippetToText, args.quick, log);
       sections.push(section);

@@ -1,4 +1,4 @@
-// Section 7: growth on hostile documents. Each case is a document that once made the check quadratic (the security reviews: many
+// Section 8: growth on hostile documents. Each case is a document that once made the check quadratic (the security reviews: many
 // unknown members, ajv's error concat per array item, Fix all splicing the text per edit, snippet placeholders nested 50,000 deep).
 // The unit tests hold what these documents must give; how long they take is measured here, as the STYLE has it: each case is timed
 // at n and at 4n, and its growth t(4n)/t(n) is set beside the growth of a linear reference on the same two texts (JSON.parse, or a
@@ -72,7 +72,7 @@ export async function runScaling(core: typeof CoreApi, snippetToText: (s: string
     });
   }
   const section: Section = {
-    title: '7. Growth on hostile documents: t(4n) / t(n), beside a linear reference on the same texts',
+    title: '8. Growth on hostile documents: t(4n) / t(n), beside a linear reference on the same texts',
     header: ['document', 'n', 'ours at n', 'ours at 4n', 'growth', 'reference growth', `growth <= ${GROWTH_LIMIT}×`],
     rows: figures.map((f) => [f.name, String(f.n), fmtMs(f.oursMs[0]), fmtMs(f.oursMs[1]), fmtRatio(f.growth), fmtRatio(f.referenceGrowth), verdict(f.growth <= GROWTH_LIMIT)]),
     notes: [

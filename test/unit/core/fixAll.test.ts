@@ -170,7 +170,7 @@ test('a number written as a string keeps its digits when a fix writes it as a nu
   assert.match(applyEdits(text, eq.edits), /"operator": "eq", "value": 9007199254740993\}/);
 });
 
-test('Fix all on a batch of 40,000 requests without "jsonrpc" (2.3 MB) fixes every one (its growth: npm run bench, section 7)', () => {
+test('Fix all on a batch of 40,000 requests without "jsonrpc" (2.3 MB) fixes every one (its growth: npm run bench, section 8)', () => {
   // applyEdits spliced the whole text once per edit and autoFixes compared every edit with every one taken: 78 s here (23 s for
   // the first 10,000 while maxProblems capped each pass), holding the language server on save.
   const n = 40_000;

@@ -9,7 +9,7 @@ import { parseDocument } from '../../../server/src/core/parse';
 const manyKeys = (n: number, prefix = '') => `${prefix}{${Array.from({ length: n }, (_, i) => `"k${i}":1`).join(',')}}`;
 
 for (const kind of ['waf-ruleset', 'logpush-job', 'jsonrpc-request'] as const) {
-  // How long it takes grows linearly: `npm run bench` section 7 times it at n and 4n (tests assert results, not time).
+  // How long it takes grows linearly: `npm run bench` section 8 times it at n and 4n (tests assert results, not time).
   test(`${kind}: 60,000 unknown members are checked, capped at maxProblems, each on its own key`, () => {
     const text = manyKeys(60_000);
     const problems = validateText(text, kind);
@@ -41,7 +41,7 @@ const MANY_ITEMS: [string, 'waf-ruleset' | 'logpush-filter' | 'jsonrpc-request',
   ['a batch of 60,000 requests with bad params (4 MB)', 'jsonrpc-request', JSON.stringify(Array(60_000).fill({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: 5 }))],
 ];
 for (const [name, kind, text] of MANY_ITEMS) {
-  test(`${kind}: ${name} are checked, capped at maxProblems (growth: npm run bench, section 7)`, () => {
+  test(`${kind}: ${name} are checked, capped at maxProblems (growth: npm run bench, section 8)`, () => {
     const problems = validateText(text, kind);
     assert.equal(problems.length, 1001);
   });

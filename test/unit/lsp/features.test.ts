@@ -138,7 +138,7 @@ test('snippetToText: an escaped \\$ keeps the text after it, and a default holdi
   }
 });
 
-test('snippetToText: placeholders left open are kept as text, without recursion (its growth: npm run bench, section 7)', async () => {
+test('snippetToText: placeholders left open are kept as text, without recursion (its growth: npm run bench, section 8)', async () => {
   const { snippetToText } = await import('../../../server/src/lsp/features');
   assert.equal(snippetToText('${1:a ${2:b}'), '${1:a b');
   assert.equal(snippetToText('${1|a,b}'), '${1|a,b}');
