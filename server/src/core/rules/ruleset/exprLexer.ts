@@ -407,6 +407,11 @@ function withoutLeadingZeros(addr: string, family: 4 | 6): string | undefined {
 const OCTET = /^(?:0|[1-9]\d{0,2})$/;
 const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
 
+/** An address as Rust's IpAddr::from_str reads it (the platform's IP fields hold nothing else): no zone id, no inet_aton form. */
+export function validIp(s: string): boolean {
+  return validIpv4(s) || validIpv6(s);
+}
+
 export function validIpv4(s: string): boolean {
   const parts = s.split('.');
   return parts.length === 4 && parts.every((p) => OCTET.test(p) && Number(p) <= 255);
