@@ -482,3 +482,23 @@ test('a byte string as a function argument where wirefilter reads one: after its
   assert.ok(errors('starts_with(http.host, 1a:2b)').length === 0);
   assert.equal(errors('starts_with(http.host, ab:cd:ef:01:23:45:67:89)')[0]?.code, 'ruleset/expr-type-mismatch');
 });
+
+test('a String field orders by its bytes (UTF-8), as wirefilter compares [u8]: a character past U+FFFF is above U+FFFD', () => {
+  // JavaScript's < compares UTF-16 units, where "😀" (D83D DE00) is below "�" (FFFD); in UTF-8, F0 9F 98 80 is above EF BF BD
+  assert.equal(run('http.host lt "\uFFFD"', { 'http.host': '😀' }), false);
+  assert.equal(run('http.host gt "\uFFFD"', { 'http.host': '😀' }), true);
+  assert.equal(run('http.host ge "a😀"', { 'http.host': 'a\uFFFD' }), false);
+  assert.equal(run('http.host le "ab"', { 'http.host': 'a' }), true);
+  assert.equal(run('http.host lt "b"', { 'http.host': 'a\uFFFD' }), true);
+  // Differential: 2 000 generated pairs against the order of their UTF-8 bytes
+  const rnd = mulberry32(31);
+  const chars = ['a', 'z', '\u00e9', '\u07ff', '\u0800', '\uE000', '\uFFFD', '\uFFFF', '😀', '\u{10FFFF}'];
+  const text = () => Array.from({ length: Math.floor(rnd() * 4) }, () => chars[Math.floor(rnd() * chars.length)]).join('');
+  const enc = new TextEncoder();
+  const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(enc.encode(a)), Buffer.from(enc.encode(b)));
+  for (let i = 0; i < 2000; i++) {
+    const a = text(), b = text();
+    const src = `http.host lt ${JSON.stringify(b)}`;
+    assert.equal(run(src, { 'http.host': a }), byteOrder(a, b) < 0, `${JSON.stringify(a)} lt ${JSON.stringify(b)}`);
+  }
+});

@@ -237,14 +237,25 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
       switch (e.op) {
         case 'eq': return eq;
         case 'ne': return (v) => !eq(v);
-        // Ordering is the checker's for integers only (and bytes, compared as text)
-        case 'lt': { const val = literal(right); return (v) => (v as number) < (val as number); }
-        case 'le': { const val = literal(right); return (v) => (v as number) <= (val as number); }
-        case 'gt': { const val = literal(right); return (v) => (v as number) > (val as number); }
-        default: { const val = literal(right); return (v) => (v as number) >= (val as number); }
+        // Ordering is the checker's for integers (above) and bytes: texts in the order of their UTF-8 bytes
+        case 'lt': { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) < 0; }
+        case 'le': { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) <= 0; }
+        case 'gt': { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) > 0; }
+        default: { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) >= 0; }
       }
     }
   }
+}
+
+/** Texts in the order of their UTF-8 bytes (wirefilter compares [u8]), which is code point order: JavaScript's < compares UTF-16
+ * units, which puts a character past U+FFFF (a surrogate pair, D800-DFFF) below U+E000-U+FFFF. */
+function byteOrder(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  const unit = (c: number) => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
+  return unit(a.charCodeAt(i)) - unit(b.charCodeAt(i));
 }
 
 function cmpBytes(a: number[], b: number[]): number {
