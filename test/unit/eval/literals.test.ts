@@ -502,3 +502,14 @@ test('a String field orders by its bytes (UTF-8), as wirefilter compares [u8]: a
     assert.equal(run(src, { 'http.host': a }), byteOrder(a, b) < 0, `${JSON.stringify(a)} lt ${JSON.stringify(b)}`);
   }
 });
+
+test('a raw string has at most 255 "#" (wirefilter\'s InvalidRawStringHashCount)', () => {
+  const at = (n: number) => `http.host eq r${'#'.repeat(n)}"abc"${'#'.repeat(n)}`;
+  assert.equal(errors(at(255)).length, 0);
+  assert.equal(run(at(255), { 'http.host': 'abc' }), true);
+  const errs = errors(at(256));
+  assert.equal(errs.length, 1);
+  assert.equal(errs[0].code, 'ruleset/expr-syntax');
+  assert.equal(errs[0].offset, 13);
+  assert.match(errs[0].message, /256 "#".*at most 255/);
+});

@@ -209,6 +209,11 @@ export function tokenize(src: string, from = 0): { tokens: Token[]; problems: Le
           i = n;
         } else {
           const stop = end + close.length;
+          // wirefilter counts the "#" in a u8 (InvalidRawStringHashCount)
+          if (hashes > 255) {
+            problems.push({ code: 'ruleset/expr-syntax', offset: i, length: j + 1 - i,
+              message: `A raw string opened with ${hashes} "#"; the platform takes at most 255.` });
+          }
           tokens.push(token('string', src.slice(i, stop), i, stop - i, src.slice(j + 1, end), undefined, true));
           i = stop;
         }
