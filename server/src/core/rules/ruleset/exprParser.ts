@@ -356,7 +356,7 @@ class Parser {
   private valueStart(): number {
     const prev = this.tokens[this.i - 1];
     let j = prev ? prev.offset + prev.length : 0;
-    while (j < this.src.length && /\s/.test(this.src[j])) j++;
+    while (j < this.src.length && /[ \t\n\r]/.test(this.src[j])) j++; // the lexer's spaces
     return j;
   }
 
