@@ -205,3 +205,21 @@ test('the sample generator: deterministic, every field in the http_requests cata
   const hostile = a.filter((r) => /sqlmap|Nikto|zgrab|python-requests|curl|script|\.\.|UNION/.test(`${r.ClientRequestUserAgent} ${r.ClientRequestURI}`));
   assert.ok(hostile.length > 50 && hostile.length < 200, `about a tenth hostile: ${hostile.length}`);
 });
+
+test('integers past 2^53 compare exactly from their texts (a unixnano timestamp): the filter\'s string and the record\'s string or number', () => {
+  // 1700000000000000001 and 1700000000000000000 are one double: compared as doubles they were equal. A filter value written as a
+  // string and a record value written as a string keep their digits; a record's JSON number is the double JSON gives (exact here).
+  const T = 'EdgeStartTimestamp', B = 'EdgeResponseBytes';
+  const cases: [string, string, unknown, unknown, boolean][] = [
+    [T, 'eq', '1700000000000000001', 1700000000000000000, false], [T, 'eq', '1700000000000000001', '1700000000000000001', true],
+    [T, 'eq', '1700000000000000001', '1700000000000000000', false], [T, '!eq', '1700000000000000001', '1700000000000000000', true],
+    [T, 'gt', '1700000000000000000', '1700000000000000001', true], [T, 'geq', '1700000000000000001', 1700000000000000000, false],
+    [T, 'lt', '1700000000000000001', 1700000000000000000, true], [T, 'leq', '1700000000000000000', '1700000000000000001', false],
+    [T, 'in', ['1700000000000000001', '5'], '1700000000000000001', true], [T, 'in', ['1700000000000000001'], 1700000000000000000, false],
+    [T, 'eq', '2026-11-26T10:00:00Z', '2026-11-26T10:00:00Z', true],
+    [B, 'eq', '9007199254740993', 9007199254740992, false], [B, 'eq', '9007199254740993', '9007199254740993', true],
+    [B, 'gt', '9007199254740992', '9007199254740993', true], [B, 'geq', '9007199254740993', 9007199254740992, false],
+    [B, 'in', [9007199254740992, 2], '9007199254740993', false], [B, 'eq', '30', 30, true], [B, 'lt', '30', '29', true],
+  ];
+  for (const [key, op, value, v, want] of cases) assert.equal(run(key, op, value, { [key]: v }), want, `${key} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
+});

@@ -347,3 +347,169 @@ test('differential: 5 000 generated quoted regexes, the string the checker and t
   }
   assert.ok(closed > 500, `${closed} closed`);
 });
+
+/** wirefilter's lex_byte_string (engine/src/rhs_types/bytes.rs at af1a1e96): a byte is exactly two characters read by
+ * u8::from_str_radix(_, 16) (which takes a leading "+"), then a separator ":", "-" or "."; at least two bytes; it ends after a byte
+ * not followed by a separator (a separator must be followed by a byte). The bytes and the rest of the input, or undefined. */
+function wirefilterByteString(input: string): { bytes: number[]; rest: string } | undefined {
+  const chars = [...input];
+  const byte = (at: number): number | undefined => {
+    if (at + 2 > chars.length) return undefined;
+    const two = chars[at] + chars[at + 1];
+    return /^(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])$/.test(two) ? parseInt(two, 16) : undefined;
+  };
+  const sep = (at: number) => at < chars.length && ':-.'.includes(chars[at]);
+  const bytes: number[] = [];
+  let at = 0;
+  const first = byte(at);
+  if (first === undefined) return undefined;
+  bytes.push(first); at += 2;
+  if (!sep(at)) return undefined;
+  at++;
+  for (;;) {
+    const b = byte(at);
+    if (b === undefined) return undefined;
+    bytes.push(b); at += 2;
+    if (!sep(at)) return { bytes, rest: chars.slice(at).join('') };
+    at++;
+  }
+}
+
+test('an unquoted byte string (wirefilter\'s lex_byte_string) is a Bytes value of a String field: eq, lt.., contains, in {...}', () => {
+  for (const [src, yes, no] of [
+    ['http.request.uri.path eq 2f:61:62', '/ab', '/abc'],
+    ['http.request.uri.path == 2F-61.62', '/ab', '/a'],
+    ['http.request.uri.path contains 61:62', '/xaby', '/ba'],
+    ['http.request.uri.path in {2f:61 2f:62:63}', '/bc', '/b'],
+    ['http.request.uri.path in {2f:61"/x"}', '/x', '/y'],
+    ['http.request.uri.path ne 2f:61', '/b', '/a'],
+    ['http.request.uri.path lt 2f:62', '/a', '/c'],
+    ['http.host eq 10.20.30.40', '\x10\x20\x30\x40', '10.20.30.40'],
+    ['any(http.request.headers.names[*] eq 78:2d:61)', 'x-a', 'x-b'],
+    ['http.request.uri.path eq +f:+a', '\x0f\x0a', 'ff'],
+    ['http.host eq c3:a9:2e', 'é.', 'x'],
+  ] as const) {
+    assert.deepEqual(errors(src).map((p) => p.message), [], src);
+    const field = src.includes('headers.names') ? 'http.request.headers.names' : src.split(' ')[0];
+    const rec = (v: string): RequestRecord => ({ [field]: field.endsWith('names') ? [v] : v });
+    assert.equal(run(src, rec(yes)), true, `${src} on ${JSON.stringify(yes)}`);
+    assert.equal(run(src, rec(no)), false, `${src} on ${JSON.stringify(no)}`);
+  }
+});
+
+test('an unquoted byte string where wirefilter refuses it: one error at the byte that is wrong, naming the form; not after matches, wildcard, nor for another type', () => {
+  for (const [src, at, re] of [
+    ['http.host eq 41:4x', 16, /"4x".*two hex digits/],
+    ['http.host eq 41:', 16, /after ":"/],
+    ['http.host eq 41:42.', 19, /after "\."/],
+    ['http.host eq 41:42:4', 19, /"4"/],
+    ['http.host eq 10.0.0.1', 16, /"0\."/],
+    ['http.host in {41:42..43:44}', 20, /"\.4"/],
+    ['http.host contains 41:4😢', 22, /"4😢" is not two hex digits/],
+  ] as const) {
+    const errs = errors(src);
+    assert.equal(errs.length, 1, `${src}: ${errs.map((p) => p.message).join(' | ')}`);
+    assert.equal(errs[0].code, 'ruleset/expr-syntax', src);
+    assert.equal(errs[0].offset, at, `${src}: ${errs[0].message}`);
+    assert.match(errs[0].message, re, src);
+    assert.match(errs[0].message, /byte string/, src);
+    assert.equal(compileExpression(src).ok, false, src);
+  }
+  // Regex and wildcard operands are strings only (Regex::lex_with, Wildcard::lex_with: a quote or r)
+  for (const src of ['http.host matches 41:42', 'http.host ~ 41:42', 'http.host wildcard 41:42', 'http.host strict wildcard 41:42']) {
+    assert.ok(errors(src).length > 0, src);
+  }
+  // Other types keep their own literals: an IP field reads an address, an integer field an integer
+  assert.equal(errors('ip.src eq 10.20.30.40').length, 0);
+  assert.ok(errors('ip.src eq 41:42:43').length > 0);
+  assert.ok(errors('cf.bot_management.score eq 41:42').length > 0);
+  // Not a byte string at all: the checker's own messages stay (quotes for a word, the type for a number)
+  assert.match(errors('http.host eq foo')[0].message, /double quotes/);
+  assert.equal(errors('http.host eq 41')[0].code, 'ruleset/expr-type-mismatch');
+});
+
+test('differential: 6 000 generated unquoted values of a String field, in eq and in a set, against wirefilter\'s lex_byte_string', () => {
+  const rnd = mulberry32(29);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const hex = [...'0123456789abcdefABCDEF'];
+  const sep = () => pick([':', '-', '.']);
+  const pair = () => pick(hex) + pick(hex);
+  const noise = () => pick([...hex, ':', '-', '.', '+', 'g', 'x', '/', '..', '😢', ' ', '']);
+  // A byte string of 1 to 4 bytes (one is refused: no separator), a third of them with one character changed, dropped or added
+  const item = () => {
+    let t = Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => (rnd() < 0.1 ? '+' + pick(hex) : pair())).map((b, k) => (k ? sep() : '') + b).join('');
+    if (rnd() < 0.35) {
+      const at = Math.floor(rnd() * (t.length + 1));
+      t = t.slice(0, at) + noise() + t.slice(at + (rnd() < 0.5 ? 1 : 0));
+    }
+    return t;
+  };
+  let accepted = 0;
+  for (let i = 0; i < 6000; i++) {
+    const text = Array.from({ length: 1 + Math.floor(rnd() * 3) }, item).join(pick([' ', ' ', '', '  '])).trim();
+    if (text === '') continue;
+    const inSet = i % 2 === 1;
+    const src = inSet ? `http.host in {${text}}` : `http.host eq ${text}`;
+    // eq: the byte string must end the expression. A set (lex_rhs_values): spaces, then "}" or the next item, itself a byte
+    // string here (no space needed between two items: "41:4243:44" is 41:42 and 43:44)
+    let items: number[][] | undefined = [];
+    let rest = text;
+    for (;;) {
+      const r = wirefilterByteString(rest);
+      if (!r) { items = undefined; break; }
+      items.push(r.bytes);
+      rest = inSet ? r.rest.trimStart() : r.rest;
+      if (rest === '') break;
+      if (!inSet) { items = undefined; break; }
+    }
+    const want = items?.[0];
+    assert.equal(errors(src).length === 0, want !== undefined, `${src}: ${errors(src).map((p) => p.message).join(' | ')}`);
+    if (want === undefined) { assert.equal(compileExpression(src).ok, false, src); continue; }
+    accepted++;
+    for (const b of items!) assert.equal(run(src, { 'http.host': bytesText(Uint8Array.from(b)) }), true, src);
+    if (items!.length === 1) assert.equal(run(src, { 'http.host': bytesText(Uint8Array.from([...want, 0x41])) }), false, src);
+  }
+  assert.ok(accepted > 1000, `${accepted} accepted`);
+});
+
+test('a byte string as a function argument where wirefilter reads one: after its IP and integer readings fail (0a:0b, not 41:42)', () => {
+  // FunctionCallArgExpr::lex_with tries an IP, then an integer, then bytes: "41:42" is the integer 41 and then ":" (refused),
+  // "0a:0b" is no octal integer and so bytes, "ab:cd:ef:01:23:45:67:89" an IPv6 address
+  assert.equal(errors('starts_with(http.host, 0a:0b)').length, 0);
+  assert.equal(run('starts_with(http.host, 0a:0b)', { 'http.host': '\x0a\x0bxyz' }), true);
+  assert.equal(run('ends_with(http.host, aa:2e:63)', { 'http.host': 'x\xaa.c' }), true);
+  assert.ok(errors('starts_with(http.host, 41:42)').length > 0);
+  assert.ok(errors('starts_with(http.host, 1a:2b)').length === 0);
+  assert.equal(errors('starts_with(http.host, ab:cd:ef:01:23:45:67:89)')[0]?.code, 'ruleset/expr-type-mismatch');
+});
+
+test('a String field orders by its bytes (UTF-8), as wirefilter compares [u8]: a character past U+FFFF is above U+FFFD', () => {
+  // JavaScript's < compares UTF-16 units, where "😀" (D83D DE00) is below "�" (FFFD); in UTF-8, F0 9F 98 80 is above EF BF BD
+  assert.equal(run('http.host lt "\uFFFD"', { 'http.host': '😀' }), false);
+  assert.equal(run('http.host gt "\uFFFD"', { 'http.host': '😀' }), true);
+  assert.equal(run('http.host ge "a😀"', { 'http.host': 'a\uFFFD' }), false);
+  assert.equal(run('http.host le "ab"', { 'http.host': 'a' }), true);
+  assert.equal(run('http.host lt "b"', { 'http.host': 'a\uFFFD' }), true);
+  // Differential: 2 000 generated pairs against the order of their UTF-8 bytes
+  const rnd = mulberry32(31);
+  const chars = ['a', 'z', '\u00e9', '\u07ff', '\u0800', '\uE000', '\uFFFD', '\uFFFF', '😀', '\u{10FFFF}'];
+  const text = () => Array.from({ length: Math.floor(rnd() * 4) }, () => chars[Math.floor(rnd() * chars.length)]).join('');
+  const enc = new TextEncoder();
+  const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(enc.encode(a)), Buffer.from(enc.encode(b)));
+  for (let i = 0; i < 2000; i++) {
+    const a = text(), b = text();
+    const src = `http.host lt ${JSON.stringify(b)}`;
+    assert.equal(run(src, { 'http.host': a }), byteOrder(a, b) < 0, `${JSON.stringify(a)} lt ${JSON.stringify(b)}`);
+  }
+});
+
+test('a raw string has at most 255 "#" (wirefilter\'s InvalidRawStringHashCount)', () => {
+  const at = (n: number) => `http.host eq r${'#'.repeat(n)}"abc"${'#'.repeat(n)}`;
+  assert.equal(errors(at(255)).length, 0);
+  assert.equal(run(at(255), { 'http.host': 'abc' }), true);
+  const errs = errors(at(256));
+  assert.equal(errs.length, 1);
+  assert.equal(errs[0].code, 'ruleset/expr-syntax');
+  assert.equal(errs[0].offset, 13);
+  assert.match(errs[0].message, /256 "#".*at most 255/);
+});

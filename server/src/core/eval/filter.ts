@@ -40,6 +40,38 @@ function num(v: unknown): number {
   return NaN;
 }
 
+/**
+ * An integer exactly, from a text that writes one ("1700000000000000001", as a filter value or a record's numeric string) or a
+ * number that is an integer (its double's value: a JSON number past 2^53 is already rounded when it is read); undefined otherwise.
+ * Past 2^53 a double is not the platform's integer (a unixnano timestamp, about 1.7e18, is one double for every 256 ns), so two
+ * integers compare as bigints when either is written past 2^53 (docs/evaluators.md).
+ */
+function exactInt(v: unknown): bigint | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : undefined;
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return /^[+-]?\d+$/.test(t) ? BigInt(t) : undefined;
+}
+
+/** Whether a text writes an integer a double does not hold exactly (more than 15 digits: compared exactly). */
+const longInt = (v: unknown): boolean => typeof v === 'string' && /^\s*[+-]?\d{16,}\s*$/.test(v);
+
+/** The sign of record value v minus the filter's number n (`big`: the filter's integer exactly, when its text is past 2^53); NaN
+ * when v is no number. Doubles compare exactly as they are, so bigints are needed only where a text was written past 2^53. */
+function order(v: unknown, n: number, big: bigint | undefined): number {
+  if (big === undefined && !longInt(v)) { const x = num(v); return x < n ? -1 : x > n ? 1 : x === n ? 0 : NaN; }
+  const a = exactInt(v);
+  const b = big ?? exactInt(n);
+  if (a === undefined || b === undefined) { const x = num(v), y = big === undefined ? n : Number(big); return x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN; }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The filter's integer exactly when its text is past 2^53 ("1700000000000000001"), else undefined (its double is exact). */
+const bigOf = (value: unknown): bigint | undefined => (longInt(value) ? exactInt(value) : undefined);
+
+/** A record value's key for an exact set of integers: the integer's digits, or the number's text. */
+const intKey = (v: unknown): string | undefined => { const x = exactInt(v); return x !== undefined ? String(x) : Number.isNaN(num(v)) ? undefined : String(num(v)); };
+
 function bool(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;
   if (v === 'true') return true;
@@ -56,7 +88,8 @@ function str(v: unknown): string | undefined {
 /** Whether a record value equals a filter value of an "int or string" field: as numbers when the filter's is one, else as text. */
 function numOrStrEq(value: unknown): (v: unknown) => boolean {
   const n = filterNumber(value);
-  if (!Number.isNaN(n)) return (v) => num(v) === n;
+  const big = bigOf(value);
+  if (!Number.isNaN(n)) return (v) => order(v, n, big) === 0;
   const s = str(value);
   return (v) => str(v) === s;
 }
@@ -67,16 +100,17 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
   switch (op) {
     case 'eq':
       if (numOrStr) return numOrStrEq(value);
-      if (cls === 'int') { const n = filterNumber(value); return (v) => num(v) === n; }
+      if (cls === 'int') { const n = filterNumber(value), big = bigOf(value); return (v) => order(v, n, big) === 0; }
       if (cls === 'bool') { const b = bool(value); return (v) => bool(v) === b; }
       { const s = str(value); return (v) => str(v) === s; }
     case 'lt': case 'leq': case 'gt': case 'geq': {
       const n = filterNumber(value);
       if (Number.isNaN(n)) return `"${op}" needs a number, not ${JSON.stringify(value)}`;
-      if (op === 'lt') return (v) => num(v) < n;
-      if (op === 'leq') return (v) => num(v) <= n;
-      if (op === 'gt') return (v) => num(v) > n;
-      return (v) => num(v) >= n;
+      const big = bigOf(value);
+      if (op === 'lt') return (v) => order(v, n, big) < 0;
+      if (op === 'leq') return (v) => order(v, n, big) <= 0;
+      if (op === 'gt') return (v) => order(v, n, big) > 0;
+      return (v) => order(v, n, big) >= 0;
     }
     case 'startsWith': { const s = String(value); return (v) => typeof v === 'string' && v.startsWith(s); }
     case 'endsWith': { const s = String(value); return (v) => typeof v === 'string' && v.endsWith(s); }
@@ -91,7 +125,13 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
       if (!Array.isArray(value)) return `"in" needs an array of values, not ${JSON.stringify(value)}`;
       if (numOrStr) { const eqs = value.map(numOrStrEq); return (v) => eqs.some((e) => e(v)); }
       // NaN is left out: Set.has(NaN) is true for a set holding NaN, so a non-number would match any non-number.
-      if (cls === 'int') { const set = new Set(value.map(filterNumber).filter((n) => !Number.isNaN(n))); return (v) => set.has(num(v)); }
+      if (cls === 'int') {
+        const set = new Set(value.map(filterNumber).filter((n) => !Number.isNaN(n)));
+        // Past 2^53 by the integers' digits: a member or a record's text written past it
+        if (!value.some(longInt)) return (v) => (longInt(v) ? value.some((x) => order(v, filterNumber(x), bigOf(x)) === 0) : set.has(num(v)));
+        const keys = new Set(value.map(intKey).filter((k) => k !== undefined));
+        return (v) => { const k = intKey(v); return k !== undefined && keys.has(k); };
+      }
       if (cls === 'array' && numbers) {
         const nums = new Set(value.map(filterNumber).filter((n) => !Number.isNaN(n)));
         return (v) => Array.isArray(v) && v.some((x) => nums.has(num(x)));

@@ -3,9 +3,8 @@
 // an array of values) or an integer written as "42" makes the rules that read it quietly match nothing; a log file without a field
 // that the filter compares (a job whose field_names leave it out, logs of another dataset) decides every comparison on it alike.
 // These checks say so, with the first line of each kind of problem, instead of counts that look right.
-import ipaddr from 'ipaddr.js';
 import { FIELDS, NETWORK_FIELDS, tyName, type Ty } from '../rules/ruleset/catalog';
-import { validIpv6 } from '../rules/ruleset/exprLexer';
+import { validIp } from '../rules/ruleset/exprLexer';
 import { suggest } from '../suggest';
 import { isObj } from '../json';
 import { describe, tidyMessage } from '../messages';
@@ -24,12 +23,11 @@ const FIELD_NAMES = [...FIELDS.keys(), ...NETWORK_FIELDS.keys()];
 
 /**
  * An address as an IP field holds it: four decimal parts without leading zeros, or IPv6 as the rules language writes it
- * (exprLexer validIpv6). Not ipaddr.js's isValid, which takes the inet_aton forms ("1.2.3" for 1.2.0.3, "010.1.1.1" in octal,
- * "3232235777") and zone ids, which the evaluator then matches as those addresses.
+ * (exprLexer validIp, Rust's IpAddr grammar). Not ipaddr.js's isValid, which takes the inet_aton forms ("1.2.3" for 1.2.0.3,
+ * "010.1.1.1" in octal, "3232235777") and zone ids. The rules evaluator reads a request's address with the same test (rules.ts
+ * readIp), so what is flagged here is no address there either.
  */
-function platformIp(s: string): boolean {
-  return ipaddr.IPv4.isValidFourPartDecimal(s) || (!s.includes('%') && validIpv6(s));
-}
+const platformIp = validIp;
 
 /** Why value cannot be a value of ty (undefined: it can). Integer takes any number: the catalogue's Number fields are Integer too. */
 function mismatch(value: unknown, ty: Ty): string | undefined {

@@ -10,7 +10,7 @@ import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IntNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
-import { validIpv4, validIpv6 } from '../rules/ruleset/exprLexer';
+import { validIp } from '../rules/ruleset/exprLexer';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
  * "http.request.headers": { "user-agent": ["curl/8"] }). A field that is not there has its type's empty value. */
@@ -73,7 +73,8 @@ function typeName(t: { t: string; of?: unknown }): string {
 }
 
 /** A request value as an address: IPv4 or IPv6 as they are (an IPv4-mapped IPv6 address stays IPv6, as wirefilter's IpAddr keeps
- * V4 and V6 apart). A record value ipaddr.js reads loosely ("1.2.3", "010.1.1.1") is named by the record checks (records.ts). */
+ * V4 and V6 apart). Only what Rust's IpAddr reads (exprLexer validIp): a zone id ("fe80::1%eth0") or an inet_aton form ("1.2.3",
+ * "010.1.1.1"), which ipaddr.js takes, is no address, as the record checks (records.ts) say with the same test. */
 function ip(v: unknown): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   return typeof v === 'string' ? readIp(v)?.addr : undefined;
 }
@@ -87,16 +88,16 @@ interface ReadIp { addr: Addr; key: string }
  * READ_IP_MAX_CHARS characters (about 3 MB of keys at worst). */
 const readIps = new Map<string, ReadIp | null>();
 const READ_IPS_MAX = 50_000;
-/** Texts longer than this are read each time, not kept: the count alone bounds no memory when the texts are long (has_value reads
- * every value of a header map; a record's ip.src may be any string). The longest usual address text is 45 characters (IPv6 with an
- * IPv4 tail) plus a zone id (Linux interface names: at most 15); ipaddr.js also reads longer ones ("0x000…01"), still read, uncached. */
-const READ_IP_MAX_CHARS = 64;
+/** Texts longer than this are no address and are not kept: the count alone bounds no memory when the texts are long (has_value
+ * reads every value of a header map; a record's ip.src may be any string). The longest address text is 45 characters (IPv6 with an
+ * IPv4 tail, every group of four digits). */
+const READ_IP_MAX_CHARS = 45;
 
 function readIp(v: string): ReadIp | undefined {
-  if (v.length > READ_IP_MAX_CHARS) return ipaddr.isValid(v) ? keyed(ipaddr.parse(v)) : undefined;
+  if (v.length > READ_IP_MAX_CHARS) return undefined;
   let hit = readIps.get(v);
   if (hit === undefined) {
-    hit = ipaddr.isValid(v) ? keyed(ipaddr.parse(v)) : null;
+    hit = validIp(v) ? keyed(ipaddr.parse(v)) : null;
     if (readIps.size >= READ_IPS_MAX) readIps.clear();
     readIps.set(v, hit);
   }
@@ -110,7 +111,7 @@ function keyed(addr: Addr): ReadIp {
 /** An address literal of the expression, which the checker has read as Rust does; one it refuses never gets here (compileExpression
  * stops on its error), and one that ipaddr.js would read otherwise is refused rather than read. */
 function literalIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
-  if (!(validIpv4(text) || validIpv6(text))) throw new EvalError(`The address ${text} cannot be evaluated: it is no address the platform reads.`);
+  if (!validIp(text)) throw new EvalError(`The address ${text} cannot be evaluated: it is no address the platform reads.`);
   return ipaddr.parse(text);
 }
 
@@ -236,14 +237,25 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
       switch (e.op) {
         case 'eq': return eq;
         case 'ne': return (v) => !eq(v);
-        // Ordering is the checker's for integers only (and bytes, compared as text)
-        case 'lt': { const val = literal(right); return (v) => (v as number) < (val as number); }
-        case 'le': { const val = literal(right); return (v) => (v as number) <= (val as number); }
-        case 'gt': { const val = literal(right); return (v) => (v as number) > (val as number); }
-        default: { const val = literal(right); return (v) => (v as number) >= (val as number); }
+        // Ordering is the checker's for integers (above) and bytes: texts in the order of their UTF-8 bytes
+        case 'lt': { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) < 0; }
+        case 'le': { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) <= 0; }
+        case 'gt': { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) > 0; }
+        default: { const val = String(literal(right)); return (v) => typeof v === 'string' && byteOrder(v, val) >= 0; }
       }
     }
   }
+}
+
+/** Texts in the order of their UTF-8 bytes (wirefilter compares [u8]), which is code point order: JavaScript's < compares UTF-16
+ * units, which puts a character past U+FFFF (a surrogate pair, D800-DFFF) below U+E000-U+FFFF. */
+function byteOrder(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  const unit = (c: number) => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
+  return unit(a.charCodeAt(i)) - unit(b.charCodeAt(i));
 }
 
 function cmpBytes(a: number[], b: number[]): number {

@@ -6,7 +6,7 @@ import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
-import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type ListNode, type Literal, type RangeNode } from './exprParser';
+import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
 import ipaddr from 'ipaddr.js';
 import { validIpv4, validIpv6 } from './exprLexer';
@@ -53,6 +53,17 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
     } else if (top.ty.t !== 'Boolean') c.notBoolean(ast, top);
   }
   return c.problems;
+}
+
+/**
+ * The type of a comparison's left side as the parser asks it (parseExpression's leftKind): the checker's own typing, on a checker
+ * of its own whose problems are dropped (the check proper reports them once).
+ */
+export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
+  return (left) => {
+    const t = new Checker(phase).infer(left).ty.t;
+    return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : 'other';
+  };
 }
 
 class Checker {

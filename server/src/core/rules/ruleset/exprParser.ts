@@ -1,6 +1,7 @@
 // Recursive-descent parser of the rules language. Precedence (reference §4): not/! (1) > and/&& (2) > xor/^^ (3) > or/|| (4).
 // The AST carries offsets into the decoded expression string.
-import { tokenize, type Token } from './exprLexer';
+import { readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
+import { bytesText } from '../../text';
 import type { Edit } from '../../types';
 
 export interface Node { offset: number; length: number }
@@ -11,7 +12,8 @@ export interface FieldNode extends Node { type: 'field'; name: string; nameSpan:
 /** A function call; `index` holds the steps taken into its result, as in `lower(http.request.headers.names[*])[*]`. */
 export interface CallNode extends Node { type: 'call'; name: string; nameSpan: Node; args: Expr[]; index: IndexStep[] }
 export interface BoolNode extends Node { type: 'bool'; value: boolean }
-export interface StringNode extends Node { type: 'string'; value: string; raw: boolean }
+/** `bytes`: written as an unquoted byte string (2f:61:62), whose `value` is the text of those bytes (core/text.ts bytesText). */
+export interface StringNode extends Node { type: 'string'; value: string; raw: boolean; bytes?: true }
 /** `value` is the nearest double of an integer past 2^53; `big` is then the integer exactly (the platform's are 64-bit). */
 export interface IntNode extends Node { type: 'int'; value: number; big?: bigint }
 export interface IpNode extends Node { type: 'ip'; text: string; cidr: boolean; family: 4 | 6 }
@@ -62,14 +64,23 @@ export const MAX_EXPR_CONDITIONS = 2000;
 
 export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[] }
 
-export function parseExpression(src: string): ParseResult {
+/**
+ * What the left side of a comparison is, for reading its right side as wirefilter does (the right side is lexed for the left side's
+ * type): `textual` (String or Bytes: an unquoted byte string 2f:61:62 is read, and refused with its reason when it is wrong),
+ * `other`, or `unknown` (a mistyped field: a byte string is read when it is one, so that the field is still reported).
+ */
+export type LeftKind = 'textual' | 'other' | 'unknown';
+
+/** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
+const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
+
+/** leftKind: the type of a comparison's left side (the checker's, exprCheck leftKindOf); without it every left side is `unknown`. */
+export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind): ParseResult {
   const lexed = tokenize(src);
-  const p = new Parser(lexed.tokens);
-  const problems: ExprProblem[] = [...lexed.problems];
+  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind);
   let ast: Expr | undefined;
   if (lexed.tokens.length === 1) {
-    problems.push({ code: 'ruleset/expr-syntax', message: 'The expression is empty; use "true" to match all requests.', offset: 0, length: src.length });
-    return { ast, problems };
+    return { ast, problems: [...lexed.problems, { code: 'ruleset/expr-syntax', message: 'The expression is empty; use "true" to match all requests.', offset: 0, length: src.length }] };
   }
   // Only the first syntax error is reported, as for JSON: what follows a break is usually a consequence of it.
   try {
@@ -80,7 +91,9 @@ export function parseExpression(src: string): ParseResult {
     if (!(e instanceof SyntaxStop)) throw e;
     ast = p.partial;
   }
-  if (p.problem && (p.problem.code === 'limits/too-deep' || !lexed.problems.some((q) => q.code === 'ruleset/expr-syntax'))) problems.push(p.problem);
+  // The lexer's problems as the parser left them (an unquoted byte string replaces what the lexer read there)
+  const problems: ExprProblem[] = [...p.lexProblems];
+  if (p.problem && (p.problem.code === 'limits/too-deep' || !p.lexProblems.some((q) => q.code === 'ruleset/expr-syntax'))) problems.push(p.problem);
   return { ast, problems };
 }
 
@@ -110,7 +123,8 @@ class Parser {
   private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
-  constructor(private readonly tokens: Token[]) {}
+  constructor(private tokens: Token[], private readonly src: string, public lexProblems: LexProblem[],
+    private readonly leftKind?: (left: Expr) => LeftKind) {}
 
   peek(ahead = 0): Token { return this.tokens[Math.min(this.i + ahead, this.tokens.length - 1)]; }
   next(): Token { const t = this.peek(); if (this.i < this.tokens.length - 1) this.i++; return t; }
@@ -187,7 +201,7 @@ class Parser {
     const opTok = this.peek();
     const op = this.compareOp();
     if (!op) return left;
-    const right = this.parseRhs(op, opTok);
+    const right = this.parseRhs(op, opTok, left);
     return { type: 'compare', left, op: op.op, opSpan: op.span, right, offset: left.offset, length: right.offset + right.length - left.offset };
   }
 
@@ -231,7 +245,7 @@ class Parser {
     const args: Expr[] = [];
     if (!this.isPunct(this.peek(), ')')) {
       for (;;) {
-        args.push(this.parseOr());
+        args.push(this.argByteString() ?? this.parseOr());
         const sep = this.peek();
         if (this.isPunct(sep, ',')) { this.next(); continue; }
         if (this.isPunct(sep, ')')) break;
@@ -263,13 +277,15 @@ class Parser {
     return node;
   }
 
-  private parseRhs(op: { op: CompareOp; span: Node }, opTok: Token): Literal | SetNode | ListNode {
+  private parseRhs(op: { op: CompareOp; span: Node }, opTok: Token, left: Expr): Literal | SetNode | ListNode {
     const t = this.peek();
     if (op.op === 'in') {
       if (t.kind === 'list') { this.next(); return { type: 'list', name: String(t.value), offset: t.offset, length: t.length }; }
-      if (this.isPunct(t, '{')) return this.parseSet();
+      if (this.isPunct(t, '{')) return this.parseSet(left);
       this.fail(t, `Expected a set "{...}" or a list "$name" after "in", found ${describe(t)}.`);
     }
+    const bytes = BYTES_OPS.has(op.op) ? this.byteString(left, false) : this.notRegexBytes(op, left);
+    if (bytes) return bytes;
     const lit = this.literal(t, opTok);
     this.next();
     return lit;
@@ -295,13 +311,107 @@ class Parser {
     this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}.`);
   }
 
-  private parseSet(): SetNode {
+  /**
+   * An unquoted byte string at the cursor, on the right of a comparison whose left side is textual (or unknown), consumed; else
+   * undefined and nothing consumed. wirefilter lexes such a right side as bytes (BytesExpr::lex), so "10.20.30.40" there is four
+   * bytes, not an address. Only a text that starts as one (a byte and a separator) is read so: "foo" or "41" keep the checker's own
+   * messages (quotes; the type), which refuse them as the platform does.
+   */
+  private byteString(left: Expr, inSet: boolean): StringNode | undefined {
+    const t = this.peek();
+    const from = this.valueStart();
+    if (t.kind === 'string' || !startsByteString(this.src, from)) return undefined;
+    const kind = this.leftKind ? this.leftKind(left) : 'unknown';
+    if (kind === 'other') return undefined;
+    const r = readByteString(this.src, from);
+    // A word that goes on past the byte string ("ad.example.com", "cf.edge") is a string without its quotes: the checker's message,
+    // with the fix that quotes it (the platform refuses both readings). Not in a set, where the rest of the word is the next item
+    // ("{a7.5aeb:df}" is a7:5a and eb:df), nor before "and"/"or"/"xor" ("41:42and ssl" reads on)
+    if (t.kind === 'ident' && t.offset === from && t.offset + t.length > ('error' in r ? r.offset : r.end)
+      && ('error' in r || (!inSet && !/^(?:and|or|xor)/.test(this.src.slice(r.end))))) return undefined;
+    if ('error' in r) {
+      if (kind === 'unknown') return undefined;
+      // The lexer's reading of the same characters (an IPv6 address, an unexpected ":") is not the platform's, and the parse stops
+      // here: this error replaces them, and the lexer's syntax errors after it (a consequence, as after any first syntax error)
+      const end = r.offset + Math.max(r.length, 1);
+      this.lexProblems = this.lexProblems.filter((q) => q.offset < from || (q.offset >= end && q.code !== 'ruleset/expr-syntax'));
+      this.fail(r, r.error);
+    }
+    return this.takeBytes(from, r.bytes, r.end);
+  }
+
+  /** A byte string after "matches" or "wildcard" (their Regex/Wildcard::lex_with take a quote or r only): an error saying so,
+   * instead of the lexer's reading of its characters. */
+  private notRegexBytes(op: { op: CompareOp; span: Node }, left: Expr): undefined {
+    const from = this.valueStart();
+    if (this.peek().kind === 'string' || !startsByteString(this.src, from) || !this.leftKind || this.leftKind(left) !== 'textual') return undefined;
+    const r = readByteString(this.src, from);
+    const end = 'error' in r ? r.offset : r.end;
+    const written = this.src.slice(op.span.offset, op.span.offset + op.span.length);
+    this.lexProblems = this.lexProblems.filter((q) => q.offset < from || (q.offset >= end && q.code !== 'ruleset/expr-syntax'));
+    this.fail({ offset: from, length: end - from }, `"${written}" takes ${op.op === 'matches' ? 'a regex' : 'a pattern'} in double quotes or a raw string r"...", not the unquoted byte string "${this.src.slice(from, end)}".`);
+  }
+
+  /** Where the value at the cursor starts: after the previous token and spaces (the lexer skips a character it refuses, "+"). */
+  private valueStart(): number {
+    const prev = this.tokens[this.i - 1];
+    let j = prev ? prev.offset + prev.length : 0;
+    while (j < this.src.length && /[ \t\n\r]/.test(this.src[j])) j++; // the lexer's spaces
+    return j;
+  }
+
+  /**
+   * A function argument that wirefilter reads as a byte string (FunctionCallArgExpr::lex_with): its literal is tried as an IP address,
+   * then as an integer, then as bytes, so a byte string is an argument only where the first two fail: "0a:0b" (no octal integer),
+   * "aa:bb", not "41:42" (the integer 41, then ":") nor "ab:cd:ef:01:23:45:67:89" (an IPv6 address).
+   */
+  private argByteString(): StringNode | undefined {
+    const t = this.peek();
+    const from = this.valueStart();
+    if (t.kind === 'string' || !startsByteString(this.src, from)) return undefined;
+    const r = readByteString(this.src, from);
+    if ('error' in r) return undefined;
+    // A field comes first (the blind IndexExpr::lex_with): "cf.edge.client_port" is one, "ab.cd.ef" is no field and so bytes
+    if (t.kind === 'ident' && t.offset === from && (t.offset + t.length > r.end || (this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown'))) return undefined;
+    const rest = this.src.slice(from, r.end + 64);
+    const ip = /^[0-9A-Fa-f:./]*/.exec(rest)![0];
+    if (validIp(ip)) return undefined;
+    // i64::lex: "0x" and hex digits, or a run of hex digits read as octal (a leading 0) or decimal; a "+" starts none of them
+    const int = /^(?:0x)?[0-9A-Fa-f]*/.exec(rest)![0];
+    if (int !== '' && int !== '0x' && !('error' in readInt(int))) return undefined;
+    return this.takeBytes(from, r.bytes, r.end);
+  }
+
+  /** The byte string from token t to end as a string node; the tokens it covers are dropped (the rest is lexed again when it ends
+   * inside one, "c2:b4710c" ends after "b4"), and so are the lexer's problems on them. */
+  private takeBytes(from: number, bytes: number[], end: number): StringNode {
+    let k = this.i;
+    while (k < this.tokens.length - 1 && this.tokens[k].offset < end) k++;
+    const straddles = this.tokens[k - 1].offset + this.tokens[k - 1].length > end;
+    const value = bytesText(Uint8Array.from(bytes));
+    // One string token stands for the byte string, consumed: what follows is read after it
+    const own: Token = { kind: 'string', text: this.src.slice(from, end), offset: from, length: end - from, value, big: undefined, family: undefined, raw: false };
+    if (straddles) {
+      const rest = tokenize(this.src, end);
+      this.tokens = [...this.tokens.slice(0, this.i), own, ...rest.tokens];
+      this.lexProblems = [...this.lexProblems.filter((q) => q.offset < from), ...rest.problems];
+    } else {
+      this.tokens.splice(this.i, k - this.i, own);
+      this.lexProblems = this.lexProblems.filter((q) => q.offset < from || q.offset >= end);
+    }
+    this.next();
+    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from };
+  }
+
+  private parseSet(left: Expr): SetNode {
     const open = this.next();
     const items: (Literal | RangeNode)[] = [];
     for (;;) {
       const t = this.peek();
       if (this.isPunct(t, '}')) { this.next(); break; }
       if (t.kind === 'eof') this.fail(t, `Expected "}" to close the set opened at ${open.offset + 1}.`);
+      const bytes = this.byteString(left, true);
+      if (bytes) { items.push(bytes); continue; }
       if (this.isPunct(t, ',')) this.fail(t, 'Set elements are separated by spaces, not commas.', { fixes: [{ title: 'Replace the comma with a space', edits: [{ offset: t.offset, length: 1, newText: ' ' }], preferred: true }] });
       const from = this.literal(t, open);
       this.next();
@@ -318,6 +428,11 @@ class Parser {
     if (items.length === 0) this.fail({ offset: open.offset, length: last.offset + 1 - open.offset }, 'A set needs at least one element.');
     return { type: 'set', items, offset: open.offset, length: last.offset + 1 - open.offset };
   }
+}
+
+/** The field an identifier token names, as the parser builds it. */
+function fieldNode(t: Token): FieldNode {
+  return { type: 'field', name: t.text, nameSpan: { offset: t.offset, length: t.length }, index: [], offset: t.offset, length: t.length };
 }
 
 type AnyNode = Expr | Literal | SetNode | ListNode | RangeNode;
