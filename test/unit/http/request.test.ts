@@ -102,7 +102,9 @@ describe('request: failures', () => {
       assert.equal(r.kind, 'timeout');
       assert.match(r.error, /^GET 127\.0\.0\.1:\d+\/slow\/path timed out after 50 ms\.$/);
       assert.ok(!r.error.includes(SECRET));
-      assert.equal(srv.received.length, 1);
+      // Sent once, never again. Under load the 50 ms can run out before the server has read the request (seen once with four
+      // test suites on two cores), so "once" is at most once here.
+      assert.ok(srv.received.length <= 1, `sent ${srv.received.length} times`);
     } finally {
       await srv.close();
     }
