@@ -267,7 +267,7 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
   if (fix) {
     const fixed = results.filter((r) => r.fixed);
     lines.push(fixed.length ? `Fixed ${fixed.reduce((n, r) => n + r.fixed!, 0)} problem(s) in ${fixed.length} file(s): ${fixed.map((r) => r.file).join(', ')}.`
-      : 'Nothing to fix automatically.');
+      : unfixed ? `No fixes were written: ${unfixed} file(s) could not be fixed.` : 'Nothing to fix automatically.');
   }
   return lines.join('\n') + '\n';
 }

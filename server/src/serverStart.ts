@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { serverCommandLine } from './serverArgs';
 
 /** What a bundle's require gives for the core's bundle (scripts/serverBuilds.mjs turns the server's require('../core') into it). */
 const CORE = './serverCore.js';
@@ -59,4 +60,12 @@ function runCached(name: string): unknown {
   return mod.exports;
 }
 
-runCached('serverMain.js');
+// Run by hand without a transport (or with --help, --version): say so, and start nothing.
+const instead = serverCommandLine(process.argv.slice(2));
+if (instead) {
+  if (instead.stdout) process.stdout.write(instead.stdout);
+  if (instead.stderr) process.stderr.write(instead.stderr);
+  process.exitCode = instead.exit;
+} else {
+  runCached('serverMain.js');
+}

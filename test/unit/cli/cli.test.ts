@@ -299,6 +299,9 @@ test('lint --fix on a file it cannot write says so and names the file; the file 
   assert.equal(r.code, 2);
   assert.match(r.stderr, /a\.filter\.json: cannot write the fixes \(EROFS\); the file is unchanged\./);
   assert.match(r.stdout, /set-needs-array/);
+  // The summary said "Nothing to fix automatically." under a problem whose fix was there and only its write failed.
+  assert.doesNotMatch(r.stdout, /Nothing to fix/);
+  assert.match(r.stdout, /No fixes were written: 1 file\(s\) could not be fixed\.\n$/);
 });
 
 test('lint --fix does not write a file that is not UTF-8: the bytes it could not read would be lost', async () => {
