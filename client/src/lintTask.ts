@@ -44,6 +44,9 @@ export function lintArgs(def: EdgeKitTaskDefinition, s: LintSettings): string[] 
   if (def.fix) args.push('--fix');
   args.push('--dataset', n.logpush.dataset, '--max-problems', String(n.maxProblems), '--max-file-size', String(n.maxFileSizeKB));
   // After `--` a path that starts with "-" is a path, not an option.
+  // The whole folder may hold no EdgeKit file (a folder of a multi-root workspace): nothing to check is no error there. Paths the
+  // definition names are the user's, and one with nothing to check is a mistake the CLI reports.
+  if (!def.paths?.length) args.push('--allow-empty');
   args.push('--', ...(def.paths?.length ? def.paths : ['.']));
   return args;
 }

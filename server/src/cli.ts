@@ -14,14 +14,14 @@ const CODES = codes.all;
 const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
-  edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] PATH...
+  edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
   edgekit --version | --help
 
 lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json;
-not into the node_modules, .git, dist and out folders inside them).
+not into the node_modules, .git, dist and out folders inside them); a directory with no such file is an error unless --allow-empty.
 KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
 --fix writes every unambiguous fix into the files (a problem's only quick fix, as the editor's "Fix all auto-fixable problems"),
 then reports what is left.
@@ -40,7 +40,7 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
 }
 
 const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as const;
-interface LintArgs { format: (typeof LINT_FORMATS)[number]; fix: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
+interface LintArgs { format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
 function positiveInt(v: string | undefined, what: string): number | undefined {
   if (v === undefined) return undefined;
@@ -52,7 +52,7 @@ function positiveInt(v: string | undefined, what: string): number | undefined {
 function parseLintArgs(argv: string[]): LintArgs {
   const { values, positionals } = options(argv, {
     format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' },
-    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' },
+    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
   });
   const f = values.format ?? 'stylish';
   if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
@@ -62,7 +62,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (d !== undefined && !datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
   if (positionals.length === 0) throw new UsageError('No PATH given.');
   return {
-    format: f as LintArgs['format'], fix: values.fix === true, kind: k as DocKind | undefined, dataset: d, paths: positionals,
+    format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, paths: positionals,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
 }
@@ -72,12 +72,14 @@ const CLI_LIMIT_NAMES = { maxProblems: '--max-problems', maxFileSizeKB: '--max-f
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
+const PATTERN_NAMES = '*.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json';
+
 /** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
  * match a kind's pattern) go into `walked` too, and the real paths of the directories named go into `roots`. */
 /** A path lint could not check (or, `unfixed`, whose fixes it did not write; `missing`, that does not exist), and why. */
 interface PathError { path: string; message: string; unfixed?: boolean; missing?: boolean }
 
-function collect(paths: string[], explicitKind: boolean, errors: PathError[], walked: Set<string>, roots: string[]): string[] {
+function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, errors: PathError[], walked: Set<string>, roots: string[]): string[] {
   const files: string[] = [];
   const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
   const walk = (dir: string) => {
@@ -118,9 +120,15 @@ function collect(paths: string[], explicitKind: boolean, errors: PathError[], wa
     }
     if (st.isDirectory()) {
       try { roots.push(fs.realpathSync(p)); } catch { /* reported by readdir */ }
+      const found = files.length;
+      const failed = errors.length;
       walk(p);
+      // A directory that yields nothing to check is a wrong path or misnamed files: CI must not pass on "0 file(s) checked".
+      if (!allowEmpty && files.length === found && errors.length === failed) {
+        errors.push({ path: p, message: `no file EdgeKit checks in this directory (${PATTERN_NAMES}, in it or its folders; a file with another name is checked when named with --kind). --allow-empty accepts a directory with none.` });
+      }
     } else if (explicitKind || detectKind(p) || p.endsWith('.json')) files.push(p);
-    else errors.push({ path: p, message: 'not a file EdgeKit checks (expected *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json; or pass --kind).' });
+    else errors.push({ path: p, message: `not a file EdgeKit checks (expected ${PATTERN_NAMES}; or pass --kind).` });
   }
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
   const seen = new Set<string>();
@@ -326,7 +334,7 @@ export function lint(argv: string[], io: Io): number {
   const ioErrors: PathError[] = [];
   const walked = new Set<string>();
   const roots: string[] = [];
-  const files = collect(args.paths, !!args.kind, ioErrors, walked, roots);
+  const files = collect(args.paths, !!args.kind, args.allowEmpty, ioErrors, walked, roots);
   const results: FileResult[] = [];
   let unfixed = 0; // files checked whose fixes were not written (their messages are in ioErrors too)
   for (const file of files) {

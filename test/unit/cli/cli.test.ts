@@ -466,3 +466,21 @@ test('--format line: a path that could not be checked or fixed is a line the $ed
   const stylish = await run(['lint', missing]);
   assert.match(stylish.stderr, /^edgekit: .*filters: no such file or directory\.$/m, 'the other formats say it as before');
 });
+
+test('a directory with no EdgeKit file in it is an error (exit 2, named), unless --allow-empty: a CI path that checks nothing does not pass', async () => {
+  // `edgekit lint config/` over files named job.json (no kind in the name) checked nothing and exited 0, "0 file(s) checked", so a
+  // pipeline with a wrong path or misnamed files passed. ESLint fails the same way ("No files matching the pattern").
+  const dir = tmpdir({ 'config/job.json': '{"dataset": "http_requests"}', 'config/readme.md': '# x', 'ok/a.filter.json': '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}' });
+  const empty = path.join(dir, 'config');
+  const r = await run(['lint', empty]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, new RegExp(`${empty.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no file EdgeKit checks in this directory \\(\\*\\.filter\\.json, .*--kind.*--allow-empty`));
+  const allowed = await run(['lint', '--allow-empty', empty]);
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.match(allowed.stdout, /0 file\(s\) checked/);
+  // A directory that has a file to check is no error, and one empty directory among others still is.
+  assert.equal((await run(['lint', path.join(dir, 'ok')])).code, 0);
+  const both = await run(['lint', path.join(dir, 'ok'), empty]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /no file EdgeKit checks in this directory/);
+});

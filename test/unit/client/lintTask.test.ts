@@ -34,7 +34,7 @@ function folder(files: Record<string, string>): string {
 
 test('the default task checks the whole folder in the line format the problem matchers read', async () => {
   const args = lintArgs({ type: 'edgekit', command: 'lint' }, {});
-  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--', '.']);
+  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
   const dir = folder({ 'a/x.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"in","value":403}}', 'node_modules/y.filter.json': '{' });
   const r = await cli(args, dir);
   assert.equal(r.code, 1, r.stderr);
@@ -44,7 +44,7 @@ test('the default task checks the whole folder in the line format the problem ma
 
 test('the folder\'s settings reach the CLI: dataset, problem cap and size limit', async () => {
   const args = lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 'gateway_dns', maxProblems: 1, maxFileSizeKB: 64 });
-  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'gateway_dns', '--max-problems', '1', '--max-file-size', '64', '--', '.']);
+  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'gateway_dns', '--max-problems', '1', '--max-file-size', '64', '--allow-empty', '--', '.']);
   // ClientRequestPath is a field of http_requests, not of gateway_dns: the dataset setting decides whether this filter is wrong.
   const dir = folder({ 'f.filter.json': '{"where":{"and":[{"key":"ClientRequestPath","operator":"eq","value":"/"},{"key":"Nope","operator":"eq","value":1}]}}' });
   const withDataset = await cli(args, dir);
@@ -55,8 +55,8 @@ test('the folder\'s settings reach the CLI: dataset, problem cap and size limit'
 });
 
 test('settings that are not usable values are the server\'s defaults', () => {
-  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 0.5 }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--', '.']);
-  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--', '.']);
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 0.5 }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
 });
 
 test('fix and paths: a path starting with "-" is a path, not an option', async () => {
@@ -96,7 +96,7 @@ test('the settings reach the CLI as the language server reads them: a fraction r
   const server = normalizeSettings({ maxProblems: 10.5, maxFileSizeKB: 5_000_000 });
   assert.deepEqual([server.maxProblems, server.maxFileSizeKB], [10, 5120]);
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { maxProblems: 10.5, maxFileSizeKB: 5_000_000 }),
-    ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '10', '--max-file-size', '5120', '--', '.']);
+    ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '10', '--max-file-size', '5120', '--allow-empty', '--', '.']);
   // A dataset the server does not take (not a dataset name) is its default too, not the CLI's own.
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: ' gateway_dns' }).slice(3, 5), ['--dataset', 'http_requests']);
 });
@@ -190,4 +190,11 @@ test('a name in "paths" that does not exist is a Problems line at that name in t
   const m = matcher(r.stderr.trim())!;
   assert.ok(m, r.stderr);
   assert.deepEqual([m.file, m.code, m.message], [path.join(fs.realpathSync(dir), 'filters'), 'cli/not-checked', 'no such file or directory (filters).']);
+});
+
+test('the whole-folder task accepts a folder with no EdgeKit file; paths named in tasks.json must hold one', () => {
+  // The CLI refuses a directory with nothing to check (a CI path that checks nothing must not pass). A multi-root workspace's
+  // folder without EdgeKit files is no mistake, but a "paths" entry that names such a directory is.
+  assert.ok(lintArgs({ type: 'edgekit', command: 'lint' }, {}).includes('--allow-empty'));
+  assert.ok(!lintArgs({ type: 'edgekit', command: 'lint', paths: ['filters'] }, {}).includes('--allow-empty'));
 });
