@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { createOnlyChanges, type Api, type JobPlace } from '../http/api';
-import { withoutQuery } from '../ownershipProofs';
+import { shownDestination } from '../ownershipProofs';
 import { confirmChallenge, ownerWords, proveAt, refuseUnchallenged } from './ownership';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
@@ -192,7 +192,7 @@ export const logpushJobLifecycleCommands = {
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
     const { job, place, id } = jobTarget(arg);
-    const destination = typeof job.destination_conf === 'string' ? withoutQuery(job.destination_conf) : 'its destination';
+    const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
     if (answer !== 'Delete') return undefined;
