@@ -162,7 +162,16 @@ export const logpushJobLifecycleCommands = {
       () => api.updateLogpushJob(where.owner, id, sent));
     if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
     openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
-    void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
+    // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
+    const kept = current ? [] : createOnlyChanges(values, r.result);
+    if (kept.length) {
+      const them = kept.length > 1 ? 'them' : 'it';
+      const members = kept.map((f) => `"${f.member}": it is still ${JSON.stringify(f.backend)} (${name} says ${JSON.stringify(f.doc)})`).join('; ');
+      void vscode.window.showWarningMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
+        `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages));
+    } else {
+      void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
+    }
     ctx.zones.refresh();
     return r.result;
   },
