@@ -206,6 +206,8 @@ export class Backend implements vscode.Disposable {
       log.info(`The shared mock backend at ${probed.url} stopped answering; starting this window's own.`);
       this.mock = undefined;
       this.shared = false;
+      // Said now (status bar, edgekit.mockRunning): the start below may fail and leave no mock.
+      this.render();
     }
     return this.startMock();
   }

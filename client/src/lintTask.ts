@@ -70,8 +70,9 @@ export interface Refusal {
 /** Where a setting has a value (VS Code's WorkspaceConfiguration.inspect): the most specific one counts. */
 export interface SettingValues { globalValue?: unknown; workspaceValue?: unknown; workspaceFolderValue?: unknown }
 
-/** The folder a task runs in (its name, its path on disk) and the window's .code-workspace file when it has one on disk. */
-export interface TaskPlace { folderName: string; folderDir: string; workspaceFile?: string }
+/** The folder a task runs in (its name, its path on disk); the window's .code-workspace file when it has one on disk, or
+ * `workspaceName` when its workspace file is elsewhere (an untitled workspace, whose settings VS Code keeps in its own storage). */
+export interface TaskPlace { folderName: string; folderDir: string; workspaceFile?: string; workspaceName?: string }
 
 const DATASET_SETTING = 'edgekit.logpush.dataset';
 
@@ -88,11 +89,14 @@ export function datasetRefusal(values: SettingValues, datasets: readonly string[
   const value = scope === 'folder' ? values.workspaceFolderValue : scope === 'workspace' ? values.workspaceValue : values.globalValue;
   const used = normalizeSettings({ logpush: { dataset: value } }).logpush.dataset;
   if (used !== value || datasets.includes(used)) return undefined;
-  // Workspace settings are the .code-workspace file's "settings" in a window that has one, else the folder's .vscode/settings.json.
+  // Workspace settings are the workspace file's "settings" in a window that has one (no file on disk to point at when it is
+  // untitled), else the folder's .vscode/settings.json.
   const where = scope === 'user' ? { label: 'User settings' }
     : scope === 'workspace' && place.workspaceFile
       ? { label: `workspace settings, ${path.basename(place.workspaceFile)}`, at: { file: place.workspaceFile, path: ['settings', DATASET_SETTING] } }
-      : { label: `settings of the folder "${place.folderName}", .vscode/settings.json`, at: { file: path.join(place.folderDir, '.vscode', 'settings.json'), path: [DATASET_SETTING] } };
+      : scope === 'workspace' && place.workspaceName
+        ? { label: `workspace settings of ${place.workspaceName}` }
+        : { label: `settings of the folder "${place.folderName}", .vscode/settings.json`, at: { file: path.join(place.folderDir, '.vscode', 'settings.json'), path: [DATASET_SETTING] } };
   return {
     code: 'logpush/unknown-dataset',
     message: `Unknown dataset "${used}" in the ${DATASET_SETTING} setting (${where.label}); choose one the setting offers, or remove it. ` +

@@ -19,8 +19,8 @@ export interface ProofStore {
 }
 
 /**
- * One proof. Neither the token nor the destination_conf is kept as it is (the conf carries credentials in its query: an Azure SAS,
- * header values): their hashes, to compare, and the destination without its query, to show.
+ * One proof. Neither the token nor the destination_conf is kept as it is (the conf carries credentials: an Azure SAS or header
+ * values in its query, a Sumo Logic collector code in its path): their hashes, to compare, and shownDestination, to show.
  */
 export interface Proof {
   token: string;
@@ -34,8 +34,16 @@ export interface Proof {
 
 const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64url');
 
-/** A destination without its query (credentials and options ride there): what messages show of it. */
-export const withoutQuery = (conf: string) => conf.trim().replace(/\?.*$/, '');
+/**
+ * A destination as messages show it and the proofs keep it: without its query (credentials and options ride there), and a Sumo
+ * Logic one without its collector code (`sumo://<endpoint>/receiver/v1/http/<code>`: the code is the HTTP source's credential).
+ */
+export function shownDestination(conf: string): string {
+  const d = conf.trim().replace(/\?.*$/, '');
+  if (!/^sumo:\/\//i.test(d)) return d;
+  const m = /^(sumo:\/\/[^/]*\/receiver\/v1\/http\/)[^/]/i.exec(d);
+  return m ? `${m[1]}…` : d.replace(/^(sumo:\/\/[^/]*)\/.+$/i, '$1/…');
+}
 
 function proofs(store: ProofStore): Proof[] {
   const v = store.get<unknown>(PROOFS_KEY);
@@ -45,7 +53,7 @@ function proofs(store: ProofStore): Proof[] {
 /** Remembers that `token` was proven for `conf` in `place`, asked for at `askedAt`; the newest proof of a token wins. */
 export async function rememberProof(store: ProofStore, token: string, place: JobPlace, conf: string, askedAt: number): Promise<void> {
   const key = hash(token);
-  const entry: Proof = { token: key, owner: place.owner, ownerName: place.ownerName, conf: hash(conf), destination: withoutQuery(conf), askedAt };
+  const entry: Proof = { token: key, owner: place.owner, ownerName: place.ownerName, conf: hash(conf), destination: shownDestination(conf), askedAt };
   await store.update(PROOFS_KEY, [entry, ...proofs(store).filter((p) => p.token !== key)].slice(0, MAX_PROOFS));
 }
 
@@ -70,9 +78,10 @@ export function proofProblems(proof: Proof, place: JobPlace, conf: string, now: 
     out.push(`it was proven in ${name(proof.owner, proof.ownerName)}, and this job goes to ${name(place.owner, place.ownerName)}`);
   }
   if (proof.conf !== hash(conf)) {
-    const now = withoutQuery(conf);
+    const now = shownDestination(conf);
+    const hidden = /^sumo:/i.test(now) ? 'another collector code or other options' : 'other options (the part after "?")';
     out.push(now === proof.destination
-      ? `it was proven for ${proof.destination} with other options (the part after "?"), and the platform ties it to the whole destination_conf`
+      ? `it was proven for ${proof.destination} with ${hidden}, and the platform ties it to the whole destination_conf`
       : `it was proven for ${proof.destination}, and the document sends to ${now}`);
   }
   const age = now - proof.askedAt;

@@ -39,8 +39,7 @@ export class LintTaskProvider implements vscode.TaskProvider {
 
   private build(def: EdgeKitTaskDefinition, folder: vscode.WorkspaceFolder, name = taskName(def)): vscode.Task {
     const settings = vscode.workspace.getConfiguration('edgekit', folder.uri);
-    const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
-    const refusal = datasetRefusal(settings.inspect('logpush.dataset') ?? {}, this.datasets, { folderName: folder.name, folderDir: folder.uri.fsPath, workspaceFile });
+    const refusal = datasetRefusal(settings.inspect('logpush.dataset') ?? {}, this.datasets, { folderName: folder.name, folderDir: folder.uri.fsPath, ...workspacePlace() });
     if (refusal) return refusalTask(def, folder, name, refusal);
     const args = lintArgs(def, { dataset: settings.get('logpush.dataset'), maxProblems: settings.get('maxProblems'), maxFileSizeKB: settings.get('maxFileSizeKB') });
     // process.execPath is Node in a Node extension host and Electron in VS Code desktop's, which runs as Node with this variable.
@@ -65,6 +64,15 @@ function folderOf(scope: vscode.Task['scope']): { folder?: vscode.WorkspaceFolde
   }
   if (folder.uri.scheme !== 'file') return { problem: `the folder "${folder.name}" is not on this machine's disk (${folder.uri.scheme}:), and the CLI reads files from disk` };
   return { folder };
+}
+
+/** The window's workspace file: its path when it is on disk; else (an untitled workspace, whose settings VS Code keeps in its own
+ * storage) what to call it. Neither in a window of one folder opened as such. */
+function workspacePlace(): { workspaceFile?: string; workspaceName?: string } {
+  const file = vscode.workspace.workspaceFile;
+  if (!file) return {};
+  if (file.scheme === 'file') return { workspaceFile: file.fsPath };
+  return { workspaceName: file.scheme === 'untitled' ? 'the untitled workspace' : `"${path.posix.basename(file.path)}"` };
 }
 
 /** A tasks.json definition that cannot run, refused at its member in the file that holds it. */

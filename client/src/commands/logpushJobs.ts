@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { createOnlyChanges, type Api, type JobPlace } from '../http/api';
-import { withoutQuery } from '../ownershipProofs';
+import { shownDestination } from '../ownershipProofs';
 import { confirmChallenge, ownerWords, proveAt, refuseUnchallenged } from './ownership';
 import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
@@ -162,7 +162,16 @@ export const logpushJobLifecycleCommands = {
       () => api.updateLogpushJob(where.owner, id, sent));
     if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
     openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
-    void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
+    // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
+    const kept = current ? [] : createOnlyChanges(values, r.result);
+    if (kept.length) {
+      const them = kept.length > 1 ? 'them' : 'it';
+      const members = kept.map((f) => `"${f.member}": it is still ${JSON.stringify(f.backend)} (${name} says ${JSON.stringify(f.doc)})`).join('; ');
+      void vscode.window.showWarningMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}, but not its ${members}; the platform sets ${them} when a job is created. ` +
+        `For a new job: remove "id" from the document and run "Create Logpush Job"; then delete job ${id} if it should stop.`, r.messages));
+    } else {
+      void vscode.window.showInformationMessage(withNotes(`Updated ${jobLabel(r.result)} of ${ownerWords(where)}.`, r.messages));
+    }
     ctx.zones.refresh();
     return r.result;
   },
@@ -192,7 +201,7 @@ export const logpushJobLifecycleCommands = {
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
     const { job, place, id } = jobTarget(arg);
-    const destination = typeof job.destination_conf === 'string' ? withoutQuery(job.destination_conf) : 'its destination';
+    const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
     if (answer !== 'Delete') return undefined;

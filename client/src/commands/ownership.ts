@@ -6,7 +6,7 @@ import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
-import { proofOf, proofProblems, rememberProof, withoutQuery } from '../ownershipProofs';
+import { proofOf, proofProblems, rememberProof, shownDestination } from '../ownershipProofs';
 import { readJobText, syntaxRefusal } from '../jobText';
 import { UserError } from './run';
 import { unwrap } from './api';
@@ -45,7 +45,7 @@ export function challengeEdits(text: string, token: string): Edit[] {
 /** Refuses, with the reason, a destination the platform asks no ownership challenge for. */
 export function refuseUnchallenged(name: string, conf: string): void {
   if (needsChallenge(conf)) return;
-  throw new UserError(`${name} sends its logs to ${withoutQuery(conf)}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
+  throw new UserError(`${name} sends its logs to ${shownDestination(conf)}, for which the platform asks no ownership challenge: it challenges S3 buckets without their own access keys, Google Cloud Storage, Azure and Sumo Logic.`);
 }
 
 /**
@@ -55,7 +55,7 @@ export function refuseUnchallenged(name: string, conf: string): void {
  */
 export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name: string, conf: string, where: JobPlace, tokenArg?: string): Promise<{ filename: string; token: string }> {
   refuseUnchallenged(name, conf);
-  const destination = withoutQuery(conf);
+  const destination = shownDestination(conf);
   // The platform issues the token when it writes the file: its 7 days count from here (a little before, never after).
   const askedAt = Date.now();
   const challenge = unwrap(await api.logpushOwnership(where.owner, conf));
@@ -100,8 +100,8 @@ export async function confirmChallenge(ctx: Ctx, api: Api, doc: vscode.TextDocum
   const answer = await ctx.ui.ask(`The "ownership_challenge" in ${name} may be refused: ${reasons.join('; ')}.`,
     again ? ['Prove Ownership Again', 'Send As It Is'] : ['Send As It Is'], { modal: true, detail:
       'The platform ties a token to the zone or account and the whole destination_conf it was asked for, and it expires 7 days after. ' +
-      (again ? `"Prove Ownership Again" asks for a new one for ${withoutQuery(conf)} in ${ownerWords(where)}, then sends the job with it.`
-        : `The platform asks no ownership challenge for ${withoutQuery(conf)}: the member can be removed.`) });
+      (again ? `"Prove Ownership Again" asks for a new one for ${shownDestination(conf)} in ${ownerWords(where)}, then sends the job with it.`
+        : `The platform asks no ownership challenge for ${shownDestination(conf)}: the member can be removed.`) });
   if (answer === 'Send As It Is') return job;
   if (answer !== 'Prove Ownership Again') return undefined;
   await proveAt(ctx, api, doc, name, conf, where);

@@ -406,12 +406,16 @@ export function jobUpdateBody(job: unknown): unknown {
   return copy;
 }
 
+/** The dataset of a job whose record has none (null or absent): the platform's default, as the checker reads a job (jobDataset). */
+const DEFAULT_JOB_DATASET = 'http_requests';
+
 /**
  * The create-only members a job document holds with another value than the job on the backend: what an update cannot change (a
- * new job can). A "kind" of null or absent is the platform's "" (a Logpush job, not an Edge Log Delivery one).
+ * new job can). A "kind" of null or absent is the platform's "" (a Logpush job, not an Edge Log Delivery one); a "dataset" of
+ * null or absent is its default, http_requests (the SDK's LogpushJob has `dataset?: … | null`).
  */
 export function createOnlyChanges(doc: Record<string, unknown>, backend: Record<string, unknown>): { member: string; doc: unknown; backend: unknown }[] {
-  const norm = (k: string, v: unknown) => (k === 'kind' && (v === null || v === undefined) ? '' : v);
+  const norm = (k: string, v: unknown) => (v === null || v === undefined ? (k === 'kind' ? '' : DEFAULT_JOB_DATASET) : v);
   return CREATE_ONLY_MEMBERS.filter((k) => k in doc && JSON.stringify(norm(k, doc[k])) !== JSON.stringify(norm(k, backend[k])))
     .map((k) => ({ member: k, doc: doc[k], backend: norm(k, backend[k]) }));
 }

@@ -86,3 +86,36 @@ test('the edgekit.mockRunning context key follows the mock, however it starts an
     await fs.rm(storage, { recursive: true, force: true });
   }
 });
+
+test('a shared mock that went away, and this window\'s own start failing: the edgekit.mockRunning key and the status bar say stopped', async () => {
+  // liveMock dropped the dead shared mock without drawing the status again: when this window's own start then failed, the key
+  // stayed true (the palette offered Stop with nothing running, Start was hidden) and the status bar still showed "(shared)".
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  const mock = { url: 'http://127.0.0.1:1/', gatewayUrl: 'http://127.0.0.1:1/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:1/client/v4', close: async () => undefined, reset: async () => undefined };
+  let starts = 0;
+  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
+    acquireMockBackend: async () => {
+      if (starts++ === 0) return { backend: mock, shared: true };
+      throw new Error('port 1 is in use');
+    },
+    probeMock: async () => false,
+    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
+    parseRateLimit: () => undefined,
+  });
+  const keys = () => commands.executed.filter((c) => c[0] === 'setContext' && c[1] === 'edgekit.mockRunning').map((c) => c[2]);
+  const item = (b as unknown as { item: { text: string } }).item;
+  try {
+    await b.startMock();
+    assert.deepEqual(keys(), [false, true]);
+    assert.match(item.text, /\(shared\)/);
+    await assert.rejects(b.resetMock(), /did not start/);
+    assert.deepEqual(keys(), [false, true, false]);
+    assert.doesNotMatch(item.text, /\(shared\)/);
+    assert.equal(b.running, undefined);
+  } finally {
+    await b.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
+});

@@ -232,3 +232,43 @@ test('Update sends only what the platform\'s update takes, and says first when t
     await server.close();
   }
 });
+
+test('Update whose read of the job failed still says which create-only members the update left as they were', async () => {
+  // The question about "dataset" and "kind" needs the job as the backend has it. When that read failed (a 500, a timeout) and the
+  // update then went through, the members were dropped from the PUT unsaid: "Updated Logpush job 5", the job still pushing the
+  // old dataset.
+  fake.folderSettings.set('/ws', new Map());
+  let gets = 0;
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url.endsWith('/zones/z1/logpush/jobs/5') && (req.method === 'PUT' || gets++ === 0)) {
+      res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { ...JOB, ...(req.method === 'PUT' ? JSON.parse(req.body) : {}) } }));
+      return;
+    }
+    res.statusCode = 500;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 1000, message: 'try again' }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async () => { throw new Error('nothing to ask: the job could not be read'); } },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    extension: { globalState: memento() },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  const { editDocument } = await import('./vscode');
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const doc = fake.documents.get(opened.uri)!;
+    editDocument(doc, doc.getText().replace('"dataset": "http_requests"', '"dataset": "firewall_events"'));
+    fake.messages = [];
+    await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
+    const put = server.received.find((r) => r.method === 'PUT')!;
+    assert.ok(!/"dataset"/.test(put.body), put.body);
+    assert.equal(fake.messages.length, 1, JSON.stringify(fake.messages));
+    assert.equal(fake.messages[0].kind, 'warning');
+    assert.match(fake.messages[0].text, /^Updated Logpush job 5 "edge" of zone a\.example, but not its "dataset": it is still "http_requests" \(edge-5\.logpush\.json says "firewall_events"\); the platform sets it when a job is created\. /);
+  } finally {
+    await server.close();
+  }
+});

@@ -2,7 +2,7 @@
 // a job (another zone or account, another destination_conf, older than the platform's 7 days), and what the store keeps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHALLENGE_VALIDITY_MS, MAX_PROOFS, PROOFS_KEY, proofOf, proofProblems, rememberProof } from '../../../client/src/ownershipProofs';
+import { CHALLENGE_VALIDITY_MS, MAX_PROOFS, PROOFS_KEY, proofOf, proofProblems, rememberProof, shownDestination } from '../../../client/src/ownershipProofs';
 import { memento } from './vscode';
 
 
@@ -50,4 +50,22 @@ test('the store keeps hashes, not the token or the destination\'s credentials, t
   assert.equal(proofOf(store, 'T1'), undefined);
   await rememberProof(store, 'T1', Z1, CONF, T0);
   assert.ok(proofOf(store, 'T1'));
+});
+
+test('a Sumo Logic destination\'s collector code (in its path, not its query) is neither kept nor shown', async () => {
+  // sumo://<endpoint>/receiver/v1/http/<CODE>: the code is the HTTP source's credential (whoever has the URL can post to it).
+  // Only the query was left out, so the code went into globalState and into every message that showed the destination.
+  const store = memento();
+  const conf = 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV2SECRETCODE';
+  await rememberProof(store, 'eyJTOKEN', Z1, conf, T0);
+  const kept = JSON.stringify(store.values.get(PROOFS_KEY));
+  assert.ok(!kept.includes('SECRETCODE'), kept);
+  assert.equal(shownDestination(conf), 'sumo://endpoint1.collection.sumologic.com/receiver/v1/http/…');
+  assert.equal(shownDestination(' s3://bucket/logs?region=us-east-1 '), 's3://bucket/logs');
+  // Another collector code is told as such, not as other options after "?".
+  const proof = proofOf(store, 'eyJTOKEN')!;
+  assert.deepEqual(proofProblems(proof, Z1, conf, T0), []);
+  const other = proofProblems(proof, Z1, conf.replace('SECRETCODE', 'OTHERCODE'), T0);
+  assert.deepEqual(other, ['it was proven for sumo://endpoint1.collection.sumologic.com/receiver/v1/http/… with another collector code or other options, and the platform ties it to the whole destination_conf']);
+  assert.ok(!other.join('').includes('CODE'));
 });

@@ -105,3 +105,28 @@ test('the datasets the task takes are the setting\'s enum in package.json, which
   assert.deepEqual(settingDatasets(pkg), DATASETS);
   assert.deepEqual(settingDatasets(undefined), []);
 });
+
+test('in an untitled multi-root workspace, a workspace dataset setting is said to be the workspace\'s, not put in a folder\'s .vscode/settings.json', async () => {
+  // An untitled workspace (File > Add Folder to Workspace, not saved) keeps its settings in VS Code's own storage: its
+  // workspaceFile is an untitled: URI. The refusal named the folder's .vscode/settings.json and put the Problems entry there, at
+  // line 1 of a file that does not hold the value.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskvis-'));
+  fs.mkdirSync(path.join(dir, '.vscode'));
+  fs.writeFileSync(path.join(dir, '.vscode', 'settings.json'), '{\n  "edgekit.maxProblems": 10\n}\n');
+  fake.folderSettings.set(dir, new Map());
+  fake.folderSettings.set('/ws/b', new Map());
+  fake.workspaceSettings.set('logpush.dataset', 'nope');
+  fake.workspaceFile = Uri.parse('untitled:Untitled-1');
+  const run = await runRefusal((provider().provideTasks() as unknown as Task[])[0]);
+  assert.match(run.text, /^edgekit: Unknown dataset "nope" in the edgekit\.logpush\.dataset setting \(workspace settings of the untitled workspace\); /);
+  assert.doesNotMatch(run.text, /settings\.json/);
+  // A saved workspace file on disk: the value is placed in its "settings".
+  const wsFile = path.join(dir, 'x.code-workspace');
+  const line = '  "settings": { "edgekit.logpush.dataset": "nope" }';
+  fs.writeFileSync(wsFile, `{\n  "folders": [],\n${line}\n}\n`);
+  fake.workspaceFile = Uri.file(wsFile);
+  const col = line.indexOf('"nope"') + 1;
+  const saved = (await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text;
+  assert.ok(saved.startsWith(`${wsFile}:3:${col}-3:${col + 6} error logpush/unknown-dataset `), saved);
+  assert.match(saved, /\(workspace settings, x\.code-workspace\)/);
+});

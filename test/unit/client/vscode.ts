@@ -85,6 +85,8 @@ export const fake = {
   /** Settings: section "edgekit" values by key, for the window (scope undefined) and per folder path (a resource in it). */
   settings: new Map<string, unknown>(),
   folderSettings: new Map<string, Map<string, unknown>>(),
+  /** Workspace settings of a window with a workspace file (its "settings"), between the user's and a folder's. */
+  workspaceSettings: new Map<string, unknown>(),
   /** Documents by URI string. */
   documents: new Map<string, FakeDocument>(),
   activeUri: undefined as Uri | undefined,
@@ -135,6 +137,7 @@ export function resetFake(): void {
   changeListeners.length = 0;
   fake.settings.clear();
   fake.folderSettings.clear();
+  fake.workspaceSettings.clear();
   fake.workspaceFile = undefined;
   fake.documents.clear();
   fake.activeUri = undefined;
@@ -223,11 +226,11 @@ export const workspace = {
     const own = folder ? fake.folderSettings.get(folder) : undefined;
     return {
       get<T>(key: string): T | undefined {
-        return (own?.has(key) ? own.get(key) : fake.settings.get(key)) as T | undefined;
+        return (own?.has(key) ? own.get(key) : fake.workspaceSettings.has(key) ? fake.workspaceSettings.get(key) : fake.settings.get(key)) as T | undefined;
       },
       /** The window's settings are the User settings here, a folder's are its .vscode/settings.json. */
       inspect(key: string) {
-        return { key, globalValue: fake.settings.get(key), workspaceFolderValue: own?.get(key) };
+        return { key, globalValue: fake.settings.get(key), workspaceValue: fake.workspaceSettings.get(key), workspaceFolderValue: own?.get(key) };
       },
     };
   },

@@ -383,3 +383,14 @@ test('what an update takes of a job document, and which of its create-only membe
   assert.deepEqual(createOnlyChanges({ name: 'x' }, backend), [], 'a member the document leaves out is not a change');
   assert.deepEqual(createOnlyChanges({ kind: 'edge' }, { dataset: 'http_requests' }), [{ member: 'kind', doc: 'edge', backend: '' }]);
 });
+
+test('a job record whose dataset is null or absent is an http_requests job: no create-only change to ask about', () => {
+  // The SDK's LogpushJob has `dataset?: … | null`, and the platform's default is http_requests, as the checker reads a job
+  // (jobDataset). A document saying "http_requests" for such a job was asked about as a change of dataset, with "null on the
+  // backend", and told to make a new job.
+  for (const backend of [{ id: 5, dataset: null }, { id: 5 }]) {
+    assert.deepEqual(createOnlyChanges({ dataset: 'http_requests' }, backend), [], JSON.stringify(backend));
+    assert.deepEqual(createOnlyChanges({ dataset: 'dns_logs' }, backend), [{ member: 'dataset', doc: 'dns_logs', backend: 'http_requests' }]);
+  }
+  assert.deepEqual(createOnlyChanges({ dataset: null }, { dataset: 'http_requests' }), []);
+});
