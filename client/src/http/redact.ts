@@ -19,6 +19,8 @@ export function redact(text: string): string {
     // the query keys that carry credentials in a Logpush destination_conf (same list as core/rules/logpush/job.ts SECRET_KEY),
     // and those of a presigned S3 URL
     .replace(/([?&](?:secret-access-key|access-key-secret|access-key-id|sig|api-key|apikey|api_key|token|access_token|password|key|x-amz-signature|x-amz-credential|x-amz-security-token|header_[^=&\s"]*)=)[^&\s"]+/gi, '$1***')
+    // a Sumo Logic HTTP source's code (sumo://<endpoint>/receiver/v1/http/<code>): whoever has it can send logs to the source
+    .replace(/(\/receiver\/v1\/http\/)(?![<*])[^/?\s"'&#]+/gi, '$1***')
     // user:password@ in URLs (the password may hold @: up to the last @ before the path)
     .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s"]*@/gi, '$1***@');
 }

@@ -35,9 +35,12 @@ test('redact masks credentials in the other shapes they reach a message in: JSON
     ['https://user:p@ss@host/x', 'https://***@host/x'],
     // a bearer token on its own
     ['token rejected: Bearer eyJhbGciOi.abc.def', 'token rejected: Bearer ***'],
+    // a Sumo Logic HTTP source's code (anyone with the URL can send logs to it)
+    ['POST to sumo://endpoint.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV0?compress=true failed',
+      'POST to sumo://endpoint.collection.sumologic.com/receiver/v1/http/***?compress=true failed'],
   ];
   for (const [input, expected] of cases) assert.equal(redact(input), expected, input);
-  for (const keep of ['Use a Bearer token or X-Auth-Key and X-Auth-Email.', 'SignedHeaders=host', 'mail me@example.com at https://host/x']) {
+  for (const keep of ['Use a Bearer token or X-Auth-Key and X-Auth-Email.', 'SignedHeaders=host', 'mail me@example.com at https://host/x', 'A sumo destination has the form sumo://<endpoint>/receiver/v1/http/<code>.']) {
     assert.equal(redact(keep), keep);
   }
 });

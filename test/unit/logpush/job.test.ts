@@ -87,7 +87,9 @@ test('destination_conf per scheme', () => {
   assert.deepEqual(d('s3://bucket/dir'), ['logpush/destination-missing-param']);
   assert.deepEqual(d('gs://bucket/dir'), []);
   assert.deepEqual(d('r2://bucket/dir?account-id=a&access-key-id=<ID>&secret-access-key=<SECRET>'), []);
-  assert.deepEqual(d('sumo://endpoint.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV0'), []);
+  // A Sumo Logic HTTP source's code is its credential: anyone with the URL can send logs to it (the sumo:// form).
+  assert.deepEqual(d('sumo://endpoint.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV0'), ['logpush/secret-in-file']);
+  assert.deepEqual(d('sumo://endpoint.collection.sumologic.com/receiver/v1/http/<CODE>'), []);
   assert.deepEqual(d('https://logs.example.com/in?header_Authorization=Basic%20abc'), ['logpush/secret-in-file']);
   assert.deepEqual(d('https://logs.example.com/in?header_X-Team=edge'), []);
   assert.deepEqual(d('ftp://x'), ['logpush/destination-scheme']);
@@ -264,4 +266,11 @@ test('record_template: a long unclosed action is quoted shortened in the message
   const p = only(check(text, 'logpush-job'), 'logpush/template-invalid');
   assert.equal(JSON.parse(`"${text.substr(p.offset, p.length)}"`), t);
   assert.ok(p.message.length < 160, p.message);
+});
+
+test('a Sumo Logic destination\'s collector code is marked as the credential it is, on the code', () => {
+  const text = jobText({ destination_conf: 'sumo://endpoint.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV0?compress=true' });
+  const p = only(check(text, 'logpush-job'), 'logpush/secret-in-file');
+  assert.equal(text.substr(p.offset, p.length), 'ZaVnC4dhaV0');
+  assert.match(p.message, /collector code/);
 });

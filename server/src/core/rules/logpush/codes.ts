@@ -34,5 +34,5 @@ export const LOGPUSH_CODES: CodeTable = {
   'logpush/destination-scheme': { severity: 'error', description: 'destination_conf does not start with a known scheme (r2, s3, gs, azure, datadog, splunk, sumo, https, ibmcl, kinesis, bq, sentinelone).' },
   'logpush/destination-missing-param': { severity: 'error', description: 'destination_conf lacks a parameter its scheme needs (s3 region, r2 account-id...).' },
   'logpush/destination-invalid': { severity: 'error', description: 'destination_conf has the right scheme but not the form the destination expects.' },
-  'logpush/secret-in-file': { severity: 'information', description: 'destination_conf holds a credential (key, token, signature); keep the file out of version control.' },
+  'logpush/secret-in-file': { severity: 'information', description: 'destination_conf holds a credential (key, token, signature, a Sumo Logic collector code); keep the file out of version control.' },
 };

@@ -297,8 +297,14 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   if (scheme === 'azure' && !sasPlaceholder && !params.some((p) => p.key === 'sig')) {
     report('logpush/destination-missing-param', 'The azure destination needs a SAS query string (with "sig=").', { offset: 0, length: v.length });
   }
-  if (scheme === 'sumo' && !/\/receiver\/v1\/http\/[^/?]+/.test(address)) {
+  const sumo = scheme === 'sumo' ? /\/receiver\/v1\/http\/([^/?]+)/.exec(address) : null;
+  if (scheme === 'sumo' && !sumo) {
     report('logpush/destination-invalid', 'A sumo destination has the form sumo://<endpoint>/receiver/v1/http/<code>.', addressSpan);
+  }
+  // The HTTP source's code is its credential: whoever has the URL can send logs to the source.
+  if (sumo && !PLACEHOLDER.test(sumo[1])) {
+    report('logpush/secret-in-file', 'destination_conf holds the Sumo Logic collector code (whoever has it can send logs to the source); keep this file out of version control.',
+      { offset: addressSpan.offset + sumo.index + sumo[0].length - sumo[1].length, length: sumo[1].length });
   }
   // header_* parameters become request headers and must be URL-encoded (http.mdx; splunk.mdx's token "Splunk%20…"), whatever the scheme.
   for (const p of params) {
