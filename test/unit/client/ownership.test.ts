@@ -135,3 +135,17 @@ test('Update asks as well when the document\'s destination changed since its tok
     await server.close();
   }
 });
+
+test('a token the backend does not confirm is refused with both reasons it may have: another destination\'s, or expired', async () => {
+  // The message said only "is not the ownership challenge of …": a token pasted from last week's file, which the platform refuses
+  // once its 7 days are over, read as a wrong paste.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const doc = addDocument('file:///ws/jobs/p.logpush.json', 'logpush-job', `{\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${A}"\n}\n`);
+    await assert.rejects(prove(ctx)(doc.uri, 'z1', tokenFor('z1', B)) as Promise<unknown>,
+      /is not a valid ownership challenge of s3:\/\/bucket\/logs in zone a\.example: not the token issued for it, or expired \(a token holds for 7 days\); paste the token from ownership-challenge\.txt/);
+  } finally {
+    await server.close();
+  }
+});
