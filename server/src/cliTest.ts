@@ -13,7 +13,8 @@ Exit codes: 0 evaluated, 1 the filter or the job has errors, or the log file can
 
 export interface Io { stdout(s: string): void; stderr(s: string): void }
 
-interface Source { filter: unknown; dataset: string; what: string }
+/** `overrode`: where the file names the dataset that --dataset, given, did not set. */
+interface Source { filter: unknown; dataset: string; what: string; overrode?: string }
 
 /** Why a log or request file cannot be read (missing, a directory, no permission), or undefined when it can. */
 function unreadable(file: string): string | undefined {
@@ -48,9 +49,12 @@ function loadFilter(file: string, datasetOption: string | undefined): Source | s
   const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, ...ALL })
     .filter((p) => p.severity === 'error');
   if (errors.length) return `${file} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;
-  if (!isJob) return { filter: v, dataset, what: file };
-  if (typeof v.filter !== 'string' || v.filter.trim() === '') return { filter: { where: { and: [] } }, dataset, what: `${file} (no filter: every line)` };
-  return { filter: JSON.parse(v.filter), dataset, what: `the filter of ${file}` };
+  const overrode = datasetOption === undefined || datasetOption === dataset ? undefined
+    : isJob ? `the job in ${file} names its dataset` : typeof v.$dataset === 'string' ? `${file} names its dataset in "$dataset"` : undefined;
+  const given = overrode ? { overrode } : {};
+  if (!isJob) return { filter: v, dataset, what: file, ...given };
+  if (typeof v.filter !== 'string' || v.filter.trim() === '') return { filter: { where: { and: [] } }, dataset, what: `${file} (no filter: every line)`, ...given };
+  return { filter: JSON.parse(v.filter), dataset, what: `the filter of ${file}`, ...given };
 }
 
 /** The checks before a test see every problem: with the editor's cap (maxProblems, 1000), a file with more errors was said to have
@@ -89,6 +93,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   const [filterFile, logFile] = positionals;
   const source = loadFilter(filterFile, values.dataset);
   if (typeof source === 'string') { io.stderr(`edgekit: ${source}.\n`); return 1; }
+  if (source.overrode) io.stderr(`edgekit: --dataset ${values.dataset} is not used: ${source.overrode}, ${source.dataset}.\n`);
   const compiled = compileFilter(source.filter, source.dataset);
   if (!compiled.ok) { io.stderr(`edgekit: ${compiled.error}\n`); return 1; }
   const logProblem = unreadable(logFile);

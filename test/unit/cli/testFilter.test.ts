@@ -269,3 +269,22 @@ test('a filter with more errors than the editor shows (edgekit.maxProblems, 1000
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('--dataset that the file overrides (a job\'s dataset, a filter\'s "$dataset") is said not to be used, not ignored silently', async () => {
+  // As documented, the file's own dataset wins; test-filter said nothing, so "--dataset firewall_events" on a job of http_requests
+  // read as if the logs had been checked against firewall_events.
+  const f = files();
+  try {
+    const job = await run(['test-filter', f.job, f.logs, '--dataset', 'firewall_events']);
+    assert.equal(job.code, 0, job.stderr);
+    assert.match(job.stderr, /--dataset firewall_events is not used: the job in .*b\.logpush\.json names its dataset, http_requests\./);
+    const own = path.join(f.dir, 'c.filter.json');
+    fs.writeFileSync(own, JSON.stringify({ $dataset: 'http_requests', ...FILTER }));
+    assert.match((await run(['test-filter', own, f.logs, '--dataset', 'firewall_events'])).stderr, /--dataset firewall_events is not used: .*c\.filter\.json names its dataset in "\$dataset", http_requests\./);
+    // Used, or the same: nothing said.
+    assert.doesNotMatch((await run(['test-filter', f.filter, f.logs, '--dataset', 'http_requests'])).stderr, /not used/);
+    assert.doesNotMatch((await run(['test-filter', f.job, f.logs, '--dataset', 'http_requests'])).stderr, /not used/);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});
