@@ -90,7 +90,7 @@ test('other operators and values on a Boolean are refused at the operator, witho
   }
 });
 
-test('one Boolean per element takes no operator either (wirefilter UnsupportedOp on a mapped Bool), and [*] is not offered', () => {
+test('one Boolean per element takes no operator either (IndexExpr::get_type is Bool after the [*]), and [*] is not offered', () => {
   const each = analyzeExpression('any(starts_with(http.request.headers.names[*], "x")[*] eq true)').problems;
   assert.equal(each.length, 1, JSON.stringify(each));
   assert.equal(each[0].code, 'ruleset/expr-type-mismatch');
