@@ -212,7 +212,7 @@ test('expression completion: nothing inside a string literal or a set, and only 
   assert.deepEqual(labelsAt('http.host eq \\"ab|'), [], 'an unterminated string');
   assert.deepEqual(labelsAt('http.host eq r\\"ab|\\"'), [], 'a raw string');
   assert.deepEqual(labelsAt('http.host in {\\"a\\" |}'), []);
-  assert.deepEqual(labelsAt('ssl |'), ['eq', 'ne', 'and', 'or', 'xor']);
+  assert.deepEqual(labelsAt('ssl |'), ['and', 'or', 'xor'], 'a Boolean takes no comparison operator (wirefilter IsTrue)');
   assert.deepEqual(labelsAt('http.request.headers.names |'), [], 'an array field takes no operator before [0] or [*]');
   assert.deepEqual(labelsAt('ip.src |'), ['eq', 'ne', 'in']);
   assert.deepEqual(labelsAt('cf.threat_score |'), ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'in']);

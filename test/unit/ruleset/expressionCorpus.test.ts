@@ -105,7 +105,7 @@ const VALID = [
   'http.host in {"a" "b"} and http.request.uri.path matches "(?i)^/admin"',
   'http.request.uri.path matches "^/(a|b)/[a-z]{2,4}$"',
   'not (ip.src in {10.0.0.0/8} or ip.src in {172.16.0.0/12})',
-  'http.host\n  eq\t"x"',
+  'http.host\n  eq \r\n"x"',
 ];
 
 interface Bad { expr: string; code: string; at: string; nth?: number }
@@ -113,6 +113,8 @@ interface Bad { expr: string; code: string; at: string; nth?: number }
 /** Invalid expressions: the expected code and the exact text its span covers (the nth occurrence, default first). */
 const INVALID: Bad[] = [
   { expr: 'ip.src contains "x"', code: 'ruleset/expr-type-mismatch', at: 'contains' },
+  { expr: 'http.host\n  eq\t"x"', code: 'ruleset/expr-whitespace', at: '\t' },
+  { expr: 'ssl eq true', code: 'ruleset/expr-type-mismatch', at: 'eq' },
   { expr: 'http.host > 3', code: 'ruleset/expr-type-mismatch', at: '3' },
   { expr: 'ip.src.asnum eq "13335"', code: 'ruleset/expr-type-mismatch', at: '"13335"' },
   { expr: 'ip.src eq "192.0.2.1"', code: 'ruleset/expr-type-mismatch', at: '"192.0.2.1"' },

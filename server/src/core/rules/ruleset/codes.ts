@@ -18,6 +18,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/override-sensitivity': { severity: 'warning', description: 'sensitivity_level applies only to DDoS phases, not to http_request_firewall_managed.' },
   'ruleset/expr-too-long': { severity: 'error', description: 'An expression longer than 4096 bytes (UTF-8).' },
   'ruleset/expr-syntax': { severity: 'error', description: 'A rules-language syntax error in an expression.' },
+  'ruleset/expr-whitespace': { severity: 'error', description: 'Whitespace the platform\'s parser refuses between tokens: a tab (it skips spaces, CR and LF only), a space before the "[" of an index or around the ".." of a range, anything but one space inside "strict wildcard".' },
   'ruleset/expr-unknown-field': { severity: 'error', description: 'An expression uses a field the rules language does not define.' },
   'ruleset/expr-unknown-function': { severity: 'error', description: 'An expression calls a function the rules language does not define.' },
   'ruleset/expr-arguments': { severity: 'error', description: 'A function is called with the wrong number of arguments.' },

@@ -35,7 +35,8 @@ export const OPS_BY_TYPE: Record<string, readonly string[]> = {
   Bytes: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'in'],
   Integer: ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'in'],
   IP: ['eq', 'ne', 'in'],
-  Boolean: ['eq', 'ne'],
+  // None: wirefilter reads a Boolean alone (ComparisonOpExpr::IsTrue) and refuses what follows it; values.mdx writes `ssl`, `not ssl`
+  Boolean: [],
 };
 
 /**
@@ -422,6 +423,7 @@ class Checker {
     // The left side as messages name it, built only for a message.
     const lhs = e.left;
     const what = (): string => (lhs.type === 'field' ? `field "${fieldText(lhs)}"` : lhs.type === 'call' ? `${callText(lhs)}` : 'the value');
+    if (base === 'Boolean' || (left.ty.t === 'Array' && left.ty.of.t === 'Boolean')) return this.booleanOperator(e, left);
     if (base === 'Array' || base === 'Map') {
       const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: e.opSpan.offset, length: e.opSpan.length,
         message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${this.written(e.opSpan, e.op)}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
@@ -455,6 +457,35 @@ class Checker {
       if (r.type === 'string' && (e.op === 'wildcard' || e.op === 'strict wildcard')) this.wildcard(r.value, r);
     }
     return { ty: T.Boolean, each: left.each };
+  }
+
+  /**
+   * An operator after a Boolean (a field, a function's result, one per element): wirefilter reads the Boolean alone as the comparison
+   * (ComparisonExpr::lex_with_lhs, IsTrue) and refuses the operator after it; the values reference writes `ssl` and `not ssl`.
+   * `f eq true`/`f ne false` are rewritten to `f`, `f eq false`/`f ne true` to `not f`: a comparison and `not f` both bind tighter
+   * than and/xor/or (wirefilter's lex_simple_expr), so neither needs parentheses wherever the comparison stood.
+   */
+  private booleanOperator(e: CompareNode, left: Typed): Typed {
+    const lhs = e.left;
+    const text = this.src !== undefined ? this.src.slice(lhs.offset, lhs.offset + lhs.length)
+      : lhs.type === 'field' ? fieldText(lhs) : lhs.type === 'call' ? callText(lhs) : 'value';
+    const op = this.written(e.opSpan, e.op);
+    const named = lhs.type === 'field' ? `Field "${fieldText(lhs)}"` : lhs.type === 'call' ? callText(lhs) : 'This value';
+    const at = { offset: e.opSpan.offset, length: e.opSpan.length };
+    if (left.ty.t === 'Array' || left.each) {
+      this.problems.push({ code: 'ruleset/expr-type-mismatch', ...at,
+        message: `${named} gives one Boolean per element and takes no operator, so "${op}" is refused; reduce the Booleans alone with any(...) or all(...)${left.ty.t === 'Array' ? `, e.g. any(${text})` : ', without the operator and the last "[*]"'}.` });
+      return left.ty.t === 'Array' ? UNKNOWN : { ty: T.Boolean, each: true };
+    }
+    const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', ...at,
+      message: `${named} ${lhs.type === 'call' ? 'gives' : 'is'} a Boolean and takes no operator, so "${op}" is refused: write ${text} alone to match when it is true, or not ${text} when it is false.` };
+    const r = e.right;
+    if ((e.op === 'eq' || e.op === 'ne') && r.type === 'bool' && this.src !== undefined) {
+      const newText = (e.op === 'eq') === r.value ? text : `not ${text}`;
+      problem.fixes = [{ title: `Write ${newText}`, preferred: true, edits: [{ offset: e.offset, length: e.length, newText }] }];
+    }
+    this.problems.push(problem);
+    return { ty: T.Boolean, each: false };
   }
 
   private value(v: Literal | RangeNode, ty: Ty, what: () => string, op: string, inSet: boolean): void {

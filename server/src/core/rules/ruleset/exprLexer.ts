@@ -25,7 +25,7 @@ export interface Token {
 }
 
 export interface LexProblem {
-  code: 'ruleset/expr-syntax' | 'ruleset/expr-invalid-ip' | 'ruleset/expr-invalid-int' | 'ruleset/expr-octal-int' | 'ruleset/expr-ipv4-mapped' | 'ruleset/expr-regex-backslash';
+  code: 'ruleset/expr-syntax' | 'ruleset/expr-whitespace' | 'ruleset/expr-invalid-ip' | 'ruleset/expr-invalid-int' | 'ruleset/expr-octal-int' | 'ruleset/expr-ipv4-mapped' | 'ruleset/expr-regex-backslash';
   message: string;
   offset: number;
   length: number;
@@ -185,15 +185,41 @@ function token(kind: TokenKind, text: string, offset: number, length: number, va
   return { kind, text, offset, length, value, big, family, raw };
 }
 
+/** Rust's char::is_whitespace (Unicode White_Space): what wirefilter's FilterParser::parse trims off both ends (str::trim). */
+const TRIMMED = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+/**
+ * A run of tabs between tokens, an error: wirefilter's skip_space skips ' ', '\r' and '\n' only (lex.rs SPACE_CHARS: "Tabs are
+ * harder to format as part of the error message"), so a tab there is "unrecognised input". Inside a string it is text, and at the
+ * two ends of the expression the platform trims it.
+ */
+function tabs(offset: number, length: number): LexProblem {
+  return { code: 'ruleset/expr-whitespace', offset, length,
+    message: `${length > 1 ? `${length} tabs` : 'A tab'} between tokens: the platform skips only spaces and line breaks between tokens, and refuses a tab there ("unrecognised input"); write a space.`,
+    fixes: [{ title: length > 1 ? 'Replace the tabs with spaces' : 'Replace the tab with a space', edits: [{ offset, length, newText: ' '.repeat(length) }], preferred: true }] };
+}
+
 /** The tokens of src from index `from` on (the parser reads the rest again after an unquoted byte string, which ends inside a token). */
 export function tokenize(src: string, from = 0): { tokens: Token[]; problems: LexProblem[] } {
   const tokens: Token[] = [];
   const problems: LexProblem[] = [];
   let i = from;
   const n = src.length;
+  // The platform parses the expression trimmed: any Unicode space is taken before lo and from hi on
+  let lo = 0, hi = n;
+  while (lo < n && TRIMMED.test(src[lo])) lo++;
+  while (hi > lo && TRIMMED.test(src[hi - 1])) hi--;
   while (i < n) {
     const cc = src.charCodeAt(i);
-    if (cc === 0x20 || cc === 0x09 || cc === 0x0a || cc === 0x0d) { i++; continue; }
+    if (i < lo || i >= hi) { i++; continue; }
+    if (cc === 0x20 || cc === 0x0a || cc === 0x0d) { i++; continue; }
+    if (cc === 0x09) {
+      let j = i + 1;
+      while (src.charCodeAt(j) === 0x09) j++;
+      problems.push(tabs(i, j - i));
+      i = j;
+      continue;
+    }
     const c = src[i];
     // raw strings r"..." and r#"..."#
     if (cc === 0x72 /* r */ && (src[i + 1] === '"' || src[i + 1] === '#')) {

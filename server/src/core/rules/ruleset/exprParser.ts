@@ -215,6 +215,11 @@ class Parser {
       const w = this.peek(1);
       if (w.kind === 'ident' && w.text === 'wildcard') {
         this.next(); this.next();
+        // One literal to wirefilter (lex_enum's expect(input, "strict wildcard")): one space between the two words, nothing else
+        const gap = t.offset + t.length;
+        if (this.src.slice(gap, w.offset) !== ' ') {
+          this.noSpace(gap, w.offset, '"strict wildcard" is one operator to the platform, written with exactly one space between its words.', ' ');
+        }
         return { op: 'strict wildcard', span: { offset: t.offset, length: w.offset + w.length - t.offset } };
       }
       this.fail(w, `Expected "wildcard" after "strict", found ${describe(w)}.`);
@@ -261,6 +266,9 @@ class Parser {
   private parseIndexes<N extends FieldNode | CallNode>(node: N): N {
     while (this.isPunct(this.peek(), '[')) {
       const open = this.next();
+      // IndexExpr::lex_with expects "[" right after the field, the call or the previous "]": no space
+      this.noSpace(node.offset + node.length, open.offset,
+        `A space before "[": the platform reads an index only right after ${node.type === 'field' ? 'the field' : 'the call'} or the previous "]", and refuses the expression here; remove the space.`);
       const t = this.next();
       let step: IndexStep;
       if (t.kind === 'string') step = { kind: 'key', key: String(t.value ?? ''), offset: open.offset, length: 0 };
@@ -352,6 +360,17 @@ class Parser {
     this.fail({ offset: from, length: end - from }, `"${written}" takes ${op.op === 'matches' ? 'a regex' : 'a pattern'} in double quotes or a raw string r"...", not the unquoted byte string "${this.src.slice(from, end)}".`);
   }
 
+  /**
+   * Whitespace from `from` to `to` where wirefilter takes none (or, with `newText`, only that): an expr-whitespace problem with the
+   * fix, in place of the lexer's tab problems there. Not a syntax error: the parse and the checks go on.
+   */
+  private noSpace(from: number, to: number, message: string, newText = ''): void {
+    if (to <= from) return;
+    this.lexProblems = this.lexProblems.filter((q) => q.code !== 'ruleset/expr-whitespace' || q.offset + q.length <= from || q.offset >= to);
+    this.lexProblems.push({ code: 'ruleset/expr-whitespace', offset: from, length: to - from, message,
+      fixes: [{ title: newText ? 'Write one space' : 'Remove the space', edits: [{ offset: from, length: to - from, newText }], preferred: true }] });
+  }
+
   /** Where the value at the cursor starts: after the previous token and spaces (the lexer skips a character it refuses, "+"). */
   private valueStart(): number {
     const prev = this.tokens[this.i - 1];
@@ -416,8 +435,12 @@ class Parser {
       const from = this.literal(t, open);
       this.next();
       if (this.isPunct(this.peek(), '..')) {
-        this.next();
+        const dots = this.next();
         const toTok = this.peek();
+        // IntRange::lex expects ".." right after the integer and the integer right after it; IpRange::lex reads one chunk
+        const range = 'the platform reads a range only without spaces (1..5, 198.51.100.3..198.51.100.7) and refuses it here; remove the space.';
+        this.noSpace(from.offset + from.length, dots.offset, `A space before "..": ${range}`);
+        this.noSpace(dots.offset + dots.length, toTok.offset, `A space after "..": ${range}`);
         const to = this.literal(toTok, open);
         this.next();
         if ((from.type !== 'int' && from.type !== 'ip') || (to.type !== 'int' && to.type !== 'ip')) this.fail(from, 'Ranges "a..b" are allowed only between integers or IP addresses.');
