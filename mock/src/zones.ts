@@ -130,7 +130,7 @@ function longExpression(): string {
 function buildZone(spec: ZoneSpec): Zone {
   const id = zoneId(spec.name);
   const firewallRules: FirewallRule[] = [
-    { id: hex32(id, 'fw', 'block-bad-bots'), description: 'Block known bad bots', expression: '(cf.client.bot eq false and http.user_agent contains "BadBot")', action: 'block', paused: false },
+    { id: hex32(id, 'fw', 'block-bad-bots'), description: 'Block known bad bots', expression: '(not cf.client.bot and http.user_agent contains "BadBot")', action: 'block', paused: false },
     { id: hex32(id, 'fw', 'bypass-office'), description: 'Office network bypasses the WAF', expression: '(ip.src in {203.0.113.0/24})', action: 'bypass', products: ['waf'], paused: false },
   ];
   for (let i = 0; i < (spec.bypassRules ?? 0); i++) {
