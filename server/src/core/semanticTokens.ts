@@ -56,8 +56,9 @@ function rulesetTokens(doc: ParsedDoc, range: Span | undefined): SemanticToken[]
   expressionPaths(doc.value, [], paths);
   const out: SemanticToken[] = [];
   for (const path of paths) {
+    if (range && !intersects(doc.locate(path), range)) continue;
     const map = stringAt(doc, path);
-    if (!map || !intersects(doc.locate(path), range)) continue;
+    if (!map) continue;
     out.push(...expressionTokens(map));
   }
   return out.sort((a, b) => a.offset - b.offset);
