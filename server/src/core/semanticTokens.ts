@@ -112,8 +112,10 @@ const COMPARISON_KEYS = new Set(['key', 'operator', 'value']);
 function filterTokens(text: string, map: JsonStringMap | undefined, embedded: boolean): SemanticToken[] {
   const out: SemanticToken[] = [];
   const push = (offset: number, length: number, type: SemanticType) => {
-    // The name inside its quotes ("where" -> where): in a job, its \" escapes stay the string's.
-    const inner = { offset: offset + 1, length: Math.max(0, length - 2) };
+    // The name inside its quotes ("where" -> where): in a job, its \" escapes stay the string's. A string left open (while
+    // typing) has no closing quote.
+    const closed = length >= 2 && text[offset + length - 1] === '"';
+    const inner = { offset: offset + 1, length: Math.max(0, length - (closed ? 2 : 1)) };
     out.push({ ...(map ? map.spanToSource(inner) : inner), type });
   };
   visit(text, {

@@ -107,6 +107,9 @@ test('semantic tokens: a job\'s filter string is read as the filter it holds; a 
     assert.deepEqual(await tokensOf(s, legend, 'f.filter.json', JSON.stringify(filter, null, 2)), [
       ['where', 'keyword'], ['and', 'keyword'], ['ClientCountry', 'variable'], ['eq', 'operator'], ['EdgeResponseStatus', 'variable'], ['geq', 'operator'],
     ]);
+    // While typing: the filter string and the field in it not closed yet; the field is the word typed so far
+    assert.deepEqual(await tokensOf(s, legend, 'open.logpush.json', '{"filter": "{\\"where\\": {\\"key\\": \\"Cl'),
+      [['where', 'keyword'], ['key', 'property'], ['Cl', 'variable']]);
     // A JSON-RPC request has no embedded language
     assert.deepEqual(await tokensOf(s, legend, 'b.rpc.json', '[{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}]'), []);
   });
