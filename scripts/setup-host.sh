@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the offline VS Code test/run host (code-server + Node 24 + playwright-core + Debian chromium) into $EDGEKIT_TOOLS
-# (default ~/.cache/edgekit/host), and the other editors the tests drive (Debian's neovim, emacs-nox and elpa-eglot) through apt-get.
+# (default ~/.cache/edgekit/host), and the other editors the tests drive (Debian's neovim, emacs-nox, elpa-eglot and elpa-lsp-mode) through apt-get.
 # Idempotent: skips what is already there at the pinned versions.
 # See docs/test-host.md for why this is not a project dependency.
 set -euo pipefail
@@ -34,6 +34,9 @@ command -v emacs >/dev/null 2>&1 || need_apt+=(emacs-nox)
 # eglot: built into Emacs 29 and later, Debian's elpa-eglot on 28 (found the way test/emacs/drive.el loads it).
 emacs --batch -Q --eval "(progn (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\") (package-initialize) (require 'eglot))" \
   >/dev/null 2>&1 || need_apt+=(elpa-eglot)
+# lsp-mode (Debian's elpa-lsp-mode, 8.0.0): test/system/lsp/emacsLspMode.test.ts checks semantic tokens in a second editor with it.
+emacs --batch -Q --eval "(progn (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\") (package-initialize) (require 'lsp-mode))" \
+  >/dev/null 2>&1 || need_apt+=(elpa-lsp-mode)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi

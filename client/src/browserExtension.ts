@@ -17,8 +17,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: LANGUAGES.map((language) => ({ language })),
     synchronize: { configurationSection: 'edgekit' },
     // VS Code filters completions from the start of the edit range ("Client...), so filterText keeps its quotes, and shows a lens
-    // with an empty command id as text (the server's informational lenses).
-    initializationOptions: { rangeFilter: true, textLenses: true },
+    // with an empty command id as text (the server's informational lenses). The grammars colour the embedded languages.
+    initializationOptions: { rangeFilter: true, textLenses: true, semanticTokens: false },
   };
   const worker = new Worker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js').toString(true));
   client = new LanguageClient('edgekit', 'EdgeKit', options, worker);

@@ -52,6 +52,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, log: type
     commands: true,
     // VS Code filters completions from the start of the edit range ("Client...), so filterText keeps its quotes.
     rangeFilter: true,
+    // The TextMate grammars colour the embedded languages here, tuned for VS Code; semantic tokens would override them.
+    semanticTokens: false,
     // vsce packs the README as readme.md; a development host has README.md.
     docsUri: vscode.Uri.joinPath(context.extensionUri, fs.existsSync(context.asAbsolutePath('readme.md')) ? 'readme.md' : 'README.md').toString(),
   };

@@ -78,6 +78,9 @@ export interface InitOptions {
   /** The client shows a code lens whose command id is empty as plain text, as VS Code does: informational lenses are sent that way
    * (implied by `commands`). Other clients get a command the server runs (LENS_TEXT_COMMAND). */
   textLenses?: boolean;
+  /** false: the client colours the embedded languages itself (the VS Code extension, with its TextMate grammars, which semantic
+   * tokens would override), so the server does not announce semantic tokens. Other clients get them (omitted or true). */
+  semanticTokens?: boolean;
 }
 
 /** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */

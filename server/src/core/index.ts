@@ -8,6 +8,7 @@ import { LineTable, formatProblemLine } from './lines';
 import { parseDocument, type ParseOptions } from './parse';
 import { filterUsageOf } from './usage';
 import { selectionRanges } from './selection';
+import { semanticTokens, type SemanticToken } from './semanticTokens';
 import { autoFixes, fixAll, type FixAllResult } from './fixAll';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
@@ -31,6 +32,7 @@ export type { Position } from './lines';
 export type { Usage } from './usage';
 export type { TerraformOutput } from './rules/ruleset';
 export type { FixAllResult } from './fixAll';
+export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
 export { Cancelled, LineTable, formatProblemLine };
 export { isObj, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
@@ -63,6 +65,9 @@ export interface LanguageService {
   /** Smart selection: for each offset, the spans a user selects one after the other, innermost first, each containing the one
    * before (LSP textDocument/selectionRange). */
   selectionRanges(kind: DocKind, doc: ParsedDoc, offsets: readonly number[]): Span[][];
+  /** What the grammars colour inside JSON strings (a rule's expression, a job's filter), in document order; with a range, the
+   * tokens of the strings that reach into it (LSP textDocument/semanticTokens). */
+  semanticTokens(kind: DocKind, doc: ParsedDoc, range?: Span): SemanticToken[];
   /** A filter's (or a job's filter's) use of the platform's limits, with its one-line text. */
   filterUsage(kind: DocKind, doc: ParsedDoc): (ReturnType<typeof filterUsageOf> & { text: string }) | undefined;
   filterToJobString: typeof filterToJobString;
@@ -81,6 +86,7 @@ const service: LanguageService = {
   inlayHints,
   lenses,
   selectionRanges,
+  semanticTokens,
   filterUsage(kind, doc) {
     const u = filterUsageOf(kind, doc);
     return u && { ...u, text: usageText(u) };

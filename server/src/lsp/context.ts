@@ -72,6 +72,8 @@ export interface ClientCaps {
   textLenses: boolean;
   /** initializationOptions.rangeFilter: the client filters from the edit range's start (VS Code), else by the word at the cursor. */
   rangeFilter: boolean;
+  /** Semantic tokens are announced (initializationOptions.semanticTokens is not false). */
+  semanticTokens: boolean;
   /** workspace.codeLens.refreshSupport: the client handles workspace/codeLens/refresh (LSP 3.16: send it only then). */
   codeLensRefresh: boolean;
   /** workspace.diagnostics.refreshSupport: the client handles workspace/diagnostic/refresh (LSP 3.17: send it only then). */
@@ -82,7 +84,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, textLenses: false, rangeFilter: false, codeLensRefresh: false, diagnosticRefresh: false,
+  markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 /** The records a document was last tested on, and the lenses last counted on them (filterSample.ts). */

@@ -10,6 +10,7 @@ import { Diagnostics } from './diagnostics';
 import { FIX_ALL_KIND, registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
+import { registerSemanticTokens, SEMANTIC_LEGEND } from './semanticTokens';
 import { SettingsCache } from './settings';
 import { registerShutdownGate } from './shutdown';
 
@@ -48,6 +49,7 @@ export function startServer(connection: Connection): ServerContext {
     caps.commands = init?.commands === true;
     caps.rangeFilter = init?.rangeFilter === true;
     caps.textLenses = caps.commands || init?.textLenses === true;
+    caps.semanticTokens = init?.semanticTokens !== false;
     // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });
@@ -74,6 +76,8 @@ export function startServer(connection: Connection): ServerContext {
         selectionRangeProvider: true,
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
+        // The embedded languages' colours for editors that colour by the server; not for the VS Code extension (its grammars).
+        ...(caps.semanticTokens ? { semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true, range: true } } : {}),
         // Folders added or removed later change which settings a document gets (settings.ts asks per folder).
         ...(folderChanges ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
       },
@@ -128,6 +132,7 @@ export function startServer(connection: Connection): ServerContext {
 
   registerFeatures(ctx, diagnostics);
   registerRequests(ctx, diagnostics);
+  registerSemanticTokens(ctx);
   registerShutdownGate(connection);
 
   documents.listen(connection);

@@ -24,7 +24,7 @@ test(`Emacs's eglot on the four kinds, configured as docs/editors.md says (${ver
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-emacs-'));
   for (const [name, text] of Object.entries(FILES)) fs.writeFileSync(path.join(dir, name), text);
   const config = path.join(dir, 'config.el');
-  fs.writeFileSync(config, editorBlock('Emacs', 'elisp'));
+  fs.writeFileSync(config, editorBlock('Emacs (eglot)', 'elisp'));
   const bin = serverOnPath(dir, serverJs());
   // Its own process group, so that a hang ends Emacs and the server it started alike.
   const child = spawn('emacs', ['--batch', '-Q', '-l', path.join(ROOT, 'test/emacs/drive.el')], {

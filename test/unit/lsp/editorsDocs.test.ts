@@ -25,7 +25,7 @@ function assertSettings(settings: unknown, what: string): void {
 
 test('docs/editors.md has a block per editor, each in a language this test checks', () => {
   const bySection = editorBlocks().map((b) => `${b.section.split(' ')[0]}:${b.lang}`);
-  assert.deepEqual(bySection, ['Neovim:lua', 'Neovim:lua', 'Neovim:lua', 'Helix:toml', 'Emacs:elisp', 'Zed:json', 'Sublime:json']);
+  assert.deepEqual(bySection, ['Neovim:lua', 'Neovim:lua', 'Neovim:lua', 'Helix:toml', 'Emacs:elisp', 'Emacs:elisp', 'Zed:json', 'Sublime:json']);
 });
 
 test('every block starts the server as `edgekit-language-server --stdio`, and nothing else', () => {
@@ -52,7 +52,7 @@ test('the file patterns the docs list are the server\'s own (kind detection)', (
   assert.deepEqual(sorted(/local edgekit = \{([^}]*)\}/.exec(lua)![1].match(/\*[^']+/g)!), sorted(PATTERNS));
   // Emacs: the auto-mode-alist regexp, read as Emacs reads it (the string's escapes, then \( \| \) and \' as an end anchor). The
   // Emacs test checks the same in Emacs itself.
-  const elisp = editorBlock('Emacs', 'elisp');
+  const elisp = editorBlock('Emacs (eglot)', 'elisp');
   const literal = /'\("((?:[^"\\]|\\.)*)" \. edgekit-json-mode\)/.exec(elisp)![1].replace(/\\\\/g, '\\');
   const re = new RegExp(literal.replace(/\\([(|)])/g, '$1').replace(/\\'$/, '$'));
   for (const p of PATTERNS) assert.match(`dir/x${p.slice(1)}`, re, p);
@@ -98,10 +98,16 @@ test('Neovim\'s and Emacs\'s blocks are the ones their editor tests run (the dri
   const drive = (p: string) => fs.readFileSync(path.join(ROOT, p), 'utf8').split('\n').filter((l) => !/^\s*(--|;)/.test(l)).join('\n');
   assert.doesNotMatch(drive('test/nvim/drive.lua'), /start_client|buf_attach_client/);
   assert.doesNotMatch(drive('test/emacs/drive.el'), /eglot-server-programs|add-to-list 'auto-mode-alist|define-derived-mode/);
-  for (const t of ['neovim', 'emacs']) assert.match(fs.readFileSync(path.join(ROOT, `test/system/lsp/${t}.test.ts`), 'utf8'), /editorBlock\('(Neovim|Emacs)'/);
+  assert.doesNotMatch(drive('test/emacs/lspMode.el'), /lsp-register-client|lsp-semantic-tokens-enable|add-to-list 'auto-mode-alist|define-derived-mode/);
+  for (const t of ['neovim', 'emacs', 'emacsLspMode']) assert.match(fs.readFileSync(path.join(ROOT, `test/system/lsp/${t}.test.ts`), 'utf8'), /editorBlock\('(Neovim|Emacs \((eglot|lsp-mode)\))'/);
   // The lspconfig-style block's settings go where the server reads them (initializationOptions.settings).
   assert.match(editorBlock('Neovim', 'lua', 2), /init_options = \{ settings = \{ edgekit = \{ maxProblems = \d+ \} \} \}/);
-  assert.match(editorBlock('Emacs', 'elisp'), /eglot-workspace-configuration '\(:edgekit \(:maxProblems \d+\)\)/);
+  assert.match(editorBlock('Emacs (eglot)', 'elisp'), /eglot-workspace-configuration '\(:edgekit \(:maxProblems \d+\)\)/);
+  assert.match(editorBlock('Emacs (lsp-mode)', 'elisp'), /:initialization-options '\(:settings \(:edgekit \(:maxProblems \d+\)\)\)/);
+  // The two Emacs blocks give the same files the same mode (a user moving from one client to the other keeps it).
+  const mode = (b: string) => /\(add-to-list 'auto-mode-alist[\s\S]*?edgekit-json-mode\)\)/.exec(b)?.[0];
+  assert.ok(mode(editorBlock('Emacs (eglot)', 'elisp')));
+  assert.equal(mode(editorBlock('Emacs (lsp-mode)', 'elisp')), mode(editorBlock('Emacs (eglot)', 'elisp')));
 });
 
 test('the lspconfig-style block uses no deprecated lspconfig helper and starts for a file outside any repository', () => {

@@ -1,0 +1,143 @@
+// Semantic tokens: what the TextMate grammars (syntaxes/) colour inside JSON strings, for editors that colour by the language
+// server instead (Neovim >= 0.9, Emacs lsp-mode, Zed...). A rule's expression is read by the checker's own lexer (exprLexer), a
+// job's `filter` string and a filter file by jsonc-parser's visitor; offsets inside a JSON string are mapped onto the document
+// through its escapes (jsonString.ts). Plain JSON (keys, strings, numbers) gets no token: every editor colours JSON itself.
+// Decisions in docs/architecture.md, "Semantic tokens".
+import { visit } from 'jsonc-parser';
+import type { DocKind, JsonPath, ParsedDoc, Span } from './types';
+import { isObj } from './json';
+import { JsonStringMap } from './jsonString';
+import { tokenize, type Token } from './rules/ruleset/exprLexer';
+import { stringAt } from './rules/ruleset/expression';
+import { EmbeddedString } from './rules/logpush/embedded';
+
+/** The standard LSP token types used (SemanticTokenTypes), so that themes colour them without configuration. */
+export const SEMANTIC_TYPES = ['keyword', 'operator', 'function', 'variable', 'property', 'string', 'regexp', 'number'] as const;
+export type SemanticType = typeof SEMANTIC_TYPES[number];
+/** Standard modifiers: a rules-language function is a built-in (defaultLibrary), a `$list` a named constant (readonly). */
+export const SEMANTIC_MODIFIERS = ['defaultLibrary', 'readonly'] as const;
+export type SemanticModifier = typeof SEMANTIC_MODIFIERS[number];
+
+export interface SemanticToken { offset: number; length: number; type: SemanticType; modifiers?: SemanticModifier[] }
+
+/** Word operators of the rules language (wirefilter): comparisons, and the logical ones. */
+const COMPARISON_WORDS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'in', 'wildcard', 'strict']);
+const LOGICAL_WORDS = new Set(['not', 'and', 'xor', 'or']);
+const OPERATOR_PUNCT = new Set(['==', '!=', '<=', '>=', '<', '>', '~', '!', '&&', '||', '^^', '===']);
+/** A member whose string the grammar reads as an expression (waf-ruleset.tmLanguage.json, expression-pair). */
+const EXPRESSION_KEY = /^(?:[a-z_]+_)?expression$/;
+
+const intersects = (a: Span, r: Span | undefined): boolean => !r || (a.offset < r.offset + r.length && r.offset < a.offset + a.length) || (a.length === 0 && a.offset === r.offset);
+
+/** The tokens of the document, in document order, none overlapping; with a range, those of the strings that reach into it. */
+export function semanticTokens(kind: DocKind, doc: ParsedDoc, range?: Span): SemanticToken[] {
+  let out: SemanticToken[];
+  if (kind === 'waf-ruleset') out = rulesetTokens(doc, range);
+  else if (kind === 'logpush-job') out = jobTokens(doc);
+  else if (kind === 'logpush-filter') out = filterTokens(doc.text, undefined, false);
+  else return []; // a JSON-RPC request holds no embedded language: a 0.8 MB batch costs nothing here
+  return range ? out.filter((t) => intersects(t, range)) : out;
+}
+
+// ---------------- rules language ----------------
+
+/** Every string at a member named like an expression, anywhere in the ruleset (the grammar's choice), with its path. */
+function expressionPaths(value: unknown, path: JsonPath, out: JsonPath[]): void {
+  if (Array.isArray(value)) value.forEach((v, i) => expressionPaths(v, [...path, i], out));
+  else if (isObj(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string') { if (EXPRESSION_KEY.test(k)) out.push([...path, k]); } else if (typeof v === 'object' && v !== null) expressionPaths(v, [...path, k], out);
+    }
+  }
+}
+
+function rulesetTokens(doc: ParsedDoc, range: Span | undefined): SemanticToken[] {
+  const paths: JsonPath[] = [];
+  expressionPaths(doc.value, [], paths);
+  const out: SemanticToken[] = [];
+  for (const path of paths) {
+    if (range && !intersects(doc.locate(path), range)) continue;
+    const map = stringAt(doc, path);
+    if (!map) continue;
+    out.push(...expressionTokens(map));
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** One expression's tokens, mapped from the decoded value onto the document. */
+export function expressionTokens(map: JsonStringMap): SemanticToken[] {
+  const { tokens } = tokenize(map.value);
+  const out: SemanticToken[] = [];
+  let prev: Token | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const kind = tokenType(t, prev, tokens[i + 1]);
+    prev = t;
+    if (!kind) continue;
+    const at = map.spanToSource(t);
+    out.push(kind.modifiers ? { ...at, type: kind.type, modifiers: kind.modifiers } : { ...at, type: kind.type });
+  }
+  return out;
+}
+
+function tokenType(t: Token, prev: Token | undefined, next: Token | undefined): { type: SemanticType; modifiers?: SemanticModifier[] } | undefined {
+  switch (t.kind) {
+    case 'ident':
+      if (next?.kind === 'punct' && next.text === '(') return { type: 'function', modifiers: ['defaultLibrary'] };
+      if (COMPARISON_WORDS.has(t.text)) return { type: 'operator' };
+      if (LOGICAL_WORDS.has(t.text) || t.text === 'true' || t.text === 'false') return { type: 'keyword' };
+      return { type: 'variable' }; // a field (http.request.uri.path, ssl)
+    case 'string': {
+      // The regex of "matches" or "~" (the lexer's regexString): a regexp, whether quoted or raw.
+      const regex = (prev?.kind === 'ident' && prev.text === 'matches') || (prev?.kind === 'punct' && prev.text === '~');
+      return { type: regex ? 'regexp' : t.text.startsWith('"') || t.raw ? 'string' : 'number' }; // unquoted: a byte string (01:02:03)
+    }
+    case 'int': case 'ip': case 'cidr': return { type: 'number' };
+    case 'list': return { type: 'variable', modifiers: ['readonly'] };
+    case 'punct': return OPERATOR_PUNCT.has(t.text) ? { type: 'operator' } : undefined;
+    default: return undefined;
+  }
+}
+
+// ---------------- Logpush filters ----------------
+
+const LOGICAL_KEYS = new Set(['where', 'and', 'or']);
+const COMPARISON_KEYS = new Set(['key', 'operator', 'value']);
+
+/**
+ * A filter's tokens: the keys "where", "and", "or" (keyword), a comparison's field (the value of "key": variable) and operator (the
+ * value of "operator"). Inside a job's filter string (map given) the comparison's member names are properties too, as nothing else
+ * colours them there; in a filter file the editor's JSON colouring does.
+ */
+function filterTokens(text: string, map: JsonStringMap | undefined, embedded: boolean): SemanticToken[] {
+  const out: SemanticToken[] = [];
+  const push = (offset: number, length: number, type: SemanticType) => {
+    // The name inside its quotes ("where" -> where): in a job, its \" escapes stay the string's. A string left open (while
+    // typing) has no closing quote.
+    const closed = length >= 2 && text[offset + length - 1] === '"';
+    const inner = { offset: offset + 1, length: Math.max(0, length - (closed ? 2 : 1)) };
+    out.push({ ...(map ? map.spanToSource(inner) : inner), type });
+  };
+  visit(text, {
+    onObjectProperty(name, offset, length) {
+      if (LOGICAL_KEYS.has(name)) push(offset, length, 'keyword');
+      else if (embedded && COMPARISON_KEYS.has(name)) push(offset, length, 'property');
+    },
+    onLiteralValue(value, offset, length, _line, _col, pathSupplier) {
+      if (typeof value !== 'string' || text[offset] !== '"') return;
+      const path = pathSupplier();
+      const last = path[path.length - 1];
+      if (last === 'key') push(offset, length, 'variable');
+      else if (last === 'operator') push(offset, length, 'operator');
+    },
+  });
+  return out;
+}
+
+/** A job's `filter` string, read as the filter it holds. */
+function jobTokens(doc: ParsedDoc): SemanticToken[] {
+  if (!isObj(doc.value) || typeof doc.value.filter !== 'string') return [];
+  const map = new EmbeddedString(doc, ['filter'], doc.value.filter).stringMap();
+  if (!map || map.value !== doc.value.filter) return [];
+  return filterTokens(map.value, map, true);
+}
