@@ -185,14 +185,19 @@ function token(kind: TokenKind, text: string, offset: number, length: number, va
   return { kind, text, offset, length, value, big, family, raw };
 }
 
-/** The tokens of src from index `from` on (the parser reads the rest again after an unquoted byte string, which ends inside a token). */
-export function tokenize(src: string, from = 0): { tokens: Token[]; problems: LexProblem[] } {
+/**
+ * The tokens of src from index `from` on (the parser reads the rest again after an unquoted byte string, which ends inside a token).
+ * `stop(i, last)` is asked before each token: when it says so, the tokens so far are returned without an eof token, with `stopped`
+ * the index where the next token would start (the parser stops where its old tokens line up again, so the rest is not lexed twice).
+ */
+export function tokenize(src: string, from = 0, stop?: (i: number, last: Token | undefined) => boolean): { tokens: Token[]; problems: LexProblem[]; stopped?: number } {
   const tokens: Token[] = [];
   const problems: LexProblem[] = [];
   let i = from;
   const n = src.length;
   while (i < n) {
     const cc = src.charCodeAt(i);
+    if (stop && !(cc === 0x20 || cc === 0x09 || cc === 0x0a || cc === 0x0d) && stop(i, tokens[tokens.length - 1])) return { tokens, problems, stopped: i };
     if (cc === 0x20 || cc === 0x09 || cc === 0x0a || cc === 0x0d) { i++; continue; }
     const c = src[i];
     // raw strings r"..." and r#"..."#
@@ -326,7 +331,7 @@ export function tokenize(src: string, from = 0): { tokens: Token[]; problems: Le
 }
 
 /** Whether a string after this token is the regex of "matches" / "~", which the platform reads with regex escaping. */
-function isRegexOperator(t: Token | undefined): boolean {
+export function isRegexOperator(t: Token | undefined): boolean {
   return !!t && ((t.kind === 'ident' && t.text === 'matches') || (t.kind === 'punct' && t.text === '~'));
 }
 
