@@ -26,6 +26,18 @@ test('no transport is a usage error naming --stdio; --help and --version answer 
   assert.deepEqual(serverCommandLine(['--version']), { exit: 0, stdout: `${version}\n` });
 });
 
+test('--socket without a port and --pipe without a name are usage errors naming the argument (the library took them and threw "Connection input stream is not set")', () => {
+  for (const [argv, named] of [[['--socket'], /--socket/], [['--socket=abc'], /"abc"/], [['--socket', 'x'], /"x"/], [['--socket=0'], /"0"/], [['--pipe'], /--pipe/], [['--pipe='], /--pipe/]] as const) {
+    const r = serverCommandLine(argv);
+    assert.equal(r?.exit, 2, argv.join(' '));
+    assert.match(r.stderr ?? '', named, argv.join(' '));
+    assert.match(r.stderr ?? '', /--stdio/, argv.join(' '));
+  }
+  // The library reads the first transport argument only, as the server does
+  assert.equal(serverCommandLine(['--stdio', '--socket']), undefined);
+  assert.equal(serverCommandLine(['--socket=5000x']), undefined, 'parseInt reads 5000');
+});
+
 test('dist/server.js with no argument prints the usage and exits 2, without a stack trace', () => {
   const r = spawnSync(process.execPath, [serverJs()], { input: '', encoding: 'utf8', timeout: 30_000 });
   assert.equal(r.status, 2, r.stderr);

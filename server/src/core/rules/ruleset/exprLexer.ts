@@ -199,8 +199,12 @@ function tabs(offset: number, length: number): LexProblem {
     fixes: [{ title: length > 1 ? 'Replace the tabs with spaces' : 'Replace the tab with a space', edits: [{ offset, length, newText: ' '.repeat(length) }], preferred: true }] };
 }
 
-/** The tokens of src from index `from` on (the parser reads the rest again after an unquoted byte string, which ends inside a token). */
-export function tokenize(src: string, from = 0): { tokens: Token[]; problems: LexProblem[] } {
+/**
+ * The tokens of src from index `from` on (the parser reads the rest again after an unquoted byte string, which ends inside a token).
+ * `stop(i, last)` is asked before each token: when it says so, the tokens so far are returned without an eof token, with `stopped`
+ * the index where the next token would start (the parser stops where its old tokens line up again, so the rest is not lexed twice).
+ */
+export function tokenize(src: string, from = 0, stop?: (i: number, last: Token | undefined) => boolean): { tokens: Token[]; problems: LexProblem[]; stopped?: number } {
   const tokens: Token[] = [];
   const problems: LexProblem[] = [];
   let i = from;
@@ -212,6 +216,8 @@ export function tokenize(src: string, from = 0): { tokens: Token[]; problems: Le
   while (i < n) {
     const cc = src.charCodeAt(i);
     if (i < lo || i >= hi) { i++; continue; }
+    // A tab is no token either (the parser's stop is asked at tokens only); between tokens it is an error, read below.
+    if (stop && !(cc === 0x20 || cc === 0x09 || cc === 0x0a || cc === 0x0d) && stop(i, tokens[tokens.length - 1])) return { tokens, problems, stopped: i };
     if (cc === 0x20 || cc === 0x0a || cc === 0x0d) { i++; continue; }
     if (cc === 0x09) {
       let j = i + 1;
@@ -352,7 +358,7 @@ export function tokenize(src: string, from = 0): { tokens: Token[]; problems: Le
 }
 
 /** Whether a string after this token is the regex of "matches" / "~", which the platform reads with regex escaping. */
-function isRegexOperator(t: Token | undefined): boolean {
+export function isRegexOperator(t: Token | undefined): boolean {
   return !!t && ((t.kind === 'ident' && t.text === 'matches') || (t.kind === 'punct' && t.text === '~'));
 }
 

@@ -1,6 +1,6 @@
 // Recursive-descent parser of the rules language. Precedence (reference §4): not/! (1) > and/&& (2) > xor/^^ (3) > or/|| (4).
 // The AST carries offsets into the decoded expression string.
-import { readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
+import { isRegexOperator, readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
 import { bytesText } from '../../text';
 import type { Edit } from '../../types';
 
@@ -123,8 +123,28 @@ class Parser {
   private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
-  constructor(private tokens: Token[], private readonly src: string, public lexProblems: LexProblem[],
-    private readonly leftKind?: (left: Expr) => LeftKind) {}
+  /**
+   * The lexer's problems, in two parts so that an unquoted byte string replaces those under it in time proportional to them, not
+   * to the whole list (a set of thousands of byte strings was quadratic): `settled`, before the last byte string taken (the parse
+   * goes left to right, so none of them is replaced again), and `ahead`, the others by offset from the last to the first (a stack).
+   */
+  private settled: LexProblem[] = [];
+  private ahead: LexProblem[];
+  constructor(private tokens: Token[], private readonly src: string, lexProblems: LexProblem[],
+    private readonly leftKind?: (left: Expr) => LeftKind) {
+    this.ahead = [...lexProblems].sort((a, b) => a.offset - b.offset).reverse();
+  }
+
+  get lexProblems(): LexProblem[] { return [...this.settled, ...[...this.ahead].reverse()]; }
+  set lexProblems(problems: LexProblem[]) { this.settled = []; this.ahead = [...problems].sort((a, b) => a.offset - b.offset).reverse(); }
+
+  /** The lexer's problems at offsets in [from, to) are replaced by `fresh` (sorted, all in that range). */
+  private replaceLexProblems(from: number, to: number, fresh: LexProblem[]): void {
+    const ahead = this.ahead;
+    while (ahead.length > 0 && ahead[ahead.length - 1].offset < from) this.settled.push(ahead.pop()!);
+    while (ahead.length > 0 && ahead[ahead.length - 1].offset < to) ahead.pop();
+    for (let k = fresh.length - 1; k >= 0; k--) ahead.push(fresh[k]);
+  }
 
   peek(ahead = 0): Token { return this.tokens[Math.min(this.i + ahead, this.tokens.length - 1)]; }
   next(): Token { const t = this.peek(); if (this.i < this.tokens.length - 1) this.i++; return t; }
@@ -366,9 +386,18 @@ class Parser {
    */
   private noSpace(from: number, to: number, message: string, newText = ''): void {
     if (to <= from) return;
-    this.lexProblems = this.lexProblems.filter((q) => q.code !== 'ruleset/expr-whitespace' || q.offset + q.length <= from || q.offset >= to);
-    this.lexProblems.push({ code: 'ruleset/expr-whitespace', offset: from, length: to - from, message,
-      fixes: [{ title: newText ? 'Write one space' : 'Remove the space', edits: [{ offset: from, length: to - from, newText }], preferred: true }] });
+    const fresh: LexProblem = { code: 'ruleset/expr-whitespace', offset: from, length: to - from, message,
+      fixes: [{ title: newText ? 'Write one space' : 'Remove the space', edits: [{ offset: from, length: to - from, newText }], preferred: true }] };
+    // In the two-part list (see `settled`), near its top: the problems that end before `from` are settled (the parse is past them),
+    // those that start before `to` are taken off, the lexer's tab problems among them dropped, and the rest put back in order with
+    // this one. A set of thousands of spaced ranges costs each gap its own few problems, not the whole list.
+    const ahead = this.ahead;
+    while (ahead.length > 0 && ahead[ahead.length - 1].offset + ahead[ahead.length - 1].length <= from) this.settled.push(ahead.pop()!);
+    const near: LexProblem[] = [];
+    while (ahead.length > 0 && ahead[ahead.length - 1].offset < to) near.push(ahead.pop()!);
+    const kept = near.filter((q) => q.code !== 'ruleset/expr-whitespace' || q.offset + q.length <= from || q.offset >= to);
+    const merged = [...kept, fresh].sort((a, b) => a.offset - b.offset);
+    for (let k = merged.length - 1; k >= 0; k--) ahead.push(merged[k]);
   }
 
   /** Where the value at the cursor starts: after the previous token and spaces (the lexer skips a character it refuses, "+"). */
@@ -410,14 +439,30 @@ class Parser {
     const value = bytesText(Uint8Array.from(bytes));
     // One string token stands for the byte string, consumed: what follows is read after it
     const own: Token = { kind: 'string', text: this.src.slice(from, end), offset: from, length: end - from, value, big: undefined, family: undefined, raw: false };
+    let seq: Token[] = [own];
+    let to = end;
     if (straddles) {
-      const rest = tokenize(this.src, end);
-      this.tokens = [...this.tokens.slice(0, this.i), own, ...rest.tokens];
-      this.lexProblems = [...this.lexProblems.filter((q) => q.offset < from), ...rest.problems];
-    } else {
-      this.tokens.splice(this.i, k - this.i, own);
-      this.lexProblems = this.lexProblems.filter((q) => q.offset < from || q.offset >= end);
-    }
+      // The rest is lexed again from the byte string's end only until a token starts where one of the lexer's own did, after a
+      // token that reads a string the same way (a regex after "matches"): from there the lexer's tokens are what it reads again
+      let m = k;
+      const rest = tokenize(this.src, end, (at, last) => {
+        while (this.tokens[m].offset < at && m < this.tokens.length - 1) m++;
+        return this.tokens[m].offset === at && this.tokens[m].kind !== 'eof' && isRegexOperator(last ?? own) === isRegexOperator(this.tokens[m - 1]);
+      });
+      if (rest.stopped === undefined) m = this.tokens.length;
+      seq = [own, ...rest.tokens];
+      k = m;
+      to = rest.stopped ?? this.src.length + 1;
+      this.replaceLexProblems(from, to, rest.problems);
+    } else this.replaceLexProblems(from, to, []);
+    // The tokens from the cursor to k become seq, written so that they end at k: the tokens before the cursor are read no more
+    // (only the one just before it, which becomes the byte string's), so their places can be taken (splicing moved the whole tail
+    // for each byte string)
+    const start = k - seq.length;
+    if (start >= 0) {
+      for (let q = 0; q < seq.length; q++) this.tokens[start + q] = seq[q];
+      this.i = start;
+    } else this.tokens.splice(this.i, k - this.i, ...seq);
     this.next();
     return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from };
   }
