@@ -56,6 +56,12 @@ function cases(core: typeof CoreApi, snippetToText: (s: string) => string): Case
       make: (k) => JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ expression: `http.host in {${Array(k).fill('a7.5aeb:df 2f:61:62').join(' ')}}` }] }),
       run: check('waf-ruleset'), reference: parse,
     },
+    // Each space the platform refuses (here around "..") is a problem the parser puts in its list: one gap must not cost the list
+    {
+      name: 'waf-ruleset: ranges written with spaces in a set', n: 1_000,
+      make: (k) => JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ expression: `ip.src.asnum in {${Array.from({ length: k }, (_, i) => `${i} .. ${i + 1}`).join(' ')}}` }] }),
+      run: check('waf-ruleset'), reference: parse,
+    },
     { name: 'completion snippet: placeholders left open', n: 12_500, make: (k) => '${1:'.repeat(k), run: snippetToText, reference: (text) => text.split('').join('') },
   ];
 }
