@@ -29,11 +29,14 @@ export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonP
   if (problems.length === 0) return [];
   const decoded = stringAt(doc, path);
   const whole = doc.locate(path);
-  const map = (s: Span): Span => (decoded && decoded.value === expression ? decoded.spanToSource(s) : whole);
+  // Compared once: the two strings are equal but not the same object, so each comparison reads them whole (per problem, that
+  // was quadratic: 32 000 spacing problems in a 200 KB expression took 0.6 s)
+  const exact = decoded !== undefined && decoded.value === expression ? decoded : undefined;
+  const map = (s: Span): Span => (exact ? exact.spanToSource(s) : whole);
   return problems.map((p) => {
     const extra: Partial<Problem> = {};
     if (p.tags) extra.tags = p.tags;
-    if (p.fixes && decoded && decoded.value === expression) {
+    if (p.fixes && exact) {
       extra.fixes = p.fixes.map((f): Fix => ({ ...f, edits: f.edits.map((e) => ({ ...map(e), newText: JSON.stringify(e.newText).slice(1, -1) })) }));
     }
     return ctx.report(p.code, p.message, map(p), extra);
