@@ -5,23 +5,7 @@
 ;; `edgekit-language-server' on PATH. Prints what it saw as JSON lines on stdout ({"event": ...}) and exits; every wait polls
 ;; with a deadline, and a watchdog ends Emacs when the whole run takes too long.
 
-(require 'package)
-;; -Q skips Debian's site start-up, which is what puts its elpa-* packages (elpa-eglot) where `package-initialize' finds them.
-(add-to-list 'package-directory-list "/usr/share/emacs/site-lisp/elpa")
-(package-initialize)
-(require 'json)
-(require 'subr-x)
-
-(defun edgekit-emit (event &rest props)
-  "Print one JSON line: EVENT and the plist PROPS."
-  (princ (concat (json-encode (append (list :event event) props)) "\n")))
-
-(defun edgekit-wait (pred seconds)
-  "Run the event loop until PRED returns non-nil (its value) or SECONDS pass (nil)."
-  (let ((deadline (+ (float-time) seconds)) (v nil))
-    (while (and (not (setq v (funcall pred))) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    v))
+(load (expand-file-name "common.el" (file-name-directory (or load-file-name buffer-file-name))) nil t)
 
 ;; The whole run must end well before the test's own time-out, whatever hangs.
 (run-at-time 45 nil (lambda () (edgekit-emit "error" :message "drive.el: watchdog after 45 s") (kill-emacs 3)))
