@@ -74,11 +74,11 @@ const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out']);
 
 const PATTERN_NAMES = '*.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json or *.ruleset.json';
 
-/** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
- * match a kind's pattern) go into `walked` too, and the real paths of the directories named go into `roots`. */
 /** A path lint could not check (or, `unfixed`, whose fixes it did not write; `missing`, that does not exist), and why. */
 interface PathError { path: string; message: string; unfixed?: boolean; missing?: boolean }
 
+/** Files to check under the given paths; I/O errors are collected, not thrown. Those found by walking a directory (their names
+ * match a kind's pattern) go into `walked` too, and the real paths of the directories named go into `roots`. */
 function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, errors: PathError[], walked: Set<string>, roots: string[]): string[] {
   const files: string[] = [];
   const visited = new Set<string>(); // real paths of walked directories: a link cycle is walked once
