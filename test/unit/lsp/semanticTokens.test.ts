@@ -27,8 +27,10 @@ function decode(text: string, legend: SemanticTokensLegend, data: readonly numbe
   return out;
 }
 
-async function withServer(fn: (s: ServerHandle, legend: SemanticTokensLegend) => Promise<void>, initializationOptions?: object): Promise<void> {
-  const server = await startServer(serverJs(), { capabilities: { textDocument: { semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] } } }, initializationOptions });
+const SEMANTIC_CLIENT = { textDocument: { semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] } } };
+
+async function withServer(fn: (s: ServerHandle, legend: SemanticTokensLegend) => Promise<void>, initializationOptions?: object, capabilities: Record<string, unknown> = SEMANTIC_CLIENT): Promise<void> {
+  const server = await startServer(serverJs(), { capabilities, initializationOptions });
   try {
     const provider = server.serverCapabilities.semanticTokensProvider as { legend: SemanticTokensLegend } | undefined;
     await fn(server, provider?.legend ?? { tokenTypes: [], tokenModifiers: [] });
@@ -66,6 +68,16 @@ test('semantic tokens: the legend is announced (standard types), full and range,
   await withServer(async (s) => {
     assert.equal(s.serverCapabilities.semanticTokensProvider, undefined, 'the VS Code extension colours with its grammars');
   }, { semanticTokens: false });
+});
+
+test('semantic tokens: not announced to a client that does not say it takes them (no textDocument.semanticTokens, or no relative format)', { timeout: 60_000 }, async () => {
+  // LSP 3.17: the server capability answers the client's; eglot 1.9, Helix and Neovim 0.7/0.8 send none
+  await withServer(async (s) => {
+    assert.equal(s.serverCapabilities.semanticTokensProvider, undefined, 'no semanticTokens client capability');
+  }, undefined, {});
+  await withServer(async (s) => {
+    assert.equal(s.serverCapabilities.semanticTokensProvider, undefined, 'formats without "relative"');
+  }, undefined, { textDocument: { semanticTokens: { requests: { full: true }, tokenTypes: [], tokenModifiers: [], formats: [] } } });
 });
 
 test('semantic tokens: a ruleset\'s expressions, at their offsets through JSON escapes, on CRLF lines', { timeout: 60_000 }, async () => {
