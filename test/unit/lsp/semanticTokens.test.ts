@@ -8,6 +8,8 @@ import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
 import { serverJs } from '../reliability/soak';
 import { encodeTokens } from '../../../server/src/lsp/semanticTokens';
+import { expressionTokens } from '../../../server/src/core/semanticTokens';
+import { JsonStringMap } from '../../../server/src/core/jsonString';
 
 type Decoded = [text: string, type: string, ...modifiers: string[]];
 
@@ -132,4 +134,18 @@ test('semantic tokens: a token that crosses a line end (a string left open) is c
   const data = encodeTokens(doc, [{ offset: 1, length: 7, type: 'string' }, { offset: 8, length: 1, type: 'number' }]);
   assert.deepEqual(decode(doc.getText(), { tokenTypes: ['keyword', 'operator', 'function', 'variable', 'property', 'string', 'regexp', 'number'], tokenModifiers: [] }, data),
     [['b', 'string'], ['cd', 'string'], ['e', 'string'], ['f', 'number']]);
+});
+
+test('semantic tokens: an unquoted byte string is one number token where the parser reads one, not the lexer\'s pieces (a field, two integers)', () => {
+  const tokensOf = (expr: string) => {
+    const src = JSON.stringify(expr);
+    return expressionTokens(new JsonStringMap(src, 0, src.length)).map((t) => [src.substr(t.offset, t.length), t.type]);
+  };
+  // The parser reads a7.5a and eb:df (two byte strings) and 01:02; the lexer had a7.5aeb (a field), df (a field), 01 and 02
+  assert.deepEqual(tokensOf('http.request.body.raw in {a7.5aeb:df 01:02}'), [
+    ['http.request.body.raw', 'variable'], ['in', 'operator'], ['a7.5a', 'number'], ['eb:df', 'number'], ['01:02', 'number'],
+  ]);
+  assert.deepEqual(tokensOf('http.request.body.raw eq 2f:61:62 and ssl'), [
+    ['http.request.body.raw', 'variable'], ['eq', 'operator'], ['2f:61:62', 'number'], ['and', 'keyword'], ['ssl', 'variable'],
+  ]);
 });
