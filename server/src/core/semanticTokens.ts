@@ -65,6 +65,8 @@ function rulesetTokens(doc: ParsedDoc, range: Span | undefined): SemanticToken[]
   return out.sort((a, b) => a.offset - b.offset);
 }
 
+const MAY_HOLD_BYTES = /(?<![\w.:-])[0-9a-fA-F]{2}[:.-][0-9a-fA-F]{2}/;
+
 /** The unquoted byte strings the parser read (2f:61:62, a7.5a), in order: the lexer reads them as other tokens. */
 function byteStrings(node: unknown, out: Span[]): void {
   if (Array.isArray(node)) { for (const n of node) byteStrings(n, out); return; }
@@ -77,9 +79,10 @@ function byteStrings(node: unknown, out: Span[]): void {
 export function expressionTokens(map: JsonStringMap): SemanticToken[] {
   const { tokens } = tokenize(map.value);
   // The parser relexes an unquoted byte string (a7.5aeb:df is a7.5a and eb:df; 01:02 is no two integers): its span replaces the
-  // lexer's tokens under it, as one number token. Only parsed when the expression may hold one (a ":" "-" or "." outside a string).
+  // lexer's tokens under it, as one number token. Parsed only when the expression may hold one (two hex digits, a separator, two
+  // hex digits, at the start of a word): with every expression parsed, a full request on a 1.2 MB ruleset took about twice as long.
   const bytes: Span[] = [];
-  if (/[:.-]/.test(map.value)) byteStrings(parseExpression(map.value).ast, bytes);
+  if (MAY_HOLD_BYTES.test(map.value)) byteStrings(parseExpression(map.value).ast, bytes);
   bytes.sort((a, b) => a.offset - b.offset);
   const out: SemanticToken[] = [];
   let prev: Token | undefined;
