@@ -72,7 +72,7 @@ export interface ClientCaps {
   textLenses: boolean;
   /** initializationOptions.rangeFilter: the client filters from the edit range's start (VS Code), else by the word at the cursor. */
   rangeFilter: boolean;
-  /** Semantic tokens are announced (initializationOptions.semanticTokens is not false). */
+  /** Semantic tokens are announced (the client takes them in the relative format, and initializationOptions.semanticTokens is not false). */
   semanticTokens: boolean;
   /** workspace.codeLens.refreshSupport: the client handles workspace/codeLens/refresh (LSP 3.16: send it only then). */
   codeLensRefresh: boolean;

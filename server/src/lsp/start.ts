@@ -49,7 +49,9 @@ export function startServer(connection: Connection): ServerContext {
     caps.commands = init?.commands === true;
     caps.rangeFilter = init?.rangeFilter === true;
     caps.textLenses = caps.commands || init?.textLenses === true;
-    caps.semanticTokens = init?.semanticTokens !== false;
+    // Only to a client that says it takes them, in the one format the server writes (LSP 3.17: formats holds 'relative'); eglot
+    // 1.9, Helix and Neovim before 0.9 send no semanticTokens capability and are not offered the provider
+    caps.semanticTokens = init?.semanticTokens !== false && !!c.textDocument?.semanticTokens?.formats?.includes('relative');
     // Settings under initializationOptions.settings (documented), or the "edgekit" section at its top (Helix sends its `config`).
     if (init?.settings !== undefined) ctx.settings.pushed(init.settings);
     else if (init?.edgekit !== undefined) ctx.settings.pushed({ edgekit: init.edgekit });

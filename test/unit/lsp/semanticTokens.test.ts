@@ -8,6 +8,8 @@ import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
 import { serverJs } from '../reliability/soak';
 import { encodeTokens } from '../../../server/src/lsp/semanticTokens';
+import { expressionTokens } from '../../../server/src/core/semanticTokens';
+import { JsonStringMap } from '../../../server/src/core/jsonString';
 
 type Decoded = [text: string, type: string, ...modifiers: string[]];
 
@@ -27,8 +29,10 @@ function decode(text: string, legend: SemanticTokensLegend, data: readonly numbe
   return out;
 }
 
-async function withServer(fn: (s: ServerHandle, legend: SemanticTokensLegend) => Promise<void>, initializationOptions?: object): Promise<void> {
-  const server = await startServer(serverJs(), { capabilities: { textDocument: { semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] } } }, initializationOptions });
+const SEMANTIC_CLIENT = { textDocument: { semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] } } };
+
+async function withServer(fn: (s: ServerHandle, legend: SemanticTokensLegend) => Promise<void>, initializationOptions?: object, capabilities: Record<string, unknown> = SEMANTIC_CLIENT): Promise<void> {
+  const server = await startServer(serverJs(), { capabilities, initializationOptions });
   try {
     const provider = server.serverCapabilities.semanticTokensProvider as { legend: SemanticTokensLegend } | undefined;
     await fn(server, provider?.legend ?? { tokenTypes: [], tokenModifiers: [] });
@@ -66,6 +70,16 @@ test('semantic tokens: the legend is announced (standard types), full and range,
   await withServer(async (s) => {
     assert.equal(s.serverCapabilities.semanticTokensProvider, undefined, 'the VS Code extension colours with its grammars');
   }, { semanticTokens: false });
+});
+
+test('semantic tokens: not announced to a client that does not say it takes them (no textDocument.semanticTokens, or no relative format)', { timeout: 60_000 }, async () => {
+  // LSP 3.17: the server capability answers the client's; eglot 1.9, Helix and Neovim 0.7/0.8 send none
+  await withServer(async (s) => {
+    assert.equal(s.serverCapabilities.semanticTokensProvider, undefined, 'no semanticTokens client capability');
+  }, undefined, {});
+  await withServer(async (s) => {
+    assert.equal(s.serverCapabilities.semanticTokensProvider, undefined, 'formats without "relative"');
+  }, undefined, { textDocument: { semanticTokens: { requests: { full: true }, tokenTypes: [], tokenModifiers: [], formats: [] } } });
 });
 
 test('semantic tokens: a ruleset\'s expressions, at their offsets through JSON escapes, on CRLF lines', { timeout: 60_000 }, async () => {
@@ -120,4 +134,18 @@ test('semantic tokens: a token that crosses a line end (a string left open) is c
   const data = encodeTokens(doc, [{ offset: 1, length: 7, type: 'string' }, { offset: 8, length: 1, type: 'number' }]);
   assert.deepEqual(decode(doc.getText(), { tokenTypes: ['keyword', 'operator', 'function', 'variable', 'property', 'string', 'regexp', 'number'], tokenModifiers: [] }, data),
     [['b', 'string'], ['cd', 'string'], ['e', 'string'], ['f', 'number']]);
+});
+
+test('semantic tokens: an unquoted byte string is one number token where the parser reads one, not the lexer\'s pieces (a field, two integers)', () => {
+  const tokensOf = (expr: string) => {
+    const src = JSON.stringify(expr);
+    return expressionTokens(new JsonStringMap(src, 0, src.length)).map((t) => [src.substr(t.offset, t.length), t.type]);
+  };
+  // The parser reads a7.5a and eb:df (two byte strings) and 01:02; the lexer had a7.5aeb (a field), df (a field), 01 and 02
+  assert.deepEqual(tokensOf('http.request.body.raw in {a7.5aeb:df 01:02}'), [
+    ['http.request.body.raw', 'variable'], ['in', 'operator'], ['a7.5a', 'number'], ['eb:df', 'number'], ['01:02', 'number'],
+  ]);
+  assert.deepEqual(tokensOf('http.request.body.raw eq 2f:61:62 and ssl'), [
+    ['http.request.body.raw', 'variable'], ['eq', 'operator'], ['2f:61:62', 'number'], ['and', 'keyword'], ['ssl', 'variable'],
+  ]);
 });

@@ -80,6 +80,23 @@ test('inside the expression, other Unicode spaces are still unexpected character
   assert.equal(problems[0].offset, 3);
 });
 
+test('an invisible character between tokens is named by its code point, and a Unicode space gets the fix to a space', () => {
+  // A no-break space pasted from a web page showed as: Unexpected character " ".
+  for (const [src, name] of [['ssl\u00a0and ssl', 'U+00A0'], ['ssl\u2003and ssl', 'U+2003'], ['ssl\u000band ssl', 'U+000B'], ['ssl\u3000and ssl', 'U+3000']]) {
+    const [p, ...rest] = analyzeExpression(src).problems;
+    assert.deepEqual(rest, [], src);
+    assert.ok(p.message.includes(name), `${JSON.stringify(src)}: ${p.message}`);
+    assert.equal(p.fixes?.length, 1);
+    assert.equal(p.fixes![0].preferred, true);
+    const fixed = apply(src, p.fixes![0].edits);
+    assert.equal(fixed, 'ssl and ssl');
+  }
+  // A zero-width space or a byte-order mark is no space: named, with no fix that would guess
+  const [z] = analyzeExpression('http.host\u200b eq "a"').problems;
+  assert.ok(z.message.includes('U+200B'), z.message);
+  assert.equal(z.fixes, undefined);
+});
+
 test('a tab does not hide the rest of the checks, and the evaluator refuses the expression', () => {
   const codes = analyzeExpression('ssl\tand http.host').problems.map((p) => p.code);
   assert.deepEqual(codes, ['ruleset/expr-whitespace', 'ruleset/expr-type-mismatch']);

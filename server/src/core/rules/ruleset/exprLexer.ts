@@ -199,6 +199,22 @@ function tabs(offset: number, length: number): LexProblem {
     fixes: [{ title: length > 1 ? 'Replace the tabs with spaces' : 'Replace the tab with a space', edits: [{ offset, length, newText: ' '.repeat(length) }], preferred: true }] };
 }
 
+/** A character that shows as nothing or as a space: a Unicode space, a control or a format character (zero-width space, BOM). */
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}]/u;
+
+/**
+ * An invisible character between tokens (a no-break space pasted from a web page), named by its code point since quoting it shows
+ * nothing. Still a syntax error, as wirefilter's skip_space takes none of them; a Unicode space has the fix to a space.
+ */
+function invisible(c: string, offset: number): LexProblem {
+  const code = `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const space = TRIMMED.test(c);
+  return { code: 'ruleset/expr-syntax', offset, length: 1,
+    message: space ? `Unexpected ${code}, a Unicode space, between tokens: the platform skips only spaces and line breaks there; write a space.`
+      : `Unexpected invisible character ${code} between tokens; delete it.`,
+    ...(space ? { fixes: [{ title: 'Replace it with a space', edits: [{ offset, length: 1, newText: ' ' }], preferred: true }] } : {}) };
+}
+
 /**
  * The tokens of src from index `from` on (the parser reads the rest again after an unquoted byte string, which ends inside a token).
  * `stop(i, last)` is asked before each token: when it says so, the tokens so far are returned without an eof token, with `stopped`
@@ -350,6 +366,11 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
       continue;
     }
     const shown = p ?? (src.codePointAt(i)! > 0xffff ? src.slice(i, i + 2) : c);
+    if (!p && INVISIBLE.test(c)) {
+      problems.push(invisible(c, i));
+      i++;
+      continue;
+    }
     problems.push({ code: 'ruleset/expr-syntax', message: p === PUNCT3 ? 'Unexpected "==="; use "==" or "eq".' : c === '=' ? 'Unexpected "="; use "==" or "eq" to compare.' : `Unexpected character "${shown}".`, offset: i, length: shown.length });
     i += shown.length;
   }
