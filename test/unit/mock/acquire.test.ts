@@ -12,6 +12,7 @@ import { acquireMockBackend, probeMock } from '../../../mock/src/acquire';
 import { HEALTH_PATH, RESET_PATH } from '../../../mock/src/backend';
 import { zoneId } from '../../../mock/src/zones';
 import { CREDS, KEY, TOKEN, api, result, start } from './helpers';
+import { withZombie } from '../support/zombie';
 
 const portOf = (url: string) => Number(new URL(url).port);
 const JOB = { name: 'j', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', logpull_options: 'fields=ClientIP&timestamps=rfc3339' };
@@ -199,28 +200,11 @@ test('state lock: a lock naming a live pid of another process start (the pid was
   } finally {
     await new Promise((r) => { child.once('exit', r); child.kill(); });
   }
-  // Killed but not yet reaped by its parent: the pid exists, the process does not run. The shell starts `head`, which waits for a
-  // byte on fd 3, then becomes `sleep`, which never reaps its children: once `head` exits, its pid is a zombie (as in
-  // test/unit/scripts/hostSession.test.ts; /proc says when, no event does).
-  const parent = spawn('sh', ['-c', 'head -c1 <&3 >/dev/null & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore', 'pipe'] });
-  const until = async (what: string, ok: () => boolean) => {
-    const deadline = Date.now() + 5000;
-    while (!ok()) {
-      assert.ok(Date.now() < deadline, `not seen within 5 s: ${what}`);
-      await new Promise((r) => setImmediate(r));
-    }
-  };
-  const state = (pid: number) => { const st = readFileSync(`/proc/${pid}/stat`, 'utf8'); return st[st.lastIndexOf(')') + 2]; };
-  try {
-    const pid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
-    await until('the shell became sleep', () => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep');
-    (parent.stdio[3] as NodeJS.WritableStream).write('x');
-    await until(`process ${pid} is a zombie`, () => state(pid) === 'Z');
+  // Killed but not yet reaped by its parent: the pid exists, the process does not run (test/unit/support/zombie.ts).
+  await withZombie(async (pid) => {
     writeFileSync(lock, JSON.stringify({ pid, stamp: stampOf(pid), url: 'http://127.0.0.1:9' }));
     const taken = await lockState(stateFile);
     assert.equal(JSON.parse(readFileSync(lock, 'utf8')).pid, process.pid, 'the zombie\'s lock is taken over');
     await taken.release();
-  } finally {
-    await new Promise((r) => { parent.once('exit', r); parent.kill(); });
-  }
+  });
 });

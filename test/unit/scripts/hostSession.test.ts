@@ -9,6 +9,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, SessionInUse, sessionDir, writeSessionSettings } from '../../../scripts/hostSession.js';
+import { withZombie } from '../support/zombie';
 
 const ROOT_A = '/clones/a';
 const ROOT_B = '/clones/b';
@@ -188,31 +189,15 @@ test('a lock naming a live pid of another process start (the pid was reused, e.g
 });
 
 test('a lock of a killed process not yet reaped (a zombie) is stale', { skip: processStamp(process.pid) === undefined && 'no /proc' }, async () => {
-  // The shell starts `head`, which waits for a byte on fd 3, then becomes `sleep`, which never reaps its children: once `head`
-  // exits, its pid exists as a zombie while the sleep runs. No event says when a process has exec'd or exited: /proc says.
-  const parent = spawn('sh', ['-c', 'head -c1 <&3 >/dev/null & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore', 'pipe'] });
-  const until = async (what: string, ok: () => boolean) => {
-    const deadline = Date.now() + 5000;
-    while (!ok()) {
-      assert.ok(Date.now() < deadline, `not seen within 5 s: ${what}`);
-      await new Promise((r) => setImmediate(r));
-    }
-  };
-  const state = (pid: number) => { const st = fs.readFileSync(`/proc/${pid}/stat`, 'utf8'); return st[st.lastIndexOf(')') + 2]; };
-  try {
-    const pid = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d).trim()))));
-    await until('the shell became sleep', () => fs.readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep');
-    (parent.stdio[3] as NodeJS.WritableStream).write('x');
-    await until(`process ${pid} is a zombie`, () => state(pid) === 'Z');
+  // Killed but not yet reaped by its parent (test/unit/support/zombie.ts).
+  await withZombie(async (pid) => {
     const tools = tempTools();
     const port = await freePort();
     writeLock(sessionDir(tools, port), { pid, stamp: processStamp(pid), port, root: ROOT_B, since: '2026-11-26T08:00:00.000Z' });
     const s = await openSession({ tools, port, root: ROOT_A });
     assert.equal(s.tookOver?.pid, pid);
     s.release();
-  } finally {
-    await new Promise((r) => { parent.once('exit', r); parent.kill(); });
-  }
+  });
 });
 
 test('an unreadable lock is stale', async () => {
