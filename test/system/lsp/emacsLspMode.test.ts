@@ -4,12 +4,8 @@
 // JSON escapes (test/emacs/lspMode.el fontifies the buffers and prints the coloured runs as JSON lines).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { serverJs } from '../../unit/reliability/soak';
-import { ROOT, editorBlock, serverOnPath } from '../../unit/lsp/editors';
+import { execFileSync } from 'node:child_process';
+import { runEmacs, type Event } from './emacsRun';
 
 /** Emacs's version, and whether lsp-mode loads in it (found the way test/emacs/lspMode.el loads it). */
 function lspModeEmacs(): string | undefined {
@@ -20,7 +16,6 @@ function lspModeEmacs(): string | undefined {
   } catch { return undefined; }
 }
 
-type Event = { event: string } & Record<string, unknown>;
 type Runs = [text: string, face: string][];
 
 const FILES: Record<string, string> = {
@@ -37,52 +32,29 @@ const FILES: Record<string, string> = {
 const version = lspModeEmacs();
 
 test(`Emacs lsp-mode colours a ruleset's expression and a job's filter by semantic tokens, set up as docs/editors.md says (${version ? `Emacs ${version}` : 'emacs or lsp-mode not installed'})`, { skip: version ? false : 'emacs or lsp-mode is not installed (npm test\'s setup:host installs Debian\'s emacs-nox and elpa-lsp-mode)', timeout: 90_000 }, async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-lsp-mode-'));
-  for (const [name, text] of Object.entries(FILES)) fs.writeFileSync(path.join(dir, name), text);
-  const config = path.join(dir, 'config.el');
-  fs.writeFileSync(config, editorBlock('Emacs (lsp-mode)', 'elisp'));
-  const bin = serverOnPath(dir, serverJs());
-  // Its own process group, so that a hang ends Emacs and the server it started alike.
-  const child = spawn('emacs', ['--batch', '-Q', '-l', path.join(ROOT, 'test/emacs/lspMode.el')], {
-    cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, EDGEKIT_DIR: dir, EDGEKIT_CONFIG: config, EDGEKIT_FILES: Object.keys(FILES).join(',') },
-  });
-  const killAll = () => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } };
-  const timer = setTimeout(killAll, 60_000);
-  let stdout = '', stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
-  try {
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const events = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Event);
-    const all = (name: string) => events.filter((e) => e.event === name);
-    assert.deepEqual(all('error'), [], `${stdout}\n${stderr}`);
-    assert.equal(code, 0, `emacs exited with ${code}: ${stderr}`);
-    assert.equal(all('done').length, 1, stdout);
-    assert.match(String(all('versions')[0]?.lspMode), /lsp-mode/);
+  const { code, stdout, stderr, all } = await runEmacs('lspMode.el', 'Emacs (lsp-mode)', FILES, { EDGEKIT_FILES: Object.keys(FILES).join(',') });
+  assert.deepEqual(all('error'), [], `${stdout}\n${stderr}`);
+  assert.equal(code, 0, `emacs exited with ${code}: ${stderr}`);
+  assert.equal(all('done').length, 1, stdout);
+  assert.match(String(all('versions')[0]?.lspMode), /lsp-mode/);
 
-    const tokens = Object.fromEntries(all('tokens').map((e) => [e.file as string, e as Event & { runs: Runs; mode: string; server: string }]));
-    assert.deepEqual(Object.keys(tokens).sort(), Object.keys(FILES).sort());
-    for (const t of Object.values(tokens)) { assert.equal(t.mode, 'edgekit-json-mode'); assert.equal(t.server, 'edgekit'); }
-    const face = (t: string) => `lsp-face-semhl-${t}`;
+  const tokens = Object.fromEntries(all('tokens').map((e) => [e.file as string, e as Event & { runs: Runs; mode: string; server: string }]));
+  assert.deepEqual(Object.keys(tokens).sort(), Object.keys(FILES).sort());
+  for (const t of Object.values(tokens)) { assert.equal(t.mode, 'edgekit-json-mode'); assert.equal(t.server, 'edgekit'); }
+  const face = (t: string) => `lsp-face-semhl-${t}`;
 
-    // The expression, word by word, at its place in the document: the rules-language string with its \" escapes is one token.
-    assert.deepEqual(tokens['semantic.ruleset.json'].runs, [
-      ['http.request.uri.query', face('variable')], ['contains', face('operator')], ['\\"a\\\\\\"b\\"', face('string')], ['and', face('keyword')],
-      ['lower', face('function')], ['http.host', face('variable')], ['eq', face('operator')], ['\\"x\\"', face('string')],
-      ['or', face('keyword')], ['ip.src', face('variable')], ['in', face('operator')], ['$office_ips', face('variable')],
-      ['or', face('keyword')], ['http.request.uri.path', face('variable')], ['matches', face('operator')], ['\\"^/wp-\\"', face('regexp')],
-      ['and', face('keyword')], ['cf.waf.score', face('variable')], ['lt', face('operator')], ['20', face('number')],
-    ]);
-    // The job: nothing but the filter string's words (the job's own JSON keeps Emacs's colours).
-    assert.deepEqual(tokens['semantic.logpush.json'].runs, [
-      ['where', face('keyword')], ['and', face('keyword')],
-      ['key', face('property')], ['ClientCountry', face('variable')], ['operator', face('property')], ['eq', face('operator')], ['value', face('property')],
-      ['key', face('property')], ['EdgeResponseStatus', face('variable')], ['operator', face('property')], ['geq', face('operator')], ['value', face('property')],
-    ]);
-  } finally {
-    clearTimeout(timer);
-    killAll();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  // The expression, word by word, at its place in the document: the rules-language string with its \" escapes is one token.
+  assert.deepEqual(tokens['semantic.ruleset.json'].runs, [
+    ['http.request.uri.query', face('variable')], ['contains', face('operator')], ['\\"a\\\\\\"b\\"', face('string')], ['and', face('keyword')],
+    ['lower', face('function')], ['http.host', face('variable')], ['eq', face('operator')], ['\\"x\\"', face('string')],
+    ['or', face('keyword')], ['ip.src', face('variable')], ['in', face('operator')], ['$office_ips', face('variable')],
+    ['or', face('keyword')], ['http.request.uri.path', face('variable')], ['matches', face('operator')], ['\\"^/wp-\\"', face('regexp')],
+    ['and', face('keyword')], ['cf.waf.score', face('variable')], ['lt', face('operator')], ['20', face('number')],
+  ]);
+  // The job: nothing but the filter string's words (the job's own JSON keeps Emacs's colours).
+  assert.deepEqual(tokens['semantic.logpush.json'].runs, [
+    ['where', face('keyword')], ['and', face('keyword')],
+    ['key', face('property')], ['ClientCountry', face('variable')], ['operator', face('property')], ['eq', face('operator')], ['value', face('property')],
+    ['key', face('property')], ['EdgeResponseStatus', face('variable')], ['operator', face('property')], ['geq', face('operator')], ['value', face('property')],
+  ]);
 });
