@@ -8,7 +8,7 @@ import { LineTable, formatProblemLine } from './lines';
 import { parseDocument, type ParseOptions } from './parse';
 import { filterUsageOf } from './usage';
 import { selectionRanges } from './selection';
-import { semanticTokens, type SemanticToken } from './semanticTokens';
+import { semanticTokenSteps, semanticTokens, type SemanticToken } from './semanticTokens';
 import { autoFixes, fixAll, type FixAllResult } from './fixAll';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
@@ -68,6 +68,8 @@ export interface LanguageService {
   /** What the grammars colour inside JSON strings (a rule's expression, a job's filter), in document order; with a range, the
    * tokens of the strings that reach into it (LSP textDocument/semanticTokens). */
   semanticTokens(kind: DocKind, doc: ParsedDoc, range?: Span): SemanticToken[];
+  /** The same, one embedded string at a time (a caller may stop between two); a ruleset's are sorted by offset when all are in. */
+  semanticTokenSteps(kind: DocKind, doc: ParsedDoc, range?: Span): Generator<SemanticToken[], void, undefined>;
   /** A filter's (or a job's filter's) use of the platform's limits, with its one-line text. */
   filterUsage(kind: DocKind, doc: ParsedDoc): (ReturnType<typeof filterUsageOf> & { text: string }) | undefined;
   filterToJobString: typeof filterToJobString;
@@ -87,6 +89,7 @@ const service: LanguageService = {
   lenses,
   selectionRanges,
   semanticTokens,
+  semanticTokenSteps,
   filterUsage(kind, doc) {
     const u = filterUsageOf(kind, doc);
     return u && { ...u, text: usageText(u) };

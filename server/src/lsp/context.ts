@@ -1,6 +1,7 @@
 // What every handler of the language server shares: the connection, the open documents, their parses and settings, the client's
 // capabilities, and the small helpers that decide whether a handler runs on a document at all.
-import type { CodeLens, ProposedFeatures, TextDocuments } from 'vscode-languageserver';
+import type { CancellationToken, CodeLens, ProposedFeatures, TextDocuments } from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError } from './library';
 
 /** The connection of either entry (Node's stdio/IPC, or a browser's Web Worker). */
 export type Connection = ProposedFeatures.Connection;
@@ -144,22 +145,63 @@ export function refreshCodeLenses(ctx: ServerContext): void {
   if (ctx.caps.codeLensRefresh) ctx.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
 }
 
-/** Run a handler; never throw to the client: log URI + error and return the fallback (vscode-eslint's pattern). */
+/** Run a handler; never throw to the client: log URI + error and return the fallback (vscode-eslint's pattern). A cancelled or
+ * outdated request's answer (stillWanted) and the core's Cancelled go through. */
 export async function safe<T>(ctx: ServerContext, what: string, uri: string, fallback: T, fn: () => Promise<T> | T): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (isCancellation(err)) throw err;
+    if (isCancellation(err) || isUnwanted(err)) throw err;
     ctx.connection.console.error(`${what} failed for ${uri}: ${(err as Error).stack ?? err}`);
     return fallback;
   }
 }
 
-/** A request's document with its kind and settings, when the parse-driven features run on it (one of ours, under maxFileSizeKB). */
-export async function featureTarget(ctx: ServerContext, uri: string): Promise<{ doc: TextDocument; kind: DocKind; s: Settings } | undefined> {
+// setImmediate in Node; a browser's worker has none, and a zero timeout does the same there.
+export const yieldToEventLoop: () => Promise<void> = typeof setImmediate === 'function'
+  ? () => new Promise<void>((resolve) => setImmediate(resolve))
+  : () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The answer to a request the client cancelled ($/cancelRequest), as VS Code's JSON server gives it (utils/runner.ts, cancelValue)
+ * and LSP asks for: vscode-jsonrpc cancels the token, and the handler answers. */
+export const requestCancelled = (): ResponseError => new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled');
+
+/** The answer to a request whose document changed (or closed) after it arrived and before it was done: its positions were the
+ * old text's. LSP's ContentModified: vscode-languageclient asks again for the requests in its staleRequestSupport
+ * retryOnContentModified (semantic tokens) and drops the others quietly. */
+const contentModified = (uri: string): ResponseError => new ResponseError(LSPErrorCodes.ContentModified, `The document changed before the request was answered: ${uri}`);
+
+function isUnwanted(err: unknown): boolean {
+  return err instanceof ResponseError && (err.code === LSPErrorCodes.RequestCancelled || err.code === LSPErrorCodes.ContentModified);
+}
+
+/**
+ * Whether a request is still wanted, as it was when it arrived: called in the handler's first, synchronous part (the document's
+ * version is then the one the request's positions are in), it returns a check that throws RequestCancelled once the client has
+ * cancelled the request, and ContentModified once the document has changed or closed. Handlers call it after each await (a
+ * settings round trip, a yield in a long loop): two field reads, nothing on the diagnostics path.
+ */
+export function stillWanted(ctx: ServerContext, uri: string, token: CancellationToken | undefined): () => void {
+  const doc = ctx.documents.get(uri);
+  const version = doc?.version;
+  return () => {
+    if (token?.isCancellationRequested) throw requestCancelled();
+    const now = ctx.documents.get(uri);
+    if (now !== doc || now?.version !== version) throw contentModified(uri);
+  };
+}
+
+export interface FeatureTarget { doc: TextDocument; kind: DocKind; s: Settings; check: () => void }
+
+/** A request's document with its kind and settings, when the parse-driven features run on it (one of ours, under maxFileSizeKB).
+ * With the request's token: throws RequestCancelled or ContentModified (stillWanted) instead of starting work nobody wants. */
+export async function featureTarget(ctx: ServerContext, uri: string, token?: CancellationToken): Promise<FeatureTarget | undefined> {
+  const check = stillWanted(ctx, uri, token);
+  check();
   const doc = ctx.documents.get(uri);
   const kind = doc && kindOf(doc);
   if (!doc || !kind) return undefined;
   const s = await ctx.settings.get(doc.uri, doc.languageId);
-  return tooLarge(doc, s) ? undefined : { doc, kind, s };
+  check();
+  return tooLarge(doc, s) ? undefined : { doc, kind, s, check };
 }

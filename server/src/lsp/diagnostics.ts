@@ -8,13 +8,8 @@ import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError } from './li
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind, Problem } from '../core';
 import type { Settings } from '../protocol';
-import { core, coreOptions, isCancellation, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreOptions, isCancellation, kindOf, safe, tooLarge, yieldToEventLoop, type ServerContext } from './context';
 import { toDiagnostic } from './convert';
-
-// setImmediate in Node; a browser's worker has none, and a zero timeout does the same there.
-const yieldToEventLoop = typeof setImmediate === 'function'
-  ? () => new Promise<void>((resolve) => setImmediate(resolve))
-  : () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Characters under which a pulled check runs without yielding first (a 30 KB document checks in well under a millisecond). */
 const SMALL_TEXT = 30_000;

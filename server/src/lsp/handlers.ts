@@ -4,7 +4,7 @@ import type { CodeAction, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, InlayHintKind } from './library';
-import { core, coreModule, coreOptions, featureTarget, kindOf, safe, tooLarge, type ServerContext } from './context';
+import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
@@ -26,16 +26,16 @@ function changedRegion(doc: TextDocument, next: string): TextEdit {
 export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): void {
   const { connection, documents, parses, settings, caps } = ctx;
 
-  connection.onCompletion(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onCompletion(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return [];
     const { doc, kind, s } = t;
     return safe(ctx, 'Completion', doc.uri, [], () =>
       core().complete(kind, parses.get(doc), doc.offsetAt(params.position), coreOptions(s)).map((e) => toCompletionItem(doc, e, caps)));
   });
 
-  connection.onHover(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onHover(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return null;
     const { doc, kind, s } = t;
     return safe(ctx, 'Hover', doc.uri, null, () => {
@@ -44,8 +44,8 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
-  connection.languages.inlayHint.on(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.languages.inlayHint.on(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return [];
     const { doc, kind, s } = t;
     return safe(ctx, 'Inlay hints', doc.uri, [], () => {
@@ -56,8 +56,8 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
-  connection.onSignatureHelp(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onSignatureHelp(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return null;
     const { doc, kind, s } = t;
     return safe(ctx, 'Signature help', doc.uri, null, () => {
@@ -70,7 +70,9 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
   // does not send data back, or sends a diagnostic of an older version (its markers moved with an edit before the next pull),
   // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text.
   // With documentChanges, an edit names the version it was made for (a stale one is refused).
-  connection.onCodeAction(async (params) => {
+  connection.onCodeAction(async (params, token) => {
+    const check = stillWanted(ctx, params.textDocument.uri, token);
+    check();
     const doc = documents.get(params.textDocument.uri);
     const kind = doc && kindOf(doc);
     if (!doc || !kind) return [];
@@ -79,7 +81,11 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       : { changes: { [doc.uri]: edits } });
     let current: Problem[] | undefined;
     const currentFixes = async (code: string, offset: number) => {
-      current ??= await safe(ctx, 'Code actions', doc.uri, [] as Problem[], async () => diagnostics.problemsOf(doc, kind, await settings.get(doc.uri, doc.languageId)));
+      current ??= await safe(ctx, 'Code actions', doc.uri, [] as Problem[], async () => {
+        const s = await settings.get(doc.uri, doc.languageId);
+        check();
+        return diagnostics.problemsOf(doc, kind, s);
+      });
       return current.find((p) => p.code === code && p.offset === offset)?.fixes
         ?.map((f) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) }));
     };
@@ -89,7 +95,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     // Fix all (ESLint's source.fixAll.eslint): asked for by kind, as editor.codeActionsOnSave and the Source Action menu do. Every
     // unambiguous fix, pass after pass (core fixAll), as one edit of the part of the text that changes.
     if (only && wants(FIX_ALL_KIND)) {
-      const t = await featureTarget(ctx, doc.uri);
+      const t = await featureTarget(ctx, doc.uri, token);
       const r = t && await safe(ctx, 'Fix all', doc.uri, undefined, () => core().fixAll(doc.getText(), kind, { ...coreOptions(t.s), parsed: parses.get(doc) }));
       if (r && r.fixed > 0) actions.push({ title: FIX_ALL_TITLE, kind: FIX_ALL_KIND, edit: edit([changedRegion(doc, r.text)]) });
     }
@@ -107,6 +113,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     // that do not overlap; the Fix All source action also runs the passes they reveal).
     if (params.context.diagnostics.length > 0) {
       const s = await settings.get(doc.uri, doc.languageId);
+      check();
       current ??= tooLarge(doc, s) ? [] : await safe(ctx, 'Code actions', doc.uri, [] as Problem[], () => diagnostics.problemsOf(doc, kind, s));
       const fixes = core().autoFixes(current);
       if (fixes.count >= 2) actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: edit(fixes.edits.map((e) => toTextEdit(doc, e))) });
@@ -114,8 +121,8 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     return actions;
   });
 
-  connection.onCodeLens(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onCodeLens(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t || !t.s.codeLens.enabled) return [];
     const { doc, kind, s } = t;
     return safe(ctx, 'Code lenses', doc.uri, [], () => {
@@ -126,15 +133,15 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
-  connection.onDocumentSymbol(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onDocumentSymbol(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     return t ? safe(ctx, 'Outline', t.doc.uri, [], () => documentSymbols(t.doc, parses.get(t.doc))) : [];
   });
 
   // Smart selection (Expand Selection): the JSON around the caret as VS Code's JSON editor expands it, and inside a rule's
   // expression or a job's filter string, their own structure first. One SelectionRange chain per position, innermost first.
-  connection.onSelectionRanges(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onSelectionRanges(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return null;
     const { doc, kind } = t;
     return safe(ctx, 'Selection ranges', doc.uri, null, () => {
@@ -144,19 +151,19 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
-  connection.onFoldingRanges(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onFoldingRanges(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     return t ? safe(ctx, 'Folding', t.doc.uri, [], () => foldingRanges(t.doc, parses.get(t.doc))) : [];
   });
 
   // Formatting scans the whole text, so a document over edgekit.maxFileSizeKB gets no edits, as it gets no other feature.
-  connection.onDocumentFormatting(async (params) => {
-    const t = await featureTarget(ctx, params.textDocument.uri);
+  connection.onDocumentFormatting(async (params, token) => {
+    const t = await featureTarget(ctx, params.textDocument.uri, token);
     return t ? safe(ctx, 'Formatting', t.doc.uri, [], () => formatDocument(t.doc, params.options)) : [];
   });
 
-  connection.onDocumentRangeFormatting(async (params) => {
-    const doc = (await featureTarget(ctx, params.textDocument.uri))?.doc;
+  connection.onDocumentRangeFormatting(async (params, token) => {
+    const doc = (await featureTarget(ctx, params.textDocument.uri, token))?.doc;
     if (!doc) return [];
     const start = doc.offsetAt(params.range.start);
     return safe(ctx, 'Formatting', doc.uri, [], () => formatDocument(doc, params.options, { offset: start, length: doc.offsetAt(params.range.end) - start }));
