@@ -29,17 +29,20 @@ export class KeptRecords<T> {
   }
 }
 
-/** The document's filter and dataset, or what keeps it from being evaluated. */
-export function filterOf(kind: DocKind, value: unknown, settingsDataset: string): { filter: unknown; dataset: string; path: string[] } | { error: string } {
+/** The document's filter and dataset, or what keeps it from being evaluated. Integers past 2^53 keep the digits written (as bigints:
+ * core withExactIntegers): in a job's filter string, and in a filter file when its text is given. */
+export function filterOf(kind: DocKind, value: unknown, settingsDataset: string, text?: string): { filter: unknown; dataset: string; path: string[] } | { error: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'the document is not a JSON object' };
   const v = value as Record<string, unknown>;
-  if (kind === 'logpush-filter') return { filter: v, dataset: typeof v.$dataset === 'string' ? v.$dataset : settingsDataset, path: ['where'] };
+  if (kind === 'logpush-filter') {
+    return { filter: text === undefined ? v : coreModule().withExactIntegers(text, v), dataset: typeof v.$dataset === 'string' ? v.$dataset : settingsDataset, path: ['where'] };
+  }
   if (kind !== 'logpush-job') return { error: 'only a Logpush filter or job has a filter to test' };
   const dataset = typeof v.dataset === 'string' ? v.dataset : 'http_requests';
   if (v.filter === undefined || v.filter === null || v.filter === '') return { filter: { where: { and: [] } }, dataset, path: ['dataset'] };
   if (typeof v.filter !== 'string') return { error: 'the job\'s "filter" is not a string' };
   try {
-    return { filter: JSON.parse(v.filter), dataset, path: ['filter'] };
+    return { filter: coreModule().withExactIntegers(v.filter, JSON.parse(v.filter)), dataset, path: ['filter'] };
   } catch (err) {
     return { error: `the job's "filter" string is not valid JSON (${(err as Error).message})` };
   }
@@ -92,7 +95,7 @@ function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc, sa
 
 /** `matches 132 of 1 000 sample lines` on the filter, when the document's filter was tested and still compiles. */
 function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string, sample: TestSample): CodeLens | undefined {
-  const f = filterOf(kind, parsed.value, settingsDataset);
+  const f = filterOf(kind, parsed.value, settingsDataset, parsed.text);
   if ('error' in f) return undefined;
   const c = coreModule().compileFilter(f.filter, f.dataset);
   if (!c.ok) return undefined;

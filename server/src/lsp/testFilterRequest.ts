@@ -67,7 +67,8 @@ export function registerTestFilter(ctx: ServerContext): void {
     const kind = doc && kindOf(doc);
     if (!doc || (kind !== 'logpush-filter' && kind !== 'logpush-job')) return { error: 'Open a Logpush filter (*.filter.json) or job (*.logpush.json) first.' };
     const s = await ctx.settings.get(doc.uri, doc.languageId);
-    const f = filterOf(kind, ctx.parses.get(doc).value, coreOptions(s).logpushDataset);
+    const parsed = ctx.parses.get(doc);
+    const f = filterOf(kind, parsed.value, coreOptions(s).logpushDataset, parsed.text);
     if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
     const invalid = documentErrors(ctx, doc, kind, s);
     if (invalid) return { error: invalid };

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from '../../../server/src/core/prng';
 import { compileFilter, type LogRecord } from '../../../server/src/core/eval/filter';
+import { withExactIntegers } from '../../../server/src/core/json';
 
 // One http_requests field of each class of the matrix (string, int, bool, array), their types checked against the catalogue below.
 import { datasetFields } from '../../../server/src/core/rules/logpush/catalogue';
@@ -222,4 +223,32 @@ test('integers past 2^53 compare exactly from their texts (a unixnano timestamp)
     [B, 'in', [9007199254740992, 2], '9007199254740993', false], [B, 'eq', '30', 30, true], [B, 'lt', '30', '29', true],
   ];
   for (const [key, op, value, v, want] of cases) assert.equal(run(key, op, value, { [key]: v }), want, `${key} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
+});
+
+test('a filter\'s JSON numbers past 2^53 are compared by the digits the document writes (withExactIntegers), in eq, the orderings and in', () => {
+  const text = `{"where": {"or": [
+    {"key": "EdgeStartTimestamp", "operator": "eq", "value": 1700000000000000001},
+    {"key": "ClientRequestBytes", "operator": "in", "value": [12345678901234567891, 5]},
+    {"and": [{"key": "EdgeEndTimestamp", "operator": "gt", "value": 1700000000000000001},
+             {"key": "EdgeEndTimestamp", "operator": "lt", "value": 1700000000000000003}]}
+  ]}}`;
+  const value = withExactIntegers(text, JSON.parse(text));
+  const c = compileFilter(value, 'http_requests');
+  assert.ok(c.ok, JSON.stringify(c));
+  const f = (c as { filter: { test(r: LogRecord): boolean; root: { children: { label: string }[] } } }).filter;
+  // JSON.parse reads 1700000000000000001 as 1700000000000000000: without the digits this record would match.
+  assert.equal(f.test({ EdgeStartTimestamp: '1700000000000000000' }), false);
+  assert.equal(f.test({ EdgeStartTimestamp: '1700000000000000001' }), true);
+  assert.equal(f.test({ ClientRequestBytes: '12345678901234567890' }), false);
+  assert.equal(f.test({ ClientRequestBytes: '12345678901234567891' }), true);
+  assert.equal(f.test({ ClientRequestBytes: 5 }), true);
+  assert.equal(f.test({ EdgeEndTimestamp: '1700000000000000002' }), true);
+  assert.equal(f.test({ EdgeEndTimestamp: '1700000000000000001' }), false);
+  // The labels write the numbers as the filter does.
+  assert.deepEqual(f.root.children.map((n) => n.label).slice(0, 2),
+    ['EdgeStartTimestamp eq 1700000000000000001', 'ClientRequestBytes in [12345678901234567891,5]']);
+  // A filter with no such number is the value itself (no copy); the parsed value is never changed.
+  const plain = JSON.parse('{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}}');
+  assert.equal(withExactIntegers('{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}}', plain), plain);
+  assert.equal(JSON.parse(text).where.or[0].value, 1700000000000000000);
 });

@@ -215,3 +215,35 @@ test('"data" and "input" that differ only in letter case are the same bytes (go-
   const differing = checkParamValues('eth_call', [{ to, data, input: '0x18160ddd' }, 'latest']);
   assert.deepEqual(differing.map((i) => i.code), ['jsonrpc/conflicting-keys']);
 });
+
+test('an integer id past 2^53: a warning quoting its digits (JSON.parse reads it rounded), with a fix that writes it as a string', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_blockNumber","id":12345678901234567891}';
+  const p = only(text, 'jsonrpc/inexact-id');
+  assert.equal(p.severity, 'warning');
+  assert.equal(at(text, p), '12345678901234567891');
+  assert.match(p.message, /12345678901234567891/);
+  assert.match(p.message, /12345678901234567000/, 'names the value a double-based reader sees');
+  assert.deepEqual(p.fixes?.map((f) => apply(text, f)), ['{"jsonrpc":"2.0","method":"eth_blockNumber","id":"12345678901234567891"}']);
+  // Exact as a double (2^53, 2^60), or within it, or not an integer text: nothing to say.
+  for (const id of ['9007199254740991', '9007199254740992', '1152921504606846976', '1e20', '-42']) {
+    assert.deepEqual(check(`{"jsonrpc":"2.0","method":"eth_blockNumber","id":${id}}`).map((x) => x.code), [], id);
+  }
+  // In a batch, each one.
+  const batch = `[${text},{"jsonrpc":"2.0","method":"eth_chainId","id":-98765432109876543210}]`;
+  assert.deepEqual(check(batch).filter((x) => x.code === 'jsonrpc/inexact-id').map((x) => at(batch, x)), ['12345678901234567891', '-98765432109876543210']);
+});
+
+test('a number past 2^53 where a QUANTITY goes: the message quotes its digits and the fix is its exact hex', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_getBalance","params":["0x0000000000000000000000000000000000000000",12345678901234567891],"id":1}';
+  const p = only(text, 'jsonrpc/invalid-quantity');
+  assert.equal(at(text, p), '12345678901234567891');
+  assert.match(p.message, /not the number 12345678901234567891\./);
+  assert.deepEqual(p.fixes?.map((f) => apply(text, f)), [text.replace('12345678901234567891', '"0xab54a98ceb1f0ad3"')]);
+  assert.equal(BigInt('0xab54a98ceb1f0ad3'), 12345678901234567891n);
+  const tx = '{"jsonrpc":"2.0","method":"eth_getTransactionCount","params":["0x0000000000000000000000000000000000000000","latest"],"id":1}';
+  assert.deepEqual(check(tx), []);
+  const big = '{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":[98765432109876543210,false],"id":1}';
+  const q = only(big, 'jsonrpc/invalid-quantity');
+  assert.match(q.message, /98765432109876543210/);
+  assert.deepEqual(q.fixes?.map((f) => apply(big, f)), [big.replace('98765432109876543210', `"0x${(98765432109876543210n).toString(16)}"`)]);
+});

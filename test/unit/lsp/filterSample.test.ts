@@ -20,6 +20,17 @@ test('a job with no filter, an empty one or a null one passes every line; a filt
   assert.equal((filterOf('logpush-filter', { $dataset: 'dns_logs', where: {} }, 'http_requests') as { dataset: string }).dataset, 'dns_logs');
 });
 
+// JSON.parse rounds an integer past 2^53 (a unixnano timestamp 1700000000000000001 is read 1700000000000000000): the filter tested
+// carries the digits the document (or the job's filter string) writes, as bigints the evaluator compares exactly.
+test('the filter tested keeps the digits of its integers past 2^53, from a filter file\'s text and from a job\'s filter string', () => {
+  const cond = '{"key": "EdgeStartTimestamp", "operator": "eq", "value": 1700000000000000001}';
+  const job = filterOf('logpush-job', { dataset: 'http_requests', filter: `{"where": ${cond}}` }, 'http_requests') as { filter: { where: { value: unknown } } };
+  assert.equal(job.filter.where.value, 1700000000000000001n);
+  const text = `{"where": ${cond}}`;
+  const file = filterOf('logpush-filter', parseDocument(text).value, 'http_requests', text) as { filter: { where: { value: unknown } } };
+  assert.equal(file.filter.where.value, 1700000000000000001n);
+});
+
 // VS Code asks for a document's lenses again and again for the same version (scrolling, focus, other providers' refreshes): after
 // Test Rules each of those counted every rule over every kept request again (35-45 ms on 200 rules x 10 000 requests). The lenses are
 // kept per version with the test's sample: the same version is a lookup, a new version, a new test or another dataset counts again.

@@ -47,6 +47,7 @@ function num(v: unknown): number {
  * integers compare as bigints when either is written past 2^53 (docs/evaluators.md).
  */
 function exactInt(v: unknown): bigint | undefined {
+  if (typeof v === 'bigint') return v;
   if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : undefined;
   if (typeof v !== 'string') return undefined;
   const t = v.trim();
@@ -54,7 +55,7 @@ function exactInt(v: unknown): bigint | undefined {
 }
 
 /** Whether a text writes an integer a double does not hold exactly (more than 15 digits: compared exactly). */
-const longInt = (v: unknown): boolean => typeof v === 'string' && /^\s*[+-]?\d{16,}\s*$/.test(v);
+const longInt = (v: unknown): boolean => typeof v === 'bigint' || (typeof v === 'string' && /^\s*[+-]?\d{16,}\s*$/.test(v));
 
 /** The sign of record value v minus the filter's number n (`big`: the filter's integer exactly, when its text is past 2^53); NaN
  * when v is no number. Doubles compare exactly as they are, so bigints are needed only where a text was written past 2^53. */
@@ -81,7 +82,7 @@ function bool(v: unknown): boolean | undefined {
 
 function str(v: unknown): string | undefined {
   if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   return undefined;
 }
 
@@ -145,6 +146,13 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
   }
 }
 
+/** A filter value as JSON text, an integer past 2^53 (a bigint: withExactIntegers) with the digits the document writes. */
+function labelOf(value: unknown): string {
+  if (typeof value === 'bigint') return String(value);
+  if (!Array.isArray(value) || !value.some((x) => typeof x === 'bigint')) return JSON.stringify(value);
+  return `[${value.map((x) => (typeof x === 'bigint' ? String(x) : JSON.stringify(x))).join(',')}]`;
+}
+
 /** The class a field compares as: int before string for "int or string" (numbers compare numerically), array, bool. */
 function classOf(field: FieldInfo | undefined, op: string): TypeClass {
   const classes = field ? typeClasses(field.type) : [];
@@ -198,7 +206,7 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     // A missing or null field never matches a positive operator; the negated one is its negation.
     const hit: Test = (r) => { const v = r[key]; return v !== undefined && v !== null && cmp(v); };
     const test: Test = negated ? (r) => !hit(r) : hit;
-    const entry = { node: { label: `${key} ${operator} ${JSON.stringify(value)}`, path, children: [], matched: 0 }, test };
+    const entry = { node: { label: `${key} ${operator} ${labelOf(value)}`, path, children: [], matched: 0 }, test };
     nodes.push(entry);
     return entry;
   };

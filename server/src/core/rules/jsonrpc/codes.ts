@@ -11,6 +11,8 @@ export const JSONRPC_CODES: CodeTable = {
   // unknown id). Valid, and answered, so a warning.
   'jsonrpc/null-id': { severity: 'warning', description: 'An "id" of null; JSON-RPC allows but discourages it, since a response to a request whose id could not be read carries null too.' },
   'jsonrpc/string-id': { severity: 'warning', description: 'A string id; the gateway documents integer ids.' },
+  // JSON-RPC 2.0 puts no bound on a Number id; JavaScript readers (JSON.parse) round one past 2^53 (docs/architecture.md).
+  'jsonrpc/inexact-id': { severity: 'warning', description: 'An integer id past 2^53 that a reader using doubles (JavaScript\'s JSON.parse) reads as another number, so a response echoed by one does not match the request.' },
   'jsonrpc/duplicate-id': { severity: 'warning', description: 'Two requests of a batch share an id, so their responses cannot be told apart.' },
   // method
   'jsonrpc/unsupported-method': { severity: 'error', description: 'A method the gateway refuses with HTTP 403.' },

@@ -3,7 +3,7 @@ import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span }
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { suggest } from '../../suggest';
 import { callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
-import { isObj } from '../../json';
+import { inexactInteger, isObj, pastSafeInteger } from '../../json';
 import { nodeAt } from '../../parse';
 
 export interface RequestRef {
@@ -79,6 +79,15 @@ function envelope(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Problem[
   } else if (req.id === null) {
     out.push(ctx.report('jsonrpc/null-id', 'The id is null, which JSON-RPC allows but discourages: the response carries "id": null, as does an error about a request whose id could not be read; the gateway documents integer ids.',
       doc.locate([...base, 'id'])));
+  } else if (pastSafeInteger(req.id)) {
+    // JSON-RPC 2.0 allows any Number, but a reader that uses doubles (JSON.parse in a JavaScript server, proxy or client) reads
+    // 12345678901234567891 as 12345678901234567000 and echoes or matches that (docs/architecture.md, "JSON numbers past 2^53").
+    const span = doc.locate([...base, 'id']);
+    const digits = inexactInteger(doc.text.slice(span.offset, span.offset + span.length), req.id);
+    if (digits !== undefined) {
+      out.push(ctx.report('jsonrpc/inexact-id', `The id ${digits} is past 2^53: a JSON reader that uses doubles (JavaScript's JSON.parse) reads it as a double and writes it back as ${String(req.id)}, so a response echoed by one does not carry this id; use an integer up to 9007199254740991, or a string.`,
+        span, { fixes: [{ title: `Write the id as the string "${digits}"`, edits: [{ ...span, newText: `"${digits}"` }] }] }));
+    }
   } else if (typeof req.id === 'string') {
     const span = doc.locate([...base, 'id']);
     const fixes = /^(0|[1-9][0-9]{0,14})$/.test(req.id) ? [replaceFix(`Replace with the integer ${req.id}`, span, req.id)] : undefined;
@@ -151,12 +160,28 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: 
       span = { offset: span.offset + 1 + issue.within[0], length: issue.within[1] - issue.within[0] };
     }
     const extra: Partial<Problem> = {};
-    if (issue.replacement !== undefined) {
-      const text = JSON.stringify(issue.replacement);
+    let message = issue.message;
+    let replacement = issue.replacement;
+    // A number JSON.parse rounded: the message quotes the document's digits, and a QUANTITY's fix is their exact hex.
+    const value = issue.part === 'key' ? undefined : valueAt(r.req.params, issue.path);
+    const digits = pastSafeInteger(value) ? inexactInteger(doc.text.slice(span.offset, span.offset + span.length), value) : undefined;
+    if (digits !== undefined) {
+      message = message.split(String(value)).join(digits);
+      if (replacement === undefined && issue.code === 'jsonrpc/invalid-quantity' && !digits.startsWith('-')) replacement = `0x${BigInt(digits).toString(16)}`;
+    }
+    if (replacement !== undefined) {
+      const text = JSON.stringify(replacement);
       extra.fixes = [replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text)];
     }
-    out.push(ctx.report(issue.code ?? 'jsonrpc/invalid-param', issue.message, span, extra));
+    out.push(ctx.report(issue.code ?? 'jsonrpc/invalid-param', message, span, extra));
   }
+}
+
+/** The value at a path inside params (undefined where there is none). */
+function valueAt(params: unknown, path: readonly (string | number)[]): unknown {
+  let v = params;
+  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
+  return v;
 }
 
 function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: Problem[]): void {
@@ -234,7 +259,7 @@ function checkRequest(doc: ParsedDoc, ctx: RuleContext, req: Record<string, unkn
   const method = req.method;
   const spec = typeof method === 'string' ? METHOD_BY_NAME.get(method) : undefined;
   // The common case, a well-formed envelope of a supported method whose params are fine, reports nothing and builds nothing.
-  const envelopeOk = req.jsonrpc === '2.0' && spec !== undefined && typeof req.id === 'number';
+  const envelopeOk = req.jsonrpc === '2.0' && spec !== undefined && typeof req.id === 'number' && !pastSafeInteger(req.id);
   const issues = spec ? paramIssues(spec, req.params, edit) : undefined;
   if (envelopeOk && spec && issues === undefined) {
     if (edit) CLEAN.add(req);

@@ -156,6 +156,7 @@ const EXPECT_NAMES: Record<Expect, string> = {
 };
 
 function describe(v: unknown): string {
+  if (typeof v === 'bigint') return String(v); // an integer past 2^53 as the document writes it (withExactIntegers)
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? v.slice(0, 40) + '…' : v);
   if (Array.isArray(v)) return 'an array';
   if (v === null) return 'null';
@@ -187,7 +188,7 @@ export function comparisonValueError(type: string, operator: string, value: unkn
   const op = operatorInfo(operator);
   if (!op) return `"${operator}" is not an operator`;
   if (!operatorsFor(type).includes(op)) return `the operator "${operator}" does not apply to a field of type ${type}`;
-  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
   if (!scalar(value) && !Array.isArray(value)) return `the value ${describe(value)} is no string, number, boolean or array`;
   const expect = elementExpect(type);
   if (op.set) {
@@ -214,13 +215,14 @@ function elementError(v: unknown, expect: Expect, inSet: boolean): string | unde
   switch (expect) {
     case 'integer': case 'number':
       if (typeof v === 'number') return expect === 'integer' && !Number.isInteger(v) ? `the value ${v} is not an integer` : undefined;
+      if (typeof v === 'bigint') return undefined;
       if (typeof v === 'string') {
         if (!(expect === 'integer' ? INTEGER : NUMERIC).test(v.trim())) return `the string ${describe(v)} is not ${EXPECT_NAMES[expect]}`;
         return inSet ? `a set of numbers holds numbers, not the string ${describe(v)}` : undefined;
       }
       return `the value ${describe(v)} is not ${EXPECT_NAMES[expect]}`;
     case 'string': return typeof v === 'string' ? undefined : `the value ${describe(v)} is not a string`;
-    case 'number-or-string': return typeof v === 'string' || typeof v === 'number' ? undefined : `the value ${describe(v)} is not a number or a string`;
+    case 'number-or-string': return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? undefined : `the value ${describe(v)} is not a number or a string`;
     case 'bool': return typeof v === 'boolean' || v === 'true' || v === 'false' ? undefined : `the value ${describe(v)} is not true or false`;
   }
 }
@@ -228,6 +230,8 @@ function elementError(v: unknown, expect: Expect, inSet: boolean): string | unde
 /** A number from a filter value the checker accepts for a numeric field ("30", " 30 ", 1.5): its grammar, so nothing else is read. */
 export function filterNumber(v: unknown): number {
   if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v); // an integer past 2^53 as written (withExactIntegers); compared exactly by its bigint
+
   return typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v.trim()) : NaN;
 }
 
