@@ -247,3 +247,14 @@ test('a number past 2^53 where a QUANTITY goes: the message quotes its digits an
   assert.match(q.message, /98765432109876543210/);
   assert.deepEqual(q.fixes?.map((f) => apply(big, f)), [big.replace('98765432109876543210', `"0x${(98765432109876543210n).toString(16)}"`)]);
 });
+
+test('ids past 2^53 are told apart, and quoted, by their digits: two that JSON.parse reads as one double are no duplicates', () => {
+  const req = (id: string) => `{"jsonrpc":"2.0","method":"eth_blockNumber","id":${id}}`;
+  const two = `[${req('12345678901234567891')},${req('12345678901234567892')}]`;
+  assert.deepEqual(check(two).map((p) => p.code), ['jsonrpc/inexact-id', 'jsonrpc/inexact-id']);
+  const same = `[${req('12345678901234567891')},${req('12345678901234567891')}]`;
+  const d = only(same, 'jsonrpc/duplicate-id');
+  assert.equal(d.message, 'The id 12345678901234567891 is already used by request 0; responses are matched by id.');
+  const first = d.related![0];
+  assert.equal(same.slice(first.offset, first.offset + first.length), '12345678901234567891');
+});

@@ -265,3 +265,26 @@ test('the conversions write what JSON.stringify writes for any other JSON, and r
   assert.throws(() => jobStringToFilter('{"where": 1,}'), SyntaxError);
   assert.throws(() => filterToJobString('{"where": 1} // c'), SyntaxError);
 });
+
+test('a value past 2^53 is quoted and fixed with the digits the filter writes, not the double JSON.parse gave', () => {
+  const big = '12345678901234567891';
+  const text = `{"where": {"and": [
+    {"key": "EdgeResponseStatus", "operator": "in", "value": ${big}},
+    {"key": "ClientCountry", "operator": "eq", "value": ${big}},
+    {"key": "EdgeResponseStatus", "operator": "startsWith", "value": ${big}},
+    {"key": "EdgeResponseStatus", "operator": "eq", "value": "x${big}"}
+  ]}}`;
+  const ps = check(text);
+  const setP = only(ps, 'logpush/set-needs-array');
+  assert.equal(setP.message, `The operator "in" needs an array of values, not ${big}.`);
+  assert.deepEqual(setP.fixes?.map((f) => f.edits.map((e) => e.newText)), [[`[${big}]`]]);
+  const str = ps.find((p) => p.code === 'logpush/value-type' && p.message.includes('ClientCountry'))!;
+  assert.equal(str.message, `The field "ClientCountry" (string) takes strings, not ${big}.`);
+  const op = only(ps, 'logpush/operator-not-allowed');
+  assert.ok(op.fixes?.some((f) => f.title === `Use "in" (value [${big}])` && f.edits[1].newText === `[${big}]`), JSON.stringify(op.fixes?.map((f) => f.title)));
+  // Inside a job's filter string too.
+  const job = JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://b/p?region=us-east-1', filter: `{"where": {"key": "EdgeResponseStatus", "operator": "in", "value": ${big}}}` });
+  const jp = only(check(job, 'logpush-job'), 'logpush/set-needs-array');
+  assert.equal(jp.message, `The operator "in" needs an array of values, not ${big}.`);
+  assert.deepEqual(jp.fixes?.map((f) => f.edits.map((e) => e.newText)), [[`[${big}]`]]);
+});

@@ -204,12 +204,22 @@ function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: P
   if (increasing && !strings) return;
   const firstNumber = new Map<number, number>();
   const firstString = new Map<string, number>();
+  const firstBig = new Map<string, number>();
   for (let i = 0; i < batch.length; i++) {
     const item: unknown = batch[i];
     if (!isObj(item)) continue;
     const id = item.id;
     let prev: number | undefined;
-    if (typeof id === 'number') {
+    let key: string | undefined;
+    if (pastSafeInteger(id)) {
+      // Two ids JSON.parse reads as one double (12345678901234567891 and ...892) are two ids to a server that keeps the digits
+      // (geth): compared, and quoted, by their text; jsonrpc/inexact-id tells the rest.
+      if (increasing) continue;
+      const span = doc.locate([i, 'id']);
+      key = doc.text.slice(span.offset, span.offset + span.length);
+      prev = firstBig.get(key);
+      if (prev === undefined) { firstBig.set(key, i); continue; }
+    } else if (typeof id === 'number') {
       if (increasing) continue;
       prev = firstNumber.get(id);
       if (prev === undefined) { firstNumber.set(id, i); continue; }
@@ -219,7 +229,7 @@ function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: P
     } else {
       continue;
     }
-    const key = JSON.stringify(id);
+    key ??= JSON.stringify(id);
     const firstSpan = doc.locate([prev, 'id']);
     out.push(ctx.report('jsonrpc/duplicate-id', `The id ${key} is already used by request ${prev}; responses are matched by id.`,
       doc.locate([i, 'id']), { related: [{ ...firstSpan, message: `First use of the id ${key}.` }] }));

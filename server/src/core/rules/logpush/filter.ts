@@ -8,7 +8,7 @@ import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo, type OperatorInfo,
 } from './catalogue';
-import { isObj, type Obj } from '../../json';
+import { inexactInteger, isObj, pastSafeInteger, type Obj } from '../../json';
 
 /** Editor hint members of a standalone filter file; they must be stripped before the filter is sent. */
 export const HINT_MEMBERS = ['$dataset', '$schema'] as const;
@@ -320,7 +320,7 @@ class Walker {
     const expect = elementExpect(field.type);
     let shaped: string | undefined;
     if (v !== undefined && v !== null && !isObj(v) && expect) {
-      if (o.set && !Array.isArray(v)) shaped = formatArray(this.setFromScalar(v, expect));
+      if (o.set && !Array.isArray(v)) shaped = formatArray(this.setFromScalar(v, expect, [...path, 'value']));
       else if (!o.set && Array.isArray(v)) {
         if (v.length !== 1 || v[0] === null || typeof v[0] === 'object') return [];
         // A number as written (JSON.parse rounds past 2^53); anything else from its value.
@@ -346,9 +346,9 @@ class Walker {
     if (v === null || isObj(v)) return; // the schema reports null and objects
     if (isSet) {
       if (!Array.isArray(v)) {
-        const items = this.setFromScalar(v, expect);
+        const items = this.setFromScalar(v, expect, path);
         this.out.push(this.ctx.report('logpush/set-needs-array',
-          `The operator "${op}" needs an array of values, not ${describe(v)}.`,
+          `The operator "${op}" needs an array of values, not ${this.shown(v, path)}.`,
           span(), { fixes: [{ title: `Use ${formatArray(items)}`, preferred: true, edits: [{ ...span(), newText: formatArray(items) }] }] }));
         return;
       }
@@ -387,8 +387,21 @@ class Walker {
     return at.length > 0 ? this.doc.text.slice(at.offset, at.offset + at.length) : undefined;
   }
 
-  /** The array a scalar given to in/!in most likely meant ("200,201" -> [200, 201]). */
-  private setFromScalar(v: unknown, expect: Expect): unknown[] {
+  /** A value for a message: a number JSON.parse rounded (past 2^53) as the document writes its digits. */
+  private shown(v: unknown, path: JsonPath): string {
+    const digits = pastSafeInteger(v) ? this.exactDigits(v, path) : undefined;
+    return digits ?? describe(v);
+  }
+
+  /** The digits of an integer at path that JSON.parse rounded, else undefined. */
+  private exactDigits(v: number, path: JsonPath): string | undefined {
+    const text = this.sourceOf(path);
+    return text === undefined ? undefined : inexactInteger(text, v);
+  }
+
+  /** The array a scalar given to in/!in most likely meant ("200,201" -> [200, 201]; a number past 2^53 with its digits). */
+  private setFromScalar(v: unknown, expect: Expect, path: JsonPath): unknown[] {
+    if (pastSafeInteger(v)) { const digits = this.exactDigits(v, path); if (digits !== undefined) return [new NumberText(digits)]; }
     if (typeof v !== 'string') return [v];
     const parts = v.includes(',') ? v.split(',').map((p) => p.trim()).filter((p) => p !== '') : [v];
     if ((expect === 'integer' || expect === 'number') && parts.every((p) => NUMERIC.test(p))) return parts.map((p) => new NumberText(p));
@@ -414,14 +427,14 @@ class Walker {
           // Numbers as strings are the documented form for single values, but a set must hold real numbers ([]uint64).
           else if (inSet) bad(`The set for ${fieldDesc} must hold numbers, not the string ${describe(v)}.`, new NumberText(v.trim()));
         } else {
-          bad(`The field ${fieldDesc} takes ${EXPECT_NAMES[expect]}, not ${describe(v)}.`);
+          bad(`The field ${fieldDesc} takes ${EXPECT_NAMES[expect]}, not ${this.shown(v, path)}.`);
         }
         return;
       }
       case 'string':
         // No fix for an object or array: String() of one is no useful value (and throws on a member named "toString").
         // A number is quoted as written: String() of 1.50 is "1.5", of 1e3 "1000", of 20 digits a rounded number.
-        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${describe(v)}.`, v !== null && typeof v === 'object' ? undefined : typeof v === 'number' ? this.sourceOf(path) ?? String(v) : String(v));
+        if (typeof v !== 'string') bad(`The field ${fieldDesc} takes strings, not ${this.shown(v, path)}.`, v !== null && typeof v === 'object' ? undefined : typeof v === 'number' ? this.sourceOf(path) ?? String(v) : String(v));
         return;
       case 'number-or-string':
         if (typeof v !== 'string' && typeof v !== 'number') bad(`The field ${fieldDesc} takes a number or a string, not ${describe(v)}.`);
@@ -434,7 +447,7 @@ class Walker {
             { fixes: [{ title: `Use ${v}`, preferred: true, edits: [{ ...s, newText: v }] }] }));
           return;
         }
-        bad(`The field ${fieldDesc} takes true or false, not ${describe(v)}.`);
+        bad(`The field ${fieldDesc} takes true or false, not ${this.shown(v, path)}.`);
         return;
     }
   }
