@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, tidyMessage, type FilterNode, type RecordProblems } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -52,9 +52,10 @@ function loadFilter(file: string, datasetOption: string | undefined): Source | s
   const overrode = datasetOption === undefined || datasetOption === dataset ? undefined
     : isJob ? `the job in ${file} names its dataset` : typeof v.$dataset === 'string' ? `${file} names its dataset in "$dataset"` : undefined;
   const given = overrode ? { overrode } : {};
-  if (!isJob) return { filter: v, dataset, what: file, ...given };
+  // Integers past 2^53 keep the digits the file writes, as the editor's Test Filter reads them (lsp/filterSample.ts filterOf)
+  if (!isJob) return { filter: withExactIntegers(text, v), dataset, what: file, ...given };
   if (typeof v.filter !== 'string' || v.filter.trim() === '') return { filter: { where: { and: [] } }, dataset, what: `${file} (no filter: every line)`, ...given };
-  return { filter: JSON.parse(v.filter), dataset, what: `the filter of ${file}`, ...given };
+  return { filter: withExactIntegers(v.filter, JSON.parse(v.filter)), dataset, what: `the filter of ${file}`, ...given };
 }
 
 /** The checks before a test see every problem: with the editor's cap (maxProblems, 1000), a file with more errors was said to have

@@ -288,3 +288,22 @@ test('--dataset that the file overrides (a job\'s dataset, a filter\'s "$dataset
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+test('a filter\'s JSON numbers past 2^53 are compared by the digits the file writes, in a filter file and in a job\'s filter string, as in the editor', async () => {
+  // JSON.parse reads 1700000000000000001 as 1700000000000000000: the CLI compared that rounded value, the editor (filterOf) the digits.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testfilter-big-'));
+  try {
+    const where = '{"where": {"key": "EdgeStartTimestamp", "operator": "eq", "value": 1700000000000000001}}';
+    fs.writeFileSync(path.join(dir, 'a.filter.json'), where);
+    fs.writeFileSync(path.join(dir, 'b.logpush.json'), JSON.stringify({ name: 'job', dataset: 'http_requests', destination_conf: 's3://b/l?region=us-east-1', filter: where }));
+    fs.writeFileSync(path.join(dir, 'logs.ndjson'), '{"EdgeStartTimestamp": "1700000000000000000"}\n{"EdgeStartTimestamp": "1700000000000000001"}\n');
+    for (const file of ['a.filter.json', 'b.logpush.json']) {
+      const r = await run(['test-filter', path.join(dir, file), path.join(dir, 'logs.ndjson'), '--format', 'json']);
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout);
+      assert.equal(out.matched, 1, `${file}: ${r.stdout}`);
+      assert.deepEqual(out.firstMatches.map((m: { line: number }) => m.line), [2], file);
+      assert.match(JSON.stringify(out.branches), /EdgeStartTimestamp eq 1700000000000000001/, `${file}: the label writes the digits`);
+    }
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+});
