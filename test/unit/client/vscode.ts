@@ -314,3 +314,44 @@ export function memento(): { values: Map<string, unknown>; get<T>(key: string, f
     update: async (key: string, value: unknown) => { if (value === undefined) values.delete(key); else values.set(key, structuredClone(value)); },
   };
 }
+
+/**
+ * VS Code's global storage as several windows see it, each window with its own extension host and so its own globalState. As
+ * VS Code keeps it (extHostMemento.ts ExtensionMemento): the whole of one extension's globalState is a single storage item (its
+ * key is the extension's id); a window holds a copy of that object, and update(key) sets the key in its copy and writes the whole
+ * copy (on a timer, 0 ms); the other windows replace their copy when told of the change, later (the workbench passes storage
+ * changes between windows through the main process). Two windows updating at the same time, even different keys, so write two
+ * objects that each lack the other's key, and the last write wins.
+ */
+export function sharedGlobalStorage(): { item(): Record<string, unknown>; window(): { get<T>(key: string, fallback?: T): T | undefined; update(key: string, value: unknown): Promise<void>; keys(): readonly string[] } } {
+  let item = '{}';
+  const windows: { value: Record<string, unknown> }[] = [];
+  return {
+    item: () => JSON.parse(item) as Record<string, unknown>,
+    window() {
+      const w = { value: JSON.parse(item) as Record<string, unknown> };
+      windows.push(w);
+      let pending: (() => void)[] = [];
+      return {
+        get: <T>(key: string, fallback?: T) => (w.value[key] !== undefined ? structuredClone(w.value[key]) as T : fallback),
+        keys: () => Object.keys(w.value).filter((k) => w.value[k] !== undefined),
+        update(key: string, value: unknown): Promise<void> {
+          w.value[key] = value === undefined ? undefined : structuredClone(value);
+          const done = new Promise<void>((resolve) => { pending.push(resolve); });
+          if (pending.length === 1) {
+            setTimeout(() => {
+              const settle = pending;
+              pending = [];
+              item = JSON.stringify(w.value);
+              const written = item;
+              // The other windows hear of it after this one's update has resolved.
+              setImmediate(() => { for (const other of windows) if (other !== w) other.value = JSON.parse(written) as Record<string, unknown>; });
+              for (const r of settle) r();
+            }, 0);
+          }
+          return done;
+        },
+      };
+    },
+  };
+}
