@@ -146,16 +146,16 @@ test('the task refuses exactly the dataset settings the CLI refuses: a known nam
 test('the refusal is a line the $edgekit problem matcher reads, at the setting\'s value in the settings file (comments and all)', () => {
   const r = datasetRefusal({ workspaceFolderValue: 'nope' }, DATASETS, PLACE)!;
   const text = '{\n  // mine\n  "editor.tabSize": 2,\n  "edgekit.logpush.dataset": "nope",\n}\n';
-  const [line, after] = refusalLines(r, text);
+  const [line, after] = refusalLines(r, { text });
   const m = matcher(line)!;
   assert.ok(m, line);
   assert.deepEqual([m.file, m.line, m.column, m.endLine, m.endColumn, m.severity, m.code], [r.at!.file, 4, 30, 4, 36, 'error', 'logpush/unknown-dataset']);
   assert.equal(m.message, r.message);
   assert.match(after, /did not run; nothing was checked/);
   // Not in the file (set some other way): the start of the file. Not readable: said as the CLI says a usage problem.
-  assert.deepEqual(Object.values(matcher(refusalLines(r, '{}')[0])!).slice(1, 5), [1, 1, 1, 1]);
-  assert.equal(refusalLines(r, undefined)[0], `edgekit: ${r.message}`);
-  assert.equal(matcher(refusalLines(r, undefined)[0]), undefined);
+  assert.deepEqual(Object.values(matcher(refusalLines(r, { text: '{}' })[0])!).slice(1, 5), [1, 1, 1, 1]);
+  assert.equal(refusalLines(r, { text: undefined })[0], `edgekit: ${r.message}`);
+  assert.equal(matcher(refusalLines(r, { text: undefined })[0]), undefined);
 });
 
 test('a definition that cannot run is refused at its member in tasks.json, the entry found by its definition', () => {
@@ -169,16 +169,16 @@ test('a definition that cannot run is refused at its member in tasks.json, the e
   const def = { type: 'edgekit', command: 'lint', fix: 'yes' };
   const r = definitionRefusal(def, definitionProblem(def)!, { path: '/ws/a/.vscode/tasks.json', workspaceFile: false });
   assert.equal(r.code, 'task/cannot-run');
-  const m = matcher(refusalLines(r, text)[0])!;
+  const m = matcher(refusalLines(r, { text })[0])!;
   assert.deepEqual([m.file, m.line, text.split('\n')[4].slice(m.column - 1, m.endColumn - 1)], ['/ws/a/.vscode/tasks.json', 5, '"yes"']);
   assert.match(m.message, /"fix" must be true or false, not "yes"/);
   // A .code-workspace file keeps its tasks under "tasks"; a problem with no member is at the whole entry.
   const ws = `{ "folders": [], "tasks": { "version": "2.0.0", "tasks": [ { "type": "edgekit", "command": "lint", "paths": ["f"] } ] } }`;
   const whole = definitionRefusal({ type: 'edgekit', command: 'lint', paths: ['f'] }, { message: 'no folder' }, { path: '/ws/x.code-workspace', workspaceFile: true });
-  const w = matcher(refusalLines(whole, ws)[0])!;
+  const w = matcher(refusalLines(whole, { text: ws })[0])!;
   assert.equal(ws.slice(w.column - 1, w.endColumn - 1), '{ "type": "edgekit", "command": "lint", "paths": ["f"] }');
   // The user's tasks.json: no path the API gives.
-  assert.match(refusalLines(definitionRefusal(def, definitionProblem(def)!), undefined)[0], /^edgekit: This task of type "edgekit" cannot run: "fix"/);
+  assert.match(refusalLines(definitionRefusal(def, definitionProblem(def)!), { text: undefined })[0], /^edgekit: This task of type "edgekit" cannot run: "fix"/);
 });
 
 test('a name in "paths" that does not exist is a Problems line at that name in the task\'s folder, absolute (the matcher cannot find a missing relative file)', async () => {

@@ -64,7 +64,7 @@ export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 
 export const StatusBarAlignment = { Left: 1, Right: 2 };
 
 export interface Position { line: number; character: number }
-export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
+export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; isDirty?: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
 
 /** offsetAt and positionAt over a text (lines end in \n). */
 function positions(text: string): Pick<FakeDocument, 'offsetAt' | 'positionAt'> {
@@ -126,9 +126,9 @@ export function activate(doc: FakeDocument | undefined): void {
   for (const l of [...activeEditorListeners]) l(doc ? { document: doc } : undefined);
 }
 
-/** Replaces `doc`'s text and tells the listeners, as an edit does. */
+/** Replaces `doc`'s text and tells the listeners, as an edit does (the document is then dirty: not saved). */
 export function editDocument(doc: FakeDocument, text: string): void {
-  Object.assign(doc, { getText: () => text }, positions(text));
+  Object.assign(doc, { getText: () => text, isDirty: true }, positions(text));
   for (const l of [...changeListeners]) l({ document: doc });
 }
 
