@@ -10,6 +10,7 @@ import { main } from '../../../server/src/cli';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, refusalLines, taskName } from '../../../client/src/lintTask';
 import { catalogue, getLanguageService } from '../../../server/src/core';
 import { normalizeSettings } from '../../../server/src/protocol';
+import { CODES } from '../../../server/src/core/codes';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '', stderr = '';
@@ -197,4 +198,28 @@ test('the whole-folder task accepts a folder with no EdgeKit file; paths named i
   // folder without EdgeKit files is no mistake, but a "paths" entry that names such a directory is.
   assert.ok(lintArgs({ type: 'edgekit', command: 'lint' }, {}).includes('--allow-empty'));
   assert.ok(!lintArgs({ type: 'edgekit', command: 'lint', paths: ['filters'] }, {}).includes('--allow-empty'));
+});
+
+test('paths holding ":1" and the like come out in Problems with their own file, code and message, missing or checked', async () => {
+  // The matchers' file group is lazy: it ends at the first ":L:C-L:C severity " after which the rest of the line matches. A
+  // name holding that (a folder "b:1:1-1:1 error x") ended the file there, and the rest of the name became the code.
+  const dir = folder({ 'c:1:2-3:4 warning d.filter.json': '{}', 'e:1:1-1:1 error f/g.filter.json': '{}' });
+  const paths = ['a:1:2.filter.json', 'dir:1/x.rpc.json', 'b:1:1-1:1 error x.filter.json', 'c:1:2-3:4 warning d.filter.json', 'e:1:1-1:1 error f'];
+  const r = await cli(lintArgs({ type: 'edgekit', command: 'lint', paths }, {}), dir);
+  assert.equal(r.code, 2, r.stderr);
+  const real = fs.realpathSync(dir);
+  const missing = r.stderr.trim().split('\n').map((l) => matcher(l)!);
+  assert.deepEqual(missing.map((m) => [m.file, m.code, m.message]), paths.slice(0, 3).map((p) => [path.join(real, p), 'cli/not-checked', `no such file or directory (${p}).`]));
+  const found = r.stdout.trim().split('\n').map((l) => matcher(l)!);
+  assert.deepEqual(found.map((m) => [m.file, m.line, m.code]), [
+    ['c:1:2-3:4 warning d.filter.json', 1, 'logpush/missing-where'],
+    [path.join('e:1:1-1:1 error f', 'g.filter.json'), 1, 'logpush/missing-where'],
+  ]);
+  assert.ok(found.every((m) => m.message === 'The filter has no top-level member "where".'), JSON.stringify(found));
+  // The code group now takes only the registry's shape ("area/kebab-name"): every code has it, so none is lost to the matchers.
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  for (const m of pkg.contributes.problemMatchers as { name: string; pattern: { regexp: string } }[]) {
+    const severity = m.name === 'edgekit' ? 'error' : 'hint';
+    for (const code of Object.keys(CODES)) assert.ok(new RegExp(m.pattern.regexp).test(`/w/f.json:1:1-1:2 ${severity} ${code} M.`), `${m.name}: ${code}`);
+  }
 });
