@@ -76,26 +76,43 @@ async function readProof(file: string): Promise<Proof | undefined> {
   }
 }
 
-/** Writes `proof` as its token's file, whole or not at all (a temporary file renamed over it); with `onlyNew`, only when the token
- * has no file yet (a link, which fails when the name exists: a proof moved from globalState never replaces one recorded since). */
-async function writeProof(dir: string, proof: Proof, onlyNew = false): Promise<void> {
+/** Writes `proof` as its token's file, whole or not at all (a temporary file renamed over it). */
+async function writeProof(dir: string, proof: Proof): Promise<void> {
   const file = fileOf(dir, proof.token);
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   await fs.writeFile(tmp, JSON.stringify(proof));
+  await fs.rename(tmp, file);
+}
+
+/** Writes `proof` only when its token has no file yet, so that a proof moved from globalState never replaces one recorded since:
+ * a link of a temporary file (whole at once, and it fails when the name exists), or, on a disk that refuses links, an exclusive
+ * create. */
+async function addProof(dir: string, proof: Proof): Promise<void> {
+  const file = fileOf(dir, proof.token);
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const taken = (e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; };
+  await fs.writeFile(tmp, JSON.stringify(proof));
   try {
-    if (!onlyNew) await fs.rename(tmp, file);
-    else await fs.link(tmp, file).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'EEXIST') throw e; });
+    await fs.link(tmp, file).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EEXIST') return;
+      await fs.writeFile(file, JSON.stringify(proof), { flag: 'wx' }).catch(taken);
+    });
   } finally {
-    if (onlyNew) await fs.rm(tmp, { force: true });
+    await fs.rm(tmp, { force: true });
   }
 }
 
 /** Moves the proofs globalState held (PROOFS_KEY, a list, newest first) into the folder, then removes the key. Two windows doing
- * it at once write the same files; neither replaces a proof recorded since. */
+ * it at once write the same files; neither replaces a proof recorded since. When a write fails the key stays (proofOf still reads
+ * it) and the next record tries again. */
 async function migrate(at: ProofPlaces): Promise<void> {
   const old = at.legacy.get<unknown>(PROOFS_KEY);
   if (old === undefined) return;
-  if (Array.isArray(old)) for (const p of old.filter(isProof).slice(0, MAX_PROOFS)) await writeProof(at.dir, p, true);
+  try {
+    if (Array.isArray(old)) for (const p of old.filter(isProof).slice(0, MAX_PROOFS)) await addProof(at.dir, p);
+  } catch {
+    return;
+  }
   await at.legacy.update(PROOFS_KEY, undefined);
 }
 

@@ -1,6 +1,6 @@
 // Where and when each ownership challenge token was proven (client/src/ownershipProofs.ts): what makes a proven token not hold for
 // a job (another zone or account, another destination_conf, older than the platform's 7 days), and what the store keeps.
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -121,3 +121,36 @@ async function rememberOld(store: ReturnType<typeof memento>, tokens: string[]):
   const h = (s: string) => createHash('sha256').update(s, 'utf8').digest('base64url');
   await store.update(PROOFS_KEY, tokens.map((t) => ({ token: h(t), owner: Z1.owner, ownerName: Z1.ownerName, conf: h(CONF), destination: 's3://bucket/logs', askedAt: T0 })));
 }
+
+test('on a disk without hard links the old proofs are still moved, and a failed move keeps them in globalState and records the new proof', async () => {
+  // The move links each old proof into place (an exclusive create that is whole at once). Some file systems refuse links (EPERM,
+  // ENOTSUP): the move then creates the file exclusively instead. When that fails too, the record must not fail with it.
+  const old = memento();
+  await rememberOld(old, ['OLD1']);
+  const noLinks = mock.method(fs.promises, 'link', async () => { throw Object.assign(new Error('operation not supported'), { code: 'ENOTSUP' }); });
+  try {
+    const a = places(undefined, old);
+    await rememberProof(a, 'NEW', Z1, CONF, T0 + 1);
+    assert.equal(old.get(PROOFS_KEY), undefined);
+    assert.equal((await proofOf(a, 'OLD1'))?.askedAt, T0);
+    assert.ok(await proofOf(a, 'NEW'));
+    // A disk that is full as well: the move fails; the old list stays, and is still read, and the new proof is recorded.
+    const write = fs.promises.writeFile;
+    const full = mock.method(fs.promises, 'writeFile', async (...args: Parameters<typeof write>) => {
+      if ((args[2] as { flag?: string } | undefined)?.flag === 'wx') throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+      return write(...args);
+    });
+    try {
+      const b = places(undefined, memento());
+      await rememberOld(b.legacy as ReturnType<typeof memento>, ['OLD1']);
+      await rememberProof(b, 'NEW', Z1, CONF, T0 + 1);
+      assert.ok(await proofOf(b, 'NEW'));
+      assert.ok(b.legacy.get(PROOFS_KEY), 'kept until it can be moved');
+      assert.equal((await proofOf(b, 'OLD1'))?.askedAt, T0);
+    } finally {
+      full.mock.restore();
+    }
+  } finally {
+    noLinks.mock.restore();
+  }
+});
