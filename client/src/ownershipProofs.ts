@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { JobOwner, JobPlace } from './http/api';
+
 /** How long the platform accepts a challenge token: "The token expires after 7 days". */
 export const CHALLENGE_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 
