@@ -147,14 +147,23 @@ function isDefinition(node: JsonNode, def: { [k: string]: unknown }): boolean {
 /**
  * What the refused task writes in its terminal: the refusal as a line of the CLI's line format (the $edgekit problem matcher puts
  * it in the Problems panel, at the setting or member) when the file it concerns could be read, else as the CLI says a usage
- * problem; then that nothing was checked. `text`: the file's text, undefined when it could not be read.
+ * problem; then that nothing was checked. `file.text`: the file's text, undefined when it could not be read; the open editor's
+ * when it is open, since the Problems entry is drawn on that text. `file.unsaved`: that text has edits not saved; VS Code reads
+ * settings and tasks from the saved file, so the saved value decided the refusal, and the message says so.
  */
-export function refusalLines(r: Refusal, text: string | undefined): string[] {
-  const message = r.message.replace(/[\r\n]+/g, ' ');
+export function refusalLines(r: Refusal, file: { text: string | undefined; unsaved?: boolean }): string[] {
+  let message = r.message.replace(/[\r\n]+/g, ' ');
   let head = `edgekit: ${message}`;
-  if (r.at && text !== undefined) {
-    const l = locate(text, r.at);
+  if (r.at && file.text !== undefined) {
+    if (file.unsaved) message += ` ${shownFile(r.at.file)} has unsaved changes: VS Code reads the saved file, and so does the task.`;
+    const l = locate(file.text, r.at);
     head = `${r.at.file}:${l.line}:${l.column}-${l.endLine}:${l.endColumn} error ${r.code} ${message}`;
   }
   return [head, 'edgekit: the task did not run; nothing was checked.'];
+}
+
+/** A settings or tasks file as messages name it: `.vscode/settings.json`, or a workspace file's name. */
+function shownFile(file: string): string {
+  const base = path.basename(file);
+  return path.basename(path.dirname(file)) === '.vscode' ? `.vscode/${base}` : base;
 }

@@ -104,9 +104,7 @@ class RefusalTerminal implements vscode.Pseudoterminal {
 
   open(): void {
     log.error(`The task "${this.name}" of type "${TASK_TYPE}" did not run: ${this.refusal.message}`);
-    let text: string | undefined;
-    try { text = this.refusal.at ? fs.readFileSync(this.refusal.at.file, 'utf8') : undefined; } catch { /* said without a place */ }
-    this.written.fire(refusalLines(this.refusal, text).map((l) => `${l}\r\n`).join(''));
+    this.written.fire(refusalLines(this.refusal, refusalText(this.refusal)).map((l) => `${l}\r\n`).join(''));
     this.closed.fire(2);
   }
 
@@ -114,6 +112,18 @@ class RefusalTerminal implements vscode.Pseudoterminal {
     this.written.dispose();
     this.closed.dispose();
   }
+}
+
+/**
+ * The text a refusal is placed in: the file's open document when there is one (the Problems entry is drawn on it, unsaved edits
+ * and all), else the file on disk; undefined when neither can be read (the refusal is then said without a place).
+ */
+function refusalText(refusal: Refusal): { text: string | undefined; unsaved?: boolean } {
+  if (!refusal.at) return { text: undefined };
+  const uri = vscode.Uri.file(refusal.at.file).toString();
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+  if (doc) return { text: doc.getText(), unsaved: doc.isDirty };
+  try { return { text: fs.readFileSync(refusal.at.file, 'utf8') }; } catch { return { text: undefined }; }
 }
 
 /** The dataset names the edgekit.logpush.dataset setting offers (its enum in package.json). */

@@ -1,15 +1,21 @@
 // The destination ownership challenge of a job document, shared by "Prove Logpush Destination Ownership…" and by Create and Update,
 // which check before sending that the document's "ownership_challenge" still holds where and when EdgeKit proved it (see
 // ownershipProofs.ts) and offer to prove it again.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { modify, parseTree, type Edit } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
-import { proofOf, proofProblems, rememberProof, shownDestination } from '../ownershipProofs';
+import { PROOFS_FOLDER, proofOf, proofProblems, rememberProof, shownDestination, type ProofPlaces } from '../ownershipProofs';
 import { readJobText, syntaxRefusal } from '../jobText';
 import { UserError } from './run';
 import { unwrap } from './api';
+
+/** Where the proofs are: a folder in the extension's global storage folder, which every window shares (ownershipProofs.ts). */
+export function proofPlaces(ctx: Ctx): ProofPlaces {
+  return { dir: path.join(ctx.extension.globalStorageUri.fsPath, PROOFS_FOLDER), legacy: ctx.extension.globalState };
+}
 
 export function ownerWords(place: JobPlace): string {
   return `${'zone' in place.owner ? 'zone' : 'account'} ${place.ownerName}`;
@@ -77,7 +83,7 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
   const we = new vscode.WorkspaceEdit();
   for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);
   if (!(await vscode.workspace.applyEdit(we))) throw new UserError(`${name} could not be edited to add "ownership_challenge" (is it read-only?).`);
-  await rememberProof(ctx.extension.globalState, token, where, conf, askedAt);
+  await rememberProof(proofPlaces(ctx), token, where, conf, askedAt);
   void vscode.window.showInformationMessage(`The backend confirmed the ownership challenge of ${destination}; it is in ${name} as "ownership_challenge".`);
   return { filename: challenge.filename, token };
 }
@@ -93,7 +99,7 @@ export async function confirmChallenge(ctx: Ctx, api: Api, doc: vscode.TextDocum
   const token = j.ownership_challenge;
   const conf = j.destination_conf;
   if (typeof token !== 'string' || !token || typeof conf !== 'string') return job;
-  const proof = proofOf(ctx.extension.globalState, token);
+  const proof = await proofOf(proofPlaces(ctx), token);
   const reasons = proof ? proofProblems(proof, where, conf, Date.now()) : [];
   if (reasons.length === 0) return job;
   const again = needsChallenge(conf);

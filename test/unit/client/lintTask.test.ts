@@ -10,6 +10,7 @@ import { main } from '../../../server/src/cli';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, refusalLines, taskName } from '../../../client/src/lintTask';
 import { catalogue, getLanguageService } from '../../../server/src/core';
 import { normalizeSettings } from '../../../server/src/protocol';
+import { CODES } from '../../../server/src/core/codes';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '', stderr = '';
@@ -146,16 +147,16 @@ test('the task refuses exactly the dataset settings the CLI refuses: a known nam
 test('the refusal is a line the $edgekit problem matcher reads, at the setting\'s value in the settings file (comments and all)', () => {
   const r = datasetRefusal({ workspaceFolderValue: 'nope' }, DATASETS, PLACE)!;
   const text = '{\n  // mine\n  "editor.tabSize": 2,\n  "edgekit.logpush.dataset": "nope",\n}\n';
-  const [line, after] = refusalLines(r, text);
+  const [line, after] = refusalLines(r, { text });
   const m = matcher(line)!;
   assert.ok(m, line);
   assert.deepEqual([m.file, m.line, m.column, m.endLine, m.endColumn, m.severity, m.code], [r.at!.file, 4, 30, 4, 36, 'error', 'logpush/unknown-dataset']);
   assert.equal(m.message, r.message);
   assert.match(after, /did not run; nothing was checked/);
   // Not in the file (set some other way): the start of the file. Not readable: said as the CLI says a usage problem.
-  assert.deepEqual(Object.values(matcher(refusalLines(r, '{}')[0])!).slice(1, 5), [1, 1, 1, 1]);
-  assert.equal(refusalLines(r, undefined)[0], `edgekit: ${r.message}`);
-  assert.equal(matcher(refusalLines(r, undefined)[0]), undefined);
+  assert.deepEqual(Object.values(matcher(refusalLines(r, { text: '{}' })[0])!).slice(1, 5), [1, 1, 1, 1]);
+  assert.equal(refusalLines(r, { text: undefined })[0], `edgekit: ${r.message}`);
+  assert.equal(matcher(refusalLines(r, { text: undefined })[0]), undefined);
 });
 
 test('a definition that cannot run is refused at its member in tasks.json, the entry found by its definition', () => {
@@ -169,16 +170,16 @@ test('a definition that cannot run is refused at its member in tasks.json, the e
   const def = { type: 'edgekit', command: 'lint', fix: 'yes' };
   const r = definitionRefusal(def, definitionProblem(def)!, { path: '/ws/a/.vscode/tasks.json', workspaceFile: false });
   assert.equal(r.code, 'task/cannot-run');
-  const m = matcher(refusalLines(r, text)[0])!;
+  const m = matcher(refusalLines(r, { text })[0])!;
   assert.deepEqual([m.file, m.line, text.split('\n')[4].slice(m.column - 1, m.endColumn - 1)], ['/ws/a/.vscode/tasks.json', 5, '"yes"']);
   assert.match(m.message, /"fix" must be true or false, not "yes"/);
   // A .code-workspace file keeps its tasks under "tasks"; a problem with no member is at the whole entry.
   const ws = `{ "folders": [], "tasks": { "version": "2.0.0", "tasks": [ { "type": "edgekit", "command": "lint", "paths": ["f"] } ] } }`;
   const whole = definitionRefusal({ type: 'edgekit', command: 'lint', paths: ['f'] }, { message: 'no folder' }, { path: '/ws/x.code-workspace', workspaceFile: true });
-  const w = matcher(refusalLines(whole, ws)[0])!;
+  const w = matcher(refusalLines(whole, { text: ws })[0])!;
   assert.equal(ws.slice(w.column - 1, w.endColumn - 1), '{ "type": "edgekit", "command": "lint", "paths": ["f"] }');
   // The user's tasks.json: no path the API gives.
-  assert.match(refusalLines(definitionRefusal(def, definitionProblem(def)!), undefined)[0], /^edgekit: This task of type "edgekit" cannot run: "fix"/);
+  assert.match(refusalLines(definitionRefusal(def, definitionProblem(def)!), { text: undefined })[0], /^edgekit: This task of type "edgekit" cannot run: "fix"/);
 });
 
 test('a name in "paths" that does not exist is a Problems line at that name in the task\'s folder, absolute (the matcher cannot find a missing relative file)', async () => {
@@ -197,4 +198,29 @@ test('the whole-folder task accepts a folder with no EdgeKit file; paths named i
   // folder without EdgeKit files is no mistake, but a "paths" entry that names such a directory is.
   assert.ok(lintArgs({ type: 'edgekit', command: 'lint' }, {}).includes('--allow-empty'));
   assert.ok(!lintArgs({ type: 'edgekit', command: 'lint', paths: ['filters'] }, {}).includes('--allow-empty'));
+});
+
+// Not on Windows, where a name cannot hold ":" (and "a:" names a drive).
+test('paths holding ":1" and the like come out in Problems with their own file, code and message, missing or checked', { skip: process.platform === 'win32' }, async () => {
+  // The matchers' file group is lazy: it ends at the first ":L:C-L:C severity " after which the rest of the line matches. A
+  // name holding that (a folder "b:1:1-1:1 error x") ended the file there, and the rest of the name became the code.
+  const dir = folder({ 'c:1:2-3:4 warning d.filter.json': '{}', 'e:1:1-1:1 error f/g.filter.json': '{}' });
+  const paths = ['a:1:2.filter.json', 'dir:1/x.rpc.json', 'b:1:1-1:1 error x.filter.json', 'c:1:2-3:4 warning d.filter.json', 'e:1:1-1:1 error f'];
+  const r = await cli(lintArgs({ type: 'edgekit', command: 'lint', paths }, {}), dir);
+  assert.equal(r.code, 2, r.stderr);
+  const real = fs.realpathSync(dir);
+  const missing = r.stderr.trim().split('\n').map((l) => matcher(l)!);
+  assert.deepEqual(missing.map((m) => [m.file, m.code, m.message]), paths.slice(0, 3).map((p) => [path.join(real, p), 'cli/not-checked', `no such file or directory (${p}).`]));
+  const found = r.stdout.trim().split('\n').map((l) => matcher(l)!);
+  assert.deepEqual(found.map((m) => [m.file, m.line, m.code]), [
+    ['c:1:2-3:4 warning d.filter.json', 1, 'logpush/missing-where'],
+    [path.join('e:1:1-1:1 error f', 'g.filter.json'), 1, 'logpush/missing-where'],
+  ]);
+  assert.ok(found.every((m) => m.message === 'The filter has no top-level member "where".'), JSON.stringify(found));
+  // The code group now takes only the registry's shape ("area/kebab-name"): every code has it, so none is lost to the matchers.
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  for (const m of pkg.contributes.problemMatchers as { name: string; pattern: { regexp: string } }[]) {
+    const severity = m.name === 'edgekit' ? 'error' : 'hint';
+    for (const code of Object.keys(CODES)) assert.ok(new RegExp(m.pattern.regexp).test(`/w/f.json:1:1-1:2 ${severity} ${code} M.`), `${m.name}: ${code}`);
+  }
 });

@@ -3,6 +3,9 @@
 import { fake, resetFake, addDocument, memento, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { logpushJobLifecycleCommands as commands } from '../../../client/src/commands/logpushJobs';
 import { startServer, type TestServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
@@ -131,7 +134,7 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
-    extension: { globalState: memento() },
+    extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
   } as unknown as Ctx;
   const conf = 's3://b/logs?region=us-east-1';
   try {
@@ -253,7 +256,7 @@ test('Update whose read of the job failed still says which create-only members t
     zones: { refresh() {} },
     ui: { ask: async () => { throw new Error('nothing to ask: the job could not be read'); } },
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
-    extension: { globalState: memento() },
+    extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
   const { editDocument } = await import('./vscode');

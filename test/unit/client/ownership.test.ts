@@ -1,9 +1,12 @@
 // A proven ownership challenge token going stale before Create or Update sends it (client/src/commands/ownership.ts): proven for
 // another zone, for another destination_conf, or more than the platform's 7 days ago. The commands ask first (modal) and offer to
 // prove ownership again; a token EdgeKit never saw is sent as it is.
-import { fake, resetFake, addDocument, editDocument, memento } from './vscode';
+import { fake, resetFake, addDocument, editDocument, memento, Uri } from './vscode';
 import { test, beforeEach, mock } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { logpushJobCommands } from '../../../client/src/commands/logpush';
 import { logpushJobLifecycleCommands } from '../../../client/src/commands/logpushJobs';
 import { startServer, type TestServer } from '../http/server';
@@ -38,7 +41,7 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx; asked: { quest
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
-    extension: { globalState: memento() },
+    extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
     ui: { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {
       assert.equal(opts.modal, true);
       asked.push({ question, options, detail: opts.detail });

@@ -1,5 +1,5 @@
 // The "edgekit" task provider (client/src/tasks.ts) with the stand-in `vscode` module: which folder a tasks.json entry runs in.
-import { fake, resetFake, TaskScope, Task, ProcessExecution, CustomExecution, Uri } from './vscode';
+import { fake, resetFake, TaskScope, Task, ProcessExecution, CustomExecution, Uri, addDocument, editDocument } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -129,4 +129,43 @@ test('in an untitled multi-root workspace, a workspace dataset setting is said t
   const saved = (await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text;
   assert.ok(saved.startsWith(`${wsFile}:3:${col}-3:${col + 6} error logpush/unknown-dataset `), saved);
   assert.match(saved, /\(workspace settings, x\.code-workspace\)/);
+});
+
+test('a refusal is placed in the settings.json or tasks.json open with unsaved edits by the open text, and says the saved file decided', async () => {
+  // The position came from the file on disk, and the Problems entry is drawn on the open document: with lines added above the
+  // value and not saved, it landed on the wrong line. VS Code reads the saved settings and tasks (so does the task), so the saved
+  // file decides whether the task runs; the open text only where the entry goes.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskvis-'));
+  const settings = path.join(dir, '.vscode', 'settings.json');
+  fs.mkdirSync(path.join(dir, '.vscode'));
+  fs.writeFileSync(settings, '{\n  "edgekit.logpush.dataset": "nope"\n}\n');
+  fake.folderSettings.set(dir, new Map([['logpush.dataset', 'nope']]));
+  const doc = addDocument(Uri.file(settings).toString(), 'jsonc', fs.readFileSync(settings, 'utf8'), false);
+  editDocument(doc, '{\n  // mine\n  "editor.tabSize": 2,\n  "edgekit.logpush.dataset": "nope"\n}\n');
+  let run = (await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text;
+  assert.ok(run.startsWith(`${settings}:4:30-4:36 error logpush/unknown-dataset Unknown dataset "nope" `), run);
+  assert.match(run.split('\r\n')[0], / \.vscode\/settings\.json has unsaved changes: VS Code reads the saved file, and so does the task\.$/);
+  // Fixed in the editor and not saved: still refused (the saved value runs), at the setting where it now is.
+  editDocument(doc, '{\n  // mine\n  "edgekit.logpush.dataset": "gateway_dns"\n}\n');
+  run = (await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text;
+  assert.ok(run.startsWith(`${settings}:3:30-3:43 error logpush/unknown-dataset Unknown dataset "nope" `), run);
+  // Open and saved (the same text as on disk): no note.
+  fake.documents.clear();
+  addDocument(Uri.file(settings).toString(), 'jsonc', fs.readFileSync(settings, 'utf8'), false);
+  run = (await runRefusal((provider().provideTasks() as unknown as Task[])[0])).text;
+  assert.ok(run.startsWith(`${settings}:2:30-2:36 error `), run);
+  assert.doesNotMatch(run, /unsaved/);
+
+  // tasks.json: the entry VS Code resolved (from the saved file) is looked for in the open text.
+  const tasksJson = path.join(dir, '.vscode', 'tasks.json');
+  fs.writeFileSync(tasksJson, '{\n  "version": "2.0.0",\n  "tasks": [\n    { "type": "edgekit", "command": "check" }\n  ]\n}\n');
+  fake.folderSettings.set(dir, new Map());
+  const tasksDoc = addDocument(Uri.file(tasksJson).toString(), 'jsonc', fs.readFileSync(tasksJson, 'utf8'), false);
+  editDocument(tasksDoc, '{\n  "version": "2.0.0",\n  "tasks": [\n    { "type": "shell", "command": "make" },\n    { "type": "edgekit", "command": "check" }\n  ]\n}\n');
+  const def = { type: 'edgekit', command: 'check' };
+  const refused = provider().resolveTask(new Task(def, { uri: Uri.file(dir), name: 'x', index: 0 }, 'check', 'edgekit') as never) as unknown as Task;
+  run = (await runRefusal(refused)).text;
+  const col = '    { "type": "edgekit", "command": "check" }'.indexOf('"check"') + 1;
+  assert.ok(run.startsWith(`${tasksJson}:5:${col}-5:${col + 7} error task/cannot-run `), run);
+  assert.match(run.split('\r\n')[0], / \.vscode\/tasks\.json has unsaved changes: VS Code reads the saved file, and so does the task\.$/);
 });

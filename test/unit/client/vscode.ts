@@ -64,7 +64,7 @@ export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 
 export const StatusBarAlignment = { Left: 1, Right: 2 };
 
 export interface Position { line: number; character: number }
-export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
+export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; isDirty?: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
 
 /** offsetAt and positionAt over a text (lines end in \n). */
 function positions(text: string): Pick<FakeDocument, 'offsetAt' | 'positionAt'> {
@@ -126,9 +126,9 @@ export function activate(doc: FakeDocument | undefined): void {
   for (const l of [...activeEditorListeners]) l(doc ? { document: doc } : undefined);
 }
 
-/** Replaces `doc`'s text and tells the listeners, as an edit does. */
+/** Replaces `doc`'s text and tells the listeners, as an edit does (the document is then dirty: not saved). */
 export function editDocument(doc: FakeDocument, text: string): void {
-  Object.assign(doc, { getText: () => text }, positions(text));
+  Object.assign(doc, { getText: () => text, isDirty: true }, positions(text));
   for (const l of [...changeListeners]) l({ document: doc });
 }
 
@@ -312,5 +312,46 @@ export function memento(): { values: Map<string, unknown>; get<T>(key: string, f
     values,
     get: <T>(key: string, fallback?: T) => (values.has(key) ? structuredClone(values.get(key)) as T : fallback),
     update: async (key: string, value: unknown) => { if (value === undefined) values.delete(key); else values.set(key, structuredClone(value)); },
+  };
+}
+
+/**
+ * VS Code's global storage as several windows see it, each window with its own extension host and so its own globalState. As
+ * VS Code keeps it (extHostMemento.ts ExtensionMemento): the whole of one extension's globalState is a single storage item (its
+ * key is the extension's id); a window holds a copy of that object, and update(key) sets the key in its copy and writes the whole
+ * copy (on a timer, 0 ms); the other windows replace their copy when told of the change, later (the workbench passes storage
+ * changes between windows through the main process). Two windows updating at the same time, even different keys, so write two
+ * objects that each lack the other's key, and the last write wins.
+ */
+export function sharedGlobalStorage(): { item(): Record<string, unknown>; window(): { get<T>(key: string, fallback?: T): T | undefined; update(key: string, value: unknown): Promise<void>; keys(): readonly string[] } } {
+  let item = '{}';
+  const windows: { value: Record<string, unknown> }[] = [];
+  return {
+    item: () => JSON.parse(item) as Record<string, unknown>,
+    window() {
+      const w = { value: JSON.parse(item) as Record<string, unknown> };
+      windows.push(w);
+      let pending: (() => void)[] = [];
+      return {
+        get: <T>(key: string, fallback?: T) => (w.value[key] !== undefined ? structuredClone(w.value[key]) as T : fallback),
+        keys: () => Object.keys(w.value).filter((k) => w.value[k] !== undefined),
+        update(key: string, value: unknown): Promise<void> {
+          w.value[key] = value === undefined ? undefined : structuredClone(value);
+          const done = new Promise<void>((resolve) => { pending.push(resolve); });
+          if (pending.length === 1) {
+            setTimeout(() => {
+              const settle = pending;
+              pending = [];
+              item = JSON.stringify(w.value);
+              const written = item;
+              // The other windows hear of it after this one's update has resolved.
+              setImmediate(() => { for (const other of windows) if (other !== w) other.value = JSON.parse(written) as Record<string, unknown>; });
+              for (const r of settle) r();
+            }, 0);
+          }
+          return done;
+        },
+      };
+    },
   };
 }
