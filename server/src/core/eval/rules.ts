@@ -47,7 +47,9 @@ function indexed(f: Fn, steps: IndexStep[], lowerKeys = false): Fn {
     const prev = f;
     if (step.kind === 'star') {
       // A map's values as they are (the arrays of a Map<Array<String>>, as the checker types them), not flattened
-      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []); };
+      // A second "[*]" takes the elements of each element, one flat list of them (as wirefilter's map-each of a map-each does)
+      const items = (v: unknown): unknown[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []);
+      f = (r) => { const v = prev(r); return new Each(v instanceof Each ? v.values.flatMap(items) : items(v)); };
     } else if (step.kind === 'key') {
       const key = step.key;
       // Only the field's own map has its keys lower-cased; what its values hold keeps theirs

@@ -34,7 +34,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-invalid-regex': { severity: 'error', description: 'A "matches" regex does not compile or uses features Rust regex lacks.' },
   'ruleset/expr-list-name': { severity: 'error', description: 'A list ($name) whose name has characters other than letters, digits and "_", or over 50 characters, or a managed list $cf.<name> not in lowercase: no list can have it.' },
   'ruleset/expr-list-name-case': { severity: 'warning', description: 'A list ($name) whose name has capitals: the dashboard names lists in lowercase, though the Lists API\'s reference allows capitals.' },
-  'ruleset/expr-invalid-wildcard': { severity: 'error', description: 'A wildcard pattern contains "**".' },
+  'ruleset/expr-invalid-wildcard': { severity: 'error', description: 'A wildcard pattern contains "**", or a backslash that escapes neither "*" nor a backslash (the platform refuses "\\b" and a trailing "\\").' },
   'ruleset/expr-phase': { severity: 'warning', description: 'An expression reads a field or calls a function that the ruleset\'s phase cannot see (a response field in a request phase, a transform-only function).' },
   'ruleset/expr-header-case': { severity: 'warning', description: 'A key with capitals into a map whose keys the platform lower-cases (http.request.headers["X-Api-Key"]): it never matches.' },
   'ruleset/expr-deprecated-field': { severity: 'warning', description: 'An expression uses a deprecated field alias (ip.geoip.*).' },

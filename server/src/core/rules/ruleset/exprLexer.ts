@@ -321,11 +321,11 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
     }
     // IPv6 (a run of hex digits, colons and dots that contains a colon), IPv4, integers
     if (isHexOrColon(cc) || (cc === 0x2d /* - */ && i + 1 < n && isDigit(src.charCodeAt(i + 1)))) {
-      const hexEnd = isHexOrColon(cc) ? hexColonEnd(src, i) : i;
+      let hexEnd = isHexOrColon(cc) ? hexColonEnd(src, i) : i;
+      // A range's first end alone ("10.0.0.0..::1" starts with an IPv4 address)
+      for (let j = i; j + 1 < hexEnd; j++) if (src.charCodeAt(j) === 0x2e && src.charCodeAt(j + 1) === 0x2e) { hexEnd = j; break; }
       if (twoColons(src, i, hexEnd)) {
-        let text = src.slice(i, hexEnd);
-        const range = text.indexOf('..');
-        if (range >= 0) text = text.slice(0, range);
+        const text = src.slice(i, hexEnd);
         tokens.push(ipToken(text, i, 6, problems));
         i += text.length;
         continue;

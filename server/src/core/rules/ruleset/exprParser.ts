@@ -50,6 +50,9 @@ const COMPARE_WORDS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({
 } as const));
 const COMPARE_SYMBOLS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '~': 'matches' } as const));
 const LOGICAL: ReadonlyMap<string, 'and' | 'or' | 'xor'> = new Map(Object.entries({ and: 'and', '&&': 'and', or: 'or', '||': 'or', xor: 'xor', '^^': 'xor' } as const));
+/** Operator words wirefilter matches as prefixes of a longer word, in the order it tries them (see Parser.prefixWord). */
+const PREFIX_LOGICAL = ['or', 'xor', 'and'] as const;
+const PREFIX_COMPARE = ['in', 'eq', 'ne', 'ge', 'le', 'gt', 'lt', 'contains', 'matches', 'wildcard'] as const;
 export const KEYWORDS = new Set(['and', 'or', 'xor', 'not', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict', 'in', 'true', 'false']);
 
 class SyntaxStop extends Error {}
@@ -62,7 +65,10 @@ class SyntaxStop extends Error {}
 export const MAX_EXPR_NESTING = 100;
 export const MAX_EXPR_CONDITIONS = 2000;
 
-export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[] }
+/** A word the parser read as an operator word and the rest ("notssl": `not`, then `ssl` at `offset`), as wirefilter does. */
+export interface WordSplit { offset: number; word: string; whole: string }
+
+export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[]; splits?: WordSplit[] }
 
 /**
  * What the left side of a comparison is, for reading its right side as wirefilter does (the right side is lexed for the left side's
@@ -94,7 +100,7 @@ export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind
   // The lexer's problems as the parser left them (an unquoted byte string replaces what the lexer read there)
   const problems: ExprProblem[] = [...p.lexProblems];
   if (p.problem && (p.problem.code === 'limits/too-deep' || !p.lexProblems.some((q) => q.code === 'ruleset/expr-syntax'))) problems.push(p.problem);
-  return { ast, problems };
+  return p.splits.length ? { ast, problems, splits: p.splits } : { ast, problems };
 }
 
 function describe(t: Token): string {
@@ -123,6 +129,8 @@ class Parser {
   private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
+  /** The words read as an operator and the rest (splitWord): `offset` is where the rest starts. */
+  readonly splits: WordSplit[] = [];
   /**
    * The lexer's problems, in two parts so that an unquoted byte string replaces those under it in time proportional to them, not
    * to the whole list (a set of thousands of byte strings was quadratic): `settled`, before the last byte string taken (the parse
@@ -172,13 +180,43 @@ class Parser {
     return (t.kind === 'ident' || t.kind === 'punct') ? LOGICAL.get(t.text) : undefined;
   }
 
+  /**
+   * The operator word an identifier starts with, where wirefilter reads one: its lex_enum! operators are matched as prefixes
+   * (lex.rs `expect` is `strip_prefix`), so at the start of a simple expression "notssl" is `not ssl` (UnaryOp::lex is tried
+   * first), after an operand "andssl" is `and ssl` (LogicalOp::lex, in its order: or, xor, and) and after a left side "eq80" is
+   * `eq 80` (ComparisonOp::lex: in, then eq ne ge le gt lt, contains, matches, wildcard). Undefined for a whole word.
+   */
+  private prefixWord(t: Token, words: readonly string[]): string | undefined {
+    if (t.kind !== 'ident') return undefined;
+    return words.find((w) => t.text.length > w.length && t.text.startsWith(w));
+  }
+
+  /** The identifier at the cursor, which starts with `word`, becomes `word` and the tokens of the rest, lexed again from there
+   * until a token starts where one of the old ones did (as after a byte string, takeBytes). */
+  private splitWord(word: string): void {
+    const t = this.peek();
+    const head: Token = { ...t, text: word, length: word.length };
+    const from = t.offset + word.length;
+    let m = this.i + 1;
+    const rest = tokenize(this.src, from, (at, last) => {
+      while (this.tokens[m].offset < at && m < this.tokens.length - 1) m++;
+      return this.tokens[m].offset === at && this.tokens[m].kind !== 'eof' && isRegexOperator(last ?? head) === isRegexOperator(this.tokens[m - 1]);
+    });
+    if (rest.stopped === undefined) m = this.tokens.length;
+    this.replaceLexProblems(from, rest.stopped ?? this.src.length + 1, rest.problems);
+    this.tokens.splice(this.i, m - this.i, head, ...rest.tokens);
+    this.splits.push({ offset: from, word, whole: t.text });
+  }
+
   parseOr(): Expr { return this.binary('or', () => this.binary('xor', () => this.binary('and', () => this.parseUnary()))); }
 
   private binary(op: 'and' | 'or' | 'xor', operand: () => Expr): Expr {
     let left = operand();
     for (;;) {
       const t = this.peek();
-      if (this.logicalOp(t) !== op) return left;
+      const prefix = this.prefixWord(t, PREFIX_LOGICAL);
+      if ((this.logicalOp(t) ?? (prefix && LOGICAL.get(prefix))) !== op) return left;
+      if (prefix) this.splitWord(prefix);
       if (++this.conditions > MAX_EXPR_CONDITIONS) {
         this.problem = {
           code: 'limits/too-deep', offset: t.offset, length: t.length,
@@ -194,7 +232,11 @@ class Parser {
   }
 
   private parseUnary(): Expr {
-    const t = this.peek();
+    let t = this.peek();
+    if (this.prefixWord(t, ['not'])) {
+      this.splitWord('not');
+      t = this.peek();
+    }
     if ((t.kind === 'ident' && t.text === 'not') || this.isPunct(t, '!')) {
       this.next();
       this.enter(t);
@@ -227,6 +269,8 @@ class Parser {
 
   /** A comparison operator at the cursor (consumed), or undefined. */
   private compareOp(): { op: CompareOp; span: Node } | undefined {
+    const prefix = this.prefixWord(this.peek(), PREFIX_COMPARE);
+    if (prefix) this.splitWord(prefix);
     const t = this.peek();
     const symbol = t.kind === 'punct' ? COMPARE_SYMBOLS.get(t.text) : undefined;
     if (symbol) { this.next(); return { op: symbol, span: t }; }
@@ -270,7 +314,7 @@ class Parser {
     const args: Expr[] = [];
     if (!this.isPunct(this.peek(), ')')) {
       for (;;) {
-        args.push(this.argByteString() ?? this.parseOr());
+        args.push(this.argByteString() ?? this.parseArg(name));
         const sep = this.peek();
         if (this.isPunct(sep, ',')) { this.next(); continue; }
         if (this.isPunct(sep, ')')) break;
@@ -281,6 +325,29 @@ class Parser {
     this.depth--;
     const call: CallNode = { type: 'call', name: name.text, nameSpan: { offset: name.offset, length: name.length }, args, index: [], offset: name.offset, length: close.offset + 1 - name.offset };
     return this.parseIndexes(call);
+  }
+
+  /**
+   * One argument of a call, as wirefilter's FunctionCallArgExpr::lex_with reads it: one that starts with "(", "not"/"!" or
+   * any(/all( is a whole logical expression; one that starts with a field or a call is that, with at most one comparison after it,
+   * and the argument ends there. So any(a[*] eq "x" and b[*] eq "y") is refused at "and" (the platform expects "," or ")");
+   * any((a[*] eq "x" and b[*] eq "y")) is taken. The argument is still parsed whole here, so that the rest is checked as meant:
+   * the problem (a syntax error, with the parentheses as its fix) does not stop the parse.
+   */
+  private parseArg(fn: Token): Expr {
+    const t = this.peek();
+    const logical = this.isPunct(t, '(') || this.isPunct(t, '!') || (t.kind === 'ident' && t.text.startsWith('not'))
+      || (t.kind === 'ident' && (t.text === 'any' || t.text === 'all') && this.isPunct(this.peek(1), '('));
+    const arg = this.parseOr();
+    if (logical || arg.type !== 'logical' || this.problem) return arg;
+    let first = arg;
+    while (first.left.type === 'logical') first = first.left;
+    const op = this.src.slice(first.opSpan.offset, first.opSpan.offset + first.opSpan.length);
+    this.problem = { code: 'ruleset/expr-syntax', offset: first.opSpan.offset, length: first.opSpan.length,
+      message: `In the arguments of ${fn.text}(), an argument that starts with a field or a function ends after its comparison, so the platform refuses "${op}" here (it expects "," or ")"); put the whole condition in parentheses: ${fn.text}((...)).`,
+      fixes: [{ title: 'Put the condition in parentheses', preferred: true,
+        edits: [{ offset: arg.offset, length: 0, newText: '(' }, { offset: arg.offset + arg.length, length: 0, newText: ')' }] }] };
+    return arg;
   }
 
   private parseIndexes<N extends FieldNode | CallNode>(node: N): N {
