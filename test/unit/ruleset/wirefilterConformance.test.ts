@@ -75,3 +75,16 @@ test('an IP range is two addresses of one family: a CIDR end or IPv4..IPv6 is an
     assert.match(errs[0].message, re, src);
   }
 });
+
+test('a raw string opened with hundreds of "#" and no quote is one problem, not one per "#"', () => {
+  for (const [n, re] of [[300, /300 "#"; the platform takes at most 255/], [3, /expected a double quote after "r###"/]] as const) {
+    const src = `http.host eq r${'#'.repeat(n)}abc`;
+    const problems = analyzeExpression(src).problems;
+    assert.equal(problems.length, 1, `${n}: ${problems.length} problems`);
+    assert.match(problems[0].message, re);
+    assert.equal(problems[0].offset, 13);
+  }
+  const run = analyzeExpression(`http.host eq "a" ${'#'.repeat(40)}`).problems;
+  assert.equal(run.length, 1);
+  assert.match(run[0].message, /40 times/);
+});

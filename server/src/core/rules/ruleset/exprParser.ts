@@ -1,7 +1,7 @@
 // Recursive-descent parser of the rules language. Precedence (reference §4): not/! (1) > and/&& (2) > xor/^^ (3) > or/|| (4).
 // The AST carries offsets into the decoded expression string.
 import { isRegexOperator, readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
-import { bytesText } from '../../text';
+import { bytesText, lossyBytes } from '../../text';
 import type { Edit } from '../../types';
 
 export interface Node { offset: number; length: number }
@@ -13,7 +13,7 @@ export interface FieldNode extends Node { type: 'field'; name: string; nameSpan:
 export interface CallNode extends Node { type: 'call'; name: string; nameSpan: Node; args: Expr[]; index: IndexStep[] }
 export interface BoolNode extends Node { type: 'bool'; value: boolean }
 /** `bytes`: written as an unquoted byte string (2f:61:62), whose `value` is the text of those bytes (core/text.ts bytesText). */
-export interface StringNode extends Node { type: 'string'; value: string; raw: boolean; bytes?: true }
+export interface StringNode extends Node { type: 'string'; value: string; raw: boolean; bytes?: true; exact?: Uint8Array }
 /** `value` is the nearest double of an integer past 2^53; `big` is then the integer exactly (the platform's are 64-bit). */
 export interface IntNode extends Node { type: 'int'; value: number; big?: bigint }
 export interface IpNode extends Node { type: 'ip'; text: string; cidr: boolean; family: 4 | 6 }
@@ -303,7 +303,7 @@ class Parser {
       if (this.isPunct(this.peek(), '(')) return this.parseCall(t);
       return this.parseIndexes({ type: 'field', name: t.text, nameSpan: { offset: t.offset, length: t.length }, index: [], offset: t.offset, length: t.length });
     }
-    if (t.kind === 'string') { this.next(); return { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length }; }
+    if (t.kind === 'string') { this.next(); return stringNode(t); }
     if (t.kind === 'int') { this.next(); return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length }; }
     if (t.kind === 'ip' || t.kind === 'cidr') { this.next(); return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length }; }
     this.fail(t, `Expected a field, a function or "(", found ${describe(t)}.`, hintFor(t));
@@ -388,7 +388,7 @@ class Parser {
 
   private literal(t: Token, after: Token): Literal {
     switch (t.kind) {
-      case 'string': return { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length };
+      case 'string': return stringNode(t);
       case 'int': return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length };
       case 'ip': case 'cidr': return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length };
       case 'ident':
@@ -531,7 +531,8 @@ class Parser {
       this.i = start;
     } else this.tokens.splice(this.i, k - this.i, ...seq);
     this.next();
-    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from };
+    const exact = lossyBytes(Uint8Array.from(bytes));
+    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from, ...(exact ? { exact } : {}) };
   }
 
   private parseSet(left: Expr): SetNode {
@@ -563,6 +564,13 @@ class Parser {
     if (items.length === 0) this.fail({ offset: open.offset, length: last.offset + 1 - open.offset }, 'A set needs at least one element.');
     return { type: 'set', items, offset: open.offset, length: last.offset + 1 - open.offset };
   }
+}
+
+/** A string token's node; `exact` holds its bytes when its text cannot stand for them (a lone \xe0). */
+function stringNode(t: Token): StringNode {
+  const node: StringNode = { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length };
+  if (t.bytes) node.exact = t.bytes;
+  return node;
 }
 
 /** The field an identifier token names, as the parser builds it. */
