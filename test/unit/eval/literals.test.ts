@@ -27,7 +27,6 @@ const run = (src: string, r: RequestRecord): boolean => {
 test('an IPv4 literal with a leading zero is an error naming it, with the decimal address as a fix; the evaluator refuses it', () => {
   for (const [src, fixed] of [
     ['ip.src == 010.1.1.1', 'ip.src == 10.1.1.1'],
-    ['ip.src in {192.168.001.0/24}', 'ip.src in {192.168.1.0/24}'],
     ['ip.src in {10.0.0.1..10.0.0.09}', 'ip.src in {10.0.0.1..10.0.0.9}'],
     ['ip.src == ::ffff:01.2.3.4', 'ip.src == ::ffff:1.2.3.4'],
   ]) {
@@ -42,6 +41,28 @@ test('an IPv4 literal with a leading zero is an error naming it, with the decima
   }
   // 0 alone is a part, as in Rust
   assert.equal(errors('ip.src in {0.0.0.0/0 10.0.0.0/8}').length, 0);
+});
+
+test('a set\'s single IPv4 address or CIDR is read as the cidr crate (0.2) reads it: leading zeros decimal, missing parts 0; a warning with the full form', () => {
+  const warned = (src: string) => analyzeExpression(src).problems.filter((p) => p.code === 'ruleset/expr-ip-short-form');
+  for (const [src, fixed, inside, outside] of [
+    ['ip.src in {192.168.001.0/24}', 'ip.src in {192.168.1.0/24}', '192.168.1.77', '192.168.2.1'],
+    ['ip.src in {010.1.1.1}', 'ip.src in {10.1.1.1}', '10.1.1.1', '8.1.1.1'], // decimal: not octal 8.1.1.1
+    ['ip.src in {10.1/16}', 'ip.src in {10.1.0.0/16}', '10.1.200.3', '10.2.0.1'],
+    ['ip.src in {192.0.2}', 'ip.src in {192.0.2.0}', '192.0.2.0', '192.0.2.1'],
+    ['ip.src in {10}', 'ip.src in {10.0.0.0}', '10.0.0.0', '10.0.0.1'],
+  ]) {
+    assert.deepEqual(errors(src), [], src);
+    assert.equal(warned(src).length, 1, src);
+    assert.deepEqual(fixTexts(src), [fixed], src);
+    assert.deepEqual(analyzeExpression(fixed).problems, [], fixed);
+    assert.equal(run(src, { 'ip.src': inside }), true, `${src} holds ${inside}`);
+    assert.equal(run(src, { 'ip.src': outside }), false, `${src} does not hold ${outside}`);
+  }
+  // Strict everywhere else: a comparison's address, a range's ends; and still 0-255 per part, no host bits
+  for (const src of ['ip.src eq 10.1', 'ip.src eq 010.1.1.1', 'ip.src in {10.1..10.2}', 'ip.src in {10.256}', 'ip.src in {10.1/8}', 'ip.src in {1.2.3.4.5}']) {
+    assert.notDeepEqual(errors(src), [], src);
+  }
 });
 
 test('a CIDR with host bits set is an error (the cidr crate refuses it), with its network as a fix', () => {

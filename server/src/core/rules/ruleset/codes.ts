@@ -30,6 +30,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-invalid-int': { severity: 'error', description: 'An integer literal the platform refuses: outside 64 bits, 8 or 9 after a leading 0 (octal), or not digits (1e3, 403a).' },
   'ruleset/expr-octal-int': { severity: 'warning', description: 'An integer literal with a leading 0, which the platform reads as octal (0403 is 259).' },
   'ruleset/expr-regex-backslash': { severity: 'warning', description: 'A doubled backslash before a regex character in a quoted "matches" string (`"\\\\."`): the platform reads that string with regex escaping, so it is an escaped backslash, not the regex escape `\\.`.' },
+  'ruleset/expr-ip-short-form': { severity: 'warning', description: 'An IPv4 address in a set written with leading zeros or fewer than four parts (010.1.1.1, 10.1/16): the platform reads it there (decimal parts, the missing ones 0), and nowhere else; the full form is the fix.' },
   'ruleset/expr-ipv4-mapped': { severity: 'warning', description: 'An IPv4-mapped IPv6 literal (::ffff:1.2.3.4): IPv6 on the platform, so it never matches an IPv4 client.' },
   'ruleset/expr-invalid-regex': { severity: 'error', description: 'A "matches" regex does not compile or uses features Rust regex lacks.' },
   'ruleset/expr-list-name': { severity: 'error', description: 'A list ($name) whose name has characters other than letters, digits and "_", or over 50 characters, or a managed list $cf.<name> not in lowercase: no list can have it.' },

@@ -63,7 +63,7 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
 export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
   return (left) => {
     const t = new Checker(phase).infer(left).ty.t;
-    return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : 'other';
+    return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : t === 'IP' ? 'ip' : 'other';
   };
 }
 

@@ -75,7 +75,7 @@ export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[]; s
  * type): `textual` (String or Bytes: an unquoted byte string 2f:61:62 is read, and refused with its reason when it is wrong),
  * `other`, or `unknown` (a mistyped field: a byte string is read when it is one, so that the field is still reported).
  */
-export type LeftKind = 'textual' | 'other' | 'unknown';
+export type LeftKind = 'textual' | 'ip' | 'other' | 'unknown';
 
 /** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
 const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
@@ -98,7 +98,7 @@ export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind
     ast = p.partial;
   }
   // The lexer's problems as the parser left them (an unquoted byte string replaces what the lexer read there)
-  const problems: ExprProblem[] = [...p.lexProblems];
+  const problems: ExprProblem[] = [...p.lexProblems, ...p.looseIps];
   if (p.problem && (p.problem.code === 'limits/too-deep' || !p.lexProblems.some((q) => q.code === 'ruleset/expr-syntax'))) problems.push(p.problem);
   return p.splits.length ? { ast, problems, splits: p.splits } : { ast, problems };
 }
@@ -129,6 +129,8 @@ class Parser {
   private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
+  /** Warnings on the short IPv4 forms a set took (looseIpv4). */
+  readonly looseIps: ExprProblem[] = [];
   /** The words read as an operator and the rest (splitWord): `offset` is where the rest starts. */
   readonly splits: WordSplit[] = [];
   /**
@@ -417,7 +419,7 @@ class Parser {
     const from = this.valueStart();
     if (t.kind === 'string' || !startsByteString(this.src, from)) return undefined;
     const kind = this.leftKind ? this.leftKind(left) : 'unknown';
-    if (kind === 'other') return undefined;
+    if (kind === 'other' || kind === 'ip') return undefined;
     const r = readByteString(this.src, from);
     // A word that goes on past the byte string ("ad.example.com", "cf.edge") is a string without its quotes: the checker's message,
     // with the fix that quotes it (the platform refuses both readings). Not in a set, where the rest of the word is the next item
@@ -500,12 +502,19 @@ class Parser {
   /** The byte string from token t to end as a string node; the tokens it covers are dropped (the rest is lexed again when it ends
    * inside one, "c2:b4710c" ends after "b4"), and so are the lexer's problems on them. */
   private takeBytes(from: number, bytes: number[], end: number): StringNode {
+    const value = bytesText(Uint8Array.from(bytes));
+    // One string token stands for the byte string, consumed: what follows is read after it
+    this.takeSpan(from, end, { kind: 'string', text: this.src.slice(from, end), offset: from, length: end - from, value, big: undefined, family: undefined, raw: false, bytes: undefined });
+    const exact = lossyBytes(Uint8Array.from(bytes));
+    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from, ...(exact ? { exact } : {}) };
+  }
+
+  /** The text from `from` to `end` as the one token `own`, consumed: the lexer's tokens and problems under it are replaced (see
+   * takeBytes). */
+  private takeSpan(from: number, end: number, own: Token): void {
     let k = this.i;
     while (k < this.tokens.length - 1 && this.tokens[k].offset < end) k++;
     const straddles = this.tokens[k - 1].offset + this.tokens[k - 1].length > end;
-    const value = bytesText(Uint8Array.from(bytes));
-    // One string token stands for the byte string, consumed: what follows is read after it
-    const own: Token = { kind: 'string', text: this.src.slice(from, end), offset: from, length: end - from, value, big: undefined, family: undefined, raw: false };
     let seq: Token[] = [own];
     let to = end;
     if (straddles) {
@@ -531,8 +540,41 @@ class Parser {
       this.i = start;
     } else this.tokens.splice(this.i, k - this.i, ...seq);
     this.next();
-    const exact = lossyBytes(Uint8Array.from(bytes));
-    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from, ...(exact ? { exact } : {}) };
+  }
+
+  /**
+   * An IPv4 address or CIDR in a set of an IP field, in a form only a set takes: wirefilter reads a set's address with the cidr
+   * crate (0.2), whose IpCidr::from_str falls back to a loose IPv4 reading when Rust's strict one fails: one to four decimal parts
+   * 0-255, leading zeros allowed ("010" is 10, not octal 8), the missing parts 0 ("10.1" is 10.1.0.0, "10" is 10.0.0.0); with a
+   * "/len", that address is the network. A range's two ends and a comparison's address are strict. The node holds the full form,
+   * and a warning (ruleset/expr-ip-short-form) offers it; undefined (nothing consumed) for any other value.
+   */
+  private looseIpv4(left: Expr): IpNode | undefined {
+    const t = this.peek();
+    if (t.kind !== 'int' && t.kind !== 'ip' && t.kind !== 'cidr' || !this.leftKind || this.leftKind(left) !== 'ip') return undefined;
+    const from = this.valueStart();
+    const chunk = /^[0-9a-fA-F:./]*/.exec(this.src.slice(from, from + 64))![0]; // IpRange::lex's match_addr_or_cidr
+    if (chunk.includes('..') || chunk.includes(':')) return undefined;
+    const slash = chunk.indexOf('/');
+    const addr = slash < 0 ? chunk : chunk.slice(0, slash);
+    const prefix = slash < 0 ? undefined : chunk.slice(slash + 1);
+    if (validIp(addr)) return undefined;
+    const parts = addr.split('.');
+    if (parts.length > 4 || !parts.every((q) => /^\d{1,3}$/.test(q) && Number(q) <= 255)) return undefined;
+    if (prefix !== undefined && !(/^\d{1,2}$/.test(prefix) && Number(prefix) <= 32)) return undefined;
+    const full = [...parts.map(Number), 0, 0, 0].slice(0, 4);
+    if (prefix !== undefined) {
+      const bits = Number(prefix);
+      const n = ((full[0] << 24) | (full[1] << 16) | (full[2] << 8) | full[3]) >>> 0;
+      if (bits < 32 && (n & (2 ** (32 - bits) - 1)) !== 0) return undefined; // host bits set: the lexer's reading reports it
+    }
+    const text = full.join('.') + (prefix === undefined ? '' : `/${Number(prefix)}`);
+    const end = from + chunk.length;
+    this.takeSpan(from, end, { kind: prefix === undefined ? 'ip' : 'cidr', text, offset: from, length: end - from, value: undefined, big: undefined, family: 4, raw: undefined, bytes: undefined });
+    this.looseIps.push({ code: 'ruleset/expr-ip-short-form', offset: from, length: end - from,
+      message: `"${chunk}" is read in a set as ${text} (decimal parts, the missing ones 0), and refused outside a set; write ${text}.`,
+      fixes: [{ title: `Write ${text}`, preferred: true, edits: [{ offset: from, length: end - from, newText: text }] }] });
+    return { type: 'ip', text, cidr: prefix !== undefined, family: 4, offset: from, length: end - from };
   }
 
   private parseSet(left: Expr): SetNode {
@@ -544,6 +586,12 @@ class Parser {
       if (t.kind === 'eof') this.fail(t, `Expected "}" to close the set opened at ${open.offset + 1}.`);
       const bytes = this.byteString(left, true);
       if (bytes) { items.push(bytes); continue; }
+      const loose = this.looseIpv4(left);
+      if (loose) {
+        if (this.isPunct(this.peek(), '..')) this.fail(this.peek(), `A range's ends are two full addresses (a.b.c.d); "${this.src.slice(loose.offset, loose.offset + loose.length)}" is a form only a set's single address takes.`);
+        items.push(loose);
+        continue;
+      }
       if (this.isPunct(t, ',')) this.fail(t, 'Set elements are separated by spaces, not commas.', { fixes: [{ title: 'Replace the comma with a space', edits: [{ offset: t.offset, length: 1, newText: ' ' }], preferred: true }] });
       const from = this.literal(t, open);
       this.next();
