@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { compileRustRegex } from './rustRegex';
+import { compileRustRegex, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
 import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
@@ -528,7 +528,7 @@ class Checker {
       return;
     }
     // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-    const js = pattern.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+    const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
     try {
       new RegExp(js);
     } catch (err) {
@@ -539,6 +539,12 @@ class Checker {
     // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
     // as Rust does, and is what the evaluator runs. Two things Rust takes and RE2 does not stay unreported: a counted repetition over
     // 1 000 and class set operations (--, &&, ~~).
+    const rust = rustRegexRefusal(pattern);
+    if (rust) {
+      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
+        message: `Invalid regex ${JSON.stringify(pattern)}: ${rust}.` });
+      return;
+    }
     const re2 = re2Refusal(pattern);
     if (re2) {
       this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
