@@ -549,9 +549,9 @@ class Parser {
    * "/len", that address is the network. A range's two ends and a comparison's address are strict. The node holds the full form,
    * and a warning (ruleset/expr-ip-short-form) offers it; undefined (nothing consumed) for any other value.
    */
-  private looseIpv4(left: Expr): IpNode | undefined {
+  private looseIpv4(ipLeft: () => boolean): IpNode | undefined {
     const t = this.peek();
-    if (t.kind !== 'int' && t.kind !== 'ip' && t.kind !== 'cidr' || !this.leftKind || this.leftKind(left) !== 'ip') return undefined;
+    if (t.kind !== 'int' && t.kind !== 'ip' && t.kind !== 'cidr' || !ipLeft()) return undefined;
     const from = this.valueStart();
     const chunk = /^[0-9a-fA-F:./]*/.exec(this.src.slice(from, from + 64))![0]; // IpRange::lex's match_addr_or_cidr
     if (chunk.includes('..') || chunk.includes(':')) return undefined;
@@ -579,6 +579,9 @@ class Parser {
 
   private parseSet(left: Expr): SetNode {
     const open = this.next();
+    // Whether the left side is an IP, asked once per set (the checker types it) and only when an item may be a short form
+    let isIp: boolean | undefined;
+    const ipLeft = (): boolean => (isIp ??= !!this.leftKind && this.leftKind(left) === 'ip');
     const items: (Literal | RangeNode)[] = [];
     for (;;) {
       const t = this.peek();
@@ -586,7 +589,7 @@ class Parser {
       if (t.kind === 'eof') this.fail(t, `Expected "}" to close the set opened at ${open.offset + 1}.`);
       const bytes = this.byteString(left, true);
       if (bytes) { items.push(bytes); continue; }
-      const loose = this.looseIpv4(left);
+      const loose = this.looseIpv4(ipLeft);
       if (loose) {
         if (this.isPunct(this.peek(), '..')) this.fail(this.peek(), `A range's ends are two full addresses (a.b.c.d); "${this.src.slice(loose.offset, loose.offset + loose.length)}" is a form only a set's single address takes.`);
         items.push(loose);
