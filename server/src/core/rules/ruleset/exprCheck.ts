@@ -137,7 +137,14 @@ class Checker {
       case 'int': return { ty: T.Integer, each: false };
       case 'ip': return { ty: T.IP, each: false };
       case 'error': return UNKNOWN;
-      case 'group': return this.infer(e.inner);
+      // What wirefilter reads inside "(...)" is a logical expression (ParenthesizedExpr), so a condition: lower((http.host)) is
+      // refused there as (http.host) is at the top
+      case 'group': {
+        const t = this.infer(e.inner);
+        if (t.ty.t === 'Unknown' || t.ty.t === 'Boolean' || (t.ty.t === 'Array' && t.ty.of.t === 'Boolean')) return t;
+        this.notBoolean(e.inner, t);
+        return UNKNOWN; // reported once: no second problem where the group is used
+      }
       case 'not': { const t = this.boolOperand(e.operand); return { ty: T.Boolean, each: t.each }; }
       case 'logical': {
         const l = this.boolOperand(e.left);
