@@ -318,6 +318,14 @@ export const ROWS: readonly ConformanceRow[] = [
   { from: `${SCHEME} test_field`, expr: 'http..host eq "a"', wirefilter: 'refused' },
   { from: `${SCHEME} test_field`, expr: 'http.# eq "a"', wirefilter: 'refused' },
 
+  // --- the visitor's tests, the crate's example, the C API's tests
+  { from: 'ast/visitor.rs tests', expr: 'http.host == "test"', wirefilter: 'accepted' },
+  { from: 'ast/visitor.rs tests', expr: 'lower(http.host) == "test"', wirefilter: 'accepted' },
+  { from: 'ast/visitor.rs tests', expr: 'lower(lower(http.request.headers.names[*])[*])[0] == "test"', wirefilter: 'accepted' },
+  { from: 'lib.rs (crate example)', expr: 'http.request.method != "POST" &&\n  not http.user_agent matches "(googlebot|facebook)" &&\n  cf.edge.server_port in {80 443}', wirefilter: 'accepted' },
+  { from: 'ffi/tests/ctests/src/tests.c', expr: 'cf.edge.server_port == 80', wirefilter: 'accepted' },
+  { from: 'ffi/tests/ctests/src/tests.c', expr: 'cf.edge.server_port == "wirefilter"', wirefilter: 'refused' },
+
   // --- read from the lexer, not from a test: the cases the brief names
   { from: 'source: ast/logical_expr.rs lex_simple_expr (UnaryOp::lex matches "not" as a prefix)', expr: 'notssl', wirefilter: 'accepted' },
   { from: 'source: ast/logical_expr.rs lex_combining_op (LogicalOp::lex matches a prefix)', expr: 'ssl andssl', wirefilter: 'accepted' },
