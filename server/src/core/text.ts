@@ -105,6 +105,12 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * written plainly; a byte that starts no valid sequence as the one character of its value. The evaluator's decoded values
  * (url_decode, decode_base64) and the rules language's \xHH / \NNN escapes are read with it.
  */
+/** The bytes when bytesText cannot stand for them (a byte that starts no valid UTF-8 sequence: "\xe0" reads as "à", whose UTF-8 is
+ * C3 A0), else undefined: a literal's exact bytes, which the evaluator compares instead of its text. */
+export function lossyBytes(bytes: Uint8Array): Uint8Array | undefined {
+  try { strictUtf8.decode(bytes); return undefined; } catch { return bytes; }
+}
+
 export function bytesText(bytes: Uint8Array): string {
   try { return strictUtf8.decode(bytes); } catch { /* not all UTF-8: sequence by sequence */ }
   let out = '';

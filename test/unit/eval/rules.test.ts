@@ -56,10 +56,10 @@ const CASES: [string, boolean][] = [
   ['split(http.request.uri.path, "/", 8)[1] eq "admin"', true], ['any(split(http.request.uri.path, "/", 8)[*] eq "login.php")', true],
   ['len(split(http.request.uri.path, "/", 2)) eq 2', true], ['split(http.request.uri.path, "/", 2)[1] eq "admin/login.php"', true],
   // One boolean per element on both sides of and/or/xor: element by element (names: user-agent, x-api-key)
-  ['any(http.request.headers.names[*] contains "-" and http.request.headers.names[*] ne "user-agent")', true],
-  ['any(http.request.headers.names[*] contains "user" and http.request.headers.names[*] contains "api")', false],
-  ['all(starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "user-agent")', true],
-  ['any(http.request.headers.names[*] eq "user-agent" xor starts_with(http.request.headers.names[*], "user"))', false],
+  ['any((http.request.headers.names[*] contains "-" and http.request.headers.names[*] ne "user-agent"))', true],
+  ['any((http.request.headers.names[*] contains "user" and http.request.headers.names[*] contains "api"))', false],
+  ['all((starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "user-agent"))', true],
+  ['any((http.request.headers.names[*] eq "user-agent" xor starts_with(http.request.headers.names[*], "user")))', false],
   // http.request.headers has its keys lower-cased on the platform: a key with capitals finds nothing (the checker warns)
   ['http.request.headers["User-Agent"][0] contains "curl"', false], ['http.request.headers["user-agent"][0] contains "curl"', true],
   // Newer functions: has_key(), has_value(), encode_base64()
@@ -69,7 +69,7 @@ const CASES: [string, boolean][] = [
   ['any(has_value(http.request.headers[*], "k2"))', true], ['all(has_value(http.request.headers[*], "k2"))', false],
   // not/and/or on a mapped call's array of booleans work per element, as on one boolean per element of a [*]
   ['any(not starts_with(http.request.headers.names[*], "user"))', true], ['all(not starts_with(http.request.headers.names[*], "x-"))', false],
-  ['any(starts_with(http.request.headers.names[*], "zzz") or ends_with(http.request.headers.names[*], "zzz"))', false], ['all(not starts_with(http.request.headers.names[*], "zzz"))', true],
+  ['any((starts_with(http.request.headers.names[*], "zzz") or ends_with(http.request.headers.names[*], "zzz")))', false], ['all(not starts_with(http.request.headers.names[*], "zzz"))', true],
   // "$$" in a replacement is a literal "$" (the functions reference), also before "{1}"
   ['regex_replace(http.request.uri.path, "^/(admin)/.*$", "/$${1}") eq "/${1}"', true],
   ['wildcard_replace(http.request.uri.path, "/admin/*", "/$$${1}") eq "/$login.php"', true],
@@ -306,4 +306,12 @@ test('regex_replace() with a pattern from a field, cidr() with a prefix length f
   assert.ok(replace.ok && net.ok);
   assert.deepEqual(records.map((r) => replace.expression.test(r)), [false, false, true]);
   assert.deepEqual(records.map((r) => net.expression.test(r)), [false, false, true]);
+});
+
+test('a second "[*]" takes the elements of each element, one flat list (wirefilter flattens a map-each of a map-each)', () => {
+  const names = { 'http.request.body.multipart.names': [['a'], ['c', 'b']] };
+  assert.equal(run('any(http.request.body.multipart.names[*][*] eq "b")', names), true);
+  assert.equal(run('all(http.request.body.multipart.names[*][*] ne "z")', names), true);
+  assert.equal(run('any(http.request.body.multipart.names[*][*] eq "z")', names), false);
+  assert.equal(run('any(http.request.body.multipart.names[*][1] eq "b")', names), true);
 });

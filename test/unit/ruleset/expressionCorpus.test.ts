@@ -74,7 +74,7 @@ const VALID = [
   'regex_replace(http.request.uri.path, "^/foo/([^/]*)/(.*)$", "/bar/${2}/${1}") eq "/bar/a/b"',
   'cidr(ip.src, 32, 128) eq 10.0.0.1 and cidr6(ip.src, 1) eq ::',
   'regex_replace(http.request.uri.path, "^/a", "/b") eq "/b" or wildcard_replace(http.request.uri.path, "/c/*", "/d/${1}") eq "/d/x"',
-  'any(http.request.headers.names[*] contains "x-" and http.request.headers.names[*] ne "x-forwarded-for") and ssl',
+  'any((http.request.headers.names[*] contains "x-" and http.request.headers.names[*] ne "x-forwarded-for")) and ssl',
   'all(not starts_with(http.request.headers.names[*], "x-") or http.request.headers.names[*] eq "x-api-key")',
   'is_timed_hmac_valid_v0("mysecretkey", concat(http.request.uri, http.request.headers["timestamp"][0], "-", http.request.headers["mac"][0]), 100000, http.request.timestamp.sec, 0)',
   'url_decode(http.request.uri.path) matches "(?u)\\p{Hangul}+"', // a quoted regex is read with regex escaping (values reference)
@@ -150,8 +150,12 @@ const INVALID: Bad[] = [
   { expr: 'has_key(http.request.headers.names, "x")', code: 'ruleset/expr-type-mismatch', at: 'http.request.headers.names' },
   { expr: 'split(http.request.uri.path, "/")[0] eq "x"', code: 'ruleset/expr-arguments', at: 'split(http.request.uri.path, "/")' },
   // "and"/"or"/"xor" combine a boolean with a boolean, or one per element with one per element (wirefilter's LogicalExpr)
-  { expr: 'any(http.request.headers.names[*] eq "a" and ssl)', code: 'ruleset/expr-type-mismatch', at: 'and' },
-  { expr: 'all(ssl or http.request.headers.names[*] contains "-")', code: 'ruleset/expr-type-mismatch', at: 'or' },
+  { expr: 'any((http.request.headers.names[*] eq "a" and ssl))', code: 'ruleset/expr-type-mismatch', at: 'and' },
+  { expr: 'all((ssl or http.request.headers.names[*] contains "-"))', code: 'ruleset/expr-type-mismatch', at: 'or' },
+  // An argument that starts with a field or a call ends after its comparison (wirefilter's FunctionCallArgExpr::lex_with): the
+  // "and" after it is refused, and the fix puts the condition in parentheses
+  { expr: 'any(http.request.headers.names[*] eq "a" and http.request.headers.values[*] eq "b")', code: 'ruleset/expr-syntax', at: 'and' },
+  { expr: 'all(ssl or http.request.headers.names[*] contains "-")', code: 'ruleset/expr-syntax', at: 'or' },
   // regex_replace() and wildcard_replace(): once each, not nested in one another
   { expr: 'concat(regex_replace(http.request.uri.path, "^/a", "/b"), regex_replace(http.host, "x", "y")) eq "x"', code: 'ruleset/expr-function-use', at: 'regex_replace', nth: 2 },
   { expr: 'wildcard_replace(regex_replace(http.request.uri.path, "^/a", "/b"), "/*", "/${1}") eq "/x"', code: 'ruleset/expr-function-use', at: 'wildcard_replace' },

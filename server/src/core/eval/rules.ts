@@ -47,7 +47,9 @@ function indexed(f: Fn, steps: IndexStep[], lowerKeys = false): Fn {
     const prev = f;
     if (step.kind === 'star') {
       // A map's values as they are (the arrays of a Map<Array<String>>, as the checker types them), not flattened
-      f = (r) => { const v = prev(r); return new Each(Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []); };
+      // A second "[*]" takes the elements of each element, one flat list of them (as wirefilter's map-each of a map-each does)
+      const items = (v: unknown): unknown[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : []);
+      f = (r) => { const v = prev(r); return new Each(v instanceof Each ? v.values.flatMap(items) : items(v)); };
     } else if (step.kind === 'key') {
       const key = step.key;
       // Only the field's own map has its keys lower-cased; what its values hold keeps theirs
@@ -203,6 +205,7 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
       return (v) => typeof v === 'string' && re.matcher(v).matches();
     }
     case 'contains': {
+      if (rhs.type === 'string' && rhs.exact) { const x = rhs.exact; return (v) => typeof v === 'string' && bytesIndexOf(utf8.encode(v), x) >= 0; }
       const s = String(literal(rhs as Literal));
       return (v) => typeof v === 'string' && v.includes(s);
     }
@@ -218,6 +221,7 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
         }
         if (it.type === 'ip') return it.cidr ? cidrTest(it.text) : sameIpTest(it.text);
         if (it.type === 'int') { const n = exactInt(it); return (v) => intCompare(v, n, 'eq'); }
+        if (it.type === 'string' && it.exact) return exactTest(it.exact, (c) => c === 0);
         const val = literal(it);
         return (v) => v === val;
       });
@@ -228,6 +232,18 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
       if (right.type === 'int') {
         const n = exactInt(right), op = e.op === 'ne' ? 'eq' : e.op as 'eq' | 'lt' | 'le' | 'gt' | 'ge';
         return e.op === 'ne' ? (v) => !intCompare(v, n, 'eq') : (v) => intCompare(v, n, op);
+      }
+      if (right.type === 'string' && right.exact) {
+        // Bytes that are no UTF-8 (a lone \xe0): compared as bytes, as wirefilter compares [u8]; its text ("à") would be wrong
+        const x = right.exact;
+        switch (e.op) {
+          case 'eq': return exactTest(x, (c) => c === 0);
+          case 'ne': return exactTest(x, (c) => c !== 0);
+          case 'lt': return exactTest(x, (c) => c < 0);
+          case 'le': return exactTest(x, (c) => c <= 0);
+          case 'gt': return exactTest(x, (c) => c > 0);
+          default: return exactTest(x, (c) => c >= 0);
+        }
       }
       let eq: (v: unknown) => boolean;
       if (right.type === 'ip') {
@@ -256,6 +272,26 @@ function byteOrder(a: string, b: string): number {
   if (i === n) return a.length - b.length;
   const unit = (c: number) => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
   return unit(a.charCodeAt(i)) - unit(b.charCodeAt(i));
+}
+
+/** A test of a request value's UTF-8 bytes against a literal's exact bytes: `ok` of their order (negative: the value is below). */
+function exactTest(x: Uint8Array, ok: (order: number) => boolean): (v: unknown) => boolean {
+  return (v) => {
+    if (typeof v !== 'string') return false;
+    const b = utf8.encode(v);
+    const n = Math.min(b.length, x.length);
+    let i = 0;
+    while (i < n && b[i] === x[i]) i++;
+    return ok(i === n ? b.length - x.length : b[i] - x[i]);
+  };
+}
+
+function bytesIndexOf(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
 }
 
 function cmpBytes(a: number[], b: number[]): number {

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { compileRustRegex } from './rustRegex';
+import { compileRustRegex, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
 import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
@@ -63,7 +63,7 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
 export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
   return (left) => {
     const t = new Checker(phase).infer(left).ty.t;
-    return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : 'other';
+    return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : t === 'IP' ? 'ip' : 'other';
   };
 }
 
@@ -137,7 +137,14 @@ class Checker {
       case 'int': return { ty: T.Integer, each: false };
       case 'ip': return { ty: T.IP, each: false };
       case 'error': return UNKNOWN;
-      case 'group': return this.infer(e.inner);
+      // What wirefilter reads inside "(...)" is a logical expression (ParenthesizedExpr), so a condition: lower((http.host)) is
+      // refused there as (http.host) is at the top
+      case 'group': {
+        const t = this.infer(e.inner);
+        if (t.ty.t === 'Unknown' || t.ty.t === 'Boolean' || (t.ty.t === 'Array' && t.ty.of.t === 'Boolean')) return t;
+        this.notBoolean(e.inner, t);
+        return UNKNOWN; // reported once: no second problem where the group is used
+      }
       case 'not': { const t = this.boolOperand(e.operand); return { ty: T.Boolean, each: t.each }; }
       case 'logical': {
         const l = this.boolOperand(e.left);
@@ -220,10 +227,8 @@ class Checker {
     // Of an unknown type, "[*]" still gives one value per element: the any() around it is not reported too
     if (t.ty.t === 'Unknown') return step.kind === 'star' ? { ty: T.Unknown, each: true } : t;
     const name = e.type === 'field' ? `"${e.name}"` : `The result of ${e.name}()`;
-    if (t.each && step.kind === 'star') {
-      this.mismatch(step, `Only one "[*]" is allowed in ${e.type === 'field' ? name : `${e.name}(...)[...]`}.`);
-      return { ty: T.Unknown, each: true }; // still one value per element: the any() around it is not reported too
-    }
+    // A second "[*]" takes each element of each element (wirefilter's IndexExpr flattens them: names[*][*] of an
+    // Array<Array<String>>); into a String it is refused below, as any other index there
     if (t.ty.t === 'Map') {
       if (step.kind === 'key') return { ty: t.ty.of, each: t.each };
       if (step.kind === 'star') return { ty: t.ty.of, each: true };
@@ -236,7 +241,8 @@ class Checker {
       this.mismatch(step, `${name} is an array; index it with a number or "*", not ["${step.key}"].`);
       return wrong;
     }
-    this.mismatch(step, `${e.type === 'field' ? `Field ${name}` : name} is ${article(tyName(t.ty))} and cannot be indexed.`);
+    this.mismatch(step, t.each ? `What "[*]" takes from ${e.type === 'field' ? `field ${name}` : name.replace(/^The/, 'the')} here is ${article(tyName(t.ty))}, which cannot be indexed.`
+      : `${e.type === 'field' ? `Field ${name}` : name} is ${article(tyName(t.ty))} and cannot be indexed.`);
     return wrong;
   }
 
@@ -495,7 +501,14 @@ class Checker {
       this.value(v.from, ty, what, op, inSet);
       this.value(v.to, ty, what, op, inSet);
       if (v.from.type !== v.to.type) this.mismatch(v, 'Both ends of a range must be of the same type.');
-      else if (v.from.type === 'int' && v.to.type === 'int' && (v.from.big ?? v.from.value) > (v.to.big ?? v.to.value)) {
+      else if (v.from.type === 'ip' && v.to.type === 'ip' && (v.from.cidr || v.to.cidr)) {
+        // IpRange::lex reads each end with IpAddr::from_str: an address, never a CIDR
+        const cidr = v.from.cidr ? v.from : v.to;
+        this.mismatch(cidr, `A range's ends are addresses, not CIDRs: ${cidr.text} cannot be an end of ${v.from.text}..${v.to.text}; write the range's first and last address, or the CIDR alone.`);
+      } else if (v.from.type === 'ip' && v.to.type === 'ip' && v.from.family !== v.to.family) {
+        // IpRange::lex: both ends of one family (IncompatibleRangeBounds otherwise)
+        this.mismatch(v, `The range ${v.from.text}..${v.to.text} goes from an IPv${v.from.family} to an IPv${v.to.family} address; both ends must be of one family.`);
+      } else if (v.from.type === 'int' && v.to.type === 'int' && (v.from.big ?? v.from.value) > (v.to.big ?? v.to.value)) {
         this.mismatch(v, `The range ${v.from.big ?? v.from.value}..${v.to.big ?? v.to.value} is empty; its start is above its end.`);
       } else if (v.from.type === 'ip' && v.to.type === 'ip' && !v.from.cidr && !v.to.cidr && v.from.family === v.to.family && ipAbove(v.from.text, v.to.text)) {
         // wirefilter's IncompatibleRangeBounds: an IP range's start must not be above its end
@@ -522,7 +535,7 @@ class Checker {
       return;
     }
     // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-    const js = pattern.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+    const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
     try {
       new RegExp(js);
     } catch (err) {
@@ -533,6 +546,12 @@ class Checker {
     // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
     // as Rust does, and is what the evaluator runs. Two things Rust takes and RE2 does not stay unreported: a counted repetition over
     // 1 000 and class set operations (--, &&, ~~).
+    const rust = rustRegexRefusal(pattern);
+    if (rust) {
+      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
+        message: `Invalid regex ${JSON.stringify(pattern)}: ${rust}.` });
+      return;
+    }
     const re2 = re2Refusal(pattern);
     if (re2) {
       this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
@@ -541,6 +560,17 @@ class Checker {
   }
 
   private wildcard(pattern: string, at: { offset: number; length: number }): void {
+    // The wildcard crate (wirefilter's, "?" turned off): a backslash escapes "*" or a backslash only, and cannot end the pattern
+    for (let i = 0; i < pattern.length; i++) {
+      if (pattern[i] !== '\\') continue;
+      const next = pattern[i + 1];
+      if (next === '*' || next === '\\') { i++; continue; }
+      this.problems.push({ code: 'ruleset/expr-invalid-wildcard', offset: at.offset, length: at.length,
+        message: next === undefined
+          ? `The wildcard pattern ${JSON.stringify(pattern)} ends with a lone backslash; in a wildcard a backslash escapes only "*" or a backslash, so write "\\\\" for a backslash.`
+          : `The wildcard pattern ${JSON.stringify(pattern)} has the escape "\\${next}", which the platform refuses: in a wildcard a backslash escapes only "*" (\\*) or a backslash (\\\\).` });
+      return;
+    }
     if (/(?<!\\)\*\*/.test(pattern.replace(/\\\\/g, ''))) {
       this.problems.push({ code: 'ruleset/expr-invalid-wildcard', offset: at.offset, length: at.length,
         message: `The wildcard pattern ${JSON.stringify(pattern)} contains "**", which is not allowed; one "*" already matches any run of characters.` });

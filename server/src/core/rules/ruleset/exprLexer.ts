@@ -4,7 +4,9 @@
 // host bits set). Decisions in docs/architecture.md, "Literals of the checker and the evaluators".
 import ipaddr from 'ipaddr.js';
 import type { Edit } from '../../types';
-import { bytesText } from '../../text';
+import { bytesText, lossyBytes } from '../../text';
+
+const UTF8 = new TextEncoder();
 
 export type TokenKind = 'ident' | 'string' | 'int' | 'ip' | 'cidr' | 'list' | 'punct' | 'eof';
 
@@ -22,6 +24,8 @@ export interface Token {
   family?: 4 | 6;
   /** A raw string r"..." / r#"..."#. */
   raw?: boolean;
+  /** A quoted string whose \xHH / \NNN bytes are not all UTF-8: its exact bytes (`value` is its text, core/text.ts bytesText). */
+  bytes?: Uint8Array;
 }
 
 export interface LexProblem {
@@ -181,8 +185,8 @@ function twoColons(src: string, start: number, end: number): boolean {
 }
 
 /** Every token has every member, undefined where it does not apply: one object shape, which keeps the parser's reads of them fast. */
-function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean, big?: bigint): Token {
-  return { kind, text, offset, length, value, big, family, raw };
+function token(kind: TokenKind, text: string, offset: number, length: number, value?: string | number, family?: 4 | 6, raw?: boolean, big?: bigint, bytes?: Uint8Array): Token {
+  return { kind, text, offset, length, value, big, family, raw, bytes };
 }
 
 /** Rust's char::is_whitespace (Unicode White_Space): what wirefilter's FilterParser::parse trims off both ends (str::trim). */
@@ -267,6 +271,16 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
         }
         continue;
       }
+      if (hashes > 0) {
+        // r and "#" with no quote after them: one problem (lex_raw_string_as_str counts the "#" first, then wants a quote), not
+        // one "unexpected character" per "#"; the run stands for a raw string, so the parse reads on
+        problems.push({ code: 'ruleset/expr-syntax', offset: i, length: j - i,
+          message: hashes > 255 ? `A raw string opened with ${hashes} "#"; the platform takes at most 255.`
+            : `Unterminated raw string: expected a double quote after "r${'#'.repeat(hashes)}" (a raw string is r"...", r#"..."# and so on).` });
+        tokens.push(token('string', src.slice(i, j), i, j - i, '', undefined, true));
+        i = j;
+        continue;
+      }
     }
     if (cc === 0x22 /* " */ && isRegexOperator(tokens[tokens.length - 1])) {
       i = regexString(src, i, tokens, problems);
@@ -281,9 +295,20 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
       // Bytes of \xHH and \NNN escapes not yet decoded: a run of them is read as UTF-8 ("\xc3\xa9" is "é"), as the platform's
       // strings are bytes (core/text.ts bytesText); any other text flushes them first
       let pending: number[] | undefined;
+      // The exact bytes, kept once a run of escaped bytes is not UTF-8 ("\xe0" alone): the text cannot stand for them
+      let exact: number[] | undefined;
+      let chunks: (string | number[])[] | undefined;
+      const flush = (): void => {
+        const run = Uint8Array.from(pending!);
+        value += bytesText(run);
+        (chunks ??= []).push(pending!);
+        if (!exact && lossyBytes(run)) exact = [];
+        pending = undefined;
+      };
       const text = (t: string): void => {
-        if (pending && t) { value += bytesText(Uint8Array.from(pending)); pending = undefined; }
+        if (pending && t) flush();
         value += t;
+        if (t) (chunks ??= []).push(t);
       };
       while (j < n) {
         const ch = src.charCodeAt(j);
@@ -307,9 +332,10 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
         text(src.slice(Math.min(chunk, n), n));
         problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
       }
-      if (pending) value += bytesText(Uint8Array.from(pending));
+      if (pending) flush();
+      if (exact) for (const c of chunks!) exact.push(...(typeof c === 'string' ? UTF8.encode(c) : c));
       j = Math.min(j, n);
-      tokens.push(token('string', src.slice(start, j), start, j - start, value));
+      tokens.push(token('string', src.slice(start, j), start, j - start, value, undefined, undefined, undefined, exact && Uint8Array.from(exact)));
       i = j;
       continue;
     }
@@ -321,11 +347,11 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
     }
     // IPv6 (a run of hex digits, colons and dots that contains a colon), IPv4, integers
     if (isHexOrColon(cc) || (cc === 0x2d /* - */ && i + 1 < n && isDigit(src.charCodeAt(i + 1)))) {
-      const hexEnd = isHexOrColon(cc) ? hexColonEnd(src, i) : i;
+      let hexEnd = isHexOrColon(cc) ? hexColonEnd(src, i) : i;
+      // A range's first end alone ("10.0.0.0..::1" starts with an IPv4 address)
+      for (let j = i; j + 1 < hexEnd; j++) if (src.charCodeAt(j) === 0x2e && src.charCodeAt(j + 1) === 0x2e) { hexEnd = j; break; }
       if (twoColons(src, i, hexEnd)) {
-        let text = src.slice(i, hexEnd);
-        const range = text.indexOf('..');
-        if (range >= 0) text = text.slice(0, range);
+        const text = src.slice(i, hexEnd);
         tokens.push(ipToken(text, i, 6, problems));
         i += text.length;
         continue;
@@ -371,8 +397,14 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
       i++;
       continue;
     }
-    problems.push({ code: 'ruleset/expr-syntax', message: p === PUNCT3 ? 'Unexpected "==="; use "==" or "eq".' : c === '=' ? 'Unexpected "="; use "==" or "eq" to compare.' : `Unexpected character "${shown}".`, offset: i, length: shown.length });
-    i += shown.length;
+    // A run of one unexpected character ("#####") is one problem
+    let run = shown.length;
+    if (!p) while (src.startsWith(shown, i + run)) run += shown.length;
+    const times = run / shown.length;
+    problems.push({ code: 'ruleset/expr-syntax', offset: i, length: run,
+      message: p === PUNCT3 ? 'Unexpected "==="; use "==" or "eq".' : c === '=' ? 'Unexpected "="; use "==" or "eq" to compare.'
+        : `Unexpected character "${shown}"${times > 1 ? ` (${times} times)` : ''}.` });
+    i += run;
   }
   tokens.push(token('eof', '', n, 0));
   return { tokens, problems };

@@ -1,7 +1,7 @@
 // Recursive-descent parser of the rules language. Precedence (reference §4): not/! (1) > and/&& (2) > xor/^^ (3) > or/|| (4).
 // The AST carries offsets into the decoded expression string.
 import { isRegexOperator, readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
-import { bytesText } from '../../text';
+import { bytesText, lossyBytes } from '../../text';
 import type { Edit } from '../../types';
 
 export interface Node { offset: number; length: number }
@@ -13,7 +13,7 @@ export interface FieldNode extends Node { type: 'field'; name: string; nameSpan:
 export interface CallNode extends Node { type: 'call'; name: string; nameSpan: Node; args: Expr[]; index: IndexStep[] }
 export interface BoolNode extends Node { type: 'bool'; value: boolean }
 /** `bytes`: written as an unquoted byte string (2f:61:62), whose `value` is the text of those bytes (core/text.ts bytesText). */
-export interface StringNode extends Node { type: 'string'; value: string; raw: boolean; bytes?: true }
+export interface StringNode extends Node { type: 'string'; value: string; raw: boolean; bytes?: true; exact?: Uint8Array }
 /** `value` is the nearest double of an integer past 2^53; `big` is then the integer exactly (the platform's are 64-bit). */
 export interface IntNode extends Node { type: 'int'; value: number; big?: bigint }
 export interface IpNode extends Node { type: 'ip'; text: string; cidr: boolean; family: 4 | 6 }
@@ -50,6 +50,9 @@ const COMPARE_WORDS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({
 } as const));
 const COMPARE_SYMBOLS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '~': 'matches' } as const));
 const LOGICAL: ReadonlyMap<string, 'and' | 'or' | 'xor'> = new Map(Object.entries({ and: 'and', '&&': 'and', or: 'or', '||': 'or', xor: 'xor', '^^': 'xor' } as const));
+/** Operator words wirefilter matches as prefixes of a longer word, in the order it tries them (see Parser.prefixWord). */
+const PREFIX_LOGICAL = ['or', 'xor', 'and'] as const;
+const PREFIX_COMPARE = ['in', 'eq', 'ne', 'ge', 'le', 'gt', 'lt', 'contains', 'matches', 'wildcard'] as const;
 export const KEYWORDS = new Set(['and', 'or', 'xor', 'not', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict', 'in', 'true', 'false']);
 
 class SyntaxStop extends Error {}
@@ -62,14 +65,17 @@ class SyntaxStop extends Error {}
 export const MAX_EXPR_NESTING = 100;
 export const MAX_EXPR_CONDITIONS = 2000;
 
-export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[] }
+/** A word the parser read as an operator word and the rest ("notssl": `not`, then `ssl` at `offset`), as wirefilter does. */
+export interface WordSplit { offset: number; word: string; whole: string }
+
+export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[]; splits?: WordSplit[] }
 
 /**
  * What the left side of a comparison is, for reading its right side as wirefilter does (the right side is lexed for the left side's
  * type): `textual` (String or Bytes: an unquoted byte string 2f:61:62 is read, and refused with its reason when it is wrong),
  * `other`, or `unknown` (a mistyped field: a byte string is read when it is one, so that the field is still reported).
  */
-export type LeftKind = 'textual' | 'other' | 'unknown';
+export type LeftKind = 'textual' | 'ip' | 'other' | 'unknown';
 
 /** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
 const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
@@ -92,9 +98,9 @@ export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind
     ast = p.partial;
   }
   // The lexer's problems as the parser left them (an unquoted byte string replaces what the lexer read there)
-  const problems: ExprProblem[] = [...p.lexProblems];
+  const problems: ExprProblem[] = [...p.lexProblems, ...p.looseIps];
   if (p.problem && (p.problem.code === 'limits/too-deep' || !p.lexProblems.some((q) => q.code === 'ruleset/expr-syntax'))) problems.push(p.problem);
-  return { ast, problems };
+  return p.splits.length ? { ast, problems, splits: p.splits } : { ast, problems };
 }
 
 function describe(t: Token): string {
@@ -123,6 +129,10 @@ class Parser {
   private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
+  /** Warnings on the short IPv4 forms a set took (looseIpv4). */
+  readonly looseIps: ExprProblem[] = [];
+  /** The words read as an operator and the rest (splitWord): `offset` is where the rest starts. */
+  readonly splits: WordSplit[] = [];
   /**
    * The lexer's problems, in two parts so that an unquoted byte string replaces those under it in time proportional to them, not
    * to the whole list (a set of thousands of byte strings was quadratic): `settled`, before the last byte string taken (the parse
@@ -172,13 +182,43 @@ class Parser {
     return (t.kind === 'ident' || t.kind === 'punct') ? LOGICAL.get(t.text) : undefined;
   }
 
+  /**
+   * The operator word an identifier starts with, where wirefilter reads one: its lex_enum! operators are matched as prefixes
+   * (lex.rs `expect` is `strip_prefix`), so at the start of a simple expression "notssl" is `not ssl` (UnaryOp::lex is tried
+   * first), after an operand "andssl" is `and ssl` (LogicalOp::lex, in its order: or, xor, and) and after a left side "eq80" is
+   * `eq 80` (ComparisonOp::lex: in, then eq ne ge le gt lt, contains, matches, wildcard). Undefined for a whole word.
+   */
+  private prefixWord(t: Token, words: readonly string[]): string | undefined {
+    if (t.kind !== 'ident') return undefined;
+    return words.find((w) => t.text.length > w.length && t.text.startsWith(w));
+  }
+
+  /** The identifier at the cursor, which starts with `word`, becomes `word` and the tokens of the rest, lexed again from there
+   * until a token starts where one of the old ones did (as after a byte string, takeBytes). */
+  private splitWord(word: string): void {
+    const t = this.peek();
+    const head: Token = { ...t, text: word, length: word.length };
+    const from = t.offset + word.length;
+    let m = this.i + 1;
+    const rest = tokenize(this.src, from, (at, last) => {
+      while (this.tokens[m].offset < at && m < this.tokens.length - 1) m++;
+      return this.tokens[m].offset === at && this.tokens[m].kind !== 'eof' && isRegexOperator(last ?? head) === isRegexOperator(this.tokens[m - 1]);
+    });
+    if (rest.stopped === undefined) m = this.tokens.length;
+    this.replaceLexProblems(from, rest.stopped ?? this.src.length + 1, rest.problems);
+    this.tokens.splice(this.i, m - this.i, head, ...rest.tokens);
+    this.splits.push({ offset: from, word, whole: t.text });
+  }
+
   parseOr(): Expr { return this.binary('or', () => this.binary('xor', () => this.binary('and', () => this.parseUnary()))); }
 
   private binary(op: 'and' | 'or' | 'xor', operand: () => Expr): Expr {
     let left = operand();
     for (;;) {
       const t = this.peek();
-      if (this.logicalOp(t) !== op) return left;
+      const prefix = this.prefixWord(t, PREFIX_LOGICAL);
+      if ((this.logicalOp(t) ?? (prefix && LOGICAL.get(prefix))) !== op) return left;
+      if (prefix) this.splitWord(prefix);
       if (++this.conditions > MAX_EXPR_CONDITIONS) {
         this.problem = {
           code: 'limits/too-deep', offset: t.offset, length: t.length,
@@ -194,7 +234,11 @@ class Parser {
   }
 
   private parseUnary(): Expr {
-    const t = this.peek();
+    let t = this.peek();
+    if (this.prefixWord(t, ['not'])) {
+      this.splitWord('not');
+      t = this.peek();
+    }
     if ((t.kind === 'ident' && t.text === 'not') || this.isPunct(t, '!')) {
       this.next();
       this.enter(t);
@@ -227,6 +271,8 @@ class Parser {
 
   /** A comparison operator at the cursor (consumed), or undefined. */
   private compareOp(): { op: CompareOp; span: Node } | undefined {
+    const prefix = this.prefixWord(this.peek(), PREFIX_COMPARE);
+    if (prefix) this.splitWord(prefix);
     const t = this.peek();
     const symbol = t.kind === 'punct' ? COMPARE_SYMBOLS.get(t.text) : undefined;
     if (symbol) { this.next(); return { op: symbol, span: t }; }
@@ -259,7 +305,7 @@ class Parser {
       if (this.isPunct(this.peek(), '(')) return this.parseCall(t);
       return this.parseIndexes({ type: 'field', name: t.text, nameSpan: { offset: t.offset, length: t.length }, index: [], offset: t.offset, length: t.length });
     }
-    if (t.kind === 'string') { this.next(); return { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length }; }
+    if (t.kind === 'string') { this.next(); return stringNode(t); }
     if (t.kind === 'int') { this.next(); return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length }; }
     if (t.kind === 'ip' || t.kind === 'cidr') { this.next(); return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length }; }
     this.fail(t, `Expected a field, a function or "(", found ${describe(t)}.`, hintFor(t));
@@ -270,7 +316,7 @@ class Parser {
     const args: Expr[] = [];
     if (!this.isPunct(this.peek(), ')')) {
       for (;;) {
-        args.push(this.argByteString() ?? this.parseOr());
+        args.push(this.argByteString() ?? this.parseArg(name));
         const sep = this.peek();
         if (this.isPunct(sep, ',')) { this.next(); continue; }
         if (this.isPunct(sep, ')')) break;
@@ -281,6 +327,29 @@ class Parser {
     this.depth--;
     const call: CallNode = { type: 'call', name: name.text, nameSpan: { offset: name.offset, length: name.length }, args, index: [], offset: name.offset, length: close.offset + 1 - name.offset };
     return this.parseIndexes(call);
+  }
+
+  /**
+   * One argument of a call, as wirefilter's FunctionCallArgExpr::lex_with reads it: one that starts with "(", "not"/"!" or
+   * any(/all( is a whole logical expression; one that starts with a field or a call is that, with at most one comparison after it,
+   * and the argument ends there. So any(a[*] eq "x" and b[*] eq "y") is refused at "and" (the platform expects "," or ")");
+   * any((a[*] eq "x" and b[*] eq "y")) is taken. The argument is still parsed whole here, so that the rest is checked as meant:
+   * the problem (a syntax error, with the parentheses as its fix) does not stop the parse.
+   */
+  private parseArg(fn: Token): Expr {
+    const t = this.peek();
+    const logical = this.isPunct(t, '(') || this.isPunct(t, '!') || (t.kind === 'ident' && t.text.startsWith('not'))
+      || (t.kind === 'ident' && (t.text === 'any' || t.text === 'all') && this.isPunct(this.peek(1), '('));
+    const arg = this.parseOr();
+    if (logical || arg.type !== 'logical' || this.problem) return arg;
+    let first = arg;
+    while (first.left.type === 'logical') first = first.left;
+    const op = this.src.slice(first.opSpan.offset, first.opSpan.offset + first.opSpan.length);
+    this.problem = { code: 'ruleset/expr-syntax', offset: first.opSpan.offset, length: first.opSpan.length,
+      message: `In the arguments of ${fn.text}(), an argument that starts with a field or a function ends after its comparison, so the platform refuses "${op}" here (it expects "," or ")"); put the whole condition in parentheses: ${fn.text}((...)).`,
+      fixes: [{ title: 'Put the condition in parentheses', preferred: true,
+        edits: [{ offset: arg.offset, length: 0, newText: '(' }, { offset: arg.offset + arg.length, length: 0, newText: ')' }] }] };
+    return arg;
   }
 
   private parseIndexes<N extends FieldNode | CallNode>(node: N): N {
@@ -321,7 +390,7 @@ class Parser {
 
   private literal(t: Token, after: Token): Literal {
     switch (t.kind) {
-      case 'string': return { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length };
+      case 'string': return stringNode(t);
       case 'int': return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length };
       case 'ip': case 'cidr': return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length };
       case 'ident':
@@ -350,7 +419,7 @@ class Parser {
     const from = this.valueStart();
     if (t.kind === 'string' || !startsByteString(this.src, from)) return undefined;
     const kind = this.leftKind ? this.leftKind(left) : 'unknown';
-    if (kind === 'other') return undefined;
+    if (kind === 'other' || kind === 'ip') return undefined;
     const r = readByteString(this.src, from);
     // A word that goes on past the byte string ("ad.example.com", "cf.edge") is a string without its quotes: the checker's message,
     // with the fix that quotes it (the platform refuses both readings). Not in a set, where the rest of the word is the next item
@@ -433,12 +502,19 @@ class Parser {
   /** The byte string from token t to end as a string node; the tokens it covers are dropped (the rest is lexed again when it ends
    * inside one, "c2:b4710c" ends after "b4"), and so are the lexer's problems on them. */
   private takeBytes(from: number, bytes: number[], end: number): StringNode {
+    const value = bytesText(Uint8Array.from(bytes));
+    // One string token stands for the byte string, consumed: what follows is read after it
+    this.takeSpan(from, end, { kind: 'string', text: this.src.slice(from, end), offset: from, length: end - from, value, big: undefined, family: undefined, raw: false, bytes: undefined });
+    const exact = lossyBytes(Uint8Array.from(bytes));
+    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from, ...(exact ? { exact } : {}) };
+  }
+
+  /** The text from `from` to `end` as the one token `own`, consumed: the lexer's tokens and problems under it are replaced (see
+   * takeBytes). */
+  private takeSpan(from: number, end: number, own: Token): void {
     let k = this.i;
     while (k < this.tokens.length - 1 && this.tokens[k].offset < end) k++;
     const straddles = this.tokens[k - 1].offset + this.tokens[k - 1].length > end;
-    const value = bytesText(Uint8Array.from(bytes));
-    // One string token stands for the byte string, consumed: what follows is read after it
-    const own: Token = { kind: 'string', text: this.src.slice(from, end), offset: from, length: end - from, value, big: undefined, family: undefined, raw: false };
     let seq: Token[] = [own];
     let to = end;
     if (straddles) {
@@ -464,11 +540,48 @@ class Parser {
       this.i = start;
     } else this.tokens.splice(this.i, k - this.i, ...seq);
     this.next();
-    return { type: 'string', value, raw: false, bytes: true, offset: from, length: end - from };
+  }
+
+  /**
+   * An IPv4 address or CIDR in a set of an IP field, in a form only a set takes: wirefilter reads a set's address with the cidr
+   * crate (0.2), whose IpCidr::from_str falls back to a loose IPv4 reading when Rust's strict one fails: one to four decimal parts
+   * 0-255, leading zeros allowed ("010" is 10, not octal 8), the missing parts 0 ("10.1" is 10.1.0.0, "10" is 10.0.0.0); with a
+   * "/len", that address is the network. A range's two ends and a comparison's address are strict. The node holds the full form,
+   * and a warning (ruleset/expr-ip-short-form) offers it; undefined (nothing consumed) for any other value.
+   */
+  private looseIpv4(ipLeft: () => boolean): IpNode | undefined {
+    const t = this.peek();
+    if (t.kind !== 'int' && t.kind !== 'ip' && t.kind !== 'cidr' || !ipLeft()) return undefined;
+    const from = this.valueStart();
+    const chunk = /^[0-9a-fA-F:./]*/.exec(this.src.slice(from, from + 64))![0]; // IpRange::lex's match_addr_or_cidr
+    if (chunk.includes('..') || chunk.includes(':')) return undefined;
+    const slash = chunk.indexOf('/');
+    const addr = slash < 0 ? chunk : chunk.slice(0, slash);
+    const prefix = slash < 0 ? undefined : chunk.slice(slash + 1);
+    if (validIp(addr)) return undefined;
+    const parts = addr.split('.');
+    if (parts.length > 4 || !parts.every((q) => /^\d{1,3}$/.test(q) && Number(q) <= 255)) return undefined;
+    if (prefix !== undefined && !(/^\d{1,2}$/.test(prefix) && Number(prefix) <= 32)) return undefined;
+    const full = [...parts.map(Number), 0, 0, 0].slice(0, 4);
+    if (prefix !== undefined) {
+      const bits = Number(prefix);
+      const n = ((full[0] << 24) | (full[1] << 16) | (full[2] << 8) | full[3]) >>> 0;
+      if (bits < 32 && (n & (2 ** (32 - bits) - 1)) !== 0) return undefined; // host bits set: the lexer's reading reports it
+    }
+    const text = full.join('.') + (prefix === undefined ? '' : `/${Number(prefix)}`);
+    const end = from + chunk.length;
+    this.takeSpan(from, end, { kind: prefix === undefined ? 'ip' : 'cidr', text, offset: from, length: end - from, value: undefined, big: undefined, family: 4, raw: undefined, bytes: undefined });
+    this.looseIps.push({ code: 'ruleset/expr-ip-short-form', offset: from, length: end - from,
+      message: `"${chunk}" is read in a set as ${text} (decimal parts, the missing ones 0), and refused outside a set; write ${text}.`,
+      fixes: [{ title: `Write ${text}`, preferred: true, edits: [{ offset: from, length: end - from, newText: text }] }] });
+    return { type: 'ip', text, cidr: prefix !== undefined, family: 4, offset: from, length: end - from };
   }
 
   private parseSet(left: Expr): SetNode {
     const open = this.next();
+    // Whether the left side is an IP, asked once per set (the checker types it) and only when an item may be a short form
+    let isIp: boolean | undefined;
+    const ipLeft = (): boolean => (isIp ??= !!this.leftKind && this.leftKind(left) === 'ip');
     const items: (Literal | RangeNode)[] = [];
     for (;;) {
       const t = this.peek();
@@ -476,6 +589,12 @@ class Parser {
       if (t.kind === 'eof') this.fail(t, `Expected "}" to close the set opened at ${open.offset + 1}.`);
       const bytes = this.byteString(left, true);
       if (bytes) { items.push(bytes); continue; }
+      const loose = this.looseIpv4(ipLeft);
+      if (loose) {
+        if (this.isPunct(this.peek(), '..')) this.fail(this.peek(), `A range's ends are two full addresses (a.b.c.d); "${this.src.slice(loose.offset, loose.offset + loose.length)}" is a form only a set's single address takes.`);
+        items.push(loose);
+        continue;
+      }
       if (this.isPunct(t, ',')) this.fail(t, 'Set elements are separated by spaces, not commas.', { fixes: [{ title: 'Replace the comma with a space', edits: [{ offset: t.offset, length: 1, newText: ' ' }], preferred: true }] });
       const from = this.literal(t, open);
       this.next();
@@ -496,6 +615,13 @@ class Parser {
     if (items.length === 0) this.fail({ offset: open.offset, length: last.offset + 1 - open.offset }, 'A set needs at least one element.');
     return { type: 'set', items, offset: open.offset, length: last.offset + 1 - open.offset };
   }
+}
+
+/** A string token's node; `exact` holds its bytes when its text cannot stand for them (a lone \xe0). */
+function stringNode(t: Token): StringNode {
+  const node: StringNode = { type: 'string', value: String(t.value ?? ''), raw: !!t.raw, offset: t.offset, length: t.length };
+  if (t.bytes) node.exact = t.bytes;
+  return node;
 }
 
 /** The field an identifier token names, as the parser builds it. */

@@ -11,8 +11,15 @@ export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 /** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). With the ruleset's
  * phase, fields and functions that phase cannot see are reported too. */
 export function analyzeExpression(src: string, phase?: string): Analysis {
-  const { ast, problems } = parseExpression(src, leftKindOf(phase));
+  const { ast, problems, splits } = parseExpression(src, leftKindOf(phase));
   if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase, src));
+  // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
+  for (const split of splits ?? []) {
+    for (const p of problems) {
+      if (p.offset !== split.offset) continue;
+      p.message = `${p.message.replace(/\.$/, '')} (the platform reads "${split.whole}" as "${split.word} ${split.whole.slice(split.word.length)}": an operator word at the start of a longer word is read as the operator).`;
+    }
+  }
   return { ast, problems };
 }
 

@@ -1,0 +1,54 @@
+// The "matches" regexes the checker accepts and refuses, against what wirefilter's engine does with them: regex-automata's meta
+// regex with regex-syntax 0.8 (wirefilter's Cargo.lock: regex-syntax 0.8.9), configured with unicode(false) and utf8(false)
+// (engine/src/rhs_types/regex/imp_real.rs), so a pattern runs without Unicode mode unless it turns it on with (?u). Each verdict
+// was read from regex-syntax's parser and translator (ast/parse.rs, hir/translate.rs at regex-syntax-0.8.9) or its docs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+
+const ACCEPTED = String.raw`\A \z ^a$ (?P<n>a) (?<n>a) (?u)\pN (?u)\p{Greek} (?u)\PN (?u:\p{Greek}) [[:alpha:]] [[:^alpha:]] \x{10FFFF} \x7F \xFF
+  (?U)a+ (?i)abc (?m)^a (?s). (?R)^a$ (?-u)\xFF \b{start} \b{end} \b{start-half} \b{end-half} \<a\> (a*)* a** a+* a{2}{3} a{1000} a{1,}
+  [a-z&&[^aeiou]] [0-9--4] [a-g~~b-h] \u{7F} \u007F \U0000007F \U{7F} é (?u)[é] [\xE9] (?i)é []a] \/ \- \@ \# \_ (?i:a)b
+  \d\w\s\D\W\S (?u)\w`.split(/\s+/).filter((p) => p !== '');
+
+const REFUSED: [string, string][] = [
+  [String.raw`\Z`, 'not an escape regex-syntax knows (EscapeUnrecognized)'],
+  [String.raw`(?'n'a)`, 'a group name is (?P<n>) or (?<n>)'],
+  [String.raw`\pN`, 'a Unicode class without Unicode mode (UnicodeNotAllowed)'],
+  [String.raw`\p{Greek}`, 'a Unicode class without Unicode mode'],
+  [String.raw`(?u)(?-u:\pL)`, 'Unicode mode turned off around the class'],
+  [String.raw`[é]`, 'a non-ASCII character in a class without Unicode mode (class_literal_byte)'],
+  [String.raw`[\x{E9}]`, 'a code point past 0x7F in a byte class'],
+  [String.raw`\x{110000}`, 'past U+10FFFF'],
+  [String.raw`\b{foo}`, 'not a special word boundary'],
+  [String.raw`(a)\1`, 'a backreference'],
+  [String.raw`\0`, 'octal is off: read as a backreference (UnsupportedBackreference)'],
+  ['(?=a)', 'look-ahead'], ['(?!a)', 'negative look-ahead'], ['(?<=a)', 'look-behind'], ['(?<!a)', 'negative look-behind'],
+  ['a{,3}', 'a counted repetition needs its minimum (RepetitionCountDecimalEmpty)'],
+  ['a{', 'an unclosed counted repetition (RepetitionCountUnclosed)'],
+  ['/api/{id}', 'a "{" is a counted repetition in Rust, never a literal'],
+  ['x{ 2 }', 'spaces inside a counted repetition outside (?x)'],
+  ['a{2,1}', 'a counted repetition whose minimum is above its maximum'],
+  ['a{4294967296}', 'a count past u32'],
+  [String.raw`\Qa.b\E`, 'no quoting with \\Q...\\E'],
+  [String.raw`\e`, 'not an escape regex-syntax knows'], [String.raw`\cA`, 'no control escapes'], [String.raw`\k<n>`, 'no named backreferences'],
+  [String.raw`\h`, 'not an escape regex-syntax knows'],
+  ['(?<n>a)(?<n>b)', 'a group name twice'], ['(?z)a', 'an unknown flag'], ['[]', 'an empty class'],
+  [String.raw`[\d-z]`, 'a range from a class'], ['*a', 'a repetition of nothing'],
+];
+
+const verdict = (pattern: string): string | undefined => {
+  const src = `http.host matches r#"${pattern}"#`;
+  const errs = analyzeExpression(src).problems.filter((p) => p.code === 'ruleset/expr-invalid-regex' || p.code === 'ruleset/expr-syntax');
+  return errs[0]?.message;
+};
+
+test('regexes wirefilter\'s regex-syntax accepts are accepted', () => {
+  const wrong = ACCEPTED.map((p) => [p, verdict(p)]).filter(([, v]) => v !== undefined);
+  assert.deepEqual(wrong, []);
+});
+
+test('regexes wirefilter\'s regex-syntax refuses are refused, each with a message', () => {
+  const wrong = REFUSED.filter(([p]) => verdict(p) === undefined).map(([p, why]) => `${p}: ${why}`);
+  assert.deepEqual(wrong, []);
+});

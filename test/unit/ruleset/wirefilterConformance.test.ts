@@ -1,0 +1,90 @@
+// wirefilter conformance: each row of wirefilterConformance.data.ts is an expression from wirefilter's own tests with wirefilter's
+// verdict; the checker's verdict (accepted: no error-severity problem) must be the same, or the row says why it differs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { codeInfo } from '../../../server/src/core/codes';
+import { ROWS } from './wirefilterConformance.data';
+
+function verdict(expr: string, phase: string): { accepted: boolean; errors: string[] } {
+  const errors = analyzeExpression(expr, phase).problems.filter((p) => codeInfo(p.code).severity === 'error').map((p) => `${p.code}: ${p.message}`);
+  return { accepted: errors.length === 0, errors };
+}
+
+test('every row of the wirefilter conformance table gets wirefilter\'s verdict, or names its divergence', () => {
+  const wrong: string[] = [];
+  for (const row of ROWS) {
+    const { accepted, errors } = verdict(row.expr, row.phase ?? 'http_request_firewall_custom');
+    const expected = (row.wirefilter === 'accepted') !== !!row.divergence;
+    if (accepted !== expected) {
+      wrong.push(`${row.from}: ${JSON.stringify(row.expr.length > 120 ? row.expr.slice(0, 120) + '…' : row.expr)}: wirefilter ${row.wirefilter}${row.divergence ? ' (divergence)' : ''}, EdgeKit ${accepted ? 'accepted' : `refused (${errors.join(' | ').slice(0, 300)})`}`);
+    }
+  }
+  assert.deepEqual(wrong, [], `${wrong.length} of ${ROWS.length} rows differ:\n${wrong.join('\n')}`);
+});
+
+test('the conformance table has no row twice and every divergence gives its reason', () => {
+  const seen = new Set<string>();
+  for (const row of ROWS) {
+    const key = `${row.phase ?? ''}\u0000${row.expr}`;
+    assert.ok(!seen.has(key), `twice: ${row.expr}`);
+    seen.add(key);
+    if (row.divergence !== undefined) assert.ok(row.divergence.length > 20, `a divergence without its reason: ${row.expr}`);
+  }
+});
+
+const applyFix = (src: string, edits: { offset: number; length: number; newText: string }[]): string => {
+  let out = src;
+  for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+};
+
+test('a field-led argument of any() ends after its comparison: "and" there is refused, and the fix puts the condition in parentheses', () => {
+  const src = 'any(http.request.headers.names[*] eq "x" and http.request.headers.values[*] eq "y") and ssl';
+  const [p, ...rest] = analyzeExpression(src).problems;
+  assert.equal(rest.length, 0);
+  assert.equal(p.code, 'ruleset/expr-syntax');
+  assert.equal(src.slice(p.offset, p.offset + p.length), 'and');
+  const fixed = applyFix(src, p.fixes![0].edits);
+  assert.equal(fixed, 'any((http.request.headers.names[*] eq "x" and http.request.headers.values[*] eq "y")) and ssl');
+  assert.deepEqual(analyzeExpression(fixed).problems, []);
+});
+
+test('an operator word at the start of a longer word is read as the operator, as wirefilter does; a problem after it says so', () => {
+  for (const src of ['notssl', 'ssl andssl', 'ssl orssl', 'ssl xorssl', 'cf.edge.server_port eq80', 'http.host contains"a"', 'not notssl']) {
+    assert.deepEqual(analyzeExpression(src).problems, [], src);
+  }
+  const [p] = analyzeExpression('ssl oregon').problems;
+  assert.equal(p.code, 'ruleset/expr-unknown-field');
+  assert.equal(p.offset, 6);
+  assert.match(p.message, /reads "oregon" as "or egon"/);
+});
+
+test('a wildcard escapes "*" and a backslash only (the wildcard crate): "\\b" or a trailing backslash is refused, naming it', () => {
+  const bad = (src: string) => analyzeExpression(src).problems.filter((p) => p.code === 'ruleset/expr-invalid-wildcard');
+  assert.match(bad(String.raw`http.host wildcard r"*foo\bar*"`)[0].message, /"\\b"/);
+  assert.match(bad(String.raw`http.host strict wildcard r"a\"`)[0].message, /lone backslash/);
+  assert.deepEqual(bad(String.raw`http.host wildcard r"a\*b\\c*"`), []);
+});
+
+test('an IP range is two addresses of one family: a CIDR end or IPv4..IPv6 is an error naming it', () => {
+  for (const [src, re] of [['ip.src in {10.0.0.0..::1}', /IPv4 to an IPv6/], ['ip.src in {::1..10.0.0.0}', /IPv6 to an IPv4/],
+    ['ip.src in {10.0.0.0/8..10.1.0.0}', /10\.0\.0\.0\/8 cannot be an end/]] as const) {
+    const errs = analyzeExpression(src).problems;
+    assert.equal(errs.length, 1, src);
+    assert.match(errs[0].message, re, src);
+  }
+});
+
+test('a raw string opened with hundreds of "#" and no quote is one problem, not one per "#"', () => {
+  for (const [n, re] of [[300, /300 "#"; the platform takes at most 255/], [3, /expected a double quote after "r###"/]] as const) {
+    const src = `http.host eq r${'#'.repeat(n)}abc`;
+    const problems = analyzeExpression(src).problems;
+    assert.equal(problems.length, 1, `${n}: ${problems.length} problems`);
+    assert.match(problems[0].message, re);
+    assert.equal(problems[0].offset, 13);
+  }
+  const run = analyzeExpression(`http.host eq "a" ${'#'.repeat(40)}`).problems;
+  assert.equal(run.length, 1);
+  assert.match(run[0].message, /40 times/);
+});
