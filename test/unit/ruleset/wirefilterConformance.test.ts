@@ -51,10 +51,28 @@ test('a field-led argument of any() ends after its comparison: "and" there is re
 });
 
 test('an operator word at the start of a longer word is read as the operator, as wirefilter does; a problem after it says so', () => {
-  for (const src of ['notssl', 'ssl andssl', 'ssl orssl', 'ssl xorssl', 'cf.edge.server_port eq80', 'http.host contains"a"', 'not notssl']) {
-    assert.deepEqual(analyzeExpression(src).problems, [], src);
+  // Accepted as the platform reads them, with a warning on the joined word whose fix writes the space (a word such as "notssl" is
+  // more often a typo than a choice)
+  const joined: [string, string, number, string][] = [
+    ['notssl', 'notssl', 3, 'not ssl'], ['ssl andssl', 'andssl', 7, 'and ssl'], ['ssl orssl', 'orssl', 6, 'or ssl'],
+    ['ssl xorssl', 'xorssl', 7, 'xor ssl'], ['cf.edge.server_port eq80', 'eq80', 22, 'eq 80'], ['not notssl', 'notssl', 7, 'not ssl'],
+  ];
+  for (const [src, word, at, read] of joined) {
+    const problems = analyzeExpression(src).problems;
+    assert.deepEqual(problems.map((p) => p.code), ['ruleset/expr-joined-word'], src);
+    const [w] = problems;
+    assert.equal(src.slice(w.offset, w.offset + w.length), word, src);
+    assert.match(w.message, new RegExp(`reads "${word}" as "${read}"`), src);
+    assert.deepEqual(w.fixes?.map((f) => f.edits), [[{ offset: at, length: 0, newText: ' ' }]], src);
+    assert.equal(w.fixes?.[0].preferred, true);
+    const fixed = src.slice(0, at) + ' ' + src.slice(at);
+    assert.deepEqual(analyzeExpression(fixed).problems, [], `${src} fixed: ${fixed}`);
   }
-  const [p] = analyzeExpression('ssl oregon').problems;
+  assert.deepEqual(analyzeExpression('http.host contains"a"').problems, [], 'no word is split');
+  // A problem right after the split says how the word was read, and no warning is added beside it
+  const oregon = analyzeExpression('ssl oregon').problems;
+  assert.equal(oregon.length, 1);
+  const [p] = oregon;
   assert.equal(p.code, 'ruleset/expr-unknown-field');
   assert.equal(p.offset, 6);
   assert.match(p.message, /reads "oregon" as "or egon"/);

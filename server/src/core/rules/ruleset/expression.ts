@@ -14,10 +14,22 @@ export function analyzeExpression(src: string, phase?: string): Analysis {
   const { ast, problems, splits } = parseExpression(src, leftKindOf(phase));
   if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase, src));
   // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
+  // (and then that is all); else the joined word is a warning of its own, with the space as its fix: "notssl" is accepted, but is
+  // more often a typo than a choice
   for (const split of splits ?? []) {
+    const read = `the platform reads "${split.whole}" as "${split.word} ${split.whole.slice(split.word.length)}"`;
+    let explained = false;
     for (const p of problems) {
       if (p.offset !== split.offset) continue;
-      p.message = `${p.message.replace(/\.$/, '')} (the platform reads "${split.whole}" as "${split.word} ${split.whole.slice(split.word.length)}": an operator word at the start of a longer word is read as the operator).`;
+      p.message = `${p.message.replace(/\.$/, '')} (${read}: an operator word at the start of a longer word is read as the operator).`;
+      explained = true;
+    }
+    if (!explained) {
+      problems.push({
+        code: 'ruleset/expr-joined-word', offset: split.offset - split.word.length, length: split.whole.length,
+        message: `"${split.whole}": ${read}, as an operator word at the start of a longer word is read as the operator; write the space.`,
+        fixes: [{ title: `Write "${split.word} ${split.whole.slice(split.word.length)}"`, edits: [{ offset: split.offset, length: 0, newText: ' ' }], preferred: true }],
+      });
     }
   }
   return { ast, problems };
