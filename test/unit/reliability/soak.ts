@@ -14,8 +14,9 @@ import { rng, type Rng } from './prng';
 
 export const KINDS: readonly DocKind[] = ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'];
 const SUFFIX: Record<string, DocKind> = { '.filter.json': 'logpush-filter', '.logpush.json': 'logpush-job', '.rpc.json': 'jsonrpc-request', '.ruleset.json': 'waf-ruleset' };
-/** LSP error codes that mean "cancelled" (RequestCancelled, ServerCancelled). */
-const CANCELLED = new Set([-32800, -32802]);
+/** LSP error codes that mean "cancelled" (RequestCancelled, ServerCancelled) or "stale" (ContentModified: the document changed before
+ * the request's work started, which the server answers so since its feature requests honour cancellation, lsp/context.ts stillWanted). */
+const CANCELLED = new Set([-32800, -32801, -32802]);
 
 export interface Sample { kind: DocKind; name: string; text: string }
 
@@ -250,7 +251,7 @@ export async function runSoak(opts: { operations: number; seed: number; maxOpen?
 
 export function describeSoak(f: SoakFigures): string {
   return `soak: seed ${f.seed}, ${f.operations} operations in ${f.seconds} s (${Object.entries(f.counts).map(([k, v]) => `${v} ${k}`).join(', ')}); ` +
-    `${f.errors.length} error responses, ${f.cancelled} cancelled, ${f.unanswered} unanswered, ${f.logFailures.length} failures in ${f.logLines} log lines; RSS MB 25% ${f.rssMb.at25}, 50% ${f.rssMb.at50}, ` +
+    `${f.errors.length} error responses, ${f.cancelled} cancelled or stale, ${f.unanswered} unanswered, ${f.logFailures.length} failures in ${f.logLines} log lines; RSS MB 25% ${f.rssMb.at25}, 50% ${f.rssMb.at50}, ` +
     `75% ${f.rssMb.at75}, end (all closed) ${f.rssMb.end}, peak ${f.rssMb.peak}; heap after GC MB 25% ${f.heapMb.at25}, 50% ${f.heapMb.at50}, ` +
     `75% ${f.heapMb.at75}, end ${f.heapMb.end}`;
 }
