@@ -295,3 +295,9 @@ test('filterNumber reads numbers and numeric strings only', () => {
   assert.equal(filterNumber('-1e3'), -1000);
   for (const v of [true, null, undefined, {}, [], ['1'], '', 'abc', '0x10', '1.']) assert.ok(Number.isNaN(filterNumber(v)), JSON.stringify(v));
 });
+
+test('the quoted-boolean fix is the preferred one (Fix all applies it)', () => {
+  const text = filterText(cmp('CacheTieredFill', 'eq', 'true'));
+  const p = only(check(text), 'logpush/quoted-boolean');
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred, f.edits.map((e) => e.newText)]), [['Use true', true, ['true']]]);
+});
