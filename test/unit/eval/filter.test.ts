@@ -252,3 +252,71 @@ test('a filter\'s JSON numbers past 2^53 are compared by the digits the document
   assert.equal(withExactIntegers('{"where": {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}}', plain), plain);
   assert.equal(JSON.parse(text).where.or[0].value, 1700000000000000000);
 });
+
+// Cases from a mutation sample of the evaluator (docs/architecture.md, "Mutation sample"): record values of another type than the
+// field's, and the fallbacks of the exact integer comparison, which the table and the generated filters did not reach.
+test('record values of an unexpected type: no throw, and a number or boolean compares as its text on a String field', () => {
+  const cases: [string, string, unknown, unknown, boolean][] = [
+    // Not a number: an empty string, hex, a boolean, an array (the record's, not the filter's).
+    [INT, 'eq', 0, '', false], [INT, 'eq', 500, '0x1F4', false], [INT, 'lt', '400', true, false], [INT, '!eq', '400', true, true],
+    [INT, 'lt', '400', ['1'], false],
+    // Against a filter integer past 2^53, a record value that is no integer text is no match either.
+    [INT, 'eq', '17000000000000000001', true, false], [INT, 'eq', '17000000000000000001', {}, false], [INT, '!eq', '17000000000000000001', false, true],
+    // A bool field reads the strings "true" and "false" as booleans.
+    [BOOL, 'eq', true, 'false', false], [BOOL, 'eq', false, 'false', true], [BOOL, 'eq', true, 'true', true], [BOOL, 'eq', true, 'yes', false],
+    // A String field compares a number or boolean in the record as its text.
+    [STRING, 'eq', '403', 403, true], [STRING, 'in', ['403', 'x'], 403, true], [STRING, 'eq', 'true', true, true], [STRING, 'eq', '403', 404, false],
+  ];
+  for (const [key, op, value, v, expected] of cases) {
+    assert.equal(run(key, op, value, { [key]: v }), expected, `${key} ${op} ${JSON.stringify(value)} on ${JSON.stringify(v)}`);
+  }
+});
+
+test('a Float field against a record integer past 2^53 compares as numbers when the filter value is no integer', () => {
+  const FLOAT = 'EdgeResponseCompressionRatio';
+  assert.equal(fields.get(FLOAT), 'float');
+  assert.equal(run(FLOAT, 'gt', 1.5, { [FLOAT]: '17000000000000000001' }), true);
+  assert.equal(run(FLOAT, 'lt', 1.5, { [FLOAT]: '17000000000000000001' }), false);
+  assert.equal(run(FLOAT, 'gt', 1.5, { [FLOAT]: '-17000000000000000001' }), false);
+});
+
+test('an ordering on a field the catalogue does not know needs a number', () => {
+  const c = compileFilter({ where: { key: 'NotAField', operator: 'lt', value: 'abc' } }, 'http_requests');
+  assert.ok(!c.ok);
+  assert.match(c.error, /where: "lt" needs a number, not "abc"/);
+  const like = compileFilter({ where: { key: 'NotAField', operator: 'like', value: 'a' } }, 'http_requests');
+  assert.ok(!like.ok);
+  assert.match(like.error, /where: unknown operator "like"/);
+  const one = compileFilter({ where: { key: 'NotAField', operator: 'in', value: 'a' } }, 'http_requests');
+  assert.ok(!one.ok);
+  assert.match(one.error, /where: "in" needs an array of values, not "a"/);
+  const n = compileFilter({ where: { key: 'NotAField', operator: 'lt', value: '10' } }, 'http_requests');
+  assert.ok(n.ok && n.filter.test({ NotAField: 9 }) && !n.filter.test({ NotAField: 10 }));
+});
+
+test('"in" on an array of numbers compares the record\'s elements as numbers, however the record writes them', () => {
+  const IDS = 'BotDetectionIDs';
+  assert.equal(run(IDS, 'in', [5], { [IDS]: ['5.0'] }), true);
+  assert.equal(run(IDS, 'in', [5], { [IDS]: ['05', 7] }), true);
+  assert.equal(run(IDS, '!in', [5], { [IDS]: [5.0] }), false);
+  assert.equal(run(IDS, 'in', [5], { [IDS]: ['5x'] }), false);
+});
+
+test('nesting: 100 levels of groups evaluate, 101 are refused; a node that is no object is named', () => {
+  const nest = (levels: number): unknown => {
+    let node: unknown = { key: STRING, operator: 'eq', value: 'ca' };
+    for (let i = 0; i < levels; i++) node = { and: [node] };
+    return node;
+  };
+  const deep = compileFilter({ where: nest(100) }, 'http_requests');
+  assert.ok(deep.ok, deep.ok ? '' : deep.error);
+  assert.equal(deep.filter.test({ [STRING]: 'ca' }), true);
+  const deeper = compileFilter({ where: nest(101) }, 'http_requests');
+  assert.ok(!deeper.ok);
+  assert.match(deeper.error, /nests deeper than 100 levels at where(\.and\.0){101}\.$/);
+  for (const [where, at] of [[5, 'where'], [null, 'where'], [{ or: [{ key: STRING, operator: 'eq', value: 'ca' }, 'x'] }, 'where.or.1']] as const) {
+    const c = compileFilter({ where }, 'http_requests');
+    assert.ok(!c.ok);
+    assert.equal(c.error, `The filter cannot be evaluated: ${at} is not an object.`);
+  }
+});

@@ -26,6 +26,8 @@ const CASES: Record<string, Case> = {
       [['0x4', 'lastest', [75, 25]], [[[1], 'jsonrpc/invalid-block'], [[2, 1], 'jsonrpc/invalid-param']]],
       [['0x4', 'latest'], [[[], 'jsonrpc/missing-param']]],
       [['0x4', 'latest', [101]], [[[2, 0], 'jsonrpc/invalid-param']]],
+      // Not an array: one issue on the member, not one per character (a mutation sample found no case of it).
+      [['0x4', 'latest', 'x'], [[[2], 'jsonrpc/invalid-param']]],
     ],
   },
   eth_blockNumber: { ok: [[]], bad: [[['latest'], [[[0], 'jsonrpc/extra-param']]]] },
@@ -78,7 +80,8 @@ const CASES: Record<string, Case> = {
   eth_getUncleByBlockHashAndIndex: { ok: [[H, '0x0']], bad: [[[H, '0x00'], [[[1], 'jsonrpc/invalid-quantity']]]] },
   eth_getUncleByBlockNumberAndIndex: { ok: [['0x29c', '0x0']], bad: [[['earliest', -1], [[[1], 'jsonrpc/invalid-quantity']]]] },
   eth_getLogs: {
-    ok: [[{ blockHash: H, address: [A], topics: [null, [H, H]] }], [{ fromBlock: '0x1000', toBlock: '0x131f' }], [{}], [{ fromBlock: 'safe', address: null }]],
+    ok: [[{ blockHash: H, address: [A], topics: [null, [H, H]] }], [{ fromBlock: '0x1000', toBlock: '0x131f' }], [{}], [{ fromBlock: 'safe', address: null }],
+      [{ topics: [H, H, H, H] }], [{ topics: [[H, null], null, [null]] }]],
     bad: [
       [[{ blockHash: H, fromBlock: '0x1', address: '0x1', topics: ['0xdd'] }],
         [[[0, 'address'], 'jsonrpc/invalid-address'], [[0, 'topics', 0], 'jsonrpc/invalid-hash'], [[0, 'blockHash'], 'jsonrpc/conflicting-keys']]],
@@ -86,6 +89,12 @@ const CASES: Record<string, Case> = {
       [[{ fromBlock: '0x2000', toBlock: '0x1000' }], [[[0, 'fromBlock'], 'jsonrpc/block-range-reversed']]],
       [[{ fromBlock: 'pending' }], [[[0, 'fromBlock'], 'jsonrpc/invalid-block']]],
       [[{ topics: [null, null, null, null, null] }], [[[0, 'topics', 4], 'jsonrpc/invalid-param']]],
+      [[{ topics: 'x' }], [[[0, 'topics'], 'jsonrpc/invalid-param']]],
+      [[null], [[[0], 'jsonrpc/invalid-param']]],
+      // 801 blocks exactly; and the same with only toBlock past 2^53, where doubles would count 800 (2^53 - 3 to 2^53 + 797).
+      [[{ fromBlock: '0x1000', toBlock: '0x1320' }], [[[0, 'toBlock'], 'jsonrpc/block-range-too-large']]],
+      [[{ fromBlock: '0x1ffffffffffffd', toBlock: '0x2000000000031d' }], [[[0, 'toBlock'], 'jsonrpc/block-range-too-large']]],
+      [[{ topics: [['0x12', null]] }], [[[0, 'topics', 0, 0], 'jsonrpc/invalid-hash']]],
     ],
   },
   eth_getWork: { ok: [[]], bad: [[[null], [[[0], 'jsonrpc/extra-param']]]] },

@@ -104,6 +104,16 @@ test('duplicate ids in a batch point at the first use', () => {
   assert.equal(p.related![0].offset, text.indexOf('5'));
 });
 
+test('duplicate string ids are found among increasing number ids; 1 and "1" are different ids', () => {
+  // A mutation sample found string ids held by no test: the batch below skips the map of numbers (they increase) but not strings.
+  const req = (id: unknown) => `{"jsonrpc":"2.0","method":"eth_chainId","id":${JSON.stringify(id)}}`;
+  const text = `[${[1, 'a', 2, 'a', '1'].map(req).join(',')}]`;
+  const p = only(text, 'jsonrpc/duplicate-id');
+  assert.equal(p.offset, text.lastIndexOf('"a"'));
+  assert.equal(p.related![0].offset, text.indexOf('"a"'));
+  assert.match(p.message, /The id "a" is already used by request 1/);
+});
+
 test('unsupported method: error naming HTTP 403, no fix', () => {
   const text = '{"jsonrpc":"2.0","method":"eth_sign","params":[],"id":1}';
   const p = only(text, 'jsonrpc/unsupported-method');

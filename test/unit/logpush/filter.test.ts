@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterToJobString, filterUsage, jobStringToFilter, stripFilterHints } from '../../../server/src/core/rules/logpush';
-import { utf8Length } from '../../../server/src/core/rules/logpush/filter';
+import { filterNumber, utf8Length } from '../../../server/src/core/rules/logpush/filter';
 import { compactJsonBytes } from '../../../server/src/core/text';
-import { operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
+import { className, operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
 import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
 import { applyEdits, check, cmp, codes, filterText, only } from './helpers';
 
@@ -17,6 +17,10 @@ test('operator table: each type column accepts exactly the operators of the spec
   assert.deepEqual(names('object'), []);
   assert.deepEqual(names('array[object]'), []);
   assert.deepEqual(typeClasses('int or string'), ['int', 'string']);
+  // Object types are a column of their own, which no operator accepts (not "array" for array[object]).
+  assert.deepEqual(typeClasses('object'), ['object']);
+  assert.deepEqual(typeClasses('array[object]'), ['object']);
+  assert.deepEqual(['string', 'int', 'bool', 'array', 'object'].map((c) => className(c as never)), ['String', 'Int', 'Bool', 'Array', 'Object']);
   assert.equal(names('int or string').length, 14); // the union of the Int and String columns
 });
 
@@ -287,4 +291,36 @@ test('a value past 2^53 is quoted and fixed with the digits the filter writes, n
   const jp = only(check(job, 'logpush-job'), 'logpush/set-needs-array');
   assert.equal(jp.message, `The operator "in" needs an array of values, not ${big}.`);
   assert.deepEqual(jp.fixes?.map((f) => f.edits.map((e) => e.newText)), [[`[${big}]`]]);
+});
+
+// Cases from a mutation sample of the filter rule (docs/architecture.md, "Mutation sample").
+test('the "where" wrap inserts around the root and keeps what follows it; a cut-short text without "where" gets no missing-where', () => {
+  const text = JSON.stringify(cmp('ClientCountry', 'eq', 'us')) + '\n';
+  const p = only(check(text), 'logpush/missing-where');
+  assert.equal(applyEdits(text, p.fixes![0].edits), `{ "where": ${text.trimEnd()} }\n`);
+  const cut = codes('{"foo": 1, ');
+  assert.ok(cut.length > 0 && !cut.includes('logpush/missing-where'), JSON.stringify(cut));
+});
+
+test('operator fixes of a comparison without a value change only the operator', () => {
+  const text = filterText({ key: 'ClientCountry', operator: 'lt' });
+  const p = only(check(text), 'logpush/operator-not-allowed');
+  assert.ok(p.fixes!.some((f) => f.title === 'Use "in"'));
+  for (const f of p.fixes!) {
+    assert.equal(f.edits.length, 1, f.title);
+    assert.equal(text.slice(f.edits[0].offset, f.edits[0].offset + f.edits[0].length), '"lt"', f.title);
+  }
+});
+
+test('filterNumber reads numbers and numeric strings only', () => {
+  assert.equal(filterNumber(1.5), 1.5);
+  assert.equal(filterNumber(' 30 '), 30);
+  assert.equal(filterNumber('-1e3'), -1000);
+  for (const v of [true, null, undefined, {}, [], ['1'], '', 'abc', '0x10', '1.']) assert.ok(Number.isNaN(filterNumber(v)), JSON.stringify(v));
+});
+
+test('the quoted-boolean fix is the preferred one (Fix all applies it)', () => {
+  const text = filterText(cmp('CacheTieredFill', 'eq', 'true'));
+  const p = only(check(text), 'logpush/quoted-boolean');
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred, f.edits.map((e) => e.newText)]), [['Use true', true, ['true']]]);
 });

@@ -274,3 +274,22 @@ test('a Sumo Logic destination\'s collector code is marked as the credential it 
   assert.equal(text.substr(p.offset, p.length), 'ZaVnC4dhaV0');
   assert.match(p.message, /collector code/);
 });
+
+// Cases from a mutation sample of the job rule (docs/architecture.md, "Mutation sample").
+test('merge_subrequests on another dataset is flagged only when it is true; output_options without it are fine there', () => {
+  assert.deepEqual(codes(jobText({ dataset: 'dns_logs', output_options: { timestamp_format: 'rfc3339' } }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ dataset: 'dns_logs', output_options: { merge_subrequests: false } }), 'logpush-job'), []);
+  assert.deepEqual(codes(jobText({ output_options: { merge_subrequests: true } }), 'logpush-job'), []);
+});
+
+test('an unknown logpull_options key with no near name lists the known keys', () => {
+  const p = only(check(jobText({ logpull_options: 'fields=ClientIP&zzzzqqq=1' }), 'logpush-job'), 'logpush/logpull-unknown-key');
+  assert.equal(p.message, 'Unknown logpull_options key "zzzzqqq"; known keys are "fields", "sample", "timestamps" and "CVE-2021-44228".');
+  assert.deepEqual(p.fixes, []);
+});
+
+test('an unknown destination scheme offers at most two near schemes', () => {
+  const p = only(check(jobText({ destination_conf: 'bs3://bucket/logs?region=us-east-1' }), 'logpush-job'), 'logpush/destination-scheme');
+  assert.deepEqual(p.fixes?.map((f) => f.title), ['Change to "s3"', 'Change to "bq"']);
+  assert.match(p.message, /^Unknown destination scheme "bs3"; use "s3" or "bq"\.$/);
+});

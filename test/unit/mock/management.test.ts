@@ -4,7 +4,8 @@ import * as http from 'node:http';
 import type { MockBackend } from '../../../mock/src/backend';
 import { startMockBackend } from '../../../mock/src/backend';
 import { MANAGED_RULESET_ID, OWASP_RULESET_ID, OWASP_SCORE_RULE_ID, ZONES, zoneId } from '../../../mock/src/zones';
-import { safeEqual } from '../../../mock/src/management';
+import { ManagementApi, safeEqual } from '../../../mock/src/management';
+import { StateStore, defaultState } from '../../../mock/src/state';
 import { CREDS, KEY, TOKEN, api, start } from './helpers';
 import type { Json } from './helpers';
 
@@ -360,7 +361,8 @@ test('a malformed entry point body is refused with errors and changes nothing', 
 test('without waf_migration, a Pro zone may only save disabled rules before migrating', async () => {
   const path = `/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint`;
   const rule = { action: 'execute', expression: 'true', action_parameters: { id: MANAGED_RULESET_ID } };
-  assert.equal((await api(base, 'PUT', path, TOKEN, { name: 'default', rules: [{ ...rule, enabled: true }] })).status, 400);
+  const enabled = await api(base, 'PUT', path, TOKEN, { name: 'default', rules: [{ ...rule, enabled: true }] });
+  assert.deepEqual([enabled.status, enabled.json.errors[0]?.code], [400, 10507]);
   assert.equal((await api(base, 'PUT', path, TOKEN, { name: 'default', rules: [{ ...rule, enabled: false }] })).status, 200);
   assert.equal((await status('pro.example')).migration_state, 'start');
 });
@@ -453,4 +455,116 @@ test('Logpush ownership challenge tokens expire after 7 days, as the platform\'s
   assert.equal((await api(base, 'POST', `${zone}/jobs`, KEY, { name: 'on-time', dataset: 'http_requests', destination_conf: conf, ownership_challenge: fresh })).status, 200);
   const other = await api(base, 'POST', `${zone}/jobs`, KEY, { name: 'x', dataset: 'http_requests', destination_conf: 's3://logs/other?region=us-east-1', ownership_challenge: fresh });
   assert.match(other.json.errors[0].message, /is not the one issued for destination/);
+});
+
+// The tests below came out of a mutation sample of the migration operations (docs/architecture.md, "Mutation sample"): each holds
+// a refusal's status and code, or a message code, that no test held before.
+test('migration operations need phase_two=1: check, config and an update with waf_migration are refused with 10500 without it', async () => {
+  const z = id('pro.example');
+  const ep = `/zones/${z}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+  const cfg = (await api(base, 'GET', `/zones/${z}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  const refusals: [string, string, unknown, RegExp][] = [
+    ['GET', `/zones/${z}/waf_migration/check`, undefined, /phase_two=1 is required/],
+    ['GET', `/zones/${z}/waf_migration/check?phase_two=2`, undefined, /phase_two must be 1, not "2"/],
+    ['GET', `/zones/${z}/waf_migration/config`, undefined, /phase_two=1 is required/],
+    ['GET', `/zones/${z}/waf_migration/config?phase_two=0`, undefined, /phase_two must be 1, not "0"/],
+    ['PUT', `${ep}?waf_migration=pending`, cfg, /phase_two=1 is required/],
+    ['PUT', `${ep}?waf_migration=1&phase_two=true`, cfg, /phase_two must be 1, not "true"/],
+  ];
+  for (const [method, path, body, re] of refusals) {
+    const r = await api(base, method, path, TOKEN, body);
+    assert.deepEqual([r.status, r.json.errors[0]?.code], [400, 10500], `${method} ${path}`);
+    assert.match(r.json.errors[0].message, re, `${method} ${path}`);
+  }
+  assert.equal((await status('pro.example')).migration_state, 'start', 'a refused update does not migrate');
+  // The status operation and an update without waf_migration do not need it.
+  assert.equal((await api(base, 'GET', `/zones/${z}/waf_migration/status`, TOKEN)).status, 200);
+});
+
+test('migration message codes: 10502 blockers (check and update), 10510 config notes, 10501 bad mode, 10511 the transition', async () => {
+  const blocked = await api(base, 'GET', `/zones/${id('uri-overrides.example')}/waf_migration/check?phase_two=1`, TOKEN);
+  assert.deepEqual(blocked.json.messages.map((m: Json) => m.code), [10502]);
+  const refused = await migrate('uri-overrides.example', 'pending');
+  assert.deepEqual([refused.status, refused.json.errors[0].code], [400, 10502]);
+  const notes = (await api(base, 'GET', `/zones/${id('enterprise.example')}/waf_migration/config?phase_two=1`, TOKEN)).json.messages;
+  assert.ok(notes.length > 0 && notes.every((m: Json) => m.code === 10510), JSON.stringify(notes));
+  const badMode = await api(base, 'PUT', `/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=3&phase_two=1`, TOKEN, { name: 'default', rules: [] });
+  assert.deepEqual([badMode.status, badMode.json.errors[0].code], [400, 10501]);
+  const notJson = await migrate('pro.example', 'pending', '{"name": "default", ');
+  assert.deepEqual([notJson.status, notJson.json.errors.map((e: Json) => e.code)], [400, [10026]]);
+  assert.match(badMode.json.errors[0].message, /not "3"/);
+  const done = await migrate('pro.example', 'pending');
+  assert.equal(done.status, 200);
+  assert.deepEqual(done.json.messages, [{ code: 10511, message: 'Migration state start -> migrated.' }]);
+});
+
+test('dry_run: true answers as a save would and changes nothing; another value is refused with 1001', async () => {
+  const z = id('enterprise.example');
+  const ep = `/zones/${z}/rulesets/phases/http_request_firewall_managed/entrypoint`;
+  const cfg = (await api(base, 'GET', `/zones/${z}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  const bad = await api(base, 'PUT', `${ep}?waf_migration=validation&phase_two=1&dry_run=yes`, TOKEN, cfg);
+  assert.deepEqual([bad.status, bad.json.errors[0]?.code], [400, 1001]);
+  assert.match(bad.json.errors[0].message, /"dry_run" must be true or false, not "yes"/);
+  const dry = await api(base, 'PUT', `${ep}?waf_migration=validation&phase_two=1&dry_run=true`, TOKEN, cfg);
+  assert.equal(dry.status, 200, JSON.stringify(dry.json.errors));
+  assert.deepEqual(dry.json.messages, [{ code: 10512, message: 'Dry run: nothing was saved; the migration state would go start -> validation.' }]);
+  assert.equal((await status('enterprise.example')).migration_state, 'start');
+  assert.equal((await api(base, 'GET', ep, TOKEN)).status, 404, 'a dry run saves no entry point');
+  const real = await api(base, 'PUT', `${ep}?waf_migration=validation&phase_two=1&dry_run=false`, TOKEN, cfg);
+  assert.equal(real.status, 200);
+  assert.equal((await status('enterprise.example')).migration_state, 'validation');
+});
+
+test('two updates that both pass the first check before either runs: the transition under the lock refuses the second', async () => {
+  // handle() checks the transition, then queues the update behind the zone's lock; two requests handled in one tick both pass the
+  // first check, so only the second check (under the lock) stops the loser from saving over a migrated zone. Over HTTP the
+  // requests never interleave so closely, which is why no test held that check.
+  const store = new StateStore(defaultState());
+  const mgmt = new ManagementApi(store, CREDS);
+  const zone = id('pro.example');
+  const cfg = await mgmt.handle({ method: 'GET', path: `/zones/${zone}/waf_migration/config`, query: new URLSearchParams('phase_two=1'), headers: TOKEN, body: '' });
+  const put = () => mgmt.handle({
+    method: 'PUT', path: `/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint`,
+    query: new URLSearchParams('waf_migration=pending&phase_two=1'), headers: TOKEN, body: JSON.stringify(cfg.body.result),
+  });
+  const [a, b] = await Promise.all([put(), put()]);
+  assert.deepEqual([a.status, b.status], [200, 409]);
+  assert.equal(b.body.errors[0].code, 10505);
+  assert.equal(store.zone(zone).migration, 'migrated');
+  assert.equal(store.zone(zone).entrypoint?.version, '1', 'the refused update saved nothing');
+});
+
+test('the previous managed-rules API after the migration: 400 with 10506 naming the rulesets API, deletes included', async () => {
+  const z = id('uri-overrides.example');
+  const overrides = (await api(base, 'GET', `/zones/${z}/firewall/waf/overrides`, TOKEN)).json.result;
+  assert.equal(overrides.length, 2);
+  // Deleting one override deletes that one, and the other stays listed.
+  assert.deepEqual((await api(base, 'DELETE', `/zones/${z}/firewall/waf/overrides/${overrides[0].id}`, TOKEN)).json.result, { id: overrides[0].id });
+  assert.deepEqual((await api(base, 'GET', `/zones/${z}/firewall/waf/overrides`, TOKEN)).json.result.map((o: Json) => o.id), [overrides[1].id]);
+  assert.equal((await api(base, 'DELETE', `/zones/${z}/firewall/waf/overrides/${overrides[1].id}`, TOKEN)).status, 200);
+  const gone = await api(base, 'DELETE', `/zones/${z}/firewall/waf/overrides/${overrides[0].id}`, TOKEN);
+  assert.deepEqual([gone.status, gone.json.errors[0]?.code], [404, 1005]);
+  assert.equal((await migrate('uri-overrides.example', 'pending')).status, 200);
+  for (const [method, path] of [['GET', `/zones/${z}/firewall/waf/packages`], ['GET', `/zones/${z}/firewall/waf/overrides`], ['DELETE', `/zones/${z}/firewall/waf/overrides/${overrides[0].id}`]]) {
+    const r = await api(base, method, path, TOKEN);
+    assert.deepEqual([r.status, r.json.errors[0]?.code], [400, 10506], `${method} ${path}`);
+    assert.match(r.json.errors[0].message, /rulesets API/, `${method} ${path}`);
+  }
+});
+
+test('an override delete queued behind the migrating update is refused with 10506, not answered 404', async () => {
+  // Both requests pass their first checks in one tick; under the lock the delete meets a migrated zone (see the update test above).
+  const store = new StateStore(defaultState());
+  const mgmt = new ManagementApi(store, CREDS);
+  const zone = id('uri-overrides.example');
+  const req = (method: string, path: string, query = '', body = '') => mgmt.handle({ method, path: `/zones/${zone}${path}`, query: new URLSearchParams(query), headers: TOKEN, body });
+  const overrides = (await req('GET', '/firewall/waf/overrides')).body.result as { id: string }[];
+  for (const o of overrides) assert.equal((await req('DELETE', `/firewall/waf/overrides/${o.id}`)).status, 200);
+  const cfg = (await req('GET', '/waf_migration/config', 'phase_two=1')).body.result;
+  const [put, del] = await Promise.all([
+    req('PUT', '/rulesets/phases/http_request_firewall_managed/entrypoint', 'waf_migration=pending&phase_two=1', JSON.stringify(cfg)),
+    req('DELETE', `/firewall/waf/overrides/${overrides[0].id}`),
+  ]);
+  assert.equal(put.status, 200);
+  assert.deepEqual([del.status, del.body.errors[0]?.code], [400, 10506]);
 });

@@ -91,3 +91,44 @@ test('a firewall rule expression is measured in UTF-8 bytes against the 4 KB lim
   assert.equal(blockers.length, 1, JSON.stringify(blockers));
   assert.match(blockers[0], new RegExp(`${Buffer.byteLength(expression)} bytes, over the limit of 4096`));
 });
+
+test('every refusal carries its HTTP status and error code, and the state machine does not move', () => {
+  // A script tells the refusals apart by code (10502 blocked, 10503 plan, 10504 already in validation, 10505 migrated), not by
+  // message; the mutation sample found the blocked and the "cannot be reversed" codes held by no test.
+  const refusal = (state: MigrationState, mode: MigrationMode, facts: MigrationFacts) => {
+    const r = transition(state, mode, facts);
+    assert.ok(!r.ok, `${state} + ${mode} should be refused`);
+    return [r.status, r.code];
+  };
+  assert.deepEqual(refusal('start', 'pending', BLOCKED_ENT), [400, 10502]);
+  assert.deepEqual(refusal('start', 'validation', BLOCKED_ENT), [400, 10502]);
+  assert.deepEqual(refusal('start', 'validation', PRO), [400, 10503]);
+  assert.deepEqual(refusal('start', 'validation', BUSINESS), [400, 10503]);
+  assert.deepEqual(refusal('validation', 'validation', ENT), [409, 10504]);
+  assert.deepEqual(refusal('migrated', 'pending', PRO), [409, 10505]);
+  assert.deepEqual(refusal('migrated', 'validation', ENT), [409, 10505]);
+});
+
+test('blockers at their limits: one URI-based override still blocks, 200 bypass rules and a 4096-byte expression do not', async () => {
+  const { ZONES, migrationBlockers } = await import('../../../mock/src/zones');
+  const base = { ...ZONES[0], waf: { ...ZONES[0].waf, firewallRules: [] } };
+  assert.deepEqual(migrationBlockers(base, 0), []);
+  assert.deepEqual(migrationBlockers(base, 1), [`Zone "${base.name}" has 1 URI-based WAF override; delete it before migrating.`]);
+  assert.deepEqual(migrationBlockers(base, 2), [`Zone "${base.name}" has 2 URI-based WAF overrides; delete them before migrating.`]);
+  const bypass = (i: number, expression = `http.request.uri.path eq "/p/${i}"`) => ({ id: `f${i}`, description: `Rule ${i}`, expression, action: 'bypass' as const, products: ['waf'], paused: false });
+  const withRules = (rules: ReturnType<typeof bypass>[]) => ({ ...base, waf: { ...base.waf, firewallRules: rules } });
+  const at = Array.from({ length: 200 }, (_, i) => bypass(i));
+  assert.deepEqual(migrationBlockers(withRules(at), 0), []);
+  const over = migrationBlockers(withRules([...at, bypass(200)]), 0);
+  assert.equal(over.length, 1);
+  assert.match(over[0], /has 201 firewall rules to migrate, over the limit of 200/);
+  // A bypass rule that leaves out the WAF is not migrated, so it does not count.
+  assert.deepEqual(migrationBlockers(withRules([...at, { ...bypass(200), products: ['rateLimit'] }]), 0), []);
+  const prefix = 'http.request.uri.path eq "/';
+  const exactly = prefix + 'a'.repeat(4096 - prefix.length - 1) + '"';
+  assert.equal(Buffer.byteLength(exactly), 4096);
+  assert.deepEqual(migrationBlockers(withRules([bypass(0, exactly)]), 0), []);
+  const longer = migrationBlockers(withRules([bypass(0, exactly + ' ')]), 0);
+  assert.equal(longer.length, 1);
+  assert.match(longer[0], /Firewall rule "Rule 0" .* 4097 bytes, over the limit of 4096/);
+});
