@@ -27,7 +27,7 @@ export function analyzeExpression(src: string, phase?: string): Analysis {
     if (!explained) {
       problems.push({
         code: 'ruleset/expr-joined-word', offset: split.offset - split.word.length, length: split.whole.length,
-        message: `"${split.whole}": ${read}, as an operator word at the start of a longer word is read as the operator; write the space.`,
+        message: `The platform ${read.slice('the platform '.length)}: an operator word at the start of a longer word is read as the operator. Write the space.`,
         fixes: [{ title: `Write "${split.word} ${split.whole.slice(split.word.length)}"`, edits: [{ offset: split.offset, length: 0, newText: ' ' }], preferred: true }],
       });
     }
