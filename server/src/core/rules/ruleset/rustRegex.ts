@@ -60,9 +60,12 @@ export function wrapStackedRepetitions(pattern: string): string {
     i += pattern.codePointAt(i)! > 0xffff ? 2 : 1;
   }
   if (inserts.length === 0) return pattern;
-  let out = pattern;
-  for (const [at, text] of inserts.sort((a, b) => b[0] - a[0] || (a[1] === ')' ? -1 : 1))) out = out.slice(0, at) + text + out.slice(at);
-  return out;
+  // One pass over the pattern (inserting each into the whole string was quadratic: "a" and 32 000 "*" took 0.8 s)
+  inserts.sort((a, b) => a[0] - b[0] || (a[1] === ')' ? 1 : -1));
+  let out = '';
+  let from = 0;
+  for (const [at, text] of inserts) { out += pattern.slice(from, at) + text; from = at; }
+  return out + pattern.slice(from);
 }
 
 /** The pattern in RE2's syntax (see above); a pattern that is invalid stays invalid. */
