@@ -12,7 +12,7 @@ const ACCEPTED = String.raw`\A \z ^a$ (?P<n>a) (?<n>a) (?u)\pN (?u)\p{Greek} (?u
   [a-z&&[^aeiou]] [0-9--4] [a-g~~b-h] \u{7F} \u007F \U0000007F \U{7F} é (?u)[é] [\xE9] (?i)é []a] \/ \- \@ \# \_ (?i:a)b
   \d\w\s\D\W\S (?u)\w`.split(/\s+/).filter((p) => p !== '');
 // parse_decimal trims whitespace around a count's digits in any mode (ast/parse.rs), so these are counted repetitions
-const ACCEPTED_SPACED = ['x{ 2 }', 'x{2 }', 'x{ 2,}', 'x{ 1 , 3 }', 'x{1 ,3}', '(?:ab){ 2 }*'];
+const ACCEPTED_SPACED = [String.raw`(?x)\x{ 41 }`, 'x{ 2 }', 'x{2 }', 'x{ 2,}', 'x{ 1 , 3 }', 'x{1 ,3}', '(?:ab){ 2 }*'];
 
 const REFUSED: [string, string][] = [
   [String.raw`\Z`, 'not an escape regex-syntax knows (EscapeUnrecognized)'],
@@ -23,6 +23,8 @@ const REFUSED: [string, string][] = [
   [String.raw`[é]`, 'a non-ASCII character in a class without Unicode mode (class_literal_byte)'],
   [String.raw`[\x{E9}]`, 'a code point past 0x7F in a byte class'],
   [String.raw`\x{110000}`, 'past U+10FFFF'],
+  [String.raw`\x{ 41 }`, 'a space inside a hex escape outside (?x) (EscapeHexInvalidDigit; RE2 reads it)'],
+  [String.raw`\u{41 }`, 'a space inside a hex escape outside (?x)'],
   [String.raw`\b{foo}`, 'not a special word boundary'],
   [String.raw`(a)\1`, 'a backreference'],
   [String.raw`\0`, 'octal is off: read as a backreference (UnsupportedBackreference)'],

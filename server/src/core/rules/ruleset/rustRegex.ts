@@ -199,6 +199,11 @@ export function rustRegexRefusal(pattern: string): string | undefined {
       return { end: i + (m ? m[0].length : 2), classy: true };
     }
     if (e === 'x' || e === 'u' || e === 'U') {
+      // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"; with
+      // (?x) its spaces are skipped (and rustToRe2 drops them)
+      if (!x && pattern[i + 2] === '{' && /^\{[0-9A-Fa-f]*\s/.test(pattern.slice(i + 2, i + 20))) {
+        return `"${pattern.slice(i, pattern.indexOf('}', i) + 1 || i + 3)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`;
+      }
       const m = /^\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]+))/.exec(pattern.slice(i, i + 16));
       if (!m) return undefined; // RE2 judges a malformed one
       const fixed = { x: 2, u: 4, U: 8 }[e]!;
