@@ -50,6 +50,17 @@ test('a field-led argument of any() ends after its comparison: "and" there is re
   assert.deepEqual(analyzeExpression(fixed).problems, []);
 });
 
+test('an argument led by any() or all() is a call like any other (FunctionCallArgExpr::lex_with has no case for them): its comparison ends it', () => {
+  const src = 'to_string(any(http.request.headers.names[*] eq "a") and ssl) eq "true"';
+  const [p, ...rest] = analyzeExpression(src, 'http_request_transform').problems;
+  assert.deepEqual(rest, []);
+  assert.equal(p?.code, 'ruleset/expr-syntax');
+  assert.equal(src.slice(p.offset, p.offset + p.length), 'and');
+  const fixed = applyFix(src, p.fixes![0].edits);
+  assert.equal(fixed, 'to_string((any(http.request.headers.names[*] eq "a") and ssl)) eq "true"');
+  assert.deepEqual(analyzeExpression(fixed, 'http_request_transform').problems, []);
+});
+
 test('a field-led argument of any() that joins a "[*]" comparison with a condition on the whole request: the fix closes any() after the "[*]" comparison, as parentheses would give a type error', () => {
   const cases: [string, string][] = [
     ['any(http.request.headers.names[*] eq "x" and ssl)', 'any(http.request.headers.names[*] eq "x") and ssl'],

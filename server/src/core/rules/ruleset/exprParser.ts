@@ -339,16 +339,15 @@ class Parser {
   }
 
   /**
-   * One argument of a call, as wirefilter's FunctionCallArgExpr::lex_with reads it: one that starts with "(", "not"/"!" or
-   * any(/all( is a whole logical expression; one that starts with a field or a call is that, with at most one comparison after it,
-   * and the argument ends there. So any(a[*] eq "x" and b[*] eq "y") is refused at "and" (the platform expects "," or ")");
+   * One argument of a call, as wirefilter's FunctionCallArgExpr::lex_with reads it: one that starts with "(" or "not"/"!" is a
+   * whole logical expression; one that starts with a field or a call (any() and all() included: lex_with has no case for them) is
+   * that, with at most one comparison after it, and the argument ends there. So any(a[*] eq "x" and b[*] eq "y") is refused at "and" (the platform expects "," or ")");
    * any((a[*] eq "x" and b[*] eq "y")) is taken. The argument is still parsed whole here, so that the rest is checked as meant:
    * the problem (a syntax error, with the parentheses as its fix) does not stop the parse.
    */
   private parseArg(fn: Token): Expr {
     const t = this.peek();
-    const logical = this.isPunct(t, '(') || this.isPunct(t, '!') || (t.kind === 'ident' && t.text.startsWith('not'))
-      || (t.kind === 'ident' && (t.text === 'any' || t.text === 'all') && this.isPunct(this.peek(1), '('));
+    const logical = this.isPunct(t, '(') || this.isPunct(t, '!') || (t.kind === 'ident' && t.text.startsWith('not'));
     const arg = this.parseOr();
     if (logical || arg.type !== 'logical' || this.problem) return arg;
     let first = arg;
