@@ -50,6 +50,42 @@ test('a field-led argument of any() ends after its comparison: "and" there is re
   assert.deepEqual(analyzeExpression(fixed).problems, []);
 });
 
+test('an argument led by any() or all() is a call like any other (FunctionCallArgExpr::lex_with has no case for them): its comparison ends it', () => {
+  const src = 'to_string(any(http.request.headers.names[*] eq "a") and ssl) eq "true"';
+  const [p, ...rest] = analyzeExpression(src, 'http_request_transform').problems;
+  assert.deepEqual(rest, []);
+  assert.equal(p?.code, 'ruleset/expr-syntax');
+  assert.equal(src.slice(p.offset, p.offset + p.length), 'and');
+  const fixed = applyFix(src, p.fixes![0].edits);
+  assert.equal(fixed, 'to_string((any(http.request.headers.names[*] eq "a") and ssl)) eq "true"');
+  assert.deepEqual(analyzeExpression(fixed, 'http_request_transform').problems, []);
+});
+
+test('a field-led argument of any() that joins a "[*]" comparison with a condition on the whole request: the fix closes any() after the "[*]" comparison, as parentheses would give a type error', () => {
+  const cases: [string, string][] = [
+    ['any(http.request.headers.names[*] eq "x" and ssl)', 'any(http.request.headers.names[*] eq "x") and ssl'],
+    ['all(http.request.headers.names[*] ne "x" or not ssl or cf.bot_management.score lt 30 )', 'all(http.request.headers.names[*] ne "x") or not ssl or cf.bot_management.score lt 30 '],
+    ['not any(lower(http.request.headers.names[*])[*] contains "a" and http.host eq "a")', 'not any(lower(http.request.headers.names[*])[*] contains "a") and http.host eq "a"'],
+  ];
+  for (const [src, want] of cases) {
+    const problems = analyzeExpression(src).problems;
+    assert.deepEqual(problems.map((p) => p.code), ['ruleset/expr-syntax'], src);
+    const [p] = problems;
+    assert.match(p.message, /close (any|all)\(\) after the comparison with "\[\*\]"/, src);
+    assert.equal(p.fixes?.length, 1, src);
+    const fixed = applyFix(src, p.fixes![0].edits);
+    assert.equal(fixed, want);
+    assert.deepEqual(analyzeExpression(fixed).problems, [], fixed);
+  }
+  // Mixed the other way round ("ssl" first is a field-led argument of its own): no fix, as neither edit is sure; the message says why
+  const src = 'any(http.host eq "a" and http.request.headers.names[*] eq "x")';
+  const [p, ...rest] = analyzeExpression(src).problems;
+  assert.equal(rest.length, 0);
+  assert.equal(p.code, 'ruleset/expr-syntax');
+  assert.equal(p.fixes, undefined);
+  assert.match(p.message, /keep any\(\) around the comparisons with "\[\*\]"/);
+});
+
 test('an operator word at the start of a longer word is read as the operator, as wirefilter does; a problem after it says so', () => {
   // Accepted as the platform reads them, with a warning on the joined word whose fix writes the space (a word such as "notssl" is
   // more often a typo than a choice)

@@ -129,6 +129,8 @@ class Parser {
   private conditions = 0;
   problem: ExprProblem | undefined;
   partial: Expr | undefined;
+  /** parseArg's problem whose fix moves the call's ")" (known once the call is read) to `at`. */
+  private closeAfter: { problem: ExprProblem; at: number; fn: string } | undefined;
   /** Warnings on the short IPv4 forms a set took (looseIpv4). */
   readonly looseIps: ExprProblem[] = [];
   /** The words read as an operator and the rest (splitWord): `offset` is where the rest starts. */
@@ -325,28 +327,51 @@ class Parser {
     }
     const close = this.next();
     this.depth--;
+    if (this.closeAfter && this.closeAfter.problem === this.problem && this.isPunct(close, ")") && args.length === 1) {
+      // parseArg's fix for any(a[*] eq "x" and ssl): its ")" moves to the end of the "[*]" comparison
+      const { at, fn } = this.closeAfter;
+      this.problem.fixes = [{ title: `Close ${fn}() after the comparison with "[*]"`, preferred: true,
+        edits: [{ offset: at, length: 0, newText: ')' }, { offset: close.offset, length: 1, newText: '' }] }];
+      this.closeAfter = undefined;
+    }
     const call: CallNode = { type: 'call', name: name.text, nameSpan: { offset: name.offset, length: name.length }, args, index: [], offset: name.offset, length: close.offset + 1 - name.offset };
     return this.parseIndexes(call);
   }
 
   /**
-   * One argument of a call, as wirefilter's FunctionCallArgExpr::lex_with reads it: one that starts with "(", "not"/"!" or
-   * any(/all( is a whole logical expression; one that starts with a field or a call is that, with at most one comparison after it,
-   * and the argument ends there. So any(a[*] eq "x" and b[*] eq "y") is refused at "and" (the platform expects "," or ")");
+   * One argument of a call, as wirefilter's FunctionCallArgExpr::lex_with reads it: one that starts with "(" or "not"/"!" is a
+   * whole logical expression; one that starts with a field or a call (any() and all() included: lex_with has no case for them) is
+   * that, with at most one comparison after it, and the argument ends there. So any(a[*] eq "x" and b[*] eq "y") is refused at "and" (the platform expects "," or ")");
    * any((a[*] eq "x" and b[*] eq "y")) is taken. The argument is still parsed whole here, so that the rest is checked as meant:
    * the problem (a syntax error, with the parentheses as its fix) does not stop the parse.
    */
   private parseArg(fn: Token): Expr {
     const t = this.peek();
-    const logical = this.isPunct(t, '(') || this.isPunct(t, '!') || (t.kind === 'ident' && t.text.startsWith('not'))
-      || (t.kind === 'ident' && (t.text === 'any' || t.text === 'all') && this.isPunct(this.peek(1), '('));
+    const logical = this.isPunct(t, '(') || this.isPunct(t, '!') || (t.kind === 'ident' && t.text.startsWith('not'));
     const arg = this.parseOr();
     if (logical || arg.type !== 'logical' || this.problem) return arg;
     let first = arg;
     while (first.left.type === 'logical') first = first.left;
     const op = this.src.slice(first.opSpan.offset, first.opSpan.offset + first.opSpan.length);
+    const refused = `In the arguments of ${fn.text}(), an argument that starts with a field or a function ends after its comparison, so the platform refuses "${op}" here (it expects "," or ")")`;
+    // In any()/all(), a condition with "[*]" and one without cannot be combined (one boolean per element and a single one): the
+    // parentheses would give that type error, so the fix closes the call after the "[*]" comparison when it comes first and the
+    // rest has no "[*]" (what any(a[*] eq "x" and ssl) means), and there is no fix for the other mixes
+    const leaves = logicalLeaves(arg);
+    const each = leaves.map(perElement);
+    if ((fn.text === 'any' || fn.text === 'all') && each.some((e) => e) && !each.every((e) => e)) {
+      if (each[0] && !each.slice(1).some((e) => e)) {
+        this.problem = { code: 'ruleset/expr-syntax', offset: first.opSpan.offset, length: first.opSpan.length,
+          message: `${refused}; close ${fn.text}() after the comparison with "[*]": ${fn.text}(...) ${op} ...` };
+        this.closeAfter = { problem: this.problem, at: leaves[0].offset + leaves[0].length, fn: fn.text };
+      } else {
+        this.problem = { code: 'ruleset/expr-syntax', offset: first.opSpan.offset, length: first.opSpan.length,
+          message: `${refused}; a condition on each element ("[*]") and one on the whole request cannot be combined inside ${fn.text}(): keep ${fn.text}() around the comparisons with "[*]" and combine the others outside it.` };
+      }
+      return arg;
+    }
     this.problem = { code: 'ruleset/expr-syntax', offset: first.opSpan.offset, length: first.opSpan.length,
-      message: `In the arguments of ${fn.text}(), an argument that starts with a field or a function ends after its comparison, so the platform refuses "${op}" here (it expects "," or ")"); put the whole condition in parentheses: ${fn.text}((...)).`,
+      message: `${refused}; put the whole condition in parentheses: ${fn.text}((...)).`,
       fixes: [{ title: 'Put the condition in parentheses', preferred: true,
         edits: [{ offset: arg.offset, length: 0, newText: '(' }, { offset: arg.offset + arg.length, length: 0, newText: ')' }] }] };
     return arg;
@@ -614,6 +639,24 @@ class Parser {
     const last = this.tokens[this.i - 1];
     if (items.length === 0) this.fail({ offset: open.offset, length: last.offset + 1 - open.offset }, 'A set needs at least one element.');
     return { type: 'set', items, offset: open.offset, length: last.offset + 1 - open.offset };
+  }
+}
+
+/** The operands of a chain of and/or/xor, in order (a group or a "not" is one operand). */
+function logicalLeaves(e: Expr): Expr[] {
+  return e.type === 'logical' ? [...logicalLeaves(e.left), ...logicalLeaves(e.right)] : [e];
+}
+
+/** Whether a condition gives one boolean per element: a "[*]" in it outside any() and all() (the checker's "each" types). */
+function perElement(e: Expr): boolean {
+  switch (e.type) {
+    case 'field': return e.index.some((s) => s.kind === 'star');
+    case 'call': return e.name !== 'any' && e.name !== 'all' && (e.index.some((s) => s.kind === 'star') || e.args.some(perElement));
+    case 'compare': return perElement(e.left);
+    case 'logical': return perElement(e.left) || perElement(e.right);
+    case 'not': return perElement(e.operand);
+    case 'group': return perElement(e.inner);
+    default: return false;
   }
 }
 
