@@ -91,6 +91,10 @@ export async function runKillCycles(opts: { kills: number; seed: number; log?: (
         const inFlight = new Map<string, Sent>();
         let killed = false;
         let seq = 0;
+        // The random moment is counted from the burst's first acknowledged job, not from its start: on a busy machine the mock took
+        // longer than a 238 ms delay to answer the first one, and the kill landed before the burst had run (CI, 2026-11-26).
+        let firstAck!: () => void;
+        const acknowledged = new Promise<void>((res) => { firstAck = res; });
         const client = async (c: number): Promise<void> => {
           while (!killed) {
             const sent: Sent = { zone: JOB_ZONES[(c + seq) % JOB_ZONES.length], name: `k${cycle}-c${c}-${seq++}`, destination: `s3://bucket-${cycle}-${c}/${seq}?region=us-east-1` };
@@ -109,11 +113,14 @@ export async function runKillCycles(opts: { kills: number; seed: number; log?: (
             inFlight.delete(sent.name);
             committed.set(sent.name, { id: body.result.id, sent });
             figures.acknowledged++;
+            firstAck();
           }
         };
         const delay = 40 + r.int(400);
         figures.killDelaysMs.push(delay);
         const clients = Array.from({ length: CLIENTS }, (_, c) => client(c));
+        // Every client may also end without an acknowledgement (a failed assertion): then the kill comes at once.
+        await Promise.race([acknowledged, Promise.allSettled(clients)]);
         await new Promise((res) => setTimeout(res, delay));
         m.child.kill('SIGKILL');
         // Replies already on their way still count as acknowledged; whatever is unanswered when the kill was sent was in flight.
