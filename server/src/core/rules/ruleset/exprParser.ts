@@ -428,10 +428,14 @@ class Parser {
       case 'ident':
         if (t.text === 'true' || t.text === 'false') return { type: 'bool', value: t.text === 'true', offset: t.offset, length: t.length };
         if (!KEYWORDS.has(t.text) && (this.isPunct(this.peek(1), '(') || (this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown'))) {
-          // A field or a call on the right: wirefilter reads a literal there only (RhsValue::lex_with), and the operators reference
-          // writes <field> <operator> <value> (docs/architecture.md, "Operator words after a Boolean, a field on the right")
+          // A field or a call on the right: wirefilter at af1a1e96 reads a literal there only (RhsValue::lex_with), but the platform
+          // takes one for equality and ordering since 2026-10-01 (changelog "Compare dynamic values"); not checked here yet
+          // (docs/architecture.md, "Operator words in semantic tokens, after a Boolean; a field on the right")
           const what = this.isPunct(this.peek(1), '(') ? `the function ${t.text}()` : `the field "${t.text}"`;
-          this.fail(t, `Expected a value after "${after.text}", found ${what}: the platform compares with a literal value only (a string, number, IP address or set); a field or function on the right-hand side is not read, and the operators reference does not document it.`);
+          const dynamic = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', '==', '!=', '<', '<=', '>', '>='].includes(after.text);
+          this.fail(t, dynamic
+            ? `Found ${what} after "${after.text}": the platform compares two fields or function results with equality and ordering operators since October 2026 (changelog "Compare dynamic values"), but EdgeKit does not check or evaluate such a comparison yet; compare with a literal value to have it checked.`
+            : `Expected a value after "${after.text}", found ${what}: "${after.text}" takes a literal value only (a field or function result on the right-hand side is documented for eq, ne, lt, le, gt and ge only).`);
         }
         if (!KEYWORDS.has(t.text)) {
           // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space.
