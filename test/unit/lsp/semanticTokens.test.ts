@@ -149,3 +149,24 @@ test('semantic tokens: an unquoted byte string is one number token where the par
     ['http.request.body.raw', 'variable'], ['eq', 'operator'], ['2f:61:62', 'number'], ['and', 'keyword'], ['ssl', 'variable'],
   ]);
 });
+
+test('semantic tokens: an operator word the parser reads off the front of a longer word is coloured as the operator, the rest as what it is', () => {
+  const tokensOf = (expr: string) => {
+    const src = JSON.stringify(expr);
+    return expressionTokens(new JsonStringMap(src, 0, src.length)).map((t) => [src.substr(t.offset, t.length), t.type]);
+  };
+  // the parser reads notssl as `not ssl`, andssl as `and ssl`, eq80 as `eq 80` (ruleset/expr-joined-word)
+  assert.deepEqual(tokensOf('notssl'), [['not', 'keyword'], ['ssl', 'variable']]);
+  assert.deepEqual(tokensOf('ssl andssl'), [['ssl', 'variable'], ['and', 'keyword'], ['ssl', 'variable']]);
+  assert.deepEqual(tokensOf('cf.edge.server_port eq80 orssl'), [
+    ['cf.edge.server_port', 'variable'], ['eq', 'operator'], ['80', 'number'], ['or', 'keyword'], ['ssl', 'variable'],
+  ]);
+  // nested (not, then notssl again) and followed by a regex: matches"…" stays a regexp after the split
+  assert.deepEqual(tokensOf('notnotssl'), [['not', 'keyword'], ['not', 'keyword'], ['ssl', 'variable']]);
+  assert.deepEqual(tokensOf('http.host matchesr"^a" and http.host containsx'), [
+    ['http.host', 'variable'], ['matches', 'operator'], ['r\\"^a\\"', 'regexp'], ['and', 'keyword'], ['http.host', 'variable'], ['contains', 'operator'], ['x', 'variable'],
+  ]);
+  // names that only start like an operator are not split: len(), wildcard_replace(), and a word after a Boolean (no operator there)
+  assert.deepEqual(tokensOf('len(http.host) gt 3'), [['len', 'function'], ['http.host', 'variable'], ['gt', 'operator'], ['3', 'number']]);
+  assert.deepEqual(tokensOf('ssl eq80'), [['ssl', 'variable'], ['eq80', 'variable']]);
+});

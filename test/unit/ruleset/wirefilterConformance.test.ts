@@ -142,3 +142,34 @@ test('a raw string opened with hundreds of "#" and no quote is one problem, not 
   assert.equal(run.length, 1);
   assert.match(run[0].message, /40 times/);
 });
+
+test('after a Boolean no operator word is read off the front of a word (wirefilter reads no operator there): one error at the word, saying why', () => {
+  for (const [src, word, left] of [['ssl eq80', 'eq80', 'Field "ssl" is'], ['ssl eqfoo', 'eqfoo', 'Field "ssl" is'], ['starts_with(http.host, "a") eqtrue', 'eqtrue', 'starts_with(http.host, "a") gives']] as const) {
+    const problems = analyzeExpression(src).problems;
+    assert.equal(problems.length, 1, `${src}: ${JSON.stringify(problems)}`);
+    const [p] = problems;
+    assert.equal(src.slice(p.offset, p.offset + p.length), word, src);
+    assert.ok(p.message.startsWith(`${left} a Boolean and takes no operator, so the platform refuses "${word}"`), p.message);
+    assert.ok(!p.message.includes('reads "'), `no joined-word reading: ${p.message}`);
+  }
+  // a logical operator word is still read off the front after a Boolean (lex_combining_op), and a whole operator keeps its fix
+  assert.deepEqual(analyzeExpression('ssl andssl').problems.map((p) => p.code), ['ruleset/expr-joined-word']);
+  const [p] = analyzeExpression('ssl eq true').problems;
+  assert.equal(p.code, 'ruleset/expr-type-mismatch');
+  assert.equal(p.fixes?.[0].edits[0].newText, 'ssl');
+});
+
+test('a field or a function on the right-hand side: documented by the platform since 2026-10-01 for equality and ordering, not yet checked by EdgeKit, and the message says so; no quoting fix', () => {
+  for (const [src, at, what] of [['http.host eq http.referer', 'http.referer', 'the field "http.referer"'], ['cf.edge.server_port lt cf.waf.score', 'cf.waf.score', 'the field "cf.waf.score"'], ['http.host eq lower(http.referer)', 'lower', 'the function lower()']] as const) {
+    const problems = analyzeExpression(src).problems;
+    assert.equal(problems.length, 1, `${src}: ${JSON.stringify(problems)}`);
+    const [p] = problems;
+    assert.equal(src.slice(p.offset, p.offset + p.length), at);
+    assert.ok(p.message.startsWith(`Found ${what} after`) && p.message.includes('EdgeKit does not check or evaluate such a comparison yet'), p.message);
+    assert.equal(p.fixes, undefined, 'quoting a field name would compare with its name');
+  }
+  const [c] = analyzeExpression('http.host contains http.referer').problems;
+  assert.ok(c.message.includes('"contains" takes a literal value only'), c.message);
+  // an unknown word is still most likely a string without its quotes
+  assert.equal(analyzeExpression('http.host eq example').problems[0].fixes?.[0].edits[0].newText, '"example"');
+});

@@ -62,7 +62,9 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
  */
 export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
   return (left) => {
-    const t = new Checker(phase).infer(left).ty.t;
+    const { ty } = new Checker(phase).infer(left);
+    const t = ty.t;
+    if (t === 'Boolean' || (t === 'Array' && ty.of.t === 'Boolean')) return 'bool';
     return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : t === 'IP' ? 'ip' : 'other';
   };
 }

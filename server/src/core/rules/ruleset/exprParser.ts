@@ -73,9 +73,9 @@ export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[]; s
 /**
  * What the left side of a comparison is, for reading its right side as wirefilter does (the right side is lexed for the left side's
  * type): `textual` (String or Bytes: an unquoted byte string 2f:61:62 is read, and refused with its reason when it is wrong),
- * `other`, or `unknown` (a mistyped field: a byte string is read when it is one, so that the field is still reported).
+ * `bool` (a Boolean, or one per element: no operator is read after it), `other`, or `unknown` (a mistyped field: a byte string is read when it is one, so that the field is still reported).
  */
-export type LeftKind = 'textual' | 'ip' | 'other' | 'unknown';
+export type LeftKind = 'textual' | 'ip' | 'bool' | 'other' | 'unknown';
 
 /** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
 const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
@@ -265,6 +265,13 @@ class Parser {
     }
     const left = this.parseTerm();
     const opTok = this.peek();
+    if (this.prefixWord(opTok, PREFIX_COMPARE) && this.leftKind?.(left) === 'bool') {
+      // wirefilter reads no operator after a Boolean (lex_with_lhs: IsTrue, the input untouched), so "eq80" is not split there: the
+      // platform refuses the word where it expects "and", "or", "xor" or the end
+      const text = this.src.slice(left.offset, left.offset + left.length);
+      const named = left.type === 'field' ? `Field "${text}" is` : `${text} gives`;
+      this.fail(opTok, `${named} a Boolean and takes no operator, so the platform refuses "${opTok.text}" after it (no operator is read off the front of a word there): write ${text} alone to match when it is true, or not ${text} when it is false.`);
+    }
     const op = this.compareOp();
     if (!op) return left;
     const right = this.parseRhs(op, opTok, left);
@@ -420,6 +427,16 @@ class Parser {
       case 'ip': case 'cidr': return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length };
       case 'ident':
         if (t.text === 'true' || t.text === 'false') return { type: 'bool', value: t.text === 'true', offset: t.offset, length: t.length };
+        if (!KEYWORDS.has(t.text) && (this.isPunct(this.peek(1), '(') || (this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown'))) {
+          // A field or a call on the right: wirefilter at af1a1e96 reads a literal there only (RhsValue::lex_with), but the platform
+          // takes one for equality and ordering since 2026-10-01 (changelog "Compare dynamic values"); not checked here yet
+          // (docs/architecture.md, "Operator words in semantic tokens, after a Boolean; a field on the right")
+          const what = this.isPunct(this.peek(1), '(') ? `the function ${t.text}()` : `the field "${t.text}"`;
+          const dynamic = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', '==', '!=', '<', '<=', '>', '>='].includes(after.text);
+          this.fail(t, dynamic
+            ? `Found ${what} after "${after.text}": the platform compares two fields or function results with equality and ordering operators since October 2026 (changelog "Compare dynamic values"), but EdgeKit does not check or evaluate such a comparison yet; compare with a literal value to have it checked.`
+            : `Expected a value after "${after.text}", found ${what}: "${after.text}" takes a literal value only (a field or function result on the right-hand side is documented for eq, ne, lt, le, gt and ge only).`);
+        }
         if (!KEYWORDS.has(t.text)) {
           // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space.
           this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}; strings must be in double quotes.`, {
@@ -444,7 +461,7 @@ class Parser {
     const from = this.valueStart();
     if (t.kind === 'string' || !startsByteString(this.src, from)) return undefined;
     const kind = this.leftKind ? this.leftKind(left) : 'unknown';
-    if (kind === 'other' || kind === 'ip') return undefined;
+    if (kind === 'other' || kind === 'ip' || kind === 'bool') return undefined;
     const r = readByteString(this.src, from);
     // A word that goes on past the byte string ("ad.example.com", "cf.edge") is a string without its quotes: the checker's message,
     // with the fix that quotes it (the platform refuses both readings). Not in a set, where the rest of the word is the next item
