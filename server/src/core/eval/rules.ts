@@ -523,7 +523,8 @@ function truthy(v: unknown): boolean {
 export function compileExpression(src: string): { ok: true; expression: CompiledExpression } | { ok: false; error: string } {
   const { ast, problems } = analyzeExpression(src);
   // Warnings (a deprecated field, a phase, a header key with capitals) leave an expression the platform runs
-  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error');
+  // With no tree and no error, the warning that stopped the parse (a comparison of two fields, ruleset/expr-compare-fields) says why
+  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error') ?? (ast ? undefined : problems[0]);
   if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
   try {
     const f = build(ast);

@@ -20,6 +20,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-syntax': { severity: 'error', description: 'A rules-language syntax error in an expression.' },
   'ruleset/expr-whitespace': { severity: 'error', description: 'Whitespace the platform\'s parser refuses between tokens: a tab (it skips spaces, CR and LF only), a space before the "[" of an index or around the ".." of a range, anything but one space inside "strict wildcard".' },
   'ruleset/expr-joined-word': { severity: 'warning', description: 'An operator word joined to the next word ("notssl", "ssl andssl", "port eq80"): the platform reads it as the operator and the rest, as wirefilter does; the fix writes the space.' },
+  'ruleset/expr-compare-fields': { severity: 'warning', description: 'A comparison of two fields or function results with eq, ne, lt, le, gt or ge, which the platform takes since October 2026 ("Compare dynamic values"): not yet checked or evaluated by EdgeKit, nor the rest of that expression.' },
   'ruleset/expr-unknown-field': { severity: 'error', description: 'An expression uses a field the rules language does not define.' },
   'ruleset/expr-unknown-function': { severity: 'error', description: 'An expression calls a function the rules language does not define.' },
   'ruleset/expr-arguments': { severity: 'error', description: 'A function is called with the wrong number of arguments.' },

@@ -434,8 +434,11 @@ class Parser {
           const what = this.isPunct(this.peek(1), '(') ? `the function ${t.text}()` : `the field "${t.text}"`;
           const dynamic = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', '==', '!=', '<', '<=', '>', '>='].includes(after.text);
           this.fail(t, dynamic
-            ? `Found ${what} after "${after.text}": the platform compares two fields or function results with equality and ordering operators since October 2026 (changelog "Compare dynamic values"), but EdgeKit does not check or evaluate such a comparison yet; compare with a literal value to have it checked.`
-            : `Expected a value after "${after.text}", found ${what}: "${after.text}" takes a literal value only (a field or function result on the right-hand side is documented for eq, ne, lt, le, gt and ge only).`);
+            ? `Found ${what} after "${after.text}": the platform compares two fields or function results with equality and ordering operators since October 2026 (changelog "Compare dynamic values"), but EdgeKit does not check or evaluate such a comparison yet, nor the rest of this expression; compare with a literal value to have it checked.`
+            : `Expected a value after "${after.text}", found ${what}: "${after.text}" takes a literal value only (a field or function result on the right-hand side is documented for eq, ne, lt, le, gt and ge only).`,
+            // What the platform takes is a warning, never an error; the parse still stops here, so the rest goes unchecked (and the
+            // evaluators refuse the expression, naming this problem)
+            dynamic ? { code: 'ruleset/expr-compare-fields' } : undefined);
         }
         if (!KEYWORDS.has(t.text)) {
           // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space.
