@@ -293,7 +293,7 @@ test('every function of the catalogue is computed or refused when compiled, neve
     const why = functionSupport(name);
     assert.ok(why === true || /\S/.test(why), name);
   }
-  assert.deepEqual([...FUNCTIONS.keys()].filter((n) => functionSupport(n) !== true).sort(), ['bit_slice', 'is_jwt_present', 'is_jwt_valid', 'sha256']);
+  assert.deepEqual([...FUNCTIONS.keys()].filter((n) => functionSupport(n) !== true).sort(), ['bit_slice', 'hash_in_range', 'is_jwt_present', 'is_jwt_valid', 'sha256']);
 });
 
 // A regex_replace() pattern or a cidr() prefix length taken from a field's value (the checker bounds literals only) threw at the
@@ -314,4 +314,19 @@ test('a second "[*]" takes the elements of each element, one flat list (wirefilt
   assert.equal(run('all(http.request.body.multipart.names[*][*] ne "z")', names), true);
   assert.equal(run('any(http.request.body.multipart.names[*][*] eq "z")', names), false);
   assert.equal(run('any(http.request.body.multipart.names[*][1] eq "b")', names), true);
+});
+
+test('coalesce() and hash_in_range(), functions of the platform since October 2026 (changelog): checked; coalesce() evaluated, hash_in_range() refused by name', () => {
+  // The changelog's own examples, as far as they compare with a literal (a function on the right is ruleset/expr-compare-fields)
+  for (const src of ['coalesce(http.request.uri.args["expected_path"][0], "/") eq "/"', 'hash_in_range(0, 100, cf.random_seed) lt 10',
+    'coalesce(lookup_json_integer(cf.hostname.metadata, "rollout_pct"), 0) gt 5']) {
+    assert.deepEqual(analyzeExpression(src).problems.map((p) => p.code), [], src);
+  }
+  // Every argument of one type, as any fallback must be
+  assert.deepEqual(analyzeExpression('coalesce(http.request.uri.args["p"][0], 1) eq "/"').problems.map((p) => p.code), ['ruleset/expr-type-mismatch']);
+  // The first argument that has a value: a missing header is nil
+  assert.equal(run('coalesce(http.request.headers["x-missing"][0], "fallback") eq "fallback"'), true);
+  assert.equal(run('coalesce(http.request.headers["x-api-key"][0], "fallback") eq "k1"'), true);
+  const c = compileExpression('hash_in_range(0, 100, cf.random_seed) lt 10');
+  assert.ok(!c.ok && /hash_in_range\(\) at 0 cannot be evaluated: the platform does not document its hash/.test(c.error), JSON.stringify(c));
 });

@@ -334,6 +334,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     case 'any': return a instanceof Each ? a.values.some(Boolean) : Array.isArray(a) ? a.some(Boolean) : Boolean(a);
     case 'all': return a instanceof Each ? a.values.every(Boolean) : Array.isArray(a) ? a.every(Boolean) : Boolean(a);
     // "Only uppercase [lowercase] ASCII bytes are converted. All other bytes are unaffected." (functions reference)
+    // The first argument that has a value: a missing field, header or index (undefined here) is the platform's nil
+    case 'coalesce': return args.find((v) => v !== undefined && v !== null);
     case 'lower': return str(a).replace(/[A-Z]+/g, (m) => m.toLowerCase());
     case 'upper': return str(a).replace(/[a-z]+/g, (m) => m.toUpperCase());
     case 'len': return Array.isArray(a) ? a.length : utf8.encode(str(a)).length;
@@ -440,12 +442,13 @@ const NOT_EVALUABLE: Record<string, string | undefined> = {
   is_jwt_present: "it depends on the zone's API Shield token configuration.",
   is_jwt_valid: "it depends on the zone's API Shield token configuration.",
   sha256: 'EdgeKit\'s evaluator does not compute hashes; test the rule without it.',
+  hash_in_range: 'the platform does not document its hash, so which requests fall in the range cannot be computed; test the rule without it.',
 };
 
 /** The functions callFn computes: a function of the catalogue that is neither here nor in NOT_EVALUABLE is refused when the expression
  * is compiled, never at its first request (callFn's default case threw out of the run: exit 2 in the CLI, a failed request in the
  * editor). */
-const EVALUATED = new Set(['any', 'all', 'lower', 'upper', 'len', 'starts_with', 'ends_with', 'concat', 'url_decode', 'to_string', 'substring',
+const EVALUATED = new Set(['any', 'all', 'coalesce', 'lower', 'upper', 'len', 'starts_with', 'ends_with', 'concat', 'url_decode', 'to_string', 'substring',
   'regex_replace', 'wildcard_replace', 'remove_bytes', 'remove_query_args', 'lookup_json_string', 'lookup_json_integer', 'split', 'join',
   'cidr', 'cidr6', 'decode_base64', 'encode_base64', 'has_key', 'has_value', 'uuidv4', 'is_timed_hmac_valid_v0']);
 
