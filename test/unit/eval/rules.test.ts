@@ -330,3 +330,10 @@ test('coalesce() and hash_in_range(), functions of the platform since October 20
   const c = compileExpression('hash_in_range(0, 100, cf.random_seed) lt 10');
   assert.ok(!c.ok && /hash_in_range\(\) at 0 cannot be evaluated: the platform does not document its hash/.test(c.error), JSON.stringify(c));
 });
+
+test('cf.appsec.request.failed_detections (changelog 2026-10-09) is a field: the changelog\'s two examples check without a problem', () => {
+  for (const src of ['len(cf.appsec.request.failed_detections) gt 0', 'any(cf.appsec.request.failed_detections[*] eq "waf_credential_check")']) {
+    assert.deepEqual(analyzeExpression(src, 'http_request_firewall_custom').problems.map((p) => p.code), [], src);
+  }
+  assert.equal(run('any(cf.appsec.request.failed_detections[*] eq "waf_credential_check")', { ...REQUEST, 'cf.appsec.request.failed_detections': ['waf_credential_check'] }), true);
+});

@@ -196,6 +196,7 @@ export const RULES_LANGUAGE_FIELD_ROWS: readonly (readonly [string, string, stri
   ["http.request.jwt.claims", "Unknown", "the JWT claims map itself; index.yaml types only its sub-fields; listed among the fields of request header transform rules, so accepted but not type-checked", "request"],
   ["cf.fraud.email_risk", "Unknown", "Account Abuse Protection; not in index.yaml and no type in the docs: listed among the fields of header transform rules, so accepted but not type-checked", "request"],
   ["cf.fraud_detection.disposable_email", "Unknown", "Account Abuse Protection; not in index.yaml and no type in the docs: listed among the fields of request header transform rules, so accepted but not type-checked", "request"],
+  ["cf.appsec.request.failed_detections", "Array<String>", "IDs of the detections that reported a failure ([] when none); not in index.yaml: the changelog of 2026-10-09 (src/content/changelog/rules/2026-10-09-failed-detections.mdx) adds it for custom, rate limiting and request header transform rules", "request"],
 ];
 
 /** The Network Firewall's fields: the only ones its phases (magic_transit*) read; packets, not HTTP requests. */
