@@ -623,3 +623,9 @@ test('the example in a non-Boolean operand\'s message fits its type: a key for a
   assert.equal(example('ip.src and ssl'), 'ip.src in {192.0.2.0/24}');
   assert.equal(example('http.response.code and ssl'), 'http.response.code gt 0');
 });
+
+test('an array compared whole gets "add [*]" inside any(), and the any() wrap again once that any() has closed', () => {
+  const fixes = (src: string) => analyzeExpression(src).problems.map((p) => (p.fixes ?? []).map((f) => f.title));
+  assert.deepEqual(fixes('any(http.request.headers.names eq "x")'), [['Compare every element: add [*]']]);
+  assert.deepEqual(fixes('any(http.request.headers.names[*] eq "a") or http.request.headers.names eq "x"'), [['Compare every element: any(...[*] ...)']]);
+});
