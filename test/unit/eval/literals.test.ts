@@ -304,6 +304,10 @@ test('a range whose start is above its end is an error (wirefilter\'s Incompatib
     assert.equal(compileExpression(src).ok, false, src);
   }
   assert.deepEqual(errors('ip.src in {10.0.0.1..10.0.0.1 2001:db8::1..2001:db8::5} and http.request.timestamp.sec in {9007199254740992..9007199254740993}'), []);
+  // An end that is no address is the lexer's one error; the order of the ends is not judged then.
+  for (const src of ['ip.src in {1.2.3.999..1.2.3.4}', 'ip.src in {10.0.0.5..10.0.0.256}']) {
+    assert.deepEqual(errors(src).map((p) => p.code), ['ruleset/expr-invalid-ip'], src);
+  }
 });
 
 test('fix all applies the fixes of refused literals (the meant value), not those of warnings that change what a rule matches', () => {
@@ -314,6 +318,8 @@ test('fix all applies the fixes of refused literals (the meant value), not those
   assert.deepEqual(preferred('http.response.code eq 0403'), [['ruleset/expr-octal-int', [false, false]]]);
   assert.deepEqual(preferred('ip.src eq ::ffff:1.2.3.4'), [['ruleset/expr-ipv4-mapped', [false]]]);
   assert.deepEqual(preferred('http.host matches "\\\\.php"'), [['ruleset/expr-regex-backslash', [false]]]);
+  // A header key with capitals never matches (the platform lower-cases them): the lower-case key is the meant one.
+  assert.deepEqual(preferred('http.request.headers["X-A"][0] eq "b"'), [['ruleset/expr-header-case', [true]]]);
 });
 
 test('an address-like literal the platform refuses (1.2.3, 0x7f.1, 1.2.3.4.5) is one error naming it and the accepted form', () => {
@@ -570,4 +576,56 @@ test('a raw string has at most 255 "#" (wirefilter\'s InvalidRawStringHashCount)
   assert.equal(errs[0].code, 'ruleset/expr-syntax');
   assert.equal(errs[0].offset, 13);
   assert.match(errs[0].message, /256 "#".*at most 255/);
+});
+
+test('a non-Boolean operand of and/or/not is one error that names it (a field, a call, a literal); a per-element condition in a group is taken', () => {
+  const problems = (src: string) => analyzeExpression(src).problems.map((p) => [p.code, p.message]);
+  assert.deepEqual(problems('http.host and ssl'), [['ruleset/expr-type-mismatch', 'Field "http.host" is a String, not a Boolean; compare it with a value, e.g. http.host eq "...".']]);
+  assert.deepEqual(problems('lower(http.host) or ssl'), [['ruleset/expr-type-mismatch', 'lower() is a String, not a Boolean; compare it with a value, e.g. lower(...) eq "...".']]);
+  assert.deepEqual(problems('"a" and ssl'), [['ruleset/expr-type-mismatch', 'This value is a String, not a Boolean; compare it with a value, e.g. value eq "...".']]);
+  assert.deepEqual(problems('(http.host) and ssl'), problems('http.host and ssl'), 'reported once, not again where the group is used');
+  assert.deepEqual(problems('any((starts_with(http.request.headers.names[*], "x-")))'), []);
+});
+
+test('an unknown function written with a namespace (string.lower, cf.url_decode) is offered the function of the same last segment', () => {
+  for (const [src, name, meant] of [['string.lower(http.host) eq "a"', 'string.lower', 'lower'], ['cf.url_decode(http.host) eq "a"', 'cf.url_decode', 'url_decode']]) {
+    const p = analyzeExpression(src).problems;
+    assert.deepEqual(p.map((x) => [x.code, x.message]), [['ruleset/expr-unknown-function', `Unknown function "${name}"; did you mean "${meant}"?`]], src);
+    assert.deepEqual(p[0].fixes!.map((f) => [f.title, f.preferred]), [[`Change to "${meant}"`, true]], src);
+  }
+});
+
+test('argument counts in words; "[*]" outside a closed any() still needs one; a mistyped field with "[*]" still maps the call', () => {
+  const problems = (src: string) => analyzeExpression(src).problems.map((p) => [p.code, p.message]);
+  assert.deepEqual(problems('lower() eq "a"'), [['ruleset/expr-arguments', 'lower() takes 1 argument, not 0.']]);
+  assert.deepEqual(problems('starts_with(http.host) or ssl'), [['ruleset/expr-arguments', 'starts_with() takes 2 arguments, not 1.']]);
+  assert.deepEqual(problems('any(http.request.headers.names[*] eq "x") and http.request.headers.names[*] eq "x"').map(([c]) => c), ['ruleset/expr-type-mismatch']);
+  assert.deepEqual(problems('any(http.request.headers.names[*] eq "x") or (http.request.headers.names[*] eq "x")').map(([c]) => c),
+    problems('ssl or (http.request.headers.names[*] eq "x")').map(([c]) => c), 'after any(...) closes, "[*]" is outside it again');
+  assert.deepEqual(problems('lower(http.request.headerz.names[*])[*] eq "x"').map(([c]) => c), ['ruleset/expr-unknown-field', 'ruleset/expr-array-result']);
+});
+
+test('bit_slice() bounds: an empty slice (end at the start) and a 33-bit one are refused with their own words; an address on a String field is "an IP"', () => {
+  const problems = (src: string, phase?: string) => analyzeExpression(src, phase).problems.map((p) => [p.code, p.message]);
+  assert.deepEqual(problems('bit_slice("tcp", 8, 8) eq 0', 'magic_transit'),
+    [['ruleset/expr-argument-value', 'bit_slice() slices from bit 8 to bit 8: the end must come after the start.']]);
+  assert.deepEqual(problems('bit_slice("tcp", 8, 41) eq 0', 'magic_transit'),
+    [['ruleset/expr-argument-value', 'bit_slice() slices 33 bits (8 to 41); a slice is at most 32 bits, join several with "and".']]);
+  assert.deepEqual(problems('bit_slice("tcp", 8, 40) eq 0', 'magic_transit'), []);
+  assert.deepEqual(problems('http.host eq 1.2.3.4'),
+    [['ruleset/expr-type-mismatch', 'Field "http.host" is a String, so 1.2.3.4 (an IP) cannot be compared with it; put the value in double quotes.']]);
+});
+
+test('the example in a non-Boolean operand\'s message fits its type: a key for a map, any() for an array, a CIDR set for an IP', () => {
+  const example = (src: string) => /e\.g\. (.*)\.$/.exec(analyzeExpression(src).problems[0].message)![1];
+  assert.equal(example('http.request.headers and ssl'), 'http.request.headers["key"][0] eq ...');
+  assert.equal(example('http.request.headers.names and ssl'), 'any(http.request.headers.names[*] eq ...)');
+  assert.equal(example('ip.src and ssl'), 'ip.src in {192.0.2.0/24}');
+  assert.equal(example('http.response.code and ssl'), 'http.response.code gt 0');
+});
+
+test('an array compared whole gets "add [*]" inside any(), and the any() wrap again once that any() has closed', () => {
+  const fixes = (src: string) => analyzeExpression(src).problems.map((p) => (p.fixes ?? []).map((f) => f.title));
+  assert.deepEqual(fixes('any(http.request.headers.names eq "x")'), [['Compare every element: add [*]']]);
+  assert.deepEqual(fixes('any(http.request.headers.names[*] eq "a") or http.request.headers.names eq "x"'), [['Compare every element: any(...[*] ...)']]);
 });

@@ -147,6 +147,15 @@ describe('runMigration with a fake API', () => {
     assert.match(asked[2].question, /could not be read: the mock is gone\./);
   });
 
+  test('validation: an editor that cannot show security events says so in the question', async () => {
+    const { api } = fakeApi('validation');
+    const { d, asked } = deps(api, ['Inspect Security Events', 'Later']);
+    const end = await runMigration(d, ENT);
+    assert.equal(end.name, 'cancelled');
+    assert.match(asked[1].question, /The security events could not be read: this editor cannot show security events\./);
+    assert.equal(asked[1].options[0], 'Inspect Again');
+  });
+
   test('an Enterprise zone left in validation resumes there on the next run', async () => {
     const { api, calls } = fakeApi('start');
     const first = await runMigration(deps(api, ['Validation Mode', 'Later']).d, ENT);
@@ -224,7 +233,7 @@ describe('runMigration with a fake API', () => {
   test('a PUT answered with a server error, or with a success whose body is not understood, may have been applied', async () => {
     // A 5xx (a gateway that gave up waiting for the API, a failure after the save) or a 2xx that is not the API's envelope says
     // nothing about whether the update was saved: the flow must not tell the user that nothing was changed.
-    for (const [status, kind] of [[504, 'http'], [500, 'http'], [502, 'http'], [200, 'shape']] as const) {
+    for (const [status, kind] of [[504, 'http'], [500, 'http'], [502, 'http'], [200, 'shape'], [299, 'shape']] as const) {
       const { api } = fakeApi('start', { put: () => ({ ...failResult(`HTTP ${status}`, kind), status }) });
       const end = await runMigration(deps(api, ['Migrate']).d, PRO);
       assert.ok(end.name === 'failed' && end.zoneState === 'unknown', `${status} ${kind}: ${JSON.stringify(end)}`);
@@ -232,6 +241,8 @@ describe('runMigration with a fake API', () => {
     }
     // A refusal (4xx) or a connection that never opened sent nothing that was applied.
     for (const fail of [{ ...failResult('HTTP 400', 'http'), status: 400 }, { ...failResult('HTTP 200 success false', 'envelope'), status: 200 },
+      // Only a 2xx body that is not understood is a lost answer; a 1xx or 3xx one was not taken as a success.
+      { ...failResult('HTTP 199', 'shape'), status: 199 }, { ...failResult('HTTP 300', 'shape'), status: 300 },
       networkFail('PUT x failed: the host is unreachable (EHOSTUNREACH).', 'EHOSTUNREACH'),
       networkFail('PUT x failed: the server certificate has expired (CERT_HAS_EXPIRED).', 'CERT_HAS_EXPIRED')]) {
       const { api } = fakeApi('start', { put: () => fail });
@@ -255,6 +266,31 @@ describe('runMigration with a fake API', () => {
       const end = await runMigration(deps(api, ['Migrate']).d, PRO);
       assert.ok(end.name === 'failed' && end.zoneState === zoneState, `${what}: ${JSON.stringify(end)}`);
     }
+  });
+
+  test('every connection failure that happens before the request leaves says nothing was applied', async () => {
+    // No address, no route, no listener, a TLS handshake refused: the zone is where it was. Any other code may have been sent.
+    const neverSent = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CERT_HAS_EXPIRED',
+      'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID'];
+    for (const [code, zoneState] of [...neverSent.map((c) => [c, 'start'] as const), ['ETIMEDOUT', 'unknown'] as const, ['EPIPE', 'unknown'] as const]) {
+      const { api, calls } = fakeApi('start', { put: () => networkFail(`PUT x failed (${code}).`, code) });
+      const end = await runMigration(deps(api, ['Migrate']).d, PRO);
+      assert.ok(end.name === 'failed' && end.zoneState === zoneState, `${code}: ${JSON.stringify(end)}`);
+      assert.deepEqual(ops(calls), ['check', 'config', 'put:pending', 'status'], code);
+    }
+  });
+
+  test('a flow that never reaches a terminal state stops after 64 steps with a bug report', async () => {
+    // Only a driver bug loops; answering "Inspect Again" forever is the one loop the machine allows, so it stands in for one.
+    const { api } = fakeApi('validation');
+    const states: string[] = [];
+    const d: DriverDeps = {
+      api, progress: () => {}, showConfig: async () => {}, inspect: async () => [],
+      ask: async (_q, options) => options.find((o) => o.startsWith('Inspect')),
+      onState: (s) => states.push(s.name),
+    };
+    await assert.rejects(runMigration(d, ENT), /^Error: Migration flow bug: no terminal state after 64 steps \(last: inspecting\)\.$/);
+    assert.equal(states.length, 64);
   });
 
   test('a zone that is not eligible stops after the check, with the blockers', async () => {
@@ -314,6 +350,17 @@ describe('runMigration with a fake API', () => {
     const end = await runMigration(deps(api, []).d, PRO);
     assert.equal(end.name, 'cancelled');
     assert.deepEqual(ops(calls), ['check', 'config']);
+  });
+
+  test('an aborted check cancels before anything else; an aborted status read still ends migrated, saying it was not read', async () => {
+    const check = fakeApi('start', { check: failResult('cancelled', 'aborted') });
+    assert.deepEqual(await runMigration(deps(check.api, []).d, PRO), { name: 'cancelled', zone: PRO, at: 'checking', zoneState: 'unknown' });
+    assert.deepEqual(ops(check.calls), ['check']);
+    let reads = 0;
+    const status = fakeApi('start', { status: () => (++reads, failResult('cancelled', 'aborted')) });
+    const end = await runMigration(deps(status.api, ['Migrate']).d, PRO);
+    assert.ok(end.name === 'migrated' && end.note === 'The update was accepted; the status was not read (cancelled).', JSON.stringify(end));
+    assert.equal(reads, 1);
   });
 
   test('a status that cannot be read still ends migrated, with a note', async () => {

@@ -128,6 +128,39 @@ describe('transition details', () => {
     assert.deepEqual(transition(STATES.checking, EVENTS.CANCEL), { name: 'cancelled', zone: PRO, at: 'checking', zoneState: 'unknown' });
   });
 
+  test('DECLINE or CANCEL in any state that takes it records the zone state the flow left', () => {
+    const cases: [State, 'DECLINE' | 'CANCEL', string][] = [
+      [STATES['choose-mode'], 'DECLINE', 'start'],
+      [STATES['choose-mode'], 'CANCEL', 'start'],
+      [STATES['fetching-config'], 'CANCEL', 'start'],
+      [{ name: 'fetching-config', zone: ENT, from: 'validation' }, 'CANCEL', 'validation'],
+      [{ name: 'reviewing', zone: ENT, from: 'validation', config: CONFIG }, 'DECLINE', 'validation'],
+      [STATES.reviewing, 'CANCEL', 'start'],
+      [{ name: 'confirm-migrate', zone: ENT, from: 'validation', config: CONFIG }, 'CANCEL', 'validation'],
+      [STATES.inspecting, 'CANCEL', 'validation'],
+      [STATES.validation, 'CANCEL', 'validation'],
+    ];
+    for (const [state, type, zoneState] of cases) {
+      const next = transition(state, { type });
+      assert.deepEqual(next, { name: 'cancelled', zone: (state as { zone: unknown }).zone, at: state.name, zoneState }, `${state.name} + ${type}`);
+    }
+  });
+
+  test('a refusal says "while idle" before the flow starts, and names the state after', () => {
+    assert.equal(refusal(INITIAL, EVENTS.CANCEL), 'CANCEL is not expected while idle.');
+    assert.equal(refusal(STATES.checking, EVENTS.START), 'START is not expected while in state "checking".');
+  });
+
+  test('UPDATE_FAILED refused with no status, or a status in a state the flow does not know, leaves the zone where the update found it', () => {
+    const failed = (s: State, zoneNow?: string) => transition(s, { type: 'UPDATE_FAILED', error: 'HTTP 409', ...(zoneNow ? { zoneNow } : {}) });
+    assert.deepEqual(failed(STATES['updating-validation']), { name: 'failed', zone: ENT, step: 'update-validation', error: 'HTTP 409', zoneState: 'start' });
+    assert.equal((failed(STATES['updating-validation'], 'other') as { zoneState: string }).zoneState, 'start');
+    assert.equal((failed(STATES['updating-pending'], 'other') as { zoneState: string }).zoneState, 'start');
+    const fromValidation: State = { name: 'updating-pending', zone: ENT, from: 'validation', config: CONFIG };
+    assert.equal((failed(fromValidation, 'other') as { zoneState: string }).zoneState, 'validation');
+    assert.equal((failed(fromValidation, 'start') as { zoneState: string }).zoneState, 'validation', 'a status behind the zone is a stale one');
+  });
+
   test('CANCEL is refused while an update is in flight', () => {
     assert.match(refusal(STATES['updating-pending'], EVENTS.CANCEL) ?? '', /the pending update of zone "pro\.example" has been sent, and its answer must be awaited/);
     assert.match(refusal(STATES['updating-validation'], EVENTS.CANCEL) ?? '', /the validation update/);
@@ -350,6 +383,16 @@ describe('describeState', () => {
       'Zone "pro.example" has migrated to the new managed rules. Status: migration state migrated, previous rules off, new rules on.');
     assert.match(describeState({ name: 'migrated', zone: PRO, already: true }), /already migrated.*nothing to do/);
     assert.match(describeState(STATES['fetching-config']), /is compatible \(migration state start\)/);
+  });
+
+  test('only a failed update leaves the outcome open; a review without notes names no lost setting', () => {
+    assert.equal(describeState(STATES.failed), 'Migration of zone "pro.example" failed at the compatibility check: boom.');
+    assert.match(describeState({ name: 'failed', zone: ENT, step: 'update-validation', error: 'x', zoneState: 'unknown' }),
+      /failed at the validation update: x\. The update may or may not have been applied; check the zone's status before trying again\.$/);
+    assert.equal(describeState({ name: 'cancelled', zone: PRO, at: 'reading-status', zoneState: 'migrated' }), 'Stopped; zone "pro.example" has migrated.');
+    assert.equal(describeState(STATES.reviewing), 'Review the new configuration of zone "pro.example" (1 rule).');
+    assert.equal(describeState({ ...STATES.reviewing, notes: ['a', 'b'] } as State),
+      'Review the new configuration of zone "pro.example" (1 rule). 2 settings of the previous managed rules are not migrated: see the review.');
   });
 });
 

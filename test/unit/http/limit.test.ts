@@ -35,3 +35,18 @@ test('mapLimit: the first error rejects, and no call starts after it', async () 
   await tick(20);
   assert.ok(started.length < 10, `stopped early (${started.length} started)`);
 });
+
+test('mapLimit: a limit of 1, or below 1 (0, a fraction, negative, NaN), runs one call at a time and every call', async () => {
+  for (const limit of [1, 0, 0.5, -3, Number.NaN]) {
+    let inFlight = 0, most = 0;
+    const out = await mapLimit([1, 2, 3], limit, async (x) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await tick(1);
+      inFlight--;
+      return x * 10;
+    });
+    assert.deepEqual(out, [10, 20, 30], `limit ${limit}`);
+    assert.equal(most, 1, `limit ${limit}: one at a time`);
+  }
+});

@@ -167,6 +167,8 @@ test('the hover shows dynamic values: bytes as hex, strings as text with odd byt
   assert.equal(text('0x41ff42c0af00'), '"A\\xffB\\xc0\\xaf\\u0000"', 'invalid UTF-8 and NUL');
   assert.equal(text(hexOf(Buffer.from('a\u202eb\u0085'))), '"a\\u202eb\\u0085"', 'bidi and C1 controls');
   assert.equal(text('0xeda080'), '"\\xed\\xa0\\x80"', 'a surrogate half is not UTF-8');
+  assert.equal(text('0xf48fbfbf'), '"\u{10ffff}"', 'U+10FFFF, the last code point, is UTF-8');
+  assert.equal(text('0xf4908080'), '"\\xf4\\x90\\x80\\x80"', 'past U+10FFFF is not');
   assert.equal(text(hexOf(Buffer.from('x'.repeat(300)))), `"${'x'.repeat(200)}"… (300 bytes)`);
 
   const agg = KNOWN_FUNCTIONS.find((k) => k.selector === '0x82ad56cb')!;

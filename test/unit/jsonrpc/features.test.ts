@@ -170,3 +170,48 @@ test('hover on a Multicall3 aggregate3 call: each call of the array, its callDat
   const b = hover(`{"method":"eth_call","params":[{"data":"0x82|${bad.slice(4)}"},"latest"]}`)!;
   assert.match(b.markdown, /- `calls` \(\(address,bool,bytes\)\[\]\): _the offset of "calls", 4096, points past the end of the arguments \(256 bytes\); the contract reverts when it decodes it_/);
 });
+
+test('only a request\'s params have param types: no true/false in another member\'s array, no hover or completion inside an array param', () => {
+  assert.deepEqual(complete('{"method":"eth_getBlockByNumber","params":["latest", |]}').map((i) => i.label), ['true', 'false']);
+  assert.deepEqual(complete('{"method":"eth_getBlockByNumber","foo":["latest", |]}'), []);
+  // eth_feeHistory's rewardPercentiles is an array of numbers: its items are no object members (and nothing to look up).
+  assert.equal(hover('{"method":"eth_feeHistory","params":["0x4","latest",[2|5]]}'), undefined);
+  assert.deepEqual(complete('{"method":"eth_feeHistory","params":["0x4","latest",[|]]}'), []);
+});
+
+test('snippets: an address param gets the zero address, an integer member a bare number, a tag member a quoted one', () => {
+  assert.match(requestSnippet(METHODS.find((m) => m.name === 'eth_getBalance')!, 1), /"params": \["\$\{1:0x0{40}\}"\],/);
+  const keys = new Map(complete('{"method":"trace_filter","params":[{"|"}]}').map((i) => [i.label, i.insertText]));
+  assert.equal(keys.get('count'), '"count": ${1:100}');
+  assert.equal(keys.get('after'), '"after": ${1:0}');
+  assert.equal(keys.get('toBlock'), '"toBlock": "${1:latest}"');
+  assert.equal(keys.get('fromAddress'), '"fromAddress": [$1]');
+});
+
+test('signature help: none for a method the catalogue does not know, the signature for one it knows', () => {
+  const sig = (t: string) => { const { doc, offset } = at(t); return jsonrpcPlugin.signatureHelp!(doc, offset, DEFAULT_OPTIONS); };
+  assert.equal(sig('{"method":"eth_nope","params":[|]}'), undefined);
+  assert.equal(sig('{"method":"eth_nope","params":["0x1",|]}'), undefined);
+  assert.equal(sig('{"params":["0x1", |]}'), undefined);
+  assert.equal(sig('{"method":"eth_getBalance","foo":["0x1",|]}'), undefined, 'only in params');
+  const known = sig('{"method":"eth_getBalance","params":["0x1",|]}')!;
+  assert.match(known.label, /^eth_getBalance\(Address: /);
+  assert.equal(known.activeParameter, 1);
+});
+
+test('inlay hints: positional param names, hex numbers in decimal, only for the nodes the range touches (its ends included)', () => {
+  const hints = (text: string, offset: number, length: number) => jsonrpcPlugin.inlayHints!(parseDocument(text), { offset, length }, DEFAULT_OPTIONS)
+    .map((h) => `${h.offset}:${h.label}`);
+  const bal = '{"jsonrpc":"2.0","method":"eth_getBalance","params":["0x0000000000000000000000000000000000000000","0x10"],"id":1}';
+  const addr = bal.indexOf('"0x00'), block = bal.indexOf('"0x10"');
+  assert.deepEqual(hints(bal, 0, bal.length), [`${addr}:Address:`, `${block}:Block:`, `${block + 6}:= 16`]);
+  const logs = '{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x10","toBlock":"0x1f"}],"id":1}';
+  const to = logs.indexOf('"0x1f"');
+  assert.deepEqual(hints(logs, 0, logs.length), [`${logs.indexOf('"0x10"') + 6}:= 16`, `${to + 6}:= 31`]);
+  assert.deepEqual(hints(logs, to - 3, 3), [`${to + 6}:= 31`], 'a range that ends where the value starts touches it');
+  assert.deepEqual(hints(logs, to + 6, 0), [`${to + 6}:= 31`], 'a range that starts where the value ends touches it');
+  // A call object's data with a known selector: the function's signature after it.
+  const call = '{"jsonrpc":"2.0","method":"eth_call","params":[{"to":"0x0000000000000000000000000000000000000001","data":"0x95d89b41"},"latest"],"id":1}';
+  const data = call.indexOf('"0x95d89b41"');
+  assert.deepEqual(hints(call, 0, call.length), [`${call.indexOf('{"to"')}:Transaction:`, `${data + 12}:symbol()`, `${data + 14}:Block:`]);
+});

@@ -227,3 +227,29 @@ test('blockNumberOf converts hex quantities exactly up to 52 bits, longer ones a
   assert.equal(blockNumberOf(7), 7);
   for (const bad of ['0x', '0x1g', '0x1 ', ' 0x1', '0xé', 'latest', -1, 1.5, null, [], '1e3']) assert.equal(blockNumberOf(bad), undefined, JSON.stringify(bad));
 });
+
+test('a transaction type is a byte: "0x" and 1 or 2 hex digits; a number or a padded string gets the hex fix', () => {
+  const to = '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae';
+  const issues = (type: unknown) => checkParamValues('eth_call', [{ to, type }, 'latest']).map((i) => [formatPath(i.path), i.code ?? 'jsonrpc/invalid-param', i.replacement]);
+  for (const ok of ['0x2', '0x02', '0xff', '0x0']) assert.deepEqual(issues(ok), [], ok);
+  for (const [bad, fix] of [['0x', undefined], ['0x123', undefined], ['1x2', undefined], ['0xg', undefined], ['0x0g', undefined],
+    [16, '0x10'], [255, '0xff'], [256, undefined], ['0X0a', '0xa'], ['0x0002', '0x2'], ['0X10', '0x10'], ['0x010', '0x10']] as const) {
+    assert.deepEqual(issues(bad), [[formatPath([0, 'type']), 'jsonrpc/invalid-param', fix]], String(bad));
+  }
+});
+
+test('a QUANTITY has at most its digits, no leading zero and hex digits only, the first one included', () => {
+  const to = '0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae';
+  const value = (q: string) => checkParamValues('eth_call', [{ to, value: q }, 'latest']).map((i) => i.code);
+  assert.deepEqual(value('0x' + 'f'.repeat(64)), [], '64 digits');
+  assert.deepEqual(value('0x1' + '0'.repeat(64)), ['jsonrpc/invalid-quantity'], '65 digits');
+  for (const bad of ['0xg1', '0x1g', '0x01', '0x', '0xG']) assert.deepEqual(value(bad), ['jsonrpc/invalid-quantity'], bad);
+});
+
+test('range defaults: eth_getLogs reads "latest" for a missing fromBlock (no note with toBlock "latest"); trace_filter reads 0', () => {
+  assert.deepEqual(rangeNotes('eth_getLogs', [{}]), []);
+  assert.deepEqual(rangeNotes('eth_getLogs', [{ toBlock: 'latest' }]), []);
+  assert.match(rangeNotes('eth_getLogs', [{ toBlock: '0x10' }])[0].message, /^The block range fromBlock \(default "latest"\) to toBlock "0x10" depends on the chain head/);
+  assert.deepEqual(rangeNotes('trace_filter', [{}]).map((i) => i.code), ['jsonrpc/range-checked-at-runtime']);
+  assert.deepEqual(rangeNotes('trace_filter', [{ toBlock: '0x10' }]), []);
+});

@@ -67,3 +67,13 @@ test('the hover tells an argument the data ends inside from one it ends before',
   assert.match(md, /`amount` \(uint256\): _cut: the data ends 10 of its 32 bytes in_/);
   assert.match(callMarkdown(decodeCall('0x70a08231')!), /`owner` \(address\): _missing: the data ends before it_/);
 });
+
+test('the approval functions of ERC-721 / ERC-1155 name their arguments as the standards do (the hover shows these names)', () => {
+  // EIP-721: isApprovedForAll(address _owner, address _operator), setApprovalForAll(address _operator, bool _approved).
+  const names = (sig: string) => KNOWN_FUNCTIONS.find((k) => k.signature === sig)!.args.map((a) => `${a.type} ${a.name}`);
+  assert.deepEqual(names('isApprovedForAll(address,address)'), ['address owner', 'address operator']);
+  assert.deepEqual(names('setApprovalForAll(address,bool)'), ['address operator', 'bool approved']);
+  const data = new Interface(['function isApprovedForAll(address owner, address operator)']).encodeFunctionData('isApprovedForAll',
+    ['0x00000000219ab540356cBB839Cbe05303d7705Fa', '0x0000000000000000000000000000000000000001']);
+  assert.match(callMarkdown(decodeCall(data)!), /operator/);
+});

@@ -219,3 +219,18 @@ test('expression completion: nothing inside a string literal or a set, and only 
   assert.ok(labelsAt('http.host |').includes('contains') && labelsAt('http.host |').includes('wildcard'));
   assert.ok(labelsAt('http.host eq \\"ab\\" |').includes('and'), 'after a closed string: logical operators');
 });
+
+test('an empty rules list reads as a validation body (nothing carries ids); a "rules" that is not an array counts no rule', () => {
+  const empty = parseDocument('{"rules":[]}');
+  assert.equal(rulesetPlugin.lenses!(empty, DEFAULT_OPTIONS)[0].title, '0 rules · validation body');
+  const onlyScalars = parseDocument('{"rules":[1,"x"]}');
+  assert.equal(rulesetPlugin.lenses!(onlyScalars, DEFAULT_OPTIONS)[0].title, '2 rules · validation body');
+  // A tie reads as pending (the config operation's body); an item that is not an object is the schema's, not a deviation.
+  assert.equal(rulesetPlugin.lenses!(parseDocument('{"rules":[{"ref":"a"},{}]}'), DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
+  assert.equal(rulesetPlugin.lenses!(parseDocument('{"rules":[1,{"id":"","version":"","ref":""}]}'), DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
+  for (const text of ['{"rules":"x"}', '{"rules":{"id":"a"}}']) {
+    const d = parseDocument(text);
+    const h = rulesetPlugin.hover!(d, text.indexOf('"rules"') + 2, DEFAULT_OPTIONS)!;
+    assert.match(h.markdown, /^\*\*0 rules\*\*: a validation body/, text);
+  }
+});

@@ -77,6 +77,12 @@ test('ids on some rules only: warnings on the odd rules and an information on "r
   const validation = check({ rules: [exec(MANAGED), exec(OWASP), { ref: 'x', ...exec(MANAGED) }] });
   assert.deepEqual(validation.at('ruleset/inconsistent-rule-ids'), ['"ref"']);
   assert.match(validation.problems.find((p) => p.code === 'ruleset/body-kind')!.message, /validation body/);
+  // The message says "it" for one id field and "them" for more, and names them all.
+  const one = validation.problems.find((p) => p.code === 'ruleset/inconsistent-rule-ids')!.message;
+  assert.equal(one, 'Rule 2 has "ref" but most rules do not (validation body); remove it or add id/version/ref to every rule.');
+  const two = check({ rules: [exec(MANAGED), exec(OWASP), { id: 'a', ref: 'x', ...exec(MANAGED) }] });
+  assert.equal(two.problems.find((p) => p.code === 'ruleset/inconsistent-rule-ids')!.message,
+    'Rule 2 has "id", "ref" but most rules do not (validation body); remove them or add id/version/ref to every rule.');
 });
 
 test('override checks: simulate (with a fix to "log"), sensitivity, OWASP score threshold and actions, duplicates', () => {
@@ -140,6 +146,9 @@ test('a managed ruleset executed twice in a zone entry point is a warning on the
   assert.equal(r.text.substr(dups[0].offset, dups[0].length), `"${MANAGED}"`);
   assert.equal(dups[0].related?.length, 1);
   assert.ok(dups[0].related![0].offset < r.text.indexOf(OWASP), 'related to the first execute');
+  assert.equal(dups[0].related![0].offset, r.text.indexOf(`"${MANAGED}"`), 'on the first execute\'s id');
+  assert.equal(r.text.substr(dups[0].related![0].offset, dups[0].related![0].length), `"${MANAGED}"`);
+  assert.equal(dups[0].related![0].message, 'First deployment (rule 0).');
   // An account entry point (kind root) may deploy one ruleset several times; another phase's ruleset is not the zone's entry point.
   assert.deepEqual(check({ kind: 'root', phase: 'http_request_firewall_managed', rules: [exec(MANAGED), exec(MANAGED)] }).at('ruleset/duplicate-execute'), []);
   assert.deepEqual(check({ kind: 'zone', phase: 'ddos_l7', rules: [exec('4d21379b4f9f4bb088e0729962c8b3cf'), exec('4d21379b4f9f4bb088e0729962c8b3cf')] }).at('ruleset/duplicate-execute'), []);
@@ -161,4 +170,19 @@ test('a skip rule with no execute rule after it, or naming a ruleset no later ru
   assert.deepEqual(last.at('ruleset/skip-without-effect'), ['"skip"']);
   // In a custom-rules ruleset a skip rule skips other products and phases: not this check's business.
   assert.deepEqual(check({ phase: 'http_request_firewall_custom', rules: [{ action: 'skip', expression: 'true', action_parameters: { ruleset: 'current' } }] }).at('ruleset/skip-without-effect'), []);
+});
+
+test('sensitivity_level is taken in a DDoS phase; an override category that is not an object is the schema\'s alone', () => {
+  const ddos = check({ phase: 'ddos_l7', rules: [{ action: 'execute', expression: 'true', action_parameters: { id: '4d21379b4f9f4bb088e0729962c8b3cf', overrides: { sensitivity_level: 'low' } } }] });
+  assert.deepEqual(ddos.at('ruleset/override-sensitivity'), []);
+  assert.deepEqual(check({ rules: [{ ...exec(MANAGED, { overrides: { sensitivity_level: 'low' } }) }] }).at('ruleset/override-sensitivity'), ['"sensitivity_level"']);
+  const cats = check({ rules: [exec(MANAGED, { overrides: { categories: [null, 'x', { category: 'wordpress', action: 'simulate' }] } })] });
+  assert.deepEqual(cats.problems.map((p) => p.code), ['schema/type', 'schema/type', 'ruleset/override-action']);
+});
+
+test('a score_threshold that is not a number is the schema\'s to report, on any rule', () => {
+  const r = check({ rules: [exec(OWASP, { overrides: { rules: [{ id: 'abc', score_threshold: '40' }] } })] });
+  assert.deepEqual(r.at('ruleset/override-score-threshold'), []);
+  assert.ok(r.problems.some((p) => p.code.startsWith('schema/')), JSON.stringify(r.problems.map((p) => p.code)));
+  assert.deepEqual(check({ rules: [exec(OWASP, { overrides: { rules: [{ id: 'abc', score_threshold: 40 }] } })] }).at('ruleset/override-score-threshold'), ['"score_threshold"']);
 });
