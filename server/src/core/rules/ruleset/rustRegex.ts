@@ -68,6 +68,27 @@ export function wrapStackedRepetitions(pattern: string): string {
   return out + pattern.slice(from);
 }
 
+/**
+ * The characters of a character class a copying loop takes at `i` as they are: inside a class (depth > 0) a POSIX class
+ * ("[:alpha:]") whole, or one character, counting nested "[" and "]"; at a class's "[" that "[" with an optional "^" and a "]"
+ * first in the class (a literal there). Undefined outside a class and not at a "[". `last` is the index of the last character taken.
+ */
+function classStep(pattern: string, i: number, depth: number): { text: string; last: number; depth: number } | undefined {
+  const c = pattern[i];
+  if (depth > 0) {
+    if (c === '[' && pattern[i + 1] === ':') {
+      const end = pattern.indexOf(':]', i + 2);
+      if (end > 0) return { text: pattern.slice(i, end + 2), last: end + 1, depth };
+    }
+    return { text: c, last: i, depth: c === '[' ? depth + 1 : c === ']' ? depth - 1 : depth };
+  }
+  if (c !== '[') return undefined;
+  let j = i, text = '[';
+  if (pattern[j + 1] === '^') { text += '^'; j++; }
+  if (pattern[j + 1] === ']') { text += ']'; j++; }
+  return { text, last: j, depth: 1 };
+}
+
 /** Counted repetitions written with spaces around their numbers ("a{ 1 , 3 }", which regex-syntax reads as a{1,3}: its
  * parse_decimal trims them) without them, as RE2 reads such a brace as a literal; escapes and classes are left as they are. */
 function compactCounts(pattern: string): string {
@@ -77,23 +98,8 @@ function compactCounts(pattern: string): string {
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     if (c === '\\') { out += pattern.slice(i, i + 2); i++; continue; }
-    if (classDepth > 0) {
-      if (c === '[' && pattern[i + 1] === ':') {
-        const end = pattern.indexOf(':]', i + 2);
-        if (end > 0) { out += pattern.slice(i, end + 2); i = end + 1; continue; }
-      }
-      if (c === '[') classDepth++;
-      else if (c === ']') classDepth--;
-      out += c;
-      continue;
-    }
-    if (c === '[') {
-      classDepth = 1;
-      out += c;
-      if (pattern[i + 1] === '^') { out += '^'; i++; }
-      if (pattern[i + 1] === ']') { out += ']'; i++; }
-      continue;
-    }
+    const k = classStep(pattern, i, classDepth);
+    if (k) { out += k.text; i = k.last; classDepth = k.depth; continue; }
     const m = c === '{' ? /^\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/.exec(pattern.slice(i, i + 64)) : null;
     if (m) { out += `{${m[1]}${m[2] ?? ''}${m[3] ?? ''}}`; i += m[0].length - 1; continue; }
     out += c;
@@ -120,24 +126,8 @@ export function rustToRe2(source: string): string {
     }
     if (x && /\s/.test(c)) continue;
     if (x && c === '#') { while (i + 1 < pattern.length && pattern[i + 1] !== '\n') i++; continue; }
-    if (classDepth > 0) {
-      if (c === '[' && pattern[i + 1] === ':') {
-        const end = pattern.indexOf(':]', i + 2);
-        if (end > 0) { out += pattern.slice(i, end + 2); i = end + 1; continue; }
-      }
-      if (c === '[') classDepth++;
-      else if (c === ']') classDepth--;
-      out += c;
-      continue;
-    }
-    if (c === '[') {
-      classDepth = 1;
-      out += c;
-      // A "]" first in the class (after an optional "^") is a literal
-      if (pattern[i + 1] === '^') { out += '^'; i++; }
-      if (pattern[i + 1] === ']') { out += ']'; i++; }
-      continue;
-    }
+    const k = classStep(pattern, i, classDepth);
+    if (k) { out += k.text; i = k.last; classDepth = k.depth; continue; }
     if (c === '(') {
       const f = FLAG_GROUP.exec(pattern.slice(i));
       if (f) {
