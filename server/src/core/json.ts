@@ -1,9 +1,20 @@
-// The one test for "a JSON object" (not null, not an array) that every part of the core uses, and JSON integers past 2^53.
+// The one test for "a JSON object" (not null, not an array) that every part of the core uses, the value at a path, and JSON
+// integers past 2^53.
 import { visit } from 'jsonc-parser';
 export type Obj = Record<string, unknown>;
 
 export function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The value at a path of member names and indexes inside a parsed JSON value; undefined where there is none. */
+export function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
+  let cur = root;
+  for (const seg of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[seg];
+  }
+  return cur;
 }
 
 /**
@@ -41,8 +52,7 @@ export function withExactIntegers(text: string, value: unknown): unknown {
   const out = structuredClone(value);
   for (const { path, digits, rounded } of found) {
     if (path.length === 0) return out === rounded ? BigInt(digits) : out;
-    let parent: unknown = out;
-    for (const k of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[k] : undefined;
+    const parent = valueAt(out, path.slice(0, -1));
     const last = path[path.length - 1];
     if (parent !== null && typeof parent === 'object' && (parent as Record<string | number, unknown>)[last] === rounded) (parent as Record<string | number, unknown>)[last] = BigInt(digits);
   }

@@ -5,6 +5,7 @@ import { codeInfo, type Code } from '../codes';
 import { scoredSuggestions, suggest } from '../suggest';
 import { cap } from '../text';
 import { THE_DOCUMENT, describe } from '../messages';
+import { valueAt } from '../json';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
 export function pointerToPath(pointer: string, root?: unknown): JsonPath {
@@ -34,15 +35,6 @@ const KEYWORD_CODES: Record<string, Code> = {
   minItems: 'schema/count', maxItems: 'schema/count', minProperties: 'schema/count', maxProperties: 'schema/count',
   uniqueItems: 'schema/count', oneOf: 'schema/shape', anyOf: 'schema/shape',
 };
-
-function valueAt(root: unknown, path: JsonPath): unknown {
-  let cur = root;
-  for (const seg of path) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[seg as string];
-  }
-  return cur;
-}
 
 /** The allowed values nearest to a misspelt one: the nearest, or every one as near as it (suggest's order), up to three. */
 function nearest(value: string, allowed: readonly string[]): string[] {

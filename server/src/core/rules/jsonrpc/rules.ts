@@ -3,7 +3,7 @@ import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span }
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { suggest } from '../../suggest';
 import { callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
-import { inexactInteger, isObj, pastSafeInteger } from '../../json';
+import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
 
 export interface RequestRef {
@@ -175,13 +175,6 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: 
     }
     out.push(ctx.report(issue.code ?? 'jsonrpc/invalid-param', message, span, extra));
   }
-}
-
-/** The value at a path inside params (undefined where there is none). */
-function valueAt(params: unknown, path: readonly (string | number)[]): unknown {
-  let v = params;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
-  return v;
 }
 
 function duplicateIds(doc: ParsedDoc, ctx: RuleContext, batch: unknown[], out: Problem[]): void {

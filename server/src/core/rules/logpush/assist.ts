@@ -11,7 +11,7 @@ import {
 import { filterUsage, usageText } from './filter';
 import { jobDataset } from './job';
 import { JsonStringMap, escapeJsonStringContent } from '../../jsonString';
-import { isObj } from '../../json';
+import { isObj, valueAt } from '../../json';
 import { colonAfter, memberFollows, objectAt, valueFollows } from '../../jsonTree';
 import { SCHEMAS } from '../../schema/registry';
 
@@ -28,15 +28,6 @@ export function isConditionPath(path: JsonPath): boolean {
     if ((path[i] !== 'and' && path[i] !== 'or') || typeof path[i + 1] !== 'number') return false;
   }
   return true;
-}
-
-function valueAt(root: unknown, path: JsonPath): unknown {
-  let cur = root;
-  for (const seg of path) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string | number, unknown>)[seg];
-  }
-  return cur;
 }
 
 /** The string/number/boolean literal under the cursor (to be replaced as a whole), if any. */
