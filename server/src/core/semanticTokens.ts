@@ -7,8 +7,8 @@ import { visit } from 'jsonc-parser';
 import type { DocKind, JsonPath, ParsedDoc, Span } from './types';
 import { isObj } from './json';
 import { JsonStringMap } from './jsonString';
-import { isRegexOperator, tokenize, type Token } from './rules/ruleset/exprLexer';
-import { parseExpression, type WordSplit } from './rules/ruleset/exprParser';
+import { tokenize, type Token } from './rules/ruleset/exprLexer';
+import { PREFIX_WORDS, parseExpression, splitTokenAt, type WordSplit } from './rules/ruleset/exprParser';
 import { leftKindOf } from './rules/ruleset/exprCheck';
 import { FUNCTIONS } from './rules/ruleset/catalog';
 import { stringAt } from './rules/ruleset/expression';
@@ -85,34 +85,21 @@ function byteStrings(node: unknown, out: Span[]): void {
   for (const v of Object.values(node)) if (typeof v === 'object' && v !== null) byteStrings(v, out);
 }
 
-/** The operator words the parser may read off the front of a longer word (exprParser splitWord): logical, then comparison. */
-const PREFIX_WORDS = ['not', 'and', 'or', 'xor', 'in', 'eq', 'ne', 'ge', 'le', 'gt', 'lt', 'contains', 'matches', 'wildcard'];
 const JOINED_CANDIDATE = /^(?:not|and|x?or|in|eq|ne|[gl][et]|contains|matches|wildcard)./;
 
 /** An identifier the parser may split (`notssl`, `eq80`): one that starts with an operator word and is not a function's name
  * (`len`, `wildcard_replace`; no field starts with one). */
 const mayBeJoined = (t: Token): boolean => t.kind === 'ident' && JOINED_CANDIDATE.test(t.text) && !FUNCTIONS.has(t.text) && !PREFIX_WORDS.includes(t.text);
 
-/**
- * The lexer's tokens with the parser's word splits applied: the identifier becomes the operator word and the tokens of the rest,
- * lexed again from there until a token starts where one of the lexer's did, as the parser does (splitWord). A split inside the rest
- * of another (`notnotssl`) is applied when its token is reached.
- */
+/** The lexer's tokens with the parser's word splits applied, each as the parser makes it (splitTokenAt). A split inside the rest of
+ * another (`notnotssl`) is applied when its token is reached. */
 function applySplits(src: string, tokens: Token[], splits: readonly WordSplit[]): Token[] {
   const at = new Map(splits.map((s) => [s.offset - s.word.length, s.word]));
   const out = [...tokens];
   for (let i = 0; i < out.length; i++) {
     const t = out[i];
     const word = t.kind === 'ident' ? at.get(t.offset) : undefined;
-    if (!word || t.text.length <= word.length || !t.text.startsWith(word)) continue;
-    const head: Token = { ...t, text: word, length: word.length };
-    let m = i + 1;
-    const rest = tokenize(src, t.offset + word.length, (pos, last) => {
-      while (out[m].offset < pos && m < out.length - 1) m++;
-      return out[m].offset === pos && out[m].kind !== 'eof' && isRegexOperator(last ?? head) === isRegexOperator(out[m - 1]);
-    });
-    if (rest.stopped === undefined) m = out.length;
-    out.splice(i, m - i, head, ...rest.tokens);
+    if (word && t.text.length > word.length && t.text.startsWith(word)) splitTokenAt(src, out, i, word);
   }
   return out;
 }

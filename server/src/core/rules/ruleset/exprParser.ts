@@ -123,6 +123,29 @@ function hintFor(t: Token): Partial<ExprProblem> | undefined {
   return undefined;
 }
 
+/** The operator words the parser reads off the front of a longer word (Parser.prefixWord): `not`, then logical, then comparison. */
+export const PREFIX_WORDS: readonly string[] = ['not', ...PREFIX_LOGICAL, ...PREFIX_COMPARE];
+
+/**
+ * tokens[i], an identifier that starts with `word`, becomes `word` and the tokens of the rest, lexed again from there until a token
+ * starts where one of the old ones did (as after a byte string, takeBytes); `tokens` is changed in place. The parser's split
+ * (splitWord) and the semantic tokens' (which apply the parser's splits to the lexer's tokens) both go through here. Returns the
+ * span lexed again, `from` to `to`, and the lexer's problems in it.
+ */
+export function splitTokenAt(src: string, tokens: Token[], i: number, word: string): { from: number; to: number; problems: LexProblem[] } {
+  const t = tokens[i];
+  const head: Token = { ...t, text: word, length: word.length };
+  const from = t.offset + word.length;
+  let m = i + 1;
+  const rest = tokenize(src, from, (at, last) => {
+    while (tokens[m].offset < at && m < tokens.length - 1) m++;
+    return tokens[m].offset === at && tokens[m].kind !== 'eof' && isRegexOperator(last ?? head) === isRegexOperator(tokens[m - 1]);
+  });
+  if (rest.stopped === undefined) m = tokens.length;
+  tokens.splice(i, m - i, head, ...rest.tokens);
+  return { from, to: rest.stopped ?? src.length + 1, problems: rest.problems };
+}
+
 class Parser {
   private i = 0;
   private depth = 0;
@@ -195,21 +218,12 @@ class Parser {
     return words.find((w) => t.text.length > w.length && t.text.startsWith(w));
   }
 
-  /** The identifier at the cursor, which starts with `word`, becomes `word` and the tokens of the rest, lexed again from there
-   * until a token starts where one of the old ones did (as after a byte string, takeBytes). */
+  /** The identifier at the cursor, which starts with `word`, becomes `word` and the tokens of the rest (splitTokenAt). */
   private splitWord(word: string): void {
-    const t = this.peek();
-    const head: Token = { ...t, text: word, length: word.length };
-    const from = t.offset + word.length;
-    let m = this.i + 1;
-    const rest = tokenize(this.src, from, (at, last) => {
-      while (this.tokens[m].offset < at && m < this.tokens.length - 1) m++;
-      return this.tokens[m].offset === at && this.tokens[m].kind !== 'eof' && isRegexOperator(last ?? head) === isRegexOperator(this.tokens[m - 1]);
-    });
-    if (rest.stopped === undefined) m = this.tokens.length;
-    this.replaceLexProblems(from, rest.stopped ?? this.src.length + 1, rest.problems);
-    this.tokens.splice(this.i, m - this.i, head, ...rest.tokens);
-    this.splits.push({ offset: from, word, whole: t.text });
+    const whole = this.peek().text;
+    const r = splitTokenAt(this.src, this.tokens, this.i, word);
+    this.replaceLexProblems(r.from, r.to, r.problems);
+    this.splits.push({ offset: r.from, word, whole });
   }
 
   parseOr(): Expr { return this.binary('or', () => this.binary('xor', () => this.binary('and', () => this.parseUnary()))); }
