@@ -10,7 +10,7 @@ import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
 import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IntNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
-import { validIp } from '../rules/ruleset/exprLexer';
+import { parseIp, validIp } from '../rules/ruleset/exprLexer';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
  * "http.request.headers": { "user-agent": ["curl/8"] }). A field that is not there has its type's empty value. */
@@ -99,7 +99,7 @@ function readIp(v: string): ReadIp | undefined {
   if (v.length > READ_IP_MAX_CHARS) return undefined;
   let hit = readIps.get(v);
   if (hit === undefined) {
-    hit = validIp(v) ? keyed(ipaddr.parse(v)) : null;
+    hit = validIp(v) ? keyed(parseIp(v)) : null;
     if (readIps.size >= READ_IPS_MAX) readIps.clear();
     readIps.set(v, hit);
   }
@@ -114,7 +114,7 @@ function keyed(addr: Addr): ReadIp {
  * stops on its error), and one that ipaddr.js would read otherwise is refused rather than read. */
 function literalIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 {
   if (!validIp(text)) throw new EvalError(`The address ${text} cannot be evaluated: it is no address the platform reads.`);
-  return ipaddr.parse(text);
+  return parseIp(text);
 }
 
 /** A test of a request value against one address literal. */

@@ -8,13 +8,12 @@ import {
 } from './catalog';
 import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
-import ipaddr from 'ipaddr.js';
-import { validIpv4, validIpv6 } from './exprLexer';
+import { parseIp, validIpv4, validIpv6 } from './exprLexer';
 
 /** Whether address a is above address b (both of one family); false when either is no address (the lexer reports it). */
 function ipAbove(a: string, b: string): boolean {
   if (!(validIpv4(a) || validIpv6(a)) || !(validIpv4(b) || validIpv6(b))) return false;
-  const x = ipaddr.parse(a).toByteArray(), y = ipaddr.parse(b).toByteArray();
+  const x = parseIp(a).toByteArray(), y = parseIp(b).toByteArray();
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] > y[i];
   return false;
 }
