@@ -186,3 +186,18 @@ test('the sequence fields have the docs\' types, and the docs\' sequence rules g
   }
   assert.deepEqual(analyzeExpression('cf.sequence.msec_since_op["a"] eq "x"', 'http_request_firewall_custom').problems.map((p) => p.code), ['ruleset/expr-type-mismatch']);
 });
+
+test('cf.appsec.request.failed_detections warns outside custom, rate limiting and request header transform rules (changelog 2026-10-09)', () => {
+  // src/content/changelog/rules/2026-10-09-failed-detections.mdx: "Supported rules: Custom rules at the zone and account levels; Rate
+  // limiting rules at the zone and account levels; Request Header Transform Rules at the zone level"
+  for (const src of ['len(cf.appsec.request.failed_detections) gt 0', 'any(cf.appsec.request.failed_detections[*] eq "waf_credential_check")']) {
+    for (const phase of ['http_request_firewall_custom', 'http_ratelimit', 'http_request_late_transform']) {
+      assert.deepEqual(analyzeExpression(src, phase).problems, [], `${src} in ${phase}`);
+    }
+    for (const phase of ['http_request_firewall_managed', 'http_request_transform', 'http_request_cache_settings', 'http_response_headers_transform']) {
+      const problems = analyzeExpression(src, phase).problems;
+      assert.deepEqual(problems.map((p) => p.code), ['ruleset/expr-phase'], `${src} in ${phase}`);
+      assert.equal(problems[0].message, `Field "cf.appsec.request.failed_detections" is available only in custom rules, rate limiting rules and request header transform rules (http_request_firewall_custom, http_ratelimit, http_request_late_transform); phase ${phase} gives it no value.`);
+    }
+  }
+});

@@ -110,3 +110,11 @@ test('every function with a phase list has the reference\'s sentence for it, and
   assert.deepEqual(limited, Object.keys(CITED).sort());
   for (const [name, [phases]] of Object.entries(CITED)) assert.deepEqual([...FUNCTIONS.get(name)!.phases!].sort(), [...phases].sort(), name);
 });
+
+test('concat() takes 2 to 32 arguments (changelog 2026-09-22: "up to 32 arguments, increased from 16")', () => {
+  const call = (n: number) => `concat(${Array.from({ length: n }, (_, k) => `"${k}"`).join(', ')}) eq "x"`;
+  assert.deepEqual(analyzeExpression(call(32), 'http_request_late_transform').problems, []);
+  const problems = analyzeExpression(call(33), 'http_request_late_transform').problems;
+  assert.deepEqual(problems.map((p) => [p.code, p.message]), [['ruleset/expr-arguments', 'concat() takes 2 to 32 arguments, not 33.']]);
+  assert.equal(analyzeExpression(call(1), 'http_request_late_transform').problems[0]?.message, 'concat() takes 2 to 32 arguments, not 1.');
+});

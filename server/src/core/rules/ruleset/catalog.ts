@@ -124,9 +124,23 @@ export function sameTy(a: Ty, b: Ty): boolean {
 /** lowerKeys: a map whose keys the platform lower-cases (http.request.headers: "keys lowercased" in the catalogue). */
 /** transformOnly: a field the fields reference makes available in Transform Rules only ("Transform Rules only", "Transform Rules
  * rewrite expressions only" in the catalogue: ip.src.timezone.name, http.request.accepted_languages). */
+/** only: the phases a field has a value in, when the docs name them (FIELD_PHASES), and the rule kinds they are, for messages. */
 export interface FieldInfo {
   name: string; type: Ty; notes: string; stage: 'request' | 'response'; deprecatedFor?: string; lowerKeys: boolean; transformOnly: boolean;
+  only?: { phases: readonly string[]; rules: string };
 }
+
+/**
+ * Fields the platform's changelog or reference makes available in some kinds of rules only, by phase. cf.appsec.request.failed_detections:
+ * src/content/changelog/rules/2026-10-09-failed-detections.mdx, "Supported rules: Custom rules ...; Rate limiting rules ...; Request
+ * Header Transform Rules at the zone level".
+ */
+const FIELD_ONLY: Readonly<Record<string, { phases: readonly string[]; rules: string }>> = {
+  'cf.appsec.request.failed_detections': {
+    phases: ['http_request_firewall_custom', 'http_ratelimit', 'http_request_late_transform'],
+    rules: 'custom rules, rate limiting rules and request header transform rules',
+  },
+};
 
 function fieldMap(rows: typeof RULES_LANGUAGE_FIELD_ROWS): ReadonlyMap<string, FieldInfo> {
   return new Map(rows.map(([name, type, notes, stage]) => {
@@ -134,6 +148,7 @@ function fieldMap(rows: typeof RULES_LANGUAGE_FIELD_ROWS): ReadonlyMap<string, F
     return [name, {
       name, type: parseTy(type), notes, stage, lowerKeys: notes.includes('keys lowercased'),
       transformOnly: /\bTransform Rules (rewrite expressions )?only\b/.test(notes), ...(dep ? { deprecatedFor: dep[1] } : {}),
+      ...(Object.hasOwn(FIELD_ONLY, name) ? { only: FIELD_ONLY[name] } : {}),
     }];
   }));
 }
@@ -201,6 +216,8 @@ export interface FunctionInfo {
   params: (Ty | 'array' | ParamClass)[];
   optional?: number;
   rest?: boolean;
+  /** With `rest`: the most arguments a call takes (none: no bound). */
+  maxArgs?: number;
   /** Every argument must be of the first one's kind (concat: strings/bytes together, or arrays together). */
   sameKindAsFirst?: boolean;
   /** The second argument must be of the type of the first one's elements (has_value: a value of the collection's type). */
@@ -235,7 +252,8 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'cidr', params: [T.IP, I, I], args: [FIELD, { range: [1, 32] }, { range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
   { name: 'cidr6', params: [T.IP, I], args: [FIELD, { range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
   { name: 'coalesce', params: [PRIMITIVE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'The first argument that has a value (is not nil), e.g. `coalesce(http.request.uri.args["path"][0], "/")`; every argument of one type (since 2026-10-01).' },
-  { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays.' },
+  // At most 32 arguments: src/content/changelog/rules/2026-09-22-concat-argument-limit.mdx ("up to 32 arguments, increased from 16")
+  { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, maxArgs: 32, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays (2 to 32 arguments).' },
   { name: 'decode_base64', params: [S], args: [FIELD], phases: [...TRANSFORM, ...CUSTOM_AND_RATE], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
   { name: 'encode_base64', params: [TEXT, S], optional: 1, args: [undefined, { options: 'up' }], result: S, doc: 'Encodes a string or bytes to Base64; flags "u" URL-safe, "p" padded (default: standard, no padding).' },
   { name: 'ends_with', params: [S, S], args: [FIELD], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },

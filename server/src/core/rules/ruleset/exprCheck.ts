@@ -196,6 +196,10 @@ class Checker {
       this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: `Field "${e.name}" is available only in Transform Rules (${TRANSFORM.join(', ')}); phase ${this.phase} gives it no value.` });
     }
+    if (this.phase && info.only && !info.only.phases.includes(this.phase)) {
+      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
+        message: `Field "${e.name}" is available only in ${info.only.rules} (${info.only.phases.join(', ')}); phase ${this.phase} gives it no value.` });
+    }
     const first = e.index[0];
     if (first?.kind === 'key' && info.lowerKeys && first.key !== first.key.toLowerCase()) {
       // The platform lower-cases this map's keys (http.request.headers): a key with capitals never finds anything
@@ -264,7 +268,7 @@ class Checker {
         message: `${e.name}() is not available in phase ${this.phase}; the platform offers it in ${fn.phases.join(', ')}.` });
     }
     const min = fn.params.length - (fn.optional ?? 0);
-    const max = fn.rest ? Infinity : fn.params.length;
+    const max = fn.rest ? fn.maxArgs ?? Infinity : fn.params.length;
     if (e.args.length < min || e.args.length > max) {
       const want = max === Infinity ? `at least ${min}` : min === max ? `${min}` : `${min} to ${max}`;
       // On the call itself, without the index into its result
