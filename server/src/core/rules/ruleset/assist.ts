@@ -14,6 +14,7 @@ import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
+import { isExpressionPath } from './valueExpressions';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
@@ -32,7 +33,6 @@ function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefin
   return { node, path: getNodePath(node), isKey: false };
 }
 
-export const isExpressionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && typeof p[1] === 'number' && p[2] === 'expression';
 const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
 const isRuleActionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && p[2] === 'action';
 const isOverridePath = (p: JsonPath) => p.length >= 5 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'overrides';
