@@ -20,7 +20,7 @@ export function analyzeExpression(src: string, phase?: string, site?: Expression
     if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src));
     else {
       const r = inferExpression(ast, phase, src);
-      problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase));
+      problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase, src));
     }
     if (site) problems.push(...rewriteOnlyProblems(ast, site, problems.slice(before)));
   }

@@ -115,7 +115,8 @@ export function rewriteOnlyProblems(ast: Expr, site: ExpressionSite, reported: r
     if (n.type === 'call') {
       const kinds = REWRITE_ONLY.get(n.name);
       if (!kinds || (site.role === 'value' && kinds.includes(site.rewrite))) return;
-      const where = kinds.map((k) => REWRITE_NAMES[k]).join(', ');
+      const names = kinds.map((k) => REWRITE_NAMES[k]);
+      const where = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
       out.push({ code: 'ruleset/expr-rewrite-only', offset: n.nameSpan.offset, length: n.nameSpan.length,
         message: site.role === 'match'
           ? `${n.name}() is available only in rewrite expressions (${where}), not in a rule's ${site.what}.`
@@ -133,13 +134,14 @@ export function rewriteOnlyProblems(ast: Expr, site: ExpressionSite, reported: r
  * Array<String> for cache tags. A condition there is a mistake for the match expression; an Integer, an IP or a Boolean wants
  * to_string() (offered as the fix where the phase has it); an array or map wants one element.
  */
-export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, site: ExpressionSite, path: JsonPath, phase?: string): ExprProblem[] {
+export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, site: ExpressionSite, path: JsonPath, phase: string | undefined, src: string): ExprProblem[] {
   const want = site.type;
   const t = got.ty;
   if (t.t === 'Unknown' || fits(want, t, got.each)) return [];
   const head = `The ${siteName(site, path)} must be ${article(tyName(want))}`;
   const at = { offset: ast.offset, length: ast.length };
-  const named = ast.type === 'field' ? `field "${ast.name}"` : ast.type === 'call' ? `${ast.name}()` : 'this expression';
+  const text = src.slice(ast.offset, ast.offset + ast.length);
+  const named = ast.type === 'field' ? `field "${text}"` : ast.type === 'call' ? (ast.index.length ? `"${text.length > 60 ? `${ast.name}(...)` : text}"` : `${ast.name}()`) : 'this expression';
   const condition = ast.type === 'compare' || ast.type === 'logical' || ast.type === 'not' || ast.type === 'group';
   const problem = (message: string, fixes?: ExprProblem['fixes']): ExprProblem[] =>
     [{ code: 'ruleset/expr-type-mismatch', ...at, message, ...(fixes ? { fixes } : {}) }];
@@ -147,7 +149,8 @@ export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, sit
   if (want.t === 'Array') {
     return problem(`${head}; ${named} is ${article(tyName(t))}${textual(t) ? ': split it into tags with split(..., ",", 128)' : ''}.`);
   }
-  if (condition || (t.t === 'Boolean' && ast.type !== 'field' && ast.type !== 'call')) {
+  // A Boolean field (ssl) is a value to_string() converts; a Boolean call (starts_with()) or comparison is a condition
+  if (condition || (t.t === 'Boolean' && ast.type !== 'field')) {
     return problem(`${head}; this is a condition (a Boolean), which belongs in the rule's match expression: write the value here, e.g. a field, a string or concat(...).`);
   }
   if (t.t === 'Array' || t.t === 'Map') {
