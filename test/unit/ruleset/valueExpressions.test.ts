@@ -118,3 +118,11 @@ test('hover, completion, signature help, selection ranges and semantic tokens wo
   assert.ok(semanticTokens('waf-ruleset', kd).some((t) => key.substr(t.offset, t.length) === 'http.request.full_uri'));
   assert.match(rulesetPlugin.hover!(kd, key.indexOf('http.request.full_uri') + 3, DEFAULT_OPTIONS)!.markdown, /full_uri/);
 });
+
+test('completion after an operand of a value expression offers no comparison (that would make it a condition); in a match expression it does', () => {
+  const text = JSON.stringify(ruleset('http_request_late_transform', { ...header('http.host '), expression: 'http.host ' }));
+  const d = parseDocument(text);
+  const labels = (needle: string) => rulesetPlugin.complete!(d, text.indexOf(needle) + needle.length, DEFAULT_OPTIONS).map((c) => c.label);
+  assert.ok(labels('"rewrite","expression":"http.host ').includes('eq'), 'the match expression');
+  assert.deepEqual(labels('"set","expression":"http.host '), [], 'the header value');
+});
