@@ -12,6 +12,8 @@ import { PREFIX_WORDS, parseExpression, splitTokenAt, type WordSplit } from './r
 import { leftKindOf } from './rules/ruleset/exprCheck';
 import { FUNCTIONS } from './rules/ruleset/catalog';
 import { stringAt } from './rules/ruleset/expression';
+import { expressionsOf } from './rules/ruleset/valueExpressions';
+import { rulesOf } from './rules/ruleset/body';
 import { EmbeddedString } from './rules/logpush/embedded';
 
 /** The standard LSP token types used (SemanticTokenTypes), so that themes colour them without configuration. */
@@ -27,8 +29,6 @@ export interface SemanticToken { offset: number; length: number; type: SemanticT
 const COMPARISON_WORDS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'in', 'wildcard', 'strict']);
 const LOGICAL_WORDS = new Set(['not', 'and', 'xor', 'or']);
 const OPERATOR_PUNCT = new Set(['==', '!=', '<=', '>=', '<', '>', '~', '!', '&&', '||', '^^', '===']);
-/** A member whose string the grammar reads as an expression (waf-ruleset.tmLanguage.json, expression-pair). */
-const EXPRESSION_KEY = /^(?:[a-z_]+_)?expression$/;
 
 const intersects = (a: Span, r: Span | undefined): boolean => !r || (a.offset < r.offset + r.length && r.offset < a.offset + a.length) || (a.length === 0 && a.offset === r.offset);
 
@@ -51,8 +51,8 @@ export const byOffset = (a: SemanticToken, b: SemanticToken): number => a.offset
 export function* semanticTokenSteps(kind: DocKind, doc: ParsedDoc, range?: Span): Generator<SemanticToken[], void, undefined> {
   const inRange = (tokens: SemanticToken[]) => (range ? tokens.filter((t) => intersects(t, range)) : tokens);
   if (kind === 'waf-ruleset') {
-    const paths: JsonPath[] = [];
-    expressionPaths(doc.value, [], paths);
+    // The strings the checker reads as expressions (valueExpressions.ts: match expressions, header values, redirect targets, ...)
+    const paths: JsonPath[] = rulesOf(doc.value).flatMap((rule, i) => expressionsOf(rule, i).map((u) => u.path));
     for (const path of paths) {
       if (range && !intersects(doc.locate(path), range)) continue;
       const map = stringAt(doc, path);
@@ -64,16 +64,6 @@ export function* semanticTokenSteps(kind: DocKind, doc: ParsedDoc, range?: Span)
 }
 
 // ---------------- rules language ----------------
-
-/** Every string at a member named like an expression, anywhere in the ruleset (the grammar's choice), with its path. */
-function expressionPaths(value: unknown, path: JsonPath, out: JsonPath[]): void {
-  if (Array.isArray(value)) value.forEach((v, i) => expressionPaths(v, [...path, i], out));
-  else if (isObj(value)) {
-    for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string') { if (EXPRESSION_KEY.test(k)) out.push([...path, k]); } else if (typeof v === 'object' && v !== null) expressionPaths(v, [...path, k], out);
-    }
-  }
-}
 
 const MAY_HOLD_BYTES = /(?<![\w.:-])[0-9a-fA-F]{2}[:.-][0-9a-fA-F]{2}/;
 

@@ -128,7 +128,7 @@ test('function signatures as hovers and completion details show them, from the o
   const text = '{"rules":[{"action":"skip","expression":"split(http.host, \\",\\", 2)[0] eq \\"a\\""}]}';
   const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf('split') + 2, DEFAULT_OPTIONS)!;
   assert.match(h.markdown, /^`split\(String, String, Integer\): Array<String>`/);
-  assert.match(h.markdown, /Available in http_response_headers_transform, http_custom_errors\./);
+  assert.match(h.markdown, /Available in http_response_headers_transform, http_custom_errors, http_response_cache_settings\./);
 });
 
 test('a ruleset of another phase is not a migration body: the hover and the lens name its phase, not pending/validation', () => {

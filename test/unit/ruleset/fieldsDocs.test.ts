@@ -100,7 +100,8 @@ test('fields the docs make available only in response header transform and custo
 
 test('fields the docs make available only in Transform Rules warn in every other phase', () => {
   // index.yaml: ip.src.timezone.name "only available in rewrite expressions of Transform Rules"; http.request.accepted_languages
-  // "only available in Transform Rules". (EdgeKit does not tell a rule's match expression from its rewrite expression.)
+  // "only available in Transform Rules". By phase here; where in the rule (a match expression: ruleset/expr-rewrite-only) is
+  // valueExpressions.test.ts's.
   const only = docs.filter((r) => /only available in (rewrite expressions of )?Transform Rules/.test(r.notes));
   assert.deepEqual(only.map((r) => r.name).sort(), ['http.request.accepted_languages', 'ip.src.timezone.name']);
   for (const r of only) {

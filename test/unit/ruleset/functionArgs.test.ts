@@ -97,7 +97,8 @@ test('every function with a phase list has the reference\'s sentence for it, and
     join: [[...T, CUSTOM, 'http_custom_errors'], 'The `join()` function is only available in Transform Rules, custom rules, and Custom Error Rules.'],
     regex_replace: [[...T, DYN], 'only available in rewrite expressions of Transform Rules and target URL expressions of dynamic URL redirects.'],
     remove_query_args: [T, 'You can only use the `remove_query_args()` function in rewrite expressions of Transform Rules.'],
-    split: [['http_response_headers_transform', 'http_custom_errors'], 'only available in response header transform rules and Custom Error Rules.'],
+    // and a cache response rule's tags: terraform-provider-cloudflare's acceptance test TestAccCloudflareRuleset_SetCacheTagsRules/2.tf
+    split: [['http_response_headers_transform', 'http_custom_errors', 'http_response_cache_settings'], 'only available in response header transform rules and Custom Error Rules.'],
     to_string: [[...T, DYN, 'http_request_redirect'], 'rewrite expressions of Transform Rules and target URL expressions of dynamic URL redirects (and the Bulk Redirects fields page).'],
     uuidv4: [T, 'You can only use the `uuidv4()` function in rewrite expressions of Transform Rules.'],
     // the reference names URL rewrites only; kept in all transform phases (docs/architecture.md, catalogue review)

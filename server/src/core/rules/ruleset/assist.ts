@@ -14,6 +14,7 @@ import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
+import { isExpressionPath, siteOfPath } from './valueExpressions';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
@@ -32,7 +33,6 @@ function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefin
   return { node, path: getNodePath(node), isKey: false };
 }
 
-export const isExpressionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && typeof p[1] === 'number' && p[2] === 'expression';
 const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
 const isRuleActionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && p[2] === 'action';
 const isOverridePath = (p: JsonPath) => p.length >= 5 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'overrides';
@@ -200,7 +200,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   const quoted = (label: string, kind: CompletionEntry['kind'], detail: string, sortText?: string): CompletionEntry => ({
     label, kind, detail, insertText: JSON.stringify(label), filterText: JSON.stringify(label), ...(replace ? { replace } : {}), ...(sortText ? { sortText } : {}),
   });
-  if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset);
+  if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset, siteOfPath(path)!.role);
   if (isExecuteIdPath(path)) return MANAGED_RULESETS.map((r, k) => quoted(r.id, 'constant', r.name, String(k)));
   if (isRuleActionPath(path)) {
     // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point
@@ -216,7 +216,8 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   return [];
 }
 
-function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): CompletionEntry[] {
+/** role: a value expression (a header's value, a redirect's target) takes no operator after an operand: it would be a condition. */
+function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, role: 'match' | 'value'): CompletionEntry[] {
   const decoded = new JsonStringMap(doc.text, node.offset, node.length);
   const index = decoded.toDecoded(offset);
   const before = decoded.value.slice(0, index);
@@ -249,6 +250,7 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
     return out;
   }
   if (prev && afterOperand(prev)) {
+    if (role === 'value') return out;
     // The operators the field's type takes, from the checker's table (operators.mdx: lt..ge on String and Number, contains and
     // matches on String only); an array or map field takes none until an element is picked ([0], [*]).
     const comparisons = (t = 'String') => { for (const op of OPS_BY_TYPE[t] ?? []) kw(op, 'comparison'); };

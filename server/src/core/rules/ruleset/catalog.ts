@@ -244,6 +244,13 @@ export function phaseSeesResponse(phase: string): boolean {
   return phase.startsWith('http_response_') || phase === 'http_custom_errors' || phase === 'http_log_custom_fields';
 }
 
+/**
+ * split(): the functions reference names response header transform rules and Custom Error Rules; a cache response rule's tags
+ * expression uses it too (terraform-provider-cloudflare's acceptance test TestAccCloudflareRuleset_SetCacheTagsRules/2.tf, phase
+ * http_response_cache_settings: `split(http.response.headers["cache-tag-ext"][0], ",", 1)`).
+ */
+const SPLIT_PHASES = ['http_response_headers_transform', 'http_custom_errors', 'http_response_cache_settings'];
+
 /** Functions of the rules language (reference §4, FN). */
 export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'any', params: [{ t: 'Array', of: B }], result: B, doc: 'True when any element of an array of booleans is true, e.g. `any(http.request.headers.names[*] == "x")`.' },
@@ -271,7 +278,7 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
   { name: 'remove_query_args', params: [S, S], rest: true, args: [{ kind: 'field', fields: ['http.request.uri.query', 'raw.http.request.uri.query'] }], phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
   { name: 'sha256', params: [TEXT], result: T.Bytes, doc: 'The SHA-256 hash (32 bytes) of a string or bytes; often inside encode_base64() (needs enablement on the account).' },
-  { name: 'split', params: [S, S, I], args: [undefined, { kind: 'literal', nonEmpty: true }, { kind: 'literal', range: [1, 128] }], phases: ['http_response_headers_transform', 'http_custom_errors'], result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform and custom error rules).' },
+  { name: 'split', params: [S, S, I], args: [undefined, { kind: 'literal', nonEmpty: true }, { kind: 'literal', range: [1, 128] }], phases: SPLIT_PHASES, result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform, custom error and cache response rules).' },
   { name: 'starts_with', params: [S, S], args: [FIELD], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
   { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
   { name: 'to_string', params: [TO_STRING], phases: [...TRANSFORM, ...REDIRECT, 'http_request_redirect'], result: S, doc: 'Converts an integer, boolean or IP address to a string (transform rules and redirects only).' },

@@ -39,6 +39,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/expr-list-name-case': { severity: 'warning', description: 'A list ($name) whose name has capitals: the dashboard names lists in lowercase, though the Lists API\'s reference allows capitals.' },
   'ruleset/expr-invalid-wildcard': { severity: 'error', description: 'A wildcard pattern contains "**", or a backslash that escapes neither "*" nor a backslash (the platform refuses "\\b" and a trailing "\\").' },
   'ruleset/expr-phase': { severity: 'warning', description: 'An expression reads a field or calls a function that the ruleset\'s phase cannot see (a response field in a request phase, a transform-only function).' },
+  'ruleset/expr-rewrite-only': { severity: 'warning', description: 'A function or field the reference makes available only in rewrite expressions (to_string(), regex_replace(), wildcard_replace(), remove_query_args(), uuidv4(), ip.src.timezone.name) in a rule\'s match expression, or in a rewrite expression of another kind (wildcard_replace() in a header value).' },
   'ruleset/expr-header-case': { severity: 'warning', description: 'A key with capitals into a map whose keys the platform lower-cases (http.request.headers["X-Api-Key"]): it never matches.' },
   'ruleset/expr-deprecated-field': { severity: 'warning', description: 'An expression uses a deprecated field alias (ip.geoip.*).' },
 };

@@ -56,6 +56,16 @@ export function checkExpression(ast: Expr, phase?: string, src?: string): ExprPr
 }
 
 /**
+ * A value expression (a header's value, a rewritten path, a redirect's target: valueExpressions.ts): checked as checkExpression
+ * checks, but its type is returned instead of being required to be a Boolean; what it must be is the caller's to say.
+ */
+export function inferExpression(ast: Expr, phase?: string, src?: string): { problems: ExprProblem[]; ty: Ty; each: boolean } {
+  const c = new Checker(phase, src);
+  const top = c.infer(ast);
+  return { problems: c.problems, ty: top.ty, each: top.each };
+}
+
+/**
  * The type of a comparison's left side as the parser asks it (parseExpression's leftKind): the checker's own typing, on a checker
  * of its own whose problems are dropped (the check proper reports them once).
  */

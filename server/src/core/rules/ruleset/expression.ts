@@ -2,17 +2,28 @@
 import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
-import { checkExpression, leftKindOf } from './exprCheck';
+import { checkExpression, inferExpression, leftKindOf } from './exprCheck';
+import { rewriteOnlyProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
 export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 
 /** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). With the ruleset's
- * phase, fields and functions that phase cannot see are reported too. */
-export function analyzeExpression(src: string, phase?: string): Analysis {
+ * phase, fields and functions that phase cannot see are reported too. site: where the expression is in its rule (valueExpressions.ts):
+ * a value expression's type is checked against its site's, and a function of rewrite expressions outside one is reported; without
+ * it, a condition whose place is not known (the evaluator's, a test's). path: the site's path in the document, for messages. */
+export function analyzeExpression(src: string, phase?: string, site?: ExpressionSite, path: JsonPath = []): Analysis {
   const { ast, problems, splits } = parseExpression(src, leftKindOf(phase));
-  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase, src));
+  if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) {
+    const before = problems.length;
+    if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src));
+    else {
+      const r = inferExpression(ast, phase, src);
+      problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase, src));
+    }
+    if (site) problems.push(...rewriteOnlyProblems(ast, site, problems.slice(before)));
+  }
   // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
   // (and then that is all); else the joined word is a warning of its own, with the space as its fix: "notssl" is accepted, but is
   // more often a typo than a choice
@@ -43,8 +54,8 @@ export function stringAt(doc: ParsedDoc, path: JsonPath): JsonStringMap | undefi
 }
 
 /** Expression problems as document problems, with spans and quick-fix edits mapped into the JSON string. */
-export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonPath, expression: string, phase?: string): Problem[] {
-  const { problems } = analyzeExpression(expression, phase);
+export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonPath, expression: string, phase?: string, site?: ExpressionSite): Problem[] {
+  const { problems } = analyzeExpression(expression, phase, site, path);
   if (problems.length === 0) return [];
   const decoded = stringAt(doc, path);
   const whole = doc.locate(path);

@@ -7,6 +7,7 @@ import {
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
+import { MATCH_SITE, expressionsOf } from './valueExpressions';
 import { mapOldAction } from '../../migration/mapping';
 
 export const MAX_RULES = 200;
@@ -59,14 +60,17 @@ const expressions: Rule = {
   kinds: [...KIND],
   check(doc, ctx) {
     const out: Problem[] = [];
+    const phase = phaseOf(doc.value);
     rulesOf(doc.value).forEach((rule, i) => {
-      if (!isObj(rule) || typeof rule.expression !== 'string') return;
-      const path: JsonPath = ['rules', i, 'expression'];
-      const bytes = utf8Length(rule.expression);
-      if (bytes > MAX_EXPRESSION_BYTES) {
-        out.push(ctx.report('ruleset/expr-too-long', `The expression is ${bytes} bytes long; at most ${MAX_EXPRESSION_BYTES} bytes are allowed.`, doc.locate(path)));
+      // The match expression and the others the rule holds (valueExpressions.ts: header values, rewritten paths, redirect targets...)
+      for (const { path, src, site } of expressionsOf(rule, i)) {
+        const bytes = utf8Length(src);
+        // The 4096 bytes are the match expression's; a URL rewrite's limit is on all its values together (in characters)
+        if (site === MATCH_SITE && bytes > MAX_EXPRESSION_BYTES) {
+          out.push(ctx.report('ruleset/expr-too-long', `The expression is ${bytes} bytes long; at most ${MAX_EXPRESSION_BYTES} bytes are allowed.`, doc.locate(path)));
+        }
+        out.push(...expressionProblems(doc, ctx, path, src, phase, site));
       }
-      out.push(...expressionProblems(doc, ctx, path, rule.expression, phaseOf(doc.value)));
     });
     return out;
   },

@@ -4,7 +4,7 @@ import { findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import type { ParsedDoc, Span } from '../../types';
 import { JsonStringMap } from '../../jsonString';
 import { children, parseExpression, type Expr, type Node } from './exprParser';
-import { isExpressionPath } from './assist';
+import { isExpressionPath } from './valueExpressions';
 
 type AnyNode = Expr | Node;
 
@@ -34,7 +34,7 @@ function parsed(src: string): Expr | undefined {
   return last.ast;
 }
 
-/** Inside a rule's expression string: the expression's spans around offset, as document spans, innermost first. */
+/** Inside one of a rule's expression strings (valueExpressions.ts): the expression's spans around offset, as document spans, innermost first. */
 export function selectionRanges(doc: ParsedDoc, offset: number): Span[] {
   const root = doc.treeAround(offset);
   const node = root && findNodeAtOffset(root, offset, true);

@@ -1,0 +1,175 @@
+// Where a rule holds rules-language expressions, and what each must give. Besides the rule's match expression (a condition), the
+// platform reads VALUE expressions inside a rule: a header's value, a rewritten URL path or query, a redirect's target URL, a bulk
+// redirect's list key, cache tags, the credentials an exposed-credential check reads; and a rate limiting rule's counting
+// expression, a condition again. The one table below is what the checks (rules.ts), the editor features (assist.ts, selection.ts)
+// and the semantic tokens read; sources in docs/architecture.md, "Value expressions".
+import type { JsonPath } from '../../types';
+import { FIELDS, FUNCTIONS, T, tyName, type Ty } from './catalog';
+import { walk, type Expr, type ExprProblem } from './exprParser';
+import { isObj } from './body';
+
+/** What kind of rewrite a value expression is, for the functions the reference makes available in some rewrite expressions only. */
+export type RewriteKind = 'url' | 'header' | 'redirect' | 'other';
+
+export interface ExpressionSite {
+  /** The path inside a rule; '*' stands for any member name (a header's). */
+  at: readonly string[];
+  /** 'match': a condition, as the rule's expression; 'value': a value of `type`. */
+  role: 'match' | 'value';
+  type: Ty;
+  /** The value as messages name it ("URI path rewrite"); a header's adds its name. */
+  what: string;
+  rewrite: RewriteKind;
+}
+
+const STRING = T.String;
+
+/**
+ * Every place of a rule that holds an expression. Rewrite and redirect parameters: rules/transform/url-rewrite/reference/parameters.mdx
+ * (uri.path / uri.query "expression"), request- and response-header-modification/reference/parameters.mdx (headers.<name>.expression,
+ * operation "set", and "add" for response headers), rules/url-forwarding/single-redirects/settings.mdx (from_value.target_url.expression:
+ * "The result of evaluating this expression will be used in the Location HTTP header"), bulk-redirects/reference/json-objects
+ * (from_list.key: "An expression that defines the value that will be matched against the list"). Cache tags: the Rulesets API's
+ * AddCacheTagsExpression ("An expression that evaluates to an array of cache tag values"). exposed_credential_check and
+ * ratelimit.counting_expression: the Rulesets API's rule object.
+ */
+export const EXPRESSION_SITES: readonly ExpressionSite[] = [
+  { at: ['expression'], role: 'match', type: T.Boolean, what: 'match expression', rewrite: 'other' },
+  { at: ['action_parameters', 'uri', 'path', 'expression'], role: 'value', type: STRING, what: 'URI path rewrite', rewrite: 'url' },
+  { at: ['action_parameters', 'uri', 'query', 'expression'], role: 'value', type: STRING, what: 'query string rewrite', rewrite: 'url' },
+  { at: ['action_parameters', 'headers', '*', 'expression'], role: 'value', type: STRING, what: 'header value', rewrite: 'header' },
+  { at: ['action_parameters', 'from_value', 'target_url', 'expression'], role: 'value', type: STRING, what: 'redirect target URL', rewrite: 'redirect' },
+  { at: ['action_parameters', 'from_list', 'key'], role: 'value', type: STRING, what: 'list lookup key', rewrite: 'other' },
+  { at: ['action_parameters', 'expression'], role: 'value', type: { t: 'Array', of: STRING }, what: 'cache tags expression', rewrite: 'other' },
+  { at: ['exposed_credential_check', 'username_expression'], role: 'value', type: STRING, what: 'user name expression', rewrite: 'other' },
+  { at: ['exposed_credential_check', 'password_expression'], role: 'value', type: STRING, what: 'password expression', rewrite: 'other' },
+  { at: ['ratelimit', 'counting_expression'], role: 'match', type: T.Boolean, what: 'counting expression', rewrite: 'other' },
+];
+
+export const MATCH_SITE: ExpressionSite = EXPRESSION_SITES[0];
+
+/** The site a document path is at (["rules", 3, "action_parameters", "headers", "X-A", "expression"]), or undefined. */
+export function siteOfPath(path: JsonPath): ExpressionSite | undefined {
+  if (path.length < 3 || path[0] !== 'rules' || typeof path[1] !== 'number') return undefined;
+  const rest = path.slice(2);
+  return EXPRESSION_SITES.find((s) => s.at.length === rest.length && s.at.every((k, j) => typeof rest[j] === 'string' && (k === '*' || k === rest[j])));
+}
+
+export const isExpressionPath = (path: JsonPath): boolean => siteOfPath(path) !== undefined;
+
+export interface SiteUse { path: JsonPath; src: string; site: ExpressionSite }
+
+/** The expressions rule i holds (the strings at the sites; another type is the schema's to report), in the table's order. */
+export function expressionsOf(rule: unknown, i: number): SiteUse[] {
+  const out: SiteUse[] = [];
+  if (!isObj(rule)) return out;
+  for (const site of EXPRESSION_SITES) {
+    const visit = (v: unknown, k: number, path: JsonPath) => {
+      if (k === site.at.length) { if (typeof v === 'string') out.push({ path, src: v, site }); return; }
+      if (!isObj(v)) return;
+      const key = site.at[k];
+      if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...path, key]); return; }
+      for (const name of Object.keys(v)) visit(v[name], k + 1, [...path, name]);
+    };
+    visit(rule, 0, ['rules', i]);
+  }
+  return out;
+}
+
+/** How messages name the value at path: "header value (X-Ctx)". */
+export function siteName(site: ExpressionSite, path: JsonPath): string {
+  return site.rewrite === 'header' ? `${site.what} (${String(path[path.length - 2])})` : site.what;
+}
+
+/**
+ * Functions the functions reference makes available in some rewrite expressions only (ruleset-engine/rules-language/functions.mdx):
+ * regex_replace and to_string "only available in rewrite expressions of Transform Rules and target URL expressions of dynamic URL
+ * redirects", remove_query_args and uuidv4 "in rewrite expressions of Transform Rules", wildcard_replace "in rewrite expressions of
+ * URL rewrites and target URL expressions of dynamic URL redirects".
+ */
+const REWRITE_ONLY: ReadonlyMap<string, readonly RewriteKind[]> = new Map([
+  ['regex_replace', ['url', 'header', 'redirect']],
+  ['to_string', ['url', 'header', 'redirect']],
+  ['remove_query_args', ['url', 'header']],
+  ['uuidv4', ['url', 'header']],
+  ['wildcard_replace', ['url', 'redirect']],
+]);
+const REWRITE_NAMES: Record<RewriteKind, string> = {
+  url: 'URL rewrites', header: 'header values of header modification rules', redirect: 'target URLs of dynamic redirects', other: '',
+};
+
+/** A field the fields reference gives a value in rewrite expressions only (ip.src.timezone.name: "Transform Rules rewrite expressions only"). */
+const rewriteOnlyField = (name: string): boolean => FIELDS.get(name)?.notes.includes('rewrite expressions only') === true;
+
+/**
+ * Functions and fields of rewrite expressions where the site is not one of theirs: a match expression (even in a transform phase,
+ * where the phase check lets them by), a header value for wildcard_replace(). Not where the phase check has said it already
+ * (`reported`: its problems), nor in the other value sites (list key, cache tags, credentials), which the phase check covers.
+ */
+export function rewriteOnlyProblems(ast: Expr, site: ExpressionSite, reported: readonly ExprProblem[]): ExprProblem[] {
+  if (site.role === 'value' && site.rewrite === 'other') return [];
+  const out: ExprProblem[] = [];
+  const said = new Set(reported.filter((p) => p.code === 'ruleset/expr-phase').map((p) => p.offset));
+  walk(ast, (n) => {
+    if (!('type' in n) || (n.type !== 'call' && n.type !== 'field') || said.has(n.nameSpan.offset)) return;
+    if (n.type === 'call') {
+      const kinds = REWRITE_ONLY.get(n.name);
+      if (!kinds || (site.role === 'value' && kinds.includes(site.rewrite))) return;
+      const names = kinds.map((k) => REWRITE_NAMES[k]);
+      const where = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+      out.push({ code: 'ruleset/expr-rewrite-only', offset: n.nameSpan.offset, length: n.nameSpan.length,
+        message: site.role === 'match'
+          ? `${n.name}() is available only in rewrite expressions (${where}), not in a rule's ${site.what}.`
+          : `${n.name}() is available only in rewrite expressions of ${where}, not in a ${site.what}.` });
+    } else if (site.role === 'match' && rewriteOnlyField(n.name)) {
+      out.push({ code: 'ruleset/expr-rewrite-only', offset: n.nameSpan.offset, length: n.nameSpan.length,
+        message: `Field "${n.name}" has a value only in rewrite expressions of Transform Rules, not in a rule's ${site.what}.` });
+    }
+  });
+  return out;
+}
+
+/**
+ * The value expression's type against its site's: a String for header values, paths, queries, targets, keys and credentials, an
+ * Array<String> for cache tags. A condition there is a mistake for the match expression; an Integer, an IP or a Boolean wants
+ * to_string() (offered as the fix where the phase has it); an array or map wants one element.
+ */
+export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, site: ExpressionSite, path: JsonPath, phase: string | undefined, src: string): ExprProblem[] {
+  const want = site.type;
+  const t = got.ty;
+  if (t.t === 'Unknown' || fits(want, t, got.each)) return [];
+  const head = `The ${siteName(site, path)} must be ${article(tyName(want))}`;
+  const at = { offset: ast.offset, length: ast.length };
+  const text = src.slice(ast.offset, ast.offset + ast.length);
+  const named = ast.type === 'field' ? `field "${text}"` : ast.type === 'call' ? (ast.index.length ? `"${text.length > 60 ? `${ast.name}(...)` : text}"` : `${ast.name}()`) : 'this expression';
+  const condition = ast.type === 'compare' || ast.type === 'logical' || ast.type === 'not' || ast.type === 'group';
+  const problem = (message: string, fixes?: ExprProblem['fixes']): ExprProblem[] =>
+    [{ code: 'ruleset/expr-type-mismatch', ...at, message, ...(fixes ? { fixes } : {}) }];
+  if (got.each) return problem(`${head}; ${named} gives one value per element ("[*]"): pick one element with [0].`);
+  if (want.t === 'Array') {
+    return problem(`${head}; ${named} is ${article(tyName(t))}${textual(t) ? ': split it into tags with split(..., ",", 128)' : ''}.`);
+  }
+  // A Boolean field (ssl) is a value to_string() converts; a Boolean call (starts_with()) or comparison is a condition
+  if (condition || (t.t === 'Boolean' && ast.type !== 'field')) {
+    return problem(`${head}; this is a condition (a Boolean), which belongs in the rule's match expression: write the value here, e.g. a field, a string or concat(...).`);
+  }
+  if (t.t === 'Array' || t.t === 'Map') {
+    const pick = t.t === 'Map' ? '["name"][0]' : '[0]';
+    return problem(`${head}; ${named} is ${article(tyName(t))}: pick one element with ${pick}${t.t === 'Array' && textual(t.of) ? ', or join them with join(..., ",")' : ''}.`);
+  }
+  const toString = FUNCTIONS.get('to_string')!;
+  const convertible = t.t === 'Integer' || t.t === 'IP' || t.t === 'Boolean';
+  const offered = convertible && (!phase || !toString.phases || toString.phases.includes(phase));
+  return problem(`${head}; ${named} is ${article(tyName(t))}${convertible ? ': convert it with to_string(...)' : ''}.`,
+    offered ? [{ title: 'Convert with to_string(...)', preferred: true, edits: [{ offset: ast.offset, length: 0, newText: 'to_string(' }, { offset: ast.offset + ast.length, length: 0, newText: ')' }] }] : undefined);
+}
+
+function textual(t: Ty): boolean { return t.t === 'String' || t.t === 'Bytes'; }
+
+function fits(want: Ty, got: Ty, each: boolean): boolean {
+  if (each) return false;
+  if (want.t === 'Array') return got.t === 'Array' && textual(got.of);
+  return textual(got);
+}
+
+function article(s: string): string { return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`; }
