@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { compileRustRegex, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
+import { checkRustRegexOnRe2, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
 import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
@@ -557,8 +557,8 @@ class Checker {
       return;
     }
     // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
-    // as Rust does, and is what the evaluator runs. Two things Rust takes and RE2 does not stay unreported: a counted repetition over
-    // 1 000 and class set operations (--, &&, ~~).
+    // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex). What Rust takes
+    // and RE2 does not stays unreported: class set operations (--, &&, ~~); a regex past the platform's size limit is an error.
     const rust = rustRegexRefusal(pattern);
     if (rust) {
       this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
@@ -598,10 +598,10 @@ function re2Refusal(pattern: string): string | undefined {
   if (RE2_REFUSALS.has(pattern)) return RE2_REFUSALS.get(pattern);
   let why: string | undefined;
   try {
-    compileRustRegex(pattern);
+    checkRustRegexOnRe2(pattern);
   } catch (err) {
     const m = (err as Error).message.replace(/^error parsing regexp: /, '');
-    why = /^invalid repeat count/.test(m) || /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
+    why = /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
   }
   if (RE2_REFUSALS.size >= 1000) RE2_REFUSALS.clear();
   RE2_REFUSALS.set(pattern, why);
