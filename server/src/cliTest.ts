@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -119,7 +119,8 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   // Nothing read: the file cannot be read. Else the counts so far, said to be partial, and exit 1 all the same.
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
   if (format === 'json') {
-    io.stdout(JSON.stringify({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad,
+    // stringifyExact: a record's integer past 2^53 is a bigint of the line's digits (readNdjson), written as that JSON number
+    io.stdout(stringifyExact({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad,
       ...(readError ? { readError } : {}), ...(records.result() ? { recordProblems: records.result() } : {}), branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
     return readError ? 1 : 0;
   }
@@ -130,7 +131,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
     ...recordLines(records.result(), 'line'),
     'Branches:',
     ...branchLines(compiled.filter.root, total),
-    ...(firstMatches.length ? ['First matching lines:', ...firstMatches.map((m) => `  ${m.line}: ${JSON.stringify(m.record)}`)] : []),
+    ...(firstMatches.length ? ['First matching lines:', ...firstMatches.map((m) => `  ${m.line}: ${stringifyExact(m.record)}`)] : []),
   ];
   io.stdout(lines.join('\n') + '\n');
   if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the lines before it.\n`); return 1; }

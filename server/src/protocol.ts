@@ -148,7 +148,9 @@ export interface TestFilterResult extends SkippedLines {
   total?: number;
   matched?: number;
   branches?: FilterBranch;
-  firstMatches?: { line: number; record: Record<string, unknown> }[];
+  /** `text`: the record as JSON with the digits its line writes, when it holds an integer past 2^53 (whose `record` number is then
+   * the nearest double: JSON-RPC sends no bigint). */
+  firstMatches?: { line: number; record: Record<string, unknown>; text?: string }[];
 }
 
 /** What a filter (or a job's filter) matches in a log file or the generated sample; the document then shows it in a code lens. */

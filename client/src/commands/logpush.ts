@@ -105,7 +105,7 @@ export function testReport(name: string, r: TestFilterResult): string {
     `Logs: ${r.source} · dataset \`${r.dataset}\``, '', ...skippedText(r),
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
     '## First matching lines', '',
-    ...(r.firstMatches?.length ? r.firstMatches.map((m) => `- line ${m.line}: ${codeSpan(JSON.stringify(m.record))}`)
+    ...(r.firstMatches?.length ? r.firstMatches.map((m) => `- line ${m.line}: ${codeSpan(m.text ?? JSON.stringify(m.record))}`)
       : [r.total ? `None of the ${r.total} lines matched; the branches above show which comparison let none through.` : 'No log line was read.']), '',
   ].join('\n');
 }

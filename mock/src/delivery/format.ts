@@ -3,7 +3,7 @@
 // string), the NDJSON (or CSV) text of a batch, and the object key `<path>/<start>_<end>_<random>.log.gz` with `{DATE}` replaced
 // by YYYYMMDD. Pure: no I/O.
 import { createHash } from 'node:crypto';
-import { catalogue, compileFilter, isObj, type CompiledFilter } from '../../../server/src/core';
+import { catalogue, compileFilter, isObj, withExactIntegers, type CompiledFilter } from '../../../server/src/core';
 import type { FeedRecord } from '../feed';
 
 export type TimestampFormat = 'unixnano' | 'unix' | 'rfc3339' | 'rfc3339ms' | 'rfc3339ns';
@@ -89,7 +89,8 @@ export function jobFilter(job: Record<string, unknown>, dataset: string): JobFil
   if (f === undefined || f === null || f === '') return null;
   let parsed: unknown = f;
   if (typeof f === 'string') {
-    try { parsed = JSON.parse(f); } catch (err) { return `The job's filter is not JSON: ${(err as Error).message}.`; }
+    // An integer past 2^53 (a unixnano time) with the digits the string writes, as edgekit test-filter reads the job's filter
+    try { parsed = withExactIntegers(f, JSON.parse(f)); } catch (err) { return `The job's filter is not JSON: ${(err as Error).message}.`; }
   }
   const compiled = compileFilter(parsed, dataset);
   if (!compiled.ok) return `The job's filter cannot be evaluated: ${compiled.error}`;
@@ -102,8 +103,9 @@ export function jobFilter(job: Record<string, unknown>, dataset: string): JobFil
       for (const k of times) {
         const v = record[k];
         if (typeof v !== 'string') continue;
-        const nano = formatTimestamp(v, 'unixnano');
-        if (typeof nano === 'number') view = view === record ? { ...record, [k]: nano } : Object.assign(view, { [k]: nano });
+        // Exactly (a bigint): a unixnano time is past 2^53, where a double holds one integer in 256
+        const nano = unixnano(v);
+        if (nano !== undefined) view = view === record ? { ...record, [k]: nano } : Object.assign(view, { [k]: nano });
       }
       return filter.test(view);
     },
@@ -129,6 +131,14 @@ export function timestampFields(dataset: string): Set<string> {
   return s;
 }
 
+/** An ISO 8601 time as nanoseconds since the epoch, exactly; undefined for a text that is no time. */
+function unixnano(iso: string): bigint | undefined {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return undefined;
+  const nanos = ((/\.(\d+)/.exec(iso)?.[1] ?? '') + '000000000').slice(0, 9);
+  return BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt(nanos);
+}
+
 /** An ISO 8601 time written in `format`: unixnano and unix are numbers; rfc3339 to the second, rfc3339ms/ns with fractions. */
 export function formatTimestamp(iso: string, format: TimestampFormat): string | number {
   const ms = Date.parse(iso);
@@ -139,7 +149,7 @@ export function formatTimestamp(iso: string, format: TimestampFormat): string | 
   const base = new Date(secs * 1000).toISOString().slice(0, 19);
   switch (format) {
     case 'unix': return secs;
-    case 'unixnano': return Number(BigInt(secs) * 1_000_000_000n + BigInt(nanos));
+    case 'unixnano': return Number(unixnano(iso)!);
     case 'rfc3339': return `${base}Z`;
     case 'rfc3339ms': return `${base}.${nanos.slice(0, 3)}Z`;
     case 'rfc3339ns': return `${base}.${nanos}Z`;

@@ -34,7 +34,7 @@ export type { TerraformOutput } from './rules/ruleset';
 export type { FixAllResult } from './fixAll';
 export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
 export { Cancelled, LineTable, formatProblemLine };
-export { isObj, withExactIntegers, type Obj } from './json';
+export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';

@@ -49,5 +49,6 @@ export function describe(value: unknown): string {
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   // A number beyond a double's range (1e400) parses to Infinity, which JSON.stringify would print as "null".
   if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)} (too large for a double)`;
+  if (typeof value === 'bigint') return `the integer ${value}`; // past 2^53, as a line writes it (JSON.stringify throws on a bigint)
   return `${typeof value} ${JSON.stringify(value)}`;
 }

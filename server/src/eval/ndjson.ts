@@ -6,10 +6,18 @@ import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
+import type * as Core from '../core';
+
+/** The core, required rather than imported: in the server's bundles it is a file of its own that coreModule() (lsp/context.ts) loads,
+ * and an import would put a second copy of it in the server (scripts/serverBuilds.mjs); this require is that file. */
+let core: typeof Core | undefined;
+const parseExact = (text: string): unknown => (core ??= require('../core') as typeof Core).parseExact(text);
 
 /** A record, a bad line (skipped; reading goes on), or, last of all, `fatal`: the file cannot be read (missing, a directory, no
  * permission) or stops before its end (gzip cut short or corrupt); `line` is then the line after the last one read (1: none). */
-/** A record, with the length of its line in characters (`chars`; an item of a JSON array file has none), or a line's error. */
+/** A record, with the length of its line in characters (`chars`; an item of a JSON array file has none), or a line's error. A
+ * record's integer past 2^53 is a bigint of the digits the line writes (core/json.ts parseExact); JSON.stringify throws on one, so
+ * a record is written with stringifyExact. */
 export type NdjsonItem = { line: number; record: Record<string, unknown>; chars?: number } | { line: number; error: string; fatal?: true };
 
 /** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
@@ -115,7 +123,8 @@ export async function* readNdjson(file: string, stop?: () => boolean): AsyncGene
       if (text.trim() === '') continue;
       let v: unknown;
       try {
-        v = JSON.parse(text);
+        // An integer past 2^53 (a unixnano timestamp) as a bigint of its digits: the evaluators compare those, not a rounded double
+        v = parseExact(text);
       } catch (err) {
         yield { line: n, error: `line ${n} is not JSON (${(err as Error).message})` };
         continue;
@@ -144,7 +153,7 @@ async function* readArray(file: string, gzip: boolean): AsyncGenerator<NdjsonIte
     return;
   }
   let items: unknown;
-  try { items = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})`, fatal: true }; return; }
+  try { items = parseExact(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})`, fatal: true }; return; }
   if (!Array.isArray(items)) return;
   for (const [i, v] of items.entries()) {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) yield { line: i + 1, error: `item ${i + 1} is not a JSON object` };

@@ -23,7 +23,7 @@ async function readRecords(file: string, token: { isCancellationRequested: boole
   let read = 0;
   for await (const item of ndjson().readNdjson(file, () => token.isCancellationRequested)) {
     if (token.isCancellationRequested) return { error: 'Cancelled.' };
-    if ('record' in item) { read++; take(item.line, item.record, () => item.chars ?? JSON.stringify(item.record).length); continue; }
+    if ('record' in item) { read++; take(item.line, item.record, () => item.chars ?? coreModule().stringifyExact(item.record).length); continue; }
     if (item.fatal) {
       if (read === 0 && skipped.badLines === 0) return { error: `${item.error[0].toUpperCase()}${item.error.slice(1)}.` };
       skipped.readError = item.error;
@@ -57,6 +57,14 @@ function sampleSize(sample: unknown): number | { error: string } {
     : { error: `The sample size ${JSON.stringify(sample)} is not a whole number from 1 to ${MAX_SAMPLE}.` };
 }
 
+/** A first match as JSON-RPC can send it: a record holding a bigint (an integer past 2^53 as its line writes it: readNdjson) goes with
+ * its nearest doubles, and its text with the digits (JSON.stringify, as JSON-RPC writes a message, throws on a bigint). */
+function wireMatch(line: number, record: LogRecord): { line: number; record: LogRecord; text?: string } {
+  let big = false;
+  const doubles = JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? (big = true, Number(v)) : v));
+  return big ? { line, record: JSON.parse(doubles) as LogRecord, text: coreModule().stringifyExact(record) } : { line, record };
+}
+
 function branches(n: FilterNode): FilterBranch {
   return { label: n.label, matched: n.matched, children: n.children.map(branches) };
 }
@@ -75,7 +83,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     const c = coreModule().compileFilter(f.filter, f.dataset);
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
     const kept = new KeptRecords<LogRecord>();
-    const firstMatches: { line: number; record: LogRecord }[] = [];
+    const firstMatches: { line: number; record: LogRecord; text?: string }[] = [];
     let total = 0, matched = 0;
     // Real logs only: the generated sample is ours, and has the fields it has.
     const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter)) : undefined;
@@ -83,7 +91,7 @@ export function registerTestFilter(ctx: ServerContext): void {
       total++;
       records?.take(record, line);
       kept.add(record, size);
-      if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push({ line, record }); }
+      if (c.filter.testCounting(record)) { matched++; if (firstMatches.length < 5) firstMatches.push(wireMatch(line, record)); }
     };
     let skipped: SkippedLines = {};
     if (params.logs) {

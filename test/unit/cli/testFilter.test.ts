@@ -307,3 +307,47 @@ test('a filter\'s JSON numbers past 2^53 are compared by the digits the file wri
     }
   } finally { fs.rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('a log line\'s JSON number past 2^53 is compared by the digits the line writes: eq, gt and lt on a unixnano timestamp, in text and JSON output', async () => {
+  // JSON.parse reads 1700000000123456789 and ...788 as one double (1700000000123456768): both lines matched "eq ...789", and "gt ...788"
+  // matched neither. The line's digits are read as they are written (readNdjson), and the first matches print them.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testfilter-bigline-'));
+  try {
+    const logs = path.join(dir, 'logs.ndjson');
+    fs.writeFileSync(logs, '{"EdgeStartTimestamp": 1700000000123456789, "ClientCountry": "ca"}\n{"EdgeStartTimestamp": 1700000000123456788, "ClientCountry": "ca"}\n{"EdgeStartTimestamp": 1700000000123456790}\n');
+    const cases: [string, number[]][] = [['eq', [1]], ['!eq', [2, 3]], ['gt', [3]], ['geq', [1, 3]], ['lt', [2]], ['leq', [1, 2]], ['in', [1]]];
+    for (const [operator, lines] of cases) {
+      const filter = path.join(dir, `${operator.replace('!', 'not-')}.filter.json`);
+      fs.writeFileSync(filter, `{"where": {"key": "EdgeStartTimestamp", "operator": "${operator}", "value": ${operator === 'in' ? '[1700000000123456789, 5]' : '1700000000123456789'}}}`);
+      const r = await run(['test-filter', filter, logs, '--format', 'json']);
+      assert.equal(r.code, 0, r.stderr);
+      const out = JSON.parse(r.stdout);
+      assert.deepEqual(out.firstMatches.map((m: { line: number }) => m.line), lines, `${operator}: ${r.stdout}`);
+      // The record as the line writes it: its digits, as a JSON number
+      if (lines.includes(1)) assert.match(r.stdout, /"record":\{"EdgeStartTimestamp":1700000000123456789,"ClientCountry":"ca"\}/, operator);
+    }
+    const text = await run(['test-filter', path.join(dir, 'eq.filter.json'), logs]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /matches 1 of 3 lines/);
+    assert.match(text.stdout, /1: \{"EdgeStartTimestamp":1700000000123456789,"ClientCountry":"ca"\}/);
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('a request record\'s JSON integer past 2^53 is compared exactly by test-rules (an Integer field), and read as an Integer', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-bigline-'));
+  try {
+    const requests = path.join(dir, 'requests.ndjson');
+    fs.writeFileSync(requests, '{"http.request.timestamp.sec": 1700000000123456789}\n{"http.request.timestamp.sec": 1700000000123456788}\n');
+    const ruleset = path.join(dir, 'r.ruleset.json');
+    const rule = (expression: string) => ({ action: 'log', expression });
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'r', kind: 'zone', phase: 'http_request_firewall_custom', rules: [
+      rule('http.request.timestamp.sec eq 1700000000123456789'), rule('http.request.timestamp.sec lt 1700000000123456789'),
+      rule('http.request.timestamp.sec in {1700000000123456788..1700000000123456788}'),
+    ] }));
+    const r = await run(['test-rules', ruleset, requests, '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual(out.rules.map((x: { firstMatches: number[] }) => x.firstMatches), [[1], [2], [2]], r.stdout);
+    assert.equal(out.recordProblems, undefined, 'an integer past 2^53 is an Integer of the platform (64-bit), not a problem');
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+});

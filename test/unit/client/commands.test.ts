@@ -400,3 +400,9 @@ test('Test Filter / Test Rules reports name the skipped lines by number and say 
   assert.ok(withRecords.includes('- line 2: "http.hots" is not a rules-language field (did you mean "http.host"?)'), withRecords);
   assert.ok(unescape(testReport('a.filter.json', { ...FILTER_RESULT, ...records } as never)).includes('2 record(s) not read as on the platform'));
 });
+
+test('Test Filter report: a first match with an integer past 2^53 shows the text the server sends (the line\'s digits), not its doubles', async () => {
+  const { testReport } = await import('../../../client/src/commands/logpush');
+  const md = testReport('a.filter.json', { ...FILTER_RESULT, firstMatches: [{ line: 1, record: { EdgeStartTimestamp: 1700000000123456789 }, text: '{"EdgeStartTimestamp":1700000000123456789}' }] } as never);
+  assert.match(md, /- line 1: `\{"EdgeStartTimestamp":1700000000123456789\}`/);
+});

@@ -320,3 +320,21 @@ test('nesting: 100 levels of groups evaluate, 101 are refused; a node that is no
     assert.equal(c.error, `The filter cannot be evaluated: ${at} is not an object.`);
   }
 });
+
+test('a record\'s integer past 2^53 read from its line\'s digits (a bigint: readNdjson) compares exactly, in an Int field and an array[int]', () => {
+  const T = 'EdgeStartTimestamp', A = 'BotDetectionIDs';
+  const cases: [string, string, unknown, unknown, boolean][] = [
+    [T, 'eq', '1700000000000000001', 1700000000000000001n, true], [T, 'eq', '1700000000000000001', 1700000000000000000n, false],
+    [T, 'gt', '1700000000000000000', 1700000000000000001n, true], [T, 'lt', '1700000000000000001', 1700000000000000000n, true],
+    [T, 'in', ['1700000000000000001', '5'], 1700000000000000001n, true], [T, 'in', ['1700000000000000001'], 1700000000000000002n, false],
+    [T, 'in', ['5', '6'], 1700000000000000002n, false], [T, 'geq', '100', 1700000000000000002n, true],
+    // A filter's JSON number past 2^53 is a bigint too (withExactIntegers); 1700000000000000000n is the double 1.7e18 exactly
+    [A, 'contains', 1700000000000000001n, [3, 1700000000000000001n], true], [A, 'contains', 1700000000000000001n, [3, 1700000000000000000n], false],
+    [A, 'contains', 1700000000000000000, [3, 1700000000000000001n], false], [A, 'contains', 3, [3, 1700000000000000001n], true],
+    [A, 'in', [1700000000000000001n, 4], [1700000000000000001n], true], [A, 'in', [1700000000000000001n, 4], [1700000000000000000n], false],
+    [A, 'in', [1700000000000000000, 5], [1700000000000000001n], false], [A, 'in', [4, 5], [1700000000000000001n, 5], true],
+  ];
+  for (const [key, operator, value, recordValue, expected] of cases) {
+    assert.equal(run(key, operator, value, { [key]: recordValue }), expected, `${key} ${operator} ${String(value)} on ${String(recordValue)}`);
+  }
+});

@@ -581,8 +581,20 @@ test('a raw string has at most 255 "#" (wirefilter\'s InvalidRawStringHashCount)
 test('a non-Boolean operand of and/or/not is one error that names it (a field, a call, a literal); a per-element condition in a group is taken', () => {
   const problems = (src: string) => analyzeExpression(src).problems.map((p) => [p.code, p.message]);
   assert.deepEqual(problems('http.host and ssl'), [['ruleset/expr-type-mismatch', 'Field "http.host" is a String, not a Boolean; compare it with a value, e.g. http.host eq "...".']]);
-  assert.deepEqual(problems('lower(http.host) or ssl'), [['ruleset/expr-type-mismatch', 'lower() is a String, not a Boolean; compare it with a value, e.g. lower(...) eq "...".']]);
-  assert.deepEqual(problems('"a" and ssl'), [['ruleset/expr-type-mismatch', 'This value is a String, not a Boolean; compare it with a value, e.g. value eq "...".']]);
+  assert.deepEqual(problems('lower(http.host) or ssl'), [['ruleset/expr-type-mismatch', 'lower() is a String, not a Boolean; compare it with a value, e.g. lower(http.host) eq "...".']]);
+  // A literal is no condition, and no left side either (wirefilter compares a field or a call with a value): the example compares a
+  // field of its type with it, not "value eq ..." (no such field)
+  assert.deepEqual(problems('"a" and ssl'), [['ruleset/expr-type-mismatch', 'The string "a" is a String, not a Boolean; a literal is no condition: compare a field with it, e.g. http.host eq "a".']]);
+  assert.deepEqual(problems('5 or ssl'), [['ruleset/expr-type-mismatch', 'The integer 5 is an Integer, not a Boolean; a literal is no condition: compare a field with it, e.g. cf.waf.score eq 5.']]);
+  assert.deepEqual(problems('10.0.0.0/8 and ssl'), [['ruleset/expr-type-mismatch', 'The address 10.0.0.0/8 is an IP, not a Boolean; a literal is no condition: compare a field with it, e.g. ip.src in {10.0.0.0/8}.']]);
+  // Every example is a well-formed comparison: a value of the element type, not "eq ..." (which ended the sentence in "....")
+  assert.deepEqual(problems('http.request.headers.names and ssl'), [['ruleset/expr-type-mismatch', 'Field "http.request.headers.names" is an Array<String>, not a Boolean; compare it with a value, e.g. any(http.request.headers.names[*] eq "...").']]);
+  assert.deepEqual(problems('http.request.headers or ssl'), [['ruleset/expr-type-mismatch', 'Field "http.request.headers" is a Map<Array<String>>, not a Boolean; compare it with a value, e.g. http.request.headers["key"][0] eq "...".']]);
+  assert.deepEqual(problems('cf.llm.prompt.custom_topic_categories and ssl'), [['ruleset/expr-type-mismatch', 'Field "cf.llm.prompt.custom_topic_categories" is a Map<Integer>, not a Boolean; compare it with a value, e.g. cf.llm.prompt.custom_topic_categories["key"] gt 0.']]);
+  assert.deepEqual(problems('http.request.uri.args["a"] and ssl'), [['ruleset/expr-type-mismatch', 'Field "http.request.uri.args" at ["a"] is an Array<String>, not a Boolean; compare it with a value, e.g. any(http.request.uri.args["a"][*] eq "...").']]);
+  for (const src of ['http.request.headers.names and ssl', 'http.request.headers or ssl', 'cf.bot_management.detection_ids and ssl', '"a" and ssl']) {
+    for (const [, message] of problems(src)) assert.doesNotMatch(message as string, /\.\.\.\.|\beq \.\.\.[^"]|\bvalue eq\b/, src);
+  }
   assert.deepEqual(problems('(http.host) and ssl'), problems('http.host and ssl'), 'reported once, not again where the group is used');
   assert.deepEqual(problems('any((starts_with(http.request.headers.names[*], "x-")))'), []);
 });
@@ -618,8 +630,9 @@ test('bit_slice() bounds: an empty slice (end at the start) and a 33-bit one are
 
 test('the example in a non-Boolean operand\'s message fits its type: a key for a map, any() for an array, a CIDR set for an IP', () => {
   const example = (src: string) => /e\.g\. (.*)\.$/.exec(analyzeExpression(src).problems[0].message)![1];
-  assert.equal(example('http.request.headers and ssl'), 'http.request.headers["key"][0] eq ...');
-  assert.equal(example('http.request.headers.names and ssl'), 'any(http.request.headers.names[*] eq ...)');
+  assert.equal(example('http.request.headers and ssl'), 'http.request.headers["key"][0] eq "..."');
+  assert.equal(example('http.request.headers.names and ssl'), 'any(http.request.headers.names[*] eq "...")');
+  assert.equal(example('cf.bot_management.detection_ids and ssl'), 'any(cf.bot_management.detection_ids[*] gt 0)');
   assert.equal(example('ip.src and ssl'), 'ip.src in {192.0.2.0/24}');
   assert.equal(example('http.response.code and ssl'), 'http.response.code gt 0');
 });

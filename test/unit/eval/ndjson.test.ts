@@ -120,3 +120,29 @@ test('a line over the limit is reported by number and length without being kept 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an integer past 2^53 in a line or a JSON array item is the bigint of its digits; other numbers stay the numbers JSON.parse gives', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-'));
+  try {
+    const lines = [
+      '{"T": 1700000000123456789, "A": [1, -12345678901234567891], "N": {"x": 1700000000123456788}}',
+      '{"T": 9007199254740992, "U": 1e20, "F": 1700000000123456789.5, "S": "1700000000123456789"}',
+      '{"T": 200}',
+    ];
+    const file = path.join(dir, 'a.ndjson');
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+    const arr = path.join(dir, 'b.json');
+    fs.writeFileSync(arr, `[${lines.join(',')}]`);
+    for (const f of [file, arr]) {
+      const records = (await all(f)).map((i) => ('record' in i ? i.record : i));
+      assert.deepEqual(records, [
+        { T: 1700000000123456789n, A: [1, -12345678901234567891n], N: { x: 1700000000123456788n } },
+        // Exact as doubles (2^53, 1e20), a fraction, a string: as JSON.parse reads them
+        { T: 9007199254740992, U: 1e20, F: 1700000000123456789.5, S: '1700000000123456789' },
+        { T: 200 },
+      ], f);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -283,3 +283,23 @@ test('a lens counts the lines kept for it, and says "the first" when the file ha
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('edgekit/testFilter on a line with a unixnano timestamp past 2^53: compared by its digits, and its first match sent with them', { timeout: 60_000 }, async () => {
+  // The record holds a bigint (readNdjson keeps the line's digits), which JSON-RPC cannot send: the request failed. The record is sent
+  // with its nearest doubles, and its text with the line's digits.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-'));
+  const server = await startServer(serverJs());
+  try {
+    const logs = path.join(dir, 'ts.ndjson');
+    fs.writeFileSync(logs, '{"EdgeStartTimestamp": 1700000000123456789}\n{"EdgeStartTimestamp": 1700000000123456788}\n');
+    const uri = 'file:///w/ts.filter.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logpush-filter', version: 1, text: '{"where": {"key": "EdgeStartTimestamp", "operator": "eq", "value": 1700000000123456789}}' } });
+    const r = await server.conn.sendRequest<{ error?: string; total: number; matched: number; firstMatches: { line: number; record: Record<string, unknown>; text?: string }[] }>('edgekit/testFilter', { uri, logs });
+    assert.equal(r.error, undefined);
+    assert.deepEqual([r.total, r.matched], [2, 1]);
+    assert.deepEqual(r.firstMatches.map((m) => [m.line, m.text]), [[1, '{"EdgeStartTimestamp":1700000000123456789}']]);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -525,3 +525,15 @@ test('bytes per batch: the bound counts UTF-8 bytes, the batch prefix and suffix
   const roomy = sizes.filter((s) => s + 1 + longest <= 2000);
   assert.ok(roomy.length <= 1, `objects of ${sizes.join(', ')} bytes: more than one had room for another record (${longest} bytes)`);
 });
+
+test('a job\'s filter on a unixnano time past 2^53 compares it exactly, as test-filter does on the delivered line\'s digits', () => {
+  // 1764000000001000000 and ...0999999 are one double (the spacing is 256 there): compared as doubles, "gt ...0999999" was false.
+  const iso = '2025-11-24T16:00:00.001Z';
+  const nano = BigInt(Date.parse(iso)) * 1_000_000n;
+  const run = (operator: string, value: bigint) => {
+    const f = jobFilter({ filter: `{"where": {"key": "EdgeStartTimestamp", "operator": "${operator}", "value": ${value}}}` }, 'http_requests');
+    assert.ok(f && typeof f !== 'string', String(f));
+    return f.test({ EdgeStartTimestamp: iso });
+  };
+  assert.deepEqual([run('gt', nano - 1n), run('lt', nano + 1n), run('eq', nano + 1n), run('eq', nano), run('geq', nano + 1n)], [true, true, false, true, false]);
+});

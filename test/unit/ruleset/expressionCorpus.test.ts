@@ -361,9 +361,9 @@ for (const [expr, codes] of [
 // A whole expression that is an array of strings (a field, split(), a call mapped over "[*]") is no boolean to wrap in any():
 // any() takes booleans. The message says what it is and how to compare its elements.
 for (const [expr, example] of [
-  ['http.request.headers.names', 'any(http.request.headers.names[*] eq ...)'],
-  ['split(http.request.uri.path, "/", 8)', 'any(split(...)[*] eq ...)'],
-  ['lower(http.request.headers.names[*])', 'any(lower(...)[*] eq ...)'],
+  ['http.request.headers.names', 'any(http.request.headers.names[*] eq "...")'],
+  ['split(http.request.uri.path, "/", 8)', 'any(split(http.request.uri.path, "/", 8)[*] eq "...")'],
+  ['lower(http.request.headers.names[*])', 'any(lower(http.request.headers.names[*])[*] eq "...")'],
 ] as const) {
   test(`an array of strings is not a boolean: ${expr}`, () => {
     const { problems } = analyzeExpression(expr);

@@ -36,6 +36,7 @@ const NEGATED: Record<string, string> = { '!eq': 'eq', '!startsWith': 'startsWit
  * A filter's own values are read with the checker's grammar (filterNumber), after the checker's verdict (comparisonValueError). */
 function num(v: unknown): number {
   if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v); // a line's integer past 2^53 (readNdjson); compared exactly by order()
   if (typeof v === 'string' && v.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Number(v);
   return NaN;
 }
@@ -118,7 +119,8 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
     case 'contains': {
       const s = String(value);
       const n = numbers ? filterNumber(value) : NaN;
-      if (cls === 'array' && !Number.isNaN(n)) return (v) => Array.isArray(v) && v.some((x) => num(x) === n);
+      // By order(): an element or the value past 2^53 compares by its digits
+      if (cls === 'array' && !Number.isNaN(n)) { const big = bigOf(value); return (v) => Array.isArray(v) && v.some((x) => order(x, n, big) === 0); }
       if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => str(x) === s);
       return (v) => typeof v === 'string' && v.includes(s);
     }
@@ -135,7 +137,10 @@ function positive(op: string, cls: TypeClass, value: unknown, numOrStr: boolean,
       }
       if (cls === 'array' && numbers) {
         const nums = new Set(value.map(filterNumber).filter((n) => !Number.isNaN(n)));
-        return (v) => Array.isArray(v) && v.some((x) => nums.has(num(x)));
+        const eqs = value.map((x) => { const n = filterNumber(x), big = bigOf(x); return (y: unknown) => order(y, n, big) === 0; });
+        // An element or a member past 2^53 by its digits (order), the others through the set
+        const exact = value.some(longInt);
+        return (v) => Array.isArray(v) && v.some((x) => (exact || longInt(x) ? eqs.some((e) => e(x)) : nums.has(num(x))));
       }
       const set = new Set(value.map((x) => str(x)));
       if (cls === 'array') return (v) => Array.isArray(v) && v.some((x) => set.has(str(x)));

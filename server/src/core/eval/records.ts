@@ -34,7 +34,9 @@ function mismatch(value: unknown, ty: Ty): string | undefined {
   switch (ty.t) {
     case 'Unknown': return undefined;
     case 'String': case 'Bytes': return typeof value === 'string' ? undefined : describe(value);
-    case 'Integer': return typeof value === 'number' && Number.isFinite(value) ? undefined : describe(value);
+    // A bigint: an integer past 2^53 as the line writes it (readNdjson); the platform's integers are 64-bit
+    case 'Integer': return typeof value === 'bigint' ? (BigInt.asIntN(64, value) === value ? undefined : `the integer ${value}, past the 64-bit integers`)
+      : typeof value === 'number' && Number.isFinite(value) ? undefined : describe(value);
     case 'Boolean': return typeof value === 'boolean' ? undefined : describe(value);
     case 'IP': return typeof value === 'string' && platformIp(value) ? undefined : typeof value === 'string' ? `${describe(value)}, not an IP address (a.b.c.d in decimal, or IPv6)` : describe(value);
     case 'Array': {

@@ -134,12 +134,13 @@ function cidrTest(text: string): (v: unknown) => boolean {
 /** An integer literal exactly: past 2^53 a double is not the platform's 64-bit integer. */
 const exactInt = (n: IntNode): bigint | number => n.big ?? n.value;
 
-/** Whether a request's integer (a double from JSON) compares as `op` with an exact literal: as bigint when the literal is past 2^53. */
+/** Whether a request's integer (a double from JSON, or a bigint of the digits a line writes past 2^53: readNdjson) compares as `op`
+ * with an exact literal: as bigints when either is past 2^53. */
 function intCompare(v: unknown, lit: bigint | number, op: 'eq' | 'lt' | 'le' | 'gt' | 'ge'): boolean {
-  if (typeof v !== 'number') return false;
+  if (typeof v !== 'number' && typeof v !== 'bigint') return false;
   let a: number | bigint = v;
-  const b = lit;
-  if (typeof lit === 'bigint') { if (!Number.isInteger(v)) return false; a = BigInt(v); }
+  let b = lit;
+  if (typeof v === 'bigint') { if (typeof lit === 'number') b = BigInt(lit); } else if (typeof lit === 'bigint') { if (!Number.isInteger(v)) return false; a = BigInt(v); }
   switch (op) {
     case 'eq': return a === b;
     case 'lt': return a < b;

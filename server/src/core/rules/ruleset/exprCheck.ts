@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { compileRustRegex, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
+import { checkRustRegexOnRe2, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
 import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
@@ -125,8 +125,19 @@ class Checker {
   }
 
   notBoolean(e: Expr, t: Typed): void {
-    const what = e.type === 'field' ? `Field "${e.name}"` : e.type === 'call' ? callText(e) : 'This value';
-    this.mismatch(e, `${what} is ${article(tyName(t.ty))}, not a Boolean; compare it with a value, e.g. ${exampleFor(e, t.ty)}.`);
+    const is = `is ${article(tyName(t.ty))}, not a Boolean`;
+    if (e.type === 'string' || e.type === 'int' || e.type === 'ip') {
+      // A literal is no left side either (wirefilter compares a field or a call with a value): a field of its type compared with it
+      const text = this.src !== undefined ? this.src.slice(e.offset, e.offset + e.length) : e.type === 'string' ? JSON.stringify(e.value) : e.type === 'int' ? String(e.big ?? e.value) : e.text;
+      const [what, example] = e.type === 'string' ? ['The string', `http.host eq ${text}`] : e.type === 'int' ? ['The integer', `cf.waf.score eq ${text}`]
+        : ['The address', e.cidr ? `ip.src in {${text}}` : `ip.src eq ${text}`];
+      this.mismatch(e, `${what} ${text} ${is}; a literal is no condition: compare a field with it, e.g. ${example}.`);
+      return;
+    }
+    const what = e.type === 'field' ? `Field "${e.name}"${e.index.length ? ` at ${indexText(e.index)}` : ''}` : e.type === 'call' ? callText(e) : 'This value';
+    const lhs = e.type === 'field' ? fieldText(e) : e.type === 'call' && this.src !== undefined ? this.src.slice(e.offset, e.offset + e.length)
+      : e.type === 'call' ? `${e.name}(...)${indexText(e.index)}` : 'value';
+    this.mismatch(e, `${what} ${is}; compare it with a value, e.g. ${exampleFor(lhs, t.ty)}.`);
   }
 
   /** Operand of not/and/or/xor: must be Boolean (or one per element). */
@@ -559,8 +570,8 @@ class Checker {
       return;
     }
     // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
-    // as Rust does, and is what the evaluator runs. Two things Rust takes and RE2 does not stay unreported: a counted repetition over
-    // 1 000 and class set operations (--, &&, ~~).
+    // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex). What Rust takes
+    // and RE2 does not stays unreported: class set operations (--, &&, ~~); a regex past the platform's size limit is an error.
     const rust = rustRegexRefusal(pattern);
     if (rust) {
       this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
@@ -600,10 +611,10 @@ function re2Refusal(pattern: string): string | undefined {
   if (RE2_REFUSALS.has(pattern)) return RE2_REFUSALS.get(pattern);
   let why: string | undefined;
   try {
-    compileRustRegex(pattern);
+    checkRustRegexOnRe2(pattern);
   } catch (err) {
     const m = (err as Error).message.replace(/^error parsing regexp: /, '');
-    why = /^invalid repeat count/.test(m) || /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
+    why = /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
   }
   if (RE2_REFUSALS.size >= 1000) RE2_REFUSALS.clear();
   RE2_REFUSALS.set(pattern, why);
@@ -634,14 +645,15 @@ function hint(want: string, got: string, v: Literal): string {
   return '';
 }
 
-function exampleFor(e: Expr, ty: Ty): string {
-  const lhs = e.type === 'field' ? fieldText(e) : e.type === 'call' ? `${e.name}(...)${indexText(e.index)}` : 'value';
+/** A comparison of `lhs` (a field or call of type `ty`) with a value written out, well-formed: `http.host eq "..."`,
+ * `any(http.request.headers.names[*] eq "...")`, `http.request.headers["key"][0] eq "..."`. */
+function exampleFor(lhs: string, ty: Ty): string {
   switch (ty.t) {
-    case 'String': return `${lhs} eq "..."`;
     case 'Integer': return `${lhs} gt 0`;
     case 'IP': return `${lhs} in {192.0.2.0/24}`;
-    case 'Array': return `any(${lhs}[*] eq ...)`;
-    case 'Map': return `${lhs}["key"][0] eq ...`;
-    default: return `${lhs} eq ...`;
+    case 'Boolean': return `${lhs} eq true`;
+    case 'Array': return `any(${exampleFor(`${lhs}[*]`, ty.of)})`;
+    case 'Map': return exampleFor(`${lhs}["key"]${ty.of.t === 'Array' ? '[0]' : ''}`, ty.of.t === 'Array' ? ty.of.of : ty.of);
+    default: return `${lhs} eq "..."`;
   }
 }

@@ -150,9 +150,36 @@ export function rustToRe2(source: string): string {
   return out;
 }
 
-/** The regex compiled on RE2, after rustToRe2; throws RE2's error for one it refuses. */
+/** The regex compiled on RE2, after rustToRe2, its counted repetitions over RE2's 1 000 split (splitRepetitions); throws RE2's error
+ * for one it refuses. */
 export function compileRustRegex(pattern: string): RE2JS {
-  return RE2JS.compile(rustToRe2(pattern));
+  const re2 = rustToRe2(pattern);
+  try {
+    return RE2JS.compile(re2);
+  } catch (err) {
+    if (!/invalid repeat count/.test((err as Error).message)) throw err;
+    const split = splitRepetitions(re2);
+    if (split === undefined || split === re2) throw err;
+    return RE2JS.compile(split);
+  }
+}
+
+/**
+ * RE2's verdict on the regex as compileRustRegex compiles it (throws RE2's error), for the checker, without building the program of a
+ * large repetition: a repetition over RE2's 1 000 is checked as one copy of what it repeats (its split differs from that only in its
+ * counts, and RE2 takes any program the platform's limit allows: at most about 327 000 states, RE2 1.4 million instructions), so an
+ * edit of a{300000} does not compile it (1.2 s) again.
+ */
+export function checkRustRegexOnRe2(pattern: string): void {
+  const re2 = rustToRe2(pattern);
+  try {
+    RE2JS.compile(re2);
+  } catch (err) {
+    if (!/invalid repeat count/.test((err as Error).message)) throw err;
+    const shape = splitRepetitions(re2, true);
+    if (shape === undefined || shape === re2) throw err;
+    RE2JS.compile(shape);
+  }
 }
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
@@ -169,9 +196,14 @@ const MAX_U32 = 4294967295;
  *   something to repeat; "a{", "{,3}", "/api/{id}" are errors, where RE2 reads a literal brace;
  * - Unicode mode is off unless a (?u) turns it on: \p{...}/\pN is then an error (UnicodeNotAllowed), and so is a character past
  *   ASCII inside a class ([é], [\x{E9}]; \xE9 is a byte there), as class_literal_byte says;
- * - a class range cannot start or end with a class (\d-z).
+ * - a class range cannot start or end with a class (\d-z);
+ * - and, that read, the regex builds within the platform's compiled size limit (rustRegexSizeRefusal).
  */
 export function rustRegexRefusal(pattern: string): string | undefined {
+  return rustSyntaxRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
+}
+
+function rustSyntaxRefusal(pattern: string): string | undefined {
   let x = false, u = false;
   const groups: { x: boolean; u: boolean }[] = [];
   let canRepeat = false;
@@ -306,4 +338,192 @@ export function rustRegexRefusal(pattern: string): string | undefined {
     canRepeat = true;
   }
   return undefined;
+}
+
+// ---- The size of a regex on the platform, and RE2's repetition limit ----
+
+/** A regex as a tree, for its size on the platform (rustRegexSizeRefusal) and for RE2's repetition limit (splitRepetitions): an atom
+ * (a character, class or escape: `states` 1; an assertion or a flag group: 0), a group with its alternatives, a repetition (`max` -1:
+ * unbounded; `op` "{" for a counted one; `at` the quantifier's index in the pattern). */
+type RxNode =
+  | { k: 'atom'; text: string; states: number }
+  | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean }
+  | { k: 'rep'; sub: RxNode; min: number; max: number; op: string; text: string; lazy: boolean; at: number };
+
+const RX_ESCAPE = /^\\(?:[xuU]\{[^}]*\}|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[pP](?:\{[^}]*\}|[\s\S])|b\{[A-Za-z-][^}]*\}|[\s\S])/;
+const RX_QUANTIFIER = /^(?:([*+?])|\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\})(\?)?/;
+
+/**
+ * The alternatives of a regex's top level, as Rust's syntax (the x flag's spaces and comments skipped, \u escapes, spaced counts) or
+ * rustToRe2's writes it; undefined for one it cannot read (the checks before it have refused what Rust refuses) or nested past
+ * 1 000 groups.
+ */
+function regexTree(p: string): RxNode[][] | undefined {
+  interface Frame { open: string; capture: boolean; alts: RxNode[][]; x: boolean }
+  const stack: Frame[] = [{ open: '', capture: false, alts: [[]], x: false }];
+  let x = false;
+  const seq = (): RxNode[] => { const f = stack[stack.length - 1]; return f.alts[f.alts.length - 1]; };
+  for (let i = 0; i < p.length;) {
+    const c = p[i];
+    if (x && /\s/.test(c)) { i++; continue; }
+    if (x && c === '#') { while (i < p.length && p[i] !== '\n') i++; continue; }
+    if (c === '\\') {
+      const m = RX_ESCAPE.exec(p.slice(i, i + 80));
+      if (!m) return undefined;
+      seq().push({ k: 'atom', text: m[0], states: /^\\[bBAz<>]/.test(m[0]) ? 0 : 1 });
+      i += m[0].length;
+      continue;
+    }
+    if (c === '[') {
+      let j = i + 1, depth = 1;
+      if (p[j] === '^') j++;
+      if (p[j] === ']') j++;
+      while (j < p.length && depth > 0) {
+        if (p[j] === '\\') j += 2;
+        else if (p[j] === '[' && p[j + 1] === ':') { const e = p.indexOf(':]', j + 2); j = e < 0 ? j + 1 : e + 2; }
+        else { if (p[j] === '[') depth++; else if (p[j] === ']') depth--; j++; }
+      }
+      if (depth > 0) return undefined;
+      seq().push({ k: 'atom', text: p.slice(i, j), states: 1 });
+      i = j;
+      continue;
+    }
+    if (c === '(') {
+      const f = FLAG_GROUP.exec(p.slice(i, i + 40));
+      if (f) {
+        const [all, on, off = '', close] = f;
+        if (close === ':') stack.push({ open: all, capture: false, alts: [[]], x });
+        else seq().push({ k: 'atom', text: all, states: 0 });
+        x = on.includes('x') ? true : off.includes('x') ? false : x;
+        i += all.length;
+      } else {
+        const open = /^\(\?P?<[^>]*>/.exec(p.slice(i, i + 80))?.[0] ?? '(';
+        stack.push({ open, capture: true, alts: [[]], x });
+        i += open.length;
+      }
+      if (stack.length > 1000) return undefined;
+      continue;
+    }
+    if (c === ')') {
+      if (stack.length === 1) return undefined;
+      const g = stack.pop()!;
+      x = g.x;
+      seq().push({ k: 'group', open: g.open, alts: g.alts, capture: g.capture });
+      i++;
+      continue;
+    }
+    if (c === '|') { stack[stack.length - 1].alts.push([]); i++; continue; }
+    const q = c === '*' || c === '+' || c === '?' || c === '{' ? RX_QUANTIFIER.exec(p.slice(i, i + 64)) : null;
+    if (q) {
+      const s = seq();
+      if (s.length === 0) return undefined;
+      const min = q[1] ? (q[1] === '+' ? 1 : 0) : Number(q[2]);
+      const max = q[1] ? (q[1] === '?' ? 1 : -1) : q[3] ? (q[4] === '' ? -1 : Number(q[4])) : min;
+      s.push({ k: 'rep', sub: s.pop()!, min, max, op: q[1] ?? '{', text: q[0], lazy: q[5] !== undefined, at: i });
+      i += q[0].length;
+      continue;
+    }
+    const ch = String.fromCodePoint(p.codePointAt(i)!);
+    seq().push({ k: 'atom', text: ch, states: c === '^' || c === '$' ? 0 : 1 });
+    i += ch.length;
+  }
+  return stack.length === 1 ? stack[0].alts : undefined;
+}
+
+/** How many times a repetition's NFA holds what it repeats (regex-automata's Thompson compiler): x{m,n} n times (m, then n-m
+ * optional), x{m,} m times (at least once), x*, x+ and x? once. */
+const copies = (n: RxNode & { k: 'rep' }): number => (n.max >= 0 ? n.max : Math.max(n.min, 1));
+
+/** A lower bound of the NFA states the platform builds for the regex: one per character, class or escape, times the repetitions
+ * around it; the longest alternative of a group (alternatives of single characters become one class). */
+function rxStates(n: RxNode): number {
+  if (n.k === 'atom') return n.states;
+  if (n.k === 'rep') return copies(n) * rxStates(n.sub);
+  return altStates(n.alts);
+}
+function altStates(alts: RxNode[][]): number {
+  let most = 0;
+  for (const s of alts) { let sum = 0; for (const x of s) sum += rxStates(x); most = Math.max(most, sum); }
+  return most;
+}
+
+/** The platform's compiled size limit (wirefilter's RegexSettings: the regex crate's default, 10 MiB), and the fewest bytes an NFA
+ * state takes there: `a{327673}` builds and `a{327674}` does not (regex-automata 0.4 with wirefilter's settings, measured). */
+export const REGEX_SIZE_LIMIT = 10 * (1 << 20);
+const STATE_BYTES = 32;
+
+/**
+ * Why the platform refuses the regex for its size: more NFA states (at least, rxStates) than its 10 MiB compiled size limit holds,
+ * with the counted repetition that makes most of them and where it is; undefined when it is within the limit (or more than rxStates
+ * counts: the platform may still refuse a regex somewhat under the limit, `.{131070}`, whose states are larger).
+ */
+export function rustRegexSizeRefusal(pattern: string): string | undefined {
+  const max = REGEX_SIZE_LIMIT / STATE_BYTES;
+  if (!pattern.includes('{') && pattern.length <= max) return undefined; // no counted repetition, and short (most patterns)
+  const tree = regexTree(pattern);
+  if (!tree) return undefined;
+  const total = altStates(tree);
+  if (total <= max) return undefined;
+  let top: { rep: RxNode & { k: 'rep' }; states: number } | undefined;
+  const walk = (nodes: RxNode[], times: number): void => {
+    for (const n of nodes) {
+      if (n.k === 'group') for (const s of n.alts) walk(s, times);
+      if (n.k !== 'rep') continue;
+      const states = times * rxStates(n);
+      if (n.op === '{' && (!top || states > top.states)) top = { rep: n, states };
+      walk([n.sub], times * copies(n));
+    }
+  };
+  for (const s of tree) walk(s, 1);
+  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it at least ${top.states.toLocaleString('en')} NFA states`
+    : `it is at least ${total.toLocaleString('en')} NFA states long`;
+  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: at most about ${Math.floor(max).toLocaleString('en')} states; "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
+}
+
+/** The largest product of counted repetitions nested in one another in `n`, as RE2 multiplies them (re2js repeatIsValid). */
+function nestedCount(n: RxNode): number {
+  if (n.k === 'atom') return 1;
+  if (n.k === 'group') { let most = 1; for (const s of n.alts) for (const x of s) most = Math.max(most, nestedCount(x)); return most; }
+  return (n.op === '{' ? Math.max(n.max >= 0 ? n.max : n.min, 1) : 1) * nestedCount(n.sub);
+}
+
+/** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
+const RE2_MAX_REPEAT = 1000;
+
+/**
+ * The pattern (rustToRe2's) with the counted repetitions RE2 refuses rewritten as a run of smaller ones, which match the same:
+ * x{m,n} as x{b}...x{b}x{m mod b} then x{0,b}...x{0,(n-m) mod b} (x{a,b}x{c,d} is x{a+c,b+d}), x{m,} as x{b}...x*, with b as large
+ * as RE2 takes there. A copy after the first has its groups made non-capturing (one group per group of the pattern, numbered as
+ * written; a regex_replace "${1}" of a group inside such a repetition then gives the first copy's match, not the last one's).
+ * Undefined when the pattern cannot be read. `shape`: each such repetition as one copy of what it repeats (checkRustRegexOnRe2).
+ */
+export function splitRepetitions(pattern: string, shape = false): string | undefined {
+  const tree = regexTree(pattern);
+  if (!tree) return undefined;
+  const alts = (a: RxNode[][], budget: number, capture: boolean): string => a.map((s) => s.map((n) => emit(n, budget, capture)).join('')).join('|');
+  // What a quantifier follows: a repetition (x{2}{3}) in a group
+  const operand = (n: RxNode, budget: number, capture: boolean): string => (n.k === 'rep' ? `(?:${emit(n, budget, capture)})` : emit(n, budget, capture));
+  const emit = (n: RxNode, budget: number, capture: boolean): string => {
+    if (n.k === 'atom') return n.text;
+    if (n.k === 'group') return `${n.capture && !capture ? '(?:' : n.open}${alts(n.alts, budget, capture)})`;
+    const count = n.op === '{' ? (n.max >= 0 ? n.max : n.min) : 1;
+    if (count <= budget) return operand(n.sub, count > 0 ? Math.trunc(budget / count) : budget, capture) + n.text;
+    const b = Math.max(1, Math.trunc(budget / nestedCount(n.sub)));
+    const inner = Math.trunc(budget / b);
+    const first = operand(n.sub, inner, capture), rest = operand(n.sub, inner, false);
+    if (shape) return first;
+    const lazy = n.lazy ? '?' : '';
+    const parts: string[] = [];
+    const add = (lo: number, hi: number) => parts.push((parts.length ? rest : first) + (lo === 1 && hi === 1 ? '' : lo === hi ? `{${lo}}${lazy}` : `{${lo},${hi}}${lazy}`));
+    for (let k = 0; k < Math.floor(n.min / b); k++) add(b, b);
+    if (n.min % b) add(n.min % b, n.min % b);
+    if (n.max < 0) parts.push((parts.length ? rest : first) + `*${lazy}`);
+    else {
+      const optional = n.max - n.min;
+      for (let k = 0; k < Math.floor(optional / b); k++) add(0, b);
+      if (optional % b) add(0, optional % b);
+    }
+    return parts.join('');
+  };
+  return alts(tree, RE2_MAX_REPEAT, true);
 }

@@ -1,0 +1,73 @@
+// Counted repetitions over RE2's 1 000 (a{1001}, (?:ab){2000}): Rust's regex crate, the platform's engine, takes them up to its
+// compiled size limit (10 MiB), RE2 not at all. The checker reports what the platform refuses for its size, naming the repetition;
+// the evaluator runs the rest, the repetition split into counts RE2 takes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { compileExpression } from '../../../server/src/core';
+import { compileRustRegex, splitRepetitions } from '../../../server/src/core/rules/ruleset/rustRegex';
+
+const errors = (src: string) => analyzeExpression(src).problems.filter((p) => p.code === 'ruleset/expr-invalid-regex').map((p) => p.message);
+const run = (src: string, host: string): boolean => {
+  const c = compileExpression(src);
+  if (!c.ok) throw new Error(c.error);
+  return c.expression.test({ 'http.host': host });
+};
+
+test('a counted repetition over 1 000 is valid Rust regex: no error, and the evaluator runs it (it could not: "RE2 cannot run it")', () => {
+  for (const p of ['a{1001}', '(?:ab){2000}', 'a{1001,}', 'a{0,5000}', '(?:a{3}b){400}', '(a){1500}', '(?P<n>a){1001}', 'a{2000}?', '(?x) a { 1001 }']) {
+    const src = `http.host matches "${p}"`;
+    assert.deepEqual(errors(src), [], p);
+    assert.equal(compileExpression(src).ok, true, `${p}: ${JSON.stringify(compileExpression(src))}`);
+  }
+  const a = (n: number) => 'a'.repeat(n);
+  assert.equal(run('http.host matches "^a{1001}$"', a(1001)), true);
+  assert.equal(run('http.host matches "^a{1001}$"', a(1000)), false);
+  assert.equal(run('http.host matches "^a{1001}$"', a(1002)), false);
+  assert.equal(run('http.host matches "^(?:ab){2000}$"', 'ab'.repeat(2000)), true);
+  assert.equal(run('http.host matches "^(?:ab){2000}$"', 'ab'.repeat(1999) + 'a'), false);
+  for (const [n, want] of [[2499, false], [2500, true], [3333, true], [3334, false]] as const) assert.equal(run('http.host matches "^a{2500,3333}$"', a(n)), want, `a{2500,3333} on ${n}`);
+  for (const [n, want] of [[1000, false], [1001, true], [4000, true]] as const) assert.equal(run('http.host matches "^a{1001,}$"', a(n)), want, `a{1001,} on ${n}`);
+  assert.equal(run('http.host matches "^(?:a{3}b){400}$"', 'aaab'.repeat(400)), true);
+  assert.equal(run('http.host matches "^(?:a{3}b){400}$"', 'aaab'.repeat(399) + 'aab'), false);
+  assert.equal(run('http.host matches "^(?:x|a{1500})$"', a(1500)), true);
+  assert.equal(run('http.host matches "^(?:x|a{1500})$"', 'x'), true);
+  // Groups keep their numbers: "${2}" is still the (b) after a split (a){1500}
+  assert.equal(run('regex_replace(http.host, "^(a){1500}(b)$", "${2}") eq "b"', `${a(1500)}b`), true);
+});
+
+test('split repetitions match what the pattern matches (against JavaScript\'s engine, which takes any count), and RE2 takes them', () => {
+  const patterns = ['^a{1001}$', '^(?:ab|c){999,1003}$', '^(?:a{2,3}b?){600}$', '^a{0,2001}b$', '^(?:a{1000}){3}$', '^(?:(?:ab){40}c){30}$', '^a{1001,}?b', '^[ab]{1200}c{3}$'];
+  let seed = 7;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+  for (const p of patterns) {
+    const split = splitRepetitions(p)!;
+    const re2 = compileRustRegex(p);
+    const js = new RegExp(p);
+    for (let i = 0; i < 200; i++) {
+      // Near the counts: runs of the pattern's letters of a length around 1 000 to 3 000
+      const n = 900 + Math.floor(rand() * 2400);
+      const s = Array.from({ length: n }, () => 'abc'[Math.floor(rand() * (rand() < 0.8 ? 1 : 3))]).join('') + (rand() < 0.5 ? 'b' : '');
+      assert.equal(re2.matcher(s).find(), js.test(s), `${p} (as ${split.slice(0, 80)}...) on ${s.length} characters`);
+    }
+    // And on strings it must match
+    const a = p.replace(/[\^$]/g, '');
+    if (a === 'a{1001}') assert.equal(re2.matcher('a'.repeat(1001)).find(), true);
+  }
+});
+
+test('a regex past the platform\'s compiled size limit is an error naming the repetition and the limit; under it, none', () => {
+  // What regex-automata 0.4 with wirefilter's settings (unicode(false), utf8(false), 10 MiB) builds and refuses, measured:
+  // a{327673} builds, a{327674} does not; (?:a{1000}){327} builds, {328} does not; .{131069} builds (its states are larger).
+  const refused = ['(?:a{1000}){1000}', 'a{1000000}', 'a{4294967295}', '(?:(?:ab){1000}){200}', 'x(?:a{600}|b){600}'];
+  for (const p of refused) {
+    const [m] = errors(`http.host matches "${p}"`);
+    assert.ok(m, p);
+    assert.match(m, /past the platform's compiled size limit \(10485760 bytes/, p);
+    assert.match(m, /Compiled regex exceeds size limit of 10485760 bytes/, p);
+    assert.equal(compileExpression(`http.host matches "${p}"`).ok, false, p);
+  }
+  assert.match(errors('http.host matches "(?:a{1000}){1000}"')[0], /the counted repetition "\{1000\}" at 12 makes it at least 1,000,000 NFA states/);
+  assert.match(errors('http.host matches "x(?:a{600}|b){600}"')[0], /"\{600\}" at 14 makes it at least 360,000 NFA states/);
+  for (const p of ['a{300000}', '(?:a{1000}){300}', '.{131069}']) assert.deepEqual(errors(`http.host matches "${p}"`), [], p);
+});
