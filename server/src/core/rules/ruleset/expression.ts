@@ -3,7 +3,7 @@ import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
 import { checkExpression, inferExpression, leftKindOf } from './exprCheck';
-import { rewriteOnlyProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
+import { mayNameRewriteOnly, rewriteOnlyProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
@@ -22,7 +22,7 @@ export function analyzeExpression(src: string, phase?: string, site?: Expression
       const r = inferExpression(ast, phase, src);
       problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase, src));
     }
-    if (site) problems.push(...rewriteOnlyProblems(ast, site, problems.slice(before)));
+    if (site && mayNameRewriteOnly(src)) problems.push(...rewriteOnlyProblems(ast, site, problems.slice(before)));
   }
   // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
   // (and then that is all); else the joined word is a warning of its own, with the space as its fix: "notssl" is accepted, but is
