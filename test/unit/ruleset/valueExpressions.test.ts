@@ -58,7 +58,7 @@ test('a value expression must give a value of its place\'s type: a condition, an
   assert.match(cond.problems[0].message, /header value .* must be a String; .*condition/);
   assert.equal(cond.problems[0].severity, 'error');
   const int = check(ruleset('http_request_late_transform', header('cf.bot_management.score')));
-  assert.deepEqual(int.at('ruleset/expr-type-mismatch'), ['cf.bot_management.score']);
+  assert.deepEqual(int.at('ruleset/expr-value-conversion'), ['cf.bot_management.score'], 'a warning in a header value (the test below)');
   assert.match(int.problems[0].message, /is an Integer.*to_string/);
   const edits = int.problems[0].fixes![0].edits;
   let fixed = int.text;
@@ -125,4 +125,18 @@ test('completion after an operand of a value expression offers no comparison (th
   const labels = (needle: string) => rulesetPlugin.complete!(d, text.indexOf(needle) + needle.length, DEFAULT_OPTIONS).map((c) => c.label);
   assert.ok(labels('"rewrite","expression":"http.host ').includes('eq'), 'the match expression');
   assert.deepEqual(labels('"set","expression":"http.host '), [], 'the header value');
+});
+
+test('a header value that is an IP, Integer or Boolean field is a warning with the to_string() fix, not an error: the Rulesets API\'s own example sets "ip.src"', () => {
+  // The API's OpenAPI example of a dynamic header (cloudflare-typescript src/resources/rulesets/rules.ts) and working client code set
+  // "expression": "ip.src" with no to_string(): the platform takes it, so an error there would refuse a working configuration
+  for (const field of ['ip.src', 'cf.bot_management.score', 'ssl']) {
+    const r = check(ruleset('http_request_late_transform', header(field)));
+    assert.deepEqual(r.problems.map((p) => [p.code, p.severity, r.text.substr(p.offset, p.length)]), [['ruleset/expr-value-conversion', 'warning', field]], field);
+    assert.match(r.problems[0].message, /header value \(X-Ctx\) is (an IP|an Integer|a Boolean) \(field "[^"]+"\).*to_string\(\)/);
+    assert.equal(r.problems[0].fixes?.[0]?.title, 'Convert with to_string(...)');
+  }
+  // Elsewhere (a URI path, a redirect target) it stays an error
+  const path = check(ruleset('http_request_transform', { action: 'rewrite', expression: 'true', action_parameters: { uri: { path: { expression: 'ip.src' } } } }));
+  assert.deepEqual(path.problems.map((p) => [p.code, p.severity]), [['ruleset/expr-type-mismatch', 'error']]);
 });

@@ -166,8 +166,14 @@ export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, sit
   const toString = FUNCTIONS.get('to_string')!;
   const convertible = t.t === 'Integer' || t.t === 'IP' || t.t === 'Boolean';
   const offered = convertible && (!phase || !toString.phases || toString.phases.includes(phase));
-  return problem(`${head}; ${named} is ${article(tyName(t))}${convertible ? ': convert it with to_string(...)' : ''}.`,
-    offered ? [{ title: 'Convert with to_string(...)', preferred: true, edits: [{ offset: ast.offset, length: 0, newText: 'to_string(' }, { offset: ast.offset + ast.length, length: 0, newText: ')' }] }] : undefined);
+  const fix: ExprProblem['fixes'] = offered ? [{ title: 'Convert with to_string(...)', preferred: true, edits: [{ offset: ast.offset, length: 0, newText: 'to_string(' }, { offset: ast.offset + ast.length, length: 0, newText: ')' }] }] : undefined;
+  if (convertible && site.rewrite === 'header' && ast.type === 'field') {
+    // A warning, not an error: the docs write to_string(), but the API's own example of a dynamic header and working client code
+    // set "ip.src" as it is (docs/architecture.md, "Value expressions inside a rule")
+    return [{ code: 'ruleset/expr-value-conversion', ...at, ...(fix ? { fixes: fix } : {}),
+      message: `The ${siteName(site, path)} is ${article(tyName(t))} (${named}); the docs convert such a value with to_string(), which says what text the header gets.` }];
+  }
+  return problem(`${head}; ${named} is ${article(tyName(t))}${convertible ? ': convert it with to_string(...)' : ''}.`, fix);
 }
 
 function textual(t: Ty): boolean { return t.t === 'String' || t.t === 'Bytes'; }
