@@ -484,6 +484,7 @@ function build(e: Expr): Fn {
       };
     }
     case 'compare': {
+      if (e.right.type === 'field' || e.right.type === 'call') throw new EvalError(`The comparison of two fields or function results at ${e.offset} is not evaluated yet.`);
       const left = build(e.left);
       const cmp = comparer(e);
       return (r) => { const v = left(r); return v instanceof Each ? new Each(v.values.map(cmp)) : cmp(v); };
