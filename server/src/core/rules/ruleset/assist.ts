@@ -4,11 +4,11 @@ import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-pars
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
-  managedRuleset, tyName,
+  managedRuleset, sameTy, tyName, type Ty,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
-import { KEYWORDS } from './exprParser';
+import { DYNAMIC_OPS, KEYWORDS, type CompareOp } from './exprParser';
 import { OPS_BY_TYPE } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
@@ -236,15 +236,30 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
   const phase = phaseOf(doc.value);
   const catalogue = fieldCatalogue(phase);
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
-  // After a comparison operator a value comes (a literal, a set after "in"): fields and functions are refused there
-  // ("Expected a value after ..."), so none is offered.
   if (prev && prev.kind === 'ident' && prev.text === 'strict') {
     kw('wildcard', 'comparison');
     return out;
   }
+  // After a comparison operator a value comes (a literal, a set after "in"). After equality and ordering it may also be a field
+  // or a function result (changelog 2026-10-01 "Compare dynamic values"): with a plain field on the left, the fields and functions
+  // of its type are offered (the checker's rule: String with Bytes; no ordering on IP)
   if (prev && (prev.kind === 'ident' || prev.kind === 'punct') && COMPARISON_OPERATORS.has(prev.text)) {
     if (prev.text === 'in') {
       out.push({ label: '{ }', kind: 'snippet', detail: 'a set of values', documentation: OPERATOR_DOCS.in, insertText: '{$1}', snippet: true, replace });
+    }
+    const op = COMPARE_NAMES.get(prev.text);
+    const lhs = preceding[preceding.length - 2];
+    const left = lhs?.kind === 'ident' ? catalogue.fields.get(lhs.text)?.type : undefined;
+    if (!op || !DYNAMIC_OPS.has(op) || !left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
+    const fits = (t: Ty) => sameTy(t, left) || ((t.t === 'String' || t.t === 'Bytes') && (left.t === 'String' || left.t === 'Bytes'));
+    for (const f of catalogue.fields.values()) {
+      if (!f.deprecatedFor && fits(f.type)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+    }
+    for (const fn of FUNCTIONS.values()) {
+      if (fn.phases && !fn.phases.includes(phase)) continue;
+      // A function whose result is its first argument's type (coalesce, concat) gives the left side's type with such an argument
+      if (fn.result !== 'arg0' && !fits(fn.result)) continue;
+      out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
     }
     return out;
   }
@@ -273,6 +288,10 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
 }
 
 const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'in', '==', '!=', '<', '<=', '>', '>=', '~']);
+/** The equality and ordering operators by how they are written (words and symbols). */
+const COMPARE_NAMES: ReadonlyMap<string, CompareOp> = new Map([
+  ['eq', 'eq'], ['ne', 'ne'], ['lt', 'lt'], ['le', 'le'], ['gt', 'gt'], ['ge', 'ge'], ['==', 'eq'], ['!=', 'ne'], ['<', 'lt'], ['<=', 'le'], ['>', 'gt'], ['>=', 'ge'],
+]);
 
 /** True when the token ends an operand (a field, a value, a call or index), so an operator comes next. */
 function afterOperand(t: Token): boolean {
