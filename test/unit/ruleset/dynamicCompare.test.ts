@@ -114,3 +114,12 @@ test('"[*]" on one side gives one boolean per element (any()/all() as for litera
   assert.equal(codeInfo('ruleset/expr-compare-fields').severity, 'warning');
   assert.ok(p[0].message.includes('"[*]" on both sides'), p[0].message);
 });
+
+test('a known field whose type the catalogue does not give, or a field of the other catalogue, on the right is still a field, not a string without quotes', () => {
+  // cf.edge.client_port: accepted but not type-checked (no type in the docs)
+  assert.deepEqual(codes('cf.edge.server_port eq cf.edge.client_port'), []);
+  // an HTTP field in a Network Firewall phase: the checker's message for it, as on the left
+  const [p] = errors('tcp.dstport eq http.host', 'magic_transit');
+  assert.equal(p?.code, 'ruleset/expr-unknown-field');
+  assert.ok(p.message.includes('in phase magic_transit'), p.message);
+});

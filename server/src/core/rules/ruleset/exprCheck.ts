@@ -69,6 +69,16 @@ export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
   };
 }
 
+/**
+ * Whether a name is a field, of the phase's catalogue or of the other one (an HTTP field in a Network Firewall phase, which the
+ * check reports as such): what the parser reads as a field on the right of a comparison (parseExpression's isField).
+ */
+export function isFieldName(phase?: string): (name: string) => boolean {
+  const own = fieldCatalogue(phase);
+  const other = otherCatalogue(own);
+  return (name) => own.fields.has(name) || other.fields.has(name);
+}
+
 class Checker {
   problems: ExprProblem[] = [];
   /** The first regex_replace()/wildcard_replace() call of each name. */

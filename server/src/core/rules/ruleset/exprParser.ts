@@ -86,10 +86,14 @@ export const DYNAMIC_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'l
 /** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
 const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
 
-/** leftKind: the type of a comparison's left side (the checker's, exprCheck leftKindOf); without it every left side is `unknown`. */
-export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind): ParseResult {
+/**
+ * leftKind: the type of a comparison's left side (the checker's, exprCheck leftKindOf); without it every left side is `unknown`.
+ * isField: whether a name is a field of either catalogue (exprCheck isFieldName), so that a bare word on the right of a comparison is
+ * read as a field, not as a string without its quotes; without it, a word leftKind types.
+ */
+export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind, isField?: (name: string) => boolean): ParseResult {
   const lexed = tokenize(src);
-  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind);
+  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind, isField);
   let ast: Expr | undefined;
   if (lexed.tokens.length === 1) {
     return { ast, problems: [...lexed.problems, { code: 'ruleset/expr-syntax', message: 'The expression is empty; use "true" to match all requests.', offset: 0, length: src.length }] };
@@ -172,7 +176,7 @@ class Parser {
   private settled: LexProblem[] = [];
   private ahead: LexProblem[];
   constructor(private tokens: Token[], private readonly src: string, lexProblems: LexProblem[],
-    private readonly leftKind?: (left: Expr) => LeftKind) {
+    private readonly leftKind?: (left: Expr) => LeftKind, private readonly isField?: (name: string) => boolean) {
     this.ahead = [...lexProblems].sort((a, b) => a.offset - b.offset).reverse();
   }
 
@@ -454,7 +458,8 @@ class Parser {
     if (t.kind !== 'ident' || KEYWORDS.has(t.text)) return undefined;
     const next = this.peek(1);
     if (this.isPunct(next, '(')) return `the function ${t.text}()`;
-    if ((this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown') || (this.isPunct(next, '[') && next.offset === t.offset + t.length)) return `the field "${t.text}"`;
+    const known = this.isField ? this.isField(t.text) : !!this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown';
+    if (known || (this.isPunct(next, '[') && next.offset === t.offset + t.length)) return `the field "${t.text}"`;
     return undefined;
   }
 
