@@ -265,3 +265,12 @@ test('a comparison of two fields (changelog 2026-10-01): hover on the right-hand
   // A phase's functions only (cidr() in custom and rate limiting rules)
   assert.ok(after('ip.src eq ').some((c) => c.label === 'cidr'));
 });
+
+test('hover on an equality or ordering operator says its right side may be a field or a function result of the same type; on contains, a literal', () => {
+  const text = '{"rules":[{"action":"block","expression":"http.host eq http.referer and http.host >= http.referer and http.host contains \\"a\\""}]}';
+  const d = parseDocument(text);
+  for (const op of [' eq ', ' >= ']) {
+    assert.match(rulesetPlugin.hover!(d, text.indexOf(op) + 1, DEFAULT_OPTIONS)!.markdown, /a field or a function result of the same type/, op);
+  }
+  assert.doesNotMatch(rulesetPlugin.hover!(d, text.indexOf('contains') + 1, DEFAULT_OPTIONS)!.markdown, /a field or a function result/);
+});

@@ -123,3 +123,22 @@ test('a known field whose type the catalogue does not give, or a field of the ot
   assert.equal(p?.code, 'ruleset/expr-unknown-field');
   assert.ok(p.message.includes('in phase magic_transit'), p.message);
 });
+
+test('an array on the right: the fix compares every element, as for an array on the left (all() first after "ne")', () => {
+  const apply = (src: string, edits: { offset: number; length: number; newText: string }[]) =>
+    [...edits].sort((a, b) => b.offset - a.offset).reduce((s, e) => s.slice(0, e.offset) + e.newText + s.slice(e.offset + e.length), src);
+  const src = 'http.host eq http.request.headers.names';
+  const [p] = errors(src);
+  assert.deepEqual(p.fixes?.map((f) => apply(src, f.edits)), ['any(http.host eq http.request.headers.names[*])']);
+  assert.deepEqual(codes(apply(src, p.fixes![0].edits)), []);
+  const ne = 'http.host ne http.request.headers.names';
+  assert.deepEqual(errors(ne)[0].fixes?.map((f) => [apply(ne, f.edits), f.preferred]), [
+    ['all(http.host ne http.request.headers.names[*])', true], ['any(http.host ne http.request.headers.names[*])', false]]);
+  // inside any() already: "[*]" alone
+  const inner = 'any(http.request.uri.args.names[*] eq "a") and http.host eq http.request.headers.names';
+  assert.equal(errors(inner)[0].fixes?.length, 1);
+  const within = 'any(http.host eq http.request.headers.names)';
+  assert.deepEqual(errors(within)[0].fixes?.map((f) => apply(within, f.edits)), ['any(http.host eq http.request.headers.names[*])']);
+  // with "[*]" on the left already, no fix: "[*]" on both sides is not evaluated
+  assert.equal(errors('any(http.request.uri.args.names[*] eq http.request.headers.names)')[0].fixes, undefined);
+});

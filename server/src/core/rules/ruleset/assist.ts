@@ -106,13 +106,15 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
   return undefined;
 }
 
+/** After equality and ordering the right side may be a field or a function result (changelog 2026-10-01 "Compare dynamic values"). */
+const DYNAMIC_DOC = ' The right side is a value, or a field or a function result of the same type (`http.request.uri.path ne raw.http.request.uri.path`).';
 const OPERATOR_DOCS: Record<string, string> = {
-  eq: '`eq` / `==`: equal (String, IP, Number).', '==': '`eq` / `==`: equal (String, IP, Number).',
-  ne: '`ne` / `!=`: not equal (String, IP, Number).', '!=': '`ne` / `!=`: not equal (String, IP, Number).',
-  lt: '`lt` / `<`: less than (String, Number).', '<': '`lt` / `<`: less than (String, Number).',
-  le: '`le` / `<=`: less or equal (String, Number).', '<=': '`le` / `<=`: less or equal (String, Number).',
-  gt: '`gt` / `>`: greater than (String, Number).', '>': '`gt` / `>`: greater than (String, Number).',
-  ge: '`ge` / `>=`: greater or equal (String, Number).', '>=': '`ge` / `>=`: greater or equal (String, Number).',
+  eq: `\`eq\` / \`==\`: equal (String, IP, Number).${DYNAMIC_DOC}`, '==': `\`eq\` / \`==\`: equal (String, IP, Number).${DYNAMIC_DOC}`,
+  ne: `\`ne\` / \`!=\`: not equal (String, IP, Number).${DYNAMIC_DOC}`, '!=': `\`ne\` / \`!=\`: not equal (String, IP, Number).${DYNAMIC_DOC}`,
+  lt: `\`lt\` / \`<\`: less than (String, Number).${DYNAMIC_DOC}`, '<': `\`lt\` / \`<\`: less than (String, Number).${DYNAMIC_DOC}`,
+  le: `\`le\` / \`<=\`: less or equal (String, Number).${DYNAMIC_DOC}`, '<=': `\`le\` / \`<=\`: less or equal (String, Number).${DYNAMIC_DOC}`,
+  gt: `\`gt\` / \`>\`: greater than (String, Number).${DYNAMIC_DOC}`, '>': `\`gt\` / \`>\`: greater than (String, Number).${DYNAMIC_DOC}`,
+  ge: `\`ge\` / \`>=\`: greater or equal (String, Number).${DYNAMIC_DOC}`, '>=': `\`ge\` / \`>=\`: greater or equal (String, Number).${DYNAMIC_DOC}`,
   contains: '`contains`: the string contains the value (String only).',
   matches: '`matches` / `~`: Rust regex match (String only; Business and Enterprise).', '~': '`matches` / `~`: Rust regex match (String only).',
   wildcard: '`wildcard`: case-insensitive whole-value match; `*` matches any run of characters (`strict wildcard` is case-sensitive).',

@@ -452,15 +452,8 @@ class Checker {
         message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${this.written(e.opSpan, e.op)}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
       const elem = left.ty.t === 'Array' || left.ty.t === 'Map' ? left.ty.of.t : 'Unknown';
       // Not where the elements are arrays or maps themselves: "[*]" would compare each of those whole, refused the same way
-      if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
-        // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
-        const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
-        const wrap = (fn: 'any' | 'all', preferred: boolean) => ({ title: `Compare every element: ${fn}(...[*] ...)`, preferred,
-          edits: [{ offset: e.offset, length: 0, newText: `${fn}(` }, star, { offset: e.offset + e.length, length: 0, newText: ')' }] });
-        // "ne" reads as "no element is": any(...[*] ne x) holds for nearly every request (some element differs), so all() comes first
-        // and both are offered; Fix all (a problem's only fix) leaves that choice to the user.
-        problem.fixes = this.reducers ? [{ title: 'Compare every element: add [*]', preferred: true, edits: [star] }]
-          : e.op === 'ne' ? [wrap('all', true), wrap('any', false)] : [wrap('any', true)];
+      if (!left.each && !right?.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
+        problem.fixes = this.everyElement(e, lhs);
       }
       this.problems.push(problem);
       return UNKNOWN; // what it would give is unknown: no second problem on the any() or "and" around it
@@ -486,6 +479,22 @@ class Checker {
   }
 
   /**
+   * The fixes that compare every element of an array side (a field or a call): "[*]" after it, and any(...) around the comparison
+   * when no any()/all() holds it already. "ne" reads as "no element is": any(...[*] ne x) holds for nearly every request (some element
+   * differs), so all() comes first and both are offered; Fix all (a problem's only fix) leaves that choice to the user.
+   */
+  private everyElement(e: CompareNode, side: FieldNode | CallNode): ExprProblem['fixes'] {
+    const star = { offset: side.offset + side.length, length: 0, newText: '[*]' };
+    const end = e.offset + e.length;
+    // On the right side "[*]" and ")" go in at the same place: one edit, so that no applier can put them the wrong way round
+    const close = star.offset === end ? [{ ...star, newText: '[*])' }] : [star, { offset: end, length: 0, newText: ')' }];
+    const wrap = (fn: 'any' | 'all', preferred: boolean) => ({ title: `Compare every element: ${fn}(...[*] ...)`, preferred,
+      edits: [{ offset: e.offset, length: 0, newText: `${fn}(` }, ...close] });
+    return this.reducers ? [{ title: 'Compare every element: add [*]', preferred: true, edits: [star] }]
+      : e.op === 'ne' ? [wrap('all', true), wrap('any', false)] : [wrap('any', true)];
+  }
+
+  /**
    * A field or a call on the right of equality or ordering (changelog 2026-10-01 "Compare dynamic values"): of the left side's type
    * (String and Bytes with each other, as a string literal with a Bytes field), a single value or one per element ("[*]"); the
    * operator was checked against the left side's type already (no ordering on IP). "[*]" on both sides: a warning, as the platform
@@ -502,7 +511,12 @@ class Checker {
     const t = right.ty;
     if (t.t === 'Unknown') return;
     if (t.t === 'Array' || t.t === 'Map') {
-      return this.mismatch(r, `The right side of "${op}", ${rwhat}, is ${article(tyName(t))} and cannot be compared with ${what()} (${tyName(left.ty)}); pick an element with [0]${t.t === 'Map' ? ', ["key"]' : ''} or every element with [*].`);
+      const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: r.offset, length: r.length,
+        message: `The right side of "${op}", ${rwhat}, is ${article(tyName(t))} and cannot be compared with ${what()} (${tyName(left.ty)}); pick an element with [0]${t.t === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
+      // As for an array on the left; not with "[*]" on the left already (both sides are not evaluated), nor over arrays of arrays
+      if (!left.each && !right.each && t.of.t !== 'Array' && t.of.t !== 'Map') problem.fixes = this.everyElement(e, r);
+      this.problems.push(problem);
+      return;
     }
     if (sameTy(t, left.ty) || (textual(t) && textual(left.ty))) return;
     this.mismatch(r, `The two sides of "${op}" are of different types, ${what()} (${tyName(left.ty)}) and ${rwhat} (${tyName(t)}); both must be of one type (a String and Bytes compare with each other).`);
