@@ -142,3 +142,17 @@ test('an array on the right: the fix compares every element, as for an array on 
   // with "[*]" on the left already, no fix: "[*]" on both sides is not evaluated
   assert.equal(errors('any(http.request.uri.args.names[*] eq http.request.headers.names)')[0].fixes, undefined);
 });
+
+test('a misspelt field on the right (a bare word near a field\'s name): the error offers the field first, then the quotes', () => {
+  const src = 'http.host eq http.referr';
+  const [p, ...rest] = analyzeExpression(src).problems;
+  assert.equal(rest.length, 0);
+  assert.equal(p.code, 'ruleset/expr-syntax');
+  assert.equal(at(src, p), 'http.referr');
+  assert.ok(p.message.includes('did you mean the field "http.referer"'), p.message);
+  assert.deepEqual(p.fixes?.map((f) => [f.edits[0].newText, !!f.preferred]), [['http.referer', true], ['"http.referr"', false]]);
+  // After an operator that takes a literal only, no field is offered
+  assert.deepEqual(analyzeExpression('http.host contains http.referr').problems[0].fixes?.map((f) => f.edits[0].newText), ['"http.referr"']);
+  // A word near no field keeps the quoting fix alone
+  assert.deepEqual(analyzeExpression('http.host eq example.com').problems[0].fixes?.map((f) => [f.edits[0].newText, !!f.preferred]), [['"example.com"', true]]);
+});

@@ -6,7 +6,7 @@ import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
-import { DYNAMIC_OPS, walk, type CallNode, type CompareNode, type CompareOp, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
+import { DYNAMIC_OPS, walk, type CallNode, type CompareNode, type CompareOp, type FieldNames, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
 import ipaddr from 'ipaddr.js';
 import { validIpv4, validIpv6 } from './exprLexer';
@@ -70,13 +70,17 @@ export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
 }
 
 /**
- * Whether a name is a field, of the phase's catalogue or of the other one (an HTTP field in a Network Firewall phase, which the
- * check reports as such): what the parser reads as a field on the right of a comparison (parseExpression's isField).
+ * The field names of the phase's catalogue and of the other one (an HTTP field in a Network Firewall phase, which the check reports
+ * as such): what the parser reads as a field on the right of a comparison (parseExpression's `fields`), and the phase's names
+ * nearest a misspelt one there.
  */
-export function isFieldName(phase?: string): (name: string) => boolean {
+export function fieldNames(phase?: string): FieldNames {
   const own = fieldCatalogue(phase);
   const other = otherCatalogue(own);
-  return (name) => own.fields.has(name) || other.fields.has(name);
+  return {
+    has: (name) => own.fields.has(name) || other.fields.has(name),
+    near: (name) => (name.includes('.') ? suggest(name, own.names, { sameLastSegment: true }) : []),
+  };
 }
 
 class Checker {

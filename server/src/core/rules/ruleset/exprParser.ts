@@ -86,14 +86,17 @@ export const DYNAMIC_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'l
 /** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
 const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
 
+/** The field names the parser asks about (exprCheck fieldNames): whether a name is a field, and the fields nearest a misspelt one. */
+export interface FieldNames { has(name: string): boolean; near(name: string): readonly string[] }
+
 /**
  * leftKind: the type of a comparison's left side (the checker's, exprCheck leftKindOf); without it every left side is `unknown`.
- * isField: whether a name is a field of either catalogue (exprCheck isFieldName), so that a bare word on the right of a comparison is
- * read as a field, not as a string without its quotes; without it, a word leftKind types.
+ * fields: the field names of either catalogue, so that a bare word on the right of a comparison is read as a field, not as a string
+ * without its quotes, and a misspelt one is offered its nearest names; without it, a word leftKind types is a field.
  */
-export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind, isField?: (name: string) => boolean): ParseResult {
+export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind, fields?: FieldNames): ParseResult {
   const lexed = tokenize(src);
-  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind, isField);
+  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind, fields);
   let ast: Expr | undefined;
   if (lexed.tokens.length === 1) {
     return { ast, problems: [...lexed.problems, { code: 'ruleset/expr-syntax', message: 'The expression is empty; use "true" to match all requests.', offset: 0, length: src.length }] };
@@ -176,7 +179,7 @@ class Parser {
   private settled: LexProblem[] = [];
   private ahead: LexProblem[];
   constructor(private tokens: Token[], private readonly src: string, lexProblems: LexProblem[],
-    private readonly leftKind?: (left: Expr) => LeftKind, private readonly isField?: (name: string) => boolean) {
+    private readonly leftKind?: (left: Expr) => LeftKind, private readonly fields?: FieldNames) {
     this.ahead = [...lexProblems].sort((a, b) => a.offset - b.offset).reverse();
   }
 
@@ -458,7 +461,7 @@ class Parser {
     if (t.kind !== 'ident' || KEYWORDS.has(t.text)) return undefined;
     const next = this.peek(1);
     if (this.isPunct(next, '(')) return `the function ${t.text}()`;
-    const known = this.isField ? this.isField(t.text) : !!this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown';
+    const known = this.fields ? this.fields.has(t.text) : !!this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown';
     if (known || (this.isPunct(next, '[') && next.offset === t.offset + t.length)) return `the field "${t.text}"`;
     return undefined;
   }
@@ -479,10 +482,16 @@ class Parser {
           this.fail(t, `Expected a value after "${written}", found ${dynamic}: "${written}" takes a literal value only (a field or function result on the right-hand side is taken after eq, ne, lt, le, gt or ge only).`);
         }
         if (!KEYWORDS.has(t.text)) {
-          // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space.
-          this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}; strings must be in double quotes.`, {
-            fixes: [{ title: `Quote "${t.text}"`, edits: [{ offset: t.offset, length: t.length, newText: `"${t.text}"` }], preferred: true }],
-          });
+          // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space. After equality and ordering
+          // a word near a field's name (http.referr) is more likely that field misspelt: offered first
+          const quote = { title: `Quote "${t.text}"`, edits: [{ offset: t.offset, length: t.length, newText: `"${t.text}"` }] };
+          const near = op && DYNAMIC_OPS.has(op.op) && this.fields ? this.fields.near(t.text) : [];
+          if (near.length) {
+            this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}: did you mean the field ${near.map((n) => `"${n}"`).join(' or ')}? Otherwise strings must be in double quotes.`, {
+              fixes: [...near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ offset: t.offset, length: t.length, newText: n }], preferred: k === 0 })), { ...quote, preferred: false }],
+            });
+          }
+          this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}; strings must be in double quotes.`, { fixes: [{ ...quote, preferred: true }] });
         }
         break;
       }

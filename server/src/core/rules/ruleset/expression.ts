@@ -2,7 +2,7 @@
 import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
-import { checkExpression, isFieldName, leftKindOf } from './exprCheck';
+import { checkExpression, fieldNames, leftKindOf } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
@@ -11,7 +11,7 @@ export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
 /** Parse and check; type checks run only when the expression parsed without a syntax error (no cascades). With the ruleset's
  * phase, fields and functions that phase cannot see are reported too. */
 export function analyzeExpression(src: string, phase?: string): Analysis {
-  const { ast, problems, splits } = parseExpression(src, leftKindOf(phase), isFieldName(phase));
+  const { ast, problems, splits } = parseExpression(src, leftKindOf(phase), fieldNames(phase));
   if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) problems.push(...checkExpression(ast, phase, src));
   // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
   // (and then that is all); else the joined word is a warning of its own, with the space as its fix: "notssl" is accepted, but is

@@ -5,7 +5,7 @@ import type { ParsedDoc, Span } from '../../types';
 import { JsonStringMap } from '../../jsonString';
 import { children, parseExpression, type Expr, type Node } from './exprParser';
 import { isExpressionPath } from './assist';
-import { isFieldName, leftKindOf } from './exprCheck';
+import { fieldNames, leftKindOf } from './exprCheck';
 
 type AnyNode = Expr | Node;
 
@@ -32,7 +32,7 @@ export function expressionSpans(ast: Expr, at: number): Span[] {
 let last: { src: string; ast: Expr | undefined } | undefined;
 function parsed(src: string): Expr | undefined {
   // With the checker's types and field names, as the check parses it: a field on the right of a comparison is read as one
-  if (last?.src !== src) last = { src, ast: parseExpression(src, leftKindOf(), isFieldName()).ast };
+  if (last?.src !== src) last = { src, ast: parseExpression(src, leftKindOf(), fieldNames()).ast };
   return last.ast;
 }
 
