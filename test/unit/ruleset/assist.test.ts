@@ -274,3 +274,19 @@ test('hover on an equality or ordering operator says its right side may be a fie
   }
   assert.doesNotMatch(rulesetPlugin.hover!(d, text.indexOf('contains') + 1, DEFAULT_OPTIONS)!.markdown, /a field or a function result/);
 });
+
+test('completion after eq...ge with a call or an indexed field on the left: the fields and functions of its type', () => {
+  const after = (expr: string) => {
+    const t = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    return rulesetPlugin.complete!(parseDocument(t), t.indexOf(expr) + expr.length, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  const len = after('ssl and len(http.request.uri.path) gt ');
+  assert.ok(len.includes('cf.waf.score') && len.includes('len') && !len.includes('http.host'), len.join());
+  const header = after('http.request.headers[\\"x-a\\"][0] == ');
+  assert.ok(header.includes('http.host') && header.includes('lower') && !header.includes('cf.waf.score'), header.join());
+  const each = after('any(lower(http.request.headers.names[*])[*] eq ');
+  assert.ok(each.includes('http.host') && !each.includes('cf.waf.score'), each.join());
+  // A group is no operand; an array without an element picked takes no comparison
+  assert.deepEqual(after('(ssl) eq '), []);
+  assert.deepEqual(after('http.request.headers.names eq '), []);
+});

@@ -8,8 +8,8 @@ import {
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
-import { DYNAMIC_OPS, KEYWORDS, type CompareOp } from './exprParser';
-import { OPS_BY_TYPE } from './exprCheck';
+import { DYNAMIC_OPS, KEYWORDS, parseExpression, type CompareOp } from './exprParser';
+import { OPS_BY_TYPE, fieldNames, leftKindOf, operandType } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
@@ -250,9 +250,9 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number): 
       out.push({ label: '{ }', kind: 'snippet', detail: 'a set of values', documentation: OPERATOR_DOCS.in, insertText: '{$1}', snippet: true, replace });
     }
     const op = COMPARE_NAMES.get(prev.text);
-    const lhs = preceding[preceding.length - 2];
-    const left = lhs?.kind === 'ident' ? catalogue.fields.get(lhs.text)?.type : undefined;
-    if (!op || !DYNAMIC_OPS.has(op) || !left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
+    if (!op || !DYNAMIC_OPS.has(op)) return out;
+    const left = leftOperandType(decoded.value, preceding, phase);
+    if (!left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
     const fits = (t: Ty) => sameTy(t, left) || ((t.t === 'String' || t.t === 'Bytes') && (left.t === 'String' || left.t === 'Bytes'));
     for (const f of catalogue.fields.values()) {
       if (!f.deprecatedFor && fits(f.type)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
@@ -294,6 +294,45 @@ const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'conta
 const COMPARE_NAMES: ReadonlyMap<string, CompareOp> = new Map([
   ['eq', 'eq'], ['ne', 'ne'], ['lt', 'lt'], ['le', 'le'], ['gt', 'gt'], ['ge', 'ge'], ['==', 'eq'], ['!=', 'ne'], ['<', 'lt'], ['<=', 'le'], ['>', 'gt'], ['>=', 'ge'],
 ]);
+
+/**
+ * The type of the operand that ends at the token before the last of `tokens` (the operator): a field, or a call, with its index
+ * steps; read back over balanced "[...]" and "(...)" to its first token, parsed alone and typed by the checker. Undefined for a
+ * group "(...)", a literal, or what does not parse whole.
+ */
+function leftOperandType(src: string, tokens: readonly Token[], phase: string | undefined): Ty | undefined {
+  const end = tokens.length - 2;
+  let i = end;
+  const open = (close: string, opener: string): number => {
+    let depth = 0;
+    for (let k = i; k >= 0; k--) {
+      const t = tokens[k];
+      if (t.kind !== 'punct') continue;
+      if (t.text === close) depth++;
+      else if (t.text === opener && --depth === 0) return k;
+    }
+    return -1;
+  };
+  for (;;) {
+    const t = tokens[i];
+    if (!t) return undefined;
+    if (t.kind === 'punct' && t.text === ']') { i = open(']', '[') - 1; continue; }
+    if (t.kind === 'punct' && t.text === ')') {
+      i = open(')', '(') - 1;
+      const name = tokens[i];
+      if (!name || name.kind !== 'ident' || KEYWORDS.has(name.text)) return undefined; // a group, not a call
+      break;
+    }
+    if (t.kind === 'ident' && !KEYWORDS.has(t.text)) break;
+    return undefined;
+  }
+  if (i < 0) return undefined;
+  const text = src.slice(tokens[i].offset, tokens[end].offset + tokens[end].length);
+  const { ast } = parseExpression(text, leftKindOf(phase), fieldNames(phase));
+  if (!ast || (ast.type !== 'field' && ast.type !== 'call') || ast.length !== text.length) return undefined;
+  const ty = operandType(ast, phase);
+  return ty.t === 'Unknown' ? undefined : ty;
+}
 
 /** True when the token ends an operand (a field, a value, a call or index), so an operator comes next. */
 function afterOperand(t: Token): boolean {

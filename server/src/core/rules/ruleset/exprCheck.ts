@@ -83,6 +83,11 @@ export function fieldNames(phase?: string): FieldNames {
   };
 }
 
+/** The type of an operand (a field or a call, with its index) as the checker types it, its problems dropped: for completion. */
+export function operandType(e: Expr, phase?: string): Ty {
+  return new Checker(phase).infer(e).ty;
+}
+
 class Checker {
   problems: ExprProblem[] = [];
   /** The first regex_replace()/wildcard_replace() call of each name. */
