@@ -156,3 +156,8 @@ test('a misspelt field on the right (a bare word near a field\'s name): the erro
   // A word near no field keeps the quoting fix alone
   assert.deepEqual(analyzeExpression('http.host eq example.com').problems[0].fixes?.map((f) => [f.edits[0].newText, !!f.preferred]), [['"example.com"', true]]);
 });
+
+test('"[*]" on both sides of two types: the type mismatch is reported too', () => {
+  const src = 'any(http.request.headers.names[*] eq cf.bot_management.detection_ids[*])';
+  assert.deepEqual(codes(src), ['ruleset/expr-compare-fields', 'ruleset/expr-type-mismatch']);
+});

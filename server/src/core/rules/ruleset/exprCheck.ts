@@ -515,7 +515,6 @@ class Checker {
     if (left.each && right.each) {
       this.problems.push({ code: 'ruleset/expr-compare-fields', offset: r.offset, length: r.length,
         message: `"[*]" on both sides of "${op}": the platform does not document how the elements of two sides pair up, so EdgeKit does not evaluate this comparison (Test Rules refuses the expression); compare the elements of one side with a single value of the other.` });
-      return;
     }
     const t = right.ty;
     if (t.t === 'Unknown') return;
