@@ -161,3 +161,17 @@ test('"[*]" on both sides of two types: the type mismatch is reported too', () =
   const src = 'any(http.request.headers.names[*] eq cf.bot_management.detection_ids[*])';
   assert.deepEqual(codes(src), ['ruleset/expr-compare-fields', 'ruleset/expr-type-mismatch']);
 });
+
+test('every field name of both catalogues on the right of a String field is read as that field, never as an unquoted byte string', async () => {
+  const { parseExpression } = await import('../../../server/src/core/rules/ruleset/exprParser');
+  const { fieldNames } = await import('../../../server/src/core/rules/ruleset/exprCheck');
+  const { fieldCatalogue, otherCatalogue } = await import('../../../server/src/core/rules/ruleset/catalog');
+  const own = fieldCatalogue();
+  const names = [...own.names, ...otherCatalogue(own).names];
+  assert.ok(names.length > 200);
+  const wrong = names.filter((name) => {
+    const { ast } = parseExpression(`http.host eq ${name}`, () => 'textual', fieldNames());
+    return ast?.type !== 'compare' || ast.right.type !== 'field' || ast.right.name !== name;
+  });
+  assert.deepEqual(wrong, []);
+});
