@@ -9,7 +9,7 @@ import { isObj } from './json';
 import { JsonStringMap } from './jsonString';
 import { tokenize, type Token } from './rules/ruleset/exprLexer';
 import { PREFIX_WORDS, parseExpression, splitTokenAt, type WordSplit } from './rules/ruleset/exprParser';
-import { leftKindOf } from './rules/ruleset/exprCheck';
+import { fieldNames, leftKindOf } from './rules/ruleset/exprCheck';
 import { FUNCTIONS } from './rules/ruleset/catalog';
 import { stringAt } from './rules/ruleset/expression';
 import { expressionsOf } from './rules/ruleset/valueExpressions';
@@ -104,7 +104,7 @@ export function expressionTokens(map: JsonStringMap): SemanticToken[] {
   // request on a 1.2 MB ruleset took about twice as long.
   const bytes: Span[] = [];
   if (MAY_HOLD_BYTES.test(map.value) || tokens.some(mayBeJoined)) {
-    const parsed = parseExpression(map.value, leftKindOf());
+    const parsed = parseExpression(map.value, leftKindOf(), fieldNames());
     byteStrings(parsed.ast, bytes);
     if (parsed.splits) tokens = applySplits(map.value, tokens, parsed.splits);
   }

@@ -147,3 +147,11 @@ test('a large batch is answered from the request under the caret; a document nes
   const deep = '['.repeat(5000) + ']'.repeat(5000);
   assert.deepEqual(ls.selectionRanges('jsonrpc-request', ls.parse(deep), [2500]), [[{ offset: 0, length: deep.length }]]);
 });
+
+test('a field or a call on the right of a comparison (changelog 2026-10-01) gets its own spans', () => {
+  const text = '{"rules":[{"action":"block","expression":"http.host eq http.referer and len(http.host) gt len(http.request.headers[\\"x\\"][0])"}]}';
+  assert.deepEqual(chain('waf-ruleset', text, at(text, 'referer')).slice(0, 3), ['http.referer', 'http.host eq http.referer',
+    'http.host eq http.referer and len(http.host) gt len(http.request.headers[\\"x\\"][0])']);
+  assert.deepEqual(chain('waf-ruleset', text, at(text, 'headers')).slice(0, 4), ['http.request.headers', 'http.request.headers[\\"x\\"][0]',
+    'len(http.request.headers[\\"x\\"][0])', 'len(http.host) gt len(http.request.headers[\\"x\\"][0])']);
+});

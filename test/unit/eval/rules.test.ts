@@ -317,8 +317,9 @@ test('a second "[*]" takes the elements of each element, one flat list (wirefilt
 });
 
 test('coalesce() and hash_in_range(), functions of the platform since October 2026 (changelog): checked; coalesce() evaluated, hash_in_range() refused by name', () => {
-  // The changelog's own examples, as far as they compare with a literal (a function on the right is ruleset/expr-compare-fields)
-  for (const src of ['coalesce(http.request.uri.args["expected_path"][0], "/") eq "/"', 'hash_in_range(0, 100, cf.random_seed) lt 10',
+  // The changelog's own examples, the function on the right of one included ("Compare dynamic values", the same day)
+  for (const src of ['http.request.uri.path eq coalesce(http.request.uri.args["expected_path"][0], "/")',
+    'coalesce(http.request.uri.args["expected_path"][0], "/") eq "/"', 'hash_in_range(0, 100, cf.random_seed) lt 10',
     'coalesce(lookup_json_integer(cf.hostname.metadata, "rollout_pct"), 0) gt 5']) {
     assert.deepEqual(analyzeExpression(src).problems.map((p) => p.code), [], src);
   }
@@ -327,6 +328,10 @@ test('coalesce() and hash_in_range(), functions of the platform since October 20
   // The first argument that has a value: a missing header is nil
   assert.equal(run('coalesce(http.request.headers["x-missing"][0], "fallback") eq "fallback"'), true);
   assert.equal(run('coalesce(http.request.headers["x-api-key"][0], "fallback") eq "k1"'), true);
+  const expected = 'http.request.uri.path eq coalesce(http.request.uri.args["expected_path"][0], "/")';
+  assert.equal(run(expected, { 'http.request.uri.path': '/' }), true);
+  assert.equal(run(expected, { 'http.request.uri.path': '/a', 'http.request.uri.args': { expected_path: ['/a'] } }), true);
+  assert.equal(run(expected, { 'http.request.uri.path': '/a', 'http.request.uri.args': { expected_path: ['/b'] } }), false);
   const c = compileExpression('hash_in_range(0, 100, cf.random_seed) lt 10');
   assert.ok(!c.ok && /hash_in_range\(\) at 0 cannot be evaluated: the platform does not document its hash/.test(c.error), JSON.stringify(c));
 });

@@ -170,3 +170,16 @@ test('semantic tokens: an operator word the parser reads off the front of a long
   assert.deepEqual(tokensOf('len(http.host) gt 3'), [['len', 'function'], ['http.host', 'variable'], ['gt', 'operator'], ['3', 'number']]);
   assert.deepEqual(tokensOf('ssl eq80'), [['ssl', 'variable'], ['eq80', 'variable']]);
 });
+
+test('semantic tokens: a field or a call on the right of a comparison is coloured as a field or a function', () => {
+  const tokensOf = (expr: string) => {
+    const src = JSON.stringify(expr);
+    return expressionTokens(new JsonStringMap(src, 0, src.length)).map((t) => [src.substr(t.offset, t.length), t.type]);
+  };
+  assert.deepEqual(tokensOf('http.request.uri.path ne raw.http.request.uri.path'), [
+    ['http.request.uri.path', 'variable'], ['ne', 'operator'], ['raw.http.request.uri.path', 'variable'],
+  ]);
+  assert.deepEqual(tokensOf('len(http.host) >= len(http.request.headers["host"][0])'), [
+    ['len', 'function'], ['http.host', 'variable'], ['>=', 'operator'], ['len', 'function'], ['http.request.headers', 'variable'], ['\\"host\\"', 'string'], ['0', 'number'],
+  ]);
+});

@@ -183,15 +183,18 @@ test('hover on every comparison and logical operator, C-like or English, explain
   assert.match(rulesetPlugin.hover!(parseDocument(text), text.indexOf('>=') + 1, DEFAULT_OPTIONS)!.markdown, /greater or equal/);
 });
 
-test('after a comparison operator, completion offers no fields or functions (the checker wants a value there), after "in" a set', () => {
+test('after a comparison operator, completion offers no fields or functions where the checker wants a literal, only those of the left side\'s type after equality and ordering, after "in" a set', () => {
   // "http.host eq |" offered every field and function; picking one gave ruleset/expr-syntax ("Expected a value after \"eq\"").
+  // Since the platform compares two fields (changelog 2026-10-01) those of the left side's type are offered after eq...ge.
   const labelsAt = (expr: string) => {
     const text = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
     const at = text.indexOf('|');
     return rulesetPlugin.complete!(parseDocument(text.replace('|', '')), at, DEFAULT_OPTIONS).map((c) => c.label);
   };
-  for (const op of ['eq', '==', 'ne', '!=', 'lt', '<', 'le', '<=', 'gt', '>', 'ge', '>=', 'contains', 'matches', '~', 'wildcard']) {
-    assert.deepEqual(labelsAt(`http.host ${op} |`), [], op);
+  for (const op of ['contains', 'matches', '~', 'wildcard']) assert.deepEqual(labelsAt(`http.host ${op} |`), [], op);
+  for (const op of ['eq', '==', 'ne', '!=', 'lt', '<', 'le', '<=', 'gt', '>', 'ge', '>=']) {
+    const labels = labelsAt(`http.host ${op} |`);
+    assert.ok(labels.includes('http.referer') && !labels.includes('cf.waf.score') && !labels.includes('not'), op);
   }
   assert.deepEqual(labelsAt('ip.src in |'), ['{ }']);
   assert.deepEqual(labelsAt('http.host strict |'), ['wildcard']);
@@ -233,4 +236,57 @@ test('an empty rules list reads as a validation body (nothing carries ids); a "r
     const h = rulesetPlugin.hover!(d, text.indexOf('"rules"') + 2, DEFAULT_OPTIONS)!;
     assert.match(h.markdown, /^\*\*0 rules\*\*: a validation body/, text);
   }
+});
+
+test('a comparison of two fields (changelog 2026-10-01): hover on the right-hand field and function, completion of same-type fields and functions after an operator', () => {
+  const text = '{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"http.request.uri.path ne raw.http.request.uri.path and http.host eq lower(http.referer)"}]}';
+  const d = parseDocument(text);
+  const h = rulesetPlugin.hover!(d, text.indexOf('raw.http') + 5, DEFAULT_OPTIONS)!;
+  assert.match(h.markdown, /^\*\*raw\.http\.request\.uri\.path\*\*: `String`/);
+  assert.equal(text.substr(h.offset, h.length), 'raw.http.request.uri.path');
+  assert.match(rulesetPlugin.hover!(d, text.indexOf('lower(') + 2, DEFAULT_OPTIONS)!.markdown, /^`lower\(String\): String`/);
+  assert.match(rulesetPlugin.hover!(d, text.indexOf('http.referer') + 2, DEFAULT_OPTIONS)!.markdown, /^\*\*http\.referer\*\*: `String`/);
+  // After "eq" with a String field on the left: the String (and Bytes) fields and the functions that give one, not the others
+  const after = (expr: string) => {
+    const t = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    return rulesetPlugin.complete!(parseDocument(t), t.indexOf(expr) + expr.length, DEFAULT_OPTIONS);
+  };
+  const labels = after('http.host eq ').map((c) => c.label);
+  assert.ok(labels.includes('http.referer') && labels.includes('raw.http.request.uri.path') && labels.includes('cf.random_seed'), labels.join());
+  assert.ok(labels.includes('lower') && labels.includes('coalesce'), 'functions of that result type, and those of their argument\'s type');
+  assert.ok(!labels.includes('cf.waf.score') && !labels.includes('ip.src') && !labels.includes('ssl') && !labels.includes('len'), labels.join());
+  assert.ok(!labels.includes('ip.geoip.country'), 'no deprecated field');
+  const ints = after('cf.waf.score < ').map((c) => c.label);
+  assert.ok(ints.includes('cf.bot_management.score') && ints.includes('len') && !ints.includes('http.host'), ints.join());
+  // The operators that take a literal only, and an ordering on IP, offer no field
+  assert.deepEqual(after('http.host contains ').map((c) => c.label), []);
+  assert.deepEqual(after('ip.src lt ').map((c) => c.label), []);
+  assert.ok(after('ip.src eq ').some((c) => c.label === 'cf.edge.server_ip'));
+  // A phase's functions only (cidr() in custom and rate limiting rules)
+  assert.ok(after('ip.src eq ').some((c) => c.label === 'cidr'));
+});
+
+test('hover on an equality or ordering operator says its right side may be a field or a function result of the same type; on contains, a literal', () => {
+  const text = '{"rules":[{"action":"block","expression":"http.host eq http.referer and http.host >= http.referer and http.host contains \\"a\\""}]}';
+  const d = parseDocument(text);
+  for (const op of [' eq ', ' >= ']) {
+    assert.match(rulesetPlugin.hover!(d, text.indexOf(op) + 1, DEFAULT_OPTIONS)!.markdown, /a field or a function result of the same type/, op);
+  }
+  assert.doesNotMatch(rulesetPlugin.hover!(d, text.indexOf('contains') + 1, DEFAULT_OPTIONS)!.markdown, /a field or a function result/);
+});
+
+test('completion after eq...ge with a call or an indexed field on the left: the fields and functions of its type', () => {
+  const after = (expr: string) => {
+    const t = `{"phase":"http_request_firewall_custom","rules":[{"action":"block","expression":"${expr}"}]}`;
+    return rulesetPlugin.complete!(parseDocument(t), t.indexOf(expr) + expr.length, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  const len = after('ssl and len(http.request.uri.path) gt ');
+  assert.ok(len.includes('cf.waf.score') && len.includes('len') && !len.includes('http.host'), len.join());
+  const header = after('http.request.headers[\\"x-a\\"][0] == ');
+  assert.ok(header.includes('http.host') && header.includes('lower') && !header.includes('cf.waf.score'), header.join());
+  const each = after('any(lower(http.request.headers.names[*])[*] eq ');
+  assert.ok(each.includes('http.host') && !each.includes('cf.waf.score'), each.join());
+  // A group is no operand; an array without an element picked takes no comparison
+  assert.deepEqual(after('(ssl) eq '), []);
+  assert.deepEqual(after('http.request.headers.names eq '), []);
 });

@@ -52,6 +52,7 @@ const SCHEME = 'scheme.rs';
 const IP_ORDERING = 'the platform\'s operators reference (operators.mdx) marks lt/le/gt/ge as not supported for IP; wirefilter orders addresses';
 const BITWISE = 'the platform\'s operators reference lists every comparison operator it supports, and "&"/"bitwise_and" is not among them';
 const LIST_CAPITALS = 'the Lists API\'s JSON object page gives list names as ^[a-zA-Z0-9_]+$, so a list may have capitals; the lists overview says lowercase (a warning, ruleset/expr-list-name-case)';
+const DYNAMIC = 'the platform compares two fields or function results with equality and ordering since 2026-10-01 (changelog "Compare dynamic values"); wirefilter af1a1e96 reads a literal only on the right (RhsValue::lex_with)';
 const LIST_DOTS = 'a custom list\'s name is letters, digits and "_" (Lists API); a dotted name is only a managed list, $cf.<name>';
 
 export const ROWS: readonly ConformanceRow[] = [
@@ -337,6 +338,13 @@ export const ROWS: readonly ConformanceRow[] = [
   { from: 'source: ast/field_expr.rs lex_with_lhs (no operator after a Boolean: IsTrue)', expr: 'starts_with(http.host, "a") eqtrue', wirefilter: 'refused' },
   { from: 'source: ast/field_expr.rs lex_with_lhs, then lex_combining_op (a prefix after a Boolean)', expr: 'ssl andcf.bot_management.verified_bot', wirefilter: 'accepted' },
   { from: 'source: ast/field_expr.rs RhsValues::lex_with (a set holds literals only)', expr: 'http.host in {http.referer}', wirefilter: 'refused' },
+  { from: 'source: ast/field_expr.rs RhsValue::lex_with (a literal on the right)', expr: 'http.host eq http.referer', wirefilter: 'refused', divergence: DYNAMIC },
+  { from: 'source: ast/field_expr.rs RhsValue::lex_with (a literal on the right)', expr: 'len(http.host) >= cf.edge.server_port', wirefilter: 'refused', divergence: DYNAMIC },
+  { from: 'source: ast/field_expr.rs RhsValue::lex_with (a literal on the right)', expr: 'any(http.request.headers.names[*] eq lower(http.host))', wirefilter: 'refused', divergence: DYNAMIC },
+  { from: 'source: ast/field_expr.rs BytesExpr::lex (contains takes a literal)', expr: 'http.host contains http.referer', wirefilter: 'refused' },
+  { from: 'source: ast/field_expr.rs Regex::lex_with (matches takes a literal)', expr: 'http.host matches http.referer', wirefilter: 'refused' },
+  { from: 'source: ast/field_expr.rs RhsValue::lex_with (a literal on the right; EdgeKit refuses the ordering on an IP, as after a literal)', expr: 'ip.src lt cf.edge.server_ip', wirefilter: 'refused' },
+  { from: 'source: ast/field_expr.rs RhsValue::lex_with (a literal on the right; EdgeKit refuses a right side of another type)', expr: 'http.host eq cf.edge.server_port', wirefilter: 'refused' },
   { from: 'source: ast/function_expr.rs FunctionCallArgExpr::lex_with (a field-led argument is one comparison)', expr: 'any(http.request.headers.names[*] eq "x" and http.request.headers.values[*] eq "y")', wirefilter: 'refused' },
   { from: 'source: ast/function_expr.rs FunctionCallArgExpr::lex_with (a "not"-led argument is a whole logical expression)', expr: 'any(not http.request.headers.names[*] eq "x" and http.request.headers.values[*] eq "y")', wirefilter: 'accepted' },
   { from: 'source: ast/function_expr.rs FunctionCallArgExpr::lex_with', expr: 'any(starts_with(http.request.headers.names[*], "x") or ends_with(http.request.headers.names[*], "y"))', wirefilter: 'refused' },

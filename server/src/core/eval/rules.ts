@@ -5,11 +5,12 @@ import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { analyzeExpression } from '../rules/ruleset/expression';
+import { leftKindOf } from '../rules/ruleset/exprCheck';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
-import type { CallNode, CompareNode, Expr, FieldNode, IndexStep, IntNode, IpNode, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
+import type { CallNode, CompareNode, CompareOp, Expr, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 import { parseIp, validIp } from '../rules/ruleset/exprLexer';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
@@ -264,6 +265,28 @@ function comparer(e: CompareNode): (v: unknown) => boolean {
   }
 }
 
+/**
+ * A comparison of two request values (a field or a function result on each side) of the comparison's type, as the checker typed its
+ * left side: texts by their UTF-8 bytes, integers as numbers, addresses as addresses (equality only: the checker refuses ordering on
+ * IP). A value that is not there or not of that type (a missing key or element: undefined) equals nothing, not even another missing
+ * one: eq and the orderings are false, ne true, as against a literal.
+ */
+function dynamicComparer(op: CompareOp, kind: LeftKind): (a: unknown, b: unknown) => boolean {
+  const order: (a: unknown, b: unknown) => number | undefined =
+    kind === 'ip' ? (a, b) => { const x = typeof a === 'string' ? readIp(a) : undefined, y = typeof b === 'string' ? readIp(b) : undefined; return x && y ? (x.key === y.key ? 0 : 1) : undefined; }
+      : kind === 'textual' ? (a, b) => (typeof a === 'string' && typeof b === 'string' ? byteOrder(a, b) : undefined)
+        : (a, b) => (typeof a === 'number' && typeof b === 'number' ? Math.sign(a - b) : undefined);
+  switch (op) {
+    case 'eq': return (a, b) => order(a, b) === 0;
+    case 'ne': return (a, b) => order(a, b) !== 0;
+    case 'lt': return (a, b) => (order(a, b) ?? 0) < 0;
+    case 'le': return (a, b) => { const o = order(a, b); return o !== undefined && o <= 0; };
+    case 'gt': return (a, b) => (order(a, b) ?? 0) > 0;
+    case 'ge': return (a, b) => { const o = order(a, b); return o !== undefined && o >= 0; };
+    default: throw new EvalError(`"${op}" takes a literal value only; it cannot compare two fields or function results.`);
+  }
+}
+
 /** Texts in the order of their UTF-8 bytes (wirefilter compares [u8]), which is code point order: JavaScript's < compares UTF-16
  * units, which puts a character past U+FFFF (a surrogate pair, D800-DFFF) below U+E000-U+FFFF. */
 function byteOrder(a: string, b: string): number {
@@ -486,6 +509,18 @@ function build(e: Expr): Fn {
     }
     case 'compare': {
       const left = build(e.left);
+      if (e.right.type === 'field' || e.right.type === 'call') {
+        // Two values per request (changelog 2026-10-01 "Compare dynamic values"): "[*]" on one side compares each of its elements with
+        // the other side (both sides with "[*]" are refused in compileExpression)
+        const right = build(e.right);
+        const cmp = dynamicComparer(e.op, leftKindOf()(e.left));
+        return (r) => {
+          const v = left(r), w = right(r);
+          if (v instanceof Each) return new Each(v.values.map((x) => cmp(x, w)));
+          if (w instanceof Each) return new Each(w.values.map((y) => cmp(v, y)));
+          return cmp(v, w);
+        };
+      }
       const cmp = comparer(e);
       return (r) => { const v = left(r); return v instanceof Each ? new Each(v.values.map(cmp)) : cmp(v); };
     }
@@ -527,8 +562,10 @@ function truthy(v: unknown): boolean {
 export function compileExpression(src: string): { ok: true; expression: CompiledExpression } | { ok: false; error: string } {
   const { ast, problems } = analyzeExpression(src);
   // Warnings (a deprecated field, a phase, a header key with capitals) leave an expression the platform runs
-  // With no tree and no error, the warning that stopped the parse (a comparison of two fields, ruleset/expr-compare-fields) says why
-  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error') ?? (ast ? undefined : problems[0]);
+  // With no tree and no error, the problem that stopped the parse says why
+  // "[*]" on both sides of a comparison of two fields (ruleset/expr-compare-fields, a warning) is not evaluated: how the platform pairs
+  // the elements is not documented
+  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error' || p.code === 'ruleset/expr-compare-fields') ?? (ast ? undefined : problems[0]);
   if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
   try {
     const f = build(ast);

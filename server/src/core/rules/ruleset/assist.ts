@@ -4,12 +4,12 @@ import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-pars
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
-  managedRuleset, tyName,
+  managedRuleset, sameTy, tyName, type Ty,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
-import { KEYWORDS } from './exprParser';
-import { OPS_BY_TYPE } from './exprCheck';
+import { DYNAMIC_OPS, KEYWORDS, parseExpression, type CompareOp } from './exprParser';
+import { OPS_BY_TYPE, fieldNames, leftKindOf, operandType } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
@@ -106,13 +106,15 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
   return undefined;
 }
 
+/** After equality and ordering the right side may be a field or a function result (changelog 2026-10-01 "Compare dynamic values"). */
+const DYNAMIC_DOC = ' The right side is a value, or a field or a function result of the same type (`http.request.uri.path ne raw.http.request.uri.path`).';
 const OPERATOR_DOCS: Record<string, string> = {
-  eq: '`eq` / `==`: equal (String, IP, Number).', '==': '`eq` / `==`: equal (String, IP, Number).',
-  ne: '`ne` / `!=`: not equal (String, IP, Number).', '!=': '`ne` / `!=`: not equal (String, IP, Number).',
-  lt: '`lt` / `<`: less than (String, Number).', '<': '`lt` / `<`: less than (String, Number).',
-  le: '`le` / `<=`: less or equal (String, Number).', '<=': '`le` / `<=`: less or equal (String, Number).',
-  gt: '`gt` / `>`: greater than (String, Number).', '>': '`gt` / `>`: greater than (String, Number).',
-  ge: '`ge` / `>=`: greater or equal (String, Number).', '>=': '`ge` / `>=`: greater or equal (String, Number).',
+  eq: `\`eq\` / \`==\`: equal (String, IP, Number).${DYNAMIC_DOC}`, '==': `\`eq\` / \`==\`: equal (String, IP, Number).${DYNAMIC_DOC}`,
+  ne: `\`ne\` / \`!=\`: not equal (String, IP, Number).${DYNAMIC_DOC}`, '!=': `\`ne\` / \`!=\`: not equal (String, IP, Number).${DYNAMIC_DOC}`,
+  lt: `\`lt\` / \`<\`: less than (String, Number).${DYNAMIC_DOC}`, '<': `\`lt\` / \`<\`: less than (String, Number).${DYNAMIC_DOC}`,
+  le: `\`le\` / \`<=\`: less or equal (String, Number).${DYNAMIC_DOC}`, '<=': `\`le\` / \`<=\`: less or equal (String, Number).${DYNAMIC_DOC}`,
+  gt: `\`gt\` / \`>\`: greater than (String, Number).${DYNAMIC_DOC}`, '>': `\`gt\` / \`>\`: greater than (String, Number).${DYNAMIC_DOC}`,
+  ge: `\`ge\` / \`>=\`: greater or equal (String, Number).${DYNAMIC_DOC}`, '>=': `\`ge\` / \`>=\`: greater or equal (String, Number).${DYNAMIC_DOC}`,
   contains: '`contains`: the string contains the value (String only).',
   matches: '`matches` / `~`: Rust regex match (String only; Business and Enterprise).', '~': '`matches` / `~`: Rust regex match (String only).',
   wildcard: '`wildcard`: case-insensitive whole-value match; `*` matches any run of characters (`strict wildcard` is case-sensitive).',
@@ -237,15 +239,30 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
   const phase = phaseOf(doc.value);
   const catalogue = fieldCatalogue(phase);
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
-  // After a comparison operator a value comes (a literal, a set after "in"): fields and functions are refused there
-  // ("Expected a value after ..."), so none is offered.
   if (prev && prev.kind === 'ident' && prev.text === 'strict') {
     kw('wildcard', 'comparison');
     return out;
   }
+  // After a comparison operator a value comes (a literal, a set after "in"). After equality and ordering it may also be a field
+  // or a function result (changelog 2026-10-01 "Compare dynamic values"): with a plain field on the left, the fields and functions
+  // of its type are offered (the checker's rule: String with Bytes; no ordering on IP)
   if (prev && (prev.kind === 'ident' || prev.kind === 'punct') && COMPARISON_OPERATORS.has(prev.text)) {
     if (prev.text === 'in') {
       out.push({ label: '{ }', kind: 'snippet', detail: 'a set of values', documentation: OPERATOR_DOCS.in, insertText: '{$1}', snippet: true, replace });
+    }
+    const op = COMPARE_NAMES.get(prev.text);
+    if (!op || !DYNAMIC_OPS.has(op)) return out;
+    const left = leftOperandType(decoded.value, preceding, phase);
+    if (!left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
+    const fits = (t: Ty) => sameTy(t, left) || ((t.t === 'String' || t.t === 'Bytes') && (left.t === 'String' || left.t === 'Bytes'));
+    for (const f of catalogue.fields.values()) {
+      if (!f.deprecatedFor && fits(f.type)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+    }
+    for (const fn of FUNCTIONS.values()) {
+      if (fn.phases && !fn.phases.includes(phase)) continue;
+      // A function whose result is its first argument's type (coalesce, concat) gives the left side's type with such an argument
+      if (fn.result !== 'arg0' && !fits(fn.result)) continue;
+      out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
     }
     return out;
   }
@@ -275,6 +292,49 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
 }
 
 const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'in', '==', '!=', '<', '<=', '>', '>=', '~']);
+/** The equality and ordering operators by how they are written (words and symbols). */
+const COMPARE_NAMES: ReadonlyMap<string, CompareOp> = new Map([
+  ['eq', 'eq'], ['ne', 'ne'], ['lt', 'lt'], ['le', 'le'], ['gt', 'gt'], ['ge', 'ge'], ['==', 'eq'], ['!=', 'ne'], ['<', 'lt'], ['<=', 'le'], ['>', 'gt'], ['>=', 'ge'],
+]);
+
+/**
+ * The type of the operand that ends at the token before the last of `tokens` (the operator): a field, or a call, with its index
+ * steps; read back over balanced "[...]" and "(...)" to its first token, parsed alone and typed by the checker. Undefined for a
+ * group "(...)", a literal, or what does not parse whole.
+ */
+function leftOperandType(src: string, tokens: readonly Token[], phase: string | undefined): Ty | undefined {
+  const end = tokens.length - 2;
+  let i = end;
+  const open = (close: string, opener: string): number => {
+    let depth = 0;
+    for (let k = i; k >= 0; k--) {
+      const t = tokens[k];
+      if (t.kind !== 'punct') continue;
+      if (t.text === close) depth++;
+      else if (t.text === opener && --depth === 0) return k;
+    }
+    return -1;
+  };
+  for (;;) {
+    const t = tokens[i];
+    if (!t) return undefined;
+    if (t.kind === 'punct' && t.text === ']') { i = open(']', '[') - 1; continue; }
+    if (t.kind === 'punct' && t.text === ')') {
+      i = open(')', '(') - 1;
+      const name = tokens[i];
+      if (!name || name.kind !== 'ident' || KEYWORDS.has(name.text)) return undefined; // a group, not a call
+      break;
+    }
+    if (t.kind === 'ident' && !KEYWORDS.has(t.text)) break;
+    return undefined;
+  }
+  if (i < 0) return undefined;
+  const text = src.slice(tokens[i].offset, tokens[end].offset + tokens[end].length);
+  const { ast } = parseExpression(text, leftKindOf(phase), fieldNames(phase));
+  if (!ast || (ast.type !== 'field' && ast.type !== 'call') || ast.length !== text.length) return undefined;
+  const ty = operandType(ast, phase);
+  return ty.t === 'Unknown' ? undefined : ty;
+}
 
 /** True when the token ends an operand (a field, a value, a call or index), so an operator comes next. */
 function afterOperand(t: Token): boolean {

@@ -6,7 +6,7 @@ import {
   FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
-import { walk, type CallNode, type CompareNode, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
+import { DYNAMIC_OPS, walk, type CallNode, type CompareNode, type CompareOp, type FieldNames, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
 import { parseIp, validIpv4, validIpv6 } from './exprLexer';
 
@@ -76,6 +76,25 @@ export function leftKindOf(phase?: string): (left: Expr) => LeftKind {
     if (t === 'Boolean' || (t === 'Array' && ty.of.t === 'Boolean')) return 'bool';
     return t === 'Unknown' ? 'unknown' : textual({ t } as Ty) ? 'textual' : t === 'IP' ? 'ip' : 'other';
   };
+}
+
+/**
+ * The field names of the phase's catalogue and of the other one (an HTTP field in a Network Firewall phase, which the check reports
+ * as such): what the parser reads as a field on the right of a comparison (parseExpression's `fields`), and the phase's names
+ * nearest a misspelt one there.
+ */
+export function fieldNames(phase?: string): FieldNames {
+  const own = fieldCatalogue(phase);
+  const other = otherCatalogue(own);
+  return {
+    has: (name) => own.fields.has(name) || other.fields.has(name),
+    near: (name) => (name.includes('.') ? suggest(name, own.names, { sameLastSegment: true }) : []),
+  };
+}
+
+/** The type of an operand (a field or a call, with its index) as the checker types it, its problems dropped: for completion. */
+export function operandType(e: Expr, phase?: string): Ty {
+  return new Checker(phase).infer(e).ty;
 }
 
 class Checker {
@@ -449,9 +468,14 @@ class Checker {
   }
 
   private compare(e: CompareNode): Typed {
+    const r = e.right;
     const left = this.infer(e.left);
+    // A field or a call on the right (a dynamic value) is typed whatever the left side is: its unknown names, phases and
+    // arguments are reported as on the left
+    const right = r.type === 'field' || r.type === 'call' ? this.infer(r) : undefined;
+    const each = left.each || !!right?.each;
     const base = left.ty.t;
-    if (base === 'Unknown') return { ty: T.Boolean, each: left.each };
+    if (base === 'Unknown') return { ty: T.Boolean, each };
     // The left side as messages name it, built only for a message.
     const lhs = e.left;
     const what = (): string => (lhs.type === 'field' ? `field "${fieldText(lhs)}"` : lhs.type === 'call' ? `${callText(lhs)}` : 'the value');
@@ -461,34 +485,73 @@ class Checker {
         message: `Cannot compare ${what()} (${tyName(left.ty)}) with "${this.written(e.opSpan, e.op)}"; pick an element with [0]${base === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
       const elem = left.ty.t === 'Array' || left.ty.t === 'Map' ? left.ty.of.t : 'Unknown';
       // Not where the elements are arrays or maps themselves: "[*]" would compare each of those whole, refused the same way
-      if (!left.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
-        // Every element: "[*]" after the left side, and any(...) around the comparison when no any()/all() holds it already.
-        const star = { offset: lhs.offset + lhs.length, length: 0, newText: '[*]' };
-        const wrap = (fn: 'any' | 'all', preferred: boolean) => ({ title: `Compare every element: ${fn}(...[*] ...)`, preferred,
-          edits: [{ offset: e.offset, length: 0, newText: `${fn}(` }, star, { offset: e.offset + e.length, length: 0, newText: ')' }] });
-        // "ne" reads as "no element is": any(...[*] ne x) holds for nearly every request (some element differs), so all() comes first
-        // and both are offered; Fix all (a problem's only fix) leaves that choice to the user.
-        problem.fixes = this.reducers ? [{ title: 'Compare every element: add [*]', preferred: true, edits: [star] }]
-          : e.op === 'ne' ? [wrap('all', true), wrap('any', false)] : [wrap('any', true)];
+      if (!left.each && !right?.each && (lhs.type === 'field' || lhs.type === 'call') && elem !== 'Array' && elem !== 'Map') {
+        problem.fixes = this.everyElement(e, lhs);
       }
       this.problems.push(problem);
       return UNKNOWN; // what it would give is unknown: no second problem on the any() or "and" around it
     }
-    const ops = OPS_BY_TYPE[base] ?? [];
-    if (!ops.includes(e.op)) {
+    const all = OPS_BY_TYPE[base] ?? [];
+    // After a field or a call, the operators the type takes among equality and ordering (the parser takes no other there)
+    const ops = right ? all.filter((o) => DYNAMIC_OPS.has(o as CompareOp)) : all;
+    if (!all.includes(e.op)) {
       this.mismatch(e.opSpan, `Operator "${this.written(e.opSpan, e.op)}" does not apply to ${what()} of type ${base}; use ${ops.map((o) => `"${o}"`).join(', ')}.`);
-      return { ty: T.Boolean, each: left.each };
+      return { ty: T.Boolean, each };
     }
-    const r = e.right;
     if (r.type === 'list') { this.listName(r); return { ty: T.Boolean, each: left.each }; }
     if (r.type === 'set') {
       for (const item of r.items) this.value(item, left.ty, what, e.op, true);
+    } else if (r.type === 'field' || r.type === 'call') {
+      this.dynamic(e, r, left, right!, what);
     } else {
       this.value(r, left.ty, what, e.op, false);
       if (r.type === 'string' && e.op === 'matches') this.regex(r.value, r);
       if (r.type === 'string' && (e.op === 'wildcard' || e.op === 'strict wildcard')) this.wildcard(r.value, r);
     }
-    return { ty: T.Boolean, each: left.each };
+    return { ty: T.Boolean, each };
+  }
+
+  /**
+   * The fixes that compare every element of an array side (a field or a call): "[*]" after it, and any(...) around the comparison
+   * when no any()/all() holds it already. "ne" reads as "no element is": any(...[*] ne x) holds for nearly every request (some element
+   * differs), so all() comes first and both are offered; Fix all (a problem's only fix) leaves that choice to the user.
+   */
+  private everyElement(e: CompareNode, side: FieldNode | CallNode): ExprProblem['fixes'] {
+    const star = { offset: side.offset + side.length, length: 0, newText: '[*]' };
+    const end = e.offset + e.length;
+    // On the right side "[*]" and ")" go in at the same place: one edit, so that no applier can put them the wrong way round
+    const close = star.offset === end ? [{ ...star, newText: '[*])' }] : [star, { offset: end, length: 0, newText: ')' }];
+    const wrap = (fn: 'any' | 'all', preferred: boolean) => ({ title: `Compare every element: ${fn}(...[*] ...)`, preferred,
+      edits: [{ offset: e.offset, length: 0, newText: `${fn}(` }, ...close] });
+    return this.reducers ? [{ title: 'Compare every element: add [*]', preferred: true, edits: [star] }]
+      : e.op === 'ne' ? [wrap('all', true), wrap('any', false)] : [wrap('any', true)];
+  }
+
+  /**
+   * A field or a call on the right of equality or ordering (changelog 2026-10-01 "Compare dynamic values"): of the left side's type
+   * (String and Bytes with each other, as a string literal with a Bytes field), a single value or one per element ("[*]"); the
+   * operator was checked against the left side's type already (no ordering on IP). "[*]" on both sides: a warning, as the platform
+   * does not document how their elements pair (docs/architecture.md, "Comparing two fields or function results").
+   */
+  private dynamic(e: CompareNode, r: FieldNode | CallNode, left: Typed, right: Typed, what: () => string): void {
+    const op = this.written(e.opSpan, e.op);
+    const rwhat = r.type === 'field' ? `field "${fieldText(r)}"` : callText(r);
+    if (left.each && right.each) {
+      this.problems.push({ code: 'ruleset/expr-compare-fields', offset: r.offset, length: r.length,
+        message: `"[*]" on both sides of "${op}": the platform does not document how the elements of two sides pair up, so EdgeKit does not evaluate this comparison (Test Rules refuses the expression); compare the elements of one side with a single value of the other.` });
+    }
+    const t = right.ty;
+    if (t.t === 'Unknown') return;
+    if (t.t === 'Array' || t.t === 'Map') {
+      const problem: ExprProblem = { code: 'ruleset/expr-type-mismatch', offset: r.offset, length: r.length,
+        message: `The right side of "${op}", ${rwhat}, is ${article(tyName(t))} and cannot be compared with ${what()} (${tyName(left.ty)}); pick an element with [0]${t.t === 'Map' ? ', ["key"]' : ''} or every element with [*].` };
+      // As for an array on the left; not with "[*]" on the left already (both sides are not evaluated), nor over arrays of arrays
+      if (!left.each && !right.each && t.of.t !== 'Array' && t.of.t !== 'Map') problem.fixes = this.everyElement(e, r);
+      this.problems.push(problem);
+      return;
+    }
+    if (sameTy(t, left.ty) || (textual(t) && textual(left.ty))) return;
+    this.mismatch(r, `The two sides of "${op}" are of different types, ${what()} (${tyName(left.ty)}) and ${rwhat} (${tyName(t)}); both must be of one type (a String and Bytes compare with each other).`);
   }
 
   /**

@@ -24,7 +24,10 @@ export type Literal = StringNode | IntNode | IpNode | BoolNode;
 
 export type CompareOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'contains' | 'matches' | 'wildcard' | 'strict wildcard' | 'in';
 
-export interface CompareNode extends Node { type: 'compare'; left: Expr; op: CompareOp; opSpan: Node; right: Literal | SetNode | ListNode }
+/** A field or a function call on the right of a comparison: a dynamic value (changelog 2026-10-01 "Compare dynamic values"). */
+export type DynamicValue = FieldNode | CallNode;
+
+export interface CompareNode extends Node { type: 'compare'; left: Expr; op: CompareOp; opSpan: Node; right: Literal | SetNode | ListNode | DynamicValue }
 export interface LogicalNode extends Node { type: 'logical'; op: 'and' | 'or' | 'xor'; opSpan: Node; left: Expr; right: Expr }
 export interface NotNode extends Node { type: 'not'; operand: Expr }
 export interface GroupNode extends Node { type: 'group'; inner: Expr }
@@ -77,13 +80,23 @@ export interface ParseResult { ast: Expr | undefined; problems: ExprProblem[]; s
  */
 export type LeftKind = 'textual' | 'ip' | 'bool' | 'other' | 'unknown';
 
+/** The operators that take a field or a function result on the right (changelog 2026-10-01: equality and ordering). */
+export const DYNAMIC_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
+
 /** Operators whose right side wirefilter lexes with BytesExpr::lex for a Bytes left side (matches and wildcard take a string only). */
 const BYTES_OPS: ReadonlySet<CompareOp> = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'in']);
 
-/** leftKind: the type of a comparison's left side (the checker's, exprCheck leftKindOf); without it every left side is `unknown`. */
-export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind): ParseResult {
+/** The field names the parser asks about (exprCheck fieldNames): whether a name is a field, and the fields nearest a misspelt one. */
+export interface FieldNames { has(name: string): boolean; near(name: string): readonly string[] }
+
+/**
+ * leftKind: the type of a comparison's left side (the checker's, exprCheck leftKindOf); without it every left side is `unknown`.
+ * fields: the field names of either catalogue, so that a bare word on the right of a comparison is read as a field, not as a string
+ * without its quotes, and a misspelt one is offered its nearest names; without it, a word leftKind types is a field.
+ */
+export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind, fields?: FieldNames): ParseResult {
   const lexed = tokenize(src);
-  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind);
+  const p = new Parser(lexed.tokens, src, lexed.problems, leftKind, fields);
   let ast: Expr | undefined;
   if (lexed.tokens.length === 1) {
     return { ast, problems: [...lexed.problems, { code: 'ruleset/expr-syntax', message: 'The expression is empty; use "true" to match all requests.', offset: 0, length: src.length }] };
@@ -166,7 +179,7 @@ class Parser {
   private settled: LexProblem[] = [];
   private ahead: LexProblem[];
   constructor(private tokens: Token[], private readonly src: string, lexProblems: LexProblem[],
-    private readonly leftKind?: (left: Expr) => LeftKind) {
+    private readonly leftKind?: (left: Expr) => LeftKind, private readonly fields?: FieldNames) {
     this.ahead = [...lexProblems].sort((a, b) => a.offset - b.offset).reverse();
   }
 
@@ -420,47 +433,68 @@ class Parser {
     return node;
   }
 
-  private parseRhs(op: { op: CompareOp; span: Node }, opTok: Token, left: Expr): Literal | SetNode | ListNode {
+  private parseRhs(op: { op: CompareOp; span: Node }, opTok: Token, left: Expr): Literal | SetNode | ListNode | DynamicValue {
     const t = this.peek();
     if (op.op === 'in') {
       if (t.kind === 'list') { this.next(); return { type: 'list', name: String(t.value), offset: t.offset, length: t.length }; }
       if (this.isPunct(t, '{')) return this.parseSet(left);
-      this.fail(t, `Expected a set "{...}" or a list "$name" after "in", found ${describe(t)}.`);
+      const dynamic = this.dynamicWord(t);
+      this.fail(t, `Expected a set "{...}" or a list "$name" after "in", found ${dynamic ? `${dynamic}: "in" takes a set or a list only (a field or function result on the right-hand side is taken after eq, ne, lt, le, gt or ge only)` : describe(t)}.`);
     }
+    // An unquoted byte string first (c2:b4; byteString() leaves a word that goes on past one, as every field name does), then a field
+    // or a call: a dynamic value (the platform since 2026-10-01), after equality and ordering only (literal() refuses the others,
+    // naming the operator)
     const bytes = BYTES_OPS.has(op.op) ? this.byteString(left, false) : this.notRegexBytes(op, left);
     if (bytes) return bytes;
-    const lit = this.literal(t, opTok);
+    if (DYNAMIC_OPS.has(op.op) && this.dynamicWord(t)) return this.parseTerm() as DynamicValue;
+    const lit = this.literal(t, opTok, op);
     this.next();
     return lit;
   }
 
-  private literal(t: Token, after: Token): Literal {
+  /**
+   * How messages name the field or call at the cursor, when the right side of a comparison is one: a call (a word before "("), a
+   * field the catalogue knows, or a word with an index right after it (an unknown field, which the checker reports with its nearest
+   * names); else undefined. A bare unknown word stays a string without its quotes (literal()'s fix).
+   */
+  private dynamicWord(t: Token): string | undefined {
+    if (t.kind !== 'ident' || KEYWORDS.has(t.text)) return undefined;
+    const next = this.peek(1);
+    if (this.isPunct(next, '(')) return `the function ${t.text}()`;
+    const known = this.fields ? this.fields.has(t.text) : !!this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown';
+    if (known || (this.isPunct(next, '[') && next.offset === t.offset + t.length)) return `the field "${t.text}"`;
+    return undefined;
+  }
+
+  /** A literal value at `t` (not consumed), after the operator `op`, or in a set (no `op`, `after` its "{"). */
+  private literal(t: Token, after: Token, op?: { op: CompareOp; span: Node }): Literal {
     switch (t.kind) {
       case 'string': return stringNode(t);
       case 'int': return { type: 'int', value: Number(t.value), big: t.big, offset: t.offset, length: t.length };
       case 'ip': case 'cidr': return { type: 'ip', text: t.text, cidr: t.kind === 'cidr', family: t.family ?? 4, offset: t.offset, length: t.length };
-      case 'ident':
+      case 'ident': {
         if (t.text === 'true' || t.text === 'false') return { type: 'bool', value: t.text === 'true', offset: t.offset, length: t.length };
-        if (!KEYWORDS.has(t.text) && (this.isPunct(this.peek(1), '(') || (this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown'))) {
-          // A field or a call on the right: wirefilter at af1a1e96 reads a literal there only (RhsValue::lex_with), but the platform
-          // takes one for equality and ordering since 2026-10-01 (changelog "Compare dynamic values"); not checked here yet
-          // (docs/architecture.md, "Operator words in semantic tokens, after a Boolean; a field on the right")
-          const what = this.isPunct(this.peek(1), '(') ? `the function ${t.text}()` : `the field "${t.text}"`;
-          const dynamic = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', '==', '!=', '<', '<=', '>', '>='].includes(after.text);
-          this.fail(t, dynamic
-            ? `Found ${what} after "${after.text}": the platform compares two fields or function results with equality and ordering operators since October 2026 (changelog "Compare dynamic values"), but EdgeKit does not check or evaluate such a comparison yet, nor the rest of this expression; compare with a literal value to have it checked.`
-            : `Expected a value after "${after.text}", found ${what}: "${after.text}" takes a literal value only (a field or function result on the right-hand side is documented for eq, ne, lt, le, gt and ge only).`,
-            // What the platform takes is a warning, never an error; the parse still stops here, so the rest goes unchecked (and the
-            // evaluators refuse the expression, naming this problem)
-            dynamic ? { code: 'ruleset/expr-compare-fields' } : undefined);
+        const dynamic = this.dynamicWord(t);
+        if (dynamic) {
+          // contains, matches, wildcard, strict wildcard: the changelog names equality and ordering only for a dynamic value
+          if (!op) this.fail(t, `Expected a value in the set, found ${dynamic}: a set holds literal values only.`);
+          const written = this.src.slice(op.span.offset, op.span.offset + op.span.length);
+          this.fail(t, `Expected a value after "${written}", found ${dynamic}: "${written}" takes a literal value only (a field or function result on the right-hand side is taken after eq, ne, lt, le, gt or ge only).`);
         }
         if (!KEYWORDS.has(t.text)) {
-          // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space.
-          this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}; strings must be in double quotes.`, {
-            fixes: [{ title: `Quote "${t.text}"`, edits: [{ offset: t.offset, length: t.length, newText: `"${t.text}"` }], preferred: true }],
-          });
+          // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space. After equality and ordering
+          // a word near a field's name (http.referr) is more likely that field misspelt: offered first
+          const quote = { title: `Quote "${t.text}"`, edits: [{ offset: t.offset, length: t.length, newText: `"${t.text}"` }] };
+          const near = op && DYNAMIC_OPS.has(op.op) && this.fields ? this.fields.near(t.text) : [];
+          if (near.length) {
+            this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}: did you mean the field ${near.map((n) => `"${n}"`).join(' or ')}? Otherwise strings must be in double quotes.`, {
+              fixes: [...near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ offset: t.offset, length: t.length, newText: n }], preferred: k === 0 })), { ...quote, preferred: false }],
+            });
+          }
+          this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}; strings must be in double quotes.`, { fixes: [{ ...quote, preferred: true }] });
         }
         break;
+      }
       default:
         break;
     }
@@ -692,7 +726,7 @@ function perElement(e: Expr): boolean {
   switch (e.type) {
     case 'field': return e.index.some((s) => s.kind === 'star');
     case 'call': return e.name !== 'any' && e.name !== 'all' && (e.index.some((s) => s.kind === 'star') || e.args.some(perElement));
-    case 'compare': return perElement(e.left);
+    case 'compare': return perElement(e.left) || ((e.right.type === 'field' || e.right.type === 'call') && perElement(e.right));
     case 'logical': return perElement(e.left) || perElement(e.right);
     case 'not': return perElement(e.operand);
     case 'group': return perElement(e.inner);

@@ -2,7 +2,7 @@
 import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
-import { checkExpression, inferExpression, leftKindOf } from './exprCheck';
+import { checkExpression, fieldNames, inferExpression, leftKindOf } from './exprCheck';
 import { mayNameRewriteOnly, rewriteOnlyProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
@@ -14,7 +14,7 @@ export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
  * a value expression's type is checked against its site's, and a function of rewrite expressions outside one is reported; without
  * it, a condition whose place is not known (the evaluator's, a test's). path: the site's path in the document, for messages. */
 export function analyzeExpression(src: string, phase?: string, site?: ExpressionSite, path: JsonPath = []): Analysis {
-  const { ast, problems, splits } = parseExpression(src, leftKindOf(phase));
+  const { ast, problems, splits } = parseExpression(src, leftKindOf(phase), fieldNames(phase));
   if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) {
     const before = problems.length;
     if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src));

@@ -5,6 +5,7 @@ import type { ParsedDoc, Span } from '../../types';
 import { JsonStringMap } from '../../jsonString';
 import { children, parseExpression, type Expr, type Node } from './exprParser';
 import { isExpressionPath } from './valueExpressions';
+import { fieldNames, leftKindOf } from './exprCheck';
 
 type AnyNode = Expr | Node;
 
@@ -30,7 +31,8 @@ export function expressionSpans(ast: Expr, at: number): Span[] {
 /** The last expression parsed: Expand Selection asks again at each step, and a request may carry many positions in one string. */
 let last: { src: string; ast: Expr | undefined } | undefined;
 function parsed(src: string): Expr | undefined {
-  if (last?.src !== src) last = { src, ast: parseExpression(src).ast };
+  // With the checker's types and field names, as the check parses it: a field on the right of a comparison is read as one
+  if (last?.src !== src) last = { src, ast: parseExpression(src, leftKindOf(), fieldNames()).ast };
   return last.ast;
 }
 
