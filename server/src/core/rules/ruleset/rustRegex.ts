@@ -42,15 +42,7 @@ export function wrapStackedRepetitions(pattern: string): string {
     if (c === '\\') { atom = i; i += 2; continue; }
     if (c === '[') {
       atom = i;
-      let j = i + 1, depth = 1;
-      if (pattern[j] === '^') j++;
-      if (pattern[j] === ']') j++;
-      while (j < pattern.length && depth > 0) {
-        if (pattern[j] === '\\') j += 2;
-        else if (pattern[j] === '[' && pattern[j + 1] === ':') { const e = pattern.indexOf(':]', j + 2); j = e < 0 ? j + 1 : e + 2; }
-        else { if (pattern[j] === '[') depth++; else if (pattern[j] === ']') depth--; j++; }
-      }
-      i = j;
+      i = classEnd(pattern, i).end;
       continue;
     }
     if (c === '(') { opens.push(i); atom = -1; i++; continue; }
@@ -375,15 +367,8 @@ function regexTree(p: string): RxNode[][] | undefined {
       continue;
     }
     if (c === '[') {
-      let j = i + 1, depth = 1;
-      if (p[j] === '^') j++;
-      if (p[j] === ']') j++;
-      while (j < p.length && depth > 0) {
-        if (p[j] === '\\') j += 2;
-        else if (p[j] === '[' && p[j + 1] === ':') { const e = p.indexOf(':]', j + 2); j = e < 0 ? j + 1 : e + 2; }
-        else { if (p[j] === '[') depth++; else if (p[j] === ']') depth--; j++; }
-      }
-      if (depth > 0) return undefined;
+      const { end: j, closed } = classEnd(p, i);
+      if (!closed) return undefined;
       seq().push({ k: 'atom', text: p.slice(i, j), states: 1 });
       i = j;
       continue;
@@ -526,4 +511,17 @@ export function splitRepetitions(pattern: string, shape = false): string | undef
     return parts.join('');
   };
   return alts(tree, RE2_MAX_REPEAT, true);
+}
+
+/** The end of the character class opened by the "[" at i (nested classes, [:name:] and escapes skipped); closed: its "]" was found. */
+function classEnd(pattern: string, i: number): { end: number; closed: boolean } {
+  let j = i + 1, depth = 1;
+  if (pattern[j] === '^') j++;
+  if (pattern[j] === ']') j++;
+  while (j < pattern.length && depth > 0) {
+    if (pattern[j] === '\\') j += 2;
+    else if (pattern[j] === '[' && pattern[j + 1] === ':') { const e = pattern.indexOf(':]', j + 2); j = e < 0 ? j + 1 : e + 2; }
+    else { if (pattern[j] === '[') depth++; else if (pattern[j] === ']') depth--; j++; }
+  }
+  return { end: j, closed: depth === 0 };
 }
