@@ -797,6 +797,7 @@ export function compileRuleset(value: unknown): {
   const places = rulesOf(value).map(valuePlaces);
   places.forEach((p, k) => { if (p.length && run[k]) run[k].tally.values = p.map((x) => x.tally); });
   const evaluated = places.map((p) => p.some((x) => x.compiled));
+  const anyEvaluated = evaluated.some(Boolean);
   const budget = { chars: DISTINCT_RUN_CHARS };
   let total = 0, undecided = 0, executed = 0;
   return {
@@ -806,7 +807,7 @@ export function compileRuleset(value: unknown): {
       const at = total++;
       const test = (k: number) => exprs[k].test(record);
       const tested = remember && at < remember.size ? (k: number) => remember.note(run[k].expression, at, test(k)) : test;
-      const matches = (k: number) => {
+      const matches = !anyEvaluated ? tested : (k: number) => {
         const hit = tested(k);
         if (hit && evaluated[k]) for (const p of places[k]) noteValue(p, record, line, budget);
         return hit;
