@@ -671,7 +671,7 @@ function valuePlaces(rule: unknown): ValuePlace[] {
       if (k === parent.length) {
         const name = site.rewrite === 'header' ? path[path.length - 1] : PLACE_NAMES[path[path.length - 1]] ?? path.join('.');
         const operation = site.rewrite === 'header' && typeof v.operation === 'string' ? { operation: v.operation } : {};
-        // An expression wins over a value (the checks report a rule with both)
+        // An expression is shown rather than a value beside it (the checks do not report a place with both; what the platform does then is not checked here)
         const tally: ValueTally | undefined = typeof v.expression === 'string' ? { name, path: [...path, 'expression'].join('.'), ...operation, expression: v.expression, examples: [], distinct: 0 }
           : typeof v.value === 'string' ? { name, path: [...path, 'value'].join('.'), ...operation, value: v.value, examples: [], distinct: 1 }
             : v.operation === 'remove' ? { name, path: path.join('.'), ...operation, examples: [], distinct: 0 } : undefined;
