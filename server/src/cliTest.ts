@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
@@ -155,8 +155,29 @@ its expression matches, how many its action applies to, and how many it decides.
 matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
 named rulesets and the other actions let the next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
+For a rule that sets something (a header, a URL rewrite, a redirect target), the values its expressions give on the first 3
+requests it matches and how many distinct values they gave; static values as they are.
 Records the platform would not read so (a field the rules language does not have, a value of the wrong type) are named.
 Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
+
+/** A value a rule sets, as a line shows it: as it is, or as a JSON string when it is empty, has spaces at an end or control characters
+ * (a request's header can hold a newline); "(no value)" for none (a missing header). */
+function shownValue(v: string | null): string {
+  if (v === null) return '(no value)';
+  // eslint-disable-next-line no-control-regex
+  return v === '' || /^\s|\s$|[\u0000-\u001f\u007f\u2028\u2029]/.test(v) ? JSON.stringify(v) : v;
+}
+
+/** What one thing a rule sets gave, under the rule's counts: a value expression's first values on matching requests. */
+function valueLines(v: ValueTally): string[] {
+  const name = v.operation === 'add' ? `${v.name} (add)` : v.name;
+  if (v.expression === undefined) return [`    ${name}: ${v.value !== undefined ? `${shownValue(v.value)} (a static value)` : 'removed'}`];
+  const head = `    ${name} = ${v.expression.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+  if (v.error) return [`${head}: not evaluated: ${v.error}`];
+  if (!v.examples.length) return [`${head}: no request matched the rule`];
+  return [`${head}: ${v.distinctMore ? 'at least ' : ''}${v.distinct} distinct value(s) on the requests it matches, the first:`,
+    ...v.examples.map((e) => `      line ${e.line}: ${v.name}: ${shownValue(e.value)}`)];
+}
 
 export async function testRulesCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
@@ -203,8 +224,8 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     io.stdout(JSON.stringify({
       ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}),
       ...(records.result() ? { recordProblems: records.result() } : {}), undecided, executed,
-      rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches }) =>
-        ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches })),
+      rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, values }) =>
+        ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, ...(values ? { values } : {}) })),
     }) + '\n');
     return readError ? 1 : 0;
   }
@@ -212,8 +233,8 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     `${rulesetFile} on ${total} requests of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
     ...(bad ? [skippedLine(bad, firstBad)] : []),
     ...recordLines(records.result(), 'request'),
-    ...compiled.map((c) => `  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
-      `${c.skipped ? `, skipped for ${c.skipped}` : ''}`),
+    ...compiled.flatMap((c) => [`  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
+      `${c.skipped ? `, skipped for ${c.skipped}` : ''}`, ...(c.values ?? []).flatMap(valueLines)]),
     `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,
   ];
   io.stdout(lines.join('\n') + '\n');

@@ -174,7 +174,20 @@ export interface TestRulesResult extends SkippedLines {
   rules?: {
     index: number; label: string; action: string; enabled: boolean; terminating: boolean;
     matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
+    /** What a rule that sets something (headers, a URL rewrite, a redirect target) set on the first requests it matched; absent for
+     * the other rules (and from servers before it: a client shows nothing then). */
+    values?: TestRulesValue[];
   }[];
+}
+
+/**
+ * One thing a rule sets (core/eval/rules.ts ValueTally): a header's name or "URI path", "URI query", "target URL"; a header's
+ * operation; a static value, or an expression with its values on the first matching requests (by line; null: no value) and how
+ * many distinct values it gave (distinctMore: at least that many), or why it was not evaluated. Neither: a header removed.
+ */
+export interface TestRulesValue {
+  name: string; path: string; operation?: string; value?: string; expression?: string; error?: string;
+  examples: { line: number; value: string | null }[]; distinct: number; distinctMore?: boolean;
 }
 
 /** Which requests each rule of a ruleset matches, and which rule decides each request. */

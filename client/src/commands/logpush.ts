@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult } from '../../../server/src/protocol';
+import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -128,8 +128,36 @@ export function rulesReport(name: string, r: TestRulesResult): string {
     '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
-    'actions let the next rules run.', '',
+    'actions let the next rules run.', '', ...setsText(rules),
   ].join('\n');
+}
+
+/** A value a rule set, as a code span: as JSON when it is empty, has spaces at an end or control characters (a newline in a
+ * request's header), which a code span would not show; "no value" for none (a missing header). */
+function valueSpan(v: string | null): string {
+  if (v === null) return '*no value*';
+  // eslint-disable-next-line no-control-regex
+  return codeSpan(v === '' || /^\s|\s$|[\u0000-\u001f\u007f\u2028\u2029]/.test(v) ? JSON.stringify(v) : v);
+}
+
+/** "What the rules set": per rule that sets headers, a URL rewrite or a redirect target, what each value gave (none from an older
+ * server, which sends no values). */
+function setsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
+  const setting = rules.filter((x) => x.values?.length);
+  if (!setting.length) return [];
+  const one = (v: TestRulesValue): string[] => {
+    const name = `${codeSpan(v.name)}${v.operation === 'add' ? ' (add)' : ''}`;
+    if (v.expression === undefined) return [`  - ${name}: ${v.value !== undefined ? `${valueSpan(v.value)} (a static value)` : 'removed'}`];
+    const head = `  - ${name} = ${codeSpan(v.expression)}`;
+    if (v.error) return [`${head}: not evaluated: ${mdText(v.error)}`];
+    if (!v.examples.length) return [`${head}: no request matched the rule`];
+    return [`${head}: ${v.distinctMore ? 'at least ' : ''}${v.distinct} distinct value(s) on the requests it matches, the first:`,
+      ...v.examples.map((e) => `    - request ${e.line}: ${valueSpan(e.value)}`)];
+  };
+  return ['## What the rules set', '',
+    'For each rule that sets headers, a URL rewrite or a redirect target: each value expression\'s result on the first requests the rule ' +
+    'matches, computed on the request record as it is (what an earlier rule rewrote is not applied first).', '',
+    ...setting.flatMap((x) => [`- rule ${codeSpan(x.label)}:`, ...x.values!.flatMap(one)]), ''];
 }
 
 /** A request the progress notification can cancel: the server stops reading, and the command ends quietly. */

@@ -42,7 +42,7 @@ export { overSizeLimit } from './text';
 export { tidyMessage } from './messages';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
-export { compileExpression, compileRuleset, RememberedMatches, rulesetLensCounts, type CompiledExpression, type RequestRecord, type RuleTally } from './eval/rules';
+export { compileExpression, compileRuleset, compileValue, RememberedMatches, rulesetLensCounts, type CompiledExpression, type CompiledValue, type RequestRecord, type RuleTally, type ValueTally } from './eval/rules';
 export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */

@@ -351,3 +351,37 @@ test('a request record\'s JSON integer past 2^53 is compared exactly by test-rul
     assert.equal(out.recordProblems, undefined, 'an integer past 2^53 is an Integer of the platform (64-bit), not a problem');
   } finally { fs.rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('edgekit test-rules on a transform ruleset: what each header value and URL rewrite gives on the first matching requests (text and JSON)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-values-'));
+  try {
+    const ruleset = path.join(dir, 't.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'transforms', kind: 'zone', phase: 'http_request_late_transform', rules: [
+      { action: 'rewrite', expression: 'true', description: 'context', action_parameters: { headers: {
+        'X-Ctx': { operation: 'set', expression: 'concat("ip=", to_string(ip.src), ";host=", http.host)' },
+        'X-Edge': { operation: 'set', value: 'on' }, 'X-Debug': { operation: 'remove' } } } },
+    ] }));
+    const requests = path.join(dir, 'req.ndjson');
+    fs.writeFileSync(requests, [{ 'ip.src': '1.2.3.4', 'http.host': 'example.com' }, { 'ip.src': '5.6.7.8', 'http.host': 'example.org' },
+      { 'ip.src': '1.2.3.4', 'http.host': 'example.com' }].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const text = await run(['test-rules', ruleset, requests]);
+    assert.equal(text.code, 0, text.stderr);
+    const lines = text.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('rule 0: rewrite (context)'));
+    assert.deepEqual(lines.slice(at + 1, at + 7), [
+      '    X-Ctx = concat("ip=", to_string(ip.src), ";host=", http.host): 2 distinct value(s) on the requests it matches, the first:',
+      '      line 1: X-Ctx: ip=1.2.3.4;host=example.com',
+      '      line 2: X-Ctx: ip=5.6.7.8;host=example.org',
+      '      line 3: X-Ctx: ip=1.2.3.4;host=example.com',
+      '    X-Edge: on (a static value)',
+      '    X-Debug: removed',
+    ], text.stdout);
+    const json = JSON.parse((await run(['test-rules', ruleset, requests, '--format', 'json'])).stdout);
+    assert.deepEqual(json.rules[0].values[0].examples, [{ line: 1, value: 'ip=1.2.3.4;host=example.com' }, { line: 2, value: 'ip=5.6.7.8;host=example.org' },
+      { line: 3, value: 'ip=1.2.3.4;host=example.com' }]);
+    assert.equal(json.rules[0].values[0].distinct, 2);
+    assert.deepEqual(json.rules[0].values.map((v: { name: string }) => v.name), ['X-Ctx', 'X-Edge', 'X-Debug']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -406,3 +406,29 @@ test('Test Filter report: a first match with an integer past 2^53 shows the text
   const md = testReport('a.filter.json', { ...FILTER_RESULT, firstMatches: [{ line: 1, record: { EdgeStartTimestamp: 1700000000123456789 }, text: '{"EdgeStartTimestamp":1700000000123456789}' }] } as never);
   assert.match(md, /- line 1: `\{"EdgeStartTimestamp":1700000000123456789\}`/);
 });
+
+test('Test Rules report: what a rule sets (header values, a static value, a removal, a value not evaluated), its values as code spans', async () => {
+  const { rulesReport } = await import('../../../client/src/commands/logpush');
+  const rule = { index: 0, label: '0: rewrite when true', action: 'rewrite', enabled: true, terminating: false, matched: 2, applied: 2, decided: 0, skipped: 0, firstMatches: [1, 2] };
+  const values = [
+    { name: 'X-Ctx', path: 'action_parameters.headers.X-Ctx.expression', operation: 'set', expression: 'concat("ip=", to_string(ip.src))',
+      examples: [{ line: 1, value: 'ip=1.2.3.4' }, { line: 2, value: 'a`b\nc' }, { line: 3, value: null }], distinct: 3 },
+    { name: 'X-Edge', path: 'action_parameters.headers.X-Edge.value', operation: 'set', value: 'on', examples: [], distinct: 1 },
+    { name: 'X-Debug', path: 'action_parameters.headers.X-Debug', operation: 'remove', examples: [], distinct: 0 },
+    { name: 'X-Hash', path: 'action_parameters.headers.X-Hash.expression', operation: 'set', expression: 'sha256(http.host)', error: 'sha256() at 0 cannot be evaluated', examples: [], distinct: 0 },
+  ];
+  const md = rulesReport('t.ruleset.json', { total: 2, undecided: 2, source: 'sample', rules: [rule, { ...rule, index: 1, label: '1: block when false' }, { ...rule, index: 2, label: '2: x', values }] } as never);
+  const section = md.slice(md.indexOf('## What the rules set'));
+  assert.ok(md.includes('## What the rules set'), md);
+  assert.ok(section.includes('- rule `2: x`:'), section);
+  assert.ok(!section.includes('1: block'), 'a rule that sets nothing is not listed');
+  assert.ok(section.includes('  - `X-Ctx` = `concat("ip=", to_string(ip.src))`: 3 distinct value(s) on the requests it matches, the first:'), section);
+  assert.ok(section.includes('    - request 1: `ip=1.2.3.4`'), section);
+  assert.ok(section.includes('    - request 2: `"a`b\\nc"`'.replace('`"a`b', '``"a`b').replace('c"`', 'c"``')), section);
+  assert.ok(section.includes('    - request 3: *no value*'), section);
+  assert.ok(section.includes('  - `X-Edge`: `on` (a static value)'), section);
+  assert.ok(section.includes('  - `X-Debug`: removed'), section);
+  assert.ok(section.includes('  - `X-Hash` = `sha256(http.host)`: not evaluated: sha256\\(\\) at 0 cannot be evaluated'), section);
+  // A report from a server that sends no values has no such section
+  assert.ok(!rulesReport('t.ruleset.json', { total: 2, undecided: 2, source: 'sample', rules: [rule] } as never).includes('What the rules set'));
+});

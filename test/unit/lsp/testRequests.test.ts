@@ -303,3 +303,26 @@ test('edgekit/testFilter on a line with a unixnano timestamp past 2^53: compared
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('edgekit/testRules: a rule that sets a header sends what its value expression gave on the first requests it matched', { timeout: 60_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/t.ruleset.json';
+    const text = JSON.stringify({ name: 't', kind: 'zone', phase: 'http_request_late_transform', rules: [
+      { action: 'rewrite', expression: 'true', action_parameters: { headers: { 'X-Ctx': { operation: 'set', expression: 'concat("host=", http.host)' } } } },
+      { action: 'rewrite', expression: 'false', action_parameters: { uri: { path: { value: '/x' } } } },
+    ] }, null, 2);
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text } });
+    type V = { name: string; examples: { line: number; value: string | null }[]; distinct: number; value?: string };
+    const r = await server.conn.sendRequest<{ error?: string; rules?: { values?: V[] }[] }>('edgekit/testRules', { uri, sample: 50 });
+    assert.equal(r.error, undefined);
+    const [ctx] = r.rules![0].values!;
+    assert.equal(ctx.name, 'X-Ctx');
+    assert.deepEqual(ctx.examples.map((e) => e.line), [1, 2, 3]);
+    assert.ok(ctx.examples.every((e) => /^host=[a-z.]*example\.com$/.test(e.value ?? '')), JSON.stringify(ctx.examples));
+    assert.ok(ctx.distinct >= 1 && ctx.distinct <= 4, String(ctx.distinct));
+    assert.deepEqual(r.rules![1].values, [{ name: 'URI path', path: 'action_parameters.uri.path.value', value: '/x', examples: [], distinct: 1 }]);
+  } finally {
+    await server.stop();
+  }
+});

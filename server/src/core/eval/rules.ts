@@ -8,6 +8,7 @@ import { analyzeExpression } from '../rules/ruleset/expression';
 import { leftKindOf } from '../rules/ruleset/exprCheck';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
+import { EXPRESSION_SITES, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
 import type { CallNode, CompareNode, CompareOp, Expr, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
@@ -576,6 +577,37 @@ export function compileExpression(src: string): { ok: true; expression: Compiled
   }
 }
 
+/** What a value expression gives on a request: its text, or null when it has no value there (a missing header or element). */
+export interface CompiledValue { evaluate(record: RequestRecord): string | null }
+
+/** A String value place (a header value): what compileValue checks an expression against when it is given no place. */
+const STRING_VALUE_SITE = EXPRESSION_SITES.find((s) => s.role === 'value' && s.rewrite === 'header')!;
+
+/**
+ * A value expression of a rule (a header value, a URL rewrite, a redirect target: valueExpressions.ts) compiled, with the same
+ * functions as a match expression; one the evaluator does not compute (functionSupport) or with errors at its place is an error
+ * naming it. An Integer, IP or Boolean result is its text (as to_string() gives it); a missing key or element is null.
+ */
+export function compileValue(src: string, site: ExpressionSite = STRING_VALUE_SITE): { ok: true; value: CompiledValue } | { ok: false; error: string } {
+  const { ast, problems } = analyzeExpression(src, undefined, site);
+  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error') ?? (ast ? undefined : problems[0]);
+  if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
+  try {
+    const f = build(ast);
+    return { ok: true, value: { evaluate: (r) => valueText(f(r)) } };
+  } catch (e) {
+    if (e instanceof EvalError) return { ok: false, error: e.message };
+    throw e;
+  }
+}
+
+function valueText(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (v instanceof Each) return JSON.stringify(v.values.map(valueText));
+  if (Array.isArray(v)) return JSON.stringify(v.map(valueText));
+  return typeof v === 'string' ? v : String(v);
+}
+
 /**
  * One rule of a ruleset as the run sees it, and what it did to the requests so far:
  * - matched: its expression is true (counted for every rule, enabled or not, wherever it stands);
@@ -586,7 +618,104 @@ export function compileExpression(src: string): { ok: true; expression: Compiled
 export interface RuleTally {
   index: number; label: string; action: string; enabled: boolean; terminating: boolean;
   matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
+  /** What the rule's action sets (headers, a URL rewrite, a redirect target) and what that gave (compileRuleset only); none when it sets nothing. */
+  values?: ValueTally[];
 }
+
+/**
+ * One thing a rule's action sets with a value, and what that value was on the requests the rule matched: the value expression's
+ * result on the first VALUE_EXAMPLES of them, and how many distinct results it gave (past DISTINCT_MAX values or DISTINCT_MAX_CHARS
+ * characters, or past the run's DISTINCT_RUN_CHARS, counting stops: distinctMore). A static `value` is the same on every request: it is given, with no examples.
+ */
+export interface ValueTally {
+  /** What is set: a header's name, "URI path", "URI query", "target URL". */
+  name: string;
+  /** Where in the rule: "action_parameters.headers.X-Ctx.expression". */
+  path: string;
+  /** A header's operation ("set", "add", "remove"). */
+  operation?: string;
+  /** A static value. */
+  value?: string;
+  /** A value expression's text. */
+  expression?: string;
+  /** Why the expression is not evaluated (a function the evaluator does not compute); it then has no examples. */
+  error?: string;
+  /** The expression's value on the first matching requests, by line; null when it had none (a missing header). A value longer than
+   * VALUE_SHOWN_CHARS is cut there, "… (n characters)" after it. */
+  examples: { line: number; value: string | null }[];
+  distinct: number;
+  distinctMore?: boolean;
+}
+
+const VALUE_EXAMPLES = 3;
+const DISTINCT_MAX = 1000;
+const DISTINCT_MAX_CHARS = 256 * 1024;
+/** The characters of distinct values all the places of one run keep at most (a ruleset of many rewrite rules), about 8 MB. */
+const DISTINCT_RUN_CHARS = 4 * 1024 * 1024;
+const VALUE_SHOWN_CHARS = 1000;
+
+/** The places of a rule that set a value (the rewrite places of valueExpressions.ts' table: header values, URI path and query,
+ * redirect target), in the table's order, with what is there: an expression, a static value, or a header's removal. */
+interface ValuePlace { tally: ValueTally; compiled?: CompiledValue; seen?: Set<string | symbol>; seenChars: number }
+
+const REWRITE_SITES = EXPRESSION_SITES.filter((s) => s.role === 'value' && s.rewrite !== 'other');
+const PLACE_NAMES: Record<string, string> = { path: 'URI path', query: 'URI query', target_url: 'target URL' };
+
+function valuePlaces(rule: unknown): ValuePlace[] {
+  const out: ValuePlace[] = [];
+  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  for (const site of REWRITE_SITES) {
+    const parent = site.at.slice(0, -1);
+    const visit = (v: unknown, k: number, path: string[]) => {
+      if (!isObj(v)) return;
+      if (k === parent.length) {
+        const name = site.rewrite === 'header' ? path[path.length - 1] : PLACE_NAMES[path[path.length - 1]] ?? path.join('.');
+        const operation = site.rewrite === 'header' && typeof v.operation === 'string' ? { operation: v.operation } : {};
+        // An expression is shown rather than a value beside it (the checks do not report a place with both; what the platform does then is not checked here)
+        const tally: ValueTally | undefined = typeof v.expression === 'string' ? { name, path: [...path, 'expression'].join('.'), ...operation, expression: v.expression, examples: [], distinct: 0 }
+          : typeof v.value === 'string' ? { name, path: [...path, 'value'].join('.'), ...operation, value: v.value, examples: [], distinct: 1 }
+            : v.operation === 'remove' ? { name, path: path.join('.'), ...operation, examples: [], distinct: 0 } : undefined;
+        if (!tally) return;
+        const place: ValuePlace = { tally, seenChars: 0 };
+        if (tally.expression !== undefined) {
+          const c = compileValue(tally.expression, site);
+          if (c.ok) { place.compiled = c.value; place.seen = new Set(); } else tally.error = c.error;
+        }
+        out.push(place);
+        return;
+      }
+      const key = parent[k];
+      if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...path, key]); return; }
+      for (const name of Object.keys(v)) visit(v[name], k + 1, [...path, name]);
+    };
+    visit(rule, 0, []);
+  }
+  return out;
+}
+
+/** A place's expression on one request the rule matched. */
+function noteValue(place: ValuePlace, record: RequestRecord, line: number, budget: { chars: number }): void {
+  const { tally, compiled, seen } = place;
+  if (!compiled || !seen) return;
+  const v = compiled.evaluate(record);
+  if (tally.examples.length < VALUE_EXAMPLES) {
+    tally.examples.push({ line, value: v !== null && v.length > VALUE_SHOWN_CHARS ? `${v.slice(0, VALUE_SHOWN_CHARS)}… (${v.length} characters)` : v });
+  }
+  if (tally.distinctMore) return;
+  // null (no value) is one distinct result, kept apart from every text
+  const key = v === null ? NO_VALUE : v;
+  if (seen.has(key)) return;
+  // Past the bound the count is "at least" and the values are let go
+  const chars = v === null ? 0 : v.length;
+  if (seen.size >= DISTINCT_MAX || place.seenChars + chars > DISTINCT_MAX_CHARS || budget.chars < chars) { tally.distinctMore = true; budget.chars += place.seenChars; seen.clear(); return; }
+  seen.add(key);
+  place.seenChars += chars;
+  budget.chars -= chars;
+  tally.distinct++;
+}
+
+/** The key of "no value" among a place's distinct values: a value of its own, equal to no text. */
+const NO_VALUE = Symbol('no value');
 
 interface RunRule {
   tally: RuleTally;
@@ -603,8 +732,12 @@ interface RunRule {
 type RuleValue = { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown> };
 
 /** The rules of a ruleset as a run orders them, with zeroed tallies; nothing compiled. */
+function rulesOf(value: unknown): unknown[] {
+  return value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : [];
+}
+
 function plan(value: unknown): RunRule[] {
-  const rules = (value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : []) as RuleValue[];
+  const rules = rulesOf(value) as RuleValue[];
   return rules.map((raw, i) => {
     // A rule that is no object (null while the document is typed: the lenses count it as it stands) has no expression to compile
     const r: RuleValue = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
@@ -660,6 +793,12 @@ export function compileRuleset(value: unknown): {
     if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
     exprs.push(c.expression);
   }
+  // What each rule sets, evaluated on the requests it matches (a rule with no expression place to evaluate costs nothing per request)
+  const places = rulesOf(value).map(valuePlaces);
+  places.forEach((p, k) => { if (p.length && run[k]) run[k].tally.values = p.map((x) => x.tally); });
+  const evaluated = places.map((p) => p.some((x) => x.compiled));
+  const anyEvaluated = evaluated.some(Boolean);
+  const budget = { chars: DISTINCT_RUN_CHARS };
   let total = 0, undecided = 0, executed = 0;
   return {
     ok: true,
@@ -667,7 +806,12 @@ export function compileRuleset(value: unknown): {
     take(record, line, remember) {
       const at = total++;
       const test = (k: number) => exprs[k].test(record);
-      const matches = remember && at < remember.size ? (k: number) => remember.note(run[k].expression, at, test(k)) : test;
+      const tested = remember && at < remember.size ? (k: number) => remember.note(run[k].expression, at, test(k)) : test;
+      const matches = !anyEvaluated ? tested : (k: number) => {
+        const hit = tested(k);
+        if (hit && evaluated[k]) for (const p of places[k]) noteValue(p, record, line, budget);
+        return hit;
+      };
       const { ended, ran } = tallyOne(run, matches, line);
       if (!ended) undecided++;
       if (ran) executed++;
