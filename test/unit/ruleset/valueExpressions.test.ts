@@ -140,3 +140,17 @@ test('a header value that is an IP, Integer or Boolean field is a warning with t
   const path = check(ruleset('http_request_transform', { action: 'rewrite', expression: 'true', action_parameters: { uri: { path: { expression: 'ip.src' } } } }));
   assert.deepEqual(path.problems.map((p) => [p.code, p.severity]), [['ruleset/expr-type-mismatch', 'error']]);
 });
+
+test('"value" and "expression" both given for one header, path, query or target: a warning on "value" (the docs: include one of them)', () => {
+  // rules/transform/request-header-modification/reference/parameters: "Include one of the following parameters to define a static
+  // or dynamic value: value ... expression"; the API's schema has one branch with value and one with expression (oneOf)
+  const both = check(ruleset('http_request_late_transform', { action: 'rewrite', expression: 'true', action_parameters: { headers: { 'X-Ctx': { operation: 'set', value: 'a', expression: 'http.host' } } } }));
+  assert.deepEqual(both.problems.map((p) => [p.code, p.severity, both.text.substr(p.offset, p.length)]), [['ruleset/value-and-expression', 'warning', '"value"']]);
+  assert.equal(both.problems[0].message, 'The header value (X-Ctx) has both "value" and "expression"; the platform takes one of them: "value" for a static text, "expression" for a computed one.');
+  const uri = check(ruleset('http_request_transform', { action: 'rewrite', expression: 'true', action_parameters: { uri: { path: { value: '/a', expression: 'http.request.uri.path' } } } }));
+  assert.deepEqual(uri.problems.map((p) => p.code), ['ruleset/value-and-expression']);
+  const target = check(ruleset('http_request_dynamic_redirect', { action: 'redirect', expression: 'true', action_parameters: { from_value: { target_url: { value: 'https://a', expression: 'concat("https://", http.host)' } } } }));
+  assert.deepEqual(target.problems.map((p) => p.code), ['ruleset/value-and-expression']);
+  // One of them: nothing
+  assert.deepEqual(check(ruleset('http_request_late_transform', header('http.host'))).problems, []);
+});

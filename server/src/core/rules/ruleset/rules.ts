@@ -7,7 +7,8 @@ import {
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
-import { MATCH_SITE, expressionsOf } from './valueExpressions';
+import { MATCH_SITE, expressionsOf, siteName } from './valueExpressions';
+import { valueAt } from '../../json';
 import { mapOldAction } from '../../migration/mapping';
 
 export const MAX_RULES = 200;
@@ -70,6 +71,13 @@ const expressions: Rule = {
           out.push(ctx.report('ruleset/expr-too-long', `The expression is ${bytes} bytes long; at most ${MAX_EXPRESSION_BYTES} bytes are allowed.`, doc.locate(path)));
         }
         out.push(...expressionProblems(doc, ctx, path, src, phase, site));
+        // A header, path, query or target is static ("value") or computed ("expression"), not both (the parameter references:
+        // "Include one of the following parameters")
+        const holder = site.rewrite === 'other' ? undefined : valueAt(doc.value, path.slice(0, -1));
+        if (isObj(holder) && Object.hasOwn(holder, 'value')) {
+          out.push(ctx.report('ruleset/value-and-expression', `The ${siteName(site, path)} has both "value" and "expression"; the platform takes one of them: "value" for a static text, "expression" for a computed one.`,
+            doc.locate([...path.slice(0, -1), 'value'], 'key')));
+        }
       }
     });
     return out;
