@@ -20,6 +20,8 @@ export interface ExpressionSite {
   /** The value as messages name it ("URI path rewrite"); a header's adds its name. */
   what: string;
   rewrite: RewriteKind;
+  /** An empty string is no expression here: the platform uses the rule's match expression instead (a counting expression). */
+  emptyIsUnset?: true;
 }
 
 const STRING = T.String;
@@ -43,7 +45,10 @@ export const EXPRESSION_SITES: readonly ExpressionSite[] = [
   { at: ['action_parameters', 'expression'], role: 'value', type: { t: 'Array', of: STRING }, what: 'cache tags expression', rewrite: 'other' },
   { at: ['exposed_credential_check', 'username_expression'], role: 'value', type: STRING, what: 'user name expression', rewrite: 'other' },
   { at: ['exposed_credential_check', 'password_expression'], role: 'value', type: STRING, what: 'password expression', rewrite: 'other' },
-  { at: ['ratelimit', 'counting_expression'], role: 'match', type: T.Boolean, what: 'counting expression', rewrite: 'other' },
+  // waf/rate-limiting-rules/parameters.mdx, "Increment counter when": "By default, the counting expression is the same as the rule
+  // matching expression ... This default is also applied when you set this field to an empty string", and create-api.mdx's Example D
+  // sends `"counting_expression": ""`
+  { at: ['ratelimit', 'counting_expression'], role: 'match', type: T.Boolean, what: 'counting expression', rewrite: 'other', emptyIsUnset: true },
 ];
 
 export const MATCH_SITE: ExpressionSite = EXPRESSION_SITES[0];
@@ -65,7 +70,7 @@ export function expressionsOf(rule: unknown, i: number): SiteUse[] {
   if (!isObj(rule)) return out;
   for (const site of EXPRESSION_SITES) {
     const visit = (v: unknown, k: number, path: JsonPath) => {
-      if (k === site.at.length) { if (typeof v === 'string') out.push({ path, src: v, site }); return; }
+      if (k === site.at.length) { if (typeof v === 'string' && !(v === '' && site.emptyIsUnset)) out.push({ path, src: v, site }); return; }
       if (!isObj(v)) return;
       const key = site.at[k];
       if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...path, key]); return; }
