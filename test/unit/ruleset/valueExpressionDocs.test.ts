@@ -56,6 +56,10 @@ const EXAMPLES: [string, unknown, string[]][] = [
   ['src/content/docs/waf/rate-limiting-rules/create-api.mdx @ 0309c8bed23afe438f28fd5026b5a7999e653081, Example D',
     zone('http_ratelimit', { action: 'block', expression: '(http.request.uri.path wildcard "/graphql/*")',
       ratelimit: { characteristics: ['cf.colo.id', 'http.request.headers["x-api-key"]'], score_response_header_name: 'my-score', score_per_period: 400, period: 60, mitigation_timeout: 600, counting_expression: '' } }), []],
+  // "The counting expression can include HTTP response fields ... the counting will happen after the response is sent"
+  ['src/content/docs/waf/rate-limiting-rules/parameters.mdx @ 12dd7ce4e625b68c9ce511a256bdcda70fbc3f6c, "Increment counter when"',
+    zone('http_ratelimit', { action: 'block', expression: 'starts_with(http.request.uri.path, "/api/")',
+      ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 60, requests_per_period: 5, mitigation_timeout: 600, counting_expression: 'http.response.code eq 403 and starts_with(http.request.uri.path, "/api/")' } }), []],
 ];
 
 test('the documented examples of value and counting expressions give no error and only the warnings listed', () => {
@@ -65,4 +69,13 @@ test('the documented examples of value and counting expressions give no error an
     assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.code} ${p.message}`), [], source);
     assert.deepEqual(problems.map((p) => `${p.code} ${text.substr(p.offset, p.length)}`), warnings, source);
   }
+});
+
+test('a counting expression reads response fields (http.response.*) without the phase warning; the match expression still has it', () => {
+  const counting = (c: string) => zone('http_ratelimit', { action: 'block', expression: 'http.response.code eq 401',
+    ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 60, requests_per_period: 5, mitigation_timeout: 600, counting_expression: c } });
+  const text = JSON.stringify(counting('any(http.response.headers["x-login-failed"][*] == "1") or http.response.code in {401 403}'));
+  const problems = validateText(text, 'waf-ruleset');
+  assert.deepEqual(problems.map((p) => `${p.code} ${text.substr(p.offset, p.length)}`), ['ruleset/expr-phase http.response.code'], 'only the match expression\'s');
+  assert.ok(problems[0].offset < text.indexOf('counting_expression'));
 });

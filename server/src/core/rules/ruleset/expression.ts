@@ -17,7 +17,7 @@ export function analyzeExpression(src: string, phase?: string, site?: Expression
   const { ast, problems, splits } = parseExpression(src, leftKindOf(phase));
   if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) {
     const before = problems.length;
-    if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src));
+    if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src, site?.seesResponse === true));
     else {
       const r = inferExpression(ast, phase, src);
       problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase, src));

@@ -22,6 +22,8 @@ export interface ExpressionSite {
   rewrite: RewriteKind;
   /** An empty string is no expression here: the platform uses the rule's match expression instead (a counting expression). */
   emptyIsUnset?: true;
+  /** Response fields have values here whatever the phase (a counting expression with one counts once the response is sent). */
+  seesResponse?: true;
 }
 
 const STRING = T.String;
@@ -47,8 +49,9 @@ export const EXPRESSION_SITES: readonly ExpressionSite[] = [
   { at: ['exposed_credential_check', 'password_expression'], role: 'value', type: STRING, what: 'password expression', rewrite: 'other' },
   // waf/rate-limiting-rules/parameters.mdx, "Increment counter when": "By default, the counting expression is the same as the rule
   // matching expression ... This default is also applied when you set this field to an empty string", and create-api.mdx's Example D
-  // sends `"counting_expression": ""`
-  { at: ['ratelimit', 'counting_expression'], role: 'match', type: T.Boolean, what: 'counting expression', rewrite: 'other', emptyIsUnset: true },
+  // sends `"counting_expression": ""`. Same section: "The counting expression can include HTTP response fields ... When there are
+  // response fields in the counting expression, the counting will happen after the response is sent"
+  { at: ['ratelimit', 'counting_expression'], role: 'match', type: T.Boolean, what: 'counting expression', rewrite: 'other', emptyIsUnset: true, seesResponse: true },
 ];
 
 export const MATCH_SITE: ExpressionSite = EXPRESSION_SITES[0];
