@@ -79,3 +79,15 @@ test('a counting expression reads response fields (http.response.*) without the 
   assert.deepEqual(problems.map((p) => `${p.code} ${text.substr(p.offset, p.length)}`), ['ruleset/expr-phase http.response.code'], 'only the match expression\'s');
   assert.ok(problems[0].offset < text.indexOf('counting_expression'));
 });
+
+test('an IP field as a header value is no error (the Rulesets API\'s example for a dynamic header is "ip.src"); an Integer still is', () => {
+  // The Rulesets API's OpenAPI example (docs/architecture.md, "Value expressions inside a rule"), and CoPoKo Space's "Ruleset KV",
+  // which creates { "X-RKV-IP": { "operation": "set", "expression": "ip.src" } } through the API and reads the rule back
+  const header = (expression: string) => zone('http_request_late_transform', { action: 'rewrite', expression: 'true',
+    action_parameters: { headers: { 'X-Client-Ip': { operation: 'set', expression } } } });
+  for (const e of ['ip.src', 'cf.edge.server_ip']) assert.deepEqual(validateText(JSON.stringify(header(e)), 'waf-ruleset'), [], e);
+  assert.deepEqual(validateText(JSON.stringify(header('cf.bot_management.score')), 'waf-ruleset').map((p) => p.code), ['ruleset/expr-type-mismatch']);
+  // Elsewhere a String is wanted as before: a redirect target
+  const target = zone('http_request_dynamic_redirect', { action: 'redirect', expression: 'true', action_parameters: redirect('ip.src') });
+  assert.deepEqual(validateText(JSON.stringify(target), 'waf-ruleset').map((p) => p.code), ['ruleset/expr-type-mismatch']);
+});
