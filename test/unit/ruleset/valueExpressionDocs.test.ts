@@ -91,3 +91,16 @@ test('an IP field as a header value is no error (the Rulesets API\'s example for
   const target = zone('http_request_dynamic_redirect', { action: 'redirect', expression: 'true', action_parameters: redirect('ip.src') });
   assert.deepEqual(validateText(JSON.stringify(target), 'waf-ruleset').map((p) => p.code), ['ruleset/expr-type-mismatch']);
 });
+
+test('an empty value expression says a value is wanted there, not the match expression\'s "use true"', () => {
+  const header = (expression: string) => JSON.stringify(zone('http_request_late_transform', { action: 'rewrite', expression: 'true',
+    action_parameters: { headers: { 'X-A': { operation: 'set', expression } } } }));
+  for (const e of ['', '  ']) {
+    const syntax = validateText(header(e), 'waf-ruleset').filter((p) => p.code === 'ruleset/expr-syntax');
+    assert.equal(syntax.length, 1, JSON.stringify(e));
+    assert.equal(syntax[0].message, 'The header value (X-A) is empty; write its value, e.g. a field, a string or concat(...).');
+  }
+  // The match expression keeps its own advice
+  const match = validateText(JSON.stringify(zone('http_request_late_transform', { action: 'rewrite', expression: ' ' })), 'waf-ruleset');
+  assert.ok(match.some((p) => p.message === 'The expression is empty; use "true" to match all requests.'));
+});
