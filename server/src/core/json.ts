@@ -65,10 +65,11 @@ function hasUnsafeNumber(v: unknown, depth: number): boolean {
   return false;
 }
 
-/** The integers of `text` (valid JSON) that JSON.parse rounds, with their paths: jsonc-parser's scanner over the tokens, a path kept
- * as it goes (its visitor, which builds the path of every value, took three times as long on a log line). */
-function roundedIntegers(text: string): { path: (string | number)[]; digits: string; rounded: number }[] {
-  const found: { path: (string | number)[]; digits: string; rounded: number }[] = [];
+/** The numbers of `text` (valid JSON) past 2^53, with their paths and, for an integer JSON.parse rounds, its digits: jsonc-parser's
+ * scanner over the tokens, a path kept as it goes (its visitor, which builds the path of every value, took three times as long on a
+ * log line). Those read exactly (2^53, 1e16) are there too: a duplicate key's last member may be one (exactIntegers). */
+function bigNumbers(text: string): { path: (string | number)[]; digits: string | undefined; rounded: number }[] {
+  const found: { path: (string | number)[]; digits: string | undefined; rounded: number }[] = [];
   const path: (string | number)[] = [];
   const arrays: boolean[] = [];
   let expectKey = false;
@@ -84,10 +85,10 @@ function roundedIntegers(text: string): { path: (string | number)[]; digits: str
       case SyntaxKind.StringLiteral: if (expectKey) { path[path.length - 1] = s.getTokenValue(); expectKey = false; } break;
       case SyntaxKind.NumericLiteral: {
         const t = s.getTokenValue();
-        if (t.length < 16) break;
+        // Past 2^53 takes 16 digits, or an exponent
+        if (t.length < 16 && !/[eE]/.test(t)) break;
         const v = Number(t);
-        const digits = pastSafeInteger(v) ? inexactInteger(t, v) : undefined;
-        if (digits !== undefined) found.push({ path: [...path], digits, rounded: v });
+        if (pastSafeInteger(v)) found.push({ path: [...path], digits: inexactInteger(t, v), rounded: v });
         break;
       }
       default: break;
@@ -97,10 +98,17 @@ function roundedIntegers(text: string): { path: (string | number)[]; digits: str
 }
 
 function exactIntegers(text: string, value: unknown, copy: boolean): unknown {
-  const found = roundedIntegers(text);
-  if (found.length === 0) return value;
+  const found = bigNumbers(text);
+  if (!found.some((f) => f.digits !== undefined)) return value;
   const out = copy ? structuredClone(value) : value;
-  for (const { path, digits, rounded } of found) {
+  // Last first, once per path: JSON.parse keeps a duplicate key's last member, and two numbers there may round to one double
+  const done = new Set<string>();
+  for (let i = found.length - 1; i >= 0; i--) {
+    const { path, digits, rounded } = found[i];
+    const key = JSON.stringify(path);
+    if (done.has(key)) continue;
+    done.add(key);
+    if (digits === undefined) continue;
     if (path.length === 0) return out === rounded ? BigInt(digits) : out;
     const parent = valueAt(out, path.slice(0, -1));
     const last = path[path.length - 1];

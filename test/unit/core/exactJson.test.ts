@@ -24,3 +24,14 @@ test('parseExact: a line\'s integers past 2^53 as bigints, in place; withExactIn
   assert.deepEqual(parseExact('{"k": 1700000000123456789, "k": 5}'), { k: 5 });
   assert.deepEqual(parseExact('{"k": 5, "k": 1700000000123456789}'), { k: 1700000000123456789n });
 });
+
+test('duplicate keys keep the last even where both numbers round to the same double (JSON.parse cannot tell them apart)', () => {
+  for (const read of [parseExact, (t: string) => withExactIntegers(t, JSON.parse(t))]) {
+    assert.deepEqual(read('{"t": 1700000000000000001, "t": 1700000000000000002}'), { t: 1700000000000000002n });
+    // The last is exact (2^53, 1e16): it stays the number it is, not the earlier member's digits
+    assert.deepEqual(read('{"t": 9007199254740993, "t": 9007199254740992}'), { t: 9007199254740992 });
+    assert.deepEqual(read('{"t": 10000000000000001, "t": 1e16}'), { t: 1e16 });
+    assert.deepEqual(read('{"a": {"t": 10000000000000001}, "a": {"t": 10000000000000000}}'), { a: { t: 10000000000000000 } });
+    assert.deepEqual(read('[{"t": 10000000000000001, "t": 10000000000000000}, 10000000000000001]'), [{ t: 10000000000000000 }, 10000000000000001n]);
+  }
+});

@@ -71,3 +71,10 @@ test('a regex past the platform\'s compiled size limit is an error naming the re
   assert.match(errors('http.host matches "x(?:a{600}|b){600}"')[0], /"\{600\}" at 14 makes it at least 360,000 NFA states/);
   for (const p of ['a{300000}', '(?:a{1000}){300}', '.{131069}']) assert.deepEqual(errors(`http.host matches "${p}"`), [], p);
 });
+
+test('exponentially nested repetitions past the size limit: the message gives a readable count, not hundreds of digits', () => {
+  const p = '(?:'.repeat(200) + 'a' + '){2}'.repeat(200);
+  const m = analyzeExpression(`http.host matches ${JSON.stringify(p)}`).problems.find((x) => x.code === 'ruleset/expr-invalid-regex')!.message;
+  assert.match(m, /makes it more than 10\^15 NFA states, past the platform's compiled size limit/);
+  assert.doesNotMatch(m, /\d{1,3}(,\d{3}){6}/);
+});

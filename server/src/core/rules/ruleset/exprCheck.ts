@@ -42,8 +42,8 @@ export const OPS_BY_TYPE: Record<string, readonly string[]> = {
  * phase: the ruleset's phase, when known; fields and functions that phase cannot see are then reported. src: the expression's text,
  * for fixes that move parts of it.
  */
-export function checkExpression(ast: Expr, phase?: string, src?: string): ExprProblem[] {
-  const c = new Checker(phase, src);
+export function checkExpression(ast: Expr, phase?: string, src?: string, seesResponse = false): ExprProblem[] {
+  const c = new Checker(phase, src, seesResponse);
   const top = c.infer(ast);
   if (top.ty.t !== 'Unknown') {
     // An array of booleans wants any()/all(); an array of anything else is no boolean at all (any() would refuse it)
@@ -107,7 +107,8 @@ class Checker {
   /** The fields the phase reads: the HTTP ones, or the Network Firewall's in its phases. */
   private readonly catalogue: FieldCatalogue;
 
-  constructor(private readonly phase?: string, private readonly src?: string) {
+  /** seesResponse: response fields have values whatever the phase (a rate limiting rule's counting expression, valueExpressions.ts). */
+  constructor(private readonly phase?: string, private readonly src?: string, private readonly seesResponse = false) {
     this.catalogue = fieldCatalogue(phase);
   }
 
@@ -226,7 +227,7 @@ class Checker {
         message: `Field "${e.name}" is deprecated; use "${info.deprecatedFor}".`,
         fixes: [{ title: `Change to "${info.deprecatedFor}"`, edits: [{ ...e.nameSpan, newText: info.deprecatedFor }], preferred: true }] });
     }
-    if (this.phase && info.stage === 'response' && !phaseSeesResponse(this.phase)) {
+    if (this.phase && info.stage === 'response' && !this.seesResponse && !phaseSeesResponse(this.phase)) {
       this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: e.name.startsWith('cf.response.')
           ? `Field "${e.name}" describes the response Cloudflare returns; it is available only in response header transform and custom error rules, and phase ${this.phase} runs before there is a response.`

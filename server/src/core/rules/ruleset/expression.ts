@@ -3,7 +3,7 @@ import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
 import { checkExpression, fieldNames, inferExpression, leftKindOf } from './exprCheck';
-import { mayNameRewriteOnly, rewriteOnlyProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
+import { mayNameRewriteOnly, rewriteOnlyProblems, siteName, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
@@ -15,9 +15,13 @@ export interface Analysis { ast: Expr | undefined; problems: ExprProblem[] }
  * it, a condition whose place is not known (the evaluator's, a test's). path: the site's path in the document, for messages. */
 export function analyzeExpression(src: string, phase?: string, site?: ExpressionSite, path: JsonPath = []): Analysis {
   const { ast, problems, splits } = parseExpression(src, leftKindOf(phase), fieldNames(phase));
+  // An empty value expression wants a value, not the match expression's "true"
+  if (site?.role === 'value' && src.trim() === '') {
+    for (const p of problems) if (p.code === 'ruleset/expr-syntax') p.message = `The ${siteName(site, path)} is empty; write its value, e.g. a field, a string or concat(...).`;
+  }
   if (ast && !problems.some((p) => p.code === 'ruleset/expr-syntax' || p.code === 'limits/too-deep')) {
     const before = problems.length;
-    if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src));
+    if (site?.role !== 'value') problems.push(...checkExpression(ast, phase, src, site?.seesResponse === true));
     else {
       const r = inferExpression(ast, phase, src);
       problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase, src));

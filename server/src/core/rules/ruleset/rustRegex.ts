@@ -460,8 +460,10 @@ export function rustRegexSizeRefusal(pattern: string): string | undefined {
     }
   };
   for (const s of tree) walk(s, 1);
-  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it at least ${top.states.toLocaleString('en')} NFA states`
-    : `it is at least ${total.toLocaleString('en')} NFA states long`;
+  // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
+  const atLeast = (n: number) => (n > 1e15 ? 'more than 10^15' : `at least ${n.toLocaleString('en')}`);
+  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} NFA states`
+    : `it is ${atLeast(total)} NFA states long`;
   return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: at most about ${Math.floor(max).toLocaleString('en')} states; "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
 }
 
