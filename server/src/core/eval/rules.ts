@@ -11,7 +11,7 @@ import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog
 import { EXPRESSION_SITES, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
-import type { CallNode, CompareNode, CompareOp, Expr, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
+import type { CallNode, CompareNode, CompareOp, Expr, ExprProblem, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 import { parseIp, validIp } from '../rules/ruleset/exprLexer';
 
 /** A request as the rules language sees it: field name -> value ("http.host": "example.com", "ip.src": "203.0.113.7",
@@ -566,11 +566,17 @@ export function compileExpression(src: string): { ok: true; expression: Compiled
   // With no tree and no error, the problem that stopped the parse says why
   // "[*]" on both sides of a comparison of two fields (ruleset/expr-compare-fields, a warning) is not evaluated: how the platform pairs
   // the elements is not documented
-  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error' || p.code === 'ruleset/expr-compare-fields') ?? (ast ? undefined : problems[0]);
+  const r = built(ast, problems, (p) => p.code === 'ruleset/expr-compare-fields');
+  return r.ok ? { ok: true, expression: { test: (rec) => truthy(r.f(rec)) } } : r;
+}
+
+/** An analysed expression built into a function of a request, unless a problem of it is an error (or `refused`) or the evaluator
+ * cannot compute a part of it (EvalError): then the error naming it. With no tree and no error, the problem that stopped the parse. */
+function built(ast: Expr | undefined, problems: readonly ExprProblem[], refused: (p: ExprProblem) => boolean = () => false): { ok: true; f: Fn } | { ok: false; error: string } {
+  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error' || refused(p)) ?? (ast ? undefined : problems[0]);
   if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
   try {
-    const f = build(ast);
-    return { ok: true, expression: { test: (r) => truthy(f(r)) } };
+    return { ok: true, f: build(ast) };
   } catch (e) {
     if (e instanceof EvalError) return { ok: false, error: e.message };
     throw e;
@@ -590,15 +596,8 @@ const STRING_VALUE_SITE = EXPRESSION_SITES.find((s) => s.role === 'value' && s.r
  */
 export function compileValue(src: string, site: ExpressionSite = STRING_VALUE_SITE): { ok: true; value: CompiledValue } | { ok: false; error: string } {
   const { ast, problems } = analyzeExpression(src, undefined, site);
-  const err = problems.find((p) => codeInfo(p.code as Code).severity === 'error') ?? (ast ? undefined : problems[0]);
-  if (!ast || err) return { ok: false, error: err ? `${err.message} (${err.code}, at ${err.offset})` : 'The expression is empty.' };
-  try {
-    const f = build(ast);
-    return { ok: true, value: { evaluate: (r) => valueText(f(r)) } };
-  } catch (e) {
-    if (e instanceof EvalError) return { ok: false, error: e.message };
-    throw e;
-  }
+  const r = built(ast, problems);
+  return r.ok ? { ok: true, value: { evaluate: (rec) => valueText(r.f(rec)) } } : r;
 }
 
 function valueText(v: unknown): string | null {
