@@ -192,7 +192,56 @@ const MAX_U32 = 4294967295;
  * - and, that read, the regex builds within the platform's compiled size limit (rustRegexSizeRefusal).
  */
 export function rustRegexRefusal(pattern: string): string | undefined {
-  return rustSyntaxRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
+  return rustSyntaxRefusal(pattern) ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
+}
+
+/** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */
+const NEST_LIMIT = 250;
+
+/**
+ * The depth regex-syntax's NestLimiter (ast/parse.rs) gives a pattern: one level for each group, repetition, alternation of two or
+ * more branches, concatenation of two or more items and bracketed class on the way down (a class's inner unions and nested
+ * classes are not counted: the depth can only be under, never over, Rust's); undefined when the tree is not read (regexTree).
+ */
+export function regexNestDepth(pattern: string): number | undefined {
+  const tree = regexTree(pattern);
+  if (!tree) return undefined;
+  const node = (n: RxNode): number => n.k === 'group' ? 1 + alts(n.alts) : n.k === 'rep' ? 1 + node(n.sub) : n.text.startsWith('[') ? 1 : 0;
+  const seq = (xs: RxNode[]): number => {
+    let most = 0;
+    for (const x of xs) most = Math.max(most, node(x));
+    return xs.length > 1 ? 1 + most : most;
+  };
+  const alts = (as: RxNode[][]): number => {
+    let most = 0;
+    for (const a of as) most = Math.max(most, seq(a));
+    return as.length > 1 ? 1 + most : most;
+  };
+  return alts(tree);
+}
+
+/** The deepest nesting of parentheses outside classes and escapes. */
+function parenDepth(pattern: string): number {
+  let depth = 0, most = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (c === '[') i = classEnd(pattern, i).end - 1;
+    else if (c === '(') most = Math.max(most, ++depth);
+    else if (c === ')') depth = Math.max(0, depth - 1);
+  }
+  return most;
+}
+
+/** A regex nested deeper than the platform's parser takes; undefined for any other. A parenthesis level adds at most 4 levels (a
+ * group, an alternation, a concatenation, a repetition), so most patterns are cleared by counting parentheses alone. */
+function rustNestRefusal(pattern: string): string | undefined {
+  const parens = parenDepth(pattern);
+  if (parens * 4 + 2 <= NEST_LIMIT) return undefined;
+  const depth = regexNestDepth(pattern);
+  const shown = depth ?? parens;
+  if (shown <= NEST_LIMIT) return undefined;
+  return `it nests ${depth === undefined ? 'at least ' : ''}${shown} levels deep (each group, repetition, alternation and sequence counts one), past the platform's limit of ${NEST_LIMIT} (Rust regex's nest limit, which wirefilter keeps: "exceed the maximum number of nested parentheses/brackets (${NEST_LIMIT})")`;
 }
 
 function rustSyntaxRefusal(pattern: string): string | undefined {
