@@ -13,7 +13,7 @@ import { fieldNames, leftKindOf } from './rules/ruleset/exprCheck';
 import { FUNCTIONS } from './rules/ruleset/catalog';
 import { stringAt } from './rules/ruleset/expression';
 import { expressionsOf } from './rules/ruleset/valueExpressions';
-import { rulesOf } from './rules/ruleset/body';
+import { phaseOf, rulesOf } from './rules/ruleset/body';
 import { EmbeddedString } from './rules/logpush/embedded';
 
 /** The standard LSP token types used (SemanticTokenTypes), so that themes colour them without configuration. */
@@ -53,10 +53,12 @@ export function* semanticTokenSteps(kind: DocKind, doc: ParsedDoc, range?: Span)
   if (kind === 'waf-ruleset') {
     // The strings the checker reads as expressions (valueExpressions.ts: match expressions, header values, redirect targets, ...)
     const paths: JsonPath[] = rulesOf(doc.value).flatMap((rule, i) => expressionsOf(rule, i).map((u) => u.path));
+    // The fields of the body's phase, as the checker reads them (the Network Firewall's catalogue in its phases)
+    const phase = phaseOf(doc.value);
     for (const path of paths) {
       if (range && !intersects(doc.locate(path), range)) continue;
       const map = stringAt(doc, path);
-      if (map) yield inRange(expressionTokens(map));
+      if (map) yield inRange(expressionTokens(map, phase));
     }
   } else if (kind === 'logpush-job') yield inRange(jobTokens(doc));
   else if (kind === 'logpush-filter') yield inRange(filterTokens(doc.text, undefined, false));
@@ -95,7 +97,7 @@ function applySplits(src: string, tokens: Token[], splits: readonly WordSplit[])
 }
 
 /** One expression's tokens, mapped from the decoded value onto the document. */
-export function expressionTokens(map: JsonStringMap): SemanticToken[] {
+export function expressionTokens(map: JsonStringMap, phase?: string): SemanticToken[] {
   let { tokens } = tokenize(map.value);
   // The parser relexes an unquoted byte string (a7.5aeb:df is a7.5a and eb:df; 01:02 is no two integers): its span replaces the
   // lexer's tokens under it, as one number token. It reads an operator word off the front of a longer word (notssl is `not ssl`):
@@ -104,7 +106,7 @@ export function expressionTokens(map: JsonStringMap): SemanticToken[] {
   // request on a 1.2 MB ruleset took about twice as long.
   const bytes: Span[] = [];
   if (MAY_HOLD_BYTES.test(map.value) || tokens.some(mayBeJoined)) {
-    const parsed = parseExpression(map.value, leftKindOf(), fieldNames());
+    const parsed = parseExpression(map.value, leftKindOf(phase), fieldNames(phase));
     byteStrings(parsed.ast, bytes);
     if (parsed.splits) tokens = applySplits(map.value, tokens, parsed.splits);
   }

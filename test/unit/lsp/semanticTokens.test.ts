@@ -8,7 +8,8 @@ import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
 import { serverJs } from '../reliability/soak';
 import { encodeTokens } from '../../../server/src/lsp/semanticTokens';
-import { expressionTokens } from '../../../server/src/core/semanticTokens';
+import { expressionTokens, semanticTokenSteps } from '../../../server/src/core/semanticTokens';
+import { parseDocument } from '../../../server/src/core/parse';
 import { JsonStringMap } from '../../../server/src/core/jsonString';
 
 type Decoded = [text: string, type: string, ...modifiers: string[]];
@@ -182,4 +183,20 @@ test('semantic tokens: a field or a call on the right of a comparison is coloure
   assert.deepEqual(tokensOf('len(http.host) >= len(http.request.headers["host"][0])'), [
     ['len', 'function'], ['http.host', 'variable'], ['>=', 'operator'], ['len', 'function'], ['http.request.headers', 'variable'], ['\\"host\\"', 'string'], ['0', 'number'],
   ]);
+});
+
+test('semantic tokens read fields in the ruleset\'s phase: after a Network Firewall Boolean field no operator word is split, as the parser reads it there', () => {
+  const tokensOf = (expr: string, phase?: string) => {
+    const src = JSON.stringify(expr);
+    return expressionTokens(new JsonStringMap(src, 0, src.length), phase).map((t) => [src.substr(t.offset, t.length), t.type]);
+  };
+  // tcp.flags.syn is a Boolean of the Network Firewall's catalogue: the parser takes no operator after it there, so eq80 is one word
+  assert.deepEqual(tokensOf('tcp.flags.syn eq80', 'magic_transit'), [['tcp.flags.syn', 'variable'], ['eq80', 'variable']]);
+  // In an HTTP phase the field is unknown, and the parser reads eq80 as `eq 80`
+  assert.deepEqual(tokensOf('tcp.flags.syn eq80', 'http_request_firewall_custom'), [['tcp.flags.syn', 'variable'], ['eq', 'operator'], ['80', 'number']]);
+  // Through the document: the body's phase is read
+  const text = JSON.stringify({ name: 'n', kind: 'root', phase: 'magic_transit', rules: [{ action: 'block', expression: 'tcp.flags.syn eq80' }] });
+  const doc = parseDocument(text);
+  const types = [...semanticTokenSteps('waf-ruleset', doc)].flat().map((t) => [text.substr(t.offset, t.length), t.type]);
+  assert.deepEqual(types, [['tcp.flags.syn', 'variable'], ['eq80', 'variable']]);
 });
