@@ -155,3 +155,25 @@ test('"value" and "expression" both given for one header, path, query or target:
   // One of them: nothing
   assert.deepEqual(check(ruleset('http_request_late_transform', header('http.host'))).problems, []);
 });
+
+test('exposed-credential expressions: only upper(), lower(), url_decode() and lookup_json_string(), not nested, at most 1024 characters', () => {
+  // waf/managed-rules/check-for-exposed-credentials/configure-api: "Each expression must evaluate to a string. You can only use the
+  // upper(), lower(), url_decode(), and lookup_json_string() functions, and you cannot nest these functions"; "This property can
+  // have up to 1024 characters"
+  const cred = (username_expression: string, password_expression = 'url_decode(http.request.body.form["password"][0])') =>
+    check(ruleset('http_request_firewall_custom', { action: 'log', expression: 'http.request.method eq "POST"', exposed_credential_check: { username_expression, password_expression } }));
+  assert.deepEqual(cred('url_decode(http.request.body.form["username"][0])').problems, []);
+  assert.deepEqual(cred('lookup_json_string(http.request.body.raw, "user")').problems, []);
+  const other = cred('concat(http.request.body.form["u"][0], "x")');
+  assert.deepEqual(other.problems.map((p) => [p.code, other.text.substr(p.offset, p.length)]), [['ruleset/credential-expression', 'concat']]);
+  assert.match(other.problems[0].message, /user name expression.* only upper\(\), lower\(\), url_decode\(\) and lookup_json_string\(\)/);
+  const nested = cred('lower(url_decode(http.request.body.form["u"][0]))');
+  assert.deepEqual(nested.problems.map((p) => [p.code, nested.text.substr(p.offset, p.length)]), [['ruleset/credential-expression', 'url_decode']]);
+  assert.match(nested.problems[0].message, /cannot nest/);
+  const longSrc = `lookup_json_string(http.request.body.raw, "${'u'.repeat(1000)}")`;
+  const long = cred(longSrc);
+  assert.deepEqual(long.problems.map((p) => p.code), ['ruleset/credential-expression']);
+  assert.match(long.problems[0].message, new RegExp(`${longSrc.length} characters long; .* at most 1024`));
+  // The match expression of the same rule may use any function
+  assert.deepEqual(check(ruleset('http_request_firewall_custom', { action: 'log', expression: 'concat(http.host, "a") eq "b"', exposed_credential_check: { username_expression: 'http.host', password_expression: 'http.host' } })).problems, []);
+});

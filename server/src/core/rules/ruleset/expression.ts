@@ -3,7 +3,7 @@ import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
 import { parseExpression, type Expr, type ExprProblem } from './exprParser';
 import { checkExpression, fieldNames, inferExpression, leftKindOf } from './exprCheck';
-import { mayNameRewriteOnly, rewriteOnlyProblems, siteName, valueTypeProblems, type ExpressionSite } from './valueExpressions';
+import { credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
@@ -27,6 +27,7 @@ export function analyzeExpression(src: string, phase?: string, site?: Expression
       problems.push(...r.problems, ...valueTypeProblems(ast, r, site, path, phase, src));
     }
     if (site && mayNameRewriteOnly(src)) problems.push(...rewriteOnlyProblems(ast, site, problems.slice(before)));
+    if (site?.credential) problems.push(...credentialProblems(ast, src, site));
   }
   // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
   // (and then that is all); else the joined word is a warning of its own, with the space as its fix: "notssl" is accepted, but is

@@ -5,7 +5,7 @@
 // and the semantic tokens read; sources in docs/architecture.md, "Value expressions".
 import type { JsonPath } from '../../types';
 import { FIELDS, FUNCTIONS, T, tyName, type Ty } from './catalog';
-import { walk, type Expr, type ExprProblem } from './exprParser';
+import { children, walk, type Expr, type ExprProblem, type ListNode, type Literal, type RangeNode, type SetNode } from './exprParser';
 import { isObj } from './body';
 
 /** What kind of rewrite a value expression is, for the functions the reference makes available in some rewrite expressions only. */
@@ -24,6 +24,8 @@ export interface ExpressionSite {
   emptyIsUnset?: true;
   /** Response fields have values here whatever the phase (a counting expression with one counts once the response is sent). */
   seesResponse?: true;
+  /** An exposed-credential expression: few functions, none nested, at most 1024 characters (credentialProblems). */
+  credential?: true;
 }
 
 const STRING = T.String;
@@ -45,8 +47,8 @@ export const EXPRESSION_SITES: readonly ExpressionSite[] = [
   { at: ['action_parameters', 'from_value', 'target_url', 'expression'], role: 'value', type: STRING, what: 'redirect target URL', rewrite: 'redirect' },
   { at: ['action_parameters', 'from_list', 'key'], role: 'value', type: STRING, what: 'list lookup key', rewrite: 'other' },
   { at: ['action_parameters', 'expression'], role: 'value', type: { t: 'Array', of: STRING }, what: 'cache tags expression', rewrite: 'other' },
-  { at: ['exposed_credential_check', 'username_expression'], role: 'value', type: STRING, what: 'user name expression', rewrite: 'other' },
-  { at: ['exposed_credential_check', 'password_expression'], role: 'value', type: STRING, what: 'password expression', rewrite: 'other' },
+  { at: ['exposed_credential_check', 'username_expression'], role: 'value', type: STRING, what: 'user name expression', rewrite: 'other', credential: true },
+  { at: ['exposed_credential_check', 'password_expression'], role: 'value', type: STRING, what: 'password expression', rewrite: 'other', credential: true },
   // waf/rate-limiting-rules/parameters.mdx, "Increment counter when": "By default, the counting expression is the same as the rule
   // matching expression ... This default is also applied when you set this field to an empty string", and create-api.mdx's Example D
   // sends `"counting_expression": ""`. Same section: "The counting expression can include HTTP response fields ... When there are
@@ -195,3 +197,37 @@ function fits(want: Ty, got: Ty, each: boolean, site: ExpressionSite): boolean {
 }
 
 function article(s: string): string { return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`; }
+
+/** The functions an exposed-credential expression may call (waf/managed-rules/check-for-exposed-credentials/configure-api). */
+const CREDENTIAL_FUNCTIONS: ReadonlySet<string> = new Set(['upper', 'lower', 'url_decode', 'lookup_json_string']);
+const CREDENTIAL_MAX_CHARS = 1024;
+
+/**
+ * An exposed-credential expression's own rules (configure-api: "You can only use the upper(), lower(), url_decode(), and
+ * lookup_json_string() functions, and you cannot nest these functions"; "This property can have up to 1024 characters"): another
+ * function, a call inside a call, a longer text.
+ */
+export function credentialProblems(ast: Expr, src: string, site: ExpressionSite): ExprProblem[] {
+  const out: ExprProblem[] = [];
+  const chars = [...src].length;
+  if (chars > CREDENTIAL_MAX_CHARS) {
+    out.push({ code: 'ruleset/credential-expression', offset: 0, length: src.length,
+      message: `The ${site.what} is ${chars} characters long; the platform takes at most ${CREDENTIAL_MAX_CHARS}.` });
+  }
+  const visit = (n: Expr | Literal | SetNode | ListNode | RangeNode, inCall: boolean): void => {
+    if (n.type === 'call') {
+      if (!CREDENTIAL_FUNCTIONS.has(n.name)) {
+        out.push({ code: 'ruleset/credential-expression', offset: n.nameSpan.offset, length: n.nameSpan.length,
+          message: `${n.name}() cannot be used in a ${site.what}: the platform takes only upper(), lower(), url_decode() and lookup_json_string() there, not nested.` });
+      } else if (inCall) {
+        out.push({ code: 'ruleset/credential-expression', offset: n.nameSpan.offset, length: n.nameSpan.length,
+          message: `${n.name}() is inside another function call: a ${site.what} cannot nest its functions (upper(), lower(), url_decode(), lookup_json_string()).` });
+      }
+      for (const a of n.args) visit(a, true);
+      return;
+    }
+    for (const c of children(n)) visit(c as Expr, inCall);
+  };
+  visit(ast, false);
+  return out;
+}
