@@ -155,3 +155,17 @@ test('a field or a call on the right of a comparison (changelog 2026-10-01) gets
   assert.deepEqual(chain('waf-ruleset', text, at(text, 'headers')).slice(0, 4), ['http.request.headers', 'http.request.headers[\\"x\\"][0]',
     'len(http.request.headers[\\"x\\"][0])', 'len(http.host) gt len(http.request.headers[\\"x\\"][0])']);
 });
+
+test('selection in a rule\'s expression parses in the body\'s phase: after a Network Firewall Boolean field no operator word is split', () => {
+  // tcp.flags.syn is a Boolean of the Network Firewall's catalogue: in magic_transit the parser takes no operator after it, so
+  // "eq80" is no comparison: only the whole expression's span; in an HTTP phase the field is unknown and "eq80" reads as "eq 80",
+  // a comparison whose value has a span of its own
+  const body = (phase: string) => JSON.stringify({ name: 'n', kind: 'root', phase, rules: [{ action: 'block', expression: 'tcp.flags.syn eq80' }] });
+  const spansAt = (text: string) => {
+    const at = text.indexOf('eq80') + 3;
+    const [spans] = ls.selectionRanges('waf-ruleset', ls.parse(text), [at]);
+    return spans.map((s) => text.substr(s.offset, s.length)).filter((s) => !/^["{[]/.test(s));
+  };
+  assert.deepEqual(spansAt(body('magic_transit')), ['tcp.flags.syn eq80']);
+  assert.deepEqual(spansAt(body('http_request_firewall_custom')), ['80', 'tcp.flags.syn eq80']);
+});

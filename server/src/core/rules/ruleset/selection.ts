@@ -6,6 +6,7 @@ import { JsonStringMap } from '../../jsonString';
 import { children, parseExpression, type Expr, type Node } from './exprParser';
 import { isExpressionPath } from './valueExpressions';
 import { fieldNames, leftKindOf } from './exprCheck';
+import { phaseOf } from './body';
 
 type AnyNode = Expr | Node;
 
@@ -29,10 +30,11 @@ export function expressionSpans(ast: Expr, at: number): Span[] {
 }
 
 /** The last expression parsed: Expand Selection asks again at each step, and a request may carry many positions in one string. */
-let last: { src: string; ast: Expr | undefined } | undefined;
-function parsed(src: string): Expr | undefined {
-  // With the checker's types and field names, as the check parses it: a field on the right of a comparison is read as one
-  if (last?.src !== src) last = { src, ast: parseExpression(src, leftKindOf(), fieldNames()).ast };
+let last: { src: string; phase: string | undefined; ast: Expr | undefined } | undefined;
+function parsed(src: string, phase: string | undefined): Expr | undefined {
+  // With the checker's types and field names in the body's phase, as the check parses it: a field on the right of a comparison is
+  // read as one, and no operator word is split after a Network Firewall Boolean field
+  if (last?.src !== src || last.phase !== phase) last = { src, phase, ast: parseExpression(src, leftKindOf(phase), fieldNames(phase)).ast };
   return last.ast;
 }
 
@@ -43,6 +45,6 @@ export function selectionRanges(doc: ParsedDoc, offset: number): Span[] {
   if (!node || node.type !== 'string' || offset <= node.offset || offset >= node.offset + node.length) return [];
   if (!isExpressionPath(getNodePath(node))) return [];
   const map = new JsonStringMap(doc.text, node.offset, node.length);
-  const ast = parsed(map.value);
+  const ast = parsed(map.value, phaseOf(doc.value));
   return ast ? expressionSpans(ast, map.toDecoded(offset)).map((s) => map.spanToSource(s)) : [];
 }
