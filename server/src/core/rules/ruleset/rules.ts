@@ -84,6 +84,46 @@ const expressions: Rule = {
   },
 };
 
+/**
+ * A rate limiting rule's characteristics (waf/rate-limiting-rules/parameters.mdx): cf.colo.id is "(mandatory)"; "You cannot use both
+ * IP with NAT support and IP" (cf.unique_visitor_id, ip.src); a header name "must" be lower case (the platform normalizes them).
+ */
+const ratelimitCharacteristics: Rule = {
+  id: 'ruleset/ratelimit-characteristics',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    rulesOf(doc.value).forEach((rule, i) => {
+      const chars = isObj(rule) && isObj(rule.ratelimit) ? rule.ratelimit.characteristics : undefined;
+      if (!Array.isArray(chars)) return;
+      const path: JsonPath = ['rules', i, 'ratelimit', 'characteristics'];
+      const names = chars.map((c) => (typeof c === 'string' ? c.trim() : undefined));
+      if (!names.includes('cf.colo.id')) {
+        const at = doc.locate(path);
+        // Appended before the array's "]": after its last item, or alone in an empty one
+        const last = chars.length ? doc.locate([...path, chars.length - 1]) : undefined;
+        const edit = last ? { offset: last.offset + last.length, length: 0, newText: ', "cf.colo.id"' } : { offset: at.offset + 1, length: 0, newText: '"cf.colo.id"' };
+        out.push(ctx.report('ruleset/ratelimit-characteristics', `A rate limiting rule's characteristics must include "cf.colo.id" (mandatory: the platform counts requests per data center); add it.`, at,
+          { fixes: [{ title: 'Add "cf.colo.id"', edits: [edit], preferred: true }] }));
+      }
+      const ip = names.indexOf('ip.src'), nat = names.indexOf('cf.unique_visitor_id');
+      if (ip >= 0 && nat >= 0) {
+        out.push(ctx.report('ruleset/ratelimit-characteristics', `A rate limiting rule cannot use both "ip.src" (IP) and "cf.unique_visitor_id" (IP with NAT support) as characteristics; keep one.`,
+          doc.locate([...path, Math.max(ip, nat)])));
+      }
+      names.forEach((name, k) => {
+        const m = name === undefined ? null : /^http\.request\.headers\["([^"\\]*)"\]$/.exec(name);
+        if (!m || m[1] === m[1].toLowerCase()) return;
+        const lower = `http.request.headers[${JSON.stringify(m[1].toLowerCase())}]`;
+        const at = doc.locate([...path, k]);
+        out.push(ctx.report('ruleset/expr-header-case', `A header characteristic must name the header in lower case (the platform normalizes header names), so ["${m[1]}"] never has a value; write ${lower}.`, at,
+          { fixes: [{ title: `Write ${lower}`, edits: [{ offset: at.offset, length: at.length, newText: JSON.stringify(lower) }], preferred: true }] }));
+      });
+    });
+    return out;
+  },
+};
+
 const execute: Rule = {
   id: 'ruleset/execute',
   kinds: [...KIND],
@@ -285,4 +325,4 @@ function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: 
   return [];
 }
 
-export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, overrides, expressions];
+export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, overrides, expressions, ratelimitCharacteristics];
