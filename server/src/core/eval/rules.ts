@@ -8,9 +8,10 @@ import { analyzeExpression } from '../rules/ruleset/expression';
 import { leftKindOf } from '../rules/ruleset/exprCheck';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
-import { EXPRESSION_SITES, type ExpressionSite } from '../rules/ruleset/valueExpressions';
+import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
+import { isObj } from '../json';
 import type { CallNode, CompareNode, CompareOp, Expr, ExprProblem, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 import { parseIp, validIp } from '../rules/ruleset/exprLexer';
 
@@ -662,32 +663,25 @@ const PLACE_NAMES: Record<string, string> = { path: 'URI path', query: 'URI quer
 
 function valuePlaces(rule: unknown): ValuePlace[] {
   const out: ValuePlace[] = [];
-  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
   for (const site of REWRITE_SITES) {
-    const parent = site.at.slice(0, -1);
-    const visit = (v: unknown, k: number, path: string[]) => {
-      if (!isObj(v)) return;
-      if (k === parent.length) {
-        const name = site.rewrite === 'header' ? path[path.length - 1] : PLACE_NAMES[path[path.length - 1]] ?? path.join('.');
-        const operation = site.rewrite === 'header' && typeof v.operation === 'string' ? { operation: v.operation } : {};
-        // An expression is shown rather than a value beside it (the checks do not report a place with both; what the platform does then is not checked here)
-        const tally: ValueTally | undefined = typeof v.expression === 'string' ? { name, path: [...path, 'expression'].join('.'), ...operation, expression: v.expression, examples: [], distinct: 0 }
-          : typeof v.value === 'string' ? { name, path: [...path, 'value'].join('.'), ...operation, value: v.value, examples: [], distinct: 1 }
-            : v.operation === 'remove' ? { name, path: path.join('.'), ...operation, examples: [], distinct: 0 } : undefined;
-        if (!tally) return;
-        const place: ValuePlace = { tally, seenChars: 0 };
-        if (tally.expression !== undefined) {
-          const c = compileValue(tally.expression, site);
-          if (c.ok) { place.compiled = c.value; place.seen = new Set(); } else tally.error = c.error;
-        }
-        out.push(place);
-        return;
+    // The object that holds the expression, a static value or a removal (a header's { operation, value | expression })
+    for (const { path: at, value: v } of valuesAt(rule, site.at.slice(0, -1), [])) {
+      if (!isObj(v)) continue;
+      const path = at.map(String);
+      const name = site.rewrite === 'header' ? path[path.length - 1] : PLACE_NAMES[path[path.length - 1]] ?? path.join('.');
+      const operation = site.rewrite === 'header' && typeof v.operation === 'string' ? { operation: v.operation } : {};
+      // With both (ruleset/value-and-expression warns), the expression is shown
+      const tally: ValueTally | undefined = typeof v.expression === 'string' ? { name, path: [...path, 'expression'].join('.'), ...operation, expression: v.expression, examples: [], distinct: 0 }
+        : typeof v.value === 'string' ? { name, path: [...path, 'value'].join('.'), ...operation, value: v.value, examples: [], distinct: 1 }
+          : v.operation === 'remove' ? { name, path: path.join('.'), ...operation, examples: [], distinct: 0 } : undefined;
+      if (!tally) continue;
+      const place: ValuePlace = { tally, seenChars: 0 };
+      if (tally.expression !== undefined) {
+        const c = compileValue(tally.expression, site);
+        if (c.ok) { place.compiled = c.value; place.seen = new Set(); } else tally.error = c.error;
       }
-      const key = parent[k];
-      if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...path, key]); return; }
-      for (const name of Object.keys(v)) visit(v[name], k + 1, [...path, name]);
-    };
-    visit(rule, 0, []);
+      out.push(place);
+    }
   }
   return out;
 }

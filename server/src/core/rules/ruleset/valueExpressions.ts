@@ -69,19 +69,28 @@ export const isExpressionPath = (path: JsonPath): boolean => siteOfPath(path) !=
 
 export interface SiteUse { path: JsonPath; src: string; site: ExpressionSite }
 
+/** The values at `at` inside `root` ('*' any member name), each with its path (`path` then the names taken), in member order. */
+export function valuesAt(root: unknown, at: readonly string[], path: JsonPath): { path: JsonPath; value: unknown }[] {
+  const out: { path: JsonPath; value: unknown }[] = [];
+  const visit = (v: unknown, k: number, p: JsonPath) => {
+    if (k === at.length) { out.push({ path: p, value: v }); return; }
+    if (!isObj(v)) return;
+    const key = at[k];
+    if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...p, key]); return; }
+    for (const name of Object.keys(v)) visit(v[name], k + 1, [...p, name]);
+  };
+  visit(root, 0, path);
+  return out;
+}
+
 /** The expressions rule i holds (the strings at the sites; another type is the schema's to report), in the table's order. */
 export function expressionsOf(rule: unknown, i: number): SiteUse[] {
   const out: SiteUse[] = [];
   if (!isObj(rule)) return out;
   for (const site of EXPRESSION_SITES) {
-    const visit = (v: unknown, k: number, path: JsonPath) => {
-      if (k === site.at.length) { if (typeof v === 'string' && !(v === '' && site.emptyIsUnset)) out.push({ path, src: v, site }); return; }
-      if (!isObj(v)) return;
-      const key = site.at[k];
-      if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...path, key]); return; }
-      for (const name of Object.keys(v)) visit(v[name], k + 1, [...path, name]);
-    };
-    visit(rule, 0, ['rules', i]);
+    for (const { path, value } of valuesAt(rule, site.at, ['rules', i])) {
+      if (typeof value === 'string' && !(value === '' && site.emptyIsUnset)) out.push({ path, src: value, site });
+    }
   }
   return out;
 }
