@@ -12,6 +12,7 @@ import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/rulese
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
 import { isObj } from '../json';
+import { rulesOf } from '../rules/ruleset/body';
 import type { CallNode, CompareNode, CompareOp, Expr, ExprProblem, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 import { parseIp, validIp } from '../rules/ruleset/exprLexer';
 
@@ -723,11 +724,6 @@ interface RunRule {
 }
 
 type RuleValue = { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown> };
-
-/** The rules of a ruleset as a run orders them, with zeroed tallies; nothing compiled. */
-function rulesOf(value: unknown): unknown[] {
-  return value && typeof value === 'object' && Array.isArray((value as { rules?: unknown }).rules) ? (value as { rules: unknown[] }).rules : [];
-}
 
 function plan(value: unknown): RunRule[] {
   const rules = rulesOf(value) as RuleValue[];
