@@ -400,6 +400,13 @@ const RX_QUANTIFIER = /^(?:([*+?])|\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\})(\?)?/;
  * 1 000 groups.
  */
 function regexTree(p: string): RxNode[][] | undefined {
+  // The nest and size checks of one pattern read the same tree (rustRegexRefusal): the last one is kept (never changed by its readers)
+  if (lastTree?.pattern !== p) lastTree = { pattern: p, tree: readTree(p) };
+  return lastTree.tree;
+}
+let lastTree: { pattern: string; tree: RxNode[][] | undefined } | undefined;
+
+function readTree(p: string): RxNode[][] | undefined {
   interface Frame { open: string; capture: boolean; alts: RxNode[][]; x: boolean }
   const stack: Frame[] = [{ open: '', capture: false, alts: [[]], x: false }];
   let x = false;
