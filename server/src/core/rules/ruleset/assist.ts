@@ -8,7 +8,7 @@ import {
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
-import { DYNAMIC_OPS, KEYWORDS, parseExpression, type CompareOp } from './exprParser';
+import { DYNAMIC_OPS, KEYWORDS, compareOpOf, parseExpression } from './exprParser';
 import { OPS_BY_TYPE, fieldNames, leftKindOf, operandType } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
@@ -250,7 +250,7 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
     if (prev.text === 'in') {
       out.push({ label: '{ }', kind: 'snippet', detail: 'a set of values', documentation: OPERATOR_DOCS.in, insertText: '{$1}', snippet: true, replace });
     }
-    const op = COMPARE_NAMES.get(prev.text);
+    const op = compareOpOf(prev.text);
     if (!op || !DYNAMIC_OPS.has(op)) return out;
     const left = leftOperandType(decoded.value, preceding, phase);
     if (!left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
@@ -292,10 +292,6 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
 }
 
 const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'in', '==', '!=', '<', '<=', '>', '>=', '~']);
-/** The equality and ordering operators by how they are written (words and symbols). */
-const COMPARE_NAMES: ReadonlyMap<string, CompareOp> = new Map([
-  ['eq', 'eq'], ['ne', 'ne'], ['lt', 'lt'], ['le', 'le'], ['gt', 'gt'], ['ge', 'ge'], ['==', 'eq'], ['!=', 'ne'], ['<', 'lt'], ['<=', 'le'], ['>', 'gt'], ['>=', 'ge'],
-]);
 
 /**
  * The type of the operand that ends at the token before the last of `tokens` (the operator): a field, or a call, with its index

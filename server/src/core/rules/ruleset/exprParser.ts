@@ -51,7 +51,12 @@ export interface ExprProblem {
 const COMPARE_WORDS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({
   eq: 'eq', ne: 'ne', lt: 'lt', le: 'le', gt: 'gt', ge: 'ge', contains: 'contains', matches: 'matches', wildcard: 'wildcard', in: 'in',
 } as const));
+
 const COMPARE_SYMBOLS: ReadonlyMap<string, CompareOp> = new Map(Object.entries({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '~': 'matches' } as const));
+
+/** The comparison operator a token's text writes (a word or a symbol: eq, ==, contains, ~), or undefined. */
+export const compareOpOf = (text: string): CompareOp | undefined => COMPARE_SYMBOLS.get(text) ?? COMPARE_WORDS.get(text);
+
 const LOGICAL: ReadonlyMap<string, 'and' | 'or' | 'xor'> = new Map(Object.entries({ and: 'and', '&&': 'and', or: 'or', '||': 'or', xor: 'xor', '^^': 'xor' } as const));
 /** Operator words wirefilter matches as prefixes of a longer word, in the order it tries them (see Parser.prefixWord). */
 const PREFIX_LOGICAL = ['or', 'xor', 'and'] as const;
