@@ -39,12 +39,35 @@ export interface LexProblem {
 // Tokens are scanned on char codes (one sticky regex, for IPv4, runs at an index): no substring or match array per token. A 200-rule ruleset's
 // expressions (60 KB) tokenize in about 0.3 ms.
 const PUNCT3 = '===';
-const PUNCT2 = ['==', '!=', '<=', '>=', '&&', '||', '^^', '..'];
-const PUNCT1 = ['<', '>', '~', '!', '(', ')', '{', '}', '[', ']', ',', '*'];
-/** The two characters at i as one number (NaN past the end), the key of PUNCT2_AT: no two-character string per token. */
-const pairAt = (src: string, i: number): number => src.charCodeAt(i) * 0x10000 + src.charCodeAt(i + 1);
-const PUNCT2_AT: ReadonlyMap<number, string> = new Map(PUNCT2.map((p) => [pairAt(p, 0), p]));
-const PUNCT1_AT: ReadonlyMap<number, string> = new Map(PUNCT1.map((p) => [p.charCodeAt(0), p]));
+
+/**
+ * The punctuation token at i, whose first character is cc: "===" (refused by the caller), a two-character one (== != <= >= && || ^^
+ * ..) before a one-character one (< > ~ ! ( ) { } [ ] , *); undefined for any other character. A switch on the character, not a
+ * table: this runs for every punctuation token.
+ */
+function punctAt(src: string, i: number, cc: number): string | undefined {
+  const next = src.charCodeAt(i + 1);
+  switch (cc) {
+    case 0x3d /* = */: return next !== 0x3d ? undefined : src.charCodeAt(i + 2) === 0x3d ? PUNCT3 : '==';
+    case 0x21 /* ! */: return next === 0x3d ? '!=' : '!';
+    case 0x3c /* < */: return next === 0x3d ? '<=' : '<';
+    case 0x3e /* > */: return next === 0x3d ? '>=' : '>';
+    case 0x26 /* & */: return next === 0x26 ? '&&' : undefined;
+    case 0x7c /* | */: return next === 0x7c ? '||' : undefined;
+    case 0x5e /* ^ */: return next === 0x5e ? '^^' : undefined;
+    case 0x2e /* . */: return next === 0x2e ? '..' : undefined;
+    case 0x7e: return '~';
+    case 0x28: return '(';
+    case 0x29: return ')';
+    case 0x7b: return '{';
+    case 0x7d: return '}';
+    case 0x5b: return '[';
+    case 0x5d: return ']';
+    case 0x2c: return ',';
+    case 0x2a: return '*';
+    default: return undefined;
+  }
+}
 
 const IPV4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d+))?/y;
 /** Digits (hex, and an "x") joined by single dots: what wirefilter takes as one address or number chunk, "1.2.3" or "0x7f.1". */
@@ -53,10 +76,20 @@ const DOTTED = /[0-9A-Fa-fx]+(?:\.[0-9A-Fa-fx]+)+(?!\.[0-9A-Fa-fx])/y;
 const HEX_BYTE = /^(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])$/;
 const OCT_BYTE = /^[0-7]{3}$/;
 
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-const isIdentStart = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
-const isIdentChar = (c: number): boolean => isIdentStart(c) || isDigit(c);
-const isHexOrColon = (c: number): boolean => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66) || c === 0x3a;
+// The ASCII classes as bits of one table: a lookup per character instead of a chain of comparisons (the lexer reads every character
+// of every expression through them). Past ASCII, and past the end (NaN), a character has no class.
+const DIGIT = 1, IDENT_START = 2, HEX = 4, COLON = 8, HEX_X = 16;
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const digit = c >= 0x30 && c <= 0x39, letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  const hex = digit || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+  CLASS[c] = (digit ? DIGIT : 0) | (letter || c === 0x5f ? IDENT_START : 0) | (hex ? HEX : 0) | (c === 0x3a ? COLON : 0) | (hex || c === 0x78 ? HEX_X : 0);
+}
+const classOf = (c: number): number => (c < 128 ? CLASS[c] : 0);
+const isDigit = (c: number): boolean => (classOf(c) & DIGIT) !== 0;
+const isIdentStart = (c: number): boolean => (classOf(c) & IDENT_START) !== 0;
+const isIdentChar = (c: number): boolean => (classOf(c) & (IDENT_START | DIGIT)) !== 0;
+const isHexOrColon = (c: number): boolean => (classOf(c) & (HEX | COLON)) !== 0;
 
 /** End of the identifier at i (regex `[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*`): a field such as http.request.uri.path. */
 function identEnd(src: string, i: number): number {
@@ -86,7 +119,7 @@ function hexColonEnd(src: string, i: number): number {
   return j;
 }
 
-const isHex = (c: number): boolean => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const isHex = (c: number): boolean => (classOf(c) & HEX) !== 0;
 
 /** End of the integer at i, a digit or "-" before one: as wirefilter's i64::lex, "0x" then hex digits, else an optional "-" and a
  * run of hex digits (it takes them all, "403a" or "1e3", and then refuses what is not a number of its radix). */
@@ -287,6 +320,14 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
       continue;
     }
     if (cc === 0x22 /* " */) {
+      // Most strings have no escape: the closing quote with no backslash before it is the whole string
+      let close = i + 1;
+      for (let ch = src.charCodeAt(close); close < n && ch !== 0x22 && ch !== 0x5c; ch = src.charCodeAt(++close));
+      if (src.charCodeAt(close) === 0x22) {
+        tokens.push(token('string', src.slice(i, close + 1), i, close + 1 - i, src.slice(i + 1, close)));
+        i = close + 1;
+        continue;
+      }
       const start = i;
       let value = '';
       let j = i + 1;
@@ -345,8 +386,25 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
       i += name.length + 1;
       continue;
     }
+    // A run of hex digits (and "x") that no "." or ":" ends is no address: from a digit it is an integer, from a letter an identifier
+    // (read below). Most numbers and every word that starts with a-f ("and", "eq", "cf.") take this path, not the address reading.
+    let address = true;
+    if (classOf(cc) & HEX) {
+      let k = i + 1;
+      while (classOf(src.charCodeAt(k)) & HEX_X) k++;
+      const after = src.charCodeAt(k);
+      if (after !== 0x2e /* . */ && after !== 0x3a /* : */) {
+        if (isDigit(cc)) {
+          const num = src.slice(i, intEnd(src, i));
+          tokens.push(intToken(num, i, problems));
+          i += num.length;
+          continue;
+        }
+        address = false;
+      }
+    }
     // IPv6 (a run of hex digits, colons and dots that contains a colon), IPv4, integers
-    if (isHexOrColon(cc) || (cc === 0x2d /* - */ && i + 1 < n && isDigit(src.charCodeAt(i + 1)))) {
+    if (address && (isHexOrColon(cc) || (cc === 0x2d /* - */ && i + 1 < n && isDigit(src.charCodeAt(i + 1))))) {
       let hexEnd = isHexOrColon(cc) ? hexColonEnd(src, i) : i;
       // A range's first end alone ("10.0.0.0..::1" starts with an IPv4 address)
       for (let j = i; j + 1 < hexEnd; j++) if (src.charCodeAt(j) === 0x2e && src.charCodeAt(j + 1) === 0x2e) { hexEnd = j; break; }
@@ -385,7 +443,7 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
       i += m.length;
       continue;
     }
-    const p = cc === 0x3d /* = */ && src.startsWith(PUNCT3, i) ? PUNCT3 : PUNCT2_AT.get(pairAt(src, i)) ?? PUNCT1_AT.get(cc);
+    const p = punctAt(src, i, cc);
     if (p && p !== PUNCT3) {
       tokens.push(token('punct', p, i, p.length));
       i += p.length;

@@ -60,8 +60,16 @@ export const compareOpOf = (text: string): CompareOp | undefined => COMPARE_SYMB
 const LOGICAL: ReadonlyMap<string, 'and' | 'or' | 'xor'> = new Map(Object.entries({ and: 'and', '&&': 'and', or: 'or', '||': 'or', xor: 'xor', '^^': 'xor' } as const));
 /** Operator words wirefilter matches as prefixes of a longer word, in the order it tries them (see Parser.prefixWord). */
 const PREFIX_LOGICAL = ['or', 'xor', 'and'] as const;
+const PREFIX_NOT = ['not'] as const;
+const PRECEDENCE = { or: 0, xor: 1, and: 2 } as const;
 const PREFIX_COMPARE = ['in', 'eq', 'ne', 'ge', 'le', 'gt', 'lt', 'contains', 'matches', 'wildcard'] as const;
 export const KEYWORDS = new Set(['and', 'or', 'xor', 'not', 'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'strict', 'in', 'true', 'false']);
+/**
+ * The length of the longest operator word: a longer word (every field name but a few) is no keyword without a lookup. The parser
+ * asks of every operand whether it is one, and a set's or map's lookup of a fresh token text hashes it first, character by character.
+ */
+const WORD_MAX = Math.max(...[...KEYWORDS].map((w) => w.length));
+const isKeyword = (text: string): boolean => text.length <= WORD_MAX && KEYWORDS.has(text);
 
 class SyntaxStop extends Error {}
 
@@ -222,7 +230,7 @@ class Parser {
   }
 
   private logicalOp(t: Token): 'and' | 'or' | 'xor' | undefined {
-    return (t.kind === 'ident' || t.kind === 'punct') ? LOGICAL.get(t.text) : undefined;
+    return (t.kind === 'ident' || t.kind === 'punct') && t.text.length <= 3 ? LOGICAL.get(t.text) : undefined;
   }
 
   /**
@@ -233,7 +241,15 @@ class Parser {
    */
   private prefixWord(t: Token, words: readonly string[]): string | undefined {
     if (t.kind !== 'ident') return undefined;
-    return words.find((w) => t.text.length > w.length && t.text.startsWith(w));
+    const text = t.text;
+    // Asked at every operand and operator: a word of two letters or fewer starts with no longer one (the shortest operator words
+    // have two), and a loop rather than find() with a closure
+    if (text.length <= 2) return undefined;
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k];
+      if (text.length > w.length && text.charCodeAt(0) === w.charCodeAt(0) && text.startsWith(w)) return w;
+    }
+    return undefined;
   }
 
   /** The identifier at the cursor, which starts with `word`, becomes `word` and the tokens of the rest (splitTokenAt). */
@@ -244,14 +260,20 @@ class Parser {
     this.splits.push({ offset: r.from, word, whole });
   }
 
-  parseOr(): Expr { return this.binary('or', () => this.binary('xor', () => this.binary('and', () => this.parseUnary()))); }
+  parseOr(): Expr { return this.binary(0); }
 
-  private binary(op: 'and' | 'or' | 'xor', operand: () => Expr): Expr {
-    let left = operand();
+  /**
+   * Operands joined by logical operators that bind at least as tightly as `min` (PRECEDENCE: "or" loosest, then "xor", then
+   * "and"), left-associative: one loop that reads each operator once, where three nested levels (or, xor, and) asked each token
+   * three times.
+   */
+  private binary(min: number): Expr {
+    let left = this.parseUnary();
     for (;;) {
       const t = this.peek();
       const prefix = this.prefixWord(t, PREFIX_LOGICAL);
-      if ((this.logicalOp(t) ?? (prefix && LOGICAL.get(prefix))) !== op) return left;
+      const op = this.logicalOp(t) ?? (prefix === undefined ? undefined : LOGICAL.get(prefix));
+      if (op === undefined || PRECEDENCE[op] < min) return left;
       if (prefix) this.splitWord(prefix);
       if (++this.conditions > MAX_EXPR_CONDITIONS) {
         this.problem = {
@@ -262,14 +284,14 @@ class Parser {
       }
       this.next();
       this.partial = left;
-      const right = operand();
+      const right = this.binary(PRECEDENCE[op] + 1);
       left = { type: 'logical', op, opSpan: { offset: t.offset, length: t.length }, left, right, offset: left.offset, length: right.offset + right.length - left.offset };
     }
   }
 
   private parseUnary(): Expr {
     let t = this.peek();
-    if (this.prefixWord(t, ['not'])) {
+    if (this.prefixWord(t, PREFIX_NOT)) {
       this.splitWord('not');
       t = this.peek();
     }
@@ -297,22 +319,22 @@ class Parser {
     }
     const left = this.parseTerm();
     const opTok = this.peek();
-    if (this.prefixWord(opTok, PREFIX_COMPARE) && this.leftKind?.(left) === 'bool') {
+    const prefix = this.prefixWord(opTok, PREFIX_COMPARE);
+    if (prefix && this.leftKind?.(left) === 'bool') {
       // wirefilter reads no operator after a Boolean (lex_with_lhs: IsTrue, the input untouched), so "eq80" is not split there: the
       // platform refuses the word where it expects "and", "or", "xor" or the end
       const text = this.src.slice(left.offset, left.offset + left.length);
       const named = left.type === 'field' ? `Field "${text}" is` : `${text} gives`;
       this.fail(opTok, `${named} a Boolean and takes no operator, so the platform refuses "${opTok.text}" after it (no operator is read off the front of a word there): write ${text} alone to match when it is true, or not ${text} when it is false.`);
     }
-    const op = this.compareOp();
+    const op = this.compareOp(prefix);
     if (!op) return left;
     const right = this.parseRhs(op, opTok, left);
     return { type: 'compare', left, op: op.op, opSpan: op.span, right, offset: left.offset, length: right.offset + right.length - left.offset };
   }
 
-  /** A comparison operator at the cursor (consumed), or undefined. */
-  private compareOp(): { op: CompareOp; span: Node } | undefined {
-    const prefix = this.prefixWord(this.peek(), PREFIX_COMPARE);
+  /** A comparison operator at the cursor (consumed), or undefined; `prefix`, the operator word its identifier starts with. */
+  private compareOp(prefix: string | undefined): { op: CompareOp; span: Node } | undefined {
     if (prefix) this.splitWord(prefix);
     const t = this.peek();
     const symbol = t.kind === 'punct' ? COMPARE_SYMBOLS.get(t.text) : undefined;
@@ -331,7 +353,7 @@ class Parser {
       }
       this.fail(w, `Expected "wildcard" after "strict", found ${describe(w)}.`);
     }
-    const word = COMPARE_WORDS.get(t.text);
+    const word = t.text.length <= WORD_MAX ? COMPARE_WORDS.get(t.text) : undefined;
     if (word) { this.next(); return { op: word, span: t }; }
     return undefined;
   }
@@ -341,7 +363,7 @@ class Parser {
     const t = this.peek();
     if (t.kind === 'ident') {
       if (t.text === 'true' || t.text === 'false') { this.next(); return { type: 'bool', value: t.text === 'true', offset: t.offset, length: t.length }; }
-      if (KEYWORDS.has(t.text)) this.fail(t, `Expected a field, a function or "(", found the operator ${describe(t)}.`);
+      if (isKeyword(t.text)) this.fail(t, `Expected a field, a function or "(", found the operator ${describe(t)}.`);
       this.next();
       if (this.isPunct(this.peek(), '(')) return this.parseCall(t);
       return this.parseIndexes({ type: 'field', name: t.text, nameSpan: { offset: t.offset, length: t.length }, index: [], offset: t.offset, length: t.length });
@@ -463,7 +485,7 @@ class Parser {
    * names); else undefined. A bare unknown word stays a string without its quotes (literal()'s fix).
    */
   private dynamicWord(t: Token): string | undefined {
-    if (t.kind !== 'ident' || KEYWORDS.has(t.text)) return undefined;
+    if (t.kind !== 'ident' || isKeyword(t.text)) return undefined;
     const next = this.peek(1);
     if (this.isPunct(next, '(')) return `the function ${t.text}()`;
     const known = this.fields ? this.fields.has(t.text) : !!this.leftKind && this.leftKind(fieldNode(t)) !== 'unknown';
@@ -486,7 +508,7 @@ class Parser {
           const written = this.src.slice(op.span.offset, op.span.offset + op.span.length);
           this.fail(t, `Expected a value after "${written}", found ${dynamic}: "${written}" takes a literal value only (a field or function result on the right-hand side is taken after eq, ne, lt, le, gt or ge only).`);
         }
-        if (!KEYWORDS.has(t.text)) {
+        if (!isKeyword(t.text)) {
           // An unquoted word: most often a string that lost its quotes. Quote it, up to the next space. After equality and ordering
           // a word near a field's name (http.referr) is more likely that field misspelt: offered first
           const quote = { title: `Quote "${t.text}"`, edits: [{ offset: t.offset, length: t.length, newText: `"${t.text}"` }] };

@@ -65,9 +65,10 @@ const expressions: Rule = {
     rulesOf(doc.value).forEach((rule, i) => {
       // The match expression and the others the rule holds (valueExpressions.ts: header values, rewritten paths, redirect targets...)
       for (const { path, src, site } of expressionsOf(rule, i)) {
-        const bytes = utf8Length(src);
-        // The 4096 bytes are the match expression's; a URL rewrite's limit is on all its values together (in characters)
-        if (site === MATCH_SITE && bytes > MAX_EXPRESSION_BYTES) {
+        // The 4096 bytes are the match expression's; a URL rewrite's limit is on all its values together (in characters). A UTF-16
+        // unit is at most three bytes of UTF-8, so they are counted only when the expression could be over
+        const bytes = site === MATCH_SITE && src.length * 3 > MAX_EXPRESSION_BYTES ? utf8Length(src) : 0;
+        if (bytes > MAX_EXPRESSION_BYTES) {
           out.push(ctx.report('ruleset/expr-too-long', `The expression is ${bytes} bytes long; at most ${MAX_EXPRESSION_BYTES} bytes are allowed.`, doc.locate(path)));
         }
         out.push(...expressionProblems(doc, ctx, path, src, phase, site));
