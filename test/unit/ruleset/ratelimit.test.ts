@@ -35,8 +35,94 @@ test('ip.src together with cf.unique_visitor_id is an error on the second', () =
   assert.match(r.problems[0].message, /cannot use both "ip\.src" \(IP\) and "cf\.unique_visitor_id" \(IP with NAT support\)/);
 });
 
-test('a header name with capitals is a warning with the lower-case name as its fix', () => {
+test('a header name with capitals is a warning (the expression checker\'s, once) with the lower-case name as its fix', () => {
   const r = check(['cf.colo.id', 'http.request.headers["X-Api-Key"]']);
-  assert.deepEqual(r.at, [['ruleset/expr-header-case', 'warning', '"http.request.headers[\\"X-Api-Key\\"]"']]);
-  assert.equal(r.problems[0].fixes?.[0]?.edits[0]?.newText, '"http.request.headers[\\"x-api-key\\"]"');
+  assert.deepEqual(r.at, [['ruleset/expr-header-case', 'warning', '[\\"X-Api-Key\\"]']]);
+  let out = r.text;
+  for (const e of [...r.problems[0].fixes![0].edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  assert.deepEqual(JSON.parse(out).rules[0].ratelimit.characteristics, ['cf.colo.id', 'http.request.headers["x-api-key"]']);
+});
+
+// ---- the whole ratelimit object (issue-less: the schema had it as any object) and the characteristics as expressions
+
+function rl(ratelimit: unknown, rule: Record<string, unknown> = {}, body: Record<string, unknown> = {}) {
+  const doc = { name: 'r', kind: 'zone', phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'true', ratelimit, ...rule }], ...body };
+  const text = JSON.stringify(doc, null, 2);
+  const problems = validateText(text, 'waf-ruleset');
+  return { text, problems, at: problems.map((p) => [p.code, text.substr(p.offset, p.length)]) };
+}
+const BASE = { characteristics: ['cf.colo.id', 'ip.src'], period: 60, requests_per_period: 10, mitigation_timeout: 600 };
+
+test('every characteristic of the parameters page passes, the "Custom" expressions too', () => {
+  const documented = ['ip.src', 'cf.unique_visitor_id', 'http.request.headers["x-api-key"]', 'http.request.cookies["session"]',
+    'http.request.uri.args["page"]', 'http.host', 'http.request.uri.path', 'ip.src.asnum', 'ip.src.country', 'cf.bot_management.ja3_hash',
+    'cf.bot_management.ja4', 'lookup_json_string(http.request.body.raw, "user")', 'lookup_json_integer(http.request.body.raw, "id")',
+    'http.request.body.form["user"]', 'lookup_json_string( http.request.jwt.claims["3a3b2f8a-9a0c-4b7e-8b8a-0e4f2c6d1a2b"][0], "sub")',
+    'http.request.body.raw', 'http.request.body.size', 'lower(http.request.uri.path)', 'substring(http.request.uri.path, 0, 8)'];
+  for (const c of documented) {
+    const chars = c === 'cf.unique_visitor_id' ? ['cf.colo.id', c] : ['cf.colo.id', c];
+    assert.deepEqual(rl({ ...BASE, characteristics: chars }).at, [], c);
+  }
+});
+
+test('a characteristic is checked as an expression: a misspelt field, a syntax error, an unknown function, each at its string', () => {
+  const r = rl({ ...BASE, characteristics: ['cf.colo.id', 'ip.scr', 'lookup_json_string(http.request.body.raw, "user"', 'lowr(http.host)'] });
+  assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/expr-unknown-field', 'ruleset/expr-syntax', 'ruleset/expr-unknown-function']);
+  assert.equal(r.at[0][1], 'ip.scr');
+  assert.match(r.problems[0].message, /ip\.src/);
+  assert.equal(r.at[2][1], 'lowr');
+});
+
+test('cf.colo.id and cf.unique_visitor_id in an expression are named as characteristics, not fields', () => {
+  for (const name of ['cf.colo.id', 'cf.unique_visitor_id']) {
+    const r = rl(BASE, { expression: `${name} eq 10` });
+    assert.deepEqual(r.at, [['ruleset/expr-unknown-field', name]], name);
+    assert.match(r.problems[0].message, /rate limiting characteristic/, name);
+  }
+});
+
+test('the schema knows the ratelimit members: period and mitigation_timeout take the documented values, an unknown member is named', () => {
+  let r = rl({ ...BASE, period: 30 });
+  assert.equal(r.at.length, 1, JSON.stringify(r.at));
+  assert.equal(r.at[0][1], '30');
+  assert.match(r.problems[0].message, /10, 60, 120, 300, 600(,| or) 3600/);
+  r = rl({ ...BASE, mitigation_timeout: 45 });
+  assert.deepEqual(r.at.map((a) => a[1]), ['45']);
+  assert.match(r.problems[0].message, /86400/);
+  r = rl({ ...BASE, periods: 60 });
+  assert.equal(r.at.length, 1, JSON.stringify(r.at));
+  assert.match(r.problems[0].message, /periods/);
+  r = rl({ characteristics: ['cf.colo.id', 'ip.src'], requests_per_period: 10 });
+  assert.ok(r.problems.some((p) => /period/.test(p.message) && p.severity === 'error'), JSON.stringify(r.at));
+});
+
+test('a rule counts requests or a score: without requests_per_period or score_per_period the rule is told which to add', () => {
+  const r = rl({ characteristics: ['cf.colo.id', 'ip.src'], period: 60 });
+  assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  assert.match(r.problems[0].message, /requests_per_period.*score_per_period/);
+  const s = rl({ characteristics: ['cf.colo.id', 'ip.src'], period: 60, score_per_period: 400 });
+  assert.deepEqual(s.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  assert.match(s.problems[0].message, /score_response_header_name/);
+  assert.deepEqual(rl({ characteristics: ['cf.colo.id', 'ip.src'], period: 60, score_per_period: 400, score_response_header_name: 'x-score' }).at, []);
+});
+
+test('a rule of the rate limiting phase without "ratelimit" is an error; "ratelimit" in another phase a warning', () => {
+  const none = rl(undefined);
+  assert.deepEqual(none.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  const other = rl(BASE, {}, { phase: 'http_request_firewall_custom' });
+  assert.deepEqual(other.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  assert.equal(other.problems[0].severity, 'warning');
+});
+
+test('the configuration restrictions: lists with requests_to_origin, response fields with lists in the counting expression, the account level', () => {
+  let r = rl({ ...BASE, requests_to_origin: true }, { expression: 'ip.src in $bad_ips' });
+  assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  assert.match(r.problems[0].message, /requests_to_origin/);
+  assert.deepEqual(rl({ ...BASE, requests_to_origin: false }, { expression: 'ip.src in $bad_ips' }).at, []);
+  r = rl({ ...BASE, counting_expression: 'http.response.code eq 429 and ip.src in $bad_ips' });
+  assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  assert.match(r.problems[0].message, /response fields.*lists|lists.*response fields/);
+  r = rl(BASE, { expression: 'ip.src in $bad_ips' }, { kind: 'root' });
+  assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
+  assert.match(r.problems[0].message, /account/);
 });

@@ -305,3 +305,12 @@ export function signatureParts(fn: FunctionInfo): SignatureLabel {
 /** Field and function names as lists, for "did you mean". */
 export const FIELD_NAMES: readonly string[] = HTTP_CATALOGUE.names;
 export const FUNCTION_NAMES: readonly string[] = [...FUNCTIONS.keys()];
+
+/**
+ * The rate limiting characteristics that are no field of the rules language (waf/rate-limiting-rules/parameters.mdx: "Do not use
+ * cf.colo.id as a field in expressions"; cf.unique_visitor_id is "IP with NAT support", in no field reference), with what they count.
+ */
+export const CHARACTERISTIC_ONLY: ReadonlyMap<string, string> = new Map([
+  ['cf.colo.id', 'the data center, mandatory'],
+  ['cf.unique_visitor_id', 'IP with NAT support'],
+]);

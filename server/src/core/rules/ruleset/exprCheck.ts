@@ -3,7 +3,7 @@
 import { checkRustRegexOnRe2, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
 import {
-  FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
+  CHARACTERISTIC_ONLY, FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FunctionInfo, type Ty,
 } from './catalog';
 import { DYNAMIC_OPS, walk, type CallNode, type CompareNode, type CompareOp, type FieldNames, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
@@ -216,6 +216,7 @@ class Checker {
       const problem: ExprProblem = {
         code: 'ruleset/expr-unknown-field', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: FUNCTIONS.has(e.name) ? `"${e.name}" is a function; call it as ${e.name}(...).`
+          : CHARACTERISTIC_ONLY.has(e.name) ? `"${e.name}" is a rate limiting characteristic (${CHARACTERISTIC_ONLY.get(e.name)}), not a field of expressions: it goes in the rule's ratelimit.characteristics, and an expression cannot read it.`
           : `Unknown field "${e.name}"${foreign}${near.length ? `${foreign ? '. Did' : '; did'} you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
       };
       if (near.length) problem.fixes = near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 }));

@@ -3,11 +3,12 @@
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
   ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, actionAvailable, managedRuleset,
+  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, FIELDS, actionAvailable, managedRuleset,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, utf8Length } from './expression';
 import { MATCH_SITE, expressionsOf, siteName } from './valueExpressions';
+import { parseExpression, walk } from './exprParser';
 import { valueAt } from '../../json';
 import { mapOldAction } from '../../migration/mapping';
 
@@ -87,7 +88,8 @@ const expressions: Rule = {
 
 /**
  * A rate limiting rule's characteristics (waf/rate-limiting-rules/parameters.mdx): cf.colo.id is "(mandatory)"; "You cannot use both
- * IP with NAT support and IP" (cf.unique_visitor_id, ip.src); a header name "must" be lower case (the platform normalizes them).
+ * IP with NAT support and IP" (cf.unique_visitor_id, ip.src). Each other characteristic is an expression (valueExpressions.ts), checked
+ * with the rule's (a header name in capitals is the checker's expr-header-case).
  */
 const ratelimitCharacteristics: Rule = {
   id: 'ruleset/ratelimit-characteristics',
@@ -112,14 +114,79 @@ const ratelimitCharacteristics: Rule = {
         out.push(ctx.report('ruleset/ratelimit-characteristics', `A rate limiting rule cannot use both "ip.src" (IP) and "cf.unique_visitor_id" (IP with NAT support) as characteristics; keep one.`,
           doc.locate([...path, Math.max(ip, nat)])));
       }
-      names.forEach((name, k) => {
-        const m = name === undefined ? null : /^http\.request\.headers\["([^"\\]*)"\]$/.exec(name);
-        if (!m || m[1] === m[1].toLowerCase()) return;
-        const lower = `http.request.headers[${JSON.stringify(m[1].toLowerCase())}]`;
-        const at = doc.locate([...path, k]);
-        out.push(ctx.report('ruleset/expr-header-case', `A header characteristic must name the header in lower case (the platform normalizes header names), so ["${m[1]}"] never has a value; write ${lower}.`, at,
-          { fixes: [{ title: `Write ${lower}`, edits: [{ offset: at.offset, length: at.length, newText: JSON.stringify(lower) }], preferred: true }] }));
-      });
+    });
+    return out;
+  },
+};
+
+/** The rate limiting phase: its rules count requests (a "ratelimit" object), but for the account's execute rules that deploy a ruleset. */
+const RATE_LIMIT_PHASE = 'http_ratelimit';
+
+/** What an expression reads, for the rate limiting configuration restrictions: a custom list ($name) and a response field. */
+function reads(src: unknown): { list?: string; response?: string } {
+  if (typeof src !== 'string' || src.trim() === '') return {};
+  const { ast } = parseExpression(src);
+  const out: { list?: string; response?: string } = {};
+  if (ast) {
+    walk(ast, (n) => {
+      if (n.type === 'list') out.list ??= `$${n.name}`;
+      else if (n.type === 'field' && FIELDS.get(n.name)?.stage === 'response') out.response ??= n.name;
+    });
+  }
+  return out;
+}
+
+/**
+ * A rate limiting rule's parameters beyond what the schema says of each member (waf/rate-limiting-rules/parameters.mdx and its
+ * "Configuration restrictions"): the rule counts requests (requests_per_period) or a score (score_per_period, with the origin's
+ * score_response_header_name); a rule of the rate limiting phase has a "ratelimit" and one elsewhere means nothing; "If the rule
+ * expression includes custom lists, you must enable Also apply rate limiting to cached assets" (requests_to_origin false); the
+ * counting expression "cannot include both HTTP response fields and custom lists"; at the account level "the rule expression
+ * cannot contain HTTP response fields or custom lists" (the response fields are the phase check's already).
+ */
+const ratelimitParameters: Rule = {
+  id: 'ruleset/ratelimit-parameters',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const out: Problem[] = [];
+    const body = doc.value;
+    const phase = isObj(body) && typeof body.phase === 'string' ? body.phase : undefined;
+    rulesOf(body).forEach((rule, i) => {
+      if (!isObj(rule)) return;
+      const path: JsonPath = ['rules', i];
+      const rl = rule.ratelimit;
+      if (rl === undefined) {
+        if (phase === RATE_LIMIT_PHASE && rule.action !== 'execute') {
+          out.push(ctx.report('ruleset/ratelimit-parameters', `A rule of the ${RATE_LIMIT_PHASE} phase needs "ratelimit": the characteristics to count per, the period and requests_per_period (or score_per_period).`,
+            doc.locate(['rules', i])));
+        }
+        return;
+      }
+      if (!isObj(rl)) return; // the schema's
+      if (phase !== undefined && !phase.endsWith('_ratelimit')) {
+        out.push(ctx.report('ruleset/ratelimit-parameters', `"ratelimit" is read in the rate limiting phase (${RATE_LIMIT_PHASE}) only: in phase ${phase} the rule takes its action on every request its expression matches, with no counting.`,
+          doc.locate([...path, 'ratelimit'], 'key'), { severity: 'warning' }));
+        return;
+      }
+      const at = doc.locate([...path, 'ratelimit'], 'key');
+      if (rl.requests_per_period === undefined && rl.score_per_period === undefined) {
+        out.push(ctx.report('ruleset/ratelimit-parameters', 'A rate limiting rule needs a threshold: requests_per_period (request-based: the number of requests in the period) or score_per_period (complexity-based, with score_response_header_name).', at));
+      } else if (rl.score_per_period !== undefined && rl.score_response_header_name === undefined) {
+        out.push(ctx.report('ruleset/ratelimit-parameters', 'score_per_period counts the score the origin sends with each response: add score_response_header_name, the response header that holds it.', doc.locate([...path, 'ratelimit', 'score_per_period'], 'key')));
+      }
+      const rule$ = reads(rule.expression), counting = reads(rl.counting_expression);
+      const list = rule$.list ?? counting.list;
+      if (list && rl.requests_to_origin === true) {
+        out.push(ctx.report('ruleset/ratelimit-parameters', `The ${rule$.list ? 'rule\'s' : 'counting'} expression uses the custom list ${list}, so requests_to_origin must be false (the dashboard's "Also apply rate limiting to cached assets" enabled).`,
+          doc.locate([...path, 'ratelimit', 'requests_to_origin'])));
+      }
+      if (counting.list && counting.response) {
+        out.push(ctx.report('ruleset/ratelimit-parameters', `The counting expression cannot use both response fields (${counting.response}) and custom lists (${counting.list}).`,
+          doc.locate([...path, 'ratelimit', 'counting_expression'])));
+      }
+      if (isObj(body) && body.kind === 'root' && rule$.list) {
+        out.push(ctx.report('ruleset/ratelimit-parameters', `At the account level a rate limiting rule's expression cannot use custom lists (${rule$.list}).`, doc.locate([...path, 'expression'])));
+      }
     });
     return out;
   },
@@ -326,4 +393,4 @@ function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: 
   return [];
 }
 
-export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, overrides, expressions, ratelimitCharacteristics];
+export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, overrides, expressions, ratelimitCharacteristics, ratelimitParameters];

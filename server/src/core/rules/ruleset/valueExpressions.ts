@@ -4,7 +4,7 @@
 // expression, a condition again. The one table below is what the checks (rules.ts), the editor features (assist.ts, selection.ts)
 // and the semantic tokens read; sources in docs/architecture.md, "Value expressions".
 import type { JsonPath } from '../../types';
-import { FIELDS, FUNCTIONS, T, tyName, type Ty } from './catalog';
+import { CHARACTERISTIC_ONLY, FIELDS, FUNCTIONS, T, tyName, type Ty } from './catalog';
 import { children, walk, type Expr, type ExprProblem, type ListNode, type Literal, type RangeNode, type SetNode } from './exprParser';
 import { isObj } from './body';
 
@@ -26,7 +26,10 @@ export interface ExpressionSite {
   seesResponse?: true;
   /** An exposed-credential expression: few functions, none nested, at most 1024 characters (credentialProblems). */
   credential?: true;
+  /** Values that are names of the site's own, not expressions (a rate limiting characteristic "cf.colo.id"). */
+  names?: ReadonlyMap<string, string>;
 }
+
 
 const STRING = T.String;
 
@@ -54,6 +57,10 @@ export const EXPRESSION_SITES: readonly ExpressionSite[] = [
   // sends `"counting_expression": ""`. Same section: "The counting expression can include HTTP response fields ... When there are
   // response fields in the counting expression, the counting will happen after the response is sent"
   { at: ['ratelimit', 'counting_expression'], role: 'match', type: T.Boolean, what: 'counting expression', rewrite: 'other', emptyIsUnset: true, seesResponse: true },
+  // The same page's characteristics: each a field ("ip.src", http.request.headers["<header_name>"]), a function's value
+  // (lookup_json_string(http.request.body.raw, "<key>")) or "Custom (enter expression) ... a function such as substring() or
+  // lower(), or a more complex expression" — a value of any type; cf.colo.id and cf.unique_visitor_id are names of their own
+  { at: ['ratelimit', 'characteristics', '#'], role: 'value', type: T.Unknown, what: 'rate limiting characteristic', rewrite: 'other', names: CHARACTERISTIC_ONLY },
 ];
 
 export const MATCH_SITE: ExpressionSite = EXPRESSION_SITES[0];
@@ -62,20 +69,23 @@ export const MATCH_SITE: ExpressionSite = EXPRESSION_SITES[0];
 export function siteOfPath(path: JsonPath): ExpressionSite | undefined {
   if (path.length < 3 || path[0] !== 'rules' || typeof path[1] !== 'number') return undefined;
   const rest = path.slice(2);
-  return EXPRESSION_SITES.find((s) => s.at.length === rest.length && s.at.every((k, j) => typeof rest[j] === 'string' && (k === '*' || k === rest[j])));
+  return EXPRESSION_SITES.find((s) => s.at.length === rest.length
+    && s.at.every((k, j) => (k === '#' ? typeof rest[j] === 'number' : typeof rest[j] === 'string' && (k === '*' || k === rest[j]))));
 }
 
 export const isExpressionPath = (path: JsonPath): boolean => siteOfPath(path) !== undefined;
 
 export interface SiteUse { path: JsonPath; src: string; site: ExpressionSite }
 
-/** The values at `at` inside `root` ('*' any member name), each with its path (`path` then the names taken), in member order. */
+/** The values at `at` inside `root` ('*' any member name, '#' any element of an array), each with its path (`path` then the names
+ * and indexes taken), in member order. */
 export function valuesAt(root: unknown, at: readonly string[], path: JsonPath): { path: JsonPath; value: unknown }[] {
   const out: { path: JsonPath; value: unknown }[] = [];
   const visit = (v: unknown, k: number, p: JsonPath) => {
     if (k === at.length) { out.push({ path: p, value: v }); return; }
-    if (!isObj(v)) return;
     const key = at[k];
+    if (key === '#') { if (Array.isArray(v)) v.forEach((item, j) => visit(item, k + 1, [...p, j])); return; }
+    if (!isObj(v)) return;
     if (key !== '*') { if (Object.hasOwn(v, key)) visit(v[key], k + 1, [...p, key]); return; }
     for (const name of Object.keys(v)) visit(v[name], k + 1, [...p, name]);
   };
@@ -89,7 +99,7 @@ export function expressionsOf(rule: unknown, i: number): SiteUse[] {
   if (!isObj(rule)) return out;
   for (const site of EXPRESSION_SITES) {
     for (const { path, value } of valuesAt(rule, site.at, ['rules', i])) {
-      if (typeof value === 'string' && !(value === '' && site.emptyIsUnset)) out.push({ path, src: value, site });
+      if (typeof value === 'string' && !(value === '' && site.emptyIsUnset) && !site.names?.has(value.trim())) out.push({ path, src: value, site });
     }
   }
   return out;
@@ -198,6 +208,7 @@ export function valueTypeProblems(ast: Expr, got: { ty: Ty; each: boolean }, sit
 function textual(t: Ty): boolean { return t.t === 'String' || t.t === 'Bytes'; }
 
 function fits(want: Ty, got: Ty, each: boolean, site: ExpressionSite): boolean {
+  if (want.t === 'Unknown') return true; // a site that takes a value of any type (a rate limiting characteristic)
   if (each) return false;
   if (want.t === 'Array') return got.t === 'Array' && textual(got.of);
   // An IP as a header's value: the Rulesets API's own example of a dynamic header is "ip.src" (no to_string()), and rules made
