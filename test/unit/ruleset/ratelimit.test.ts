@@ -126,3 +126,17 @@ test('the configuration restrictions: lists with requests_to_origin, response fi
   assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
   assert.match(r.problems[0].message, /account/);
 });
+
+test('in the editor: completion inside a characteristic offers fields, and the ratelimit members have hovers and completions', async () => {
+  const { getLanguageService } = await import('../../../server/src/core/index');
+  const ls = getLanguageService();
+  const text = JSON.stringify({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'true', ratelimit: { characteristics: ['cf.colo.id', 'ip.sr'], period: 60, requests_per_period: 5 } }] }, null, 2);
+  const doc = ls.parse(text);
+  const inChar = ls.complete('waf-ruleset', doc, text.indexOf('ip.sr') + 5).map((c) => c.label);
+  assert.ok(inChar.includes('ip.src'), inChar.slice(0, 20).join(' '));
+  const hover = ls.hover('waf-ruleset', doc, text.indexOf('"period"') + 2);
+  assert.match(hover?.markdown ?? JSON.stringify(hover), /10, 60, 120, 300, 600 or 3600/);
+  const keyText = text.replace('"period": 60,', '"": 60,');
+  const members = ls.complete('waf-ruleset', ls.parse(keyText), keyText.indexOf('"": 60') + 1).map((c) => c.label);
+  for (const m of ['mitigation_timeout', 'counting_expression', 'requests_to_origin', 'score_per_period']) assert.ok(members.some((l) => l.includes(m)), `${m} in ${members.join(' ')}`);
+});
