@@ -619,35 +619,8 @@ class Checker {
   }
 
   private regex(pattern: string, at: { offset: number; length: number }): void {
-    const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
-    if (unsupported) {
-      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
-        message: `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.` });
-      return;
-    }
-    // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-    const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
-    try {
-      new RegExp(js);
-    } catch (err) {
-      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
-        message: `Invalid regex ${JSON.stringify(pattern)}: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.` });
-      return;
-    }
-    // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
-    // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex). What Rust takes
-    // and RE2 does not stays unreported: class set operations (--, &&, ~~); a regex past the platform's size limit is an error.
-    const rust = rustRegexRefusal(pattern);
-    if (rust) {
-      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
-        message: `Invalid regex ${JSON.stringify(pattern)}: ${rust}.` });
-      return;
-    }
-    const re2 = re2Refusal(pattern);
-    if (re2) {
-      this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length,
-        message: `Invalid regex ${JSON.stringify(pattern)}: ${re2}.` });
-    }
+    const message = regexVerdict(pattern);
+    if (message !== undefined) this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length, message });
   }
 
   private wildcard(pattern: string, at: { offset: number; length: number }): void {
@@ -669,21 +642,15 @@ class Checker {
   }
 }
 
-/** RE2's reason for refusing the pattern (its "error parsing regexp: " dropped), or undefined; cached, as a document is checked on
- * every edit. */
-const RE2_REFUSALS = new Map<string, string | undefined>();
+/** RE2's reason for refusing the pattern (its "error parsing regexp: " dropped), or undefined (regexVerdict keeps the answer). */
 function re2Refusal(pattern: string): string | undefined {
-  if (RE2_REFUSALS.has(pattern)) return RE2_REFUSALS.get(pattern);
-  let why: string | undefined;
   try {
     checkRustRegexOnRe2(pattern);
   } catch (err) {
     const m = (err as Error).message.replace(/^error parsing regexp: /, '');
-    why = /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
+    return /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
   }
-  if (RE2_REFUSALS.size >= 1000) RE2_REFUSALS.clear();
-  RE2_REFUSALS.set(pattern, why);
-  return why;
+  return undefined;
 }
 
 function indexText(steps: IndexStep[]): string {
@@ -721,4 +688,39 @@ function exampleFor(lhs: string, ty: Ty): string {
     case 'Map': return exampleFor(`${lhs}["key"]${ty.of.t === 'Array' ? '[0]' : ''}`, ty.of.t === 'Array' ? ty.of.of : ty.of);
     default: return `${lhs} eq "..."`;
   }
+}
+
+/**
+ * Why the platform refuses a "matches" regex, or undefined: it depends on the pattern alone, so the verdicts of the last
+ * REGEX_VERDICTS_KEPT patterns are kept. A ruleset is checked whole on every edit, and each check compiled every regex of it
+ * again (a JavaScript trial compile and the Rust syntax readings; RE2's answer alone was kept before).
+ */
+const regexVerdicts = new Map<string, string | undefined>();
+const REGEX_VERDICTS_KEPT = 512;
+
+export function regexVerdict(pattern: string): string | undefined {
+  if (regexVerdicts.has(pattern)) return regexVerdicts.get(pattern);
+  const verdict = readRegexVerdict(pattern);
+  if (regexVerdicts.size >= REGEX_VERDICTS_KEPT) regexVerdicts.delete(regexVerdicts.keys().next().value!);
+  regexVerdicts.set(pattern, verdict);
+  return verdict;
+}
+
+function readRegexVerdict(pattern: string): string | undefined {
+  const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
+  if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
+  // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
+  const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+  try {
+    new RegExp(js);
+  } catch (err) {
+    return `Invalid regex ${JSON.stringify(pattern)}: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`;
+  }
+  // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
+  // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex). What Rust takes
+  // and RE2 does not stays unreported: class set operations (--, &&, ~~); a regex past the platform's size limit is an error.
+  const rust = rustRegexRefusal(pattern);
+  if (rust) return `Invalid regex ${JSON.stringify(pattern)}: ${rust}.`;
+  const re2 = re2Refusal(pattern);
+  return re2 ? `Invalid regex ${JSON.stringify(pattern)}: ${re2}.` : undefined;
 }
