@@ -98,6 +98,7 @@ export function expressionsOf(rule: unknown, i: number): SiteUse[] {
   const out: SiteUse[] = [];
   if (!isObj(rule)) return out;
   for (const site of EXPRESSION_SITES) {
+    if (!Object.hasOwn(rule, site.at[0])) continue; // most rules hold two or three of the sites: no walk for the others
     for (const { path, value } of valuesAt(rule, site.at, ['rules', i])) {
       if (typeof value === 'string' && !(value === '' && site.emptyIsUnset) && !site.names?.has(value.trim())) out.push({ path, src: value, site });
     }
