@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
+import { rateLimitLines } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
 export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
@@ -156,7 +157,9 @@ matching rule with a terminating action (block, challenge, js_challenge, managed
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
 named rulesets and the other actions let the next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
 For a rule that sets something (a header, a URL rewrite, a redirect target), the values its expressions give on the first 3
-requests it matches and how many distinct values they gave; static values as they are.
+requests it matches and how many distinct values they gave; static values as they are. A rate limiting rule (phase http_ratelimit)
+applies its action only once the requests with the same values of its characteristics pass its threshold in its period, counted
+from the requests' http.request.timestamp.sec as one data center's.
 Records the platform would not read so (a field the rules language does not have, a value of the wrong type) are named.
 Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
 
@@ -224,8 +227,8 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     io.stdout(JSON.stringify({
       ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}),
       ...(records.result() ? { recordProblems: records.result() } : {}), undecided, executed,
-      rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, values }) =>
-        ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, ...(values ? { values } : {}) })),
+      rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, values, ratelimit }) =>
+        ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, ...(values ? { values } : {}), ...(ratelimit ? { ratelimit } : {}) })),
     }) + '\n');
     return readError ? 1 : 0;
   }
@@ -234,7 +237,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     ...(bad ? [skippedLine(bad, firstBad)] : []),
     ...recordLines(records.result(), 'request'),
     ...compiled.flatMap((c) => [`  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
-      `${c.skipped ? `, skipped for ${c.skipped}` : ''}`, ...(c.values ?? []).flatMap(valueLines)]),
+      `${c.skipped ? `, skipped for ${c.skipped}` : ''}`, ...(c.ratelimit ? rateLimitLines(c.ratelimit).map((l) => `    ${l}`) : []), ...(c.values ?? []).flatMap(valueLines)]),
     `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,
   ];
   io.stdout(lines.join('\n') + '\n');

@@ -177,7 +177,25 @@ export interface TestRulesResult extends SkippedLines {
     /** What a rule that sets something (headers, a URL rewrite, a redirect target) set on the first requests it matched; absent for
      * the other rules (and from servers before it: a client shows nothing then). */
     values?: TestRulesValue[];
+    /** A rate limiting rule's counters (core/eval/rateLimit.ts): its action applies only once a count passes the threshold. */
+    ratelimit?: TestRulesRateLimit;
   }[];
+}
+
+/** What a rate limiting rule's run counted (core/eval/rateLimit.ts RateLimitTally). */
+export interface TestRulesRateLimit {
+  limit: string; counted: number; acted: number; firstActed: number[]; keys: number; untimed: number; notes: string[];
+}
+
+/** A rate limiting rule's run in sentences, one a line, the same in the CLI and the editor's report. */
+export function rateLimitLines(t: TestRulesRateLimit): string[] {
+  const n = (x: number) => x.toLocaleString('en');
+  return [
+    `rate limit ${t.limit}: ${n(t.counted)} request(s) counted in ${n(t.keys)} counter(s) (one per value of the characteristics); ` +
+      (t.acted ? `the action applied to ${n(t.acted)}, first on line(s) ${t.firstActed.join(', ')}.` : 'no count passed the limit, so the action applied to none.'),
+    ...(t.untimed ? [`${n(t.untimed)} matching request(s) have no http.request.timestamp.sec and were not counted.`] : []),
+    ...t.notes,
+  ];
 }
 
 /**

@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -128,8 +128,16 @@ export function rulesReport(name: string, r: TestRulesResult): string {
     '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
-    'actions let the next rules run.', '', ...setsText(rules),
+    'actions let the next rules run.', '', ...limitsText(rules), ...setsText(rules),
   ].join('\n');
+}
+
+/** "Rate limits": per rate limiting rule, what its counters did; its "applies to" counts only the requests over its threshold. */
+function limitsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
+  const limited = rules.filter((x) => x.ratelimit);
+  if (!limited.length) return [];
+  return ['## Rate limits', '', 'A rate limiting rule applies its action only to the requests over its threshold, not to every request it matches.', '',
+    ...limited.flatMap((x) => [`- ${codeSpan(x.label, true)}`, ...rateLimitLines(x.ratelimit!).map((l) => `  - ${l}`)]), ''];
 }
 
 /** A value a rule set, as a code span: as JSON when it is empty, has spaces at an end or control characters (a newline in a

@@ -385,3 +385,24 @@ test('edgekit test-rules on a transform ruleset: what each header value and URL 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('edgekit test-rules on a rate limiting ruleset: the action applies over the threshold only, and the counters are told (text and JSON)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-rl-'));
+  try {
+    const ruleset = path.join(dir, 'rl.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'rl', kind: 'zone', phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'http.request.uri.path eq "/login"',
+      ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 10, requests_per_period: 2, mitigation_timeout: 60 } }] }));
+    const requests = path.join(dir, 'req.ndjson');
+    const at = (sec: number, ip: string) => ({ 'http.request.timestamp.sec': 1_700_000_000 + sec, 'ip.src': ip, 'http.request.uri.path': '/login' });
+    fs.writeFileSync(requests, [at(0, '192.0.2.1'), at(1, '192.0.2.1'), at(2, '192.0.2.2'), at(3, '192.0.2.1'), at(4, '192.0.2.1')].map((r) => JSON.stringify(r)).join('\n'));
+    const json = await run(['test-rules', ruleset, requests, '--format', 'json']);
+    assert.equal(json.code, 0, json.stderr);
+    const rule = JSON.parse(json.stdout).rules[0];
+    assert.deepEqual([rule.matched, rule.applied, rule.decided], [5, 2, 2]);
+    assert.deepEqual([rule.ratelimit.keys, rule.ratelimit.firstActed], [2, [4, 5]]);
+    const text = await run(['test-rules', ruleset, requests]);
+    assert.match(text.stdout, /matches 5, applies to 2, decides 2\n {4}rate limit 2 requests in 10 s: 5 request\(s\) counted in 2 counter\(s\) .*the action applied to 2, first on line\(s\) 4, 5\./);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -7,12 +7,13 @@ import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { analyzeExpression } from '../rules/ruleset/expression';
 import { leftKindOf } from '../rules/ruleset/exprCheck';
 import { compileRustRegex } from '../rules/ruleset/rustRegex';
-import { FIELDS, FUNCTIONS, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
+import { FIELDS, FUNCTIONS, RATE_LIMIT_PHASE, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
 import { isObj } from '../json';
-import { rulesOf } from '../rules/ruleset/body';
+import { phaseOf, rulesOf } from '../rules/ruleset/body';
+import { rateLimiter, type Compilers, type RateLimiter, type RateLimitTally } from './rateLimit';
 import type { CallNode, CompareNode, CompareOp, Expr, ExprProblem, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
 import { parseIp, validIp } from '../rules/ruleset/exprLexer';
 
@@ -621,6 +622,9 @@ export interface RuleTally {
   matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
   /** What the rule's action sets (headers, a URL rewrite, a redirect target) and what that gave (compileRuleset only); none when it sets nothing. */
   values?: ValueTally[];
+  /** A rate limiting rule (phase http_ratelimit): its counters, and the requests its action applied to (also `applied`); a rule that
+   * matched is applied only once the count passes the threshold. */
+  ratelimit?: RateLimitTally;
 }
 
 /**
@@ -721,12 +725,15 @@ interface RunRule {
   skipsRulesets: readonly string[];
   /** The ruleset an execute rule runs. */
   executes: string | undefined;
+  /** A rate limiting rule's "ratelimit", in the rate limiting phase only (elsewhere the platform does not count: the checker warns). */
+  ratelimit?: unknown;
 }
 
-type RuleValue = { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown> };
+type RuleValue = { action?: string; expression?: string; description?: string; enabled?: boolean; action_parameters?: Record<string, unknown>; ratelimit?: unknown };
 
 function plan(value: unknown): RunRule[] {
   const rules = rulesOf(value) as RuleValue[];
+  const rateLimited = phaseOf(value) === RATE_LIMIT_PHASE;
   return rules.map((raw, i) => {
     // A rule that is no object (null while the document is typed: the lenses count it as it stands) has no expression to compile
     const r: RuleValue = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
@@ -741,12 +748,27 @@ function plan(value: unknown): RunRule[] {
       skipsRest: action === 'skip' && (p.ruleset === 'current' || p.phase === 'current'),
       skipsRulesets: action === 'skip' && Array.isArray(p.rulesets) ? p.rulesets.filter((x): x is string => typeof x === 'string') : [],
       executes: action === 'execute' && typeof p.id === 'string' ? p.id : undefined,
+      ...(rateLimited && r.ratelimit !== undefined ? { ratelimit: r.ratelimit } : {}),
     };
   });
 }
 
-/** The tallies of one request, given which rules match it (matches(k) for rule k, asked in order, each once). */
-function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number): { ended: boolean; ran: boolean } {
+const COMPILERS: Compilers = { expression: (src) => compileExpression(src), value: (src, site) => compileValue(src, site) };
+
+/** The rate limiting rules' simulations, by rule (undefined for the others), or the first error. */
+function limitersOf(run: RunRule[]): { ok: true; limiters: (RateLimiter | undefined)[] } | { ok: false; error: string } {
+  const limiters: (RateLimiter | undefined)[] = [];
+  for (const [i, r] of run.entries()) {
+    const l = r.ratelimit === undefined ? undefined : rateLimiter(r.ratelimit, i, COMPILERS);
+    if (l && 'error' in l) return { ok: false, error: l.error };
+    limiters.push(l);
+  }
+  return { ok: true, limiters };
+}
+
+/** The tallies of one request, given which rules match it (matches(k) for rule k, asked in order, each once) and, for a rate limiting
+ * rule reached and enabled, whether its action applies (acts(k)). */
+function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number, acts: (k: number) => boolean): { ended: boolean; ran: boolean } {
   let ended = false;
   let ran = false;
   let skipped: Set<string> | undefined;
@@ -757,6 +779,7 @@ function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number)
     if (tally.firstMatches.length < 5) tally.firstMatches.push(line);
     if (ended || !tally.enabled) continue;
     if (rule.executes !== undefined && skipped?.has(rule.executes)) { tally.skipped++; continue; }
+    if (!acts(k)) continue;
     tally.applied++;
     if (rule.executes !== undefined) ran = true;
     for (const id of rule.skipsRulesets) (skipped ??= new Set()).add(id);
@@ -782,6 +805,10 @@ export function compileRuleset(value: unknown): {
     if (!c.ok) return { ok: false, error: `rule ${i}: ${c.error}` };
     exprs.push(c.expression);
   }
+  const rl = limitersOf(run);
+  if (!rl.ok) return rl;
+  const { limiters } = rl;
+  limiters.forEach((l, k) => { if (l) run[k].tally.ratelimit = l.tally; });
   // What each rule sets, evaluated on the requests it matches (a rule with no expression place to evaluate costs nothing per request)
   const places = rulesOf(value).map(valuePlaces);
   places.forEach((p, k) => { if (p.length && run[k]) run[k].tally.values = p.map((x) => x.tally); });
@@ -801,7 +828,8 @@ export function compileRuleset(value: unknown): {
         if (hit && evaluated[k]) for (const p of places[k]) noteValue(p, record, line, budget);
         return hit;
       };
-      const { ended, ran } = tallyOne(run, matches, line);
+      const acts = (k: number) => limiters[k]?.take(record, line) ?? true;
+      const { ended, ran } = tallyOne(run, matches, line, acts);
       if (!ended) undecided++;
       if (ran) executed++;
     },
@@ -850,7 +878,7 @@ interface LastCount {
 
 /** What a rule's applies, decides and skips depend on, besides the state the rules before it leave: its expression and action. */
 function countKey(r: RunRule): string {
-  return JSON.stringify([r.expression, r.tally.enabled, r.tally.terminating || r.skipsRest, r.skipsRulesets, r.executes ?? null]);
+  return JSON.stringify([r.expression, r.tally.enabled, r.tally.terminating || r.skipsRest, r.skipsRulesets, r.executes ?? null, r.ratelimit ?? null]);
 }
 
 /**
@@ -862,6 +890,8 @@ function countKey(r: RunRule): string {
  */
 export function rulesetLensCounts(value: unknown, records: readonly RequestRecord[], remembered: RememberedMatches): { ok: true; rules: RuleTally[] } | { ok: false; error: string } {
   const run = plan(value);
+  const rl = limitersOf(run);
+  if (!rl.ok) return rl;
   const n = Math.min(records.length, remembered.size);
   const vectors: Uint8Array[] = [];
   // The first rule whose expression, already remembered, had to be tested again (its vector was not complete): counted again from there
@@ -898,6 +928,8 @@ export function rulesetLensCounts(value: unknown, records: readonly RequestRecor
   for (let k = p; k < run.length; k++) {
     const rule = run[k];
     const c = { applied: 0, decided: 0, skipped: 0 };
+    // A rate limiting rule counts the requests that reach it in order, from fresh counters
+    const limiter = rl.limiters[k];
     if (rule.tally.enabled) {
       const v = vectors[k];
       const ends = rule.tally.terminating || rule.skipsRest;
@@ -905,6 +937,7 @@ export function rulesetLensCounts(value: unknown, records: readonly RequestRecor
       for (let j = 0; j < n; j++) {
         if (v[j] !== 1 || endedAt[j] >= 0) continue;
         if (rule.executes !== undefined && skippedBy.size > 0 && skippedBy.get(j)?.some((i) => run[i].skipsRulesets.includes(rule.executes!))) { c.skipped++; continue; }
+        if (limiter && !limiter.take(records[j], j + 1)) continue;
         c.applied++;
         if (skips) { const by = skippedBy.get(j); if (by) by.push(k); else skippedBy.set(j, [k]); }
         if (ends) { c.decided++; endedAt[j] = k; }

@@ -314,3 +314,6 @@ export const CHARACTERISTIC_ONLY: ReadonlyMap<string, string> = new Map([
   ['cf.colo.id', 'the data center, mandatory'],
   ['cf.unique_visitor_id', 'IP with NAT support'],
 ]);
+
+/** The rate limiting phase: its rules count requests (a "ratelimit" object), but for the account's execute rules that deploy a ruleset. */
+export const RATE_LIMIT_PHASE = 'http_ratelimit';

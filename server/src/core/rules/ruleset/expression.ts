@@ -1,7 +1,8 @@
 // The rules-language front door: parse + check one expression, and map its problems onto the JSON string that holds it.
 import type { Fix, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import type { JsonPath } from '../../types';
-import { parseExpression, type Expr, type ExprProblem } from './exprParser';
+import { parseExpression, walk, type Expr, type ExprProblem } from './exprParser';
+import { FIELDS } from './catalog';
 import { checkExpression, fieldNames, inferExpression, leftKindOf } from './exprCheck';
 import { credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
@@ -76,6 +77,21 @@ export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonP
     }
     return ctx.report(p.code, p.message, map(p), extra);
   });
+}
+
+/** What an expression reads that the rate limiting rules care about: its first custom list ($name) and its first response field
+ * (counted once the response is sent). Nothing for a text that is no string or is empty, or that does not parse. */
+export function expressionReads(src: unknown): { list?: string; response?: string } {
+  if (typeof src !== 'string' || src.trim() === '') return {};
+  const { ast } = parseExpression(src);
+  const out: { list?: string; response?: string } = {};
+  if (ast) {
+    walk(ast, (n) => {
+      if (n.type === 'list') out.list ??= `$${n.name}`;
+      else if (n.type === 'field' && FIELDS.get(n.name)?.stage === 'response') out.response ??= n.name;
+    });
+  }
+  return out;
 }
 
 export { utf8Length };

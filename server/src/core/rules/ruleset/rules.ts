@@ -3,12 +3,11 @@
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
   ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, FIELDS, actionAvailable, managedRuleset,
+  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, actionAvailable, managedRuleset,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
-import { expressionProblems, utf8Length } from './expression';
+import { expressionProblems, expressionReads as reads, utf8Length } from './expression';
 import { MATCH_SITE, expressionsOf, siteName } from './valueExpressions';
-import { parseExpression, walk } from './exprParser';
 import { valueAt } from '../../json';
 import { mapOldAction } from '../../migration/mapping';
 
@@ -119,22 +118,6 @@ const ratelimitCharacteristics: Rule = {
   },
 };
 
-/** The rate limiting phase: its rules count requests (a "ratelimit" object), but for the account's execute rules that deploy a ruleset. */
-const RATE_LIMIT_PHASE = 'http_ratelimit';
-
-/** What an expression reads, for the rate limiting configuration restrictions: a custom list ($name) and a response field. */
-function reads(src: unknown): { list?: string; response?: string } {
-  if (typeof src !== 'string' || src.trim() === '') return {};
-  const { ast } = parseExpression(src);
-  const out: { list?: string; response?: string } = {};
-  if (ast) {
-    walk(ast, (n) => {
-      if (n.type === 'list') out.list ??= `$${n.name}`;
-      else if (n.type === 'field' && FIELDS.get(n.name)?.stage === 'response') out.response ??= n.name;
-    });
-  }
-  return out;
-}
 
 /**
  * A rate limiting rule's parameters beyond what the schema says of each member (waf/rate-limiting-rules/parameters.mdx and its

@@ -1,0 +1,97 @@
+// Test Rules on a rate limiting ruleset: a rule's action applies once the count of its characteristics' values over the period
+// passes the threshold (waf/rate-limiting-rules/request-rate.mdx, Examples A and B; parameters.mdx), not to every request it matches.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileRuleset, rulesetLensCounts, RememberedMatches, type RequestRecord } from '../../../server/src/core/eval/rules';
+
+const at = (sec: number, extra: RequestRecord = {}): RequestRecord => ({
+  'http.request.timestamp.sec': 1_700_000_000 + Math.floor(sec), 'http.request.timestamp.msec': Math.round((sec % 1) * 1000),
+  'ip.src': '192.0.2.1', 'http.request.uri.path': '/form', 'http.request.headers': { 'x-api-key': ['k1'] }, ...extra,
+});
+
+function ruleset(ratelimit: Record<string, unknown>, expression = 'http.request.uri.path eq "/form"', action = 'block') {
+  return { phase: 'http_ratelimit', rules: [
+    { action, expression, ratelimit: { characteristics: ['cf.colo.id', 'ip.src', 'http.request.headers["x-api-key"]'], period: 10, ...ratelimit } },
+    { action: 'log', expression: 'true' },
+  ] };
+}
+
+function runOn(body: unknown, records: RequestRecord[]) {
+  const c = compileRuleset(body);
+  assert.ok(c.ok, c.ok ? '' : c.error);
+  records.forEach((r, i) => c.take(r, i + 1));
+  return c.rules;
+}
+
+test('Example A: one request allowed per 10 s per IP and API key; the second from the same pair is blocked, another key has its own counter', () => {
+  const rules = runOn(ruleset({ requests_per_period: 1, mitigation_timeout: 600 }), [
+    at(0), at(1, { 'http.request.headers': { 'x-api-key': ['k2'] } }), at(2),
+    at(3, { 'http.request.uri.path': '/other' }),
+  ]);
+  const r = rules[0];
+  assert.equal(r.matched, 3);
+  assert.equal(r.applied, 1, 'only request 3');
+  assert.equal(r.decided, 1);
+  assert.deepEqual(r.ratelimit?.firstActed, [3]);
+  assert.equal(r.ratelimit?.keys, 2);
+  assert.equal(rules[1].applied, 3, 'the log rule sees the three requests the block did not end');
+});
+
+test('a mitigation timeout acts on every matching request of the key until it ends; throttling (0) only while over the rate', () => {
+  const seq = [at(0), at(1), at(2), at(3), at(30), at(700)];
+  const timeout = runOn(ruleset({ requests_per_period: 2, mitigation_timeout: 600 }), seq)[0];
+  assert.deepEqual(timeout.ratelimit?.firstActed, [3, 4, 5], 'from the third request in 10 s, then until 600 s after it');
+  assert.equal(timeout.applied, 3);
+  const throttle = runOn(ruleset({ requests_per_period: 2, mitigation_timeout: 0 }), seq)[0];
+  assert.deepEqual(throttle.ratelimit?.firstActed, [3, 4], 'only the requests over 2 in the last 10 s');
+});
+
+test('the period is a window: requests that fell out of it no longer count', () => {
+  const r = runOn(ruleset({ requests_per_period: 2, mitigation_timeout: 0 }), [at(0), at(5), at(11), at(12), at(13)])[0];
+  // At 11 s the window (1, 11] holds the requests at 5 and 11 only (0 fell out): not over 2; at 12 s it holds three
+  assert.deepEqual(r.ratelimit?.firstActed, [4, 5]);
+});
+
+test('Example B: a counting expression with a response field counts after the response, so the request that makes the count pass the limit is allowed', () => {
+  const body = ruleset({ requests_per_period: 1, mitigation_timeout: 600, counting_expression: 'http.request.uri.path eq "/form" and http.response.code eq 400' });
+  const rules = runOn(body, [at(0, { 'http.response.code': 400 }), at(1, { 'http.response.code': 200 }), at(2, { 'http.response.code': 400 }), at(3, { 'http.response.code': 200 })]);
+  assert.deepEqual(rules[0].ratelimit?.firstActed, [4]);
+  assert.equal(rules[0].ratelimit?.counted, 2);
+});
+
+test('complexity based: the origin\'s score header adds to the count; a score outside 1..1 000 000 or missing adds nothing', () => {
+  const score = (s: string | undefined, sec: number) => at(sec, s === undefined ? {} : { 'http.response.headers': { 'x-score': [s] } });
+  const r = runOn(ruleset({ score_per_period: 100, score_response_header_name: 'x-score', mitigation_timeout: 0 }),
+    [score('60', 0), score('30', 1), score('2000000', 2), score(undefined, 3), score('20', 4), score('5', 5)])[0];
+  // The score comes with the response, so it counts once the request is served: 60 + 30 + 20 is over 100 for the request after
+  assert.deepEqual(r.ratelimit?.firstActed, [6]);
+});
+
+test('requests without a timestamp are not counted, and the tally says how many; a rule in another phase is not simulated', () => {
+  const r = runOn(ruleset({ requests_per_period: 1, mitigation_timeout: 600 }), [{ 'http.request.uri.path': '/form', 'ip.src': '192.0.2.1' }, at(1), at(2)])[0];
+  assert.equal(r.ratelimit?.untimed, 1);
+  assert.deepEqual(r.ratelimit?.firstActed, [3]);
+  const other = runOn({ ...ruleset({ requests_per_period: 1 }), phase: 'http_request_firewall_custom' }, [at(0), at(1)])[0];
+  assert.equal(other.ratelimit, undefined);
+  assert.equal(other.applied, 2);
+});
+
+test('a characteristic the evaluator cannot compute makes the run an error naming the rule and the characteristic', () => {
+  const c = compileRuleset({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'true', ratelimit: { characteristics: ['cf.colo.id', 'ip.scr'], period: 10, requests_per_period: 1 } }] });
+  assert.equal(c.ok, false);
+  assert.match(c.ok ? '' : c.error, /rule 0.*characteristic.*ip\.scr/);
+});
+
+test('the lens counts of a rate limiting ruleset agree with a run, and a change of the ratelimit alone is counted again', () => {
+  const records = [at(0), at(1), at(2), at(3), at(30)];
+  const remembered = new RememberedMatches(records.length);
+  const body = ruleset({ requests_per_period: 2, mitigation_timeout: 600 });
+  const lens = rulesetLensCounts(body, records, remembered);
+  assert.ok(lens.ok);
+  const full = runOn(body, records);
+  assert.deepEqual(lens.rules.map((r) => [r.matched, r.applied, r.decided]), full.map((r) => [r.matched, r.applied, r.decided]));
+  const lower = ruleset({ requests_per_period: 1, mitigation_timeout: 600 });
+  const again = rulesetLensCounts(lower, records, remembered);
+  assert.ok(again.ok);
+  assert.deepEqual(again.rules.map((r) => [r.applied, r.decided]), runOn(lower, records).map((r) => [r.applied, r.decided]));
+});
