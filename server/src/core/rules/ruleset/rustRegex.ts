@@ -4,55 +4,405 @@
 //   so rustRegexRefusal requires it for \p{...}; RE2's classes such as \p{Greek} are Unicode already) and R (CRLF mode),
 //   which RE2 does not know, are dropped; x (verbose) is applied here: whitespace is insignificant everywhere, character classes
 //   included, and "#" starts a comment to the end of the line (rust-lang/regex#660);
-// - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}.
-// - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group (wrapStackedRepetitions).
+// - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}; counted repetitions lose the spaces around their numbers;
+// - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group.
 // Anything else RE2 refuses is an error (look-around, backreferences, \Z, \e... which Rust refuses as well); what RE2 takes and Rust
 // refuses ("{" as a literal brace, \p{...} without Unicode mode, unknown escapes) is found by rustRegexRefusal first.
+//
+// A pattern is read once (readRegex, one pass): the reading gives Rust's refusal of its syntax, the RE2 text, and a tree whose nodes
+// carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
+// repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
 
-const FLAG_GROUP = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/;
-const UNICODE_ESCAPE = /^\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U\{([0-9a-fA-F]{1,8})\}|U([0-9a-fA-F]{8}))/;
+/** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, one nest level;
+ * `states` 1, or 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition
+ * (`max` -1: unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries
+ * `depth` (regex-syntax's nest depth), `states` (a lower bound of the NFA states the platform builds) and `product` (the largest
+ * product of counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
+type RxNode = (
+  | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; braced?: number; flags?: string }
+  | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean; depth: number; states: number; product: number }
+  | { k: 'rep'; sub: RxNode; min: number; max: number; op: string; q: string; text: string; at: number; depth: number; states: number; product: number }
+) & { src?: number; out?: number };
 
-const QUANTIFIER = /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/;
+/** What one reading of a pattern gives. */
+interface RegexRead {
+  /** Why regex-syntax (as wirefilter configures it) refuses the syntax; undefined when it does not or RE2 is left to judge. */
+  syntax?: string;
+  /** The top level's alternatives; undefined when the pattern is not well formed, or opens more than 999 groups. */
+  tree?: RxNode[][];
+  /** The deepest nesting of groups. */
+  parens: number;
+  /** The pattern in RE2's syntax; a pattern that is invalid stays invalid. */
+  re2: string;
+  /** What the checker's JavaScript trial compile needs in a group ([start, end] pairs in the pattern): a stacked repetition's operand
+   * with its first quantifier, where JavaScript reads both quantifiers as such; a repeated \x{41}, whose brace it reads as one. */
+  jsGroups: number[];
+}
+
+/** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
+const RUST_ESCAPES = new Set('0123456789xuUpPdswDSWaftnrvAzbB<>');
+const MAX_U32 = 4294967295;
+const CLASS_ESCAPES = new Set('dswDSW');
+const ASSERT_ESCAPES = new Set('bBAz<>');
+/** A flag group (?flags) or (?flags:, within 40 characters. */
+const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
+const NAMED_GROUP = /\(\?(?:P<[^>]{0,75}>|<[^>]{0,76}>)/y;
+const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
+const HEX = /\\[xuU](?:\{([0-9A-Fa-f]{1,12})\}|([0-9A-Fa-f]{1,8}))/y;
+/** A hex brace with spaces, which only the x flag allows (parse_hex_brace skips them there). */
+const SPACED_HEX = /\\[xuU]\{([\s0-9A-Fa-f]{0,40})\}/y;
+/** A counted repetition as regex-syntax reads one (parse_decimal trims spaces around a number in any mode; right after the comma
+ * only the x flag skips them), and as the tree takes one. */
+const COUNT = /\{\s*(\d*)\s*(?:(,)(?:\s*(\d+)\s*)?)?\}/y;
+const COUNT_X = /\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}/y;
+const COUNT_TREE = /\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/y;
+const SPACE = /\s/;
+const JS_QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
+
+function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecArray | null {
+  re.lastIndex = i;
+  const m = re.exec(s);
+  return m && m[0].length <= most ? m : null;
+}
+
+function atom(re2: string, states: number, cls = false): RxNode {
+  return { k: 'atom', re2, cls, depth: cls ? 1 : 0, states, product: 1, braced: undefined, flags: undefined, src: 0, out: 0 };
+}
+
+/** How many times a repetition's NFA holds what it repeats (regex-automata's Thompson compiler): x{m,n} n times (m, then n-m
+ * optional), x{m,} m times (at least once), x*, x+ and x? once. */
+const copies = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max : Math.max(n.min, 1));
+
+function rep(sub: RxNode, min: number, max: number, op: string, q: string, text: string, at: number): RxNode {
+  const count = op === '{' ? Math.max(max >= 0 ? max : min, 1) : 1;
+  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states: copies({ min, max }) * sub.states, product: count * sub.product, src: 0, out: 0 };
+}
+
+/** A group's (or the top level's) measures from its alternatives: regex-syntax's NestLimiter counts an alternation of two or more
+ * branches and a concatenation of two or more items one level each; the states of the longest alternative. */
+function measure(alts: RxNode[][]): { depth: number; states: number; product: number } {
+  let depth = 0, states = 0, product = 1;
+  for (const s of alts) {
+    let d = 0, sum = 0;
+    for (const x of s) { d = Math.max(d, x.depth); sum += x.states; product = Math.max(product, x.product); }
+    depth = Math.max(depth, s.length > 1 ? 1 + d : d);
+    states = Math.max(states, sum);
+  }
+  return { depth: alts.length > 1 ? 1 + depth : depth, states, product };
+}
 
 /**
- * A repetition of a repetition (a**, a+*, a{2}{3}), which regex-syntax takes (parse_uncounted_repetition and
- * parse_counted_repetition refuse only a repetition of nothing) and RE2 and JavaScript refuse ("bad repetition operator"): the
- * inner one put in a group, (?:a*)*, which means the same.
+ * The one reading of a pattern as regex-syntax 0.8, as wirefilter configures it (engine/src/rhs_types/regex/imp_real.rs:
+ * unicode(false), utf8(false)), reads it. Its syntax refusal:
+ * - an escape of a letter or digit regex-syntax does not know (\Z, \e, \cA, \h, \Q, \k, \0: octal is off, so \0-\9 are
+ *   backreferences), \< and \> being assertions; a \b{...} other than start, end, start-half, end-half; \x{...} past U+10FFFF;
+ * - "{" is always a counted repetition: {n}, {n,} or {n,m} (n <= m, each at most 2^32-1; spaces around a number, except right
+ *   after the comma, which only the x flag allows) after something to repeat; "a{", "{,3}", "/api/{id}" are errors, where RE2
+ *   reads a literal brace;
+ * - Unicode mode is off unless a (?u) turns it on: \p{...}/\pN is then an error (UnicodeNotAllowed), and so is a character past
+ *   ASCII inside a class ([é], [\x{E9}]; \xE9 is a byte there), as class_literal_byte says;
+ * - a class range cannot start or end with a class (\d-z).
+ * A malformed \x escape or a repetition of nothing leaves the rest to RE2 (which refuses both). The RE2 text is written as the pattern
+ * is read; the tree is built with it.
+ */
+function readRegex(p: string): RegexRead {
+  const n = p.length;
+  let syntax: string | undefined;
+  let judged = false; // the syntax check stopped: RE2 judges the rest
+  const refuse = (why: string): void => { if (syntax === undefined && !judged) syntax = why; };
+  const at = (i: number) => `at ${i + 1}`;
+  let wellFormed = true;
+  let x = false, u = false;
+  // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
+  const out: string[] = [];
+  const opens = new Map<number, number>();
+  interface Frame { x: boolean; u: boolean; alts: RxNode[][]; open: string; capture: boolean; src: number; out: number }
+  const frames: Frame[] = [];
+  let alts: RxNode[][] = [[]];
+  let parens = 0;
+  let canRepeat = false;
+  // Where each item of the current sequence starts, in the pattern and in the RE2 pieces (for a stacked repetition's group)
+  const seq = (): RxNode[] => alts[alts.length - 1];
+  const push = (node: RxNode, src: number, outAt: number): void => { node.src = src; node.out = outAt; seq().push(node); };
+  // Hex escapes written with decimal digits in braces (\x{41}), whose brace JavaScript reads as a quantifier: their ends
+  const jsGroups: number[] = [];
+
+  /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
+  const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
+    const s = seq();
+    const sub = s.pop()!;
+    const where = { src: sub.src!, out: sub.out! };
+    // What JavaScript reads as a quantifier: *, +, ?, {n}, {n,}, {n,m} (no spaces)
+    const js = sticky(JS_QUANTIFIER, p, i) !== null;
+    if (sub.k === 'rep') {
+      // Rust takes a repetition of a repetition (a**: parse_*_repetition refuse only a repetition of nothing), RE2 does not
+      opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
+      out.push(')');
+      if (js && sub.at + sub.text.length === i && sticky(JS_QUANTIFIER, p, sub.at) !== null) jsGroups.push(where.src, i);
+    } else if (js && sub.k === 'atom' && sub.braced !== undefined) jsGroups.push(where.src, sub.braced);
+    out.push(q);
+    push(rep(sub, min, max, op, q, p.slice(i, end), i), where.src, where.out);
+  };
+
+  /** An escape at i (p[i] is "\"): its end, its RE2 text and what it is. */
+  const escape = (i: number, inClass: boolean): { end: number; re2: string; kind: 'char' | 'class' | 'assert' } | undefined => {
+    const e = p[i + 1];
+    if (e === undefined) { refuse(`it ends with a lone backslash`); return undefined; }
+    const ec = e.charCodeAt(0);
+    if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
+    else if (((ec | 32) >= 97 && (ec | 32) <= 122 || e === '<' || e === '>') && !RUST_ESCAPES.has(e)) refuse(`"\\${e}" ${at(i)} is no escape in Rust regex`);
+    else if (e === 'p' || e === 'P') {
+      const m = sticky(UNICODE_CLASS, p, i);
+      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`);
+      const end = i + (m ? m[0].length : 2);
+      return { end, re2: p.slice(i, end), kind: 'class' };
+    } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
+    else if (e === 'b' && !inClass && p[i + 2] === '{' && /^[A-Za-z-]/.test(p[i + 3] ?? '')) {
+      const close = p.indexOf('}', i + 3);
+      if (close < 0) {
+        refuse(`"${p.slice(i, i + 24)}" ${at(i)} has no closing "}" (a word boundary Rust regex knows is \\b{start}, \\b{end}, \\b{start-half} or \\b{end-half})`);
+        return { end: i + 2, re2: '\\b', kind: 'assert' };
+      }
+      const name = p.slice(i + 3, close);
+      if (!['start', 'end', 'start-half', 'end-half'].includes(name)) refuse(`"\\b{${name}}" ${at(i)} is no word boundary Rust regex knows (start, end, start-half, end-half)`);
+      return { end: close + 1, re2: p.slice(i, close + 1), kind: 'assert' };
+    } else if (ec > 0x7f) refuse(`"\\${e}" ${at(i)}: only ASCII punctuation can be escaped in Rust regex`);
+    const end = i + (ec >= 0xd800 && ec <= 0xdbff ? 3 : 2);
+    return { end, re2: p.slice(i, end), kind: CLASS_ESCAPES.has(e) ? 'class' : ASSERT_ESCAPES.has(e) ? 'assert' : 'char' };
+  };
+
+  /** \xHH, \x{H...}, \uHHHH, \u{H...}, \UHHHHHHHH, \U{H...}: RE2 writes them all \x{...}. */
+  const hexEscape = (i: number, e: string, inClass: boolean): { end: number; re2: string; kind: 'char' } => {
+    const fixed = { x: 2, u: 4, U: 8 }[e]!;
+    let digits: string | undefined, end = i + 2;
+    const spaced = p[i + 2] === '{' ? sticky(SPACED_HEX, p, i) : null;
+    if (spaced && SPACE.test(spaced[1])) {
+      // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"
+      if (!x) refuse(`"${p.slice(i, p.indexOf('}', i) + 1 || i + 3)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`);
+      const d = spaced[1].replace(/\s+/g, '');
+      if (/^[0-9A-Fa-f]+$/.test(d)) { digits = d; end = i + spaced[0].length; }
+    } else {
+      const m = sticky(HEX, p, i);
+      if (m && (m[1] !== undefined || m[2].length >= fixed)) { digits = m[1] ?? m[2].slice(0, fixed); end = i + (m[1] !== undefined ? m[0].length : 2 + fixed); }
+    }
+    if (digits === undefined) {
+      // Too few hex digits, or none in the braces: RE2 refuses it too, and judges the rest; a brace is skipped whole
+      judged = true;
+      const close = p[i + 2] === '{' ? p.indexOf('}', i + 3) : -1;
+      end = close < 0 ? i + 2 : close + 1;
+      return { end, re2: p.slice(i, end), kind: 'char' };
+    }
+    const cp = parseInt(digits, 16);
+    if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) refuse(`"\\${e}{${digits}}" ${at(i)} is no Unicode scalar value`);
+    const brace = p[i + 2] === '{';
+    if (inClass && !u && cp > 0x7f && !(e === 'x' && !brace)) refuse(`"${p.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`);
+    return { end, re2: e === 'x' && !brace ? p.slice(i, end) : `\\x{${digits}}`, kind: 'char' };
+  };
+
+  /** A class from the "[" at i: nested classes, [:name:], a "]" first is a literal; ranges are checked at their ends. */
+  const bracketed = (i: number): number => {
+    const outAt = out.length;
+    let depth = 1;
+    let j = i + 1;
+    if (p[j] === '^') j++;
+    if (p[j] === ']') j++;
+    let text = p.slice(i, j);
+    let prevClassy = false, prevEnd = -1, rangeOpen = false;
+    while (j < n && depth > 0) {
+      const d = p[j];
+      if (x && SPACE.test(d)) { j++; continue; }
+      if (x && d === '#') { while (j < n && p[j] !== '\n') j++; continue; }
+      let classy = false;
+      if (d === '\\') {
+        const r = escape(j, true);
+        if (!r) { text += '\\'; j++; break; }
+        classy = r.kind === 'class';
+        text += r.re2;
+        j = r.end;
+      } else if (d === '[' && p[j + 1] === ':' && p.indexOf(':]', j + 2) >= 0) {
+        const end = p.indexOf(':]', j + 2);
+        text += p.slice(j, end + 2);
+        j = end + 2;
+        classy = true;
+      } else if (d === '[') { depth++; j++; text += d; prevEnd = -1; continue; }
+      else if (d === ']') { depth--; j++; text += d; prevEnd = -1; continue; }
+      else if (d === '-' && prevEnd >= 0 && p[j + 1] !== ']' && !rangeOpen) {
+        if (prevClassy) refuse(`a class range ${at(j)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
+        rangeOpen = true;
+        j++;
+        text += d;
+        continue;
+      } else {
+        const cp = p.codePointAt(j)!;
+        if (cp > 0x7f && !u) refuse(`"${String.fromCodePoint(cp)}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`);
+        const ch = String.fromCodePoint(cp);
+        text += ch;
+        j += ch.length;
+      }
+      if (rangeOpen && classy) refuse(`a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`);
+      if (rangeOpen) { rangeOpen = false; prevEnd = -1; prevClassy = false; continue; }
+      prevClassy = classy;
+      prevEnd = j;
+    }
+    if (depth > 0) wellFormed = false; // unclosed: RE2 says so
+    out.push(text);
+    push(atom(text, 1, true), i, outAt);
+    return j;
+  };
+
+  for (let i = 0; i < n;) {
+    const c = p[i];
+    if (x && SPACE.test(c)) { i++; continue; }
+    if (x && c === '#') { while (i < n && p[i] !== '\n') i++; continue; }
+    if (c === '\\') {
+      const r = escape(i, false);
+      if (!r) { out.push('\\'); wellFormed = false; break; }
+      const outAt = out.length;
+      out.push(r.re2);
+      const node = atom(r.re2, r.kind === 'assert' ? 0 : 1);
+      push(node, i, outAt);
+      if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
+      i = r.end;
+      canRepeat = true;
+      continue;
+    }
+    if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
+    if (c === '(') {
+      const f = sticky(FLAG_GROUP, p, i, 40);
+      const outAt = out.length;
+      if (f) {
+        const [all, on, off = '', close] = f;
+        const keepOn = on.replace(/[uRx]/g, ''), keepOff = off.replace(/[uRx]/g, '');
+        const flags = keepOn + (keepOff ? `-${keepOff}` : '');
+        const nx: boolean = on.includes('x') ? true : off.includes('x') ? false : x;
+        const nu: boolean = on.includes('u') ? true : off.includes('u') ? false : u;
+        if (close === ':') {
+          frames.push({ x, u, alts, open: `(?${flags}:`, capture: false, src: i, out: outAt });
+          alts = [[]];
+          out.push(`(?${flags}:`);
+        } else {
+          const text = flags ? `(?${flags})` : '';
+          if (text) out.push(text);
+          const node = atom(text, 0);
+          (node as { flags?: string }).flags = all;
+          push(node, i, outAt);
+        }
+        x = nx; u = nu;
+        i += all.length;
+      } else {
+        const open = sticky(NAMED_GROUP, p, i)?.[0] ?? '(';
+        frames.push({ x, u, alts, open, capture: true, src: i, out: outAt });
+        alts = [[]];
+        out.push(open);
+        i += open.length;
+      }
+      parens = Math.max(parens, frames.length);
+      canRepeat = false;
+      continue;
+    }
+    if (c === ')') {
+      out.push(')');
+      const g = frames.pop();
+      if (g) {
+        const inner = alts;
+        ({ x, u, alts } = g);
+        const m = measure(inner);
+        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states: m.states, product: m.product, src: 0, out: 0 }, g.src, g.out);
+      } else wellFormed = false;
+      i++;
+      canRepeat = true;
+      continue;
+    }
+    if (c === '|') { out.push('|'); alts.push([]); i++; canRepeat = false; continue; }
+    if (c === '{') {
+      const m = sticky(x ? COUNT_X : COUNT, p, i, 64);
+      if (!canRepeat) refuse(`"{" ${at(i)} repeats nothing: in Rust regex "{" starts a counted repetition; write \\{ for a brace`);
+      else if (!m) refuse(`"{" ${at(i)} starts a counted repetition in Rust regex ({n}, {n,} or {n,m}); write \\{ for a brace`);
+      else {
+        const [all, lo, comma, hi = ''] = m;
+        if (lo === '') refuse(`the counted repetition "${all}" ${at(i)} has no minimum, which Rust regex refuses: write {0,${hi}}`);
+        else if (Number(lo) > MAX_U32 || (hi !== '' && Number(hi) > MAX_U32)) refuse(`the count in "${all}" ${at(i)} is past 2^32-1`);
+        else if (comma && hi !== '' && Number(hi) < Number(lo)) refuse(`the counted repetition "${all}" ${at(i)} has its minimum above its maximum`);
+      }
+      const t = sticky(COUNT_TREE, p, i, 64);
+      if (t && seq().length === 0) wellFormed = false;
+      else if (t) {
+        let end = i + t[0].length;
+        // A "?" after a counted repetition makes it lazy, spaces before it skipped under (?x) (parse_counted_repetition)
+        let k = end;
+        if (x) while (k < n && SPACE.test(p[k])) k++;
+        const lazy = p[k] === '?';
+        if (lazy) end = k + 1;
+        const min = Number(t[1]);
+        const max = t[2] ? (t[3] === '' ? -1 : Number(t[3])) : min;
+        const written = i + t[0].length + (p[i + t[0].length] === '?' ? 1 : 0);
+        repeat(min, max, '{', `{${t[1]}${t[2] ?? ''}${t[3] ?? ''}}${lazy ? '?' : ''}`, i, written);
+        i = end;
+        canRepeat = true;
+        continue;
+      }
+    }
+    if (c === '*' || c === '+' || c === '?') {
+      // A flag group is nothing to repeat (RepetitionMissing), and one RE2 does not know is dropped from its text: said here.
+      // RE2 refuses any other repetition of nothing too.
+      const prev = seq()[seq().length - 1];
+      if (!canRepeat && prev?.k === 'atom' && prev.flags !== undefined) refuse(`"${c}" ${at(i)} repeats the flag group "${prev.flags}", which Rust regex refuses: a flag group matches nothing`);
+      else if (!canRepeat) judged = true;
+      if (seq().length > 0) {
+        const lazy = p[i + 1] === '?';
+        repeat(c === '+' ? 1 : 0, c === '?' ? 1 : -1, c, lazy ? c + '?' : c, i, i + (lazy ? 2 : 1));
+        i += lazy ? 2 : 1;
+        canRepeat = true;
+        continue;
+      }
+      wellFormed = false;
+    }
+    const code = c.charCodeAt(0);
+    const ch = code >= 0xd800 && code <= 0xdbff ? String.fromCodePoint(p.codePointAt(i)!) : c;
+    const outAt = out.length;
+    out.push(ch);
+    push(atom(ch, c === '^' || c === '$' ? 0 : 1), i, outAt);
+    i += ch.length;
+    canRepeat = true;
+  }
+  if (frames.length > 0) wellFormed = false;
+  let re2 = '';
+  for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups };
+}
+
+/** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
+ * on every edit (at most 500, and short ones only, kept). */
+const READS = new Map<string, RegexRead>();
+function read(pattern: string): RegexRead {
+  let r = READS.get(pattern) ?? (lastLong?.pattern === pattern ? lastLong.read : undefined);
+  if (r) return r;
+  r = readRegex(pattern);
+  if (pattern.length <= 2000) {
+    if (READS.size >= 500) READS.clear();
+    READS.set(pattern, r);
+  } else lastLong = { pattern, read: r };
+  return r;
+}
+let lastLong: { pattern: string; read: RegexRead } | undefined;
+
+/** The pattern in RE2's syntax (see above); a pattern that is invalid stays invalid. */
+export function rustToRe2(pattern: string): string {
+  return read(pattern).re2;
+}
+
+/**
+ * The pattern for the checker's JavaScript trial compile: a repetition of a repetition (a**, a+*, a{2}{3}), which regex-syntax takes
+ * (parse_uncounted_repetition and parse_counted_repetition refuse only a repetition of nothing) and RE2 and JavaScript refuse ("bad
+ * repetition operator"), with the inner one put in a group, (?:a*)*, which means the same; so is a repeated escape written with
+ * braces, whose brace JavaScript reads as a quantifier (\x{41}{2} is x{41}{2} there); the rest as written.
  */
 export function wrapStackedRepetitions(pattern: string): string {
-  if (!/[*+?}]\??[*+{]|[*+}]\?\?/.test(pattern)) return pattern; // no quantifier after a quantifier (most patterns)
+  const { jsGroups } = read(pattern);
+  if (jsGroups.length === 0) return pattern;
   const inserts: [number, string][] = [];
-  const opens: number[] = [];
-  let atom = -1; // where the last atom starts
-  let i = 0;
-  while (i < pattern.length) {
-    const c = pattern[i];
-    const q = atom >= 0 ? QUANTIFIER.exec(pattern.slice(i, i + 32)) : null;
-    if (q) {
-      let j = i + q[0].length;
-      // Another quantifier right after this one: the atom and this one become a group
-      while (QUANTIFIER.test(pattern.slice(j, j + 32))) {
-        inserts.push([atom, '(?:'], [j, ')']);
-        j += QUANTIFIER.exec(pattern.slice(j, j + 32))![0].length;
-      }
-      i = j;
-      continue;
-    }
-    if (c === '\\') { atom = i; i += 2; continue; }
-    if (c === '[') {
-      atom = i;
-      i = classEnd(pattern, i).end;
-      continue;
-    }
-    if (c === '(') { opens.push(i); atom = -1; i++; continue; }
-    if (c === ')') { atom = opens.pop() ?? -1; i++; continue; }
-    if (c === '|') { atom = -1; i++; continue; }
-    atom = i;
-    i += pattern.codePointAt(i)! > 0xffff ? 2 : 1;
-  }
-  if (inserts.length === 0) return pattern;
-  // One pass over the pattern (inserting each into the whole string was quadratic: "a" and 32 000 "*" took 0.8 s)
+  for (let k = 0; k < jsGroups.length; k += 2) inserts.push([jsGroups[k], '(?:'], [jsGroups[k + 1], ')']);
   inserts.sort((a, b) => a[0] - b[0] || (a[1] === ')' ? 1 : -1));
   let out = '';
   let from = 0;
@@ -61,88 +411,118 @@ export function wrapStackedRepetitions(pattern: string): string {
 }
 
 /**
- * The characters of a character class a copying loop takes at `i` as they are: inside a class (depth > 0) a POSIX class
- * ("[:alpha:]") whole, or one character, counting nested "[" and "]"; at a class's "[" that "[" with an optional "^" and a "]"
- * first in the class (a literal there). Undefined outside a class and not at a "[". `last` is the index of the last character taken.
+ * Why the platform refuses the pattern where RE2 would take it, or undefined (RE2 then judges the rest, as the two agree there):
+ * its syntax (readRegex), its nesting (rustNestRefusal) or its size (rustRegexSizeRefusal).
  */
-function classStep(pattern: string, i: number, depth: number): { text: string; last: number; depth: number } | undefined {
-  const c = pattern[i];
-  if (depth > 0) {
-    if (c === '[' && pattern[i + 1] === ':') {
-      const end = pattern.indexOf(':]', i + 2);
-      if (end > 0) return { text: pattern.slice(i, end + 2), last: end + 1, depth };
-    }
-    return { text: c, last: i, depth: c === '[' ? depth + 1 : c === ']' ? depth - 1 : depth };
-  }
-  if (c !== '[') return undefined;
-  let j = i, text = '[';
-  if (pattern[j + 1] === '^') { text += '^'; j++; }
-  if (pattern[j + 1] === ']') { text += ']'; j++; }
-  return { text, last: j, depth: 1 };
+export function rustRegexRefusal(pattern: string): string | undefined {
+  return read(pattern).syntax ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
 }
 
-/** Counted repetitions written with spaces around their numbers ("a{ 1 , 3 }", which regex-syntax reads as a{1,3}: its
- * parse_decimal trims them) without them, as RE2 reads such a brace as a literal; escapes and classes are left as they are. */
-function compactCounts(pattern: string): string {
-  if (!/\{[\d,]*\s[\s\d,]*\}/.test(pattern)) return pattern; // no spaced count (most patterns)
-  let out = '';
-  let classDepth = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') { out += pattern.slice(i, i + 2); i++; continue; }
-    const k = classStep(pattern, i, classDepth);
-    if (k) { out += k.text; i = k.last; classDepth = k.depth; continue; }
-    const m = c === '{' ? /^\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/.exec(pattern.slice(i, i + 64)) : null;
-    if (m) { out += `{${m[1]}${m[2] ?? ''}${m[3] ?? ''}}`; i += m[0].length - 1; continue; }
-    out += c;
-  }
-  return out;
+/** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */
+const NEST_LIMIT = 250;
+
+/**
+ * The depth regex-syntax's NestLimiter (ast/parse.rs) gives a pattern: one level for each group, repetition, alternation of two or
+ * more branches, concatenation of two or more items and bracketed class on the way down (a class's inner unions and nested
+ * classes are not counted: the depth can only be under, never over, Rust's); undefined when the tree is not read.
+ */
+export function regexNestDepth(pattern: string): number | undefined {
+  const { tree } = read(pattern);
+  return tree ? measure(tree).depth : undefined;
 }
 
-/** The pattern in RE2's syntax (see above); a pattern that is invalid stays invalid. */
-export function rustToRe2(source: string): string {
-  const pattern = wrapStackedRepetitions(compactCounts(source));
-  if (!/\(\?[a-zA-Z-]|\\[uU]/.test(pattern)) return pattern; // nothing to rewrite (most patterns)
-  let out = '';
-  let x = false;
-  const groups: boolean[] = []; // the x flag to restore at each open group's ")"
-  let classDepth = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') {
-      const u = UNICODE_ESCAPE.exec(pattern.slice(i, i + 12));
-      if (u) { out += `\\x{${u[1] ?? u[2] ?? u[3] ?? u[4]}}`; i += u[0].length - 1; continue; }
-      out += pattern.slice(i, i + 2);
-      i++;
-      continue;
-    }
-    if (x && /\s/.test(c)) continue;
-    if (x && c === '#') { while (i + 1 < pattern.length && pattern[i + 1] !== '\n') i++; continue; }
-    const k = classStep(pattern, i, classDepth);
-    if (k) { out += k.text; i = k.last; classDepth = k.depth; continue; }
-    if (c === '(') {
-      const f = FLAG_GROUP.exec(pattern.slice(i));
-      if (f) {
-        const [all, on, off = '', close] = f;
-        const nx: boolean = on.includes('x') ? true : off.includes('x') ? false : x;
-        const keepOn = on.replace(/[uRx]/g, ''), keepOff = off.replace(/[uRx]/g, '');
-        const flags = keepOn + (keepOff ? `-${keepOff}` : '');
-        if (close === ':') { groups.push(x); out += `(?${flags}:`; } else if (flags) out += `(?${flags})`;
-        x = nx;
-        i += all.length - 1;
-        continue;
-      }
-      groups.push(x);
-      out += c;
-      continue;
-    }
-    if (c === ')') x = groups.pop() ?? x;
-    out += c;
-  }
-  return out;
+/** A regex nested deeper than the platform's parser takes; undefined for any other. A pattern with no tree (past 999 groups) is
+ * measured by its groups alone, each at least one level. */
+function rustNestRefusal(pattern: string): string | undefined {
+  const { tree, parens } = read(pattern);
+  const depth = tree ? measure(tree).depth : undefined;
+  const shown = depth ?? parens;
+  if (shown <= NEST_LIMIT) return undefined;
+  return `it nests ${depth === undefined ? 'at least ' : ''}${shown} levels deep (each group, repetition, alternation and sequence counts one), past the platform's limit of ${NEST_LIMIT} (Rust regex's nest limit, which wirefilter keeps: "exceed the maximum number of nested parentheses/brackets (${NEST_LIMIT})")`;
 }
 
-/** The regex compiled on RE2, after rustToRe2, its counted repetitions over RE2's 1 000 split (splitRepetitions); throws RE2's error
+// ---- The size of a regex on the platform, and RE2's repetition limit ----
+
+/** The platform's compiled size limit (wirefilter's RegexSettings: the regex crate's default, 10 MiB), and the fewest bytes an NFA
+ * state takes there: `a{327673}` builds and `a{327674}` does not (regex-automata 0.4 with wirefilter's settings, measured). */
+export const REGEX_SIZE_LIMIT = 10 * (1 << 20);
+const STATE_BYTES = 32;
+
+/**
+ * Why the platform refuses the regex for its size: more NFA states (at least: one per character, class or escape, times the
+ * repetitions around it; the longest alternative of a group) than its 10 MiB compiled size limit holds, with the counted repetition
+ * that makes most of them and where it is; undefined when it is within the limit (or more than that count: the platform may still
+ * refuse a regex somewhat under the limit, `.{131070}`, whose states are larger).
+ */
+export function rustRegexSizeRefusal(pattern: string): string | undefined {
+  const max = REGEX_SIZE_LIMIT / STATE_BYTES;
+  if (!pattern.includes('{') && pattern.length <= max) return undefined; // no counted repetition, and short (most patterns)
+  const { tree } = read(pattern);
+  if (!tree) return undefined;
+  const total = measure(tree).states;
+  if (total <= max) return undefined;
+  let top: { rep: RxNode & { k: 'rep' }; states: number } | undefined;
+  // In the pattern's order, an outer repetition before the ones inside it (the first of equal ones is named)
+  const todo: [RxNode, number][] = [];
+  const later = (alts: RxNode[][], times: number) => { for (let a = alts.length - 1; a >= 0; a--) for (let k = alts[a].length - 1; k >= 0; k--) todo.push([alts[a][k], times]); };
+  later(tree, 1);
+  while (todo.length > 0) {
+    const [node, times] = todo.pop()!;
+    if (node.k === 'group') later(node.alts, times);
+    if (node.k !== 'rep') continue;
+    const states = times * node.states;
+    if (node.op === '{' && (!top || states > top.states)) top = { rep: node, states };
+    todo.push([node.sub, times * copies(node)]);
+  }
+  // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
+  const atLeast = (k: number) => (k > 1e15 ? 'more than 10^15' : `at least ${k.toLocaleString('en')}`);
+  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} NFA states`
+    : `it is ${atLeast(total)} NFA states long`;
+  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: at most about ${Math.floor(max).toLocaleString('en')} states; "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
+}
+
+/** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
+const RE2_MAX_REPEAT = 1000;
+
+/**
+ * The pattern in RE2's syntax with the counted repetitions RE2 refuses rewritten as a run of smaller ones, which match the same:
+ * x{m,n} as x{b}...x{b}x{m mod b} then x{0,b}...x{0,(n-m) mod b} (x{a,b}x{c,d} is x{a+c,b+d}), x{m,} as x{b}...x*, with b as large
+ * as RE2 takes there. A copy after the first has its groups made non-capturing (one group per group of the pattern, numbered as
+ * written; a regex_replace "${1}" of a group inside such a repetition then gives the first copy's match, not the last one's).
+ * Undefined when the pattern cannot be read. `shape`: each such repetition as one copy of what it repeats (checkRustRegexOnRe2).
+ */
+export function splitRepetitions(pattern: string, shape = false): string | undefined {
+  const { tree } = read(pattern);
+  if (!tree) return undefined;
+  const alts = (a: RxNode[][], budget: number, capture: boolean): string => a.map((s) => s.map((n) => emit(n, budget, capture)).join('')).join('|');
+  // What a quantifier follows: a repetition (x{2}{3}) in a group
+  const operand = (n: RxNode, budget: number, capture: boolean): string => (n.k === 'rep' ? `(?:${emit(n, budget, capture)})` : emit(n, budget, capture));
+  const emit = (n: RxNode, budget: number, capture: boolean): string => {
+    if (n.k === 'atom') return n.re2;
+    if (n.k === 'group') return `${n.capture && !capture ? '(?:' : n.open}${alts(n.alts, budget, capture)})`;
+    const count = n.op === '{' ? (n.max >= 0 ? n.max : n.min) : 1;
+    if (count <= budget) return operand(n.sub, count > 0 ? Math.trunc(budget / count) : budget, capture) + n.q;
+    const b = Math.max(1, Math.trunc(budget / n.sub.product));
+    const inner = Math.trunc(budget / b);
+    const first = operand(n.sub, inner, capture), rest = operand(n.sub, inner, false);
+    if (shape) return first;
+    const lazy = n.q.endsWith('?') ? '?' : '';
+    const parts: string[] = [];
+    const add = (lo: number, hi: number) => parts.push((parts.length ? rest : first) + (lo === 1 && hi === 1 ? '' : lo === hi ? `{${lo}}${lazy}` : `{${lo},${hi}}${lazy}`));
+    for (let k = 0; k < Math.floor(n.min / b); k++) add(b, b);
+    if (n.min % b) add(n.min % b, n.min % b);
+    if (n.max < 0) parts.push((parts.length ? rest : first) + `*${lazy}`);
+    else {
+      const optional = n.max - n.min;
+      for (let k = 0; k < Math.floor(optional / b); k++) add(0, b);
+      if (optional % b) add(0, optional % b);
+    }
+    return parts.join('');
+  };
+  return alts(tree, RE2_MAX_REPEAT, true);
+}
+
+/** The regex compiled on RE2, in RE2's syntax, its counted repetitions over RE2's 1 000 split (splitRepetitions); throws RE2's error
  * for one it refuses. */
 export function compileRustRegex(pattern: string): RE2JS {
   const re2 = rustToRe2(pattern);
@@ -150,7 +530,7 @@ export function compileRustRegex(pattern: string): RE2JS {
     return RE2JS.compile(re2);
   } catch (err) {
     if (!/invalid repeat count/.test((err as Error).message)) throw err;
-    const split = splitRepetitions(re2);
+    const split = splitRepetitions(pattern);
     if (split === undefined || split === re2) throw err;
     return RE2JS.compile(split);
   }
@@ -168,418 +548,8 @@ export function checkRustRegexOnRe2(pattern: string): void {
     RE2JS.compile(re2);
   } catch (err) {
     if (!/invalid repeat count/.test((err as Error).message)) throw err;
-    const shape = splitRepetitions(re2, true);
+    const shape = splitRepetitions(pattern, true);
     if (shape === undefined || shape === re2) throw err;
     RE2JS.compile(shape);
   }
-}
-
-/** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
-const RUST_ESCAPES = new Set('0123456789xuUpPdswDSWaftnrvAzbB<>');
-const MAX_U32 = 4294967295;
-
-/**
- * Why regex-syntax 0.8, as wirefilter configures it (engine/src/rhs_types/regex/imp_real.rs: unicode(false), utf8(false)), refuses
- * the pattern where RE2 would take it, or undefined (RE2 then judges the rest, as the two agree there). What it reads:
- * - an escape of a letter or digit regex-syntax does not know (\Z, \e, \cA, \h, \Q, \k, \0: octal is off, so \0-\9 are
- *   backreferences), \< and \> being assertions; a \b{...} other than start, end, start-half, end-half; \x{...} past U+10FFFF;
- * - "{" is always a counted repetition: {n}, {n,} or {n,m} (n <= m, each at most 2^32-1; spaces around a number, except right
- *   after the comma, which only the x flag allows) after
- *   something to repeat; "a{", "{,3}", "/api/{id}" are errors, where RE2 reads a literal brace;
- * - Unicode mode is off unless a (?u) turns it on: \p{...}/\pN is then an error (UnicodeNotAllowed), and so is a character past
- *   ASCII inside a class ([é], [\x{E9}]; \xE9 is a byte there), as class_literal_byte says;
- * - a class range cannot start or end with a class (\d-z);
- * - and, that read, the regex builds within the platform's compiled size limit (rustRegexSizeRefusal).
- */
-export function rustRegexRefusal(pattern: string): string | undefined {
-  return rustSyntaxRefusal(pattern) ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
-}
-
-/** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */
-const NEST_LIMIT = 250;
-
-/**
- * The depth regex-syntax's NestLimiter (ast/parse.rs) gives a pattern: one level for each group, repetition, alternation of two or
- * more branches, concatenation of two or more items and bracketed class on the way down (a class's inner unions and nested
- * classes are not counted: the depth can only be under, never over, Rust's); undefined when the tree is not read (regexTree).
- */
-export function regexNestDepth(pattern: string): number | undefined {
-  const tree = regexTree(pattern);
-  if (!tree) return undefined;
-  const node = (n: RxNode): number => n.k === 'group' ? 1 + alts(n.alts) : n.k === 'rep' ? 1 + node(n.sub) : n.text.startsWith('[') ? 1 : 0;
-  const seq = (xs: RxNode[]): number => {
-    let most = 0;
-    for (const x of xs) most = Math.max(most, node(x));
-    return xs.length > 1 ? 1 + most : most;
-  };
-  const alts = (as: RxNode[][]): number => {
-    let most = 0;
-    for (const a of as) most = Math.max(most, seq(a));
-    return as.length > 1 ? 1 + most : most;
-  };
-  return alts(tree);
-}
-
-/** The deepest nesting of parentheses outside classes and escapes. */
-function parenDepth(pattern: string): number {
-  let depth = 0, most = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') i++;
-    else if (c === '[') i = classEnd(pattern, i).end - 1;
-    else if (c === '(') most = Math.max(most, ++depth);
-    else if (c === ')') depth = Math.max(0, depth - 1);
-  }
-  return most;
-}
-
-/** A regex nested deeper than the platform's parser takes; undefined for any other. A parenthesis level adds at most 4 levels (a
- * group, an alternation, a concatenation, a repetition), so most patterns are cleared by counting parentheses alone. */
-function rustNestRefusal(pattern: string): string | undefined {
-  const parens = parenDepth(pattern);
-  if (parens * 4 + 2 <= NEST_LIMIT) return undefined;
-  const depth = regexNestDepth(pattern);
-  const shown = depth ?? parens;
-  if (shown <= NEST_LIMIT) return undefined;
-  return `it nests ${depth === undefined ? 'at least ' : ''}${shown} levels deep (each group, repetition, alternation and sequence counts one), past the platform's limit of ${NEST_LIMIT} (Rust regex's nest limit, which wirefilter keeps: "exceed the maximum number of nested parentheses/brackets (${NEST_LIMIT})")`;
-}
-
-function rustSyntaxRefusal(pattern: string): string | undefined {
-  let x = false, u = false;
-  const groups: { x: boolean; u: boolean }[] = [];
-  let canRepeat = false;
-  const n = pattern.length;
-  const at = (i: number) => `at ${i + 1}`;
-  /** An escape at i (pattern[i] is "\"): its end, or why it is refused; `classy`: a class escape (\d, \pN). */
-  const escape = (i: number, inClass: boolean): { end: number; classy: boolean } | string | undefined => {
-    const e = pattern[i + 1];
-    if (e === undefined) return `it ends with a lone backslash`;
-    if (/[0-9]/.test(e)) return `"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`;
-    if (/[A-Za-z<>]/.test(e) && !RUST_ESCAPES.has(e)) return `"\\${e}" ${at(i)} is no escape in Rust regex`;
-    if (e === 'p' || e === 'P') {
-      const m = /^\\[pP](\{[^}]*\}|.)/.exec(pattern.slice(i, i + 64));
-      if (!u) return `the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`;
-      return { end: i + (m ? m[0].length : 2), classy: true };
-    }
-    if (e === 'x' || e === 'u' || e === 'U') {
-      // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"; with
-      // (?x) its spaces are skipped (and rustToRe2 drops them)
-      if (!x && pattern[i + 2] === '{' && /^\{[0-9A-Fa-f]*\s/.test(pattern.slice(i + 2, i + 20))) {
-        return `"${pattern.slice(i, pattern.indexOf('}', i) + 1 || i + 3)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`;
-      }
-      const m = /^\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]+))/.exec(pattern.slice(i, i + 16));
-      if (!m) return undefined; // RE2 judges a malformed one
-      const fixed = { x: 2, u: 4, U: 8 }[e]!;
-      const digits = m[1] ?? m[2].slice(0, fixed);
-      const cp = parseInt(digits, 16);
-      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return `"\\${e}{${digits}}" ${at(i)} is no Unicode scalar value`;
-      const end = i + (m[1] !== undefined ? m[0].length : 2 + fixed);
-      if (inClass && !u && cp > 0x7f && !(e === 'x' && m[1] === undefined)) return `"${pattern.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`;
-      return { end, classy: false };
-    }
-    if (e === 'b' && !inClass && pattern[i + 2] === '{' && /^[A-Za-z-]/.test(pattern[i + 3] ?? '')) {
-      const close = pattern.indexOf('}', i + 3);
-      const name = close < 0 ? pattern.slice(i + 3) : pattern.slice(i + 3, close);
-      if (!['start', 'end', 'start-half', 'end-half'].includes(name)) return `"\\b{${name}}" ${at(i)} is no word boundary Rust regex knows (start, end, start-half, end-half)`;
-      return { end: close + 1, classy: false };
-    }
-    if (!/[\x00-\x7f]/.test(e)) return `"\\${e}" ${at(i)}: only ASCII punctuation can be escaped in Rust regex`;
-    return { end: i + 2, classy: /[dswDSW]/.test(e) };
-  };
-  for (let i = 0; i < n;) {
-    const c = pattern[i];
-    if (x && /\s/.test(c)) { i++; continue; }
-    if (x && c === '#') { while (i < n && pattern[i] !== '\n') i++; continue; }
-    if (c === '\\') {
-      const r = escape(i, false);
-      if (r === undefined) return undefined;
-      if (typeof r === 'string') return r;
-      i = r.end;
-      canRepeat = true;
-      continue;
-    }
-    if (c === '[') {
-      // A class: nested classes, [:name:], a "]" first is a literal; ranges are checked at their ends
-      let depth = 1;
-      let j = i + 1;
-      if (pattern[j] === '^') j++;
-      if (pattern[j] === ']') j++;
-      let prevClassy = false, prevEnd = -1, rangeOpen = false;
-      while (j < n && depth > 0) {
-        const d = pattern[j];
-        if (x && /\s/.test(d)) { j++; continue; }
-        let classy = false;
-        if (d === '\\') {
-          const r = escape(j, true);
-          if (r === undefined) return undefined;
-          if (typeof r === 'string') return r;
-          classy = r.classy;
-          j = r.end;
-        } else if (d === '[' && pattern[j + 1] === ':') {
-          const end = pattern.indexOf(':]', j + 2);
-          j = end < 0 ? j + 1 : end + 2;
-          classy = end >= 0;
-        } else if (d === '[') { depth++; j++; prevEnd = -1; continue; }
-        else if (d === ']') { depth--; j++; prevEnd = -1; continue; }
-        else if (d === '-' && prevEnd >= 0 && pattern[j + 1] !== ']' && !rangeOpen) {
-          if (prevClassy) return `a class range ${at(j)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`;
-          rangeOpen = true;
-          j++;
-          continue;
-        } else {
-          const cp = pattern.codePointAt(j)!;
-          if (cp > 0x7f && !u) return `"${String.fromCodePoint(cp)}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`;
-          j += cp > 0xffff ? 2 : 1;
-        }
-        if (rangeOpen && classy) return `a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`;
-        if (rangeOpen) { rangeOpen = false; prevEnd = -1; prevClassy = false; continue; }
-        prevClassy = classy;
-        prevEnd = j;
-      }
-      i = j;
-      canRepeat = true;
-      continue;
-    }
-    if (c === '(') {
-      const f = FLAG_GROUP.exec(pattern.slice(i, i + 40));
-      if (f) {
-        const [all, on, off = '', close] = f;
-        const nx: boolean = on.includes('x') ? true : off.includes('x') ? false : x;
-        const nu: boolean = on.includes('u') ? true : off.includes('u') ? false : u;
-        if (close === ':') groups.push({ x, u });
-        x = nx; u = nu;
-        i += all.length;
-        canRepeat = false;
-        continue;
-      }
-      groups.push({ x, u });
-      const named = /^\(\?(?:P?<[^>]*>|:)/.exec(pattern.slice(i, i + 80));
-      i += named ? named[0].length : 1;
-      canRepeat = false;
-      continue;
-    }
-    if (c === ')') { ({ x, u } = groups.pop() ?? { x, u }); i++; canRepeat = true; continue; }
-    if (c === '|') { i++; canRepeat = false; continue; }
-    if (c === '{') {
-      // parse_decimal trims whitespace around a count's digits in any mode ("{ 1 , 3 }"); right after the comma only (?x) skips it
-      const m = (x ? /^\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}/ : /^\{\s*(\d*)\s*(?:(,)(?:\s*(\d+)\s*)?)?\}/).exec(pattern.slice(i, i + 64));
-      if (!canRepeat) return `"{" ${at(i)} repeats nothing: in Rust regex "{" starts a counted repetition; write \\{ for a brace`;
-      if (!m) return `"{" ${at(i)} starts a counted repetition in Rust regex ({n}, {n,} or {n,m}); write \\{ for a brace`;
-      const [all, lo, comma, hi = ''] = m;
-      if (lo === '') return `the counted repetition "${all}" ${at(i)} has no minimum, which Rust regex refuses: write {0,${hi}}`;
-      if (Number(lo) > MAX_U32 || (hi !== undefined && hi !== '' && Number(hi) > MAX_U32)) return `the count in "${all}" ${at(i)} is past 2^32-1`;
-      if (comma && hi !== '' && Number(hi) < Number(lo)) return `the counted repetition "${all}" ${at(i)} has its minimum above its maximum`;
-      i += all.length;
-      if (pattern[i] === '?') i++;
-      canRepeat = true;
-      continue;
-    }
-    if ((c === '*' || c === '+' || c === '?') && !canRepeat) return undefined; // RE2 refuses a repetition of nothing too
-    i += c.codePointAt(0)! > 0xffff ? 2 : 1;
-    canRepeat = true;
-  }
-  return undefined;
-}
-
-// ---- The size of a regex on the platform, and RE2's repetition limit ----
-
-/** A regex as a tree, for its size on the platform (rustRegexSizeRefusal) and for RE2's repetition limit (splitRepetitions): an atom
- * (a character, class or escape: `states` 1; an assertion or a flag group: 0), a group with its alternatives, a repetition (`max` -1:
- * unbounded; `op` "{" for a counted one; `at` the quantifier's index in the pattern). */
-type RxNode =
-  | { k: 'atom'; text: string; states: number }
-  | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean }
-  | { k: 'rep'; sub: RxNode; min: number; max: number; op: string; text: string; lazy: boolean; at: number };
-
-const RX_ESCAPE = /^\\(?:[xuU]\{[^}]*\}|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[pP](?:\{[^}]*\}|[\s\S])|b\{[A-Za-z-][^}]*\}|[\s\S])/;
-const RX_QUANTIFIER = /^(?:([*+?])|\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\})(\?)?/;
-
-/**
- * The alternatives of a regex's top level, as Rust's syntax (the x flag's spaces and comments skipped, \u escapes, spaced counts) or
- * rustToRe2's writes it; undefined for one it cannot read (the checks before it have refused what Rust refuses) or nested past
- * 1 000 groups.
- */
-function regexTree(p: string): RxNode[][] | undefined {
-  // The nest and size checks of one pattern read the same tree (rustRegexRefusal): the last one is kept (never changed by its readers)
-  if (lastTree?.pattern !== p) lastTree = { pattern: p, tree: readTree(p) };
-  return lastTree.tree;
-}
-let lastTree: { pattern: string; tree: RxNode[][] | undefined } | undefined;
-
-function readTree(p: string): RxNode[][] | undefined {
-  interface Frame { open: string; capture: boolean; alts: RxNode[][]; x: boolean }
-  const stack: Frame[] = [{ open: '', capture: false, alts: [[]], x: false }];
-  let x = false;
-  const seq = (): RxNode[] => { const f = stack[stack.length - 1]; return f.alts[f.alts.length - 1]; };
-  for (let i = 0; i < p.length;) {
-    const c = p[i];
-    if (x && /\s/.test(c)) { i++; continue; }
-    if (x && c === '#') { while (i < p.length && p[i] !== '\n') i++; continue; }
-    if (c === '\\') {
-      const m = RX_ESCAPE.exec(p.slice(i, i + 80));
-      if (!m) return undefined;
-      seq().push({ k: 'atom', text: m[0], states: /^\\[bBAz<>]/.test(m[0]) ? 0 : 1 });
-      i += m[0].length;
-      continue;
-    }
-    if (c === '[') {
-      const { end: j, closed } = classEnd(p, i);
-      if (!closed) return undefined;
-      seq().push({ k: 'atom', text: p.slice(i, j), states: 1 });
-      i = j;
-      continue;
-    }
-    if (c === '(') {
-      const f = FLAG_GROUP.exec(p.slice(i, i + 40));
-      if (f) {
-        const [all, on, off = '', close] = f;
-        if (close === ':') stack.push({ open: all, capture: false, alts: [[]], x });
-        else seq().push({ k: 'atom', text: all, states: 0 });
-        x = on.includes('x') ? true : off.includes('x') ? false : x;
-        i += all.length;
-      } else {
-        const open = /^\(\?P?<[^>]*>/.exec(p.slice(i, i + 80))?.[0] ?? '(';
-        stack.push({ open, capture: true, alts: [[]], x });
-        i += open.length;
-      }
-      if (stack.length > 1000) return undefined;
-      continue;
-    }
-    if (c === ')') {
-      if (stack.length === 1) return undefined;
-      const g = stack.pop()!;
-      x = g.x;
-      seq().push({ k: 'group', open: g.open, alts: g.alts, capture: g.capture });
-      i++;
-      continue;
-    }
-    if (c === '|') { stack[stack.length - 1].alts.push([]); i++; continue; }
-    const q = c === '*' || c === '+' || c === '?' || c === '{' ? RX_QUANTIFIER.exec(p.slice(i, i + 64)) : null;
-    if (q) {
-      const s = seq();
-      if (s.length === 0) return undefined;
-      const min = q[1] ? (q[1] === '+' ? 1 : 0) : Number(q[2]);
-      const max = q[1] ? (q[1] === '?' ? 1 : -1) : q[3] ? (q[4] === '' ? -1 : Number(q[4])) : min;
-      s.push({ k: 'rep', sub: s.pop()!, min, max, op: q[1] ?? '{', text: q[0], lazy: q[5] !== undefined, at: i });
-      i += q[0].length;
-      continue;
-    }
-    const ch = String.fromCodePoint(p.codePointAt(i)!);
-    seq().push({ k: 'atom', text: ch, states: c === '^' || c === '$' ? 0 : 1 });
-    i += ch.length;
-  }
-  return stack.length === 1 ? stack[0].alts : undefined;
-}
-
-/** How many times a repetition's NFA holds what it repeats (regex-automata's Thompson compiler): x{m,n} n times (m, then n-m
- * optional), x{m,} m times (at least once), x*, x+ and x? once. */
-const copies = (n: RxNode & { k: 'rep' }): number => (n.max >= 0 ? n.max : Math.max(n.min, 1));
-
-/** A lower bound of the NFA states the platform builds for the regex: one per character, class or escape, times the repetitions
- * around it; the longest alternative of a group (alternatives of single characters become one class). */
-function rxStates(n: RxNode): number {
-  if (n.k === 'atom') return n.states;
-  if (n.k === 'rep') return copies(n) * rxStates(n.sub);
-  return altStates(n.alts);
-}
-function altStates(alts: RxNode[][]): number {
-  let most = 0;
-  for (const s of alts) { let sum = 0; for (const x of s) sum += rxStates(x); most = Math.max(most, sum); }
-  return most;
-}
-
-/** The platform's compiled size limit (wirefilter's RegexSettings: the regex crate's default, 10 MiB), and the fewest bytes an NFA
- * state takes there: `a{327673}` builds and `a{327674}` does not (regex-automata 0.4 with wirefilter's settings, measured). */
-export const REGEX_SIZE_LIMIT = 10 * (1 << 20);
-const STATE_BYTES = 32;
-
-/**
- * Why the platform refuses the regex for its size: more NFA states (at least, rxStates) than its 10 MiB compiled size limit holds,
- * with the counted repetition that makes most of them and where it is; undefined when it is within the limit (or more than rxStates
- * counts: the platform may still refuse a regex somewhat under the limit, `.{131070}`, whose states are larger).
- */
-export function rustRegexSizeRefusal(pattern: string): string | undefined {
-  const max = REGEX_SIZE_LIMIT / STATE_BYTES;
-  if (!pattern.includes('{') && pattern.length <= max) return undefined; // no counted repetition, and short (most patterns)
-  const tree = regexTree(pattern);
-  if (!tree) return undefined;
-  const total = altStates(tree);
-  if (total <= max) return undefined;
-  let top: { rep: RxNode & { k: 'rep' }; states: number } | undefined;
-  const walk = (nodes: RxNode[], times: number): void => {
-    for (const n of nodes) {
-      if (n.k === 'group') for (const s of n.alts) walk(s, times);
-      if (n.k !== 'rep') continue;
-      const states = times * rxStates(n);
-      if (n.op === '{' && (!top || states > top.states)) top = { rep: n, states };
-      walk([n.sub], times * copies(n));
-    }
-  };
-  for (const s of tree) walk(s, 1);
-  // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
-  const atLeast = (n: number) => (n > 1e15 ? 'more than 10^15' : `at least ${n.toLocaleString('en')}`);
-  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} NFA states`
-    : `it is ${atLeast(total)} NFA states long`;
-  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: at most about ${Math.floor(max).toLocaleString('en')} states; "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
-}
-
-/** The largest product of counted repetitions nested in one another in `n`, as RE2 multiplies them (re2js repeatIsValid). */
-function nestedCount(n: RxNode): number {
-  if (n.k === 'atom') return 1;
-  if (n.k === 'group') { let most = 1; for (const s of n.alts) for (const x of s) most = Math.max(most, nestedCount(x)); return most; }
-  return (n.op === '{' ? Math.max(n.max >= 0 ? n.max : n.min, 1) : 1) * nestedCount(n.sub);
-}
-
-/** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
-const RE2_MAX_REPEAT = 1000;
-
-/**
- * The pattern (rustToRe2's) with the counted repetitions RE2 refuses rewritten as a run of smaller ones, which match the same:
- * x{m,n} as x{b}...x{b}x{m mod b} then x{0,b}...x{0,(n-m) mod b} (x{a,b}x{c,d} is x{a+c,b+d}), x{m,} as x{b}...x*, with b as large
- * as RE2 takes there. A copy after the first has its groups made non-capturing (one group per group of the pattern, numbered as
- * written; a regex_replace "${1}" of a group inside such a repetition then gives the first copy's match, not the last one's).
- * Undefined when the pattern cannot be read. `shape`: each such repetition as one copy of what it repeats (checkRustRegexOnRe2).
- */
-export function splitRepetitions(pattern: string, shape = false): string | undefined {
-  const tree = regexTree(pattern);
-  if (!tree) return undefined;
-  const alts = (a: RxNode[][], budget: number, capture: boolean): string => a.map((s) => s.map((n) => emit(n, budget, capture)).join('')).join('|');
-  // What a quantifier follows: a repetition (x{2}{3}) in a group
-  const operand = (n: RxNode, budget: number, capture: boolean): string => (n.k === 'rep' ? `(?:${emit(n, budget, capture)})` : emit(n, budget, capture));
-  const emit = (n: RxNode, budget: number, capture: boolean): string => {
-    if (n.k === 'atom') return n.text;
-    if (n.k === 'group') return `${n.capture && !capture ? '(?:' : n.open}${alts(n.alts, budget, capture)})`;
-    const count = n.op === '{' ? (n.max >= 0 ? n.max : n.min) : 1;
-    if (count <= budget) return operand(n.sub, count > 0 ? Math.trunc(budget / count) : budget, capture) + n.text;
-    const b = Math.max(1, Math.trunc(budget / nestedCount(n.sub)));
-    const inner = Math.trunc(budget / b);
-    const first = operand(n.sub, inner, capture), rest = operand(n.sub, inner, false);
-    if (shape) return first;
-    const lazy = n.lazy ? '?' : '';
-    const parts: string[] = [];
-    const add = (lo: number, hi: number) => parts.push((parts.length ? rest : first) + (lo === 1 && hi === 1 ? '' : lo === hi ? `{${lo}}${lazy}` : `{${lo},${hi}}${lazy}`));
-    for (let k = 0; k < Math.floor(n.min / b); k++) add(b, b);
-    if (n.min % b) add(n.min % b, n.min % b);
-    if (n.max < 0) parts.push((parts.length ? rest : first) + `*${lazy}`);
-    else {
-      const optional = n.max - n.min;
-      for (let k = 0; k < Math.floor(optional / b); k++) add(0, b);
-      if (optional % b) add(0, optional % b);
-    }
-    return parts.join('');
-  };
-  return alts(tree, RE2_MAX_REPEAT, true);
-}
-
-/** The end of the character class opened by the "[" at i (nested classes, [:name:] and escapes skipped); closed: its "]" was found. */
-function classEnd(pattern: string, i: number): { end: number; closed: boolean } {
-  let j = i + 1, depth = 1;
-  if (pattern[j] === '^') j++;
-  if (pattern[j] === ']') j++;
-  while (j < pattern.length && depth > 0) {
-    if (pattern[j] === '\\') j += 2;
-    else if (pattern[j] === '[' && pattern[j + 1] === ':') { const e = pattern.indexOf(':]', j + 2); j = e < 0 ? j + 1 : e + 2; }
-    else { if (pattern[j] === '[') depth++; else if (pattern[j] === ']') depth--; j++; }
-  }
-  return { end: j, closed: depth === 0 };
 }

@@ -1,0 +1,60 @@
+// Where the three old readers of a regex (the syntax check, the RE2 rewrite, the tree of the nest and size checks) disagreed with one
+// another or with Rust's regex-syntax, found by rustRegexDifferential.test.ts; one reading now decides each case as Rust does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { compileRustRegex, rustRegexRefusal, regexNestDepth } from '../../../server/src/core/rules/ruleset/rustRegex';
+
+const regexErrors = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems
+  .filter((p) => p.code === 'ruleset/expr-invalid-regex' || p.code === 'ruleset/expr-syntax').map((p) => p.message);
+const matches = (pattern: string, s: string) => compileRustRegex(pattern).matcher(s).find();
+
+test('an unclosed \\b{name is refused at once (the old syntax check looped forever on it)', () => {
+  const t = Date.now();
+  assert.match(rustRegexRefusal('\\b{start') ?? '', /"\\b\{start" at 1 has no closing "\}"/);
+  assert.equal(regexErrors('x\\b{end').length, 1);
+  assert.ok(Date.now() - t < 1000);
+});
+
+test('a long run of stacked repetitions with a count is measured without recursion (the size check overflowed the stack)', () => {
+  const p = 'a' + '*'.repeat(32000) + '{2}';
+  assert.match(rustRegexRefusal(p) ?? '', /nests 32001 levels deep/);
+});
+
+test('stacked repetitions count toward the nest limit (each repetition is a level for regex-syntax): a and 300 "*" is refused', () => {
+  assert.equal(regexNestDepth('a' + '*'.repeat(250)), 250);
+  assert.equal(rustRegexRefusal('a' + '*'.repeat(250)), undefined);
+  assert.match(rustRegexRefusal('a' + '*'.repeat(300)) ?? '', /nests 300 levels deep/);
+});
+
+test('a stacked repetition after an escape longer than two characters is grouped whole (it was refused by RE2)', () => {
+  for (const p of ['\\x41*{2}', '\\u{41}**', '\\U{41}*{2}', '\\xE9**', '(?u)\\p{Greek}**', '(?u)\\PN*{2}', '\\b{start}**x']) assert.deepEqual(regexErrors(p), [], p);
+  assert.equal(matches('^\\x41*{2}$', 'AAA'), true);
+  assert.equal(matches('^\\x41*{2}$', 'A1'), false);
+});
+
+test('\\u{...} and \\U{...} take any number of hex digits, as parse_hex_brace does (RE2 was left an invalid \\u)', () => {
+  assert.deepEqual(regexErrors('\\u{0000041}'), []);
+  assert.equal(matches('^\\u{0000041}$', 'A'), true);
+  assert.match(regexErrors('\\u{0110000}')[0] ?? '', /no Unicode scalar value/);
+});
+
+test('under (?x) a repetition after spaces is still a repetition of a repetition (a* * was a** for RE2, refused)', () => {
+  assert.deepEqual(regexErrors('(?x)a* *'), []);
+  // and "a* ?" is (?:a*)?, not the lazy a*?: parse_uncounted_repetition reads "?" right after the "*" only
+  assert.equal(compileRustRegex('(?x)^a* ?').matcher('aaa').find(), true);
+  const m = compileRustRegex('(?x)a* ?').matcher('aaa');
+  m.find();
+  assert.equal(m.end(), 3);
+});
+
+test('a repetition of a flag group is refused, as regex-syntax refuses it (RepetitionMissing); a(?u)* was a* for RE2, accepted', () => {
+  assert.match(regexErrors('a(?u)*')[0] ?? '', /repeats the flag group "\(\?u\)"/);
+  assert.match(rustRegexRefusal('(?i)+') ?? '', /repeats the flag group "\(\?i\)"/);
+  assert.deepEqual(regexErrors('(?i)a+'), []);
+});
+
+test('a "[:" that no ":]" closes opens a nested class, as in Rust: [[:x]\\x{E9}] has \\x{E9} in a class (Unicode mode needed)', () => {
+  assert.match(regexErrors('[[:x]\\x{E9}]')[0] ?? '', /past ASCII inside a class/);
+  assert.deepEqual(regexErrors('[[:alpha:]x]'), []);
+});
