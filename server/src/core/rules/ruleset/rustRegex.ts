@@ -75,6 +75,14 @@ function atom(re2: string, states: number, cls = false): RxNode {
 const copies = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max : Math.max(n.min, 1));
 
 function rep(sub: RxNode, min: number, max: number, op: string, q: string, text: string, at: number): RxNode {
+  // What can only match the empty string (an assertion, a flag group, an empty group: no NFA state) is repeated at most once, as
+  // regex-syntax's Hir::repetition forces ("If the sub-expression of a repetition can only match the empty string, then we force its
+  // maximum to be at most 1"): (?:){4294967295} is (?:){1}, not four million RE2 copies of nothing
+  if (sub.states === 0 && op === '{' && (max < 0 || max > 1 || min > 1)) {
+    min = Math.min(min, 1);
+    max = max < 0 ? 1 : Math.min(max, 1);
+    q = `{${min === max ? min : `${min},${max}`}}${q.endsWith('}?') ? '?' : ''}`;
+  }
   const count = op === '{' ? Math.max(max >= 0 ? max : min, 1) : 1;
   return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states: copies({ min, max }) * sub.states, product: count * sub.product, src: 0, out: 0 };
 }
