@@ -38,7 +38,10 @@ function zero(type: string): unknown {
 function fieldValue(e: FieldNode): Fn {
   const info = FIELDS.get(e.name);
   const empty = zero(info ? typeName(info.type) : 'String');
-  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index, !!info?.lowerKeys);
+  // A deprecated alias (ip.geoip.asnum) has its field's value (ip.src.asnum) in a record that gives only that one
+  const name = e.name, alias = info?.deprecatedFor;
+  const read: Fn = alias ? (r) => r[name] ?? r[alias] : (r) => r[name];
+  return indexed((r) => { const v = read(r); return v === undefined || v === null ? empty : v; }, e.index, !!info?.lowerKeys);
 }
 
 /**
