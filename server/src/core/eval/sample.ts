@@ -3,7 +3,7 @@
 // Filter on Logs" offers them when no log file is at hand, and the mock can replay them.
 import type { LogRecord } from './filter';
 import { mulberry32 as prng } from '../prng';
-import { VERIFIED_BOTS, addUnloggedFields, asnOf, emptyValue, fingerprintOf, locationOf, scoreClass } from './sampleDetails';
+import { VERIFIED_BOTS, addUnloggedFields, asnOf, emptyValue, fingerprintOf, locationOf, pairs, scoreClass } from './sampleDetails';
 
 const HOSTS = ['example.com', 'www.example.com', 'api.example.com', 'shop.example.com'];
 const PATHS = ['/', '/login', '/account', '/api/v1/users', '/api/v1/orders', '/static/app.js', '/static/style.css', '/images/logo.png', '/search', '/cart'];
@@ -137,17 +137,12 @@ export function* eachSampleRequest(count: number, seed = 1, hostileShare = 0.1):
 
 /** The query's arguments: name -> values in order, and the names and values in order ("flag" alone has the value ""). */
 function queryArgs(query: string): { args: Record<string, string[]>; names: string[]; values: string[] } {
-  const names: string[] = [], values: string[] = [];
-  for (const part of query.split('&')) {
-    if (!part) continue;
+  const parts = query.split('&').filter((part) => part).map((part): [string, string] => {
     const eq = part.indexOf('=');
-    names.push(eq < 0 ? part : part.slice(0, eq));
-    values.push(eq < 0 ? '' : part.slice(eq + 1));
-  }
-  const grouped = new Map<string, string[]>();
-  names.forEach((n, i) => { const vs = grouped.get(n); if (vs) vs.push(values[i]); else grouped.set(n, [values[i]]); });
-  // fromEntries: an argument named "__proto__" is an own key, not the object's prototype
-  return { args: Object.fromEntries(grouped), names, values };
+    return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)];
+  });
+  const { map, names, values } = pairs(parts);
+  return { args: map, names, values };
 }
 
 /** The path's file extension as the platform gives it: of the last segment, lower-cased, without the dot; "" when none. */

@@ -122,8 +122,9 @@ export function scoreClass(score: unknown): string {
   return score <= 20 ? 'attack' : score <= 50 ? 'likely_attack' : score <= 80 ? 'likely_clean' : 'clean';
 }
 
-/** Map<Array<String>> from name/value pairs in order, with its names and values (as the query arguments are given). */
-function pairs(list: readonly (readonly [string, string])[]): { map: Record<string, string[]>; names: string[]; values: string[] } {
+/** Map<Array<String>> from name/value pairs in order, with its names and values (query arguments, headers, cookies, form fields).
+ * fromEntries: a name "__proto__" is an own key, not the object's prototype. */
+export function pairs(list: readonly (readonly [string, string])[]): { map: Record<string, string[]>; names: string[]; values: string[] } {
   const map = new Map<string, string[]>();
   for (const [k, v] of list) { const vs = map.get(k); if (vs) vs.push(v); else map.set(k, [v]); }
   return { map: Object.fromEntries(map), names: list.map(([k]) => k), values: list.map(([, v]) => v) };
