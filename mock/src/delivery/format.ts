@@ -3,7 +3,7 @@
 // string), the NDJSON (or CSV) text of a batch, and the object key `<path>/<start>_<end>_<random>.log.gz` with `{DATE}` replaced
 // by YYYYMMDD. Pure: no I/O.
 import { createHash } from 'node:crypto';
-import { catalogue, compileFilter, isObj, withExactIntegers, type CompiledFilter } from '../../../server/src/core';
+import { catalogue, compileFilter, isObj, stringifyExact, withExactIntegers, type CompiledFilter } from '../../../server/src/core';
 import type { FeedRecord } from '../feed';
 
 export type TimestampFormat = 'unixnano' | 'unix' | 'rfc3339' | 'rfc3339ms' | 'rfc3339ns';
@@ -139,8 +139,10 @@ function unixnano(iso: string): bigint | undefined {
   return BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt(nanos);
 }
 
-/** An ISO 8601 time written in `format`: unixnano and unix are numbers; rfc3339 to the second, rfc3339ms/ns with fractions. */
-export function formatTimestamp(iso: string, format: TimestampFormat): string | number {
+/** An ISO 8601 time written in `format`: unix is a number, unixnano the exact integer (a bigint: past 2^53 a double keeps one
+ * integer in 256, and its shortest text loses the last digits of a time with nanoseconds); rfc3339 to the second, rfc3339ms/ns
+ * with fractions. */
+export function formatTimestamp(iso: string, format: TimestampFormat): string | number | bigint {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   const frac = /\.(\d+)/.exec(iso)?.[1] ?? '';
@@ -149,7 +151,7 @@ export function formatTimestamp(iso: string, format: TimestampFormat): string | 
   const base = new Date(secs * 1000).toISOString().slice(0, 19);
   switch (format) {
     case 'unix': return secs;
-    case 'unixnano': return Number(unixnano(iso)!);
+    case 'unixnano': return unixnano(iso)!;
     case 'rfc3339': return `${base}Z`;
     case 'rfc3339ms': return `${base}.${nanos.slice(0, 3)}Z`;
     case 'rfc3339ns': return `${base}.${nanos}Z`;
@@ -184,7 +186,8 @@ export function project(record: FeedRecord, spec: OutputSpec, tsFields: Set<stri
 }
 
 function jsonText(v: unknown, cve: boolean): string {
-  const t = JSON.stringify(v) ?? 'null';
+  // A bigint (a unixnano time) as its digits, where JSON.stringify throws
+  const t = stringifyExact(v) ?? 'null';
   return cve ? t.replace(/\$\{/g, 'x{') : t;
 }
 

@@ -36,14 +36,14 @@ export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTo
 export { Cancelled, LineTable, formatProblemLine };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
 export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
-export { sampleHttpRequests } from './eval/sample';
+export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
 export { tidyMessage } from './messages';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
 export { compileExpression, compileRuleset, compileValue, RememberedMatches, rulesetLensCounts, type CompiledExpression, type CompiledValue, type RequestRecord, type RuleTally, type ValueTally } from './eval/rules';
-export { sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
+export { eachSampleRequest, sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
 export interface LanguageService {

@@ -101,7 +101,8 @@ export function registerTestFilter(ctx: ServerContext): void {
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
-      coreModule().sampleHttpRequests(size).forEach((r, i) => take(i + 1, r, () => 0));
+      let i = 0;
+      for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => 0);
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept.records, label, total });
@@ -135,7 +136,8 @@ export function registerTestRules(ctx: ServerContext): void {
     } else {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
-      coreModule().sampleRequests(size).forEach((r, i) => take(r, i + 1, () => 0));
+      let i = 0;
+      for (const r of coreModule().eachSampleRequest(size)) take(r, ++i, () => 0);
     }
     ctx.samples.set(doc.uri, { records: kept.records, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);

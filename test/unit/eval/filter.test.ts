@@ -198,10 +198,15 @@ test('the sample generator: deterministic, every field in the http_requests cata
   const a = sampleHttpRequests(1000, 7);
   assert.deepEqual(a, sampleHttpRequests(1000, 7), 'same seed, same records');
   assert.notDeepEqual(a, sampleHttpRequests(1000, 8));
-  for (const [k, v] of Object.entries(a[0])) {
-    const t = fields.get(k);
-    assert.ok(t, `${k} is an http_requests field`);
-    assert.ok(t === 'int' ? typeof v === 'number' : t === 'bool' ? typeof v === 'boolean' : t.startsWith('int or string') || typeof v === 'string', `${k} (${t}): ${JSON.stringify(v)}`);
+  // Every record's members (a verified bot's category is on some only); an array field holds elements of its type
+  const typed = (t: string, v: unknown): boolean => (t === 'int' ? typeof v === 'number' : t === 'bool' ? typeof v === 'boolean'
+    : t.startsWith('array[') ? Array.isArray(v) && v.every((x) => typed(t.slice(6, -1), x)) : t.startsWith('int or string') || typeof v === 'string');
+  for (const r of a) {
+    for (const [k, v] of Object.entries(r)) {
+      const t = fields.get(k);
+      assert.ok(t, `${k} is an http_requests field`);
+      assert.ok(typed(t, v), `${k} (${t}): ${JSON.stringify(v)}`);
+    }
   }
   const hostile = a.filter((r) => /sqlmap|Nikto|zgrab|python-requests|curl|script|\.\.|UNION/.test(`${r.ClientRequestUserAgent} ${r.ClientRequestURI}`));
   assert.ok(hostile.length > 50 && hostile.length < 200, `about a tenth hostile: ${hostile.length}`);

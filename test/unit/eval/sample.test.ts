@@ -70,3 +70,93 @@ test('the sample has WorkerSubrequest, and the example filter the walkthrough po
   const { $dataset: _, ...filter } = example;
   assert.deepEqual(JSON.parse(job.filter), filter);
 });
+
+/** Request fields of the catalogue the sample leaves out, and why. */
+const NOT_PRODUCED: Readonly<Record<string, string>> = {
+  'cf.tls_client_ciphers_sha1': 'no documented type (Unknown in the catalogue): a value would be a guess the checker does not share',
+  'raw.http.request.headers': 'no documented type (Unknown in the catalogue)',
+  'raw.http.request.headers.names': 'no documented type (Unknown in the catalogue)',
+  'raw.http.request.headers.values': 'no documented type (Unknown in the catalogue)',
+  'http.request.jwt.claims': 'no documented type (Unknown in the catalogue); its typed sub-fields (http.request.jwt.claims.aud, ...) are given',
+  'cf.fraud.email_risk': 'no documented type (Unknown in the catalogue)',
+  'cf.fraud_detection.disposable_email': 'no documented type (Unknown in the catalogue)',
+};
+
+/** Request fields that have only their type's empty value on every sample request (left out: the evaluator reads that), and why. */
+const ALWAYS_EMPTY: Readonly<Record<string, string>> = {
+  'cf.threat_score': 'the platform gives 0 on every request now (the catalogue: "always 0 now")',
+  'http.request.headers.truncated': 'the sample\'s requests are small',
+  'http.request.body.truncated': 'the sample\'s bodies are small',
+  'cf.tls_client_auth.cert_rfc9440_too_large': 'the sample\'s client certificates are small',
+  'cf.tls_client_auth.cert_chain_rfc9440_too_large': 'the sample\'s certificate chains are small',
+  'cf.hostname.metadata': 'SSL for SaaS custom hostnames only; the sample\'s hosts are the zone\'s own',
+  'cf.worker.upstream_zone': 'no request of the sample is a Worker\'s subrequest (WorkerSubrequest is false)',
+  'cf.bot_management.signed_agent': 'no user agent of the sample is a signed agent',
+  'cf.appsec.request.failed_detections': 'no detection fails on the sample',
+  'cf.llm.prompt.detected': 'the sample\'s zone has no LLM endpoint (AI Security for Apps reads prompts sent to one)',
+  'cf.llm.prompt.pii_detected': 'no LLM endpoint', 'cf.llm.prompt.pii_categories': 'no LLM endpoint',
+  'cf.llm.prompt.unsafe_topic_detected': 'no LLM endpoint', 'cf.llm.prompt.unsafe_topic_categories': 'no LLM endpoint',
+  'cf.llm.prompt.token_count': 'no LLM endpoint', 'cf.llm.prompt.custom_topic_categories': 'no LLM endpoint',
+  'cf.llm.prompt.injection_score': 'no LLM endpoint',
+};
+
+test('every request field of the catalogue has a plausible value in the generated sample, or is named above with the reason it has not', async () => {
+  // ip.src.asnum was missing: to_string(ip.src.asnum) gave "0" on every request, and ip.src.asnum in {...} matched none
+  const { FIELDS, tyName } = await import('../../../server/src/core/rules/ruleset/catalog');
+  const requests = sampleRequests(1000);
+  const empty = (v: unknown) => v === undefined || v === '' || v === 0 || v === false || (Array.isArray(v) && v.length === 0)
+    || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+  const fields = [...FIELDS.values()].filter((f) => f.stage === 'request');
+  for (const name of [...Object.keys(NOT_PRODUCED), ...Object.keys(ALWAYS_EMPTY)]) {
+    assert.ok(fields.some((f) => f.name === name), `${name} is listed but is no request field of the catalogue`);
+  }
+  for (const f of fields) {
+    if (f.deprecatedFor) continue; // read through the field it aliases: below
+    if (Object.hasOwn(NOT_PRODUCED, f.name)) {
+      assert.ok(requests.every((r) => r[f.name] === undefined), `${f.name} is produced now: take it off NOT_PRODUCED`);
+      continue;
+    }
+    // A request leaves a field out where its value is the type's empty value, which is what the evaluator reads then
+    const some = requests.some((r) => !empty(r[f.name]));
+    if (Object.hasOwn(ALWAYS_EMPTY, f.name)) assert.ok(!some, `${f.name} has values now: take it off ALWAYS_EMPTY`);
+    else assert.ok(some, `${f.name} (${tyName(f.type)}) is its type's empty value on every sample request`);
+  }
+  // A deprecated alias gives its field's value (ip.geoip.asnum is ip.src.asnum)
+  for (const f of fields.filter((x) => x.deprecatedFor)) {
+    const same = f.type.t === 'Boolean' ? `(${f.name} and ${f.deprecatedFor}) or (not ${f.name} and not ${f.deprecatedFor})` : `${f.name} eq ${f.deprecatedFor!}`;
+    const c = compileExpression(same);
+    assert.ok(c.ok, same);
+    assert.ok(requests.every((r) => c.expression.test(r)), same);
+  }
+});
+
+test('the sample\'s values are plausible: one network and one place per client, fingerprints per user agent, scores by attack', () => {
+  const requests = sampleRequests(1000);
+  const count = (expr: string) => {
+    const c = compileExpression(expr);
+    assert.ok(c.ok, expr);
+    return requests.filter((r) => c.expression.test(r)).length;
+  };
+  // The hostile addresses are on hosting networks; a browser's are on the location's access networks
+  assert.equal(count('ip.src in {198.51.100.0/24} and not ip.src.asnum in {14061 16509 24940 16276}'), 0);
+  assert.ok(count('ip.src.asnum in {7922 7018 701 20115}') > 100);
+  assert.equal(count('ip.src.country eq "DE" and ip.src.city ne "Berlin"'), 0);
+  assert.equal(count('ip.src.is_in_european_union and not ip.src.country in {"DE" "FR" "NL"}'), 0);
+  // The WAF's class follows its score, and an SQL injection has the lowest SQLi score
+  assert.equal(count('cf.waf.score le 20 and cf.waf.score.class ne "attack"'), 0);
+  assert.equal(count('http.request.uri.query contains "UNION" and cf.waf.score.sqli gt 20'), 0);
+  // A verified bot is a bot of score 1 with a category; a certificate that is not presented has no fields
+  assert.ok(count('cf.bot_management.verified_bot') > 0);
+  assert.equal(count('cf.bot_management.verified_bot and (cf.verified_bot_category eq "" or cf.bot_management.score ne 1)'), 0);
+  assert.equal(count('not cf.tls_client_auth.cert_presented and cf.tls_client_auth.cert_subject_dn ne ""'), 0);
+  // The headers hold what the header fields say
+  assert.equal(count('http.referer ne "" and not any(http.request.headers["referer"][*] eq http.referer)'), 0);
+  assert.equal(count('len(http.request.headers.names) ne len(http.request.headers.values)'), 0);
+  // Every user agent has one TLS fingerprint
+  const ja3 = new Map<unknown, unknown>();
+  for (const r of requests) {
+    const seen = ja3.get(r['http.user_agent']);
+    assert.ok(seen === undefined || seen === r['cf.bot_management.ja3_hash']);
+    ja3.set(r['http.user_agent'], r['cf.bot_management.ja3_hash']);
+  }
+});

@@ -9,11 +9,11 @@ import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { catalogue, compileFilter } from '../../../server/src/core';
+import { catalogue, compileFilter, parseExact } from '../../../server/src/core';
 import { ACCOUNTS, zoneId } from '../../../mock/src/zones';
 import { EDGEKIT_ROUTES } from '../../../mock/src/management';
 import type { DeliveryRecord } from '../../../mock/src/delivery/delivery';
-import { compactTime, formatTimestamp, jobFilter, objectKey, outputSpec, renderBatch, sampled } from '../../../mock/src/delivery/format';
+import { compactTime, formatTimestamp, jobFilter, objectKey, outputSpec, project, renderBatch, renderRecord, sampled, timestampFields } from '../../../mock/src/delivery/format';
 import type { LocalMockBackend, MockBackendOptions } from '../../../mock/src/backend';
 import { KEY, TOKEN, api, start } from './helpers';
 import type { Json } from './helpers';
@@ -81,7 +81,7 @@ test('format: output_options and logpull_options, timestamps, sample, filter, CV
 
   const iso = '2018-05-03T17:45:00.123Z';
   assert.equal(formatTimestamp(iso, 'unix'), 1525369500);
-  assert.equal(formatTimestamp(iso, 'unixnano'), 1525369500123000000);
+  assert.equal(formatTimestamp(iso, 'unixnano'), 1525369500123000000n);
   assert.equal(formatTimestamp(iso, 'rfc3339'), '2018-05-03T17:45:00Z');
   assert.equal(formatTimestamp(iso, 'rfc3339ms'), '2018-05-03T17:45:00.123Z');
   assert.equal(formatTimestamp(iso, 'rfc3339ns'), '2018-05-03T17:45:00.123000000Z');
@@ -536,4 +536,29 @@ test('a job\'s filter on a unixnano time past 2^53 compares it exactly, as test-
     return f.test({ EdgeStartTimestamp: iso });
   };
   assert.deepEqual([run('gt', nano - 1n), run('lt', nano + 1n), run('eq', nano + 1n), run('eq', nano), run('geq', nano + 1n)], [true, true, false, true, false]);
+});
+
+test('a unixnano timestamp is written as its exact integer, read back digit for digit (a double keeps one integer in 256 there)', () => {
+  // The mock wrote Number(nanoseconds)'s shortest text: 1795478400123456789 became 1795478400123456800
+  const ts = timestampFields('http_requests');
+  assert.ok(ts.has('EdgeStartTimestamp'));
+  const record = { RayID: 'r1', EdgeStartTimestamp: '2026-11-24T00:00:00.123456789Z', EdgeResponseStatus: 200 };
+  const ndjson = outputSpec({ output_options: { field_names: ['RayID', 'EdgeStartTimestamp', 'EdgeResponseStatus'] } });
+  assert.ok(typeof ndjson !== 'string');
+  const line = renderRecord(project(record, ndjson, ts), ndjson);
+  assert.equal(line, '{"RayID":"r1","EdgeStartTimestamp":1795478400123456789,"EdgeResponseStatus":200}\n');
+  const back = parseExact(line) as Record<string, unknown>;
+  assert.equal(back.EdgeStartTimestamp, 1795478400123456789n);
+  assert.equal(back.EdgeResponseStatus, 200);
+  // The feed's own millisecond times: the milliseconds and six zeros
+  const ms = renderRecord(project({ ...record, EdgeStartTimestamp: '2026-11-24T00:00:00.001Z' }, ndjson, ts), ndjson);
+  assert.equal((parseExact(ms) as Record<string, unknown>).EdgeStartTimestamp, 1795478400001000000n);
+  assert.match(ms, /"EdgeStartTimestamp":1795478400001000000,/);
+  // CSV writes the same digits
+  const csv = outputSpec({ output_options: { output_type: 'csv', field_names: ['EdgeStartTimestamp', 'RayID'] } });
+  assert.ok(typeof csv !== 'string');
+  assert.equal(renderRecord(project(record, csv, ts), csv), '1795478400123456789,"r1"\n');
+  // Before 1970 (a negative count) and exactly on a second
+  assert.equal(formatTimestamp('1969-12-31T23:59:59.999999999Z', 'unixnano'), -1n);
+  assert.equal(formatTimestamp('2026-11-24T00:00:00Z', 'unixnano'), 1795478400000000000n);
 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
 import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
 import { rulesetPlugin } from '../../../server/src/core/rules/ruleset';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
 
 const BODY = `{
   "name": "default",
@@ -289,4 +290,43 @@ test('completion after eq...ge with a call or an indexed field on the left: the 
   // A group is no operand; an array without an element picked takes no comparison
   assert.deepEqual(after('(ssl) eq '), []);
   assert.deepEqual(after('http.request.headers.names eq '), []);
+});
+
+test('expression completion offers only what the body\'s phase can see, by the checker\'s own verdict (ruleset/expr-phase), after an operator and where an operand starts', () => {
+  // "http.host eq |" in http_request_firewall_custom offered http.response.headers... and the start of an expression offered
+  // http.response.code, ip.src.timezone.name (Transform Rules only) and cf.appsec.request.failed_detections' kin, each a warning
+  // once picked.
+  const labelsAt = (expr: string, phase = 'http_request_firewall_custom', at: (t: string) => string = (t) => t) => {
+    const text = `{"phase":"${phase}","rules":[{"action":"block","expression":"${at(expr)}"}]}`;
+    const offset = text.indexOf('|');
+    return rulesetPlugin.complete!(parseDocument(text.replace('|', '')), offset, DEFAULT_OPTIONS).map((c) => c.label);
+  };
+  // Every field and function offered in a phase checks clean there
+  const phaseProblems = (phase: string, expr: string) => analyzeExpression(expr, phase).problems.filter((p) => p.code === 'ruleset/expr-phase');
+  const request = labelsAt('http.host eq |');
+  assert.ok(request.includes('http.referer'), request.join());
+  assert.ok(!request.some((l) => l.startsWith('http.response.') || l.startsWith('raw.http.response.') || l.startsWith('cf.response.')), request.join());
+  assert.ok(!request.includes('ip.src.timezone.name'), 'Transform Rules only');
+  const start = labelsAt('|');
+  assert.ok(start.includes('http.host') && !start.includes('http.response.code') && !start.includes('ip.src.timezone.name'), start.join());
+  assert.ok(labelsAt('|', 'http_request_late_transform').includes('cf.appsec.request.failed_detections'));
+  assert.ok(!labelsAt('|', 'http_request_dynamic_redirect').includes('cf.appsec.request.failed_detections'));
+  // In a response phase they are offered
+  const response = labelsAt('http.host eq |', 'http_response_headers_transform');
+  assert.ok(response.includes('http.response.headers.names') || response.some((l) => l.startsWith('raw.http.response.')) || response.includes('cf.response.error_type'), response.join());
+  assert.ok(labelsAt('|', 'http_response_headers_transform').includes('http.response.code'));
+  for (const [phase, expr] of [['http_request_firewall_custom', 'http.host eq |'], ['http_request_firewall_custom', '|'], ['http_request_dynamic_redirect', 'cf.waf.score eq |']] as const) {
+    const fields = labelsAt(expr, phase).filter((l) => l.includes('.'));
+    assert.ok(fields.length > 10, `${phase} ${expr}`);
+    for (const f of fields) {
+      const probe = expr === '|' ? `${f} eq ${f}` : expr.replace('|', f);
+      assert.deepEqual(phaseProblems(phase, probe), [], `${phase}: ${probe}`);
+    }
+  }
+  // A rate limiting rule's counting expression sees the response (parameters.mdx): the response fields are offered there
+  const counting = '{"phase":"http_ratelimit","rules":[{"action":"block","expression":"true","ratelimit":{"counting_expression":"http.host eq |"}}]}';
+  const countLabels = rulesetPlugin.complete!(parseDocument(counting.replace('|', '')), counting.indexOf('|'), DEFAULT_OPTIONS).map((c) => c.label);
+  assert.ok(countLabels.some((l) => l.startsWith('http.response.')), countLabels.join());
+  const matchLabels = labelsAt('http.host eq |', 'http_ratelimit');
+  assert.ok(!matchLabels.some((l) => l.startsWith('http.response.')), matchLabels.join());
 });

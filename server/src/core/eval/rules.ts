@@ -11,7 +11,7 @@ import { FIELDS, FUNCTIONS, RATE_LIMIT_PHASE, TERMINATING_ACTIONS } from '../rul
 import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
 import { bytesText } from '../text';
-import { isObj } from '../json';
+import { isObj, parseExact } from '../json';
 import { phaseOf, rulesOf } from '../rules/ruleset/body';
 import { rateLimiter, type Compilers, type RateLimiter, type RateLimitTally } from './rateLimit';
 import type { CallNode, CompareNode, CompareOp, Expr, ExprProblem, FieldNode, IndexStep, IntNode, IpNode, LeftKind, Literal, RangeNode, SetNode } from '../rules/ruleset/exprParser';
@@ -39,7 +39,10 @@ function zero(type: string): unknown {
 function fieldValue(e: FieldNode): Fn {
   const info = FIELDS.get(e.name);
   const empty = zero(info ? typeName(info.type) : 'String');
-  return indexed((r) => (r[e.name] === undefined || r[e.name] === null ? empty : r[e.name]), e.index, !!info?.lowerKeys);
+  // A deprecated alias (ip.geoip.asnum) has its field's value (ip.src.asnum) in a record that gives only that one
+  const name = e.name, alias = info?.deprecatedFor;
+  const read: Fn = alias ? (r) => r[name] ?? r[alias] : (r) => r[name];
+  return indexed((r) => { const v = read(r); return v === undefined || v === null ? empty : v; }, e.index, !!info?.lowerKeys);
 }
 
 /**
@@ -139,19 +142,27 @@ function cidrTest(text: string): (v: unknown) => boolean {
 /** An integer literal exactly: past 2^53 a double is not the platform's 64-bit integer. */
 const exactInt = (n: IntNode): bigint | number => n.big ?? n.value;
 
-/** Whether a request's integer (a double from JSON, or a bigint of the digits a line writes past 2^53: readNdjson) compares as `op`
- * with an exact literal: as bigints when either is past 2^53. */
+/**
+ * The order of two integers, each a double (JSON's) or a bigint (the digits a line writes past 2^53: readNdjson; an exact literal
+ * past 2^53: exactInt), by value: JavaScript's < and > compare a number with a bigint by their mathematical values, where === calls
+ * them different. Undefined when either is no number (a missing key or element, a text) or NaN.
+ */
+function intOrder(a: unknown, b: unknown): number | undefined {
+  if ((typeof a !== 'number' && typeof a !== 'bigint') || (typeof b !== 'number' && typeof b !== 'bigint')) return undefined;
+  if (Number.isNaN(a) || Number.isNaN(b)) return undefined;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether a request's integer compares as `op` with an exact literal (intOrder: by value, a bigint or not). */
 function intCompare(v: unknown, lit: bigint | number, op: 'eq' | 'lt' | 'le' | 'gt' | 'ge'): boolean {
-  if (typeof v !== 'number' && typeof v !== 'bigint') return false;
-  let a: number | bigint = v;
-  let b = lit;
-  if (typeof v === 'bigint') { if (typeof lit === 'number') b = BigInt(lit); } else if (typeof lit === 'bigint') { if (!Number.isInteger(v)) return false; a = BigInt(v); }
+  const o = intOrder(v, lit);
+  if (o === undefined) return false;
   switch (op) {
-    case 'eq': return a === b;
-    case 'lt': return a < b;
-    case 'le': return a <= b;
-    case 'gt': return a > b;
-    default: return a >= b;
+    case 'eq': return o === 0;
+    case 'lt': return o < 0;
+    case 'le': return o <= 0;
+    case 'gt': return o > 0;
+    default: return o >= 0;
   }
 }
 
@@ -279,7 +290,7 @@ function dynamicComparer(op: CompareOp, kind: LeftKind): (a: unknown, b: unknown
   const order: (a: unknown, b: unknown) => number | undefined =
     kind === 'ip' ? (a, b) => { const x = typeof a === 'string' ? readIp(a) : undefined, y = typeof b === 'string' ? readIp(b) : undefined; return x && y ? (x.key === y.key ? 0 : 1) : undefined; }
       : kind === 'textual' ? (a, b) => (typeof a === 'string' && typeof b === 'string' ? byteOrder(a, b) : undefined)
-        : (a, b) => (typeof a === 'number' && typeof b === 'number' ? Math.sign(a - b) : undefined);
+        : intOrder;
   switch (op) {
     case 'eq': return (a, b) => order(a, b) === 0;
     case 'ne': return (a, b) => order(a, b) !== 0;
@@ -407,11 +418,12 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     }
     case 'lookup_json_string': case 'lookup_json_integer': {
       let v: unknown;
-      try { v = JSON.parse(str(a)); } catch { return name === 'lookup_json_string' ? '' : 0; }
+      // parseExact: an integer past 2^53 as the bigint of its digits, as the platform's 64-bit integers hold it
+      try { v = parseExact(str(a)); } catch { return name === 'lookup_json_string' ? '' : 0; }
       for (const k of args.slice(1)) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[String(k)] : undefined;
       if (name === 'lookup_json_string') return typeof v === 'string' ? v : '';
       // "Only works for plain integers ... not ... 42.0" (functions reference): JSON.parse reads 42.0 and 4.2e1 as 42, the text tells
-      return Number.isInteger(v) && plainInteger(str(a), args.slice(1)) ? v : 0;
+      return (typeof v === 'bigint' || Number.isInteger(v)) && plainInteger(str(a), args.slice(1)) ? v : 0;
     }
     case 'split': {
       // At most limit parts, the last one holding the rest of the string (the platform's reference).
@@ -442,7 +454,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     case 'has_value': {
       const values = Array.isArray(a) ? a : a && typeof a === 'object' ? Object.values(a).flat() : [];
       const bKey = typeof b === 'string' ? readIp(b)?.key : undefined;
-      return values.some((v) => v === b || (bKey !== undefined && typeof v === 'string' && readIp(v)?.key === bKey));
+      // An integer by value (a bigint element of a line past 2^53, an exact literal), an address as an address
+      return values.some((v) => v === b || intOrder(v, b) === 0 || (bKey !== undefined && typeof v === 'string' && readIp(v)?.key === bKey));
     }
     case 'uuidv4': return '00000000-0000-4000-8000-000000000000';
     case 'is_timed_hmac_valid_v0': return false; // needs the account's secret key
@@ -487,7 +500,9 @@ export function functionSupport(name: string): true | string {
 
 function build(e: Expr): Fn {
   switch (e.type) {
-    case 'bool': case 'string': case 'int': { const v = e.value; return () => v; }
+    case 'bool': case 'string': { const v = e.value; return () => v; }
+    // Exact past 2^53 (a function's argument: has_value's needle), as a comparison's literal is
+    case 'int': { const v = exactInt(e); return () => v; }
     case 'ip': { const v = e.text; return () => v; }
     case 'group': return build(e.inner);
     case 'field': return fieldValue(e);

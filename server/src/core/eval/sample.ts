@@ -3,6 +3,7 @@
 // Filter on Logs" offers them when no log file is at hand, and the mock can replay them.
 import type { LogRecord } from './filter';
 import { mulberry32 as prng } from '../prng';
+import { VERIFIED_BOTS, addUnloggedFields, asnOf, emptyValue, fingerprintOf, locationOf, pairs, scoreClass } from './sampleDetails';
 
 const HOSTS = ['example.com', 'www.example.com', 'api.example.com', 'shop.example.com'];
 const PATHS = ['/', '/login', '/account', '/api/v1/users', '/api/v1/orders', '/static/app.js', '/static/style.css', '/images/logo.png', '/search', '/cart'];
@@ -40,19 +41,27 @@ export function hostileKind(record: LogRecord): string | undefined {
 
 /** `count` http_requests records, one second apart from 2026-11-24T00:00:00Z, about `hostileShare` of them hostile. `extended`
  * draws the hostile ones from the longer list, and one in ten of them from the 203.0.113.0/24 network (a scan from an allow-listed
- * office); without it, the records are those of earlier versions for the same seed. */
+ * office); without it, the core fields (those up to WorkerSubrequest) are those of earlier versions for the same seed, but for the
+ * milliseconds of the time. */
 export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, extended = false): LogRecord[] {
+  return [...eachSampleHttpRequest(count, seed, hostileShare, extended)];
+}
+
+/** sampleHttpRequests' records one at a time: a large sample counted as it is made is never all in memory. */
+export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0.1, extended = false): Generator<LogRecord> {
   const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const start = Date.UTC(2026, 10, 24);
-  const out: LogRecord[] = [];
+  // The fields added since (location, network, TLS, referrer, WAF scores by attack, ...) are drawn from a stream of their own, so
+  // the fields above keep the values earlier versions gave for a seed, but for the time's milliseconds (one second apart, as before)
+  const more = prng((seed ^ 0x5bd1e995) >>> 0);
   for (let i = 0; i < count; i++) {
     const hostile = rand() < hostileShare ? pick(extended ? HOSTILE_EXTENDED : HOSTILE) : undefined;
     const office = hostile && extended && rand() < 0.1;
     const uri = hostile ? hostile[1] : pick(PATHS);
     const q = uri.indexOf('?');
     const status = hostile ? pick([403, 404, 200, 500]) : pick([200, 200, 200, 200, 304, 301, 404, 500]);
-    out.push({
+    const line: LogRecord = {
       EdgeStartTimestamp: new Date(start + i * 1000).toISOString(),
       ClientIP: hostile && !office ? `198.51.100.${1 + Math.floor(rand() * 20)}` : `203.0.113.${Math.floor(rand() * 255)}`,
       ClientCountry: hostile ? pick(['cn', 'ru', 'us', 'nl']) : pick(COUNTRIES),
@@ -71,29 +80,69 @@ export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, 
       WAFAttackScore: hostile ? 1 + Math.floor(rand() * 20) : 50 + Math.floor(rand() * 49),
       // Visitors' requests, none a Worker's own subrequest; a constant, so the records above stay those of earlier versions
       WorkerSubrequest: false,
-    });
+    };
+    yield Object.assign(line, moreLogFields(line, hostile?.[0], more));
   }
-  return out;
+}
+
+/** What a leaked-credential check finds on a login that is not clean (LeakedCredentialCheckResult). */
+const LEAKED = ['password_leaked', 'username_and_password_leaked', 'username_password_similar', 'username_leaked'];
+
+/** The http_requests fields a line has besides the core ones: the client's location, network, TLS and referrer, the WAF's scores by
+ * attack class, the bot detections and leaked-credential check, the zone; about 2% of the benign requests are a verified bot's. */
+function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => number): LogRecord {
+  const loc = locationOf(String(l.ClientCountry), rand);
+  const ip = String(l.ClientIP);
+  const tls13 = rand() < 0.8;
+  const bot = !hostile && rand() < 0.02 ? VERIFIED_BOTS[Math.floor(rand() * VERIFIED_BOTS.length)] : undefined;
+  const ua = bot ? bot[0] : String(l.ClientRequestUserAgent);
+  const fp = fingerprintOf(ua);
+  const tool = !bot && !ua.startsWith('Mozilla/5.0 (');
+  const low = () => 1 + Math.floor(rand() * 20), high = () => 60 + Math.floor(rand() * 39);
+  const path = String(l.ClientRequestPath);
+  const referer = bot || tool || rand() < 0.4 ? '' : rand() < 0.5 ? 'https://www.google.com/' : `https://${String(l.ClientRequestHost)}/`;
+  const upload = l.ClientRequestMethod === 'POST' && path === '/account';
+  const scan = rand();
+  const scanned = upload ? [scan < 0.2 ? 'infected' : scan < 0.3 ? 'not scanned' : 'clean'] : [];
+  return {
+    EdgeStartTimestamp: new Date(Date.parse(String(l.EdgeStartTimestamp)) + Math.floor(rand() * 1000)).toISOString(),
+    ...(bot ? { ClientRequestUserAgent: bot[0], BotScore: 1, BotScoreSrc: 'Verified Bot' }
+      : { BotScoreSrc: tool ? 'Heuristics' : 'Machine Learning' }),
+    BotDetectionIDs: tool ? [33554817 + Math.floor(rand() * 4)] : [],
+    ClientASN: asnOf(ip, loc), ClientCity: loc?.city ?? '', ClientRegionCode: loc?.regionCode ?? '',
+    ClientLatitude: loc?.lat ?? '', ClientLongitude: loc?.lon ?? '', ClientRequestReferer: referer, ClientRequestScheme: 'https',
+    ClientSSLProtocol: tls13 ? 'TLSv1.3' : 'TLSv1.2', ClientSSLCipher: tls13 ? 'AEAD-AES128-GCM-SHA256' : 'ECDHE-RSA-AES128-GCM-SHA256',
+    ClientSrcPort: 1024 + Math.floor(rand() * 64_512), ClientTCPRTTMs: l.ClientRequestProtocol === 'HTTP/3' ? 0 : 5 + Math.floor(rand() * 200),
+    JA3Hash: fp.ja3, JA4: fp.ja4,
+    WAFSQLiAttackScore: hostile === 'sqli' ? low() : high(), WAFXSSAttackScore: hostile === 'xss' ? low() : high(),
+    WAFRCEAttackScore: hostile === 'rce' || hostile === 'php' || hostile === 'struts' || hostile === 'drupal' ? low() : high(),
+    LeakedCredentialCheckResult: l.ClientRequestMethod === 'POST' && path === '/login' && rand() < 0.5 ? LEAKED[Math.floor(rand() * LEAKED.length)] : 'clean',
+    ContentScanObjResults: scanned, ContentScanObjTypes: upload ? ['image/png'] : [], ContentScanObjSizes: upload ? [2048 + Math.floor(rand() * 100_000)] : [],
+    ZoneName: 'example.com',
+  };
 }
 
 /** The same sample traffic as request records of the rules language (its field names), for "Test Rule on Requests". */
 export function sampleRequests(count: number, seed = 1, hostileShare = 0.1): LogRecord[] {
-  return sampleHttpRequests(count, seed, hostileShare).map(toRequestRecord);
+  return [...eachSampleRequest(count, seed, hostileShare)];
+}
+
+/** sampleRequests' records one at a time (a request record holds some 70 fields: Test Rules counts a sample of up to 100 000 as it
+ * is made, rather than holding it all). */
+export function* eachSampleRequest(count: number, seed = 1, hostileShare = 0.1): Generator<LogRecord> {
+  // What no log line carries (headers, bodies, certificates, claims, ...) from a stream of its own
+  const rand = prng((seed ^ 0x27d4eb2d) >>> 0);
+  for (const l of eachSampleHttpRequest(count, seed, hostileShare)) yield addUnloggedFields(l, toRequestRecord(l), rand);
 }
 
 /** The query's arguments: name -> values in order, and the names and values in order ("flag" alone has the value ""). */
 function queryArgs(query: string): { args: Record<string, string[]>; names: string[]; values: string[] } {
-  const names: string[] = [], values: string[] = [];
-  for (const part of query.split('&')) {
-    if (!part) continue;
+  const parts = query.split('&').filter((part) => part).map((part): [string, string] => {
     const eq = part.indexOf('=');
-    names.push(eq < 0 ? part : part.slice(0, eq));
-    values.push(eq < 0 ? '' : part.slice(eq + 1));
-  }
-  const grouped = new Map<string, string[]>();
-  names.forEach((n, i) => { const vs = grouped.get(n); if (vs) vs.push(values[i]); else grouped.set(n, [values[i]]); });
-  // fromEntries: an argument named "__proto__" is an own key, not the object's prototype
-  return { args: Object.fromEntries(grouped), names, values };
+    return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)];
+  });
+  const { map, names, values } = pairs(parts);
+  return { args: map, names, values };
 }
 
 /** The path's file extension as the platform gives it: of the last segment, lower-cased, without the dot; "" when none. */
@@ -121,6 +170,65 @@ export function toRequestRecord(l: LogRecord): LogRecord {
     'http.request.full_uri': `https://${String(l.ClientRequestHost)}${uri}`, 'http.user_agent': ua,
     'http.request.headers': { 'user-agent': [ua], host: [l.ClientRequestHost] }, 'http.request.headers.names': ['host', 'user-agent'],
     'http.request.version': l.ClientRequestProtocol, 'ip.src': l.ClientIP, 'ip.src.country': String(l.ClientCountry).toUpperCase(),
-    'cf.bot_management.score': l.BotScore, 'cf.waf.score': l.WAFAttackScore, ssl: true,
+    'cf.bot_management.score': l.BotScore, 'cf.waf.score': l.WAFAttackScore,
+    ssl: l.ClientRequestScheme === undefined ? true : l.ClientRequestScheme === 'https',
+    ...loggedFields(l, uri, query, { args, names, values }),
   };
+}
+
+/** The rules-language fields of the http_requests fields beyond the core ones, each where the line has it: location, network,
+ * TLS, referrer, bot and WAF scores, leaked credentials, content scanning, the ray id and the zone. A value that is its type's empty
+ * value is left out (the evaluator reads the same there). The raw fields are the URI as the client sent it, which is what the line's
+ * ClientRequestURI holds. */
+function loggedFields(l: LogRecord, uri: string, query: string, { args, names, values }: ReturnType<typeof queryArgs>): LogRecord {
+  const out: LogRecord = {};
+  const put = (name: string, v: unknown) => { if (!emptyValue(v)) out[name] = v; };
+  put('ip.src.asnum', l.ClientASN);
+  put('ip.src.city', l.ClientCity);
+  put('ip.src.region_code', l.ClientRegionCode);
+  put('ip.src.lat', l.ClientLatitude);
+  put('ip.src.lon', l.ClientLongitude);
+  put('http.referer', l.ClientRequestReferer);
+  put('cf.tls_cipher', l.ClientSSLCipher === 'NONE' ? '' : l.ClientSSLCipher);
+  put('cf.tls_version', l.ClientSSLProtocol === 'none' ? '' : l.ClientSSLProtocol);
+  put('cf.edge.client_port', l.ClientSrcPort);
+  put('cf.timings.client_tcp_rtt_msec', l.ClientTCPRTTMs);
+  put('cf.bot_management.ja3_hash', l.JA3Hash);
+  put('cf.bot_management.ja4', l.JA4);
+  put('cf.bot_management.detection_ids', l.BotDetectionIDs);
+  if (l.BotScoreSrc === 'Verified Bot') Object.assign(out, { 'cf.bot_management.verified_bot': true, 'cf.client.bot': true });
+  put('cf.waf.score.sqli', l.WAFSQLiAttackScore);
+  put('cf.waf.score.xss', l.WAFXSSAttackScore);
+  put('cf.waf.score.rce', l.WAFRCEAttackScore);
+  put('cf.waf.score.class', scoreClass(l.WAFAttackScore));
+  const leaked = l.LeakedCredentialCheckResult;
+  put('cf.waf.credential_check.password_leaked', leaked === 'password_leaked' || leaked === 'username_and_password_leaked');
+  put('cf.waf.credential_check.username_and_password_leaked', leaked === 'username_and_password_leaked');
+  put('cf.waf.credential_check.username_leaked', leaked === 'username_leaked' || leaked === 'username_and_password_leaked');
+  put('cf.waf.credential_check.username_password_similar', leaked === 'username_password_similar');
+  if (Array.isArray(l.ContentScanObjResults)) {
+    const results = l.ContentScanObjResults.map(String);
+    const bad = results.filter((x) => x === 'infected').length;
+    put('cf.waf.content_scan.obj_results', results);
+    put('cf.waf.content_scan.has_obj', results.length > 0);
+    put('cf.waf.content_scan.num_obj', results.length);
+    put('cf.waf.content_scan.has_malicious_obj', bad > 0);
+    put('cf.waf.content_scan.num_malicious_obj', bad);
+    put('cf.waf.content_scan.has_failed', results.includes('not scanned'));
+  }
+  put('cf.waf.content_scan.obj_types', l.ContentScanObjTypes);
+  put('cf.waf.content_scan.obj_sizes', l.ContentScanObjSizes);
+  put('cf.ray_id', l.RayID);
+  put('cf.zone.name', l.ZoneName);
+  const path = String(l.ClientRequestPath);
+  // The same values as the fields above (no transform rewrites the sample), the same objects
+  put('raw.http.request.full_uri', `https://${String(l.ClientRequestHost)}${uri}`);
+  put('raw.http.request.uri', uri);
+  put('raw.http.request.uri.path', path);
+  put('raw.http.request.uri.path.extension', extension(path));
+  put('raw.http.request.uri.query', query);
+  put('raw.http.request.uri.args', args);
+  put('raw.http.request.uri.args.names', names);
+  put('raw.http.request.uri.args.values', values);
+  return out;
 }

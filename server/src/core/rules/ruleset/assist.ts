@@ -4,17 +4,17 @@ import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-pars
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
   FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
-  managedRuleset, sameTy, tyName, type Ty,
+  managedRuleset, sameTy, tyName, type FieldInfo, type FunctionInfo, type Ty,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
 import { DYNAMIC_OPS, KEYWORDS, compareOpOf, parseExpression } from './exprParser';
-import { OPS_BY_TYPE, fieldNames, leftKindOf, operandType } from './exprCheck';
+import { OPS_BY_TYPE, fieldNames, fieldPhaseRefusals, functionPhaseRefusal, leftKindOf, operandType } from './exprCheck';
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
-import { isExpressionPath, siteOfPath } from './valueExpressions';
+import { isExpressionPath, siteOfPath, type ExpressionSite } from './valueExpressions';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
@@ -202,7 +202,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   const quoted = (label: string, kind: CompletionEntry['kind'], detail: string, sortText?: string): CompletionEntry => ({
     label, kind, detail, insertText: JSON.stringify(label), filterText: JSON.stringify(label), ...(replace ? { replace } : {}), ...(sortText ? { sortText } : {}),
   });
-  if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset, siteOfPath(path)!.role);
+  if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset, siteOfPath(path)!);
   if (isExecuteIdPath(path)) return MANAGED_RULESETS.map((r, k) => quoted(r.id, 'constant', r.name, String(k)));
   if (isRuleActionPath(path)) {
     // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point
@@ -218,8 +218,12 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   return [];
 }
 
-/** role: a value expression (a header's value, a redirect's target) takes no operator after an operand: it would be a condition. */
-function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, role: 'match' | 'value'): CompletionEntry[] {
+/**
+ * site: where the expression is (valueExpressions.ts). A value expression (a header's value, a redirect's target) takes no operator
+ * after an operand: it would be a condition. Fields and functions are offered only where the checker finds them available in the
+ * body's phase (fieldPhaseRefusals, functionPhaseRefusal; a counting expression sees the response).
+ */
+function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, site: ExpressionSite): CompletionEntry[] {
   const decoded = new JsonStringMap(doc.text, node.offset, node.length);
   const index = decoded.toDecoded(offset);
   const before = decoded.value.slice(0, index);
@@ -238,6 +242,8 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
   const out: CompletionEntry[] = [];
   const phase = phaseOf(doc.value);
   const catalogue = fieldCatalogue(phase);
+  const offered = (f: FieldInfo) => !f.deprecatedFor && fieldPhaseRefusals(f, phase, site.seesResponse === true).length === 0;
+  const callable = (fn: FunctionInfo) => functionPhaseRefusal(fn, phase) === undefined;
   const kw = (label: string, detail: string) => out.push({ label, kind: 'operator', detail, replace, documentation: OPERATOR_DOCS[label] });
   if (prev && prev.kind === 'ident' && prev.text === 'strict') {
     kw('wildcard', 'comparison');
@@ -256,10 +262,10 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
     if (!left || !(OPS_BY_TYPE[left.t] ?? []).includes(op)) return out;
     const fits = (t: Ty) => sameTy(t, left) || ((t.t === 'String' || t.t === 'Bytes') && (left.t === 'String' || left.t === 'Bytes'));
     for (const f of catalogue.fields.values()) {
-      if (!f.deprecatedFor && fits(f.type)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+      if (offered(f) && fits(f.type)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
     }
     for (const fn of FUNCTIONS.values()) {
-      if (fn.phases && !fn.phases.includes(phase)) continue;
+      if (!callable(fn)) continue;
       // A function whose result is its first argument's type (coalesce, concat) gives the left side's type with such an argument
       if (fn.result !== 'arg0' && !fits(fn.result)) continue;
       out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
@@ -267,7 +273,7 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
     return out;
   }
   if (prev && afterOperand(prev)) {
-    if (role === 'value') return out;
+    if (site.role === 'value') return out;
     // The operators the field's type takes, from the checker's table (operators.mdx: lt..ge on String and Number, contains and
     // matches on String only); an array or map field takes none until an element is picked ([0], [*]).
     const comparisons = (t = 'String') => { for (const op of OPS_BY_TYPE[t] ?? []) kw(op, 'comparison'); };
@@ -279,12 +285,12 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, r
     else logical();
     return out;
   }
+  // A field or function the phase gives no value or refuses would only be a ruleset/expr-phase warning once picked
   for (const f of catalogue.fields.values()) {
-    if (f.deprecatedFor) continue;
-    out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+    if (offered(f)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
   }
   for (const fn of FUNCTIONS.values()) {
-    if (fn.phases && !fn.phases.includes(phase)) continue; // the checker reports it there (ruleset/expr-phase)
+    if (!callable(fn)) continue;
     out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
   }
   kw('not', 'logical');

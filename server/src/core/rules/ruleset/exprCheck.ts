@@ -4,7 +4,7 @@ import { checkRustRegexOnRe2, rustRegexRefusal, wrapStackedRepetitions } from '.
 import { suggest } from '../../suggest';
 import {
   CHARACTERISTIC_ONLY, FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
-  type FieldCatalogue, type FunctionInfo, type Ty,
+  type FieldCatalogue, type FieldInfo, type FunctionInfo, type Ty,
 } from './catalog';
 import { DYNAMIC_OPS, walk, type CallNode, type CompareNode, type CompareOp, type FieldNames, type Expr, type ExprProblem, type FieldNode, type IndexStep, type LeftKind, type ListNode, type Literal, type RangeNode } from './exprParser';
 import { cap } from '../../text';
@@ -95,6 +95,35 @@ export function fieldNames(phase?: string): FieldNames {
 /** The type of an operand (a field or a call, with its index) as the checker types it, its problems dropped: for completion. */
 export function operandType(e: Expr, phase?: string): Ty {
   return new Checker(phase).infer(e).ty;
+}
+
+/**
+ * Why a field of the phase's catalogue has no value in that phase (ruleset/expr-phase), one sentence per reason; none when it has one
+ * or the phase is not known. seesResponse: response fields have values whatever the phase (a rate limiting rule's counting
+ * expression). The checker reports these, and completion offers only the fields with none.
+ */
+export function fieldPhaseRefusals(info: FieldInfo, phase: string | undefined, seesResponse = false): string[] {
+  if (!phase) return [];
+  const out: string[] = [];
+  if (info.stage === 'response' && !seesResponse && !phaseSeesResponse(phase)) {
+    out.push(info.name.startsWith('cf.response.')
+      ? `Field "${info.name}" describes the response Cloudflare returns; it is available only in response header transform and custom error rules, and phase ${phase} runs before there is a response.`
+      : `Field "${info.name}" is set only once the origin has responded; phase ${phase} runs before that, so it never has a value here.`);
+  }
+  if (info.transformOnly && !TRANSFORM.includes(phase)) {
+    out.push(`Field "${info.name}" is available only in Transform Rules (${TRANSFORM.join(', ')}); phase ${phase} gives it no value.`);
+  }
+  if (info.only && !info.only.phases.includes(phase)) {
+    out.push(`Field "${info.name}" is available only in ${info.only.rules} (${info.only.phases.join(', ')}); phase ${phase} gives it no value.`);
+  }
+  return out;
+}
+
+/** Why a function may not be called in a phase (ruleset/expr-phase); undefined when it may or the phase is not known. The checker
+ * reports it, and completion offers only the functions without one. */
+export function functionPhaseRefusal(fn: FunctionInfo, phase: string | undefined): string | undefined {
+  if (!phase || !fn.phases || fn.phases.includes(phase)) return undefined;
+  return `${fn.name}() is not available in phase ${phase}; the platform offers it in ${fn.phases.join(', ')}.`;
 }
 
 class Checker {
@@ -228,19 +257,8 @@ class Checker {
         message: `Field "${e.name}" is deprecated; use "${info.deprecatedFor}".`,
         fixes: [{ title: `Change to "${info.deprecatedFor}"`, edits: [{ ...e.nameSpan, newText: info.deprecatedFor }], preferred: true }] });
     }
-    if (this.phase && info.stage === 'response' && !this.seesResponse && !phaseSeesResponse(this.phase)) {
-      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
-        message: e.name.startsWith('cf.response.')
-          ? `Field "${e.name}" describes the response Cloudflare returns; it is available only in response header transform and custom error rules, and phase ${this.phase} runs before there is a response.`
-          : `Field "${e.name}" is set only once the origin has responded; phase ${this.phase} runs before that, so it never has a value here.` });
-    }
-    if (this.phase && info.transformOnly && !TRANSFORM.includes(this.phase)) {
-      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
-        message: `Field "${e.name}" is available only in Transform Rules (${TRANSFORM.join(', ')}); phase ${this.phase} gives it no value.` });
-    }
-    if (this.phase && info.only && !info.only.phases.includes(this.phase)) {
-      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
-        message: `Field "${e.name}" is available only in ${info.only.rules} (${info.only.phases.join(', ')}); phase ${this.phase} gives it no value.` });
+    for (const message of fieldPhaseRefusals(info, this.phase, this.seesResponse)) {
+      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length, message });
     }
     const first = e.index[0];
     if (first?.kind === 'key' && info.lowerKeys && first.key !== first.key.toLowerCase()) {
@@ -305,10 +323,8 @@ class Checker {
       return this.indexes(e, UNKNOWN);
     }
     if (ONCE.has(e.name)) this.once(e);
-    if (this.phase && fn.phases && !fn.phases.includes(this.phase)) {
-      this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length,
-        message: `${e.name}() is not available in phase ${this.phase}; the platform offers it in ${fn.phases.join(', ')}.` });
-    }
+    const refusal = functionPhaseRefusal(fn, this.phase);
+    if (refusal) this.problems.push({ code: 'ruleset/expr-phase', offset: e.nameSpan.offset, length: e.nameSpan.length, message: refusal });
     const min = fn.params.length - (fn.optional ?? 0);
     const max = fn.rest ? fn.maxArgs ?? Infinity : fn.params.length;
     if (e.args.length < min || e.args.length > max) {
