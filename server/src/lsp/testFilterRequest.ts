@@ -102,7 +102,9 @@ export function registerTestFilter(ctx: ServerContext): void {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
       let i = 0;
-      for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => 0);
+      // A generated record is kept within the same budget of characters as a file's line (its JSON's length): a sample request
+      // carries headers, cookies and a body, about 7 KB
+      for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => coreModule().stringifyExact(r).length);
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept.records, label, total });
@@ -137,7 +139,7 @@ export function registerTestRules(ctx: ServerContext): void {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
       let i = 0;
-      for (const r of coreModule().eachSampleRequest(size)) take(r, ++i, () => 0);
+      for (const r of coreModule().eachSampleRequest(size)) take(r, ++i, () => coreModule().stringifyExact(r).length);
     }
     ctx.samples.set(doc.uri, { records: kept.records, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);

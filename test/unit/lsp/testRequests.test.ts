@@ -262,6 +262,23 @@ test('the lines kept for the lenses are bounded in size too, not only in number 
   }
 });
 
+test('the generated sample kept for the lenses is bounded in size as a file\'s lines are (10 000 sample requests of about 7 KB were 70 MB)', { timeout: 120_000 }, async () => {
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/sample.ruleset.json';
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text: JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ action: 'log', expression: 'true' }] }) } });
+    const r = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testRules', { uri, sample: 10_000 });
+    assert.deepEqual([r.error, r.total], [undefined, 10_000]);
+    const titles = (await server.conn.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '');
+    const m = titles.map((t) => /of the first ([\d,]+) sample requests$/.exec(t)).find(Boolean);
+    assert.ok(m, JSON.stringify(titles));
+    const kept = Number(m[1].replace(/,/g, ''));
+    assert.ok(kept >= 1 && kept < 10_000, `${kept} kept`);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('a lens counts the lines kept for it, and says "the first" when the file had more', { timeout: 60_000 }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-lenskept-'));
   const server = await startServer(serverJs());
