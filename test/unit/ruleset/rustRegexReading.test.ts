@@ -1,5 +1,6 @@
 // Where the three old readers of a regex (the syntax check, the RE2 rewrite, the tree of the nest and size checks) disagreed with one
-// another or with Rust's regex-syntax, found by rustRegexDifferential.test.ts; one reading now decides each case as Rust does.
+// another or with Rust's regex-syntax, found by the differential test of the old readers against the new one (since replaced by
+// regexFuzz.test.ts); one reading now decides each case as Rust does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
