@@ -95,3 +95,10 @@ test('the lens counts of a rate limiting ruleset agree with a run, and a change 
   assert.ok(again.ok);
   assert.deepEqual(again.rules.map((r) => [r.applied, r.decided]), runOn(lower, records).map((r) => [r.applied, r.decided]));
 });
+
+test('requests_to_origin true: the run says it counted cached requests too (request records carry no cache status)', () => {
+  const on = runOn(ruleset({ requests_per_period: 1, requests_to_origin: true }), [at(0), at(1)])[0];
+  assert.ok(on.ratelimit?.notes.some((n) => /requests_to_origin/.test(n) && /cache/.test(n)), JSON.stringify(on.ratelimit?.notes));
+  const off = runOn(ruleset({ requests_per_period: 1 }), [at(0), at(1)])[0];
+  assert.ok(!off.ratelimit?.notes.some((n) => /requests_to_origin/.test(n)));
+});

@@ -90,7 +90,8 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
   const tally: RateLimitTally = {
     limit: byScore ? `a score of ${threshold} in ${period} s` : `${threshold} request${threshold === 1 ? '' : 's'} in ${period} s`,
     counted: 0, acted: 0, firstActed: [], keys: 0, untimed: 0,
-    notes: ['The requests are counted as one data center\'s (cf.colo.id): the platform keeps a counter per data center.'],
+    notes: ['The requests are counted as one data center\'s (cf.colo.id): the platform keeps a counter per data center.',
+      ...(ratelimit.requests_to_origin === true ? ['requests_to_origin is true, so the platform counts only the requests that reach the origin; request records carry no cache status, so every matching request was counted here.'] : [])],
   };
   const counters = new Map<string, Counter>();
   let full = false;
