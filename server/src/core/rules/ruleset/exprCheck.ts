@@ -658,13 +658,16 @@ class Checker {
   }
 }
 
+/** A class with a set operation (difference, intersection, symmetric difference: Rust's, neither RE2's nor JavaScript's). */
+const CLASS_SET_OP = /\[[^\]]*(--|&&|~~)/;
+
 /** RE2's reason for refusing the pattern (its "error parsing regexp: " dropped), or undefined (regexVerdict keeps the answer). */
 function re2Refusal(pattern: string): string | undefined {
   try {
     checkRustRegexOnRe2(pattern);
   } catch (err) {
     const m = (err as Error).message.replace(/^error parsing regexp: /, '');
-    return /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
+    return CLASS_SET_OP.test(pattern) ? undefined : m;
   }
   return undefined;
 }
@@ -727,10 +730,13 @@ function readRegexVerdict(pattern: string): string | undefined {
   if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+  // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order)
+  const trial = js.replace(/\\[\s\S]|--/g, (m) => (m === '--' ? '\\-\\-' : m));
   try {
-    new RegExp(js);
+    new RegExp(trial);
   } catch (err) {
-    return `Invalid regex ${JSON.stringify(pattern)}: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`;
+    const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
+    return `Invalid regex ${JSON.stringify(pattern)}: ${trial === js ? why : why.replace(`/${trial}/: `, '')}.`;
   }
   // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
   // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex). What Rust takes
