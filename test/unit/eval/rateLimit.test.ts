@@ -144,3 +144,16 @@ test('past 50 000 counters, one whose period and mitigation are over makes room 
   assert.equal(b.ratelimit?.keys, 50_000);
   assert.equal(b.ratelimit?.notes.filter((n) => /50,000/.test(n)).length, 1);
 });
+
+test('requests out of time order by more than the period are counted as they come, and a note says how many, as the counts assume time order', () => {
+  // Two hours' files read in the wrong order: the first hour's requests come after the second's
+  const records = [at(3600), at(3601), at(0), at(1), at(2)];
+  const r = runOn(ruleset({ requests_per_period: 10, mitigation_timeout: 0 }), records)[0];
+  const notes = r.ratelimit?.notes.filter((n) => /time order/.test(n)) ?? [];
+  assert.equal(notes.length, 1, JSON.stringify(r.ratelimit?.notes));
+  assert.match(notes[0], /^3 requests came more than 10 s before a request read earlier \(first on line 3\)/);
+  // In order, or out of order by less than the period, no note
+  for (const seq of [[at(0), at(1), at(2)], [at(5), at(0), at(9)]]) {
+    assert.deepEqual(runOn(ruleset({ requests_per_period: 10, mitigation_timeout: 0 }), seq)[0].ratelimit?.notes.filter((n) => /time order/.test(n)), []);
+  }
+});

@@ -100,6 +100,9 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
   };
   const counters = new Map<string, Counter>();
   let full = false;
+  // Requests earlier by more than the period than one read before them (files of two hours read in the wrong order): a counter's
+  // window follows the latest request, so the counts assume time order, and a note says how many did not come in it
+  let latest = -Infinity, late = 0, lateNote = -1, lateFirst = 0;
 
   const weightOf = (record: Record<string, unknown>): number => {
     if (counting && !counting.test(record)) return 0;
@@ -117,6 +120,12 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
       if (!matched && !counting) return false;
       const t = timeOf(record);
       if (t === undefined) { if (matched) tally.untimed++; return false; }
+      if (t < latest - period * 1000) {
+        if (lateNote < 0) { lateNote = tally.notes.push('') - 1; lateFirst = line; }
+        late++;
+        tally.notes[lateNote] = `${late.toLocaleString('en')} request${late === 1 ? '' : 's'} came more than ${period} s before a request read earlier (first on line ${lateFirst}); the counts assume requests in time order, as the platform sees them: sort the requests by http.request.timestamp.sec.`;
+      }
+      if (t > latest) latest = t;
       const weight = weightOf(record);
       if (!matched && !weight) return false;
       const key = JSON.stringify(values.map((v) => v.evaluate(record)));
