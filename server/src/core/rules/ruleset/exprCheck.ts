@@ -711,18 +711,35 @@ function exampleFor(lhs: string, ty: Ty): string {
 
 /**
  * Why the platform refuses a "matches" regex, or undefined: it depends on the pattern alone, so the verdicts of the last
- * REGEX_VERDICTS_KEPT patterns are kept. A ruleset is checked whole on every edit, and each check compiled every regex of it
- * again (a JavaScript trial compile and the Rust syntax readings; RE2's answer alone was kept before).
+ * REGEX_VERDICTS_KEPT patterns are kept, together at most REGEX_VERDICT_CHARS characters of pattern and message (typing inside a
+ * long regex makes a new pattern at each keystroke). A ruleset is checked whole on every edit, and each check compiled every regex
+ * of it again (a JavaScript trial compile and the Rust syntax readings; RE2's answer alone was kept before).
  */
 const regexVerdicts = new Map<string, string | undefined>();
 const REGEX_VERDICTS_KEPT = 512;
+const REGEX_VERDICT_CHARS = 1 << 20;
+let regexVerdictChars = 0;
+
+const verdictChars = (pattern: string, verdict: string | undefined): number => pattern.length + (verdict?.length ?? 0);
 
 export function regexVerdict(pattern: string): string | undefined {
   if (regexVerdicts.has(pattern)) return regexVerdicts.get(pattern);
   const verdict = readRegexVerdict(pattern);
-  if (regexVerdicts.size >= REGEX_VERDICTS_KEPT) regexVerdicts.delete(regexVerdicts.keys().next().value!);
+  const chars = verdictChars(pattern, verdict);
+  if (chars > REGEX_VERDICT_CHARS) return verdict;
+  while (regexVerdicts.size >= REGEX_VERDICTS_KEPT || regexVerdictChars + chars > REGEX_VERDICT_CHARS) {
+    const [oldest, old] = regexVerdicts.entries().next().value!;
+    regexVerdicts.delete(oldest);
+    regexVerdictChars -= verdictChars(oldest, old);
+  }
   regexVerdicts.set(pattern, verdict);
+  regexVerdictChars += chars;
   return verdict;
+}
+
+/** What regexVerdict keeps: patterns, their characters with their messages', and the budget of those. */
+export function regexVerdictsKept(): { patterns: number; chars: number; budget: number } {
+  return { patterns: regexVerdicts.size, chars: regexVerdictChars, budget: REGEX_VERDICT_CHARS };
 }
 
 function readRegexVerdict(pattern: string): string | undefined {
