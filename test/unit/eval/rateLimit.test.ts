@@ -102,3 +102,65 @@ test('requests_to_origin true: the run says it counted cached requests too (requ
   const off = runOn(ruleset({ requests_per_period: 1 }), [at(0), at(1)])[0];
   assert.ok(!off.ratelimit?.notes.some((n) => /requests_to_origin/.test(n)));
 });
+
+test('a counting expression counts the requests it matches, those the rule\'s expression does not match too; the action applies to the rule\'s matches only', () => {
+  // parameters.mdx: "If the counting expression did not include the matching expression (that is, if you had set the counting
+  // expression to http.response.code eq 403), any response with a 403 status code on any URL would increase the counter";
+  // best-practices.mdx: "the matching criteria will only be used when an action is triggered"
+  const body = ruleset({ requests_per_period: 1, mitigation_timeout: 0, counting_expression: 'http.request.method eq "POST"' });
+  const records = [at(0, { 'http.request.uri.path': '/b', 'http.request.method': 'POST' }), at(1, { 'http.request.uri.path': '/b', 'http.request.method': 'POST' }),
+    at(2, { 'http.request.method': 'GET' }), at(3, { 'http.request.uri.path': '/c', 'http.request.method': 'GET' })];
+  const r = runOn(body, records)[0];
+  assert.equal(r.matched, 1);
+  assert.equal(r.ratelimit?.counted, 2, 'the two POSTs to /b');
+  assert.deepEqual(r.ratelimit?.firstActed, [3], 'the GET to /form, the rule\'s match, over the count of the POSTs');
+  assert.equal(r.applied, 1);
+  // The lens counts agree
+  const lens = rulesetLensCounts(body, records, new RememberedMatches(records.length));
+  assert.ok(lens.ok);
+  assert.deepEqual(lens.rules.map((x) => [x.matched, x.applied, x.decided]), runOn(body, records).map((x) => [x.matched, x.applied, x.decided]));
+  // Without a counting expression, what the rule does not match is not counted
+  const plain = runOn(ruleset({ requests_per_period: 1, mitigation_timeout: 0 }), records)[0];
+  assert.equal(plain.ratelimit?.counted, 1);
+  assert.equal(plain.applied, 0);
+});
+
+test('every request that reaches a rate limiting rule meets its counting expression, those of a rule before it that did not end them too', () => {
+  const body = { phase: 'http_ratelimit', rules: [
+    { action: 'block', expression: 'http.request.uri.path eq "/b"', ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 10, requests_per_period: 1000 } },
+    { action: 'block', expression: 'http.request.uri.path eq "/form"', ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 10, requests_per_period: 1, counting_expression: 'true' } },
+  ] };
+  // Rule 0 counts but never acts (1000): every request reaches rule 1, whose counting expression counts them all
+  const r = runOn(body, [at(0, { 'http.request.uri.path': '/b' }), at(1, { 'http.request.uri.path': '/b' }), at(2)]);
+  assert.equal(r[1].ratelimit?.counted, 3);
+  assert.deepEqual(r[1].ratelimit?.firstActed, [3]);
+});
+
+test('past 50 000 counters, one whose period and mitigation are over makes room for a new value, as the platform\'s expire', () => {
+  // A day of traffic from 50 000 addresses, one request each, then one address twice in a second: its second request is over 1 in 10 s
+  const records: RequestRecord[] = [];
+  for (let i = 0; i < 50_000; i++) records.push(at(i, { 'ip.src': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }));
+  records.push(at(50_000, { 'ip.src': '192.0.2.9' }), at(50_000.5, { 'ip.src': '192.0.2.9' }));
+  const r = runOn(ruleset({ requests_per_period: 1, mitigation_timeout: 0 }), records)[0];
+  assert.deepEqual(r.ratelimit?.firstActed, [50_002]);
+  assert.deepEqual(r.ratelimit?.notes.filter((n) => /50,000/.test(n)), [], 'no value went uncounted');
+  // Within one period every counter is live: a new value past 50 000 is not counted, and the note says so
+  const busy: RequestRecord[] = [];
+  for (let i = 0; i < 50_002; i++) busy.push(at(i / 10_000, { 'ip.src': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }));
+  const b = runOn(ruleset({ requests_per_period: 1, mitigation_timeout: 0 }), busy)[0];
+  assert.equal(b.ratelimit?.keys, 50_000);
+  assert.equal(b.ratelimit?.notes.filter((n) => /50,000/.test(n)).length, 1);
+});
+
+test('requests out of time order by more than the period are counted as they come, and a note says how many, as the counts assume time order', () => {
+  // Two hours' files read in the wrong order: the first hour's requests come after the second's
+  const records = [at(3600), at(3601), at(0), at(1), at(2)];
+  const r = runOn(ruleset({ requests_per_period: 10, mitigation_timeout: 0 }), records)[0];
+  const notes = r.ratelimit?.notes.filter((n) => /time order/.test(n)) ?? [];
+  assert.equal(notes.length, 1, JSON.stringify(r.ratelimit?.notes));
+  assert.match(notes[0], /^3 requests came more than 10 s before a request read earlier \(first on line 3\)/);
+  // In order, or out of order by less than the period, no note
+  for (const seq of [[at(0), at(1), at(2)], [at(5), at(0), at(9)]]) {
+    assert.deepEqual(runOn(ruleset({ requests_per_period: 10, mitigation_timeout: 0 }), seq)[0].ratelimit?.notes.filter((n) => /time order/.test(n)), []);
+  }
+});

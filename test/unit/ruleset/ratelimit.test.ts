@@ -125,6 +125,11 @@ test('the configuration restrictions: lists with requests_to_origin, response fi
   r = rl(BASE, { expression: 'ip.src in $bad_ips' }, { kind: 'root' });
   assert.deepEqual(r.at.map((a) => a[0]), ['ruleset/ratelimit-parameters']);
   assert.match(r.problems[0].message, /account/);
+  // The account's rate limiting rules live in a ruleset of kind "custom" (waf/account/rate-limiting-rulesets/create-api.mdx: "a
+  // rate limiting ruleset is a regular custom ruleset"), which its root entry point executes
+  r = rl({ ...BASE, requests_to_origin: false }, { expression: 'ip.src in $bad_ips' }, { kind: 'custom' });
+  assert.deepEqual(r.at, [['ruleset/ratelimit-parameters', '"ip.src in $bad_ips"']]);
+  assert.match(r.problems[0].message, /account/);
 });
 
 test('in the editor: completion inside a characteristic offers fields, and the ratelimit members have hovers and completions', async () => {

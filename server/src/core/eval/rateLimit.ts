@@ -16,7 +16,7 @@ export interface RateLimitTally {
   acted: number;
   /** The first of them, by line, at most FIRST. */
   firstActed: number[];
-  /** How many counters there were: distinct values of the characteristics. */
+  /** How many counters there were: distinct values of the characteristics (a value seen again once its counter expired, twice). */
   keys: number;
   /** Requests the rule matched that carry no http.request.timestamp.sec: not counted, and never acted on. */
   untimed: number;
@@ -32,19 +32,25 @@ export interface Compilers {
 
 export interface RateLimiter {
   tally: RateLimitTally;
-  /** A request the rule's expression matched, reached and enabled: whether the action applies to it, the counters updated. */
-  take(record: Record<string, unknown>, line: number): boolean;
+  /**
+   * A request that reached the rule (enabled): whether the action applies to it, the counters updated. `matched` false: the rule's
+   * expression did not match it, and only a counting expression of its own counts it ("any response with a 403 status code on any
+   * URL would increase the counter", parameters.mdx); the action never applies.
+   */
+  take(record: Record<string, unknown>, line: number, matched?: boolean): boolean;
 }
 
 const FIRST = 5;
-/** Counters kept at most: past this many distinct values, a new value is not counted (a note says so). */
+/** Counters kept at most: past this many values with a live counter (requests in its period, or a mitigation under way), a new
+ * value is not counted (a note says so); a counter whose period and mitigation are over gives way to a new value. */
 const KEYS_MAX = 50_000;
 /** The score a complexity-based rule adds, as the platform takes it from the origin's header ("between 1 and 1,000,000"). */
 const SCORE_MAX = 1_000_000;
 const CHARACTERISTICS_SITE = EXPRESSION_SITES.find((s) => s.at[1] === 'characteristics')!;
 
-/** One counter: what was counted in each second of the period (seconds ascending), their sum, and when a mitigation ends (ms). */
-interface Counter { secs: number[]; weights: number[]; sum: number; until: number }
+/** One counter: what was counted in each second of the period (seconds ascending), their sum, when a mitigation ends (ms), and the
+ * latest second a request of its value came. */
+interface Counter { secs: number[]; weights: number[]; sum: number; until: number; last: number }
 
 /** Milliseconds since the epoch of a request, from the rules language's timestamp fields; undefined without them. */
 function timeOf(record: Record<string, unknown>): number | undefined {
@@ -95,6 +101,9 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
   };
   const counters = new Map<string, Counter>();
   let full = false;
+  // Requests earlier by more than the period than one read before them (files of two hours read in the wrong order): a counter's
+  // window follows the latest request, so the counts assume time order, and a note says how many did not come in it
+  let latest = -Infinity, late = 0, lateNote = -1, lateFirst = 0;
 
   const weightOf = (record: Record<string, unknown>): number => {
     if (counting && !counting.test(record)) return 0;
@@ -108,25 +117,40 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
 
   return {
     tally,
-    take(record, line) {
+    take(record, line, matched = true) {
+      if (!matched && !counting) return false;
       const t = timeOf(record);
-      if (t === undefined) { tally.untimed++; return false; }
+      if (t === undefined) { if (matched) tally.untimed++; return false; }
+      if (t < latest - period * 1000) {
+        if (lateNote < 0) { lateNote = tally.notes.push('') - 1; lateFirst = line; }
+        late++;
+        tally.notes[lateNote] = `${late.toLocaleString('en')} request${late === 1 ? '' : 's'} came more than ${period} s before a request read earlier (first on line ${lateFirst}); the counts assume requests in time order, as the platform sees them: sort the requests by http.request.timestamp.sec.`;
+      }
+      if (t > latest) latest = t;
+      const weight = weightOf(record);
+      if (!matched && !weight) return false;
       const key = JSON.stringify(values.map((v) => v.evaluate(record)));
+      const sec = Math.floor(t / 1000);
       let c = counters.get(key);
-      if (!c) {
+      if (c) {
+        // The map's order is the order of the counters' latest requests: the first is the one that expires first
+        if (c.last < sec) { c.last = sec; counters.delete(key); counters.set(key, c); }
+      } else {
         if (counters.size >= KEYS_MAX) {
-          if (!full) { full = true; tally.notes.push(`Past ${KEYS_MAX.toLocaleString('en')} distinct values of the characteristics, a new value was not counted.`); }
-          return false;
+          const [oldKey, old] = counters.entries().next().value as [string, Counter];
+          if (old.last <= sec - period && old.until <= t) counters.delete(oldKey);
+          else {
+            if (!full) { full = true; tally.notes.push(`Past ${KEYS_MAX.toLocaleString('en')} values of the characteristics with requests in the same period, a new value was not counted.`); }
+            return false;
+          }
         }
-        counters.set(key, c = { secs: [], weights: [], sum: 0, until: -Infinity });
+        counters.set(key, c = { secs: [], weights: [], sum: 0, until: -Infinity, last: sec });
         tally.keys++;
       }
       // The window: the seconds after (now - period), counted by whole seconds
-      const sec = Math.floor(t / 1000);
       let drop = 0;
       while (drop < c.secs.length && c.secs[drop] <= sec - period) { c.sum -= c.weights[drop]; drop++; }
       if (drop) { c.secs.splice(0, drop); c.weights.splice(0, drop); }
-      const weight = weightOf(record);
       const add = (): void => {
         if (!weight) return;
         tally.counted++;
@@ -135,6 +159,7 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
         if (last >= 0 && c.secs[last] >= sec) c.weights[last] += weight; // a request out of order counts in the latest second
         else { c.secs.push(sec); c.weights.push(weight); }
       };
+      if (!matched) { add(); return false; }
       if (!afterResponse) add();
       let acts: boolean;
       if (timeout > 0) {

@@ -782,19 +782,20 @@ function limitersOf(run: RunRule[]): { ok: true; limiters: (RateLimiter | undefi
 }
 
 /** The tallies of one request, given which rules match it (matches(k) for rule k, asked in order, each once) and, for a rate limiting
- * rule reached and enabled, whether its action applies (acts(k)). */
-function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number, acts: (k: number) => boolean): { ended: boolean; ran: boolean } {
+ * rule reached and enabled, whether its action applies (acts(k, true)), or, when it does not match, that it was reached (acts(k, false):
+ * its counting expression may count the request). */
+function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number, acts: (k: number, matched: boolean) => boolean): { ended: boolean; ran: boolean } {
   let ended = false;
   let ran = false;
   let skipped: Set<string> | undefined;
   for (const [k, rule] of run.entries()) {
     const { tally } = rule;
-    if (!matches(k)) continue;
+    if (!matches(k)) { if (!ended && tally.enabled) acts(k, false); continue; }
     tally.matched++;
     if (tally.firstMatches.length < 5) tally.firstMatches.push(line);
     if (ended || !tally.enabled) continue;
     if (rule.executes !== undefined && skipped?.has(rule.executes)) { tally.skipped++; continue; }
-    if (!acts(k)) continue;
+    if (!acts(k, true)) continue;
     tally.applied++;
     if (rule.executes !== undefined) ran = true;
     for (const id of rule.skipsRulesets) (skipped ??= new Set()).add(id);
@@ -843,7 +844,7 @@ export function compileRuleset(value: unknown): {
         if (hit && evaluated[k]) for (const p of places[k]) noteValue(p, record, line, budget);
         return hit;
       };
-      const acts = (k: number) => limiters[k]?.take(record, line) ?? true;
+      const acts = (k: number, matched: boolean) => limiters[k]?.take(record, line, matched) ?? matched;
       const { ended, ran } = tallyOne(run, matches, line, acts);
       if (!ended) undecided++;
       if (ran) executed++;
@@ -950,7 +951,8 @@ export function rulesetLensCounts(value: unknown, records: readonly RequestRecor
       const ends = rule.tally.terminating || rule.skipsRest;
       const skips = rule.skipsRulesets.length > 0;
       for (let j = 0; j < n; j++) {
-        if (v[j] !== 1 || endedAt[j] >= 0) continue;
+        if (endedAt[j] >= 0) continue;
+        if (v[j] !== 1) { limiter?.take(records[j], j + 1, false); continue; }
         if (rule.executes !== undefined && skippedBy.size > 0 && skippedBy.get(j)?.some((i) => run[i].skipsRulesets.includes(rule.executes!))) { c.skipped++; continue; }
         if (limiter && !limiter.take(records[j], j + 1)) continue;
         c.applied++;

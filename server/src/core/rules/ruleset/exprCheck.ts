@@ -658,13 +658,16 @@ class Checker {
   }
 }
 
+/** A class with a set operation (difference, intersection, symmetric difference: Rust's, neither RE2's nor JavaScript's). */
+const CLASS_SET_OP = /\[[^\]]*(--|&&|~~)/;
+
 /** RE2's reason for refusing the pattern (its "error parsing regexp: " dropped), or undefined (regexVerdict keeps the answer). */
 function re2Refusal(pattern: string): string | undefined {
   try {
     checkRustRegexOnRe2(pattern);
   } catch (err) {
     const m = (err as Error).message.replace(/^error parsing regexp: /, '');
-    return /\[[^\]]*(--|&&|~~)/.test(pattern) ? undefined : m;
+    return CLASS_SET_OP.test(pattern) ? undefined : m;
   }
   return undefined;
 }
@@ -708,18 +711,35 @@ function exampleFor(lhs: string, ty: Ty): string {
 
 /**
  * Why the platform refuses a "matches" regex, or undefined: it depends on the pattern alone, so the verdicts of the last
- * REGEX_VERDICTS_KEPT patterns are kept. A ruleset is checked whole on every edit, and each check compiled every regex of it
- * again (a JavaScript trial compile and the Rust syntax readings; RE2's answer alone was kept before).
+ * REGEX_VERDICTS_KEPT patterns are kept, together at most REGEX_VERDICT_CHARS characters of pattern and message (typing inside a
+ * long regex makes a new pattern at each keystroke). A ruleset is checked whole on every edit, and each check compiled every regex
+ * of it again (a JavaScript trial compile and the Rust syntax readings; RE2's answer alone was kept before).
  */
 const regexVerdicts = new Map<string, string | undefined>();
 const REGEX_VERDICTS_KEPT = 512;
+const REGEX_VERDICT_CHARS = 1 << 20;
+let regexVerdictChars = 0;
+
+const verdictChars = (pattern: string, verdict: string | undefined): number => pattern.length + (verdict?.length ?? 0);
 
 export function regexVerdict(pattern: string): string | undefined {
   if (regexVerdicts.has(pattern)) return regexVerdicts.get(pattern);
   const verdict = readRegexVerdict(pattern);
-  if (regexVerdicts.size >= REGEX_VERDICTS_KEPT) regexVerdicts.delete(regexVerdicts.keys().next().value!);
+  const chars = verdictChars(pattern, verdict);
+  if (chars > REGEX_VERDICT_CHARS) return verdict;
+  while (regexVerdicts.size >= REGEX_VERDICTS_KEPT || regexVerdictChars + chars > REGEX_VERDICT_CHARS) {
+    const [oldest, old] = regexVerdicts.entries().next().value!;
+    regexVerdicts.delete(oldest);
+    regexVerdictChars -= verdictChars(oldest, old);
+  }
   regexVerdicts.set(pattern, verdict);
+  regexVerdictChars += chars;
   return verdict;
+}
+
+/** What regexVerdict keeps: patterns, their characters with their messages', and the budget of those. */
+export function regexVerdictsKept(): { patterns: number; chars: number; budget: number } {
+  return { patterns: regexVerdicts.size, chars: regexVerdictChars, budget: REGEX_VERDICT_CHARS };
 }
 
 function readRegexVerdict(pattern: string): string | undefined {
@@ -727,10 +747,13 @@ function readRegexVerdict(pattern: string): string | undefined {
   if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+  // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order)
+  const trial = js.replace(/\\[\s\S]|--/g, (m) => (m === '--' ? '\\-\\-' : m));
   try {
-    new RegExp(js);
+    new RegExp(trial);
   } catch (err) {
-    return `Invalid regex ${JSON.stringify(pattern)}: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`;
+    const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
+    return `Invalid regex ${JSON.stringify(pattern)}: ${trial === js ? why : why.replace(`/${trial}/: `, '')}.`;
   }
   // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
   // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex). What Rust takes

@@ -167,7 +167,9 @@ const ratelimitParameters: Rule = {
         out.push(ctx.report('ruleset/ratelimit-parameters', `The counting expression cannot use both response fields (${counting.response}) and custom lists (${counting.list}).`,
           doc.locate([...path, 'ratelimit', 'counting_expression'])));
       }
-      if (isObj(body) && body.kind === 'root' && rule$.list) {
+      // The account's rate limiting rules are a ruleset of kind "custom" its root entry point executes (create-api.mdx of
+      // waf/account/rate-limiting-rulesets); a zone's are of kind "zone"
+      if (isObj(body) && (body.kind === 'custom' || body.kind === 'root') && rule$.list) {
         out.push(ctx.report('ruleset/ratelimit-parameters', `At the account level a rate limiting rule's expression cannot use custom lists (${rule$.list}).`, doc.locate([...path, 'expression'])));
       }
     });
@@ -191,10 +193,12 @@ const execute: Rule = {
       }
       if (typeof ap.id !== 'string') return; // the schema reports the type
       const known = managedRuleset(ap.id);
-      if (!known) {
+      // An execute rule of another phase runs a ruleset of the account's own (an account's custom or rate limiting ruleset,
+      // waf/account/rate-limiting-rulesets/create-api.mdx), whose id no catalogue can know
+      if (!known && MANAGED_RULESETS.some((r) => r.phase === phase)) {
         out.push(ctx.report('ruleset/unknown-managed-ruleset',
           `Unknown managed ruleset id "${ap.id}"; known ids: ${MANAGED_RULESETS.map((r) => `${r.id} (${r.name})`).join(', ')}.`, doc.locate(idPath)));
-      } else if (known.phase !== phase) {
+      } else if (known && known.phase !== phase) {
         out.push(ctx.report('ruleset/managed-ruleset-phase', `"${known.name}" (${known.id}) runs in phase ${known.phase}, not in ${phase}.`, doc.locate(idPath)));
       }
     });

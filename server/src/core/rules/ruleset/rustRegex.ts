@@ -216,6 +216,7 @@ function readRegex(p: string): RegexRead {
     if (p[j] === '^') j++;
     if (p[j] === ']') j++;
     let text = p.slice(i, j);
+    const opened = text.length;
     let prevClassy = false, prevEnd = -1, rangeOpen = false;
     while (j < n && depth > 0) {
       const d = p[j];
@@ -235,7 +236,15 @@ function readRegex(p: string): RegexRead {
         classy = true;
       } else if (d === '[') { depth++; j++; text += d; prevEnd = -1; continue; }
       else if (d === ']') { depth--; j++; text += d; prevEnd = -1; continue; }
-      else if (d === '-' && prevEnd >= 0 && p[j + 1] !== ']' && !rangeOpen) {
+      else if (d === '-' && p[j + 1] === '-' && !rangeOpen && text.length > opened) {
+        // "--" after an item is a class difference (regex-syntax's parse_set_class: ClassSetBinaryOpKind::Difference), and a "-"
+        // before another "-" opens no range (parse_set_class_range): [\w--\d], [a--b]. Leading dashes are literals
+        text += '--';
+        j += 2;
+        prevEnd = -1;
+        prevClassy = false;
+        continue;
+      } else if (d === '-' && prevEnd >= 0 && p[j + 1] !== ']' && !rangeOpen) {
         if (prevClassy) refuse(`a class range ${at(j)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
         rangeOpen = true;
         j++;
