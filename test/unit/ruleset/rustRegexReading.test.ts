@@ -69,3 +69,12 @@ test('a counted repetition of what matches only the empty string is at most one 
   }
   assert.equal(compileRustRegex('a(?:){3000}?b').matcher('xab').find(), true);
 });
+
+test('an assertion inside a class is refused as regex-syntax refuses it (ClassEscapeInvalid), with a class set operation too, where RE2\'s own refusal is not reported', () => {
+  for (const p of ['[\\A]', '[a\\z]', '[\\b]', '[x\\B]', '[\\<]', '[a~~\\A]', '[\\w--\\b]']) {
+    assert.match(rustRegexRefusal(p) ?? '', /an assertion, which Rust regex refuses inside a class/, p);
+    assert.equal(regexErrors(p).length, 1, p);
+  }
+  assert.equal(rustRegexRefusal('[\\d\\w\\.]'), undefined);
+  assert.equal(rustRegexRefusal('\\b[a]\\B'), undefined);
+});

@@ -226,6 +226,8 @@ function readRegex(p: string): RegexRead {
       if (d === '\\') {
         const r = escape(j, true);
         if (!r) { text += '\\'; j++; break; }
+        // An assertion is no item of a class (into_class_set_item: ClassEscapeInvalid, "invalid escape sequence found in character class")
+        if (r.kind === 'assert') refuse(`"${p.slice(j, r.end)}" ${at(j)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
         classy = r.kind === 'class';
         text += r.re2;
         j = r.end;
