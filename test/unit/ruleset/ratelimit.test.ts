@@ -145,3 +145,8 @@ test('in the editor: completion inside a characteristic offers fields, and the r
   const members = ls.complete('waf-ruleset', ls.parse(keyText), keyText.indexOf('"": 60') + 1).map((c) => c.label);
   for (const m of ['mitigation_timeout', 'counting_expression', 'requests_to_origin', 'score_per_period']) assert.ok(members.some((l) => l.includes(m)), `${m} in ${members.join(' ')}`);
 });
+
+test('an empty characteristic is one problem (the schema\'s), not also a syntax error of an empty expression', () => {
+  const r = rl({ ...BASE, characteristics: ['cf.colo.id', 'ip.src', ''] });
+  assert.deepEqual(r.at.map((a) => a[0]), ['schema/range'], JSON.stringify(r.at));
+});

@@ -20,7 +20,8 @@ export interface ExpressionSite {
   /** The value as messages name it ("URI path rewrite"); a header's adds its name. */
   what: string;
   rewrite: RewriteKind;
-  /** An empty string is no expression here: the platform uses the rule's match expression instead (a counting expression). */
+  /** An empty string is no expression here: the platform uses the rule's match expression instead (a counting expression); or the
+   * schema refuses it already (a rate limiting characteristic: minLength), and an empty expression's syntax error would say it twice. */
   emptyIsUnset?: true;
   /** Response fields have values here whatever the phase (a counting expression with one counts once the response is sent). */
   seesResponse?: true;
@@ -60,7 +61,7 @@ export const EXPRESSION_SITES: readonly ExpressionSite[] = [
   // The same page's characteristics: each a field ("ip.src", http.request.headers["<header_name>"]), a function's value
   // (lookup_json_string(http.request.body.raw, "<key>")) or "Custom (enter expression) ... a function such as substring() or
   // lower(), or a more complex expression" — a value of any type; cf.colo.id and cf.unique_visitor_id are names of their own
-  { at: ['ratelimit', 'characteristics', '#'], role: 'value', type: T.Unknown, what: 'rate limiting characteristic', rewrite: 'other', names: CHARACTERISTIC_ONLY },
+  { at: ['ratelimit', 'characteristics', '#'], role: 'value', type: T.Unknown, what: 'rate limiting characteristic', rewrite: 'other', names: CHARACTERISTIC_ONLY, emptyIsUnset: true },
 ];
 
 export const MATCH_SITE: ExpressionSite = EXPRESSION_SITES[0];
