@@ -150,3 +150,14 @@ test('an empty characteristic is one problem (the schema\'s), not also a syntax 
   const r = rl({ ...BASE, characteristics: ['cf.colo.id', 'ip.src', ''] });
   assert.deepEqual(r.at.map((a) => a[0]), ['schema/range'], JSON.stringify(r.at));
 });
+
+test('hover on cf.colo.id or cf.unique_visitor_id says what the characteristic counts by, in the characteristics and in an expression', async () => {
+  const { getLanguageService } = await import('../../../server/src/core/index');
+  const ls = getLanguageService();
+  const text = JSON.stringify({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'cf.colo.id eq 1', ratelimit: { characteristics: ['cf.colo.id', 'cf.unique_visitor_id'], period: 60, requests_per_period: 5 } }] }, null, 2);
+  const doc = ls.parse(text);
+  const at = (needle: string, nth = 0) => { let i = -1; for (let k = 0; k <= nth; k++) i = text.indexOf(needle, i + 1); return i + 2; };
+  assert.match(ls.hover('waf-ruleset', doc, at('cf.colo.id', 1))?.markdown ?? '', /cf\.colo\.id.*rate limiting characteristic.*data center/s);
+  assert.match(ls.hover('waf-ruleset', doc, at('cf.unique_visitor_id'))?.markdown ?? '', /IP with NAT support/);
+  assert.match(ls.hover('waf-ruleset', doc, at('cf.colo.id', 0))?.markdown ?? '', /not a field of expressions/);
+});

@@ -3,7 +3,7 @@
 import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
-  FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
+  CHARACTERISTIC_ONLY, FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
   managedRuleset, sameTy, tyName, type FieldInfo, type FunctionInfo, type Ty,
 } from './catalog';
 import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
@@ -101,6 +101,10 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
       return { ...span, markdown: `\`${signature(fn)}\`\n\n${fn.doc}${phases}` };
     }
     if (KEYWORDS.has(tok.text)) return { ...span, markdown: OPERATOR_DOCS[tok.text] ?? `Operator \`${tok.text}\`.` };
+    const characteristic = CHARACTERISTIC_ONLY.get(tok.text);
+    if (characteristic) {
+      return { ...span, markdown: `**${tok.text}**: a rate limiting characteristic (${characteristic}), not a field of expressions: it goes in a rate limiting rule's \`ratelimit.characteristics\`, where the platform keeps one counter per value.` };
+    }
   }
   if (tok.kind === 'punct' && OPERATOR_DOCS[tok.text]) return { ...span, markdown: OPERATOR_DOCS[tok.text] };
   return undefined;
