@@ -161,3 +161,16 @@ test('hover on cf.colo.id or cf.unique_visitor_id says what the characteristic c
   assert.match(ls.hover('waf-ruleset', doc, at('cf.unique_visitor_id'))?.markdown ?? '', /IP with NAT support/);
   assert.match(ls.hover('waf-ruleset', doc, at('cf.colo.id', 0))?.markdown ?? '', /not a field of expressions/);
 });
+
+test('completion in a characteristic offers cf.colo.id and cf.unique_visitor_id (names of their own) first, then the fields', async () => {
+  const { getLanguageService } = await import('../../../server/src/core/index');
+  const ls = getLanguageService();
+  const text = JSON.stringify({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'true', ratelimit: { characteristics: [''], period: 60, requests_per_period: 5 } }] }, null, 2);
+  const items = ls.complete('waf-ruleset', ls.parse(text), text.indexOf('""', text.indexOf('characteristics')) + 1);
+  const sorted = [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((c) => c.label);
+  assert.deepEqual(sorted.slice(0, 2).sort(), ['cf.colo.id', 'cf.unique_visitor_id']);
+  assert.ok(sorted.includes('ip.src'));
+  // Not in a match expression, where an expression cannot read them
+  const expr = JSON.stringify({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: '' }] });
+  assert.ok(!ls.complete('waf-ruleset', ls.parse(expr), expr.indexOf('""') + 1).some((c) => c.label === 'cf.colo.id'));
+});

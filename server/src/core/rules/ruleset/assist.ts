@@ -289,6 +289,10 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, s
     else logical();
     return out;
   }
+  // A place's names of its own first, at its start (a rate limit's "cf.colo.id", mandatory, is no field)
+  if (site.names && preceding.length === 0) {
+    for (const [name, what] of site.names) out.push({ label: name, kind: 'constant', detail: what, replace, sortText: `0${name}` });
+  }
   // A field or function the phase gives no value or refuses would only be a ruleset/expr-phase warning once picked
   for (const f of catalogue.fields.values()) {
     if (offered(f)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
