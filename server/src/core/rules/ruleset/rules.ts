@@ -118,7 +118,6 @@ const ratelimitCharacteristics: Rule = {
   },
 };
 
-
 /**
  * A rate limiting rule's parameters beyond what the schema says of each member (waf/rate-limiting-rules/parameters.mdx and its
  * "Configuration restrictions"): the rule counts requests (requests_per_period) or a score (score_per_period, with the origin's
