@@ -185,6 +185,9 @@ export interface TestRulesResult extends SkippedLines {
 /** What a rate limiting rule's run counted (core/eval/rateLimit.ts RateLimitTally). */
 export interface TestRulesRateLimit {
   limit: string; counted: number; acted: number; firstActed: number[]; keys: number; untimed: number; notes: string[];
+  /** The characteristics keying the counters, and who the action applied to most (their values, most first); absent from servers
+   * before them. */
+  characteristics?: string[]; top?: { values: (string | null)[]; acted: number }[];
 }
 
 /** A rate limiting rule's run in sentences, one a line, the same in the CLI and the editor's report. */
@@ -193,6 +196,7 @@ export function rateLimitLines(t: TestRulesRateLimit): string[] {
   return [
     `rate limit ${t.limit}: ${n(t.counted)} request(s) counted in ${n(t.keys)} counter(s) (one per value of the characteristics); ` +
       (t.acted ? `the action applied to ${n(t.acted)}, first on line(s) ${t.firstActed.join(', ')}.` : 'no count passed the limit, so the action applied to none.'),
+    ...(t.top?.length && t.characteristics?.length ? [`most acted on: ${t.top.map((x) => `${x.values.map((v, k) => `${t.characteristics![k]} ${v === null ? '(no value)' : v}`).join(', ')} (${n(x.acted)})`).join('; ')}.`] : []),
     ...(t.untimed ? [`${n(t.untimed)} matching request(s) have no http.request.timestamp.sec and were not counted.`] : []),
     ...t.notes,
   ];

@@ -402,6 +402,8 @@ test('edgekit test-rules on a rate limiting ruleset: the action applies over the
     assert.deepEqual([rule.ratelimit.keys, rule.ratelimit.firstActed], [2, [4, 5]]);
     const text = await run(['test-rules', ruleset, requests]);
     assert.match(text.stdout, /matches 5, applies to 2, decides 2\n {4}rate limit 2 requests in 10 s: 5 request\(s\) counted in 2 counter\(s\) .*the action applied to 2, first on line\(s\) 4, 5\./);
+    assert.match(text.stdout, /\n {4}most acted on: ip\.src 192\.0\.2\.1 \(2\)\.\n/);
+    assert.deepEqual(rule.ratelimit.top, [{ values: ['192.0.2.1'], acted: 2 }]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

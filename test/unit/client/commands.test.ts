@@ -436,11 +436,13 @@ test('Test Rules report: what a rule sets (header values, a static value, a remo
 test('Test Rules report: a rate limiting rule gets a "Rate limits" section with its counters; a ruleset without one gets none', async () => {
   const { rulesReport } = await import('../../../client/src/commands/logpush');
   const base = { label: '0: block when http.request.uri.path eq "/login"', action: 'block', enabled: true, terminating: true, matched: 5, applied: 2, decided: 2, skipped: 0, firstMatches: [1, 2, 3, 4, 5] };
-  const ratelimit = { limit: '2 requests in 10 s', counted: 5, acted: 2, firstActed: [4, 5], keys: 2, untimed: 1, notes: ['The requests are counted as one data center\'s (cf.colo.id): the platform keeps a counter per data center.'] };
+  const ratelimit = { limit: '2 requests in 10 s', counted: 5, acted: 2, firstActed: [4, 5], keys: 2, untimed: 1, notes: ['The requests are counted as one data center\'s (cf.colo.id): the platform keeps a counter per data center.'],
+    characteristics: ['ip.src'], top: [{ values: ['192.0.2.1'], acted: 2 }] };
   const md = rulesReport('rl.ruleset.json', { total: 6, undecided: 4, source: 'sample', rules: [{ ...base, ratelimit }] } as never);
   const section = md.slice(md.indexOf('## Rate limits'));
   assert.ok(md.includes('## Rate limits'), md);
   assert.match(section, /rate limit 2 requests in 10 s: 5 request\(s\) counted in 2 counter\(s\).*applied to 2, first on line\(s\) 4, 5\./);
   assert.match(section, /1 matching request\(s\) have no http\.request\.timestamp\.sec/);
+  assert.match(section, /most acted on: ip\.src 192\.0\.2\.1 \(2\)\./);
   assert.ok(!rulesReport('r.ruleset.json', { total: 6, undecided: 4, source: 'sample', rules: [base] } as never).includes('## Rate limits'));
 });

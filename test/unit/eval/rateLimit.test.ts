@@ -164,3 +164,11 @@ test('requests out of time order by more than the period are counted as they com
     assert.deepEqual(runOn(ruleset({ requests_per_period: 10, mitigation_timeout: 0 }), seq)[0].ratelimit?.notes.filter((n) => /time order/.test(n)), []);
   }
 });
+
+test('the tally names who the action applied to most: the characteristics\' values of the top counters, with how many requests', () => {
+  const a = { 'ip.src': '192.0.2.1' }, b = { 'ip.src': '198.51.100.7' }, c = { 'ip.src': '203.0.113.9' };
+  const seq = [at(0, a), at(1, a), at(2, a), at(3, a), at(4, b), at(5, b), at(6, b), at(7, c)];
+  const r = runOn(ruleset({ requests_per_period: 1, mitigation_timeout: 0 }), seq)[0];
+  assert.deepEqual(r.ratelimit?.characteristics, ['ip.src', 'http.request.headers["x-api-key"]']);
+  assert.deepEqual(r.ratelimit?.top, [{ values: ['192.0.2.1', '["k1"]'], acted: 3 }, { values: ['198.51.100.7', '["k1"]'], acted: 2 }]);
+});

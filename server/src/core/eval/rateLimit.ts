@@ -22,6 +22,11 @@ export interface RateLimitTally {
   untimed: number;
   /** What the run could not do as the platform does ("new values past 50 000 were not counted"). */
   notes: string[];
+  /** The characteristics whose values key the counters (cf.colo.id and cf.unique_visitor_id, in no request record, left out). */
+  characteristics: string[];
+  /** Who the action applied to most: the values of the characteristics (in their order; null: none) of the TOP counters with the most
+   * requests acted on, most first (the first to get there first on a tie). */
+  top: { values: (string | null)[]; acted: number }[];
 }
 
 /** The compilers of rules.ts, passed in (rules.ts imports this module). */
@@ -41,6 +46,8 @@ export interface RateLimiter {
 }
 
 const FIRST = 5;
+/** How many counters the tally names in `top`. */
+const TOP = 3;
 /** Counters kept at most: past this many values with a live counter (requests in its period, or a mitigation under way), a new
  * value is not counted (a note says so); a counter whose period and mitigation are over gives way to a new value. */
 const KEYS_MAX = 50_000;
@@ -50,7 +57,7 @@ const CHARACTERISTICS_SITE = EXPRESSION_SITES.find((s) => s.at[1] === 'character
 
 /** One counter: what was counted in each second of the period (seconds ascending), their sum, when a mitigation ends (ms), and the
  * latest second a request of its value came. */
-interface Counter { secs: number[]; weights: number[]; sum: number; until: number; last: number }
+interface Counter { secs: number[]; weights: number[]; sum: number; until: number; last: number; acted: number }
 
 /** Milliseconds since the epoch of a request, from the rules language's timestamp fields; undefined without them. */
 function timeOf(record: Record<string, unknown>): number | undefined {
@@ -75,11 +82,13 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
   const timeout = typeof ratelimit.mitigation_timeout === 'number' ? ratelimit.mitigation_timeout : 0;
 
   const values: { evaluate(r: Record<string, unknown>): string | null }[] = [];
+  const names: string[] = [];
   for (const c of ratelimit.characteristics) {
     if (typeof c !== 'string' || CHARACTERISTIC_ONLY.has(c.trim())) continue;
     const v = compile.value(c, CHARACTERISTICS_SITE);
     if (!v.ok) return { error: `rule ${i}: the characteristic ${JSON.stringify(c)}: ${v.error}` };
     values.push(v.value);
+    names.push(c.trim());
   }
   const countingSrc = typeof ratelimit.counting_expression === 'string' && ratelimit.counting_expression.trim() !== '' ? ratelimit.counting_expression : undefined;
   let counting: { test(r: Record<string, unknown>): boolean } | undefined;
@@ -95,7 +104,7 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
 
   const tally: RateLimitTally = {
     limit: byScore ? `a score of ${threshold} in ${period} s` : `${threshold} request${threshold === 1 ? '' : 's'} in ${period} s`,
-    counted: 0, acted: 0, firstActed: [], keys: 0, untimed: 0,
+    counted: 0, acted: 0, firstActed: [], keys: 0, untimed: 0, characteristics: names, top: [],
     notes: ['The requests are counted as one data center\'s (cf.colo.id): the platform keeps a counter per data center.',
       ...(ratelimit.requests_to_origin === true ? ['requests_to_origin is true, so the platform counts only the requests that reach the origin; request records carry no cache status, so every matching request was counted here.'] : [])],
   };
@@ -104,6 +113,25 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
   // Requests earlier by more than the period than one read before them (files of two hours read in the wrong order): a counter's
   // window follows the latest request, so the counts assume time order, and a note says how many did not come in it
   let latest = -Infinity, late = 0, lateNote = -1, lateFirst = 0;
+
+  // The top counters by requests acted on, kept as they change (their keys beside them): a few comparisons per request acted on
+  const topKeys: string[] = [];
+  const noteTop = (key: string, acted: number): void => {
+    let k = topKeys.indexOf(key);
+    if (k < 0) {
+      if (tally.top.length >= TOP && acted <= tally.top[TOP - 1].acted) return;
+      if (tally.top.length >= TOP) { tally.top.pop(); topKeys.pop(); }
+      tally.top.push({ values: JSON.parse(key) as (string | null)[], acted });
+      topKeys.push(key);
+      k = topKeys.length - 1;
+    } else tally.top[k].acted = acted;
+    // Up past those it now has more than (a tie keeps the one that got there first ahead)
+    while (k > 0 && tally.top[k - 1].acted < acted) {
+      [tally.top[k - 1], tally.top[k]] = [tally.top[k], tally.top[k - 1]];
+      [topKeys[k - 1], topKeys[k]] = [topKeys[k], topKeys[k - 1]];
+      k--;
+    }
+  };
 
   const weightOf = (record: Record<string, unknown>): number => {
     if (counting && !counting.test(record)) return 0;
@@ -144,7 +172,7 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
             return false;
           }
         }
-        counters.set(key, c = { secs: [], weights: [], sum: 0, until: -Infinity, last: sec });
+        counters.set(key, c = { secs: [], weights: [], sum: 0, until: -Infinity, last: sec, acted: 0 });
         tally.keys++;
       }
       // The window: the seconds after (now - period), counted by whole seconds
@@ -172,6 +200,7 @@ export function rateLimiter(ratelimit: unknown, i: number, compile: Compilers): 
       if (acts) {
         tally.acted++;
         if (tally.firstActed.length < FIRST) tally.firstActed.push(line);
+        noteTop(key, ++c.acted);
       }
       return acts;
     },
