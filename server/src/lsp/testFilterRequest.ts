@@ -14,6 +14,9 @@ import type * as Ndjson from '../eval/ndjson';
 /** The NDJSON reader (node:fs, zlib, readline) is loaded with the first test, not with the server (cold start, issue 18). */
 const ndjson = (): typeof Ndjson => require('../eval/ndjson') as typeof Ndjson;
 
+/** A record's size as the budget of kept records counts it: the characters of its JSON (a file's line, when it was not read from one). */
+const jsonChars = (record: LogRecord): number => coreModule().stringifyExact(record).length;
+
 /**
  * Each record of the file to `take`; the lines it skipped (the first three named by number) and, when reading stopped before the end,
  * why. An error when nothing could be read (no such file, a directory, gzip cut inside its header), or when cancelled.
@@ -23,7 +26,7 @@ async function readRecords(file: string, token: { isCancellationRequested: boole
   let read = 0;
   for await (const item of ndjson().readNdjson(file, () => token.isCancellationRequested)) {
     if (token.isCancellationRequested) return { error: 'Cancelled.' };
-    if ('record' in item) { read++; take(item.line, item.record, () => item.chars ?? coreModule().stringifyExact(item.record).length); continue; }
+    if ('record' in item) { read++; take(item.line, item.record, () => item.chars ?? jsonChars(item.record)); continue; }
     if (item.fatal) {
       if (read === 0 && skipped.badLines === 0) return { error: `${item.error[0].toUpperCase()}${item.error.slice(1)}.` };
       skipped.readError = item.error;
@@ -102,9 +105,8 @@ export function registerTestFilter(ctx: ServerContext): void {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
       let i = 0;
-      // A generated record is kept within the same budget of characters as a file's line (its JSON's length): a sample request
-      // carries headers, cookies and a body, about 7 KB
-      for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => coreModule().stringifyExact(r).length);
+      // A generated record is kept within the same budget of characters as a file's line
+      for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => jsonChars(r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
     ctx.samples.set(doc.uri, { records: kept.records, label, total });
@@ -139,7 +141,8 @@ export function registerTestRules(ctx: ServerContext): void {
       const size = sampleSize(params.sample);
       if (typeof size !== 'number') return size;
       let i = 0;
-      for (const r of coreModule().eachSampleRequest(size)) take(r, ++i, () => coreModule().stringifyExact(r).length);
+      // A sample request carries headers, cookies and a body (about 7 KB): kept within the same budget as a file's line
+      for (const r of coreModule().eachSampleRequest(size)) take(r, ++i, () => jsonChars(r));
     }
     ctx.samples.set(doc.uri, { records: kept.records, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);
