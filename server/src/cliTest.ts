@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
-import { rateLimitLines } from './protocol';
+import { overwrittenLine, rateLimitLines } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
 export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
@@ -157,9 +157,10 @@ matching rule with a terminating action (block, challenge, js_challenge, managed
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
 named rulesets and the other actions let the next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
 For a rule that sets something (a header, a URL rewrite, a redirect target), the values its expressions give on the first 3
-requests it matches and how many distinct values they gave; static values as they are. A rate limiting rule (phase http_ratelimit)
-applies its action only once the requests with the same values of its characteristics pass its threshold in its period, counted
-from the requests' http.request.timestamp.sec as one data center's.
+requests it matches and how many distinct values they gave; static values as they are; and which later rule set the same
+thing again (later rules overwrite earlier ones). A rate limiting rule (phase http_ratelimit) applies its action only once the
+requests with the same values of its characteristics pass its threshold in its period, counted from the requests'
+http.request.timestamp.sec as one data center's.
 Records the platform would not read so (a field the rules language does not have, a value of the wrong type) are named.
 Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
 
@@ -173,6 +174,11 @@ function shownValue(v: string | null): string {
 
 /** What one thing a rule sets gave, under the rule's counts: a value expression's first values on matching requests. */
 function valueLines(v: ValueTally): string[] {
+  const over = overwrittenLine(v);
+  return [...valueHead(v), ...(over ? [`      ${over}`] : [])];
+}
+
+function valueHead(v: ValueTally): string[] {
   const name = v.operation === 'add' ? `${v.name} (add)` : v.name;
   if (v.expression === undefined) return [`    ${name}: ${v.value !== undefined ? `${shownValue(v.value)} (a static value)` : 'removed'}`];
   const head = `    ${name} = ${v.expression.replace(/\s*[\r\n]+\s*/g, ' ')}`;

@@ -210,6 +210,15 @@ export function rateLimitLines(t: TestRulesRateLimit): string[] {
 export interface TestRulesValue {
   name: string; path: string; operation?: string; value?: string; expression?: string; error?: string;
   examples: { line: number; value: string | null }[]; distinct: number; distinctMore?: boolean;
+  /** On how many requests the rule applied to a later applied rule set the same thing again, by rule index. */
+  overwritten?: { by: number; requests: number }[];
+}
+
+/** What later rules overwrote of a value, as one sentence (the CLI and the editor's report), or nothing. */
+export function overwrittenLine(v: Pick<TestRulesValue, 'overwritten'>): string | undefined {
+  if (!v.overwritten?.length) return undefined;
+  const by = v.overwritten.map((o) => `rule ${o.by} on ${o.requests} request(s)`).join(', ');
+  return `overwritten by ${by}: later rules of the phase win`;
 }
 
 /** Which requests each rule of a ruleset matches, and which rule decides each request. */

@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -154,6 +154,10 @@ function setsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
   const setting = rules.filter((x) => x.values?.length);
   if (!setting.length) return [];
   const one = (v: TestRulesValue): string[] => {
+    const over = overwrittenLine(v);
+    return [...head(v), ...(over ? [`    - ${over}`] : [])];
+  };
+  const head = (v: TestRulesValue): string[] => {
     const name = `${codeSpan(v.name)}${v.operation === 'add' ? ' (add)' : ''}`;
     if (v.expression === undefined) return [`  - ${name}: ${v.value !== undefined ? `${valueSpan(v.value)} (a static value)` : 'removed'}`];
     const head = `  - ${name} = ${codeSpan(v.expression)}`;
@@ -164,7 +168,8 @@ function setsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
   };
   return ['## What the rules set', '',
     'For each rule that sets headers, a URL rewrite or a redirect target: each value expression\'s result on the first requests the rule ' +
-    'matches, computed on the request record as it is (what an earlier rule rewrote is not applied first).', '',
+    'matches, computed on the request as it came: within a phase the platform\'s fields keep their values, and a later rule that sets ' +
+    'the same thing overwrites what an earlier one set.', '',
     ...setting.flatMap((x) => [`- rule ${codeSpan(x.label)}:`, ...x.values!.flatMap(one)]), ''];
 }
 

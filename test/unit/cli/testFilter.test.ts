@@ -386,6 +386,28 @@ test('edgekit test-rules on a transform ruleset: what each header value and URL 
   }
 });
 
+test('edgekit test-rules: a value a later rule sets again is told overwritten, by which rule and on how many requests (text and JSON)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-over-'));
+  try {
+    const ruleset = path.join(dir, 't.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'rw', kind: 'zone', phase: 'http_request_transform', rules: [
+      { action: 'rewrite', expression: 'starts_with(http.request.uri.path, "/old/")', action_parameters: { uri: { path: { expression: 'regex_replace(http.request.uri.path, "^/old/", "/new/")' } } } },
+      { action: 'rewrite', expression: 'http.request.uri.path eq "/old/special"', action_parameters: { uri: { path: { value: '/special' } } } },
+    ] }));
+    const requests = path.join(dir, 'req.ndjson');
+    fs.writeFileSync(requests, ['/old/a', '/old/special', '/old/special'].map((p) => JSON.stringify({ 'http.request.uri.path': p })).join('\n') + '\n');
+    const text = await run(['test-rules', ruleset, requests]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(text.stdout.includes('      overwritten by rule 1 on 2 request(s): later rules of the phase win\n'), text.stdout);
+    assert.equal(text.stdout.match(/overwritten by/g)?.length, 1, text.stdout);
+    const json = JSON.parse((await run(['test-rules', ruleset, requests, '--format', 'json'])).stdout);
+    assert.deepEqual(json.rules[0].values[0].overwritten, [{ by: 1, requests: 2 }]);
+    assert.equal(json.rules[1].values[0].overwritten, undefined);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('edgekit test-rules on a rate limiting ruleset: the action applies over the threshold only, and the counters are told (text and JSON)', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-rl-'));
   try {

@@ -117,3 +117,49 @@ test('compileRuleset: the distinct values of a value expression are counted with
   const v = long.rules[0].values![0].examples[0].value!;
   assert.ok(v.length < 1100 && v.endsWith('… (5001 characters)'), v.slice(-40));
 });
+
+test('compileRuleset: a value a later applied rule sets again is counted as overwritten on the earlier rule, by the later rule (fields are immutable within a phase, later rules win)', () => {
+  const run = compileRuleset({ phase: 'http_request_transform', rules: [
+    // 0: rewrites every /old/ path; 1: a narrower rewrite of the same place after it wins on /old/special
+    { action: 'rewrite', expression: 'starts_with(http.request.uri.path, "/old/")', action_parameters: { uri: {
+      path: { expression: 'regex_replace(http.request.uri.path, "^/old/", "/new/")' }, query: { value: 'v=1' } } } },
+    { action: 'rewrite', expression: 'http.request.uri.path eq "/old/special"', action_parameters: { uri: { path: { value: '/special' } } } },
+    // 2: a disabled rule sets nothing
+    { action: 'rewrite', enabled: false, expression: 'true', action_parameters: { uri: { query: { value: 'v=3' } } } },
+    // 3: sets the query of every request: it overwrites rule 0's query (the path, rule 1 set last, stays)
+    { action: 'rewrite', expression: 'http.request.uri.path eq "/old/a"', action_parameters: { uri: { query: { expression: 'concat("v=", "4")' } } } },
+  ] });
+  assert.ok(run.ok, run.ok ? '' : run.error);
+  // Each rule's expression reads the request as it came (the platform's fields are immutable within a phase): rule 1 still matches
+  for (const [i, path] of ['/old/special', '/old/a', '/old/b', '/old/special', '/other'].entries()) run.take({ 'http.request.uri.path': path }, i + 1);
+  const [r0, r1, r2, r3] = run.rules;
+  const path0 = r0.values!.find((v) => v.name === 'URI path')!;
+  const query0 = r0.values!.find((v) => v.name === 'URI query')!;
+  assert.deepEqual(path0.overwritten, [{ by: 1, requests: 2 }]);
+  assert.deepEqual(query0.overwritten, [{ by: 3, requests: 1 }], 'a disabled rule overwrites nothing');
+  assert.equal(r1.values![0].overwritten, undefined);
+  assert.equal(r2.values![0].overwritten, undefined);
+  assert.equal(r3.values![0].overwritten, undefined);
+});
+
+test('compileRuleset: headers are overwritten by name whatever its case, by a later set or remove, not by a later add', () => {
+  const run = compileRuleset({ phase: 'http_request_late_transform', rules: [
+    { action: 'rewrite', expression: 'true', action_parameters: { headers: { 'X-Ctx': { operation: 'set', value: 'a' }, 'X-Keep': { operation: 'set', value: 'k' } } } },
+    { action: 'rewrite', expression: 'true', action_parameters: { headers: { 'x-ctx': { operation: 'add', value: 'b' }, 'X-KEEP': { operation: 'remove' } } } },
+    { action: 'rewrite', expression: 'ip.src eq 1.2.3.4', action_parameters: { headers: { 'x-CTX': { operation: 'set', expression: 'http.host' } } } },
+    { action: 'block', expression: 'true' },
+    { action: 'rewrite', expression: 'true', action_parameters: { headers: { 'X-Ctx': { operation: 'set', value: 'never' } } } },
+  ] });
+  assert.ok(run.ok, run.ok ? '' : run.error);
+  run.take({ 'ip.src': '1.2.3.4', 'http.host': 'h' }, 1);
+  run.take({ 'ip.src': '5.6.7.8', 'http.host': 'h' }, 2);
+  const [r0, r1, r2, , r4] = run.rules;
+  const byName = (r: typeof r0, n: string) => r.values!.find((v) => v.name === n)!;
+  // X-Ctx: set by 0, added to by 1 (not an overwrite), set again by 2 on the first request only
+  assert.deepEqual(byName(r0, 'X-Ctx').overwritten, [{ by: 2, requests: 1 }]);
+  assert.deepEqual(byName(r1, 'x-ctx').overwritten, [{ by: 2, requests: 1 }], 'what an add added is gone after a later set');
+  assert.deepEqual(byName(r0, 'X-Keep').overwritten, [{ by: 1, requests: 2 }], 'a later remove overwrites');
+  assert.equal(byName(r2, 'x-CTX').overwritten, undefined);
+  // A rule after a terminating one applies to nothing: it overwrites nothing
+  assert.equal(byName(r4, 'X-Ctx').overwritten, undefined);
+});

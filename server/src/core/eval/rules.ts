@@ -665,6 +665,11 @@ export interface ValueTally {
   examples: { line: number; value: string | null }[];
   distinct: number;
   distinctMore?: boolean;
+  /** On how many requests the rule applied to a later rule that applied set the same thing again (by rule index, in order): the
+   * platform runs a phase's rules in order and later rules overwrite what earlier ones set ("URL rewrite rules run in order, and later
+   * rules can overwrite changes done by previous rules"). A header is the same whatever its name's case; a later `add` adds to a
+   * header, it does not overwrite it; a later `set` or `remove` does. */
+  overwritten?: { by: number; requests: number }[];
 }
 
 const VALUE_EXAMPLES = 3;
@@ -676,7 +681,13 @@ const VALUE_SHOWN_CHARS = 1000;
 
 /** The places of a rule that set a value (the rewrite places of valueExpressions.ts' table: header values, URI path and query,
  * redirect target), in the table's order, with what is there: an expression, a static value, or a header's removal. */
-interface ValuePlace { tally: ValueTally; compiled?: CompiledValue; seen?: Set<string | symbol>; seenChars: number }
+interface ValuePlace {
+  tally: ValueTally; compiled?: CompiledValue; seen?: Set<string | symbol>; seenChars: number;
+  /** What the place sets, the same for two places that set the same thing ("header x-ctx", "url URI path"). */
+  key: string;
+  /** Whether it replaces what earlier rules set there (all but a header's add). */
+  replaces: boolean;
+}
 
 const REWRITE_SITES = EXPRESSION_SITES.filter((s) => s.role === 'value' && s.rewrite !== 'other');
 const PLACE_NAMES: Record<string, string> = { path: 'URI path', query: 'URI query', target_url: 'target URL' };
@@ -695,7 +706,8 @@ function valuePlaces(rule: unknown): ValuePlace[] {
         : typeof v.value === 'string' ? { name, path: [...path, 'value'].join('.'), ...operation, value: v.value, examples: [], distinct: 1 }
           : v.operation === 'remove' ? { name, path: path.join('.'), ...operation, examples: [], distinct: 0 } : undefined;
       if (!tally) continue;
-      const place: ValuePlace = { tally, seenChars: 0 };
+      const key = `${site.rewrite} ${site.rewrite === 'header' ? name.toLowerCase() : name}`;
+      const place: ValuePlace = { tally, seenChars: 0, key, replaces: tally.operation !== 'add' };
       if (tally.expression !== undefined) {
         const c = compileValue(tally.expression, site);
         if (c.ok) { place.compiled = c.value; place.seen = new Set(); } else tally.error = c.error;
@@ -725,6 +737,36 @@ function noteValue(place: ValuePlace, record: RequestRecord, line: number, budge
   place.seenChars += chars;
   budget.chars -= chars;
   tally.distinct++;
+}
+
+/**
+ * Which values later rules overwrite, request by request: applied(k) for each rule applied to the request, in order, then end(). What
+ * each key holds is the places that set it last (a header's adds after its set, all of them); a place that replaces a key counts one
+ * overwrite on each of them, for its rule. Undefined when no two rules set the same thing: a run then pays nothing for it.
+ */
+function overwriteTracker(places: ValuePlace[][]): { applied(k: number): void; end(): void } | undefined {
+  const writers = new Map<string, Set<number>>();
+  places.forEach((ps, k) => { for (const p of ps) { let w = writers.get(p.key); if (!w) writers.set(p.key, w = new Set()); w.add(k); } });
+  const shared = new Set([...writers].filter(([, w]) => w.size > 1).map(([key]) => key));
+  if (!shared.size) return undefined;
+  const tracked = places.map((ps) => ps.filter((p) => shared.has(p.key)));
+  const holding = new Map<string, ValuePlace[]>();
+  const count = (p: ValuePlace, by: number) => {
+    const o = (p.tally.overwritten ??= []);
+    const e = o.find((x) => x.by === by);
+    if (e) e.requests++; else o.push({ by, requests: 1 });
+  };
+  return {
+    applied(k) {
+      for (const p of tracked[k]) {
+        const held = holding.get(p.key);
+        if (!p.replaces) { if (held) held.push(p); else holding.set(p.key, [p]); continue; }
+        if (held) for (const q of held) count(q, k);
+        holding.set(p.key, [p]);
+      }
+    },
+    end() { holding.clear(); },
+  };
 }
 
 /** The key of "no value" among a place's distinct values: a value of its own, equal to no text. */
@@ -784,7 +826,7 @@ function limitersOf(run: RunRule[]): { ok: true; limiters: (RateLimiter | undefi
 /** The tallies of one request, given which rules match it (matches(k) for rule k, asked in order, each once) and, for a rate limiting
  * rule reached and enabled, whether its action applies (acts(k, true)), or, when it does not match, that it was reached (acts(k, false):
  * its counting expression may count the request). */
-function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number, acts: (k: number, matched: boolean) => boolean): { ended: boolean; ran: boolean } {
+function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number, acts: (k: number, matched: boolean) => boolean, applied?: (k: number) => void): { ended: boolean; ran: boolean } {
   let ended = false;
   let ran = false;
   let skipped: Set<string> | undefined;
@@ -797,6 +839,7 @@ function tallyOne(run: RunRule[], matches: (k: number) => boolean, line: number,
     if (rule.executes !== undefined && skipped?.has(rule.executes)) { tally.skipped++; continue; }
     if (!acts(k, true)) continue;
     tally.applied++;
+    applied?.(k);
     if (rule.executes !== undefined) ran = true;
     for (const id of rule.skipsRulesets) (skipped ??= new Set()).add(id);
     if (tally.terminating || rule.skipsRest) { tally.decided++; ended = true; }
@@ -831,6 +874,7 @@ export function compileRuleset(value: unknown): {
   const evaluated = places.map((p) => p.some((x) => x.compiled));
   const anyEvaluated = evaluated.some(Boolean);
   const budget = { chars: DISTINCT_RUN_CHARS };
+  const overwrites = overwriteTracker(places);
   let total = 0, undecided = 0, executed = 0;
   return {
     ok: true,
@@ -845,7 +889,8 @@ export function compileRuleset(value: unknown): {
         return hit;
       };
       const acts = (k: number, matched: boolean) => limiters[k]?.take(record, line, matched) ?? matched;
-      const { ended, ran } = tallyOne(run, matches, line, acts);
+      const { ended, ran } = tallyOne(run, matches, line, acts, overwrites?.applied);
+      overwrites?.end();
       if (!ended) undecided++;
       if (ran) executed++;
     },
