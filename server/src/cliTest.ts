@@ -1,9 +1,9 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestRecordChecker, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
-import { overwrittenLine, rateLimitLines } from './protocol';
+import { logLinesLine, overwrittenLine, rateLimitLines } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
 export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
@@ -151,7 +151,9 @@ function skippedLine(bad: number, firstBad: string[]): string {
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
 Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not (one request record
-per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too) and prints, per rule, how many requests
+per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests Logpush logs: a
+line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as the request it logs, and the
+fields the rules read that no line gives are named) and prints, per rule, how many requests
 its expression matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
 matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
@@ -212,27 +214,29 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   try { text = withoutBom(fs.readFileSync(rulesetFile, 'utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
   const errors = getLanguageService().validate(text, 'waf-ruleset', ALL).filter((p) => p.severity === 'error');
   if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
-  const run = compileRuleset(JSON.parse(text));
+  const ruleset: unknown = JSON.parse(text);
+  const run = compileRuleset(ruleset);
   if (!run.ok) { io.stderr(`edgekit: ${rulesetFile}, ${run.error}\n`); return 1; }
   const requestsProblem = unreadable(requestsFile);
   if (requestsProblem) { io.stderr(`edgekit: cannot read ${requestsFile}: ${requestsProblem}.\n`); return 1; }
   let bad = 0;
   const firstBad: string[] = [];
   let readError: string | undefined;
-  const records = requestRecordChecker();
+  const records = requestReader(rulesetFields(ruleset));
   for await (const item of readNdjson(requestsFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
       bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error));
-    } else { records.take(item.record, item.line); run.take(item.record, item.line); }
+    } else run.take(records.read(item.record, item.line), item.line);
   }
+  const logLines = records.logLines();
   const total = run.total(), undecided = run.undecided(), executed = run.executed();
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
   const compiled = run.rules;
   if (format === 'json') {
     io.stdout(JSON.stringify({
       ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}),
-      ...(records.result() ? { recordProblems: records.result() } : {}), undecided, executed,
+      ...(records.problems() ? { recordProblems: records.problems() } : {}), ...(logLines ? { logLines } : {}), undecided, executed,
       rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, values, ratelimit }) =>
         ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, ...(values ? { values } : {}), ...(ratelimit ? { ratelimit } : {}) })),
     }) + '\n');
@@ -241,7 +245,8 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const lines = [
     `${rulesetFile} on ${total} requests of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
     ...(bad ? [skippedLine(bad, firstBad)] : []),
-    ...recordLines(records.result(), 'request'),
+    ...(logLines ? [`  ${logLinesLine(logLines)}`] : []),
+    ...recordLines(records.problems(), 'request'),
     ...compiled.flatMap((c) => [`  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
       `${c.skipped ? `, skipped for ${c.skipped}` : ''}`, ...(c.ratelimit ? rateLimitLines(c.ratelimit).map((l) => `    ${l}`) : []), ...(c.values ?? []).flatMap(valueLines)]),
     `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,

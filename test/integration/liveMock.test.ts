@@ -124,6 +124,19 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     const r = await vscode.commands.executeCommand<any>('edgekit.logpush.testFilter', editor.document.uri, 'delivered');
     assert.equal(r.total, lines.length, JSON.stringify(r).slice(0, 300));
     assert.equal(r.matched, lines.length);
+    // "Test Rules on Requests" on the same batch: each log line is the request it logs; the job left out ClientIP, and the run says so.
+    const rules = await openFile('live/waf.ruleset.json', JSON.stringify({ name: 'waf', kind: 'zone', phase: 'http_request_firewall_custom', rules: [
+      { action: 'block', expression: `http.request.method eq "GET" and http.host eq "${zoneName}"` },
+      { action: 'log', expression: 'ip.src in {192.0.2.0/24}' },
+    ] }, null, 2));
+    const t = await vscode.commands.executeCommand<any>('edgekit.ruleset.testRules', rules.document.uri, 'delivered');
+    assert.equal(t.total, lines.length, JSON.stringify(t).slice(0, 300));
+    assert.deepEqual(t.rules.map((x: any) => x.matched), [lines.length, 0]);
+    assert.equal(t.recordProblems, undefined);
+    assert.deepEqual(t.logLines, { lines: lines.length, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] });
+    const report = vscode.workspace.textDocuments.find((d) => d.getText().startsWith('# live/waf.ruleset.json on'));
+    assert.ok(report && /are http\\_requests log lines/.test(report.getText()), report?.getText().slice(0, 500));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('with "edgekit.mock.s3Endpoint" and keys in secret storage, an s3:// job uploads to that S3 server (a real one on loopback)', async () => {

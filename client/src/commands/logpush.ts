@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -122,7 +122,7 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
-    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...skippedText(r),
+    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [mdText(logLinesLine(r.logLines)), ''] : []), ...skippedText(r),
     '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
     ...rules.map((x) => `| ${codeSpan(x.label, true)} | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
     '', end + executed, '',
@@ -185,15 +185,25 @@ async function cancellable<R>(token: vscode.CancellationToken, run: () => Promis
   }
 }
 
-/** 'sample', a file path, or asked: where to test on. */
-async function chooseSource(given: unknown, what: string, sample: string): Promise<string | undefined> {
-  if (typeof given === 'string') return given === 'sample' ? undefined : given;
-  const pick = await vscode.window.showQuickPick([
-    { label: 'Generated sample', description: sample, value: 'sample' },
-    { label: 'Choose a file…', description: `NDJSON, one ${what} per line, gzip or not`, value: 'file' },
-  ], { title: `Test on which ${what}s?` });
-  if (!pick) throw new vscode.CancellationError();
-  if (pick.value === 'sample') return undefined;
+/** The requests of "Test Rules on Requests…": 'sample', 'delivered' (the mock's last http_requests batch), a file path, or asked. */
+async function chooseRequests(ctx: Ctx, given: unknown): Promise<string | undefined> {
+  let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
+  if (!choice) {
+    const pick = await vscode.window.showQuickPick([
+      { label: 'Generated sample', description: '1 000 requests, about a tenth of them hostile', value: 'sample' },
+      { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests Logpush logs', value: 'file' },
+      ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: 'the newest http_requests batch a Logpush job of the mock delivered', value: 'delivered' }] : []),
+    ], { title: 'Test on which requests?' });
+    if (!pick) throw new vscode.CancellationError();
+    choice = pick.value;
+  }
+  if (choice === 'sample') return undefined;
+  if (choice === 'path') return given as string;
+  if (choice === 'delivered') {
+    const last = await lastDeliveredFile(ctx, 'http_requests');
+    if (!last) throw new UserError('No Logpush job of the mock has delivered http_requests lines yet. Create a job for http_requests, then run "EdgeKit: Deliver Logpush Batches Now".');
+    return last.file;
+  }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Test', filters: { NDJSON: ['ndjson', 'json', 'log', 'gz', 'txt'] } });
   if (!chosen?.[0]) throw new vscode.CancellationError();
   return chosen[0].fsPath;
@@ -206,13 +216,14 @@ export function datasetOfFilter(text: string, fallback: string): string {
 }
 
 export const logpushTestCommands = {
-  /** "Test Rule on Requests…": each rule of a ruleset on request records (an NDJSON file or the generated sample). */
+  /** "Test Rules on Requests…": each rule of a ruleset on request records or http_requests log lines (an NDJSON file, the mock's last
+   * delivered batch, or the generated sample). `requests` ('sample', 'delivered' or a path) skips the question. */
   'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
     const uri = await targetUri(arg, ['waf-ruleset'], 'ruleset (*.ruleset.json)');
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
-    const file = await chooseSource(requests, 'request', '1 000 requests, about a tenth of them hostile');
+    const file = await chooseRequests(ctx, requests);
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));

@@ -44,6 +44,7 @@ export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
 export { compileExpression, compileRuleset, compileValue, RememberedMatches, rulesetLensCounts, type CompiledExpression, type CompiledValue, type RequestRecord, type RuleTally, type ValueTally } from './eval/rules';
 export { eachSampleRequest, sampleRequests, toRequestRecord, hostileKind } from './eval/sample';
+export { requestReader, rulesetFields, type LogLinesRead } from './eval/logRequests';
 
 /** What the core does with a document: check it, assist in it, convert it. Stateless; every call takes what it needs. */
 export interface LanguageService {

@@ -124,17 +124,19 @@ export function registerTestRules(ctx: ServerContext): void {
     if (!doc || kindOf(doc) !== 'waf-ruleset') return { error: 'Open a ruleset (*.ruleset.json) first.' };
     const invalid = documentErrors(ctx, doc, 'waf-ruleset', await ctx.settings.get(doc.uri, doc.languageId));
     if (invalid) return { error: invalid };
-    const run = coreModule().compileRuleset(ctx.parses.get(doc).value);
+    const ruleset = ctx.parses.get(doc).value;
+    const run = coreModule().compileRuleset(ruleset);
     if (!run.ok) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${run.error}` };
     let skipped: SkippedLines = {};
-    const records = coreModule().requestRecordChecker();
+    // Request records, or http_requests log lines read as the requests they log
+    const records = coreModule().requestReader(coreModule().rulesetFields(ruleset));
     // The first SAMPLE_KEEP requests are kept for the rules' code lenses, which count them again as the document changes.
     // Each rule's match of them is remembered, so that the lenses test only the rules an edit changes.
     const kept = new KeptRecords<LogRecord>();
     const remembered = new (coreModule().RememberedMatches)(SAMPLE_KEEP);
     const take = (record: LogRecord, line: number, size: () => number) => { kept.add(record, size); run.take(record, line, remembered); };
     if (params.requests) {
-      const r = await readRecords(params.requests, token, (line, record, size) => { records.take(record, line); take(record, line, size); });
+      const r = await readRecords(params.requests, token, (line, record, size) => take(records.read(record, line), line, size));
       if ('error' in r) return r;
       skipped = r;
     } else {
@@ -146,7 +148,9 @@ export function registerTestRules(ctx: ServerContext): void {
     }
     ctx.samples.set(doc.uri, { records: kept.records, label: params.requests ? `requests of ${params.requests.split(/[\\/]/).pop()}` : 'sample requests', total: run.total(), remembered });
     refreshCodeLenses(ctx);
-    const recordProblems = records.result();
-    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
+    const recordProblems = records.problems();
+    const logLines = records.logLines();
+    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}),
+      ...(logLines ? { logLines } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

@@ -408,6 +408,34 @@ test('edgekit test-rules: a value a later rule sets again is told overwritten, b
   }
 });
 
+test('edgekit test-rules on http_requests Logpush logs: each line is the request it logs; the fields the rules read that no line gives are named (text and JSON)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-logs-'));
+  try {
+    const ruleset = path.join(dir, 'waf.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'waf', kind: 'zone', phase: 'http_request_firewall_custom', rules: [
+      { action: 'block', expression: 'starts_with(http.request.uri.path, "/admin") and ip.src ne 192.0.2.1' },
+      { action: 'log', expression: 'http.cookie contains "session"' },
+    ] }));
+    // As a job with field_names [ClientIP, ClientRequestPath, EdgeStartTimestamp] and timestamp_format unixnano writes them
+    const logs = path.join(dir, 'http_requests.log.gz');
+    const lines = [['192.0.2.1', '/admin/x'], ['192.0.2.2', '/admin/y'], ['192.0.2.3', '/']]
+      .map(([ip, p], i) => `{"ClientIP":"${ip}","ClientRequestPath":"${p}","EdgeStartTimestamp":${1795687200000000000n + BigInt(i) * 1000000000n}}`);
+    fs.writeFileSync(logs, gzipSync(lines.join('\n') + '\n'));
+    const text = await run(['test-rules', ruleset, logs]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(text.stdout.includes('  3 line(s), from line 1, are http_requests log lines, read as the requests they log; the rules read http.cookie (no log field), ' +
+      'which no line gives a value for: it is its type\'s empty value on every line'), text.stdout);
+    assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);
+    assert.ok(!text.stdout.includes('not a rules-language field'), 'log names are not flagged as misspelt request fields');
+    const json = JSON.parse((await run(['test-rules', ruleset, logs, '--format', 'json'])).stdout);
+    assert.deepEqual(json.logLines, { lines: 3, first: 1, missing: [{ field: 'http.cookie' }] });
+    assert.equal(json.recordProblems, undefined);
+    assert.deepEqual(json.rules.map((r: { matched: number }) => r.matched), [1, 0]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('edgekit test-rules on a rate limiting ruleset: the action applies over the threshold only, and the counters are told (text and JSON)', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-rl-'));
   try {

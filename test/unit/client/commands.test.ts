@@ -407,6 +407,17 @@ test('Test Filter report: a first match with an integer past 2^53 shows the text
   assert.match(md, /- line 1: `\{"EdgeStartTimestamp":1700000000123456789\}`/);
 });
 
+test('Test Rules report: requests read from http_requests log lines say so, and name the fields the rules read that no line gives', async () => {
+  const { rulesReport } = await import('../../../client/src/commands/logpush');
+  const rule = { index: 0, label: '0: block when ip.src eq 192.0.2.1', action: 'block', enabled: true, terminating: true, matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [] };
+  const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  const md = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/b.ndjson', rules: [rule],
+    logLines: { lines: 40, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }, { field: 'http.cookie' }] } } as never));
+  assert.ok(md.includes('\n40 line(s), from line 1, are http_requests log lines, read as the requests they log; the rules read ip.src (from ClientIP), ' +
+    'http.cookie (no log field), which no line gives a value for: they are their type\'s empty value on every line'), md);
+  assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
+});
+
 test('Test Rules report: what a rule sets (header values, a static value, a removal, a value not evaluated), its values as code spans', async () => {
   const { rulesReport } = await import('../../../client/src/commands/logpush');
   const rule = { index: 0, label: '0: rewrite when true', action: 'rewrite', enabled: true, terminating: false, matched: 2, applied: 2, decided: 0, skipped: 0, firstMatches: [1, 2] };

@@ -127,8 +127,9 @@ test('edgekit/testFilter and edgekit/testRules: unreadable or cut logs are an er
     // Records read, but not as the platform would: a misspelt request field; logs without the field the filter compares.
     const typo = path.join(dir, 'typo.ndjson');
     fs.writeFileSync(typo, '{"http.hots": "a.com"}\n{"ClientCountry": "ca"}\n');
-    const rr = await server.conn.sendRequest<{ recordProblems?: { records: number; examples: string[] } }>('edgekit/testRules', { uri: rs, requests: typo });
-    assert.equal(rr.recordProblems?.records, 2);
+    const rr = await server.conn.sendRequest<{ recordProblems?: { records: number; examples: string[] }; logLines?: { lines: number } }>('edgekit/testRules', { uri: rs, requests: typo });
+    assert.equal(rr.recordProblems?.records, 1);
+    assert.equal(rr.logLines?.lines, 1, 'a line with a Logpush field name is an http_requests log line, read as the request it logs');
     assert.match(String(rr.recordProblems?.examples[0]), /^line 1: "http\.hots" is not a rules-language field/);
     const fr = await server.conn.sendRequest<{ recordProblems?: { records: number; examples: string[] } }>('edgekit/testFilter', { uri, logs: typo });
     assert.match(String(fr.recordProblems?.examples[0]), /the filter compares "EdgeResponseStatus", which no record has/);
@@ -341,5 +342,30 @@ test('edgekit/testRules: a rule that sets a header sends what its value expressi
     assert.deepEqual(r.rules![1].values, [{ name: 'URI path', path: 'action_parameters.uri.path.value', value: '/x', examples: [], distinct: 1 }]);
   } finally {
     await server.stop();
+  }
+});
+
+test('edgekit/testRules on http_requests log lines: read as the requests they log, the fields no line gives named, and the lenses count them after an edit', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-rulelogs-'));
+  const server = await startServer(serverJs());
+  try {
+    const uri = 'file:///w/logs.ruleset.json';
+    const body = (path: string) => JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: `http.request.uri.path eq "${path}" and not http.cookie contains "s"` }] }, null, 2);
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'waf-ruleset', version: 1, text: body('/a') } });
+    const logs = path.join(dir, 'http_requests.ndjson');
+    fs.writeFileSync(logs, ['/a', '/b', '/a'].map((p) => JSON.stringify({ ClientRequestPath: p, ClientIP: '192.0.2.1' })).join('\n'));
+    type R = { error?: string; total?: number; logLines?: unknown; recordProblems?: unknown; rules?: { matched: number }[] };
+    const r = await server.conn.sendRequest<R>('edgekit/testRules', { uri, requests: logs });
+    assert.equal(r.error, undefined);
+    assert.equal(r.recordProblems, undefined, 'Logpush names are not flagged as misspelt request fields');
+    assert.deepEqual(r.logLines, { lines: 3, first: 1, missing: [{ field: 'http.cookie' }] });
+    assert.equal(r.rules![0].matched, 2);
+    await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: body('/b') }] });
+    type Lens = { command?: { title: string } };
+    const lenses = (await server.conn.sendRequest<Lens[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '').filter((t) => t.includes('decides'));
+    assert.deepEqual(lenses, ['matches 1 · applies to 1 · decides 1 of 3 requests of http_requests.ndjson']);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -152,35 +152,68 @@ function extension(path: string): string {
   return dot < 0 ? '' : last.slice(dot + 1).toLowerCase();
 }
 
-/** An http_requests log record as a request record of the rules language (its field names). */
+/** A log line's value when it has one (Logpush writes only the job's output_options.field_names, so a real line may lack any). */
+const has = (v: unknown): boolean => v !== undefined && v !== null;
+
+/**
+ * An http_requests log record as a request record of the rules language (its field names): the sample's lines, the mock's traffic,
+ * and a user's Logpush logs (Test Rules reads those as the requests they log). Only what the line gives is set: a line without
+ * ClientRequestURI has no query (its path is ClientRequestPath's), one without ClientRequestHost no full URI. EdgeStartTimestamp
+ * is read in each of Logpush's timestamp formats (rfc3339 text, unix seconds, unixnano nanoseconds as a number or an exact bigint).
+ */
 export function toRequestRecord(l: LogRecord): LogRecord {
-  const uri = String(l.ClientRequestURI);
-  const q = uri.indexOf('?');
-  const ua = String(l.ClientRequestUserAgent);
-  const query = q < 0 ? '' : uri.slice(q + 1);
-  const { args, names, values } = queryArgs(query);
-  // The sample's timestamps are RFC 3339 text; a log line's may be anything else, and then the request time is left out
-  const ms = typeof l.EdgeStartTimestamp === 'string' ? Date.parse(l.EdgeStartTimestamp) : NaN;
-  return {
-    'http.host': l.ClientRequestHost, 'http.request.method': l.ClientRequestMethod, 'http.request.uri': uri,
-    'http.request.uri.path': l.ClientRequestPath, 'http.request.uri.query': query,
-    'http.request.uri.path.extension': extension(String(l.ClientRequestPath)),
-    'http.request.uri.args': args, 'http.request.uri.args.names': names, 'http.request.uri.args.values': values,
-    ...(Number.isNaN(ms) ? {} : { 'http.request.timestamp.sec': Math.floor(ms / 1000), 'http.request.timestamp.msec': ms % 1000 }),
-    'http.request.full_uri': `https://${String(l.ClientRequestHost)}${uri}`, 'http.user_agent': ua,
-    'http.request.headers': { 'user-agent': [ua], host: [l.ClientRequestHost] }, 'http.request.headers.names': ['host', 'user-agent'],
-    'http.request.version': l.ClientRequestProtocol, 'ip.src': l.ClientIP, 'ip.src.country': String(l.ClientCountry).toUpperCase(),
-    'cf.bot_management.score': l.BotScore, 'cf.waf.score': l.WAFAttackScore,
+  const uri = has(l.ClientRequestURI) ? String(l.ClientRequestURI) : undefined;
+  const q = uri === undefined ? -1 : uri.indexOf('?');
+  const path = has(l.ClientRequestPath) ? String(l.ClientRequestPath) : uri === undefined ? undefined : q < 0 ? uri : uri.slice(0, q);
+  const query = uri === undefined ? undefined : q < 0 ? '' : uri.slice(q + 1);
+  const host = has(l.ClientRequestHost) ? String(l.ClientRequestHost) : undefined;
+  const ua = has(l.ClientRequestUserAgent) ? String(l.ClientRequestUserAgent) : undefined;
+  const argsOf = query === undefined ? undefined : queryArgs(query);
+  const time = requestTime(l.EdgeStartTimestamp);
+  const scheme = typeof l.ClientRequestScheme === 'string' && l.ClientRequestScheme ? l.ClientRequestScheme : 'https';
+  const headers: [string, string][] = [];
+  if (host !== undefined) headers.push(['host', host]);
+  if (ua !== undefined) headers.push(['user-agent', ua]);
+  const out: LogRecord = {
+    ...(host !== undefined ? { 'http.host': host } : {}),
+    ...(has(l.ClientRequestMethod) ? { 'http.request.method': l.ClientRequestMethod } : {}),
+    ...(uri !== undefined ? { 'http.request.uri': uri } : {}),
+    ...(path !== undefined ? { 'http.request.uri.path': path } : {}),
+    ...(query !== undefined ? { 'http.request.uri.query': query } : {}),
+    ...(path !== undefined ? { 'http.request.uri.path.extension': extension(path) } : {}),
+    ...(argsOf ? { 'http.request.uri.args': argsOf.args, 'http.request.uri.args.names': argsOf.names, 'http.request.uri.args.values': argsOf.values } : {}),
+    ...(time ? { 'http.request.timestamp.sec': time.sec, 'http.request.timestamp.msec': time.msec } : {}),
+    ...(host !== undefined && uri !== undefined ? { 'http.request.full_uri': `${scheme}://${host}${uri}` } : {}),
+    ...(ua !== undefined ? { 'http.user_agent': ua } : {}),
+    ...(headers.length ? { 'http.request.headers': Object.fromEntries(headers.map(([k, v]) => [k, [v]])), 'http.request.headers.names': headers.map(([k]) => k) } : {}),
+    ...(has(l.ClientRequestProtocol) ? { 'http.request.version': l.ClientRequestProtocol } : {}),
+    ...(has(l.ClientIP) ? { 'ip.src': l.ClientIP } : {}),
+    ...(has(l.ClientCountry) ? { 'ip.src.country': String(l.ClientCountry).toUpperCase() } : {}),
+    ...(has(l.BotScore) ? { 'cf.bot_management.score': l.BotScore } : {}),
+    ...(has(l.WAFAttackScore) ? { 'cf.waf.score': l.WAFAttackScore } : {}),
     ssl: l.ClientRequestScheme === undefined ? true : l.ClientRequestScheme === 'https',
-    ...loggedFields(l, uri, query, { args, names, values }),
   };
+  return Object.assign(out, loggedFields(l, uri, path, query, host, scheme, argsOf));
+}
+
+/** The request's time (whole seconds and their milliseconds) from a log line's EdgeStartTimestamp in any of Logpush's
+ * timestamp_format values: rfc3339 text, unix (seconds) or unixnano (nanoseconds; past 2^53, a bigint when read exactly). */
+function requestTime(t: unknown): { sec: number; msec: number } | undefined {
+  let ms: number;
+  if (typeof t === 'string') ms = Date.parse(t);
+  else if (typeof t === 'bigint') ms = Number(t / 1_000_000n);
+  else if (typeof t === 'number' && Number.isFinite(t)) ms = t >= 1e15 ? Math.round(t / 1e6) : t * 1000; // a double of nanoseconds is off by a few hundred
+  else return undefined;
+  if (!Number.isFinite(ms)) return undefined;
+  ms = Math.floor(ms);
+  return { sec: Math.floor(ms / 1000), msec: ((ms % 1000) + 1000) % 1000 };
 }
 
 /** The rules-language fields of the http_requests fields beyond the core ones, each where the line has it: location, network,
  * TLS, referrer, bot and WAF scores, leaked credentials, content scanning, the ray id and the zone. A value that is its type's empty
  * value is left out (the evaluator reads the same there). The raw fields are the URI as the client sent it, which is what the line's
  * ClientRequestURI holds. */
-function loggedFields(l: LogRecord, uri: string, query: string, { args, names, values }: ReturnType<typeof queryArgs>): LogRecord {
+function loggedFields(l: LogRecord, uri: string | undefined, path: string | undefined, query: string | undefined, host: string | undefined, scheme: string, argsOf: ReturnType<typeof queryArgs> | undefined): LogRecord {
   const out: LogRecord = {};
   const put = (name: string, v: unknown) => { if (!emptyValue(v)) out[name] = v; };
   put('ip.src.asnum', l.ClientASN);
@@ -220,15 +253,16 @@ function loggedFields(l: LogRecord, uri: string, query: string, { args, names, v
   put('cf.waf.content_scan.obj_sizes', l.ContentScanObjSizes);
   put('cf.ray_id', l.RayID);
   put('cf.zone.name', l.ZoneName);
-  const path = String(l.ClientRequestPath);
-  // The same values as the fields above (no transform rewrites the sample), the same objects
-  put('raw.http.request.full_uri', `https://${String(l.ClientRequestHost)}${uri}`);
-  put('raw.http.request.uri', uri);
-  put('raw.http.request.uri.path', path);
-  put('raw.http.request.uri.path.extension', extension(path));
-  put('raw.http.request.uri.query', query);
-  put('raw.http.request.uri.args', args);
-  put('raw.http.request.uri.args.names', names);
-  put('raw.http.request.uri.args.values', values);
+  put('http.response.code', l.EdgeResponseStatus);
+  // The same values as the fields above (no transform rewrites the line), the same objects
+  if (host !== undefined && uri !== undefined) put('raw.http.request.full_uri', `${scheme}://${host}${uri}`);
+  if (uri !== undefined) put('raw.http.request.uri', uri);
+  if (path !== undefined) { put('raw.http.request.uri.path', path); put('raw.http.request.uri.path.extension', extension(path)); }
+  if (query !== undefined) put('raw.http.request.uri.query', query);
+  if (argsOf) {
+    put('raw.http.request.uri.args', argsOf.args);
+    put('raw.http.request.uri.args.names', argsOf.names);
+    put('raw.http.request.uri.args.values', argsOf.values);
+  }
   return out;
 }

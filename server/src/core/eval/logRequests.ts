@@ -1,0 +1,85 @@
+// Test Rules on Logpush logs. A user's real traffic is in their http_requests logs, not in request records: a line with Logpush's
+// field names (ClientIP, ClientRequestPath, ...) is read as the request it logs (sample.ts toRequestRecord, the mapping the sample
+// and the mock's traffic use), and a record with the rules language's names as it is, checked as before (records.ts). A job writes
+// only its output_options.field_names, and no log carries most headers, cookies or bodies: the fields the rules read that no line
+// gave a value for are named, with the log field each comes from, so that counts on such a field are not taken for real ones.
+import { datasetFields } from '../rules/logpush/catalogue';
+import { FIELDS, NETWORK_FIELDS } from '../rules/ruleset/catalog';
+import { rulesOf } from '../rules/ruleset/body';
+import { expressionsOf } from '../rules/ruleset/valueExpressions';
+import { parseExpression, walk } from '../rules/ruleset/exprParser';
+import type { LogRecord } from './filter';
+import { eachSampleHttpRequest, toRequestRecord } from './sample';
+import { emptyValue } from './sampleDetails';
+import { requestRecordChecker, type RecordProblems } from './records';
+
+/** What was read as log lines: how many, the first one's line, and the fields the rules read that none gave a value for (`from`:
+ * the http_requests field it would come from, when one alone gives it). */
+export interface LogLinesRead { lines: number; first: number; missing: { field: string; from?: string }[] }
+
+let logNames: ReadonlySet<string> | undefined;
+
+/** A log line: a member named as an http_requests field and none named as a rules-language field. */
+function isLogLine(record: LogRecord): boolean {
+  logNames ??= new Set((datasetFields('http_requests') ?? []).map((f) => f.name));
+  let log = false;
+  for (const k in record) {
+    if (FIELDS.has(k) || NETWORK_FIELDS.has(k)) return false;
+    if (logNames.has(k)) log = true;
+  }
+  return log;
+}
+
+let sources: ReadonlyMap<string, string> | undefined;
+
+/** Which http_requests field gives each request field on its own: each field of a full sample line converted alone. */
+function sourceOf(field: string): string | undefined {
+  if (!sources) {
+    const map = new Map<string, string>();
+    for (const line of eachSampleHttpRequest(50)) {
+      for (const [k, v] of Object.entries(line)) {
+        for (const [f, x] of Object.entries(toRequestRecord({ [k]: v }))) if (f !== 'ssl' && !emptyValue(x) && !map.has(f)) map.set(f, k);
+      }
+    }
+    sources = map;
+  }
+  return sources.get(field);
+}
+
+/**
+ * Reads a file's records for a rules run: read() gives the request record to run the rules on. `reads` are the fields the rules
+ * read (rulesetFields). problems() is the request records' check; logLines() says what was read as log lines, undefined for none.
+ */
+export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
+  const checker = requestRecordChecker();
+  const present = new Set<string>();
+  let lines = 0, first = 0;
+  return {
+    read(record, line) {
+      if (!isLogLine(record)) { checker.take(record, line); return record; }
+      if (lines++ === 0) first = line;
+      const r = toRequestRecord(record);
+      if (present.size < reads.length) for (const f of reads) if (!present.has(f) && !emptyValue(r[f])) present.add(f);
+      return r;
+    },
+    problems: () => checker.result(),
+    logLines() {
+      if (!lines) return undefined;
+      const missing = reads.filter((f) => !present.has(f)).map((field) => { const from = sourceOf(field); return from ? { field, from } : { field }; });
+      return { lines, first, missing };
+    },
+  };
+}
+
+/** The fields a ruleset's expressions read (match, rate limit and value expressions), each once, by rule and by expression place
+ * (valueExpressions.ts' table); an expression that does not parse reads none. */
+export function rulesetFields(value: unknown): string[] {
+  const out = new Set<string>();
+  rulesOf(value).forEach((rule, i) => {
+    for (const { src } of expressionsOf(rule, i)) {
+      const { ast } = parseExpression(src);
+      if (ast) walk(ast, (n) => { if (n.type === 'field') out.add(n.name); });
+    }
+  });
+  return [...out];
+}

@@ -1,0 +1,71 @@
+// Test Rules on Logpush logs: an http_requests log line is read as the request it logs (toRequestRecord), whatever fields the job
+// wrote and in each timestamp format; the fields the rules read that no line gives are named, with the log field they come from.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { toRequestRecord } from '../../../server/src/core/eval/sample';
+import { requestReader, rulesetFields } from '../../../server/src/core/eval/logRequests';
+import { compileRuleset } from '../../../server/src/core/eval/rules';
+
+test('a log line with only some fields (a job\'s field_names) gives only the request fields it can: no "undefined" text, no empty query', () => {
+  const r = toRequestRecord({ ClientIP: '192.0.2.1', ClientRequestPath: '/login' });
+  assert.deepEqual(r, { 'http.request.uri.path': '/login', 'http.request.uri.path.extension': '', 'ip.src': '192.0.2.1', ssl: true, 'raw.http.request.uri.path': '/login' });
+  const u = toRequestRecord({ ClientRequestURI: '/a/b.php?x=1&y', ClientRequestHost: 'example.com', ClientRequestScheme: 'http' });
+  assert.equal(u['http.request.uri.path'], '/a/b.php', 'the path from the URI when the line has no ClientRequestPath');
+  assert.equal(u['http.request.uri.query'], 'x=1&y');
+  assert.deepEqual(u['http.request.uri.args'], { x: ['1'], y: [''] });
+  assert.equal(u['http.request.full_uri'], 'http://example.com/a/b.php?x=1&y', 'the line\'s scheme');
+  assert.equal(u.ssl, false);
+  assert.ok(!Object.values(u).some((v) => typeof v === 'string' && v.includes('undefined')), JSON.stringify(u));
+});
+
+test('EdgeStartTimestamp in each Logpush timestamp format gives the request time; EdgeResponseStatus the response code', () => {
+  const at = (t: unknown) => { const r = toRequestRecord({ EdgeStartTimestamp: t }); return [r['http.request.timestamp.sec'], r['http.request.timestamp.msec']]; };
+  assert.deepEqual(at('2026-11-26T10:00:01.250Z'), [1795687201, 250]);
+  assert.deepEqual(at(1795687201), [1795687201, 0], 'unix: seconds');
+  assert.deepEqual(at(1795687201250000000n), [1795687201, 250], 'unixnano read exactly');
+  assert.deepEqual(at(1795687201250000000), [1795687201, 250], 'unixnano as a double');
+  assert.deepEqual(at('yesterday'), [undefined, undefined]);
+  assert.deepEqual(at(true), [undefined, undefined]);
+  assert.equal(toRequestRecord({ EdgeResponseStatus: 429 })['http.response.code'], 429);
+});
+
+test('requestReader: log lines are read as requests and counted, request records pass as they are and are still checked', () => {
+  const reader = requestReader(['ip.src', 'http.request.uri.path', 'http.cookie', 'cf.bot_management.score']);
+  const a = reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x', BotScore: 0 }, 1);
+  assert.equal(a['ip.src'], '192.0.2.1');
+  const b = reader.read({ 'ip.src': '192.0.2.2', 'http.hots': 'x' }, 2);
+  assert.deepEqual(b, { 'ip.src': '192.0.2.2', 'http.hots': 'x' });
+  reader.read({ ClientIP: '192.0.2.3', ClientRequestPath: '/y' }, 3);
+  const logs = reader.logLines()!;
+  assert.equal(logs.lines, 2);
+  assert.equal(logs.first, 1);
+  // http.cookie: no log field gives it; the bot score: a field the lines have, but empty (0) on every one
+  assert.deepEqual(logs.missing, [{ field: 'http.cookie' }, { field: 'cf.bot_management.score', from: 'BotScore' }]);
+  assert.match(reader.problems()!.examples[0], /line 2: "http.hots" is not a rules-language field/);
+  // A record with both kinds of names is a request record: its log names are flagged, not silently read
+  const mixed = requestReader([]);
+  mixed.read({ ClientIP: '192.0.2.1', 'ip.src': '192.0.2.1' }, 1);
+  assert.equal(mixed.logLines(), undefined);
+  assert.match(mixed.problems()!.examples[0], /"ClientIP" is not a rules-language field/);
+  assert.equal(requestReader(['ip.src']).logLines(), undefined, 'no log line read: nothing to say');
+});
+
+test('rulesetFields: the fields every expression of a ruleset reads (match, rate limit and value expressions), once each', () => {
+  assert.deepEqual(rulesetFields({ phase: 'http_ratelimit', rules: [
+    { action: 'block', expression: 'http.request.uri.path eq "/login" and ip.src in {192.0.2.0/24}',
+      ratelimit: { characteristics: ['cf.colo.id', 'ip.src', 'http.request.headers["x-key"][0]'], period: 60, requests_per_period: 5, counting_expression: 'http.response.code eq 401' } },
+    { action: 'log', expression: 'not ssl' },
+    null,
+  ] }), ['http.request.uri.path', 'ip.src', 'http.response.code', 'http.request.headers', 'ssl']);
+  assert.deepEqual(rulesetFields({ rules: [{ expression: 'http.host eq' }] }), [], 'an expression that does not parse reads nothing');
+});
+
+test('a rule run on log lines: a rate limit counts by the logged time and client, a response-code rule reads the logged status', () => {
+  const run = compileRuleset({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'http.request.uri.path eq "/login"',
+    ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 10, requests_per_period: 2, mitigation_timeout: 0 } }] });
+  assert.ok(run.ok);
+  const reader = requestReader(rulesetFields({ rules: [{ expression: 'http.request.uri.path eq "/login"' }] }));
+  for (let i = 0; i < 5; i++) run.take(reader.read({ ClientIP: '192.0.2.9', ClientRequestPath: '/login', EdgeStartTimestamp: 1795687200 + i }, i + 1), i + 1);
+  assert.equal(run.rules[0].matched, 5);
+  assert.equal(run.rules[0].applied, 3, 'the third to fifth requests in 10 s pass 2 per period');
+});
