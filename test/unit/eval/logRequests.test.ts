@@ -56,7 +56,7 @@ test('rulesetFields: the fields every expression of a ruleset reads (match, rate
       ratelimit: { characteristics: ['cf.colo.id', 'ip.src', 'http.request.headers["x-key"][0]'], period: 60, requests_per_period: 5, counting_expression: 'http.response.code eq 401' } },
     { action: 'log', expression: 'not ssl' },
     null,
-  ] }), ['http.request.uri.path', 'ip.src', 'http.response.code', 'http.request.headers', 'ssl']);
+  ] }), ['http.request.uri.path', 'ip.src', 'http.response.code', 'http.request.headers["x-key"]', 'ssl']);
   assert.deepEqual(rulesetFields({ rules: [{ expression: 'http.host eq' }] }), [], 'an expression that does not parse reads nothing');
 });
 
@@ -68,4 +68,34 @@ test('a rule run on log lines: a rate limit counts by the logged time and client
   for (let i = 0; i < 5; i++) run.take(reader.read({ ClientIP: '192.0.2.9', ClientRequestPath: '/login', EdgeStartTimestamp: 1795687200 + i }, i + 1), i + 1);
   assert.equal(run.rules[0].matched, 5);
   assert.equal(run.rules[0].applied, 3, 'the third to fifth requests in 10 s pass 2 per period');
+});
+
+test('Logpush custom fields: RequestHeaders, Cookies and ResponseHeaders give the request\'s headers, cookies and the response\'s headers', () => {
+  const r = toRequestRecord({ ClientRequestHost: 'example.com', RequestHeaders: { 'X-Api-Key': 'k1', 'content-type': 'application/json' },
+    Cookies: { session: 'abc', theme: 'dark' }, ResponseHeaders: { 'cache-control': 'no-store' } });
+  assert.deepEqual(r['http.request.headers'], { host: ['example.com'], 'x-api-key': ['k1'], 'content-type': ['application/json'] });
+  assert.deepEqual(r['http.request.headers.names'], ['host', 'x-api-key', 'content-type']);
+  assert.deepEqual(r['http.request.headers.values'], ['example.com', 'k1', 'application/json']);
+  assert.deepEqual(r['http.request.cookies'], { session: ['abc'], theme: ['dark'] });
+  assert.equal(r['http.cookie'], 'session=abc; theme=dark');
+  assert.deepEqual(r['http.response.headers'], { 'cache-control': ['no-store'] });
+  assert.deepEqual(r['http.response.headers.names'], ['cache-control']);
+  // Anything else in those members is no header: left out, never "[object Object]"
+  const odd = toRequestRecord({ RequestHeaders: 'x', Cookies: { a: { b: 1 } } });
+  assert.equal(odd['http.request.headers'], undefined);
+  assert.equal(odd['http.request.cookies'], undefined);
+});
+
+test('requestReader: a header or cookie the rules read by name, that no line carries, is named with the custom field it would come from', () => {
+  const reads = rulesetFields({ rules: [{ expression: 'http.request.headers["x-api-key"][0] eq "k" and http.request.cookies["session"][0] ne "" and any(http.request.headers["user-agent"][*] contains "bot")' }] });
+  assert.deepEqual(reads, ['http.request.headers["x-api-key"]', 'http.request.cookies["session"]', 'http.request.headers["user-agent"]']);
+  const reader = requestReader(reads);
+  reader.read({ ClientRequestUserAgent: 'curl/8', RequestHeaders: { 'x-other': '1' } }, 1);
+  assert.deepEqual(reader.logLines()!.missing, [
+    { field: 'http.request.headers["x-api-key"]', from: 'RequestHeaders (a Logpush custom field)' },
+    { field: 'http.request.cookies["session"]', from: 'Cookies (a Logpush custom field)' },
+  ]);
+  const withKey = requestReader(reads);
+  withKey.read({ ClientRequestUserAgent: 'curl/8', RequestHeaders: { 'x-api-key': 'k' }, Cookies: { session: 's' } }, 1);
+  assert.deepEqual(withKey.logLines()!.missing, []);
 });

@@ -34,6 +34,8 @@ let sources: ReadonlyMap<string, string> | undefined;
 
 /** Which http_requests field gives each request field on its own: each field of a full sample line converted alone. */
 function sourceOf(field: string): string | undefined {
+  const m = KEYED_READ.exec(field);
+  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])} (a Logpush custom field)`;
   if (!sources) {
     const map = new Map<string, string>();
     for (const line of eachSampleHttpRequest(50)) {
@@ -59,7 +61,7 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
       if (!isLogLine(record)) { checker.take(record, line); return record; }
       if (lines++ === 0) first = line;
       const r = toRequestRecord(record);
-      if (present.size < reads.length) for (const f of reads) if (!present.has(f) && !emptyValue(r[f])) present.add(f);
+      if (present.size < reads.length) for (const f of reads) if (!present.has(f) && !emptyValue(valueOf(r, f))) present.add(f);
       return r;
     },
     problems: () => checker.result(),
@@ -71,6 +73,22 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
   };
 }
 
+/** The maps a read by name is told apart for, and the Logpush custom field that gives each. */
+const KEYED: ReadonlyMap<string, string> = new Map([
+  ['http.request.headers', 'RequestHeaders'], ['raw.http.request.headers', 'RequestHeaders'],
+  ['http.request.cookies', 'Cookies'], ['http.response.headers', 'ResponseHeaders'], ['raw.http.response.headers', 'ResponseHeaders'],
+]);
+const keyed = (field: string, key: string) => `${field}[${JSON.stringify(key)}]`;
+const KEYED_READ = /^([a-z._]+)\[("(?:[^"\\]|\\.)*")\]$/;
+
+/** A record's value for a read: a field, or a map's key (`http.request.headers["x-api-key"]`). */
+function valueOf(record: LogRecord, read: string): unknown {
+  const m = KEYED_READ.exec(read);
+  if (!m) return record[read];
+  const map = record[m[1]];
+  return map && typeof map === 'object' ? (map as Record<string, unknown>)[JSON.parse(m[2]) as string] : undefined;
+}
+
 /** The fields a ruleset's expressions read (match, rate limit and value expressions), each once, by rule and by expression place
  * (valueExpressions.ts' table); an expression that does not parse reads none. */
 export function rulesetFields(value: unknown): string[] {
@@ -78,7 +96,13 @@ export function rulesetFields(value: unknown): string[] {
   rulesOf(value).forEach((rule, i) => {
     for (const { src } of expressionsOf(rule, i)) {
       const { ast } = parseExpression(src);
-      if (ast) walk(ast, (n) => { if (n.type === 'field') out.add(n.name); });
+      if (!ast) continue;
+      walk(ast, (n) => {
+        if (n.type !== 'field') return;
+        // A header or cookie read by name is a read of that name: a line has the map (host, user-agent) without it
+        const first = n.index[0];
+        out.add(first?.kind === 'key' && KEYED.has(n.name) ? keyed(n.name, n.name.startsWith('http.request.headers') || n.name.startsWith('http.response.headers') ? first.key.toLowerCase() : first.key) : n.name);
+      });
     }
   });
   return [...out];

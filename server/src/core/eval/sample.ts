@@ -174,6 +174,11 @@ export function toRequestRecord(l: LogRecord): LogRecord {
   const headers: [string, string][] = [];
   if (host !== undefined) headers.push(['host', host]);
   if (ua !== undefined) headers.push(['user-agent', ua]);
+  // Logpush's custom fields (the zone's http_log_custom_fields rules): headers and cookies by name
+  for (const h of customPairs(l.RequestHeaders)) if (!headers.some(([k]) => k === h[0])) headers.push(h);
+  const heads = headers.length ? pairs(headers) : undefined;
+  const cookies = customPairs(l.Cookies, false);
+  const responseHeads = customPairs(l.ResponseHeaders);
   const out: LogRecord = {
     ...(host !== undefined ? { 'http.host': host } : {}),
     ...(has(l.ClientRequestMethod) ? { 'http.request.method': l.ClientRequestMethod } : {}),
@@ -185,7 +190,9 @@ export function toRequestRecord(l: LogRecord): LogRecord {
     ...(time ? { 'http.request.timestamp.sec': time.sec, 'http.request.timestamp.msec': time.msec } : {}),
     ...(host !== undefined && uri !== undefined ? { 'http.request.full_uri': `${scheme}://${host}${uri}` } : {}),
     ...(ua !== undefined ? { 'http.user_agent': ua } : {}),
-    ...(headers.length ? { 'http.request.headers': Object.fromEntries(headers.map(([k, v]) => [k, [v]])), 'http.request.headers.names': headers.map(([k]) => k) } : {}),
+    ...(heads ? { 'http.request.headers': heads.map, 'http.request.headers.names': heads.names, 'http.request.headers.values': heads.values } : {}),
+    ...(cookies.length ? { 'http.request.cookies': pairs(cookies).map, 'http.cookie': cookies.map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+    ...(responseHeads.length ? (({ map, names, values }) => ({ 'http.response.headers': map, 'http.response.headers.names': names, 'http.response.headers.values': values }))(pairs(responseHeads)) : {}),
     ...(has(l.ClientRequestProtocol) ? { 'http.request.version': l.ClientRequestProtocol } : {}),
     ...(has(l.ClientIP) ? { 'ip.src': l.ClientIP } : {}),
     ...(has(l.ClientCountry) ? { 'ip.src.country': String(l.ClientCountry).toUpperCase() } : {}),
@@ -194,6 +201,15 @@ export function toRequestRecord(l: LogRecord): LogRecord {
     ssl: l.ClientRequestScheme === undefined ? true : l.ClientRequestScheme === 'https',
   };
   return Object.assign(out, loggedFields(l, uri, path, query, host, scheme, argsOf));
+}
+
+/** A Logpush custom field's name/value pairs (RequestHeaders, ResponseHeaders: names lower-cased as the platform's header maps have
+ * them; Cookies as they are): an object's members whose values are text, a number or a boolean; none for anything else. */
+function customPairs(v: unknown, lower = true): [string, string][] {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return [];
+  const out: [string, string][] = [];
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out.push([lower ? k.toLowerCase() : k, String(x)]);
+  return out;
 }
 
 /** The request's time (whole seconds and their milliseconds) from a log line's EdgeStartTimestamp in any of Logpush's
