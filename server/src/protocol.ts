@@ -188,14 +188,15 @@ export interface TestRulesResult extends SkippedLines {
  * the rules read that no line gave a value for, with the log field each comes from (none: no log field gives it). */
 export interface TestRulesLogLines { lines: number; first: number; missing: { field: string; from?: string }[] }
 
-/** The log lines read, as one sentence (the CLI and the editor's report). */
-export function logLinesLine(l: TestRulesLogLines): string {
-  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are http_requests log lines, read as the requests they log`;
+/** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field): the report
+ * makes it a code span, so that no name is read as Markdown. */
+export function logLinesLine(l: TestRulesLogLines, code: (name: string) => string = (x) => x): string {
+  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${code('http_requests')} log lines, read as the requests they log`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
-  const names = l.missing.map((m) => `${m.field} (${m.from ? `from ${m.from}` : 'no log field'})`).join(', ');
+  const names = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${m.from.replace(/^\S+/, code)}` : 'no log field'})`).join(', ');
   return `${read}; the rules read ${names}, which no line gives a value for: ${one ? 'it is' : 'they are'} ${one ? 'its' : 'their'} type's ` +
-    `empty value on every line (a field the job's output_options.field_names leave out, or one logs do not carry), so what ${one ? 'it decides' : 'they decide'} is not what the platform would.`;
+    `empty value on every line (a field the job's ${code('output_options.field_names')} leave out, or one logs do not carry), so what ${one ? 'it decides' : 'they decide'} is not what the platform would.`;
 }
 
 /** What a rate limiting rule's run counted (core/eval/rateLimit.ts RateLimitTally). */

@@ -135,7 +135,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     assert.equal(t.recordProblems, undefined);
     assert.deepEqual(t.logLines, { lines: lines.length, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] });
     const report = vscode.workspace.textDocuments.find((d) => d.getText().startsWith('# live/waf.ruleset.json on'));
-    assert.ok(report && /are http\\_requests log lines/.test(report.getText()), report?.getText().slice(0, 500));
+    assert.ok(report && /are `http_requests` log lines/.test(report.getText()), report?.getText().slice(0, 500));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -122,7 +122,7 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
-    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [mdText(logLinesLine(r.logLines)), ''] : []), ...skippedText(r),
+    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
     '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
     ...rules.map((x) => `| ${codeSpan(x.label, true)} | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
     '', end + executed, '',

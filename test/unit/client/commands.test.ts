@@ -413,8 +413,8 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
   const md = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/b.ndjson', rules: [rule],
     logLines: { lines: 40, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }, { field: 'http.cookie' }] } } as never));
-  assert.ok(md.includes('\n40 line(s), from line 1, are http_requests log lines, read as the requests they log; the rules read ip.src (from ClientIP), ' +
-    'http.cookie (no log field), which no line gives a value for: they are their type\'s empty value on every line'), md);
+  assert.ok(md.includes('\n40 line(s), from line 1, are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`), ' +
+    '`http.cookie` (no log field), which no line gives a value for: they are their type\'s empty value on every line (a field the job\'s `output_options.field_names` leave out'), md);
   assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
 });
 
