@@ -174,3 +174,11 @@ test('completion in a characteristic offers cf.colo.id and cf.unique_visitor_id 
   const expr = JSON.stringify({ phase: 'http_ratelimit', rules: [{ action: 'block', expression: '' }] });
   assert.ok(!ls.complete('waf-ruleset', ls.parse(expr), expr.indexOf('""') + 1).some((c) => c.label === 'cf.colo.id'));
 });
+
+test('the hover on a ruleset\'s braces describes a ruleset of any phase, not the managed phase\'s entry point alone', async () => {
+  const { getLanguageService } = await import('../../../server/src/core/index');
+  const ls = getLanguageService();
+  const md = ls.hover('waf-ruleset', ls.parse(JSON.stringify({ phase: 'http_ratelimit', rules: [] })), 0)?.markdown ?? '';
+  assert.match(md, /^\*\*Ruleset\*\*/);
+  assert.match(md, /phases\/\{phase\}\/entrypoint/);
+});
