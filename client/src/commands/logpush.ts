@@ -185,29 +185,44 @@ async function cancellable<R>(token: vscode.CancellationToken, run: () => Promis
   }
 }
 
-/** The requests of "Test Rules on Requests…": 'sample', 'delivered' (the mock's last http_requests batch), a file path, or asked. */
-async function chooseRequests(ctx: Ctx, given: unknown): Promise<string | undefined> {
+/** What "Test Filter on Logs…" and "Test Rules on Requests…" ask: the records to test on. */
+interface RecordsQuestion {
+  title: string;
+  sample: string;
+  file: { label: string; description: string; openLabel: string; filters: Record<string, string[]> };
+  delivered: string;
+  /** The dataset of the mock's batch to test on (asked only when that is chosen). */
+  dataset(): Promise<string>;
+}
+
+/** The records to test on: undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of the
+ * question's dataset). `given` ('sample', 'delivered' or a path) skips the question; anything else asks (from the editor title VS
+ * Code passes the editor group, { groupId }, after the resource). */
+async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
   if (!choice) {
     const pick = await vscode.window.showQuickPick([
-      { label: 'Generated sample', description: '1 000 requests, about a tenth of them hostile', value: 'sample' },
-      { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests Logpush logs', value: 'file' },
-      ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: 'the newest http_requests batch a Logpush job of the mock delivered', value: 'delivered' }] : []),
-    ], { title: 'Test on which requests?' });
+      { label: 'Generated sample', description: q.sample, value: 'sample' },
+      { label: q.file.label, description: q.file.description, value: 'file' },
+      ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
+    ], { title: q.title });
     if (!pick) throw new vscode.CancellationError();
     choice = pick.value;
   }
   if (choice === 'sample') return undefined;
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
-    const last = await lastDeliveredFile(ctx, 'http_requests');
-    if (!last) throw new UserError('No Logpush job of the mock has delivered http_requests lines yet. Create a job for http_requests, then run "EdgeKit: Deliver Logpush Batches Now".');
+    const dataset = await q.dataset();
+    const last = await lastDeliveredFile(ctx, dataset);
+    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
     return last.file;
   }
-  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Test', filters: { NDJSON: ['ndjson', 'json', 'log', 'gz', 'txt'] } });
+  const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
   if (!chosen?.[0]) throw new vscode.CancellationError();
   return chosen[0].fsPath;
 }
+
+const NDJSON_FILES = ['ndjson', 'json', 'log', 'gz', 'txt'];
 
 /** A filter document's "$dataset" (the editor's hint), else the setting, as the language server decides it. */
 export function datasetOfFilter(text: string, fallback: string): string {
@@ -223,7 +238,11 @@ export const logpushTestCommands = {
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
-    const file = await chooseRequests(ctx, requests);
+    const file = await chooseRecords(ctx, requests, {
+      title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
+      file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
+      delivered: 'the newest http_requests batch a Logpush job of the mock delivered', dataset: async () => 'http_requests',
+    });
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
@@ -241,31 +260,13 @@ export const logpushTestCommands = {
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);
-    let file = typeof logs === 'string' && logs !== 'sample' && logs !== 'delivered' ? logs : undefined;
-    let choice = logs === 'delivered' ? 'delivered' : undefined;
-    // Only a string answers "which logs?": from the editor title VS Code passes the editor group ({ groupId }) after the resource.
-    if (typeof logs !== 'string') {
-      const pick = await vscode.window.showQuickPick([
-        { label: 'Generated sample', description: '1 000 http_requests lines, about a tenth of them hostile', value: 'sample' },
-        { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', value: 'file' },
-        ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: 'the newest batch a Logpush job of the mock delivered', value: 'delivered' }] : []),
-      ], { title: 'Test the filter on which logs?' });
-      if (!pick) throw new vscode.CancellationError();
-      choice = pick.value;
-      if (pick.value === 'file') {
-        const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Test the filter', filters: { 'Logpush logs': ['ndjson', 'json', 'log', 'gz', 'txt'] } });
-        if (!chosen?.[0]) throw new vscode.CancellationError();
-        file = chosen[0].fsPath;
-      }
-    }
-    if (choice === 'delivered') {
+    const file = await chooseRecords(ctx, logs, {
+      title: 'Test the filter on which logs?', sample: '1 000 http_requests lines, about a tenth of them hostile',
+      file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
+      delivered: 'the newest batch a Logpush job of the mock delivered',
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
-      const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString() });
-      const dataset = info.job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset(doc.uri));
-      const last = await lastDeliveredFile(ctx, dataset);
-      if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
-      file = last.file;
-    }
+      dataset: async () => (await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString() })).job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset(doc.uri)),
+    });
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));

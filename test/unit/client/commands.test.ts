@@ -42,6 +42,20 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
 });
 
+test('Test Rules on Requests… from the editor title asks which requests, offering the mock\'s last delivered batch beside a file and the sample', async () => {
+  const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
+  const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'sample', rules: [] }));
+  fake.quickPickAnswers = ['Generated sample'];
+  await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, { groupId: 0 });
+  assert.deepEqual(fake.quickPicks.map((q) => q.title), ['Test on which requests?']);
+  assert.deepEqual(fake.quickPicks[0].labels, ['Generated sample', 'Choose a file…', 'Last delivered batch']);
+  assert.equal(requests.find((r) => r.method === 'edgekit/testRules')?.params.requests, undefined);
+  // A path answers the question
+  await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, '/logs/http_requests.ndjson');
+  assert.equal(fake.quickPicks.length, 1);
+  assert.equal(requests.filter((r) => r.method === 'edgekit/testRules')[1].params.requests, '/logs/http_requests.ndjson');
+});
+
 test('the file picks look for each kind under the core\'s file patterns (the client keeps its own copy: it imports only protocol.ts)', async () => {
   const { KIND_SUFFIXES } = await import('../../../client/src/commands/logpush');
   const { KIND_PATTERNS } = await import('../../../server/src/core/kinds');
