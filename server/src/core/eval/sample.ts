@@ -179,28 +179,45 @@ export function toRequestRecord(l: LogRecord): LogRecord {
   const heads = headers.length ? pairs(headers) : undefined;
   const cookies = customPairs(l.Cookies, false);
   const responseHeads = customPairs(l.ResponseHeaders);
-  const out: LogRecord = {
-    ...(host !== undefined ? { 'http.host': host } : {}),
-    ...(has(l.ClientRequestMethod) ? { 'http.request.method': l.ClientRequestMethod } : {}),
-    ...(uri !== undefined ? { 'http.request.uri': uri } : {}),
-    ...(path !== undefined ? { 'http.request.uri.path': path } : {}),
-    ...(query !== undefined ? { 'http.request.uri.query': query } : {}),
-    ...(path !== undefined ? { 'http.request.uri.path.extension': extension(path) } : {}),
-    ...(argsOf ? { 'http.request.uri.args': argsOf.args, 'http.request.uri.args.names': argsOf.names, 'http.request.uri.args.values': argsOf.values } : {}),
-    ...(time ? { 'http.request.timestamp.sec': time.sec, 'http.request.timestamp.msec': time.msec } : {}),
-    ...(host !== undefined && uri !== undefined ? { 'http.request.full_uri': `${scheme}://${host}${uri}` } : {}),
-    ...(ua !== undefined ? { 'http.user_agent': ua } : {}),
-    ...(heads ? { 'http.request.headers': heads.map, 'http.request.headers.names': heads.names, 'http.request.headers.values': heads.values } : {}),
-    ...(cookies.length ? { 'http.request.cookies': pairs(cookies).map, 'http.cookie': cookies.map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-    ...(responseHeads.length ? (({ map, names, values }) => ({ 'http.response.headers': map, 'http.response.headers.names': names, 'http.response.headers.values': values }))(pairs(responseHeads)) : {}),
-    ...(has(l.ClientRequestProtocol) ? { 'http.request.version': l.ClientRequestProtocol } : {}),
-    ...(has(l.ClientIP) ? { 'ip.src': l.ClientIP } : {}),
-    ...(has(l.ClientCountry) ? { 'ip.src.country': String(l.ClientCountry).toUpperCase() } : {}),
-    ...(has(l.BotScore) ? { 'cf.bot_management.score': l.BotScore } : {}),
-    ...(has(l.WAFAttackScore) ? { 'cf.waf.score': l.WAFAttackScore } : {}),
-    ssl: l.ClientRequestScheme === undefined ? true : l.ClientRequestScheme === 'https',
-  };
-  return Object.assign(out, loggedFields(l, uri, path, query, host, scheme, argsOf));
+  // Assigned one by one: a literal of some twenty conditional spreads cost 10 µs a line (Test Rules on a large log file)
+  const out: LogRecord = {};
+  if (host !== undefined) out['http.host'] = host;
+  if (has(l.ClientRequestMethod)) out['http.request.method'] = l.ClientRequestMethod;
+  if (uri !== undefined) out['http.request.uri'] = uri;
+  if (path !== undefined) out['http.request.uri.path'] = path;
+  if (query !== undefined) out['http.request.uri.query'] = query;
+  if (path !== undefined) out['http.request.uri.path.extension'] = extension(path);
+  if (argsOf) {
+    out['http.request.uri.args'] = argsOf.args;
+    out['http.request.uri.args.names'] = argsOf.names;
+    out['http.request.uri.args.values'] = argsOf.values;
+  }
+  if (time) { out['http.request.timestamp.sec'] = time.sec; out['http.request.timestamp.msec'] = time.msec; }
+  if (host !== undefined && uri !== undefined) out['http.request.full_uri'] = `${scheme}://${host}${uri}`;
+  if (ua !== undefined) out['http.user_agent'] = ua;
+  if (heads) {
+    out['http.request.headers'] = heads.map;
+    out['http.request.headers.names'] = heads.names;
+    out['http.request.headers.values'] = heads.values;
+  }
+  if (cookies.length) {
+    out['http.request.cookies'] = pairs(cookies).map;
+    out['http.cookie'] = cookies.map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  if (responseHeads.length) {
+    const r = pairs(responseHeads);
+    out['http.response.headers'] = r.map;
+    out['http.response.headers.names'] = r.names;
+    out['http.response.headers.values'] = r.values;
+  }
+  if (has(l.ClientRequestProtocol)) out['http.request.version'] = l.ClientRequestProtocol;
+  if (has(l.ClientIP)) out['ip.src'] = l.ClientIP;
+  if (has(l.ClientCountry)) out['ip.src.country'] = String(l.ClientCountry).toUpperCase();
+  if (has(l.BotScore)) out['cf.bot_management.score'] = l.BotScore;
+  if (has(l.WAFAttackScore)) out['cf.waf.score'] = l.WAFAttackScore;
+  out.ssl = l.ClientRequestScheme === undefined ? true : l.ClientRequestScheme === 'https';
+  loggedFields(out, l, uri, path, query, host, scheme, argsOf);
+  return out;
 }
 
 /** A Logpush custom field's name/value pairs (RequestHeaders, ResponseHeaders: names lower-cased as the platform's header maps have
@@ -228,9 +245,8 @@ function requestTime(t: unknown): { sec: number; msec: number } | undefined {
 /** The rules-language fields of the http_requests fields beyond the core ones, each where the line has it: location, network,
  * TLS, referrer, bot and WAF scores, leaked credentials, content scanning, the ray id and the zone. A value that is its type's empty
  * value is left out (the evaluator reads the same there). The raw fields are the URI as the client sent it, which is what the line's
- * ClientRequestURI holds. */
-function loggedFields(l: LogRecord, uri: string | undefined, path: string | undefined, query: string | undefined, host: string | undefined, scheme: string, argsOf: ReturnType<typeof queryArgs> | undefined): LogRecord {
-  const out: LogRecord = {};
+ * ClientRequestURI holds. Set on `out`, the request record. */
+function loggedFields(out: LogRecord, l: LogRecord, uri: string | undefined, path: string | undefined, query: string | undefined, host: string | undefined, scheme: string, argsOf: ReturnType<typeof queryArgs> | undefined): void {
   const put = (name: string, v: unknown) => { if (!emptyValue(v)) out[name] = v; };
   put('ip.src.asnum', l.ClientASN);
   put('ip.src.city', l.ClientCity);
@@ -280,5 +296,4 @@ function loggedFields(l: LogRecord, uri: string | undefined, path: string | unde
     put('raw.http.request.uri.args.names', argsOf.names);
     put('raw.http.request.uri.args.values', argsOf.values);
   }
-  return out;
 }
