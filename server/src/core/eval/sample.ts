@@ -175,7 +175,8 @@ export function toRequestRecord(l: LogRecord): LogRecord {
   if (host !== undefined) headers.push(['host', host]);
   if (ua !== undefined) headers.push(['user-agent', ua]);
   // Logpush's custom fields (the zone's http_log_custom_fields rules): headers and cookies by name
-  for (const h of customPairs(l.RequestHeaders)) if (!headers.some(([k]) => k === h[0])) headers.push(h);
+  // (the line's own host and user agent are kept; a name twice in the custom field gives the header two values, as pairs() groups)
+  for (const h of customPairs(l.RequestHeaders)) if (!((h[0] === 'host' && host !== undefined) || (h[0] === 'user-agent' && ua !== undefined))) headers.push(h);
   const heads = headers.length ? pairs(headers) : undefined;
   const cookies = customPairs(l.Cookies, false);
   const responseHeads = customPairs(l.ResponseHeaders);
