@@ -54,20 +54,21 @@ function sourceOf(field: string): string | undefined {
  */
 export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
   const checker = requestRecordChecker();
-  const present = new Set<string>();
+  // The reads no line has given a value yet, each with its lookup: a line looks up only those
+  let absent = reads.map((read) => ({ read, value: lookup(read) }));
   let lines = 0, first = 0;
   return {
     read(record, line) {
       if (!isLogLine(record)) { checker.take(record, line); return record; }
       if (lines++ === 0) first = line;
       const r = toRequestRecord(record);
-      if (present.size < reads.length) for (const f of reads) if (!present.has(f) && !emptyValue(valueOf(r, f))) present.add(f);
+      if (absent.length && absent.some((a) => !emptyValue(a.value(r)))) absent = absent.filter((a) => emptyValue(a.value(r)));
       return r;
     },
     problems: () => checker.result(),
     logLines() {
       if (!lines) return undefined;
-      const missing = reads.filter((f) => !present.has(f)).map((field) => { const from = sourceOf(field); return from ? { field, from } : { field }; });
+      const missing = absent.map(({ read: field }) => { const from = sourceOf(field); return from ? { field, from } : { field }; });
       return { lines, first, missing };
     },
   };
@@ -81,12 +82,12 @@ const KEYED: ReadonlyMap<string, string> = new Map([
 const keyed = (field: string, key: string) => `${field}[${JSON.stringify(key)}]`;
 const KEYED_READ = /^([a-z._]+)\[("(?:[^"\\]|\\.)*")\]$/;
 
-/** A record's value for a read: a field, or a map's key (`http.request.headers["x-api-key"]`). */
-function valueOf(record: LogRecord, read: string): unknown {
+/** A read as a record is looked up by: a field, or a map's key (`http.request.headers["x-api-key"]`). */
+function lookup(read: string): (record: LogRecord) => unknown {
   const m = KEYED_READ.exec(read);
-  if (!m) return record[read];
-  const map = record[m[1]];
-  return map && typeof map === 'object' ? (map as Record<string, unknown>)[JSON.parse(m[2]) as string] : undefined;
+  if (!m) return (record) => record[read];
+  const [field, key] = [m[1], JSON.parse(m[2]) as string];
+  return (record) => { const map = record[field]; return map && typeof map === 'object' ? Object.hasOwn(map, key) ? (map as Record<string, unknown>)[key] : undefined : undefined; };
 }
 
 /** The fields a ruleset's expressions read (match, rate limit and value expressions), each once, by rule and by expression place
