@@ -47,9 +47,11 @@ const CLASS_ESCAPES = new Set('dswDSW');
 const ASSERT_ESCAPES = new Set('bBAz<>');
 /** A flag group (?flags) or (?flags:, within 40 characters. */
 const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
+/** A flag group's flags, letters and "-" (regex-syntax's parse_flags reads them to the ":" or ")"). */
+const FLAG_LETTERS = /\(\?([a-zA-Z-]*)[:)]/y;
 const NAMED_GROUP = /\(\?(?:P<[^>]{0,75}>|<[^>]{0,76}>)/y;
 const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
-const HEX = /\\[xuU](?:\{([0-9A-Fa-f]{1,12})\}|([0-9A-Fa-f]{1,8}))/y;
+const HEX = /\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{1,8}))/y;
 /** A hex brace with spaces, which only the x flag allows (parse_hex_brace skips them there). */
 const SPACED_HEX = /\\[xuU]\{([\s0-9A-Fa-f]{0,40})\}/y;
 /** A counted repetition as regex-syntax reads one (parse_decimal trims spaces around a number in any mode; right after the comma
@@ -208,6 +210,26 @@ function readRegex(p: string): RegexRead {
     return { end, re2: e === 'x' && !brace ? p.slice(i, end) : `\\x{${digits}}`, kind: 'char' };
   };
 
+  /** A flag group's flags as parse_group and parse_flags refuse them: none, a "-" last, a flag or "-" twice (the group at i). */
+  const flagRefusal = (i: number): void => {
+    const f = sticky(FLAG_LETTERS, p, i, 40);
+    if (!f) return;
+    const [all, flags] = f;
+    const group = `"${all}" ${at(i)}`;
+    if (flags === '' && all.endsWith(')')) { refuse(`${group} has no flags, which Rust regex refuses ("repetition operator missing expression")`); return; }
+    const seen = new Set<string>();
+    for (let k = 0; k < flags.length; k++) {
+      const d = flags[k];
+      if (seen.has(d)) {
+        refuse(d === '-' ? `${group} repeats the "-" ${at(i + 2 + k)}, which Rust regex refuses ("flag negation operator repeated")`
+          : `${group} repeats the flag "${d}" ${at(i + 2 + k)}, which Rust regex refuses ("duplicate flag")`);
+        return;
+      }
+      seen.add(d);
+    }
+    if (flags.endsWith('-')) refuse(`${group} ends with "-" ${at(i + 1 + flags.length)}, which Rust regex refuses ("dangling flag negation operator")`);
+  };
+
   /** A class from the "[" at i: nested classes, [:name:], a "]" first is a literal; ranges are checked at their ends. */
   const bracketed = (i: number): number => {
     const outAt = out.length;
@@ -288,6 +310,7 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
+      flagRefusal(i);
       const f = sticky(FLAG_GROUP, p, i, 40);
       const outAt = out.length;
       if (f) {
