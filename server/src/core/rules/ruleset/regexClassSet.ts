@@ -110,7 +110,7 @@ export function asciiFold(a: CodeSet): CodeSet {
 
 // ---- Unicode mode: JavaScript's Unicode tables ----
 
-/** The planes scanned for a property's code points: planes 4 to 13 hold no assigned code point (Unicode 16), so no property read
+/** The planes scanned for a property's code points: planes 4 to 13 hold no assigned code point (Unicode 17), so no property read
  * here (none is "unassigned") has one there. */
 const PLANES = [0, 1, 2, 3, 14, 15, 16];
 const TABLES = new Map<string, CodeSet>();
