@@ -18,6 +18,9 @@ const ALL: CodeSet = [0, 0xd7ff, 0xe000, MAX];
 
 /** A set from ranges in any order, overlapping or not. */
 export function codeSet(ranges: readonly number[]): CodeSet {
+  let sorted = true;
+  for (let k = 2; k < ranges.length && sorted; k += 2) sorted = ranges[k] > ranges[k - 1] + 1 && ranges[k] <= ranges[k + 1];
+  if (sorted && (ranges.length === 0 || ranges[0] <= ranges[1])) return ranges;
   const pairs: [number, number][] = [];
   for (let k = 0; k < ranges.length; k += 2) pairs.push([Math.min(ranges[k], ranges[k + 1]), Math.max(ranges[k], ranges[k + 1])]);
   pairs.sort((a, b) => a[0] - b[0]);
@@ -29,10 +32,19 @@ export function codeSet(ranges: readonly number[]): CodeSet {
   return out;
 }
 
+/** The union of two sets, merged in one pass. */
 export function union(a: CodeSet, b: CodeSet): CodeSet {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
-  return codeSet([...a, ...b]);
+  const out: number[] = [];
+  let i = 0, j = 0;
+  while (i < a.length || j < b.length) {
+    let lo: number, hi: number;
+    if (j >= b.length || (i < a.length && a[i] <= b[j])) { lo = a[i]; hi = a[i + 1]; i += 2; } else { lo = b[j]; hi = b[j + 1]; j += 2; }
+    if (out.length > 0 && lo <= out[out.length - 1] + 1) out[out.length - 1] = Math.max(out[out.length - 1], hi);
+    else out.push(lo, hi);
+  }
+  return out;
 }
 
 /** The complement among the Unicode scalar values. */
@@ -172,29 +184,36 @@ export function unicodeProperty(name: string): CodeSet | undefined {
   }
 }
 
-/** For each code point with other cases under Unicode's simple case folding, all of them (its orbit), read once from JavaScript's
- * `iu` matching, which compares code points by their simple case folding as regex-syntax's case_fold_simple does. */
-let orbits: Map<number, number[]> | undefined;
-function caseOrbits(): Map<number, number[]> {
+/** The code points with other cases under Unicode's simple case folding, sorted, and for each all of them (its orbit), read once
+ * from JavaScript's `iu` matching, which compares code points by their simple case folding as regex-syntax's case_fold_simple
+ * does. */
+let orbits: { keys: number[]; of: Map<number, number[]> } | undefined;
+function caseOrbits(): { keys: number[]; of: Map<number, number[]> } {
   if (orbits) return orbits;
-  orbits = new Map();
+  const of = new Map<number, number[]>();
   const cased = tableSet('[\\p{Changes_When_Casemapped}\\p{Changes_When_Casefolded}]');
   const cps: number[] = [];
   for (let k = 0; k < cased.length; k += 2) for (let c = cased[k]; c <= cased[k + 1]; c++) cps.push(c);
   const text = String.fromCodePoint(...cps);
   for (const c of cps) {
-    if (orbits.has(c)) continue;
-    const re = new RegExp(`\\u{${c.toString(16)}}`, 'giu');
-    const orbit = [...text.matchAll(re)].map((m) => m[0].codePointAt(0)!);
-    if (orbit.length > 1) for (const o of orbit) orbits.set(o, orbit);
+    if (of.has(c)) continue;
+    const orbit = [...text.matchAll(new RegExp(`\\u{${c.toString(16)}}`, 'giu'))].map((m) => m[0].codePointAt(0)!);
+    if (orbit.length > 1) for (const o of orbit) of.set(o, orbit);
   }
+  orbits = { keys: [...of.keys()].sort((a, b) => a - b), of };
   return orbits;
 }
 
 /** Unicode simple case folding of a set (regex-syntax's ClassUnicode::case_fold_simple): each code point with its other cases. */
 export function unicodeFold(a: CodeSet): CodeSet {
+  const { keys, of } = caseOrbits();
   const add: number[] = [];
-  for (const [c, orbit] of caseOrbits()) if (has(a, c)) for (const o of orbit) add.push(o, o);
+  for (let k = 0; k < a.length; k += 2) {
+    // The first key in the range, by binary search, then the keys up to its end
+    let lo = 0, hi = keys.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (keys[m] < a[k]) lo = m + 1; else hi = m; }
+    for (let m = lo; m < keys.length && keys[m] <= a[k + 1]; m++) for (const o of of.get(keys[m])!) add.push(o, o);
+  }
   return add.length ? union(a, codeSet(add)) : a;
 }
 
