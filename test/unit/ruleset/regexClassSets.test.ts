@@ -57,6 +57,13 @@ test('under (?i) each operand is folded before the operation and the class befor
     for (const s of yes) assert.equal(run(p, s), true, `${p} on ${JSON.stringify(s)}`);
     for (const s of no) assert.equal(run(p, s), false, `${p} on ${JSON.stringify(s)}`);
   }
+  // A negated [:^name:] or \P{..} is folded before it is negated (hir_ascii_*_class, hir_unicode_class: fold_and_negate), so
+  // under (?i) it holds no letter of either case: found against regex-syntax 0.6
+  for (const [p, yes, no] of [['^(?i)[[:^upper:][1]]$', ['1', '-'], ['a', 'A', 'z']], ['^(?iu)[\\P{Lu}[x]]$', ['1', 'x', 'X'], ['a', 'A', 'é', 'É']]] as const) {
+    assert.deepEqual(errors(p), [], p);
+    for (const s of yes) assert.equal(run(p, s), true, `${p} on ${JSON.stringify(s)}`);
+    for (const s of no) assert.equal(run(p, s), false, `${p} on ${JSON.stringify(s)}`);
+  }
   // Without Unicode mode folding is ASCII's: (?i)k is not the Kelvin sign K there (RE2 alone would fold it)
   assert.equal(run('^(?i)[k[k]]$', '\u212A'), false);
   assert.equal(run('^(?iu)[k[k]]$', '\u212A'), true);
@@ -93,6 +100,21 @@ test('under (?x) a class skips spaces and comments between items, as bump_space 
     for (const s of yes) assert.equal(run(p, s), true, `${p} on ${JSON.stringify(s)}`);
     for (const s of no) assert.equal(run(p, s), false, `${p} on ${JSON.stringify(s)}`);
   }
+});
+
+test('leading dashes are each a literal (parse_set_class_open), where RE2 reads "--0" as a range from "-": found against regex-syntax 0.6', () => {
+  const cases: [string, string[], string[]][] = [
+    ['^[--0-9]$', ['-', '5'], ['.', '/']],
+    ['^[^--_]$', ['.', 'a'], ['-', '_']],
+    ['^[---~]$', ['-', '~'], ['.', 'a']],
+    ['^[-a]$', ['-', 'a'], ['.']],
+  ];
+  for (const [p, yes, no] of cases) {
+    assert.deepEqual(errors(p), [], p);
+    for (const s of yes) assert.equal(run(p, s), true, `${p} on ${JSON.stringify(s)}`);
+    for (const s of no) assert.equal(run(p, s), false, `${p} on ${JSON.stringify(s)}`);
+  }
+  assert.equal(rustToRe2('[-a]'), '[-a]'); // one leading dash: RE2 reads it as Rust does, the class is passed as written
 });
 
 test('what regex-syntax refuses in such a class is refused, naming where', () => {

@@ -250,10 +250,13 @@ function readRegex(p: string): RegexRead {
     return ESCAPED_CONTROLS[e] ?? p.codePointAt(i + 1);
   };
 
+  /** A set case-folded under the i flag: ASCII's folding without Unicode mode, Unicode's simple folding with it. */
+  const caseFold = (s: CodeSet, caseless: boolean, unicodeMode: boolean): CodeSet => (!caseless ? s : unicodeMode ? unicodeFold(s) : asciiFold(s));
+
   /** The set a class escape (\d, \W, \p{Greek}, \PL) stands for, in the current mode (regexClassSet.ts). */
   const escapedClass = (i: number, end: number): (() => CodeSet) => {
     const e = p[i + 1], lower = e.toLowerCase();
-    const negated = e !== lower, unicodeMode = u;
+    const negated = e !== lower, unicodeMode = u, caseless = iFlag;
     return () => {
       let set: CodeSet | undefined;
       if (lower === 'p') {
@@ -262,7 +265,8 @@ function readRegex(p: string): RegexRead {
         if (!set) throw new Uncomputed();
       } else if (unicodeMode) set = unicodePerlClass(lower as 'd' | 's' | 'w');
       else set = ASCII_CLASSES[{ d: 'digit', s: 'space', w: 'word' }[lower]!];
-      return negated ? negate(set) : set;
+      // \P{..} is folded before it is negated (hir_unicode_class); \D, \S, \W need no folding (closed under it)
+      return negated ? negate(lower === 'p' ? caseFold(set, caseless, unicodeMode) : set) : set;
     };
   };
 
@@ -279,7 +283,7 @@ function readRegex(p: string): RegexRead {
     let computed = false;
     interface Level { start: number; negated: boolean; items: (() => CodeSet)[]; depth: number; op?: { kind: string; lhs: () => CodeSet; depth: number } }
     const stack: Level[] = [];
-    const fold = (s: CodeSet): CodeSet => (!caseless ? s : unicodeMode ? unicodeFold(s) : asciiFold(s));
+    const fold = (s: CodeSet): CodeSet => caseFold(s, caseless, unicodeMode);
     const unionOf = (items: (() => CodeSet)[]) => () => codeSet(items.flatMap((item) => item()));
     // regex-syntax's nest depth of a union (ClassSetUnion::into_item: one item is the item itself)
     const unionDepth = (l: Level) => (l.items.length > 1 ? 1 + l.depth : l.depth);
@@ -326,6 +330,8 @@ function readRegex(p: string): RegexRead {
       if (p[j] === '^') { negated = true; text += '^'; j++; skip(); }
       const level: Level = { start, negated, items: [], depth: 0 };
       while (p[j] === '-') { level.items.push(literal(0x2d)); text += '-'; j++; skip(); }
+      // Each leading "-" is a literal, where RE2 reads "[--0]" as a range from "-"
+      if (level.items.length > 1) computed = true;
       if (level.items.length === 0 && p[j] === ']') { level.items.push(literal(0x5d)); text += ']'; j++; skip(); }
       stack.push(level);
     };
@@ -362,7 +368,8 @@ function readRegex(p: string): RegexRead {
         const posix = sticky(POSIX_CLASS, p, j);
         const named = posix ? ASCII_CLASSES[posix[2]] : undefined;
         if (posix && named) {
-          top.items.push(posix[1] ? () => negate(named) : () => named);
+          // [:^name:] is folded before it is negated (hir_ascii_*_class: fold_and_negate)
+          top.items.push(posix[1] ? () => negate(fold(named)) : () => named);
           text += posix[0];
           j += posix[0].length;
         } else {
