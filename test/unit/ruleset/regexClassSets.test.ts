@@ -173,3 +173,7 @@ test('generated nested classes with && and --: the computed class matches what J
   }
   assert.deepEqual(bad, []);
 });
+
+test('a range that goes down under (?x) is quoted by its ends, without the spaces and comment between them', () => {
+  assert.match(rustRegexRefusal('(?x)[a -#c\n]]') ?? '', /the class range "a-\]" at 6 goes down/);
+});

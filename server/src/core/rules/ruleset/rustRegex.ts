@@ -402,6 +402,7 @@ function readRegex(p: string): RegexRead {
       // parse_set_class_range: an item, or two and the "-" between them
       const a = item();
       if (!a) break;
+      const aEnd = j;
       skip();
       if (j >= n) break;
       if (p[j] !== '-' || peekSpace(j) === ']' || peekSpace(j) === '-') { top.items.push(a.set); continue; }
@@ -414,7 +415,7 @@ function readRegex(p: string): RegexRead {
       if (!b) break;
       if (a.cp === undefined) refuse(`a class range ${at(dash)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
       else if (b.cp === undefined) refuse(`a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`);
-      else if (a.cp > b.cp && b.cp >= 0) refuse(`the class range "${p.slice(a.start, j)}" ${at(a.start)} goes down, which Rust regex refuses ("invalid character class range, the start must be <= the end")`);
+      else if (a.cp > b.cp && b.cp >= 0) refuse(`the class range "${p.slice(a.start, aEnd)}-${p.slice(b.start, j)}" ${at(a.start)} goes down, which Rust regex refuses ("invalid character class range, the start must be <= the end")`);
       else { const lo = a.cp, hi = b.cp; top.items.push(lo < 0 || hi < 0 ? () => { throw new Uncomputed(); } : () => [lo, hi]); }
     }
     if (result === undefined) {
