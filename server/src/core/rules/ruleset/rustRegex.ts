@@ -281,6 +281,7 @@ function readRegex(p: string): RegexRead {
     const outAt = out.length;
     let text = ''; // as written, spaces and comments dropped: a flat class's RE2 text
     let computed = false;
+    const unicodeMode = u, caseless = iFlag;
     interface Level { start: number; negated: boolean; items: (() => CodeSet)[]; depth: number; op?: { kind: string; lhs: () => CodeSet; depth: number } }
     const stack: Level[] = [];
     const fold = (s: CodeSet): CodeSet => caseFold(s, caseless, unicodeMode);
@@ -356,7 +357,6 @@ function readRegex(p: string): RegexRead {
       j += ch.length;
       return { set: literal(cp), cp, start };
     };
-    const unicodeMode = u, caseless = iFlag;
     let result: { set: () => CodeSet; depth: number } | undefined;
     open();
     while (result === undefined) {
