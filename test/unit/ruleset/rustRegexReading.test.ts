@@ -78,3 +78,26 @@ test('an assertion inside a class is refused as regex-syntax refuses it (ClassEs
   assert.equal(rustRegexRefusal('[\\d\\w\\.]'), undefined);
   assert.equal(rustRegexRefusal('\\b[a]\\B'), undefined);
 });
+
+test('a flag group with no flags, a dangling "-", a repeated flag or "-" is refused as regex-syntax refuses it (parse_group, parse_flags), naming where', () => {
+  const cases: [string, RegExp][] = [
+    ['(?)', /"\(\?\)" at 1 has no flags.*"repetition operator missing expression"/],
+    ['a(?i-)b', /"\(\?i-\)" at 2 ends with "-" at 5.*"dangling flag negation operator"/],
+    ['(?-:a)', /"\(\?-:" at 1 ends with "-" at 3.*"dangling flag negation operator"/],
+    ['(?ii)', /"\(\?ii\)" at 1 repeats the flag "i" at 4.*"duplicate flag"/],
+    ['(?i-i)', /"\(\?i-i\)" at 1 repeats the flag "i" at 5.*"duplicate flag"/],
+    ['(?x-u-s)', /"\(\?x-u-s\)" at 1 repeats the "-" at 6.*"flag negation operator repeated"/],
+  ];
+  for (const [p, message] of cases) {
+    assert.match(rustRegexRefusal(p) ?? '', message, p);
+    assert.equal(regexErrors(p).length, 1, p);
+  }
+  for (const p of ['(?i)a', '(?i-s)a', '(?-i)a', '(?:a)', '(?i-x:a)', '(?iu)a']) assert.equal(rustRegexRefusal(p), undefined, p);
+});
+
+test('a hex escape in braces takes any number of digits (parse_hex_brace): past 12 it stopped the syntax check, and a later refusal was lost', () => {
+  assert.equal(matches('^\\x{0000000000041}$', 'A'), true);
+  // Found by the fuzz test: the repetition of the flag group is refused (RepetitionMissing), and RE2 was given {2000}{1,}
+  assert.match(rustRegexRefusal('\\x{0000000000041}{2000}(?xu){1, }') ?? '', /repeats nothing/);
+  assert.match(rustRegexRefusal('\\x{00000000000110000}') ?? '', /no Unicode scalar value/);
+});

@@ -185,8 +185,8 @@ function regex(pattern: string, where: string): RE2JS {
     return compileRustRegex(pattern);
   } catch (err) {
     const m = (err as Error).message;
-    // What Rust takes and RE2 lacks (the checker lets both pass): said so, rather than as an error in the regex
-    if (/invalid repeat count/.test(m) || /\[[^\]]*(--|&&|~~)/.test(pattern)) {
+    // What Rust takes and RE2 lacks (compileRustRegex splits such a count; should one still fail): said so, not as an error in the regex
+    if (/invalid repeat count/.test(m)) {
       throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but RE2 (EdgeKit's engine) cannot run it (${m}); test the rule without it.`);
     }
     throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} cannot be evaluated (${m}).`);

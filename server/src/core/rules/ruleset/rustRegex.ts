@@ -5,7 +5,9 @@
 //   which RE2 does not know, are dropped; x (verbose) is applied here: whitespace is insignificant everywhere, character classes
 //   included, and "#" starts a comment to the end of the line (rust-lang/regex#660);
 // - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}; counted repetitions lose the spaces around their numbers;
-// - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group.
+// - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group;
+// - a class RE2 cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces skipped under x) is
+//   written out as the set regex-syntax makes of it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
 // Anything else RE2 refuses is an error (look-around, backreferences, \Z, \e... which Rust refuses as well); what RE2 takes and Rust
 // refuses ("{" as a literal brace, \p{...} without Unicode mode, unknown escapes) is found by rustRegexRefusal first.
 //
@@ -13,8 +15,9 @@
 // carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
 // repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
+import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
 
-/** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, one nest level;
+/** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
  * `states` 1, or 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition
  * (`max` -1: unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries
  * `depth` (regex-syntax's nest depth), `states` (a lower bound of the NFA states the platform builds) and `product` (the largest
@@ -47,9 +50,11 @@ const CLASS_ESCAPES = new Set('dswDSW');
 const ASSERT_ESCAPES = new Set('bBAz<>');
 /** A flag group (?flags) or (?flags:, within 40 characters. */
 const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
+/** A flag group's flags, letters and "-" (regex-syntax's parse_flags reads them to the ":" or ")"). */
+const FLAG_LETTERS = /\(\?([a-zA-Z-]*)[:)]/y;
 const NAMED_GROUP = /\(\?(?:P<[^>]{0,75}>|<[^>]{0,76}>)/y;
 const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
-const HEX = /\\[xuU](?:\{([0-9A-Fa-f]{1,12})\}|([0-9A-Fa-f]{1,8}))/y;
+const HEX = /\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{1,8}))/y;
 /** A hex brace with spaces, which only the x flag allows (parse_hex_brace skips them there). */
 const SPACED_HEX = /\\[xuU]\{([\s0-9A-Fa-f]{0,40})\}/y;
 /** A counted repetition as regex-syntax reads one (parse_decimal trims spaces around a number in any mode; right after the comma
@@ -58,6 +63,12 @@ const COUNT = /\{\s*(\d*)\s*(?:(,)(?:\s*(\d+)\s*)?)?\}/y;
 const COUNT_X = /\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}/y;
 const COUNT_TREE = /\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/y;
 const SPACE = /\s/;
+/** An ASCII class inside a class, [:name:] or [:^name:] (maybe_parse_ascii_class: a name it does not know opens a nested class). */
+const POSIX_CLASS = /\[:(\^?)([a-z]{0,8}):\]/y;
+/** The escapes of a control character (parse_escape). */
+const ESCAPED_CONTROLS: Record<string, number> = { a: 7, f: 12, t: 9, n: 10, r: 13, v: 11 };
+/** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
+class Uncomputed extends Error {}
 const JS_QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
 
 function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecArray | null {
@@ -110,7 +121,8 @@ function measure(alts: RxNode[][]): { depth: number; states: number; product: nu
  *   reads a literal brace;
  * - Unicode mode is off unless a (?u) turns it on: \p{...}/\pN is then an error (UnicodeNotAllowed), and so is a character past
  *   ASCII inside a class ([é], [\x{E9}]; \xE9 is a byte there), as class_literal_byte says;
- * - a class range cannot start or end with a class (\d-z).
+ * - a class range cannot start or end with a class (\d-z), nor go down (z-a);
+ * - a flag group needs a flag ("(?)"), a "-" a flag after it ("(?i-)"), and no flag or "-" comes twice ("(?ii)", "(?i-m-s)").
  * A malformed \x escape or a repetition of nothing leaves the rest to RE2 (which refuses both). The RE2 text is written as the pattern
  * is read; the tree is built with it.
  */
@@ -121,11 +133,11 @@ function readRegex(p: string): RegexRead {
   const refuse = (why: string): void => { if (syntax === undefined && !judged) syntax = why; };
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
-  let x = false, u = false;
+  let x = false, u = false, iFlag = false;
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
   const out: string[] = [];
   const opens = new Map<number, number>();
-  interface Frame { x: boolean; u: boolean; alts: RxNode[][]; open: string; capture: boolean; src: number; out: number }
+  interface Frame { x: boolean; u: boolean; iFlag: boolean; alts: RxNode[][]; open: string; capture: boolean; src: number; out: number }
   const frames: Frame[] = [];
   let alts: RxNode[][] = [[]];
   let parens = 0;
@@ -208,65 +220,221 @@ function readRegex(p: string): RegexRead {
     return { end, re2: e === 'x' && !brace ? p.slice(i, end) : `\\x{${digits}}`, kind: 'char' };
   };
 
-  /** A class from the "[" at i: nested classes, [:name:], a "]" first is a literal; ranges are checked at their ends. */
+  /** A flag group's flags as parse_group and parse_flags refuse them: none, a "-" last, a flag or "-" twice (the group at i). */
+  const flagRefusal = (i: number): void => {
+    const f = sticky(FLAG_LETTERS, p, i, 40);
+    if (!f) return;
+    const [all, flags] = f;
+    const group = `"${all}" ${at(i)}`;
+    if (flags === '' && all.endsWith(')')) { refuse(`${group} has no flags, which Rust regex refuses ("repetition operator missing expression")`); return; }
+    const seen = new Set<string>();
+    for (let k = 0; k < flags.length; k++) {
+      const d = flags[k];
+      if (seen.has(d)) {
+        refuse(d === '-' ? `${group} repeats the "-" ${at(i + 2 + k)}, which Rust regex refuses ("flag negation operator repeated")`
+          : `${group} repeats the flag "${d}" ${at(i + 2 + k)}, which Rust regex refuses ("duplicate flag")`);
+        return;
+      }
+      seen.add(d);
+    }
+    if (flags.endsWith('-')) refuse(`${group} ends with "-" ${at(i + 1 + flags.length)}, which Rust regex refuses ("dangling flag negation operator")`);
+  };
+
+  /** The code point an escape inside a class stands for (from `i` to `end`); undefined for a malformed hex escape (RE2 judges it). */
+  const escapedChar = (i: number, end: number): number | undefined => {
+    const e = p[i + 1];
+    if (e === 'x' || e === 'u' || e === 'U') {
+      const digits = p.slice(i + 2, end).replace(/[{}\s]/g, '');
+      return /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
+    }
+    return ESCAPED_CONTROLS[e] ?? p.codePointAt(i + 1);
+  };
+
+  /** A set case-folded under the i flag: ASCII's folding without Unicode mode, Unicode's simple folding with it. */
+  const caseFold = (s: CodeSet, caseless: boolean, unicodeMode: boolean): CodeSet => (!caseless ? s : unicodeMode ? unicodeFold(s) : asciiFold(s));
+
+  /** The set a class escape (\d, \W, \p{Greek}, \PL) stands for, in the current mode (regexClassSet.ts). */
+  const escapedClass = (i: number, end: number): (() => CodeSet) => {
+    const e = p[i + 1], lower = e.toLowerCase();
+    const negated = e !== lower, unicodeMode = u, caseless = iFlag;
+    return () => {
+      let set: CodeSet | undefined;
+      if (lower === 'p') {
+        const name = /^\\[pP](?:\{([^}]*)\}|(.))$/.exec(p.slice(i, end));
+        set = name ? unicodeProperty(name[1] ?? name[2]) : undefined;
+        if (!set) throw new Uncomputed();
+      } else if (unicodeMode) set = unicodePerlClass(lower as 'd' | 's' | 'w');
+      else set = ASCII_CLASSES[{ d: 'digit', s: 'space', w: 'word' }[lower]!];
+      // \P{..} is folded before it is negated (hir_unicode_class); \D, \S, \W need no folding (closed under it)
+      return negated ? negate(lower === 'p' ? caseFold(set, caseless, unicodeMode) : set) : set;
+    };
+  };
+
+  /**
+   * A class from the "[" at i, read as regex-syntax's parse_set_class reads one: nested classes, [:name:] (a name it knows; another
+   * opens a nested class), the set operations &&, -- and ~~ (left to right, of one precedence), ranges (a "-" before "]" or "-" is a
+   * literal), and under (?x) spaces and comments skipped between items (bump_space, peek_space). A class RE2 reads as Rust does (no
+   * nested class, no set operation, nothing skipped) is passed as written; any other is written out as the set regex-syntax
+   * computes (hir/translate.rs: (?i) folds each operand before an operation and each class before its negation), when it can be.
+   */
   const bracketed = (i: number): number => {
     const outAt = out.length;
-    let depth = 1;
-    let j = i + 1;
-    if (p[j] === '^') j++;
-    if (p[j] === ']') j++;
-    let text = p.slice(i, j);
-    const opened = text.length;
-    let prevClassy = false, prevEnd = -1, rangeOpen = false;
-    while (j < n && depth > 0) {
-      const d = p[j];
-      if (x && SPACE.test(d)) { j++; continue; }
-      if (x && d === '#') { while (j < n && p[j] !== '\n') j++; continue; }
-      let classy = false;
-      if (d === '\\') {
+    let text = ''; // as written, spaces and comments dropped: a flat class's RE2 text
+    let computed = false;
+    const unicodeMode = u, caseless = iFlag;
+    interface Level { start: number; negated: boolean; items: (() => CodeSet)[]; depth: number; op?: { kind: string; lhs: () => CodeSet; depth: number } }
+    const stack: Level[] = [];
+    const fold = (s: CodeSet): CodeSet => caseFold(s, caseless, unicodeMode);
+    const unionOf = (items: (() => CodeSet)[]) => () => codeSet(items.flatMap((item) => item()));
+    // regex-syntax's nest depth of a union (ClassSetUnion::into_item: one item is the item itself)
+    const unionDepth = (l: Level) => (l.items.length > 1 ? 1 + l.depth : l.depth);
+    const setOf = (l: Level): { set: () => CodeSet; depth: number } => {
+      const rhs = unionOf(l.items);
+      if (!l.op) return { set: rhs, depth: unionDepth(l) };
+      const { kind, lhs } = l.op;
+      const f = () => {
+        const a = fold(lhs()), b = fold(rhs());
+        return kind === '&' ? intersect(a, b) : kind === '-' ? difference(a, b) : symmetricDifference(a, b);
+      };
+      return { set: f, depth: 1 + Math.max(l.op.depth, unionDepth(l)) };
+    };
+    let j = i;
+    const skip = (): void => {
+      if (!x) return;
+      const from = j;
+      while (j < n) {
+        if (SPACE.test(p[j])) j++;
+        else if (p[j] === '#') while (j < n && p[j] !== '\n') j++;
+        else break;
+      }
+      if (j > from) computed = true;
+    };
+    // What follows the "-" at k, spaces and comments skipped under (?x) (peek_space: in a comment, its first non-space)
+    const peekSpace = (k: number): string | undefined => {
+      if (!x) return p[k + 1];
+      let m = k + 1, comment = false;
+      for (; m < n; m++) {
+        if (SPACE.test(p[m])) continue;
+        if (!comment && p[m] === '#') { comment = true; continue; }
+        break;
+      }
+      return m < n ? p[m] : p[k + 1];
+    };
+    const literal = (c: number) => () => [c, c] as CodeSet;
+    // parse_set_class_open: "[", "^", then "-"s and a first "]" as literals
+    const open = (): void => {
+      const start = j;
+      text += '[';
+      j++;
+      skip();
+      let negated = false;
+      if (p[j] === '^') { negated = true; text += '^'; j++; skip(); }
+      const level: Level = { start, negated, items: [], depth: 0 };
+      while (p[j] === '-') { level.items.push(literal(0x2d)); text += '-'; j++; skip(); }
+      // Each leading "-" is a literal, where RE2 reads "[--0]" as a range from "-"
+      if (level.items.length > 1) computed = true;
+      if (level.items.length === 0 && p[j] === ']') { level.items.push(literal(0x5d)); text += ']'; j++; skip(); }
+      stack.push(level);
+    };
+    // parse_set_class_item: an escape or a character, with its set
+    const item = (): { set: () => CodeSet; cp?: number; start: number } | undefined => {
+      const start = j;
+      if (p[j] === '\\') {
         const r = escape(j, true);
-        if (!r) { text += '\\'; j++; break; }
+        if (!r) return undefined;
         // An assertion is no item of a class (into_class_set_item: ClassEscapeInvalid, "invalid escape sequence found in character class")
         if (r.kind === 'assert') refuse(`"${p.slice(j, r.end)}" ${at(j)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
-        classy = r.kind === 'class';
         text += r.re2;
         j = r.end;
-      } else if (d === '[' && p[j + 1] === ':' && p.indexOf(':]', j + 2) >= 0) {
-        const end = p.indexOf(':]', j + 2);
-        text += p.slice(j, end + 2);
-        j = end + 2;
-        classy = true;
-      } else if (d === '[') { depth++; j++; text += d; prevEnd = -1; continue; }
-      else if (d === ']') { depth--; j++; text += d; prevEnd = -1; continue; }
-      else if (d === '-' && p[j + 1] === '-' && !rangeOpen && text.length > opened) {
-        // "--" after an item is a class difference (regex-syntax's parse_set_class: ClassSetBinaryOpKind::Difference), and a "-"
-        // before another "-" opens no range (parse_set_class_range): [\w--\d], [a--b]. Leading dashes are literals
-        text += '--';
-        j += 2;
-        prevEnd = -1;
-        prevClassy = false;
-        continue;
-      } else if (d === '-' && prevEnd >= 0 && p[j + 1] !== ']' && !rangeOpen) {
-        if (prevClassy) refuse(`a class range ${at(j)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
-        rangeOpen = true;
-        j++;
-        text += d;
-        continue;
-      } else {
-        const cp = p.codePointAt(j)!;
-        if (cp > 0x7f && !u) refuse(`"${String.fromCodePoint(cp)}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`);
-        const ch = String.fromCodePoint(cp);
-        text += ch;
-        j += ch.length;
+        if (r.kind === 'class') return { set: escapedClass(start, r.end), start };
+        const cp = escapedChar(start, r.end);
+        return { set: cp === undefined ? () => { throw new Uncomputed(); } : literal(cp), cp: cp ?? -1, start };
       }
-      if (rangeOpen && classy) refuse(`a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`);
-      if (rangeOpen) { rangeOpen = false; prevEnd = -1; prevClassy = false; continue; }
-      prevClassy = classy;
-      prevEnd = j;
+      const cp = p.codePointAt(j)!;
+      const ch = String.fromCodePoint(cp);
+      if (cp > 0x7f && !u) refuse(`"${ch}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`);
+      text += ch;
+      j += ch.length;
+      return { set: literal(cp), cp, start };
+    };
+    let result: { set: () => CodeSet; depth: number } | undefined;
+    open();
+    while (result === undefined) {
+      skip();
+      if (j >= n) break; // unclosed: RE2 says so
+      const d = p[j];
+      const top = stack[stack.length - 1];
+      if (d === '[') {
+        const posix = sticky(POSIX_CLASS, p, j);
+        const named = posix ? ASCII_CLASSES[posix[2]] : undefined;
+        if (posix && named) {
+          // [:^name:] is folded before it is negated (hir_ascii_*_class: fold_and_negate)
+          top.items.push(posix[1] ? () => negate(fold(named)) : () => named);
+          text += posix[0];
+          j += posix[0].length;
+        } else {
+          computed = true;
+          open();
+        }
+        continue;
+      }
+      if (d === ']') {
+        text += ']';
+        j++;
+        const { set, depth } = setOf(top);
+        const closed = () => { const s = fold(set()); return top.negated ? negate(s) : s; };
+        stack.pop();
+        const parent = stack[stack.length - 1];
+        if (!parent) result = { set: closed, depth: 1 + depth };
+        else { parent.items.push(closed); parent.depth = Math.max(parent.depth, 1 + depth); }
+        continue;
+      }
+      if ((d === '&' || d === '-' || d === '~') && p[j + 1] === d) {
+        computed = true;
+        text += d + d;
+        j += 2;
+        const lhs = setOf(top);
+        top.op = { kind: d, lhs: lhs.set, depth: lhs.depth };
+        top.items = [];
+        top.depth = 0;
+        continue;
+      }
+      // parse_set_class_range: an item, or two and the "-" between them
+      const a = item();
+      if (!a) break;
+      const aEnd = j;
+      skip();
+      if (j >= n) break;
+      if (p[j] !== '-' || peekSpace(j) === ']' || peekSpace(j) === '-') { top.items.push(a.set); continue; }
+      const dash = j;
+      text += '-';
+      j++;
+      skip();
+      if (j >= n) break;
+      const b = item();
+      if (!b) break;
+      if (a.cp === undefined) refuse(`a class range ${at(dash)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
+      else if (b.cp === undefined) refuse(`a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`);
+      else if (a.cp > b.cp && b.cp >= 0) refuse(`the class range "${p.slice(a.start, aEnd)}-${p.slice(b.start, j)}" ${at(a.start)} goes down, which Rust regex refuses ("invalid character class range, the start must be <= the end")`);
+      else { const lo = a.cp, hi = b.cp; top.items.push(lo < 0 || hi < 0 ? () => { throw new Uncomputed(); } : () => [lo, hi]); }
     }
-    if (depth > 0) wellFormed = false; // unclosed: RE2 says so
+    if (result === undefined) {
+      // Unclosed, or a lone backslash (refused): RE2 says so of a flat class, not always of a nested one ([a[b] is a class to RE2)
+      wellFormed = false;
+      if (computed && stack.length > 0) refuse(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`);
+    }
+    else if (computed && result.depth <= NEST_LIMIT) {
+      try {
+        const set = result.set();
+        text = caseless ? `(?-i:${classText(set)})` : classText(set);
+      } catch (err) {
+        if (!(err instanceof Uncomputed)) throw err;
+      }
+    }
     out.push(text);
-    push(atom(text, 1, true), i, outAt);
+    const node = atom(text, 1, true);
+    node.depth = result?.depth ?? 1;
+    push(node, i, outAt);
     return j;
   };
 
@@ -288,6 +456,7 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
+      flagRefusal(i);
       const f = sticky(FLAG_GROUP, p, i, 40);
       const outAt = out.length;
       if (f) {
@@ -296,8 +465,9 @@ function readRegex(p: string): RegexRead {
         const flags = keepOn + (keepOff ? `-${keepOff}` : '');
         const nx: boolean = on.includes('x') ? true : off.includes('x') ? false : x;
         const nu: boolean = on.includes('u') ? true : off.includes('u') ? false : u;
+        const ni: boolean = on.includes('i') ? true : off.includes('i') ? false : iFlag;
         if (close === ':') {
-          frames.push({ x, u, alts, open: `(?${flags}:`, capture: false, src: i, out: outAt });
+          frames.push({ x, u, iFlag, alts, open: `(?${flags}:`, capture: false, src: i, out: outAt });
           alts = [[]];
           out.push(`(?${flags}:`);
         } else {
@@ -307,11 +477,11 @@ function readRegex(p: string): RegexRead {
           (node as { flags?: string }).flags = all;
           push(node, i, outAt);
         }
-        x = nx; u = nu;
+        x = nx; u = nu; iFlag = ni;
         i += all.length;
       } else {
         const open = sticky(NAMED_GROUP, p, i)?.[0] ?? '(';
-        frames.push({ x, u, alts, open, capture: true, src: i, out: outAt });
+        frames.push({ x, u, iFlag, alts, open, capture: true, src: i, out: outAt });
         alts = [[]];
         out.push(open);
         i += open.length;
@@ -325,7 +495,7 @@ function readRegex(p: string): RegexRead {
       const g = frames.pop();
       if (g) {
         const inner = alts;
-        ({ x, u, alts } = g);
+        ({ x, u, iFlag, alts } = g);
         const m = measure(inner);
         push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states: m.states, product: m.product, src: 0, out: 0 }, g.src, g.out);
       } else wellFormed = false;
@@ -442,8 +612,8 @@ const NEST_LIMIT = 250;
 
 /**
  * The depth regex-syntax's NestLimiter (ast/parse.rs) gives a pattern: one level for each group, repetition, alternation of two or
- * more branches, concatenation of two or more items and bracketed class on the way down (a class's inner unions and nested
- * classes are not counted: the depth can only be under, never over, Rust's); undefined when the tree is not read.
+ * more branches, concatenation of two or more items, bracketed class (nested ones too), union of two or more class items and class
+ * set operation on the way down; undefined when the tree is not read.
  */
 export function regexNestDepth(pattern: string): number | undefined {
   const { tree } = read(pattern);
