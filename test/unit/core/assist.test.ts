@@ -34,7 +34,7 @@ test('no hover between tokens: whitespace, a colon or a comma inside an object o
   const key = at('"name"', 2)!;
   assert.equal(text.slice(key.offset, key.offset + key.length), '"name"');
   const brace = hover('waf-ruleset', d, 0)!;
-  assert.match(brace.markdown, /entry point ruleset/, 'the opening bracket still describes the document');
+  assert.match(brace.markdown, /^\*\*Ruleset\*\*/, 'the opening bracket still describes the document');
 });
 
 test('an empty document of every kind offers a skeleton whose placeholders, as written, check clean', async () => {
