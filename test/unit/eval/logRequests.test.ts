@@ -92,8 +92,8 @@ test('requestReader: a header or cookie the rules read by name, that no line car
   const reader = requestReader(reads);
   reader.read({ ClientRequestUserAgent: 'curl/8', RequestHeaders: { 'x-other': '1' } }, 1);
   assert.deepEqual(reader.logLines()!.missing, [
-    { field: 'http.request.headers["x-api-key"]', from: 'RequestHeaders (a Logpush custom field)' },
-    { field: 'http.request.cookies["session"]', from: 'Cookies (a Logpush custom field)' },
+    { field: 'http.request.headers["x-api-key"]', from: 'RequestHeaders, a Logpush custom field' },
+    { field: 'http.request.cookies["session"]', from: 'Cookies, a Logpush custom field' },
   ]);
   const withKey = requestReader(reads);
   withKey.read({ ClientRequestUserAgent: 'curl/8', RequestHeaders: { 'x-api-key': 'k' }, Cookies: { session: 's' } }, 1);

@@ -35,7 +35,7 @@ let sources: ReadonlyMap<string, string> | undefined;
 /** Which http_requests field gives each request field on its own: each field of a full sample line converted alone. */
 function sourceOf(field: string): string | undefined {
   const m = KEYED_READ.exec(field);
-  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])} (a Logpush custom field)`;
+  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])}, a Logpush custom field`;
   if (!sources) {
     const map = new Map<string, string>();
     for (const line of eachSampleHttpRequest(50)) {
