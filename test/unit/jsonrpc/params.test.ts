@@ -253,3 +253,13 @@ test('range defaults: eth_getLogs reads "latest" for a missing fromBlock (no not
   assert.deepEqual(rangeNotes('trace_filter', [{}]).map((i) => i.code), ['jsonrpc/range-checked-at-runtime']);
   assert.deepEqual(rangeNotes('trace_filter', [{ toBlock: '0x10' }]), []);
 });
+
+test('trace_filter without fromBlock starts at block 0 (as rangeNotes and the mock read it): a numeric toBlock past 799 is over the limit', () => {
+  const issues = (f: object) => checkParamValues('trace_filter', [f]).map((i) => [formatPath(i.path), i.code]);
+  assert.deepEqual(issues({ toBlock: '0x31f' }), []);
+  assert.deepEqual(issues({ toBlock: '0x320' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.deepEqual(issues({ fromBlock: null, toBlock: '0x1000' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.match(checkParamValues('trace_filter', [{ toBlock: '0x1000' }])[0].message, /covers blocks 0 \(fromBlock's default\) to 4096, 4097 blocks/);
+  // eth_getLogs reads a missing fromBlock as "latest": not measurable here (rangeNotes says so).
+  assert.deepEqual(checkParamValues('eth_getLogs', [{ toBlock: '0x1000' }]), []);
+});

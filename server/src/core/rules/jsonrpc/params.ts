@@ -423,20 +423,25 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   const f = params[0];
   if (!isObj(f)) return;
   const max = spec.name === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
-  const from = blockNumberOf(f.fromBlock);
+  // trace_filter without fromBlock starts at genesis (Erigon's default; rangeNotes and the mock read it so): a numeric toBlock
+  // alone is then a measurable range. eth_getLogs without fromBlock starts at "latest", which is not.
+  const fromDefault = spec.name === 'trace_filter' && (f.fromBlock === undefined || f.fromBlock === null);
+  const fromRaw = fromDefault ? 0 : f.fromBlock;
+  const from = blockNumberOf(fromRaw);
   const to = blockNumberOf(f.toBlock);
   if (from !== undefined && to !== undefined) {
     // Doubles are exact up to 2^53, the common case; beyond, the comparison and the range are made on the exact values.
     const big = from > Number.MAX_SAFE_INTEGER || to > Number.MAX_SAFE_INTEGER;
-    const reversed = big ? exact(f.fromBlock) > exact(f.toBlock) : from > to;
+    const reversed = big ? exact(fromRaw) > exact(f.toBlock) : from > to;
     // "Max block range of 800 blocks" counts the blocks, both bounds included: 0 to 799 is 800 blocks, 0 to 800 is 801
     // (docs/architecture.md, rpc review 2; the mock measures the same).
-    const over = big ? exact(f.toBlock) - exact(f.fromBlock) >= BigInt(max) : to - from >= max;
+    const over = big ? exact(f.toBlock) - exact(fromRaw) >= BigInt(max) : to - from >= max;
     if (reversed) {
-      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(f.fromBlock)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
+      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(fromRaw)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
     } else if (over) {
-      const [a, b] = [exact(f.fromBlock), exact(f.toBlock)];
-      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+      const [a, b] = [exact(fromRaw), exact(f.toBlock)];
+      const dflt = fromDefault ? ' (fromBlock\'s default)' : '';
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a}${dflt} to ${b}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
     }
   }
   if (spec.name === 'trace_filter') {
