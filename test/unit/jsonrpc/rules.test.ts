@@ -268,3 +268,12 @@ test('ids past 2^53 are told apart, and quoted, by their digits: two that JSON.p
   const first = d.related![0];
   assert.equal(same.slice(first.offset, first.offset + first.length), '12345678901234567891');
 });
+
+test('unknown method that differs from a supported one in case only: that one alone, so Fix all applies it', () => {
+  for (const [typed, meant] of [['eth_getblockbynumber', 'eth_getBlockByNumber'], ['eth_blocknumber', 'eth_blockNumber'], ['ETH_CHAINID', 'eth_chainId']]) {
+    const text = `{"jsonrpc":"2.0","method":"${typed}","id":1}`;
+    const p = only(text, 'jsonrpc/unknown-method');
+    assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [[`Change to "${meant}"`, true]], typed);
+    assert.match(p.message, new RegExp(`did you mean "${meant}"\\?`), typed);
+  }
+});

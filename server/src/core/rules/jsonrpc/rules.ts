@@ -1,7 +1,7 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
-import { suggest } from '../../suggest';
+import { scoredSuggestions } from '../../suggest';
 import { callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
@@ -123,14 +123,20 @@ const PARAM_ISSUES = new WeakMap<object, { spec: MethodSpec; issues: ParamIssue[
 /** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again). */
 const NEAR = new Map<string, string[]>();
 function nearMethods(method: string): string[] {
-  if (method.length > 100) return suggest(method, SUPPORTED_METHODS);
+  if (method.length > 100) return nearestMethods(method);
   let near = NEAR.get(method);
   if (near === undefined) {
     if (NEAR.size >= 1000) NEAR.clear();
-    near = suggest(method, SUPPORTED_METHODS);
+    near = nearestMethods(method);
     NEAR.set(method, near);
   }
   return near;
+}
+
+/** suggest()'s names; a method that differs from one in case only ("eth_blocknumber") means that one, alone (one fix for Fix all). */
+function nearestMethods(method: string): string[] {
+  const near = scoredSuggestions(method, SUPPORTED_METHODS);
+  return near.length && near[0].distance === 0 ? [near[0].name] : near.map((s) => s.name);
 }
 
 /** The value issues and range notes of a supported method's params, or undefined when there are none. */
