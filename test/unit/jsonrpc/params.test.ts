@@ -197,7 +197,9 @@ test('limits: exactly at the limit passes, one over fails', () => {
 test('rangeNotes: ranges with tags or defaults get a run-time note, numeric or single-tag ranges do not', () => {
   const n = (method: string, f: object) => rangeNotes(method, [f]).map((i) => i.path);
   assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1', toBlock: 'latest' }), [[0, 'toBlock']]);
-  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x5' }), [[0, 'fromBlock']]);
+  // "earliest" is block 0 (the mock resolves it so): earliest..0x5 is a measured range, not one left to run time.
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x5' }), []);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: 'latest' }), [[0, 'toBlock']]);
   assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1' }), [[0]]);
   assert.deepEqual(n('eth_getLogs', {}), []);
   assert.deepEqual(n('eth_getLogs', { fromBlock: 'latest', toBlock: 'latest' }), []);
@@ -262,4 +264,15 @@ test('trace_filter without fromBlock starts at block 0 (as rangeNotes and the mo
   assert.match(checkParamValues('trace_filter', [{ toBlock: '0x1000' }])[0].message, /covers blocks 0 \(fromBlock's default\) to 4096, 4097 blocks/);
   // eth_getLogs reads a missing fromBlock as "latest": not measurable here (rangeNotes says so).
   assert.deepEqual(checkParamValues('eth_getLogs', [{ toBlock: '0x1000' }]), []);
+});
+
+test('"earliest" is block 0 (the genesis block, as the mock resolves it): a range from or to it is measured, not left to run time', () => {
+  const issues = (m: string, f: object) => [...checkParamValues(m, [f]), ...rangeNotes(m, [f])].map((i) => [formatPath(i.path), i.code]);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x31f' }), []);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x320' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.deepEqual(issues('trace_filter', { fromBlock: 'earliest', toBlock: '0x1000' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: '0x10', toBlock: 'earliest' }), [['params[0].fromBlock', 'jsonrpc/block-range-reversed']]);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: 'earliest' }), []);
+  assert.match(checkParamValues('eth_getLogs', [{ fromBlock: 'earliest', toBlock: '0x320' }])[0].message, /covers blocks 0 \("earliest"\) to 800, 801 blocks/);
+  assert.match(checkParamValues('eth_getLogs', [{ fromBlock: '0x10', toBlock: 'earliest' }])[0].message, /\(16\) is after toBlock \(0, "earliest"\)/);
 });

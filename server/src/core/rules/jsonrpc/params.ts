@@ -5,7 +5,7 @@ import {
   type KeySpec, type MethodSpec, type ObjectType, type ValueType,
 } from './catalogue';
 import { suggest } from '../../suggest';
-import { isObj } from '../../json';
+import { isObj, type Obj } from '../../json';
 import { callDataFault, knownCall } from './selectors';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
@@ -411,6 +411,18 @@ function exact(v: unknown): bigint {
   return typeof v === 'number' ? BigInt(v) : BigInt(v as string);
 }
 
+/**
+ * A range bound of eth_getLogs or trace_filter that is the same block whatever the chain head: a number, "earliest" (block 0, the
+ * genesis block, as the mock gateway resolves it), or trace_filter's missing fromBlock (genesis: Erigon's default, which the mock
+ * and rangeNotes read too; eth_getLogs starts at "latest"). `note` says where a block that was not written as a number comes from.
+ */
+function fixedBound(method: string, f: Obj, key: 'fromBlock' | 'toBlock'): { value: unknown; note?: string } | undefined {
+  const v = f[key];
+  if (v === undefined || v === null) return method === 'trace_filter' && key === 'fromBlock' ? { value: 0, note: 'fromBlock\'s default' } : undefined;
+  if (v === 'earliest') return { value: 0, note: '"earliest"' };
+  return blockNumberOf(v) === undefined ? undefined : { value: v };
+}
+
 function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   if (spec.name === 'eth_feeHistory') {
     const n = countOf(params[0]);
@@ -423,25 +435,22 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   const f = params[0];
   if (!isObj(f)) return;
   const max = spec.name === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
-  // trace_filter without fromBlock starts at genesis (Erigon's default; rangeNotes and the mock read it so): a numeric toBlock
-  // alone is then a measurable range. eth_getLogs without fromBlock starts at "latest", which is not.
-  const fromDefault = spec.name === 'trace_filter' && (f.fromBlock === undefined || f.fromBlock === null);
-  const fromRaw = fromDefault ? 0 : f.fromBlock;
-  const from = blockNumberOf(fromRaw);
-  const to = blockNumberOf(f.toBlock);
+  const fromB = fixedBound(spec.name, f, 'fromBlock');
+  const toB = fixedBound(spec.name, f, 'toBlock');
+  const from = fromB && blockNumberOf(fromB.value);
+  const to = toB && blockNumberOf(toB.value);
   if (from !== undefined && to !== undefined) {
     // Doubles are exact up to 2^53, the common case; beyond, the comparison and the range are made on the exact values.
+    const [a, b] = [exact(fromB!.value), exact(toB!.value)];
     const big = from > Number.MAX_SAFE_INTEGER || to > Number.MAX_SAFE_INTEGER;
-    const reversed = big ? exact(fromRaw) > exact(f.toBlock) : from > to;
+    const reversed = big ? a > b : from > to;
     // "Max block range of 800 blocks" counts the blocks, both bounds included: 0 to 799 is 800 blocks, 0 to 800 is 801
     // (docs/architecture.md, rpc review 2; the mock measures the same).
-    const over = big ? exact(f.toBlock) - exact(fromRaw) >= BigInt(max) : to - from >= max;
+    const over = big ? b - a >= BigInt(max) : to - from >= max;
     if (reversed) {
-      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(fromRaw)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
+      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${a}${fromB!.note ? `, ${fromB!.note}` : ''}) is after toBlock (${b}${toB!.note ? `, ${toB!.note}` : ''}).`, 'jsonrpc/block-range-reversed');
     } else if (over) {
-      const [a, b] = [exact(fromRaw), exact(f.toBlock)];
-      const dflt = fromDefault ? ' (fromBlock\'s default)' : '';
-      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a}${dflt} to ${b}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a}${fromB!.note ? ` (${fromB!.note})` : ''} to ${b}${toB!.note ? ` (${toB!.note})` : ''}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
     }
   }
   if (spec.name === 'trace_filter') {
@@ -581,13 +590,15 @@ export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   // Defaults: eth_getLogs takes "latest" for both; trace_filter from genesis (0) to the head.
   const from = f.fromBlock === undefined || f.fromBlock === null ? (method === 'eth_getLogs' ? 'latest' : 0) : f.fromBlock;
   const to = f.toBlock === undefined || f.toBlock === null ? 'latest' : f.toBlock;
-  const fromNum = isNum(from);
-  const toNum = isNum(to);
+  // A number or "earliest" (block 0; fixedBound) is the same block whatever the head.
+  const fixed = (v: unknown): boolean => v === 'earliest' || isNum(v);
+  const fromNum = fixed(from);
+  const toNum = fixed(to);
   if (fromNum && toNum) return NO_ISSUES;
   if (!(fromNum || isRangeTag(method, from)) || !(toNum || isRangeTag(method, to))) return NO_ISSUES; // invalid bounds are reported by checkParamValues
   if (isRangeTag(method, from) && from === to) return NO_ISSUES;
-  const at: Path = !isNum(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
-    : !isNum(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
+  const at: Path = !fixed(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
+    : !fixed(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
   const shown = (k: 'fromBlock' | 'toBlock', v: unknown) => `${k} ${f[k] === undefined || f[k] === null ? `(default ${JSON.stringify(v)})` : JSON.stringify(v)}`;
   return [{
     path: at,
