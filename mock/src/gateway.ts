@@ -5,7 +5,7 @@ import { catalogue } from '../../server/src/core';
 
 const { limits: LIMITS, supported: SUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
-import { EMPTY_CODE_HASH, chainFor, qty } from './chain';
+import { EMPTY_CODE_HASH, NETWORKS, chainFor, qty } from './chain';
 import { keccakHex } from './keccak';
 
 export interface RpcErrorObject { code: number; message: string; data?: unknown }
@@ -29,7 +29,11 @@ type Id = string | number | null;
 /** Answer one gateway request body for a network. Unknown networks are the caller's 404. */
 export function handleGateway(network: string, text: string): GatewayReply {
   const chain = chainFor(network);
-  if (!chain) return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}".`) };
+  if (!chain) {
+    const served = NETWORKS.map((n) => `/v1/${n.name}`);
+    const list = served.length > 1 ? `${served.slice(0, -1).join(', ')} and ${served[served.length - 1]}` : served.join('');
+    return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}"; the gateway serves ${list}.`) };
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(text);

@@ -154,3 +154,12 @@ test('traceFilter reads after and count as non-negative integers or quantities a
     assert.throws(() => traceFilter(chain, { ...range, ...bad }), (e: unknown) => e instanceof RpcError && e.code === -32602, JSON.stringify(bad));
   }
 });
+
+test('an unknown network is refused with the networks the gateway serves (a trailing slash names no network either)', () => {
+  for (const network of ['goerli', 'mainnet/', '']) {
+    const r = handleGateway(network, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }));
+    assert.equal(r.status, 404);
+    const message = (r.body as { error: { message: string } }).error.message;
+    assert.match(message, new RegExp(`^Unknown network "${network.replace('/', '\\/')}"; the gateway serves /v1/mainnet and /v1/sepolia\\.$`), network);
+  }
+});
