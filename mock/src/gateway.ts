@@ -167,14 +167,30 @@ function findTx(chain: Chain, hash: unknown): { b: BlockData; t: TxData } | unde
 
 function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, method: string): [number, number] {
   // Defaults as the editor explains them (params.ts rangeNotes): eth_getLogs "latest".."latest"; trace_filter genesis..head.
-  const fromBig = exactBlock(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
+  const fromDefault = method === 'trace_filter' ? 'earliest' : 'latest';
+  const fromBig = exactBlock(chain, filter.fromBlock, fromDefault);
   const toBig = exactBlock(chain, filter.toBlock, 'latest');
   const hex = (n: bigint) => '0x' + n.toString(16);
-  if (fromBig > toBig) throw new RpcError(-32602, `Invalid params: fromBlock ${hex(fromBig)} is greater than toBlock ${hex(toBig)}.`);
+  // Where a bound's block came from, when it was not written as a number: the range is measured here because of it.
+  const given = (k: 'fromBlock' | 'toBlock') => filter[k] !== undefined && filter[k] !== null;
+  const origin = (k: 'fromBlock' | 'toBlock', dflt: string): string => {
+    if (!given(k)) return dflt === 'earliest' ? ` (${k}'s default)` : ` (${k}'s default, ${JSON.stringify(dflt)})`;
+    return typeof filter[k] === 'string' && !/^0x/i.test(filter[k] as string) ? ` (${JSON.stringify(filter[k])})` : '';
+  };
+  const from = `${hex(fromBig)}${origin('fromBlock', fromDefault)}`;
+  const to = `${hex(toBig)}${origin('toBlock', 'latest')}`;
+  if (fromBig > toBig) {
+    const message = `params[0].fromBlock ${from} is greater than toBlock ${to}.`;
+    throw new RpcError(-32602, `Invalid params: ${message}`, [{ path: [0, 'fromBlock'], message }]);
+  }
   // The blocks of the range, both bounds included, as the editor counts them (params.ts limits): 0x0 to 0x31f is 800 blocks.
   const blocks = toBig - fromBig + 1n;
   if (blocks > BigInt(limit)) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${hex(fromBig)} to ${hex(toBig)}, ${blocks} blocks (both bounds included); the gateway allows at most ${limit}.`);
+    // On the bound that depends on the head, as the editor's run-time note (fromBlock first); the filter when both are defaults.
+    const headBound = (k: 'fromBlock' | 'toBlock') => given(k) && filter[k] !== 'earliest' && typeof filter[k] === 'string' && !/^0x/i.test(filter[k] as string);
+    const path = headBound('fromBlock') ? [0, 'fromBlock'] : headBound('toBlock') ? [0, 'toBlock'] : [0];
+    const message = `params[0] covers blocks ${from} to ${to}, ${blocks} blocks (both bounds included); the gateway allows at most ${limit}.`;
+    throw new RpcError(-32005, `Limit exceeded: ${message}`, [{ path, message }]);
   }
   // Past the head there are no blocks: a range there is empty.
   return fromBig > BigInt(chain.head) ? [chain.head + 1, chain.head] : [Number(fromBig), Math.min(Number(toBig), chain.head)];
