@@ -277,3 +277,26 @@ test('unknown method that differs from a supported one in case only: that one al
     assert.match(p.message, new RegExp(`did you mean "${meant}"\\?`), typed);
   }
 });
+
+test('params given as the object itself, for a method whose first param is an object: the fix wraps it in [ ], the text kept', () => {
+  for (const method of ['eth_getLogs', 'trace_filter', 'eth_call']) {
+    const text = `{"jsonrpc":"2.0","method":"${method}","params": {\n  "toBlock": "0x2"\n},"id":1}`.replace('"toBlock": "0x2"', method === 'eth_call' ? '"to": "0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae"' : '"fromBlock": "0x1", "toBlock": "0x2"');
+    const p = only(text, 'jsonrpc/params-not-array');
+    assert.equal(p.fixes?.length, 1, method);
+    assert.equal(p.fixes![0].preferred, true);
+    assert.equal(p.fixes![0].title, 'Wrap in [ ]');
+    const fixed = apply(text, p.fixes![0]);
+    assert.equal(fixed, text.replace('{\n', '[{\n').replace('\n},', '\n}],'), method);
+    assert.deepEqual(check(fixed), [], method);
+  }
+  // A method whose first param is not an object: an object there is no wrapped param, so no fix.
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_getBalance","params":{"a":1},"id":1}', 'jsonrpc/params-not-array').fixes, undefined);
+});
+
+test('eth_getLogs topics given as one topic string: the fix makes it the first position, as toAddress gets its array', () => {
+  const t = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+  const text = `{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x1","toBlock":"0x2","topics":"${t}"}],"id":1}`;
+  const p = only(text, 'jsonrpc/invalid-param');
+  assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [[`Replace with ["${t}"]`, true]]);
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
+});

@@ -23,6 +23,8 @@ export interface ParamIssue {
   /** The characters of a string value the issue is about ([start, end) in the string's value): the editor narrows its range to
    * them when the JSON string holds no escape (else its characters are not where they seem), and keeps the whole string if not. */
   within?: [number, number];
+  /** The value is what belongs inside an array (params given as the one object param itself): the fix wraps its text in [ ]. */
+  wrapInArray?: true;
 }
 
 export type ParamIssueCode =
@@ -329,7 +331,8 @@ class Checker {
   }
 
   topics(path: Path, v: unknown): void {
-    if (!Array.isArray(v)) return this.expect(path, 'an array of topic filters', v);
+    // One topic string is the first position's filter: the fix puts it in the array (as toAddress's address gets its array).
+    if (!Array.isArray(v)) return this.expect(path, 'an array of topic filters', v, 'jsonrpc/invalid-param', typeof v === 'string' ? [v] : undefined);
     if (v.length > 4) this.add([...path, 4], `${formatPath(path)} has ${v.length} positions; a log has at most 4 topics.`);
     for (let i = 0; i < v.length; i++) {
       const t: unknown = v[i];
@@ -499,7 +502,10 @@ function checkInto(c: Checker, spec: MethodSpec, params: unknown): void {
   }
   if (!Array.isArray(params)) {
     const { names } = arityOf(spec);
-    c.add([], `params must be an array of positional params${spec.params.length ? ` [${names}]` : ' (empty for this method)'}, not ${show(params)}.`, 'jsonrpc/params-not-array');
+    // The one object param written without its array ("params": {"fromBlock": …}): wrapping it is the fix.
+    const first = spec.params[0]?.type;
+    const wrap = isObj(params) && (first === 'logFilter' || first === 'traceFilter' || first === 'callObject');
+    c.add([], `params must be an array of positional params${spec.params.length ? ` [${names}]` : ' (empty for this method)'}, not ${show(params)}.`, 'jsonrpc/params-not-array', wrap ? { wrapInArray: true } : {});
     return;
   }
   // Only fewer params than the method takes can miss a required one: the arity is looked up for those alone.
