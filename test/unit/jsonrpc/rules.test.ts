@@ -300,3 +300,20 @@ test('eth_getLogs topics given as one topic string: the fix makes it the first p
   assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [[`Replace with ["${t}"]`, true]]);
   assert.deepEqual(check(apply(text, p.fixes![0])), []);
 });
+
+test('over a gateway limit: a quick fix to the limit, in the value\'s own form, offered but not applied by Fix all (it changes what is asked)', () => {
+  const cases: [string, string, string][] = [
+    ['{"jsonrpc":"2.0","method":"eth_feeHistory","params":[20,"latest",[]],"id":1}', 'jsonrpc/block-count-too-large', '10'],
+    ['{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x14","latest",[]],"id":1}', 'jsonrpc/block-count-too-large', '"0xa"'],
+    ['{"jsonrpc":"2.0","method":"trace_filter","params":[{"fromBlock":"0x1","toBlock":"0x2","count":500}],"id":1}', 'jsonrpc/trace-count-too-large', '200'],
+    ['{"jsonrpc":"2.0","method":"trace_filter","params":[{"fromBlock":"0x1","toBlock":"0x2","count":"0x1f4"}],"id":1}', 'jsonrpc/trace-count-too-large', '"0xc8"'],
+    // toBlock moved to the last block the limit allows from fromBlock: 0x1000 + 799 = 0x131f.
+    ['{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x1000","toBlock":"0x2000"}],"id":1}', 'jsonrpc/block-range-too-large', '"0x131f"'],
+    ['{"jsonrpc":"2.0","method":"trace_filter","params":[{"toBlock":"0x2000"}],"id":1}', 'jsonrpc/block-range-too-large', '"0x31f"'],
+  ];
+  for (const [text, code, to] of cases) {
+    const p = only(text, code);
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[`Replace with ${to}`, false]], text);
+    assert.deepEqual(check(apply(text, p.fixes![0])).map((x) => x.code), [], text);
+  }
+});

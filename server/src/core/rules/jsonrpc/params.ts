@@ -23,6 +23,8 @@ export interface ParamIssue {
   /** The characters of a string value the issue is about ([start, end) in the string's value): the editor narrows its range to
    * them when the JSON string holds no escape (else its characters are not where they seem), and keeps the whole string if not. */
   within?: [number, number];
+  /** The replacement is one way out among others (a limit's maximum): offered as a quick fix, never applied by Fix all. */
+  choice?: true;
   /** The value is what belongs inside an array (params given as the one object param itself): the fix wraps its text in [ ]. */
   wrapInArray?: true;
 }
@@ -426,11 +428,17 @@ function fixedBound(method: string, f: Obj, key: 'fromBlock' | 'toBlock'): { val
   return blockNumberOf(v) === undefined ? undefined : { value: v };
 }
 
+/** n written as v is: a JSON number for a number, else a hex quantity. */
+function sameForm(v: unknown, n: bigint): number | string {
+  return typeof v === 'number' ? Number(n) : `0x${n.toString(16)}`;
+}
+
 function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   if (spec.name === 'eth_feeHistory') {
     const n = countOf(params[0]);
     if (n !== undefined && n > LIMITS.feeHistoryMaxBlockCount) {
-      c.add([0], `${formatPath([0])} (blockCount) asks for ${exact(params[0])} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large');
+      c.add([0], `${formatPath([0])} (blockCount) asks for ${exact(params[0])} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large',
+        { replacement: sameForm(params[0], BigInt(LIMITS.feeHistoryMaxBlockCount)), choice: true });
     }
     return;
   }
@@ -453,13 +461,16 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
     if (reversed) {
       c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${a}${fromB!.note ? `, ${fromB!.note}` : ''}) is after toBlock (${b}${toB!.note ? `, ${toB!.note}` : ''}).`, 'jsonrpc/block-range-reversed');
     } else if (over) {
-      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a}${fromB!.note ? ` (${fromB!.note})` : ''} to ${b}${toB!.note ? ` (${toB!.note})` : ''}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+      // The fix: toBlock at the last block the limit allows from fromBlock.
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a}${fromB!.note ? ` (${fromB!.note})` : ''} to ${b}${toB!.note ? ` (${toB!.note})` : ''}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large',
+        { replacement: `0x${(a + BigInt(max) - 1n).toString(16)}`, choice: true });
     }
   }
   if (spec.name === 'trace_filter') {
     const n = countOf(f.count);
     if (n !== undefined && n > LIMITS.traceFilterMaxCount) {
-      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${exact(f.count)}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large');
+      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${exact(f.count)}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large',
+        { replacement: sameForm(f.count, BigInt(LIMITS.traceFilterMaxCount)), choice: true });
     }
   }
 }

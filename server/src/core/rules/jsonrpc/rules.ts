@@ -177,7 +177,8 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: 
     }
     if (replacement !== undefined) {
       const text = JSON.stringify(replacement);
-      extra.fixes = [replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text)];
+      const fix = replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text);
+      extra.fixes = [issue.choice ? { ...fix, preferred: false } : fix];
     } else if (issue.wrapInArray) {
       extra.fixes = [{ title: 'Wrap in [ ]', edits: [{ offset: span.offset, length: 0, newText: '[' }, { offset: span.offset + span.length, length: 0, newText: ']' }], preferred: true }];
     }
