@@ -317,3 +317,20 @@ test('over a gateway limit: a quick fix to the limit, in the value\'s own form, 
     assert.deepEqual(check(apply(text, p.fixes![0])).map((x) => x.code), [], text);
   }
 });
+
+test('a missing trailing boolean or percentiles param: a quick fix appends false or [] after the last param, not applied by Fix all', () => {
+  const cases: [string, string, string][] = [
+    ['{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest"],"id":1}', 'Add false', '{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", false],"id":1}'],
+    ['{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":[\n  "0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b"\n],"id":1}', 'Add false',
+      '{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":[\n  "0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b", false\n],"id":1}'],
+    ['{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x4","latest"],"id":1}', 'Add []', '{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x4","latest", []],"id":1}'],
+  ];
+  for (const [text, title, fixed] of cases) {
+    const p = only(text, 'jsonrpc/missing-param');
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[title, false]], text);
+    assert.equal(apply(text, p.fixes![0]), fixed);
+    assert.deepEqual(check(fixed), []);
+  }
+  // A missing param with no neutral value (a block, a hash): no fix.
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":[],"id":1}', 'jsonrpc/missing-param').fixes, undefined);
+});

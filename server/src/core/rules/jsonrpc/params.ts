@@ -25,6 +25,9 @@ export interface ParamIssue {
   within?: [number, number];
   /** The replacement is one way out among others (a limit's maximum): offered as a quick fix, never applied by Fix all. */
   choice?: true;
+  /** Values that complete the params when appended after the last one (a missing trailing boolean or percentiles): a quick fix,
+   * never applied by Fix all (false and [] are a choice). */
+  append?: unknown[];
   /** The value is what belongs inside an array (params given as the one object param itself): the fix wraps its text in [ ]. */
   wrapInArray?: true;
 }
@@ -523,7 +526,10 @@ function checkInto(c: Checker, spec: MethodSpec, params: unknown): void {
   if (params.length < spec.params.length && params.length < arityOf(spec).required.length) {
     const { required, names } = arityOf(spec);
     const missing = spec.params.slice(params.length).filter((x) => x.required).map((x) => x.name);
-    c.add([], `${method} needs ${required.length} param${required.length === 1 ? '' : 's'} [${names}]; ${missing.map((x) => `"${x}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`, 'jsonrpc/missing-param');
+    // Up to the last required param, the ones with a neutral value (false: hashes only; []: no reward percentiles) can be appended.
+    const fill = spec.params.slice(params.length, spec.params.indexOf(required[required.length - 1]) + 1);
+    const append = params.length > 0 && fill.every((x) => x.type === 'boolean' || x.type === 'percentiles') ? fill.map((x) => (x.type === 'boolean' ? false : [])) : undefined;
+    c.add([], `${method} needs ${required.length} param${required.length === 1 ? '' : 's'} [${names}]; ${missing.map((x) => `"${x}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`, 'jsonrpc/missing-param', append ? { append } : {});
   }
   if (params.length > spec.params.length) {
     const { names } = arityOf(spec);

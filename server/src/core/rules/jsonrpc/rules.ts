@@ -179,6 +179,10 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: 
       const text = JSON.stringify(replacement);
       const fix = replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text);
       extra.fixes = [issue.choice ? { ...fix, preferred: false } : fix];
+    } else if (issue.append && Array.isArray(r.req.params) && r.req.params.length > 0) {
+      const values = issue.append.map((v) => JSON.stringify(v)).join(', ');
+      const last = doc.locate([...r.base, 'params', r.req.params.length - 1]);
+      extra.fixes = [{ title: `Add ${values}`, edits: [{ offset: last.offset + last.length, length: 0, newText: `, ${values}` }], preferred: false }];
     } else if (issue.wrapInArray) {
       extra.fixes = [{ title: 'Wrap in [ ]', edits: [{ offset: span.offset, length: 0, newText: '[' }, { offset: span.offset + span.length, length: 0, newText: ']' }], preferred: true }];
     }
