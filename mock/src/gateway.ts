@@ -289,10 +289,13 @@ function feeHistory(chain: Chain, p: unknown[]): Record<string, unknown> {
   // geth refuses a newest block past the head ("request beyond head block: requested N, head H"), it does not clamp it.
   const newest = blockNumberOf(chain, p[1]);
   if (newest > chain.head) throw new RpcError(-32001, `Request beyond head block: requested ${qty(newest)}, the head is ${qty(chain.head)}.`);
+  // No blocks asked for: geth answers oldestBlock 0 and no blocks (feehistory.go, "blocks < 1"); the empty lists keep the libraries'
+  // formatters (viem maps baseFeePerGas) working.
+  if (count === 0) return { oldestBlock: qty(0), baseFeePerGas: [], gasUsedRatio: [], reward: [] };
   const oldest = Math.max(0, newest - count + 1);
   const percentiles = Array.isArray(p[2]) ? (p[2] as number[]) : [];
   const blocks: BlockData[] = [];
-  for (let n = oldest; n <= newest && count > 0; n++) blocks.push(chain.block(n)!);
+  for (let n = oldest; n <= newest; n++) blocks.push(chain.block(n)!);
   const next = chain.block(Math.min(newest + 1, chain.head))!;
   return {
     oldestBlock: qty(oldest),

@@ -178,3 +178,9 @@ test('a range measured once its tags resolve names params[0], and where each bou
   assert.equal(reversed.message, `Invalid params: params[0].fromBlock ${head} ("latest") is greater than toBlock 0x10.`);
   assert.deepEqual((reversed.data as { path: unknown[] }[])[0].path, [0, 'fromBlock']);
 });
+
+test('eth_feeHistory of 0 blocks is empty, from oldestBlock 0x0 (geth returns no blocks then), not a block past the head', () => {
+  for (const newest of ['latest', '0x10']) {
+    assert.deepEqual(result('eth_feeHistory', ['0x0', newest, [50]]), { oldestBlock: '0x0', baseFeePerGas: [], gasUsedRatio: [], reward: [] }, newest);
+  }
+});
