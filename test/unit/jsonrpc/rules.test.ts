@@ -334,3 +334,10 @@ test('a missing trailing boolean or percentiles param: a quick fix appends false
   // A missing param with no neutral value (a block, a hash): no fix.
   assert.equal(only('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":[],"id":1}', 'jsonrpc/missing-param').fixes, undefined);
 });
+
+test('"pending" in an eth_getLogs range: a quick fix to "latest", offered but not applied by Fix all (the pending block is not the latest)', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x10","toBlock":"pending"}],"id":1}';
+  const p = only(text, 'jsonrpc/invalid-block');
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [['Replace with "latest"', false]]);
+  assert.deepEqual(check(apply(text, p.fixes![0])).map((x) => x.code), ['jsonrpc/range-checked-at-runtime']);
+});

@@ -209,7 +209,8 @@ class Checker {
     if (typeof v === 'string') {
       // A block number of at most 64 bits, the common case: valid for every block type (what follows would reach the same verdict).
       if (isQuantity(v, 16) || tags.includes(v)) return;
-      if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block');
+      if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block',
+        { replacement: 'latest', choice: true });
       if (tags.includes(v.toLowerCase())) return this.expect(path, 'a lower-case block tag', v, 'jsonrpc/invalid-block', v.toLowerCase());
       if (type === 'blockOrHash' && /^0[xX][0-9a-fA-F]{64}$/.test(v)) return this.hash32(path, v);
       // Over 64 bits once leading zeros are dropped (a block hash pasted here, of which one in 16 starts with "0"): no number to fix to.
