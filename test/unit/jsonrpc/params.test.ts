@@ -208,7 +208,7 @@ test('rangeNotes: ranges with tags or defaults get a run-time note, numeric or s
   assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1', toBlock: '0x2' }), []);
   assert.deepEqual(n('trace_filter', {}), [[0]]);
   assert.deepEqual(n('eth_call', {}), []);
-  assert.equal(rangeNotes('trace_filter', [{}])[0].code, 'jsonrpc/range-checked-at-runtime');
+  assert.equal(rangeNotes('trace_filter', [{}])[0].code, 'jsonrpc/range-from-genesis');
 });
 
 test('lists and helpers', () => {
@@ -252,7 +252,7 @@ test('range defaults: eth_getLogs reads "latest" for a missing fromBlock (no not
   assert.deepEqual(rangeNotes('eth_getLogs', [{}]), []);
   assert.deepEqual(rangeNotes('eth_getLogs', [{ toBlock: 'latest' }]), []);
   assert.match(rangeNotes('eth_getLogs', [{ toBlock: '0x10' }])[0].message, /^The block range fromBlock \(default "latest"\) to toBlock "0x10" depends on the chain head/);
-  assert.deepEqual(rangeNotes('trace_filter', [{}]).map((i) => i.code), ['jsonrpc/range-checked-at-runtime']);
+  assert.deepEqual(rangeNotes('trace_filter', [{}]).map((i) => i.code), ['jsonrpc/range-from-genesis']);
   assert.deepEqual(rangeNotes('trace_filter', [{ toBlock: '0x10' }]), []);
 });
 
@@ -275,4 +275,16 @@ test('"earliest" is block 0 (the genesis block, as the mock resolves it): a rang
   assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: 'earliest' }), []);
   assert.match(checkParamValues('eth_getLogs', [{ fromBlock: 'earliest', toBlock: '0x320' }])[0].message, /covers blocks 0 \("earliest"\) to 800, 801 blocks/);
   assert.match(checkParamValues('eth_getLogs', [{ fromBlock: '0x10', toBlock: 'earliest' }])[0].message, /\(16\) is after toBlock \(0, "earliest"\)/);
+});
+
+test('a range from the genesis block (block 0, "earliest" or trace_filter\'s default) to a head tag covers the whole chain: a warning, not a note', () => {
+  const codes = (m: string, f: object) => rangeNotes(m, [f]).map((i) => [formatPath(i.path), i.code]);
+  assert.deepEqual(codes('trace_filter', {}), [['params[0]', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('trace_filter', { toAddress: [A] }), [['params[0]', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('trace_filter', { fromBlock: '0x0', toBlock: 'latest' }), [['params[0].toBlock', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('eth_getLogs', { fromBlock: 'earliest' }), [['params[0]', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('eth_getLogs', { fromBlock: 'earliest', toBlock: 'finalized' }), [['params[0].toBlock', 'jsonrpc/range-from-genesis']]);
+  assert.match(rangeNotes('trace_filter', [{}])[0].message, /^The block range fromBlock \(default 0\) to toBlock \(default "latest"\) starts at the genesis block and covers the whole chain, over the gateway's 800-block limit on any chain past block 799; start it near the head\.$/);
+  // A range from another fixed block to a head tag still depends on the head.
+  assert.deepEqual(codes('trace_filter', { fromBlock: '0x1' }), [['params[0]', 'jsonrpc/range-checked-at-runtime']]);
 });

@@ -37,7 +37,7 @@ export type ParamIssueCode =
   | 'jsonrpc/invalid-quantity' | 'jsonrpc/invalid-address' | 'jsonrpc/invalid-hash' | 'jsonrpc/invalid-data'
   | 'jsonrpc/invalid-block' | 'jsonrpc/unknown-key' | 'jsonrpc/conflicting-keys'
   | 'jsonrpc/block-range-reversed' | 'jsonrpc/block-range-too-large' | 'jsonrpc/block-count-too-large' | 'jsonrpc/trace-count-too-large'
-  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
+  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/range-from-genesis' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
 
 type Path = (string | number)[];
 
@@ -602,8 +602,9 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
 }
 
 /**
- * Information notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks
- * them at run time. Only for eth_getLogs and trace_filter; [] when the range is numeric, fixed by a block hash, or a single tag.
+ * Notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks
+ * them at run time (information), or, from the genesis block to a head tag, a warning that the range is the whole chain. Only for
+ * eth_getLogs and trace_filter; [] when the range is numeric, fixed by a block hash, or a single tag.
  */
 export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   if (method !== 'eth_getLogs' && method !== 'trace_filter') return NO_ISSUES;
@@ -624,9 +625,20 @@ export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   const at: Path = !fixed(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
     : !fixed(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
   const shown = (k: 'fromBlock' | 'toBlock', v: unknown) => `${k} ${f[k] === undefined || f[k] === null ? `(default ${JSON.stringify(v)})` : JSON.stringify(v)}`;
+  const range = `The block range ${shown('fromBlock', from)} to ${shown('toBlock', to)}`;
+  // From genesis to a head tag is the whole chain: over the limit on every network the gateway serves (mainnet is past block 20
+  // million), so the gateway's refusal is all but certain. trace_filter's default fromBlock makes it the easy mistake: a filter
+  // of addresses alone.
+  if (fromNum && blockNumberOf(from === 'earliest' ? 0 : from) === 0) {
+    return [{
+      path: at,
+      message: `${range} starts at the genesis block and covers the whole chain, over the gateway's ${max}-block limit on any chain past block ${max - 1}; start it near the head.`,
+      code: 'jsonrpc/range-from-genesis',
+    }];
+  }
   return [{
     path: at,
-    message: `The block range ${shown('fromBlock', from)} to ${shown('toBlock', to)} depends on the chain head; the gateway checks the ${max}-block limit at run time.`,
+    message: `${range} depends on the chain head; the gateway checks the ${max}-block limit at run time.`,
     code: 'jsonrpc/range-checked-at-runtime',
   }];
 }
