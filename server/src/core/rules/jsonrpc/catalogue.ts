@@ -122,8 +122,8 @@ export const OBJECT_KEYS: Record<ObjectType, Record<string, KeySpec>> = {
   },
   // Cloudflare doc + Erigon TraceFilterRequest + Nethermind TraceFilterForRpc.
   traceFilter: {
-    fromBlock: { type: 'block', description: 'First block to take traces from (quantity or tag).', example: '0x0' },
-    toBlock: { type: 'block', description: 'Last block to take traces from (quantity or tag).', example: 'latest' },
+    fromBlock: { type: 'block', description: 'First block to take traces from (quantity or tag; default 0, the genesis block, so a filter without it spans the whole chain).', example: 'latest' },
+    toBlock: { type: 'block', description: 'Last block to take traces from (quantity or tag; default "latest").', example: 'latest' },
     fromAddress: { type: 'addressList', description: 'Sender addresses to match.', example: '[]' },
     toAddress: { type: 'addressList', description: 'Receiver addresses to match (an array, though the gateway doc types it as one address).', example: '[]' },
     after: { type: 'integerOrQuantity', description: 'Offset: the number of matching traces to skip.', example: '0' },
