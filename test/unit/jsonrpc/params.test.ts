@@ -288,3 +288,16 @@ test('a range from the genesis block (block 0, "earliest" or trace_filter\'s def
   // A range from another fixed block to a head tag still depends on the head.
   assert.deepEqual(codes('trace_filter', { fromBlock: '0x1' }), [['params[0]', 'jsonrpc/range-checked-at-runtime']]);
 });
+
+test('eth_sendRawTransaction takes a signed transaction: not empty, and a typed envelope (0x01-0x04 then an RLP list) or a legacy RLP list', () => {
+  const issues = (raw: string) => checkParamValues('eth_sendRawTransaction', [raw]).map((i) => [formatPath(i.path), i.code]);
+  for (const ok of ['0xf86c808504a817c800825208', '0x02f8730181', '0x01f8', '0x04f9']) assert.deepEqual(issues(ok), [], ok);
+  assert.deepEqual(issues('0x'), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.match(checkParamValues('eth_sendRawTransaction', ['0x'])[0].message, /empty/);
+  // A transaction hash pasted in its place: 32 bytes that are no RLP list.
+  assert.deepEqual(issues(H), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.match(checkParamValues('eth_sendRawTransaction', [H])[0].message, /starts with 0x88, neither a transaction type \(0x01 to 0x04\) nor an RLP list \(0xc0 to 0xff\); a transaction hash has 32 bytes: this method takes the signed transaction itself/);
+  assert.deepEqual(issues('0x05f8'), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.deepEqual(issues('0x02'), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.deepEqual(issues('0x0280'), [['params[0]', 'jsonrpc/invalid-data']]);
+});

@@ -290,6 +290,12 @@ class Checker {
       case 'byte': return this.byte(path, v);
       case 'hash32': return this.hash32(path, v);
       case 'bytes': return this.bytes(path, v);
+      case 'signedTransaction': {
+        const before = this.issues.length;
+        this.bytes(path, v);
+        if (this.issues.length === before) rawTransaction(path, v, this);
+        return;
+      }
       case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
       case 'logFilter': return this.object(path, v, 'logFilter', 'log filter');
       case 'topics': return this.topics(path, v);
@@ -545,6 +551,27 @@ function checkInto(c: Checker, spec: MethodSpec, params: unknown): void {
     c.value(path, v, ps.type);
   }
   limits(spec, params, c);
+}
+
+/**
+ * A signed transaction's envelope (EIP-2718): a type byte 0x01 to 0x04 followed by an RLP list, or a legacy transaction, which is
+ * an RLP list itself (first byte 0xc0 or above). Anything else the node refuses to decode ("typed transaction too short", "rlp:
+ * expected input list"); a transaction hash pasted in its place is the usual case. Only called on valid hex data.
+ */
+function rawTransaction(path: Path, v: unknown, c: Checker): void {
+  if (typeof v !== 'string') return;
+  if (v.length === 2) return c.add(path, `${formatPath(path)} is empty; eth_sendRawTransaction takes a signed transaction (its RLP-encoded bytes).`, 'jsonrpc/invalid-data');
+  const first = parseInt(v.slice(2, 4), 16);
+  const hex = (b: number) => `0x${b.toString(16).padStart(2, '0')}`;
+  if (first >= 0xc0) return;
+  if (first >= 0x01 && first <= 0x04) {
+    if (v.length < 6) return c.add(path, `${formatPath(path)} is the transaction type ${hex(first)} alone; a typed transaction goes on with its RLP-encoded fields.`, 'jsonrpc/invalid-data');
+    const second = parseInt(v.slice(4, 6), 16);
+    if (second < 0xc0) return c.add(path, `${formatPath(path)} has the transaction type ${hex(first)}, then ${hex(second)}, not an RLP list (0xc0 to 0xff) of the transaction's fields.`, 'jsonrpc/invalid-data');
+    return;
+  }
+  const hash = v.length === 66 ? '; a transaction hash has 32 bytes: this method takes the signed transaction itself' : '';
+  c.add(path, `${formatPath(path)} is not a signed transaction: it starts with ${hex(first)}, neither a transaction type (0x01 to 0x04) nor an RLP list (0xc0 to 0xff)${hash}.`, 'jsonrpc/invalid-data');
 }
 
 const ARITY = new Map<MethodSpec, { required: MethodSpec['params']; names: string }>();
