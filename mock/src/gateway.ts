@@ -1,12 +1,11 @@
 // The mock gateway: JSON-RPC 2.0 (single and batch) over POST /v1/<network>, answered from the synthetic chain.
 // Params are checked by the same core the editor uses (core/rules/jsonrpc/params.ts); the gateway's range limits need the chain
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
-import { catalogue } from '../../server/src/core';
+import { catalogue, keccakHex } from '../../server/src/core';
 
 const { limits: LIMITS, supported: SUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
 import { EMPTY_CODE_HASH, NETWORKS, chainFor, qty } from './chain';
-import { keccakHex } from './keccak';
 
 export interface RpcErrorObject { code: number; message: string; data?: unknown }
 export interface RpcResponse { jsonrpc: '2.0'; id: string | number | null; result?: unknown; error?: RpcErrorObject }

@@ -40,6 +40,7 @@ export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
 export { tidyMessage } from './messages';
+export { checksumAddress, keccak256, keccakHex } from './keccak';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
 export { compileExpression, compileRuleset, compileValue, RememberedMatches, rulesetLensCounts, type CompiledExpression, type CompiledValue, type RequestRecord, type RuleTally, type ValueTally } from './eval/rules';

@@ -341,3 +341,25 @@ test('"pending" in an eth_getLogs range: a quick fix to "latest", offered but no
   assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [['Replace with "latest"', false]]);
   assert.deepEqual(check(apply(text, p.fixes![0])).map((x) => x.code), ['jsonrpc/range-checked-at-runtime']);
 });
+
+test('a mixed-case address whose EIP-55 checksum does not match is a warning (a character may be mistyped); all-lower or all-upper is not checked', async () => {
+  const { getAddress } = await import('ethers');
+  const good = getAddress('0x6b175474e89094c44da98b954eedeac495271d0f'); // DAI, checksummed
+  const bad = good.slice(0, -1) + (good.endsWith('F') ? 'E' : 'F'); // one character off: the checksum no longer matches
+  const req = (params: unknown[], method = 'eth_getBalance') => JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 });
+  assert.deepEqual(check(req([good, 'latest'])), []);
+  assert.deepEqual(check(req([good.toLowerCase(), 'latest'])), []);
+  assert.deepEqual(check(req(['0x' + good.slice(2).toUpperCase(), 'latest'])), []);
+  const text = req([bad, 'latest']);
+  const p = only(text, 'jsonrpc/address-checksum');
+  assert.equal(p.severity, 'warning');
+  assert.equal(at(text, p), JSON.stringify(bad));
+  assert.match(p.message, new RegExp(`^params\\[0\\] ${bad} is mixed-case but not EIP-55 checksummed`));
+  // Inside objects and lists: a call's "to", a log filter's address list, a trace filter's fromAddress.
+  const nested = req([{ fromBlock: '0x1', toBlock: '0x2', address: [good, bad] }], 'eth_getLogs');
+  assert.equal(at(nested, only(nested, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  const call = req([{ to: bad, input: '0x' }], 'eth_call');
+  assert.equal(at(call, only(call, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  const trace = req([{ fromBlock: '0x1', toBlock: '0x2', fromAddress: [bad] }], 'trace_filter');
+  assert.equal(at(trace, only(trace, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+});

@@ -7,6 +7,7 @@ import {
 import { suggest } from '../../suggest';
 import { isObj, type Obj } from '../../json';
 import { callDataFault, knownCall } from './selectors';
+import { checksumAddress } from '../../keccak';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -37,7 +38,7 @@ export type ParamIssueCode =
   | 'jsonrpc/invalid-quantity' | 'jsonrpc/invalid-address' | 'jsonrpc/invalid-hash' | 'jsonrpc/invalid-data'
   | 'jsonrpc/invalid-block' | 'jsonrpc/unknown-key' | 'jsonrpc/conflicting-keys'
   | 'jsonrpc/block-range-reversed' | 'jsonrpc/block-range-too-large' | 'jsonrpc/block-count-too-large' | 'jsonrpc/trace-count-too-large'
-  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/range-from-genesis' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
+  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/range-from-genesis' | 'jsonrpc/address-checksum' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
 
 type Path = (string | number)[];
 
@@ -626,6 +627,45 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
     }];
   }
   return NO_ISSUES;
+}
+
+/**
+ * Warnings for mixed-case addresses whose EIP-55 checksum does not match: the case of an address's letters encodes a checksum, so
+ * a mixed-case address that fails it most likely has a mistyped character (ethers refuses it: "bad address checksum"). The gateway
+ * reads addresses in any case and takes it, so this is no param error (not in checkParamValues; the mock answers it). All lower-
+ * or all upper-case addresses carry no checksum and are not judged. Walks the address-typed params and members only.
+ */
+export function addressNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
+  if (!Array.isArray(params)) return NO_ISSUES;
+  let out: ParamIssue[] = NO_ISSUES;
+  const check = (path: Path, v: unknown) => {
+    if (typeof v !== 'string' || !isPrefixedHex(v, 40) || !/[a-f]/.test(v.slice(2)) || !/[A-F]/.test(v.slice(2))) return;
+    const sum = checksumAddress(v.slice(2));
+    if (sum.slice(2) === v.slice(2)) return;
+    if (out === NO_ISSUES) out = [];
+    out.push({ path: path.slice(), message: `${formatPath(path)} ${v} is mixed-case but not EIP-55 checksummed: a character may be mistyped (checksummed, these digits read ${sum}); check it, or write it all lower-case.`, code: 'jsonrpc/address-checksum' });
+  };
+  const walk = (path: Path, v: unknown, type: ValueType): void => {
+    switch (type) {
+      case 'address': case 'addressOrNull': return check(path, v);
+      case 'addressList': case 'addressOrList':
+        if (Array.isArray(v)) v.forEach((x, i) => check([...path, i], x)); else check(path, v);
+        return;
+      case 'callObject': case 'logFilter': case 'traceFilter':
+        if (!isObj(v)) return;
+        for (const [k, x] of Object.entries(v)) {
+          const key = OBJECT_KEYS[type][k];
+          if (key) walk([...path, k], x, key.type);
+        }
+        return;
+      case 'accessList': case 'authorizationList':
+        if (Array.isArray(v)) v.forEach((e, i) => { if (isObj(e)) check([...path, i, 'address'], e.address); });
+        return;
+      default: return;
+    }
+  };
+  spec.params.forEach((ps, i) => { if (i < params.length) walk([i], params[i], ps.type); });
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { scoredSuggestions } from '../../suggest';
-import { callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
+import { addressNotes, callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
 
@@ -153,7 +153,9 @@ function computeParamIssues(spec: MethodSpec, params: unknown): ParamIssue[] | u
   const values = checkSpecParams(spec, params);
   const ranges = rangeNotes(spec.name, params);
   const calls = callDataNotes(spec, params);
-  const notes = calls.length === 0 ? ranges : ranges.length === 0 ? calls : [...ranges, ...calls];
+  const addresses = addressNotes(spec, params);
+  const some = calls.length === 0 ? ranges : ranges.length === 0 ? calls : [...ranges, ...calls];
+  const notes = addresses.length === 0 ? some : [...some, ...addresses];
   if (values.length === 0) return notes.length === 0 ? undefined : notes;
   return notes.length === 0 ? values : [...values, ...notes];
 }

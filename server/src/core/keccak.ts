@@ -1,5 +1,6 @@
-// Keccak-256 (the pre-standard SHA-3 padding Ethereum uses). node:crypto has sha3-256 but not keccak-256, and web3_sha3,
-// transaction hashes and logs blooms need the real thing. Small and slow (BigInt lanes); fine for a mock.
+// Keccak-256 (the pre-standard SHA-3 padding Ethereum uses): EIP-55 address checksums here, and the mock's hashes (web3_sha3,
+// transaction hashes, logs blooms). node:crypto has sha3-256 but not keccak-256; no Buffer, so the browser server can bundle it.
+// Small and slow (BigInt lanes): fine for one address or a mock's block.
 
 const MASK = (1n << 64n) - 1n;
 const ROUNDS: bigint[] = [
@@ -35,23 +36,40 @@ function permute(a: bigint[]): void {
   }
 }
 
-/** Keccak-256 of bytes, as a Buffer of 32 bytes. */
-export function keccak256(data: Uint8Array): Buffer {
+/** Keccak-256 of bytes: 32 bytes. */
+export function keccak256(data: Uint8Array): Uint8Array {
   const rate = 136;
-  const padded = Buffer.alloc((Math.floor(data.length / rate) + 1) * rate);
+  const padded = new Uint8Array((Math.floor(data.length / rate) + 1) * rate);
   padded.set(data);
   padded[data.length] ^= 0x01;
   padded[padded.length - 1] ^= 0x80;
+  const view = new DataView(padded.buffer);
   const state: bigint[] = new Array<bigint>(25).fill(0n);
   for (let off = 0; off < padded.length; off += rate) {
-    for (let i = 0; i < rate / 8; i++) state[i] ^= padded.readBigUInt64LE(off + i * 8);
+    for (let i = 0; i < rate / 8; i++) state[i] ^= view.getBigUint64(off + i * 8, true);
     permute(state);
   }
-  const out = Buffer.alloc(32);
-  for (let i = 0; i < 4; i++) out.writeBigUInt64LE(state[i], i * 8);
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 4; i++) outView.setBigUint64(i * 8, state[i], true);
   return out;
 }
 
+/** Keccak-256 as "0x" and 64 lower-case hex digits. */
 export function keccakHex(data: Uint8Array): string {
-  return '0x' + keccak256(data).toString('hex');
+  let s = '0x';
+  for (const b of keccak256(data)) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+
+/** The EIP-55 checksummed form of a 20-byte address given as 40 hex digits (any case, no prefix). */
+export function checksumAddress(hex40: string): string {
+  const lower = hex40.toLowerCase();
+  const hash = keccak256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    out += nibble >= 8 ? lower[i].toUpperCase() : lower[i];
+  }
+  return out;
 }
