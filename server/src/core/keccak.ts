@@ -1,38 +1,65 @@
-// Keccak-256 (the pre-standard SHA-3 padding Ethereum uses): EIP-55 address checksums here, and the mock's hashes (web3_sha3,
-// transaction hashes, logs blooms). node:crypto has sha3-256 but not keccak-256; no Buffer, so the browser server can bundle it.
-// Small and slow (BigInt lanes): fine for one address or a mock's block.
+// Keccak-256 (the pre-standard SHA-3 padding Ethereum uses): EIP-55 address checksums in the editor, and the mock's hashes
+// (web3_sha3, transaction hashes, logs blooms). node:crypto has sha3-256 but not keccak-256, and the browser server has no
+// node:crypto at all. Each 64-bit lane is two 32-bit halves (lo, hi) in an Int32Array: a checksum costs a few microseconds,
+// where BigInt lanes cost a quarter of a millisecond (a batch of requests can hold thousands of addresses).
 
-const MASK = (1n << 64n) - 1n;
-const ROUNDS: bigint[] = [
-  0x0000000000000001n, 0x0000000000008082n, 0x800000000000808an, 0x8000000080008000n, 0x000000000000808bn, 0x0000000080000001n,
-  0x8000000080008081n, 0x8000000000008009n, 0x000000000000008an, 0x0000000000000088n, 0x0000000080008009n, 0x000000008000000an,
-  0x000000008000808bn, 0x800000000000008bn, 0x8000000000008089n, 0x8000000000008003n, 0x8000000000008002n, 0x8000000000000080n,
-  0x000000000000800an, 0x800000008000000an, 0x8000000080008081n, 0x8000000000008080n, 0x0000000080000001n, 0x8000000080008008n,
-];
-const ROT: number[] = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14];
+/** The 24 round constants, as [lo, hi] pairs. */
+const RC = new Int32Array([
+  0x00000001, 0x00000000, 0x00008082, 0x00000000, 0x0000808a, 0x80000000, 0x80008000, 0x80000000, 0x0000808b, 0x00000000,
+  0x80000001, 0x00000000, 0x80008081, 0x80000000, 0x00008009, 0x80000000, 0x0000008a, 0x00000000, 0x00000088, 0x00000000,
+  0x80008009, 0x00000000, 0x8000000a, 0x00000000, 0x8000808b, 0x00000000, 0x0000008b, 0x80000000, 0x00008089, 0x80000000,
+  0x00008003, 0x80000000, 0x00008002, 0x80000000, 0x00000080, 0x80000000, 0x0000800a, 0x00000000, 0x8000000a, 0x80000000,
+  0x80008081, 0x80000000, 0x00008080, 0x80000000, 0x80000001, 0x00000000, 0x80008008, 0x80000000,
+]);
+/** Rotation of lane x + 5y (rho). */
+const ROT = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14];
+/** Where lane x + 5y goes (pi): y + 5((2x + 3y) mod 5). */
+const PI = ROT.map((_, i) => { const x = i % 5, y = Math.floor(i / 5); return y + 5 * ((2 * x + 3 * y) % 5); });
 
-function rotl(x: bigint, n: number): bigint {
-  if (n === 0) return x;
-  const s = BigInt(n);
-  return ((x << s) | (x >> (64n - s))) & MASK;
-}
+/** (x + 1) mod 5, (x + 2) mod 5 and (x + 4) mod 5, times 2 (the lo half's index): no modulo in the rounds. */
+const X1 = [2, 4, 6, 8, 0];
+const X2 = [4, 6, 8, 0, 2];
+const X4 = [8, 0, 2, 4, 6];
 
-function permute(a: bigint[]): void {
-  const b: bigint[] = new Array<bigint>(25).fill(0n);
-  const c: bigint[] = new Array<bigint>(5).fill(0n);
+const B = new Int32Array(50);
+const C = new Int32Array(10);
+
+/** keccak-f[1600] on 25 lanes held as lo/hi pairs (lane i at 2i, 2i + 1). */
+function permute(s: Int32Array): void {
   for (let round = 0; round < 24; round++) {
-    for (let x = 0; x < 5; x++) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+    // theta
     for (let x = 0; x < 5; x++) {
-      const d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-      for (let y = 0; y < 25; y += 5) a[y + x] ^= d;
+      C[2 * x] = s[2 * x] ^ s[2 * x + 10] ^ s[2 * x + 20] ^ s[2 * x + 30] ^ s[2 * x + 40];
+      C[2 * x + 1] = s[2 * x + 1] ^ s[2 * x + 11] ^ s[2 * x + 21] ^ s[2 * x + 31] ^ s[2 * x + 41];
     }
     for (let x = 0; x < 5; x++) {
-      for (let y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(a[x + 5 * y], ROT[x + 5 * y]);
+      const l = C[X1[x]], h = C[X1[x] + 1];
+      const dl = C[X4[x]] ^ ((l << 1) | (h >>> 31));
+      const dh = C[X4[x] + 1] ^ ((h << 1) | (l >>> 31));
+      for (let y = 0; y < 25; y += 5) {
+        s[2 * (x + y)] ^= dl;
+        s[2 * (x + y) + 1] ^= dh;
+      }
     }
+    // rho and pi
+    for (let i = 0; i < 25; i++) {
+      const l = s[2 * i], h = s[2 * i + 1], n = ROT[i], to = 2 * PI[i];
+      if (n === 0) { B[to] = l; B[to + 1] = h; }
+      else if (n < 32) { B[to] = (l << n) | (h >>> (32 - n)); B[to + 1] = (h << n) | (l >>> (32 - n)); }
+      else if (n === 32) { B[to] = h; B[to + 1] = l; }
+      else { const m = n - 32; B[to] = (h << m) | (l >>> (32 - m)); B[to + 1] = (l << m) | (h >>> (32 - m)); }
+    }
+    // chi
     for (let y = 0; y < 25; y += 5) {
-      for (let x = 0; x < 5; x++) a[y + x] = b[y + x] ^ (~b[y + ((x + 1) % 5)] & MASK & b[y + ((x + 2) % 5)]);
+      for (let x = 0; x < 5; x++) {
+        const a = 2 * (y + x), b = 2 * y + X1[x], c = 2 * y + X2[x];
+        s[a] = B[a] ^ (~B[b] & B[c]);
+        s[a + 1] = B[a + 1] ^ (~B[b + 1] & B[c + 1]);
+      }
     }
-    a[0] ^= ROUNDS[round];
+    // iota
+    s[0] ^= RC[2 * round];
+    s[1] ^= RC[2 * round + 1];
   }
 }
 
@@ -44,14 +71,14 @@ export function keccak256(data: Uint8Array): Uint8Array {
   padded[data.length] ^= 0x01;
   padded[padded.length - 1] ^= 0x80;
   const view = new DataView(padded.buffer);
-  const state: bigint[] = new Array<bigint>(25).fill(0n);
+  const state = new Int32Array(50);
   for (let off = 0; off < padded.length; off += rate) {
-    for (let i = 0; i < rate / 8; i++) state[i] ^= view.getBigUint64(off + i * 8, true);
+    for (let i = 0; i < rate / 4; i++) state[i] ^= view.getInt32(off + i * 4, true);
     permute(state);
   }
   const out = new Uint8Array(32);
   const outView = new DataView(out.buffer);
-  for (let i = 0; i < 4; i++) outView.setBigUint64(i * 8, state[i], true);
+  for (let i = 0; i < 8; i++) outView.setInt32(i * 4, state[i], true);
   return out;
 }
 
@@ -65,7 +92,9 @@ export function keccakHex(data: Uint8Array): string {
 /** The EIP-55 checksummed form of a 20-byte address given as 40 hex digits (any case, no prefix). */
 export function checksumAddress(hex40: string): string {
   const lower = hex40.toLowerCase();
-  const hash = keccak256(new TextEncoder().encode(lower));
+  const bytes = new Uint8Array(40);
+  for (let i = 0; i < 40; i++) bytes[i] = lower.charCodeAt(i);
+  const hash = keccak256(bytes);
   let out = '0x';
   for (let i = 0; i < 40; i++) {
     const nibble = (hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0xf;

@@ -629,6 +629,19 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
   return NO_ISSUES;
 }
 
+/** checksumAddress, remembered per address (a batch repeats its addresses, and an edit checks them all again). */
+const CHECKSUMS = new Map<string, string>();
+function checksumOf(hex40: string): string {
+  const key = hex40.toLowerCase();
+  let sum = CHECKSUMS.get(key);
+  if (sum === undefined) {
+    if (CHECKSUMS.size >= 4096) CHECKSUMS.clear();
+    sum = checksumAddress(key);
+    CHECKSUMS.set(key, sum);
+  }
+  return sum;
+}
+
 /**
  * Warnings for mixed-case addresses whose EIP-55 checksum does not match: the case of an address's letters encodes a checksum, so
  * a mixed-case address that fails it most likely has a mistyped character (ethers refuses it: "bad address checksum"). The gateway
@@ -640,7 +653,7 @@ export function addressNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
   let out: ParamIssue[] = NO_ISSUES;
   const check = (path: Path, v: unknown) => {
     if (typeof v !== 'string' || !isPrefixedHex(v, 40) || !/[a-f]/.test(v.slice(2)) || !/[A-F]/.test(v.slice(2))) return;
-    const sum = checksumAddress(v.slice(2));
+    const sum = checksumOf(v.slice(2));
     if (sum.slice(2) === v.slice(2)) return;
     if (out === NO_ISSUES) out = [];
     out.push({ path: path.slice(), message: `${formatPath(path)} ${v} is mixed-case but not EIP-55 checksummed: a character may be mistyped (checksummed, these digits read ${sum}); check it, or write it all lower-case.`, code: 'jsonrpc/address-checksum' });
