@@ -3,7 +3,7 @@
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
 import { catalogue, keccakHex } from '../../server/src/core';
 
-const { limits: LIMITS, supported: SUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
+const { limits: LIMITS, supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, checkParamValues, nearMethods } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
 import { EMPTY_CODE_HASH, NETWORKS, chainFor, qty } from './chain';
 
@@ -80,7 +80,10 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
   if (!SUPPORTED.has(method)) {
     // data says what the libraries cannot tell from the code alone: which method, and (alone, not in a batch, which answers 200 as
     // a whole) that the gateway refused it with HTTP 403.
-    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`, inBatch ? { method } : { method, httpStatus: 403 }) };
+    // A name the spec does not list, near a supported one, gets the editor's did-you-mean (one name: the nearest).
+    const near = UNSUPPORTED_METHODS.includes(method) ? undefined : nearMethods(method)[0];
+    const guess = near ? `; did you mean "${near}"?` : '.';
+    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway${guess}`, inBatch ? { method } : { method, httpStatus: 403 }) };
   }
   // From here on the request is valid, and a notification (no id) gets no response, not even an error (JSON-RPC 2.0, section 4.1:
   // "The Server MUST NOT reply to a Notification, including those that are within a batch request").

@@ -15,7 +15,7 @@ import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush
 import { datasetFields, datasetInfo, DATASETS } from './rules/logpush/catalogue';
 import { toTerraform } from './rules/ruleset';
 import {
-  LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues,
+  LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues, nearMethods,
 } from './rules/jsonrpc/params';
 import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES, TERMINATING_ACTIONS } from './rules/ruleset/catalog';
 import { mapOldAction, mapSensitivity } from './migration/mapping';
@@ -116,7 +116,7 @@ export const schemas = { withoutRulesOwnedParts: forAjv };
 /** Facts of the platform the core checks against, for the mock and the CLI. */
 export const catalogue = {
   logpush: { datasets: DATASETS, datasetInfo, datasetFields },
-  gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues },
+  gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues, nearMethods },
   rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES, terminating: TERMINATING_ACTIONS },
   migration: { mapOldAction, mapSensitivity },
 };

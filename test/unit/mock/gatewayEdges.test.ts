@@ -184,3 +184,12 @@ test('eth_feeHistory of 0 blocks is empty, from oldestBlock 0x0 (geth returns no
     assert.deepEqual(result('eth_feeHistory', ['0x0', newest, [50]]), { oldestBlock: '0x0', baseFeePerGas: [], gasUsedRatio: [], reward: [] }, newest);
   }
 });
+
+test('a refused method near a supported one (a case or a letter off) is refused with the name it likely meant; the 403 stays', () => {
+  const refuse = (method: string) => handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method }));
+  const r = refuse('eth_blocknumber');
+  assert.equal(r.status, 403);
+  assert.equal((r.body as RpcResponse).error!.message, 'Method "eth_blocknumber" is not supported by the gateway; did you mean "eth_blockNumber"?');
+  // A method of the unsupported list is refused as such, with no guess.
+  assert.equal((refuse('eth_accounts').body as RpcResponse).error!.message, 'Method "eth_accounts" is not supported by the gateway.');
+});

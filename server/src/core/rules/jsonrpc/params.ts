@@ -4,7 +4,7 @@ import {
   BLOCK_TAGS, LIMITS, METHOD_BY_NAME, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS,
   type KeySpec, type MethodSpec, type ObjectType, type ValueType,
 } from './catalogue';
-import { suggest } from '../../suggest';
+import { scoredSuggestions, suggest } from '../../suggest';
 import { isObj, type Obj } from '../../json';
 import { callDataFault, knownCall } from './selectors';
 import { checksumAddress } from '../../keccak';
@@ -721,4 +721,24 @@ export function rangeNotes(method: string, params: unknown): ParamIssue[] {
     message: `${range} depends on the chain head; the gateway checks the ${max}-block limit at run time.`,
     code: 'jsonrpc/range-checked-at-runtime',
   }];
+}
+
+/** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again):
+ * the editor's did-you-mean and its fixes, and the mock gateway's 403. */
+const NEAR = new Map<string, string[]>();
+export function nearMethods(method: string): string[] {
+  if (method.length > 100) return nearestMethods(method);
+  let near = NEAR.get(method);
+  if (near === undefined) {
+    if (NEAR.size >= 1000) NEAR.clear();
+    near = nearestMethods(method);
+    NEAR.set(method, near);
+  }
+  return near;
+}
+
+/** suggest()'s names; a method that differs from one in case only ("eth_blocknumber") means that one, alone (one fix for Fix all). */
+function nearestMethods(method: string): string[] {
+  const near = scoredSuggestions(method, SUPPORTED_METHODS);
+  return near.length && near[0].distance === 0 ? [near[0].name] : near.map((s) => s.name);
 }

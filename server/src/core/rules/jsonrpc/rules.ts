@@ -1,8 +1,7 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
-import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
-import { scoredSuggestions } from '../../suggest';
-import { addressNotes, callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
+import { METHOD_BY_NAME, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
+import { addressNotes, callDataNotes, checkSpecParams, nearMethods, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
 
@@ -119,25 +118,6 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
  * request only. A document just opened does not fill it: most are never edited, and 5000 entries cost a batch's open 10 to 20%.
  */
 const PARAM_ISSUES = new WeakMap<object, { spec: MethodSpec; issues: ParamIssue[] | undefined }>();
-
-/** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again). */
-const NEAR = new Map<string, string[]>();
-function nearMethods(method: string): string[] {
-  if (method.length > 100) return nearestMethods(method);
-  let near = NEAR.get(method);
-  if (near === undefined) {
-    if (NEAR.size >= 1000) NEAR.clear();
-    near = nearestMethods(method);
-    NEAR.set(method, near);
-  }
-  return near;
-}
-
-/** suggest()'s names; a method that differs from one in case only ("eth_blocknumber") means that one, alone (one fix for Fix all). */
-function nearestMethods(method: string): string[] {
-  const near = scoredSuggestions(method, SUPPORTED_METHODS);
-  return near.length && near[0].distance === 0 ? [near[0].name] : near.map((s) => s.name);
-}
 
 /** The value issues and range notes of a supported method's params, or undefined when there are none. */
 function paramIssues(spec: MethodSpec, params: unknown, edit: boolean): ParamIssue[] | undefined {
