@@ -108,6 +108,10 @@ function typeDefs(): Record<string, Schema> {
     list('hash32List', 'hash32', '32-byte hashes'),
     d('bytes', 'Hex data: "0x" and an even number of hex digits.', 'Expected hex data: "0x" and an even number of hex digits.', { type: 'string', pattern: `^0x(${hex}{2})*$` }),
     list('bytesList', 'bytes', 'hex data'),
+    d('signedTransaction', 'A signed transaction, RLP-encoded: a type byte 0x01 to 0x04 then an RLP list (EIP-2718), or a legacy RLP list (first byte 0xc0 or above).',
+      'Expected a signed transaction: "0x", then a type byte 0x01 to 0x04 and an RLP list (0xc0 or above), or an RLP list alone.', {
+        type: 'string', pattern: `^0x(0[1-4][c-fC-F]${hex}|[c-fC-F]${hex})(${hex}{2})*$`,
+      }),
     d('bytesMax32', 'Hex data of at most 32 bytes: "0x" and up to 64 hex digits.', 'Expected hex data of at most 32 bytes: "0x" and up to 64 hex digits.', {
       type: 'string', pattern: `^0x${hex}{0,64}$`,
     }),

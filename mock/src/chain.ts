@@ -3,7 +3,7 @@
 // eth_getBlockByHash accepts, a receipt's logs are the ones eth_getLogs finds, a trace names a real transaction.
 // No vscode, no I/O.
 import { createHash } from 'node:crypto';
-import { keccak256 } from './keccak';
+import { keccak256 } from '../../server/src/core';
 import { mulberry32 } from './prng';
 
 export interface NetworkInfo {

@@ -1,12 +1,11 @@
 // The mock gateway: JSON-RPC 2.0 (single and batch) over POST /v1/<network>, answered from the synthetic chain.
 // Params are checked by the same core the editor uses (core/rules/jsonrpc/params.ts); the gateway's range limits need the chain
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
-import { catalogue } from '../../server/src/core';
+import { catalogue, keccakHex } from '../../server/src/core';
 
-const { limits: LIMITS, supported: SUPPORTED_METHODS, checkParamValues } = catalogue.gateway;
+const { limits: LIMITS, supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, checkParamValues, nearMethods } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
-import { EMPTY_CODE_HASH, chainFor, qty } from './chain';
-import { keccakHex } from './keccak';
+import { EMPTY_CODE_HASH, NETWORKS, chainFor, qty } from './chain';
 
 export interface RpcErrorObject { code: number; message: string; data?: unknown }
 export interface RpcResponse { jsonrpc: '2.0'; id: string | number | null; result?: unknown; error?: RpcErrorObject }
@@ -29,7 +28,11 @@ type Id = string | number | null;
 /** Answer one gateway request body for a network. Unknown networks are the caller's 404. */
 export function handleGateway(network: string, text: string): GatewayReply {
   const chain = chainFor(network);
-  if (!chain) return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}".`) };
+  if (!chain) {
+    const served = NETWORKS.map((n) => `/v1/${n.name}`);
+    const list = served.length > 1 ? `${served.slice(0, -1).join(', ')} and ${served[served.length - 1]}` : served.join('');
+    return { status: 404, body: errorResponse(null, -32001, `Unknown network "${network}"; the gateway serves ${list}.`) };
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(text);
@@ -77,7 +80,10 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
   if (!SUPPORTED.has(method)) {
     // data says what the libraries cannot tell from the code alone: which method, and (alone, not in a batch, which answers 200 as
     // a whole) that the gateway refused it with HTTP 403.
-    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway.`, inBatch ? { method } : { method, httpStatus: 403 }) };
+    // A name the spec does not list, near a supported one, gets the editor's did-you-mean (one name: the nearest).
+    const near = UNSUPPORTED_METHODS.includes(method) ? undefined : nearMethods(method)[0];
+    const guess = near ? `; did you mean "${near}"?` : '.';
+    return { unsupported: true, response: errorResponse(id, -32004, `Method "${method}" is not supported by the gateway${guess}`, inBatch ? { method } : { method, httpStatus: 403 }) };
   }
   // From here on the request is valid, and a notification (no id) gets no response, not even an error (JSON-RPC 2.0, section 4.1:
   // "The Server MUST NOT reply to a Notification, including those that are within a batch request").
@@ -163,14 +169,30 @@ function findTx(chain: Chain, hash: unknown): { b: BlockData; t: TxData } | unde
 
 function rangeOf(chain: Chain, filter: Record<string, unknown>, limit: number, method: string): [number, number] {
   // Defaults as the editor explains them (params.ts rangeNotes): eth_getLogs "latest".."latest"; trace_filter genesis..head.
-  const fromBig = exactBlock(chain, filter.fromBlock, method === 'trace_filter' ? 'earliest' : 'latest');
+  const fromDefault = method === 'trace_filter' ? 'earliest' : 'latest';
+  const fromBig = exactBlock(chain, filter.fromBlock, fromDefault);
   const toBig = exactBlock(chain, filter.toBlock, 'latest');
   const hex = (n: bigint) => '0x' + n.toString(16);
-  if (fromBig > toBig) throw new RpcError(-32602, `Invalid params: fromBlock ${hex(fromBig)} is greater than toBlock ${hex(toBig)}.`);
+  // Where a bound's block came from, when it was not written as a number: the range is measured here because of it.
+  const given = (k: 'fromBlock' | 'toBlock') => filter[k] !== undefined && filter[k] !== null;
+  const origin = (k: 'fromBlock' | 'toBlock', dflt: string): string => {
+    if (!given(k)) return dflt === 'earliest' ? ` (${k}'s default)` : ` (${k}'s default, ${JSON.stringify(dflt)})`;
+    return typeof filter[k] === 'string' && !/^0x/i.test(filter[k] as string) ? ` (${JSON.stringify(filter[k])})` : '';
+  };
+  const from = `${hex(fromBig)}${origin('fromBlock', fromDefault)}`;
+  const to = `${hex(toBig)}${origin('toBlock', 'latest')}`;
+  if (fromBig > toBig) {
+    const message = `params[0].fromBlock ${from} is greater than toBlock ${to}.`;
+    throw new RpcError(-32602, `Invalid params: ${message}`, [{ path: [0, 'fromBlock'], message }]);
+  }
   // The blocks of the range, both bounds included, as the editor counts them (params.ts limits): 0x0 to 0x31f is 800 blocks.
   const blocks = toBig - fromBig + 1n;
   if (blocks > BigInt(limit)) {
-    throw new RpcError(-32005, `Limit exceeded: ${method} covers blocks ${hex(fromBig)} to ${hex(toBig)}, ${blocks} blocks (both bounds included); the gateway allows at most ${limit}.`);
+    // On the bound that depends on the head, as the editor's run-time note (fromBlock first); the filter when both are defaults.
+    const headBound = (k: 'fromBlock' | 'toBlock') => given(k) && filter[k] !== 'earliest' && typeof filter[k] === 'string' && !/^0x/i.test(filter[k] as string);
+    const path = headBound('fromBlock') ? [0, 'fromBlock'] : headBound('toBlock') ? [0, 'toBlock'] : [0];
+    const message = `params[0] covers blocks ${from} to ${to}, ${blocks} blocks (both bounds included); the gateway allows at most ${limit}.`;
+    throw new RpcError(-32005, `Limit exceeded: ${message}`, [{ path, message }]);
   }
   // Past the head there are no blocks: a range there is empty.
   return fromBig > BigInt(chain.head) ? [chain.head + 1, chain.head] : [Number(fromBig), Math.min(Number(toBig), chain.head)];
@@ -269,10 +291,13 @@ function feeHistory(chain: Chain, p: unknown[]): Record<string, unknown> {
   // geth refuses a newest block past the head ("request beyond head block: requested N, head H"), it does not clamp it.
   const newest = blockNumberOf(chain, p[1]);
   if (newest > chain.head) throw new RpcError(-32001, `Request beyond head block: requested ${qty(newest)}, the head is ${qty(chain.head)}.`);
+  // No blocks asked for: geth answers oldestBlock 0 and no blocks (feehistory.go, "blocks < 1"); the empty lists keep the libraries'
+  // formatters (viem maps baseFeePerGas) working.
+  if (count === 0) return { oldestBlock: qty(0), baseFeePerGas: [], gasUsedRatio: [], reward: [] };
   const oldest = Math.max(0, newest - count + 1);
   const percentiles = Array.isArray(p[2]) ? (p[2] as number[]) : [];
   const blocks: BlockData[] = [];
-  for (let n = oldest; n <= newest && count > 0; n++) blocks.push(chain.block(n)!);
+  for (let n = oldest; n <= newest; n++) blocks.push(chain.block(n)!);
   const next = chain.block(Math.min(newest + 1, chain.head))!;
   return {
     oldestBlock: qty(oldest),
@@ -333,11 +358,8 @@ const METHODS: Record<string, Handler> = {
     stateBlock(c, p[1]);
     return c.code(String(p[0]));
   },
-  eth_sendRawTransaction: (_c, p) => {
-    const raw = String(p[0]);
-    if (raw.length <= 2) throw new RpcError(-32000, 'Invalid input: the raw transaction is empty.');
-    return keccakHex(Buffer.from(raw.slice(2), 'hex'));
-  },
+  // An empty or undecodable envelope is refused by the params check (params.ts rawTransaction).
+  eth_sendRawTransaction: (_c, p) => keccakHex(Buffer.from(String(p[0]).slice(2), 'hex')),
   eth_call: (c, p) => callResult(c, obj(p[0]), stateBlock(c, p[1])),
   eth_estimateGas: (c, p) => {
     stateBlock(c, p[1]);

@@ -15,7 +15,7 @@ import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush
 import { datasetFields, datasetInfo, DATASETS } from './rules/logpush/catalogue';
 import { toTerraform } from './rules/ruleset';
 import {
-  LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues,
+  LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues, nearMethods,
 } from './rules/jsonrpc/params';
 import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES, TERMINATING_ACTIONS } from './rules/ruleset/catalog';
 import { mapOldAction, mapSensitivity } from './migration/mapping';
@@ -40,6 +40,7 @@ export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
 export { tidyMessage } from './messages';
+export { checksumAddress, keccak256, keccakHex } from './keccak';
 export { commonPrefix, commonSuffix } from './parse';
 export { filterKeys, logRecordChecker, requestRecordChecker, type RecordChecker, type RecordProblems } from './eval/records';
 export { compileExpression, compileRuleset, compileValue, RememberedMatches, rulesetLensCounts, type CompiledExpression, type CompiledValue, type RequestRecord, type RuleTally, type ValueTally } from './eval/rules';
@@ -116,7 +117,7 @@ export const schemas = { withoutRulesOwnedParts: forAjv };
 /** Facts of the platform the core checks against, for the mock and the CLI. */
 export const catalogue = {
   logpush: { datasets: DATASETS, datasetInfo, datasetFields },
-  gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues },
+  gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues, nearMethods },
   rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES, terminating: TERMINATING_ACTIONS },
   migration: { mapOldAction, mapSensitivity },
 };

@@ -215,3 +215,10 @@ test('inlay hints: positional param names, hex numbers in decimal, only for the 
   const data = call.indexOf('"0x95d89b41"');
   assert.deepEqual(hints(call, 0, call.length), [`${call.indexOf('{"to"')}:Transaction:`, `${data + 12}:symbol()`, `${data + 14}:Block:`]);
 });
+
+test('trace_filter\'s fromBlock and toBlock say their defaults (genesis, "latest"); the completed fromBlock is not the genesis block', () => {
+  assert.match(hover('{"jsonrpc":"2.0","method":"trace_filter","params":[{"from|Block":"0x1"}],"id":1}')!.markdown, /default 0, the genesis block/);
+  assert.match(hover('{"jsonrpc":"2.0","method":"trace_filter","params":[{"to|Block":"0x1"}],"id":1}')!.markdown, /default "latest"/);
+  const from = complete('{"jsonrpc":"2.0","method":"trace_filter","params":[{"|"}],"id":1}').find((i) => i.label === 'fromBlock')!;
+  assert.ok(!/0x0/.test(from.insertText ?? ''), from.insertText);
+});

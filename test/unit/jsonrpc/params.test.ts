@@ -197,7 +197,9 @@ test('limits: exactly at the limit passes, one over fails', () => {
 test('rangeNotes: ranges with tags or defaults get a run-time note, numeric or single-tag ranges do not', () => {
   const n = (method: string, f: object) => rangeNotes(method, [f]).map((i) => i.path);
   assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1', toBlock: 'latest' }), [[0, 'toBlock']]);
-  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x5' }), [[0, 'fromBlock']]);
+  // "earliest" is block 0 (the mock resolves it so): earliest..0x5 is a measured range, not one left to run time.
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x5' }), []);
+  assert.deepEqual(n('eth_getLogs', { fromBlock: 'earliest', toBlock: 'latest' }), [[0, 'toBlock']]);
   assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1' }), [[0]]);
   assert.deepEqual(n('eth_getLogs', {}), []);
   assert.deepEqual(n('eth_getLogs', { fromBlock: 'latest', toBlock: 'latest' }), []);
@@ -206,7 +208,7 @@ test('rangeNotes: ranges with tags or defaults get a run-time note, numeric or s
   assert.deepEqual(n('eth_getLogs', { fromBlock: '0x1', toBlock: '0x2' }), []);
   assert.deepEqual(n('trace_filter', {}), [[0]]);
   assert.deepEqual(n('eth_call', {}), []);
-  assert.equal(rangeNotes('trace_filter', [{}])[0].code, 'jsonrpc/range-checked-at-runtime');
+  assert.equal(rangeNotes('trace_filter', [{}])[0].code, 'jsonrpc/range-from-genesis');
 });
 
 test('lists and helpers', () => {
@@ -250,6 +252,52 @@ test('range defaults: eth_getLogs reads "latest" for a missing fromBlock (no not
   assert.deepEqual(rangeNotes('eth_getLogs', [{}]), []);
   assert.deepEqual(rangeNotes('eth_getLogs', [{ toBlock: 'latest' }]), []);
   assert.match(rangeNotes('eth_getLogs', [{ toBlock: '0x10' }])[0].message, /^The block range fromBlock \(default "latest"\) to toBlock "0x10" depends on the chain head/);
-  assert.deepEqual(rangeNotes('trace_filter', [{}]).map((i) => i.code), ['jsonrpc/range-checked-at-runtime']);
+  assert.deepEqual(rangeNotes('trace_filter', [{}]).map((i) => i.code), ['jsonrpc/range-from-genesis']);
   assert.deepEqual(rangeNotes('trace_filter', [{ toBlock: '0x10' }]), []);
+});
+
+test('trace_filter without fromBlock starts at block 0 (as rangeNotes and the mock read it): a numeric toBlock past 799 is over the limit', () => {
+  const issues = (f: object) => checkParamValues('trace_filter', [f]).map((i) => [formatPath(i.path), i.code]);
+  assert.deepEqual(issues({ toBlock: '0x31f' }), []);
+  assert.deepEqual(issues({ toBlock: '0x320' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.deepEqual(issues({ fromBlock: null, toBlock: '0x1000' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.match(checkParamValues('trace_filter', [{ toBlock: '0x1000' }])[0].message, /covers blocks 0 \(fromBlock's default\) to 4096, 4097 blocks/);
+  // eth_getLogs reads a missing fromBlock as "latest": not measurable here (rangeNotes says so).
+  assert.deepEqual(checkParamValues('eth_getLogs', [{ toBlock: '0x1000' }]), []);
+});
+
+test('"earliest" is block 0 (the genesis block, as the mock resolves it): a range from or to it is measured, not left to run time', () => {
+  const issues = (m: string, f: object) => [...checkParamValues(m, [f]), ...rangeNotes(m, [f])].map((i) => [formatPath(i.path), i.code]);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x31f' }), []);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: '0x320' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.deepEqual(issues('trace_filter', { fromBlock: 'earliest', toBlock: '0x1000' }), [['params[0].toBlock', 'jsonrpc/block-range-too-large']]);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: '0x10', toBlock: 'earliest' }), [['params[0].fromBlock', 'jsonrpc/block-range-reversed']]);
+  assert.deepEqual(issues('eth_getLogs', { fromBlock: 'earliest', toBlock: 'earliest' }), []);
+  assert.match(checkParamValues('eth_getLogs', [{ fromBlock: 'earliest', toBlock: '0x320' }])[0].message, /covers blocks 0 \("earliest"\) to 800, 801 blocks/);
+  assert.match(checkParamValues('eth_getLogs', [{ fromBlock: '0x10', toBlock: 'earliest' }])[0].message, /\(16\) is after toBlock \(0, "earliest"\)/);
+});
+
+test('a range from the genesis block (block 0, "earliest" or trace_filter\'s default) to a head tag covers the whole chain: a warning, not a note', () => {
+  const codes = (m: string, f: object) => rangeNotes(m, [f]).map((i) => [formatPath(i.path), i.code]);
+  assert.deepEqual(codes('trace_filter', {}), [['params[0]', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('trace_filter', { toAddress: [A] }), [['params[0]', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('trace_filter', { fromBlock: '0x0', toBlock: 'latest' }), [['params[0].toBlock', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('eth_getLogs', { fromBlock: 'earliest' }), [['params[0]', 'jsonrpc/range-from-genesis']]);
+  assert.deepEqual(codes('eth_getLogs', { fromBlock: 'earliest', toBlock: 'finalized' }), [['params[0].toBlock', 'jsonrpc/range-from-genesis']]);
+  assert.match(rangeNotes('trace_filter', [{}])[0].message, /^The block range fromBlock \(default 0\) to toBlock \(default "latest"\) starts at the genesis block and covers the whole chain, over the gateway's 800-block limit on any chain past block 799; start it near the head\.$/);
+  // A range from another fixed block to a head tag still depends on the head.
+  assert.deepEqual(codes('trace_filter', { fromBlock: '0x1' }), [['params[0]', 'jsonrpc/range-checked-at-runtime']]);
+});
+
+test('eth_sendRawTransaction takes a signed transaction: not empty, and a typed envelope (0x01-0x04 then an RLP list) or a legacy RLP list', () => {
+  const issues = (raw: string) => checkParamValues('eth_sendRawTransaction', [raw]).map((i) => [formatPath(i.path), i.code]);
+  for (const ok of ['0xf86c808504a817c800825208', '0x02f8730181', '0x01f8', '0x04f9']) assert.deepEqual(issues(ok), [], ok);
+  assert.deepEqual(issues('0x'), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.match(checkParamValues('eth_sendRawTransaction', ['0x'])[0].message, /empty/);
+  // A transaction hash pasted in its place: 32 bytes that are no RLP list.
+  assert.deepEqual(issues(H), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.match(checkParamValues('eth_sendRawTransaction', [H])[0].message, /starts with 0x88, neither a transaction type \(0x01 to 0x04\) nor an RLP list \(0xc0 to 0xff\); a transaction hash has 32 bytes: this method takes the signed transaction itself/);
+  assert.deepEqual(issues('0x05f8'), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.deepEqual(issues('0x02'), [['params[0]', 'jsonrpc/invalid-data']]);
+  assert.deepEqual(issues('0x0280'), [['params[0]', 'jsonrpc/invalid-data']]);
 });

@@ -268,3 +268,98 @@ test('ids past 2^53 are told apart, and quoted, by their digits: two that JSON.p
   const first = d.related![0];
   assert.equal(same.slice(first.offset, first.offset + first.length), '12345678901234567891');
 });
+
+test('unknown method that differs from a supported one in case only: that one alone, so Fix all applies it', () => {
+  for (const [typed, meant] of [['eth_getblockbynumber', 'eth_getBlockByNumber'], ['eth_blocknumber', 'eth_blockNumber'], ['ETH_CHAINID', 'eth_chainId']]) {
+    const text = `{"jsonrpc":"2.0","method":"${typed}","id":1}`;
+    const p = only(text, 'jsonrpc/unknown-method');
+    assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [[`Change to "${meant}"`, true]], typed);
+    assert.match(p.message, new RegExp(`did you mean "${meant}"\\?`), typed);
+  }
+});
+
+test('params given as the object itself, for a method whose first param is an object: the fix wraps it in [ ], the text kept', () => {
+  for (const method of ['eth_getLogs', 'trace_filter', 'eth_call']) {
+    const text = `{"jsonrpc":"2.0","method":"${method}","params": {\n  "toBlock": "0x2"\n},"id":1}`.replace('"toBlock": "0x2"', method === 'eth_call' ? '"to": "0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae"' : '"fromBlock": "0x1", "toBlock": "0x2"');
+    const p = only(text, 'jsonrpc/params-not-array');
+    assert.equal(p.fixes?.length, 1, method);
+    assert.equal(p.fixes![0].preferred, true);
+    assert.equal(p.fixes![0].title, 'Wrap in [ ]');
+    const fixed = apply(text, p.fixes![0]);
+    assert.equal(fixed, text.replace('{\n', '[{\n').replace('\n},', '\n}],'), method);
+    assert.deepEqual(check(fixed), [], method);
+  }
+  // A method whose first param is not an object: an object there is no wrapped param, so no fix.
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_getBalance","params":{"a":1},"id":1}', 'jsonrpc/params-not-array').fixes, undefined);
+});
+
+test('eth_getLogs topics given as one topic string: the fix makes it the first position, as toAddress gets its array', () => {
+  const t = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+  const text = `{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x1","toBlock":"0x2","topics":"${t}"}],"id":1}`;
+  const p = only(text, 'jsonrpc/invalid-param');
+  assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [[`Replace with ["${t}"]`, true]]);
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
+});
+
+test('over a gateway limit: a quick fix to the limit, in the value\'s own form, offered but not applied by Fix all (it changes what is asked)', () => {
+  const cases: [string, string, string][] = [
+    ['{"jsonrpc":"2.0","method":"eth_feeHistory","params":[20,"latest",[]],"id":1}', 'jsonrpc/block-count-too-large', '10'],
+    ['{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x14","latest",[]],"id":1}', 'jsonrpc/block-count-too-large', '"0xa"'],
+    ['{"jsonrpc":"2.0","method":"trace_filter","params":[{"fromBlock":"0x1","toBlock":"0x2","count":500}],"id":1}', 'jsonrpc/trace-count-too-large', '200'],
+    ['{"jsonrpc":"2.0","method":"trace_filter","params":[{"fromBlock":"0x1","toBlock":"0x2","count":"0x1f4"}],"id":1}', 'jsonrpc/trace-count-too-large', '"0xc8"'],
+    // toBlock moved to the last block the limit allows from fromBlock: 0x1000 + 799 = 0x131f.
+    ['{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x1000","toBlock":"0x2000"}],"id":1}', 'jsonrpc/block-range-too-large', '"0x131f"'],
+    ['{"jsonrpc":"2.0","method":"trace_filter","params":[{"toBlock":"0x2000"}],"id":1}', 'jsonrpc/block-range-too-large', '"0x31f"'],
+  ];
+  for (const [text, code, to] of cases) {
+    const p = only(text, code);
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[`Replace with ${to}`, false]], text);
+    assert.deepEqual(check(apply(text, p.fixes![0])).map((x) => x.code), [], text);
+  }
+});
+
+test('a missing trailing boolean or percentiles param: a quick fix appends false or [] after the last param, not applied by Fix all', () => {
+  const cases: [string, string, string][] = [
+    ['{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest"],"id":1}', 'Add false', '{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", false],"id":1}'],
+    ['{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":[\n  "0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b"\n],"id":1}', 'Add false',
+      '{"jsonrpc":"2.0","method":"eth_getBlockByHash","params":[\n  "0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b", false\n],"id":1}'],
+    ['{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x4","latest"],"id":1}', 'Add []', '{"jsonrpc":"2.0","method":"eth_feeHistory","params":["0x4","latest", []],"id":1}'],
+  ];
+  for (const [text, title, fixed] of cases) {
+    const p = only(text, 'jsonrpc/missing-param');
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[title, false]], text);
+    assert.equal(apply(text, p.fixes![0]), fixed);
+    assert.deepEqual(check(fixed), []);
+  }
+  // A missing param with no neutral value (a block, a hash): no fix.
+  assert.equal(only('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":[],"id":1}', 'jsonrpc/missing-param').fixes, undefined);
+});
+
+test('"pending" in an eth_getLogs range: a quick fix to "latest", offered but not applied by Fix all (the pending block is not the latest)', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_getLogs","params":[{"fromBlock":"0x10","toBlock":"pending"}],"id":1}';
+  const p = only(text, 'jsonrpc/invalid-block');
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [['Replace with "latest"', false]]);
+  assert.deepEqual(check(apply(text, p.fixes![0])).map((x) => x.code), ['jsonrpc/range-checked-at-runtime']);
+});
+
+test('a mixed-case address whose EIP-55 checksum does not match is a warning (a character may be mistyped); all-lower or all-upper is not checked', async () => {
+  const { getAddress } = await import('ethers');
+  const good = getAddress('0x6b175474e89094c44da98b954eedeac495271d0f'); // DAI, checksummed
+  const bad = good.slice(0, -1) + (good.endsWith('F') ? 'E' : 'F'); // one character off: the checksum no longer matches
+  const req = (params: unknown[], method = 'eth_getBalance') => JSON.stringify({ jsonrpc: '2.0', method, params, id: 1 });
+  assert.deepEqual(check(req([good, 'latest'])), []);
+  assert.deepEqual(check(req([good.toLowerCase(), 'latest'])), []);
+  assert.deepEqual(check(req(['0x' + good.slice(2).toUpperCase(), 'latest'])), []);
+  const text = req([bad, 'latest']);
+  const p = only(text, 'jsonrpc/address-checksum');
+  assert.equal(p.severity, 'warning');
+  assert.equal(at(text, p), JSON.stringify(bad));
+  assert.match(p.message, new RegExp(`^params\\[0\\] ${bad} is mixed-case but not EIP-55 checksummed`));
+  // Inside objects and lists: a call's "to", a log filter's address list, a trace filter's fromAddress.
+  const nested = req([{ fromBlock: '0x1', toBlock: '0x2', address: [good, bad] }], 'eth_getLogs');
+  assert.equal(at(nested, only(nested, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  const call = req([{ to: bad, input: '0x' }], 'eth_call');
+  assert.equal(at(call, only(call, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  const trace = req([{ fromBlock: '0x1', toBlock: '0x2', fromAddress: [bad] }], 'trace_filter');
+  assert.equal(at(trace, only(trace, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+});

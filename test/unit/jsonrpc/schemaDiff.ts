@@ -96,6 +96,9 @@ function values(type: ValueType, wrap: Wrap): fc.Arbitrary<unknown> {
     case 'hash32List': return fc.array(values('hash32', wrap), { maxLength: 3 });
     case 'bytes': return lowerHex(0, 8).map((d) => '0x' + (d.length % 2 ? d + '0' : d));
     case 'bytesList': return fc.array(values('bytes', wrap), { maxLength: 3 });
+    // Typed (0x01-0x04, then an RLP list) and legacy envelopes; and what is none: empty, a hash, a type byte alone or before no list.
+    case 'signedTransaction': return odd<unknown>(fc.tuple(fc.constantFrom('01', '02', '03', '04', ''), fc.constantFrom('c0', 'f8', 'f9', 'ff'), lowerHex(0, 6))
+      .map(([t, l, d]) => '0x' + t + l + (d.length % 2 ? d + '0' : d)), '0x', H, '0x02', '0x0280', '0x05f8', '0x1234');
     case 'bytesMax32': return fc.oneof(hexDigits(0, 64), hexDigits(64, 64)).map((d) => '0x' + d);
     case 'bytesMax32List': return fc.array(values('bytesMax32', wrap), { maxLength: 3 });
     case 'boolean': return fc.boolean();

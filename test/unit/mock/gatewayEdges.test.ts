@@ -43,7 +43,7 @@ test('a range reversed once its tags resolve is -32602; a bound past 2^53 is cou
   for (const m of ['eth_getLogs', 'trace_filter']) {
     const e = error(m, [{ fromBlock: 'latest', toBlock: '0x10' }]);
     assert.equal(e.code, -32602, m);
-    assert.match(e.message, new RegExp(`fromBlock ${q(chain.head)} is greater than toBlock 0x10`), m);
+    assert.match(e.message, new RegExp(`params\\[0\\]\\.fromBlock ${q(chain.head)} \\("latest"\\) is greater than toBlock 0x10\\.`), m);
   }
   // 0x20000000000001 is 2^53 + 1, which a double reads as 2^53: a range from it to 2^53 + 800 is 800 blocks, not 801.
   const from = 2n ** 53n + 1n;
@@ -153,4 +153,43 @@ test('traceFilter reads after and count as non-negative integers or quantities a
   for (const bad of [{ count: 1.5 }, { count: -1 }, { after: {} }, { after: '2' }]) {
     assert.throws(() => traceFilter(chain, { ...range, ...bad }), (e: unknown) => e instanceof RpcError && e.code === -32602, JSON.stringify(bad));
   }
+});
+
+test('an unknown network is refused with the networks the gateway serves (a trailing slash names no network either)', () => {
+  for (const network of ['goerli', 'mainnet/', '']) {
+    const r = handleGateway(network, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }));
+    assert.equal(r.status, 404);
+    const message = (r.body as { error: { message: string } }).error.message;
+    assert.match(message, new RegExp(`^Unknown network "${network.replace('/', '\\/')}"; the gateway serves /v1/mainnet and /v1/sepolia\\.$`), network);
+  }
+});
+
+test('a range measured once its tags resolve names params[0], and where each bound came from (a tag, a default), in the message and in data', () => {
+  const full = (method: string, params: unknown[]) => handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })).body as RpcResponse;
+  const head = q(chain.head);
+  const over = full('trace_filter', [{}]).error!;
+  assert.equal(over.code, -32005);
+  assert.equal(over.message, `Limit exceeded: params[0] covers blocks 0x0 (fromBlock's default) to ${head} (toBlock's default, "latest"), ${chain.head + 1} blocks (both bounds included); the gateway allows at most 800.`);
+  assert.deepEqual(over.data, [{ path: [0], message: over.message.replace(/^Limit exceeded: /, '') }]);
+  const tagged = full('eth_getLogs', [{ fromBlock: 'earliest', toBlock: 'safe' }]).error!;
+  assert.match(tagged.message, /^Limit exceeded: params\[0\] covers blocks 0x0 \("earliest"\) to 0x[0-9a-f]+ \("safe"\), /);
+  assert.deepEqual((tagged.data as { path: unknown[] }[])[0].path, [0, 'toBlock']);
+  const reversed = full('eth_getLogs', [{ fromBlock: 'latest', toBlock: '0x10' }]).error!;
+  assert.equal(reversed.message, `Invalid params: params[0].fromBlock ${head} ("latest") is greater than toBlock 0x10.`);
+  assert.deepEqual((reversed.data as { path: unknown[] }[])[0].path, [0, 'fromBlock']);
+});
+
+test('eth_feeHistory of 0 blocks is empty, from oldestBlock 0x0 (geth returns no blocks then), not a block past the head', () => {
+  for (const newest of ['latest', '0x10']) {
+    assert.deepEqual(result('eth_feeHistory', ['0x0', newest, [50]]), { oldestBlock: '0x0', baseFeePerGas: [], gasUsedRatio: [], reward: [] }, newest);
+  }
+});
+
+test('a refused method near a supported one (a case or a letter off) is refused with the name it likely meant; the 403 stays', () => {
+  const refuse = (method: string) => handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method }));
+  const r = refuse('eth_blocknumber');
+  assert.equal(r.status, 403);
+  assert.equal((r.body as RpcResponse).error!.message, 'Method "eth_blocknumber" is not supported by the gateway; did you mean "eth_blockNumber"?');
+  // A method of the unsupported list is refused as such, with no guess.
+  assert.equal((refuse('eth_accounts').body as RpcResponse).error!.message, 'Method "eth_accounts" is not supported by the gateway.');
 });

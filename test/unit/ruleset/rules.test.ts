@@ -186,3 +186,18 @@ test('a score_threshold that is not a number is the schema\'s to report, on any 
   assert.ok(r.problems.some((p) => p.code.startsWith('schema/')), JSON.stringify(r.problems.map((p) => p.code)));
   assert.deepEqual(check({ rules: [exec(OWASP, { overrides: { rules: [{ id: 'abc', score_threshold: 40 }] } })] }).at('ruleset/override-score-threshold'), ['"score_threshold"']);
 });
+
+test('a paranoia-level category the OWASP Core Ruleset does not have (only paranoia-level-1..4), or on another ruleset, is a warning on it', () => {
+  const cats = (id: string, ...names: string[]) => check({ rules: [exec(id, { overrides: { categories: names.map((category) => ({ category, enabled: false })) } })] });
+  assert.deepEqual(cats(OWASP, 'paranoia-level-2', 'paranoia-level-3', 'paranoia-level-4').problems, []);
+  const r = cats(OWASP, 'paranoia-level-5', 'paranoia-level-0', 'Paranoia-Level-3', 'paranoia_level_4', 'wordpress');
+  assert.deepEqual(r.at('ruleset/override-category'), ['"paranoia-level-5"', '"paranoia-level-0"', '"Paranoia-Level-3"', '"paranoia_level_4"']);
+  const p = r.problems.find((q) => q.code === 'ruleset/override-category')!;
+  assert.equal(p.severity, 'warning');
+  assert.match(p.message, /"paranoia-level-5".*paranoia-level-1 to paranoia-level-4/);
+  // A near spelling of a level gets it as the fix.
+  const near = r.problems.filter((q) => q.code === 'ruleset/override-category').map((q) => q.fixes?.map((f) => f.edits[0].newText));
+  assert.deepEqual(near, [undefined, undefined, ['"paranoia-level-3"'], ['"paranoia-level-4"']]);
+  assert.deepEqual(cats(MANAGED, 'paranoia-level-3').at('ruleset/override-category'), ['"paranoia-level-3"']);
+  assert.match(cats(MANAGED, 'paranoia-level-3').problems[0].message, /only the OWASP Core Ruleset/);
+});

@@ -11,6 +11,7 @@ export type ValueType =
   | 'address' | 'addressOrNull' | 'addressList' | 'addressOrList'
   | 'hash32' | 'hash32List'
   | 'bytes' | 'bytesList' | 'bytesMax32' | 'bytesMax32List'
+  | 'signedTransaction' // DATA of an EIP-2718 envelope: a type byte 0x01-0x04 then an RLP list, or a legacy RLP list
   | 'boolean'
   | 'block' // BlockNumberOrTag
   | 'blockForRange' // BlockNumberOrTagForRange (no "pending")
@@ -72,6 +73,7 @@ export const TYPE_LABELS: Record<ValueType, string> = {
   bytesList: 'DATA[]',
   bytesMax32: 'DATA (up to 32 bytes)',
   bytesMax32List: 'DATA (up to 32 bytes)[]',
+  signedTransaction: 'signed transaction (RLP-encoded DATA)',
   boolean: 'boolean',
   block: 'block number or tag',
   blockForRange: 'block number or tag (no "pending")',
@@ -122,8 +124,8 @@ export const OBJECT_KEYS: Record<ObjectType, Record<string, KeySpec>> = {
   },
   // Cloudflare doc + Erigon TraceFilterRequest + Nethermind TraceFilterForRpc.
   traceFilter: {
-    fromBlock: { type: 'block', description: 'First block to take traces from (quantity or tag).', example: '0x0' },
-    toBlock: { type: 'block', description: 'Last block to take traces from (quantity or tag).', example: 'latest' },
+    fromBlock: { type: 'block', description: 'First block to take traces from (quantity or tag; default 0, the genesis block, so a filter without it spans the whole chain).', example: 'latest' },
+    toBlock: { type: 'block', description: 'Last block to take traces from (quantity or tag; default "latest").', example: 'latest' },
     fromAddress: { type: 'addressList', description: 'Sender addresses to match.', example: '[]' },
     toAddress: { type: 'addressList', description: 'Receiver addresses to match (an array, though the gateway doc types it as one address).', example: '[]' },
     after: { type: 'integerOrQuantity', description: 'Offset: the number of matching traces to skip.', example: '0' },
@@ -175,7 +177,7 @@ export const METHODS: readonly MethodSpec[] = [
   m('eth_getUncleCountByBlockNumber', 'Returns the number of uncles of a block, by number or tag.', [p('block', 'block', true, 'Block number or tag.')],
     'QUANTITY: the uncle count.', 'ethereum.org'),
   m('eth_getCode', 'Returns the code deployed at an address.', [ADDRESS, BLOCK_OR_HASH], 'DATA: the code ("0x" for an account without code).', 'execution-apis'),
-  m('eth_sendRawTransaction', 'Submits a signed transaction to the network.', [p('Transaction', 'bytes', true, 'The signed transaction (RLP-encoded).')],
+  m('eth_sendRawTransaction', 'Submits a signed transaction to the network.', [p('Transaction', 'signedTransaction', true, 'The signed transaction (RLP-encoded; typed ones start with their type byte 0x01 to 0x04).')],
     'hash: the transaction hash.', 'execution-apis'),
   m('eth_call', 'Executes a message call without creating a transaction.', [p('Transaction', 'callObject', true, 'The call to execute.'), BLOCK_OR_HASH],
     'DATA: the return value of the call.', 'execution-apis'),

@@ -36,5 +36,7 @@ export const JSONRPC_CODES: CodeTable = {
   'jsonrpc/block-range-too-large': { severity: 'error', description: 'eth_getLogs or trace_filter over more than 800 blocks.' },
   'jsonrpc/block-count-too-large': { severity: 'error', description: 'eth_feeHistory with a block count over 10.' },
   'jsonrpc/trace-count-too-large': { severity: 'error', description: 'trace_filter with a count over 200.' },
+  'jsonrpc/range-from-genesis': { severity: 'warning', description: 'A block range from the genesis block (0, "earliest", or trace_filter\'s default) to a head tag: the whole chain, over the 800-block limit on any chain past block 799.' },
+  'jsonrpc/address-checksum': { severity: 'warning', description: 'A mixed-case address whose EIP-55 checksum does not match: a character is likely mistyped (the gateway takes any case; ethers refuses it).' },
   'jsonrpc/range-checked-at-runtime': { severity: 'information', description: 'A block range given by tags; the gateway checks its limit at run time.' },
 };

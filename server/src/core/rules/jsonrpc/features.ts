@@ -77,7 +77,7 @@ function placeholder(type: ValueType, n: { i: number }): string {
     case 'quantity': case 'integerOrQuantity': case 'byte': return `"${tab('0x1')}"`;
     case 'address': case 'addressOrNull': case 'addressOrList': return `"${tab('0x0000000000000000000000000000000000000000')}"`;
     case 'hash32': return `"${tab('0x' + '0'.repeat(64))}"`;
-    case 'bytes': case 'bytesMax32': return `"${tab('0x')}"`;
+    case 'bytes': case 'bytesMax32': case 'signedTransaction': return `"${tab('0x')}"`;
     case 'boolean': return tab('false');
     case 'block': case 'blockForRange': case 'blockOrHash': return `"${tab('latest')}"`;
     case 'percentiles': return `[${tab('25, 75')}]`;

@@ -4,9 +4,10 @@ import {
   BLOCK_TAGS, LIMITS, METHOD_BY_NAME, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS,
   type KeySpec, type MethodSpec, type ObjectType, type ValueType,
 } from './catalogue';
-import { suggest } from '../../suggest';
-import { isObj } from '../../json';
+import { scoredSuggestions, suggest } from '../../suggest';
+import { isObj, type Obj } from '../../json';
 import { callDataFault, knownCall } from './selectors';
+import { checksumAddress } from '../../keccak';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -23,6 +24,13 @@ export interface ParamIssue {
   /** The characters of a string value the issue is about ([start, end) in the string's value): the editor narrows its range to
    * them when the JSON string holds no escape (else its characters are not where they seem), and keeps the whole string if not. */
   within?: [number, number];
+  /** The replacement is one way out among others (a limit's maximum): offered as a quick fix, never applied by Fix all. */
+  choice?: true;
+  /** Values that complete the params when appended after the last one (a missing trailing boolean or percentiles): a quick fix,
+   * never applied by Fix all (false and [] are a choice). */
+  append?: unknown[];
+  /** The value is what belongs inside an array (params given as the one object param itself): the fix wraps its text in [ ]. */
+  wrapInArray?: true;
 }
 
 export type ParamIssueCode =
@@ -30,7 +38,7 @@ export type ParamIssueCode =
   | 'jsonrpc/invalid-quantity' | 'jsonrpc/invalid-address' | 'jsonrpc/invalid-hash' | 'jsonrpc/invalid-data'
   | 'jsonrpc/invalid-block' | 'jsonrpc/unknown-key' | 'jsonrpc/conflicting-keys'
   | 'jsonrpc/block-range-reversed' | 'jsonrpc/block-range-too-large' | 'jsonrpc/block-count-too-large' | 'jsonrpc/trace-count-too-large'
-  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
+  | 'jsonrpc/range-checked-at-runtime' | 'jsonrpc/range-from-genesis' | 'jsonrpc/address-checksum' | 'jsonrpc/call-data-short' | 'jsonrpc/call-data-bad-offset';
 
 type Path = (string | number)[];
 
@@ -202,7 +210,8 @@ class Checker {
     if (typeof v === 'string') {
       // A block number of at most 64 bits, the common case: valid for every block type (what follows would reach the same verdict).
       if (isQuantity(v, 16) || tags.includes(v)) return;
-      if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block');
+      if (v === 'pending') return this.add(path, `${formatPath(path)} cannot be "pending" here; a log range takes a block number or "latest", "safe", "finalized" or "earliest".`, 'jsonrpc/invalid-block',
+        { replacement: 'latest', choice: true });
       if (tags.includes(v.toLowerCase())) return this.expect(path, 'a lower-case block tag', v, 'jsonrpc/invalid-block', v.toLowerCase());
       if (type === 'blockOrHash' && /^0[xX][0-9a-fA-F]{64}$/.test(v)) return this.hash32(path, v);
       // Over 64 bits once leading zeros are dropped (a block hash pasted here, of which one in 16 starts with "0"): no number to fix to.
@@ -282,6 +291,12 @@ class Checker {
       case 'byte': return this.byte(path, v);
       case 'hash32': return this.hash32(path, v);
       case 'bytes': return this.bytes(path, v);
+      case 'signedTransaction': {
+        const before = this.issues.length;
+        this.bytes(path, v);
+        if (this.issues.length === before) rawTransaction(path, v, this);
+        return;
+      }
       case 'callObject': return this.object(path, v, 'callObject', 'transaction call object');
       case 'logFilter': return this.object(path, v, 'logFilter', 'log filter');
       case 'topics': return this.topics(path, v);
@@ -329,7 +344,8 @@ class Checker {
   }
 
   topics(path: Path, v: unknown): void {
-    if (!Array.isArray(v)) return this.expect(path, 'an array of topic filters', v);
+    // One topic string is the first position's filter: the fix puts it in the array (as toAddress's address gets its array).
+    if (!Array.isArray(v)) return this.expect(path, 'an array of topic filters', v, 'jsonrpc/invalid-param', typeof v === 'string' ? [v] : undefined);
     if (v.length > 4) this.add([...path, 4], `${formatPath(path)} has ${v.length} positions; a log has at most 4 topics.`);
     for (let i = 0; i < v.length; i++) {
       const t: unknown = v[i];
@@ -411,11 +427,29 @@ function exact(v: unknown): bigint {
   return typeof v === 'number' ? BigInt(v) : BigInt(v as string);
 }
 
+/**
+ * A range bound of eth_getLogs or trace_filter that is the same block whatever the chain head: a number, "earliest" (block 0, the
+ * genesis block, as the mock gateway resolves it), or trace_filter's missing fromBlock (genesis: Erigon's default, which the mock
+ * and rangeNotes read too; eth_getLogs starts at "latest"). `note` says where a block that was not written as a number comes from.
+ */
+function fixedBound(method: string, f: Obj, key: 'fromBlock' | 'toBlock'): { value: unknown; note?: string } | undefined {
+  const v = f[key];
+  if (v === undefined || v === null) return method === 'trace_filter' && key === 'fromBlock' ? { value: 0, note: 'fromBlock\'s default' } : undefined;
+  if (v === 'earliest') return { value: 0, note: '"earliest"' };
+  return blockNumberOf(v) === undefined ? undefined : { value: v };
+}
+
+/** n written as v is: a JSON number for a number, else a hex quantity. */
+function sameForm(v: unknown, n: bigint): number | string {
+  return typeof v === 'number' ? Number(n) : `0x${n.toString(16)}`;
+}
+
 function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   if (spec.name === 'eth_feeHistory') {
     const n = countOf(params[0]);
     if (n !== undefined && n > LIMITS.feeHistoryMaxBlockCount) {
-      c.add([0], `${formatPath([0])} (blockCount) asks for ${exact(params[0])} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large');
+      c.add([0], `${formatPath([0])} (blockCount) asks for ${exact(params[0])} blocks; the gateway allows at most ${LIMITS.feeHistoryMaxBlockCount}.`, 'jsonrpc/block-count-too-large',
+        { replacement: sameForm(params[0], BigInt(LIMITS.feeHistoryMaxBlockCount)), choice: true });
     }
     return;
   }
@@ -423,26 +457,31 @@ function limits(spec: MethodSpec, params: unknown[], c: Checker): void {
   const f = params[0];
   if (!isObj(f)) return;
   const max = spec.name === 'eth_getLogs' ? LIMITS.getLogsMaxBlockRange : LIMITS.traceFilterMaxBlockRange;
-  const from = blockNumberOf(f.fromBlock);
-  const to = blockNumberOf(f.toBlock);
+  const fromB = fixedBound(spec.name, f, 'fromBlock');
+  const toB = fixedBound(spec.name, f, 'toBlock');
+  const from = fromB && blockNumberOf(fromB.value);
+  const to = toB && blockNumberOf(toB.value);
   if (from !== undefined && to !== undefined) {
     // Doubles are exact up to 2^53, the common case; beyond, the comparison and the range are made on the exact values.
+    const [a, b] = [exact(fromB!.value), exact(toB!.value)];
     const big = from > Number.MAX_SAFE_INTEGER || to > Number.MAX_SAFE_INTEGER;
-    const reversed = big ? exact(f.fromBlock) > exact(f.toBlock) : from > to;
+    const reversed = big ? a > b : from > to;
     // "Max block range of 800 blocks" counts the blocks, both bounds included: 0 to 799 is 800 blocks, 0 to 800 is 801
     // (docs/architecture.md, rpc review 2; the mock measures the same).
-    const over = big ? exact(f.toBlock) - exact(f.fromBlock) >= BigInt(max) : to - from >= max;
+    const over = big ? b - a >= BigInt(max) : to - from >= max;
     if (reversed) {
-      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${exact(f.fromBlock)}) is after toBlock (${exact(f.toBlock)}).`, 'jsonrpc/block-range-reversed');
+      c.add([0, 'fromBlock'], `${formatPath([0, 'fromBlock'])} (${a}${fromB!.note ? `, ${fromB!.note}` : ''}) is after toBlock (${b}${toB!.note ? `, ${toB!.note}` : ''}).`, 'jsonrpc/block-range-reversed');
     } else if (over) {
-      const [a, b] = [exact(f.fromBlock), exact(f.toBlock)];
-      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a} to ${b}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large');
+      // The fix: toBlock at the last block the limit allows from fromBlock.
+      c.add([0, 'toBlock'], `${formatPath([0])} covers blocks ${a}${fromB!.note ? ` (${fromB!.note})` : ''} to ${b}${toB!.note ? ` (${toB!.note})` : ''}, ${b - a + 1n} blocks (both bounds included); the gateway allows at most ${max}.`, 'jsonrpc/block-range-too-large',
+        { replacement: `0x${(a + BigInt(max) - 1n).toString(16)}`, choice: true });
     }
   }
   if (spec.name === 'trace_filter') {
     const n = countOf(f.count);
     if (n !== undefined && n > LIMITS.traceFilterMaxCount) {
-      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${exact(f.count)}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large');
+      c.add([0, 'count'], `${formatPath([0, 'count'])} is ${exact(f.count)}; the gateway returns at most ${LIMITS.traceFilterMaxCount} traces.`, 'jsonrpc/trace-count-too-large',
+        { replacement: sameForm(f.count, BigInt(LIMITS.traceFilterMaxCount)), choice: true });
     }
   }
 }
@@ -485,14 +524,20 @@ function checkInto(c: Checker, spec: MethodSpec, params: unknown): void {
   }
   if (!Array.isArray(params)) {
     const { names } = arityOf(spec);
-    c.add([], `params must be an array of positional params${spec.params.length ? ` [${names}]` : ' (empty for this method)'}, not ${show(params)}.`, 'jsonrpc/params-not-array');
+    // The one object param written without its array ("params": {"fromBlock": …}): wrapping it is the fix.
+    const first = spec.params[0]?.type;
+    const wrap = isObj(params) && (first === 'logFilter' || first === 'traceFilter' || first === 'callObject');
+    c.add([], `params must be an array of positional params${spec.params.length ? ` [${names}]` : ' (empty for this method)'}, not ${show(params)}.`, 'jsonrpc/params-not-array', wrap ? { wrapInArray: true } : {});
     return;
   }
   // Only fewer params than the method takes can miss a required one: the arity is looked up for those alone.
   if (params.length < spec.params.length && params.length < arityOf(spec).required.length) {
     const { required, names } = arityOf(spec);
     const missing = spec.params.slice(params.length).filter((x) => x.required).map((x) => x.name);
-    c.add([], `${method} needs ${required.length} param${required.length === 1 ? '' : 's'} [${names}]; ${missing.map((x) => `"${x}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`, 'jsonrpc/missing-param');
+    // Up to the last required param, the ones with a neutral value (false: hashes only; []: no reward percentiles) can be appended.
+    const fill = spec.params.slice(params.length, spec.params.indexOf(required[required.length - 1]) + 1);
+    const append = params.length > 0 && fill.every((x) => x.type === 'boolean' || x.type === 'percentiles') ? fill.map((x) => (x.type === 'boolean' ? false : [])) : undefined;
+    c.add([], `${method} needs ${required.length} param${required.length === 1 ? '' : 's'} [${names}]; ${missing.map((x) => `"${x}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`, 'jsonrpc/missing-param', append ? { append } : {});
   }
   if (params.length > spec.params.length) {
     const { names } = arityOf(spec);
@@ -507,6 +552,27 @@ function checkInto(c: Checker, spec: MethodSpec, params: unknown): void {
     c.value(path, v, ps.type);
   }
   limits(spec, params, c);
+}
+
+/**
+ * A signed transaction's envelope (EIP-2718): a type byte 0x01 to 0x04 followed by an RLP list, or a legacy transaction, which is
+ * an RLP list itself (first byte 0xc0 or above). Anything else the node refuses to decode ("typed transaction too short", "rlp:
+ * expected input list"); a transaction hash pasted in its place is the usual case. Only called on valid hex data.
+ */
+function rawTransaction(path: Path, v: unknown, c: Checker): void {
+  if (typeof v !== 'string') return;
+  if (v.length === 2) return c.add(path, `${formatPath(path)} is empty; eth_sendRawTransaction takes a signed transaction (its RLP-encoded bytes).`, 'jsonrpc/invalid-data');
+  const first = parseInt(v.slice(2, 4), 16);
+  const hex = (b: number) => `0x${b.toString(16).padStart(2, '0')}`;
+  if (first >= 0xc0) return;
+  if (first >= 0x01 && first <= 0x04) {
+    if (v.length < 6) return c.add(path, `${formatPath(path)} is the transaction type ${hex(first)} alone; a typed transaction goes on with its RLP-encoded fields.`, 'jsonrpc/invalid-data');
+    const second = parseInt(v.slice(4, 6), 16);
+    if (second < 0xc0) return c.add(path, `${formatPath(path)} has the transaction type ${hex(first)}, then ${hex(second)}, not an RLP list (0xc0 to 0xff) of the transaction's fields.`, 'jsonrpc/invalid-data');
+    return;
+  }
+  const hash = v.length === 66 ? '; a transaction hash has 32 bytes: this method takes the signed transaction itself' : '';
+  c.add(path, `${formatPath(path)} is not a signed transaction: it starts with ${hex(first)}, neither a transaction type (0x01 to 0x04) nor an RLP list (0xc0 to 0xff)${hash}.`, 'jsonrpc/invalid-data');
 }
 
 const ARITY = new Map<MethodSpec, { required: MethodSpec['params']; names: string }>();
@@ -563,9 +629,62 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
   return NO_ISSUES;
 }
 
+/** checksumAddress, remembered per address (a batch repeats its addresses, and an edit checks them all again). */
+const CHECKSUMS = new Map<string, string>();
+function checksumOf(hex40: string): string {
+  const key = hex40.toLowerCase();
+  let sum = CHECKSUMS.get(key);
+  if (sum === undefined) {
+    if (CHECKSUMS.size >= 4096) CHECKSUMS.clear();
+    sum = checksumAddress(key);
+    CHECKSUMS.set(key, sum);
+  }
+  return sum;
+}
+
 /**
- * Information notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks
- * them at run time. Only for eth_getLogs and trace_filter; [] when the range is numeric, fixed by a block hash, or a single tag.
+ * Warnings for mixed-case addresses whose EIP-55 checksum does not match: the case of an address's letters encodes a checksum, so
+ * a mixed-case address that fails it most likely has a mistyped character (ethers refuses it: "bad address checksum"). The gateway
+ * reads addresses in any case and takes it, so this is no param error (not in checkParamValues; the mock answers it). All lower-
+ * or all upper-case addresses carry no checksum and are not judged. Walks the address-typed params and members only.
+ */
+export function addressNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
+  if (!Array.isArray(params)) return NO_ISSUES;
+  let out: ParamIssue[] = NO_ISSUES;
+  const check = (path: Path, v: unknown) => {
+    if (typeof v !== 'string' || !isPrefixedHex(v, 40) || !/[a-f]/.test(v.slice(2)) || !/[A-F]/.test(v.slice(2))) return;
+    const sum = checksumOf(v.slice(2));
+    if (sum.slice(2) === v.slice(2)) return;
+    if (out === NO_ISSUES) out = [];
+    out.push({ path: path.slice(), message: `${formatPath(path)} ${v} is mixed-case but not EIP-55 checksummed: a character may be mistyped (checksummed, these digits read ${sum}); check it, or write it all lower-case.`, code: 'jsonrpc/address-checksum' });
+  };
+  const walk = (path: Path, v: unknown, type: ValueType): void => {
+    switch (type) {
+      case 'address': case 'addressOrNull': return check(path, v);
+      case 'addressList': case 'addressOrList':
+        if (Array.isArray(v)) v.forEach((x, i) => check([...path, i], x)); else check(path, v);
+        return;
+      case 'callObject': case 'logFilter': case 'traceFilter':
+        if (!isObj(v)) return;
+        for (const [k, x] of Object.entries(v)) {
+          const key = OBJECT_KEYS[type][k];
+          if (key) walk([...path, k], x, key.type);
+        }
+        return;
+      case 'accessList': case 'authorizationList':
+        if (Array.isArray(v)) v.forEach((e, i) => { if (isObj(e)) check([...path, i, 'address'], e.address); });
+        return;
+      default: return;
+    }
+  };
+  spec.params.forEach((ps, i) => { if (i < params.length) walk([i], params[i], ps.type); });
+  return out;
+}
+
+/**
+ * Notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks
+ * them at run time (information), or, from the genesis block to a head tag, a warning that the range is the whole chain. Only for
+ * eth_getLogs and trace_filter; [] when the range is numeric, fixed by a block hash, or a single tag.
  */
 export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   if (method !== 'eth_getLogs' && method !== 'trace_filter') return NO_ISSUES;
@@ -576,17 +695,50 @@ export function rangeNotes(method: string, params: unknown): ParamIssue[] {
   // Defaults: eth_getLogs takes "latest" for both; trace_filter from genesis (0) to the head.
   const from = f.fromBlock === undefined || f.fromBlock === null ? (method === 'eth_getLogs' ? 'latest' : 0) : f.fromBlock;
   const to = f.toBlock === undefined || f.toBlock === null ? 'latest' : f.toBlock;
-  const fromNum = isNum(from);
-  const toNum = isNum(to);
+  // A number or "earliest" (block 0; fixedBound) is the same block whatever the head.
+  const fixed = (v: unknown): boolean => v === 'earliest' || isNum(v);
+  const fromNum = fixed(from);
+  const toNum = fixed(to);
   if (fromNum && toNum) return NO_ISSUES;
   if (!(fromNum || isRangeTag(method, from)) || !(toNum || isRangeTag(method, to))) return NO_ISSUES; // invalid bounds are reported by checkParamValues
   if (isRangeTag(method, from) && from === to) return NO_ISSUES;
-  const at: Path = !isNum(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
-    : !isNum(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
+  const at: Path = !fixed(f.fromBlock) && f.fromBlock !== undefined && f.fromBlock !== null ? [0, 'fromBlock']
+    : !fixed(f.toBlock) && f.toBlock !== undefined && f.toBlock !== null ? [0, 'toBlock'] : [0];
   const shown = (k: 'fromBlock' | 'toBlock', v: unknown) => `${k} ${f[k] === undefined || f[k] === null ? `(default ${JSON.stringify(v)})` : JSON.stringify(v)}`;
+  const range = `The block range ${shown('fromBlock', from)} to ${shown('toBlock', to)}`;
+  // From genesis to a head tag is the whole chain: over the limit on every network the gateway serves (mainnet is past block 20
+  // million), so the gateway's refusal is all but certain. trace_filter's default fromBlock makes it the easy mistake: a filter
+  // of addresses alone.
+  if (fromNum && blockNumberOf(from === 'earliest' ? 0 : from) === 0) {
+    return [{
+      path: at,
+      message: `${range} starts at the genesis block and covers the whole chain, over the gateway's ${max}-block limit on any chain past block ${max - 1}; start it near the head.`,
+      code: 'jsonrpc/range-from-genesis',
+    }];
+  }
   return [{
     path: at,
-    message: `The block range ${shown('fromBlock', from)} to ${shown('toBlock', to)} depends on the chain head; the gateway checks the ${max}-block limit at run time.`,
+    message: `${range} depends on the chain head; the gateway checks the ${max}-block limit at run time.`,
     code: 'jsonrpc/range-checked-at-runtime',
   }];
+}
+
+/** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again):
+ * the editor's did-you-mean and its fixes, and the mock gateway's 403. */
+const NEAR = new Map<string, string[]>();
+export function nearMethods(method: string): string[] {
+  if (method.length > 100) return nearestMethods(method);
+  let near = NEAR.get(method);
+  if (near === undefined) {
+    if (NEAR.size >= 1000) NEAR.clear();
+    near = nearestMethods(method);
+    NEAR.set(method, near);
+  }
+  return near;
+}
+
+/** suggest()'s names; a method that differs from one in case only ("eth_blocknumber") means that one, alone (one fix for Fix all). */
+function nearestMethods(method: string): string[] {
+  const near = scoredSuggestions(method, SUPPORTED_METHODS);
+  return near.length && near[0].distance === 0 ? [near[0].name] : near.map((s) => s.name);
 }

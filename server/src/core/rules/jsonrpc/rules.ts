@@ -1,8 +1,7 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
-import { METHOD_BY_NAME, SUPPORTED_METHODS, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
-import { suggest } from '../../suggest';
-import { callDataNotes, checkSpecParams, rangeNotes, show, type ParamIssue } from './params';
+import { METHOD_BY_NAME, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
+import { addressNotes, callDataNotes, checkSpecParams, nearMethods, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
 
@@ -120,19 +119,6 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
  */
 const PARAM_ISSUES = new WeakMap<object, { spec: MethodSpec; issues: ParamIssue[] | undefined }>();
 
-/** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again). */
-const NEAR = new Map<string, string[]>();
-function nearMethods(method: string): string[] {
-  if (method.length > 100) return suggest(method, SUPPORTED_METHODS);
-  let near = NEAR.get(method);
-  if (near === undefined) {
-    if (NEAR.size >= 1000) NEAR.clear();
-    near = suggest(method, SUPPORTED_METHODS);
-    NEAR.set(method, near);
-  }
-  return near;
-}
-
 /** The value issues and range notes of a supported method's params, or undefined when there are none. */
 function paramIssues(spec: MethodSpec, params: unknown, edit: boolean): ParamIssue[] | undefined {
   if (!edit || params === null || typeof params !== 'object') return computeParamIssues(spec, params);
@@ -147,7 +133,9 @@ function computeParamIssues(spec: MethodSpec, params: unknown): ParamIssue[] | u
   const values = checkSpecParams(spec, params);
   const ranges = rangeNotes(spec.name, params);
   const calls = callDataNotes(spec, params);
-  const notes = calls.length === 0 ? ranges : ranges.length === 0 ? calls : [...ranges, ...calls];
+  const addresses = addressNotes(spec, params);
+  const some = calls.length === 0 ? ranges : ranges.length === 0 ? calls : [...ranges, ...calls];
+  const notes = addresses.length === 0 ? some : [...some, ...addresses];
   if (values.length === 0) return notes.length === 0 ? undefined : notes;
   return notes.length === 0 ? values : [...values, ...notes];
 }
@@ -171,7 +159,14 @@ function paramProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, issues: 
     }
     if (replacement !== undefined) {
       const text = JSON.stringify(replacement);
-      extra.fixes = [replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text)];
+      const fix = replaceFix(issue.part === 'key' ? `Rename to ${text}` : `Replace with ${text}`, span, text);
+      extra.fixes = [issue.choice ? { ...fix, preferred: false } : fix];
+    } else if (issue.append && Array.isArray(r.req.params) && r.req.params.length > 0) {
+      const values = issue.append.map((v) => JSON.stringify(v)).join(', ');
+      const last = doc.locate([...r.base, 'params', r.req.params.length - 1]);
+      extra.fixes = [{ title: `Add ${values}`, edits: [{ offset: last.offset + last.length, length: 0, newText: `, ${values}` }], preferred: false }];
+    } else if (issue.wrapInArray) {
+      extra.fixes = [{ title: 'Wrap in [ ]', edits: [{ offset: span.offset, length: 0, newText: '[' }, { offset: span.offset + span.length, length: 0, newText: ']' }], preferred: true }];
     }
     out.push(ctx.report(issue.code ?? 'jsonrpc/invalid-param', message, span, extra));
   }

@@ -1,8 +1,8 @@
 // The functions of common contract interfaces by their selector (the first 4 bytes of a call's data: keccak256 of the signature),
 // so that an eth_call's or eth_estimateGas's "data" is read back in words: a hover with the decoded arguments, an inlay hint with the
 // signature, and a warning when the data is too short for the function's arguments (a Solidity contract reverts on it, having
-// nothing to decode) or when a dynamic argument's offset or length is wrong (callDataFault). The selectors are written out (the
-// server carries no keccak); test/unit/jsonrpc/selectors.test.ts recomputes every one with ethers, and callDataTail.test.ts
+// nothing to decode) or when a dynamic argument's offset or length is wrong (callDataFault). The selectors are written out (not hashed
+// at load: core/keccak.ts is slow BigInt lanes); test/unit/jsonrpc/selectors.test.ts recomputes every one with ethers, and callDataTail.test.ts
 // holds the decoding of dynamic arguments to ethers' encoder.
 
 /**

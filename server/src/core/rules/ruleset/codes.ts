@@ -15,6 +15,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/body-kind': { severity: 'information', description: 'Beside ruleset/inconsistent-rule-ids: whether the body as a whole reads as a pending (config) body or as a validation body.' },
   'ruleset/override-action': { severity: 'warning', description: 'An override sets an action managed rules do not take (e.g. the old "simulate", now "log").' },
   'ruleset/override-score-threshold': { severity: 'warning', description: 'score_threshold is not one of the OWASP thresholds, or is set outside the OWASP anomaly rule.' },
+  'ruleset/override-category': { severity: 'warning', description: 'A paranoia-level category the OWASP Core Ruleset does not have (it has paranoia-level-1 to paranoia-level-4), or one on another managed ruleset, which has no paranoia levels.' },
   'ruleset/override-sensitivity': { severity: 'warning', description: 'sensitivity_level applies only to DDoS phases, not to http_request_firewall_managed.' },
   'ruleset/expr-too-long': { severity: 'error', description: 'An expression longer than 4096 bytes (UTF-8).' },
   'ruleset/expr-syntax': { severity: 'error', description: 'A rules-language syntax error in an expression.' },

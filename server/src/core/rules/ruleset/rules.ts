@@ -332,7 +332,15 @@ const overrides: Rule = {
         if (!isObj(c)) return;
         const path = [...base, 'categories', k];
         entry(c, path);
-        if (typeof c.category === 'string') dup(out, doc, ctx, seenCat, c.category, k, [...base, 'categories'], 'category');
+        if (typeof c.category === 'string') {
+          dup(out, doc, ctx, seenCat, c.category, k, [...base, 'categories'], 'category');
+          const bad = paranoiaCategoryProblem(c.category, target);
+          if (bad) {
+            const at = doc.locate([...path, 'category']);
+            out.push(ctx.report('ruleset/override-category', bad.message, at,
+              bad.fix ? { fixes: [{ title: `Change to "${bad.fix}"`, edits: [{ offset: at.offset, length: at.length, newText: JSON.stringify(bad.fix) }], preferred: true }] } : {}));
+          }
+        }
       });
       const seenRule = new Map<string, number>();
       (Array.isArray(ov.rules) ? ov.rules : []).forEach((r, k) => {
@@ -354,6 +362,26 @@ const overrides: Rule = {
     return out;
   },
 };
+
+/**
+ * A paranoia-level category that names no category of the target: the OWASP Core Ruleset tags its rules paranoia-level-1 to
+ * paranoia-level-4 (owasp-core-ruleset/concepts.mdx), and no other managed ruleset has paranoia levels. A level 1-4 spelt another
+ * way ("Paranoia-Level-3", "paranoia_level_4") gets the tag as its fix. Categories of an unknown ruleset are not judged.
+ */
+function paranoiaCategoryProblem(category: string, target: unknown): { message: string; fix?: string } | undefined {
+  const m = /^paranoia[-_ ]?level[-_ ]?(\d+)$/i.exec(category);
+  if (!m || typeof target !== 'string' || !managedRuleset(target)) return undefined;
+  if (target !== OWASP_RULESET_ID) {
+    return { message: `Category "${category}" is a paranoia level, which only the OWASP Core Ruleset (${OWASP_RULESET_ID}) has; "${managedRuleset(target)!.name}" has no such category.` };
+  }
+  const level = Number(m[1]);
+  const tag = `paranoia-level-${level}`;
+  if (category === tag && level >= 1 && level <= 4) return undefined;
+  return {
+    message: `Category "${category}" is not one of the OWASP Core Ruleset's paranoia levels: they are paranoia-level-1 to paranoia-level-4.`,
+    ...(level >= 1 && level <= 4 && String(level) === m[1] ? { fix: tag } : {}),
+  };
+}
 
 function dup(out: Problem[], doc: ParsedDoc, ctx: RuleContext, seen: Map<string, number>, key: string, k: number, listPath: JsonPath, what: 'rule' | 'category'): void {
   const prev = seen.get(key);
