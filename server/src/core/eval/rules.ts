@@ -1,6 +1,7 @@
 // What a rules-language expression matches: the parsed expression (the checker's own AST) compiled into closures over a request
 // record. Pure. Regular expressions run on RE2 (re2js): linear time, so a hostile pattern cannot blow up, and RE2's syntax is the
 // one Rust's regex crate (the platform's) descends from. IPs and CIDRs through ipaddr.js. Decisions in docs/evaluators.md.
+import { remembered } from '../memo';
 import { RE2JS } from 're2js';
 import ipaddr from 'ipaddr.js';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
@@ -194,15 +195,7 @@ function regex(pattern: string, where: string): RE2JS {
 }
 
 /** regex_replace()'s patterns compiled once each (a literal one is the same on every request); undefined for one RE2 refuses. */
-const REPLACE_PATTERNS = new Map<string, RE2JS | undefined>();
-function replacePattern(pattern: string, where: string): RE2JS | undefined {
-  if (REPLACE_PATTERNS.has(pattern)) return REPLACE_PATTERNS.get(pattern);
-  let re: RE2JS | undefined;
-  try { re = regex(pattern, where); } catch { re = undefined; }
-  if (REPLACE_PATTERNS.size >= 256) REPLACE_PATTERNS.clear();
-  REPLACE_PATTERNS.set(pattern, re);
-  return re;
-}
+const replacePattern = remembered(256, (pattern): RE2JS | undefined => { try { return regex(pattern, 'regex_replace()'); } catch { return undefined; } });
 
 function literal(l: Literal | IpNode): unknown {
   return l.type === 'ip' ? l.text : l.value;
@@ -401,7 +394,7 @@ function callFn(name: string, args: unknown[], where: string): unknown {
     case 'regex_replace': {
       // A pattern that is no literal (a field's value) is compiled per value, once: one RE2 refuses leaves the source as it is, as
       // when nothing matches (the checker has checked a literal one)
-      const re = replacePattern(str(b), where);
+      const re = replacePattern(str(b));
       if (!re) return str(a);
       return re.matcher(str(a)).replaceFirst(str(c).replace(/\$\$|\$\{(\d+)\}/g, (m, n?: string) => (n === undefined ? m : `$${n}`)));
     }

@@ -4,6 +4,7 @@
 // field of the rules language matches some of the sample and misses the rest (a field left out read as its type's empty value on
 // every request: to_string(ip.src.asnum) was "0" throughout). Drawn from streams of their own, so the core fields of a seed's
 // records stay those of earlier versions.
+import { remembered } from '../memo';
 import type { LogRecord } from './filter';
 import { mulberry32 as prng } from '../prng';
 
@@ -94,16 +95,7 @@ export function emptyValue(v: unknown): boolean {
 export interface Fingerprint { ja3: string; ja4: string; extensions: string; extensionsLe: string; ciphers: string; helloLength: number }
 
 /** Fingerprints by user agent: the sample has a few dozen, and every request of one shares its strings. */
-const FINGERPRINTS = new Map<string, Fingerprint>();
-
-export function fingerprintOf(userAgent: string): Fingerprint {
-  let fp = FINGERPRINTS.get(userAgent);
-  if (!fp) {
-    if (FINGERPRINTS.size >= 256) FINGERPRINTS.clear();
-    FINGERPRINTS.set(userAgent, fp = newFingerprint(userAgent));
-  }
-  return fp;
-}
+export const fingerprintOf: (userAgent: string) => Fingerprint = remembered(256, (userAgent) => newFingerprint(userAgent));
 
 function newFingerprint(userAgent: string): Fingerprint {
   const r = prng(textSeed(userAgent));

@@ -1,5 +1,6 @@
 // Value checks of a gateway request's params: arity, the shape of every param of every supported method, and the gateway's
 // numeric limits. Pure and position-free (the mock gateway calls it too); the editor rule locates each issue with doc.locate.
+import { remembered } from '../../memo';
 import {
   BLOCK_TAGS, LIMITS, METHOD_BY_NAME, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS,
   type KeySpec, type MethodSpec, type ObjectType, type ValueType,
@@ -630,17 +631,8 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
 }
 
 /** checksumAddress, remembered per address (a batch repeats its addresses, and an edit checks them all again). */
-const CHECKSUMS = new Map<string, string>();
-function checksumOf(hex40: string): string {
-  const key = hex40.toLowerCase();
-  let sum = CHECKSUMS.get(key);
-  if (sum === undefined) {
-    if (CHECKSUMS.size >= 4096) CHECKSUMS.clear();
-    sum = checksumAddress(key);
-    CHECKSUMS.set(key, sum);
-  }
-  return sum;
-}
+const checksumLower = remembered(4096, checksumAddress);
+const checksumOf = (hex40: string): string => checksumLower(hex40.toLowerCase());
 
 /**
  * Warnings for mixed-case addresses whose EIP-55 checksum does not match: the case of an address's letters encodes a checksum, so
@@ -725,17 +717,7 @@ export function rangeNotes(method: string, params: unknown): ParamIssue[] {
 
 /** The supported methods near an unknown one, remembered per name (a batch repeats its typos, and an edit checks them all again):
  * the editor's did-you-mean and its fixes, and the mock gateway's 403. */
-const NEAR = new Map<string, string[]>();
-export function nearMethods(method: string): string[] {
-  if (method.length > 100) return nearestMethods(method);
-  let near = NEAR.get(method);
-  if (near === undefined) {
-    if (NEAR.size >= 1000) NEAR.clear();
-    near = nearestMethods(method);
-    NEAR.set(method, near);
-  }
-  return near;
-}
+export const nearMethods: (method: string) => string[] = remembered(1000, (method) => nearestMethods(method), (method) => method.length <= 100);
 
 /** suggest()'s names; a method that differs from one in case only ("eth_blocknumber") means that one, alone (one fix for Fix all). */
 function nearestMethods(method: string): string[] {
