@@ -30,22 +30,43 @@ function isLogLine(record: LogRecord): boolean {
   return log;
 }
 
-let sources: ReadonlyMap<string, string> | undefined;
+let sources: ReadonlyMap<string, readonly string[]> | undefined;
 
-/** Which http_requests field gives each request field on its own: each field of a full sample line converted alone. */
-function sourceOf(field: string): string | undefined {
-  const m = KEYED_READ.exec(field);
-  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])}, a Logpush custom field`;
+/** The http_requests fields that each give a request field on their own (each field of a full sample line converted alone), in
+ * the order first seen; ssl is ClientRequestScheme's (without it a line reads as https, which the line does not tell). */
+function sourcesOf(field: string): readonly string[] | undefined {
   if (!sources) {
-    const map = new Map<string, string>();
+    const map = new Map<string, string[]>([['ssl', ['ClientRequestScheme']]]);
     for (const line of eachSampleHttpRequest(50)) {
       for (const [k, v] of Object.entries(line)) {
-        for (const [f, x] of Object.entries(toRequestRecord({ [k]: v }))) if (f !== 'ssl' && !emptyValue(x) && !map.has(f)) map.set(f, k);
+        for (const [f, x] of Object.entries(toRequestRecord({ [k]: v }))) {
+          if (f === 'ssl' || emptyValue(x)) continue;
+          const from = map.get(f);
+          if (!from) map.set(f, [k]); else if (!from.includes(k)) from.push(k);
+        }
       }
     }
     sources = map;
   }
   return sources.get(field);
+}
+
+/** The log field named for a field no line gives: the custom field of a header or cookie read by name, else its first source. */
+function sourceOf(field: string): string | undefined {
+  const m = KEYED_READ.exec(field);
+  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])}, a Logpush custom field`;
+  return sourcesOf(field)?.[0];
+}
+
+/** Whether a log line gives a read: a field a log field gives, when the line has one of those, not null (an empty query, referer
+ * or extension is the platform's value too); a header or cookie read by name, or a field no log field gives alone (the full URI),
+ * when its value on the line is not its type's empty value. */
+function givenBy(read: string): (line: LogRecord, request: LogRecord) => boolean {
+  const m = KEYED_READ.exec(read);
+  const from = m && KEYED.has(m[1]) ? undefined : sourcesOf(read);
+  if (from) return (line) => from.some((k) => line[k] !== undefined && line[k] !== null);
+  const value = lookup(read);
+  return (_line, request) => !emptyValue(value(request));
 }
 
 /**
@@ -54,15 +75,15 @@ function sourceOf(field: string): string | undefined {
  */
 export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
   const checker = requestRecordChecker();
-  // The reads no line has given a value yet, each with its lookup: a line looks up only those
-  let absent = reads.map((read) => ({ read, value: lookup(read) }));
+  // The reads no line has given yet, each with its test: a line tests only those
+  let absent = reads.map((read) => ({ read, given: givenBy(read) }));
   let lines = 0, first = 0;
   return {
     read(record, line) {
       if (!isLogLine(record)) { checker.take(record, line); return record; }
       if (lines++ === 0) first = line;
       const r = toRequestRecord(record);
-      if (absent.length && absent.some((a) => !emptyValue(a.value(r)))) absent = absent.filter((a) => emptyValue(a.value(r)));
+      if (absent.length && absent.some((a) => a.given(record, r))) absent = absent.filter((a) => !a.given(record, r));
       return r;
     },
     problems: () => checker.result(),
