@@ -39,8 +39,8 @@ test('requestReader: log lines are read as requests and counted, request records
   const logs = reader.logLines()!;
   assert.equal(logs.lines, 2);
   assert.equal(logs.first, 1);
-  // http.cookie: no log field gives it. The bot score is given (BotScore, 0 on a line: the platform's field is 0 there too)
-  assert.deepEqual(logs.missing, [{ field: 'http.cookie' }]);
+  // http.cookie: only the Cookies custom field gives it. The bot score is given (BotScore, 0 on a line: the platform's is 0 there too)
+  assert.deepEqual(logs.missing, [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }]);
   assert.match(reader.problems()!.examples[0], /line 2: "http.hots" is not a rules-language field/);
   // A record with both kinds of names is a request record: its log names are flagged, not silently read
   const mixed = requestReader([]);
@@ -142,4 +142,29 @@ test('Logpush custom fields: a header logged with preserve_duplicates (an array 
   assert.deepEqual(r['http.response.headers.names'], ['set-cookie', 'set-cookie', 'server']);
   assert.deepEqual(r['http.response.headers.values'], ['a=1', 'b=2', 'cloudflare']);
   assert.deepEqual(r['http.request.headers'], { 'x-a': ['1', '2'] }, 'an element that is no text, number or boolean is left out');
+});
+
+test('requestReader: the header, cookie and response header maps are given by the custom fields too, and named with them', () => {
+  const reads = rulesetFields({ rules: [{ expression: 'len(http.request.headers.names) gt 0 and http.cookie contains "a" and any(http.response.headers.names[*] eq "server")' }] });
+  const reader = requestReader(reads);
+  reader.read({ RayID: '1', RequestHeaders: { 'x-a': '1' }, Cookies: { a: '1' }, ResponseHeaders: { server: 'cf' } }, 1);
+  assert.deepEqual(reader.logLines()!.missing, []);
+  const none = requestReader(reads);
+  none.read({ RayID: '1' }, 1);
+  assert.deepEqual(none.logLines()!.missing, [
+    { field: 'http.request.headers.names', from: 'ClientRequestHost' },
+    { field: 'http.cookie', from: 'Cookies, a Logpush custom field' },
+    { field: 'http.response.headers.names', from: 'ResponseHeaders, a Logpush custom field' },
+  ]);
+});
+
+test('requestReader: a request time no line\'s EdgeStartTimestamp could be read as is named (the timestamp is there, its time is not)', () => {
+  const reads = rulesetFields({ rules: [{ expression: 'http.request.timestamp.sec gt 0 and http.request.timestamp.msec lt 500' }] });
+  const reader = requestReader(reads);
+  reader.read({ ClientIP: '192.0.2.1', EdgeStartTimestamp: 'yesterday' }, 1);
+  assert.deepEqual(reader.logLines()!.missing.map((m) => m.field), reads);
+  // timestamp_format unix: whole seconds, no milliseconds on any line
+  const unix = requestReader(reads);
+  unix.read({ ClientIP: '192.0.2.1', EdgeStartTimestamp: 1795687201 }, 1);
+  assert.deepEqual(unix.logLines()!.missing, [{ field: 'http.request.timestamp.msec', from: 'EdgeStartTimestamp' }]);
 });

@@ -37,7 +37,9 @@ let sources: ReadonlyMap<string, readonly string[]> | undefined;
 function sourcesOf(field: string): readonly string[] | undefined {
   if (!sources) {
     const map = new Map<string, string[]>([['ssl', ['ClientRequestScheme']]]);
-    for (const line of eachSampleHttpRequest(50)) {
+    // The sample's lines, then a line of each custom field (the sample has none)
+    const custom = [{ RequestHeaders: { 'x-a': '1' } }, { Cookies: { a: '1' } }, { ResponseHeaders: { 'x-a': '1' } }];
+    for (const line of [...eachSampleHttpRequest(50), ...custom]) {
       for (const [k, v] of Object.entries(line)) {
         for (const [f, x] of Object.entries(toRequestRecord({ [k]: v }))) {
           if (f === 'ssl' || emptyValue(x)) continue;
@@ -54,16 +56,18 @@ function sourcesOf(field: string): readonly string[] | undefined {
 /** The log field named for a field no line gives: the custom field of a header or cookie read by name, else its first source. */
 function sourceOf(field: string): string | undefined {
   const m = KEYED_READ.exec(field);
-  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])}, a Logpush custom field`;
-  return sourcesOf(field)?.[0];
+  const from = m && KEYED.has(m[1]) ? KEYED.get(m[1]) : sourcesOf(field)?.[0];
+  return from && CUSTOM.has(from) ? `${from}, a Logpush custom field` : from;
 }
 
 /** Whether a log line gives a read: a field a log field gives, when the line has one of those, not null (an empty query, referer
- * or extension is the platform's value too); a header or cookie read by name, or a field no log field gives alone (the full URI),
- * when its value on the line is not its type's empty value. */
+ * or extension is the platform's value too); a header or cookie read by name, the request time, or a field no log field gives
+ * alone (the full URI), when its value on the line is not its type's empty value. */
 function givenBy(read: string): (line: LogRecord, request: LogRecord) => boolean {
   const m = KEYED_READ.exec(read);
-  const from = m && KEYED.has(m[1]) ? undefined : sourcesOf(read);
+  // The request time is no logged value but one read from EdgeStartTimestamp, which may fail ('yesterday'), and 0 is none: a
+  // timestamp_format of whole seconds (unix, rfc3339) gives no milliseconds
+  const from = (m && KEYED.has(m[1])) || read.startsWith('http.request.timestamp.') ? undefined : sourcesOf(read);
   if (from) return (line) => from.some((k) => line[k] !== undefined && line[k] !== null);
   const value = lookup(read);
   return (_line, request) => !emptyValue(value(request));
@@ -100,6 +104,8 @@ const KEYED: ReadonlyMap<string, string> = new Map([
   ['http.request.headers', 'RequestHeaders'], ['raw.http.request.headers', 'RequestHeaders'],
   ['http.request.cookies', 'Cookies'], ['http.response.headers', 'ResponseHeaders'], ['raw.http.response.headers', 'ResponseHeaders'],
 ]);
+/** Logpush's custom fields (a zone's http_log_custom_fields rules choose what they carry). */
+const CUSTOM: ReadonlySet<string> = new Set(KEYED.values());
 const keyed = (field: string, key: string) => `${field}[${JSON.stringify(key)}]`;
 const KEYED_READ = /^([a-z._]+)\[("(?:[^"\\]|\\.)*")\]$/;
 
