@@ -11,7 +11,8 @@ import { parseExpression, walk } from '../rules/ruleset/exprParser';
 import type { LogRecord } from './filter';
 import { eachSampleHttpRequest, toRequestRecord } from './sample';
 import { emptyValue } from './sampleDetails';
-import { requestRecordChecker, type RecordProblems } from './records';
+import { collector, requestRecordChecker, type RecordProblems } from './records';
+import { suggest } from '../suggest';
 
 /** What was read as log lines: how many, the first one's line, and the fields the rules read that none gave a value for (`from`:
  * the http_requests field it would come from, when one alone gives it). */
@@ -75,10 +76,12 @@ function givenBy(read: string): (line: LogRecord, request: LogRecord) => boolean
 
 /**
  * Reads a file's records for a rules run: read() gives the request record to run the rules on. `reads` are the fields the rules
- * read (rulesetFields). problems() is the request records' check; logLines() says what was read as log lines, undefined for none.
+ * read (rulesetFields). problems() is the request records' check and the log lines' members no http_requests field names; logLines() says what was read as log lines, undefined for none.
  */
 export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
   const checker = requestRecordChecker();
+  // A log line's members that are no http_requests field: toRequestRecord leaves them out
+  const unread = collector();
   // The reads no line has given yet, each with its test: a line tests only those
   let absent = reads.map((read) => ({ read, given: givenBy(read) }));
   let lines = 0, first = 0;
@@ -86,11 +89,22 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
     read(record, line) {
       if (!isLogLine(record)) { checker.take(record, line); return record; }
       if (lines++ === 0) first = line;
+      for (const k in record) {
+        if (logNames!.has(k)) continue;
+        unread.note(`log ${k}`, () => {
+          const near = suggest(k, [...logNames!]);
+          return `"${k}" is not an http_requests log field${near.length ? ` (did you mean "${near[0]}"?)` : ''}; Test Rules does not read it (a line of another dataset?)`;
+        }, line);
+      }
+      unread.endRecord();
       const r = toRequestRecord(record);
       if (absent.length && absent.some((a) => a.given(record, r))) absent = absent.filter((a) => !a.given(record, r));
       return r;
     },
-    problems: () => checker.result(),
+    problems() {
+      const a = checker.result(), b = unread.result();
+      return a && b ? { records: a.records + b.records, examples: [...a.examples, ...b.examples] } : a ?? b;
+    },
     logLines() {
       if (!lines) return undefined;
       const missing = absent.map(({ read: field }) => { const from = sourceOf(field); return from ? { field, from } : { field }; });
