@@ -423,12 +423,12 @@ test('edgekit test-rules on http_requests Logpush logs: each line is the request
     fs.writeFileSync(logs, gzipSync(lines.join('\n') + '\n'));
     const text = await run(['test-rules', ruleset, logs]);
     assert.equal(text.code, 0, text.stderr);
-    assert.ok(text.stdout.includes('  3 line(s), from line 1, are http_requests log lines, read as the requests they log; the rules read http.cookie (no log field), ' +
+    assert.ok(text.stdout.includes('  3 line(s), from line 1, are http_requests log lines, read as the requests they log; the rules read http.cookie (from Cookies, a Logpush custom field), ' +
       'which no line gives a value for: it is its type\'s empty value on every line'), text.stdout);
     assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);
     assert.ok(!text.stdout.includes('not a rules-language field'), 'log names are not flagged as misspelt request fields');
     const json = JSON.parse((await run(['test-rules', ruleset, logs, '--format', 'json'])).stdout);
-    assert.deepEqual(json.logLines, { lines: 3, first: 1, missing: [{ field: 'http.cookie' }] });
+    assert.deepEqual(json.logLines, { lines: 3, first: 1, missing: [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] });
     assert.equal(json.recordProblems, undefined);
     assert.deepEqual(json.rules.map((r: { matched: number }) => r.matched), [1, 0]);
   } finally {

@@ -39,8 +39,8 @@ test('requestReader: log lines are read as requests and counted, request records
   const logs = reader.logLines()!;
   assert.equal(logs.lines, 2);
   assert.equal(logs.first, 1);
-  // http.cookie: no log field gives it; the bot score: a field the lines have, but empty (0) on every one
-  assert.deepEqual(logs.missing, [{ field: 'http.cookie' }, { field: 'cf.bot_management.score', from: 'BotScore' }]);
+  // http.cookie: only the Cookies custom field gives it. The bot score is given (BotScore, 0 on a line: the platform's is 0 there too)
+  assert.deepEqual(logs.missing, [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }]);
   assert.match(reader.problems()!.examples[0], /line 2: "http.hots" is not a rules-language field/);
   // A record with both kinds of names is a request record: its log names are flagged, not silently read
   const mixed = requestReader([]);
@@ -107,4 +107,77 @@ test('a log line with 200 000 custom headers is read in linear time (a check per
   const headers = r['http.request.headers'] as Record<string, string[]>;
   assert.deepEqual(headers.host, ['example.com'], 'the line\'s own host is kept');
   assert.equal(Object.keys(headers).length, 200_001);
+});
+
+test('requestReader: a field the lines give is not named as missing when its value is empty on every line (no query, no referer, no extension are values the platform has too)', () => {
+  const reads = rulesetFields({ rules: [{ expression: 'http.request.uri.query eq "" and http.referer eq "" and http.request.uri.path.extension eq "" and cf.bot_management.score eq 0' }] });
+  const reader = requestReader(reads);
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestURI: '/a', ClientRequestPath: '/a', ClientRequestReferer: '', BotScore: 0 }, 1);
+  reader.read({ ClientIP: '192.0.2.2', ClientRequestURI: '/b', ClientRequestPath: '/b', ClientRequestReferer: '', BotScore: 0 }, 2);
+  assert.deepEqual(reader.logLines()!.missing, []);
+  // A log field the job wrote as null is not given
+  const nulls = requestReader(reads);
+  nulls.read({ ClientIP: '192.0.2.1', ClientRequestURI: null, ClientRequestPath: null, ClientRequestReferer: null, BotScore: null }, 1);
+  assert.deepEqual(nulls.logLines()!.missing.map((m) => m.field), reads);
+});
+
+test('requestReader: ssl, which a line without ClientRequestScheme cannot tell, is named as missing (it is not always true)', () => {
+  const reader = requestReader(rulesetFields({ rules: [{ expression: 'not ssl' }] }));
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/' }, 1);
+  assert.deepEqual(reader.logLines()!.missing, [{ field: 'ssl', from: 'ClientRequestScheme' }]);
+  const given = requestReader(['ssl']);
+  given.read({ ClientIP: '192.0.2.1', ClientRequestScheme: 'https' }, 1);
+  assert.deepEqual(given.logLines()!.missing, []);
+});
+
+test('toRequestRecord: a null ClientRequestScheme is no scheme: ssl and the full URI agree (https)', () => {
+  const r = toRequestRecord({ ClientRequestScheme: null, ClientRequestHost: 'example.com', ClientRequestURI: '/' });
+  assert.equal(r['http.request.full_uri'], 'https://example.com/');
+  assert.equal(r.ssl, true);
+});
+
+test('Logpush custom fields: a header logged with preserve_duplicates (an array of its values) gives each value', () => {
+  const r = toRequestRecord({ ResponseHeaders: { 'set-cookie': ['a=1', 'b=2'], server: 'cloudflare' }, RequestHeaders: { 'x-a': ['1', 2, { no: 1 }] } });
+  assert.deepEqual(r['http.response.headers'], { 'set-cookie': ['a=1', 'b=2'], server: ['cloudflare'] });
+  assert.deepEqual(r['http.response.headers.names'], ['set-cookie', 'set-cookie', 'server']);
+  assert.deepEqual(r['http.response.headers.values'], ['a=1', 'b=2', 'cloudflare']);
+  assert.deepEqual(r['http.request.headers'], { 'x-a': ['1', '2'] }, 'an element that is no text, number or boolean is left out');
+});
+
+test('requestReader: the header, cookie and response header maps are given by the custom fields too, and named with them', () => {
+  const reads = rulesetFields({ rules: [{ expression: 'len(http.request.headers.names) gt 0 and http.cookie contains "a" and any(http.response.headers.names[*] eq "server")' }] });
+  const reader = requestReader(reads);
+  reader.read({ RayID: '1', RequestHeaders: { 'x-a': '1' }, Cookies: { a: '1' }, ResponseHeaders: { server: 'cf' } }, 1);
+  assert.deepEqual(reader.logLines()!.missing, []);
+  const none = requestReader(reads);
+  none.read({ RayID: '1' }, 1);
+  assert.deepEqual(none.logLines()!.missing, [
+    { field: 'http.request.headers.names', from: 'ClientRequestHost' },
+    { field: 'http.cookie', from: 'Cookies, a Logpush custom field' },
+    { field: 'http.response.headers.names', from: 'ResponseHeaders, a Logpush custom field' },
+  ]);
+});
+
+test('requestReader: a request time no line\'s EdgeStartTimestamp could be read as is named (the timestamp is there, its time is not)', () => {
+  const reads = rulesetFields({ rules: [{ expression: 'http.request.timestamp.sec gt 0 and http.request.timestamp.msec lt 500' }] });
+  const reader = requestReader(reads);
+  reader.read({ ClientIP: '192.0.2.1', EdgeStartTimestamp: 'yesterday' }, 1);
+  assert.deepEqual(reader.logLines()!.missing.map((m) => m.field), reads);
+  // timestamp_format unix: whole seconds, no milliseconds on any line
+  const unix = requestReader(reads);
+  unix.read({ ClientIP: '192.0.2.1', EdgeStartTimestamp: 1795687201 }, 1);
+  assert.deepEqual(unix.logLines()!.missing, [{ field: 'http.request.timestamp.msec', from: 'EdgeStartTimestamp' }]);
+});
+
+test('requestReader: a log line\'s member that is no http_requests field (another dataset\'s line, a misspelt name) is named, not silently left out', () => {
+  const reader = requestReader(['http.request.uri.query']);
+  // A firewall_events line: its query is ClientRequestQuery, which an http_requests line does not have
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x', ClientRequestQuery: '?a=1', Action: 'block' }, 1);
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestPth: '/x' }, 2);
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x' }, 3);
+  const p = reader.problems()!;
+  assert.equal(p.records, 2);
+  assert.match(p.examples[0], /^line 1: "ClientRequestQuery" is not an http_requests log field/);
+  assert.ok(p.examples.some((e) => /^line 2: "ClientRequestPth" .*did you mean "ClientRequestPath"/.test(e)), p.examples.join('\n'));
+  assert.equal(reader.logLines()!.lines, 3);
 });

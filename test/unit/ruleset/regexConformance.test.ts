@@ -10,7 +10,8 @@ import { compileExpression } from '../../../server/src/core/eval/rules';
 const ACCEPTED = String.raw`\A \z ^a$ (?P<n>a) (?<n>a) (?u)\pN (?u)\p{Greek} (?u)\PN (?u:\p{Greek}) [[:alpha:]] [[:^alpha:]] \x{10FFFF} \x7F \xFF
   (?U)a+ (?i)abc (?m)^a (?s). (?R)^a$ (?-u)\xFF \b{start} \b{end} \b{start-half} \b{end-half} \<a\> (a*)* a** a+* a{2}{3} a{1000} a{1,}
   [a-z&&[^aeiou]] [0-9--4] [a-g~~b-h] \u{7F} \u007F \U0000007F \U{7F} é (?u)[é] [\xE9] (?i)é []a] \/ \- \@ \# \_ (?i:a)b
-  \d\w\s\D\W\S (?u)\w [a--b] [z--a] [\w--\d] [\w--_] [0-9--[4-6]]`.split(/\s+/).filter((p) => p !== '');
+  \d\w\s\D\W\S (?u)\w [a--b] [z--a] [\w--\d] [\w--_] [0-9--[4-6]]
+  [\x{41}-\x{5A}] [\u{41}-\u{5A}] [\U{41}-\U{5A}] [\x{5A}-a] (?u)[\x{0}-\x{10FFFF}--a] (?u)[\x{E9}-\x{10000}] [\x{30}-\x{39}&&\d]`.split(/\s+/).filter((p) => p !== '');
 // parse_decimal trims whitespace around a count's digits in any mode (ast/parse.rs), so these are counted repetitions
 const ACCEPTED_SPACED = [String.raw`(?x)\x{ 41 }`, 'x{ 2 }', 'x{2 }', 'x{ 2,}', 'x{ 1 , 3 }', 'x{1 ,3}', '(?:ab){ 2 }*'];
 

@@ -11,7 +11,8 @@ import { parseExpression, walk } from '../rules/ruleset/exprParser';
 import type { LogRecord } from './filter';
 import { eachSampleHttpRequest, toRequestRecord } from './sample';
 import { emptyValue } from './sampleDetails';
-import { requestRecordChecker, type RecordProblems } from './records';
+import { collector, requestRecordChecker, type RecordProblems } from './records';
+import { suggest } from '../suggest';
 
 /** What was read as log lines: how many, the first one's line, and the fields the rules read that none gave a value for (`from`:
  * the http_requests field it would come from, when one alone gives it). */
@@ -30,17 +31,22 @@ function isLogLine(record: LogRecord): boolean {
   return log;
 }
 
-let sources: ReadonlyMap<string, string> | undefined;
+let sources: ReadonlyMap<string, readonly string[]> | undefined;
 
-/** Which http_requests field gives each request field on its own: each field of a full sample line converted alone. */
-function sourceOf(field: string): string | undefined {
-  const m = KEYED_READ.exec(field);
-  if (m && KEYED.has(m[1])) return `${KEYED.get(m[1])}, a Logpush custom field`;
+/** The http_requests fields that each give a request field on their own (each field of a full sample line converted alone), in
+ * the order first seen; ssl is ClientRequestScheme's (without it a line reads as https, which the line does not tell). */
+function sourcesOf(field: string): readonly string[] | undefined {
   if (!sources) {
-    const map = new Map<string, string>();
-    for (const line of eachSampleHttpRequest(50)) {
+    const map = new Map<string, string[]>([['ssl', ['ClientRequestScheme']]]);
+    // The sample's lines, then a line of each custom field (the sample has none)
+    const custom = [{ RequestHeaders: { 'x-a': '1' } }, { Cookies: { a: '1' } }, { ResponseHeaders: { 'x-a': '1' } }];
+    for (const line of [...eachSampleHttpRequest(50), ...custom]) {
       for (const [k, v] of Object.entries(line)) {
-        for (const [f, x] of Object.entries(toRequestRecord({ [k]: v }))) if (f !== 'ssl' && !emptyValue(x) && !map.has(f)) map.set(f, k);
+        for (const [f, x] of Object.entries(toRequestRecord({ [k]: v }))) {
+          if (f === 'ssl' || emptyValue(x)) continue;
+          const from = map.get(f);
+          if (!from) map.set(f, [k]); else if (!from.includes(k)) from.push(k);
+        }
       }
     }
     sources = map;
@@ -48,24 +54,57 @@ function sourceOf(field: string): string | undefined {
   return sources.get(field);
 }
 
+/** The log field named for a field no line gives: the custom field of a header or cookie read by name, else its first source. */
+function sourceOf(field: string): string | undefined {
+  const m = KEYED_READ.exec(field);
+  const from = m && KEYED.has(m[1]) ? KEYED.get(m[1]) : sourcesOf(field)?.[0];
+  return from && CUSTOM.has(from) ? `${from}, a Logpush custom field` : from;
+}
+
+/** Whether a log line gives a read: a field a log field gives, when the line has one of those, not null (an empty query, referer
+ * or extension is the platform's value too); a header or cookie read by name, the request time, or a field no log field gives
+ * alone (the full URI), when its value on the line is not its type's empty value. */
+function givenBy(read: string): (line: LogRecord, request: LogRecord) => boolean {
+  const m = KEYED_READ.exec(read);
+  // The request time is no logged value but one read from EdgeStartTimestamp, which may fail ('yesterday'), and 0 is none: a
+  // timestamp_format of whole seconds (unix, rfc3339) gives no milliseconds
+  const from = (m && KEYED.has(m[1])) || read.startsWith('http.request.timestamp.') ? undefined : sourcesOf(read);
+  if (from) return (line) => from.some((k) => line[k] !== undefined && line[k] !== null);
+  const value = lookup(read);
+  return (_line, request) => !emptyValue(value(request));
+}
+
 /**
  * Reads a file's records for a rules run: read() gives the request record to run the rules on. `reads` are the fields the rules
- * read (rulesetFields). problems() is the request records' check; logLines() says what was read as log lines, undefined for none.
+ * read (rulesetFields). problems() is the request records' check and the log lines' members no http_requests field names; logLines() says what was read as log lines, undefined for none.
  */
 export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
   const checker = requestRecordChecker();
-  // The reads no line has given a value yet, each with its lookup: a line looks up only those
-  let absent = reads.map((read) => ({ read, value: lookup(read) }));
+  // A log line's members that are no http_requests field: toRequestRecord leaves them out
+  const unread = collector();
+  // The reads no line has given yet, each with its test: a line tests only those
+  let absent = reads.map((read) => ({ read, given: givenBy(read) }));
   let lines = 0, first = 0;
   return {
     read(record, line) {
       if (!isLogLine(record)) { checker.take(record, line); return record; }
       if (lines++ === 0) first = line;
+      for (const k in record) {
+        if (logNames!.has(k)) continue;
+        unread.note(`log ${k}`, () => {
+          const near = suggest(k, [...logNames!]);
+          return `"${k}" is not an http_requests log field${near.length ? ` (did you mean "${near[0]}"?)` : ''}; Test Rules does not read it (a line of another dataset?)`;
+        }, line);
+      }
+      unread.endRecord();
       const r = toRequestRecord(record);
-      if (absent.length && absent.some((a) => !emptyValue(a.value(r)))) absent = absent.filter((a) => emptyValue(a.value(r)));
+      if (absent.length && absent.some((a) => a.given(record, r))) absent = absent.filter((a) => !a.given(record, r));
       return r;
     },
-    problems: () => checker.result(),
+    problems() {
+      const a = checker.result(), b = unread.result();
+      return a && b ? { records: a.records + b.records, examples: [...a.examples, ...b.examples] } : a ?? b;
+    },
     logLines() {
       if (!lines) return undefined;
       const missing = absent.map(({ read: field }) => { const from = sourceOf(field); return from ? { field, from } : { field }; });
@@ -79,6 +118,8 @@ const KEYED: ReadonlyMap<string, string> = new Map([
   ['http.request.headers', 'RequestHeaders'], ['raw.http.request.headers', 'RequestHeaders'],
   ['http.request.cookies', 'Cookies'], ['http.response.headers', 'ResponseHeaders'], ['raw.http.response.headers', 'ResponseHeaders'],
 ]);
+/** Logpush's custom fields (a zone's http_log_custom_fields rules choose what they carry). */
+const CUSTOM: ReadonlySet<string> = new Set(KEYED.values());
 const keyed = (field: string, key: string) => `${field}[${JSON.stringify(key)}]`;
 const KEYED_READ = /^([a-z._]+)\[("(?:[^"\\]|\\.)*")\]$/;
 

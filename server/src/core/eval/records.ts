@@ -52,7 +52,7 @@ function mismatch(value: unknown, ty: Ty): string | undefined {
   }
 }
 
-function collector(): { note(kind: string, message: () => string, line: number): void; endRecord(): void; result(): RecordProblems | undefined } {
+export function collector(): { note(kind: string, message: () => string, line: number): void; endRecord(): void; result(): RecordProblems | undefined } {
   const seen = new Set<string>();
   const examples: string[] = [];
   let records = 0, inRecord = false;

@@ -216,17 +216,23 @@ export function toRequestRecord(l: LogRecord): LogRecord {
   if (has(l.ClientCountry)) out['ip.src.country'] = String(l.ClientCountry).toUpperCase();
   if (has(l.BotScore)) out['cf.bot_management.score'] = l.BotScore;
   if (has(l.WAFAttackScore)) out['cf.waf.score'] = l.WAFAttackScore;
-  out.ssl = l.ClientRequestScheme === undefined ? true : l.ClientRequestScheme === 'https';
+  out.ssl = scheme === 'https';
   loggedFields(out, l, uri, path, query, host, scheme, argsOf);
   return out;
 }
 
 /** A Logpush custom field's name/value pairs (RequestHeaders, ResponseHeaders: names lower-cased as the platform's header maps have
- * them; Cookies as they are): an object's members whose values are text, a number or a boolean; none for anything else. */
+ * them; Cookies as they are): an object's members whose values are text, a number or a boolean, or an array of those (a header
+ * logged with preserve_duplicates: each value); none for anything else. */
 function customPairs(v: unknown, lower = true): [string, string][] {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return [];
   const out: [string, string][] = [];
-  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out.push([lower ? k.toLowerCase() : k, String(x)]);
+  const scalar = (x: unknown): x is string | number | boolean => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+  for (const [k, x] of Object.entries(v)) {
+    const name = lower ? k.toLowerCase() : k;
+    if (scalar(x)) out.push([name, String(x)]);
+    else if (Array.isArray(x)) for (const e of x) if (scalar(e)) out.push([name, String(e)]);
+  }
   return out;
 }
 

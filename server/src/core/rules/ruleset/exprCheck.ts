@@ -738,18 +738,32 @@ export function regexVerdictsKept(): { patterns: number; chars: number; budget: 
   return { patterns: regexVerdicts.size, chars: regexVerdictChars, budget: REGEX_VERDICT_CHARS };
 }
 
+/** A Rust hex escape with braces or eight digits as JavaScript's \\uHHHH of its code point (U+FFFF past it), or as written when its
+ * digits are no hex number. */
+function jsHexEscape(escape: string): string {
+  const digits = escape.slice(2).replace(/[{}\s]/g, '');
+  if (!/^[0-9A-Fa-f]+$/.test(digits)) return escape;
+  const cp = Math.min(parseInt(digits, 16), 0xffff);
+  return `\\u${cp.toString(16).padStart(4, '0')}`;
+}
+
 function readRegexVerdict(pattern: string): string | undefined {
   const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
   if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
-  // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order)
-  const trial = js.replace(/\\[\s\S]|--/g, (m) => (m === '--' ? '\\-\\-' : m));
+  // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex
+  // escape with braces or eight digits (\x{41}, \u{41}, \U{41}, \U00000041: Rust's) is a "\" and letters and digits there, which
+  // made [\x{41}-\x{5A}] a range from "}" down to "x": it is the code point's \uHHHH (past U+FFFF, U+FFFF: a range that goes down,
+  // a value past U+10FFFF and an empty escape are the Rust reading's to refuse, below)
+  const trial = js.replace(/\\[xuU]\{[^}]*\}|\\U[0-9A-Fa-f]{8}|\\[\s\S]|--/g, (m) => (m === '--' ? '\\-\\-' : m.length > 2 ? jsHexEscape(m) : m));
   try {
     new RegExp(trial);
   } catch (err) {
     const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
-    return `Invalid regex ${JSON.stringify(pattern)}: ${trial === js ? why : why.replace(`/${trial}/: `, '')}.`;
+    // What the trial rewrote is the Rust reading's to judge, which names the place ([a-\x{5A}] goes down)
+    const rust = trial === js ? undefined : rustRegexRefusal(pattern);
+    return `Invalid regex ${JSON.stringify(pattern)}: ${rust ?? (trial === js ? why : why.replace(`/${trial}/: `, ''))}.`;
   }
   // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
   // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex; a nested class or a
