@@ -195,8 +195,10 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
   const names = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${m.from.replace(/^\S+/, code)}` : 'no log field'})`).join(', ');
+  // A line without its scheme is read as https (the full URI's scheme): ssl reads true, not its type's empty value
+  const ssl = l.missing.some((m) => m.field === 'ssl') ? `, ${code('ssl')} true` : '';
   return `${read}; the rules read ${names}, which no line gives a value for: ${one ? 'it is' : 'they are'} ${one ? 'its' : 'their'} type's ` +
-    `empty value on every line (a field the job's ${code('output_options.field_names')} leave out, or one logs do not carry), so what ${one ? 'it decides' : 'they decide'} is not what the platform would.`;
+    `empty value on every line${ssl} (a field the job's ${code('output_options.field_names')} leave out, or one logs do not carry), so what ${one ? 'it decides' : 'they decide'} is not what the platform would.`;
 }
 
 /** What a rate limiting rule's run counted (core/eval/rateLimit.ts RateLimitTally). */

@@ -474,3 +474,10 @@ test('Test Rules report: a rate limiting rule gets a "Rate limits" section with 
   assert.match(section, /most acted on: ip\.src 192\.0\.2\.1 \(2\)\./);
   assert.ok(!rulesReport('r.ruleset.json', { total: 6, undecided: 4, source: 'sample', rules: [base] } as never).includes('## Rate limits'));
 });
+
+test('the log lines\' sentence says ssl reads true when no line has the scheme, not its type\'s empty value', async () => {
+  const { logLinesLine } = await import('../../../server/src/protocol');
+  const line = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ssl', from: 'ClientRequestScheme' }] });
+  assert.match(line, /it is its type's empty value on every line, ssl true \(/);
+  assert.doesNotMatch(logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] }), /ssl true/);
+});
