@@ -194,7 +194,9 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
   const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${code('http_requests')} log lines, read as the requests they log`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
-  const names = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${m.from.replace(/^\S+/, code)}` : 'no log field'})`).join(', ');
+  // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code
+  const from = (f: string) => { const [fields, ...rest] = f.split(', '); return [fields.split(' and ').map(code).join(' and '), ...rest].join(', '); };
+  const names = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${from(m.from)}` : 'no log field'})`).join(', ');
   // A line without its scheme is read as https (the full URI's scheme): ssl reads true, not its type's empty value
   const ssl = l.missing.some((m) => m.field === 'ssl') ? `, ${code('ssl')} true` : '';
   return `${read}; the rules read ${names}, which no line gives a value for: ${one ? 'it is' : 'they are'} ${one ? 'its' : 'their'} type's ` +

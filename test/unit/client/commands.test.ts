@@ -480,4 +480,6 @@ test('the log lines\' sentence says ssl reads true when no line has the scheme, 
   const line = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ssl', from: 'ClientRequestScheme' }] });
   assert.match(line, /it is its type's empty value on every line, ssl true \(/);
   assert.doesNotMatch(logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] }), /ssl true/);
+  const two = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'http.request.full_uri', from: 'ClientRequestHost and ClientRequestURI' }, { field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] }, (x) => `<${x}>`);
+  assert.match(two, /<http\.request\.full_uri> \(from <ClientRequestHost> and <ClientRequestURI>\), <http\.cookie> \(from <Cookies>, a Logpush custom field\)/);
 });

@@ -181,3 +181,9 @@ test('requestReader: a log line\'s member that is no http_requests field (anothe
   assert.ok(p.examples.some((e) => /^line 2: "ClientRequestPth" .*did you mean "ClientRequestPath"/.test(e)), p.examples.join('\n'));
   assert.equal(reader.logLines()!.lines, 3);
 });
+
+test('requestReader: the full URI, which two log fields give together, is named with both', () => {
+  const reader = requestReader(['http.request.full_uri']);
+  reader.read({ ClientRequestURI: '/a' }, 1);
+  assert.deepEqual(reader.logLines()!.missing, [{ field: 'http.request.full_uri', from: 'ClientRequestHost and ClientRequestURI' }]);
+});

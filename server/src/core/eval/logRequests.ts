@@ -54,10 +54,15 @@ function sourcesOf(field: string): readonly string[] | undefined {
   return sources.get(field);
 }
 
+/** The request fields that two log fields give together (the full URI is the host and the URI). */
+const TWO_SOURCES: Readonly<Record<string, string>> = {
+  'http.request.full_uri': 'ClientRequestHost and ClientRequestURI', 'raw.http.request.full_uri': 'ClientRequestHost and ClientRequestURI',
+};
+
 /** The log field named for a field no line gives: the custom field of a header or cookie read by name, else its first source. */
 function sourceOf(field: string): string | undefined {
   const m = KEYED_READ.exec(field);
-  const from = m && KEYED.has(m[1]) ? KEYED.get(m[1]) : sourcesOf(field)?.[0];
+  const from = m && KEYED.has(m[1]) ? KEYED.get(m[1]) : sourcesOf(field)?.[0] ?? TWO_SOURCES[field];
   return from && CUSTOM.has(from) ? `${from}, a Logpush custom field` : from;
 }
 
