@@ -187,3 +187,14 @@ test('requestReader: the full URI, which two log fields give together, is named 
   reader.read({ ClientRequestURI: '/a' }, 1);
   assert.deepEqual(reader.logLines()!.missing, [{ field: 'http.request.full_uri', from: 'ClientRequestHost and ClientRequestURI' }]);
 });
+
+test('requestReader: an integer field a tool wrote as text ("BotScore": "5") is read as its number, as Logpush logs it', () => {
+  const reader = requestReader(['cf.bot_management.score', 'ip.src.asnum']);
+  const r = reader.read({ ClientIP: '192.0.2.1', BotScore: '5', ClientASN: '13335', ClientRequestPath: '12' }, 1);
+  assert.equal(r['cf.bot_management.score'], 5);
+  assert.equal(r['ip.src.asnum'], 13335);
+  assert.equal(r['http.request.uri.path'], '12', 'a String field keeps its text');
+  const odd = reader.read({ BotScore: '5a', ClientASN: '99999999999999999999' }, 2);
+  assert.equal(odd['cf.bot_management.score'], '5a', 'not an integer: left as it is');
+  assert.equal(odd['ip.src.asnum'], '99999999999999999999', 'past what a double holds exactly: left as it is');
+});

@@ -19,10 +19,14 @@ import { suggest } from '../suggest';
 export interface LogLinesRead { lines: number; first: number; missing: { field: string; from?: string }[] }
 
 let logNames: ReadonlySet<string> | undefined;
+/** The http_requests fields of type int, and an integer's text that a double holds exactly. */
+let intNames: ReadonlySet<string> | undefined;
+const INTEGER_TEXT = /^-?\d{1,15}$/;
 
 /** A log line: a member named as an http_requests field and none named as a rules-language field. */
 function isLogLine(record: LogRecord): boolean {
   logNames ??= new Set((datasetFields('http_requests') ?? []).map((f) => f.name));
+  intNames ??= new Set((datasetFields('http_requests') ?? []).filter((f) => f.type === 'int').map((f) => f.name));
   let log = false;
   for (const k in record) {
     if (FIELDS.has(k) || NETWORK_FIELDS.has(k)) return false;
@@ -94,7 +98,12 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
     read(record, line) {
       if (!isLogLine(record)) { checker.take(record, line); return record; }
       if (lines++ === 0) first = line;
+      let numbers: LogRecord | undefined;
       for (const k in record) {
+        // An integer field written as text by a tool other than Logpush ("BotScore": "5") is read as its number, as the platform logs
+        // it: as text it would equal no integer of the rules
+        const v = record[k];
+        if (typeof v === 'string' && intNames!.has(k) && INTEGER_TEXT.test(v)) (numbers ??= { ...record })[k] = Number(v);
         if (logNames!.has(k)) continue;
         unread.note(`log ${k}`, () => {
           const near = suggest(k, [...logNames!]);
@@ -102,7 +111,7 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
         }, line);
       }
       unread.endRecord();
-      const r = toRequestRecord(record);
+      const r = toRequestRecord(numbers ?? record);
       if (absent.length && absent.some((a) => a.given(record, r))) absent = absent.filter((a) => !a.given(record, r));
       return r;
     },
