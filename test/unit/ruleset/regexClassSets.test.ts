@@ -177,3 +177,21 @@ test('generated nested classes with && and --: the computed class matches what J
 test('a range that goes down under (?x) is quoted by its ends, without the spaces and comment between them', () => {
   assert.match(rustRegexRefusal('(?x)[a -#c\n]]') ?? '', /the class range "a-\]" at 6 goes down/);
 });
+
+test('under (?u), \\d, \\w and \\s are Unicode\'s in Test Rules, alone or in a flat class, as in Rust (RE2 reads them as ASCII); without it ASCII\'s', () => {
+  for (const p of ['^(?u)\\d$', '^(?u)[\\d]$', '^(?u)[x\\d]$']) {
+    assert.equal(run(p, '٣'), true, `${p} on an Arabic-Indic digit`);
+    assert.equal(run(p, '7'), true, p);
+  }
+  assert.equal(run('^(?u)\\w+$', 'école_5'), true);
+  assert.equal(run('^(?u)[\\w-]+$', 'naïve-x'), true);
+  assert.equal(run('^a(?u)\\sb$', 'a\u2003b'), true);
+  assert.equal(run('^(?u)\\D$', '٣'), false);
+  assert.equal(run('^(?u)[^\\W]$', 'é'), true);
+  // Without Unicode mode they stay ASCII's, as the platform builds its regexes
+  assert.equal(run('^\\d$', '٣'), false);
+  assert.equal(run('^\\w+$', 'école'), false);
+  // A flag group turns Unicode mode on for its part only
+  assert.equal(run('^(?u:\\d)\\d$', '٣٣'), false);
+  assert.equal(run('^(?u:\\d)\\d$', '٣3'), true);
+});

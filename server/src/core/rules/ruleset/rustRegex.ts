@@ -67,6 +67,9 @@ const SPACE = /\s/;
 const POSIX_CLASS = /\[:(\^?)([a-z]{0,8}):\]/y;
 /** The escapes of a control character (parse_escape). */
 const ESCAPED_CONTROLS: Record<string, number> = { a: 7, f: 12, t: 9, n: 10, r: 13, v: 11 };
+/** The Perl class escapes' letters (\d \s \w and their negations), which Unicode mode changes. */
+const PERL_CLASS = /^[dswDSW]$/;
+
 /** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
 class Uncomputed extends Error {}
 const JS_QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
@@ -346,7 +349,11 @@ function readRegex(p: string): RegexRead {
         if (r.kind === 'assert') refuse(`"${p.slice(j, r.end)}" ${at(j)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
         text += r.re2;
         j = r.end;
-        if (r.kind === 'class') return { set: escapedClass(start, r.end), start };
+        if (r.kind === 'class') {
+          // Under (?u), \d, \s, \w are Unicode's, which RE2's are not: the class is written out as its set
+          if (u && PERL_CLASS.test(p[start + 1])) computed = true;
+          return { set: escapedClass(start, r.end), start };
+        }
         const cp = escapedChar(start, r.end);
         return { set: cp === undefined ? () => { throw new Uncomputed(); } : literal(cp), cp: cp ?? -1, start };
       }
@@ -446,8 +453,10 @@ function readRegex(p: string): RegexRead {
       const r = escape(i, false);
       if (!r) { out.push('\\'); wellFormed = false; break; }
       const outAt = out.length;
-      out.push(r.re2);
-      const node = atom(r.re2, r.kind === 'assert' ? 0 : 1);
+      // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's): written out as their set, as a class is
+      const re2 = u && r.kind === 'class' && PERL_CLASS.test(p[i + 1]) ? classText(escapedClass(i, r.end)()) : r.re2;
+      out.push(re2);
+      const node = atom(re2, r.kind === 'assert' ? 0 : 1);
       push(node, i, outAt);
       if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
