@@ -474,3 +474,21 @@ test('Test Rules report: a rate limiting rule gets a "Rate limits" section with 
   assert.match(section, /most acted on: ip\.src 192\.0\.2\.1 \(2\)\./);
   assert.ok(!rulesReport('r.ruleset.json', { total: 6, undecided: 4, source: 'sample', rules: [base] } as never).includes('## Rate limits'));
 });
+
+test('Test Filter and Test Rules refuse a document with errors before asking which logs, naming the first error\'s line', async () => {
+  // They asked "which logs?" (and for a file, opened the file dialog) first, then the server refused: "Cannot test x: it has 1
+  // error(s), e.g. Expected a comma before "value". (syntax/invalid-json); fix them first." with no line to look at.
+  const { ctx, requests } = ctxWith((method) => (method === 'edgekit/documentInfo'
+    ? { kind: 'logpush-filter', problems: { errors: 2, warnings: 0, firstError: { line: 3, message: 'Expected a comma before "value".' } } }
+    : FILTER_RESULT));
+  fake.quickPickAnswers = ['Generated sample', 'Generated sample'];
+  const filter = addDocument('file:///ws/bad.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP" "operator": "eq"}}');
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>,
+    (err: Error) => /bad\.filter\.json has 2 error\(s\), e\.g\. line 4: Expected a comma before "value"\. Fix them, then test again\./.test(err.message));
+  const ruleset = addDocument('file:///ws/bad.ruleset.json', 'waf-ruleset', '{"rules": [{"action": "blok"}]}');
+  await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri) as Promise<unknown>,
+    (err: Error) => /bad\.ruleset\.json has 2 error\(s\), e\.g\. line 4:/.test(err.message));
+  assert.deepEqual(fake.quickPicks, [], 'not asked which logs or requests');
+  assert.deepEqual(requests.filter((r) => r.method !== 'edgekit/documentInfo'), [], 'nothing tested');
+  assert.ok(requests.every((r) => r.params.problems === true), 'the problems asked of the server, which has every edit');
+});
