@@ -492,3 +492,20 @@ test('Test Filter and Test Rules refuse a document with errors before asking whi
   assert.deepEqual(requests.filter((r) => r.method !== 'edgekit/documentInfo'), [], 'nothing tested');
   assert.ok(requests.every((r) => r.params.problems === true), 'the problems asked of the server, which has every edit');
 });
+
+test('Deliver Logpush Batches Now that delivers nothing says why (the mock\'s reason), not just "0 batch(es) delivered"', async () => {
+  // A job had just been created; "Logpush: 0 batch(es) delivered." gave no reason, and "Open Last Delivered Logpush Batch" then told
+  // the user to do what they had done (create a job, deliver now).
+  const why = 'The jobs\' filters and sample rates kept none of the 20 new record(s) since the last batch.';
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ delivered: 0, failed: 0, why }));
+  });
+  try {
+    const ctx = { zones: { refresh() {} }, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    await trafficCommands['edgekit.logpush.deliverNow'](ctx)();
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: `Logpush: no batch delivered. ${why}` }]);
+  } finally {
+    await server.close();
+  }
+});
