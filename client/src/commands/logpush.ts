@@ -228,7 +228,8 @@ async function refuseWithErrors(ctx: Ctx, uri: vscode.Uri): Promise<void> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString(), problems: true });
   if (!info.problems || info.problems.errors === 0) return;
   const e = info.problems.firstError;
-  throw new UserError(`${vscode.workspace.asRelativePath(uri)} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'} Fix them, then test again.`);
+  throw new UserError(`${vscode.workspace.asRelativePath(uri)} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'} Fix them, then test again.`,
+    [{ title: 'Show Problems', command: 'workbench.actions.view.problems' }]);
 }
 
 const NDJSON_FILES = ['ndjson', 'json', 'log', 'gz', 'txt'];

@@ -484,7 +484,8 @@ test('Test Filter and Test Rules refuse a document with errors before asking whi
   fake.quickPickAnswers = ['Generated sample', 'Generated sample'];
   const filter = addDocument('file:///ws/bad.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP" "operator": "eq"}}');
   await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>,
-    (err: Error) => /bad\.filter\.json has 2 error\(s\), e\.g\. line 4: Expected a comma before "value"\. Fix them, then test again\./.test(err.message));
+    (err: Error & { actions?: { command: string }[] }) => /bad\.filter\.json has 2 error\(s\), e\.g\. line 4: Expected a comma before "value"\. Fix them, then test again\./.test(err.message)
+      && err.actions?.[0]?.command === 'workbench.actions.view.problems');
   const ruleset = addDocument('file:///ws/bad.ruleset.json', 'waf-ruleset', '{"rules": [{"action": "blok"}]}');
   await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri) as Promise<unknown>,
     (err: Error) => /bad\.ruleset\.json has 2 error\(s\), e\.g\. line 4:/.test(err.message));
