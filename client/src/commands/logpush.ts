@@ -222,6 +222,16 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   return chosen[0].fsPath;
 }
 
+/** Refuses, before asking which records, a document the server would refuse to test: it has errors (asked of the server, which has
+ * every edit; published diagnostics may lag behind). The first one is named with its line, as Send Request's question does. */
+async function refuseWithErrors(ctx: Ctx, uri: vscode.Uri): Promise<void> {
+  const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString(), problems: true });
+  if (!info.problems || info.problems.errors === 0) return;
+  const e = info.problems.firstError;
+  throw new UserError(`${vscode.workspace.asRelativePath(uri)} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'} Fix them, then test again.`,
+    [{ title: 'Show Problems', command: 'workbench.actions.view.problems' }]);
+}
+
 const NDJSON_FILES = ['ndjson', 'json', 'log', 'gz', 'txt'];
 
 /** A filter document's "$dataset" (the editor's hint), else the setting, as the language server decides it. */
@@ -238,6 +248,7 @@ export const logpushTestCommands = {
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
+    await refuseWithErrors(ctx, uri);
     const file = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
@@ -260,6 +271,7 @@ export const logpushTestCommands = {
     const doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);
+    await refuseWithErrors(ctx, uri);
     const file = await chooseRecords(ctx, logs, {
       title: 'Test the filter on which logs?', sample: '1 000 http_requests lines, about a tenth of them hostile',
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },

@@ -155,7 +155,9 @@ export const trafficCommands = {
   'edgekit.logpush.deliverNow': (ctx: Ctx) => async (jobArg?: unknown) => {
     const mock = await mockControlFor(ctx);
     const r = mockResult(await mock.flush(jobIdOf(jobArg)));
-    const text = `Logpush: ${r.delivered} batch(es) delivered${r.failed ? `, ${r.failed} failed (see the job's error in the Zones view)` : ''}.`;
+    // The mock says why it delivered nothing (no job collects traffic, the filters kept none, ...); an older one does not.
+    const text = !r.delivered && !r.failed && r.why ? `Logpush: no batch delivered. ${r.why}`
+      : `Logpush: ${r.delivered} batch(es) delivered${r.failed ? `, ${r.failed} failed (see the job's error in the Zones view)` : ''}.`;
     if (r.failed) void vscode.window.showWarningMessage(text); else void vscode.window.showInformationMessage(text);
     ctx.zones.refresh();
     return r;

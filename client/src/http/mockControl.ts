@@ -64,8 +64,8 @@ export interface MockControl {
   deliveries(job?: number): Promise<MockResult<Delivery[]>>;
   /** The delivered batch's NDJSON lines, uncompressed. */
   deliveryLines(id: string): Promise<MockResult<string>>;
-  /** Cuts and delivers every due batch now (of one job, or all). */
-  flush(job?: number): Promise<MockResult<{ delivered: number; failed: number }>>;
+  /** Cuts and delivers every due batch now (of one job, or all); `why` nothing was delivered, when nothing was. */
+  flush(job?: number): Promise<MockResult<{ delivered: number; failed: number; why?: string }>>;
 }
 
 /** The API base URL of a mock (…/client/v4) → its origin. */
@@ -119,6 +119,6 @@ export function createMockControl(opts: MockControlOptions): MockControl {
     deliveryLines: (id) => call(`read the lines of delivery "${id}"`, 'GET', `/__edgekit/logpush/deliveries/${encodeURIComponent(id)}/lines`, undefined,
       'text'),
     flush: (job) => call('deliver the due Logpush batches', 'POST', '/__edgekit/logpush/flush', job === undefined ? {} : { job },
-      objectOf<{ delivered: number; failed: number }>('a delivery count', ['delivered'])),
+      objectOf<{ delivered: number; failed: number; why?: string }>('a delivery count', ['delivered'])),
   };
 }

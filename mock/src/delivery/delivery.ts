@@ -102,6 +102,23 @@ interface Uploader {
   disabled?: boolean;
 }
 
+/** What a flush's cuts read: the jobs that cut, the records they read and those their filters and sample rates kept. */
+interface CutTally { jobs: number; records: number; kept: number }
+
+/** Why a flush delivered no batch (and none failed): the user asked for a delivery and is owed a reason. */
+function nothingDelivered(job: number | undefined, t: CutTally, waiting: number): string {
+  return `${whyNoBatch(job, t)}${waiting ? ` ${waiting} batch(es) wait in the spool until their disabled job is enabled again.` : ''}`;
+}
+
+function whyNoBatch(job: number | undefined, t: CutTally): string {
+  if (t.jobs === 0) {
+    const only = `only enabled jobs of a zone with the dataset ${FEED_DATASETS.join(' or ')} collect the mock's traffic`;
+    return job === undefined ? `No Logpush job collects the mock's traffic: ${only}.` : `Job ${job} collects no traffic: ${only}.`;
+  }
+  if (t.records === 0) return 'No new records since the last batch: the traffic is paused, or has sent nothing to the jobs\' zones since.';
+  return `The jobs' filters and sample rates kept none of the ${t.records} new record(s) since the last batch.`;
+}
+
 type JobRef = { job: LogpushJob; scope: 'zone' | 'account'; owner: string };
 
 class Aborted extends Error {}
@@ -252,8 +269,8 @@ export class DeliveryService {
   }
 
   /** Cuts the runner's pending records into batches: every one (`all`, the interval or a flush) or only full ones. */
-  private cut(r: Runner, all: boolean): Promise<void> {
-    r.cutting = r.cutting.then(() => this.cutNow(r, all)).catch((err: unknown) => {
+  private cut(r: Runner, all: boolean, tally?: CutTally): Promise<void> {
+    r.cutting = r.cutting.then(() => this.cutNow(r, all, tally)).catch((err: unknown) => {
       this.log(`Logpush delivery: job ${r.job} could not cut a batch: ${describe(err)}`);
     });
     return r.cutting;
@@ -270,7 +287,7 @@ export class DeliveryService {
     return f;
   }
 
-  private async cutNow(r: Runner, all: boolean): Promise<void> {
+  private async cutNow(r: Runner, all: boolean, tally?: CutTally): Promise<void> {
     if (this.closed) return;
     const ref = this.findJob(r.job);
     if (!ref || !DeliveryService.delivers(ref.job)) {
@@ -346,6 +363,10 @@ export class DeliveryService {
         last = rec;
       }
       const next = read.first + consumed;
+      if (tally) {
+        tally.records += consumed;
+        tally.kept += rows.length;
+      }
       if (rows.length === 0) {
         r.cursor = next;
         continue;
@@ -566,13 +587,14 @@ export class DeliveryService {
   // ---- on demand ----
 
   /** Cuts every pending batch now (of one job, or all) and delivers every spooled one, waiting for the uploads. */
-  async flush(job?: number): Promise<{ delivered: number; failed: number }> {
+  async flush(job?: number): Promise<{ delivered: number; failed: number; why?: string }> {
     // The batches waiting now and those this flush cuts, counted by outcome whichever pump uploads them: a cut starts its job's
     // upload at once, which may end (and leave the spool) while the next job is still being cut.
     // Cuts already under way finish before this flush's (each runner's cuts run in turn), so watching from here catches them too.
     const ids = new Set(this.spool.list(job).filter((e) => this.uploads(e.job)).map((e) => e.id));
     const watch = new Set<string>();
     this.spooledWatchers.add(watch);
+    const tally: CutTally = { jobs: 0, records: 0, kept: 0 };
     try {
       for (const r of [...this.runners.values()]) {
         if (job !== undefined && r.job !== job) continue;
@@ -580,7 +602,8 @@ export class DeliveryService {
           clearTimeout(r.timer);
           r.timer = undefined;
         }
-        await this.cut(r, true);
+        tally.jobs++;
+        await this.cut(r, true, tally);
       }
     } finally {
       this.spooledWatchers.delete(watch);
@@ -589,7 +612,9 @@ export class DeliveryService {
     await Promise.all([...new Set(this.spool.list(job).map((e) => e.job))].map((j) => this.pump(j, true)));
     const status = (id: string) => this.records.find((r) => r.id === id)?.status;
     const all = [...ids];
-    return { delivered: all.filter((id) => status(id) === 'delivered').length, failed: all.filter((id) => status(id) === 'failed').length };
+    const delivered = all.filter((id) => status(id) === 'delivered').length, failed = all.filter((id) => status(id) === 'failed').length;
+    if (delivered || failed || all.length) return { delivered, failed };
+    return { delivered, failed, why: nothingDelivered(job, tally, this.spool.list(job).filter((e) => !this.uploads(e.job)).length) };
   }
 
   /** The ownership challenge file, written where the platform writes it: into the destination's folder. Answers where it went,

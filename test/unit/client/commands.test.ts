@@ -483,3 +483,39 @@ test('the log lines\' sentence says ssl reads true when no line has the scheme, 
   const two = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'http.request.full_uri', from: 'ClientRequestHost and ClientRequestURI' }, { field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] }, (x) => `<${x}>`);
   assert.match(two, /<http\.request\.full_uri> \(from <ClientRequestHost> and <ClientRequestURI>\), <http\.cookie> \(from <Cookies>, a Logpush custom field\)/);
 });
+
+test('Test Filter and Test Rules refuse a document with errors before asking which logs, naming the first error\'s line', async () => {
+  // They asked "which logs?" (and for a file, opened the file dialog) first, then the server refused: "Cannot test x: it has 1
+  // error(s), e.g. Expected a comma before "value". (syntax/invalid-json); fix them first." with no line to look at.
+  const { ctx, requests } = ctxWith((method) => (method === 'edgekit/documentInfo'
+    ? { kind: 'logpush-filter', problems: { errors: 2, warnings: 0, firstError: { line: 3, message: 'Expected a comma before "value".' } } }
+    : FILTER_RESULT));
+  fake.quickPickAnswers = ['Generated sample', 'Generated sample'];
+  const filter = addDocument('file:///ws/bad.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP" "operator": "eq"}}');
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>,
+    (err: Error & { actions?: { command: string }[] }) => /bad\.filter\.json has 2 error\(s\), e\.g\. line 4: Expected a comma before "value"\. Fix them, then test again\./.test(err.message)
+      && err.actions?.[0]?.command === 'workbench.actions.view.problems');
+  const ruleset = addDocument('file:///ws/bad.ruleset.json', 'waf-ruleset', '{"rules": [{"action": "blok"}]}');
+  await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri) as Promise<unknown>,
+    (err: Error) => /bad\.ruleset\.json has 2 error\(s\), e\.g\. line 4:/.test(err.message));
+  assert.deepEqual(fake.quickPicks, [], 'not asked which logs or requests');
+  assert.deepEqual(requests.filter((r) => r.method !== 'edgekit/documentInfo'), [], 'nothing tested');
+  assert.ok(requests.every((r) => r.params.problems === true), 'the problems asked of the server, which has every edit');
+});
+
+test('Deliver Logpush Batches Now that delivers nothing says why (the mock\'s reason), not just "0 batch(es) delivered"', async () => {
+  // A job had just been created; "Logpush: 0 batch(es) delivered." gave no reason, and "Open Last Delivered Logpush Batch" then told
+  // the user to do what they had done (create a job, deliver now).
+  const why = 'The jobs\' filters and sample rates kept none of the 20 new record(s) since the last batch.';
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ delivered: 0, failed: 0, why }));
+  });
+  try {
+    const ctx = { zones: { refresh() {} }, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    await trafficCommands['edgekit.logpush.deliverNow'](ctx)();
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: `Logpush: no batch delivered. ${why}` }]);
+  } finally {
+    await server.close();
+  }
+});

@@ -79,3 +79,15 @@ test('the shipped filter schema refuses a filter without "where", as the platfor
   const inJob = validateText(JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://b/p?region=us-east-1', filter: '{"key":"ClientCountry","operator":"eq","value":"ca"}' }), 'logpush-job').map((p) => p.code);
   assert.deepEqual(inJob, ['logpush/missing-where']);
 });
+
+// The rule's "action" hover said only '"execute" deploys a managed ruleset, "skip" adds an exception' (the migration's two), while
+// the schema takes every Rulesets API action and Test Rules decides requests by the terminating ones.
+test('the ruleset schema\'s rule "action" description names execute, skip and every terminating action', async () => {
+  const { TERMINATING_ACTIONS } = await import('../../../server/src/core/rules/ruleset/catalog');
+  const schema = JSON.parse(fs.readFileSync(path.join(dir, 'waf-ruleset.schema.json'), 'utf8')) as { $defs: { rule: { properties: { action: { description: string; enum: string[] } } } } };
+  const action = schema.$defs.rule.properties.action;
+  for (const a of ['execute', 'skip', ...TERMINATING_ACTIONS]) {
+    assert.ok(action.enum.includes(a), a);
+    assert.ok(action.description.includes(`"${a}"`), `the description names "${a}": ${action.description}`);
+  }
+});

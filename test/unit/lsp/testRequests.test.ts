@@ -144,7 +144,7 @@ test('edgekit/testFilter and edgekit/testRules: unreadable or cut logs are an er
 
 // edgekit test-filter and test-rules refuse a document with errors ("fix them first"); the editor's requests evaluated it anyway: a
 // filter on a field the dataset does not have matched nothing, a rule with an unknown action was counted as "goes on".
-test('edgekit/testFilter and edgekit/testRules refuse a document with errors, naming the first, as the CLI does', { timeout: 120_000 }, async () => {
+test('edgekit/testFilter and edgekit/testRules refuse a document with errors, naming the first and its line, as the CLI does', { timeout: 120_000 }, async () => {
   const server = await startServer(serverJs());
   try {
     const open = (uri: string, languageId: string, text: string) => server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
@@ -152,7 +152,7 @@ test('edgekit/testFilter and edgekit/testRules refuse a document with errors, na
     await open(filter, 'logpush-filter', '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}');
     const f = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri: filter });
     assert.equal(f.total, undefined);
-    assert.match(String(f.error), /bad\.filter\.json: it has 1 error\(s\), e\.g\. Unknown field "ClientCountyr".*\(logpush\/unknown-field\)/);
+    assert.match(String(f.error), /bad\.filter\.json: it has 1 error\(s\), e\.g\. line 1: Unknown field "ClientCountyr".*\(logpush\/unknown-field\)/);
     const job = 'file:///w/bad.logpush.json';
     await open(job, 'logpush-job', JSON.stringify({ name: 'j', dataset: 'http_requests', destination_conf: 's3://b/p?region=eu-west-1',
       filter: JSON.stringify({ where: { key: 'EdgeResponseStatus', operator: 'startsWith', value: '4' } }) }));

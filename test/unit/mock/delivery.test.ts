@@ -258,7 +258,9 @@ test('a job whose batches fail for 24 hours is disabled, as the platform disable
     assert.match(j.error_message, new RegExp(`^Job ${job.id} was disabled: no batch was delivered for 24 h \\(since 2026-11-26T00:00:00\\.000Z\\).*HTTP 503.*1 batch`));
     // Disabled, it uploads nothing, a flush included; its batch waits in the spool.
     const tries = ep.got.length;
-    assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 0 });
+    const idle = (await flush(m)).json;
+    assert.deepEqual([idle.delivered, idle.failed], [0, 0]);
+    assert.match(idle.why, /1 batch\(es\) wait in the spool until their disabled job is enabled again/, 'the flush says why it delivered nothing');
     assert.equal(ep.got.length, tries);
     assert.equal((await deliveries(m))[0].status, 'failed');
 
@@ -304,7 +306,7 @@ test('routes: the delivery list, lines (404 when unknown or no longer kept), flu
   const anon = await fetch(`${m.url}/__edgekit/logpush/deliveries`);
   assert.equal(anon.status, 400);
   assert.equal(((await anon.json()) as Json).errors[0].code, 9106);
-  assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0 });
+  assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0, why: 'Job 999 collects no traffic: only enabled jobs of a zone with the dataset http_requests or firewall_events collect the mock\'s traffic.' });
   for (const r of EDGEKIT_ROUTES) {
     if (r.path === '/__edgekit/reset') continue;
     const body = r.method === 'GET' ? undefined : JSON.stringify(r.path.endsWith('step') ? { count: 1 } : {});
@@ -319,7 +321,7 @@ test('an account job has no feed dataset and delivers nothing', async (t) => {
   const m = await mock(t);
   await createJob(m, { dataset: 'audit_logs', destination_conf: 'gs://b/audit' }, `/accounts/${ACCOUNTS[0].id}/logpush/jobs`);
   await step(m, 20);
-  assert.deepEqual((await flush(m)).json, { delivered: 0, failed: 0 });
+  assert.match((await flush(m)).json.why, /^No Logpush job collects the mock's traffic/);
   assert.deepEqual(await deliveries(m), []);
 });
 
@@ -561,4 +563,18 @@ test('a unixnano timestamp is written as its exact integer, read back digit for 
   // Before 1970 (a negative count) and exactly on a second
   assert.equal(formatTimestamp('1969-12-31T23:59:59.999999999Z', 'unixnano'), -1n);
   assert.equal(formatTimestamp('2026-11-24T00:00:00Z', 'unixnano'), 1795478400000000000n);
+});
+
+// "Deliver Logpush Batches Now" said "Logpush: 0 batch(es) delivered." and the next command, "Open Last Delivered Logpush Batch",
+// "Create a job ..., then run Deliver Logpush Batches Now": the user who had just done that was left with no reason.
+test('a flush that delivers nothing says why: no job collects traffic, the filters kept none, nothing new', async (t) => {
+  const m = await mock(t);
+  assert.match((await flush(m)).json.why, /^No Logpush job collects the mock's traffic: only enabled jobs of a zone with the dataset http_requests or firewall_events/);
+  await createJob(m, { destination_conf: 'gs://b/none', filter: JSON.stringify({ where: { key: 'ClientRequestMethod', operator: 'eq', value: 'NOPE' } }) });
+  await step(m, 20);
+  const filtered = (await flush(m)).json;
+  assert.equal(filtered.delivered, 0);
+  assert.match(filtered.why, /filters and sample rates kept none of the 20 new record\(s\)/);
+  assert.match((await flush(m)).json.why, /^No new records since the last batch/);
+  assert.match((await flush(m, { job: 999 })).json.why, /^Job 999 collects no traffic/);
 });
