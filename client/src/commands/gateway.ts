@@ -116,7 +116,11 @@ export const gatewayCommands = {
   },
   'edgekit.gateway.history': (ctx: Ctx) => async () => {
     const history = ctx.responses.history();
-    if (history.length === 0) throw new UserError('No gateway request has been sent yet.');
+    // An empty history is a normal state, not an error
+    if (history.length === 0) {
+      void vscode.window.showInformationMessage('No gateway request has been sent yet: "EdgeKit: Send Request" on a gateway request (*.rpc.json) sends one and keeps it here.');
+      return undefined;
+    }
     const pick = await vscode.window.showQuickPick(history.map((h) => ({
       label: h.label, description: `${h.status ? `HTTP ${h.status}` : 'no response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${new Date(h.time).toLocaleTimeString()}`,
       detail: h.summary.split('\n')[0], entry: h,

@@ -244,6 +244,18 @@ test('Show Sent Requests → Send again sends the recorded body without leaving 
   }
 });
 
+test('Show Sent Requests with nothing sent yet says so as information, with how to send one, not as an error', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const r = await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.equal(r, undefined);
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'No gateway request has been sent yet: "EdgeKit: Send Request" on a gateway request (*.rpc.json) sends one and keeps it here.' }]);
+    assert.deepEqual(fake.quickPicks, []);
+  } finally {
+    await close();
+  }
+});
+
 test('Show Sent Requests → Copy as curl copies the recorded request and says so', async () => {
   const { ctx, close } = await gatewayCtx();
   try {
