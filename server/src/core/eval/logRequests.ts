@@ -9,6 +9,7 @@ import { rulesOf } from '../rules/ruleset/body';
 import { expressionsOf } from '../rules/ruleset/valueExpressions';
 import { parseExpression, walk } from '../rules/ruleset/exprParser';
 import type { LogRecord } from './filter';
+import { isObj } from '../json';
 import { eachSampleHttpRequest, toRequestRecord } from './sample';
 import { emptyValue } from './sampleDetails';
 import { collector, requestRecordChecker, type RecordProblems } from './records';
@@ -142,7 +143,7 @@ function lookup(read: string): (record: LogRecord) => unknown {
   const m = KEYED_READ.exec(read);
   if (!m) return (record) => record[read];
   const [field, key] = [m[1], JSON.parse(m[2]) as string];
-  return (record) => { const map = record[field]; return map && typeof map === 'object' ? Object.hasOwn(map, key) ? (map as Record<string, unknown>)[key] : undefined : undefined; };
+  return (record) => { const map = record[field]; return isObj(map) && Object.hasOwn(map, key) ? map[key] : undefined; };
 }
 
 /** The fields a ruleset's expressions read (match, rate limit and value expressions), each once, by rule and by expression place
