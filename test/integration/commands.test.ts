@@ -110,9 +110,12 @@ suite('Commands against the embedded mock backend', () => {
     const pro = zones.result.find((z) => z.name === 'pro.example')!;
     const job = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', good.document.uri, pro.id);
     assert.ok(job && job.id !== undefined, 'job created');
+    // The checker flags the missing region first; sent anyway, the API refuses it.
     const bad = await openFile('cmd/bad.logpush.json', JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://bucket/logs' }));
+    const { asked } = scriptUi(ctx, [(_q, options) => options[0]]);
     const refused = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', bad.document.uri, pro.id);
     assert.equal(refused, undefined, 'runCommand shows the error and returns undefined');
+    assert.match(asked.join('\n'), /bad\.logpush\.json has 1 error\(s\), e\.g\. line 1: The s3 destination needs the parameter "region"\. The API will probably refuse the job\. Create it anyway\?/);
   });
 
   test('filter <-> job string conversion', async () => {

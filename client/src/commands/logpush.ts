@@ -222,14 +222,27 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   return chosen[0].fsPath;
 }
 
-/** Refuses, before asking which records, a document the server would refuse to test: it has errors (asked of the server, which has
- * every edit; published diagnostics may lag behind). The first one is named with its line, as Send Request's question does. */
-async function refuseWithErrors(ctx: Ctx, uri: vscode.Uri): Promise<void> {
+/** "x has N error(s), e.g. line L: message", or undefined when the document has none: asked of the server, which has every edit
+ * (published diagnostics may lag behind). The first error is named with its line, as Send Request's question does. */
+async function errorsSentence(ctx: Ctx, uri: vscode.Uri): Promise<string | undefined> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString(), problems: true });
-  if (!info.problems || info.problems.errors === 0) return;
+  if (!info.problems || info.problems.errors === 0) return undefined;
   const e = info.problems.firstError;
-  throw new UserError(`${vscode.workspace.asRelativePath(uri)} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'} Fix them, then test again.`,
-    [{ title: 'Show Problems', command: 'workbench.actions.view.problems' }]);
+  return `${vscode.workspace.asRelativePath(uri)} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'}`;
+}
+
+/** Refuses, before asking which records, a document the server would refuse to test: it has errors. */
+async function refuseWithErrors(ctx: Ctx, uri: vscode.Uri): Promise<void> {
+  const errors = await errorsSentence(ctx, uri);
+  if (errors) throw new UserError(`${errors} Fix them, then test again.`, [{ title: 'Show Problems', command: 'workbench.actions.view.problems' }]);
+}
+
+/** Before a job document with errors is sent (Create, Update): whether to send it anyway (`action`, e.g. "Update Anyway"). Asked
+ * first, before which zone: the API will most likely refuse what the checker flags. */
+export async function sendDespiteErrors(ctx: Ctx, uri: vscode.Uri, refused: string, question: string, action: string): Promise<boolean> {
+  const errors = await errorsSentence(ctx, uri);
+  if (!errors) return true;
+  return await ctx.ui.ask(`${errors} The API will probably refuse ${refused}. ${question}`, [action], { modal: true }) === action;
 }
 
 const NDJSON_FILES = ['ndjson', 'json', 'log', 'gz', 'txt'];
@@ -332,6 +345,7 @@ export function withNotes(text: string, messages: { code?: number; message: stri
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
     const { doc, name, job: read } = await jobDocument(arg);
+    if (!await sendDespiteErrors(ctx, doc.uri, 'the job', 'Create it anyway?', 'Create Anyway')) return undefined;
     const api = await apiFor(ctx);
     const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?` });
     // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).

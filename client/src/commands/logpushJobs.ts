@@ -10,7 +10,7 @@ import { mapLimit } from '../http/limit';
 import { DocumentInfoRequest } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, unwrap } from './api';
-import { jobDocument, pickJobPlace, refused, withNotes } from './logpush';
+import { jobDocument, pickJobPlace, refused, sendDespiteErrors, withNotes } from './logpush';
 import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
 
 /** A job as the Zones view's item carries it (JobItem: `job` and `place`). */
@@ -119,6 +119,7 @@ export const logpushJobLifecycleCommands = {
     if (typeof id !== 'number' || !Number.isInteger(id)) {
       throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
     }
+    if (!await sendDespiteErrors(ctx, doc.uri, 'the update', `Update job ${id} anyway?`, 'Update Anyway')) return undefined;
     const api = await apiFor(ctx);
     let place = knownPlace(doc, id);
     let current: Record<string, unknown> | undefined;

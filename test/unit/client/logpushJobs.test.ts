@@ -163,6 +163,7 @@ test('Update asks before setting back what changed on the backend since the docu
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
     ui: { ask: async (question: string, _o: string[], opts: { detail?: string }) => { asked.push({ question, detail: opts.detail }); return answer; } },
+    server: { request: async () => ({}) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
   try {
@@ -271,6 +272,40 @@ test('Update whose read of the job failed still says which create-only members t
     assert.equal(fake.messages.length, 1, JSON.stringify(fake.messages));
     assert.equal(fake.messages[0].kind, 'warning');
     assert.match(fake.messages[0].text, /^Updated Logpush job 5 "edge" of zone a\.example, but not its "dataset": it is still "http_requests" \(edge-5\.logpush\.json says "firewall_events"\); the platform sets it when a job is created\. /);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Create and Update ask before sending a job document with errors, naming the first one\'s line, before any other question', async () => {
+  // They sent it and showed the API's refusal ("The job in x was refused: ..."), with nothing said about the squiggles: Send Request
+  // asks first; so do they now. Declined: nothing is asked or sent.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  const asked: string[] = [];
+  let answer: string | undefined;
+  const withErrors = {
+    ...ctx,
+    ui: { ask: async (q: string) => { asked.push(q); return answer; } },
+    server: { request: async (_t: unknown, p: { problems?: boolean }) => ({ job: { dataset: 'http_requests', scope: 'zone' },
+      ...(p.problems ? { problems: { errors: 2, warnings: 0, firstError: { line: 2, message: 'Unknown field "ClientIPP".' } } } : {}) }) },
+  } as unknown as Ctx;
+  try {
+    const { logpushJobCommands } = await import('../../../client/src/commands/logpush');
+    addDocument('file:///ws/new.logpush.json', 'logpush-job', JSON.stringify({ ...JOB, id: undefined, filter: '{"where":{"key":"ClientIPP","operator":"eq","value":"x"}}' }));
+    const created = await logpushJobCommands['edgekit.logpush.createJob'](withErrors)('file:///ws/new.logpush.json');
+    assert.equal(created, undefined);
+    assert.deepEqual(asked, ['new.logpush.json has 2 error(s), e.g. line 3: Unknown field "ClientIPP". The API will probably refuse the job. Create it anyway?']);
+    assert.deepEqual(fake.quickPicks, [], 'no zone asked for');
+    addDocument('file:///ws/five.logpush.json', 'logpush-job', JSON.stringify({ ...JOB, id: 7, last_complete: undefined }));
+    const updated = await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
+    assert.equal(updated, undefined);
+    assert.match(asked[1], /^five\.logpush\.json has 2 error\(s\), e\.g\. line 3: Unknown field "ClientIPP"\. The API will probably refuse the update\. Update job 7 anyway\?$/);
+    assert.equal(server.received.length, 0, 'nothing sent or read');
+    // Answered: the update goes on (and is sent).
+    answer = 'Update Anyway';
+    await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
+    assert.ok(server.received.some((r) => r.method === 'PUT' && r.url.endsWith('/zones/z1/logpush/jobs/7')), 'sent after the answer');
   } finally {
     await server.close();
   }
