@@ -154,3 +154,8 @@ test('hover on a member name inside a job\'s filter string describes that member
   // The top-level "where" keeps its own hover with the current usage.
   assert.match(hover(J, text.replace('|', '').replace('\\"where', '\\"wh|ere'))!.markdown, /1\/30 operators/);
 });
+
+test('value completion in an account dataset\'s job offers the values its description lists, not the sentence\'s full stop', () => {
+  const labels = complete(J, '{"dataset": "access_requests", "filter": "{\\"where\\": {\\"key\\": \\"Action\\", \\"operator\\": \\"eq\\", \\"value\\": \\"|\\"}}"}').map((i) => i.label);
+  assert.deepEqual(labels, ['login', 'logout']);
+});

@@ -40,3 +40,19 @@ test('datasets known by name only: the API\'s names, each with the scope the doc
   assert.equal(scope('zaraz_events'), 'zone');
   assert.equal(scope('websocket_analytics'), ''); // filed under both
 });
+
+// The account datasets' descriptions end their "a|b|c" list with the sentence's full stop ("login|logout.", "tcp|quic|udp. Use
+// TransportProtocol."): completion offered "logout." and "udp. Use TransportProtocol." as values no log line holds.
+test('the values a field description lists are the values, without the sentence around them', () => {
+  const values = (dataset: string, field: string) => datasetFields(dataset)?.find((f) => f.name === field)?.values;
+  assert.deepEqual(values('access_requests', 'Action'), ['login', 'logout']);
+  assert.deepEqual(values('gateway_network', 'Transport'), ['tcp', 'quic', 'udp']);
+  assert.deepEqual(values('zero_trust_network_sessions', 'Protocol'), ['TCP', 'UDP', 'ICMP', 'ICMPV6']);
+  // A dot inside a value stays (TLS versions)
+  assert.deepEqual(values('spectrum_events', 'ClientTlsProtocol'), ['unknown', 'none', 'SSLv3', 'TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3']);
+  for (const d of DATASETS) {
+    for (const f of datasetFields(d.name) ?? []) {
+      for (const v of f.values ?? []) assert.match(v, /^[\w-]+(?:[. ][\w-]+)*$/, `${d.name}.${f.name}: ${JSON.stringify(v)}`);
+    }
+  }
+});
