@@ -126,7 +126,11 @@ export namespace ToTerraformRequest {
   export const type: CustomRequest<TerraformParams, TerraformResult> = { method };
 }
 
-/** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000). */
+/** The dataset of the generated sample's log lines (core/eval/sample.ts): Test Filter offers the sample for its filters only. */
+export const SAMPLE_LOGS_DATASET = 'http_requests';
+
+/** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000), which
+ * holds log lines of SAMPLE_LOGS_DATASET only: the server refuses it for a filter of another dataset. */
 export interface TestFilterParams { uri: string; logs?: string; sample?: number }
 export interface FilterBranch { label: string; matched: number; children: FilterBranch[] }
 /** Lines of a log or request file that were not read: how many, the first few named by number, and why reading stopped before the

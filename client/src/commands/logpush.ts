@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -191,8 +191,10 @@ interface RecordsQuestion {
   sample: string;
   file: { label: string; description: string; openLabel: string; filters: Record<string, string[]> };
   delivered: string;
-  /** The dataset of the mock's batch to test on (asked only when that is chosen). */
+  /** The dataset of the records (asked only when needed, once): the mock's batch to test on is of it. */
   dataset(): Promise<string>;
+  /** The only dataset the generated sample is offered for (its records are of it); undefined: offered always. */
+  sampleDataset?: string;
 }
 
 /** The records to test on: undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of the
@@ -200,9 +202,12 @@ interface RecordsQuestion {
  * Code passes the editor group, { groupId }, after the resource). */
 async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
+  let asked: Promise<string> | undefined;
+  const dataset = (): Promise<string> => (asked ??= q.dataset());
   if (!choice) {
+    const sample = q.sampleDataset === undefined || await dataset() === q.sampleDataset;
     const pick = await vscode.window.showQuickPick([
-      { label: 'Generated sample', description: q.sample, value: 'sample' },
+      ...(sample ? [{ label: 'Generated sample', description: q.sample, value: 'sample' }] : []),
       { label: q.file.label, description: q.file.description, value: 'file' },
       ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
     ], { title: q.title });
@@ -212,9 +217,9 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'sample') return undefined;
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
-    const dataset = await q.dataset();
-    const last = await lastDeliveredFile(ctx, dataset);
-    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+    const name = await dataset();
+    const last = await lastDeliveredFile(ctx, name);
+    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${name} lines yet. Create a job for ${name}, then run "EdgeKit: Deliver Logpush Batches Now".`);
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
@@ -273,7 +278,7 @@ export const logpushTestCommands = {
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
     const file = await chooseRecords(ctx, logs, {
-      title: 'Test the filter on which logs?', sample: '1 000 http_requests lines, about a tenth of them hostile',
+      title: 'Test the filter on which logs?', sample: `1 000 ${SAMPLE_LOGS_DATASET} lines, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
       delivered: 'the newest batch a Logpush job of the mock delivered',
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).

@@ -42,6 +42,27 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
 });
 
+// The generated sample is http_requests lines: offered for a gateway_dns filter, it "matched 0 of 1,000" (the server now refuses it).
+test('Test Filter on Logs… offers the generated sample for an http_requests filter only (it holds http_requests lines)', async () => {
+  const { ctx } = ctxWith(() => FILTER_RESULT);
+  const dns = addDocument('file:///ws/dns.filter.json', 'logpush-filter', '{"$dataset": "gateway_dns", "where": {"key": "QueryName", "operator": "eq", "value": "a.example"}}');
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(dns.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.equal(fake.quickPicks[0].title, 'Test the filter on which logs?');
+  assert.ok(!fake.quickPicks[0].labels.includes('Generated sample'), fake.quickPicks[0].labels.join(', '));
+  assert.ok(fake.quickPicks[0].labels.includes('Choose a log file…'));
+  // A job of an account dataset: its dataset as the server reads it
+  const job = addDocument('file:///ws/a.logpush.json', 'logpush-job', '{"dataset": "audit_logs"}');
+  const jobCtx = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'audit_logs', scope: 'account' } } : FILTER_RESULT)).ctx;
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](jobCtx)(job.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.ok(!fake.quickPicks[1].labels.includes('Generated sample'), fake.quickPicks[1].labels.join(', '));
+  const http = addDocument('file:///ws/h.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}');
+  fake.quickPickAnswers = ['Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(http.uri);
+  assert.equal(fake.quickPicks[2].labels[0], 'Generated sample');
+});
+
 test('Test Rules on Requests… from the editor title asks which requests, offering the mock\'s last delivered batch beside a file and the sample', async () => {
   const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
   const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'sample', rules: [] }));
