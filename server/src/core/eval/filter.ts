@@ -5,7 +5,7 @@
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
 import { datasetFields, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
-import { comparisonValueError, filterNumber } from '../rules/logpush/filter';
+import { comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
 
 export type LogRecord = Record<string, unknown>;
 
@@ -205,6 +205,9 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     // What the checker flags is refused, not coerced ("1e3" or 1.5 for an Int field, 403 for a String one, "lt" on a String field)
     const refused = field && comparisonValueError(field.type, operator, value);
     if (refused) return `${path.join('.')}: ${refused} ("${key}" is ${field.type})`;
+    // A field of no known type (a dataset known by name only): what the operator asks of any value, as the checker reports it
+    const misshapen = !field && valueShapeError(operator, value);
+    if (misshapen) return `${path.join('.')}: ${misshapen}`;
     const classes = field ? typeClasses(field.type) : [];
     const cmp = positive(op, classOf(field, op), value, classes.includes('int') && classes.includes('string'), !!field && /^array\[(int|float)\]$/.test(field.type));
     if (typeof cmp === 'string') return `${path.join('.')}: ${cmp}`;
