@@ -185,13 +185,17 @@ async function cancellable<R>(token: vscode.CancellationToken, run: () => Promis
   }
 }
 
+/** The datasets whose lines the mock's traffic makes, so that its Logpush jobs deliver them (mock/src/feed.ts FEED_DATASETS, which
+ * the client does not load until the mock runs; a unit test holds the two equal). */
+export const MOCK_DELIVERED_DATASETS: readonly string[] = ['http_requests', 'firewall_events'];
+
 /** What "Test Filter on Logs…" and "Test Rules on Requests…" ask: the records to test on. */
 interface RecordsQuestion {
   title: string;
   sample: string;
   file: { label: string; description: string; openLabel: string; filters: Record<string, string[]> };
   delivered: string;
-  /** The dataset of the records (asked only when needed, once): the mock's batch to test on is of it. */
+  /** The dataset of the records (asked once): the mock's batch to test on is of it, and the mock delivers some datasets only. */
   dataset(): Promise<string>;
   /** The only dataset the generated sample is offered for (its records are of it); undefined: offered always. */
   sampleDataset?: string;
@@ -205,11 +209,13 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   let asked: Promise<string> | undefined;
   const dataset = (): Promise<string> => (asked ??= q.dataset());
   if (!choice) {
-    const sample = q.sampleDataset === undefined || await dataset() === q.sampleDataset;
+    const name = await dataset();
+    const sample = q.sampleDataset === undefined || name === q.sampleDataset;
+    const delivered = Config.backend() === 'embedded' && MOCK_DELIVERED_DATASETS.includes(name);
     const pick = await vscode.window.showQuickPick([
       ...(sample ? [{ label: 'Generated sample', description: q.sample, value: 'sample' }] : []),
       { label: q.file.label, description: q.file.description, value: 'file' },
-      ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
+      ...(delivered ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
     ], { title: q.title });
     if (!pick) throw new vscode.CancellationError();
     choice = pick.value;
@@ -218,6 +224,9 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
     const name = await dataset();
+    if (!MOCK_DELIVERED_DATASETS.includes(name)) {
+      throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${name} lines; test on a ${name} log file.`);
+    }
     const last = await lastDeliveredFile(ctx, name);
     if (!last) throw new UserError(`No Logpush job of the mock has delivered ${name} lines yet. Create a job for ${name}, then run "EdgeKit: Deliver Logpush Batches Now".`);
     return last.file;

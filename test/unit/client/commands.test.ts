@@ -63,6 +63,30 @@ test('Test Filter on Logs… offers the generated sample for an http_requests fi
   assert.equal(fake.quickPicks[2].labels[0], 'Generated sample');
 });
 
+// The mock's traffic makes http_requests and firewall_events lines only: "Last delivered batch" for a gateway_dns filter said "No
+// Logpush job of the mock has delivered gateway_dns lines yet. Create a job for gateway_dns, then run Deliver Logpush Batches Now",
+// which never delivers one.
+test('Test Filter on Logs… offers the mock\'s last delivered batch only for a dataset the mock delivers, and says so when asked for another', async () => {
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  const dns = addDocument('file:///ws/dns2.filter.json', 'logpush-filter', '{"$dataset": "gateway_dns", "where": {"key": "QueryName", "operator": "eq", "value": "a.example"}}');
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(dns.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.deepEqual(fake.quickPicks[0].labels, ['Choose a log file…']);
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(dns.uri, 'delivered') as Promise<unknown>,
+    (err: Error) => /mock's traffic makes http_requests and firewall_events lines only/.test(err.message) && /gateway_dns log file/.test(err.message));
+  assert.equal(requests.filter((r) => r.method === 'edgekit/testFilter').length, 0);
+  const fw = addDocument('file:///ws/fw2.filter.json', 'logpush-filter', '{"$dataset": "firewall_events", "where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}');
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(fw.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.deepEqual(fake.quickPicks[1].labels, ['Choose a log file…', 'Last delivered batch']);
+});
+
+test('the client\'s list of the datasets the mock delivers is the mock\'s (the client loads the mock only when it runs)', async () => {
+  const { MOCK_DELIVERED_DATASETS } = await import('../../../client/src/commands/logpush');
+  const { FEED_DATASETS } = await import('../../../mock/src/feed');
+  assert.deepEqual([...MOCK_DELIVERED_DATASETS], [...FEED_DATASETS]);
+});
+
 test('Test Rules on Requests… from the editor title asks which requests, offering the mock\'s last delivered batch beside a file and the sample', async () => {
   const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
   const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'sample', rules: [] }));
