@@ -35,7 +35,7 @@ export type { FixAllResult } from './fixAll';
 export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
 export { Cancelled, LineTable, formatProblemLine };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
-export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
+export { compileFilter, filterValueReaders, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';

@@ -93,7 +93,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     const firstMatches: { line: number; record: LogRecord; text?: string }[] = [];
     let total = 0, matched = 0;
     // Real logs only: the generated sample is ours, and has the fields it has.
-    const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter)) : undefined;
+    const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter), coreModule().filterValueReaders(f.filter, f.dataset)) : undefined;
     const take = (line: number, record: LogRecord, size: () => number) => {
       total++;
       records?.take(record, line);

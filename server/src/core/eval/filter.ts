@@ -4,7 +4,7 @@
 // writes them as numbers or numeric strings, a negated operator is the negation of its positive one (so a missing field passes
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
-import { datasetFields, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
+import { datasetFields, fieldNamed, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
 import { comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
 
 export type LogRecord = Record<string, unknown>;
@@ -229,4 +229,70 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     return v;
   };
   return { ok: true, filter: { test: root.test, root: root.node, testCounting: (r) => countAll(root.node, r) } };
+}
+
+/** A compared field's type, and why a record's value of it cannot be read by the filter's comparisons on it (undefined: it can): a
+ * clause after "is ... there". */
+export interface ValueReader { type: string; read(v: unknown): string | undefined }
+
+const ORDERINGS = new Set(['lt', 'leq', 'gt', 'geq']);
+const TEXT_OPERATORS = new Set(['startsWith', 'endsWith', 'contains', '!startsWith', '!endsWith', '!contains']);
+
+/**
+ * For each field the filter compares whose type the dataset's catalogue gives, why a record's value of it is one its comparisons
+ * cannot read, as compileFilter reads it: no number for an Int field (numbers written as text are read), neither true nor false for a
+ * Bool one, no array for an Array one (or an element that is no number in an array of numbers), no text for a String one, and an
+ * "int or string" timestamp written as text where the filter compares it with numbers only (an ordering, eq/in with numbers: a job
+ * with timestamp_format rfc3339) or as a number where it compares it with text only. Such a line decides the comparisons as a missing
+ * field would; test-filter names it (core/eval/records.ts logRecordChecker).
+ */
+export function filterValueReaders(filter: unknown, dataset: string): Map<string, ValueReader> {
+  const fields = datasetFields(dataset) ?? [];
+  const uses = new Map<string, { field: FieldInfo; number: boolean; text: boolean }>();
+  const walk = (n: unknown, depth: number): void => {
+    if (depth > 100) return;
+    if (Array.isArray(n)) { for (const x of n) walk(x, depth + 1); return; }
+    if (!isObj(n)) return;
+    const { key, operator, value } = n as { key?: unknown; operator?: unknown; value?: unknown };
+    if (typeof key === 'string' && typeof operator === 'string') {
+      const field = fieldNamed(fields, key);
+      if (field?.filterable) {
+        const u = uses.get(key) ?? { field, number: false, text: false };
+        const values = Array.isArray(value) ? value : [value];
+        if (ORDERINGS.has(operator)) u.number = true;
+        else if (TEXT_OPERATORS.has(operator)) u.text = true;
+        else for (const x of values) { if (Number.isNaN(filterNumber(x))) u.text = true; else u.number = true; }
+        uses.set(key, u);
+      }
+    }
+    for (const v of Object.values(n)) if (typeof v === 'object') walk(v, depth + 1);
+  };
+  walk(isObj(filter) ? filter.where : undefined, 0);
+  const readers = new Map<string, ValueReader>();
+  for (const [key, u] of uses) {
+    const read = readerOf(u.field.type, u.number, u.text);
+    if (read) readers.set(key, { type: u.field.type, read });
+  }
+  return readers;
+}
+
+function readerOf(type: string, number: boolean, text: boolean): ValueReader['read'] | undefined {
+  const classes = typeClasses(type);
+  if (classes.includes('int') && classes.includes('string')) {
+    if (number && !text) return (v) => (typeof v === 'string' && Number.isNaN(num(v)) ? 'and the filter compares it with numbers, which text never equals or orders (logs of a job with timestamp_format rfc3339?)' : undefined);
+    if (text && !number) return (v) => (typeof v === 'number' || typeof v === 'bigint' ? 'and the filter compares it with text, which a number never equals (logs of a job with timestamp_format unix or unixnano?)' : undefined);
+    return undefined;
+  }
+  if (classes.length !== 1) return undefined;
+  switch (classes[0]) {
+    case 'int': return (v) => (Number.isNaN(num(v)) ? 'which reads as no number' : undefined);
+    case 'bool': return (v) => (bool(v) === undefined ? 'which reads as neither true nor false' : undefined);
+    case 'string': return (v) => (str(v) === undefined ? 'which is no text' : undefined);
+    case 'array': {
+      const numbers = /^array\[(int|float)\]$/.test(type);
+      return (v) => (!Array.isArray(v) ? 'which is no array'
+        : numbers && v.some((x) => x !== null && Number.isNaN(num(x))) ? 'which holds an element that is no number' : undefined);
+    }
+    default: return undefined;
+  }
 }
