@@ -390,8 +390,9 @@ export class ManagementApi {
     const ownership = this.ownershipCheck(ctx, body, 'created');
     if (ownership.error) return ownership.error;
     const dataset = String(body.dataset ?? 'http_requests');
-    const scope = catalogue.logpush.datasetInfo(dataset)?.scope;
-    if (scope && scope !== owner.scope) {
+    const scopes = catalogue.logpush.datasetScopes(dataset);
+    if (scopes.length && !scopes.includes(owner.scope)) {
+      const scope = scopes[0];
       const where = scope === 'account' ? '/accounts/<account_id>/logpush/jobs' : '/zones/<zone_id>/logpush/jobs';
       return fail(400, 1004, `Dataset "${dataset}" is ${scope === 'account' ? 'an account' : 'a zone'} dataset; create its job under ${where}, not under ${owner.label}.`);
     }

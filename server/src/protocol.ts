@@ -89,8 +89,9 @@ export interface DocumentInfoResult {
   kind: string | null;
   /** For filters and jobs: live usage against the platform's limits, and its one-line text ("12/30 operators · 412/1000 bytes"). */
   usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number; text: string };
-  /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account). */
-  job?: { dataset: string; scope: 'zone' | 'account' | 'unknown' };
+  /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account,
+   * 'both' for a dataset it takes under either, firewall_events). */
+  job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown' };
   /** With params.problems only. */
   problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };
 }

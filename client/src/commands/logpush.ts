@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, pickAccount, pickZone } from './api';
+import { apiFor, pickAccount, pickZone, pickZoneOrAccount } from './api';
 import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
@@ -316,11 +316,13 @@ export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocum
 
 /**
  * Where a job document's job goes: its dataset decides (a zone dataset's job under a zone, an account dataset's, gateway_dns or
- * audit_logs, under the account); `arg` names the zone or account (tests, the Zones view), else the user picks with `question`.
+ * audit_logs, under the account, and one the platform takes under either, firewall_events, under the zone or account picked);
+ * `arg` names the zone or account (tests, the Zones view), else the user picks with `question`.
  */
 export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, arg: unknown,
-  question: { zone: string; account: (dataset: string) => string }): Promise<JobPlace> {
+  question: { zone: string; account: (dataset: string) => string; either: (dataset: string) => string }): Promise<JobPlace> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+  if (info.job?.scope === 'both') return pickZoneOrAccount(api, arg, question.either(info.job.dataset));
   if (info.job?.scope === 'account') {
     const a = await pickAccount(api, arg, question.account(info.job.dataset));
     return { owner: { account: a.id }, ownerName: a.name };
@@ -347,7 +349,8 @@ export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
     const { doc, name, job: read } = await jobDocument(arg);
     const api = await apiFor(ctx);
-    const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?` });
+    const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?`,
+      either: (d) => `Create the ${d} job in which zone or account?` });
     // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
     const job = await confirmChallenge(ctx, api, doc, name, read, place);
     if (job === undefined) return undefined;

@@ -576,3 +576,27 @@ test('Deliver Logpush Batches Now that delivers nothing says why (the mock\'s re
     await server.close();
   }
 });
+
+// firewall_events is filed under both scopes in the docs (an account-level page beside the zone one): Create Logpush Job put every
+// firewall_events job under a zone.
+test('a job of a dataset the platform takes under a zone and under an account is placed in either: named, or picked among both', async () => {
+  const { pickJobPlace } = await import('../../../client/src/commands/logpush');
+  const ctx = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'firewall_events', scope: 'both' } } : {})).ctx;
+  const api = {
+    listZones: async () => ({ ok: true, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }] }),
+    listAccounts: async () => ({ ok: true, result: [{ id: 'acc1', name: 'Example Account' }] }),
+  } as unknown as Parameters<typeof pickJobPlace>[1];
+  const doc = addDocument('file:///ws/fw.logpush.json', 'logpush-job', '{"dataset": "firewall_events"}');
+  const question = { zone: 'Which zone?', account: (d: string) => `Which account for ${d}?`, either: (d: string) => `Which zone or account for ${d}?` };
+  fake.quickPickAnswers = ['Example Account'];
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, undefined, question), { owner: { account: 'acc1' }, ownerName: 'Example Account' });
+  assert.equal(fake.quickPicks[0].title, 'Which zone or account for firewall_events?');
+  assert.deepEqual(fake.quickPicks[0].labels, ['a.example', 'Example Account']);
+  fake.quickPickAnswers = ['a.example'];
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, undefined, question), { owner: { zone: 'z1' }, ownerName: 'a.example' });
+  // Named: a zone or an account, by id or name, without asking
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, 'acc1', question), { owner: { account: 'acc1' }, ownerName: 'Example Account' });
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, 'a.example', question), { owner: { zone: 'z1' }, ownerName: 'a.example' });
+  assert.equal(fake.quickPicks.length, 2);
+  await assert.rejects(pickJobPlace(ctx, api, doc as never, 'nowhere', question), /No zone or account "nowhere"/);
+});

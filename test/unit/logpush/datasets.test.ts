@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DATASETS, datasetFields } from '../../../server/src/core/rules/logpush/catalogue';
+import { DATASETS, datasetFields, datasetScopes } from '../../../server/src/core/rules/logpush/catalogue';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/logpush-job');
 
@@ -55,4 +55,14 @@ test('the values a field description lists are the values, without the sentence 
       for (const v of f.values ?? []) assert.match(v, /^[\w-]+(?:[. ][\w-]+)*$/, `${d.name}.${f.name}: ${JSON.stringify(v)}`);
     }
   }
+});
+
+// cloudflare-docs logs/logpush/logpush-job/datasets/: firewall_events and websocket_analytics have a page under account/ and under zone/.
+test('the scopes a dataset\'s job may be created under: both for the datasets the docs file under both', () => {
+  assert.deepEqual(datasetScopes('firewall_events'), ['zone', 'account']);
+  assert.deepEqual(datasetScopes('websocket_analytics'), ['zone', 'account']);
+  assert.deepEqual(datasetScopes('http_requests'), ['zone']);
+  assert.deepEqual(datasetScopes('gateway_dns'), ['account']);
+  assert.deepEqual(datasetScopes('workers_trace_events'), ['account']);
+  assert.deepEqual(datasetScopes('no_such_logs'), []);
 });

@@ -98,3 +98,19 @@ test('a dataset known by name only is placed by its docs scope: mnm_flow_logs un
     await m.close();
   }
 });
+
+// The docs file firewall_events under both scopes (logs/logpush/logpush-job/datasets/account/firewall_events.md beside zone/; the
+// account page adds ZoneName): the mock refused an account's firewall_events job as "a zone dataset".
+test('a dataset the docs file under both scopes (firewall_events, websocket_analytics) is taken under a zone and under the account', async () => {
+  const m = await start();
+  try {
+    for (const dataset of ['firewall_events', 'websocket_analytics']) {
+      const inAccount = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, job(dataset));
+      assert.equal(inAccount.status, 200, `${dataset}: ${JSON.stringify(inAccount.json)}`);
+      const inZone = await api(m.apiBaseUrl, 'POST', `/zones/${zoneId('pro.example')}/logpush/jobs`, KEY, job(dataset));
+      assert.equal(inZone.status, 200, `${dataset}: ${JSON.stringify(inZone.json)}`);
+    }
+  } finally {
+    await m.close();
+  }
+});
