@@ -114,3 +114,17 @@ test('a dataset the docs file under both scopes (firewall_events, websocket_anal
     await m.close();
   }
 });
+
+// A job without "dataset" is an http_requests job (the platform's default): under an account the refusal named "Dataset
+// "http_requests"" as if the body had given it.
+test('an account job without a dataset is refused saying that the default, http_requests, is a zone dataset, and to name one', async () => {
+  const m = await start();
+  try {
+    const { dataset: _omitted, ...body } = job('gateway_dns');
+    const r = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, body);
+    assert.equal(r.status, 400);
+    assert.match(r.json.errors[0].message, /no "dataset", so it is an http_requests job, a zone dataset's; name the account dataset to push \(gateway_dns, audit_logs, \.\.\.\)/);
+  } finally {
+    await m.close();
+  }
+});
