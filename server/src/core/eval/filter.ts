@@ -5,7 +5,8 @@
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
 import { datasetFields, fieldNamed, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
-import { comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
+import { ORDERING, comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
+import { eachComparison } from './records';
 
 export type LogRecord = Record<string, unknown>;
 
@@ -235,7 +236,6 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
  * clause after "is ... there". */
 export interface ValueReader { type: string; read(v: unknown): string | undefined }
 
-const ORDERINGS = new Set(['lt', 'leq', 'gt', 'geq']);
 const TEXT_OPERATORS = new Set(['startsWith', 'endsWith', 'contains', '!startsWith', '!endsWith', '!contains']);
 
 /**
@@ -249,25 +249,15 @@ const TEXT_OPERATORS = new Set(['startsWith', 'endsWith', 'contains', '!startsWi
 export function filterValueReaders(filter: unknown, dataset: string): Map<string, ValueReader> {
   const fields = datasetFields(dataset) ?? [];
   const uses = new Map<string, { field: FieldInfo; number: boolean; text: boolean }>();
-  const walk = (n: unknown, depth: number): void => {
-    if (depth > 100) return;
-    if (Array.isArray(n)) { for (const x of n) walk(x, depth + 1); return; }
-    if (!isObj(n)) return;
-    const { key, operator, value } = n as { key?: unknown; operator?: unknown; value?: unknown };
-    if (typeof key === 'string' && typeof operator === 'string') {
-      const field = fieldNamed(fields, key);
-      if (field?.filterable) {
-        const u = uses.get(key) ?? { field, number: false, text: false };
-        const values = Array.isArray(value) ? value : [value];
-        if (ORDERINGS.has(operator)) u.number = true;
-        else if (TEXT_OPERATORS.has(operator)) u.text = true;
-        else for (const x of values) { if (Number.isNaN(filterNumber(x))) u.text = true; else u.number = true; }
-        uses.set(key, u);
-      }
-    }
-    for (const v of Object.values(n)) if (typeof v === 'object') walk(v, depth + 1);
-  };
-  walk(isObj(filter) ? filter.where : undefined, 0);
+  eachComparison(isObj(filter) ? filter.where : undefined, ({ key, operator, value }) => {
+    const field = fieldNamed(fields, key);
+    if (typeof operator !== 'string' || !field?.filterable) return;
+    const u = uses.get(key) ?? { field, number: false, text: false };
+    if (ORDERING.has(operator)) u.number = true;
+    else if (TEXT_OPERATORS.has(operator)) u.text = true;
+    else for (const x of Array.isArray(value) ? value : [value]) { if (Number.isNaN(filterNumber(x))) u.text = true; else u.number = true; }
+    uses.set(key, u);
+  });
   const readers = new Map<string, ValueReader>();
   for (const [key, u] of uses) {
     const read = readerOf(u.field.type, u.number, u.text);

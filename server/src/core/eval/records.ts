@@ -98,15 +98,20 @@ export function requestRecordChecker(): RecordChecker {
 /** The fields a Logpush filter compares ("key" of each comparison), in the order they appear. */
 export function filterKeys(filter: unknown): string[] {
   const keys = new Set<string>();
+  eachComparison(filter, (c) => keys.add(c.key));
+  return [...keys];
+}
+
+/** Each object of a filter (or part of one) with a string "key", a comparison, in document order, to a depth of 100. */
+export function eachComparison(filter: unknown, visit: (c: { key: string; operator?: unknown; value?: unknown }) => void): void {
   const walk = (n: unknown, depth: number) => {
     if (depth > 100) return;
     if (Array.isArray(n)) { for (const x of n) walk(x, depth + 1); return; }
     if (!isObj(n)) return;
-    if (typeof n.key === 'string') keys.add(n.key);
+    if (typeof n.key === 'string') visit(n as { key: string });
     for (const v of Object.values(n)) if (typeof v === 'object') walk(v, depth + 1);
   };
   walk(filter, 0);
-  return [...keys];
 }
 
 /**

@@ -128,7 +128,7 @@ type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?(0|[1-9]\d*)$/;
 /** The operators of the matrix's Int column only. */
-const ORDERING = new Set(['lt', 'leq', 'gt', 'geq']);
+export const ORDERING: ReadonlySet<string> = new Set(['lt', 'leq', 'gt', 'geq']);
 
 /** A field type's Expect, worked out once per type (there are a dozen spellings; a filter asks once per comparison). */
 const EXPECT_OF = new Map<string, Expect | undefined>();
