@@ -23,11 +23,13 @@ function readTsv(file, dir = refDir) {
   });
 }
 
-/** The longest "a|b|c" run in a description: the values a string field takes. */
+/** The longest "a|b|c" run in a description: the values a string field takes. A full stop ends the list as it ends the sentence
+ * ("login|logout.", "tcp|quic|udp. Use TransportProtocol."): a dot followed by a space or the end is no part of a value; one
+ * inside a value ("TLSv1.2") is. */
 function enumValues(description) {
   const runs = description.match(/[\w. -]+(?:\|[\w. -]+)+/g) ?? [];
   const best = runs.sort((a, b) => b.split('|').length - a.split('|').length)[0];
-  return best ? best.split('|').map((v) => v.trim()).filter(Boolean) : undefined;
+  return best ? best.replace(/\.(\s.*)?$/, '').split('|').map((v) => v.trim()).filter(Boolean) : undefined;
 }
 
 const datasets = readTsv('datasets.tsv').map((d) => ({

@@ -390,8 +390,12 @@ export class ManagementApi {
     const ownership = this.ownershipCheck(ctx, body, 'created');
     if (ownership.error) return ownership.error;
     const dataset = String(body.dataset ?? 'http_requests');
-    const scope = catalogue.logpush.datasetInfo(dataset)?.scope;
-    if (scope && scope !== owner.scope) {
+    const scopes = catalogue.logpush.datasetScopes(dataset);
+    if ((body.dataset === undefined || body.dataset === null) && owner.scope === 'account') {
+      return fail(400, 1004, `The job has no "dataset", so it is an ${dataset} job, a zone dataset's; name the account dataset to push (gateway_dns, audit_logs, ...).`);
+    }
+    if (scopes.length && !scopes.includes(owner.scope)) {
+      const scope = scopes[0];
       const where = scope === 'account' ? '/accounts/<account_id>/logpush/jobs' : '/zones/<zone_id>/logpush/jobs';
       return fail(400, 1004, `Dataset "${dataset}" is ${scope === 'account' ? 'an account' : 'a zone'} dataset; create its job under ${where}, not under ${owner.label}.`);
     }

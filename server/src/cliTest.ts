@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, getLanguageService, kinds, logRecordChecker, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, filterValueReaders, getLanguageService, kinds, logRecordChecker, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
 import { logLinesLine, overwrittenLine, rateLimitLines } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
@@ -104,7 +104,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   const firstBad: string[] = [];
   let readError: string | undefined;
   const firstMatches: { line: number; record: Record<string, unknown> }[] = [];
-  const records = logRecordChecker(filterKeys(source.filter));
+  const records = logRecordChecker(filterKeys(source.filter), filterValueReaders(source.filter, source.dataset));
   for await (const item of readNdjson(logFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }

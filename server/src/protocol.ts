@@ -89,8 +89,9 @@ export interface DocumentInfoResult {
   kind: string | null;
   /** For filters and jobs: live usage against the platform's limits, and its one-line text ("12/30 operators · 412/1000 bytes"). */
   usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number; text: string };
-  /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account). */
-  job?: { dataset: string; scope: 'zone' | 'account' | 'unknown' };
+  /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account,
+   * 'both' for a dataset it takes under either, firewall_events). */
+  job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown' };
   /** With params.problems only. */
   problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };
 }
@@ -126,7 +127,11 @@ export namespace ToTerraformRequest {
   export const type: CustomRequest<TerraformParams, TerraformResult> = { method };
 }
 
-/** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000). */
+/** The dataset of the generated sample's log lines (core/eval/sample.ts): Test Filter offers the sample for its filters only. */
+export const SAMPLE_LOGS_DATASET = 'http_requests';
+
+/** logs: an NDJSON file's path (gzip or not) on the server's machine; without it, the generated sample of `sample` lines (1 000), which
+ * holds log lines of SAMPLE_LOGS_DATASET only: the server refuses it for a filter of another dataset. */
 export interface TestFilterParams { uri: string; logs?: string; sample?: number }
 export interface FilterBranch { label: string; matched: number; children: FilterBranch[] }
 /** Lines of a log or request file that were not read: how many, the first few named by number, and why reading stopped before the

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createApi, planOf, type Account, type Api, type ApiResult, type Zone } from '../http/api';
+import { createApi, planOf, type Account, type Api, type ApiResult, type JobPlace, type Zone } from '../http/api';
 import { UserError } from './run';
 
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
@@ -42,4 +42,28 @@ export async function pickZone(api: Api, arg: unknown, title: string): Promise<Z
   const pick = await vscode.window.showQuickPick(zones.map((z) => ({ label: z.name, description: `${planOf(z)} · ${z.id}`, zone: z })), { title, placeHolder: 'Pick a zone' });
   if (!pick) throw new vscode.CancellationError();
   return pick.zone;
+}
+
+/** A zone or an account, for a job of a dataset the platform takes under either (firewall_events): `arg` names one (its id or name, a
+ * tree item's zone or account), else the user picks among the zones and the accounts. */
+export async function pickZoneOrAccount(api: Api, arg: unknown, title: string): Promise<JobPlace> {
+  const zones = unwrap(await api.listZones());
+  const accounts = unwrap(await api.listAccounts());
+  const item = arg as { zone?: Zone; account?: Account } | undefined;
+  const wanted = typeof arg === 'string' ? arg : item?.zone?.id ?? item?.account?.id;
+  const zonePlace = (z: Zone): JobPlace => ({ owner: { zone: z.id }, ownerName: z.name });
+  const accountPlace = (a: Account): JobPlace => ({ owner: { account: a.id }, ownerName: a.name });
+  if (wanted) {
+    const z = zones.find((x) => x.id === wanted || x.name === wanted);
+    if (z) return zonePlace(z);
+    const a = accounts.find((x) => x.id === wanted || x.name === wanted);
+    if (a) return accountPlace(a);
+    throw new UserError(`No zone or account "${wanted}" at ${api.baseUrl}.`);
+  }
+  const pick = await vscode.window.showQuickPick([
+    ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z) })),
+    ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a) })),
+  ], { title, placeHolder: 'Pick a zone or an account' });
+  if (!pick) throw new vscode.CancellationError();
+  return pick.place;
 }

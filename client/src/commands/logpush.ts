@@ -1,9 +1,9 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, pickAccount, pickZone } from './api';
+import { apiFor, pickAccount, pickZone, pickZoneOrAccount } from './api';
 import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile } from './traffic';
 import { Config } from '../config';
@@ -185,14 +185,20 @@ async function cancellable<R>(token: vscode.CancellationToken, run: () => Promis
   }
 }
 
+/** The datasets whose lines the mock's traffic makes, so that its Logpush jobs deliver them (mock/src/feed.ts FEED_DATASETS, which
+ * the client does not load until the mock runs; a unit test holds the two equal). */
+export const MOCK_DELIVERED_DATASETS: readonly string[] = ['http_requests', 'firewall_events'];
+
 /** What "Test Filter on Logs…" and "Test Rules on Requests…" ask: the records to test on. */
 interface RecordsQuestion {
   title: string;
   sample: string;
   file: { label: string; description: string; openLabel: string; filters: Record<string, string[]> };
   delivered: string;
-  /** The dataset of the mock's batch to test on (asked only when that is chosen). */
+  /** The dataset of the records (asked once): the mock's batch to test on is of it, and the mock delivers some datasets only. */
   dataset(): Promise<string>;
+  /** The only dataset the generated sample is offered for (its records are of it); undefined: offered always. */
+  sampleDataset?: string;
 }
 
 /** The records to test on: undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of the
@@ -200,11 +206,16 @@ interface RecordsQuestion {
  * Code passes the editor group, { groupId }, after the resource). */
 async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
+  let asked: Promise<string> | undefined;
+  const dataset = (): Promise<string> => (asked ??= q.dataset());
   if (!choice) {
+    const name = await dataset();
+    const sample = q.sampleDataset === undefined || name === q.sampleDataset;
+    const delivered = Config.backend() === 'embedded' && MOCK_DELIVERED_DATASETS.includes(name);
     const pick = await vscode.window.showQuickPick([
-      { label: 'Generated sample', description: q.sample, value: 'sample' },
+      ...(sample ? [{ label: 'Generated sample', description: q.sample, value: 'sample' }] : []),
       { label: q.file.label, description: q.file.description, value: 'file' },
-      ...(Config.backend() === 'embedded' ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
+      ...(delivered ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
     ], { title: q.title });
     if (!pick) throw new vscode.CancellationError();
     choice = pick.value;
@@ -212,9 +223,12 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'sample') return undefined;
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
-    const dataset = await q.dataset();
-    const last = await lastDeliveredFile(ctx, dataset);
-    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+    const name = await dataset();
+    if (!MOCK_DELIVERED_DATASETS.includes(name)) {
+      throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${name} lines; test on a ${name} log file.`);
+    }
+    const last = await lastDeliveredFile(ctx, name);
+    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${name} lines yet. Create a job for ${name}, then run "EdgeKit: Deliver Logpush Batches Now".`);
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
@@ -286,7 +300,7 @@ export const logpushTestCommands = {
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
     const file = await chooseRecords(ctx, logs, {
-      title: 'Test the filter on which logs?', sample: '1 000 http_requests lines, about a tenth of them hostile',
+      title: 'Test the filter on which logs?', sample: `1 000 ${SAMPLE_LOGS_DATASET} lines, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
       delivered: 'the newest batch a Logpush job of the mock delivered',
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
@@ -315,11 +329,13 @@ export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocum
 
 /**
  * Where a job document's job goes: its dataset decides (a zone dataset's job under a zone, an account dataset's, gateway_dns or
- * audit_logs, under the account); `arg` names the zone or account (tests, the Zones view), else the user picks with `question`.
+ * audit_logs, under the account, and one the platform takes under either, firewall_events, under the zone or account picked);
+ * `arg` names the zone or account (tests, the Zones view), else the user picks with `question`.
  */
 export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, arg: unknown,
-  question: { zone: string; account: (dataset: string) => string }): Promise<JobPlace> {
+  question: { zone: string; account: (dataset: string) => string; either: (dataset: string) => string }): Promise<JobPlace> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+  if (info.job?.scope === 'both') return pickZoneOrAccount(api, arg, question.either(info.job.dataset));
   if (info.job?.scope === 'account') {
     const a = await pickAccount(api, arg, question.account(info.job.dataset));
     return { owner: { account: a.id }, ownerName: a.name };
@@ -347,7 +363,8 @@ export const logpushJobCommands = {
     const { doc, name, job: read } = await jobDocument(arg);
     if (!await sendDespiteErrors(ctx, doc.uri, 'the job', 'Create it anyway?', 'Create Anyway')) return undefined;
     const api = await apiFor(ctx);
-    const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?` });
+    const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?`,
+      either: (d) => `Create the ${d} job in which zone or account?` });
     // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
     const job = await confirmChallenge(ctx, api, doc, name, read, place);
     if (job === undefined) return undefined;

@@ -191,7 +191,8 @@ export const logpushJobLifecycleCommands = {
     const api = await apiFor(ctx);
     const docId = (job as { id?: unknown } | null)?.id;
     const where = knownPlace(doc, docId)
-      ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?` });
+      ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?`,
+        either: (d) => `The ${d} job goes to which zone or account? (the challenge is its owner's)` });
     const proved = await proveAt(ctx, api, doc, name, conf, where, typeof tokenArg === 'string' ? tokenArg : undefined);
     openedJobs.set(doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
     return { ...proved, owner: where.owner };

@@ -12,7 +12,7 @@ import { semanticTokenSteps, semanticTokens, type SemanticToken } from './semant
 import { autoFixes, fixAll, type FixAllResult } from './fixAll';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
-import { datasetFields, datasetInfo, DATASETS } from './rules/logpush/catalogue';
+import { datasetFields, datasetInfo, datasetScopes, DATASETS } from './rules/logpush/catalogue';
 import { toTerraform } from './rules/ruleset';
 import {
   LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues, nearMethods,
@@ -35,7 +35,7 @@ export type { FixAllResult } from './fixAll';
 export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
 export { Cancelled, LineTable, formatProblemLine };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
-export { compileFilter, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
+export { compileFilter, filterValueReaders, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
 export { overSizeLimit } from './text';
@@ -116,7 +116,7 @@ export const schemas = { withoutRulesOwnedParts: forAjv };
 
 /** Facts of the platform the core checks against, for the mock and the CLI. */
 export const catalogue = {
-  logpush: { datasets: DATASETS, datasetInfo, datasetFields },
+  logpush: { datasets: DATASETS, datasetInfo, datasetFields, datasetScopes },
   gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues, nearMethods },
   rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES, terminating: TERMINATING_ACTIONS },
   migration: { mapOldAction, mapSensitivity },

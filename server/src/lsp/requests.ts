@@ -38,11 +38,11 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
       const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
       const value = parsed?.value as Record<string, unknown> | undefined;
       const dataset = kind === 'logpush-job' && value && typeof value === 'object' ? String(value.dataset ?? 'http_requests') : undefined;
-      const scope = dataset === undefined ? undefined : coreModule().catalogue.logpush.datasetInfo(dataset)?.scope;
+      const scopes = dataset === undefined ? [] : coreModule().catalogue.logpush.datasetScopes(dataset);
       return {
         kind,
         usage: parsed && core().filterUsage(kind, parsed),
-        job: dataset === undefined ? undefined : { dataset, scope: scope === 'zone' || scope === 'account' ? scope : 'unknown' },
+        job: dataset === undefined ? undefined : { dataset, scope: scopes.length > 1 ? 'both' : scopes[0] ?? 'unknown' },
         problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s)) : undefined,
       };
     });

@@ -3,7 +3,7 @@
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
-import { TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
+import { SAMPLE_LOGS_DATASET, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind } from '../core';
@@ -83,13 +83,17 @@ export function registerTestFilter(ctx: ServerContext): void {
     if ('error' in f) return { error: `Cannot test ${doc.uri.split('/').pop()}: ${f.error}.` };
     const invalid = documentErrors(ctx, doc, kind, s);
     if (invalid) return { error: invalid };
+    // None of the sample's lines has another dataset's fields: its positive comparisons would match none, its negated ones all.
+    if (!params.logs && f.dataset !== SAMPLE_LOGS_DATASET) {
+      return { error: `The generated sample holds ${SAMPLE_LOGS_DATASET} log lines, and ${doc.uri.split('/').pop()} is a filter of the ${f.dataset} dataset, whose fields they do not have; test it on a ${f.dataset} log file (NDJSON, as Logpush delivers it).` };
+    }
     const c = coreModule().compileFilter(f.filter, f.dataset);
     if (!c.ok) return { error: `${c.error} (${doc.uri.split('/').pop()})` };
     const kept = new KeptRecords<LogRecord>();
     const firstMatches: { line: number; record: LogRecord; text?: string }[] = [];
     let total = 0, matched = 0;
     // Real logs only: the generated sample is ours, and has the fields it has.
-    const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter)) : undefined;
+    const records = params.logs ? coreModule().logRecordChecker(coreModule().filterKeys(f.filter), coreModule().filterValueReaders(f.filter, f.dataset)) : undefined;
     const take = (line: number, record: LogRecord, size: () => number) => {
       total++;
       records?.take(record, line);
@@ -112,7 +116,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     ctx.samples.set(doc.uri, { records: kept.records, label, total });
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
-    return { source: params.logs ?? `the generated sample (${total} http_requests lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
+    return { source: params.logs ?? `the generated sample (${total} ${SAMPLE_LOGS_DATASET} lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
       ...(recordProblems ? { recordProblems } : {}), branches: branches(c.filter.root), firstMatches };
   });
 }

@@ -42,6 +42,51 @@ test('Test Filter on Logs… from the editor title asks which logs (VS Code pass
   assert.equal(test.params.logs, undefined, 'the generated sample, as picked');
 });
 
+// The generated sample is http_requests lines: offered for a gateway_dns filter, it "matched 0 of 1,000" (the server now refuses it).
+test('Test Filter on Logs… offers the generated sample for an http_requests filter only (it holds http_requests lines)', async () => {
+  const { ctx } = ctxWith(() => FILTER_RESULT);
+  const dns = addDocument('file:///ws/dns.filter.json', 'logpush-filter', '{"$dataset": "gateway_dns", "where": {"key": "QueryName", "operator": "eq", "value": "a.example"}}');
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(dns.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.equal(fake.quickPicks[0].title, 'Test the filter on which logs?');
+  assert.ok(!fake.quickPicks[0].labels.includes('Generated sample'), fake.quickPicks[0].labels.join(', '));
+  assert.ok(fake.quickPicks[0].labels.includes('Choose a log file…'));
+  // A job of an account dataset: its dataset as the server reads it
+  const job = addDocument('file:///ws/a.logpush.json', 'logpush-job', '{"dataset": "audit_logs"}');
+  const jobCtx = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'audit_logs', scope: 'account' } } : FILTER_RESULT)).ctx;
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](jobCtx)(job.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.ok(!fake.quickPicks[1].labels.includes('Generated sample'), fake.quickPicks[1].labels.join(', '));
+  const http = addDocument('file:///ws/h.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}');
+  fake.quickPickAnswers = ['Generated sample'];
+  await logpushTestCommands['edgekit.logpush.testFilter'](ctx)(http.uri);
+  assert.equal(fake.quickPicks[2].labels[0], 'Generated sample');
+});
+
+// The mock's traffic makes http_requests and firewall_events lines only: "Last delivered batch" for a gateway_dns filter said "No
+// Logpush job of the mock has delivered gateway_dns lines yet. Create a job for gateway_dns, then run Deliver Logpush Batches Now",
+// which never delivers one.
+test('Test Filter on Logs… offers the mock\'s last delivered batch only for a dataset the mock delivers, and says so when asked for another', async () => {
+  const { ctx, requests } = ctxWith(() => FILTER_RESULT);
+  const dns = addDocument('file:///ws/dns2.filter.json', 'logpush-filter', '{"$dataset": "gateway_dns", "where": {"key": "QueryName", "operator": "eq", "value": "a.example"}}');
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(dns.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.deepEqual(fake.quickPicks[0].labels, ['Choose a log file…']);
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(dns.uri, 'delivered') as Promise<unknown>,
+    (err: Error) => /mock's traffic makes http_requests and firewall_events lines only/.test(err.message) && /gateway_dns log file/.test(err.message));
+  assert.equal(requests.filter((r) => r.method === 'edgekit/testFilter').length, 0);
+  const fw = addDocument('file:///ws/fw2.filter.json', 'logpush-filter', '{"$dataset": "firewall_events", "where": {"key": "ClientIP", "operator": "eq", "value": "1.1.1.1"}}');
+  fake.quickPickAnswers = [undefined];
+  await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(fw.uri) as Promise<unknown>, (err: Error) => err instanceof CancellationError);
+  assert.deepEqual(fake.quickPicks[1].labels, ['Choose a log file…', 'Last delivered batch']);
+});
+
+test('the client\'s list of the datasets the mock delivers is the mock\'s (the client loads the mock only when it runs)', async () => {
+  const { MOCK_DELIVERED_DATASETS } = await import('../../../client/src/commands/logpush');
+  const { FEED_DATASETS } = await import('../../../mock/src/feed');
+  assert.deepEqual([...MOCK_DELIVERED_DATASETS], [...FEED_DATASETS]);
+});
+
 test('Test Rules on Requests… from the editor title asks which requests, offering the mock\'s last delivered batch beside a file and the sample', async () => {
   const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
   const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'sample', rules: [] }));
@@ -530,4 +575,28 @@ test('Deliver Logpush Batches Now that delivers nothing says why (the mock\'s re
   } finally {
     await server.close();
   }
+});
+
+// firewall_events is filed under both scopes in the docs (an account-level page beside the zone one): Create Logpush Job put every
+// firewall_events job under a zone.
+test('a job of a dataset the platform takes under a zone and under an account is placed in either: named, or picked among both', async () => {
+  const { pickJobPlace } = await import('../../../client/src/commands/logpush');
+  const ctx = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'firewall_events', scope: 'both' } } : {})).ctx;
+  const api = {
+    listZones: async () => ({ ok: true, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }] }),
+    listAccounts: async () => ({ ok: true, result: [{ id: 'acc1', name: 'Example Account' }] }),
+  } as unknown as Parameters<typeof pickJobPlace>[1];
+  const doc = addDocument('file:///ws/fw.logpush.json', 'logpush-job', '{"dataset": "firewall_events"}');
+  const question = { zone: 'Which zone?', account: (d: string) => `Which account for ${d}?`, either: (d: string) => `Which zone or account for ${d}?` };
+  fake.quickPickAnswers = ['Example Account'];
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, undefined, question), { owner: { account: 'acc1' }, ownerName: 'Example Account' });
+  assert.equal(fake.quickPicks[0].title, 'Which zone or account for firewall_events?');
+  assert.deepEqual(fake.quickPicks[0].labels, ['a.example', 'Example Account']);
+  fake.quickPickAnswers = ['a.example'];
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, undefined, question), { owner: { zone: 'z1' }, ownerName: 'a.example' });
+  // Named: a zone or an account, by id or name, without asking
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, 'acc1', question), { owner: { account: 'acc1' }, ownerName: 'Example Account' });
+  assert.deepEqual(await pickJobPlace(ctx, api, doc as never, 'a.example', question), { owner: { zone: 'z1' }, ownerName: 'a.example' });
+  assert.equal(fake.quickPicks.length, 2);
+  await assert.rejects(pickJobPlace(ctx, api, doc as never, 'nowhere', question), /No zone or account "nowhere"/);
 });

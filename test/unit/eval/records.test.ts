@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { filterKeys, logRecordChecker, requestRecordChecker, sampleRequests } from '../../../server/src/core';
+import { filterKeys, filterValueReaders, logRecordChecker, requestRecordChecker, sampleRequests } from '../../../server/src/core';
 import { main } from '../../../server/src/cli';
 
 async function run(argv: string[]) {
@@ -59,6 +59,45 @@ test('log records: a field the filter compares that no line has is named, with w
   assert.equal(logRecordChecker(['ClientCountry']).result(), undefined, 'no lines, nothing to say');
 });
 
+// A value the filter's comparisons cannot read decides them as a missing field would, in silence: an account dataset's timestamp
+// written as RFC 3339 text (a job with timestamp_format rfc3339, the docs' own examples) against "gt" a number, a Bool field
+// written "yes", an array[int] field written as one string.
+test('log records: a value the filter\'s comparisons cannot read for the field\'s type is named (timestamps as text against numbers, bool, arrays)', () => {
+  const filter = { where: { and: [
+    { key: 'Datetime', operator: 'geq', value: 1763600000000000000n },
+    { key: 'QueryCategoryIDs', operator: 'contains', value: 7 },
+    { key: 'IsResponseCached', operator: '!eq', value: true },
+    { key: 'QueryType', operator: 'in', value: [1, 28] },
+    { key: 'QueryName', operator: 'endsWith', value: '.example' },
+  ] } };
+  const c = logRecordChecker(filterKeys(filter), filterValueReaders(filter, 'gateway_dns'));
+  // As Logpush writes gateway_dns lines by default: nothing to say (numbers as text, "true" are read as the evaluator reads them)
+  c.take({ Datetime: 1763632800000000000n, QueryCategoryIDs: [7, 163], IsResponseCached: false, QueryType: '28', QueryName: 'a.example' }, 1);
+  c.take({ Datetime: null, QueryCategoryIDs: [], IsResponseCached: 'true', QueryType: 1 }, 2);
+  assert.equal(c.result()?.examples.length, undefined, JSON.stringify(c.result()));
+  c.take({ Datetime: '2026-11-20T10:00:00Z', QueryCategoryIDs: '7,163', IsResponseCached: 'yes', QueryType: 'A', QueryName: 5 }, 3);
+  c.take({ Datetime: '2026-11-20T10:00:01Z' }, 4);
+  const r = c.result();
+  assert.ok(r);
+  assert.equal(r.records, 2);
+  assert.deepEqual(r.examples, [
+    'line 3: "Datetime" (int or string) is the string "2026-11-20T10:00:00Z" there, and the filter compares it with numbers, which text never equals or orders (logs of a job with timestamp_format rfc3339?); its positive comparisons never match such a line and the negated ones always do',
+    'line 3: "QueryCategoryIDs" (array[int]) is the string "7,163" there, which is no array; its positive comparisons never match such a line and the negated ones always do',
+    'line 3: "IsResponseCached" (bool) is the string "yes" there, which reads as neither true nor false; its positive comparisons never match such a line and the negated ones always do',
+  ]);
+  // A timestamp the filter compares with text, written as a number (unixnano); a field the catalogue does not know is not looked at
+  const text = { where: { or: [{ key: 'Datetime', operator: 'startsWith', value: '2026-11-20' }, { key: 'Nope', operator: 'eq', value: 'x' }] } };
+  const t = logRecordChecker(filterKeys(text), filterValueReaders(text, 'gateway_dns'));
+  t.take({ Datetime: 1763632800000000000, Nope: 5 }, 9);
+  assert.deepEqual(t.result()?.examples, ['line 9: "Datetime" (int or string) is number 1763632800000000000 there, and the filter compares it with text, which a number never equals (logs of a job with timestamp_format unix or unixnano?); its positive comparisons never match such a line and the negated ones always do']);
+  // Compared both ways, either form is read by one of them
+  const both = { where: { or: [{ key: 'Datetime', operator: 'gt', value: 1 }, { key: 'Datetime', operator: 'startsWith', value: '2026' }] } };
+  const b = logRecordChecker(filterKeys(both), filterValueReaders(both, 'gateway_dns'));
+  b.take({ Datetime: '2026-11-20T10:00:00Z' }, 1);
+  b.take({ Datetime: 5 }, 2);
+  assert.equal(b.result(), undefined);
+});
+
 test('edgekit test-rules and test-filter report them, in text and JSON', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-records-'));
   try {
@@ -84,6 +123,13 @@ test('edgekit test-rules and test-filter report them, in text and JSON', async (
     fs.writeFileSync(logs, JSON.stringify({ ClientCountry: 'ca' }));
     assert.doesNotMatch((await run(['test-filter', filter, logs])).stdout, /not read as on the platform/);
     assert.equal(JSON.parse((await run(['test-filter', filter, logs, '--format', 'json'])).stdout).recordProblems, undefined);
+    // A job of an account dataset on its logs delivered with timestamp_format rfc3339, its filter ordering the timestamp by number
+    const job = path.join(dir, 'ssh.logpush.json');
+    fs.writeFileSync(job, JSON.stringify({ name: 'ssh', dataset: 'ssh_logs', destination_conf: 's3://b/p?region=eu-west-1',
+      filter: JSON.stringify({ where: { key: 'SessionStartDatetime', operator: 'geq', value: 1763600000000000000 } }) }));
+    fs.writeFileSync(logs, JSON.stringify({ SessionStartDatetime: '2026-11-20T10:00:00Z', ProgramType: 'shell' }));
+    assert.match((await run(['test-filter', job, logs])).stdout,
+      /1 line\(s\) not read as on the platform: line 1: "SessionStartDatetime" \(int or string\) is the string "2026-11-20T10:00:00Z" there, and the filter compares it with numbers/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -154,3 +154,18 @@ test('hover on a member name inside a job\'s filter string describes that member
   // The top-level "where" keeps its own hover with the current usage.
   assert.match(hover(J, text.replace('|', '').replace('\\"where', '\\"wh|ere'))!.markdown, /1\/30 operators/);
 });
+
+test('value completion in an account dataset\'s job offers the values its description lists, not the sentence\'s full stop', () => {
+  const labels = complete(J, '{"dataset": "access_requests", "filter": "{\\"where\\": {\\"key\\": \\"Action\\", \\"operator\\": \\"eq\\", \\"value\\": \\"|\\"}}"}').map((i) => i.label);
+  assert.deepEqual(labels, ['login', 'logout']);
+});
+
+test('hover and completion of a dataset name give each scope the platform takes its jobs under (firewall_events: zone or account)', () => {
+  const h = hover(J, '{"dataset": "firewall_ev|ents"}')!.markdown;
+  assert.match(h, /zone or account scope · `\/zones\/\{zone_id\}\/logpush\/jobs` or `\/accounts\/\{account_id\}\/logpush\/jobs`/);
+  assert.match(hover(J, '{"dataset": "gateway_d|ns"}')!.markdown, /^\*\*gateway_dns\*\* · account scope · `\/accounts\/\{account_id\}\/logpush\/jobs`$/m);
+  const items = complete(J, '{"dataset": "|"}');
+  assert.equal(items.find((i) => i.label === 'firewall_events')?.detail, 'zone or account dataset');
+  assert.equal(items.find((i) => i.label === 'http_requests')?.detail, 'zone dataset');
+  assert.equal(items.find((i) => i.label === 'websocket_analytics')?.detail, 'zone or account dataset (no field list)');
+});

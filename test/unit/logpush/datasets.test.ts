@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DATASETS, datasetFields } from '../../../server/src/core/rules/logpush/catalogue';
+import { DATASETS, datasetFields, datasetScopes } from '../../../server/src/core/rules/logpush/catalogue';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/logpush-job');
 
@@ -39,4 +39,30 @@ test('datasets known by name only: the API\'s names, each with the scope the doc
     'mcp_portal_logs', 'mnm_flow_logs', 'turnstile_events', 'warp_config_changes', 'warp_toggle_changes']) assert.equal(scope(name), 'account', name);
   assert.equal(scope('zaraz_events'), 'zone');
   assert.equal(scope('websocket_analytics'), ''); // filed under both
+});
+
+// The account datasets' descriptions end their "a|b|c" list with the sentence's full stop ("login|logout.", "tcp|quic|udp. Use
+// TransportProtocol."): completion offered "logout." and "udp. Use TransportProtocol." as values no log line holds.
+test('the values a field description lists are the values, without the sentence around them', () => {
+  const values = (dataset: string, field: string) => datasetFields(dataset)?.find((f) => f.name === field)?.values;
+  assert.deepEqual(values('access_requests', 'Action'), ['login', 'logout']);
+  assert.deepEqual(values('gateway_network', 'Transport'), ['tcp', 'quic', 'udp']);
+  assert.deepEqual(values('zero_trust_network_sessions', 'Protocol'), ['TCP', 'UDP', 'ICMP', 'ICMPV6']);
+  // A dot inside a value stays (TLS versions)
+  assert.deepEqual(values('spectrum_events', 'ClientTlsProtocol'), ['unknown', 'none', 'SSLv3', 'TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3']);
+  for (const d of DATASETS) {
+    for (const f of datasetFields(d.name) ?? []) {
+      for (const v of f.values ?? []) assert.match(v, /^[\w-]+(?:[. ][\w-]+)*$/, `${d.name}.${f.name}: ${JSON.stringify(v)}`);
+    }
+  }
+});
+
+// cloudflare-docs logs/logpush/logpush-job/datasets/: firewall_events and websocket_analytics have a page under account/ and under zone/.
+test('the scopes a dataset\'s job may be created under: both for the datasets the docs file under both', () => {
+  assert.deepEqual(datasetScopes('firewall_events'), ['zone', 'account']);
+  assert.deepEqual(datasetScopes('websocket_analytics'), ['zone', 'account']);
+  assert.deepEqual(datasetScopes('http_requests'), ['zone']);
+  assert.deepEqual(datasetScopes('gateway_dns'), ['account']);
+  assert.deepEqual(datasetScopes('workers_trace_events'), ['account']);
+  assert.deepEqual(datasetScopes('no_such_logs'), []);
 });

@@ -324,3 +324,33 @@ test('the quoted-boolean fix is the preferred one (Fix all applies it)', () => {
   const p = only(check(text), 'logpush/quoted-boolean');
   assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred, f.edits.map((e) => e.newText)]), [['Use true', true, ['true']]]);
 });
+
+// A dataset known by name only (dex_application_tests, audit_logs_v2, mnm_flow_logs, ...) has no field types to check values against,
+// but "in" takes a set and "lt" a number whatever the field: lint passed {"operator": "in", "value": "a"} and test-filter then
+// refused it ("cannot be evaluated: ... needs an array of values").
+test('a dataset without a field list: the operators\' own value shapes are still checked (a set for in, a number for lt, one value for eq)', async () => {
+  const { compileFilter } = await import('../../../server/src/core/eval/filter');
+  const text = (where: unknown) => filterText(where, { $dataset: 'dex_application_tests' });
+  const set = check(text(cmp('TestName', 'in', 'a,b')));
+  const p = only(set, 'logpush/set-needs-array');
+  assert.equal(p.severity, 'error');
+  assert.equal(applyEdits(text(cmp('TestName', 'in', 'a,b')), p.fixes![0].edits), text(cmp('TestName', 'in', ['a', 'b'])).replace('[\n      "a",\n      "b"\n    ]', '["a", "b"]'));
+  assert.equal(only(check(text(cmp('Duration', 'lt', 'soon'))), 'logpush/value-type').severity, 'error');
+  assert.equal(only(check(text(cmp('Duration', 'gt', true))), 'logpush/value-type').severity, 'error');
+  assert.equal(only(check(text(cmp('TestName', 'eq', ['a']))), 'logpush/value-type').severity, 'error');
+  assert.equal(only(check(text(cmp('TestName', 'startsWith', ['a']))), 'logpush/value-type').severity, 'error');
+  // What the platform may take is not guessed at: a number or a string for eq, a numeric string for lt, any set
+  for (const c of [cmp('TestName', 'eq', 'a'), cmp('Code', 'eq', 5), cmp('Ok', 'eq', true), cmp('Duration', 'lt', '30'), cmp('Duration', 'geq', 2.5),
+    cmp('TestName', 'in', ['a', 1]), cmp('TestName', '!in', []), cmp('TestName', 'contains', 'x')]) {
+    assert.deepEqual(check(text(c)).filter((q) => q.severity === 'error').map((q) => q.code), [], JSON.stringify(c));
+  }
+  // What lint passes, test-filter evaluates; what it refuses, lint reports as an error
+  const values: unknown[] = ['a', '30', ' 7 ', 5, -1.5, true, false, ['a'], [1, 'b'], [], 'a,b'];
+  for (const op of ['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'startsWith', 'endsWith', '!startsWith', '!endsWith', 'contains', '!contains', 'in', '!in']) {
+    for (const value of values) {
+      const errors = check(text(cmp('F', op, value))).filter((q) => q.severity === 'error');
+      const compiled = compileFilter({ where: cmp('F', op, value) }, 'dex_application_tests');
+      assert.equal(compiled.ok, errors.length === 0, `${op} ${JSON.stringify(value)}: lint ${errors.map((q) => q.code).join(',') || 'clean'}, evaluator ${compiled.ok ? 'runs' : (compiled as { error: string }).error}`);
+    }
+  }
+});

@@ -175,6 +175,37 @@ test('edgekit/testFilter and edgekit/testRules refuse a document with errors, na
   }
 });
 
+// The generated sample is http_requests lines: a gateway_dns filter (or a job of an account dataset) "matched 0 of 1,000 sample lines"
+// (every negated comparison all of them) with no word that none of them has the dataset's fields.
+test('edgekit/testFilter refuses the generated sample for a filter of another dataset than http_requests, and names what to test on', { timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testreq-'));
+  const server = await startServer(serverJs());
+  try {
+    const open = (uri: string, languageId: string, text: string) => server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    const filter = 'file:///w/dns.filter.json';
+    await open(filter, 'logpush-filter', JSON.stringify({ $dataset: 'gateway_dns', where: { key: 'QueryName', operator: '!eq', value: 'example.com' } }));
+    const f = await server.conn.sendRequest<{ error?: string; total?: number }>('edgekit/testFilter', { uri: filter, sample: 50 });
+    assert.equal(f.total, undefined);
+    assert.match(String(f.error), /generated sample holds http_requests log lines.*dns\.filter\.json is a filter of the gateway_dns dataset.*gateway_dns log file/);
+    const job = 'file:///w/audit.logpush.json';
+    await open(job, 'logpush-job', JSON.stringify({ name: 'a', dataset: 'audit_logs', destination_conf: 's3://b/p?region=eu-west-1',
+      filter: JSON.stringify({ where: { key: 'ActionType', operator: 'eq', value: 'create' } }) }));
+    assert.match(String((await server.conn.sendRequest<{ error?: string }>('edgekit/testFilter', { uri: job })).error), /filter of the audit_logs dataset/);
+    // A log file of the dataset is tested as before
+    const logs = path.join(dir, 'dns.ndjson');
+    fs.writeFileSync(logs, '{"QueryName": "example.com"}\n{"QueryName": "a.example.org"}\n');
+    const r = await server.conn.sendRequest<{ error?: string; total?: number; matched?: number }>('edgekit/testFilter', { uri: filter, logs });
+    assert.deepEqual([r.error, r.total, r.matched], [undefined, 2, 1]);
+    // An http_requests filter (the setting's default) still runs on the sample
+    const http = 'file:///w/http.filter.json';
+    await open(http, 'logpush-filter', JSON.stringify({ where: { key: 'EdgeResponseStatus', operator: 'geq', value: 400 } }));
+    assert.equal((await server.conn.sendRequest<{ total?: number }>('edgekit/testFilter', { uri: http, sample: 50 })).total, 50);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // "sample" is a count another LSP client may send: 1e9 built a billion records in memory before counting (the server ran out of
 // memory); "abc" or -5 gave an empty sample reported as evaluated.
 test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole number from 1 to 100 000 is an error, not a run', { timeout: 60_000 }, async () => {

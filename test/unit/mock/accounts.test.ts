@@ -98,3 +98,33 @@ test('a dataset known by name only is placed by its docs scope: mnm_flow_logs un
     await m.close();
   }
 });
+
+// The docs file firewall_events under both scopes (logs/logpush/logpush-job/datasets/account/firewall_events.md beside zone/; the
+// account page adds ZoneName): the mock refused an account's firewall_events job as "a zone dataset".
+test('a dataset the docs file under both scopes (firewall_events, websocket_analytics) is taken under a zone and under the account', async () => {
+  const m = await start();
+  try {
+    for (const dataset of ['firewall_events', 'websocket_analytics']) {
+      const inAccount = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, job(dataset));
+      assert.equal(inAccount.status, 200, `${dataset}: ${JSON.stringify(inAccount.json)}`);
+      const inZone = await api(m.apiBaseUrl, 'POST', `/zones/${zoneId('pro.example')}/logpush/jobs`, KEY, job(dataset));
+      assert.equal(inZone.status, 200, `${dataset}: ${JSON.stringify(inZone.json)}`);
+    }
+  } finally {
+    await m.close();
+  }
+});
+
+// A job without "dataset" is an http_requests job (the platform's default): under an account the refusal named "Dataset
+// "http_requests"" as if the body had given it.
+test('an account job without a dataset is refused saying that the default, http_requests, is a zone dataset, and to name one', async () => {
+  const m = await start();
+  try {
+    const { dataset: _omitted, ...body } = job('gateway_dns');
+    const r = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, body);
+    assert.equal(r.status, 400);
+    assert.match(r.json.errors[0].message, /no "dataset", so it is an http_requests job, a zone dataset's; name the account dataset to push \(gateway_dns, audit_logs, \.\.\.\)/);
+  } finally {
+    await m.close();
+  }
+});

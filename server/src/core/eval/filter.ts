@@ -4,8 +4,9 @@
 // writes them as numbers or numeric strings, a negated operator is the negation of its positive one (so a missing field passes
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
-import { datasetFields, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
-import { comparisonValueError, filterNumber } from '../rules/logpush/filter';
+import { datasetFields, fieldNamed, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
+import { ORDERING, comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
+import { eachComparison } from './records';
 
 export type LogRecord = Record<string, unknown>;
 
@@ -205,6 +206,9 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     // What the checker flags is refused, not coerced ("1e3" or 1.5 for an Int field, 403 for a String one, "lt" on a String field)
     const refused = field && comparisonValueError(field.type, operator, value);
     if (refused) return `${path.join('.')}: ${refused} ("${key}" is ${field.type})`;
+    // A field of no known type (a dataset known by name only): what the operator asks of any value, as the checker reports it
+    const misshapen = !field && valueShapeError(operator, value);
+    if (misshapen) return `${path.join('.')}: ${misshapen}`;
     const classes = field ? typeClasses(field.type) : [];
     const cmp = positive(op, classOf(field, op), value, classes.includes('int') && classes.includes('string'), !!field && /^array\[(int|float)\]$/.test(field.type));
     if (typeof cmp === 'string') return `${path.join('.')}: ${cmp}`;
@@ -226,4 +230,59 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
     return v;
   };
   return { ok: true, filter: { test: root.test, root: root.node, testCounting: (r) => countAll(root.node, r) } };
+}
+
+/** A compared field's type, and why a record's value of it cannot be read by the filter's comparisons on it (undefined: it can): a
+ * clause after "is ... there". */
+export interface ValueReader { type: string; read(v: unknown): string | undefined }
+
+const TEXT_OPERATORS = new Set(['startsWith', 'endsWith', 'contains', '!startsWith', '!endsWith', '!contains']);
+
+/**
+ * For each field the filter compares whose type the dataset's catalogue gives, why a record's value of it is one its comparisons
+ * cannot read, as compileFilter reads it: no number for an Int field (numbers written as text are read), neither true nor false for a
+ * Bool one, no array for an Array one (or an element that is no number in an array of numbers), no text for a String one, and an
+ * "int or string" timestamp written as text where the filter compares it with numbers only (an ordering, eq/in with numbers: a job
+ * with timestamp_format rfc3339) or as a number where it compares it with text only. Such a line decides the comparisons as a missing
+ * field would; test-filter names it (core/eval/records.ts logRecordChecker).
+ */
+export function filterValueReaders(filter: unknown, dataset: string): Map<string, ValueReader> {
+  const fields = datasetFields(dataset) ?? [];
+  const uses = new Map<string, { field: FieldInfo; number: boolean; text: boolean }>();
+  eachComparison(isObj(filter) ? filter.where : undefined, ({ key, operator, value }) => {
+    const field = fieldNamed(fields, key);
+    if (typeof operator !== 'string' || !field?.filterable) return;
+    const u = uses.get(key) ?? { field, number: false, text: false };
+    if (ORDERING.has(operator)) u.number = true;
+    else if (TEXT_OPERATORS.has(operator)) u.text = true;
+    else for (const x of Array.isArray(value) ? value : [value]) { if (Number.isNaN(filterNumber(x))) u.text = true; else u.number = true; }
+    uses.set(key, u);
+  });
+  const readers = new Map<string, ValueReader>();
+  for (const [key, u] of uses) {
+    const read = readerOf(u.field.type, u.number, u.text);
+    if (read) readers.set(key, { type: u.field.type, read });
+  }
+  return readers;
+}
+
+function readerOf(type: string, number: boolean, text: boolean): ValueReader['read'] | undefined {
+  const classes = typeClasses(type);
+  if (classes.includes('int') && classes.includes('string')) {
+    if (number && !text) return (v) => (typeof v === 'string' && Number.isNaN(num(v)) ? 'and the filter compares it with numbers, which text never equals or orders (logs of a job with timestamp_format rfc3339?)' : undefined);
+    if (text && !number) return (v) => (typeof v === 'number' || typeof v === 'bigint' ? 'and the filter compares it with text, which a number never equals (logs of a job with timestamp_format unix or unixnano?)' : undefined);
+    return undefined;
+  }
+  if (classes.length !== 1) return undefined;
+  switch (classes[0]) {
+    case 'int': return (v) => (Number.isNaN(num(v)) ? 'which reads as no number' : undefined);
+    case 'bool': return (v) => (bool(v) === undefined ? 'which reads as neither true nor false' : undefined);
+    case 'string': return (v) => (str(v) === undefined ? 'which is no text' : undefined);
+    case 'array': {
+      const numbers = /^array\[(int|float)\]$/.test(type);
+      return (v) => (!Array.isArray(v) ? 'which is no array'
+        : numbers && v.some((x) => x !== null && Number.isNaN(num(x))) ? 'which holds an element that is no number' : undefined);
+    }
+    default: return undefined;
+  }
 }

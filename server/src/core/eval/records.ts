@@ -8,6 +8,7 @@ import { validIp } from '../rules/ruleset/exprLexer';
 import { suggest } from '../suggest';
 import { isObj } from '../json';
 import { describe, tidyMessage } from '../messages';
+import type { ValueReader } from './filter';
 
 /** How many records had a problem, and the first of each kind ("line N: ..."), at most EXAMPLES of them. */
 export interface RecordProblems { records: number; examples: string[] }
@@ -97,34 +98,50 @@ export function requestRecordChecker(): RecordChecker {
 /** The fields a Logpush filter compares ("key" of each comparison), in the order they appear. */
 export function filterKeys(filter: unknown): string[] {
   const keys = new Set<string>();
+  eachComparison(filter, (c) => keys.add(c.key));
+  return [...keys];
+}
+
+/** Each object of a filter (or part of one) with a string "key", a comparison, in document order, to a depth of 100. */
+export function eachComparison(filter: unknown, visit: (c: { key: string; operator?: unknown; value?: unknown }) => void): void {
   const walk = (n: unknown, depth: number) => {
     if (depth > 100) return;
     if (Array.isArray(n)) { for (const x of n) walk(x, depth + 1); return; }
     if (!isObj(n)) return;
-    if (typeof n.key === 'string') keys.add(n.key);
+    if (typeof n.key === 'string') visit(n as { key: string });
     for (const v of Object.values(n)) if (typeof v === 'object') walk(v, depth + 1);
   };
   walk(filter, 0);
-  return [...keys];
 }
 
-/** Log records for the filter evaluator (edgekit test-filter): a field the filter compares that no record has. */
-export function logRecordChecker(keys: readonly string[]): RecordChecker {
+/**
+ * Log records for the filter evaluator (edgekit test-filter): a field the filter compares that no record has, and (with `readers`,
+ * eval/filter.ts filterValueReaders) a value its comparisons cannot read for the field's type, once per field, by its first line.
+ */
+export function logRecordChecker(keys: readonly string[], readers: ReadonlyMap<string, ValueReader> = new Map()): RecordChecker {
   const present = new Set<string>();
+  const unread = collector();
   let total = 0, first = 0;
   return {
     take(record, line) {
       if (total++ === 0) first = line;
       for (const k of keys) if (!present.has(k) && record[k] !== undefined) present.add(k);
+      for (const [k, r] of readers) {
+        const v = record[k];
+        const why = v === undefined || v === null ? undefined : r.read(v);
+        if (why) unread.note(k, () => `"${k}" (${r.type}) is ${describe(v)} there, ${why}; its positive comparisons never match such a line and the negated ones always do`, line);
+      }
+      unread.endRecord();
     },
     result() {
       const missing = keys.filter((k) => !present.has(k));
-      if (!total || !missing.length) return undefined;
+      const values = unread.result();
+      if (!total || (!missing.length && !values)) return undefined;
       const names = missing.map((k) => `"${k}"`).join(', ');
       return {
-        records: total,
-        examples: [tidyMessage(`from line ${first} on: the filter compares ${names}, which no record has, so ${missing.length === 1 ? 'its' : 'their'} positive comparisons never match ` +
-          'and the negated ones (!eq, !in, ...) always do (logs of another dataset, or a job whose output_options.field_names leave it out?)')],
+        records: missing.length ? total : values!.records,
+        examples: [...(missing.length ? [tidyMessage(`from line ${first} on: the filter compares ${names}, which no record has, so ${missing.length === 1 ? 'its' : 'their'} positive comparisons never match ` +
+          'and the negated ones (!eq, !in, ...) always do (logs of another dataset, or a job whose output_options.field_names leave it out?)')] : []), ...(values?.examples ?? [])].slice(0, EXAMPLES),
       };
     },
   };

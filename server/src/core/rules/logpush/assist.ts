@@ -5,7 +5,7 @@ import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } fro
 import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import { isTooDeep, nodeAt, parseDocument } from '../../parse';
 import {
-  DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, fieldInfo, operatorInfo, operatorsFor,
+  DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, datasetScopes, fieldInfo, operatorInfo, operatorsFor,
   type FieldInfo, type OperatorInfo,
 } from './catalogue';
 import { filterUsage, usageText } from './filter';
@@ -167,12 +167,15 @@ export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly Fie
   return undefined;
 }
 
+/** "zone", "account", or "zone or account" for a dataset the platform takes under either (firewall_events). */
+const scopeWords = (name: string): string => datasetScopes(name).join(' or ');
+
 function datasetMarkdown(name: string): string {
   const d = datasetInfo(name);
   if (!d) return `Unknown dataset **${name}**`;
   const fields = datasetFields(name);
-  const path = d.apiPath || (d.scope === 'account' ? '/accounts/{account_id}/logpush/jobs' : '/zones/{zone_id}/logpush/jobs');
-  const where = d.scope ? `${d.scope} scope · \`${path}\`` : 'scope not listed in the reference';
+  const paths = datasetScopes(name).map((s) => `\`${s === 'account' ? '/accounts/{account_id}/logpush/jobs' : '/zones/{zone_id}/logpush/jobs'}\``);
+  const where = paths.length ? `${scopeWords(name)} scope · ${paths.join(' or ')}` : 'scope not listed in the reference';
   return [`**${name}** · ${where}`, '', fields ? `${fields.length} fields (${fields.filter((f) => f.filterable).length} filterable).` : 'No field list is known for this dataset.'].join('\n');
 }
 
@@ -215,7 +218,7 @@ export function lensesFilterDoc(doc: ParsedDoc): Lens[] {
 function datasetEntries(doc: ParsedDoc, offset: number): CompletionEntry[] {
   const lit = literalAt(doc.tree(), offset);
   return DATASETS.map((d) => ({
-    label: d.name, kind: 'value', detail: d.scope ? `${d.scope} dataset${d.hasFields ? '' : ' (no field list)'}` : 'dataset (no field list)',
+    label: d.name, kind: 'value', detail: scopeWords(d.name) ? `${scopeWords(d.name)} dataset${d.hasFields ? '' : ' (no field list)'}` : 'dataset (no field list)',
     documentation: datasetMarkdown(d.name), insertText: JSON.stringify(d.name), filterText: JSON.stringify(d.name), ...(lit ? { replace: span(lit) } : {}),
   }));
 }

@@ -1520,7 +1520,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "login",
-        "logout."
+        "logout"
       ]
     },
     {
@@ -1714,7 +1714,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "allow",
-        "block."
+        "block"
       ]
     },
     {
@@ -2078,7 +2078,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "suspicious",
         "spoof",
         "spam",
-        "bulk."
+        "bulk"
       ]
     },
     {
@@ -2110,7 +2110,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "direct",
         "bcc",
         "journal",
-        "retroScan."
+        "retroScan"
       ]
     },
     {
@@ -2130,7 +2130,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "external",
         "secondPartyInternal",
         "thirdPartyInternal",
-        "outbound."
+        "outbound"
       ]
     },
     {
@@ -2880,7 +2880,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "none",
         "block",
         "error",
-        "passThrough."
+        "passThrough"
       ]
     },
     {
@@ -3098,7 +3098,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "values": [
         "tcp",
         "quic",
-        "udp. Use TransportProtocol."
+        "udp"
       ]
     },
     {
@@ -3109,7 +3109,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "values": [
         "tcp",
         "quic",
-        "udp."
+        "udp"
       ]
     },
     {
@@ -3139,7 +3139,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "pass",
-        "block."
+        "block"
       ]
     },
     {
@@ -3174,7 +3174,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "values": [
         "tcp",
         "udp",
-        "any."
+        "any"
       ]
     },
     {
@@ -3306,7 +3306,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "ingress",
-        "egress."
+        "egress"
       ]
     },
     {
@@ -3520,7 +3520,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "CHALLENGE_PASSED",
         "NOT_FOUND",
         "OUT_OF_SEQUENCE",
-        "ALREADY_CLOSED."
+        "ALREADY_CLOSED"
       ]
     },
     {
@@ -3530,7 +3530,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "local",
-        "global."
+        "global"
       ]
     },
     {
@@ -3541,7 +3541,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "values": [
         "dosd",
         "flowtrackd",
-        "magic-firewall."
+        "magic-firewall"
       ]
     },
     {
@@ -3551,7 +3551,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "pass",
-        "drop."
+        "drop"
       ]
     },
     {
@@ -3563,7 +3563,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "OPEN",
         "NEW",
         "CLOSING",
-        "CLOSED."
+        "CLOSED"
       ]
     },
     {
@@ -3735,7 +3735,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true,
       "values": [
         "pass",
-        "drop."
+        "drop"
       ]
     }
   ],
@@ -3908,7 +3908,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "exec",
         "x11",
         "direct-tcpip",
-        "forwarded-tcpip."
+        "forwarded-tcpip"
       ]
     },
     {
@@ -4096,7 +4096,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "TOO_MANY_ACTIVE_SESSIONS_FOR_ACCOUNT",
         "TOO_MANY_ACTIVE_SESSIONS_FOR_USER",
         "TOO_MANY_NEW_SESSIONS_FOR_ACCOUNT",
-        "TOO_MANY_NEW_SESSIONS_FOR_USER."
+        "TOO_MANY_NEW_SESSIONS_FOR_USER"
       ]
     },
     {
@@ -4180,7 +4180,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "INTERNET",
         "MAGIC",
         "CFD_TUNNEL",
-        "WARP."
+        "WARP"
       ]
     },
     {
@@ -4212,7 +4212,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "REVOKED",
         "HOSTNAME_MISMATCH",
         "NONE",
-        "UNKNOWN."
+        "UNKNOWN"
       ]
     },
     {
@@ -4242,7 +4242,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "TCP",
         "UDP",
         "ICMP",
-        "ICMPV6."
+        "ICMPV6"
       ]
     },
     {

@@ -45,6 +45,22 @@ export const DATASETS: readonly DatasetInfo[] = [
 
 export const DEFAULT_JOB_DATASET = 'http_requests';
 
+export type Scope = 'zone' | 'account';
+
+/**
+ * Datasets the docs file under both scopes (cloudflare-docs src/content/docs/logs/logpush/logpush-job/datasets/account/ and .../zone/
+ * each have a page): a job for one of them is created under a zone or under an account. The reference table gives firewall_events
+ * one scope, zone; its account page (account-level WAF events) adds the field ZoneName.
+ */
+const BOTH_SCOPES: ReadonlySet<string> = new Set(['firewall_events', 'websocket_analytics']);
+
+/** The scopes a dataset's job may be created under, its own scope first; none for a name that is no dataset. */
+export function datasetScopes(name: string): readonly Scope[] {
+  if (BOTH_SCOPES.has(name)) return ['zone', 'account'];
+  const scope = datasetInfo(name)?.scope;
+  return scope === 'zone' || scope === 'account' ? [scope] : [];
+}
+
 export function datasetInfo(name: string): DatasetInfo | undefined {
   return DATASETS.find((d) => d.name === name);
 }

@@ -128,7 +128,7 @@ type Expect = 'number' | 'integer' | 'string' | 'bool' | 'number-or-string';
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?(0|[1-9]\d*)$/;
 /** The operators of the matrix's Int column only. */
-const ORDERING = new Set(['lt', 'leq', 'gt', 'geq']);
+export const ORDERING: ReadonlySet<string> = new Set(['lt', 'leq', 'gt', 'geq']);
 
 /** A field type's Expect, worked out once per type (there are a dozen spellings; a filter asks once per comparison). */
 const EXPECT_OF = new Map<string, Expect | undefined>();
@@ -210,6 +210,20 @@ export function comparisonValueError(type: string, operator: string, value: unkn
   return elementError(value, expect, false);
 }
 
+/**
+ * Why `value` does not fit `operator` whatever the field's type (a set for in / !in, one value for the others, a number for lt / leq /
+ * gt / geq), or undefined: what the checker reports on a field whose type is not known (a dataset known by name only), for the
+ * evaluator, which refuses the same.
+ */
+export function valueShapeError(operator: string, value: unknown): string | undefined {
+  const op = operatorInfo(operator);
+  if (!op || value === null || isObj(value)) return undefined; // the schema reports them
+  if (op.set) return Array.isArray(value) ? undefined : `"${op.name}" needs an array of values, not ${describe(value)}`;
+  if (Array.isArray(value)) return `"${op.name}" compares with a single value, not an array`;
+  if (ORDERING.has(op.name) && Number.isNaN(filterNumber(value))) return `"${op.name}" needs a number, not ${describe(value)}`;
+  return undefined;
+}
+
 /** What Walker.element reports as an error, without its span and fix. */
 function elementError(v: unknown, expect: Expect, inSet: boolean): string | undefined {
   switch (expect) {
@@ -279,7 +293,11 @@ class Walker {
       }
     }
     const fields = this.opts.fields;
-    if (!fields || typeof c.key !== 'string') return;
+    if (!fields) {
+      if (typeof c.operator === 'string' && has(c, 'value')) this.shapeOnly(c.value, [...path, 'value'], c.operator);
+      return;
+    }
+    if (typeof c.key !== 'string') return;
     const key = c.key;
     const field = fieldNamed(fields, key);
     if (!field) {
@@ -346,10 +364,7 @@ class Walker {
     if (v === null || isObj(v)) return; // the schema reports null and objects
     if (isSet) {
       if (!Array.isArray(v)) {
-        const items = this.setFromScalar(v, expect, path);
-        this.out.push(this.ctx.report('logpush/set-needs-array',
-          `The operator "${op}" needs an array of values, not ${this.shown(v, path)}.`,
-          span(), { fixes: [{ title: `Use ${formatArray(items)}`, preferred: true, edits: [{ ...span(), newText: formatArray(items) }] }] }));
+        this.needsSet(v, path, op, expect);
         return;
       }
       if (v.length === 0) {
@@ -360,11 +375,7 @@ class Walker {
       return;
     }
     if (Array.isArray(v)) {
-      const s = span();
-      const operatorSpan = this.doc.locate([...path.slice(0, -1), 'operator']);
-      this.out.push(this.ctx.report('logpush/value-type',
-        `The operator "${op}" compares with a single value, not an array${inAllowed ? '; use "in" for a set' : ''}.`,
-        s, inAllowed ? { fixes: [{ title: 'Use "in"', edits: [{ ...operatorSpan, newText: '"in"' }] }] } : undefined));
+      this.singleValue(path, op, inAllowed);
       return;
     }
     if (expect === 'number-or-string' && ORDERING.has(op)) {
@@ -379,6 +390,33 @@ class Walker {
       return;
     }
     this.element(v, path, field, expect, false);
+  }
+
+  /** in / !in given a scalar: the set it most likely meant as the fix. */
+  private needsSet(v: unknown, path: JsonPath, op: string, expect: Expect): void {
+    const span = this.doc.locate(path);
+    const items = formatArray(this.setFromScalar(v, expect, path));
+    this.out.push(this.ctx.report('logpush/set-needs-array', `The operator "${op}" needs an array of values, not ${this.shown(v, path)}.`,
+      span, { fixes: [{ title: `Use ${items}`, preferred: true, edits: [{ ...span, newText: items }] }] }));
+  }
+
+  /** A single-value operator given an array; `inAllowed`: the field takes "in", offered as the fix. */
+  private singleValue(path: JsonPath, op: string, inAllowed: boolean): void {
+    const operatorSpan = this.doc.locate([...path.slice(0, -1), 'operator']);
+    this.out.push(this.ctx.report('logpush/value-type',
+      `The operator "${op}" compares with a single value, not an array${inAllowed ? '; use "in" for a set' : ''}.`,
+      this.doc.locate(path), inAllowed ? { fixes: [{ title: 'Use "in"', edits: [{ ...operatorSpan, newText: '"in"' }] }] } : undefined));
+  }
+
+  /**
+   * The value of a comparison whose field type is not known (a dataset known by name only): what its operator asks of any value, as
+   * the evaluator reads it (a set for in / !in, one value for the others, a number for lt / leq / gt / geq). Types are not guessed.
+   */
+  private shapeOnly(v: unknown, path: JsonPath, operator: string): void {
+    if (valueShapeError(operator, v) === undefined) return;
+    if (operatorInfo(operator)!.set) this.needsSet(v, path, operator, 'string');
+    else if (Array.isArray(v)) this.singleValue(path, operator, true);
+    else this.out.push(this.ctx.report('logpush/value-type', `The operator "${operator}" compares numbers; it takes a number, not ${this.shown(v, path)}.`, this.doc.locate(path)));
   }
 
   /** The text of the value at path as the document has it, if it is there. */
