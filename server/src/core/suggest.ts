@@ -115,3 +115,36 @@ export function namesOf(items: readonly { name: string }[]): readonly string[] {
   }
   return n;
 }
+
+const isUpper = (c: string): boolean => c >= 'A' && c <= 'Z';
+const isLowerOrDigit = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+
+/** Whether a word of the name starts at k: after a separator, at a lower-to-upper step (QueryCategory), or at an acronym's end (HTTPVersion). */
+function wordStartsAt(name: string, k: number): boolean {
+  if (k <= 0 || k >= name.length) return true;
+  const a = name[k - 1];
+  const b = name[k];
+  if (a === '_' || a === '.' || a === '-') return true;
+  if (!isUpper(b)) return false;
+  return isLowerOrDigit(a) || (isUpper(a) && k + 1 < name.length && isLowerOrDigit(name[k + 1]));
+}
+
+/**
+ * suggest() for a catalogue's field names and, when no name is near, the names the given one is a whole word-aligned end or start
+ * of ("CategoryIDs" of "QueryCategoryIDs", "Path" of "ClientRequestPath"): a qualifier left out is no typo, and edit distance
+ * finds nothing for it. Those are shortest first, at most `max`, and `parts` says so: a guess, so no fix of them is preferred.
+ */
+export function fieldSuggestions(name: string, candidates: readonly string[], max = 3): { near: string[]; parts: boolean } {
+  const near = suggest(name, candidates, { max });
+  if (near.length || name.length < 4) return { near, parts: false };
+  const lower = name.toLowerCase();
+  const low = lowerOf(candidates);
+  const found: string[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i];
+    if (c.length <= name.length) continue;
+    if ((low[i].endsWith(lower) && wordStartsAt(c, c.length - name.length)) || (low[i].startsWith(lower) && wordStartsAt(c, name.length))) found.push(c);
+  }
+  found.sort((x, y) => x.length - y.length || x.localeCompare(y));
+  return { near: found.slice(0, max), parts: found.length > 0 };
+}

@@ -91,3 +91,23 @@ test('a short name rewritten whole is not a suggestion: "id" is not near "kind",
   assert.deepEqual(suggest('kye', ['key', 'operator', 'value']), ['key']);
   assert.deepEqual(suggest('ip', ['id', 'ipx']), ['id', 'ipx']);
 });
+
+test('fieldSuggestions: with no near name, the names the given one is a whole word-aligned end or start of, none preferred', async () => {
+  const { fieldSuggestions } = await import('../../../server/src/core/suggest');
+  const { datasetFields } = await import('../../../server/src/core/rules/logpush/catalogue');
+  const dns = datasetFields('gateway_dns')!.map((f) => f.name);
+  // A qualifier left out is no typo: edit distance finds nothing for them.
+  assert.deepEqual(suggest('CategoryIDs', dns), []);
+  assert.deepEqual(fieldSuggestions('CategoryIDs', dns), { near: ['CNAMECategoryIDs', 'QueryCategoryIDs', 'InitialCategoryIDs'], parts: true }, 'shortest first');
+  const http = datasetFields('http_requests')!.map((f) => f.name);
+  assert.deepEqual(fieldSuggestions('Path', http).near.sort(), http.filter((n) => /[a-z]Path$/.test(n)).sort().slice(0, 3));
+  assert.ok(fieldSuggestions('Path', http).near.includes('ClientRequestPath'));
+  assert.deepEqual(fieldSuggestions('edgeresponse', http).near, http.filter((n) => /^EdgeResponse[A-Z]/.test(n)).sort((a, b) => a.length - b.length || a.localeCompare(b)).slice(0, 3));
+  // Not a word of the name: "ountry" is in "ClientCountry" but not at a word's start; nor is a name shorter than 4.
+  assert.deepEqual(fieldSuggestions('ountry', http), { near: [], parts: false });
+  assert.deepEqual(fieldSuggestions('IP', http), { near: [], parts: false });
+  // A near name wins, as suggest gives it, and is sure.
+  assert.deepEqual(fieldSuggestions('ClientCountyr', http), { near: suggest('ClientCountyr', http), parts: false });
+  // Long input stays linear (a 1 MB key).
+  assert.deepEqual(fieldSuggestions('x'.repeat(1_000_000), http), { near: [], parts: false });
+});

@@ -94,6 +94,19 @@ test('unknown field: error on the key value with one fix per suggestion', () => 
   assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), []);
 });
 
+test('unknown field that is a word-aligned part of field names (a qualifier left out): those names offered, no fix preferred', () => {
+  // "CategoryIDs" is no typo of any gateway_dns field, so it got no suggestion at all.
+  const text = filterText(cmp('CategoryIDs', 'contains', 5));
+  const p = only(check(text, 'logpush-filter', { logpushDataset: 'gateway_dns' }), 'logpush/unknown-field');
+  assert.equal(p.message, 'Unknown field "CategoryIDs"; did you mean "CNAMECategoryIDs", "QueryCategoryIDs" or "InitialCategoryIDs"?');
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [['Change to "CNAMECategoryIDs"', undefined], ['Change to "QueryCategoryIDs"', undefined], ['Change to "InitialCategoryIDs"', undefined]]);
+  // In a job's output fields too, and one match alone is not applied by Fix all either.
+  const job = JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://b/p?region=us-east-1', output_options: { field_names: ['ClientIP', 'RequestPath'] } });
+  const q = only(check(job, 'logpush-job'), 'logpush/unknown-field');
+  assert.match(q.message, /^Unknown field "RequestPath"; did you mean "ClientRequestPath"/);
+  assert.ok(q.fixes?.length && q.fixes.every((f) => !f.preferred), 'no preferred fix');
+});
+
 test('operator not allowed: one fix per allowed operator, each of which clears the problem', () => {
   const text = filterText(cmp('CacheTieredFill', 'gt', true));
   const p = only(check(text), 'logpush/operator-not-allowed');

@@ -3,7 +3,7 @@
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { compactJsonBytes, utf8Length } from '../../text';
-import { namesOf, suggest } from '../../suggest';
+import { fieldSuggestions, namesOf } from '../../suggest';
 import {
   MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
   type FieldInfo, type OperatorInfo,
@@ -351,10 +351,10 @@ class Walker {
 
   private unknownField(key: string, path: JsonPath, fields: readonly FieldInfo[]): void {
     const span = this.doc.locate(path);
-    const near = suggest(key, namesOf(fields));
+    const { near, parts } = fieldSuggestions(key, namesOf(fields));
     this.out.push(this.ctx.report('logpush/unknown-field',
       near.length ? `Unknown field "${key}"; did you mean ${quoteList(near)}?` : `Unknown field "${key}".`,
-      span, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0 || undefined, edits: [{ ...span, newText: JSON.stringify(n) }] })) }));
+      span, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: (i === 0 && !parts) || undefined, edits: [{ ...span, newText: JSON.stringify(n) }] })) }));
   }
 
   private value(v: unknown, path: JsonPath, field: FieldInfo, op: string, isSet: boolean, inAllowed: boolean): void {

@@ -4,7 +4,7 @@ import type { ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { parseDocument } from '../../parse';
 import { SCHEMAS, validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
-import { namesOf, suggest } from '../../suggest';
+import { fieldSuggestions, namesOf, suggest } from '../../suggest';
 import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, quoteList, type FieldInfo } from './catalogue';
 import { checkFilter } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
@@ -117,11 +117,11 @@ function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Sp
     if (seen.has(n.name)) out.push(ctx.report('logpush/duplicate-field', `The field "${n.name}" is listed twice.`, n.at(), { tags: ['unnecessary'] }));
     seen.add(n.name);
     if (!fields || fields.some((f) => f.name === n.name)) continue;
-    const near = suggest(n.name, namesOf(fields));
+    const { near, parts } = fieldSuggestions(n.name, namesOf(fields));
     const at = n.at();
     out.push(ctx.report('logpush/unknown-field',
       near.length ? `Unknown field "${n.name}"; did you mean ${quoteList(near)}?` : `Unknown field "${n.name}".`,
-      at, { fixes: near.map((s, i) => ({ title: `Change to "${s}"`, preferred: i === 0 || undefined, edits: [{ ...at, newText: n.quoted ? JSON.stringify(s) : s }] })) }));
+      at, { fixes: near.map((s, i) => ({ title: `Change to "${s}"`, preferred: (i === 0 && !parts) || undefined, edits: [{ ...at, newText: n.quoted ? JSON.stringify(s) : s }] })) }));
   }
   return out;
 }
