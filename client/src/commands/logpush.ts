@@ -241,7 +241,7 @@ export function datasetOfFilter(text: string, fallback: string): string {
 }
 
 export const logpushTestCommands = {
-  /** "Test Rules on Requests…": each rule of a ruleset on request records or http_requests log lines (an NDJSON file, the mock's last
+  /** "Test Rules on Requests…": each rule of a ruleset on request records or http_requests or firewall_events log lines (an NDJSON file, the mock's last
    * delivered batch, or the generated sample). `requests` ('sample', 'delivered' or a path) skips the question. */
   'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
     const uri = await targetUri(arg, ['waf-ruleset'], 'ruleset (*.ruleset.json)');
@@ -251,7 +251,7 @@ export const logpushTestCommands = {
     await refuseWithErrors(ctx, uri);
     const file = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
-      file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
+      file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
       delivered: 'the newest http_requests batch a Logpush job of the mock delivered', dataset: async () => 'http_requests',
     });
     const name = vscode.workspace.asRelativePath(uri);

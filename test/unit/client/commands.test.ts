@@ -442,6 +442,14 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   assert.ok(md.includes('\n40 line(s), from line 1, are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`), ' +
     '`http.cookie` (no log field), which no line gives a value for: they are their type\'s empty value on every line (a field the job\'s `output_options.field_names` leave out'), md);
   assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
+  // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
+  const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
+    logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
+  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; ' +
+    'the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
+  const assumed = unescape(rulesReport('w.ruleset.json', { total: 2, undecided: 2, source: '/tmp/a.ndjson', rules: [rule],
+    logLines: { lines: 2, first: 1, dataset: 'http_requests', assumed: true, missing: [] } } as never));
+  assert.ok(assumed.includes('\n2 line(s), from line 1, are log lines of fields both `http_requests` and `firewall_events` have, read as `http_requests` lines (assumed) and read as the requests they log.'), assumed);
 });
 
 test('Test Rules report: what a rule sets (header values, a static value, a removal, a value not evaluated), its values as code spans', async () => {

@@ -169,15 +169,15 @@ test('requestReader: a request time no line\'s EdgeStartTimestamp could be read 
   assert.deepEqual(unix.logLines()!.missing, [{ field: 'http.request.timestamp.msec', from: 'EdgeStartTimestamp' }]);
 });
 
-test('requestReader: a log line\'s member that is no http_requests field (another dataset\'s line, a misspelt name) is named, not silently left out', () => {
+test('requestReader: a log line\'s member that is no http_requests field (another dataset\'s, a misspelt name) is named, not silently left out', () => {
   const reader = requestReader(['http.request.uri.query']);
-  // A firewall_events line: its query is ClientRequestQuery, which an http_requests line does not have
-  reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x', ClientRequestQuery: '?a=1', Action: 'block' }, 1);
+  // An http_requests line (two of its own names) with a firewall_events member: not read, as the line's dataset has no such field
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestURI: '/x', EdgeStartTimestamp: 1795687201, Action: 'block' }, 1);
   reader.read({ ClientIP: '192.0.2.1', ClientRequestPth: '/x' }, 2);
   reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x' }, 3);
   const p = reader.problems()!;
   assert.equal(p.records, 2);
-  assert.match(p.examples[0], /^line 1: "ClientRequestQuery" is not an http_requests log field/);
+  assert.match(p.examples[0], /^line 1: "Action" is a firewall_events log field, not an http_requests one/);
   assert.ok(p.examples.some((e) => /^line 2: "ClientRequestPth" .*did you mean "ClientRequestPath"/.test(e)), p.examples.join('\n'));
   assert.equal(reader.logLines()!.lines, 3);
 });
