@@ -190,6 +190,8 @@ export interface TestRulesResult extends SkippedLines {
  * before it, which read http_requests lines only. */
 export interface TestRulesLogLines {
   lines: number; first: number; dataset?: string; assumed?: boolean; other?: { dataset: string; lines: number; first: number };
+  /** firewall_events lines not read again for repeating an earlier line's RayID, and those without one. */
+  events?: { repeated: number; unjoined: number };
   missing: { field: string; from?: string }[];
 }
 
@@ -199,7 +201,13 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
   const dataset = l.dataset ?? 'http_requests';
   const what = l.assumed ? `log lines of fields both ${code('http_requests')} and ${code('firewall_events')} have, read as ${code(dataset)} lines (assumed) and`
     : `${code(dataset)} log lines,${l.other ? ` and ${l.other.lines.toLocaleString('en')} line(s), from line ${l.other.first}, ${code(l.other.dataset)} log lines,` : ''}`;
-  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${what} read as the requests they log`;
+  // One line per security event: the repeats of a RayID are not read again; without RayIDs they cannot be told
+  const n = (k: number, one: string, many: string) => `${k.toLocaleString('en')} ${code('firewall_events')} ${k === 1 ? one : many}`;
+  const events = [
+    ...(l.events?.repeated ? [`; ${n(l.events.repeated, 'line repeats', 'lines repeat')} an earlier line's ${code('RayID')} (another security event of the same request) and ${l.events.repeated === 1 ? 'is' : 'are'} not read again`] : []),
+    ...(l.events?.unjoined ? [`; ${n(l.events.unjoined, 'line has', 'lines have')} no ${code('RayID')}, so a request several rules acted on is read once per event`] : []),
+  ].join('');
+  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${what} read as the requests they log${events}`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
   // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code;

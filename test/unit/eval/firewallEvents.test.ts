@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { firewallEventToRequestRecord } from '../../../server/src/core/eval/sample';
 import { requestReader, rulesetFields } from '../../../server/src/core/eval/logRequests';
 import { logLinesLine } from '../../../server/src/protocol';
+import { compileRuleset } from '../../../server/src/core/eval/rules';
 
 /** A firewall_events line as a job with every field writes it (timestamp_format rfc3339), of a request a custom rule blocked. */
 const FULL = {
@@ -85,7 +86,7 @@ test('requestReader: firewall_events lines are told by their members, read as re
   const reads = rulesetFields({ rules: [{ expression: 'http.request.uri.query contains "select" and cf.bot_management.score lt 30 and http.request.timestamp.msec lt 500 and http.request.full_uri ne "" and http.request.headers["x-api-key"][0] eq "k"' }] });
   const reader = requestReader(reads);
   // A job with field_names [ClientIP, ClientRequestHost, ClientRequestPath, Action, Datetime] (timestamp_format rfc3339)
-  const r = reader.read({ ClientIP: '192.0.2.1', ClientRequestHost: 'example.com', ClientRequestPath: '/x', Action: 'block', Datetime: '2026-11-26T10:00:01Z' }, 1);
+  const r = reader.read({ ClientIP: '192.0.2.1', ClientRequestHost: 'example.com', ClientRequestPath: '/x', Action: 'block', Datetime: '2026-11-26T10:00:01Z' }, 1)!;
   assert.equal(r['http.request.uri.path'], '/x');
   reader.read({ ClientIP: '192.0.2.2', ClientRequestHost: 'example.com', ClientRequestPath: '/y', Action: 'log', Datetime: '2026-11-26T10:00:02Z' }, 2);
   const logs = reader.logLines()!;
@@ -106,13 +107,17 @@ test('requestReader: firewall_events lines are told by their members, read as re
 test('requestReader: a firewall_events line\'s unknown member is named with the nearest firewall_events field; an http_requests field on it is named and not read', () => {
   const reader = requestReader(['cf.bot_management.score']);
   // Two firewall_events members (Action, Datetime) against one of http_requests: a firewall_events line
-  const r = reader.read({ ClientIP: '192.0.2.1', ClientRequestQury: '?a=1', Action: 'block', Datetime: 1795687201, BotScore: 5 }, 1);
+  const r = reader.read({ ClientIP: '192.0.2.1', ClientRequestQury: '?a=1', Action: 'block', Datetime: 1795687201, BotScore: 5 }, 1)!;
   assert.equal(r['cf.bot_management.score'], undefined, 'a firewall_events line carries no bot score: the member is not read');
   const p = reader.problems()!;
   assert.equal(p.records, 1);
   assert.ok(p.examples.some((e) => /^line 1: "ClientRequestQury" is not a firewall_events log field \(did you mean "ClientRequestQuery"\?\)/.test(e)), p.examples.join('\n'));
   assert.ok(p.examples.some((e) => /^line 1: "BotScore" is an http_requests log field, not a firewall_events one/.test(e)), p.examples.join('\n'));
   assert.equal(reader.logLines()!.dataset, 'firewall_events');
+  // One member of each (a tie): read as the file's dataset so far, and the other's member named and not read
+  const tie = reader.read({ ClientIP: '192.0.2.1', ClientRequestURI: '/a?b=1', Action: 'log' }, 2)!;
+  assert.equal(tie['http.request.uri'], undefined);
+  assert.ok(reader.problems()!.examples.some((e) => /^line 2: "ClientRequestURI" is an http_requests log field, not a firewall_events one/.test(e)), reader.problems()!.examples.join('\n'));
 });
 
 test('requestReader: lines that only carry fields both datasets have cannot be told apart: read as http_requests, said to be assumed', () => {
@@ -128,17 +133,46 @@ test('requestReader: lines that only carry fields both datasets have cannot be t
   const later = requestReader([]);
   later.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/' }, 1);
   later.read({ ClientIP: '192.0.2.1', ClientRequestQuery: '' }, 2);
-  assert.deepEqual({ ...later.logLines()!, missing: undefined }, { lines: 2, first: 1, dataset: 'firewall_events', missing: undefined });
+  // (the first line was read before a line told the dataset: its RayID, had it one, was not looked at)
+  assert.deepEqual({ ...later.logLines()!, missing: undefined }, { lines: 2, first: 1, dataset: 'firewall_events', events: { repeated: 0, unjoined: 1 }, missing: undefined });
 });
 
 test('requestReader: a file of both datasets (two jobs\' files put together) reads each line as its own, and says so', () => {
   const reader = requestReader(['http.request.uri.query']);
   reader.read({ ClientIP: '192.0.2.1', ClientRequestURI: '/a?x=1', EdgeStartTimestamp: 1795687201 }, 1);
-  const fw = reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/b', ClientRequestQuery: '?y=2', Datetime: 1795687202 }, 2);
+  const fw = reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/b', ClientRequestQuery: '?y=2', Datetime: 1795687202 }, 2)!;
   reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/c', ClientRequestQuery: '', Datetime: 1795687203 }, 3);
   assert.equal(fw['http.request.uri.query'], 'y=2');
   assert.equal(reader.problems(), undefined, 'each line\'s members are its dataset\'s');
   const logs = reader.logLines()!;
-  assert.deepEqual(logs, { lines: 2, first: 2, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 1, first: 1 }, missing: [] });
+  assert.deepEqual(logs, { lines: 2, first: 2, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 1, first: 1 }, events: { repeated: 0, unjoined: 2 }, missing: [] });
   assert.match(logLinesLine(logs), /^2 line\(s\), from line 2, are firewall_events log lines, and 1 line\(s\), from line 1, http_requests log lines, read as the requests they log/);
+});
+
+test('requestReader: a request several rules acted on is several firewall_events lines with one RayID: read once, and the repeats counted', () => {
+  const run = compileRuleset({ rules: [{ action: 'block', expression: 'http.request.uri.path eq "/login"' }] });
+  assert.ok(run.ok);
+  const reader = requestReader([]);
+  const lines = [
+    { RayID: '8e1f2a3b4c5d6e70', ClientRequestPath: '/login', Action: 'log', Source: 'firewallcustom' },
+    { RayID: '8e1f2a3b4c5d6e70', ClientRequestPath: '/login', Action: 'block', Source: 'firewallmanaged' },
+    { RayID: '8e1f2a3b4c5d6e71', ClientRequestPath: '/login', Action: 'block', Source: 'firewallmanaged' },
+  ];
+  const read = lines.map((l, i) => reader.read(l, i + 1));
+  assert.deepEqual(read.map((r) => r === undefined), [false, true, false], 'the second event of a request is not read again');
+  for (const [i, r] of read.entries()) if (r) run.take(r, i + 1);
+  assert.equal(run.total(), 2);
+  assert.equal(run.rules[0].matched, 2);
+  const logs = reader.logLines()!;
+  assert.deepEqual(logs.events, { repeated: 1, unjoined: 0 });
+  assert.match(logLinesLine(logs), /^3 line\(s\), from line 1, are firewall_events log lines, read as the requests they log; 1 firewall_events line repeats an earlier line's RayID \(another security event of the same request\) and is not read again\.$/);
+  // A job whose field_names leave RayID out: each event is read, and the report says what that means
+  const bare = requestReader([]);
+  for (const [i, l] of lines.entries()) { const { RayID: _, ...rest } = l; assert.ok(bare.read(rest, i + 1)); }
+  assert.deepEqual(bare.logLines()!.events, { repeated: 0, unjoined: 3 });
+  assert.match(logLinesLine(bare.logLines()!), /; 3 firewall_events lines have no RayID, so a request several rules acted on is read once per event\.$/);
+  // http_requests lines are one per request: a RayID seen twice is read twice (and nothing is said)
+  const http = requestReader([]);
+  assert.ok(http.read({ RayID: 'a', EdgeStartTimestamp: 1 }, 1) && http.read({ RayID: 'a', EdgeStartTimestamp: 1 }, 2));
+  assert.equal(http.logLines()!.events, undefined);
 });

@@ -365,6 +365,14 @@ test('edgekit/testRules on http_requests log lines: read as the requests they lo
     type Lens = { command?: { title: string } };
     const lenses = (await server.conn.sendRequest<Lens[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '').filter((t) => t.includes('decides'));
     assert.deepEqual(lenses, ['matches 1 · applies to 1 · decides 1 of 3 requests of http_requests.ndjson']);
+    // firewall_events lines: the dataset is told, a second event of a request (its RayID again) is not a second request
+    const events = path.join(dir, 'firewall_events.ndjson');
+    fs.writeFileSync(events, [['1', '/a', 'log'], ['1', '/a', 'block'], ['2', '/b', 'block']]
+      .map(([ray, p, action]) => JSON.stringify({ RayID: ray, ClientRequestPath: p, ClientRequestQuery: '', Action: action, Datetime: '2026-11-26T10:00:01Z' })).join('\n'));
+    const fw = await server.conn.sendRequest<R & { logLines?: { dataset?: string; lines?: number; events?: unknown } }>('edgekit/testRules', { uri, requests: events });
+    assert.equal(fw.total, 2);
+    assert.deepEqual([fw.logLines?.dataset, fw.logLines?.lines, fw.logLines?.events], ['firewall_events', 3, { repeated: 1, unjoined: 0 }]);
+    assert.equal(fw.recordProblems, undefined);
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

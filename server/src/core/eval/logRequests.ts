@@ -27,8 +27,15 @@ export type LogDataset = 'http_requests' | 'firewall_events';
  * read that none gave a value for (`from`: the log field it would come from, when one alone gives it, or the log fields together). */
 export interface LogLinesRead {
   lines: number; first: number; dataset: LogDataset; assumed?: true; other?: { dataset: LogDataset; lines: number; first: number };
+  /** firewall_events lines, one per security event: those not read again for repeating an earlier line's RayID (another event of
+   * the same request), and those without a RayID (whose events of one request are each read); absent when both are 0. */
+  events?: { repeated: number; unjoined: number };
   missing: { field: string; from?: string }[];
 }
+
+/** The RayIDs of the firewall_events lines seen, in two generations of this many each: a request's events are written together
+ * (the same batch), so a repeat further back than that is not looked for, and a file of millions of events keeps no more. */
+const RAY_IDS = 100_000;
 
 /** How one dataset's lines are read: its field names (`own`: those the other dataset has not, which tell a line), the names of its
  * integer fields, the conversion, and lines to find which log field gives which request field (sourcesOf). */
@@ -139,11 +146,12 @@ function givenBy(read: string, r: Reading): (line: LogRecord, request: LogRecord
 }
 
 /**
- * Reads a file's records for a rules run: read() gives the request record to run the rules on. `reads` are the fields the rules
- * read (rulesetFields). problems() is the request records' check and the log lines' members that are no field of their dataset;
+ * Reads a file's records for a rules run: read() gives the request record to run the rules on, or undefined for a firewall_events
+ * line that repeats an earlier line's RayID (another event of a request already read). `reads` are the fields the rules read
+ * (rulesetFields). problems() is the request records' check and the log lines' members that are no field of their dataset;
  * logLines() says what was read as log lines, undefined for none.
  */
-export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
+export function requestReader(reads: readonly string[]): { read(record: LogRecord, line: number): LogRecord | undefined; problems(): RecordProblems | undefined; logLines(): LogLinesRead | undefined } {
   const r = readingsOf();
   const checker = requestRecordChecker();
   // A log line's members that are no field of its dataset: the conversion leaves them out
@@ -156,6 +164,8 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
   const count = (c: { lines: number; first: number }, line: number) => { if (c.lines++ === 0) c.first = line; };
   // The dataset the file's lines told most so far: the one a line of shared names is read as
   const main = () => (told.firewall.lines > told.http.lines ? r.firewall : r.http);
+  const events = { repeated: 0, unjoined: 0 };
+  let rays = new Set<string>(), older = new Set<string>();
   return {
     read(record, line) {
       const tells = datasetOf(record, r);
@@ -163,6 +173,12 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
       if (tells) count(tells === r.http ? told.http : told.firewall, line); else count(untold, line);
       const d = tells ?? main();
       const other = d === r.http ? r.firewall : r.http;
+      if (d === r.firewall) {
+        const ray = record.RayID;
+        if (typeof ray !== 'string' || !ray) events.unjoined++;
+        else if (rays.has(ray) || older.has(ray)) { events.repeated++; return undefined; }
+        else { if (rays.size >= RAY_IDS) { older = rays; rays = new Set(); } rays.add(ray); }
+      }
       let read: LogRecord | undefined;
       for (const k in record) {
         // An integer field written as text by a tool other than Logpush ("BotScore": "5") is read as its number, as the platform logs
@@ -173,7 +189,7 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
         // Not read: the other dataset's (on a line its members told as this one's), or neither's
         if (other.names.has(k)) {
           (read ??= { ...record }); delete read[k];
-          if (tells) unread.note(`log ${k}`, () => `"${k}" is ${an(other.name)} log field, not ${an(d.name)} one; Test Rules does not read it on ${an(d.name)} line (a line of two datasets?)`, line);
+          unread.note(`log ${k}`, () => `"${k}" is ${an(other.name)} log field, not ${an(d.name)} one; Test Rules does not read it on ${an(d.name)} line (a line of two datasets?)`, line);
           continue;
         }
         unread.note(`log ${k}`, () => {
@@ -199,7 +215,8 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
       const first = !mine.lines ? untold.first : !untold.lines ? mine.first : Math.min(mine.first, untold.first);
       const missing = absent.map(({ read: field }) => { const from = sourceOf(field, d); return from ? { field, from } : { field }; });
       return { lines: mine.lines + untold.lines, first, dataset: d.name, ...(mine.lines || theirs.lines ? {} : { assumed: true as const }),
-        ...(theirs.lines ? { other: { dataset: (d === r.http ? r.firewall : r.http).name, ...theirs } } : {}), missing };
+        ...(theirs.lines ? { other: { dataset: (d === r.http ? r.firewall : r.http).name, ...theirs } } : {}),
+        ...(events.repeated || events.unjoined ? { events: { ...events } } : {}), missing };
     },
   };
 }
