@@ -42,16 +42,19 @@ const RAY_IDS = 100_000;
 interface Reading {
   name: LogDataset; names: ReadonlySet<string>; own: ReadonlySet<string>; ints: ReadonlySet<string>;
   convert(line: LogRecord): LogRecord; samples(): Iterable<LogRecord>;
-  sources?: ReadonlyMap<string, readonly (readonly string[])[]>;
+  sources?: Map<string, readonly (readonly string[])[] | undefined>; lines?: readonly LogRecord[];
 }
 
-let readings: { http: Reading; firewall: Reading } | undefined;
+/** The readings, and what each name tells of a record (one lookup a member: a file has hundreds of thousands of lines): a
+ * rules-language field (0: a request record), a name of http_requests only (1), of firewall_events only (2), or of both (3). */
+interface Readings { http: Reading; firewall: Reading; kinds: ReadonlyMap<string, 0 | 1 | 2 | 3> }
+let readings: Readings | undefined;
 /** A dataset's name after "a" or "an", as it is read: "an http_requests line", "a firewall_events line". */
 const an = (d: LogDataset) => `${d === 'http_requests' ? 'an' : 'a'} ${d}`;
 /** An integer's text that a double holds exactly. */
 const INTEGER_TEXT = /^-?\d{1,15}$/;
 
-function readingsOf(): { http: Reading; firewall: Reading } {
+function readingsOf(): Readings {
   if (readings) return readings;
   const names = (d: LogDataset) => new Set((datasetFields(d) ?? []).map((f) => f.name));
   const ints = (d: LogDataset) => new Set((datasetFields(d) ?? []).filter((f) => f.type === 'int').map((f) => f.name));
@@ -63,7 +66,11 @@ function readingsOf(): { http: Reading; firewall: Reading } {
     samples: () => [...eachSampleHttpRequest(50), ...custom] };
   const firewall: Reading = { name: 'firewall_events', names: f, own: only(f, h), ints: ints('firewall_events'), convert: firewallEventToRequestRecord,
     samples: () => [...eachSampleHttpRequest(50)].map((l) => firewallEventOf(l, f)) };
-  return (readings = { http, firewall });
+  const kinds = new Map<string, 0 | 1 | 2 | 3>();
+  for (const n of h) kinds.set(n, f.has(n) ? 3 : 1);
+  for (const n of firewall.own) kinds.set(n, 2);
+  for (const n of [...FIELDS.keys(), ...NETWORK_FIELDS.keys()]) kinds.set(n, 0);
+  return (readings = { http, firewall, kinds });
 }
 
 /** A sample http_requests line as the firewall_events line of an event on the same request: the members the datasets share as they
@@ -81,13 +88,14 @@ function firewallEventOf(l: LogRecord, names: ReadonlySet<string>): LogRecord {
 
 /** Which dataset a record's members tell (the one with more names the other has not), undefined for a log line of shared names
  * only (or on a tie), or null for no log line: a member named as a rules-language field, or none named as a log field. */
-function datasetOf(record: LogRecord, r: { http: Reading; firewall: Reading }): Reading | undefined | null {
+function datasetOf(record: LogRecord, r: Readings): Reading | undefined | null {
   let http = 0, firewall = 0, log = false;
   for (const k in record) {
-    if (FIELDS.has(k) || NETWORK_FIELDS.has(k)) return null;
-    if (r.http.own.has(k)) http++;
-    else if (r.firewall.own.has(k)) firewall++;
-    else if (!log && r.http.names.has(k)) log = true;
+    const kind = r.kinds.get(k);
+    if (kind === 0) return null;
+    if (kind === 1) http++;
+    else if (kind === 2) firewall++;
+    else if (kind === 3) log = true;
   }
   return http > firewall ? r.http : firewall > http ? r.firewall : log || http ? undefined : null;
 }
@@ -99,7 +107,7 @@ function datasetOf(record: LogRecord, r: { http: Reading; firewall: Reading }): 
 function sourcesOf(r: Reading, field: string): readonly (readonly string[])[] | undefined {
   if (!r.sources) {
     const map = new Map<string, string[][]>([['ssl', [['ClientRequestScheme']]]]);
-    const lines = [...r.samples()];
+    const lines = (r.lines = [...r.samples()]);
     for (const line of lines) {
       for (const [k, v] of Object.entries(line)) {
         for (const [f, x] of Object.entries(r.convert({ [k]: v }))) {
@@ -109,16 +117,19 @@ function sourcesOf(r: Reading, field: string): readonly (readonly string[])[] | 
         }
       }
     }
-    for (const line of lines) {
-      for (const [f, x] of Object.entries(r.convert(line))) {
-        if (map.has(f) || emptyValue(x)) continue;
-        const together = Object.keys(line).filter((k) => { const { [k]: _, ...rest } = line; return emptyValue(r.convert(rest)[f]); });
-        if (together.length) map.set(f, [together]);
-      }
-    }
     r.sources = map;
   }
-  return r.sources.get(field);
+  if (r.sources.has(field)) return r.sources.get(field);
+  // Not given by one log field: by those it needs together, from the first full line that gives it (asked once a field)
+  let together: string[] | undefined;
+  for (const line of r.lines!) {
+    if (emptyValue(r.convert(line)[field])) continue;
+    together = Object.keys(line).filter((k) => { const { [k]: _, ...rest } = line; return emptyValue(r.convert(rest)[field]); });
+    break;
+  }
+  const from = together?.length ? [together] : undefined;
+  r.sources.set(field, from);
+  return from;
 }
 
 /** The log field named for a field no line gives: the custom field of a header or cookie read by name, else its first source; for
@@ -156,8 +167,9 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
   const checker = requestRecordChecker();
   // A log line's members that are no field of its dataset: the conversion leaves them out
   const unread = collector();
-  // The reads no line has given yet, each with its test by dataset: a line tests only those
-  let absent = reads.map((read) => ({ read, http: givenBy(read, r.http), firewall: givenBy(read, r.firewall) }));
+  // The reads no line has given yet, each with its test by dataset (made when a line of that dataset is read): a line tests only those
+  type Given = (line: LogRecord, request: LogRecord) => boolean;
+  let absent = reads.map((read) => ({ read, http: undefined as Given | undefined, firewall: undefined as Given | undefined }));
   // Lines told as each dataset, and the lines no member told, with the first of each
   const told = { http: { lines: 0, first: 0 }, firewall: { lines: 0, first: 0 } };
   const untold = { lines: 0, first: 0 };
@@ -200,8 +212,9 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
       }
       unread.endRecord();
       const request = d.convert(read ?? record);
-      const given = d === r.http ? 'http' : 'firewall';
-      if (absent.length && absent.some((a) => a[given](record, request))) absent = absent.filter((a) => !a[given](record, request));
+      const key = d === r.http ? 'http' : 'firewall';
+      const given = (a: (typeof absent)[number]) => (a[key] ??= givenBy(a.read, d))(record, request);
+      if (absent.length && absent.some(given)) absent = absent.filter((a) => !given(a));
       return request;
     },
     problems() {
