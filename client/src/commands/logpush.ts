@@ -191,8 +191,8 @@ interface RecordsQuestion {
   sample: string;
   file: { label: string; description: string; openLabel: string; filters: Record<string, string[]> };
   delivered: string;
-  /** The dataset of the mock's batch to test on (asked only when that is chosen). */
-  dataset(): Promise<string>;
+  /** The dataset of the mock's batch to test on, or the datasets whose newest batch will do (asked only when that is chosen). */
+  dataset(): Promise<string | readonly string[]>;
 }
 
 /** The records to test on: undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of the
@@ -214,7 +214,8 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'delivered') {
     const dataset = await q.dataset();
     const last = await lastDeliveredFile(ctx, dataset);
-    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${dataset} lines yet. Create a job for ${dataset}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+    const names = typeof dataset === 'string' ? dataset : dataset.join(' or ');
+    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${names} lines yet. Create a job for ${names}, then run "EdgeKit: Deliver Logpush Batches Now".`);
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
@@ -252,7 +253,8 @@ export const logpushTestCommands = {
     const file = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
-      delivered: 'the newest http_requests batch a Logpush job of the mock delivered', dataset: async () => 'http_requests',
+      // Test Rules reads both datasets' lines (the server tells them apart)
+      delivered: 'the newest http_requests or firewall_events batch a Logpush job of the mock delivered', dataset: async () => ['http_requests', 'firewall_events'],
     });
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },

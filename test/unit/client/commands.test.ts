@@ -3,6 +3,9 @@
 import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, Uri, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
 import { Responses } from '../../../client/src/views/responses';
@@ -54,6 +57,32 @@ test('Test Rules on Requests… from the editor title asks which requests, offer
   await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, '/logs/http_requests.ndjson');
   assert.equal(fake.quickPicks.length, 1);
   assert.equal(requests.filter((r) => r.method === 'edgekit/testRules')[1].params.requests, '/logs/http_requests.ndjson');
+});
+
+test('Test Rules on the last delivered batch takes the newest of http_requests or firewall_events (it reads both), and names both when there is none', async () => {
+  const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
+  const batch = (id: string, dataset: string, at: string) => ({ id, job: 1, scope: 'zone', owner: 'z', dataset, destination: 'r2://b/l', object: `l/${id}.log.gz`, at, records: 1, bytes: 9, status: 'delivered' });
+  let list = [batch('fw1', 'firewall_events', '2026-11-26T00:01:00Z'), batch('hr1', 'http_requests', '2026-11-26T00:00:30Z')];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-delivered-'));
+  const server = await startServer((req, res) => {
+    if (req.url.endsWith('/lines')) { res.setHeader('content-type', 'application/x-ndjson'); res.end(req.url.includes('fw1') ? '{"Action":"block","RayID":"1"}\n' : '{"EdgeStartTimestamp":1}\n'); return; }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: list }));
+  });
+  try {
+    const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'x', rules: [] }));
+    Object.assign(ctx as object, { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+      extension: { globalStorageUri: { fsPath: dir } } });
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered');
+    const file = String(requests.find((r) => r.method === 'edgekit/testRules')?.params.requests);
+    assert.equal(fs.readFileSync(file, 'utf8'), '{"Action":"block","RayID":"1"}\n', 'the firewall_events batch, the newest');
+    list = [];
+    await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered') as Promise<unknown>,
+      (err: Error) => /delivered http_requests or firewall_events lines/.test(err.message));
+  } finally {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the file picks look for each kind under the core\'s file patterns (the client keeps its own copy: it imports only protocol.ts)', async () => {
