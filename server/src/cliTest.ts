@@ -151,9 +151,11 @@ function skippedLine(bad: number, firstBad: string[]): string {
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
 Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not (one request record
-per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests Logpush logs: a
-line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as the request it logs, and the
-fields the rules read that no line gives are named) and prints, per rule, how many requests
+per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or firewall_events
+Logpush logs: a line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as the request it
+logs, as a line of the dataset its names tell (http_requests when they cannot tell; a firewall_events line with the RayID of an
+earlier one is another event of that request, not read again), and the dataset and the fields the rules read that no line gives
+are named) and prints, per rule, how many requests
 its expression matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
 matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
@@ -227,7 +229,11 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
       bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error));
-    } else run.take(records.read(item.record, item.line), item.line);
+    } else {
+      // A firewall_events line that repeats a RayID is another event of a request already taken
+      const request = records.read(item.record, item.line);
+      if (request) run.take(request, item.line);
+    }
   }
   const logLines = records.logLines();
   const total = run.total(), undecided = run.undecided(), executed = run.executed();

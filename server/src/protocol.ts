@@ -185,22 +185,39 @@ export interface TestRulesResult extends SkippedLines {
     /** A rate limiting rule's counters (core/eval/rateLimit.ts): its action applies only once a count passes the threshold. */
     ratelimit?: TestRulesRateLimit;
   }[];
-  /** The records read as http_requests log lines; absent when none were (or from servers before it). */
+  /** The records read as Logpush log lines (http_requests, firewall_events); absent when none were (or from servers before it). */
   logLines?: TestRulesLogLines;
 }
 
-/** What Test Rules read as http_requests log lines (core/eval/logRequests.ts LogLinesRead): how many, from which line, and the fields
- * the rules read that no line gave a value for, with the log field each comes from (none: no log field gives it). */
-export interface TestRulesLogLines { lines: number; first: number; missing: { field: string; from?: string }[] }
+/** What Test Rules read as Logpush log lines (core/eval/logRequests.ts LogLinesRead): how many, from which line, as which dataset
+ * (`assumed`: no line's members told it; `other`: the lines of the other dataset in a file of both), and the fields the rules read
+ * that no line gave a value for, with the log field each comes from (none: no log field gives it). `dataset` is absent from servers
+ * before it, which read http_requests lines only. */
+export interface TestRulesLogLines {
+  lines: number; first: number; dataset?: string; assumed?: boolean; other?: { dataset: string; lines: number; first: number };
+  /** firewall_events lines not read again for repeating an earlier line's RayID, and those without one. */
+  events?: { repeated: number; unjoined: number };
+  missing: { field: string; from?: string }[];
+}
 
-/** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field): the report
- * makes it a code span, so that no name is read as Markdown. */
+/** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field, a dataset): the
+ * report makes it a code span, so that no name is read as Markdown. */
 export function logLinesLine(l: TestRulesLogLines, code: (name: string) => string = (x) => x): string {
-  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${code('http_requests')} log lines, read as the requests they log`;
+  const dataset = l.dataset ?? 'http_requests';
+  const what = l.assumed ? `log lines of fields both ${code('http_requests')} and ${code('firewall_events')} have, read as ${code(dataset)} lines (assumed) and`
+    : `${code(dataset)} log lines,${l.other ? ` and ${l.other.lines.toLocaleString('en')} line(s), from line ${l.other.first}, ${code(l.other.dataset)} log lines,` : ''}`;
+  // One line per security event: the repeats of a RayID are not read again; without RayIDs they cannot be told
+  const n = (k: number, one: string, many: string) => `${k.toLocaleString('en')} ${code('firewall_events')} ${k === 1 ? one : many}`;
+  const events = [
+    ...(l.events?.repeated ? [`; ${n(l.events.repeated, 'line repeats', 'lines repeat')} an earlier line's ${code('RayID')} (another security event of the same request) and ${l.events.repeated === 1 ? 'is' : 'are'} not read again`] : []),
+    ...(l.events?.unjoined ? [`; ${n(l.events.unjoined, 'line has', 'lines have')} no ${code('RayID')}, so a request several rules acted on is read once per event`] : []),
+  ].join('');
+  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${what} read as the requests they log${events}`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
-  // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code
-  const from = (f: string) => { const [fields, ...rest] = f.split(', '); return [fields.split(' and ').map(code).join(' and '), ...rest].join(', '); };
+  // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code;
+  // "BotScore, an http_requests field" (what a firewall_events line cannot give): the dataset as code too
+  const from = (f: string) => { const [fields, ...rest] = f.split(', '); return [fields.split(' and ').map(code).join(' and '), ...rest.map((x) => x.replace('http_requests', code('http_requests')))].join(', '); };
   const names = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${from(m.from)}` : 'no log field'})`).join(', ');
   // A line without its scheme is read as https (the full URI's scheme): ssl reads true, not its type's empty value
   const ssl = l.missing.some((m) => m.field === 'ssl') ? `, ${code('ssl')} true` : '';

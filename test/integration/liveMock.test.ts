@@ -133,7 +133,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
     assert.equal(t.total, lines.length, JSON.stringify(t).slice(0, 300));
     assert.deepEqual(t.rules.map((x: any) => x.matched), [lines.length, 0]);
     assert.equal(t.recordProblems, undefined);
-    assert.deepEqual(t.logLines, { lines: lines.length, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] });
+    assert.deepEqual(t.logLines, { lines: lines.length, first: 1, dataset: 'http_requests', missing: [{ field: 'ip.src', from: 'ClientIP' }] });
     const report = vscode.workspace.textDocuments.find((d) => d.getText().startsWith('# live/waf.ruleset.json on'));
     assert.ok(report && /are `http_requests` log lines/.test(report.getText()), report?.getText().slice(0, 500));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -195,8 +195,9 @@ interface RecordsQuestion {
   sample: string;
   file: { label: string; description: string; openLabel: string; filters: Record<string, string[]> };
   delivered: string;
-  /** The dataset of the records (asked once): the mock's batch to test on is of it, and the mock delivers some datasets only. */
-  dataset(): Promise<string>;
+  /** The dataset of the records (asked once), or the datasets whose lines will do (Test Rules reads both request datasets'): the
+   * mock's batch to test on is of it, and the mock delivers some datasets only. */
+  dataset(): Promise<string | readonly string[]>;
   /** The only dataset the generated sample is offered for (its records are of it); undefined: offered always. */
   sampleDataset?: string;
 }
@@ -206,12 +207,13 @@ interface RecordsQuestion {
  * Code passes the editor group, { groupId }, after the resource). */
 async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
-  let asked: Promise<string> | undefined;
-  const dataset = (): Promise<string> => (asked ??= q.dataset());
+  let asked: Promise<string | readonly string[]> | undefined;
+  const dataset = (): Promise<string | readonly string[]> => (asked ??= q.dataset());
   if (!choice) {
-    const name = await dataset();
-    const sample = q.sampleDataset === undefined || name === q.sampleDataset;
-    const delivered = Config.backend() === 'embedded' && MOCK_DELIVERED_DATASETS.includes(name);
+    const wanted = await dataset();
+    const names = typeof wanted === 'string' ? [wanted] : wanted;
+    const sample = q.sampleDataset === undefined || names.includes(q.sampleDataset);
+    const delivered = Config.backend() === 'embedded' && names.some((d) => MOCK_DELIVERED_DATASETS.includes(d));
     const pick = await vscode.window.showQuickPick([
       ...(sample ? [{ label: 'Generated sample', description: q.sample, value: 'sample' }] : []),
       { label: q.file.label, description: q.file.description, value: 'file' },
@@ -223,12 +225,15 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'sample') return undefined;
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
-    const name = await dataset();
-    if (!MOCK_DELIVERED_DATASETS.includes(name)) {
-      throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${name} lines; test on a ${name} log file.`);
+    const wanted = await dataset();
+    const names = typeof wanted === 'string' ? [wanted] : wanted;
+    const delivered = names.filter((d) => MOCK_DELIVERED_DATASETS.includes(d));
+    if (!delivered.length) {
+      throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${names.join(' or ')} lines; test on a ${names.join(' or ')} log file.`);
     }
-    const last = await lastDeliveredFile(ctx, name);
-    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${name} lines yet. Create a job for ${name}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+    const last = await lastDeliveredFile(ctx, delivered);
+    const which = delivered.join(' or ');
+    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${which} lines yet. Create a job for ${which}, then run "EdgeKit: Deliver Logpush Batches Now".`);
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
@@ -268,7 +273,7 @@ export function datasetOfFilter(text: string, fallback: string): string {
 }
 
 export const logpushTestCommands = {
-  /** "Test Rules on Requests…": each rule of a ruleset on request records or http_requests log lines (an NDJSON file, the mock's last
+  /** "Test Rules on Requests…": each rule of a ruleset on request records or http_requests or firewall_events log lines (an NDJSON file, the mock's last
    * delivered batch, or the generated sample). `requests` ('sample', 'delivered' or a path) skips the question. */
   'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
     const uri = await targetUri(arg, ['waf-ruleset'], 'ruleset (*.ruleset.json)');
@@ -278,8 +283,9 @@ export const logpushTestCommands = {
     await refuseWithErrors(ctx, uri);
     const file = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
-      file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
-      delivered: 'the newest http_requests batch a Logpush job of the mock delivered', dataset: async () => 'http_requests',
+      file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
+      // Test Rules reads both datasets' lines (the server tells them apart)
+      delivered: 'the newest http_requests or firewall_events batch a Logpush job of the mock delivered', dataset: async () => ['http_requests', 'firewall_events'],
     });
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },

@@ -183,10 +183,12 @@ export const trafficCommands = {
   },
 };
 
-/** For "Test Filter on Logs": the newest delivered batch of a dataset as a file, or undefined when there is none. */
-export async function lastDeliveredFile(ctx: Ctx, dataset: string | undefined): Promise<{ file: string; delivery: Delivery } | undefined> {
+/** For "Test Filter on Logs" and "Test Rules": the newest delivered batch of a dataset (or of any of several) as a file, or undefined
+ * when there is none. */
+export async function lastDeliveredFile(ctx: Ctx, dataset: string | readonly string[] | undefined): Promise<{ file: string; delivery: Delivery } | undefined> {
   const mock = await mockControlFor(ctx);
-  const list = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered' && (!dataset || d.dataset === dataset));
+  const of = (d: string) => (typeof dataset === 'string' ? d === dataset : !dataset || dataset.includes(d));
+  const list = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered' && of(d.dataset));
   if (!list.length) return undefined;
   return { file: await deliveredFile(ctx, mock, list[0]), delivery: list[0] };
 }

@@ -428,9 +428,44 @@ test('edgekit test-rules on http_requests Logpush logs: each line is the request
     assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);
     assert.ok(!text.stdout.includes('not a rules-language field'), 'log names are not flagged as misspelt request fields');
     const json = JSON.parse((await run(['test-rules', ruleset, logs, '--format', 'json'])).stdout);
-    assert.deepEqual(json.logLines, { lines: 3, first: 1, missing: [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] });
+    assert.deepEqual(json.logLines, { lines: 3, first: 1, dataset: 'http_requests', missing: [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] });
     assert.equal(json.recordProblems, undefined);
     assert.deepEqual(json.rules.map((r: { matched: number }) => r.matched), [1, 0]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('edgekit test-rules on firewall_events Logpush logs: each event is the request it logs, the dataset is named, and what such lines cannot give (text and JSON)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testrules-fw-'));
+  try {
+    const ruleset = path.join(dir, 'waf.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ name: 'waf', kind: 'zone', phase: 'http_request_firewall_custom', rules: [
+      { action: 'block', expression: 'http.request.uri.query contains "UNION" and ip.src.country eq "NL"' },
+      { action: 'log', expression: 'cf.bot_management.score lt 30' },
+    ] }));
+    // As a job with field_names [ClientIP, ClientCountry, ClientRequestHost, ClientRequestPath, ClientRequestQuery, Action, Datetime,
+    // RayID] and timestamp_format unix writes them
+    const logs = path.join(dir, 'firewall_events.log.gz');
+    const lines = [['nl', '?id=1 UNION SELECT 1'], ['us', '?id=1 UNION SELECT 1'], ['nl', '']].map(([c, q], i) => JSON.stringify({ ClientIP: `198.51.100.${i + 1}`,
+      ClientCountry: c, ClientRequestHost: 'example.com', ClientRequestPath: '/search', ClientRequestQuery: q, Action: 'log', Datetime: 1795687200 + i, RayID: `8e1f2a3b4c5d6e7${i}` }));
+    // The first request's second event (a managed rule blocked it after the custom rule logged it): the same request, not read again
+    lines.push(lines[0].replace('"Action":"log"', '"Action":"block"'));
+    fs.writeFileSync(logs, gzipSync(lines.join('\n') + '\n'));
+    const text = await run(['test-rules', ruleset, logs]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(text.stdout.startsWith(`${ruleset} on 3 requests of ${logs}:`), text.stdout);
+    assert.ok(text.stdout.includes('  4 line(s), from line 1, are firewall_events log lines, read as the requests they log; 1 firewall_events line repeats an earlier ' +
+      'line\'s RayID (another security event of the same request) and is not read again; the rules read cf.bot_management.score ' +
+      '(from BotScore, an http_requests field), which no line gives a value for'), text.stdout);
+    assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);
+    assert.ok(!text.stdout.includes('not read as on the platform'), 'Action, Datetime, ClientRequestQuery are firewall_events fields: nothing is flagged');
+    const json = JSON.parse((await run(['test-rules', ruleset, logs, '--format', 'json'])).stdout);
+    assert.deepEqual(json.logLines, { lines: 4, first: 1, dataset: 'firewall_events', events: { repeated: 1, unjoined: 0 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] });
+    assert.equal(json.total, 3);
+    assert.equal(json.recordProblems, undefined);
+    // No line gives a bot score: it reads 0 on each, so "lt 30" matches every one (the count the sentence above warns about)
+    assert.deepEqual(json.rules.map((r: { matched: number }) => r.matched), [1, 3]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,9 @@
 import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, Uri, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
 import { Responses } from '../../../client/src/views/responses';
@@ -99,6 +102,32 @@ test('Test Rules on Requests… from the editor title asks which requests, offer
   await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, '/logs/http_requests.ndjson');
   assert.equal(fake.quickPicks.length, 1);
   assert.equal(requests.filter((r) => r.method === 'edgekit/testRules')[1].params.requests, '/logs/http_requests.ndjson');
+});
+
+test('Test Rules on the last delivered batch takes the newest of http_requests or firewall_events (it reads both), and names both when there is none', async () => {
+  const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
+  const batch = (id: string, dataset: string, at: string) => ({ id, job: 1, scope: 'zone', owner: 'z', dataset, destination: 'r2://b/l', object: `l/${id}.log.gz`, at, records: 1, bytes: 9, status: 'delivered' });
+  let list = [batch('fw1', 'firewall_events', '2026-11-26T00:01:00Z'), batch('hr1', 'http_requests', '2026-11-26T00:00:30Z')];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-delivered-'));
+  const server = await startServer((req, res) => {
+    if (req.url.endsWith('/lines')) { res.setHeader('content-type', 'application/x-ndjson'); res.end(req.url.includes('fw1') ? '{"Action":"block","RayID":"1"}\n' : '{"EdgeStartTimestamp":1}\n'); return; }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: list }));
+  });
+  try {
+    const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'x', rules: [] }));
+    Object.assign(ctx as object, { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+      extension: { globalStorageUri: { fsPath: dir } } });
+    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered');
+    const file = String(requests.find((r) => r.method === 'edgekit/testRules')?.params.requests);
+    assert.equal(fs.readFileSync(file, 'utf8'), '{"Action":"block","RayID":"1"}\n', 'the firewall_events batch, the newest');
+    list = [];
+    await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered') as Promise<unknown>,
+      (err: Error) => /delivered http_requests or firewall_events lines/.test(err.message));
+  } finally {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the file picks look for each kind under the core\'s file patterns (the client keeps its own copy: it imports only protocol.ts)', async () => {
@@ -487,6 +516,18 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   assert.ok(md.includes('\n40 line(s), from line 1, are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`), ' +
     '`http.cookie` (no log field), which no line gives a value for: they are their type\'s empty value on every line (a field the job\'s `output_options.field_names` leave out'), md);
   assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
+  // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
+  const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
+    logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
+  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; ' +
+    'the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
+  const repeats = unescape(rulesReport('w.ruleset.json', { total: 3, undecided: 3, source: '/tmp/f.ndjson', rules: [rule],
+    logLines: { lines: 5, first: 1, dataset: 'firewall_events', events: { repeated: 2, unjoined: 1 }, missing: [] } } as never));
+  assert.ok(repeats.includes('\n5 line(s), from line 1, are `firewall_events` log lines, read as the requests they log; 2 `firewall_events` lines repeat an earlier line\'s `RayID` ' +
+    '(another security event of the same request) and are not read again; 1 `firewall_events` line has no `RayID`, so a request several rules acted on is read once per event.'), repeats);
+  const assumed = unescape(rulesReport('w.ruleset.json', { total: 2, undecided: 2, source: '/tmp/a.ndjson', rules: [rule],
+    logLines: { lines: 2, first: 1, dataset: 'http_requests', assumed: true, missing: [] } } as never));
+  assert.ok(assumed.includes('\n2 line(s), from line 1, are log lines of fields both `http_requests` and `firewall_events` have, read as `http_requests` lines (assumed) and read as the requests they log.'), assumed);
 });
 
 test('Test Rules report: what a rule sets (header values, a static value, a removal, a value not evaluated), its values as code spans', async () => {

@@ -31,7 +31,7 @@ test('EdgeStartTimestamp in each Logpush timestamp format gives the request time
 
 test('requestReader: log lines are read as requests and counted, request records pass as they are and are still checked', () => {
   const reader = requestReader(['ip.src', 'http.request.uri.path', 'http.cookie', 'cf.bot_management.score']);
-  const a = reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x', BotScore: 0 }, 1);
+  const a = reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x', BotScore: 0 }, 1)!;
   assert.equal(a['ip.src'], '192.0.2.1');
   const b = reader.read({ 'ip.src': '192.0.2.2', 'http.hots': 'x' }, 2);
   assert.deepEqual(b, { 'ip.src': '192.0.2.2', 'http.hots': 'x' });
@@ -65,7 +65,7 @@ test('a rule run on log lines: a rate limit counts by the logged time and client
     ratelimit: { characteristics: ['cf.colo.id', 'ip.src'], period: 10, requests_per_period: 2, mitigation_timeout: 0 } }] });
   assert.ok(run.ok);
   const reader = requestReader(rulesetFields({ rules: [{ expression: 'http.request.uri.path eq "/login"' }] }));
-  for (let i = 0; i < 5; i++) run.take(reader.read({ ClientIP: '192.0.2.9', ClientRequestPath: '/login', EdgeStartTimestamp: 1795687200 + i }, i + 1), i + 1);
+  for (let i = 0; i < 5; i++) run.take(reader.read({ ClientIP: '192.0.2.9', ClientRequestPath: '/login', EdgeStartTimestamp: 1795687200 + i }, i + 1)!, i + 1);
   assert.equal(run.rules[0].matched, 5);
   assert.equal(run.rules[0].applied, 3, 'the third to fifth requests in 10 s pass 2 per period');
 });
@@ -169,15 +169,15 @@ test('requestReader: a request time no line\'s EdgeStartTimestamp could be read 
   assert.deepEqual(unix.logLines()!.missing, [{ field: 'http.request.timestamp.msec', from: 'EdgeStartTimestamp' }]);
 });
 
-test('requestReader: a log line\'s member that is no http_requests field (another dataset\'s line, a misspelt name) is named, not silently left out', () => {
+test('requestReader: a log line\'s member that is no http_requests field (another dataset\'s, a misspelt name) is named, not silently left out', () => {
   const reader = requestReader(['http.request.uri.query']);
-  // A firewall_events line: its query is ClientRequestQuery, which an http_requests line does not have
-  reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x', ClientRequestQuery: '?a=1', Action: 'block' }, 1);
+  // An http_requests line (two of its own names) with a firewall_events member: not read, as the line's dataset has no such field
+  reader.read({ ClientIP: '192.0.2.1', ClientRequestURI: '/x', EdgeStartTimestamp: 1795687201, Action: 'block' }, 1);
   reader.read({ ClientIP: '192.0.2.1', ClientRequestPth: '/x' }, 2);
   reader.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/x' }, 3);
   const p = reader.problems()!;
   assert.equal(p.records, 2);
-  assert.match(p.examples[0], /^line 1: "ClientRequestQuery" is not an http_requests log field/);
+  assert.match(p.examples[0], /^line 1: "Action" is a firewall_events log field, not an http_requests one/);
   assert.ok(p.examples.some((e) => /^line 2: "ClientRequestPth" .*did you mean "ClientRequestPath"/.test(e)), p.examples.join('\n'));
   assert.equal(reader.logLines()!.lines, 3);
 });
@@ -190,11 +190,11 @@ test('requestReader: the full URI, which two log fields give together, is named 
 
 test('requestReader: an integer field a tool wrote as text ("BotScore": "5") is read as its number, as Logpush logs it', () => {
   const reader = requestReader(['cf.bot_management.score', 'ip.src.asnum']);
-  const r = reader.read({ ClientIP: '192.0.2.1', BotScore: '5', ClientASN: '13335', ClientRequestPath: '12' }, 1);
+  const r = reader.read({ ClientIP: '192.0.2.1', BotScore: '5', ClientASN: '13335', ClientRequestPath: '12' }, 1)!;
   assert.equal(r['cf.bot_management.score'], 5);
   assert.equal(r['ip.src.asnum'], 13335);
   assert.equal(r['http.request.uri.path'], '12', 'a String field keeps its text');
-  const odd = reader.read({ BotScore: '5a', ClientASN: '99999999999999999999' }, 2);
+  const odd = reader.read({ BotScore: '5a', ClientASN: '99999999999999999999' }, 2)!;
   assert.equal(odd['cf.bot_management.score'], '5a', 'not an integer: left as it is');
   assert.equal(odd['ip.src.asnum'], '99999999999999999999', 'past what a double holds exactly: left as it is');
 });

@@ -389,12 +389,21 @@ test('edgekit/testRules on http_requests log lines: read as the requests they lo
     const r = await server.conn.sendRequest<R>('edgekit/testRules', { uri, requests: logs });
     assert.equal(r.error, undefined);
     assert.equal(r.recordProblems, undefined, 'Logpush names are not flagged as misspelt request fields');
-    assert.deepEqual(r.logLines, { lines: 3, first: 1, missing: [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] });
+    // Path and address only: fields firewall_events lines have too, so the dataset is assumed
+    assert.deepEqual(r.logLines, { lines: 3, first: 1, dataset: 'http_requests', assumed: true, missing: [{ field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] });
     assert.equal(r.rules![0].matched, 2);
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: body('/b') }] });
     type Lens = { command?: { title: string } };
     const lenses = (await server.conn.sendRequest<Lens[]>('textDocument/codeLens', { textDocument: { uri } })).map((l) => l.command?.title ?? '').filter((t) => t.includes('decides'));
     assert.deepEqual(lenses, ['matches 1 · applies to 1 · decides 1 of 3 requests of http_requests.ndjson']);
+    // firewall_events lines: the dataset is told, a second event of a request (its RayID again) is not a second request
+    const events = path.join(dir, 'firewall_events.ndjson');
+    fs.writeFileSync(events, [['1', '/a', 'log'], ['1', '/a', 'block'], ['2', '/b', 'block']]
+      .map(([ray, p, action]) => JSON.stringify({ RayID: ray, ClientRequestPath: p, ClientRequestQuery: '', Action: action, Datetime: '2026-11-26T10:00:01Z' })).join('\n'));
+    const fw = await server.conn.sendRequest<R & { logLines?: { dataset?: string; lines?: number; events?: unknown } }>('edgekit/testRules', { uri, requests: events });
+    assert.equal(fw.total, 2);
+    assert.deepEqual([fw.logLines?.dataset, fw.logLines?.lines, fw.logLines?.events], ['firewall_events', 3, { repeated: 1, unjoined: 0 }]);
+    assert.equal(fw.recordProblems, undefined);
   } finally {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

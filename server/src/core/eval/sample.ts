@@ -166,10 +166,41 @@ export function toRequestRecord(l: LogRecord): LogRecord {
   const q = uri === undefined ? -1 : uri.indexOf('?');
   const path = has(l.ClientRequestPath) ? String(l.ClientRequestPath) : uri === undefined ? undefined : q < 0 ? uri : uri.slice(0, q);
   const query = uri === undefined ? undefined : q < 0 ? '' : uri.slice(q + 1);
+  return requestRecordOf(l, uri, path, query, l.EdgeStartTimestamp, l.ClientRequestReferer);
+}
+
+/**
+ * A firewall_events log record (a security event: the request a rule acted on or logged) as the request record it logs, as
+ * toRequestRecord reads an http_requests line: the fields the two datasets share are read alike; the URI is ClientRequestPath and
+ * ClientRequestQuery (logged with its "?" or without; the rules language's query has none), the time is Datetime (the event's, at
+ * the edge, in any timestamp_format), the Referer header is ClientRefererScheme, Host, Path and Query together (an empty
+ * ClientRefererHost: no Referer). The event's own fields (Action, Source, RuleID, ...) are no request field. The caller gives only
+ * the dataset's members (an http_requests member on the line would be read: logRequests.ts leaves those out).
+ */
+export function firewallEventToRequestRecord(l: LogRecord): LogRecord {
+  const path = has(l.ClientRequestPath) ? String(l.ClientRequestPath) : undefined;
+  const logged = has(l.ClientRequestQuery) ? String(l.ClientRequestQuery) : undefined;
+  const query = logged === undefined ? undefined : logged.startsWith('?') ? logged.slice(1) : logged;
+  const uri = path === undefined || logged === undefined ? undefined : logged ? `${path}?${query}` : path;
+  return requestRecordOf(l, uri, path, query, l.Datetime, refererOf(l));
+}
+
+/** A firewall_events line's Referer header from its four parts: "" when ClientRefererHost is empty (no Referer), undefined when a
+ * part is not on the line (a job's field_names may leave some out: a URL without its query is not the header). */
+function refererOf(l: LogRecord): string | undefined {
+  if (l.ClientRefererHost === '') return '';
+  if (!has(l.ClientRefererScheme) || !has(l.ClientRefererHost) || !has(l.ClientRefererPath) || !has(l.ClientRefererQuery)) return undefined;
+  const query = String(l.ClientRefererQuery);
+  return `${String(l.ClientRefererScheme)}://${String(l.ClientRefererHost)}${String(l.ClientRefererPath)}${query && !query.startsWith('?') ? '?' : ''}${query}`;
+}
+
+/** The request record of a log line whose URI, path, query, time and referer its dataset's reading gave (undefined: not on the
+ * line); the other fields are read from the line by the names the two datasets share and http_requests' own. */
+function requestRecordOf(l: LogRecord, uri: string | undefined, path: string | undefined, query: string | undefined, timestamp: unknown, referer: unknown): LogRecord {
   const host = has(l.ClientRequestHost) ? String(l.ClientRequestHost) : undefined;
   const ua = has(l.ClientRequestUserAgent) ? String(l.ClientRequestUserAgent) : undefined;
   const argsOf = query === undefined ? undefined : queryArgs(query);
-  const time = requestTime(l.EdgeStartTimestamp);
+  const time = requestTime(timestamp);
   const scheme = typeof l.ClientRequestScheme === 'string' && l.ClientRequestScheme ? l.ClientRequestScheme : 'https';
   const headers: [string, string][] = [];
   if (host !== undefined) headers.push(['host', host]);
@@ -217,7 +248,7 @@ export function toRequestRecord(l: LogRecord): LogRecord {
   if (has(l.BotScore)) out['cf.bot_management.score'] = l.BotScore;
   if (has(l.WAFAttackScore)) out['cf.waf.score'] = l.WAFAttackScore;
   out.ssl = scheme === 'https';
-  loggedFields(out, l, uri, path, query, host, scheme, argsOf);
+  loggedFields(out, l, uri, path, query, host, scheme, argsOf, referer);
   return out;
 }
 
@@ -253,14 +284,14 @@ function requestTime(t: unknown): { sec: number; msec: number } | undefined {
  * TLS, referrer, bot and WAF scores, leaked credentials, content scanning, the ray id and the zone. A value that is its type's empty
  * value is left out (the evaluator reads the same there). The raw fields are the URI as the client sent it, which is what the line's
  * ClientRequestURI holds. Set on `out`, the request record. */
-function loggedFields(out: LogRecord, l: LogRecord, uri: string | undefined, path: string | undefined, query: string | undefined, host: string | undefined, scheme: string, argsOf: ReturnType<typeof queryArgs> | undefined): void {
+function loggedFields(out: LogRecord, l: LogRecord, uri: string | undefined, path: string | undefined, query: string | undefined, host: string | undefined, scheme: string, argsOf: ReturnType<typeof queryArgs> | undefined, referer: unknown): void {
   const put = (name: string, v: unknown) => { if (!emptyValue(v)) out[name] = v; };
   put('ip.src.asnum', l.ClientASN);
   put('ip.src.city', l.ClientCity);
   put('ip.src.region_code', l.ClientRegionCode);
   put('ip.src.lat', l.ClientLatitude);
   put('ip.src.lon', l.ClientLongitude);
-  put('http.referer', l.ClientRequestReferer);
+  put('http.referer', referer);
   put('cf.tls_cipher', l.ClientSSLCipher === 'NONE' ? '' : l.ClientSSLCipher);
   put('cf.tls_version', l.ClientSSLProtocol === 'none' ? '' : l.ClientSSLProtocol);
   put('cf.edge.client_port', l.ClientSrcPort);
