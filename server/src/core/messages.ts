@@ -52,3 +52,9 @@ export function describe(value: unknown): string {
   if (typeof value === 'bigint') return `the integer ${value}`; // past 2^53, as a line writes it (JSON.stringify throws on a bigint)
   return `${typeof value} ${JSON.stringify(value)}`;
 }
+
+/** Names quoted as a list in a sentence (every "did you mean"): `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
+export function quoteList(names: readonly string[], joiner = 'or'): string {
+  const q = names.map((n) => `"${n}"`);
+  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${joiner} ${q[q.length - 1]}`;
+}

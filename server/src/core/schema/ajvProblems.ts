@@ -4,7 +4,7 @@ import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
 import { scoredSuggestions, suggest } from '../suggest';
 import { cap } from '../text';
-import { THE_DOCUMENT, describe } from '../messages';
+import { THE_DOCUMENT, describe, quoteList } from '../messages';
 import { valueAt } from '../json';
 
 /** Decode a JSON Pointer (ajv's instancePath) into a JSONPath; numeric segments become indices where the value is an array. */
@@ -208,7 +208,7 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         if (declared && typeof declared === 'object' && value && typeof value === 'object') {
           const near = suggest(prop, Object.keys(declared).filter((k) => !(k in (value as object))), { max: 2 });
           if (near.length) {
-            message = `${message.slice(0, -1)}; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
+            message = `${message.slice(0, -1)}; did you mean ${quoteList(near)}?`;
             fixes = near.map((n, k) => ({ title: `Rename to "${n}"`, edits: [{ ...span, newText: JSON.stringify(n) }], preferred: k === 0 }));
           }
         }

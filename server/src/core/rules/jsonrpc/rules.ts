@@ -1,5 +1,6 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
+import { quoteList } from '../../messages';
 import { METHOD_BY_NAME, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
 import { addressNotes, callDataNotes, checkSpecParams, nearMethods, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
@@ -105,7 +106,7 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
   const near = nearMethods(method);
   // Spec, "What the service does" 1: every method outside the supported subset is refused with HTTP 403, not only the listed ones.
   const hint = near.length
-    ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}? The gateway refuses a method it does not support with HTTP 403.`
+    ? `; did you mean ${quoteList(near)}? The gateway refuses a method it does not support with HTTP 403.`
     : '; the gateway refuses a method it does not support with HTTP 403.';
   out.push(ctx.report('jsonrpc/unknown-method', `Unknown method "${method}"${hint}`, span,
     near.length ? { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, edits: [{ offset: span.offset, length: span.length, newText: JSON.stringify(n) }], preferred: i === 0 })) } : {}));

@@ -171,8 +171,3 @@ export const NEAR_LIMIT = 0.9;
 
 // ---- names ----
 
-/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
-export function quoteList(names: readonly string[], joiner = 'or'): string {
-  const q = names.map((n) => `"${n}"`);
-  return q.length <= 1 ? q.join('') : `${q.slice(0, -1).join(', ')} ${joiner} ${q[q.length - 1]}`;
-}

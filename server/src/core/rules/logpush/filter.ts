@@ -4,8 +4,9 @@
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { compactJsonBytes, utf8Length } from '../../text';
 import { fieldSuggestions, namesOf } from '../../suggest';
+import { quoteList } from '../../messages';
 import {
-  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, quoteList, typeClasses,
+  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, typeClasses,
   type FieldInfo, type OperatorInfo,
 } from './catalogue';
 import { inexactInteger, isObj, pastSafeInteger, type Obj } from '../../json';

@@ -2,6 +2,7 @@
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
 import { checkRustRegexOnRe2, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
+import { quoteList } from '../../messages';
 import {
   CHARACTERISTIC_ONLY, FUNCTION_NAMES, FUNCTIONS, MANAGED_PHASE, T, fieldCatalogue, isParamClass, otherCatalogue, phaseSeesResponse, sameTy, TRANSFORM, tyName, type ArgRule,
   type FieldCatalogue, type FieldInfo, type FunctionInfo, type Ty,
@@ -246,7 +247,7 @@ class Checker {
         code: 'ruleset/expr-unknown-field', offset: e.nameSpan.offset, length: e.nameSpan.length,
         message: FUNCTIONS.has(e.name) ? `"${e.name}" is a function; call it as ${e.name}(...).`
           : CHARACTERISTIC_ONLY.has(e.name) ? `"${e.name}" is a rate limiting characteristic (${CHARACTERISTIC_ONLY.get(e.name)}), not a field of expressions: it goes in the rule's ratelimit.characteristics, and an expression cannot read it.`
-          : `Unknown field "${e.name}"${foreign}${near.length ? `${foreign ? '. Did' : '; did'} you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
+          : `Unknown field "${e.name}"${foreign}${near.length ? `${foreign ? '. Did' : '; did'} you mean ${quoteList(near)}?` : '.'}`,
       };
       if (near.length) problem.fixes = near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 }));
       this.problems.push(problem);
@@ -317,7 +318,7 @@ class Checker {
       for (const a of e.args) this.infer(a);
       const near = suggest(e.name, FUNCTION_NAMES, { sameLastSegment: true });
       this.problems.push({ code: 'ruleset/expr-unknown-function', offset: e.nameSpan.offset, length: e.nameSpan.length,
-        message: `Unknown function "${e.name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : '.'}`,
+        message: `Unknown function "${e.name}"${near.length ? `; did you mean ${quoteList(near)}?` : '.'}`,
         // One fix per name offered, the first preferred (the editor's Auto Fix); with two, Fix all leaves the choice to the user.
         ...(near.length ? { fixes: near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ ...e.nameSpan, newText: n }], preferred: k === 0 })) } : {}) });
       return this.indexes(e, UNKNOWN);

@@ -2,6 +2,7 @@
 // The AST carries offsets into the decoded expression string.
 import { isRegexOperator, readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
 import { bytesText, lossyBytes } from '../../text';
+import { quoteList } from '../../messages';
 import type { Edit } from '../../types';
 
 export interface Node { offset: number; length: number }
@@ -514,7 +515,7 @@ class Parser {
           const quote = { title: `Quote "${t.text}"`, edits: [{ offset: t.offset, length: t.length, newText: `"${t.text}"` }] };
           const near = op && DYNAMIC_OPS.has(op.op) && this.fields ? this.fields.near(t.text) : [];
           if (near.length) {
-            this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}: did you mean the field ${near.map((n) => `"${n}"`).join(' or ')}? Otherwise strings must be in double quotes.`, {
+            this.fail(t, `Expected a value after "${after.text}", found ${describe(t)}: did you mean the field ${quoteList(near)}? Otherwise strings must be in double quotes.`, {
               fixes: [...near.map((n, k) => ({ title: `Change to "${n}"`, edits: [{ offset: t.offset, length: t.length, newText: n }], preferred: k === 0 })), { ...quote, preferred: false }],
             });
           }
