@@ -67,8 +67,7 @@ export class Backend implements vscode.Disposable {
   get isShared(): boolean { return this.shared; }
 
   private render(): void {
-    // Menus and the walkthrough read it: Start or Stop in the palette, and the walkthrough's "Start the mock backend" step is done
-    // when the mock runs, however it started (auto-start, the status bar, a view, a command).
+    // Menus read it: Start or Stop in the palette. (The walkthrough reads walkthrough.ts edgekit.mockStarted, which stays true.)
     const running = this.mock !== undefined;
     if (running !== this.runningContext) {
       this.runningContext = running;

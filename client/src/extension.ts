@@ -17,7 +17,7 @@ import { vscodeUi } from './ui';
 import { apiFor } from './commands/api';
 import { registerTasks } from './tasks';
 import { trackJobContext } from './jobContext';
-import { trackDocumentShown } from './walkthrough';
+import { trackDocumentShown, trackMockStarted } from './walkthrough';
 
 let server: LanguageServer | undefined;
 let backend: Backend | undefined;
@@ -42,7 +42,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     ctx.securityEvents,
     registerTasks(context),
     trackJobContext(),
-    trackDocumentShown(),
+    trackDocumentShown(context.globalState),
+    trackMockStarted(context.globalState, backend),
     (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
     (ctx.reports = new Reports()),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),

@@ -93,6 +93,8 @@ export interface TestSample {
   records: import('../core').LogRecord[];
   label: string;
   total: number;
+  /** A filter's test: the dataset its lines were tested as (the lens does not count a filter of another dataset on them). */
+  dataset?: string;
   remembered?: import('../core').RememberedMatches;
   /** The lenses of one version of the document (and the setting they read): VS Code asks again for the same version on scrolling,
    * focus and other providers' refreshes, and that is a lookup. One version only: the next one replaces it. */

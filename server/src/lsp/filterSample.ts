@@ -97,10 +97,15 @@ function ruleLenses(ctx: ServerContext, doc: TextDocument, parsed: ParsedDoc, sa
 function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string, sample: TestSample): CodeLens | undefined {
   const f = filterOf(kind, parsed.value, settingsDataset, parsed.text);
   if ('error' in f) return undefined;
+  const at = parsed.locate(f.path, 'key');
+  // Another dataset's lines have none of its fields: the count would be 0, or every line for a negated comparison (edgekit/testFilter
+  // refuses the generated sample for the same reason).
+  if (sample.dataset !== undefined && sample.dataset !== f.dataset) {
+    return { range: range(doc, at), command: infoCommand(`not counted: the ${sample.label} were tested as ${sample.dataset}, and the filter is now of ${f.dataset}; test it again`, ctx.caps.textLenses) };
+  }
   const c = coreModule().compileFilter(f.filter, f.dataset);
   if (!c.ok) return undefined;
   let n = 0;
   for (const r of sample.records) if (c.filter.test(r)) n++;
-  const at = parsed.locate(f.path, 'key');
   return { range: range(doc, at), command: infoCommand(`matches ${n.toLocaleString('en')} of ${keptCount(sample)} ${sample.label}`, ctx.caps.textLenses) };
 }

@@ -113,7 +113,7 @@ export function registerTestFilter(ctx: ServerContext): void {
       for (const r of coreModule().eachSampleHttpRequest(size)) take(++i, r, () => jsonChars(r));
     }
     const label = params.logs ? `lines of ${params.logs.split(/[\\/]/).pop()}` : 'sample lines';
-    ctx.samples.set(doc.uri, { records: kept.records, label, total });
+    ctx.samples.set(doc.uri, { records: kept.records, label, total, dataset: f.dataset });
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
     return { source: params.logs ?? `the generated sample (${total} ${SAMPLE_LOGS_DATASET} lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,

@@ -59,9 +59,9 @@ test('edgekit.mock.rateLimit written as a number (or anything but a string) is r
   assert.equal(parseRateLimit(Config.mockRateLimit()), false);
 });
 
-test('the edgekit.mockRunning context key follows the mock, however it starts and stops (palette, walkthrough)', async () => {
-  // The walkthrough's "Start the mock backend" step stayed unchecked while the auto-started mock ran, and the palette offered
-  // Stop with nothing running. The key is set once per change, not on every status redraw.
+test('the edgekit.mockRunning context key follows the mock, however it starts and stops (the palette\'s Start and Stop)', async () => {
+  // The palette offered Stop with nothing running. The key is set once per change, not on every status redraw. (The walkthrough
+  // reads edgekit.mockStarted now, which stays true: test/unit/client/walkthrough.test.ts.)
   const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
   const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
   const b = new Backend(context as never, () => ({ ask: async () => undefined }));

@@ -154,8 +154,9 @@ function clientContextKeys(): Set<string> {
   const texts = files.map((f) => fs.readFileSync(path.join(root, 'client/src', f), 'utf8'));
   const constants = new Map(texts.flatMap((t) => [...t.matchAll(/const (\w+) = '([\w.]+)'/g)].map((m) => [m[1], m[2]] as const)));
   for (const t of texts) {
-    for (const m of t.matchAll(/'setContext', (?:'([\w.]+)'|(\w+))/g)) {
-      const key = m[1] ?? constants.get(m[2]);
+    // setContext with the key named, or through walkthrough.ts rememberedKey(state, KEY, ...)
+    for (const m of t.matchAll(/'setContext', (?:'([\w.]+)'|(\w+))|rememberedKey\(\w+, (\w+)/g)) {
+      const key = m[1] ?? constants.get(m[2] ?? m[3]);
       if (key) keys.add(key);
     }
   }
@@ -194,14 +195,21 @@ test('a walkthrough step completed by a context key has a twin, shown while the 
   // is recorded without completing the step, for the whole session: the mock started with the extension, or a checked document
   // restored in an editor, left their steps unticked. So each such step shows while its key is false, and a twin with the same
   // events plus onStepSelected shows while it is true.
+  // VS Code keeps a step's tick by its id, across sessions: a twin ticked by selection stays shown only if its key never turns false
+  // again, or its unticked original comes back (the next session before a document is shown; the mock stopped, or the backend
+  // switched to remote). So the keys are those client/src/walkthrough.ts remembers in globalState, and the twins are one step.
+  const remembered = new Set([...fs.readFileSync(path.join(root, 'client/src/walkthrough.ts'), 'utf8').matchAll(/export const \w+ = '([\w.]+)'/g)].map((m) => m[1]));
   const [w] = pkg.contributes.walkthroughs as { steps: { id: string; title: string; when?: string; completionEvents: string[] }[] }[];
   const keyed = w.steps.filter((s) => s.completionEvents.some((e) => e.startsWith('onContext:')));
   assert.ok(keyed.length >= 2, 'the mock step and the check step are completed by context keys');
   for (const s of keyed) {
     const key = s.completionEvents.find((e) => e.startsWith('onContext:'))!.slice('onContext:'.length);
     assert.match(key, /^[\w.]+$/, `${s.id}: a single key (${key})`);
+    assert.ok(remembered.has(key), `${s.id}: ${key} is one of the keys walkthrough.ts remembers (${[...remembered]})`);
     const twins = w.steps.filter((t) => t.completionEvents.includes(`onContext:${key}`));
     assert.equal(twins.length, 2, `${s.id}: one twin for ${key}`);
+    const same = (t: Record<string, unknown>) => ({ ...t, id: undefined, when: undefined, completionEvents: (t.completionEvents as string[]).filter((e) => e !== 'onStepSelected') });
+    assert.deepEqual(same(twins[0]), same(twins[1]), `${twins.map((t) => t.id)}: the same step but for its id, when and onStepSelected`);
     for (const held of [false, true]) {
       const shown = twins.filter((t) => evaluateWhen(t.when ?? 'true', { [key]: held }));
       assert.equal(shown.length, 1, `${key} ${held}: exactly one of ${twins.map((t) => t.id)} shows`);

@@ -109,11 +109,14 @@ export const fake = {
   /** What was written to output channels ("error: ..."). */
   logged: [] as string[],
   workspaceFile: undefined as Uri | undefined,
+  /** The documents of the editors on screen (window.visibleTextEditors); showEditors() changes them. */
+  visible: [] as FakeDocument[],
 };
 
 /** Listeners of window.onDidChangeActiveTextEditor and workspace.onDidChangeTextDocument (reset by each test). */
 const activeEditorListeners: ((e: { document: FakeDocument } | undefined) => void)[] = [];
 const changeListeners: ((e: { document: FakeDocument }) => void)[] = [];
+const visibleListeners: ((e: { document: FakeDocument }[]) => void)[] = [];
 
 function listen<T>(list: ((e: T) => void)[], l: (e: T) => void): Disposable {
   list.push(l);
@@ -132,9 +135,17 @@ export function editDocument(doc: FakeDocument, text: string): void {
   for (const l of [...changeListeners]) l({ document: doc });
 }
 
+/** The editors on screen become those of `docs`, and the listeners are told, as VS Code does on opening, closing or splitting. */
+export function showEditors(...docs: FakeDocument[]): void {
+  fake.visible = docs;
+  for (const l of [...visibleListeners]) l(window.visibleTextEditors);
+}
+
 export function resetFake(): void {
   activeEditorListeners.length = 0;
   changeListeners.length = 0;
+  visibleListeners.length = 0;
+  fake.visible = [];
   fake.settings.clear();
   fake.folderSettings.clear();
   fake.workspaceSettings.clear();
@@ -199,6 +210,8 @@ export const window = {
   setStatusBarMessage: () => new Disposable(),
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
   onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
+  get visibleTextEditors(): { document: FakeDocument }[] { return fake.visible.map((document) => ({ document })); },
+  onDidChangeVisibleTextEditors: (l: (e: { document: FakeDocument }[]) => void) => listen(visibleListeners, l),
   createOutputChannel: () => ({
     info: (m: string) => fake.logged.push(`info: ${m}`), warn: (m: string) => fake.logged.push(`warn: ${m}`),
     error: (m: string) => fake.logged.push(`error: ${m}`), show() {}, dispose() {},

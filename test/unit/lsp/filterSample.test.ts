@@ -87,3 +87,18 @@ test('a filter\'s lens is kept per version and per edgekit.logpush.dataset (a fi
   assert.equal(lens('http_requests'), a);
   assert.notEqual(lens('firewall_events'), a, 'another dataset setting: counted again');
 });
+
+// The lens counts the filter again on the lines last tested, as the document is now: a job tested on the generated sample (http_requests
+// lines) whose "dataset" then became gateway_dns showed "matches 0 of 1,000 sample lines" (a negated comparison: all of them), the
+// count edgekit/testFilter refuses to give for another dataset. The lines keep the dataset they were tested as.
+test('a filter whose dataset changed since its test is not counted on the lines of the other dataset: the lens says so', () => {
+  const uri = 'file:///w/j.logpush.json';
+  const records = [{ ClientRequestHost: 'a.example' }, { ClientRequestHost: 'b.example' }];
+  const ctx = { samples: new Map<string, TestSample>([[uri, { records, label: 'sample lines', total: 2, dataset: 'http_requests' }]]), caps: DEFAULT_CAPS } as unknown as ServerContext;
+  const job = (dataset: string, key: string) => TextDocument.create(uri, 'logpush-job', dataset === 'http_requests' ? 1 : 2, JSON.stringify({
+    name: 'j', dataset, destination_conf: 's3://b/p?region=us-east-1', filter: JSON.stringify({ where: { key, operator: '!eq', value: 'x' } }),
+  }));
+  const title = (doc: TextDocument) => sampleLenses(ctx, doc, 'logpush-job', parseDocument(doc.getText()), 'http_requests').map((l) => l.command?.title);
+  assert.deepEqual(title(job('http_requests', 'ClientRequestHost')), ['matches 2 of 2 sample lines']);
+  assert.deepEqual(title(job('gateway_dns', 'QueryName')), ['not counted: the sample lines were tested as http_requests, and the filter is now of gateway_dns; test it again']);
+});

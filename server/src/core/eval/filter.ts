@@ -4,7 +4,7 @@
 // writes them as numbers or numeric strings, a negated operator is the negation of its positive one (so a missing field passes
 // "!eq"), and a positive operator never matches a missing or null field.
 import { isObj } from '../json';
-import { datasetFields, fieldNamed, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
+import { datasetFields, fieldNamed, operatorInfo, typeClasses, type FieldInfo, type TypeClass } from '../rules/logpush/catalogue';
 import { ORDERING, comparisonValueError, filterNumber, valueShapeError } from '../rules/logpush/filter';
 import { eachComparison } from './records';
 
@@ -236,8 +236,6 @@ export function compileFilter(filter: unknown, dataset: string): { ok: true; fil
  * clause after "is ... there". */
 export interface ValueReader { type: string; read(v: unknown): string | undefined }
 
-const TEXT_OPERATORS = new Set(['startsWith', 'endsWith', 'contains', '!startsWith', '!endsWith', '!contains']);
-
 /**
  * For each field the filter compares whose type the dataset's catalogue gives, why a record's value of it is one its comparisons
  * cannot read, as compileFilter reads it: no number for an Int field (numbers written as text are read), neither true nor false for a
@@ -251,10 +249,12 @@ export function filterValueReaders(filter: unknown, dataset: string): Map<string
   const uses = new Map<string, { field: FieldInfo; number: boolean; text: boolean }>();
   eachComparison(isObj(filter) ? filter.where : undefined, ({ key, operator, value }) => {
     const field = fieldNamed(fields, key);
-    if (typeof operator !== 'string' || !field?.filterable) return;
+    const op = typeof operator === 'string' ? operatorInfo(operator) : undefined;
+    if (!op || !field?.filterable) return;
     const u = uses.get(key) ?? { field, number: false, text: false };
-    if (ORDERING.has(operator)) u.number = true;
-    else if (TEXT_OPERATORS.has(operator)) u.text = true;
+    if (ORDERING.has(op.name)) u.number = true;
+    // startsWith, endsWith, contains and their negations: the catalogue's operators that take no Int
+    else if (!op.accepts.includes('int')) u.text = true;
     else for (const x of Array.isArray(value) ? value : [value]) { if (Number.isNaN(filterNumber(x))) u.text = true; else u.number = true; }
     uses.set(key, u);
   });

@@ -28,7 +28,7 @@ export interface FieldInfo {
  * Dataset names the platform accepts beyond datasets.tsv (Terraform provider enum, reference/logpush.md; the API's enum as in the
  * cloudflare SDK 7.3.0's logpush/jobs.d.ts), with no field catalogue. Each has the scope the docs file it under
  * (cloudflare-docs src/content/docs/logs/logpush/logpush-job/datasets/account/ or .../zone/), which decides where its job is
- * created; websocket_analytics is filed under both, so its scope stays unknown ('').
+ * created; websocket_analytics is filed under both, so its scope here stays unknown ('') and datasetScopes() gives both.
  */
 const EXTRA_DATASETS: Record<string, string> = {
   audit_logs_v2: 'account', dex_application_tests: 'account', dex_device_state_events: 'account', dlp_forensic_copies: 'account',
