@@ -47,8 +47,12 @@ export async function pickZone(api: Api, arg: unknown, title: string): Promise<Z
 /** A zone or an account, for a job of a dataset the platform takes under either (firewall_events): `arg` names one (its id or name, a
  * tree item's zone or account), else the user picks among the zones and the accounts. */
 export async function pickZoneOrAccount(api: Api, arg: unknown, title: string): Promise<JobPlace> {
-  const zones = unwrap(await api.listZones());
-  const accounts = unwrap(await api.listAccounts());
+  // Either list may be refused (a token with zone access only): the other is offered alone, and the pick says why.
+  const [listedZones, listedAccounts] = await Promise.all([api.listZones(), api.listAccounts()]);
+  if (!listedZones.ok && !listedAccounts.ok) unwrap(listedZones);
+  const zones = listedZones.ok ? listedZones.result : [];
+  const accounts = listedAccounts.ok ? listedAccounts.result : [];
+  const unlisted = !listedZones.ok ? `the zones could not be listed: ${listedZones.error}` : !listedAccounts.ok ? `the accounts could not be listed: ${listedAccounts.error}` : undefined;
   const item = arg as { zone?: Zone; account?: Account } | undefined;
   const wanted = typeof arg === 'string' ? arg : item?.zone?.id ?? item?.account?.id;
   const zonePlace = (z: Zone): JobPlace => ({ owner: { zone: z.id }, ownerName: z.name });
@@ -58,12 +62,13 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string): 
     if (z) return zonePlace(z);
     const a = accounts.find((x) => x.id === wanted || x.name === wanted);
     if (a) return accountPlace(a);
-    throw new UserError(`No zone or account "${wanted}" at ${api.baseUrl}.`);
+    const looked = !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account';
+    throw new UserError(`No ${looked} "${wanted}" at ${api.baseUrl}${unlisted ? `; ${unlisted}` : ''}.`);
   }
   const pick = await vscode.window.showQuickPick([
     ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z) })),
     ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a) })),
-  ], { title, placeHolder: 'Pick a zone or an account' });
+  ], { title, placeHolder: unlisted ? `Pick a ${listedZones.ok ? 'zone' : 'account'} (${unlisted})` : 'Pick a zone or an account' });
   if (!pick) throw new vscode.CancellationError();
   return pick.place;
 }

@@ -310,3 +310,23 @@ test('Create and Update ask before sending a job document with errors, naming th
     await server.close();
   }
 });
+
+test('a dataset taken under a zone or an account: when the accounts cannot be listed (a token without account access), the zones are still offered, and the pick says why the accounts are not', async () => {
+  // pickZoneOrAccount listed both and failed outright on either: a zone token could not create a zone firewall_events job.
+  const { pickZoneOrAccount } = await import('../../../client/src/commands/api');
+  const refused = { ok: false as const, error: 'GET /accounts: HTTP 403 Authentication error (code 10000)', errors: [], status: 403 };
+  const api = {
+    baseUrl: 'https://api.example/client/v4',
+    listZones: async () => ({ ok: true as const, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'pro' } }], messages: [] }),
+    listAccounts: async () => refused,
+  } as never;
+  fake.quickPickAnswers = ['a.example'];
+  assert.deepEqual(await pickZoneOrAccount(api, undefined, 'Create the firewall_events job in which zone or account?'), { owner: { zone: 'z1' }, ownerName: 'a.example' });
+  assert.deepEqual(fake.quickPicks[0].labels, ['a.example']);
+  // Named directly: a zone is found; an account name is refused with the reason the accounts could not be read.
+  assert.deepEqual(await pickZoneOrAccount(api, 'z1', 't'), { owner: { zone: 'z1' }, ownerName: 'a.example' });
+  await assert.rejects(pickZoneOrAccount(api, 'Example Account', 't'), /No zone "Example Account" at https:\/\/api\.example\/client\/v4; the accounts could not be listed: GET \/accounts: HTTP 403/);
+  // Both failing: the zones' error.
+  const none = { ...(api as object), listZones: async () => ({ ...refused, error: 'GET /zones: HTTP 403' }) } as never;
+  await assert.rejects(pickZoneOrAccount(none, undefined, 't'), /GET \/zones: HTTP 403/);
+});
