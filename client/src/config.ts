@@ -22,6 +22,7 @@ export const Config = {
   requestTimeoutMs: (): number => { const t = get<number>('http.timeoutSeconds', 30); return (Number.isFinite(t) && t > 0 ? t : 30) * 1000; },
   /** Ask before sending a request whose document has errors (a resource setting: pass the request's URI). */
   confirmSendWithErrors: (scope?: vscode.Uri): boolean => get<boolean>('gateway.confirmSendWithErrors', true, scope),
+  confirmJobWithErrors: (scope?: vscode.Uri): boolean => get<boolean>('logpush.confirmSendWithErrors', true, scope),
   traceServer: (): string => get<string>('trace.server', 'off'),
   /** The dataset of a standalone filter without a "$dataset" hint (a resource setting: pass the filter's URI, as the server reads it
    * per document). */

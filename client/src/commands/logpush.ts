@@ -257,8 +257,10 @@ async function refuseWithErrors(ctx: Ctx, uri: vscode.Uri): Promise<void> {
 }
 
 /** Before a job document with errors is sent (Create, Update): whether to send it anyway (`action`, e.g. "Update Anyway"). Asked
- * first, before which zone: the API will most likely refuse what the checker flags. */
+ * first, before which zone: the API will most likely refuse what the checker flags. "edgekit.logpush.confirmSendWithErrors" off:
+ * not asked. */
 export async function sendDespiteErrors(ctx: Ctx, uri: vscode.Uri, refused: string, question: string, action: string): Promise<boolean> {
+  if (!Config.confirmJobWithErrors(uri)) return true;
   const errors = await errorsSentence(ctx, uri);
   if (!errors) return true;
   return await ctx.ui.ask(`${errors} The API will probably refuse ${refused}. ${question}`, [action], { modal: true }) === action;

@@ -306,6 +306,13 @@ test('Create and Update ask before sending a job document with errors, naming th
     answer = 'Update Anyway';
     await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
     assert.ok(server.received.some((r) => r.method === 'PUT' && r.url.endsWith('/zones/z1/logpush/jobs/7')), 'sent after the answer');
+    // "edgekit.logpush.confirmSendWithErrors": false (the document's folder) sends without asking.
+    fake.folderSettings.set('/ws', new Map([['logpush.confirmSendWithErrors', false]]));
+    answer = undefined;
+    const sent = server.received.length;
+    await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
+    assert.equal(asked.length, 3, 'not asked again');
+    assert.ok(server.received.length > sent, 'sent');
   } finally {
     await server.close();
   }
