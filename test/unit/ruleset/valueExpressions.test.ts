@@ -139,7 +139,8 @@ test('a header value that is an Integer or Boolean field is a warning with the t
   }
   // Elsewhere (a URI path, a redirect target) it stays an error
   const path = check(ruleset('http_request_transform', { action: 'rewrite', expression: 'true', action_parameters: { uri: { path: { expression: 'ip.src' } } } }));
-  assert.deepEqual(path.problems.map((p) => [p.code, p.severity]), [['ruleset/expr-type-mismatch', 'error']]);
+  // (and ip.src is no field a URL rewrite reads, a warning of its own)
+  assert.deepEqual(path.problems.map((p) => [p.code, p.severity]), [['ruleset/expr-type-mismatch', 'error'], ['ruleset/url-rewrite-expression', 'warning']]);
 });
 
 test('"value" and "expression" both given for one header, path, query or target: a warning on "value" (the docs: include one of them)', () => {
@@ -176,4 +177,23 @@ test('exposed-credential expressions: only upper(), lower(), url_decode() and lo
   assert.match(long.problems[0].message, new RegExp(`${longSrc.length} characters long; .* at most 1024`));
   // The match expression of the same rule may use any function
   assert.deepEqual(check(ruleset('http_request_firewall_custom', { action: 'log', expression: 'concat(http.host, "a") eq "b"', exposed_credential_check: { username_expression: 'http.host', password_expression: 'http.host' } })).problems, []);
+});
+
+test('a URL rewrite\'s expression: a field outside the reference\'s list, or concat()/regex_replace()/wildcard_replace() twice, is a warning', () => {
+  // rules/transform/url-rewrite/reference/fields-functions.mdx: a rewrite expression "can only include" http.request.uri.*,
+  // http.request.headers.* and http.request.accepted_languages, and concat(), regex_replace() and wildcard_replace() "can appear only
+  // once". Header values are not bound by that list (the changelog's header example uses ip.src).
+  const rw = (uri: unknown) => ruleset('http_request_transform', { action: 'rewrite', expression: 'true', action_parameters: { uri } });
+  const fine = check(rw({ path: { expression: 'concat("/", lower(http.request.headers["x-lang"][0]), http.request.uri.path)' }, query: { expression: 'concat("lang=", http.request.accepted_languages[0])' } }));
+  assert.deepEqual(fine.problems, []);
+  const field = check(rw({ path: { expression: 'concat("/", ip.src.country, http.request.uri.path)' } }));
+  assert.deepEqual(field.at('ruleset/url-rewrite-expression'), ['ip.src.country']);
+  assert.match(field.problems.find((p) => p.code === 'ruleset/url-rewrite-expression')!.message,
+    /^Field "ip\.src\.country" is not one a URI path rewrite can read: the URL rewrite reference lists http\.request\.uri\.\*, http\.request\.headers\.\* and http\.request\.accepted_languages\.$/);
+  assert.equal(field.problems.find((p) => p.code === 'ruleset/url-rewrite-expression')!.severity, 'warning');
+  const twice = check(rw({ path: { expression: 'concat("/a", concat("/b", http.request.uri.path))' } }));
+  assert.deepEqual(twice.at('ruleset/url-rewrite-expression'), ['concat']);
+  assert.match(twice.problems.find((p) => p.code === 'ruleset/url-rewrite-expression')!.message, /concat\(\) appears 2 times in this URI path rewrite; the URL rewrite reference allows it once\./);
+  // A header value may read other fields.
+  assert.deepEqual(check(ruleset('http_request_late_transform', header('concat("c=", ip.src.country)'))).at('ruleset/url-rewrite-expression'), []);
 });

@@ -4,7 +4,7 @@ import type { JsonPath } from '../../types';
 import { parseExpression, walk, type Expr, type ExprProblem } from './exprParser';
 import { FIELDS } from './catalog';
 import { checkExpression, fieldNames, inferExpression, leftKindOf } from './exprCheck';
-import { credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, valueTypeProblems, type ExpressionSite } from './valueExpressions';
+import { credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, urlRewriteProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
@@ -29,6 +29,7 @@ export function analyzeExpression(src: string, phase?: string, site?: Expression
     }
     if (site && mayNameRewriteOnly(src)) problems.push(...rewriteOnlyProblems(ast, site, problems.slice(before)));
     if (site?.credential) problems.push(...credentialProblems(ast, src, site));
+    if (site?.rewrite === 'url') problems.push(...urlRewriteProblems(ast, site));
   }
   // A problem right after an operator word read off the front of a longer word ("oregon" is `or egon` to the platform) says so
   // (and then that is all); else the joined word is a warning of its own, with the space as its fix: "notssl" is accepted, but is

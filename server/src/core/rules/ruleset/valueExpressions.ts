@@ -166,6 +166,37 @@ export function rewriteOnlyProblems(ast: Expr, site: ExpressionSite, reported: r
   return out;
 }
 
+/** What a URL rewrite's expression may read and how often (rules/transform/url-rewrite/reference/fields-functions.mdx: it "can only
+ * include" these fields, and these functions "can appear only once"). Header values are not bound by it. */
+const URL_REWRITE_FIELD = /^(?:http\.request\.uri(?:\.|$)|http\.request\.headers(?:\.|$)|http\.request\.accepted_languages$)/;
+const URL_REWRITE_ONCE = new Set(['concat', 'regex_replace', 'wildcard_replace']);
+
+/** A URL rewrite's expression (path, query) against the URL rewrite reference: a field outside its list, a function it allows once
+ * used again. Warnings: the reference is the only source, and the platform's own examples elsewhere read more fields in header values. */
+export function urlRewriteProblems(ast: Expr, site: ExpressionSite): ExprProblem[] {
+  if (site.role !== 'value' || site.rewrite !== 'url') return [];
+  const out: ExprProblem[] = [];
+  const calls = new Map<string, { count: number; second?: { offset: number; length: number } }>();
+  walk(ast, (n) => {
+    if (!('type' in n)) return;
+    if (n.type === 'field' && !URL_REWRITE_FIELD.test(n.name)) {
+      out.push({ code: 'ruleset/url-rewrite-expression', offset: n.nameSpan.offset, length: n.nameSpan.length,
+        message: `Field "${n.name}" is not one a ${site.what} can read: the URL rewrite reference lists http.request.uri.*, http.request.headers.* and http.request.accepted_languages.` });
+    } else if (n.type === 'call' && URL_REWRITE_ONCE.has(n.name)) {
+      const c = calls.get(n.name) ?? { count: 0 };
+      c.count++;
+      if (c.count === 2) c.second = n.nameSpan;
+      calls.set(n.name, c);
+    }
+  });
+  for (const [name, c] of calls) {
+    if (!c.second) continue;
+    out.push({ code: 'ruleset/url-rewrite-expression', offset: c.second.offset, length: c.second.length,
+      message: `${name}() appears ${c.count} times in this ${site.what}; the URL rewrite reference allows it once.` });
+  }
+  return out;
+}
+
 /**
  * The value expression's type against its site's: a String for header values, paths, queries, targets, keys and credentials, an
  * Array<String> for cache tags. A condition there is a mistake for the match expression; an Integer, an IP or a Boolean wants
