@@ -33,7 +33,7 @@ function enumValues(description) {
 }
 
 const datasets = readTsv('datasets.tsv').map((d) => ({
-  name: d.dataset, scope: d.scope, apiPath: d.api_path, ...fieldsSource(d),
+  name: d.dataset, scope: d.scope, ...fieldsSource(d),
 }));
 
 /** Where a dataset's fields come from: the shared reference's table, else this repository's transcription, else nowhere. */

@@ -7,133 +7,111 @@ export const DATASETS: readonly DatasetInfo[] = [
   {
     "name": "http_requests",
     "scope": "zone",
-    "apiPath": "/zones/{zone_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "firewall_events",
     "scope": "zone",
-    "apiPath": "/zones/{zone_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "dns_logs",
     "scope": "zone",
-    "apiPath": "/zones/{zone_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "nel_reports",
     "scope": "zone",
-    "apiPath": "/zones/{zone_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "page_shield_events",
     "scope": "zone",
-    "apiPath": "/zones/{zone_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "spectrum_events",
     "scope": "zone",
-    "apiPath": "/zones/{zone_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "access_requests",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "audit_logs",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "biso_user_actions",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "casb_findings",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "device_posture_results",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "dns_firewall_logs",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "email_security_alerts",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "gateway_dns",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "gateway_http",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "gateway_network",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "magic_ids_detections",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "network_analytics_logs",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "sinkhole_http_logs",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "ssh_logs",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "workers_trace_events",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   },
   {
     "name": "zero_trust_network_sessions",
     "scope": "account",
-    "apiPath": "/accounts/{account_id}/logpush/jobs",
     "hasFields": true
   }
 ];

@@ -5,7 +5,6 @@ export interface DatasetInfo {
   name: string;
   /** 'zone' or 'account' (empty when unknown). */
   scope: string;
-  apiPath: string;
   /** Whether a field catalogue exists for the dataset (datasets.tsv names a fields file). */
   hasFields: boolean;
 }
@@ -40,7 +39,7 @@ const EXTRA_DATASETS: Record<string, string> = {
 export const DATASETS: readonly DatasetInfo[] = [
   ...TABLE_DATASETS,
   ...Object.entries(EXTRA_DATASETS).filter(([n]) => !TABLE_DATASETS.some((d) => d.name === n))
-    .map(([name, scope]) => ({ name, scope, apiPath: '', hasFields: false })),
+    .map(([name, scope]) => ({ name, scope, hasFields: false })),
 ];
 
 export const DEFAULT_JOB_DATASET = 'http_requests';
