@@ -190,6 +190,24 @@ test('Send Request reads "edgekit.gateway.confirmSendWithErrors" for the request
   assert.equal(asked.length, 1);
 });
 
+test('Send Request\'s question does not repeat what the first error says: a refused method is not "probably" refused', async () => {
+  // ui's walk: "...it refuses the request with HTTP 403. The gateway will probably refuse it. Send anyway?"
+  fake.folderSettings.set('/ws', new Map());
+  const asked: string[] = [];
+  const stop = new Error('endpoints reached');
+  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  const refused = addDocument('file:///ws/u.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_accounts", "params": []}');
+  fake.diagnostics.set(refused.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
+    message: 'The gateway does not support "eth_accounts"; it refuses the request with HTTP 403.', range: { start: { line: 0 } } }]);
+  await assert.rejects(send(ctx, refused.uri, undefined), stop);
+  assert.deepEqual(asked, ['u.rpc.json has 1 error(s), e.g. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403. Send anyway?']);
+  const params = addDocument('file:///ws/p.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
+  fake.diagnostics.set(params.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: { value: 'jsonrpc/too-many-params', target: Uri.parse('https://example/') },
+    message: 'Too many params.', range: { start: { line: 0 } } }]);
+  await assert.rejects(send(ctx, params.uri, undefined), stop);
+  assert.equal(asked[1], 'p.rpc.json has 1 error(s), e.g. line 1: Too many params. The gateway will probably refuse it. Send anyway?');
+});
+
 test('Test Filter on the last delivered batch takes the dataset of the filter\'s folder ("edgekit.logpush.dataset" is a resource setting)', async () => {
   // The language server checks the filter with its folder's dataset; the batch must be of the same dataset.
   fake.folderSettings.set('/ws/fw', new Map([['logpush.dataset', 'firewall_events']]));
