@@ -195,3 +195,15 @@ test('under (?u), \\d, \\w and \\s are Unicode\'s in Test Rules, alone or in a f
   assert.equal(run('^(?u:\\d)\\d$', '٣٣'), false);
   assert.equal(run('^(?u:\\d)\\d$', '٣3'), true);
 });
+
+test('without (?u), \\s is Rust\'s ASCII space class, \\v (U+000B) included, alone or in a class; RE2\'s own lacks \\v', () => {
+  // regex-syntax: \s without Unicode is [[:space:]] = [\t\n\v\f\r ]; RE2's \s is [\t\n\f\r ].
+  assert.equal(run('^a\\sb$', 'a\u000bb'), true);
+  assert.equal(run('^a[\\s]b$', 'a\u000bb'), true);
+  assert.equal(run('^a[x\\s]b$', 'a\u000bb'), true);
+  assert.equal(run('^a\\Sb$', 'a\u000bb'), false);
+  assert.equal(run('^a[^\\s]b$', 'a\u000bb'), false);
+  assert.equal(run('^a\\sb$', 'a b'), true);
+  assert.equal(run('^a\\sb$', 'a\u00a0b'), false, 'ASCII only without (?u)');
+  assert.equal(run('^a\\Sb$', 'axb'), true);
+});

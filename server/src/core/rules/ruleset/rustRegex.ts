@@ -69,6 +69,10 @@ const POSIX_CLASS = /\[:(\^?)([a-z]{0,8}):\]/y;
 const ESCAPED_CONTROLS: Record<string, number> = { a: 7, f: 12, t: 9, n: 10, r: 13, v: 11 };
 /** The Perl class escapes' letters (\d \s \w and their negations), which Unicode mode changes. */
 const PERL_CLASS = /^[dswDSW]$/;
+/** The ones RE2 reads differently from Rust without Unicode mode too: RE2's \s lacks \v, Rust's ASCII \s ([[:space:]]) has it. */
+const ASCII_DIFFERENT = /^[sS]$/;
+/** Whether the class escape at p[i] ("\d", "\s", ...) must be written out as its set for RE2 to read it as Rust does. */
+const writtenOut = (p: string, i: number, unicode: boolean): boolean => (unicode ? PERL_CLASS : ASCII_DIFFERENT).test(p[i + 1]);
 
 /** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
 class Uncomputed extends Error {}
@@ -350,8 +354,8 @@ function readRegex(p: string): RegexRead {
         text += r.re2;
         j = r.end;
         if (r.kind === 'class') {
-          // Under (?u), \d, \s, \w are Unicode's, which RE2's are not: the class is written out as its set
-          if (u && PERL_CLASS.test(p[start + 1])) computed = true;
+          // Under (?u), \d, \s, \w are Unicode's, which RE2's are not (and RE2's \s lacks \v): the class is written out as its set
+          if (writtenOut(p, start, u)) computed = true;
           return { set: escapedClass(start, r.end), start };
         }
         const cp = escapedChar(start, r.end);
@@ -453,8 +457,8 @@ function readRegex(p: string): RegexRead {
       const r = escape(i, false);
       if (!r) { out.push('\\'); wellFormed = false; break; }
       const outAt = out.length;
-      // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's): written out as their set, as a class is
-      const re2 = u && r.kind === 'class' && PERL_CLASS.test(p[i + 1]) ? classText(escapedClass(i, r.end)()) : r.re2;
+      // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
+      const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
       const node = atom(re2, r.kind === 'assert' ? 0 : 1);
       push(node, i, outAt);
