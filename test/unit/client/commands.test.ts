@@ -519,8 +519,8 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
   const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
-  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; ' +
-    'the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
+  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
+    '(`RayID`s are joined within `firewall_events` only); the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
   const repeats = unescape(rulesReport('w.ruleset.json', { total: 3, undecided: 3, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 5, first: 1, dataset: 'firewall_events', events: { repeated: 2, unjoined: 1 }, missing: [] } } as never));
   assert.ok(repeats.includes('\n5 line(s), from line 1, are `firewall_events` log lines, read as the requests they log; 2 `firewall_events` lines repeat an earlier line\'s `RayID` ' +
