@@ -284,8 +284,9 @@ export const logpushTestCommands = {
     const file = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
-      // Test Rules reads both datasets' lines (the server tells them apart)
-      delivered: 'the newest http_requests or firewall_events batch a Logpush job of the mock delivered', dataset: async () => ['http_requests', 'firewall_events'],
+      // Test Rules reads both datasets' lines (the server tells them apart); http_requests first: every request, where a
+      // firewall_events batch has only those rules acted on
+      delivered: 'the newest http_requests batch a Logpush job of the mock delivered, else the newest firewall_events one', dataset: async () => ['http_requests', 'firewall_events'],
     });
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },

@@ -183,12 +183,14 @@ export const trafficCommands = {
   },
 };
 
-/** For "Test Filter on Logs" and "Test Rules": the newest delivered batch of a dataset (or of any of several) as a file, or undefined
- * when there is none. */
+/** For "Test Filter on Logs" and "Test Rules": the newest delivered batch of a dataset (or of the first of several, in the order
+ * preferred, that has one; of any with none named) as a file, or undefined when there is none. */
 export async function lastDeliveredFile(ctx: Ctx, dataset: string | readonly string[] | undefined): Promise<{ file: string; delivery: Delivery } | undefined> {
   const mock = await mockControlFor(ctx);
-  const of = (d: string) => (typeof dataset === 'string' ? d === dataset : !dataset || dataset.includes(d));
-  const list = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered' && of(d.dataset));
-  if (!list.length) return undefined;
-  return { file: await deliveredFile(ctx, mock, list[0]), delivery: list[0] };
+  // Newest first
+  const delivered = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered');
+  const wanted = typeof dataset === 'string' ? [dataset] : dataset;
+  const newest = wanted ? wanted.map((w) => delivered.find((d) => d.dataset === w)).find((d) => d !== undefined) : delivered[0];
+  if (!newest) return undefined;
+  return { file: await deliveredFile(ctx, mock, newest), delivery: newest };
 }
