@@ -207,11 +207,11 @@ interface RecordsQuestion {
  * Code passes the editor group, { groupId }, after the resource). */
 async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
-  let asked: Promise<string | readonly string[]> | undefined;
-  const dataset = (): Promise<string | readonly string[]> => (asked ??= q.dataset());
+  // The question's datasets, asked once
+  let asked: Promise<readonly string[]> | undefined;
+  const datasets = (): Promise<readonly string[]> => (asked ??= q.dataset().then((w) => (typeof w === 'string' ? [w] : w)));
   if (!choice) {
-    const wanted = await dataset();
-    const names = typeof wanted === 'string' ? [wanted] : wanted;
+    const names = await datasets();
     const sample = q.sampleDataset === undefined || names.includes(q.sampleDataset);
     const delivered = Config.backend() === 'embedded' && names.some((d) => MOCK_DELIVERED_DATASETS.includes(d));
     const pick = await vscode.window.showQuickPick([
@@ -225,8 +225,7 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'sample') return undefined;
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
-    const wanted = await dataset();
-    const names = typeof wanted === 'string' ? [wanted] : wanted;
+    const names = await datasets();
     const delivered = names.filter((d) => MOCK_DELIVERED_DATASETS.includes(d));
     if (!delivered.length) {
       throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${names.join(' or ')} lines; test on a ${names.join(' or ')} log file.`);
