@@ -4,9 +4,10 @@
 // mock's traffic use, or firewallEventToRequestRecord), and a record with the rules language's names as it is, checked as before
 // (records.ts). Which dataset a line is, its members tell: a name only one of the two has (ClientRequestURI, EdgeStartTimestamp;
 // ClientRequestQuery, Datetime, Action); a line of names both have is read as the file's other lines tell, or as http_requests
-// when none does (the two readings of those names are the same; only what the report names differs). A job writes only its
-// output_options.field_names, and no log carries most headers, cookies or bodies: the fields the rules read that no line gave a
-// value for are named, with the log field each comes from, so that counts on such a field are not taken for real ones.
+// when none does (the two readings of those names are the same; only what the report names differs), and as firewall_events when
+// it repeats an earlier line's RayID (http_requests has one line a request). A job writes only its output_options.field_names, and
+// no log carries most headers, cookies or bodies: the fields the rules read that no line gave a value for are named, with the log
+// field each comes from, so that counts on such a field are not taken for real ones.
 import { datasetFields } from '../rules/logpush/catalogue';
 import { FIELDS, NETWORK_FIELDS } from '../rules/ruleset/catalog';
 import { rulesOf } from '../rules/ruleset/body';
