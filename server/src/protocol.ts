@@ -212,7 +212,10 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
     ...(l.events?.repeated ? [`; ${n(l.events.repeated, 'line repeats', 'lines repeat')} an earlier line's ${code('RayID')} (another security event of the same request) and ${l.events.repeated === 1 ? 'is' : 'are'} not read again`] : []),
     ...(l.events?.unjoined ? [`; ${n(l.events.unjoined, 'line has', 'lines have')} no ${code('RayID')}, so a request several rules acted on is read once per event`] : []),
   ].join('');
-  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${what} read as the requests they log${events}`;
+  // Two jobs' files put together (one zone's http_requests and firewall_events): a request a rule acted on is on lines of both, and
+  // read for each (joining them would keep every http_requests line's RayID)
+  const both = l.other ? `; a request logged in both datasets is read once for each (${code('RayID')}s are joined within ${code('firewall_events')} only)` : '';
+  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${what} read as the requests they log${both}${events}`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
   // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code;

@@ -207,11 +207,11 @@ interface RecordsQuestion {
  * Code passes the editor group, { groupId }, after the resource). */
 async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
-  let asked: Promise<string | readonly string[]> | undefined;
-  const dataset = (): Promise<string | readonly string[]> => (asked ??= q.dataset());
+  // The question's datasets, asked once
+  let asked: Promise<readonly string[]> | undefined;
+  const datasets = (): Promise<readonly string[]> => (asked ??= q.dataset().then((w) => (typeof w === 'string' ? [w] : w)));
   if (!choice) {
-    const wanted = await dataset();
-    const names = typeof wanted === 'string' ? [wanted] : wanted;
+    const names = await datasets();
     const sample = q.sampleDataset === undefined || names.includes(q.sampleDataset);
     const delivered = Config.backend() === 'embedded' && names.some((d) => MOCK_DELIVERED_DATASETS.includes(d));
     const pick = await vscode.window.showQuickPick([
@@ -225,8 +225,7 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (choice === 'sample') return undefined;
   if (choice === 'path') return given as string;
   if (choice === 'delivered') {
-    const wanted = await dataset();
-    const names = typeof wanted === 'string' ? [wanted] : wanted;
+    const names = await datasets();
     const delivered = names.filter((d) => MOCK_DELIVERED_DATASETS.includes(d));
     if (!delivered.length) {
       throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${names.join(' or ')} lines; test on a ${names.join(' or ')} log file.`);
@@ -286,8 +285,9 @@ export const logpushTestCommands = {
     const file = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
-      // Test Rules reads both datasets' lines (the server tells them apart)
-      delivered: 'the newest http_requests or firewall_events batch a Logpush job of the mock delivered', dataset: async () => ['http_requests', 'firewall_events'],
+      // Test Rules reads both datasets' lines (the server tells them apart); http_requests first: every request, where a
+      // firewall_events batch has only those rules acted on
+      delivered: 'the newest http_requests batch a Logpush job of the mock delivered, else the newest firewall_events one', dataset: async () => ['http_requests', 'firewall_events'],
     });
     const name = vscode.workspace.asRelativePath(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },

@@ -183,12 +183,13 @@ export const trafficCommands = {
   },
 };
 
-/** For "Test Filter on Logs" and "Test Rules": the newest delivered batch of a dataset (or of any of several) as a file, or undefined
- * when there is none. */
-export async function lastDeliveredFile(ctx: Ctx, dataset: string | readonly string[] | undefined): Promise<{ file: string; delivery: Delivery } | undefined> {
+/** For "Test Filter on Logs" and "Test Rules": the newest delivered batch of the first of the datasets (in the order preferred) that
+ * has one, as a file, or undefined when none has. */
+export async function lastDeliveredFile(ctx: Ctx, datasets: readonly string[]): Promise<{ file: string; delivery: Delivery } | undefined> {
   const mock = await mockControlFor(ctx);
-  const of = (d: string) => (typeof dataset === 'string' ? d === dataset : !dataset || dataset.includes(d));
-  const list = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered' && of(d.dataset));
-  if (!list.length) return undefined;
-  return { file: await deliveredFile(ctx, mock, list[0]), delivery: list[0] };
+  // Newest first
+  const delivered = mockResult(await mock.deliveries()).filter((d) => d.status === 'delivered');
+  const newest = datasets.map((w) => delivered.find((d) => d.dataset === w)).find((d) => d !== undefined);
+  if (!newest) return undefined;
+  return { file: await deliveredFile(ctx, mock, newest), delivery: newest };
 }

@@ -104,7 +104,7 @@ test('Test Rules on Requests… from the editor title asks which requests, offer
   assert.equal(requests.filter((r) => r.method === 'edgekit/testRules')[1].params.requests, '/logs/http_requests.ndjson');
 });
 
-test('Test Rules on the last delivered batch takes the newest of http_requests or firewall_events (it reads both), and names both when there is none', async () => {
+test('Test Rules on the last delivered batch takes the newest http_requests batch (every request), else the newest firewall_events one (only the requests rules acted on), and names both when there is none', async () => {
   const doc = addDocument('file:///ws/r.ruleset.json', 'waf-ruleset', '{"rules": []}');
   const batch = (id: string, dataset: string, at: string) => ({ id, job: 1, scope: 'zone', owner: 'z', dataset, destination: 'r2://b/l', object: `l/${id}.log.gz`, at, records: 1, bytes: 9, status: 'delivered' });
   let list = [batch('fw1', 'firewall_events', '2026-11-26T00:01:00Z'), batch('hr1', 'http_requests', '2026-11-26T00:00:30Z')];
@@ -118,9 +118,14 @@ test('Test Rules on the last delivered batch takes the newest of http_requests o
     const { ctx, requests } = ctxWith(() => ({ total: 1, undecided: 1, source: 'x', rules: [] }));
     Object.assign(ctx as object, { backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
       extension: { globalStorageUri: { fsPath: dir } } });
-    await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered');
-    const file = String(requests.find((r) => r.method === 'edgekit/testRules')?.params.requests);
-    assert.equal(fs.readFileSync(file, 'utf8'), '{"Action":"block","RayID":"1"}\n', 'the firewall_events batch, the newest');
+    const tested = async () => {
+      await logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered');
+      return fs.readFileSync(String(requests.filter((r) => r.method === 'edgekit/testRules').at(-1)?.params.requests), 'utf8');
+    };
+    // Both jobs delivered (one "Deliver Now"): the http_requests batch, though the firewall_events one is newer
+    assert.equal(await tested(), '{"EdgeStartTimestamp":1}\n', 'the http_requests batch: every request, not only those rules acted on');
+    list = [batch('fw1', 'firewall_events', '2026-11-26T00:01:00Z')];
+    assert.equal(await tested(), '{"Action":"block","RayID":"1"}\n', 'no http_requests batch: the firewall_events one');
     list = [];
     await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(doc.uri, 'delivered') as Promise<unknown>,
       (err: Error) => /delivered http_requests or firewall_events lines/.test(err.message));
@@ -537,8 +542,8 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
   const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
-  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; ' +
-    'the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
+  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
+    '(`RayID`s are joined within `firewall_events` only); the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
   const repeats = unescape(rulesReport('w.ruleset.json', { total: 3, undecided: 3, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 5, first: 1, dataset: 'firewall_events', events: { repeated: 2, unjoined: 1 }, missing: [] } } as never));
   assert.ok(repeats.includes('\n5 line(s), from line 1, are `firewall_events` log lines, read as the requests they log; 2 `firewall_events` lines repeat an earlier line\'s `RayID` ' +

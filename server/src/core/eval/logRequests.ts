@@ -4,9 +4,10 @@
 // mock's traffic use, or firewallEventToRequestRecord), and a record with the rules language's names as it is, checked as before
 // (records.ts). Which dataset a line is, its members tell: a name only one of the two has (ClientRequestURI, EdgeStartTimestamp;
 // ClientRequestQuery, Datetime, Action); a line of names both have is read as the file's other lines tell, or as http_requests
-// when none does (the two readings of those names are the same; only what the report names differs). A job writes only its
-// output_options.field_names, and no log carries most headers, cookies or bodies: the fields the rules read that no line gave a
-// value for are named, with the log field each comes from, so that counts on such a field are not taken for real ones.
+// when none does (the two readings of those names are the same; only what the report names differs), and as firewall_events when
+// it repeats an earlier line's RayID (http_requests has one line a request). A job writes only its output_options.field_names, and
+// no log carries most headers, cookies or bodies: the fields the rules read that no line gave a value for are named, with the log
+// field each comes from, so that counts on such a field are not taken for real ones.
 import { datasetFields } from '../rules/logpush/catalogue';
 import { FIELDS, NETWORK_FIELDS } from '../rules/ruleset/catalog';
 import { rulesOf } from '../rules/ruleset/body';
@@ -28,7 +29,8 @@ export type LogDataset = 'http_requests' | 'firewall_events';
 export interface LogLinesRead {
   lines: number; first: number; dataset: LogDataset; assumed?: true; other?: { dataset: LogDataset; lines: number; first: number };
   /** firewall_events lines, one per security event: those not read again for repeating an earlier line's RayID (another event of
-   * the same request), and those without a RayID (whose events of one request are each read); absent when both are 0. */
+   * the same request; a line of shared names that does is one), and those without a RayID (whose events of one request are each
+   * read; lines of shared names among them when the file is read as firewall_events); absent when both are 0. */
   events?: { repeated: number; unjoined: number };
   missing: { field: string; from?: string }[];
 }
@@ -177,20 +179,25 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
   // The dataset the file's lines told most so far: the one a line of shared names is read as
   const main = () => (told.firewall.lines > told.http.lines ? r.firewall : r.http);
   const events = { repeated: 0, unjoined: 0 };
+  // Lines no member told without a RayID: firewall_events lines that cannot be joined when the file is read as that dataset
+  let untoldUnjoined = 0;
   let rays = new Set<string>(), older = new Set<string>();
   return {
     read(record, line) {
       const tells = datasetOf(record, r);
       if (tells === null) { checker.take(record, line); return record; }
+      // The RayIDs of the lines that may be firewall_events lines (those told so, and those no member told, whatever the file's
+      // lines tell so far): a line repeating one is another event of a request already read, and a firewall_events line (an
+      // http_requests line is one a request), even when its members cannot tell
+      if (tells !== r.http) {
+        const ray = record.RayID;
+        if (typeof ray !== 'string' || !ray) { if (tells) events.unjoined++; else untoldUnjoined++; }
+        else if (rays.has(ray) || older.has(ray)) { events.repeated++; count(told.firewall, line); return undefined; }
+        else { if (rays.size >= RAY_IDS) { older = rays; rays = new Set(); } rays.add(ray); }
+      }
       if (tells) count(tells === r.http ? told.http : told.firewall, line); else count(untold, line);
       const d = tells ?? main();
       const other = d === r.http ? r.firewall : r.http;
-      if (d === r.firewall) {
-        const ray = record.RayID;
-        if (typeof ray !== 'string' || !ray) events.unjoined++;
-        else if (rays.has(ray) || older.has(ray)) { events.repeated++; return undefined; }
-        else { if (rays.size >= RAY_IDS) { older = rays; rays = new Set(); } rays.add(ray); }
-      }
       let read: LogRecord | undefined;
       for (const k in record) {
         // An integer field written as text by a tool other than Logpush ("BotScore": "5") is read as its number, as the platform logs
@@ -226,10 +233,11 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
       const d = main();
       const [mine, theirs] = d === r.http ? [told.http, told.firewall] : [told.firewall, told.http];
       const first = !mine.lines ? untold.first : !untold.lines ? mine.first : Math.min(mine.first, untold.first);
+      const unjoined = events.unjoined + (d === r.firewall ? untoldUnjoined : 0);
       const missing = absent.map(({ read: field }) => { const from = sourceOf(field, d); return from ? { field, from } : { field }; });
       return { lines: mine.lines + untold.lines, first, dataset: d.name, ...(mine.lines || theirs.lines ? {} : { assumed: true as const }),
         ...(theirs.lines ? { other: { dataset: (d === r.http ? r.firewall : r.http).name, ...theirs } } : {}),
-        ...(events.repeated || events.unjoined ? { events: { ...events } } : {}), missing };
+        ...(events.repeated || unjoined ? { events: { repeated: events.repeated, unjoined } } : {}), missing };
     },
   };
 }
