@@ -243,7 +243,11 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
     }
     const last = await lastDeliveredFile(ctx, delivered);
     const which = delivered.join(' or ');
-    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${which} lines yet. Create a job for ${which}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+    if (!last) {
+      // Said after a job was created too: Deliver Now may have delivered nothing because the job's filter kept none of the traffic.
+      throw new UserError(`No Logpush job of the mock has delivered ${which} lines yet. Run "EdgeKit: Deliver Logpush Batches Now": it delivers ` +
+        `what the enabled ${which} jobs kept of the mock's traffic, or says why it delivers nothing (no such job yet, or its filter kept none of the traffic).`);
+    }
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
