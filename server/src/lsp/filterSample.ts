@@ -101,7 +101,7 @@ function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed
   // Another dataset's lines have none of its fields: the count would be 0, or every line for a negated comparison (edgekit/testFilter
   // refuses the generated sample for the same reason). Short: it follows the job's size lens, and the report beside halves the editor.
   if (sample.dataset !== undefined && sample.dataset !== f.dataset) {
-    return { range: range(doc, at), command: infoCommand(`tested as ${sample.dataset}: test again`, ctx.caps.textLenses) };
+    return { range: range(doc, at), command: infoCommand(`test again: was ${sample.dataset}`, ctx.caps.textLenses) };
   }
   const c = coreModule().compileFilter(f.filter, f.dataset);
   if (!c.ok) return undefined;

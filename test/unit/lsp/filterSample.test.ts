@@ -102,6 +102,6 @@ test('a filter whose dataset changed since its test is not counted on the lines 
   assert.deepEqual(title(job('http_requests', 'ClientRequestHost')), ['matches 2 of 2 sample lines']);
   // Short: the lens follows the job's size lens ("6/30 operators · 401/1000 bytes | "), and the editor is half as wide with the report
   // beside it; the sentence it had ("not counted: the sample lines were tested as http_requests, and the filter is now of ...; test it
-  // again") was cut off at "were te".
-  assert.deepEqual(title(job('gateway_dns', 'QueryName')), ['tested as http_requests: test again']);
+  // again") was cut off at "were te", and "tested as http_requests: test again" at its last letter.
+  assert.deepEqual(title(job('gateway_dns', 'QueryName')), ['test again: was http_requests']);
 });
