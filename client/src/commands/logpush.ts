@@ -202,6 +202,15 @@ interface RecordsQuestion {
   sampleDataset?: string;
 }
 
+/** Why the question leaves out the generated sample (`noSample`) or the mock's delivered batch (`noDelivered`) for records of
+ * `names`, short enough for the question's input line; undefined when it leaves out neither. */
+function leftOutReason(names: readonly string[], noSample: boolean, noDelivered: boolean): string | undefined {
+  const which = names.join(' or ');
+  if (noSample && noDelivered) return `The generated sample and the mock's batches hold no ${which} lines`;
+  // (the sample's dataset is one the mock delivers: the batch alone is never left out)
+  return noSample ? `The generated sample holds ${SAMPLE_LOGS_DATASET} lines, not ${which}` : undefined;
+}
+
 /** The records to test on: undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of the
  * question's dataset). `given` ('sample', 'delivered' or a path) skips the question; anything else asks (from the editor title VS
  * Code passes the editor group, { groupId }, after the resource). */
@@ -213,12 +222,13 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   if (!choice) {
     const names = await datasets();
     const sample = q.sampleDataset === undefined || names.includes(q.sampleDataset);
-    const delivered = Config.backend() === 'embedded' && names.some((d) => MOCK_DELIVERED_DATASETS.includes(d));
+    const embedded = Config.backend() === 'embedded';
+    const delivered = embedded && names.some((d) => MOCK_DELIVERED_DATASETS.includes(d));
     const pick = await vscode.window.showQuickPick([
       ...(sample ? [{ label: 'Generated sample', description: q.sample, value: 'sample' }] : []),
       { label: q.file.label, description: q.file.description, value: 'file' },
       ...(delivered ? [{ label: 'Last delivered batch', description: q.delivered, value: 'delivered' }] : []),
-    ], { title: q.title });
+    ], { title: q.title, placeHolder: leftOutReason(names, !sample, embedded && !delivered) });
     if (!pick) throw new vscode.CancellationError();
     choice = pick.value;
   }
@@ -232,7 +242,11 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
     }
     const last = await lastDeliveredFile(ctx, delivered);
     const which = delivered.join(' or ');
-    if (!last) throw new UserError(`No Logpush job of the mock has delivered ${which} lines yet. Create a job for ${which}, then run "EdgeKit: Deliver Logpush Batches Now".`);
+    if (!last) {
+      // Said after a job was created too: Deliver Now may have delivered nothing because the job's filter kept none of the traffic.
+      throw new UserError(`No Logpush job of the mock has delivered ${which} lines yet. Run "EdgeKit: Deliver Logpush Batches Now": it delivers ` +
+        `what the enabled ${which} jobs kept of the mock's traffic, or says why it delivers nothing (no such job yet, or its filter kept none of the traffic).`);
+    }
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });

@@ -99,9 +99,9 @@ function sampleLens(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed
   if ('error' in f) return undefined;
   const at = parsed.locate(f.path, 'key');
   // Another dataset's lines have none of its fields: the count would be 0, or every line for a negated comparison (edgekit/testFilter
-  // refuses the generated sample for the same reason).
+  // refuses the generated sample for the same reason). Short: it follows the job's size lens, and the report beside halves the editor.
   if (sample.dataset !== undefined && sample.dataset !== f.dataset) {
-    return { range: range(doc, at), command: infoCommand(`not counted: the ${sample.label} were tested as ${sample.dataset}, and the filter is now of ${f.dataset}; test it again`, ctx.caps.textLenses) };
+    return { range: range(doc, at), command: infoCommand(`test again: was ${sample.dataset}`, ctx.caps.textLenses) };
   }
   const c = coreModule().compileFilter(f.filter, f.dataset);
   if (!c.ok) return undefined;

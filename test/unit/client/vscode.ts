@@ -92,7 +92,7 @@ export const fake = {
   activeUri: undefined as Uri | undefined,
   /** Answers to the quick picks, in order (a label, or undefined for dismissed); each question asked is recorded. */
   quickPickAnswers: [] as (string | undefined)[],
-  quickPicks: [] as { title?: string; labels: string[] }[],
+  quickPicks: [] as { title?: string; placeHolder?: string; labels: string[] }[],
   inputBoxAnswers: [] as (string | undefined)[],
   inputBoxes: [] as { title?: string }[],
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string }[],
@@ -187,9 +187,9 @@ export const window = {
   showInformationMessage: message('info'),
   showWarningMessage: message('warning'),
   showErrorMessage: message('error'),
-  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string }): Promise<T | string | undefined> {
+  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string }): Promise<T | string | undefined> {
     const labels = items.map((i) => (typeof i === 'string' ? i : i.label));
-    fake.quickPicks.push({ title: opts?.title, labels });
+    fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, labels });
     const answer = fake.quickPickAnswers.shift();
     return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
   },
