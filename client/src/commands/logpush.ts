@@ -5,7 +5,7 @@ import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, pickZoneOrAccount } from './api';
 import type { Api, JobPlace } from '../http/api';
-import { lastDeliveredFile } from './traffic';
+import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
 import { codeSpan, mdText } from '../markdown';
@@ -185,9 +185,6 @@ async function cancellable<R>(token: vscode.CancellationToken, run: () => Promis
   }
 }
 
-/** The datasets whose lines the mock's traffic makes, so that its Logpush jobs deliver them (mock/src/feed.ts FEED_DATASETS, which
- * the client does not load until the mock runs; a unit test holds the two equal). */
-export const MOCK_DELIVERED_DATASETS: readonly string[] = ['http_requests', 'firewall_events'];
 
 /** What "Test Filter on Logs…" and "Test Rules on Requests…" ask: the records to test on. */
 interface RecordsQuestion {
@@ -241,12 +238,7 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
       throw new UserError(`The mock's traffic makes ${MOCK_DELIVERED_DATASETS.join(' and ')} lines only, so its Logpush jobs deliver no ${names.join(' or ')} lines; test on a ${names.join(' or ')} log file.`);
     }
     const last = await lastDeliveredFile(ctx, delivered);
-    const which = delivered.join(' or ');
-    if (!last) {
-      // Said after a job was created too: Deliver Now may have delivered nothing because the job's filter kept none of the traffic.
-      throw new UserError(`No Logpush job of the mock has delivered ${which} lines yet. Run "EdgeKit: Deliver Logpush Batches Now": it delivers ` +
-        `what the enabled ${which} jobs kept of the mock's traffic, or says why it delivers nothing (no such job yet, or its filter kept none of the traffic).`);
-    }
+    if (!last) throw new UserError(nothingDelivered(delivered));
     return last.file;
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });

@@ -53,6 +53,18 @@ function jobIdOf(arg: unknown): number | undefined {
   return typeof id === 'number' ? id : undefined;
 }
 
+/** The datasets whose lines the mock's traffic makes, so that its Logpush jobs deliver them (mock/src/feed.ts FEED_DATASETS, which
+ * the client does not load until the mock runs; a unit test holds the two equal). */
+export const MOCK_DELIVERED_DATASETS: readonly string[] = ['http_requests', 'firewall_events'];
+
+/** No batch of these datasets delivered: said after a job was created too (Deliver Now may have delivered nothing because the job's
+ * filter kept none of the traffic), so it does not tell to create one as if there were none. */
+export function nothingDelivered(datasets: readonly string[]): string {
+  const which = datasets.join(' or ');
+  return `No Logpush job of the mock has delivered ${which} lines yet. Run "EdgeKit: Deliver Logpush Batches Now": it delivers ` +
+    `what the enabled ${which} jobs kept of the mock's traffic, or says why it delivers nothing (no such job yet, or its filter kept none of the traffic).`;
+}
+
 /** The newest delivered batch of a job (or of any job), asking when there are several jobs and none was given. */
 async function pickDelivery(mock: MockControl, arg: unknown): Promise<Delivery> {
   if (typeof arg === 'string' && !/^\d+$/.test(arg)) {
@@ -65,7 +77,7 @@ async function pickDelivery(mock: MockControl, arg: unknown): Promise<Delivery> 
   const list = mockResult(await mock.deliveries(job)).filter((d) => d.status === 'delivered');
   if (!list.length) {
     throw new UserError(job === undefined
-      ? 'No Logpush job has delivered anything yet. Create a job with an http_requests or firewall_events dataset, then run "EdgeKit: Deliver Logpush Batches Now".'
+      ? nothingDelivered(MOCK_DELIVERED_DATASETS)
       : `Logpush job ${job} has delivered nothing yet; run "EdgeKit: Deliver Logpush Batches Now" (its dataset needs traffic first).`);
   }
   if (job !== undefined || list.length === 1) return list[0];

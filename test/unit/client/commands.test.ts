@@ -103,7 +103,7 @@ test('Test Filter on Logs… says in its question why the generated sample or th
 });
 
 test('the client\'s list of the datasets the mock delivers is the mock\'s (the client loads the mock only when it runs)', async () => {
-  const { MOCK_DELIVERED_DATASETS } = await import('../../../client/src/commands/logpush');
+  const { MOCK_DELIVERED_DATASETS } = await import('../../../client/src/commands/traffic');
   const { FEED_DATASETS } = await import('../../../mock/src/feed');
   assert.deepEqual([...MOCK_DELIVERED_DATASETS], [...FEED_DATASETS]);
 });
@@ -431,6 +431,27 @@ test('Open Last Delivered Logpush Batch on a batch already open keeps no copy of
     assert.equal(again.uri, first.uri);
     assert.equal(fake.documents.get(first.uri)!.getText(), '{"a":1}\n{"a":2}\n');
     assert.equal((deliveries as unknown as { primed: Map<string, string> }).primed.size, 0);
+  } finally {
+    deliveries.dispose();
+    await server.close();
+  }
+});
+
+test('Open Last Delivered Logpush Batch with nothing delivered does not tell to create a job as if there were none (a job whose filter kept nothing)', async () => {
+  // It said "Create a job with an http_requests or firewall_events dataset, then run Deliver Now" right after a job was created
+  // and Deliver Now had said its filter kept none of the traffic (ui2's walk); Test Filter's own message says it as below.
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: [] }));
+  });
+  const deliveries = new DeliveredBatches(async () => { throw new Error('not asked'); });
+  try {
+    const ctx = { deliveries, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    await assert.rejects(trafficCommands['edgekit.logpush.openDelivery'](ctx)() as Promise<unknown>, (e: Error) => {
+      assert.equal(e.message, 'No Logpush job of the mock has delivered http_requests or firewall_events lines yet. Run "EdgeKit: Deliver Logpush Batches Now": it delivers ' +
+        'what the enabled http_requests or firewall_events jobs kept of the mock\'s traffic, or says why it delivers nothing (no such job yet, or its filter kept none of the traffic).');
+      return true;
+    });
   } finally {
     deliveries.dispose();
     await server.close();
