@@ -185,7 +185,6 @@ async function cancellable<R>(token: vscode.CancellationToken, run: () => Promis
   }
 }
 
-
 /** What "Test Filter on Logs…" and "Test Rules on Requests…" ask: the records to test on. */
 interface RecordsQuestion {
   title: string;
