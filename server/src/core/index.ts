@@ -4,7 +4,7 @@
 import { complete, hover, inlayHints, lenses, signatureHelp } from './assist';
 import { CODES, codeAnchor, codeInfo } from './codes';
 import { detectKind, isDocKind, kindFromSchemaRef, KIND_PATTERNS } from './kinds';
-import { LineTable, formatProblemLine } from './lines';
+import { LineTable, formatProblemLine, lineStarts } from './lines';
 import { parseDocument, type ParseOptions } from './parse';
 import { filterUsageOf } from './usage';
 import { selectionRanges } from './selection';
@@ -33,7 +33,7 @@ export type { Usage } from './usage';
 export type { TerraformOutput } from './rules/ruleset';
 export type { FixAllResult } from './fixAll';
 export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
-export { Cancelled, LineTable, formatProblemLine };
+export { Cancelled, LineTable, formatProblemLine, lineStarts };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
 export { compileFilter, filterValueReaders, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';

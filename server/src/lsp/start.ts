@@ -3,7 +3,6 @@
 // server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
 import type { InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind, ErrorCodes, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from './library';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LENS_TEXT_COMMAND, type InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
@@ -12,11 +11,12 @@ import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
 import { registerSemanticTokens, SEMANTIC_LEGEND } from './semanticTokens';
 import { SettingsCache } from './settings';
+import { DOCUMENTS } from './textDocument';
 import { registerShutdownGate } from './shutdown';
 
 /** Starts the server on the connection; the shared state is returned for the entry's own handlers (server.ts adds the Node-only ones). */
 export function startServer(connection: Connection): ServerContext {
-  const documents = new TextDocuments(TextDocument);
+  const documents = new TextDocuments(DOCUMENTS);
   const caps: ServerContext['caps'] = { ...DEFAULT_CAPS };
   const ctx: ServerContext = {
     connection, documents, caps, samples: new Map(),
