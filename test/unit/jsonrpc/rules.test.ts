@@ -362,4 +362,14 @@ test('a mixed-case address whose EIP-55 checksum does not match is a warning (a 
   assert.equal(at(call, only(call, 'jsonrpc/address-checksum')), JSON.stringify(bad));
   const trace = req([{ fromBlock: '0x1', toBlock: '0x2', fromAddress: [bad] }], 'trace_filter');
   assert.equal(at(trace, only(trace, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  // An access list's entry and an authorization's address; and one note per address, as many as there are.
+  const access = req([{ to: good, input: '0x', accessList: [{ address: bad, storageKeys: [] }] }], 'eth_call');
+  assert.equal(at(access, only(access, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  const auth = req([{ to: good, input: '0x', authorizationList: [{ chainId: '0x1', nonce: '0x0', address: bad, yParity: '0x0', r: '0x1', s: '0x1' }] }], 'eth_call');
+  assert.equal(at(auth, only(auth, 'jsonrpc/address-checksum')), JSON.stringify(bad));
+  const two = req([{ fromBlock: '0x1', toBlock: '0x2', fromAddress: [bad, good, bad], toAddress: [bad] }], 'trace_filter');
+  assert.deepEqual(check(two).filter((x) => x.code === 'jsonrpc/address-checksum').map((x) => at(two, x)), [JSON.stringify(bad), JSON.stringify(bad), JSON.stringify(bad)]);
+  // An invalid address is an error alone, with no checksum note: 39 digits, mixed case.
+  const short = req([bad.slice(0, -1), 'latest']);
+  assert.deepEqual(check(short).map((x) => x.code), ['jsonrpc/invalid-address']);
 });

@@ -66,6 +66,10 @@ export function show(v: unknown): string {
 // One entry per UTF-16 code unit (64 KB): the loop needs no range check before the lookup.
 const HEX_DIGIT = new Uint8Array(0x10000);
 for (const c of '0123456789abcdefABCDEF') HEX_DIGIT[c.charCodeAt(0)] = 1;
+/** Hex digits with their letter case: 1 for a digit, 1 | 2 for a-f, 1 | 4 for A-F (the address check reads both in one pass). */
+const HEX_CASE = new Uint8Array(0x10000);
+for (const c of '0123456789') HEX_CASE[c.charCodeAt(0)] = 1;
+for (const c of 'abcdef') { HEX_CASE[c.charCodeAt(0)] = 3; HEX_CASE[c.toUpperCase().charCodeAt(0)] = 5; }
 
 /** Whether every character of s from `from` on is a hex digit (true when there are none). */
 function hexFrom(s: string, from: number): boolean {
@@ -78,6 +82,19 @@ function hexFrom(s: string, from: number): boolean {
 /** Whether s is "0x" followed by exactly `digits` hex digits (the address and hash checks). */
 function isPrefixedHex(s: string, digits: number): boolean {
   return s.length === digits + 2 && s.charCodeAt(0) === 0x30 && s.charCodeAt(1) === 0x78 && hexFrom(s, 2);
+}
+
+/** For "0x" and 40 hex digits: 1, or'ed with 2 when a letter is lower-case and 4 when one is upper-case; 0 for anything else. */
+function addressLetters(s: string): number {
+  if (s.length !== 42 || s.charCodeAt(0) !== 0x30 || s.charCodeAt(1) !== 0x78) return 0;
+  let all = 1;
+  let any = 0;
+  for (let i = 2; i < 42; i++) {
+    const t = HEX_CASE[s.charCodeAt(i)];
+    all &= t;
+    any |= t;
+  }
+  return (all & 1) === 0 ? 0 : any;
 }
 
 /** /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,maxDigits-1})$/: a QUANTITY without leading zeros, of at most maxDigits digits. */
@@ -118,6 +135,8 @@ export const NO_ISSUES: ParamIssue[] = Object.freeze([]) as unknown as ParamIssu
 class Checker {
   /** NO_ISSUES until the first issue: valid params allocate no array. */
   issues: ParamIssue[] = NO_ISSUES;
+  /** The address-checksum notes of the same walk (see checksumNote), apart: they are no param error. */
+  notes: ParamIssue[] = NO_ISSUES;
 
   add(path: Path, message: string, code: ParamIssueCode = 'jsonrpc/invalid-param', extra: Partial<ParamIssue> = {}): void {
     if (this.issues === NO_ISSUES) this.issues = [];
@@ -169,8 +188,26 @@ class Checker {
   }
 
   address(path: Path, v: unknown): void {
-    if (typeof v === 'string' && isPrefixedHex(v, 40)) return;
+    const letters = typeof v === 'string' ? addressLetters(v) : 0;
+    if (letters !== 0) {
+      if (letters === 7) this.checksumNote(path, v as string);
+      return;
+    }
     this.fixedHexProblem(path, v, 40, 'a 20-byte address (0x + 40 hex digits)', 'jsonrpc/invalid-address');
+  }
+
+  /**
+   * A warning for a mixed-case address whose EIP-55 checksum does not match: the case of an address's letters encodes a checksum,
+   * so a mixed-case address that fails it most likely has a mistyped character (ethers refuses it: "bad address checksum"). The
+   * gateway reads addresses in any case and takes it, so it is a note, not a param error (the mock answers it). All lower- or all
+   * upper-case addresses carry no checksum and are not judged. Noted while the address is checked (issue 18: a second walk of the
+   * params for it cost a batch as much as the whole value check).
+   */
+  checksumNote(path: Path, v: string): void {
+    const sum = checksumOf(v.slice(2));
+    if (sum.slice(2) === v.slice(2)) return;
+    if (this.notes === NO_ISSUES) this.notes = [];
+    this.notes.push({ path: path.slice(), message: `${formatPath(path)} ${v} is mixed-case but not EIP-55 checksummed: a character may be mistyped (checksummed, these digits read ${sum}); check it, or write it all lower-case.`, code: 'jsonrpc/address-checksum' });
   }
 
   hash32(path: Path, v: unknown): void {
@@ -498,18 +535,25 @@ export function checkParamValues(method: string, params: unknown): ParamIssue[] 
 
 /** checkParamValues for a method already looked up. */
 export function checkSpecParams(spec: MethodSpec, params: unknown): ParamIssue[] {
-  // One Checker and one path for every call (nothing here re-enters): a valid request allocates nothing.
+  return checkSpecParamsAndAddresses(spec, params).issues;
+}
+
+/** checkSpecParams, and the warnings for mixed-case addresses whose EIP-55 checksum does not match (Checker.checksumNote). */
+export function checkSpecParamsAndAddresses(spec: MethodSpec, params: unknown): { issues: ParamIssue[]; addresses: ParamIssue[] } {
+  // One Checker and one path for every call (nothing here re-enters): a valid request allocates nothing but the result.
   const c = CHECKER;
   c.issues = NO_ISSUES;
+  c.notes = NO_ISSUES;
   try {
     checkInto(c, spec, params);
-    return c.issues;
+    return { issues: c.issues, addresses: c.notes };
   } catch (err) {
     // A throw between a push and its pop would leave segments on the shared path for every later call.
     PATH.length = 1;
     throw err;
   } finally {
     c.issues = NO_ISSUES;
+    c.notes = NO_ISSUES;
   }
 }
 
@@ -633,45 +677,6 @@ export function callDataNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
 /** checksumAddress, remembered per address (a batch repeats its addresses, and an edit checks them all again). */
 const checksumLower = remembered(4096, checksumAddress);
 const checksumOf = (hex40: string): string => checksumLower(hex40.toLowerCase());
-
-/**
- * Warnings for mixed-case addresses whose EIP-55 checksum does not match: the case of an address's letters encodes a checksum, so
- * a mixed-case address that fails it most likely has a mistyped character (ethers refuses it: "bad address checksum"). The gateway
- * reads addresses in any case and takes it, so this is no param error (not in checkParamValues; the mock answers it). All lower-
- * or all upper-case addresses carry no checksum and are not judged. Walks the address-typed params and members only.
- */
-export function addressNotes(spec: MethodSpec, params: unknown): ParamIssue[] {
-  if (!Array.isArray(params)) return NO_ISSUES;
-  let out: ParamIssue[] = NO_ISSUES;
-  const check = (path: Path, v: unknown) => {
-    if (typeof v !== 'string' || !isPrefixedHex(v, 40) || !/[a-f]/.test(v.slice(2)) || !/[A-F]/.test(v.slice(2))) return;
-    const sum = checksumOf(v.slice(2));
-    if (sum.slice(2) === v.slice(2)) return;
-    if (out === NO_ISSUES) out = [];
-    out.push({ path: path.slice(), message: `${formatPath(path)} ${v} is mixed-case but not EIP-55 checksummed: a character may be mistyped (checksummed, these digits read ${sum}); check it, or write it all lower-case.`, code: 'jsonrpc/address-checksum' });
-  };
-  const walk = (path: Path, v: unknown, type: ValueType): void => {
-    switch (type) {
-      case 'address': case 'addressOrNull': return check(path, v);
-      case 'addressList': case 'addressOrList':
-        if (Array.isArray(v)) v.forEach((x, i) => check([...path, i], x)); else check(path, v);
-        return;
-      case 'callObject': case 'logFilter': case 'traceFilter':
-        if (!isObj(v)) return;
-        for (const [k, x] of Object.entries(v)) {
-          const key = OBJECT_KEYS[type][k];
-          if (key) walk([...path, k], x, key.type);
-        }
-        return;
-      case 'accessList': case 'authorizationList':
-        if (Array.isArray(v)) v.forEach((e, i) => { if (isObj(e)) check([...path, i, 'address'], e.address); });
-        return;
-      default: return;
-    }
-  };
-  spec.params.forEach((ps, i) => { if (i < params.length) walk([i], params[i], ps.type); });
-  return out;
-}
 
 /**
  * Notes for block ranges the editor cannot measure (a bound given by a tag, or left to its default): the gateway checks

@@ -2,7 +2,7 @@
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { quoteList } from '../../messages';
 import { METHOD_BY_NAME, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
-import { addressNotes, callDataNotes, checkSpecParams, nearMethods, rangeNotes, show, type ParamIssue } from './params';
+import { callDataNotes, checkSpecParamsAndAddresses, nearMethods, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
 
@@ -131,10 +131,9 @@ function paramIssues(spec: MethodSpec, params: unknown, edit: boolean): ParamIss
 }
 
 function computeParamIssues(spec: MethodSpec, params: unknown): ParamIssue[] | undefined {
-  const values = checkSpecParams(spec, params);
+  const { issues: values, addresses } = checkSpecParamsAndAddresses(spec, params);
   const ranges = rangeNotes(spec.name, params);
   const calls = callDataNotes(spec, params);
-  const addresses = addressNotes(spec, params);
   const some = calls.length === 0 ? ranges : ranges.length === 0 ? calls : [...ranges, ...calls];
   const notes = addresses.length === 0 ? some : [...some, ...addresses];
   if (values.length === 0) return notes.length === 0 ? undefined : notes;
