@@ -200,12 +200,16 @@ export interface TestRulesLogLines {
   missing: { field: string; from?: string }[];
 }
 
+const lines = (n: number): string => `${n.toLocaleString('en')} line${n === 1 ? '' : 's'}`;
+
 /** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field, a dataset): the
  * report makes it a code span, so that no name is read as Markdown. */
 export function logLinesLine(l: TestRulesLogLines, code: (name: string) => string = (x) => x): string {
   const dataset = l.dataset ?? 'http_requests';
-  const what = l.assumed ? `log lines of fields both ${code('http_requests')} and ${code('firewall_events')} have, read as ${code(dataset)} lines (assumed) and`
-    : `${code(dataset)} log lines,${l.other ? ` and ${l.other.lines.toLocaleString('en')} line(s), from line ${l.other.first}, ${code(l.other.dataset)} log lines,` : ''}`;
+  const single = l.lines === 1 && !l.other;
+  const article = /^(http|[aeiou])/.test(dataset) ? 'an' : 'a';
+  const what = l.assumed ? `${single ? 'a log line' : 'log lines'} of fields both ${code('http_requests')} and ${code('firewall_events')} have, read as ${single ? `${article} ${code(dataset)} line` : `${code(dataset)} lines`} (assumed) and`
+    : `${single ? `${article} ${code(dataset)} log line` : `${code(dataset)} log lines`},${l.other ? ` and ${lines(l.other.lines)}, from line ${l.other.first}, ${code(l.other.dataset)} log lines,` : ''}`;
   // One line per security event: the repeats of a RayID are not read again; without RayIDs they cannot be told
   const n = (k: number, one: string, many: string) => `${k.toLocaleString('en')} ${code('firewall_events')} ${k === 1 ? one : many}`;
   const events = [
@@ -215,7 +219,9 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
   // Two jobs' files put together (one zone's http_requests and firewall_events): a request a rule acted on is on lines of both, and
   // read for each (joining them would keep every http_requests line's RayID)
   const both = l.other ? `; a request logged in both datasets is read once for each (${code('RayID')}s are joined within ${code('firewall_events')} only)` : '';
-  const read = `${l.lines.toLocaleString('en')} line(s), from line ${l.first}, are ${what} read as the requests they log${both}${events}`;
+  // Where the log lines start is worth saying when lines before them are not log lines, or when the file holds two datasets
+  const startsAt = l.first > 1 || l.other ? `, from line ${l.first},` : '';
+  const read = `${lines(l.lines)}${startsAt} ${single ? 'is' : 'are'} ${what} read as the ${single ? 'request it logs' : 'requests they log'}${both}${events}`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
   // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code;

@@ -423,7 +423,7 @@ test('edgekit test-rules on http_requests Logpush logs: each line is the request
     fs.writeFileSync(logs, gzipSync(lines.join('\n') + '\n'));
     const text = await run(['test-rules', ruleset, logs]);
     assert.equal(text.code, 0, text.stderr);
-    assert.ok(text.stdout.includes('  3 line(s), from line 1, are http_requests log lines, read as the requests they log; the rules read http.cookie (from Cookies, a Logpush custom field), ' +
+    assert.ok(text.stdout.includes('  3 lines are http_requests log lines, read as the requests they log; the rules read http.cookie (from Cookies, a Logpush custom field), ' +
       'which no line gives a value for: it is its type\'s empty value on every line'), text.stdout);
     assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);
     assert.ok(!text.stdout.includes('not a rules-language field'), 'log names are not flagged as misspelt request fields');
@@ -455,7 +455,7 @@ test('edgekit test-rules on firewall_events Logpush logs: each event is the requ
     const text = await run(['test-rules', ruleset, logs]);
     assert.equal(text.code, 0, text.stderr);
     assert.ok(text.stdout.startsWith(`${ruleset} on 3 requests of ${logs}:`), text.stdout);
-    assert.ok(text.stdout.includes('  4 line(s), from line 1, are firewall_events log lines, read as the requests they log; 1 firewall_events line repeats an earlier ' +
+    assert.ok(text.stdout.includes('  4 lines are firewall_events log lines, read as the requests they log; 1 firewall_events line repeats an earlier ' +
       'line\'s RayID (another security event of the same request) and is not read again; the rules read cf.bot_management.score ' +
       '(from BotScore, an http_requests field), which no line gives a value for'), text.stdout);
     assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);

@@ -577,21 +577,21 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
   const md = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/b.ndjson', rules: [rule],
     logLines: { lines: 40, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }, { field: 'http.cookie' }] } } as never));
-  assert.ok(md.includes('\n40 line(s), from line 1, are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`), ' +
+  assert.ok(md.includes('\n40 lines are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`), ' +
     '`http.cookie` (no log field), which no line gives a value for: they are their type\'s empty value on every line (a field the job\'s `output_options.field_names` leave out'), md);
   assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
   // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
   const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
-  assert.ok(fw.includes('\n30 line(s), from line 11, are `firewall_events` log lines, and 10 line(s), from line 1, `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
+  assert.ok(fw.includes('\n30 lines, from line 11, are `firewall_events` log lines, and 10 lines, from line 1, `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
     '(`RayID`s are joined within `firewall_events` only); the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
   const repeats = unescape(rulesReport('w.ruleset.json', { total: 3, undecided: 3, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 5, first: 1, dataset: 'firewall_events', events: { repeated: 2, unjoined: 1 }, missing: [] } } as never));
-  assert.ok(repeats.includes('\n5 line(s), from line 1, are `firewall_events` log lines, read as the requests they log; 2 `firewall_events` lines repeat an earlier line\'s `RayID` ' +
+  assert.ok(repeats.includes('\n5 lines are `firewall_events` log lines, read as the requests they log; 2 `firewall_events` lines repeat an earlier line\'s `RayID` ' +
     '(another security event of the same request) and are not read again; 1 `firewall_events` line has no `RayID`, so a request several rules acted on is read once per event.'), repeats);
   const assumed = unescape(rulesReport('w.ruleset.json', { total: 2, undecided: 2, source: '/tmp/a.ndjson', rules: [rule],
     logLines: { lines: 2, first: 1, dataset: 'http_requests', assumed: true, missing: [] } } as never));
-  assert.ok(assumed.includes('\n2 line(s), from line 1, are log lines of fields both `http_requests` and `firewall_events` have, read as `http_requests` lines (assumed) and read as the requests they log.'), assumed);
+  assert.ok(assumed.includes('\n2 lines are log lines of fields both `http_requests` and `firewall_events` have, read as `http_requests` lines (assumed) and read as the requests they log.'), assumed);
 });
 
 test('Test Rules report: what a rule sets (header values, a static value, a removal, a value not evaluated), its values as code spans', async () => {
