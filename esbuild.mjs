@@ -1,6 +1,7 @@
 // Bundles: client (extension host), server (LSP over IPC), CLI. `--production` minifies, `--watch` rebuilds.
 import * as esbuild from 'esbuild';
 import { browserServerBuild, serverBuilds } from './scripts/serverBuilds.mjs';
+import { clientBuilds } from './scripts/clientBuilds.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -21,7 +22,8 @@ const common = {
 const browser = { ...common, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
 
 const builds = [
-  { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
+  // What activation loads (dist/client.js) and the commands' implementations, loaded when one first runs (dist/commands.js).
+  ...clientBuilds(common, 'dist'),
   // vscode-languageclient and our LanguageClient options, loaded when the server starts (client/src/languageServer.ts).
   { ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/languageClient.js', external: ['vscode'] },
   // Also the standalone language server for other editors: `edgekit-language-server --stdio` (package.json bin). dist/server.js

@@ -181,7 +181,7 @@ async function main(): Promise<void> {
       } finally {
         removeBundles(prod);
       }
-      summary.size = { dist: size.dist, vsix: size.vsix ?? null, prodClient: size.prodClient, prodLanguageClient: size.prodLanguageClient, prodServer: size.prodServer, startToInitializeMs: round(start.initializeMs), startToFirstDiagnosticsMs: round(start.firstDiagnosticsMs) };
+      summary.size = { dist: size.dist, vsix: size.vsix ?? null, prodClient: size.prodClient, prodCommands: size.prodCommands, prodLanguageClient: size.prodLanguageClient, prodServer: size.prodServer, startToInitializeMs: round(start.initializeMs), startToFirstDiagnosticsMs: round(start.firstDiagnosticsMs) };
       targets.push({ name: 'size: client bundle at activation (production)', value: round(size.prodClient / 1024), unit: 'KB', limit: '< 150', pass: size.prodClient < 150 * 1024 });
     }
 

@@ -3,18 +3,16 @@ import * as vscode from 'vscode';
 import { LanguageServer } from './languageServer';
 import { log, logChannel } from './log';
 import { DocumentStatus } from './statusBar';
-import { registerCommands } from './commands/registry';
+import { commandsModule, registerCommands } from './commands/registry';
 import type { Ctx } from './ctx';
 import { Backend } from './backend';
 import { Config } from './config';
 import { Responses } from './views/responses';
 import { ZonesView } from './views/zones';
 import { SecurityEventsView } from './views/securityEvents';
-import { eventSources, mockControlFor } from './commands/traffic';
 import { DeliveredBatches } from './views/deliveries';
 import { Reports } from './views/reports';
 import { vscodeUi } from './ui';
-import { apiFor } from './commands/api';
 import { registerTasks } from './tasks';
 import { trackJobContext } from './jobContext';
 import { trackDocumentShown, trackMockStarted } from './walkthrough';
@@ -34,8 +32,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   const responses = new Responses(context.workspaceState);
   const ctx = { extension: context, server, log, status, responses, ui: vscodeUi } as Ctx;
   backend = ctx.backend = new Backend(context, () => ctx.ui);
-  ctx.zones = new ZonesView(() => apiFor(ctx, false), () => eventSources(ctx).then((s) => s.mock));
-  ctx.securityEvents = new SecurityEventsView(() => eventSources(ctx));
+  // The views reach the backends through the commands bundle (commands/registry.ts), loaded when one first refreshes.
+  const eventSources = async () => commandsModule().eventSources(ctx);
+  ctx.zones = new ZonesView(async () => commandsModule().apiFor(ctx, false), () => eventSources().then((s) => s.mock));
+  ctx.securityEvents = new SecurityEventsView(eventSources);
   context.subscriptions.push(
     server, status, responses, ctx.zones, ...registerCommands(ctx),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
@@ -44,7 +44,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     trackJobContext(),
     trackDocumentShown(context.globalState),
     trackMockStarted(context.globalState, backend),
-    (ctx.deliveries = new DeliveredBatches(() => mockControlFor(ctx, false))),
+    (ctx.deliveries = new DeliveredBatches(async () => commandsModule().mockControlFor(ctx, false))),
     (ctx.reports = new Reports()),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),
     // Both views show the backend as it is now: after a mock start, stop or reset, new credentials or another backend.

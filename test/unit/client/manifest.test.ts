@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { getLanguageService, TextDocument, type JSONSchema } from 'vscode-json-languageservice';
 import { serverBuilds } from '../../../scripts/serverBuilds.mjs';
+import { clientBuilds } from '../../../scripts/clientBuilds.mjs';
 import { DOC_KINDS } from '../../../server/src/core/types';
 import { KIND_PATTERNS } from '../../../server/src/core/kinds';
 
@@ -118,15 +119,14 @@ test('every bundle esbuild.mjs writes is shipped by .vscodeignore, and the activ
   const outfiles = [
     ...[...fs.readFileSync(path.join(root, 'esbuild.mjs'), 'utf8').matchAll(/(?:outfile: |browserServerBuild\(\w+, )'([^']+)'/g)].map((m) => m[1]),
     ...serverBuilds({}, 'dist').map((b) => b.outfile!),
+    ...clientBuilds({}, 'dist').map((b) => b.outfile!),
   ];
-  assert.ok(['dist/browser/extension.js', 'dist/browser/server.js', 'dist/languageClient.js', 'dist/client.js', 'dist/server.js', 'dist/serverMain.js', 'dist/serverCore.js'].every((f) => outfiles.includes(f)), outfiles.join(', '));
+  assert.ok(['dist/browser/extension.js', 'dist/browser/server.js', 'dist/languageClient.js', 'dist/client.js', 'dist/commands.js', 'dist/server.js', 'dist/serverMain.js', 'dist/serverCore.js'].every((f) => outfiles.includes(f)), outfiles.join(', '));
   const shipped = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1).trim());
   for (const f of outfiles) assert.ok(shipped.includes(f), `${f} is built but not shipped`);
   // What activation loads, bundled as esbuild.mjs does: vscode-languageclient and its protocol packages come only with the server.
-  const built = await esbuild.build({
-    entryPoints: [path.join(root, 'client/src/extension.ts')], bundle: true, platform: 'node', format: 'cjs', mainFields: ['module', 'main'],
-    external: ['vscode'], write: false, metafile: true, logLevel: 'silent', outfile: 'client.js',
-  });
+  const [activation] = clientBuilds({ bundle: true, platform: 'node', format: 'cjs', mainFields: ['module', 'main'], absWorkingDir: root }, 'out', root);
+  const built = await esbuild.build({ ...activation, write: false, metafile: true, logLevel: 'silent' });
   const inputs = Object.keys(built.metafile.inputs);
   const lsp = inputs.filter((i) => /node_modules\/(vscode-languageclient|vscode-languageserver|vscode-jsonrpc)/.test(i));
   assert.deepEqual(lsp, [], 'LSP libraries in the activation bundle');

@@ -95,7 +95,8 @@ export const fake = {
   quickPicks: [] as { title?: string; placeHolder?: string; labels: string[] }[],
   inputBoxAnswers: [] as (string | undefined)[],
   inputBoxes: [] as { title?: string }[],
-  messages: [] as { kind: 'info' | 'warning' | 'error'; text: string }[],
+  /** items: the buttons offered beside the message, when there are any. */
+  messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
   opened: [] as { language?: string; content?: string }[],
   clipboard: '',
   /** Diagnostics by URI string (languages.getDiagnostics). */
@@ -165,6 +166,7 @@ export function resetFake(): void {
   fake.logged = [];
   fake.unresolved.clear();
   commands.executed.length = 0;
+  commands.registered.clear();
 }
 
 /** A document the fake workspace holds (and, with `active`, the active editor's). */
@@ -176,7 +178,12 @@ export function addDocument(uri: string, languageId: string, text: string, activ
 }
 
 function message(kind: 'info' | 'warning' | 'error') {
-  return async (text: string): Promise<undefined> => { fake.messages.push({ kind, text }); return undefined; };
+  return async (text: string, ...rest: unknown[]): Promise<undefined> => {
+    // The buttons (strings or MessageItems); an options object ({ modal }) is none.
+    const items = rest.flatMap((i) => (typeof i === 'string' ? [i] : typeof (i as { title?: unknown })?.title === 'string' ? [(i as { title: string }).title] : []));
+    fake.messages.push(items.length ? { kind, text, items } : { kind, text });
+    return undefined;
+  };
 }
 
 export const window = {
@@ -313,7 +320,12 @@ export const languages = {
 export const commands = {
   executed: [] as unknown[][],
   async executeCommand(...args: unknown[]): Promise<undefined> { commands.executed.push(args); return undefined; },
-  registerCommand: () => new Disposable(),
+  /** The handlers registered, by command id. */
+  registered: new Map<string, (...args: unknown[]) => unknown>(),
+  registerCommand(id: string, handler: (...args: unknown[]) => unknown): Disposable {
+    commands.registered.set(id, handler);
+    return new Disposable(() => commands.registered.delete(id));
+  },
 };
 
 export const env = { clipboard: { writeText: async (s: string) => { fake.clipboard = s; } } };
