@@ -64,6 +64,12 @@ export interface ParsedDoc {
    * an edit inside one item of a large document keeps the other items' values: a rule may remember results per value object then.
    */
   readonly edit?: boolean;
+  /**
+   * A result computed from part of the document, by a key that holds everything it depends on: computed once per version, and
+   * taken from the previous version's parse (ParseOptions.previous) when that computed the same key. An edit of one rule of a
+   * ruleset then checks that rule's expressions alone. The value must not be changed by its users.
+   */
+  reuse<T>(key: string, compute: () => T): T;
 }
 
 export interface CoreOptions {

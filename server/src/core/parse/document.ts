@@ -22,7 +22,8 @@ export interface ParseOptions {
   windowFrom?: number;
   /**
    * The parse of an earlier version of the same document (the LSP cache passes it on an edit): when the edit stays inside one item
-   * of its window, the item positions are shifted instead of scanning the whole text again. Nothing of it is kept.
+   * of its window, the item positions are shifted instead of scanning the whole text again; the results it kept (ParsedDoc.reuse)
+   * are looked up before computing. Nothing else of it is kept.
    */
   previous?: ParsedDoc;
   /** What problem messages call the parsed text: "the document" unless told ("the filter string" for a job's embedded filter). */
@@ -36,11 +37,11 @@ export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc 
   // An edit inside one item of a large valid document re-parses that item alone (see Doc.edited).
   if (opts.previous instanceof Doc && text.length >= (opts.windowFrom ?? WINDOW_FROM)) {
     const edited = opts.previous.edited(text);
-    if (edited) return edited;
+    if (edited) return edited.after(opts.previous);
   }
   const doc = parseWhole(text, opts);
   if (opts.previous) doc.edit = true;
-  return doc;
+  return opts.previous instanceof Doc ? doc.after(opts.previous) : doc;
 }
 
 function parseWhole(text: string, opts: ParseOptions): Doc {
@@ -98,6 +99,9 @@ class Doc implements ParsedDoc {
   private rootScans = 0;
   /** See duplicateKeys; null until asked for. */
   private _duplicates: Problem[] | null = null;
+  /** The results of reuse() for this version, and those of the version before it (none of its other state). */
+  private readonly kept = new Map<string, unknown>();
+  private prior: ReadonlyMap<string, unknown> | undefined;
 
   constructor(readonly text: string, readonly value: unknown, readonly syntax: Problem[], private readonly tooDeep = false,
     private readonly windowed = false) {}
@@ -200,6 +204,19 @@ class Doc implements ParsedDoc {
    * edit lies strictly inside one item whose new text JSON.parse accepts, or is whitespace between items. Undefined otherwise (the
    * caller parses the whole text). The value is this version's with the one item replaced (containers copied, nothing mutated).
    */
+  /** This parse, as the next version of previous: its kept results are looked up by reuse(). */
+  after(previous: Doc): this {
+    this.prior = previous.kept;
+    return this;
+  }
+
+  reuse<T>(key: string, compute: () => T): T {
+    if (this.kept.has(key)) return this.kept.get(key) as T;
+    const v = this.prior?.has(key) ? this.prior.get(key) as T : compute();
+    this.kept.set(key, v);
+    return v;
+  }
+
   edited(text: string): Doc | undefined {
     if (!this.windowed || this.tooDeep || this.syntax.length > 0 || typeof this.value !== 'object' || this.value === null) return undefined;
     // null: not looked for yet; undefined: this document has no array to window (then there is nothing to reuse either).

@@ -4,7 +4,7 @@ import type { JsonPath } from '../../types';
 import { parseExpression, walk, type Expr, type ExprProblem } from './exprParser';
 import { FIELDS } from './catalog';
 import { checkExpression, fieldNames, inferExpression, leftKindOf } from './exprCheck';
-import { credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, urlRewriteProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
+import { EXPRESSION_SITES, credentialProblems, mayNameRewriteOnly, rewriteOnlyProblems, siteName, urlRewriteProblems, valueTypeProblems, type ExpressionSite } from './valueExpressions';
 import { JsonStringMap } from '../../jsonString';
 import { utf8Length } from '../../text';
 
@@ -62,7 +62,11 @@ export function stringAt(doc: ParsedDoc, path: JsonPath): JsonStringMap | undefi
 
 /** Expression problems as document problems, with spans and quick-fix edits mapped into the JSON string. */
 export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonPath, expression: string, phase?: string, site?: ExpressionSite): Problem[] {
-  const { problems } = analyzeExpression(expression, phase, site, path);
+  // The analysis depends on the text, the phase and the site (a header's name, in messages) only: an edit of a ruleset analyses the
+  // expressions it changed, and takes the others' problems from the version before (issue 18: the analysis is three quarters of a
+  // ruleset's check). The problems' spans are the expression's own; they are mapped into this version's text below.
+  const where = site ? `${EXPRESSION_SITES.indexOf(site)}${site.rewrite === 'header' ? `:${String(path[path.length - 2])}` : ''}` : '';
+  const problems = doc.reuse(`expression\u0000${phase ?? ''}\u0000${where}\u0000${expression}`, () => analyzeExpression(expression, phase, site, path).problems);
   if (problems.length === 0) return [];
   const decoded = stringAt(doc, path);
   const whole = doc.locate(path);
