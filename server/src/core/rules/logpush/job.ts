@@ -86,7 +86,7 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
     out.push(...checkDestination(ctx, new EmbeddedString(doc, ['destination_conf'], job.destination_conf)));
   }
   if (typeof job.filter === 'string' && job.filter !== '') {
-    out.push(...checkEmbeddedFilter(ctx, new EmbeddedString(doc, ['filter'], job.filter), fields));
+    out.push(...checkEmbeddedFilter(doc, ctx, new EmbeddedString(doc, ['filter'], job.filter), dataset, fields));
   }
   return out;
 }
@@ -321,15 +321,33 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   return out;
 }
 
-function checkEmbeddedFilter(ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined): Problem[] {
+function checkEmbeddedFilter(doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, dataset: string, fields: readonly FieldInfo[] | undefined): Problem[] {
+  // The filter's problems depend on its text and the job's dataset only: an edit elsewhere in the job takes them from the previous
+  // version (ParsedDoc.reuse; issue 18), and only their move into this version's text is done again.
+  const problems = doc.reuse(`filter\u0000${dataset}\u0000${listId(fields)}\u0000${s.value}`, () => embeddedFilterProblems(ctx, s.value, fields));
+  return problems.map((p) => s.problem(p));
+}
+
+/** A number for each field list (the catalogue's lists are made once): a key part that changes with the list. */
+const LIST_IDS = new WeakMap<object, number>();
+function listId(fields: readonly FieldInfo[] | undefined): string {
+  if (!fields) return 'none';
+  let id = LIST_IDS.get(fields);
+  if (id === undefined) LIST_IDS.set(fields, (id = nextListId++));
+  return String(id);
+}
+let nextListId = 0;
+
+/** The problems of a job's filter string, in the string's own offsets. */
+function embeddedFilterProblems(ctx: RuleContext, value: string, fields: readonly FieldInfo[] | undefined): Problem[] {
   // Parsed as a document of its own, whose messages name it "the filter string" ("the document" would read as the job).
   const root = 'the filter string';
-  const inner = parseDocument(s.value, { rootName: root });
+  const inner = parseDocument(value, { rootName: root });
   const problems: Problem[] = [...inner.syntax, ...inner.duplicateKeys()];
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter'], root));
-    problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: s.value }));
+    problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: value }));
   }
-  return problems.map((p) => s.problem(p));
+  return problems;
 }

@@ -1,5 +1,6 @@
-// An edit of a ruleset analyses the expressions it changed and takes the others' problems from the version before
-// (ParsedDoc.reuse, rules/ruleset/expression.ts). What must hold: the same problems as a check from nothing, on every version.
+// Results kept from one version of a document to the next (ParsedDoc.reuse): an edit of a ruleset analyses the expressions it changed
+// (rules/ruleset/expression.ts), an edit of a Logpush job outside its filter does not check the filter again (rules/logpush/job.ts).
+// What must hold: the same problems as a check from nothing, on every version.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
@@ -58,6 +59,30 @@ test('a ruleset checked version after version with the previous parse gets the p
     const fresh = validateText(text, 'waf-ruleset');
     assert.deepEqual(shown(reused), shown(fresh), `version ${i}`);
     assert.ok(fresh.length > 0, `version ${i} has problems to compare`);
+    previous = parsed;
+  }
+});
+
+test('a Logpush job checked version after version with the previous parse gets the problems a check from nothing gets', () => {
+  const filter = (key: string) => JSON.stringify({ where: { and: [{ key, operator: 'eq', value: 'x' }, { key: 'ClientRequestHost', operator: 'contians', value: 'a' }] } });
+  const job = (over: Record<string, unknown>) => ({ name: 'j', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', filter: filter('ClientRequestPath'), ...over });
+  const versions = [
+    job({}),
+    job({ name: 'renamed-job' }), // an edit outside the filter: the filter's problems move with it
+    { enabled: true, ...job({ name: 'renamed-job' }) }, // the filter further down the text
+    job({ dataset: 'gateway_dns' }), // the same filter against another dataset's fields
+    job({ dataset: 'dlp_forensic_copies' }), // a dataset without a field list
+    job({ filter: filter('RequestPath') }),
+    job({}),
+  ];
+  let previous;
+  for (const [i, v] of versions.entries()) {
+    const text = JSON.stringify(v, null, i % 2 === 0 ? 2 : 3);
+    const parsed = parseDocument(text, previous ? { previous } : {});
+    const reused = validateText(text, 'logpush-job', { parsed });
+    const fresh = validateText(text, 'logpush-job');
+    assert.deepEqual(shown(reused), shown(fresh), `version ${i}`);
+    assert.ok(fresh.some((p) => p.code.startsWith('logpush/') || p.code.startsWith('schema/')), `version ${i} has filter problems to compare`);
     previous = parsed;
   }
 });
