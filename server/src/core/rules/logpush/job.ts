@@ -51,7 +51,7 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
       out.push(ctx.report('logpush/no-field-catalogue', `No field list is known for the dataset "${dataset}"; field names in this job are not checked.`, at));
     }
   }
-  if (datasetInfo(dataset)?.hasFields) fields = datasetFields(dataset);
+  if (datasetInfo(dataset)?.hasFields) fields = datasetFields(dataset, ctx.options.logpushScope);
 
   if (typeof job.name === 'string') out.push(...checkName(doc, ctx, job.name));
   if (job.kind === 'edge' && dataset !== 'http_requests') {
