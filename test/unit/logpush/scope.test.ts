@@ -46,3 +46,18 @@ test('hover and completion name ZoneName as a field of account-level jobs only',
   assert.match(String(entry.detail), /account/);
   assert.ok(!completeJobDoc(doc, at, DEFAULT_OPTIONS).find((e) => e.label === 'RayID')?.detail?.includes('account'));
 });
+
+// Create Logpush Job asked "which zone or account?" for a firewall_events job that lists ZoneName, and a zone then refused it.
+test('jobScopes: a dataset\'s scopes, narrowed to one by a field of that scope only (field_names, logpull_options, the filter)', async () => {
+  const { jobScopes } = await import('../../../server/src/core/rules/logpush/job');
+  assert.deepEqual(jobScopes({ dataset: 'firewall_events' }), ['zone', 'account']);
+  assert.deepEqual(jobScopes({ dataset: 'firewall_events', output_options: { field_names: ['RayID', 'ZoneName'] } }), ['account']);
+  assert.deepEqual(jobScopes({ dataset: 'firewall_events', logpull_options: 'fields=RayID,ZoneName&timestamps=rfc3339' }), ['account']);
+  assert.deepEqual(jobScopes({ dataset: 'firewall_events', filter: JSON.stringify({ where: { and: [cmp('Action', 'eq', 'block'), cmp('ZoneName', 'eq', 'a.example')] } }) }), ['account']);
+  // Not JSON, a name no field has, another dataset: the dataset's scopes as they are.
+  assert.deepEqual(jobScopes({ dataset: 'firewall_events', filter: '{"where": ', output_options: { field_names: ['ZoneNam'] } }), ['zone', 'account']);
+  assert.deepEqual(jobScopes({ output_options: { field_names: ['ZoneName'] } }), ['zone']);
+  assert.deepEqual(jobScopes({ dataset: 'gateway_dns' }), ['account']);
+  assert.deepEqual(jobScopes({ dataset: 'no_such_logs' }), []);
+  assert.deepEqual(jobScopes('not a job'), ['zone']);
+});

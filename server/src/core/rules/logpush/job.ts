@@ -5,7 +5,8 @@ import { parseDocument } from '../../parse';
 import { SCHEMAS, validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
 import { fieldSuggestions, namesOf, suggest } from '../../suggest';
-import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, type FieldInfo } from './catalogue';
+import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, datasetScopes, type FieldInfo, type Scope } from './catalogue';
+import { filterKeys } from '../../eval/records';
 import { quoteList } from '../../messages';
 import { checkFilter } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
@@ -35,6 +36,34 @@ const UPLOAD_LIMITS: Record<string, [number, number]> = {
 /** The dataset a job pushes: its `dataset` member, else the platform default. */
 export function jobDataset(value: unknown): string {
   return isObj(value) && typeof value.dataset === 'string' ? value.dataset : DEFAULT_JOB_DATASET;
+}
+
+/**
+ * The scopes a job may be created under: its dataset's (datasetScopes), narrowed to one when the job names a field the dataset
+ * has in that scope's jobs only (firewall_events' ZoneName: account), in output_options.field_names, logpull_options' fields or
+ * its filter's keys. "Create Logpush Job" asks among these.
+ */
+export function jobScopes(value: unknown): readonly Scope[] {
+  const dataset = jobDataset(value);
+  const scopes = datasetScopes(dataset);
+  if (scopes.length < 2 || !isObj(value)) return scopes;
+  const only = new Map((datasetFields(dataset) ?? []).flatMap((f) => (f.scope ? [[f.name, f.scope] as const] : [])));
+  if (only.size === 0) return scopes;
+  const named: unknown[] = [];
+  if (isObj(value.output_options) && Array.isArray(value.output_options.field_names)) named.push(...value.output_options.field_names);
+  if (typeof value.logpull_options === 'string') {
+    const lp = value.logpull_options;
+    const fields = parseQuery(lp, lp.indexOf('?') + 1).find((p) => p.key === 'fields');
+    if (fields) named.push(...fields.value.split(','));
+  }
+  if (typeof value.filter === 'string' && value.filter !== '') {
+    try { named.push(...filterKeys(JSON.parse(value.filter))); } catch { /* not JSON: the check reports it; no field is named */ }
+  }
+  for (const n of named) {
+    const scope = typeof n === 'string' ? only.get(n) : undefined;
+    if (scope) return [scope];
+  }
+  return scopes;
 }
 
 export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
