@@ -1,9 +1,10 @@
 // Logpush delivery (docs/mock-backend.md, "Logpush delivery"): every enabled zone job of a feed dataset (http_requests,
-// firewall_events) reads its zone's feed from its own cursor (an account's firewall_events job, each of its zones' feeds), cuts batches (max_upload_records / _bytes / _interval_seconds, or on
-// demand), spools each batch (spool.ts) and uploads it to its destination (destinations.ts), in order, retrying a failure with
-// exponential backoff until the job has delivered nothing for 24 hours (then it is disabled, as the platform disables a failing
-// job). The job's last_complete / last_error / error_message say how it goes, and the delivery list (bounded)
-// says what went where. Timers exist only while there is something to cut or retry, and are unref'd. No vscode.
+// firewall_events) reads its zone's feed from its own cursor (an account's firewall_events job, each of its zones' feeds), cuts
+// batches (max_upload_records / _bytes / _interval_seconds, or on demand), spools each batch (spool.ts) and uploads it to its
+// destination (destinations.ts), in order, retrying a failure with exponential backoff until the job has delivered nothing for
+// 24 hours (then it is disabled, as the platform disables a failing job). The job's last_complete / last_error / error_message say
+// how it goes, and the delivery list (bounded) says what went where. Timers exist only while there is something to cut or retry,
+// and are unref'd. No vscode.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';

@@ -61,3 +61,21 @@ test('jobScopes: a dataset\'s scopes, narrowed to one by a field of that scope o
   assert.deepEqual(jobScopes({ dataset: 'no_such_logs' }), []);
   assert.deepEqual(jobScopes('not a job'), ['zone']);
 });
+
+// In a zone's job (the mock knows it), ZoneName was "Unknown field", which sends the user looking for a typo.
+test('ZoneName in a zone job is said to be a field of account-level jobs only, in field_names, logpull_options and the filter', async () => {
+  const { check } = await import('./helpers');
+  const logpull = fwJob({ logpull_options: 'fields=RayID,ZoneName' });
+  for (const text of [listsZoneName, filtersZoneName, logpull]) {
+    const problems = check(text, 'logpush-job', { logpushScope: 'zone' }).filter((p) => p.code !== 'logpush/deprecated-option');
+    assert.equal(problems.length, 1, JSON.stringify(problems));
+    assert.equal(problems[0].code, 'logpush/unknown-field');
+    assert.equal(problems[0].message, '"ZoneName" is a field of account-level firewall_events jobs only; this job is a zone\'s.');
+    assert.deepEqual(problems[0].fixes ?? [], [], 'no field to change it to');
+    assert.ok(text.slice(problems[0].offset, problems[0].offset + problems[0].length).includes('ZoneName'));
+  }
+  // A typo of it in a zone job: still a typo of a zone field or nothing, never the account field.
+  const typo = check(fwJob({ output_options: { field_names: ['ZoneNme'] } }), 'logpush-job', { logpushScope: 'zone' });
+  assert.equal(typo.length, 1);
+  assert.doesNotMatch(typo[0].message, /ZoneName/);
+});
