@@ -5,6 +5,9 @@
 
 export type FeedDataset = 'http_requests' | 'firewall_events';
 export const FEED_DATASETS: readonly FeedDataset[] = ['http_requests', 'firewall_events'];
+/** The feed datasets an account's job reads too, from each zone of the account: firewall_events, whose account page is the
+ * account-level security events (each line with its ZoneName). http_requests is no account dataset. */
+export const ACCOUNT_FEED_DATASETS: readonly FeedDataset[] = ['firewall_events'];
 
 export type FeedRecord = Record<string, unknown>;
 

@@ -384,21 +384,13 @@ export class ManagementApi {
     const owner = this.owner(ctx);
     const parsed = parseJsonBody(ctx.req.body);
     if ('error' in parsed) return parsed.error;
-    const errors = checkJob(parsed.value);
+    const errors = checkJob(parsed.value, owner.scope);
     if (errors.length) return failMany(400, errors);
     const body = parsed.value as Record<string, unknown>;
     const ownership = this.ownershipCheck(ctx, body, 'created');
     if (ownership.error) return ownership.error;
-    const dataset = String(body.dataset ?? 'http_requests');
-    const scopes = catalogue.logpush.datasetScopes(dataset);
-    if ((body.dataset === undefined || body.dataset === null) && owner.scope === 'account') {
-      return fail(400, 1004, `The job has no "dataset", so it is an ${dataset} job, a zone dataset's; name the account dataset to push (gateway_dns, audit_logs, ...).`);
-    }
-    if (scopes.length && !scopes.includes(owner.scope)) {
-      const scope = scopes[0];
-      const where = scope === 'account' ? '/accounts/<account_id>/logpush/jobs' : '/zones/<zone_id>/logpush/jobs';
-      return fail(400, 1004, `Dataset "${dataset}" is ${scope === 'account' ? 'an account' : 'a zone'} dataset; create its job under ${where}, not under ${owner.label}.`);
-    }
+    const misplaced = wrongScope(body, owner, 'job');
+    if (misplaced) return misplaced;
     return this.lock.run(owner.key, async () => {
       const job: LogpushJob = {
         id: this.store.state.nextJobId++, enabled: false, name: null, dataset: 'http_requests', logpull_options: null, output_options: null, frequency: 'high', kind: '',
@@ -449,7 +441,7 @@ export class ManagementApi {
         if (k in update && update[k] !== old[k]) return fail(400, 1004, `"${k}" of a Logpush job cannot change after creation (it is ${JSON.stringify(old[k])}).`);
       }
       const merged: LogpushJob = { ...old, ...update, id: old.id };
-      const errors = checkJob(clientFields(merged));
+      const errors = checkJob(clientFields(merged), owner.scope);
       if (errors.length) return failMany(400, errors);
       const ownership = 'destination_conf' in update || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged, 'updated') : {};
       if (ownership.error) return ownership.error;
@@ -477,18 +469,20 @@ export class ManagementApi {
   // ---- Logpush helpers around the jobs: fields, validation, the destination ownership challenge ----
 
   /** GET …/logpush/datasets/:dataset/fields: each field's description by name, from the editor's catalogue. */
-  private datasetFields({ params }: RouteCtx): ApiReply {
+  /** The dataset's fields in a job of this zone or account (firewall_events' ZoneName is an account job's). */
+  private datasetFields(ctx: RouteCtx): ApiReply {
+    const { params } = ctx;
     const info = catalogue.logpush.datasetInfo(params.dataset);
     if (!info) return unknownDataset(params.dataset);
-    const fields = catalogue.logpush.datasetFields(params.dataset) ?? [];
+    const fields = catalogue.logpush.datasetFields(params.dataset, this.owner(ctx).scope) ?? [];
     return ok(Object.fromEntries(fields.map((f) => [f.name, f.description])));
   }
 
   /** The editor's core on a valid job that differs only by this value: its error-severity problems (all of them the value's). */
-  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, dataset = 'http_requests'): string[] {
+  private jobProblems(member: 'destination_conf' | 'logpull_options', value: unknown, dataset = 'http_requests', scope?: 'zone' | 'account'): string[] {
     if (typeof value !== 'string' || !value) return [`"${member}" must be a non-empty string.`];
     const job = { name: 'validate', dataset, destination_conf: 's3://bucket/logs?region=us-east-1', [member]: value };
-    return core.validate(JSON.stringify(job), 'logpush-job').filter((p) => p.severity === 'error').map((p) => p.message);
+    return core.validate(JSON.stringify(job), 'logpush-job', { logpushScope: scope }).filter((p) => p.severity === 'error').map((p) => p.message);
   }
 
   private validateDestination({ req }: RouteCtx): ApiReply {
@@ -505,13 +499,19 @@ export class ManagementApi {
     return ok({ exists: this.owner(ctx).jobs().some((j) => j.destination_conf === conf) });
   }
 
-  private validateOrigin({ req }: RouteCtx): ApiReply {
-    const body = parseJsonBody(req.body);
+  /** logpull_options checked against the body's dataset (the API's body has logpull_options only; the docs' examples add the
+   * dataset) in a job of this zone or account. Under an account, the default dataset (http_requests) is no answer: the mock
+   * asks for the dataset, as it does when such a job is created. */
+  private validateOrigin(ctx: RouteCtx): ApiReply {
+    const body = parseJsonBody(ctx.req.body);
     if ('error' in body) return body.error;
     const b = isObj(body.value) ? body.value : {};
     const dataset = typeof b.dataset === 'string' ? b.dataset : 'http_requests';
     if (!catalogue.logpush.datasetInfo(dataset)) return unknownDataset(dataset);
-    const problems = this.jobProblems('logpull_options', b.logpull_options, dataset);
+    const owner = this.owner(ctx);
+    const misplaced = wrongScope(b, owner, 'origin');
+    if (misplaced) return misplaced;
+    const problems = this.jobProblems('logpull_options', b.logpull_options, dataset, owner.scope);
     return ok({ valid: problems.length === 0, message: problems.join(' ') });
   }
 
@@ -796,10 +796,29 @@ export function needsOwnershipChallenge(conf: string): boolean {
   return scheme === 'gs' || scheme === 'azure' || scheme === 'sumo';
 }
 
-/** A Logpush job checked by the editor's core: every error-severity problem becomes an envelope error. */
-export function checkJob(job: unknown): EnvelopeMessage[] {
+/** The 400 for a job, or a validate/origin body, whose dataset does not belong where it is sent: no dataset under an account (the
+ * default, http_requests, is a zone dataset), or a dataset of the other scope. undefined when it belongs. */
+function wrongScope(body: Record<string, unknown>, owner: { scope: 'zone' | 'account'; label: string }, what: 'job' | 'origin'): ApiReply | undefined {
+  const dataset = String(body.dataset ?? 'http_requests');
+  if ((body.dataset === undefined || body.dataset === null) && owner.scope === 'account') {
+    return fail(400, 1004, what === 'job'
+      ? `The job has no "dataset", so it is an ${dataset} job, a zone dataset's; name the account dataset to push (gateway_dns, audit_logs, ...).`
+      : `The body has no "dataset", so logpull_options would be checked against ${dataset}, a zone dataset; name the account dataset of the job (gateway_dns, audit_logs, ...).`);
+  }
+  const scopes = catalogue.logpush.datasetScopes(dataset);
+  if (scopes.length && !scopes.includes(owner.scope)) {
+    const scope = scopes[0];
+    const where = `${scope === 'account' ? '/accounts/<account_id>' : '/zones/<zone_id>'}/logpush/${what === 'job' ? 'jobs' : 'validate/origin'}`;
+    return fail(400, 1004, `Dataset "${dataset}" is ${scope === 'account' ? 'an account' : 'a zone'} dataset; ${what === 'job' ? 'create its job' : 'validate its logpull_options'} under ${where}, not under ${owner.label}.`);
+  }
+  return undefined;
+}
+
+/** A Logpush job checked by the editor's core in a job of the zone or account it is sent to: every error-severity problem
+ * becomes an envelope error. */
+export function checkJob(job: unknown, scope?: 'zone' | 'account'): EnvelopeMessage[] {
   if (!isObj(job)) return [{ code: 1004, message: 'A Logpush job must be a JSON object.' }];
-  return core.validate(JSON.stringify(job), 'logpush-job')
+  return core.validate(JSON.stringify(job), 'logpush-job', { logpushScope: scope })
     .filter((p) => p.severity === 'error')
     .map((p) => ({ code: 1004, message: `${p.message} (${p.code})` }));
 }

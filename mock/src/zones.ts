@@ -186,6 +186,11 @@ export function accountById(id: string): Account | undefined {
   return ACCOUNTS.find((a) => a.id === id);
 }
 
+/** The account a zone belongs to (the mock's one account for each of its zones), or undefined for an id that is no zone. */
+export function accountOfZone(zoneId: string): Account | undefined {
+  return zoneById(zoneId) ? ACCOUNTS[0] : undefined;
+}
+
 export function accountJson(a: Account): Record<string, unknown> {
   return { id: a.id, name: a.name, type: 'standard', settings: { enforce_twofactor: false } };
 }

@@ -90,7 +90,8 @@ export interface DocumentInfoResult {
   /** For filters and jobs: live usage against the platform's limits, and its one-line text ("12/30 operators · 412/1000 bytes"). */
   usage?: { operators: number; maxOperators: number; bytes: number; maxBytes: number; text: string };
   /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account,
-   * 'both' for a dataset it takes under either, firewall_events). */
+   * 'both' for a dataset it takes under either, firewall_events, unless the job names a field of one scope's jobs only, such as
+   * ZoneName: then that scope). */
   job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown' };
   /** With params.problems only. */
   problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };

@@ -1,16 +1,18 @@
 // Logpush delivery (docs/mock-backend.md, "Logpush delivery"): every enabled zone job of a feed dataset (http_requests,
-// firewall_events) reads its zone's feed from its own cursor, cuts batches (max_upload_records / _bytes / _interval_seconds, or on
-// demand), spools each batch (spool.ts) and uploads it to its destination (destinations.ts), in order, retrying a failure with
-// exponential backoff until the job has delivered nothing for 24 hours (then it is disabled, as the platform disables a failing
-// job). The job's last_complete / last_error / error_message say how it goes, and the delivery list (bounded)
-// says what went where. Timers exist only while there is something to cut or retry, and are unref'd. No vscode.
+// firewall_events) reads its zone's feed from its own cursor (an account's firewall_events job, each of its zones' feeds), cuts
+// batches (max_upload_records / _bytes / _interval_seconds, or on demand), spools each batch (spool.ts) and uploads it to its
+// destination (destinations.ts), in order, retrying a failure with exponential backoff until the job has delivered nothing for
+// 24 hours (then it is disabled, as the platform disables a failing job). The job's last_complete / last_error / error_message say
+// how it goes, and the delivery list (bounded) says what went where. Timers exist only while there is something to cut or retry,
+// and are unref'd. No vscode.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Feed, FeedDataset, FeedRecord } from '../feed';
-import { FEED_DATASETS } from '../feed';
+import { ACCOUNT_FEED_DATASETS, FEED_DATASETS } from '../feed';
+import { accountOfZone, zoneById } from '../zones';
 import type { LogpushJob, StateStore } from '../state';
 import { writeFileAtomic } from '../state';
 import { joinBatch, jobFilter, objectKey, outputSpec, platformFields, project, renderRecord, sampled, timestampFields, type JobFilter, type OutputSpec } from './format';
@@ -80,9 +82,12 @@ const CUT_AT_PENDING = 20_000;
 /** Uncompressed text of the latest batches kept for the lines route, at most. */
 const LINES_KEPT_CHARS = 16 * 1024 * 1024;
 
+/** A job's reader of one zone's feed: a zone job has one, an account job one per zone of the account that has sent traffic. */
 interface Runner {
   job: number;
   zone: string;
+  /** An account job's runner: the zone's name, which each record gets as ZoneName (the account page's field). */
+  zoneName?: string;
   dataset: FeedDataset;
   cursor: number;
   timer?: NodeJS.Timeout;
@@ -112,7 +117,7 @@ function nothingDelivered(job: number | undefined, t: CutTally, waiting: number)
 
 function whyNoBatch(job: number | undefined, t: CutTally): string {
   if (t.jobs === 0) {
-    const only = `only enabled jobs of a zone with the dataset ${FEED_DATASETS.join(' or ')} collect the mock's traffic`;
+    const only = `only enabled jobs of a zone with the dataset ${FEED_DATASETS.join(' or ')}, and an account's ${ACCOUNT_FEED_DATASETS.join(' or ')} jobs, collect the mock's traffic`;
     return job === undefined ? `No Logpush job collects the mock's traffic: ${only}.` : `Job ${job} collects no traffic: ${only}.`;
   }
   if (t.records === 0) return 'No new records since the last batch: the traffic is paused, or has sent nothing to the jobs\' zones since.';
@@ -142,7 +147,7 @@ export class DeliveryService {
   private readonly recordsFile?: string;
   private records: DeliveryRecord[] = [];
   private readonly lines = new Map<string, string>();
-  private readonly runners = new Map<number, Runner>();
+  private readonly runners = new Map<string, Runner>();
   private readonly uploaders = new Map<number, Uploader>();
   private readonly inflight = new Set<AbortController>();
   private readonly feedId = randomBytes(8).toString('hex');
@@ -218,9 +223,19 @@ export class DeliveryService {
     return typeof job.dataset === 'string' ? job.dataset : 'http_requests';
   }
 
-  /** Whether this job delivers: enabled, of a zone, of a feed dataset. */
-  private static delivers(job: LogpushJob): boolean {
-    return job.enabled === true && (FEED_DATASETS as readonly string[]).includes(DeliveryService.datasetOf(job)) && typeof job.destination_conf === 'string';
+  /** Whether this job delivers: enabled, of a feed dataset (an account job: of one the account's zones feed). */
+  private static delivers(job: LogpushJob, scope: 'zone' | 'account'): boolean {
+    const datasets: readonly string[] = scope === 'zone' ? FEED_DATASETS : ACCOUNT_FEED_DATASETS;
+    return job.enabled === true && datasets.includes(DeliveryService.datasetOf(job)) && typeof job.destination_conf === 'string';
+  }
+
+  private static runnerKey(job: number, zone: string): string {
+    return `${job}\u0000${zone}`;
+  }
+
+  /** The job's runners (one per zone it reads). */
+  private runnersOf(job: number): Runner[] {
+    return [...this.runners.values()].filter((r) => r.job === job);
   }
 
   /** Whether a job's spooled batches are uploaded: not while it is disabled (a deleted job's still are). */
@@ -238,17 +253,23 @@ export class DeliveryService {
 
   private appended(zone: string, dataset: FeedDataset, n: number): void {
     if (this.closed) return;
-    const jobs = this.store.zone(zone)?.jobs ?? [];
-    for (const job of jobs) {
+    const account = accountOfZone(zone);
+    const jobs: { job: LogpushJob; scope: 'zone' | 'account' }[] = [
+      ...(this.store.zone(zone)?.jobs ?? []).map((job) => ({ job, scope: 'zone' as const })),
+      ...(account ? this.store.state.accounts[account.id]?.jobs ?? [] : []).map((job) => ({ job, scope: 'account' as const })),
+    ];
+    for (const { job, scope } of jobs) {
       if (DeliveryService.datasetOf(job) !== dataset) continue;
-      let r = this.runners.get(job.id);
-      if (!DeliveryService.delivers(job)) {
+      const key = DeliveryService.runnerKey(job.id, zone);
+      let r = this.runners.get(key);
+      if (!DeliveryService.delivers(job, scope)) {
         if (r) this.dropRunner(r);
         continue;
       }
       if (!r) {
         r = { job: job.id, zone, dataset, cursor: this.feed.next(zone, dataset) - n, cutting: Promise.resolve() };
-        this.runners.set(job.id, r);
+        if (scope === 'account') r.zoneName = zoneById(zone)?.name;
+        this.runners.set(key, r);
       }
       const pending = this.feed.next(zone, dataset) - r.cursor;
       if (pending >= Math.min(CUT_AT_PENDING, positive(job.max_upload_records, this.limits.maxRecords))) void this.cut(r, false);
@@ -265,7 +286,7 @@ export class DeliveryService {
 
   private dropRunner(r: Runner): void {
     if (r.timer) clearTimeout(r.timer);
-    this.runners.delete(r.job);
+    this.runners.delete(DeliveryService.runnerKey(r.job, r.zone));
   }
 
   /** Cuts the runner's pending records into batches: every one (`all`, the interval or a flush) or only full ones. */
@@ -290,7 +311,7 @@ export class DeliveryService {
   private async cutNow(r: Runner, all: boolean, tally?: CutTally): Promise<void> {
     if (this.closed) return;
     const ref = this.findJob(r.job);
-    if (!ref || !DeliveryService.delivers(ref.job)) {
+    if (!ref || !DeliveryService.delivers(ref.job, ref.scope)) {
       this.dropRunner(r);
       return;
     }
@@ -347,8 +368,10 @@ export class DeliveryService {
       let consumed = 0;
       let first: FeedRecord | undefined;
       let last: FeedRecord | undefined;
-      for (const rec of read.records) {
+      for (const fed of read.records) {
         if (rows.length >= maxRecords) break;
+        // An account job's line names its zone (the feed is per zone, so its records do not).
+        const rec = r.zoneName === undefined ? fed : { ...fed, ZoneName: r.zoneName };
         if ((test && !test.test(rec)) || !sampled(job.id, rec, (spec as OutputSpec).sample)) {
           consumed++;
           continue;
@@ -505,10 +528,7 @@ export class DeliveryService {
           break;
         }
       }
-      if (delivered) {
-        const r = this.runners.get(job);
-        if (r?.paused) void this.cut(r, false);
-      }
+      if (delivered) for (const r of this.runnersOf(job)) if (r.paused) void this.cut(r, false);
       return { delivered, failed };
     });
     return u.running;
@@ -570,7 +590,7 @@ export class DeliveryService {
         message = `Job ${e.job} was disabled: no batch was delivered for ${hours(this.limits.disableAfterMs)} (since ${new Date(since).toISOString()}), `
           + `after ${attempt} failed attempts; the last: ${failed}. ${waiting} batch${waiting === 1 ? '' : 'es'} wait in the spool; enable the job again ("enabled": true) to deliver them.`;
       } else {
-        const paused = this.runners.get(e.job)?.paused;
+        const paused = this.runnersOf(e.job).find((r) => r.paused)?.paused;
         message = `${failed}; attempt ${attempt}, next try in ${seconds(this.retryDelay(attempt))}.${paused ? ` ${paused}` : ''}`;
       }
       this.upsert({ ...base, status: 'failed', at: now, error: cause });

@@ -75,6 +75,9 @@ export interface ParsedDoc {
 export interface CoreOptions {
   /** Dataset assumed for a standalone filter with no other hint. */
   logpushDataset: string;
+  /** Where the Logpush job being checked is created, when the caller knows it (the mock does; the editor and the CLI do not): a
+   * dataset of both scopes has fields of one scope only (firewall_events' ZoneName). Not known: a field of either is accepted. */
+  logpushScope?: 'zone' | 'account';
   maxProblems: number;
   maxFileSizeKB: number;
 }

@@ -38,7 +38,8 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
       const parsed = tooLarge(doc, s) ? undefined : parses.get(doc);
       const value = parsed?.value as Record<string, unknown> | undefined;
       const dataset = kind === 'logpush-job' && value && typeof value === 'object' ? String(value.dataset ?? 'http_requests') : undefined;
-      const scopes = dataset === undefined ? [] : coreModule().catalogue.logpush.datasetScopes(dataset);
+      // The dataset's scopes, or the one a field of that scope only (an account firewall_events job's ZoneName) leaves.
+      const scopes = dataset === undefined ? [] : coreModule().catalogue.logpush.jobScopes(value);
       return {
         kind,
         usage: parsed && core().filterUsage(kind, parsed),

@@ -128,3 +128,52 @@ test('an account job without a dataset is refused saying that the default, http_
     await m.close();
   }
 });
+
+// firewall_events' account page lists ZoneName, its zone page does not: the mock checked every job against one list, so an
+// account job's ZoneName was refused as an unknown field (and a zone job's would pass if the list had it).
+test('firewall_events: ZoneName is taken in an account job and refused in a zone job; each place lists its own fields', async () => {
+  const m = await start();
+  try {
+    const body = { ...job('firewall_events', { where: { key: 'ZoneName', operator: 'eq', value: 'pro.example' } }), output_options: { field_names: ['RayID', 'ZoneName'] } };
+    const inAccount = await api(m.apiBaseUrl, 'POST', `/accounts/${ACCOUNT}/logpush/jobs`, KEY, body);
+    assert.equal(inAccount.status, 200, JSON.stringify(inAccount.json));
+    const zone = zoneId('pro.example');
+    const inZone = await api(m.apiBaseUrl, 'POST', `/zones/${zone}/logpush/jobs`, KEY, body);
+    assert.equal(inZone.status, 400);
+    assert.match(inZone.json.errors[0].message, /"ZoneName" is a field of account-level firewall_events jobs only; this job is a zone's/);
+    const fields = async (base: string) => Object.keys((await api(m.apiBaseUrl, 'GET', `${base}/logpush/datasets/firewall_events/fields`, KEY)).json.result);
+    assert.ok((await fields(`/accounts/${ACCOUNT}`)).includes('ZoneName'));
+    assert.ok(!(await fields(`/zones/${zone}`)).includes('ZoneName'));
+    assert.ok((await fields(`/zones/${zone}`)).includes('RayID'));
+  } finally {
+    await m.close();
+  }
+});
+
+// validate/origin checked logpull_options against http_requests when the body named no dataset, under an account too, where
+// http_requests is no dataset at all: "fields=QueryName" of a gateway_dns job was "Unknown field". The API's body has
+// logpull_options only, and the platform's answer for an account is not documented: the mock says what it needs.
+test('validate/origin under an account: without a dataset it asks for one; a zone dataset is refused; the account\'s fields count', async () => {
+  const m = await start();
+  try {
+    const base = `/accounts/${ACCOUNT}/logpush/validate/origin`;
+    const none = await api(m.apiBaseUrl, 'POST', base, KEY, { logpull_options: 'fields=QueryName&timestamps=rfc3339' });
+    assert.equal(none.status, 400);
+    assert.match(none.json.errors[0].message, /no "dataset".*http_requests.*zone dataset.*name the account dataset/);
+    const zoneDataset = await api(m.apiBaseUrl, 'POST', base, KEY, { dataset: 'dns_logs', logpull_options: 'fields=QueryName' });
+    assert.equal(zoneDataset.status, 400);
+    assert.match(zoneDataset.json.errors[0].message, /Dataset "dns_logs" is a zone dataset/);
+    const dns = await api(m.apiBaseUrl, 'POST', base, KEY, { dataset: 'gateway_dns', logpull_options: 'fields=QueryName&timestamps=rfc3339' });
+    assert.deepEqual(dns.json.result, { valid: true, message: '' });
+    const fw = await api(m.apiBaseUrl, 'POST', base, KEY, { dataset: 'firewall_events', logpull_options: 'fields=RayID,ZoneName' });
+    assert.deepEqual(fw.json.result, { valid: true, message: '' });
+    const fwZone = await api(m.apiBaseUrl, 'POST', `/zones/${zoneId('pro.example')}/logpush/validate/origin`, KEY, { dataset: 'firewall_events', logpull_options: 'fields=RayID,ZoneName' });
+    assert.equal(fwZone.json.result.valid, false);
+    assert.match(fwZone.json.result.message, /"ZoneName" is a field of account-level firewall_events jobs only; this job is a zone's/);
+    // A zone without a dataset is the default's, http_requests, as before.
+    const zone = await api(m.apiBaseUrl, 'POST', `/zones/${zoneId('pro.example')}/logpush/validate/origin`, KEY, { logpull_options: 'fields=ClientIP' });
+    assert.deepEqual(zone.json.result, { valid: true, message: '' });
+  } finally {
+    await m.close();
+  }
+});

@@ -306,7 +306,7 @@ test('routes: the delivery list, lines (404 when unknown or no longer kept), flu
   const anon = await fetch(`${m.url}/__edgekit/logpush/deliveries`);
   assert.equal(anon.status, 400);
   assert.equal(((await anon.json()) as Json).errors[0].code, 9106);
-  assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0, why: 'Job 999 collects no traffic: only enabled jobs of a zone with the dataset http_requests or firewall_events collect the mock\'s traffic.' });
+  assert.deepEqual((await flush(m, { job: 999 })).json, { delivered: 0, failed: 0, why: 'Job 999 collects no traffic: only enabled jobs of a zone with the dataset http_requests or firewall_events, and an account\'s firewall_events jobs, collect the mock\'s traffic.' });
   for (const r of EDGEKIT_ROUTES) {
     if (r.path === '/__edgekit/reset') continue;
     const body = r.method === 'GET' ? undefined : JSON.stringify(r.path.endsWith('step') ? { count: 1 } : {});
@@ -315,6 +315,40 @@ test('routes: the delivery list, lines (404 when unknown or no longer kept), flu
   }
   await m.reset();
   assert.deepEqual(await deliveries(m), []);
+});
+
+// firewall_events' account page is the account-level security events: an account's job pushes the events of every zone of the
+// account, each line with its ZoneName (a field of account jobs only). The mock's account jobs delivered nothing.
+test('an account\'s firewall_events job delivers the events of the account\'s zones, each with its ZoneName; a filter on it picks a zone', async (t) => {
+  const m = await mock(t);
+  const accountJobs = `/accounts/${ACCOUNTS[0].id}/logpush/jobs`;
+  const all = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/acct', output_options: { field_names: ['RayID', 'Action', 'ZoneName'] } }, accountJobs);
+  const one = await createJob(m, {
+    dataset: 'firewall_events', destination_conf: 'gs://b/acct-pro', output_options: { field_names: ['RayID', 'ZoneName'] },
+    filter: JSON.stringify({ where: { key: 'ZoneName', operator: 'eq', value: 'pro.example' } }),
+  }, accountJobs);
+  const other = zoneId('business.example');
+  await step(m, 400);
+  await step(m, 400, other);
+  const expected = { 'pro.example': m.traffic.events(ZONE).length, 'business.example': m.traffic.events(other).length };
+  assert.ok(expected['pro.example'] > 0 && expected['business.example'] > 0, JSON.stringify(expected));
+  const r = (await flush(m)).json;
+  assert.ok(r.delivered >= 2, JSON.stringify(r));
+  const linesOf = async (job: number) => (await deliveries(m, `?job=${job}`)).flatMap((d) => lines(gunzipSync(readFileSync(d.localPath!)).toString()));
+  const got = await linesOf(all.id);
+  const count = (zone: string) => got.filter((l) => l.ZoneName === zone).length;
+  assert.deepEqual({ 'pro.example': count('pro.example'), 'business.example': count('business.example') }, expected);
+  assert.ok(got.every((l) => typeof l.RayID === 'string' && typeof l.Action === 'string'));
+  assert.ok((await deliveries(m, `?job=${all.id}`)).every((d) => d.scope === 'account' && d.owner === ACCOUNTS[0].id && d.dataset === 'firewall_events'));
+  const picked = await linesOf(one.id);
+  assert.equal(picked.length, expected['pro.example']);
+  assert.ok(picked.every((l) => l.ZoneName === 'pro.example'));
+  // A zone's own firewall_events job still has no ZoneName (its page does not list it).
+  const zoneJob = await createJob(m, { dataset: 'firewall_events', destination_conf: 'gs://b/zone' });
+  await step(m, 200);
+  await flush(m);
+  const zoneLines = await linesOf(zoneJob.id);
+  assert.ok(zoneLines.length > 0 && zoneLines.every((l) => !('ZoneName' in l)));
 });
 
 test('an account job has no feed dataset and delivers nothing', async (t) => {
@@ -569,7 +603,7 @@ test('a unixnano timestamp is written as its exact integer, read back digit for 
 // "Create a job ..., then run Deliver Logpush Batches Now": the user who had just done that was left with no reason.
 test('a flush that delivers nothing says why: no job collects traffic, the filters kept none, nothing new', async (t) => {
   const m = await mock(t);
-  assert.match((await flush(m)).json.why, /^No Logpush job collects the mock's traffic: only enabled jobs of a zone with the dataset http_requests or firewall_events/);
+  assert.match((await flush(m)).json.why, /^No Logpush job collects the mock's traffic: only enabled jobs of a zone with the dataset http_requests or firewall_events, and an account's firewall_events jobs, collect the mock's traffic/);
   await createJob(m, { destination_conf: 'gs://b/none', filter: JSON.stringify({ where: { key: 'ClientRequestMethod', operator: 'eq', value: 'NOPE' } }) });
   await step(m, 20);
   const filtered = (await flush(m)).json;

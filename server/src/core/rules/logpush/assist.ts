@@ -43,7 +43,7 @@ function span(node: JsonNode): Span { return { offset: node.offset, length: node
 
 export function fieldMarkdown(f: FieldInfo): string {
   const ops = f.filterable ? operatorsFor(f.type).map((o) => `\`${o.name}\``).join(', ') : 'not filterable';
-  return [`**${f.name}** · \`${f.type}\`${f.deprecated ? ' · deprecated' : ''}`, '', f.description, '', `Operators: ${ops}`].join('\n');
+  return [`**${f.name}** · \`${f.type}\`${f.deprecated ? ' · deprecated' : ''}${f.scope ? ` · ${f.scope}-level jobs only` : ''}`, '', f.description, '', `Operators: ${ops}`].join('\n');
 }
 
 export function operatorMarkdown(o: OperatorInfo): string {
@@ -63,7 +63,7 @@ function whereMarkdown(value: unknown, sent?: string): string {
 
 function fieldEntries(fields: readonly FieldInfo[], onlyFilterable: boolean): CompletionEntry[] {
   return fields.filter((f) => !onlyFilterable || f.filterable).map((f) => ({
-    label: f.name, kind: 'field', detail: f.type, documentation: fieldMarkdown(f), sortText: `${f.deprecated ? '1' : '0'}${f.name}`,
+    label: f.name, kind: 'field', detail: f.scope ? `${f.type} · ${f.scope}-level jobs only` : f.type, documentation: fieldMarkdown(f), sortText: `${f.deprecated ? '1' : '0'}${f.name}`,
   }));
 }
 
@@ -179,8 +179,8 @@ function datasetMarkdown(name: string): string {
   return [`**${name}** · ${where}`, '', fields ? `${fields.length} fields (${fields.filter((f) => f.filterable).length} filterable).` : 'No field list is known for this dataset.'].join('\n');
 }
 
-function fieldsOf(dataset: string): readonly FieldInfo[] | undefined {
-  return datasetInfo(dataset)?.hasFields ? datasetFields(dataset) : undefined;
+function fieldsOf(dataset: string, scope?: CoreOptions['logpushScope']): readonly FieldInfo[] | undefined {
+  return datasetInfo(dataset)?.hasFields ? datasetFields(dataset, scope) : undefined;
 }
 
 // ---- plugin entry points ----
@@ -286,9 +286,9 @@ const JOB_SNIPPET: CompletionEntry = {
     + '\t"destination_conf": "${4:s3://bucket/logs?region=us-east-1}"\n}',
 };
 
-export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[] {
+export function completeJobDoc(doc: ParsedDoc, offset: number, options?: CoreOptions): CompletionEntry[] {
   if (doc.text.trim() === '') return [JOB_SNIPPET];
-  const fields = fieldsOf(jobDataset(doc.value));
+  const fields = fieldsOf(jobDataset(doc.value), options?.logpushScope);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
     return [...completeFilter(emb.inner, emb.decoded, fields, true), ...filterMemberEntries(emb.inner, emb.decoded)].map((e) => ({
@@ -308,9 +308,9 @@ export function completeJobDoc(doc: ParsedDoc, offset: number): CompletionEntry[
   return [];
 }
 
-export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefined {
+export function hoverJobDoc(doc: ParsedDoc, offset: number, options?: CoreOptions): HoverInfo | undefined {
   const dataset = jobDataset(doc.value);
-  const fields = fieldsOf(dataset);
+  const fields = fieldsOf(dataset, options?.logpushScope);
   const emb = embeddedFilterAt(doc, offset);
   if (emb) {
     const h = hoverFilter(emb.inner, emb.decoded, fields, emb.map.value) ?? filterMemberHover(emb.inner, emb.decoded);
@@ -331,7 +331,7 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number): HoverInfo | undefin
     return datasetInfo(String(node.value)) ? { ...span(node), markdown: datasetMarkdown(String(node.value)) } : undefined;
   }
   if (node.type === 'string' && loc.matches(['output_options', 'field_names', '*'])) {
-    const f = fieldInfo(dataset, String(node.value));
+    const f = fieldInfo(dataset, String(node.value), options?.logpushScope);
     return f ? { ...span(node), markdown: fieldMarkdown(f) } : undefined;
   }
   return undefined;

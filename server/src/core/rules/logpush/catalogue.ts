@@ -1,5 +1,5 @@
 // The Logpush vocabulary: datasets, their fields, the filter operators and which field types each operator accepts.
-import { DATASETS as TABLE_DATASETS, FIELDS } from './catalogue.data';
+import { DATASETS as TABLE_DATASETS, FIELDS, SCOPE_FIELDS } from './catalogue.data';
 
 export interface DatasetInfo {
   name: string;
@@ -21,6 +21,8 @@ export interface FieldInfo {
   deprecated?: boolean;
   /** Values listed in the description ("allow|block|..."), offered by completion. */
   values?: string[];
+  /** Set on a field the dataset has in jobs of this scope only (firewall_events' ZoneName: account). */
+  scope?: Scope;
 }
 
 /**
@@ -64,13 +66,30 @@ export function datasetInfo(name: string): DatasetInfo | undefined {
   return DATASETS.find((d) => d.name === name);
 }
 
-/** A dataset's fields; a name that is not a dataset ("constructor", "__proto__" included) has none. */
-export function datasetFields(dataset: string): readonly FieldInfo[] | undefined {
-  return Object.hasOwn(FIELDS, dataset) ? FIELDS[dataset] : undefined;
+/** Each dataset's field list per scope ('' when not known), made once (fieldNamed indexes each list once). */
+const SCOPED_LISTS = new Map<string, readonly FieldInfo[]>();
+
+/**
+ * A dataset's fields in a job of `scope`: its list, and the fields it has in jobs of that scope only (SCOPE_FIELDS: firewall_events'
+ * ZoneName in an account job). Without a scope (a filter file, a job whose place is not known), those of either scope: a field
+ * the job may have is not reported. A name that is not a dataset ("constructor", "__proto__" included) has none.
+ */
+export function datasetFields(dataset: string, scope?: Scope): readonly FieldInfo[] | undefined {
+  if (!Object.hasOwn(FIELDS, dataset)) return undefined;
+  const own = Object.hasOwn(SCOPE_FIELDS, dataset) ? SCOPE_FIELDS[dataset] : undefined;
+  if (!own) return FIELDS[dataset];
+  const key = `${dataset}\u0000${scope ?? ''}`;
+  let list = SCOPED_LISTS.get(key);
+  if (!list) {
+    const extra = scope ? own[scope] ?? [] : [...(own.zone ?? []), ...(own.account ?? [])];
+    list = extra.length ? [...FIELDS[dataset], ...extra] : FIELDS[dataset];
+    SCOPED_LISTS.set(key, list);
+  }
+  return list;
 }
 
-export function fieldInfo(dataset: string, field: string): FieldInfo | undefined {
-  const fields = datasetFields(dataset);
+export function fieldInfo(dataset: string, field: string, scope?: Scope): FieldInfo | undefined {
+  const fields = datasetFields(dataset, scope);
   return fields && fieldNamed(fields, field);
 }
 

@@ -65,6 +65,20 @@ export interface FilterCheckOptions {
   embedded: boolean;
   /** The job's `filter` string (decoded), which the byte limit measures as it is; a filter file is measured compact. */
   sent?: string;
+  /** A job whose scope is known: its dataset's fields of every scope, so that a field of the other scope's jobs is named so. */
+  otherScopes?: OtherScopeFields;
+}
+
+/** A dataset's fields of every scope, beside the list of the job's scope (FilterCheckOptions.otherScopes). */
+export interface OtherScopeFields { dataset: string; all: readonly FieldInfo[] }
+
+/** The problem of a name that is no field of the job's list but one of another scope's jobs (ZoneName in a zone's firewall_events
+ * job), or undefined: an unknown-field that says so, where "Unknown field" would send the user looking for a typo. */
+export function otherScopeField(ctx: RuleContext, name: string, other: OtherScopeFields | undefined, at: Span): Problem | undefined {
+  const f = other ? fieldNamed(other.all, name) : undefined;
+  if (!other || !f?.scope) return undefined;
+  return ctx.report('logpush/unknown-field',
+    `"${name}" is a field of ${f.scope}-level ${other.dataset} jobs only; this job is ${f.scope === 'account' ? 'a zone' : 'an account'}'s.`, at);
 }
 
 export function checkFilter(doc: ParsedDoc, ctx: RuleContext, opts: FilterCheckOptions): Problem[] {
@@ -352,6 +366,11 @@ class Walker {
 
   private unknownField(key: string, path: JsonPath, fields: readonly FieldInfo[]): void {
     const span = this.doc.locate(path);
+    const elsewhere = otherScopeField(this.ctx, key, this.opts.otherScopes, span);
+    if (elsewhere) {
+      this.out.push(elsewhere);
+      return;
+    }
     const { near, parts } = fieldSuggestions(key, namesOf(fields));
     this.out.push(this.ctx.report('logpush/unknown-field',
       near.length ? `Unknown field "${key}"; did you mean ${quoteList(near)}?` : `Unknown field "${key}".`,

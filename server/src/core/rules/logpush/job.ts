@@ -5,9 +5,10 @@ import { parseDocument } from '../../parse';
 import { SCHEMAS, validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
 import { fieldSuggestions, namesOf, suggest } from '../../suggest';
-import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, type FieldInfo } from './catalogue';
+import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, datasetScopes, type FieldInfo, type Scope } from './catalogue';
+import { filterKeys } from '../../eval/records';
 import { quoteList } from '../../messages';
-import { checkFilter } from './filter';
+import { checkFilter, otherScopeField, type OtherScopeFields } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
 import { isObj, type Obj } from '../../json';
 
@@ -37,6 +38,34 @@ export function jobDataset(value: unknown): string {
   return isObj(value) && typeof value.dataset === 'string' ? value.dataset : DEFAULT_JOB_DATASET;
 }
 
+/**
+ * The scopes a job may be created under: its dataset's (datasetScopes), narrowed to one when the job names a field the dataset
+ * has in that scope's jobs only (firewall_events' ZoneName: account), in output_options.field_names, logpull_options' fields or
+ * its filter's keys. "Create Logpush Job" asks among these.
+ */
+export function jobScopes(value: unknown): readonly Scope[] {
+  const dataset = jobDataset(value);
+  const scopes = datasetScopes(dataset);
+  if (scopes.length < 2 || !isObj(value)) return scopes;
+  const only = new Map((datasetFields(dataset) ?? []).flatMap((f) => (f.scope ? [[f.name, f.scope] as const] : [])));
+  if (only.size === 0) return scopes;
+  const named: unknown[] = [];
+  if (isObj(value.output_options) && Array.isArray(value.output_options.field_names)) named.push(...value.output_options.field_names);
+  if (typeof value.logpull_options === 'string') {
+    const lp = value.logpull_options;
+    const fields = parseQuery(lp, lp.indexOf('?') + 1).find((p) => p.key === 'fields');
+    if (fields) named.push(...fields.value.split(','));
+  }
+  if (typeof value.filter === 'string' && value.filter !== '') {
+    try { named.push(...filterKeys(JSON.parse(value.filter))); } catch { /* not JSON: the check reports it; no field is named */ }
+  }
+  for (const n of named) {
+    const scope = typeof n === 'string' ? only.get(n) : undefined;
+    if (scope) return [scope];
+  }
+  return scopes;
+}
+
 export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
   const job = doc.value;
   if (!isObj(job)) return [];
@@ -51,7 +80,12 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
       out.push(ctx.report('logpush/no-field-catalogue', `No field list is known for the dataset "${dataset}"; field names in this job are not checked.`, at));
     }
   }
-  if (datasetInfo(dataset)?.hasFields) fields = datasetFields(dataset);
+  let otherScopes: OtherScopeFields | undefined;
+  if (datasetInfo(dataset)?.hasFields) {
+    fields = datasetFields(dataset, ctx.options.logpushScope);
+    const all = datasetFields(dataset);
+    if (all && all !== fields) otherScopes = { dataset, all };
+  }
 
   if (typeof job.name === 'string') out.push(...checkName(doc, ctx, job.name));
   if (job.kind === 'edge' && dataset !== 'http_requests') {
@@ -79,14 +113,14 @@ export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
       isObj(job.output_options) ? '"logpull_options" is deprecated and "output_options" is set; the platform uses output_options.'
         : '"logpull_options" is deprecated; use "output_options".',
       doc.locate(['logpull_options'], 'key'), { tags: ['deprecated'] }));
-    out.push(...checkLogpull(doc, ctx, new EmbeddedString(doc, ['logpull_options'], job.logpull_options), fields));
+    out.push(...checkLogpull(doc, ctx, new EmbeddedString(doc, ['logpull_options'], job.logpull_options), fields, otherScopes));
   }
-  if (isObj(job.output_options)) out.push(...checkOutputOptions(doc, ctx, job.output_options, dataset, fields));
+  if (isObj(job.output_options)) out.push(...checkOutputOptions(doc, ctx, job.output_options, dataset, fields, otherScopes));
   if (typeof job.destination_conf === 'string') {
     out.push(...checkDestination(ctx, new EmbeddedString(doc, ['destination_conf'], job.destination_conf)));
   }
   if (typeof job.filter === 'string' && job.filter !== '') {
-    out.push(...checkEmbeddedFilter(doc, ctx, new EmbeddedString(doc, ['filter'], job.filter), dataset, fields));
+    out.push(...checkEmbeddedFilter(doc, ctx, new EmbeddedString(doc, ['filter'], job.filter), dataset, fields, otherScopes));
   }
   return out;
 }
@@ -111,15 +145,21 @@ function checkName(doc: ParsedDoc, ctx: RuleContext, name: string): Problem[] {
     at, fixed ? { fixes: [{ title: `Change to "${fixed}"`, preferred: true, edits: [{ ...at, newText: JSON.stringify(fixed) }] }] } : undefined)];
 }
 
-function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Span; quoted: boolean }[], fields: readonly FieldInfo[] | undefined): Problem[] {
+function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Span; quoted: boolean }[], fields: readonly FieldInfo[] | undefined,
+  otherScopes: OtherScopeFields | undefined): Problem[] {
   const out: Problem[] = [];
   const seen = new Set<string>();
   for (const n of names) {
     if (seen.has(n.name)) out.push(ctx.report('logpush/duplicate-field', `The field "${n.name}" is listed twice.`, n.at(), { tags: ['unnecessary'] }));
     seen.add(n.name);
     if (!fields || fields.some((f) => f.name === n.name)) continue;
-    const { near, parts } = fieldSuggestions(n.name, namesOf(fields));
     const at = n.at();
+    const elsewhere = otherScopeField(ctx, n.name, otherScopes, at);
+    if (elsewhere) {
+      out.push(elsewhere);
+      continue;
+    }
+    const { near, parts } = fieldSuggestions(n.name, namesOf(fields));
     out.push(ctx.report('logpush/unknown-field',
       near.length ? `Unknown field "${n.name}"; did you mean ${quoteList(near)}?` : `Unknown field "${n.name}".`,
       at, { fixes: near.map((s, i) => ({ title: `Change to "${s}"`, preferred: (i === 0 && !parts) || undefined, edits: [{ ...at, newText: n.quoted ? JSON.stringify(s) : s }] })) }));
@@ -127,7 +167,7 @@ function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Sp
   return out;
 }
 
-function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined): Problem[] {
+function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fields: readonly FieldInfo[] | undefined, otherScopes: OtherScopeFields | undefined): Problem[] {
   const q = s.value.indexOf('?');
   const params = parseQuery(s.value, q < 0 ? 0 : q + 1);
   const out: Problem[] = [];
@@ -142,7 +182,7 @@ function checkLogpull(_doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, fiel
           if (part !== '') names.push({ name: part, at: () => ({ offset: start, length: part.length }), quoted: false });
           pos += part.length + 1;
         }
-        out.push(...fieldListProblems(ctx, names, fields).map(raw));
+        out.push(...fieldListProblems(ctx, names, fields, otherScopes).map(raw));
         break;
       }
       case 'timestamps':
@@ -176,12 +216,13 @@ function invalidValue(ctx: RuleContext, p: QueryParam, rule: string, choices: st
 
 const TEMPLATE_FIELD = /\{\{-?\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}/g;
 
-function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: string, fields: readonly FieldInfo[] | undefined): Problem[] {
+function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: string, fields: readonly FieldInfo[] | undefined,
+  otherScopes: OtherScopeFields | undefined): Problem[] {
   const out: Problem[] = [];
   const names = Array.isArray(oo.field_names) ? oo.field_names : undefined;
   if (names) {
     const list = names.flatMap((n, i) => (typeof n === 'string' ? [{ name: n, at: () => doc.locate(['output_options', 'field_names', i]), quoted: true }] : []));
-    out.push(...fieldListProblems(ctx, list, fields));
+    out.push(...fieldListProblems(ctx, list, fields, otherScopes));
   }
   if (typeof oo.record_template === 'string' && names) {
     const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
@@ -321,10 +362,12 @@ function checkDestination(ctx: RuleContext, s: EmbeddedString): Problem[] {
   return out;
 }
 
-function checkEmbeddedFilter(doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, dataset: string, fields: readonly FieldInfo[] | undefined): Problem[] {
-  // The filter's problems depend on its text and the job's dataset only: an edit elsewhere in the job takes them from the previous
-  // version (ParsedDoc.reuse; issue 18), and only their move into this version's text is done again.
-  const problems = doc.reuse(`filter\u0000${dataset}\u0000${listId(fields)}\u0000${s.value}`, () => embeddedFilterProblems(ctx, s.value, fields));
+function checkEmbeddedFilter(doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString, dataset: string, fields: readonly FieldInfo[] | undefined,
+  otherScopes: OtherScopeFields | undefined): Problem[] {
+  // The filter's problems depend on its text, the job's dataset and its field lists only: an edit elsewhere in the job takes them
+  // from the previous version (ParsedDoc.reuse; issue 18), and only their move into this version's text is done again.
+  const key = `filter\u0000${dataset}\u0000${listId(fields)}\u0000${listId(otherScopes?.all)}\u0000${s.value}`;
+  const problems = doc.reuse(key, () => embeddedFilterProblems(ctx, s.value, fields, otherScopes));
   return problems.map((p) => s.problem(p));
 }
 
@@ -339,7 +382,7 @@ function listId(fields: readonly FieldInfo[] | undefined): string {
 let nextListId = 0;
 
 /** The problems of a job's filter string, in the string's own offsets. */
-function embeddedFilterProblems(ctx: RuleContext, value: string, fields: readonly FieldInfo[] | undefined): Problem[] {
+function embeddedFilterProblems(ctx: RuleContext, value: string, fields: readonly FieldInfo[] | undefined, otherScopes: OtherScopeFields | undefined): Problem[] {
   // Parsed as a document of its own, whose messages name it "the filter string" ("the document" would read as the job).
   const root = 'the filter string';
   const inner = parseDocument(value, { rootName: root });
@@ -347,7 +390,7 @@ function embeddedFilterProblems(ctx: RuleContext, value: string, fields: readonl
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter'], root));
-    problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: value }));
+    problems.push(...checkFilter(inner, ctx, { fields, embedded: true, sent: value, otherScopes }));
   }
   return problems;
 }
