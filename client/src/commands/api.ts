@@ -16,13 +16,18 @@ export function unwrap<T>(r: ApiResult<T>): T {
   throw new UserError(r.error);
 }
 
-/** A zone id from a command argument (tree item, id string) or a quick pick. */
-export async function pickAccount(api: Api, arg: unknown, title: string): Promise<Account> {
+/** An account from a command argument (tree item, id or name) or a quick pick. `why`: what needs an account, said when the argument
+ * names a zone instead. */
+export async function pickAccount(api: Api, arg: unknown, title: string, why?: string): Promise<Account> {
   const accounts = unwrap(await api.listAccounts());
   const wanted = typeof arg === 'string' ? arg : (arg as { account?: Account } | undefined)?.account?.id;
   if (wanted) {
     const a = accounts.find((x) => x.id === wanted || x.name === wanted);
-    if (!a) throw new UserError(`No account "${wanted}" at ${api.baseUrl}.`);
+    if (!a) {
+      const z = why ? await otherKind(api.listZones(), wanted) : undefined;
+      if (z) throw new UserError(`"${wanted}" is a zone at ${api.baseUrl}${z.name !== wanted ? ` (${z.name})` : ''}, not an account: ${why}.`);
+      throw new UserError(`No account "${wanted}" at ${api.baseUrl}.`);
+    }
     return a;
   }
   if (accounts.length === 1) return accounts[0];
@@ -31,17 +36,29 @@ export async function pickAccount(api: Api, arg: unknown, title: string): Promis
   return pick.account;
 }
 
-export async function pickZone(api: Api, arg: unknown, title: string): Promise<Zone> {
+/** A zone from a command argument (tree item, id or name) or a quick pick. `why`: what needs a zone, said when the argument names an
+ * account instead. */
+export async function pickZone(api: Api, arg: unknown, title: string, why?: string): Promise<Zone> {
   const zones = unwrap(await api.listZones());
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
     const z = zones.find((x) => x.id === wanted || x.name === wanted);
-    if (!z) throw new UserError(`No zone "${wanted}" at ${api.baseUrl}.`);
+    if (!z) {
+      const a = why ? await otherKind(api.listAccounts(), wanted) : undefined;
+      if (a) throw new UserError(`"${wanted}" is an account at ${api.baseUrl}${a.name !== wanted ? ` (${a.name})` : ''}, not a zone: ${why}.`);
+      throw new UserError(`No zone "${wanted}" at ${api.baseUrl}.`);
+    }
     return z;
   }
   const pick = await vscode.window.showQuickPick(zones.map((z) => ({ label: z.name, description: `${planOf(z)} · ${z.id}`, zone: z })), { title, placeHolder: 'Pick a zone' });
   if (!pick) throw new vscode.CancellationError();
   return pick.zone;
+}
+
+/** The zone or account of the other list that `wanted` names (by id or name), when that list can be read. */
+async function otherKind<T extends { id: string; name: string }>(listed: Promise<ApiResult<T[]>>, wanted: string): Promise<T | undefined> {
+  const r = await listed;
+  return r.ok ? r.result.find((x) => x.id === wanted || x.name === wanted) : undefined;
 }
 
 /** A zone or an account, for a job of a dataset the platform takes under either (firewall_events): `arg` names one (its id or name, a

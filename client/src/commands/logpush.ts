@@ -349,11 +349,12 @@ export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument,
   question: { zone: string; account: (dataset: string) => string; either: (dataset: string) => string }): Promise<JobPlace> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
   if (info.job?.scope === 'both') return pickZoneOrAccount(api, arg, question.either(info.job.dataset));
+  const dataset = info.job?.dataset ?? 'http_requests';
   if (info.job?.scope === 'account') {
-    const a = await pickAccount(api, arg, question.account(info.job.dataset));
+    const a = await pickAccount(api, arg, question.account(dataset), `a ${dataset} job belongs to an account`);
     return { owner: { account: a.id }, ownerName: a.name };
   }
-  const z = await pickZone(api, arg, question.zone);
+  const z = await pickZone(api, arg, question.zone, `${/^(http|[aeiou])/.test(dataset) ? 'an' : 'a'} ${dataset} job belongs to a zone`);
   return { owner: { zone: z.id }, ownerName: z.name };
 }
 

@@ -705,3 +705,24 @@ test('a job of a dataset the platform takes under a zone and under an account is
   assert.equal(fake.quickPicks.length, 2);
   await assert.rejects(pickJobPlace(ctx, api, doc as never, 'nowhere', question), /No zone or account "nowhere"/);
 });
+
+// A zone dataset's job named with an account (or an account dataset's with a zone) was refused as "No zone "Example Account"", as if
+// the name were wrong; it is right, and of the other kind.
+test('a job named with a place of the other kind is refused saying which kind its dataset needs', async () => {
+  const { pickJobPlace } = await import('../../../client/src/commands/logpush');
+  const api = {
+    baseUrl: 'http://127.0.0.1:1',
+    listZones: async () => ({ ok: true, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'enterprise' } }] }),
+    listAccounts: async () => ({ ok: true, result: [{ id: 'acc1', name: 'Example Account' }] }),
+  } as unknown as Parameters<typeof pickJobPlace>[1];
+  const question = { zone: 'Which zone?', account: (d: string) => `Which account for ${d}?`, either: (d: string) => `Which zone or account for ${d}?` };
+  const zoneJob = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'http_requests', scope: 'zone' } } : {})).ctx;
+  const doc = addDocument('file:///ws/hr.logpush.json', 'logpush-job', '{"dataset": "http_requests"}');
+  await assert.rejects(pickJobPlace(zoneJob, api, doc as never, 'Example Account', question),
+    /"Example Account" is an account at http:\/\/127\.0\.0\.1:1, not a zone: an http_requests job belongs to a zone\.$/);
+  const accountJob = ctxWith((method) => (method === 'edgekit/documentInfo' ? { kind: 'logpush-job', job: { dataset: 'gateway_dns', scope: 'account' } } : {})).ctx;
+  await assert.rejects(pickJobPlace(accountJob, api, doc as never, 'z1', question),
+    /"z1" is a zone at http:\/\/127\.0\.0\.1:1 \(a\.example\), not an account: a gateway_dns job belongs to an account\.$/);
+  // A name of neither kind: as before
+  await assert.rejects(pickJobPlace(zoneJob, api, doc as never, 'nowhere', question), /No zone "nowhere" at http:\/\/127\.0\.0\.1:1\./);
+});
