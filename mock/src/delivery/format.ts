@@ -3,7 +3,7 @@
 // string), the NDJSON (or CSV) text of a batch, and the object key `<path>/<start>_<end>_<random>.log.gz` with `{DATE}` replaced
 // by YYYYMMDD. Pure: no I/O.
 import { createHash } from 'node:crypto';
-import { catalogue, compileFilter, isObj, stringifyExact, withExactIntegers, type CompiledFilter } from '../../../server/src/core';
+import { catalogue, compileFilter, filterKeys, isObj, stringifyExact, withExactIntegers, type CompiledFilter } from '../../../server/src/core';
 import type { FeedRecord } from '../feed';
 
 export type TimestampFormat = 'unixnano' | 'unix' | 'rfc3339' | 'rfc3339ms' | 'rfc3339ns';
@@ -70,16 +70,6 @@ export function outputSpec(job: Record<string, unknown>): OutputSpec | string {
 /** A job's filter as delivery applies it to a feed record. */
 export interface JobFilter { test(record: FeedRecord): boolean }
 
-/** The `key`s a filter's conditions name. */
-function filterKeys(node: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const x of node) filterKeys(x, out);
-  else if (isObj(node)) {
-    if (typeof node.key === 'string') out.add(node.key);
-    for (const v of Object.values(node)) if (typeof v === 'object') filterKeys(v, out);
-  }
-  return out;
-}
-
 /** The job's filter compiled by the core's evaluator (null: no filter, everything passes), or the error. The feed holds times as
  * ISO 8601 text, but a filter compares a timestamp field (the catalogue's "int or string") as the platform's integer time, the
  * unixnano of the default output (the evaluator refuses a string for lt/gt): such fields are given to the filter in unixnano, so
@@ -95,7 +85,7 @@ export function jobFilter(job: Record<string, unknown>, dataset: string): JobFil
   const compiled = compileFilter(parsed, dataset);
   if (!compiled.ok) return `The job's filter cannot be evaluated: ${compiled.error}`;
   const filter: CompiledFilter = compiled.filter;
-  const times = [...filterKeys(parsed)].filter((k) => timestampFields(dataset).has(k));
+  const times = filterKeys(parsed).filter((k) => timestampFields(dataset).has(k));
   if (times.length === 0) return filter;
   return {
     test(record: FeedRecord): boolean {
