@@ -207,3 +207,39 @@ test('without (?u), \\s is Rust\'s ASCII space class, \\v (U+000B) included, alo
   assert.equal(run('^a\\sb$', 'a\u00a0b'), false, 'ASCII only without (?u)');
   assert.equal(run('^a\\Sb$', 'axb'), true);
 });
+
+// regex-syntax reads \p{..} names loosely (UTS #18: case, spaces, "_", "-" and an "is" prefix do not count) and takes long names,
+// aliases and the by-value forms; RE2 knows the short and exact ones only, so EdgeKit refused valid Rust regexes ("invalid character
+// class range") and Test Rules could not run them.
+test('Unicode classes by any name Rust regex takes: loose spellings, long names, aliases, binary properties and by-value forms', () => {
+  const cases: [string, string[], string[]][] = [
+    ['^(?u)\\p{greek}+$', ['αβγ', 'Ω'], ['abc']],
+    ['^(?u)\\p{Is_Greek}$', ['α'], ['a']],
+    ['^(?u)\\p{Script=Greek}$', ['α'], ['a']],
+    ['^(?u)\\p{sc:Grek}$', ['α'], ['a']],
+    ['^(?u)\\p{scx=Grek}$', ['α'], ['a']],
+    ['^(?u)\\p{Letter}+$', ['abcα中'], ['1']],
+    ['^(?u)\\p{uppercase letter}$', ['A', 'Ω'], ['a']],
+    ['^(?u)\\pl$', ['a', 'α'], ['1']],
+    ['^(?u)\\p{gc=Lu}$', ['A'], ['a']],
+    ['^(?u)\\p{gc!=Lu}$', ['a'], ['A']],
+    ['^(?u)\\P{gc!=Lu}$', ['A'], ['a']],
+    ['^(?u)\\P{greek}$', ['a'], ['α']],
+    ['^(?u)\\p{Alphabetic}$', ['a', 'α'], ['1', '-']],
+    ['^(?u)\\p{alpha}$', ['a'], ['1']],
+    ['^(?u)\\p{White_Space}$', [' ', '\u2003'], ['a']],
+    ['^(?u)[\\p{letter}0-9]+$', ['a1α'], ['-']],
+    ['^(?u)[^\\p{Greek}\\p{digit}]$', ['a'], ['α', '7']],
+    // regex-syntax: "sc" alone is the general category Currency_Symbol (Sc), not the Script property
+    ['^(?u)\\p{sc}$', ['$', '€'], ['a']],
+  ];
+  for (const [p, yes, no] of cases) {
+    assert.deepEqual(errors(p), [], p);
+    for (const s of yes) assert.equal(run(p, s), true, `${p} on ${JSON.stringify(s)}`);
+    for (const s of no) assert.equal(run(p, s), false, `${p} on ${JSON.stringify(s)}`);
+  }
+  // A name Rust regex does not know is refused, naming it
+  assert.deepEqual(errors('(?u)\\p{Greekk}'), [
+    'ruleset/expr-invalid-regex: Invalid regex "(?u)\\\\p{Greekk}": "\\p{Greekk}" at 5 names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count.',
+  ]);
+});

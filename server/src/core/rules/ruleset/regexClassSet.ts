@@ -9,6 +9,8 @@
 // items are code points; \d, \s, \w and \p{..} are Unicode's, read from JavaScript's Unicode tables (regex-syntax's own tables may
 // be of a nearby Unicode version).
 
+import { jsProperty } from './unicodeNames';
+
 /** Sorted, disjoint, non-adjacent inclusive ranges, flattened: [lo0, hi0, lo1, hi1, ...]. */
 export type CodeSet = readonly number[];
 
@@ -169,19 +171,25 @@ export function unicodePerlClass(letter: 'd' | 's' | 'w'): CodeSet {
 const GENERAL_CATEGORIES = new Set('C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs'.split(' '));
 
 /**
- * The code points of \p{name}: Any, a general category as RE2 spells it (its C without Cn), or a script (regex-syntax reads \p{Greek}
- * as the script, not its extensions); undefined for a name JavaScript's tables do not know (the class is then passed as written, and
- * RE2 judges the name as in a flat class). Rust's loose spellings (\p{greek}, \p{Script=Greek}) are among those.
+ * The code points of \p{name} as Rust regex reads name (unicodeNames.ts: loose matching, a binary property, a general category, a
+ * script, or a by-value form such as Script=Greek or gc!=Lu); RE2's spelling of C (Cc, Cf, Co, Cs) for C itself. Undefined for a name
+ * JavaScript's tables do not give (the class is then passed as written, and RE2 judges the name).
  */
 export function unicodeProperty(name: string): CodeSet | undefined {
-  if (name === 'Any') return ALL;
-  const js = name === 'C' ? '[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}]' : GENERAL_CATEGORIES.has(name) ? `\\p{gc=${name}}` : /^[A-Za-z_]+$/.test(name) ? `\\p{sc=${name}}` : undefined;
+  if (name === 'C') return tableSet('[\\p{Cc}\\p{Cf}\\p{Co}\\p{Cs}]');
+  const js = jsProperty(name);
   if (js === undefined) return undefined;
   try {
-    return tableSet(js);
+    const set = tableSet(`\\p{${js.expr}}`);
+    return js.negated ? negate(set) : set;
   } catch {
     return undefined;
   }
+}
+
+/** Whether RE2 reads \p{name} as Rust regex does when it is passed as written: Any, a general category's short name, a script's name. */
+export function re2Spells(name: string): boolean {
+  return name === 'Any' || GENERAL_CATEGORIES.has(name) || jsProperty(name)?.expr === `sc=${name}`;
 }
 
 /** The code points with other cases under Unicode's simple case folding, sorted, and for each all of them (its orbit), read once

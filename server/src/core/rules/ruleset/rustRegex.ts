@@ -15,7 +15,7 @@
 // carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
 // repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
-import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
+import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
 
 /** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
  * `states` 1, or 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition
@@ -72,7 +72,15 @@ const PERL_CLASS = /^[dswDSW]$/;
 /** The ones RE2 reads differently from Rust without Unicode mode too: RE2's \s lacks \v, Rust's ASCII \s ([[:space:]]) has it. */
 const ASCII_DIFFERENT = /^[sS]$/;
 /** Whether the class escape at p[i] ("\d", "\s", ...) must be written out as its set for RE2 to read it as Rust does. */
-const writtenOut = (p: string, i: number, unicode: boolean): boolean => (unicode ? PERL_CLASS : ASCII_DIFFERENT).test(p[i + 1]);
+const writtenOut = (p: string, i: number, unicode: boolean): boolean => {
+  if (p[i + 1] !== 'p' && p[i + 1] !== 'P') return (unicode ? PERL_CLASS : ASCII_DIFFERENT).test(p[i + 1]);
+  // A Unicode class RE2 does not spell as Rust regex does (\p{greek}, \p{Letter}, \p{Script=Greek}, \p{Alphabetic}): its set
+  const m = sticky(UNICODE_CLASS, p, i);
+  return m !== null && !re2Spells(propertyName(m[1])) && unicodeProperty(propertyName(m[1])) !== undefined;
+};
+
+/** The name of \p{name} or \pN, from UNICODE_CLASS's group. */
+const propertyName = (group: string): string => (group.startsWith('{') ? group.slice(1, -1) : group);
 
 /** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
 class Uncomputed extends Error {}
@@ -182,6 +190,10 @@ function readRegex(p: string): RegexRead {
     else if (e === 'p' || e === 'P') {
       const m = sticky(UNICODE_CLASS, p, i);
       if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`);
+      // A name regex-syntax does not find (a by-value form of another property, \p{Age=3.0}, is left to RE2, which refuses it)
+      else if (m && !/[=:]/.test(propertyName(m[1])) && !unicodeProperty(propertyName(m[1]))) {
+        refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`);
+      }
       const end = i + (m ? m[0].length : 2);
       return { end, re2: p.slice(i, end), kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);

@@ -1,0 +1,82 @@
+// The names \p{..} takes in Rust regex, read as regex-syntax reads them (unicode.rs: symbolic_name_normalize, ClassQuery::canonicalize):
+// UTS #18 loose matching, so that \p{greek}, \p{Is_Greek}, \p{Letter}, \p{letter}, \pl, \p{Script=Greek}, \p{sc:Grek} and
+// \p{gc!=Lu} are all valid. Each resolves to what JavaScript's own Unicode tables call it, from which regexClassSet.ts computes the set.
+// The aliases are Unicode's PropertyAliases and PropertyValueAliases as ECMAScript takes them (the packages regexpu-core uses).
+import PROPERTY_ALIASES from 'unicode-property-aliases-ecmascript';
+import VALUE_ALIASES from 'unicode-property-value-aliases-ecmascript';
+
+/** A name as regex-syntax compares it: an "is" prefix dropped, spaces, "_" and "-" dropped, ASCII lower-cased. */
+export function looseName(name: string): string {
+  const from = name.length >= 2 && name.slice(0, 2).toLowerCase() === 'is' ? 2 : 0;
+  let out = '';
+  for (let k = from; k < name.length; k++) {
+    const c = name[k];
+    if (c === ' ' || c === '_' || c === '-') continue;
+    out += c >= 'A' && c <= 'Z' ? c.toLowerCase() : c;
+  }
+  return out;
+}
+
+/** The JavaScript property expression (the text inside \p{..} of a /u regex) of each loose name of one kind. */
+interface Tables { binary: Map<string, string>; gc: Map<string, string>; sc: Map<string, string> }
+let tables: Tables | undefined;
+
+function jsKnows(expr: string): boolean {
+  try {
+    new RegExp(`\\p{${expr}}`, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function build(): Tables {
+  const binary = new Map<string, string>();
+  const gc = new Map<string, string>();
+  const sc = new Map<string, string>();
+  const values = (property: string, into: Map<string, string>, js: (canonical: string) => string) => {
+    for (const [alias, canonical] of VALUE_ALIASES.get(property) ?? []) {
+      for (const n of [alias, canonical]) if (!into.has(looseName(n)) && jsKnows(js(canonical))) into.set(looseName(n), js(canonical));
+    }
+  };
+  values('General_Category', gc, (c) => `gc=${c}`);
+  values('Script', sc, (c) => `sc=${c}`);
+  // regex-syntax's own general categories beside Unicode's (canonical_gencat)
+  gc.set('any', 'Any');
+  gc.set('assigned', 'Assigned');
+  gc.set('ascii', 'ASCII');
+  const nonBinary = new Set(['General_Category', 'Script', 'Script_Extensions']);
+  for (const [alias, canonical] of PROPERTY_ALIASES) {
+    if (nonBinary.has(canonical) || !jsKnows(canonical)) continue;
+    binary.set(looseName(alias), canonical);
+    binary.set(looseName(canonical), canonical);
+  }
+  return { binary, gc, sc };
+}
+
+/**
+ * The JavaScript property expression for \p{name} as Rust regex reads name (without the \p and braces; "L" for \pL), or undefined
+ * for a name Rust regex does not know (regex-syntax: "Unicode property not found") or one JavaScript's tables cannot give (a
+ * by-value form of a property other than the general category, the script and the script extensions: \p{Age=3.0}).
+ * `negated`: the name's own "!=" (\p{gc!=Lu}), to be applied with \P's.
+ */
+export function jsProperty(name: string): { expr: string; negated: boolean } | undefined {
+  const t = (tables ??= build());
+  const byValue = /^(.*?)(!=|=|:)(.*)$/s.exec(name);
+  if (byValue) {
+    const property = looseName(byValue[1]);
+    const value = looseName(byValue[3]);
+    const negated = byValue[2] === '!=';
+    const canonical = [...PROPERTY_ALIASES].find(([a, c]) => looseName(a) === property || looseName(c) === property)?.[1];
+    const expr = canonical === 'General_Category' ? t.gc.get(value)
+      : canonical === 'Script' ? t.sc.get(value)
+      : canonical === 'Script_Extensions' ? t.sc.get(value)?.replace(/^sc=/, 'scx=')
+      : undefined;
+    return expr === undefined ? undefined : { expr, negated };
+  }
+  const n = looseName(name);
+  // regex-syntax: "cf", "sc" and "lc" are the general categories (Format, Currency_Symbol, Cased_Letter), not the properties of
+  // those abbreviations; otherwise a binary property first, then a general category, then a script
+  const expr = (n !== 'cf' && n !== 'sc' && n !== 'lc' ? t.binary.get(n) : undefined) ?? t.gc.get(n) ?? t.sc.get(n);
+  return expr === undefined ? undefined : { expr, negated: false };
+}
