@@ -1,0 +1,92 @@
+// The zone datasets' field catalogues against the platform's current pages (cloudflare-docs
+// src/content/docs/logs/logpush/logpush-job/datasets/zone/*.md; data/logpush-fields/SOURCE.md names the commits read). The shared
+// reference's firewall_events and http_requests tables lack fields those pages give, so a filter on one got a false "Unknown field";
+// data/logpush-fields/supplement/ adds them. The zone datasets EdgeKit knew by name only have pages with their fields, and get a
+// catalogue of their own (data/logpush-fields/<dataset>_fields.tsv).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DATASETS, datasetFields, fieldInfo } from '../../../server/src/core/rules/logpush/catalogue';
+import { FIELDS } from '../../../server/src/core/rules/logpush/catalogue.data';
+import { completeJobDoc } from '../../../server/src/core/rules/logpush/assist';
+import { parseDocument } from '../../../server/src/core/parse';
+import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
+import { check, cmp, codes, filterText, jobText, only } from './helpers';
+
+const fw = { logpushDataset: 'firewall_events' };
+
+test('firewall_events: the AI Security and fraud fields of the current page are fields, in a filter and in a job', () => {
+  const where = { and: [cmp('AISecurityInjectionScore', 'gt', 50), cmp('AISecurityPIICategories', 'contains', 'EMAIL_ADDRESS'),
+    cmp('AISecurityTokenCount', 'geq', 1000), cmp('AISecurityUnsafeTopicCategories', 'contains', 'S1'), cmp('FraudUserID', 'eq', 'abc')] };
+  assert.deepEqual(codes(filterText(where), 'logpush-filter', fw), []);
+  for (const logpushScope of [undefined, 'zone', 'account'] as const) {
+    const job = jobText({ dataset: 'firewall_events', filter: JSON.stringify({ where }),
+      output_options: { field_names: ['RayID', 'Action', 'AISecurityInjectionScore', 'AISecurityCustomTopicCategories', 'FraudUserID'] } });
+    assert.deepEqual(codes(job, 'logpush-job', { logpushScope }), [], `scope ${logpushScope}`);
+  }
+  // The object field is listed, not filtered on (as Metadata).
+  assert.deepEqual(codes(filterText(cmp('AISecurityCustomTopicCategories', 'eq', 'x')), 'logpush-filter', fw), ['logpush/field-not-filterable']);
+});
+
+test('firewall_events: the Firewall for AI fields are deprecated (a hint), not unknown', () => {
+  const text = filterText(cmp('FirewallForAIInjectionScore', 'gt', 50));
+  assert.deepEqual(codes(text, 'logpush-filter', fw), ['logpush/deprecated-field']);
+  assert.equal(fieldInfo('firewall_events', 'FirewallForAIPIICategories')?.type, 'array[string]');
+});
+
+test('a misspelt new field still gets its "did you mean"', () => {
+  const p = only(check(filterText(cmp('AISecurityInjectonScore', 'gt', 50)), 'logpush-filter', fw), 'logpush/unknown-field');
+  assert.match(p.message, /^Unknown field "AISecurityInjectonScore"; did you mean "AISecurityInjectionScore"/);
+  const q = only(check(filterText(cmp('FraudUserId', 'eq', 'a'))), 'logpush/unknown-field');
+  assert.match(q.message, /did you mean "FraudUserID"/);
+});
+
+test('firewall_events Action: the supplement\'s row replaces the reference\'s, with the interstitial values, once, still not filterable', () => {
+  const fields = datasetFields('firewall_events', 'zone')!;
+  assert.equal(fields.filter((f) => f.name === 'Action').length, 1);
+  const action = fieldInfo('firewall_events', 'Action')!;
+  assert.equal(action.filterable, false);
+  for (const v of ['managedchallengebypassed', 'precursorinterstitialpageissued', 'precursorinterstitialpagebypassed', 'precursorinterstitialpagesolved'])
+    assert.ok(action.values?.includes(v), v);
+  // Each name once in every dataset's list.
+  for (const d of DATASETS) {
+    const names = (datasetFields(d.name) ?? []).map((f) => f.name);
+    assert.equal(new Set(names).size, names.length, d.name);
+  }
+});
+
+test('http_requests: the fraud, JavaScript detection, pay-per-crawl and web assets fields of the current page are fields', () => {
+  const where = { and: [cmp('FraudAttack', 'eq', 'account_takeover'), cmp('FraudDetectionIDs', 'contains', 7),
+    cmp('FraudDetectionTags', 'contains', 'x'), cmp('FraudEmailRisk', 'eq', 'high'), cmp('FraudUserID', 'eq', 'u'),
+    cmp('JSDetectionPassed', 'eq', 'passed'), cmp('PayPerCrawlStatus', 'eq', 'charged'), cmp('WebAssetsLabelsManaged', 'contains', 'cf-log-in'),
+    cmp('WebAssetsOperationID', 'eq', 'b6e4d2a0-0000-4000-8000-000000000000')] };
+  assert.deepEqual(codes(filterText(where)), []);
+  assert.deepEqual(fieldInfo('http_requests', 'FraudEmailRisk')?.values, ['low', 'medium', 'high']);
+});
+
+test('the zone datasets known by name only before have their pages\' catalogues: fields checked, a misspelling suggested', () => {
+  const cases: [string, unknown, string, string][] = [
+    ['zaraz_events', { and: [cmp('EventType', 'eq', 'pageview'), cmp('URL', 'contains', '/checkout')] }, 'EventTyp', 'EventType'],
+    ['account_abuse_protection_events', { and: [cmp('EventType', 'eq', 'login'), cmp('BotScore', 'lt', 30), cmp('AuthenticationStatus', 'eq', 'failureIncorrectPassword')] }, 'BotScor', 'BotScore'],
+  ];
+  for (const [dataset, where, typo, meant] of cases) {
+    assert.ok(DATASETS.find((d) => d.name === dataset)?.hasFields, dataset);
+    assert.deepEqual(codes(filterText(where), 'logpush-filter', { logpushDataset: dataset }), [], dataset);
+    const p = only(check(filterText(cmp(typo, 'eq', 'x')), 'logpush-filter', { logpushDataset: dataset }), 'logpush/unknown-field');
+    assert.match(p.message, new RegExp(`did you mean "${meant}"`), dataset);
+    assert.deepEqual(codes(jobText({ dataset, output_options: { field_names: [meant] } }), 'logpush-job'), [], dataset);
+  }
+  assert.deepEqual(fieldInfo('account_abuse_protection_events', 'EventSource')?.values, ['cdn', 'api']);
+  assert.equal(fieldInfo('zaraz_events', 'Body')?.filterable, false);
+  // websocket_analytics stays known by name only: its zone page and its account page list two different sets of fields.
+  assert.equal(DATASETS.find((d) => d.name === 'websocket_analytics')?.hasFields, false);
+  assert.deepEqual(codes(filterText(cmp('ConnectionID', 'eq', 'x')), 'logpush-filter', { logpushDataset: 'websocket_analytics' }), ['logpush/no-field-catalogue']);
+  // Every list the generator wrote is a dataset's (a stray file under data/logpush-fields/ would be a list nothing reads).
+  for (const name of Object.keys(FIELDS)) assert.ok(DATASETS.some((d) => d.name === name), name);
+});
+
+test('completion offers the new values of Action in a firewall_events job', () => {
+  const text = jobText({ dataset: 'firewall_events', filter: JSON.stringify({ where: cmp('Action', 'eq', '') }) });
+  const at = text.indexOf('\\"\\"') + 2;
+  const labels = completeJobDoc(parseDocument(text), at, DEFAULT_OPTIONS).map((e) => e.label);
+  assert.ok(labels.some((l) => String(l).includes('precursorinterstitialpagesolved')), labels.join(', '));
+});
