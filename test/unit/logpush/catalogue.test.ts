@@ -84,6 +84,23 @@ test('the zone datasets known by name only before have their pages\' catalogues:
   for (const name of Object.keys(FIELDS)) assert.ok(DATASETS.some((d) => d.name === name), name);
 });
 
+// The 2026-08-20 release (changelog "New Logpush datasets and updated fields"; http_requests.md at 3eaa479): AI Security, the
+// attack signature fields, the TLS key exchange group, cache lock waits, matched rules and subrequests.
+test('http_requests: the fields of the 2026-08-20 page are fields; its object arrays are listed, not filtered on', () => {
+  const where = { and: [cmp('AISecurityInjectionScore', 'gt', 50), cmp('WAFRequestSignatureCategories', 'contains', 'sqli'),
+    cmp('WAFRequestSignatureRefs', 'contains', 'r1'), cmp('ClientTLSKeyExchangeGroup', 'eq', 'X25519MLKEM768'), cmp('CacheLockWaitedMs', 'gt', 10),
+    cmp('SecurityActions', 'contains', 'precursorInterstitialPageIssued'), cmp('SecuritySources', 'contains', 'precursor')] };
+  assert.deepEqual(codes(filterText(where)), []);
+  assert.deepEqual(codes(filterText(cmp('FirewallForAITokenCount', 'gt', 1))), ['logpush/deprecated-field']);
+  for (const name of ['MatchedRules', 'Subrequests']) {
+    assert.deepEqual(codes(filterText(cmp(name, 'contains', 'x'))), ['logpush/field-not-filterable'], name);
+    assert.deepEqual(codes(jobText({ output_options: { field_names: ['RayID', name] } }), 'logpush-job'), [], name);
+  }
+  assert.ok(fieldInfo('http_requests', 'SecuritySources')?.values?.includes('precursor'));
+  // The changelog adds the two signature fields to firewall_events too.
+  assert.deepEqual(codes(filterText(cmp('WAFRequestSignatureRefs', 'contains', 'r1')), 'logpush-filter', fw), []);
+});
+
 test('completion offers the new values of Action in a firewall_events job', () => {
   const text = jobText({ dataset: 'firewall_events', filter: JSON.stringify({ where: cmp('Action', 'eq', '') }) });
   const at = text.indexOf('\\"\\"') + 2;

@@ -119,6 +119,36 @@ export const DATASETS: readonly DatasetInfo[] = [
 export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
   "http_requests": [
     {
+      "name": "AISecurityCustomTopicCategories",
+      "type": "object",
+      "description": "Customer-defined AI Security topic labels and their relevance scores.",
+      "filterable": false
+    },
+    {
+      "name": "AISecurityInjectionScore",
+      "type": "int",
+      "description": "The score indicating the likelihood of a prompt injection attack in the request, as determined by AI Security.",
+      "filterable": true
+    },
+    {
+      "name": "AISecurityPIICategories",
+      "type": "array[string]",
+      "description": "List of PII categories detected in the request by AI Security.",
+      "filterable": true
+    },
+    {
+      "name": "AISecurityTokenCount",
+      "type": "int",
+      "description": "The number of tokens in the request, as counted by AI Security.",
+      "filterable": true
+    },
+    {
+      "name": "AISecurityUnsafeTopicCategories",
+      "type": "array[string]",
+      "description": "List of unsafe topic categories detected in the request by AI Security.",
+      "filterable": true
+    },
+    {
       "name": "BotDetectionIDs",
       "type": "array[int]",
       "description": "IDs of Bot Management heuristic detections (Bot Management only)",
@@ -176,6 +206,12 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "stream_hit",
         "deferred"
       ]
+    },
+    {
+      "name": "CacheLockWaitedMs",
+      "type": "int",
+      "description": "Maximum time spent waiting on a cache lock across all cache tiers, in milliseconds.",
+      "filterable": true
     },
     {
       "name": "CacheReserveUsed",
@@ -371,6 +407,12 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true
     },
     {
+      "name": "ClientTLSKeyExchangeGroup",
+      "type": "string",
+      "description": "TLS key exchange group between the client and Cloudflare (for example, 'X25519MLKEM768'); 'UNK' = not determined, 'NONE' = TLS not used.",
+      "filterable": true
+    },
+    {
       "name": "ClientXRequestedWith",
       "type": "string",
       "description": "X-Requested-With header",
@@ -497,6 +539,34 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "filterable": true
     },
     {
+      "name": "FirewallForAIInjectionScore",
+      "type": "int",
+      "description": "(deprecated) The score indicating the likelihood of a prompt injection attack in the request, as determined by Firewall for AI; use AISecurityInjectionScore instead.",
+      "filterable": true,
+      "deprecated": true
+    },
+    {
+      "name": "FirewallForAIPIICategories",
+      "type": "array[string]",
+      "description": "(deprecated) List of PII categories detected in the request by Firewall for AI; use AISecurityPIICategories instead.",
+      "filterable": true,
+      "deprecated": true
+    },
+    {
+      "name": "FirewallForAITokenCount",
+      "type": "int",
+      "description": "(deprecated) The number of tokens in the request, as counted by Firewall for AI; use AISecurityTokenCount instead.",
+      "filterable": true,
+      "deprecated": true
+    },
+    {
+      "name": "FirewallForAIUnsafeTopicCategories",
+      "type": "array[string]",
+      "description": "(deprecated) List of unsafe topic categories detected in the request by Firewall for AI; use AISecurityUnsafeTopicCategories instead.",
+      "filterable": true,
+      "deprecated": true
+    },
+    {
       "name": "FraudAttack",
       "type": "string",
       "description": "The primary attack or use case detected in the request by Fraud detections.",
@@ -572,6 +642,12 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "username_leaked",
         "clean"
       ]
+    },
+    {
+      "name": "MatchedRules",
+      "type": "array[object]",
+      "description": "Array of matched Cloudflare Rules product rules grouped by product.",
+      "filterable": false
     },
     {
       "name": "OriginDNSResponseTimeMs",
@@ -692,7 +768,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
     {
       "name": "SecurityActions",
       "type": "array[string]",
-      "description": "Array of actions the Cloudflare security products performed on this request (parallel to SecurityRuleIDs/SecuritySources): unknown|allow|block|challenge|jschallenge|log|connectionClose|challengeSolved|challengeBypassed|jschallengeSolved|jschallengeBypassed|bypass|managedChallenge|managedChallengeNonInteractiveSolved|managedChallengeInteractiveSolved|managedChallengeBypassed|rewrite|forceConnectionClose|skip",
+      "description": "Array of actions the Cloudflare security products performed on this request (parallel to SecurityRuleIDs/SecuritySources): unknown|allow|block|challenge|jschallenge|log|connectionClose|challengeSolved|challengeBypassed|jschallengeSolved|jschallengeBypassed|bypass|managedChallenge|managedChallengeNonInteractiveSolved|managedChallengeInteractiveSolved|managedChallengeBypassed|rewrite|forceConnectionClose|skip|precursorInterstitialPageIssued|precursorInterstitialPageBypassed|precursorInterstitialPageSolved",
       "filterable": true,
       "values": [
         "unknown",
@@ -713,7 +789,10 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "managedChallengeBypassed",
         "rewrite",
         "forceConnectionClose",
-        "skip"
+        "skip",
+        "precursorInterstitialPageIssued",
+        "precursorInterstitialPageBypassed",
+        "precursorInterstitialPageSolved"
       ]
     },
     {
@@ -737,9 +816,10 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
     {
       "name": "SecuritySources",
       "type": "array[string]",
-      "description": "Security products that matched (asn|country|ip|ipRange|securityLevel|zoneLockdown|waf|firewallRules|uaBlock|rateLimit|bic|hot|l7ddos|validation|botFight|apiShield|botManagement|dlp|firewallManaged|firewallCustom|apiShieldSchemaValidation|apiShieldTokenValidation|apiShieldSequenceMitigation|unknown)",
+      "description": "Array of security products that matched the request (parallel to SecurityRuleIDs/SecurityActions): unknown|asn|country|ip|ipRange|securityLevel|zoneLockdown|waf|firewallRules|uaBlock|rateLimit|bic|hot|l7ddos|validation|botFight|apiShield|botManagement|dlp|firewallManaged|firewallCustom|apiShieldSchemaValidation|apiShieldTokenValidation|apiShieldSequenceMitigation|precursor",
       "filterable": true,
       "values": [
+        "unknown",
         "asn",
         "country",
         "ip",
@@ -763,7 +843,7 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "apiShieldSchemaValidation",
         "apiShieldTokenValidation",
         "apiShieldSequenceMitigation",
-        "unknown"
+        "precursor"
       ]
     },
     {
@@ -771,6 +851,12 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "type": "int",
       "description": "Data center used to connect to origin with Argo Smart Routing",
       "filterable": true
+    },
+    {
+      "name": "Subrequests",
+      "type": "array[object]",
+      "description": "Flattened list of subrequests associated with this request.",
+      "filterable": false
     },
     {
       "name": "UpperTierColoID",
@@ -802,6 +888,18 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "name": "WAFRCEAttackScore",
       "type": "int",
       "description": "WAF score for RCE attack",
+      "filterable": true
+    },
+    {
+      "name": "WAFRequestSignatureCategories",
+      "type": "array[string]",
+      "description": "List of attack signature categories matched for the request.",
+      "filterable": true
+    },
+    {
+      "name": "WAFRequestSignatureRefs",
+      "type": "array[string]",
+      "description": "List of attack signature rule references (refs) matched for the request.",
       "filterable": true
     },
     {
@@ -1203,6 +1301,18 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
         "apishieldtokenvalidation",
         "apishieldsequencemitigation"
       ]
+    },
+    {
+      "name": "WAFRequestSignatureCategories",
+      "type": "array[string]",
+      "description": "List of attack signature categories matched for the request.",
+      "filterable": true
+    },
+    {
+      "name": "WAFRequestSignatureRefs",
+      "type": "array[string]",
+      "description": "List of attack signature rule references (refs) matched for the request.",
+      "filterable": true
     }
   ],
   "dns_logs": [
