@@ -87,6 +87,8 @@ for (const scope of ['zone', 'account']) {
   if (!fs.existsSync(dir)) continue;
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('_fields.tsv')).sort()) {
     const dataset = file.slice(0, -'_fields.tsv'.length);
+    // A dataset the table does not list whose two pages share no field (websocket_analytics) has only lists of one scope.
+    if (!fields[dataset] && !datasets.some((d) => d.name === dataset)) fields[dataset] = [];
     if (!fields[dataset]) throw new Error(`${scope}/${file}: "${dataset}" is no dataset with a field list`);
     (scopeFields[dataset] ??= {})[scope] = readTsv(file, dir).map((f) => ({ ...fieldInfo(f), scope }));
   }

@@ -77,9 +77,6 @@ test('the zone datasets known by name only before have their pages\' catalogues:
   }
   assert.deepEqual(fieldInfo('account_abuse_protection_events', 'EventSource')?.values, ['cdn', 'api']);
   assert.equal(fieldInfo('zaraz_events', 'Body')?.filterable, false);
-  // websocket_analytics stays known by name only: its zone page and its account page list two different sets of fields.
-  assert.equal(DATASETS.find((d) => d.name === 'websocket_analytics')?.hasFields, false);
-  assert.deepEqual(codes(filterText(cmp('ConnectionID', 'eq', 'x')), 'logpush-filter', { logpushDataset: 'websocket_analytics' }), ['logpush/no-field-catalogue']);
   // Every list the generator wrote is a dataset's (a stray file under data/logpush-fields/ would be a list nothing reads).
   for (const name of Object.keys(FIELDS)) assert.ok(DATASETS.some((d) => d.name === name), name);
 });
@@ -99,6 +96,31 @@ test('http_requests: the fields of the 2026-08-20 page are fields; its object ar
   assert.ok(fieldInfo('http_requests', 'SecuritySources')?.values?.includes('precursor'));
   // The changelog adds the two signature fields to firewall_events too.
   assert.deepEqual(codes(filterText(cmp('WAFRequestSignatureRefs', 'contains', 'r1')), 'logpush-filter', fw), []);
+});
+
+// websocket_analytics is filed under both scopes, and its two pages share no field: the zone page (92eb2ea) lists BytesSentClient,
+// ConnectionCloseReason, ... and the account page (7dcfdac) byteSentDownlink, connectionCloseReason, zoneId, ... Each list is its
+// scope's (data/logpush-fields/zone/ and account/); where the scope is not known, either is accepted, as ZoneName is.
+test('websocket_analytics: each scope\'s page is its jobs\' list; both when the scope is not known', async () => {
+  const { jobScopes } = await import('../../../server/src/core/rules/logpush/job');
+  const ws = { logpushDataset: 'websocket_analytics' };
+  assert.ok(DATASETS.find((d) => d.name === 'websocket_analytics')?.hasFields);
+  assert.deepEqual(codes(filterText({ or: [cmp('ConnectionCloseReason', 'eq', 'timedOut'), cmp('connectionCloseReason', 'eq', 'timedOut')] }), 'logpush-filter', ws), []);
+  const zoneJob = jobText({ dataset: 'websocket_analytics', output_options: { field_names: ['RayID', 'BytesSentClient', 'EdgeStartTimestamp'] } });
+  const accountJob = jobText({ dataset: 'websocket_analytics', output_options: { field_names: ['rayId', 'byteSentDownlink', 'timestampStartNanos'] } });
+  assert.deepEqual(codes(zoneJob, 'logpush-job', { logpushScope: 'zone' }), []);
+  assert.deepEqual(codes(accountJob, 'logpush-job', { logpushScope: 'account' }), []);
+  assert.deepEqual(codes(zoneJob, 'logpush-job'), []);
+  assert.deepEqual(codes(accountJob, 'logpush-job'), []);
+  const inZone = check(accountJob, 'logpush-job', { logpushScope: 'zone' }).filter((x) => x.code === 'logpush/unknown-field');
+  assert.equal(inZone.length, 3);
+  assert.match(inZone[0].message, /"rayId" is a field of account-level websocket_analytics jobs only/);
+  assert.equal(check(zoneJob, 'logpush-job', { logpushScope: 'account' }).filter((x) => x.code === 'logpush/unknown-field').length, 3);
+  assert.deepEqual(jobScopes({ dataset: 'websocket_analytics', output_options: { field_names: ['zoneId'] } }), ['account']);
+  assert.deepEqual(jobScopes({ dataset: 'websocket_analytics', output_options: { field_names: ['ConnectionID'] } }), ['zone']);
+  const typo = only(check(filterText(cmp('ConnectionCloseReson', 'eq', 'x')), 'logpush-filter', ws), 'logpush/unknown-field');
+  assert.match(typo.message, /did you mean .*"ConnectionCloseReason"/);
+  assert.deepEqual(fieldInfo('websocket_analytics', 'ConnectionCloseSource', 'zone')?.values, ['upstream', 'downstream', 'me', 'both']);
 });
 
 test('completion offers the new values of Action in a firewall_events job', () => {

@@ -4763,11 +4763,294 @@ export const FIELDS: Readonly<Record<string, readonly FieldInfo[]>> = {
       "description": "Zaraz incoming request URL.",
       "filterable": true
     }
-  ]
+  ],
+  "websocket_analytics": []
 };
 
 /** Fields a dataset has in jobs of one scope only (data/logpush-fields/<scope>/), beside FIELDS' list. */
 export const SCOPE_FIELDS: Readonly<Record<string, Readonly<Partial<Record<Scope, readonly FieldInfo[]>>>>> = {
+  "websocket_analytics": {
+    "zone": [
+      {
+        "name": "BytesReceivedClient",
+        "type": "int",
+        "description": "Number of bytes received from the client.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "BytesReceivedOrigin",
+        "type": "int",
+        "description": "Number of bytes received from the origin.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "BytesSentClient",
+        "type": "int",
+        "description": "Number of bytes sent to the client.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "BytesSentOrigin",
+        "type": "int",
+        "description": "Number of bytes sent to the origin.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ClientASN",
+        "type": "int",
+        "description": "The client's autonomous system number (ASN).",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ClientIP",
+        "type": "string",
+        "description": "The client IP address.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ClientRequestHost",
+        "type": "string",
+        "description": "The host requested by the client in the WebSocket upgrade request.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ClientRequestPath",
+        "type": "string",
+        "description": "The path requested by the client in the WebSocket upgrade request.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ClientRequestUserAgent",
+        "type": "string",
+        "description": "The user agent reported by the client.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ColoCode",
+        "type": "string",
+        "description": "IATA airport code of the data center that handled the connection.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ConnectionCloseReason",
+        "type": "string",
+        "description": "The reason the WebSocket connection ended: none|unspecifiedError|timedOut|peerReset|upstreamReset|protocolViolation|peerNoError",
+        "filterable": true,
+        "values": [
+          "none",
+          "unspecifiedError",
+          "timedOut",
+          "peerReset",
+          "upstreamReset",
+          "protocolViolation",
+          "peerNoError"
+        ],
+        "scope": "zone"
+      },
+      {
+        "name": "ConnectionCloseSource",
+        "type": "string",
+        "description": "Which side initiated the connection close: upstream|downstream|me|both (or the raw internal value if unrecognized)",
+        "filterable": true,
+        "values": [
+          "upstream",
+          "downstream",
+          "me",
+          "both"
+        ],
+        "scope": "zone"
+      },
+      {
+        "name": "ConnectionID",
+        "type": "string",
+        "description": "Unique identifier of the WebSocket connection, hex-encoded.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "ConnectionTransportCloseCode",
+        "type": "int",
+        "description": "The first transport-level close code observed.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "EdgeEndTimestamp",
+        "type": "int or string",
+        "description": "Timestamp at which the WebSocket connection closed.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "EdgeStartTimestamp",
+        "type": "int or string",
+        "description": "Timestamp at which the WebSocket connection was established.",
+        "filterable": true,
+        "scope": "zone"
+      },
+      {
+        "name": "RayID",
+        "type": "string",
+        "description": "The Ray ID of the WebSocket upgrade request.",
+        "filterable": true,
+        "scope": "zone"
+      }
+    ],
+    "account": [
+      {
+        "name": "accountId",
+        "type": "int",
+        "description": "Cloudflare account ID associated with the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "byteRecvDownlink",
+        "type": "int",
+        "description": "Number of bytes received from the origin on the downlink for the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "byteRecvUplink",
+        "type": "int",
+        "description": "Number of bytes received from the client on the uplink for the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "byteSentDownlink",
+        "type": "int",
+        "description": "Number of bytes sent to the client on the downlink for the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "byteSentUplink",
+        "type": "int",
+        "description": "Number of bytes sent to the origin on the uplink for the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "clientASN",
+        "type": "int",
+        "description": "The client's autonomous system number (ASN).",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "clientIP",
+        "type": "string",
+        "description": "IP address of the client that initiated the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "clientRequestHTTPHost",
+        "type": "string",
+        "description": "The host requested by the client during the WebSocket handshake.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "clientRequestPath",
+        "type": "string",
+        "description": "The URI path requested by the client during the WebSocket handshake.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "clientRequestUserAgent",
+        "type": "string",
+        "description": "The user agent string sent by the client during the WebSocket handshake.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "coloCode",
+        "type": "string",
+        "description": "Colo code of the data center that processed the connection (for example, 'DFW').",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "connectionCloseReason",
+        "type": "string",
+        "description": "The reason the WebSocket connection was closed: none|unspecifiedError|timedOut|peerReset|upstreamReset|protocolViolation|peerNoError",
+        "filterable": true,
+        "values": [
+          "none",
+          "unspecifiedError",
+          "timedOut",
+          "peerReset",
+          "upstreamReset",
+          "protocolViolation",
+          "peerNoError"
+        ],
+        "scope": "account"
+      },
+      {
+        "name": "connectionCloseSource",
+        "type": "string",
+        "description": "The side that initiated closing the WebSocket connection (for example, 'upstream', 'downstream', or 'me').",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "connectionId",
+        "type": "string",
+        "description": "Unique identifier of the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "rayId",
+        "type": "string",
+        "description": "The ray ID of the request associated with the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "timestampEndNanos",
+        "type": "int",
+        "description": "The date and time the WebSocket connection ended, expressed in Unix nanoseconds.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "timestampStartNanos",
+        "type": "int",
+        "description": "The date and time the WebSocket connection started, expressed in Unix nanoseconds.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "transportCloseCode",
+        "type": "int",
+        "description": "The transport-level close code for the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      },
+      {
+        "name": "zoneId",
+        "type": "int",
+        "description": "Identifier of the zone associated with the WebSocket connection.",
+        "filterable": true,
+        "scope": "account"
+      }
+    ]
+  },
   "firewall_events": {
     "account": [
       {

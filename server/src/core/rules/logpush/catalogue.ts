@@ -28,7 +28,7 @@ export interface FieldInfo {
 /**
  * Dataset names the platform accepts beyond datasets.tsv (Terraform provider enum, reference/logpush.md; the API's enum as in the
  * cloudflare SDK 7.3.0's logpush/jobs.d.ts), with no field catalogue unless data/logpush-fields/ transcribes its page
- * (zaraz_events, account_abuse_protection_events: FIELDS has them). Each has the scope the docs file it under
+ * (zaraz_events, account_abuse_protection_events, websocket_analytics: FIELDS has them). Each has the scope the docs file it under
  * (cloudflare-docs src/content/docs/logs/logpush/logpush-job/datasets/account/ or .../zone/), which decides where its job is
  * created; websocket_analytics is filed under both, so its scope here stays unknown ('') and datasetScopes() gives both.
  */
