@@ -70,7 +70,7 @@ test('the counts the README states hold: datasets and fields of the catalogues, 
   const fieldFiles = fs.readdirSync(path.join(root, 'data/logpush-fields')).filter((f) => f.endsWith('_fields.tsv')).length;
   assert.match(readme, new RegExp(`all ${withFields.length} datasets of the platform's Logpush table`));
   assert.match(readme, new RegExp(`\\b${fields} fields with their types`));
-  assert.match(readme, new RegExp(`for the ${fieldFiles} account datasets it lacks`));
+  assert.match(readme, new RegExp(`for the ${fieldFiles} datasets it lacks`));
   const patterns = Object.values(KIND_PATTERNS).flat().length;
   const patternClaims = [...readme.matchAll(/the (\w+) file patterns/g)].map((m) => m[1]);
   assert.ok(patternClaims.length >= 2);

@@ -167,5 +167,6 @@ test('hover and completion of a dataset name give each scope the platform takes 
   const items = complete(J, '{"dataset": "|"}');
   assert.equal(items.find((i) => i.label === 'firewall_events')?.detail, 'zone or account dataset');
   assert.equal(items.find((i) => i.label === 'http_requests')?.detail, 'zone dataset');
-  assert.equal(items.find((i) => i.label === 'websocket_analytics')?.detail, 'zone or account dataset (no field list)');
+  assert.equal(items.find((i) => i.label === 'websocket_analytics')?.detail, 'zone or account dataset');
+  assert.equal(items.find((i) => i.label === 'mcp_portal_logs')?.detail, 'account dataset (no field list)');
 });

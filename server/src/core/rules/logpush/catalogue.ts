@@ -5,7 +5,7 @@ export interface DatasetInfo {
   name: string;
   /** 'zone' or 'account' (empty when unknown). */
   scope: string;
-  /** Whether a field catalogue exists for the dataset (datasets.tsv names a fields file). */
+  /** Whether a field catalogue exists for the dataset (datasets.tsv names a fields file, or data/logpush-fields/ has one). */
   hasFields: boolean;
 }
 
@@ -27,7 +27,8 @@ export interface FieldInfo {
 
 /**
  * Dataset names the platform accepts beyond datasets.tsv (Terraform provider enum, reference/logpush.md; the API's enum as in the
- * cloudflare SDK 7.3.0's logpush/jobs.d.ts), with no field catalogue. Each has the scope the docs file it under
+ * cloudflare SDK 7.3.0's logpush/jobs.d.ts), with no field catalogue unless data/logpush-fields/ transcribes its page
+ * (zaraz_events, account_abuse_protection_events, websocket_analytics: FIELDS has them). Each has the scope the docs file it under
  * (cloudflare-docs src/content/docs/logs/logpush/logpush-job/datasets/account/ or .../zone/), which decides where its job is
  * created; websocket_analytics is filed under both, so its scope here stays unknown ('') and datasetScopes() gives both.
  */
@@ -41,7 +42,7 @@ const EXTRA_DATASETS: Record<string, string> = {
 export const DATASETS: readonly DatasetInfo[] = [
   ...TABLE_DATASETS,
   ...Object.entries(EXTRA_DATASETS).filter(([n]) => !TABLE_DATASETS.some((d) => d.name === n))
-    .map(([name, scope]) => ({ name, scope, hasFields: false })),
+    .map(([name, scope]) => ({ name, scope, hasFields: Object.hasOwn(FIELDS, name) })),
 ];
 
 export const DEFAULT_JOB_DATASET = 'http_requests';
