@@ -8,7 +8,7 @@ import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
-import { codeSpan, mdText } from '../markdown';
+import { codeSpan, mdSourceText } from '../markdown';
 import { readJobText, syntaxRefusal, valueAsChecked } from '../jobText';
 import { confirmChallenge } from './ownership';
 
@@ -84,14 +84,14 @@ export const logpushCommands = {
 /** The lines a run skipped, the first ones named by number, and where reading stopped when it did (paragraphs, or none). */
 function skippedText(r: SkippedLines): string[] {
   const out: string[] = [];
-  if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdText(r.readError)}. The counts cover the lines before it.`, '');
+  if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdSourceText(r.readError)}. The counts cover the lines before it.`, '');
   if (r.badLines) {
     const more = r.badLines > (r.badLineErrors?.length ?? 0) ? ['- …'] : [];
-    out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdText(e)}`), ...more, '');
+    out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdSourceText(e)}`), ...more, '');
   }
   if (r.recordProblems) {
     out.push(`**${r.recordProblems.records} record(s) not read as on the platform**, so the counts below may not be what the platform would give:`, '',
-      ...r.recordProblems.examples.map((e) => `- ${mdText(e)}`), '');
+      ...r.recordProblems.examples.map((e) => `- ${mdSourceText(e)}`), '');
   }
   return out;
 }
@@ -161,7 +161,7 @@ function setsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
     const name = `${codeSpan(v.name)}${v.operation === 'add' ? ' (add)' : ''}`;
     if (v.expression === undefined) return [`  - ${name}: ${v.value !== undefined ? `${valueSpan(v.value)} (a static value)` : 'removed'}`];
     const head = `  - ${name} = ${codeSpan(v.expression)}`;
-    if (v.error) return [`${head}: not evaluated: ${mdText(v.error)}`];
+    if (v.error) return [`${head}: not evaluated: ${mdSourceText(v.error)}`];
     if (!v.examples.length) return [`${head}: no request matched the rule`];
     return [`${head}: ${v.distinctMore ? 'at least ' : ''}${v.distinct} distinct value(s) on the requests it matches, the first:`,
       ...v.examples.map((e) => `    - request ${e.line}: ${valueSpan(e.value)}`)];
