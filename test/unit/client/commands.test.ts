@@ -705,3 +705,14 @@ test('a job of a dataset the platform takes under a zone and under an account is
   assert.equal(fake.quickPicks.length, 2);
   await assert.rejects(pickJobPlace(ctx, api, doc as never, 'nowhere', question), /No zone or account "nowhere"/);
 });
+
+test('Restart Language Server says in the status bar that the server restarted (it said so only in the log)', async () => {
+  const { COMMANDS } = await import('../../../client/src/commands/table');
+  let restarts = 0;
+  const logged: string[] = [];
+  const ctx = { server: { restart: async () => { restarts++; } }, log: { info: (m: string) => logged.push(m) } };
+  await COMMANDS['edgekit.restartServer'](ctx as never)();
+  assert.equal(restarts, 1);
+  assert.deepEqual(logged, ['Language server restarted.']);
+  assert.deepEqual(fake.statusMessages, ['$(check) EdgeKit: language server restarted']);
+});

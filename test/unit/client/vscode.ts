@@ -97,6 +97,8 @@ export const fake = {
   inputBoxes: [] as { title?: string }[],
   /** items: the buttons offered beside the message, when there are any. */
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
+  /** window.setStatusBarMessage's texts. */
+  statusMessages: [] as string[],
   opened: [] as { language?: string; content?: string }[],
   clipboard: '',
   /** Diagnostics by URI string (languages.getDiagnostics). */
@@ -158,6 +160,7 @@ export function resetFake(): void {
   fake.inputBoxAnswers = [];
   fake.inputBoxes = [];
   fake.messages = [];
+  fake.statusMessages = [];
   fake.opened = [];
   fake.clipboard = '';
   fake.diagnostics.clear();
@@ -214,7 +217,7 @@ export const window = {
     // edit(): the whole text replaced, as the callers tested here replace it.
     return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
   },
-  setStatusBarMessage: () => new Disposable(),
+  setStatusBarMessage: (text: string) => { fake.statusMessages.push(text); return new Disposable(); },
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
   onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
   get visibleTextEditors(): { document: FakeDocument }[] { return fake.visible.map((document) => ({ document })); },
