@@ -99,6 +99,9 @@ export const fake = {
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
   /** window.setStatusBarMessage's texts. */
   statusMessages: [] as string[],
+  /** The Cancel buttons of the progress notifications running (withProgress). */
+  progressCancels: [] as (() => void)[],
+  cancelProgress(): void { for (const c of [...fake.progressCancels]) c(); },
   opened: [] as { language?: string; content?: string }[],
   clipboard: '',
   /** Diagnostics by URI string (languages.getDiagnostics). */
@@ -161,6 +164,7 @@ export function resetFake(): void {
   fake.inputBoxes = [];
   fake.messages = [];
   fake.statusMessages = [];
+  fake.progressCancels = [];
   fake.opened = [];
   fake.clipboard = '';
   fake.diagnostics.clear();
@@ -208,8 +212,17 @@ export const window = {
     return fake.inputBoxAnswers.shift();
   },
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
-  async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(): Disposable }) => Promise<R>): Promise<R> {
-    return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+  async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
+    // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.
+    const listeners: (() => void)[] = [];
+    const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => listen(listeners, l) };
+    const cancel = () => { token.isCancellationRequested = true; for (const l of [...listeners]) l(); };
+    fake.progressCancels.push(cancel);
+    try {
+      return await task({ report: () => undefined }, token);
+    } finally {
+      fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
+    }
   },
   async showTextDocument(arg: FakeDocument | Uri) {
     const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
