@@ -142,6 +142,10 @@ test('Test Rules on the last delivered batch takes the newest http_requests batc
     };
     // Both jobs delivered (one "Deliver Now"): the http_requests batch, though the firewall_events one is newer
     assert.equal(await tested(), '{"EdgeStartTimestamp":1}\n', 'the http_requests batch: every request, not only those rules acted on');
+    // The report says which batch, not the path of the copy in the extension's storage (seen in the workbench: "Logs:
+    // /root/.cache/…/globalStorage/edgekit.edgekit/mock-state.json.logpush/s3/…/20261127T023638Z_…log.gz")
+    const report = [...fake.documents.values()].filter((d) => d.uri.scheme === 'edgekit-report').at(-1)!.getText();
+    assert.ok(report.split('\n').includes('Requests: the batch Logpush job 1 delivered at 2026-11-26T00:00:30Z (l/hr1.log.gz)'), report);
     list = [batch('fw1', 'firewall_events', '2026-11-26T00:01:00Z')];
     assert.equal(await tested(), '{"Action":"block","RayID":"1"}\n', 'no http_requests batch: the firewall_events one');
     list = [];
