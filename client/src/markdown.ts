@@ -20,3 +20,14 @@ export function codeSpan(text: string, inTable = false): string {
 export function mdText(text: string): string {
   return text.replace(/\r\n?|\n/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
 }
+
+/** `text` as markdown text in a document read as source (the Test Filter and Test Rules reports open in an editor): only what would
+ * start markdown is backslash-escaped — \ ` * [ < | ~ everywhere, & before an entity, _ not inside a word (CommonMark §6.2: an
+ * intraword _ opens no emphasis), and a block marker at the start (# > - + or a number with . or )) — so that prose such as a JSON
+ * error, quotes, parentheses and snake_case names reads as written. Line breaks become spaces. mdText is for markdown that is rendered. */
+export function mdSourceText(text: string): string {
+  return text.replace(/\r\n?|\n/g, ' ')
+    .replace(/[\\`*[<|~]|&(?=#?\w+;)|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, '\\$&')
+    .replace(/^(\s*)(?:([#>+-])|(\d+)([.)]))/, (_m, sp: string, mark?: string, digits?: string, close?: string) =>
+      (mark ? `${sp}\\${mark}` : `${sp}${digits}\\${close}`));
+}

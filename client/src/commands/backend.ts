@@ -72,7 +72,9 @@ export const backendCommands = {
     return { endpoint: origin, saved: !!keys, restarted };
   },
   'edgekit.clearApiCredentials': (ctx: Ctx) => async () => {
+    const saved = await ctx.backend.savedCredentials();
     await ctx.backend.clearCredentials();
-    void vscode.window.showInformationMessage('EdgeKit API credentials removed from secret storage.');
+    void vscode.window.showInformationMessage(saved ? `EdgeKit API credentials for ${saved.host} removed from secret storage.`
+      : 'EdgeKit: no API credentials are saved; there was nothing to remove.');
   },
 };

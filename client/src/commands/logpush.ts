@@ -8,7 +8,7 @@ import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
 import { Config } from '../config';
 import { isServedDocument } from '../languages';
-import { codeSpan, mdText } from '../markdown';
+import { codeSpan, mdSourceText } from '../markdown';
 import { readJobText, syntaxRefusal, valueAsChecked } from '../jobText';
 import { confirmChallenge } from './ownership';
 
@@ -84,14 +84,14 @@ export const logpushCommands = {
 /** The lines a run skipped, the first ones named by number, and where reading stopped when it did (paragraphs, or none). */
 function skippedText(r: SkippedLines): string[] {
   const out: string[] = [];
-  if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdText(r.readError)}. The counts cover the lines before it.`, '');
+  if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdSourceText(r.readError)}. The counts cover the lines before it.`, '');
   if (r.badLines) {
     const more = r.badLines > (r.badLineErrors?.length ?? 0) ? ['- …'] : [];
-    out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdText(e)}`), ...more, '');
+    out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdSourceText(e)}`), ...more, '');
   }
   if (r.recordProblems) {
     out.push(`**${r.recordProblems.records} record(s) not read as on the platform**, so the counts below may not be what the platform would give:`, '',
-      ...r.recordProblems.examples.map((e) => `- ${mdText(e)}`), '');
+      ...r.recordProblems.examples.map((e) => `- ${mdSourceText(e)}`), '');
   }
   return out;
 }
@@ -161,7 +161,7 @@ function setsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
     const name = `${codeSpan(v.name)}${v.operation === 'add' ? ' (add)' : ''}`;
     if (v.expression === undefined) return [`  - ${name}: ${v.value !== undefined ? `${valueSpan(v.value)} (a static value)` : 'removed'}`];
     const head = `  - ${name} = ${codeSpan(v.expression)}`;
-    if (v.error) return [`${head}: not evaluated: ${mdText(v.error)}`];
+    if (v.error) return [`${head}: not evaluated: ${mdSourceText(v.error)}`];
     if (!v.examples.length) return [`${head}: no request matched the rule`];
     return [`${head}: ${v.distinctMore ? 'at least ' : ''}${v.distinct} distinct value(s) on the requests it matches, the first:`,
       ...v.examples.map((e) => `    - request ${e.line}: ${valueSpan(e.value)}`)];
@@ -207,10 +207,11 @@ function leftOutReason(names: readonly string[], noSample: boolean, noDelivered:
   return noSample ? `The generated sample holds ${SAMPLE_LOGS_DATASET} lines, not ${which}` : undefined;
 }
 
-/** The records to test on: undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of the
- * question's dataset). `given` ('sample', 'delivered' or a path) skips the question; anything else asks (from the editor title VS
- * Code passes the editor group, { groupId }, after the resource). */
-async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<string | undefined> {
+/** The records to test on: `file` undefined for the generated sample, else a file (chosen, or the mock's last delivered batch of
+ * the question's dataset, then with `source`, the words the report names it by in place of the path of its copy). `given`
+ * ('sample', 'delivered' or a path) skips the question; anything else asks (from the editor title VS Code passes the editor group,
+ * { groupId }, after the resource). */
+async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Promise<{ file?: string; source?: string }> {
   let choice = typeof given === 'string' ? (given === 'sample' || given === 'delivered' ? given : 'path') : undefined;
   // The question's datasets, asked once
   let asked: Promise<readonly string[]> | undefined;
@@ -228,8 +229,8 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
     if (!pick) throw new vscode.CancellationError();
     choice = pick.value;
   }
-  if (choice === 'sample') return undefined;
-  if (choice === 'path') return given as string;
+  if (choice === 'sample') return {};
+  if (choice === 'path') return { file: given as string };
   if (choice === 'delivered') {
     const names = await datasets();
     const delivered = names.filter((d) => MOCK_DELIVERED_DATASETS.includes(d));
@@ -238,11 +239,12 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
     }
     const last = await lastDeliveredFile(ctx, delivered);
     if (!last) throw new UserError(nothingDelivered(delivered));
-    return last.file;
+    const d = last.delivery;
+    return { file: last.file, source: `the batch Logpush job ${d.job} delivered at ${d.at} (${mdSourceText(d.object)})` };
   }
   const chosen = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: q.file.openLabel, filters: q.file.filters });
   if (!chosen?.[0]) throw new vscode.CancellationError();
-  return chosen[0].fsPath;
+  return { file: chosen[0].fsPath };
 }
 
 /** "x has N error(s), e.g. line L: message", or undefined when the document has none: asked of the server, which has every edit
@@ -287,7 +289,7 @@ export const logpushTestCommands = {
     if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
-    const file = await chooseRecords(ctx, requests, {
+    const { file, source } = await chooseRecords(ctx, requests, {
       title: 'Test on which requests?', sample: '1 000 requests, about a tenth of them hostile',
       file: { label: 'Choose a file…', description: 'NDJSON, gzip or not: request records, or http_requests or firewall_events Logpush logs', openLabel: 'Test', filters: { NDJSON: NDJSON_FILES } },
       // Test Rules reads both datasets' lines (the server tells them apart); http_requests first: every request, where a
@@ -298,7 +300,7 @@ export const logpushTestCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
     if (r.error) throw new UserError(r.error);
-    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, rulesReport(name, r)));
+    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, rulesReport(name, source ? { ...r, source } : r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     return r;
   },
@@ -312,7 +314,7 @@ export const logpushTestCommands = {
     if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
-    const file = await chooseRecords(ctx, logs, {
+    const { file, source } = await chooseRecords(ctx, logs, {
       title: 'Test the filter on which logs?', sample: `1 000 ${SAMPLE_LOGS_DATASET} lines, about a tenth of them hostile`, sampleDataset: SAMPLE_LOGS_DATASET,
       file: { label: 'Choose a log file…', description: 'NDJSON as Logpush delivers it, gzip or not', openLabel: 'Test the filter', filters: { 'Logpush logs': NDJSON_FILES } },
       delivered: 'the newest batch a Logpush job of the mock delivered',
@@ -323,7 +325,7 @@ export const logpushTestCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));
     if (r.error) throw new UserError(r.error);
-    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, testReport(name, r)));
+    const report = await vscode.workspace.openTextDocument(ctx.reports.add(name, testReport(name, source ? { ...r, source } : r)));
     await vscode.window.showTextDocument(report, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     return r;
   },

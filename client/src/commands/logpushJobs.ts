@@ -128,8 +128,13 @@ export const logpushJobLifecycleCommands = {
       const scope = info.job?.scope;
       ({ place, job: current } = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined));
     } else {
-      // The job as the backend has it now (a failure here is left to the update, which says it).
+      // The job as the backend has it now. Not there (deleted elsewhere, the mock reset): said so, with nothing sent; any other
+      // failure is left to the update, which says it.
       const now = await api.logpushJob(place.owner, id);
+      if (!now.ok && now.status === 404) {
+        throw new UserError(`Logpush job ${id} is no longer in ${ownerWords(place)} (deleted, or the backend was reset, since ${name} was read): there is nothing to update. ` +
+          '"Create Logpush Job" creates it anew from the document once its "id" is removed.');
+      }
       current = now.ok ? now.result : undefined;
     }
     const where = place;

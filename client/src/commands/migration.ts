@@ -80,7 +80,12 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
               for (;;) {
                 const pick = await orCancel(ctx.ui.ask(question, ['Continue'], { modal: false }));
-                if (pick !== 'Continue') throw new vscode.CancellationError();
+                // Cancelled (the progress's Cancel) or the question dismissed: the flow ends cancelled and says so, nothing sent.
+                // (A CancellationError thrown here ended the run without a word, the question's "Continue" still on screen.)
+                if (pick !== 'Continue') {
+                  abort.abort();
+                  return undefined;
+                }
                 const reviewed = reviewedConfig(doc.getText());
                 // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
                 const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });

@@ -78,7 +78,7 @@ export async function proveAt(ctx: Ctx, api: Api, doc: vscode.TextDocument, name
   }
   token = token.trim();
   const valid = unwrap(await api.validateLogpushOwnership(where.owner, conf, token));
-  if (!valid.valid) throw new UserError(`The backend says "${token.slice(0, 12)}…" is not a valid ownership challenge of ${destination} in ${ownerWords(where)}: not the token issued for it, or expired (a token holds for 7 days); paste the token from ${challenge.filename}, written just now.`);
+  if (!valid.valid) throw new UserError(`The backend says "${token.length > 12 ? `${token.slice(0, 12)}…` : token}" is not a valid ownership challenge of ${destination} in ${ownerWords(where)}: not the token issued for it, or expired (a token holds for 7 days); paste the token from ${challenge.filename}, written just now.`);
   const edits = challengeEdits(doc.getText(), token);
   const we = new vscode.WorkspaceEdit();
   for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.offset), doc.positionAt(e.offset + e.length)), e.content);

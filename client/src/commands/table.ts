@@ -1,6 +1,7 @@
 // The one table of commands (rust-analyzer's createCommands), and the entry of the commands bundle (dist/commands.js): activation
 // registers every id (registry.ts) and loads this bundle when a command first runs or a view first asks a backend something.
 // package.json's contributes.commands must list exactly these ids (a unit test checks it).
+import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { backendCommands } from './backend';
 import { logpushCommands, logpushJobCommands, logpushTestCommands } from './logpush';
@@ -16,6 +17,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   'edgekit.restartServer': (ctx) => async () => {
     await ctx.server.restart();
     ctx.log.info('Language server restarted.');
+    void vscode.window.setStatusBarMessage('$(check) EdgeKit: language server restarted', 5000);
   },
   ...backendCommands,
   ...logpushCommands,

@@ -1,7 +1,7 @@
 // Sending a JSON-RPC request body to the gateway and saying what came back, in words: the result, a JSON-RPC error, a batch's
 // per-item errors, or the gateway refusing the method (HTTP 403). No vscode.
 import type { HttpFail } from './request';
-import { describeHttpError, describeRpcError, describeStatus, request, rpcError, toCurl } from './request';
+import { describeHttpError, describeRpcError, describeStatus, request, rpcError, sentence, toCurl } from './request';
 import { isObj } from './json';
 import { parseTree } from 'jsonc-parser';
 
@@ -116,7 +116,7 @@ export function describeRpcResponse(status: number, body: unknown, requestBody?:
     const methods = requestMethods(requestBody);
     const which = methods.length === 1 ? `method "${methods[0]}"` : methods.length ? `one of the methods ${methods.map((m) => `"${m}"`).join(', ')}` : 'this method';
     const err = rpcError(body);
-    return `HTTP 403: the gateway refuses ${which}; it is not supported there.${err ? ` JSON-RPC ${describeRpcError(err)}.` : ''}`;
+    return `HTTP 403: the gateway refuses ${which}; it is not supported there.${err ? ` ${sentence(`JSON-RPC ${describeRpcError(err)}`)}` : ''}`;
   }
   if (status === 204 || (status >= 200 && status < 300 && body === '')) {
     return `HTTP ${status}: no response body (a notification, a request without "id", gets no answer).`;

@@ -336,10 +336,16 @@ export function rpcError(body: unknown): { code: number; message: string; data?:
   return { code: e.code as number, message: typeof e.message === 'string' ? e.message : '', ...('data' in e ? { data: e.data } : {}) };
 }
 
-/** "error -32601 (method not found: ...): Method "x" does not exist." */
+/** "error -32601 (method not found: ...): Method "x" does not exist" (the message's own "." dropped; a "?" or "!" kept: end it with
+ * sentence()). */
 export function describeRpcError(e: { code: number; message: string }): string {
   const msg = e.message.trim();
   return `error ${e.code} (${describeRpcCode(e.code)})${msg ? `: ${msg.replace(/\.$/, '')}` : ''}`;
+}
+
+/** `text` ending as a sentence: a "." added unless it ends in one already, or in "?", "!" or "…". */
+export function sentence(text: string): string {
+  return /[.?!…]$/.test(text) ? text : `${text}.`;
 }
 
 /**
@@ -355,7 +361,7 @@ export function describeHttpError(status: number, body: unknown, headers?: Recor
   }
   if (errors && isObj(body) && body.success === false) return `${head}. The API reported failure without an error message.`;
   const rpc = rpcError(body);
-  if (rpc) return `${head}. JSON-RPC ${describeRpcError(rpc)}.`;
+  if (rpc) return `${head}. ${sentence(`JSON-RPC ${describeRpcError(rpc)}`)}`;
   if (typeof body === 'string' && body.trim()) {
     const flat = body.replace(/\s+/g, ' ').trim();
     return `${head}. The response says: "${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}".`;

@@ -119,3 +119,24 @@ test('a shared mock that went away, and this window\'s own start failing: the ed
     await fs.rm(storage, { recursive: true, force: true });
   }
 });
+
+test('Clear API Credentials with none saved says there was nothing to remove; with some saved, that they were removed', async () => {
+  // Seen in the workbench: with nothing ever saved (no edgekit.api.baseUrl even), it said "EdgeKit API credentials removed from
+  // secret storage.", as if there had been some.
+  const store = new Map<string, string>();
+  const context = { globalStorageUri: { fsPath: '/nonexistent' }, secrets: {
+    get: async (k: string) => store.get(k), store: async (k: string, v: string) => { store.set(k, v); }, delete: async (k: string) => { store.delete(k); } } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  try {
+    const clear = backendCommands['edgekit.clearApiCredentials']({ backend: b } as unknown as Ctx);
+    await clear();
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'EdgeKit: no API credentials are saved; there was nothing to remove.' }]);
+    fake.messages = [];
+    await b.saveCredentials({ host: 'https://api.example', apiToken: 't' });
+    await clear();
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'EdgeKit API credentials for https://api.example removed from secret storage.' }]);
+    assert.equal(await b.savedCredentials(), undefined);
+  } finally {
+    await b.dispose();
+  }
+});

@@ -142,6 +142,10 @@ test('Test Rules on the last delivered batch takes the newest http_requests batc
     };
     // Both jobs delivered (one "Deliver Now"): the http_requests batch, though the firewall_events one is newer
     assert.equal(await tested(), '{"EdgeStartTimestamp":1}\n', 'the http_requests batch: every request, not only those rules acted on');
+    // The report says which batch, not the path of the copy in the extension's storage (seen in the workbench: "Logs:
+    // /root/.cache/…/globalStorage/edgekit.edgekit/mock-state.json.logpush/s3/…/20261127T023638Z_…log.gz")
+    const report = [...fake.documents.values()].filter((d) => d.uri.scheme === 'edgekit-report').at(-1)!.getText();
+    assert.ok(report.split('\n').includes('Requests: the batch Logpush job 1 delivered at 2026-11-26T00:00:30Z (l/hr1.log.gz)'), report);
     list = [batch('fw1', 'firewall_events', '2026-11-26T00:01:00Z')];
     assert.equal(await tested(), '{"Action":"block","RayID":"1"}\n', 'no http_requests batch: the firewall_events one');
     list = [];
@@ -618,7 +622,7 @@ test('Test Rules report: what a rule sets (header values, a static value, a remo
   // What a later rule overwrote, under the value
   const over = rulesReport('t.ruleset.json', { total: 2, undecided: 2, source: 'sample', rules: [{ ...rule, values: [{ ...values[1], overwritten: [{ by: 3, requests: 2 }, { by: 5, requests: 1 }] }] }] } as never);
   assert.ok(over.includes('  - `X-Edge`: `on` (a static value)\n    - overwritten by rule 3 on 2 request(s), rule 5 on 1 request(s): later rules of the phase win\n'), over);
-  assert.ok(section.includes('  - `X-Hash` = `sha256(http.host)`: not evaluated: sha256\\(\\) at 0 cannot be evaluated'), section);
+  assert.ok(section.includes('  - `X-Hash` = `sha256(http.host)`: not evaluated: sha256() at 0 cannot be evaluated'), section);
   // A report from a server that sends no values has no such section
   assert.ok(!rulesReport('t.ruleset.json', { total: 2, undecided: 2, source: 'sample', rules: [rule] } as never).includes('What the rules set'));
 });
@@ -725,4 +729,15 @@ test('a job named with a place of the other kind is refused saying which kind it
     /"z1" is a zone at http:\/\/127\.0\.0\.1:1 \(a\.example\), not an account: a gateway_dns job belongs to an account\.$/);
   // A name of neither kind: as before
   await assert.rejects(pickJobPlace(zoneJob, api, doc as never, 'nowhere', question), /No zone "nowhere" at http:\/\/127\.0\.0\.1:1\./);
+});
+
+test('Restart Language Server says in the status bar that the server restarted (it said so only in the log)', async () => {
+  const { COMMANDS } = await import('../../../client/src/commands/table');
+  let restarts = 0;
+  const logged: string[] = [];
+  const ctx = { server: { restart: async () => { restarts++; } }, log: { info: (m: string) => logged.push(m) } };
+  await COMMANDS['edgekit.restartServer'](ctx as never)();
+  assert.equal(restarts, 1);
+  assert.deepEqual(logged, ['Language server restarted.']);
+  assert.deepEqual(fake.statusMessages, ['$(check) EdgeKit: language server restarted']);
 });

@@ -337,3 +337,39 @@ test('a dataset taken under a zone or an account: when the accounts cannot be li
   const none = { ...(api as object), listZones: async () => ({ ...refused, error: 'GET /zones: HTTP 403' }) } as never;
   await assert.rejects(pickZoneOrAccount(none, undefined, 't'), /GET \/zones: HTTP 403/);
 });
+
+test('Update of a job the backend no longer has (deleted elsewhere, or the mock reset) says so, not "check the base URL and the zone id"', async () => {
+  // Seen in the workbench: a job document opened from the Zones view, then "Reset Mock Backend", then Update: "The update of job 1
+  // in …/fw-1.logpush.json was refused: Cannot update Logpush job 1 of zone "7fbe…" (PUT …): HTTP 404 Not Found: the URL or the
+  // resource does not exist (check the base URL and the zone id). The API says: [1003] …", after a PUT that could not succeed.
+  fake.folderSettings.set('/ws', new Map());
+  let gone = false;
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    if (req.url.endsWith('/zones/z1/logpush/jobs/5') && !gone) {
+      res.end(JSON.stringify({ success: true, errors: [], messages: [], result: JOB }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 1003, message: 'Logpush job 5 not found in zone "a.example"' }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    zones: { refresh() {} },
+    ui: { ask: async () => { throw new Error('nothing to ask'); } },
+    server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  try {
+    const opened = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    gone = true;
+    await assert.rejects(commands['edgekit.logpush.updateJob'](ctx)(opened.uri) as Promise<unknown>, (err: Error) => {
+      assert.equal(err.message, 'Logpush job 5 is no longer in zone a.example (deleted, or the backend was reset, since edge-5.logpush.json was read): ' +
+        'there is nothing to update. "Create Logpush Job" creates it anew from the document once its "id" is removed.');
+      return true;
+    });
+    assert.deepEqual(server.received.filter((r) => r.method === 'PUT'), [], 'nothing sent');
+  } finally {
+    await server.close();
+  }
+});

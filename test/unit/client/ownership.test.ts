@@ -139,6 +139,19 @@ test('Update asks as well when the document\'s destination changed since its tok
   }
 });
 
+test('a refused token is quoted whole when short, its first 12 characters and "…" when longer', async () => {
+  // Seen in the workbench: pasting "wrongtoken" was refused as "wrongtoken…", as if the message had cut it.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const doc = addDocument('file:///ws/jobs/p.logpush.json', 'logpush-job', `{\n  "name": "p",\n  "dataset": "http_requests",\n  "destination_conf": "${A}"\n}\n`);
+    await assert.rejects(prove(ctx)(doc.uri, 'z1', 'wrongtoken') as Promise<unknown>, /The backend says "wrongtoken" is not a valid/);
+    await assert.rejects(prove(ctx)(doc.uri, 'z1', 'abcdefghijklmnopqrstuvwxyz') as Promise<unknown>, /The backend says "abcdefghijkl…" is not a valid/);
+  } finally {
+    await server.close();
+  }
+});
+
 test('a token the backend does not confirm is refused with both reasons it may have: another destination\'s, or expired', async () => {
   // The message said only "is not the ownership challenge of …": a token pasted from last week's file, which the platform refuses
   // once its 7 days are over, read as a wrong paste.

@@ -97,6 +97,11 @@ export const fake = {
   inputBoxes: [] as { title?: string }[],
   /** items: the buttons offered beside the message, when there are any. */
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
+  /** window.setStatusBarMessage's texts. */
+  statusMessages: [] as string[],
+  /** The Cancel buttons of the progress notifications running (withProgress). */
+  progressCancels: [] as (() => void)[],
+  cancelProgress(): void { for (const c of [...fake.progressCancels]) c(); },
   opened: [] as { language?: string; content?: string }[],
   clipboard: '',
   /** Diagnostics by URI string (languages.getDiagnostics). */
@@ -158,6 +163,8 @@ export function resetFake(): void {
   fake.inputBoxAnswers = [];
   fake.inputBoxes = [];
   fake.messages = [];
+  fake.statusMessages = [];
+  fake.progressCancels = [];
   fake.opened = [];
   fake.clipboard = '';
   fake.diagnostics.clear();
@@ -205,8 +212,17 @@ export const window = {
     return fake.inputBoxAnswers.shift();
   },
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
-  async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(): Disposable }) => Promise<R>): Promise<R> {
-    return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+  async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
+    // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.
+    const listeners: (() => void)[] = [];
+    const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => listen(listeners, l) };
+    const cancel = () => { token.isCancellationRequested = true; for (const l of [...listeners]) l(); };
+    fake.progressCancels.push(cancel);
+    try {
+      return await task({ report: () => undefined }, token);
+    } finally {
+      fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
+    }
   },
   async showTextDocument(arg: FakeDocument | Uri) {
     const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
@@ -214,7 +230,7 @@ export const window = {
     // edit(): the whole text replaced, as the callers tested here replace it.
     return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
   },
-  setStatusBarMessage: () => new Disposable(),
+  setStatusBarMessage: (text: string) => { fake.statusMessages.push(text); return new Disposable(); },
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
   onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
   get visibleTextEditors(): { document: FakeDocument }[] { return fake.visible.map((document) => ({ document })); },

@@ -4,6 +4,7 @@ import { describeRpcResponse, requestMethods, sendJsonRpc, withoutEditorHints } 
 import { startMockBackend } from '../../../mock/src/backend';
 import type { MockBackend } from '../../../mock/src/backend';
 import { startServer } from './server';
+import { describeHttpError } from '../../../client/src/http/request';
 
 describe('sendJsonRpc against the embedded mock gateway', () => {
   let mock: MockBackend;
@@ -69,6 +70,14 @@ describe('describeRpcResponse', () => {
     assert.equal(describeRpcResponse(403, ''), 'HTTP 403: the gateway refuses this method; it is not supported there.');
     assert.equal(describeRpcResponse(403, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Unsupported.' } }, '[{"method":"eth_sign"},{"method":"eth_coinbase"}]'),
       'HTTP 403: the gateway refuses one of the methods "eth_sign", "eth_coinbase"; it is not supported there. JSON-RPC error -32601 (method not found: the method does not exist or is not available): Unsupported.');
+  });
+
+  test('a JSON-RPC error message that ends in "?" or "!" gets no "." after it', () => {
+    // Seen sending a misspelt method to the mock: "…; did you mean "eth_getBalance"?." in the response's summary line.
+    const err = { code: -32004, message: 'Method "eth_getBalanc" is not supported by the gateway; did you mean "eth_getBalance"?' };
+    assert.match(describeRpcResponse(403, { jsonrpc: '2.0', id: 1, error: err }, '{"method":"eth_getBalanc"}'), /did you mean "eth_getBalance"\?$/);
+    assert.match(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, error: err }), /did you mean "eth_getBalance"\? \(id 1\)\.$/);
+    assert.match(describeHttpError(500, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Out of gas!' } }), /: Out of gas!$/);
   });
 
   test('a long array result is counted, not only cut (trace_filter, eth_getLogs)', () => {
