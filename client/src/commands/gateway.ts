@@ -59,9 +59,9 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   const errors = errorsIn(doc, part.item);
   if (errors.length > 0 && Config.confirmSendWithErrors(doc.uri)) {
     const first = errors[0];
-    // A method the gateway does not support: the error itself says it is refused (HTTP 403), so not "probably" again.
+    // A method the gateway does not support, listed or misspelt: the error itself says it is refused (HTTP 403), so not "probably" again.
     const code = typeof first.code === 'object' ? first.code.value : first.code;
-    const likely = code === 'jsonrpc/unsupported-method' ? '' : ' The gateway will probably refuse it.';
+    const likely = code === 'jsonrpc/unsupported-method' || code === 'jsonrpc/unknown-method' ? '' : ' The gateway will probably refuse it.';
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
       ['Send anyway'], { modal: true });

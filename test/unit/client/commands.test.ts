@@ -233,6 +233,12 @@ test('Send Request\'s question does not repeat what the first error says: a refu
     message: 'Too many params.', range: { start: { line: 0 } } }]);
   await assert.rejects(send(ctx, params.uri, undefined), stop);
   assert.equal(asked[1], 'p.rpc.json has 1 error(s), e.g. line 1: Too many params. The gateway will probably refuse it. Send anyway?');
+  // ui3's walk: a misspelt method's error says the 403 too ("...does not support with HTTP 403. The gateway will probably refuse it.")
+  const typo = addDocument('file:///ws/t.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalanc", "params": []}');
+  fake.diagnostics.set(typo.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unknown-method',
+    message: 'Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403.', range: { start: { line: 2 } } }]);
+  await assert.rejects(send(ctx, typo.uri, undefined), stop);
+  assert.equal(asked[2], 't.rpc.json has 1 error(s), e.g. line 3: Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403. Send anyway?');
 });
 
 test('Test Filter on the last delivered batch takes the dataset of the filter\'s folder ("edgekit.logpush.dataset" is a resource setting)', async () => {
