@@ -5,6 +5,9 @@ import { originOf } from '../backend';
 import { Config } from '../config';
 import { UserError } from './run';
 
+/** The platform's management API, offered when no base URL is set. */
+const PLATFORM_API = 'https://api.cloudflare.com/client/v4';
+
 export const backendCommands = {
   'edgekit.mock.start': (ctx: Ctx) => async () => {
     const m = await ctx.backend.startMock();
@@ -19,11 +22,18 @@ export const backendCommands = {
     void vscode.window.showInformationMessage('EdgeKit mock backend reset: zones not migrated, no Logpush jobs.');
   },
   'edgekit.setApiCredentials': (ctx: Ctx) => async () => {
-    const baseUrl = Config.apiBaseUrl();
+    let baseUrl = Config.apiBaseUrl();
     if (!baseUrl) {
-      const remote = Config.backend() === 'remote' ? '' : ', and used once "edgekit.backend" is "remote" (the embedded mock needs none)';
-      throw new UserError(`Set "edgekit.api.baseUrl" first; credentials are saved for that host only${remote}.`,
-        [{ title: 'Open Settings', command: 'workbench.action.openSettings', args: ['edgekit.api.baseUrl'] }]);
+      // The walkthrough's "Use a real account" runs this on a fresh install: the API's address is asked (the platform's own is
+      // offered) and kept in the user settings, rather than a refusal that sends the user to the settings first.
+      const entered = await vscode.window.showInputBox({
+        title: 'Management API base URL ("edgekit.api.baseUrl")', value: PLATFORM_API, ignoreFocusOut: true,
+        prompt: 'The API these credentials are for, ending in /client/v4; saved in your user settings. The embedded mock needs none.',
+        validateInput: (v) => (/^\s*https?:\/\/\S+\s*$/.test(v) ? undefined : `An http:// or https:// URL, such as ${PLATFORM_API}.`),
+      });
+      if (entered === undefined) return;
+      baseUrl = entered.trim();
+      await vscode.workspace.getConfiguration('edgekit').update('api.baseUrl', baseUrl, vscode.ConfigurationTarget.Global);
     }
     const host = originOf(baseUrl, 'edgekit.api.baseUrl');
     const apiToken = await vscode.window.showInputBox({ title: `API token for ${host} (migration operations)`, password: true, ignoreFocusOut: true, prompt: 'Sent as "Authorization: Bearer …". Stored in VS Code secret storage. Leave empty to use an API key and email instead.' });
@@ -36,7 +46,8 @@ export const backendCommands = {
     if (!apiToken && !apiKey) throw new UserError(`Nothing was saved: neither an API token nor an API key was entered. The credentials saved before (if any) are kept; "EdgeKit: Clear API Credentials" removes them.`);
     if (apiKey && !apiEmail) throw new UserError('Nothing was saved: the API key needs the account\'s email (X-Auth-Key is sent with X-Auth-Email). Run "EdgeKit: Set API Credentials" again.');
     await ctx.backend.saveCredentials({ host, apiToken: apiToken || undefined, apiKey: apiKey || undefined, apiEmail: apiEmail || undefined });
-    void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.`);
+    const used = Config.backend() === 'remote' ? '' : ' They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.';
+    void vscode.window.showInformationMessage(`EdgeKit API credentials saved for ${host}.${used}`);
   },
   /** The keys of "edgekit.mock.s3Endpoint" for the embedded mock's s3:// and r2:// deliveries; `{ accessKeyId, secretAccessKey }`
    * as an argument (tests, other extensions) or asked; `null` removes them. A running mock this window started restarts with them. */

@@ -280,17 +280,26 @@ test('Set API Credentials with nothing entered saves nothing, keeps the saved cr
   assert.deepEqual(saved, [{ host: 'https://api.example.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
 });
 
-test('Set API Credentials without "edgekit.api.baseUrl" says which settings to set and offers to open them', async () => {
-  // The walkthrough's "Use a real account" button ran it on a fresh install (embedded backend, no base URL): the error named the
-  // setting but offered only "Show Log", a dead end; Set Mock S3 Credentials offers "Open Settings" in the same case.
-  const ctx = { backend: { saveCredentials: async () => { throw new Error('nothing is saved here'); } } } as unknown as Ctx;
+test('Set API Credentials without "edgekit.api.baseUrl" asks for it, offering the platform\'s, and keeps it in the user settings', async () => {
+  // The walkthrough's "Use a real account" button runs it on a fresh install (embedded backend, no base URL): it refused with "Set
+  // "edgekit.api.baseUrl" first" and an Open Settings button, a detour for a newcomer (ui3's walk).
+  const saved: unknown[] = [];
+  const ctx = { backend: { saveCredentials: async (c: unknown) => { saved.push(c); } } } as unknown as Ctx;
   const run = backendCommands['edgekit.setApiCredentials'](ctx);
-  await assert.rejects(run(), (err: Error & { actions?: { command: string; args?: unknown[] }[] }) =>
-    /"edgekit\.api\.baseUrl"/.test(err.message) && /"edgekit\.backend"/.test(err.message)
-    && (err.actions ?? []).some((a) => a.command === 'workbench.action.openSettings' && String(a.args?.[0]).includes('edgekit.api.baseUrl')));
-  // With the remote backend chosen, the backend setting is not mentioned again.
-  fake.settings.set('backend', 'remote');
-  await assert.rejects(run(), (err: Error) => /"edgekit\.api\.baseUrl"/.test(err.message) && !/"edgekit\.backend"/.test(err.message));
+  // Escape on the address: nothing is asked further, saved or set
+  fake.inputBoxAnswers = [undefined];
+  await run();
+  assert.deepEqual(saved, []);
+  assert.equal(fake.settings.get('api.baseUrl'), undefined);
+  assert.equal(fake.inputBoxes.length, 1);
+  // Enter on the offered address, then a token: both kept
+  fake.inputBoxAnswers = ['https://api.cloudflare.com/client/v4', 'tok-123456', ''];
+  await run();
+  assert.match(fake.inputBoxes[1].title ?? '', /base URL/);
+  assert.equal(fake.settings.get('api.baseUrl'), 'https://api.cloudflare.com/client/v4');
+  assert.deepEqual(saved, [{ host: 'https://api.cloudflare.com', apiToken: 'tok-123456', apiKey: undefined, apiEmail: undefined }]);
+  assert.ok(fake.messages.some((m) => m.text === 'EdgeKit API credentials saved for https://api.cloudflare.com. They are used once "edgekit.backend" is "remote"; the embedded mock is in use now.'),
+    JSON.stringify(fake.messages));
 });
 
 test('Open Security Event shows the event read-only, one document per event (no untitled buffer asking to be saved)', async () => {

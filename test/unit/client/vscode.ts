@@ -46,6 +46,7 @@ export class WorkspaceEdit {
 }
 export class TabInputText { constructor(readonly uri: Uri) {} }
 export const TaskScope = { Global: 1, Workspace: 2 };
+export const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 };
 export const TaskRevealKind = { Always: 1, Silent: 2, Never: 3 };
 export class ProcessExecution { constructor(readonly process: string, readonly args: string[], readonly options?: { cwd?: string; env?: Record<string, string> }) {} }
 /** A pseudoterminal as the task system drives it: open(), then what it wrote and the code it closed with. */
@@ -267,6 +268,12 @@ export const workspace = {
       /** The window's settings are the User settings here, a folder's are its .vscode/settings.json. */
       inspect(key: string) {
         return { key, globalValue: fake.settings.get(key), workspaceValue: fake.workspaceSettings.get(key), workspaceFolderValue: own?.get(key) };
+      },
+      /** The User settings (ConfigurationTarget.Global, 1) or the workspace's (2); a folder's (3) is not written here. */
+      async update(key: string, value: unknown, target?: number): Promise<void> {
+        const into = target === 2 ? fake.workspaceSettings : target === 1 || target === undefined ? fake.settings : undefined;
+        if (!into) throw new Error(`the stand-in writes User or Workspace settings only, not target ${target}`);
+        if (value === undefined) into.delete(key); else into.set(key, value);
       },
     };
   },
