@@ -366,8 +366,8 @@ function checkEmbeddedFilter(doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString
   otherScopes: OtherScopeFields | undefined): Problem[] {
   // The filter's problems depend on its text, the job's dataset and its field lists only: an edit elsewhere in the job takes them
   // from the previous version (ParsedDoc.reuse; issue 18), and only their move into this version's text is done again.
-  const key = `filter\u0000${dataset}\u0000${listId(fields)}\u0000${listId(otherScopes?.all)}\u0000${s.value}`;
-  const problems = doc.reuse(key, () => embeddedFilterProblems(ctx, s.value, fields, otherScopes));
+  const problems = doc.reuse(['filter', dataset, listId(fields), listId(otherScopes?.all), s.value],
+    () => embeddedFilterProblems(ctx, s.value, fields, otherScopes));
   return problems.map((p) => s.problem(p));
 }
 
