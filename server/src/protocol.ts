@@ -92,7 +92,7 @@ export interface DocumentInfoResult {
   /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account,
    * 'both' for a dataset it takes under either, firewall_events, unless the job names a field of one scope's jobs only, such as
    * ZoneName: then that scope). */
-  job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown' };
+  job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown'; /** The field that made it that scope's (ZoneName). */ scopeField?: string };
   /** With params.problems only. */
   problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };
 }
