@@ -92,7 +92,7 @@ export interface DocumentInfoResult {
   /** For a Logpush job: its dataset and where the platform keeps its jobs (zone datasets under a zone, account ones under an account,
    * 'both' for a dataset it takes under either, firewall_events, unless the job names a field of one scope's jobs only, such as
    * ZoneName: then that scope). */
-  job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown' };
+  job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown'; /** The field that made it that scope's (ZoneName). */ scopeField?: string };
   /** With params.problems only. */
   problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };
 }
@@ -207,10 +207,15 @@ const lines = (n: number): string => `${n.toLocaleString('en')} line${n === 1 ? 
  * report makes it a code span, so that no name is read as Markdown. */
 export function logLinesLine(l: TestRulesLogLines, code: (name: string) => string = (x) => x): string {
   const dataset = l.dataset ?? 'http_requests';
-  const single = l.lines === 1 && !l.other;
-  const article = /^(http|[aeiou])/.test(dataset) ? 'an' : 'a';
-  const what = l.assumed ? `${single ? 'a log line' : 'log lines'} of fields both ${code('http_requests')} and ${code('firewall_events')} have, read as ${single ? `${article} ${code(dataset)} line` : `${code(dataset)} lines`} (assumed) and`
-    : `${single ? `${article} ${code(dataset)} log line` : `${code(dataset)} log lines`},${l.other ? ` and ${lines(l.other.lines)}, from line ${l.other.first}, ${code(l.other.dataset)} log lines,` : ''}`;
+  const an = (name: string) => (/^(http|[aeiou])/.test(name) ? 'an' : 'a');
+  // "1 line is an http_requests log line", "3 lines are firewall_events log lines": each count with its own verb and number
+  const are = (n: number, name: string) => (n === 1 ? `is ${an(name)} ${code(name)} log line` : `are ${code(name)} log lines`);
+  const total = l.lines + (l.other?.lines ?? 0);
+  // Where the log lines start is worth saying when lines before them are not log lines, or when the file holds two datasets
+  const startsAt = l.first > 1 || l.other ? `, from line ${l.first},` : '';
+  const counted = l.assumed
+    ? `${lines(l.lines)}${startsAt} ${l.lines === 1 ? 'is a log line' : 'are log lines'} of fields both ${code('http_requests')} and ${code('firewall_events')} have, taken for ${l.lines === 1 ? `${an(dataset)} ${code(dataset)} line` : `${code(dataset)} lines`} (assumed) and`
+    : `${lines(l.lines)}${startsAt} ${are(l.lines, dataset)},${l.other ? ` and ${lines(l.other.lines)}, from line ${l.other.first}, ${are(l.other.lines, l.other.dataset)},` : ''}`;
   // One line per security event: the repeats of a RayID are not read again; without RayIDs they cannot be told
   const n = (k: number, one: string, many: string) => `${k.toLocaleString('en')} ${code('firewall_events')} ${k === 1 ? one : many}`;
   const events = [
@@ -220,19 +225,21 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
   // Two jobs' files put together (one zone's http_requests and firewall_events): a request a rule acted on is on lines of both, and
   // read for each (joining them would keep every http_requests line's RayID)
   const both = l.other ? `; a request logged in both datasets is read once for each (${code('RayID')}s are joined within ${code('firewall_events')} only)` : '';
-  // Where the log lines start is worth saying when lines before them are not log lines, or when the file holds two datasets
-  const startsAt = l.first > 1 || l.other ? `, from line ${l.first},` : '';
-  const read = `${lines(l.lines)}${startsAt} ${single ? 'is' : 'are'} ${what} read as the ${single ? 'request it logs' : 'requests they log'}${both}${events}`;
+  const read = `${counted} read as the ${total === 1 ? 'request it logs' : 'requests they log'}${both}${events}`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;
   // "ClientIP", "ClientRequestHost and ClientRequestURI", "RequestHeaders, a Logpush custom field": the field names as code;
   // "BotScore, an http_requests field" (what a firewall_events line cannot give): the dataset as code too
   const from = (f: string) => { const [fields, ...rest] = f.split(', '); return [fields.split(' and ').map(code).join(' and '), ...rest.map((x) => x.replace('http_requests', code('http_requests')))].join(', '); };
-  const names = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${from(m.from)}` : 'no log field'})`).join(', ');
+  const named = l.missing.map((m) => `${code(m.field)} (${m.from ? `from ${from(m.from)}` : 'no log field'})`);
+  const names = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
   // A line without its scheme is read as https (the full URI's scheme): ssl reads true, not its type's empty value
-  const ssl = l.missing.some((m) => m.field === 'ssl') ? `, ${code('ssl')} true` : '';
-  return `${read}; the rules read ${names}, which no line gives a value for: ${one ? 'it is' : 'they are'} ${one ? 'its' : 'their'} type's ` +
-    `empty value on every line${ssl} (a field the job's ${code('output_options.field_names')} leave out, or one logs do not carry), so what ${one ? 'it decides' : 'they decide'} is not what the platform would.`;
+  const ssl = l.missing.some((m) => m.field === 'ssl');
+  const https = '(a line without its scheme is read as https)';
+  const value = one ? (ssl ? `it reads true on every line ${https}` : 'it is its type\'s empty value on every line')
+    : `each is its type's empty value on every line${ssl ? `, but ${code('ssl')} reads true ${https}` : ''}`;
+  return `${read}; the rules read ${names}, which no line gives a value for (a field the job's ${code('output_options.field_names')} leave out, or one logs ` +
+    `do not carry): ${value}, so what ${one ? 'it decides' : 'they decide'} may not be what the platform would.`;
 }
 
 /** What a rate limiting rule's run counted (core/eval/rateLimit.ts RateLimitTally). */

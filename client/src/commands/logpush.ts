@@ -348,13 +348,16 @@ export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocum
  * `arg` names the zone or account (tests, the Zones view), else the user picks with `question`.
  */
 export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, arg: unknown,
-  question: { zone: string; account: (dataset: string) => string; either: (dataset: string) => string }): Promise<JobPlace> {
+  question: { zone: string; account: (dataset: string) => string; either: (dataset: string) => string }): Promise<JobPlace & { why?: string }> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
   if (info.job?.scope === 'both') return pickZoneOrAccount(api, arg, question.either(info.job.dataset));
   const dataset = info.job?.dataset ?? 'http_requests';
   if (info.job?.scope === 'account') {
-    const a = await pickAccount(api, arg, question.account(dataset), `a ${dataset} job belongs to an account`);
-    return { owner: { account: a.id }, ownerName: a.name };
+    // A job of a dataset of both scopes that names a field of account jobs only (ZoneName): the zones are not offered, and with
+    // one account nothing is asked, so the question and the command's message say why
+    const why = info.job.scopeField ? `${info.job.scopeField} is a field of account-level ${dataset} jobs only` : undefined;
+    const a = await pickAccount(api, arg, why ? `${question.account(dataset)} (${why})` : question.account(dataset), why ?? `a ${dataset} job belongs to an account`);
+    return { owner: { account: a.id }, ownerName: a.name, ...(why ? { why } : {}) };
   }
   const z = await pickZone(api, arg, question.zone, `${/^(http|[aeiou])/.test(dataset) ? 'an' : 'a'} ${dataset} job belongs to a zone`);
   return { owner: { zone: z.id }, ownerName: z.name };
@@ -388,7 +391,7 @@ export const logpushJobCommands = {
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
     if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);
     const id = (r.result as { id?: unknown }).id;
-    void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}.`, r.messages));
+    void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages));
     ctx.zones.refresh();
     return r.result;
   },

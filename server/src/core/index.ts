@@ -13,7 +13,7 @@ import { autoFixes, fixAll, type FixAllResult } from './fixAll';
 import { Cancelled, validateText, type ValidateOptions } from './validate';
 import { filterToJobString, jobStringToFilter, usageText } from './rules/logpush';
 import { datasetFields, datasetInfo, datasetScopes, DATASETS } from './rules/logpush/catalogue';
-import { jobScopes } from './rules/logpush/job';
+import { jobScopeField, jobScopes } from './rules/logpush/job';
 import { toTerraform } from './rules/ruleset';
 import {
   LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues, nearMethods,
@@ -117,7 +117,7 @@ export const schemas = { withoutRulesOwnedParts: forAjv };
 
 /** Facts of the platform the core checks against, for the mock and the CLI. */
 export const catalogue = {
-  logpush: { datasets: DATASETS, datasetInfo, datasetFields, datasetScopes, jobScopes },
+  logpush: { datasets: DATASETS, datasetInfo, datasetFields, datasetScopes, jobScopes, jobScopeField },
   gateway: { supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, limits: GATEWAY_LIMITS, checkParamValues, nearMethods },
   rulesets: { managedPhase: MANAGED_PHASE, managed: MANAGED_RULESETS, managedId: MANAGED_RULESET_ID, owaspId: OWASP_RULESET_ID, phases: PHASES, terminating: TERMINATING_ACTIONS },
   migration: { mapOldAction, mapSensitivity },

@@ -67,9 +67,10 @@ export interface ParsedDoc {
   /**
    * A result computed from part of the document, by a key that holds everything it depends on: computed once per version, and
    * taken from the previous version's parse (ParseOptions.previous) when that computed the same key. An edit of one rule of a
-   * ruleset then checks that rule's expressions alone. The value must not be changed by its users.
+   * ruleset then checks that rule's expressions alone. The key is a list of parts of any text (two lists never share a key), the
+   * first naming the result. The value must not be changed by its users.
    */
-  reuse<T>(key: string, compute: () => T): T;
+  reuse<T>(key: readonly string[], compute: () => T): T;
 }
 
 export interface CoreOptions {

@@ -40,10 +40,11 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
       const dataset = kind === 'logpush-job' && value && typeof value === 'object' ? String(value.dataset ?? 'http_requests') : undefined;
       // The dataset's scopes, or the one a field of that scope only (an account firewall_events job's ZoneName) leaves.
       const scopes = dataset === undefined ? [] : coreModule().catalogue.logpush.jobScopes(value);
+      const by = dataset === undefined ? undefined : coreModule().catalogue.logpush.jobScopeField(value);
       return {
         kind,
         usage: parsed && core().filterUsage(kind, parsed),
-        job: dataset === undefined ? undefined : { dataset, scope: scopes.length > 1 ? 'both' : scopes[0] ?? 'unknown' },
+        job: dataset === undefined ? undefined : { dataset, scope: scopes.length > 1 ? 'both' : scopes[0] ?? 'unknown', ...(by ? { scopeField: by.field } : {}) },
         problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s)) : undefined,
       };
     });

@@ -424,7 +424,7 @@ test('edgekit test-rules on http_requests Logpush logs: each line is the request
     const text = await run(['test-rules', ruleset, logs]);
     assert.equal(text.code, 0, text.stderr);
     assert.ok(text.stdout.includes('  3 lines are http_requests log lines, read as the requests they log; the rules read http.cookie (from Cookies, a Logpush custom field), ' +
-      'which no line gives a value for: it is its type\'s empty value on every line'), text.stdout);
+      'which no line gives a value for (a field the job\'s output_options.field_names leave out, or one logs do not carry): it is its type\'s empty value on every line'), text.stdout);
     assert.match(text.stdout, /rule 0: block .*: matches 1, applies to 1, decides 1/);
     assert.ok(!text.stdout.includes('not a rules-language field'), 'log names are not flagged as misspelt request fields');
     const json = JSON.parse((await run(['test-rules', ruleset, logs, '--format', 'json'])).stdout);

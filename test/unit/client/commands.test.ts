@@ -596,13 +596,14 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
   const md = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/b.ndjson', rules: [rule],
     logLines: { lines: 40, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }, { field: 'http.cookie' }] } } as never));
-  assert.ok(md.includes('\n40 lines are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`), ' +
-    '`http.cookie` (no log field), which no line gives a value for: they are their type\'s empty value on every line (a field the job\'s `output_options.field_names` leave out'), md);
+  assert.ok(md.includes('\n40 lines are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`) and ' +
+    '`http.cookie` (no log field), which no line gives a value for (a field the job\'s `output_options.field_names` leave out, or one logs do not carry): ' +
+    'each is its type\'s empty value on every line, so what they decide may not be what the platform would.'), md);
   assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
   // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
   const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
-  assert.ok(fw.includes('\n30 lines, from line 11, are `firewall_events` log lines, and 10 lines, from line 1, `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
+  assert.ok(fw.includes('\n30 lines, from line 11, are `firewall_events` log lines, and 10 lines, from line 1, are `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
     '(`RayID`s are joined within `firewall_events` only); the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
   const repeats = unescape(rulesReport('w.ruleset.json', { total: 3, undecided: 3, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 5, first: 1, dataset: 'firewall_events', events: { repeated: 2, unjoined: 1 }, missing: [] } } as never));
@@ -610,7 +611,7 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
     '(another security event of the same request) and are not read again; 1 `firewall_events` line has no `RayID`, so a request several rules acted on is read once per event.'), repeats);
   const assumed = unescape(rulesReport('w.ruleset.json', { total: 2, undecided: 2, source: '/tmp/a.ndjson', rules: [rule],
     logLines: { lines: 2, first: 1, dataset: 'http_requests', assumed: true, missing: [] } } as never));
-  assert.ok(assumed.includes('\n2 lines are log lines of fields both `http_requests` and `firewall_events` have, read as `http_requests` lines (assumed) and read as the requests they log.'), assumed);
+  assert.ok(assumed.includes('\n2 lines are log lines of fields both `http_requests` and `firewall_events` have, taken for `http_requests` lines (assumed) and read as the requests they log.'), assumed);
 });
 
 test('Test Rules report: what a rule sets (header values, a static value, a removal, a value not evaluated), its values as code spans', async () => {
@@ -658,11 +659,35 @@ test('Test Rules report: a rate limiting rule gets a "Rate limits" section with 
 
 test('the log lines\' sentence says ssl reads true when no line has the scheme, not its type\'s empty value', async () => {
   const { logLinesLine } = await import('../../../server/src/protocol');
+  // ssl alone was "it is its type's empty value on every line, ssl true": the one field said to be both
   const line = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ssl', from: 'ClientRequestScheme' }] });
-  assert.match(line, /it is its type's empty value on every line, ssl true \(/);
-  assert.doesNotMatch(logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] }), /ssl true/);
+  assert.match(line, /: it reads true on every line \(a line without its scheme is read as https\), so what it decides/);
+  assert.doesNotMatch(line, /empty value/);
+  assert.doesNotMatch(logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] }), /reads true/);
+  const withSsl = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }, { field: 'ssl', from: 'ClientRequestScheme' }] });
+  assert.match(withSsl, /: each is its type's empty value on every line, but ssl reads true \(a line without its scheme is read as https\), so what they decide/);
   const two = logLinesLine({ lines: 2, first: 1, missing: [{ field: 'http.request.full_uri', from: 'ClientRequestHost and ClientRequestURI' }, { field: 'http.cookie', from: 'Cookies, a Logpush custom field' }] }, (x) => `<${x}>`);
-  assert.match(two, /<http\.request\.full_uri> \(from <ClientRequestHost> and <ClientRequestURI>\), <http\.cookie> \(from <Cookies>, a Logpush custom field\)/);
+  assert.match(two, /<http\.request\.full_uri> \(from <ClientRequestHost> and <ClientRequestURI>\) and <http\.cookie> \(from <Cookies>, a Logpush custom field\)/);
+});
+
+test('the log lines\' sentence agrees in number whatever the counts: one line or several of each dataset, assumed, fields left out', async () => {
+  const { logLinesLine } = await import('../../../server/src/protocol');
+  const both = (lines: number, other: number) => logLinesLine({ lines, first: 3, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: other, first: 1 }, missing: [] });
+  // "1 line, from line 3, are firewall_events log lines, and 1 line, from line 1, http_requests log lines"
+  assert.match(both(1, 1), /^1 line, from line 3, is a firewall_events log line, and 1 line, from line 1, is an http_requests log line, read as the requests they log; /);
+  assert.match(both(1, 4), /^1 line, from line 3, is a firewall_events log line, and 4 lines, from line 1, are http_requests log lines, read as the requests they log; /);
+  assert.match(both(5, 1), /^5 lines, from line 3, are firewall_events log lines, and 1 line, from line 1, is an http_requests log line, read as the requests they log; /);
+  // Assumed: "read as an http_requests line (assumed) and read as the request it logs" said "read as" twice
+  assert.equal(logLinesLine({ lines: 1, first: 1, dataset: 'http_requests', assumed: true, missing: [] }),
+    '1 line is a log line of fields both http_requests and firewall_events have, taken for an http_requests line (assumed) and read as the request it logs.');
+  assert.equal(logLinesLine({ lines: 2, first: 4, dataset: 'firewall_events', assumed: true, missing: [] }),
+    '2 lines, from line 4, are log lines of fields both http_requests and firewall_events have, taken for firewall_events lines (assumed) and read as the requests they log.');
+  // Fields left out, one and several ("X (…), Y (…)" had no "and"; "they are their type's empty value")
+  assert.equal(logLinesLine({ lines: 1, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }] }),
+    '1 line is an http_requests log line, read as the request it logs; the rules read ip.src (from ClientIP), which no line gives a value for (a field the job\'s ' +
+    'output_options.field_names leave out, or one logs do not carry): it is its type\'s empty value on every line, so what it decides may not be what the platform would.');
+  assert.match(logLinesLine({ lines: 2, first: 1, missing: [{ field: 'a' }, { field: 'b' }, { field: 'c', from: 'C' }] }),
+    /the rules read a \(no log field\), b \(no log field\) and c \(from C\), which no line gives a value for \(.*\): each is its type's empty value on every line, so what they decide may not be/);
 });
 
 test('Test Filter and Test Rules refuse a document with errors before asking which logs, naming the first error\'s line', async () => {

@@ -373,3 +373,37 @@ test('Update of a job the backend no longer has (deleted elsewhere, or the mock 
     await server.close();
   }
 });
+
+test('Create Logpush Job on a firewall_events job that names ZoneName asks among the accounts saying why, and says why it went there', async () => {
+  // documentInfo narrows such a job to the accounts (jobScopes, scopeField): the question read "in which account?" with no word of
+  // why the zones were not offered, and with one account nothing was asked and the job went to it unexplained
+  fake.folderSettings.set('/ws', new Map());
+  const server = await startServer((req, res): void => {
+    res.setHeader('content-type', 'application/json');
+    const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
+    if (/\/accounts\?/.test(req.url)) return reply([{ id: 'a1', name: 'First' }, { id: 'a2', name: 'Second' }]);
+    if (req.url.endsWith('/accounts/a2/logpush/jobs') && req.method === 'POST') return reply({ ...JSON.parse(req.body) as object, id: 12 });
+    res.statusCode = 404;
+    res.end(JSON.stringify({ success: false, errors: [{ code: 7003, message: `no route ${req.url}` }], messages: [], result: null }));
+  });
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
+    zones: { refresh() {} },
+    ui: { ask: async () => undefined },
+    server: { request: async () => ({ job: { dataset: 'firewall_events', scope: 'account', scopeField: 'ZoneName' } }) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  try {
+    const { logpushJobCommands } = await import('../../../client/src/commands/logpush');
+    addDocument('file:///ws/fw.logpush.json', 'logpush-job', JSON.stringify({ name: 'fw', dataset: 'firewall_events', destination_conf: 's3://bucket/logs?region=us-east-1',
+      output_options: { field_names: ['RayID', 'ZoneName'] } }));
+    fake.quickPickAnswers = ['Second'];
+    await logpushJobCommands['edgekit.logpush.createJob'](ctx)('file:///ws/fw.logpush.json');
+    assert.equal(fake.quickPicks[0].title, 'Create the firewall_events job in which account? (ZoneName is a field of account-level firewall_events jobs only)');
+    assert.ok(server.received.some((r) => r.method === 'POST' && r.url.endsWith('/accounts/a2/logpush/jobs')));
+    assert.equal(fake.messages.at(-1)?.text, 'Created Logpush job 12 "fw" in account Second (ZoneName is a field of account-level firewall_events jobs only).');
+  } finally {
+    await server.close();
+  }
+});

@@ -128,7 +128,7 @@ test('requestReader: lines that only carry fields both datasets have cannot be t
   assert.deepEqual({ ...logs, missing: undefined }, { lines: 2, first: 1, dataset: 'http_requests', assumed: true, missing: undefined });
   // Neither dataset's: the nearest field of both
   assert.match(reader.problems()!.examples[0], /^line 2: "ClientRequestPth" is no field of http_requests or firewall_events logs \(did you mean "ClientRequestPath"\?\)/);
-  assert.match(logLinesLine(logs), /^2 lines are log lines of fields both http_requests and firewall_events have, read as http_requests lines \(assumed\)/);
+  assert.match(logLinesLine(logs), /^2 lines are log lines of fields both http_requests and firewall_events have, taken for http_requests lines \(assumed\)/);
   // Lines that cannot tell, then lines that do: all read as the dataset the file tells
   const later = requestReader([]);
   later.read({ ClientIP: '192.0.2.1', ClientRequestPath: '/' }, 1);
@@ -147,7 +147,7 @@ test('requestReader: a file of both datasets (two jobs\' files put together) rea
   const logs = reader.logLines()!;
   assert.deepEqual(logs, { lines: 2, first: 2, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 1, first: 1 }, events: { repeated: 0, unjoined: 2 }, missing: [] });
   // Two jobs of one zone log a request a rule acted on in both: the report says it is read once for each
-  assert.match(logLinesLine(logs), /^2 lines, from line 2, are firewall_events log lines, and 1 line, from line 1, http_requests log lines, read as the requests they log; a request logged in both datasets is read once for each \(RayIDs are joined within firewall_events only\);/);
+  assert.match(logLinesLine(logs), /^2 lines, from line 2, are firewall_events log lines, and 1 line, from line 1, is an http_requests log line, read as the requests they log; a request logged in both datasets is read once for each \(RayIDs are joined within firewall_events only\);/);
 });
 
 test('requestReader: a request several rules acted on is several firewall_events lines with one RayID: read once, and the repeats counted', () => {
@@ -202,6 +202,6 @@ test('logLinesLine: the count in words, where the log lines start only when line
   assert.equal(logLinesLine({ lines: 1, first: 1, missing: [] }), '1 line is an http_requests log line, read as the request it logs.');
   assert.equal(logLinesLine({ lines: 1, first: 4, dataset: 'firewall_events', missing: [] }), '1 line, from line 4, is a firewall_events log line, read as the request it logs.');
   assert.equal(logLinesLine({ lines: 1, first: 1, assumed: true, missing: [] }),
-    '1 line is a log line of fields both http_requests and firewall_events have, read as an http_requests line (assumed) and read as the request it logs.');
+    '1 line is a log line of fields both http_requests and firewall_events have, taken for an http_requests line (assumed) and read as the request it logs.');
   assert.equal(logLinesLine({ lines: 1_200, first: 3, missing: [] }), '1,200 lines, from line 3, are http_requests log lines, read as the requests they log.');
 });

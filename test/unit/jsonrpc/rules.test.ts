@@ -372,4 +372,10 @@ test('a mixed-case address whose EIP-55 checksum does not match is a warning (a 
   // An invalid address is an error alone, with no checksum note: 39 digits, mixed case.
   const short = req([bad.slice(0, -1), 'latest']);
   assert.deepEqual(check(short).map((x) => x.code), ['jsonrpc/invalid-address']);
+  // One address where a list is expected: the error (its fix puts it in the array) and the note, as before the note was taken
+  // inside the value check; the fix keeps the digits, so the note is said at once rather than after it.
+  const single = req([{ fromBlock: '0x1', toBlock: '0x2', toAddress: bad }], 'trace_filter');
+  assert.deepEqual(check(single).map((x) => [x.code, at(single, x)]), [['jsonrpc/invalid-param', JSON.stringify(bad)], ['jsonrpc/address-checksum', JSON.stringify(bad)]]);
+  const wrapped = apply(single, only(single, 'jsonrpc/invalid-param').fixes![0]);
+  assert.deepEqual(check(wrapped).map((x) => x.code), ['jsonrpc/address-checksum']);
 });

@@ -60,6 +60,11 @@ test('jobScopes: a dataset\'s scopes, narrowed to one by a field of that scope o
   assert.deepEqual(jobScopes({ dataset: 'gateway_dns' }), ['account']);
   assert.deepEqual(jobScopes({ dataset: 'no_such_logs' }), []);
   assert.deepEqual(jobScopes('not a job'), ['zone']);
+  // The field that narrowed it, for the question and the message of Create Logpush Job
+  const { jobScopeField } = await import('../../../server/src/core/rules/logpush/job');
+  assert.deepEqual(jobScopeField({ dataset: 'firewall_events', logpull_options: 'fields=RayID,ZoneName' }), { field: 'ZoneName', scope: 'account' });
+  assert.equal(jobScopeField({ dataset: 'firewall_events', output_options: { field_names: ['RayID'] } }), undefined);
+  assert.equal(jobScopeField({ dataset: 'gateway_dns' }), undefined);
 });
 
 // In a zone's job (the mock knows it), ZoneName was "Unknown field", which sends the user looking for a typo.

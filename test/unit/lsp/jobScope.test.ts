@@ -22,5 +22,5 @@ test('documentInfo: a firewall_events job is "both", and "account" when it lists
   const info = async () => (await handlers.get(DocumentInfoRequest.method)!({ uri: doc.uri })) as DocumentInfoResult;
   assert.deepEqual((await info()).job, { dataset: 'firewall_events', scope: 'both' });
   doc = TextDocument.create(doc.uri, 'logpush-job', 2, '{"dataset": "firewall_events", "output_options": {"field_names": ["RayID", "ZoneName"]}, "destination_conf": "gs://b"}');
-  assert.deepEqual((await info()).job, { dataset: 'firewall_events', scope: 'account' });
+  assert.deepEqual((await info()).job, { dataset: 'firewall_events', scope: 'account', scopeField: 'ZoneName' });
 });

@@ -74,3 +74,45 @@ test('the server\'s documents agree with the library\'s on every position and of
     }
   }
 });
+
+test('edits that make or unmake a "\\r\\n" at their edge, several changes in one update, a full sync, and positions out of range are the library\'s', () => {
+  type Change = TextDocumentContentChangeEvent;
+  const at = (line: number, character: number) => ({ line, character });
+  const steps: [string, Change[]][] = [
+    ['a\rb\nc\r\nd', []],
+    // "\n" inserted after a lone "\r" (at the next line's start): one line break where there were two
+    ['CRLF made at the start', [{ range: { start: at(1, 0), end: at(1, 0) }, text: '\n' }]],
+    // "\r" inserted before a "\n": the same, from the other side
+    ['CRLF made at the end', [{ range: { start: at(1, 1), end: at(1, 1) }, text: '\r' }]],
+    // what stood between a "\r" and a "\n" deleted (two changes in one update)
+    ['CRLF made by a deletion', [{ range: { start: at(0, 1), end: at(0, 1) }, text: '\rY\nQ' }, { range: { start: at(1, 0), end: at(1, 1) }, text: '' }]],
+    // a position past a line's end (the library puts it before the break)
+    ['past the end of a line', [{ range: { start: at(0, 99), end: at(0, 99) }, text: '\r' }, { range: { start: at(1, 0), end: at(1, 0) }, text: '\n\r\r' }]],
+    ['a full sync', [{ text: '\r\r\n\n\r' }]],
+    ['then an edit', [{ range: { start: at(2, 0), end: at(9, 9) }, text: 'z\r' }]],
+  ];
+  let ours = DOCUMENTS.create('file:///x', 'json', 1, steps[0][0]);
+  let lib = TextDocument.create('file:///x', 'json', 1, steps[0][0]);
+  for (const [i, [what, changes]] of steps.entries()) {
+    if (i > 0) {
+      ours = DOCUMENTS.update(ours, changes, i + 1);
+      lib = TextDocument.update(lib, changes, i + 1);
+    }
+    const text = lib.getText();
+    assert.equal(ours.getText(), text, what);
+    assert.equal(ours.lineCount, lib.lineCount, what);
+    for (let o = -2; o <= text.length + 2; o++) assert.deepEqual(ours.positionAt(o), lib.positionAt(o), `${what}: offset ${o}`);
+    for (let line = -1; line <= lib.lineCount + 1; line++) {
+      for (let character = -1; character <= 4; character++) assert.equal(ours.offsetAt(at(line, character)), lib.offsetAt(at(line, character)), `${what}: ${line}:${character}`);
+    }
+  }
+});
+
+test('a long document of one line, and one of many short lines, are the library\'s', () => {
+  for (const text of ['x'.repeat(1 << 20), 'ab\n'.repeat(100_000), 'ab\r'.repeat(50_000) + 'ab\r\n'.repeat(50_000)]) {
+    const ours = DOCUMENTS.create('file:///x', 'json', 1, text);
+    const lib = TextDocument.create('file:///x', 'json', 1, text);
+    assert.equal(ours.lineCount, lib.lineCount);
+    for (const o of [0, 1, 2, 3, text.length >> 1, text.length - 1, text.length, text.length + 1]) assert.deepEqual(ours.positionAt(o), lib.positionAt(o));
+  }
+});

@@ -199,24 +199,28 @@ class Doc implements ParsedDoc {
     return this._duplicates;
   }
 
-  /**
-   * The parse of `text`, an edit of this document, made without parsing all of it: when this version is valid and windowed and the
-   * edit lies strictly inside one item whose new text JSON.parse accepts, or is whitespace between items. Undefined otherwise (the
-   * caller parses the whole text). The value is this version's with the one item replaced (containers copied, nothing mutated).
-   */
   /** This parse, as the next version of previous: its kept results are looked up by reuse(). */
   after(previous: Doc): this {
     this.prior = previous.kept;
     return this;
   }
 
-  reuse<T>(key: string, compute: () => T): T {
+  reuse<T>(parts: readonly string[], compute: () => T): T {
+    // Each part after its length: parts of any text (a header's name, a phase, all of them the document's) make distinct keys.
+    // Joined with a separator, a name holding it took another site's result ("h\u0000x" + "e" and "h" + "x\u0000e").
+    let key = '';
+    for (const p of parts) key += `${p.length}:${p}`;
     if (this.kept.has(key)) return this.kept.get(key) as T;
     const v = this.prior?.has(key) ? this.prior.get(key) as T : compute();
     this.kept.set(key, v);
     return v;
   }
 
+  /**
+   * The parse of `text`, an edit of this document, made without parsing all of it: when this version is valid and windowed and the
+   * edit lies strictly inside one item whose new text JSON.parse accepts, or is whitespace between items. Undefined otherwise (the
+   * caller parses the whole text). The value is this version's with the one item replaced (containers copied, nothing mutated).
+   */
   edited(text: string): Doc | undefined {
     if (!this.windowed || this.tooDeep || this.syntax.length > 0 || typeof this.value !== 'object' || this.value === null) return undefined;
     // null: not looked for yet; undefined: this document has no array to window (then there is nothing to reuse either).

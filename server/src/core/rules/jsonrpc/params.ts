@@ -341,7 +341,12 @@ class Checker {
       case 'integerOrQuantity': return this.integerOrQuantity(path, v);
       case 'addressOrNull': return v === null ? undefined : this.address(path, v);
       case 'addressList':
-        if (typeof v === 'string') return this.expect(path, 'an array of addresses', v, 'jsonrpc/invalid-param', [v]);
+        if (typeof v === 'string') {
+          // The fix puts the one address in the array as it is: a checksum it fails is noted now, not after the fix.
+          this.expect(path, 'an array of addresses', v, 'jsonrpc/invalid-param', [v]);
+          if (addressLetters(v) === 7) this.checksumNote(path, v);
+          return;
+        }
         return this.list(path, v, 'an array of addresses', 'address');
       case 'addressOrList':
         if (v === null || typeof v === 'string') return v === null ? undefined : this.address(path, v);

@@ -40,15 +40,22 @@ export function jobDataset(value: unknown): string {
 
 /**
  * The scopes a job may be created under: its dataset's (datasetScopes), narrowed to one when the job names a field the dataset
- * has in that scope's jobs only (firewall_events' ZoneName: account), in output_options.field_names, logpull_options' fields or
- * its filter's keys. "Create Logpush Job" asks among these.
+ * has in that scope's jobs only (jobScopeField). "Create Logpush Job" asks among these.
  */
 export function jobScopes(value: unknown): readonly Scope[] {
+  const by = jobScopeField(value);
+  return by ? [by.scope] : datasetScopes(jobDataset(value));
+}
+
+/**
+ * The first field of one scope's jobs only (firewall_events' ZoneName: account) that a job of a dataset of both scopes names, in
+ * output_options.field_names, logpull_options' fields or its filter's keys, with that scope; undefined when it names none.
+ */
+export function jobScopeField(value: unknown): { field: string; scope: Scope } | undefined {
   const dataset = jobDataset(value);
-  const scopes = datasetScopes(dataset);
-  if (scopes.length < 2 || !isObj(value)) return scopes;
+  if (datasetScopes(dataset).length < 2 || !isObj(value)) return undefined;
   const only = new Map((datasetFields(dataset) ?? []).flatMap((f) => (f.scope ? [[f.name, f.scope] as const] : [])));
-  if (only.size === 0) return scopes;
+  if (only.size === 0) return undefined;
   const named: unknown[] = [];
   if (isObj(value.output_options) && Array.isArray(value.output_options.field_names)) named.push(...value.output_options.field_names);
   if (typeof value.logpull_options === 'string') {
@@ -61,9 +68,9 @@ export function jobScopes(value: unknown): readonly Scope[] {
   }
   for (const n of named) {
     const scope = typeof n === 'string' ? only.get(n) : undefined;
-    if (scope) return [scope];
+    if (scope) return { field: n as string, scope };
   }
-  return scopes;
+  return undefined;
 }
 
 export function checkJob(doc: ParsedDoc, ctx: RuleContext): Problem[] {
@@ -366,8 +373,8 @@ function checkEmbeddedFilter(doc: ParsedDoc, ctx: RuleContext, s: EmbeddedString
   otherScopes: OtherScopeFields | undefined): Problem[] {
   // The filter's problems depend on its text, the job's dataset and its field lists only: an edit elsewhere in the job takes them
   // from the previous version (ParsedDoc.reuse; issue 18), and only their move into this version's text is done again.
-  const key = `filter\u0000${dataset}\u0000${listId(fields)}\u0000${listId(otherScopes?.all)}\u0000${s.value}`;
-  const problems = doc.reuse(key, () => embeddedFilterProblems(ctx, s.value, fields, otherScopes));
+  const problems = doc.reuse(['filter', dataset, listId(fields), listId(otherScopes?.all), s.value],
+    () => embeddedFilterProblems(ctx, s.value, fields, otherScopes));
   return problems.map((p) => s.problem(p));
 }
 

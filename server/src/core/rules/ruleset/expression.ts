@@ -66,7 +66,7 @@ export function expressionProblems(doc: ParsedDoc, ctx: RuleContext, path: JsonP
   // expressions it changed, and takes the others' problems from the version before (issue 18: the analysis is three quarters of a
   // ruleset's check). The problems' spans are the expression's own; they are mapped into this version's text below.
   const where = site ? `${EXPRESSION_SITES.indexOf(site)}${site.rewrite === 'header' ? `:${String(path[path.length - 2])}` : ''}` : '';
-  const problems = doc.reuse(`expression\u0000${phase ?? ''}\u0000${where}\u0000${expression}`, () => analyzeExpression(expression, phase, site, path).problems);
+  const problems = doc.reuse(['expression', phase ?? '', where, expression], () => analyzeExpression(expression, phase, site, path).problems);
   if (problems.length === 0) return [];
   const decoded = stringAt(doc, path);
   const whole = doc.locate(path);
