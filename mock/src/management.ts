@@ -12,7 +12,7 @@ import type { ApiReply, EnvelopeMessage } from './envelope';
 import { fail, failMany, noRoute, ok } from './envelope';
 import { boolMatch, cursorReply, listReply, textMatch } from './lists';
 import type { MigrationState } from './migration';
-import { parseMode, rulesEnabled, transition } from './migration';
+import { nothingToRun, parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { TRAFFIC_ROUTES } from './traffic/routes';
@@ -192,6 +192,10 @@ export class ManagementApi {
       if (mode) {
         const t = transition(zs.migration, mode, { zone: zone.name, plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
         if (!t.ok) return fail(t.status, t.code, t.message);
+        if (!body.rules.some((r) => r.action === 'execute')) {
+          const n = nothingToRun(zs.migration, mode, zone.name);
+          return failMany(n.status, [{ code: n.code, message: n.message, source: { pointer: '/rules' } }]);
+        }
         next = t.next;
       } else if (zs.migration === 'start' && zone.plan !== 'enterprise' && body.rules.some((r) => r.enabled !== false)) {
         return fail(400, 10507, `Zone "${zone.name}" (${zone.plan}) has not migrated; without waf_migration every rule must have "enabled": false.`);

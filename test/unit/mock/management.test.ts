@@ -568,3 +568,46 @@ test('an override delete queued behind the migrating update is refused with 1050
   assert.equal(put.status, 200);
   assert.deepEqual([del.status, del.body.errors[0]?.code], [400, 10506]);
 });
+
+test('a migration update that executes no managed ruleset is refused (10508) and the zone stays where it was', async () => {
+  // The spec's rule 2: the pending parameter exists so that the previous rules are disabled only once the new ones are saved and
+  // enabled. With "rules": [] (or only skip rules) nothing new would run, and the previous rules would be off for good. The config
+  // operation always gives the execute rules (disabled where the zone's WAF was off), so such a body is never its configuration.
+  const cfg = (await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  const skipsOnly = { name: 'default', rules: cfg.rules.filter((r: Json) => r.action !== 'execute') };
+  assert.ok(skipsOnly.rules.length > 0);
+  for (const [zone, mode, body] of [['pro.example', 'pending', { name: 'default', rules: [] }], ['pro.example', '1', skipsOnly],
+    ['enterprise.example', 'validation', { name: 'default', rules: [] }], ['enterprise.example', 'pending', { name: 'default', rules: [] }]] as const) {
+    for (const dry of ['', '&dry_run=true']) {
+      const r = await api(base, 'PUT', `/zones/${id(zone)}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1${dry}`, TOKEN, body);
+      const what = `${zone} ${mode}${dry}: ${JSON.stringify(r.json)}`;
+      assert.deepEqual([r.status, r.json.errors[0]?.code, r.json.errors[0]?.source?.pointer], [400, 10508, '/rules'], what);
+      assert.match(r.json.errors[0].message, new RegExp(`^Zone "${zone.replace('.', '\\.')}" is in migration_state "start": `), what);
+      assert.match(r.json.errors[0].message, /executes no managed ruleset/, what);
+      assert.match(r.json.errors[0].message, /waf_migration\/config\?phase_two=1/, what);
+      assert.deepEqual(await status(zone), { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false }, what);
+    }
+  }
+  // From validation mode too: finishing with nothing would leave neither rule set running.
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 200);
+  const fromValidation = await migrate('enterprise.example', 'pending', { name: 'default', rules: [] });
+  assert.deepEqual([fromValidation.status, fromValidation.json.errors[0]?.code], [400, 10508]);
+  assert.match(fromValidation.json.errors[0].message, /^Zone "enterprise\.example" is in migration_state "validation": .*previous managed rules off/);
+  assert.equal((await status('enterprise.example')).migration_state, 'validation');
+  // Without waf_migration it is a plain update, not a migration step: an empty entry point is the user's to choose.
+  const plain = await api(base, 'PUT', `/zones/${id('business.example')}/rulesets/phases/http_request_firewall_managed/entrypoint`, TOKEN, { name: 'default', rules: [] });
+  assert.equal(plain.status, 200, JSON.stringify(plain.json));
+  // A zone whose execute rules are all disabled (its WAF was off) still migrates: that is what the config operation gives it.
+  const off = { ...cfg, rules: cfg.rules.map((r: Json) => (r.action === 'execute' ? { ...r, enabled: false } : r)) };
+  assert.equal((await migrate('pro.example', 'pending', off)).status, 200);
+});
+
+test('an Enterprise zone that migrates directly (pending, no validation mode) reports the new rules on and the previous off', async () => {
+  // The spec's second row holds for every compatible zone, Enterprise included: new rules enabled, previous ones disabled.
+  const p = await migrate('enterprise.example', 'pending');
+  assert.equal(p.status, 200, JSON.stringify(p.json));
+  assert.deepEqual(p.json.messages, [{ code: 10511, message: 'Migration state start -> migrated.' }]);
+  assert.deepEqual(await status('enterprise.example'), { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 409, 'validation mode is not entered afterwards');
+  assert.equal((await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages`, TOKEN)).status, 400);
+});
