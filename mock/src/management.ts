@@ -151,6 +151,11 @@ export class ManagementApi {
   private config(req: ApiRequest, zone: Zone): ApiReply {
     const bad = this.phaseTwo(req);
     if (bad) return bad;
+    // "It matches the current previous-version configuration": once migrated there is none (the previous rules are off and their
+    // API stops working), and a derivation from them would drop every change made to the entry point since.
+    if (this.store.zone(zone.id).migration === 'migrated') {
+      return fail(400, 10506, `Zone "${zone.name}" is in migration_state "migrated": its previous managed rules are off, so there is no configuration to derive from them; read what the zone runs with GET …/rulesets/phases/${catalogue.rulesets.managedPhase}/entrypoint.`);
+    }
     const { config, notes } = deriveConfig(zone);
     return ok(config, notes.map((message) => ({ code: 10510, message })));
   }

@@ -611,3 +611,23 @@ test('an Enterprise zone that migrates directly (pending, no validation mode) re
   assert.equal((await migrate('enterprise.example', 'validation')).status, 409, 'validation mode is not entered afterwards');
   assert.equal((await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages`, TOKEN)).status, 400);
 });
+
+test('the config operation after the migration is refused (10506) and points at the entry point; before it, and in validation mode, it answers', async () => {
+  // It "matches the current previous-version configuration" (spec, operations): once migrated, the previous rules are off and their
+  // API stops working, so a derivation from them would describe nothing the zone runs and drop every change made since. A script
+  // that re-ran steps 2 and 4 would put that stale configuration back; the mock refuses, naming the zone, its state and where to read.
+  const config = (zone: string) => api(base, 'GET', `/zones/${id(zone)}/waf_migration/config?phase_two=1`, TOKEN);
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 200);
+  assert.equal((await config('enterprise.example')).status, 200, 'validation mode: the previous rules still run');
+  assert.equal((await migrate('pro.example', 'pending')).status, 200);
+  for (const zone of ['pro.example', 'enterprise.example']) {
+    if (zone === 'enterprise.example') assert.equal((await migrate(zone, 'pending')).status, 200);
+    const r = await config(zone);
+    assert.deepEqual([r.status, r.json.errors[0]?.code, r.json.result], [400, 10506, null], zone);
+    assert.match(r.json.errors[0].message, new RegExp(`^Zone "${zone.replace('.', '\\.')}" is in migration_state "migrated": `), zone);
+    assert.match(r.json.errors[0].message, /GET …\/rulesets\/phases\/http_request_firewall_managed\/entrypoint/, zone);
+  }
+  // phase_two is still checked first, as for every migration operation.
+  assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config`, TOKEN)).json.errors[0].code, 10500);
+  assert.equal((await config('business.example')).status, 200, 'a zone that has not migrated still gets its configuration');
+});
