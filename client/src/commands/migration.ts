@@ -46,6 +46,11 @@ export function reviewedConfig(text: string): MigrationConfig | string {
   const o = v as Record<string, unknown>;
   if (typeof o.name !== 'string') return 'its "name" must be a string';
   if (!Array.isArray(o.rules)) return 'its "rules" must be an array';
+  // Every update of the flow is a migration step (validation or pending): with nothing to execute, the pending one would leave the
+  // zone with neither rule set for good (the mock refuses both with 10508; the spec's rule 2).
+  if (!o.rules.some((r) => (r as { action?: unknown } | null)?.action === 'execute')) {
+    return 'its "rules" execute no managed ruleset, so the migration would run nothing new in place of the previous managed rules; keep the execute rules the configuration came with (they may be disabled)';
+  }
   return o as MigrationConfig;
 }
 
