@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { catalogue, getLanguageService, isObj } from '../../server/src/core';
 import type { AuthKind, Credentials } from './auth';
-import { authenticate } from './auth';
+import { authenticate, invalidHeaders } from './auth';
 import type { ApiReply, EnvelopeMessage } from './envelope';
 import { fail, failMany, noRoute, ok } from './envelope';
 import { boolMatch, cursorReply, listReply, textMatch } from './lists';
@@ -170,6 +170,12 @@ export class ManagementApi {
   }
 
   private async putEntrypoint(req: ApiRequest, zone: Zone): Promise<ApiReply> {
+    // The spec: "The Content-Type of the PUT is application/json"; the platform refuses another type (curl --data sends
+    // application/x-www-form-urlencoded) with 6003 and 6105 in the chain.
+    const type = Array.isArray(req.headers['content-type']) ? req.headers['content-type'][0] : req.headers['content-type'];
+    if (!type || type.split(';')[0].trim().toLowerCase() !== 'application/json') {
+      return invalidHeaders([6105, `Invalid Content-Type header: ${type ? `"${type}"` : 'none was sent'}; the entry point update takes a JSON body, sent as application/json.`]);
+    }
     const modeParam = req.query.get('waf_migration');
     const mode = modeParam === null ? undefined : parseMode(modeParam);
     if (modeParam !== null && !mode) return fail(400, 10501, `waf_migration must be pending, 1, validation or 2, not "${modeParam}".`);

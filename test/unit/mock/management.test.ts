@@ -525,7 +525,7 @@ test('two updates that both pass the first check before either runs: the transit
   const cfg = await mgmt.handle({ method: 'GET', path: `/zones/${zone}/waf_migration/config`, query: new URLSearchParams('phase_two=1'), headers: TOKEN, body: '' });
   const put = () => mgmt.handle({
     method: 'PUT', path: `/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint`,
-    query: new URLSearchParams('waf_migration=pending&phase_two=1'), headers: TOKEN, body: JSON.stringify(cfg.body.result),
+    query: new URLSearchParams('waf_migration=pending&phase_two=1'), headers: { ...TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(cfg.body.result),
   });
   const [a, b] = await Promise.all([put(), put()]);
   assert.deepEqual([a.status, b.status], [200, 409]);
@@ -557,7 +557,7 @@ test('an override delete queued behind the migrating update is refused with 1050
   const store = new StateStore(defaultState());
   const mgmt = new ManagementApi(store, CREDS);
   const zone = id('uri-overrides.example');
-  const req = (method: string, path: string, query = '', body = '') => mgmt.handle({ method, path: `/zones/${zone}${path}`, query: new URLSearchParams(query), headers: TOKEN, body });
+  const req = (method: string, path: string, query = '', body = '') => mgmt.handle({ method, path: `/zones/${zone}${path}`, query: new URLSearchParams(query), headers: { ...TOKEN, 'content-type': 'application/json' }, body });
   const overrides = (await req('GET', '/firewall/waf/overrides')).body.result as { id: string }[];
   for (const o of overrides) assert.equal((await req('DELETE', `/firewall/waf/overrides/${o.id}`)).status, 200);
   const cfg = (await req('GET', '/waf_migration/config', 'phase_two=1')).body.result;
@@ -630,4 +630,23 @@ test('the config operation after the migration is refused (10506) and points at 
   // phase_two is still checked first, as for every migration operation.
   assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config`, TOKEN)).json.errors[0].code, 10500);
   assert.equal((await config('business.example')).status, 200, 'a zone that has not migrated still gets its configuration');
+});
+
+test('the entry point update needs Content-Type: application/json (the spec), refused as the platform does: 400, 6003 with 6105', async () => {
+  // curl --data sends application/x-www-form-urlencoded; the platform answers "Invalid request headers" with 6105 in its chain
+  // (seen in API clients' reports, e.g. jamesryanbell/cloudflare#15). The mock took any body whatever its type, so a script that
+  // forgot the header passed here and failed in production.
+  const cfg = (await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  const url = `${base}/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`;
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain;charset=UTF-8', undefined]) {
+    const res = await fetch(url, { method: 'PUT', headers: { ...TOKEN, ...(type ? { 'content-type': type } : {}) }, body: type ? JSON.stringify(cfg) : new Uint8Array(Buffer.from(JSON.stringify(cfg))) });
+    const json = await res.json() as Json;
+    assert.deepEqual([res.status, json.errors[0]?.code, json.errors[0]?.error_chain?.[0]?.code], [400, 6003, 6105], `${type}: ${JSON.stringify(json)}`);
+    assert.match(json.errors[0].error_chain[0].message, /Content-Type/);
+    assert.match(json.errors[0].error_chain[0].message, new RegExp(type ? `"${type.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"` : 'none was sent'));
+    assert.equal((await status('pro.example')).migration_state, 'start', String(type));
+  }
+  const json = await fetch(url, { method: 'PUT', headers: { ...TOKEN, 'content-type': 'Application/JSON; charset=utf-8' }, body: JSON.stringify(cfg) });
+  assert.equal(json.status, 200);
+  assert.equal((await status('pro.example')).migration_state, 'migrated');
 });
