@@ -13,11 +13,16 @@ export function untitledUri(fileName: string): vscode.Uri {
   return folder ? vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${fileName}`);
 }
 
+/** The text showUntitledJson writes for `value`: 2-space JSON and a final newline. */
+export function untitledJsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}
+
 /** Shows `uri` (an untitled document) holding `value` as 2-space JSON in `languageId`, replacing whatever text it had. */
 export async function showUntitledJson(uri: vscode.Uri, value: unknown, languageId: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  const text = JSON.stringify(value, null, 2) + '\n';
+  const text = untitledJsonText(value);
   await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
   // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
   // typing and Format Document keep its 2-space layout instead of re-indenting the whole document.

@@ -25,7 +25,8 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 
 export const MISSING = 'Missing X-Auth-Key, X-Auth-Email or Authorization headers';
 
-const invalidHeaders = (...chain: [number, string][]): ApiReply =>
+/** The platform's 400 for a header it cannot take: code 6003 "Invalid request headers", the reasons in its error_chain. */
+export const invalidHeaders = (...chain: [number, string][]): ApiReply =>
   failMany(400, [{ code: 6003, message: 'Invalid request headers', error_chain: chain.map(([code, message]) => ({ code, message })) }]);
 
 /**

@@ -7,12 +7,12 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { catalogue, getLanguageService, isObj } from '../../server/src/core';
 import type { AuthKind, Credentials } from './auth';
-import { authenticate } from './auth';
+import { authenticate, invalidHeaders } from './auth';
 import type { ApiReply, EnvelopeMessage } from './envelope';
 import { fail, failMany, noRoute, ok } from './envelope';
 import { boolMatch, cursorReply, listReply, textMatch } from './lists';
 import type { MigrationState } from './migration';
-import { parseMode, rulesEnabled, transition } from './migration';
+import { nothingToRun, parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { TRAFFIC_ROUTES } from './traffic/routes';
@@ -151,6 +151,11 @@ export class ManagementApi {
   private config(req: ApiRequest, zone: Zone): ApiReply {
     const bad = this.phaseTwo(req);
     if (bad) return bad;
+    // "It matches the current previous-version configuration": once migrated there is none (the previous rules are off and their
+    // API stops working), and a derivation from them would drop every change made to the entry point since.
+    if (this.store.zone(zone.id).migration === 'migrated') {
+      return fail(400, 10506, `Zone "${zone.name}" is in migration_state "migrated": its previous managed rules are off, so there is no configuration to derive from them; read what the zone runs with GET …/rulesets/phases/${catalogue.rulesets.managedPhase}/entrypoint.`);
+    }
     const { config, notes } = deriveConfig(zone);
     return ok(config, notes.map((message) => ({ code: 10510, message })));
   }
@@ -165,6 +170,12 @@ export class ManagementApi {
   }
 
   private async putEntrypoint(req: ApiRequest, zone: Zone): Promise<ApiReply> {
+    // The spec: "The Content-Type of the PUT is application/json"; the platform refuses another type (curl --data sends
+    // application/x-www-form-urlencoded) with 6003 and 6105 in the chain.
+    const type = Array.isArray(req.headers['content-type']) ? req.headers['content-type'][0] : req.headers['content-type'];
+    if (!type || type.split(';')[0].trim().toLowerCase() !== 'application/json') {
+      return invalidHeaders([6105, `Invalid Content-Type header: ${type ? `"${type}"` : 'none was sent'}; the entry point update takes a JSON body, sent as application/json.`]);
+    }
     const modeParam = req.query.get('waf_migration');
     const mode = modeParam === null ? undefined : parseMode(modeParam);
     if (modeParam !== null && !mode) return fail(400, 10501, `waf_migration must be pending, 1, validation or 2, not "${modeParam}".`);
@@ -192,6 +203,10 @@ export class ManagementApi {
       if (mode) {
         const t = transition(zs.migration, mode, { zone: zone.name, plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
         if (!t.ok) return fail(t.status, t.code, t.message);
+        if (!body.rules.some((r) => r.action === 'execute')) {
+          const n = nothingToRun(zs.migration, mode, zone.name);
+          return failMany(n.status, [{ code: n.code, message: n.message, source: { pointer: '/rules' } }]);
+        }
         next = t.next;
       } else if (zs.migration === 'start' && zone.plan !== 'enterprise' && body.rules.some((r) => r.enabled !== false)) {
         return fail(400, 10507, `Zone "${zone.name}" (${zone.plan}) has not migrated; without waf_migration every rule must have "enabled": false.`);

@@ -68,6 +68,19 @@ export function transition(state: MigrationState, mode: MigrationMode, facts: Mi
   }
 }
 
+/**
+ * The refusal of a migration update (`mode` from `state`) whose body executes no managed ruleset ("rules": [], or skip rules only):
+ * nothing new would run. The spec's rule 2 ("the pending parameter exists to guarantee that the previous rules are disabled only when
+ * the new ones are saved and enabled"): a pending update would leave neither rule set running, for good. The config operation always
+ * gives the execute rules (disabled where the zone's WAF was off), so such a body is not its configuration.
+ */
+export function nothingToRun(state: MigrationState, mode: MigrationMode, zone: string): { status: number; code: number; message: string } {
+  const what = mode === 'pending'
+    ? 'waf_migration=pending would turn the previous managed rules off, but "rules" executes no managed ruleset, so nothing new would run in their place'
+    : 'waf_migration=validation runs the new managed rules beside the previous ones, but "rules" executes no managed ruleset, so there would be nothing to validate';
+  return { status: 400, code: 10508, message: `Zone "${zone}" is in migration_state "${state}": ${what}. Send the configuration of GET …/waf_migration/config?phase_two=1 (its execute rules may be disabled).` };
+}
+
 function assertNever(x: never): never {
   throw new Error(`Unexpected migration state ${JSON.stringify(x)}.`);
 }

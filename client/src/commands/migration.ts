@@ -8,7 +8,7 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
-import { fileSafe, showUntitledJson, untitledUri } from '../untitled';
+import { fileSafe, showUntitledJson, untitledJsonText, untitledUri } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 
 function zoneFileName(zone: Zone): string {
@@ -46,6 +46,11 @@ export function reviewedConfig(text: string): MigrationConfig | string {
   const o = v as Record<string, unknown>;
   if (typeof o.name !== 'string') return 'its "name" must be a string';
   if (!Array.isArray(o.rules)) return 'its "rules" must be an array';
+  // Every update of the flow is a migration step (validation or pending): with nothing to execute, the pending one would leave the
+  // zone with neither rule set for good (the mock refuses both with 10508; the spec's rule 2).
+  if (!o.rules.some((r) => (r as { action?: unknown } | null)?.action === 'execute')) {
+    return 'its "rules" execute no managed ruleset, so the migration would run nothing new in place of the previous managed rules; keep the execute rules the configuration came with (they may be disabled)';
+  }
   return o as MigrationConfig;
 }
 
@@ -72,9 +77,23 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
             ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
             showConfig: async (config: MigrationConfig, notes: string[]) => {
-              const doc = await openConfig(zone, config);
+              const uri = untitledUri(zoneFileName(zone));
+              const name = uri.path.split('/').pop();
+              // A document already at that name with text of its own (an earlier run that failed or was cancelled keeps the user's
+              // changes; or edits made since this run's last update) is not written over in silence. Opened, not looked up among
+              // workspace.textDocuments: a tab restored from a hot-exit backup is not listed there until it is resolved.
+              const earlier = await vscode.workspace.openTextDocument(uri);
+              const text = earlier.getText();
+              let doc: vscode.TextDocument | undefined;
+              if (text.trim() !== '' && text !== review?.accepted && text !== untitledJsonText(config)) {
+                const pick = await orCancel(ctx.ui.ask(
+                  `${name} already holds a configuration of ${zone.name}, perhaps with your changes from an earlier run. Review that text, or replace it with the configuration just read?`,
+                  ['Keep It', 'Replace'], { modal: true, detail: 'Replace writes the configuration just read over the document (Undo in the editor brings the old text back).' }));
+                if (pick === undefined) throw new vscode.CancellationError();
+                if (pick === 'Keep It') doc = (await vscode.window.showTextDocument(earlier, { preview: false })).document;
+              }
+              doc ??= await openConfig(zone, config);
               review = { doc }; // a second review (validation, then "Review and Finish") starts over
-              const name = doc.uri.path.split('/').pop();
               // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;

@@ -1,33 +1,100 @@
-// The migration command's driver (client/src/commands/migration.ts) with the stand-in `vscode` module and the embedded mock.
-import { fake, resetFake } from './vscode';
-import { test, beforeEach } from 'node:test';
+// The migration command's review step (client/src/commands/migration.ts) with the stand-in `vscode` module: what it accepts as the
+// configuration to deploy.
+import './vscode';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { migrationCommands } from '../../../client/src/commands/migration';
-import { startMockBackend } from '../../../mock/src/backend';
+import { reviewedConfig } from '../../../client/src/commands/migration';
+
+const EXECUTE = { action: 'execute', expression: 'true', enabled: false, action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } };
+const SKIP = { action: 'skip', expression: '(ip.src in {203.0.113.0/24})', enabled: true, action_parameters: { ruleset: 'current' } };
+
+test('a reviewed configuration that executes no managed ruleset is not deployed, and the review says why', () => {
+  // Every update the flow sends is a migration step (validation or pending); with nothing to execute it would turn the previous
+  // managed rules off for good (pending) or validate nothing (the mock refuses both with 10508).
+  for (const rules of [[], [SKIP]]) {
+    const r = reviewedConfig(JSON.stringify({ name: 'default', rules }));
+    assert.equal(typeof r, 'string', JSON.stringify(rules));
+    assert.match(r as string, /^its "rules" execute no managed ruleset/);
+    assert.match(r as string, /previous managed rules/);
+  }
+  // Disabled execute rules are what the config operation gives a zone whose WAF was off: accepted.
+  assert.deepEqual(reviewedConfig(JSON.stringify({ name: 'default', rules: [SKIP, EXECUTE] })), { name: 'default', rules: [SKIP, EXECUTE] });
+});
+
+test('a reviewed text that is not a configuration names what is wrong', () => {
+  assert.match(reviewedConfig('{') as string, /^it is not valid JSON/);
+  assert.equal(reviewedConfig('[]'), 'it must be a JSON object with "name" and "rules"');
+  assert.equal(reviewedConfig('{"rules": []}'), 'its "name" must be a string');
+  assert.equal(reviewedConfig('{"name": "default", "rules": {}}'), 'its "rules" must be an array');
+});
+
+// ---- the whole command against the in-process mock ----
+
+import { fake, resetFake, editDocument } from './vscode';
+import { beforeEach } from 'node:test';
+import { migrate } from '../../../client/src/commands/migration';
+import { startMockBackend, type MockBackend } from '../../../mock/src/backend';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
 
-test('Cancel on the migration\'s progress while the review waits for "Continue" ends the run saying nothing was sent', async () => {
-  // Seen in the workbench: Cancel during the review of enterprise.example ended the run without a word (a CancellationError, which
-  // commands end on silently), while the review's "Continue" stayed on screen and then did nothing.
-  const mock = await startMockBackend({ port: 0 });
-  let asked: string | undefined;
+/** A Ctx on `mock`; `answer(question, options)` answers every question (undefined: dismissed), and each is recorded. */
+function ctxFor(mock: MockBackend, answer: (q: string, options: string[]) => string | undefined) {
+  const asked: { q: string; options: string[] }[] = [];
   const ctx = {
-    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: mock.gatewayUrl, apiBaseUrl: mock.apiBaseUrl, ...mock.credentials }) },
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: mock.apiBaseUrl, apiToken: mock.credentials.apiToken }) },
     zones: { refresh() {} },
-    // The review's question is never answered: the user presses Cancel on the progress instead.
-    ui: { ask: (q: string) => { asked = q; fake.cancelProgress(); return new Promise<string | undefined>(() => undefined); } },
-    server: { request: async () => { throw new Error('not asked: the review was not continued'); } },
+    ui: { ask: async (q: string, options: string[]) => { asked.push({ q, options }); return answer(q, options); } },
+    server: { request: async () => ({ problems: { errors: 0, warnings: 0 } }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
+  return { ctx, asked };
+}
+
+test('a second run does not silently replace the review document that a failed run left with the user\'s changes', async () => {
+  // The first run's pending update fails (HTTP 500: outcome unknown, the document is kept "with whatever the user changed"). The
+  // second run used to write the fresh configuration over it: the added exception was gone without a word.
+  const mock = await startMockBackend({ port: 0, rateLimit: false, fail: { match: /^PUT .*\/entrypoint/, status: 500, times: 1 } });
   try {
-    const zones = await (await fetch(`${mock.apiBaseUrl}/zones`, { headers: { Authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { id: string; name: string }[] };
-    const pro = zones.result.find((z) => z.name === 'pro.example')!;
-    const end = await migrationCommands['edgekit.migration.start'](ctx)(pro.id) as { name: string };
-    assert.match(asked ?? '', /^Review the new configuration of pro\.example/);
-    assert.equal(end.name, 'cancelled');
-    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Cancelled; nothing was sent to zone "pro.example".' }]);
+    const exception = { action: 'skip', expression: '(http.host eq "dev.pro.example")', description: 'Added in the review', enabled: true, action_parameters: { ruleset: 'current' } };
+    const first = ctxFor(mock, (q, options) => {
+      if (/^Review the new configuration/.test(q)) {
+        const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('pro.example.ruleset.json'))!;
+        const cfg = JSON.parse(doc.getText());
+        editDocument(doc, JSON.stringify({ ...cfg, rules: [exception, ...cfg.rules] }, null, 2) + '\n');
+      }
+      return options[0];
+    });
+    const failed = await migrate(first.ctx, 'pro.example');
+    assert.equal(failed.name, 'failed', JSON.stringify(failed));
+    const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('pro.example.ruleset.json'))!;
+    assert.match(doc.getText(), /Added in the review/, 'a failed run keeps the document');
+    // After a reload the tab comes back from a hot-exit backup that workspace.textDocuments does not list until it is opened.
+    fake.unresolved.add(doc.uri.toString());
+
+    const second = ctxFor(mock, (q, options) => (/already holds/.test(q) ? 'Keep It' : options[0]));
+    const done = await migrate(second.ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    const keep = second.asked.find((a) => /already holds/.test(a.q));
+    assert.ok(keep, JSON.stringify(second.asked));
+    assert.deepEqual(keep.options, ['Keep It', 'Replace']);
+    assert.match(keep.q, /pro\.example\.ruleset\.json/);
+    const ep = await (await fetch(`${mock.apiBaseUrl}/zones/${(await (await fetch(`${mock.apiBaseUrl}/zones?name=pro.example`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { id: string }[] }).result[0].id}/rulesets/phases/http_request_firewall_managed/entrypoint`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { rules: { description: string }[] } };
+    assert.ok(ep.result.rules.some((r) => r.description === 'Added in the review'), 'the kept text is what was deployed');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('within one run, finishing from validation mode reviews the deployed configuration without asking about the document', async () => {
+  // The document holds what the validation update deployed (accepted in this run): the second review replaces it as before.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx, asked } = ctxFor(mock, (q, options) => (/Enterprise zone/.test(q) ? 'Validation Mode' : /validation mode: the new/.test(q) ? 'Review and Finish' : options[0]));
+    const done = await migrate(ctx, 'enterprise.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.ok(!asked.some((a) => /already holds/.test(a.q)), JSON.stringify(asked.map((a) => a.q)));
+    assert.equal(asked.filter((a) => /^Review the new configuration/.test(a.q)).length, 2, 'reviewed twice');
   } finally {
     await mock.close();
   }

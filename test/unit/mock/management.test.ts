@@ -525,7 +525,7 @@ test('two updates that both pass the first check before either runs: the transit
   const cfg = await mgmt.handle({ method: 'GET', path: `/zones/${zone}/waf_migration/config`, query: new URLSearchParams('phase_two=1'), headers: TOKEN, body: '' });
   const put = () => mgmt.handle({
     method: 'PUT', path: `/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint`,
-    query: new URLSearchParams('waf_migration=pending&phase_two=1'), headers: TOKEN, body: JSON.stringify(cfg.body.result),
+    query: new URLSearchParams('waf_migration=pending&phase_two=1'), headers: { ...TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(cfg.body.result),
   });
   const [a, b] = await Promise.all([put(), put()]);
   assert.deepEqual([a.status, b.status], [200, 409]);
@@ -557,7 +557,7 @@ test('an override delete queued behind the migrating update is refused with 1050
   const store = new StateStore(defaultState());
   const mgmt = new ManagementApi(store, CREDS);
   const zone = id('uri-overrides.example');
-  const req = (method: string, path: string, query = '', body = '') => mgmt.handle({ method, path: `/zones/${zone}${path}`, query: new URLSearchParams(query), headers: TOKEN, body });
+  const req = (method: string, path: string, query = '', body = '') => mgmt.handle({ method, path: `/zones/${zone}${path}`, query: new URLSearchParams(query), headers: { ...TOKEN, 'content-type': 'application/json' }, body });
   const overrides = (await req('GET', '/firewall/waf/overrides')).body.result as { id: string }[];
   for (const o of overrides) assert.equal((await req('DELETE', `/firewall/waf/overrides/${o.id}`)).status, 200);
   const cfg = (await req('GET', '/waf_migration/config', 'phase_two=1')).body.result;
@@ -567,4 +567,86 @@ test('an override delete queued behind the migrating update is refused with 1050
   ]);
   assert.equal(put.status, 200);
   assert.deepEqual([del.status, del.body.errors[0]?.code], [400, 10506]);
+});
+
+test('a migration update that executes no managed ruleset is refused (10508) and the zone stays where it was', async () => {
+  // The spec's rule 2: the pending parameter exists so that the previous rules are disabled only once the new ones are saved and
+  // enabled. With "rules": [] (or only skip rules) nothing new would run, and the previous rules would be off for good. The config
+  // operation always gives the execute rules (disabled where the zone's WAF was off), so such a body is never its configuration.
+  const cfg = (await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  const skipsOnly = { name: 'default', rules: cfg.rules.filter((r: Json) => r.action !== 'execute') };
+  assert.ok(skipsOnly.rules.length > 0);
+  for (const [zone, mode, body] of [['pro.example', 'pending', { name: 'default', rules: [] }], ['pro.example', '1', skipsOnly],
+    ['enterprise.example', 'validation', { name: 'default', rules: [] }], ['enterprise.example', 'pending', { name: 'default', rules: [] }]] as const) {
+    for (const dry of ['', '&dry_run=true']) {
+      const r = await api(base, 'PUT', `/zones/${id(zone)}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1${dry}`, TOKEN, body);
+      const what = `${zone} ${mode}${dry}: ${JSON.stringify(r.json)}`;
+      assert.deepEqual([r.status, r.json.errors[0]?.code, r.json.errors[0]?.source?.pointer], [400, 10508, '/rules'], what);
+      assert.match(r.json.errors[0].message, new RegExp(`^Zone "${zone.replace('.', '\\.')}" is in migration_state "start": `), what);
+      assert.match(r.json.errors[0].message, /executes no managed ruleset/, what);
+      assert.match(r.json.errors[0].message, /waf_migration\/config\?phase_two=1/, what);
+      assert.deepEqual(await status(zone), { migration_state: 'start', old_rules_enabled: true, new_rules_enabled: false }, what);
+    }
+  }
+  // From validation mode too: finishing with nothing would leave neither rule set running.
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 200);
+  const fromValidation = await migrate('enterprise.example', 'pending', { name: 'default', rules: [] });
+  assert.deepEqual([fromValidation.status, fromValidation.json.errors[0]?.code], [400, 10508]);
+  assert.match(fromValidation.json.errors[0].message, /^Zone "enterprise\.example" is in migration_state "validation": .*previous managed rules off/);
+  assert.equal((await status('enterprise.example')).migration_state, 'validation');
+  // Without waf_migration it is a plain update, not a migration step: an empty entry point is the user's to choose.
+  const plain = await api(base, 'PUT', `/zones/${id('business.example')}/rulesets/phases/http_request_firewall_managed/entrypoint`, TOKEN, { name: 'default', rules: [] });
+  assert.equal(plain.status, 200, JSON.stringify(plain.json));
+  // A zone whose execute rules are all disabled (its WAF was off) still migrates: that is what the config operation gives it.
+  const off = { ...cfg, rules: cfg.rules.map((r: Json) => (r.action === 'execute' ? { ...r, enabled: false } : r)) };
+  assert.equal((await migrate('pro.example', 'pending', off)).status, 200);
+});
+
+test('an Enterprise zone that migrates directly (pending, no validation mode) reports the new rules on and the previous off', async () => {
+  // The spec's second row holds for every compatible zone, Enterprise included: new rules enabled, previous ones disabled.
+  const p = await migrate('enterprise.example', 'pending');
+  assert.equal(p.status, 200, JSON.stringify(p.json));
+  assert.deepEqual(p.json.messages, [{ code: 10511, message: 'Migration state start -> migrated.' }]);
+  assert.deepEqual(await status('enterprise.example'), { migration_state: 'migrated', old_rules_enabled: false, new_rules_enabled: true });
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 409, 'validation mode is not entered afterwards');
+  assert.equal((await api(base, 'GET', `/zones/${id('enterprise.example')}/firewall/waf/packages`, TOKEN)).status, 400);
+});
+
+test('the config operation after the migration is refused (10506) and points at the entry point; before it, and in validation mode, it answers', async () => {
+  // It "matches the current previous-version configuration" (spec, operations): once migrated, the previous rules are off and their
+  // API stops working, so a derivation from them would describe nothing the zone runs and drop every change made since. A script
+  // that re-ran steps 2 and 4 would put that stale configuration back; the mock refuses, naming the zone, its state and where to read.
+  const config = (zone: string) => api(base, 'GET', `/zones/${id(zone)}/waf_migration/config?phase_two=1`, TOKEN);
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 200);
+  assert.equal((await config('enterprise.example')).status, 200, 'validation mode: the previous rules still run');
+  assert.equal((await migrate('pro.example', 'pending')).status, 200);
+  for (const zone of ['pro.example', 'enterprise.example']) {
+    if (zone === 'enterprise.example') assert.equal((await migrate(zone, 'pending')).status, 200);
+    const r = await config(zone);
+    assert.deepEqual([r.status, r.json.errors[0]?.code, r.json.result], [400, 10506, null], zone);
+    assert.match(r.json.errors[0].message, new RegExp(`^Zone "${zone.replace('.', '\\.')}" is in migration_state "migrated": `), zone);
+    assert.match(r.json.errors[0].message, /GET …\/rulesets\/phases\/http_request_firewall_managed\/entrypoint/, zone);
+  }
+  // phase_two is still checked first, as for every migration operation.
+  assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config`, TOKEN)).json.errors[0].code, 10500);
+  assert.equal((await config('business.example')).status, 200, 'a zone that has not migrated still gets its configuration');
+});
+
+test('the entry point update needs Content-Type: application/json (the spec), refused as the platform does: 400, 6003 with 6105', async () => {
+  // curl --data sends application/x-www-form-urlencoded; the platform answers "Invalid request headers" with 6105 in its chain
+  // (seen in API clients' reports, e.g. jamesryanbell/cloudflare#15). The mock took any body whatever its type, so a script that
+  // forgot the header passed here and failed in production.
+  const cfg = (await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/config?phase_two=1`, TOKEN)).json.result;
+  const url = `${base}/zones/${id('pro.example')}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`;
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain;charset=UTF-8', undefined]) {
+    const res = await fetch(url, { method: 'PUT', headers: { ...TOKEN, ...(type ? { 'content-type': type } : {}) }, body: type ? JSON.stringify(cfg) : new Uint8Array(Buffer.from(JSON.stringify(cfg))) });
+    const json = await res.json() as Json;
+    assert.deepEqual([res.status, json.errors[0]?.code, json.errors[0]?.error_chain?.[0]?.code], [400, 6003, 6105], `${type}: ${JSON.stringify(json)}`);
+    assert.match(json.errors[0].error_chain[0].message, /Content-Type/);
+    assert.match(json.errors[0].error_chain[0].message, new RegExp(type ? `"${type.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"` : 'none was sent'));
+    assert.equal((await status('pro.example')).migration_state, 'start', String(type));
+  }
+  const json = await fetch(url, { method: 'PUT', headers: { ...TOKEN, 'content-type': 'Application/JSON; charset=utf-8' }, body: JSON.stringify(cfg) });
+  assert.equal(json.status, 200);
+  assert.equal((await status('pro.example')).migration_state, 'migrated');
 });
