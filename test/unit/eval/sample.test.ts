@@ -160,3 +160,15 @@ test('the sample\'s values are plausible: one network and one place per client, 
     ja3.set(r['http.user_agent'], r['cf.bot_management.ja3_hash']);
   }
 });
+
+// ui3's walk: every benign request of the sample came from 203.0.113.0/24, the network the mock's zones let bypass the WAF as their
+// office, so Test Rules on a migrated configuration showed its "office network" skip rule taking 897 of 1000 requests.
+test('the sample\'s benign requests come mostly from outside the office network; the office sends about one in ten', async () => {
+  const { compileExpression, eachSampleRequest, sampleHttpRequests } = await import('../../../server/src/core');
+  const office = compileExpression('ip.src in {203.0.113.0/24}');
+  assert.ok(office.ok);
+  let matched = 0;
+  for (const r of eachSampleRequest(1000)) if (office.expression.test(r)) matched++;
+  assert.ok(matched > 50 && matched < 200, `${matched} of 1000 from the office network`);
+  assert.ok(sampleHttpRequests(1000).every((l) => /^(192\.0\.2|203\.0\.113|198\.51\.100)\.\d+$/.test(String(l.ClientIP))), 'documentation addresses only');
+});
