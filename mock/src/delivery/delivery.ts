@@ -121,7 +121,9 @@ function whyNoBatch(job: number | undefined, t: CutTally): string {
     return job === undefined ? `No Logpush job collects the mock's traffic: ${only}.` : `Job ${job} collects no traffic: ${only}.`;
   }
   if (t.records === 0) return 'No new records since the last batch: the traffic is paused, or has sent nothing to the jobs\' zones since.';
-  return `The jobs' filters and sample rates kept none of the ${t.records} new record(s) since the last batch.`;
+  const records = `${t.records} new record${t.records === 1 ? '' : 's'}`;
+  return t.jobs === 1 ? `The job's filter and sample rate kept none of the ${records} since the last batch.`
+    : `The ${t.jobs} jobs' filters and sample rates kept none of the ${records} since the last batch.`;
 }
 
 type JobRef = { job: LogpushJob; scope: 'zone' | 'account'; owner: string };
