@@ -74,6 +74,15 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
       // which the job check reports) opens as that string, not as the filter it wraps.
       return { text: core().jobStringToFilter(JSON.stringify(value.filter), dataset), dataset };
     } catch (err) {
+      // Where in the document, as its diagnostic says it: JSON.parse's "position 399 (line 1 column 400)" counts inside the string
+      const parsed = parses.get(doc);
+      const filterAt = parsed.locate(['filter']);
+      const p = core().validate(doc.getText(), 'logpush-job', { parsed })
+        .find((x) => x.code.startsWith('syntax/') && x.offset >= filterAt.offset && x.offset <= filterAt.offset + filterAt.length);
+      if (p) {
+        const at = doc.positionAt(p.offset);
+        return { error: `The "filter" string in ${name} is not valid JSON: ${p.message.replace(/\.$/, '')} (line ${at.line + 1}, column ${at.character + 1} of ${name}).` };
+      }
       return { error: `The "filter" string in ${name} is not valid JSON (${(err as Error).message}).` };
     }
   });

@@ -83,6 +83,14 @@ test('edgekit/jobStringToFilter and edgekit/filterToJobString keep a unixnano pa
       text: JSON.stringify({ name: 'j', filter: JSON.stringify(filter), destination_conf: 's3://b/p?region=eu-west-1' }) } });
     const t = await server.conn.sendRequest<{ text?: string }>('edgekit/jobStringToFilter', { uri: twice });
     assert.equal(t.text, JSON.stringify(filter));
+    // A filter string that is not JSON: the place is the document's line and column, as its diagnostic has it (ui3's walk: JSON.parse's
+    // "line 1 column 399" counted inside the string)
+    const broken = 'file:///w/broken.logpush.json';
+    const text = `{\n  "name": "j",\n  "destination_conf": "s3://b/p?region=eu-west-1",\n  "filter": ${JSON.stringify('{"where": {"key": "ClientIP" "operator": "eq", "value": "192.0.2.1"}}')}\n}\n`;
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: broken, languageId: 'logpush-job', version: 1, text } });
+    const b = await server.conn.sendRequest<{ error?: string }>('edgekit/jobStringToFilter', { uri: broken });
+    const column = text.split('\n')[3].indexOf('\\"operator') + 1;
+    assert.match(b.error ?? '', new RegExp(`^The "filter" string in broken\\.logpush\\.json is not valid JSON: .+ \\(line 4, column ${column} of broken\\.logpush\\.json\\)\\.$`), b.error);
   } finally {
     await server.stop();
   }
