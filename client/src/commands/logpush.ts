@@ -64,7 +64,11 @@ export const logpushCommands = {
     // As it appears inside a job file: a JSON string literal.
     const literal = JSON.stringify(r.text);
     await vscode.env.clipboard.writeText(literal);
-    void vscode.window.showInformationMessage(`Copied the filter as a job "filter" string (${Buffer.byteLength(r.text, 'utf8')} bytes compact).`);
+    const copied = `Copied the filter as a job "filter" string (${Buffer.byteLength(r.text, 'utf8')} bytes compact)`;
+    // Copied all the same (the user may mean to fix it in the job), but not in silence: a job with it will be refused
+    const errors = await errorsSentence(ctx, doc.uri);
+    if (errors) void vscode.window.showWarningMessage(`${copied}, with its errors: ${errors} A job with it will probably be refused.`);
+    else void vscode.window.showInformationMessage(`${copied}.`);
     return literal;
   },
   'edgekit.logpush.stringToFilter': (ctx: Ctx) => async (arg?: unknown) => {

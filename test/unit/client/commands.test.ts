@@ -781,3 +781,22 @@ test('Restart Language Server says in the status bar that the server restarted (
   assert.deepEqual(logged, ['Language server restarted.']);
   assert.deepEqual(fake.statusMessages, ['$(check) EdgeKit: language server restarted']);
 });
+
+test('Copy Filter as Job String on a filter with errors copies it and says it has them (it copied without a word)', async () => {
+  // ui3's walk: a filter with 3 errors was copied as a job string with "Copied the filter ..." alone; the job made with it is refused.
+  const { logpushCommands } = await import('../../../client/src/commands/logpush');
+  fake.folderSettings.set('/ws', new Map());
+  const doc = addDocument('file:///ws/bad.filter.json', 'logpush-filter', '{"where": {"key": "ClientIPP", "operator": "eq", "value": "x"}}');
+  const problems = { errors: 3, firstError: { line: 0, message: 'Unknown field "ClientIPP"; did you mean "ClientIP"?' } };
+  const { ctx } = ctxWith((method) => (method === 'edgekit/filterToJobString' ? { text: '{"where":{"key":"ClientIPP","operator":"eq","value":"x"}}' }
+    : method === 'edgekit/documentInfo' ? { kind: 'logpush-filter', problems } : {}));
+  await logpushCommands['edgekit.logpush.filterToString'](ctx)(doc.uri);
+  assert.equal(fake.clipboard, JSON.stringify('{"where":{"key":"ClientIPP","operator":"eq","value":"x"}}'));
+  assert.deepEqual(fake.messages, [{ kind: 'warning', text: 'Copied the filter as a job "filter" string (57 bytes compact), with its errors: bad.filter.json has 3 error(s), '
+    + 'e.g. line 1: Unknown field "ClientIPP"; did you mean "ClientIP"? A job with it will probably be refused.' }]);
+  // Without errors: as before
+  fake.messages.length = 0;
+  const { ctx: clean } = ctxWith((method) => (method === 'edgekit/filterToJobString' ? { text: '{}' } : method === 'edgekit/documentInfo' ? { kind: 'logpush-filter', problems: { errors: 0 } } : {}));
+  await logpushCommands['edgekit.logpush.filterToString'](clean)(doc.uri);
+  assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied the filter as a job "filter" string (2 bytes compact).' }]);
+});
