@@ -38,7 +38,9 @@ export function samples(): Sample[] {
 }
 
 
-/** dist/server.js, built with `node esbuild.mjs` when it is missing or older than a file under server/src (npm test runs before the build). */
+/** dist/server.js, built with `node esbuild.mjs` when it is missing or older than a file under server/src. `npm run test:unit` and
+ * `test:system` build first, once: two shards that found it stale both rebuilt it, and one started a server from a half-written bundle
+ * (rv5 saw a shard's 162 tests fail so); this is for a test file run alone. */
 export function serverJs(): string {
   const js = path.join(ROOT, 'dist/server.js');
   if (!existsSync(js) || statSync(js).mtimeMs < newestMtime(path.join(ROOT, 'server/src'))) {
