@@ -1,7 +1,9 @@
 // The fast suite in four processes (run two at a time, one per core) instead of one per test file: each shard requires a quarter
 // of test/unit's *.test.ts files, so the TypeScript loader and the core are set up four times, not 70 (that set-up was half of the
-// suite's wall time). The files are dealt by their size, largest first, in turn; four shards let the runner even out the cores. `node --import tsx --test <file>` still runs any
-// one test file alone.
+// suite's wall time). Each file goes to the shard its path's hash names: a deal that nothing but the file's name decides, so that
+// the four shards, which deal on their own as each starts, agree even while files change (dealt by size, a file edited between two
+// shards' starts ran twice or not at all). Four shards let the runner even out the cores. `node --import tsx --test <file>` still
+// runs any one test file alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -15,8 +17,20 @@ function testFiles(dir: string): string[] {
   });
 }
 
+/** FNV-1a of the path under test/unit, with '/' separators. */
+function hashOf(file: string): number {
+  const name = path.relative(UNIT, file).split(path.sep).join('/');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** The test files shard `index` of `count` runs, in name order. */
+export function shardFiles(index: number, count: number): string[] {
+  return testFiles(UNIT).filter((f) => hashOf(f) % count === index).sort();
+}
+
 export function runShard(index: number, count: number): void {
-  const files = testFiles(UNIT).map((f) => ({ f, size: fs.statSync(f).size })).sort((a, b) => b.size - a.size || a.f.localeCompare(b.f));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  files.forEach(({ f }, i) => { if (i % count === index) require(f); });
+  for (const f of shardFiles(index, count)) require(f);
 }
