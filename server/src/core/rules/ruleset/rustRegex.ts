@@ -15,6 +15,7 @@
 // carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
 // repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
+import { jsProperty } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
 
 /** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
@@ -76,7 +77,7 @@ const writtenOut = (p: string, i: number, unicode: boolean): boolean => {
   if (p[i + 1] !== 'p' && p[i + 1] !== 'P') return (unicode ? PERL_CLASS : ASCII_DIFFERENT).test(p[i + 1]);
   // A Unicode class RE2 does not spell as Rust regex does (\p{greek}, \p{Letter}, \p{Script=Greek}, \p{Alphabetic}): its set
   const m = sticky(UNICODE_CLASS, p, i);
-  return m !== null && !re2Spells(propertyName(m[1])) && unicodeProperty(propertyName(m[1])) !== undefined;
+  return m !== null && !re2Spells(propertyName(m[1])) && jsProperty(propertyName(m[1])) !== undefined;
 };
 
 /** The name of \p{name} or \pN, from UNICODE_CLASS's group. */
@@ -191,7 +192,7 @@ function readRegex(p: string): RegexRead {
       const m = sticky(UNICODE_CLASS, p, i);
       if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`);
       // A name regex-syntax does not find (a by-value form of another property, \p{Age=3.0}, is left to RE2, which refuses it)
-      else if (m && !/[=:]/.test(propertyName(m[1])) && !unicodeProperty(propertyName(m[1]))) {
+      else if (m && !/[=:]/.test(propertyName(m[1])) && !jsProperty(propertyName(m[1]))) {
         refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`);
       }
       const end = i + (m ? m[0].length : 2);

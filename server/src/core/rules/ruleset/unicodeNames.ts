@@ -18,7 +18,7 @@ export function looseName(name: string): string {
 }
 
 /** The JavaScript property expression (the text inside \p{..} of a /u regex) of each loose name of one kind. */
-interface Tables { binary: Map<string, string>; gc: Map<string, string>; sc: Map<string, string> }
+interface Tables { binary: Map<string, string>; gc: Map<string, string>; sc: Map<string, string>; properties: Map<string, string> }
 let tables: Tables | undefined;
 
 function jsKnows(expr: string): boolean {
@@ -45,13 +45,16 @@ function build(): Tables {
   gc.set('any', 'Any');
   gc.set('assigned', 'Assigned');
   gc.set('ascii', 'ASCII');
+  // Every property's loose names, for the by-value forms (gc=, sc=, scx=, and those JavaScript has no table for)
+  const properties = new Map<string, string>();
+  for (const [alias, canonical] of PROPERTY_ALIASES) for (const n of [alias, canonical]) properties.set(looseName(n), canonical);
   const nonBinary = new Set(['General_Category', 'Script', 'Script_Extensions']);
   for (const [alias, canonical] of PROPERTY_ALIASES) {
     if (nonBinary.has(canonical) || !jsKnows(canonical)) continue;
     binary.set(looseName(alias), canonical);
     binary.set(looseName(canonical), canonical);
   }
-  return { binary, gc, sc };
+  return { binary, gc, sc, properties };
 }
 
 /**
@@ -67,7 +70,7 @@ export function jsProperty(name: string): { expr: string; negated: boolean } | u
     const property = looseName(byValue[1]);
     const value = looseName(byValue[3]);
     const negated = byValue[2] === '!=';
-    const canonical = [...PROPERTY_ALIASES].find(([a, c]) => looseName(a) === property || looseName(c) === property)?.[1];
+    const canonical = t.properties.get(property);
     const expr = canonical === 'General_Category' ? t.gc.get(value)
       : canonical === 'Script' ? t.sc.get(value)
       : canonical === 'Script_Extensions' ? t.sc.get(value)?.replace(/^sc=/, 'scx=')
