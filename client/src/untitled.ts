@@ -1,5 +1,5 @@
 // JSON opened as an untitled document of one of EdgeKit's languages (checked live by the language server): a migration's review
-// configuration, a Logpush job read from the backend. Named after what it holds, in the first workspace folder, so that Save offers
+// configuration, a Logpush job read from the backend; and other text EdgeKit writes for the user (a Terraform export). Named after what it holds, in the first workspace folder, so that Save offers
 // that folder and that name.
 import * as vscode from 'vscode';
 
@@ -20,13 +20,22 @@ export function untitledJsonText(value: unknown): string {
 
 /** Shows `uri` (an untitled document) holding `value` as 2-space JSON in `languageId`, replacing whatever text it had. */
 export async function showUntitledJson(uri: vscode.Uri, value: unknown, languageId: string): Promise<vscode.TextDocument> {
+  return showUntitledText(uri, untitledJsonText(value), languageId);
+}
+
+/**
+ * Shows `uri` (an untitled document) holding `text`, replacing whatever text it had, in `languageId` when VS Code knows that language
+ * (Terraform's comes from another extension); otherwise in the one the file name gives.
+ */
+export async function showUntitledText(uri: vscode.Uri, text: string, languageId?: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  const text = untitledJsonText(value);
   await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
   // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
   // typing and Format Document keep its 2-space layout instead of re-indenting the whole document.
   editor.options = { insertSpaces: true, tabSize: 2 };
-  if (doc.languageId !== languageId) await vscode.languages.setTextDocumentLanguage(doc, languageId);
+  if (languageId && doc.languageId !== languageId && (await vscode.languages.getLanguages()).includes(languageId)) {
+    await vscode.languages.setTextDocumentLanguage(doc, languageId);
+  }
   return doc;
 }

@@ -168,6 +168,13 @@ suite('Commands against the embedded mock backend', () => {
     assert.match(tf.hcl, /resource "svc_ruleset"/);
     assert.equal(tf.address, 'svc_ruleset.default', 'the import command names the resource the HCL declares');
     assert.match(tf.hcl, /phase\s*=\s*"http_request_firewall_managed"/);
+    // An untitled document named after the zone, in .tf, so that its tab says what it is and Save offers that name (it was named
+    // after its first comment line, as Plain Text).
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.ok(doc && doc.isUntitled, 'the export is shown in an untitled document');
+    assert.equal(doc.uri.path.split('/').pop(), 'pro.example.managed-rules.tf');
+    assert.match(doc.getText(), /^# Managed rules of pro\.example/);
+    assert.ok(doc.getText().includes(tf.hcl));
   });
 
   test('migrate an Enterprise zone: validation first, then pending', async () => {

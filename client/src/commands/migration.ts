@@ -8,7 +8,7 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
-import { fileSafe, showUntitledJson, untitledJsonText, untitledUri } from '../untitled';
+import { fileSafe, showUntitledJson, showUntitledText, untitledJsonText, untitledUri } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 
 function zoneFileName(zone: Zone): string {
@@ -177,8 +177,8 @@ export const migrationCommands = {
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
     const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
-    const doc = await vscode.workspace.openTextDocument({ language: 'terraform', content });
-    await vscode.window.showTextDocument(doc, { preview: false });
+    // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
+    await showUntitledText(untitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, 'terraform');
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };
