@@ -18,24 +18,26 @@ export function untitledJsonText(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
-/** Shows `uri` (an untitled document) holding `value` as 2-space JSON in `languageId`, replacing whatever text it had. */
+/** Shows `uri` (an untitled document) holding `value` as 2-space JSON in `languageId` (one of EdgeKit's), replacing whatever text it had. */
 export async function showUntitledJson(uri: vscode.Uri, value: unknown, languageId: string): Promise<vscode.TextDocument> {
-  return showUntitledText(uri, untitledJsonText(value), languageId);
+  const doc = await showUntitledText(uri, untitledJsonText(value));
+  if (doc.languageId !== languageId) await vscode.languages.setTextDocumentLanguage(doc, languageId);
+  return doc;
 }
 
 /**
- * Shows `uri` (an untitled document) holding `text`, replacing whatever text it had, in `languageId` when VS Code knows that language
- * (Terraform's comes from another extension); otherwise in the one the file name gives.
+ * Shows `uri` (an untitled document) holding `text`, replacing whatever text it had, in `otherLanguage` when VS Code knows that
+ * language (Terraform's comes from another extension, if any), otherwise in the one its file name gives.
  */
-export async function showUntitledText(uri: vscode.Uri, text: string, languageId?: string): Promise<vscode.TextDocument> {
+export async function showUntitledText(uri: vscode.Uri, text: string, otherLanguage?: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
   // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
   // typing and Format Document keep its 2-space layout instead of re-indenting the whole document.
   editor.options = { insertSpaces: true, tabSize: 2 };
-  if (languageId && doc.languageId !== languageId && (await vscode.languages.getLanguages()).includes(languageId)) {
-    await vscode.languages.setTextDocumentLanguage(doc, languageId);
+  if (otherLanguage && doc.languageId !== otherLanguage && (await vscode.languages.getLanguages()).includes(otherLanguage)) {
+    await vscode.languages.setTextDocumentLanguage(doc, otherLanguage);
   }
   return doc;
 }

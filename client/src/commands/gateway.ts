@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { applyEdits, format, parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
-import { Config } from '../config';
+import { Config, turnsOffQuestion } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
 import { toCurl } from '../http/request';
 import { documentOf } from './logpush';
@@ -64,7 +64,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
     const likely = code === 'jsonrpc/unsupported-method' || code === 'jsonrpc/unknown-method' ? '' : ' The gateway will probably refuse it.';
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
-      ['Send anyway'], { modal: true });
+      ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
     if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }
   return sendBody(ctx, body, doc.uri.toString());

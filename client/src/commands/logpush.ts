@@ -6,7 +6,7 @@ import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, pickZoneOrAccount } from './api';
 import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
-import { Config } from '../config';
+import { Config, turnsOffQuestion } from '../config';
 import { isServedDocument } from '../languages';
 import { codeSpan, mdSourceText } from '../markdown';
 import { readJobText, syntaxRefusal, valueAsChecked } from '../jobText';
@@ -273,7 +273,8 @@ export async function sendDespiteErrors(ctx: Ctx, uri: vscode.Uri, refused: stri
   if (!Config.confirmJobWithErrors(uri)) return true;
   const errors = await errorsSentence(ctx, uri);
   if (!errors) return true;
-  return await ctx.ui.ask(`${errors} The API will probably refuse ${refused}. ${question}`, [action], { modal: true }) === action;
+  return await ctx.ui.ask(`${errors} The API will probably refuse ${refused}. ${question}`, [action],
+    { modal: true, detail: turnsOffQuestion('logpush.confirmSendWithErrors') }) === action;
 }
 
 const NDJSON_FILES = ['ndjson', 'json', 'log', 'gz', 'txt'];

@@ -222,12 +222,15 @@ test('Send Request\'s question does not repeat what the first error says: a refu
   fake.folderSettings.set('/ws', new Map());
   const asked: string[] = [];
   const stop = new Error('endpoints reached');
-  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  const details: (string | undefined)[] = [];
+  const ctx = { ui: { ask: async (q: string, _o: string[], opts: { detail?: string }) => { asked.push(q); details.push(opts.detail); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
   const refused = addDocument('file:///ws/u.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_accounts", "params": []}');
   fake.diagnostics.set(refused.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
     message: 'The gateway does not support "eth_accounts"; it refuses the request with HTTP 403.', range: { start: { line: 0 } } }]);
   await assert.rejects(send(ctx, refused.uri, undefined), stop);
   assert.deepEqual(asked, ['u.rpc.json has 1 error(s), e.g. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403. Send anyway?']);
+  // The question says which setting turns it off (ui3's walk: it had no way there).
+  assert.equal(details[0], 'The setting "edgekit.gateway.confirmSendWithErrors" (EdgeKit › Gateway: Confirm Send With Errors) turns this question off.');
   const params = addDocument('file:///ws/p.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
   fake.diagnostics.set(params.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: { value: 'jsonrpc/too-many-params', target: Uri.parse('https://example/') },
     message: 'Too many params.', range: { start: { line: 0 } } }]);

@@ -283,10 +283,11 @@ test('Create and Update ask before sending a job document with errors, naming th
   fake.folderSettings.set('/ws', new Map());
   const { server, ctx } = await backend();
   const asked: string[] = [];
+  const details: (string | undefined)[] = [];
   let answer: string | undefined;
   const withErrors = {
     ...ctx,
-    ui: { ask: async (q: string) => { asked.push(q); return answer; } },
+    ui: { ask: async (q: string, _o: string[], opts: { detail?: string }) => { asked.push(q); details.push(opts.detail); return answer; } },
     server: { request: async (_t: unknown, p: { problems?: boolean }) => ({ job: { dataset: 'http_requests', scope: 'zone' },
       ...(p.problems ? { problems: { errors: 2, warnings: 0, firstError: { line: 2, message: 'Unknown field "ClientIPP".' } } } : {}) }) },
   } as unknown as Ctx;
@@ -297,6 +298,7 @@ test('Create and Update ask before sending a job document with errors, naming th
     assert.equal(created, undefined);
     assert.deepEqual(asked, ['new.logpush.json has 2 error(s), e.g. line 3: Unknown field "ClientIPP". The API will probably refuse the job. Create it anyway?']);
     assert.deepEqual(fake.quickPicks, [], 'no zone asked for');
+    assert.equal(details[0], 'The setting "edgekit.logpush.confirmSendWithErrors" (EdgeKit › Logpush: Confirm Send With Errors) turns this question off.');
     addDocument('file:///ws/five.logpush.json', 'logpush-job', JSON.stringify({ ...JOB, id: 7, last_complete: undefined }));
     const updated = await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
     assert.equal(updated, undefined);
