@@ -170,7 +170,8 @@ export const migrationCommands = {
     const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?');
     const status = unwrap(await api.status(zone.id));
     if (status.migration_state !== 'migrated') {
-      throw new UserError(`${zone.name} is not migrated yet (state: ${status.migration_state}); the ruleset API manages its rules only after migration.`);
+      throw new UserError(`${zone.name} is not migrated yet (migration_state "${status.migration_state}"); the ruleset API manages its rules only after migration.`,
+        [{ title: `Migrate ${zone.name}`, command: 'edgekit.migration.start', args: [zone.id] }]);
     }
     const ruleset = unwrap(await api.entrypoint(zone.id));
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';

@@ -99,3 +99,20 @@ test('within one run, finishing from validation mode reviews the deployed config
     await mock.close();
   }
 });
+
+test('Export as Terraform on a zone not migrated yet says so and offers to migrate that zone', async () => {
+  // The export reads the ruleset API, which manages a zone's rules only after migration: the refusal named the state and left the
+  // user to find the migration command.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { migrationCommands } = await import('../../../client/src/commands/migration');
+    const { ctx } = ctxFor(mock, () => undefined);
+    const err = await migrationCommands['edgekit.migration.exportTerraform'](ctx)('business.example').then(() => undefined, (e: unknown) => e);
+    assert.ok(err instanceof Error, 'refused');
+    assert.match(err.message, /^business\.example is not migrated yet \(migration_state "start"\)/);
+    const zoneId = (await (await fetch(`${mock.apiBaseUrl}/zones?name=business.example`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { id: string }[] }).result[0].id;
+    assert.deepEqual((err as unknown as { actions: unknown }).actions, [{ title: 'Migrate business.example', command: 'edgekit.migration.start', args: [zoneId] }]);
+  } finally {
+    await mock.close();
+  }
+});
