@@ -1,10 +1,11 @@
 // jsonc-parser's syntax errors as our problems: only the first one (what follows a break is nearly always a consequence of it),
 // in our wording, at the real spot (a trailing comma on the comma, a missing value after the last token).
-import { ParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createScanner, parse as jsoncParse, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { codeInfo } from '../codes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { cap } from '../text';
+import { PARSE_OPTIONS } from './scanner';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -47,6 +48,19 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     const token = text.substr(offset, Math.max(length, 1));
     let message: string;
     let fixes: Problem['fixes'];
+    const cut = e.error === ParseErrorCode.InvalidCommentToken ? undefined : cutString(text, offset);
+    if (cut) {
+      code = 'syntax/unescaped-quote';
+      offset = cut.cut;
+      length = 1;
+      message = `This quote ends the string ${quote(text.slice(cut.start, cut.cut + 1))} early: a quote inside a JSON string is written \\".`;
+      const n = cut.quotes.length;
+      fixes = [{ title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: true,
+        edits: cut.quotes.map((q) => ({ offset: q, length: 0, newText: '\\' })) }];
+      out.push({ code, severity: codeInfo(code).severity, message, offset, length, fixes,
+        related: [{ offset: cut.start, length: cut.end + 1 - cut.start, message: 'The whole string, once the quotes inside it are escaped.' }] });
+      break;
+    }
     if (e.error === ParseErrorCode.InvalidCommentToken) {
       code = 'syntax/comment';
       message = 'Comments are not allowed in JSON.';
@@ -84,4 +98,72 @@ function precedingNonSpace(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   return i;
+}
+
+/** Lines longer than this are not searched for a cut string (a minified document's one line); nor documents larger than
+ * CUT_TEXT_MAX, since each candidate is proved by a parse of the document (a large batch while it is being typed in). */
+const CUT_LINE_MAX = 16 * 1024;
+const CUT_TEXT_MAX = 256 * 1024;
+/** Candidate ends tried (each is a parse of the fixed text). */
+const CUT_TRIES = 4;
+
+/**
+ * A string cut short by a quote typed inside it ("expression": "http.host eq "a.example"", a filter value pasted with its quotes):
+ * the syntax error at `offset` follows a string, and a later quote on the same line would close that string as meant if the quotes
+ * in between were escaped. Taken only when it is proved: the literal with the quotes escaped is a JSON string, what follows its end
+ * is "," "}" "]" or the end of the line (a ":" would make it a key: a lost quote before the next member, not a quote inside a
+ * string), and the document with the fix has no syntax error on that line or before. JSON strings cannot span lines, so the string
+ * starts on the line of its quote, and a line starts outside any string.
+ * start: the string's opening quote; cut: the quote that ended it; end: the quote that ends it once fixed; quotes: the offsets of
+ * the quotes to escape.
+ */
+export function cutString(text: string, offset: number): { start: number; cut: number; end: number; quotes: number[] } | undefined {
+  if (text.length > CUT_TEXT_MAX) return undefined;
+  const cut = precedingNonSpace(text, offset);
+  if (cut < 0 || text[cut] !== '"') return undefined;
+  const lineStart = text.lastIndexOf('\n', cut) + 1;
+  let lineEnd = text.indexOf('\n', offset);
+  if (lineEnd < 0) lineEnd = text.length;
+  if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
+  // The string token that ends at the cut quote.
+  const scanner = createScanner(text.slice(lineStart, cut + 1), false);
+  let start = -1;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.StringLiteral && lineStart + scanner.getTokenOffset() + scanner.getTokenLength() === cut + 1) start = lineStart + scanner.getTokenOffset();
+  }
+  if (start < 0) return undefined;
+  // A comma left out between two values ("operator": "eq" "value": "us") also reads as a quoted run up to a later quote: when a comma
+  // after the string makes the line valid, that is the mistake (the schema-like members after it say so), not a quote inside it.
+  if (firstErrorAfter(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1)) return undefined;
+  let tries = 0;
+  for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES; end = text.indexOf('"', end + 1)) {
+    if (!/^[ \t\r]*(?:[,}\]]|$)/.test(text.slice(end + 1, lineEnd))) continue;
+    tries++;
+    const quotes: number[] = [];
+    for (let i = text.indexOf('"', start + 1); i >= 0 && i < end; i = text.indexOf('"', i + 1)) {
+      let slashes = 0;
+      while (text[i - 1 - slashes] === '\\') slashes++;
+      if (slashes % 2 === 0) quotes.push(i);
+    }
+    const escaped = (from: number, to: number) => {
+      let out = '';
+      let at = from;
+      for (const q of quotes) { if (q >= from && q < to) { out += text.slice(at, q) + '\\'; at = q; } }
+      return out + text.slice(at, to);
+    };
+    try {
+      if (typeof JSON.parse(escaped(start, end + 1)) !== 'string') continue;
+    } catch {
+      continue;
+    }
+    if (firstErrorAfter(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length)) return { start, cut, end, quotes };
+  }
+  return undefined;
+}
+
+/** Whether `text` parses with no syntax error at or before `offset`. */
+function firstErrorAfter(text: string, offset: number): boolean {
+  const errors: ParseError[] = [];
+  jsoncParse(text, errors, PARSE_OPTIONS);
+  return errors.length === 0 || errors[0].offset > offset;
 }

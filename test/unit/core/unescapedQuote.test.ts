@@ -1,0 +1,78 @@
+// A quote typed inside a JSON string ends the string: a rules expression or a filter value pasted with its quotes
+// ("expression": "http.host eq "a.example"") gave "Unexpected character" somewhere after it, and the expression's own syntax error
+// on what was left of the string. The first syntax error now says which quote ended which string, with a fix that escapes them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from '../../../server/src/core/parse';
+import { validateText } from '../../../server/src/core/validate';
+import type { Problem } from '../../../server/src/core/types';
+
+function applyFix(text: string, p: Problem): string {
+  const edits = [...p.fixes![0].edits].sort((a, b) => b.offset - a.offset);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}
+
+test('a rules expression with unescaped quotes: one problem on the quote that ended the string, and its fix', () => {
+  const text = '{\n  "rules": [\n    { "action": "execute", "expression": "http.request.uri.path contains "/admin" and ip.src in {10.0.0.0/8}", "action_parameters": { "id": "efb7b8c949ac4650a09736fc376e9aee" } }\n  ]\n}\n';
+  const problems = validateText(text, 'waf-ruleset');
+  assert.deepEqual(problems.map((p) => p.code), ['syntax/unescaped-quote'], JSON.stringify(problems.map((p) => p.message)));
+  const p = problems[0];
+  const cut = text.indexOf('"/admin');
+  assert.equal(p.offset, cut, 'on the quote before /admin');
+  assert.equal(p.length, 1);
+  assert.equal(p.message, 'This quote ends the string "http.request.uri.path contains " early: a quote inside a JSON string is written \\".');
+  const start = text.indexOf('"http.request');
+  assert.deepEqual(p.related?.map((r) => [r.offset, r.length]), [[start, text.indexOf('", "action_parameters') + 1 - start]]);
+  assert.equal(p.fixes?.[0].title, 'Escape the 2 quotes inside the string');
+  assert.equal(p.fixes?.[0].preferred, true);
+  const fixed = applyFix(text, p);
+  assert.equal(JSON.parse(fixed).rules[0].expression, 'http.request.uri.path contains "/admin" and ip.src in {10.0.0.0/8}');
+  assert.deepEqual(validateText(fixed, 'waf-ruleset'), []);
+});
+
+test('a filter value with a quote in it, and quotes already escaped in the same string', () => {
+  const text = '{ "where": { "key": "ClientRequestPath", "operator": "eq", "value": "/a\\"b"c" } }';
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.equal(p.fixes?.[0].title, 'Escape the quote inside the string');
+  assert.equal(JSON.parse(applyFix(text, p)).where.value, '/a"b"c');
+});
+
+test('a lost closing quote is not taken for a quote inside a string', () => {
+  // "abc, is missing its quote: the quote that ends the string opens the next key. Escaping would make "abc, \"b" a value followed
+  // by ": 1": not a fix.
+  for (const text of ['{"a":"abc, "b": 1, "c": [}', '{"a": "abc, "b": 1}', '{\n"a": "x "y\n}']) {
+    const [p] = parseDocument(text).syntax;
+    assert.equal(p.code, 'syntax/invalid-json', text);
+  }
+});
+
+test('a comma left out between two strings is not taken for quotes inside one', () => {
+  // "eq\" \"value\": \"us" would parse too: the comma reading comes first.
+  for (const text of ['{ "where": { "key": "ClientCountry", "operator": "eq" "value": "us" } }', '["a" "b", "c"]']) {
+    assert.equal(parseDocument(text).syntax[0].code, 'syntax/invalid-json', text);
+  }
+});
+
+test('other syntax errors keep their message', () => {
+  assert.equal(parseDocument('{"a": "b" "c": 1}').syntax[0].code, 'syntax/invalid-json');
+  assert.equal(parseDocument('{"a": "b",}').syntax[0].code, 'syntax/trailing-comma');
+});
+
+test('in a Logpush job\'s filter string, the quote is found in the filter and the fix escapes it for the job', () => {
+  const filter = '{"where":{"key":"ClientRequestPath","operator":"eq","value":"/a"b"}}';
+  const text = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":${JSON.stringify(filter)}}`;
+  const problems = validateText(text, 'logpush-job');
+  const p = problems.find((x) => x.code === 'syntax/unescaped-quote');
+  assert.ok(p, JSON.stringify(problems));
+  assert.deepEqual(validateText(applyFix(text, p), 'logpush-job'), []);
+  assert.equal(JSON.parse(JSON.parse(applyFix(text, p)).filter).where.value, '/a"b');
+});
+
+test('a document over 256 KB is not searched (each candidate is a parse of the document): the plain syntax error', () => {
+  const pad = `{"pad": "${'x'.repeat(256 * 1024)}",\n "expression": "http.host eq "a.example""}`;
+  assert.equal(parseDocument(pad).syntax[0].code, 'syntax/invalid-json');
+  assert.equal(parseDocument(pad.replace('x'.repeat(256 * 1024), 'x')).syntax[0].code, 'syntax/unescaped-quote');
+});
