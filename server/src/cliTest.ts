@@ -230,7 +230,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
       if (item.fatal) { readError = item.error; break; }
       bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error));
     } else {
-      // A firewall_events line that repeats a RayID is another event of a request already taken
+      // A line whose request was read already (another security event of it, or its line in the other dataset) is not taken again
       const request = records.read(item.record, item.line);
       if (request) run.take(request, item.line);
     }
