@@ -12,7 +12,7 @@ import type { ApiReply, EnvelopeMessage } from './envelope';
 import { fail, failMany, noRoute, ok } from './envelope';
 import { boolMatch, cursorReply, listReply, textMatch } from './lists';
 import type { MigrationState } from './migration';
-import { nothingToRun, parseMode, rulesEnabled, transition } from './migration';
+import { compatibility, nothingToRun, parseMode, rulesEnabled, transition } from './migration';
 import type { LogpushJob, StateStore, StoredRuleset, ZoneState } from './state';
 import type { NewRule, Zone } from './zones';
 import { TRAFFIC_ROUTES } from './traffic/routes';
@@ -144,8 +144,8 @@ export class ManagementApi {
     const bad = this.phaseTwo(req);
     if (bad) return bad;
     const zs = this.store.zone(zone.id);
-    const blockers = zs.migration === 'start' ? migrationBlockers(zone, this.remainingOverrides(zone, zs)) : [];
-    return ok({ compatible: blockers.length === 0, migration_state: zs.migration }, blockers.map((message) => ({ code: 10502, message })));
+    const { compatible, messages } = compatibility(zs.migration, { zone: zone.name, plan: zone.plan, blockers: migrationBlockers(zone, this.remainingOverrides(zone, zs)) });
+    return ok({ compatible, migration_state: zs.migration }, messages);
   }
 
   private config(req: ApiRequest, zone: Zone): ApiReply {

@@ -217,20 +217,21 @@ export function bypassRules(z: Zone): FirewallRule[] {
   return z.waf.firewallRules.filter((r) => r.action === 'bypass' && (r.products ?? []).includes('waf'));
 }
 
-/** Why a zone cannot migrate (empty when it can). Remaining URI-based overrides are passed in: deleting one is state. */
+/** Why a zone cannot migrate (empty when it can), as sentences about "it": the refusals carrying them name the zone and its state
+ * (migration.ts). Remaining URI-based overrides are passed in: deleting one is state. */
 export function migrationBlockers(z: Zone, remainingUriOverrides: number): string[] {
   const out: string[] = [];
   if (remainingUriOverrides > 0) {
-    out.push(`Zone "${z.name}" has ${remainingUriOverrides} URI-based WAF override${remainingUriOverrides === 1 ? '' : 's'}; delete ${remainingUriOverrides === 1 ? 'it' : 'them'} before migrating.`);
+    out.push(`It has ${remainingUriOverrides} URI-based WAF override${remainingUriOverrides === 1 ? '' : 's'}; delete ${remainingUriOverrides === 1 ? 'it' : 'them'} before migrating.`);
   }
   const fw = bypassRules(z);
   if (fw.length > MAX_MIGRATED_FIREWALL_RULES) {
-    out.push(`Zone "${z.name}" has ${fw.length} firewall rules to migrate, over the limit of ${MAX_MIGRATED_FIREWALL_RULES}; contact support.`);
+    out.push(`It has ${fw.length} firewall rules to migrate, over the limit of ${MAX_MIGRATED_FIREWALL_RULES}; contact support.`);
   }
   // In UTF-8 bytes, as the entry point update measures an expression (ruleset/expr-too-long): the config carries it unchanged.
   const long = fw.find((r) => Buffer.byteLength(r.expression, 'utf8') > MAX_EXPRESSION_LENGTH);
   if (long) {
-    out.push(`Firewall rule "${long.description}" of zone "${z.name}" has an expression of ${Buffer.byteLength(long.expression, 'utf8')} bytes, over the limit of ${MAX_EXPRESSION_LENGTH}; contact support.`);
+    out.push(`Its firewall rule "${long.description}" has an expression of ${Buffer.byteLength(long.expression, 'utf8')} bytes, over the limit of ${MAX_EXPRESSION_LENGTH}; contact support.`);
   }
   return out;
 }

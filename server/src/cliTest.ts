@@ -153,9 +153,9 @@ export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjs
 Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not (one request record
 per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or firewall_events
 Logpush logs: a line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as the request it
-logs, as a line of the dataset its names tell (http_requests when they cannot tell; a firewall_events line with the RayID of an
-earlier one is another event of that request, not read again), and the dataset and the fields the rules read that no line gives
-are named) and prints, per rule, how many requests
+logs, as a line of the dataset its names tell (http_requests when they cannot tell; a line with the RayID of an earlier line of
+either dataset logs a request already read, and is not read again, except a repeat within http_requests), and the dataset and the
+fields the rules read that no line gives are named) and prints, per rule, how many requests
 its expression matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
 matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
@@ -230,7 +230,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
       if (item.fatal) { readError = item.error; break; }
       bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error));
     } else {
-      // A firewall_events line that repeats a RayID is another event of a request already taken
+      // A line whose request was read already (another security event of it, or its line in the other dataset) is not taken again
       const request = records.read(item.record, item.line);
       if (request) run.take(request, item.line);
     }

@@ -198,6 +198,9 @@ export interface TestRulesLogLines {
   lines: number; first: number; dataset?: string; assumed?: boolean; other?: { dataset: string; lines: number; first: number };
   /** firewall_events lines not read again for repeating an earlier line's RayID, and those without one. */
   events?: { repeated: number; unjoined: number };
+  /** A file of both datasets: the lines not read for a line of the other dataset with their RayID, the http_requests lines without
+   * one, and how many RayIDs are remembered at least when some were forgotten (a file longer than that). */
+  joined?: { lines: number; noRayID: number; remembered?: number };
   missing: { field: string; from?: string }[];
 }
 
@@ -223,8 +226,12 @@ export function logLinesLine(l: TestRulesLogLines, code: (name: string) => strin
     ...(l.events?.unjoined ? [`; ${n(l.events.unjoined, 'line has', 'lines have')} no ${code('RayID')}, so a request several rules acted on is read once per event`] : []),
   ].join('');
   // Two jobs' files put together (one zone's http_requests and firewall_events): a request a rule acted on is on lines of both, and
-  // read for each (joining them would keep every http_requests line's RayID)
-  const both = l.other ? `; a request logged in both datasets is read once for each (${code('RayID')}s are joined within ${code('firewall_events')} only)` : '';
+  // read once, as the counts are of requests; what stops the join is said
+  const j = l.joined;
+  const both = !j ? '' : `; a request logged in both datasets is read once, from the first of its lines (joined by ${code('RayID')})`
+    + (j.lines ? `: ${lines(j.lines)} ${j.lines === 1 ? 'is' : 'are'} not read again` : '')
+    + (j.noRayID ? `; ${j.noRayID.toLocaleString('en')} ${code('http_requests')} ${j.noRayID === 1 ? 'line has' : 'lines have'} no ${code('RayID')}, so the request ${j.noRayID === 1 ? 'it logs' : 'each logs'} is read again from its ${code('firewall_events')} lines` : '')
+    + (j.remembered ? `; only the last ${j.remembered.toLocaleString('en')} ${code('RayID')}s or more are remembered, so lines of one request further apart are each read` : '');
   const read = `${counted} read as the ${total === 1 ? 'request it logs' : 'requests they log'}${both}${events}`;
   if (!l.missing.length) return `${read}.`;
   const one = l.missing.length === 1;

@@ -141,7 +141,8 @@ export function registerTestRules(ctx: ServerContext): void {
     const take = (record: LogRecord, line: number, size: () => number) => { kept.add(record, size); run.take(record, line, remembered); };
     if (params.requests) {
       const r = await readRecords(params.requests, token, (line, record, size) => {
-        // A firewall_events line that repeats a RayID is another event of a request already taken
+        // A line whose RayID an earlier line of either dataset had (another firewall_events event, or the http_requests line of a
+        // request already taken from firewall_events) is a request already taken: records.read gives nothing for it.
         const request = records.read(record, line);
         if (request) take(request, line, size);
       });

@@ -605,9 +605,10 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   assert.ok(!rulesReport('w.ruleset.json', { total: 1, undecided: 1, source: 's', rules: [rule] } as never).includes('log lines'));
   // firewall_events lines, and lines of a file of both datasets: the datasets named as code, what only http_requests gives named so
   const fw = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/f.ndjson', rules: [rule],
-    logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
-  assert.ok(fw.includes('\n30 lines, from line 11, are `firewall_events` log lines, and 10 lines, from line 1, are `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once for each ' +
-    '(`RayID`s are joined within `firewall_events` only); the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
+    logLines: { lines: 30, first: 11, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 10, first: 1 }, joined: { lines: 4, noRayID: 0 },
+      missing: [{ field: 'cf.bot_management.score', from: 'BotScore, an http_requests field' }] } } as never));
+  assert.ok(fw.includes('\n30 lines, from line 11, are `firewall_events` log lines, and 10 lines, from line 1, are `http_requests` log lines, read as the requests they log; a request logged in both datasets is read once, ' +
+    'from the first of its lines (joined by `RayID`): 4 lines are not read again; the rules read `cf.bot_management.score` (from `BotScore`, an `http_requests` field)'), fw);
   const repeats = unescape(rulesReport('w.ruleset.json', { total: 3, undecided: 3, source: '/tmp/f.ndjson', rules: [rule],
     logLines: { lines: 5, first: 1, dataset: 'firewall_events', events: { repeated: 2, unjoined: 1 }, missing: [] } } as never));
   assert.ok(repeats.includes('\n5 lines are `firewall_events` log lines, read as the requests they log; 2 `firewall_events` lines repeat an earlier line\'s `RayID` ' +
@@ -675,11 +676,16 @@ test('the log lines\' sentence says ssl reads true when no line has the scheme, 
 
 test('the log lines\' sentence agrees in number whatever the counts: one line or several of each dataset, assumed, fields left out', async () => {
   const { logLinesLine } = await import('../../../server/src/protocol');
-  const both = (lines: number, other: number) => logLinesLine({ lines, first: 3, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: other, first: 1 }, missing: [] });
+  const both = (lines: number, other: number) => logLinesLine({ lines, first: 3, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: other, first: 1 }, joined: { lines: 0, noRayID: 0 }, missing: [] });
   // "1 line, from line 3, are firewall_events log lines, and 1 line, from line 1, http_requests log lines"
   assert.match(both(1, 1), /^1 line, from line 3, is a firewall_events log line, and 1 line, from line 1, is an http_requests log line, read as the requests they log; /);
   assert.match(both(1, 4), /^1 line, from line 3, is a firewall_events log line, and 4 lines, from line 1, are http_requests log lines, read as the requests they log; /);
   assert.match(both(5, 1), /^5 lines, from line 3, are firewall_events log lines, and 1 line, from line 1, is an http_requests log line, read as the requests they log; /);
+  // What the join left: one line or several of each count
+  const joined = (lines: number, noRayID: number) => logLinesLine({ lines: 5, first: 3, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 4, first: 1 }, joined: { lines, noRayID }, missing: [] });
+  assert.match(joined(1, 1), /\(joined by RayID\): 1 line is not read again; 1 http_requests line has no RayID, so the request it logs is read again from its firewall_events lines\.$/);
+  assert.match(joined(2, 3), /\(joined by RayID\): 2 lines are not read again; 3 http_requests lines have no RayID, so the request each logs is read again from its firewall_events lines\.$/);
+  assert.match(joined(0, 0), /; a request logged in both datasets is read once, from the first of its lines \(joined by RayID\)\.$/);
   // Assumed: "read as an http_requests line (assumed) and read as the request it logs" said "read as" twice
   assert.equal(logLinesLine({ lines: 1, first: 1, dataset: 'http_requests', assumed: true, missing: [] }),
     '1 line is a log line of fields both http_requests and firewall_events have, taken for an http_requests line (assumed) and read as the request it logs.');

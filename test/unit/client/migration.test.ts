@@ -116,3 +116,26 @@ test('Export as Terraform on a zone not migrated yet says so and offers to migra
     await mock.close();
   }
 });
+
+test('"Check Migration Compatibility" on a zone in validation mode or migrated says where it stands, as information, not a warning', async () => {
+  // The mock's check answers compatible: false for a migrated zone (it cannot move again) with a 10505 message; the command reads
+  // the state first, so the user is told the zone has migrated, not that it is "not eligible".
+  const { migrationCommands } = await import('../../../client/src/commands/migration');
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, (_q, options) => options.find((o) => o === 'Validation Mode' || o === 'Later') ?? options[0]);
+    const check = migrationCommands['edgekit.migration.check'](ctx);
+    const stopped = await migrate(ctx, 'enterprise.example');
+    assert.ok(stopped.name === 'cancelled' && stopped.zoneState === 'validation', JSON.stringify(stopped));
+    assert.equal((await migrate(ctx, 'pro.example')).name, 'migrated');
+    fake.messages = [];
+    assert.deepEqual(await check('enterprise.example'), { compatible: true, migration_state: 'validation' });
+    assert.deepEqual(await check('pro.example'), { compatible: false, migration_state: 'migrated' });
+    assert.deepEqual(fake.messages.map((m) => m.kind), ['info', 'info'], JSON.stringify(fake.messages));
+    assert.match(fake.messages[0].text, /enterprise\.example is in validation mode/);
+    assert.match(fake.messages[1].text, /^pro\.example has already migrated/);
+    assert.doesNotMatch(fake.messages[1].text, /not eligible/);
+  } finally {
+    await mock.close();
+  }
+});

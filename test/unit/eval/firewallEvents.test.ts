@@ -145,10 +145,80 @@ test('requestReader: a file of both datasets (two jobs\' files put together) rea
   assert.equal(fw['http.request.uri.query'], 'y=2');
   assert.equal(reader.problems(), undefined, 'each line\'s members are its dataset\'s');
   const logs = reader.logLines()!;
-  assert.deepEqual(logs, { lines: 2, first: 2, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 1, first: 1 }, events: { repeated: 0, unjoined: 2 }, missing: [] });
-  // Two jobs of one zone log a request a rule acted on in both: the report says it is read once for each
-  assert.match(logLinesLine(logs), /^2 lines, from line 2, are firewall_events log lines, and 1 line, from line 1, is an http_requests log line, read as the requests they log; a request logged in both datasets is read once for each \(RayIDs are joined within firewall_events only\);/);
+  assert.deepEqual(logs, { lines: 2, first: 2, dataset: 'firewall_events', other: { dataset: 'http_requests', lines: 1, first: 1 }, events: { repeated: 0, unjoined: 2 },
+    joined: { lines: 0, noRayID: 1 }, missing: [] });
+  // Two jobs of one zone log a request a rule acted on in both: joined by RayID, which these lines lack, and the report says so
+  assert.equal(logLinesLine(logs), '2 lines, from line 2, are firewall_events log lines, and 1 line, from line 1, is an http_requests log line, read as the requests they log; '
+    + 'a request logged in both datasets is read once, from the first of its lines (joined by RayID); 1 http_requests line has no RayID, so the request it logs is read again from its firewall_events lines; '
+    + '2 firewall_events lines have no RayID, so a request several rules acted on is read once per event.');
 });
+
+test('requestReader: a request logged in both datasets (two jobs\' files put together) is read once, from the first of its lines, as the report\'s counts are of requests', () => {
+  // The report counts requests ("on 3 requests", "matches 3"), as the rules run once a request on the platform; a request read once
+  // for each dataset was counted twice, and could match on one line and not the other (BotScore is on the http_requests line only).
+  const run = compileRuleset({ rules: [{ action: 'block', expression: 'http.request.uri.path eq "/login" and cf.bot_management.score eq 5' }] });
+  assert.ok(run.ok);
+  const reader = requestReader(['http.request.uri.path', 'cf.bot_management.score']);
+  const http = (RayID: string) => ({ RayID, ClientRequestURI: '/login', EdgeStartTimestamp: 1795687201, BotScore: 5 });
+  const fw = (RayID: string, Action: string) => ({ RayID, ClientRequestPath: '/login', ClientRequestQuery: '', Action, Datetime: 1795687201 });
+  // http_requests first (zcat of the http prefix, then the events'), then the other way round for the last request
+  const lines = [http('8e1f2a3b4c5d6e71'), http('8e1f2a3b4c5d6e72'), fw('8e1f2a3b4c5d6e71', 'block'), fw('8e1f2a3b4c5d6e71', 'log'), fw('8e1f2a3b4c5d6e73', 'block'), http('8e1f2a3b4c5d6e73')];
+  const read = lines.map((l, i) => reader.read(l, i + 1));
+  assert.deepEqual(read.map((r) => r !== undefined), [true, true, false, false, true, false]);
+  for (const [i, r] of read.entries()) if (r) run.take(r, i + 1);
+  assert.equal(run.total(), 3);
+  // The third request was read from its firewall_events line, which has no BotScore (its score reads 0): the first of its lines is what is read
+  assert.equal(run.rules[0].matched, 2);
+  const logs = reader.logLines()!;
+  assert.deepEqual({ ...logs, missing: undefined }, { lines: 3, first: 1, dataset: 'http_requests', other: { dataset: 'firewall_events', lines: 3, first: 3 },
+    joined: { lines: 3, noRayID: 0 }, missing: undefined });
+  assert.equal(logLinesLine(logs), '3 lines, from line 1, are http_requests log lines, and 3 lines, from line 3, are firewall_events log lines, read as the requests they log; '
+    + 'a request logged in both datasets is read once, from the first of its lines (joined by RayID): 3 lines are not read again.');
+  // Within http_requests a RayID seen twice is still read twice (one line a request; a duplicate is not this reader's to drop)
+  assert.ok(reader.read(http('8e1f2a3b4c5d6e72'), 7));
+});
+
+test('requestReader: a file of both datasets longer than the RayIDs remembered says that lines of one request further apart are each read', () => {
+  const reader = requestReader([]);
+  const n = 200_001;
+  for (let i = 0; i < n; i++) reader.read({ RayID: i.toString(16).padStart(16, '0'), EdgeStartTimestamp: 1795687201 }, i + 1);
+  // The first request's event, after 200 001 other requests: its id was forgotten, so it is read again
+  assert.ok(reader.read({ RayID: '0'.repeat(16), ClientRequestPath: '/', Action: 'block', Datetime: 1795687201 }, n + 1));
+  // The last one's is still known
+  assert.equal(reader.read({ RayID: (n - 1).toString(16).padStart(16, '0'), ClientRequestPath: '/', Action: 'block', Datetime: 1795687201 }, n + 2), undefined);
+  const logs = reader.logLines()!;
+  assert.deepEqual(logs.joined, { lines: 1, noRayID: 0, remembered: 100_000 });
+  assert.match(logLinesLine(logs), /: 1 line is not read again; only the last 100,000 RayIDs or more are remembered, so lines of one request further apart are each read\.$/);
+});
+
+test('requestReader: a RayID written as a JSON number (another tool\'s rewrite; the platform writes text) is read as the platform writes it, and joins', () => {
+  const reader = requestReader([]);
+  const ev = (RayID: unknown, Action: string) => ({ RayID, ClientRequestPath: '/login', Action, Datetime: 1795687201 });
+  const first = reader.read(ev(8123456789012345, 'log'), 1)!;
+  assert.equal(first['cf.ray_id'], '8123456789012345', 'cf.ray_id is a String field');
+  assert.equal(reader.read(ev('8123456789012345', 'block'), 2), undefined, 'its text is the same id');
+  assert.equal(reader.read(ev(8123456789012345, 'block'), 3), undefined);
+  // Past 2^53 the reader (readNdjson) gives a bigint, with the line's digits
+  assert.ok(reader.read(ev(9123456789012345n, 'log'), 4));
+  assert.equal(reader.read(ev('9123456789012345', 'block'), 5), undefined);
+  // The leading zeros a number cannot keep: 16 digits, as the platform writes a RayID
+  assert.equal(reader.read(ev(123456789012345, 'log'), 6)!['cf.ray_id'], '0123456789012345');
+  assert.equal(reader.read(ev('0123456789012345', 'block'), 7), undefined);
+  assert.deepEqual(reader.logLines()!.events, { repeated: 4, unjoined: 0 });
+  assert.equal(reader.problems(), undefined);
+  // On an http_requests line too (cf.ray_id), and across the datasets
+  const both = requestReader([]);
+  assert.equal(both.read({ RayID: 8123456789012345, ClientRequestURI: '/', EdgeStartTimestamp: 1795687201 }, 1)!['cf.ray_id'], '8123456789012345');
+  assert.equal(both.read(ev('8123456789012345', 'block'), 2), undefined);
+  // A number that is no RayID's digits (a fraction, a negative one, a double past 2^53 that lost them): no RayID, and said where
+  const odd = requestReader([]);
+  for (const [i, v] of [1.5, -3, 2 ** 60].entries()) { assert.ok(odd.read(ev(v, 'log'), 2 * i + 1)); assert.ok(odd.read(ev(v, 'block'), 2 * i + 2)); }
+  assert.deepEqual(odd.logLines()!.events, { repeated: 0, unjoined: 6 });
+  const p = odd.problems()!;
+  assert.equal(p.records, 6);
+  assert.match(p.examples[0], /^line 1: "RayID" is the number 1\.5, which is no RayID \(the platform writes one as text: 16 hex digits\); the line is not joined with its request's other lines/);
+});
+
 
 test('requestReader: a request several rules acted on is several firewall_events lines with one RayID: read once, and the repeats counted', () => {
   const run = compileRuleset({ rules: [{ action: 'block', expression: 'http.request.uri.path eq "/login"' }] });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileExpression } from '../../../server/src/core/eval/rules';
-import { sampleRequests, toRequestRecord } from '../../../server/src/core/eval/sample';
+import { eachSampleHttpRequest, eachSampleRequest, sampleRequests, toRequestRecord } from '../../../server/src/core/eval/sample';
 
 const line = (uri: string) => {
   const q = uri.indexOf('?');
@@ -171,4 +171,30 @@ test('the sample\'s benign requests come mostly from outside the office network;
   for (const r of eachSampleRequest(1000)) if (office.expression.test(r)) matched++;
   assert.ok(matched > 50 && matched < 200, `${matched} of 1000 from the office network`);
   assert.ok(sampleHttpRequests(1000).every((l) => /^(192\.0\.2|203\.0\.113|198\.51\.100)\.\d+$/.test(String(l.ClientIP))), 'documentation addresses only');
+});
+
+test('the sample\'s RayIDs are unique within a sample, 16 hex digits, and every other field keeps its value for a seed', async () => {
+  // They were one draw of 32 bits (mulberry32) shifted left: seed 1 drew the same one twice by its 50 571st request, and every id
+  // ended in "00000". Test Rules reads a RayID seen again as another event of one request, so a repeat would drop a request.
+  const { createHash } = await import('node:crypto');
+  const ids = new Set<string>();
+  let n = 0;
+  for (const l of eachSampleHttpRequest(50_600, 1)) {
+    n++;
+    assert.match(String(l.RayID), /^[0-9a-f]{16}$/);
+    ids.add(String(l.RayID));
+  }
+  assert.equal(ids.size, n, `${n - ids.size} RayID(s) repeat`);
+  assert.ok([...ids].slice(0, 100).some((id) => !id.endsWith('00000')));
+  // The other fields, for a few seeds and both varieties, as they were before (the RayID is drawn where it was, one draw a line)
+  const digest = (records: Iterable<Record<string, unknown>>, drop: string) => {
+    const h = createHash('sha256');
+    for (const r of records) { const { [drop]: _, ...rest } = r; h.update(JSON.stringify(rest) + '\n'); }
+    return h.digest('hex').slice(0, 16);
+  };
+  assert.equal(digest(eachSampleHttpRequest(2000, 1), 'RayID'), '657e587caec748ef');
+  assert.equal(digest(eachSampleHttpRequest(2000, 7, 0.3, true), 'RayID'), '7b0cc58aa75e1ffb');
+  assert.equal(digest(eachSampleRequest(500, 3), 'cf.ray_id'), '827cb7a1a44babdf');
+  // Still the same ids for a seed
+  assert.deepEqual([...eachSampleHttpRequest(5, 9)].map((l) => l.RayID), [...eachSampleHttpRequest(5, 9)].map((l) => l.RayID));
 });

@@ -40,7 +40,7 @@ function fakeApi(initial: 'start' | 'validation' | 'migrated', opts: FakeOptions
   const api: DriverDeps['api'] = {
     async check() {
       calls.push({ op: 'check' });
-      return opts.check ?? okResult({ compatible: true, migration_state: state });
+      return opts.check ?? okResult({ compatible: state !== 'migrated', migration_state: state });
     },
     async config() {
       calls.push({ op: 'config' });

@@ -63,6 +63,8 @@ export const ALL_EVENT_VARIANTS: Event[] = [
   { type: 'CHECK_OK', compatible: false, migration_state: 'start', messages: ['blocked'] },
   { type: 'CHECK_OK', compatible: true, migration_state: 'validation' },
   { type: 'CHECK_OK', compatible: true, migration_state: 'migrated' },
+  // The mock's answer for a migrated zone: it cannot move again, and says so.
+  { type: 'CHECK_OK', compatible: false, migration_state: 'migrated', messages: ['Zone "pro.example" is in migration_state "migrated": it has already migrated.'] },
   { type: 'CHECK_OK', compatible: true, migration_state: 'other' },
   { type: 'REVIEWED', config: { name: 'edited', rules: [] } },
   { type: 'UPDATE_FAILED', error: 'timeout', uncertain: true },

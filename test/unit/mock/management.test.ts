@@ -217,8 +217,24 @@ test('migration check: compatible zones and the three blocked ones', async () =>
     const r = await api(base, 'GET', `/zones/${id(zone)}/waf_migration/check?phase_two=1`, TOKEN);
     assert.equal(r.json.result.compatible, false, zone);
     assert.match(r.json.messages[0].message, re);
+    assert.match(r.json.messages[0].message, new RegExp(`^Zone "${zone.replace('.', '\\.')}" is in migration_state "start": it cannot migrate\\. `));
   }
   assert.equal((await api(base, 'GET', `/zones/${id('pro.example')}/waf_migration/check`, TOKEN)).status, 400);
+});
+
+test('migration check after the move: validation mode can still move on (true), a migrated zone cannot (false, 10505 says why)', async () => {
+  const check = (zone: string) => api(base, 'GET', `/zones/${id(zone)}/waf_migration/check?phase_two=1`, TOKEN);
+  assert.equal((await migrate('enterprise.example', 'validation')).status, 200);
+  const v = await check('enterprise.example');
+  assert.deepEqual([v.status, v.json.result, v.json.messages], [200, { compatible: true, migration_state: 'validation' }, []]);
+  assert.equal((await migrate('pro.example', 'pending')).status, 200);
+  const m = await check('pro.example');
+  assert.deepEqual([m.status, m.json.success, m.json.result], [200, true, { compatible: false, migration_state: 'migrated' }]);
+  assert.deepEqual(m.json.messages.map((x: Json) => x.code), [10505]);
+  assert.match(m.json.messages[0].message, /^Zone "pro\.example" is in migration_state "migrated": it has already migrated/);
+  // The same answer once validation mode has finished.
+  assert.equal((await migrate('enterprise.example', 'pending')).status, 200);
+  assert.deepEqual((await check('enterprise.example')).json.result, { compatible: false, migration_state: 'migrated' });
 });
 
 test('migration config follows the content rules and the sensitivity table', async () => {

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MigrationFacts, MigrationMode, MigrationState } from '../../../mock/src/migration';
-import { parseMode, rulesEnabled, transition } from '../../../mock/src/migration';
+import { compatibility, parseMode, rulesEnabled, transition } from '../../../mock/src/migration';
 
 const PRO: MigrationFacts = { zone: 'pro.example', plan: 'pro', blockers: [] };
 const BUSINESS: MigrationFacts = { zone: 'business.example', plan: 'business', blockers: [] };
 const ENT: MigrationFacts = { zone: 'enterprise.example', plan: 'enterprise', blockers: [] };
-const BLOCKED_ENT: MigrationFacts = { zone: 'x', plan: 'enterprise', blockers: ['Zone "x" has 1 URI-based WAF override; delete it before migrating.'] };
+const BLOCKED_ENT: MigrationFacts = { zone: 'x', plan: 'enterprise', blockers: ['It has 1 URI-based WAF override; delete it before migrating.'] };
 
 function next(state: MigrationState, mode: MigrationMode, facts: MigrationFacts): MigrationState | number {
   const r = transition(state, mode, facts);
@@ -113,8 +113,8 @@ test('blockers at their limits: one URI-based override still blocks, 200 bypass 
   const { ZONES, migrationBlockers } = await import('../../../mock/src/zones');
   const base = { ...ZONES[0], waf: { ...ZONES[0].waf, firewallRules: [] } };
   assert.deepEqual(migrationBlockers(base, 0), []);
-  assert.deepEqual(migrationBlockers(base, 1), [`Zone "${base.name}" has 1 URI-based WAF override; delete it before migrating.`]);
-  assert.deepEqual(migrationBlockers(base, 2), [`Zone "${base.name}" has 2 URI-based WAF overrides; delete them before migrating.`]);
+  assert.deepEqual(migrationBlockers(base, 1), ['It has 1 URI-based WAF override; delete it before migrating.']);
+  assert.deepEqual(migrationBlockers(base, 2), ['It has 2 URI-based WAF overrides; delete them before migrating.']);
   const bypass = (i: number, expression = `http.request.uri.path eq "/p/${i}"`) => ({ id: `f${i}`, description: `Rule ${i}`, expression, action: 'bypass' as const, products: ['waf'], paused: false });
   const withRules = (rules: ReturnType<typeof bypass>[]) => ({ ...base, waf: { ...base.waf, firewallRules: rules } });
   const at = Array.from({ length: 200 }, (_, i) => bypass(i));
@@ -130,5 +130,42 @@ test('blockers at their limits: one URI-based override still blocks, 200 bypass 
   assert.deepEqual(migrationBlockers(withRules([bypass(0, exactly)]), 0), []);
   const longer = migrationBlockers(withRules([bypass(0, exactly + ' ')]), 0);
   assert.equal(longer.length, 1);
-  assert.match(longer[0], /Firewall rule "Rule 0" .* 4097 bytes, over the limit of 4096/);
+  assert.match(longer[0], /^Its firewall rule "Rule 0" .* 4097 bytes, over the limit of 4096/);
+});
+
+test('the blocked refusal (10502) names the zone and its migration_state, as the other refusals do', () => {
+  // It began "The zone cannot migrate: ..." while 10503-10505 begin with the zone and its state; a script migrating many zones
+  // reads every refusal the same way.
+  const twoReasons: MigrationFacts = { ...BLOCKED_ENT, blockers: [...BLOCKED_ENT.blockers, 'It has 201 firewall rules to migrate, over the limit of 200; contact support.'] };
+  for (const mode of ['pending', 'validation'] as const) {
+    const r = transition('start', mode, twoReasons);
+    assert.ok(!r.ok);
+    assert.equal(r.message, 'Zone "x" is in migration_state "start": it cannot migrate. It has 1 URI-based WAF override; delete it before migrating. '
+      + 'It has 201 firewall rules to migrate, over the limit of 200; contact support.');
+  }
+});
+
+test('the check\'s answer by state: start as its blockers say, validation can still move on, migrated cannot move again', () => {
+  // The spec: compatible is "true when the zone can move to the new managed rules; false when it is not eligible".
+  assert.deepEqual(compatibility('start', PRO), { compatible: true, messages: [] });
+  const blocked = compatibility('start', { ...BLOCKED_ENT, blockers: [...BLOCKED_ENT.blockers, 'It has 201 firewall rules to migrate, over the limit of 200; contact support.'] });
+  assert.equal(blocked.compatible, false);
+  // One message per reason, each readable alone: the zone, its state, and the reason, in the words of the update's refusal.
+  assert.deepEqual(blocked.messages, [
+    { code: 10502, message: 'Zone "x" is in migration_state "start": it cannot migrate. It has 1 URI-based WAF override; delete it before migrating.' },
+    { code: 10502, message: 'Zone "x" is in migration_state "start": it cannot migrate. It has 201 firewall rules to migrate, over the limit of 200; contact support.' },
+  ]);
+  // Validation mode moves on to migrated with the pending update (no blocker stops that transition).
+  assert.deepEqual(compatibility('validation', ENT), { compatible: true, messages: [] });
+  assert.equal(next('validation', 'pending', { ...ENT, blockers: BLOCKED_ENT.blockers }), 'migrated');
+  // Migrated: nowhere left to move, and said why, with the code of the update's own refusal on a migrated zone.
+  for (const facts of [PRO, ENT]) {
+    const m = compatibility('migrated', facts);
+    assert.equal(m.compatible, false);
+    assert.equal(m.messages.length, 1);
+    assert.equal(m.messages[0].code, 10505);
+    assert.match(m.messages[0].message, new RegExp(`^Zone "${facts.zone.replace('.', '\\.')}" is in migration_state "migrated": it has already migrated`));
+    assert.match(m.messages[0].message, /cannot be reversed/);
+    assert.match(m.messages[0].message, /rulesets API/);
+  }
 });

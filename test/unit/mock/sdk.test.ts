@@ -187,6 +187,9 @@ test('rulesets and the migration: raw get/put where the SDK has no typed method,
   assert.equal(saved.name, 'default', 'a first save without a name is named "default"');
   const status = await raw<{ migration_state: string }>(cf.get(`/zones/${ZONE}/waf_migration/status`));
   assert.equal(status.migration_state, 'migrated');
+  // The check now answers that the zone cannot move (it has), and says why in messages.
+  const after = await cf.get(`/zones/${ZONE}/waf_migration/check`, { query: { phase_two: 1 } }) as { success: boolean; result: unknown; messages: { code: number; message: string }[] };
+  assert.deepEqual([after.success, after.result, after.messages.map((x) => x.code)], [true, { compatible: false, migration_state: 'migrated' }, [10505]]);
 
   // Typed: a later update of the migrated zone's entry point, without a name, keeps the name and makes version 2.
   const v2 = await cf.rulesets.phases.update(MANAGED, { zone_id: ZONE, rules: rules.slice(0, 1) as never }) as Cloudflare.Rulesets.Phases.PhaseUpdateResponse.Ruleset;

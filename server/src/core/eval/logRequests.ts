@@ -32,12 +32,27 @@ export interface LogLinesRead {
    * the same request; a line of shared names that does is one), and those without a RayID (whose events of one request are each
    * read; lines of shared names among them when the file is read as firewall_events); absent when both are 0. */
   events?: { repeated: number; unjoined: number };
+  /** A file of both datasets (or a line repeating a RayID of the other's): the lines not read because a line of the other dataset
+   * with their RayID was (a request is read once, from the first of its lines), the http_requests lines without a RayID (whose
+   * requests are read again from their firewall_events lines), and when RayIDs were forgotten, how many are `remembered` at least
+   * (RAY_IDS: lines of one request further apart than that are each read). */
+  joined?: { lines: number; noRayID: number; remembered?: number };
   missing: { field: string; from?: string }[];
 }
 
-/** The RayIDs of the firewall_events lines seen, in two generations of this many each: a request's events are written together
- * (the same batch), so a repeat further back than that is not looked for, and a file of millions of events keeps no more. */
+/** The RayIDs of the lines seen, in two generations of this many each: a request's events are written together (the same batch), so
+ * a repeat further back than that is not looked for, and a file of millions of lines keeps no more. Two jobs' files put together
+ * (http_requests, then firewall_events) are joined within that distance, and the report says when ids were forgotten. */
 const RAY_IDS = 100_000;
+
+/** A line's RayID as the platform writes it (text, 16 hex digits), or undefined for none; `odd`: a number that cannot be one's digits
+ * (a fraction, a negative number, a double past 2^53, whose digits are lost: readNdjson gives a bigint for the line's digits). A tool
+ * that rewrote an all-digit RayID as a JSON number dropped its leading zeros: they are put back. */
+function rayOf(v: unknown): { ray?: string; odd?: true } {
+  if (typeof v === 'string') return v ? { ray: v } : {};
+  if ((typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'bigint' && v >= 0n)) return { ray: String(v).padStart(16, '0') };
+  return typeof v === 'number' || typeof v === 'bigint' ? { odd: true } : {};
+}
 
 /** How one dataset's lines are read: its field names (`own`: those the other dataset has not, which tell a line), the names of its
  * integer fields, the conversion, and lines to find which log field gives which request field (sourcesOf). */
@@ -160,7 +175,8 @@ function givenBy(read: string, r: Reading): (line: LogRecord, request: LogRecord
 
 /**
  * Reads a file's records for a rules run: read() gives the request record to run the rules on, or undefined for a firewall_events
- * line that repeats an earlier line's RayID (another event of a request already read). `reads` are the fields the rules read
+ * line that repeats an earlier line's RayID (another event of a request already read), and for a line of either dataset whose RayID
+ * a line of the other had (two jobs' files put together: a request is read once, from the first of its lines). `reads` are the fields the rules read
  * (rulesetFields). problems() is the request records' check and the log lines' members that are no field of their dataset;
  * logLines() says what was read as log lines, undefined for none.
  */
@@ -179,26 +195,42 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
   // The dataset the file's lines told most so far: the one a line of shared names is read as
   const main = () => (told.firewall.lines > told.http.lines ? r.firewall : r.http);
   const events = { repeated: 0, unjoined: 0 };
-  // Lines no member told without a RayID: firewall_events lines that cannot be joined when the file is read as that dataset
+  // Lines no member told without a RayID: firewall_events lines that cannot be joined when the file is read as that dataset, else
+  // http_requests lines
   let untoldUnjoined = 0;
-  let rays = new Set<string>(), older = new Set<string>();
+  // Lines not read for a line of the other dataset with their RayID, and http_requests lines without one
+  const joined = { lines: 0, httpNoRay: 0, forgotten: false };
+  // Each RayID seen, with whether an http_requests line had it (true) or a line that may be firewall_events (false)
+  let rays = new Map<string, boolean>(), older = new Map<string, boolean>();
   return {
     read(record, line) {
       const tells = datasetOf(record, r);
       if (tells === null) { checker.take(record, line); return record; }
-      // The RayIDs of the lines that may be firewall_events lines (those told so, and those no member told, whatever the file's
-      // lines tell so far): a line repeating one is another event of a request already read, and a firewall_events line (an
-      // http_requests line is one a request), even when its members cannot tell
-      if (tells !== r.http) {
-        const ray = record.RayID;
-        if (typeof ray !== 'string' || !ray) { if (tells) events.unjoined++; else untoldUnjoined++; }
-        else if (rays.has(ray) || older.has(ray)) { events.repeated++; count(told.firewall, line); return undefined; }
-        else { if (rays.size >= RAY_IDS) { older = rays; rays = new Set(); } rays.add(ray); }
+      let read: LogRecord | undefined;
+      const { ray, odd } = rayOf(record.RayID);
+      if (ray !== undefined && ray !== record.RayID) read = { ...record, RayID: ray };
+      if (odd) unread.note('log RayID number', () => `"RayID" is the number ${String(record.RayID)}, which is no RayID (the platform writes one as text: 16 hex digits); the line is not joined with its request's other lines`, line);
+      // A request is read once. A line that may be firewall_events (told so, or by no member, whatever the file's lines tell so
+      // far) repeating a RayID is another event of a request already read, and a firewall_events line (an http_requests line is one
+      // a request), even when its members cannot tell; a line repeating the RayID of a line of the other dataset (two jobs' files
+      // put together) logs a request read from that line. Within http_requests a repeat is read again (one line a request).
+      const http = tells === r.http;
+      if (ray === undefined) {
+        if (http) joined.httpNoRay++; else if (tells) events.unjoined++; else untoldUnjoined++;
+      } else {
+        const seen = rays.get(ray) ?? older.get(ray);
+        if (seen === undefined) {
+          if (rays.size >= RAY_IDS) { if (older.size) joined.forgotten = true; older = rays; rays = new Map(); }
+          rays.set(ray, http);
+        } else if (seen !== http) {
+          joined.lines++; count(http ? told.http : told.firewall, line); return undefined;
+        } else if (!http) {
+          events.repeated++; count(told.firewall, line); return undefined;
+        }
       }
-      if (tells) count(tells === r.http ? told.http : told.firewall, line); else count(untold, line);
+      if (tells) count(http ? told.http : told.firewall, line); else count(untold, line);
       const d = tells ?? main();
       const other = d === r.http ? r.firewall : r.http;
-      let read: LogRecord | undefined;
       for (const k in record) {
         // An integer field written as text by a tool other than Logpush ("BotScore": "5") is read as its number, as the platform logs
         // it: as text it would equal no integer of the rules
@@ -234,10 +266,12 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
       const [mine, theirs] = d === r.http ? [told.http, told.firewall] : [told.firewall, told.http];
       const first = !mine.lines ? untold.first : !untold.lines ? mine.first : Math.min(mine.first, untold.first);
       const unjoined = events.unjoined + (d === r.firewall ? untoldUnjoined : 0);
+      const noRayID = joined.httpNoRay + (d === r.http ? untoldUnjoined : 0);
       const missing = absent.map(({ read: field }) => { const from = sourceOf(field, d); return from ? { field, from } : { field }; });
       return { lines: mine.lines + untold.lines, first, dataset: d.name, ...(mine.lines || theirs.lines ? {} : { assumed: true as const }),
         ...(theirs.lines ? { other: { dataset: (d === r.http ? r.firewall : r.http).name, ...theirs } } : {}),
-        ...(events.repeated || unjoined ? { events: { repeated: events.repeated, unjoined } } : {}), missing };
+        ...(events.repeated || unjoined ? { events: { repeated: events.repeated, unjoined } } : {}),
+        ...(theirs.lines || joined.lines ? { joined: { lines: joined.lines, noRayID: theirs.lines ? noRayID : 0, ...(joined.forgotten ? { remembered: RAY_IDS } : {}) } } : {}), missing };
     },
   };
 }

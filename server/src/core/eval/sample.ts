@@ -80,13 +80,28 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
       EdgeResponseBytes: Math.floor(rand() * 50_000) + 200,
       BotScore: hostile ? 1 + Math.floor(rand() * 20) : 30 + Math.floor(rand() * 70),
       CacheCacheStatus: pick(['hit', 'miss', 'dynamic', 'expired']),
-      RayID: Math.floor(rand() * 2 ** 52).toString(16).padStart(16, '0'),
+      RayID: rayId(rand(), i, seed),
       WAFAttackScore: hostile ? 1 + Math.floor(rand() * 20) : 50 + Math.floor(rand() * 49),
       // Visitors' requests, none a Worker's own subrequest; a constant, so the records above stay those of earlier versions
       WorkerSubrequest: false,
     };
     yield Object.assign(line, moreLogFields(line, hostile?.[0], more));
   }
+}
+
+/**
+ * The RayID of the sample's `i`th request: 16 hex digits, the draw's 32 bits then a bijection of the request's number (and the seed),
+ * so no two requests of a sample share one (Test Rules reads a RayID seen again as another event of one request). One draw a line,
+ * where the RayID always took it, so the fields drawn after it keep their values for a seed. (It was the draw shifted left: 32 bits
+ * of chance, a repeat about once in 65 000 requests, and every id ending in "00000".)
+ */
+function rayId(draw: number, i: number, seed: number): string {
+  // mulberry32 gives multiples of 2^-32: the draw's bits exactly
+  const high = Math.floor(draw * 2 ** 32);
+  // lowbias32 (xor-shifts and odd multipliers, each invertible): distinct numbers give distinct bits
+  let x = (i ^ seed) >>> 0;
+  x ^= x >>> 16; x = Math.imul(x, 0x7feb352d); x ^= x >>> 15; x = Math.imul(x, 0x846ca68b); x ^= x >>> 16;
+  return high.toString(16).padStart(8, '0') + (x >>> 0).toString(16).padStart(8, '0');
 }
 
 /** What a leaked-credential check finds on a login that is not clean (LeakedCredentialCheckResult). */
