@@ -35,7 +35,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   // The views reach the backends through the commands bundle (commands/registry.ts), loaded when one first refreshes.
   const eventSources = async () => commandsModule().eventSources(ctx);
   ctx.zones = new ZonesView(async () => commandsModule().apiFor(ctx, false), () => eventSources().then((s) => s.mock));
-  ctx.securityEvents = new SecurityEventsView(eventSources);
+  // The zone the view shows is kept for the next window, with the backend it belongs to (the mock's zone ids are the same each run).
+  const backendKey = () => (Config.backend() === 'remote' ? `remote:${Config.apiBaseUrl()}` : 'embedded');
+  ctx.securityEvents = new SecurityEventsView(eventSources, { state: context.workspaceState, backend: backendKey });
   context.subscriptions.push(
     server, status, responses, ctx.zones, ...registerCommands(ctx),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),

@@ -44,6 +44,9 @@ function sourceLabel(source: unknown): string {
   return s === 'waf' ? 'previous rules' : s === 'firewallmanaged' ? 'new rules' : String(source ?? 'unknown source');
 }
 
+/** The workspace state's key for the zone shown: { backend, zone: { id, name } }. */
+const KEPT_ZONE = 'edgekit.securityEvents.zone';
+
 /** Read-only documents of single security events (scheme edgekit-event), opened from the view. */
 export const EVENT_SCHEME = 'edgekit-event';
 
@@ -64,11 +67,27 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   view: vscode.TreeView<EventNode> | undefined;
   private children: EventNode[] = [];
 
-  constructor(private readonly sources: () => Promise<{ api: Api; mock?: MockControl }>) {}
+  /** Read from the workspace's memory (a zone shown in an earlier window of the same backend) and not yet loaded. */
+  private restored = false;
+
+  /**
+   * `memory`: where the zone shown is kept across windows (the workspace state), for the backend it belongs to (`backend()` names
+   * the one the settings name now: zone ids are a backend's own).
+   */
+  constructor(private readonly sources: () => Promise<{ api: Api; mock?: MockControl }>,
+    private readonly memory?: { state: vscode.Memento; backend: () => string }) {
+    const kept = memory?.state.get<{ backend?: unknown; zone?: Partial<Zone> }>(KEPT_ZONE);
+    if (kept && kept.backend === memory!.backend() && typeof kept.zone?.id === 'string' && typeof kept.zone.name === 'string') {
+      this.zone = kept.zone as Zone;
+      this.restored = true;
+    }
+  }
 
   /** Show a zone's events (and bring the view up). */
   async show(zone: Zone): Promise<void> {
     this.zone = zone;
+    this.restored = false;
+    void this.memory?.state.update(KEPT_ZONE, { backend: this.memory.backend(), zone: { id: zone.id, name: zone.name } });
     await this.load();
     this.changed.fire(undefined);
     await vscode.commands.executeCommand('edgekit.securityEvents.focus');
@@ -92,7 +111,12 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     return this.eventDocuments.add((n) => `/${ray}-${n}.json`, text, text);
   }
 
-  getChildren(parent?: EventNode): EventNode[] {
+  getChildren(parent?: EventNode): EventNode[] | Promise<EventNode[]> {
+    if (!parent && this.restored) {
+      // The zone of an earlier window: read when the view is first shown (which loads the commands bundle), not at activation.
+      this.restored = false;
+      return this.load().then(() => (this.zone ? this.roots() : []));
+    }
     if (!parent) return this.zone ? this.roots() : [];
     if (parent.kind === 'events') return this.children;
     return [];
@@ -101,6 +125,8 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   /** Forget the zone: it belongs to the backend the settings no longer name (zone ids are a backend's own). */
   clear(): void {
     this.zone = undefined;
+    this.restored = false;
+    void this.memory?.state.update(KEPT_ZONE, undefined);
     this.summary = undefined;
     this.events = [];
     this.children = [];

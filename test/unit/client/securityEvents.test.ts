@@ -1,0 +1,58 @@
+// The Security Events view keeps its zone across a window reload (ui3's walk: after a reload it was back at its welcome content,
+// and the zone had to be picked again), for the backend it belongs to only: zone ids are a backend's own.
+import { resetFake } from './vscode';
+import { beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SecurityEventsView } from '../../../client/src/views/securityEvents';
+
+beforeEach(() => resetFake());
+
+class Memory {
+  readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined { return this.values.get(key) as T | undefined; }
+  async update(key: string, value: unknown): Promise<void> { if (value === undefined) this.values.delete(key); else this.values.set(key, value); }
+  keys(): readonly string[] { return [...this.values.keys()]; }
+}
+
+const ZONE = { id: 'z1', name: 'business.example' };
+
+function sources(read: string[]) {
+  return async () => ({
+    api: { securityEvents: async (zoneId: string) => { read.push(zoneId); return { ok: true as const, result: [{ RayID: 'r1', Action: 'block', Source: 'waf', RuleID: '100001', Datetime: '2026-11-27T00:00:00Z' }] }; } },
+    mock: { securitySummary: async () => ({ ok: true as const, result: { state: 'start', requests: 10, since: 'a', until: 'b', sentences: [], previous: { acted: 1, actions: { block: 1 } }, new: { acted: 0, actions: {} } } }) },
+  }) as never;
+}
+
+test('a zone shown is there again in the next window of the same backend, read when the view first asks for it', async () => {
+  const state = new Memory();
+  let backend = 'embedded';
+  const first = new SecurityEventsView(sources([]), { state, backend: () => backend });
+  await first.show(ZONE as never);
+  first.dispose();
+
+  const read: string[] = [];
+  const again = new SecurityEventsView(sources(read), { state, backend: () => backend });
+  assert.deepEqual(read, [], 'nothing read before the view is shown (the commands bundle loads with a view\'s first refresh)');
+  const roots = await again.getChildren();
+  assert.deepEqual(read, ['z1']);
+  assert.equal(roots[0].label, 'business.example');
+  assert.match(String(roots[0].description), /previous rules only · 10 requests/);
+  assert.equal(roots.at(-1)!.label, 'Latest events (1)');
+  again.dispose();
+
+  // Another backend: not restored.
+  backend = 'remote:https://api.example';
+  const other = new SecurityEventsView(sources([]), { state, backend: () => backend });
+  assert.deepEqual(await other.getChildren(), []);
+  other.dispose();
+});
+
+test('a zone forgotten (the backend changed) is not restored', async () => {
+  const state = new Memory();
+  const view = new SecurityEventsView(sources([]), { state, backend: () => 'embedded' });
+  await view.show(ZONE as never);
+  view.clear();
+  view.dispose();
+  const next = new SecurityEventsView(sources([]), { state, backend: () => 'embedded' });
+  assert.deepEqual(await next.getChildren(), []);
+});
