@@ -15,7 +15,7 @@ export type CodeTable = Record<string, CodeInfo>;
 
 export const BASE_CODES = {
   'syntax/invalid-json': { severity: 'error', description: 'The text is not valid JSON (unexpected token, missing value, unclosed string...).' },
-  'syntax/unescaped-quote': { severity: 'error', description: 'A double quote typed inside a string (a rules expression or a filter value pasted with its quotes) ends the string early; inside a JSON string it is written \\". The quick fix escapes the quotes, when escaping them makes the line valid JSON.' },
+  'syntax/unescaped-quote': { severity: 'error', description: 'A double quote typed inside a string (a rules expression or a filter value pasted with its quotes) ends the string early; inside a JSON string it is written `\\"`. The quick fix escapes the quotes, when escaping them makes the line valid JSON.' },
   'syntax/trailing-comma': { severity: 'error', description: 'A comma before a closing bracket or brace; JSON does not allow it.' },
   'syntax/comment': { severity: 'error', description: 'A comment; the platform expects plain JSON.' },
   'syntax/empty-document': { severity: 'error', description: 'The document is empty.' },
