@@ -10,11 +10,14 @@ import type { SecurityEventsView } from './views/securityEvents';
 import type { DeliveredBatches } from './views/deliveries';
 import type { Reports } from './views/reports';
 import type { Ui } from './ui';
+import type { JobScopes } from './jobScopes';
 
 export interface Ctx {
   extension: vscode.ExtensionContext;
   /** The language server, started on first need. */
   server: LanguageServer;
+  /** Where the job documents' jobs live, as the commands learnt it, told to the server. */
+  jobScopes: JobScopes;
   log: typeof log;
   status: DocumentStatus;
   backend: Backend;

@@ -16,6 +16,8 @@ import { vscodeUi } from './ui';
 import { registerTasks } from './tasks';
 import { trackJobContext } from './jobContext';
 import { trackDocumentShown, trackMockStarted } from './walkthrough';
+import { JobScopes } from './jobScopes';
+import { SetJobScopeNotification } from '../../server/src/protocol';
 
 let server: LanguageServer | undefined;
 let backend: Backend | undefined;
@@ -31,6 +33,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   const status = new DocumentStatus(server);
   const responses = new Responses(context.workspaceState);
   const ctx = { extension: context, server, log, status, responses, ui: vscodeUi } as Ctx;
+  const jobScopes = ctx.jobScopes = new JobScopes((p) => ctx.server.notify(SetJobScopeNotification.type, p));
   backend = ctx.backend = new Backend(context, () => ctx.ui);
   // The views reach the backends through the commands bundle (commands/registry.ts), loaded when one first refreshes.
   const eventSources = async () => commandsModule().eventSources(ctx);
@@ -40,6 +43,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
   ctx.securityEvents = new SecurityEventsView(eventSources, { state: context.workspaceState, backend: backendKey });
   context.subscriptions.push(
     server, status, responses, ctx.zones, ...registerCommands(ctx),
+    // A server that started (or restarted after a crash) knows no job document's place.
+    server.onDidChangeState((state) => { if (state === 'running') jobScopes.resend(); }),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
     registerTasks(context),

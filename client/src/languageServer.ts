@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { CustomRequest } from '../../server/src/protocol';
+import type { CustomNotification, CustomRequest } from '../../server/src/protocol';
 import type { createLanguageClient as CreateLanguageClient } from './languageClient';
 import { isServedDocument } from './languages';
 import { log, logChannel } from './log';
@@ -85,6 +85,13 @@ export class LanguageServer implements vscode.Disposable {
       throw new Error('The EdgeKit language server is not running (it stopped after repeated crashes; see the EdgeKit log). Run "EdgeKit: Restart Language Server".');
     }
     return token ? client.sendRequest<R>(type.method, params, token) : client.sendRequest<R>(type.method, params);
+  }
+
+  /** A custom notification (protocol.ts) to the server once it runs; a server not started is not started for it (the caller tells a
+   * server what it needs to know when it runs: onDidChangeState). */
+  notify<P>(type: CustomNotification<P>, params: P): void {
+    this.starting?.then((client) => client.sendNotification(type.method, params))
+      .catch((err) => log.warn(`The notification ${type.method} did not reach the EdgeKit language server: ${(err as Error)?.message ?? err}`));
   }
 
   /**

@@ -19,6 +19,7 @@ export interface EdgeKitTaskDefinition {
 /** The settings of the folder the task runs in that change what lint reports (the server reads the same ones per document). */
 export interface LintSettings {
   dataset?: unknown;
+  scope?: unknown;
   maxProblems?: unknown;
   maxFileSizeKB?: unknown;
 }
@@ -39,10 +40,10 @@ export function definitionProblem(def: { [k: string]: unknown }): { member: stri
  * editor checks with: the CLI's own defaults differ (no size limit).
  */
 export function lintArgs(def: EdgeKitTaskDefinition, s: LintSettings): string[] {
-  const n = normalizeSettings({ logpush: { dataset: s.dataset }, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB });
+  const n = normalizeSettings({ logpush: { dataset: s.dataset, scope: s.scope }, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB });
   const args = ['lint', '--format', 'line'];
   if (def.fix) args.push('--fix');
-  args.push('--dataset', n.logpush.dataset, '--max-problems', String(n.maxProblems), '--max-file-size', String(n.maxFileSizeKB));
+  args.push('--dataset', n.logpush.dataset, ...(n.logpush.scope ? ['--scope', n.logpush.scope] : []), '--max-problems', String(n.maxProblems), '--max-file-size', String(n.maxFileSizeKB));
   // After `--` a path that starts with "-" is a path, not an option.
   // The whole folder may hold no EdgeKit file (a folder of a multi-root workspace): nothing to check is no error there. Paths the
   // definition names are the user's, and one with nothing to check is a mistake the CLI reports.

@@ -41,7 +41,7 @@ export class LintTaskProvider implements vscode.TaskProvider {
     const settings = vscode.workspace.getConfiguration('edgekit', folder.uri);
     const refusal = datasetRefusal(settings.inspect('logpush.dataset') ?? {}, this.datasets, { folderName: folder.name, folderDir: folder.uri.fsPath, ...workspacePlace() });
     if (refusal) return refusalTask(def, folder, name, refusal);
-    const args = lintArgs(def, { dataset: settings.get('logpush.dataset'), maxProblems: settings.get('maxProblems'), maxFileSizeKB: settings.get('maxFileSizeKB') });
+    const args = lintArgs(def, { dataset: settings.get('logpush.dataset'), scope: settings.get('logpush.scope'), maxProblems: settings.get('maxProblems'), maxFileSizeKB: settings.get('maxFileSizeKB') });
     // process.execPath is Node in a Node extension host and Electron in VS Code desktop's, which runs as Node with this variable.
     const execution = new vscode.ProcessExecution(process.execPath, [this.cliPath, ...args], { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
     const task = new vscode.Task(def, folder, name, TASK_TYPE, execution, MATCHERS);

@@ -7,6 +7,7 @@ import { version as VERSION } from '../../package.json';
 import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, type DocKind, type Problem } from './core';
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
+import { jobScopeOf, type JobScope } from './protocol';
 
 const core = getLanguageService();
 const { detectKind, isDocKind, kindFromSchemaRef } = kinds;
@@ -14,7 +15,7 @@ const CODES = codes.all;
 const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
-  edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
+  edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -23,6 +24,8 @@ ${mockSynopsis('edgekit mock', '  ')}
 lint checks files and directories (walked for *.filter.json, *.logpush.json, *.rpc.json, *.jsonrpc.json, *.ruleset.json;
 not into the node_modules, .git, dist and out folders inside them); a directory with no such file is an error unless --allow-empty.
 KIND (for the files named on the command line; walked files keep their pattern's kind) is one of: ${DOC_KINDS.join(', ')}.
+--scope says where the Logpush jobs checked are created, a zone or an account: a field of the other scope's jobs only (ZoneName,
+of account-level firewall_events jobs) is then an error; without it, a field of either scope is accepted.
 --fix writes every unambiguous fix into the files (a problem's only quick fix, as the editor's "Fix all auto-fixable problems"),
 then reports what is left.
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
@@ -40,7 +43,7 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
 }
 
 const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as const;
-interface LintArgs { format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
+interface LintArgs { format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
 
 function positiveInt(v: string | undefined, what: string): number | undefined {
   if (v === undefined) return undefined;
@@ -51,7 +54,7 @@ function positiveInt(v: string | undefined, what: string): number | undefined {
 
 function parseLintArgs(argv: string[]): LintArgs {
   const { values, positionals } = options(argv, {
-    format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' },
+    format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
     'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
   });
   const f = values.format ?? 'stylish';
@@ -60,9 +63,11 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (k !== undefined && !isDocKind(k)) throw new UsageError(`Unknown kind "${k}"; use one of ${DOC_KINDS.join(', ')}.`);
   const d = values.dataset;
   if (d !== undefined && !datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
+  const scope = jobScopeOf(values.scope);
+  if (values.scope !== undefined && !scope) throw new UsageError(`Unknown scope "${values.scope}"; use zone or account.`);
   if (positionals.length === 0) throw new UsageError('No PATH given.');
   return {
-    format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, paths: positionals,
+    format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths: positionals,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
 }
@@ -358,7 +363,7 @@ export function lint(argv: string[], io: Io): number {
     }
     try {
       // No size limit unless asked for: CI must not pass a file because it is big.
-      const opts = { logpushDataset: args.dataset, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER, limitNames: CLI_LIMIT_NAMES };
+      const opts = { logpushDataset: args.dataset, logpushScope: args.scope, maxProblems: args.maxProblems, maxFileSizeKB: args.maxFileSizeKB ?? Number.MAX_SAFE_INTEGER, limitNames: CLI_LIMIT_NAMES };
       if (args.fix) {
         const r = core.fixAll(text, kind, opts);
         // Bytes that are not UTF-8 were read as U+FFFD: writing the text back would replace them (a filter's "/caf\xe9" value

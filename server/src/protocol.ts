@@ -12,6 +12,12 @@ export interface CustomRequest<P, R> {
   readonly result?: R;
 }
 
+/** A custom notification's type: its method name, with its params type (never set); see CustomRequest. */
+export interface CustomNotification<P> {
+  readonly method: string;
+  readonly params?: P;
+}
+
 export const SOURCE = 'edgekit';
 
 /**
@@ -22,8 +28,18 @@ export const SOURCE = 'edgekit';
  */
 export const LENS_TEXT_COMMAND = 'edgekit.showLensText';
 
+/** Where a Logpush job is created: a dataset of both scopes (firewall_events) has fields of one scope's jobs only (ZoneName). */
+export type JobScope = 'zone' | 'account';
+
+/** 'zone' or 'account'; anything else (unset, "unknown") is not known. */
+export function jobScopeOf(v: unknown): JobScope | undefined {
+  return v === 'zone' || v === 'account' ? v : undefined;
+}
+
 export interface Settings {
-  logpush: { dataset: string };
+  /** scope: edgekit.logpush.scope, where this folder's jobs are created (absent: not known); the place the client knows for a
+   * document (SetJobScopeNotification) wins over it. */
+  logpush: { dataset: string; scope?: JobScope };
   maxProblems: number;
   maxFileSizeKB: number;
   codeLens: { enabled: boolean };
@@ -49,9 +65,11 @@ export function normalizeSettings(raw: unknown): Settings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const logpush = (r.logpush && typeof r.logpush === 'object' ? r.logpush : {}) as Record<string, unknown>;
   const codeLens = (r.codeLens && typeof r.codeLens === 'object' ? r.codeLens : {}) as Record<string, unknown>;
+  const scope = jobScopeOf(logpush.scope);
   return {
     logpush: {
       dataset: typeof logpush.dataset === 'string' && /^[a-z][a-z0-9_]*$/.test(logpush.dataset) ? logpush.dataset : DEFAULT_SETTINGS.logpush.dataset,
+      ...(scope ? { scope } : {}),
     },
     maxProblems: int(r.maxProblems, DEFAULT_SETTINGS.maxProblems, 1, MAX_PROBLEMS_LIMIT),
     maxFileSizeKB: int(r.maxFileSizeKB, DEFAULT_SETTINGS.maxFileSizeKB, 1, MAX_FILE_SIZE_KB_LIMIT),
@@ -101,6 +119,20 @@ export interface DocumentInfoResult {
 export namespace DocumentInfoRequest {
   export const method = 'edgekit/documentInfo';
   export const type: CustomRequest<DocumentInfoParams, DocumentInfoResult> = { method };
+}
+
+/** scope: where the document's job lives, as the client knows it (opened from a zone's or an account's jobs, or created, updated or
+ * proved there); null: no longer known (its job was deleted). */
+export interface SetJobScopeParams { uri: string; scope: JobScope | null }
+
+/**
+ * Client to server: where a Logpush job document's job lives. The server checks the document as a job of that scope (a field of the
+ * other scope's jobs only, ZoneName in a zone's job, is an error), over the edgekit.logpush.scope setting, until told otherwise; a
+ * server that restarts knows nothing, so the client tells it again. Any LSP client may send it; the setting serves those that do not.
+ */
+export namespace SetJobScopeNotification {
+  export const method = 'edgekit/setJobScope';
+  export const type: CustomNotification<SetJobScopeParams> = { method };
 }
 
 export interface ConvertParams { uri: string }

@@ -3,7 +3,7 @@
 // job is looked for in the backend's zones. Everything against the embedded mock, read back through the API.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, openFile, removeFolder, scriptUi } from './helpers';
+import { api, codeOf, openFile, removeFolder, scriptUi, setText, waitForDiagnostics } from './helpers';
 
 suite('Logpush jobs: open, update, disable, enable, delete', () => {
   let ctx: any;
@@ -145,5 +145,30 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     // An https destination needs no challenge: refused before anything is asked.
     const https = await openFile('jobs/https.logpush.json', JSON.stringify({ name: 'h', dataset: 'http_requests', destination_conf: 'https://logs.example/ingest' }, null, 2));
     assert.equal(await vscode.commands.executeCommand('edgekit.logpush.proveOwnership', https.document.uri, zoneName, token), undefined);
+  });
+
+  test('a job opened from a zone is checked as the zone\'s: ZoneName (account-level firewall_events jobs only) is an error, also after a server restart', async () => {
+    const zoneName = 'business.example';
+    const zones = await ctx.zones.getChildren();
+    const zoneId = zones.find((i: any) => i.zone?.name === zoneName).zone.id;
+    const file = await openFile('jobs/fw-scope.logpush.json', JSON.stringify({ name: 'fw-scope', dataset: 'firewall_events', destination_conf: 's3://edgekit-jobs/fw-scope?region=us-east-1' }, null, 2));
+    const created = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', file.document.uri, zoneId);
+    const opened = await vscode.commands.executeCommand<any>('edgekit.logpush.openJob', await jobItem(zoneName, created.id));
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === opened.uri)!;
+    const editor = await vscode.window.showTextDocument(doc);
+    const withFilter = (where: unknown) => JSON.stringify({ ...JSON.parse(doc.getText()), filter: JSON.stringify({ where }) }, null, 2);
+    const zoneNameAt = (ds: vscode.Diagnostic[]) => ds.filter((d) => codeOf(d) === 'logpush/unknown-field' && /"ZoneName" is a field of account-level firewall_events jobs only; this job is a zone's\./.test(d.message));
+    await setText(editor, withFilter({ key: 'ZoneName', operator: 'eq', value: zoneName }));
+    const first = zoneNameAt(await waitForDiagnostics(doc.uri, (ds) => zoneNameAt(ds).length === 1, 'ZoneName in a zone\'s job'))[0];
+    // In a file whose place is not known, ZoneName is accepted (the scope is the document's, not the text's); a misspelt field
+    // beside it says when the file was checked.
+    const elsewhere = await openFile('jobs/fw-unknown.logpush.json', withFilter({ and: [{ key: 'ZoneName', operator: 'eq', value: zoneName }, { key: 'ClientCountyr', operator: 'eq', value: 'ca' }] }));
+    const other = await waitForDiagnostics(elsewhere.document.uri, (ds) => ds.some((d) => codeOf(d) === 'logpush/unknown-field'), 'the misspelt field');
+    assert.deepEqual(other.filter((d) => codeOf(d) === 'logpush/unknown-field').map((d) => d.message).filter((m) => m.includes('ZoneName')), [], 'not known there');
+    // A restarted server knows nothing until the client tells it again: ZoneName, moved, is reported at its new place.
+    await vscode.commands.executeCommand('edgekit.restartServer');
+    await vscode.window.showTextDocument(doc);
+    await setText(vscode.window.activeTextEditor!, withFilter({ and: [{ key: 'ClientIP', operator: 'eq', value: '192.0.2.1' }, { key: 'ZoneName', operator: 'eq', value: zoneName }] }));
+    await waitForDiagnostics(doc.uri, (ds) => zoneNameAt(ds).some((d) => !d.range.isEqual(first.range)), 'ZoneName after the restart');
   });
 });

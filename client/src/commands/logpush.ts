@@ -396,6 +396,8 @@ export const logpushJobCommands = {
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
     if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);
     const id = (r.result as { id?: unknown }).id;
+    // The document's job now lives there: checked as a job of that scope from now on.
+    ctx.jobScopes.set(doc.uri.toString(), place);
     void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages));
     ctx.zones.refresh();
     return r.result;

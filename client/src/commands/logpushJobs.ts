@@ -27,6 +27,12 @@ const STATUS_MEMBERS = ['last_complete', 'last_error', 'error_message'];
 interface Opened { place: JobPlace; id: unknown; seen?: Record<string, unknown> }
 const openedJobs = new Map<string, Opened>();
 
+/** Remembers where the document's job lives, and tells the language server, which checks the document as a job of that scope. */
+function remember(ctx: Ctx, uri: string, opened: Opened): void {
+  openedJobs.set(uri, opened);
+  ctx.jobScopes.set(uri, opened.place);
+}
+
 function knownJob(doc: vscode.TextDocument, id: unknown): Opened | undefined {
   const known = openedJobs.get(doc.uri.toString());
   return known && known.id === id ? known : undefined;
@@ -104,12 +110,12 @@ export const logpushJobLifecycleCommands = {
       await vscode.window.showTextDocument(open, { preview: false });
       void vscode.window.showInformationMessage(`${jobLabel(job)} is already open; close it to read it again from the backend.`);
       const prev = openedJobs.get(open.uri.toString());
-      openedJobs.set(open.uri.toString(), { place, id, seen: prev?.id === id && same(prev.place.owner, place.owner) ? prev.seen : undefined });
+      remember(ctx, open.uri.toString(), { place, id, seen: prev?.id === id && same(prev.place.owner, place.owner) ? prev.seen : undefined });
       return { uri: open.uri.toString(), job, reused: true };
     }
     const config = Object.fromEntries(Object.entries(job).filter(([k]) => !STATUS_MEMBERS.includes(k)));
     const doc = await showUntitledJson(uri, config, 'logpush-job');
-    openedJobs.set(doc.uri.toString(), { place, id, seen: job });
+    remember(ctx, doc.uri.toString(), { place, id, seen: job });
     return { uri: doc.uri.toString(), job, reused: false };
   },
 
@@ -167,7 +173,7 @@ export const logpushJobLifecycleCommands = {
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: updating Logpush job ${id} of ${ownerWords(where)}` },
       () => api.updateLogpushJob(where.owner, id, sent));
     if (!r.ok) refused(ctx, api, r, `The update of Logpush job ${id} from ${name}`, `The update of job ${id} in ${name}`);
-    openedJobs.set(doc.uri.toString(), { place: where, id, seen: r.result });
+    remember(ctx, doc.uri.toString(), { place: where, id, seen: r.result });
     // Not asked about (the job could not be read first), and not sent: said now, from the job the update returned.
     const kept = current ? [] : createOnlyChanges(values, r.result);
     if (kept.length) {
@@ -199,7 +205,7 @@ export const logpushJobLifecycleCommands = {
       ?? await pickJobPlace(ctx, api, doc, ownerArg, { zone: 'The job goes to which zone? (the challenge is the zone\'s)', account: (d) => `The ${d} job goes to which account?`,
         either: (d) => `The ${d} job goes to which zone or account? (the challenge is its owner's)` });
     const proved = await proveAt(ctx, api, doc, name, conf, where, typeof tokenArg === 'string' ? tokenArg : undefined);
-    openedJobs.set(doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
+    remember(ctx, doc.uri.toString(), { place: where, id: docId, seen: knownJob(doc, docId)?.seen });
     return { ...proved, owner: where.owner };
   },
 
@@ -215,7 +221,11 @@ export const logpushJobLifecycleCommands = {
     const api = await apiFor(ctx);
     unwrap(await api.deleteLogpushJob(place.owner, id));
     // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
-    for (const [uri, o] of openedJobs) if (o.id === id && same(o.place.owner, place.owner)) openedJobs.delete(uri);
+    for (const [uri, o] of openedJobs) {
+      if (o.id !== id || !same(o.place.owner, place.owner)) continue;
+      openedJobs.delete(uri);
+      ctx.jobScopes.set(uri, undefined);
+    }
     void vscode.window.showInformationMessage(`Deleted ${jobLabel(job)} of ${ownerWords(place)}.`);
     ctx.zones.refresh();
     return { id };

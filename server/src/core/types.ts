@@ -76,8 +76,9 @@ export interface ParsedDoc {
 export interface CoreOptions {
   /** Dataset assumed for a standalone filter with no other hint. */
   logpushDataset: string;
-  /** Where the Logpush job being checked is created, when the caller knows it (the mock does; the editor and the CLI do not): a
-   * dataset of both scopes has fields of one scope only (firewall_events' ZoneName). Not known: a field of either is accepted. */
+  /** Where the Logpush job being checked is created, when the caller knows it (the mock does; the editor when the client says or
+   * edgekit.logpush.scope does, the CLI with --scope): a dataset of both scopes has fields of one scope only (firewall_events'
+   * ZoneName). Not known: a field of either is accepted. */
   logpushScope?: 'zone' | 'account';
   maxProblems: number;
   maxFileSizeKB: number;

@@ -126,7 +126,7 @@ export function kindOf(doc: TextDocument): DocKind | undefined {
 }
 
 export function coreOptions(s: Settings): CoreOptions {
-  return { logpushDataset: s.logpush.dataset, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
+  return { logpushDataset: s.logpush.dataset, logpushScope: s.logpush.scope, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
 }
 
 /** The last answer of tooLarge per document: between a third of the limit and the limit (in UTF-16 code units) it counts bytes. */

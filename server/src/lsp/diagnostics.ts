@@ -34,13 +34,13 @@ export class Diagnostics {
     else this.registerPush();
   }
 
-  /** Settings changed: the client pulls again (when it takes workspace/diagnostic/refresh; else at its next pull), or every open
-   * document is pushed again. */
-  refresh(): void {
+  /** Settings changed (for the document `uri` only, when given): the client pulls again (when it takes
+   * workspace/diagnostic/refresh, which is for every document; else at its next pull), or the open documents are pushed again. */
+  refresh(uri?: string): void {
     if (this.ctx.caps.pullDiagnostics) {
       if (this.ctx.caps.diagnosticRefresh) this.ctx.connection.languages.diagnostics.refresh().catch((err) => this.ctx.connection.console.error(`Diagnostics refresh failed: ${err}`));
     } else {
-      for (const doc of this.ctx.documents.all()) this.schedule(doc.uri, 0);
+      for (const doc of this.ctx.documents.all()) if (uri === undefined || doc.uri === uri) this.schedule(doc.uri, 0);
     }
   }
 

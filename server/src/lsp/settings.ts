@@ -8,9 +8,10 @@
 // "edgekit" section of initializationOptions (under "settings" or at its top), then of each workspace/didChangeConfiguration,
 // else the defaults. A notification changes only the keys it carries (yaml-language-server's setConfiguration does the same): an
 // empty one ({}, null, {"edgekit": {}}: eglot sends {} right after initialized, Helix its `config`, which may be empty) keeps
-// what initializationOptions said instead of putting the defaults back.
+// what initializationOptions said instead of putting the defaults back. Over a document's settings, the scope of its Logpush job
+// when the client knows it (edgekit/setJobScope), which wins over edgekit.logpush.scope.
 import type { Connection } from './context';
-import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from '../protocol';
+import { DEFAULT_SETTINGS, normalizeSettings, type JobScope, type Settings } from '../protocol';
 
 /** The cache key's scope of the documents outside every workspace folder. */
 const OUTSIDE = '<outside every folder>';
@@ -22,6 +23,10 @@ export class SettingsCache {
   /** The "edgekit" section as pushed so far, each push merged over the ones before it (normalized into global). */
   private raw: Record<string, unknown> = {};
 
+  /** Where each document's job lives, as the client said (edgekit/setJobScope), by URI: kept until it says otherwise, through
+   * settings changes and the document's closing (the client keeps its places as long; a reopened document is the same job). */
+  private readonly jobScopes = new Map<string, JobScope>();
+
   /** The workspace folders' URIs, longest first (initialize's workspaceFolders, then each didChangeWorkspaceFolders). */
   private folders: string[] = [];
 
@@ -32,9 +37,24 @@ export class SettingsCache {
     this.cache.clear();
   }
 
-  /** The settings for a document: one workspace/configuration round trip per folder (or outside them all) and language, not one
-   * per document. The request names the first document of its scope (scopeUri), as VS Code's own clients do. */
+  /** The settings for a document: its folder's, with the scope of its job when the client said where the job lives. */
   get(uri: string, languageId = ''): Promise<Settings> {
+    const scope = this.jobScopes.get(uri);
+    const settings = this.folderSettings(uri, languageId);
+    return scope === undefined ? settings : settings.then((s) => ({ ...s, logpush: { ...s.logpush, scope } }));
+  }
+
+  /** Where the document's job lives (undefined: no longer known); whether that changed what it is checked with. */
+  setJobScope(uri: string, scope: JobScope | undefined): boolean {
+    if (this.jobScopes.get(uri) === scope) return false;
+    if (scope === undefined) this.jobScopes.delete(uri);
+    else this.jobScopes.set(uri, scope);
+    return true;
+  }
+
+  /** One workspace/configuration round trip per folder (or outside them all) and language, not one per document. The request
+   * names the first document of its scope (scopeUri), as VS Code's own clients do. */
+  private folderSettings(uri: string, languageId: string): Promise<Settings> {
     if (!this.supportsConfiguration()) return Promise.resolve(this.global);
     const folder = this.folders.find((f) => uri.startsWith(f));
     const key = `${folder ?? OUTSIDE}|${languageId}`;

@@ -3,7 +3,7 @@
 // server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
 import type { InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind, ErrorCodes, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from './library';
-import { LENS_TEXT_COMMAND, type InitOptions } from '../protocol';
+import { jobScopeOf, LENS_TEXT_COMMAND, SetJobScopeNotification, type InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
 import { FIX_ALL_KIND, registerFeatures } from './handlers';
@@ -115,6 +115,19 @@ export function startServer(connection: Connection): ServerContext {
     diagnostics.clear();
     diagnostics.refresh();
     refreshCodeLenses(ctx);
+  });
+
+  // Where a job document's job lives, as the client knows it: the document is checked again as a job of that scope (or of none).
+  connection.onNotification(SetJobScopeNotification.method, (params: unknown) => {
+    const p = (params && typeof params === 'object' ? params : {}) as { uri?: unknown; scope?: unknown };
+    const scope = jobScopeOf(p.scope);
+    if (typeof p.uri !== 'string' || (scope === undefined && p.scope !== null)) {
+      connection.console.error(`${SetJobScopeNotification.method} ignored: its params must be { "uri": string, "scope": "zone", "account" or null }, not ${JSON.stringify(params)?.slice(0, 200)}.`);
+      return;
+    }
+    if (!ctx.settings.setJobScope(p.uri, scope)) return;
+    diagnostics.drop(p.uri);
+    diagnostics.refresh(p.uri);
   });
 
   // Running an informational lens shows its text (Neovim's codelens.run() on the lens's line).

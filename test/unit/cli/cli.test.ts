@@ -187,6 +187,24 @@ test('an unknown --dataset is a usage error; big files are checked unless --max-
   assert.equal(JSON.parse(limited.stdout)[0].diagnostics[0].code, 'limits/file-too-large');
 });
 
+test('--scope zone|account: where the jobs are created decides whether ZoneName (an account job\'s field only) is an error; a bad value is a usage error naming it', async () => {
+  const filter = JSON.stringify({ where: { key: 'ZoneName', operator: 'eq', value: 'a.example' } });
+  const dir = tmpdir({ 'fw.logpush.json': JSON.stringify({ dataset: 'firewall_events', destination_conf: 's3://b/l?region=us-east-1', filter }, null, 2) + '\n' });
+  const unknown = await run(['lint', '--format', 'line', dir]);
+  assert.equal(unknown.code, 0, `not known: ZoneName is accepted (${unknown.stdout})`);
+  const zone = await run(['lint', '--format', 'line', '--scope', 'zone', dir]);
+  assert.equal(zone.code, 1);
+  assert.match(zone.stdout, /fw\.logpush\.json:4:\d+-4:\d+ error logpush\/unknown-field /);
+  const account = await run(['lint', '--format', 'line', '--scope', 'account', dir]);
+  assert.equal(account.code, 0, account.stdout);
+  for (const bad of ['both', 'Zone', '']) {
+    const r = await run(['lint', '--scope', bad, dir]);
+    assert.equal(r.code, 2, bad);
+    assert.match(r.stderr, new RegExp(`Unknown scope "${bad}"; use zone or account\\.`));
+  }
+  assert.match((await run(['--help'])).stdout, /--scope zone\|account/);
+});
+
 test('--kind names the kind of the files given by name; a walked directory keeps each file\'s kind from its name', async () => {
   // `lint --kind logpush-filter dir extra.json` checked dir/b.rpc.json as a filter too: 'The filter has no top-level member "where"'.
   const filter = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';

@@ -55,6 +55,16 @@ test('the folder\'s settings reach the CLI: dataset, problem cap and size limit'
   assert.doesNotMatch(without.stdout, /"ClientRequestPath"/);
 });
 
+test('the folder\'s edgekit.logpush.scope reaches the CLI as --scope; "unknown" or a bad value passes none', async () => {
+  const zone = lintArgs({ type: 'edgekit', command: 'lint' }, { scope: 'zone' });
+  assert.deepEqual(zone.slice(3, 11), ['--dataset', 'http_requests', '--scope', 'zone', '--max-problems', '1000', '--max-file-size', '5120']);
+  for (const scope of ['unknown', 'both', undefined, 3]) assert.ok(!lintArgs({ type: 'edgekit', command: 'lint' }, { scope }).includes('--scope'), String(scope));
+  const filter = JSON.stringify({ where: { key: 'ZoneName', operator: 'eq', value: 'a.example' } });
+  const dir = folder({ 'fw.logpush.json': JSON.stringify({ dataset: 'firewall_events', destination_conf: 's3://b/l?region=us-east-1', filter }) });
+  assert.match((await cli(zone, dir)).stdout, /^fw\.logpush\.json:1:\d+-1:\d+ error logpush\/unknown-field /m, 'a zone\'s job');
+  assert.equal((await cli(lintArgs({ type: 'edgekit', command: 'lint' }, { scope: 'account' }), dir)).code, 0, 'an account\'s job');
+});
+
 test('settings that are not usable values are the server\'s defaults', () => {
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 0.5 }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);

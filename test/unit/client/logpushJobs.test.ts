@@ -9,8 +9,15 @@ import * as path from 'node:path';
 import { logpushJobLifecycleCommands as commands } from '../../../client/src/commands/logpushJobs';
 import { startServer, type TestServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
+import { JobScopes } from '../../../client/src/jobScopes';
+import type { SetJobScopeParams } from '../../../server/src/protocol';
 
 beforeEach(() => resetFake());
+
+/** What the commands told the language server of the documents' scopes (edgekit/setJobScope), in order. */
+const toldScopes: SetJobScopeParams[] = [];
+const told = () => new JobScopes((p) => toldScopes.push(p));
+beforeEach(() => { toldScopes.length = 0; });
 
 const ZONE = { owner: { zone: 'z1' }, ownerName: 'a.example' };
 const JOB = { id: 5, name: 'edge', dataset: 'http_requests', destination_conf: 's3://bucket/logs?region=us-east-1', enabled: true, last_complete: null };
@@ -34,6 +41,7 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
     ui: { ask: async () => 'Delete' },
+    jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
@@ -87,6 +95,20 @@ test('Delete forgets where its own job\'s document points, not the other jobs\' 
   }
 });
 
+test('The language server is told where a job document\'s job lives: its zone when opened from the view, forgotten when deleted', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  try {
+    const five = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string };
+    const seven = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 7, name: 'other' }, place: ZONE }) as { uri: string };
+    assert.deepEqual(toldScopes, [{ uri: five.uri, scope: 'zone' }, { uri: seven.uri, scope: 'zone' }]);
+    await commands['edgekit.logpush.deleteJob'](ctx)({ job: JOB, place: ZONE });
+    assert.deepEqual(toldScopes.slice(2), [{ uri: five.uri, scope: null }], 'the deleted job\'s document only');
+  } finally {
+    await server.close();
+  }
+});
+
 test('Update sends to where the document\'s job lives: an "id" changed since it was opened is looked for, not sent to the old job\'s zone', async () => {
   fake.folderSettings.set('/ws', new Map());
   const { server, ctx } = await backend();
@@ -133,6 +155,7 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
   });
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
   } as unknown as Ctx;
@@ -144,6 +167,7 @@ test('Prove Ownership writes the token where it counts and in the document\'s ow
     const tabs = addDocument('file:///ws/tabs.logpush.json', 'logpush-job', `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}"\r\n}\r\n`);
     await commands['edgekit.logpush.proveOwnership'](ctx)(tabs.uri, 'z1', 'TOK');
     assert.equal(tabs.getText(), `{\r\n\t"name": "x",\r\n\t"destination_conf": "${conf}",\r\n\t"ownership_challenge": "TOK"\r\n}\r\n`);
+    assert.deepEqual(toldScopes, [twice.uri, tabs.uri].map((uri) => ({ uri: uri.toString(), scope: 'zone' })), 'proved for a zone: checked as its job');
   } finally {
     await server.close();
   }
@@ -163,6 +187,7 @@ test('Update asks before setting back what changed on the backend since the docu
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
     ui: { ask: async (question: string, _o: string[], opts: { detail?: string }) => { asked.push({ question, detail: opts.detail }); return answer; } },
+    jobScopes: told(),
     server: { request: async () => ({}) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
@@ -256,6 +281,7 @@ test('Update whose read of the job failed still says which create-only members t
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
     ui: { ask: async () => { throw new Error('nothing to ask: the job could not be read'); } },
+    jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
     log: { info() {}, warn() {}, error() {}, show() {} },
@@ -288,6 +314,7 @@ test('Create and Update ask before sending a job document with errors, naming th
   const withErrors = {
     ...ctx,
     ui: { ask: async (q: string, _o: string[], opts: { detail?: string }) => { asked.push(q); details.push(opts.detail); return answer; } },
+    jobScopes: told(),
     server: { request: async (_t: unknown, p: { problems?: boolean }) => ({ job: { dataset: 'http_requests', scope: 'zone' },
       ...(p.problems ? { problems: { errors: 2, warnings: 0, firstError: { line: 2, message: 'Unknown field "ClientIPP".' } } } : {}) }) },
   } as unknown as Ctx;
@@ -359,6 +386,7 @@ test('Update of a job the backend no longer has (deleted elsewhere, or the mock 
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
     zones: { refresh() {} },
     ui: { ask: async () => { throw new Error('nothing to ask'); } },
+    jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
@@ -393,6 +421,7 @@ test('Create Logpush Job on a firewall_events job that names ZoneName asks among
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
     zones: { refresh() {} },
     ui: { ask: async () => undefined },
+    jobScopes: told(),
     server: { request: async () => ({ job: { dataset: 'firewall_events', scope: 'account', scopeField: 'ZoneName' } }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
@@ -405,6 +434,7 @@ test('Create Logpush Job on a firewall_events job that names ZoneName asks among
     assert.equal(fake.quickPicks[0].title, 'Create the firewall_events job in which account? (ZoneName is a field of account-level firewall_events jobs only)');
     assert.ok(server.received.some((r) => r.method === 'POST' && r.url.endsWith('/accounts/a2/logpush/jobs')));
     assert.equal(fake.messages.at(-1)?.text, 'Created Logpush job 12 "fw" in account Second (ZoneName is a field of account-level firewall_events jobs only).');
+    assert.deepEqual(toldScopes, [{ uri: 'file:///ws/fw.logpush.json', scope: 'account' }], 'the document is checked as an account\'s job');
   } finally {
     await server.close();
   }

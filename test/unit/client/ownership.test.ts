@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { logpushJobCommands } from '../../../client/src/commands/logpush';
 import { logpushJobLifecycleCommands } from '../../../client/src/commands/logpushJobs';
 import { startServer, type TestServer } from '../http/server';
+import { JobScopes } from '../../../client/src/jobScopes';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
@@ -40,6 +41,7 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx; asked: { quest
   const answers: (string | undefined)[] = [];
   const ctx = {
     backend: { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+    jobScopes: new JobScopes(() => undefined),
     server: { request: async () => ({ job: { dataset: 'http_requests', scope: 'zone' } }) },
     extension: { globalState: memento(), globalStorageUri: Uri.file(fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-storage-'))) },
     ui: { ask: async (question: string, options: string[], opts: { modal: boolean; detail?: string }) => {

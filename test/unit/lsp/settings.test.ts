@@ -33,3 +33,14 @@ test('numeric settings: the server takes exactly the declared range', () => {
 test('every dataset the setting declares is taken by the server', () => {
   for (const d of props['edgekit.logpush.dataset'].enum as string[]) assert.equal(normalizeSettings({ logpush: { dataset: d } }).logpush.dataset, d);
 });
+
+test('edgekit.logpush.scope: "zone" and "account" are taken; its default "unknown", unset and anything else are "not known"', () => {
+  const decl = props['edgekit.logpush.scope'];
+  assert.equal(decl.scope, 'resource', 'a folder of one scope\'s jobs may declare it');
+  assert.deepEqual(decl.enum, ['unknown', 'zone', 'account']);
+  assert.equal(decl.default, 'unknown');
+  for (const s of ['zone', 'account']) assert.equal(normalizeSettings({ logpush: { scope: s } }).logpush.scope, s);
+  for (const v of [undefined, null, '', 'unknown', 'Zone', 'both', 1]) assert.equal(normalizeSettings({ logpush: { scope: v } }).logpush.scope, undefined, String(v));
+  assert.equal(DEFAULT_SETTINGS.logpush.scope, undefined);
+  assert.deepEqual(normalizeSettings({}), DEFAULT_SETTINGS, 'not known: no member at all');
+});
