@@ -17,7 +17,7 @@ const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 export const USAGE = `Usage:
   edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
 ${mockSynopsis('edgekit mock', '  ')}
-  edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
+  edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
   edgekit --version | --help
 

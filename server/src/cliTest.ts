@@ -3,13 +3,14 @@
 import * as fs from 'node:fs';
 import { catalogue, compileFilter, compileRuleset, filterKeys, filterValueReaders, getLanguageService, kinds, logRecordChecker, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
-import { logLinesLine, overwrittenLine, rateLimitLines } from './protocol';
+import { jobScopeOf, logLinesLine, overwrittenLine, rateLimitLines, type JobScope } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
-export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--format text|json] [--show N]
+export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
 Evaluates a Logpush filter (a *.filter.json, or a *.logpush.json job's "filter") on every line of an NDJSON log file (gzip or not)
 and prints how many lines it lets through, each and/or branch's count, and the first N matching lines (default 5).
 A field the filter compares that no line has is named (its comparisons match nothing, or everything when negated).
+--scope says where the job is created, as lint's does: a field of the other scope's jobs only (ZoneName) is then an error.
 Exit codes: 0 evaluated, 1 the filter or the job has errors, or the log file cannot be read, 2 usage.`;
 
 export interface Io { stdout(s: string): void; stderr(s: string): void }
@@ -32,7 +33,7 @@ function unreadable(file: string): string | undefined {
 const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** The filter to evaluate and its dataset, from a filter file or a job file; a string names what is wrong. */
-function loadFilter(file: string, datasetOption: string | undefined): Source | string {
+function loadFilter(file: string, datasetOption: string | undefined, scope: JobScope | undefined): Source | string {
   const named = kinds.detectKind(file);
   if (named && named !== 'logpush-filter' && named !== 'logpush-job') {
     return `${file} is a ${named} document; test-filter takes a Logpush filter or job${named === 'waf-ruleset' ? ' (for a ruleset, use edgekit test-rules)' : ''}`;
@@ -47,7 +48,7 @@ function loadFilter(file: string, datasetOption: string | undefined): Source | s
   const kind = isJob ? 'logpush-job' : 'logpush-filter';
   // As the check decides it (README, "Which dataset checks a standalone filter"): the file's "$dataset" wins, else --dataset.
   const dataset = isJob ? String(v.dataset ?? 'http_requests') : typeof v.$dataset === 'string' ? v.$dataset : datasetOption ?? 'http_requests';
-  const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, ...ALL })
+  const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, logpushScope: scope, ...ALL })
     .filter((p) => p.severity === 'error');
   if (errors.length) return `${file} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;
   const overrode = datasetOption === undefined || datasetOption === dataset ? undefined
@@ -77,7 +78,7 @@ function branchJson(node: FilterNode): unknown {
 export async function testFilterCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseOptions(argv, { dataset: { type: 'string' }, format: { type: 'string' }, show: { type: 'string' } });
+    parsed = parseOptions(argv, { dataset: { type: 'string' }, scope: { type: 'string' }, format: { type: 'string' }, show: { type: 'string' } });
   } catch (err) {
     if (err instanceof OptionsError) { io.stderr(`edgekit: ${err.message}\n\n${TEST_FILTER_USAGE}\n`); return 2; }
     throw err;
@@ -90,10 +91,11 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
     format !== 'text' && format !== 'json' && `unknown format "${format}"; use text or json`,
     (!Number.isInteger(show) || show < 0) && `--show needs a whole number, not "${values.show}"`,
     values.dataset !== undefined && !catalogue.logpush.datasetInfo(values.dataset) && `unknown dataset "${values.dataset}"`,
+    values.scope !== undefined && !jobScopeOf(values.scope) && `unknown scope "${values.scope}"; use zone or account`,
   ].filter(Boolean);
   if (problems.length) { io.stderr(`edgekit: ${problems.join('; ')}.\n\n${TEST_FILTER_USAGE}\n`); return 2; }
   const [filterFile, logFile] = positionals;
-  const source = loadFilter(filterFile, values.dataset);
+  const source = loadFilter(filterFile, values.dataset, jobScopeOf(values.scope));
   if (typeof source === 'string') { io.stderr(`edgekit: ${source}.\n`); return 1; }
   if (source.overrode) io.stderr(`edgekit: --dataset ${values.dataset} is not used: ${source.overrode}, ${source.dataset}.\n`);
   const compiled = compileFilter(source.filter, source.dataset);

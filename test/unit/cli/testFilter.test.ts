@@ -493,3 +493,27 @@ test('edgekit test-rules on a rate limiting ruleset: the action applies over the
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('test-filter --scope: ZoneName in a zone\'s firewall_events job is the error lint --scope gives; an account\'s job runs; a bad scope is usage', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-testfilter-'));
+  try {
+    const job = path.join(dir, 'fw.logpush.json');
+    fs.writeFileSync(job, JSON.stringify({ name: 'fw', dataset: 'firewall_events', destination_conf: 's3://b/l?region=us-east-1',
+      filter: JSON.stringify({ where: { key: 'ZoneName', operator: 'eq', value: 'a.example' } }) }));
+    const logs = path.join(dir, 'logs.ndjson');
+    fs.writeFileSync(logs, `${JSON.stringify({ ZoneName: 'a.example', RayID: '1', Action: 'block' })}\n${JSON.stringify({ ZoneName: 'b.example', RayID: '2', Action: 'log' })}\n`);
+    const zone = await run(['test-filter', job, logs, '--scope', 'zone']);
+    assert.equal(zone.code, 1, zone.stderr);
+    assert.match(zone.stderr, /"ZoneName" is a field of account-level firewall_events jobs only; this job is a zone's\..*\(logpush\/unknown-field\)/);
+    const account = await run(['test-filter', job, logs, '--scope', 'account', '--format', 'json']);
+    assert.equal(account.code, 0, account.stderr);
+    assert.equal(JSON.parse(account.stdout).matched, 1);
+    assert.equal((await run(['test-filter', job, logs])).code, 0, 'not known: accepted, as lint does');
+    const bad = await run(['test-filter', job, logs, '--scope', 'both']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^edgekit: unknown scope "both"; use zone or account\./);
+    assert.match(bad.stderr, /\[--scope zone\|account\]/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
