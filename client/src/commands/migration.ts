@@ -98,11 +98,16 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
               for (;;) {
-                const pick = await orCancel(ctx.ui.ask(question, ['Continue'], { modal: false }));
+                const asked = ctx.ui.ask(question, ['Continue'], { modal: false });
+                const pick = await orCancel(asked);
                 // Cancelled (the progress's Cancel) or the question dismissed: the flow ends cancelled and says so, nothing sent.
                 // (A CancellationError thrown here ended the run without a word, the question's "Continue" still on screen.)
                 if (pick !== 'Continue') {
                   abort.abort();
+                  // VS Code cannot close the notification for us: its "Continue", clicked once the run has ended, says so.
+                  void asked.then((late) => {
+                    if (late === 'Continue') void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
+                  });
                   return undefined;
                 }
                 const reviewed = reviewedConfig(doc.getText());

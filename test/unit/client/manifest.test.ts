@@ -24,6 +24,20 @@ test('package.json commands are exactly the registered command table', () => {
   for (const id of declared) assert.match(id, /^edgekit\.[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)?$/, id);
 });
 
+test('a command the client\'s messages tell the user to run ("EdgeKit: Title") is a declared command of that title', () => {
+  const titles = new Set<string>(pkg.contributes.commands.map((c: { title: string; category?: string }) => `${c.category ?? ''}: ${c.title}`));
+  const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  let named = 0;
+  for (const f of [...files(path.join(root, 'client/src')), ...files(path.join(root, 'server/src'))]) {
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(/\\?"(EdgeKit: [A-Z][^"\\]*)\\?"/g)) {
+      named++;
+      assert.ok(titles.has(m[1]), `${path.relative(root, f)} names "${m[1]}", which is no command's title`);
+    }
+  }
+  assert.ok(named >= 5, `${named} found`);
+});
+
 test('every menu entry names a declared command', () => {
   const declared = new Set<string>(pkg.contributes.commands.map((c: { command: string }) => c.command));
   for (const [menu, entries] of Object.entries(pkg.contributes.menus as Record<string, { command: string }[]>)) {

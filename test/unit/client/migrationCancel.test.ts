@@ -32,3 +32,27 @@ test('Cancel on the migration\'s progress while the review waits for "Continue" 
     await mock.close();
   }
 });
+
+test('the review\'s "Continue" clicked after the run was cancelled says the run has ended, and what to run', async () => {
+  // VS Code cannot close a notification for the extension: after a Cancel on the progress, the review's "Continue" stayed on screen
+  // and did nothing when clicked.
+  const mock = await startMockBackend({ port: 0 });
+  let click: ((pick: string) => void) | undefined;
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: mock.gatewayUrl, apiBaseUrl: mock.apiBaseUrl, ...mock.credentials }) },
+    zones: { refresh() {} },
+    ui: { ask: () => { fake.cancelProgress(); return new Promise<string | undefined>((resolve) => { click = resolve; }); } },
+    server: { request: async () => { throw new Error('not asked: the review was not continued'); } },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  try {
+    const end = await migrationCommands['edgekit.migration.start'](ctx)('pro.example') as { name: string };
+    assert.equal(end.name, 'cancelled');
+    fake.messages = [];
+    click!('Continue');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'That migration run of pro.example has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.' }]);
+  } finally {
+    await mock.close();
+  }
+});
