@@ -45,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     server, status, responses, ctx.zones, ...registerCommands(ctx),
     // A server that started (or restarted after a crash) knows no job document's place.
     server.onDidChangeState((state) => { if (state === 'running') jobScopes.resend(); }),
+    // A job document edited to name another job ("id") is no longer known to be that job's scope.
+    vscode.workspace.onDidChangeTextDocument((e) => { if (e.document.languageId === 'logpush-job') jobScopes.edited(e.document.uri.toString(), () => e.document.getText()); }),
     (ctx.zones.view = vscode.window.createTreeView('edgekit.zones', { treeDataProvider: ctx.zones, showCollapseAll: false })),
     ctx.securityEvents,
     registerTasks(context),

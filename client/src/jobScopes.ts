@@ -4,23 +4,49 @@
 // extension sends it and tells a restarted server again.
 import type { JobPlace } from './http/api';
 import type { JobScope, SetJobScopeParams } from '../../server/src/protocol';
+import { valueAsChecked } from './jobText';
+
+/** Larger documents are not read for their "id" on each edit (a job document is a few KB). */
+const MAX_CHARS = 256 * 1024;
 
 export class JobScopes {
-  private readonly known = new Map<string, JobScope>();
+  /** By URI: the scope, the "id" of the job the document named when it was told (undefined for a created job's template), and
+   * whether the server holds it now (not while an edit makes the document name another job). */
+  private readonly known = new Map<string, { scope: JobScope; id: unknown; told: boolean }>();
 
   constructor(private readonly send: (params: SetJobScopeParams) => void) {}
 
-  /** The document's job lives at `place` (undefined: no longer known, its job deleted); a change of scope is told. */
-  set(uri: string, place: JobPlace | undefined): void {
+  /** The document's job (`id`) lives at `place` (undefined: no longer known, its job deleted); a change of scope is told. */
+  set(uri: string, place: JobPlace | undefined, id?: unknown): void {
     const scope: JobScope | undefined = place ? ('account' in place.owner ? 'account' : 'zone') : undefined;
-    if (this.known.get(uri) === scope) return;
-    if (scope) this.known.set(uri, scope);
+    const was = this.known.get(uri);
+    if (scope) this.known.set(uri, { scope, id, told: true });
     else this.known.delete(uri);
+    // What the server holds now: the scope told, or none (never told, or forgotten while the document named another job).
+    const held = was?.told ? was.scope : undefined;
+    if (held === scope) return;
     this.send({ uri, scope: scope ?? null });
+  }
+
+  /**
+   * The document's text changed: while it names another job than the one told (its "id" edited), the server forgets the scope, and
+   * is told it again when the document names that job again (an undo), as the place the client remembers holds while the id does.
+   */
+  edited(uri: string, text: string | (() => string)): void {
+    const k = this.known.get(uri);
+    if (!k) return;
+    const t = typeof text === 'string' ? text : text();
+    if (t.length > MAX_CHARS) return;
+    const v = valueAsChecked(t);
+    const id = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { id?: unknown }).id : undefined;
+    const same = id === k.id;
+    if (same === k.told) return;
+    k.told = same;
+    this.send({ uri, scope: same ? k.scope : null });
   }
 
   /** Everything known, told again: a server that (re)started knows nothing. */
   resend(): void {
-    for (const [uri, scope] of this.known) this.send({ uri, scope });
+    for (const [uri, k] of this.known) if (k.told) this.send({ uri, scope: k.scope });
   }
 }

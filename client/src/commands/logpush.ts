@@ -397,7 +397,7 @@ export const logpushJobCommands = {
     if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);
     const id = (r.result as { id?: unknown }).id;
     // The document's job now lives there: checked as a job of that scope from now on.
-    ctx.jobScopes.set(doc.uri.toString(), place);
+    ctx.jobScopes.set(doc.uri.toString(), place, (read as { id?: unknown }).id);
     void vscode.window.showInformationMessage(withNotes(`Created Logpush job ${id ?? ''} "${(r.result as { name?: string }).name ?? ''}" in ${'account' in place.owner ? 'account' : 'zone'} ${place.ownerName}${place.why ? ` (${place.why})` : ''}.`, r.messages));
     ctx.zones.refresh();
     return r.result;

@@ -30,7 +30,7 @@ const openedJobs = new Map<string, Opened>();
 /** Remembers where the document's job lives, and tells the language server, which checks the document as a job of that scope. */
 function remember(ctx: Ctx, uri: string, opened: Opened): void {
   openedJobs.set(uri, opened);
-  ctx.jobScopes.set(uri, opened.place);
+  ctx.jobScopes.set(uri, opened.place, opened.id);
 }
 
 function knownJob(doc: vscode.TextDocument, id: unknown): Opened | undefined {

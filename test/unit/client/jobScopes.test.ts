@@ -23,3 +23,27 @@ test('each change of a document\'s scope is told once; forgetting it says null; 
   scopes.resend();
   assert.deepEqual(sent, [{ uri: 'file:///ws/fw.logpush.json', scope: 'account' }], 'only what is known');
 });
+
+test('a document whose "id" is edited to name another job no longer has the scope it was told (scope2\'s leftover)', () => {
+  const sent: SetJobScopeParams[] = [];
+  const scopes = new JobScopes((p) => sent.push(p));
+  scopes.set('untitled:a-5.logpush.json', ZONE, 5);
+  scopes.edited('untitled:a-5.logpush.json', '{"id": 5, "name": "x"}');
+  scopes.edited('untitled:a-5.logpush.json', '{"id": 5, "name": "x", ');
+  assert.deepEqual(sent, [{ uri: 'untitled:a-5.logpush.json', scope: 'zone' }], 'the same job, even half typed: nothing to tell');
+  scopes.edited('untitled:a-5.logpush.json', '{"id": 6, "name": "x"}');
+  assert.deepEqual(sent.slice(1), [{ uri: 'untitled:a-5.logpush.json', scope: null }]);
+  scopes.resend();
+  assert.equal(sent.length, 2, 'not told again while it names another job');
+  // Undone: the document names its job again, and its scope holds again (as the place the client remembers does).
+  scopes.edited('untitled:a-5.logpush.json', '{"id": 5, "name": "x"}');
+  assert.deepEqual(sent.slice(2), [{ uri: 'untitled:a-5.logpush.json', scope: 'zone' }]);
+  sent.splice(0);
+  // A created job's document names no job ("id" absent): it keeps its scope while it names none.
+  scopes.set('file:///ws/new.logpush.json', ACCOUNT, undefined);
+  scopes.edited('file:///ws/new.logpush.json', '{"name": "y"}');
+  scopes.edited('file:///ws/other.logpush.json', '{"id": 1}');
+  assert.equal(sent.length, 1);
+  scopes.edited('file:///ws/new.logpush.json', '{"id": 9, "name": "y"}');
+  assert.deepEqual(sent.at(-1), { uri: 'file:///ws/new.logpush.json', scope: null });
+});
