@@ -127,3 +127,10 @@ test('in an array, one quote left in a string is a closing quote and a comma lef
     assert.equal(parseDocument(text).syntax[0].code, 'syntax/invalid-json', text);
   }
 });
+
+test('in a Logpush job\'s filter string, what the rules say of the cut string is dropped, as in a filter document', () => {
+  const filter = '{"where":{"key":"EdgeResponseStatus","operator":"in","value":"[200 "x"]"}}';
+  assert.deepEqual(validateText(filter, 'logpush-filter').map((p) => p.code), ['syntax/unescaped-quote']);
+  const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":${JSON.stringify(filter)}}`;
+  assert.deepEqual(validateText(job, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
+});
