@@ -134,3 +134,11 @@ test('in a Logpush job\'s filter string, what the rules say of the cut string is
   const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":${JSON.stringify(filter)}}`;
   assert.deepEqual(validateText(job, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
 });
+
+test('a filter pasted in a job\'s "filter" with its quotes is found however many members it has (ends tried only where it decodes to JSON)', () => {
+  const filter = '{"where":{"and":[{"key":"ClientRequestPath","operator":"startsWith","value":"/api"},{"key":"ClientCountry","operator":"eq","value":"us"},{"key":"EdgeResponseStatus","operator":"geq","value":500}]}}';
+  const text = `{\n  "name": "x",\n  "dataset": "http_requests",\n  "destination_conf": "s3://b/l?region=us-east-1",\n  "filter": "${filter}"\n}\n`;
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.equal(JSON.parse(applyFix(text, p)).filter, filter);
+});

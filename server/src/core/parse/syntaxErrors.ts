@@ -104,8 +104,9 @@ function precedingNonSpace(text: string, offset: number): number {
  * CUT_TEXT_MAX, since each candidate is proved by a parse of the document (a large batch while it is being typed in). */
 const CUT_LINE_MAX = 16 * 1024;
 const CUT_TEXT_MAX = 256 * 1024;
-/** Candidate ends tried (each is a parse of the fixed text). */
+/** Candidate ends tried (each is a parse of the fixed text), and looked at (each a pass over the line). */
 const CUT_TRIES = 4;
+const CUT_CANDIDATES = 64;
 
 /**
  * A string cut short by a quote typed inside it ("expression": "http.host eq "a.example"", a filter value pasted with its quotes):
@@ -141,10 +142,11 @@ export function cutString(text: string, offset: number): { start: number; cut: n
   // after the string makes the line valid, that is the mistake (the schema-like members after it say so), not a quote inside it.
   if (firstErrorAfter(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1)) return undefined;
   const json = /^[\s[{]*\{\s*$/.test(text.slice(start + 1, cut));
-  let tries = 0;
-  for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES; end = text.indexOf('"', end + 1)) {
+  let tries = 0, candidates = 0;
+  for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES && candidates < CUT_CANDIDATES; end = text.indexOf('"', end + 1)) {
     // An escaped quote cannot end the string: not a candidate, and not counted among the parses tried.
     if (escapedAt(text, end) || !/^[ \t\r]*(?:[,}\]]|$)/.test(text.slice(end + 1, lineEnd))) continue;
+    candidates++;
     const quotes: number[] = [];
     for (let i = text.indexOf('"', start + 1); i >= 0 && i < end; i = text.indexOf('"', i + 1)) {
       if (!escapedAt(text, i)) quotes.push(i);
@@ -156,18 +158,22 @@ export function cutString(text: string, offset: number): { start: number; cut: n
     if (quotes.some((q) => (!json && MEMBER_AFTER.test(text.slice(q + 1, q + 64))) || (inArray && ELEMENT_AFTER.test(text.slice(q + 1, q + 64))))) return undefined;
     // In an array, quotes pasted in a string come in pairs ("a "b" c"); one ("0x4"latest") is a closing quote and a comma left out.
     if (inArray && quotes.length % 2 === 1) continue;
-    tries++;
     const escaped = (from: number, to: number) => {
       let out = '';
       let at = from;
       for (const q of quotes) { if (q >= from && q < to) { out += text.slice(at, q) + '\\'; at = q; } }
       return out + text.slice(at, to);
     };
+    // The literal must be a JSON string, and one that opened a JSON object must decode to JSON (a job's filter pasted whole has
+    // a quote before "," "]" or "}" at each of its members: only its end gives JSON). Neither is a parse of the document.
     try {
-      if (typeof JSON.parse(escaped(start, end + 1)) !== 'string') continue;
+      const value: unknown = JSON.parse(escaped(start, end + 1));
+      if (typeof value !== 'string') continue;
+      if (json) JSON.parse(value);
     } catch {
       continue;
     }
+    tries++;
     if (firstErrorAfter(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length)) return { start, cut, end, quotes };
   }
   return undefined;
