@@ -142,3 +142,10 @@ test('a filter pasted in a job\'s "filter" with its quotes is found however many
   assert.equal(p.code, 'syntax/unescaped-quote');
   assert.equal(JSON.parse(applyFix(text, p)).filter, filter);
 });
+
+test('a quoted literal that starts with a colon is not taken for a property name', () => {
+  const text = '{\n  "rules": [\n    { "action": "block", "expression": "http.request.uri contains ":8443" or http.host eq ":x"" }\n  ]\n}\n';
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.equal(JSON.parse(applyFix(text, p)).rules[0].expression, 'http.request.uri contains ":8443" or http.host eq ":x"');
+});

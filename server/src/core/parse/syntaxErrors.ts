@@ -151,11 +151,13 @@ export function cutString(text: string, offset: number): { start: number; cut: n
     for (let i = text.indexOf('"', start + 1); i >= 0 && i < end; i = text.indexOf('"', i + 1)) {
       if (!escapedAt(text, i)) quotes.push(i);
     }
-    // Escaping a quote before a ":" would take the next member into the string ("2.0"method": "x" is a closing quote and a comma
-    // left out, not "2.0\"method\": \"x"), unless the string opens a JSON object (a JSON text pasted in a string: a job's
-    // filter, an error page's content); in an array, a quote before another (a comma between them or not) ends an element
-    // ("x" "y" "z" are strings whose commas were left out; "a "b" c", "d "e" f" two cut strings). Further ends only take in more.
-    if (quotes.some((q) => (!json && MEMBER_AFTER.test(text.slice(q + 1, q + 64))) || (inArray && ELEMENT_AFTER.test(text.slice(q + 1, q + 64))))) return undefined;
+    // Escaping a quote that ends a word before a ":" would take the next member into the string ("2.0"method": "x" is a closing
+    // quote and a comma left out, not "2.0\"method\": \"x"), unless the string opens a JSON object (a JSON text pasted in a string:
+    // a job's filter, an error page's content); a quote after a space or an opening bracket before a ":" opens a literal
+    // (contains ":8443"). In an array, a quote before another (a comma between them or not) ends an element ("x" "y" "z" are
+    // strings whose commas were left out; "a "b" c", "d "e" f" two cut strings). Further ends only take in more.
+    if (quotes.some((q) => (!json && !OPENS_BEFORE.test(text[q - 1]) && MEMBER_AFTER.test(text.slice(q + 1, q + 64)))
+      || (inArray && ELEMENT_AFTER.test(text.slice(q + 1, q + 64))))) return undefined;
     // In an array, quotes pasted in a string come in pairs ("a "b" c"); one ("0x4"latest") is a closing quote and a comma left out.
     if (inArray && quotes.length % 2 === 1) continue;
     const escaped = (from: number, to: number) => {
@@ -180,6 +182,7 @@ export function cutString(text: string, offset: number): { start: number; cut: n
 }
 
 const MEMBER_AFTER = /^\s*:/;
+const OPENS_BEFORE = /[\s({[,]/;
 const ELEMENT_AFTER = /^\s*,?\s*"/;
 
 /** Whether the character at `i` follows an odd number of backslashes. */
