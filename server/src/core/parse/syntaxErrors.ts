@@ -5,7 +5,7 @@ import type { Problem } from '../types';
 import { codeInfo } from '../codes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { cap } from '../text';
-import { PARSE_OPTIONS } from './scanner';
+import { isEscaped, PARSE_OPTIONS } from './scanner';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -145,11 +145,11 @@ export function cutString(text: string, offset: number): { start: number; cut: n
   let tries = 0, candidates = 0;
   for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES && candidates < CUT_CANDIDATES; end = text.indexOf('"', end + 1)) {
     // An escaped quote cannot end the string: not a candidate, and not counted among the parses tried.
-    if (escapedAt(text, end) || !/^[ \t\r]*(?:[,}\]]|$)/.test(text.slice(end + 1, lineEnd))) continue;
+    if (isEscaped(text, end) || !/^[ \t\r]*(?:[,}\]]|$)/.test(text.slice(end + 1, lineEnd))) continue;
     candidates++;
     const quotes: number[] = [];
     for (let i = text.indexOf('"', start + 1); i >= 0 && i < end; i = text.indexOf('"', i + 1)) {
-      if (!escapedAt(text, i)) quotes.push(i);
+      if (!isEscaped(text, i)) quotes.push(i);
     }
     // Escaping a quote that ends a word before a ":" would take the next member into the string ("2.0"method": "x" is a closing
     // quote and a comma left out, not "2.0\"method\": \"x"), unless the string opens a JSON object (a JSON text pasted in a string:
@@ -184,13 +184,6 @@ export function cutString(text: string, offset: number): { start: number; cut: n
 const MEMBER_AFTER = /^\s*:/;
 const OPENS_BEFORE = /[\s({[,]/;
 const ELEMENT_AFTER = /^\s*,?\s*"/;
-
-/** Whether the character at `i` follows an odd number of backslashes. */
-function escapedAt(text: string, i: number): boolean {
-  let slashes = 0;
-  while (text[i - 1 - slashes] === '\\') slashes++;
-  return slashes % 2 === 1;
-}
 
 /** Whether `text` parses with no syntax error at or before `offset`. */
 function firstErrorAfter(text: string, offset: number): boolean {
