@@ -69,18 +69,19 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
       if (cancelled()) throw new Cancelled();
     }
   }
-  return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
+  return finish(withoutCutString(problems), options.maxProblems, opts.limitNames);
 }
 
 /**
  * A string cut short by a quote inside it (syntax/unescaped-quote; its related span is the whole string as meant): what the rules
  * and the schema say of the part left in the string ("Expected a value after "contains"") is a consequence of the cut, not a
- * problem of its own; the quote is the one to show.
+ * problem of its own; the quote is the one to show. The document's own, or one in a string checked as a document of its own (a
+ * Logpush job's filter, whose problems come moved into the job's text).
  */
-function withoutCutString(problems: Problem[], syntax: readonly Problem[]): Problem[] {
-  const cut = syntax.find((p) => p.code === 'syntax/unescaped-quote')?.related?.[0];
-  if (!cut) return problems;
-  return problems.filter((p) => p.code.startsWith('syntax/') || p.offset < cut.offset || p.offset >= cut.offset + cut.length);
+function withoutCutString(problems: Problem[]): Problem[] {
+  const cuts = problems.flatMap((p) => (p.code === 'syntax/unescaped-quote' && p.related?.length ? [p.related[0]] : []));
+  if (!cuts.length) return problems;
+  return problems.filter((p) => p.code.startsWith('syntax/') || !cuts.some((cut) => p.offset >= cut.offset && p.offset < cut.offset + cut.length));
 }
 
 function finish(problems: Problem[], max: number, names?: LimitNames): Problem[] {

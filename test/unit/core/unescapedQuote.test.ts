@@ -76,3 +76,76 @@ test('a document over 256 KB is not searched (each candidate is a parse of the d
   assert.equal(parseDocument(pad).syntax[0].code, 'syntax/invalid-json');
   assert.equal(parseDocument(pad.replace('x'.repeat(256 * 1024), 'x')).syntax[0].code, 'syntax/unescaped-quote');
 });
+
+test('a closing quote and comma left out before the next member is not taken for quotes inside a string (found by deleting `",`)', () => {
+  // Escaping would swallow the next member into the string ("2.0\"method\": \"eth_gasPrice"): valid JSON, another meaning.
+  for (const text of [
+    '{"jsonrpc":"2.0"method":"net_listening","id":1}',
+    '{ "jsonrpc": "2.0"method": "eth_gasPrice", "id": 1 }',
+    '{"jsonrpc":"2.0,"id":1,"method":"eth_getBalance","params":[]}',
+    '{"a": "x "key": "v", "b": 1}',
+  ]) {
+    assert.equal(parseDocument(text).syntax[0].code, 'syntax/invalid-json', text);
+  }
+});
+
+test('a colon left out after a property name is not taken for quotes inside it', () => {
+  const text = '{\n  "key": "ClientCountry",\n  "operator": "eq",\n  "value" "x"\n}\n';
+  assert.equal(parseDocument(text).syntax[0].code, 'syntax/invalid-json');
+});
+
+test('strings of an array: commas left out, or two strings cut on one line, are not merged into one string', () => {
+  for (const text of ['{"params": ["x" "y" "z"]}', '["a "b" c", "d "e" f"]']) {
+    const [p] = parseDocument(text).syntax;
+    assert.equal(p.code, 'syntax/invalid-json', `${text}: ${JSON.stringify(p.fixes)}`);
+  }
+  // One cut string in an array is still found.
+  assert.equal(parseDocument('["a "b" c", "d"]').syntax[0].code, 'syntax/unescaped-quote');
+});
+
+test('two strings cut on one line of an object are not merged into one string', () => {
+  const [p] = parseDocument('{"a": "x "y" z", "b": "p "q" r"}').syntax;
+  assert.ok(p.code !== 'syntax/unescaped-quote' || p.fixes?.[0].edits.length === 2, JSON.stringify(p));
+});
+
+test('escaped quotes followed by "," "]" or "}" after the cut are not counted among the ends tried', () => {
+  const text = '{\n  "expression": "http.host eq "a" or http.request.headers[\\"x\\"][0] eq \\"1\\" or http.request.headers[\\"y\\"][0] eq \\"2\\" or http.request.headers[\\"z\\"][0] eq \\"3\\" or http.request.headers[\\"w\\"][0] eq \\"4\\"",\n  "action": "block"\n}';
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.match(JSON.parse(applyFix(text, p)).expression, /^http.host eq "a" or .* eq "4"$/);
+});
+
+test('JSON pasted in a string with its quotes (an error page\'s content, a job\'s filter) is still found', () => {
+  const text = '{"action": "serve_error", "action_parameters": {"content": "{"message": "A server error occurred."}", "content_type": "application/json"}}';
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.equal(JSON.parse(applyFix(text, p)).action_parameters.content, '{"message": "A server error occurred."}');
+});
+
+test('in an array, one quote left in a string is a closing quote and a comma left out', () => {
+  for (const text of ['{"params": ["0x4"latest", [25, 75]]}', '{"params": ["0x12 "0x0010"]}']) {
+    assert.equal(parseDocument(text).syntax[0].code, 'syntax/invalid-json', text);
+  }
+});
+
+test('in a Logpush job\'s filter string, what the rules say of the cut string is dropped, as in a filter document', () => {
+  const filter = '{"where":{"key":"EdgeResponseStatus","operator":"in","value":"[200 "x"]"}}';
+  assert.deepEqual(validateText(filter, 'logpush-filter').map((p) => p.code), ['syntax/unescaped-quote']);
+  const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":${JSON.stringify(filter)}}`;
+  assert.deepEqual(validateText(job, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
+});
+
+test('a filter pasted in a job\'s "filter" with its quotes is found however many members it has (ends tried only where it decodes to JSON)', () => {
+  const filter = '{"where":{"and":[{"key":"ClientRequestPath","operator":"startsWith","value":"/api"},{"key":"ClientCountry","operator":"eq","value":"us"},{"key":"EdgeResponseStatus","operator":"geq","value":500}]}}';
+  const text = `{\n  "name": "x",\n  "dataset": "http_requests",\n  "destination_conf": "s3://b/l?region=us-east-1",\n  "filter": "${filter}"\n}\n`;
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.equal(JSON.parse(applyFix(text, p)).filter, filter);
+});
+
+test('a quoted literal that starts with a colon is not taken for a property name', () => {
+  const text = '{\n  "rules": [\n    { "action": "block", "expression": "http.request.uri contains ":8443" or http.host eq ":x"" }\n  ]\n}\n';
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.equal(JSON.parse(applyFix(text, p)).rules[0].expression, 'http.request.uri contains ":8443" or http.host eq ":x"');
+});

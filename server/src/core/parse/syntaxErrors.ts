@@ -1,11 +1,11 @@
 // jsonc-parser's syntax errors as our problems: only the first one (what follows a break is nearly always a consequence of it),
 // in our wording, at the real spot (a trailing comma on the comma, a missing value after the last token).
-import { createScanner, parse as jsoncParse, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
+import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { codeInfo } from '../codes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { cap } from '../text';
-import { PARSE_OPTIONS } from './scanner';
+import { isEscaped, PARSE_OPTIONS } from './scanner';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -104,8 +104,9 @@ function precedingNonSpace(text: string, offset: number): number {
  * CUT_TEXT_MAX, since each candidate is proved by a parse of the document (a large batch while it is being typed in). */
 const CUT_LINE_MAX = 16 * 1024;
 const CUT_TEXT_MAX = 256 * 1024;
-/** Candidate ends tried (each is a parse of the fixed text). */
+/** Candidate ends tried (each is a parse of the fixed text), and looked at (each a pass over the line). */
 const CUT_TRIES = 4;
+const CUT_CANDIDATES = 64;
 
 /**
  * A string cut short by a quote typed inside it ("expression": "http.host eq "a.example"", a filter value pasted with its quotes):
@@ -132,34 +133,57 @@ export function cutString(text: string, offset: number): { start: number; cut: n
     if (kind === SyntaxKind.StringLiteral && lineStart + scanner.getTokenOffset() + scanner.getTokenLength() === cut + 1) start = lineStart + scanner.getTokenOffset();
   }
   if (start < 0) return undefined;
+  // A property name followed by a string ("value" "x", its colon left out) is not a value cut short: escaping would make it a longer
+  // name, with the colon still missing on the next line. Where the string is decides what an escaped quote may not stand before.
+  const where = getLocation(text, start + 1);
+  if (where.isAtPropertyKey) return undefined;
+  const inArray = typeof where.path[where.path.length - 1] === 'number';
   // A comma left out between two values ("operator": "eq" "value": "us") also reads as a quoted run up to a later quote: when a comma
   // after the string makes the line valid, that is the mistake (the schema-like members after it say so), not a quote inside it.
   if (firstErrorAfter(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1)) return undefined;
-  let tries = 0;
-  for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES; end = text.indexOf('"', end + 1)) {
-    if (!/^[ \t\r]*(?:[,}\]]|$)/.test(text.slice(end + 1, lineEnd))) continue;
-    tries++;
+  const json = /^[\s[{]*\{\s*$/.test(text.slice(start + 1, cut));
+  let tries = 0, candidates = 0;
+  for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES && candidates < CUT_CANDIDATES; end = text.indexOf('"', end + 1)) {
+    // An escaped quote cannot end the string: not a candidate, and not counted among the parses tried.
+    if (isEscaped(text, end) || !/^[ \t\r]*(?:[,}\]]|$)/.test(text.slice(end + 1, lineEnd))) continue;
+    candidates++;
     const quotes: number[] = [];
     for (let i = text.indexOf('"', start + 1); i >= 0 && i < end; i = text.indexOf('"', i + 1)) {
-      let slashes = 0;
-      while (text[i - 1 - slashes] === '\\') slashes++;
-      if (slashes % 2 === 0) quotes.push(i);
+      if (!isEscaped(text, i)) quotes.push(i);
     }
+    // Escaping a quote that ends a word before a ":" would take the next member into the string ("2.0"method": "x" is a closing
+    // quote and a comma left out, not "2.0\"method\": \"x"), unless the string opens a JSON object (a JSON text pasted in a string:
+    // a job's filter, an error page's content); a quote after a space or an opening bracket before a ":" opens a literal
+    // (contains ":8443"). In an array, a quote before another (a comma between them or not) ends an element ("x" "y" "z" are
+    // strings whose commas were left out; "a "b" c", "d "e" f" two cut strings). Further ends only take in more.
+    if (quotes.some((q) => (!json && !OPENS_BEFORE.test(text[q - 1]) && MEMBER_AFTER.test(text.slice(q + 1, q + 64)))
+      || (inArray && ELEMENT_AFTER.test(text.slice(q + 1, q + 64))))) return undefined;
+    // In an array, quotes pasted in a string come in pairs ("a "b" c"); one ("0x4"latest") is a closing quote and a comma left out.
+    if (inArray && quotes.length % 2 === 1) continue;
     const escaped = (from: number, to: number) => {
       let out = '';
       let at = from;
       for (const q of quotes) { if (q >= from && q < to) { out += text.slice(at, q) + '\\'; at = q; } }
       return out + text.slice(at, to);
     };
+    // The literal must be a JSON string, and one that opened a JSON object must decode to JSON (a job's filter pasted whole has
+    // a quote before "," "]" or "}" at each of its members: only its end gives JSON). Neither is a parse of the document.
     try {
-      if (typeof JSON.parse(escaped(start, end + 1)) !== 'string') continue;
+      const value: unknown = JSON.parse(escaped(start, end + 1));
+      if (typeof value !== 'string') continue;
+      if (json) JSON.parse(value);
     } catch {
       continue;
     }
+    tries++;
     if (firstErrorAfter(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length)) return { start, cut, end, quotes };
   }
   return undefined;
 }
+
+const MEMBER_AFTER = /^\s*:/;
+const OPENS_BEFORE = /[\s({[,]/;
+const ELEMENT_AFTER = /^\s*,?\s*"/;
 
 /** Whether `text` parses with no syntax error at or before `offset`. */
 function firstErrorAfter(text: string, offset: number): boolean {
