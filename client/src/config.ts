@@ -29,13 +29,8 @@ export const Config = {
   logpushDataset: (scope?: vscode.Uri): string => get<string>('logpush.dataset', 'http_requests', scope),
 };
 
-/**
- * The sentence a question adds to say which setting turns it off, with the setting's id (what the Settings editor's search and
- * settings.json take) and its label there (`edgekit.gateway.confirmSendWithErrors`: "EdgeKit › Gateway: Confirm Send With Errors").
- */
+/** The sentence a question adds to say which setting turns it off, by the setting's id (what the Settings editor's search and
+ * settings.json take). */
 export function turnsOffQuestion(key: string): string {
-  const words = (part: string) => part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-  const parts = key.split('.');
-  const label = `EdgeKit › ${parts.slice(0, -1).map(words).join(' › ')}: ${words(parts[parts.length - 1])}`;
-  return `The setting "edgekit.${key}" (${label}) turns this question off.`;
+  return `The setting "edgekit.${key}" turns this question off.`;
 }

@@ -230,7 +230,7 @@ test('Send Request\'s question does not repeat what the first error says: a refu
   await assert.rejects(send(ctx, refused.uri, undefined), stop);
   assert.deepEqual(asked, ['u.rpc.json has 1 error(s), e.g. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403. Send anyway?']);
   // The question says which setting turns it off (ui3's walk: it had no way there).
-  assert.equal(details[0], 'The setting "edgekit.gateway.confirmSendWithErrors" (EdgeKit › Gateway: Confirm Send With Errors) turns this question off.');
+  assert.equal(details[0], 'The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
   const params = addDocument('file:///ws/p.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
   fake.diagnostics.set(params.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: { value: 'jsonrpc/too-many-params', target: Uri.parse('https://example/') },
     message: 'Too many params.', range: { start: { line: 0 } } }]);

@@ -325,7 +325,7 @@ test('Create and Update ask before sending a job document with errors, naming th
     assert.equal(created, undefined);
     assert.deepEqual(asked, ['new.logpush.json has 2 error(s), e.g. line 3: Unknown field "ClientIPP". The API will probably refuse the job. Create it anyway?']);
     assert.deepEqual(fake.quickPicks, [], 'no zone asked for');
-    assert.equal(details[0], 'The setting "edgekit.logpush.confirmSendWithErrors" (EdgeKit › Logpush: Confirm Send With Errors) turns this question off.');
+    assert.equal(details[0], 'The setting "edgekit.logpush.confirmSendWithErrors" turns this question off.');
     addDocument('file:///ws/five.logpush.json', 'logpush-job', JSON.stringify({ ...JOB, id: 7, last_complete: undefined }));
     const updated = await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
     assert.equal(updated, undefined);

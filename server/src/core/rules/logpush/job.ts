@@ -393,7 +393,9 @@ function embeddedFilterProblems(ctx: RuleContext, value: string, fields: readonl
   // Parsed as a document of its own, whose messages name it "the filter string" ("the document" would read as the job).
   const root = 'the filter string';
   const inner = parseDocument(value, { rootName: root });
-  const problems: Problem[] = [...inner.syntax, ...inner.duplicateKeys()];
+  // A quote inside one of the filter's strings is written \" in the filter, and the job's text writes that \\\" (the fix does so).
+  const syntax = inner.syntax.map((p) => (p.code === 'syntax/unescaped-quote' ? { ...p, message: p.message.replace(/\.$/, ', which a job\'s "filter" string writes \\\\\\".') } : p));
+  const problems: Problem[] = [...syntax, ...inner.duplicateKeys()];
   if (inner.value !== undefined) {
     const validate = validatorFor('logpush-filter');
     if (!validate(inner.value)) problems.push(...ajvProblems(inner, validate.errors ?? [], SCHEMAS['logpush-filter'], root));
