@@ -69,19 +69,22 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
       if (cancelled()) throw new Cancelled();
     }
   }
-  return finish(withoutCutString(problems), options.maxProblems, opts.limitNames);
+  return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
 }
 
 /**
  * A string cut short by a quote inside it (syntax/unescaped-quote; its related span is the whole string as meant): what the rules
  * and the schema say of the part left in the string ("Expected a value after "contains"") is a consequence of the cut, not a
  * problem of its own; the quote is the one to show. The document's own, or one in a string checked as a document of its own (a
- * Logpush job's filter, whose problems come moved into the job's text).
+ * Logpush job's filter, whose problems come moved into the job's text). What that string's own parse says of the part left is
+ * dropped too (a filter pasted whole with its quotes leaves "{": 'Expected "}" to close the object'); the document's own syntax
+ * problems are kept.
  */
-function withoutCutString(problems: Problem[]): Problem[] {
+function withoutCutString(problems: Problem[], syntax: readonly Problem[]): Problem[] {
   const cuts = problems.flatMap((p) => (p.code === 'syntax/unescaped-quote' && p.related?.length ? [p.related[0]] : []));
   if (!cuts.length) return problems;
-  return problems.filter((p) => p.code.startsWith('syntax/') || !cuts.some((cut) => p.offset >= cut.offset && p.offset < cut.offset + cut.length));
+  return problems.filter((p) => p.code === 'syntax/unescaped-quote' || syntax.includes(p)
+    || !cuts.some((cut) => p.offset >= cut.offset && p.offset < cut.offset + cut.length));
 }
 
 function finish(problems: Problem[], max: number, names?: LimitNames): Problem[] {

@@ -151,3 +151,9 @@ test('a quoted literal that starts with a colon is not taken for a property name
   assert.equal(p.code, 'syntax/unescaped-quote');
   assert.equal(JSON.parse(applyFix(text, p)).rules[0].expression, 'http.request.uri contains ":8443" or http.host eq ":x"');
 });
+
+test('a Logpush job\'s filter pasted whole with its quotes: the quote only, not what the filter\'s own parse says of the "{" left', () => {
+  const filter = '{"where":{"key":"ClientRequestPath","operator":"contains","value":"/admin"}}';
+  const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":"${filter}"}`;
+  assert.deepEqual(validateText(job, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
+});
