@@ -13,6 +13,31 @@ export function untitledUri(fileName: string): vscode.Uri {
   return folder ? vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${fileName}`);
 }
 
+/**
+ * untitledUri(fileName), or when a file of that name is in the folder (the user saved the document under the name offered)
+ * "name-2.kind.json", "name-3.kind.json", ...: VS Code refuses to open an untitled document where a file is ("file already
+ * exists"). The same name as long as the files stay, so that opening the same thing again finds the document already open.
+ */
+export async function freeUntitledUri(fileName: string): Promise<vscode.Uri> {
+  const [, stem, ext] = /^(.+?)((?:\.(?:logpush|ruleset|filter|rpc))?\.[^.]+)?$/.exec(fileName) ?? [fileName, fileName, ''];
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) return untitledUri(fileName);
+  for (let n = 1; ; n++) {
+    // The folder's own scheme (file, or vscode-remote in a remote window) for the file; untitled for the document.
+    const file = vscode.Uri.joinPath(folder, n === 1 ? fileName : `${stem}-${n}${ext ?? ''}`);
+    if (n === 100 || !await fileExists(file)) return file.with({ scheme: 'untitled' });
+  }
+}
+
+async function fileExists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The text showUntitledJson writes for `value`: 2-space JSON and a final newline. */
 export function untitledJsonText(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';

@@ -75,6 +75,22 @@ test('Open Job Configuration never replaces a document already at the job\'s nam
   }
 });
 
+test('Open Job Configuration when the job\'s document was saved under the name it offered: a free name, not "file already exists"', async () => {
+  // Saved as /ws/edge-5.logpush.json, the job could not be opened again: VS Code refuses an untitled document where a file is.
+  fake.folderSettings.set('/ws', new Map());
+  fake.files.push(Uri.file('/ws/edge-5.logpush.json').toString());
+  const { server, ctx } = await backend();
+  try {
+    const r = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.equal(r.uri, Uri.file('/ws/edge-5-2.logpush.json').with({ scheme: 'untitled' }).toString());
+    assert.equal(JSON.parse(fake.documents.get(r.uri)!.getText()).id, 5);
+    const again = await commands['edgekit.logpush.openJob'](ctx)({ job: { id: 5, name: 'edge' }, place: ZONE }) as { uri: string; reused: boolean };
+    assert.deepEqual([again.uri, again.reused], [r.uri, true], 'opened again: the same document');
+  } finally {
+    await server.close();
+  }
+});
+
 test('Delete forgets where its own job\'s document points, not the other jobs\' of the same zone', async () => {
   // Every opened document of the zone was forgotten: updating another job of that zone then searched every zone (and account)
   // for it again (one request per zone and account, four at a time).

@@ -256,6 +256,13 @@ export const workspace = {
     return [...fake.folderSettings.keys()].map((p, index) => ({ uri: Uri.file(p), name: p.split('/').pop(), index }));
   },
   isTrusted: true,
+  /** stat: a file of fake.files, otherwise "not found" (as VS Code's FileSystemError.FileNotFound). */
+  fs: {
+    async stat(uri: Uri): Promise<{ type: number }> {
+      if (fake.files.includes(Uri.file(uri.path).toString())) return { type: 1 };
+      throw new Error(`${uri.toString()} not found`);
+    },
+  },
   get textDocuments(): FakeDocument[] { return [...fake.documents.values()].filter((d) => !fake.unresolved.has(d.uri.toString())); },
   getConfiguration(section: string, scope?: Uri) {
     if (section !== 'edgekit') throw new Error(`unexpected configuration section ${section}`);
@@ -284,8 +291,11 @@ export const workspace = {
         const text = await provider.provideTextDocumentContent(arg);
         fake.documents.set(arg.toString(), { uri: arg, languageId: /\.json$/.test(arg.path) ? 'json' : /\.md$/.test(arg.path) ? 'markdown' : 'plaintext', getText: () => text, isClosed: false, ...positions(text) });
       }
-      // An untitled URI with a path names a new empty document until one is open there.
-      if (arg.scheme === 'untitled' && !fake.documents.has(arg.toString())) addDocument(arg.toString(), 'plaintext', '', false);
+      // An untitled URI with a path names a new empty document until one is open there; VS Code refuses one where a file is.
+      if (arg.scheme === 'untitled' && !fake.documents.has(arg.toString())) {
+        if (fake.files.includes(Uri.file(arg.path).toString())) throw new Error(`cannot open ${arg.toString()}. Detail: file already exists`);
+        addDocument(arg.toString(), 'plaintext', '', false);
+      }
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
       fake.unresolved.delete(arg.toString());
