@@ -8,16 +8,22 @@ import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
-import { fileSafe, showUntitledJson, showUntitledText, untitledJsonText, untitledUri } from '../untitled';
+import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 
 function zoneFileName(zone: Zone): string {
   return `${fileSafe(zone.name)}.ruleset.json`;
 }
 
-/** Opens a configuration as an untitled *.ruleset.json document (validated live by the language server). */
-function openConfig(zone: Zone, config: unknown): Promise<vscode.TextDocument> {
-  return showUntitledJson(untitledUri(zoneFileName(zone)), config, 'waf-ruleset');
+/** Where a zone's configuration opens: an untitled <zone>.ruleset.json, or <zone>-2.ruleset.json... when a file has that name (VS
+ * Code refuses an untitled document where a file is: the review saved by the user). */
+function configUri(zone: Zone): Promise<vscode.Uri> {
+  return freeUntitledUri(zoneFileName(zone));
+}
+
+/** Opens a configuration as an untitled *.ruleset.json document (validated live by the language server), at `uri` or configUri. */
+async function openConfig(zone: Zone, config: unknown, uri?: vscode.Uri): Promise<vscode.TextDocument> {
+  return showUntitledJson(uri ?? await configUri(zone), config, 'waf-ruleset');
 }
 
 const inProgress = new Set<string>();
@@ -77,7 +83,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
             ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
             showConfig: async (config: MigrationConfig, notes: string[]) => {
-              const uri = untitledUri(zoneFileName(zone));
+              const uri = await configUri(zone);
               const name = uri.path.split('/').pop();
               // A document already at that name with text of its own (an earlier run that failed or was cancelled keeps the user's
               // changes; or edits made since this run's last update) is not written over in silence. Opened, not looked up among
@@ -92,7 +98,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (pick === undefined) throw new vscode.CancellationError();
                 if (pick === 'Keep It') doc = (await vscode.window.showTextDocument(earlier, { preview: false })).document;
               }
-              doc ??= await openConfig(zone, config);
+              doc ??= await openConfig(zone, config, uri);
               review = { doc }; // a second review (validation, then "Review and Finish") starts over
               // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
@@ -184,7 +190,7 @@ export const migrationCommands = {
     const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
-    await showUntitledText(untitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, 'terraform');
+    await showUntitledText(await freeUntitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, 'terraform');
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };

@@ -114,6 +114,15 @@ export function summarize(zoneId: string, state: MigrationState, outcomes: reado
   s.sentences = [`${plural(s.requests, 'request', 'requests')} from ${s.since} to ${s.until} (migration state: ${state}).`];
   if (compared === 0) {
     s.sentences.push('The zone has no new rules saved yet, so there is nothing to compare.');
+  } else if (state === 'migrated') {
+    // Only the new rules run: what they do, against what the previous ones would have done.
+    s.sentences.push(
+      `The new rules block ${plural(c.newBlocksPreviousLogged, 'request', 'requests')} the previous ones would only have logged.`,
+      `The new rules block ${plural(c.newBlocksPreviousPassed, 'request', 'requests')} the previous ones would have let through.`,
+      `${plural(c.previousBlockedNowPass, 'request', 'requests')} the previous rules would have blocked now pass.`,
+      `${plural(c.previousBlockedNewLogs, 'request', 'requests')} the previous rules would have blocked are only logged by the new ones.`,
+      `The new rules block ${plural(c.bothBlock, 'request', 'requests')} the previous ones would have blocked too.`,
+    );
   } else {
     s.sentences.push(
       `The new rules would block ${plural(c.newBlocksPreviousLogged, 'request', 'requests')} the previous ones only logged.`,

@@ -30,7 +30,7 @@ test('a reviewed text that is not a configuration names what is wrong', () => {
 
 // ---- the whole command against the in-process mock ----
 
-import { fake, resetFake, editDocument } from './vscode';
+import { fake, resetFake, editDocument, Uri } from './vscode';
 import { beforeEach } from 'node:test';
 import { migrate } from '../../../client/src/commands/migration';
 import { startMockBackend, type MockBackend } from '../../../mock/src/backend';
@@ -135,6 +135,26 @@ test('"Check Migration Compatibility" on a zone in validation mode or migrated s
     assert.match(fake.messages[0].text, /enterprise\.example is in validation mode/);
     assert.match(fake.messages[1].text, /^pro\.example has already migrated/);
     assert.doesNotMatch(fake.messages[1].text, /not eligible/);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('the review and the Terraform export, once saved under the names they offer, open next time under free names (not "file already exists")', async () => {
+  // ui4's walk: VS Code refuses an untitled document where a file is; saving pro.example.managed-rules.tf is the export's next step.
+  fake.folderSettings.set('/ws', new Map());
+  fake.files.push(Uri.file('/ws/pro.example.ruleset.json').toString(), Uri.file('/ws/pro.example.managed-rules.tf').toString());
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+    const done = await migrate(ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.ok([...fake.documents.keys()].some((u) => u.endsWith('/ws/pro.example-2.ruleset.json')), [...fake.documents.keys()].join());
+    const { migrationCommands } = await import('../../../client/src/commands/migration');
+    await migrationCommands['edgekit.migration.exportTerraform'](ctx)('pro.example');
+    const tf = [...fake.documents.values()].find((d) => d.uri.path.endsWith('.tf'));
+    assert.equal(tf?.uri.toString(), Uri.file('/ws/pro.example.managed-rules-2.tf').with({ scheme: 'untitled' }).toString());
+    assert.match(tf!.getText(), /^# Managed rules of pro\.example/);
   } finally {
     await mock.close();
   }

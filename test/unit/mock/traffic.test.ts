@@ -417,6 +417,31 @@ test('routes: GET /zones/:zone/security/events filters, pages newest first, refu
   }
 });
 
+test('routes: a migrated zone\'s summary says what the new rules do and what the previous ones would have done (ui4: "would block" there)', async () => {
+  const b = await start({ traffic: { paused: true, hostileShare: 0.6 } });
+  try {
+    const { config } = deriveConfig(ENT);
+    const ow = (config.rules.find((r) => (r.action_parameters as Json)?.id === OWASP_RULESET_ID)!.action_parameters as Json).overrides;
+    ow.rules[0] = { ...ow.rules[0], action: 'block', score_threshold: 25 };
+    const put = await api(b.apiBaseUrl, 'PUT', `/zones/${ENT.id}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=pending&phase_two=1`, TOKEN, config);
+    assert.equal(put.status, 200, JSON.stringify(put.json.errors));
+    assert.equal((await api(b.url, 'POST', '/__edgekit/traffic/step', TOKEN, { zone: ENT.id, count: 1500 })).status, 200);
+    const s = (await api(b.url, 'GET', `/__edgekit/zones/${ENT.id}/security/summary`, TOKEN)).json;
+    assert.equal(s.state, 'migrated');
+    const c = s.comparison;
+    assert.ok(c.newBlocksPreviousLogged + c.newBlocksPreviousPassed > 0, JSON.stringify(c));
+    assert.deepEqual(s.sentences.slice(1), [
+      `The new rules block ${c.newBlocksPreviousLogged} request${c.newBlocksPreviousLogged === 1 ? '' : 's'} the previous ones would only have logged.`,
+      `The new rules block ${c.newBlocksPreviousPassed} request${c.newBlocksPreviousPassed === 1 ? '' : 's'} the previous ones would have let through.`,
+      `${c.previousBlockedNowPass} request${c.previousBlockedNowPass === 1 ? '' : 's'} the previous rules would have blocked now pass.`,
+      `${c.previousBlockedNewLogs} request${c.previousBlockedNewLogs === 1 ? '' : 's'} the previous rules would have blocked are only logged by the new ones.`,
+      `The new rules block ${c.bothBlock} request${c.bothBlock === 1 ? '' : 's'} the previous ones would have blocked too.`,
+    ]);
+  } finally {
+    await b.close();
+  }
+});
+
 test('routes: the summary of a zone in validation mode matches a count done here from the records', async () => {
   const b = await start({ traffic: { paused: true, hostileShare: 0.6 } });
   try {
