@@ -2,21 +2,16 @@
 // on the backend (as "Open Job Configuration" writes it). The editor title then offers "Update Logpush Job" in place of "Create
 // Logpush Job", which would make a second job with the same configuration.
 import * as vscode from 'vscode';
-import { valueAsChecked } from './jobText';
+import { jobIdOf } from './jobText';
 
 export const JOB_HAS_ID = 'edgekit.logpushJobHasId';
-/** Larger documents are not read for it (a job file is a few KB). */
-const MAX_CHARS = 256 * 1024;
-
 /**
  * Whether `text` is a JSON object with a whole-number top-level "id". Half-typed or broken text is read as far as it goes
  * (jsonc-parser with the language server's options, as the editor shows it): a job document restored with a typing slip in it
  * still names its job.
  */
 export function jobHasId(text: string): boolean {
-  if (text.length > MAX_CHARS) return false;
-  const v = valueAsChecked(text);
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && Number.isInteger((v as { id?: unknown }).id);
+  return Number.isInteger(jobIdOf(text));
 }
 
 export function trackJobContext(): vscode.Disposable {

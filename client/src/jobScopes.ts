@@ -4,10 +4,7 @@
 // extension sends it and tells a restarted server again.
 import type { JobPlace } from './http/api';
 import type { JobScope, SetJobScopeParams } from '../../server/src/protocol';
-import { valueAsChecked } from './jobText';
-
-/** Larger documents are not read for their "id" on each edit (a job document is a few KB). */
-const MAX_CHARS = 256 * 1024;
+import { jobIdOf, MAX_ID_CHARS } from './jobText';
 
 export class JobScopes {
   /** By URI: the scope, the "id" of the job the document named when it was told (undefined for a created job's template), and
@@ -36,10 +33,8 @@ export class JobScopes {
     const k = this.known.get(uri);
     if (!k) return;
     const t = typeof text === 'string' ? text : text();
-    if (t.length > MAX_CHARS) return;
-    const v = valueAsChecked(t);
-    const id = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { id?: unknown }).id : undefined;
-    const same = id === k.id;
+    if (t.length > MAX_ID_CHARS) return; // not read: what it was told holds
+    const same = jobIdOf(t) === k.id;
     if (same === k.told) return;
     k.told = same;
     this.send({ uri, scope: same ? k.scope : null });

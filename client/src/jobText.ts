@@ -103,3 +103,14 @@ export function valueAsChecked(text: string): unknown {
     return parse(text, [], JOB_PARSE_OPTIONS) as unknown;
   }
 }
+
+/** Larger documents are not read for their job's "id" (a job document is a few KB; these reads run on every edit). */
+export const MAX_ID_CHARS = 256 * 1024;
+
+/** The top-level "id" of a job document as the server reads it (half-typed text as far as it goes); undefined when it has none, is
+ * not an object, or is larger than a job document. */
+export function jobIdOf(text: string): unknown {
+  if (text.length > MAX_ID_CHARS) return undefined;
+  const v = valueAsChecked(text);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { id?: unknown }).id : undefined;
+}
