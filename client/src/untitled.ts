@@ -1,6 +1,6 @@
 // JSON opened as an untitled document of one of EdgeKit's languages (checked live by the language server): a migration's review
-// configuration, a Logpush job read from the backend; and other text EdgeKit writes for the user (a Terraform export). Named after what it holds, in the first workspace folder, so that Save offers
-// that folder and that name.
+// configuration, a Logpush job read from the backend; and other text EdgeKit writes for the user (a Terraform export). Named after
+// what it holds, in the first workspace folder, so that Save offers that folder and that name.
 import * as vscode from 'vscode';
 
 /** A name safe as a file name: what is not a word character, "." or "-" becomes "_". */
@@ -8,20 +8,16 @@ export function fileSafe(name: string): string {
   return name.replace(/[^\w.-]+/g, '_');
 }
 
-export function untitledUri(fileName: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return folder ? vscode.Uri.joinPath(folder, fileName).with({ scheme: 'untitled' }) : vscode.Uri.parse(`untitled:${fileName}`);
-}
-
 /**
- * untitledUri(fileName), or when a file of that name is in the folder (the user saved the document under the name offered)
- * "name-2.kind.json", "name-3.kind.json", ...: VS Code refuses to open an untitled document where a file is ("file already
- * exists"). The same name as long as the files stay, so that opening the same thing again finds the document already open.
+ * An untitled document named `fileName` in the first workspace folder; when a file of that name is in the folder (the user saved
+ * the document under the name offered), "name-2.kind.json", "name-3.kind.json", ...: VS Code refuses to open an untitled document
+ * where a file is ("file already exists"). The same name as long as the files stay, so that opening the same thing again finds the
+ * document already open.
  */
 export async function freeUntitledUri(fileName: string): Promise<vscode.Uri> {
   const [, stem, ext] = /^(.+?)((?:\.(?:logpush|ruleset|filter|rpc))?\.[^.]+)?$/.exec(fileName) ?? [fileName, fileName, ''];
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  if (!folder) return untitledUri(fileName);
+  if (!folder) return vscode.Uri.parse(`untitled:${fileName}`);
   for (let n = 1; ; n++) {
     // The folder's own scheme (file, or vscode-remote in a remote window) for the file; untitled for the document.
     const file = vscode.Uri.joinPath(folder, n === 1 ? fileName : `${stem}-${n}${ext ?? ''}`);
