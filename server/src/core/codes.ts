@@ -14,10 +14,10 @@ export interface CodeInfo {
 export type CodeTable = Record<string, CodeInfo>;
 
 export const BASE_CODES = {
-  'syntax/invalid-json': { severity: 'error', description: 'The text is not valid JSON (unexpected token, missing value, unclosed string...).' },
+  'syntax/invalid-json': { severity: 'error', description: 'The text is not valid JSON (unexpected token, missing value, unclosed string...). A comma left out between two values has a quick fix that inserts it. After a break that has no certain repair (a lost quote, a bracket left out) nothing further is reported, since it would be a consequence of it.' },
   'syntax/unescaped-quote': { severity: 'error', description: 'A double quote typed inside a string (a rules expression or a filter value pasted with its quotes) ends the string early; inside a JSON string it is written `\\"`. The quick fix escapes the quotes, when escaping them makes the line valid JSON.' },
   'syntax/trailing-comma': { severity: 'error', description: 'A comma before a closing bracket or brace; JSON does not allow it.' },
-  'syntax/comment': { severity: 'error', description: 'A comment; the platform expects plain JSON.' },
+  'syntax/comment': { severity: 'error', description: 'A comment; the platform expects plain JSON. A quick fix removes it (not applied by Fix all).' },
   'syntax/empty-document': { severity: 'error', description: 'The document is empty.' },
   'syntax/duplicate-key': { severity: 'warning', description: 'The same key twice in one object: only the last counts (JSON parsers, the platform\'s included, keep the last). Not searched for in documents of 64 KB or more.' },
   'schema/required': { severity: 'error', description: 'A required property is missing.' },

@@ -40,7 +40,8 @@ test('a syntax error is named where the language server marks it, by line and co
     const r = readJobText(text);
     assert.ok('error' in r, text);
     const server = validateText(text, 'logpush-job').filter((p) => p.code.startsWith('syntax/'));
-    assert.equal(server.length, 1, text);
+    // The server may report more than the first (syntaxProblems proves each next one); the commands name the first.
+    assert.ok(server.length >= 1, text);
     assert.equal(r.error.offset, server[0].offset, `${JSON.stringify(text)}: at the server's squiggle`);
     const before = text.slice(0, r.error.offset).split(/\r\n|\r|\n/);
     assert.equal(r.error.line, before.length, text);

@@ -1,6 +1,7 @@
-// jsonc-parser's syntax errors as our problems: only the first one (what follows a break is nearly always a consequence of it),
-// in our wording, at the real spot (a trailing comma on the comma, a missing value after the last token).
-import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
+// jsonc-parser's syntax errors as our problems: the first one, and the next ones only when a repair of the one before proves them
+// its own (what follows a break is nearly always a consequence of it), in our wording, at the real spot (a trailing comma on the
+// comma, a missing value after the last token).
+import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { codeInfo } from '../codes';
 import { printable, THE_DOCUMENT } from '../messages';
@@ -35,63 +36,175 @@ function syntaxMessage(error: ParseErrorCode, root: string): string {
   return error === ParseErrorCode.EndOfFileExpected ? `Expected the end of ${root}` : SYNTAX_MESSAGES[error] ?? 'Invalid JSON';
 }
 
-/** root: what the messages call the parsed text (ParseOptions.rootName). */
+/** At most this many syntax problems, and at most this many characters parsed again to prove them (see syntaxProblems). */
+const MAX_SYNTAX_PROBLEMS = 50;
+const REPAIR_BUDGET = 1024 * 1024;
+
+/**
+ * The syntax problems of a text, from jsonc-parser's errors: the first, and each next one only when it is proved not to be a
+ * consequence of the one before (docs/architecture.md): the error is repaired (a comma inserted, a trailing comma removed, the
+ * quotes of a cut string escaped, a comment read as space), the repaired text parsed again, and its first error counts only when it
+ * lies past the repaired spot's next value. What follows a break that has no such repair (a lost quote, a bracket left out) is
+ * nearly always a consequence of it, so nothing after it is reported. Offsets are the text's: every later error lies past every
+ * earlier repair, so a repaired text's offsets are the text's moved by what the repairs inserted and removed.
+ * root: what the messages call the parsed text (ParseOptions.rootName).
+ */
 export function syntaxProblems(text: string, errors: ParseError[], root = THE_DOCUMENT): Problem[] {
   if (text.trim() === '') {
     return [{ code: 'syntax/empty-document', severity: codeInfo('syntax/empty-document').severity, message: `${cap(root)} is empty; expected a JSON value.`, offset: 0, length: 0 }];
   }
   const out: Problem[] = [];
-  for (const e of errors) {
-    let code = 'syntax/invalid-json';
-    let offset = e.offset;
-    let length = Math.max(e.length, 0);
-    const token = text.substr(offset, Math.max(length, 1));
-    let message: string;
-    let fixes: Problem['fixes'];
-    const cut = e.error === ParseErrorCode.InvalidCommentToken ? undefined : cutString(text, offset);
-    if (cut) {
-      code = 'syntax/unescaped-quote';
-      offset = cut.cut;
-      length = 1;
-      message = `This quote ends the string ${quote(text.slice(cut.start, cut.cut + 1))} early: a quote inside a JSON string is written \\".`;
-      const n = cut.quotes.length;
-      fixes = [{ title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: true,
-        edits: cut.quotes.map((q) => ({ offset: q, length: 0, newText: '\\' })) }];
-      out.push({ code, severity: codeInfo(code).severity, message, offset, length, fixes,
-        related: [{ offset: cut.start, length: cut.end + 1 - cut.start, message: 'The whole string, once the quotes inside it are escaped.' }] });
-      break;
-    }
-    if (e.error === ParseErrorCode.InvalidCommentToken) {
-      code = 'syntax/comment';
-      message = 'Comments are not allowed in JSON.';
-    } else if ((e.error === ParseErrorCode.ValueExpected || e.error === ParseErrorCode.PropertyNameExpected) && (text[offset] === ']' || text[offset] === '}')) {
-      const comma = precedingNonSpace(text, offset);
-      if (comma >= 0 && text[comma] === ',') {
-        code = 'syntax/trailing-comma';
-        message = `Trailing comma before "${text[offset]}".`;
-        offset = comma;
-        length = 1;
-        fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
-      } else {
-        message = `${syntaxMessage(e.error, root)} before "${text[offset]}".`;
-      }
-    } else if (offset >= text.length) {
-      message = `${syntaxMessage(e.error, root)} at the end of ${root}.`;
-      offset = text.length;
-      length = 0;
-    } else {
-      message = `${syntaxMessage(e.error, root)} ${e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected ? 'before' : 'at'} ${quote(token)}.`;
-    }
-    if (length === 0 && offset < text.length) length = 1;
-    // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
-    offset = Math.min(offset, text.length);
-    length = Math.min(length, text.length - offset);
-    out.push({ code, severity: codeInfo(code).severity, message, offset, length, ...(fixes ? { fixes } : {}) });
-    // Decision (docs/architecture.md): only the first syntax error is reported. jsonc-parser recovers, but what it reports after a
-    // break (a lost quote, a missing bracket) is almost always a consequence of it, and a cascade of squiggles hides the real spot.
-    break;
+  let current = text;
+  let pending = errors;
+  let budget = text.length > CUT_TEXT_MAX ? 0 : REPAIR_BUDGET;
+  while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
+    const { problem, repair } = firstProblem(current, pending[0], root, budget >= current.length);
+    const shift = current.length - text.length;
+    out.push(shift === 0 ? problem : moved(problem, -shift));
+    if (!repair) break;
+    if (repair.errors) budget -= current.length;
+    current = repair.text;
+    pending = repair.errors ?? pending.slice(1);
   }
   return out;
+}
+
+/** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
+ * the text's errors after the one repaired). */
+interface Repair { text: string; errors?: ParseError[] }
+
+function firstProblem(text: string, e: ParseError, root: string, mayParse: boolean): { problem: Problem; repair?: Repair } {
+  let code = 'syntax/invalid-json';
+  let offset = e.offset;
+  let length = Math.max(e.length, 0);
+  const token = text.substr(offset, Math.max(length, 1));
+  let message: string;
+  let fixes: Problem['fixes'];
+  let repair: Repair | undefined;
+  const cut = e.error === ParseErrorCode.InvalidCommentToken ? undefined : cutString(text, offset);
+  if (cut) {
+    code = 'syntax/unescaped-quote';
+    const n = cut.quotes.length;
+    const edits = cut.quotes.map((q) => ({ offset: q, length: 0, newText: '\\' }));
+    // cutString proved the repaired text has no error on the string's line or before.
+    const repaired = mayParse ? parsed(applyAscending(text, edits)) : undefined;
+    return {
+      problem: {
+        code, severity: codeInfo(code).severity, offset: cut.cut, length: 1,
+        message: `This quote ends the string ${quote(text.slice(cut.start, cut.cut + 1))} early: a quote inside a JSON string is written \\".`,
+        fixes: [{ title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: true, edits }],
+        related: [{ offset: cut.start, length: cut.end + 1 - cut.start, message: 'The whole string, once the quotes inside it are escaped.' }],
+      },
+      repair: repaired,
+    };
+  }
+  if (e.error === ParseErrorCode.InvalidCommentToken) {
+    code = 'syntax/comment';
+    message = 'Comments are not allowed in JSON.';
+    // jsonc-parser reads the comment as space and goes on, so the errors after it are what they would be without it; the repaired
+    // text has it as space (line breaks kept), so that no later repair's parse meets it again.
+    fixes = [{ title: 'Remove the comment', edits: [commentRemoval(text, offset, length)] }];
+    const end = Math.min(offset + length, text.length);
+    repair = { text: text.slice(0, offset) + text.slice(offset, end).replace(/[^\r\n]/g, ' ') + text.slice(end) };
+  } else if ((e.error === ParseErrorCode.ValueExpected || e.error === ParseErrorCode.PropertyNameExpected) && (text[offset] === ']' || text[offset] === '}')) {
+    const comma = precedingNonSpace(text, offset);
+    if (comma >= 0 && text[comma] === ',') {
+      code = 'syntax/trailing-comma';
+      message = `Trailing comma before "${text[offset]}".`;
+      fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
+      if (mayParse) repair = proved(text.slice(0, comma) + text.slice(comma + 1), offset - 1);
+      offset = comma;
+      length = 1;
+    } else {
+      message = `${syntaxMessage(e.error, root)} before "${text[offset]}".`;
+    }
+  } else if (offset >= text.length) {
+    message = `${syntaxMessage(e.error, root)} at the end of ${root}.`;
+    offset = text.length;
+    length = 0;
+  } else {
+    message = `${syntaxMessage(e.error, root)} ${e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected ? 'before' : 'at'} ${quote(token)}.`;
+    if (e.error === ParseErrorCode.CommaExpected && mayParse) {
+      // Right after the value before, as one writes it (not before the next value on its own line).
+      const at = precedingNonSpace(text, offset) + 1;
+      const withComma = text.slice(0, at) + ',' + text.slice(at);
+      const end = valueEnd(withComma, offset + 1);
+      repair = end < 0 ? undefined : proved(withComma, end - 1);
+      if (repair) fixes = [{ title: 'Insert the missing comma', edits: [{ offset: at, length: 0, newText: ',' }], preferred: true }];
+    }
+  }
+  if (length === 0 && offset < text.length) length = 1;
+  // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
+  offset = Math.min(offset, text.length);
+  length = Math.min(length, text.length - offset);
+  return { problem: { code, severity: codeInfo(code).severity, message, offset, length, ...(fixes ? { fixes } : {}) }, repair };
+}
+
+/** The repaired text, when its first error (if any) lies past `after`: the repair mended the spot and the next value. */
+function proved(text: string, after: number): Repair | undefined {
+  const r = parsed(text);
+  return r.errors.length === 0 || r.errors[0].offset > after ? r : undefined;
+}
+
+/** The text's syntax errors, as jsonc-parser's parse reports them (its visitor, without building the value). */
+function parsed(text: string): Required<Repair> {
+  const errors: ParseError[] = [];
+  visit(text, { onError: (error, offset, length) => { errors.push({ error, offset, length }); } }, PARSE_OPTIONS);
+  return { text, errors };
+}
+
+/** Edits at distinct offsets applied to a text, in ascending order of offset. */
+function applyAscending(text: string, edits: { offset: number; length: number; newText: string }[]): string {
+  let out = '';
+  let at = 0;
+  for (const e of edits) { out += text.slice(at, e.offset) + e.newText; at = e.offset + e.length; }
+  return out + text.slice(at);
+}
+
+/**
+ * The end of the value that starts at `offset` (a property's whole member when it is a property name), or -1 when the text does
+ * not hold one there. Scanned, not parsed: brackets are counted, strings skipped.
+ */
+function valueEnd(text: string, offset: number): number {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  let kind = scanner.scan();
+  if (kind === SyntaxKind.StringLiteral) {
+    const end = scanner.getTokenOffset() + scanner.getTokenLength();
+    if (scanner.scan() !== SyntaxKind.ColonToken) return end;
+    kind = scanner.scan();
+  }
+  if (kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) {
+    return kind === SyntaxKind.EOF || kind === SyntaxKind.Unknown || kind === SyntaxKind.CommaToken || kind === SyntaxKind.CloseBraceToken
+      || kind === SyntaxKind.CloseBracketToken || kind === SyntaxKind.ColonToken ? -1 : scanner.getTokenOffset() + scanner.getTokenLength();
+  }
+  for (let depth = 1; depth > 0;) {
+    kind = scanner.scan();
+    if (kind === SyntaxKind.EOF) return -1;
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
+    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
+  }
+  return scanner.getTokenOffset() + scanner.getTokenLength();
+}
+
+/** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
+function commentRemoval(text: string, offset: number, length: number): { offset: number; length: number; newText: string } {
+  const end = Math.min(offset + length, text.length);
+  let from = offset;
+  while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+  const lineStart = from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r';
+  const rest = /^[ \t]*(\r\n|\n|\r|$)/.exec(text.slice(end, end + 256));
+  if (lineStart && rest) return { offset: from, length: end + rest[0].length - from, newText: '' };
+  return { offset: from, length: end - from, newText: '' };
+}
+
+/** A problem moved by delta characters, with its fixes and related spans. */
+function moved(p: Problem, delta: number): Problem {
+  return {
+    ...p, offset: p.offset + delta,
+    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((x) => ({ ...x, offset: x.offset + delta })) })) } : {}),
+    ...(p.related ? { related: p.related.map((r) => ({ ...r, offset: r.offset + delta })) } : {}),
+  };
 }
 
 function precedingNonSpace(text: string, offset: number): number {

@@ -1,0 +1,110 @@
+// More than the first syntax error, when what comes after it is proved not to be a consequence of it: the first error's repair (a
+// comma inserted, a trailing comma removed, the quotes of a cut string escaped, a comment read as space) is applied, the text parsed
+// again, and its next error is reported only when it lies past the repaired spot's next value. JSON pasted from JavaScript (trailing
+// commas, commas left out between the objects of an array) shows every mistake at once, and Fix all mends them in one pass.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseDocument } from '../../../server/src/core/parse';
+import { validateText } from '../../../server/src/core/validate';
+import { fixAll } from '../../../server/src/core/fixAll';
+import type { Problem } from '../../../server/src/core/types';
+
+function syntax(text: string): Problem[] {
+  return parseDocument(text).syntax;
+}
+
+function brief(text: string, ps: Problem[]) {
+  return ps.map((p) => ({ code: p.code, at: text.slice(p.offset, p.offset + Math.max(p.length, 1)), offset: p.offset, fix: p.fixes?.map((f) => `${f.title}${f.preferred ? ' (preferred)' : ''}`) }));
+}
+
+test('two commas left out between the objects of an array: both reported, each with a preferred fix that inserts it', () => {
+  const text = '[\n  {"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}\n  {"jsonrpc":"2.0","id":2,"method":"eth_chainId","params":[]}\n  {"jsonrpc":"2.0","id":3,"method":"eth_gasPrice","params":[]}\n]\n';
+  const ps = syntax(text);
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at, p.fix]), [
+    ['syntax/invalid-json', '{', ['Insert the missing comma (preferred)']],
+    ['syntax/invalid-json', '{', ['Insert the missing comma (preferred)']],
+  ]);
+  assert.deepEqual(ps.map((p) => text.slice(0, p.offset).split('\n').length), [3, 4], 'on lines 3 and 4');
+  assert.deepEqual(ps.map((p) => p.message), ['Expected a comma before "{".', 'Expected a comma before "{".']);
+  // The comma goes right after the value before it, not before the next one on its own line.
+  assert.deepEqual(ps.map((p) => text[p.fixes![0].edits[0].offset - 1]), ['}', '}']);
+  const fixed = fixAll(text, 'jsonrpc-request');
+  assert.equal(fixed.fixed, 2);
+  assert.deepEqual(fixed.problems, []);
+  assert.equal(JSON.parse(fixed.text).length, 3);
+});
+
+test('JavaScript pasted as JSON: trailing commas and a comma left out, on one line and on several, each at its own spot', () => {
+  const text = '{\n  "where": {\n    "and": [\n      { "key": "ClientCountry", "operator": "eq", "value": "us", },\n      { "key": "EdgeResponseStatus", "operator": "geq", "value": 500 }\n      { "key": "ClientRequestHost", "operator": "eq", "value": "a.example" },\n    ],\n  },\n}\n';
+  const ps = syntax(text);
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at]), [
+    ['syntax/trailing-comma', ','],
+    ['syntax/invalid-json', '{'],
+    ['syntax/trailing-comma', ','],
+    ['syntax/trailing-comma', ','],
+    ['syntax/trailing-comma', ','],
+  ]);
+  // Offsets are the document's own, after repairs that inserted and removed characters before them.
+  assert.deepEqual(ps.map((p) => text.slice(0, p.offset).split('\n').length), [4, 6, 6, 7, 8]);
+  const fixed = fixAll(text, 'logpush-filter');
+  assert.deepEqual(fixed.problems.map((p) => p.code), []);
+  assert.equal(JSON.parse(fixed.text).where.and.length, 3);
+  const one = JSON.stringify(JSON.parse(fixed.text)).replace('},{"key":"ClientRequestHost"', '}{"key":"ClientRequestHost"').replace(/\]/, ',]');
+  assert.deepEqual(brief(one, syntax(one)).map((p) => [p.code, p.at]), [['syntax/invalid-json', '{'], ['syntax/trailing-comma', ',']], 'minified, on one line');
+});
+
+test('a comma that would not mend the document is not offered, and nothing after it is reported (a "}" left out)', () => {
+  const text = '[\n  {"a": 1\n  {"b": 2},\n  {"c": 3,}\n]';
+  const ps = syntax(text);
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at, p.fix]), [['syntax/invalid-json', '{', undefined]]);
+  // A lost quote still gives its one error, not a cascade.
+  assert.equal(syntax('{"a":"abc, "b": 1, "c": [}').length, 1);
+  // A missing colon: the comma is no repair, one error.
+  const colon = '{"a" 1, "b": 2,}';
+  assert.deepEqual(brief(colon, syntax(colon)).map((p) => [p.code, p.fix]), [['syntax/invalid-json', undefined]]);
+});
+
+test('comments are reported each, with a fix that removes one (not preferred: it deletes what you wrote), and errors after them too', () => {
+  const text = '{\n  // the dataset\n  "where": { "key": "ClientCountry", "operator": "eq", "value": "us", } /* note */\n}\n';
+  const ps = syntax(text);
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at, p.fix]), [
+    ['syntax/comment', '// the dataset', ['Remove the comment']],
+    ['syntax/trailing-comma', ',', ['Remove the trailing comma (preferred)']],
+    ['syntax/comment', '/* note */', ['Remove the comment']],
+  ]);
+  const first = ps[0].fixes![0].edits[0];
+  assert.equal(text.slice(first.offset, first.offset + first.length), '  // the dataset\n', 'alone on its line: the line goes');
+  const last = ps[2].fixes![0].edits[0];
+  assert.equal(text.slice(last.offset, last.offset + last.length), ' /* note */', 'with the space before it');
+});
+
+test('two rules expressions pasted with their quotes, on two lines: both cut strings reported, neither expression\'s own error', () => {
+  const text = '{\n  "phase": "http_request_firewall_custom",\n  "rules": [\n    { "action": "block", "expression": "http.request.uri.path contains "/admin"" },\n    { "action": "block", "expression": "http.host eq "a.example"" }\n  ]\n}\n';
+  const ps = validateText(text, 'waf-ruleset');
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at]), [['syntax/unescaped-quote', '"'], ['syntax/unescaped-quote', '"']]);
+  assert.deepEqual(ps.map((p) => text.slice(0, p.offset).split('\n').length), [4, 5]);
+  assert.deepEqual(ps.map((p) => text.slice(p.related![0].offset, p.related![0].offset + p.related![0].length)),
+    ['"http.request.uri.path contains "/admin""', '"http.host eq "a.example""']);
+  const fixed = fixAll(text, 'waf-ruleset');
+  assert.deepEqual(fixed.problems, []);
+  assert.deepEqual(JSON.parse(fixed.text).rules.map((r: { expression: string }) => r.expression), ['http.request.uri.path contains "/admin"', 'http.host eq "a.example"']);
+});
+
+test('a filter string in a job: its trailing commas are each reported inside the string', () => {
+  const filter = '{"where":{"and":[{"key":"ClientCountry","operator":"eq","value":"us",},{"key":"EdgeResponseStatus","operator":"eq","value":200,},]}}';
+  const text = JSON.stringify({ name: 'job', dataset: 'http_requests', destination_conf: 'r2://logs/{DATE}?account-id=abc&access-key-id=x&secret-access-key=y', filter }, null, 2);
+  const ps = validateText(text, 'logpush-job').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, text[p.offset]]), [['syntax/trailing-comma', ','], ['syntax/trailing-comma', ','], ['syntax/trailing-comma', ',']]);
+  const fixed = fixAll(text, 'logpush-job');
+  assert.deepEqual(fixed.problems.filter((p) => p.severity === 'error'), []);
+  assert.equal(JSON.parse(JSON.parse(fixed.text).filter).where.and.length, 2);
+});
+
+test('many errors: at most 50 syntax problems, in order', () => {
+  const text = '[' + Array.from({ length: 80 }, (_, i) => `[${i},]`).join(',') + ']';
+  const ps = syntax(text);
+  assert.equal(ps.length, 50);
+  assert.ok(ps.every((p) => p.code === 'syntax/trailing-comma' && text[p.offset] === ','));
+  assert.ok(ps.every((p, i) => i === 0 || p.offset > ps[i - 1].offset));
+  assert.equal(fixAll(text, 'jsonrpc-request').text.includes(',]'), false, 'Fix all mends them all over its passes');
+});
