@@ -53,6 +53,18 @@ test('JavaScript pasted as JSON: trailing commas and a comma left out, on one li
   assert.deepEqual(brief(one, syntax(one)).map((p) => [p.code, p.at]), [['syntax/invalid-json', '{'], ['syntax/trailing-comma', ',']], 'minified, on one line');
 });
 
+test('a comma left out before a value that has an error of its own: both reported', () => {
+  const text = '[\n  {"jsonrpc":"2.0","id":2,"method":"eth_blockNumber","params":[]}\n  {"jsonrpc":"2.0","id":3,"method":"eth_chainId","params":[],}\n]\n';
+  const ps = syntax(text);
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at, p.fix]), [
+    ['syntax/invalid-json', '{', ['Insert the missing comma (preferred)']],
+    ['syntax/trailing-comma', ',', ['Remove the trailing comma (preferred)']],
+  ]);
+  assert.deepEqual(fixAll(text, 'jsonrpc-request').problems, []);
+  // Three values in a row: two commas.
+  assert.deepEqual(brief('[1 2 3]', syntax('[1 2 3]')).map((p) => [p.at, p.fix]), [['2', ['Insert the missing comma (preferred)']], ['3', ['Insert the missing comma (preferred)']]]);
+});
+
 test('a comma that would not mend the document is not offered, and nothing after it is reported (a "}" left out)', () => {
   const text = '[\n  {"a": 1\n  {"b": 2},\n  {"c": 3,}\n]';
   const ps = syntax(text);

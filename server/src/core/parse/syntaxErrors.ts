@@ -127,9 +127,10 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
     if (e.error === ParseErrorCode.CommaExpected && mayParse) {
       // Right after the value before, as one writes it (not before the next value on its own line).
       const at = precedingNonSpace(text, offset) + 1;
+      // Proved when the parser gets past the value's first token with the comma: a "}" left out before it (`[{"a": 1 {"b": 2}]`)
+      // still fails there, on the "{" taken for a property name. An error inside that value is its own, and is reported next.
       const withComma = text.slice(0, at) + ',' + text.slice(at);
-      const end = valueEnd(withComma, offset + 1);
-      repair = end < 0 ? undefined : proved(withComma, end - 1);
+      repair = startsValue(text, offset) ? proved(withComma, offset + 1) : undefined;
       if (repair) fixes = [{ title: 'Insert the missing comma', edits: [{ offset: at, length: 0, newText: ',' }], preferred: true }];
     }
   }
@@ -161,30 +162,17 @@ function applyAscending(text: string, edits: { offset: number; length: number; n
   return out + text.slice(at);
 }
 
-/**
- * The end of the value that starts at `offset` (a property's whole member when it is a property name), or -1 when the text does
- * not hold one there. Scanned, not parsed: brackets are counted, strings skipped.
- */
-function valueEnd(text: string, offset: number): number {
+/** Whether a value (or a property name) starts at `offset`: what a comma before it could separate from the value before. */
+function startsValue(text: string, offset: number): boolean {
   const scanner = createScanner(text, true);
   scanner.setPosition(offset);
-  let kind = scanner.scan();
-  if (kind === SyntaxKind.StringLiteral) {
-    const end = scanner.getTokenOffset() + scanner.getTokenLength();
-    if (scanner.scan() !== SyntaxKind.ColonToken) return end;
-    kind = scanner.scan();
+  switch (scanner.scan()) {
+    case SyntaxKind.StringLiteral: case SyntaxKind.NumericLiteral: case SyntaxKind.OpenBraceToken: case SyntaxKind.OpenBracketToken:
+    case SyntaxKind.TrueKeyword: case SyntaxKind.FalseKeyword: case SyntaxKind.NullKeyword:
+      return scanner.getTokenOffset() === offset;
+    default:
+      return false;
   }
-  if (kind !== SyntaxKind.OpenBraceToken && kind !== SyntaxKind.OpenBracketToken) {
-    return kind === SyntaxKind.EOF || kind === SyntaxKind.Unknown || kind === SyntaxKind.CommaToken || kind === SyntaxKind.CloseBraceToken
-      || kind === SyntaxKind.CloseBracketToken || kind === SyntaxKind.ColonToken ? -1 : scanner.getTokenOffset() + scanner.getTokenLength();
-  }
-  for (let depth = 1; depth > 0;) {
-    kind = scanner.scan();
-    if (kind === SyntaxKind.EOF) return -1;
-    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
-    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
-  }
-  return scanner.getTokenOffset() + scanner.getTokenLength();
 }
 
 /** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
