@@ -44,7 +44,7 @@ const REPAIR_BUDGET = 1024 * 1024;
  * The syntax problems of a text, from jsonc-parser's errors: the first, and each next one only when it is proved not to be a
  * consequence of the one before (docs/architecture.md): the error is repaired (a comma inserted, a trailing comma removed, the
  * quotes of a cut string escaped, a comment read as space), the repaired text parsed again, and its first error counts only when it
- * lies past the repaired spot's next value. What follows a break that has no such repair (a lost quote, a bracket left out) is
+ * lies past the repaired spot (an inserted comma: past the first token after it). What follows a break that has no such repair (a lost quote, a bracket left out) is
  * nearly always a consequence of it, so nothing after it is reported. Offsets are the text's: every later error lies past every
  * earlier repair, so a repaired text's offsets are the text's moved by what the repairs inserted and removed.
  * root: what the messages call the parsed text (ParseOptions.rootName).
@@ -141,7 +141,7 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
   return { problem: { code, severity: codeInfo(code).severity, message, offset, length, ...(fixes ? { fixes } : {}) }, repair };
 }
 
-/** The repaired text, when its first error (if any) lies past `after`: the repair mended the spot and the next value. */
+/** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
 function proved(text: string, after: number): Repair | undefined {
   const r = parsed(text);
   return r.errors.length === 0 || r.errors[0].offset > after ? r : undefined;
