@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
 import { validateText } from '../../../server/src/core/validate';
 import { fixAll } from '../../../server/src/core/fixAll';
-import type { Problem } from '../../../server/src/core/types';
+import type { DocKind, Problem } from '../../../server/src/core/types';
+import { isDocKind } from '../../../server/src/core/kinds';
 
 function syntax(text: string): Problem[] {
   return parseDocument(text).syntax;
@@ -119,4 +120,56 @@ test('many errors: at most 50 syntax problems, in order', () => {
   assert.ok(ps.every((p) => p.code === 'syntax/trailing-comma' && text[p.offset] === ','));
   assert.ok(ps.every((p, i) => i === 0 || p.offset > ps[i - 1].offset));
   assert.equal(fixAll(text, 'jsonrpc-request').text.includes(',]'), false, 'Fix all mends them all over its passes');
+});
+
+test('commas left out and trailing commas added at random in the fixtures: each reported, and Fix all gives back the value', async () => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { mulberry32 } = await import('../../../server/src/core/prng');
+  const root = path.join(__dirname, '../../fixtures');
+  const files = fs.readdirSync(root).flatMap((d) => fs.readdirSync(path.join(root, d)).filter((f) => f.endsWith('.json')).map((f) => path.join(root, d, f)));
+  const rand = mulberry32(20261127);
+  let cases = 0;
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const kind = path.basename(path.dirname(file)) as DocKind;
+    try { JSON.parse(text); } catch { continue; }
+    if (!isDocKind(kind) || text.length > 20_000 || parseDocument(text).syntax.length) continue;
+    // The commas outside strings, from jsonc-parser's scanner.
+    const { createScanner, SyntaxKind } = await import('jsonc-parser');
+    const scanner = createScanner(text, false);
+    const commas: number[] = [];
+    const closers: number[] = [];
+    for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+      if (k === SyntaxKind.CommaToken) commas.push(scanner.getTokenOffset());
+      if ((k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) && text[scanner.getTokenOffset() - 1] !== '{' && text[scanner.getTokenOffset() - 1] !== '[') closers.push(scanner.getTokenOffset());
+    }
+    if (!commas.length && !closers.length) continue;
+    for (let round = 0; round < 2; round++) {
+      // Up to three edits, far enough apart not to touch: a comma removed (a space left, so that no two tokens run together) or a
+      // comma added before a closer.
+      const picks = new Map<number, 'drop' | 'add'>();
+      for (let i = 0; i < 3; i++) {
+        const drop = rand() < 0.5 && commas.length;
+        const at = drop ? commas[Math.floor(rand() * commas.length)] : closers[Math.floor(rand() * closers.length)];
+        if (at === undefined || [...picks.keys()].some((o) => Math.abs(o - at) < 3)) continue;
+        picks.set(at, drop ? 'drop' : 'add');
+      }
+      let broken = '';
+      let from = 0;
+      for (const at of [...picks.keys()].sort((a, b) => a - b)) {
+        broken += text.slice(from, at) + (picks.get(at) === 'drop' ? ' ' : ',' + text[at]);
+        from = at + 1;
+      }
+      broken += text.slice(from);
+      const ps = parseDocument(broken).syntax;
+      cases++;
+      assert.equal(ps.length, picks.size, `${file}: ${JSON.stringify([...picks])}: ${JSON.stringify(ps.map((p) => [p.offset, p.message]))}`);
+      assert.ok(ps.every((p) => p.offset >= 0 && p.offset + p.length <= broken.length));
+      const fixed = fixAll(broken, kind);
+      // Fix all also applies the document's other fixes (a string id made a number): as it does on the intact text.
+      assert.deepEqual(JSON.parse(fixed.text), JSON.parse(fixAll(text, kind).text), `${file}: Fix all gives back the value`);
+    }
+  }
+  assert.ok(cases > 200, `${cases} cases`);
 });
