@@ -71,9 +71,13 @@ test('the mock is a program of its own: it imports only itself and the core', ()
   assert.deepEqual(bad.map(where), []);
 });
 
-test('the extension imports only protocol.ts of the server, and the mock only as types (it loads dist/mock.js at run time)', () => {
+/** What the extension may import of the server: the protocol, and the syntax messages (the commands that send a job refuse one with
+ * a syntax error in the editor's words; client/src/jobSyntax.ts). */
+const CLIENT_MAY_IMPORT = new Set(['server/src/protocol', 'server/src/core/parse/syntaxErrors']);
+
+test('the extension imports only protocol.ts and the syntax messages of the server, and the mock only as types (it loads dist/mock.js at run time)', () => {
   const client = all.filter(({ f }) => f.startsWith('client/src/')).flatMap(({ imports }) => imports);
-  const bad = client.filter((i) => target(i.file, i.spec)?.startsWith('server/src/') && target(i.file, i.spec) !== 'server/src/protocol');
+  const bad = client.filter((i) => target(i.file, i.spec)?.startsWith('server/src/') && !CLIENT_MAY_IMPORT.has(target(i.file, i.spec)!));
   assert.deepEqual(bad.map(where), []);
   const mock = client.filter((i) => target(i.file, i.spec)?.startsWith('mock/src/') && !i.typeOnly);
   assert.deepEqual(mock.map(where), []);
@@ -81,8 +85,22 @@ test('the extension imports only protocol.ts of the server, and the mock only as
 
 test('outside the core, the server, the CLI, the mock and the bench use its one entry point (core/index.ts), never its inner modules', () => {
   const bad = all.filter(({ f }) => !f.startsWith('server/src/core/')).flatMap(({ imports }) => imports)
-    .filter((i) => target(i.file, i.spec)?.startsWith('server/src/core/') && target(i.file, i.spec) !== 'server/src/core/index');
+    .filter((i) => target(i.file, i.spec)?.startsWith('server/src/core/') && target(i.file, i.spec) !== 'server/src/core/index'
+      && !(i.file.startsWith('client/src/') && CLIENT_MAY_IMPORT.has(target(i.file, i.spec)!)));
   assert.deepEqual(bad.map(where), []);
+});
+
+test('the syntax messages the extension imports reach no area of the core (its code tables, rules or schemas): the commands bundle stays small', () => {
+  const byFile = new Map(all.map(({ f, imports }) => [f.replace(/\.ts$/, ''), imports]));
+  const seen = new Set<string>();
+  const walk = (m: string) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    for (const i of byFile.get(m) ?? []) if (!i.typeOnly && target(i.file, i.spec)) walk(target(i.file, i.spec)!);
+  };
+  walk('server/src/core/parse/syntaxErrors');
+  assert.deepEqual([...seen].filter((m) => /core\/(codes|rules\/|schema\/|validate|plugins)|^schemas\//.test(m)), []);
+  assert.ok(seen.has('server/src/core/baseCodes'), [...seen].join(', '));
 });
 
 test('of the server, only the CLI imports the mock; the language server never does', () => {

@@ -9,7 +9,8 @@ import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './
 import { Config, turnsOffQuestion } from '../config';
 import { isServedDocument } from '../languages';
 import { codeSpan, mdSourceText } from '../markdown';
-import { readJobText, syntaxRefusal, valueAsChecked } from '../jobText';
+import { readJobText, syntaxRefusal } from '../jobSyntax';
+import { valueAsChecked } from '../jobText';
 import { confirmChallenge } from './ownership';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */

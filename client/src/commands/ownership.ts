@@ -8,7 +8,7 @@ import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { mockChallengeToken, type Api, type JobPlace } from '../http/api';
 import { PROOFS_FOLDER, proofOf, proofProblems, rememberProof, shownDestination, type ProofPlaces } from '../ownershipProofs';
-import { readJobText, syntaxRefusal } from '../jobText';
+import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { UserError } from './run';
 import { unwrap } from './api';
 

@@ -3,7 +3,8 @@
 import { fake, resetFake, addDocument } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { JOB_PARSE_OPTIONS, readJobText } from '../../../client/src/jobText';
+import { JOB_PARSE_OPTIONS } from '../../../client/src/jobText';
+import { readJobText } from '../../../client/src/jobSyntax';
 import { PARSE_OPTIONS } from '../../../server/src/core/parse/scanner';
 import { validateText } from '../../../server/src/core/validate';
 import { logpushJobCommands } from '../../../client/src/commands/logpush';

@@ -72,8 +72,8 @@ test('a comma that would not mend the document is not offered, and nothing after
   assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at, p.fix]), [['syntax/invalid-json', '{', undefined]]);
   // A lost quote still gives its one error, not a cascade.
   assert.equal(syntax('{"a":"abc, "b": 1, "c": [}').length, 1);
-  // A missing colon: the comma is no repair, one error.
-  const colon = '{"a" 1, "b": 2,}';
+  // A colon left out where no value follows: no repair, one error.
+  const colon = '{"a" , "b": 2,}';
   assert.deepEqual(brief(colon, syntax(colon)).map((p) => [p.code, p.fix]), [['syntax/invalid-json', undefined]]);
 });
 
@@ -172,4 +172,68 @@ test('commas left out and trailing commas added at random in the fixtures: each 
     }
   }
   assert.ok(cases > 200, `${cases} cases`);
+});
+
+test('a JavaScript object literal pasted as JSON: unquoted property names and single-quoted strings, each with its fix, all at once', () => {
+  const text = "{\n  where: {\n    and: [\n      { key: 'ClientCountry', operator: 'eq', value: 'us' },\n      { key: 'EdgeResponseStatus', operator: 'geq', value: 500, },\n    ],\n  },\n}\n";
+  const ps = syntax(text);
+  const first = ps.slice(0, 3).map((p) => [p.code, p.message, p.fixes?.map((f) => `${f.title}${f.preferred ? ' (preferred)' : ''}`), text.slice(p.offset, p.offset + p.length)]);
+  assert.deepEqual(first, [
+    ['syntax/invalid-json', 'A property name is written in double quotes: "where".', ['Quote the property name (preferred)'], 'where'],
+    ['syntax/invalid-json', 'A property name is written in double quotes: "and".', ['Quote the property name (preferred)'], 'and'],
+    ['syntax/invalid-json', 'A property name is written in double quotes: "key".', ['Quote the property name (preferred)'], 'key'],
+  ]);
+  const single = ps.find((p) => text.slice(p.offset, p.offset + p.length) === "'ClientCountry'")!;
+  assert.equal(single.message, 'A string is written in double quotes: "ClientCountry".');
+  assert.deepEqual(single.fixes?.map((f) => [f.title, f.preferred]), [['Use double quotes', true]]);
+  assert.equal(ps.length, 17, JSON.stringify(ps.map((p) => text.slice(p.offset, p.offset + p.length))));
+  const fixed = fixAll(text, 'logpush-filter');
+  assert.deepEqual(fixed.problems, []);
+  assert.deepEqual(JSON.parse(fixed.text), { where: { and: [{ key: 'ClientCountry', operator: 'eq', value: 'us' }, { key: 'EdgeResponseStatus', operator: 'geq', value: 500 }] } });
+});
+
+test('single-quoted strings with a double quote or an escaped single quote inside, and a string that spans spaces', () => {
+  const text = "{\"a\": 'say \"hi\"', \"b\": 'it\\'s', \"c\": 'two words'}";
+  const fixed = fixAll(text, 'logpush-filter');
+  assert.equal(parseDocument(fixed.text).syntax.length, 0, fixed.text);
+  assert.deepEqual(JSON.parse(fixed.text), { a: 'say "hi"', b: "it's", c: 'two words' });
+  // No closing quote on the line: no fix.
+  const open = "{\"a\": 'no end}";
+  assert.deepEqual(syntax(open).map((p) => p.fixes), [undefined]);
+});
+
+test('a colon left out after a property name, and Python\'s or a typo\'s True, False, None', () => {
+  const text = '{"key" "ClientCountry", "operator": "eq", "value": "us", "x": True, "y": None, "z": FALSE}';
+  const ps = syntax(text);
+  assert.deepEqual(ps.map((p) => [p.message, p.fixes?.map((f) => `${f.title}${f.preferred ? ' (preferred)' : ''}`)]), [
+    ['Expected ":" after the property name before "ClientCountry".', ['Insert the missing colon (preferred)']],
+    ['JSON writes true in lower case: "True".', ['Write true (preferred)']],
+    ['JSON writes null for nothing: "None".', ['Write null (preferred)']],
+    ['JSON writes false in lower case: "FALSE".', ['Write false (preferred)']],
+  ]);
+  // (Fix all also wraps the comparison in "where".)
+  assert.deepEqual(JSON.parse(fixAll(text, 'logpush-filter').text).where, { key: 'ClientCountry', operator: 'eq', value: 'us', x: true, y: null, z: false });
+  // undefined has no JSON spelling: said, not fixed.
+  const u = syntax('{"a": undefined}');
+  assert.deepEqual(u.map((p) => [p.message, p.fixes]), [['JSON has no undefined: leave the member out, or write null: "undefined".', undefined]]);
+});
+
+test('a word where a value goes: said, with a fix that quotes it (not applied by Fix all: it may be a misspelt true), and what follows is checked', () => {
+  const text = '{"where": {"key": "ClientCountry", "operator": eq, "value": "us",}}';
+  const ps = syntax(text);
+  assert.deepEqual(ps.map((p) => [p.message, p.fixes?.map((f) => [f.title, f.preferred ?? false])]), [
+    ['Unexpected word "eq": a string is written in double quotes, and true, false and null in lower case.', [['Write it as the string "eq"', false]]],
+    ['Trailing comma before "}".', [['Remove the trailing comma', true]]],
+  ]);
+  const fixed = fixAll(text, 'logpush-filter');
+  assert.deepEqual(fixed.problems.map((p) => p.code), ['syntax/invalid-json'], 'the word is left for the user');
+});
+
+test('a misspelt true, false or null: did you mean, with its fix (not applied by Fix all)', () => {
+  for (const [word, meant] of [['tru', 'true'], ['flase', 'false'], ['nul', 'null']]) {
+    const text = `{"a": ${word}}`;
+    const [p] = syntax(text);
+    assert.equal(p.message, `Unexpected word "${word}"; did you mean ${meant}?`);
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred ?? false, f.edits]), [[`Write ${meant}`, false, [{ offset: 6, length: word.length, newText: meant }]]]);
+  }
 });

@@ -3,9 +3,10 @@
 // comma, a missing value after the last token).
 import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
-import { codeInfo } from '../codes';
+import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { cap } from '../text';
+import { suggest } from '../suggest';
 import { isEscaped, PARSE_OPTIONS } from './scanner';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
@@ -51,7 +52,7 @@ const REPAIR_BUDGET = 1024 * 1024;
  */
 export function syntaxProblems(text: string, errors: ParseError[], root = THE_DOCUMENT): Problem[] {
   if (text.trim() === '') {
-    return [{ code: 'syntax/empty-document', severity: codeInfo('syntax/empty-document').severity, message: `${cap(root)} is empty; expected a JSON value.`, offset: 0, length: 0 }];
+    return [{ code: 'syntax/empty-document', severity: BASE_CODES['syntax/empty-document'].severity, message: `${cap(root)} is empty; expected a JSON value.`, offset: 0, length: 0 }];
   }
   const out: Problem[] = [];
   let current = text;
@@ -90,7 +91,7 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
     const repaired = mayParse ? parsed(applyAscending(text, edits)) : undefined;
     return {
       problem: {
-        code, severity: codeInfo(code).severity, offset: cut.cut, length: 1,
+        code, severity: BASE_CODES[code as keyof typeof BASE_CODES].severity, offset: cut.cut, length: 1,
         message: `This quote ends the string ${quote(text.slice(cut.start, cut.cut + 1))} early: a quote inside a JSON string is written \\".`,
         fixes: [{ title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: true, edits }],
         related: [{ offset: cut.start, length: cut.end + 1 - cut.start, message: 'The whole string, once the quotes inside it are escaped.' }],
@@ -124,21 +125,94 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
     length = 0;
   } else {
     message = `${syntaxMessage(e.error, root)} ${e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected ? 'before' : 'at'} ${quote(token)}.`;
-    if (e.error === ParseErrorCode.CommaExpected && mayParse) {
-      // Right after the value before, as one writes it (not before the next value on its own line).
+    if ((e.error === ParseErrorCode.CommaExpected || e.error === ParseErrorCode.ColonExpected) && mayParse) {
+      // Right after the value (or property name) before, as one writes it (not before the next value on its own line).
       const at = precedingNonSpace(text, offset) + 1;
+      const mark = e.error === ParseErrorCode.CommaExpected ? ',' : ':';
       // Proved when the parser gets past the value's first token with the comma: a "}" left out before it (`[{"a": 1 {"b": 2}]`)
       // still fails there, on the "{" taken for a property name. An error inside that value is its own, and is reported next.
-      const withComma = text.slice(0, at) + ',' + text.slice(at);
-      repair = startsValue(text, offset) ? proved(withComma, offset + 1) : undefined;
-      if (repair) fixes = [{ title: 'Insert the missing comma', edits: [{ offset: at, length: 0, newText: ',' }], preferred: true }];
+      const withMark = text.slice(0, at) + mark + text.slice(at);
+      repair = startsValue(text, offset) ? proved(withMark, offset + 1) : undefined;
+      if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
+    } else if (e.error === ParseErrorCode.InvalidSymbol) {
+      const js = javaScriptToken(text, offset, length);
+      if (js) {
+        message = js.message;
+        length = js.length;
+        if (js.edits && mayParse) {
+          repair = proved(applyAscending(text, js.edits), offset + js.length + js.grows - 1);
+          if (repair) fixes = [{ title: js.title!, edits: js.edits, ...(js.preferred === false ? {} : { preferred: true }) }];
+        } else if (!js.edits) {
+          repair = undefined;
+        }
+      }
     }
   }
   if (length === 0 && offset < text.length) length = 1;
   // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
   offset = Math.min(offset, text.length);
   length = Math.min(length, text.length - offset);
-  return { problem: { code, severity: codeInfo(code).severity, message, offset, length, ...(fixes ? { fixes } : {}) }, repair };
+  return { problem: { code, severity: BASE_CODES[code as keyof typeof BASE_CODES].severity, message, offset, length, ...(fixes ? { fixes } : {}) }, repair };
+}
+
+/** Spellings of JavaScript and Python that JSON writes otherwise, in a value. */
+const LITERALS: Record<string, { json: string; message: string }> = {
+  true: { json: 'true', message: 'JSON writes true in lower case' },
+  false: { json: 'false', message: 'JSON writes false in lower case' },
+  null: { json: 'null', message: 'JSON writes null in lower case' },
+  none: { json: 'null', message: 'JSON writes null for nothing' },
+};
+
+/**
+ * What JavaScript (or Python) writes where JSON has a quoted name, a double-quoted string or a lower-case literal, at a token
+ * jsonc-parser found no JSON in: the message, the span, and the edits that write it as JSON (none when JSON has no spelling for
+ * it: undefined). grows: how many characters the edits add, for the proof's end.
+ */
+function javaScriptToken(text: string, offset: number, length: number):
+  { message: string; length: number; title?: string; preferred?: boolean; edits?: { offset: number; length: number; newText: string }[]; grows: number } | undefined {
+  const token = text.substr(offset, length);
+  if (token.startsWith("'")) {
+    // A single-quoted string: jsonc-parser's token stops at a space or a bracket, so its end is looked for on the line.
+    let close = -1;
+    for (let i = offset + 1; i < text.length && text[i] !== '\n' && text[i] !== '\r'; i++) {
+      if (text[i] === '\\') i++;
+      else if (text[i] === "'") { close = i; break; }
+    }
+    if (close < 0) return undefined;
+    let body = '';
+    for (let i = offset + 1; i < close; i++) {
+      const c = text[i];
+      if (c === '\\' && text[i + 1] === "'") { body += "'"; i++; } else if (c === '\\') { body += c + (text[i + 1] ?? ''); i++; } else if (c === '"') body += '\\"'; else body += c;
+    }
+    const json = `"${body}"`;
+    return { message: `A string is written in double quotes: ${quote(json)}.`, length: close + 1 - offset, title: 'Use double quotes',
+      edits: [{ offset, length: close + 1 - offset, newText: json }], grows: json.length - (close + 1 - offset) };
+  }
+  if (!/^[A-Za-z_$][\w$]*$/.test(token)) return undefined;
+  // Only inside an object or an array: a text that starts with a word is not JSON written the JavaScript way (a filter written in
+  // the rules language, "ClientCountry eq us"), and quoting its words one by one would be a cascade.
+  const before = text[precedingNonSpace(text, offset)];
+  if (before !== '{' && before !== '[' && before !== ',' && before !== ':') return undefined;
+  if ((before === '{' || before === ',') && /^\s*:/.test(text.slice(offset + length, offset + length + 64))) {
+    return { message: `A property name is written in double quotes: "${token}".`, length, title: 'Quote the property name',
+      edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
+  }
+  const literal = LITERALS[token.toLowerCase()];
+  if (literal) {
+    return { message: `${literal.message}: "${token}".`, length, title: `Write ${literal.json}`,
+      edits: [{ offset, length, newText: literal.json }], grows: literal.json.length - length };
+  }
+  if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, grows: 0 };
+  const near = suggest(token.toLowerCase(), ['true', 'false', 'null'], { max: 1 })[0];
+  if (near && token.length >= 3) {
+    return { message: `Unexpected word "${token}"; did you mean ${near}?`, length, title: `Write ${near}`, preferred: false,
+      edits: [{ offset, length, newText: near }], grows: near.length - length };
+  }
+  // A word where a value goes: a string without its quotes, most likely (`"operator": eq`), but not surely (a misspelt true), so
+  // its fix is offered, not applied by Fix all.
+  return { message: `Unexpected word "${token}": a string is written in double quotes, and true, false and null in lower case.`, length,
+    title: `Write it as the string "${token}"`, preferred: false,
+    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
 }
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
