@@ -41,6 +41,9 @@ export function valueFollows(text: string, offset: number): boolean {
   return i < text.length && /[{["\-0-9tfn]/.test(text[i]);
 }
 
+/** The character that closes a string, an object or an array. */
+const CLOSER: Record<string, string> = { string: '"', object: '}', array: ']' };
+
 /** The spans around offset in a JSON text, innermost first (each contains the one before it). */
 export function jsonSelection(root: JsonNode | undefined, text: string, offset: number): Span[] {
   const out: Span[] = [];
@@ -48,9 +51,10 @@ export function jsonSelection(root: JsonNode | undefined, text: string, offset: 
   for (; node; node = node.parent) {
     const end = node.offset + node.length;
     if (node.type === 'string' || node.type === 'object' || node.type === 'array') {
-      // The contents, without the quotes or brackets, when the caret is inside them.
+      // The contents, without the quotes or brackets, when the caret is inside them. A string or bracket left open (a document
+      // being typed) has no closing character to leave out: its contents run to its end.
       const inStart = node.offset + 1;
-      const inEnd = end - 1;
+      const inEnd = end > inStart && text[end - 1] === CLOSER[node.type] ? end - 1 : end;
       if (inStart < inEnd && offset >= inStart && offset <= inEnd) out.push({ offset: inStart, length: inEnd - inStart });
     }
     out.push({ offset: node.offset, length: node.length });

@@ -67,6 +67,8 @@ export interface ClientCaps {
   labelOffsets: boolean;
   /** workspace.workspaceEdit.documentChanges: quick fixes carry the document version they were made for. */
   documentChanges: boolean;
+  /** documentSymbol.hierarchicalDocumentSymbolSupport: the outline is DocumentSymbol[] (else SymbolInformation[]). */
+  hierarchicalSymbols: boolean;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
   commands: boolean;
   /** initializationOptions.textLenses (or commands): the client shows a lens with an empty command id as text (VS Code). */
@@ -85,7 +87,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  markdownSignature: false, labelOffsets: false, documentChanges: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
+  markdownSignature: false, labelOffsets: false, documentChanges: false, hierarchicalSymbols: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 /** The records a document was last tested on, and the lenses last counted on them (filterSample.ts). */

@@ -1,5 +1,5 @@
 // Editor features that need only the parse: outline, folding, formatting, and the conversions of core completions/hovers/lenses.
-import type { CodeLens, Command, CompletionItem, DocumentSymbol, FoldingRange, Hover, MarkupContent, SignatureHelp, TextEdit } from 'vscode-languageserver';
+import type { CodeLens, Command, CompletionItem, DocumentSymbol, FoldingRange, Hover, MarkupContent, SignatureHelp, SymbolInformation, TextEdit } from 'vscode-languageserver';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { format, type Node as JsonNode } from 'jsonc-parser';
@@ -217,6 +217,20 @@ export function documentSymbols(doc: TextDocument, parsed: ParsedDoc, limit = 50
   };
   if (root.type === 'object' || root.type === 'array') return walk(root);
   return [];
+}
+
+/** The outline as SymbolInformation[] (LSP's shape for a client without hierarchicalDocumentSymbolSupport): each symbol in the
+ * order of the nested outline, with its whole range as location and its parent's name as containerName. */
+export function symbolInformation(uri: string, symbols: DocumentSymbol[]): SymbolInformation[] {
+  const out: SymbolInformation[] = [];
+  const walk = (list: DocumentSymbol[], containerName?: string): void => {
+    for (const s of list) {
+      out.push({ name: s.name, kind: s.kind, location: { uri, range: s.range }, ...(containerName === undefined ? {} : { containerName }) });
+      if (s.children) walk(s.children, s.name);
+    }
+  };
+  walk(symbols);
+  return out;
 }
 
 export function foldingRanges(doc: TextDocument, parsed: ParsedDoc, limit = 5000): FoldingRange[] {

@@ -7,7 +7,7 @@ import { CodeActionKind, InlayHintKind } from './library';
 import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
-import { documentSymbols, foldingRanges, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
+import { documentSymbols, foldingRanges, symbolInformation, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLenses } from './filterSample';
 
 /** The Fix All source action's kind, for editor.codeActionsOnSave: { "source.fixAll.edgekit": "explicit" } (or "source.fixAll"). */
@@ -133,9 +133,14 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     });
   });
 
+  // The nested outline for a client that declares it takes one (VS Code's JSON server chooses the same way), else the flat list.
   connection.onDocumentSymbol(async (params, token) => {
     const t = await featureTarget(ctx, params.textDocument.uri, token);
-    return t ? safe(ctx, 'Outline', t.doc.uri, [], () => documentSymbols(t.doc, parses.get(t.doc))) : [];
+    if (!t) return [];
+    return safe(ctx, 'Outline', t.doc.uri, [], () => {
+      const symbols = documentSymbols(t.doc, parses.get(t.doc));
+      return caps.hierarchicalSymbols ? symbols : symbolInformation(t.doc.uri, symbols);
+    });
   });
 
   // Smart selection (Expand Selection): the JSON around the caret as VS Code's JSON editor expands it, and inside a rule's

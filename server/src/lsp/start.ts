@@ -40,6 +40,7 @@ export function startServer(connection: Connection): ServerContext {
     caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
     caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    caps.hierarchicalSymbols = !!c.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
     const sigInfo = c.textDocument?.signatureHelp?.signatureInformation;
     caps.markdownSignature = !!sigInfo?.documentationFormat?.includes('markdown');
     caps.labelOffsets = !!sigInfo?.parameterInformation?.labelOffsetSupport;

@@ -257,3 +257,30 @@ test('plain text survives plainToMarkdown then markdownToPlain, and markdown ren
     assert.doesNotMatch(md, /\n[ \t]*[=-]+[ \t]*$/, md);
   }
 });
+
+test('a completion\'s edit contains the offset asked at, everywhere in the fixtures\' strings with escapes (LSP: the range must hold the position)', async () => {
+  // Between the backslash and the quote of a \" in a rule's expression (typing `eq \` before the quote), the offset maps to the
+  // escape's start: fields were offered with an edit before the cursor, which VS Code drops and Neovim's omnifunc applies there.
+  // Every offset of every JSON string holding an escape (where document and decoded offsets differ) of every fixture.
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const root = join(__dirname, '../../fixtures');
+  const bad: string[] = [];
+  let asked = 0;
+  for (const kind of ['logpush-filter', 'logpush-job', 'jsonrpc-request', 'waf-ruleset'] as const) {
+    for (const f of readdirSync(join(root, kind)).filter((x) => x.endsWith('.json'))) {
+      const text = readFileSync(join(root, kind, f), 'utf8');
+      if (text.length > 1500) continue;
+      const d = parseDocument(text);
+      for (const m of text.matchAll(/"(?:[^"\\\n]|\\.)*\\(?:[^"\\\n]|\\.)*"/g)) {
+        for (let at = m.index + 1; at < m.index + m[0].length; at++) {
+          asked++;
+          const e = complete(kind, d, at).find((x) => x.replace && !(x.replace.offset <= at && at <= x.replace.offset + x.replace.length));
+          if (e) bad.push(`${kind}/${f} at ${at} (${JSON.stringify(text.slice(at - 12, at))}|${JSON.stringify(text.slice(at, at + 6))}): "${e.label}" replaces ${e.replace!.offset}-${e.replace!.offset + e.replace!.length}`);
+        }
+      }
+    }
+  }
+  assert.ok(asked > 5000, `offsets asked: ${asked}`);
+  assert.deepEqual(bad.slice(0, 10), [], `${bad.length} offsets`);
+});

@@ -134,6 +134,15 @@ test('every chain starts with a span around the caret, in the middle of an escap
   }
 });
 
+test('a string, object or array left open has no "contents" span cutting off its last character (half an emoji after an unclosed quote)', () => {
+  // The contents were taken as the node without its first and last characters, a closing quote or bracket that an unterminated
+  // string or an unclosed object does not have: "😀 left open on its line gave the span of the emoji's first UTF-16 unit alone.
+  const open = '{"name": "default","😀\n  "rules": []}';
+  assert.deepEqual(chain('waf-ruleset', open, at(open, '😀')).slice(0, 2), ['😀', '"😀']);
+  const unclosed = '{"where": {"key": "ClientCountry", "operator": "eq", "value": ["ca", "us"';
+  assert.deepEqual(chain('logpush-filter', unclosed, at(unclosed, '"us"', 2)).slice(0, 4), ['us', '"us"', '"ca", "us"', '["ca", "us"']);
+});
+
 test('a large batch is answered from the request under the caret; a document nested past the limit gets the whole text only', () => {
   const items = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ jsonrpc: '2.0', method: 'eth_getBalance', params: ['0x9b2055d370f73ec7d8a03e965129118dc8f5bf83', 'latest'], id: i }));
   const text = `[\n${items.join(',\n')}\n]\n`;

@@ -26,6 +26,22 @@ test('filter syntax errors are mapped too, with \\u escapes and newlines before 
   assert.equal(text.substr(p.offset, p.length), '\\"operator\\"');
 });
 
+test('after an escape JSON does not have (\\d, \\😀) in a job\'s string, its problems are on the right characters or the whole string, never shifted', () => {
+  // The parser drops a bad escape from the value checked ("\d" is read as nothing) while the map from value to text kept it as
+  // written: everything after it landed two characters early ("\":\"ClientCounty"), and the fix replaced those characters.
+  for (const bad of ['\\d', '\\😀']) {
+    const job = `{"destination_conf": "gs://b", "filter": "{\\"where\\": {\\"and\\": [{\\"key\\": \\"ClientRequestPath\\", \\"operator\\": \\"eq\\", \\"value\\": \\"${bad}\\"}, {\\"key\\": \\"ClientCountyr\\", \\"operator\\": \\"eq\\", \\"value\\": \\"ca\\"}]}}"}`;
+    const filterLiteral = job.slice(job.indexOf('"{'), job.lastIndexOf('"') + 1);
+    const p = only(check(job, 'logpush-job'), 'logpush/unknown-field');
+    assert.ok(['\\"ClientCountyr\\"', filterLiteral].includes(job.substr(p.offset, p.length)), `${bad}: ${job.substr(p.offset, p.length)}`);
+    for (const f of p.fixes ?? []) assert.match(applyEdits(job, f.edits), /\\"key\\": \\"Client(Country|City)\\"/, f.title);
+
+    const pull = `{"destination_conf": "gs://b", "logpull_options": "fields=ClientIP${bad}&timestamps=x"}`;
+    const t = only(check(pull, 'logpush-job'), 'logpush/logpull-invalid-value');
+    assert.ok(['x', `"fields=ClientIP${bad}&timestamps=x"`].includes(pull.substr(t.offset, t.length)), `${bad}: ${pull.substr(t.offset, t.length)}`);
+  }
+});
+
 test('the wrap-in-where fix works inside the string', () => {
   const text = filterJob(cmp('ClientCountry', 'eq', 'us'));
   const p = only(check(text, 'logpush-job'), 'logpush/missing-where');

@@ -115,6 +115,22 @@ test('expression problems land on the characters inside the JSON string, across 
   assert.equal(p.fixes?.[0].edits[0].newText, 'and');
 });
 
+test('an escape of a character past U+FFFF is of the whole character: the problem covers it and the messages name it, not half of its surrogate pair', () => {
+  // "\😀" in a rules-language string: the problem took the backslash and the emoji's first UTF-16 unit, so its range ended inside
+  // the character (no position there in UTF-8 or UTF-32, as Neovim and Helix convert) and its message showed a lone surrogate.
+  for (const ch of ['😀', '𝔘']) {
+    const r = check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: `http.host eq "\\${ch}x"` }] });
+    const escape = r.problems.find((p) => p.code === 'ruleset/expr-syntax')!;
+    assert.equal(r.text.substr(escape.offset, escape.length), `\\\\${ch}`);
+    assert.match(escape.message, new RegExp(`^Invalid escape "\\\\${ch}"`), escape.message);
+    assert.equal(r.problems.length, 1, JSON.stringify(r.problems));
+    // and the wildcard's and the regex's messages name the character escaped, not half of it
+    const named = (expression: string, code: string) => check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression }] }).problems.find((p) => p.code === code)?.message ?? '';
+    assert.ok(named(`http.host wildcard r"\\${ch}"`, 'ruleset/expr-invalid-wildcard').includes(`the escape "\\${ch}"`), named(`http.host wildcard r"\\${ch}"`, 'ruleset/expr-invalid-wildcard'));
+    assert.ok(named(`http.host matches r"\\${ch}"`, 'ruleset/expr-invalid-regex').includes(`"\\${ch}" at 1`), named(`http.host matches r"\\${ch}"`, 'ruleset/expr-invalid-regex'));
+  }
+});
+
 test('a quick fix that inserts quotes is JSON-escaped in the source', () => {
   const r = check({ rules: [{ action: 'skip', action_parameters: { ruleset: 'current' }, expression: 'http.host eq example.com' }] });
   const p = r.problems.find((q) => q.code === 'ruleset/expr-syntax')!;

@@ -8,7 +8,8 @@ export class EmbeddedString {
   private map: JsonStringMap | undefined | null = null;
   constructor(private readonly doc: ParsedDoc, readonly path: JsonPath, readonly value: string) {}
 
-  /** The map of the literal in the document (undefined when the node cannot be found, which a valid document never hits). */
+  /** The map of the literal in the document (undefined when the node cannot be found, which a valid document never hits, or when
+   *  the map's decoded value is not the value checked). */
   stringMap(): JsonStringMap | undefined {
     if (this.map === null && this.path.length === 1 && this.doc.syntax.length === 0) {
       // A member of the root object of valid JSON (a job's "filter"): its key located without the whole position tree
@@ -20,7 +21,11 @@ export class EmbeddedString {
     if (this.map === null) {
       const root = this.doc.tree();
       const node = root && nodeAt(root, this.path);
-      this.map = node && node.type === 'string' ? new JsonStringMap(this.doc.text, node.offset, node.length) : undefined;
+      const map = node && node.type === 'string' ? new JsonStringMap(this.doc.text, node.offset, node.length) : undefined;
+      // A document with syntax errors may have an escape JSON does not have (\d) in the string: the parser's value drops it, the
+      // map keeps it as written, and the offsets after it would not match. Then the whole string is the place, as for a rule's
+      // expression (ruleset/expression.ts).
+      this.map = map && map.value === this.value ? map : undefined;
     }
     return this.map;
   }

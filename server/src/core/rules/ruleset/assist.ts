@@ -230,6 +230,9 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
 function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, site: ExpressionSite): CompletionEntry[] {
   const decoded = new JsonStringMap(doc.text, node.offset, node.length);
   const index = decoded.toDecoded(offset);
+  // Inside an escape sequence (between the backslash and the quote of a \" being typed) nothing is offered: an edit would start
+  // before the cursor, and LSP's must hold it.
+  if (decoded.toSource(index) !== offset) return [];
   const before = decoded.value.slice(0, index);
   const word = /[A-Za-z0-9_.]*$/.exec(before)![0];
   const replace = decoded.spanToSource({ offset: index - word.length, length: word.length });

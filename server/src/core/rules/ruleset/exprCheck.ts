@@ -644,7 +644,8 @@ class Checker {
     // The wildcard crate (wirefilter's, "?" turned off): a backslash escapes "*" or a backslash only, and cannot end the pattern
     for (let i = 0; i < pattern.length; i++) {
       if (pattern[i] !== '\\') continue;
-      const next = pattern[i + 1];
+      const cp = pattern.codePointAt(i + 1); // a character past U+FFFF is named whole, not by half of its surrogate pair
+      const next = cp === undefined ? undefined : String.fromCodePoint(cp);
       if (next === '*' || next === '\\') { i++; continue; }
       this.problems.push({ code: 'ruleset/expr-invalid-wildcard', offset: at.offset, length: at.length,
         message: next === undefined

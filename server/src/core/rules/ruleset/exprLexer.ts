@@ -362,11 +362,13 @@ export function tokenize(src: string, from = 0, stop?: (i: number, last: Token |
         const hex = src.slice(j + 2, j + 4), oct = src.slice(j + 1, j + 4);
         const byte = e === 'x' && HEX_BYTE.test(hex) ? parseInt(hex, 16) : e >= '0' && e <= '7' && OCT_BYTE.test(oct) ? parseInt(oct, 8) : undefined;
         if (byte !== undefined && byte <= 0xff) { (pending ??= []).push(byte); j += 4; chunk = j; continue; }
-        const shown = e === undefined ? '\\' : `\\${e}`;
+        // The character escaped, whole: a surrogate pair's two units for one past U+FFFF
+        const escaped = e === undefined ? '' : String.fromCodePoint(src.codePointAt(j + 1)!);
+        const shown = `\\${escaped}`;
         problems.push({ code: 'ruleset/expr-syntax', offset: j, length: shown.length,
           message: `Invalid escape "${shown}" in a string; only \\" \\\\ \\xHH and \\NNN (octal, up to \\377) are allowed, so write "\\${shown}" or use a raw string r"...".` });
-        text(e ?? '');
-        j += 2;
+        text(escaped);
+        j += 1 + Math.max(1, escaped.length);
         chunk = j;
       }
       if (!closed) {

@@ -207,7 +207,7 @@ function readRegex(p: string): RegexRead {
       const name = p.slice(i + 3, close);
       if (!['start', 'end', 'start-half', 'end-half'].includes(name)) refuse(`"\\b{${name}}" ${at(i)} is no word boundary Rust regex knows (start, end, start-half, end-half)`);
       return { end: close + 1, re2: p.slice(i, close + 1), kind: 'assert' };
-    } else if (ec > 0x7f) refuse(`"\\${e}" ${at(i)}: only ASCII punctuation can be escaped in Rust regex`);
+    } else if (ec > 0x7f) refuse(`"\\${String.fromCodePoint(p.codePointAt(i + 1)!)}" ${at(i)}: only ASCII punctuation can be escaped in Rust regex`);
     const end = i + (ec >= 0xd800 && ec <= 0xdbff ? 3 : 2);
     return { end, re2: p.slice(i, end), kind: CLASS_ESCAPES.has(e) ? 'class' : ASSERT_ESCAPES.has(e) ? 'assert' : 'char' };
   };
