@@ -259,15 +259,21 @@ function toGitlab(results: FileResult[]) {
 function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed = 0): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
+  let fixable = 0;
+  const service = getLanguageService();
   for (const r of results) {
     if (r.problems.length === 0) continue;
     const t = new LineTable(r.text);
     lines.push(oneLine(r.file));
-    for (const p of r.problems) {
-      const s = t.position(p.offset);
+    // Columns aligned within a file, as ESLint's stylish does: positions to the right, severities to the left.
+    const at = r.problems.map((p) => { const s = t.position(p.offset); return `${s.line + 1}:${s.character + 1}`; });
+    const atWidth = Math.max(...at.map((a) => a.length));
+    const sevWidth = Math.max(...r.problems.map((p) => p.severity.length));
+    r.problems.forEach((p, i) => {
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
-      lines.push(`  ${s.line + 1}:${s.character + 1}  ${p.severity.padEnd(11)}  ${p.message}  ${p.code}`);
-    }
+      if (service.autoFixes([p]).count) fixable++;
+      lines.push(`  ${at[i].padStart(atWidth)}  ${p.severity.padEnd(sevWidth)}  ${p.message}  ${p.code}`);
+    });
     lines.push('');
   }
   const total = errors + warnings + infos;
@@ -277,6 +283,8 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
     (unfixed ? `${total === 0 && !unchecked ? ';' : ''} ${unfixed} file(s) could not be fixed (see the messages).` : '');
   lines.push(total === 0 ? `${results.length} file(s) checked${skipped || ', no problems.'}`
     : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).${skipped}`);
+  // As ESLint says what its --fix would fix; after --fix, what it fixed is said below instead.
+  if (fixable && !fix) lines.push(`${fixable === total ? (total === 1 ? 'It' : 'All of them') : `${fixable} of them`} can be fixed with --fix.`);
   if (fix) {
     const fixed = results.filter((r) => r.fixed);
     lines.push(fixed.length ? `Fixed ${fixed.reduce((n, r) => n + r.fixed!, 0)} problem(s) in ${fixed.length} file(s): ${fixed.map((r) => r.file).join(', ')}.`

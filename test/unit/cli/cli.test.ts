@@ -222,6 +222,23 @@ test('the stylish summary does not say "no problems" when a path could not be ch
   assert.match(r.stdout, /0 file\(s\) checked; 1 path\(s\) could not be checked \(see the messages\)\./);
 });
 
+test('stylish: positions aligned within a file, as ESLint\'s stylish does, and how many problems --fix would fix', async () => {
+  const text = '{\n  "where": {\n    "and": [\n      { "key": "ClientRequestPth", "operator": "eq", "value": "/x" },\n      { "key": "EdgeResponseStatus", "operator": "eq", "value": 200 }\n      { "key": "ClientIP", "operator": "eq", "value": "1.2.3.4" },\n    ]\n  }\n}\n';
+  const dir = tmpdir({ 'a.filter.json': text });
+  const r = await run(['lint', dir]);
+  assert.equal(r.code, 1);
+  const rows = r.stdout.split('\n').filter((l) => /^\s+\d+:\d+ /.test(l));
+  assert.deepEqual(rows.map((l) => l.indexOf(' error')), [7, 7, 7], r.stdout);
+  assert.match(rows[1], /^ {3}6:7  error  /);
+  assert.match(r.stdout, /^2 of them can be fixed with --fix\.$/m, r.stdout);
+  // Nothing fixable: no such line; with --fix, the fixes are said instead.
+  const clean = tmpdir({ 'b.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}' });
+  assert.doesNotMatch((await run(['lint', clean])).stdout, /can be fixed/);
+  const fixed = await run(['lint', '--fix', dir]);
+  assert.doesNotMatch(fixed.stdout, /can be fixed/);
+  assert.match(fixed.stdout, /Fixed 2 problem\(s\)/);
+});
+
 test('a file reached twice (a directory and the file inside it, or the same path twice) is checked and reported once', async () => {
   const dir = tmpdir({ 'a.filter.json': '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}' });
   const r = await run(['lint', '--format', 'json', dir, path.join(dir, 'a.filter.json'), path.join(dir, '.', 'a.filter.json')]);
