@@ -182,3 +182,13 @@ test('a JSON string pasted with its quotes between a string\'s quotes ("Copy Fil
   const [i] = parseDocument(inside).syntax;
   assert.deepEqual(i.fixes?.map((f) => f.title), ['Escape the 4 quotes inside the string']);
 });
+
+test('after a syntax error, a member the parser\'s recovery put in another object is not called unknown there; one before the error still is', () => {
+  // The job string pasted with its quotes into "filter": "" left a "{" open in the parser's reading: "timestamp_format" of
+  // output_options, four lines down, was reported as an unknown property of the job (ui5's walk).
+  const filter = '{"where":{"key":"ClientCountry","operator":"in","value":["nl","de"]}}';
+  const text = `{\n  "name": "x",\n  "dataset": "http_requests",\n  "filter": "${JSON.stringify(filter)}",\n  "output_options": {\n    "field_names": ["ClientIP", "RayID"],\n    "timestamp_format": "rfc3339"\n  },\n  "destination_conf": "s3://b/l?region=us-east-1"\n}\n`;
+  assert.deepEqual(validateText(text, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
+  const before = '{\n  "name": "x",\n  "dataset": "http_requests",\n  "colour": "red",\n  "destination_conf": "s3://b/l?region=us-east-1",\n}\n';
+  assert.deepEqual(validateText(before, 'logpush-job').map((p) => p.code), ['schema/unknown-property', 'syntax/trailing-comma']);
+});
