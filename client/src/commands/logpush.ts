@@ -383,6 +383,23 @@ export function withNotes(text: string, messages: { code?: number; message: stri
   return notes.length ? `${text} The backend notes: ${notes.join(' ')}` : text;
 }
 
+/**
+ * Whether to create the document's job where a job of the same name and destination already is: asked, modal. A created job's
+ * document keeps no "id" and its title button stays "Create", so a second click made a second job pushing the same logs to the
+ * same place. The jobs not listed (an error) ask nothing: the create goes on and says what the backend answers.
+ */
+async function confirmAnotherJob(ctx: Ctx, api: Api, job: unknown, place: JobPlace): Promise<boolean> {
+  const { name, destination_conf: destination } = (job ?? {}) as { name?: unknown; destination_conf?: unknown };
+  if (typeof destination !== 'string') return true;
+  const jobs = await api.logpushJobs(place.owner);
+  const twin = jobs.ok ? jobs.result.find((j) => j.name === name && j.destination_conf === destination) : undefined;
+  if (!twin) return true;
+  const where = `${'zone' in place.owner ? 'Zone' : 'Account'} ${place.ownerName}`;
+  const answer = await ctx.ui.ask(`${where} already has Logpush job ${String(twin.id)}${typeof name === 'string' && name ? ` "${name}"` : ''} with this destination. Create another job?`,
+    ['Create Another'], { modal: true, detail: 'Both would push the same logs to the same place. To change that job, open it from the Zones view ("Open Job Configuration") and use "Update Logpush Job".' });
+  return answer === 'Create Another';
+}
+
 export const logpushJobCommands = {
   'edgekit.logpush.createJob': (ctx: Ctx) => async (arg?: unknown, zoneArg?: unknown) => {
     const { doc, name, job: read } = await jobDocument(arg);
@@ -390,6 +407,7 @@ export const logpushJobCommands = {
     const api = await apiFor(ctx);
     const place = await pickJobPlace(ctx, api, doc, zoneArg, { zone: 'Create the Logpush job in which zone?', account: (d) => `Create the ${d} job in which account?`,
       either: (d) => `Create the ${d} job in which zone or account?` });
+    if (!await confirmAnotherJob(ctx, api, read, place)) return undefined;
     // Its ownership challenge token, when EdgeKit proved it, still holds here (the zone or account, the destination, 7 days).
     const job = await confirmChallenge(ctx, api, doc, name, read, place);
     if (job === undefined) return undefined;

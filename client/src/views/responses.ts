@@ -51,7 +51,9 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   /** Stores a response text and records the request in the history; returns the response document's URI. */
   async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'>, text: string): Promise<vscode.Uri> {
     const id = ++this.seq;
-    const uri = vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${entry.label.replace(/[^\w.-]+/g, '_').slice(0, 40)}.jsonc` });
+    // The label's punctuation and spaces as "_", none at either end ("batch of 2 (eth_blockNumber, eth_call)" ended in "_").
+    const name = entry.label.replace(/[^\w.-]+/g, '_').slice(0, 40).replace(/^_+|_+$/g, '') || 'request';
+    const uri = vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${name}.jsonc` });
     this.contents.set(uri.toString(), text);
     this.changed.fire(uri);
     const full: HistoryEntry = { ...entry, id, time: new Date().toISOString(), responseUri: uri.toString() };

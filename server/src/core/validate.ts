@@ -52,9 +52,12 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     const validate = validatorFor(kind);
     if (!validate(doc.value)) {
       // After a syntax error a member may be missing only because the parser lost it: absences are reported on clean documents only
-      // (the rules do the same), so that the one syntax error is not followed by a cascade.
+      // (the rules do the same), so that the one syntax error is not followed by a cascade. Likewise a member after the error may
+      // stand in another object only in the parser's reading (a "{" left open by a cut string): not called unknown there.
       const schemaProblems = ajvProblems(doc, validate.errors ?? [], SCHEMAS[kind]);
-      append(problems, doc.syntax.length ? schemaProblems.filter((p) => p.code !== 'schema/required') : schemaProblems);
+      const broken = doc.syntax.length ? Math.min(...doc.syntax.map((p) => p.offset)) : undefined;
+      append(problems, broken === undefined ? schemaProblems
+        : schemaProblems.filter((p) => p.code !== 'schema/required' && !(p.code === 'schema/unknown-property' && p.offset > broken)));
     }
     if (cancelled()) throw new Cancelled();
     const ctx = makeContext(kind, options);

@@ -809,3 +809,20 @@ test('Copy Filter as Job String on a filter with errors copies it and says it ha
   await logpushCommands['edgekit.logpush.filterToString'](clean)(doc.uri);
   assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied the filter as a job "filter" string (2 bytes compact).' }]);
 });
+
+test('a response document is named after its request without a stray "_" where the label\'s punctuation was', async () => {
+  // "batch of 2 (eth_blockNumber, eth_call)" was response-3-batch_of_2_eth_blockNumber_eth_call_.jsonc: the ")" and a cut at 40
+  // characters each left an "_" before the extension (ui5's walk).
+  const memento = { get: (_k: string, d?: unknown) => d, update: async () => undefined };
+  const responses = new Responses(memento as never);
+  try {
+    const entry = { url: 'http://127.0.0.1/v1/mainnet', body: '[]', summary: '' };
+    const name = async (label: string) => (await responses.record({ ...entry, label }, '')).path;
+    assert.equal(await name('batch of 2 (eth_blockNumber, eth_call)'), '/response-1-batch_of_2_eth_blockNumber_eth_call.jsonc');
+    assert.equal(await name('eth_getBalance'), '/response-2-eth_getBalance.jsonc');
+    assert.equal(await name(`${'a'.repeat(39)} (b)`), `/response-3-${'a'.repeat(39)}.jsonc`, 'the cut at 40 characters falls on an "_"');
+    assert.equal(await name('(?)'), '/response-4-request.jsonc', 'a label of punctuation only');
+  } finally {
+    responses.dispose();
+  }
+});

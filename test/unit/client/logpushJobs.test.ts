@@ -29,6 +29,7 @@ async function backend(): Promise<{ server: TestServer; ctx: Ctx }> {
     const reply = (result: unknown): void => { res.end(JSON.stringify({ success: true, errors: [], messages: [], result })); };
     if (req.url.endsWith('/zones/z1/logpush/jobs/5')) return reply(req.method === 'DELETE' ? { id: 5 } : JOB);
     if (req.url.endsWith('/zones/z1/logpush/jobs/7')) return reply(req.method === 'DELETE' ? { id: 7 } : { ...JOB, id: 7, name: 'other' });
+    if (req.url.endsWith('/zones/z1/logpush/jobs') && req.method === 'POST') return reply({ ...JOB, ...JSON.parse(req.body) as object, id: 11 });
     if (req.url.endsWith('/zones/z1/logpush/jobs')) return reply([{ ...JOB, id: 7, name: 'other' }]);
     if (req.url.endsWith('/zones/z2/logpush/jobs/9')) return reply({ ...JOB, id: 9, name: 'nine' });
     if (req.url.endsWith('/zones/z2/logpush/jobs')) return reply([{ ...JOB, id: 9, name: 'nine' }]);
@@ -451,6 +452,35 @@ test('Create Logpush Job on a firewall_events job that names ZoneName asks among
     assert.ok(server.received.some((r) => r.method === 'POST' && r.url.endsWith('/accounts/a2/logpush/jobs')));
     assert.equal(fake.messages.at(-1)?.text, 'Created Logpush job 12 "fw" in account Second (ZoneName is a field of account-level firewall_events jobs only).');
     assert.deepEqual(toldScopes, [{ uri: 'file:///ws/fw.logpush.json', scope: 'account' }], 'the document is checked as an account\'s job');
+  } finally {
+    await server.close();
+  }
+});
+
+test('Create asks first when the zone already has a job of the same name and destination (the button clicked again after a Create)', async () => {
+  // The document of a job just created keeps no "id" and its title button stays "Create": a second click created a second job
+  // with the same name, pushing the same logs to the same place twice (ui5's walk). Declined: nothing is sent.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  const asked: string[] = [];
+  let answer: string | undefined;
+  const asking = { ...ctx, ui: { ask: async (q: string) => { asked.push(q); return answer; } }, jobScopes: told() } as unknown as Ctx;
+  try {
+    const { logpushJobCommands } = await import('../../../client/src/commands/logpush');
+    const create = logpushJobCommands['edgekit.logpush.createJob'](asking);
+    addDocument('file:///ws/other.logpush.json', 'logpush-job', JSON.stringify({ name: 'other', dataset: 'http_requests', destination_conf: JOB.destination_conf }));
+    assert.equal(await create('file:///ws/other.logpush.json', 'z1'), undefined);
+    assert.deepEqual(asked, ['Zone z1.example already has Logpush job 7 "other" with this destination. Create another job?']);
+    assert.ok(!server.received.some((r) => r.method === 'POST'), 'nothing created');
+    answer = 'Create Another';
+    await create('file:///ws/other.logpush.json', 'z1');
+    assert.ok(server.received.some((r) => r.method === 'POST' && r.url.endsWith('/zones/z1/logpush/jobs')), 'created when answered');
+    // Another name, or another destination: not asked.
+    addDocument('file:///ws/new.logpush.json', 'logpush-job', JSON.stringify({ name: 'new', dataset: 'http_requests', destination_conf: JOB.destination_conf }));
+    addDocument('file:///ws/elsewhere.logpush.json', 'logpush-job', JSON.stringify({ name: 'other', dataset: 'http_requests', destination_conf: 's3://bucket/other?region=us-east-1' }));
+    await create('file:///ws/new.logpush.json', 'z1');
+    await create('file:///ws/elsewhere.logpush.json', 'z1');
+    assert.equal(asked.length, 2);
   } finally {
     await server.close();
   }

@@ -284,3 +284,42 @@ test('a completion\'s edit contains the offset asked at, everywhere in the fixtu
   assert.ok(asked > 5000, `offsets asked: ${asked}`);
   assert.deepEqual(bad.slice(0, 10), [], `${bad.length} offsets`);
 });
+
+test('a string completed over a string literal edits between its quotes, so a snippet placeholder there survives it', async () => {
+  // The filter, job and request snippets put their placeholders between quotes ("key": "$1", "operator": "${2:eq}",
+  // "params": ["${1:latest}", ${2:false}]). A completion there replaced the literal with its quotes; VS Code ends a snippet when a
+  // completion's edit reaches past the placeholder, so after picking a field Tab inserted spaces instead of going on to the
+  // operator (ui5's walk). The text each completion leaves is the same.
+  const { snippetToText } = await import('../../../server/src/lsp/features');
+  const cases: [Parameters<typeof complete>[0], string, string, string][] = [
+    ['logpush-filter', '{"where": {"key": "|", "operator": "eq", "value": ""}}', 'ClientCountry', 'ClientCountry'],
+    ['logpush-filter', '{"where": {"key": "BotScore", "operator": "e|q", "value": 1}}', 'lt', 'lt'],
+    ['logpush-filter', '{"$dataset": "|", "where": {"key": "BotScore", "operator": "lt", "value": 1}}', 'firewall_events', 'firewall_events'],
+    ['logpush-job', '{"name": "x", "dataset": "|", "enabled": true}', 'dns_logs', 'dns_logs'],
+    ['logpush-job', '{"dataset": "http_requests", "filter": "{\\"where\\": {\\"key\\": \\"|\\", \\"operator\\": \\"eq\\"}}"}', 'ClientCountry', 'ClientCountry'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "eth_getBlockByNumber", "params": ["fin|", false], "id": 1}', '"finalized"', 'finalized'],
+    ['jsonrpc-request', '{"jsonrpc": "2.0", "method": "eth_get|", "params": [], "id": 1}', 'eth_getBalance', 'eth_getBalance'],
+  ];
+  for (const [kind, marked, label, inserted] of cases) {
+    const offset = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    const all = complete(kind, parseDocument(text), offset);
+    const e = all.find((x) => x.label === label);
+    assert.ok(e, `${kind} ${marked}: ${all.map((x) => x.label).join()}`);
+    assert.equal(e!.insertText, inserted, `${kind} ${marked}`);
+    const r = e!.replace!;
+    const quote = text[r.offset - 1] === '"' && (text[r.offset + r.length] === '"' || text.startsWith('\\"', r.offset + r.length));
+    assert.ok(quote && r.offset <= offset && offset <= r.offset + r.length, `${kind} ${marked}: replaces ${JSON.stringify(text.slice(r.offset, r.offset + r.length))}`);
+    const out = text.slice(0, r.offset) + snippetToText(e!.insertText!) + text.slice(r.offset + r.length);
+    assert.ok(out.includes(kind === 'logpush-job' && marked.includes('filter') ? `\\"${inserted}\\"` : `"${inserted}"`), out);
+    assert.equal(e!.filterText ?? e!.label, inserted, `${kind} ${marked}: filters on the text between the quotes`);
+  }
+  // A string with no closing quote, or a value that needs a comma after its closing quote, is still replaced whole.
+  const open = '{"where": {"key": "Cli';
+  const cc = complete('logpush-filter', parseDocument(open), open.length).find((x) => x.label === 'ClientCountry')!;
+  assert.equal(cc.insertText, '"ClientCountry"');
+  assert.equal(open.slice(cc.replace!.offset), '"Cli');
+  const comma = '{"where": {"key": "ClientCountry", "operator": "e" "value": "ca"}}';
+  const eq = complete('logpush-filter', parseDocument(comma), comma.indexOf('"e"') + 2).find((x) => x.label === 'eq')!;
+  assert.equal(eq.insertText, '"eq",');
+});

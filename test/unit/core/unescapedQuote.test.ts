@@ -157,3 +157,38 @@ test('a Logpush job\'s filter pasted whole with its quotes: the quote only, not 
   const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":"${filter}"}`;
   assert.deepEqual(validateText(job, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
 });
+
+test('a JSON string pasted with its quotes between a string\'s quotes ("Copy Filter as Job String" into "filter": ""): the fix removes the doubled quotes', () => {
+  // Completing "filter" leaves the cursor between "" and the job string comes with its quotes: "filter": ""{\"where\":…}"". The
+  // one fix escaped the pasted quotes, giving a filter string that holds a JSON string, not a filter: the filter's own parse then
+  // said 'This quote ends the string "{" early' (ui5's walk).
+  const filter = '{"where":{"key":"ClientCountry","operator":"in","value":["nl","de"]}}';
+  const text = `{\n  "name": "x",\n  "dataset": "http_requests",\n  "filter": "${JSON.stringify(filter)}",\n  "destination_conf": "s3://b/l?region=us-east-1"\n}\n`;
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.code, 'syntax/unescaped-quote');
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [
+    ['Remove the doubled quotes (the text between them is a JSON string already)', true],
+    ['Escape the 2 quotes inside the string', false],
+  ]);
+  const fixed = applyFix(text, p);
+  assert.equal(JSON.parse(fixed).filter, filter);
+  assert.deepEqual(validateText(fixed, 'logpush-job'), []);
+  // A value pasted with its quotes.
+  const value = '{"where": {"key": "ClientCountry", "operator": "eq", "value": ""kp""}}';
+  const [v] = parseDocument(value).syntax;
+  assert.equal(JSON.parse(applyFix(value, v)).where.value, 'kp');
+  // Quotes inside the text, not around all of it: escaping is the one fix.
+  const inside = '{"where": {"key": "ClientRequestPath", "operator": "eq", "value": ""a" and "b""}}';
+  const [i] = parseDocument(inside).syntax;
+  assert.deepEqual(i.fixes?.map((f) => f.title), ['Escape the 4 quotes inside the string']);
+});
+
+test('after a syntax error, a member the parser\'s recovery put in another object is not called unknown there; one before the error still is', () => {
+  // The job string pasted with its quotes into "filter": "" left a "{" open in the parser's reading: "timestamp_format" of
+  // output_options, four lines down, was reported as an unknown property of the job (ui5's walk).
+  const filter = '{"where":{"key":"ClientCountry","operator":"in","value":["nl","de"]}}';
+  const text = `{\n  "name": "x",\n  "dataset": "http_requests",\n  "filter": "${JSON.stringify(filter)}",\n  "output_options": {\n    "field_names": ["ClientIP", "RayID"],\n    "timestamp_format": "rfc3339"\n  },\n  "destination_conf": "s3://b/l?region=us-east-1"\n}\n`;
+  assert.deepEqual(validateText(text, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
+  const before = '{\n  "name": "x",\n  "dataset": "http_requests",\n  "colour": "red",\n  "destination_conf": "s3://b/l?region=us-east-1",\n}\n';
+  assert.deepEqual(validateText(before, 'logpush-job').map((p) => p.code), ['schema/unknown-property', 'syntax/trailing-comma']);
+});

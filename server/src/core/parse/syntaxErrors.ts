@@ -87,13 +87,19 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
     code = 'syntax/unescaped-quote';
     const n = cut.quotes.length;
     const edits = cut.quotes.map((q) => ({ offset: q, length: 0, newText: '\\' }));
+    // The string's text is one JSON string with its quotes (""kp"", a job string pasted between the quotes of "filter"): the
+    // quotes came with it, and escaping them would keep them in the value (ui5).
+    const doubled = n === 2 && cut.quotes[0] === cut.start + 1 && cut.quotes[1] === cut.end - 1;
     // cutString proved the repaired text has no error on the string's line or before.
     const repaired = mayParse ? parsed(applyAscending(text, edits)) : undefined;
     return {
       problem: {
         code, severity: BASE_CODES[code as keyof typeof BASE_CODES].severity, offset: cut.cut, length: 1,
         message: `This quote ends the string ${quote(text.slice(cut.start, cut.cut + 1))} early: a quote inside a JSON string is written \\".`,
-        fixes: [{ title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: true, edits }],
+        fixes: [
+          ...(doubled ? [{ title: 'Remove the doubled quotes (the text between them is a JSON string already)', preferred: true,
+            edits: cut.quotes.map((q) => ({ offset: q, length: 1, newText: '' })) }] : []),
+          { title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: !doubled, edits }],
         related: [{ offset: cut.start, length: cut.end + 1 - cut.start, message: 'The whole string, once the quotes inside it are escaped.' }],
       },
       repair: repaired,
