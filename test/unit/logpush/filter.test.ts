@@ -6,6 +6,7 @@ import { compactJsonBytes } from '../../../server/src/core/text';
 import { className, operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
 import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
 import { applyEdits, check, cmp, codes, filterText, only } from './helpers';
+import { validateText } from '../../../server/src/core/validate';
 
 test('operator table: each type column accepts exactly the operators of the spec', () => {
   const names = (t: string): string[] => operatorsFor(t).map((o) => o.name);
@@ -366,4 +367,12 @@ test('a dataset without a field list: the operators\' own value shapes are still
       assert.equal(compiled.ok, errors.length === 0, `${op} ${JSON.stringify(value)}: lint ${errors.map((q) => q.code).join(',') || 'clean'}, evaluator ${compiled.ok ? 'runs' : (compiled as { error: string }).error}`);
     }
   }
+});
+
+test('operator-not-allowed names the operator matrix\'s column only when it is not the field\'s type ("float, Int column", not "int, Int column")', () => {
+  const msg = (key: string, operator: string, value: unknown) => validateText(JSON.stringify({ where: { key, operator, value } }), 'logpush-filter')
+    .find((p) => p.code === 'logpush/operator-not-allowed')?.message;
+  assert.match(msg('BotScore', 'startsWith', '3') ?? '', /^The operator "startsWith" does not apply to "BotScore" \(int\); use /);
+  assert.match(msg('EdgeResponseCompressionRatio', 'contains', '1') ?? '', /\(float, Int column\)/);
+  assert.match(msg('BotTags', 'lt', 1) ?? '', /\(array\[string\], Array column\)/);
 });

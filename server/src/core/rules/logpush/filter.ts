@@ -334,9 +334,11 @@ class Walker {
     const allowed = operatorsFor(field.type);
     if (!allowed.includes(op)) {
       const span = this.doc.locate([...path, 'operator']);
+      // The operator matrix's column, when its name is not the type's own ("float, Int column"; "int, Int column" said it twice).
       const classes = typeClasses(field.type).map(className).join('/');
+      const column = classes.toLowerCase() === field.type.toLowerCase() ? '' : `, ${classes} column`;
       this.out.push(this.ctx.report('logpush/operator-not-allowed',
-        `The operator "${op.name}" does not apply to "${key}" (${field.type}, ${classes} column); use ${quoteList(allowed.map((o) => o.name))}.`,
+        `The operator "${op.name}" does not apply to "${key}" (${field.type}${column}); use ${quoteList(allowed.map((o) => o.name))}.`,
         span, { fixes: allowed.flatMap((o) => this.operatorFix(o, span, c, path, field)) }));
       return;
     }
