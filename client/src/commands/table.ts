@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { backendCommands } from './backend';
+import { exampleCommands } from './example';
 import { logpushCommands, logpushJobCommands, logpushTestCommands } from './logpush';
 import { gatewayCommands } from './gateway';
 import { logpushJobLifecycleCommands } from './logpushJobs';
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
     void vscode.window.setStatusBarMessage('$(check) EdgeKit: language server restarted', 5000);
   },
   ...backendCommands,
+  ...exampleCommands,
   ...logpushCommands,
   ...logpushJobCommands,
   ...logpushJobLifecycleCommands,

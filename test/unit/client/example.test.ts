@@ -1,0 +1,39 @@
+// "EdgeKit: Open an Example with Mistakes" (the walkthrough's first step): on a fresh workspace with no EdgeKit file, "Show Problems"
+// showed "No problems have been detected in the workspace" (ui5's walk). The command opens an untitled filter document whose
+// mistakes the checker flags, each with a quick fix to try.
+import { fake, resetFake, Uri } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateText } from '../../../server/src/core/validate';
+import { exampleCommands, EXAMPLE_TEXT } from '../../../client/src/commands/example';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const ctx = { log: { info() {}, warn() {}, error() {}, show() {} } } as unknown as Ctx;
+
+test('the example opens as an untitled example.filter.json in the filter language, in the first folder', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  await exampleCommands['edgekit.openExample'](ctx)();
+  const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('.filter.json'));
+  assert.equal(doc?.uri.toString(), Uri.file('/ws/example.filter.json').with({ scheme: 'untitled' }).toString());
+  assert.equal(doc!.languageId, 'logpush-filter');
+  assert.equal(doc!.getText(), EXAMPLE_TEXT);
+});
+
+test('its mistakes are flagged, of several kinds, and each has a quick fix to try', () => {
+  const problems = validateText(EXAMPLE_TEXT, 'logpush-filter');
+  assert.deepEqual(problems.map((p) => p.code), ['logpush/unknown-field', 'logpush/operator-not-allowed', 'logpush/set-needs-array', 'syntax/trailing-comma']);
+  assert.ok(problems.every((p) => p.fixes?.length), JSON.stringify(problems.map((p) => [p.code, p.fixes?.length])));
+});
+
+test('opened again, the example the user has edited is shown as it is, not replaced', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  await exampleCommands['edgekit.openExample'](ctx)();
+  const uri = Uri.file('/ws/example.filter.json').with({ scheme: 'untitled' }).toString();
+  const edited = '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}}';
+  const doc = fake.documents.get(uri)!;
+  fake.documents.set(uri, { ...doc, getText: () => edited });
+  await exampleCommands['edgekit.openExample'](ctx)();
+  assert.equal(fake.documents.get(uri)!.getText(), edited);
+});
