@@ -62,8 +62,10 @@ export class DocumentStatus implements vscode.Disposable {
     this.lastText = usage ? `EdgeKit ${problems}${errors + warnings === 0 ? ' ' : ' · '}${usage}` : `EdgeKit ${problems}`;
     this.item.text = this.lastText;
     this.item.command = 'workbench.actions.view.problems';
-    this.item.tooltip = usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}`
-      : `EdgeKit: ${KIND_WORDS[info.kind ?? editor.document.languageId] ?? 'checking this document'}`;
+    const counts = errors + warnings === 0 ? 'no errors or warnings'
+      : `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`;
+    this.item.tooltip = `${usage ? `Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): ${usage}`
+      : `EdgeKit: ${KIND_WORDS[info.kind ?? editor.document.languageId] ?? 'checking this document'}`}; ${counts}. Click to show the Problems panel.`;
     const over = info.usage && (info.usage.operators > info.usage.maxOperators || info.usage.bytes > info.usage.maxBytes);
     this.item.backgroundColor = over ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     this.item.show();

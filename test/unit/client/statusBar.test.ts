@@ -45,7 +45,7 @@ test('the tooltip names the document kind in words, also while the server does n
   assert.match(item.tooltip, /ruleset/i);
   kind = 'waf-ruleset';
   await status.update();
-  assert.equal(item.tooltip, 'EdgeKit: a ruleset (managed rules, expressions)');
+  assert.equal(item.tooltip, 'EdgeKit: a ruleset (managed rules, expressions); no errors or warnings. Click to show the Problems panel.');
   status.dispose();
 });
 
@@ -67,5 +67,24 @@ test('the problem counts and a filter\'s usage are set apart, not run together (
   fake.diagnostics.set(doc.uri.toString(), []);
   await status.update();
   assert.equal(status.lastText, 'EdgeKit $(check) 3/30 operators · 184/1000 bytes');
+  status.dispose();
+});
+
+test('the tooltip says what a click does (the Problems panel) and the counts in words', async () => {
+  // ui5's walk: a click opened the Problems panel, which nothing on the item said.
+  const server = {
+    state: 'running',
+    onDidChangeState: () => ({ dispose() {} }),
+    request: async () => ({ kind: 'logpush-filter', usage: { text: '3/30 operators · 184/1000 bytes', operators: 3, maxOperators: 30, bytes: 184, maxBytes: 1000 } }),
+  } as unknown as LanguageServer;
+  const status = new DocumentStatus(server);
+  const item = (status as unknown as { item: { tooltip: string; command: string } }).item;
+  const doc = addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
+  fake.diagnostics.set(doc.uri.toString(), [
+    { source: 'edgekit', severity: 0, message: 'x', range: {} }, { source: 'edgekit', severity: 1, message: 'y', range: {} }, { source: 'edgekit', severity: 1, message: 'z', range: {} },
+  ] as never);
+  await status.update();
+  assert.equal(item.command, 'workbench.actions.view.problems');
+  assert.equal(item.tooltip, 'Filter usage against the platform limits (about 30 operators, about 1000 bytes compact): 3/30 operators · 184/1000 bytes; 1 error, 2 warnings. Click to show the Problems panel.');
   status.dispose();
 });
