@@ -47,6 +47,29 @@ suite('Foundation: language server in the real extension host', () => {
     await waitForDiagnostics(editor.document.uri, (ds) => !ds.some((x) => codeOf(x).startsWith('syntax/')), 'the syntax error to clear');
   });
 
+  test('JavaScript pasted as JSON: each unquoted name, single-quoted string and trailing comma is marked, and Fix all mends them all', async () => {
+    const editor = await openFile('syntax/pasted.filter.json', "{\n  where: { key: 'ClientCountry', operator: 'eq', value: 'ca', },\n}\n");
+    const ds = await waitForDiagnostics(editor.document.uri, (x) => x.filter((d) => codeOf(d).startsWith('syntax/')).length >= 9, 'every syntax mistake');
+    assert.deepEqual(ds.filter((d) => codeOf(d).startsWith('syntax/')).map((d) => editor.document.getText(d.range)),
+      ['where', 'key', "'ClientCountry'", 'operator', "'eq'", 'value', "'ca'", ',', ',']);
+    const whole = new vscode.Range(0, 0, editor.document.lineCount, 0);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, whole, 'source.fixAll');
+    const fixAll = actions.find((a) => a.kind?.value === 'source.fixAll.edgekit');
+    assert.ok(fixAll?.edit && await vscode.workspace.applyEdit(fixAll.edit), JSON.stringify(actions.map((a) => a.title)));
+    assert.deepEqual(JSON.parse(editor.document.getText()), { where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } });
+    await waitForDiagnostics(editor.document.uri, (x) => !x.some((d) => codeOf(d).startsWith('syntax/')), 'the syntax errors to clear');
+  });
+
+  test('EdgeKit: Open an Example with Mistakes opens a filter whose four mistakes are marked', async () => {
+    await vscode.commands.executeCommand('edgekit.openExample');
+    const doc = vscode.window.activeTextEditor!.document;
+    assert.equal(doc.uri.scheme, 'untitled');
+    assert.equal(doc.languageId, 'logpush-filter');
+    const ds = await waitForDiagnostics(doc.uri, (x) => x.length >= 4, 'the example\'s four mistakes');
+    assert.deepEqual(ds.map(codeOf).sort(), ['logpush/operator-not-allowed', 'logpush/set-needs-array', 'logpush/unknown-field', 'syntax/trailing-comma']);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('a schema violation is reported on the value node with a schema code', async () => {
     const editor = await openFile('schema/bad.rpc.json', '{"jsonrpc": "2.0", "method": 42, "params": [], "id": 1}\n');
     const ds = await waitForDiagnostics(editor.document.uri, (x) => x.some((d) => codeOf(d) === 'schema/type'), 'schema/type');
