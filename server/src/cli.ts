@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as VERSION } from '../../package.json';
-import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, type DocKind, type Problem } from './core';
+import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, type DocKind, type Problem } from './core';
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 import { jobScopeOf, type JobScope } from './protocol';
@@ -128,7 +128,7 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
       const found = files.length;
       const failed = errors.length;
       walk(p);
-      // A directory that yields nothing to check is a wrong path or misnamed files: CI must not pass on "0 file(s) checked".
+      // A directory that yields nothing to check is a wrong path or misnamed files: CI must not pass on "0 files checked".
       if (!allowEmpty && files.length === found && errors.length === failed) {
         errors.push({ path: p, message: `no file EdgeKit checks in this directory (${PATTERN_NAMES}, in it or its folders; a file with another name is checked when named with --kind). --allow-empty accepts a directory with none.` });
       }
@@ -279,16 +279,16 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
   const total = errors + warnings + infos;
   // A path that could not be checked is not "no problems" (its message follows on stderr).
   // A file checked whose fixes could not be written was checked: it is said apart.
-  const skipped = (unchecked ? `${total === 0 ? ';' : ''} ${unchecked} path(s) could not be checked (see the messages).` : '') +
-    (unfixed ? `${total === 0 && !unchecked ? ';' : ''} ${unfixed} file(s) could not be fixed (see the messages).` : '');
-  lines.push(total === 0 ? `${results.length} file(s) checked${skipped || ', no problems.'}`
-    : `${total} problem(s) (${errors} error(s), ${warnings} warning(s), ${infos} other) in ${results.length} file(s).${skipped}`);
+  const skipped = (unchecked ? `${total === 0 ? ';' : ''} ${plural(unchecked, 'path')} could not be checked (see the messages).` : '') +
+    (unfixed ? `${total === 0 && !unchecked ? ';' : ''} ${plural(unfixed, 'file')} could not be fixed (see the messages).` : '');
+  lines.push(total === 0 ? `${plural(results.length, 'file')} checked${skipped || ', no problems.'}`
+    : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} other) in ${plural(results.length, 'file')}.${skipped}`);
   // As ESLint says what its --fix would fix; after --fix, what it fixed is said below instead.
   if (fixable && !fix) lines.push(`${fixable === total ? (total === 1 ? 'It' : 'All of them') : `${fixable} of them`} can be fixed with --fix.`);
   if (fix) {
     const fixed = results.filter((r) => r.fixed);
-    lines.push(fixed.length ? `Fixed ${fixed.reduce((n, r) => n + r.fixed!, 0)} problem(s) in ${fixed.length} file(s): ${fixed.map((r) => r.file).join(', ')}.`
-      : unfixed ? `No fixes were written: ${unfixed} file(s) could not be fixed.` : 'Nothing to fix automatically.');
+    lines.push(fixed.length ? `Fixed ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixed.map((r) => r.file).join(', ')}.`
+      : unfixed ? `No fixes were written: ${plural(unfixed, 'file')} could not be fixed.` : 'Nothing to fix automatically.');
   }
   return lines.join('\n') + '\n';
 }

@@ -1,7 +1,7 @@
 // `edgekit test-filter`: what a Logpush filter (a *.filter.json, or the `filter` of a job) matches in a log file as Logpush delivers
 // it (NDJSON, optionally gzip), streamed in constant memory: matched/total, each branch's count, the first matching lines.
 import * as fs from 'node:fs';
-import { catalogue, compileFilter, compileRuleset, filterKeys, filterValueReaders, getLanguageService, kinds, logRecordChecker, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
+import { catalogue, compileFilter, compileRuleset, filterKeys, filterValueReaders, getLanguageService, kinds, logRecordChecker, plural, requestReader, rulesetFields, stringifyExact, tidyMessage, withExactIntegers, type FilterNode, type RecordProblems, type ValueTally } from './core';
 import { readNdjson } from './eval/ndjson';
 import { jobScopeOf, logLinesLine, overwrittenLine, rateLimitLines, type JobScope } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
@@ -50,7 +50,7 @@ function loadFilter(file: string, datasetOption: string | undefined, scope: JobS
   const dataset = isJob ? String(v.dataset ?? 'http_requests') : typeof v.$dataset === 'string' ? v.$dataset : datasetOption ?? 'http_requests';
   const errors = getLanguageService().validate(text, kind, { logpushDataset: dataset, logpushScope: scope, ...ALL })
     .filter((p) => p.severity === 'error');
-  if (errors.length) return `${file} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;
+  if (errors.length) return `${file} has ${plural(errors.length, 'error')}, e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${file})`;
   const overrode = datasetOption === undefined || datasetOption === dataset ? undefined
     : isJob ? `the job in ${file} names its dataset` : typeof v.$dataset === 'string' ? `${file} names its dataset in "$dataset"` : undefined;
   const given = overrode ? { overrode } : {};
@@ -87,7 +87,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   const format = values.format ?? 'text';
   const show = values.show === undefined ? 5 : Number(values.show);
   const problems = [
-    positionals.length !== 2 && `expected FILTER_OR_JOB and LOGS, got ${positionals.length} argument(s)`,
+    positionals.length !== 2 && `expected FILTER_OR_JOB and LOGS, got ${plural(positionals.length, 'argument')}`,
     format !== 'text' && format !== 'json' && `unknown format "${format}"; use text or json`,
     (!Number.isInteger(show) || show < 0) && `--show needs a whole number, not "${values.show}"`,
     values.dataset !== undefined && !catalogue.logpush.datasetInfo(values.dataset) && `unknown dataset "${values.dataset}"`,
@@ -144,11 +144,11 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
 /** The records a run could not read as the platform would (core/eval/records.ts), under the counts. */
 function recordLines(r: RecordProblems | undefined, unit: 'line' | 'request'): string[] {
   if (!r) return [];
-  return [`${r.records} ${unit}(s) not read as on the platform: ${r.examples.join('; ')}.`];
+  return [`${plural(r.records, unit)} not read as on the platform: ${r.examples.join('; ')}.`];
 }
 
 function skippedLine(bad: number, firstBad: string[]): string {
-  return `${bad} line(s) skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`;
+  return `${plural(bad, 'line')} skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`;
 }
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -190,7 +190,7 @@ function valueHead(v: ValueTally): string[] {
   const head = `    ${name} = ${v.expression.replace(/\s*[\r\n]+\s*/g, ' ')}`;
   if (v.error) return [`${head}: not evaluated: ${v.error}`];
   if (!v.examples.length) return [`${head}: no request matched the rule`];
-  return [`${head}: ${v.distinctMore ? 'at least ' : ''}${v.distinct} distinct value(s) on the requests it matches, the first:`,
+  return [`${head}: ${v.distinctMore ? 'at least ' : ''}${plural(v.distinct, 'distinct value')} on the requests it matches, the first:`,
     ...v.examples.map((e) => `      line ${e.line}: ${v.name}: ${shownValue(e.value)}`)];
 }
 
@@ -205,7 +205,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const { values, positionals } = parsed;
   const format = values.format ?? 'text';
   if (positionals.length !== 2 || (format !== 'text' && format !== 'json')) {
-    io.stderr(`edgekit: ${positionals.length !== 2 ? `expected RULESET and REQUESTS, got ${positionals.length} argument(s)` : `unknown format "${format}"; use text or json`}.\n\n${TEST_RULES_USAGE}\n`);
+    io.stderr(`edgekit: ${positionals.length !== 2 ? `expected RULESET and REQUESTS, got ${plural(positionals.length, 'argument')}` : `unknown format "${format}"; use text or json`}.\n\n${TEST_RULES_USAGE}\n`);
     return 2;
   }
   const [rulesetFile, requestsFile] = positionals;
@@ -217,7 +217,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   let text: string;
   try { text = withoutBom(fs.readFileSync(rulesetFile, 'utf8')); } catch (err) { io.stderr(`edgekit: cannot read ${rulesetFile}: ${(err as Error).message}.\n`); return 1; }
   const errors = getLanguageService().validate(text, 'waf-ruleset', ALL).filter((p) => p.severity === 'error');
-  if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${errors.length} error(s), e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
+  if (errors.length) { io.stderr(`edgekit: ${rulesetFile} has ${plural(errors.length, 'error')}, e.g. ${errors[0].message} (${errors[0].code}); fix them first (edgekit lint ${rulesetFile}).\n`); return 1; }
   const ruleset: unknown = JSON.parse(text);
   const run = compileRuleset(ruleset);
   if (!run.ok) { io.stderr(`edgekit: ${rulesetFile}, ${run.error}\n`); return 1; }
@@ -251,13 +251,13 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
     return readError ? 1 : 0;
   }
   const lines = [
-    `${rulesetFile} on ${total} requests of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
+    `${rulesetFile} on ${plural(total, 'request')} of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
     ...(bad ? [skippedLine(bad, firstBad)] : []),
     ...(logLines ? [`  ${logLinesLine(logLines)}`] : []),
     ...recordLines(records.problems(), 'request'),
     ...compiled.flatMap((c) => [`  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +
       `${c.skipped ? `, skipped for ${c.skipped}` : ''}`, ...(c.ratelimit ? rateLimitLines(c.ratelimit).map((l) => `    ${l}`) : []), ...(c.values ?? []).flatMap(valueLines)]),
-    `  no rule decides ${undecided} request(s)${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,
+    `  no rule decides ${plural(undecided, 'request')}${executed ? `; ${executed} went through an execute rule, to managed rules this run does not evaluate` : ''}.`,
   ];
   io.stdout(lines.join('\n') + '\n');
   if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the requests before it.\n`); return 1; }

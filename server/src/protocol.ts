@@ -236,7 +236,17 @@ export interface TestRulesLogLines {
   missing: { field: string; from?: string }[];
 }
 
-const lines = (n: number): string => `${n.toLocaleString('en')} line${n === 1 ? '' : 's'}`;
+/**
+ * A count with its noun in proper English: "1 error", "2 errors" (many: the plural when it is not one + "s"); `shown` writes the
+ * number (the reports' en: "1,234"). For the extension's messages and the lines shared with the CLI; the core has its own
+ * (core/text.ts), as it imports nothing outside itself. Never "error(s)" (test/unit/plurals.test.ts).
+ */
+export function plural(n: number, one: string, many = `${one}s`, shown: (n: number) => string = String): string {
+  return `${shown(n)} ${n === 1 ? one : many}`;
+}
+
+const en = (n: number): string => n.toLocaleString('en');
+const lines = (n: number): string => plural(n, 'line', undefined, en);
 
 /** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field, a dataset): the
  * report makes it a code span, so that no name is read as Markdown. */
@@ -291,12 +301,11 @@ export interface TestRulesRateLimit {
 
 /** A rate limiting rule's run in sentences, one a line, the same in the CLI and the editor's report. */
 export function rateLimitLines(t: TestRulesRateLimit): string[] {
-  const n = (x: number) => x.toLocaleString('en');
   return [
-    `rate limit ${t.limit}: ${n(t.counted)} request(s) counted in ${n(t.keys)} counter(s) (one per value of the characteristics); ` +
-      (t.acted ? `the action applied to ${n(t.acted)}, first on line(s) ${t.firstActed.join(', ')}.` : 'no count passed the limit, so the action applied to none.'),
-    ...(t.top?.length && t.characteristics?.length ? [`most acted on: ${t.top.map((x) => `${x.values.map((v, k) => `${t.characteristics![k]} ${v === null ? '(no value)' : v}`).join(', ')} (${n(x.acted)})`).join('; ')}.`] : []),
-    ...(t.untimed ? [`${n(t.untimed)} matching request(s) have no http.request.timestamp.sec and were not counted.`] : []),
+    `rate limit ${t.limit}: ${plural(t.counted, 'request', undefined, en)} counted in ${plural(t.keys, 'counter', undefined, en)} (one per value of the characteristics); ` +
+      (t.acted ? `the action applied to ${en(t.acted)}, first on ${t.firstActed.length === 1 ? 'line' : 'lines'} ${t.firstActed.join(', ')}.` : 'no count passed the limit, so the action applied to none.'),
+    ...(t.top?.length && t.characteristics?.length ? [`most acted on: ${t.top.map((x) => `${x.values.map((v, k) => `${t.characteristics![k]} ${v === null ? '(no value)' : v}`).join(', ')} (${en(x.acted)})`).join('; ')}.`] : []),
+    ...(t.untimed ? [`${plural(t.untimed, 'matching request', undefined, en)} ${t.untimed === 1 ? 'has' : 'have'} no http.request.timestamp.sec and ${t.untimed === 1 ? 'was' : 'were'} not counted.`] : []),
     ...t.notes,
   ];
 }
@@ -316,7 +325,7 @@ export interface TestRulesValue {
 /** What later rules overwrote of a value, as one sentence (the CLI and the editor's report), or nothing. */
 export function overwrittenLine(v: Pick<TestRulesValue, 'overwritten'>): string | undefined {
   if (!v.overwritten?.length) return undefined;
-  const by = v.overwritten.map((o) => `rule ${o.by} on ${o.requests} request(s)`).join(', ');
+  const by = v.overwritten.map((o) => `rule ${o.by} on ${plural(o.requests, 'request')}`).join(', ');
   return `overwritten by ${by}: later rules of the phase win`;
 }
 

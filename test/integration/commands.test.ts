@@ -115,7 +115,7 @@ suite('Commands against the embedded mock backend', () => {
     const { asked } = scriptUi(ctx, [(_q, options) => options[0]]);
     const refused = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', bad.document.uri, pro.id);
     assert.equal(refused, undefined, 'runCommand shows the error and returns undefined');
-    assert.match(asked.join('\n'), /bad\.logpush\.json has 1 error\(s\), e\.g\. line 1: The s3 destination needs the parameter "region"\. The API will probably refuse the job\. Create it anyway\?/);
+    assert.match(asked.join('\n'), /bad\.logpush\.json has 1 error, e\.g\. line 1: The s3 destination needs the parameter "region"\. The API will probably refuse the job\. Create it anyway\?/);
   });
 
   test('filter <-> job string conversion', async () => {

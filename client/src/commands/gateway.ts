@@ -5,6 +5,7 @@ import type { Ctx } from '../ctx';
 import { Config, turnsOffQuestion } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
 import { toCurl } from '../http/request';
+import { plural } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
 import { UserError } from './run';
 
@@ -63,7 +64,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
     const code = typeof first.code === 'object' ? first.code.value : first.code;
     const likely = code === 'jsonrpc/unsupported-method' || code === 'jsonrpc/unknown-method' ? '' : ' The gateway will probably refuse it.';
     const pick = await ctx.ui.ask(
-      `${vscode.workspace.asRelativePath(doc.uri)} has ${errors.length} error(s), e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
+      `${vscode.workspace.asRelativePath(doc.uri)} has ${plural(errors.length, 'error')}, e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
       ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
     if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }

@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, pickZoneOrAccount } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -92,10 +92,10 @@ function skippedText(r: SkippedLines): string[] {
   if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdSourceText(r.readError)}. The counts cover the lines before it.`, '');
   if (r.badLines) {
     const more = r.badLines > (r.badLineErrors?.length ?? 0) ? ['- …'] : [];
-    out.push(`${r.badLines} line(s) skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdSourceText(e)}`), ...more, '');
+    out.push(`${plural(r.badLines, 'line')} skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdSourceText(e)}`), ...more, '');
   }
   if (r.recordProblems) {
-    out.push(`**${r.recordProblems.records} record(s) not read as on the platform**, so the counts below may not be what the platform would give:`, '',
+    out.push(`**${plural(r.recordProblems.records, 'record')} not read as on the platform**, so the counts below may not be what the platform would give:`, '',
       ...r.recordProblems.examples.map((e) => `- ${mdSourceText(e)}`), '');
   }
   return out;
@@ -123,7 +123,8 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   const rules = r.rules ?? [];
   const cell = (x: (typeof rules)[number]) => `${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''}`;
   const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
-  const end = `${r.undecided} request(s) reach the end of the rules without a terminating action or a skip of the remaining rules.`;
+  const undecided = r.undecided ?? 0;
+  const end = `${plural(undecided, 'request')} ${undecided === 1 ? 'reaches' : 'reach'} the end of the rules without a terminating action or a skip of the remaining rules.`;
   const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
@@ -168,7 +169,7 @@ function setsText(rules: NonNullable<TestRulesResult['rules']>): string[] {
     const head = `  - ${name} = ${codeSpan(v.expression)}`;
     if (v.error) return [`${head}: not evaluated: ${mdSourceText(v.error)}`];
     if (!v.examples.length) return [`${head}: no request matched the rule`];
-    return [`${head}: ${v.distinctMore ? 'at least ' : ''}${v.distinct} distinct value(s) on the requests it matches, the first:`,
+    return [`${head}: ${v.distinctMore ? 'at least ' : ''}${plural(v.distinct, 'distinct value')} on the requests it matches, the first:`,
       ...v.examples.map((e) => `    - request ${e.line}: ${valueSpan(e.value)}`)];
   };
   return ['## What the rules set', '',
@@ -252,13 +253,13 @@ async function chooseRecords(ctx: Ctx, given: unknown, q: RecordsQuestion): Prom
   return { file: chosen[0].fsPath };
 }
 
-/** "x has N error(s), e.g. line L: message", or undefined when the document has none: asked of the server, which has every edit
+/** "x has N errors, e.g. line L: message", or undefined when the document has none: asked of the server, which has every edit
  * (published diagnostics may lag behind). The first error is named with its line, as Send Request's question does. */
 async function errorsSentence(ctx: Ctx, uri: vscode.Uri): Promise<string | undefined> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString(), problems: true });
   if (!info.problems || info.problems.errors === 0) return undefined;
   const e = info.problems.firstError;
-  return `${vscode.workspace.asRelativePath(uri)} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'}`;
+  return `${vscode.workspace.asRelativePath(uri)} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'}`;
 }
 
 /** Refuses, before asking which records, a document the server would refuse to test: it has errors. */

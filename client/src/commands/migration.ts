@@ -5,7 +5,7 @@ import type { Ctx } from '../ctx';
 import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
-import { DocumentInfoRequest, ToTerraformRequest } from '../../../server/src/protocol';
+import { DocumentInfoRequest, ToTerraformRequest, plural } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap } from './api';
 import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
@@ -122,7 +122,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}. Fix it, then continue.`;
                 else if (info.problems && info.problems.errors > 0) {
                   const e = info.problems.firstError;
-                  question = `${name} has ${info.problems.errors} error(s)${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;
+                  question = `${name} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;
                 } else {
                   review.accepted = doc.getText();
                   return reviewed;

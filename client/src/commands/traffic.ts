@@ -8,6 +8,7 @@ import type { Ctx } from '../ctx';
 import { Config } from '../config';
 import { createMockControl, mockOrigin, type Delivery, type MockControl } from '../http/mockControl';
 import { deliveryUri } from '../views/deliveries';
+import { plural } from '../../../server/src/protocol';
 import type { Zone } from '../http/api';
 import { apiFor, pickZone } from './api';
 import { UserError } from './run';
@@ -169,7 +170,7 @@ export const trafficCommands = {
     const r = mockResult(await mock.flush(jobIdOf(jobArg)));
     // The mock says why it delivered nothing (no job collects traffic, the filters kept none, ...); an older one does not.
     const text = !r.delivered && !r.failed && r.why ? `Logpush: no batch delivered. ${r.why}`
-      : `Logpush: ${r.delivered} batch(es) delivered${r.failed ? `, ${r.failed} failed (see the job's error in the Zones view)` : ''}.`;
+      : `Logpush: ${plural(r.delivered, 'batch', 'batches')} delivered${r.failed ? `, ${r.failed} failed (see the job's error in the Zones view)` : ''}.`;
     if (r.failed) void vscode.window.showWarningMessage(text); else void vscode.window.showInformationMessage(text);
     ctx.zones.refresh();
     return r;

@@ -15,6 +15,7 @@ import { ACCOUNT_FEED_DATASETS, FEED_DATASETS } from '../feed';
 import { accountOfZone, zoneById } from '../zones';
 import type { LogpushJob, StateStore } from '../state';
 import { writeFileAtomic } from '../state';
+import { plural } from '../../../server/src/core';
 import { joinBatch, jobFilter, objectKey, outputSpec, platformFields, project, renderRecord, sampled, timestampFields, type JobFilter, type OutputSpec } from './format';
 import { destinationLabel, resolveDestination, type DestinationSettings, type S3Settings } from './destinations';
 import { Spool, type SpoolEntry } from './spool';
@@ -112,7 +113,7 @@ interface CutTally { jobs: number; records: number; kept: number }
 
 /** Why a flush delivered no batch (and none failed): the user asked for a delivery and is owed a reason. */
 function nothingDelivered(job: number | undefined, t: CutTally, waiting: number): string {
-  return `${whyNoBatch(job, t)}${waiting ? ` ${waiting} batch(es) wait in the spool until their disabled job is enabled again.` : ''}`;
+  return `${whyNoBatch(job, t)}${waiting ? ` ${plural(waiting, 'batch', 'batches')} ${waiting === 1 ? 'waits' : 'wait'} in the spool until ${waiting === 1 ? 'its' : 'their'} disabled job is enabled again.` : ''}`;
 }
 
 function whyNoBatch(job: number | undefined, t: CutTally): string {
@@ -202,7 +203,7 @@ export class DeliveryService {
       if (rec?.status === 'delivered') await this.spool.remove(e.id); // delivered and saved; only the removal was missing
     }
     const jobs = new Set(this.spool.list().map((e) => e.job));
-    if (jobs.size) this.log(`Logpush delivery: ${this.spool.list().length} spooled batch(es) of job(s) ${[...jobs].join(', ')} left by the last run; uploading them again under the same names.`);
+    if (jobs.size) this.log(`Logpush delivery: ${plural(this.spool.list().length, 'spooled batch', 'spooled batches')} of ${jobs.size === 1 ? 'job' : 'jobs'} ${[...jobs].join(', ')} left by the last run; uploading them again under the same names.`);
     for (const j of jobs) void this.pump(j);
     this.unsubscribe = this.feed.onAppend((zone, dataset, n) => this.appended(zone, dataset, n));
   }
@@ -357,7 +358,7 @@ export class DeliveryService {
       }
       const read = this.feed.read(r.zone, r.dataset, r.cursor, Math.min(maxRecords * 4, pending));
       if (read.missed > 0) {
-        const msg = `Job ${job.id} missed ${read.missed} ${r.dataset} record(s): the feed dropped them (it keeps ${this.feed.capacity} per zone) before the job could cut them.`;
+        const msg = `Job ${job.id} missed ${plural(read.missed, `${r.dataset} record`)}: the feed dropped them (it keeps ${this.feed.capacity} per zone) before the job could cut them.`;
         this.setJob(job.id, { last_error: new Date().toISOString(), error_message: msg });
         this.log(`Logpush delivery: ${msg}`);
       }
@@ -590,7 +591,7 @@ export class DeliveryService {
         u.disabled = true;
         const waiting = this.spool.list(e.job).length;
         message = `Job ${e.job} was disabled: no batch was delivered for ${hours(this.limits.disableAfterMs)} (since ${new Date(since).toISOString()}), `
-          + `after ${attempt} failed attempts; the last: ${failed}. ${waiting} batch${waiting === 1 ? '' : 'es'} wait in the spool; enable the job again ("enabled": true) to deliver them.`;
+          + `after ${attempt} failed attempts; the last: ${failed}. ${plural(waiting, 'batch', 'batches')} ${waiting === 1 ? 'waits' : 'wait'} in the spool; enable the job again ("enabled": true) to deliver them.`;
       } else {
         const paused = this.runnersOf(e.job).find((r) => r.paused)?.paused;
         message = `${failed}; attempt ${attempt}, next try in ${seconds(this.retryDelay(attempt))}.${paused ? ` ${paused}` : ''}`;

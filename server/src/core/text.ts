@@ -1,5 +1,11 @@
 // Small text helpers shared by the areas.
 
+/** A count with its noun in proper English: "1 error", "2 errors", "0 batches" (many: the plural when it is not one + "s"). Messages
+ * never write "error(s)" (test/unit/plurals.test.ts). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** UTF-8 length of a string, as the platform counts its limits (filters ~1000 bytes, expressions 4096 bytes). */

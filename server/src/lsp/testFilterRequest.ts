@@ -49,7 +49,7 @@ function documentErrors(ctx: ServerContext, doc: TextDocument, kind: DocKind, s:
   const errors = core().validate(doc.getText(), kind, { ...coreOptions(s), maxProblems: Number.MAX_SAFE_INTEGER, maxFileSizeKB: Number.MAX_SAFE_INTEGER, parsed: ctx.parses.get(doc) })
     .filter((p) => p.severity === 'error');
   if (!errors.length) return undefined;
-  return `Cannot test ${doc.uri.split('/').pop()}: it has ${errors.length} error(s), e.g. line ${doc.positionAt(errors[0].offset).line + 1}: ${errors[0].message} (${errors[0].code}); fix them first.`;
+  return `Cannot test ${doc.uri.split('/').pop()}: it has ${coreModule().plural(errors.length, 'error')}, e.g. line ${doc.positionAt(errors[0].offset).line + 1}: ${errors[0].message} (${errors[0].code}); fix them first.`;
 }
 
 /** The generated sample's size, or why the one asked for is refused (it is built in memory before it is counted). */

@@ -228,20 +228,20 @@ test('Send Request\'s question does not repeat what the first error says: a refu
   fake.diagnostics.set(refused.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
     message: 'The gateway does not support "eth_accounts"; it refuses the request with HTTP 403.', range: { start: { line: 0 } } }]);
   await assert.rejects(send(ctx, refused.uri, undefined), stop);
-  assert.deepEqual(asked, ['u.rpc.json has 1 error(s), e.g. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403. Send anyway?']);
+  assert.deepEqual(asked, ['u.rpc.json has 1 error, e.g. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403. Send anyway?']);
   // The question says which setting turns it off (ui3's walk: it had no way there).
   assert.equal(details[0], 'The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
   const params = addDocument('file:///ws/p.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
   fake.diagnostics.set(params.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: { value: 'jsonrpc/too-many-params', target: Uri.parse('https://example/') },
     message: 'Too many params.', range: { start: { line: 0 } } }]);
   await assert.rejects(send(ctx, params.uri, undefined), stop);
-  assert.equal(asked[1], 'p.rpc.json has 1 error(s), e.g. line 1: Too many params. The gateway will probably refuse it. Send anyway?');
+  assert.equal(asked[1], 'p.rpc.json has 1 error, e.g. line 1: Too many params. The gateway will probably refuse it. Send anyway?');
   // ui3's walk: a misspelt method's error says the 403 too ("...does not support with HTTP 403. The gateway will probably refuse it.")
   const typo = addDocument('file:///ws/t.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalanc", "params": []}');
   fake.diagnostics.set(typo.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unknown-method',
     message: 'Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403.', range: { start: { line: 2 } } }]);
   await assert.rejects(send(ctx, typo.uri, undefined), stop);
-  assert.equal(asked[2], 't.rpc.json has 1 error(s), e.g. line 3: Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403. Send anyway?');
+  assert.equal(asked[2], 't.rpc.json has 1 error, e.g. line 3: Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403. Send anyway?');
 });
 
 test('Test Filter on the last delivered batch takes the dataset of the filter\'s folder ("edgekit.logpush.dataset" is a resource setting)', async () => {
@@ -343,7 +343,7 @@ test('Send request on one item of a batch asks only about errors in that item', 
   await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
   await assert.rejects(send(ctx, doc.uri, { index: null }), (err: Error) => err.constructor.name === 'CancellationError');
   assert.equal(asked.length, 2);
-  assert.match(asked[0], /1 error\(s\), e\.g\. line 3: Not an address\./);
+  assert.match(asked[0], /1 error, e\.g\. line 3: Not an address\./);
 });
 
 /** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
@@ -572,19 +572,20 @@ test('Test Filter / Test Rules reports name the skipped lines by number and say 
   // The messages are text in the markdown (a JSON error quotes the line it read): compared without their escapes
   const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
   const md = unescape(testReport('a.filter.json', { ...FILTER_RESULT, ...skipped } as never));
-  assert.match(md, /4 line\(s\) skipped/);
+  assert.match(md, /4 lines skipped/);
   for (const e of ['line 3 is not JSON', 'line 9 is not a JSON object', 'line 12 is not JSON']) assert.ok(md.includes(e), md);
   assert.match(md, /stopped after line 40: the gzip data is cut short/);
   assert.doesNotMatch(md, /not JSON objects\)/);
   const rules = unescape(rulesReport('r.ruleset.json', { total: 1, undecided: 1, source: 'sample', rules: [], ...skipped } as never));
-  assert.match(rules, /4 line\(s\) skipped/);
+  assert.match(rules, /4 lines skipped/);
+  assert.match(rules, /\n1 request reaches the end of the rules /);
   assert.ok(rules.includes('line 9 is not a JSON object'), rules);
   assert.match(rules, /stopped after line 40/);
   const records = { recordProblems: { records: 2, examples: ['line 2: "http.hots" is not a rules-language field (did you mean "http.host"?); rules never read it'] } };
   const withRecords = unescape(rulesReport('r.ruleset.json', { total: 3, undecided: 1, source: 'r.ndjson', rules: [], ...records } as never));
-  assert.ok(withRecords.includes('2 record(s) not read as on the platform'), withRecords);
+  assert.ok(withRecords.includes('2 records not read as on the platform'), withRecords);
   assert.ok(withRecords.includes('- line 2: "http.hots" is not a rules-language field (did you mean "http.host"?)'), withRecords);
-  assert.ok(unescape(testReport('a.filter.json', { ...FILTER_RESULT, ...records } as never)).includes('2 record(s) not read as on the platform'));
+  assert.ok(unescape(testReport('a.filter.json', { ...FILTER_RESULT, ...records } as never)).includes('2 records not read as on the platform'));
 });
 
 test('Test Filter report: a first match with an integer past 2^53 shows the text the server sends (the line\'s digits), not its doubles', async () => {
@@ -599,6 +600,7 @@ test('Test Rules report: requests read from http_requests log lines say so, and 
   const unescape = (m: string) => m.replace(/\\([!-/:-@[-`{-~])/g, '$1');
   const md = unescape(rulesReport('w.ruleset.json', { total: 40, undecided: 40, source: '/tmp/b.ndjson', rules: [rule],
     logLines: { lines: 40, first: 1, missing: [{ field: 'ip.src', from: 'ClientIP' }, { field: 'http.cookie' }] } } as never));
+  assert.match(md, /\n40 requests reach the end of the rules /);
   assert.ok(md.includes('\n40 lines are `http_requests` log lines, read as the requests they log; the rules read `ip.src` (from `ClientIP`) and ' +
     '`http.cookie` (no log field), which no line gives a value for (a field the job\'s `output_options.field_names` leave out, or one logs do not carry): ' +
     'each is its type\'s empty value on every line, so what they decide may not be what the platform would.'), md);
@@ -633,7 +635,7 @@ test('Test Rules report: what a rule sets (header values, a static value, a remo
   assert.ok(md.includes('## What the rules set'), md);
   assert.ok(section.includes('- rule `2: x`:'), section);
   assert.ok(!section.includes('1: block'), 'a rule that sets nothing is not listed');
-  assert.ok(section.includes('  - `X-Ctx` = `concat("ip=", to_string(ip.src))`: 3 distinct value(s) on the requests it matches, the first:'), section);
+  assert.ok(section.includes('  - `X-Ctx` = `concat("ip=", to_string(ip.src))`: 3 distinct values on the requests it matches, the first:'), section);
   assert.ok(section.includes('    - request 1: `ip=1.2.3.4`'), section);
   assert.ok(section.includes('    - request 2: `"a`b\\nc"`'.replace('`"a`b', '``"a`b').replace('c"`', 'c"``')), section);
   assert.ok(section.includes('    - request 3: *no value*'), section);
@@ -641,7 +643,7 @@ test('Test Rules report: what a rule sets (header values, a static value, a remo
   assert.ok(section.includes('  - `X-Debug`: removed'), section);
   // What a later rule overwrote, under the value
   const over = rulesReport('t.ruleset.json', { total: 2, undecided: 2, source: 'sample', rules: [{ ...rule, values: [{ ...values[1], overwritten: [{ by: 3, requests: 2 }, { by: 5, requests: 1 }] }] }] } as never);
-  assert.ok(over.includes('  - `X-Edge`: `on` (a static value)\n    - overwritten by rule 3 on 2 request(s), rule 5 on 1 request(s): later rules of the phase win\n'), over);
+  assert.ok(over.includes('  - `X-Edge`: `on` (a static value)\n    - overwritten by rule 3 on 2 requests, rule 5 on 1 request: later rules of the phase win\n'), over);
   assert.ok(section.includes('  - `X-Hash` = `sha256(http.host)`: not evaluated: sha256() at 0 cannot be evaluated'), section);
   // A report from a server that sends no values has no such section
   assert.ok(!rulesReport('t.ruleset.json', { total: 2, undecided: 2, source: 'sample', rules: [rule] } as never).includes('What the rules set'));
@@ -655,8 +657,8 @@ test('Test Rules report: a rate limiting rule gets a "Rate limits" section with 
   const md = rulesReport('rl.ruleset.json', { total: 6, undecided: 4, source: 'sample', rules: [{ ...base, ratelimit }] } as never);
   const section = md.slice(md.indexOf('## Rate limits'));
   assert.ok(md.includes('## Rate limits'), md);
-  assert.match(section, /rate limit 2 requests in 10 s: 5 request\(s\) counted in 2 counter\(s\).*applied to 2, first on line\(s\) 4, 5\./);
-  assert.match(section, /1 matching request\(s\) have no http\.request\.timestamp\.sec/);
+  assert.match(section, /rate limit 2 requests in 10 s: 5 requests counted in 2 counters.*applied to 2, first on lines 4, 5\./);
+  assert.match(section, /1 matching request has no http\.request\.timestamp\.sec/);
   assert.match(section, /most acted on: ip\.src 192\.0\.2\.1 \(2\)\./);
   assert.ok(!rulesReport('r.ruleset.json', { total: 6, undecided: 4, source: 'sample', rules: [base] } as never).includes('## Rate limits'));
 });
@@ -708,11 +710,11 @@ test('Test Filter and Test Rules refuse a document with errors before asking whi
   fake.quickPickAnswers = ['Generated sample', 'Generated sample'];
   const filter = addDocument('file:///ws/bad.filter.json', 'logpush-filter', '{"where": {"key": "ClientIP" "operator": "eq"}}');
   await assert.rejects(logpushTestCommands['edgekit.logpush.testFilter'](ctx)(filter.uri) as Promise<unknown>,
-    (err: Error & { actions?: { command: string }[] }) => /bad\.filter\.json has 2 error\(s\), e\.g\. line 4: Expected a comma before "value"\. Fix them, then test again\./.test(err.message)
+    (err: Error & { actions?: { command: string }[] }) => /bad\.filter\.json has 2 errors, e\.g\. line 4: Expected a comma before "value"\. Fix them, then test again\./.test(err.message)
       && err.actions?.[0]?.command === 'workbench.actions.view.problems');
   const ruleset = addDocument('file:///ws/bad.ruleset.json', 'waf-ruleset', '{"rules": [{"action": "blok"}]}');
   await assert.rejects(logpushTestCommands['edgekit.ruleset.testRules'](ctx)(ruleset.uri) as Promise<unknown>,
-    (err: Error) => /bad\.ruleset\.json has 2 error\(s\), e\.g\. line 4:/.test(err.message));
+    (err: Error) => /bad\.ruleset\.json has 2 errors, e\.g\. line 4:/.test(err.message));
   assert.deepEqual(fake.quickPicks, [], 'not asked which logs or requests');
   assert.deepEqual(requests.filter((r) => r.method !== 'edgekit/documentInfo'), [], 'nothing tested');
   assert.ok(requests.every((r) => r.params.problems === true), 'the problems asked of the server, which has every edit');
@@ -721,7 +723,7 @@ test('Test Filter and Test Rules refuse a document with errors before asking whi
 test('Deliver Logpush Batches Now that delivers nothing says why (the mock\'s reason), not just "0 batch(es) delivered"', async () => {
   // A job had just been created; "Logpush: 0 batch(es) delivered." gave no reason, and "Open Last Delivered Logpush Batch" then told
   // the user to do what they had done (create a job, deliver now).
-  const why = 'The jobs\' filters and sample rates kept none of the 20 new record(s) since the last batch.';
+  const why = 'The jobs\' filters and sample rates kept none of the 20 new records since the last batch.';
   const server = await startServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ delivered: 0, failed: 0, why }));
@@ -730,6 +732,23 @@ test('Deliver Logpush Batches Now that delivers nothing says why (the mock\'s re
     const ctx = { zones: { refresh() {} }, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
     await trafficCommands['edgekit.logpush.deliverNow'](ctx)();
     assert.deepEqual(fake.messages, [{ kind: 'info', text: `Logpush: no batch delivered. ${why}` }]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Deliver Logpush Batches Now counts the batches in proper English: "1 batch delivered", "2 batches delivered"', async () => {
+  const answers = [{ delivered: 1, failed: 0 }, { delivered: 2, failed: 1 }];
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(answers.shift()));
+  });
+  try {
+    const ctx = { zones: { refresh() {} }, backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) } } as unknown as Ctx;
+    await trafficCommands['edgekit.logpush.deliverNow'](ctx)();
+    await trafficCommands['edgekit.logpush.deliverNow'](ctx)();
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Logpush: 1 batch delivered.' },
+      { kind: 'warning', text: 'Logpush: 2 batches delivered, 1 failed (see the job\'s error in the Zones view).' }]);
   } finally {
     await server.close();
   }
@@ -801,7 +820,7 @@ test('Copy Filter as Job String on a filter with errors copies it and says it ha
     : method === 'edgekit/documentInfo' ? { kind: 'logpush-filter', problems } : {}));
   await logpushCommands['edgekit.logpush.filterToString'](ctx)(doc.uri);
   assert.equal(fake.clipboard, JSON.stringify('{"where":{"key":"ClientIPP","operator":"eq","value":"x"}}'));
-  assert.deepEqual(fake.messages, [{ kind: 'warning', text: 'Copied the filter as a job "filter" string (57 bytes compact), with its errors: bad.filter.json has 3 error(s), '
+  assert.deepEqual(fake.messages, [{ kind: 'warning', text: 'Copied the filter as a job "filter" string (57 bytes compact), with its errors: bad.filter.json has 3 errors, '
     + 'e.g. line 1: Unknown field "ClientIPP"; did you mean "ClientIP"? A job with it will probably be refused.' }]);
   // Without errors: as before
   fake.messages.length = 0;

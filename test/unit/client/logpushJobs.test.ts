@@ -340,13 +340,13 @@ test('Create and Update ask before sending a job document with errors, naming th
     addDocument('file:///ws/new.logpush.json', 'logpush-job', JSON.stringify({ ...JOB, id: undefined, filter: '{"where":{"key":"ClientIPP","operator":"eq","value":"x"}}' }));
     const created = await logpushJobCommands['edgekit.logpush.createJob'](withErrors)('file:///ws/new.logpush.json');
     assert.equal(created, undefined);
-    assert.deepEqual(asked, ['new.logpush.json has 2 error(s), e.g. line 3: Unknown field "ClientIPP". The API will probably refuse the job. Create it anyway?']);
+    assert.deepEqual(asked, ['new.logpush.json has 2 errors, e.g. line 3: Unknown field "ClientIPP". The API will probably refuse the job. Create it anyway?']);
     assert.deepEqual(fake.quickPicks, [], 'no zone asked for');
     assert.equal(details[0], 'The setting "edgekit.logpush.confirmSendWithErrors" turns this question off.');
     addDocument('file:///ws/five.logpush.json', 'logpush-job', JSON.stringify({ ...JOB, id: 7, last_complete: undefined }));
     const updated = await commands['edgekit.logpush.updateJob'](withErrors)('file:///ws/five.logpush.json');
     assert.equal(updated, undefined);
-    assert.match(asked[1], /^five\.logpush\.json has 2 error\(s\), e\.g\. line 3: Unknown field "ClientIPP"\. The API will probably refuse the update\. Update job 7 anyway\?$/);
+    assert.match(asked[1], /^five\.logpush\.json has 2 errors, e\.g\. line 3: Unknown field "ClientIPP"\. The API will probably refuse the update\. Update job 7 anyway\?$/);
     assert.equal(server.received.length, 0, 'nothing sent or read');
     // Answered: the update goes on (and is sent).
     answer = 'Update Anyway';

@@ -108,7 +108,7 @@ test('edgekit test-rules and test-filter report them, in text and JSON', async (
     fs.writeFileSync(requests, [{ 'http.host': 'a.com' }, { 'http.hots': 'a.com' }].map((x) => JSON.stringify(x)).join('\n'));
     const text = await run(['test-rules', ruleset, requests]);
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /1 request\(s\) not read as on the platform: line 2: "http\.hots" is not a rules-language field \(did you mean "http\.host"\?\)/);
+    assert.match(text.stdout, /1 request not read as on the platform: line 2: "http\.hots" is not a rules-language field \(did you mean "http\.host"\?\)/);
     const json = JSON.parse((await run(['test-rules', ruleset, requests, '--format', 'json'])).stdout);
     assert.equal(json.recordProblems.records, 1);
     const filter = path.join(dir, 'f.filter.json');
@@ -117,7 +117,7 @@ test('edgekit test-rules and test-filter report them, in text and JSON', async (
     fs.writeFileSync(logs, [{ EdgeResponseStatus: 200 }, { EdgeResponseStatus: 403 }].map((x) => JSON.stringify(x)).join('\n'));
     const f = await run(['test-filter', filter, logs]);
     assert.equal(f.code, 0, f.stderr);
-    assert.match(f.stdout, /2 line\(s\) not read as on the platform: from line 1 on: the filter compares "ClientCountry", which no record has/);
+    assert.match(f.stdout, /2 lines not read as on the platform: from line 1 on: the filter compares "ClientCountry", which no record has/);
     assert.equal(JSON.parse((await run(['test-filter', filter, logs, '--format', 'json'])).stdout).recordProblems.records, 2);
     // Nothing to say about well-formed records: no line, no member.
     fs.writeFileSync(logs, JSON.stringify({ ClientCountry: 'ca' }));
@@ -129,7 +129,7 @@ test('edgekit test-rules and test-filter report them, in text and JSON', async (
       filter: JSON.stringify({ where: { key: 'SessionStartDatetime', operator: 'geq', value: 1763600000000000000 } }) }));
     fs.writeFileSync(logs, JSON.stringify({ SessionStartDatetime: '2026-11-20T10:00:00Z', ProgramType: 'shell' }));
     assert.match((await run(['test-filter', job, logs])).stdout,
-      /1 line\(s\) not read as on the platform: line 1: "SessionStartDatetime" \(int or string\) is the string "2026-11-20T10:00:00Z" there, and the filter compares it with numbers/);
+      /1 line not read as on the platform: line 1: "SessionStartDatetime" \(int or string\) is the string "2026-11-20T10:00:00Z" there, and the filter compares it with numbers/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

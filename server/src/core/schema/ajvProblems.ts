@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import type { JsonPath, ParsedDoc, Problem } from '../types';
 import { codeInfo, type Code } from '../codes';
 import { scoredSuggestions, suggest } from '../suggest';
-import { cap } from '../text';
+import { cap, plural } from '../text';
 import { THE_DOCUMENT, describe, quoteList } from '../messages';
 import { valueAt } from '../json';
 
@@ -88,10 +88,6 @@ export const WORDED_KEYWORDS = new Set([
 ]);
 
 const COMPARISON: Record<string, string> = { '>=': 'at least', '<=': 'at most', '>': 'more than', '<': 'less than' };
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** The message of an error whose keyword needs no node lookup: our sentence from ajv's params (never ajv's own text). */
 function ownMessage(e: ErrorObject, name: string, value: unknown): string {
