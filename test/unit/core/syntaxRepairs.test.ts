@@ -237,3 +237,17 @@ test('a misspelt true, false or null: did you mean, with its fix (not applied by
     assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred ?? false, f.edits]), [[`Write ${meant}`, false, [{ offset: 6, length: word.length, newText: meant }]]]);
   }
 });
+
+test('a fix proved only by a repair that Fix all does not apply is not preferred: a key that lost its opening quote is left alone', () => {
+  // `id"` is read as a word (its fix, quoting it, is not preferred); the colon and the escaped quotes proved after that repair would
+  // give "id":": \"2" once Fix all applied them without it.
+  for (const [text, broken] of [['{"method": "net_version", id": "2"}', 'id": "2"'], ['{"fromBlock": 0x1", "toBlock": "0x2"}', '0x1", "toBlock": "0x2"'], ['[{to": "0xde"}]', 'to": "0xde"']]) {
+    const ps = syntax(text);
+    assert.ok(ps.length >= 1, text);
+    assert.ok(ps.slice(1).every((p) => !p.fixes?.some((f) => f.preferred)), `${text}: ${JSON.stringify(brief(text, ps))}`);
+    assert.ok(fixAll(text, 'jsonrpc-request').text.includes(broken), `${text}: Fix all left it alone`);
+  }
+  // A trailing comma removed is right whatever the word was meant to be.
+  const comma = '{"where": {"key": "ClientCountry", "operator": eq, "value": "us",}}';
+  assert.deepEqual(syntax(comma).map((p) => p.fixes?.[0].preferred ?? false), [false, true]);
+});

@@ -58,11 +58,18 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   let current = text;
   let pending = errors;
   let budget = text.length > CUT_TEXT_MAX ? 0 : REPAIR_BUDGET;
+  // Whether a repair made so far is one Fix all does not apply (a word quoted, a misspelt literal spelt): the fixes proved after it
+  // hold for the repaired text, not the document, so none is preferred but a trailing comma's removal, which is right whatever the
+  // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
+  let tentative = false;
   while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
-    const { problem, repair } = firstProblem(current, pending[0], root, budget >= current.length);
+    const found = firstProblem(current, pending[0], root, budget >= current.length);
+    const { repair } = found;
+    const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
     out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
+    if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
     if (repair.errors) budget -= current.length;
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
@@ -258,6 +265,11 @@ function commentRemoval(text: string, offset: number, length: number): { offset:
   const rest = /^[ \t]*(\r\n|\n|\r|$)/.exec(text.slice(end, end + 256));
   if (lineStart && rest) return { offset: from, length: end + rest[0].length - from, newText: '' };
   return { offset: from, length: end - from, newText: '' };
+}
+
+/** A problem whose fixes are offered, none applied by Fix all. */
+function notPreferred(p: Problem): Problem {
+  return p.fixes ? { ...p, fixes: p.fixes.map(({ preferred: _, ...f }) => f) } : p;
 }
 
 /** A problem moved by delta characters, with its fixes and related spans. */
