@@ -251,3 +251,13 @@ test('a fix proved only by a repair that Fix all does not apply is not preferred
   const comma = '{"where": {"key": "ClientCountry", "operator": eq, "value": "us",}}';
   assert.deepEqual(syntax(comma).map((p) => p.fixes?.[0].preferred ?? false), [false, true]);
 });
+
+test('a word that is a name of Object.prototype (__proto__, constructor, toString) where a value goes is a word, not a crash', () => {
+  for (const word of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    for (const text of [`{"a": ${word}}`, `{"a": 1, ${word}": {}}`, `[${word}]`]) {
+      const ps = syntax(text);
+      assert.equal(ps[0].code, 'syntax/invalid-json', text);
+      assert.ok(!ps[0].fixes?.some((f) => f.preferred), text);
+    }
+  }
+});

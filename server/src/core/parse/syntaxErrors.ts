@@ -204,7 +204,8 @@ function javaScriptToken(text: string, offset: number, length: number):
     return { message: `A property name is written in double quotes: "${token}".`, length, title: 'Quote the property name',
       edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
   }
-  const literal = LITERALS[token.toLowerCase()];
+  // Own names only: a word such as __proto__ or constructor is not a literal (LITERALS' prototype had them, and no json).
+  const literal = Object.hasOwn(LITERALS, token.toLowerCase()) ? LITERALS[token.toLowerCase()] : undefined;
   if (literal) {
     return { message: `${literal.message}: "${token}".`, length, title: `Write ${literal.json}`,
       edits: [{ offset, length, newText: literal.json }], grows: literal.json.length - length };
