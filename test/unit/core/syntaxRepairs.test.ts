@@ -261,3 +261,15 @@ test('a word that is a name of Object.prototype (__proto__, constructor, toStrin
     }
   }
 });
+
+test('a repair whose next token is still wrong is not preferred: an apostrophe in a single-quoted string, a name before a name, a name in an array', () => {
+  // 'don't': the quotes of 'don' are not a string's (a "t" follows); "b" "c": 2 is not a name and its value ("c" is a name);
+  // [1, b: 2] has no property names. Fix all wrote "don"t', "b": "c": 2 and [1, "b": 2], as broken as before.
+  for (const [text, kind] of [["{\"a\": 'don't'}", 'logpush-filter'], ['{"a": 1, "b" "c": 2}', 'logpush-filter'], ['[1, b: 2]', 'jsonrpc-request']] as const) {
+    const ps = syntax(text);
+    assert.deepEqual(ps.filter((p) => p.fixes?.some((f) => f.preferred)).map((p) => text.slice(p.offset, p.offset + p.length)), [], text);
+    assert.equal(fixAll(text, kind).text.includes(text.slice(1)), true, `${text}: left alone`);
+  }
+  // Where the next token is right, as before.
+  assert.equal(fixAll("{'a': 'it\\'s', \"b\" \"c\", d: 1}", 'logpush-filter').text, '{"a": "it\'s", "b": "c", "d": 1}');
+});

@@ -139,7 +139,8 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
       // Proved when the parser gets past the value's first token with the comma: a "}" left out before it (`[{"a": 1 {"b": 2}]`)
       // still fails there, on the "{" taken for a property name. An error inside that value is its own, and is reported next.
       const withMark = text.slice(0, at) + mark + text.slice(at);
-      repair = startsValue(text, offset) ? proved(withMark, offset + 1) : undefined;
+      // A colon before a string that a colon follows ("b" "c": 2) makes a name a value: not proved, though the error is past it.
+      repair = startsValue(text, offset) && !(mark === ':' && nameAt(text, offset)) ? proved(withMark, offset + 1) : undefined;
       if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
     } else if (e.error === ParseErrorCode.InvalidSymbol) {
       const js = javaScriptToken(text, offset, length);
@@ -147,7 +148,7 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
         message = js.message;
         length = js.length;
         if (js.edits && mayParse) {
-          repair = proved(applyAscending(text, js.edits), offset + js.length + js.grows - 1);
+          repair = proved(applyAscending(text, js.edits), offset + js.length + js.past - 1);
           if (repair) fixes = [{ title: js.title!, edits: js.edits, ...(js.preferred === false ? {} : { preferred: true }) }];
         } else if (!js.edits) {
           repair = undefined;
@@ -173,10 +174,11 @@ const LITERALS: Record<string, { json: string; message: string }> = {
 /**
  * What JavaScript (or Python) writes where JSON has a quoted name, a double-quoted string or a lower-case literal, at a token
  * jsonc-parser found no JSON in: the message, the span, and the edits that write it as JSON (none when JSON has no spelling for
- * it: undefined). grows: how many characters the edits add, for the proof's end.
+ * it: undefined). past: how far past the token's end, in the repaired text, the parse must get to prove the edits (what they add,
+ * and a property name's colon).
  */
 function javaScriptToken(text: string, offset: number, length: number):
-  { message: string; length: number; title?: string; preferred?: boolean; edits?: { offset: number; length: number; newText: string }[]; grows: number } | undefined {
+  { message: string; length: number; title?: string; preferred?: boolean; edits?: { offset: number; length: number; newText: string }[]; past: number } | undefined {
   const token = text.substr(offset, length);
   if (token.startsWith("'")) {
     // A single-quoted string: jsonc-parser's token stops at a space or a bracket, so its end is looked for on the line.
@@ -185,7 +187,9 @@ function javaScriptToken(text: string, offset: number, length: number):
       if (text[i] === '\\') i++;
       else if (text[i] === "'") { close = i; break; }
     }
-    if (close < 0) return undefined;
+    // Its end is a string's only where a separator follows (the quote of "don't" is followed by "t": not proved by the parse,
+    // whose first error would lie just past the repaired span).
+    if (close < 0 || !/^[ \t]*(?:[,:}\]\r\n]|\/[/*]|$)/.test(text.slice(close + 1, close + 3 + 64))) return undefined;
     let body = '';
     for (let i = offset + 1; i < close; i++) {
       const c = text[i];
@@ -193,34 +197,36 @@ function javaScriptToken(text: string, offset: number, length: number):
     }
     const json = `"${body}"`;
     return { message: `A string is written in double quotes: ${quote(json)}.`, length: close + 1 - offset, title: 'Use double quotes',
-      edits: [{ offset, length: close + 1 - offset, newText: json }], grows: json.length - (close + 1 - offset) };
+      edits: [{ offset, length: close + 1 - offset, newText: json }], past: json.length - (close + 1 - offset) };
   }
   if (!/^[A-Za-z_$][\w$]*$/.test(token)) return undefined;
   // Only inside an object or an array: a text that starts with a word is not JSON written the JavaScript way (a filter written in
   // the rules language, "ClientCountry eq us"), and quoting its words one by one would be a cascade.
   const before = text[precedingNonSpace(text, offset)];
   if (before !== '{' && before !== '[' && before !== ',' && before !== ':') return undefined;
-  if ((before === '{' || before === ',') && /^\s*:/.test(text.slice(offset + length, offset + length + 64))) {
+  const colon = /^\s*:/.exec(text.slice(offset + length, offset + length + 64));
+  if ((before === '{' || before === ',') && colon) {
+    // The proof runs past the colon: in an array ([1, b: 2]) the colon is the error.
     return { message: `A property name is written in double quotes: "${token}".`, length, title: 'Quote the property name',
-      edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
+      edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 + colon[0].length };
   }
   // Own names only: a word such as __proto__ or constructor is not a literal (LITERALS' prototype had them, and no json).
   const literal = Object.hasOwn(LITERALS, token.toLowerCase()) ? LITERALS[token.toLowerCase()] : undefined;
   if (literal) {
     return { message: `${literal.message}: "${token}".`, length, title: `Write ${literal.json}`,
-      edits: [{ offset, length, newText: literal.json }], grows: literal.json.length - length };
+      edits: [{ offset, length, newText: literal.json }], past: literal.json.length - length };
   }
-  if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, grows: 0 };
+  if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, past: 0 };
   const near = suggest(token.toLowerCase(), ['true', 'false', 'null'], { max: 1 })[0];
   if (near && token.length >= 3) {
     return { message: `Unexpected word "${token}"; did you mean ${near}?`, length, title: `Write ${near}`, preferred: false,
-      edits: [{ offset, length, newText: near }], grows: near.length - length };
+      edits: [{ offset, length, newText: near }], past: near.length - length };
   }
   // A word where a value goes: a string without its quotes, most likely (`"operator": eq`), but not surely (a misspelt true), so
   // its fix is offered, not applied by Fix all.
   return { message: `Unexpected word "${token}": a string is written in double quotes, and true, false and null in lower case.`, length,
     title: `Write it as the string "${token}"`, preferred: false,
-    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
+    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 };
 }
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
@@ -255,6 +261,13 @@ function startsValue(text: string, offset: number): boolean {
     default:
       return false;
   }
+}
+
+/** Whether a string followed by a colon (a property name) starts at `offset`. */
+function nameAt(text: string, offset: number): boolean {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  return scanner.scan() === SyntaxKind.StringLiteral && scanner.scan() === SyntaxKind.ColonToken;
 }
 
 /** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
