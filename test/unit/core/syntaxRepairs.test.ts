@@ -273,3 +273,11 @@ test('a repair whose next token is still wrong is not preferred: an apostrophe i
   // Where the next token is right, as before.
   assert.equal(fixAll("{'a': 'it\\'s', \"b\" \"c\", d: 1}", 'logpush-filter').text, '{"a": "it\'s", "b": "c", "d": 1}');
 });
+
+test('a key that lost its opening quote is one problem, not a word, a colon and a cut string: a word\'s repair is proved past the token after it', () => {
+  for (const text of ['{ jsonrpc": "2.0", "method": "eth_chainId", "id": 1 }', '{"a": 1, method": "x"}', '{"a": True": 1}']) {
+    assert.equal(syntax(text).length, 1, `${text}: ${JSON.stringify(brief(text, syntax(text)))}`);
+  }
+  // A word followed by what JSON expects there: what comes after is still checked.
+  assert.deepEqual(syntax('{"a": True, "b": None, "c": [eq, 1,]}').map((p) => p.code), ['syntax/invalid-json', 'syntax/invalid-json', 'syntax/invalid-json', 'syntax/trailing-comma']);
+});

@@ -210,23 +210,26 @@ function javaScriptToken(text: string, offset: number, length: number):
     return { message: `A property name is written in double quotes: "${token}".`, length, title: 'Quote the property name',
       edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 + colon[0].length };
   }
+  // A word's repair is proved past the token after it: a key that lost its opening quote (`jsonrpc": "2.0"`) read as a word
+  // has a quote after it, and what follows would be a cascade of its consequences.
+  const next = nextTokenEnd(text, offset + length) - (offset + length);
   // Own names only: a word such as __proto__ or constructor is not a literal (LITERALS' prototype had them, and no json).
   const literal = Object.hasOwn(LITERALS, token.toLowerCase()) ? LITERALS[token.toLowerCase()] : undefined;
   if (literal) {
     return { message: `${literal.message}: "${token}".`, length, title: `Write ${literal.json}`,
-      edits: [{ offset, length, newText: literal.json }], past: literal.json.length - length };
+      edits: [{ offset, length, newText: literal.json }], past: literal.json.length - length + next };
   }
   if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, past: 0 };
   const near = suggest(token.toLowerCase(), ['true', 'false', 'null'], { max: 1 })[0];
   if (near && token.length >= 3) {
     return { message: `Unexpected word "${token}"; did you mean ${near}?`, length, title: `Write ${near}`, preferred: false,
-      edits: [{ offset, length, newText: near }], past: near.length - length };
+      edits: [{ offset, length, newText: near }], past: near.length - length + next };
   }
   // A word where a value goes: a string without its quotes, most likely (`"operator": eq`), but not surely (a misspelt true), so
   // its fix is offered, not applied by Fix all.
   return { message: `Unexpected word "${token}": a string is written in double quotes, and true, false and null in lower case.`, length,
     title: `Write it as the string "${token}"`, preferred: false,
-    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 };
+    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 + next };
 }
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
@@ -261,6 +264,13 @@ function startsValue(text: string, offset: number): boolean {
     default:
       return false;
   }
+}
+
+/** The end of the token after `offset` (comments and space skipped), or `offset` at the end of the text. */
+function nextTokenEnd(text: string, offset: number): number {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  return scanner.scan() === SyntaxKind.EOF ? offset : scanner.getTokenOffset() + scanner.getTokenLength();
 }
 
 /** Whether a string followed by a colon (a property name) starts at `offset`. */
