@@ -281,3 +281,12 @@ test('a key that lost its opening quote is one problem, not a word, a colon and 
   // A word followed by what JSON expects there: what comes after is still checked.
   assert.deepEqual(syntax('{"a": True, "b": None, "c": [eq, 1,]}').map((p) => p.code), ['syntax/invalid-json', 'syntax/invalid-json', 'syntax/invalid-json', 'syntax/trailing-comma']);
 });
+
+test('a key that lost its closing quote is one problem with no fix: the colon\'s repair is proved past the token after the value', () => {
+  // "jsonrpc: " is read as the name, a colon inserted before 2.0 and a comma before ", ": Fix all wrote "jsonrpc: ":2.0,", ...
+  const text = '[{ "jsonrpc: "2.0", "method": "eth_chainId", "id": 1 }]';
+  assert.deepEqual(brief(text, syntax(text)).map((p) => [p.at, p.fix]), [['2.0', undefined]]);
+  assert.equal(fixAll(text, 'jsonrpc-request').text, text);
+  // A colon left out before a value that ends its member, as before.
+  assert.deepEqual(brief('{"a" 1, "b" "x"}', syntax('{"a" 1, "b" "x"}')).map((p) => p.fix), [['Insert the missing colon (preferred)'], ['Insert the missing colon (preferred)']]);
+});

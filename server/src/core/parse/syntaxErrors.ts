@@ -139,8 +139,10 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
       // Proved when the parser gets past the value's first token with the comma: a "}" left out before it (`[{"a": 1 {"b": 2}]`)
       // still fails there, on the "{" taken for a property name. An error inside that value is its own, and is reported next.
       const withMark = text.slice(0, at) + mark + text.slice(at);
-      // A colon before a string that a colon follows ("b" "c": 2) makes a name a value: not proved, though the error is past it.
-      repair = startsValue(text, offset) && !(mark === ':' && nameAt(text, offset)) ? proved(withMark, offset + 1) : undefined;
+      // A colon's value ends its member, so the parser must get past the token after it too: a name that lost its closing quote
+      // ("jsonrpc: "2.0", ...) has the rest of its string after the value, and a name before a name ("b" "c": 2) a colon.
+      const after = mark === ':' ? nextTokenEnd(withMark, nextTokenEnd(withMark, offset + 1)) - 1 : offset + 1;
+      repair = startsValue(text, offset) ? proved(withMark, after) : undefined;
       if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
     } else if (e.error === ParseErrorCode.InvalidSymbol) {
       const js = javaScriptToken(text, offset, length);
@@ -271,13 +273,6 @@ function nextTokenEnd(text: string, offset: number): number {
   const scanner = createScanner(text, true);
   scanner.setPosition(offset);
   return scanner.scan() === SyntaxKind.EOF ? offset : scanner.getTokenOffset() + scanner.getTokenLength();
-}
-
-/** Whether a string followed by a colon (a property name) starts at `offset`. */
-function nameAt(text: string, offset: number): boolean {
-  const scanner = createScanner(text, true);
-  scanner.setPosition(offset);
-  return scanner.scan() === SyntaxKind.StringLiteral && scanner.scan() === SyntaxKind.ColonToken;
 }
 
 /** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
