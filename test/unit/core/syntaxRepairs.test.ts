@@ -290,3 +290,12 @@ test('a key that lost its closing quote is one problem with no fix: the colon\'s
   // A colon left out before a value that ends its member, as before.
   assert.deepEqual(brief('{"a" 1, "b" "x"}', syntax('{"a" 1, "b" "x"}')).map((p) => p.fix), [['Insert the missing colon (preferred)'], ['Insert the missing colon (preferred)']]);
 });
+
+test('a comma before a value that a broken token follows is not proved: a string that lost its closing quote is one problem', () => {
+  // "0x12, " is read as the string, a comma inserted before 0 and x0010 is a word; "0x2"244" a quote typed in a string.
+  for (const text of ['[{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x12, "0x0010"], "id": 2}]', '{"params": ["0x2"244", true]}']) {
+    const ps = syntax(text);
+    assert.deepEqual(brief(text, ps).map((p) => p.fix), [undefined], `${text}: ${JSON.stringify(brief(text, ps))}`);
+  }
+  assert.equal(syntax('[1 2 3 "a" true]').length, 4, 'commas left out in a row, as before');
+});

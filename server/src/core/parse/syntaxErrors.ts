@@ -1,7 +1,7 @@
 // jsonc-parser's syntax errors as our problems: the first one, and the next ones only when a repair of the one before proves them
 // its own (what follows a break is nearly always a consequence of it), in our wording, at the real spot (a trailing comma on the
 // comma, a missing value after the last token).
-import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
+import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, ScanError, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
@@ -142,7 +142,7 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
       // A colon's value ends its member, so the parser must get past the token after it too: a name that lost its closing quote
       // ("jsonrpc: "2.0", ...) has the rest of its string after the value, and a name before a name ("b" "c": 2) a colon.
       const after = mark === ':' ? nextTokenEnd(withMark, nextTokenEnd(withMark, offset + 1)) - 1 : offset + 1;
-      repair = startsValue(text, offset) ? proved(withMark, after) : undefined;
+      repair = startsValue(text, offset) && !brokenTokenAfter(text, offset) ? proved(withMark, after) : undefined;
       if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
     } else if (e.error === ParseErrorCode.InvalidSymbol) {
       const js = javaScriptToken(text, offset, length);
@@ -273,6 +273,17 @@ function nextTokenEnd(text: string, offset: number): number {
   const scanner = createScanner(text, true);
   scanner.setPosition(offset);
   return scanner.scan() === SyntaxKind.EOF ? offset : scanner.getTokenOffset() + scanner.getTokenLength();
+}
+
+/** Whether a number, string or literal starts at `offset` and a token the scanner cannot read (a word, a string left open) follows
+ * it: the value is the rest of a string cut short ("0x12, "0x0010" read as "0x12, " then 0), not one a comma was left out before. */
+function brokenTokenAfter(text: string, offset: number): boolean {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  const kind = scanner.scan();
+  if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) return false;
+  const next = scanner.scan();
+  return next === SyntaxKind.Unknown || (next !== SyntaxKind.EOF && scanner.getTokenError() !== ScanError.None);
 }
 
 /** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
