@@ -6,6 +6,7 @@
 import type { DocKind, Edit, Fix, Problem } from './types';
 import { capProblems, validateText, type ValidateOptions } from './validate';
 import { DEFAULT_OPTIONS } from './types';
+import { parseDocument } from './parse';
 
 export const MAX_PASSES = 10;
 
@@ -21,6 +22,17 @@ export interface FixAllResult {
 /** The fix that fixAll applies for a problem, if any: its only fix, when marked preferred. */
 export function autoFixOf(p: Problem): Fix | undefined {
   return p.fixes?.length === 1 && p.fixes[0].preferred ? p.fixes[0] : undefined;
+}
+
+/**
+ * The problems whose auto-fixes a pass may apply: all of them, or the syntax problems only while the text has a syntax error
+ * (other than a comment, which jsonc-parser reads as space): the checks' fixes were found in the tree jsonc-parser guessed (a
+ * member of an object whose name lost its quotes read into the object around it, "bic" renamed "id" there), so they wait for a
+ * text that parses. syntax: the text's own syntax problems (ParsedDoc.syntax).
+ */
+export function fixableNow(problems: readonly Problem[], syntax: readonly Problem[]): readonly Problem[] {
+  const broken = syntax.some((p) => p.severity === 'error' && p.code !== 'syntax/comment');
+  return broken ? problems.filter((p) => p.code.startsWith('syntax/')) : problems;
 }
 
 /** Whether two edits touch the same text; two insertions at one offset count as touching (their order would be a guess). */
@@ -87,17 +99,19 @@ export function fixAll(text: string, kind: DocKind, opts: ValidateOptions = {}):
   // without "jsonrpc" got 1000 fixes per pass), and the problems returned are capped at the end.
   const max = opts.maxProblems ?? DEFAULT_OPTIONS.maxProblems;
   const options: ValidateOptions = { ...opts, maxProblems: Number.MAX_SAFE_INTEGER };
-  let problems = validateText(text, kind, options);
+  let doc = opts.parsed ?? parseDocument(text);
+  let problems = validateText(text, kind, { ...options, parsed: doc });
   let fixed = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const { count, edits } = autoFixes(problems);
+    const { count, edits } = autoFixes(fixableNow(problems, doc.syntax));
     if (count === 0) break;
     const next = applyEdits(text, edits);
     if (next === text) break;
     text = next;
     fixed += count;
     // options.parsed is the first text's parse; the new text gets its own.
-    problems = validateText(text, kind, { ...options, parsed: undefined });
+    doc = parseDocument(text);
+    problems = validateText(text, kind, { ...options, parsed: doc });
   }
   return { text, fixed, problems: capProblems(problems, max, opts.limitNames) };
 }

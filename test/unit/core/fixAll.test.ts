@@ -200,3 +200,15 @@ test('a number given to a string field is quoted as written: 1.50, 1e3 and 20 di
     assert.equal(fixAll(filter(op, value), 'logpush-filter').text, filter(op, want));
   }
 });
+
+test('while the document has a syntax error, a pass applies its syntax fixes only: the checks\' fixes were found in a tree the parser guessed', () => {
+  const root = path.join(__dirname, '../../fixtures/waf-ruleset');
+  // An unquoted name: the parser's tree put "bic" (of action_parameters) in the rule, whose "did you mean id" renamed it.
+  // A single-quoted element: the rate limit's characteristics lacked "cf.colo.id", which was added as the quotes were mended.
+  for (const [file, from, to] of [['ap-set-config.json', '"action_parameters":', 'action_parameters:'], ['custom-phase.json', '"cf.colo.id",', "'cf.colo.id',"]]) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const broken = text.replace(from, to);
+    assert.notEqual(broken, text);
+    assert.deepEqual(JSON.parse(fixAll(broken, 'waf-ruleset').text), JSON.parse(fixAll(text, 'waf-ruleset').text), file);
+  }
+});

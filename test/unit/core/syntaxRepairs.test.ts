@@ -237,3 +237,65 @@ test('a misspelt true, false or null: did you mean, with its fix (not applied by
     assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred ?? false, f.edits]), [[`Write ${meant}`, false, [{ offset: 6, length: word.length, newText: meant }]]]);
   }
 });
+
+test('a fix proved only by a repair that Fix all does not apply is not preferred: a key that lost its opening quote is left alone', () => {
+  // `id"` is read as a word (its fix, quoting it, is not preferred); the colon and the escaped quotes proved after that repair would
+  // give "id":": \"2" once Fix all applied them without it.
+  for (const [text, broken] of [['{"method": "net_version", id": "2"}', 'id": "2"'], ['{"fromBlock": 0x1", "toBlock": "0x2"}', '0x1", "toBlock": "0x2"'], ['[{to": "0xde"}]', 'to": "0xde"']]) {
+    const ps = syntax(text);
+    assert.ok(ps.length >= 1, text);
+    assert.ok(ps.slice(1).every((p) => !p.fixes?.some((f) => f.preferred)), `${text}: ${JSON.stringify(brief(text, ps))}`);
+    assert.ok(fixAll(text, 'jsonrpc-request').text.includes(broken), `${text}: Fix all left it alone`);
+  }
+  // A trailing comma removed is right whatever the word was meant to be.
+  const comma = '{"where": {"key": "ClientCountry", "operator": eq, "value": "us",}}';
+  assert.deepEqual(syntax(comma).map((p) => p.fixes?.[0].preferred ?? false), [false, true]);
+});
+
+test('a word that is a name of Object.prototype (__proto__, constructor, toString) where a value goes is a word, not a crash', () => {
+  for (const word of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+    for (const text of [`{"a": ${word}}`, `{"a": 1, ${word}": {}}`, `[${word}]`]) {
+      const ps = syntax(text);
+      assert.equal(ps[0].code, 'syntax/invalid-json', text);
+      assert.ok(!ps[0].fixes?.some((f) => f.preferred), text);
+    }
+  }
+});
+
+test('a repair whose next token is still wrong is not preferred: an apostrophe in a single-quoted string, a name before a name, a name in an array', () => {
+  // 'don't': the quotes of 'don' are not a string's (a "t" follows); "b" "c": 2 is not a name and its value ("c" is a name);
+  // [1, b: 2] has no property names. Fix all wrote "don"t', "b": "c": 2 and [1, "b": 2], as broken as before.
+  for (const [text, kind] of [["{\"a\": 'don't'}", 'logpush-filter'], ['{"a": 1, "b" "c": 2}', 'logpush-filter'], ['[1, b: 2]', 'jsonrpc-request']] as const) {
+    const ps = syntax(text);
+    assert.deepEqual(ps.filter((p) => p.fixes?.some((f) => f.preferred)).map((p) => text.slice(p.offset, p.offset + p.length)), [], text);
+    assert.equal(fixAll(text, kind).text.includes(text.slice(1)), true, `${text}: left alone`);
+  }
+  // Where the next token is right, as before.
+  assert.equal(fixAll("{'a': 'it\\'s', \"b\" \"c\", d: 1}", 'logpush-filter').text, '{"a": "it\'s", "b": "c", "d": 1}');
+});
+
+test('a key that lost its opening quote is one problem, not a word, a colon and a cut string: a word\'s repair is proved past the token after it', () => {
+  for (const text of ['{ jsonrpc": "2.0", "method": "eth_chainId", "id": 1 }', '{"a": 1, method": "x"}', '{"a": True": 1}']) {
+    assert.equal(syntax(text).length, 1, `${text}: ${JSON.stringify(brief(text, syntax(text)))}`);
+  }
+  // A word followed by what JSON expects there: what comes after is still checked.
+  assert.deepEqual(syntax('{"a": True, "b": None, "c": [eq, 1,]}').map((p) => p.code), ['syntax/invalid-json', 'syntax/invalid-json', 'syntax/invalid-json', 'syntax/trailing-comma']);
+});
+
+test('a key that lost its closing quote is one problem with no fix: the colon\'s repair is proved past the token after the value', () => {
+  // "jsonrpc: " is read as the name, a colon inserted before 2.0 and a comma before ", ": Fix all wrote "jsonrpc: ":2.0,", ...
+  const text = '[{ "jsonrpc: "2.0", "method": "eth_chainId", "id": 1 }]';
+  assert.deepEqual(brief(text, syntax(text)).map((p) => [p.at, p.fix]), [['2.0', undefined]]);
+  assert.equal(fixAll(text, 'jsonrpc-request').text, text);
+  // A colon left out before a value that ends its member, as before.
+  assert.deepEqual(brief('{"a" 1, "b" "x"}', syntax('{"a" 1, "b" "x"}')).map((p) => p.fix), [['Insert the missing colon (preferred)'], ['Insert the missing colon (preferred)']]);
+});
+
+test('a comma before a value that a broken token follows is not proved: a string that lost its closing quote is one problem', () => {
+  // "0x12, " is read as the string, a comma inserted before 0 and x0010 is a word; "0x2"244" a quote typed in a string.
+  for (const text of ['[{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x12, "0x0010"], "id": 2}]', '{"params": ["0x2"244", true]}']) {
+    const ps = syntax(text);
+    assert.deepEqual(brief(text, ps).map((p) => p.fix), [undefined], `${text}: ${JSON.stringify(brief(text, ps))}`);
+  }
+  assert.equal(syntax('[1 2 3 "a" true]').length, 4, 'commas left out in a row, as before');
+});

@@ -1,7 +1,7 @@
 // jsonc-parser's syntax errors as our problems: the first one, and the next ones only when a repair of the one before proves them
 // its own (what follows a break is nearly always a consequence of it), in our wording, at the real spot (a trailing comma on the
 // comma, a missing value after the last token).
-import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
+import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, ScanError, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
@@ -58,11 +58,18 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   let current = text;
   let pending = errors;
   let budget = text.length > CUT_TEXT_MAX ? 0 : REPAIR_BUDGET;
+  // Whether a repair made so far is one Fix all does not apply (a word quoted, a misspelt literal spelt): the fixes proved after it
+  // hold for the repaired text, not the document, so none is preferred but a trailing comma's removal, which is right whatever the
+  // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
+  let tentative = false;
   while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
-    const { problem, repair } = firstProblem(current, pending[0], root, budget >= current.length);
+    const found = firstProblem(current, pending[0], root, budget >= current.length);
+    const { repair } = found;
+    const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
     out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
+    if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
     if (repair.errors) budget -= current.length;
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
@@ -138,7 +145,10 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
       // Proved when the parser gets past the value's first token with the comma: a "}" left out before it (`[{"a": 1 {"b": 2}]`)
       // still fails there, on the "{" taken for a property name. An error inside that value is its own, and is reported next.
       const withMark = text.slice(0, at) + mark + text.slice(at);
-      repair = startsValue(text, offset) ? proved(withMark, offset + 1) : undefined;
+      // A colon's value ends its member, so the parser must get past the token after it too: a name that lost its closing quote
+      // ("jsonrpc: "2.0", ...) has the rest of its string after the value, and a name before a name ("b" "c": 2) a colon.
+      const after = mark === ':' ? nextTokenEnd(withMark, nextTokenEnd(withMark, offset + 1)) - 1 : offset + 1;
+      repair = startsValue(text, offset) && !brokenTokenAfter(text, offset) ? proved(withMark, after) : undefined;
       if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
     } else if (e.error === ParseErrorCode.InvalidSymbol) {
       const js = javaScriptToken(text, offset, length);
@@ -146,7 +156,7 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
         message = js.message;
         length = js.length;
         if (js.edits && mayParse) {
-          repair = proved(applyAscending(text, js.edits), offset + js.length + js.grows - 1);
+          repair = proved(applyAscending(text, js.edits), offset + js.length + js.past - 1);
           if (repair) fixes = [{ title: js.title!, edits: js.edits, ...(js.preferred === false ? {} : { preferred: true }) }];
         } else if (!js.edits) {
           repair = undefined;
@@ -172,10 +182,11 @@ const LITERALS: Record<string, { json: string; message: string }> = {
 /**
  * What JavaScript (or Python) writes where JSON has a quoted name, a double-quoted string or a lower-case literal, at a token
  * jsonc-parser found no JSON in: the message, the span, and the edits that write it as JSON (none when JSON has no spelling for
- * it: undefined). grows: how many characters the edits add, for the proof's end.
+ * it: undefined). past: how far past the token's end, in the repaired text, the parse must get to prove the edits (what they add,
+ * and a property name's colon).
  */
 function javaScriptToken(text: string, offset: number, length: number):
-  { message: string; length: number; title?: string; preferred?: boolean; edits?: { offset: number; length: number; newText: string }[]; grows: number } | undefined {
+  { message: string; length: number; title?: string; preferred?: boolean; edits?: { offset: number; length: number; newText: string }[]; past: number } | undefined {
   const token = text.substr(offset, length);
   if (token.startsWith("'")) {
     // A single-quoted string: jsonc-parser's token stops at a space or a bracket, so its end is looked for on the line.
@@ -184,7 +195,9 @@ function javaScriptToken(text: string, offset: number, length: number):
       if (text[i] === '\\') i++;
       else if (text[i] === "'") { close = i; break; }
     }
-    if (close < 0) return undefined;
+    // Its end is a string's only where a separator follows (the quote of "don't" is followed by "t": not proved by the parse,
+    // whose first error would lie just past the repaired span).
+    if (close < 0 || !/^[ \t]*(?:[,:}\]\r\n]|\/[/*]|$)/.test(text.slice(close + 1, close + 3 + 64))) return undefined;
     let body = '';
     for (let i = offset + 1; i < close; i++) {
       const c = text[i];
@@ -192,33 +205,39 @@ function javaScriptToken(text: string, offset: number, length: number):
     }
     const json = `"${body}"`;
     return { message: `A string is written in double quotes: ${quote(json)}.`, length: close + 1 - offset, title: 'Use double quotes',
-      edits: [{ offset, length: close + 1 - offset, newText: json }], grows: json.length - (close + 1 - offset) };
+      edits: [{ offset, length: close + 1 - offset, newText: json }], past: json.length - (close + 1 - offset) };
   }
   if (!/^[A-Za-z_$][\w$]*$/.test(token)) return undefined;
   // Only inside an object or an array: a text that starts with a word is not JSON written the JavaScript way (a filter written in
   // the rules language, "ClientCountry eq us"), and quoting its words one by one would be a cascade.
   const before = text[precedingNonSpace(text, offset)];
   if (before !== '{' && before !== '[' && before !== ',' && before !== ':') return undefined;
-  if ((before === '{' || before === ',') && /^\s*:/.test(text.slice(offset + length, offset + length + 64))) {
+  const colon = /^\s*:/.exec(text.slice(offset + length, offset + length + 64));
+  if ((before === '{' || before === ',') && colon) {
+    // The proof runs past the colon: in an array ([1, b: 2]) the colon is the error.
     return { message: `A property name is written in double quotes: "${token}".`, length, title: 'Quote the property name',
-      edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
+      edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 + colon[0].length };
   }
-  const literal = LITERALS[token.toLowerCase()];
+  // A word's repair is proved past the token after it: a key that lost its opening quote (`jsonrpc": "2.0"`) read as a word
+  // has a quote after it, and what follows would be a cascade of its consequences.
+  const next = nextTokenEnd(text, offset + length) - (offset + length);
+  // Own names only: a word such as __proto__ or constructor is not a literal (LITERALS' prototype had them, and no json).
+  const literal = Object.hasOwn(LITERALS, token.toLowerCase()) ? LITERALS[token.toLowerCase()] : undefined;
   if (literal) {
     return { message: `${literal.message}: "${token}".`, length, title: `Write ${literal.json}`,
-      edits: [{ offset, length, newText: literal.json }], grows: literal.json.length - length };
+      edits: [{ offset, length, newText: literal.json }], past: literal.json.length - length + next };
   }
-  if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, grows: 0 };
+  if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, past: 0 };
   const near = suggest(token.toLowerCase(), ['true', 'false', 'null'], { max: 1 })[0];
   if (near && token.length >= 3) {
     return { message: `Unexpected word "${token}"; did you mean ${near}?`, length, title: `Write ${near}`, preferred: false,
-      edits: [{ offset, length, newText: near }], grows: near.length - length };
+      edits: [{ offset, length, newText: near }], past: near.length - length + next };
   }
   // A word where a value goes: a string without its quotes, most likely (`"operator": eq`), but not surely (a misspelt true), so
   // its fix is offered, not applied by Fix all.
   return { message: `Unexpected word "${token}": a string is written in double quotes, and true, false and null in lower case.`, length,
     title: `Write it as the string "${token}"`, preferred: false,
-    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], grows: 2 };
+    edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 + next };
 }
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
@@ -255,6 +274,24 @@ function startsValue(text: string, offset: number): boolean {
   }
 }
 
+/** The end of the token after `offset` (comments and space skipped), or `offset` at the end of the text. */
+function nextTokenEnd(text: string, offset: number): number {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  return scanner.scan() === SyntaxKind.EOF ? offset : scanner.getTokenOffset() + scanner.getTokenLength();
+}
+
+/** Whether a number, string or literal starts at `offset` and a token the scanner cannot read (a word, a string left open) follows
+ * it: the value is the rest of a string cut short ("0x12, "0x0010" read as "0x12, " then 0), not one a comma was left out before. */
+function brokenTokenAfter(text: string, offset: number): boolean {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  const kind = scanner.scan();
+  if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) return false;
+  const next = scanner.scan();
+  return next === SyntaxKind.Unknown || (next !== SyntaxKind.EOF && scanner.getTokenError() !== ScanError.None);
+}
+
 /** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
 function commentRemoval(text: string, offset: number, length: number): { offset: number; length: number; newText: string } {
   const end = Math.min(offset + length, text.length);
@@ -264,6 +301,11 @@ function commentRemoval(text: string, offset: number, length: number): { offset:
   const rest = /^[ \t]*(\r\n|\n|\r|$)/.exec(text.slice(end, end + 256));
   if (lineStart && rest) return { offset: from, length: end + rest[0].length - from, newText: '' };
   return { offset: from, length: end - from, newText: '' };
+}
+
+/** A problem whose fixes are offered, none applied by Fix all. */
+function notPreferred(p: Problem): Problem {
+  return p.fixes ? { ...p, fixes: p.fixes.map(({ preferred: _, ...f }) => f) } : p;
 }
 
 /** A problem moved by delta characters, with its fixes and related spans. */
