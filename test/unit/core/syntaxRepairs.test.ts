@@ -299,3 +299,9 @@ test('a comma before a value that a broken token follows is not proved: a string
   }
   assert.equal(syntax('[1 2 3 "a" true]').length, 4, 'commas left out in a row, as before');
 });
+
+test('a word two slips from a literal is a word, not a misspelt literal ("value" is not "did you mean false?")', () => {
+  const [p] = syntax('{"a": value}');
+  assert.equal(p.message, 'Unexpected word "value": a string is written in double quotes, and true, false and null in lower case.');
+  assert.deepEqual(p.fixes?.map((f) => f.title), ['Write it as the string "value"']);
+});

@@ -6,7 +6,7 @@ import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { cap } from '../text';
-import { suggest } from '../suggest';
+import { editDistance, suggest } from '../suggest';
 import { isEscaped, PARSE_OPTIONS } from './scanner';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
@@ -228,8 +228,9 @@ function javaScriptToken(text: string, offset: number, length: number):
       edits: [{ offset, length, newText: literal.json }], past: literal.json.length - length + next };
   }
   if (token === 'undefined') return { message: 'JSON has no undefined: leave the member out, or write null: "undefined".', length, past: 0 };
+  // One slip from a literal (tru, flase, nul); "value" is two from false, and a word, not a misspelt literal.
   const near = suggest(token.toLowerCase(), ['true', 'false', 'null'], { max: 1 })[0];
-  if (near && token.length >= 3) {
+  if (near && token.length >= 3 && editDistance(token.toLowerCase(), near) <= 1) {
     return { message: `Unexpected word "${token}"; did you mean ${near}?`, length, title: `Write ${near}`, preferred: false,
       edits: [{ offset, length, newText: near }], past: near.length - length + next };
   }
