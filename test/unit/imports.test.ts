@@ -4,18 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ROOT as root, sources } from './support/sources';
 
-const root = path.resolve(__dirname, '../..');
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.posix.join(dir, e.name);
-    if (e.isDirectory()) out.push(...sources(rel));
-    else if (e.name.endsWith('.ts')) out.push(rel);
-  }
-  return out;
-}
 
 interface Import { file: string; spec: string; typeOnly: boolean; line: number }
 

@@ -9,18 +9,8 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 import { plural } from '../../server/src/core';
 import { plural as protocolPlural, rateLimitLines, overwrittenLine } from '../../server/src/protocol';
+import { ROOT as root, sources } from './support/sources';
 
-const root = path.resolve(__dirname, '../..');
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.posix.join(dir, e.name);
-    if (e.isDirectory()) out.push(...sources(rel));
-    else if (e.name.endsWith('.ts')) out.push(rel);
-  }
-  return out;
-}
 
 /** "(s)"/"(es)" that may stay, with why: not a count of things. */
 const ALLOWED: { text: RegExp; why: string }[] = [
