@@ -6,7 +6,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT as root, sources } from './support/sources';
 
-
 interface Import { file: string; spec: string; typeOnly: boolean; line: number }
 
 /** Every module a file imports or re-exports (static, dynamic, require), with whether it is `import type` only. */
