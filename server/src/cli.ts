@@ -269,9 +269,10 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
     const at = r.problems.map((p) => { const s = t.position(p.offset); return `${s.line + 1}:${s.character + 1}`; });
     const atWidth = Math.max(...at.map((a) => a.length));
     const sevWidth = Math.max(...r.problems.map((p) => p.severity.length));
+    // As ESLint counts "potentially fixable" problems: those with a fix Fix all applies (while the text is broken, its syntax ones).
+    fixable += service.autoFixes(r.problems).count;
     r.problems.forEach((p, i) => {
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
-      if (service.autoFixes([p]).count) fixable++;
       lines.push(`  ${at[i].padStart(atWidth)}  ${p.severity.padEnd(sevWidth)}  ${p.message}  ${p.code}`);
     });
     lines.push('');
@@ -284,7 +285,7 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
   lines.push(total === 0 ? `${plural(results.length, 'file')} checked${skipped || ', no problems.'}`
     : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} other) in ${plural(results.length, 'file')}.${skipped}`);
   // As ESLint says what its --fix would fix; after --fix, what it fixed is said below instead.
-  if (fixable && !fix) lines.push(`${fixable === total ? (total === 1 ? 'It' : 'All of them') : `${fixable} of them`} can be fixed with --fix.`);
+  if (fixable && !fix) lines.push(`${fixable === total ? (total === 1 ? 'It is' : 'All of them are') : `${fixable} of them ${fixable === 1 ? 'is' : 'are'}`} potentially fixable with --fix.`);
   if (fix) {
     const fixed = results.filter((r) => r.fixed);
     lines.push(fixed.length ? `Fixed ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixed.map((r) => r.file).join(', ')}.`

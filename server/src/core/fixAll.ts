@@ -7,6 +7,9 @@ import type { DocKind, Edit, Fix, Problem } from './types';
 import { capProblems, validateText, type ValidateOptions } from './validate';
 import { DEFAULT_OPTIONS } from './types';
 import { parseDocument } from './parse';
+import { PARSE_OPTIONS } from './parse/scanner';
+import { MAX_SYNTAX_PROBLEMS } from './parse/syntaxErrors';
+import { visit, type ParseError } from 'jsonc-parser';
 
 export const MAX_PASSES = 10;
 
@@ -31,8 +34,12 @@ export function autoFixOf(p: Problem): Fix | undefined {
  * text that parses. syntax: the text's own syntax problems (ParsedDoc.syntax).
  */
 export function fixableNow(problems: readonly Problem[], syntax: readonly Problem[]): readonly Problem[] {
-  const broken = syntax.some((p) => p.severity === 'error' && p.code !== 'syntax/comment');
-  return broken ? problems.filter((p) => p.code.startsWith('syntax/')) : problems;
+  return isBroken(syntax) ? problems.filter((p) => p.code.startsWith('syntax/')) : problems;
+}
+
+/** Whether syntax problems leave the text unparsed: an error other than a comment (jsonc-parser reads a comment as space). */
+function isBroken(syntax: readonly Problem[]): boolean {
+  return syntax.some((p) => p.severity === 'error' && p.code !== 'syntax/comment');
 }
 
 /** Whether two edits touch the same text; two insertions at one offset count as touching (their order would be a guess). */
@@ -80,19 +87,39 @@ class TakenEdits {
   }
 }
 
-/** The auto-fixes of one check that can be applied together: each problem's auto-fix whose edits touch no edit taken before it. */
-export function autoFixes(problems: readonly Problem[]): { count: number; edits: Edit[] } {
+/**
+ * The auto-fixes of one check that can be applied together: each problem's auto-fix whose edits touch no edit taken before it;
+ * while the text has a syntax error, its syntax fixes only (fixableNow). With `text` (the checked text), a broken text's fixes are
+ * kept only when together they make it parse (comments aside): a partial repair would turn one broken text into another
+ * (["0x"00b", ...] into ["0x",0,0b", ...]), which `lint --fix` would write over the file; that is left to the user.
+ */
+export function autoFixes(problems: readonly Problem[], text?: string): { count: number; edits: Edit[] } {
+  const syntax = problems.filter((p) => p.code.startsWith('syntax/'));
   const edits: Edit[] = [];
   const taken = new TakenEdits();
   let count = 0;
-  for (const p of problems) {
+  for (const p of fixableNow(problems, syntax)) {
     const f = autoFixOf(p);
     if (!f || f.edits.some((e) => taken.touches(e))) continue;
     for (const e of f.edits) { taken.add(e); edits.push(e); }
     count++;
   }
+  if (text !== undefined && count > 0 && isBroken(syntax)) {
+    const errors: ParseError[] = [];
+    visit(applyEdits(text, edits), { onError: (error, offset, length) => { errors.push({ error, offset, length }); } }, COMMENTS_AS_SPACE);
+    // More syntax problems than one check reports (MAX_SYNTAX_PROBLEMS): mended that many at a time, while the text up to the
+    // last one mended then parses.
+    // (The last edit's end in the edited text: every edit before it moved it by what it added or removed.)
+    const last = edits.reduce((m, e) => Math.max(m, e.offset), 0)
+      + edits.reduce((d, e) => d + e.newText.length - e.length, 0);
+    const partialOk = syntax.length >= MAX_SYNTAX_PROBLEMS && errors[0]?.offset > last;
+    if (errors.length && !partialOk) return { count: 0, edits: [] };
+  }
   return { count, edits };
 }
+
+/** The checker's parse options but comments, which a repaired text may keep (their removal is never applied by Fix all). */
+const COMMENTS_AS_SPACE = { ...PARSE_OPTIONS, disallowComments: false };
 
 export function fixAll(text: string, kind: DocKind, opts: ValidateOptions = {}): FixAllResult {
   // maxProblems caps what is reported, not what is fixed: each pass sees every problem (with the cap, a batch of 5000 requests
@@ -103,7 +130,7 @@ export function fixAll(text: string, kind: DocKind, opts: ValidateOptions = {}):
   let problems = validateText(text, kind, { ...options, parsed: doc });
   let fixed = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const { count, edits } = autoFixes(fixableNow(problems, doc.syntax));
+    const { count, edits } = autoFixes(problems, text);
     if (count === 0) break;
     const next = applyEdits(text, edits);
     if (next === text) break;

@@ -115,7 +115,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       const s = await settings.get(doc.uri, doc.languageId);
       check();
       current ??= tooLarge(doc, s) ? [] : await safe(ctx, 'Code actions', doc.uri, [] as Problem[], () => diagnostics.problemsOf(doc, kind, s));
-      const fixes = core().autoFixes(current);
+      const fixes = core().autoFixes(current, doc.getText());
       if (fixes.count >= 2) actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: edit(fixes.edits.map((e) => toTextEdit(doc, e))) });
     }
     return actions;

@@ -225,8 +225,9 @@ test('a word where a value goes: said, with a fix that quotes it (not applied by
     ['Unexpected word "eq": a string is written in double quotes, and true, false and null in lower case.', [['Write it as the string "eq"', false]]],
     ['Trailing comma before "}".', [['Remove the trailing comma', true]]],
   ]);
+  // The word is left for the user, and with it the trailing comma: alone, its removal would leave the text broken.
   const fixed = fixAll(text, 'logpush-filter');
-  assert.deepEqual(fixed.problems.map((p) => p.code), ['syntax/invalid-json'], 'the word is left for the user');
+  assert.deepEqual(fixed.problems.map((p) => p.code), ['syntax/invalid-json', 'syntax/trailing-comma']);
 });
 
 test('a misspelt true, false or null: did you mean, with its fix (not applied by Fix all)', () => {
@@ -304,4 +305,34 @@ test('a word two slips from a literal is a word, not a misspelt literal ("value"
   const [p] = syntax('{"a": value}');
   assert.equal(p.message, 'Unexpected word "value": a string is written in double quotes, and true, false and null in lower case.');
   assert.deepEqual(p.fixes?.map((f) => f.title), ['Write it as the string "value"']);
+});
+
+test('Fix all changes a broken document only when its syntax fixes together make it parse: a partial repair is left to the user', () => {
+  // rv8: a quote typed in an array's string gave preferred commas that Fix all (and lint --fix, which writes the file) applied into
+  // another broken text: ["0x",0,0b", "latest"].
+  for (const text of ['{"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":["0x"00b", "latest"]}',
+    '{"where": {"key": "ClientCountry", "operator": eq, "value": "us",}}']) {
+    const r = fixAll(text, text.includes('jsonrpc') ? 'jsonrpc-request' : 'logpush-filter');
+    assert.equal(r.text, text, 'unchanged');
+    assert.equal(r.fixed, 0);
+  }
+  // Repairs that together give JSON are applied (comments aside: they are left, and read as space).
+  const js = "{\n  // the filter\n  where: { key: 'ClientCountry', operator: 'eq', value: 'us', },\n}\n";
+  const r = fixAll(js, 'logpush-filter');
+  assert.deepEqual(r.problems.map((p) => p.code), ['syntax/comment']);
+  assert.ok(r.text.includes('"where": { "key": "ClientCountry"'), r.text);
+});
+
+test('the quick fix "Fix all" beside a problem of a broken document offers its syntax fixes only, and only when they make it parse', async () => {
+  const { autoFixes } = await import('../../../server/src/core/fixAll');
+  // A rule's fix found in the tree jsonc-parser guessed is not offered while the document is broken.
+  const broken = '{"where": {"key": "ClientCountry", "operator": "in", "value": "us"},}';
+  const ps = validateText(broken, 'logpush-filter');
+  assert.ok(ps.some((p) => p.code === 'logpush/set-needs-array'), JSON.stringify(ps.map((p) => p.code)));
+  const fixes = autoFixes(ps, broken);
+  assert.equal(fixes.count, 1, 'the trailing comma only');
+  assert.deepEqual(fixes.edits, [{ offset: broken.length - 2, length: 1, newText: '' }]);
+  // A partial repair: none.
+  const partial = '{"where": {"key": "ClientCountry", "operator": eq, "value": "us",}}';
+  assert.equal(autoFixes(validateText(partial, 'logpush-filter'), partial).count, 0);
 });

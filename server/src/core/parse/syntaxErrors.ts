@@ -38,7 +38,7 @@ function syntaxMessage(error: ParseErrorCode, root: string): string {
 }
 
 /** At most this many syntax problems, and at most this many characters parsed again to prove them (see syntaxProblems). */
-const MAX_SYNTAX_PROBLEMS = 50;
+export const MAX_SYNTAX_PROBLEMS = 50;
 const REPAIR_BUDGET = 1024 * 1024;
 
 /**
