@@ -58,6 +58,8 @@ suite('Foundation: language server in the real extension host', () => {
     assert.ok(fixAll?.edit && await vscode.workspace.applyEdit(fixAll.edit), JSON.stringify(actions.map((a) => a.title)));
     assert.deepEqual(JSON.parse(editor.document.getText()), { where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } });
     await waitForDiagnostics(editor.document.uri, (x) => !x.some((d) => codeOf(d).startsWith('syntax/')), 'the syntax errors to clear');
+    // Saved, not left dirty: a later suite's closeAllEditors would ask "Save changes?" of it.
+    assert.ok(await editor.document.save());
   });
 
   test('EdgeKit: Open an Example with Mistakes opens a filter whose four mistakes are marked', async () => {
