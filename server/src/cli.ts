@@ -260,7 +260,6 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
   let fixable = 0;
-  const service = getLanguageService();
   for (const r of results) {
     if (r.problems.length === 0) continue;
     const t = new LineTable(r.text);
@@ -270,7 +269,7 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
     const atWidth = Math.max(...at.map((a) => a.length));
     const sevWidth = Math.max(...r.problems.map((p) => p.severity.length));
     // As ESLint counts "potentially fixable" problems: those with a fix Fix all applies (while the text is broken, its syntax ones).
-    fixable += service.autoFixes(r.problems).count;
+    fixable += core.autoFixes(r.problems).count;
     r.problems.forEach((p, i) => {
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
       lines.push(`  ${at[i].padStart(atWidth)}  ${p.severity.padEnd(sevWidth)}  ${p.message}  ${p.code}`);

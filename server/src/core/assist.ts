@@ -164,7 +164,8 @@ export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: C
   const unquote = (l: string) => l.replace(/^"(.*)"$/, '$1');
   const ownLabels = new Set(own.map((e) => unquote(e.label)));
   const schema = schemaCompletions(kind, d, offset).filter((e) => (e.kind === 'property' || !ownValues) && !ownLabels.has(unquote(e.label)));
-  return withValueSeparator(d, offset, [...own, ...schema]).map((e) => betweenQuotes(d.text, offset, e));
+  const literals = new Map<string, boolean>();
+  return withValueSeparator(d, offset, [...own, ...schema]).map((e) => betweenQuotes(d.text, offset, e, literals));
 }
 
 /** The text between the quotes of `s` when it is one whole JSON string literal quoted with `q` (`"`, or `\"` inside a job's filter
@@ -185,13 +186,17 @@ function quotedContent(s: string, q: '"' | '\\"'): string | undefined {
  * reaches past the placeholder, and the filter, job and request snippets put theirs between quotes ("key": "$1",
  * "params": ["${1:latest}", ${2:false}]): after a completion there, Tab inserted spaces instead of going on to the next one.
  */
-function betweenQuotes(text: string, offset: number, e: CompletionEntry): CompletionEntry {
+function betweenQuotes(text: string, offset: number, e: CompletionEntry, literals: Map<string, boolean>): CompletionEntry {
   if (!e.replace || e.snippet) return e;
   const { offset: start, length } = e.replace;
-  const old = text.slice(start, start + length);
   for (const q of ['"', '\\"'] as const) {
     const insert = quotedContent(e.insertText ?? e.label, q);
-    if (insert === undefined || quotedContent(old, q) === undefined) continue;
+    if (insert === undefined) continue;
+    // Whether the text replaced is a string literal: the same span for most entries of a list, so read once (literals).
+    const key = `${start}:${length}:${q}`;
+    let literal = literals.get(key);
+    if (literal === undefined) literals.set(key, literal = quotedContent(text.slice(start, start + length), q) !== undefined);
+    if (!literal) continue;
     if (offset < start + q.length || offset > start + length - q.length) return e; // the cursor at a quote: the edit must hold it
     const filterText = e.filterText === undefined ? undefined : quotedContent(e.filterText, q) ?? e.filterText;
     return { ...e, insertText: insert, ...(filterText !== undefined ? { filterText } : {}), replace: { offset: start + q.length, length: length - 2 * q.length } };

@@ -131,3 +131,16 @@ export function bytesText(bytes: Uint8Array): string {
   }
   return out;
 }
+
+/** Edits that do not overlap, in any order: the text between them and their new text, joined once (one splice per edit copied the
+ * whole text each time: minutes for the 40,000 fixes of a 2 MB batch). */
+export function applyEdits(text: string, edits: readonly { offset: number; length: number; newText: string }[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
+    parts.push(text.slice(at, e.offset), e.newText);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}

@@ -1,9 +1,16 @@
 // Scans over JSON text without building a tree: the nesting bound (MAX_NESTING, checked on the text before jsonc-parser
 // recurses, and on a parsed value), the item spans of a large array, the array member that holds a document's bulk, and the small
 // text tests the incremental parse uses (common prefix/suffix, whitespace only, exactly one value).
-
+import { visit, type ParseError, type ParseOptions } from 'jsonc-parser';
 
 export const PARSE_OPTIONS = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
+
+/** A text's syntax errors as jsonc-parser's parse reports them, from its visitor (no value built). */
+export function parseErrors(text: string, options: ParseOptions = PARSE_OPTIONS): ParseError[] {
+  const errors: ParseError[] = [];
+  visit(text, { onError: (error, offset, length) => { errors.push({ error, offset, length }); } }, options);
+  return errors;
+}
 
 /**
  * The deepest nesting of arrays and objects the core checks. jsonc-parser, the schema validator and the rules all recurse once

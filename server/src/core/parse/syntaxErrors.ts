@@ -1,13 +1,13 @@
 // jsonc-parser's syntax errors as our problems: the first one, and the next ones only when a repair of the one before proves them
 // its own (what follows a break is nearly always a consequence of it), in our wording, at the real spot (a trailing comma on the
 // comma, a missing value after the last token).
-import { createScanner, getLocation, parse as jsoncParse, ParseErrorCode, ScanError, SyntaxKind, visit, type ParseError } from 'jsonc-parser';
+import { createScanner, getLocation, ParseErrorCode, ScanError, SyntaxKind, type ParseError } from 'jsonc-parser';
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
-import { cap } from '../text';
+import { applyEdits, cap } from '../text';
 import { editDistance, suggest } from '../suggest';
-import { isEscaped, PARSE_OPTIONS } from './scanner';
+import { isEscaped, parseErrors } from './scanner';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -97,8 +97,8 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
     // The string's text is one JSON string with its quotes (""kp"", a job string pasted between the quotes of "filter"): the
     // quotes came with it, and escaping them would keep them in the value (ui5).
     const doubled = n === 2 && cut.quotes[0] === cut.start + 1 && cut.quotes[1] === cut.end - 1;
-    // cutString proved the repaired text has no error on the string's line or before.
-    const repaired = mayParse ? parsed(applyAscending(text, edits)) : undefined;
+    // cutString proved the repaired text has no error on the string's line or before, and parsed it.
+    const repaired = mayParse ? cut.repaired : undefined;
     return {
       problem: {
         code, severity: BASE_CODES[code as keyof typeof BASE_CODES].severity, offset: cut.cut, length: 1,
@@ -156,7 +156,7 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
         message = js.message;
         length = js.length;
         if (js.edits && mayParse) {
-          repair = proved(applyAscending(text, js.edits), offset + js.length + js.past - 1);
+          repair = proved(applyEdits(text, js.edits), offset + js.length + js.past - 1);
           if (repair) fixes = [{ title: js.title!, edits: js.edits, ...(js.preferred === false ? {} : { preferred: true }) }];
         } else if (!js.edits) {
           repair = undefined;
@@ -242,24 +242,14 @@ function javaScriptToken(text: string, offset: number, length: number):
 }
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
-function proved(text: string, after: number): Repair | undefined {
+function proved(text: string, after: number): Required<Repair> | undefined {
   const r = parsed(text);
   return r.errors.length === 0 || r.errors[0].offset > after ? r : undefined;
 }
 
-/** The text's syntax errors, as jsonc-parser's parse reports them (its visitor, without building the value). */
+/** The text with its syntax errors. */
 function parsed(text: string): Required<Repair> {
-  const errors: ParseError[] = [];
-  visit(text, { onError: (error, offset, length) => { errors.push({ error, offset, length }); } }, PARSE_OPTIONS);
-  return { text, errors };
-}
-
-/** Edits at distinct offsets applied to a text, in ascending order of offset. */
-function applyAscending(text: string, edits: { offset: number; length: number; newText: string }[]): string {
-  let out = '';
-  let at = 0;
-  for (const e of edits) { out += text.slice(at, e.offset) + e.newText; at = e.offset + e.length; }
-  return out + text.slice(at);
+  return { text, errors: parseErrors(text) };
 }
 
 /** Whether a value (or a property name) starts at `offset`: what a comma before it could separate from the value before. */
@@ -340,9 +330,9 @@ const CUT_CANDIDATES = 64;
  * string), and the document with the fix has no syntax error on that line or before. JSON strings cannot span lines, so the string
  * starts on the line of its quote, and a line starts outside any string.
  * start: the string's opening quote; cut: the quote that ended it; end: the quote that ends it once fixed; quotes: the offsets of
- * the quotes to escape.
+ * the quotes to escape; repaired: the text with them escaped, and its syntax errors (the proof's parse).
  */
-export function cutString(text: string, offset: number): { start: number; cut: number; end: number; quotes: number[] } | undefined {
+export function cutString(text: string, offset: number): { start: number; cut: number; end: number; quotes: number[]; repaired: Required<Repair> } | undefined {
   if (text.length > CUT_TEXT_MAX) return undefined;
   const cut = precedingNonSpace(text, offset);
   if (cut < 0 || text[cut] !== '"') return undefined;
@@ -400,7 +390,8 @@ export function cutString(text: string, offset: number): { start: number; cut: n
       continue;
     }
     tries++;
-    if (firstErrorAfter(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length)) return { start, cut, end, quotes };
+    const repaired = proved(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length);
+    if (repaired) return { start, cut, end, quotes, repaired };
   }
   return undefined;
 }
@@ -411,7 +402,5 @@ const ELEMENT_AFTER = /^\s*,?\s*"/;
 
 /** Whether `text` parses with no syntax error at or before `offset`. */
 function firstErrorAfter(text: string, offset: number): boolean {
-  const errors: ParseError[] = [];
-  jsoncParse(text, errors, PARSE_OPTIONS);
-  return errors.length === 0 || errors[0].offset > offset;
+  return proved(text, offset) !== undefined;
 }
