@@ -16,6 +16,7 @@ const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
   edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
+  edgekit lint --stdin [--stdin-filename NAME] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account]
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -28,9 +29,15 @@ KIND (for the files named on the command line; walked files keep their pattern's
 of account-level firewall_events jobs) is then an error; without it, a field of either scope is accepted.
 --fix writes every unambiguous fix into the files (a problem's only quick fix, as the editor's "Fix all auto-fixable problems"),
 then reports what is left.
+--stdin (or the path -) checks the document read from standard input (an editor's unsaved buffer, \`git show :file\` in a hook);
+--stdin-filename names it in the output and tells its kind by the patterns above (else --kind, or its "$schema").
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 
-export interface Io { stdout(s: string): void; stderr(s: string): void }
+export interface Io {
+  stdout(s: string): void; stderr(s: string): void;
+  /** Standard input, read whole (lint --stdin); the process's fd 0 unless given (tests). */
+  stdin?(): Buffer;
+}
 
 class UsageError extends Error {}
 
@@ -43,7 +50,16 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
 }
 
 const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as const;
-interface LintArgs { format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number; paths: string[] }
+interface LintArgs {
+  format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number;
+  paths: string[];
+  /** The name standard input is shown by (lint --stdin, or the path -): --stdin-filename, else STDIN_NAME. Undefined: no stdin. */
+  stdinName?: string;
+}
+
+/** The path that reads standard input, and what it is called in the output without --stdin-filename (as ESLint's "<text>"). */
+const STDIN_PATH = '-';
+const STDIN_NAME = '<stdin>';
 
 function positiveInt(v: string | undefined, what: string): number | undefined {
   if (v === undefined) return undefined;
@@ -56,6 +72,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   const { values, positionals } = options(argv, {
     format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
     'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
+    stdin: { type: 'boolean' }, 'stdin-filename': { type: 'string' },
   });
   const f = values.format ?? 'stylish';
   if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
@@ -65,9 +82,17 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (d !== undefined && !datasetInfo(d)) throw new UsageError(`Unknown dataset "${d}"; use one of ${DATASETS.map((x) => x.name).join(', ')}.`);
   const scope = jobScopeOf(values.scope);
   if (values.scope !== undefined && !scope) throw new UsageError(`Unknown scope "${values.scope}"; use zone or account.`);
-  if (positionals.length === 0) throw new UsageError('No PATH given.');
+  // --stdin is the path "-" (the Unix way); files may be named beside it.
+  const given: string[] = positionals;
+  const paths = values.stdin && !given.includes(STDIN_PATH) ? [STDIN_PATH, ...given] : given;
+  const stdinName = paths.includes(STDIN_PATH) ? values['stdin-filename'] ?? STDIN_NAME : undefined;
+  if (values['stdin-filename'] !== undefined && stdinName === undefined) throw new UsageError('--stdin-filename names the document read with --stdin (or the path -); neither was given.');
+  if (values['stdin-filename'] === '') throw new UsageError('--stdin-filename needs a file name.');
+  // Standard input has no file to write the fixes into (ESLint refuses the same).
+  if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -).');
+  if (paths.length === 0) throw new UsageError('No PATH given.');
   return {
-    format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths: positionals,
+    format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths, stdinName,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
 }
@@ -115,6 +140,7 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
     }
   };
   for (const p of paths) {
+    if (p === STDIN_PATH) { files.push(p); continue; }
     let st: fs.Stats;
     try {
       st = fs.statSync(p);
@@ -155,7 +181,10 @@ function notUtf8At(bytes: Buffer, decoded: string): number {
   return again.length === bytes.length ? -1 : n;
 }
 
-interface FileResult { file: string; kind: DocKind; text: string; problems: Problem[]; /** With --fix: the fixes written. */ fixed?: number }
+interface FileResult {
+  file: string; kind: DocKind; text: string; problems: Problem[]; /** With --fix: the fixes written. */ fixed?: number;
+  /** Read from standard input, which --fix cannot write. */ stdin?: boolean;
+}
 
 function toJson(results: FileResult[]) {
   return results.map((r) => {
@@ -269,7 +298,7 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
     const atWidth = Math.max(...at.map((a) => a.length));
     const sevWidth = Math.max(...r.problems.map((p) => p.severity.length));
     // As ESLint counts "potentially fixable" problems: those with a fix Fix all applies (while the text is broken, its syntax ones).
-    fixable += core.autoFixes(r.problems).count;
+    if (!r.stdin) fixable += core.autoFixes(r.problems).count;
     r.problems.forEach((p, i) => {
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
       lines.push(`  ${at[i].padStart(atWidth)}  ${p.severity.padEnd(sevWidth)}  ${p.message}  ${p.code}`);
@@ -350,14 +379,17 @@ export function lint(argv: string[], io: Io): number {
   const files = collect(args.paths, !!args.kind, args.allowEmpty, ioErrors, walked, roots);
   const results: FileResult[] = [];
   let unfixed = 0; // files checked whose fixes were not written (their messages are in ioErrors too)
-  for (const file of files) {
+  for (const path_ of files) {
+    const stdin = path_ === STDIN_PATH;
+    // Standard input is shown by its name (and its kind told by it); no file of that name is read or written.
+    const file = stdin ? args.stdinName! : path_;
     let text: string;
     let bytes: Buffer;
     try {
-      bytes = fs.readFileSync(file);
+      bytes = stdin ? (io.stdin ?? readStdin)() : fs.readFileSync(file);
       text = bytes.toString('utf8');
     } catch (err) {
-      ioErrors.push({ path: file, message: `cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
+      ioErrors.push({ path: file, message: `cannot read ${stdin ? 'standard input' : 'file'} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
       continue;
     }
     const decoded = text;
@@ -366,7 +398,9 @@ export function lint(argv: string[], io: Io): number {
     // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
     const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(text);
     if (!kind) {
-      ioErrors.push({ path: file, message: 'cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.' });
+      ioErrors.push({ path: file, message: stdin
+        ? `cannot tell which kind of document standard input is; pass --kind, or --stdin-filename with a name like ${PATTERN_NAMES}.`
+        : 'cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.' });
       continue;
     }
     try {
@@ -394,7 +428,7 @@ export function lint(argv: string[], io: Io): number {
         }
         results.push({ file, kind, text: r.text, problems: r.problems, fixed: r.fixed });
       } else {
-        results.push({ file, kind, text, problems: core.validate(text, kind, opts) });
+        results.push({ file, kind, text, problems: core.validate(text, kind, opts), stdin });
       }
     } catch (err) {
       // One file must not discard every other file's results.
@@ -425,6 +459,11 @@ export function lint(argv: string[], io: Io): number {
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
 
+/** Standard input, whole. A terminal is read until end of file (Ctrl-D), as cat does. */
+function readStdin(): Buffer {
+  return fs.readFileSync(0);
+}
+
 /** `--help` or `-h` among a command's options (before a `--` that ends them), as `edgekit mock --help` takes it. */
 function asksHelp(args: string[]): boolean {
   const end = args.indexOf('--');
@@ -444,7 +483,7 @@ export function outputLines(s: string): string {
 }
 
 export async function main(argv: string[], rawIo: Io): Promise<number> {
-  const io: Io = { stdout: (s) => rawIo.stdout(outputLines(s)), stderr: (s) => rawIo.stderr(outputLines(s)) };
+  const io: Io = { stdout: (s) => rawIo.stdout(outputLines(s)), stderr: (s) => rawIo.stderr(outputLines(s)), stdin: rawIo.stdin };
   const [cmd, ...rest] = argv;
   try {
     if (cmd === '--version' || cmd === '-v') { io.stdout(`${VERSION}\n`); return 0; }

@@ -519,3 +519,71 @@ test('a directory with no EdgeKit file in it is an error (exit 2, named), unless
   assert.equal(both.code, 2);
   assert.match(both.stderr, /no file EdgeKit checks in this directory/);
 });
+
+// ---------------------------------------------------------------- lint --stdin (an editor's unsaved buffer, a pre-commit hook's staged text)
+
+async function runStdin(argv: string[], input: string | Buffer) {
+  let stdout = '', stderr = '';
+  let reads = 0;
+  const code = await main(argv, { stdout: (s) => { stdout += s; }, stderr: (s) => { stderr += s; }, stdin: () => { reads++; return Buffer.from(input); } });
+  return { code, stdout, stderr, reads };
+}
+
+test('lint --stdin checks standard input, named and kinded by --stdin-filename', async () => {
+  const filter = '{\n  "where": {"key": "ClientIP", "operator": "eq", "value": 1},\n}\n';
+  const r = await runStdin(['lint', '--stdin', '--stdin-filename', 'filters/edge.filter.json', '--format', 'json'], filter);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.reads, 1);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.length, 1);
+  assert.equal(out[0].file, 'filters/edge.filter.json');
+  assert.equal(out[0].kind, 'logpush-filter');
+  assert.ok(out[0].diagnostics.some((d: { code: string }) => d.code === 'syntax/trailing-comma'), r.stdout);
+  assert.ok(!fs.existsSync('filters/edge.filter.json'), 'no file of that name is read or written');
+  // stylish does not offer --fix, which standard input cannot take
+  const s = await runStdin(['lint', '-', '--stdin-filename', 'edge.filter.json'], filter);
+  assert.match(s.stdout, /^edge\.filter\.json\n/);
+  assert.match(s.stdout, /syntax\/trailing-comma/);
+  assert.doesNotMatch(s.stdout, /--fix/);
+});
+
+test('lint -: the path "-" is standard input, shown as <stdin>; --kind or $schema tells its kind', async () => {
+  const rpc = '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}';
+  const a = await runStdin(['lint', '--kind', 'jsonrpc-request', '-'], rpc);
+  assert.equal(a.code, 0, a.stdout + a.stderr);
+  assert.match(a.stdout, /1 file checked, no problems/);
+  const b = await runStdin(['lint', '--format', 'line', '-'], '{"$schema": "https://edgekit.dev/schemas/logpush-filter.schema.json", "where": 3}');
+  assert.equal(b.code, 1, b.stderr);
+  assert.match(b.stdout, /^<stdin>:1:/m);
+  // Beside files: one read of standard input, the files as usual.
+  const dir = tmpdir({ 'ok.rpc.json': rpc });
+  const c = await runStdin(['lint', '--format', 'json', '--stdin', '--stdin-filename', 'x.rpc.json', dir, '-'], rpc);
+  assert.equal(c.code, 0, c.stderr);
+  assert.equal(c.reads, 1);
+  assert.deepEqual(JSON.parse(c.stdout).map((f: { file: string }) => path.basename(f.file)), ['ok.rpc.json', 'x.rpc.json'], 'in the order of the paths');
+});
+
+test('lint --stdin: a kind it cannot tell, --fix, and --stdin-filename alone are clear errors (exit 2)', async () => {
+  const a = await runStdin(['lint', '--stdin'], '{"where": {}}');
+  assert.equal(a.code, 2);
+  assert.match(a.stderr, /<stdin>: cannot tell which kind of document standard input is; pass --kind, or --stdin-filename/);
+  const b = await runStdin(['lint', '--stdin', '--fix', '--kind', 'logpush-filter'], '{"where": {},}');
+  assert.equal(b.code, 2);
+  assert.match(b.stderr, /--fix writes the fixes into files; it cannot fix standard input/);
+  assert.equal(b.reads, 0, 'refused before reading');
+  const c = await runStdin(['lint', '--stdin-filename', 'a.filter.json', 'x.filter.json'], '');
+  assert.equal(c.code, 2);
+  assert.match(c.stderr, /--stdin-filename names the document read with --stdin \(or the path -\); neither was given/);
+});
+
+test('lint --stdin as a process: the document piped to the CLI', async () => {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../../server/src/cli.ts'), 'lint', '--stdin', '--stdin-filename', 'a.rpc.json', '--format', 'line'],
+    { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stdin.end('{"jsonrpc":"2.0","method":"eth_sendTransaction","params":[],"id":1}');
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 1, out);
+  assert.match(out, /^a\.rpc\.json:1:\d+-1:\d+ error jsonrpc\//m);
+});
