@@ -464,6 +464,18 @@ function readStdin(): Buffer {
   return fs.readFileSync(0);
 }
 
+/** USAGE's synopsis lines of one command (its continuation lines with it), or of every command, under "Usage:". */
+export function synopsis(cmd?: string): string {
+  const lines = USAGE.split('\n\n')[0].split('\n').slice(1);
+  const kept: string[] = [];
+  let keep = false;
+  for (const l of lines) {
+    if (/^ {2}edgekit /.test(l)) keep = cmd === undefined || l.startsWith(`  edgekit ${cmd} `);
+    if (keep) kept.push(l);
+  }
+  return `Usage:\n${kept.join('\n')}`;
+}
+
 /** `--help` or `-h` among a command's options (before a `--` that ends them), as `edgekit mock --help` takes it. */
 function asksHelp(args: string[]): boolean {
   const end = args.indexOf('--');
@@ -504,7 +516,10 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
     throw new UsageError(`Unknown command "${cmd}".`);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`edgekit: ${err.message}\n\n${USAGE}\n`);
+      // The message first and last in view, not above the whole help: the synopsis of the command it concerns (of every command
+      // when the command is unknown), and where the rest is.
+      const known = cmd === 'lint';
+      io.stderr(`edgekit: ${err.message}\n\n${synopsis(known ? cmd : undefined)}\nRun "edgekit ${known ? `${cmd} ` : ''}--help" for the details.\n`);
       return 2;
     }
     io.stderr(`edgekit: ${(err as Error).message}\n`);

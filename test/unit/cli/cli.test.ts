@@ -587,3 +587,18 @@ test('lint --stdin as a process: the document piped to the CLI', async () => {
   assert.equal(code, 1, out);
   assert.match(out, /^a\.rpc\.json:1:\d+-1:\d+ error jsonrpc\//m);
 });
+
+test('a usage error ends with the synopsis of its command and where the details are, not the whole help above it', async () => {
+  const bad = await run(['lint', '--format', 'xml', '.']);
+  const lines = bad.stderr.trimEnd().split('\n');
+  assert.equal(lines[0], 'edgekit: Unknown format "xml"; use stylish, json, sarif, line, github or gitlab.');
+  assert.equal(lines[2], 'Usage:');
+  assert.ok(lines.slice(3, -1).every((l) => l.startsWith('  edgekit lint ')), bad.stderr);
+  assert.equal(lines.length, 3 + 2 + 1, 'the two lint synopses');
+  assert.equal(lines.at(-1), 'Run "edgekit lint --help" for the details.');
+  assert.doesNotMatch(bad.stderr, /edgekit mock|Exit codes/);
+  const unknown = await run(['frobnicate']);
+  assert.match(unknown.stderr, /^edgekit: Unknown command "frobnicate"\.\n\nUsage:\n {2}edgekit lint /);
+  for (const c of ['mock', 'test-filter', 'test-rules']) assert.match(unknown.stderr, new RegExp(`\\n {2}edgekit ${c} `), `lists ${c}`);
+  assert.match(unknown.stderr, /\nRun "edgekit --help" for the details\.\n$/);
+});
