@@ -16,7 +16,8 @@ const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
   edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
-  edgekit lint --stdin [--stdin-filename NAME] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account]
+               [--quiet] [--max-warnings N] [--output-file FILE]
+  edgekit lint --stdin [--stdin-filename NAME] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account] [--quiet] [--max-warnings N] [--output-file FILE]
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -29,6 +30,8 @@ KIND (for the files named on the command line; walked files keep their pattern's
 of account-level firewall_events jobs) is then an error; without it, a field of either scope is accepted.
 --fix writes every unambiguous fix into the files (a problem's only quick fix, as the editor's "Fix all auto-fixable problems"),
 then reports what is left.
+--quiet reports errors only; --max-warnings N exits 1 when there are more than N warnings (counted with or without --quiet);
+--output-file writes the report to FILE (its folders made) instead of standard output, as ESLint's options of those names do.
 --stdin (or the path -) checks the document read from standard input (an editor's unsaved buffer, \`git show :file\` in a hook);
 --stdin-filename names it in the output and tells its kind by the patterns above (else --kind, or its "$schema").
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
@@ -53,6 +56,7 @@ const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as
 interface LintArgs {
   format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number;
   paths: string[];
+  quiet: boolean; maxWarnings?: number; outputFile?: string;
   /** The name standard input is shown by (lint --stdin, or the path -): --stdin-filename, else STDIN_NAME. Undefined: no stdin. */
   stdinName?: string;
 }
@@ -73,7 +77,11 @@ function parseLintArgs(argv: string[]): LintArgs {
     format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
     'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
     stdin: { type: 'boolean' }, 'stdin-filename': { type: 'string' },
+    quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' },
   });
+  const mw = values['max-warnings'];
+  if (mw !== undefined && !/^\d+$/.test(mw)) throw new UsageError(`--max-warnings needs a whole number of warnings, 0 or more; got "${mw}".`);
+  if (values['output-file'] === '') throw new UsageError('--output-file needs a file name.');
   const f = values.format ?? 'stylish';
   if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
   const k = values.kind;
@@ -92,6 +100,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -).');
   if (paths.length === 0) throw new UsageError('No PATH given.');
   return {
+    quiet: values.quiet === true, maxWarnings: mw === undefined ? undefined : Number(mw), outputFile: values['output-file'],
     format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths, stdinName,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
@@ -435,16 +444,32 @@ export function lint(argv: string[], io: Io): number {
       ioErrors.push({ path: file, message: `internal error while checking (${(err as Error).message}).` });
     }
   }
-  if (args.format === 'json') io.stdout(JSON.stringify(toJson(results)) + '\n');
-  else if (args.format === 'sarif') io.stdout(JSON.stringify(toSarif(results), null, 2) + '\n');
+  // Counted before --quiet hides them, as ESLint's --max-warnings counts.
+  const warnings = results.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'warning').length, 0);
+  const shown = args.quiet ? results.map((r) => ({ ...r, problems: r.problems.filter((p) => p.severity === 'error') })) : results;
+  let report: string;
+  if (args.format === 'json') report = JSON.stringify(toJson(shown)) + '\n';
+  else if (args.format === 'sarif') report = JSON.stringify(toSarif(shown), null, 2) + '\n';
   else if (args.format === 'line') {
-    for (const r of results) {
+    report = '';
+    for (const r of shown) {
       const t = new LineTable(r.text);
-      for (const p of r.problems) io.stdout(`${oneLine(r.file)}:${formatProblemLine(t, p)}\n`);
+      for (const p of r.problems) report += `${oneLine(r.file)}:${formatProblemLine(t, p)}\n`;
     }
-  } else if (args.format === 'github') io.stdout(toGithub(results));
-  else if (args.format === 'gitlab') io.stdout(JSON.stringify(toGitlab(results), null, 2) + '\n');
-  else io.stdout(stylish(results, ioErrors.length - unfixed, args.fix, unfixed));
+  } else if (args.format === 'github') report = toGithub(shown);
+  else if (args.format === 'gitlab') report = JSON.stringify(toGitlab(shown), null, 2) + '\n';
+  else report = stylish(shown, ioErrors.length - unfixed, args.fix, unfixed);
+  if (args.outputFile === undefined) io.stdout(report);
+  else {
+    try {
+      fs.mkdirSync(path.dirname(path.resolve(args.outputFile)), { recursive: true });
+      // Written as standard output would be (outputLines: no control character a CI log would obey).
+      fs.writeFileSync(args.outputFile, outputLines(report));
+    } catch (err) {
+      io.stderr(`edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`);
+      return 2;
+    }
+  }
   // The line format's reader (a VS Code task's $edgekit problem matcher, any line-based tool) gets them as lines of its own format,
   // at the start of the path they concern; the other formats say them as messages.
   // A path that does not exist is written absolute, with the name as given: a matcher that takes a relative name relative to its
@@ -456,7 +481,12 @@ export function lint(argv: string[], io: Io): number {
     io.stderr(`${oneLine(at)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(message)}\n`);
   }
   if (ioErrors.length) return 2;
-  return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
+  if (results.some((r) => r.problems.some((p) => p.severity === 'error'))) return 1;
+  if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+    io.stderr(`edgekit: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings} allows.\n`);
+    return 1;
+  }
+  return 0;
 }
 
 /** Standard input, whole. A terminal is read until end of file (Ctrl-D), as cat does. */

@@ -593,12 +593,54 @@ test('a usage error ends with the synopsis of its command and where the details 
   const lines = bad.stderr.trimEnd().split('\n');
   assert.equal(lines[0], 'edgekit: Unknown format "xml"; use stylish, json, sarif, line, github or gitlab.');
   assert.equal(lines[2], 'Usage:');
-  assert.ok(lines.slice(3, -1).every((l) => l.startsWith('  edgekit lint ')), bad.stderr);
-  assert.equal(lines.length, 3 + 2 + 1, 'the two lint synopses');
+  assert.ok(lines.slice(3, -1).every((l) => /^ {2}edgekit lint | {15}\[/.test(l)), bad.stderr);
+  assert.equal(lines.filter((l) => l.startsWith('  edgekit lint ')).length, 2, 'the two lint synopses');
   assert.equal(lines.at(-1), 'Run "edgekit lint --help" for the details.');
   assert.doesNotMatch(bad.stderr, /edgekit mock|Exit codes/);
   const unknown = await run(['frobnicate']);
   assert.match(unknown.stderr, /^edgekit: Unknown command "frobnicate"\.\n\nUsage:\n {2}edgekit lint /);
   for (const c of ['mock', 'test-filter', 'test-rules']) assert.match(unknown.stderr, new RegExp(`\\n {2}edgekit ${c} `), `lists ${c}`);
   assert.match(unknown.stderr, /\nRun "edgekit --help" for the details\.\n$/);
+});
+
+test('--quiet reports errors only; --max-warnings N fails on more than N warnings, counted with or without --quiet', async () => {
+  // warnings only (two requests of a batch with one id), and an error, in two files
+  const dir = tmpdir({
+    'w.rpc.json': '[{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1},{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}]',
+    'e.rpc.json': '{"jsonrpc":"2.0","method":"eth_sendTransaction","params":[],"id":1}',
+  });
+  const all = await run(['lint', '--format', 'json', path.join(dir, 'w.rpc.json')]);
+  const warned = JSON.parse(all.stdout)[0].diagnostics.filter((d: { severity: string }) => d.severity === 'warning');
+  assert.ok(warned.length >= 1 && all.code === 0, `the fixture has a warning and no error: ${all.stdout}`);
+  const n = warned.length;
+  assert.equal((await run(['lint', '--max-warnings', String(n), path.join(dir, 'w.rpc.json')])).code, 0, 'N warnings: not more than N');
+  const over = await run(['lint', '--max-warnings', String(n - 1), path.join(dir, 'w.rpc.json')]);
+  assert.equal(over.code, 1);
+  assert.match(over.stderr, new RegExp(`edgekit: ${n} warnings?, more than --max-warnings ${n - 1} allows\\.`));
+  const quiet = await run(['lint', '--quiet', '--max-warnings', String(n - 1), '--format', 'json', dir]);
+  assert.equal(quiet.code, 1);
+  const files = JSON.parse(quiet.stdout) as { file: string; diagnostics: { severity: string }[] }[];
+  assert.ok(files.every((f) => f.diagnostics.every((d) => d.severity === 'error')), quiet.stdout);
+  assert.ok(files.find((f) => f.file.endsWith('e.rpc.json'))!.diagnostics.length >= 1);
+  const quietOk = await run(['lint', '--quiet', path.join(dir, 'w.rpc.json')]);
+  assert.equal(quietOk.code, 0);
+  assert.match(quietOk.stdout, /1 file checked, no problems/);
+  const bad = await run(['lint', '--max-warnings', '-1', dir]);
+  assert.equal(bad.code, 2);
+  const bad2 = await run(['lint', '--max-warnings', 'many', dir]);
+  assert.match(bad2.stderr, /--max-warnings needs a whole number of warnings, 0 or more; got "many"/);
+});
+
+test('--output-file writes the report to a file (its folders made), messages stay on stderr; a file it cannot write is exit 2', async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}', 'blocker': 'a file where a folder is wanted' });
+  const out = path.join(dir, 'reports', 'deep', 'edgekit.sarif');
+  const r = await run(['lint', '--format', 'sarif', '-o', out, path.join(dir, 'a.rpc.json'), path.join(dir, 'missing.rpc.json')]);
+  assert.equal(r.code, 2, 'the missing path still decides the exit');
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /missing\.rpc\.json: no such file or directory/);
+  const sarif = JSON.parse(fs.readFileSync(out, 'utf8'));
+  assert.equal(sarif.runs[0].results[0].ruleId, 'syntax/trailing-comma');
+  const cannot = await run(['lint', '--output-file', path.join(dir, 'blocker', 'x.json'), path.join(dir, 'a.rpc.json')]);
+  assert.equal(cannot.code, 2);
+  assert.match(cannot.stderr, /blocker\/x\.json: cannot write the report \((ENOTDIR|EEXIST)\)/);
 });
