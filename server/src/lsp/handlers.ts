@@ -4,7 +4,7 @@ import type { CodeAction, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
 import { CodeActionKind, InlayHintKind } from './library';
-import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, tooLarge, type ServerContext } from './context';
+import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
 import { documentSymbols, foldingRanges, symbolInformation, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
@@ -68,7 +68,8 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
 
   // Quick fixes travel in each diagnostic's data with the version they were made for: no state, no second check. A client that
   // does not send data back, or sends a diagnostic of an older version (its markers moved with an edit before the next pull),
-  // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text.
+  // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text
+  // (nor to another text sent under the same version: the data names its text's stamp).
   // With documentChanges, an edit names the version it was made for (a stale one is refused).
   connection.onCodeAction(async (params, token) => {
     const check = stillWanted(ctx, params.textDocument.uri, token);
@@ -103,7 +104,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     for (const d of params.context.diagnostics) {
       const code = typeof d.code === 'string' ? d.code : undefined;
       const data = d.data as DiagnosticData | undefined;
-      const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) ? data.fixes
+      const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) && (data.text === undefined || data.text === textStamp(doc)) ? data.fixes
         : code ? await currentFixes(code, doc.offsetAt(d.range.start)) : undefined;
       for (const f of fixes ?? []) {
         actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: edit(f.edits) });
