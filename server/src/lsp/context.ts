@@ -69,6 +69,9 @@ export interface ClientCaps {
   documentChanges: boolean;
   /** documentSymbol.hierarchicalDocumentSymbolSupport: the outline is DocumentSymbol[] (else SymbolInformation[]). */
   hierarchicalSymbols: boolean;
+  /** The completion item kinds and symbol kinds the client takes (its valueSet, else LSP 1.0's 1..18); undefined: any. */
+  completionKinds?: ReadonlySet<number>;
+  symbolKinds?: ReadonlySet<number>;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
   commands: boolean;
   /** initializationOptions.textLenses (or commands): the client shows a lens with an empty command id as text (VS Code). */

@@ -7,7 +7,7 @@ import { CodeActionKind, InlayHintKind } from './library';
 import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
-import { documentSymbols, foldingRanges, symbolInformation, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
+import { documentSymbols, foldingRanges, symbolInformation, withSymbolKinds, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLenses } from './filterSample';
 
 /** The Fix All source action's kind, for editor.codeActionsOnSave: { "source.fixAll.edgekit": "explicit" } (or "source.fixAll"). */
@@ -139,7 +139,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return [];
     return safe(ctx, 'Outline', t.doc.uri, [], () => {
-      const symbols = documentSymbols(t.doc, parses.get(t.doc));
+      const symbols = withSymbolKinds(documentSymbols(t.doc, parses.get(t.doc)), caps.symbolKinds);
       return caps.hierarchicalSymbols ? symbols : symbolInformation(t.doc.uri, symbols);
     });
   });

@@ -12,6 +12,7 @@ import { registerRequests } from './requests';
 import { registerSemanticTokens, SEMANTIC_LEGEND } from './semanticTokens';
 import { SettingsCache } from './settings';
 import { DOCUMENTS } from './textDocument';
+import { kindSet } from './features';
 import { registerShutdownGate } from './shutdown';
 
 /** Starts the server on the connection; the shared state is returned for the entry's own handlers (server.ts adds the Node-only ones). */
@@ -35,12 +36,16 @@ export function startServer(connection: Connection): ServerContext {
     const init = params.initializationOptions as InitOptions | undefined;
     caps.configuration = !!c.workspace?.configuration;
     caps.pullDiagnostics = !!c.textDocument?.diagnostic;
-    caps.relatedInformation = !!c.textDocument?.publishDiagnostics?.relatedInformation || caps.pullDiagnostics;
+    // Each way of sending diagnostics has its own flag (LSP 3.17: textDocument.diagnostic.relatedInformation for pulled ones;
+    // vscode-languageclient declares both).
+    caps.relatedInformation = !!(caps.pullDiagnostics ? c.textDocument?.diagnostic?.relatedInformation : c.textDocument?.publishDiagnostics?.relatedInformation);
     caps.snippets = !!c.textDocument?.completion?.completionItem?.snippetSupport;
     caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
     caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
     caps.hierarchicalSymbols = !!c.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
+    caps.completionKinds = kindSet(c.textDocument?.completion?.completionItemKind?.valueSet);
+    caps.symbolKinds = kindSet(c.textDocument?.documentSymbol?.symbolKind?.valueSet);
     const sigInfo = c.textDocument?.signatureHelp?.signatureInformation;
     caps.markdownSignature = !!sigInfo?.documentationFormat?.includes('markdown');
     caps.labelOffsets = !!sigInfo?.parameterInformation?.labelOffsetSupport;

@@ -99,3 +99,71 @@ test('the size check of a document is per text: a text grown past edgekit.maxFil
   doc = TextDocument.update(doc, [{ text: `{"x": "${'y'.repeat(2000)}"}` }], 1);
   assert.equal(tooLarge(doc, s), true);
 });
+
+/** Completion at every offset of a few documents, and the outline of one with a null, for the kinds each client is sent. */
+async function kindsSent(capabilities: Record<string, unknown>): Promise<{ completion: Set<number>; symbols: Set<number> }> {
+  const s = await inProcessServer({ capabilities });
+  try {
+    const docs: [string, string, string][] = [
+      ['file:///w/k.filter.json', 'logpush-filter', '{"where": {"key": "ClientCountry", "operator": "eq", "value": "ca"}, "x": null}'],
+      ['file:///w/k.ruleset.json', 'waf-ruleset', '{"name": "r", "kind": "zone", "phase": "http_request_firewall_custom", "rules": [{"action": "block", "expression": "http.host eq \\"a\\" and lower(http.host) in {\\"b\\"} or ip.src in $list"}]}'],
+    ];
+    const completion = new Set<number>();
+    const symbols = new Set<number>();
+    for (const [uri, languageId, text] of docs) {
+      await s.open(uri, languageId, 1, text);
+      for (let at = 0; at <= text.length; at += 3) {
+        const r = await s.client.sendRequest<{ kind?: number }[] | { items: { kind?: number }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: at } });
+        for (const item of Array.isArray(r) ? r : r.items) if (item.kind !== undefined) completion.add(item.kind);
+      }
+      const walk = (list: { kind: number; children?: unknown[] }[]): void => {
+        for (const x of list) { symbols.add(x.kind); walk((x.children ?? []) as never); }
+      };
+      walk(await s.client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }));
+    }
+    return { completion, symbols };
+  } finally {
+    s.close();
+  }
+}
+
+const ALL_COMPLETION_KINDS = Array.from({ length: 25 }, (_, i) => i + 1);
+const ALL_SYMBOL_KINDS = Array.from({ length: 26 }, (_, i) => i + 1);
+
+test('completion and symbol kinds: all of them to a client that declares them all (VS Code), LSP 1.0\'s to one that declares none', { timeout: 120_000 }, async () => {
+  const vscode = await kindsSent({
+    workspace: { configuration: true },
+    textDocument: {
+      completion: { completionItemKind: { valueSet: ALL_COMPLETION_KINDS } },
+      documentSymbol: { hierarchicalDocumentSymbolSupport: true, symbolKind: { valueSet: ALL_SYMBOL_KINDS } },
+    },
+  });
+  assert.ok([...vscode.completion].some((k) => k > 18), `VS Code gets the kinds after Reference: ${[...vscode.completion]}`);
+  assert.ok(vscode.symbols.has(21), `VS Code gets SymbolKind.Null for a null: ${[...vscode.symbols]}`);
+  const plain = await kindsSent({ workspace: { configuration: true }, textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } });
+  assert.ok(plain.completion.size > 3 && plain.symbols.size > 3);
+  assert.deepEqual([...plain.completion].filter((k) => k > 18), [], 'CompletionItemKind Text..Reference only');
+  assert.deepEqual([...plain.symbols].filter((k) => k > 18), [], 'SymbolKind File..Array only');
+  // A client that declares its own set gets kinds of that set only.
+  const own = await kindsSent({ workspace: { configuration: true }, textDocument: { completion: { completionItemKind: { valueSet: [1, 10, 12, 14, 15] } }, documentSymbol: { symbolKind: { valueSet: [2, 7, 13, 15, 16, 17, 18] } } } });
+  assert.deepEqual([...own.completion].filter((k) => ![1, 10, 12, 14, 15].includes(k)), []);
+  assert.deepEqual([...own.symbols].filter((k) => ![2, 7, 13, 15, 16, 17, 18].includes(k)), []);
+});
+
+const DUPLICATE_IDS = '[{"jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1}, {"jsonrpc": "2.0", "method": "eth_chainId", "params": [], "id": 1}]';
+
+test('related information goes to a pull client that declares textDocument.diagnostic.relatedInformation (VS Code), to no other', { timeout: 60_000 }, async () => {
+  for (const [diagnostic, sent] of [[{ relatedInformation: true }, true], [{}, false], [{ relatedInformation: false }, false]] as const) {
+    const s = await inProcessServer({ capabilities: { workspace: { configuration: true }, textDocument: { diagnostic, publishDiagnostics: { relatedInformation: true } } } });
+    try {
+      const uri = 'file:///w/dup.rpc.json';
+      await s.open(uri, 'jsonrpc-request', 1, DUPLICATE_IDS);
+      const items = await pull(s, uri);
+      const dup = items.find((d) => d.relatedInformation !== undefined || /id/i.test(String(d.code)));
+      assert.ok(dup, JSON.stringify(items));
+      assert.equal(items.some((d) => d.relatedInformation?.length), sent, JSON.stringify(diagnostic));
+    } finally {
+      s.close();
+    }
+  }
+});
