@@ -67,6 +67,10 @@ export interface ClientCaps {
   labelOffsets: boolean;
   /** workspace.workspaceEdit.documentChanges: quick fixes carry the document version they were made for. */
   documentChanges: boolean;
+  /** textDocument.codeAction.codeActionLiteralSupport: code actions are CodeAction literals (else Command[], see APPLY_FIX_COMMAND). */
+  codeActionLiterals: boolean;
+  /** workspace.applyEdit: the server may ask the client to apply an edit (the quick fixes of a client without code action literals). */
+  applyEdit: boolean;
   /** documentSymbol.hierarchicalDocumentSymbolSupport: the outline is DocumentSymbol[] (else SymbolInformation[]). */
   hierarchicalSymbols: boolean;
   /** The completion item kinds and symbol kinds the client takes (its valueSet, else LSP 1.0's 1..18); undefined: any. */
@@ -90,7 +94,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  markdownSignature: false, labelOffsets: false, documentChanges: false, hierarchicalSymbols: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
+  markdownSignature: false, labelOffsets: false, documentChanges: false, codeActionLiterals: false, applyEdit: false, hierarchicalSymbols: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 /** The records a document was last tested on, and the lenses last counted on them (filterSample.ts). */

@@ -167,3 +167,61 @@ test('related information goes to a pull client that declares textDocument.diagn
     }
   }
 });
+
+/** A push client's quick fixes for BAD, as it asks for them: the diagnostic as published (without data: a client may drop it). */
+async function quickFixes(capabilities: Record<string, unknown>) {
+  const s = await inProcessServer({ capabilities });
+  const next = publishes(s);
+  const uri = 'file:///w/q.filter.json';
+  const p = next(uri);
+  await s.open(uri, 'logpush-filter', 1, BAD);
+  const [d] = (await p).diagnostics;
+  const ask = () => s.client.sendRequest<unknown[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+  return { s, uri, ask, next };
+}
+
+test('code actions: Command[] to a client without codeActionLiteralSupport, run through workspace/executeCommand and applied with workspace/applyEdit', { timeout: 60_000 }, async () => {
+  const { s, uri, ask, next } = await quickFixes({ workspace: { applyEdit: true } });
+  try {
+    const provider = s.initialized.capabilities.executeCommandProvider;
+    const actions = await ask() as { title: string; command: string; arguments?: unknown[]; kind?: string; edit?: unknown }[];
+    assert.ok(actions.length > 0);
+    for (const a of actions) {
+      assert.equal(typeof a.command, 'string', `a Command, not a CodeAction literal: ${JSON.stringify(a)}`);
+      assert.equal(a.kind, undefined);
+      assert.ok(provider?.commands.includes(a.command), `${a.command} is announced in executeCommandProvider`);
+    }
+    const fix = actions.find((a) => a.title === 'Change to "ClientCountry"');
+    assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+    const applied: { edit: { changes?: Record<string, TextEdit[]> } }[] = [];
+    s.client.onRequest('workspace/applyEdit', (p: { edit: { changes?: Record<string, TextEdit[]> } }) => { applied.push(p); return { applied: true }; });
+    await s.client.sendRequest('workspace/executeCommand', { command: fix.command, arguments: fix.arguments });
+    assert.equal(applied.length, 1);
+    const doc = TextDocument.create(uri, 'json', 1, BAD);
+    assert.equal(TextDocument.applyEdits(doc, applied[0].edit.changes?.[uri] ?? []), GOOD);
+    // Run after the text changed: not applied (its offsets were the old text's), whatever the version says.
+    const published = next(uri);
+    await s.change(uri, 1, `  ${BAD}`);
+    await published; // (nothing is left pending when the server is closed)
+    await s.client.sendRequest('workspace/executeCommand', { command: fix.command, arguments: fix.arguments });
+    assert.equal(applied.length, 1, 'a stale fix is not applied');
+  } finally {
+    s.close();
+  }
+});
+
+test('code actions: none to a client that takes neither CodeAction literals nor workspace/applyEdit; literals to one that declares them', { timeout: 60_000 }, async () => {
+  const none = await quickFixes({});
+  try {
+    assert.deepEqual(await none.ask(), []);
+  } finally {
+    none.s.close();
+  }
+  const literals = await quickFixes({ textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } });
+  try {
+    const actions = await literals.ask() as CodeAction[];
+    assert.ok(actions.some((a) => a.kind === 'quickfix' && a.edit), JSON.stringify(actions));
+  } finally {
+    literals.s.close();
+  }
+});

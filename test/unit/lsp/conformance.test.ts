@@ -16,6 +16,8 @@ const PLAIN_CLIENT = {
     publishDiagnostics: { relatedInformation: false, versionSupport: true },
     completion: { completionItem: { snippetSupport: false, documentationFormat: ['plaintext'] } },
     hover: { contentFormat: ['plaintext'] },
+    // Every editor of docs/editors.md takes CodeAction literals (a client without them: clientCaps.test.ts).
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } },
   },
   workspace: { workspaceEdit: { documentChanges: true } },
 };
@@ -407,7 +409,7 @@ test('a quick fix asked for with a diagnostic of an older version is made for th
   // them with the current version: "Change to ClientCountry" then overwrote the wrong characters.
   const server = await startServer(serverJs(), { capabilities: {
     workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
-    textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { relatedInformation: true } },
+    textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { relatedInformation: true }, codeAction: PLAIN_CLIENT.textDocument.codeAction },
   } });
   try {
     const uri = 'file:///w/stale.filter.json';
