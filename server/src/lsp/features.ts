@@ -6,6 +6,7 @@ import { format, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, Lens, ParsedDoc, SignatureInfo } from '../core';
 import { LENS_TEXT_COMMAND } from '../protocol';
 import { range } from './convert';
+import { coreModule } from './context';
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
   property: CompletionItemKind.Property, value: CompletionItemKind.Value, field: CompletionItemKind.Field,
@@ -172,12 +173,8 @@ export function infoCommand(title: string, plainText: boolean): Command {
   return plainText ? { title, command: '' } : { title, command: LENS_TEXT_COMMAND, arguments: [title] };
 }
 
-/** The first n UTF-16 code units of s, one less when the cut would split a surrogate pair (half an emoji is a lone surrogate). */
-function cut(s: string, n: number): string {
-  if (s.length <= n) return s;
-  const c = s.charCodeAt(n - 1);
-  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
-}
+/** The first n UTF-16 code units of s, never half an emoji (core/text.ts headOf). */
+const cut = (s: string, n: number): string => coreModule().headOf(s, n);
 
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
 const LABEL_KEYS = ['method', 'name', 'key', 'description', 'id'];

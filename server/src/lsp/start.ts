@@ -132,7 +132,7 @@ export function startServer(connection: Connection): ServerContext {
     const p = (params && typeof params === 'object' ? params : {}) as { uri?: unknown; scope?: unknown };
     const scope = jobScopeOf(p.scope);
     if (typeof p.uri !== 'string' || (scope === undefined && p.scope !== null)) {
-      connection.console.error(`${SetJobScopeNotification.method} ignored: its params must be { "uri": string, "scope": "zone", "account" or null }, not ${JSON.stringify(params)?.slice(0, 200)}.`);
+      connection.console.error(`${SetJobScopeNotification.method} ignored: its params must be { "uri": string, "scope": "zone", "account" or null }, not ${coreModule().headOf(JSON.stringify(params) ?? 'undefined', 200)}.`);
       return;
     }
     if (!ctx.settings.setJobScope(p.uri, scope)) return;
