@@ -2,12 +2,14 @@
 // follow the text a client sent whatever version number it put on it:
 // - a didChange that repeats a version, or a second didOpen of an open document, is checked as the text it carries (the parse
 //   cache, the last problems, the size check and the quick fixes' data are per text, not per version);
+// - completion and symbol kinds stay in the client's valueSet (LSP 1.0's kinds when it declares none);
+// - related information goes to a pull client that declares textDocument.diagnostic.relatedInformation;
+// - a client without codeActionLiteralSupport gets Command[] it runs through workspace/executeCommand (workspace/applyEdit).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import type { CodeAction, Diagnostic, DocumentSymbol, TextEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { inProcessServer, type InProcessServer } from './inProcess';
+import { inProcessServer, publishes, type InProcessServer } from './inProcess';
 import { tooLarge } from '../../../server/src/lsp/context';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
 
@@ -19,16 +21,6 @@ const pull = async (s: InProcessServer, uri: string) =>
   (await s.client.sendRequest<{ items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } })).items;
 const codes = (items: Diagnostic[]) => items.map((d) => d.code);
 const names = (symbols: DocumentSymbol[]): string[] => symbols.flatMap((x) => [x.name, ...names(x.children ?? [])]);
-
-/** A push client's publishes, and a wait for the next one of a URI (an event, never a sleep). */
-function publishes(s: InProcessServer) {
-  const waiters: { uri: string; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
-  s.client.onNotification(PublishDiagnosticsNotification.type, (p) => {
-    const i = waiters.findIndex((w) => w.uri === p.uri);
-    if (i >= 0) waiters.splice(i, 1)[0].resolve(p);
-  });
-  return (uri: string) => new Promise<PublishDiagnosticsParams>((resolve) => waiters.push({ uri, resolve }));
-}
 
 test('a didChange that repeats the version, or a second didOpen, is answered from its own text (pull diagnostics, outline)', { timeout: 60_000 }, async () => {
   const s = await inProcessServer({
@@ -55,7 +47,7 @@ test('a didChange that repeats the version, or a second didOpen, is answered fro
 test('a push client gets the diagnostics of the text it sent last, whatever version it put on it', { timeout: 60_000 }, async () => {
   const s = await inProcessServer({ capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } } });
   try {
-    const next = publishes(s);
+    const { next } = publishes({ conn: s.client });
     const uri = 'file:///w/b.filter.json';
     let p = next(uri);
     await s.open(uri, 'json', 1, BAD);
@@ -171,7 +163,7 @@ test('related information goes to a pull client that declares textDocument.diagn
 /** A push client's quick fixes for BAD, as it asks for them: the diagnostic as published (without data: a client may drop it). */
 async function quickFixes(capabilities: Record<string, unknown>) {
   const s = await inProcessServer({ capabilities });
-  const next = publishes(s);
+  const { next } = publishes({ conn: s.client });
   const uri = 'file:///w/q.filter.json';
   const p = next(uri);
   await s.open(uri, 'logpush-filter', 1, BAD);

@@ -3,7 +3,7 @@
 // hold the server's workspace/configuration round trip (the one await before a feature's work starts) or wrap the core.
 import { PassThrough } from 'node:stream';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { ConfigurationRequest, createProtocolConnection, StreamMessageReader, StreamMessageWriter, type InitializeResult, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import { ConfigurationRequest, createProtocolConnection, PublishDiagnosticsNotification, type PublishDiagnosticsParams, StreamMessageReader, StreamMessageWriter, type InitializeResult, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import { startServer } from '../../../server/src/lsp/start';
 
 export interface InProcessServer {
@@ -55,5 +55,19 @@ export async function inProcessServer(opts: { capabilities?: Record<string, unkn
     open: (uri, languageId, version, text) => client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } }),
     change: (uri, version, text) => client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] }),
     close: () => { client.dispose(); server.dispose(); up.end(); down.end(); },
+  };
+}
+
+/** Every publishDiagnostics, and a wait for the next one of a URI that satisfies a predicate (an event, never a sleep). */
+export function publishes(server: { conn: ProtocolConnection }) {
+  const seen: PublishDiagnosticsParams[] = [];
+  const waiters: { uri: string; ok: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  server.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    seen.push(p);
+    for (const w of [...waiters]) if (w.uri === p.uri && w.ok(p)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
+  });
+  return {
+    seen,
+    next: (uri: string, ok: (p: PublishDiagnosticsParams) => boolean = () => true) => new Promise<PublishDiagnosticsParams>((resolve) => waiters.push({ uri, ok, resolve })),
   };
 }
