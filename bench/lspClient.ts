@@ -86,9 +86,12 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
       workspace: { configuration: true, diagnostics: { refreshSupport: true } },
       textDocument: {
         synchronization: { dynamicRegistration: false, didSave: false },
-        diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+        diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false, relatedInformation: true },
         publishDiagnostics: { relatedInformation: true },
-        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+        // As vscode-languageclient declares them: every kind, and code actions as literals.
+        completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] }, completionItemKind: { valueSet: Array.from({ length: 25 }, (_, i) => i + 1) } },
+        documentSymbol: { symbolKind: { valueSet: Array.from({ length: 26 }, (_, i) => i + 1) } },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source'] } } },
         hover: { contentFormat: ['markdown', 'plaintext'] },
       },
     },

@@ -28,6 +28,14 @@ export const SOURCE = 'edgekit';
  */
 export const LENS_TEXT_COMMAND = 'edgekit.showLensText';
 
+/**
+ * The command of a code action for a client that takes no CodeAction literals (textDocument.codeAction.codeActionLiteralSupport,
+ * LSP 3.8): the code actions are then Command[], each running this through workspace/executeCommand with [the WorkspaceEdit, the
+ * document's URI, its version, its text's stamp]; the server applies the edit with workspace/applyEdit. Announced only to such a
+ * client, and only when it takes workspace/applyEdit (else it gets no code actions).
+ */
+export const APPLY_FIX_COMMAND = 'edgekit.applyFix';
+
 /** Where a Logpush job is created: a dataset of both scopes (firewall_events) has fields of one scope's jobs only (ZoneName). */
 export type JobScope = 'zone' | 'account';
 

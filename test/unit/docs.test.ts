@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LENS_TEXT_COMMAND } from '../../server/src/protocol';
+import { APPLY_FIX_COMMAND, LENS_TEXT_COMMAND } from '../../server/src/protocol';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DOCS = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -57,7 +57,7 @@ test('every `edgekit.…` name the docs write alone in backticks is a setting, c
   const whenKeys = JSON.stringify(c).match(/\bedgekit\.[A-Za-z]\w*(?:\.[A-Za-z]\w*)*/g) ?? [];
   const known = new Set<string>([
     ...Object.keys(c.configuration.properties), ...c.commands.map((x: { command: string }) => x.command),
-    ...Object.values(c.views as Record<string, { id: string }[]>).flat().map((v) => v.id), ...whenKeys, LENS_TEXT_COMMAND,
+    ...Object.values(c.views as Record<string, { id: string }[]>).flat().map((v) => v.id), ...whenKeys, LENS_TEXT_COMMAND, APPLY_FIX_COMMAND,
   ]);
   const named: string[] = [];
   for (const doc of DOCS) {

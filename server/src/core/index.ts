@@ -39,7 +39,7 @@ export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from '
 export { compileFilter, filterValueReaders, type CompiledFilter, type FilterNode, type LogRecord } from './eval/filter';
 export { eachSampleHttpRequest, sampleHttpRequests } from './eval/sample';
 export { mulberry32 } from './prng';
-export { overSizeLimit, plural } from './text';
+export { headOf, overSizeLimit, plural } from './text';
 export { tidyMessage } from './messages';
 export { checksumAddress, keccak256, keccakHex } from './keccak';
 export { commonPrefix, commonSuffix } from './parse';

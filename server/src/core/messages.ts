@@ -4,6 +4,8 @@
 /** What problem messages call the text they are about, unless a caller names it otherwise (a job's "the filter string"). */
 export const THE_DOCUMENT = 'the document';
 
+import { headOf } from './text';
+
 const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Control characters and lone surrogates written as \uXXXX escapes. */
@@ -28,17 +30,11 @@ export function tidyMessage(message: string): string {
     const close = open < 0 ? -1 : message.indexOf('"', open + 1);
     if (close < 0) { out += message.slice(i, i + MAX_MESSAGE + 1); i = message.length; break; }
     const inner = message.slice(open + 1, close);
-    out += message.slice(i, open + 1) + (inner.length > MAX_QUOTED ? `${cut(inner, MAX_QUOTED - 20)}…` : inner) + '"';
+    out += message.slice(i, open + 1) + (inner.length > MAX_QUOTED ? `${headOf(inner, MAX_QUOTED - 20)}…` : inner) + '"';
     i = close + 1;
   }
-  if (out.length > MAX_MESSAGE || i < message.length) out = `${cut(out, Math.min(out.length, MAX_MESSAGE - 1))}…`;
+  if (out.length > MAX_MESSAGE || i < message.length) out = `${headOf(out, MAX_MESSAGE - 1)}…`;
   return printable(out);
-}
-
-/** The first n code units, without splitting a surrogate pair. */
-function cut(s: string, n: number): string {
-  const c = s.charCodeAt(n - 1);
-  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
 }
 
 /** A JSON value as a message names it: "null", "an array", "an object", the string "…" (cut at 40), number 5, boolean true. */
@@ -46,7 +42,7 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? headOf(value, 40) + '…' : value)}`;
   // A number beyond a double's range (1e400) parses to Infinity, which JSON.stringify would print as "null".
   if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)} (too large for a double)`;
   if (typeof value === 'bigint') return `the integer ${value}`; // past 2^53, as a line writes it (JSON.stringify throws on a bigint)

@@ -83,6 +83,15 @@ export function compactJsonBytes(value: unknown): number {
   }
 }
 
+/** The first n UTF-16 code units of s, one less when the cut would split a surrogate pair: a message that quotes the start of a
+ * user's text never holds half an emoji (a lone surrogate, which a message shows as "\ud83d" or a replacement character). */
+export function headOf(s: string, n: number): string {
+  if (s.length <= n) return s;
+  if (n <= 0) return '';
+  const c = s.charCodeAt(n - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(n) & 0xfc00) === 0xdc00 ? n - 1 : n);
+}
+
 /** The text with its first letter in upper case, for a message that starts with a name ("field …" → "Field …"). */
 export function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
 

@@ -67,8 +67,15 @@ export interface ClientCaps {
   labelOffsets: boolean;
   /** workspace.workspaceEdit.documentChanges: quick fixes carry the document version they were made for. */
   documentChanges: boolean;
+  /** textDocument.codeAction.codeActionLiteralSupport: code actions are CodeAction literals (else Command[], see APPLY_FIX_COMMAND). */
+  codeActionLiterals: boolean;
+  /** workspace.applyEdit: the server may ask the client to apply an edit (the quick fixes of a client without code action literals). */
+  applyEdit: boolean;
   /** documentSymbol.hierarchicalDocumentSymbolSupport: the outline is DocumentSymbol[] (else SymbolInformation[]). */
   hierarchicalSymbols: boolean;
+  /** The completion item kinds and symbol kinds the client takes (its valueSet, else LSP 1.0's 1..18); undefined: any. */
+  completionKinds?: ReadonlySet<number>;
+  symbolKinds?: ReadonlySet<number>;
   /** initializationOptions.commands: the client runs EdgeKit's commands (the VS Code extension), so lenses may name them. */
   commands: boolean;
   /** initializationOptions.textLenses (or commands): the client shows a lens with an empty command id as text (VS Code). */
@@ -87,7 +94,7 @@ export interface ClientCaps {
 
 export const DEFAULT_CAPS: ClientCaps = {
   configuration: false, relatedInformation: false, pullDiagnostics: false, snippets: false, markdownHover: false, markdownDocs: false,
-  markdownSignature: false, labelOffsets: false, documentChanges: false, hierarchicalSymbols: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
+  markdownSignature: false, labelOffsets: false, documentChanges: false, codeActionLiterals: false, applyEdit: false, hierarchicalSymbols: false, commands: false, textLenses: false, rangeFilter: false, semanticTokens: false, codeLensRefresh: false, diagnosticRefresh: false,
 };
 
 /** The records a document was last tested on, and the lenses last counted on them (filterSample.ts). */
@@ -98,9 +105,10 @@ export interface TestSample {
   /** A filter's test: the dataset its lines were tested as (the lens does not count a filter of another dataset on them). */
   dataset?: string;
   remembered?: import('../core').RememberedMatches;
-  /** The lenses of one version of the document (and the setting they read): VS Code asks again for the same version on scrolling,
-   * focus and other providers' refreshes, and that is a lookup. One version only: the next one replaces it. */
-  lenses?: { version: number; dataset: string; lenses: CodeLens[] };
+  /** The lenses of one text of the document (and the setting they read): VS Code asks again for the same version on scrolling,
+   * focus and other providers' refreshes, and that is a lookup. One text only: the next one replaces it. Per text, not version: a
+   * client may repeat a version with another text. */
+  lenses?: { text: string; dataset: string; lenses: CodeLens[] };
 }
 
 export interface ServerContext {
@@ -131,16 +139,19 @@ export function coreOptions(s: Settings): CoreOptions {
   return { logpushDataset: s.logpush.dataset, logpushScope: s.logpush.scope, maxProblems: s.maxProblems, maxFileSizeKB: s.maxFileSizeKB };
 }
 
-/** The last answer of tooLarge per document: between a third of the limit and the limit (in UTF-16 code units) it counts bytes. */
-const sizeChecked = new WeakMap<TextDocument, { version: number; kb: number; over: boolean }>();
+/** The last answer of tooLarge per document and text: between a third of the limit and the limit (in UTF-16 code units) it counts
+ * bytes. Per text, not version: a client may repeat a version with another text (the same text is the same string: a pointer
+ * compare). */
+const sizeChecked = new WeakMap<TextDocument, { text: string; kb: number; over: boolean }>();
 
 /** Above edgekit.maxFileSizeKB (KB of UTF-8, as the core's check counts it) a document is not parsed at all: one information
  * diagnostic, no outline/completion/hover/lenses. */
 export function tooLarge(doc: TextDocument, s: Settings): boolean {
   const hit = sizeChecked.get(doc);
-  if (hit && hit.version === doc.version && hit.kb === s.maxFileSizeKB) return hit.over;
-  const over = coreModule().overSizeLimit(doc.getText(), s.maxFileSizeKB);
-  sizeChecked.set(doc, { version: doc.version, kb: s.maxFileSizeKB, over });
+  const text = doc.getText();
+  if (hit && hit.text === text && hit.kb === s.maxFileSizeKB) return hit.over;
+  const over = coreModule().overSizeLimit(text, s.maxFileSizeKB);
+  sizeChecked.set(doc, { text, kb: s.maxFileSizeKB, over });
   return over;
 }
 
@@ -188,11 +199,33 @@ function isUnwanted(err: unknown): boolean {
 export function stillWanted(ctx: ServerContext, uri: string, token: CancellationToken | undefined): () => void {
   const doc = ctx.documents.get(uri);
   const version = doc?.version;
+  const text = doc?.getText();
   return () => {
     if (token?.isCancellationRequested) throw requestCancelled();
     const now = ctx.documents.get(uri);
-    if (now !== doc || now?.version !== version) throw contentModified(uri);
+    // The text too: a didChange may repeat the version (the document object is updated in place).
+    if (now !== doc || now?.version !== version || now?.getText() !== text) throw contentModified(uri);
   };
+}
+
+/** Per document object, its current text and that text's stamp. */
+const stamps = new WeakMap<TextDocument, { text: string; stamp: string }>();
+/** Ties stamps to this server process: data made by another (a restarted server) never matches. */
+const STAMP_PREFIX = Math.random().toString(36).slice(2, 8);
+let stampCount = 0;
+
+/**
+ * A stamp of the document's text as this server saw it, for what travels through the client and comes back (a diagnostic's quick
+ * fixes): the version alone does not say the text is the same, as a client may send another text under the same version (a
+ * repeated didChange version, a second didOpen). The same text keeps its stamp (a pointer compare), any change gets a new one.
+ */
+export function textStamp(doc: TextDocument): string {
+  const text = doc.getText();
+  const hit = stamps.get(doc);
+  if (hit && hit.text === text) return hit.stamp;
+  const stamp = `${STAMP_PREFIX}.${++stampCount}`;
+  stamps.set(doc, { text, stamp });
+  return stamp;
 }
 
 export interface FeatureTarget { doc: TextDocument; kind: DocKind; s: Settings; check: () => void }

@@ -4,15 +4,16 @@ import { DiagnosticSeverity, DiagnosticTag } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Edit, Fix, Problem, Severity, Span } from '../core';
 import { SOURCE } from '../protocol';
-import { coreModule } from './context';
+import { coreModule, textStamp } from './context';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint,
 };
 
-/** What a diagnostic carries for its code actions: its fixes, and the document version their edits were made for. */
-export interface DiagnosticData { fixes: { title: string; preferred?: boolean; edits: TextEdit[] }[]; version?: number }
+/** What a diagnostic carries for its code actions: its fixes, and the document version and text (textStamp) their edits were made
+ * for. */
+export interface DiagnosticData { fixes: { title: string; preferred?: boolean; edits: TextEdit[] }[]; version?: number; text?: string }
 
 export function range(doc: TextDocument, span: Span) {
   return { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + span.length) };
@@ -32,7 +33,7 @@ export function toDiagnostic(doc: TextDocument, p: Problem, opts: { relatedInfor
     d.relatedInformation = p.related.map((r) => ({ location: { uri: doc.uri, range: range(doc, r) }, message: r.message }));
   }
   if (p.fixes?.length) {
-    const data: DiagnosticData = { fixes: p.fixes.map((f: Fix) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })), version: doc.version };
+    const data: DiagnosticData = { fixes: p.fixes.map((f: Fix) => ({ title: f.title, preferred: f.preferred, edits: f.edits.map((e) => toTextEdit(doc, e)) })), version: doc.version, text: textStamp(doc) };
     d.data = data;
   }
   return d;

@@ -1,6 +1,6 @@
 // Diagnostics, pulled or pushed as the client can take them: the pull handler (textDocument/diagnostic) for clients with
 // textDocument.diagnostic (VS Code), else textDocument/publishDiagnostics after each change, debounced per document and dropped when
-// a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document version is kept:
+// a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document text is kept:
 // other requests (the migration's review check, quick fixes for clients that do not send data back) read it instead of checking
 // the same text again.
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
@@ -20,8 +20,8 @@ const SMALL_TEXT = 30_000;
 const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled: a newer pull of the document follows');
 
 export class Diagnostics {
-  /** The problems of the last version checked, per URI. */
-  private readonly last = new Map<string, { version: number; problems: Problem[] }>();
+  /** The problems of the last text checked, per URI (the text, not the version: a client may repeat a version with another text). */
+  private readonly last = new Map<string, { text: string; problems: Problem[] }>();
   /** Push mode: the pending check per URI. */
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Push mode: the URIs whose last publish was not empty (cleared on close, or when the document stops being one of ours). */
@@ -75,8 +75,11 @@ export class Diagnostics {
     if (doc && !kind) this.unpublish(uri);
     if (!doc || !kind) return;
     const s = await this.ctx.settings.get(uri, doc.languageId);
-    // A newer version arrived while the settings were asked for: its own check is scheduled.
-    const stale = () => this.ctx.documents.get(uri)?.version !== doc.version;
+    // A newer text arrived while the settings were asked for (a new version, the same version again, or a second didOpen): its own
+    // check is scheduled.
+    const version = doc.version;
+    const text = doc.getText();
+    const stale = () => this.ctx.documents.get(uri) !== doc || doc.version !== version || doc.getText() !== text;
     if (stale()) return;
     let problems: Problem[];
     try {
@@ -118,18 +121,19 @@ export class Diagnostics {
     });
   }
 
-  /** The document's problems: from the last check when the version is the same, else checked now. */
+  /** The document's problems: from the last check when the text is the same, else checked now. */
   problemsOf(doc: TextDocument, kind: DocKind, s: Settings): Problem[] {
     const hit = this.last.get(doc.uri);
-    return hit && hit.version === doc.version ? hit.problems : this.check(doc, kind, s);
+    return hit && hit.text === doc.getText() ? hit.problems : this.check(doc, kind, s);
   }
 
   drop(uri: string): void { this.last.delete(uri); }
   clear(): void { this.last.clear(); }
 
   private check(doc: TextDocument, kind: DocKind, s: Settings, isCancelled?: () => boolean): Problem[] {
-    const problems = core().validate(doc.getText(), kind, { ...coreOptions(s), parsed: tooLarge(doc, s) ? undefined : this.ctx.parses.get(doc), isCancelled });
-    this.last.set(doc.uri, { version: doc.version, problems });
+    const text = doc.getText();
+    const problems = core().validate(text, kind, { ...coreOptions(s), parsed: tooLarge(doc, s) ? undefined : this.ctx.parses.get(doc), isCancelled });
+    this.last.set(doc.uri, { text, problems });
     return problems;
   }
 }

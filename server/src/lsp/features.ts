@@ -6,6 +6,7 @@ import { format, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, HoverInfo, Lens, ParsedDoc, SignatureInfo } from '../core';
 import { LENS_TEXT_COMMAND } from '../protocol';
 import { range } from './convert';
+import { coreModule } from './context';
 
 const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
   property: CompletionItemKind.Property, value: CompletionItemKind.Value, field: CompletionItemKind.Field,
@@ -13,8 +14,46 @@ const KIND: Record<CompletionEntry['kind'], CompletionItemKind> = {
   snippet: CompletionItemKind.Snippet, enum: CompletionItemKind.EnumMember, constant: CompletionItemKind.Constant,
 };
 
-/** What the client renders: snippets, markdown (from initialize; VS Code takes both). */
-export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean; rangeFilter: boolean }
+/** The kinds a client that declares no valueSet takes: LSP 1.0's CompletionItemKind Text..Reference and SymbolKind File..Array. */
+const BASE_KINDS: ReadonlySet<number> = new Set(Array.from({ length: 18 }, (_, i) => i + 1));
+
+/** The kinds a client declares it takes (completion.completionItemKind.valueSet, documentSymbol.symbolKind.valueSet), else LSP
+ * 1.0's. */
+export function kindSet(valueSet: readonly number[] | undefined): ReadonlySet<number> {
+  return Array.isArray(valueSet) ? new Set(valueSet) : BASE_KINDS;
+}
+
+/** Instead of a kind of LSP 3.x (after Reference, after Array) for a client that does not take it: an operator is a keyword, an
+ * enum's value or a constant a value; a null in the outline a variable (as vscode-json-languageservice's outline names it). */
+const COMPLETION_FALLBACK: Partial<Record<CompletionItemKind, CompletionItemKind>> = {
+  [CompletionItemKind.Operator]: CompletionItemKind.Keyword, [CompletionItemKind.EnumMember]: CompletionItemKind.Value,
+  [CompletionItemKind.Constant]: CompletionItemKind.Value,
+};
+const SYMBOL_FALLBACK: Partial<Record<SymbolKind, SymbolKind>> = { [SymbolKind.Null]: SymbolKind.Variable };
+
+/** The kind itself when the client takes it (or takes any: no set), else its fallback when it takes that, else undefined. */
+function kindFor<K extends number>(kind: K, taken: ReadonlySet<number> | undefined, fallback: Partial<Record<K, K>>): K | undefined {
+  if (!taken || taken.has(kind)) return kind;
+  const f = fallback[kind];
+  return f !== undefined && taken.has(f) ? f : undefined;
+}
+
+/** The outline with each symbol's kind one the client takes: its fallback, else (a client whose own set has neither; it promised to
+ * take an unknown kind gracefully) the fallback anyway, one of LSP 1.0's. */
+export function withSymbolKinds(symbols: DocumentSymbol[], taken: ReadonlySet<number> | undefined): DocumentSymbol[] {
+  if (!taken) return symbols;
+  const walk = (list: DocumentSymbol[]): void => {
+    for (const s of list) {
+      if (!taken.has(s.kind)) s.kind = kindFor(s.kind, taken, SYMBOL_FALLBACK) ?? SYMBOL_FALLBACK[s.kind] ?? s.kind;
+      if (s.children) walk(s.children);
+    }
+  };
+  walk(symbols);
+  return symbols;
+}
+
+/** What the client renders: snippets, markdown (from initialize; VS Code takes both), and the completion kinds it takes. */
+export interface RenderCaps { snippets: boolean; markdownDocs: boolean; markdownHover: boolean; rangeFilter: boolean; completionKinds?: ReadonlySet<number> }
 const FULL: RenderCaps = { snippets: true, markdownDocs: true, markdownHover: true, rangeFilter: true };
 
 /** A JSON string's filterText ("ClientCountry", or \"ClientCountry\" inside a job's filter string) as a client that filters by the
@@ -92,8 +131,10 @@ export function markdownToPlain(md: string): string {
 }
 
 export function toCompletionItem(doc: TextDocument, e: CompletionEntry, caps: RenderCaps = FULL): CompletionItem {
-  const item: CompletionItem = { label: e.label, kind: KIND[e.kind], detail: e.detail, sortText: e.sortText,
+  // A kind the client does not take, and whose fallback it does not take either, is left out (CompletionItem.kind is optional).
+  const item: CompletionItem = { label: e.label, kind: kindFor(KIND[e.kind], caps.completionKinds, COMPLETION_FALLBACK), detail: e.detail, sortText: e.sortText,
     filterText: caps.rangeFilter ? e.filterText : wordFilterText(e.filterText) };
+  if (item.kind === undefined) delete item.kind;
   if (e.documentation) item.documentation = caps.markdownDocs ? { kind: MarkupKind.Markdown, value: e.documentation } : markdownToPlain(e.documentation);
   let text = e.insertText ?? e.label;
   if (e.snippet && caps.snippets) item.insertTextFormat = InsertTextFormat.Snippet;
@@ -132,12 +173,8 @@ export function infoCommand(title: string, plainText: boolean): Command {
   return plainText ? { title, command: '' } : { title, command: LENS_TEXT_COMMAND, arguments: [title] };
 }
 
-/** The first n UTF-16 code units of s, one less when the cut would split a surrogate pair (half an emoji is a lone surrogate). */
-function cut(s: string, n: number): string {
-  if (s.length <= n) return s;
-  const c = s.charCodeAt(n - 1);
-  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
-}
+/** The first n UTF-16 code units of s, never half an emoji (core/text.ts headOf). */
+const cut = (s: string, n: number): string => coreModule().headOf(s, n);
 
 /** An outline item's label: its index, and the first non-empty string of these members (a request's method, a rule's description...). */
 const LABEL_KEYS = ['method', 'name', 'key', 'description', 'id'];

@@ -55,21 +55,21 @@ function keptCount(sample: { records: unknown[]; total: number }): string {
 }
 
 /**
- * The lenses of the records a document was last tested on: the filter's, or each rule's. Counted once per version of the document
- * (kept with the sample, so a new test or closing the document drops them): the same version asked again is a lookup.
+ * The lenses of the records a document was last tested on: the filter's, or each rule's. Counted once per text of the document
+ * (kept with the sample, so a new test or closing the document drops them): the same text asked again is a lookup.
  */
 export function sampleLenses(ctx: ServerContext, doc: TextDocument, kind: DocKind, parsed: ParsedDoc, settingsDataset: string): CodeLens[] {
   const sample = ctx.samples.get(doc.uri);
   if (!sample) return [];
   const hit = sample.lenses;
-  if (hit && hit.version === doc.version && hit.dataset === settingsDataset) return hit.lenses;
+  if (hit && hit.text === doc.getText() && hit.dataset === settingsDataset) return hit.lenses;
   let lenses: CodeLens[];
   if (kind === 'waf-ruleset') lenses = ruleLenses(ctx, doc, parsed, sample);
   else {
     const lens = sampleLens(ctx, doc, kind, parsed, settingsDataset, sample);
     lenses = lens ? [lens] : [];
   }
-  sample.lenses = { version: doc.version, dataset: settingsDataset, lenses };
+  sample.lenses = { text: doc.getText(), dataset: settingsDataset, lenses };
   return lenses;
 }
 

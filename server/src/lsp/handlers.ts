@@ -1,13 +1,14 @@
 // The editor features over the shared parse: completion, hover, quick fixes, code lenses, outline, smart selection, folding and
 // formatting.
-import type { CodeAction, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import type { CancellationToken, CodeAction, CodeActionParams, Command, SelectionRange, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import { APPLY_FIX_COMMAND } from '../protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
-import { CodeActionKind, InlayHintKind } from './library';
-import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, tooLarge, type ServerContext } from './context';
+import { CodeActionKind, InlayHintKind, MessageType, ShowMessageNotification } from './library';
+import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
-import { documentSymbols, foldingRanges, symbolInformation, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
+import { documentSymbols, foldingRanges, symbolInformation, withSymbolKinds, formatDocument, toCodeLens, toCompletionItem, toHover, toSignatureHelp } from './features';
 import { sampleLenses } from './filterSample';
 
 /** The Fix All source action's kind, for editor.codeActionsOnSave: { "source.fixAll.edgekit": "explicit" } (or "source.fixAll"). */
@@ -21,6 +22,40 @@ function changedRegion(doc: TextDocument, next: string): TextEdit {
   const start = coreModule().commonPrefix(text, next);
   const end = coreModule().commonSuffix(text, next, Math.min(text.length, next.length) - start);
   return { range: { start: doc.positionAt(start), end: doc.positionAt(text.length - end) }, newText: next.slice(start, next.length - end) };
+}
+
+/**
+ * The code actions as the client takes them (LSP 3.8, codeActionLiteralSupport): CodeAction literals (VS Code, and every editor of
+ * docs/editors.md); else Command[], each running APPLY_FIX_COMMAND with its edit and the text it was made for, when the client
+ * applies edits the server sends (workspace.applyEdit); else none (vscode-eslint's server applies its fixes through commands and
+ * workspace/applyEdit the same way).
+ */
+function asClientTakes(ctx: ServerContext, actions: CodeAction[]): (CodeAction | Command)[] {
+  if (ctx.caps.codeActionLiterals) return actions;
+  if (!ctx.caps.applyEdit) return [];
+  return actions.flatMap((a) => {
+    const uri = a.edit && (a.edit.changes ? Object.keys(a.edit.changes)[0] : (a.edit.documentChanges?.[0] as { textDocument?: { uri: string } } | undefined)?.textDocument?.uri);
+    const doc = uri === undefined ? undefined : ctx.documents.get(uri);
+    return doc ? [{ title: a.title, command: APPLY_FIX_COMMAND, arguments: [a.edit, doc.uri, doc.version, textStamp(doc)] }] : [];
+  });
+}
+
+/** APPLY_FIX_COMMAND: asks the client to apply the fix's edit, when its document still has the text the fix was made for (a client
+ * may run a command it was given long ago); else says so. */
+export async function applyFix(ctx: ServerContext, args: unknown[] | undefined): Promise<null> {
+  const [edit, uri, version, stamp] = args ?? [];
+  const doc = typeof uri === 'string' ? ctx.documents.get(uri) : undefined;
+  if (!edit || typeof edit !== 'object' || !doc) {
+    ctx.connection.console.error(`${APPLY_FIX_COMMAND} ignored: its arguments must be [WorkspaceEdit, uri of an open document, version, stamp], not ${coreModule().headOf(JSON.stringify(args) ?? 'undefined', 200)}.`);
+    return null;
+  }
+  if (doc.version !== version || textStamp(doc) !== stamp) {
+    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for an earlier text of ${doc.uri}: ask for the document's code actions again.` });
+    return null;
+  }
+  const r = await ctx.connection.workspace.applyEdit({ edit: edit as WorkspaceEdit });
+  if (!r.applied) ctx.connection.console.error(`${APPLY_FIX_COMMAND}: the client did not apply the edit to ${doc.uri}${r.failureReason ? `: ${r.failureReason}` : ''}.`);
+  return null;
 }
 
 export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): void {
@@ -68,9 +103,12 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
 
   // Quick fixes travel in each diagnostic's data with the version they were made for: no state, no second check. A client that
   // does not send data back, or sends a diagnostic of an older version (its markers moved with an edit before the next pull),
-  // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text.
+  // gets them from this version's check, matched by code and the diagnostic's start: old offsets are never applied to new text
+  // (nor to another text sent under the same version: the data names its text's stamp).
   // With documentChanges, an edit names the version it was made for (a stale one is refused).
-  connection.onCodeAction(async (params, token) => {
+  connection.onCodeAction(async (params, token) => asClientTakes(ctx, await codeActions(params, token)));
+
+  async function codeActions(params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
     const check = stillWanted(ctx, params.textDocument.uri, token);
     check();
     const doc = documents.get(params.textDocument.uri);
@@ -103,7 +141,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     for (const d of params.context.diagnostics) {
       const code = typeof d.code === 'string' ? d.code : undefined;
       const data = d.data as DiagnosticData | undefined;
-      const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) ? data.fixes
+      const fixes = data?.fixes && (data.version === undefined || data.version === doc.version) && (data.text === undefined || data.text === textStamp(doc)) ? data.fixes
         : code ? await currentFixes(code, doc.offsetAt(d.range.start)) : undefined;
       for (const f of fixes ?? []) {
         actions.push({ title: f.title, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: f.preferred, edit: edit(f.edits) });
@@ -119,7 +157,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
       if (fixes.count >= 2) actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: edit(fixes.edits.map((e) => toTextEdit(doc, e))) });
     }
     return actions;
-  });
+  }
 
   connection.onCodeLens(async (params, token) => {
     const t = await featureTarget(ctx, params.textDocument.uri, token);
@@ -138,7 +176,7 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     const t = await featureTarget(ctx, params.textDocument.uri, token);
     if (!t) return [];
     return safe(ctx, 'Outline', t.doc.uri, [], () => {
-      const symbols = documentSymbols(t.doc, parses.get(t.doc));
+      const symbols = withSymbolKinds(documentSymbols(t.doc, parses.get(t.doc)), caps.symbolKinds);
       return caps.hierarchicalSymbols ? symbols : symbolInformation(t.doc.uri, symbols);
     });
   });

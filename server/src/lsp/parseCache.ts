@@ -1,4 +1,4 @@
-// One parse per document version, shared by diagnostics, completion, hover, lenses and symbols (VS Code's languageModelCache).
+// One parse per document text, shared by diagnostics, completion, hover, lenses and symbols (VS Code's languageModelCache).
 // Memory is bounded with many large documents open: only the most recently used documents keep their position trees (a full tree
 // of a 0.8 MB batch is about 16 MB), and parses (the JSON value is about 1.5 times the text) are kept for recent documents up to a
 // text budget; anything dropped is rebuilt on demand (JSON.parse of a 0.8 MB batch takes about 2 ms).
@@ -19,24 +19,27 @@ export const DEFAULT_LIMITS: ParseCacheLimits = { trees: 1, parses: 1, textBudge
 
 export class ParseCache {
   /** In order of use, least recent first (a Map iterates in insertion order; get() re-inserts). */
-  private readonly entries = new Map<string, { version: number; doc: ParsedDoc }>();
+  private readonly entries = new Map<string, ParsedDoc>();
   /** isOpen: a request that resumes after its document was closed must not re-cache it (the entry would never be dropped). */
   constructor(private readonly isOpen: (document: TextDocument) => boolean = () => true, private readonly limits: ParseCacheLimits = DEFAULT_LIMITS) {}
 
   get(document: TextDocument): ParsedDoc {
     const open = this.isOpen(document);
     const e = this.entries.get(document.uri);
+    const text = document.getText();
     let doc: ParsedDoc;
-    if (e && e.version === document.version && open) {
-      doc = e.doc;
+    // Keyed by the text, not the version: a client that repeats a version in didChange, or opens the document again without
+    // closing it, sends another text under the same number. The same text is the same string (a pointer compare).
+    if (e && e.text === text && open) {
+      doc = e;
     } else {
       // The previous version lets a large batch keep its item positions across a small edit (parse.ts Window.shifted).
-      doc = core().parse(document.getText(), e && open ? { previous: e.doc } : {});
+      doc = core().parse(text, e && open ? { previous: e } : {});
       if (!open) return doc;
     }
     const wasRecent = e !== undefined && this.isRecent(document.uri);
     this.entries.delete(document.uri);
-    this.entries.set(document.uri, { version: document.version, doc });
+    this.entries.set(document.uri, doc);
     if (!wasRecent) this.trim();
     return doc;
   }
@@ -54,7 +57,7 @@ export class ParseCache {
     const all = [...this.entries];
     let text = 0;
     for (let i = all.length - 1, rank = 0; i >= 0; i--, rank++) {
-      const [uri, { doc }] = all[i];
+      const [uri, doc] = all[i];
       text += doc.text.length;
       if (rank >= this.limits.parses && text > this.limits.textBudget) this.entries.delete(uri);
       else if (rank >= this.limits.trees) doc.release();

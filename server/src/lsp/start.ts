@@ -3,15 +3,16 @@
 // server/src/browserServer.ts (a browser's Web Worker: vscode.dev, github.dev).
 import type { InitializeResult } from 'vscode-languageserver';
 import { CodeActionKind, ErrorCodes, MessageType, ResponseError, ShowMessageNotification, TextDocuments, TextDocumentSyncKind } from './library';
-import { jobScopeOf, LENS_TEXT_COMMAND, SetJobScopeNotification, type InitOptions } from '../protocol';
+import { APPLY_FIX_COMMAND, jobScopeOf, LENS_TEXT_COMMAND, SetJobScopeNotification, type InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
-import { FIX_ALL_KIND, registerFeatures } from './handlers';
+import { applyFix, FIX_ALL_KIND, registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
 import { registerSemanticTokens, SEMANTIC_LEGEND } from './semanticTokens';
 import { SettingsCache } from './settings';
 import { DOCUMENTS } from './textDocument';
+import { kindSet } from './features';
 import { registerShutdownGate } from './shutdown';
 
 /** Starts the server on the connection; the shared state is returned for the entry's own handlers (server.ts adds the Node-only ones). */
@@ -35,12 +36,18 @@ export function startServer(connection: Connection): ServerContext {
     const init = params.initializationOptions as InitOptions | undefined;
     caps.configuration = !!c.workspace?.configuration;
     caps.pullDiagnostics = !!c.textDocument?.diagnostic;
-    caps.relatedInformation = !!c.textDocument?.publishDiagnostics?.relatedInformation || caps.pullDiagnostics;
+    // Each way of sending diagnostics has its own flag (LSP 3.17: textDocument.diagnostic.relatedInformation for pulled ones;
+    // vscode-languageclient declares both).
+    caps.relatedInformation = !!(caps.pullDiagnostics ? c.textDocument?.diagnostic?.relatedInformation : c.textDocument?.publishDiagnostics?.relatedInformation);
     caps.snippets = !!c.textDocument?.completion?.completionItem?.snippetSupport;
     caps.markdownHover = !!c.textDocument?.hover?.contentFormat?.includes('markdown');
     caps.markdownDocs = !!c.textDocument?.completion?.completionItem?.documentationFormat?.includes('markdown');
     caps.documentChanges = !!c.workspace?.workspaceEdit?.documentChanges;
+    caps.codeActionLiterals = !!c.textDocument?.codeAction?.codeActionLiteralSupport;
+    caps.applyEdit = !!c.workspace?.applyEdit;
     caps.hierarchicalSymbols = !!c.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport;
+    caps.completionKinds = kindSet(c.textDocument?.completion?.completionItemKind?.valueSet);
+    caps.symbolKinds = kindSet(c.textDocument?.documentSymbol?.symbolKind?.valueSet);
     const sigInfo = c.textDocument?.signatureHelp?.signatureInformation;
     caps.markdownSignature = !!sigInfo?.documentationFormat?.includes('markdown');
     caps.labelOffsets = !!sigInfo?.parameterInformation?.labelOffsetSupport;
@@ -50,6 +57,9 @@ export function startServer(connection: Connection): ServerContext {
     caps.commands = init?.commands === true;
     caps.rangeFilter = init?.rangeFilter === true;
     caps.textLenses = caps.commands || init?.textLenses === true;
+    // The commands the server runs: an informational lens's text (not for the extension, which shows it as text), and the quick
+    // fixes of a client that takes no CodeAction literals but applies edits.
+    const commands = [...(caps.textLenses ? [] : [LENS_TEXT_COMMAND]), ...(!caps.codeActionLiterals && caps.applyEdit ? [APPLY_FIX_COMMAND] : [])];
     // Only to a client that says it takes them, in the one format the server writes (LSP 3.17: formats holds 'relative'); eglot
     // 1.9, Helix and Neovim before 0.9 send no semanticTokens capability and are not offered the provider
     caps.semanticTokens = init?.semanticTokens !== false && !!c.textDocument?.semanticTokens?.formats?.includes('relative');
@@ -72,8 +82,7 @@ export function startServer(connection: Connection): ServerContext {
         signatureHelpProvider: { triggerCharacters: ['(', ',', '['], retriggerCharacters: [')', ']'] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },
-        // The informational lenses' command, for clients other than the EdgeKit extension (which shows them as text).
-        ...(caps.textLenses ? {} : { executeCommandProvider: { commands: [LENS_TEXT_COMMAND] } }),
+        ...(commands.length ? { executeCommandProvider: { commands } } : {}),
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         selectionRangeProvider: true,
@@ -123,7 +132,7 @@ export function startServer(connection: Connection): ServerContext {
     const p = (params && typeof params === 'object' ? params : {}) as { uri?: unknown; scope?: unknown };
     const scope = jobScopeOf(p.scope);
     if (typeof p.uri !== 'string' || (scope === undefined && p.scope !== null)) {
-      connection.console.error(`${SetJobScopeNotification.method} ignored: its params must be { "uri": string, "scope": "zone", "account" or null }, not ${JSON.stringify(params)?.slice(0, 200)}.`);
+      connection.console.error(`${SetJobScopeNotification.method} ignored: its params must be { "uri": string, "scope": "zone", "account" or null }, not ${coreModule().headOf(JSON.stringify(params) ?? 'undefined', 200)}.`);
       return;
     }
     if (!ctx.settings.setJobScope(p.uri, scope)) return;
@@ -131,9 +140,11 @@ export function startServer(connection: Connection): ServerContext {
     diagnostics.refresh(p.uri);
   });
 
-  // Running an informational lens shows its text (Neovim's codelens.run() on the lens's line).
+  // Running an informational lens shows its text (Neovim's codelens.run() on the lens's line); running a quick fix's command
+  // applies its edit (handlers.ts, applyFix).
   connection.onExecuteCommand((params) => {
-    if (params.command !== LENS_TEXT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${params.command}" (EdgeKit's server runs ${LENS_TEXT_COMMAND} only).`);
+    if (params.command === APPLY_FIX_COMMAND) return applyFix(ctx, params.arguments);
+    if (params.command !== LENS_TEXT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${params.command}" (EdgeKit's server runs ${LENS_TEXT_COMMAND} and ${APPLY_FIX_COMMAND} only).`);
     const text = params.arguments?.[0];
     // A notification: window.showInformationMessage would send window/showMessageRequest, which waits for an answer.
     if (typeof text === 'string' && text) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: text });

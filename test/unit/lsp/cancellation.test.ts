@@ -6,57 +6,10 @@
 // - a long semantic-tokens request cancelled mid-way stops at its next look at the token (a count of the core's steps, not time).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import {
-  CancellationTokenSource, ConfigurationRequest, createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
-import { startServer } from '../../../server/src/lsp/start';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol/node';
 import { core } from '../../../server/src/lsp/context';
 import { rulesetDoc } from '../../../bench/docs';
-
-interface Harness {
-  client: ProtocolConnection;
-  /** What the client does when the server asks for settings, before it answers (once; then it answers at once again). */
-  beforeSettings(fn: () => Promise<void> | void): void;
-  configurationRequests(): number;
-  close(): void;
-}
-
-async function harness(): Promise<Harness> {
-  const up = new PassThrough();
-  const down = new PassThrough();
-  const server = createConnection(ProposedFeatures.all, new StreamMessageReader(up), new StreamMessageWriter(down));
-  startServer(server);
-  const client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
-  let hook: (() => Promise<void> | void) | undefined;
-  let asked = 0;
-  client.onRequest(ConfigurationRequest.type, async (p) => {
-    asked++;
-    const h = hook;
-    hook = undefined;
-    await h?.();
-    return p.items.map(() => ({}));
-  });
-  client.listen();
-  await client.sendRequest('initialize', {
-    processId: null, rootUri: null, workspaceFolders: null,
-    capabilities: {
-      workspace: { configuration: true },
-      textDocument: {
-        diagnostic: { dynamicRegistration: false },
-        semanticTokens: { requests: { full: true, range: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
-      },
-    },
-  });
-  await client.sendNotification('initialized', {});
-  return {
-    client,
-    beforeSettings: (fn) => { hook = fn; },
-    configurationRequests: () => asked,
-    close: () => { client.dispose(); server.dispose(); up.end(); down.end(); },
-  };
-}
+import { inProcessServer as harness } from './inProcess';
 
 const outcome = (p: Promise<unknown>) => p.then(() => 'answered', (e: { code?: number; message?: string }) => e.code ?? e.message);
 

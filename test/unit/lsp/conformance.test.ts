@@ -4,11 +4,12 @@
 // does not send a diagnostic's data back; a VS Code-like client keeps pull diagnostics and nothing pushed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancellationTokenSource, ConfigurationRequest, PublishDiagnosticsNotification, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, ConfigurationRequest, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
 import { startServer, type ServerHandle } from '../../../bench/lspClient';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range, TextEdit } from 'vscode-languageserver-protocol';
 import { serverJs } from '../reliability/soak';
+import { publishes } from './inProcess';
 
 const PLAIN_CLIENT = {
   textDocument: {
@@ -16,25 +17,13 @@ const PLAIN_CLIENT = {
     publishDiagnostics: { relatedInformation: false, versionSupport: true },
     completion: { completionItem: { snippetSupport: false, documentationFormat: ['plaintext'] } },
     hover: { contentFormat: ['plaintext'] },
+    // Every editor of docs/editors.md takes CodeAction literals (a client without them: clientCaps.test.ts).
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } },
   },
   workspace: { workspaceEdit: { documentChanges: true } },
 };
 
 const BAD_FILTER = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
-
-/** Every publishDiagnostics, and a wait for the next one of a URI that satisfies a predicate (an event, never a sleep). */
-function publishes(server: ServerHandle) {
-  const seen: PublishDiagnosticsParams[] = [];
-  const waiters: { uri: string; ok: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
-  server.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
-    seen.push(p);
-    for (const w of [...waiters]) if (w.uri === p.uri && w.ok(p)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
-  });
-  return {
-    seen,
-    next: (uri: string, ok: (p: PublishDiagnosticsParams) => boolean = () => true) => new Promise<PublishDiagnosticsParams>((resolve) => waiters.push({ uri, ok, resolve })),
-  };
-}
 
 const open = (s: ServerHandle, uri: string, text: string, languageId = 'json') =>
   s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
@@ -407,7 +396,7 @@ test('a quick fix asked for with a diagnostic of an older version is made for th
   // them with the current version: "Change to ClientCountry" then overwrote the wrong characters.
   const server = await startServer(serverJs(), { capabilities: {
     workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
-    textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { relatedInformation: true } },
+    textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { relatedInformation: true }, codeAction: PLAIN_CLIENT.textDocument.codeAction },
   } });
   try {
     const uri = 'file:///w/stale.filter.json';

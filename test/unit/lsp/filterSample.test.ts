@@ -34,7 +34,7 @@ test('the filter tested keeps the digits of its integers past 2^53, from a filte
 // VS Code asks for a document's lenses again and again for the same version (scrolling, focus, other providers' refreshes): after
 // Test Rules each of those counted every rule over every kept request again (35-45 ms on 200 rules x 10 000 requests). The lenses are
 // kept per version with the test's sample: the same version is a lookup, a new version, a new test or another dataset counts again.
-test('the lenses of a tested document are counted once per version, and again after an edit or a new test', () => {
+test('the lenses of a tested document are counted once per text, and again after an edit or a new test', () => {
   const records = sampleRequests(500);
   const rules = (first: string) => JSON.stringify({ rules: [
     { action: 'block', expression: first },
@@ -71,7 +71,10 @@ test('the lenses of a tested document are counted once per version, and again af
   // One version is kept, not one per version
   doc = TextDocument.update(doc, [{ text: rules('true') }], 3);
   lenses();
-  assert.equal(ctx.samples.get(uri)?.lenses?.version, 3);
+  assert.equal(ctx.samples.get(uri)?.lenses?.text, doc.getText());
+  // Another text under the same version (a client that repeats a version): counted on it
+  doc = TextDocument.update(doc, [{ text: rules('false') }], 3);
+  assert.deepEqual(titles(lenses()), titles(retested), 'the text of version 3 again, not the lenses of its first text');
   ctx.samples.delete(uri);
   assert.deepEqual(lenses(), [], 'no sample (the document was closed): no lenses');
 });

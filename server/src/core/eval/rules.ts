@@ -11,7 +11,7 @@ import { compileRustRegex } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, RATE_LIMIT_PHASE, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
-import { bytesText } from '../text';
+import { bytesText, headOf } from '../text';
 import { isObj, parseExact } from '../json';
 import { phaseOf, rulesOf } from '../rules/ruleset/body';
 import { rateLimiter, type Compilers, type RateLimiter, type RateLimitTally } from './rateLimit';
@@ -717,7 +717,7 @@ function noteValue(place: ValuePlace, record: RequestRecord, line: number, budge
   if (!compiled || !seen) return;
   const v = compiled.evaluate(record);
   if (tally.examples.length < VALUE_EXAMPLES) {
-    tally.examples.push({ line, value: v !== null && v.length > VALUE_SHOWN_CHARS ? `${v.slice(0, VALUE_SHOWN_CHARS)}… (${v.length} characters)` : v });
+    tally.examples.push({ line, value: v !== null && v.length > VALUE_SHOWN_CHARS ? `${headOf(v, VALUE_SHOWN_CHARS)}… (${v.length} characters)` : v });
   }
   if (tally.distinctMore) return;
   // null (no value) is one distinct result, kept apart from every text

@@ -73,11 +73,32 @@ function parseWhole(text: string, opts: ParseOptions): Doc {
     const errors: ParseError[] = [];
     value = jsoncParse(text, errors, PARSE_OPTIONS);
     syntax = syntaxProblems(text, errors, root);
+    if (ESCAPED_ASTRAL.test(text)) value = jsoncParse(astralEscapesWhole(text), [], PARSE_OPTIONS);
   }
   const windowed = fastOk && typeof value === 'object' && value !== null && text.length >= (opts.windowFrom ?? WINDOW_FROM);
   const doc = new Doc(text, value, syntax, false, windowed);
   if (windowed && opts.previous instanceof Doc) doc.reuseWindow(opts.previous);
   return doc;
+}
+
+/** An escape JSON does not have before a character beyond the BMP ("\😀"): jsonc-parser reads a bad escape as nothing, but drops
+ * one UTF-16 unit, so the value kept the emoji's low surrogate alone ("\ude00", which every message quoting it showed). */
+const ESCAPED_ASTRAL = /\\[\ud800-\udbff][\udc00-\udfff]/;
+
+/** The text with each such escape written "\d" (another escape JSON does not have, which jsonc-parser drops whole): what the
+ * parser's value should be, the escape dropped as "\d" is. The escapes are read left to right, so "\\😀" (an escaped backslash,
+ * then the emoji) stays as it is. Offsets change: for values only. */
+function astralEscapesWhole(text: string): string {
+  return text.replace(/\\([\ud800-\udbff][\udc00-\udfff]|[^])/g, (m: string, c: string) => (c.length === 2 ? '\\d' : m));
+}
+
+/** The tree's string values (keys too) read with such escapes dropped whole, from each string's own text. */
+function wholeStringValues(node: JsonNode, text: string): void {
+  if (node.type === 'string') {
+    const literal = text.slice(node.offset, node.offset + node.length);
+    if (ESCAPED_ASTRAL.test(literal)) (node as { value: unknown }).value = jsoncParse(astralEscapesWhole(literal), [], PARSE_OPTIONS);
+  }
+  for (const c of node.children ?? []) wholeStringValues(c, text);
 }
 
 /** Whether the document was too deep to parse (see MAX_NESTING): it has no value and no tree, and no feature may walk its text. */
@@ -110,6 +131,7 @@ class Doc implements ParsedDoc {
     if (this._tree === null) {
       this._tree = this.tooDeep ? undefined : parseTree(this.text, [], PARSE_OPTIONS);
       if (this._tree && this.syntax.length > 0) clampToText(this._tree, this.text.length);
+      if (this._tree && this.syntax.length > 0 && ESCAPED_ASTRAL.test(this.text)) wholeStringValues(this._tree, this.text);
     }
     return this._tree;
   }

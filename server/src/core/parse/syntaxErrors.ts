@@ -5,7 +5,7 @@ import { createScanner, getLocation, ParseErrorCode, ScanError, SyntaxKind, type
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
-import { applyEdits, cap } from '../text';
+import { applyEdits, cap, headOf } from '../text';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
 
@@ -28,7 +28,7 @@ const SYNTAX_MESSAGES: Record<number, string> = {
 };
 
 function quote(s: string): string {
-  const t = printable(s.length > 40 ? s.slice(0, 40) + '…' : s);
+  const t = printable(s.length > 40 ? headOf(s, 40) + '…' : s);
   return t.startsWith('"') ? t : `"${t}"`;
 }
 

@@ -9,6 +9,7 @@ import { scoredSuggestions, suggest } from '../../suggest';
 import { isObj, type Obj } from '../../json';
 import { callDataFault, knownCall } from './selectors';
 import { checksumAddress } from '../../keccak';
+import { headOf } from '../../text';
 
 export { LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS };
 
@@ -56,7 +57,7 @@ export function show(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'object') return 'an object';
-  if (typeof v === 'string') return JSON.stringify(v.length > 70 ? v.slice(0, 70) + '…' : v);
+  if (typeof v === 'string') return JSON.stringify(v.length > 70 ? headOf(v, 70) + '…' : v);
   if (typeof v === 'number') return `the number ${v}`;
   return String(v);
 }

@@ -11,6 +11,7 @@ import { quoteList } from '../../messages';
 import { checkFilter, otherScopeField, type OtherScopeFields } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
 import { isObj, type Obj } from '../../json';
+import { headOf } from '../../text';
 
 
 /** Platform rule for job names (API schema: pattern ^[a-zA-Z0-9\-\.]*$, maxLength 512). */
@@ -244,7 +245,7 @@ function checkOutputOptions(doc: ParsedDoc, ctx: RuleContext, oo: Obj, dataset: 
     const bad = invalidTemplateAction(oo.record_template);
     if (bad) {
       const tpl = new EmbeddedString(doc, ['output_options', 'record_template'], oo.record_template);
-      const shown = bad.text.length > 60 ? `${bad.text.slice(0, 60)}…` : bad.text;
+      const shown = bad.text.length > 60 ? `${headOf(bad.text, 60)}…` : bad.text;
       out.push(tpl.problem(ctx.report('logpush/template-invalid', bad.closed
         ? `record_template may hold only {{ .Field }}, {{ "constant" }} and {{/* comments */}} actions, not ${shown} (no functions, conditionals, loops or sub-templates).`
         : `record_template has an unclosed action ${shown}; close it with "}}".`, { offset: bad.offset, length: bad.text.length })));

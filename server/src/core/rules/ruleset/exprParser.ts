@@ -1,7 +1,7 @@
 // Recursive-descent parser of the rules language. Precedence (reference §4): not/! (1) > and/&& (2) > xor/^^ (3) > or/|| (4).
 // The AST carries offsets into the decoded expression string.
 import { isRegexOperator, readByteString, readInt, startsByteString, tokenize, validIp, type LexProblem, type Token } from './exprLexer';
-import { bytesText, lossyBytes } from '../../text';
+import { bytesText, headOf, lossyBytes } from '../../text';
 import { quoteList } from '../../messages';
 import type { Edit } from '../../types';
 
@@ -132,7 +132,7 @@ export function parseExpression(src: string, leftKind?: (left: Expr) => LeftKind
 
 function describe(t: Token): string {
   if (t.kind === 'eof') return 'end of the expression';
-  return `"${t.text.length > 30 ? t.text.slice(0, 30) + '…' : t.text}"`;
+  return `"${t.text.length > 30 ? headOf(t.text, 30) + '…' : t.text}"`;
 }
 
 /** A lowercase fix for an uppercase keyword, or a function hint for starts_with/ends_with. */

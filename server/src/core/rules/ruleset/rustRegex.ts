@@ -17,6 +17,7 @@
 import { RE2JS } from 're2js';
 import { jsProperty } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
+import { headOf } from '../../text';
 
 /** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
  * `states` 1, or 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition
@@ -201,7 +202,7 @@ function readRegex(p: string): RegexRead {
     else if (e === 'b' && !inClass && p[i + 2] === '{' && /^[A-Za-z-]/.test(p[i + 3] ?? '')) {
       const close = p.indexOf('}', i + 3);
       if (close < 0) {
-        refuse(`"${p.slice(i, i + 24)}" ${at(i)} has no closing "}" (a word boundary Rust regex knows is \\b{start}, \\b{end}, \\b{start-half} or \\b{end-half})`);
+        refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} has no closing "}" (a word boundary Rust regex knows is \\b{start}, \\b{end}, \\b{start-half} or \\b{end-half})`);
         return { end: i + 2, re2: '\\b', kind: 'assert' };
       }
       const name = p.slice(i + 3, close);
