@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createApi, planOf, type Account, type Api, type ApiResult, type JobPlace, type Zone } from '../http/api';
+import { createApi, migrationStateLabel, planOf, type Account, type Api, type ApiResult, type JobPlace, type Zone } from '../http/api';
 import { UserError } from './run';
 
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
@@ -36,9 +36,21 @@ export async function pickAccount(api: Api, arg: unknown, title: string, why?: s
   return pick.account;
 }
 
+/** What the Zones view knows when a command asks for a zone: the zone selected in it (or whose job is), and each zone's migration
+ * state as it last read it. */
+export interface ZoneHints { selected?: string; stateOf?(zoneId: string): string | undefined }
+
+export function zoneHints(ctx: Ctx): ZoneHints {
+  // The view's items are of the activation bundle's classes: read by shape (a zone item has `zone`, a job item its `place`).
+  const sel = ctx.zones?.view?.selection?.[0] as { zone?: Zone; place?: JobPlace } | undefined;
+  const selected = sel?.zone?.id ?? (sel?.place && 'zone' in sel.place.owner ? sel.place.owner.zone : undefined);
+  const states = new Map((ctx.zones?.items ?? []).map((i) => [i.zone.id, i.status?.migration_state]));
+  return { selected, stateOf: (id) => states.get(id) };
+}
+
 /** A zone from a command argument (tree item, id or name) or a quick pick. `why`: what needs a zone, said when the argument names an
- * account instead. */
-export async function pickZone(api: Api, arg: unknown, title: string, why?: string): Promise<Zone> {
+ * account instead. `hints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state. */
+export async function pickZone(api: Api, arg: unknown, title: string, why?: string, hints: ZoneHints = {}): Promise<Zone> {
   const zones = unwrap(await api.listZones());
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
@@ -50,7 +62,14 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
     }
     return z;
   }
-  const pick = await vscode.window.showQuickPick(zones.map((z) => ({ label: z.name, description: `${planOf(z)} · ${z.id}`, zone: z })), { title, placeHolder: 'Pick a zone' });
+  const selected = zones.find((z) => z.id === hints.selected);
+  const ordered = selected ? [selected, ...zones.filter((z) => z !== selected)] : zones;
+  const items = ordered.map((z) => {
+    const state = hints.stateOf?.(z.id);
+    const description = [planOf(z), ...(state ? [migrationStateLabel(state)] : []), z.id].join(' · ');
+    return { label: z.name, description, ...(z === selected ? { detail: 'selected in the Zones view' } : {}), zone: z };
+  });
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Pick a zone', matchOnDescription: true });
   if (!pick) throw new vscode.CancellationError();
   return pick.zone;
 }

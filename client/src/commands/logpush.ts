@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
-import { apiFor, pickAccount, pickZone, pickZoneOrAccount } from './api';
+import { apiFor, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
 import type { Api, JobPlace } from '../http/api';
 import { lastDeliveredFile, MOCK_DELIVERED_DATASETS, nothingDelivered } from './traffic';
 import { Config, turnsOffQuestion } from '../config';
@@ -366,7 +366,7 @@ export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument,
     const a = await pickAccount(api, arg, why ? `${question.account(dataset)} (${why})` : question.account(dataset), why ?? `a ${dataset} job belongs to an account`);
     return { owner: { account: a.id }, ownerName: a.name, ...(why ? { why } : {}) };
   }
-  const z = await pickZone(api, arg, question.zone, `${/^(http|[aeiou])/.test(dataset) ? 'an' : 'a'} ${dataset} job belongs to a zone`);
+  const z = await pickZone(api, arg, question.zone, `${/^(http|[aeiou])/.test(dataset) ? 'an' : 'a'} ${dataset} job belongs to a zone`, zoneHints(ctx));
   return { owner: { zone: z.id }, ownerName: z.name };
 }
 

@@ -6,7 +6,7 @@ import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
 import { DocumentInfoRequest, ToTerraformRequest, plural } from '../../../server/src/protocol';
-import { apiFor, pickZone, unwrap } from './api';
+import { apiFor, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
@@ -62,7 +62,7 @@ export function reviewedConfig(text: string): MigrationConfig | string {
 
 export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
-  const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?');
+  const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
   if (inProgress.has(zone.id)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
   inProgress.add(zone.id);
   // The review document, its text when the user accepted it, and that text once an update carried it to the zone.
@@ -160,7 +160,7 @@ export const migrationCommands = {
   'edgekit.migration.start': (ctx: Ctx) => (zone?: unknown) => migrate(ctx, zone),
   'edgekit.migration.check': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
-    const zone = await pickZone(api, zoneArg, 'Check which zone?');
+    const zone = await pickZone(api, zoneArg, 'Check which zone?', undefined, zoneHints(ctx));
     const r = await api.check(zone.id);
     const check = unwrap(r);
     const { ok, text } = describeCheck(zone, check, r.ok ? r.messages.map((m) => m.message) : []);
@@ -170,7 +170,7 @@ export const migrationCommands = {
   },
   'edgekit.migration.openConfig': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
-    const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?');
+    const zone = await pickZone(api, zoneArg, 'Open the new configuration of which zone?', undefined, zoneHints(ctx));
     // In validation mode (and after), what the zone runs: the entry point, not a fresh derivation from the previous rules.
     const doc = await openConfig(zone, unwrap(await currentConfig(api, zone.id)));
     return doc.uri.toString();
@@ -178,7 +178,7 @@ export const migrationCommands = {
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),
   'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
-    const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?');
+    const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?', undefined, zoneHints(ctx));
     const status = unwrap(await api.status(zone.id));
     if (status.migration_state !== 'migrated') {
       throw new UserError(`${zone.name} is not migrated yet (migration_state "${status.migration_state}"); the ruleset API manages its rules only after migration.`,

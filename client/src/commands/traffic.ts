@@ -10,7 +10,7 @@ import { createMockControl, mockOrigin, type Delivery, type MockControl } from '
 import { deliveryUri } from '../views/deliveries';
 import { plural } from '../../../server/src/protocol';
 import type { Zone } from '../http/api';
-import { apiFor, pickZone } from './api';
+import { apiFor, pickZone, zoneHints } from './api';
 import { UserError } from './run';
 
 /** The embedded mock's own routes; a UserError when the chosen backend is not the mock. */
@@ -108,7 +108,7 @@ export async function deliveredFile(ctx: Ctx, mock: MockControl, d: Delivery): P
 export const trafficCommands = {
   'edgekit.securityEvents.show': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
-    const zone = await pickZone(api, zoneArg, 'Show the security events of which zone?');
+    const zone = await pickZone(api, zoneArg, 'Show the security events of which zone?', undefined, zoneHints(ctx));
     await ctx.securityEvents.show(zone);
     return { summary: ctx.securityEvents.summary, events: ctx.securityEvents.events.length, error: ctx.securityEvents.lastError };
   },

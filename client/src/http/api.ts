@@ -371,6 +371,11 @@ export function planOf(zone: Zone): string {
   return zone.plan.legacy_id.toLowerCase();
 }
 
+/** A zone's migration_state in the words the Zones view and the zone pickers show. */
+export function migrationStateLabel(state: string): string {
+  return state === 'start' ? 'not migrated' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
+}
+
 export function isEnterprise(zone: Zone): boolean {
   return planOf(zone) === 'enterprise';
 }

@@ -2,7 +2,7 @@
 // Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
 // platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
-import { ZONE_STATUS_CONCURRENCY, planOf, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
+import { ZONE_STATUS_CONCURRENCY, migrationStateLabel as stateLabel, planOf, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
 import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
@@ -112,10 +112,6 @@ export class DeliveryItem extends vscode.TreeItem {
 const DELIVERIES_PER_JOB = 10;
 
 type Item = ZoneItem | AccountItem | JobItem | DeliveryItem;
-
-function stateLabel(state: string): string {
-  return state === 'start' ? 'not migrated' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
-}
 
 export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Item | undefined>();

@@ -485,3 +485,41 @@ test('Create asks first when the zone already has a job of the same name and des
     await server.close();
   }
 });
+
+test('the zone pick offers the zone selected in the Zones view first and says each zone\'s migration state as the view read it', async () => {
+  // The picker listed "pro · <id>" in the API's order: the zone the user had just selected in the view was not the one Enter took,
+  // and whether a zone was migrated was not said where a migration was started.
+  const { pickZone, zoneHints } = await import('../../../client/src/commands/api');
+  const zones = [
+    { id: 'z1', name: 'a.example', plan: { legacy_id: 'business' } },
+    { id: 'z2', name: 'b.example', plan: { legacy_id: 'pro' } },
+    { id: 'z3', name: 'c.example', plan: { legacy_id: 'enterprise' } },
+  ];
+  const api = { baseUrl: 'https://api.example/client/v4', listZones: async () => ({ ok: true as const, result: zones, messages: [] }) } as never;
+  const ctx = {
+    zones: {
+      view: { selection: [{ zone: zones[1] }] },
+      items: [{ zone: zones[0], status: { migration_state: 'migrated' } }, { zone: zones[1], status: { migration_state: 'start' } }],
+    },
+  } as never;
+  fake.quickPickAnswers = ['b.example'];
+  assert.equal((await pickZone(api, undefined, 'Migrate which zone?', undefined, zoneHints(ctx))).id, 'z2');
+  const asked = fake.quickPicks.at(-1)!;
+  assert.deepEqual(asked.labels, ['b.example', 'a.example', 'c.example']);
+  assert.deepEqual(asked.descriptions, ['pro · not migrated · z2', 'business · migrated · z1', 'enterprise · z3']);
+  assert.deepEqual(asked.details, ['selected in the Zones view', undefined, undefined]);
+  // A job selected under a zone: its zone first. An account's job, or nothing selected: the API's order.
+  const jobCtx = { zones: { view: { selection: [{ place: { owner: { zone: 'z3' }, ownerName: 'c.example' } }] }, items: [] } } as never;
+  fake.quickPickAnswers = ['c.example'];
+  await pickZone(api, undefined, 't', undefined, zoneHints(jobCtx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['c.example', 'a.example', 'b.example']);
+  const accountJob = { zones: { view: { selection: [{ place: { owner: { account: 'acc' }, ownerName: 'A' } }] }, items: [] } } as never;
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(api, undefined, 't', undefined, zoneHints(accountJob));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example', 'c.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['business · z1', 'pro · z2', 'enterprise · z3']);
+  // No view yet (the command run before the view was shown).
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(api, undefined, 't', undefined, zoneHints({ zones: {} } as never));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example', 'c.example']);
+});
