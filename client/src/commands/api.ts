@@ -38,12 +38,18 @@ export async function pickAccount(api: Api, arg: unknown, title: string, why?: s
 
 /** What the Zones view knows when a command asks for a zone: the zone selected in it (or whose job is), and each zone's migration
  * state as it last read it. */
-export interface ZoneHints { selected?: string; stateOf?(zoneId: string): string | undefined }
+export interface ZoneHints {
+  /** The id of the zone, or (for the picks that offer accounts too) the account, selected in the view or owning the job selected. */
+  selected?: string;
+  stateOf?(zoneId: string): string | undefined;
+}
 
 export function zoneHints(ctx: Ctx): ZoneHints {
-  // The view's items are of the activation bundle's classes: read by shape (a zone item has `zone`, a job item its `place`).
-  const sel = ctx.zones?.view?.selection?.[0] as { zone?: Zone; place?: JobPlace } | undefined;
-  const selected = sel?.zone?.id ?? (sel?.place && 'zone' in sel.place.owner ? sel.place.owner.zone : undefined);
+  // The view's items are of the activation bundle's classes: read by shape (a zone item has `zone`, an account item `account`, a
+  // job item its `place`).
+  const sel = ctx.zones?.view?.selection?.[0] as { zone?: Zone; account?: Account; place?: JobPlace } | undefined;
+  const owner = sel?.place?.owner as { zone?: string; account?: string } | undefined;
+  const selected = sel?.zone?.id ?? sel?.account?.id ?? owner?.zone ?? owner?.account;
   const states = new Map((ctx.zones?.items ?? []).map((i) => [i.zone.id, i.status?.migration_state]));
   return { selected, stateOf: (id) => states.get(id) };
 }
@@ -63,6 +69,7 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
     return z;
   }
   const selected = zones.find((z) => z.id === hints.selected);
+  // (An account selected in the view says nothing of which zone.)
   const ordered = selected ? [selected, ...zones.filter((z) => z !== selected)] : zones;
   const items = ordered.map((z) => {
     const state = hints.stateOf?.(z.id);
@@ -82,7 +89,7 @@ async function otherKind<T extends { id: string; name: string }>(listed: Promise
 
 /** A zone or an account, for a job of a dataset the platform takes under either (firewall_events): `arg` names one (its id or name, a
  * tree item's zone or account), else the user picks among the zones and the accounts. */
-export async function pickZoneOrAccount(api: Api, arg: unknown, title: string): Promise<JobPlace> {
+export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, hints: ZoneHints = {}): Promise<JobPlace> {
   // Either list may be refused (a token with zone access only): the other is offered alone, and the pick says why.
   const [listedZones, listedAccounts] = await Promise.all([api.listZones(), api.listAccounts()]);
   if (!listedZones.ok && !listedAccounts.ok) unwrap(listedZones);
@@ -101,10 +108,14 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string): 
     const looked = !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account';
     throw new UserError(`No ${looked} "${wanted}" at ${api.baseUrl}${unlisted ? `; ${unlisted}` : ''}.`);
   }
-  const pick = await vscode.window.showQuickPick([
-    ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z) })),
-    ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a) })),
-  ], { title, placeHolder: unlisted ? `Pick a ${listedZones.ok ? 'zone' : 'account'} (${unlisted})` : 'Pick a zone or an account' });
+  const items: (vscode.QuickPickItem & { place: JobPlace; id: string })[] = [
+    ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
+    ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
+  ];
+  const at = items.findIndex((i) => i.id === hints.selected);
+  if (at > 0) items.unshift(...items.splice(at, 1));
+  if (at >= 0) items[0].detail = 'selected in the Zones view';
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: unlisted ? `Pick a ${listedZones.ok ? 'zone' : 'account'} (${unlisted})` : 'Pick a zone or an account' });
   if (!pick) throw new vscode.CancellationError();
   return pick.place;
 }

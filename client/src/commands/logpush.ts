@@ -357,7 +357,7 @@ export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocum
 export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, arg: unknown,
   question: { zone: string; account: (dataset: string) => string; either: (dataset: string) => string }): Promise<JobPlace & { why?: string }> {
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
-  if (info.job?.scope === 'both') return pickZoneOrAccount(api, arg, question.either(info.job.dataset));
+  if (info.job?.scope === 'both') return pickZoneOrAccount(api, arg, question.either(info.job.dataset), zoneHints(ctx));
   const dataset = info.job?.dataset ?? 'http_requests';
   if (info.job?.scope === 'account') {
     // A job of a dataset of both scopes that names a field of account jobs only (ZoneName): the zones are not offered, and with

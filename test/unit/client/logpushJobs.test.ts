@@ -523,3 +523,24 @@ test('the zone pick offers the zone selected in the Zones view first and says ea
   await pickZone(api, undefined, 't', undefined, zoneHints({ zones: {} } as never));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example', 'c.example']);
 });
+
+test('the zone-or-account pick offers the zone or account selected in the Zones view first', async () => {
+  const { pickZoneOrAccount, zoneHints } = await import('../../../client/src/commands/api');
+  const api = {
+    baseUrl: 'https://api.example/client/v4',
+    listZones: async () => ({ ok: true as const, result: [{ id: 'z1', name: 'a.example', plan: { legacy_id: 'pro' } }, { id: 'z2', name: 'b.example', plan: { legacy_id: 'pro' } }], messages: [] }),
+    listAccounts: async () => ({ ok: true as const, result: [{ id: 'acc', name: 'Example Account' }], messages: [] }),
+  } as never;
+  fake.quickPickAnswers = ['Example Account'];
+  const place = await pickZoneOrAccount(api, undefined, 't', zoneHints({ zones: { view: { selection: [{ account: { id: 'acc', name: 'Example Account' } }] }, items: [] } } as never));
+  assert.deepEqual(place, { owner: { account: 'acc' }, ownerName: 'Example Account' });
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Example Account', 'a.example', 'b.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['selected in the Zones view', undefined, undefined]);
+  fake.quickPickAnswers = ['b.example'];
+  await pickZoneOrAccount(api, undefined, 't', zoneHints({ zones: { view: { selection: [{ place: { owner: { zone: 'z2' }, ownerName: 'b.example' } }] }, items: [] } } as never));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example', 'Example Account']);
+  fake.quickPickAnswers = ['a.example'];
+  await pickZoneOrAccount(api, undefined, 't');
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example', 'Example Account']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, [undefined, undefined, undefined]);
+});
