@@ -59,17 +59,21 @@ export async function api(): Promise<{ ctx: any }> {
   return (ext.isActive ? ext.exports : await ext.activate()) as { ctx: any };
 }
 
+/** Closes the document's editor without saving: its edits are reverted, an untitled document is discarded (no "Save changes?").
+ * A document VS Code no longer opens ("Could NOT open editor": already closed and disposed) has no editor to close. */
+export async function revertAndClose(doc: vscode.TextDocument): Promise<void> {
+  const shown = await vscode.window.showTextDocument(doc).then(() => true, () => false);
+  if (shown) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
 /** Reverts and closes the editors of a workspace subfolder, then deletes it (a dirty document whose file is gone makes the
- * workbench log save errors). */
+ * workbench log save errors). The dirty ones are reverted one by one (shown, then reverted and closed); the others are closed in
+ * one call, which takes a fraction of showing each (0.3-0.5 s a document under load: 10 s for one suite's twenty). */
 export async function removeFolder(name: string): Promise<void> {
   const dir = path.join(WORKSPACE.fsPath, name);
-  for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.fsPath.startsWith(dir + path.sep))) {
-    // A document VS Code no longer opens ("Could NOT open editor": already closed and disposed) has no editor to close
-    const shown = await vscode.window.showTextDocument(d).then(() => true, () => false);
-    if (!shown) continue;
-    if (d.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-  }
+  const inside = (uri: vscode.Uri) => uri.scheme === 'file' && uri.fsPath.startsWith(dir + path.sep);
+  for (const d of vscode.workspace.textDocuments.filter((x) => x.isDirty && inside(x.uri))) await revertAndClose(d);
+  await vscode.window.tabGroups.close(vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && inside(t.input.uri)));
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -3,7 +3,7 @@
 // job is looked for in the backend's zones. Everything against the embedded mock, read back through the API.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, codeOf, openFile, removeFolder, scriptUi, setText, waitForDiagnostics } from './helpers';
+import { api, codeOf, openFile, removeFolder, revertAndClose, scriptUi, setText, waitForDiagnostics } from './helpers';
 
 suite('Logpush jobs: open, update, disable, enable, delete', () => {
   let ctx: any;
@@ -15,10 +15,7 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
   });
   suiteTeardown(async () => {
     ctx.ui = ui;
-    for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.scheme === 'untitled' && x.uri.path.endsWith('.logpush.json'))) {
-      await vscode.window.showTextDocument(d);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    for (const d of vscode.workspace.textDocuments.filter((x) => x.uri.scheme === 'untitled' && x.uri.path.endsWith('.logpush.json'))) await revertAndClose(d);
     await removeFolder('jobs');
   });
 
