@@ -206,7 +206,7 @@ test('one quote typed in a string: one problem on it, the escape first and its r
   const ps = parseDocument(params).syntax;
   assert.deepEqual(ps.map((p) => [p.code, p.offset, p.fixes?.map((f) => [f.title, f.preferred ?? false])]),
     [['syntax/unescaped-quote', params.indexOf('"00b'), [['Remove the quote', false]]]]);
-  assert.equal(ps[0].message, 'Stray quote in the string "0x"00b": remove it if it was typed by mistake (a quote inside a JSON string is written \\").');
+  assert.equal(ps[0].message, 'Stray quote in the string "0x"00b": remove it if it was typed by mistake; a quote inside a JSON string is written \\".');
   assert.equal(JSON.parse(applyFix(params, ps[0])).params[0], '0x00b');
   // In an object, where escaping the quote is proved: both fixes, the escape preferred in the editor; Fix all applies neither.
   const value = '{"where": {"key": "ClientRequestPath", "operator": "eq", "value": "/a"b"}}';
@@ -217,6 +217,14 @@ test('one quote typed in a string: one problem on it, the escape first and its r
     const r = fixAll(text, kind);
     assert.deepEqual([r.text, r.fixed], [text, 0], text);
   }
+  // In a Logpush job's filter string: the quote is \" in the job's text, and the removal takes both characters.
+  const filter = '{"where":{"key":"ClientRequestPath","operator":"in","value":["/a"b", "/c"]}}';
+  const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":${JSON.stringify(filter)}}`;
+  const [j] = validateText(job, 'logpush-job');
+  assert.deepEqual([j.code, job.slice(j.offset, j.offset + j.length), j.fixes?.map((f) => f.title)], ['syntax/unescaped-quote', '\\"', ['Remove the quote']]);
+  const fixed = applyFix(job, j);
+  assert.deepEqual(JSON.parse(JSON.parse(fixed).filter).where.value, ['/ab', '/c']);
+  assert.deepEqual(validateText(fixed, 'logpush-job'), []);
 });
 
 test('a quote typed in a property name, after a string, and before "//": one problem on the quote, nothing after it', () => {

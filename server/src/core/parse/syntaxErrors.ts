@@ -44,7 +44,7 @@ const REPAIR_BUDGET = 1024 * 1024;
 /**
  * The syntax problems of a text, from jsonc-parser's errors: the first, and each next one only when it is proved not to be a
  * consequence of the one before (docs/architecture.md): the error is repaired (a comma inserted, a trailing comma removed, the
- * quotes of a cut string escaped, a comment read as space), the repaired text parsed again, and its first error counts only when it
+ * quotes of a cut string escaped, a quote typed by mistake removed, a comment read as space), the repaired text parsed again, and its first error counts only when it
  * lies past the repaired spot (an inserted comma: past the first token after it). What follows a break that has no such repair (a lost quote, a bracket left out) is
  * nearly always a consequence of it, so nothing after it is reported. Offsets are the text's: every later error lies past every
  * earlier repair, so a repaired text's offsets are the text's moved by what the repairs inserted and removed.
@@ -369,8 +369,7 @@ export function cutString(text: string, offset: number): { start: number; cut: n
   const cut = precedingNonSpace(text, offset);
   if (cut < 0 || text[cut] !== '"') return undefined;
   const lineStart = text.lastIndexOf('\n', cut) + 1;
-  let lineEnd = text.indexOf('\n', offset);
-  if (lineEnd < 0) lineEnd = text.length;
+  const lineEnd = lineEndAt(text, offset);
   if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
   // The string token that ends at the cut quote.
   const scanner = createScanner(text.slice(lineStart, cut + 1), false);
@@ -474,7 +473,7 @@ function strayProblem(text: string, stray: { quote: number; start: number; end: 
   const code = 'syntax/unescaped-quote';
   return {
     code, severity: BASE_CODES[code].severity, offset: stray.quote, length: 1,
-    message: `Stray quote in the string ${quote(text.slice(stray.start, stray.end + 1))}: remove it if it was typed by mistake (a quote inside a JSON string is written \\").`,
+    message: `Stray quote in the string ${quote(text.slice(stray.start, stray.end + 1))}: remove it if it was typed by mistake; a quote inside a JSON string is written \\".`,
     fixes: [removeQuote(stray.quote)],
     related: [{ offset: stray.start, length: stray.end + 1 - stray.start, message: 'The whole string, with the quote in it.' }],
   };
