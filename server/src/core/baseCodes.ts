@@ -12,7 +12,7 @@ export type CodeTable = Record<string, CodeInfo>;
 
 export const BASE_CODES = {
   'syntax/invalid-json': { severity: 'error', description: 'The text is not valid JSON (unexpected token, missing value, unclosed string...). A comma or colon left out has a quick fix that inserts it; JavaScript\'s unquoted property names, single-quoted strings and True/None have one that writes them as JSON. After a break that has no certain repair (a lost quote, a bracket left out) nothing further is reported, since it would be a consequence of it.' },
-  'syntax/unescaped-quote': { severity: 'error', description: 'A double quote typed inside a string (a rules expression or a filter value pasted with its quotes) ends the string early; inside a JSON string it is written `\\"`. The quick fix escapes the quotes, when escaping them makes the line valid JSON.' },
+  'syntax/unescaped-quote': { severity: 'error', description: 'A double quote typed inside a string (a rules expression or a filter value pasted with its quotes) ends the string early; inside a JSON string it is written `\\"`. The quick fix escapes the quotes, when escaping them makes the line valid JSON; a single quote, which may have been typed by mistake, can be removed instead (offered, not applied by Fix all).' },
   'syntax/trailing-comma': { severity: 'error', description: 'A comma before a closing bracket or brace; JSON does not allow it.' },
   'syntax/comment': { severity: 'error', description: 'A comment; the platform expects plain JSON. A quick fix removes it (not applied by Fix all).' },
   'syntax/empty-document': { severity: 'error', description: 'The document is empty.' },

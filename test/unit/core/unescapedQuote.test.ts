@@ -124,10 +124,15 @@ test('JSON pasted in a string with its quotes (an error page\'s content, a job\'
   assert.equal(JSON.parse(applyFix(text, p)).action_parameters.content, '{"message": "A server error occurred."}');
 });
 
-test('in an array, one quote left in a string is a closing quote and a comma left out', () => {
-  for (const text of ['{"params": ["0x4"latest", [25, 75]]}', '{"params": ["0x12 "0x0010"]}']) {
-    assert.equal(parseDocument(text).syntax[0].code, 'syntax/invalid-json', text);
-  }
+test('in an array, one quote left in a string may be a closing quote and a comma left out: not escaped; removed only by hand', () => {
+  // Escaping would make one element of two ("0x4", "latest"); removing the quote is offered (it may have been typed by mistake,
+  // "0x"00b"), not preferred, so Fix all leaves the text as it is.
+  const text = '{"params": ["0x4"latest", [25, 75]]}';
+  const [p] = parseDocument(text).syntax;
+  assert.equal(p.offset, text.indexOf('"latest'));
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred ?? false]), [['Remove the quote', false]]);
+  // A quote after a space opens the next string as written: a closing quote left out before it, nothing to remove.
+  assert.deepEqual(parseDocument('{"params": ["0x12 "0x0010"]}').syntax.map((x) => [x.code, x.fixes]), [['syntax/invalid-json', undefined]]);
 });
 
 test('in a Logpush job\'s filter string, what the rules say of the cut string is dropped, as in a filter document', () => {
@@ -191,4 +196,57 @@ test('after a syntax error, a member the parser\'s recovery put in another objec
   assert.deepEqual(validateText(text, 'logpush-job').map((p) => p.code), ['syntax/unescaped-quote']);
   const before = '{\n  "name": "x",\n  "dataset": "http_requests",\n  "colour": "red",\n  "destination_conf": "s3://b/l?region=us-east-1",\n}\n';
   assert.deepEqual(validateText(before, 'logpush-job').map((p) => p.code), ['schema/unknown-property', 'syntax/trailing-comma']);
+});
+
+test('one quote typed in a string: one problem on it, the escape first and its removal second, and Fix all leaves the choice', async () => {
+  const { fixAll } = await import('../../../server/src/core/fixAll');
+  // rv8's `["0x"00b", "latest"]`: two problems, on 0 and 0 (the comma proved before the second); now the quote, and its removal
+  // (not preferred).
+  const params = '{"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":["0x"00b", "latest"]}';
+  const ps = parseDocument(params).syntax;
+  assert.deepEqual(ps.map((p) => [p.code, p.offset, p.fixes?.map((f) => [f.title, f.preferred ?? false])]),
+    [['syntax/unescaped-quote', params.indexOf('"00b'), [['Remove the quote', false]]]]);
+  assert.equal(ps[0].message, 'Stray quote in the string "0x"00b": remove it if it was typed by mistake; a quote inside a JSON string is written \\".');
+  assert.equal(JSON.parse(applyFix(params, ps[0])).params[0], '0x00b');
+  // In an object, where escaping the quote is proved: both fixes, the escape preferred in the editor; Fix all applies neither.
+  const value = '{"where": {"key": "ClientRequestPath", "operator": "eq", "value": "/a"b"}}';
+  const [v] = parseDocument(value).syntax;
+  assert.deepEqual(v.fixes?.map((f) => [f.title, f.preferred ?? false]), [['Escape the quote inside the string', true], ['Remove the quote', false]]);
+  assert.equal(JSON.parse(applyFix(value, v)).where.value, '/a"b');
+  for (const [text, kind] of [[params, 'jsonrpc-request'], [value, 'logpush-filter']] as const) {
+    const r = fixAll(text, kind);
+    assert.deepEqual([r.text, r.fixed], [text, 0], text);
+  }
+  // In a Logpush job's filter string: the quote is \" in the job's text, and the removal takes both characters.
+  const filter = '{"where":{"key":"ClientRequestPath","operator":"in","value":["/a"b", "/c"]}}';
+  const job = `{"name":"x","dataset":"http_requests","destination_conf":"s3://b/l?region=us-east-1","filter":${JSON.stringify(filter)}}`;
+  const [j] = validateText(job, 'logpush-job');
+  assert.deepEqual([j.code, job.slice(j.offset, j.offset + j.length), j.fixes?.map((f) => f.title)], ['syntax/unescaped-quote', '\\"', ['Remove the quote']]);
+  const fixed = applyFix(job, j);
+  assert.deepEqual(JSON.parse(JSON.parse(fixed).filter).where.value, ['/ab', '/c']);
+  assert.deepEqual(validateText(fixed, 'logpush-job'), []);
+});
+
+test('a quote typed in a property name, after a string, and before "//": one problem on the quote, nothing after it', () => {
+  const cases: [string, string][] = [
+    ['{\n  "jsonrpc": "2.0",\n  "me"thod": "eth_chainId",\n  "id": 1\n}\n', '"thod'],
+    ['{\n  "jsonrpc": "2.0"",\n  "method": "eth_chainId",\n  "id": 1\n}\n', '"",\n  "method'],
+    ['{\n  "$schema": "https:"//edgekit.dev/schemas/jsonrpc-request.schema.json",\n  "jsonrpc": "2.0"\n}\n', '"//'],
+    ['{"a": [1,], "b": "x"y", "c": 1}', ',]'],
+  ];
+  for (const [text, at] of cases) {
+    const ps = parseDocument(text).syntax;
+    assert.equal(ps[0].offset, text.indexOf(at), `${JSON.stringify(text)}: ${JSON.stringify(ps.map((p) => p.message))}`);
+  }
+  assert.deepEqual(cases.map(([text]) => parseDocument(text).syntax.map((p) => p.code)), [
+    ['syntax/unescaped-quote'], ['syntax/unescaped-quote'], ['syntax/unescaped-quote'],
+    // An error of its own before the quote is still reported first, and the quote after it.
+    ['syntax/trailing-comma', 'syntax/unescaped-quote']]);
+});
+
+test('a key that lost its opening quote is not a stray quote after the value before it (a removal would merge them into one name)', () => {
+  for (const text of ['{"a": 1, b": 2}', '{"a": "x", method": "y"}']) {
+    const ps = parseDocument(text).syntax;
+    assert.ok(ps.every((p) => p.code !== 'syntax/unescaped-quote'), `${text}: ${JSON.stringify(ps.map((p) => p.message))}`);
+  }
 });

@@ -44,7 +44,7 @@ const REPAIR_BUDGET = 1024 * 1024;
 /**
  * The syntax problems of a text, from jsonc-parser's errors: the first, and each next one only when it is proved not to be a
  * consequence of the one before (docs/architecture.md): the error is repaired (a comma inserted, a trailing comma removed, the
- * quotes of a cut string escaped, a comment read as space), the repaired text parsed again, and its first error counts only when it
+ * quotes of a cut string escaped, a quote typed by mistake removed, a comment read as space), the repaired text parsed again, and its first error counts only when it
  * lies past the repaired spot (an inserted comma: past the first token after it). What follows a break that has no such repair (a lost quote, a bracket left out) is
  * nearly always a consequence of it, so nothing after it is reported. Offsets are the text's: every later error lies past every
  * earlier repair, so a repaired text's offsets are the text's moved by what the repairs inserted and removed.
@@ -57,20 +57,20 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   const out: Problem[] = [];
   let current = text;
   let pending = errors;
-  let budget = text.length > CUT_TEXT_MAX ? 0 : REPAIR_BUDGET;
+  const budget = { left: text.length > CUT_TEXT_MAX ? 0 : REPAIR_BUDGET };
   // Whether a repair made so far is one Fix all does not apply (a word quoted, a misspelt literal spelt): the fixes proved after it
   // hold for the repaired text, not the document, so none is preferred but a trailing comma's removal, which is right whatever the
   // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
   let tentative = false;
   while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
-    const found = firstProblem(current, pending[0], root, budget >= current.length);
+    const found = firstProblem(current, pending[0], root, budget, pending[1]);
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
     out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
-    if (repair.errors) budget -= current.length;
+    if (repair.errors) budget.left -= current.length;
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
   }
@@ -81,7 +81,10 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
  * the text's errors after the one repaired). */
 interface Repair { text: string; errors?: ParseError[] }
 
-function firstProblem(text: string, e: ParseError, root: string, mayParse: boolean): { problem: Problem; repair?: Repair } {
+/** budget: what the repairs may still parse (a proved repair's parse is taken from it by the caller, the quotes tried as typed by
+ * mistake here); nextError: the text's error after `e`. */
+function firstProblem(text: string, e: ParseError, root: string, budget: { left: number }, nextError?: ParseError): { problem: Problem; repair?: Repair } {
+  const mayParse = budget.left >= text.length;
   let code = 'syntax/invalid-json';
   let offset = e.offset;
   let length = Math.max(e.length, 0);
@@ -106,7 +109,10 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
         fixes: [
           ...(doubled ? [{ title: 'Remove the doubled quotes (the text between them is a JSON string already)', preferred: true,
             edits: cut.quotes.map((q) => ({ offset: q, length: 1, newText: '' })) }] : []),
-          { title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: !doubled, edits }],
+          { title: n === 1 ? 'Escape the quote inside the string' : `Escape the ${n} quotes inside the string`, preferred: !doubled, edits },
+          // One quote may as well have been typed by mistake: its removal gives the same shape (a string one character shorter), so
+          // it needs no proof of its own; with two fixes, Fix all leaves the choice to the user.
+          ...(n === 1 ? [removeQuote(cut.quotes[0])] : [])],
         related: [{ offset: cut.start, length: cut.end + 1 - cut.start, message: 'The whole string, once the quotes inside it are escaped.' }],
       },
       repair: repaired,
@@ -164,11 +170,37 @@ function firstProblem(text: string, e: ParseError, root: string, mayParse: boole
       }
     }
   }
+  // A quote typed by mistake inside a string: what follows it is read as tokens, and what this error's repair proves (a comma before
+  // the string's rest, a comment from "https:"//) still breaks on the same line, or later than the quote's removal would.
+  const weak = !repair || reachedBefore(repair, nextError, lineEndAt(text, e.offset))
+    || (code === 'syntax/comment' && text[offset - 1] === '"');
+  if (mayParse && weak) {
+    const stray = strayQuote(text, e.offset, budget);
+    if (stray) return { problem: strayProblem(text, stray), repair: stray.repaired };
+  }
   if (length === 0 && offset < text.length) length = 1;
   // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
   offset = Math.min(offset, text.length);
   length = Math.min(length, text.length - offset);
   return { problem: { code, severity: BASE_CODES[code as keyof typeof BASE_CODES].severity, message, offset, length, ...(fixes ? { fixes } : {}) }, repair };
+}
+
+/** The fix that removes a quote: offered, never applied by Fix all (the quote may be meant, and escaping it the fix). */
+function removeQuote(at: number): { title: string; edits: { offset: number; length: number; newText: string }[] } {
+  return { title: 'Remove the quote', edits: [{ offset: at, length: 1, newText: '' }] };
+}
+
+/** The end of the line of `offset` (its line break, or the text's end). */
+function lineEndAt(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end < 0 ? text.length : end;
+}
+
+/** Whether a repair leaves a syntax error at or before `limit` (next: the text's next error, for a repair that keeps the text's
+ * errors after the one repaired). */
+function reachedBefore(repair: Repair, next: ParseError | undefined, limit: number): boolean {
+  const first = repair.errors ? repair.errors[0] : next;
+  return first !== undefined && first.offset <= limit;
 }
 
 /** Spellings of JavaScript and Python that JSON writes otherwise, in a value. */
@@ -337,8 +369,7 @@ export function cutString(text: string, offset: number): { start: number; cut: n
   const cut = precedingNonSpace(text, offset);
   if (cut < 0 || text[cut] !== '"') return undefined;
   const lineStart = text.lastIndexOf('\n', cut) + 1;
-  let lineEnd = text.indexOf('\n', offset);
-  if (lineEnd < 0) lineEnd = text.length;
+  const lineEnd = lineEndAt(text, offset);
   if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
   // The string token that ends at the cut quote.
   const scanner = createScanner(text.slice(lineStart, cut + 1), false);
@@ -394,6 +425,58 @@ export function cutString(text: string, offset: number): { start: number; cut: n
     if (repaired) return { start, cut, end, quotes, repaired };
   }
   return undefined;
+}
+
+/** Quotes tried as typed by mistake (each is a parse of the document without it), nearest the error first. */
+const STRAY_TRIES = 3;
+
+/**
+ * A quote typed by mistake inside a string, at or before the syntax error at `offset` on its line: the document without it has no
+ * syntax error on that line or before (a parse). Not a quote after a space or a separator, which opens a string as written: that is
+ * a closing quote left out before it ("0x12, "0x0010"), and removing it would merge two values. The string is the one the quote
+ * is in (start, end: its quotes in the text), which the quote ended early or followed.
+ */
+function strayQuote(text: string, offset: number, budget: { left: number }): { quote: number; start: number; end: number; repaired: Required<Repair> } | undefined {
+  if (text.length > CUT_TEXT_MAX) return undefined;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = lineEndAt(text, offset);
+  if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
+  // A word after a separator is a name or value that lost its opening quote ("a": 1, b": 2), not the rest of a string cut by a
+  // stray quote before the separator: a removal would merge them into one name. No quote before the separator is tried then.
+  const from = WORD_START.test(text[offset] ?? '') ? Math.max(lineStart, text.lastIndexOf(':', offset - 1), text.lastIndexOf(',', offset - 1)) : lineStart;
+  let tries = 0;
+  for (let q = text.lastIndexOf('"', Math.min(offset, text.length - 1)); q >= from && tries < STRAY_TRIES; q = q > 0 ? text.lastIndexOf('"', q - 1) : -1) {
+    if (isEscaped(text, q) || (q > lineStart && STRAY_OPENS.test(text[q - 1]))) continue;
+    if (budget.left < text.length) break;
+    tries++;
+    const without = text.slice(0, q) + text.slice(q + 1);
+    const repaired = proved(without, lineEnd - 1);
+    // The proved one's parse is the repair's, which the caller takes from the budget.
+    if (!repaired) { budget.left -= text.length; continue; }
+    // The string of the repaired text that holds the quote's place.
+    const scanner = createScanner(without.slice(lineStart, lineEnd - 1), false);
+    for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+      const start = lineStart + scanner.getTokenOffset();
+      const end = start + scanner.getTokenLength();
+      if (kind === SyntaxKind.StringLiteral && start < q && q <= end) return { quote: q, start, end, repaired };
+      if (start >= q) break;
+    }
+  }
+  return undefined;
+}
+
+const STRAY_OPENS = /[\s,]/;
+const WORD_START = /[A-Za-z_$]/;
+
+/** The problem of a quote typed by mistake (strayQuote). */
+function strayProblem(text: string, stray: { quote: number; start: number; end: number }): Problem {
+  const code = 'syntax/unescaped-quote';
+  return {
+    code, severity: BASE_CODES[code].severity, offset: stray.quote, length: 1,
+    message: `Stray quote in the string ${quote(text.slice(stray.start, stray.end + 1))}: remove it if it was typed by mistake; a quote inside a JSON string is written \\".`,
+    fixes: [removeQuote(stray.quote)],
+    related: [{ offset: stray.start, length: stray.end + 1 - stray.start, message: 'The whole string, with the quote in it.' }],
+  };
 }
 
 const MEMBER_AFTER = /^\s*:/;

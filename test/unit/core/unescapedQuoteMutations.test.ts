@@ -1,0 +1,100 @@
+// One quote typed inside a string of each valid fixture (review of 2026-11-27: 237 of them still gave more than one syntax problem,
+// `["0x"00b", "latest"]` among them). A user who types one stray quote sees one problem, on or next to the quote, and no problem after
+// it that is only its consequence; Fix all never writes a text that is still broken, nor one whose value is not the fixture's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
+import { parseDocument } from '../../../server/src/core/parse';
+import { validateText } from '../../../server/src/core/validate';
+import { fixAll } from '../../../server/src/core/fixAll';
+import { isDocKind } from '../../../server/src/core/kinds';
+import type { DocKind, Problem } from '../../../server/src/core/types';
+
+/** The valid fixtures, as the comma mutations of syntaxRepairs.test.ts list them. */
+function validFixtures(): { file: string; kind: DocKind; text: string }[] {
+  const root = path.join(__dirname, '../../fixtures');
+  const out: { file: string; kind: DocKind; text: string }[] = [];
+  for (const d of fs.readdirSync(root)) {
+    for (const f of fs.readdirSync(path.join(root, d)).filter((x) => x.endsWith('.json'))) {
+      const file = path.join(root, d, f);
+      const text = fs.readFileSync(file, 'utf8');
+      const kind = d as DocKind;
+      try { JSON.parse(text); } catch { continue; }
+      if (!isDocKind(kind) || text.length > 20_000 || parseDocument(text).syntax.length) continue;
+      out.push({ file: `${d}/${f}`, kind, text });
+    }
+  }
+  return out;
+}
+
+/** Where a quote is typed in each string token (its name or value): right after the opening quote, in the middle, and right before
+ * the closing quote. Deterministic; every position (128 431 documents) took a minute. */
+function spots(text: string): { start: number; end: number; at: number }[] {
+  const out: { start: number; end: number; at: number }[] = [];
+  const scanner = createScanner(text, false);
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    if (k !== SyntaxKind.StringLiteral) continue;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength() - 1;
+    for (const at of new Set([start + 1, (start + end + 1) >> 1, end])) if (at > start && at <= end) out.push({ start, end, at });
+  }
+  return out;
+}
+
+/** The syntax problems of `broken` that the fixture does not have itself (a job's filter string with its own syntax error, a
+ * duplicate key), by code and message. */
+function added(broken: Problem[], own: Problem[]): Problem[] {
+  const left = own.map((p) => `${p.code} ${p.message}`);
+  return broken.filter((p) => {
+    const i = left.indexOf(`${p.code} ${p.message}`);
+    if (i < 0) return true;
+    left.splice(i, 1);
+    return false;
+  });
+}
+
+/** The end of the token after `offset`. */
+function tokenEndAfter(text: string, offset: number): number {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  return scanner.scan() === SyntaxKind.EOF ? text.length : scanner.getTokenOffset() + scanner.getTokenLength();
+}
+
+test('a quote typed inside any string of the valid fixtures: one problem, on the quote\'s string, and Fix all writes no broken or other value', () => {
+  const cascades: string[] = [];
+  const elsewhere: string[] = [];
+  const badFixes: string[] = [];
+  let documents = 0;
+  let broken = 0;
+  for (const { file, kind, text } of validFixtures()) {
+    const own = validateText(text, kind).filter((p) => p.code.startsWith('syntax/'));
+    const meant = JSON.stringify(JSON.parse(fixAll(text, kind).text));
+    for (const { start, end, at } of spots(text)) {
+      const typed = text.slice(0, at) + '"' + text.slice(at);
+      documents++;
+      // Fix all's problems are the text's own when it applies nothing (one check instead of two).
+      const r = fixAll(typed, kind);
+      const problems = r.text === typed ? r.problems : validateText(typed, kind);
+      const syntax = added(problems.filter((p) => p.code.startsWith('syntax/')), own);
+      const where = `${file} ${JSON.stringify(typed.slice(start, end + 2))} at ${at - start}`;
+      if (!syntax.length) continue;
+      broken++;
+      if (syntax.length > 1) cascades.push(`${where}: ${JSON.stringify(syntax.map((p) => [p.code, typed.slice(p.offset, p.offset + Math.max(p.length, 1))]))}`);
+      // On the string the quote was typed in (start to its closing quote, one further now), or on the token right after it.
+      if (syntax[0].offset < start || syntax[0].offset >= tokenEndAfter(typed, end + 2)) elsewhere.push(`${where}: ${syntax[0].offset - start} ${syntax[0].message}`);
+      if (r.text !== typed) {
+        const left = parseDocument(r.text).syntax.filter((p) => p.severity === 'error' && p.code !== 'syntax/comment');
+        let value: string | undefined;
+        try { value = JSON.stringify(JSON.parse(r.text)); } catch { /* reported below */ }
+        if (left.length || value !== meant) badFixes.push(`${where}: wrote ${JSON.stringify(r.text.slice(start, end + 12))}`);
+      }
+    }
+  }
+  assert.ok(documents > 15_000 && broken > 15_000, `${documents} documents, ${broken} with a syntax problem`);
+  // More than one syntax problem; the first elsewhere than on the quote's string or the token after it; Fix all writing a broken text
+  // or another value than the fixture's.
+  assert.deepEqual({ cascades: cascades.length, elsewhere: elsewhere.length, badFixes: badFixes.length }, { cascades: 0, elsewhere: 0, badFixes: 0 },
+    `of ${broken} documents with a syntax problem:\n${[...cascades.slice(0, 10), ...elsewhere.slice(0, 10), ...badFixes.slice(0, 10)].join('\n')}`);
+});
