@@ -15,9 +15,9 @@ const CODES = codes.all;
 const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
-  edgekit lint [--fix] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
+  edgekit lint [--fix | --fix-dry-run] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
                [--quiet] [--max-warnings N] [--output-file FILE]
-  edgekit lint --stdin [--stdin-filename NAME] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account] [--quiet] [--max-warnings N] [--output-file FILE]
+  edgekit lint --stdin [--stdin-filename NAME] [--fix-dry-run] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account] [--quiet] [--max-warnings N] [--output-file FILE]
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -29,7 +29,8 @@ KIND (for the files named on the command line; walked files keep their pattern's
 --scope says where the Logpush jobs checked are created, a zone or an account: a field of the other scope's jobs only (ZoneName,
 of account-level firewall_events jobs) is then an error; without it, a field of either scope is accepted.
 --fix writes every unambiguous fix into the files (a problem's only quick fix, as the editor's "Fix all auto-fixable problems"),
-then reports what is left.
+then reports what is left. --fix-dry-run finds the same fixes and writes nothing: --format json gives each fixed file's text as
+"output" (for an editor's fixer reading --stdin), and the problems left are reported against that text.
 --quiet reports errors only; --max-warnings N exits 1 when there are more than N warnings (counted with or without --quiet);
 --output-file writes the report to FILE (its folders made) instead of standard output, as ESLint's options of those names do.
 --stdin (or the path -) checks the document read from standard input (an editor's unsaved buffer, \`git show :file\` in a hook);
@@ -54,7 +55,7 @@ function options<T extends Parameters<typeof parseOptions>[1]>(argv: string[], s
 
 const LINT_FORMATS = ['stylish', 'json', 'sarif', 'line', 'github', 'gitlab'] as const;
 interface LintArgs {
-  format: (typeof LINT_FORMATS)[number]; fix: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number;
+  format: (typeof LINT_FORMATS)[number]; fix: boolean; fixDryRun: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number;
   paths: string[];
   quiet: boolean; maxWarnings?: number; outputFile?: string;
   /** The name standard input is shown by (lint --stdin, or the path -): --stdin-filename, else STDIN_NAME. Undefined: no stdin. */
@@ -75,7 +76,7 @@ function positiveInt(v: string | undefined, what: string): number | undefined {
 function parseLintArgs(argv: string[]): LintArgs {
   const { values, positionals } = options(argv, {
     format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
-    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
+    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
     stdin: { type: 'boolean' }, 'stdin-filename': { type: 'string' },
     quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' },
   });
@@ -97,11 +98,12 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (values['stdin-filename'] !== undefined && stdinName === undefined) throw new UsageError('--stdin-filename names the document read with --stdin (or the path -); neither was given.');
   if (values['stdin-filename'] === '') throw new UsageError('--stdin-filename needs a file name.');
   // Standard input has no file to write the fixes into (ESLint refuses the same).
-  if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -).');
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix writes the fixes and --fix-dry-run does not; give one of them.');
+  if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -); --fix-dry-run --format json gives the fixed text.');
   if (paths.length === 0) throw new UsageError('No PATH given.');
   return {
     quiet: values.quiet === true, maxWarnings: mw === undefined ? undefined : Number(mw), outputFile: values['output-file'],
-    format: f as LintArgs['format'], fix: values.fix === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths, stdinName,
+    format: f as LintArgs['format'], fix: values.fix === true, fixDryRun: values['fix-dry-run'] === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths, stdinName,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
 }
@@ -191,7 +193,9 @@ function notUtf8At(bytes: Buffer, decoded: string): number {
 }
 
 interface FileResult {
-  file: string; kind: DocKind; text: string; problems: Problem[]; /** With --fix: the fixes written. */ fixed?: number;
+  file: string; kind: DocKind; text: string; problems: Problem[]; /** With --fix: the fixes written (--fix-dry-run: found). */ fixed?: number;
+  /** With --fix-dry-run, when something was fixed: the fixed text, as it would be written (a byte order mark kept). */
+  output?: string;
   /** Read from standard input, which --fix cannot write. */ stdin?: boolean;
 }
 
@@ -199,7 +203,7 @@ function toJson(results: FileResult[]) {
   return results.map((r) => {
     const t = new LineTable(r.text);
     return {
-      file: r.file, kind: r.kind, ...(r.fixed !== undefined ? { fixed: r.fixed } : {}),
+      file: r.file, kind: r.kind, ...(r.fixed !== undefined ? { fixed: r.fixed } : {}), ...(r.output !== undefined ? { output: r.output } : {}),
       diagnostics: r.problems.map((p) => ({
         code: p.code, severity: p.severity, message: p.message,
         range: { start: t.position(p.offset), end: t.position(p.offset + p.length) },
@@ -294,7 +298,7 @@ function toGitlab(results: FileResult[]) {
   });
 }
 
-function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed = 0): string {
+function stylish(results: FileResult[], unchecked: number, fix: boolean | 'dry-run', unfixed = 0): string {
   const lines: string[] = [];
   let errors = 0, warnings = 0, infos = 0;
   let fixable = 0;
@@ -323,7 +327,11 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean, unfixed
     : `${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${infos} other) in ${plural(results.length, 'file')}.${skipped}`);
   // As ESLint says what its --fix would fix; after --fix, what it fixed is said below instead.
   if (fixable && !fix) lines.push(`${fixable === total ? (total === 1 ? 'It is' : 'All of them are') : `${fixable} of them ${fixable === 1 ? 'is' : 'are'}`} potentially fixable with --fix.`);
-  if (fix) {
+  if (fix === 'dry-run') {
+    const fixed = results.filter((r) => r.fixed);
+    lines.push(fixed.length ? `--fix would fix ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixed.map((r) => r.file).join(', ')} (nothing was written; the problems above are those left after it).`
+      : 'Nothing to fix automatically.');
+  } else if (fix) {
     const fixed = results.filter((r) => r.fixed);
     lines.push(fixed.length ? `Fixed ${plural(fixed.reduce((n, r) => n + r.fixed!, 0), 'problem')} in ${plural(fixed.length, 'file')}: ${fixed.map((r) => r.file).join(', ')}.`
       : unfixed ? `No fixes were written: ${plural(unfixed, 'file')} could not be fixed.` : 'Nothing to fix automatically.');
@@ -436,6 +444,9 @@ export function lint(argv: string[], io: Io): number {
           }
         }
         results.push({ file, kind, text: r.text, problems: r.problems, fixed: r.fixed });
+      } else if (args.fixDryRun) {
+        const r = core.fixAll(text, kind, opts);
+        results.push({ file, kind, text: r.text, problems: r.problems, fixed: r.fixed, stdin, ...(r.fixed > 0 ? { output: (bom ? '\ufeff' : '') + r.text } : {}) });
       } else {
         results.push({ file, kind, text, problems: core.validate(text, kind, opts), stdin });
       }
@@ -458,7 +469,7 @@ export function lint(argv: string[], io: Io): number {
     }
   } else if (args.format === 'github') report = toGithub(shown);
   else if (args.format === 'gitlab') report = JSON.stringify(toGitlab(shown), null, 2) + '\n';
-  else report = stylish(shown, ioErrors.length - unfixed, args.fix, unfixed);
+  else report = stylish(shown, ioErrors.length - unfixed, args.fixDryRun ? 'dry-run' : args.fix, unfixed);
   if (args.outputFile === undefined) io.stdout(report);
   else {
     try {

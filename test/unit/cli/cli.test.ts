@@ -250,7 +250,7 @@ test('a file reached twice (a directory and the file inside it, or the same path
 
 test('`edgekit <command> --help` prints that command\'s usage on stdout and exits 0, as `edgekit mock --help` does', async () => {
   // `edgekit lint --help` (and test-filter's, test-rules') was a usage error: 'Unknown option "--help"', exit 2.
-  for (const [cmd, usage] of [['lint', /edgekit lint \[--fix\] \[--format/], ['test-filter', /Usage: edgekit test-filter/], ['test-rules', /Usage: edgekit test-rules/]] as const) {
+  for (const [cmd, usage] of [['lint', /edgekit lint \[--fix \| --fix-dry-run\] \[--format/], ['test-filter', /Usage: edgekit test-filter/], ['test-rules', /Usage: edgekit test-rules/]] as const) {
     for (const flag of ['--help', '-h']) {
       const r = await run([cmd, flag]);
       assert.equal(r.code, 0, `${cmd} ${flag}: ${r.stderr}`);
@@ -643,4 +643,30 @@ test('--output-file writes the report to a file (its folders made), messages sta
   const cannot = await run(['lint', '--output-file', path.join(dir, 'blocker', 'x.json'), path.join(dir, 'a.rpc.json')]);
   assert.equal(cannot.code, 2);
   assert.match(cannot.stderr, /blocker\/x\.json: cannot write the report \((ENOTDIR|EEXIST)\)/);
+});
+
+test('--fix-dry-run finds the fixes --fix would write and writes nothing; json gives the fixed text as "output", for standard input too', async () => {
+  const broken = '\ufeff{\n  "jsonrpc": "2.0",\n  "method": "eth_blockNumber",\n  "params": [],\n  "id": 1,\n}\n';
+  const dir = tmpdir({ 'a.rpc.json': broken, 'ok.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}' });
+  const r = await run(['lint', '--fix-dry-run', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(fs.readFileSync(path.join(dir, 'a.rpc.json'), 'utf8'), broken, 'nothing written');
+  const out = JSON.parse(r.stdout) as { file: string; fixed: number; output?: string; diagnostics: unknown[] }[];
+  const a = out.find((f) => f.file.endsWith('a.rpc.json'))!;
+  assert.equal(a.fixed, 1);
+  assert.equal(a.output, '\ufeff{\n  "jsonrpc": "2.0",\n  "method": "eth_blockNumber",\n  "params": [],\n  "id": 1\n}\n', 'the byte order mark kept, as --fix writes it');
+  assert.deepEqual(a.diagnostics, []);
+  const ok = out.find((f) => f.file.endsWith('ok.rpc.json'))!;
+  assert.equal(ok.output, undefined, 'no output when nothing was fixed');
+  // From standard input, as an editor's fixer runs it.
+  const s = await runStdin(['lint', '--stdin', '--stdin-filename', 'x.rpc.json', '--fix-dry-run', '--format', 'json'], '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1,}');
+  assert.equal(s.code, 0, s.stderr);
+  assert.equal(JSON.parse(s.stdout)[0].output, '{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1}');
+  // stylish says what --fix would do.
+  const t = await run(['lint', '--fix-dry-run', dir]);
+  assert.match(t.stdout, /--fix would fix 1 problem in 1 file: .*a\.rpc\.json \(nothing was written/);
+  assert.equal(fs.readFileSync(path.join(dir, 'a.rpc.json'), 'utf8'), broken);
+  const both = await run(['lint', '--fix', '--fix-dry-run', dir]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--fix writes the fixes and --fix-dry-run does not; give one of them/);
 });
