@@ -386,6 +386,7 @@ export function lint(argv: string[], io: Io): number {
   const walked = new Set<string>();
   const roots: string[] = [];
   const files = collect(args.paths, !!args.kind, args.allowEmpty, ioErrors, walked, roots);
+  if (args.outputFile !== undefined) refuseOutputOverInput(args.outputFile, files.map((f) => (f === STDIN_PATH ? args.stdinName! : f)));
   const results: FileResult[] = [];
   let unfixed = 0; // files checked whose fixes were not written (their messages are in ioErrors too)
   for (const path_ of files) {
@@ -487,6 +488,25 @@ export function lint(argv: string[], io: Io): number {
     return 1;
   }
   return 0;
+}
+
+/** A usage error when the report would be written over a file being linted (ESLint writes it): the same path however spelled, or
+ * the same file through a link (its device and inode), or the name --stdin-filename gives standard input. Before anything is read,
+ * fixed or written. */
+function refuseOutputOverInput(outputFile: string, inputs: string[]): void {
+  let out: fs.Stats | undefined;
+  try { out = fs.statSync(outputFile); } catch { /* not there yet: only a path compare can match */ }
+  const resolved = path.resolve(outputFile);
+  for (const input of inputs) {
+    let same = path.resolve(input) === resolved;
+    if (!same && out) {
+      try {
+        const st = fs.statSync(input);
+        same = st.dev === out.dev && st.ino === out.ino;
+      } catch { /* reported when it is read */ }
+    }
+    if (same) throw new UsageError(`--output-file ${outputFile} is a file being linted${input === outputFile ? '' : ` (${input})`}; the report would overwrite it.`);
+  }
 }
 
 /** Standard input, whole. A terminal is read until end of file (Ctrl-D), as cat does. */
