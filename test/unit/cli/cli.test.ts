@@ -663,6 +663,7 @@ test('--output-file naming a file being linted (as given, another spelling, a li
     const r = await run(argv);
     assert.equal(r.code, 2, `${argv.join(' ')}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, /--output-file .* is a file being linted/, argv.join(' '));
+    assert.ok(r.stderr.includes(input), `names the input ${input}: ${r.stderr}`);
     assert.equal(r.stdout, '');
   }
   assert.equal(fs.readFileSync(a, 'utf8'), BAD, 'the input is left as it was');
