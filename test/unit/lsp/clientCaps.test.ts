@@ -217,3 +217,101 @@ test('code actions: none to a client that takes neither CodeAction literals nor 
     literals.s.close();
   }
 });
+
+/** A client without CodeAction literals that records what the server asks it to apply, shows and logs. */
+async function commandClient(capabilities: Record<string, unknown> = { workspace: { applyEdit: true } }) {
+  const q = await quickFixes(capabilities);
+  const applied: unknown[] = [];
+  const shown: string[] = [];
+  const logged: string[] = [];
+  q.s.client.onRequest('workspace/applyEdit', (p: unknown) => { applied.push(p); return { applied: true }; });
+  q.s.client.onNotification('window/showMessage', (p: { message: string }) => { shown.push(p.message); });
+  q.s.client.onNotification('window/logMessage', (p: { message: string }) => { logged.push(p.message); });
+  const run = (args: unknown) => q.s.client.sendRequest('workspace/executeCommand', { command: 'edgekit.applyFix', arguments: args });
+  const fix = async () => {
+    const actions = await q.ask() as { title: string; command: string; arguments: unknown[] }[];
+    const f = actions.find((a) => a.title === 'Change to "ClientCountry"');
+    assert.ok(f, JSON.stringify(actions));
+    return f;
+  };
+  return { ...q, applied, shown, logged, run, fix };
+}
+
+test('edgekit.applyFix with missing or bad arguments is an InvalidParams error naming them; nothing is applied', { timeout: 60_000 }, async () => {
+  const c = await commandClient();
+  try {
+    const f = await c.fix();
+    const [edit, uri, version, stamp] = f.arguments;
+    const bad: unknown[] = [undefined, [], [edit], [null, uri, version, stamp], ['edit', uri, version, stamp], [edit, 42, version, stamp]];
+    for (const args of bad) {
+      await assert.rejects(c.run(args), (e: { code?: number; message?: string }) => e.code === -32602 && /edgekit\.applyFix/.test(e.message ?? ''), JSON.stringify(args));
+    }
+    // An edit of another document than the one it names is not the server's fix.
+    const elsewhere = { changes: { 'file:///etc/passwd': [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'x' }] } };
+    await assert.rejects(c.run([elsewhere, uri, version, stamp]), (e: { code?: number }) => e.code === -32602);
+    assert.equal(c.applied.length, 0);
+  } finally {
+    c.s.close();
+  }
+});
+
+test('edgekit.applyFix after the document closed, or with a stamp of another server process, says so and applies nothing', { timeout: 60_000 }, async () => {
+  const c = await commandClient();
+  const other = await commandClient();
+  try {
+    const f = await c.fix();
+    const g = await other.fix();
+    // The same URI, version and text in another server (a restarted one): its stamp is not this server's.
+    assert.equal(g.arguments[1], f.arguments[1]);
+    await c.run(g.arguments);
+    assert.equal(c.applied.length, 0, 'a stamp of another server process');
+    assert.match(c.shown.at(-1) ?? '', /earlier text/);
+    await c.s.client.sendNotification('textDocument/didClose', { textDocument: { uri: c.uri } });
+    await c.run(f.arguments);
+    assert.equal(c.applied.length, 0, 'the document is closed');
+    assert.match(c.shown.at(-1) ?? '', /not open/);
+  } finally {
+    c.s.close();
+    other.s.close();
+  }
+});
+
+test('edgekit.applyFix is refused to a client it was not announced to (one that takes CodeAction literals, or no workspace/applyEdit)', { timeout: 60_000 }, async () => {
+  for (const capabilities of [{ workspace: { applyEdit: true }, textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } }, {}]) {
+    const c = await commandClient(capabilities);
+    try {
+      assert.ok(!c.s.initialized.capabilities.executeCommandProvider?.commands.includes('edgekit.applyFix'));
+      const edit = { changes: { [c.uri]: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: ' ' }] } };
+      await assert.rejects(c.run([edit, c.uri, 1, 'x']), (e: { code?: number; message?: string }) => e.code === -32602 && /Unknown command/.test(e.message ?? ''));
+      assert.equal(c.applied.length, 0);
+    } finally {
+      c.s.close();
+    }
+  }
+});
+
+test('edgekit.applyFix: a client that answers workspace/applyEdit with an error gets a logged error, not an internal error', { timeout: 60_000 }, async () => {
+  const q = await quickFixes({ workspace: { applyEdit: true } });
+  try {
+    const logged: string[] = [];
+    q.s.client.onNotification('window/logMessage', (p: { message: string }) => { logged.push(p.message); });
+    q.s.client.onRequest('workspace/applyEdit', () => { throw new Error('the buffer is read-only'); });
+    const actions = await q.ask() as { command: string; arguments: unknown[] }[];
+    assert.equal(await q.s.client.sendRequest('workspace/executeCommand', { command: actions[0].command, arguments: actions[0].arguments }), null);
+    assert.ok(logged.some((m) => /edgekit\.applyFix/.test(m) && /read-only/.test(m)), JSON.stringify(logged));
+  } finally {
+    q.s.close();
+  }
+});
+
+test('edgekit.applyFix for a client with workspaceEdit.documentChanges: the versioned edit its code action gave is applied', { timeout: 60_000 }, async () => {
+  const c = await commandClient({ workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+  try {
+    const f = await c.fix();
+    assert.ok((f.arguments[0] as { documentChanges?: unknown[] }).documentChanges, JSON.stringify(f.arguments[0]));
+    await c.run(f.arguments);
+    assert.equal(c.applied.length, 1);
+  } finally {
+    c.s.close();
+  }
+});
