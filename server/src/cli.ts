@@ -460,6 +460,7 @@ export function lint(argv: string[], io: Io): number {
   } else if (args.format === 'github') report = toGithub(shown);
   else if (args.format === 'gitlab') report = JSON.stringify(toGitlab(shown), null, 2) + '\n';
   else report = stylish(shown, ioErrors.length - unfixed, args.fix, unfixed);
+  let unwritten: string | undefined; // why --output-file could not be written (said after the paths that could not be checked)
   if (args.outputFile === undefined) io.stdout(report);
   else {
     try {
@@ -467,8 +468,7 @@ export function lint(argv: string[], io: Io): number {
       // Written as standard output would be (outputLines: no control character a CI log would obey).
       fs.writeFileSync(args.outputFile, outputLines(report));
     } catch (err) {
-      io.stderr(`edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`);
-      return 2;
+      unwritten = `edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`;
     }
   }
   // The line format's reader (a VS Code task's $edgekit problem matcher, any line-based tool) gets them as lines of its own format,
@@ -481,7 +481,8 @@ export function lint(argv: string[], io: Io): number {
     const message = at === e.path ? e.message : `${e.message.replace(/\.$/, '')} (${e.path}).`;
     io.stderr(`${oneLine(at)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(message)}\n`);
   }
-  if (ioErrors.length) return 2;
+  if (unwritten !== undefined) io.stderr(unwritten);
+  if (ioErrors.length || unwritten !== undefined) return 2;
   if (results.some((r) => r.problems.some((p) => p.severity === 'error'))) return 1;
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
     io.stderr(`edgekit: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings} allows.\n`);

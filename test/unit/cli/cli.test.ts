@@ -678,3 +678,11 @@ test('--output-file naming a file being linted (as given, another spelling, a li
   assert.equal(ok.code, 1, ok.stderr);
   assert.match(fs.readFileSync(path.join(dir, 'report.txt'), 'utf8'), /ClientCountyr/);
 });
+
+test('--output-file it cannot write: the paths that could not be checked are still named on stderr', async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1}' });
+  const r = await run(['lint', '-o', dir, path.join(dir, 'a.rpc.json'), path.join(dir, 'missing.rpc.json')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /cannot write the report \(EISDIR\)/);
+  assert.match(r.stderr, /missing\.rpc\.json: no such file or directory/, r.stderr);
+});

@@ -315,3 +315,50 @@ test('edgekit.applyFix for a client with workspaceEdit.documentChanges: the vers
     c.s.close();
   }
 });
+
+test('a client that declares nothing at all: every feature answers in LSP 1.0\'s terms (plain text, SymbolInformation, kinds 1..18), none fails', { timeout: 120_000 }, async () => {
+  const s = await inProcessServer({ capabilities: {} });
+  try {
+    const { next } = publishes({ conn: s.client });
+    const failures: string[] = [];
+    s.client.onNotification('window/logMessage', (p: { type: number; message: string }) => { if (p.type === 1) failures.push(p.message); });
+    const docs: [string, string, string][] = [
+      ['file:///n/a.filter.json', 'logpush-filter', BAD],
+      ['file:///n/j.logpush.json', 'logpush-job', '{"dataset": "http_requests", "output_options": {"field_names": ["ClientIP", "ClientCountyr"]}, "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"operator\\": \\"eq\\", \\"value\\": \\"ca\\"}}", "x": null}'],
+      ['file:///n/r.rpc.json', 'jsonrpc-request', DUPLICATE_IDS],
+      ['file:///n/w.ruleset.json', 'waf-ruleset', '{"name": "r", "kind": "zone", "phase": "http_request_firewall_custom", "rules": [{"action": "block", "expression": "http.host eq \\"a\\" and lower(http.host) in {\\"b\\"}"}]}'],
+    ];
+    const kinds = new Set<number>();
+    for (const [uri, languageId, text] of docs) {
+      const published = next(uri);
+      await s.open(uri, languageId, 1, text);
+      const diagnostics = (await published).diagnostics;
+      assert.ok(diagnostics.every((d) => d.relatedInformation === undefined), 'no related information without the flag');
+      const td = { textDocument: { uri } };
+      for (let at = 0; at <= text.length; at += 7) {
+        const position = { line: 0, character: at };
+        const items = await s.client.sendRequest<{ kind?: number; insertTextFormat?: number; documentation?: unknown }[] | { items: { kind?: number; insertTextFormat?: number; documentation?: unknown }[] } | null>('textDocument/completion', { ...td, position });
+        for (const item of (Array.isArray(items) ? items : items?.items ?? [])) {
+          if (item.kind !== undefined) kinds.add(item.kind);
+          assert.notEqual(item.insertTextFormat, 2, 'no snippets');
+          assert.ok(item.documentation === undefined || typeof item.documentation === 'string', 'plain documentation');
+        }
+        const hover = await s.client.sendRequest<{ contents: unknown } | null>('textDocument/hover', { ...td, position });
+        assert.ok(hover === null || (hover.contents as { kind?: string }).kind !== 'markdown', JSON.stringify(hover));
+        await s.client.sendRequest('textDocument/signatureHelp', { ...td, position });
+      }
+      assert.deepEqual(await s.client.sendRequest('textDocument/codeAction', { ...td, range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, context: { diagnostics } }), [], 'nothing it could run');
+      const symbols = await s.client.sendRequest<{ kind: number; location?: unknown; children?: unknown }[]>('textDocument/documentSymbol', td);
+      assert.ok(symbols.length > 0 && symbols.every((x) => x.location && x.children === undefined && x.kind >= 1 && x.kind <= 18), JSON.stringify(symbols));
+      for (const method of ['textDocument/codeLens', 'textDocument/foldingRange', 'textDocument/formatting', 'textDocument/inlayHint']) {
+        await s.client.sendRequest(method, { ...td, options: { tabSize: 2, insertSpaces: true }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } } });
+      }
+      await s.client.sendRequest('textDocument/selectionRange', { ...td, positions: [{ line: 0, character: 5 }] });
+    }
+    assert.ok(kinds.size > 2 && [...kinds].every((k) => k >= 1 && k <= 18), `completion kinds ${[...kinds]}`);
+    assert.deepEqual(failures, []);
+    assert.equal(s.configurationRequests(), 0, 'no workspace/configuration asked of a client without it');
+  } finally {
+    s.close();
+  }
+});
