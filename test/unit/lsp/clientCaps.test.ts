@@ -362,3 +362,37 @@ test('a client that declares nothing at all: every feature answers in LSP 1.0\'s
     s.close();
   }
 });
+
+test('edgekit.applyFix after an undo brings the fix\'s text back: applied only to that text (same version), refused under a new version', { timeout: 60_000 }, async () => {
+  const c = await commandClient();
+  try {
+    const f = await c.fix();
+    // The same version throughout (a client that repeats it): BAD, another text, BAD again. The fix is for that very text, and is
+    // applied, while no other text got a stamp meanwhile; once one did (its fixes were made), it is refused: never applied elsewhere.
+    for (const [text, expectApplied] of [[GOOD, true], [`  ${BAD}`, false]] as const) {
+      const published = c.next(c.uri);
+      await c.s.change(c.uri, 1, text);
+      await published;
+      if (text !== GOOD) await c.ask(); // the other text's fixes were made (a stamp for it)
+      const back = c.next(c.uri);
+      await c.s.change(c.uri, 1, BAD);
+      await back;
+      const before = c.applied.length;
+      await c.run(f.arguments);
+      const applied = c.applied.slice(before) as { edit: { changes: Record<string, TextEdit[]> } }[];
+      for (const a of applied) assert.equal(TextDocument.applyEdits(TextDocument.create(c.uri, 'json', 1, BAD), a.edit.changes[c.uri]), GOOD);
+      assert.equal(applied.length, expectApplied ? 1 : 0, `after ${text}`);
+    }
+    // Undone under a new version: the version the fix names is not the document's.
+    await c.s.change(c.uri, 2, GOOD);
+    const back = c.next(c.uri);
+    await c.s.change(c.uri, 3, BAD);
+    await back;
+    const before = c.applied.length;
+    await c.run(f.arguments);
+    assert.equal(c.applied.length, before);
+    assert.match(c.shown.at(-1) ?? '', /earlier text/);
+  } finally {
+    c.s.close();
+  }
+});
