@@ -173,7 +173,8 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
   const seen = new Set<string>();
   return files.filter((f) => {
-    const key = path.resolve(f);
+    // Standard input is not the file "-" of the current folder ("./-" names that one).
+    const key = f === STDIN_PATH ? f : path.resolve(f);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -686,3 +686,19 @@ test('--output-file it cannot write: the paths that could not be checked are sti
   assert.match(r.stderr, /cannot write the report \(EISDIR\)/);
   assert.match(r.stderr, /missing\.rpc\.json: no such file or directory/, r.stderr);
 });
+
+test('lint - ./-: standard input and a file named "-" are two documents, both checked', async () => {
+  const dir = tmpdir({ '-': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const cwd = process.cwd();
+  process.chdir(dir); // "./-" is the file "-" of the current folder, where "-" would resolve to as a path
+  let r: Awaited<ReturnType<typeof runStdin>>;
+  try {
+    r = await runStdin(['lint', '--format', 'json', '--kind', 'jsonrpc-request', '-', './-'], '{"jsonrpc":"2.0","method":"eth_chainId","id":1}');
+  } finally {
+    process.chdir(cwd);
+  }
+  const files = JSON.parse(r.stdout) as { file: string; diagnostics: { code: string }[] }[];
+  assert.deepEqual(files.map((f) => f.file), ['<stdin>', './-'], r.stdout);
+  assert.equal(files[1].diagnostics[0]?.code, 'syntax/trailing-comma');
+  assert.equal(r.reads, 1);
+});
