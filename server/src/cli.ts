@@ -175,7 +175,8 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
   // A file reached twice (a directory and a file in it, the same path written twice) is checked once, where it came first.
   const seen = new Set<string>();
   return files.filter((f) => {
-    const key = path.resolve(f);
+    // Standard input is not the file "-" of the current folder ("./-" names that one).
+    const key = f === STDIN_PATH ? f : path.resolve(f);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -394,6 +395,7 @@ export function lint(argv: string[], io: Io): number {
   const walked = new Set<string>();
   const roots: string[] = [];
   const files = collect(args.paths, !!args.kind, args.allowEmpty, ioErrors, walked, roots);
+  if (args.outputFile !== undefined) refuseOutputOverInput(args.outputFile, files.map((f) => (f === STDIN_PATH ? args.stdinName! : f)));
   const results: FileResult[] = [];
   let unfixed = 0; // files checked whose fixes were not written (their messages are in ioErrors too)
   for (const path_ of files) {
@@ -470,6 +472,7 @@ export function lint(argv: string[], io: Io): number {
   } else if (args.format === 'github') report = toGithub(shown);
   else if (args.format === 'gitlab') report = JSON.stringify(toGitlab(shown), null, 2) + '\n';
   else report = stylish(shown, ioErrors.length - unfixed, args.fixDryRun ? 'dry-run' : args.fix, unfixed);
+  let unwritten: string | undefined; // why --output-file could not be written (said after the paths that could not be checked)
   if (args.outputFile === undefined) io.stdout(report);
   else {
     try {
@@ -477,8 +480,7 @@ export function lint(argv: string[], io: Io): number {
       // Written as standard output would be (outputLines: no control character a CI log would obey).
       fs.writeFileSync(args.outputFile, outputLines(report));
     } catch (err) {
-      io.stderr(`edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`);
-      return 2;
+      unwritten = `edgekit: ${oneLine(args.outputFile)}: cannot write the report (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).\n`;
     }
   }
   // The line format's reader (a VS Code task's $edgekit problem matcher, any line-based tool) gets them as lines of its own format,
@@ -491,13 +493,33 @@ export function lint(argv: string[], io: Io): number {
     const message = at === e.path ? e.message : `${e.message.replace(/\.$/, '')} (${e.path}).`;
     io.stderr(`${oneLine(at)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(message)}\n`);
   }
-  if (ioErrors.length) return 2;
+  if (unwritten !== undefined) io.stderr(unwritten);
+  if (ioErrors.length || unwritten !== undefined) return 2;
   if (results.some((r) => r.problems.some((p) => p.severity === 'error'))) return 1;
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
     io.stderr(`edgekit: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings} allows.\n`);
     return 1;
   }
   return 0;
+}
+
+/** A usage error when the report would be written over a file being linted (ESLint writes it): the same path however spelled, or
+ * the same file through a link (its device and inode), or the name --stdin-filename gives standard input. Before anything is read,
+ * fixed or written. */
+function refuseOutputOverInput(outputFile: string, inputs: string[]): void {
+  let out: fs.Stats | undefined;
+  try { out = fs.statSync(outputFile); } catch { /* not there yet: only a path compare can match */ }
+  const resolved = path.resolve(outputFile);
+  for (const input of inputs) {
+    let same = path.resolve(input) === resolved;
+    if (!same && out) {
+      try {
+        const st = fs.statSync(input);
+        same = st.dev === out.dev && st.ino === out.ino;
+      } catch { /* reported when it is read */ }
+    }
+    if (same) throw new UsageError(`--output-file ${outputFile} is a file being linted${input === outputFile ? '' : ` (${input})`}; the report would overwrite it.`);
+  }
 }
 
 /** Standard input, whole. A terminal is read until end of file (Ctrl-D), as cat does. */

@@ -4,7 +4,7 @@ import type { CancellationToken, CodeAction, CodeActionParams, Command, Selectio
 import { APPLY_FIX_COMMAND } from '../protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Problem } from '../core';
-import { CodeActionKind, InlayHintKind, MessageType, ShowMessageNotification } from './library';
+import { CodeActionKind, ErrorCodes, InlayHintKind, MessageType, ResponseError, ShowMessageNotification } from './library';
 import { core, coreModule, coreOptions, featureTarget, kindOf, safe, stillWanted, textStamp, tooLarge, type ServerContext } from './context';
 import { range, toTextEdit, type DiagnosticData } from './convert';
 import type { Diagnostics } from './diagnostics';
@@ -32,7 +32,7 @@ function changedRegion(doc: TextDocument, next: string): TextEdit {
  */
 function asClientTakes(ctx: ServerContext, actions: CodeAction[]): (CodeAction | Command)[] {
   if (ctx.caps.codeActionLiterals) return actions;
-  if (!ctx.caps.applyEdit) return [];
+  if (!announcesApplyFix(ctx.caps)) return [];
   return actions.flatMap((a) => {
     const uri = a.edit && (a.edit.changes ? Object.keys(a.edit.changes)[0] : (a.edit.documentChanges?.[0] as { textDocument?: { uri: string } } | undefined)?.textDocument?.uri);
     const doc = uri === undefined ? undefined : ctx.documents.get(uri);
@@ -41,21 +41,50 @@ function asClientTakes(ctx: ServerContext, actions: CodeAction[]): (CodeAction |
 }
 
 /** APPLY_FIX_COMMAND: asks the client to apply the fix's edit, when its document still has the text the fix was made for (a client
- * may run a command it was given long ago); else says so. */
+ * may run a command it was given long ago); else says so. Refused (InvalidParams, as an unknown command) to a client it was not
+ * announced to, and for arguments that are not [an edit of the named document only, its URI, version, stamp]: the server
+ * forwards only an edit of the kind it made. */
 export async function applyFix(ctx: ServerContext, args: unknown[] | undefined): Promise<null> {
+  if (!announcesApplyFix(ctx.caps)) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command "${APPLY_FIX_COMMAND}" (this client takes code actions as CodeAction literals, or does not apply edits: the command was not announced to it).`);
   const [edit, uri, version, stamp] = args ?? [];
-  const doc = typeof uri === 'string' ? ctx.documents.get(uri) : undefined;
-  if (!edit || typeof edit !== 'object' || !doc) {
-    ctx.connection.console.error(`${APPLY_FIX_COMMAND} ignored: its arguments must be [WorkspaceEdit, uri of an open document, version, stamp], not ${coreModule().headOf(JSON.stringify(args) ?? 'undefined', 200)}.`);
+  if (typeof uri !== 'string' || !editsOnly(edit, uri)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `${APPLY_FIX_COMMAND}: its arguments must be [an edit of one document, that document's URI, its version, a stamp], as its code action gave them, not ${coreModule().headOf(JSON.stringify(args) ?? 'undefined', 200)}.`);
+  }
+  const doc = ctx.documents.get(uri);
+  if (!doc) {
+    void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for ${uri}, which is not open any more: open it and ask for its code actions again.` });
     return null;
   }
   if (doc.version !== version || textStamp(doc) !== stamp) {
     void ctx.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `The fix was made for an earlier text of ${doc.uri}: ask for the document's code actions again.` });
     return null;
   }
-  const r = await ctx.connection.workspace.applyEdit({ edit: edit as WorkspaceEdit });
-  if (!r.applied) ctx.connection.console.error(`${APPLY_FIX_COMMAND}: the client did not apply the edit to ${doc.uri}${r.failureReason ? `: ${r.failureReason}` : ''}.`);
+  try {
+    const r = await ctx.connection.workspace.applyEdit({ edit: edit as WorkspaceEdit });
+    if (!r.applied) ctx.connection.console.error(`${APPLY_FIX_COMMAND}: the client did not apply the edit to ${doc.uri}${r.failureReason ? `: ${r.failureReason}` : ''}.`);
+  } catch (err) {
+    ctx.connection.console.error(`${APPLY_FIX_COMMAND}: the client answered workspace/applyEdit for ${doc.uri} with an error: ${(err as Error).message}`);
+  }
   return null;
+}
+
+/** Whether APPLY_FIX_COMMAND is the client's way to run quick fixes (start.ts announces it then only). */
+export function announcesApplyFix(caps: ServerContext['caps']): boolean {
+  return !caps.codeActionLiterals && caps.applyEdit;
+}
+
+/** Whether edit is a WorkspaceEdit of text edits to uri's document only (changes, or documentChanges as asClientTakes gets them). */
+function editsOnly(edit: unknown, uri: string): boolean {
+  if (!edit || typeof edit !== 'object') return false;
+  const { changes, documentChanges, ...rest } = edit as WorkspaceEdit;
+  if (Object.keys(rest).length > 0 || (changes === undefined) === (documentChanges === undefined)) return false;
+  const textEdits = (list: unknown) => Array.isArray(list) && list.every((e) => !!e && typeof e === 'object' && typeof (e as TextEdit).newText === 'string' && !!(e as TextEdit).range);
+  if (changes !== undefined) {
+    const uris = changes && typeof changes === 'object' ? Object.keys(changes) : [];
+    return uris.length === 1 && uris[0] === uri && textEdits(changes[uri]);
+  }
+  return Array.isArray(documentChanges) && documentChanges.length === 1
+    && (documentChanges[0] as { textDocument?: { uri?: unknown } }).textDocument?.uri === uri && textEdits((documentChanges[0] as { edits?: unknown }).edits);
 }
 
 export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): void {

@@ -40,7 +40,8 @@ export class ParseCache {
     const wasRecent = e !== undefined && this.isRecent(document.uri);
     this.entries.delete(document.uri);
     this.entries.set(document.uri, doc);
-    if (!wasRecent) this.trim();
+    // A new text of a recent document changes no one's rank but may change the text total (a document that grew): trimmed too.
+    if (!wasRecent || doc !== e) this.trim();
     return doc;
   }
 

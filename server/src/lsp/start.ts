@@ -6,7 +6,7 @@ import { CodeActionKind, ErrorCodes, MessageType, ResponseError, ShowMessageNoti
 import { APPLY_FIX_COMMAND, jobScopeOf, LENS_TEXT_COMMAND, SetJobScopeNotification, type InitOptions } from '../protocol';
 import { coreModule, DEFAULT_CAPS, refreshCodeLenses, type Connection, type ServerContext } from './context';
 import { Diagnostics } from './diagnostics';
-import { applyFix, FIX_ALL_KIND, registerFeatures } from './handlers';
+import { announcesApplyFix, applyFix, FIX_ALL_KIND, registerFeatures } from './handlers';
 import { ParseCache } from './parseCache';
 import { registerRequests } from './requests';
 import { registerSemanticTokens, SEMANTIC_LEGEND } from './semanticTokens';
@@ -59,7 +59,7 @@ export function startServer(connection: Connection): ServerContext {
     caps.textLenses = caps.commands || init?.textLenses === true;
     // The commands the server runs: an informational lens's text (not for the extension, which shows it as text), and the quick
     // fixes of a client that takes no CodeAction literals but applies edits.
-    const commands = [...(caps.textLenses ? [] : [LENS_TEXT_COMMAND]), ...(!caps.codeActionLiterals && caps.applyEdit ? [APPLY_FIX_COMMAND] : [])];
+    const commands = [...(caps.textLenses ? [] : [LENS_TEXT_COMMAND]), ...(announcesApplyFix(caps) ? [APPLY_FIX_COMMAND] : [])];
     // Only to a client that says it takes them, in the one format the server writes (LSP 3.17: formats holds 'relative'); eglot
     // 1.9, Helix and Neovim before 0.9 send no semanticTokens capability and are not offered the provider
     caps.semanticTokens = init?.semanticTokens !== false && !!c.textDocument?.semanticTokens?.formats?.includes('relative');

@@ -670,3 +670,61 @@ test('--fix-dry-run finds the fixes --fix would write and writes nothing; json g
   assert.equal(both.code, 2);
   assert.match(both.stderr, /--fix writes the fixes and --fix-dry-run does not; give one of them/);
 });
+
+test('--output-file naming a file being linted (as given, another spelling, a link, a walked file, --stdin-filename) is refused before anything is read or written', { skip: process.platform === 'win32' }, async () => {
+  const BAD = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
+  const FIXABLE = '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}';
+  const dir = tmpdir({ 'a.filter.json': BAD, 'sub/b.rpc.json': FIXABLE });
+  const a = path.join(dir, 'a.filter.json');
+  const b = path.join(dir, 'sub', 'b.rpc.json');
+  fs.symlinkSync(a, path.join(dir, 'link.json'));
+  const cases: [string[], string][] = [
+    [['lint', '-o', a, a], a],
+    [['lint', '--output-file', path.join(dir, 'sub', '..', 'a.filter.json'), a], a],
+    [['lint', '-o', path.join(dir, 'link.json'), a], a],
+    [['lint', '--fix', '-o', b, dir], b],
+    [['lint', '--format', 'json', '-o', b, path.join(dir, 'sub')], b],
+  ];
+  for (const [argv, input] of cases) {
+    const r = await run(argv);
+    assert.equal(r.code, 2, `${argv.join(' ')}: ${r.stdout}${r.stderr}`);
+    assert.match(r.stderr, /--output-file .* is a file being linted/, argv.join(' '));
+    assert.ok(r.stderr.includes(input), `names the input ${input}: ${r.stderr}`);
+    assert.equal(r.stdout, '');
+  }
+  assert.equal(fs.readFileSync(a, 'utf8'), BAD, 'the input is left as it was');
+  assert.equal(fs.readFileSync(b, 'utf8'), FIXABLE, 'not fixed either: refused before anything is written');
+  const piped = await runStdin(['lint', '--stdin', '--stdin-filename', a, '-o', a], BAD);
+  assert.equal(piped.code, 2, piped.stderr);
+  assert.match(piped.stderr, /is a file being linted/);
+  assert.equal(piped.reads, 0, 'refused before standard input is read');
+  assert.equal(fs.readFileSync(a, 'utf8'), BAD);
+  // A new file beside the inputs is written as before.
+  const ok = await run(['lint', '-o', path.join(dir, 'report.txt'), a]);
+  assert.equal(ok.code, 1, ok.stderr);
+  assert.match(fs.readFileSync(path.join(dir, 'report.txt'), 'utf8'), /ClientCountyr/);
+});
+
+test('--output-file it cannot write: the paths that could not be checked are still named on stderr', async () => {
+  const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1}' });
+  const r = await run(['lint', '-o', dir, path.join(dir, 'a.rpc.json'), path.join(dir, 'missing.rpc.json')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /cannot write the report \(EISDIR\)/);
+  assert.match(r.stderr, /missing\.rpc\.json: no such file or directory/, r.stderr);
+});
+
+test('lint - ./-: standard input and a file named "-" are two documents, both checked', async () => {
+  const dir = tmpdir({ '-': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1,}' });
+  const cwd = process.cwd();
+  process.chdir(dir); // "./-" is the file "-" of the current folder, where "-" would resolve to as a path
+  let r: Awaited<ReturnType<typeof runStdin>>;
+  try {
+    r = await runStdin(['lint', '--format', 'json', '--kind', 'jsonrpc-request', '-', './-'], '{"jsonrpc":"2.0","method":"eth_chainId","id":1}');
+  } finally {
+    process.chdir(cwd);
+  }
+  const files = JSON.parse(r.stdout) as { file: string; diagnostics: { code: string }[] }[];
+  assert.deepEqual(files.map((f) => f.file), ['<stdin>', './-'], r.stdout);
+  assert.equal(files[1].diagnostics[0]?.code, 'syntax/trailing-comma');
+  assert.equal(r.reads, 1);
+});

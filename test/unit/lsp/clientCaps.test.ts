@@ -217,3 +217,182 @@ test('code actions: none to a client that takes neither CodeAction literals nor 
     literals.s.close();
   }
 });
+
+/** A client without CodeAction literals that records what the server asks it to apply, shows and logs. */
+async function commandClient(capabilities: Record<string, unknown> = { workspace: { applyEdit: true } }) {
+  const q = await quickFixes(capabilities);
+  const applied: unknown[] = [];
+  const shown: string[] = [];
+  const logged: string[] = [];
+  q.s.client.onRequest('workspace/applyEdit', (p: unknown) => { applied.push(p); return { applied: true }; });
+  q.s.client.onNotification('window/showMessage', (p: { message: string }) => { shown.push(p.message); });
+  q.s.client.onNotification('window/logMessage', (p: { message: string }) => { logged.push(p.message); });
+  const run = (args: unknown) => q.s.client.sendRequest('workspace/executeCommand', { command: 'edgekit.applyFix', arguments: args });
+  const fix = async () => {
+    const actions = await q.ask() as { title: string; command: string; arguments: unknown[] }[];
+    const f = actions.find((a) => a.title === 'Change to "ClientCountry"');
+    assert.ok(f, JSON.stringify(actions));
+    return f;
+  };
+  return { ...q, applied, shown, logged, run, fix };
+}
+
+test('edgekit.applyFix with missing or bad arguments is an InvalidParams error naming them; nothing is applied', { timeout: 60_000 }, async () => {
+  const c = await commandClient();
+  try {
+    const f = await c.fix();
+    const [edit, uri, version, stamp] = f.arguments;
+    const bad: unknown[] = [undefined, [], [edit], [null, uri, version, stamp], ['edit', uri, version, stamp], [edit, 42, version, stamp]];
+    for (const args of bad) {
+      await assert.rejects(c.run(args), (e: { code?: number; message?: string }) => e.code === -32602 && /edgekit\.applyFix/.test(e.message ?? ''), JSON.stringify(args));
+    }
+    // An edit of another document than the one it names is not the server's fix.
+    const elsewhere = { changes: { 'file:///etc/passwd': [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'x' }] } };
+    await assert.rejects(c.run([elsewhere, uri, version, stamp]), (e: { code?: number }) => e.code === -32602);
+    assert.equal(c.applied.length, 0);
+  } finally {
+    c.s.close();
+  }
+});
+
+test('edgekit.applyFix after the document closed, or with a stamp of another server process, says so and applies nothing', { timeout: 60_000 }, async () => {
+  const c = await commandClient();
+  const other = await commandClient();
+  try {
+    const f = await c.fix();
+    const g = await other.fix();
+    // The same URI, version and text in another server (a restarted one): its stamp is not this server's.
+    assert.equal(g.arguments[1], f.arguments[1]);
+    await c.run(g.arguments);
+    assert.equal(c.applied.length, 0, 'a stamp of another server process');
+    assert.match(c.shown.at(-1) ?? '', /earlier text/);
+    await c.s.client.sendNotification('textDocument/didClose', { textDocument: { uri: c.uri } });
+    await c.run(f.arguments);
+    assert.equal(c.applied.length, 0, 'the document is closed');
+    assert.match(c.shown.at(-1) ?? '', /not open/);
+  } finally {
+    c.s.close();
+    other.s.close();
+  }
+});
+
+test('edgekit.applyFix is refused to a client it was not announced to (one that takes CodeAction literals, or no workspace/applyEdit)', { timeout: 60_000 }, async () => {
+  for (const capabilities of [{ workspace: { applyEdit: true }, textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } } } }, {}]) {
+    const c = await commandClient(capabilities);
+    try {
+      assert.ok(!c.s.initialized.capabilities.executeCommandProvider?.commands.includes('edgekit.applyFix'));
+      const edit = { changes: { [c.uri]: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: ' ' }] } };
+      await assert.rejects(c.run([edit, c.uri, 1, 'x']), (e: { code?: number; message?: string }) => e.code === -32602 && /Unknown command/.test(e.message ?? ''));
+      assert.equal(c.applied.length, 0);
+    } finally {
+      c.s.close();
+    }
+  }
+});
+
+test('edgekit.applyFix: a client that answers workspace/applyEdit with an error gets a logged error, not an internal error', { timeout: 60_000 }, async () => {
+  const q = await quickFixes({ workspace: { applyEdit: true } });
+  try {
+    const logged: string[] = [];
+    q.s.client.onNotification('window/logMessage', (p: { message: string }) => { logged.push(p.message); });
+    q.s.client.onRequest('workspace/applyEdit', () => { throw new Error('the buffer is read-only'); });
+    const actions = await q.ask() as { command: string; arguments: unknown[] }[];
+    assert.equal(await q.s.client.sendRequest('workspace/executeCommand', { command: actions[0].command, arguments: actions[0].arguments }), null);
+    assert.ok(logged.some((m) => /edgekit\.applyFix/.test(m) && /read-only/.test(m)), JSON.stringify(logged));
+  } finally {
+    q.s.close();
+  }
+});
+
+test('edgekit.applyFix for a client with workspaceEdit.documentChanges: the versioned edit its code action gave is applied', { timeout: 60_000 }, async () => {
+  const c = await commandClient({ workspace: { applyEdit: true, workspaceEdit: { documentChanges: true } } });
+  try {
+    const f = await c.fix();
+    assert.ok((f.arguments[0] as { documentChanges?: unknown[] }).documentChanges, JSON.stringify(f.arguments[0]));
+    await c.run(f.arguments);
+    assert.equal(c.applied.length, 1);
+  } finally {
+    c.s.close();
+  }
+});
+
+test('a client that declares nothing at all: every feature answers in LSP 1.0\'s terms (plain text, SymbolInformation, kinds 1..18), none fails', { timeout: 120_000 }, async () => {
+  const s = await inProcessServer({ capabilities: {} });
+  try {
+    const { next } = publishes({ conn: s.client });
+    const failures: string[] = [];
+    s.client.onNotification('window/logMessage', (p: { type: number; message: string }) => { if (p.type === 1) failures.push(p.message); });
+    const docs: [string, string, string][] = [
+      ['file:///n/a.filter.json', 'logpush-filter', BAD],
+      ['file:///n/j.logpush.json', 'logpush-job', '{"dataset": "http_requests", "output_options": {"field_names": ["ClientIP", "ClientCountyr"]}, "filter": "{\\"where\\": {\\"key\\": \\"ClientCountry\\", \\"operator\\": \\"eq\\", \\"value\\": \\"ca\\"}}", "x": null}'],
+      ['file:///n/r.rpc.json', 'jsonrpc-request', DUPLICATE_IDS],
+      ['file:///n/w.ruleset.json', 'waf-ruleset', '{"name": "r", "kind": "zone", "phase": "http_request_firewall_custom", "rules": [{"action": "block", "expression": "http.host eq \\"a\\" and lower(http.host) in {\\"b\\"}"}]}'],
+    ];
+    const kinds = new Set<number>();
+    for (const [uri, languageId, text] of docs) {
+      const published = next(uri);
+      await s.open(uri, languageId, 1, text);
+      const diagnostics = (await published).diagnostics;
+      assert.ok(diagnostics.every((d) => d.relatedInformation === undefined), 'no related information without the flag');
+      const td = { textDocument: { uri } };
+      for (let at = 0; at <= text.length; at += 7) {
+        const position = { line: 0, character: at };
+        const items = await s.client.sendRequest<{ kind?: number; insertTextFormat?: number; documentation?: unknown }[] | { items: { kind?: number; insertTextFormat?: number; documentation?: unknown }[] } | null>('textDocument/completion', { ...td, position });
+        for (const item of (Array.isArray(items) ? items : items?.items ?? [])) {
+          if (item.kind !== undefined) kinds.add(item.kind);
+          assert.notEqual(item.insertTextFormat, 2, 'no snippets');
+          assert.ok(item.documentation === undefined || typeof item.documentation === 'string', 'plain documentation');
+        }
+        const hover = await s.client.sendRequest<{ contents: unknown } | null>('textDocument/hover', { ...td, position });
+        assert.ok(hover === null || (hover.contents as { kind?: string }).kind !== 'markdown', JSON.stringify(hover));
+        await s.client.sendRequest('textDocument/signatureHelp', { ...td, position });
+      }
+      assert.deepEqual(await s.client.sendRequest('textDocument/codeAction', { ...td, range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, context: { diagnostics } }), [], 'nothing it could run');
+      const symbols = await s.client.sendRequest<{ kind: number; location?: unknown; children?: unknown }[]>('textDocument/documentSymbol', td);
+      assert.ok(symbols.length > 0 && symbols.every((x) => x.location && x.children === undefined && x.kind >= 1 && x.kind <= 18), JSON.stringify(symbols));
+      for (const method of ['textDocument/codeLens', 'textDocument/foldingRange', 'textDocument/formatting', 'textDocument/inlayHint']) {
+        await s.client.sendRequest(method, { ...td, options: { tabSize: 2, insertSpaces: true }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } } });
+      }
+      await s.client.sendRequest('textDocument/selectionRange', { ...td, positions: [{ line: 0, character: 5 }] });
+    }
+    assert.ok(kinds.size > 2 && [...kinds].every((k) => k >= 1 && k <= 18), `completion kinds ${[...kinds]}`);
+    assert.deepEqual(failures, []);
+    assert.equal(s.configurationRequests(), 0, 'no workspace/configuration asked of a client without it');
+  } finally {
+    s.close();
+  }
+});
+
+test('edgekit.applyFix after an undo brings the fix\'s text back: applied only to that text (same version), refused under a new version', { timeout: 60_000 }, async () => {
+  const c = await commandClient();
+  try {
+    const f = await c.fix();
+    // The same version throughout (a client that repeats it): BAD, another text, BAD again. The fix is for that very text, and is
+    // applied, while no other text got a stamp meanwhile; once one did (its fixes were made), it is refused: never applied elsewhere.
+    for (const [text, expectApplied] of [[GOOD, true], [`  ${BAD}`, false]] as const) {
+      const published = c.next(c.uri);
+      await c.s.change(c.uri, 1, text);
+      await published;
+      if (text !== GOOD) await c.ask(); // the other text's fixes were made (a stamp for it)
+      const back = c.next(c.uri);
+      await c.s.change(c.uri, 1, BAD);
+      await back;
+      const before = c.applied.length;
+      await c.run(f.arguments);
+      const applied = c.applied.slice(before) as { edit: { changes: Record<string, TextEdit[]> } }[];
+      for (const a of applied) assert.equal(TextDocument.applyEdits(TextDocument.create(c.uri, 'json', 1, BAD), a.edit.changes[c.uri]), GOOD);
+      assert.equal(applied.length, expectApplied ? 1 : 0, `after ${text}`);
+    }
+    // Undone under a new version: the version the fix names is not the document's.
+    await c.s.change(c.uri, 2, GOOD);
+    const back = c.next(c.uri);
+    await c.s.change(c.uri, 3, BAD);
+    await back;
+    const before = c.applied.length;
+    await c.run(f.arguments);
+    assert.equal(c.applied.length, before);
+    assert.match(c.shown.at(-1) ?? '', /earlier text/);
+  } finally {
+    c.s.close();
+  }
+});

@@ -1,4 +1,4 @@
-// The LSP parse cache keeps one parse per document version, position trees only for the most recently used documents, and
+// The LSP parse cache keeps one parse per document text, position trees only for the most recently used documents, and
 // parses of older documents within a text budget.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,4 +61,25 @@ test('a new version is parsed again and a closed document is not cached', () => 
   assert.deepEqual(p2.value, [2]);
   open = false;
   assert.notEqual(cache.get(d2), p2);
+});
+
+test('texts changed under one version (many documents, the most recent one growing) keep the cache within its text budget', () => {
+  const small = '[' + '1,'.repeat(100) + '1]';
+  const big = '[' + '2,'.repeat(2000) + '2]';
+  const cache = new ParseCache(() => true, { trees: 1, parses: 1, textBudget: 3 * small.length });
+  let docs = ['a', 'b', 'c', 'd'].map((n) => make(n, small));
+  // Each document's text changes twice under version 1 (a client that repeats the version); every one is parsed from its text.
+  for (const round of [1, 2]) {
+    docs = docs.map((d) => TextDocument.update(d, [{ text: `[${round}, ${small.slice(1)}` }], 1));
+    for (const d of docs) assert.equal((cache.get(d).value as number[])[0], round, `${d.uri}, round ${round}`);
+  }
+  const kept = docs.map((d) => cache.get(d));
+  assert.equal(cache.get(docs[2]), kept[2], 'c is within the budget');
+  assert.equal(cache.get(docs[3]), kept[3]);
+  // The most recent document grows far past the budget under the same version: the older parses go (they did not: the cache was
+  // trimmed only when another document was used).
+  docs[3] = TextDocument.update(docs[3], [{ text: big }], 1);
+  assert.deepEqual(cache.get(docs[3]).value, JSON.parse(big));
+  const c = kept[2];
+  assert.notEqual(cache.get(docs[2]), c, 'c was dropped when d grew past the budget');
 });
