@@ -40,7 +40,7 @@ Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
 export interface Io {
   stdout(s: string): void; stderr(s: string): void;
   /** Standard input, read whole (lint --stdin); the process's fd 0 unless given (tests). */
-  stdin?(): Buffer;
+  stdin?(): Buffer | Promise<Buffer>;
 }
 
 class UsageError extends Error {}
@@ -389,7 +389,7 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   }
 }
 
-export function lint(argv: string[], io: Io): number {
+export async function lint(argv: string[], io: Io): Promise<number> {
   const args = parseLintArgs(argv);
   const ioErrors: PathError[] = [];
   const walked = new Set<string>();
@@ -405,7 +405,7 @@ export function lint(argv: string[], io: Io): number {
     let text: string;
     let bytes: Buffer;
     try {
-      bytes = stdin ? (io.stdin ?? readStdin)() : fs.readFileSync(file);
+      bytes = stdin ? await (io.stdin ?? readStdin)() : fs.readFileSync(file);
       text = bytes.toString('utf8');
     } catch (err) {
       ioErrors.push({ path: file, message: `cannot read ${stdin ? 'standard input' : 'file'} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` });
@@ -522,9 +522,12 @@ function refuseOutputOverInput(outputFile: string, inputs: string[]): void {
   }
 }
 
-/** Standard input, whole. A terminal is read until end of file (Ctrl-D), as cat does. */
-function readStdin(): Buffer {
-  return fs.readFileSync(0);
+/** Standard input, whole, read as a stream (as ESLint reads it): a synchronous read of fd 0 fails with EAGAIN when a parent left it
+ * non-blocking. A terminal is read until end of file (Ctrl-D), as cat does. */
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : c as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** USAGE's synopsis lines of one command (its continuation lines with it), or of every command, under "Usage:". */
@@ -565,7 +568,7 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') { io.stdout(USAGE + '\n'); return cmd === undefined ? 2 : 0; }
     if (cmd === 'lint') {
       if (asksHelp(rest)) { io.stdout(USAGE + '\n'); return 0; }
-      return lint(rest, io);
+      return await lint(rest, io);
     }
     if (cmd === 'test-filter' || cmd === 'test-rules') {
       const t = await import('./cliTest');
