@@ -9,14 +9,8 @@
 // Here a message is parsed as soon as its last byte arrives and handed to the connection in the same turn, and a reply goes out in
 // one write. Measured in docs/benchmarks.md ("The message layer").
 //
-// A body longer than the chunk its header came in (a large document's didOpen arrives in 64 KB chunks) is decoded chunk by chunk as
-// it arrives, a StringDecoder carrying a character cut between two chunks; when the last chunk comes only its own bytes are decoded
-// and the parts joined, where the whole body was joined with Buffer.concat and decoded then ("Nineteenth look").
-//
 // What the library's stdio start did besides, kept in `wireStdioProcess`: console output goes to the client's log, not into the
 // protocol stream; the process ends when stdin does (code 0 after a shutdown request, 1 otherwise).
-import { constants } from 'node:buffer';
-import { StringDecoder } from 'node:string_decoder';
 import { format, inspect, type InspectOptions } from 'node:util';
 import type { Connection } from './context';
 import { AbstractMessageReader, AbstractMessageWriter, Disposable } from './library';
@@ -31,32 +25,13 @@ function inputError(what: string, header?: string): Error {
   return new Error(header === undefined ? what : `${what} (header: ${JSON.stringify(header.slice(0, 200))})`);
 }
 
-/** A body that cannot be one string (longer than the longest string): it is skipped, not decoded again. */
-function undecodable(bytes: number, why: string): Error {
-  return inputError(`A message's body of ${bytes} bytes cannot be decoded: ${why}; the message is skipped`);
-}
-
-/** A body that spans several chunks, decoded as they arrive. */
-interface BodyInProgress {
-  /** The Content-Length, for the message that names a body it cannot decode. */
-  readonly length: number;
-  /** Its bytes still to come. */
-  left: number;
-  readonly decoder: StringDecoder;
-  /** The text decoded so far, and its length in UTF-16 units (which must stay within the longest string). */
-  readonly parts: string[];
-  chars: number;
-}
-
 export class StdioMessageReader extends AbstractMessageReader {
-  /** Received bytes not yet consumed: a header's, and a body's while it is within the chunk its header came in. */
+  /** Received bytes not yet consumed; several chunks while a long body arrives (joined once, when it is complete). */
   private chunks: Buffer[] = [];
   private received = 0;
   /** The body's length and offset once its header has been read, else -1. */
   private bodyLength = -1;
   private bodyStart = 0;
-  /** A body longer than what had arrived with its header: it is decoded chunk by chunk, no longer kept in chunks. */
-  private body: BodyInProgress | undefined;
   /** Bytes still to drop: the body of a message whose header was refused. */
   private skip = 0;
   /** After a header without a readable length: the input is dropped up to the next `Content-Length`. */
@@ -83,13 +58,6 @@ export class StdioMessageReader extends AbstractMessageReader {
   }
 
   private onData(chunk: Buffer, callback: DataCallback): void {
-    if (this.body !== undefined) {
-      const n = Math.min(chunk.length, this.body.left);
-      const text = this.continueBody(n === chunk.length ? chunk : chunk.subarray(0, n));
-      if (text !== undefined) this.deliver(text, callback);
-      if (n === chunk.length) return;
-      chunk = chunk.subarray(n);
-    }
     this.chunks.push(chunk);
     this.received += chunk.length;
     for (;;) {
@@ -103,14 +71,10 @@ export class StdioMessageReader extends AbstractMessageReader {
         if (this.skip > 0 && this.received > 0) continue;
         return;
       }
-      // readHeader has joined the received bytes into one buffer.
-      const buf = this.joined();
+      const end = this.bodyStart + this.bodyLength;
+      if (this.received < end) return;
+      const buf = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks, this.received);
       const start = this.bodyStart;
-      const end = start + this.bodyLength;
-      if (this.received < end) {
-        this.startBody(buf.subarray(start));
-        return;
-      }
       this.bodyLength = -1;
       this.received -= end;
       this.chunks = this.received > 0 ? [buf.subarray(end)] : [];
@@ -120,67 +84,26 @@ export class StdioMessageReader extends AbstractMessageReader {
       try {
         text = buf.toString('utf8', start, end);
       } catch (err) {
-        this.fireError(undecodable(end - start, (err as Error).message));
+        this.fireError(inputError(`A message's body of ${end - start} bytes cannot be decoded: ${(err as Error).message}; the message is skipped`));
         continue;
       }
-      this.deliver(text, callback);
-    }
-  }
-
-  /** Begins a body that has not all arrived with its header: what has is decoded now, the rest as it comes (continueBody). */
-  private startBody(first: Buffer): void {
-    this.body = { length: this.bodyLength, left: this.bodyLength, decoder: new StringDecoder('utf8'), parts: [], chars: 0 };
-    this.bodyLength = -1;
-    this.chunks = [];
-    this.received = 0;
-    this.continueBody(first);
-  }
-
-  /**
-   * Decodes the next bytes of the body in progress (never more than it has left); its text once they were the last. A body whose
-   * text passes the longest string is reported as soon as it does, and the rest of it is skipped as it arrives.
-   */
-  private continueBody(bytes: Buffer): string | undefined {
-    const body = this.body!;
-    body.left -= bytes.length;
-    let problem: string | undefined;
-    try {
-      const part = body.left > 0 ? body.decoder.write(bytes) : body.decoder.write(bytes) + body.decoder.end();
-      body.chars += part.length;
-      if (body.chars > constants.MAX_STRING_LENGTH) problem = `its text passes the longest string (${constants.MAX_STRING_LENGTH} characters)`;
-      else body.parts.push(part);
-    } catch (err) {
-      problem = (err as Error).message;
-    }
-    if (problem !== undefined) {
-      this.body = undefined;
-      this.skip = body.left;
-      this.fireError(undecodable(body.length, problem));
-      return undefined;
-    }
-    if (body.left > 0) return undefined;
-    this.body = undefined;
-    return body.parts.length === 1 ? body.parts[0] : body.parts.join('');
-  }
-
-  /** Parses a message's body and hands the message to the connection; a body that is not JSON, or that the connection throws on, is reported. */
-  private deliver(text: string, callback: DataCallback): void {
-    let message: Message;
-    try {
-      message = JSON.parse(text) as Message;
-    } catch (err) {
-      this.fireError(inputError(`A message's body is not JSON: ${(err as Error).message}; body starts ${JSON.stringify(text.slice(0, 80))}`));
-      return;
-    }
-    // Any JSON is handed on (null, a number or an array too: the connection names what it cannot use, as with the library's reader).
-    const method = (message as { method?: unknown } | null)?.method;
-    if (method === 'shutdown') this.shutdownRequested = true;
-    // The connection's callback can throw (a $/cancelRequest without params); the library's reader caught that in its decode
-    // promise. Uncaught here it would stop this loop, and the messages left in the chunk would wait for the client's next write.
-    try {
-      callback(message);
-    } catch (err) {
-      this.fireError(inputError(`The connection failed on a message (${typeof method === 'string' ? method : JSON.stringify(text.slice(0, 80))}): ${(err as Error)?.message ?? err}`));
+      let message: Message;
+      try {
+        message = JSON.parse(text) as Message;
+      } catch (err) {
+        this.fireError(inputError(`A message's body is not JSON: ${(err as Error).message}; body starts ${JSON.stringify(text.slice(0, 80))}`));
+        continue;
+      }
+      // Any JSON is handed on (null, a number or an array too: the connection names what it cannot use, as with the library's reader).
+      const method = (message as { method?: unknown } | null)?.method;
+      if (method === 'shutdown') this.shutdownRequested = true;
+      // The connection's callback can throw (a $/cancelRequest without params); the library's reader caught that in its decode
+      // promise. Uncaught here it would stop this loop, and the messages left in the chunk would wait for the client's next write.
+      try {
+        callback(message);
+      } catch (err) {
+        this.fireError(inputError(`The connection failed on a message (${typeof method === 'string' ? method : JSON.stringify(text.slice(0, 80))}): ${(err as Error)?.message ?? err}`));
+      }
     }
   }
 
