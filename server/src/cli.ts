@@ -97,8 +97,8 @@ function parseLintArgs(argv: string[]): LintArgs {
   const stdinName = paths.includes(STDIN_PATH) ? values['stdin-filename'] ?? STDIN_NAME : undefined;
   if (values['stdin-filename'] !== undefined && stdinName === undefined) throw new UsageError('--stdin-filename names the document read with --stdin (or the path -); neither was given.');
   if (values['stdin-filename'] === '') throw new UsageError('--stdin-filename needs a file name.');
-  // Standard input has no file to write the fixes into (ESLint refuses the same).
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix writes the fixes and --fix-dry-run does not; give one of them.');
+  // Standard input has no file to write the fixes into (ESLint refuses the same).
   if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -); --fix-dry-run --format json gives the fixed text.');
   if (paths.length === 0) throw new UsageError('No PATH given.');
   return {
