@@ -81,7 +81,8 @@ function parseLintArgs(argv: string[]): LintArgs {
     quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' },
   });
   const mw = values['max-warnings'];
-  if (mw !== undefined && !/^\d+$/.test(mw)) throw new UsageError(`--max-warnings needs a whole number of warnings, 0 or more; got "${mw}".`);
+  // -1 is no limit, as ESLint's default (scripts pass it to switch a limit off).
+  if (mw !== undefined && !/^(\d+|-1)$/.test(mw)) throw new UsageError(`--max-warnings needs a whole number of warnings, 0 or more (or -1: no limit); got "${mw}".`);
   if (values['output-file'] === '') throw new UsageError('--output-file needs a file name.');
   const f = values.format ?? 'stylish';
   if (!(LINT_FORMATS as readonly string[]).includes(f)) throw new UsageError(`Unknown format "${f}"; use ${LINT_FORMATS.slice(0, -1).join(', ')} or ${LINT_FORMATS[LINT_FORMATS.length - 1]}.`);
@@ -496,7 +497,7 @@ export async function lint(argv: string[], io: Io): Promise<number> {
   if (unwritten !== undefined) io.stderr(unwritten);
   if (ioErrors.length || unwritten !== undefined) return 2;
   if (results.some((r) => r.problems.some((p) => p.severity === 'error'))) return 1;
-  if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+  if (args.maxWarnings !== undefined && args.maxWarnings >= 0 && warnings > args.maxWarnings) {
     io.stderr(`edgekit: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings} allows.\n`);
     return 1;
   }

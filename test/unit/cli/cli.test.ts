@@ -625,10 +625,12 @@ test('--quiet reports errors only; --max-warnings N fails on more than N warning
   const quietOk = await run(['lint', '--quiet', path.join(dir, 'w.rpc.json')]);
   assert.equal(quietOk.code, 0);
   assert.match(quietOk.stdout, /1 file checked, no problems/);
-  const bad = await run(['lint', '--max-warnings', '-1', dir]);
+  const unlimited = await run(['lint', '--max-warnings=-1', path.join(dir, 'w.rpc.json')]);
+  assert.equal(unlimited.code, 0, '-1 is no limit, as ESLint\'s default');
+  const bad = await run(['lint', '--max-warnings', '-2', dir]);
   assert.equal(bad.code, 2);
   const bad2 = await run(['lint', '--max-warnings', 'many', dir]);
-  assert.match(bad2.stderr, /--max-warnings needs a whole number of warnings, 0 or more; got "many"/);
+  assert.match(bad2.stderr, /--max-warnings needs a whole number of warnings, 0 or more \(or -1: no limit\); got "many"/);
 });
 
 test('--output-file writes the report to a file (its folders made), messages stay on stderr; a file it cannot write is exit 2', async () => {
