@@ -103,6 +103,9 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
+              // The question is an information message, which VS Code hides after a few seconds or once the user clicks into the
+              // document; the progress stays (in the notification and the status bar) and says where the Continue waits.
+              progress.report({ message: `Waiting for your review of ${name}: press Continue on its question (once hidden, it waits in Notifications, the bell at the right of the status bar).` });
               for (;;) {
                 const asked = ctx.ui.ask(question, ['Continue'], { modal: false });
                 const pick = await orCancel(asked);

@@ -86,6 +86,28 @@ test('a second run does not silently replace the review document that a failed r
   }
 });
 
+test('while the review waits, the progress (which stays on screen, and in the status bar) says where its Continue is', async () => {
+  // Seen in the workbench: the review question is an information message, which VS Code hides after a few seconds, or as soon as
+  // the user clicks into the document to review it; the progress notification, the only thing left, said "Review the new
+  // configuration" with a Cancel button and nothing about how to go on.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let shown: string | undefined;
+    const { ctx } = ctxFor(mock, (q, options) => {
+      if (/^Review the new configuration/.test(q)) shown = fake.progressReports.at(-1);
+      return options[0];
+    });
+    const done = await migrate(ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.ok(shown, JSON.stringify(fake.progressReports));
+    assert.match(shown, /pro\.example\.ruleset\.json/);
+    assert.match(shown, /Continue/);
+    assert.match(shown, /Notifications/);
+  } finally {
+    await mock.close();
+  }
+});
+
 test('within one run, finishing from validation mode reviews the deployed configuration without asking about the document', async () => {
   // The document holds what the validation update deployed (accepted in this run): the second review replaces it as before.
   const mock = await startMockBackend({ port: 0, rateLimit: false });
