@@ -128,7 +128,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 const reviewed = reviewedConfig(doc.getText());
                 // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
                 const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });
-                if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}. Fix it, then continue.`;
+                if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}${/[.?!]$/.test(reviewed) ? '' : '.'} Fix it, then continue.`;
                 else if (info.problems && info.problems.errors > 0) {
                   const e = info.problems.firstError;
                   question = `${name} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;

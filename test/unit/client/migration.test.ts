@@ -161,6 +161,28 @@ test('the Security Events view showing the zone is refreshed once the migration 
   }
 });
 
+test('a typo in the review is named by line, in one sentence, and the run goes on once it is fixed', async () => {
+  // Seen in the workbench: 'cannot be deployed: it is not valid JSON: line 11, column 18: Unexpected word "trupe"; did you mean
+  // true?. Fix it, then continue.'
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let good = '';
+    const { ctx, asked } = ctxFor(mock, (q, options) => {
+      const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('pro.example.ruleset.json'));
+      if (doc && /^Review the new configuration/.test(q)) { good = doc.getText(); editDocument(doc, good.replace('"enabled": true', '"enabled": trupe')); }
+      else if (doc && /cannot be deployed/.test(q)) editDocument(doc, good);
+      return options[0];
+    });
+    const done = await migrate(ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    const refused = asked.find((a) => /cannot be deployed/.test(a.q));
+    assert.ok(refused, JSON.stringify(asked.map((a) => a.q)));
+    assert.match(refused.q, /line \d+, column \d+: Unexpected word "trupe"; did you mean true\? Fix it, then continue\.$/);
+  } finally {
+    await mock.close();
+  }
+});
+
 test('within one run, finishing from validation mode reviews the deployed configuration without asking about the document', async () => {
   // The document holds what the validation update deployed (accepted in this run): the second review replaces it as before.
   const mock = await startMockBackend({ port: 0, rateLimit: false });
