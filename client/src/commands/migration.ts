@@ -10,6 +10,7 @@ import { apiFor, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
+import { readJobText } from '../jobSyntax';
 
 function zoneFileName(zone: Zone): string {
   return `${fileSafe(zone.name)}.ruleset.json`;
@@ -42,12 +43,10 @@ async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
 
 /** The reviewed text as a configuration, or a sentence saying what is wrong with it. */
 export function reviewedConfig(text: string): MigrationConfig | string {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (err) {
-    return `it is not valid JSON (${(err as Error).message})`;
-  }
+  // Broken text is named by line and column in the server's words (what the editor marks), as the Logpush job commands do.
+  const read = readJobText(text);
+  if ('error' in read) return `it is not valid JSON: line ${read.error.line}, column ${read.error.column}: ${read.error.message}`;
+  const v = read.value;
   if (!v || typeof v !== 'object' || Array.isArray(v)) return 'it must be a JSON object with "name" and "rules"';
   const o = v as Record<string, unknown>;
   if (typeof o.name !== 'string') return 'its "name" must be a string';
@@ -76,12 +75,19 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         // A question or the review may be pending when the user cancels: answer it with "dismissed".
         const orCancel = <T>(p: Promise<T>): Promise<T | undefined> =>
           Promise.race([p, new Promise<undefined>((resolve) => { if (abort.signal.aborted) resolve(undefined); abort.signal.addEventListener('abort', () => resolve(undefined)); })]);
+        // The step shown last; a question that is not modal is an information message, which VS Code hides after a few seconds
+        // or once the user clicks elsewhere: the progress (on screen, and in the status bar) then says where the question waits.
+        let step = '';
+        const waitingIn = '(once hidden, it waits in Notifications, the bell at the right of the status bar)';
         try {
           return await runMigration({
             api,
             signal: abort.signal,
-            progress: (step) => { progress.report({ message: step }); ctx.log.info(`[migration ${zone.name}] ${step}`); },
-            ask: (question, options, opts) => orCancel(ctx.ui.ask(question, options, opts)),
+            progress: (s) => { step = s; progress.report({ message: s }); ctx.log.info(`[migration ${zone.name}] ${s}`); },
+            ask: (question, options, opts) => {
+              if (!opts.modal) progress.report({ message: `${step} Answer ${options.map((o) => `"${o}"`).join(', ')} on its question ${waitingIn}.` });
+              return orCancel(ctx.ui.ask(question, options, opts));
+            },
             showConfig: async (config: MigrationConfig, notes: string[]) => {
               const uri = await configUri(zone);
               const name = uri.path.split('/').pop();
@@ -103,6 +109,9 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
               let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
+              // The question is an information message, which VS Code hides after a few seconds or once the user clicks into the
+              // document; the progress stays (in the notification and the status bar) and says where the Continue waits.
+              progress.report({ message: `Waiting for your review of ${name}: press Continue on its question ${waitingIn}.` });
               for (;;) {
                 const asked = ctx.ui.ask(question, ['Continue'], { modal: false });
                 const pick = await orCancel(asked);
@@ -119,7 +128,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 const reviewed = reviewedConfig(doc.getText());
                 // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
                 const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });
-                if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}. Fix it, then continue.`;
+                if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}${/[.?!]$/.test(reviewed) ? '' : '.'} Fix it, then continue.`;
                 else if (info.problems && info.problems.errors > 0) {
                   const e = info.problems.firstError;
                   question = `${name} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;
@@ -133,6 +142,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             onState: (st) => {
               ctx.log.info(`[migration ${zone.name}] state ${st.name}`);
               if ((st.name === 'updating-validation' || st.name === 'updating-pending') && review) review.deployed = review.accepted;
+              // The zone is in validation mode while the run asks what next (perhaps for long): the tree says so now, not at the end.
+              if (st.name === 'validation') ctx.zones.refresh();
             },
           }, zone);
         } finally {
@@ -140,6 +151,10 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         }
       });
     ctx.zones.refresh();
+    // The Security Events view showing this zone (after the inspect step) would still say "validation mode" of a migrated zone.
+    if (ctx.securityEvents?.zone?.id === zone.id && (final.name === 'migrated' || final.name === 'validation')) {
+      void ctx.securityEvents.refresh().catch((err: unknown) => ctx.log.warn(`Refreshing the security events failed: ${(err as Error).message}`));
+    }
     // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
     // (A failed or declined run keeps it, with whatever the user changed.)
     // (Nor when another update got the zone there and the flow's own was refused: the reviewed text was not deployed.)

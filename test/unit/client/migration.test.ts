@@ -23,6 +23,11 @@ test('a reviewed configuration that executes no managed ruleset is not deployed,
 
 test('a reviewed text that is not a configuration names what is wrong', () => {
   assert.match(reviewedConfig('{') as string, /^it is not valid JSON/);
+  // Seen in the workbench: a typo in the review ("enabled": trupe) was reported in V8's words, with no line, and "is not valid
+  // JSON" twice: 'it is not valid JSON (Unexpected token 'p', ..."bled": trupe, "... is not valid JSON)'.
+  const typo = reviewedConfig('{\n  "name": "default",\n  "rules": [{ "enabled": trupe }]\n}') as string;
+  assert.match(typo, /^it is not valid JSON: line 3, column \d+: /);
+  assert.equal(typo.match(/not valid JSON/g)?.length, 1, typo);
   assert.equal(reviewedConfig('[]'), 'it must be a JSON object with "name" and "rules"');
   assert.equal(reviewedConfig('{"rules": []}'), 'its "name" must be a string');
   assert.equal(reviewedConfig('{"name": "default", "rules": {}}'), 'its "rules" must be an array');
@@ -81,6 +86,98 @@ test('a second run does not silently replace the review document that a failed r
     assert.match(keep.q, /pro\.example\.ruleset\.json/);
     const ep = await (await fetch(`${mock.apiBaseUrl}/zones/${(await (await fetch(`${mock.apiBaseUrl}/zones?name=pro.example`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { id: string }[] }).result[0].id}/rulesets/phases/http_request_firewall_managed/entrypoint`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { rules: { description: string }[] } };
     assert.ok(ep.result.rules.some((r) => r.description === 'Added in the review'), 'the kept text is what was deployed');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('while the review waits, the progress (which stays on screen, and in the status bar) says where its Continue is', async () => {
+  // Seen in the workbench: the review question is an information message, which VS Code hides after a few seconds, or as soon as
+  // the user clicks into the document to review it; the progress notification, the only thing left, said "Review the new
+  // configuration" with a Cancel button and nothing about how to go on.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let shown: string | undefined;
+    const { ctx } = ctxFor(mock, (q, options) => {
+      if (/^Review the new configuration/.test(q)) shown = fake.progressReports.at(-1);
+      return options[0];
+    });
+    const done = await migrate(ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.ok(shown, JSON.stringify(fake.progressReports));
+    assert.match(shown, /pro\.example\.ruleset\.json/);
+    assert.match(shown, /Continue/);
+    assert.match(shown, /Notifications/);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('in validation mode, the tree shows the new state at once, and the progress says where the question waits', async () => {
+  // Seen in the workbench: the zone sat in validation mode behind the "Finish the migration now?" question while the Zones tree
+  // still said "not migrated" (it was refreshed only when the whole run ended), and the question hid itself after a few seconds.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let refreshes = 0;
+    let atQuestion: { refreshes: number; progress?: string } | undefined;
+    const { ctx } = ctxFor(mock, (q, options) => {
+      if (/Enterprise zone/.test(q)) return 'Validation Mode';
+      if (/is in validation mode: the new/.test(q)) { atQuestion = { refreshes, progress: fake.progressReports.at(-1) }; return 'Later'; }
+      return options[0];
+    });
+    (ctx as { zones: { refresh(): void } }).zones = { refresh() { refreshes++; } };
+    const done = await migrate(ctx, 'enterprise.example');
+    assert.equal(done.name === 'cancelled' && done.zoneState, 'validation', JSON.stringify(done)); // "Later": the run ends there
+    assert.ok(atQuestion, 'the validation question was asked');
+    assert.ok(atQuestion.refreshes >= 1, 'the tree was refreshed once the zone entered validation mode');
+    assert.match(atQuestion.progress ?? '', /validation mode/);
+    assert.match(atQuestion.progress ?? '', /Review and Finish/);
+    assert.match(atQuestion.progress ?? '', /Notifications/);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('the Security Events view showing the zone is refreshed once the migration ends', async () => {
+  // Seen in the workbench: after "Inspect Security Events" in validation mode and the pending update, the view still said
+  // "validation mode: both rule sets run" for a zone that had migrated.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const auth = { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } };
+    const id = ((await (await fetch(`${mock.apiBaseUrl}/zones?name=enterprise.example`, auth)).json()) as { result: { id: string }[] }).result[0].id;
+    let refreshed = 0;
+    const { ctx } = ctxFor(mock, (q, options) => (/Enterprise zone/.test(q) ? 'Validation Mode' : /validation mode: the new/.test(q) ? 'Review and Finish' : options[0]));
+    (ctx as unknown as { securityEvents: unknown }).securityEvents = { zone: { id, name: 'enterprise.example' }, refresh: async () => { refreshed++; } };
+    const done = await migrate(ctx, 'enterprise.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.equal(refreshed, 1);
+    // Another zone shown there is left as it is.
+    refreshed = 0;
+    (ctx as unknown as { securityEvents: unknown }).securityEvents = { zone: { id: 'another', name: 'other.example' }, refresh: async () => { refreshed++; } };
+    await migrate(ctx, 'pro.example');
+    assert.equal(refreshed, 0);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a typo in the review is named by line, in one sentence, and the run goes on once it is fixed', async () => {
+  // Seen in the workbench: 'cannot be deployed: it is not valid JSON: line 11, column 18: Unexpected word "trupe"; did you mean
+  // true?. Fix it, then continue.'
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let good = '';
+    const { ctx, asked } = ctxFor(mock, (q, options) => {
+      const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('pro.example.ruleset.json'));
+      if (doc && /^Review the new configuration/.test(q)) { good = doc.getText(); editDocument(doc, good.replace('"enabled": true', '"enabled": trupe')); }
+      else if (doc && /cannot be deployed/.test(q)) editDocument(doc, good);
+      return options[0];
+    });
+    const done = await migrate(ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    const refused = asked.find((a) => /cannot be deployed/.test(a.q));
+    assert.ok(refused, JSON.stringify(asked.map((a) => a.q)));
+    assert.match(refused.q, /line \d+, column \d+: Unexpected word "trupe"; did you mean true\? Fix it, then continue\.$/);
   } finally {
     await mock.close();
   }

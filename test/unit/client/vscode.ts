@@ -102,6 +102,8 @@ export const fake = {
   statusMessages: [] as string[],
   /** The Cancel buttons of the progress notifications running (withProgress). */
   progressCancels: [] as (() => void)[],
+  /** The messages reported to progress notifications (withProgress), in order. */
+  progressReports: [] as string[],
   cancelProgress(): void { for (const c of [...fake.progressCancels]) c(); },
   opened: [] as { language?: string; content?: string }[],
   clipboard: '',
@@ -166,6 +168,7 @@ export function resetFake(): void {
   fake.messages = [];
   fake.statusMessages = [];
   fake.progressCancels = [];
+  fake.progressReports = [];
   fake.opened = [];
   fake.clipboard = '';
   fake.diagnostics.clear();
@@ -214,14 +217,14 @@ export const window = {
     return fake.inputBoxAnswers.shift();
   },
   async showOpenDialog(): Promise<Uri[] | undefined> { return undefined; },
-  async withProgress<R>(_opts: unknown, task: (p: { report(): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
+  async withProgress<R>(_opts: unknown, task: (p: { report(v: { message?: string }): void }, token: { isCancellationRequested: boolean; onCancellationRequested(l: () => void): Disposable }) => Promise<R>): Promise<R> {
     // The notification's Cancel button: fake.cancelProgress() presses it on every progress still running.
     const listeners: (() => void)[] = [];
     const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => listen(listeners, l) };
     const cancel = () => { token.isCancellationRequested = true; for (const l of [...listeners]) l(); };
     fake.progressCancels.push(cancel);
     try {
-      return await task({ report: () => undefined }, token);
+      return await task({ report: (v) => { if (v.message !== undefined) fake.progressReports.push(v.message); } }, token);
     } finally {
       fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
     }
