@@ -164,7 +164,21 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
     }
     const message = describeState(final);
     if (final.name === 'failed' || final.name === 'not-eligible') void vscode.window.showErrorMessage(message);
-    else void vscode.window.showInformationMessage(message);
+    else {
+      // What comes next, as a button: a migrated zone's rules as Terraform; after a cancel with nothing sent, the review kept
+      // (the next run offers to keep it) and the run to take again.
+      const next: { title: string; command: string }[] = [];
+      let text = message;
+      if (final.name === 'migrated') next.push({ title: 'Export as Terraform', command: 'edgekit.migration.exportTerraform' });
+      if (final.name === 'cancelled' && final.zoneState === 'start' && review && !review.doc.isClosed) {
+        text = `${message} Your review in ${review.doc.uri.path.split('/').pop()} is kept: migrate again to go on from it.`;
+        next.push({ title: 'Migrate Again', command: 'edgekit.migration.start' });
+      }
+      void Promise.resolve(vscode.window.showInformationMessage(text, ...next.map((n) => n.title))).then((pick) => {
+        const chosen = next.find((n) => n.title === pick);
+        if (chosen) void vscode.commands.executeCommand(chosen.command, zone.id);
+      });
+    }
     return final;
   } finally {
     inProgress.delete(zone.id);

@@ -256,3 +256,29 @@ test('the review and the Terraform export, once saved under the names they offer
     await mock.close();
   }
 });
+
+test('the run\'s last message offers what comes next: the Terraform export once migrated, and after a cancel the review kept and the run again', async () => {
+  // Seen in the workbench (ui6): "Cancelled; nothing was sent to zone ..." said nothing of the review document the next run
+  // resumes from, and "has migrated" / "has already migrated" did not offer the export.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const last = () => fake.messages.filter((m) => m.kind === 'info').at(-1)!;
+    // Cancelled at the confirmation, after the review: nothing sent, the review kept.
+    const declined = ctxFor(mock, (q, options) => (/^Review the new configuration/.test(q) ? options[0] : undefined));
+    const stopped = await migrate(declined.ctx, 'pro.example');
+    assert.equal(stopped.name, 'cancelled', JSON.stringify(stopped));
+    assert.match(last().text, /^Cancelled; nothing was sent to zone "pro\.example"\. Your review in pro\.example\.ruleset\.json is kept: migrate again to go on from it\.$/);
+    assert.deepEqual(last().items, ['Migrate Again']);
+    // Migrated: the export is offered; and again for a zone already migrated.
+    const done = await migrate(ctxFor(mock, (_q, options) => (options.includes('Keep It') ? 'Keep It' : options[0])).ctx, 'pro.example');
+    assert.equal(done.name, 'migrated', JSON.stringify(done));
+    assert.match(last().text, /has migrated to the new managed rules/);
+    assert.deepEqual(last().items, ['Export as Terraform']);
+    const again = await migrate(ctxFor(mock, (_q, options) => options[0]).ctx, 'pro.example');
+    assert.ok(again.name === 'migrated' && again.already, JSON.stringify(again));
+    assert.match(last().text, /has already migrated/);
+    assert.deepEqual(last().items, ['Export as Terraform']);
+  } finally {
+    await mock.close();
+  }
+});

@@ -27,7 +27,10 @@ test('Cancel on the migration\'s progress while the review waits for "Continue" 
     const end = await migrationCommands['edgekit.migration.start'](ctx)(pro.id) as { name: string };
     assert.match(asked ?? '', /^Review the new configuration of pro\.example/);
     assert.equal(end.name, 'cancelled');
-    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Cancelled; nothing was sent to zone "pro.example".' }]);
+    assert.deepEqual(fake.messages, [{
+      kind: 'info', items: ['Migrate Again'],
+      text: 'Cancelled; nothing was sent to zone "pro.example". Your review in pro.example.ruleset.json is kept: migrate again to go on from it.',
+    }]);
   } finally {
     await mock.close();
   }
