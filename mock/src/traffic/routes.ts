@@ -83,6 +83,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The side-by-side summary of a zone's kept request outcomes in [since, until]: what each rule set did as it ran (previous, new),
  * and, for the requests both rule sets can judge (the zone has a saved entry point), what each would do alone (comparison). */
+/** A time span as a sentence says it: "from 10:12:30 to 10:20:25 UTC on 2026-11-27", the date once when both ends share it (the
+ * ISO stamps stay in the summary's since/until for programs). */
+export function spanWords(since: number, until: number): string {
+  const a = new Date(since).toISOString(), b = new Date(until).toISOString();
+  const day = (iso: string) => iso.slice(0, 10), time = (iso: string) => iso.slice(11, 19);
+  return day(a) === day(b) ? `from ${time(a)} to ${time(b)} UTC on ${day(a)}` : `from ${day(a)} ${time(a)} to ${day(b)} ${time(b)} UTC`;
+}
+
 export function summarize(zoneId: string, state: MigrationState, outcomes: readonly Outcome[], since: number, until: number): SecuritySummary {
   const s: SecuritySummary = {
     zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(),
@@ -111,7 +119,7 @@ export function summarize(zoneId: string, state: MigrationState, outcomes: reado
     else if (isTerminating(p)) c.previousBlockedNowPass++;
   }
   const c = s.comparison;
-  s.sentences = [`${plural(s.requests, 'request', 'requests')} from ${s.since} to ${s.until} (migration state: ${state}).`];
+  s.sentences = [`${plural(s.requests, 'request', 'requests')} ${spanWords(since, until)} (migration state: ${state}).`];
   if (compared === 0) {
     s.sentences.push('The zone has no new rules saved yet, so there is nothing to compare.');
   } else if (state === 'migrated') {
