@@ -1,10 +1,9 @@
 // Messages go to terminals, the Problems panel and SARIF files: whatever a document holds (NUL bytes, control characters, lone
 // surrogates, a 1 MB key), the message that quotes it stays one short printable line.
+import { headOf } from './text';
 
 /** What problem messages call the text they are about, unless a caller names it otherwise (a job's "the filter string"). */
 export const THE_DOCUMENT = 'the document';
-
-import { headOf } from './text';
 
 const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
