@@ -18,8 +18,8 @@ export function unwrap<T>(r: ApiResult<T>): T {
 }
 
 /** An account from a command argument (tree item, id or name) or a quick pick. `why`: what needs an account, said when the argument
- * names a zone instead. */
-export async function pickAccount(api: Api, arg: unknown, title: string, why?: string): Promise<Account> {
+ * names a zone instead. `viewHints`: the pick offers the account selected in the Zones view (or owning the job selected) first. */
+export async function pickAccount(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Account> {
   const accounts = unwrap(await api.listAccounts());
   const wanted = typeof arg === 'string' ? arg : (arg as { account?: Account } | undefined)?.account?.id;
   if (wanted) {
@@ -33,7 +33,8 @@ export async function pickAccount(api: Api, arg: unknown, title: string, why?: s
   }
   if (!accounts.length) throw new UserError(`No account at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
   if (accounts.length === 1) return accounts[0];
-  const pick = await vscode.window.showQuickPick(accounts.map((a) => ({ label: a.name, description: a.id, account: a })), { title, placeHolder: 'Pick an account' });
+  const items = selectedFirst(accounts.map((a) => ({ label: a.name, description: a.id, account: a, id: a.id })), hintsFor(api, viewHints));
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Pick an account' });
   if (!pick) throw new vscode.CancellationError();
   return pick.account;
 }
@@ -75,6 +76,12 @@ function hintsFor(api: Api, hints: ZoneHints): ZoneHints {
   return hints.from === api.baseUrl ? hints : {};
 }
 
+/** `items` with the one the hints select first, its detail saying why (the selection in the view, or the job selected there). */
+function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T[], hints: ZoneHints): T[] {
+  const at = items.findIndex((i) => i.id === hints.selected);
+  return at < 0 ? items : [{ ...items[at], detail: hints.selectedWhy }, ...items.slice(0, at), ...items.slice(at + 1)];
+}
+
 /** A zone from a command argument (tree item, id or name) or a quick pick. `why`: what needs a zone, said when the argument names an
  * account instead. `hints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state. */
 export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
@@ -91,16 +98,13 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
   }
   if (!zones.length) throw new UserError(`No zone at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
   const hints = hintsFor(api, viewHints);
-  const selected = zones.find((z) => z.id === hints.selected);
   // (An account selected in the view says nothing of which zone.)
-  const ordered = selected ? [selected, ...zones.filter((z) => z !== selected)] : zones;
   let stated = false;
-  const items = ordered.map((z) => {
+  const items = selectedFirst(zones.map((z) => {
     const state = hints.stateOf?.(z.id);
     if (state) stated = true;
-    const description = [planOf(z), ...(state ? [state] : []), z.id].join(' · ');
-    return { label: z.name, description, ...(z === selected ? { detail: hints.selectedWhy } : {}), zone: z };
-  });
+    return { label: z.name, description: [planOf(z), ...(state ? [state] : []), z.id].join(' · '), zone: z, id: z.id };
+  }), hints);
   // The states are the view's, as of its last read: a migration since (the CLI, another window, a mock reset) is not in them.
   const placeHolder = stated && hints.readAt !== undefined ? `Pick a zone (migration states as the Zones view read them at ${when(hints.readAt)})` : 'Pick a zone';
   const pick = await vscode.window.showQuickPick(items, { title, placeHolder, matchOnDescription: true });
@@ -137,13 +141,10 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, v
   }
   if (!zones.length && !accounts.length) throw new UserError(`No ${looked} at ${api.baseUrl} to pick from (${[NONE_LISTED, unlisted].filter(Boolean).join('; ')}).`);
   const hints = hintsFor(api, viewHints);
-  const items: (vscode.QuickPickItem & { place: JobPlace; id: string })[] = [
+  const items = selectedFirst<vscode.QuickPickItem & { place: JobPlace; id: string }>([
     ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
     ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
-  ];
-  const at = items.findIndex((i) => i.id === hints.selected);
-  if (at > 0) items.unshift(...items.splice(at, 1));
-  if (at >= 0) items[0].detail = hints.selectedWhy;
+  ], hints);
   const pick = await vscode.window.showQuickPick(items, { title, placeHolder: unlisted ? `Pick a ${listedZones.ok ? 'zone' : 'account'} (${unlisted})` : 'Pick a zone or an account' });
   if (!pick) throw new vscode.CancellationError();
   return pick.place;

@@ -107,3 +107,21 @@ test('a backend with no zone (or account) to pick says so instead of an empty pi
   await assert.rejects(pickZoneOrAccount(empty, undefined, 't'), (e: Error) => e instanceof UserError && /^No zone or account at https:\/\/api\.example\/client\/v4 to pick from/.test(e.message));
   assert.equal(fake.quickPicks.length, 0);
 });
+
+test('the account pick (an account dataset\'s job) offers the account selected in the Zones view, or owning the job selected, first', async () => {
+  // The zone and the zone-or-account picks did; the account pick listed the accounts in the API's order.
+  const accounts = [{ id: 'acc1', name: 'First Account' }, { id: 'acc2', name: 'Second Account' }];
+  const api = apiAt(EMBEDDED, zones, accounts);
+  const selecting = (sel: unknown, from = EMBEDDED) => zoneHints({ zones: { view: { selection: [sel] }, items: [], itemsFrom: from, itemsAt: Date.now() } } as never);
+  fake.quickPickAnswers = ['Second Account'];
+  assert.equal((await pickAccount(api, undefined, 't', undefined, selecting({ account: accounts[1] }))).id, 'acc2');
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Second Account', 'First Account']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['selected in the Zones view', undefined]);
+  fake.quickPickAnswers = ['Second Account'];
+  await pickAccount(api, undefined, 't', undefined, selecting({ place: { owner: { account: 'acc2' }, ownerName: 'Second Account' } }));
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job selected in the Zones view', undefined]);
+  // Another backend's view: the API's order.
+  fake.quickPickAnswers = ['First Account'];
+  await pickAccount(api, undefined, 't', undefined, selecting({ account: accounts[1] }, STANDALONE));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['First Account', 'Second Account']);
+});
