@@ -83,7 +83,8 @@ function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T
 }
 
 /** A zone from a command argument (tree item, id or name) or a quick pick. `why`: what needs a zone, said when the argument names an
- * account instead. `hints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state. */
+ * account instead. `viewHints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state as
+ * the view read it, and when (none of it from a view that read another backend). */
 export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
   const zones = unwrap(await api.listZones());
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
