@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createApi, migrationStateLabel, planOf, type Account, type Api, type ApiResult, type JobPlace, type Zone } from '../http/api';
+import { createApi, planOf, zoneStateWords, type Account, type Api, type ApiResult, type JobPlace, type StatusRecord, type Zone } from '../http/api';
+import { when } from '../when';
 import { UserError } from './run';
 
 export async function apiFor(ctx: Ctx, interactive = true): Promise<Api> {
@@ -17,8 +18,8 @@ export function unwrap<T>(r: ApiResult<T>): T {
 }
 
 /** An account from a command argument (tree item, id or name) or a quick pick. `why`: what needs an account, said when the argument
- * names a zone instead. */
-export async function pickAccount(api: Api, arg: unknown, title: string, why?: string): Promise<Account> {
+ * names a zone instead. `viewHints`: the pick offers the account selected in the Zones view (or owning the job selected) first. */
+export async function pickAccount(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Account> {
   const accounts = unwrap(await api.listAccounts());
   const wanted = typeof arg === 'string' ? arg : (arg as { account?: Account } | undefined)?.account?.id;
   if (wanted) {
@@ -30,33 +31,61 @@ export async function pickAccount(api: Api, arg: unknown, title: string, why?: s
     }
     return a;
   }
+  if (!accounts.length) throw new UserError(`No account at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
   if (accounts.length === 1) return accounts[0];
-  const pick = await vscode.window.showQuickPick(accounts.map((a) => ({ label: a.name, description: a.id, account: a })), { title, placeHolder: 'Pick an account' });
+  const items = selectedFirst(accounts.map((a) => ({ label: a.name, description: a.id, account: a, id: a.id })), hintsFor(api, viewHints));
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Pick an account' });
   if (!pick) throw new vscode.CancellationError();
   return pick.account;
 }
 
+/** An empty list of zones or accounts: what the pick says instead of opening empty. */
+const NONE_LISTED = 'the API listed none for these credentials';
+
 /** What the Zones view knows when a command asks for a zone: the zone selected in it (or whose job is), and each zone's migration
- * state as it last read it. */
+ * state as it last read it, from which backend and when. */
 export interface ZoneHints {
   /** The id of the zone, or (for the picks that offer accounts too) the account, selected in the view or owning the job selected. */
   selected?: string;
+  /** What the pick says of the one selected: "selected in the Zones view", or that it owns the job selected there. */
+  selectedWhy?: string;
+  /** The view's words for a zone's state ("not migrated", "status unavailable"), undefined for a zone it did not read. */
   stateOf?(zoneId: string): string | undefined;
+  /** The backend (API base URL) the view read all this from, and when (ms). A pick of another backend takes none of it: zone ids
+   * are a backend's own, and the embedded mock and a standalone one share theirs. */
+  from?: string;
+  readAt?: number;
 }
 
 export function zoneHints(ctx: Ctx): ZoneHints {
+  const view = ctx.zones;
+  if (!view?.itemsFrom) return {};
   // The view's items are of the activation bundle's classes: read by shape (a zone item has `zone`, an account item `account`, a
   // job item its `place`).
-  const sel = ctx.zones?.view?.selection?.[0] as { zone?: Zone; account?: Account; place?: JobPlace } | undefined;
+  const sel = view.view?.selection?.[0] as { zone?: Zone; account?: Account; place?: JobPlace } | undefined;
   const owner = sel?.place?.owner as { zone?: string; account?: string } | undefined;
   const selected = sel?.zone?.id ?? sel?.account?.id ?? owner?.zone ?? owner?.account;
-  const states = new Map((ctx.zones?.items ?? []).map((i) => [i.zone.id, i.status?.migration_state]));
-  return { selected, stateOf: (id) => states.get(id) };
+  const selectedWhy = selected === undefined ? undefined : sel?.place ? 'owns the job selected in the Zones view' : 'selected in the Zones view';
+  const items = (view.items ?? []) as { zone: Zone; status?: StatusRecord; problem?: string }[];
+  const states = new Map(items.map((i) => [i.zone.id, zoneStateWords(i.status, i.problem)]));
+  return { selected, selectedWhy, stateOf: (id) => states.get(id), from: view.itemsFrom, readAt: view.itemsAt };
+}
+
+/** The hints that apply to a pick of `api`'s backend: none from a view that read another one. */
+function hintsFor(api: Api, hints: ZoneHints): ZoneHints {
+  return hints.from === api.baseUrl ? hints : {};
+}
+
+/** `items` with the one the hints select first, its detail saying why (the selection in the view, or the job selected there). */
+function selectedFirst<T extends vscode.QuickPickItem & { id: string }>(items: T[], hints: ZoneHints): T[] {
+  const at = items.findIndex((i) => i.id === hints.selected);
+  return at < 0 ? items : [{ ...items[at], detail: hints.selectedWhy }, ...items.slice(0, at), ...items.slice(at + 1)];
 }
 
 /** A zone from a command argument (tree item, id or name) or a quick pick. `why`: what needs a zone, said when the argument names an
- * account instead. `hints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state. */
-export async function pickZone(api: Api, arg: unknown, title: string, why?: string, hints: ZoneHints = {}): Promise<Zone> {
+ * account instead. `viewHints`: the pick offers the zone selected in the Zones view first, and says each zone's migration state as
+ * the view read it, and when (none of it from a view that read another backend). */
+export async function pickZone(api: Api, arg: unknown, title: string, why?: string, viewHints: ZoneHints = {}): Promise<Zone> {
   const zones = unwrap(await api.listZones());
   const wanted = typeof arg === 'string' ? arg : (arg as { zone?: Zone } | undefined)?.zone?.id;
   if (wanted) {
@@ -68,15 +97,18 @@ export async function pickZone(api: Api, arg: unknown, title: string, why?: stri
     }
     return z;
   }
-  const selected = zones.find((z) => z.id === hints.selected);
+  if (!zones.length) throw new UserError(`No zone at ${api.baseUrl} to pick from (${NONE_LISTED}).`);
+  const hints = hintsFor(api, viewHints);
   // (An account selected in the view says nothing of which zone.)
-  const ordered = selected ? [selected, ...zones.filter((z) => z !== selected)] : zones;
-  const items = ordered.map((z) => {
+  let stated = false;
+  const items = selectedFirst(zones.map((z) => {
     const state = hints.stateOf?.(z.id);
-    const description = [planOf(z), ...(state ? [migrationStateLabel(state)] : []), z.id].join(' · ');
-    return { label: z.name, description, ...(z === selected ? { detail: 'selected in the Zones view' } : {}), zone: z };
-  });
-  const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Pick a zone', matchOnDescription: true });
+    if (state) stated = true;
+    return { label: z.name, description: [planOf(z), ...(state ? [state] : []), z.id].join(' · '), zone: z, id: z.id };
+  }), hints);
+  // The states are the view's, as of its last read: a migration since (the CLI, another window, a mock reset) is not in them.
+  const placeHolder = stated && hints.readAt !== undefined ? `Pick a zone (migration states as the Zones view read them at ${when(hints.readAt)})` : 'Pick a zone';
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder, matchOnDescription: true });
   if (!pick) throw new vscode.CancellationError();
   return pick.zone;
 }
@@ -89,7 +121,7 @@ async function otherKind<T extends { id: string; name: string }>(listed: Promise
 
 /** A zone or an account, for a job of a dataset the platform takes under either (firewall_events): `arg` names one (its id or name, a
  * tree item's zone or account), else the user picks among the zones and the accounts. */
-export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, hints: ZoneHints = {}): Promise<JobPlace> {
+export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, viewHints: ZoneHints = {}): Promise<JobPlace> {
   // Either list may be refused (a token with zone access only): the other is offered alone, and the pick says why.
   const [listedZones, listedAccounts] = await Promise.all([api.listZones(), api.listAccounts()]);
   if (!listedZones.ok && !listedAccounts.ok) unwrap(listedZones);
@@ -98,6 +130,7 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, h
   const unlisted = !listedZones.ok ? `the zones could not be listed: ${listedZones.error}` : !listedAccounts.ok ? `the accounts could not be listed: ${listedAccounts.error}` : undefined;
   const item = arg as { zone?: Zone; account?: Account } | undefined;
   const wanted = typeof arg === 'string' ? arg : item?.zone?.id ?? item?.account?.id;
+  const looked = !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account';
   const zonePlace = (z: Zone): JobPlace => ({ owner: { zone: z.id }, ownerName: z.name });
   const accountPlace = (a: Account): JobPlace => ({ owner: { account: a.id }, ownerName: a.name });
   if (wanted) {
@@ -105,16 +138,14 @@ export async function pickZoneOrAccount(api: Api, arg: unknown, title: string, h
     if (z) return zonePlace(z);
     const a = accounts.find((x) => x.id === wanted || x.name === wanted);
     if (a) return accountPlace(a);
-    const looked = !listedAccounts.ok ? 'zone' : !listedZones.ok ? 'account' : 'zone or account';
     throw new UserError(`No ${looked} "${wanted}" at ${api.baseUrl}${unlisted ? `; ${unlisted}` : ''}.`);
   }
-  const items: (vscode.QuickPickItem & { place: JobPlace; id: string })[] = [
+  if (!zones.length && !accounts.length) throw new UserError(`No ${looked} at ${api.baseUrl} to pick from (${[NONE_LISTED, unlisted].filter(Boolean).join('; ')}).`);
+  const hints = hintsFor(api, viewHints);
+  const items = selectedFirst<vscode.QuickPickItem & { place: JobPlace; id: string }>([
     ...zones.map((z) => ({ label: z.name, description: `zone · ${planOf(z)} · ${z.id}`, place: zonePlace(z), id: z.id })),
     ...accounts.map((a) => ({ label: a.name, description: `account · ${a.id}`, place: accountPlace(a), id: a.id })),
-  ];
-  const at = items.findIndex((i) => i.id === hints.selected);
-  if (at > 0) items.unshift(...items.splice(at, 1));
-  if (at >= 0) items[0].detail = 'selected in the Zones view';
+  ], hints);
   const pick = await vscode.window.showQuickPick(items, { title, placeHolder: unlisted ? `Pick a ${listedZones.ok ? 'zone' : 'account'} (${unlisted})` : 'Pick a zone or an account' });
   if (!pick) throw new vscode.CancellationError();
   return pick.place;

@@ -363,7 +363,7 @@ export async function pickJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument,
     // A job of a dataset of both scopes that names a field of account jobs only (ZoneName): the zones are not offered, and with
     // one account nothing is asked, so the question and the command's message say why
     const why = info.job.scopeField ? `${info.job.scopeField} is a field of account-level ${dataset} jobs only` : undefined;
-    const a = await pickAccount(api, arg, why ? `${question.account(dataset)} (${why})` : question.account(dataset), why ?? `a ${dataset} job belongs to an account`);
+    const a = await pickAccount(api, arg, why ? `${question.account(dataset)} (${why})` : question.account(dataset), why ?? `a ${dataset} job belongs to an account`, zoneHints(ctx));
     return { owner: { account: a.id }, ownerName: a.name, ...(why ? { why } : {}) };
   }
   const z = await pickZone(api, arg, question.zone, `${/^(http|[aeiou])/.test(dataset) ? 'an' : 'a'} ${dataset} job belongs to a zone`, zoneHints(ctx));

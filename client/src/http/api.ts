@@ -376,6 +376,12 @@ export function migrationStateLabel(state: string): string {
   return state === 'start' ? 'not migrated' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
 }
 
+/** What the Zones view (and the zone picks after it) says of a zone's state: its migration state, or that its status could not be
+ * read (`problem`). */
+export function zoneStateWords(status: StatusRecord | undefined, problem?: string): string {
+  return problem ? 'status unavailable' : migrationStateLabel(status?.migration_state ?? 'unknown');
+}
+
 export function isEnterprise(zone: Zone): boolean {
   return planOf(zone) === 'enterprise';
 }

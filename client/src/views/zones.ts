@@ -2,18 +2,19 @@
 // Logpush jobs, then each account with its account-scoped jobs (gateway_dns, audit_logs, ...). A job shows its last delivery: the
 // platform's last_complete/last_error/error_message, and with the mock the delivered object itself (openable).
 import * as vscode from 'vscode';
-import { ZONE_STATUS_CONCURRENCY, migrationStateLabel as stateLabel, planOf, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
+import { ZONE_STATUS_CONCURRENCY, migrationStateLabel as stateLabel, planOf, zoneStateWords, type Account, type Api, type JobPlace, type StatusRecord, type Zone } from '../http/api';
 import { mapLimit } from '../http/limit';
 import type { Delivery, MockControl } from '../http/mockControl';
 import { MockNotRunning } from '../backend';
 import { codeSpan, mdText } from '../markdown';
+import { when } from '../when';
 
 export class ZoneItem extends vscode.TreeItem {
   constructor(readonly zone: Zone, readonly status: StatusRecord | undefined, readonly problem?: string) {
     super(zone.name, vscode.TreeItemCollapsibleState.Collapsed);
     const state = status?.migration_state ?? 'unknown';
     this.id = zone.id;
-    this.description = `${planOf(zone)} · ${problem ? 'status unavailable' : stateLabel(state)}`;
+    this.description = `${planOf(zone)} · ${zoneStateWords(status, problem)}`;
     this.contextValue = `zone.${state}`;
     this.iconPath = new vscode.ThemeIcon(state === 'migrated' ? 'pass-filled' : state === 'validation' ? 'beaker' : problem ? 'warning' : 'shield');
     const md = new vscode.MarkdownString(`**${zone.name}** (${planOf(zone)})\n\nZone id \`${zone.id}\`\n\n`);
@@ -38,15 +39,6 @@ export class AccountItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon('organization');
     this.tooltip = new vscode.MarkdownString(`**${account.name}**\n\nAccount id \`${account.id}\`\n\nJobs of account datasets (gateway_dns, audit_logs, ...) live here.`);
   }
-}
-
-/** "12:03:04 UTC" of today, or the date and time. */
-function when(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const today = new Date().toISOString().slice(0, 10);
-  const s = d.toISOString();
-  return s.slice(0, 10) === today ? `${s.slice(11, 19)} UTC` : `${s.slice(0, 10)} ${s.slice(11, 16)} UTC`;
 }
 
 const lineCount = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
@@ -116,8 +108,11 @@ type Item = ZoneItem | AccountItem | JobItem | DeliveryItem;
 export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Item | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** The last zone items shown, for tests. */
+  /** The last zone items shown (the zone picks say each one's state as read here). */
   items: ZoneItem[] = [];
+  /** The backend (its API base URL) the items were read from, and when (ms): the zone picks take hints from this backend's only. */
+  itemsFrom: string | undefined;
+  itemsAt: number | undefined;
   /** The last account items shown. */
   accounts: AccountItem[] = [];
   /** Why the list is empty, when it is for a reason the user should see (shown as the view's message). */
@@ -143,13 +138,15 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
       this.setMessage(r.error);
       this.items = r.zones;
       this.accounts = r.accounts;
+      this.itemsFrom = r.from;
+      this.itemsAt = Date.now();
     }
     return [...r.zones, ...r.accounts];
   }
 
   private seq = 0;
 
-  private async read(): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string }> {
+  private async read(): Promise<{ zones: ZoneItem[]; accounts: AccountItem[]; error?: string; from?: string }> {
     let api: Api;
     try {
       api = await this.api();
@@ -168,7 +165,7 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
     });
     // A backend without accounts (or that refuses to list them) still shows its zones.
     const accounts = await api.listAccounts();
-    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [] };
+    return { zones: items, accounts: accounts.ok ? accounts.result.map((a) => new AccountItem(a)) : [], from: api.baseUrl };
   }
 
   private async jobsOf(place: JobPlace): Promise<JobItem[]> {

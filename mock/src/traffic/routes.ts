@@ -81,16 +81,19 @@ export interface SecuritySummary {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The side-by-side summary of a zone's kept request outcomes in [since, until]: what each rule set did as it ran (previous, new),
- * and, for the requests both rule sets can judge (the zone has a saved entry point), what each would do alone (comparison). */
-/** A time span as a sentence says it: "from 10:12:30 to 10:20:25 UTC on 2026-11-27", the date once when both ends share it (the
- * ISO stamps stay in the summary's since/until for programs). */
+/** A time span as a sentence says it: "from 10:12:30 to 10:20:25 UTC on 2026-11-27", the date once when both ends share it, and
+ * one moment once ("at 10:12:30 UTC on 2026-11-27": an empty window is the moment of the read). To the second; the ISO stamps stay
+ * in the summary's since/until for programs. */
 export function spanWords(since: number, until: number): string {
-  const a = new Date(since).toISOString(), b = new Date(until).toISOString();
-  const day = (iso: string) => iso.slice(0, 10), time = (iso: string) => iso.slice(11, 19);
-  return day(a) === day(b) ? `from ${time(a)} to ${time(b)} UTC on ${day(a)}` : `from ${day(a)} ${time(a)} to ${day(b)} ${time(b)} UTC`;
+  // Split at the "T": past year 9999 the ISO date has six digits and a sign ("+010000-01-01").
+  const [dayA, timeA] = new Date(since).toISOString().split('T'), [dayB, timeB] = new Date(until).toISOString().split('T');
+  const a = { day: dayA, time: timeA.slice(0, 8) }, b = { day: dayB, time: timeB.slice(0, 8) };
+  if (a.day !== b.day) return `from ${a.day} ${a.time} to ${b.day} ${b.time} UTC`;
+  return a.time === b.time ? `at ${a.time} UTC on ${a.day}` : `from ${a.time} to ${b.time} UTC on ${a.day}`;
 }
 
+/** The side-by-side summary of a zone's kept request outcomes in [since, until]: what each rule set did as it ran (previous, new),
+ * and, for the requests both rule sets can judge (the zone has a saved entry point), what each would do alone (comparison). */
 export function summarize(zoneId: string, state: MigrationState, outcomes: readonly Outcome[], since: number, until: number): SecuritySummary {
   const s: SecuritySummary = {
     zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(),
@@ -176,8 +179,12 @@ export function handleTrafficAdmin(engine: TrafficEngine, store: StateStore, met
     const w = window(query);
     if ('status' in w) return w;
     const outcomes = engine.outcomes(zone.id);
-    const since = w.since ?? (outcomes.length ? outcomes[0].t : now);
-    const until = w.until ?? Math.max(now, outcomes.length ? outcomes[outcomes.length - 1].t : now);
+    // An end left out is the first request kept (or now) and the later of now and the last one, but never past the end given: a
+    // since in the future, or an until before the first request, is an empty window, not a span said backwards.
+    const first = outcomes.length ? outcomes[0].t : now;
+    const last = Math.max(now, outcomes.length ? outcomes[outcomes.length - 1].t : now);
+    const since = w.since ?? (w.until !== undefined ? Math.min(first, w.until) : first);
+    const until = w.until ?? Math.max(last, since);
     return { status: 200, body: summarize(zone.id, store.zone(zone.id).migration, outcomes, since, until) };
   }
   if (path === TRAFFIC_STEP_PATH) {

@@ -500,6 +500,7 @@ test('the zone pick offers the zone selected in the Zones view first and says ea
     zones: {
       view: { selection: [{ zone: zones[1] }] },
       items: [{ zone: zones[0], status: { migration_state: 'migrated' } }, { zone: zones[1], status: { migration_state: 'start' } }],
+      itemsFrom: 'https://api.example/client/v4', itemsAt: Date.now(),
     },
   } as never;
   fake.quickPickAnswers = ['b.example'];
@@ -509,11 +510,11 @@ test('the zone pick offers the zone selected in the Zones view first and says ea
   assert.deepEqual(asked.descriptions, ['pro · not migrated · z2', 'business · migrated · z1', 'enterprise · z3']);
   assert.deepEqual(asked.details, ['selected in the Zones view', undefined, undefined]);
   // A job selected under a zone: its zone first. An account's job, or nothing selected: the API's order.
-  const jobCtx = { zones: { view: { selection: [{ place: { owner: { zone: 'z3' }, ownerName: 'c.example' } }] }, items: [] } } as never;
+  const jobCtx = { zones: { view: { selection: [{ place: { owner: { zone: 'z3' }, ownerName: 'c.example' } }] }, items: [], itemsFrom: 'https://api.example/client/v4' } } as never;
   fake.quickPickAnswers = ['c.example'];
   await pickZone(api, undefined, 't', undefined, zoneHints(jobCtx));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['c.example', 'a.example', 'b.example']);
-  const accountJob = { zones: { view: { selection: [{ place: { owner: { account: 'acc' }, ownerName: 'A' } }] }, items: [] } } as never;
+  const accountJob = { zones: { view: { selection: [{ place: { owner: { account: 'acc' }, ownerName: 'A' } }] }, items: [], itemsFrom: 'https://api.example/client/v4' } } as never;
   fake.quickPickAnswers = ['a.example'];
   await pickZone(api, undefined, 't', undefined, zoneHints(accountJob));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example', 'c.example']);
@@ -532,12 +533,12 @@ test('the zone-or-account pick offers the zone or account selected in the Zones 
     listAccounts: async () => ({ ok: true as const, result: [{ id: 'acc', name: 'Example Account' }], messages: [] }),
   } as never;
   fake.quickPickAnswers = ['Example Account'];
-  const place = await pickZoneOrAccount(api, undefined, 't', zoneHints({ zones: { view: { selection: [{ account: { id: 'acc', name: 'Example Account' } }] }, items: [] } } as never));
+  const place = await pickZoneOrAccount(api, undefined, 't', zoneHints({ zones: { view: { selection: [{ account: { id: 'acc', name: 'Example Account' } }] }, items: [], itemsFrom: 'https://api.example/client/v4' } } as never));
   assert.deepEqual(place, { owner: { account: 'acc' }, ownerName: 'Example Account' });
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Example Account', 'a.example', 'b.example']);
   assert.deepEqual(fake.quickPicks.at(-1)!.details, ['selected in the Zones view', undefined, undefined]);
   fake.quickPickAnswers = ['b.example'];
-  await pickZoneOrAccount(api, undefined, 't', zoneHints({ zones: { view: { selection: [{ place: { owner: { zone: 'z2' }, ownerName: 'b.example' } }] }, items: [] } } as never));
+  await pickZoneOrAccount(api, undefined, 't', zoneHints({ zones: { view: { selection: [{ place: { owner: { zone: 'z2' }, ownerName: 'b.example' } }] }, items: [], itemsFrom: 'https://api.example/client/v4' } } as never));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example', 'Example Account']);
   fake.quickPickAnswers = ['a.example'];
   await pickZoneOrAccount(api, undefined, 't');

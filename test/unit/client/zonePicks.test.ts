@@ -1,0 +1,127 @@
+// The zone picks' hints from the Zones view (client/src/commands/api.ts zoneHints, pickZone, pickZoneOrAccount, pickAccount) with the
+// stand-in `vscode` module: which backend the view read, when, what it said of each zone, and a backend with nothing to pick.
+import { fake, resetFake } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
+import { UserError } from '../../../client/src/commands/run';
+import { ZonesView } from '../../../client/src/views/zones';
+import type { Api } from '../../../client/src/http/api';
+
+beforeEach(() => resetFake());
+
+const EMBEDDED = 'http://127.0.0.1:8787/client/v4';
+const STANDALONE = 'http://127.0.0.1:9797/client/v4';
+const zones = [
+  { id: 'z1', name: 'a.example', plan: { legacy_id: 'business' } },
+  { id: 'z2', name: 'b.example', plan: { legacy_id: 'pro' } },
+];
+const ok = <T>(result: T) => ({ ok: true as const, result, messages: [] });
+const apiAt = (baseUrl: string, listed = zones, accounts: { id: string; name: string }[] = []) =>
+  ({ baseUrl, listZones: async () => ok(listed), listAccounts: async () => ok(accounts) }) as unknown as Api;
+/** A Zones view as the picks read it: b.example selected, a.example migrated and b.example not, read from `from` at `at`. */
+const viewOf = (from: string, at = Date.now()) => ({
+  zones: {
+    view: { selection: [{ zone: zones[1] }] },
+    items: [{ zone: zones[0], status: { migration_state: 'migrated' } }, { zone: zones[1], status: { migration_state: 'start' } }],
+    itemsFrom: from, itemsAt: at,
+  },
+}) as never;
+
+test('the zone pick takes no hint from a Zones view that read another backend (same zone ids, other states)', async () => {
+  // The embedded mock and a standalone mock (edgekit.backend "remote") have the same zone ids. The view, hidden, was not read again
+  // after the switch: the pick said "migrated" of a zone the backend in use had never migrated, and put the other backend's
+  // selected zone first, marked "selected in the Zones view".
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(apiAt(STANDALONE), undefined, 'Migrate which zone?', undefined, zoneHints(viewOf(EMBEDDED)));
+  const asked = fake.quickPicks.at(-1)!;
+  assert.deepEqual(asked.labels, ['a.example', 'b.example']);
+  assert.deepEqual(asked.descriptions, ['business · z1', 'pro · z2']);
+  assert.deepEqual(asked.details, [undefined, undefined]);
+  // The same backend: the hints apply.
+  fake.quickPickAnswers = ['b.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 'Migrate which zone?', undefined, zoneHints(viewOf(EMBEDDED)));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['pro · not migrated · z2', 'business · migrated · z1']);
+  // Nor does the zone-or-account pick take the other backend's selection.
+  fake.quickPickAnswers = ['a.example'];
+  await pickZoneOrAccount(apiAt(STANDALONE), undefined, 't', zoneHints(viewOf(EMBEDDED)));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['a.example', 'b.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, [undefined, undefined]);
+});
+
+test('the zone pick says when the Zones view read the migration states it shows (a migration elsewhere is not in them)', async () => {
+  // A migration run from the CLI, another window or after a mock reset is not in what the view read: the states are as of then.
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 't', undefined, zoneHints(viewOf(EMBEDDED, Date.UTC(2026, 10, 26, 10, 12, 30))));
+  assert.equal(fake.quickPicks.at(-1)!.placeHolder, 'Pick a zone (migration states as the Zones view read them at 2026-11-26 10:12 UTC)');
+  // No state to show (nothing read from this backend): the placeholder says nothing of states.
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(apiAt(STANDALONE), undefined, 't', undefined, zoneHints(viewOf(EMBEDDED, Date.UTC(2026, 10, 26, 10, 12, 30))));
+  assert.equal(fake.quickPicks.at(-1)!.placeHolder, 'Pick a zone');
+});
+
+test('the zone pick says "status unavailable" of a zone whose status the view could not read, as the view does', async () => {
+  // The view said "status unavailable"; the pick said nothing, as of a zone the view never read.
+  const ctx = {
+    zones: {
+      view: { selection: [] },
+      items: [{ zone: zones[0], status: undefined, problem: 'GET /zones/z1/status: HTTP 500' }, { zone: zones[1], status: { migration_state: 'validation' } }],
+      itemsFrom: EMBEDDED, itemsAt: Date.now(),
+    },
+  } as never;
+  fake.quickPickAnswers = ['a.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 't', undefined, zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['business · status unavailable · z1', 'pro · validation mode · z2']);
+});
+
+test('a zone offered first for the job selected under it says so, not that the zone itself is selected', async () => {
+  const ctx = { zones: { view: { selection: [{ place: { owner: { zone: 'z2' }, ownerName: 'b.example' } }] }, items: [], itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never;
+  fake.quickPickAnswers = ['b.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 't', undefined, zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job selected in the Zones view', undefined]);
+  fake.quickPickAnswers = ['b.example'];
+  await pickZoneOrAccount(apiAt(EMBEDDED), undefined, 't', zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job selected in the Zones view', undefined]);
+});
+
+test('the Zones view records which backend it read its zones from, and when', async () => {
+  const api = { baseUrl: EMBEDDED, listZones: async () => ok(zones), status: async () => ok({ migration_state: 'start' }), listAccounts: async () => ok([]) } as unknown as Api;
+  const view = new ZonesView(async () => api);
+  const before = Date.now();
+  await view.getChildren();
+  assert.equal(view.itemsFrom, EMBEDDED);
+  assert.ok(view.itemsAt !== undefined && view.itemsAt >= before && view.itemsAt <= Date.now());
+  // A backend that cannot be reached: nothing read, nothing to hint from.
+  const broken = new ZonesView(async () => { throw new Error('no credentials'); });
+  await broken.getChildren();
+  assert.equal(broken.itemsFrom, undefined);
+});
+
+test('a backend with no zone (or account) to pick says so instead of an empty pick', async () => {
+  // An API token that sees no zone: the pick opened empty, "No matching results", with nothing to say why.
+  const empty = apiAt('https://api.example/client/v4', [], []);
+  await assert.rejects(pickZone(empty, undefined, 'Migrate which zone?'), (e: Error) => e instanceof UserError && /^No zone at https:\/\/api\.example\/client\/v4 to pick from \(the API listed none for these credentials\)\.$/.test(e.message));
+  await assert.rejects(pickAccount(empty, undefined, 't'), (e: Error) => e instanceof UserError && /^No account at https:\/\/api\.example\/client\/v4 to pick from/.test(e.message));
+  await assert.rejects(pickZoneOrAccount(empty, undefined, 't'), (e: Error) => e instanceof UserError && /^No zone or account at https:\/\/api\.example\/client\/v4 to pick from/.test(e.message));
+  assert.equal(fake.quickPicks.length, 0);
+});
+
+test('the account pick (an account dataset\'s job) offers the account selected in the Zones view, or owning the job selected, first', async () => {
+  // The zone and the zone-or-account picks did; the account pick listed the accounts in the API's order.
+  const accounts = [{ id: 'acc1', name: 'First Account' }, { id: 'acc2', name: 'Second Account' }];
+  const api = apiAt(EMBEDDED, zones, accounts);
+  const selecting = (sel: unknown, from = EMBEDDED) => zoneHints({ zones: { view: { selection: [sel] }, items: [], itemsFrom: from, itemsAt: Date.now() } } as never);
+  fake.quickPickAnswers = ['Second Account'];
+  assert.equal((await pickAccount(api, undefined, 't', undefined, selecting({ account: accounts[1] }))).id, 'acc2');
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Second Account', 'First Account']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['selected in the Zones view', undefined]);
+  fake.quickPickAnswers = ['Second Account'];
+  await pickAccount(api, undefined, 't', undefined, selecting({ place: { owner: { account: 'acc2' }, ownerName: 'Second Account' } }));
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job selected in the Zones view', undefined]);
+  // Another backend's view: the API's order.
+  fake.quickPickAnswers = ['First Account'];
+  await pickAccount(api, undefined, 't', undefined, selecting({ account: accounts[1] }, STANDALONE));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['First Account', 'Second Account']);
+});
