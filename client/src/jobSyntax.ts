@@ -30,6 +30,8 @@ export function syntaxRefusal(name: string, e: JobSyntaxError): string {
  * the backend will: the last of a duplicated key counts, "__proto__" is a member); only broken text goes through jsonc-parser.
  */
 export function readJobText(text: string): { value: unknown } | { error: JobSyntaxError } {
+  // A UTF-8 byte order mark is no JSON; the server reads it as a space (parse/document.ts), and so does this, keeping every offset.
+  if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
   try {
     return { value: JSON.parse(text) as unknown };
   } catch (err) {

@@ -57,6 +57,22 @@ test('an empty document is refused as empty', () => {
   assert.equal(r.error.message, 'The document is empty; expected a JSON value.');
 });
 
+test('a job document that begins with a byte order mark reads as the editor reads it (the mark is no JSON, and nothing is refused)', () => {
+  // Editors on Windows may save one; the language server reads it as a space (parse/document.ts) and shows no problem, so a command
+  // refusing it with 'Unexpected character at "\ufeff"' named a character nobody sees.
+  const text = '\ufeff{\n  "name": "x",\n  "dataset": "http_requests"\n}\n';
+  assert.deepEqual(validateText(text, 'logpush-job').filter((p) => p.code.startsWith('syntax/')), []);
+  const r = readJobText(text);
+  assert.ok('value' in r, JSON.stringify(r));
+  assert.deepEqual(r.value, { name: 'x', dataset: 'http_requests' });
+  // A broken one is still named where the editor marks it, the mark counted as the editor counts it (one column).
+  const brokenText = '\ufeff{\n  "name": "x",\n}\n';
+  const broken = readJobText(brokenText);
+  assert.ok('error' in broken);
+  assert.equal(broken.error.offset, validateText(brokenText, 'logpush-job').find((p) => p.code.startsWith('syntax/'))!.offset);
+  assert.deepEqual([broken.error.line, broken.error.column], [2, 14]);
+});
+
 test('Create, Update and Prove Ownership refuse a broken job document by file, line and column, and send nothing', async () => {
   fake.folderSettings.set('/ws', new Map());
   const text = '{\n  "id": 5,\n  // staging bucket\n  "name": "x",\n  "dataset": "http_requests",\n  "destination_conf": "s3://b/logs?region=us-east-1"\n}\n';
