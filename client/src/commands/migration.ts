@@ -219,7 +219,8 @@ export const migrationCommands = {
     const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
-    await showUntitledText(await freeUntitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, 'terraform');
+    // In the Terraform language of an installed extension (HashiCorp's "terraform", else an HCL extension's "hcl"); no grammar of ours.
+    await showUntitledText(await freeUntitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, ['terraform', 'hcl']);
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };

@@ -282,3 +282,26 @@ test('the run\'s last message offers what comes next: the Terraform export once 
     await mock.close();
   }
 });
+
+test('the Terraform export opens in the terraform language when one is registered, else hcl, else as plain text', async () => {
+  // ui6's walk: pro.example.managed-rules.tf opened as Plain Text. VS Code has no HCL of its own: an installed extension's
+  // language is used (HashiCorp Terraform's "terraform", or an HCL extension's "hcl"); EdgeKit ships no grammar for it.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { migrationCommands } = await import('../../../client/src/commands/migration');
+    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+    (ctx as unknown as { server: unknown }).server = { request: async () => ({ hcl: 'resource "svc_ruleset" "x" {}\n', address: 'svc_ruleset.x', importId: 'zone/z/r' }) };
+    assert.equal((await migrate(ctx, 'pro.example')).name, 'migrated');
+    const exported = async (languages: string[]) => {
+      for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.tf')) fake.documents.delete(k);
+      fake.languages = languages;
+      await migrationCommands['edgekit.migration.exportTerraform'](ctx)('pro.example');
+      return [...fake.documents.values()].find((d) => d.uri.path.endsWith('.tf'))!.languageId;
+    };
+    assert.equal(await exported(['hcl', 'terraform', 'json']), 'terraform');
+    assert.equal(await exported(['hcl', 'json']), 'hcl');
+    assert.equal(await exported(['json']), 'plaintext');
+  } finally {
+    await mock.close();
+  }
+});

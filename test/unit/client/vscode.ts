@@ -120,6 +120,8 @@ export const fake = {
   workspaceFile: undefined as Uri | undefined,
   /** The documents of the editors on screen (window.visibleTextEditors); showEditors() changes them. */
   visible: [] as FakeDocument[],
+  /** The language ids VS Code knows besides plaintext (languages.getLanguages: other extensions' languages). */
+  languages: [] as string[],
 };
 
 /** Listeners of window.onDidChangeActiveTextEditor and workspace.onDidChangeTextDocument (reset by each test). */
@@ -155,6 +157,7 @@ export function resetFake(): void {
   changeListeners.length = 0;
   visibleListeners.length = 0;
   fake.visible = [];
+  fake.languages = [];
   fake.settings.clear();
   fake.folderSettings.clear();
   fake.workspaceSettings.clear();
@@ -351,7 +354,7 @@ export const languages = {
   getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
   onDidChangeDiagnostics: () => new Disposable(),
   async setTextDocumentLanguage(doc: FakeDocument, languageId: string) { doc.languageId = languageId; return doc; },
-  async getLanguages(): Promise<string[]> { return []; },
+  async getLanguages(): Promise<string[]> { return ['plaintext', ...fake.languages]; },
 };
 
 export const commands = {
