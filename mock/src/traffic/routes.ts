@@ -10,6 +10,7 @@ import type { StateStore } from '../state';
 import { zoneById } from '../zones';
 import { MAX_STEP, type FirewallEvent, type Outcome, type TrafficConfig, type TrafficEngine, eventAction } from './engine';
 import { isTerminating } from './waf';
+import { spanWords } from './span';
 
 const engines = new WeakMap<object, TrafficEngine>();
 
@@ -83,14 +84,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The side-by-side summary of a zone's kept request outcomes in [since, until]: what each rule set did as it ran (previous, new),
  * and, for the requests both rule sets can judge (the zone has a saved entry point), what each would do alone (comparison). */
-/** A time span as a sentence says it: "from 10:12:30 to 10:20:25 UTC on 2026-11-27", the date once when both ends share it (the
- * ISO stamps stay in the summary's since/until for programs). */
-export function spanWords(since: number, until: number): string {
-  const a = new Date(since).toISOString(), b = new Date(until).toISOString();
-  const day = (iso: string) => iso.slice(0, 10), time = (iso: string) => iso.slice(11, 19);
-  return day(a) === day(b) ? `from ${time(a)} to ${time(b)} UTC on ${day(a)}` : `from ${day(a)} ${time(a)} to ${day(b)} ${time(b)} UTC`;
-}
-
 export function summarize(zoneId: string, state: MigrationState, outcomes: readonly Outcome[], since: number, until: number): SecuritySummary {
   const s: SecuritySummary = {
     zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(),
