@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import type { Api, Zone } from '../http/api';
 import { TERMINATING_EVENT_ACTIONS, type MockControl, type SecuritySummary } from '../http/mockControl';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
-import { spanWords } from '../../../mock/src/traffic/span';
 
 export const EVENTS_SHOWN = 50;
 
@@ -189,7 +188,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     const s = this.summary;
     const out: EventNode[] = [new EventNode('zone', zone.name, {
       description: s ? `${stateWords(s.state)} · ${s.requests} requests` : undefined, icon: 'globe',
-      tooltip: `Security events of ${zone.name}${s ? ` ${span(s.since, s.until)}` : ''}.`,
+      tooltip: `Security events of ${zone.name}${s ? ` ${s.span ?? `from ${s.since} to ${s.until}`}` : ''}.`,
     })];
     if (s) {
       for (const line of s.sentences) out.push(new EventNode('sentence', line, { icon: 'lightbulb', tooltip: line }));
@@ -211,12 +210,6 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     this.registration.dispose();
     this.changed.dispose();
   }
-}
-
-/** The summary's span in the words of its first sentence (spanWords); stamps that are not ISO dates are shown as they came. */
-function span(since: string, until: string): string {
-  const a = Date.parse(since), b = Date.parse(until);
-  return Number.isNaN(a) || Number.isNaN(b) ? `from ${since} to ${until}` : spanWords(a, b);
 }
 
 function stateWords(state: string): string {

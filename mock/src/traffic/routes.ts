@@ -10,7 +10,6 @@ import type { StateStore } from '../state';
 import { zoneById } from '../zones';
 import { MAX_STEP, type FirewallEvent, type Outcome, type TrafficConfig, type TrafficEngine, eventAction } from './engine';
 import { isTerminating } from './waf';
-import { spanWords } from './span';
 
 const engines = new WeakMap<object, TrafficEngine>();
 
@@ -74,6 +73,8 @@ export interface SecuritySummary {
   requests: number;
   since: string;
   until: string;
+  /** since..until in words ("from 10:12:30 to 10:20:25 UTC on 2026-11-27"), as the first sentence says it, for a client to show. */
+  span: string;
   previous: { acted: number; actions: Record<string, number> };
   new: { acted: number; actions: Record<string, number> };
   comparison: { newBlocksPreviousLogged: number; newBlocksPreviousPassed: number; previousBlockedNowPass: number; previousBlockedNewLogs: number; bothBlock: number };
@@ -84,9 +85,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The side-by-side summary of a zone's kept request outcomes in [since, until]: what each rule set did as it ran (previous, new),
  * and, for the requests both rule sets can judge (the zone has a saved entry point), what each would do alone (comparison). */
+/** A time span as a sentence says it: "from 10:12:30 to 10:20:25 UTC on 2026-11-27", the date once when both ends share it (the
+ * ISO stamps stay in the summary's since/until for programs). */
+export function spanWords(since: number, until: number): string {
+  const a = new Date(since).toISOString(), b = new Date(until).toISOString();
+  const day = (iso: string) => iso.slice(0, 10), time = (iso: string) => iso.slice(11, 19);
+  return day(a) === day(b) ? `from ${time(a)} to ${time(b)} UTC on ${day(a)}` : `from ${day(a)} ${time(a)} to ${day(b)} ${time(b)} UTC`;
+}
+
 export function summarize(zoneId: string, state: MigrationState, outcomes: readonly Outcome[], since: number, until: number): SecuritySummary {
   const s: SecuritySummary = {
-    zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(),
+    zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(), span: spanWords(since, until),
     previous: { acted: 0, actions: {} }, new: { acted: 0, actions: {} },
     comparison: { newBlocksPreviousLogged: 0, newBlocksPreviousPassed: 0, previousBlockedNowPass: 0, previousBlockedNewLogs: 0, bothBlock: 0 },
   } as SecuritySummary;
@@ -112,7 +121,7 @@ export function summarize(zoneId: string, state: MigrationState, outcomes: reado
     else if (isTerminating(p)) c.previousBlockedNowPass++;
   }
   const c = s.comparison;
-  s.sentences = [`${plural(s.requests, 'request', 'requests')} ${spanWords(since, until)} (migration state: ${state}).`];
+  s.sentences = [`${plural(s.requests, 'request', 'requests')} ${s.span} (migration state: ${state}).`];
   if (compared === 0) {
     s.sentences.push('The zone has no new rules saved yet, so there is nothing to compare.');
   } else if (state === 'migrated') {
