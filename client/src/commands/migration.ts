@@ -70,7 +70,8 @@ async function verdictOf(ctx: Ctx, doc: vscode.TextDocument, name: string): Prom
   const reviewed = reviewedConfig(doc.getText());
   if (typeof reviewed === 'string') {
     const why = `${reviewed}${/[.?!]$/.test(reviewed) ? '' : '.'}`;
-    return { problem: `cannot be deployed: ${why}`, question: `The configuration in ${name} cannot be deployed: ${why} Fix it, then continue.` };
+    // The lens says it short: "Not valid JSON: line 11, column 18: ...", "Its "rules" must be an array."
+    return { problem: why.replace(/^it is /, '').replace(/^./, (c) => c.toUpperCase()), question: `The configuration in ${name} cannot be deployed: ${why} Fix it, then continue.` };
   }
   // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });

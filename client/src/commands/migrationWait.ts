@@ -98,7 +98,7 @@ function provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
   const top = new vscode.Range(0, 0, 0, 0);
   const lenses = [
     new vscode.CodeLens(top, { title: `$(debug-continue) Continue the migration of ${w.zone.name}`, command: 'edgekit.migration.continue', arguments: [doc.uri] }),
-    new vscode.CodeLens(top, { title: '$(close) Cancel', command: 'edgekit.migration.cancel', arguments: [doc.uri] }),
+    new vscode.CodeLens(top, { title: '$(debug-stop) Cancel', command: 'edgekit.migration.cancel', arguments: [doc.uri] }),
   ];
   // Said, not a button (an empty command id): what Continue would refuse, as of the last check of the document.
   if (w.problem) lenses.push(new vscode.CodeLens(top, { title: `$(warning) ${w.problem}`, command: '' }));
