@@ -47,18 +47,21 @@ export async function showUntitledJson(uri: vscode.Uri, value: unknown, language
 }
 
 /**
- * Shows `uri` (an untitled document) holding `text`, replacing whatever text it had, in `otherLanguage` when VS Code knows that
- * language (Terraform's comes from another extension, if any), otherwise in the one its file name gives.
+ * Shows `uri` (an untitled document) holding `text`, replacing whatever text it had, in the first of `otherLanguages` that VS Code
+ * knows (Terraform's comes from another extension, if any: "terraform", else an HCL extension's "hcl"), otherwise in the one its
+ * file name gives.
  */
-export async function showUntitledText(uri: vscode.Uri, text: string, otherLanguage?: string): Promise<vscode.TextDocument> {
+export async function showUntitledText(uri: vscode.Uri, text: string, otherLanguages: readonly string[] = []): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument(uri);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   await editor.edit((b) => b.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text));
   // VS Code guessed the indentation when the document was still empty (4 spaces, or the user's default): make it the text's own, so
   // typing and Format Document keep its 2-space layout instead of re-indenting the whole document.
   editor.options = { insertSpaces: true, tabSize: 2 };
-  if (otherLanguage && doc.languageId !== otherLanguage && (await vscode.languages.getLanguages()).includes(otherLanguage)) {
-    await vscode.languages.setTextDocumentLanguage(doc, otherLanguage);
+  if (otherLanguages.length && !otherLanguages.includes(doc.languageId)) {
+    const known = new Set(await vscode.languages.getLanguages());
+    const language = otherLanguages.find((l) => known.has(l));
+    if (language) await vscode.languages.setTextDocumentLanguage(doc, language);
   }
   return doc;
 }

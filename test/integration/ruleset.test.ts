@@ -120,14 +120,14 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
       assert.equal(l.length, 1, JSON.stringify(lenses.map((x) => x.command?.title)));
       return l[0].command!.title;
     };
-    assert.equal(await rulesLens(), '3 rules · validation body');
+    assert.equal(await rulesLens(), '3 rules · without ids (new rules)');
     assert.match(await hoverText(doc.uri, at(doc, '"rules"', 2)), /validation body/);
 
     // every rule carries id/version/ref: a consistent pending body, nothing to report
     const pending = rules.map(({ ref: _ref, ...r }, i) => ({ id: `${'0'.repeat(31)}${i + 1}`, version: '1', ref: `r${i}`, ...r }));
     await setText(editor, body(pending));
     await waitForDiagnostics(doc.uri, (d) => d.length === 0, 'a clean pending body');
-    assert.equal(await rulesLens(), '3 rules · pending body');
+    assert.equal(await rulesLens(), '3 rules · with ids (as the migration configured them)');
     assert.match(await hoverText(doc.uri, at(doc, '"rules"', 2)), /pending \(config\) body/);
   });
 

@@ -11,6 +11,7 @@ import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
+import { Wait, cancelWait, continueWait } from './migrationWait';
 
 function zoneFileName(zone: Zone): string {
   return `${fileSafe(zone.name)}.ruleset.json`;
@@ -59,6 +60,29 @@ export function reviewedConfig(text: string): MigrationConfig | string {
   return o as MigrationConfig;
 }
 
+/** How long the review document must rest after an edit before it is checked again (its lens and the progress then follow). */
+export const REVIEW_RECHECK_MS = 400;
+
+/** The review as a configuration to deploy, or what stands in the way: `problem` for the lens and the progress, `question` to ask. */
+type Verdict = { config: MigrationConfig } | { problem: string; question: string };
+
+async function verdictOf(ctx: Ctx, doc: vscode.TextDocument, name: string): Promise<Verdict> {
+  const reviewed = reviewedConfig(doc.getText());
+  if (typeof reviewed === 'string') {
+    const why = `${reviewed}${/[.?!]$/.test(reviewed) ? '' : '.'}`;
+    // The lens says it short: "Not valid JSON: line 11, column 18: ...", "Its "rules" must be an array."
+    return { problem: why.replace(/^it is /, '').replace(/^./, (c) => c.toUpperCase()), question: `The configuration in ${name} cannot be deployed: ${why} Fix it, then continue.` };
+  }
+  // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
+  const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });
+  if (info.problems && info.problems.errors > 0) {
+    const e = info.problems.firstError;
+    const errors = `${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message.replace(/\.?$/, '.')}` : '.'}`;
+    return { problem: errors, question: `${name} has ${errors} Fix them, then continue.` };
+  }
+  return { config: reviewed };
+}
+
 export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
@@ -75,18 +99,25 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         // A question or the review may be pending when the user cancels: answer it with "dismissed".
         const orCancel = <T>(p: Promise<T>): Promise<T | undefined> =>
           Promise.race([p, new Promise<undefined>((resolve) => { if (abort.signal.aborted) resolve(undefined); abort.signal.addEventListener('abort', () => resolve(undefined)); })]);
-        // The step shown last; a question that is not modal is an information message, which VS Code hides after a few seconds
-        // or once the user clicks elsewhere: the progress (on screen, and in the status bar) then says where the question waits.
+        // The step shown last. A question that is not modal is an information message, which VS Code hides after a few seconds or
+        // once the user clicks elsewhere; it is also answered from the palette (and a review from its lens and title bar: Wait).
         let step = '';
-        const waitingIn = '(once hidden, it waits in Notifications, the bell at the right of the status bar)';
         try {
           return await runMigration({
             api,
             signal: abort.signal,
             progress: (s) => { step = s; progress.report({ message: s }); ctx.log.info(`[migration ${zone.name}] ${s}`); },
-            ask: (question, options, opts) => {
-              if (!opts.modal) progress.report({ message: `${step} Answer ${options.map((o) => `"${o}"`).join(', ')} on its question ${waitingIn}.` });
-              return orCancel(ctx.ui.ask(question, options, opts));
+            ask: async (question, options, opts) => {
+              if (opts.modal) return orCancel(ctx.ui.ask(question, options, opts));
+              const wait = new Wait(zone, options, (q) => ctx.ui.ask(q, options, opts));
+              try {
+                progress.report({ message: `${step} Answer ${options.map((o) => `"${o}"`).join(', ')} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration".` });
+                const answer = wait.answer();
+                wait.ask(question);
+                return await orCancel(answer);
+              } finally {
+                wait.dispose();
+              }
             },
             showConfig: async (config: MigrationConfig, notes: string[]) => {
               const uri = await configUri(zone);
@@ -105,37 +136,69 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (pick === 'Keep It') doc = (await vscode.window.showTextDocument(earlier, { preview: false })).document;
               }
               doc ??= await openConfig(zone, config, uri);
+              const reviewed = doc;
               review = { doc }; // a second review (validation, then "Review and Finish") starts over
               // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
-              let question = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
+              const reviewQuestion = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
               // The question is an information message, which VS Code hides after a few seconds or once the user clicks into the
-              // document; the progress stays (in the notification and the status bar) and says where the Continue waits.
-              progress.report({ message: `Waiting for your review of ${name}: press Continue on its question ${waitingIn}.` });
-              for (;;) {
-                const asked = ctx.ui.ask(question, ['Continue'], { modal: false });
-                const pick = await orCancel(asked);
-                // Cancelled (the progress's Cancel) or the question dismissed: the flow ends cancelled and says so, nothing sent.
-                // (A CancellationError thrown here ended the run without a word, the question's "Continue" still on screen.)
-                if (pick !== 'Continue') {
-                  abort.abort();
-                  // VS Code cannot close the notification for us: its "Continue", clicked once the run has ended, says so.
-                  void asked.then((late) => {
-                    if (late === 'Continue') void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
-                  });
-                  return undefined;
+              // document; the lens at the top of the document, its title bar and the palette answer it too, and the progress (in the
+              // notification and the status bar) says so.
+              let cancelled = false;
+              const wait = new Wait(zone, ['Continue'], (q) => ctx.ui.ask(q, ['Continue'], { modal: false }), doc, (late) => {
+                // VS Code cannot close the notification for us: its "Continue", clicked once the run has ended, says so.
+                if (late === 'Continue' && cancelled) void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
+              });
+              let done = false;
+              const waiting = (v?: Verdict) => progress.report({ message: v && 'problem' in v
+                ? `${name}: ${v.problem} Fix it, then Continue at the top of the document.`
+                : `Waiting for your review of ${name}: Continue or Cancel at the top of the document or in its title bar (or on its question, in Notifications once hidden).` });
+              // The document checked again as it changes (after a pause in typing), so that the lens and the progress say what is
+              // wrong now; once the question shown names an error that is gone, the review's own question is asked again.
+              let seq = 0;
+              let timer: ReturnType<typeof setTimeout> | undefined;
+              const recheck = async () => {
+                const mine = ++seq;
+                const v = await verdictOf(ctx, reviewed, name ?? '').catch(() => undefined);
+                if (mine !== seq || !v || done) return;
+                wait.setProblem('problem' in v ? v.problem : undefined);
+                waiting(v);
+                if (!('problem' in v) && wait.question !== reviewQuestion) wait.ask(reviewQuestion);
+              };
+              const edits = vscode.workspace.onDidChangeTextDocument((e) => {
+                if (e.document.uri.toString() !== reviewed.uri.toString()) return;
+                clearTimeout(timer);
+                timer = setTimeout(() => void recheck(), REVIEW_RECHECK_MS);
+              });
+              try {
+                waiting();
+                void recheck(); // a document kept from an earlier run may have errors already: the lens says them from the start
+                for (let question = reviewQuestion; ;) {
+                  const answer = wait.answer();
+                  wait.ask(question);
+                  const pick = await orCancel(answer);
+                  // Cancelled (the progress's Cancel, the lens's, the command) or the question dismissed: the flow ends cancelled and
+                  // says so, nothing sent. (A CancellationError thrown here ended the run without a word.)
+                  if (pick !== 'Continue') {
+                    cancelled = true;
+                    abort.abort();
+                    return undefined;
+                  }
+                  seq++; // a check of an earlier text, still under way, says nothing now
+                  const v = await verdictOf(ctx, reviewed, name ?? '');
+                  if ('config' in v) {
+                    review.accepted = reviewed.getText();
+                    return v.config;
+                  }
+                  question = v.question;
+                  wait.setProblem(v.problem);
+                  waiting(v);
                 }
-                const reviewed = reviewedConfig(doc.getText());
-                // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
-                const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });
-                if (typeof reviewed === 'string') question = `The configuration in ${name} cannot be deployed: ${reviewed}${/[.?!]$/.test(reviewed) ? '' : '.'} Fix it, then continue.`;
-                else if (info.problems && info.problems.errors > 0) {
-                  const e = info.problems.firstError;
-                  question = `${name} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : ''} Fix them, then continue.`;
-                } else {
-                  review.accepted = doc.getText();
-                  return reviewed;
-                }
+              } finally {
+                done = true;
+                clearTimeout(timer);
+                edits.dispose();
+                wait.dispose();
               }
             },
             inspect: (z) => inspectSecurityEvents(ctx, z),
@@ -204,6 +267,9 @@ export const migrationCommands = {
     const doc = await openConfig(zone, unwrap(await currentConfig(api, zone.id)));
     return doc.uri.toString();
   },
+  // A migration's question that waits, answered from its review's lens or title bar, or the palette (migrationWait.ts).
+  'edgekit.migration.continue': (ctx: Ctx) => (arg?: unknown) => { ctx.log.info('[migration] Continue'); return continueWait(arg); },
+  'edgekit.migration.cancel': (ctx: Ctx) => (arg?: unknown) => { ctx.log.info('[migration] Cancel'); return cancelWait(arg); },
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),
   'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
     const api = await apiFor(ctx);
@@ -219,7 +285,8 @@ export const migrationCommands = {
     const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
-    await showUntitledText(await freeUntitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, 'terraform');
+    // In the Terraform language of an installed extension (HashiCorp's "terraform", else an HCL extension's "hcl"); no grammar of ours.
+    await showUntitledText(await freeUntitledUri(fileSafe(`${zone.name}.managed-rules.tf`)), content, ['terraform', 'hcl']);
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { Config } from '../config';
-import { createMockControl, mockOrigin, type Delivery, type MockControl } from '../http/mockControl';
+import { createMockControl, mockOrigin, type Delivery, type MockControl, type SecuritySummary } from '../http/mockControl';
 import { deliveryUri } from '../views/deliveries';
 import { plural } from '../../../server/src/protocol';
 import type { Zone } from '../http/api';
@@ -36,12 +36,33 @@ export async function eventSources(ctx: Ctx): Promise<{ api: Awaited<ReturnType<
   return { api, ...(ep.embedded && ep.apiToken ? { mock: createMockControl({ url: mockOrigin(ep.apiBaseUrl), token: ep.apiToken, timeoutMs: Config.requestTimeoutMs() }) } : {}) };
 }
 
-/** The migration's inspect step: shows the zone in the Security Events view and returns the summary's sentences. */
+/** The migration's inspect step: shows the zone in the Security Events view and returns what it found, in brief (briefSummary). */
 export async function inspectSecurityEvents(ctx: Ctx, zone: Zone): Promise<string[] | { error: string }> {
   await ctx.securityEvents.show(zone);
   const s = ctx.securityEvents.summary;
-  if (s) return s.sentences;
+  if (s) return briefSummary(s);
   return { error: ctx.securityEvents.lastError ?? 'the backend gave no security events summary' };
+}
+
+/**
+ * The summary for the migration's question in validation mode: one sentence with only the counts that are not zero (the view, shown
+ * by the inspect step, lists every count in the summary's own sentences). What the new rules would block that the previous ones did
+ * not (they only logged or let it through), what they would let through that the previous ones blocked (even if they log it), and
+ * what both block. No request yet: none (the question says neither rule set has acted). Another state: the summary's sentences.
+ */
+export function briefSummary(s: SecuritySummary): string[] {
+  if (s.state !== 'validation') return s.sentences;
+  if (s.requests === 0) return [];
+  const c = s.comparison;
+  const more = c.newBlocksPreviousLogged + c.newBlocksPreviousPassed;
+  const fewer = c.previousBlockedNowPass + c.previousBlockedNewLogs;
+  const changes = [
+    ...(more ? [`the new rules would block ${more} the previous ones did not`] : []),
+    ...(fewer ? [`${more ? '' : 'the new rules would '}let through ${fewer} ${more ? 'they' : 'the previous ones'} blocked`] : []),
+  ].join(', and ');
+  const both = c.bothBlock ? (changes ? `; both block ${c.bothBlock}` : `both rule sets block the same ${c.bothBlock}`) : '';
+  const said = changes || both ? `${changes}${both}` : 'neither rule set blocks any';
+  return [`Of ${plural(s.requests, 'request')}, ${said} (every count is in the Security Events view).`];
 }
 
 const TRAFFIC_COUNTS = [100, 1000, 5000];

@@ -347,7 +347,8 @@ export function nextAction(state: State): Action {
       return {
         do: 'ask', modal: false, dismissed: { type: 'DECLINE' },
         question: `Zone "${state.zone.name}" is in validation mode: the new and the previous managed rules both run.${found} Finish the migration now?`,
-        detail: 'Inspecting shows the security events of both rule sets side by side. Finishing shows the configuration for review, then asks to confirm the pending update, which disables the previous managed rules.',
+        // Once inspected, the question is not explained again (a notification shows the detail after the question): the first one did.
+        detail: seen ? '' : 'Inspecting shows the security events of both rule sets side by side. Finishing shows the configuration for review, then asks to confirm the pending update, which disables the previous managed rules.',
         options: [
           { label: seen ? 'Inspect Again' : 'Inspect Security Events', event: { type: 'INSPECT' } },
           { label: 'Review and Finish', event: { type: 'FINISH' } },

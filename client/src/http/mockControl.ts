@@ -21,6 +21,8 @@ export interface SecuritySummary {
   requests: number;
   since: string;
   until: string;
+  /** since..until in words (the mock's spanWords); absent from a mock older than the field. */
+  span?: string;
   previous: { acted: number; actions: Record<string, number> };
   new: { acted: number; actions: Record<string, number> };
   comparison: {

@@ -188,7 +188,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     const s = this.summary;
     const out: EventNode[] = [new EventNode('zone', zone.name, {
       description: s ? `${stateWords(s.state)} · ${s.requests} requests` : undefined, icon: 'globe',
-      tooltip: s ? `Security events of ${zone.name} from ${s.since} to ${s.until}.` : `Security events of ${zone.name}.`,
+      tooltip: `Security events of ${zone.name}${s ? ` ${s.span ?? `from ${s.since} to ${s.until}`}` : ''}.`,
     })];
     if (s) {
       for (const line of s.sentences) out.push(new EventNode('sentence', line, { icon: 'lightbulb', tooltip: line }));

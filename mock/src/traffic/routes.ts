@@ -73,6 +73,8 @@ export interface SecuritySummary {
   requests: number;
   since: string;
   until: string;
+  /** since..until in words ("from 10:12:30 to 10:20:25 UTC on 2026-11-27"), as the first sentence says it, for a client to show. */
+  span: string;
   previous: { acted: number; actions: Record<string, number> };
   new: { acted: number; actions: Record<string, number> };
   comparison: { newBlocksPreviousLogged: number; newBlocksPreviousPassed: number; previousBlockedNowPass: number; previousBlockedNewLogs: number; bothBlock: number };
@@ -96,7 +98,7 @@ export function spanWords(since: number, until: number): string {
  * and, for the requests both rule sets can judge (the zone has a saved entry point), what each would do alone (comparison). */
 export function summarize(zoneId: string, state: MigrationState, outcomes: readonly Outcome[], since: number, until: number): SecuritySummary {
   const s: SecuritySummary = {
-    zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(),
+    zone: zoneId, state, requests: 0, since: new Date(since).toISOString(), until: new Date(until).toISOString(), span: spanWords(since, until),
     previous: { acted: 0, actions: {} }, new: { acted: 0, actions: {} },
     comparison: { newBlocksPreviousLogged: 0, newBlocksPreviousPassed: 0, previousBlockedNowPass: 0, previousBlockedNewLogs: 0, bothBlock: 0 },
   } as SecuritySummary;
@@ -122,7 +124,7 @@ export function summarize(zoneId: string, state: MigrationState, outcomes: reado
     else if (isTerminating(p)) c.previousBlockedNowPass++;
   }
   const c = s.comparison;
-  s.sentences = [`${plural(s.requests, 'request', 'requests')} ${spanWords(since, until)} (migration state: ${state}).`];
+  s.sentences = [`${plural(s.requests, 'request', 'requests')} ${s.span} (migration state: ${state}).`];
   if (compared === 0) {
     s.sentences.push('The zone has no new rules saved yet, so there is nothing to compare.');
   } else if (state === 'migrated') {

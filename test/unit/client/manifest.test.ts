@@ -267,6 +267,7 @@ export function evaluateWhen(clause: string, keys: Record<string, unknown>): boo
     const key = keys[t] ?? (t === 'true' ? true : t === 'false' ? false : undefined);
     const op = tokens[i];
     if (op === '==' || op === '!=') { i += 2; const eq = String(key) === String(value(tokens[i - 1])); return op === '==' ? eq : !eq; }
+    if (op === 'in') { i += 2; const list = keys[tokens[i - 1]]; return Array.isArray(list) ? list.includes(key) : !!list && typeof list === 'object' && Object.hasOwn(list, String(key)); }
     if (op === '=~') { i += 2; const m = /^\/(.*)\/([a-z]*)$/.exec(tokens[i - 1])!; return new RegExp(m[1], m[2]).test(String(key ?? '')); }
     return !!key;
   };
@@ -283,6 +284,9 @@ test('the when clause reader follows VS Code\'s precedence', () => {
   assert.equal(evaluateWhen('!a && x == remote', { x: 'remote' }), true);
   assert.equal(evaluateWhen('x != remote', {}), true);
   assert.equal(evaluateWhen('viewItem =~ /^zone\\./', { viewItem: 'zone.start' }), true);
+  assert.equal(evaluateWhen('a && f in list', { a: true, f: 'x.json', list: ['x.json'] }), true);
+  assert.equal(evaluateWhen('f in list', { f: 'y.json', list: ['x.json'] }), false);
+  assert.equal(evaluateWhen('f in list', { f: 'y.json' }), false);
 });
 
 test('before EdgeKit activates, VS Code desktop shows its views, walkthrough and commands; a browser without the Node extension does not', () => {
@@ -302,10 +306,12 @@ test('before EdgeKit activates, VS Code desktop shows its views, walkthrough and
   ] as [string, string][];
   assert.ok(surfaces.length > 20);
   for (const [what, when] of surfaces) {
-    // Stop Mock Backend shows only while a mock runs, which needs the extension active.
-    if (/edgekit\.mockRunning/.test(when) && !/!edgekit\.mockRunning/.test(when)) {
+    // Stop Mock Backend shows only while a mock runs, Continue / Cancel Migration while a migration's question waits: both need
+    // the extension active.
+    const activeOnly = /(?<!!)(edgekit\.mockRunning|edgekit\.migration\.waiting)/.exec(when)?.[1];
+    if (activeOnly) {
       assert.equal(evaluateWhen(when, desktop), false, `${what} is hidden before activation (${when})`);
-      assert.equal(evaluateWhen(when, { ...activated, 'edgekit.mockRunning': true }), true, `${what} shows while the mock runs (${when})`);
+      assert.equal(evaluateWhen(when, { ...activated, [activeOnly]: true }), true, `${what} shows while ${activeOnly} holds (${when})`);
       continue;
     }
     assert.equal(evaluateWhen(when, desktop), true, `${what} shows on desktop before activation (${when})`);
@@ -356,4 +362,24 @@ test('the palette offers Start Mock Backend while no mock runs and Stop Mock Bac
   assert.deepEqual([evaluateWhen(when('edgekit.mock.start'), ctx(false)), evaluateWhen(when('edgekit.mock.stop'), ctx(false))], [true, false]);
   assert.deepEqual([evaluateWhen(when('edgekit.mock.start'), ctx(true)), evaluateWhen(when('edgekit.mock.stop'), ctx(true))], [false, true]);
   assert.ok(clientContextKeys().has('edgekit.mockRunning'), 'the client sets edgekit.mockRunning');
+});
+
+test('Continue / Cancel Migration: in the palette only while a question waits, in the title bar of a review that waits (the client sets both keys)', () => {
+  // ui6's walk: the review's Continue was only on a notification VS Code hides; the commands answer the same wait.
+  const menus = pkg.contributes.menus as Record<string, { command: string; when: string; group?: string }[]>;
+  const keys = clientContextKeys();
+  assert.ok(keys.has('edgekit.migration.waiting') && keys.has('edgekit.migration.reviewing'), [...keys].join());
+  for (const id of ['edgekit.migration.continue', 'edgekit.migration.cancel']) {
+    const c = pkg.contributes.commands.find((x: { command: string }) => x.command === id);
+    assert.ok(c && c.category === 'EdgeKit' && c.icon, id);
+    const palette = menus.commandPalette.find((e) => e.command === id)!;
+    const active = { isWeb: false, 'edgekit.nodeHost': true };
+    assert.equal(evaluateWhen(palette.when, active), false, `${id} hidden while nothing waits`);
+    assert.equal(evaluateWhen(palette.when, { ...active, 'edgekit.migration.waiting': true }), true, `${id} shown while a question waits`);
+    const title = menus['editor/title'].find((e) => e.command === id)!;
+    assert.match(String(title.group), /^navigation/, `${id}: a button of the title bar`);
+    const review = { ...active, 'edgekit.migration.waiting': true, resourceFilename: 'pro.example.ruleset.json', editorLangId: 'waf-ruleset' };
+    assert.equal(evaluateWhen(title.when, { ...review, 'edgekit.migration.reviewing': ['pro.example.ruleset.json'] }), true, `${id} on the review that waits`);
+    assert.equal(evaluateWhen(title.when, { ...review, 'edgekit.migration.reviewing': ['other.ruleset.json'] }), false, `${id} not on another ruleset`);
+  }
 });

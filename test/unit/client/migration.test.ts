@@ -282,3 +282,80 @@ test('the run\'s last message offers what comes next: the Terraform export once 
     await mock.close();
   }
 });
+
+test('the Terraform export opens in the terraform language when one is registered, else hcl, else as plain text', async () => {
+  // ui6's walk: pro.example.managed-rules.tf opened as Plain Text. VS Code has no HCL of its own: an installed extension's
+  // language is used (HashiCorp Terraform's "terraform", or an HCL extension's "hcl"); EdgeKit ships no grammar for it.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { migrationCommands } = await import('../../../client/src/commands/migration');
+    const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+    (ctx as unknown as { server: unknown }).server = { request: async () => ({ hcl: 'resource "svc_ruleset" "x" {}\n', address: 'svc_ruleset.x', importId: 'zone/z/r' }) };
+    assert.equal((await migrate(ctx, 'pro.example')).name, 'migrated');
+    const exported = async (languages: string[]) => {
+      for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.tf')) fake.documents.delete(k);
+      fake.languages = languages;
+      await migrationCommands['edgekit.migration.exportTerraform'](ctx)('pro.example');
+      return [...fake.documents.values()].find((d) => d.uri.path.endsWith('.tf'))!.languageId;
+    };
+    assert.equal(await exported(['hcl', 'terraform', 'json']), 'terraform');
+    assert.equal(await exported(['hcl', 'json']), 'hcl');
+    assert.equal(await exported(['json']), 'plaintext');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('in validation mode, the question after Inspect says the non-zero counts in one short sentence; the view has them all', async () => {
+  // ui6's walk: the question carried the summary's five sentences of counts, zeros included ("0 requests the previous rules
+  // blocked now pass."), and the detail after them: too long for a notification.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const summary = {
+      zone: 'z', state: 'validation', requests: 240, since: '2026-11-27T10:12:30.000Z', until: '2026-11-27T10:20:25.000Z',
+      previous: { acted: 20, actions: { block: 2, log: 18 } }, new: { acted: 30, actions: { block: 12, log: 18 } },
+      comparison: { newBlocksPreviousLogged: 3, newBlocksPreviousPassed: 9, previousBlockedNowPass: 0, previousBlockedNewLogs: 2, bothBlock: 0 },
+      sentences: ['240 requests from 10:12:30 to 10:20:25 UTC on 2026-11-27 (migration state: validation).', 'The new rules would block 3 requests the previous ones only logged.',
+        'The new rules would block 9 requests the previous ones let through.', '0 requests the previous rules blocked now pass.',
+        '2 requests the previous rules blocked are only logged by the new ones.', 'Both block 0 requests.'],
+    };
+    let after: { q: string; options: string[] } | undefined;
+    const { ctx } = ctxFor(mock, (q, options) => {
+      if (/Enterprise zone/.test(q)) return 'Validation Mode';
+      if (options.includes('Inspect Again')) { after = { q, options }; return 'Later'; }
+      if (options.includes('Inspect Security Events')) return 'Inspect Security Events';
+      return options[0];
+    });
+    (ctx as unknown as { securityEvents: unknown }).securityEvents = { summary, async show() {}, async refresh() {} };
+    // What the notification shows: a question that is not modal is followed by its detail (client/src/ui.ts).
+    const answer = ctx.ui.ask;
+    (ctx as unknown as { ui: Ctx['ui'] }).ui = { ask: (q, options, opts) => answer(!opts.modal && opts.detail ? `${q} ${opts.detail}` : q, options, opts) };
+    const stopped = await migrate(ctx, 'enterprise.example');
+    assert.equal(stopped.name, 'cancelled', JSON.stringify(stopped));
+    assert.ok(after, 'asked again after the inspection');
+    const found = /Security events: (.*?) Finish the migration now\?/.exec(after.q)?.[1];
+    assert.equal(found, 'of 240 requests, the new rules would block 12 the previous ones did not, and let through 2 they blocked (every count is in the Security Events view).'.replace(/^o/, 'O'));
+    assert.doesNotMatch(after.q, /\b0 /);
+    assert.doesNotMatch(after.q, /Inspecting shows|Finishing shows/, 'the first question explained the answers: this one does not again');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('the brief summary of the inspect step: each combination of counts in one sentence, zeros left out', async () => {
+  const { briefSummary } = await import('../../../client/src/commands/traffic');
+  const zero = { newBlocksPreviousLogged: 0, newBlocksPreviousPassed: 0, previousBlockedNowPass: 0, previousBlockedNewLogs: 0, bothBlock: 0 };
+  const brief = (requests: number, c: Partial<typeof zero>, state = 'validation') => briefSummary({
+    zone: 'z', state, requests, since: '', until: '', previous: { acted: 0, actions: {} }, new: { acted: 0, actions: {} },
+    comparison: { ...zero, ...c }, sentences: ['the mock\'s own sentences'],
+  });
+  const tail = ' (every count is in the Security Events view).';
+  assert.deepEqual(brief(0, {}), [], 'no request: the question says neither rule set has acted');
+  assert.deepEqual(brief(1, {}), [`Of 1 request, neither rule set blocks any${tail}`]);
+  assert.deepEqual(brief(50, { bothBlock: 4 }), [`Of 50 requests, both rule sets block the same 4${tail}`]);
+  assert.deepEqual(brief(50, { previousBlockedNowPass: 1, previousBlockedNewLogs: 2 }), [`Of 50 requests, the new rules would let through 3 the previous ones blocked${tail}`]);
+  assert.deepEqual(brief(50, { newBlocksPreviousPassed: 5, bothBlock: 1 }), [`Of 50 requests, the new rules would block 5 the previous ones did not; both block 1${tail}`]);
+  assert.deepEqual(brief(50, { newBlocksPreviousLogged: 1, previousBlockedNowPass: 1, bothBlock: 2 }),
+    [`Of 50 requests, the new rules would block 1 the previous ones did not, and let through 1 they blocked; both block 2${tail}`]);
+  assert.deepEqual(brief(50, { bothBlock: 4 }, 'migrated'), ['the mock\'s own sentences'], 'outside validation mode, the summary\'s sentences');
+});

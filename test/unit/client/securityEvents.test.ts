@@ -56,3 +56,18 @@ test('a zone forgotten (the backend changed) is not restored', async () => {
   const next = new SecurityEventsView(sources([]), { state, backend: () => 'embedded' });
   assert.deepEqual(await next.getChildren(), []);
 });
+
+test('the zone\'s tooltip says the summary\'s span as the first sentence does, not two ISO stamps', async () => {
+  // ui6's walk: the tree's first line said "from 10:12:30 to 10:20:25 UTC on 2026-11-27", its zone's tooltip still
+  // "from 2026-11-27T10:12:30.000Z to 2026-11-27T10:20:25.000Z".
+  const { summarize } = await import('../../../mock/src/traffic/routes');
+  const summary = summarize('z1', 'validation', [], Date.UTC(2026, 10, 27, 10, 12, 30), Date.UTC(2026, 10, 27, 10, 20, 25));
+  const view = new SecurityEventsView(async () => ({
+    api: { securityEvents: async () => ({ ok: true as const, result: [] }) },
+    mock: { securitySummary: async () => ({ ok: true as const, result: JSON.parse(JSON.stringify(summary)) }) },
+  }) as never);
+  await view.show(ZONE as never);
+  const [zone] = await view.getChildren();
+  assert.equal(zone.tooltip, 'Security events of business.example from 10:12:30 to 10:20:25 UTC on 2026-11-27.');
+  view.dispose();
+});

@@ -39,7 +39,17 @@ export class ThemeIcon { constructor(readonly id: string) {} }
 export class ThemeColor { constructor(readonly id: string) {} }
 export class MarkdownString { value = ''; supportThemeIcons = false; constructor(v = '') { this.value = v; } appendMarkdown(s: string): this { this.value += s; return this; } }
 export class TreeItem { [k: string]: unknown; constructor(readonly label: string, readonly collapsibleState?: number) {} }
-export class Range { constructor(readonly start: unknown, readonly end: unknown) {} }
+export class Range {
+  readonly start: unknown;
+  readonly end: unknown;
+  /** (start, end) positions, or (startLine, startCharacter, endLine, endCharacter) as VS Code's Range takes them too. */
+  constructor(...args: unknown[]) {
+    if (args.length === 4) [this.start, this.end] = [{ line: args[0], character: args[1] }, { line: args[2], character: args[3] }];
+    else [this.start, this.end] = args;
+  }
+}
+/** A code lens; `command` with an empty id is a lens shown without an action. */
+export class CodeLens { constructor(readonly range: Range, public command?: { title: string; command: string; arguments?: unknown[] }) {} }
 export class WorkspaceEdit {
   readonly edits: { uri: Uri; range: Range; text: string }[] = [];
   replace(uri: Uri, range: Range, text: string): void { this.edits.push({ uri, range, text }); }
@@ -120,7 +130,17 @@ export const fake = {
   workspaceFile: undefined as Uri | undefined,
   /** The documents of the editors on screen (window.visibleTextEditors); showEditors() changes them. */
   visible: [] as FakeDocument[],
+  /** The language ids VS Code knows besides plaintext (languages.getLanguages: other extensions' languages). */
+  languages: [] as string[],
+  /** The code lens providers registered (languages.registerCodeLensProvider) and not disposed. */
+  codeLensProviders: [] as { selector: unknown; provider: { provideCodeLenses(doc: FakeDocument, token: unknown): CodeLens[] | undefined | Promise<CodeLens[] | undefined>; onDidChangeCodeLenses?: unknown } }[],
 };
+
+/** The lenses every registered provider gives `doc` (the selectors are not matched: the providers here filter for themselves). */
+export async function codeLenses(doc: FakeDocument): Promise<CodeLens[]> {
+  const all = await Promise.all(fake.codeLensProviders.map((p) => p.provider.provideCodeLenses(doc, { isCancellationRequested: false })));
+  return all.flatMap((l) => l ?? []);
+}
 
 /** Listeners of window.onDidChangeActiveTextEditor and workspace.onDidChangeTextDocument (reset by each test). */
 const activeEditorListeners: ((e: { document: FakeDocument } | undefined) => void)[] = [];
@@ -155,6 +175,8 @@ export function resetFake(): void {
   changeListeners.length = 0;
   visibleListeners.length = 0;
   fake.visible = [];
+  fake.languages = [];
+  fake.codeLensProviders = [];
   fake.settings.clear();
   fake.folderSettings.clear();
   fake.workspaceSettings.clear();
@@ -351,7 +373,12 @@ export const languages = {
   getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
   onDidChangeDiagnostics: () => new Disposable(),
   async setTextDocumentLanguage(doc: FakeDocument, languageId: string) { doc.languageId = languageId; return doc; },
-  async getLanguages(): Promise<string[]> { return []; },
+  async getLanguages(): Promise<string[]> { return ['plaintext', ...fake.languages]; },
+  registerCodeLensProvider(selector: unknown, provider: (typeof fake.codeLensProviders)[number]['provider']): Disposable {
+    const entry = { selector, provider };
+    fake.codeLensProviders.push(entry);
+    return new Disposable(() => { fake.codeLensProviders = fake.codeLensProviders.filter((e) => e !== entry); });
+  },
 };
 
 export const commands = {

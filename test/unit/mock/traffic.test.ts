@@ -603,5 +603,6 @@ test('summarize: the span is said as people read it, not as two ISO stamps (the 
   const s = summarize('z', 'validation', [], since, until);
   assert.equal(s.sentences[0], '0 requests from 10:12:30 to 10:20:25 UTC on 2026-11-27 (migration state: validation).');
   assert.equal(s.since, '2026-11-27T10:12:30.623Z', 'the stamps stay for programs');
+  assert.equal(s.span, 'from 10:12:30 to 10:20:25 UTC on 2026-11-27', 'the words, for the Security Events view\'s tooltip');
   assert.equal(spanWords(Date.UTC(2026, 10, 26, 23, 50), Date.UTC(2026, 10, 27, 0, 10)), 'from 2026-11-26 23:50:00 to 2026-11-27 00:10:00 UTC');
 });

@@ -111,8 +111,10 @@ test('completion inside an expression: fields and functions, then operators afte
 });
 
 test('lenses: rule count and body kind over "rules", and the executed ruleset per rule', () => {
+  // In the user's words (ui6's walk): "pending body" is the API's jargon for a body whose rules carry id/version/ref (the hover
+  // still explains it with waf_migration).
   const lenses = rulesetPlugin.lenses!(doc, DEFAULT_OPTIONS);
-  assert.equal(lenses[0].title, '1 rule · pending body');
+  assert.equal(lenses[0].title, '1 rule · with ids (as the migration configured it)');
   assert.equal(BODY.substr(lenses[0].offset, lenses[0].length), '"rules"');
   assert.equal(lenses[1].title, 'executes Cloudflare OWASP Core Ruleset');
   assert.equal(lenses.every((l) => l.command === undefined), true);
@@ -139,7 +141,7 @@ test('a ruleset of another phase is not a migration body: the hover and the lens
   assert.match(h.markdown, /^\*\*2 rules\*\* of a ruleset in phase `http_request_firewall_custom`/);
   assert.equal(rulesetPlugin.lenses!(d, DEFAULT_OPTIONS)[0].title, '2 rules · http_request_firewall_custom');
   const managed = parseDocument(text.replace('http_request_firewall_custom', 'http_request_firewall_managed'));
-  assert.equal(rulesetPlugin.lenses!(managed, DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
+  assert.equal(rulesetPlugin.lenses!(managed, DEFAULT_OPTIONS)[0].title, '2 rules · with ids (as the migration configured them)');
 });
 
 test('in a Network Firewall phase, completion offers the packet fields and hover describes them', () => {
@@ -226,12 +228,12 @@ test('expression completion: nothing inside a string literal or a set, and only 
 
 test('an empty rules list reads as a validation body (nothing carries ids); a "rules" that is not an array counts no rule', () => {
   const empty = parseDocument('{"rules":[]}');
-  assert.equal(rulesetPlugin.lenses!(empty, DEFAULT_OPTIONS)[0].title, '0 rules · validation body');
+  assert.equal(rulesetPlugin.lenses!(empty, DEFAULT_OPTIONS)[0].title, '0 rules · without ids (new rules)');
   const onlyScalars = parseDocument('{"rules":[1,"x"]}');
-  assert.equal(rulesetPlugin.lenses!(onlyScalars, DEFAULT_OPTIONS)[0].title, '2 rules · validation body');
+  assert.equal(rulesetPlugin.lenses!(onlyScalars, DEFAULT_OPTIONS)[0].title, '2 rules · without ids (new rules)');
   // A tie reads as pending (the config operation's body); an item that is not an object is the schema's, not a deviation.
-  assert.equal(rulesetPlugin.lenses!(parseDocument('{"rules":[{"ref":"a"},{}]}'), DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
-  assert.equal(rulesetPlugin.lenses!(parseDocument('{"rules":[1,{"id":"","version":"","ref":""}]}'), DEFAULT_OPTIONS)[0].title, '2 rules · pending body');
+  assert.equal(rulesetPlugin.lenses!(parseDocument('{"rules":[{"ref":"a"},{}]}'), DEFAULT_OPTIONS)[0].title, '2 rules · with ids (as the migration configured them)');
+  assert.equal(rulesetPlugin.lenses!(parseDocument('{"rules":[1,{"id":"","version":"","ref":""}]}'), DEFAULT_OPTIONS)[0].title, '2 rules · with ids (as the migration configured them)');
   for (const text of ['{"rules":"x"}', '{"rules":{"id":"a"}}']) {
     const d = parseDocument(text);
     const h = rulesetPlugin.hover!(d, text.indexOf('"rules"') + 2, DEFAULT_OPTIONS)!;

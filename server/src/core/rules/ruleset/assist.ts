@@ -361,7 +361,10 @@ function afterOperand(t: Token): boolean {
 export function lenses(doc: ParsedDoc): Lens[] {
   if (!isObj(doc.value) || !Array.isArray(doc.value.rules)) return [];
   const b = bodyKind(doc.value);
-  const what = isMigrationBody(doc.value) ? `${b.kind} body` : phaseOf(doc.value);
+  // In the user's words: "pending body" / "validation body" are the API's (the hover explains them with waf_migration).
+  const one = b.total === 1;
+  const what = !isMigrationBody(doc.value) ? phaseOf(doc.value)
+    : b.kind === 'pending' ? `with ids (as the migration configured ${one ? 'it' : 'them'})` : 'without ids (new rules)';
   const out: Lens[] = [{ ...doc.locate(['rules'], 'key'), title: `${b.total} rule${b.total === 1 ? '' : 's'} · ${what}` }];
   rulesOf(doc.value).forEach((r, i) => {
     if (!isObj(r) || r.action !== 'execute' || !isObj(r.action_parameters) || typeof r.action_parameters.id !== 'string') return;

@@ -1,0 +1,162 @@
+// The migration's questions that wait (the review's Continue, validation mode's question) answered where the user looks: a lens at
+// the top of the review document, its title bar and the palette (edgekit.migration.continue / .cancel, shown while a question
+// waits), not only the notification, which VS Code hides after a few seconds or once the user clicks into the document (ui6's walk).
+// And the review checked again as it changes, so that what the lens and the progress say matches the document.
+import { codeLenses, commands, editDocument, fake, resetFake, activate, type FakeDocument } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { migrate, migrationCommands } from '../../../client/src/commands/migration';
+import { startMockBackend, type MockBackend } from '../../../mock/src/backend';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+/** A Ctx on `mock` whose questions are answered by `answer` (a promise that never settles: a notification nobody clicks). */
+function ctxFor(mock: MockBackend, answer: (q: string, options: string[], modal: boolean) => Promise<string | undefined>) {
+  const asked: string[] = [];
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: mock.apiBaseUrl, apiToken: mock.credentials.apiToken }) },
+    zones: { refresh() {} },
+    ui: { ask: (q: string, options: string[], opts: { modal: boolean }) => { asked.push(q); return answer(q, options, opts.modal); } },
+    server: { request: async () => ({ problems: { errors: 0, warnings: 0 } }) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  return { ctx, asked };
+}
+
+const never = () => new Promise<string | undefined>(() => undefined);
+
+async function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const reviewDoc = (zone: string): FakeDocument | undefined => [...fake.documents.values()].find((d) => d.uri.path.endsWith(`${zone}.ruleset.json`));
+
+/** The last value the client gave a context key (setContext). */
+function contextKey(key: string): unknown {
+  return commands.executed.filter((c) => c[0] === 'setContext' && c[1] === key).at(-1)?.[2];
+}
+
+async function run(ctx: Ctx, id: string, ...args: unknown[]): Promise<unknown> {
+  return migrationCommands[id as keyof typeof migrationCommands](ctx)(...args as [unknown]);
+}
+
+test('a review whose question nobody answers is continued from the lens at the top of the review document', async () => {
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const doc = await until('the review document', () => reviewDoc('pro.example'));
+    const lenses = await until('the review lenses', async () => { const l = await codeLenses(doc); return l.length ? l : undefined; });
+    assert.equal(contextKey('edgekit.migration.waiting'), true, 'the palette commands show while the review waits');
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), ['pro.example.ruleset.json'], 'the title bar buttons show on the review document');
+    const titles = lenses.map((l) => l.command!.title);
+    assert.ok(titles.some((t) => /Continue/.test(t)) && titles.some((t) => /Cancel/.test(t)), titles.join(' | '));
+    assert.deepEqual((lenses[0].range.start as { line: number }).line, 0, 'at the top of the document');
+    assert.match(fake.progressReports.at(-1) ?? '', /top of the document/);
+    const go = lenses.find((l) => /Continue/.test(l.command!.title))!.command!;
+    await run(ctx, go.command, ...(go.arguments ?? []));
+    const end = await running;
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.equal(contextKey('edgekit.migration.waiting'), false, 'hidden again once nothing waits');
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), []);
+    assert.deepEqual(await codeLenses(doc), [], 'the lenses go with the wait');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('Cancel from the palette (no argument) cancels the review of the active document: nothing is sent', async () => {
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, async () => never());
+    const running = migrate(ctx, 'pro.example');
+    const doc = await until('the review document', () => reviewDoc('pro.example'));
+    await until('the wait', () => contextKey('edgekit.migration.waiting') === true);
+    activate(doc);
+    await run(ctx, 'edgekit.migration.cancel');
+    const end = await running;
+    assert.ok(end.name === 'cancelled' && end.zoneState === 'start', JSON.stringify(end));
+    assert.match(fake.messages.at(-1)!.text, /^Cancelled; nothing was sent to zone "pro\.example"/);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('with nothing waiting, Continue says so; with two zones waiting and no document of theirs active, it asks which', async () => {
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, async () => never());
+    await assert.rejects(run(ctx, 'edgekit.migration.continue') as Promise<unknown>, /No migration is waiting/);
+    const a = migrate(ctx, 'pro.example');
+    const b = migrate(ctx, 'business.example');
+    await until('both reviews', () => (contextKey('edgekit.migration.reviewing') as string[] | undefined)?.length === 2);
+    fake.quickPickAnswers = ['business.example'];
+    await run(ctx, 'edgekit.migration.cancel');
+    assert.deepEqual(fake.quickPicks.at(-1)!.labels.sort(), ['business.example', 'pro.example']);
+    assert.equal((await b).name, 'cancelled');
+    await run(ctx, 'edgekit.migration.cancel'); // one left: no question
+    assert.equal(fake.quickPicks.length, 1);
+    assert.equal((await a).name, 'cancelled');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('validation mode\'s question, once hidden, is answered from "EdgeKit: Continue Migration" with its own options', async () => {
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, async (q, options, modal) => (modal ? (options.includes('Validation Mode') ? 'Validation Mode' : options[0])
+      : /^Review the new configuration/.test(q) ? 'Continue' : never()));
+    const running = migrate(ctx, 'enterprise.example');
+    await until('the validation question', () => /validation mode/.test(fake.progressReports.at(-1) ?? '') && contextKey('edgekit.migration.waiting') === true);
+    assert.match(fake.progressReports.at(-1)!, /EdgeKit: Continue Migration/);
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), [], 'no review document waits: no title bar buttons');
+    fake.quickPickAnswers = ['Later'];
+    await run(ctx, 'edgekit.migration.continue');
+    assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Inspect Security Events', 'Review and Finish', 'Later']);
+    const end = await running;
+    assert.ok(end.name === 'cancelled' && end.zoneState === 'validation', JSON.stringify(end));
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a typo fixed in the review while its error waits: the lens and the progress follow the document, and the review is asked again', async () => {
+  // ui6's walk: after the typo was fixed, the question kept saying 'Unexpected word "trupe"' until Continue was pressed again.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let good = '';
+    let reviews = 0;
+    const { ctx, asked } = ctxFor(mock, async (q, options, modal) => {
+      if (modal) return options[0];
+      const doc = reviewDoc('pro.example')!;
+      if (/^Review the new configuration/.test(q) && ++reviews === 1) {
+        good = doc.getText();
+        editDocument(doc, good.replace('"enabled": true', '"enabled": trupe'));
+        return 'Continue';
+      }
+      return /^Review the new configuration/.test(q) ? 'Continue' : never();
+    });
+    const running = migrate(ctx, 'pro.example');
+    await until('the error question', () => asked.some((q) => /cannot be deployed/.test(q)));
+    const doc = reviewDoc('pro.example')!;
+    const warned = await until('the lens saying the error', async () => (await codeLenses(doc)).find((l) => /trupe/.test(l.command!.title)));
+    assert.equal(warned.command!.command, '', 'the error is said, not a button');
+    editDocument(doc, good);
+    const end = await running; // the review is asked again once fixed, and its fake notification answers Continue
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.equal(reviews, 2, JSON.stringify(asked));
+    const i = fake.progressReports.findIndex((p) => /trupe/.test(p));
+    assert.ok(i >= 0, 'the progress said the error');
+    assert.match(fake.progressReports[i + 1], /^Waiting for your review of pro\.example\.ruleset\.json/, 'then, once fixed, that the review waits');
+  } finally {
+    await mock.close();
+  }
+});
