@@ -11,6 +11,7 @@ import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
+import { quoteList } from '../../../server/src/core/messages';
 import { Wait, cancelWait, continueWait } from './migrationWait';
 
 function zoneFileName(zone: Zone): string {
@@ -111,7 +112,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               if (opts.modal) return orCancel(ctx.ui.ask(question, options, opts));
               const wait = new Wait(zone, options, (q) => ctx.ui.ask(q, options, opts));
               try {
-                progress.report({ message: `${step} Answer ${options.map((o) => `"${o}"`).join(', ')} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration".` });
+                // Where the answer waits first: the status bar shows the start of this line only.
+                progress.report({ message: `Your answer is awaited: choose ${quoteList(options)} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration". ${step}` });
                 const answer = wait.answer();
                 wait.ask(question);
                 return await orCancel(answer);
@@ -215,7 +217,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       });
     ctx.zones.refresh();
     // The Security Events view showing this zone (after the inspect step) would still say "validation mode" of a migrated zone.
-    if (ctx.securityEvents?.zone?.id === zone.id && (final.name === 'migrated' || final.name === 'validation')) {
+    // Keyed on the view, not on how the run ended: a run cancelled ("Later") or failed may have moved the zone all the same.
+    if (ctx.securityEvents?.zone?.id === zone.id) {
       void ctx.securityEvents.refresh().catch((err: unknown) => ctx.log.warn(`Refreshing the security events failed: ${(err as Error).message}`));
     }
     // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
@@ -236,10 +239,21 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       if (final.name === 'cancelled' && final.zoneState === 'start' && review && !review.doc.isClosed) {
         text = `${message} Your review in ${review.doc.uri.path.split('/').pop()} is kept: migrate again to go on from it.`;
         next.push({ title: 'Migrate Again', command: 'edgekit.migration.start' });
+      } else if (final.name === 'cancelled' && final.zoneState === 'validation') {
+        // "Run the migration again to finish": the run that finishes it, as a button.
+        next.push({ title: 'Migrate Again', command: 'edgekit.migration.start' });
       }
-      void Promise.resolve(vscode.window.showInformationMessage(text, ...next.map((n) => n.title))).then((pick) => {
+      void Promise.resolve(vscode.window.showInformationMessage(text, ...next.map((n) => n.title))).then(async (pick) => {
         const chosen = next.find((n) => n.title === pick);
-        if (chosen) void vscode.commands.executeCommand(chosen.command, zone.id);
+        if (!chosen) return;
+        // The message may wait in Notifications while the user switches backends (edgekit.backend), and zone ids are no backend's
+        // own (the embedded and a standalone mock share theirs): a button acts on the run's backend only.
+        const now = await ctx.backend.endpoints('api', false).then((ep) => ep.apiBaseUrl, () => undefined);
+        if (now?.replace(/\/+$/, '') !== api.baseUrl) {
+          void vscode.window.showWarningMessage(`The migration of ${zone.name} ran on ${api.baseUrl}; EdgeKit now uses ${now ?? 'no backend'}, so "${chosen.title}" would act on another zone. Switch back to that backend, or run the command from the palette.`);
+          return;
+        }
+        void vscode.commands.executeCommand(chosen.command, zone.id);
       });
     }
     return final;

@@ -1,7 +1,6 @@
 // Where the migration command leaves the views and what its last message offers (client/src/commands/migration.ts), for the cases
-// the review of ui6's changes found. `todo`: migration.ts was being changed by another helper during that review, so these wait for
-// its fix (each says what to change); node:test reports a failing todo test without failing the run. Drop `todo` with the fix.
-import { fake, resetFake } from './vscode';
+// the review of ui6's changes found (rv10).
+import { commands, fake, resetFake } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { migrate } from '../../../client/src/commands/migration';
@@ -29,10 +28,7 @@ async function zoneId(mock: MockBackend, name: string): Promise<string> {
   return ((await r.json()) as { result: { id: string }[] }).result[0].id;
 }
 
-test('the Security Events view showing the zone is refreshed when the run leaves it in validation mode ("Later")', {
-  todo: 'migration.ts refreshes the view only when final.name is "migrated" or "validation"; a run that ends "cancelled" (or "failed") '
-    + 'with the zone moved (zoneState "validation" or "migrated") leaves it saying "not migrated": key the refresh on where the zone stands now',
-}, async () => {
+test('the Security Events view showing the zone is refreshed when the run leaves it in validation mode ("Later")', async () => {
   // The user looked at the zone's events, then migrated it to validation mode and answered "Later" without inspecting: the run ends
   // "cancelled" with the zone in validation mode, and the view, which had read the zone before, still said "not migrated".
   const mock = await startMockBackend({ port: 0, rateLimit: false });
@@ -48,10 +44,7 @@ test('the Security Events view showing the zone is refreshed when the run leaves
   }
 });
 
-test('a run stopped in validation mode, whose message says "Run the migration again to finish", offers Migrate Again', {
-  todo: 'migration.ts offers "Migrate Again" only after a cancel with zoneState "start"; a cancel with the zone in validation mode (the '
-    + 'finishing review dismissed, or "Later") says "Run the migration again to finish" with no button: offer it there too',
-}, async () => {
+test('a run stopped in validation mode, whose message says "Run the migration again to finish", offers Migrate Again', async () => {
   const mock = await startMockBackend({ port: 0, rateLimit: false });
   try {
     const first = ctxFor(mock, (q, options) => (/Enterprise zone/.test(q) ? 'Validation Mode' : /validation mode: the new/.test(q) ? 'Later' : options[0]));
@@ -63,6 +56,65 @@ test('a run stopped in validation mode, whose message says "Run the migration ag
     const last = fake.messages.at(-1)!;
     assert.match(last.text, /Run the migration again to finish/);
     assert.deepEqual(last.items, ['Migrate Again']);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('the last message\'s buttons act on the backend the run was on, or say that EdgeKit has moved to another', async () => {
+  // rv10: the message waits in Notifications; after a switch of edgekit.backend to a standalone mock (zone ids are the same there)
+  // "Export as Terraform" exported the other backend's zone, and "Migrate Again" would have migrated it.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    for (const switched of [false, true]) {
+      resetFake();
+      let click!: (title: string) => void;
+      fake.answerMessage = () => new Promise<string | undefined>((resolve) => { click = resolve; });
+      const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+      const done = await migrate(ctx, 'pro.example');
+      assert.equal(done.name, 'migrated');
+      const last = fake.messages.at(-1)!;
+      assert.deepEqual(last.items, ['Export as Terraform']);
+      if (switched) {
+        (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: 'http://127.0.0.1:9/client/v4', apiToken: 't' }) };
+      }
+      click('Export as Terraform');
+      await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => setImmediate(r));
+      const id = await zoneId(mock, 'pro.example');
+      const run = commands.executed.filter((c) => c[0] !== 'setContext');
+      if (!switched) {
+        assert.deepEqual(run, [['edgekit.migration.exportTerraform', id]]);
+      } else {
+        assert.deepEqual(run, []);
+        const said = fake.messages.at(-1)!;
+        assert.equal(said.kind, 'warning');
+        assert.match(said.text, /pro\.example/);
+        assert.ok(said.text.includes(mock.apiBaseUrl), said.text);
+        assert.ok(said.text.includes('http://127.0.0.1:9/client/v4'), said.text);
+      }
+    }
+  } finally {
+    await mock.close();
+  }
+});
+
+test('while a question waits, the progress says first that it waits and how to answer, then the step', async () => {
+  // rv10: "…Status: …, new rules on. Answer "Inspect Security Events", "Review and Finish", "Later" on its question (…)": the status
+  // bar cut the line before where the question waits, and "Answer A, B, C" read as if all three were to be answered.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    let progress: string | undefined;
+    const { ctx } = ctxFor(mock, (q, options) => {
+      if (/Enterprise zone/.test(q)) return 'Validation Mode';
+      if (/validation mode: the new/.test(q)) { progress = fake.progressReports.at(-1); return 'Later'; }
+      return options[0];
+    });
+    await migrate(ctx, 'enterprise.example');
+    assert.ok(progress);
+    assert.match(progress, /^Your answer is awaited: choose "Inspect Security Events", "Review and Finish" or "Later" /);
+    assert.match(progress, /Notifications/);
+    assert.match(progress, /validation mode/);
   } finally {
     await mock.close();
   }

@@ -110,6 +110,8 @@ export const fake = {
   messages: [] as { kind: 'info' | 'warning' | 'error'; text: string; items?: string[] }[],
   /** window.setStatusBarMessage's texts. */
   statusMessages: [] as string[],
+  /** Answers a message that offers buttons (a button's title, or undefined: dismissed), perhaps later; none: every message is dismissed. */
+  answerMessage: undefined as ((text: string, items: string[]) => string | undefined | Promise<string | undefined>) | undefined,
   /** The Cancel buttons of the progress notifications running (withProgress). */
   progressCancels: [] as (() => void)[],
   /** The messages reported to progress notifications (withProgress), in order. */
@@ -190,6 +192,7 @@ export function resetFake(): void {
   fake.messages = [];
   fake.statusMessages = [];
   fake.progressCancels = [];
+  fake.answerMessage = undefined;
   fake.progressReports = [];
   fake.opened = [];
   fake.clipboard = '';
@@ -211,11 +214,14 @@ export function addDocument(uri: string, languageId: string, text: string, activ
 }
 
 function message(kind: 'info' | 'warning' | 'error') {
-  return async (text: string, ...rest: unknown[]): Promise<undefined> => {
+  return async (text: string, ...rest: unknown[]): Promise<unknown> => {
     // The buttons (strings or MessageItems); an options object ({ modal }) is none.
     const items = rest.flatMap((i) => (typeof i === 'string' ? [i] : typeof (i as { title?: unknown })?.title === 'string' ? [(i as { title: string }).title] : []));
     fake.messages.push(items.length ? { kind, text, items } : { kind, text });
-    return undefined;
+    if (!items.length || !fake.answerMessage) return undefined;
+    const title = await fake.answerMessage(text, items);
+    // The item given (a MessageItem is answered with itself), as VS Code answers.
+    return rest.find((i) => i === title || (i as { title?: unknown })?.title === title);
   };
 }
 
