@@ -11,7 +11,6 @@ import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
-import { quoteList } from '../../../server/src/core/messages';
 import { Wait, cancelWait, continueWait } from './migrationWait';
 
 function zoneFileName(zone: Zone): string {
@@ -113,7 +112,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               const wait = new Wait(zone, options, (q) => ctx.ui.ask(q, options, opts));
               try {
                 // Where the answer waits first: the status bar shows the start of this line only.
-                progress.report({ message: `Your answer is awaited: choose ${quoteList(options)} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration". ${step}` });
+                progress.report({ message: `Your answer is awaited: choose ${options.map((o) => `"${o}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration". ${step}` });
                 const answer = wait.answer();
                 wait.ask(question);
                 return await orCancel(answer);
