@@ -432,9 +432,9 @@ const STRAY_TRIES = 3;
 
 /**
  * A quote typed by mistake inside a string, at or before the syntax error at `offset` on its line: the document without it has no
- * syntax error on that line or before (a parse). Not a quote after a space or a separator, which opens a string as written: that is
- * a closing quote left out before it ("0x12, "0x0010"), and removing it would merge two values. The string is the one the quote
- * is in (start, end: its quotes in the text), which the quote ended early or followed.
+ * syntax error on that line or before (a parse). Not a quote after a separator (spaces between or not), which opens a string as
+ * written: that is a closing quote left out before it ("0x12, "0x0010"), and removing it would merge two values (opensValue). The
+ * string is the one the quote is in (start, end: its quotes in the text), which the quote ended early or followed.
  */
 function strayQuote(text: string, offset: number, budget: { left: number }): { quote: number; start: number; end: number; repaired: Required<Repair> } | undefined {
   if (text.length > CUT_TEXT_MAX) return undefined;
@@ -446,7 +446,7 @@ function strayQuote(text: string, offset: number, budget: { left: number }): { q
   const from = WORD_START.test(text[offset] ?? '') ? Math.max(lineStart, text.lastIndexOf(':', offset - 1), text.lastIndexOf(',', offset - 1)) : lineStart;
   let tries = 0;
   for (let q = text.lastIndexOf('"', Math.min(offset, text.length - 1)); q >= from && tries < STRAY_TRIES; q = q > 0 ? text.lastIndexOf('"', q - 1) : -1) {
-    if (isEscaped(text, q) || (q > lineStart && STRAY_OPENS.test(text[q - 1]))) continue;
+    if (isEscaped(text, q) || opensValue(text, lineStart, q)) continue;
     if (budget.left < text.length) break;
     tries++;
     const without = text.slice(0, q) + text.slice(q + 1);
@@ -465,7 +465,17 @@ function strayQuote(text: string, offset: number, budget: { left: number }): { q
   return undefined;
 }
 
-const STRAY_OPENS = /[\s,]/;
+/** Whether the quote at `q` opens a value as written: it follows a comma, or space at the start of its line or after a separator
+ * ("," ":" "[" "{"). A quote after a space that follows a word ("a "b") is tried: one quote typed by mistake ("a b") is one slip, a
+ * closing quote and a comma both left out ("a", "b") two. Right after "[" "{" or ":" it is tried, as it always was ("{"}"). */
+function opensValue(text: string, lineStart: number, q: number): boolean {
+  if (q === lineStart || text[q - 1] === ',') return true;
+  let i = q - 1;
+  while (i >= lineStart && /\s/.test(text[i])) i--;
+  return i < q - 1 && (i < lineStart || SEPARATOR.test(text[i]));
+}
+
+const SEPARATOR = /[,:[{]/;
 const WORD_START = /[A-Za-z_$]/;
 
 /** The problem of a quote typed by mistake (strayQuote). */
