@@ -458,6 +458,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
 
 /** Whether the JSON value at `keys` in `text` (which JSON.parse read) is written as a plain integer: digits, no fraction or exponent. */
 function plainInteger(text: string, keys: unknown[]): boolean {
+  // JSON.parse read the text: no "\😀" (an escape JSON has not, which jsonc-parser reads as half an emoji: parse/document.ts
+  // ESCAPED_ASTRAL) is in a key compared here.
   let node: JsonNode | undefined = parseTree(text);
   for (const k of keys) {
     if (node?.type === 'array') node = node.children?.[Number(k)];
