@@ -396,7 +396,7 @@ export async function lint(argv: string[], io: Io): Promise<number> {
   const walked = new Set<string>();
   const roots: string[] = [];
   const files = collect(args.paths, !!args.kind, args.allowEmpty, ioErrors, walked, roots);
-  if (args.outputFile !== undefined) refuseOutputOverInput(args.outputFile, files.map((f) => (f === STDIN_PATH ? args.stdinName! : f)));
+  if (args.outputFile !== undefined) refuseOutputOverInput(args.outputFile, files.map((f) => (f === STDIN_PATH ? args.stdinName! : f)), roots);
   const results: FileResult[] = [];
   let unfixed = 0; // files checked whose fixes were not written (their messages are in ioErrors too)
   for (const path_ of files) {
@@ -505,9 +505,11 @@ export async function lint(argv: string[], io: Io): Promise<number> {
 }
 
 /** A usage error when the report would be written over a file being linted (ESLint writes it): the same path however spelled, or
- * the same file through a link (its device and inode), or the name --stdin-filename gives standard input. Before anything is read,
- * fixed or written. */
-function refuseOutputOverInput(outputFile: string, inputs: string[]): void {
+ * the same file through a link (its device and inode), or the name --stdin-filename gives standard input; or when it would be one
+ * the next run lints, in a folder walked (roots) with a name a kind's pattern matches, whether it exists yet or not (the first run
+ * wrote it and the second refused it). Not left out of the walk instead: a typo naming a document of the folder would overwrite it.
+ * Before anything is read, fixed or written. */
+function refuseOutputOverInput(outputFile: string, inputs: string[], roots: string[]): void {
   let out: fs.Stats | undefined;
   try { out = fs.statSync(outputFile); } catch { /* not there yet: only a path compare can match */ }
   const resolved = path.resolve(outputFile);
@@ -520,6 +522,24 @@ function refuseOutputOverInput(outputFile: string, inputs: string[]): void {
       } catch { /* reported when it is read */ }
     }
     if (same) throw new UsageError(`--output-file ${outputFile} is a file being linted${input === outputFile ? '' : ` (${input})`}; the report would overwrite it.`);
+  }
+  if (!detectKind(path.basename(resolved))) return;
+  const real = realPathOf(resolved);
+  for (const root of roots) {
+    const rel = path.relative(root, real);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    if (path.dirname(rel).split(path.sep).some((d) => SKIP_DIRS.has(d))) continue;
+    throw new UsageError(`--output-file ${outputFile} would be linted as one of the files in ${root} (its name matches ${PATTERN_NAMES}): name the report otherwise (edgekit.sarif, report.json) or write it outside that folder.`);
+  }
+}
+
+/** The real path of a file that may not exist yet: its nearest existing folder's real path, and the rest as written. */
+function realPathOf(file: string): string {
+  const rest: string[] = [];
+  for (let dir = file; ; dir = path.dirname(dir)) {
+    try { return path.join(fs.realpathSync(dir), ...rest.reverse()); } catch { /* not there: one level up */ }
+    if (path.dirname(dir) === dir) return file;
+    rest.push(path.basename(dir));
   }
 }
 

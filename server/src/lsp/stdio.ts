@@ -12,13 +12,22 @@
 // What the library's stdio start did besides, kept in `wireStdioProcess`: console output goes to the client's log, not into the
 // protocol stream; the process ends when stdin does (code 0 after a shutdown request, 1 otherwise).
 import { format, inspect, type InspectOptions } from 'node:util';
-import type { Connection } from './context';
+import { coreModule, type Connection } from './context';
 import { AbstractMessageReader, AbstractMessageWriter, Disposable } from './library';
 import type { DataCallback, Message } from 'vscode-languageserver';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n', 'latin1');
 /** A header block longer than this without its blank line is not LSP: the reader says so instead of buffering forever. */
 const MAX_HEADER = 8192;
+
+/** The first 80 characters of a body, quoted for a message: cut with the core's headOf, as every message is, never inside an emoji
+ * (a slice did: JSON.stringify wrote the half left as the text \ud83d). A body quoted before the core is loaded loads it (an error
+ * path); a core that cannot load has said why in the log, and the start is not shown. Headers are read as Latin-1: no surrogates. */
+function quotedStart(text: string): string {
+  let head: string;
+  try { head = coreModule().headOf(text, 80); } catch { return '(not shown: the checking core did not load)'; }
+  return JSON.stringify(head);
+}
 
 /** A problem in the input, named with what was received (wireStdioProcess logs reader errors to the client). */
 function inputError(what: string, header?: string): Error {
@@ -91,7 +100,7 @@ export class StdioMessageReader extends AbstractMessageReader {
       try {
         message = JSON.parse(text) as Message;
       } catch (err) {
-        this.fireError(inputError(`A message's body is not JSON: ${(err as Error).message}; body starts ${JSON.stringify(text.slice(0, 80))}`));
+        this.fireError(inputError(`A message's body is not JSON: ${(err as Error).message}; body starts ${quotedStart(text)}`));
         continue;
       }
       // Any JSON is handed on (null, a number or an array too: the connection names what it cannot use, as with the library's reader).
@@ -102,7 +111,7 @@ export class StdioMessageReader extends AbstractMessageReader {
       try {
         callback(message);
       } catch (err) {
-        this.fireError(inputError(`The connection failed on a message (${typeof method === 'string' ? method : JSON.stringify(text.slice(0, 80))}): ${(err as Error)?.message ?? err}`));
+        this.fireError(inputError(`The connection failed on a message (${typeof method === 'string' ? method : quotedStart(text)}): ${(err as Error)?.message ?? err}`));
       }
     }
   }

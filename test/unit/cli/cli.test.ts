@@ -707,6 +707,33 @@ test('--output-file naming a file being linted (as given, another spelling, a li
   assert.match(fs.readFileSync(path.join(dir, 'report.txt'), 'utf8'), /ClientCountyr/);
 });
 
+test('--output-file in a walked folder with a name the walk lints is refused from the first run, not only once it exists (syn7)', { skip: process.platform === 'win32' }, async () => {
+  // Before, the first run wrote report.rpc.json and every later run refused it as "a file being linted". Excluding it from the walk
+  // instead would let -o overwrite a document of the folder (a typo naming one): refused on every run, before it is written.
+  const BAD = '{"where": {"key": "ClientCountyr", "operator": "eq", "value": "ca"}}';
+  const dir = tmpdir({ 'a.filter.json': BAD, 'node_modules/x.json': '{}' });
+  for (const out of [path.join(dir, 'report.rpc.json'), path.join(dir, 'new', 'folder', 'r.ruleset.json'), path.join(dir, 'sub', '..', 'x.filter.json')]) {
+    for (const runNo of [1, 2]) {
+      const r = await run(['lint', '--format', 'sarif', '-o', out, dir]);
+      assert.equal(r.code, 2, `${out} run ${runNo}: ${r.stderr}`);
+      assert.match(r.stderr, /--output-file .* would be linted as one of the files in .*: name the report otherwise/, r.stderr);
+      assert.equal(fs.existsSync(out), false, `${out} not written`);
+    }
+  }
+  // A report named otherwise, or in a folder the walk skips, or outside the folder: written, and the next run is the same.
+  for (const out of [path.join(dir, 'report.sarif'), path.join(dir, 'node_modules', 'r.rpc.json'), path.join(tmpdir({}), 'r.rpc.json')]) {
+    for (const runNo of [1, 2]) {
+      const r = await run(['lint', '--format', 'sarif', '-o', out, dir]);
+      assert.equal(r.code, 1, `${out} run ${runNo}: ${r.stderr}`);
+      assert.equal(JSON.parse(fs.readFileSync(out, 'utf8')).runs[0].results.length, 1, `${out} run ${runNo}`);
+    }
+  }
+  // Named as an input itself, it is a file being linted, as before.
+  const named = path.join(dir, 'report.sarif');
+  const r = await run(['lint', '-o', named, '--kind', 'logpush-filter', named]);
+  assert.match(r.stderr, /is a file being linted/);
+});
+
 test('--output-file it cannot write: the paths that could not be checked are still named on stderr', async () => {
   const dir = tmpdir({ 'a.rpc.json': '{"jsonrpc":"2.0","method":"eth_blockNumber","id":1}' });
   const r = await run(['lint', '-o', dir, path.join(dir, 'a.rpc.json'), path.join(dir, 'missing.rpc.json')]);

@@ -131,8 +131,24 @@ test('in an array, one quote left in a string may be a closing quote and a comma
   const [p] = parseDocument(text).syntax;
   assert.equal(p.offset, text.indexOf('"latest'));
   assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred ?? false]), [['Remove the quote', false]]);
-  // A quote after a space opens the next string as written: a closing quote left out before it, nothing to remove.
-  assert.deepEqual(parseDocument('{"params": ["0x12 "0x0010"]}').syntax.map((x) => [x.code, x.fixes]), [['syntax/invalid-json', undefined]]);
+  // A quote after a comma opens the next string as written: a closing quote left out before it, nothing to remove.
+  assert.deepEqual(parseDocument('{"params": ["0x12, "0x0010"]}').syntax.map((x) => [x.code, x.fixes]), [['syntax/invalid-json', undefined]]);
+});
+
+test('in an array, a quote after a space inside a string is a stray quote: one problem on it, its removal offered (syn7)', async () => {
+  const { fixAll } = await import('../../../server/src/core/fixAll');
+  // One quote typed by mistake ("a b") is one slip; a closing quote and a comma both left out ("a", "b") would be two. Before, the
+  // word after the quote was "Unexpected character" with no fix, and "0x "12" gave three problems.
+  for (const [text, kind, removed] of [['["a "b"]', 'jsonrpc-request', ['a b']], ['{"k": ["x "y", "z"]}', 'logpush-filter', { k: ['x y', 'z'] }],
+    ['{"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":["0x "12", "latest"]}', 'jsonrpc-request', null],
+    ['{"params": ["0x12 "0x0010"]}', 'jsonrpc-request', { params: ['0x12 0x0010'] }]] as const) {
+    const ps = parseDocument(text).syntax;
+    const q = text.indexOf(' "') + 1;
+    assert.deepEqual(ps.map((p) => [p.code, p.offset, p.fixes?.map((f) => [f.title, f.preferred ?? false])]),
+      [['syntax/unescaped-quote', q, [['Remove the quote', false]]]], text);
+    if (removed) assert.deepEqual(JSON.parse(applyFix(text, ps[0])), removed);
+    assert.equal(fixAll(text, kind).text, text, 'Fix all leaves the choice');
+  }
 });
 
 test('in a Logpush job\'s filter string, what the rules say of the cut string is dropped, as in a filter document', () => {

@@ -74,6 +74,10 @@ test('filterToJobString strips hints and compacts; jobStringToFilter pretty-prin
   assert.equal(jobStringToFilter(JSON.stringify(s)), jobStringToFilter(s)); // the quoted literal is accepted too
   assert.equal(jobStringToFilter(''), '');
   assert.throws(() => filterToJobString('{"where": '));
+  // "\😀" is no JSON escape: refused as JSON.parse refuses it, never written with the half emoji jsonc-parser's tree keeps (syn7).
+  const astral = '{"where":{"key":"ClientRequestPath","operator":"eq","value":"/\\😀"}}';
+  assert.throws(() => filterToJobString(astral), SyntaxError);
+  assert.throws(() => jobStringToFilter(astral), SyntaxError);
   assert.deepEqual(stripFilterHints({ $dataset: 'a', where: 1 }), { where: 1 });
   assert.equal(stripFilterHints('x'), 'x');
 });

@@ -111,6 +111,26 @@ test('a message the connection throws on is reported, and the messages after it 
   assert.match(errors[0], /\$\/cancelRequest.*reading 'id'/);
 });
 
+test('the start of a body quoted in an error is cut between characters, never inside an emoji (no \\ud83d in the log)', () => {
+  // The body's first 80 characters end inside the emoji: JSON.stringify wrote its lone half as the text \ud83d.
+  const head = 'x'.repeat(79);
+  const notJson = read([frame(`${head}😀 and more`)]);
+  assert.equal(notJson.errors.length, 1);
+  assert.ok(!/\\ud8/i.test(notJson.errors[0]), notJson.errors[0]);
+  assert.ok(notJson.errors[0].includes(`body starts "${head}"`), notJson.errors[0]);
+  // A message the connection throws on, named by its body's start when it has no method.
+  const input = new PassThrough();
+  const reader = new StdioMessageReader(input);
+  const errors: string[] = [];
+  reader.onError((e) => errors.push(e.message));
+  reader.listen(() => { throw new Error('no method'); });
+  const body = `["${'y'.repeat(77)}😀"]`;
+  input.listeners('data').forEach((l) => (l as (c: Buffer) => void)(frame(body)));
+  assert.equal(errors.length, 1);
+  assert.ok(!/\\ud8/i.test(errors[0]), errors[0]);
+  assert.ok(errors[0].includes(JSON.stringify(body.slice(0, 79))), errors[0]);
+});
+
 test('a body longer than the longest string is reported and skipped, not retried on every chunk after it', () => {
   // Node cannot make a string of more than 2^29 - 24 characters; before, the reader threw with its state unchanged, and every later
   // chunk joined the 512 MB again and threw again: nothing after it was read.

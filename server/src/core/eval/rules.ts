@@ -7,7 +7,7 @@ import ipaddr from 'ipaddr.js';
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { analyzeExpression } from '../rules/ruleset/expression';
 import { leftKindOf } from '../rules/ruleset/exprCheck';
-import { compileRustRegex } from '../rules/ruleset/rustRegex';
+import { compileRustRegex, re2LacksBoundary } from '../rules/ruleset/rustRegex';
 import { FIELDS, FUNCTIONS, RATE_LIMIT_PHASE, TERMINATING_ACTIONS } from '../rules/ruleset/catalog';
 import { EXPRESSION_SITES, valuesAt, type ExpressionSite } from '../rules/ruleset/valueExpressions';
 import { codeInfo, type Code } from '../codes';
@@ -182,6 +182,9 @@ function wildcard(pattern: string, caseSensitive: boolean, capture = false): RE2
 }
 
 function regex(pattern: string, where: string): RE2JS {
+  // A word boundary of Rust's that RE2 has no spelling for: RE2 would read \b{start} as \b and a literal, \< as "<" (never a match)
+  const lacking = re2LacksBoundary(pattern);
+  if (lacking) throw new EvalError(`${where}: the regex ${JSON.stringify(pattern)} is valid Rust regex, but RE2 (EdgeKit's engine) cannot run it ("${lacking.text}" at ${lacking.at + 1} is a word boundary RE2 does not have); test the rule without it.`);
   try {
     return compileRustRegex(pattern);
   } catch (err) {
@@ -458,6 +461,8 @@ function callFn(name: string, args: unknown[], where: string): unknown {
 
 /** Whether the JSON value at `keys` in `text` (which JSON.parse read) is written as a plain integer: digits, no fraction or exponent. */
 function plainInteger(text: string, keys: unknown[]): boolean {
+  // JSON.parse read the text: no "\😀" (an escape JSON has not, which jsonc-parser reads as half an emoji: parse/document.ts
+  // ESCAPED_ASTRAL) is in a key compared here.
   let node: JsonNode | undefined = parseTree(text);
   for (const k of keys) {
     if (node?.type === 'array') node = node.children?.[Number(k)];
@@ -541,6 +546,10 @@ function build(e: Expr): Fn {
       if (!FUNCTIONS.has(c.name)) throw new EvalError(`${c.name}() at ${c.offset} is not a function of the rules language.`);
       const why = functionSupport(c.name);
       if (why !== true) throw new EvalError(`${c.name}() at ${c.offset} cannot be evaluated: ${why}`);
+      // A literal pattern RE2 cannot run as written (a word boundary it does not have) is refused here, named, as "matches" refuses it:
+      // compiled per value, it would leave every source as it is
+      const pattern = c.args[1];
+      if (c.name === 'regex_replace' && pattern?.type === 'string') regex(pattern.value, `regex_replace() at ${c.offset}`);
       const args = c.args.map(build);
       const m = c.args[0];
       if (c.name === 'has_key' && m?.type === 'field' && !m.index.length && FIELDS.get(m.name)?.lowerKeys) {

@@ -37,9 +37,21 @@ function syntaxMessage(error: ParseErrorCode, root: string): string {
   return error === ParseErrorCode.EndOfFileExpected ? `Expected the end of ${root}` : SYNTAX_MESSAGES[error] ?? 'Invalid JSON';
 }
 
-/** At most this many syntax problems, and at most this many characters parsed again to prove them (see syntaxProblems). */
+/** At most this many syntax problems, and at most this many characters parsed again to prove them (see syntaxProblems; more for
+ * a large document, repairBudget). */
 export const MAX_SYNTAX_PROBLEMS = 50;
 const REPAIR_BUDGET = 1024 * 1024;
+
+/** What the repairs may still parse, in characters; each parse, proved or refused, is taken from it (proved). */
+interface Budget { left: number }
+
+/** The characters the repairs of a text's syntax problems may parse: REPAIR_BUDGET, or the parses one problem's whole search may
+ * take when that is more (the cut string's comma check and its ends tried, the error's own repair, the quotes tried as typed by
+ * mistake), so that the first problem of a large document is searched as fully as a small one's; none above CUT_TEXT_MAX. Every
+ * parse counts, a refused candidate's too. */
+export function repairBudget(length: number): number {
+  return length > CUT_TEXT_MAX ? 0 : Math.max(REPAIR_BUDGET, (1 + CUT_TRIES + 1 + STRAY_TRIES) * length);
+}
 
 /**
  * The syntax problems of a text, from jsonc-parser's errors: the first, and each next one only when it is proved not to be a
@@ -57,7 +69,7 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   const out: Problem[] = [];
   let current = text;
   let pending = errors;
-  const budget = { left: text.length > CUT_TEXT_MAX ? 0 : REPAIR_BUDGET };
+  const budget: Budget = { left: repairBudget(text.length) };
   // Whether a repair made so far is one Fix all does not apply (a word quoted, a misspelt literal spelt): the fixes proved after it
   // hold for the repaired text, not the document, so none is preferred but a trailing comma's removal, which is right whatever the
   // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
@@ -70,7 +82,6 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
-    if (repair.errors) budget.left -= current.length;
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
   }
@@ -81,9 +92,8 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
  * the text's errors after the one repaired). */
 interface Repair { text: string; errors?: ParseError[] }
 
-/** budget: what the repairs may still parse (a proved repair's parse is taken from it by the caller, the quotes tried as typed by
- * mistake here); nextError: the text's error after `e`. */
-function firstProblem(text: string, e: ParseError, root: string, budget: { left: number }, nextError?: ParseError): { problem: Problem; repair?: Repair } {
+/** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`. */
+function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError): { problem: Problem; repair?: Repair } {
   const mayParse = budget.left >= text.length;
   let code = 'syntax/invalid-json';
   let offset = e.offset;
@@ -92,7 +102,7 @@ function firstProblem(text: string, e: ParseError, root: string, budget: { left:
   let message: string;
   let fixes: Problem['fixes'];
   let repair: Repair | undefined;
-  const cut = e.error === ParseErrorCode.InvalidCommentToken ? undefined : cutString(text, offset);
+  const cut = e.error === ParseErrorCode.InvalidCommentToken ? undefined : cutString(text, offset, budget);
   if (cut) {
     code = 'syntax/unescaped-quote';
     const n = cut.quotes.length;
@@ -100,8 +110,8 @@ function firstProblem(text: string, e: ParseError, root: string, budget: { left:
     // The string's text is one JSON string with its quotes (""kp"", a job string pasted between the quotes of "filter"): the
     // quotes came with it, and escaping them would keep them in the value (ui5).
     const doubled = n === 2 && cut.quotes[0] === cut.start + 1 && cut.quotes[1] === cut.end - 1;
-    // cutString proved the repaired text has no error on the string's line or before, and parsed it.
-    const repaired = mayParse ? cut.repaired : undefined;
+    // cutString proved the repaired text has no error on the string's line or before, and parsed it (within the budget).
+    const repaired = cut.repaired;
     return {
       problem: {
         code, severity: BASE_CODES[code as keyof typeof BASE_CODES].severity, offset: cut.cut, length: 1,
@@ -132,7 +142,7 @@ function firstProblem(text: string, e: ParseError, root: string, budget: { left:
       code = 'syntax/trailing-comma';
       message = `Trailing comma before "${text[offset]}".`;
       fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
-      if (mayParse) repair = proved(text.slice(0, comma) + text.slice(comma + 1), offset - 1);
+      if (mayParse) repair = proved(text.slice(0, comma) + text.slice(comma + 1), offset - 1, budget);
       offset = comma;
       length = 1;
     } else {
@@ -154,7 +164,7 @@ function firstProblem(text: string, e: ParseError, root: string, budget: { left:
       // A colon's value ends its member, so the parser must get past the token after it too: a name that lost its closing quote
       // ("jsonrpc: "2.0", ...) has the rest of its string after the value, and a name before a name ("b" "c": 2) a colon.
       const after = mark === ':' ? nextTokenEnd(withMark, nextTokenEnd(withMark, offset + 1)) - 1 : offset + 1;
-      repair = startsValue(text, offset) && !brokenTokenAfter(text, offset) ? proved(withMark, after) : undefined;
+      repair = startsValue(text, offset) && !brokenTokenAfter(text, offset) ? proved(withMark, after, budget) : undefined;
       if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
     } else if (e.error === ParseErrorCode.InvalidSymbol) {
       const js = javaScriptToken(text, offset, length);
@@ -162,7 +172,7 @@ function firstProblem(text: string, e: ParseError, root: string, budget: { left:
         message = js.message;
         length = js.length;
         if (js.edits && mayParse) {
-          repair = proved(applyEdits(text, js.edits), offset + js.length + js.past - 1);
+          repair = proved(applyEdits(text, js.edits), offset + js.length + js.past - 1, budget);
           if (repair) fixes = [{ title: js.title!, edits: js.edits, ...(js.preferred === false ? {} : { preferred: true }) }];
         } else if (!js.edits) {
           repair = undefined;
@@ -273,8 +283,11 @@ function javaScriptToken(text: string, offset: number, length: number):
     edits: [{ offset, length: 0, newText: '"' }, { offset: offset + length, length: 0, newText: '"' }], past: 2 + next };
 }
 
-/** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. */
-function proved(text: string, after: number): Required<Repair> | undefined {
+/** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. Its parse is taken
+ * from the budget, proved or not; none is made when the budget cannot pay for it (not proved). */
+function proved(text: string, after: number, budget: Budget): Required<Repair> | undefined {
+  if (budget.left < text.length) return undefined;
+  budget.left -= text.length;
   const r = parsed(text);
   return r.errors.length === 0 || r.errors[0].offset > after ? r : undefined;
 }
@@ -364,8 +377,8 @@ const CUT_CANDIDATES = 64;
  * start: the string's opening quote; cut: the quote that ended it; end: the quote that ends it once fixed; quotes: the offsets of
  * the quotes to escape; repaired: the text with them escaped, and its syntax errors (the proof's parse).
  */
-export function cutString(text: string, offset: number): { start: number; cut: number; end: number; quotes: number[]; repaired: Required<Repair> } | undefined {
-  if (text.length > CUT_TEXT_MAX) return undefined;
+export function cutString(text: string, offset: number, budget: Budget): { start: number; cut: number; end: number; quotes: number[]; repaired: Required<Repair> } | undefined {
+  if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const cut = precedingNonSpace(text, offset);
   if (cut < 0 || text[cut] !== '"') return undefined;
   const lineStart = text.lastIndexOf('\n', cut) + 1;
@@ -385,7 +398,7 @@ export function cutString(text: string, offset: number): { start: number; cut: n
   const inArray = typeof where.path[where.path.length - 1] === 'number';
   // A comma left out between two values ("operator": "eq" "value": "us") also reads as a quoted run up to a later quote: when a comma
   // after the string makes the line valid, that is the mistake (the schema-like members after it say so), not a quote inside it.
-  if (firstErrorAfter(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1)) return undefined;
+  if (proved(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1, budget)) return undefined;
   const json = /^[\s[{]*\{\s*$/.test(text.slice(start + 1, cut));
   let tries = 0, candidates = 0;
   for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES && candidates < CUT_CANDIDATES; end = text.indexOf('"', end + 1)) {
@@ -421,7 +434,7 @@ export function cutString(text: string, offset: number): { start: number; cut: n
       continue;
     }
     tries++;
-    const repaired = proved(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length);
+    const repaired = proved(text.slice(0, start) + escaped(start, end + 1) + text.slice(end + 1), lineEnd + quotes.length, budget);
     if (repaired) return { start, cut, end, quotes, repaired };
   }
   return undefined;
@@ -432,11 +445,11 @@ const STRAY_TRIES = 3;
 
 /**
  * A quote typed by mistake inside a string, at or before the syntax error at `offset` on its line: the document without it has no
- * syntax error on that line or before (a parse). Not a quote after a space or a separator, which opens a string as written: that is
- * a closing quote left out before it ("0x12, "0x0010"), and removing it would merge two values. The string is the one the quote
- * is in (start, end: its quotes in the text), which the quote ended early or followed.
+ * syntax error on that line or before (a parse). Not a quote after a separator (spaces between or not), which opens a string as
+ * written: that is a closing quote left out before it ("0x12, "0x0010"), and removing it would merge two values (opensValue). The
+ * string is the one the quote is in (start, end: its quotes in the text), which the quote ended early or followed.
  */
-function strayQuote(text: string, offset: number, budget: { left: number }): { quote: number; start: number; end: number; repaired: Required<Repair> } | undefined {
+function strayQuote(text: string, offset: number, budget: Budget): { quote: number; start: number; end: number; repaired: Required<Repair> } | undefined {
   if (text.length > CUT_TEXT_MAX) return undefined;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = lineEndAt(text, offset);
@@ -446,13 +459,12 @@ function strayQuote(text: string, offset: number, budget: { left: number }): { q
   const from = WORD_START.test(text[offset] ?? '') ? Math.max(lineStart, text.lastIndexOf(':', offset - 1), text.lastIndexOf(',', offset - 1)) : lineStart;
   let tries = 0;
   for (let q = text.lastIndexOf('"', Math.min(offset, text.length - 1)); q >= from && tries < STRAY_TRIES; q = q > 0 ? text.lastIndexOf('"', q - 1) : -1) {
-    if (isEscaped(text, q) || (q > lineStart && STRAY_OPENS.test(text[q - 1]))) continue;
+    if (isEscaped(text, q) || opensValue(text, lineStart, q)) continue;
     if (budget.left < text.length) break;
     tries++;
     const without = text.slice(0, q) + text.slice(q + 1);
-    const repaired = proved(without, lineEnd - 1);
-    // The proved one's parse is the repair's, which the caller takes from the budget.
-    if (!repaired) { budget.left -= text.length; continue; }
+    const repaired = proved(without, lineEnd - 1, budget);
+    if (!repaired) continue;
     // The string of the repaired text that holds the quote's place.
     const scanner = createScanner(without.slice(lineStart, lineEnd - 1), false);
     for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
@@ -465,7 +477,17 @@ function strayQuote(text: string, offset: number, budget: { left: number }): { q
   return undefined;
 }
 
-const STRAY_OPENS = /[\s,]/;
+/** Whether the quote at `q` opens a value as written: it follows a comma, or space at the start of its line or after a separator
+ * ("," ":" "[" "{"). A quote after a space that follows a word ("a "b") is tried: one quote typed by mistake ("a b") is one slip, a
+ * closing quote and a comma both left out ("a", "b") two. Right after "[" "{" or ":" it is tried, as it always was ("{"}"). */
+function opensValue(text: string, lineStart: number, q: number): boolean {
+  if (q === lineStart || text[q - 1] === ',') return true;
+  let i = q - 1;
+  while (i >= lineStart && /\s/.test(text[i])) i--;
+  return i < q - 1 && (i < lineStart || SEPARATOR.test(text[i]));
+}
+
+const SEPARATOR = /[,:[{]/;
 const WORD_START = /[A-Za-z_$]/;
 
 /** The problem of a quote typed by mistake (strayQuote). */
@@ -483,7 +505,3 @@ const MEMBER_AFTER = /^\s*:/;
 const OPENS_BEFORE = /[\s({[,]/;
 const ELEMENT_AFTER = /^\s*,?\s*"/;
 
-/** Whether `text` parses with no syntax error at or before `offset`. */
-function firstErrorAfter(text: string, offset: number): boolean {
-  return proved(text, offset) !== undefined;
-}

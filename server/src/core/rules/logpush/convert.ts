@@ -18,6 +18,8 @@ export interface RewriteOptions {
 /** The JSON text written again (see the file's comment). Throws, as JSON.parse does, on text that is not JSON. */
 export function rewriteJson(text: string, opts: RewriteOptions): string {
   JSON.parse(text); // the same errors (and messages) as before for text that is not strict JSON
+  // Strict JSON only (JSON.parse above threw otherwise): no "\😀", which jsonc-parser reads as half an emoji (parse/document.ts
+  // ESCAPED_ASTRAL), reaches the tree.
   const root = parseTree(text, [], PARSE_OPTIONS);
   if (!root) throw new SyntaxError('Unexpected end of JSON input');
   const pad = (level: number): string => (opts.indent ? '\n' + ' '.repeat(opts.indent * level) : '');

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, rustRegexRefusal, wrapStackedRepetitions } from './rustRegex';
+import { checkRustRegexOnRe2, re2LacksBoundary, rustRegexRefusal, unicodeWordBoundary, wrapStackedRepetitions } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -638,6 +638,20 @@ class Checker {
   private regex(pattern: string, at: { offset: number; length: number }): void {
     const message = regexVerdict(pattern);
     if (message !== undefined) this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length, message });
+    if (message === undefined) this.wordBoundary(pattern, at);
+  }
+
+  /** A word boundary that EdgeKit's Test Rules (RE2) reads otherwise than the platform (Rust regex): one RE2 does not have, then one
+   * in Unicode mode (rustRegex.ts re2LacksBoundary, unicodeWordBoundary). */
+  private wordBoundary(pattern: string, at: { offset: number; length: number }): void {
+    const lacking = re2LacksBoundary(pattern);
+    const unicode = lacking ? undefined : unicodeWordBoundary(pattern);
+    if (!lacking && unicode === undefined) return;
+    const b = unicode === undefined ? '' : pattern.slice(unicode, unicode + 2);
+    this.problems.push({ code: 'ruleset/expr-regex-word-boundary', offset: at.offset, length: at.length,
+      message: lacking
+        ? `"${lacking.text}" at ${lacking.at + 1} is a word boundary the platform's Rust regex has and RE2 does not: EdgeKit's Test Rules, which runs RE2, cannot test this rule.`
+        : `Under (?u), ${b} at ${unicode! + 1} is a Unicode word boundary on the platform (é, ß and 中 are word characters there), and an ASCII one in EdgeKit's Test Rules, which runs RE2 (no Unicode mode): on text with letters or digits past ASCII next to it, a test may answer otherwise than the platform. (?-u:${b}) is ASCII's in both.` });
   }
 
   private wildcard(pattern: string, at: { offset: number; length: number }): void {

@@ -43,6 +43,11 @@ interface RegexRead {
   /** What the checker's JavaScript trial compile needs in a group ([start, end] pairs in the pattern): a stacked repetition's operand
    * with its first quantifier, where JavaScript reads both quantifiers as such; a repeated \x{41}, whose brace it reads as one. */
   jsGroups: number[];
+  /** The first \b or \B read in Unicode mode, by its offset: a Unicode word boundary on the platform, an ASCII one in RE2. */
+  unicodeBoundary?: number;
+  /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
+   * \b{start} as \b and the literal "{start}", and \< as "<". */
+  re2Lacks?: { at: number; text: string };
 }
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
@@ -164,6 +169,8 @@ function readRegex(p: string): RegexRead {
   const push = (node: RxNode, src: number, outAt: number): void => { node.src = src; node.out = outAt; seq().push(node); };
   // Hex escapes written with decimal digits in braces (\x{41}), whose brace JavaScript reads as a quantifier: their ends
   const jsGroups: number[] = [];
+  let unicodeBoundary: number | undefined;
+  let re2Lacks: { at: number; text: string } | undefined;
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -471,6 +478,10 @@ function readRegex(p: string): RegexRead {
       const r = escape(i, false);
       if (!r) { out.push('\\'); wellFormed = false; break; }
       const outAt = out.length;
+      if (r.kind === 'assert' && (p[i + 1] === 'b' || p[i + 1] === 'B' || p[i + 1] === '<' || p[i + 1] === '>')) {
+        if (r.end > i + 2 || p[i + 1] === '<' || p[i + 1] === '>') re2Lacks ??= { at: i, text: p.slice(i, r.end) };
+        else if (u) unicodeBoundary ??= i;
+      }
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
       const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
@@ -585,7 +596,7 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) wellFormed = false;
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups };
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, unicodeBoundary, re2Lacks };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -606,6 +617,21 @@ let lastLong: { pattern: string; read: RegexRead } | undefined;
 /** The pattern in RE2's syntax (see above); a pattern that is invalid stays invalid. */
 export function rustToRe2(pattern: string): string {
   return read(pattern).re2;
+}
+
+/**
+ * Where the pattern has a word boundary (\b, \B) in Unicode mode, by its offset: Unicode's on the platform (regex-syntax's
+ * WordUnicode: é, ß, 中 are word characters), ASCII's in RE2, which has no Unicode mode ("u" is no RE2 flag; its \b is "\w on one
+ * side and \W, \A, or \z on the other" with \w [0-9A-Za-z_], under any flag: google/re2 doc/syntax.txt). The two agree on ASCII
+ * text only.
+ */
+export function unicodeWordBoundary(pattern: string): number | undefined {
+  return read(pattern).unicodeBoundary;
+}
+
+/** The first word boundary of the pattern that RE2 cannot run, as written and where (see RegexRead.re2Lacks), or undefined. */
+export function re2LacksBoundary(pattern: string): { at: number; text: string } | undefined {
+  return read(pattern).re2Lacks;
 }
 
 /**
