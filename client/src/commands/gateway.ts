@@ -131,7 +131,7 @@ export const gatewayCommands = {
     })), { title: 'EdgeKit: sent gateway requests', placeHolder: 'Pick a request to open its response or send it again' });
     if (!pick) return;
     const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
-    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri));
+    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri), { focus: true });
     else if (action === 'Send again') {
       // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
       // or for the window to ask about when it closes.

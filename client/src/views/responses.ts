@@ -20,6 +20,20 @@ export interface HistoryEntry {
 
 const MAX_HISTORY = 50;
 
+/**
+ * The editor group for a response: one that shows a response already, other than the active editor's; else, when the active group
+ * shows them (a request opened there), another group there is; else beside. "Beside" alone made a new column whenever the
+ * active editor was the rightmost one: after a few sends, four columns too narrow to read.
+ */
+function responseColumn(): vscode.ViewColumn {
+  const groups = vscode.window.tabGroups.all;
+  const active = vscode.window.tabGroups.activeTabGroup;
+  const showsResponse = (g: vscode.TabGroup) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === RESPONSE_SCHEME);
+  const others = groups.filter((g) => g !== active);
+  const target = others.find(showsResponse) ?? (active && showsResponse(active) ? others[0] : undefined);
+  return target?.viewColumn ?? vscode.ViewColumn.Beside;
+}
+
 export class Responses implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -64,10 +78,15 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     return uri;
   }
 
-  async open(uri: vscode.Uri, beside = true): Promise<vscode.TextEditor> {
+  /**
+   * Shows a response where the earlier ones are, else beside the active editor. `focus`: the response takes the focus (opened from
+   * the history); a response to a send leaves it on the request, so that the next file opened lands beside the request, not among
+   * the responses.
+   */
+  async open(uri: vscode.Uri, { focus = false }: { focus?: boolean } = {}): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(doc, 'jsonc');
-    return vscode.window.showTextDocument(doc, { viewColumn: beside ? vscode.ViewColumn.Beside : undefined, preview: false, preserveFocus: false });
+    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(), preview: false, preserveFocus: !focus });
   }
 
   textOf(uri: vscode.Uri): string | undefined {

@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, Uri, workspace } from './vscode';
+import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -378,6 +378,39 @@ test('Show Sent Requests → Send again sends the recorded body without leaving 
     const history = ctx.responses.history();
     assert.equal(history.length, 2);
     assert.equal(history[0].sourceUri, doc.uri.toString(), 'the new entry keeps the request\'s source');
+  } finally {
+    await close();
+  }
+});
+
+// ui7's walk: each response opened "beside" the active editor, which after the first send was the response's own group (it took the
+// focus, and the next request opened from Quick Open landed there): three sends made four columns, each too narrow to read.
+test('a response opens in the group that shows the earlier ones, or beside the request; the request keeps the focus', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const a = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown.length, 1);
+    assert.equal(fake.shown[0].viewColumn, ViewColumn.Beside, 'no response shown yet: beside the request');
+    assert.equal(fake.shown[0].preserveFocus, true, 'the request keeps the focus, so the next file opened lands beside it, not among the responses');
+    const first = Uri.parse(fake.shown[0].uri);
+    // The request in column 1, the responses in column 2: the next response goes there, wherever the request is.
+    const one = { viewColumn: 1, tabs: [{ input: new TabInputText(a.uri) }] };
+    const two = { viewColumn: 2, tabs: [{ input: new TabInputText(first) }] };
+    window.tabGroups.all = [one, two];
+    window.tabGroups.activeTabGroup = one;
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown[1].viewColumn, 2);
+    // A request opened in the responses' group (column 2, active): the response goes to the other group there is, not a third.
+    const b = addDocument('file:///ws/b.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}');
+    two.tabs.push({ input: new TabInputText(b.uri) });
+    window.tabGroups.activeTabGroup = two;
+    await send(ctx, b.uri, undefined);
+    assert.equal(fake.shown[2].viewColumn, 1);
+    // "Open response" from the history shows it where the responses are, and takes the focus there (nothing to edit beside it).
+    window.tabGroups.activeTabGroup = one;
+    await ctx.responses.open(first as never, { focus: true });
+    assert.deepEqual([fake.shown[3].viewColumn, fake.shown[3].preserveFocus], [2, false]);
   } finally {
     await close();
   }
