@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
+import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_INSTEAD, UNSUPPORTED_METHODS, UNSUPPORTED_WHY, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
 import { validateText } from '../../../server/src/core/validate';
 import schema from '../../../schemas/jsonrpc-request.schema.json';
 
@@ -14,6 +14,15 @@ const SPEC_UNSUPPORTED = 'net_peerCount, eth_protocolVersion, eth_coinbase, eth_
 test('supported and unsupported lists match the spec', () => {
   assert.deepEqual([...SUPPORTED_METHODS], SPEC_SUPPORTED.split(', '));
   assert.deepEqual([...UNSUPPORTED_METHODS], SPEC_UNSUPPORTED.split(', '));
+});
+
+test('every unsupported method says why the gateway refuses it, and what to ask instead names a supported method', () => {
+  assert.deepEqual(Object.keys(UNSUPPORTED_WHY).sort(), [...UNSUPPORTED_METHODS].sort());
+  for (const [name, why] of Object.entries(UNSUPPORTED_WHY)) {
+    assert.match(why, /^[A-Z].*\.$/, name);
+    for (const named of why.matchAll(/"(\w+)"/g)) assert.ok(SUPPORTED_METHODS.includes(named[1]), `${name}: ${named[1]}`);
+  }
+  for (const instead of Object.values(UNSUPPORTED_INSTEAD)) assert.ok(SUPPORTED_METHODS.includes(instead), instead);
 });
 
 test('every method and param object member is documented', () => {

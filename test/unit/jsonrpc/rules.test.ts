@@ -114,13 +114,25 @@ test('duplicate string ids are found among increasing number ids; 1 and "1" are 
   assert.match(p.message, /The id "a" is already used by request 1/);
 });
 
-test('unsupported method: error naming HTTP 403, no fix', () => {
+test('unsupported method: error naming HTTP 403, why and what to do instead, no fix', () => {
   const text = '{"jsonrpc":"2.0","method":"eth_sign","params":[],"id":1}';
   const p = only(text, 'jsonrpc/unsupported-method');
   assert.equal(p.severity, 'error');
   assert.equal(at(text, p), '"eth_sign"');
   assert.match(p.message, /403/);
+  // ui7's walk: "does not support eth_sign" and nothing else; the newcomer did not know where signing happens instead.
+  assert.match(p.message, /HTTP 403\. It holds no private keys: sign in your wallet or client/);
   assert.equal(p.fixes, undefined);
+});
+
+test('eth_newFilter: a fix asks eth_getLogs with the same filter, offered but not applied by Fix all (it changes what is asked)', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_newFilter","params":[{"fromBlock":"0x1","toBlock":"0x2"}],"id":1}';
+  const p = only(text, 'jsonrpc/unsupported-method');
+  assert.match(p.message, /keeps no filter between requests: ask "eth_getLogs"/);
+  assert.equal(p.fixes?.length, 1);
+  assert.equal(p.fixes![0].title, 'Ask "eth_getLogs" for the logs the filter matches now');
+  assert.notEqual(p.fixes![0].preferred, true);
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
 });
 
 test('unknown method: nearest names, one fix per suggestion, the first preferred', () => {
