@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
+import { fake, resetFake, addDocument, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -154,6 +154,38 @@ test('Test Rules on the last delivered batch takes the newest http_requests batc
   } finally {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ui7's walk: "Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63." and nothing to do with them:
+// the Security Events view and the Logpush deliveries they feed were left for the newcomer to find.
+test('Send Sample Traffic says where the rules\' events are and offers the views and deliveries they feed', async () => {
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { requests: 700, events: 63, zones: {} } }));
+  });
+  try {
+    const ctx = {
+      backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+      securityEvents: { zone: undefined, refresh: async () => undefined },
+    } as unknown as Ctx;
+    fake.answerMessage = () => 'Show Security Events';
+    await trafficCommands['edgekit.mock.sendTraffic'](ctx)(100);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63 of them: the Security Events view lists what they did, and enabled Logpush jobs deliver the traffic\'s log lines.',
+      items: ['Show Security Events', 'Deliver Logpush Batches Now'] }]);
+    assert.deepEqual(commands.executed, [['edgekit.securityEvents.show']]);
+    // Sent to one zone: its events are shown without asking which zone.
+    fake.answerMessage = () => 'Show Security Events';
+    await trafficCommands['edgekit.mock.sendTraffic'](ctx)(100, 'z1');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(commands.executed.at(-1), ['edgekit.securityEvents.show', 'z1']);
+    fake.answerMessage = () => 'Deliver Logpush Batches Now';
+    await trafficCommands['edgekit.mock.sendTraffic'](ctx)(100);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(commands.executed.at(-1), ['edgekit.logpush.deliverNow']);
+  } finally {
+    await server.close();
   }
 });
 
