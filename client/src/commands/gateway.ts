@@ -4,6 +4,7 @@ import { applyEdits, format, parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config, turnsOffQuestion } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
+import { responseHeader } from '../views/responses';
 import { toCurl } from '../http/request';
 import { plural } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
@@ -82,21 +83,20 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
       token.onCancellationRequested(() => abort.abort());
       return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal });
     });
-  const header: string[] = [`// POST ${ep.gatewayUrl}${ep.embedded ? '  (embedded mock backend)' : ''}`];
+  const header: string[] = [`POST ${ep.gatewayUrl}${ep.embedded ? ' (embedded mock backend)' : ''}`];
   let content: string;
   let summary: string;
   if (result.ok) {
     summary = result.summary;
-    header.push(`// HTTP ${result.status} · ${result.ms} ms · ${what}`);
-    for (const line of summary.split('\n')) header.push(`// ${line}`);
+    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what}`, ...summary.split('\n'));
     // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
     const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
-    content = `${header.join('\n')}\n${pretty}\n`;
+    content = `${responseHeader(header)}\n${pretty}\n`;
   } else {
     if (result.kind === 'aborted') throw new vscode.CancellationError();
     summary = result.error;
-    header.push(`// No response: ${result.error}`);
-    content = `${header.join('\n')}\n`;
+    header.push(`No response: ${result.error}`);
+    content = `${responseHeader(header)}\n`;
   }
   const uri = await ctx.responses.record({
     url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,

@@ -18,6 +18,31 @@ export interface HistoryEntry {
   sourceUri?: string;
 }
 
+/**
+ * The response document's header: each line a `//` comment, broken between words at `width` characters (the document opens in a
+ * column beside the request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word
+ * longer than the width (a URL) stays whole, on a line of its own.
+ */
+export function responseHeader(lines: readonly string[], width = 80): string {
+  const out: string[] = [];
+  for (const line of lines) {
+    let current = '//';
+    let first = true;
+    for (const word of line.split(' ').filter((w) => w !== '')) {
+      const lead = first ? '// ' : '//   ';
+      if (current !== '//' && current.length + 1 + word.length > width) {
+        out.push(current);
+        first = false;
+        current = `//   ${word}`;
+      } else {
+        current = current === '//' ? `${lead}${word}` : `${current} ${word}`;
+      }
+    }
+    out.push(current);
+  }
+  return out.join('\n');
+}
+
 const MAX_HISTORY = 50;
 
 /**
@@ -51,11 +76,11 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     if (kept !== undefined) return kept;
     // A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
     // header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
-    const gone = '// The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
+    const gone = 'The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
     const h = this.history().find((x) => x.responseUri === uri.toString());
-    if (!h) return `${gone}\n`;
+    if (!h) return `${responseHeader([gone])}\n`;
     const lines = [`POST ${h.url}`, `${h.status !== undefined ? `HTTP ${h.status}` : 'No response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${h.label} · ${h.time}`, ...h.summary.split('\n')];
-    return `${lines.map((l) => `// ${l}`).join('\n')}\n${gone}\n`;
+    return `${responseHeader([...lines, gone])}\n`;
   }
 
   history(): HistoryEntry[] {

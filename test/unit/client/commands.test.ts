@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
-import { Responses } from '../../../client/src/views/responses';
+import { Responses, responseHeader } from '../../../client/src/views/responses';
+import { describeRpcResponse } from '../../../client/src/http/gateway';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { Reports } from '../../../client/src/views/reports';
 import { backendCommands } from '../../../client/src/commands/backend';
@@ -909,4 +910,20 @@ test('a response document is named after its request without a stray "_" where t
   } finally {
     responses.dispose();
   }
+});
+
+// ui7's walk: the response document beside the request showed "// Batch of 3: 2 results, 1 error: err" and nothing of the error:
+// its header was one comment line per sentence, 200 characters and more, in a column 60 wide.
+test('the response header: comment lines of at most 80 characters, broken between words, the text kept', () => {
+  const summary = describeRpcResponse(200, [{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, error: { code: -32004, message: 'Method "eth_sign" is not supported by the gateway.' } }]);
+  const url = `http://127.0.0.1:8787/v1/mainnet/${'x'.repeat(90)}`;
+  const header = responseHeader([`POST ${url}`, summary]);
+  const lines = header.split('\n');
+  for (const l of lines) assert.ok(l.startsWith('// '), l);
+  for (const l of lines) assert.ok(l.length <= 80 || !l.slice(3).trim().includes(' '), `a line past 80 is one word: ${l}`);
+  assert.equal(lines[0], `// POST`, 'a word longer than the width is not cut: it goes on its own line');
+  assert.equal(lines[1], `//   ${url}`, 'continuation lines are indented');
+  assert.ok(lines.length > 3, header);
+  assert.equal(lines.slice(2).map((l) => l.slice(3).trim()).join(' '), summary);
+  assert.equal(responseHeader(['HTTP 200 · 8 ms · eth_chainId']), '// HTTP 200 · 8 ms · eth_chainId');
 });
