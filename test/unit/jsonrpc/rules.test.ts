@@ -391,3 +391,18 @@ test('a mixed-case address whose EIP-55 checksum does not match is a warning (a 
   const wrapped = apply(single, only(single, 'jsonrpc/invalid-param').fixes![0]);
   assert.deepEqual(check(wrapped).map((x) => x.code), ['jsonrpc/address-checksum']);
 });
+
+// ui7's walk: a new, empty *.rpc.json showed "The document is empty; expected a JSON value." and nothing on how to begin.
+test('an empty request document says what goes in it and offers to insert a request, which Fix all leaves to the user', () => {
+  for (const text of ['', '  \n']) {
+    const p = only(text, 'syntax/empty-document');
+    assert.match(p.message, /^The document is empty; expected a request object \{"jsonrpc": "2\.0", "method": …, "params": \[…\], "id": 1\}, or an array of them for a batch\.$/);
+    assert.equal(p.fixes?.length, 1);
+    assert.equal(p.fixes![0].title, 'Insert a request (eth_blockNumber)');
+    assert.notEqual(p.fixes![0].preferred, true);
+    assert.deepEqual(check(apply(text, p.fixes![0])), []);
+  }
+  // The other kinds keep the plain message, with no fix.
+  const filter = validateText('', 'logpush-filter');
+  assert.deepEqual(filter.map((p) => [p.code, p.message, p.fixes]), [['syntax/empty-document', 'The document is empty; expected a JSON value.', undefined]]);
+});
