@@ -449,6 +449,30 @@ test('a response opens in the group that shows the earlier ones, or beside the r
   }
 });
 
+// ui7's walk: a batch with one refused member could only be sent whole ("Send anyway": that member comes back refused) or not at
+// all; the user wanted the other requests' answers.
+test('a batch with a refused member offers to send the others, their text as written', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
+    const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', text);
+    const sign = text.indexOf('"eth_sign"');
+    fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
+      message: 'The gateway does not support "eth_sign"; it refuses the request with HTTP 403.', range: { start: doc.positionAt(sign), end: doc.positionAt(sign + 10) } }]);
+    const offered: string[][] = [];
+    (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => { offered.push(options); return options[1]; } };
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(offered, [['Send anyway', 'Send Without "eth_sign"']]);
+    assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
+    // One request alone (its lens), or a batch of refused members only: nothing else to offer.
+    offered.length = 0;
+    await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
+    assert.deepEqual(offered, [['Send anyway']]);
+  } finally {
+    await close();
+  }
+});
+
 test('Show Sent Requests with nothing sent yet says so as information, with how to send one, not as an error', async () => {
   const { ctx, close } = await gatewayCtx();
   try {
