@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_INSTEAD, UNSUPPORTED_METHODS, UNSUPPORTED_WHY, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
 import { validateText } from '../../../server/src/core/validate';
 import schema from '../../../schemas/jsonrpc-request.schema.json';
+import { QUANTITY_RESULT_METHODS } from '../../../server/src/protocol';
 
 // Copied verbatim from the spec (Endpoints > Gateway).
 const SPEC_SUPPORTED = 'web3_clientVersion, web3_sha3, net_version, net_listening, eth_syncing, eth_mining, eth_gasPrice, eth_feeHistory, eth_blockNumber, eth_chainId, eth_getBalance, eth_getStorageAt, eth_getTransactionCount, eth_getBlockTransactionCountByHash, eth_getBlockTransactionCountByNumber, eth_getUncleCountByBlockHash, eth_getUncleCountByBlockNumber, eth_getCode, eth_sendRawTransaction, eth_call, eth_estimateGas, eth_getBlockByHash, eth_getBlockByNumber, eth_getTransactionByHash, eth_getTransactionByBlockHashAndIndex, eth_getTransactionByBlockNumberAndIndex, eth_getTransactionReceipt, eth_getUncleByBlockHashAndIndex, eth_getUncleByBlockNumberAndIndex, eth_getLogs, eth_getWork, eth_getProof, trace_filter';
@@ -23,6 +24,10 @@ test('every unsupported method says why the gateway refuses it, and what to ask 
     for (const named of why.matchAll(/"(\w+)"/g)) assert.ok(SUPPORTED_METHODS.includes(named[1]), `${name}: ${named[1]}`);
   }
   for (const instead of Object.values(UNSUPPORTED_INSTEAD)) assert.ok(SUPPORTED_METHODS.includes(instead), instead);
+});
+
+test('the client\'s list of the methods that answer a quantity is the catalogue\'s (the client imports protocol.ts only)', () => {
+  assert.deepEqual([...QUANTITY_RESULT_METHODS], METHODS.filter((m) => m.result.startsWith('QUANTITY')).map((m) => m.name));
 });
 
 test('every method and param object member is documented', () => {
