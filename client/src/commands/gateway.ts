@@ -87,7 +87,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
     const likely = isRefusal(first) ? '' : ' The gateway will probably refuse it.';
     // The whole batch: its other members can go without the refused ones.
     const others = part.item ? undefined : withoutRefused(doc, errors);
-    const without = others && `Send Without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} Refused Methods`}`;
+    const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${plural(errors.length, 'error')}, e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
       without ? ['Send anyway', without] : ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });

@@ -462,7 +462,7 @@ test('a batch with a refused member offers to send the others, their text as wri
     const offered: string[][] = [];
     (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => { offered.push(options); return options[1]; } };
     await send(ctx, doc.uri, undefined);
-    assert.deepEqual(offered, [['Send anyway', 'Send Without "eth_sign"']]);
+    assert.deepEqual(offered, [['Send anyway', 'Send without "eth_sign"']]);
     assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
     // One request alone (its lens), or a batch of refused members only: nothing else to offer.
     offered.length = 0;
