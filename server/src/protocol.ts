@@ -20,6 +20,13 @@ export interface CustomNotification<P> {
 
 export const SOURCE = 'edgekit';
 
+/** The gateway methods whose result is a QUANTITY (hex): the response's summary gives it in decimal too. The catalogue's, held
+ * equal to it by a unit test: the client imports this file only. */
+export const QUANTITY_RESULT_METHODS: readonly string[] = [
+  'eth_gasPrice', 'eth_blockNumber', 'eth_chainId', 'eth_getBalance', 'eth_getTransactionCount', 'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber', 'eth_getUncleCountByBlockHash', 'eth_getUncleCountByBlockNumber', 'eth_estimateGas',
+];
+
 /**
  * The command of an informational code lens (a filter's usage, what a tested filter matches) for clients other than the EdgeKit
  * extension: declared in executeCommandProvider and run by the server, which shows the lens's text (its argument) as a message.

@@ -17,14 +17,29 @@ export const EXAMPLE_TEXT = `{
 }
 `;
 
+/** A gateway request to send, with no mistake: what Send Request offers in a workspace that has no *.rpc.json (the walkthrough's
+ * "Send a gateway request" in any workspace). */
+export const EXAMPLE_REQUEST_TEXT = `[
+  { "jsonrpc": "2.0", "method": "eth_blockNumber", "params": [], "id": 1 },
+  { "jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae", "latest"], "id": 2 }
+]
+`;
+
+const EXAMPLES: Record<string, { name: string; language: string; text: string; what: string }> = {
+  'logpush-filter': { name: 'example.filter.json', language: 'logpush-filter', text: EXAMPLE_TEXT, what: 'Example with mistakes' },
+  'jsonrpc-request': { name: 'example.rpc.json', language: 'jsonrpc-request', text: EXAMPLE_REQUEST_TEXT, what: 'Example request' },
+};
+
 export const exampleCommands = {
-  'edgekit.openExample': (ctx: Ctx) => async () => {
-    const uri = await freeUntitledUri('example.filter.json');
+  /** The filter with mistakes, or with "jsonrpc-request" a request to send. */
+  'edgekit.openExample': (ctx: Ctx) => async (kind?: unknown) => {
+    const example = EXAMPLES[typeof kind === 'string' && kind in EXAMPLES ? kind : 'logpush-filter'];
+    const uri = await freeUntitledUri(example.name);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     // Opened before (and perhaps being tried): shown as it is.
     const doc = open && open.getText() !== '' ? await vscode.window.showTextDocument(open, { preview: false }).then((e) => e.document)
-      : await showUntitledText(uri, EXAMPLE_TEXT);
-    if (doc.languageId !== 'logpush-filter') await vscode.languages.setTextDocumentLanguage(doc, 'logpush-filter');
-    ctx.log.info(`Example with mistakes: ${uri.toString()}${open ? ' (shown again)' : ''}.`);
+      : await showUntitledText(uri, example.text);
+    if (doc.languageId !== example.language) await vscode.languages.setTextDocumentLanguage(doc, example.language);
+    ctx.log.info(`${example.what}: ${uri.toString()}${open ? ' (shown again)' : ''}.`);
   },
 };

@@ -4,6 +4,7 @@ import { applyEdits, format, parseTree, type ParseError } from 'jsonc-parser';
 import type { Ctx } from '../ctx';
 import { Config, turnsOffQuestion } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
+import { responseHeader } from '../views/responses';
 import { toCurl } from '../http/request';
 import { plural } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
@@ -52,21 +53,46 @@ function errorsIn(doc: vscode.TextDocument, item?: [number, number]): vscode.Dia
     && (!item || (doc.offsetAt(d.range.start) >= item[0] && doc.offsetAt(d.range.end) <= item[1])));
 }
 
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? d.code.value : d.code);
+/** A method the gateway does not support, listed or misspelt: the gateway refuses its request with HTTP 403. */
+const isRefusal = (d: vscode.Diagnostic) => codeOf(d) === 'jsonrpc/unsupported-method' || codeOf(d) === 'jsonrpc/unknown-method';
+
+/**
+ * A batch with some members whose method the gateway refuses (and some it takes): the others as a batch, each member's text as
+ * written, and the refused methods; undefined for anything else.
+ */
+function withoutRefused(doc: vscode.TextDocument, errors: readonly vscode.Diagnostic[]): { body: string; methods: string[] } | undefined {
+  const refusals = errors.filter(isRefusal);
+  if (refusals.length === 0) return undefined;
+  const text = doc.getText();
+  const errs: ParseError[] = [];
+  const root = parseTree(text, errs, { disallowComments: true });
+  if (!root || errs.length > 0 || root.type !== 'array' || !root.children) return undefined;
+  const refused = (n: { offset: number; length: number }) => refusals.some((d) => doc.offsetAt(d.range.start) >= n.offset && doc.offsetAt(d.range.start) < n.offset + n.length);
+  const kept = root.children.filter((n) => !refused(n));
+  if (kept.length === 0 || kept.length === root.children.length) return undefined;
+  const methods = [...new Set(refusals.map((d) => text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end))))];
+  return { body: `[\n  ${kept.map((n) => text.slice(n.offset, n.offset + n.length)).join(',\n  ')}\n]`, methods };
+}
+
 /** Sends and shows; returns what tests and the history need. */
 export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined) {
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
   const part = documentBody(doc, args);
-  const body = withoutEditorHints(part.text);
+  let body = withoutEditorHints(part.text);
   const errors = errorsIn(doc, part.item);
   if (errors.length > 0 && Config.confirmSendWithErrors(doc.uri)) {
     const first = errors[0];
-    // A method the gateway does not support, listed or misspelt: the error itself says it is refused (HTTP 403), so not "probably" again.
-    const code = typeof first.code === 'object' ? first.code.value : first.code;
-    const likely = code === 'jsonrpc/unsupported-method' || code === 'jsonrpc/unknown-method' ? '' : ' The gateway will probably refuse it.';
+    // A refused method's error says it is refused (HTTP 403) itself, so not "probably" again.
+    const likely = isRefusal(first) ? '' : ' The gateway will probably refuse it.';
+    // The whole batch: its other members can go without the refused ones.
+    const others = part.item ? undefined : withoutRefused(doc, errors);
+    const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${plural(errors.length, 'error')}, e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
-      ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
-    if (pick !== 'Send anyway') throw new vscode.CancellationError();
+      without ? ['Send anyway', without] : ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
+    if (others && pick === without) body = withoutEditorHints(others.body);
+    else if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }
   return sendBody(ctx, body, doc.uri.toString());
 }
@@ -82,21 +108,20 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
       token.onCancellationRequested(() => abort.abort());
       return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal });
     });
-  const header: string[] = [`// POST ${ep.gatewayUrl}${ep.embedded ? '  (embedded mock backend)' : ''}`];
+  const header: string[] = [`POST ${ep.gatewayUrl}${ep.embedded ? ' (embedded mock backend)' : ''}`];
   let content: string;
   let summary: string;
   if (result.ok) {
     summary = result.summary;
-    header.push(`// HTTP ${result.status} · ${result.ms} ms · ${what}`);
-    for (const line of summary.split('\n')) header.push(`// ${line}`);
+    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what}`, ...summary.split('\n'));
     // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
     const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
-    content = `${header.join('\n')}\n${pretty}\n`;
+    content = `${responseHeader(header)}\n${pretty}\n`;
   } else {
     if (result.kind === 'aborted') throw new vscode.CancellationError();
     summary = result.error;
-    header.push(`// No response: ${result.error}`);
-    content = `${header.join('\n')}\n`;
+    header.push(`No response: ${result.error}`);
+    content = `${responseHeader(header)}\n`;
   }
   const uri = await ctx.responses.record({
     url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
@@ -131,7 +156,7 @@ export const gatewayCommands = {
     })), { title: 'EdgeKit: sent gateway requests', placeHolder: 'Pick a request to open its response or send it again' });
     if (!pick) return;
     const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
-    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri));
+    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri), { focus: true });
     else if (action === 'Send again') {
       // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
       // or for the window to ask about when it closes.

@@ -32,7 +32,12 @@ export async function targetUri(arg: unknown, kinds: string[], what: string): Pr
   const glob = suffixes.length === 1 ? `**/*.${suffixes[0]}.json` : `**/*.{${suffixes.join(',')}}.json`;
   const files = (await vscode.workspace.findFiles(glob, '**/node_modules/**', 200))
     .sort((a, b) => vscode.workspace.asRelativePath(a).localeCompare(vscode.workspace.asRelativePath(b)));
-  if (files.length === 0) throw new UserError(`Open a ${what} first; this workspace has none.`);
+  if (files.length === 0) {
+    // A request to send is offered (the walkthrough's "Send a gateway request" in any workspace); the filter example is the
+    // walkthrough's first step, and a ruleset or job means little without the zone or account it belongs to.
+    throw new UserError(`Open a ${what} first; this workspace has none.`,
+      kinds.includes('jsonrpc-request') ? [{ title: 'Open an Example Request', command: 'edgekit.openExample', args: ['jsonrpc-request'] }] : []);
+  }
   const pick = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: `Which ${what}?` });
   if (!pick) throw new vscode.CancellationError();
   // Shown, so that what the command sends or tests (and its code lenses) is on screen beside the result

@@ -154,7 +154,16 @@ export const trafficCommands = {
     const zone = typeof zoneArg === 'string' ? zoneArg : (zoneArg as { zone?: Zone } | undefined)?.zone?.id ?? ctx.securityEvents.zone?.id;
     const r = mockResult(await mock.step(count, zone));
     const where = zone ? ` to ${ctx.securityEvents.zone?.id === zone ? ctx.securityEvents.zone.name : zone}` : ` to each zone (${r.requests} in all)`;
-    void vscode.window.showInformationMessage(`Sent ${zone ? r.requests : count} requests of sample traffic${where}; the rules acted on ${r.events}.`);
+    // What the traffic feeds, offered (the view shows the zone sent to without asking which).
+    const next = [
+      { title: 'Show Security Events', command: 'edgekit.securityEvents.show', args: zone ? [zone] : [] },
+      { title: 'Deliver Logpush Batches Now', command: 'edgekit.logpush.deliverNow', args: [] },
+    ];
+    void Promise.resolve(vscode.window.showInformationMessage(`Sent ${zone ? r.requests : count} requests of sample traffic${where}; the rules acted on ${r.events} of them: `
+      + 'the Security Events view lists what they did, and enabled Logpush jobs deliver the traffic\'s log lines.', ...next.map((n) => n.title))).then((pick) => {
+      const chosen = next.find((n) => n.title === pick);
+      if (chosen) void vscode.commands.executeCommand(chosen.command, ...chosen.args);
+    });
     await ctx.securityEvents.refresh();
     return r;
   },

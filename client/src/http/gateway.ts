@@ -4,6 +4,7 @@ import type { HttpFail } from './request';
 import { describeHttpError, describeRpcError, describeStatus, request, rpcError, sentence, toCurl } from './request';
 import { isObj } from './json';
 import { parseTree } from 'jsonc-parser';
+import { QUANTITY_RESULT_METHODS } from '../../../server/src/protocol';
 
 export interface RpcOk {
   ok: true;
@@ -133,7 +134,13 @@ export function describeRpcResponse(status: number, body: unknown, requestBody?:
   if (isObj(body)) {
     const err = rpcError(body);
     if (err) return `JSON-RPC ${describeRpcError(err)}${idText(body)}.`;
-    if ('result' in body) return `OK: result${counted(body.result)} ${preview(body.result)}${idText(body)}.`;
+    if ('result' in body) {
+      // A quantity in decimal too, as the request editor's hints show one ("0xfff" = 4,095).
+      const methods = requestMethods(requestBody);
+      const decimal = methods.length === 1 && QUANTITY_RESULT_METHODS.includes(methods[0]) && typeof body.result === 'string'
+        && /^0x(0|[1-9a-f][0-9a-f]{0,63})$/i.test(body.result) ? ` = ${BigInt(body.result).toLocaleString('en')}` : '';
+      return `OK: result${counted(body.result)} ${preview(body.result)}${decimal}${idText(body)}.`;
+    }
     return `${describeStatus(status)}, but the body is not a JSON-RPC response (no "result" or "error").`;
   }
   if (typeof body === 'string') {

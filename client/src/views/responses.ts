@@ -18,7 +18,46 @@ export interface HistoryEntry {
   sourceUri?: string;
 }
 
+/**
+ * The response document's header: each line a `//` comment, broken between words at `width` characters (the document opens in a
+ * column beside the request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word
+ * longer than the width (a URL) stays whole, on a line of its own.
+ */
+export function responseHeader(lines: readonly string[], width = 80): string {
+  const out: string[] = [];
+  for (const line of lines) {
+    let current = '//';
+    let first = true;
+    for (const word of line.split(' ').filter((w) => w !== '')) {
+      const lead = first ? '// ' : '//   ';
+      if (current !== '//' && current.length + 1 + word.length > width) {
+        out.push(current);
+        first = false;
+        current = `//   ${word}`;
+      } else {
+        current = current === '//' ? `${lead}${word}` : `${current} ${word}`;
+      }
+    }
+    out.push(current);
+  }
+  return out.join('\n');
+}
+
 const MAX_HISTORY = 50;
+
+/**
+ * The editor group for a response: one that shows a response already, other than the active editor's; else, when the active group
+ * shows them (a request opened there), another group there is; else beside. "Beside" alone made a new column whenever the
+ * active editor was the rightmost one: after a few sends, four columns too narrow to read.
+ */
+function responseColumn(): vscode.ViewColumn {
+  const groups = vscode.window.tabGroups.all;
+  const active = vscode.window.tabGroups.activeTabGroup;
+  const showsResponse = (g: vscode.TabGroup) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === RESPONSE_SCHEME);
+  const others = groups.filter((g) => g !== active);
+  const target = others.find(showsResponse) ?? (active && showsResponse(active) ? others[0] : undefined);
+  return target?.viewColumn ?? vscode.ViewColumn.Beside;
+}
 
 export class Responses implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
@@ -37,11 +76,11 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     if (kept !== undefined) return kept;
     // A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
     // header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
-    const gone = '// The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
+    const gone = 'The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
     const h = this.history().find((x) => x.responseUri === uri.toString());
-    if (!h) return `${gone}\n`;
+    if (!h) return `${responseHeader([gone])}\n`;
     const lines = [`POST ${h.url}`, `${h.status !== undefined ? `HTTP ${h.status}` : 'No response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${h.label} · ${h.time}`, ...h.summary.split('\n')];
-    return `${lines.map((l) => `// ${l}`).join('\n')}\n${gone}\n`;
+    return `${responseHeader([...lines, gone])}\n`;
   }
 
   history(): HistoryEntry[] {
@@ -64,10 +103,15 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     return uri;
   }
 
-  async open(uri: vscode.Uri, beside = true): Promise<vscode.TextEditor> {
+  /**
+   * Shows a response where the earlier ones are, else beside the active editor. `focus`: the response takes the focus (opened from
+   * the history); a response to a send leaves it on the request, so that the next file opened lands beside the request, not among
+   * the responses.
+   */
+  async open(uri: vscode.Uri, { focus = false }: { focus?: boolean } = {}): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(doc, 'jsonc');
-    return vscode.window.showTextDocument(doc, { viewColumn: beside ? vscode.ViewColumn.Beside : undefined, preview: false, preserveFocus: false });
+    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(), preview: false, preserveFocus: !focus });
   }
 
   textOf(uri: vscode.Uri): string | undefined {

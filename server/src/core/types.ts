@@ -165,4 +165,6 @@ export interface KindPlugin {
   /** Smart selection inside a string the kind understands (a rule's expression, a job's filter): spans around offset, innermost
    * first; core/selection.ts adds the JSON around them. */
   selectionRanges?(doc: ParsedDoc, offset: number): Span[];
+  /** What an empty document of the kind is expected to hold (words for its message), and the fix that writes a first one. */
+  starter?: { expected: string; title: string; text: string };
 }

@@ -46,7 +46,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     }];
   }
   const doc = opts.parsed ?? parseDocument(text);
-  const problems: Problem[] = [...doc.syntax, ...doc.duplicateKeys()];
+  const problems: Problem[] = [...doc.syntax.map((p) => emptyOfKind(p, kind, text)), ...doc.duplicateKeys()];
   if (cancelled()) throw new Cancelled();
   if (doc.value !== undefined) {
     const validate = validatorFor(kind);
@@ -73,6 +73,14 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     }
   }
   return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
+}
+
+/** An empty document's problem in the words of its kind, with the kind's fix that inserts a first entry (KindPlugin.starter). */
+function emptyOfKind(p: Problem, kind: DocKind, text: string): Problem {
+  const starter = PLUGINS[kind].starter;
+  if (p.code !== 'syntax/empty-document' || !starter) return p;
+  // The whole text replaced: whitespace alone is empty too.
+  return { ...p, message: `The document is empty; expected ${starter.expected}.`, fixes: [{ title: starter.title, edits: [{ offset: 0, length: text.length, newText: starter.text }] }] };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, CancellationError, DiagnosticSeverity, Uri, workspace } from './vscode';
+import { fake, resetFake, addDocument, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
-import { Responses } from '../../../client/src/views/responses';
+import { Responses, responseHeader } from '../../../client/src/views/responses';
+import { describeRpcResponse } from '../../../client/src/http/gateway';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { Reports } from '../../../client/src/views/reports';
 import { backendCommands } from '../../../client/src/commands/backend';
@@ -154,6 +155,38 @@ test('Test Rules on the last delivered batch takes the newest http_requests batc
   } finally {
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ui7's walk: "Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63." and nothing to do with them:
+// the Security Events view and the Logpush deliveries they feed were left for the newcomer to find.
+test('Send Sample Traffic says where the rules\' events are and offers the views and deliveries they feed', async () => {
+  const server = await startServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ success: true, errors: [], messages: [], result: { requests: 700, events: 63, zones: {} } }));
+  });
+  try {
+    const ctx = {
+      backend: { endpoints: async () => ({ embedded: true, gatewayUrl: '', apiBaseUrl: `${server.url}/client/v4`, apiToken: 't' }) },
+      securityEvents: { zone: undefined, refresh: async () => undefined },
+    } as unknown as Ctx;
+    fake.answerMessage = () => 'Show Security Events';
+    await trafficCommands['edgekit.mock.sendTraffic'](ctx)(100);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Sent 100 requests of sample traffic to each zone (700 in all); the rules acted on 63 of them: the Security Events view lists what they did, and enabled Logpush jobs deliver the traffic\'s log lines.',
+      items: ['Show Security Events', 'Deliver Logpush Batches Now'] }]);
+    assert.deepEqual(commands.executed, [['edgekit.securityEvents.show']]);
+    // Sent to one zone: its events are shown without asking which zone.
+    fake.answerMessage = () => 'Show Security Events';
+    await trafficCommands['edgekit.mock.sendTraffic'](ctx)(100, 'z1');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(commands.executed.at(-1), ['edgekit.securityEvents.show', 'z1']);
+    fake.answerMessage = () => 'Deliver Logpush Batches Now';
+    await trafficCommands['edgekit.mock.sendTraffic'](ctx)(100);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(commands.executed.at(-1), ['edgekit.logpush.deliverNow']);
+  } finally {
+    await server.close();
   }
 });
 
@@ -378,6 +411,63 @@ test('Show Sent Requests → Send again sends the recorded body without leaving 
     const history = ctx.responses.history();
     assert.equal(history.length, 2);
     assert.equal(history[0].sourceUri, doc.uri.toString(), 'the new entry keeps the request\'s source');
+  } finally {
+    await close();
+  }
+});
+
+// ui7's walk: each response opened "beside" the active editor, which after the first send was the response's own group (it took the
+// focus, and the next request opened from Quick Open landed there): three sends made four columns, each too narrow to read.
+test('a response opens in the group that shows the earlier ones, or beside the request; the request keeps the focus', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const a = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown.length, 1);
+    assert.equal(fake.shown[0].viewColumn, ViewColumn.Beside, 'no response shown yet: beside the request');
+    assert.equal(fake.shown[0].preserveFocus, true, 'the request keeps the focus, so the next file opened lands beside it, not among the responses');
+    const first = Uri.parse(fake.shown[0].uri);
+    // The request in column 1, the responses in column 2: the next response goes there, wherever the request is.
+    const one = { viewColumn: 1, tabs: [{ input: new TabInputText(a.uri) }] };
+    const two = { viewColumn: 2, tabs: [{ input: new TabInputText(first) }] };
+    window.tabGroups.all = [one, two];
+    window.tabGroups.activeTabGroup = one;
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown[1].viewColumn, 2);
+    // A request opened in the responses' group (column 2, active): the response goes to the other group there is, not a third.
+    const b = addDocument('file:///ws/b.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}');
+    two.tabs.push({ input: new TabInputText(b.uri) });
+    window.tabGroups.activeTabGroup = two;
+    await send(ctx, b.uri, undefined);
+    assert.equal(fake.shown[2].viewColumn, 1);
+    // "Open response" from the history shows it where the responses are, and takes the focus there (nothing to edit beside it).
+    window.tabGroups.activeTabGroup = one;
+    await ctx.responses.open(first as never, { focus: true });
+    assert.deepEqual([fake.shown[3].viewColumn, fake.shown[3].preserveFocus], [2, false]);
+  } finally {
+    await close();
+  }
+});
+
+// ui7's walk: a batch with one refused member could only be sent whole ("Send anyway": that member comes back refused) or not at
+// all; the user wanted the other requests' answers.
+test('a batch with a refused member offers to send the others, their text as written', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
+    const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', text);
+    const sign = text.indexOf('"eth_sign"');
+    fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
+      message: 'The gateway does not support "eth_sign"; it refuses the request with HTTP 403.', range: { start: doc.positionAt(sign), end: doc.positionAt(sign + 10) } }]);
+    const offered: string[][] = [];
+    (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => { offered.push(options); return options[1]; } };
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(offered, [['Send anyway', 'Send without "eth_sign"']]);
+    assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
+    // One request alone (its lens), or a batch of refused members only: nothing else to offer.
+    offered.length = 0;
+    await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
+    assert.deepEqual(offered, [['Send anyway']]);
   } finally {
     await close();
   }
@@ -844,4 +934,20 @@ test('a response document is named after its request without a stray "_" where t
   } finally {
     responses.dispose();
   }
+});
+
+// ui7's walk: the response document beside the request showed "// Batch of 3: 2 results, 1 error: err" and nothing of the error:
+// its header was one comment line per sentence, 200 characters and more, in a column 60 wide.
+test('the response header: comment lines of at most 80 characters, broken between words, the text kept', () => {
+  const summary = describeRpcResponse(200, [{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, error: { code: -32004, message: 'Method "eth_sign" is not supported by the gateway.' } }]);
+  const url = `http://127.0.0.1:8787/v1/mainnet/${'x'.repeat(90)}`;
+  const header = responseHeader([`POST ${url}`, summary]);
+  const lines = header.split('\n');
+  for (const l of lines) assert.ok(l.startsWith('// '), l);
+  for (const l of lines) assert.ok(l.length <= 80 || !l.slice(3).trim().includes(' '), `a line past 80 is one word: ${l}`);
+  assert.equal(lines[0], `// POST`, 'a word longer than the width is not cut: it goes on its own line');
+  assert.equal(lines[1], `//   ${url}`, 'continuation lines are indented');
+  assert.ok(lines.length > 3, header);
+  assert.equal(lines.slice(2).map((l) => l.slice(3).trim()).join(' '), summary);
+  assert.equal(responseHeader(['HTTP 200 · 8 ms · eth_chainId']), '// HTTP 200 · 8 ms · eth_chainId');
 });

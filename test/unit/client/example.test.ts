@@ -5,7 +5,7 @@ import { fake, resetFake, Uri } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateText } from '../../../server/src/core/validate';
-import { exampleCommands, EXAMPLE_TEXT } from '../../../client/src/commands/example';
+import { exampleCommands, EXAMPLE_REQUEST_TEXT, EXAMPLE_TEXT } from '../../../client/src/commands/example';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
@@ -36,4 +36,25 @@ test('opened again, the example the user has edited is shown as it is, not repla
   fake.documents.set(uri, { ...doc, getText: () => edited });
   await exampleCommands['edgekit.openExample'](ctx)();
   assert.equal(fake.documents.get(uri)!.getText(), edited);
+});
+
+// ui7's walk: the walkthrough's "Send Request" in a workspace with no *.rpc.json ended at "Open a gateway request (*.rpc.json)
+// first; this workspace has none.", with nothing to open. It now offers an example request, which the command opens.
+test('with no request in the workspace, Send Request offers an example request: an untitled example.rpc.json with no problem', async () => {
+  const { targetUri } = await import('../../../client/src/commands/logpush');
+  fake.folderSettings.set('/ws', new Map());
+  fake.files = [];
+  await assert.rejects(targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)'), (err: Error & { actions?: unknown }) => {
+    assert.equal(err.message, 'Open a gateway request (*.rpc.json) first; this workspace has none.');
+    assert.deepEqual(err.actions, [{ title: 'Open an Example Request', command: 'edgekit.openExample', args: ['jsonrpc-request'] }]);
+    return true;
+  });
+  await exampleCommands['edgekit.openExample'](ctx)('jsonrpc-request');
+  const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('.rpc.json'));
+  assert.equal(doc?.uri.toString(), Uri.file('/ws/example.rpc.json').with({ scheme: 'untitled' }).toString());
+  assert.equal(doc!.languageId, 'jsonrpc-request');
+  assert.equal(doc!.getText(), EXAMPLE_REQUEST_TEXT);
+  assert.deepEqual(validateText(EXAMPLE_REQUEST_TEXT, 'jsonrpc-request'), []);
+  // The other kinds' messages offer nothing new (the filter example is the walkthrough's first step).
+  await assert.rejects(targetUri(undefined, ['waf-ruleset'], 'ruleset (*.ruleset.json)'), (err: Error & { actions?: unknown[] }) => err.actions?.length === 0);
 });

@@ -136,6 +136,8 @@ export const fake = {
   languages: [] as string[],
   /** The code lens providers registered (languages.registerCodeLensProvider) and not disposed. */
   codeLensProviders: [] as { selector: unknown; provider: { provideCodeLenses(doc: FakeDocument, token: unknown): CodeLens[] | undefined | Promise<CodeLens[] | undefined>; onDidChangeCodeLenses?: unknown } }[],
+  /** What window.showTextDocument was asked: the document's URI and its options (viewColumn, preserveFocus, preview). */
+  shown: [] as { uri: string; viewColumn?: number; preserveFocus?: boolean; preview?: boolean }[],
 };
 
 /** The lenses every registered provider gives `doc` (the selectors are not matched: the providers here filter for themselves). */
@@ -179,6 +181,9 @@ export function resetFake(): void {
   fake.visible = [];
   fake.languages = [];
   fake.codeLensProviders = [];
+  fake.shown = [];
+  window.tabGroups.all = [];
+  window.tabGroups.activeTabGroup = undefined;
   fake.settings.clear();
   fake.folderSettings.clear();
   fake.workspaceSettings.clear();
@@ -257,8 +262,9 @@ export const window = {
       fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
     }
   },
-  async showTextDocument(arg: FakeDocument | Uri) {
+  async showTextDocument(arg: FakeDocument | Uri, opts?: { viewColumn?: number; preserveFocus?: boolean; preview?: boolean }) {
     const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
+    fake.shown.push({ uri: doc.uri.toString(), ...opts });
     fake.unresolved.delete(doc.uri.toString());
     // edit(): the whole text replaced, as the callers tested here replace it.
     return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
@@ -272,7 +278,8 @@ export const window = {
     info: (m: string) => fake.logged.push(`info: ${m}`), warn: (m: string) => fake.logged.push(`warn: ${m}`),
     error: (m: string) => fake.logged.push(`error: ${m}`), show() {}, dispose() {},
   }),
-  tabGroups: { all: [] as unknown[], close: async () => true },
+  /** The editor groups: set `all` (and `activeTabGroup`, one of them) to { viewColumn, tabs: [{ input: new TabInputText(uri) }] }. */
+  tabGroups: { all: [] as unknown[], activeTabGroup: undefined as unknown, close: async () => true },
 };
 
 let untitled = 0;

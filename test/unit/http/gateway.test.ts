@@ -20,7 +20,7 @@ describe('sendJsonRpc against the embedded mock gateway', () => {
     assert.equal(r.status, 200);
     assert.equal(r.success, true);
     assert.equal(typeof (r.body as { result: unknown }).result, 'string');
-    assert.match(r.summary, /^OK: result "0x[0-9a-f]+" \(id 1\)\.$/);
+    assert.match(r.summary, /^OK: result "0x[0-9a-f]+" = [0-9,]+ \(id 1\)\.$/);
     assert.ok(r.curl.includes(`--data-raw '${body}'`));
   });
 
@@ -100,6 +100,17 @@ describe('describeRpcResponse', () => {
     assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 3, error: { code: -32603, message: '' } }), 'JSON-RPC error -32603 (internal error: the server failed while handling the request) (id 3).');
     assert.equal(describeRpcResponse(200, { id: 1 }), 'HTTP 200, but the body is not a JSON-RPC response (no "result" or "error").');
     assert.equal(describeRpcResponse(200, 'plain\ntext'), 'HTTP 200, but the body is not JSON: "plain text".');
+  });
+
+  // ui7's walk: "OK: result "0xfff" (id 1)." left a newcomer to convert hex in their head; the request editor shows "= 4,095".
+  test('a method that answers a quantity: its result in decimal too; any other result as it is', () => {
+    const req = (method: string) => JSON.stringify({ jsonrpc: '2.0', method, params: [], id: 1 });
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: '0xfff' }, req('eth_blockNumber')), 'OK: result "0xfff" = 4,095 (id 1).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: '0x1bc16d674ec80000' }, req('eth_getBalance')), 'OK: result "0x1bc16d674ec80000" = 2,000,000,000,000,000,000 (id 1).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: '0x0' }, req('eth_getBalance')), 'OK: result "0x0" = 0 (id 1).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: '0x00ff' }, req('eth_getStorageAt')), 'OK: result "0x00ff" (id 1).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: '0xfff' }), 'OK: result "0xfff" (id 1).');
+    assert.equal(describeRpcResponse(200, { jsonrpc: '2.0', id: 1, result: 'oops' }, req('eth_blockNumber')), 'OK: result "oops" (id 1).');
   });
 
   test('notifications, batches and HTTP errors', () => {

@@ -3,9 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
+import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_INSTEAD, UNSUPPORTED_METHODS, UNSUPPORTED_WHY, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
 import { validateText } from '../../../server/src/core/validate';
 import schema from '../../../schemas/jsonrpc-request.schema.json';
+import { QUANTITY_RESULT_METHODS } from '../../../server/src/protocol';
 
 // Copied verbatim from the spec (Endpoints > Gateway).
 const SPEC_SUPPORTED = 'web3_clientVersion, web3_sha3, net_version, net_listening, eth_syncing, eth_mining, eth_gasPrice, eth_feeHistory, eth_blockNumber, eth_chainId, eth_getBalance, eth_getStorageAt, eth_getTransactionCount, eth_getBlockTransactionCountByHash, eth_getBlockTransactionCountByNumber, eth_getUncleCountByBlockHash, eth_getUncleCountByBlockNumber, eth_getCode, eth_sendRawTransaction, eth_call, eth_estimateGas, eth_getBlockByHash, eth_getBlockByNumber, eth_getTransactionByHash, eth_getTransactionByBlockHashAndIndex, eth_getTransactionByBlockNumberAndIndex, eth_getTransactionReceipt, eth_getUncleByBlockHashAndIndex, eth_getUncleByBlockNumberAndIndex, eth_getLogs, eth_getWork, eth_getProof, trace_filter';
@@ -14,6 +15,19 @@ const SPEC_UNSUPPORTED = 'net_peerCount, eth_protocolVersion, eth_coinbase, eth_
 test('supported and unsupported lists match the spec', () => {
   assert.deepEqual([...SUPPORTED_METHODS], SPEC_SUPPORTED.split(', '));
   assert.deepEqual([...UNSUPPORTED_METHODS], SPEC_UNSUPPORTED.split(', '));
+});
+
+test('every unsupported method says why the gateway refuses it, and what to ask instead names a supported method', () => {
+  assert.deepEqual(Object.keys(UNSUPPORTED_WHY).sort(), [...UNSUPPORTED_METHODS].sort());
+  for (const [name, why] of Object.entries(UNSUPPORTED_WHY)) {
+    assert.match(why, /^[A-Z].*\.$/, name);
+    for (const named of why.matchAll(/"(\w+)"/g)) assert.ok(SUPPORTED_METHODS.includes(named[1]), `${name}: ${named[1]}`);
+  }
+  for (const instead of Object.values(UNSUPPORTED_INSTEAD)) assert.ok(SUPPORTED_METHODS.includes(instead), instead);
+});
+
+test('the client\'s list of the methods that answer a quantity is the catalogue\'s (the client imports protocol.ts only)', () => {
+  assert.deepEqual([...QUANTITY_RESULT_METHODS], METHODS.filter((m) => m.result.startsWith('QUANTITY')).map((m) => m.name));
 });
 
 test('every method and param object member is documented', () => {

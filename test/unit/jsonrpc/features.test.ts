@@ -93,7 +93,7 @@ test('hover on a method: description, params, result and limits; unsupported one
   assert.match(h.markdown, /\*\*Params\*\*/);
   assert.match(h.markdown, /\*\*Result\*\*/);
   assert.match(h.markdown, /800 blocks/);
-  assert.match(hover('{"method":"eth_acc|ounts"}')!.markdown, /403/);
+  assert.match(hover('{"method":"eth_acc|ounts"}')!.markdown, /^The gateway does not support `eth_accounts`: it refuses a request for it with HTTP 403\. It holds no accounts: your wallet or client knows its own addresses\.$/);
   assert.equal(hover('{"method":"foo|_bar"}'), undefined);
 });
 

@@ -114,13 +114,25 @@ test('duplicate string ids are found among increasing number ids; 1 and "1" are 
   assert.match(p.message, /The id "a" is already used by request 1/);
 });
 
-test('unsupported method: error naming HTTP 403, no fix', () => {
+test('unsupported method: error naming HTTP 403, why and what to do instead, no fix', () => {
   const text = '{"jsonrpc":"2.0","method":"eth_sign","params":[],"id":1}';
   const p = only(text, 'jsonrpc/unsupported-method');
   assert.equal(p.severity, 'error');
   assert.equal(at(text, p), '"eth_sign"');
   assert.match(p.message, /403/);
+  // ui7's walk: "does not support eth_sign" and nothing else; the newcomer did not know where signing happens instead.
+  assert.match(p.message, /HTTP 403\. It holds no private keys: sign in your wallet or client/);
   assert.equal(p.fixes, undefined);
+});
+
+test('eth_newFilter: a fix asks eth_getLogs with the same filter, offered but not applied by Fix all (it changes what is asked)', () => {
+  const text = '{"jsonrpc":"2.0","method":"eth_newFilter","params":[{"fromBlock":"0x1","toBlock":"0x2"}],"id":1}';
+  const p = only(text, 'jsonrpc/unsupported-method');
+  assert.match(p.message, /keeps no filter between requests: ask "eth_getLogs"/);
+  assert.equal(p.fixes?.length, 1);
+  assert.equal(p.fixes![0].title, 'Ask "eth_getLogs" for the logs the filter matches now');
+  assert.notEqual(p.fixes![0].preferred, true);
+  assert.deepEqual(check(apply(text, p.fixes![0])), []);
 });
 
 test('unknown method: nearest names, one fix per suggestion, the first preferred', () => {
@@ -378,4 +390,19 @@ test('a mixed-case address whose EIP-55 checksum does not match is a warning (a 
   assert.deepEqual(check(single).map((x) => [x.code, at(single, x)]), [['jsonrpc/invalid-param', JSON.stringify(bad)], ['jsonrpc/address-checksum', JSON.stringify(bad)]]);
   const wrapped = apply(single, only(single, 'jsonrpc/invalid-param').fixes![0]);
   assert.deepEqual(check(wrapped).map((x) => x.code), ['jsonrpc/address-checksum']);
+});
+
+// ui7's walk: a new, empty *.rpc.json showed "The document is empty; expected a JSON value." and nothing on how to begin.
+test('an empty request document says what goes in it and offers to insert a request, which Fix all leaves to the user', () => {
+  for (const text of ['', '  \n']) {
+    const p = only(text, 'syntax/empty-document');
+    assert.match(p.message, /^The document is empty; expected a request object \{"jsonrpc": "2\.0", "method": …, "params": \[…\], "id": 1\}, or an array of them for a batch\.$/);
+    assert.equal(p.fixes?.length, 1);
+    assert.equal(p.fixes![0].title, 'Insert a request (eth_blockNumber)');
+    assert.notEqual(p.fixes![0].preferred, true);
+    assert.deepEqual(check(apply(text, p.fixes![0])), []);
+  }
+  // The other kinds keep the plain message, with no fix.
+  const filter = validateText('', 'logpush-filter');
+  assert.deepEqual(filter.map((p) => [p.code, p.message, p.fixes]), [['syntax/empty-document', 'The document is empty; expected a JSON value.', undefined]]);
 });

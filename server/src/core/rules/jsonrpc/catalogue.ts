@@ -219,6 +219,40 @@ export const UNSUPPORTED_METHODS: readonly string[] = [
   'eth_submitHashrate',
 ];
 
+const NO_FILTERS = 'It keeps no filter between requests';
+const NO_KEYS = 'It holds no private keys';
+const MINING = 'The nodes behind it do not mine.';
+const COMPILERS = 'Ethereum clients no longer compile contracts: compile with solc or your build tool.';
+
+/**
+ * Why the gateway refuses each of UNSUPPORTED_METHODS and what to ask instead, one sentence whose "it" is the gateway: the diagnostic
+ * and the hover say it after the 403 (ui7's walk: "does not support eth_sign" left a newcomer with nothing to do next).
+ */
+export const UNSUPPORTED_WHY: Readonly<Record<string, string>> = {
+  net_peerCount: 'It does not expose the nodes behind it.',
+  eth_protocolVersion: 'It does not expose the nodes behind it.',
+  eth_coinbase: MINING,
+  eth_hashrate: MINING,
+  eth_accounts: 'It holds no accounts: your wallet or client knows its own addresses.',
+  eth_sign: `${NO_KEYS}: sign in your wallet or client (ethers' signMessage, viem's signMessage).`,
+  eth_sendTransaction: `${NO_KEYS}: sign the transaction in your wallet or client and send it with "eth_sendRawTransaction".`,
+  eth_getCompilers: COMPILERS,
+  eth_compileLLL: COMPILERS,
+  eth_compileSolidity: COMPILERS,
+  eth_compileSerpent: COMPILERS,
+  eth_newFilter: `${NO_FILTERS}: ask "eth_getLogs" with the same filter object for the logs it matches.`,
+  eth_newBlockFilter: `${NO_FILTERS}: ask "eth_blockNumber" again for new blocks.`,
+  eth_newPendingTransactionFilter: `${NO_FILTERS}.`,
+  eth_uninstallFilter: `${NO_FILTERS}, so there is none to remove.`,
+  eth_getFilterChanges: `${NO_FILTERS}: ask "eth_getLogs" with the filter object itself.`,
+  eth_getFilterLogs: `${NO_FILTERS}: ask "eth_getLogs" with the filter object itself.`,
+  eth_submitWork: MINING,
+  eth_submitHashrate: MINING,
+};
+
+/** The supported method that takes the same params as a refused one and answers what it would have (a quick fix offers it). */
+export const UNSUPPORTED_INSTEAD: Readonly<Record<string, string>> = { eth_newFilter: 'eth_getLogs' };
+
 /** The one-line signature of a method, e.g. `eth_getBalance(Address: address, Block?: block number, tag or block hash)`. */
 export function signature(spec: MethodSpec): string {
   return signatureParts(spec).label;

@@ -1,7 +1,7 @@
 // Semantic rules of gateway requests. They work on doc.value and locate only what they report.
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, Rule, RuleContext, Span } from '../../types';
 import { quoteList } from '../../messages';
-import { METHOD_BY_NAME, UNSUPPORTED_METHODS, type MethodSpec } from './catalogue';
+import { METHOD_BY_NAME, UNSUPPORTED_INSTEAD, UNSUPPORTED_METHODS, UNSUPPORTED_WHY, type MethodSpec } from './catalogue';
 import { callDataNotes, checkSpecParamsAndAddresses, nearMethods, rangeNotes, show, type ParamIssue } from './params';
 import { inexactInteger, isObj, pastSafeInteger, valueAt } from '../../json';
 import { nodeAt } from '../../parse';
@@ -100,7 +100,10 @@ function methodProblems(doc: ParsedDoc, ctx: RuleContext, r: RequestRef, out: Pr
   if (typeof method !== 'string') return;
   const span = doc.locate([...r.base, 'method']);
   if (UNSUPPORTED_METHODS.includes(method)) {
-    out.push(ctx.report('jsonrpc/unsupported-method', `The gateway does not support "${method}"; it refuses the request with HTTP 403.`, span));
+    // Not preferred: it asks another question (the logs now, not a filter to poll), so Fix all leaves it to the user.
+    const instead = UNSUPPORTED_INSTEAD[method];
+    out.push(ctx.report('jsonrpc/unsupported-method', `The gateway does not support "${method}"; it refuses the request with HTTP 403. ${UNSUPPORTED_WHY[method]}`, span,
+      instead ? { fixes: [{ title: `Ask "${instead}" for the logs the filter matches now`, edits: [{ ...span, newText: JSON.stringify(instead) }] }] } : {}));
     return;
   }
   const near = nearMethods(method);
