@@ -30,6 +30,8 @@ for (const file of FILES) {
       const reply = replies.find((r) => r.id === req.id);
       assert.ok(reply, `${req.method}: no reply`);
       assert.equal(reply.error, undefined, `${req.method}: ${JSON.stringify(reply.error)}`);
+      // The first example a newcomer sends (README, the walkthrough): a balance of 0 ("0x0") says nothing of what comes back.
+      if (req.method === 'eth_getBalance') assert.notEqual(reply.result, '0x0', `${file}: the example address has no balance on the mock`);
       if (req.method === 'eth_getLogs' || req.method === 'trace_filter') {
         assert.ok(Array.isArray(reply.result) && reply.result.length > 0, `${req.method} found nothing: ${JSON.stringify(reply.result)}`);
       }
