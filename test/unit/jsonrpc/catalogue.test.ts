@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_INSTEAD, UNSUPPORTED_METHODS, UNSUPPORTED_WHY, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
+import { METHODS, OBJECT_KEYS, SUPPORTED_METHODS, UNSUPPORTED_INSTEAD, UNSUPPORTED_METHODS, UNSUPPORTED_WHAT, UNSUPPORTED_WHY, signature } from '../../../server/src/core/rules/jsonrpc/catalogue';
 import { validateText } from '../../../server/src/core/validate';
 import schema from '../../../schemas/jsonrpc-request.schema.json';
 import { QUANTITY_RESULT_METHODS } from '../../../server/src/protocol';
@@ -19,6 +19,7 @@ test('supported and unsupported lists match the spec', () => {
 
 test('every unsupported method says why the gateway refuses it, and what to ask instead names a supported method', () => {
   assert.deepEqual(Object.keys(UNSUPPORTED_WHY).sort(), [...UNSUPPORTED_METHODS].sort());
+  assert.deepEqual(Object.keys(UNSUPPORTED_WHAT).sort(), [...UNSUPPORTED_METHODS].sort());
   for (const [name, why] of Object.entries(UNSUPPORTED_WHY)) {
     assert.match(why, /^[A-Z].*\.$/, name);
     for (const named of why.matchAll(/"(\w+)"/g)) assert.ok(SUPPORTED_METHODS.includes(named[1]), `${name}: ${named[1]}`);

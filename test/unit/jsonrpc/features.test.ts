@@ -5,7 +5,7 @@ import { parseDocument } from '../../../server/src/core/parse';
 import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
 import { jsonrpcPlugin } from '../../../server/src/core/rules/jsonrpc';
 import { requestSnippet } from '../../../server/src/core/rules/jsonrpc/features';
-import { METHODS, SUPPORTED_METHODS, UNSUPPORTED_METHODS } from '../../../server/src/core/rules/jsonrpc/catalogue';
+import { METHODS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, UNSUPPORTED_WHY } from '../../../server/src/core/rules/jsonrpc/catalogue';
 
 function at(textWithCursor: string) {
   const offset = textWithCursor.indexOf('|');
@@ -93,7 +93,14 @@ test('hover on a method: description, params, result and limits; unsupported one
   assert.match(h.markdown, /\*\*Params\*\*/);
   assert.match(h.markdown, /\*\*Result\*\*/);
   assert.match(h.markdown, /800 blocks/);
-  assert.match(hover('{"method":"eth_acc|ounts"}')!.markdown, /^The gateway does not support `eth_accounts`: it refuses a request for it with HTTP 403\. It holds no accounts: your wallet or client knows its own addresses\.$/);
+  // What the method does on a node, and that the gateway refuses it; the why and what to ask instead are the diagnostic's, which
+  // VS Code shows in the same hover (ui7: the hover repeated it almost word for word).
+  assert.equal(hover('{"method":"eth_acc|ounts"}')!.markdown, '`eth_accounts`: the addresses a node holds private keys for.\n\nThe gateway does not support it: it refuses a request for it with HTTP 403.');
+  for (const name of UNSUPPORTED_METHODS) {
+    const md = hover(`{"method":"${name.slice(0, 2)}|${name.slice(2)}"}`)!.markdown;
+    assert.ok(md.startsWith(`\`${name}\`: `) && md.endsWith('with HTTP 403.'), md);
+    assert.ok(!md.includes(UNSUPPORTED_WHY[name]), `${name}: the hover repeats the diagnostic's why`);
+  }
   assert.equal(hover('{"method":"foo|_bar"}'), undefined);
 });
 

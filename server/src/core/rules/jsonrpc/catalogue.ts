@@ -251,6 +251,30 @@ export const UNSUPPORTED_WHY: Readonly<Record<string, string>> = {
 };
 
 /** The supported method that takes the same params as a refused one and answers what it would have (a quick fix offers it). */
+/** What each of UNSUPPORTED_METHODS does on a node that serves it (Ethereum's JSON-RPC API), for the hover: the why and what to ask
+ * instead are UNSUPPORTED_WHY's, in the diagnostic that VS Code shows in the same hover. */
+export const UNSUPPORTED_WHAT: Readonly<Record<string, string>> = {
+  net_peerCount: 'the number of peers a node is connected to',
+  eth_protocolVersion: "a node's Ethereum protocol version",
+  eth_coinbase: 'the address a mining node is paid its rewards at',
+  eth_hashrate: "a mining node's hash rate",
+  eth_accounts: 'the addresses a node holds private keys for',
+  eth_sign: "signs data with the private key of one of a node's accounts",
+  eth_sendTransaction: "signs a transaction with one of a node's accounts and sends it",
+  eth_getCompilers: 'the contract compilers a node offers (removed from the clients)',
+  eth_compileLLL: 'compiles LLL source on a node (removed from the clients)',
+  eth_compileSolidity: 'compiles Solidity source on a node (removed from the clients)',
+  eth_compileSerpent: 'compiles Serpent source on a node (removed from the clients)',
+  eth_newFilter: 'creates a log filter kept on a node, read later with "eth_getFilterChanges" or "eth_getFilterLogs"',
+  eth_newBlockFilter: 'creates a filter kept on a node that notes each new block',
+  eth_newPendingTransactionFilter: 'creates a filter kept on a node that notes each new pending transaction',
+  eth_uninstallFilter: 'removes a filter kept on a node',
+  eth_getFilterChanges: 'what a filter kept on a node matched since it was last read',
+  eth_getFilterLogs: 'every log a log filter kept on a node matches',
+  eth_submitWork: "submits a miner's proof-of-work solution",
+  eth_submitHashrate: "reports a miner's hash rate",
+};
+
 export const UNSUPPORTED_INSTEAD: Readonly<Record<string, string>> = { eth_newFilter: 'eth_getLogs' };
 
 /** The one-line signature of a method, e.g. `eth_getBalance(Address: address, Block?: block number, tag or block hash)`. */

@@ -4,7 +4,7 @@ import { findNodeAtOffset, getNodePath, type Node as JsonNode } from 'jsonc-pars
 import { callMarkdown, decodeCall, knownCall } from './selectors';
 import type { CompletionEntry, HoverInfo, InlayHintInfo, JsonPath, Lens, ParsedDoc, SignatureInfo, Span } from '../../types';
 import {
-  BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, UNSUPPORTED_WHY, signature, signatureParts,
+  BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, UNSUPPORTED_WHAT, signature, signatureParts,
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
 import { requestsOf } from './rules';
@@ -193,7 +193,7 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
     const name = node.value;
     const m = METHOD_BY_NAME.get(name);
     if (m) return { ...span, markdown: methodMarkdown(m) };
-    if (UNSUPPORTED_METHODS.includes(name)) return { ...span, markdown: `The gateway does not support \`${name}\`: it refuses a request for it with HTTP 403. ${UNSUPPORTED_WHY[name]}` };
+    if (UNSUPPORTED_METHODS.includes(name)) return { ...span, markdown: `\`${name}\`: ${UNSUPPORTED_WHAT[name]}.\n\nThe gateway does not support it: it refuses a request for it with HTTP 403.` };
     return undefined;
   }
   if (!spec) return undefined;
