@@ -135,6 +135,17 @@ test('lenses: one per request, plus one for the batch', () => {
   assert.deepEqual(jsonrpcPlugin.lenses!(parseDocument('42'), DEFAULT_OPTIONS), []);
 });
 
+test('the send lenses say which methods the gateway will refuse (ui7: a batch with eth_sign was sent from a lens that said nothing)', () => {
+  const titles = (text: string) => jsonrpcPlugin.lenses!(parseDocument(text), DEFAULT_OPTIONS).map((l) => l.title);
+  const req = (method: string, id: number) => `{"jsonrpc":"2.0","method":"${method}","params":[],"id":${id}}`;
+  assert.deepEqual(titles(`[${req('eth_chainId', 1)}, ${req('eth_sign', 2)}]`),
+    ['Send batch (2 requests, 1 refused: "eth_sign")', 'Send request', 'Send request (the gateway refuses "eth_sign")']);
+  // A misspelt method is refused too; past two names, the count says the rest.
+  assert.deepEqual(titles(`[${req('eth_sign', 1)}, ${req('eth_blockNumbr', 2)}, ${req('eth_accounts', 3)}, ${req('eth_sign', 4)}]`)[0],
+    'Send batch (4 requests, 4 refused: "eth_sign", "eth_blockNumbr"…)');
+  assert.deepEqual(titles(req('eth_coinbase', 1)), ['Send request (the gateway refuses "eth_coinbase")']);
+});
+
 test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {
   // It offered nothing there, while the block tag before it completed.
   const labels = complete('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", |],"id":1}').map((i) => i.label);

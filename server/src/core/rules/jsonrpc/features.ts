@@ -7,7 +7,7 @@ import {
   BLOCK_TAG_DESCRIPTIONS, BLOCK_TAGS, METHOD_BY_NAME, METHODS, OBJECT_KEYS, TYPE_LABELS, UNSUPPORTED_METHODS, UNSUPPORTED_WHAT, signature, signatureParts,
   type KeySpec, type MethodSpec, type ObjectType, type ParamSpec, type ValueType,
 } from './catalogue';
-import { requestsOf } from './rules';
+import { requestsOf, type RequestRef } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
 import { snippetText } from '../../text';
 
@@ -303,10 +303,18 @@ export function lenses(doc: ParsedDoc): Lens[] {
   const reqs = requestsOf(doc.value);
   if (reqs.length === 0) return [];
   const out: Lens[] = [];
+  // A method the gateway refuses (one it does not support, or a misspelt one: HTTP 403) is said on the lens before anything is sent.
+  const refused = (r: RequestRef) => (typeof r.req.method === 'string' && !METHOD_BY_NAME.has(r.req.method) ? r.req.method : undefined);
   if (Array.isArray(doc.value)) {
     const n = reqs.length;
-    out.push({ ...doc.locate([]), title: `Send batch (${n} request${n === 1 ? '' : 's'})`, command: SEND_COMMAND, args: [{ index: null }] });
+    const names = reqs.map(refused).filter((m): m is string => m !== undefined);
+    const distinct = [...new Set(names)];
+    const which = names.length === 0 ? '' : `, ${names.length} refused: ${distinct.slice(0, 2).map((m) => `"${m}"`).join(', ')}${distinct.length > 2 ? '…' : ''}`;
+    out.push({ ...doc.locate([]), title: `Send batch (${n} request${n === 1 ? '' : 's'}${which})`, command: SEND_COMMAND, args: [{ index: null }] });
   }
-  for (const r of reqs) out.push({ ...doc.locate(r.base), title: 'Send request', command: SEND_COMMAND, args: [{ index: r.index }] });
+  for (const r of reqs) {
+    const m = refused(r);
+    out.push({ ...doc.locate(r.base), title: m === undefined ? 'Send request' : `Send request (the gateway refuses "${m}")`, command: SEND_COMMAND, args: [{ index: r.index }] });
+  }
   return out;
 }
