@@ -90,7 +90,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
     const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
     const pick = await ctx.ui.ask(
       `${vscode.workspace.asRelativePath(doc.uri)} has ${plural(errors.length, 'error')}, e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
-      without ? ['Send anyway', without] : ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
+      without ? [without, 'Send anyway'] : ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
     if (others && pick === without) body = withoutEditorHints(others.body);
     else if (pick !== 'Send anyway') throw new vscode.CancellationError();
   }
