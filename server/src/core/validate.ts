@@ -46,7 +46,24 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     }];
   }
   const doc = opts.parsed ?? parseDocument(text);
-  const problems: Problem[] = [...doc.syntax.map((p) => emptyOfKind(p, kind, text)), ...doc.duplicateKeys()];
+  const syntax = doc.syntax.map((p) => emptyOfKind(p, kind, text));
+  // One stray quote and nothing else broken: the schema and the rules check the text its fix makes (what the user meant), their
+  // problems moved back onto the text as written; jsonc-parser's reading of the broken line ("a "b" as "a ", then ", ") was checked
+  // before, and a param count or a member's type failed on strings the user never wrote.
+  const meant = meantText(doc, text);
+  if (meant) {
+    // What they say of the string the quote was in is said of the whole string as meant, not of a part the quote cut off: kept,
+    // but for the string's own parse (a job's filter), which fails on the quote the fix escaped into it.
+    const inner = checkValue(parseDocument(meant.text), kind, options, cancelled);
+    return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, true), options.maxProblems, opts.limitNames);
+  }
+  const problems: Problem[] = [...syntax, ...doc.duplicateKeys(), ...checkValue(doc, kind, options, cancelled, true)];
+  return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
+}
+
+/** The schema's and the rules' problems of a parsed document (its duplicate keys too, unless told they are counted already). */
+function checkValue(doc: ParsedDoc, kind: DocKind, options: CoreOptions, cancelled: () => boolean, keysCounted = false): Problem[] {
+  const problems: Problem[] = keysCounted ? [] : [...doc.duplicateKeys()];
   if (cancelled()) throw new Cancelled();
   if (doc.value !== undefined) {
     const validate = validatorFor(kind);
@@ -72,7 +89,39 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
       if (cancelled()) throw new Cancelled();
     }
   }
-  return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
+  return problems;
+}
+
+/**
+ * When a document's only syntax problem is a stray quote (syntax/unescaped-quote) whose first fix is one edit that makes valid JSON:
+ * that text, and how to move a problem found in it back onto the document's own text (its span, its fixes' edits, its related
+ * spans). A span that ends inside the edit's new text ends where the edit's old text ended.
+ */
+function meantText(doc: ParsedDoc, text: string): { text: string; back: (p: Problem) => Problem } | undefined {
+  const quote = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0] : undefined;
+  const fix = quote?.fixes?.find((f) => f.preferred) ?? quote?.fixes?.[0];
+  if (!fix || fix.edits.length !== 1) return undefined;
+  const e = fix.edits[0];
+  const meant = text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
+  try {
+    JSON.parse(meant);
+  } catch {
+    return undefined;
+  }
+  const delta = e.newText.length - e.length;
+  const at = (r: number) => (r <= e.offset ? r : r >= e.offset + e.newText.length ? r - delta : e.offset + e.length);
+  const span = <T extends { offset: number; length: number }>(x: T): T => {
+    const offset = at(x.offset);
+    return { ...x, offset, length: at(x.offset + x.length) - offset };
+  };
+  return {
+    text: meant,
+    back: (p) => ({
+      ...span(p),
+      ...(p.related ? { related: p.related.map(span) } : {}),
+      ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map(span) })) } : {}),
+    }),
+  };
 }
 
 /** An empty document's problem in the words of its kind, with the kind's fix that inserts a first entry (KindPlugin.starter). */
@@ -91,10 +140,11 @@ function emptyOfKind(p: Problem, kind: DocKind, text: string): Problem {
  * dropped too (a filter pasted whole with its quotes leaves "{": 'Expected "}" to close the object'); the document's own syntax
  * problems are kept.
  */
-function withoutCutString(problems: Problem[], syntax: readonly Problem[]): Problem[] {
+function withoutCutString(problems: Problem[], syntax: readonly Problem[], syntaxOnly = false): Problem[] {
   const cuts = problems.flatMap((p) => (p.code === 'syntax/unescaped-quote' && p.related?.length ? [p.related[0]] : []));
   if (!cuts.length) return problems;
-  return problems.filter((p) => p.code === 'syntax/unescaped-quote' || syntax.includes(p)
+  // syntaxOnly: the rules checked the string as meant (meantText), so only its own parse's problems are the cut's.
+  return problems.filter((p) => syntax.includes(p) || (syntaxOnly ? !p.code.startsWith('syntax/') : p.code === 'syntax/unescaped-quote')
     || !cuts.some((cut) => p.offset >= cut.offset && p.offset < cut.offset + cut.length));
 }
 

@@ -266,3 +266,20 @@ test('a key that lost its opening quote is not a stray quote after the value bef
     assert.ok(ps.every((p) => p.code !== 'syntax/unescaped-quote'), `${text}: ${JSON.stringify(ps.map((p) => p.message))}`);
   }
 });
+
+test('the rules check what the stray quote\'s fix makes of the text, so the one quote is the one problem, and theirs land where they belong', () => {
+  // Seen in headless Neovim: a quote typed into a request's param gave the quote's problem and "params[2] is one param too many"
+  // at the end of the line, a reading of jsonc-parser's recovered value (["a ", ", ", "], "]) that the user never wrote.
+  const stray = '{"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["a "b", "latest"], "id": 2}';
+  assert.deepEqual(validateText(stray, 'jsonrpc-request').map((p) => p.code), ['jsonrpc/invalid-address', 'syntax/unescaped-quote']);
+  // Its own problems are still found, on the text as the user wrote it: a wrong version after the quote, a bad tag.
+  const more = '{"jsonrpc": "1.0", "method": "eth_getBalance", "params": ["0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae", "lat"st"], "id": 2}';
+  const ps = validateText(more, 'jsonrpc-request');
+  assert.deepEqual(ps.map((p) => p.code), ['jsonrpc/wrong-version', 'jsonrpc/invalid-block', 'syntax/unescaped-quote']);
+  const tag = ps.find((p) => p.code === 'jsonrpc/invalid-block')!;
+  assert.equal(more.slice(tag.offset, tag.offset + tag.length), '"lat"st"', 'the squiggle covers the string as written, the quote in it');
+  const version = ps.find((p) => p.code === 'jsonrpc/wrong-version')!;
+  assert.equal(more.slice(version.offset, version.offset + version.length), '"1.0"');
+  // Its fix, applied to the text as written, gives what the fix says.
+  assert.equal(applyFix(more, version), more.replace('"1.0"', '"2.0"'));
+});
