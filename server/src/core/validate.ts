@@ -7,7 +7,7 @@ import { ajvProblems } from './schema/ajvProblems';
 import { PLUGINS } from './plugins';
 import { codeInfo } from './codes';
 import { tidyMessage } from './messages';
-import { overSizeLimit, utf8Length } from './text';
+import { applyEdits, overSizeLimit, utf8Length } from './text';
 
 export class Cancelled extends Error {
   constructor() { super('cancelled'); }
@@ -54,7 +54,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
   if (meant) {
     // What they say of the string the quote was in is said of the whole string as meant, not of a part the quote cut off: kept,
     // but for the string's own parse (a job's filter), which fails on the quote the fix escaped into it.
-    const inner = checkValue(parseDocument(meant.text), kind, options, cancelled);
+    const inner = checkValue(meant.doc, kind, options, cancelled);
     return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, true), options.maxProblems, opts.limitNames);
   }
   const problems: Problem[] = [...syntax, ...doc.duplicateKeys(), ...checkValue(doc, kind, options, cancelled, true)];
@@ -94,20 +94,16 @@ function checkValue(doc: ParsedDoc, kind: DocKind, options: CoreOptions, cancell
 
 /**
  * When a document's only syntax problem is a stray quote (syntax/unescaped-quote) whose first fix is one edit that makes valid JSON:
- * that text, and how to move a problem found in it back onto the document's own text (its span, its fixes' edits, its related
+ * that text's parse, and how to move a problem found in it back onto the document's own text (its span, its fixes' edits, its related
  * spans). A span that ends inside the edit's new text ends where the edit's old text ended.
  */
-function meantText(doc: ParsedDoc, text: string): { text: string; back: (p: Problem) => Problem } | undefined {
+function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Problem) => Problem } | undefined {
   const quote = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0] : undefined;
   const fix = quote?.fixes?.find((f) => f.preferred) ?? quote?.fixes?.[0];
   if (!fix || fix.edits.length !== 1) return undefined;
+  const meant = parseDocument(applyEdits(text, fix.edits));
+  if (meant.syntax.length > 0) return undefined;
   const e = fix.edits[0];
-  const meant = text.slice(0, e.offset) + e.newText + text.slice(e.offset + e.length);
-  try {
-    JSON.parse(meant);
-  } catch {
-    return undefined;
-  }
   const delta = e.newText.length - e.length;
   const at = (r: number) => (r <= e.offset ? r : r >= e.offset + e.newText.length ? r - delta : e.offset + e.length);
   const span = <T extends { offset: number; length: number }>(x: T): T => {
@@ -115,7 +111,7 @@ function meantText(doc: ParsedDoc, text: string): { text: string; back: (p: Prob
     return { ...x, offset, length: at(x.offset + x.length) - offset };
   };
   return {
-    text: meant,
+    doc: meant,
     back: (p) => ({
       ...span(p),
       ...(p.related ? { related: p.related.map(span) } : {}),
