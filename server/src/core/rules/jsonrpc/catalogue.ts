@@ -250,7 +250,6 @@ export const UNSUPPORTED_WHY: Readonly<Record<string, string>> = {
   eth_submitHashrate: MINING,
 };
 
-/** The supported method that takes the same params as a refused one and answers what it would have (a quick fix offers it). */
 /** What each of UNSUPPORTED_METHODS does on a node that serves it (Ethereum's JSON-RPC API), for the hover: the why and what to ask
  * instead are UNSUPPORTED_WHY's, in the diagnostic that VS Code shows in the same hover. */
 export const UNSUPPORTED_WHAT: Readonly<Record<string, string>> = {
@@ -275,6 +274,7 @@ export const UNSUPPORTED_WHAT: Readonly<Record<string, string>> = {
   eth_submitHashrate: "reports a miner's hash rate",
 };
 
+/** The supported method that takes the same params as a refused one and answers what it would have (a quick fix offers it). */
 export const UNSUPPORTED_INSTEAD: Readonly<Record<string, string>> = { eth_newFilter: 'eth_getLogs' };
 
 /** The one-line signature of a method, e.g. `eth_getBalance(Address: address, Block?: block number, tag or block hash)`. */
