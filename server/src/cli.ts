@@ -365,7 +365,7 @@ function writeFixes(file: string, roots: string[] | undefined, read: Buffer, tex
   } catch (err) {
     return `cannot write the fixes (${code(err)}); the file is unchanged.`;
   }
-  if (roots && !roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep))) {
+  if (roots && !roots.some((root) => within(root, real))) {
     return `is ${real} (through a symbolic link), outside the paths given; the fixes were not written.`;
   }
   // A file made read-only is not rewritten: renaming the temp file over it would replace it (the folder is what a rename needs),
@@ -526,11 +526,16 @@ function refuseOutputOverInput(outputFile: string, inputs: string[], roots: stri
   if (!detectKind(path.basename(resolved))) return;
   const real = realPathOf(resolved);
   for (const root of roots) {
+    if (real === root || !within(root, real)) continue;
     const rel = path.relative(root, real);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) continue;
     if (path.dirname(rel).split(path.sep).some((d) => SKIP_DIRS.has(d))) continue;
     throw new UsageError(`--output-file ${outputFile} would be linted as one of the files in ${root} (its name matches ${PATTERN_NAMES}): name the report otherwise (edgekit.sarif, report.json) or write it outside that folder.`);
   }
+}
+
+/** Whether a real path is the real folder `root` or inside it (by path: a file named "..x" in it is inside). */
+function within(root: string, real: string): boolean {
+  return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
 /** The real path of a file that may not exist yet: its nearest existing folder's real path, and the rest as written. */
