@@ -27,16 +27,12 @@ export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
   for (const line of lines) {
     let current = '//';
-    let first = true;
     for (const word of line.split(' ').filter((w) => w !== '')) {
-      const lead = first ? '// ' : '//   ';
-      if (current !== '//' && current.length + 1 + word.length > width) {
+      if (current === '//') current = `// ${word}`;
+      else if (current.length + 1 + word.length > width) {
         out.push(current);
-        first = false;
         current = `//   ${word}`;
-      } else {
-        current = current === '//' ? `${lead}${word}` : `${current} ${word}`;
-      }
+      } else current = `${current} ${word}`;
     }
     out.push(current);
   }
