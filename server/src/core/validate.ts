@@ -1,5 +1,5 @@
 // validateText: syntax, then schema, then the kind's semantic rules. The same function serves the editor, the CLI and the mock.
-import type { CoreOptions, DocKind, ParsedDoc, Problem, RuleContext } from './types';
+import type { CoreOptions, DocKind, ParsedDoc, Problem, RuleContext, Span } from './types';
 import { DEFAULT_OPTIONS } from './types';
 import { parseDocument } from './parse';
 import { SCHEMAS, validatorFor } from './schema/registry';
@@ -55,7 +55,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     // What they say of the string the quote was in is said of the whole string as meant, not of a part the quote cut off: kept,
     // but for the string's own parse (a job's filter), which fails on the quote the fix escaped into it.
     const inner = checkValue(meant.doc, kind, options, cancelled);
-    return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, true), options.maxProblems, opts.limitNames);
+    return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, doc.syntax[0].related?.[0]), options.maxProblems, opts.limitNames);
   }
   const problems: Problem[] = [...syntax, ...doc.duplicateKeys(), ...checkValue(doc, kind, options, cancelled, true)];
   return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
@@ -135,13 +135,24 @@ function emptyOfKind(p: Problem, kind: DocKind, text: string): Problem {
  * Logpush job's filter, whose problems come moved into the job's text). What that string's own parse says of the part left is
  * dropped too (a filter pasted whole with its quotes leaves "{": 'Expected "}" to close the object'); the document's own syntax
  * problems are kept.
+ * meant: the string of the document's own quote when the rules checked the text its fix makes (meantText). What they say of that
+ * string as meant is kept, but for its syntax problems (a job's filter's own parse); and when the string is read as a language of
+ * its own and that reading fails there (a filter's parse, a rule's expression: the quote the fix escaped into it is a quote of that
+ * language, which ends one of its strings), everything said in it is the cut's, as above. The other cuts are as above.
  */
-function withoutCutString(problems: Problem[], syntax: readonly Problem[], syntaxOnly = false): Problem[] {
-  const cuts = problems.flatMap((p) => (p.code === 'syntax/unescaped-quote' && p.related?.length ? [p.related[0]] : []));
-  if (!cuts.length) return problems;
-  // syntaxOnly: the rules checked the string as meant (meantText), so only its own parse's problems are the cut's.
-  return problems.filter((p) => syntax.includes(p) || (syntaxOnly ? !p.code.startsWith('syntax/') : p.code === 'syntax/unescaped-quote')
-    || !cuts.some((cut) => p.offset >= cut.offset && p.offset < cut.offset + cut.length));
+function withoutCutString(problems: Problem[], syntax: readonly Problem[], meant?: Span): Problem[] {
+  const cuts = problems.flatMap((p) => (p.code === 'syntax/unescaped-quote' && p.related?.length && !(meant && syntax.includes(p)) ? [p.related[0]] : []));
+  const inside = (p: Problem, cut: Span) => p.offset >= cut.offset && p.offset < cut.offset + cut.length;
+  const unread = meant !== undefined && problems.some((p) => !syntax.includes(p) && inside(p, meant) && readingFailed(p));
+  if (!cuts.length && !meant) return problems;
+  return problems.filter((p) => syntax.includes(p)
+    || (!(meant && inside(p, meant) && (unread || p.code.startsWith('syntax/')))
+      && !cuts.some((cut) => p.code !== 'syntax/unescaped-quote' && inside(p, cut))));
+}
+
+/** Whether a problem says that a string read as a language of its own (a job's filter, a rule's expression) does not parse. */
+function readingFailed(p: Problem): boolean {
+  return p.code === 'ruleset/expr-syntax' || (p.code.startsWith('syntax/') && p.code !== 'syntax/duplicate-key');
 }
 
 function finish(problems: Problem[], max: number, names?: LimitNames): Problem[] {
