@@ -146,6 +146,18 @@ test('the send lenses say which methods the gateway will refuse (ui7: a batch wi
   assert.deepEqual(titles(req('eth_coinbase', 1)), ['Send request (the gateway refuses "eth_coinbase")']);
 });
 
+test('a refused method is named on the send lenses as the diagnostics name it: one printable line, a long name cut (review rv11)', () => {
+  // The lenses quoted the method as it is: a line break in it broke the lens title, and a request pasted into "method" made one of
+  // thousands of characters, where the diagnostic's message (tidyMessage) says it in one short line.
+  const titles = (text: string) => jsonrpcPlugin.lenses!(parseDocument(text), DEFAULT_OPTIONS).map((l) => l.title);
+  const long = `eth_sign\n${'x'.repeat(5000)}`;
+  const batch = JSON.stringify([{ jsonrpc: '2.0', method: long, params: [], id: 1 }, { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 2 }]);
+  for (const title of [...titles(batch), ...titles(JSON.stringify({ jsonrpc: '2.0', method: long, params: [], id: 1 }))]) {
+    assert.ok(!/[\u0000-\u001f]/.test(title) && title.length < 200, JSON.stringify(title.slice(0, 300)));
+  }
+  assert.match(titles(batch)[0], /^Send batch \(2 requests, 1 refused: "eth_sign\\u000axxx+…"\)$/);
+});
+
 test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {
   // It offered nothing there, while the block tag before it completed.
   const labels = complete('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", |],"id":1}').map((i) => i.label);

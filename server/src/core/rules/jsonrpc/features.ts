@@ -10,6 +10,7 @@ import {
 import { requestsOf, type RequestRef } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
 import { snippetText } from '../../text';
+import { tidyMessage } from '../../messages';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -299,6 +300,9 @@ function tagNote(type: ValueType, value: unknown): string {
 
 // ---- lenses ----
 
+/** A method quoted on a lens as a diagnostic's message quotes it: one printable line, a long name cut (tidyMessage). */
+const named = (m: string): string => tidyMessage(`"${m}"`);
+
 export function lenses(doc: ParsedDoc): Lens[] {
   const reqs = requestsOf(doc.value);
   if (reqs.length === 0) return [];
@@ -309,12 +313,12 @@ export function lenses(doc: ParsedDoc): Lens[] {
     const n = reqs.length;
     const names = reqs.map(refused).filter((m): m is string => m !== undefined);
     const distinct = [...new Set(names)];
-    const which = names.length === 0 ? '' : `, ${names.length} refused: ${distinct.slice(0, 2).map((m) => `"${m}"`).join(', ')}${distinct.length > 2 ? '…' : ''}`;
+    const which = names.length === 0 ? '' : `, ${names.length} refused: ${distinct.slice(0, 2).map(named).join(', ')}${distinct.length > 2 ? '…' : ''}`;
     out.push({ ...doc.locate([]), title: `Send batch (${n} request${n === 1 ? '' : 's'}${which})`, command: SEND_COMMAND, args: [{ index: null }] });
   }
   for (const r of reqs) {
     const m = refused(r);
-    out.push({ ...doc.locate(r.base), title: m === undefined ? 'Send request' : `Send request (the gateway refuses "${m}")`, command: SEND_COMMAND, args: [{ index: r.index }] });
+    out.push({ ...doc.locate(r.base), title: m === undefined ? 'Send request' : `Send request (the gateway refuses ${named(m)})`, command: SEND_COMMAND, args: [{ index: r.index }] });
   }
   return out;
 }
