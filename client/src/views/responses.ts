@@ -21,11 +21,12 @@ export interface HistoryEntry {
 /**
  * The response document's header: each line a `//` comment, broken between words at `width` characters (the document opens in a
  * column beside the request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word
- * longer than the width (a URL) stays whole, on a line of its own.
+ * longer than the width (a URL) stays whole, on a line of its own. A line break in a line (\r too) starts a comment line.
  */
 export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
-  for (const line of lines) {
+  // A line break inside a line (the gateway's own message) starts a line of its own: the editor breaks at \r as at \n.
+  for (const line of lines.flatMap((l) => l.split(/\r\n|\r|\n/))) {
     let current = '//';
     for (const word of line.split(' ').filter((w) => w !== '')) {
       if (current === '//') current = `// ${word}`;

@@ -952,3 +952,14 @@ test('the response header: comment lines of at most 80 characters, broken betwee
   assert.equal(lines.slice(2).map((l) => l.slice(3).trim()).join(' '), summary);
   assert.equal(responseHeader(['HTTP 200 · 8 ms · eth_chainId']), '// HTTP 200 · 8 ms · eth_chainId');
 });
+
+test('the response header: a line break in what the gateway said (a carriage return too) starts a comment line of its own (review rv11)', () => {
+  // A JSON-RPC error's message is the gateway's text, put in the header as it is: "\r" alone ended the comment in the editor (which
+  // breaks lines at \r\n, \r and \n), and the rest of the message stood in the .jsonc response as JSON in error.
+  const summary = describeRpcResponse(200, { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'execution reverted\rreason: not owner\n\nsee logs' } });
+  const header = responseHeader(['HTTP 200 · 8 ms · eth_call', summary, 'No response: socket hang up\r\nretry']);
+  const lines = header.split(/\r\n|\r|\n/);
+  for (const l of lines) assert.ok(l.startsWith('//'), JSON.stringify(l));
+  assert.equal(lines.map((l) => l.replace(/^\/\/\s*/, '')).filter(Boolean).join(' '),
+    `HTTP 200 · 8 ms · eth_call ${summary.replace(/\s+/g, ' ')} No response: socket hang up retry`);
+});
