@@ -53,7 +53,8 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
   const meant = meantText(doc, text);
   if (meant) {
     // What they say of the string the quote was in is said of the whole string as meant, not of a part the quote cut off: kept,
-    // but for the string's own parse (a job's filter), which fails on the quote the fix escaped into it.
+    // but for the string's own parse (a job's filter), which fails on the quote the fix escaped into it; and none of it when that
+    // parse, or a rule's expression's, fails there (withoutCutString's `meant`).
     const inner = checkValue(meant.doc, kind, options, cancelled);
     return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, doc.syntax[0].related?.[0]), options.maxProblems, opts.limitNames);
   }
