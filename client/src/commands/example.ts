@@ -33,7 +33,7 @@ const EXAMPLES: Record<string, { name: string; language: string; text: string; w
 export const exampleCommands = {
   /** The filter with mistakes, or with "jsonrpc-request" a request to send. */
   'edgekit.openExample': (ctx: Ctx) => async (kind?: unknown) => {
-    const example = EXAMPLES[typeof kind === 'string' && kind in EXAMPLES ? kind : 'logpush-filter'];
+    const example = EXAMPLES[typeof kind === 'string' && Object.hasOwn(EXAMPLES, kind) ? kind : 'logpush-filter'];
     const uri = await freeUntitledUri(example.name);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     // Opened before (and perhaps being tried): shown as it is.

@@ -58,3 +58,14 @@ test('with no request in the workspace, Send Request offers an example request: 
   // The other kinds' messages offer nothing new (the filter example is the walkthrough's first step).
   await assert.rejects(targetUri(undefined, ['waf-ruleset'], 'ruleset (*.ruleset.json)'), (err: Error & { actions?: unknown[] }) => err.actions?.length === 0);
 });
+
+test('a kind the command does not know, an inherited name too ("toString"), opens the filter example (review rv11)', async () => {
+  // `kind in EXAMPLES` took "toString" and "constructor" (Object's) for examples: the command failed on their missing name.
+  for (const kind of ['toString', 'constructor', 'waf-ruleset', 42]) {
+    resetFake();
+    fake.folderSettings.set('/ws', new Map());
+    await exampleCommands['edgekit.openExample'](ctx)(kind);
+    const doc = [...fake.documents.values()].find((d) => d.uri.path.endsWith('.filter.json'));
+    assert.equal(doc?.getText(), EXAMPLE_TEXT, String(kind));
+  }
+});
