@@ -26,7 +26,7 @@ export class Wait implements vscode.Disposable {
    * `late`: a button of one of its notifications clicked once the wait has ended (VS Code cannot close them for us).
    */
   constructor(readonly zone: Zone, readonly options: string[], private readonly show: (question: string) => Promise<string | undefined>,
-    readonly doc?: vscode.TextDocument, private readonly late?: (pick: string) => void) {
+    public doc?: vscode.TextDocument, private readonly late?: (pick: string) => void) {
     this.question = '';
     waits.add(this);
     changed();
@@ -56,6 +56,12 @@ export class Wait implements vscode.Disposable {
     settle?.(pick);
   }
 
+  /** The review goes on in `doc`: the file it was saved as (Save As closes the untitled document), or the same document closed. */
+  follow(doc: vscode.TextDocument): void {
+    this.doc = doc;
+    changed();
+  }
+
   /** Say a new problem (or none) in the lens. */
   setProblem(problem: string | undefined): void {
     if (problem === this.problem) return;
@@ -74,26 +80,30 @@ export class Wait implements vscode.Disposable {
 
 const waits = new Set<Wait>();
 const lensesChanged = new vscode.EventEmitter<void>();
-let lensRegistration: vscode.Disposable | undefined;
+let lensRegistration: { schemes: string; registration: vscode.Disposable } | undefined;
 
-const fileName = (uri: vscode.Uri): string => uri.path.split('/').pop() ?? uri.path;
+export const fileName = (uri: vscode.Uri): string => uri.path.split('/').pop() ?? uri.path;
 
-/** The context keys, and the lens provider while a review waits (none registered otherwise). */
+/** The context keys, and the lens provider while a review waits (none registered otherwise), for the schemes of the reviews (untitled,
+ * and the file's once one is saved). A closed review has neither (the palette still answers it). */
 function changed(): void {
-  const reviews = [...waits].filter((w) => w.doc);
+  const reviews = [...waits].filter((w) => w.doc && !w.doc.isClosed);
   void vscode.commands.executeCommand('setContext', WAITING_KEY, waits.size > 0);
   void vscode.commands.executeCommand('setContext', REVIEWING_KEY, reviews.map((w) => fileName(w.doc!.uri)));
-  if (reviews.length && !lensRegistration) {
-    lensRegistration = vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, { onDidChangeCodeLenses: lensesChanged.event, provideCodeLenses });
-  } else if (!reviews.length && lensRegistration) {
-    lensRegistration.dispose();
+  const schemes = [...new Set(reviews.map((w) => w.doc!.uri.scheme))].sort().join(' ');
+  if (lensRegistration && lensRegistration.schemes !== schemes) {
+    lensRegistration.registration.dispose();
     lensRegistration = undefined;
+  }
+  if (schemes && !lensRegistration) {
+    const selector = schemes.split(' ').map((scheme) => ({ scheme }));
+    lensRegistration = { schemes, registration: vscode.languages.registerCodeLensProvider(selector, { onDidChangeCodeLenses: lensesChanged.event, provideCodeLenses }) };
   }
   lensesChanged.fire();
 }
 
 function provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-  const w = [...waits].find((x) => x.doc?.uri.toString() === doc.uri.toString());
+  const w = [...waits].find((x) => x.doc && !x.doc.isClosed && x.doc.uri.toString() === doc.uri.toString());
   if (!w) return [];
   const top = new vscode.Range(0, 0, 0, 0);
   const lenses = [

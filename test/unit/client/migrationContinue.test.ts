@@ -2,7 +2,7 @@
 // the top of the review document, its title bar and the palette (edgekit.migration.continue / .cancel, shown while a question
 // waits), not only the notification, which VS Code hides after a few seconds or once the user clicks into the document (ui6's walk).
 // And the review checked again as it changes, so that what the lens and the progress say matches the document.
-import { codeLenses, commands, editDocument, fake, resetFake, activate, type FakeDocument } from './vscode';
+import { codeLenses, commands, editDocument, fake, resetFake, activate, saveAs, closeDocument, type FakeDocument } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { migrate, migrationCommands } from '../../../client/src/commands/migration';
@@ -156,6 +156,84 @@ test('a typo fixed in the review while its error waits: the lens and the progres
     const i = fake.progressReports.findIndex((p) => /trupe/.test(p));
     assert.ok(i >= 0, 'the progress said the error');
     assert.match(fake.progressReports[i + 1], /^Waiting for your review of pro\.example\.ruleset\.json/, 'then, once fixed, that the review waits');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a review saved as a file while it waits: the wait follows the saved document (its lens, title bar, and what Continue deploys)', async () => {
+  // Save As of the untitled review closes it (VS Code opens the file's document, saves it, then reverts the untitled one): the wait
+  // stayed on the closed document, and Continue deployed its last text, not the edits made in the saved file.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const untitled = await until('the review document', () => reviewDoc('pro.example'));
+    await until('the review lenses', async () => ((await codeLenses(untitled)).length ? true : undefined));
+    activate(untitled);
+    const saved = saveAs(untitled, 'file:///work/reviews/pro-review.ruleset.json');
+    assert.ok(untitled.isClosed);
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), ['pro-review.ruleset.json'], 'the title bar buttons follow the saved file');
+    assert.deepEqual(await codeLenses(untitled), [], 'no lens on the closed document');
+    const lenses = await codeLenses(saved);
+    const go = lenses.find((l) => /Continue/.test(l.command!.title))?.command;
+    assert.ok(go, 'the lens is on the saved document');
+    assert.equal(String(go.arguments?.[0]), saved.uri.toString());
+    assert.match(fake.progressReports.at(-1)!, /pro-review\.ruleset\.json/, 'the progress names the saved document');
+    // An edit in the saved file is what Continue deploys.
+    const cfg = JSON.parse(saved.getText()) as { rules: unknown[] };
+    const exception = { action: 'skip', expression: '(http.host eq "dev.pro.example")', description: 'Added after Save As', enabled: true, action_parameters: { ruleset: 'current' } };
+    editDocument(saved, JSON.stringify({ ...cfg, rules: [exception, ...cfg.rules] }, null, 2) + '\n');
+    await run(ctx, 'edgekit.migration.continue'); // from the palette, the saved document active
+    const end = await running;
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    const id = (await (await fetch(`${mock.apiBaseUrl}/zones?name=pro.example`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { id: string }[] }).result[0].id;
+    const ep = await (await fetch(`${mock.apiBaseUrl}/zones/${id}/rulesets/phases/http_request_firewall_managed/entrypoint`, { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } })).json() as { result: { rules: { description?: string }[] } };
+    assert.ok(ep.result.rules.some((r) => r.description === 'Added after Save As'), 'the saved document\'s text was deployed');
+    assert.ok(!fake.documents.get(saved.uri.toString())?.isClosed, 'the saved file is the user\'s: not closed at the end');
+    assert.ok(!commands.executed.some((c) => c[0] === 'workbench.action.revertAndCloseActiveEditor'), 'nor reverted');
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a review closed without being saved: the progress and Continue say so and how to go on, and Cancel ends the run', async () => {
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx, asked } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const doc = await until('the review document', () => reviewDoc('pro.example'));
+    await until('the review lenses', async () => ((await codeLenses(doc)).length ? true : undefined));
+    closeDocument(doc);
+    assert.match(fake.progressReports.at(-1)!, /^pro\.example\.ruleset\.json was closed without being saved/);
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), [], 'no title bar buttons for a closed document');
+    assert.equal(contextKey('edgekit.migration.waiting'), true, 'the palette still answers');
+    await run(ctx, 'edgekit.migration.continue');
+    await until('the question saying the review was closed', () => asked.some((q) => /closed without being saved/.test(q)));
+    assert.match(asked.at(-1)!, /Cancel/);
+    await run(ctx, 'edgekit.migration.cancel');
+    const end = await running;
+    assert.ok(end.name === 'cancelled' && end.zoneState === 'start', JSON.stringify(end));
+    assert.doesNotMatch(fake.messages.at(-1)!.text, /is kept/, 'a closed review is not said to be kept');
+    assert.deepEqual(fake.messages.at(-1)!.items, ['Migrate Again']);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a review saved as a file, then cancelled: the last message says where it is saved (the next run opens a fresh one)', async () => {
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const untitled = await until('the review document', () => reviewDoc('pro.example'));
+    await until('the review lenses', async () => ((await codeLenses(untitled)).length ? true : undefined));
+    const saved = saveAs(untitled, 'file:///work/reviews/pro-review.ruleset.json');
+    await run(ctx, 'edgekit.migration.cancel', saved.uri);
+    const end = await running;
+    assert.ok(end.name === 'cancelled' && end.zoneState === 'start', JSON.stringify(end));
+    assert.match(fake.messages.at(-1)!.text, /Your review is saved in \/work\/reviews\/pro-review\.ruleset\.json\.$/);
+    assert.deepEqual(fake.messages.at(-1)!.items, ['Migrate Again']);
   } finally {
     await mock.close();
   }
