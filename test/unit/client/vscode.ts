@@ -103,7 +103,7 @@ export const fake = {
   activeUri: undefined as Uri | undefined,
   /** Answers to the quick picks, in order (a label, or undefined for dismissed); each question asked is recorded. */
   quickPickAnswers: [] as (string | undefined)[],
-  quickPicks: [] as { title?: string; placeHolder?: string; labels: string[]; descriptions: (string | undefined)[]; details: (string | undefined)[] }[],
+  quickPicks: [] as { title?: string; placeHolder?: string; matchOnDescription?: boolean; labels: string[]; descriptions: (string | undefined)[]; details: (string | undefined)[] }[],
   inputBoxAnswers: [] as (string | undefined)[],
   inputBoxes: [] as { title?: string }[],
   /** items: the buttons offered beside the message, when there are any. */
@@ -266,10 +266,11 @@ export const window = {
   showInformationMessage: message('info'),
   showWarningMessage: message('warning'),
   showErrorMessage: message('error'),
-  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string }): Promise<T | string | undefined> {
+  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string; matchOnDescription?: boolean }): Promise<T | string | undefined> {
     const labels = items.map((i) => (typeof i === 'string' ? i : i.label));
     const field = (k: 'description' | 'detail') => items.map((i) => (typeof i === 'string' ? undefined : (i as { description?: string; detail?: string })[k]));
-    fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, labels, descriptions: field('description'), details: field('detail') });
+    fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, ...(opts?.matchOnDescription !== undefined ? { matchOnDescription: opts.matchOnDescription } : {}),
+      labels, descriptions: field('description'), details: field('detail') });
     const answer = fake.quickPickAnswers.shift();
     return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
   },

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
 import { UserError } from '../../../client/src/commands/run';
 import { ZonesView } from '../../../client/src/views/zones';
-import type { Api } from '../../../client/src/http/api';
+import { MIGRATION_STATES, migrationStateLabel, zoneStateWords, type Api } from '../../../client/src/http/api';
 
 beforeEach(() => resetFake());
 
@@ -42,7 +42,7 @@ test('the zone pick takes no hint from a Zones view that read another backend (s
   fake.quickPickAnswers = ['b.example'];
   await pickZone(apiAt(EMBEDDED), undefined, 'Migrate which zone?', undefined, zoneHints(viewOf(EMBEDDED)));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example']);
-  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['pro · not migrated · z2', 'business · migrated · z1']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['pro · migration not started · z2', 'business · migrated · z1']);
   // Nor does the zone-or-account pick take the other backend's selection.
   fake.quickPickAnswers = ['a.example'];
   await pickZoneOrAccount(apiAt(STANDALONE), undefined, 't', zoneHints(viewOf(EMBEDDED)));
@@ -124,4 +124,30 @@ test('the account pick (an account dataset\'s job) offers the account selected i
   fake.quickPickAnswers = ['First Account'];
   await pickAccount(api, undefined, 't', undefined, selecting({ account: accounts[1] }, STANDALONE));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['First Account', 'Second Account']);
+});
+
+test('a filter on a state\'s word in the zone pick finds only the zones in that state (it matches descriptions on substrings)', async () => {
+  // Typing "migrated" in the pick also offered the zones "not migrated": VS Code's quick pick matches a description when it holds
+  // the typed text anywhere (matchOnDescription). So no word of one state's words may be within another's.
+  const states = [...MIGRATION_STATES.map((s) => migrationStateLabel(s)), zoneStateWords(undefined, 'HTTP 403')];
+  assert.equal(new Set(states).size, states.length, states.join(' | '));
+  for (const a of states) {
+    for (const b of states) {
+      if (a === b) continue;
+      for (const word of a.split(/\W+/)) assert.ok(!b.toLowerCase().includes(word.toLowerCase()), `"${word}" (of "${a}") is within "${b}"`);
+    }
+  }
+  // In the pick itself, with a state read for each zone.
+  const all = MIGRATION_STATES.map((s, i) => ({ id: `z${i}`, name: `${s}.example`, plan: { legacy_id: 'pro' } }));
+  const view = { zones: { view: { selection: [] }, items: all.map((z, i) => ({ zone: z, status: { migration_state: MIGRATION_STATES[i] } })), itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never;
+  fake.quickPickAnswers = ['start.example'];
+  await pickZone(apiAt(EMBEDDED, all), undefined, 't', undefined, zoneHints(view));
+  const asked = fake.quickPicks.at(-1)!;
+  assert.equal(asked.matchOnDescription, true);
+  for (const [i, s] of MIGRATION_STATES.entries()) {
+    for (const word of migrationStateLabel(s).split(/\W+/)) {
+      const found = asked.labels.filter((_l, j) => asked.descriptions[j]!.toLowerCase().includes(word.toLowerCase()));
+      assert.deepEqual(found, [all[i].name], `a filter on "${word}"`);
+    }
+  }
 });
