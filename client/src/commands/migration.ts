@@ -106,20 +106,20 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         // A question or the review may be pending when the user cancels: answer it with "dismissed".
         const orCancel = <T>(p: Promise<T>): Promise<T | undefined> =>
           Promise.race([p, new Promise<undefined>((resolve) => { if (abort.signal.aborted) resolve(undefined); abort.signal.addEventListener('abort', () => resolve(undefined)); })]);
-        // The step shown last. A question that is not modal is an information message, which VS Code hides after a few seconds or
-        // once the user clicks elsewhere; it is also answered from the palette (and a review from its lens and title bar: Wait).
-        let step = '';
+        // A question that is not modal is an information message, which VS Code hides after a few seconds or once the user clicks
+        // elsewhere; it is also answered from the palette (and a review from its lens and title bar: Wait).
         try {
           return await runMigration({
             api,
             signal: abort.signal,
-            progress: (s) => { step = s; progress.report({ message: s }); ctx.log.info(`[migration ${zone.name}] ${s}`); },
+            progress: (s) => { progress.report({ message: s }); ctx.log.info(`[migration ${zone.name}] ${s}`); },
             ask: async (question, options, opts) => {
               if (opts.modal) return orCancel(ctx.ui.ask(question, options, opts));
               const wait = new Wait(zone, options, (q) => ctx.ui.ask(q, options, opts));
               try {
-                // Where the answer waits first: the status bar shows the start of this line only.
-                progress.report({ message: `Your answer is awaited: choose ${options.map((o) => `"${o}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration". ${step}` });
+                // That an answer waits, and where, first and short: the status bar shows the start of this line only.
+                const choices = options.join(', ').replace(/, (?=[^,]*$)/, ' or ');
+                progress.report({ message: `${opts.topic ? `${opts.topic}: waiting` : 'Waiting'} for your answer. Run "EdgeKit: Continue Migration" (or see Notifications): ${choices}.` });
                 const answer = wait.answer();
                 wait.ask(question);
                 return await orCancel(answer);

@@ -115,7 +115,7 @@ test('validation mode\'s question, once hidden, is answered from "EdgeKit: Conti
     const { ctx } = ctxFor(mock, async (q, options, modal) => (modal ? (options.includes('Validation Mode') ? 'Validation Mode' : options[0])
       : /^Review the new configuration/.test(q) ? 'Continue' : never()));
     const running = migrate(ctx, 'enterprise.example');
-    await until('the validation question', () => /validation mode/.test(fake.progressReports.at(-1) ?? '') && contextKey('edgekit.migration.waiting') === true);
+    await until('the validation question', () => /^Validation mode: waiting for your answer/.test(fake.progressReports.at(-1) ?? '') && contextKey('edgekit.migration.waiting') === true);
     assert.match(fake.progressReports.at(-1)!, /EdgeKit: Continue Migration/);
     assert.deepEqual(contextKey('edgekit.migration.reviewing'), [], 'no review document waits: no title bar buttons');
     fake.quickPickAnswers = ['Later'];
