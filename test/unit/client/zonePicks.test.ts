@@ -5,7 +5,7 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
 import { UserError } from '../../../client/src/commands/run';
-import { ZonesView } from '../../../client/src/views/zones';
+import { JobItem, ZonesView } from '../../../client/src/views/zones';
 import { MIGRATION_STATES, migrationStateLabel, zoneStateWords, type Api } from '../../../client/src/http/api';
 
 beforeEach(() => resetFake());
@@ -150,4 +150,28 @@ test('a filter on a state\'s word in the zone pick finds only the zones in that 
       assert.deepEqual(found, [all[i].name], `a filter on "${word}"`);
     }
   }
+});
+
+test('a Logpush delivery selected in the Zones view offers its job\'s zone (or account) first, and says why', async () => {
+  // A delivery under a job gave the picks no hint: a selected job's zone was offered first, a selected delivery's was not.
+  const view = new ZonesView(async () => apiAt(EMBEDDED));
+  const delivery = { id: 'd1', jobId: 7, status: 'delivered', at: '2026-11-27T10:00:00Z', records: 3, bytes: 90, object: 'logs/20261127/a.log.gz', destination: 'r2://logs' };
+  const place = { owner: { zone: 'z2' }, ownerName: 'b.example' };
+  const job = new JobItem({ id: 7, name: 'b-http', dataset: 'http_requests', enabled: true }, undefined, [delivery as never], place);
+  const [item] = await view.getChildren(job);
+  const ctx = { zones: { view: { selection: [item] }, items: [], itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never;
+  fake.quickPickAnswers = ['b.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 't', undefined, zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job of the delivery selected in the Zones view', undefined]);
+  fake.quickPickAnswers = ['b.example'];
+  await pickZoneOrAccount(apiAt(EMBEDDED), undefined, 't', zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job of the delivery selected in the Zones view', undefined]);
+  // An account's job: the account pick.
+  const accounts = [{ id: 'acc1', name: 'First Account' }, { id: 'acc2', name: 'Second Account' }];
+  const accountJob = new JobItem({ id: 8, name: 'audit', dataset: 'audit_logs', enabled: true }, undefined, [delivery as never], { owner: { account: 'acc2' }, ownerName: 'Second Account' });
+  const [accountDelivery] = await view.getChildren(accountJob);
+  fake.quickPickAnswers = ['Second Account'];
+  await pickAccount(apiAt(EMBEDDED, zones, accounts), undefined, 't', undefined, zoneHints({ zones: { view: { selection: [accountDelivery] }, items: [], itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Second Account', 'First Account']);
 });
