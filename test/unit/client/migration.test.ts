@@ -130,7 +130,7 @@ test('in validation mode, the tree shows the new state at once, and the progress
     assert.equal(done.name === 'cancelled' && done.zoneState, 'validation', JSON.stringify(done)); // "Later": the run ends there
     assert.ok(atQuestion, 'the validation question was asked');
     assert.ok(atQuestion.refreshes >= 1, 'the tree was refreshed once the zone entered validation mode');
-    assert.match(atQuestion.progress ?? '', /validation mode/);
+    assert.match(atQuestion.progress ?? '', /^Validation mode: waiting for your answer/);
     assert.match(atQuestion.progress ?? '', /Review and Finish/);
     assert.match(atQuestion.progress ?? '', /Notifications/);
   } finally {
