@@ -17,9 +17,11 @@ export class Wait implements vscode.Disposable {
   /** What stands in the way of deploying the review as it is now (shown in its lens), undefined when nothing does. */
   problem: string | undefined;
   question: string;
-  private settle: ((pick: string | undefined) => void) | undefined;
+  private settle: { resolve(pick: string | undefined): void; reject(err: unknown): void } | undefined;
   private latest: Promise<string | undefined> | undefined;
   private ended = false;
+  /** A notification that failed (ctx.ui.ask rejected): the next answer is that error, so the run ends with it instead of waiting. */
+  private failure: { err: unknown } | undefined;
 
   /**
    * `show` asks the question as a notification; `options` are its buttons. `doc`: the review document the question waits on.
@@ -35,7 +37,8 @@ export class Wait implements vscode.Disposable {
   /** The next answer: a button of any of the question's notifications, Continue or Cancel from a lens or a command (Cancel and the
    * latest notification dismissed give undefined). An answer while none is awaited (between two rounds) is dropped. */
   answer(): Promise<string | undefined> {
-    return new Promise((resolve) => { this.settle = resolve; });
+    if (this.failure) return Promise.reject(this.failure.err);
+    return new Promise((resolve, reject) => { this.settle = { resolve, reject }; });
   }
 
   /** Asks `question` as a notification (again). An earlier notification still answers; only the latest one's dismissal does: VS
@@ -47,13 +50,19 @@ export class Wait implements vscode.Disposable {
     void Promise.resolve(p).then((pick) => {
       if (this.ended) { if (pick !== undefined) this.late?.(pick); return; }
       if (pick !== undefined || p === this.latest) this.resolve(pick);
+    }, (err: unknown) => {
+      if (this.ended) return;
+      this.failure = { err };
+      const settle = this.settle;
+      this.settle = undefined;
+      settle?.reject(err);
     });
   }
 
   resolve(pick: string | undefined): void {
     const settle = this.settle;
     this.settle = undefined;
-    settle?.(pick);
+    settle?.resolve(pick);
   }
 
   /** The review goes on in `doc`: the file it was saved as (Save As closes the untitled document), or the same document closed. */

@@ -238,3 +238,23 @@ test('a review saved as a file, then cancelled: the last message says where it i
     await mock.close();
   }
 });
+
+test('a question whose notification fails (ui.ask rejects) ends the run with that error at once, instead of waiting for ever', async () => {
+  // A host test's scripted answer that failed an assertion (or a notification VS Code could not show) left the wait unresolved:
+  // the run, and the test awaiting it, hung until the 60 s timeout.
+  const mock = await startMockBackend({ port: 0, rateLimit: false });
+  try {
+    for (const zone of ['pro.example', 'enterprise.example']) {
+      const { ctx } = ctxFor(mock, async (q, options, modal) => {
+        if (modal) return options.includes('Validation Mode') ? 'Validation Mode' : options[0];
+        if (zone === 'enterprise.example' && /^Review the new configuration/.test(q)) return 'Continue';
+        throw new Error(`scripted answer failed: ${q.slice(0, 30)}`);
+      });
+      const timeout = new Promise((_r, reject) => setTimeout(() => reject(new Error('the run still waits')), 2000).unref());
+      await assert.rejects(Promise.race([migrate(ctx, zone), timeout]), /^Error: scripted answer failed/, zone);
+      assert.equal(contextKey('edgekit.migration.waiting'), false, 'nothing waits any more');
+    }
+  } finally {
+    await mock.close();
+  }
+});
