@@ -110,8 +110,8 @@ suite('Commands against the embedded mock backend', () => {
     assert.ok(job && job.id !== undefined, 'job created');
     // The checker flags the missing region first; sent anyway, the API refuses it.
     const bad = await openFile('cmd/bad.logpush.json', JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://bucket/logs' }));
-    const { asked } = scriptUi(ctx, [(_q, options) => options[0]]);
-    const refused = await vscode.commands.executeCommand<any>('edgekit.logpush.createJob', bad.document.uri, pro.id);
+    const { asked, settle } = scriptUi(ctx, [(_q, options) => options[0]]);
+    const refused = await settle(vscode.commands.executeCommand<any>('edgekit.logpush.createJob', bad.document.uri, pro.id));
     assert.equal(refused, undefined, 'runCommand shows the error and returns undefined');
     assert.match(asked.join('\n'), /bad\.logpush\.json has 1 error, e\.g\. line 1: The s3 destination needs the parameter "region"\. The API will probably refuse the job\. Create it anyway\?/);
   });
@@ -139,7 +139,7 @@ suite('Commands against the embedded mock backend', () => {
 
   test('migrate a Pro zone: check, review, confirm, pending, migrated; the tree shows it', async () => {
     let review: vscode.TextDocument | undefined;
-    const { asked } = scriptUi(ctx, [
+    const { asked, settle } = scriptUi(ctx, [
       (q, o) => {
         review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('pro.example.ruleset.json') && !d.isClosed);
         const shown = vscode.window.visibleTextEditors.find((e) => e.document === review);
@@ -148,7 +148,7 @@ suite('Commands against the embedded mock backend', () => {
       },
       (q, o) => (o.includes('Migrate') && !o.includes('Validation Mode') ? 'Migrate' : assert.fail(`expected the confirmation, got ${q} ${o}`)),
     ]);
-    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example');
+    const final = await settle(vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example'));
     assert.equal(final.name, 'migrated', JSON.stringify(final));
     assert.equal(asked.length, 2);
     assert.ok(review && review.languageId === 'waf-ruleset', 'the config was opened as a ruleset document');
@@ -159,8 +159,8 @@ suite('Commands against the embedded mock backend', () => {
     assert.equal(item.status.old_rules_enabled, false);
     assert.equal(item.status.new_rules_enabled, true);
     // irreversible: a second run finds it migrated and sends nothing
-    scriptUi(ctx, []);
-    const again = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example');
+    const none = scriptUi(ctx, []);
+    const again = await none.settle(vscode.commands.executeCommand<any>('edgekit.migration.start', 'pro.example'));
     assert.equal(again.name, 'migrated');
     assert.equal(again.already, true);
     const tf = await vscode.commands.executeCommand<any>('edgekit.migration.exportTerraform', 'pro.example');
@@ -179,30 +179,30 @@ suite('Commands against the embedded mock backend', () => {
   });
 
   test('migrate an Enterprise zone: validation first, then pending', async () => {
-    scriptUi(ctx, [
+    const toValidation = scriptUi(ctx, [
       (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
       (_q, o) => (o.includes('Validation Mode') ? 'Validation Mode' : assert.fail(o.join())),
       (_q, o) => (o.includes('Later') ? 'Later' : assert.fail(o.join())),
     ]);
-    const first = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example');
+    const first = await toValidation.settle(vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example'));
     assert.equal(first.name, 'cancelled', JSON.stringify(first));
     assert.equal(first.zoneState, 'validation');
     assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.path.endsWith('enterprise.example.ruleset.json') && !d.isClosed),
       'the review deployed in validation mode is closed');
     await ctx.zones.getChildren();
     assert.equal(ctx.zones.items.find((i: any) => i.zone.name === 'enterprise.example').status.migration_state, 'validation');
-    scriptUi(ctx, [
+    const toMigrated = scriptUi(ctx, [
       (_q, o) => (o.includes('Review and Finish') ? 'Review and Finish' : assert.fail(o.join())),
       (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
       (_q, o) => (o.includes('Migrate') ? 'Migrate' : assert.fail(o.join())),
     ]);
-    const second = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example');
+    const second = await toMigrated.settle(vscode.commands.executeCommand<any>('edgekit.migration.start', 'enterprise.example'));
     assert.equal(second.name, 'migrated', JSON.stringify(second));
   });
 
   test('a review declined at the confirmation stays open with the user\'s edits', async () => {
     let review: vscode.TextDocument | undefined;
-    scriptUi(ctx, [
+    const { settle } = scriptUi(ctx, [
       async (q) => {
         assert.match(q, /Review/);
         review = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('business.example.ruleset.json') && !d.isClosed);
@@ -212,7 +212,7 @@ suite('Commands against the embedded mock backend', () => {
       },
       (_q, o) => (o.includes('Migrate') ? undefined : assert.fail(o.join())), // dismissed: nothing is sent
     ]);
-    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'business.example');
+    const final = await settle(vscode.commands.executeCommand<any>('edgekit.migration.start', 'business.example'));
     assert.equal(final.name, 'cancelled', JSON.stringify(final));
     assert.equal(final.zoneState, 'start');
     assert.ok(review && !review.isClosed, 'the review document is kept');
@@ -224,7 +224,7 @@ suite('Commands against the embedded mock backend', () => {
     const zone = 'enterprise-b.example';
     const reviewDoc = () => vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith(`${zone}.ruleset.json`) && !d.isClosed);
     let second: vscode.TextDocument | undefined;
-    scriptUi(ctx, [
+    const { settle } = scriptUi(ctx, [
       (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
       (_q, o) => (o.includes('Validation Mode') ? 'Validation Mode' : assert.fail(o.join())),
       (_q, o) => (o.includes('Review and Finish') ? 'Review and Finish' : assert.fail(o.join())),
@@ -237,7 +237,7 @@ suite('Commands against the embedded mock backend', () => {
       },
       (_q, o) => (o.includes('Migrate') ? undefined : assert.fail(o.join())), // the final confirmation is dismissed
     ]);
-    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', zone);
+    const final = await settle(vscode.commands.executeCommand<any>('edgekit.migration.start', zone));
     assert.equal(final.name, 'cancelled', JSON.stringify(final));
     assert.equal(final.zoneState, 'validation', 'the first review was deployed in validation mode');
     assert.ok(second && !second.isClosed, 'the second review, which no update carried, is kept');
@@ -246,8 +246,8 @@ suite('Commands against the embedded mock backend', () => {
   });
 
   test('a zone that cannot migrate stops with the reason and nothing is sent', async () => {
-    scriptUi(ctx, []);
-    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', 'uri-overrides.example');
+    const { settle } = scriptUi(ctx, []);
+    const final = await settle(vscode.commands.executeCommand<any>('edgekit.migration.start', 'uri-overrides.example'));
     assert.equal(final.name, 'not-eligible');
     assert.match(final.reason, /URI/i);
   });

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
+import { scriptedUi, type Answer, type ScriptedUi } from './scriptedUi';
 
 export const WORKSPACE = vscode.workspace.workspaceFolders![0].uri;
 
@@ -98,18 +99,15 @@ export async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
 }
 
-/** Scripted answers for the questions commands ask (dialogs cannot be clicked in the test host), in order; an unexpected question fails. */
-export function scriptUi(ctx: any, answers: ((question: string, options: string[]) => string | undefined | Promise<string | undefined>)[]): { asked: string[] } {
-  const asked: string[] = [];
-  ctx.ui = {
-    ask: async (question: string, options: string[]) => {
-      asked.push(question);
-      const next = answers.shift();
-      if (!next) throw new Error(`Unexpected question: ${question}`);
-      return next(question, options);
-    },
-  };
-  return { asked };
+/**
+ * Scripted answers for the questions commands ask (dialogs cannot be clicked in the test host), in order; an unexpected question
+ * fails. Await the command through the returned settle(): an answer that fails an assertion then fails the test at once with that
+ * assertion, instead of leaving a question that is not modal waiting until the 60 s timeout (scriptedUi.ts).
+ */
+export function scriptUi(ctx: any, answers: Answer[]): ScriptedUi {
+  const scripted = scriptedUi(answers);
+  ctx.ui = scripted.ui;
+  return scripted;
 }
 
 /**

@@ -27,7 +27,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
 
   test('validation mode: the inspect step shows both rule sets\' events side by side before the pending update', async () => {
     const zoneName = 'enterprise.example';
-    const { asked } = scriptUi(ctx, [
+    const { asked, settle } = scriptUi(ctx, [
       (q) => (/Review/.test(q) ? 'Continue' : assert.fail(q)),
       (_q, o) => (o.includes('Validation Mode') ? 'Validation Mode' : assert.fail(o.join())),
       async (_q: string, o: string[]) => {
@@ -52,7 +52,7 @@ suite('Live mock: traffic, security events, Logpush delivery', () => {
         return 'Later';
       },
     ]);
-    const final = await vscode.commands.executeCommand<any>('edgekit.migration.start', zoneName);
+    const final = await settle(vscode.commands.executeCommand<any>('edgekit.migration.start', zoneName));
     assert.equal(final.name, 'cancelled', JSON.stringify(final));
     assert.equal(final.zoneState, 'validation');
     assert.equal(asked.length, 4);

@@ -76,10 +76,10 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     assert.equal(item.contextValue, 'logpushJob');
 
     // Delete: asked first (modal); "no" keeps the job, "Delete" removes it.
-    const { asked } = scriptUi(ctx, [() => undefined, (_q, o) => (o.includes('Delete') ? 'Delete' : assert.fail(o.join()))]);
-    assert.equal(await vscode.commands.executeCommand('edgekit.logpush.deleteJob', item), undefined);
+    const { asked, settle } = scriptUi(ctx, [() => undefined, (_q, o) => (o.includes('Delete') ? 'Delete' : assert.fail(o.join()))]);
+    assert.equal(await settle(vscode.commands.executeCommand('edgekit.logpush.deleteJob', item)), undefined);
     assert.ok(await jobItem(zoneName, id), 'kept when the question was dismissed');
-    assert.deepEqual(await vscode.commands.executeCommand<any>('edgekit.logpush.deleteJob', item), { id });
+    assert.deepEqual(await settle(vscode.commands.executeCommand<any>('edgekit.logpush.deleteJob', item)), { id });
     assert.equal(asked.length, 2);
     assert.match(asked[0], new RegExp(`^Delete Logpush job ${id} "lifecycle-renamed" of zone ${zoneName.replace('.', '\\.')}\\?$`));
     assert.equal(await jobItem(zoneName, id), undefined, 'gone from the view');
@@ -134,8 +134,8 @@ suite('Logpush jobs: open, update, disable, enable, delete', () => {
     assert.equal(job.name, 'proved');
     assert.ok(!('ownership_challenge' in job), 'the platform\'s job record does not carry it');
     // The token holds in that zone only: creating the job in another one asks first (modal), and dismissed sends nothing.
-    const { asked } = scriptUi(ctx, [(_q, o) => (assert.deepEqual(o, ['Prove Ownership Again', 'Send As It Is']), undefined)]);
-    assert.equal(await vscode.commands.executeCommand('edgekit.logpush.createJob', doc.uri, 'pro.example'), undefined);
+    const { asked, settle } = scriptUi(ctx, [(_q, o) => (assert.deepEqual(o, ['Prove Ownership Again', 'Send As It Is']), undefined)]);
+    assert.equal(await settle(vscode.commands.executeCommand('edgekit.logpush.createJob', doc.uri, 'pro.example')), undefined);
     ctx.ui = ui;
     assert.equal(asked.length, 1);
     assert.match(asked[0], /may be refused: it was proven in zone enterprise\.example, and this job goes to zone pro\.example\.$/);

@@ -109,8 +109,8 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     const info = findDiagnostic(ds, 'ruleset/body-kind');
     assert.equal(info.severity, vscode.DiagnosticSeverity.Information);
     assert.equal(doc.getText(info.range), '"rules"');
-    assert.match(info.message, /validation body/);
-    assert.match(info.message, /1 of 3 rules carry ids/);
+    assert.match(info.message, /new rules, without ids/);
+    assert.match(info.message, /1 of 3 rules has ids/);
     const odd = findDiagnostic(ds, 'ruleset/inconsistent-rule-ids');
     assert.equal(odd.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(doc.getText(odd.range), '"ref"');
@@ -121,7 +121,7 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
       return l[0].command!.title;
     };
     assert.equal(await rulesLens(), '3 rules · without ids (new rules)');
-    assert.match(await hoverText(doc.uri, at(doc, '"rules"', 2)), /validation body/);
+    assert.match(await hoverText(doc.uri, at(doc, '"rules"', 2)), /without ids \(new rules\)/);
 
     // every rule carries id/version/ref: a consistent pending body, nothing to report
     const pending = rules.map(({ ref: _ref, ...r }, i) => ({ id: `${'0'.repeat(31)}${i + 1}`, version: '1', ref: `r${i}`, ...r }));

@@ -47,7 +47,7 @@ const NONE_LISTED = 'the API listed none for these credentials';
 export interface ZoneHints {
   /** The id of the zone, or (for the picks that offer accounts too) the account, selected in the view or owning the job selected. */
   selected?: string;
-  /** What the pick says of the one selected: "selected in the Zones view", or that it owns the job selected there. */
+  /** What the pick says of the one selected: "selected in the Zones view", or that it owns the job (or the delivery's job) selected there. */
   selectedWhy?: string;
   /** The view's words for a zone's state ("not migrated", "status unavailable"), undefined for a zone it did not read. */
   stateOf?(zoneId: string): string | undefined;
@@ -61,11 +61,12 @@ export function zoneHints(ctx: Ctx): ZoneHints {
   const view = ctx.zones;
   if (!view?.itemsFrom) return {};
   // The view's items are of the activation bundle's classes: read by shape (a zone item has `zone`, an account item `account`, a
-  // job item its `place`).
-  const sel = view.view?.selection?.[0] as { zone?: Zone; account?: Account; place?: JobPlace } | undefined;
-  const owner = sel?.place?.owner as { zone?: string; account?: string } | undefined;
+  // job item its `place`, a delivery item its job's `jobPlace`).
+  const sel = view.view?.selection?.[0] as { zone?: Zone; account?: Account; place?: JobPlace; jobPlace?: JobPlace } | undefined;
+  const owner = (sel?.place ?? sel?.jobPlace)?.owner as { zone?: string; account?: string } | undefined;
   const selected = sel?.zone?.id ?? sel?.account?.id ?? owner?.zone ?? owner?.account;
-  const selectedWhy = selected === undefined ? undefined : sel?.place ? 'owns the job selected in the Zones view' : 'selected in the Zones view';
+  const selectedWhy = selected === undefined ? undefined
+    : sel?.place ? 'owns the job selected in the Zones view' : sel?.jobPlace ? 'owns the job of the delivery selected in the Zones view' : 'selected in the Zones view';
   const items = (view.items ?? []) as { zone: Zone; status?: StatusRecord; problem?: string }[];
   const states = new Map(items.map((i) => [i.zone.id, zoneStateWords(i.status, i.problem)]));
   return { selected, selectedWhy, stateOf: (id) => states.get(id), from: view.itemsFrom, readAt: view.itemsAt };

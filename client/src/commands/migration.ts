@@ -11,7 +11,7 @@ import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
-import { Wait, cancelWait, continueWait } from './migrationWait';
+import { Wait, cancelWait, continueWait, fileName } from './migrationWait';
 
 function zoneFileName(zone: Zone): string {
   return `${fileSafe(zone.name)}.ruleset.json`;
@@ -67,6 +67,10 @@ export const REVIEW_RECHECK_MS = 400;
 type Verdict = { config: MigrationConfig } | { problem: string; question: string };
 
 async function verdictOf(ctx: Ctx, doc: vscode.TextDocument, name: string): Promise<Verdict> {
+  // Closed with no file to follow (Save As is followed: the wait's document is then the file): its last text is no one's review.
+  if (doc.isClosed) {
+    return { problem: `${name} was closed without being saved.`, question: `${name} was closed without being saved, so there is no review to deploy: Cancel, then migrate again to review the configuration afresh.` };
+  }
   const reviewed = reviewedConfig(doc.getText());
   if (typeof reviewed === 'string') {
     const why = `${reviewed}${/[.?!]$/.test(reviewed) ? '' : '.'}`;
@@ -83,13 +87,16 @@ async function verdictOf(ctx: Ctx, doc: vscode.TextDocument, name: string): Prom
   return { config: reviewed };
 }
 
+/** A run's review: its document (the file it was saved as, once saved), its text when the user accepted it, and that text once an
+ * update carried it to the zone. */
+type Review = { doc: vscode.TextDocument; accepted?: string; deployed?: string };
+
 export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
   const api = await apiFor(ctx);
   const zone = await pickZone(api, zoneArg, 'Migrate which zone to the new managed rules?', undefined, zoneHints(ctx));
   if (inProgress.has(zone.id)) throw new UserError(`A migration of ${zone.name} is already in progress.`);
   inProgress.add(zone.id);
-  // The review document, its text when the user accepted it, and that text once an update carried it to the zone.
-  let review: { doc: vscode.TextDocument; accepted?: string; deployed?: string } | undefined;
+  let review: Review | undefined;
   try {
     const final = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `EdgeKit migration: ${zone.name}`, cancellable: true },
@@ -99,20 +106,20 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
         // A question or the review may be pending when the user cancels: answer it with "dismissed".
         const orCancel = <T>(p: Promise<T>): Promise<T | undefined> =>
           Promise.race([p, new Promise<undefined>((resolve) => { if (abort.signal.aborted) resolve(undefined); abort.signal.addEventListener('abort', () => resolve(undefined)); })]);
-        // The step shown last. A question that is not modal is an information message, which VS Code hides after a few seconds or
-        // once the user clicks elsewhere; it is also answered from the palette (and a review from its lens and title bar: Wait).
-        let step = '';
+        // A question that is not modal is an information message, which VS Code hides after a few seconds or once the user clicks
+        // elsewhere; it is also answered from the palette (and a review from its lens and title bar: Wait).
         try {
           return await runMigration({
             api,
             signal: abort.signal,
-            progress: (s) => { step = s; progress.report({ message: s }); ctx.log.info(`[migration ${zone.name}] ${s}`); },
+            progress: (s) => { progress.report({ message: s }); ctx.log.info(`[migration ${zone.name}] ${s}`); },
             ask: async (question, options, opts) => {
               if (opts.modal) return orCancel(ctx.ui.ask(question, options, opts));
               const wait = new Wait(zone, options, (q) => ctx.ui.ask(q, options, opts));
               try {
-                // Where the answer waits first: the status bar shows the start of this line only.
-                progress.report({ message: `Your answer is awaited: choose ${options.map((o) => `"${o}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')} on its question (in Notifications once hidden), or with "EdgeKit: Continue Migration". ${step}` });
+                // That an answer waits, and where, first and short: the status bar shows the start of this line only.
+                const choices = options.join(', ').replace(/, (?=[^,]*$)/, ' or ');
+                progress.report({ message: `${opts.topic ? `${opts.topic}: waiting` : 'Waiting'} for your answer. Run "EdgeKit: Continue Migration" (or see Notifications): ${choices}.` });
                 const answer = wait.answer();
                 wait.ask(question);
                 return await orCancel(answer);
@@ -122,7 +129,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
             },
             showConfig: async (config: MigrationConfig, notes: string[]) => {
               const uri = await configUri(zone);
-              const name = uri.path.split('/').pop();
+              let name = fileName(uri);
               // A document already at that name with text of its own (an earlier run that failed or was cancelled keeps the user's
               // changes; or edits made since this run's last update) is not written over in silence. Opened, not looked up among
               // workspace.textDocuments: a tab restored from a hot-exit backup is not listed there until it is resolved.
@@ -137,11 +144,12 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (pick === 'Keep It') doc = (await vscode.window.showTextDocument(earlier, { preview: false })).document;
               }
               doc ??= await openConfig(zone, config, uri);
-              const reviewed = doc;
-              review = { doc }; // a second review (validation, then "Review and Finish") starts over
+              // The document reviewed: the untitled one, then the file it is saved as (Save As closes the untitled document).
+              let reviewed = doc;
+              const current: Review = review = { doc }; // a second review (validation, then "Review and Finish") starts over
               // What the migration drops (the old core rule set's overrides) is recreated here, in the review, or never.
               const lost = notes.length ? ` Not migrated: ${notes.join(' ')}` : '';
-              const reviewQuestion = `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
+              const reviewQuestion = () => `Review the new configuration of ${zone.name} in ${name} (you may adjust it), then continue.${lost}`;
               // The question is an information message, which VS Code hides after a few seconds or once the user clicks into the
               // document; the lens at the top of the document, its title bar and the palette answer it too, and the progress (in the
               // notification and the status bar) says so.
@@ -151,30 +159,55 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (late === 'Continue' && cancelled) void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
               });
               let done = false;
-              const waiting = (v?: Verdict) => progress.report({ message: v && 'problem' in v
-                ? `${name}: ${v.problem} Fix it, then Continue at the top of the document.`
-                : `Waiting for your review of ${name}: Continue or Cancel at the top of the document or in its title bar (or on its question, in Notifications once hidden).` });
+              const waiting = (v?: Verdict) => progress.report({ message: reviewed.isClosed
+                ? `${name} was closed without being saved: Cancel, then migrate again to review the configuration afresh.`
+                : v && 'problem' in v
+                  ? `${name}: ${v.problem} Fix it, then Continue at the top of the document.`
+                  : `Waiting for your review of ${name}: Continue or Cancel at the top of the document or in its title bar (or on its question, in Notifications once hidden).` });
               // The document checked again as it changes (after a pause in typing), so that the lens and the progress say what is
               // wrong now; once the question shown names an error that is gone, the review's own question is asked again.
               let seq = 0;
               let timer: ReturnType<typeof setTimeout> | undefined;
               const recheck = async () => {
                 const mine = ++seq;
-                const v = await verdictOf(ctx, reviewed, name ?? '').catch(() => undefined);
+                const v = await verdictOf(ctx, reviewed, name).catch(() => undefined);
                 if (mine !== seq || !v || done) return;
                 wait.setProblem('problem' in v ? v.problem : undefined);
                 waiting(v);
-                if (!('problem' in v) && wait.question !== reviewQuestion) wait.ask(reviewQuestion);
+                if (!('problem' in v) && wait.question !== reviewQuestion()) wait.ask(reviewQuestion());
               };
               const edits = vscode.workspace.onDidChangeTextDocument((e) => {
                 if (e.document.uri.toString() !== reviewed.uri.toString()) return;
                 clearTimeout(timer);
                 timer = setTimeout(() => void recheck(), REVIEW_RECHECK_MS);
               });
+              // Save As (or Save) of the untitled review: VS Code opens the file's document with its text and saves it, then reverts the
+              // untitled one, which closes it; nothing links the two (TextDocument.uri never changes). The wait follows the document
+              // opened or saved during the wait that holds the closed one's text; with none, the review was closed without a save.
+              const seen: vscode.TextDocument[] = [];
+              const see = (d: vscode.TextDocument) => { if (d.uri.scheme !== 'untitled') seen.splice(0, seen.push(d) - 8); };
+              const lifecycle = [vscode.workspace.onDidOpenTextDocument(see), vscode.workspace.onDidSaveTextDocument(see),
+                vscode.workspace.onDidCloseTextDocument((d) => {
+                  // A change of language closes and opens the same document, which stays open.
+                  if (d.uri.toString() !== reviewed.uri.toString() || !reviewed.isClosed) return;
+                  const text = reviewed.getText();
+                  const saved = [...seen].reverse().find((x) => !x.isClosed && x.getText() === text);
+                  seen.length = 0;
+                  if (saved) {
+                    ctx.log.info(`[migration ${zone.name}] the review ${name} was saved as ${saved.uri.toString()}; following it`);
+                    reviewed = current.doc = saved;
+                    name = fileName(saved.uri);
+                  } else {
+                    ctx.log.info(`[migration ${zone.name}] the review ${name} was closed without being saved`);
+                  }
+                  wait.follow(reviewed);
+                  waiting();
+                  void recheck();
+                })];
               try {
                 waiting();
                 void recheck(); // a document kept from an earlier run may have errors already: the lens says them from the start
-                for (let question = reviewQuestion; ;) {
+                for (let question = reviewQuestion(); ;) {
                   const answer = wait.answer();
                   wait.ask(question);
                   const pick = await orCancel(answer);
@@ -186,9 +219,9 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                     return undefined;
                   }
                   seq++; // a check of an earlier text, still under way, says nothing now
-                  const v = await verdictOf(ctx, reviewed, name ?? '');
+                  const v = await verdictOf(ctx, reviewed, name);
                   if ('config' in v) {
-                    review.accepted = reviewed.getText();
+                    current.accepted = reviewed.getText();
                     return v.config;
                   }
                   question = v.question;
@@ -199,6 +232,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 done = true;
                 clearTimeout(timer);
                 edits.dispose();
+                for (const l of lifecycle) l.dispose();
                 wait.dispose();
               }
             },
@@ -221,10 +255,10 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       void ctx.securityEvents.refresh().catch((err: unknown) => ctx.log.warn(`Refreshing the security events failed: ${(err as Error).message}`));
     }
     // Once deployed, the untitled review document would only ask "Save changes?" when closed: close it unless it was edited since.
-    // (A failed or declined run keeps it, with whatever the user changed.)
+    // (A failed or declined run keeps it, with whatever the user changed; a review saved as a file is the user's, and stays.)
     // (Nor when another update got the zone there and the flow's own was refused: the reviewed text was not deployed.)
     const zoneNow = final.name === 'migrated' || final.name === 'validation' ? (final.byOther ? undefined : final.name) : final.name === 'cancelled' ? final.zoneState : undefined;
-    if (review?.deployed !== undefined && (zoneNow === 'validation' || zoneNow === 'migrated') && !review.doc.isClosed && review.doc.getText() === review.deployed) {
+    if (review?.deployed !== undefined && (zoneNow === 'validation' || zoneNow === 'migrated') && review.doc.uri.scheme === 'untitled' && !review.doc.isClosed && review.doc.getText() === review.deployed) {
       await closeUntitled(review.doc).catch((err) => ctx.log.warn(`Closing the review document failed: ${(err as Error).message}`));
     }
     const message = describeState(final);
@@ -235,8 +269,14 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       const next: { title: string; command: string }[] = [];
       let text = message;
       if (final.name === 'migrated') next.push({ title: 'Export as Terraform', command: 'edgekit.migration.exportTerraform' });
-      if (final.name === 'cancelled' && final.zoneState === 'start' && review && !review.doc.isClosed) {
-        text = `${message} Your review in ${review.doc.uri.path.split('/').pop()} is kept: migrate again to go on from it.`;
+      if (final.name === 'cancelled' && final.zoneState === 'start' && review) {
+        // The next run opens the untitled document again (and offers to keep its text); a file it was saved as stays the user's; a
+        // review closed without a save is gone (its progress said to cancel and migrate again).
+        if (!review.doc.isClosed) {
+          text = review.doc.uri.scheme === 'untitled'
+            ? `${message} Your review in ${fileName(review.doc.uri)} is kept: migrate again to go on from it.`
+            : `${message} Your review is saved in ${vscode.workspace.asRelativePath(review.doc.uri)}.`;
+        }
         next.push({ title: 'Migrate Again', command: 'edgekit.migration.start' });
       } else if (final.name === 'cancelled' && final.zoneState === 'validation') {
         // "Run the migration again to finish": the run that finishes it, as a button.

@@ -17,16 +17,18 @@ export class Wait implements vscode.Disposable {
   /** What stands in the way of deploying the review as it is now (shown in its lens), undefined when nothing does. */
   problem: string | undefined;
   question: string;
-  private settle: ((pick: string | undefined) => void) | undefined;
+  private settle: { resolve(pick: string | undefined): void; reject(err: unknown): void } | undefined;
   private latest: Promise<string | undefined> | undefined;
   private ended = false;
+  /** A notification that failed (ctx.ui.ask rejected): the next answer is that error, so the run ends with it instead of waiting. */
+  private failure: { err: unknown } | undefined;
 
   /**
    * `show` asks the question as a notification; `options` are its buttons. `doc`: the review document the question waits on.
    * `late`: a button of one of its notifications clicked once the wait has ended (VS Code cannot close them for us).
    */
   constructor(readonly zone: Zone, readonly options: string[], private readonly show: (question: string) => Promise<string | undefined>,
-    readonly doc?: vscode.TextDocument, private readonly late?: (pick: string) => void) {
+    public doc?: vscode.TextDocument, private readonly late?: (pick: string) => void) {
     this.question = '';
     waits.add(this);
     changed();
@@ -35,7 +37,8 @@ export class Wait implements vscode.Disposable {
   /** The next answer: a button of any of the question's notifications, Continue or Cancel from a lens or a command (Cancel and the
    * latest notification dismissed give undefined). An answer while none is awaited (between two rounds) is dropped. */
   answer(): Promise<string | undefined> {
-    return new Promise((resolve) => { this.settle = resolve; });
+    if (this.failure) return Promise.reject(this.failure.err);
+    return new Promise((resolve, reject) => { this.settle = { resolve, reject }; });
   }
 
   /** Asks `question` as a notification (again). An earlier notification still answers; only the latest one's dismissal does: VS
@@ -47,13 +50,25 @@ export class Wait implements vscode.Disposable {
     void Promise.resolve(p).then((pick) => {
       if (this.ended) { if (pick !== undefined) this.late?.(pick); return; }
       if (pick !== undefined || p === this.latest) this.resolve(pick);
+    }, (err: unknown) => {
+      if (this.ended) return;
+      this.failure = { err };
+      const settle = this.settle;
+      this.settle = undefined;
+      settle?.reject(err);
     });
   }
 
   resolve(pick: string | undefined): void {
     const settle = this.settle;
     this.settle = undefined;
-    settle?.(pick);
+    settle?.resolve(pick);
+  }
+
+  /** The review goes on in `doc`: the file it was saved as (Save As closes the untitled document), or the same document closed. */
+  follow(doc: vscode.TextDocument): void {
+    this.doc = doc;
+    changed();
   }
 
   /** Say a new problem (or none) in the lens. */
@@ -74,26 +89,30 @@ export class Wait implements vscode.Disposable {
 
 const waits = new Set<Wait>();
 const lensesChanged = new vscode.EventEmitter<void>();
-let lensRegistration: vscode.Disposable | undefined;
+let lensRegistration: { schemes: string; registration: vscode.Disposable } | undefined;
 
-const fileName = (uri: vscode.Uri): string => uri.path.split('/').pop() ?? uri.path;
+export const fileName = (uri: vscode.Uri): string => uri.path.split('/').pop() ?? uri.path;
 
-/** The context keys, and the lens provider while a review waits (none registered otherwise). */
+/** The context keys, and the lens provider while a review waits (none registered otherwise), for the schemes of the reviews (untitled,
+ * and the file's once one is saved). A closed review has neither (the palette still answers it). */
 function changed(): void {
-  const reviews = [...waits].filter((w) => w.doc);
+  const reviews = [...waits].filter((w) => w.doc && !w.doc.isClosed);
   void vscode.commands.executeCommand('setContext', WAITING_KEY, waits.size > 0);
   void vscode.commands.executeCommand('setContext', REVIEWING_KEY, reviews.map((w) => fileName(w.doc!.uri)));
-  if (reviews.length && !lensRegistration) {
-    lensRegistration = vscode.languages.registerCodeLensProvider({ scheme: 'untitled' }, { onDidChangeCodeLenses: lensesChanged.event, provideCodeLenses });
-  } else if (!reviews.length && lensRegistration) {
-    lensRegistration.dispose();
+  const schemes = [...new Set(reviews.map((w) => w.doc!.uri.scheme))].sort().join(' ');
+  if (lensRegistration && lensRegistration.schemes !== schemes) {
+    lensRegistration.registration.dispose();
     lensRegistration = undefined;
+  }
+  if (schemes && !lensRegistration) {
+    const selector = schemes.split(' ').map((scheme) => ({ scheme }));
+    lensRegistration = { schemes, registration: vscode.languages.registerCodeLensProvider(selector, { onDidChangeCodeLenses: lensesChanged.event, provideCodeLenses }) };
   }
   lensesChanged.fire();
 }
 
 function provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
-  const w = [...waits].find((x) => x.doc?.uri.toString() === doc.uri.toString());
+  const w = [...waits].find((x) => x.doc && !x.doc.isClosed && x.doc.uri.toString() === doc.uri.toString());
   if (!w) return [];
   const top = new vscode.Range(0, 0, 0, 0);
   const lenses = [

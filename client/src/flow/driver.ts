@@ -10,7 +10,7 @@ import { INITIAL, describeState, nextAction, refusal, transition } from './machi
 export interface DriverDeps {
   api: Pick<Api, 'check' | 'config' | 'entrypoint' | 'status' | 'updateEntrypoint'>;
   /** Ask a question; resolve with the chosen label, or undefined when dismissed. `modal` for the irreversible confirmations. */
-  ask(question: string, options: string[], opts: { modal: boolean; detail: string }): Promise<string | undefined>;
+  ask(question: string, options: string[], opts: { modal: boolean; detail: string; topic?: string }): Promise<string | undefined>;
   /** One line per step, e.g. for a progress notification. */
   progress(step: string): void;
   /**
@@ -83,7 +83,7 @@ async function perform(deps: DriverDeps, zone: Zone, action: Exclude<Action, { d
       return adjusted ? { type: 'REVIEWED', config: adjusted } : { type: 'REVIEWED' };
     }
     case 'ask': {
-      const answer = await deps.ask(action.question, action.options.map((o) => o.label), { modal: action.modal, detail: action.detail });
+      const answer = await deps.ask(action.question, action.options.map((o) => o.label), { modal: action.modal, detail: action.detail, ...(action.topic ? { topic: action.topic } : {}) });
       return action.options.find((o) => o.label === answer)?.event ?? action.dismissed;
     }
     case 'put': {

@@ -89,8 +89,9 @@ export type Action =
   | { do: 'deployed-config' }
   /** Show the configuration for review (e.g. as a *.ruleset.json document), then dispatch REVIEWED. */
   | { do: 'show-config'; config: MigrationConfig; notes: string[] }
-  /** Ask; the chosen option's event is dispatched, `dismissed` when the user closes the question. */
-  | { do: 'ask'; question: string; detail: string; modal: boolean; options: AskOption[]; dismissed: Event }
+  /** Ask; the chosen option's event is dispatched, `dismissed` when the user closes the question. `topic`: what a question that
+   * waits (not modal) is about, in two or three words, for the progress line that says it waits. */
+  | { do: 'ask'; question: string; detail: string; modal: boolean; options: AskOption[]; dismissed: Event; topic?: string }
   | { do: 'put'; mode: MigrationMode; body: { name: string; rules: MigrationConfig['rules'] } }
   | { do: 'status' }
   /** Read and show the zone's security events; dispatch INSPECTED. */
@@ -345,7 +346,7 @@ export function nextAction(state: State): Action {
       const found = !seen ? '' : 'error' in seen ? ` The security events could not be read: ${seen.error.replace(/\.?$/, '.')}`
         : seen.sentences.length ? ` Security events: ${seen.sentences.join(' ')}` : ' Security events: neither rule set has acted on any request yet.';
       return {
-        do: 'ask', modal: false, dismissed: { type: 'DECLINE' },
+        do: 'ask', modal: false, dismissed: { type: 'DECLINE' }, topic: 'Validation mode',
         question: `Zone "${state.zone.name}" is in validation mode: the new and the previous managed rules both run.${found} Finish the migration now?`,
         // Once inspected, the question is not explained again (a notification shows the detail after the question): the first one did.
         detail: seen ? '' : 'Inspecting shows the security events of both rule sets side by side. Finishing shows the configuration for review, then asks to confirm the pending update, which disables the previous managed rules.',

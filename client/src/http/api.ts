@@ -371,9 +371,13 @@ export function planOf(zone: Zone): string {
   return zone.plan.legacy_id.toLowerCase();
 }
 
-/** A zone's migration_state in the words the Zones view and the zone pickers show. */
+/** The migration states of the spec's state table, in order. */
+export const MIGRATION_STATES = ['start', 'validation', 'migrated'] as const;
+
+/** A zone's migration_state in the words the Zones view and the zone pickers show. No word of one is within another's: the zone pick
+ * filters descriptions on substrings, and "not migrated" was found by a filter on "migrated". */
 export function migrationStateLabel(state: string): string {
-  return state === 'start' ? 'not migrated' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
+  return state === 'start' ? 'migration not started' : state === 'validation' ? 'validation mode' : state === 'migrated' ? 'migrated' : state;
 }
 
 /** What the Zones view (and the zone picks after it) says of a zone's state: its migration state, or that its status could not be

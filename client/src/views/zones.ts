@@ -80,9 +80,10 @@ export class JobItem extends vscode.TreeItem {
   }
 }
 
-/** One batch a job delivered (or failed to), from the mock's delivery list; a delivered one opens. */
+/** One batch a job delivered (or failed to), from the mock's delivery list; a delivered one opens. `jobPlace`: where its job lives
+ * (the zone and account picks offer that first while the delivery is selected). */
 export class DeliveryItem extends vscode.TreeItem {
-  constructor(readonly delivery: Delivery) {
+  constructor(readonly delivery: Delivery, readonly jobPlace?: JobPlace) {
     // The time and count first (what fits a narrow sidebar), then the object's name as the platform names it.
     const ok = delivery.status === 'delivered';
     super(`${when(delivery.at)} · ${ok ? lineCount(delivery.records) : delivery.status}`, vscode.TreeItemCollapsibleState.None);
@@ -128,7 +129,7 @@ export class ZonesView implements vscode.TreeDataProvider<Item>, vscode.Disposab
   async getChildren(parent?: Item): Promise<Item[]> {
     if (parent instanceof AccountItem) return this.jobsOf({ owner: { account: parent.account.id }, ownerName: parent.account.name });
     if (parent instanceof ZoneItem) return this.jobsOf({ owner: { zone: parent.zone.id }, ownerName: parent.zone.name });
-    if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d));
+    if (parent instanceof JobItem) return parent.deliveries.map((d) => new DeliveryItem(d, parent.place));
     if (parent) return [];
     // Refreshes overlap (the mock stopping while the zones are read): only the latest one started sets the message and the items.
     const seq = ++this.seq;

@@ -507,7 +507,7 @@ test('the zone pick offers the zone selected in the Zones view first and says ea
   assert.equal((await pickZone(api, undefined, 'Migrate which zone?', undefined, zoneHints(ctx))).id, 'z2');
   const asked = fake.quickPicks.at(-1)!;
   assert.deepEqual(asked.labels, ['b.example', 'a.example', 'c.example']);
-  assert.deepEqual(asked.descriptions, ['pro · not migrated · z2', 'business · migrated · z1', 'enterprise · z3']);
+  assert.deepEqual(asked.descriptions, ['pro · migration not started · z2', 'business · migrated · z1', 'enterprise · z3']);
   assert.deepEqual(asked.details, ['selected in the Zones view', undefined, undefined]);
   // A job selected under a zone: its zone first. An account's job, or nothing selected: the API's order.
   const jobCtx = { zones: { view: { selection: [{ place: { owner: { zone: 'z3' }, ownerName: 'c.example' } }] }, items: [], itemsFrom: 'https://api.example/client/v4' } } as never;

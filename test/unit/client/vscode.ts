@@ -103,7 +103,7 @@ export const fake = {
   activeUri: undefined as Uri | undefined,
   /** Answers to the quick picks, in order (a label, or undefined for dismissed); each question asked is recorded. */
   quickPickAnswers: [] as (string | undefined)[],
-  quickPicks: [] as { title?: string; placeHolder?: string; labels: string[]; descriptions: (string | undefined)[]; details: (string | undefined)[] }[],
+  quickPicks: [] as { title?: string; placeHolder?: string; matchOnDescription?: boolean; labels: string[]; descriptions: (string | undefined)[]; details: (string | undefined)[] }[],
   inputBoxAnswers: [] as (string | undefined)[],
   inputBoxes: [] as { title?: string }[],
   /** items: the buttons offered beside the message, when there are any. */
@@ -150,6 +150,10 @@ export async function codeLenses(doc: FakeDocument): Promise<CodeLens[]> {
 const activeEditorListeners: ((e: { document: FakeDocument } | undefined) => void)[] = [];
 const changeListeners: ((e: { document: FakeDocument }) => void)[] = [];
 const visibleListeners: ((e: { document: FakeDocument }[]) => void)[] = [];
+/** Listeners of workspace.onDidOpenTextDocument, onDidSaveTextDocument and onDidCloseTextDocument. */
+const openListeners: ((d: FakeDocument) => void)[] = [];
+const saveListeners: ((d: FakeDocument) => void)[] = [];
+const closeListeners: ((d: FakeDocument) => void)[] = [];
 
 function listen<T>(list: ((e: T) => void)[], l: (e: T) => void): Disposable {
   list.push(l);
@@ -174,7 +178,31 @@ export function showEditors(...docs: FakeDocument[]): void {
   for (const l of [...visibleListeners]) l(window.visibleTextEditors);
 }
 
+/**
+ * Save As of an untitled document (or Save of one with a path) to the file `to`, as VS Code does it (textFileService.saveAs): the
+ * file's document is opened with the untitled one's text and saved, then the untitled one is reverted, which closes it (a closed
+ * TextDocument keeps its last text). The untitled document's `uri` does not change: it is another document from then on.
+ */
+export function saveAs(doc: FakeDocument, to: string): FakeDocument {
+  const saved = addDocument(to, doc.languageId, doc.getText(), false);
+  for (const l of [...openListeners]) l(saved);
+  for (const l of [...saveListeners]) l(saved);
+  closeDocument(doc);
+  if (fake.activeUri?.toString() === doc.uri.toString()) activate(saved);
+  return saved;
+}
+
+/** Closes `doc` (its tab closed with Don't Save, or reverted), and tells the listeners. */
+export function closeDocument(doc: FakeDocument): void {
+  doc.isClosed = true;
+  fake.documents.delete(doc.uri.toString());
+  for (const l of [...closeListeners]) l(doc);
+}
+
 export function resetFake(): void {
+  openListeners.length = 0;
+  saveListeners.length = 0;
+  closeListeners.length = 0;
   activeEditorListeners.length = 0;
   changeListeners.length = 0;
   visibleListeners.length = 0;
@@ -238,10 +266,11 @@ export const window = {
   showInformationMessage: message('info'),
   showWarningMessage: message('warning'),
   showErrorMessage: message('error'),
-  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string }): Promise<T | string | undefined> {
+  async showQuickPick<T extends { label: string }>(items: T[] | string[], opts?: { title?: string; placeHolder?: string; matchOnDescription?: boolean }): Promise<T | string | undefined> {
     const labels = items.map((i) => (typeof i === 'string' ? i : i.label));
     const field = (k: 'description' | 'detail') => items.map((i) => (typeof i === 'string' ? undefined : (i as { description?: string; detail?: string })[k]));
-    fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, labels, descriptions: field('description'), details: field('detail') });
+    fake.quickPicks.push({ title: opts?.title, placeHolder: opts?.placeHolder, ...(opts?.matchOnDescription !== undefined ? { matchOnDescription: opts.matchOnDescription } : {}),
+      labels, descriptions: field('description'), details: field('detail') });
     const answer = fake.quickPickAnswers.shift();
     return items.find((i) => (typeof i === 'string' ? i : i.label) === answer);
   },
@@ -374,7 +403,9 @@ export const workspace = {
     return true;
   },
   onDidChangeTextDocument: (l: (e: { document: FakeDocument }) => void) => listen(changeListeners, l),
-  onDidOpenTextDocument: () => new Disposable(),
+  onDidOpenTextDocument: (l: (d: FakeDocument) => void) => listen(openListeners, l),
+  onDidSaveTextDocument: (l: (d: FakeDocument) => void) => listen(saveListeners, l),
+  onDidCloseTextDocument: (l: (d: FakeDocument) => void) => listen(closeListeners, l),
   onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
   registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
     providers.set(scheme, provider);

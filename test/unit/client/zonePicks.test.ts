@@ -5,8 +5,8 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
 import { UserError } from '../../../client/src/commands/run';
-import { ZonesView } from '../../../client/src/views/zones';
-import type { Api } from '../../../client/src/http/api';
+import { JobItem, ZonesView } from '../../../client/src/views/zones';
+import { MIGRATION_STATES, migrationStateLabel, zoneStateWords, type Api } from '../../../client/src/http/api';
 
 beforeEach(() => resetFake());
 
@@ -42,7 +42,7 @@ test('the zone pick takes no hint from a Zones view that read another backend (s
   fake.quickPickAnswers = ['b.example'];
   await pickZone(apiAt(EMBEDDED), undefined, 'Migrate which zone?', undefined, zoneHints(viewOf(EMBEDDED)));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example']);
-  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['pro · not migrated · z2', 'business · migrated · z1']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.descriptions, ['pro · migration not started · z2', 'business · migrated · z1']);
   // Nor does the zone-or-account pick take the other backend's selection.
   fake.quickPickAnswers = ['a.example'];
   await pickZoneOrAccount(apiAt(STANDALONE), undefined, 't', zoneHints(viewOf(EMBEDDED)));
@@ -124,4 +124,54 @@ test('the account pick (an account dataset\'s job) offers the account selected i
   fake.quickPickAnswers = ['First Account'];
   await pickAccount(api, undefined, 't', undefined, selecting({ account: accounts[1] }, STANDALONE));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['First Account', 'Second Account']);
+});
+
+test('a filter on a state\'s word in the zone pick finds only the zones in that state (it matches descriptions on substrings)', async () => {
+  // Typing "migrated" in the pick also offered the zones "not migrated": VS Code's quick pick matches a description when it holds
+  // the typed text anywhere (matchOnDescription). So no word of one state's words may be within another's.
+  const states = [...MIGRATION_STATES.map((s) => migrationStateLabel(s)), zoneStateWords(undefined, 'HTTP 403')];
+  assert.equal(new Set(states).size, states.length, states.join(' | '));
+  for (const a of states) {
+    for (const b of states) {
+      if (a === b) continue;
+      for (const word of a.split(/\W+/)) assert.ok(!b.toLowerCase().includes(word.toLowerCase()), `"${word}" (of "${a}") is within "${b}"`);
+    }
+  }
+  // In the pick itself, with a state read for each zone.
+  const all = MIGRATION_STATES.map((s, i) => ({ id: `z${i}`, name: `${s}.example`, plan: { legacy_id: 'pro' } }));
+  const view = { zones: { view: { selection: [] }, items: all.map((z, i) => ({ zone: z, status: { migration_state: MIGRATION_STATES[i] } })), itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never;
+  fake.quickPickAnswers = ['start.example'];
+  await pickZone(apiAt(EMBEDDED, all), undefined, 't', undefined, zoneHints(view));
+  const asked = fake.quickPicks.at(-1)!;
+  assert.equal(asked.matchOnDescription, true);
+  for (const [i, s] of MIGRATION_STATES.entries()) {
+    for (const word of migrationStateLabel(s).split(/\W+/)) {
+      const found = asked.labels.filter((_l, j) => asked.descriptions[j]!.toLowerCase().includes(word.toLowerCase()));
+      assert.deepEqual(found, [all[i].name], `a filter on "${word}"`);
+    }
+  }
+});
+
+test('a Logpush delivery selected in the Zones view offers its job\'s zone (or account) first, and says why', async () => {
+  // A delivery under a job gave the picks no hint: a selected job's zone was offered first, a selected delivery's was not.
+  const view = new ZonesView(async () => apiAt(EMBEDDED));
+  const delivery = { id: 'd1', jobId: 7, status: 'delivered', at: '2026-11-27T10:00:00Z', records: 3, bytes: 90, object: 'logs/20261127/a.log.gz', destination: 'r2://logs' };
+  const place = { owner: { zone: 'z2' }, ownerName: 'b.example' };
+  const job = new JobItem({ id: 7, name: 'b-http', dataset: 'http_requests', enabled: true }, undefined, [delivery as never], place);
+  const [item] = await view.getChildren(job);
+  const ctx = { zones: { view: { selection: [item] }, items: [], itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never;
+  fake.quickPickAnswers = ['b.example'];
+  await pickZone(apiAt(EMBEDDED), undefined, 't', undefined, zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['b.example', 'a.example']);
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job of the delivery selected in the Zones view', undefined]);
+  fake.quickPickAnswers = ['b.example'];
+  await pickZoneOrAccount(apiAt(EMBEDDED), undefined, 't', zoneHints(ctx));
+  assert.deepEqual(fake.quickPicks.at(-1)!.details, ['owns the job of the delivery selected in the Zones view', undefined]);
+  // An account's job: the account pick.
+  const accounts = [{ id: 'acc1', name: 'First Account' }, { id: 'acc2', name: 'Second Account' }];
+  const accountJob = new JobItem({ id: 8, name: 'audit', dataset: 'audit_logs', enabled: true }, undefined, [delivery as never], { owner: { account: 'acc2' }, ownerName: 'Second Account' });
+  const [accountDelivery] = await view.getChildren(accountJob);
+  fake.quickPickAnswers = ['Second Account'];
+  await pickAccount(apiAt(EMBEDDED, zones, accounts), undefined, 't', undefined, zoneHints({ zones: { view: { selection: [accountDelivery] }, items: [], itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never));
+  assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Second Account', 'First Account']);
 });

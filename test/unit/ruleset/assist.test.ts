@@ -65,11 +65,20 @@ test('hover on override values explains the old -> new mapping', () => {
   assert.match(action.markdown, /`simulate` → new action `log`/);
 });
 
-test('hover on "rules" says pending or validation body', () => {
+test('hover on "rules" says what the rules are in the lens\'s words, and the API\'s terms last, for a body sent by hand', () => {
   const h = hoverAt('"rules"', 1, 1)!;
-  assert.match(h.markdown, /pending \(config\) body/);
-  const v = parseDocument('{"rules":[{"action":"execute","expression":"true"}]}');
-  assert.match(rulesetPlugin.hover!(v, 3, DEFAULT_OPTIONS)!.markdown, /validation body/);
+  const [first, ...rest] = h.markdown.split('\n\n');
+  assert.equal(first, '**1 rule**, with ids (as the migration configured it): it carries its id, version and ref.');
+  assert.doesNotMatch(rest.slice(0, -1).join(' '), /\bbody\b|pending|waf_migration/);
+  assert.match(rest.at(-1)!, /^Sent through the API yourself: a pending \(config\) body, with `waf_migration=pending`\.$/);
+  const v = parseDocument('{"rules":[{"action":"execute","expression":"true"},{"action":"execute","expression":"true"}]}');
+  const vh = rulesetPlugin.hover!(v, 3, DEFAULT_OPTIONS)!.markdown.split('\n\n');
+  assert.equal(vh[0], '**2 rules**, without ids (new rules): none carries an id, version or ref.');
+  assert.match(vh.at(-1)!, /validation body/);
+  // Ids on some rules only: the hover says how many, and what to do.
+  const mixed = parseDocument('{"rules":[{"action":"execute","expression":"true"},{"action":"execute","expression":"true"},{"ref":"x","action":"execute","expression":"true"}]}');
+  const mh = rulesetPlugin.hover!(mixed, 3, DEFAULT_OPTIONS)!.markdown.split('\n\n');
+  assert.equal(mh[0], '**3 rules**, most without ids (new rules): 1 of 3 rules has an id, version or ref. Remove id, version and ref from every rule, or give every rule all three.');
 });
 
 test('completion of managed ruleset ids and actions replaces the whole string', () => {
@@ -112,7 +121,7 @@ test('completion inside an expression: fields and functions, then operators afte
 
 test('lenses: rule count and body kind over "rules", and the executed ruleset per rule', () => {
   // In the user's words (ui6's walk): "pending body" is the API's jargon for a body whose rules carry id/version/ref (the hover
-  // still explains it with waf_migration).
+  // gives it last, for a body sent through the API by hand).
   const lenses = rulesetPlugin.lenses!(doc, DEFAULT_OPTIONS);
   assert.equal(lenses[0].title, '1 rule · with ids (as the migration configured it)');
   assert.equal(BODY.substr(lenses[0].offset, lenses[0].length), '"rules"');
@@ -237,7 +246,7 @@ test('an empty rules list reads as a validation body (nothing carries ids); a "r
   for (const text of ['{"rules":"x"}', '{"rules":{"id":"a"}}']) {
     const d = parseDocument(text);
     const h = rulesetPlugin.hover!(d, text.indexOf('"rules"') + 2, DEFAULT_OPTIONS)!;
-    assert.match(h.markdown, /^\*\*0 rules\*\*: a validation body/, text);
+    assert.match(h.markdown, /^\*\*0 rules\*\*, without ids \(new rules\)/, text);
   }
 });
 

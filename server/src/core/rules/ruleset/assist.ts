@@ -6,7 +6,7 @@ import {
   CHARACTERISTIC_ONLY, FUNCTIONS, MANAGED_RULESETS, actionAvailable, fieldCatalogue, otherCatalogue, signature, signatureParts, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_SCORE_THRESHOLDS, RULE_ACTIONS, TERMINATING_ACTIONS,
   managedRuleset, sameTy, tyName, type FieldInfo, type FunctionInfo, type Ty,
 } from './catalog';
-import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
+import { bodyKind, bodyKindFix, bodyKindWords, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf } from './body';
 import { tokenize, type Token } from './exprLexer';
 import { DYNAMIC_OPS, KEYWORDS, compareOpOf, parseExpression } from './exprParser';
 import { OPS_BY_TYPE, fieldNames, fieldPhaseRefusals, functionPhaseRefusal, leftKindOf, operandType } from './exprCheck';
@@ -48,7 +48,11 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
     const b = bodyKind(doc.value);
     const count = `**${b.total} rule${b.total === 1 ? '' : 's'}**`;
     if (!isMigrationBody(doc.value)) return { ...span, markdown: `${count} of a ruleset in phase \`${phaseOf(doc.value)}\`, evaluated in order.` };
-    return { ...span, markdown: `${count}: a ${describeBodyKind(b)}.\n\n${b.withIds} of ${b.total} rules carry id/version/ref.` };
+    // What the rules are in the lens's words, what to do when only some carry ids; the API's terms last, for a body sent by hand.
+    const what = b.deviations.length
+      ? `${count}, most ${bodyKindWords(b)}: ${b.withIds} of ${b.total} rules ${b.kind === 'pending' ? 'carry id, version and ref' : b.withIds === 1 ? 'has an id, version or ref' : 'have an id, version or ref'}. ${bodyKindFix(b).replace(/^./, (c) => c.toUpperCase())}.`
+      : `${count}, ${bodyKindWords(b)}: ${b.kind === 'validation' ? 'none carries an id, version or ref' : b.total === 1 ? 'it carries its id, version and ref' : 'each carries its id, version and ref'}.`;
+    return { ...span, markdown: `${what}\n\nSent through the API yourself: ${describeBodyKind(b)}.` };
   }
   if (isKey || node.type !== 'string' && node.type !== 'number') return undefined;
   if (isExecuteIdPath(path) && typeof node.value === 'string') {
@@ -361,10 +365,8 @@ function afterOperand(t: Token): boolean {
 export function lenses(doc: ParsedDoc): Lens[] {
   if (!isObj(doc.value) || !Array.isArray(doc.value.rules)) return [];
   const b = bodyKind(doc.value);
-  // In the user's words: "pending body" / "validation body" are the API's (the hover explains them with waf_migration).
-  const one = b.total === 1;
-  const what = !isMigrationBody(doc.value) ? phaseOf(doc.value)
-    : b.kind === 'pending' ? `with ids (as the migration configured ${one ? 'it' : 'them'})` : 'without ids (new rules)';
+  // In the user's words: "pending body" / "validation body" are the API's (the hover gives them last, with waf_migration).
+  const what = !isMigrationBody(doc.value) ? phaseOf(doc.value) : bodyKindWords(b);
   const out: Lens[] = [{ ...doc.locate(['rules'], 'key'), title: `${b.total} rule${b.total === 1 ? '' : 's'} · ${what}` }];
   rulesOf(doc.value).forEach((r, i) => {
     if (!isObj(r) || r.action !== 'execute' || !isObj(r.action_parameters) || typeof r.action_parameters.id !== 'string') return;

@@ -62,8 +62,21 @@ export function bodyKind(value: unknown): BodyKind {
   return { kind, total: all.length, withIds, deviations };
 }
 
+/** What the rules are, in the user's words (the lens, the hover, ruleset/body-kind): "pending" and "validation" bodies are the API's. */
+export function bodyKindWords(b: BodyKind): string {
+  return b.kind === 'pending' ? `with ids (as the migration configured ${b.total === 1 ? 'it' : 'them'})` : 'without ids (new rules)';
+}
+
+/** What to do when only some rules carry ids: all three fields on every rule, or on none (the majority's way first). */
+export function bodyKindFix(b: BodyKind): string {
+  return b.kind === 'pending'
+    ? 'give every rule its id, version and ref, or remove them from every rule'
+    : 'remove id, version and ref from every rule, or give every rule all three';
+}
+
+/** The body kind in the API's terms, for a body sent through the API by hand (the hover says it last). */
 export function describeBodyKind(b: BodyKind): string {
   return b.kind === 'pending'
-    ? 'pending (config) body: the rules carry id/version/ref, as in the config response; send it with waf_migration=pending'
-    : 'validation body: the rules carry no id/version/ref; send it with waf_migration=validation (Enterprise) or pending';
+    ? 'a pending (config) body, with `waf_migration=pending`'
+    : 'a validation body, with `waf_migration=validation` (Enterprise) or `pending`';
 }

@@ -5,7 +5,7 @@ import {
   ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
   OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, actionAvailable, managedRuleset,
 } from './catalog';
-import { bodyKind, describeBodyKind, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
+import { bodyKind, bodyKindFix, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, expressionReads as reads, utf8Length } from './expression';
 import { MATCH_SITE, expressionsOf, siteName } from './valueExpressions';
 import { valueAt } from '../../json';
@@ -292,18 +292,22 @@ const ruleIds: Rule = {
     if (!isMigrationBody(doc.value)) return out;
     const body = bodyKind(doc.value);
     if (body.deviations.length === 0) return out;
+    // In the user's words, as the lens says it: what the rules are and what to do (the hover gives the API's terms too).
     for (const d of body.deviations) {
       if (d.present.length) {
         out.push(ctx.report('ruleset/inconsistent-rule-ids',
-          `Rule ${d.index} has ${d.present.map((f) => `"${f}"`).join(', ')} but most rules do not (validation body); remove ${d.present.length > 1 ? 'them' : 'it'} or add id/version/ref to every rule.`,
+          `Rule ${d.index} has ${d.present.map((f) => `"${f}"`).join(', ')} but most rules are new rules, without ids: remove ${d.present.length > 1 ? 'them' : 'it'}, or give every rule the id, version and ref the migration configured.`,
           doc.locate(['rules', d.index, d.present[0]], 'key')));
       } else {
         out.push(ctx.report('ruleset/inconsistent-rule-ids',
-          `Rule ${d.index} lacks ${d.missing.map((f) => `"${f}"`).join(', ')} although the other rules carry id/version/ref (pending body).`,
+          `Rule ${d.index} lacks ${d.missing.map((f) => `"${f}"`).join(', ')}, which most rules carry (as the migration configured them): restore ${d.missing.length > 1 ? 'them' : 'it'}, or remove id, version and ref from every rule to send all as new rules.`,
           doc.locate(['rules', d.index, d.missing[0]])));
       }
     }
-    out.push(ctx.report('ruleset/body-kind', `This reads as a ${describeBodyKind(body)} (${body.withIds} of ${body.total} rules carry ids).`, doc.locate(['rules'], 'key')));
+    const many = `${body.withIds} of ${body.total} rules`;
+    out.push(ctx.report('ruleset/body-kind', body.kind === 'pending'
+      ? `Most rules here carry ids, as the migration configured them (${many}): ${bodyKindFix(body)}.`
+      : `Most rules here are new rules, without ids (${many} ${body.withIds === 1 ? 'has' : 'have'} ids): ${bodyKindFix(body)}.`, doc.locate(['rules'], 'key')));
     return out;
   },
 };

@@ -1,0 +1,35 @@
+// The migration command's unit tests' set-up, shared (migration*.test.ts): an in-process mock backend for one test, closed after it
+// whatever happens, and a Ctx on it whose questions a function answers. Import './vscode' (the stand-in) before this.
+import type { Ctx } from '../../../client/src/ctx';
+import { startMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock/src/backend';
+
+/** Answers a question (undefined: dismissed; a promise that never settles: a notification nobody clicks). */
+export type Answer = (q: string, options: string[], modal: boolean) => string | undefined | Promise<string | undefined>;
+
+/** Runs `fn` with a mock on a free port (rate limits off unless `options` says otherwise), and closes it after. */
+export async function withMock(fn: (mock: MockBackend) => Promise<void>, options: Omit<MockBackendOptions, 'port'> = { rateLimit: false }): Promise<void> {
+  const mock = await startMockBackend({ port: 0, ...options });
+  try {
+    await fn(mock);
+  } finally {
+    await mock.close();
+  }
+}
+
+/**
+ * A Ctx on `mock` whose questions `answer` answers, each recorded in `asked`. `shown`: the zone the Security Events view shows (its
+ * refreshes counted in `events`); without it the Ctx has no such view. `request`: the language server's answer (no problems).
+ */
+export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: string; name: string }; request?: () => Promise<unknown> } = {}) {
+  const asked: { q: string; options: string[]; modal: boolean }[] = [];
+  const events = { zone: opts.shown, refreshed: 0, refresh: async () => { events.refreshed++; } };
+  const ctx = {
+    backend: { endpoints: async () => ({ embedded: true, gatewayUrl: mock.gatewayUrl, apiBaseUrl: mock.apiBaseUrl, apiToken: mock.credentials.apiToken }) },
+    zones: { refresh() {} },
+    ...(opts.shown ? { securityEvents: events } : {}),
+    ui: { ask: async (q: string, options: string[], o?: { modal?: boolean }) => { asked.push({ q, options, modal: !!o?.modal }); return answer(q, options, !!o?.modal); } },
+    server: { request: opts.request ?? (async () => ({ problems: { errors: 0, warnings: 0 } })) },
+    log: { info() {}, warn() {}, error() {}, show() {} },
+  } as unknown as Ctx;
+  return { ctx, asked, events };
+}
