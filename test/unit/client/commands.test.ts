@@ -223,6 +223,29 @@ test('with no text editor active (the walkthrough\'s buttons), a command picks a
   assert.equal((await targetUri(undefined, ['jsonrpc-request'], 'gateway request')).toString(), active.uri.toString());
 });
 
+// ui7's walk: the walkthrough's "Send Request" opened the picked request in the walkthrough's own group, over the Welcome tab: the
+// steps went out of sight at the step that says "the answer opens beside it".
+test('a file picked with no text editor active opens beside what is shown (the walkthrough), in an empty group where it is', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  fake.files = ['file:///ws/x.rpc.json'];
+  const { targetUri } = await import('../../../client/src/commands/logpush');
+  // The Welcome tab (a walkthrough: no text input) is the active group's active tab.
+  const welcome = { viewColumn: 1, activeTab: { label: 'Welcome', input: undefined }, tabs: [{ label: 'Welcome', input: undefined }] };
+  window.tabGroups.all = [welcome];
+  window.tabGroups.activeTabGroup = welcome;
+  fake.quickPickAnswers = ['x.rpc.json'];
+  await targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)');
+  assert.deepEqual(fake.shown.map((s) => [s.uri, s.viewColumn]), [['file:///ws/x.rpc.json', ViewColumn.Beside]]);
+  // A window with nothing open: the one group is the place.
+  const empty = { viewColumn: 1, activeTab: undefined, tabs: [] };
+  window.tabGroups.all = [empty];
+  window.tabGroups.activeTabGroup = empty;
+  fake.shown = [];
+  fake.quickPickAnswers = ['x.rpc.json'];
+  await targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)');
+  assert.deepEqual(fake.shown.map((s) => [s.uri, s.viewColumn]), [['file:///ws/x.rpc.json', ViewColumn.Active]]);
+});
+
 test('Test Filter on Logs… with "sample" or a path as its argument does not ask', async () => {
   const doc = addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
   const { ctx, requests } = ctxWith(() => FILTER_RESULT);
