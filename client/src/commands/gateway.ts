@@ -113,7 +113,8 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
   let summary: string;
   if (result.ok) {
     summary = result.summary;
-    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what}`, ...summary.split('\n'));
+    // The time (local, hh:mm:ss): a send again updates the document in place, and an answer like the last is seen to be new.
+    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what} · ${new Date().toTimeString().slice(0, 8)}`, ...summary.split('\n'));
     // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
     const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
     content = `${responseHeader(header)}\n${pretty}\n`;
@@ -156,7 +157,7 @@ export const gatewayCommands = {
     })), { title: 'EdgeKit: sent gateway requests', placeHolder: 'Pick a request to open its response or send it again' });
     if (!pick) return;
     const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
-    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri), { focus: true });
+    if (action === 'Open response') await ctx.responses.openEntry(pick.entry);
     else if (action === 'Send again') {
       // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
       // or for the window to ask about when it closes.

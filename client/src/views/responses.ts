@@ -46,17 +46,40 @@ const MAX_HISTORY = 50;
  * shows them (a request opened there), another group there is; else beside. "Beside" alone made a new column whenever the
  * active editor was the rightmost one: after a few sends, four columns too narrow to read.
  */
-function responseColumn(): vscode.ViewColumn {
+function responseColumn(uri: vscode.Uri): vscode.ViewColumn {
   const groups = vscode.window.tabGroups.all;
   const active = vscode.window.tabGroups.activeTabGroup;
-  const showsResponse = (g: vscode.TabGroup) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === RESPONSE_SCHEME);
+  const shows = (g: vscode.TabGroup, which: (u: vscode.Uri) => boolean) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && which(t.input.uri));
+  const showsResponse = (g: vscode.TabGroup) => shows(g, (u) => u.scheme === RESPONSE_SCHEME);
   const others = groups.filter((g) => g !== active);
-  const target = others.find(showsResponse) ?? (active && showsResponse(active) ? others[0] : undefined);
+  // The group that has this very response already (a request file's one document), so that it is not opened twice.
+  const target = others.find((g) => shows(g, (u) => u.toString() === uri.toString())) ?? others.find(showsResponse)
+    ?? (active && showsResponse(active) ? others[0] : undefined);
   return target?.viewColumn ?? vscode.ViewColumn.Beside;
 }
 
+/**
+ * The response document of a request file: one per file, in its folder, named after it (`balance.rpc.json` →
+ * `balance.rpc.response.jsonc`), as REST Client keeps one response tab. A body with no file (a history entry of an older version,
+ * sent again) gets one of its own per send, named after its methods.
+ */
+export function responseUriOf(sourceUri: string | undefined, id: number, label: string): vscode.Uri {
+  if (sourceUri) {
+    const path = vscode.Uri.parse(sourceUri).path;
+    const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1).replace(/\.json$/i, '') || 'request';
+    return vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `${slash > 0 ? path.slice(0, slash) : ''}/${name}.response.jsonc` });
+  }
+  // The label's punctuation and spaces as "_", none at either end ("batch of 2 (eth_blockNumber, eth_call)" ended in "_").
+  const name = label.replace(/[^\w.-]+/g, '_').slice(0, 40).replace(/^_+|_+$/g, '') || 'request';
+  return vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${name}.jsonc` });
+}
+
 export class Responses implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  /** The text each response document shows now, by URI. */
   private readonly contents = new Map<string, string>();
+  /** Each history entry's response text, by id, while the entry is in the history (this window only). */
+  private readonly texts = new Map<number, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private seq = 0;
@@ -70,33 +93,56 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   provideTextDocumentContent(uri: vscode.Uri): string {
     const kept = this.contents.get(uri.toString());
     if (kept !== undefined) return kept;
-    // A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
-    // header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
+    // The newest response of the document (the history is newest first), of an earlier session.
+    return this.goneText(this.history().find((x) => x.responseUri === uri.toString()));
+  }
+
+  /**
+   * A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
+   * header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
+   */
+  private goneText(h: HistoryEntry | undefined): string {
     const gone = 'The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
-    const h = this.history().find((x) => x.responseUri === uri.toString());
     if (!h) return `${responseHeader([gone])}\n`;
     const lines = [`POST ${h.url}`, `${h.status !== undefined ? `HTTP ${h.status}` : 'No response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${h.label} · ${h.time}`, ...h.summary.split('\n')];
     return `${responseHeader([...lines, gone])}\n`;
+  }
+
+  /** The document at uri shows text now (an open one is read again). */
+  private show(uri: vscode.Uri, text: string): void {
+    this.contents.set(uri.toString(), text);
+    this.changed.fire(uri);
   }
 
   history(): HistoryEntry[] {
     return this.state.get<HistoryEntry[]>('edgekit.gateway.history', []);
   }
 
-  /** Stores a response text and records the request in the history; returns the response document's URI. */
+  /**
+   * Stores a response text, shows it in its request file's response document (responseUriOf) and records the request in the
+   * history; returns the document's URI.
+   */
   async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'>, text: string): Promise<vscode.Uri> {
     const id = ++this.seq;
-    // The label's punctuation and spaces as "_", none at either end ("batch of 2 (eth_blockNumber, eth_call)" ended in "_").
-    const name = entry.label.replace(/[^\w.-]+/g, '_').slice(0, 40).replace(/^_+|_+$/g, '') || 'request';
-    const uri = vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${name}.jsonc` });
-    this.contents.set(uri.toString(), text);
-    this.changed.fire(uri);
+    const uri = responseUriOf(entry.sourceUri, id, entry.label);
+    this.texts.set(id, text);
+    this.show(uri, text);
     const full: HistoryEntry = { ...entry, id, time: new Date().toISOString(), responseUri: uri.toString() };
     const all = [full, ...this.history()];
-    // Responses that leave the history are freed.
-    for (const gone of all.slice(MAX_HISTORY)) this.contents.delete(gone.responseUri);
-    await this.state.update('edgekit.gateway.history', all.slice(0, MAX_HISTORY));
+    const kept = all.slice(0, MAX_HISTORY);
+    // Responses that leave the history are freed, and a document no entry shows any more.
+    for (const gone of all.slice(MAX_HISTORY)) this.texts.delete(gone.id);
+    const shown = new Set(kept.map((h) => h.responseUri));
+    for (const u of [...this.contents.keys()]) if (!shown.has(u)) this.contents.delete(u);
+    await this.state.update('edgekit.gateway.history', kept);
     return uri;
+  }
+
+  /** A history entry's response, shown in its document (its request file's: an older response replaces the newer there) with the focus. */
+  async openEntry(entry: HistoryEntry): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.parse(entry.responseUri);
+    this.show(uri, this.texts.get(entry.id) ?? this.goneText(entry));
+    return this.open(uri, { focus: true });
   }
 
   /**
@@ -107,7 +153,7 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   async open(uri: vscode.Uri, { focus = false }: { focus?: boolean } = {}): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(doc, 'jsonc');
-    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(), preview: false, preserveFocus: !focus });
+    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(uri), preview: false, preserveFocus: !focus });
   }
 
   textOf(uri: vscode.Uri): string | undefined {

@@ -403,10 +403,10 @@ test('Send request on one item of a batch asks only about errors in that item', 
 });
 
 /** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
-async function gatewayCtx() {
+async function gatewayCtx(result: () => string = () => '0x10') {
   const server = await startServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end('{"jsonrpc": "2.0", "id": 1, "result": "0x10"}');
+    res.end(`{"jsonrpc": "2.0", "id": 1, "result": "${result()}"}`);
   });
   const state = new Map<string, unknown>();
   const memento = { get: (k: string, d?: unknown) => (state.has(k) ? state.get(k) : d), update: async (k: string, v: unknown) => { state.set(k, v); } };
@@ -467,6 +467,48 @@ test('a response opens in the group that shows the earlier ones, or beside the r
     window.tabGroups.activeTabGroup = one;
     await ctx.responses.open(first as never, { focus: true });
     assert.deepEqual([fake.shown[3].viewColumn, fake.shown[3].preserveFocus], [2, false]);
+  } finally {
+    await close();
+  }
+});
+
+// ui7's walk: each send opened a document of its own (response-1-eth_getBalance.jsonc, response-2-…, one tab per send, named after
+// the methods: "response-3-batch_of_5_eth_blockNumber_eth_chainId_eth.jsonc"). As REST Client's one response tab: one response
+// document per request file, updated in place by each send and named after the file; the history keeps each response.
+test('one response document per request file, named after it, updated in place by each send; the history reopens an older one there', async () => {
+  let n = 0;
+  const { ctx, close } = await gatewayCtx(() => `0x${++n}`);
+  try {
+    const a = addDocument('file:///ws/net/balance.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x9b2055d370f73ec7d8a03e965129118dc8f5bf83", "latest"]}');
+    const first = await send(ctx, a.uri, undefined);
+    assert.equal(first.responseUri, 'edgekit-response:///ws/net/balance.rpc.response.jsonc', 'named after the request file, in its folder');
+    const doc = fake.documents.get(first.responseUri)!;
+    assert.match(doc.getText(), /"result": "0x1"/);
+    const second = await send(ctx, a.uri, undefined);
+    assert.equal(second.responseUri, first.responseUri, 'the same document');
+    await new Promise((r) => setImmediate(r));
+    assert.match(doc.getText(), /"result": "0x2"/, 'the open document shows the new response');
+    // The time of the send in its header: a response the same as the last one is seen to be a new one.
+    assert.match(doc.getText(), /^\/\/ HTTP 200 · \d+ ms · eth_getBalance · \d\d:\d\d:\d\d$/m);
+    assert.doesNotMatch(doc.getText(), /0x1"/);
+    // Another request file has its own; the same name in another folder too.
+    const b = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', '[{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}, {"jsonrpc": "2.0", "id": 2, "method": "eth_blockNumber"}]');
+    const c = addDocument('file:///ws/other/balance.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}');
+    assert.equal((await send(ctx, b.uri, undefined)).responseUri, 'edgekit-response:///ws/batch.rpc.response.jsonc');
+    assert.equal((await send(ctx, c.uri, undefined)).responseUri, 'edgekit-response:///ws/other/balance.rpc.response.jsonc');
+    // The history has every send; "Open response" on the first shows its response, in the request file's document.
+    assert.equal(ctx.responses.history().length, 4);
+    const older = ctx.responses.history()[3];
+    assert.equal(older.responseUri, first.responseUri);
+    await ctx.responses.openEntry(older);
+    await new Promise((r) => setImmediate(r));
+    assert.match(doc.getText(), /"result": "0x1"/, 'the older response, shown in the request file\'s document');
+    assert.equal(fake.shown.at(-1)?.uri, first.responseUri);
+    assert.equal(fake.shown.at(-1)?.preserveFocus, false, 'opened from the history: it takes the focus');
+    // Show Sent Requests → Open response opens the entry picked.
+    fake.quickPickAnswers = ['batch of 2 (eth_chainId, eth_blockNumber)', 'Open response'];
+    await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.equal(fake.shown.at(-1)?.uri, 'edgekit-response:///ws/batch.rpc.response.jsonc');
   } finally {
     await close();
   }
