@@ -128,7 +128,7 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
     url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
     summary, ...(sourceUri ? { sourceUri } : {}),
   }, content);
-  await ctx.responses.open(uri);
+  await ctx.responses.open(uri, { source: sourceUri });
   if (!result.ok) throw new UserError(result.error);
   return { status: result.status, body: result.body, summary, responseUri: uri.toString(), success: result.success };
 }

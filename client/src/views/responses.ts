@@ -42,20 +42,24 @@ export function responseHeader(lines: readonly string[], width = 80): string {
 const MAX_HISTORY = 50;
 
 /**
- * The editor group for a response: one that shows a response already, other than the active editor's; else, when the active group
- * shows them (a request opened there), another group there is; else beside. "Beside" alone made a new column whenever the
- * active editor was the rightmost one: after a few sends, four columns too narrow to read.
+ * The editor group for a response: the one that has this response already, else one that shows a response, other than its
+ * request's group; else, when the request's group shows them (a request opened there), another group there is; else the group
+ * right of the request's (new if there is none). "Beside" the active editor alone made a new column whenever the active editor
+ * was the rightmost one (after a few sends, four columns too narrow to read), and put the response over its request when the
+ * focus was still elsewhere (the walkthrough, whose button opened the request beside it). The request's group is the one whose
+ * active tab it is, else one that has it, else the active group.
  */
-function responseColumn(uri: vscode.Uri): vscode.ViewColumn {
+function responseColumn(uri: vscode.Uri, source?: string): vscode.ViewColumn {
   const groups = vscode.window.tabGroups.all;
-  const active = vscode.window.tabGroups.activeTabGroup;
-  const shows = (g: vscode.TabGroup, which: (u: vscode.Uri) => boolean) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && which(t.input.uri));
-  const showsResponse = (g: vscode.TabGroup) => shows(g, (u) => u.scheme === RESPONSE_SCHEME);
-  const others = groups.filter((g) => g !== active);
-  // The group that has this very response already (a request file's one document), so that it is not opened twice.
-  const target = others.find((g) => shows(g, (u) => u.toString() === uri.toString())) ?? others.find(showsResponse)
-    ?? (active && showsResponse(active) ? others[0] : undefined);
-  return target?.viewColumn ?? vscode.ViewColumn.Beside;
+  const isText = (u: string) => (t: vscode.Tab | undefined) => t?.input instanceof vscode.TabInputText && t.input.uri.toString() === u;
+  const has = (g: vscode.TabGroup, u: string) => g.tabs.some(isText(u));
+  const showsResponse = (g: vscode.TabGroup) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === RESPONSE_SCHEME);
+  const home = (source ? groups.find((g) => isText(source)(g.activeTab)) ?? groups.find((g) => has(g, source)) : undefined)
+    ?? vscode.window.tabGroups.activeTabGroup;
+  const others = groups.filter((g) => g !== home);
+  const target = others.find((g) => has(g, uri.toString())) ?? others.find(showsResponse) ?? (home && showsResponse(home) ? others[0] : undefined);
+  if (target) return target.viewColumn;
+  return home ? home.viewColumn + 1 : vscode.ViewColumn.Beside;
 }
 
 /**
@@ -142,18 +146,18 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   async openEntry(entry: HistoryEntry): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.parse(entry.responseUri);
     this.show(uri, this.texts.get(entry.id) ?? this.goneText(entry));
-    return this.open(uri, { focus: true });
+    return this.open(uri, { focus: true, source: entry.sourceUri });
   }
 
   /**
-   * Shows a response where the earlier ones are, else beside the active editor. `focus`: the response takes the focus (opened from
-   * the history); a response to a send leaves it on the request, so that the next file opened lands beside the request, not among
-   * the responses.
+   * Shows a response where the earlier ones are, else beside its request (`source`, a URI) or the active editor. `focus`: the
+   * response takes the focus (opened from the history); a response to a send leaves it on the request, so that the next file
+   * opened lands beside the request, not among the responses.
    */
-  async open(uri: vscode.Uri, { focus = false }: { focus?: boolean } = {}): Promise<vscode.TextEditor> {
+  async open(uri: vscode.Uri, { focus = false, source }: { focus?: boolean; source?: string } = {}): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(doc, 'jsonc');
-    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(uri), preview: false, preserveFocus: !focus });
+    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(uri, source), preview: false, preserveFocus: !focus });
   }
 
   textOf(uri: vscode.Uri): string | undefined {

@@ -514,6 +514,27 @@ test('one response document per request file, named after it, updated in place b
   }
 });
 
+// ui8's walk: the walkthrough's "Send Request" opened the request beside the Welcome tab, and its response then opened over the
+// request: the focus (the extension host's active group) was still the walkthrough's, and "beside" that is the request's group.
+test('a response opens beside its request\'s group wherever the focus is, not over the request', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const a = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+    const welcome = { viewColumn: 1, activeTab: { input: undefined }, tabs: [{ input: undefined }] };
+    const request = { viewColumn: 2, activeTab: { input: new TabInputText(a.uri) }, tabs: [{ input: new TabInputText(a.uri) }] };
+    window.tabGroups.all = [welcome, request];
+    window.tabGroups.activeTabGroup = welcome;
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown[0].viewColumn, 3, 'a new group right of the request\'s');
+    // With the request's group active, as before: beside it.
+    window.tabGroups.activeTabGroup = request;
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown[1].viewColumn, 3);
+  } finally {
+    await close();
+  }
+});
+
 // ui7's walk: a batch with one refused member could only be sent whole ("Send anyway": that member comes back refused) or not at
 // all; the user wanted the other requests' answers.
 test('a batch with a refused member offers to send the others, their text as written', async () => {
