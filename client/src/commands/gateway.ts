@@ -144,6 +144,33 @@ export const gatewayCommands = {
     void vscode.window.showInformationMessage('Copied the request as a curl command.');
     return curl;
   },
+  /**
+   * The gateway's URL to the clipboard, for the user's own code (ethers' JsonRpcProvider, viem's http transport): the mock's
+   * (started if need be) or edgekit.gateway.url. The mock on a free port (edgekit.mock.port 0) has another address at its next
+   * start: keeping this port is offered, so that a URL pasted into code goes on working.
+   */
+  'edgekit.gateway.copyUrl': (ctx: Ctx) => async () => {
+    const ep = await ctx.backend.endpoints('gateway');
+    await vscode.env.clipboard.writeText(ep.gatewayUrl);
+    if (!ep.embedded) {
+      void vscode.window.showInformationMessage(`Copied the gateway URL, ${ep.gatewayUrl} ("edgekit.gateway.url").`);
+      return ep.gatewayUrl;
+    }
+    const copied = `Copied the embedded mock's gateway URL, ${ep.gatewayUrl} (chain id 1; /v1/sepolia is Sepolia).`;
+    if (Config.mockPort() !== 0) {
+      void vscode.window.showInformationMessage(copied);
+      return ep.gatewayUrl;
+    }
+    const port = Number(new URL(ep.gatewayUrl).port);
+    const keep = `Keep Port ${port}`;
+    void vscode.window.showInformationMessage(`${copied} Its port changes with each start; keep this one for code that uses the URL.`, keep).then(async (pick) => {
+      if (pick !== keep) return;
+      // Machine scope: VS Code writes it where the extension host reads it (a remote window's own settings there).
+      await vscode.workspace.getConfiguration('edgekit').update('mock.port', port, vscode.ConfigurationTarget.Global);
+      void vscode.window.showInformationMessage(`The embedded mock keeps port ${port} ("edgekit.mock.port"); if another program holds it at a start, the mock says so and takes a free one.`);
+    }).then(undefined, (err: unknown) => ctx.log.error('Keeping the mock\'s port failed', err));
+    return ep.gatewayUrl;
+  },
   'edgekit.gateway.history': (ctx: Ctx) => async () => {
     const history = ctx.responses.history();
     // An empty history is a normal state, not an error

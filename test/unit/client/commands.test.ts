@@ -1038,3 +1038,30 @@ test('the response header: comment lines of at most 80 characters, broken betwee
   assert.equal(lines.slice(2).map((l) => l.slice(3).trim()).join(' '), summary);
   assert.equal(responseHeader(['HTTP 200 · 8 ms · eth_chainId']), '// HTTP 200 · 8 ms · eth_chainId');
 });
+
+// ui8's walk, as a newcomer with ethers or viem code to point at the embedded mock: the gateway's address was in the mock's
+// status bar tooltip only (clicking the item stops the mock), nothing in the palette copied it, and its port changes with each
+// start (edgekit.mock.port 0), so an address pasted into code stopped working the next day.
+test('Copy Gateway URL copies the gateway in use; for the mock on a free port it offers to keep that port', async () => {
+  const gatewayUrl = 'http://127.0.0.1:33247/v1/mainnet';
+  const ctx = { backend: { endpoints: async (need: string) => { assert.equal(need, 'gateway'); return { embedded: true, gatewayUrl, apiBaseUrl: 'http://127.0.0.1:33247/client/v4' }; } } } as unknown as Ctx;
+  fake.answerMessage = (_text, items) => items.find((i) => i.startsWith('Keep'));
+  assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](ctx)(), gatewayUrl);
+  assert.equal(fake.clipboard, gatewayUrl);
+  assert.equal(fake.messages.length, 1);
+  assert.match(fake.messages[0].text, /^Copied the embedded mock's gateway URL, http:\/\/127\.0\.0\.1:33247\/v1\/mainnet \(chain id 1; \/v1\/sepolia is Sepolia\)/);
+  assert.match(fake.messages[0].text, /port changes with each start/);
+  assert.deepEqual(fake.messages[0].items, ['Keep Port 33247']);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(fake.settings.get('mock.port'), 33247, 'kept in the user settings');
+  // A port already set: nothing to offer.
+  fake.messages = [];
+  await gatewayCommands['edgekit.gateway.copyUrl'](ctx)();
+  assert.equal(fake.messages[0].items, undefined);
+  assert.doesNotMatch(fake.messages[0].text, /port changes/);
+  // A remote gateway: its URL, as set.
+  fake.messages = [];
+  const remote = { backend: { endpoints: async () => ({ embedded: false, gatewayUrl: 'https://gw.example/v1/mainnet', apiBaseUrl: '' }) } } as unknown as Ctx;
+  assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](remote)(), 'https://gw.example/v1/mainnet');
+  assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied the gateway URL, https://gw.example/v1/mainnet ("edgekit.gateway.url").' }]);
+});
