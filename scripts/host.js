@@ -9,7 +9,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const util = require('util');
-const { freePort, openSession, parsePort, sessionMockPort, writeSessionSettings } = require('./hostSession');
+const { freePort, openSession, parsePort, sessionMockPort, USER_DEFAULTS, writeSessionSettings } = require('./hostSession');
 
 const ROOT = path.resolve(__dirname, '..');
 const TOOLS = process.env.EDGEKIT_TOOLS || path.join(os.homedir(), '.cache', 'edgekit', 'host');
@@ -22,15 +22,6 @@ const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 300000);
 function requireHostModule(name) {
   return require(path.join(TOOLS, 'host', 'node_modules', name));
 }
-
-const USER_DEFAULTS = {
-  'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
-  'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
-  // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
-  // start's examples straight into the repository's examples/ folder.
-  'files.autoSave': 'off',
-};
 
 function userSettings(extra) {
   return JSON.stringify({ ...USER_DEFAULTS, ...extra }, null, 2);

@@ -33,3 +33,5 @@ export class PortInUse extends Error {
 export function sessionMockPort(file: string, envPort: string | undefined): Promise<number>;
 /** A free port on 127.0.0.1. */
 export function freePort(): Promise<number>;
+/** The user settings of npm start's and the test host's VS Code. */
+export const USER_DEFAULTS: Readonly<Record<string, unknown>>;

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, sessionMockPort, SessionInUse, sessionDir, writeSessionSettings } from '../../../scripts/hostSession.js';
+import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, sessionMockPort, SessionInUse, sessionDir, USER_DEFAULTS, writeSessionSettings } from '../../../scripts/hostSession.js';
 import { withZombie } from '../support/zombie';
 
 const ROOT_A = '/clones/a';
@@ -310,4 +310,13 @@ test('npm start\'s mock port: MOCK_PORT, else the session\'s last one while it i
     fs.writeFileSync(file, text);
     assert.ok((await sessionMockPort(file, undefined)) > 0, text);
   }
+});
+
+// ui8's walk: code-server 4.139 opens the secondary side bar (the chat's place, empty with AI features off) in every workspace by
+// default: a blank quarter of the window, and the editors beside it too narrow for a request and its response, or for the
+// walkthrough's step text beside its media (which then did not show at all).
+test('npm start\'s user settings hide the empty secondary side bar, keep AI features off and files unsaved until saved', () => {
+  assert.equal(USER_DEFAULTS['workbench.secondarySideBar.defaultVisibility'], 'hidden');
+  assert.equal(USER_DEFAULTS['chat.disableAIFeatures'], true);
+  assert.equal(USER_DEFAULTS['files.autoSave'], 'off');
 });
