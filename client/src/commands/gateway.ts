@@ -108,13 +108,15 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
       token.onCancellationRequested(() => abort.abort());
       return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal });
     });
+  const at = new Date();
   const header: string[] = [`POST ${ep.gatewayUrl}${ep.embedded ? ' (embedded mock backend)' : ''}`];
   let content: string;
   let summary: string;
   if (result.ok) {
     summary = result.summary;
-    // The time (local, hh:mm:ss): a send again updates the document in place, and an answer like the last is seen to be new.
-    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what} · ${new Date().toTimeString().slice(0, 8)}`, ...summary.split('\n'));
+    // The time, as Show Sent Requests writes it: a send again updates the document in place, and an answer like the last is seen
+    // to be new.
+    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what} · ${at.toLocaleTimeString()}`, ...summary.split('\n'));
     // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
     const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
     content = `${responseHeader(header)}\n${pretty}\n`;
@@ -125,7 +127,7 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
     content = `${responseHeader(header)}\n`;
   }
   const uri = await ctx.responses.record({
-    url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
+    url: ep.gatewayUrl, body, label: what, time: at.toISOString(), status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
     summary, ...(sourceUri ? { sourceUri } : {}),
   }, content);
   await ctx.responses.open(uri, { source: sourceUri });

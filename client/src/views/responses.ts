@@ -126,12 +126,12 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
    * Stores a response text, shows it in its request file's response document (responseUriOf) and records the request in the
    * history; returns the document's URI.
    */
-  async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'>, text: string): Promise<vscode.Uri> {
+  async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'> & { time?: string }, text: string): Promise<vscode.Uri> {
     const id = ++this.seq;
     const uri = responseUriOf(entry.sourceUri, id, entry.label);
     this.texts.set(id, text);
     this.show(uri, text);
-    const full: HistoryEntry = { ...entry, id, time: new Date().toISOString(), responseUri: uri.toString() };
+    const full: HistoryEntry = { ...entry, id, time: entry.time ?? new Date().toISOString(), responseUri: uri.toString() };
     const all = [full, ...this.history()];
     const kept = all.slice(0, MAX_HISTORY);
     // Responses that leave the history are freed, and a document no entry shows any more.
