@@ -155,10 +155,11 @@ export const gatewayCommands = {
     const ep = await ctx.backend.endpoints('gateway');
     await vscode.env.clipboard.writeText(ep.gatewayUrl);
     if (!ep.embedded) {
-      void vscode.window.showInformationMessage(`Copied the gateway URL, ${ep.gatewayUrl} ("edgekit.gateway.url").`);
+      void vscode.window.showInformationMessage(`Copied ${ep.gatewayUrl}, the gateway of "edgekit.gateway.url".`);
       return ep.gatewayUrl;
     }
-    const copied = `Copied the embedded mock's gateway URL, ${ep.gatewayUrl} (chain id 1; /v1/sepolia is Sepolia).`;
+    // The URL first: a notification shows its first line only (about 50 characters) until it is expanded.
+    const copied = `Copied ${ep.gatewayUrl}, the embedded mock's gateway (chain id 1; /v1/sepolia is Sepolia).`;
     if (Config.mockPort() !== 0) {
       void vscode.window.showInformationMessage(copied);
       return ep.gatewayUrl;

@@ -21,7 +21,8 @@ export interface HistoryEntry {
 /**
  * The response document's header: each line a `//` comment, broken between words at `width` characters (the document opens in a
  * column beside the request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word
- * longer than the width (a URL) stays whole, on a line of its own.
+ * longer than the width (a URL) stays whole, on a line of its own; a "·" separator ends its line, two characters past the width at
+ * most.
  */
 export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
@@ -29,7 +30,8 @@ export function responseHeader(lines: readonly string[], width = 80): string {
     let current = '//';
     for (const word of line.split(' ').filter((w) => w !== '')) {
       if (current === '//') current = `// ${word}`;
-      else if (current.length + 1 + word.length > width) {
+      // A "·" separator stays at the end of the line it follows: a continuation line began "//   · 2:13:15 PM".
+      else if (current.length + 1 + word.length > width && word !== '·') {
         out.push(current);
         current = `//   ${word}`;
       } else current = `${current} ${word}`;

@@ -1039,6 +1039,10 @@ test('the response header: comment lines of at most 80 characters, broken betwee
   assert.ok(lines.length > 3, header);
   assert.equal(lines.slice(2).map((l) => l.slice(3).trim()).join(' '), summary);
   assert.equal(responseHeader(['HTTP 200 · 8 ms · eth_chainId']), '// HTTP 200 · 8 ms · eth_chainId');
+  // ui8's walk: a batch's status line broke before its last "·", and the continuation read "//   · 2:13:15 PM". The separator stays
+  // at the end of the line it follows (two characters past the width at most).
+  const status = 'HTTP 200 · 17 ms · batch of 5 (eth_blockNumber, eth_chainId, eth_getLogs, …) · 2:13:15 PM';
+  assert.deepEqual(responseHeader([status]).split('\n'), ['// HTTP 200 · 17 ms · batch of 5 (eth_blockNumber, eth_chainId, eth_getLogs, …) ·', '//   2:13:15 PM']);
 });
 
 // ui8's walk, as a newcomer with ethers or viem code to point at the embedded mock: the gateway's address was in the mock's
@@ -1051,7 +1055,8 @@ test('Copy Gateway URL copies the gateway in use; for the mock on a free port it
   assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](ctx)(), gatewayUrl);
   assert.equal(fake.clipboard, gatewayUrl);
   assert.equal(fake.messages.length, 1);
-  assert.match(fake.messages[0].text, /^Copied the embedded mock's gateway URL, http:\/\/127\.0\.0\.1:33247\/v1\/mainnet \(chain id 1; \/v1\/sepolia is Sepolia\)/);
+  // The URL first: a notification shows its first line only, about 50 characters (ui8's walk: "…gateway URL, http://127.0.0.1:…").
+  assert.match(fake.messages[0].text, /^Copied http:\/\/127\.0\.0\.1:33247\/v1\/mainnet, the embedded mock's gateway \(chain id 1; \/v1\/sepolia is Sepolia\)/);
   assert.match(fake.messages[0].text, /port changes with each start/);
   assert.deepEqual(fake.messages[0].items, ['Keep Port 33247']);
   await new Promise((r) => setImmediate(r));
@@ -1065,5 +1070,5 @@ test('Copy Gateway URL copies the gateway in use; for the mock on a free port it
   fake.messages = [];
   const remote = { backend: { endpoints: async () => ({ embedded: false, gatewayUrl: 'https://gw.example/v1/mainnet', apiBaseUrl: '' }) } } as unknown as Ctx;
   assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](remote)(), 'https://gw.example/v1/mainnet');
-  assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied the gateway URL, https://gw.example/v1/mainnet ("edgekit.gateway.url").' }]);
+  assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied https://gw.example/v1/mainnet, the gateway of "edgekit.gateway.url".' }]);
 });
