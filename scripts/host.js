@@ -6,11 +6,10 @@
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
-const net = require('net');
 const os = require('os');
 const path = require('path');
 const util = require('util');
-const { openSession, parsePort, writeSessionSettings } = require('./hostSession');
+const { freePort, openSession, parsePort, sessionMockPort, USER_DEFAULTS, writeSessionSettings } = require('./hostSession');
 
 const ROOT = path.resolve(__dirname, '..');
 const TOOLS = process.env.EDGEKIT_TOOLS || path.join(os.homedir(), '.cache', 'edgekit', 'host');
@@ -23,23 +22,6 @@ const timeoutMs = Number(process.env.TEST_TIMEOUT_MS || 300000);
 function requireHostModule(name) {
   return require(path.join(TOOLS, 'host', 'node_modules', name));
 }
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
-  });
-}
-
-const USER_DEFAULTS = {
-  'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
-  'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
-  // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
-  // start's examples straight into the repository's examples/ folder.
-  'files.autoSave': 'off',
-};
 
 function userSettings(extra) {
   return JSON.stringify({ ...USER_DEFAULTS, ...extra }, null, 2);
@@ -159,7 +141,8 @@ async function start() {
   const code = await new Promise((r) => install.on('exit', r));
   if (code !== 0) throw new Error(`installing ${vsix} into code-server failed (exit ${code})`);
   const workspace = path.join(ROOT, 'examples');
-  const mockPort = Number(process.env.MOCK_PORT) || await freePort();
+  // The session's last mock port while it is free: a gateway URL put into the user's own code answers at the next start too.
+  const mockPort = await sessionMockPort(path.join(dir, 'user-data', 'Machine', 'settings.json'), process.env.MOCK_PORT);
   // EDGEKIT_SETTINGS: more settings as JSON (e.g. {"remote.extensionKind": {"edgekit.edgekit": ["web"]}} runs the browser build).
   const extra = process.env.EDGEKIT_SETTINGS ? JSON.parse(process.env.EDGEKIT_SETTINGS) : {};
   const server = startCodeServer({ port, dir, workspace, keepUserSettings: true, settings: { 'edgekit.mock.autoStart': true, 'edgekit.mock.port': mockPort, ...extra } });

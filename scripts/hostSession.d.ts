@@ -29,3 +29,9 @@ export class SessionInUse extends Error {
 export class PortInUse extends Error {
   readonly port: number;
 }
+/** The embedded mock's port for a start: MOCK_PORT, else the session settings file's while it is free, else a free one. */
+export function sessionMockPort(file: string, envPort: string | undefined): Promise<number>;
+/** A free port on 127.0.0.1. */
+export function freePort(): Promise<number>;
+/** The user settings of npm start's and the test host's VS Code. */
+export const USER_DEFAULTS: Readonly<Record<string, unknown>>;

@@ -143,4 +143,39 @@ function writeSessionSettings(file, record, defaults, start) {
   return current.bad ? `${file} was not valid JSON; it now holds the session's settings only.` : undefined;
 }
 
-module.exports = { DEFAULT_PORT, sessionDir, parsePort, processStamp, openSession, SessionInUse, PortInUse, writeSessionSettings };
+/** The user settings of npm start's and the test host's VS Code (a session keeps what the user changes over them). */
+const USER_DEFAULTS = {
+  'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none', 'git.enabled': false,
+  'security.workspace.trust.enabled': false, 'workbench.tips.enabled': false,
+  // Desktop VS Code's default. The web workbench saves after a second by default, which wrote what a newcomer typed into npm
+  // start's examples straight into the repository's examples/ folder.
+  'files.autoSave': 'off',
+  // The secondary side bar (the chat's place) opens in every workspace by default, empty with AI features off: a blank quarter
+  // of the window, the editors too narrow for a request beside its response, or for a walkthrough step beside its media.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+/** A free port on 127.0.0.1 (the listener that found it is closed again). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  });
+}
+
+/**
+ * The embedded mock's port for a start: `envPort` (MOCK_PORT) when given; else the one the session's settings `file` holds (the
+ * last start's, or one the user set there) while it is free, so that the gateway URL in the user's own code (ethers, viem) goes
+ * on working from one start to the next; else a free one.
+ */
+async function sessionMockPort(file, envPort) {
+  const given = Number(envPort);
+  if (Number.isInteger(given) && given > 0 && given < 65536) return given;
+  const last = readJsonc(file).value?.['edgekit.mock.port'];
+  if (Number.isInteger(last) && last > 0 && last < 65536 && await probePort(last).then(() => true, () => false)) return last;
+  return freePort();
+}
+
+module.exports = { DEFAULT_PORT, sessionDir, parsePort, processStamp, openSession, SessionInUse, PortInUse, writeSessionSettings, sessionMockPort, freePort, USER_DEFAULTS };

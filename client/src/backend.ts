@@ -78,7 +78,10 @@ export class Backend implements vscode.Disposable {
       this.item.text = `$(server-process) EdgeKit mock :${u.port}${this.shared ? ' (shared)' : ''}`;
       const whose = this.shared ? 'is running in another window, and this window uses it' : 'is running on loopback';
       const click = this.shared ? 'Click to stop using it (the other window keeps it running).' : 'Click to stop it.';
-      this.item.tooltip = new vscode.MarkdownString(`**EdgeKit mock backend** ${whose}.\n\n- Gateway: \`${this.mock.gatewayUrl}\`\n- API: \`${this.mock.apiBaseUrl}\`\n\n${click}`);
+      // The gateway's address is what the user's own code (ethers, viem) needs: a link copies it (clicking the item stops the mock).
+      const tooltip = new vscode.MarkdownString(`**EdgeKit mock backend** ${whose}.\n\n- Gateway: \`${this.mock.gatewayUrl}\` [Copy](command:edgekit.gateway.copyUrl)\n- API: \`${this.mock.apiBaseUrl}\`\n\n${click}`);
+      tooltip.isTrusted = { enabledCommands: ['edgekit.gateway.copyUrl'] };
+      this.item.tooltip = tooltip;
       this.item.command = 'edgekit.mock.stop';
       this.item.show();
     } else if (Config.backend() === 'embedded') {

@@ -108,12 +108,15 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
       token.onCancellationRequested(() => abort.abort());
       return sendJsonRpc(ep.gatewayUrl, body, { timeoutMs: Config.requestTimeoutMs(), signal: abort.signal });
     });
+  const at = new Date();
   const header: string[] = [`POST ${ep.gatewayUrl}${ep.embedded ? ' (embedded mock backend)' : ''}`];
   let content: string;
   let summary: string;
   if (result.ok) {
     summary = result.summary;
-    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what}`, ...summary.split('\n'));
+    // The time, as Show Sent Requests writes it: a send again updates the document in place, and an answer like the last is seen
+    // to be new.
+    header.push(`HTTP ${result.status} · ${result.ms} ms · ${what} · ${at.toLocaleTimeString()}`, ...summary.split('\n'));
     // The gateway's own text, indented: parsed and written again, an id past 2^53 lost its last digits and 1.0 became 1.
     const pretty = typeof result.body === 'string' ? JSON.stringify(result.body) : indented(result.text);
     content = `${responseHeader(header)}\n${pretty}\n`;
@@ -124,10 +127,10 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
     content = `${responseHeader(header)}\n`;
   }
   const uri = await ctx.responses.record({
-    url: ep.gatewayUrl, body, label: what, status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
+    url: ep.gatewayUrl, body, label: what, time: at.toISOString(), status: result.ok ? result.status : undefined, ms: result.ok ? result.ms : undefined,
     summary, ...(sourceUri ? { sourceUri } : {}),
   }, content);
-  await ctx.responses.open(uri);
+  await ctx.responses.open(uri, { source: sourceUri });
   if (!result.ok) throw new UserError(result.error);
   return { status: result.status, body: result.body, summary, responseUri: uri.toString(), success: result.success };
 }
@@ -143,6 +146,34 @@ export const gatewayCommands = {
     void vscode.window.showInformationMessage('Copied the request as a curl command.');
     return curl;
   },
+  /**
+   * The gateway's URL to the clipboard, for the user's own code (ethers' JsonRpcProvider, viem's http transport): the mock's
+   * (started if need be) or edgekit.gateway.url. The mock on a free port (edgekit.mock.port 0) has another address at its next
+   * start: keeping this port is offered, so that a URL pasted into code goes on working.
+   */
+  'edgekit.gateway.copyUrl': (ctx: Ctx) => async () => {
+    const ep = await ctx.backend.endpoints('gateway');
+    await vscode.env.clipboard.writeText(ep.gatewayUrl);
+    if (!ep.embedded) {
+      void vscode.window.showInformationMessage(`Copied ${ep.gatewayUrl}, the gateway of "edgekit.gateway.url".`);
+      return ep.gatewayUrl;
+    }
+    // The URL first: a notification shows its first line only (about 50 characters) until it is expanded.
+    const copied = `Copied ${ep.gatewayUrl}, the embedded mock's gateway (chain id 1; /v1/sepolia is Sepolia).`;
+    if (Config.mockPort() !== 0) {
+      void vscode.window.showInformationMessage(copied);
+      return ep.gatewayUrl;
+    }
+    const port = Number(new URL(ep.gatewayUrl).port);
+    const keep = `Keep Port ${port}`;
+    void vscode.window.showInformationMessage(`${copied} Its port changes with each start; keep this one for code that uses the URL.`, keep).then(async (pick) => {
+      if (pick !== keep) return;
+      // Machine scope: VS Code writes it where the extension host reads it (a remote window's own settings there).
+      await vscode.workspace.getConfiguration('edgekit').update('mock.port', port, vscode.ConfigurationTarget.Global);
+      void vscode.window.showInformationMessage(`The embedded mock keeps port ${port} ("edgekit.mock.port"); if another program holds it at a start, the mock says so and takes a free one.`);
+    }).then(undefined, (err: unknown) => ctx.log.error('Keeping the mock\'s port failed', err));
+    return ep.gatewayUrl;
+  },
   'edgekit.gateway.history': (ctx: Ctx) => async () => {
     const history = ctx.responses.history();
     // An empty history is a normal state, not an error
@@ -156,7 +187,7 @@ export const gatewayCommands = {
     })), { title: 'EdgeKit: sent gateway requests', placeHolder: 'Pick a request to open its response or send it again' });
     if (!pick) return;
     const action = await vscode.window.showQuickPick(['Open response', 'Send again', 'Copy as curl'], { title: pick.label });
-    if (action === 'Open response') await ctx.responses.open(vscode.Uri.parse(pick.entry.responseUri), { focus: true });
+    if (action === 'Open response') await ctx.responses.openEntry(pick.entry);
     else if (action === 'Send again') {
       // The recorded body itself: an untitled document opened with it would be dirty, left unseen for hot exit to restore as a tab
       // or for the window to ask about when it closes.

@@ -40,8 +40,10 @@ export async function targetUri(arg: unknown, kinds: string[], what: string): Pr
   }
   const pick = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: `Which ${what}?` });
   if (!pick) throw new vscode.CancellationError();
-  // Shown, so that what the command sends or tests (and its code lenses) is on screen beside the result
-  await vscode.window.showTextDocument(pick.uri, { preview: true });
+  // Shown, so that what the command sends or tests (and its code lenses) is on screen beside the result; beside what the active
+  // group shows (the walkthrough whose button ran the command: opened over it, its steps went out of sight), in an empty one there.
+  const showing = vscode.window.tabGroups.activeTabGroup?.activeTab !== undefined;
+  await vscode.window.showTextDocument(pick.uri, { preview: true, viewColumn: showing ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active });
   return pick.uri;
 }
 

@@ -21,7 +21,8 @@ export interface HistoryEntry {
 /**
  * The response document's header: each line a `//` comment, broken between words at `width` characters (the document opens in a
  * column beside the request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word
- * longer than the width (a URL) stays whole, on a line of its own. A line break in a line (\r too) starts a comment line.
+ * longer than the width (a URL) stays whole, on a line of its own; a "·" separator ends its line, two characters past the width at
+ * most. A line break in a line (\r too) starts a comment line.
  */
 export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
@@ -30,7 +31,8 @@ export function responseHeader(lines: readonly string[], width = 80): string {
     let current = '//';
     for (const word of line.split(' ').filter((w) => w !== '')) {
       if (current === '//') current = `// ${word}`;
-      else if (current.length + 1 + word.length > width) {
+      // A "·" separator stays at the end of the line it follows: a continuation line began "//   · 2:13:15 PM".
+      else if (current.length + 1 + word.length > width && word !== '·') {
         out.push(current);
         current = `//   ${word}`;
       } else current = `${current} ${word}`;
@@ -43,21 +45,48 @@ export function responseHeader(lines: readonly string[], width = 80): string {
 const MAX_HISTORY = 50;
 
 /**
- * The editor group for a response: one that shows a response already, other than the active editor's; else, when the active group
- * shows them (a request opened there), another group there is; else beside. "Beside" alone made a new column whenever the
- * active editor was the rightmost one: after a few sends, four columns too narrow to read.
+ * The editor group for a response: the one that has this response already, else one that shows a response, other than its
+ * request's group; else, when the request's group shows them (a request opened there), another group there is; else the group
+ * right of the request's (new if there is none). "Beside" the active editor alone made a new column whenever the active editor
+ * was the rightmost one (after a few sends, four columns too narrow to read), and put the response over its request when the
+ * focus was still elsewhere (the walkthrough, whose button opened the request beside it). The request's group is the one whose
+ * active tab it is, else one that has it, else the active group.
  */
-function responseColumn(): vscode.ViewColumn {
+function responseColumn(uri: vscode.Uri, source?: string): vscode.ViewColumn {
   const groups = vscode.window.tabGroups.all;
-  const active = vscode.window.tabGroups.activeTabGroup;
+  const isText = (u: string) => (t: vscode.Tab | undefined) => t?.input instanceof vscode.TabInputText && t.input.uri.toString() === u;
+  const has = (g: vscode.TabGroup, u: string) => g.tabs.some(isText(u));
   const showsResponse = (g: vscode.TabGroup) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === RESPONSE_SCHEME);
-  const others = groups.filter((g) => g !== active);
-  const target = others.find(showsResponse) ?? (active && showsResponse(active) ? others[0] : undefined);
-  return target?.viewColumn ?? vscode.ViewColumn.Beside;
+  const home = (source ? groups.find((g) => isText(source)(g.activeTab)) ?? groups.find((g) => has(g, source)) : undefined)
+    ?? vscode.window.tabGroups.activeTabGroup;
+  const others = groups.filter((g) => g !== home);
+  const target = others.find((g) => has(g, uri.toString())) ?? others.find(showsResponse) ?? (home && showsResponse(home) ? others[0] : undefined);
+  if (target) return target.viewColumn;
+  return home ? home.viewColumn + 1 : vscode.ViewColumn.Beside;
+}
+
+/**
+ * The response document of a request file: one per file, in its folder, named after it (`balance.rpc.json` →
+ * `balance.rpc.response.jsonc`), as REST Client keeps one response tab. A body with no file (a history entry of an older version,
+ * sent again) gets one of its own per send, named after its methods.
+ */
+export function responseUriOf(sourceUri: string | undefined, id: number, label: string): vscode.Uri {
+  if (sourceUri) {
+    const path = vscode.Uri.parse(sourceUri).path;
+    const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1).replace(/\.json$/i, '') || 'request';
+    return vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `${slash > 0 ? path.slice(0, slash) : ''}/${name}.response.jsonc` });
+  }
+  // The label's punctuation and spaces as "_", none at either end ("batch of 2 (eth_blockNumber, eth_call)" ended in "_").
+  const name = label.replace(/[^\w.-]+/g, '_').slice(0, 40).replace(/^_+|_+$/g, '') || 'request';
+  return vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${name}.jsonc` });
 }
 
 export class Responses implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  /** The text each response document shows now, by URI. */
   private readonly contents = new Map<string, string>();
+  /** Each history entry's response text, by id, while the entry is in the history (this window only). */
+  private readonly texts = new Map<number, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private seq = 0;
@@ -71,44 +100,67 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   provideTextDocumentContent(uri: vscode.Uri): string {
     const kept = this.contents.get(uri.toString());
     if (kept !== undefined) return kept;
-    // A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
-    // header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
+    // The newest response of the document (the history is newest first), of an earlier session.
+    return this.goneText(this.history().find((x) => x.responseUri === uri.toString()));
+  }
+
+  /**
+   * A response of an earlier session: the history keeps what was sent and the summary, not the body. Comment lines only, as the
+   * header of a kept response: the document is JSONC, and a bare sentence was a syntax error in the Problems view.
+   */
+  private goneText(h: HistoryEntry | undefined): string {
     const gone = 'The response body is no longer in memory (it is kept for this window only); send the request again from "EdgeKit: Show Sent Requests".';
-    const h = this.history().find((x) => x.responseUri === uri.toString());
     if (!h) return `${responseHeader([gone])}\n`;
     const lines = [`POST ${h.url}`, `${h.status !== undefined ? `HTTP ${h.status}` : 'No response'}${h.ms !== undefined ? ` · ${h.ms} ms` : ''} · ${h.label} · ${h.time}`, ...h.summary.split('\n')];
     return `${responseHeader([...lines, gone])}\n`;
+  }
+
+  /** The document at uri shows text now (an open one is read again). */
+  private show(uri: vscode.Uri, text: string): void {
+    this.contents.set(uri.toString(), text);
+    this.changed.fire(uri);
   }
 
   history(): HistoryEntry[] {
     return this.state.get<HistoryEntry[]>('edgekit.gateway.history', []);
   }
 
-  /** Stores a response text and records the request in the history; returns the response document's URI. */
-  async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'>, text: string): Promise<vscode.Uri> {
+  /**
+   * Stores a response text, shows it in its request file's response document (responseUriOf) and records the request in the
+   * history; returns the document's URI.
+   */
+  async record(entry: Omit<HistoryEntry, 'id' | 'time' | 'responseUri'> & { time?: string }, text: string): Promise<vscode.Uri> {
     const id = ++this.seq;
-    // The label's punctuation and spaces as "_", none at either end ("batch of 2 (eth_blockNumber, eth_call)" ended in "_").
-    const name = entry.label.replace(/[^\w.-]+/g, '_').slice(0, 40).replace(/^_+|_+$/g, '') || 'request';
-    const uri = vscode.Uri.from({ scheme: RESPONSE_SCHEME, path: `/response-${id}-${name}.jsonc` });
-    this.contents.set(uri.toString(), text);
-    this.changed.fire(uri);
-    const full: HistoryEntry = { ...entry, id, time: new Date().toISOString(), responseUri: uri.toString() };
+    const uri = responseUriOf(entry.sourceUri, id, entry.label);
+    this.texts.set(id, text);
+    this.show(uri, text);
+    const full: HistoryEntry = { ...entry, id, time: entry.time ?? new Date().toISOString(), responseUri: uri.toString() };
     const all = [full, ...this.history()];
-    // Responses that leave the history are freed.
-    for (const gone of all.slice(MAX_HISTORY)) this.contents.delete(gone.responseUri);
-    await this.state.update('edgekit.gateway.history', all.slice(0, MAX_HISTORY));
+    const kept = all.slice(0, MAX_HISTORY);
+    // Responses that leave the history are freed, and a document no entry shows any more.
+    for (const gone of all.slice(MAX_HISTORY)) this.texts.delete(gone.id);
+    const shown = new Set(kept.map((h) => h.responseUri));
+    for (const u of [...this.contents.keys()]) if (!shown.has(u)) this.contents.delete(u);
+    await this.state.update('edgekit.gateway.history', kept);
     return uri;
   }
 
+  /** A history entry's response, shown in its document (its request file's: an older response replaces the newer there) with the focus. */
+  async openEntry(entry: HistoryEntry): Promise<vscode.TextEditor> {
+    const uri = vscode.Uri.parse(entry.responseUri);
+    this.show(uri, this.texts.get(entry.id) ?? this.goneText(entry));
+    return this.open(uri, { focus: true, source: entry.sourceUri });
+  }
+
   /**
-   * Shows a response where the earlier ones are, else beside the active editor. `focus`: the response takes the focus (opened from
-   * the history); a response to a send leaves it on the request, so that the next file opened lands beside the request, not among
-   * the responses.
+   * Shows a response where the earlier ones are, else beside its request (`source`, a URI) or the active editor. `focus`: the
+   * response takes the focus (opened from the history); a response to a send leaves it on the request, so that the next file
+   * opened lands beside the request, not among the responses.
    */
-  async open(uri: vscode.Uri, { focus = false }: { focus?: boolean } = {}): Promise<vscode.TextEditor> {
+  async open(uri: vscode.Uri, { focus = false, source }: { focus?: boolean; source?: string } = {}): Promise<vscode.TextEditor> {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(doc, 'jsonc');
-    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(), preview: false, preserveFocus: !focus });
+    return vscode.window.showTextDocument(doc, { viewColumn: responseColumn(uri, source), preview: false, preserveFocus: !focus });
   }
 
   textOf(uri: vscode.Uri): string | undefined {

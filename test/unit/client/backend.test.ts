@@ -140,3 +140,26 @@ test('Clear API Credentials with none saved says there was nothing to remove; wi
     await b.dispose();
   }
 });
+
+// ui8's walk: the gateway's address, for the user's own ethers or viem code, was in this tooltip as text only, and clicking the item
+// stops the mock. The tooltip offers to copy it (a command link, the one command it trusts).
+test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that command only', async () => {
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-backend-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+  const mock = { url: 'http://127.0.0.1:1/', gatewayUrl: 'http://127.0.0.1:1/v1/mainnet', apiBaseUrl: 'http://127.0.0.1:1/client/v4', close: async () => undefined, reset: async () => undefined };
+  (b as unknown as { mockModule: () => unknown }).mockModule = () => ({
+    acquireMockBackend: async () => ({ backend: mock, shared: false }),
+    randomCredentials: () => ({ apiToken: 't', apiKey: 'k', apiEmail: 'e@example.com' }),
+    parseRateLimit: () => undefined,
+  });
+  const item = (b as unknown as { item: { tooltip: { value: string; isTrusted?: unknown } } }).item;
+  try {
+    await b.startMock();
+    assert.match(item.tooltip.value, /- Gateway: `http:\/\/127\.0\.0\.1:1\/v1\/mainnet` \[Copy\]\(command:edgekit\.gateway\.copyUrl\)/);
+    assert.deepEqual(item.tooltip.isTrusted, { enabledCommands: ['edgekit.gateway.copyUrl'] });
+  } finally {
+    await b.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
+});

@@ -223,6 +223,29 @@ test('with no text editor active (the walkthrough\'s buttons), a command picks a
   assert.equal((await targetUri(undefined, ['jsonrpc-request'], 'gateway request')).toString(), active.uri.toString());
 });
 
+// ui7's walk: the walkthrough's "Send Request" opened the picked request in the walkthrough's own group, over the Welcome tab: the
+// steps went out of sight at the step that says "the answer opens beside it".
+test('a file picked with no text editor active opens beside what is shown (the walkthrough), in an empty group where it is', async () => {
+  fake.folderSettings.set('/ws', new Map());
+  fake.files = ['file:///ws/x.rpc.json'];
+  const { targetUri } = await import('../../../client/src/commands/logpush');
+  // The Welcome tab (a walkthrough: no text input) is the active group's active tab.
+  const welcome = { viewColumn: 1, activeTab: { label: 'Welcome', input: undefined }, tabs: [{ label: 'Welcome', input: undefined }] };
+  window.tabGroups.all = [welcome];
+  window.tabGroups.activeTabGroup = welcome;
+  fake.quickPickAnswers = ['x.rpc.json'];
+  await targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)');
+  assert.deepEqual(fake.shown.map((s) => [s.uri, s.viewColumn]), [['file:///ws/x.rpc.json', ViewColumn.Beside]]);
+  // A window with nothing open: the one group is the place.
+  const empty = { viewColumn: 1, activeTab: undefined, tabs: [] };
+  window.tabGroups.all = [empty];
+  window.tabGroups.activeTabGroup = empty;
+  fake.shown = [];
+  fake.quickPickAnswers = ['x.rpc.json'];
+  await targetUri(undefined, ['jsonrpc-request'], 'gateway request (*.rpc.json)');
+  assert.deepEqual(fake.shown.map((s) => [s.uri, s.viewColumn]), [['file:///ws/x.rpc.json', ViewColumn.Active]]);
+});
+
 test('Test Filter on Logs… with "sample" or a path as its argument does not ask', async () => {
   const doc = addDocument('file:///ws/a.filter.json', 'logpush-filter', '{}');
   const { ctx, requests } = ctxWith(() => FILTER_RESULT);
@@ -380,10 +403,10 @@ test('Send request on one item of a batch asks only about errors in that item', 
 });
 
 /** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
-async function gatewayCtx() {
+async function gatewayCtx(result: () => string = () => '0x10') {
   const server = await startServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end('{"jsonrpc": "2.0", "id": 1, "result": "0x10"}');
+    res.end(`{"jsonrpc": "2.0", "id": 1, "result": "${result()}"}`);
   });
   const state = new Map<string, unknown>();
   const memento = { get: (k: string, d?: unknown) => (state.has(k) ? state.get(k) : d), update: async (k: string, v: unknown) => { state.set(k, v); } };
@@ -444,6 +467,71 @@ test('a response opens in the group that shows the earlier ones, or beside the r
     window.tabGroups.activeTabGroup = one;
     await ctx.responses.open(first as never, { focus: true });
     assert.deepEqual([fake.shown[3].viewColumn, fake.shown[3].preserveFocus], [2, false]);
+  } finally {
+    await close();
+  }
+});
+
+// ui7's walk: each send opened a document of its own (response-1-eth_getBalance.jsonc, response-2-…, one tab per send, named after
+// the methods: "response-3-batch_of_5_eth_blockNumber_eth_chainId_eth.jsonc"). As REST Client's one response tab: one response
+// document per request file, updated in place by each send and named after the file; the history keeps each response.
+test('one response document per request file, named after it, updated in place by each send; the history reopens an older one there', async () => {
+  let n = 0;
+  const { ctx, close } = await gatewayCtx(() => `0x${++n}`);
+  try {
+    const a = addDocument('file:///ws/net/balance.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x9b2055d370f73ec7d8a03e965129118dc8f5bf83", "latest"]}');
+    const first = await send(ctx, a.uri, undefined);
+    assert.equal(first.responseUri, 'edgekit-response:///ws/net/balance.rpc.response.jsonc', 'named after the request file, in its folder');
+    const doc = fake.documents.get(first.responseUri)!;
+    assert.match(doc.getText(), /"result": "0x1"/);
+    const second = await send(ctx, a.uri, undefined);
+    assert.equal(second.responseUri, first.responseUri, 'the same document');
+    await new Promise((r) => setImmediate(r));
+    assert.match(doc.getText(), /"result": "0x2"/, 'the open document shows the new response');
+    // The time of the send in its header: a response the same as the last one is seen to be a new one.
+    // Written as Show Sent Requests writes it (ui8's walk: "14:13:15" in the header, "2:13:15 PM" in the history).
+    const sentAt = new Date(ctx.responses.history()[0].time).toLocaleTimeString();
+    assert.ok(doc.getText().split('\n').some((l) => new RegExp(`^// HTTP 200 · \\d+ ms · eth_getBalance · ${sentAt}$`).test(l)), doc.getText());
+    assert.doesNotMatch(doc.getText(), /0x1"/);
+    // Another request file has its own; the same name in another folder too.
+    const b = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', '[{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}, {"jsonrpc": "2.0", "id": 2, "method": "eth_blockNumber"}]');
+    const c = addDocument('file:///ws/other/balance.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}');
+    assert.equal((await send(ctx, b.uri, undefined)).responseUri, 'edgekit-response:///ws/batch.rpc.response.jsonc');
+    assert.equal((await send(ctx, c.uri, undefined)).responseUri, 'edgekit-response:///ws/other/balance.rpc.response.jsonc');
+    // The history has every send; "Open response" on the first shows its response, in the request file's document.
+    assert.equal(ctx.responses.history().length, 4);
+    const older = ctx.responses.history()[3];
+    assert.equal(older.responseUri, first.responseUri);
+    await ctx.responses.openEntry(older);
+    await new Promise((r) => setImmediate(r));
+    assert.match(doc.getText(), /"result": "0x1"/, 'the older response, shown in the request file\'s document');
+    assert.equal(fake.shown.at(-1)?.uri, first.responseUri);
+    assert.equal(fake.shown.at(-1)?.preserveFocus, false, 'opened from the history: it takes the focus');
+    // Show Sent Requests → Open response opens the entry picked.
+    fake.quickPickAnswers = ['batch of 2 (eth_chainId, eth_blockNumber)', 'Open response'];
+    await gatewayCommands['edgekit.gateway.history'](ctx)();
+    assert.equal(fake.shown.at(-1)?.uri, 'edgekit-response:///ws/batch.rpc.response.jsonc');
+  } finally {
+    await close();
+  }
+});
+
+// ui8's walk: the walkthrough's "Send Request" opened the request beside the Welcome tab, and its response then opened over the
+// request: the focus (the extension host's active group) was still the walkthrough's, and "beside" that is the request's group.
+test('a response opens beside its request\'s group wherever the focus is, not over the request', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    const a = addDocument('file:///ws/a.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}');
+    const welcome = { viewColumn: 1, activeTab: { input: undefined }, tabs: [{ input: undefined }] };
+    const request = { viewColumn: 2, activeTab: { input: new TabInputText(a.uri) }, tabs: [{ input: new TabInputText(a.uri) }] };
+    window.tabGroups.all = [welcome, request];
+    window.tabGroups.activeTabGroup = welcome;
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown[0].viewColumn, 3, 'a new group right of the request\'s');
+    // With the request's group active, as before: beside it.
+    window.tabGroups.activeTabGroup = request;
+    await send(ctx, a.uri, undefined);
+    assert.equal(fake.shown[1].viewColumn, 3);
   } finally {
     await close();
   }
@@ -951,6 +1039,38 @@ test('the response header: comment lines of at most 80 characters, broken betwee
   assert.ok(lines.length > 3, header);
   assert.equal(lines.slice(2).map((l) => l.slice(3).trim()).join(' '), summary);
   assert.equal(responseHeader(['HTTP 200 · 8 ms · eth_chainId']), '// HTTP 200 · 8 ms · eth_chainId');
+  // ui8's walk: a batch's status line broke before its last "·", and the continuation read "//   · 2:13:15 PM". The separator stays
+  // at the end of the line it follows (two characters past the width at most).
+  const status = 'HTTP 200 · 17 ms · batch of 5 (eth_blockNumber, eth_chainId, eth_getLogs, …) · 2:13:15 PM';
+  assert.deepEqual(responseHeader([status]).split('\n'), ['// HTTP 200 · 17 ms · batch of 5 (eth_blockNumber, eth_chainId, eth_getLogs, …) ·', '//   2:13:15 PM']);
+});
+
+// ui8's walk, as a newcomer with ethers or viem code to point at the embedded mock: the gateway's address was in the mock's
+// status bar tooltip only (clicking the item stops the mock), nothing in the palette copied it, and its port changes with each
+// start (edgekit.mock.port 0), so an address pasted into code stopped working the next day.
+test('Copy Gateway URL copies the gateway in use; for the mock on a free port it offers to keep that port', async () => {
+  const gatewayUrl = 'http://127.0.0.1:33247/v1/mainnet';
+  const ctx = { backend: { endpoints: async (need: string) => { assert.equal(need, 'gateway'); return { embedded: true, gatewayUrl, apiBaseUrl: 'http://127.0.0.1:33247/client/v4' }; } } } as unknown as Ctx;
+  fake.answerMessage = (_text, items) => items.find((i) => i.startsWith('Keep'));
+  assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](ctx)(), gatewayUrl);
+  assert.equal(fake.clipboard, gatewayUrl);
+  assert.equal(fake.messages.length, 1);
+  // The URL first: a notification shows its first line only, about 50 characters (ui8's walk: "…gateway URL, http://127.0.0.1:…").
+  assert.match(fake.messages[0].text, /^Copied http:\/\/127\.0\.0\.1:33247\/v1\/mainnet, the embedded mock's gateway \(chain id 1; \/v1\/sepolia is Sepolia\)/);
+  assert.match(fake.messages[0].text, /port changes with each start/);
+  assert.deepEqual(fake.messages[0].items, ['Keep Port 33247']);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(fake.settings.get('mock.port'), 33247, 'kept in the user settings');
+  // A port already set: nothing to offer.
+  fake.messages = [];
+  await gatewayCommands['edgekit.gateway.copyUrl'](ctx)();
+  assert.equal(fake.messages[0].items, undefined);
+  assert.doesNotMatch(fake.messages[0].text, /port changes/);
+  // A remote gateway: its URL, as set.
+  fake.messages = [];
+  const remote = { backend: { endpoints: async () => ({ embedded: false, gatewayUrl: 'https://gw.example/v1/mainnet', apiBaseUrl: '' }) } } as unknown as Ctx;
+  assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](remote)(), 'https://gw.example/v1/mainnet');
+  assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied https://gw.example/v1/mainnet, the gateway of "edgekit.gateway.url".' }]);
 });
 
 test('the response header: a line break in what the gateway said (a carriage return too) starts a comment line of its own (review rv11)', () => {

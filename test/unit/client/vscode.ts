@@ -407,9 +407,16 @@ export const workspace = {
   onDidSaveTextDocument: (l: (d: FakeDocument) => void) => listen(saveListeners, l),
   onDidCloseTextDocument: (l: (d: FakeDocument) => void) => listen(closeListeners, l),
   onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
-  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string> }) {
+  /** As VS Code: the provider's onDidChange has an open document of that URI read again (later, not within the fire). */
+  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(u: Uri): string | Promise<string>; onDidChange?: (l: (u: Uri) => void) => Disposable }) {
     providers.set(scheme, provider);
-    return new Disposable(() => providers.delete(scheme));
+    const changes = provider.onDidChange?.((u) => {
+      setImmediate(async () => {
+        const doc = fake.documents.get(u.toString());
+        if (doc && !doc.isClosed) { editDocument(doc, await provider.provideTextDocumentContent(u)); doc.isDirty = false; }
+      });
+    });
+    return new Disposable(() => { providers.delete(scheme); changes?.dispose(); });
   },
 };
 

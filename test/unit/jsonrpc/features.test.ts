@@ -158,6 +158,21 @@ test('a refused method is named on the send lenses as the diagnostics name it: o
   assert.match(titles(batch)[0], /^Send batch \(2 requests, 1 refused: "eth_sign\\u000axxx+…"\)$/);
 });
 
+// ui7's walk: a batch of three with a syntax error in its second member said "Send batch (2 requests)": jsonc-parser's tolerant
+// reading had lost the third (eth_sign) in the error. A document with a syntax error cannot be sent as it is (the gateway refuses
+// the whole body, and a lens over one member sends nothing until the document parses): one lens says so, and where.
+test('the send lens of a document with a syntax error says it cannot be sent and on which line, not a count of what parsed', () => {
+  const lenses = (text: string) => jsonrpcPlugin.lenses!(parseDocument(text), DEFAULT_OPTIONS).map((l) => [l.title, l.command, l.offset]);
+  const batch = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [}\n'
+    + '  {"jsonrpc": "2.0", "id": 3, "method": "eth_sign", "params": []}\n]';
+  assert.deepEqual(lenses(batch), [['Cannot send: syntax error on line 3', undefined, 0]]);
+  // Two errors: the first's line, and how many there are.
+  assert.deepEqual(lenses('{"jsonrpc": "2.0",\n "id": 1,\n "method": "eth_chainId", params: [],\n}'), [['Cannot send: 2 syntax errors, the first on line 3', undefined, 0]]);
+  // An empty document says what goes in it through its own problem (with a fix that writes a request): no lens.
+  assert.deepEqual(lenses(''), []);
+  assert.deepEqual(lenses('  \n'), []);
+});
+
 test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {
   // It offered nothing there, while the block tag before it completed.
   const labels = complete('{"jsonrpc":"2.0","method":"eth_getBlockByNumber","params":["latest", |],"id":1}').map((i) => i.label);

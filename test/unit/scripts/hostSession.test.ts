@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, SessionInUse, sessionDir, writeSessionSettings } from '../../../scripts/hostSession.js';
+import { DEFAULT_PORT, openSession, parsePort, PortInUse, processStamp, sessionMockPort, SessionInUse, sessionDir, USER_DEFAULTS, writeSessionSettings } from '../../../scripts/hostSession.js';
 import { withZombie } from '../support/zombie';
 
 const ROOT_A = '/clones/a';
@@ -279,4 +279,44 @@ test('session settings: a file written before starts kept a record is ours, as i
   fs.writeFileSync(file, '{ "editor.fontSize": ');
   assert.match(writeSessionSettings(file, record, { 'files.autoSave': 'off' }, {}) ?? '', new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*not valid JSON`));
   assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), { 'files.autoSave': 'off' });
+});
+
+// ui8's walk: each npm start gave the mock a new free port, so the gateway URL a newcomer had put into their ethers or viem code
+// stopped answering at the next start. The session's last port (or the one the user set in its Settings) is used again while it
+// is free; MOCK_PORT still decides.
+test('npm start\'s mock port: MOCK_PORT, else the session\'s last one while it is free, else a free one', async () => {
+  const dir = tempTools();
+  const file = path.join(dir, 'settings.json');
+  const last = await freePort();
+  // A first start: no settings yet.
+  const first = await sessionMockPort(file, undefined);
+  assert.ok(Number.isInteger(first) && first > 0);
+  fs.writeFileSync(file, JSON.stringify({ 'edgekit.mock.autoStart': true, 'edgekit.mock.port': last }));
+  assert.equal(await sessionMockPort(file, undefined), last);
+  assert.equal(await sessionMockPort(file, '40123'), 40123, 'MOCK_PORT decides');
+  // Held by another program: a free one.
+  const held = await holdPort();
+  try {
+    const port = (held.address() as net.AddressInfo).port;
+    fs.writeFileSync(file, JSON.stringify({ 'edgekit.mock.port': port }));
+    const got = await sessionMockPort(file, undefined);
+    assert.notEqual(got, port);
+    assert.ok(got > 0);
+  } finally {
+    await new Promise((r) => held.close(r));
+  }
+  // 0 (a free port, the setting's default) or junk: a free one.
+  for (const text of ['{"edgekit.mock.port": 0}', '{"edgekit.mock.port": "x"}', 'not json']) {
+    fs.writeFileSync(file, text);
+    assert.ok((await sessionMockPort(file, undefined)) > 0, text);
+  }
+});
+
+// ui8's walk: code-server 4.139 opens the secondary side bar (the chat's place, empty with AI features off) in every workspace by
+// default: a blank quarter of the window, and the editors beside it too narrow for a request and its response, or for the
+// walkthrough's step text beside its media (which then did not show at all).
+test('npm start\'s user settings hide the empty secondary side bar, keep AI features off and files unsaved until saved', () => {
+  assert.equal(USER_DEFAULTS['workbench.secondarySideBar.defaultVisibility'], 'hidden');
+  assert.equal(USER_DEFAULTS['chat.disableAIFeatures'], true);
+  assert.equal(USER_DEFAULTS['files.autoSave'], 'off');
 });

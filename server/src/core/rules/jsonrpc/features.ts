@@ -11,6 +11,7 @@ import { requestsOf, type RequestRef } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
 import { snippetText } from '../../text';
 import { tidyMessage } from '../../messages';
+import { LineTable } from '../../lines';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 
@@ -304,6 +305,10 @@ function tagNote(type: ValueType, value: unknown): string {
 const named = (m: string): string => tidyMessage(`"${m}"`);
 
 export function lenses(doc: ParsedDoc): Lens[] {
+  // A syntax error: the gateway refuses the whole body, and one member is sent only from a document that parses. The count of
+  // jsonc-parser's recovered value was wrong besides (a member lost in the error went uncounted), so the lens says where it is.
+  // An empty document says what goes in it through its own problem, which writes a first request.
+  if (doc.syntax.length > 0) return doc.text.trim() === '' ? [] : [{ ...doc.locate([]), title: cannotSend(doc) }];
   const reqs = requestsOf(doc.value);
   if (reqs.length === 0) return [];
   const out: Lens[] = [];
@@ -321,4 +326,12 @@ export function lenses(doc: ParsedDoc): Lens[] {
     out.push({ ...doc.locate(r.base), title: m === undefined ? 'Send request' : `Send request (the gateway refuses ${named(m)})`, command: SEND_COMMAND, args: [{ index: r.index }] });
   }
   return out;
+}
+
+/** "Cannot send: syntax error on line 3", or with their count, "2 syntax errors, the first on line 2". */
+function cannotSend(doc: ParsedDoc): string {
+  const first = Math.min(...doc.syntax.map((p) => p.offset));
+  const line = new LineTable(doc.text).position(first).line + 1;
+  const n = doc.syntax.length;
+  return `Cannot send: ${n === 1 ? `syntax error on line ${line}` : `${n} syntax errors, the first on line ${line}`}`;
 }
