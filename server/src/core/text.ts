@@ -113,7 +113,8 @@ export function signatureLabel(open: string, params: readonly string[], close: s
   return { label: label + close, parameters };
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a leading byte order mark is a character of the text (U+FEFF), as in the platform's strings; TextDecoder drops it by default.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Bytes as EdgeKit's text (the platform's strings are bytes): UTF-8 sequences as their characters, so that they equal the same text

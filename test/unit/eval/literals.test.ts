@@ -642,3 +642,11 @@ test('an array compared whole gets "add [*]" inside any(), and the any() wrap ag
   assert.deepEqual(fixes('any(http.request.headers.names eq "x")'), [['Compare every element: add [*]']]);
   assert.deepEqual(fixes('any(http.request.headers.names[*] eq "a") or http.request.headers.names eq "x"'), [['Compare every element: any(...[*] ...)']]);
 });
+
+test('the bytes of a byte order mark read as U+FEFF wherever they are: at the start, and after a byte that starts no sequence', () => {
+  // TextDecoder drops a leading BOM unless told not to: "\xef\xbb\xbfa" equalled "a", and a BOM after an invalid byte was lost.
+  assert.equal(bytesText(Uint8Array.from([0xef, 0xbb, 0xbf, 0x61])), '\ufeffa');
+  assert.equal(bytesText(Uint8Array.from([0xe0, 0xef, 0xbb, 0xbf, 0x61])), '\u00e0\ufeffa');
+  assert.equal(run('http.host eq "\\xef\\xbb\\xbfa"', { 'http.host': '\ufeffa' }), true);
+  assert.equal(run('http.host eq "\\xef\\xbb\\xbfa"', { 'http.host': 'a' }), false);
+});

@@ -424,7 +424,7 @@ export function decodeArgs(types: readonly string[], data: string): { values: (A
 export function plainValue(v: AbiValue): unknown {
   const t = v.node;
   if ('items' in v) return v.items.map(plainValue);
-  if ('content' in v) return t.kind === 'string' ? new TextDecoder().decode(bytesOf(v.content)) : `0x${v.content.toLowerCase()}`;
+  if ('content' in v) return t.kind === 'string' ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytesOf(v.content)) : `0x${v.content.toLowerCase()}`;
   const n = BigInt(`0x${v.word}`);
   switch (t.kind) {
     case 'address': return `0x${v.word.slice(24).toLowerCase()}`;
