@@ -121,3 +121,16 @@ test('docs/ci.md lists every input of action.yml with its default, and its workf
   assert.ok(workflow, 'docs/ci.md: the sample workflow uses the action with inputs');
   for (const m of workflow[1].matchAll(/^ {10}([\w-]+):/gm)) assert.ok(inputs.has(m[1]), `the workflow's ${m[1]} is an input of action.yml`);
 });
+
+test('the README names the file patterns VS Code\'s own JSON service applies the schemas to (contributes.jsonValidation), and their draft', () => {
+  const readme = read('README.md').replace(/\s+/g, ' ');
+  const sentence = /VS Code's own JSON service applies them to plain ((?:`\*\.[\w.-]+`(?:, | and | )?)+) files/.exec(readme);
+  assert.ok(sentence, 'README.md: "VS Code\'s own JSON service applies them to plain `…` files"');
+  const documented = [...sentence[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const pkg = JSON.parse(read('package.json')).contributes.jsonValidation as { fileMatch: string | string[] }[];
+  assert.deepEqual(sorted(documented), sorted(pkg.flatMap((v) => v.fileMatch)));
+  const draft = /\(draft (\d{4}-\d{2})\)/.exec(readme)![1];
+  for (const f of fs.readdirSync(path.join(ROOT, 'schemas')).filter((x) => x.endsWith('.schema.json'))) {
+    assert.equal(JSON.parse(read(`schemas/${f}`)).$schema, `https://json-schema.org/draft/${draft}/schema`, f);
+  }
+});
