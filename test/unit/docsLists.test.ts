@@ -1,7 +1,8 @@
 // The lists the docs give that mirror a list in code, held equal to it: the diagnostic codes named in prose, the initialization
 // options and settings the language server reads (docs/editors.md), the options and members of startMockBackend, the mock's zones,
-// networks and command line (docs/mock-backend.md), and the GitHub Action's inputs (docs/ci.md). Each was written by hand beside
-// the code; a name added, renamed or dropped on one side fails here. (The README's code table, settings table and CLI synopsis,
+// networks and command line (docs/mock-backend.md), the GitHub Action's inputs (docs/ci.md), the schemas' file patterns (README)
+// and the repository files the docs name. Each was written by hand beside the code; a name added, renamed or dropped on one side
+// fails here. (The README's code table, settings table and CLI synopsis,
 // and package.json's command titles, are held by cli/readme.test.ts and docs.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -133,4 +134,20 @@ test('the README names the file patterns VS Code\'s own JSON service applies the
   for (const f of fs.readdirSync(path.join(ROOT, 'schemas')).filter((x) => x.endsWith('.schema.json'))) {
     assert.equal(JSON.parse(read(`schemas/${f}`)).$schema, `https://json-schema.org/draft/${draft}/schema`, f);
   }
+});
+
+test('every file of this repository the user docs name in backticks exists (a file moved or renamed leaves a dead path)', () => {
+  // A path is taken as this repository's when its first folder is one of the repository's top-level folders; the docs also name
+  // other projects' files (the SDK's `src/core/pagination.ts`, VS Code's `vs/workbench/…`), which are not checked.
+  const top = new Set(fs.readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'node_modules').map((e) => e.name));
+  let checked = 0;
+  for (const doc of USER_DOCS) {
+    const text = read(doc);
+    for (const m of text.matchAll(/`([\w.-]+(?:\/[\w.-]+)+\.(?:ts|mts|js|mjs|cjs|json|md|lua|el|ya?ml|tsv|sh))`/g)) {
+      if (!top.has(m[1].split('/')[0])) continue;
+      checked++;
+      assert.ok(fs.existsSync(path.join(ROOT, m[1])), `${doc}:${text.slice(0, m.index).split('\n').length}: \`${m[1]}\` does not exist`);
+    }
+  }
+  assert.ok(checked >= 40, `${checked} paths checked`);
 });
