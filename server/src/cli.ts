@@ -73,13 +73,16 @@ function positiveInt(v: string | undefined, what: string): number | undefined {
   return n;
 }
 
+/** lint's options as its parser takes them; USAGE names each (a unit test holds the two equal). */
+export const LINT_OPTIONS = {
+  format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
+  'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
+  stdin: { type: 'boolean' }, 'stdin-filename': { type: 'string' },
+  quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' },
+} as const;
+
 function parseLintArgs(argv: string[]): LintArgs {
-  const { values, positionals } = options(argv, {
-    format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
-    'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
-    stdin: { type: 'boolean' }, 'stdin-filename': { type: 'string' },
-    quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' },
-  });
+  const { values, positionals } = options(argv, LINT_OPTIONS);
   const mw = values['max-warnings'];
   // -1 is no limit, as ESLint's default (scripts pass it to switch a limit off).
   if (mw !== undefined && !/^(\d+|-1)$/.test(mw)) throw new UsageError(`--max-warnings needs a whole number of warnings, 0 or more (or -1: no limit); got "${mw}".`);

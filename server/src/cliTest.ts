@@ -6,6 +6,9 @@ import { readNdjson } from './eval/ndjson';
 import { jobScopeOf, logLinesLine, overwrittenLine, rateLimitLines, type JobScope } from './protocol';
 import { OptionsError, parseOptions } from '../../mock/src/options';
 
+/** test-filter's options as its parser takes them; TEST_FILTER_USAGE names each (a unit test holds the two equal). */
+export const TEST_FILTER_OPTIONS = { dataset: { type: 'string' }, scope: { type: 'string' }, format: { type: 'string' }, show: { type: 'string' } } as const;
+
 export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
 Evaluates a Logpush filter (a *.filter.json, or a *.logpush.json job's "filter") on every line of an NDJSON log file (gzip or not)
 and prints how many lines it lets through, each and/or branch's count, and the first N matching lines (default 5).
@@ -78,7 +81,7 @@ function branchJson(node: FilterNode): unknown {
 export async function testFilterCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseOptions(argv, { dataset: { type: 'string' }, scope: { type: 'string' }, format: { type: 'string' }, show: { type: 'string' } });
+    parsed = parseOptions(argv, TEST_FILTER_OPTIONS);
   } catch (err) {
     if (err instanceof OptionsError) { io.stderr(`edgekit: ${err.message}\n\n${TEST_FILTER_USAGE}\n`); return 2; }
     throw err;
@@ -151,6 +154,9 @@ function skippedLine(bad: number, firstBad: string[]): string {
   return `${plural(bad, 'line')} skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`;
 }
 
+/** test-rules' options as its parser takes them; TEST_RULES_USAGE names each (a unit test holds the two equal). */
+export const TEST_RULES_OPTIONS = { format: { type: 'string' } } as const;
+
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
 Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not (one request record
 per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or firewall_events
@@ -197,7 +203,7 @@ function valueHead(v: ValueTally): string[] {
 export async function testRulesCommand(argv: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseOptions(argv, { format: { type: 'string' } });
+    parsed = parseOptions(argv, TEST_RULES_OPTIONS);
   } catch (err) {
     if (err instanceof OptionsError) { io.stderr(`edgekit: ${err.message}\n\n${TEST_RULES_USAGE}\n`); return 2; }
     throw err;

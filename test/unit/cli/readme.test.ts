@@ -83,3 +83,16 @@ test('the counts the README states hold: datasets and fields of the catalogues, 
     .flatMap((d) => fs.readdirSync(path.join(root, 'test/fixtures', d.name)).filter((f) => /^fuzz-.*\.json$/.test(f) && !/\.expected\./.test(f))).length;
   assert.match(readme, new RegExp(`kept as ${words[fuzz] ?? fuzz} \`fuzz-\\*\` golden fixtures`));
 });
+
+test('each command\'s usage names exactly the options its parser takes (the README\'s synopsis is the usage, above)', async () => {
+  // The usage is written by hand beside the parser's option table: an option added to one only was a flag no document named, or
+  // one the docs offered that the parser refused as unknown.
+  const { USAGE, LINT_OPTIONS } = await import('../../../server/src/cli');
+  const { TEST_FILTER_USAGE, TEST_FILTER_OPTIONS, TEST_RULES_USAGE, TEST_RULES_OPTIONS } = await import('../../../server/src/cliTest');
+  const named = (lines: string[]) => [...new Set(lines.join(' ').match(/--[a-z][a-z-]*/g))].map((o) => o.slice(2)).sort();
+  const lintLines = commands(USAGE.split('\n\n')[0].split('\n').slice(1)).filter((l) => l.startsWith('edgekit lint '));
+  assert.equal(lintLines.length, 2, lintLines.join('\n'));
+  assert.deepEqual(named(lintLines), Object.keys(LINT_OPTIONS).sort());
+  assert.deepEqual(named([TEST_FILTER_USAGE.split('\n')[0]]), Object.keys(TEST_FILTER_OPTIONS).sort());
+  assert.deepEqual(named([TEST_RULES_USAGE.split('\n')[0]]), Object.keys(TEST_RULES_OPTIONS).sort());
+});
