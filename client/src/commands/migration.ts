@@ -13,6 +13,9 @@ import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
 import { Wait, cancelWait, continueWait, fileName } from './migrationWait';
 
+/** The review's language (and the server's kind for it). */
+const RULESET_LANGUAGE = 'waf-ruleset';
+
 function zoneFileName(zone: Zone): string {
   return `${fileSafe(zone.name)}.ruleset.json`;
 }
@@ -25,7 +28,7 @@ function configUri(zone: Zone): Promise<vscode.Uri> {
 
 /** Opens a configuration as an untitled *.ruleset.json document (validated live by the language server), at `uri` or configUri. */
 async function openConfig(zone: Zone, config: unknown, uri?: vscode.Uri): Promise<vscode.TextDocument> {
-  return showUntitledJson(uri ?? await configUri(zone), config, 'waf-ruleset');
+  return showUntitledJson(uri ?? await configUri(zone), config, RULESET_LANGUAGE);
 }
 
 const inProgress = new Set<string>();
@@ -79,6 +82,13 @@ async function verdictOf(ctx: Ctx, doc: vscode.TextDocument, name: string): Prom
   }
   // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });
+  // The server is given EdgeKit's languages only: a review saved as plain .json (Save As keeps the language the file's name gives)
+  // or whose language was changed is none of its documents, and its answer (kind null, nothing counted) is not "no errors".
+  if (info.kind !== RULESET_LANGUAGE) {
+    const why = doc.languageId !== RULESET_LANGUAGE ? `its language is "${doc.languageId}"` : 'EdgeKit\'s language server has not been given it';
+    const fix = doc.languageId !== RULESET_LANGUAGE ? 'change its language to WAF Ruleset (Change Language Mode, in the status bar)' : 'open it as a file or an untitled document';
+    return { problem: `Not checked as a WAF ruleset: ${why}.`, question: `${name} is not checked as a WAF ruleset (${why}), so its errors are not known: ${fix}, then continue.` };
+  }
   if (info.problems && info.problems.errors > 0) {
     const e = info.problems.firstError;
     const errors = `${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message.replace(/\.?$/, '.')}` : '.'}`;
@@ -186,7 +196,12 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               // opened or saved during the wait that holds the closed one's text; with none, the review was closed without a save.
               const seen: vscode.TextDocument[] = [];
               const see = (d: vscode.TextDocument) => { if (d.uri.scheme !== 'untitled') seen.splice(0, seen.push(d) - 8); };
-              const lifecycle = [vscode.workspace.onDidOpenTextDocument(see), vscode.workspace.onDidSaveTextDocument(see),
+              const lifecycle = [vscode.workspace.onDidSaveTextDocument(see),
+                vscode.workspace.onDidOpenTextDocument((d) => {
+                  // The review's language changed (VS Code closes and opens the same document): the server has it, or no longer.
+                  if (d.uri.toString() === reviewed.uri.toString()) void recheck();
+                  else see(d);
+                }),
                 vscode.workspace.onDidCloseTextDocument((d) => {
                   // A change of language closes and opens the same document, which stays open.
                   if (d.uri.toString() !== reviewed.uri.toString() || !reviewed.isClosed) return;

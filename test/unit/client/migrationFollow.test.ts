@@ -1,0 +1,89 @@
+// The review followed once it leaves its untitled document (review rv12 of mig8's follow): saved under a name that is none of
+// EdgeKit's languages, its language changed, the saved file closed, saved as a file twice, and two reviews of equal text.
+import { codeLenses, commands, fake, resetFake, saveAs, languages, type FakeDocument } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { migrate, migrationCommands } from '../../../client/src/commands/migration';
+import { ctxFor, withMock } from './migrationCtx';
+import type { Ctx } from '../../../client/src/ctx';
+import type { MockBackend } from '../../../mock/src/backend';
+
+beforeEach(() => resetFake());
+
+const never = () => new Promise<string | undefined>(() => undefined);
+
+async function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const reviewDoc = (zone: string): FakeDocument | undefined =>
+  [...fake.documents.values()].find((d) => d.uri.scheme === 'untitled' && d.uri.path.endsWith(`${zone}.ruleset.json`));
+
+/** The review document of `zone`, once its lenses are there (the wait has begun). */
+async function waitingReview(zone: string): Promise<FakeDocument> {
+  const doc = await until(`the review of ${zone}`, () => reviewDoc(zone));
+  await until('the review lenses', async () => ((await codeLenses(doc)).length ? true : undefined));
+  return doc;
+}
+
+function contextKey(key: string): unknown {
+  return commands.executed.filter((c) => c[0] === 'setContext' && c[1] === key).at(-1)?.[2];
+}
+
+async function run(ctx: Ctx, id: string, ...args: unknown[]): Promise<unknown> {
+  return migrationCommands[id as keyof typeof migrationCommands](ctx)(...args as [unknown]);
+}
+
+/** The zone's entry point rules' descriptions, as the mock holds them (none before a migration deploys one). */
+async function deployedDescriptions(mock: MockBackend, zoneName: string): Promise<string[]> {
+  const auth = { headers: { authorization: `Bearer ${mock.credentials.apiToken}` } };
+  const id = (await (await fetch(`${mock.apiBaseUrl}/zones?name=${zoneName}`, auth)).json() as { result: { id: string }[] }).result[0].id;
+  const ep = await (await fetch(`${mock.apiBaseUrl}/zones/${id}/rulesets/phases/http_request_firewall_managed/entrypoint`, auth)).json() as { result?: { rules?: { description?: string }[] } };
+  return (ep.result?.rules ?? []).map((r) => r.description ?? '');
+}
+
+test('a review saved as plain .json (a language the server is not given): Continue does not deploy it unchecked; as a WAF ruleset it does', async () => {
+  // The language server is given EdgeKit's languages only: for pro-review.json (json) it answers kind null and no problems, which
+  // Continue took for "no errors", deploying a review nothing had checked.
+  await withMock(async (mock) => {
+    const { ctx, asked } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const untitled = await waitingReview('pro.example');
+    const saved = saveAs(untitled, 'file:///work/pro-review.json', { languageId: 'json' });
+    await until('the lens on the saved file', async () => ((await codeLenses(saved)).length ? true : undefined));
+    await run(ctx, 'edgekit.migration.continue', saved.uri);
+    const q = await until('the question that it was not checked', () => asked.find((a) => /not checked as a WAF ruleset/.test(a.q)));
+    assert.match(q.q, /pro-review\.json .*"json".*WAF Ruleset/);
+    assert.deepEqual(await deployedDescriptions(mock, 'pro.example'), [], 'nothing deployed');
+    const lens = await until('the lens saying so', async () => (await codeLenses(saved)).find((l) => /WAF ruleset/.test(l.command!.title)));
+    assert.equal(lens.command!.command, '');
+    // Its language set to WAF Ruleset (Change Language Mode): the server checks it, the lens follows, and Continue deploys it.
+    await languages.setTextDocumentLanguage(saved, 'waf-ruleset');
+    await until('the lens cleared', async () => ((await codeLenses(saved)).some((l) => /WAF ruleset/.test(l.command!.title)) ? undefined : true));
+    await run(ctx, 'edgekit.migration.continue', saved.uri);
+    const end = await running;
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+  });
+});
+
+test('the untitled review\'s language changed to JSON: Continue says it is not checked, and nothing is deployed', async () => {
+  await withMock(async (mock) => {
+    const { ctx, asked } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const doc = await waitingReview('pro.example');
+    await languages.setTextDocumentLanguage(doc, 'json');
+    assert.ok(!doc.isClosed);
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), ['pro.example.ruleset.json'], 'still the review (a language change is no close)');
+    await run(ctx, 'edgekit.migration.continue', doc.uri);
+    await until('the question that it was not checked', () => asked.find((a) => /not checked as a WAF ruleset/.test(a.q)));
+    await run(ctx, 'edgekit.migration.cancel', doc.uri);
+    const end = await running;
+    assert.ok(end.name === 'cancelled' && end.zoneState === 'start', JSON.stringify(end));
+  });
+});
