@@ -169,7 +169,12 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (late === 'Continue' && cancelled) void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
               });
               let done = false;
-              const waiting = (v?: Verdict) => progress.report({ message: reviewed.isClosed
+              // A file's document closed (its tab): the review is the file as saved, read again on Continue. (An untitled one closed
+              // is gone.)
+              const fileClosed = () => reviewed.isClosed && reviewed.uri.scheme !== 'untitled';
+              const waiting = (v?: Verdict) => progress.report({ message: fileClosed()
+                ? `${name} was closed: "EdgeKit: Continue Migration" deploys it as saved, after a check; or Cancel.`
+                : reviewed.isClosed
                 ? `${name} was closed without being saved: Cancel, then migrate again to review the configuration afresh.`
                 : v && 'problem' in v
                   ? `${name}: ${v.problem} Fix it, then Continue at the top of the document.`
@@ -180,6 +185,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               let timer: ReturnType<typeof setTimeout> | undefined;
               const recheck = async () => {
                 const mine = ++seq;
+                if (fileClosed()) { wait.setProblem(undefined); return waiting(); }
                 const v = await verdictOf(ctx, reviewed, name).catch(() => undefined);
                 if (mine !== seq || !v || done) return;
                 wait.setProblem('problem' in v ? v.problem : undefined);
@@ -213,7 +219,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                     reviewed = current.doc = saved;
                     name = fileName(saved.uri);
                   } else {
-                    ctx.log.info(`[migration ${zone.name}] the review ${name} was closed without being saved`);
+                    ctx.log.info(`[migration ${zone.name}] the review ${name} was closed ${fileClosed() ? '(its file is the review)' : 'without being saved'}`);
                   }
                   wait.follow(reviewed);
                   waiting();
@@ -232,6 +238,16 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                     cancelled = true;
                     abort.abort();
                     return undefined;
+                  }
+                  if (fileClosed()) {
+                    // Read again from its file (what it holds is the review; the server is given it too).
+                    const again = await vscode.workspace.openTextDocument(reviewed.uri).then((d) => d, (err: unknown) => err as Error);
+                    if (again instanceof Error) {
+                      question = `${name} was closed and cannot be read again (${again.message}): open it, then continue; or Cancel.`;
+                      continue;
+                    }
+                    reviewed = current.doc = again;
+                    wait.follow(reviewed);
                   }
                   seq++; // a check of an earlier text, still under way, says nothing now
                   const v = await verdictOf(ctx, reviewed, name);
@@ -287,7 +303,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       if (final.name === 'cancelled' && final.zoneState === 'start' && review) {
         // The next run opens the untitled document again (and offers to keep its text); a file it was saved as stays the user's; a
         // review closed without a save is gone (its progress said to cancel and migrate again).
-        if (!review.doc.isClosed) {
+        if (!review.doc.isClosed || review.doc.uri.scheme !== 'untitled') {
           text = review.doc.uri.scheme === 'untitled'
             ? `${message} Your review in ${fileName(review.doc.uri)} is kept: migrate again to go on from it.`
             : `${message} Your review is saved in ${vscode.workspace.asRelativePath(review.doc.uri)}.`;

@@ -1,6 +1,6 @@
 // The review followed once it leaves its untitled document (review rv12 of mig8's follow): saved under a name that is none of
 // EdgeKit's languages, its language changed, the saved file closed, saved as a file twice, and two reviews of equal text.
-import { codeLenses, commands, fake, resetFake, saveAs, languages, type FakeDocument } from './vscode';
+import { codeLenses, commands, editDocument, fake, resetFake, saveAs, saveDocument, closeDocument, languages, type FakeDocument } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { migrate, migrationCommands } from '../../../client/src/commands/migration';
@@ -48,6 +48,13 @@ async function deployedDescriptions(mock: MockBackend, zoneName: string): Promis
   return (ep.result?.rules ?? []).map((r) => r.description ?? '');
 }
 
+/** `doc`'s configuration with one more rule first, described `description`. */
+function withRule(doc: FakeDocument, description: string): string {
+  const cfg = JSON.parse(doc.getText()) as { rules: unknown[] };
+  const rule = { action: 'skip', expression: '(http.host eq "dev.example")', description, enabled: true, action_parameters: { ruleset: 'current' } };
+  return JSON.stringify({ ...cfg, rules: [rule, ...cfg.rules] }, null, 2) + '\n';
+}
+
 test('a review saved as plain .json (a language the server is not given): Continue does not deploy it unchecked; as a WAF ruleset it does', async () => {
   // The language server is given EdgeKit's languages only: for pro-review.json (json) it answers kind null and no problems, which
   // Continue took for "no errors", deploying a review nothing had checked.
@@ -85,5 +92,23 @@ test('the untitled review\'s language changed to JSON: Continue says it is not c
     await run(ctx, 'edgekit.migration.cancel', doc.uri);
     const end = await running;
     assert.ok(end.name === 'cancelled' && end.zoneState === 'start', JSON.stringify(end));
+  });
+});
+
+test('the saved review\'s file closed (its tab): the review is the file as saved, not "closed without being saved"', async () => {
+  await withMock(async (mock) => {
+    const { ctx, asked } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const untitled = await waitingReview('pro.example');
+    const saved = saveAs(untitled, 'file:///work/pro-review.ruleset.json');
+    editDocument(saved, withRule(saved, 'Saved before closing'));
+    saveDocument(saved);
+    closeDocument(saved);
+    assert.doesNotMatch(fake.progressReports.at(-1)!, /without being saved/, fake.progressReports.at(-1));
+    assert.match(fake.progressReports.at(-1)!, /pro-review\.ruleset\.json/);
+    await run(ctx, 'edgekit.migration.continue');
+    const end = await running;
+    assert.equal(end.name, 'migrated', `${JSON.stringify(end)} ${JSON.stringify(asked.map((a) => a.q))}`);
+    assert.ok((await deployedDescriptions(mock, 'pro.example')).includes('Saved before closing'), 'the file as saved was deployed');
   });
 });
