@@ -200,8 +200,13 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               // Save As (or Save) of the untitled review: VS Code opens the file's document with its text and saves it, then reverts the
               // untitled one, which closes it; nothing links the two (TextDocument.uri never changes). The wait follows the document
               // opened or saved during the wait that holds the closed one's text; with none, the review was closed without a save.
-              const seen: vscode.TextDocument[] = [];
-              const see = (d: vscode.TextDocument) => { if (d.uri.scheme !== 'untitled') seen.splice(0, seen.push(d) - 8); };
+              // Save As of a file (the review saved once already) reverts it when it is dirty: its last text is the file's, no longer
+              // the target's. So each document seen is kept with whether it held the review's text then: the target, saved last
+              // before the close, did.
+              const seen: { doc: vscode.TextDocument; same: boolean }[] = [];
+              const see = (d: vscode.TextDocument) => {
+                if (d.uri.scheme !== 'untitled' && d !== reviewed) seen.splice(0, seen.push({ doc: d, same: d.getText() === reviewed.getText() }) - 8);
+              };
               const lifecycle = [vscode.workspace.onDidSaveTextDocument(see),
                 vscode.workspace.onDidOpenTextDocument((d) => {
                   // The review's language changed (VS Code closes and opens the same document): the server has it, or no longer.
@@ -212,7 +217,8 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                   // A change of language closes and opens the same document, which stays open.
                   if (d.uri.toString() !== reviewed.uri.toString() || !reviewed.isClosed) return;
                   const text = reviewed.getText();
-                  const saved = [...seen].reverse().find((x) => !x.isClosed && x.getText() === text);
+                  const last = seen.at(-1);
+                  const saved = last?.same && !last.doc.isClosed ? last.doc : [...seen].reverse().find((x) => !x.doc.isClosed && x.doc.getText() === text)?.doc;
                   seen.length = 0;
                   if (saved) {
                     ctx.log.info(`[migration ${zone.name}] the review ${name} was saved as ${saved.uri.toString()}; following it`);

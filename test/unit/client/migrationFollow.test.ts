@@ -112,3 +112,23 @@ test('the saved review\'s file closed (its tab): the review is the file as saved
     assert.ok((await deployedDescriptions(mock, 'pro.example')).includes('Saved before closing'), 'the file as saved was deployed');
   });
 });
+
+test('Save As twice, the first file edited (dirty) before the second Save As: the wait follows the second file and deploys its text', async () => {
+  // VS Code reverts a dirty file source after Save As (its text goes back to the file's), then its editor is replaced: the closed
+  // source's last text is not the target's, and mig8's match by that text found nothing ("closed without being saved").
+  await withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const running = migrate(ctx, 'pro.example');
+    const untitled = await waitingReview('pro.example');
+    const first = saveAs(untitled, 'file:///work/pro-review.ruleset.json');
+    editDocument(first, withRule(first, 'Edited, then saved as another file'));
+    const second = saveAs(first, 'file:///work/pro-final.ruleset.json');
+    assert.ok(first.isClosed);
+    assert.doesNotMatch(fake.progressReports.at(-1)!, /without being saved/, fake.progressReports.at(-1));
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), ['pro-final.ruleset.json']);
+    await run(ctx, 'edgekit.migration.continue', second.uri);
+    const end = await running;
+    assert.equal(end.name, 'migrated', JSON.stringify(end));
+    assert.ok((await deployedDescriptions(mock, 'pro.example')).includes('Edited, then saved as another file'));
+  });
+});
