@@ -11,7 +11,7 @@ import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
-import { Wait, cancelWait, continueWait, fileName } from './migrationWait';
+import { Wait, cancelWait, continueWait, fileName, followedElsewhere } from './migrationWait';
 
 /** The review's language (and the server's kind for it). */
 const RULESET_LANGUAGE = 'waf-ruleset';
@@ -217,8 +217,10 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                   // A change of language closes and opens the same document, which stays open.
                   if (d.uri.toString() !== reviewed.uri.toString() || !reviewed.isClosed) return;
                   const text = reviewed.getText();
+                  // (Not a file another zone's review was saved as: two reviews may hold the same text.)
+                  const free = (x: { doc: vscode.TextDocument }) => !x.doc.isClosed && !followedElsewhere(x.doc, wait);
                   const last = seen.at(-1);
-                  const saved = last?.same && !last.doc.isClosed ? last.doc : [...seen].reverse().find((x) => !x.doc.isClosed && x.doc.getText() === text)?.doc;
+                  const saved = last?.same && free(last) ? last.doc : [...seen].reverse().find((x) => free(x) && x.doc.getText() === text)?.doc;
                   seen.length = 0;
                   if (saved) {
                     ctx.log.info(`[migration ${zone.name}] the review ${name} was saved as ${saved.uri.toString()}; following it`);

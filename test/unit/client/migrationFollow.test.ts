@@ -132,3 +132,26 @@ test('Save As twice, the first file edited (dirty) before the second Save As: th
     assert.ok((await deployedDescriptions(mock, 'pro.example')).includes('Edited, then saved as another file'));
   });
 });
+
+test('two reviews of equal text: one saved as a file, the other closed without a save does not take that file for its own', async () => {
+  // The other review's wait saw the file opened and saved (with its text): closed, it followed the first zone's file, and its
+  // Continue would deploy that zone's review to the other zone.
+  await withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    const a = migrate(ctx, 'pro.example');
+    const reviewA = await waitingReview('pro.example');
+    const b = migrate(ctx, 'business.example');
+    const reviewB = await waitingReview('business.example');
+    editDocument(reviewB, reviewA.getText());
+    const saved = saveAs(reviewA, 'file:///work/pro-review.ruleset.json');
+    closeDocument(reviewB);
+    assert.deepEqual(contextKey('edgekit.migration.reviewing'), ['pro-review.ruleset.json'], 'one review on the file: the pro zone\'s');
+    assert.match(fake.progressReports.filter((p) => /business\.example/.test(p)).at(-1) ?? '', /closed without being saved/);
+    await run(ctx, 'edgekit.migration.cancel', 'business.example');
+    const endB = await b;
+    assert.ok(endB.name === 'cancelled' && endB.zoneState === 'start', JSON.stringify(endB));
+    await run(ctx, 'edgekit.migration.continue', saved.uri);
+    assert.equal((await a).name, 'migrated');
+    assert.deepEqual(await deployedDescriptions(mock, 'business.example'), [], 'nothing deployed to the other zone');
+  });
+});
