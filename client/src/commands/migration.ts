@@ -192,11 +192,6 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 waiting(v);
                 if (!('problem' in v) && wait.question !== reviewQuestion()) wait.ask(reviewQuestion());
               };
-              const edits = vscode.workspace.onDidChangeTextDocument((e) => {
-                if (e.document.uri.toString() !== reviewed.uri.toString()) return;
-                clearTimeout(timer);
-                timer = setTimeout(() => void recheck(), REVIEW_RECHECK_MS);
-              });
               // Save As (or Save) of the untitled review: VS Code opens the file's document with its text and saves it, then reverts the
               // untitled one, which closes it; nothing links the two (TextDocument.uri never changes). The wait follows the document
               // opened or saved during the wait that holds the closed one's text; with none, the review was closed without a save.
@@ -207,6 +202,13 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               const see = (d: vscode.TextDocument) => {
                 if (d.uri.scheme !== 'untitled' && d !== reviewed) seen.splice(0, seen.push({ doc: d, same: d.getText() === reviewed.getText() }) - 8);
               };
+              const edits = vscode.workspace.onDidChangeTextDocument((e) => {
+                if (e.document.uri.toString() !== reviewed.uri.toString()) return;
+                // An edit (not a revert, after which the document is no longer dirty): what held the review's text before does not now.
+                if (e.document.isDirty) for (const x of seen) x.same = false;
+                clearTimeout(timer);
+                timer = setTimeout(() => void recheck(), REVIEW_RECHECK_MS);
+              });
               const lifecycle = [vscode.workspace.onDidSaveTextDocument(see),
                 vscode.workspace.onDidOpenTextDocument((d) => {
                   // The review's language changed (VS Code closes and opens the same document): the server has it, or no longer.

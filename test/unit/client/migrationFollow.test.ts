@@ -1,6 +1,6 @@
 // The review followed once it leaves its untitled document (review rv12 of mig8's follow): saved under a name that is none of
 // EdgeKit's languages, its language changed, the saved file closed, saved as a file twice, and two reviews of equal text.
-import { codeLenses, commands, editDocument, fake, resetFake, saveAs, saveDocument, closeDocument, languages, type FakeDocument } from './vscode';
+import { codeLenses, commands, editDocument, fake, resetFake, saveAs, saveDocument, closeDocument, languages, workspace, Uri, type FakeDocument } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { migrate, migrationCommands } from '../../../client/src/commands/migration';
@@ -153,5 +153,29 @@ test('two reviews of equal text: one saved as a file, the other closed without a
     await run(ctx, 'edgekit.migration.continue', saved.uri);
     assert.equal((await a).name, 'migrated');
     assert.deepEqual(await deployedDescriptions(mock, 'business.example'), [], 'nothing deployed to the other zone');
+  });
+});
+
+test('a file of the same text opened during the wait, then the review edited and closed without a save: that file is not followed', async () => {
+  // Each document seen is kept with whether it held the review's text then (for Save As of a dirty file, whose source is reverted):
+  // an edit of the review since makes that stale, or a file the user only opened to compare would be taken for the review.
+  await withMock(async (mock) => {
+    const { ctx } = ctxFor(mock, async (_q, options, modal) => (modal ? options[0] : never()));
+    // A first run's review saved as copy.ruleset.json, its tab closed, the run cancelled.
+    const first = migrate(ctx, 'pro.example');
+    const copy = saveAs(await waitingReview('pro.example'), 'file:///work/copy.ruleset.json');
+    closeDocument(copy);
+    await run(ctx, 'edgekit.migration.cancel');
+    await first;
+    // The next run's review (the same text), the copy opened beside it, the review edited, then closed with Don't Save.
+    const again = migrate(ctx, 'pro.example');
+    const review = await waitingReview('pro.example');
+    const opened = await workspace.openTextDocument(Uri.parse('file:///work/copy.ruleset.json'));
+    assert.equal(opened.getText(), review.getText());
+    editDocument(review, withRule(review, 'Edited, then discarded'));
+    closeDocument(review);
+    assert.match(fake.progressReports.at(-1)!, /^pro\.example\.ruleset\.json was closed without being saved/, fake.progressReports.at(-1));
+    await run(ctx, 'edgekit.migration.cancel');
+    assert.equal((await again).name, 'cancelled');
   });
 });

@@ -193,7 +193,11 @@ export function saveAs(doc: FakeDocument, to: string, opts: { languageId?: strin
   for (const l of [...openListeners]) l(saved);
   saveDocument(saved);
   const before = disk.get(doc.uri.toString());
-  if (doc.uri.scheme !== 'untitled' && before && doc.isDirty) editDocument(doc, before.text);
+  // A revert: the document is no longer dirty when its change is told (TextFileEditorModel.revert unsets the flag first).
+  if (doc.uri.scheme !== 'untitled' && before && doc.isDirty) {
+    Object.assign(doc, { getText: () => before.text, isDirty: false }, positions(before.text));
+    for (const l of [...changeListeners]) l({ document: doc });
+  }
   if (doc.isDirty !== undefined) doc.isDirty = false;
   closeDocument(doc);
   if (fake.activeUri?.toString() === doc.uri.toString()) activate(saved);
