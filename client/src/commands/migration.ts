@@ -11,7 +11,10 @@ import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
 import { readJobText } from '../jobSyntax';
-import { Wait, cancelWait, continueWait, fileName } from './migrationWait';
+import { Wait, cancelWait, continueWait, fileName, followedElsewhere } from './migrationWait';
+
+/** The review's language (and the server's kind for it). */
+const RULESET_LANGUAGE = 'waf-ruleset';
 
 function zoneFileName(zone: Zone): string {
   return `${fileSafe(zone.name)}.ruleset.json`;
@@ -25,7 +28,7 @@ function configUri(zone: Zone): Promise<vscode.Uri> {
 
 /** Opens a configuration as an untitled *.ruleset.json document (validated live by the language server), at `uri` or configUri. */
 async function openConfig(zone: Zone, config: unknown, uri?: vscode.Uri): Promise<vscode.TextDocument> {
-  return showUntitledJson(uri ?? await configUri(zone), config, 'waf-ruleset');
+  return showUntitledJson(uri ?? await configUri(zone), config, RULESET_LANGUAGE);
 }
 
 const inProgress = new Set<string>();
@@ -79,6 +82,13 @@ async function verdictOf(ctx: Ctx, doc: vscode.TextDocument, name: string): Prom
   }
   // Asked of the server, which has every edit made so far (published diagnostics may lag behind).
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true });
+  // The server is given EdgeKit's languages only: a review saved as plain .json (Save As keeps the language the file's name gives)
+  // or whose language was changed is none of its documents, and its answer (kind null, nothing counted) is not "no errors".
+  if (info.kind !== RULESET_LANGUAGE) {
+    const why = doc.languageId !== RULESET_LANGUAGE ? `its language is "${doc.languageId}"` : 'EdgeKit\'s language server has not been given it';
+    const fix = doc.languageId !== RULESET_LANGUAGE ? 'change its language to WAF Ruleset (Change Language Mode, in the status bar)' : 'open it as a file or an untitled document';
+    return { problem: `Not checked as a WAF ruleset: ${why}.`, question: `${name} is not checked as a WAF ruleset (${why}), so its errors are not known: ${fix}, then continue.` };
+  }
   if (info.problems && info.problems.errors > 0) {
     const e = info.problems.firstError;
     const errors = `${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message.replace(/\.?$/, '.')}` : '.'}`;
@@ -159,7 +169,12 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                 if (late === 'Continue' && cancelled) void vscode.window.showInformationMessage(`That migration run of ${zone.name} has ended (cancelled). Run "EdgeKit: Migrate Zone to New Managed Rules" to review it again.`);
               });
               let done = false;
-              const waiting = (v?: Verdict) => progress.report({ message: reviewed.isClosed
+              // A file's document closed (its tab): the review is the file as saved, read again on Continue. (An untitled one closed
+              // is gone.)
+              const fileClosed = () => reviewed.isClosed && reviewed.uri.scheme !== 'untitled';
+              const waiting = (v?: Verdict) => progress.report({ message: fileClosed()
+                ? `${name} was closed: "EdgeKit: Continue Migration" deploys it as saved, after a check; or Cancel.`
+                : reviewed.isClosed
                 ? `${name} was closed without being saved: Cancel, then migrate again to review the configuration afresh.`
                 : v && 'problem' in v
                   ? `${name}: ${v.problem} Fix it, then Continue at the top of the document.`
@@ -170,35 +185,51 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
               let timer: ReturnType<typeof setTimeout> | undefined;
               const recheck = async () => {
                 const mine = ++seq;
+                if (fileClosed()) { wait.setProblem(undefined); return waiting(); }
                 const v = await verdictOf(ctx, reviewed, name).catch(() => undefined);
                 if (mine !== seq || !v || done) return;
                 wait.setProblem('problem' in v ? v.problem : undefined);
                 waiting(v);
                 if (!('problem' in v) && wait.question !== reviewQuestion()) wait.ask(reviewQuestion());
               };
-              const edits = vscode.workspace.onDidChangeTextDocument((e) => {
-                if (e.document.uri.toString() !== reviewed.uri.toString()) return;
-                clearTimeout(timer);
-                timer = setTimeout(() => void recheck(), REVIEW_RECHECK_MS);
-              });
               // Save As (or Save) of the untitled review: VS Code opens the file's document with its text and saves it, then reverts the
               // untitled one, which closes it; nothing links the two (TextDocument.uri never changes). The wait follows the document
               // opened or saved during the wait that holds the closed one's text; with none, the review was closed without a save.
-              const seen: vscode.TextDocument[] = [];
-              const see = (d: vscode.TextDocument) => { if (d.uri.scheme !== 'untitled') seen.splice(0, seen.push(d) - 8); };
-              const lifecycle = [vscode.workspace.onDidOpenTextDocument(see), vscode.workspace.onDidSaveTextDocument(see),
+              // Save As of a file (the review saved once already) reverts it when it is dirty: its last text is the file's, no longer
+              // the target's. So each document seen is kept with whether it held the review's text then: the target, saved last
+              // before the close, did.
+              const seen: { doc: vscode.TextDocument; same: boolean }[] = [];
+              const see = (d: vscode.TextDocument) => {
+                if (d.uri.scheme !== 'untitled' && d !== reviewed) seen.splice(0, seen.push({ doc: d, same: d.getText() === reviewed.getText() }) - 8);
+              };
+              const edits = vscode.workspace.onDidChangeTextDocument((e) => {
+                if (e.document.uri.toString() !== reviewed.uri.toString()) return;
+                // An edit (not a revert, after which the document is no longer dirty): what held the review's text before does not now.
+                if (e.document.isDirty) for (const x of seen) x.same = false;
+                clearTimeout(timer);
+                timer = setTimeout(() => void recheck(), REVIEW_RECHECK_MS);
+              });
+              const lifecycle = [vscode.workspace.onDidSaveTextDocument(see),
+                vscode.workspace.onDidOpenTextDocument((d) => {
+                  // The review's language changed (VS Code closes and opens the same document): the server has it, or no longer.
+                  if (d.uri.toString() === reviewed.uri.toString()) void recheck();
+                  else see(d);
+                }),
                 vscode.workspace.onDidCloseTextDocument((d) => {
                   // A change of language closes and opens the same document, which stays open.
                   if (d.uri.toString() !== reviewed.uri.toString() || !reviewed.isClosed) return;
                   const text = reviewed.getText();
-                  const saved = [...seen].reverse().find((x) => !x.isClosed && x.getText() === text);
+                  // (Not a file another zone's review was saved as: two reviews may hold the same text.)
+                  const free = (x: { doc: vscode.TextDocument }) => !x.doc.isClosed && !followedElsewhere(x.doc, wait);
+                  const last = seen.at(-1);
+                  const saved = last?.same && free(last) ? last.doc : [...seen].reverse().find((x) => free(x) && x.doc.getText() === text)?.doc;
                   seen.length = 0;
                   if (saved) {
                     ctx.log.info(`[migration ${zone.name}] the review ${name} was saved as ${saved.uri.toString()}; following it`);
                     reviewed = current.doc = saved;
                     name = fileName(saved.uri);
                   } else {
-                    ctx.log.info(`[migration ${zone.name}] the review ${name} was closed without being saved`);
+                    ctx.log.info(`[migration ${zone.name}] the review ${name} was closed ${fileClosed() ? '(its file is the review)' : 'without being saved'}`);
                   }
                   wait.follow(reviewed);
                   waiting();
@@ -217,6 +248,16 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
                     cancelled = true;
                     abort.abort();
                     return undefined;
+                  }
+                  if (fileClosed()) {
+                    // Read again from its file (what it holds is the review; the server is given it too).
+                    const again = await vscode.workspace.openTextDocument(reviewed.uri).then((d) => d, (err: unknown) => err as Error);
+                    if (again instanceof Error) {
+                      question = `${name} was closed and cannot be read again (${again.message}): open it, then continue; or Cancel.`;
+                      continue;
+                    }
+                    reviewed = current.doc = again;
+                    wait.follow(reviewed);
                   }
                   seq++; // a check of an earlier text, still under way, says nothing now
                   const v = await verdictOf(ctx, reviewed, name);
@@ -272,7 +313,7 @@ export async function migrate(ctx: Ctx, zoneArg: unknown): Promise<State> {
       if (final.name === 'cancelled' && final.zoneState === 'start' && review) {
         // The next run opens the untitled document again (and offers to keep its text); a file it was saved as stays the user's; a
         // review closed without a save is gone (its progress said to cancel and migrate again).
-        if (!review.doc.isClosed) {
+        if (!review.doc.isClosed || review.doc.uri.scheme !== 'untitled') {
           text = review.doc.uri.scheme === 'untitled'
             ? `${message} Your review in ${fileName(review.doc.uri)} is kept: migrate again to go on from it.`
             : `${message} Your review is saved in ${vscode.workspace.asRelativePath(review.doc.uri)}.`;

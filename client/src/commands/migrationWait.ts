@@ -88,6 +88,11 @@ export class Wait implements vscode.Disposable {
 }
 
 const waits = new Set<Wait>();
+
+/** Whether a wait other than `wait` is on `doc` (a review saved as that file): another zone's review, not to be taken for this one. */
+export function followedElsewhere(doc: vscode.TextDocument, wait: Wait): boolean {
+  return [...waits].some((w) => w !== wait && w.doc?.uri.toString() === doc.uri.toString() && !w.doc.isClosed);
+}
 const lensesChanged = new vscode.EventEmitter<void>();
 let lensRegistration: { schemes: string; registration: vscode.Disposable } | undefined;
 

@@ -246,7 +246,11 @@ test('the Terraform export opens in the terraform language when one is registere
   await withMock(async (mock) => {
     const { migrationCommands } = await import('../../../client/src/commands/migration');
     const { ctx } = ctxFor(mock, (_q, options) => options[0]);
-    (ctx as unknown as { server: unknown }).server = { request: async () => ({ hcl: 'resource "svc_ruleset" "x" {}\n', address: 'svc_ruleset.x', importId: 'zone/z/r' }) };
+    // The export's request answered; the review's document info as the server answers it (ctxFor's).
+    const server = (ctx as unknown as { server: { request(type: { method: string }, params: unknown): Promise<unknown> } }).server;
+    const documentInfo = server.request;
+    server.request = async (type, params) => (type.method === 'edgekit/toTerraform'
+      ? { hcl: 'resource "svc_ruleset" "x" {}\n', address: 'svc_ruleset.x', importId: 'zone/z/r' } : documentInfo(type, params));
     assert.equal((await migrate(ctx, 'pro.example')).name, 'migrated');
     const exported = async (languages: string[]) => {
       for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.tf')) fake.documents.delete(k);

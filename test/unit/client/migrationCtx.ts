@@ -1,6 +1,8 @@
 // The migration command's unit tests' set-up, shared (migration*.test.ts): an in-process mock backend for one test, closed after it
 // whatever happens, and a Ctx on it whose questions a function answers. Import './vscode' (the stand-in) before this.
+import { fake } from './vscode';
 import type { Ctx } from '../../../client/src/ctx';
+import { LANGUAGE_IDS } from '../../../client/src/languages';
 import { startMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock/src/backend';
 
 /** Answers a question (undefined: dismissed; a promise that never settles: a notification nobody clicks). */
@@ -18,7 +20,8 @@ export async function withMock(fn: (mock: MockBackend) => Promise<void>, options
 
 /**
  * A Ctx on `mock` whose questions `answer` answers, each recorded in `asked`. `shown`: the zone the Security Events view shows (its
- * refreshes counted in `events`); without it the Ctx has no such view. `request`: the language server's answer (no problems).
+ * refreshes counted in `events`); without it the Ctx has no such view. `request`: the language server's answer; by default no
+ * problems, of a document it was given: one of EdgeKit's languages (any other is none of the server's: kind null, nothing counted).
  */
 export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: string; name: string }; request?: () => Promise<unknown> } = {}) {
   const asked: { q: string; options: string[]; modal: boolean }[] = [];
@@ -28,7 +31,10 @@ export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: 
     zones: { refresh() {} },
     ...(opts.shown ? { securityEvents: events } : {}),
     ui: { ask: async (q: string, options: string[], o?: { modal?: boolean }) => { asked.push({ q, options, modal: !!o?.modal }); return answer(q, options, !!o?.modal); } },
-    server: { request: opts.request ?? (async () => ({ problems: { errors: 0, warnings: 0 } })) },
+    server: { request: opts.request ?? (async (_type: unknown, params: { uri: string }) => {
+      const doc = fake.documents.get(params.uri);
+      return doc && (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ? { kind: doc.languageId, problems: { errors: 0, warnings: 0 } } : { kind: null };
+    }) },
     log: { info() {}, warn() {}, error() {}, show() {} },
   } as unknown as Ctx;
   return { ctx, asked, events };

@@ -178,18 +178,37 @@ export function showEditors(...docs: FakeDocument[]): void {
   for (const l of [...visibleListeners]) l(window.visibleTextEditors);
 }
 
+/** The text of each file as last saved (URI string -> text and language), for a file's document opened again once closed. */
+const disk = new Map<string, { text: string; languageId: string }>();
+
 /**
- * Save As of an untitled document (or Save of one with a path) to the file `to`, as VS Code does it (textFileService.saveAs): the
- * file's document is opened with the untitled one's text and saved, then the untitled one is reverted, which closes it (a closed
- * TextDocument keeps its last text). The untitled document's `uri` does not change: it is another document from then on.
+ * Save As of a document (or Save of an untitled one with a path) to the file `to`, as VS Code does it (textFileService.saveAs): the
+ * file's document is opened with the source's text and saved, then the source is reverted: an untitled one is closed (a closed
+ * TextDocument keeps its last text), a file's is given its saved text back when it was dirty (and closed here: its editor is
+ * replaced by the target's). The source's `uri` does not change: it is another document from then on. `languageId`: the language
+ * VS Code gives the file by its name (default the source's, as for a name that no language claims).
  */
-export function saveAs(doc: FakeDocument, to: string): FakeDocument {
-  const saved = addDocument(to, doc.languageId, doc.getText(), false);
+export function saveAs(doc: FakeDocument, to: string, opts: { languageId?: string } = {}): FakeDocument {
+  const saved = addDocument(to, opts.languageId ?? doc.languageId, doc.getText(), false);
   for (const l of [...openListeners]) l(saved);
-  for (const l of [...saveListeners]) l(saved);
+  saveDocument(saved);
+  const before = disk.get(doc.uri.toString());
+  // A revert: the document is no longer dirty when its change is told (TextFileEditorModel.revert unsets the flag first).
+  if (doc.uri.scheme !== 'untitled' && before && doc.isDirty) {
+    Object.assign(doc, { getText: () => before.text, isDirty: false }, positions(before.text));
+    for (const l of [...changeListeners]) l({ document: doc });
+  }
+  if (doc.isDirty !== undefined) doc.isDirty = false;
   closeDocument(doc);
   if (fake.activeUri?.toString() === doc.uri.toString()) activate(saved);
   return saved;
+}
+
+/** Save of a file's document: its text is the file's, and the listeners are told. */
+export function saveDocument(doc: FakeDocument): void {
+  disk.set(doc.uri.toString(), { text: doc.getText(), languageId: doc.languageId });
+  doc.isDirty = false;
+  for (const l of [...saveListeners]) l(doc);
 }
 
 /** Closes `doc` (its tab closed with Don't Save, or reverted), and tells the listeners. */
@@ -200,6 +219,7 @@ export function closeDocument(doc: FakeDocument): void {
 }
 
 export function resetFake(): void {
+  disk.clear();
   openListeners.length = 0;
   saveListeners.length = 0;
   closeListeners.length = 0;
@@ -364,6 +384,10 @@ export const workspace = {
         if (fake.files.includes(Uri.file(arg.path).toString())) throw new Error(`cannot open ${arg.toString()}. Detail: file already exists`);
         addDocument(arg.toString(), 'plaintext', '', false);
       }
+      const saved = disk.get(arg.toString());
+      if (saved && !fake.documents.has(arg.toString())) {
+        for (const l of [...openListeners]) l(addDocument(arg.toString(), saved.languageId, saved.text, false));
+      }
       const doc = fake.documents.get(arg.toString());
       if (!doc) throw new Error(`cannot open ${arg.toString()}`);
       fake.unresolved.delete(arg.toString());
@@ -423,7 +447,14 @@ export const workspace = {
 export const languages = {
   getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
   onDidChangeDiagnostics: () => new Disposable(),
-  async setTextDocumentLanguage(doc: FakeDocument, languageId: string) { doc.languageId = languageId; return doc; },
+  /** As the extension host tells it: the same document closed, its language changed, and opened (it stays open: isClosed false). */
+  async setTextDocumentLanguage(doc: FakeDocument, languageId: string) {
+    if (doc.languageId === languageId) return doc;
+    for (const l of [...closeListeners]) l(doc);
+    doc.languageId = languageId;
+    for (const l of [...openListeners]) l(doc);
+    return doc;
+  },
   async getLanguages(): Promise<string[]> { return ['plaintext', ...fake.languages]; },
   registerCodeLensProvider(selector: unknown, provider: (typeof fake.codeLensProviders)[number]['provider']): Disposable {
     const entry = { selector, provider };
