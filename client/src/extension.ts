@@ -62,8 +62,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
       void ctx.securityEvents.refresh();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      // Another backend: the zone the Security Events view shows is not one of its zones.
-      if (e.affectsConfiguration('edgekit.backend') || (e.affectsConfiguration('edgekit.api.baseUrl') && Config.backend() === 'remote')) ctx.securityEvents.clear();
+      // Another backend: the zone the Security Events view shows is not one of its zones (the view compares the backends).
+      if (e.affectsConfiguration('edgekit.backend') || e.affectsConfiguration('edgekit.api.baseUrl')) ctx.securityEvents.backendChanged();
       if (e.affectsConfiguration('edgekit')) backend?.configurationChanged(e).catch((err) => log.error('Applying EdgeKit settings failed', err));
     }),
   );

@@ -69,6 +69,7 @@ suite('Security Events view follows the backend', () => {
   test('an event opens read-only as JSON, the same document each time (no untitled buffer asking to be saved)', async () => {
     await setSetting('backend', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('edgekit.securityEvents.show', 'pro.example');
+    assert.ok(ctx.securityEvents.zone, `the zone shown (the view's last error: ${ctx.securityEvents.lastError})`);
     await vscode.commands.executeCommand('edgekit.mock.sendTraffic', 1000, ctx.securityEvents.zone.id);
     const event = ctx.securityEvents.events[0];
     assert.ok(event, 'an event to open');

@@ -60,6 +60,8 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(EVENT_SCHEME, this.eventDocuments);
   readonly onDidChangeTreeData = this.changed.event;
   zone: Zone | undefined;
+  /** The backend the zone belongs to (its `memory.backend()` when shown or kept). */
+  private zoneBackend: string | undefined;
   /** What the last refresh showed, for tests and the migration's question. */
   summary: SecuritySummary | undefined;
   events: Record<string, unknown>[] = [];
@@ -79,6 +81,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     const kept = memory?.state.get<{ backend?: unknown; zone?: Partial<Zone> }>(KEPT_ZONE);
     if (kept && kept.backend === memory!.backend() && typeof kept.zone?.id === 'string' && typeof kept.zone.name === 'string') {
       this.zone = kept.zone as Zone;
+      this.zoneBackend = kept.backend;
       this.restored = true;
     }
   }
@@ -86,6 +89,7 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
   /** Show a zone's events (and bring the view up). */
   async show(zone: Zone): Promise<void> {
     this.zone = zone;
+    this.zoneBackend = this.memory?.backend();
     this.restored = false;
     void this.memory?.state.update(KEPT_ZONE, { backend: this.memory.backend(), zone: { id: zone.id, name: zone.name } });
     await this.load();
@@ -122,7 +126,16 @@ export class SecurityEventsView implements vscode.TreeDataProvider<EventNode>, v
     return [];
   }
 
-  /** Forget the zone: it belongs to the backend the settings no longer name (zone ids are a backend's own). */
+  /**
+   * The backend settings changed: forget the zone when it belongs to another backend than the one they name now (zone ids are a
+   * backend's own). A change event that leaves the backend as it was (a workspace value equal to the user's, a settings file written
+   * again) keeps it. Without a memory of backends, any change forgets it.
+   */
+  backendChanged(): void {
+    if (!this.zone || !this.memory || this.zoneBackend !== this.memory.backend()) this.clear();
+  }
+
+  /** Forget the zone: it belongs to the backend the settings no longer name. */
   clear(): void {
     this.zone = undefined;
     this.restored = false;

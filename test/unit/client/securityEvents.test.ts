@@ -71,3 +71,29 @@ test('the zone\'s tooltip says the summary\'s span as the first sentence does, n
   assert.equal(zone.tooltip, 'Security events of business.example from 10:12:30 to 10:20:25 UTC on 2026-11-27.');
   view.dispose();
 });
+
+test('a settings change that leaves the backend as it was keeps the zone; another backend forgets it', async () => {
+  // The view was cleared on every change event of edgekit.backend, also one that named the backend already in use (a workspace
+  // value equal to the user's, a settings file written again): the zone had to be picked again, and a host test that showed a
+  // zone right after a switch back lost it to the event's late delivery.
+  const state = new Memory();
+  let backend = 'embedded';
+  const view = new SecurityEventsView(sources([]), { state, backend: () => backend });
+  await view.show(ZONE as never);
+  view.backendChanged();
+  assert.equal(view.zone?.id, 'z1', 'the same backend: kept');
+  backend = 'remote:https://api.example';
+  view.backendChanged();
+  assert.equal(view.zone, undefined, 'another backend: forgotten');
+  // A zone restored from an earlier window belongs to the backend it was kept for.
+  backend = 'embedded';
+  await view.show(ZONE as never);
+  view.dispose();
+  const restored = new SecurityEventsView(sources([]), { state, backend: () => backend });
+  restored.backendChanged();
+  assert.equal(restored.zone?.id, 'z1');
+  backend = 'remote:https://api.example';
+  restored.backendChanged();
+  assert.equal(restored.zone, undefined);
+  restored.dispose();
+});
