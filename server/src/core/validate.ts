@@ -99,7 +99,7 @@ function checkValue(doc: ParsedDoc, kind: DocKind, options: CoreOptions, cancell
  * spans). A span that ends inside the edit's new text ends where the edit's old text ended.
  */
 function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Problem) => Problem } | undefined {
-  const quote = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0] : undefined;
+  const quote = doc.syntax.length === 1 && (doc.syntax[0].code === 'syntax/unescaped-quote' || doc.syntax[0].code === 'syntax/unclosed-bracket') ? doc.syntax[0] : undefined;
   const fix = quote?.fixes?.find((f) => f.preferred) ?? quote?.fixes?.[0];
   if (!fix || fix.edits.length !== 1) return undefined;
   const meant = parseDocument(applyEdits(text, fix.edits));
