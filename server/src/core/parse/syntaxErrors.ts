@@ -190,7 +190,7 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
   }
   // A bracket or brace left out: where the indentation says the container ended, when closing it there gets the parser past the error.
   if (mayParse && !repair && code === 'syntax/invalid-json') {
-    const open = unclosed(text, e, budget);
+    const open = unclosed(text, e, root, budget);
     if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
@@ -526,7 +526,8 @@ function indentAt(text: string, offset: number): string {
  * is indented no deeper than the line the innermost open container opened on, and starts a member or an item, or is a closer while
  * that line is indented deeper (a closer of an outer container). A container whose opener ends its line and whose next line is
  * indented as deep is written flat (`[` then items at its own indentation): it says nothing. B's start, and the containers open
- * there (outermost first).
+ * there (outermost first); b is -1 when no line is such up to `limit` (the stack is then the containers open there). Undefined
+ * when a closer of another kind than the innermost's comes first.
  */
 function indentationEnd(text: string, limit: number): { b: number; stack: Opener[] } | undefined {
   const stack: Opener[] = [];
@@ -563,7 +564,7 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
     prev = k;
     lastOffset = offset;
   }
-  return undefined;
+  return { b: -1, stack };
 }
 
 /** How a container is named in a message: the array "and", the object (an item, or the document). */
@@ -575,15 +576,18 @@ function containerName(o: Opener): string {
  * A closing bracket or brace left out before the syntax error `e` (docs/architecture.md, "Unclosed brackets (syn8)"): the first
  * line B where the indentation says a container should have closed (indentationEnd); the containers open there whose opener's line
  * is indented deeper than B, or as deep when B does not start with a closer (which closes that one), are closed right after the
- * last token before B (before its comma, which then separates the outer container's members). Taken only when that insertion gets
- * the parser past the error (a parse); an indentation that says nothing (one line, no such line before the error) leaves the
- * error as it was.
+ * last token before B (before its comma, which then separates the outer container's members). At the end of the text with no line
+ * B (every line after the innermost's opener indented deeper than it), the containers still open are closed at the end, each on
+ * a line of its own at its opener's indentation. Taken only when that insertion gets the parser past the error (a parse); an
+ * indentation that says nothing (one line, no such line before the error) leaves the error as it was.
+ * root: what the messages call the parsed text.
  */
-function unclosed(text: string, e: ParseError, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+function unclosed(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const end = indentationEnd(text, e.offset);
   if (!end) return undefined;
   const { b, stack } = end;
+  if (b < 0) return atTheEnd(text, e, root, stack, budget);
   const bIndent = indentAt(text, b);
   const closesOwn = /[\]}]/.test(text[b + bIndent.length]);
   let at = precedingNonSpace(text, b) + 1;
@@ -595,20 +599,40 @@ function unclosed(text: string, e: ParseError, budget: Budget): { problem: Probl
   }
   if (!close.length) return undefined;
   const inner = close[0];
-  // Another container of the innermost's kind opened after it on the line before B (`{"x": 1, "id": 2}` with one "}" left out):
-  // which of the two lost its closer, the indentation cannot say.
-  const scan = createScanner(text.slice(inner.offset + 1, at), true);
+  // Another container of the innermost's kind opened after it on the line before B, the innermost's own line
+  // (`{"jsonrpc": "2.0", "params": {"x": 1, "id": 2}` with one "}" left out): which of the two lost its closer, the indentation
+  // cannot say. (Opened on a line of its own, the innermost's closer would have had one too: the "}" on that line is the other's.)
   const lineOfAt = text.lastIndexOf('\n', at - 1);
+  const scan = createScanner(inner.offset > lineOfAt ? text.slice(inner.offset + 1, at) : '', true);
   for (let k = scan.scan(); k !== SyntaxKind.EOF; k = scan.scan()) {
-    if ((k === (inner.kind === '{' ? SyntaxKind.OpenBraceToken : SyntaxKind.OpenBracketToken)) && inner.offset + 1 + scan.getTokenOffset() > lineOfAt
-      && !close.some((o) => o.offset === inner.offset + 1 + scan.getTokenOffset())) return undefined;
+    if (k === (inner.kind === '{' ? SyntaxKind.OpenBraceToken : SyntaxKind.OpenBracketToken) && !close.some((o) => o.offset === inner.offset + 1 + scan.getTokenOffset())) return undefined;
   }
   const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
   const outer = close[close.length - 1];
   const sameLine = text.lastIndexOf('\n', at - 1) < inner.offset;
   const newText = sameLine ? closers : `\n${outer.indent}${closers}`;
-  const repaired = proved(text.slice(0, at) + newText + text.slice(at), e.offset + newText.length - (e.offset >= text.length ? 1 : 0), budget);
+  return closedAt(text, e, root, close, at, newText, budget);
+}
+
+/** At the end of the text, no line saying where a container ended: the containers open there, when the text has a line break
+ * after the innermost's opener (on one line, the indentation says nothing), closed at the end. */
+function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+  if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
+  const close = [...stack].reverse();
+  if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
+  const newText = close.map((o) => `\n${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
+  return closedAt(text, e, root, close, precedingNonSpace(text, text.length) + 1, newText, budget);
+}
+
+/** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
+ * (newText: laid out as the indentation says), when that gets the parser past the error (a parse). The repaired text has the
+ * closers alone, no line break added, so that the lines the next problems' messages name are the text's. */
+function closedAt(text: string, e: ParseError, root: string, close: Opener[], at: number, newText: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+  const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
+  const repaired = proved(text.slice(0, at) + closers + text.slice(at), e.offset + closers.length - (e.offset >= text.length ? 1 : 0), budget);
   if (!repaired) return undefined;
+  const inner = close[0];
+  const outer = close[close.length - 1];
   // The problem is on the token the closer(s) go before (the comma or closer after them, or the next member's first token).
   const scanner = createScanner(text, true);
   scanner.setPosition(at);
@@ -621,7 +645,7 @@ function unclosed(text: string, e: ParseError, budget: Budget): { problem: Probl
   return {
     problem: {
       code, severity: BASE_CODES[code].severity, offset, length,
-      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)} is not closed${around ? `, nor ${around}` : ''}: expected "${closers}" ${kind === SyntaxKind.EOF ? `at the end of ${THE_DOCUMENT}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
+      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)} is not closed${around ? `, nor ${around}` : ''}: expected "${closers}" ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
       fixes: [{ title: `Insert "${closers}" to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
       related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${o.kind === '{' ? '}' : ']'}" is missing.` })),
     },
