@@ -87,6 +87,15 @@ test('at the end of the document, every line after the opener indented deeper: t
   ]);
 });
 
+test('in a job\'s filter string written on several lines (\\n escapes): the line named is the filter string\'s, the related span the opener', () => {
+  const filter = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n  }\n}';
+  const text = JSON.stringify({ name: 'x', dataset: 'http_requests', destination_conf: 's3://b/l?region=us-east-1', filter }, null, 2);
+  const ps = validateText(text, 'logpush-job').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.message, text.slice(p.related![0].offset, p.related![0].offset + 1)]),
+    [['syntax/unclosed-bracket', 'The array "and" opened on line 3 of the filter string is not closed: expected "]" before "}".', '[']]);
+  assert.equal(JSON.parse(JSON.parse(fixed(text, ps[0])).filter).where.and.length, 2);
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];

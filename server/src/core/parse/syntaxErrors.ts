@@ -633,7 +633,8 @@ function closedAt(text: string, e: ParseError, root: string, close: Opener[], at
   if (!repaired) return undefined;
   const inner = close[0];
   const outer = close[close.length - 1];
-  // The problem is on the token the closer(s) go before (the comma or closer after them, or the next member's first token).
+  // The problem is on the token the closer(s) go before (the comma or closer after them, or the next member's first token). A line
+  // of a text parsed as one of its own (a job's filter string, whose lines are \n escapes on one line of the job) is named as its.
   const scanner = createScanner(text, true);
   scanner.setPosition(at);
   const kind = scanner.scan();
@@ -645,7 +646,7 @@ function closedAt(text: string, e: ParseError, root: string, close: Opener[], at
   return {
     problem: {
       code, severity: BASE_CODES[code].severity, offset, length,
-      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)} is not closed${around ? `, nor ${around}` : ''}: expected "${closers}" ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
+      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)}${root === THE_DOCUMENT ? '' : ` of ${root}`} is not closed${around ? `, nor ${around}` : ''}: expected "${closers}" ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
       fixes: [{ title: `Insert "${closers}" to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
       related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${o.kind === '{' ? '}' : ']'}" is missing.` })),
     },
