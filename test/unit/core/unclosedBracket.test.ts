@@ -96,6 +96,13 @@ test('in a job\'s filter string written on several lines (\\n escapes): the line
   assert.equal(JSON.parse(JSON.parse(fixed(text, ps[0])).filter).where.and.length, 2);
 });
 
+test('a container written flat (its items at its own indentation) says nothing until its end: the "]" left out goes at the end', () => {
+  const text = '[\n{"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"},\n{"jsonrpc": "2.0", "id": 2, "method": "eth_chainId"},\n{"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n';
+  const ps = validateText(text, 'jsonrpc-request');
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.message]), [['syntax/unclosed-bracket', 'The array opened on line 1 is not closed: expected "]" at the end of the document.']]);
+  assert.equal(JSON.parse(fixed(text, ps[0])).length, 3);
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];

@@ -512,8 +512,9 @@ const ELEMENT_AFTER = /^\s*,?\s*"/;
 
 
 /** An array or object open at a point of the text: its opener's offset, its kind, the property name it is the value of, the
- * indentation of its opener's line, and whether the opener is the last token there. */
-interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; endsLine: boolean }
+ * indentation of its opener's line, whether the opener is the last token there, and whether it is written flat (its first line
+ * after the opener's is indented as deep; undefined until that line is read). */
+interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; endsLine: boolean; flat?: boolean }
 
 /** The spaces and tabs that start the line of `offset`. */
 function indentAt(text: string, offset: number): string {
@@ -547,8 +548,8 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
         const closer = k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken;
         const starts = !closer && (k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.OpenBraceToken
           || k === SyntaxKind.OpenBracketToken || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.CommaToken);
-        const flat = top.endsLine && own === top.indent && text.lastIndexOf('\n', text.lastIndexOf('\n', offset - 1) - 1) < top.offset;
-        if (top.indent.startsWith(own) && ((starts && !flat) || (closer && own !== top.indent))) return { b: text.lastIndexOf('\n', offset - 1) + 1, stack };
+        top.flat ??= top.endsLine && own === top.indent;
+        if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: text.lastIndexOf('\n', offset - 1) + 1, stack };
       }
     }
     if (offset === limit) break;
