@@ -103,6 +103,16 @@ test('a container written flat (its items at its own indentation) says nothing u
   assert.equal(JSON.parse(fixed(text, ps[0])).length, 3);
 });
 
+test('a CRLF document: the closer goes on a line of its own after a CRLF, not a lone LF', () => {
+  const text = '{\r\n  "where": {\r\n    "and": [\r\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}\r\n  }\r\n}\r\n';
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unclosed-bracket']);
+  assert.equal(fixed(text, ps[0]), text.replace('"1.2.3.4"}\r\n', '"1.2.3.4"}\r\n    ]\r\n'));
+  const atEnd = '[\r\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}\r\n';
+  const end = validateText(atEnd, 'jsonrpc-request');
+  assert.equal(fixed(atEnd, end[0]), '[\r\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}\r\n]\r\n');
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];

@@ -568,6 +568,12 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
   return { b: -1, stack };
 }
 
+/** The line break of the line of `offset` (a CRLF document gets no lone LF from a fix). */
+function eolAfter(text: string, offset: number): string {
+  const nl = text.indexOf('\n', offset);
+  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+}
+
 /** How a container is named in a message: the array "and", the object (an item, or the document). */
 function containerName(o: Opener): string {
   return `the ${o.kind === '{' ? 'object' : 'array'}${o.name !== undefined ? ` ${quote(o.name)}` : ''}`;
@@ -611,7 +617,7 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
   const outer = close[close.length - 1];
   const sameLine = text.lastIndexOf('\n', at - 1) < inner.offset;
-  const newText = sameLine ? closers : `\n${outer.indent}${closers}`;
+  const newText = sameLine ? closers : `${eolAfter(text, inner.offset)}${outer.indent}${closers}`;
   return closedAt(text, e, root, close, at, newText, budget);
 }
 
@@ -621,7 +627,8 @@ function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], bu
   if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
   const close = [...stack].reverse();
   if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
-  const newText = close.map((o) => `\n${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
+  const eol = eolAfter(text, close[0].offset);
+  const newText = close.map((o) => `${eol}${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
   return closedAt(text, e, root, close, precedingNonSpace(text, text.length) + 1, newText, budget);
 }
 
