@@ -49,14 +49,17 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
   const syntax = doc.syntax.map((p) => emptyOfKind(p, kind, text));
   // One stray quote and nothing else broken: the schema and the rules check the text its fix makes (what the user meant), their
   // problems moved back onto the text as written; jsonc-parser's reading of the broken line ("a "b" as "a ", then ", ") was checked
-  // before, and a param count or a member's type failed on strings the user never wrote.
+  // before, and a param count or a member's type failed on strings the user never wrote. Likewise one closer left out, whose fix
+  // closes the container where the indentation says (else the next member is read into it: "Unknown property" there).
   const meant = meantText(doc, text);
   if (meant) {
     // What they say of the string the quote was in is said of the whole string as meant, not of a part the quote cut off: kept,
     // but for the string's own parse (a job's filter), which fails on the quote the fix escaped into it; and none of it when that
     // parse, or a rule's expression's, fails there (withoutCutString's `meant`).
+    // A closer left out (syntax/unclosed-bracket) cuts no string: its related spans are its openers.
     const inner = checkValue(meant.doc, kind, options, cancelled);
-    return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, doc.syntax[0].related?.[0]), options.maxProblems, opts.limitNames);
+    const cutString = doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0].related?.[0] : undefined;
+    return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, cutString), options.maxProblems, opts.limitNames);
   }
   const problems: Problem[] = [...syntax, ...doc.duplicateKeys(), ...checkValue(doc, kind, options, cancelled, true)];
   return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
@@ -94,12 +97,13 @@ function checkValue(doc: ParsedDoc, kind: DocKind, options: CoreOptions, cancell
 }
 
 /**
- * When a document's only syntax problem is a stray quote (syntax/unescaped-quote) whose first fix is one edit that makes valid JSON:
+ * When a document's only syntax problem is a stray quote (syntax/unescaped-quote) or a closer left out (syntax/unclosed-bracket)
+ * whose first fix is one edit that makes valid JSON:
  * that text's parse, and how to move a problem found in it back onto the document's own text (its span, its fixes' edits, its related
  * spans). A span that ends inside the edit's new text ends where the edit's old text ended.
  */
 function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Problem) => Problem } | undefined {
-  const quote = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0] : undefined;
+  const quote = doc.syntax.length === 1 && (doc.syntax[0].code === 'syntax/unescaped-quote' || doc.syntax[0].code === 'syntax/unclosed-bracket') ? doc.syntax[0] : undefined;
   const fix = quote?.fixes?.find((f) => f.preferred) ?? quote?.fixes?.[0];
   if (!fix || fix.edits.length !== 1) return undefined;
   const meant = parseDocument(applyEdits(text, fix.edits));

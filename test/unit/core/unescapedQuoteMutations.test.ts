@@ -3,31 +3,12 @@
 // it that is only its consequence; Fix all never writes a text that is still broken, nor one whose value is not the fixture's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { createScanner, getLocation, SyntaxKind } from 'jsonc-parser';
 import { parseDocument } from '../../../server/src/core/parse';
 import { validateText } from '../../../server/src/core/validate';
 import { fixAll } from '../../../server/src/core/fixAll';
-import { isDocKind } from '../../../server/src/core/kinds';
-import type { DocKind, Problem } from '../../../server/src/core/types';
-
-/** The valid fixtures, as the comma mutations of syntaxRepairs.test.ts list them. */
-function validFixtures(): { file: string; kind: DocKind; text: string }[] {
-  const root = path.join(__dirname, '../../fixtures');
-  const out: { file: string; kind: DocKind; text: string }[] = [];
-  for (const d of fs.readdirSync(root)) {
-    for (const f of fs.readdirSync(path.join(root, d)).filter((x) => x.endsWith('.json'))) {
-      const file = path.join(root, d, f);
-      const text = fs.readFileSync(file, 'utf8');
-      const kind = d as DocKind;
-      try { JSON.parse(text); } catch { continue; }
-      if (!isDocKind(kind) || text.length > 20_000 || parseDocument(text).syntax.length) continue;
-      out.push({ file: `${d}/${f}`, kind, text });
-    }
-  }
-  return out;
-}
+import type { Problem } from '../../../server/src/core/types';
+import { validFixtures } from '../support/fixtures';
 
 /** Where a quote is typed in each string token (its name or value): right after the opening quote, in the middle, right before
  * the closing quote, and right after the first space that follows a word (`"a "b"`; after "{ " or ", " a quote opens a value as written,

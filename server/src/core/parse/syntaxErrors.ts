@@ -47,10 +47,10 @@ interface Budget { left: number }
 
 /** The characters the repairs of a text's syntax problems may parse: REPAIR_BUDGET, or the parses one problem's whole search may
  * take when that is more (the cut string's comma check and its ends tried, the error's own repair, the quotes tried as typed by
- * mistake), so that the first problem of a large document is searched as fully as a small one's; none above CUT_TEXT_MAX. Every
+ * mistake, a closer left out), so that the first problem of a large document is searched as fully as a small one's; none above CUT_TEXT_MAX. Every
  * parse counts, a refused candidate's too. */
 export function repairBudget(length: number): number {
-  return length > CUT_TEXT_MAX ? 0 : Math.max(REPAIR_BUDGET, (1 + CUT_TRIES + 1 + STRAY_TRIES) * length);
+  return length > CUT_TEXT_MAX ? 0 : Math.max(REPAIR_BUDGET, (1 + CUT_TRIES + 1 + STRAY_TRIES + 1) * length);
 }
 
 /**
@@ -187,6 +187,11 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
   if (mayParse && weak) {
     const stray = strayQuote(text, e.offset, budget);
     if (stray) return { problem: strayProblem(text, stray), repair: stray.repaired };
+  }
+  // A bracket or brace left out: where the indentation says the container ended, when closing it there gets the parser past the error.
+  if (mayParse && !repair && code === 'syntax/invalid-json') {
+    const open = unclosed(text, e, root, budget);
+    if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
   // jsonc-parser's scanner runs one past the end of an unterminated block comment ("0/*" reports 1+3 in 3 characters).
@@ -505,3 +510,154 @@ const MEMBER_AFTER = /^\s*:/;
 const OPENS_BEFORE = /[\s({[,]/;
 const ELEMENT_AFTER = /^\s*,?\s*"/;
 
+
+/** An array or object open at a point of the text: its opener's offset, its kind, the property name it is the value of, the
+ * indentation of its opener's line, whether the opener is the last token there, and whether it is written flat (its first line
+ * after the opener's is indented as deep; undefined until that line is read). */
+interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; endsLine: boolean; flat?: boolean }
+
+/** The spaces and tabs that start the line of `offset`. */
+function indentAt(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start, start + 256))![0];
+}
+
+/**
+ * The first line, up to the token at `limit`, where the indentation says a container should have closed (line B): its first token
+ * is indented no deeper than the line the innermost open container opened on, and starts a member or an item, or is a closer while
+ * that line is indented deeper (a closer of an outer container). A container whose opener ends its line and whose next line is
+ * indented as deep is written flat (`[` then items at its own indentation): it says nothing. B's start, and the containers open
+ * there (outermost first); b is -1 when no line is such up to `limit` (the stack is then the containers open there). Undefined
+ * when a closer of another kind than the innermost's comes first.
+ */
+function indentationEnd(text: string, limit: number): { b: number; stack: Opener[] } | undefined {
+  const stack: Opener[] = [];
+  const scanner = createScanner(text, true);
+  let line = -1;
+  let prev = SyntaxKind.Unknown;
+  let key: string | undefined;
+  let lastOffset = -1;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() <= limit; k = scanner.scan()) {
+    const offset = scanner.getTokenOffset();
+    if (scanner.getTokenStartLine() !== line) {
+      line = scanner.getTokenStartLine();
+      const top = stack.at(-1);
+      if (top && top.offset === lastOffset) top.endsLine = true;
+      if (top && top.offset < offset && text.lastIndexOf('\n', offset - 1) > top.offset) {
+        const own = indentAt(text, offset);
+        const closer = k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken;
+        const starts = !closer && (k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.OpenBraceToken
+          || k === SyntaxKind.OpenBracketToken || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.CommaToken);
+        top.flat ??= top.endsLine && own === top.indent;
+        if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: text.lastIndexOf('\n', offset - 1) + 1, stack };
+      }
+    }
+    if (offset === limit) break;
+    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) {
+      stack.push({ offset, kind: k === SyntaxKind.OpenBraceToken ? '{' : '[', indent: indentAt(text, offset), endsLine: false,
+        ...(prev === SyntaxKind.ColonToken && key !== undefined ? { name: key } : {}) });
+    } else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) {
+      if (stack.at(-1)?.kind !== (k === SyntaxKind.CloseBraceToken ? '{' : '[')) return undefined;
+      stack.pop();
+    }
+    if (k === SyntaxKind.StringLiteral) key = scanner.getTokenValue();
+    else if (k !== SyntaxKind.ColonToken) key = undefined;
+    prev = k;
+    lastOffset = offset;
+  }
+  return { b: -1, stack };
+}
+
+/** The line break of the line of `offset` (a CRLF document gets no lone LF from a fix). */
+function eolAfter(text: string, offset: number): string {
+  const nl = text.indexOf('\n', offset);
+  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/** How a container is named in a message: the array "and", the object (an item, or the document). */
+function containerName(o: Opener): string {
+  return `the ${o.kind === '{' ? 'object' : 'array'}${o.name !== undefined ? ` ${quote(o.name)}` : ''}`;
+}
+
+/**
+ * A closing bracket or brace left out before the syntax error `e` (docs/architecture.md, "Unclosed brackets (syn8)"): the first
+ * line B where the indentation says a container should have closed (indentationEnd); the containers open there whose opener's line
+ * is indented deeper than B, or as deep when B does not start with a closer (which closes that one), are closed right after the
+ * last token before B (before its comma, which then separates the outer container's members). At the end of the text with no line
+ * B (every line after the innermost's opener indented deeper than it), the containers still open are closed at the end, each on
+ * a line of its own at its opener's indentation. Taken only when that insertion gets the parser past the error (a parse); an
+ * indentation that says nothing (one line, no such line before the error) leaves the error as it was.
+ * root: what the messages call the parsed text.
+ */
+function unclosed(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+  if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
+  const end = indentationEnd(text, e.offset);
+  if (!end) return undefined;
+  const { b, stack } = end;
+  if (b < 0) return atTheEnd(text, e, root, stack, budget);
+  const bIndent = indentAt(text, b);
+  const closesOwn = /[\]}]/.test(text[b + bIndent.length]);
+  let at = precedingNonSpace(text, b) + 1;
+  if (text[at - 1] === ',') at--;
+  const close: Opener[] = [];
+  for (let i = stack.length - 1; i >= 0 && stack[i].offset < at; i--) {
+    if (!stack[i].indent.startsWith(bIndent) || (stack[i].indent === bIndent && closesOwn)) break;
+    close.push(stack[i]);
+  }
+  if (!close.length) return undefined;
+  const inner = close[0];
+  // Another container of the innermost's kind opened after it on the line before B, the innermost's own line
+  // (`{"jsonrpc": "2.0", "params": {"x": 1, "id": 2}` with one "}" left out): which of the two lost its closer, the indentation
+  // cannot say. (Opened on a line of its own, the innermost's closer would have had one too: the "}" on that line is the other's.)
+  const lineOfAt = text.lastIndexOf('\n', at - 1);
+  const scan = createScanner(inner.offset > lineOfAt ? text.slice(inner.offset + 1, at) : '', true);
+  for (let k = scan.scan(); k !== SyntaxKind.EOF; k = scan.scan()) {
+    if (k === (inner.kind === '{' ? SyntaxKind.OpenBraceToken : SyntaxKind.OpenBracketToken) && !close.some((o) => o.offset === inner.offset + 1 + scan.getTokenOffset())) return undefined;
+  }
+  const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
+  const outer = close[close.length - 1];
+  const sameLine = text.lastIndexOf('\n', at - 1) < inner.offset;
+  const newText = sameLine ? closers : `${eolAfter(text, inner.offset)}${outer.indent}${closers}`;
+  return closedAt(text, e, root, close, at, newText, budget);
+}
+
+/** At the end of the text, no line saying where a container ended: the containers open there, when the text has a line break
+ * after the innermost's opener (on one line, the indentation says nothing), closed at the end. */
+function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+  if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
+  const close = [...stack].reverse();
+  if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
+  const eol = eolAfter(text, close[0].offset);
+  const newText = close.map((o) => `${eol}${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
+  return closedAt(text, e, root, close, precedingNonSpace(text, text.length) + 1, newText, budget);
+}
+
+/** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
+ * (newText: laid out as the indentation says), when that gets the parser past the error (a parse). The repaired text has the
+ * closers alone, no line break added, so that the lines the next problems' messages name are the text's. */
+function closedAt(text: string, e: ParseError, root: string, close: Opener[], at: number, newText: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+  const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
+  const repaired = proved(text.slice(0, at) + closers + text.slice(at), e.offset + closers.length - (e.offset >= text.length ? 1 : 0), budget);
+  if (!repaired) return undefined;
+  const inner = close[0];
+  const outer = close[close.length - 1];
+  // The problem is on the token the closer(s) go before (the comma or closer after them, or the next member's first token). A line
+  // of a text parsed as one of its own (a job's filter string, whose lines are \n escapes on one line of the job) is named as its.
+  const scanner = createScanner(text, true);
+  scanner.setPosition(at);
+  const kind = scanner.scan();
+  const offset = kind === SyntaxKind.EOF ? text.length : scanner.getTokenOffset();
+  const length = kind === SyntaxKind.EOF ? 0 : scanner.getTokenLength();
+  const lineOf = (o: number) => text.slice(0, o).split('\n').length;
+  const around = close.length === 1 ? '' : close.length === 2 ? `the ${outer.kind === '{' ? 'object' : 'array'} around it` : `the ${close.length - 1} containers around it`;
+  const code = 'syntax/unclosed-bracket';
+  return {
+    problem: {
+      code, severity: BASE_CODES[code].severity, offset, length,
+      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)}${root === THE_DOCUMENT ? '' : ` of ${root}`} is not closed${around ? `, nor ${around}` : ''}: expected "${closers}" ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
+      fixes: [{ title: `Insert "${closers}" to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
+      related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${o.kind === '{' ? '}' : ']'}" is missing.` })),
+    },
+    repair: repaired,
+  };
+}
