@@ -19,7 +19,7 @@ export class ZoneItem extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(state === 'migrated' ? 'pass-filled' : state === 'validation' ? 'beaker' : problem ? 'warning' : 'shield');
     const md = new vscode.MarkdownString(`**${zone.name}** (${planOf(zone)})\n\nZone id \`${zone.id}\`\n\n`);
     if (status) {
-      md.appendMarkdown(`- Migration state: **${stateLabel(state)}** (${codeSpan(state)})\n`);
+      md.appendMarkdown(`- State: **${stateLabel(state)}** (${codeSpan(state)})\n`);
       md.appendMarkdown(`- Previous managed rules: ${status.old_rules_enabled ? 'enabled' : 'disabled'}\n`);
       md.appendMarkdown(`- New managed rules: ${status.new_rules_enabled ? 'enabled' : 'disabled'}\n`);
     }

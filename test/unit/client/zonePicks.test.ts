@@ -5,7 +5,7 @@ import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { pickAccount, pickZone, pickZoneOrAccount, zoneHints } from '../../../client/src/commands/api';
 import { UserError } from '../../../client/src/commands/run';
-import { JobItem, ZonesView } from '../../../client/src/views/zones';
+import { JobItem, ZoneItem, ZonesView } from '../../../client/src/views/zones';
 import { MIGRATION_STATES, migrationStateLabel, zoneStateWords, type Api } from '../../../client/src/http/api';
 
 beforeEach(() => resetFake());
@@ -174,4 +174,13 @@ test('a Logpush delivery selected in the Zones view offers its job\'s zone (or a
   fake.quickPickAnswers = ['Second Account'];
   await pickAccount(apiAt(EMBEDDED, zones, accounts), undefined, 't', undefined, zoneHints({ zones: { view: { selection: [accountDelivery] }, items: [], itemsFrom: EMBEDDED, itemsAt: Date.now() } } as never));
   assert.deepEqual(fake.quickPicks.at(-1)!.labels, ['Second Account', 'First Account']);
+});
+
+test('a zone\'s tooltip says its state once: "State: migration not started", not "Migration state: migration not started"', () => {
+  // rv12: the state words now carry "migration" themselves, and the tooltip's label said it again.
+  for (const state of MIGRATION_STATES) {
+    const tip = String((new ZoneItem(zones[0] as never, { migration_state: state, old_rules_enabled: true, new_rules_enabled: false } as never).tooltip as { value: string }).value);
+    assert.match(tip, new RegExp(`- State: \\*\\*${migrationStateLabel(state)}\\*\\* \\(\`${state}\`\\)`), tip);
+    assert.doesNotMatch(tip, /migration state: \*\*migration/i, tip);
+  }
 });
