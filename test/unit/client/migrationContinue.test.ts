@@ -6,22 +6,10 @@ import { codeLenses, commands, editDocument, fake, resetFake, activate, saveAs, 
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { migrate, migrationCommands } from '../../../client/src/commands/migration';
-import { ctxFor, withMock } from './migrationCtx';
+import { ctxFor, never, until, withMock } from './migrationCtx';
 import type { Ctx } from '../../../client/src/ctx';
 
 beforeEach(() => resetFake());
-
-const never = () => new Promise<string | undefined>(() => undefined);
-
-async function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const reviewDoc = (zone: string): FakeDocument | undefined => [...fake.documents.values()].find((d) => d.uri.path.endsWith(`${zone}.ruleset.json`));
 

@@ -39,3 +39,17 @@ export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: 
   } as unknown as Ctx;
   return { ctx, asked, events };
 }
+
+/** An answer that never comes: a question left waiting, answered elsewhere (the lens, the title bar, the palette). */
+export const never = () => new Promise<string | undefined>(() => undefined);
+
+/** `get()`'s value once it has one, checked every 10 ms; fails naming `what` after `ms`. */
+export async function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
