@@ -113,6 +113,22 @@ test('a CRLF document: the closer goes on a line of its own after a CRLF, not a 
   assert.equal(fixed(atEnd, end[0]), '[\r\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}\r\n]\r\n');
 });
 
+test('a document of mixed line breaks: the line the fix breaks keeps its own break (a CRLF line gets no lone LF from an LF opener line)', () => {
+  // The opener's line ends with LF (a line pasted in), the line the closer goes after with CRLF, as the rest of the document.
+  const text = '{\r\n  "where": {\r\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}\r\n  }\r\n}\r\n';
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unclosed-bracket']);
+  assert.equal(fixed(text, ps[0]), text.replace('"1.2.3.4"}\r\n', '"1.2.3.4"}\r\n    ]\r\n'));
+  // And the other way round: a CRLF opener line, the broken line and the rest LF.
+  const lf = '{\n  "where": {\n    "and": [\r\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}\n  }\n}\n';
+  const other = validateText(lf, 'logpush-filter');
+  assert.equal(fixed(lf, other[0]), lf.replace('"1.2.3.4"}\n', '"1.2.3.4"}\n    ]\n'));
+  // At the end of a CRLF document whose last line has no line break: the break before it.
+  const atEnd = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"},\r\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId"}';
+  const end = validateText(atEnd, 'jsonrpc-request');
+  assert.equal(fixed(atEnd, end[0]), atEnd + '\r\n]');
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];

@@ -568,9 +568,11 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
   return { b: -1, stack };
 }
 
-/** The line break of the line of `offset` (a CRLF document gets no lone LF from a fix). */
-function eolAfter(text: string, offset: number): string {
-  const nl = text.indexOf('\n', offset);
+/** The line break of the line of `offset`, the one a fix inserting a line there breaks (a CRLF line gets no lone LF from a fix,
+ * whatever the other lines of a document of mixed breaks end with); on the last line, with none, the line break before it. */
+function eolAt(text: string, offset: number): string {
+  let nl = text.indexOf('\n', offset);
+  if (nl < 0) nl = text.lastIndexOf('\n', offset - 1);
   return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
 }
 
@@ -617,7 +619,7 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
   const outer = close[close.length - 1];
   const sameLine = text.lastIndexOf('\n', at - 1) < inner.offset;
-  const newText = sameLine ? closers : `${eolAfter(text, inner.offset)}${outer.indent}${closers}`;
+  const newText = sameLine ? closers : `${eolAt(text, at)}${outer.indent}${closers}`;
   return closedAt(text, e, root, close, at, newText, budget);
 }
 
@@ -627,9 +629,10 @@ function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], bu
   if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
   const close = [...stack].reverse();
   if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
-  const eol = eolAfter(text, close[0].offset);
+  const at = precedingNonSpace(text, text.length) + 1;
+  const eol = eolAt(text, at);
   const newText = close.map((o) => `${eol}${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
-  return closedAt(text, e, root, close, precedingNonSpace(text, text.length) + 1, newText, budget);
+  return closedAt(text, e, root, close, at, newText, budget);
 }
 
 /** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
