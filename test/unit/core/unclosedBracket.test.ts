@@ -129,6 +129,19 @@ test('a document of mixed line breaks: the line the fix breaks keeps its own bre
   assert.equal(fixed(atEnd, end[0]), atEnd + '\r\n]');
 });
 
+test('hundreds of containers left open: the message and the fix\'s title quote the closers cut short, as any long token; the fix inserts them all', () => {
+  const depth = 400;
+  const text = Array.from({ length: depth }, (_, i) => ' '.repeat(i) + '[').join('\n') + '\n' + ' '.repeat(depth) + '1\n';
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unclosed-bracket']);
+  assert.ok(ps[0].message.length < 200, ps[0].message);
+  assert.ok(ps[0].fixes![0].title.length < 200, ps[0].fixes![0].title);
+  assert.match(ps[0].message, /nor the 399 containers around it/);
+  let v: unknown = JSON.parse(fixed(text, ps[0]));
+  for (let i = 0; i < depth - 1; i++) v = (v as unknown[])[0];
+  assert.deepEqual(v, [1]);
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];
