@@ -142,6 +142,14 @@ test('hundreds of containers left open: the message and the fix\'s title quote t
   assert.deepEqual(v, [1]);
 });
 
+test('a closer left out before a syntax error jsonc-parser meets first (a trailing comma in the next request): the problem and its fix stay where they are, not moved by that repair', () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x0000000000000000000000000000000000000001", \n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [],}\n]\n';
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.line, p.at]), [['syntax/unclosed-bracket', 2, ','], ['syntax/trailing-comma', 3, ',']]);
+  const closer = ps.find((p) => p.code === 'syntax/unclosed-bracket')!;
+  assert.equal(fixed(text, closer), text.replace('0001", \n', '0001"]}, \n'));
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];

@@ -79,13 +79,33 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
-    out.push(shift === 0 ? problem : moved(problem, -shift));
+    // A closer left out is placed where the indentation says, which may lie before an earlier repair (a trailing comma jsonc-parser
+    // met first, in the request read into the container): the text as written there, unmoved. Between two repairs, it cannot be said.
+    const before = shift !== 0 && problem.code === 'syntax/unclosed-bracket' ? unchangedBefore(text, current) : -1;
+    if (before >= 0 && problem.offset < before) out.push(problem);
+    else if (before >= 0 && problem.offset < current.length - unchangedAfter(text, current)) break;
+    else out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
   }
   return out;
+}
+
+/** How many characters two texts share at their start (a repaired text and the text: where the first repair is). */
+function unchangedBefore(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** How many characters two texts share at their end (where the last repair ends). */
+function unchangedAfter(a: string, b: string): number {
+  let i = 0;
+  const max = Math.min(a.length, b.length);
+  while (i < max && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
 }
 
 /** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
