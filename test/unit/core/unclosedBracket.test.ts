@@ -150,6 +150,16 @@ test('a closer left out before a syntax error jsonc-parser meets first (a traili
   assert.equal(fixed(text, closer), text.replace('0001", \n', '0001"]}, \n'));
 });
 
+test('a closer left out and another syntax problem (a trailing comma): the schema and the rules still check the text as meant, the next request not read as a param', () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x0000000000000000000000000000000000000001", \n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [],}\n]\n';
+  const ps = validateText(text, 'jsonrpc-request');
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.line, p.at]), [['syntax/unclosed-bracket', 2, ','], ['syntax/trailing-comma', 3, ',']]);
+  // What they say of the text as meant still counts, moved back: a method unknown in the second request.
+  const unknown = text.replace('"eth_chainId"', '"eth_nope"');
+  assert.deepEqual(validateText(unknown, 'jsonrpc-request').map((p) => [p.code, lineOf(unknown, p.offset), unknown.slice(p.offset, p.offset + p.length)]),
+    [['syntax/unclosed-bracket', 2, ','], ['jsonrpc/unknown-method', 3, '"eth_nope"'], ['syntax/trailing-comma', 3, ',']]);
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];
