@@ -58,7 +58,7 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     // parse, or a rule's expression's, fails there (withoutCutString's `meant`).
     // A closer left out (syntax/unclosed-bracket) cuts no string: its related spans are its openers.
     const inner = checkValue(meant.doc, kind, options, cancelled);
-    const cutString = doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0].related?.[0] : undefined;
+    const cutString = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0].related?.[0] : undefined;
     return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, cutString), options.maxProblems, opts.limitNames);
   }
   const problems: Problem[] = [...syntax, ...doc.duplicateKeys(), ...checkValue(doc, kind, options, cancelled, true)];
@@ -98,16 +98,20 @@ function checkValue(doc: ParsedDoc, kind: DocKind, options: CoreOptions, cancell
 
 /**
  * When a document's only syntax problem is a stray quote (syntax/unescaped-quote) or a closer left out (syntax/unclosed-bracket)
- * whose first fix is one edit that makes valid JSON:
+ * whose first fix is one edit that makes valid JSON (a closer's, beside other syntax problems: one that leaves no more than those):
  * that text's parse, and how to move a problem found in it back onto the document's own text (its span, its fixes' edits, its related
  * spans). A span that ends inside the edit's new text ends where the edit's old text ended.
  */
 function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Problem) => Problem } | undefined {
-  const quote = doc.syntax.length === 1 && (doc.syntax[0].code === 'syntax/unescaped-quote' || doc.syntax[0].code === 'syntax/unclosed-bracket') ? doc.syntax[0] : undefined;
+  // A closer left out, beside other syntax problems (proved its own by the syntax check): the text as meant has those left, and is
+  // checked as any broken text (no absence reported, no member called unknown past them); without it, the next member or request
+  // read into the container was back.
+  const quote = doc.syntax.length === 1 && (doc.syntax[0].code === 'syntax/unescaped-quote' || doc.syntax[0].code === 'syntax/unclosed-bracket') ? doc.syntax[0]
+    : doc.syntax.find((p) => p.code === 'syntax/unclosed-bracket');
   const fix = quote?.fixes?.find((f) => f.preferred) ?? quote?.fixes?.[0];
   if (!fix || fix.edits.length !== 1) return undefined;
   const meant = parseDocument(applyEdits(text, fix.edits));
-  if (meant.syntax.length > 0) return undefined;
+  if (meant.syntax.length > doc.syntax.length - 1) return undefined;
   const e = fix.edits[0];
   const delta = e.newText.length - e.length;
   const at = (r: number) => (r <= e.offset ? r : r >= e.offset + e.newText.length ? r - delta : e.offset + e.length);

@@ -113,6 +113,53 @@ test('a CRLF document: the closer goes on a line of its own after a CRLF, not a 
   assert.equal(fixed(atEnd, end[0]), '[\r\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}\r\n]\r\n');
 });
 
+test('a document of mixed line breaks: the line the fix breaks keeps its own break (a CRLF line gets no lone LF from an LF opener line)', () => {
+  // The opener's line ends with LF (a line pasted in), the line the closer goes after with CRLF, as the rest of the document.
+  const text = '{\r\n  "where": {\r\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}\r\n  }\r\n}\r\n';
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unclosed-bracket']);
+  assert.equal(fixed(text, ps[0]), text.replace('"1.2.3.4"}\r\n', '"1.2.3.4"}\r\n    ]\r\n'));
+  // And the other way round: a CRLF opener line, the broken line and the rest LF.
+  const lf = '{\n  "where": {\n    "and": [\r\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}\n  }\n}\n';
+  const other = validateText(lf, 'logpush-filter');
+  assert.equal(fixed(lf, other[0]), lf.replace('"1.2.3.4"}\n', '"1.2.3.4"}\n    ]\n'));
+  // At the end of a CRLF document whose last line has no line break: the break before it.
+  const atEnd = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"},\r\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId"}';
+  const end = validateText(atEnd, 'jsonrpc-request');
+  assert.equal(fixed(atEnd, end[0]), atEnd + '\r\n]');
+});
+
+test('hundreds of containers left open: the message and the fix\'s title quote the closers cut short, as any long token; the fix inserts them all', () => {
+  const depth = 400;
+  const text = Array.from({ length: depth }, (_, i) => ' '.repeat(i) + '[').join('\n') + '\n' + ' '.repeat(depth) + '1\n';
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unclosed-bracket']);
+  assert.ok(ps[0].message.length < 200, ps[0].message);
+  assert.ok(ps[0].fixes![0].title.length < 200, ps[0].fixes![0].title);
+  assert.match(ps[0].message, /nor the 399 containers around it/);
+  let v: unknown = JSON.parse(fixed(text, ps[0]));
+  for (let i = 0; i < depth - 1; i++) v = (v as unknown[])[0];
+  assert.deepEqual(v, [1]);
+});
+
+test('a closer left out before a syntax error jsonc-parser meets first (a trailing comma in the next request): the problem and its fix stay where they are, not moved by that repair', () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x0000000000000000000000000000000000000001", \n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [],}\n]\n';
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.line, p.at]), [['syntax/unclosed-bracket', 2, ','], ['syntax/trailing-comma', 3, ',']]);
+  const closer = ps.find((p) => p.code === 'syntax/unclosed-bracket')!;
+  assert.equal(fixed(text, closer), text.replace('0001", \n', '0001"]}, \n'));
+});
+
+test('a closer left out and another syntax problem (a trailing comma): the schema and the rules still check the text as meant, the next request not read as a param', () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x0000000000000000000000000000000000000001", \n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [],}\n]\n';
+  const ps = validateText(text, 'jsonrpc-request');
+  assert.deepEqual(brief(text, ps).map((p) => [p.code, p.line, p.at]), [['syntax/unclosed-bracket', 2, ','], ['syntax/trailing-comma', 3, ',']]);
+  // What they say of the text as meant still counts, moved back: a method unknown in the second request.
+  const unknown = text.replace('"eth_chainId"', '"eth_nope"');
+  assert.deepEqual(validateText(unknown, 'jsonrpc-request').map((p) => [p.code, lineOf(unknown, p.offset), unknown.slice(p.offset, p.offset + p.length)]),
+    [['syntax/unclosed-bracket', 2, ','], ['jsonrpc/unknown-method', 3, '"eth_nope"'], ['syntax/trailing-comma', 3, ',']]);
+});
+
 /** The closers of a text (offsets), each with the offset of its opener. */
 function closers(text: string): { at: number; opener: number }[] {
   const out: { at: number; opener: number }[] = [];

@@ -79,13 +79,33 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
-    out.push(shift === 0 ? problem : moved(problem, -shift));
+    // A closer left out is placed where the indentation says, which may lie before an earlier repair (a trailing comma jsonc-parser
+    // met first, in the request read into the container): the text as written there, unmoved. Between two repairs, it cannot be said.
+    const before = shift !== 0 && problem.code === 'syntax/unclosed-bracket' ? unchangedBefore(text, current) : -1;
+    if (before >= 0 && problem.offset < before) out.push(problem);
+    else if (before >= 0 && problem.offset < current.length - unchangedAfter(text, current)) break;
+    else out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
   }
   return out;
+}
+
+/** How many characters two texts share at their start (a repaired text and the text: where the first repair is). */
+function unchangedBefore(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** How many characters two texts share at their end (where the last repair ends). */
+function unchangedAfter(a: string, b: string): number {
+  let i = 0;
+  const max = Math.min(a.length, b.length);
+  while (i < max && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
 }
 
 /** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
@@ -568,9 +588,11 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
   return { b: -1, stack };
 }
 
-/** The line break of the line of `offset` (a CRLF document gets no lone LF from a fix). */
-function eolAfter(text: string, offset: number): string {
-  const nl = text.indexOf('\n', offset);
+/** The line break of the line of `offset`, the one a fix inserting a line there breaks (a CRLF line gets no lone LF from a fix,
+ * whatever the other lines of a document of mixed breaks end with); on the last line, with none, the line break before it. */
+function eolAt(text: string, offset: number): string {
+  let nl = text.indexOf('\n', offset);
+  if (nl < 0) nl = text.lastIndexOf('\n', offset - 1);
   return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
 }
 
@@ -617,7 +639,7 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
   const outer = close[close.length - 1];
   const sameLine = text.lastIndexOf('\n', at - 1) < inner.offset;
-  const newText = sameLine ? closers : `${eolAfter(text, inner.offset)}${outer.indent}${closers}`;
+  const newText = sameLine ? closers : `${eolAt(text, at)}${outer.indent}${closers}`;
   return closedAt(text, e, root, close, at, newText, budget);
 }
 
@@ -627,9 +649,10 @@ function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], bu
   if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
   const close = [...stack].reverse();
   if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
-  const eol = eolAfter(text, close[0].offset);
+  const at = precedingNonSpace(text, text.length) + 1;
+  const eol = eolAt(text, at);
   const newText = close.map((o) => `${eol}${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
-  return closedAt(text, e, root, close, precedingNonSpace(text, text.length) + 1, newText, budget);
+  return closedAt(text, e, root, close, at, newText, budget);
 }
 
 /** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
@@ -654,8 +677,9 @@ function closedAt(text: string, e: ParseError, root: string, close: Opener[], at
   return {
     problem: {
       code, severity: BASE_CODES[code].severity, offset, length,
-      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)}${root === THE_DOCUMENT ? '' : ` of ${root}`} is not closed${around ? `, nor ${around}` : ''}: expected "${closers}" ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
-      fixes: [{ title: `Insert "${closers}" to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
+      // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
+      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)}${root === THE_DOCUMENT ? '' : ` of ${root}`} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
+      fixes: [{ title: `Insert ${quote(closers)} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
       related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${o.kind === '{' ? '}' : ']'}" is missing.` })),
     },
     repair: repaired,
