@@ -218,3 +218,25 @@ test('each closing bracket or brace of the valid fixtures left out: one syntax p
   assert.deepEqual({ cascades: cascades.length, wrong: wrong.length, badFixes: badFixes.length }, { cascades: 0, wrong: 0, badFixes: 0 },
     [...cascades.slice(0, 10), ...wrong.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
 });
+
+test('after an earlier repair (a word, a missing colon), the openers of containers left open at the end are where they are written (the stress fuzz: related spans at -1 and -2)', () => {
+  const cases: [string, DocKind][] = [
+    ['{\n  "where": {\n    "and":N', 'logpush-filter'],
+    ['{\n  "where":""ClientCountry eq us"\n', 'logpush-filter'],
+    ['{\n  "name": "example.com",\n  "dataset": "http_requests",\n  "enabled": t', 'logpush-job'],
+    ['{\n  "name""example.com"', 'logpush-job'],
+    ['{\n  "jsonrpc":j', 'jsonrpc-request'],
+    ['{\n "\\u0000":d', 'waf-ruleset'],
+  ];
+  for (const [text, kind] of cases) {
+    const ps = validateText(text, kind);
+    const unclosed = ps.filter((p) => p.code === 'syntax/unclosed-bracket');
+    for (const p of ps) {
+      const spans = [p, ...(p.related ?? []), ...(p.fixes ?? []).flatMap((f) => f.edits)];
+      for (const s of spans) assert.ok(s.offset >= 0 && s.offset + s.length <= text.length, `${JSON.stringify(text)}: ${p.code} span ${s.offset}+${s.length}`);
+    }
+    for (const p of unclosed) {
+      for (const r of p.related ?? []) assert.match(text[r.offset], /[[{]/, `${JSON.stringify(text)}: the opener at ${r.offset}`);
+    }
+  }
+});

@@ -79,12 +79,17 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
-    // A closer left out is placed where the indentation says, which may lie before an earlier repair (a trailing comma jsonc-parser
-    // met first, in the request read into the container): the text as written there, unmoved. Between two repairs, it cannot be said.
-    const before = shift !== 0 && problem.code === 'syntax/unclosed-bracket' ? unchangedBefore(text, current) : -1;
-    if (before >= 0 && problem.offset < before) out.push(problem);
-    else if (before >= 0 && problem.offset < current.length - unchangedAfter(text, current)) break;
-    else out.push(shift === 0 ? problem : moved(problem, -shift));
+    if (shift !== 0 && problem.code === 'syntax/unclosed-bracket') {
+      // A closer left out is placed where the indentation says, which may lie before an earlier repair (a trailing comma jsonc-parser
+      // met first, in the request read into the container), and its openers lie before the repairs when it is placed after them (a
+      // word repaired, then the end of the document): each offset is the text's as written before the first repair, moved after the
+      // last. Between two repairs, it cannot be said.
+      const head = unchangedBefore(text, current);
+      const tail = current.length - unchangedAfter(text, current);
+      const placed = mapOffsets(problem, (o) => (o < head ? o : o >= tail ? o - shift : undefined));
+      if (!placed) break;
+      out.push(placed);
+    } else out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
     current = repair.text;
@@ -367,6 +372,22 @@ function commentRemoval(text: string, offset: number, length: number): { offset:
 /** A problem whose fixes are offered, none applied by Fix all. */
 function notPreferred(p: Problem): Problem {
   return p.fixes ? { ...p, fixes: p.fixes.map(({ preferred: _, ...f }) => f) } : p;
+}
+
+/** A problem with each of its offsets (its own, its fixes' edits', its related spans') mapped, or undefined when one cannot be. */
+function mapOffsets(p: Problem, map: (offset: number) => number | undefined): Problem | undefined {
+  let lost = false;
+  const at = (o: number): number => {
+    const m = map(o);
+    if (m === undefined) lost = true;
+    return m ?? o;
+  };
+  const mapped: Problem = {
+    ...p, offset: at(p.offset),
+    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((x) => ({ ...x, offset: at(x.offset) })) })) } : {}),
+    ...(p.related ? { related: p.related.map((r) => ({ ...r, offset: at(r.offset) })) } : {}),
+  };
+  return lost ? undefined : mapped;
 }
 
 /** A problem moved by delta characters, with its fixes and related spans. */
