@@ -315,8 +315,9 @@ function stylish(results: FileResult[], unchecked: number, fix: boolean | 'dry-r
     const at = r.problems.map((p) => { const s = t.position(p.offset); return `${s.line + 1}:${s.character + 1}`; });
     const atWidth = Math.max(...at.map((a) => a.length));
     const sevWidth = Math.max(...r.problems.map((p) => p.severity.length));
-    // As ESLint counts "potentially fixable" problems: those with a fix Fix all applies (while the text is broken, its syntax ones).
-    if (!r.stdin) fixable += core.autoFixes(r.problems).count;
+    // As ESLint counts "potentially fixable" problems: those with a fix Fix all applies (while the text is broken, its syntax ones,
+    // and only when together they make it parse: what --fix would write).
+    if (!r.stdin) fixable += core.autoFixes(r.problems, r.text).count;
     r.problems.forEach((p, i) => {
       if (p.severity === 'error') errors++; else if (p.severity === 'warning') warnings++; else infos++;
       lines.push(`  ${at[i].padStart(atWidth)}  ${p.severity.padEnd(sevWidth)}  ${p.message}  ${p.code}`);

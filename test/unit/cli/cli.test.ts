@@ -215,6 +215,17 @@ test('--kind names the kind of the files given by name; a walked directory keeps
   assert.deepEqual(kinds, { 'a.filter.json': 'logpush-filter', 'b.rpc.json': 'jsonrpc-request', 'extra.json': 'logpush-filter' });
 });
 
+test('stylish counts as fixable only what --fix would write: a trailing comma beside a word --fix leaves is not (rv13)', async () => {
+  // The summary said "1 of them is potentially fixable with --fix", and --fix then said "Nothing to fix automatically": a broken
+  // text's fixes are written only when together they make it parse, and removing the comma alone leaves the unquoted word.
+  const text = '[\n {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [],},\n {"jsonrpc": "2.0", "id": 3, "method": eth_gasPrice, "params": []}\n]\n';
+  const dir = tmpdir({ 'b.rpc.json': text });
+  const r = await run(['lint', dir]);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.stdout, /fixable/, r.stdout);
+  assert.match((await run(['lint', '--fix', dir])).stdout, /Nothing to fix automatically\./);
+});
+
 test('the stylish summary does not say "no problems" when a path could not be checked', async () => {
   const r = await run(['lint', '/definitely/not/here.rpc.json']);
   assert.equal(r.code, 2);
