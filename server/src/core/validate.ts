@@ -106,9 +106,9 @@ function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Pr
   // A closer left out, beside other syntax problems (proved its own by the syntax check): the text as meant has those left, and is
   // checked as any broken text (no absence reported, no member called unknown past them); without it, the next member or request
   // read into the container was back.
-  const quote = doc.syntax.length === 1 && (doc.syntax[0].code === 'syntax/unescaped-quote' || doc.syntax[0].code === 'syntax/unclosed-bracket') ? doc.syntax[0]
+  const broken = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0]
     : doc.syntax.find((p) => p.code === 'syntax/unclosed-bracket');
-  const fix = quote?.fixes?.find((f) => f.preferred) ?? quote?.fixes?.[0];
+  const fix = broken?.fixes?.find((f) => f.preferred) ?? broken?.fixes?.[0];
   if (!fix || fix.edits.length !== 1) return undefined;
   const meant = parseDocument(applyEdits(text, fix.edits));
   if (meant.syntax.length > doc.syntax.length - 1) return undefined;

@@ -617,6 +617,11 @@ function eolAt(text: string, offset: number): string {
   return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
 }
 
+/** The character that closes a container. */
+function closerOf(o: Opener): '}' | ']' {
+  return o.kind === '{' ? '}' : ']';
+}
+
 /** How a container is named in a message: the array "and", the object (an item, or the document). */
 function containerName(o: Opener): string {
   return `the ${o.kind === '{' ? 'object' : 'array'}${o.name !== undefined ? ` ${quote(o.name)}` : ''}`;
@@ -657,10 +662,9 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   for (let k = scan.scan(); k !== SyntaxKind.EOF; k = scan.scan()) {
     if (k === (inner.kind === '{' ? SyntaxKind.OpenBraceToken : SyntaxKind.OpenBracketToken) && !close.some((o) => o.offset === inner.offset + 1 + scan.getTokenOffset())) return undefined;
   }
-  const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
+  const closers = close.map(closerOf).join('');
   const outer = close[close.length - 1];
-  const sameLine = text.lastIndexOf('\n', at - 1) < inner.offset;
-  const newText = sameLine ? closers : `${eolAt(text, at)}${outer.indent}${closers}`;
+  const newText = inner.offset > lineOfAt ? closers : `${eolAt(text, at)}${outer.indent}${closers}`;
   return closedAt(text, e, root, close, at, newText, budget);
 }
 
@@ -672,7 +676,7 @@ function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], bu
   if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
   const at = precedingNonSpace(text, text.length) + 1;
   const eol = eolAt(text, at);
-  const newText = close.map((o) => `${eol}${o.indent}${o.kind === '{' ? '}' : ']'}`).join('');
+  const newText = close.map((o) => `${eol}${o.indent}${closerOf(o)}`).join('');
   return closedAt(text, e, root, close, at, newText, budget);
 }
 
@@ -680,7 +684,7 @@ function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], bu
  * (newText: laid out as the indentation says), when that gets the parser past the error (a parse). The repaired text has the
  * closers alone, no line break added, so that the lines the next problems' messages name are the text's. */
 function closedAt(text: string, e: ParseError, root: string, close: Opener[], at: number, newText: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
-  const closers = close.map((o) => (o.kind === '{' ? '}' : ']')).join('');
+  const closers = close.map(closerOf).join('');
   const repaired = proved(text.slice(0, at) + closers + text.slice(at), e.offset + closers.length - (e.offset >= text.length ? 1 : 0), budget);
   if (!repaired) return undefined;
   const inner = close[0];
@@ -701,7 +705,7 @@ function closedAt(text: string, e: ParseError, root: string, close: Opener[], at
       // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
       message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)}${root === THE_DOCUMENT ? '' : ` of ${root}`} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
       fixes: [{ title: `Insert ${quote(closers)} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
-      related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${o.kind === '{' ? '}' : ']'}" is missing.` })),
+      related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${closerOf(o)}" is missing.` })),
     },
     repair: repaired,
   };
