@@ -124,11 +124,13 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   }
   // Nothing read: the file cannot be read. Else the counts so far, said to be partial, and exit 1 all the same.
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
+  const wrongFile = notNdjson(logFile, total, bad, readError);
   if (format === 'json') {
+    if (wrongFile) io.stderr(`edgekit: ${wrongFile}.\n`);
     // stringifyExact: a record's integer past 2^53 is a bigint of the line's digits (readNdjson), written as that JSON number
     io.stdout(stringifyExact({ filter: source.what, dataset: source.dataset, logs: logFile, total, matched, badLines: bad, badLineErrors: firstBad,
       ...(readError ? { readError } : {}), ...(records.result() ? { recordProblems: records.result() } : {}), branches: branchJson(compiled.filter.root), firstMatches }) + '\n');
-    return readError ? 1 : 0;
+    return readError || wrongFile ? 1 : 0;
   }
   const pct = total ? ` (${((100 * matched) / total).toFixed(1)} %)` : '';
   const lines = [
@@ -141,6 +143,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   ];
   io.stdout(lines.join('\n') + '\n');
   if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the lines before it.\n`); return 1; }
+  if (wrongFile) { io.stderr(`edgekit: ${wrongFile}.\n`); return 1; }
   return 0;
 }
 
@@ -148,6 +151,14 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
 function recordLines(r: RecordProblems | undefined, unit: 'line' | 'request'): string[] {
   if (!r) return [];
   return [`${plural(r.records, unit)} not read as on the platform: ${r.examples.join('; ')}.`];
+}
+
+/**
+ * Lines were read and none of them was a record: a file that is not NDJSON (binary, text, one JSON document over several lines), which
+ * "matches 0 of 0 lines" with exit 0 let a pipeline given the wrong file pass. An empty file is an empty log, not this.
+ */
+function notNdjson(file: string, total: number, bad: number, readError: string | undefined): string | undefined {
+  return total === 0 && bad > 0 && !readError ? `no line of ${file} is a JSON object (${plural(bad, 'line')} skipped); the file must be NDJSON, one JSON object per line` : undefined;
 }
 
 function skippedLine(bad: number, firstBad: string[]): string {
@@ -246,15 +257,17 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const logLines = records.logLines();
   const total = run.total(), undecided = run.undecided(), executed = run.executed();
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
+  const wrongFile = notNdjson(requestsFile, total, bad, readError);
   const compiled = run.rules;
   if (format === 'json') {
+    if (wrongFile) io.stderr(`edgekit: ${wrongFile}.\n`);
     io.stdout(JSON.stringify({
       ruleset: rulesetFile, requests: requestsFile, total, badLines: bad, badLineErrors: firstBad, ...(readError ? { readError } : {}),
       ...(records.problems() ? { recordProblems: records.problems() } : {}), ...(logLines ? { logLines } : {}), undecided, executed,
       rules: compiled.map(({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, values, ratelimit }) =>
         ({ label, action, enabled, terminating, matched, applied, decided, skipped, firstMatches, ...(values ? { values } : {}), ...(ratelimit ? { ratelimit } : {}) })),
     }) + '\n');
-    return readError ? 1 : 0;
+    return readError || wrongFile ? 1 : 0;
   }
   const lines = [
     `${rulesetFile} on ${plural(total, 'request')} of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
@@ -267,5 +280,6 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   ];
   io.stdout(lines.join('\n') + '\n');
   if (readError) { io.stderr(`edgekit: ${readError}; the counts above cover the requests before it.\n`); return 1; }
+  if (wrongFile) { io.stderr(`edgekit: ${wrongFile}.\n`); return 1; }
   return 0;
 }

@@ -517,3 +517,37 @@ test('test-filter --scope: ZoneName in a zone\'s firewall_events job is the erro
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('test-filter and test-rules on a file none of whose lines is a JSON object (not NDJSON): the counts, then exit 1 naming it', async () => {
+  // A binary or JSON-array log ran as "matches 0 of 0 lines" with exit 0, so a pipeline given the wrong file passed.
+  const f = files();
+  try {
+    const junk = path.join(f.dir, 'junk.bin');
+    fs.writeFileSync(junk, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x01, 0x0a, 0xff, 0xfe, 0x0a]));
+    const notes = path.join(f.dir, 'notes.txt');
+    fs.writeFileSync(notes, 'first\nsecond\n3\n');
+    const ruleset = path.join(f.dir, 'r.ruleset.json');
+    fs.writeFileSync(ruleset, JSON.stringify({ rules: [{ action: 'execute', expression: 'true', action_parameters: { id: 'efb7b8c949ac4650a09736fc376e9aee' } }] }));
+    for (const [cmd, def] of [['test-filter', f.filter], ['test-rules', ruleset]]) {
+      for (const file of [junk, notes]) {
+        const r = await run([cmd, def, file]);
+        assert.equal(r.code, 1, `${cmd} ${file}: ${r.stdout}${r.stderr}`);
+        assert.match(r.stdout, /lines? skipped: line 1 is not/);
+        assert.ok(r.stderr.includes(`no line of ${file} is a JSON object`), r.stderr);
+        const j = await run([cmd, def, file, '--format', 'json']);
+        assert.equal(j.code, 1);
+        assert.equal(JSON.parse(j.stdout).total, 0);
+        assert.ok(j.stderr.includes(`no line of ${file} is a JSON object`), j.stderr);
+      }
+    }
+    // An empty file is an empty log, not a wrong one.
+    const empty = path.join(f.dir, 'empty.ndjson');
+    fs.writeFileSync(empty, '');
+    assert.equal((await run(['test-filter', f.filter, empty])).code, 0);
+    // One good line among bad ones is a log with bad lines.
+    fs.appendFileSync(notes, JSON.stringify(LINES[0]) + '\n');
+    assert.equal((await run(['test-filter', f.filter, notes])).code, 0);
+  } finally {
+    fs.rmSync(f.dir, { recursive: true, force: true });
+  }
+});
