@@ -189,6 +189,13 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
 
 /** The offset of the first byte that is not part of well-formed UTF-8, or -1: where the text decoded from bytes (with U+FFFD for
  * each bad sequence) encodes back to something else. */
+/** How the bytes say they are UTF-16, by their byte order mark, or undefined. */
+function utf16Order(bytes: Buffer): string | undefined {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'little-endian: it starts with the byte order mark FF FE';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'big-endian: it starts with the byte order mark FE FF';
+  return undefined;
+}
+
 function notUtf8At(bytes: Buffer, decoded: string): number {
   if (!decoded.includes('\ufffd')) return -1;
   const again = Buffer.from(decoded, 'utf8');
@@ -425,6 +432,15 @@ export async function lint(argv: string[], io: Io): Promise<number> {
       ioErrors.push({ path: file, message: stdin
         ? `cannot tell which kind of document standard input is; pass --kind, or --stdin-filename with a name like ${PATTERN_NAMES}.`
         : 'cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.' });
+      continue;
+    }
+    const utf16 = utf16Order(bytes);
+    if (utf16) {
+      // VS Code decodes such a file by its byte order mark, so the editor checks it; the platform reads a body as UTF-8 (RFC 8259
+      // section 8.1) and would refuse it. Its text read as UTF-8 is noise, so this is its only problem, and nothing is fixed.
+      const problem = { code: 'syntax/invalid-json', severity: 'error', offset: 0, length: 0,
+        message: `The file is UTF-16 (${utf16}); JSON must be UTF-8, as the platform reads it: save it as UTF-8.` } as const;
+      results.push({ file, kind, text, problems: [problem], stdin, ...(args.fix || args.fixDryRun ? { fixed: 0 } : {}) });
       continue;
     }
     try {

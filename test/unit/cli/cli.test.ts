@@ -768,3 +768,21 @@ test('lint - ./-: standard input and a file named "-" are two documents, both ch
   assert.equal(files[1].diagnostics[0]?.code, 'syntax/trailing-comma');
   assert.equal(r.reads, 1);
 });
+
+test('lint on a UTF-16 file (Windows PowerShell 5\'s "Out-File" default) says it is UTF-16 and must be UTF-8, not "Unexpected character"', async () => {
+  // The platform reads a body as UTF-8 (RFC 8259 section 8.1); VS Code decodes such a file by its byte order mark, so the editor
+  // checked it while lint said `Unexpected character at "��"` at 1:1. --fix leaves it unchanged.
+  const json = '{"where": {"key": "EdgeResponseStatus", "operator": "In", "value": 403}}\n';
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+  const be = Buffer.from(le).swap16();
+  const dir = tmpdir({ 'le.filter.json': le, 'be.filter.json': be });
+  const r = await run(['lint', '--fix', '--format', 'line', dir]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /le\.filter\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-16 \(little-endian: it starts with the byte order mark FF FE\); JSON must be UTF-8, as the platform reads it: save it as UTF-8\./);
+  assert.match(r.stdout, /be\.filter\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-16 \(big-endian: it starts with the byte order mark FE FF\)/);
+  assert.doesNotMatch(r.stdout, /Unexpected character/);
+  assert.ok(fs.readFileSync(path.join(dir, 'le.filter.json')).equals(le) && fs.readFileSync(path.join(dir, 'be.filter.json')).equals(be), 'unchanged');
+  const stdin = await runStdin(['lint', '--stdin', '--stdin-filename', 'x.filter.json', '--format', 'json'], le);
+  assert.equal(stdin.code, 1);
+  assert.match(JSON.parse(stdin.stdout)[0].diagnostics[0].message, /^The file is UTF-16 \(little-endian/);
+});
