@@ -104,7 +104,7 @@ export function isLocalHost(host: string | undefined): boolean {
 }
 
 /** Whether the server listens on loopback only (then nothing but this machine reaches it, and the Host check applies). */
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   return address === '::1' || address.toLowerCase() === 'localhost' || (isIP(address) === 4 && address.startsWith('127.')) || /^::ffff:127\./i.test(address);
 }
 

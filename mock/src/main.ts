@@ -3,7 +3,7 @@
 // and printed once (given ones are never printed).
 import { MOCK_OPTIONS, mockSynopsis } from './cliOptions';
 import { OptionsError, parseOptions } from './options';
-import { startMockBackend } from './backend';
+import { isLoopback, startMockBackend } from './backend';
 import { NETWORKS } from './chain';
 import { MAX_RATE, checkConfig, DEFAULT_TRAFFIC } from './traffic/engine';
 import { DEFAULT_PER_IP, DEFAULT_PER_USER, parseRateLimit, type RateLimit } from './rateLimit';
@@ -143,6 +143,9 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   lines.push(`Logpush delivery: local folder ${backend.delivery.dir}${s3 ? `; s3:// and r2:// to ${new URL(s3.endpoint).origin}` : '; s3:// and r2:// there too (no --s3-endpoint)'}`);
   lines.push('Press Ctrl+C to stop.');
   io.stdout(lines.join('\n') + '\n');
+  if (!isLoopback(args.host)) {
+    io.stderr(`Warning: --host ${args.host} is not a loopback address: other machines that reach this one can use the mock, with the credentials above, over plain HTTP (no TLS), and the Host header is not checked. Leave --host out to serve this machine only (127.0.0.1).\n`);
+  }
   await stop;
   await backend.close();
   io.stdout('Mock backend stopped.\n');

@@ -606,3 +606,17 @@ test('summarize: the span is said as people read it, not as two ISO stamps (the 
   assert.equal(s.span, 'from 10:12:30 to 10:20:25 UTC on 2026-11-27', 'the words, for the Security Events view\'s tooltip');
   assert.equal(spanWords(Date.UTC(2026, 10, 26, 23, 50), Date.UTC(2026, 10, 27, 0, 10)), 'from 2026-11-26 23:50:00 to 2026-11-27 00:10:00 UTC');
 });
+
+test('edgekit mock --host with an address other machines reach: a warning on stderr that it is reachable from them, and without the Host check', async () => {
+  // The mock binds to 127.0.0.1 unless --host says otherwise; --host 0.0.0.0 served every interface, its generated credentials
+  // printed, with no word that anyone who reaches this machine could use it.
+  const run = async (host: string) => {
+    let err = '';
+    const code = await runMockCli(['--host', host, '--port', '0', '--traffic-paused'], { stdout: () => undefined, stderr: (s) => { err += s; } }, { stop: Promise.resolve(), env: {} });
+    return { code, err };
+  };
+  const open = await run('0.0.0.0');
+  assert.equal(open.code, 0);
+  assert.match(open.err, /--host 0\.0\.0\.0 is not a loopback address: other machines that reach this one can use the mock/);
+  for (const host of ['127.0.0.1', 'localhost']) assert.doesNotMatch((await run(host)).err, /loopback/, host);
+});
