@@ -57,6 +57,12 @@ function errorResponse(id: Id, code: number, message: string, data?: unknown): R
   return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
+/** A value a request sent, as a message quotes it: its JSON, cut at 40 characters (a method sent as a long array). */
+function quoted(v: unknown): string {
+  const json = JSON.stringify(v) ?? String(v);
+  return json.length > 40 ? `${json.slice(0, 40)}…` : json;
+}
+
 function isValidId(v: unknown): v is Id {
   return v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 }
@@ -68,9 +74,13 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
   const r = req as Record<string, unknown>;
   const hasId = 'id' in r;
   const id: Id = hasId && isValidId(r.id) ? r.id : null;
-  if (hasId && !isValidId(r.id)) return { response: errorResponse(null, -32600, `Invalid request: "id" must be a number, a string or null, not ${JSON.stringify(r.id)}.`) };
-  if (r.jsonrpc !== '2.0') return { response: errorResponse(id, -32600, `Invalid request: "jsonrpc" must be "2.0", not ${JSON.stringify(r.jsonrpc)}.`) };
-  if (typeof r.method !== 'string') return { response: errorResponse(id, -32600, 'Invalid request: "method" must be a string.') };
+  if (hasId && !isValidId(r.id)) return { response: errorResponse(null, -32600, `Invalid request: "id" must be a number, a string or null, not ${quoted(r.id)}.`) };
+  if (r.jsonrpc !== '2.0') {
+    return { response: errorResponse(id, -32600, r.jsonrpc === undefined ? 'Invalid request: "jsonrpc" is missing; it must be "2.0".' : `Invalid request: "jsonrpc" must be "2.0", not ${quoted(r.jsonrpc)}.`) };
+  }
+  if (typeof r.method !== 'string') {
+    return { response: errorResponse(id, -32600, r.method === undefined ? 'Invalid request: "method" is missing.' : `Invalid request: "method" must be a string, not ${quoted(r.method)}.`) };
+  }
   const extra = Object.keys(r).filter((k) => !['jsonrpc', 'method', 'params', 'id'].includes(k));
   if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
   const method = r.method;

@@ -122,6 +122,19 @@ test('protocol errors name what was wrong: an empty batch is 200 with -32600, an
   assert.deepEqual(extra.body, { jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid request: unexpected member "foo".' } });
 });
 
+test('a request without "jsonrpc" or "method" says the member is missing (it said "must be \"2.0\", not undefined")', () => {
+  const noVersion = handleGateway('mainnet', JSON.stringify({ id: 1, method: 'eth_chainId', params: [] }));
+  assert.deepEqual(noVersion.body, { jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid request: "jsonrpc" is missing; it must be "2.0".' } });
+  const wrong = handleGateway('mainnet', JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'eth_chainId', params: [] }));
+  assert.equal((wrong.body as RpcResponse).error?.message, 'Invalid request: "jsonrpc" must be "2.0", not "1.0".');
+  const noMethod = handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, params: [] }));
+  assert.equal((noMethod.body as RpcResponse).error?.message, 'Invalid request: "method" is missing.');
+  const numberMethod = handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 5, params: [] }));
+  assert.equal((numberMethod.body as RpcResponse).error?.message, 'Invalid request: "method" must be a string, not 5.');
+  const longMethod = handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method: Array(5000).fill(1), params: [] }));
+  assert.equal((longMethod.body as RpcResponse).error?.message, `Invalid request: "method" must be a string, not [${'1,'.repeat(19)}1….`, 'cut at 40 characters');
+});
+
 test('blockNumberOf: tags, quantities, hashes and its refusals', () => {
   assert.equal(blockNumberOf(chain, undefined), chain.head);
   assert.equal(blockNumberOf(chain, null, 'earliest'), 0);
