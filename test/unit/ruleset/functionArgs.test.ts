@@ -119,3 +119,15 @@ test('concat() takes 2 to 32 arguments (changelog 2026-09-22: "up to 32 argument
   assert.deepEqual(problems.map((p) => [p.code, p.message]), [['ruleset/expr-arguments', 'concat() takes 2 to 32 arguments, not 33.']]);
   assert.equal(analyzeExpression(call(1), 'http_request_late_transform').problems[0]?.message, 'concat() takes 2 to 32 arguments, not 1.');
 });
+
+test('concat() takes strings, bytes or arrays, not an Integer: the current reference\'s example passes, the old one\'s Integer is reported', () => {
+  // functions.mdx at 12cd7d04: `concat(<Type text="String | Bytes | Array" />)`, "For example, `concat("String1", " ", "String", "2")`
+  // will return "String1 String2""; at 5d2cc64b (older) the type had Integer and the example the Integer 2. The 2026-09-22 changelog
+  // converts with to_string() (`";asn=", to_string(ip.src.asnum)`), and wirefilter's concat takes arrays or byte strings only.
+  // docs/rules-language-functions.md, "concat() takes no Integer".
+  const problems = (expr: string) => analyzeExpression(expr, 'http_request_late_transform').problems.map((p) => [p.code, p.message]);
+  assert.deepEqual(problems('concat("String1", " ", "String", "2") eq "String1 String2"'), []);
+  assert.deepEqual(problems('concat("ip=", to_string(ip.src), ";asn=", to_string(ip.src.asnum)) eq "x"'), []);
+  assert.deepEqual(problems('concat("String1", " ", "String", 2) eq "String1 String2"'),
+    [['ruleset/expr-type-mismatch', 'Argument 4 of concat() must be a string, bytes or an array, not an Integer.']]);
+});
