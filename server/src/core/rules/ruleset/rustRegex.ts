@@ -70,6 +70,15 @@ const COUNT = /\{\s*(\d*)\s*(?:(,)(?:\s*(\d+)\s*)?)?\}/y;
 const COUNT_X = /\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}/y;
 const COUNT_TREE = /\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/y;
 const SPACE = /\s/;
+/** Where the spaces and "#" comments from j end: what regex-syntax's bump_space skips under (?x). */
+function spaceEnd(p: string, j: number): number {
+  while (j < p.length) {
+    if (SPACE.test(p[j])) j++;
+    else if (p[j] === '#') while (j < p.length && p[j] !== '\n') j++;
+    else break;
+  }
+  return j;
+}
 /** An ASCII class inside a class, [:name:] or [:^name:] (maybe_parse_ascii_class: a name it does not know opens a nested class). */
 const POSIX_CLASS = /\[:(\^?)([a-z]{0,8}):\]/y;
 /** The escapes of a control character (parse_escape). */
@@ -209,14 +218,7 @@ function readRegex(p: string): RegexRead {
     else if (e === 'b' && !inClass && p[i + 2] === '{') {
       // maybe_parse_special_word_boundary: the "{" right after \b, then (bump_and_bump_space: under (?x) spaces and "#" comments
       // skipped after "{", after each letter) a name of [-A-Za-z] closed by "}"; no letter first leaves "{" to a counted repetition
-      const skip = (j: number): number => {
-        while (x && j < n) {
-          if (SPACE.test(p[j])) j++;
-          else if (p[j] === '#') while (j < n && p[j] !== '\n') j++;
-          else break;
-        }
-        return j;
-      };
+      const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
       let j = skip(i + 3), name = '';
       if (/^[A-Za-z-]/.test(p[j] ?? '')) {
         for (; j < n && /^[A-Za-z-]/.test(p[j]); j = skip(j + 1)) name += p[j];
@@ -342,11 +344,7 @@ function readRegex(p: string): RegexRead {
     const skip = (): void => {
       if (!x) return;
       const from = j;
-      while (j < n) {
-        if (SPACE.test(p[j])) j++;
-        else if (p[j] === '#') while (j < n && p[j] !== '\n') j++;
-        else break;
-      }
+      j = spaceEnd(p, j);
       if (j > from) computed = true;
     };
     // What follows the "-" at k, spaces and comments skipped under (?x) (peek_space: in a comment, its first non-space)
