@@ -184,6 +184,7 @@ requests it matches and how many distinct values they gave; static values as the
 thing again (later rules overwrite earlier ones). A rate limiting rule (phase http_ratelimit) applies its action only once the
 requests with the same values of its characteristics pass its threshold in its period, counted from the requests'
 http.request.timestamp.sec as one data center's.
+A record's map of arrays ("http.request.headers": {"x-a": ["1"]}) gives the .names and .values fields the record leaves out.
 Records the platform would not read so (a field the rules language does not have, a value of the wrong type) are named.
 Exit codes: 0 evaluated, 1 the ruleset has errors or the requests cannot be read, 2 usage.`;
 

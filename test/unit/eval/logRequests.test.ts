@@ -198,3 +198,29 @@ test('requestReader: an integer field a tool wrote as text ("BotScore": "5") is 
   assert.equal(odd['cf.bot_management.score'], '5a', 'not an integer: left as it is');
   assert.equal(odd['ip.src.asnum'], '99999999999999999999', 'past what a double holds exactly: left as it is');
 });
+
+test('requestReader: a request record\'s header map fills the names and values fields it leaves out, as a log line\'s headers do', () => {
+  // A record written by hand with "http.request.headers" and a rule on http.request.headers.names: the platform gives both from
+  // the same headers, so the record's map gives the arrays too (one name per value, key by key), unless the record sets them itself
+  const reader = requestReader([]);
+  const r = reader.read({ 'http.request.headers': { 'x-api-key': ['k1', 'k2'], accept: ['*/*'] },
+    'http.response.headers': { 'cache-control': ['no-store'] }, 'http.request.uri.args': { a: ['1'] } }, 1)!;
+  assert.deepEqual(r['http.request.headers.names'], ['x-api-key', 'x-api-key', 'accept']);
+  assert.deepEqual(r['http.request.headers.values'], ['k1', 'k2', '*/*']);
+  assert.deepEqual(r['http.response.headers.names'], ['cache-control']);
+  assert.deepEqual(r['http.response.headers.values'], ['no-store']);
+  // the same for the other maps of arrays with names and values fields (query arguments, form fields)
+  assert.deepEqual([r['http.request.uri.args.names'], r['http.request.uri.args.values']], [['a'], ['1']]);
+  assert.equal(reader.problems(), undefined, 'nothing to say about a well-formed record');
+  // what the record sets itself stays; a malformed map (a value that is no array) fills nothing and is reported as before
+  const own = reader.read({ 'http.request.headers': { a: ['1'] }, 'http.request.headers.names': ['A'] }, 2)!;
+  assert.deepEqual([own['http.request.headers.names'], own['http.request.headers.values']], [['A'], undefined]);
+  const bad = reader.read({ 'http.request.headers': { a: '1' } }, 3)!;
+  assert.equal(bad['http.request.headers.names'], undefined);
+  assert.match(reader.problems()!.examples[0], /line 3: "http.request.headers" is Map<Array<String>>/);
+  // and a rule on the names matches the record, as it matches the same request read from a log line
+  const c = compileRuleset({ phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: 'any(http.request.headers.names[*] eq "x-api-key")' }] });
+  assert.ok(c.ok);
+  c.take(requestReader([]).read({ 'http.request.headers': { 'x-api-key': ['k'] } }, 1)!, 1);
+  assert.equal(c.rules[0].matched, 1);
+});

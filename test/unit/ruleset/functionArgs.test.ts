@@ -18,10 +18,14 @@ const FIELD_ARGS: readonly (readonly [string, number, string])[] = [
   ['url_decode', 0, 'The `source` must be a field, that is, it cannot be a literal string.'],
   ['wildcard_replace', 0, 'The `source` parameter must be a field (it cannot be a literal string).'],
   ['remove_query_args', 0, 'The `field` must be one of the following: http.request.uri.query, raw.http.request.uri.query. The `field` cannot be a literal value'],
+  // the signature block of the HMAC section sets "field" against "literal" argument by argument; a call of fields (the reference's
+  // own concat() example) is no literal, so it passes
+  ['is_timed_hmac_valid_v0', 1, '<String field as MessageMAC>'],
 ];
 
 /** [function, 0-based argument, the docs' words]: the argument must be a literal written in the expression. */
 const LITERAL_ARGS: readonly (readonly [string, number, string])[] = [
+  ['url_decode', 1, 'You must provide any options as a single string wrapped in quotes, such as `"r"` or `"ur"`.'],
   ['split', 1, 'The `separator` must be a non-empty literal string.'],
   ['split', 2, 'The `limit` is mandatory, and it must be a literal integer between 1 and 128.'],
   ['is_timed_hmac_valid_v0', 0, '<String literal as Key>'],
@@ -46,11 +50,11 @@ const CALLS: Record<string, (arg: (k: number, normal: string) => string) => [str
   decode_base64: (a) => [`decode_base64(${a(0, 'http.request.uri.query')}) eq "a"`, 'http_request_firewall_custom'],
   ends_with: (a) => [`ends_with(${a(0, 'http.host')}, ".com")`, 'http_request_firewall_custom'],
   starts_with: (a) => [`starts_with(${a(0, 'http.host')}, "www.")`, 'http_request_firewall_custom'],
-  url_decode: (a) => [`url_decode(${a(0, 'http.request.uri.path')}) eq "/a b"`, 'http_request_firewall_custom'],
+  url_decode: (a) => [`url_decode(${a(0, 'http.request.uri.path')}, ${a(1, '"r"')}) eq "/a b"`, 'http_request_firewall_custom'],
   wildcard_replace: (a) => [`wildcard_replace(${a(0, 'http.request.uri.path')}, "/*", "/x/\${1}") eq "/x/a"`, 'http_request_transform'],
   remove_query_args: (a) => [`remove_query_args(${a(0, 'http.request.uri.query')}, "utm") eq ""`, 'http_request_transform'],
   split: (a) => [`split(http.host, ${a(1, '"."')}, ${a(2, '2')})[0] eq "www"`, 'http_response_headers_transform'],
-  is_timed_hmac_valid_v0: (a) => [`is_timed_hmac_valid_v0(${a(0, '"key"')}, http.request.uri, ${a(2, '100000')}, http.request.timestamp.sec, ${a(4, '8')}, ${a(5, '"s"')})`, 'http_request_firewall_custom'],
+  is_timed_hmac_valid_v0: (a) => [`is_timed_hmac_valid_v0(${a(0, '"key"')}, ${a(1, 'http.request.uri')}, ${a(2, '100000')}, http.request.timestamp.sec, ${a(4, '8')}, ${a(5, '"s"')})`, 'http_request_firewall_custom'],
 };
 
 test('each such rule is enforced: the documented form is clean, the other one reported on that argument', () => {
@@ -118,4 +122,29 @@ test('concat() takes 2 to 32 arguments (changelog 2026-09-22: "up to 32 argument
   const problems = analyzeExpression(call(33), 'http_request_late_transform').problems;
   assert.deepEqual(problems.map((p) => [p.code, p.message]), [['ruleset/expr-arguments', 'concat() takes 2 to 32 arguments, not 33.']]);
   assert.equal(analyzeExpression(call(1), 'http_request_late_transform').problems[0]?.message, 'concat() takes 2 to 32 arguments, not 1.');
+});
+
+test('concat() takes strings, bytes or arrays, not an Integer: the current reference\'s example passes, the old one\'s Integer is reported', () => {
+  // functions.mdx at 12cd7d04: `concat(<Type text="String | Bytes | Array" />)`, "For example, `concat("String1", " ", "String", "2")`
+  // will return "String1 String2""; at 5d2cc64b (older) the type had Integer and the example the Integer 2. The 2026-09-22 changelog
+  // converts with to_string() (`";asn=", to_string(ip.src.asnum)`), and wirefilter's concat takes arrays or byte strings only.
+  // docs/rules-language-functions.md, "concat() takes no Integer".
+  const problems = (expr: string) => analyzeExpression(expr, 'http_request_late_transform').problems.map((p) => [p.code, p.message]);
+  assert.deepEqual(problems('concat("String1", " ", "String", "2") eq "String1 String2"'), []);
+  assert.deepEqual(problems('concat("ip=", to_string(ip.src), ";asn=", to_string(ip.src.asnum)) eq "x"'), []);
+  assert.deepEqual(problems('concat("String1", " ", "String", 2) eq "String1 String2"'),
+    [['ruleset/expr-type-mismatch', 'Argument 4 of concat() must be a string, bytes or an array, not an Integer.']]);
+});
+
+test('a message on an argument names it as the reference does, with the function and what it must be', () => {
+  const messages = (expr: string, phase = 'http_request_firewall_custom') => analyzeExpression(expr, phase).problems.map((p) => p.message);
+  assert.deepEqual(messages('url_decode(http.request.uri.path, http.host) eq "/"'),
+    ['Argument 2 (options) of url_decode() must be a literal value written in the expression, not a field or an expression.']);
+  assert.deepEqual(messages('is_timed_hmac_valid_v0("key", "/download/cat.jpg?verify=1484063787-IaLG", 100000, http.request.timestamp.sec, 8)'),
+    ['Argument 2 (MessageMAC) of is_timed_hmac_valid_v0() must be a field (or a function of one), not a literal value; the platform refuses a literal here.']);
+  // the reference's own example of a MessageMAC built with concat() passes
+  assert.deepEqual(messages('is_timed_hmac_valid_v0("mysecretkey", concat(http.request.uri, http.request.headers["timestamp"][0], "-", http.request.headers["mac"][0]), 100000, http.request.timestamp.sec, 0)'), []);
+  assert.deepEqual(messages('cidr(ip.src, 33, 64) eq 10.0.0.0'), ['Argument 2 (ipv4_network_bits) of cidr() is 33; it must be between 1 and 32.']);
+  // every argument with a rule carries the reference's name for it
+  for (const f of FUNCTIONS.values()) for (const [k, a] of (f.args ?? []).entries()) if (a) assert.ok(a.name, `${f.name}#${k}`);
 });

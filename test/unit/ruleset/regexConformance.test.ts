@@ -75,3 +75,28 @@ test('regexes wirefilter\'s regex-syntax refuses are refused, each with a messag
   const wrong = REFUSED.filter(([p]) => verdict(p) === undefined).map(([p, why]) => `${p}: ${why}`);
   assert.deepEqual(wrong, []);
 });
+
+test('under (?x) a special word boundary holds spaces and comments, which regex-syntax skips inside its braces', async () => {
+  const { re2LacksBoundary, rustRegexRefusal } = await import('../../../server/src/core/rules/ruleset/rustRegex');
+  // regex-syntax's maybe_parse_special_word_boundary (ast/parse.rs) reads the "{" right after \b with bump_and_bump_space, and each
+  // letter of the name with it too: under ignore_whitespace, spaces and "#" comments are skipped after "{", between the letters and
+  // before "}". The first four are a test's patterns that regex_syntax's ParserBuilder::new().ignore_whitespace(true) parses
+  // (parsing_word_boundaries_with_whitespace); the name is the letters without the spaces (\b{ s t a r t } is \b{start}).
+  const spaced = [String.raw`\b{ start }`, '\\b{ end # maybe?\n }', '\\b{\tstart-half\t}', '\\b{# end \n  end-half # !\n # ??\n }',
+    String.raw`\b{ s t a r t }`, String.raw`\b{start - half}`];
+  for (const b of spaced) {
+    assert.equal(rustRegexRefusal(`(?x)${b}x`), undefined, JSON.stringify(b));
+    // a word boundary RE2 has no spelling for, as \b{start} is: Test Rules says it cannot run it
+    assert.equal(re2LacksBoundary(`(?x)${b}x`)?.text, `${b}`, JSON.stringify(b));
+  }
+  assert.equal(verdict(String.raw`(?x)\b{ start }x`), undefined);
+  // Outside (?x) the space after "{" makes it a counted repetition with no count (regex-syntax: RepetitionCountDecimalEmpty), and
+  // \b then "{start}" under (?x) is one too: the "{" must follow \b at once
+  for (const p of [String.raw`\b{ start }x`, String.raw`(?x)\b {start}x`, String.raw`(?x)\b{ }x`]) assert.ok(rustRegexRefusal(p), p);
+  // The crate's error probes: "\b{foo!}" and "\b{ start x" unclosed (SpecialWordBoundaryUnclosed), "\b{ sta rt x}" unrecognized
+  assert.match(rustRegexRefusal(String.raw`(?x)\b{foo!}`) ?? '', /no closing "\}"/);
+  assert.match(rustRegexRefusal(String.raw`(?x)\b{ sta rt x}`) ?? '', /"\\b\{startx\}" .* is no word boundary/);
+  assert.match(rustRegexRefusal('(?x)\\b{ start ') ?? '', /no closing "\}"/);
+  // a count stays a count: \b{ 2 } repeats the boundary
+  assert.equal(rustRegexRefusal(String.raw`(?x)\b{ 2 }x`), undefined);
+});

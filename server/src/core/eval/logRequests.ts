@@ -17,7 +17,7 @@ import type { LogRecord } from './filter';
 import { isObj } from '../json';
 import { eachSampleHttpRequest, firewallEventToRequestRecord, toRequestRecord } from './sample';
 import { emptyValue } from './sampleDetails';
-import { collector, requestRecordChecker, type RecordProblems } from './records';
+import { collector, pairedFields, requestRecordChecker, type RecordProblems } from './records';
 import { suggest } from '../suggest';
 
 /** The Logpush datasets whose lines Test Rules reads as the requests they log. */
@@ -205,7 +205,7 @@ export function requestReader(reads: readonly string[]): { read(record: LogRecor
   return {
     read(record, line) {
       const tells = datasetOf(record, r);
-      if (tells === null) { checker.take(record, line); return record; }
+      if (tells === null) { checker.take(record, line); return pairedFields(record); }
       let read: LogRecord | undefined;
       const { ray, odd } = rayOf(record.RayID);
       if (ray !== undefined && ray !== record.RayID) read = { ...record, RayID: ray };

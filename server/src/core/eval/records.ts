@@ -95,6 +95,38 @@ export function requestRecordChecker(): RecordChecker {
   };
 }
 
+/**
+ * The maps of arrays that have names and values fields beside them (http.request.headers with http.request.headers.names and
+ * .values, http.response.headers, http.request.uri.args, http.request.body.form, ...), from the catalogue: on the platform the three
+ * come from the same headers or arguments, so a request record that writes the map gives the other two (pairedFields).
+ */
+const PAIRED: readonly string[] = [...FIELDS.keys(), ...NETWORK_FIELDS.keys()].filter((name) => {
+  const ty = (FIELDS.get(name) ?? NETWORK_FIELDS.get(name))!.type;
+  const list = (f: string) => { const t = (FIELDS.get(f) ?? NETWORK_FIELDS.get(f))?.type; return t?.t === 'Array' && t.of.t === 'String'; };
+  return ty.t === 'Map' && ty.of.t === 'Array' && ty.of.of.t === 'String' && list(`${name}.names`) && list(`${name}.values`);
+});
+
+/**
+ * A request record with the names and values fields its maps give (PAIRED), where it writes a well-formed map and neither of the two:
+ * one name per value, key by key, in the map's order (the order of the request's lines, which a map cannot keep, is the keys'); the
+ * record itself when there is nothing to add. What the record writes itself is kept, and a malformed map (reported by
+ * requestRecordChecker) gives nothing.
+ */
+export function pairedFields(record: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const name of PAIRED) {
+    const map = record[name];
+    if (map === undefined || map === null || record[`${name}.names`] !== undefined || record[`${name}.values`] !== undefined) continue;
+    if (mismatch(map, (FIELDS.get(name) ?? NETWORK_FIELDS.get(name))!.type)) continue;
+    const names: string[] = [], values: string[] = [];
+    for (const [k, vs] of Object.entries(map as Record<string, string[]>)) for (const v of vs) { names.push(k); values.push(v); }
+    out ??= { ...record };
+    out[`${name}.names`] = names;
+    out[`${name}.values`] = values;
+  }
+  return out ?? record;
+}
+
 /** The fields a Logpush filter compares ("key" of each comparison), in the order they appear. */
 export function filterKeys(filter: unknown): string[] {
   const keys = new Set<string>();

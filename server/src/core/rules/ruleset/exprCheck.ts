@@ -447,7 +447,7 @@ class Checker {
   /** An argument against its rule in the signature table: a field or a literal, its fields, range, options, pattern. */
   private argRule(e: CallNode, k: number, rule: ArgRule): void {
     const a = e.args[k];
-    const nth = `Argument ${k + 1} of ${e.name}()`;
+    const nth = `Argument ${k + 1} (${rule.name}) of ${e.name}()`;
     const literal = isLiteral(a);
     if (rule.kind === 'field' && literal) {
       const other = k === 0 ? e.args[1] : undefined;

@@ -70,6 +70,15 @@ const COUNT = /\{\s*(\d*)\s*(?:(,)(?:\s*(\d+)\s*)?)?\}/y;
 const COUNT_X = /\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}/y;
 const COUNT_TREE = /\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/y;
 const SPACE = /\s/;
+/** Where the spaces and "#" comments from j end: what regex-syntax's bump_space skips under (?x). */
+function spaceEnd(p: string, j: number): number {
+  while (j < p.length) {
+    if (SPACE.test(p[j])) j++;
+    else if (p[j] === '#') while (j < p.length && p[j] !== '\n') j++;
+    else break;
+  }
+  return j;
+}
 /** An ASCII class inside a class, [:name:] or [:^name:] (maybe_parse_ascii_class: a name it does not know opens a nested class). */
 const POSIX_CLASS = /\[:(\^?)([a-z]{0,8}):\]/y;
 /** The escapes of a control character (parse_escape). */
@@ -206,15 +215,20 @@ function readRegex(p: string): RegexRead {
       const end = i + (m ? m[0].length : 2);
       return { end, re2: p.slice(i, end), kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
-    else if (e === 'b' && !inClass && p[i + 2] === '{' && /^[A-Za-z-]/.test(p[i + 3] ?? '')) {
-      const close = p.indexOf('}', i + 3);
-      if (close < 0) {
-        refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} has no closing "}" (a word boundary Rust regex knows is \\b{start}, \\b{end}, \\b{start-half} or \\b{end-half})`);
-        return { end: i + 2, re2: '\\b', kind: 'assert' };
+    else if (e === 'b' && !inClass && p[i + 2] === '{') {
+      // maybe_parse_special_word_boundary: the "{" right after \b, then (bump_and_bump_space: under (?x) spaces and "#" comments
+      // skipped after "{", after each letter) a name of [-A-Za-z] closed by "}"; no letter first leaves "{" to a counted repetition
+      const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
+      let j = skip(i + 3), name = '';
+      if (/^[A-Za-z-]/.test(p[j] ?? '')) {
+        for (; j < n && /^[A-Za-z-]/.test(p[j]); j = skip(j + 1)) name += p[j];
+        if (p[j] !== '}') {
+          refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} has no closing "}" (a word boundary Rust regex knows is \\b{start}, \\b{end}, \\b{start-half} or \\b{end-half})`);
+          return { end: i + 2, re2: '\\b', kind: 'assert' };
+        }
+        if (!['start', 'end', 'start-half', 'end-half'].includes(name)) refuse(`"\\b{${name}}" ${at(i)} is no word boundary Rust regex knows (start, end, start-half, end-half)`);
+        return { end: j + 1, re2: `\\b{${name}}`, kind: 'assert' };
       }
-      const name = p.slice(i + 3, close);
-      if (!['start', 'end', 'start-half', 'end-half'].includes(name)) refuse(`"\\b{${name}}" ${at(i)} is no word boundary Rust regex knows (start, end, start-half, end-half)`);
-      return { end: close + 1, re2: p.slice(i, close + 1), kind: 'assert' };
     } else if (ec > 0x7f) refuse(`"\\${String.fromCodePoint(p.codePointAt(i + 1)!)}" ${at(i)}: only ASCII punctuation can be escaped in Rust regex`);
     const end = i + (ec >= 0xd800 && ec <= 0xdbff ? 3 : 2);
     return { end, re2: p.slice(i, end), kind: CLASS_ESCAPES.has(e) ? 'class' : ASSERT_ESCAPES.has(e) ? 'assert' : 'char' };
@@ -330,11 +344,7 @@ function readRegex(p: string): RegexRead {
     const skip = (): void => {
       if (!x) return;
       const from = j;
-      while (j < n) {
-        if (SPACE.test(p[j])) j++;
-        else if (p[j] === '#') while (j < n && p[j] !== '\n') j++;
-        else break;
-      }
+      j = spaceEnd(p, j);
       if (j > from) computed = true;
     };
     // What follows the "-" at k, spaces and comments skipped under (?x) (peek_space: in a comment, its first non-space)
