@@ -229,6 +229,9 @@ test('after an earlier repair (a word, a missing colon), the openers of containe
     ['{\n  "name""example.com"', 'logpush-job'],
     ['{\n  "jsonrpc":j', 'jsonrpc-request'],
     ['{\n "\\u0000":d', 'waf-ruleset'],
+    // syn9's npm run stress (seed 1001526748): a word quoted by the repair before, B's first token: its length was the quoted
+    // word's, past the end of the text.
+    ['{\n  "name": "default",\n  "phase": "http_request_late_transform",\n  "rules": [\n    {\n      "a      "action": "rewrite",\n      "expression": "true",\n      "description": "to_string: argument types as its signature takes them (in a rewrite expression, the only place it is available)",\n      "action_parameters": {\n header', 'waf-ruleset'],
   ];
   for (const [text, kind] of cases) {
     const ps = validateText(text, kind);

@@ -448,18 +448,20 @@ function notPreferred(p: Problem): Problem {
   return p.fixes ? { ...p, fixes: p.fixes.map(({ preferred: _, ...f }) => f) } : p;
 }
 
-/** A problem with each of its offsets (its own, its fixes' edits', its related spans') mapped, or undefined when one cannot be. */
+/** A problem with each of its spans (its own, its fixes' edits', its related spans') mapped, start and end, or undefined when one
+ * cannot be (a span's length is the mapped text's: a word a repair quoted is two characters longer there). */
 function mapOffsets(p: Problem, map: (offset: number) => number | undefined): Problem | undefined {
   let lost = false;
-  const at = (o: number): number => {
-    const m = map(o);
-    if (m === undefined) lost = true;
-    return m ?? o;
+  const span = <T extends { offset: number; length: number }>(x: T): T => {
+    const start = map(x.offset);
+    const end = x.length === 0 ? start : map(x.offset + x.length);
+    if (start === undefined || end === undefined || end < start) lost = true;
+    return start === undefined || end === undefined ? x : { ...x, offset: start, length: end - start };
   };
   const mapped: Problem = {
-    ...p, offset: at(p.offset),
-    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((x) => ({ ...x, offset: at(x.offset) })) })) } : {}),
-    ...(p.related ? { related: p.related.map((r) => ({ ...r, offset: at(r.offset) })) } : {}),
+    ...span(p),
+    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map(span) })) } : {}),
+    ...(p.related ? { related: p.related.map(span) } : {}),
   };
   return lost ? undefined : mapped;
 }
