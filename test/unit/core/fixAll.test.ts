@@ -68,8 +68,14 @@ test(`every golden fixture: fixAll ends within ${MAX_PASSES} passes, adds no syn
       const where = `${kind}/${file}`;
       assert.ok(r.problems.filter((p) => p.code.startsWith('syntax/')).length <= syntaxBefore, `${where}: a fix broke the JSON:\n${r.text}`);
       if (r.fixed > 0) fixedFiles++;
-      // Stable: what is left has no auto-fix (unless the passes ran out, which no fixture should need).
-      assert.deepEqual(r.problems.filter((p) => autoFixOf(p)).map((p) => `${p.code}: ${p.message}`), [], `${where}:\n${r.text}`);
+      // Stable: what is left has no auto-fix (unless the passes ran out, which no fixture should need), but in a text still broken
+      // by a problem with none, whose auto-fixes together do not make it parse (a trailing comma beside a closer left out): those
+      // are left to the user (autoFixes), and the text has such a problem.
+      const left = r.problems.filter((p) => autoFixOf(p)).map((p) => `${p.code}: ${p.message}`);
+      if (left.length) {
+        assert.equal(autoFixes(r.problems, r.text).count, 0, `${where}: auto-fixes left that Fix all would apply:\n${left.join('\n')}`);
+        assert.ok(r.problems.some((p) => p.code.startsWith('syntax/') && p.severity === 'error' && !autoFixOf(p)), `${where}:\n${left.join('\n')}`);
+      }
       assert.equal(fixAll(r.text, kind).fixed, 0, `${where}: a second run still fixed something`);
     }
   }

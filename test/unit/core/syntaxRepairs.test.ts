@@ -67,9 +67,14 @@ test('a comma left out before a value that has an error of its own: both reporte
 });
 
 test('a comma that would not mend the document is not offered, and nothing after it is reported (a "}" left out)', () => {
-  const text = '[\n  {"a": 1\n  {"b": 2},\n  {"c": 3,}\n]';
+  const text = '[{"a": 1 {"b": 2}, {"c": 3,}]';
   const ps = syntax(text);
   assert.deepEqual(brief(text, ps).map((p) => [p.code, p.at, p.fix]), [['syntax/invalid-json', '{', undefined]]);
+  // On lines of their own, the indentation says where the "}" (and the comma after it) were left out (syn9): that repair proves
+  // what follows it.
+  const lines = '[\n  {"a": 1\n  {"b": 2},\n  {"c": 3,}\n]';
+  assert.deepEqual(brief(lines, syntax(lines)).map((p) => [p.code, p.at, p.fix]),
+    [['syntax/unclosed-bracket', '{', ['Insert "}," to close the object']], ['syntax/trailing-comma', ',', ['Remove the trailing comma (preferred)']]]);
   // A lost quote still gives its one error, not a cascade.
   assert.equal(syntax('{"a":"abc, "b": 1, "c": [}').length, 1);
   // A colon left out where no value follows: no repair, one error.

@@ -64,9 +64,10 @@ test('a batch whose request lost "]}" after its params: the next request is not 
 });
 
 test('no clear answer from the indentation (all on one line): today\'s wording, no fix', () => {
-  const oneLine = '{"where": {"and": [{"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}}';
-  const ps = validateText(oneLine, 'logpush-filter');
-  assert.deepEqual(ps.map((p) => [p.code, p.message, p.fixes]), [['syntax/invalid-json', 'Expected a comma before "}".', undefined]]);
+  // (A closer of the wrong kind says which container is open: syn9's tests below.) Two objects, either of which lost its "}".
+  const oneLine = '[{"jsonrpc": "2.0", "method": "eth_chainId", "params": {"x": 1, "id": 2}]';
+  const ps = validateText(oneLine, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.message, p.fixes]), [['syntax/invalid-json', 'Expected a comma before "]".', undefined]]);
   const atEnd = '{"name": "x", "output_options": {"field_names": ["ClientIP"]}';
   assert.deepEqual(validateText(atEnd, 'logpush-job').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes]), [['syntax/invalid-json', undefined]]);
 });
@@ -213,7 +214,8 @@ test('each closing bracket or brace of the valid fixtures left out: one syntax p
   console.log(`unclosed brackets: ${documents} documents, ${named} named as such (${(100 * named / documents).toFixed(1)}%), ${restored} restored to the fixture's value by the fix (${(100 * restored / documents).toFixed(1)}%)`);
   // syn8: 1401 of 1688 named and mended (83.0%), every fix giving back the fixture's value; the rest are closers of containers
   // opened and closed on one line (where the indentation says nothing) and the last closer of a one-line document.
-  assert.ok(named >= 0.8 * documents, `${named} of ${documents} named`);
+  // syn9: 1442 (85.4%): a closer of the other kind after the one left out on its line says which container is open.
+  assert.ok(named >= 0.85 * documents, `${named} of ${documents} named`);
   assert.equal(restored, named, 'every fix offered gives back the fixture\'s value');
   assert.deepEqual({ cascades: cascades.length, wrong: wrong.length, badFixes: badFixes.length }, { cascades: 0, wrong: 0, badFixes: 0 },
     [...cascades.slice(0, 10), ...wrong.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
@@ -227,6 +229,9 @@ test('after an earlier repair (a word, a missing colon), the openers of containe
     ['{\n  "name""example.com"', 'logpush-job'],
     ['{\n  "jsonrpc":j', 'jsonrpc-request'],
     ['{\n "\\u0000":d', 'waf-ruleset'],
+    // syn9's npm run stress (seed 1001526748): a word quoted by the repair before, B's first token: its length was the quoted
+    // word's, past the end of the text.
+    ['{\n  "name": "default",\n  "phase": "http_request_late_transform",\n  "rules": [\n    {\n      "a      "action": "rewrite",\n      "expression": "true",\n      "description": "to_string: argument types as its signature takes them (in a rewrite expression, the only place it is available)",\n      "action_parameters": {\n header', 'waf-ruleset'],
   ];
   for (const [text, kind] of cases) {
     const ps = validateText(text, kind);
@@ -238,5 +243,131 @@ test('after an earlier repair (a word, a missing colon), the openers of containe
     for (const p of unclosed) {
       for (const r of p.related ?? []) assert.match(text[r.offset], /[[{]/, `${JSON.stringify(text)}: the opener at ${r.offset}`);
     }
+  }
+});
+
+// syn9: the cases left by syn8 and rv13.
+
+test('a closer of the wrong kind where a value goes ("params": [} in a batch): the "]" left out before it, named there, the next request not read as a param', () => {
+  const text = '[\n  {"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params": [},\n  {"jsonrpc":"2.0","id":2,"method":"eth_chainId","params":[]}\n]\n';
+  const ps = validateText(text, 'jsonrpc-request');
+  const syntax = ps.filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(brief(text, syntax), [{
+    code: 'syntax/unclosed-bracket', line: 2, at: '}', message: 'The array "params" opened on line 2 is not closed: expected "]" before "}".',
+    related: [[2, '[']], fixes: ['Insert "]" to close the array "params"'],
+  }]);
+  assert.equal(fixed(text, syntax[0]), text.replace('[},', '[]},'));
+  // What the rules say is said of request 1 as meant (its params are empty), nothing of request 2 read into them.
+  assert.ok(ps.every((p) => lineOf(text, p.offset) === 2), JSON.stringify(brief(text, ps)));
+  assert.ok(!ps.some((p) => /too many|not an object/.test(p.message)), JSON.stringify(brief(text, ps)));
+  // One request on one line, and a filter: the same.
+  const one = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params": [}';
+  assert.deepEqual(brief(one, validateText(one, 'jsonrpc-request')).map((p) => [p.code, p.message]),
+    [['syntax/unclosed-bracket', 'The array "params" opened on line 1 is not closed: expected "]" before "}".']]);
+  const filter = '{"where": {"and": [{"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}}';
+  const f = validateText(filter, 'logpush-filter');
+  assert.deepEqual(brief(filter, f).map((p) => [p.code, p.message]),
+    [['syntax/unclosed-bracket', 'The array "and" opened on line 1 is not closed: expected "]" before "}".']]);
+  assert.equal(JSON.parse(fixed(filter, f[0])).where.and.length, 1);
+});
+
+test('a closer of the wrong kind that closes the container it stands for ("}" typed for "]"): named, with a fix that replaces it', () => {
+  // At the array's own indentation: typed for its "]".
+  const text = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    }\n  }\n}\n';
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(brief(text, ps), [{
+    code: 'syntax/unclosed-bracket', line: 6, at: '}', message: 'The array "and" opened on line 3 is closed with "}": expected "]".',
+    related: [[3, '[']], fixes: ['Replace "}" with "]" to close the array "and"'],
+  }]);
+  assert.equal(fixed(text, ps[0]), text.replace('200}\n    }', '200}\n    ]'));
+  assert.deepEqual(validateText(fixed(text, ps[0]), 'logpush-filter'), []);
+  // On one line, where inserting the "]" would leave a "}" too many: replaced.
+  const one = '{"where": {"and": [{"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}}}';
+  const o = validateText(one, 'logpush-filter');
+  assert.deepEqual(brief(one, o).map((p) => [p.code, p.at, p.message]), [['syntax/unclosed-bracket', '}', 'The array "and" opened on line 1 is closed with "}": expected "]".']]);
+  assert.equal(JSON.parse(fixed(one, o[0])).where.and.length, 1);
+  // A "]" typed for an object's "}": the same, the other way round.
+  const obj = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId",\n   "params": []\n  ]\n]\n';
+  const b = validateText(obj, 'jsonrpc-request');
+  assert.deepEqual(brief(obj, b).map((p) => [p.code, p.line, p.message]), [['syntax/unclosed-bracket', 4, 'The object opened on line 2 is closed with "]": expected "}".']]);
+  assert.equal(JSON.parse(fixed(obj, b[0]))[0].id, 1);
+  // The closer of the array around it at the end, a "}" left out before it is one slip where a "]" typed for "}" is two (the
+  // array's "]" left out too): the insertion, which mends the whole, is taken.
+  const last = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId",\n   "params": []\n  ]\n';
+  assert.deepEqual(brief(last, validateText(last, 'jsonrpc-request')).map((p) => [p.code, p.line, p.message]),
+    [['syntax/unclosed-bracket', 4, 'The object opened on line 2 is not closed: expected "}" before "]".']]);
+});
+
+test('a trailing comma before the closer of the container around an unclosed one: both said, the two fixes together give the value', () => {
+  const text = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200},\n  }\n}\n';
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(brief(text, ps), [
+    { code: 'syntax/trailing-comma', line: 5, at: ',', message: 'Trailing comma before "}".', related: undefined, fixes: ['Remove the trailing comma'] },
+    { code: 'syntax/unclosed-bracket', line: 6, at: '}', message: 'The array "and" opened on line 3 is not closed: expected "]" before "}".',
+      related: [[3, '[']], fixes: ['Insert "]" to close the array "and"'] },
+  ]);
+  const both = applyEdits(text, [...ps[0].fixes![0].edits, ...ps[1].fixes![0].edits]);
+  assert.equal(both, '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n');
+  // On one line: the same two.
+  const one = '{"where": {"and": [{"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},}}';
+  assert.deepEqual(validateText(one, 'logpush-filter').map((p) => p.code), ['syntax/trailing-comma', 'syntax/unclosed-bracket']);
+});
+
+test('old Mac line breaks (a lone CR): the indentation is read by lines as LSP counts them, the line named is the editor\'s, the fix breaks with CR', () => {
+  const lf = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n  }\n}\n';
+  const text = lf.replace(/\n/g, '\r');
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(ps.map((p) => [p.code, p.message, text.slice(p.offset, p.offset + p.length)]),
+    [['syntax/unclosed-bracket', 'The array "and" opened on line 3 is not closed: expected "]" before "}".', '}']]);
+  assert.equal(fixed(text, ps[0]), text.replace('200}\r', '200}\r    ]\r'));
+  const two = '{\r  "a": [\r    1,\r  "b": {\r    "c": 1,\r  "d": 2\r}\r';
+  assert.deepEqual(validateText(two, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => p.message), [
+    'The array "a" opened on line 2 is not closed: expected "]" before ",".',
+    'The object "b" opened on line 4 is not closed: expected "}" before ",".',
+  ]);
+  const atEnd = '[\r  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}\r';
+  assert.equal(fixed(atEnd, validateText(atEnd, 'jsonrpc-request')[0]), '[\r  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId"}\r]\r');
+});
+
+test('"params": [ ending its line and the next request at that line\'s indentation: the request opened on that line ended there; "]}" and the comma go after "["', () => {
+  const text = '[\n  {"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params": [\n  {"jsonrpc":"2.0","id":2,"method":"eth_chainId","params":[]}\n]\n';
+  const ps = validateText(text, 'jsonrpc-request');
+  const syntax = ps.filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(brief(text, syntax), [{
+    code: 'syntax/unclosed-bracket', line: 3, at: '{', message: 'The array "params" opened on line 2 is not closed, nor the object around it: expected "]}" and a comma before "{".',
+    related: [[2, '['], [2, '{']], fixes: ['Insert "]}," to close the array "params" and the object around it'],
+  }]);
+  assert.equal(fixed(text, syntax[0]), text.replace('[\n  {"jsonrpc":"2.0","id":2', '[]},\n  {"jsonrpc":"2.0","id":2'));
+  assert.ok(!ps.some((p) => !p.code.startsWith('syntax/') && lineOf(text, p.offset) === 3), JSON.stringify(brief(text, ps)));
+  // A container written flat under a line that opens nothing else still says nothing until its end.
+  const flat = '{\n  "jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": [\n  "0x0000000000000000000000000000000000000001",\n  "latest"\n';
+  assert.equal(fixed(flat, validateText(flat, 'jsonrpc-request').find((p) => p.code === 'syntax/unclosed-bracket')!), flat + '  ]\n}\n');
+});
+
+test('a "]" and the comma after it both left out before a member: the bracket reading wins over a comma that would put the member in the array', () => {
+  const text = '{\n  "name": "x",\n  "dataset": "http_requests",\n  "destination_conf": "s3://b/l?region=us-east-1",\n  "output_options": {\n    "field_names": [\n      "ClientIP",\n      "RayID"\n    "timestamp_format": "rfc3339"\n  }\n}\n';
+  const ps = validateText(text, 'logpush-job');
+  assert.deepEqual(brief(text, ps), [{
+    code: 'syntax/unclosed-bracket', line: 9, at: '"timestamp_format"', message: 'The array "field_names" opened on line 6 is not closed: expected "]" and a comma before "timestamp_format".',
+    related: [[6, '[']], fixes: ['Insert "]," to close the array "field_names"'],
+  }]);
+  assert.equal(fixed(text, ps[0]), text.replace('"RayID"\n', '"RayID"\n    ],\n'));
+  // A comma left out alone, the indentation saying nothing of a container's end: the comma, as before.
+  const comma = '{\n  "output_options": {\n    "field_names": [\n      "ClientIP"\n      "RayID"\n    ]\n  }\n}\n';
+  assert.deepEqual(validateText(comma, 'logpush-job').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.message]),
+    [['syntax/invalid-json', 'Expected a comma before "RayID".']]);
+});
+
+test('an unclosed container\'s opener between two earlier repairs whose lengths cancel (a comma inserted, a trailing comma removed): named where it is written', () => {
+  // Found by a fuzz of this session: with the text's length back as it was, the openers were left in the repaired text's offsets,
+  // one character off ("opens here" on the quote before "[").
+  const cases: [string, DocKind][] = [
+    ['{\n  "a": 1\n  "b": {\n    "c": [1,]\n', 'logpush-filter'],
+    ['{\r  "$schema": "https://edgekit.dev/schemas/jsonrpc-request.schema.json"\r  "jsonrpc": "2.0",\r  "method": "eth_getBlockByNumber",\r  "params": ["0x2244", true,},\r  "id": 1\r}\r', 'jsonrpc-request'],
+  ];
+  for (const [text, kind] of cases) {
+    const ps = validateText(text, kind).filter((p) => p.code === 'syntax/unclosed-bracket');
+    assert.ok(ps.length, JSON.stringify(text));
+    for (const p of ps) for (const r of p.related ?? []) assert.match(text[r.offset], /[[{]/, `${JSON.stringify(text)}: ${p.message} at ${r.offset}`);
   }
 });

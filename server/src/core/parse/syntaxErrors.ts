@@ -6,6 +6,7 @@ import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { printable, THE_DOCUMENT } from '../messages';
 import { applyEdits, cap, headOf } from '../text';
+import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
 
@@ -74,48 +75,65 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   // hold for the repaired text, not the document, so none is preferred but a trailing comma's removal, which is right whatever the
   // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
   let tentative = false;
+  let carried: Repair['next'];
+  // What each repair so far changed, in order: a closer left out is placed where the indentation says, which may lie before an
+  // earlier repair (a trailing comma jsonc-parser met first, in the request read into the container), and its openers may lie
+  // before or between the repairs when it is placed after them (a word repaired, then the end of the document; a comma inserted,
+  // then a trailing comma removed, which leaves the length as it was): each of its offsets is taken back through them (textOffset).
+  const changes: Change[] = [];
   while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
-    const found = firstProblem(current, pending[0], root, budget, pending[1]);
+    const found = carried ?? firstProblem(current, pending[0], root, budget, pending[1]);
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
-    if (shift !== 0 && problem.code === 'syntax/unclosed-bracket') {
-      // A closer left out is placed where the indentation says, which may lie before an earlier repair (a trailing comma jsonc-parser
-      // met first, in the request read into the container), and its openers lie before the repairs when it is placed after them (a
-      // word repaired, then the end of the document): each offset is the text's as written before the first repair, moved after the
-      // last. Between two repairs, it cannot be said.
-      const head = unchangedBefore(text, current);
-      const tail = current.length - unchangedAfter(text, current);
-      const placed = mapOffsets(problem, (o) => (o < head ? o : o >= tail ? o - shift : undefined));
+    if (changes.length && problem.code === 'syntax/unclosed-bracket') {
+      const placed = mapOffsets(problem, (o) => textOffset(changes, o));
       if (!placed) break;
       out.push(placed);
     } else out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
+    changes.push(changeBetween(current, repair.text));
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
+    carried = repair.next;
   }
   return out;
 }
 
-/** How many characters two texts share at their start (a repaired text and the text: where the first repair is). */
-function unchangedBefore(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
+/** What a repair changed: `removed` characters of the text before it at `at`, replaced by `added` characters. */
+interface Change { at: number; removed: number; added: number }
+
+/** The one span where two texts differ (a repair's: one edit, or a few on one line, taken as one). */
+function changeBetween(before: string, after: string): Change {
+  let at = 0;
+  while (at < before.length && at < after.length && before.charCodeAt(at) === after.charCodeAt(at)) at++;
+  let same = 0;
+  const max = Math.min(before.length, after.length) - at;
+  while (same < max && before.charCodeAt(before.length - 1 - same) === after.charCodeAt(after.length - 1 - same)) same++;
+  return { at, removed: before.length - same - at, added: after.length - same - at };
 }
 
-/** How many characters two texts share at their end (where the last repair ends). */
-function unchangedAfter(a: string, b: string): number {
-  let i = 0;
-  const max = Math.min(a.length, b.length);
-  while (i < max && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
-  return i;
+/** An offset of the text the repairs `changes` made, as the text before them has it: undefined inside what a repair put in. An
+ * offset where a repair inserted text stays before it; where one removed text only, it goes past what was removed (a closer
+ * placed where a trailing comma was removed goes after the comma, whose own fix removes it). */
+function textOffset(changes: readonly Change[], offset: number): number | undefined {
+  let o = offset;
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const c = changes[i];
+    if (o < c.at || (o === c.at && c.added > 0)) continue;
+    if (o < c.at + c.added) return undefined;
+    o += c.removed - c.added;
+  }
+  return o;
 }
 
 /** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
- * the text's errors after the one repaired). */
-interface Repair { text: string; errors?: ParseError[] }
+ * the text's errors after the one repaired); next: the repaired text's first problem, when finding it was the proof. */
+interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed } }
+
+/** A repair whose text was parsed: its errors are known. */
+type Parsed = Repair & { errors: ParseError[] };
 
 /** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`. */
 function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError): { problem: Problem; repair?: Repair } {
@@ -167,7 +185,7 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
       code = 'syntax/trailing-comma';
       message = `Trailing comma before "${text[offset]}".`;
       fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
-      if (mayParse) repair = proved(text.slice(0, comma) + text.slice(comma + 1), offset - 1, budget);
+      if (mayParse) repair = withoutTrailingComma(text, comma, offset, root, budget);
       offset = comma;
       length = 1;
     } else {
@@ -189,8 +207,20 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
       // A colon's value ends its member, so the parser must get past the token after it too: a name that lost its closing quote
       // ("jsonrpc: "2.0", ...) has the rest of its string after the value, and a name before a name ("b" "c": 2) a colon.
       const after = mark === ':' ? nextTokenEnd(withMark, nextTokenEnd(withMark, offset + 1)) - 1 : offset + 1;
-      repair = startsValue(text, offset) && !brokenTokenAfter(text, offset) ? proved(withMark, after, budget) : undefined;
+      const marked = startsValue(text, offset) && !brokenTokenAfter(text, offset) ? proved(withMark, after, budget) : undefined;
+      repair = marked;
       if (repair) fixes = [{ title: mark === ',' ? 'Insert the missing comma' : 'Insert the missing colon', edits: [{ offset: at, length: 0, newText: mark }], preferred: true }];
+      // A comma before the first token of a line where the indentation says a container ended (`"RayID"` then, at the array's
+      // indentation, `"timestamp_format": ...`): the closer was left out with it, when closing the container there (and the comma
+      // after it) gets the parser further than the comma alone, which put the member in the array. Looked at only after a line
+      // indented deeper or one that leaves a container open (a comma left out between two siblings is neither), and the scan up to
+      // the error is taken from the budget: a document of many commas left out is not scanned once for each.
+      if (marked && mark === ',' && lineStartAt(text, offset) + indentAt(text, offset).length === offset && afterOpenLine(text, offset)
+        && budget.left >= text.length + offset) {
+        budget.left -= offset;
+        const open = unclosed(text, e, root, budget);
+        if (open && reach(text, open.repair) > reach(text, marked)) return open;
+      }
     } else if (e.error === ParseErrorCode.InvalidSymbol) {
       const js = javaScriptToken(text, offset, length);
       if (js) {
@@ -315,15 +345,59 @@ function javaScriptToken(text: string, offset: number, length: number):
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. Its parse is taken
  * from the budget, proved or not; none is made when the budget cannot pay for it (not proved). */
-function proved(text: string, after: number, budget: Budget): Required<Repair> | undefined {
+function proved(text: string, after: number, budget: Budget): Parsed | undefined {
+  const r = paidParse(text, budget);
+  return r && (r.errors.length === 0 || r.errors[0].offset > after) ? r : undefined;
+}
+
+/** The text with its syntax errors, the parse taken from the budget; none when the budget cannot pay for it. */
+function paidParse(text: string, budget: Budget): Parsed | undefined {
   if (budget.left < text.length) return undefined;
   budget.left -= text.length;
-  const r = parsed(text);
-  return r.errors.length === 0 || r.errors[0].offset > after ? r : undefined;
+  return parsed(text);
+}
+
+/**
+ * The text without the trailing comma at `comma` before the closer at `closer`, when that gets the parser past the closer; or when
+ * the container around was left open too (`{...},` then the "}" of the object around an array): the text without the comma then
+ * fails at the closer, and a closer left out there (unclosed) gets the parser past it. That problem is the repaired text's first,
+ * carried to be reported next. The comma trails in either reading.
+ */
+function withoutTrailingComma(text: string, comma: number, closer: number, root: string, budget: Budget): Parsed | undefined {
+  const without = text.slice(0, comma) + text.slice(comma + 1);
+  const r = paidParse(without, budget);
+  if (!r) return undefined;
+  const first = r.errors[0];
+  if (!first || first.offset > closer - 1) return r;
+  if (first.offset !== closer - 1) return undefined;
+  const next = unclosed(without, first, root, budget);
+  return next ? { ...r, next } : undefined;
+}
+
+/** Whether the line before the line of `offset` (blank lines skipped) is indented deeper than it, or opens more containers than it
+ * closes: where a container open at `offset` may have been opened on a line indented as deep or deeper (indentationEnd's line B). */
+function afterOpenLine(text: string, offset: number): boolean {
+  const own = indentAt(text, offset);
+  let start = lineStartAt(text, offset);
+  let line = '';
+  while (start > 0 && line.trim() === '') {
+    const end = start;
+    start = lineStartAt(text, end - 1);
+    line = text.slice(start, end);
+  }
+  const indent = indentAt(text, start);
+  if (indent.length > own.length && indent.startsWith(own)) return true;
+  let depth = 0;
+  const scanner = createScanner(line, true);
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) depth++;
+    else if ((k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) && depth > 0) depth--;
+  }
+  return depth > 0;
 }
 
 /** The text with its syntax errors. */
-function parsed(text: string): Required<Repair> {
+function parsed(text: string): Parsed {
   return { text, errors: parseErrors(text) };
 }
 
@@ -374,18 +448,20 @@ function notPreferred(p: Problem): Problem {
   return p.fixes ? { ...p, fixes: p.fixes.map(({ preferred: _, ...f }) => f) } : p;
 }
 
-/** A problem with each of its offsets (its own, its fixes' edits', its related spans') mapped, or undefined when one cannot be. */
+/** A problem with each of its spans (its own, its fixes' edits', its related spans') mapped, start and end, or undefined when one
+ * cannot be (a span's length is the mapped text's: a word a repair quoted is two characters longer there). */
 function mapOffsets(p: Problem, map: (offset: number) => number | undefined): Problem | undefined {
   let lost = false;
-  const at = (o: number): number => {
-    const m = map(o);
-    if (m === undefined) lost = true;
-    return m ?? o;
+  const span = <T extends { offset: number; length: number }>(x: T): T => {
+    const start = map(x.offset);
+    const end = x.length === 0 ? start : map(x.offset + x.length);
+    if (start === undefined || end === undefined || end < start) lost = true;
+    return start === undefined || end === undefined ? x : { ...x, offset: start, length: end - start };
   };
   const mapped: Problem = {
-    ...p, offset: at(p.offset),
-    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((x) => ({ ...x, offset: at(x.offset) })) })) } : {}),
-    ...(p.related ? { related: p.related.map((r) => ({ ...r, offset: at(r.offset) })) } : {}),
+    ...span(p),
+    ...(p.fixes ? { fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map(span) })) } : {}),
+    ...(p.related ? { related: p.related.map(span) } : {}),
   };
   return lost ? undefined : mapped;
 }
@@ -423,7 +499,7 @@ const CUT_CANDIDATES = 64;
  * start: the string's opening quote; cut: the quote that ended it; end: the quote that ends it once fixed; quotes: the offsets of
  * the quotes to escape; repaired: the text with them escaped, and its syntax errors (the proof's parse).
  */
-export function cutString(text: string, offset: number, budget: Budget): { start: number; cut: number; end: number; quotes: number[]; repaired: Required<Repair> } | undefined {
+export function cutString(text: string, offset: number, budget: Budget): { start: number; cut: number; end: number; quotes: number[]; repaired: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const cut = precedingNonSpace(text, offset);
   if (cut < 0 || text[cut] !== '"') return undefined;
@@ -495,7 +571,7 @@ const STRAY_TRIES = 3;
  * written: that is a closing quote left out before it ("0x12, "0x0010"), and removing it would merge two values (opensValue). The
  * string is the one the quote is in (start, end: its quotes in the text), which the quote ended early or followed.
  */
-function strayQuote(text: string, offset: number, budget: Budget): { quote: number; start: number; end: number; repaired: Required<Repair> } | undefined {
+function strayQuote(text: string, offset: number, budget: Budget): { quote: number; start: number; end: number; repaired: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX) return undefined;
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = lineEndAt(text, offset);
@@ -557,9 +633,14 @@ const ELEMENT_AFTER = /^\s*,?\s*"/;
  * after the opener's is indented as deep; undefined until that line is read). */
 interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; endsLine: boolean; flat?: boolean }
 
+/** Where the line of `offset` starts: after a "\n", "\r\n" or lone "\r" (old Mac line breaks), as LSP and core/lines.ts count lines. */
+function lineStartAt(text: string, offset: number): number {
+  return offset <= 0 ? 0 : Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+}
+
 /** The spaces and tabs that start the line of `offset`. */
 function indentAt(text: string, offset: number): string {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const start = lineStartAt(text, offset);
   return /^[ \t]*/.exec(text.slice(start, start + 256))![0];
 }
 
@@ -567,11 +648,13 @@ function indentAt(text: string, offset: number): string {
  * The first line, up to the token at `limit`, where the indentation says a container should have closed (line B): its first token
  * is indented no deeper than the line the innermost open container opened on, and starts a member or an item, or is a closer while
  * that line is indented deeper (a closer of an outer container). A container whose opener ends its line and whose next line is
- * indented as deep is written flat (`[` then items at its own indentation): it says nothing. B's start, and the containers open
- * there (outermost first); b is -1 when no line is such up to `limit` (the stack is then the containers open there). Undefined
- * when a closer of another kind than the innermost's comes first.
+ * indented as deep is written flat (`[` then items at its own indentation): it says nothing; not when a container around it opened
+ * on the same line is still open (`{"id": 1, "params": [`): that one does not end its line, so a line as deep starts its next
+ * sibling, and the inner one ended with it. B's start, and the containers open there (outermost first); b is -1 when no line is
+ * such up to `limit` (the stack is then the containers open there), or when findB is false. Undefined when a closer of another
+ * kind than the innermost's comes first.
  */
-function indentationEnd(text: string, limit: number): { b: number; stack: Opener[] } | undefined {
+function indentationEnd(text: string, limit: number, findB = true): { b: number; stack: Opener[] } | undefined {
   const stack: Opener[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -584,13 +667,15 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
       line = scanner.getTokenStartLine();
       const top = stack.at(-1);
       if (top && top.offset === lastOffset) top.endsLine = true;
-      if (top && top.offset < offset && text.lastIndexOf('\n', offset - 1) > top.offset) {
+      const lineStart = lineStartAt(text, offset);
+      if (findB && top && top.offset < offset && lineStart > top.offset) {
         const own = indentAt(text, offset);
         const closer = k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken;
         const starts = !closer && (k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.OpenBraceToken
           || k === SyntaxKind.OpenBracketToken || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.CommaToken);
-        top.flat ??= top.endsLine && own === top.indent;
-        if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: text.lastIndexOf('\n', offset - 1) + 1, stack };
+        const around = stack.at(-2);
+        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= lineStartAt(text, top.offset));
+        if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: lineStart, stack };
       }
     }
     if (offset === limit) break;
@@ -610,11 +695,14 @@ function indentationEnd(text: string, limit: number): { b: number; stack: Opener
 }
 
 /** The line break of the line of `offset`, the one a fix inserting a line there breaks (a CRLF line gets no lone LF from a fix,
- * whatever the other lines of a document of mixed breaks end with); on the last line, with none, the line break before it. */
+ * whatever the other lines of a document of mixed breaks end with; an old Mac line a lone CR); on the last line, with none, the
+ * line break before it. */
 function eolAt(text: string, offset: number): string {
-  let nl = text.indexOf('\n', offset);
-  if (nl < 0) nl = text.lastIndexOf('\n', offset - 1);
-  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+  const after = /\r\n?|\n/.exec(text.slice(offset));
+  if (after) return after[0];
+  const start = lineStartAt(text, offset);
+  if (start === 0) return '\n';
+  return text[start - 1] === '\r' ? '\r' : text[start - 2] === '\r' ? '\r\n' : '\n';
 }
 
 /** The character that closes a container. */
@@ -627,25 +715,49 @@ function containerName(o: Opener): string {
   return `the ${o.kind === '{' ? 'object' : 'array'}${o.name !== undefined ? ` ${quote(o.name)}` : ''}`;
 }
 
+/** The 1-based line of `offset` as the editor counts lines, named as a line of `root` when that is a text parsed as one of its own
+ * (a job's filter string, whose lines are \n escapes on one line of the job). */
+function lineName(text: string, offset: number, root: string): string {
+  return `line ${new LineTable(text).position(offset).line + 1}${root === THE_DOCUMENT ? '' : ` of ${root}`}`;
+}
+
+/** How far a repaired text gets the parser, in the text's offsets (its first error moved back by what the repair added), or
+ * Infinity when it parses. Every repair compared with it changes the text before that error. */
+function reach(text: string, r: Parsed): number {
+  return r.errors.length ? r.errors[0].offset - (r.text.length - text.length) : Infinity;
+}
+
 /**
  * A closing bracket or brace left out before the syntax error `e` (docs/architecture.md, "Unclosed brackets (syn8)"): the first
  * line B where the indentation says a container should have closed (indentationEnd); the containers open there whose opener's line
  * is indented deeper than B, or as deep when B does not start with a closer (which closes that one), are closed right after the
- * last token before B (before its comma, which then separates the outer container's members). At the end of the text with no line
- * B (every line after the innermost's opener indented deeper than it), the containers still open are closed at the end, each on
- * a line of its own at its opener's indentation. Taken only when that insertion gets the parser past the error (a parse); an
- * indentation that says nothing (one line, no such line before the error) leaves the error as it was.
+ * last token before B (before its comma, which then separates the outer container's members; with one when there is none and B
+ * starts a member or an item: that was left out too). At the end of the text with no line B (every line after the innermost's
+ * opener indented deeper than it), the containers still open are closed at the end, each on a line of its own at its opener's
+ * indentation. A closer of another kind than the innermost container's at the error, with no line B or none that mends it, is
+ * wrongCloser's. Taken only when the repair gets the parser past the error (a parse); an indentation that says nothing (one line,
+ * no such line before the error) leaves the error as it was.
  * root: what the messages call the parsed text.
  */
-function unclosed(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+function unclosed(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const end = indentationEnd(text, e.offset);
   if (!end) return undefined;
   const { b, stack } = end;
-  if (b < 0) return atTheEnd(text, e, root, stack, budget);
+  if (b < 0) return atTheEnd(text, e, root, stack, budget) ?? wrongCloser(text, e, root, stack, budget);
+  return atLineB(text, e, root, b, stack, budget)
+    ?? (/[\]}]/.test(text[e.offset] ?? '') ? wrongCloser(text, e, root, indentationEnd(text, e.offset, false)?.stack ?? [], budget) : undefined);
+}
+
+/** The containers of `stack` that line B (at `b`) says ended before it, closed after the last token before B (unclosed). */
+function atLineB(text: string, e: ParseError, root: string, b: number, stack: Opener[], budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   const bIndent = indentAt(text, b);
-  const closesOwn = /[\]}]/.test(text[b + bIndent.length]);
+  const first = text[b + bIndent.length];
+  const closesOwn = first === ']' || first === '}';
   let at = precedingNonSpace(text, b) + 1;
+  // B starts the next member or item of the container around those closed: a comma separates it from them, the one before B (the
+  // closers go before it) or a leading one; with none, it was left out with the closers (`"RayID"` then `"timestamp_format": ...`).
+  const comma = !closesOwn && first !== ',' && text[at - 1] !== ',';
   if (text[at - 1] === ',') at--;
   const close: Opener[] = [];
   for (let i = stack.length - 1; i >= 0 && stack[i].offset < at; i--) {
@@ -657,56 +769,105 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   // Another container of the innermost's kind opened after it on the line before B, the innermost's own line
   // (`{"jsonrpc": "2.0", "params": {"x": 1, "id": 2}` with one "}" left out): which of the two lost its closer, the indentation
   // cannot say. (Opened on a line of its own, the innermost's closer would have had one too: the "}" on that line is the other's.)
-  const lineOfAt = text.lastIndexOf('\n', at - 1);
-  const scan = createScanner(inner.offset > lineOfAt ? text.slice(inner.offset + 1, at) : '', true);
+  const sameLine = inner.offset >= lineStartAt(text, at);
+  const scan = createScanner(sameLine ? text.slice(inner.offset + 1, at) : '', true);
   for (let k = scan.scan(); k !== SyntaxKind.EOF; k = scan.scan()) {
     if (k === (inner.kind === '{' ? SyntaxKind.OpenBraceToken : SyntaxKind.OpenBracketToken) && !close.some((o) => o.offset === inner.offset + 1 + scan.getTokenOffset())) return undefined;
   }
   const closers = close.map(closerOf).join('');
   const outer = close[close.length - 1];
-  const newText = inner.offset > lineOfAt ? closers : `${eolAt(text, at)}${outer.indent}${closers}`;
-  return closedAt(text, e, root, close, at, newText, budget);
+  const newText = (sameLine ? closers : `${eolAt(text, at)}${outer.indent}${closers}`) + (comma ? ',' : '');
+  return closedAt(text, e, root, close, at, newText, budget, comma);
 }
 
 /** At the end of the text, no line saying where a container ended: the containers open there, when the text has a line break
  * after the innermost's opener (on one line, the indentation says nothing), closed at the end. */
-function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
   const close = [...stack].reverse();
-  if (!close.length || !text.slice(close[0].offset).trimEnd().includes('\n')) return undefined;
+  if (!close.length || !/[\r\n]/.test(text.slice(close[0].offset).trimEnd())) return undefined;
   const at = precedingNonSpace(text, text.length) + 1;
   const eol = eolAt(text, at);
   const newText = close.map((o) => `${eol}${o.indent}${closerOf(o)}`).join('');
   return closedAt(text, e, root, close, at, newText, budget);
 }
 
-/** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
- * (newText: laid out as the indentation says), when that gets the parser past the error (a parse). The repaired text has the
- * closers alone, no line break added, so that the lines the next problems' messages name are the text's. */
-function closedAt(text: string, e: ParseError, root: string, close: Opener[], at: number, newText: string, budget: Budget): { problem: Problem; repair: Required<Repair> } | undefined {
+/**
+ * A closer of another kind than the innermost open container's at the error `e` (`"params": [}`, `[1, 2}`, a "}" under `"and": [`):
+ * either the closers of the containers inside the one it closes were left out before it (inserted right before it; none when no
+ * container of its kind is open), or it was typed for the innermost's closer (replaced). The one that gets the parser further is
+ * taken (a parse each); on a tie, the replacement when the closer starts its line at the innermost's opener line's indentation
+ * (where its own closer goes), else the insertion. Neither, when neither gets the parser past the closer.
+ */
+function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+  const c = text[e.offset];
+  const inner = stack.at(-1);
+  if ((c !== '}' && c !== ']') || !inner || closerOf(inner) === c) return undefined;
+  let k = stack.length - 1;
+  while (k >= 0 && closerOf(stack[k]) !== c) k--;
+  const close = k < 0 ? [] : stack.slice(k + 1).reverse();
+  // A container of the kind of one to close opened after it and closed before the error (`"params": {"x": 1, "id": 2}` then "]"):
+  // its closer may be the one left out (before `, "id"`), so where the closer goes is unknown.
+  const scan = createScanner(close.length ? text.slice(close[close.length - 1].offset, e.offset) : '', true);
+  let known = true;
+  for (let t = scan.scan(); t !== SyntaxKind.EOF && known; t = scan.scan()) {
+    const at = close[close.length - 1].offset + scan.getTokenOffset();
+    const kind = t === SyntaxKind.OpenBraceToken ? '{' : t === SyntaxKind.OpenBracketToken ? '[' : undefined;
+    if (kind && !close.some((o) => o.offset === at) && close.some((o) => o.kind === kind && o.offset < at)) known = false;
+  }
   const closers = close.map(closerOf).join('');
-  const repaired = proved(text.slice(0, at) + closers + text.slice(at), e.offset + closers.length - (e.offset >= text.length ? 1 : 0), budget);
+  const inserted = close.length && known ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
+  const own = closerOf(inner);
+  const replaced = proved(text.slice(0, e.offset) + own + text.slice(e.offset + 1), e.offset, budget);
+  const ownLine = lineStartAt(text, e.offset) > inner.offset && indentAt(text, e.offset) === inner.indent && lineStartAt(text, e.offset) + inner.indent.length === e.offset;
+  if (inserted && (!replaced || reach(text, inserted) > reach(text, replaced) || (reach(text, inserted) === reach(text, replaced) && !ownLine))) {
+    return { problem: unclosedProblem(text, root, close, e.offset, closers, false), repair: inserted };
+  }
+  // Where a closer left out would go unknown, the replacement is as unsure (it mends `"params": {"x": 1, "id": 2}` then "]" as
+  // `{"x": 1, "id": 2}}`), but for a closer at the innermost's own indentation, where its own closer goes.
+  if (!replaced || (!known && !ownLine)) return undefined;
+  const code = 'syntax/unclosed-bracket';
+  return {
+    problem: {
+      code, severity: BASE_CODES[code].severity, offset: e.offset, length: 1,
+      message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is closed with ${quote(c)}: expected ${quote(own)}.`,
+      fixes: [{ title: `Replace ${quote(c)} with ${quote(own)} to close ${containerName(inner)}`, edits: [{ offset: e.offset, length: 1, newText: own }] }],
+      related: [{ offset: inner.offset, length: 1, message: `${cap(containerName(inner))} opens here.` }],
+    },
+    repair: replaced,
+  };
+}
+
+/** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
+ * (newText: laid out as the indentation says; with a comma after them when `comma`), when that gets the parser past the error (a
+ * parse). The repaired text has the closers (and the comma) alone, no line break added, so that the lines the next problems'
+ * messages name are the text's. */
+function closedAt(text: string, e: ParseError, root: string, close: Opener[], at: number, newText: string, budget: Budget, comma = false): { problem: Problem; repair: Parsed } | undefined {
+  const inserted = close.map(closerOf).join('') + (comma ? ',' : '');
+  const repaired = proved(text.slice(0, at) + inserted + text.slice(at), e.offset + inserted.length - (e.offset >= text.length ? 1 : 0), budget);
   if (!repaired) return undefined;
+  return { problem: unclosedProblem(text, root, close, at, newText, comma), repair: repaired };
+}
+
+/** The problem of the containers `close` (innermost first) whose closers (and a comma, when `comma`) are left out at `at`: on the
+ * token the closer(s) go before (the comma or closer after them, or the next member's first token), naming the innermost's opener
+ * and its line, related information at each opener, a fix (offered, not preferred) that inserts newText at `at`. */
+function unclosedProblem(text: string, root: string, close: Opener[], at: number, newText: string, comma: boolean): Problem {
+  const closers = close.map(closerOf).join('');
   const inner = close[0];
   const outer = close[close.length - 1];
-  // The problem is on the token the closer(s) go before (the comma or closer after them, or the next member's first token). A line
-  // of a text parsed as one of its own (a job's filter string, whose lines are \n escapes on one line of the job) is named as its.
   const scanner = createScanner(text, true);
   scanner.setPosition(at);
   const kind = scanner.scan();
   const offset = kind === SyntaxKind.EOF ? text.length : scanner.getTokenOffset();
   const length = kind === SyntaxKind.EOF ? 0 : scanner.getTokenLength();
-  const lineOf = (o: number) => text.slice(0, o).split('\n').length;
   const around = close.length === 1 ? '' : close.length === 2 ? `the ${outer.kind === '{' ? 'object' : 'array'} around it` : `the ${close.length - 1} containers around it`;
   const code = 'syntax/unclosed-bracket';
   return {
-    problem: {
-      code, severity: BASE_CODES[code].severity, offset, length,
-      // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
-      message: `${cap(containerName(inner))} opened on line ${lineOf(inner.offset)}${root === THE_DOCUMENT ? '' : ` of ${root}`} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
-      fixes: [{ title: `Insert ${quote(closers)} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
-      related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${closerOf(o)}" is missing.` })),
-    },
-    repair: repaired,
+    code, severity: BASE_CODES[code].severity, offset, length,
+    // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
+    message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)}${comma ? ' and a comma' : ''} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
+    fixes: [{ title: `Insert ${quote(closers + (comma ? ',' : ''))} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
+    related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${closerOf(o)}" is missing.` })),
   };
 }
