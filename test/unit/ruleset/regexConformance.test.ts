@@ -100,3 +100,26 @@ test('under (?x) a special word boundary holds spaces and comments, which regex-
   // a count stays a count: \b{ 2 } repeats the boundary
   assert.equal(rustRegexRefusal(String.raw`(?x)\b{ 2 }x`), undefined);
 });
+
+test('under (?x) the spaces regex-syntax skips are Rust\'s char::is_whitespace (Unicode White_Space): U+0085 is one, U+FEFF is not', () => {
+  // bump_space and parse_decimal test char::is_whitespace, the White_Space property: NEL (U+0085) is white space there and not in
+  // JavaScript's \s, and the byte order mark U+FEFF is in JavaScript's \s and no White_Space (it is a format character, Cf)
+  const nel = '\u0085', bom = '\ufeff';
+  // skipped: between atoms, inside a special word boundary's braces, in a class, inside a hex brace, around a count's digits
+  for (const p of [`(?x)a${nel}b`, `(?x)\\b{${nel}start${nel}}x`, `(?x)[a${nel}b]`, `(?x)\\x{${nel}41}`, `a{${nel}2}`, `(?x)a{2}${nel}?`]) {
+    assert.equal(verdict(p), undefined, JSON.stringify(p));
+  }
+  // a character: \b{ then no letter is a counted repetition ("{" then no digit, refused); a literal past ASCII in a class needs
+  // Unicode mode; no hex digit; no digit of a count
+  for (const p of [`(?x)\\b{${bom}start}x`, `(?x)[a${bom}b]`, `(?x)\\x{${bom}41}`, `a{${bom}2}`]) assert.ok(verdict(p), JSON.stringify(p));
+  // and the evaluator runs what the platform runs: NEL skipped, U+FEFF matched as itself
+  const run = (pattern: string, value: string): boolean => {
+    const c = compileExpression(`http.host matches r#"${pattern}"#`);
+    if (!c.ok) throw new Error(c.error);
+    return c.expression.test({ 'http.host': value });
+  };
+  assert.equal(run(`^(?x)a${nel}b$`, 'ab'), true);
+  assert.equal(run(`^(?x)a${bom}b$`, 'ab'), false);
+  assert.equal(run(`^(?x)a${bom}b$`, `a${bom}b`), true);
+  assert.equal(run(`^(?x)[a${nel}]+$`, `a${nel}`), false);
+});

@@ -62,14 +62,20 @@ const FLAG_LETTERS = /\(\?([a-zA-Z-]*)[:)]/y;
 const NAMED_GROUP = /\(\?(?:P<[^>]{0,75}>|<[^>]{0,76}>)/y;
 const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
 const HEX = /\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{1,8}))/y;
+/**
+ * The white space regex-syntax skips (bump_space under the x flag, parse_decimal in any mode): Rust's char::is_whitespace, the
+ * White_Space property. Not JavaScript's \s, which has U+FEFF (a format character) and lacks U+0085 (NEL).
+ */
+const WS = '[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const SPACE = new RegExp(WS);
+const SPACES = new RegExp(WS, 'g');
 /** A hex brace with spaces, which only the x flag allows (parse_hex_brace skips them there). */
-const SPACED_HEX = /\\[xuU]\{([\s0-9A-Fa-f]{0,40})\}/y;
+const SPACED_HEX = new RegExp(String.raw`\\[xuU]\{((?:${WS}|[0-9A-Fa-f]){0,40})\}`, 'y');
 /** A counted repetition as regex-syntax reads one (parse_decimal trims spaces around a number in any mode; right after the comma
  * only the x flag skips them), and as the tree takes one. */
-const COUNT = /\{\s*(\d*)\s*(?:(,)(?:\s*(\d+)\s*)?)?\}/y;
-const COUNT_X = /\{\s*(\d*)\s*(?:(,)\s*(\d*)\s*)?\}/y;
-const COUNT_TREE = /\{\s*(\d+)\s*(?:(,)\s*(\d*)\s*)?\}/y;
-const SPACE = /\s/;
+const COUNT = new RegExp(String.raw`\{${WS}*(\d*)${WS}*(?:(,)(?:${WS}*(\d+)${WS}*)?)?\}`, 'y');
+const COUNT_X = new RegExp(String.raw`\{${WS}*(\d*)${WS}*(?:(,)${WS}*(\d*)${WS}*)?\}`, 'y');
+const COUNT_TREE = new RegExp(String.raw`\{${WS}*(\d+)${WS}*(?:(,)${WS}*(\d*)${WS}*)?\}`, 'y');
 /** Where the spaces and "#" comments from j end: what regex-syntax's bump_space skips under (?x). */
 function spaceEnd(p: string, j: number): number {
   while (j < p.length) {
@@ -242,7 +248,7 @@ function readRegex(p: string): RegexRead {
     if (spaced && SPACE.test(spaced[1])) {
       // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"
       if (!x) refuse(`"${p.slice(i, p.indexOf('}', i) + 1 || i + 3)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`);
-      const d = spaced[1].replace(/\s+/g, '');
+      const d = spaced[1].replace(SPACES, '');
       if (/^[0-9A-Fa-f]+$/.test(d)) { digits = d; end = i + spaced[0].length; }
     } else {
       const m = sticky(HEX, p, i);
@@ -286,7 +292,7 @@ function readRegex(p: string): RegexRead {
   const escapedChar = (i: number, end: number): number | undefined => {
     const e = p[i + 1];
     if (e === 'x' || e === 'u' || e === 'U') {
-      const digits = p.slice(i + 2, end).replace(/[{}\s]/g, '');
+      const digits = p.slice(i + 2, end).replace(SPACES, '').replace(/[{}]/g, '');
       return /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
     }
     return ESCAPED_CONTROLS[e] ?? p.codePointAt(i + 1);
