@@ -123,3 +123,16 @@ test('under (?x) the spaces regex-syntax skips are Rust\'s char::is_whitespace (
   assert.equal(run(`^(?x)a${bom}b$`, `a${bom}b`), true);
   assert.equal(run(`^(?x)[a${nel}]+$`, `a${nel}`), false);
 });
+
+test('under (?x) a "?" after a counted repetition makes it lazy across a comment too, as across spaces', () => {
+  // parse_counted_repetition: `if self.bump_and_bump_space() && self.char() == '?'`, and bump_space skips "#" comments with the
+  // spaces: a{2} # note, then "?" on the next line is a{2}? (lazy, still two), not an optional (a{2})?
+  const run = (pattern: string, value: string): boolean => {
+    const c = compileExpression(`http.host matches r#"${pattern}"#`);
+    if (!c.ok) throw new Error(c.error);
+    return c.expression.test({ 'http.host': value });
+  };
+  assert.equal(run('(?x)^a{2}\t?$', ''), false, 'spaces: lazy');
+  assert.equal(run('(?x)^a{2} # two\n?$', ''), false, 'a comment: lazy too, so the empty string does not match');
+  assert.equal(run('(?x)^a{2} # two\n?$', 'aa'), true);
+});

@@ -572,9 +572,9 @@ function readRegex(p: string): RegexRead {
       if (t && seq().length === 0) wellFormed = false;
       else if (t) {
         let end = i + t[0].length;
-        // A "?" after a counted repetition makes it lazy, spaces before it skipped under (?x) (parse_counted_repetition)
+        // A "?" after a counted repetition makes it lazy, spaces and comments before it skipped under (?x) (parse_counted_repetition)
         let k = end;
-        if (x) while (k < n && SPACE.test(p[k])) k++;
+        if (x) k = spaceEnd(p, k);
         const lazy = p[k] === '?';
         if (lazy) end = k + 1;
         const min = Number(t[1]);
