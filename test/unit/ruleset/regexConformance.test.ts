@@ -136,3 +136,26 @@ test('under (?x) a "?" after a counted repetition makes it lazy across a comment
   assert.equal(run('(?x)^a{2} # two\n?$', ''), false, 'a comment: lazy too, so the empty string does not match');
   assert.equal(run('(?x)^a{2} # two\n?$', 'aa'), true);
 });
+
+test('under (?x) a count holds spaces and comments anywhere inside its braces, between its digits too, as regex-syntax skips them', () => {
+  // parse_counted_repetition reads "{" and "," with bump_and_bump_space, and parse_decimal each digit with it: under (?x) spaces and
+  // "#" comments are skipped after "{", between the digits, around the comma; (?x)a{1 2} is a{12}. Outside (?x) only spaces
+  // around a number are trimmed (ACCEPTED_SPACED above; "x{ 1 2 }" is refused).
+  const run = (pattern: string, value: string): boolean => {
+    const c = compileExpression(`http.host matches r#"${pattern}"#`);
+    if (!c.ok) throw new Error(c.error);
+    return c.expression.test({ 'http.host': value });
+  };
+  for (const p of ['(?x)a{1 2}', '(?x)a{2 # two\n}', '(?x)a{ # at least\n 1 , # at most\n 3 }', '(?x)a{1#0\n2}', `(?x)a{2 # ${'why '.repeat(30)}\n}`]) {
+    assert.equal(verdict(p), undefined, JSON.stringify(p));
+  }
+  assert.equal(run('(?x)^a{1 2}$', 'a'.repeat(12)), true);
+  assert.equal(run('(?x)^a{1 2}$', 'a'.repeat(3)), false);
+  assert.equal(run('(?x)^a{2 # two\n}$', 'aa'), true);
+  assert.equal(run('(?x)^a{2 # two\n}$', 'a'), false);
+  assert.equal(run('(?x)^a{ # at least\n 1 , # at most\n 3 }$', 'aaa'), true);
+  assert.equal(run('(?x)^a{ # at least\n 1 , # at most\n 3 }$', 'aaaa'), false);
+  assert.equal(run('(?x)^a{1#0\n2}$', 'a'.repeat(12)), true, 'a digit in a comment is no digit of the count');
+  // a comment that runs to the end takes the "}" with it; outside (?x) "#" is no comment and a space between digits is refused
+  for (const p of ['(?x)a{2#}', 'a{1 2}', 'a{2#c\n}']) assert.ok(verdict(p), JSON.stringify(p));
+});

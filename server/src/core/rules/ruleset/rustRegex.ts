@@ -71,11 +71,6 @@ const SPACE = new RegExp(WS);
 const SPACES = new RegExp(WS, 'g');
 /** A hex brace with spaces, which only the x flag allows (parse_hex_brace skips them there). */
 const SPACED_HEX = new RegExp(String.raw`\\[xuU]\{((?:${WS}|[0-9A-Fa-f]){0,40})\}`, 'y');
-/** A counted repetition as regex-syntax reads one (parse_decimal trims spaces around a number in any mode; right after the comma
- * only the x flag skips them), and as the tree takes one. */
-const COUNT = new RegExp(String.raw`\{${WS}*(\d*)${WS}*(?:(,)(?:${WS}*(\d+)${WS}*)?)?\}`, 'y');
-const COUNT_X = new RegExp(String.raw`\{${WS}*(\d*)${WS}*(?:(,)${WS}*(\d*)${WS}*)?\}`, 'y');
-const COUNT_TREE = new RegExp(String.raw`\{${WS}*(\d+)${WS}*(?:(,)${WS}*(\d*)${WS}*)?\}`, 'y');
 /** Where the spaces and "#" comments from j end: what regex-syntax's bump_space skips under (?x). */
 function spaceEnd(p: string, j: number): number {
   while (j < p.length) {
@@ -84,6 +79,38 @@ function spaceEnd(p: string, j: number): number {
     else break;
   }
   return j;
+}
+
+/**
+ * The counted repetition from the "{" at i, as regex-syntax's parse_counted_repetition and parse_decimal read it: its end (after the
+ * "}"), its minimum and maximum as their digits ('' for none) and whether it has a comma; undefined where regex-syntax finds no count
+ * (RepetitionCountUnclosed, or a comma followed by something other than a number or "}"). parse_decimal trims spaces around a number
+ * in any mode; under (?x) "{", ",", each digit and each trailing space are read with bump_and_bump_space, so spaces and "#" comments
+ * may stand anywhere inside the braces, between the digits too ((?x)a{1 2} is a{12}). Read by hand, not by a regular expression:
+ * a run of spaces after "{" is read once (a pattern such as \{\s*(\d*)\s* tries every split of it, quadratic in its length).
+ */
+function readCount(p: string, i: number, x: boolean): { end: number; lo: string; comma: boolean; hi: string } | undefined {
+  const n = p.length;
+  const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
+  const decimal = (j: number): { j: number; digits: string } => {
+    while (j < n && SPACE.test(p[j])) j++;
+    let digits = '';
+    for (; j < n && p[j] >= '0' && p[j] <= '9'; j = skip(j + 1)) digits += p[j];
+    while (j < n && SPACE.test(p[j])) j = skip(j + 1);
+    return { j, digits };
+  };
+  const lo = decimal(skip(i + 1));
+  let j = lo.j, comma = false, hi = '';
+  if (p[j] === ',') {
+    comma = true;
+    j = skip(j + 1);
+    if (j < n && p[j] !== '}') {
+      const b = decimal(j);
+      if (b.digits === '') return undefined;
+      ({ j, digits: hi } = b);
+    }
+  }
+  return p[j] === '}' ? { end: j + 1, lo: lo.digits, comma, hi } : undefined;
 }
 /** An ASCII class inside a class, [:name:] or [:^name:] (maybe_parse_ascii_class: a name it does not know opens a nested class). */
 const POSIX_CLASS = /\[:(\^?)([a-z]{0,8}):\]/y;
@@ -559,28 +586,29 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '|') { out.push('|'); alts.push([]); i++; canRepeat = false; continue; }
     if (c === '{') {
-      const m = sticky(x ? COUNT_X : COUNT, p, i, 64);
+      const m = readCount(p, i, x);
       if (!canRepeat) refuse(`"{" ${at(i)} repeats nothing: in Rust regex "{" starts a counted repetition; write \\{ for a brace`);
       else if (!m) refuse(`"{" ${at(i)} starts a counted repetition in Rust regex ({n}, {n,} or {n,m}); write \\{ for a brace`);
       else {
-        const [all, lo, comma, hi = ''] = m;
+        const { lo, comma, hi } = m;
+        const all = p.slice(i, m.end);
         if (lo === '') refuse(`the counted repetition "${all}" ${at(i)} has no minimum, which Rust regex refuses: write {0,${hi}}`);
         else if (Number(lo) > MAX_U32 || (hi !== '' && Number(hi) > MAX_U32)) refuse(`the count in "${all}" ${at(i)} is past 2^32-1`);
         else if (comma && hi !== '' && Number(hi) < Number(lo)) refuse(`the counted repetition "${all}" ${at(i)} has its minimum above its maximum`);
       }
-      const t = sticky(COUNT_TREE, p, i, 64);
+      const t = m?.lo ? m : undefined;
       if (t && seq().length === 0) wellFormed = false;
       else if (t) {
-        let end = i + t[0].length;
+        let end = t.end;
         // A "?" after a counted repetition makes it lazy, spaces and comments before it skipped under (?x) (parse_counted_repetition)
         let k = end;
         if (x) k = spaceEnd(p, k);
         const lazy = p[k] === '?';
         if (lazy) end = k + 1;
-        const min = Number(t[1]);
-        const max = t[2] ? (t[3] === '' ? -1 : Number(t[3])) : min;
-        const written = i + t[0].length + (p[i + t[0].length] === '?' ? 1 : 0);
-        repeat(min, max, '{', `{${t[1]}${t[2] ?? ''}${t[3] ?? ''}}${lazy ? '?' : ''}`, i, written);
+        const min = Number(t.lo);
+        const max = t.comma ? (t.hi === '' ? -1 : Number(t.hi)) : min;
+        const written = t.end + (p[t.end] === '?' ? 1 : 0);
+        repeat(min, max, '{', `{${t.lo}${t.comma ? ',' : ''}${t.hi}}${lazy ? '?' : ''}`, i, written);
         i = end;
         canRepeat = true;
         continue;
