@@ -159,3 +159,18 @@ test('under (?x) a count holds spaces and comments anywhere inside its braces, b
   // a comment that runs to the end takes the "}" with it; outside (?x) "#" is no comment and a space between digits is refused
   for (const p of ['(?x)a{2#}', 'a{1 2}', 'a{2#c\n}']) assert.ok(verdict(p), JSON.stringify(p));
 });
+
+test('under (?x) a hex brace holds comments as well as spaces, as parse_hex_brace reads it with bump_and_bump_space', () => {
+  const run = (pattern: string, value: string): boolean => {
+    const c = compileExpression(`http.host matches r#"${pattern}"#`);
+    if (!c.ok) throw new Error(c.error);
+    return c.expression.test({ 'http.host': value });
+  };
+  for (const p of ['(?x)\\x{4 # four\n1}', '(?x)\\u{ # A\n 41 }', '(?x)[\\x{4#c\n1}-\\x{4#\n2}]']) assert.equal(verdict(p), undefined, JSON.stringify(p));
+  assert.equal(run('(?x)^\\x{4 # four\n1}$', 'A'), true);
+  assert.equal(run('(?x)^\\x{4 # four\n1}$', '4'), false);
+  assert.equal(run('(?x)^[\\x{4#c\n1}-\\x{4#\n2}]+$', 'AB'), true, 'a class range of two such escapes');
+  assert.equal(run('(?x)^[\\x{4#c\n1}-\\x{4#\n2}]+$', 'C'), false);
+  // outside (?x) "#" is no comment: no hex digit
+  assert.ok(verdict('\\x{4#c\n1}'));
+});

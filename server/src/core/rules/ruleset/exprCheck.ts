@@ -755,9 +755,10 @@ export function regexVerdictsKept(): { patterns: number; chars: number; budget: 
 }
 
 /** A Rust hex escape with braces or eight digits as JavaScript's \\uHHHH of its code point (U+FFFF past it), or as written when its
- * digits are no hex number. */
+ * digits are no hex number. The spaces and "#" comments (?x) allows in the braces are dropped; outside (?x) the Rust reading
+ * refuses them. */
 function jsHexEscape(escape: string): string {
-  const digits = escape.slice(2).replace(/[{}\s]/g, '');
+  const digits = escape.slice(2).replace(/#[^\n]*(?:\n|$)|[{}\s\u0085]/g, '');
   if (!/^[0-9A-Fa-f]+$/.test(digits)) return escape;
   const cp = Math.min(parseInt(digits, 16), 0xffff);
   return `\\u${cp.toString(16).padStart(4, '0')}`;

@@ -68,9 +68,6 @@ const HEX = /\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{1,8}))/y;
  */
 const WS = '[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
 const SPACE = new RegExp(WS);
-const SPACES = new RegExp(WS, 'g');
-/** A hex brace with spaces, which only the x flag allows (parse_hex_brace skips them there). */
-const SPACED_HEX = new RegExp(String.raw`\\[xuU]\{((?:${WS}|[0-9A-Fa-f]){0,40})\}`, 'y');
 /** Where the spaces and "#" comments from j end: what regex-syntax's bump_space skips under (?x). */
 function spaceEnd(p: string, j: number): number {
   while (j < p.length) {
@@ -79,6 +76,24 @@ function spaceEnd(p: string, j: number): number {
     else break;
   }
   return j;
+}
+
+/**
+ * The hex brace of the escape at i (\x{, \u{, \U{): its digits, its end (after the "}") and whether spaces stand in it; undefined
+ * when something other than a hex digit or a space comes before a "}". parse_hex_brace reads each digit and the "}" with
+ * bump_and_bump_space: under (?x) spaces and "#" comments are skipped. Outside (?x) spaces are skipped here too, for the caller to
+ * say that regex-syntax refuses them (EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }".
+ */
+function hexBrace(p: string, i: number, x: boolean): { digits: string; end: number; spaced: boolean } | undefined {
+  let digits = '', spaced = false;
+  for (let j = i + 3; j < p.length;) {
+    const k = x ? spaceEnd(p, j) : SPACE.test(p[j]) ? j + 1 : j;
+    if (k > j) { spaced = true; j = k; continue; }
+    if (p[j] === '}') return { digits, end: j + 1, spaced };
+    if (!/[0-9A-Fa-f]/.test(p[j])) return undefined;
+    digits += p[j++];
+  }
+  return undefined;
 }
 
 /**
@@ -271,12 +286,11 @@ function readRegex(p: string): RegexRead {
   const hexEscape = (i: number, e: string, inClass: boolean): { end: number; re2: string; kind: 'char' } => {
     const fixed = { x: 2, u: 4, U: 8 }[e]!;
     let digits: string | undefined, end = i + 2;
-    const spaced = p[i + 2] === '{' ? sticky(SPACED_HEX, p, i) : null;
-    if (spaced && SPACE.test(spaced[1])) {
+    const spaced = p[i + 2] === '{' ? hexBrace(p, i, x) : undefined;
+    if (spaced?.spaced) {
       // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"
-      if (!x) refuse(`"${p.slice(i, p.indexOf('}', i) + 1 || i + 3)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`);
-      const d = spaced[1].replace(SPACES, '');
-      if (/^[0-9A-Fa-f]+$/.test(d)) { digits = d; end = i + spaced[0].length; }
+      if (!x) refuse(`"${p.slice(i, spaced.end)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`);
+      if (spaced.digits !== '') { digits = spaced.digits; end = spaced.end; }
     } else {
       const m = sticky(HEX, p, i);
       if (m && (m[1] !== undefined || m[2].length >= fixed)) { digits = m[1] ?? m[2].slice(0, fixed); end = i + (m[1] !== undefined ? m[0].length : 2 + fixed); }
@@ -319,8 +333,8 @@ function readRegex(p: string): RegexRead {
   const escapedChar = (i: number, end: number): number | undefined => {
     const e = p[i + 1];
     if (e === 'x' || e === 'u' || e === 'U') {
-      const digits = p.slice(i + 2, end).replace(SPACES, '').replace(/[{}]/g, '');
-      return /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
+      const digits = p[i + 2] === '{' ? hexBrace(p, i, x)?.digits : p.slice(i + 2, end);
+      return digits && /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
     }
     return ESCAPED_CONTROLS[e] ?? p.codePointAt(i + 1);
   };
