@@ -74,7 +74,8 @@ export const ViewColumn = { Active: -1, Beside: -2, One: 1 };
 export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 3 };
 export const StatusBarAlignment = { Left: 1, Right: 2 };
 
-export interface Position { line: number; character: number }
+export class Position { constructor(readonly line: number, readonly character: number) {} }
+export const TextEditorRevealType = { Default: 0, InCenter: 1, InCenterIfOutsideViewport: 2, AtTop: 3 };
 export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; isDirty?: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
 
 /** offsetAt and positionAt over a text (lines end in \n). */
@@ -137,7 +138,7 @@ export const fake = {
   /** The code lens providers registered (languages.registerCodeLensProvider) and not disposed. */
   codeLensProviders: [] as { selector: unknown; provider: { provideCodeLenses(doc: FakeDocument, token: unknown): CodeLens[] | undefined | Promise<CodeLens[] | undefined>; onDidChangeCodeLenses?: unknown } }[],
   /** What window.showTextDocument was asked: the document's URI and its options (viewColumn, preserveFocus, preview). */
-  shown: [] as { uri: string; viewColumn?: number; preserveFocus?: boolean; preview?: boolean }[],
+  shown: [] as { uri: string; viewColumn?: number; preserveFocus?: boolean; preview?: boolean; selection?: Range }[],
 };
 
 /** The lenses every registered provider gives `doc` (the selectors are not matched: the providers here filter for themselves). */
@@ -311,12 +312,12 @@ export const window = {
       fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
     }
   },
-  async showTextDocument(arg: FakeDocument | Uri, opts?: { viewColumn?: number; preserveFocus?: boolean; preview?: boolean }) {
+  async showTextDocument(arg: FakeDocument | Uri, opts?: { viewColumn?: number; preserveFocus?: boolean; preview?: boolean; selection?: Range }) {
     const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
     fake.shown.push({ uri: doc.uri.toString(), ...opts });
     fake.unresolved.delete(doc.uri.toString());
     // edit(): the whole text replaced, as the callers tested here replace it.
-    return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
+    return { document: doc, options: {}, revealRange() {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
   },
   setStatusBarMessage: (text: string) => { fake.statusMessages.push(text); return new Disposable(); },
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),

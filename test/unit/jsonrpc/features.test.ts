@@ -165,9 +165,10 @@ test('the send lens of a document with a syntax error says it cannot be sent and
   const lenses = (text: string) => jsonrpcPlugin.lenses!(parseDocument(text), DEFAULT_OPTIONS).map((l) => [l.title, l.command, l.offset]);
   const batch = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [}\n'
     + '  {"jsonrpc": "2.0", "id": 3, "method": "eth_sign", "params": []}\n]';
-  assert.deepEqual(lenses(batch), [['Cannot send: syntax error on line 3', undefined, 0]]);
+  // A click goes to the error (the VS Code client's command; other clients show the sentence as text: test/unit/lsp/clientCaps).
+  assert.deepEqual(lenses(batch), [['Cannot send: syntax error on line 3', 'edgekit.gateway.showSyntaxError', 0]]);
   // Two errors: the first's line, and how many there are.
-  assert.deepEqual(lenses('{"jsonrpc": "2.0",\n "id": 1,\n "method": "eth_chainId", params: [],\n}'), [['Cannot send: 2 syntax errors, the first on line 3', undefined, 0]]);
+  assert.deepEqual(lenses('{"jsonrpc": "2.0",\n "id": 1,\n "method": "eth_chainId", params: [],\n}'), [['Cannot send: 2 syntax errors, the first on line 3', 'edgekit.gateway.showSyntaxError', 0]]);
   // An empty document says what goes in it through its own problem (with a fix that writes a request): no lens.
   assert.deepEqual(lenses(''), []);
   assert.deepEqual(lenses('  \n'), []);
