@@ -131,10 +131,10 @@ export interface DocumentInfoResult {
   problems?: { errors: number; warnings: number; firstError?: { line: number; message: string; code: string } };
   /** For a gateway request (jsonrpc-request), what Send can send, as the lenses say it: the text does not parse (the lens's
    * "Cannot send: syntax error on line 3", and where the first error is), or the requests whose method the gateway refuses
-   * (HTTP 403), by batch index (null: a single request). */
+   * (HTTP 403), by batch index (null: a single request), with the method as a button quotes it (`quoted`: cut after 40 characters). */
   send?: {
     cannotSend?: { title: string; line: number; character: number; message: string };
-    refused: { index: number | null; method: string }[];
+    refused: { index: number | null; method: string; quoted: string }[];
   };
 }
 

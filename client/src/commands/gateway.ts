@@ -63,7 +63,7 @@ const isRefusal = (code: string | undefined) => code === 'jsonrpc/unsupported-me
  * A batch with some members whose method the gateway refuses (and some it takes; `refused`: their indexes and methods, the
  * server's): the others as a batch, each member's text as written, and the refused methods quoted; undefined for anything else.
  */
-function withoutRefused(doc: vscode.TextDocument, refused: readonly { index: number | null; method: string }[]): { body: string; methods: string[] } | undefined {
+function withoutRefused(doc: vscode.TextDocument, refused: readonly { index: number | null; quoted: string }[]): { body: string; methods: string[] } | undefined {
   const indexes = new Set(refused.map((r) => r.index));
   if (refused.length === 0 || indexes.has(null)) return undefined;
   const text = doc.getText();
@@ -72,7 +72,7 @@ function withoutRefused(doc: vscode.TextDocument, refused: readonly { index: num
   if (!root || errs.length > 0 || root.type !== 'array' || !root.children) return undefined;
   const kept = root.children.filter((_n, i) => !indexes.has(i));
   if (kept.length === 0 || kept.length === root.children.length) return undefined;
-  return { body: `[\n  ${kept.map((n) => text.slice(n.offset, n.offset + n.length)).join(',\n  ')}\n]`, methods: [...new Set(refused.map((r) => JSON.stringify(r.method)))] };
+  return { body: `[\n  ${kept.map((n) => text.slice(n.offset, n.offset + n.length)).join(',\n  ')}\n]`, methods: [...new Set(refused.map((r) => r.quoted))] };
 }
 
 const GO_TO_PROBLEM = 'Go to Problem';

@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, editDocument, commands, CancellationError, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
+import { fake, resetFake, addDocument, editDocument, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -626,6 +626,36 @@ test('a batch with a refused member offers to send the others, their text as wri
     offered.length = 0;
     await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
     assert.deepEqual(offered, [['Send anyway']]);
+  } finally {
+    await close();
+  }
+});
+
+// ui9: "Send without" read the diagnostics VS Code held, which lag an edit by one pull: a member moved since then was matched by
+// its old offsets, so the refused one went and another was left out (and named by the text now at those offsets). It reads the
+// server's verdict on the text as it is now; a long method is cut in the button as messages cut a long token (40 characters, "…").
+test('"Send without" decides on the document as it is now, not on diagnostics an edit ago, and cuts a long method in its button', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const before = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
+    const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', before);
+    // The diagnostic of the text before the edit: eth_sign in the second member.
+    const sign = before.indexOf('"eth_sign"');
+    fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
+      message: 'The gateway does not support "eth_sign"; it refuses the request with HTTP 403.', range: { start: doc.positionAt(sign), end: doc.positionAt(sign + 10) } }]);
+    // The edit just made: eth_sign moved to the end; eth_chainId is second now, where eth_sign was.
+    const after = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []}\n]';
+    editDocument(doc, after);
+    const offered: string[][] = [];
+    (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => { offered.push(options); return options.find((o) => o.startsWith('Send without')); } };
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(offered, [['Send without "eth_sign"', 'Send anyway']]);
+    assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
+    // A method of 200 characters: its first 40 and "…" in the button, as a message quotes a long token.
+    const long = `eth_${'x'.repeat(196)}`;
+    editDocument(doc, `[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "${long}"}\n]`);
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(offered[1], [`Send without "${long.slice(0, 40)}…"`, 'Send anyway']);
   } finally {
     await close();
   }

@@ -9,7 +9,7 @@ import {
 } from './catalogue';
 import { requestsOf, type RequestRef } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
-import { snippetText } from '../../text';
+import { quoteShort, snippetText } from '../../text';
 import { tidyMessage } from '../../messages';
 import { LineTable } from '../../lines';
 
@@ -309,11 +309,11 @@ const named = (m: string): string => tidyMessage(`"${m}"`);
 /**
  * What Send can send of a gateway request document, as its lenses and the Send command say it: when the text does not parse, the
  * lens's sentence and the first syntax error; else the requests whose method the gateway refuses (HTTP 403), by batch index (null
- * for a single request), with the method.
+ * for a single request), with the method, and the method as a button quotes it (cut after 40 characters, as messages cut a token).
  */
 export interface SendInfo {
   cannotSend?: { title: string; offset: number; length: number; message: string };
-  refused: { index: number | null; method: string }[];
+  refused: { index: number | null; method: string; quoted: string }[];
 }
 
 /** A request whose method the gateway refuses (one it does not support, or a misspelt one: HTTP 403): that method. */
@@ -324,7 +324,7 @@ export function sendInfo(doc: ParsedDoc): SendInfo {
     const first = doc.syntax.reduce((a, b) => (b.offset < a.offset ? b : a));
     return { cannotSend: { title: cannotSend(doc, first.offset), offset: first.offset, length: first.length, message: first.message }, refused: [] };
   }
-  return { refused: requestsOf(doc.value).flatMap((r) => { const method = refusedMethod(r); return method === undefined ? [] : [{ index: r.index, method }]; }) };
+  return { refused: requestsOf(doc.value).flatMap((r) => { const method = refusedMethod(r); return method === undefined ? [] : [{ index: r.index, method, quoted: quoteShort(method) }]; }) };
 }
 
 export function lenses(doc: ParsedDoc): Lens[] {
