@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
-import { Responses, responseHeader } from '../../../client/src/views/responses';
+import { Responses, displayWidth, responseHeader } from '../../../client/src/views/responses';
 import { describeRpcResponse } from '../../../client/src/http/gateway';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { Reports } from '../../../client/src/views/reports';
@@ -1170,6 +1170,36 @@ test('Copy Gateway URL copies the gateway in use; for the mock on a free port it
   const remote = { backend: { endpoints: async () => ({ embedded: false, gatewayUrl: 'https://gw.example/v1/mainnet', apiBaseUrl: '' }) } } as unknown as Ctx;
   assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](remote)(), 'https://gw.example/v1/mainnet');
   assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied https://gw.example/v1/mainnet, the gateway of "edgekit.gateway.url".' }]);
+});
+
+// Review rv11: the header wrapped by UTF-16 units, so a line of CJK text (two columns a character in the editor) ran to 150
+// columns in an 80-column header, and an emoji counted two units for two columns but a family of four (a ZWJ sequence) eleven.
+test('the response header wraps by the columns the editor shows: CJK characters and emoji take two, and CJK text breaks between its characters', () => {
+  const cjk = 'ゲートウェイはこのメソッドをサポートしていません。リクエストは拒否されました。別のメソッドを使用してください。';
+  const header = responseHeader(['HTTP 200 · 8 ms · eth_sign', `Error -32004: ${cjk}`]);
+  const lines = header.split('\n');
+  for (const l of lines) assert.ok(displayWidth(l) <= 80, `${displayWidth(l)} columns: ${l}`);
+  assert.ok(lines.length >= 3, header);
+  // The text kept (a break between CJK characters adds no space; one between words takes the space).
+  assert.equal(lines.slice(1).map((l) => l.replace(/^\/\/ {1,3}/, '')).join('').replace(/ /g, ''), `Error-32004:${cjk}`);
+  assert.ok(lines[2].startsWith('//   ') && /^[\u3000-\u30ff\u4e00-\u9fff]/.test(lines[2].slice(5)), `broken inside the CJK text: ${header}`);
+  // Kinsoku: no line starts with closing punctuation ("。") or a small kana, none ends with an opening bracket.
+  const tight = responseHeader([`${'あ'.repeat(37)}「テスト」。ょ`]).split('\n');
+  for (const l of tight.slice(1)) assert.doesNotMatch(l.slice(5), /^[。」ょ]/, tight.join('\n'));
+  for (const l of tight) assert.doesNotMatch(l, /「$/, tight.join('\n'));
+  // The widths themselves.
+  assert.equal(displayWidth('abc'), 3);
+  assert.equal(displayWidth('日本'), 4);
+  assert.equal(displayWidth('ｱ'), 1, 'halfwidth katakana');
+  assert.equal(displayWidth('ＡＢ'), 4, 'fullwidth forms');
+  assert.equal(displayWidth('🚀'), 2);
+  assert.equal(displayWidth('👨‍👩‍👧‍👦'), 2, 'a ZWJ family is one emoji');
+  assert.equal(displayWidth('🇯🇵'), 2, 'a flag');
+  assert.equal(displayWidth('e\u0301'), 1, 'a combining accent');
+  assert.equal(displayWidth('a\u200bb'), 2, 'a zero-width space');
+  // Emoji in English words: 40 rockets are 80 columns, not 40 "characters".
+  const rockets = responseHeader([`${'🚀 '.repeat(40)}`]).split('\n');
+  assert.ok(rockets.length >= 2 && rockets.every((l) => displayWidth(l) <= 80), rockets.join('\n'));
 });
 
 test('the response header: a line break in what the gateway said (a carriage return too) starts a comment line of its own (review rv11)', () => {
