@@ -154,6 +154,8 @@ const visibleListeners: ((e: { document: FakeDocument }[]) => void)[] = [];
 /** Listeners of workspace.onDidOpenTextDocument, onDidSaveTextDocument and onDidCloseTextDocument. */
 const openListeners: ((d: FakeDocument) => void)[] = [];
 const saveListeners: ((d: FakeDocument) => void)[] = [];
+/** Listeners of workspace.onDidChangeConfiguration: told by a settings update() (a test's own writes to fake.settings are not). */
+const configurationListeners: ((e: { affectsConfiguration(section: string): boolean }) => void)[] = [];
 const closeListeners: ((d: FakeDocument) => void)[] = [];
 
 function listen<T>(list: ((e: T) => void)[], l: (e: T) => void): Disposable {
@@ -223,6 +225,7 @@ export function resetFake(): void {
   disk.clear();
   openListeners.length = 0;
   saveListeners.length = 0;
+  configurationListeners.length = 0;
   closeListeners.length = 0;
   activeEditorListeners.length = 0;
   changeListeners.length = 0;
@@ -370,6 +373,10 @@ export const workspace = {
         const into = target === 2 ? fake.workspaceSettings : target === 1 || target === undefined ? fake.settings : undefined;
         if (!into) throw new Error(`the stand-in writes User or Workspace settings only, not target ${target}`);
         if (value === undefined) into.delete(key); else into.set(key, value);
+        // As VS Code: the change is told after the write (a section affects itself and every section it is inside).
+        const changed = `edgekit.${key}`;
+        const e = { affectsConfiguration: (section: string) => changed === section || changed.startsWith(`${section}.`) };
+        for (const l of [...configurationListeners]) l(e);
       },
     };
   },
@@ -430,6 +437,7 @@ export const workspace = {
   onDidChangeTextDocument: (l: (e: { document: FakeDocument }) => void) => listen(changeListeners, l),
   onDidOpenTextDocument: (l: (d: FakeDocument) => void) => listen(openListeners, l),
   onDidSaveTextDocument: (l: (d: FakeDocument) => void) => listen(saveListeners, l),
+  onDidChangeConfiguration: (l: (e: { affectsConfiguration(section: string): boolean }) => void) => listen(configurationListeners, l),
   onDidCloseTextDocument: (l: (d: FakeDocument) => void) => listen(closeListeners, l),
   onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
   /** As VS Code: the provider's onDidChange has an open document of that URI read again (later, not within the fire). */
