@@ -156,6 +156,9 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   private readonly texts = new Map<number, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  private readonly recorded = new vscode.EventEmitter<HistoryEntry>();
+  /** A request was sent and its response (or the failure) recorded in the history. */
+  readonly onDidRecord = this.recorded.event;
   private seq = 0;
   private readonly registration: vscode.Disposable;
 
@@ -209,6 +212,7 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     const shown = new Set(kept.map((h) => h.responseUri));
     for (const u of [...this.contents.keys()]) if (!shown.has(u)) this.contents.delete(u);
     await this.state.update('edgekit.gateway.history', kept);
+    this.recorded.fire(full);
     return uri;
   }
 
@@ -237,5 +241,6 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   dispose(): void {
     this.registration.dispose();
     this.changed.dispose();
+    this.recorded.dispose();
   }
 }
