@@ -48,6 +48,21 @@ export class Range {
     else [this.start, this.end] = args;
   }
 }
+export class Diagnostic {
+  source?: string;
+  code?: string | number;
+  constructor(readonly range: Range, readonly message: string, readonly severity = 0) {}
+}
+/** A diagnostic collection (languages.createDiagnosticCollection): its entries by URI string, in fake.collections by name. */
+export class DiagnosticCollection {
+  readonly entries = new Map<string, { uri: Uri; diagnostics: Diagnostic[] }>();
+  constructor(readonly name: string) {}
+  set(uri: Uri, diagnostics: readonly Diagnostic[]): void { this.entries.set(uri.toString(), { uri, diagnostics: [...diagnostics] }); }
+  get(uri: Uri): readonly Diagnostic[] | undefined { return this.entries.get(uri.toString())?.diagnostics; }
+  delete(uri: Uri): void { this.entries.delete(uri.toString()); }
+  forEach(cb: (uri: Uri, diagnostics: readonly Diagnostic[]) => void): void { for (const e of [...this.entries.values()]) cb(e.uri, e.diagnostics); }
+  dispose(): void { this.entries.clear(); }
+}
 /** A code lens; `command` with an empty id is a lens shown without an action. */
 export class CodeLens { constructor(readonly range: Range, public command?: { title: string; command: string; arguments?: unknown[] }) {} }
 export class WorkspaceEdit {
@@ -454,6 +469,7 @@ export const workspace = {
 };
 
 export const languages = {
+  createDiagnosticCollection: (name: string) => new DiagnosticCollection(name),
   getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
   onDidChangeDiagnostics: () => new Disposable(),
   /** As the extension host tells it: the same document closed, its language changed, and opened (it stays open: isClosed false). */
