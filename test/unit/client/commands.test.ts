@@ -584,6 +584,11 @@ test('Send Request on a document with a syntax error says what the lens says, of
     answer = 'Send anyway';
     await send(ctx, doc.uri, undefined);
     assert.deepEqual(server.received.map((r) => r.body), [text]);
+    // An empty document has no lens: its own problem is the question (what goes in it), not "Cannot send".
+    answer = undefined;
+    await assert.rejects(send(ctx, addDocument('file:///ws/empty.rpc.json', 'jsonrpc-request', '\n').uri, undefined), (err: Error) => err instanceof CancellationError);
+    assert.match(asked.at(-1)!.q, /^empty\.rpc\.json has 1 error, e\.g\. line 1: The document is empty; expected a request object/);
+    assert.deepEqual(asked.at(-1)!.options, ['Send anyway']);
   } finally {
     await close();
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
 import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
 import { jsonrpcPlugin } from '../../../server/src/core/rules/jsonrpc';
-import { requestSnippet } from '../../../server/src/core/rules/jsonrpc/features';
+import { requestSnippet, sendInfo } from '../../../server/src/core/rules/jsonrpc/features';
 import { METHODS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, UNSUPPORTED_WHY } from '../../../server/src/core/rules/jsonrpc/catalogue';
 
 function at(textWithCursor: string) {
@@ -172,6 +172,10 @@ test('the send lens of a document with a syntax error says it cannot be sent and
   // An empty document says what goes in it through its own problem (with a fix that writes a request): no lens.
   assert.deepEqual(lenses(''), []);
   assert.deepEqual(lenses('  \n'), []);
+  // What Send Request says (ui9): the same sentence and where the first error is; nothing of the kind for an empty document, whose
+  // own problem ("The document is empty; expected a request object ...") is its question.
+  assert.deepEqual(sendInfo(parseDocument(batch)).cannotSend, { title: 'Cannot send: syntax error on line 3', offset: batch.indexOf('}\n  {"jsonrpc": "2.0", "id": 3'), length: 1, message: sendInfo(parseDocument(batch)).cannotSend!.message });
+  assert.deepEqual(sendInfo(parseDocument('  \n')), { refused: [] });
 });
 
 test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {

@@ -307,8 +307,8 @@ function tagNote(type: ValueType, value: unknown): string {
 const named = (m: string): string => tidyMessage(`"${m}"`);
 
 /**
- * What Send can send of a gateway request document, as its lenses and the Send command say it: when the text does not parse, the
- * lens's sentence and the first syntax error; else the requests whose method the gateway refuses (HTTP 403), by batch index (null
+ * What Send can send of a gateway request document, as its lenses and the Send command say it: when the text does not parse (and
+ * is not empty), the lens's sentence and the first syntax error; else the requests whose method the gateway refuses (HTTP 403), by batch index (null
  * for a single request), with the method, and the method as a button quotes it (cut after 40 characters, as messages cut a token).
  */
 export interface SendInfo {
@@ -320,6 +320,8 @@ export interface SendInfo {
 const refusedMethod = (r: RequestRef) => (typeof r.req.method === 'string' && !METHOD_BY_NAME.has(r.req.method) ? r.req.method : undefined);
 
 export function sendInfo(doc: ParsedDoc): SendInfo {
+  // An empty document says what goes in it through its own problem (with a fix that writes a first request), not as a syntax error.
+  if (doc.syntax.length > 0 && doc.text.trim() === '') return { refused: [] };
   if (doc.syntax.length > 0) {
     const first = doc.syntax.reduce((a, b) => (b.offset < a.offset ? b : a));
     return { cannotSend: { title: cannotSend(doc, first.offset), offset: first.offset, length: first.length, message: first.message }, refused: [] };
