@@ -91,7 +91,9 @@ async function showSyntaxError(ctx: Ctx, uriArg: unknown): Promise<void> {
 /** The problem at a position selected in its document's editor, and its message shown there (Go to Next Problem, F8). */
 async function goToProblem(doc: vscode.TextDocument, at: { line: number; character: number }): Promise<void> {
   const pos = new vscode.Position(at.line, at.character);
-  const editor = await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: false });
+  // In the editor that shows it (the lens's, the title bar's), not a second tab of it in the active group.
+  const column = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString())?.viewColumn;
+  const editor = await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: false, ...(column ? { viewColumn: column } : {}) });
   editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   // From a position at the problem's start, the next problem is that one (the editor's marker navigation counts a marker that
   // starts at the position); its message opens under the line, as F8 shows it.

@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, editDocument, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
+import { fake, resetFake, addDocument, editDocument, showEditors, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -599,7 +599,10 @@ test('the "Cannot send" lens goes to the first syntax error as the server finds 
   try {
     fake.folderSettings.set('/ws', new Map());
     const doc = addDocument('file:///ws/broken.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1,\n "method": "eth_chainId" "params": []}');
+    // In the editor that shows it (column 2 here), not a second tab in the active group.
+    showEditors(addDocument('file:///ws/other.json', 'json', '{}', false), doc);
     await gatewayCommands['edgekit.gateway.showSyntaxError'](ctx)(doc.uri);
+    assert.equal(fake.shown.at(-1)!.viewColumn, 2);
     // At "params", where the comma is missing (the server's syntax problem, as the lens counts it).
     assert.deepEqual({ ...fake.shown.at(-1)!.selection?.start as object }, { line: 1, character: 25 });
     assert.deepEqual(commands.executed.at(-1), ['editor.action.marker.next']);

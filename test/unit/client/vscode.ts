@@ -340,7 +340,8 @@ export const window = {
   setStatusBarMessage: (text: string) => { fake.statusMessages.push(text); return new Disposable(); },
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
   onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
-  get visibleTextEditors(): { document: FakeDocument }[] { return fake.visible.map((document) => ({ document })); },
+  /** The editors of fake.visible, in columns 1, 2, ... in that order. */
+  get visibleTextEditors(): { document: FakeDocument; viewColumn: number }[] { return fake.visible.map((document, i) => ({ document, viewColumn: i + 1 })); },
   onDidChangeVisibleTextEditors: (l: (e: { document: FakeDocument }[]) => void) => listen(visibleListeners, l),
   createOutputChannel: () => ({
     info: (m: string) => fake.logged.push(`info: ${m}`), warn: (m: string) => fake.logged.push(`warn: ${m}`),
