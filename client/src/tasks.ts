@@ -22,7 +22,8 @@ export const TASK_TYPE = 'edgekit';
  * folder's, another task's `paths`. A refusal's problem (at a setting or a tasks.json member) is its task's, replaced by its next run.
  */
 export class TaskProblems implements vscode.Disposable {
-  private readonly refusals = new Map<string, vscode.Uri>();
+  /** Each task's refusal problem: its file and its code. */
+  private readonly refusals = new Map<string, { uri: vscode.Uri; code: string }>();
 
   constructor(private readonly collection: vscode.DiagnosticCollection) {}
 
@@ -41,15 +42,16 @@ export class TaskProblems implements vscode.Disposable {
     for (const [file, lines] of group(found)) {
       const uri = vscode.Uri.file(file);
       this.collection.set(uri, [...(this.collection.get(uri) ?? []), ...lines.map(toDiagnostic)]);
-      this.refusals.set(task, uri);
+      this.refusals.set(task, { uri, code: lines[0].code });
     }
   }
 
   private dropRefusal(task: string): void {
-    const uri = this.refusals.get(task);
-    if (!uri) return;
+    const refusal = this.refusals.get(task);
+    if (!refusal) return;
     this.refusals.delete(task);
-    const left = (this.collection.get(uri) ?? []).filter((d) => d.code !== REFUSAL_CODES.get(task));
+    const { uri, code } = refusal;
+    const left = (this.collection.get(uri) ?? []).filter((d) => d.code !== code);
     if (left.length) this.collection.set(uri, left); else this.collection.delete(uri);
   }
 
@@ -57,9 +59,6 @@ export class TaskProblems implements vscode.Disposable {
     this.collection.dispose();
   }
 }
-
-/** The code of each task's refusal problem (dropRefusal removes that code only, from the refusal's file). */
-const REFUSAL_CODES = new Map<string, string>();
 
 function group(found: readonly LintLine[]): Map<string, LintLine[]> {
   const byFile = new Map<string, LintLine[]>();
@@ -160,7 +159,6 @@ function refusedTask(task: vscode.Task, problem: { member?: string; message: str
  * the CLI's code for a usage problem. The same problem matchers read the refusal's line. */
 function refusalTask(def: vscode.TaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope, name: string, refusal: Refusal, problems: TaskProblems): vscode.Task {
   const key = taskKey(def, scope);
-  REFUSAL_CODES.set(key, refusal.code);
   const execution = new vscode.CustomExecution(async () => new RefusalTerminal(name, refusal, (found) => problems.refused(key, found)));
   const task = new vscode.Task(def, scope, name, TASK_TYPE, execution, []);
   task.detail = `Cannot run: ${refusal.message}`;

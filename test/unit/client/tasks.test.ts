@@ -10,10 +10,12 @@ import { catalogue } from '../../../server/src/core';
 
 /** The "edgekit-lint" diagnostics the tasks publish (a new collection for each test). */
 let collection = new DiagnosticCollection('edgekit-lint');
-beforeEach(() => { resetFake(); collection = new DiagnosticCollection('edgekit-lint'); });
+/** One for the window, as registerTasks makes it. */
+let problems = new TaskProblems(collection as never);
+beforeEach(() => { resetFake(); collection = new DiagnosticCollection('edgekit-lint'); problems = new TaskProblems(collection as never); });
 
 const DATASETS = catalogue.logpush.datasets.map((d) => d.name);
-const provider = (cli = '/ext/dist/cli.js') => new LintTaskProvider(cli, DATASETS, new TaskProblems(collection as never));
+const provider = (cli = '/ext/dist/cli.js') => new LintTaskProvider(cli, DATASETS, problems);
 
 /** Runs a refused task's pseudoterminal as the task system does: what it wrote, and the exit code it closed with. */
 async function runRefusal(t: Task): Promise<{ text: string; code: number | void }> {
@@ -258,6 +260,14 @@ test('a refused task\'s problem is in the Problems panel at the setting until th
     // Set right, the same task runs: its refusal is gone.
     fake.folderSettings.set(dir, new Map([['logpush.dataset', 'http_requests']]));
     assert.equal((await runLint((provider(cli).provideTasks() as unknown as Task[])[0])).code, 0);
+    assert.deepEqual(published(dir), {});
+    // A task of some paths: the settings file is outside them, and its refusal is still that task's, gone with its next run.
+    fake.folderSettings.set(dir, new Map([['logpush.dataset', 'nope']]));
+    const filters = () => provider(cli).resolveTask(new Task({ type: 'edgekit', command: 'lint', paths: ['filters'] }, { uri: Uri.file(dir), name: 'd', index: 0 }, 'lint filters', 'edgekit') as never) as unknown as Task;
+    await runRefusal(filters());
+    assert.deepEqual(published(dir), { '.vscode/settings.json': ['logpush/unknown-dataset@1:29-1:35'] });
+    fake.folderSettings.set(dir, new Map([['logpush.dataset', 'http_requests']]));
+    await runLint(filters());
     assert.deepEqual(published(dir), {});
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
