@@ -15,7 +15,7 @@ import { Reports } from './views/reports';
 import { vscodeUi } from './ui';
 import { registerTasks } from './tasks';
 import { trackJobContext } from './jobContext';
-import { trackDocumentShown, trackMockStarted } from './walkthrough';
+import { trackDocumentShown, trackMockStarted, trackRequestSent } from './walkthrough';
 import { JobScopes } from './jobScopes';
 import { SetJobScopeNotification } from '../../server/src/protocol';
 
@@ -53,6 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<EdgeKi
     trackJobContext(),
     trackDocumentShown(context.globalState),
     trackMockStarted(context.globalState, backend),
+    trackRequestSent(context.globalState, responses),
     (ctx.deliveries = new DeliveredBatches(async () => commandsModule().mockControlFor(ctx, false))),
     (ctx.reports = new Reports()),
     (ctx.securityEvents.view = vscode.window.createTreeView('edgekit.securityEvents', { treeDataProvider: ctx.securityEvents, showCollapseAll: true })),

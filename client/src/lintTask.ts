@@ -1,7 +1,8 @@
-// The arguments of an `edgekit` task (package.json taskDefinitions): the bundled CLI's `lint --format line`, which the $edgekit and
-// $edgekit-info problem matchers read, with the settings the language server checks the same files with, so that the task's Problems
-// are the editor's. No vscode import: a unit test holds it to the CLI's parser. Also here: what makes a task refuse to run (a
-// definition or a setting the CLI cannot run with), said where it was written, in a line the $edgekit problem matcher reads.
+// The arguments of an `edgekit` task (package.json taskDefinitions): the bundled CLI's `lint --format line`, whose lines the task
+// reads into its problems (parseLintLine, the $edgekit and $edgekit-info problem matchers' regexp), with the settings the language
+// server checks the same files with, so that the task's Problems are the editor's. No vscode import: a unit test holds it to the
+// CLI's parser. Also here: what makes a task refuse to run (a definition or a setting the CLI cannot run with), said where it was
+// written, in a line of the same format.
 import * as path from 'node:path';
 import { findNodeAtLocation, getNodeValue, parseTree, type JSONPath, type Node as JsonNode } from 'jsonc-parser';
 import { normalizeSettings } from '../../server/src/protocol';
@@ -50,6 +51,29 @@ export function lintArgs(def: EdgeKitTaskDefinition, s: LintSettings): string[] 
   if (!def.paths?.length) args.push('--allow-empty');
   args.push('--', ...(def.paths?.length ? def.paths : ['.']));
   return args;
+}
+
+/** A line of the CLI's `--format line` output: `FILE:L:C-L:C severity code message` (1-based, the end column exclusive). */
+export interface LintLine {
+  file: string;
+  line: number; column: number; endLine: number; endColumn: number;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  code: string;
+  message: string;
+}
+
+/** The one regexp of the line format, the $edgekit and $edgekit-info problem matchers' (package.json; a unit test holds them equal):
+ * the file name runs to the first position followed by a severity and a code of the registry's shape. */
+export const LINE_FORMAT = /^(.+?):(\d+):(\d+)-(\d+):(\d+) (error|warning|information|hint) ([a-z]+\/[a-z0-9]+(?:-[a-z0-9]+)*) (.*)$/;
+
+/** A line of the CLI's output read as its problem (a relative file name resolved against `cwd`), or undefined for any other line. */
+export function parseLintLine(text: string, cwd: string): LintLine | undefined {
+  const m = LINE_FORMAT.exec(text);
+  if (!m) return undefined;
+  return {
+    file: path.resolve(cwd, m[1]), line: Number(m[2]), column: Number(m[3]), endLine: Number(m[4]), endColumn: Number(m[5]),
+    severity: m[6] as LintLine['severity'], code: m[7], message: m[8],
+  };
 }
 
 /** The task's name in the Run Task list (shown as "edgekit: <name>"). */
@@ -146,8 +170,8 @@ function isDefinition(node: JsonNode, def: { [k: string]: unknown }): boolean {
 }
 
 /**
- * What the refused task writes in its terminal: the refusal as a line of the CLI's line format (the $edgekit problem matcher puts
- * it in the Problems panel, at the setting or member) when the file it concerns could be read, else as the CLI says a usage
+ * What the refused task writes in its terminal: the refusal as a line of the CLI's line format (read into the task's problems, at
+ * the setting or member) when the file it concerns could be read, else as the CLI says a usage
  * problem; then that nothing was checked. `file.text`: the file's text, undefined when it could not be read; the open editor's
  * when it is open, since the Problems entry is drawn on that text. `file.unsaved`: that text has edits not saved; VS Code reads
  * settings and tasks from the saved file, so the saved value decided the refusal, and the message says so.

@@ -1,22 +1,89 @@
 // Tasks of type "edgekit" (package.json taskDefinitions), as VS Code's TypeScript and npm extensions provide theirs: "edgekit: lint"
 // for each workspace folder in Run Task with no tasks.json, and any `{ "type": "edgekit", "command": "lint", ... }` a tasks.json
 // defines. Each runs the CLI this extension carries (dist/cli.js) with the extension host's own runtime, so no `node` is needed on
-// PATH, and its `--format line` output fills the Problems panel through the $edgekit and $edgekit-info problem matchers: the problems
-// of every file of the folder, open or not, checked with the folder's EdgeKit settings. A task the CLI would refuse (a definition it
-// cannot run, or a dataset setting it does not know) runs as a refusal instead: its terminal says why, and the Problems panel
-// shows it at the setting or the tasks.json member (lintTask.ts refusalLines), since the CLI's usage error named neither.
+// PATH, in a pseudoterminal that shows its `--format line` output and puts its problems in the extension's own "edgekit-lint"
+// diagnostics, replacing those of the files the run checked (its folder, or its `paths`) and no others: the $edgekit problem
+// matchers, which share one owner, made each run clear every other edgekit task's problems (docs/architecture.md, ui9). A task the
+// CLI would refuse (a definition it cannot run, or a dataset setting it does not know) runs as a refusal instead: its terminal says
+// why, and the Problems panel shows it at the setting or the tasks.json member (lintTask.ts refusalLines), since the CLI's usage
+// error named neither.
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, refusalLines, taskName, type EdgeKitTaskDefinition, type Refusal } from './lintTask';
+import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, parseLintLine, refusalLines, taskName, type EdgeKitTaskDefinition, type LintLine, type Refusal } from './lintTask';
 import { log } from './log';
 
 export const TASK_TYPE = 'edgekit';
-const MATCHERS = ['$edgekit', '$edgekit-info'];
+
+/**
+ * The problems the edgekit tasks found, in one diagnostic collection ("edgekit-lint"). A run replaces the problems of the files it
+ * checked (under its folder, or its `paths`), whether it reported them again or not, and keeps every other file's: another
+ * folder's, another task's `paths`. A refusal's problem (at a setting or a tasks.json member) is its task's, replaced by its next run.
+ */
+export class TaskProblems implements vscode.Disposable {
+  /** Each task's refusal problem: its file and its code. */
+  private readonly refusals = new Map<string, { uri: vscode.Uri; code: string }>();
+
+  constructor(private readonly collection: vscode.DiagnosticCollection) {}
+
+  /** A run's findings: every file under `scope` (absolute paths of folders or files) gets `found`'s problems, or none. */
+  replace(task: string, scope: readonly string[], found: readonly LintLine[]): void {
+    this.dropRefusal(task);
+    const inScope = (file: string) => scope.some((p) => file === p || file.startsWith(p.endsWith(path.sep) ? p : p + path.sep));
+    const byFile = group(found);
+    this.collection.forEach((uri) => { if (uri.scheme === 'file' && inScope(uri.fsPath) && !byFile.has(uri.fsPath)) this.collection.delete(uri); });
+    for (const [file, lines] of byFile) this.collection.set(vscode.Uri.file(file), lines.map(toDiagnostic));
+  }
+
+  /** A refusal's problem, in place of the task's earlier one. */
+  refused(task: string, found: readonly LintLine[]): void {
+    this.dropRefusal(task);
+    for (const [file, lines] of group(found)) {
+      const uri = vscode.Uri.file(file);
+      this.collection.set(uri, [...(this.collection.get(uri) ?? []), ...lines.map(toDiagnostic)]);
+      this.refusals.set(task, { uri, code: lines[0].code });
+    }
+  }
+
+  private dropRefusal(task: string): void {
+    const refusal = this.refusals.get(task);
+    if (!refusal) return;
+    this.refusals.delete(task);
+    const { uri, code } = refusal;
+    const left = (this.collection.get(uri) ?? []).filter((d) => d.code !== code);
+    if (left.length) this.collection.set(uri, left); else this.collection.delete(uri);
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+  }
+}
+
+function group(found: readonly LintLine[]): Map<string, LintLine[]> {
+  const byFile = new Map<string, LintLine[]>();
+  for (const l of found) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
+  return byFile;
+}
+
+const SEVERITIES = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, information: vscode.DiagnosticSeverity.Information, hint: vscode.DiagnosticSeverity.Hint };
+
+/** A line of the CLI's line format as the Problems panel shows it (its columns are 1-based, the end exclusive). */
+function toDiagnostic(l: LintLine): vscode.Diagnostic {
+  const d = new vscode.Diagnostic(new vscode.Range(l.line - 1, l.column - 1, l.endLine - 1, l.endColumn - 1), l.message, SEVERITIES[l.severity]);
+  d.source = 'edgekit';
+  d.code = l.code;
+  return d;
+}
+
+/** The identity of a task for its refusal: its folder (or scope) and definition. */
+function taskKey(def: vscode.TaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope): string {
+  return `${typeof scope === 'object' ? scope.uri.toString() : String(scope)} ${JSON.stringify({ command: def.command, fix: def.fix, paths: def.paths })}`;
+}
 
 export class LintTaskProvider implements vscode.TaskProvider {
   /** `datasets`: the names the edgekit.logpush.dataset setting offers (package.json), the ones the CLI's --dataset takes. */
-  constructor(private readonly cliPath: string, private readonly datasets: readonly string[]) {}
+  constructor(private readonly cliPath: string, private readonly datasets: readonly string[], private readonly problems: TaskProblems) {}
 
   provideTasks(): vscode.Task[] {
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
@@ -32,7 +99,7 @@ export class LintTaskProvider implements vscode.TaskProvider {
     // only that an unresolved task was ignored, in its Tasks output.
     const where = folderOf(task.scope);
     const problem = definitionProblem(def) ?? (where.problem ? { message: where.problem } : undefined);
-    if (problem || !where.folder) return refusedTask(task, problem ?? { message: 'no folder is open' });
+    if (problem || !where.folder) return refusedTask(task, problem ?? { message: 'no folder is open' }, this.problems);
     // The same definition object: VS Code matches the resolved task to the tasks.json entry by it.
     return this.build(task.definition as EdgeKitTaskDefinition, where.folder, task.name);
   }
@@ -40,11 +107,15 @@ export class LintTaskProvider implements vscode.TaskProvider {
   private build(def: EdgeKitTaskDefinition, folder: vscode.WorkspaceFolder, name = taskName(def)): vscode.Task {
     const settings = vscode.workspace.getConfiguration('edgekit', folder.uri);
     const refusal = datasetRefusal(settings.inspect('logpush.dataset') ?? {}, this.datasets, { folderName: folder.name, folderDir: folder.uri.fsPath, ...workspacePlace() });
-    if (refusal) return refusalTask(def, folder, name, refusal);
+    if (refusal) return refusalTask(def, folder, name, refusal, this.problems);
     const args = lintArgs(def, { dataset: settings.get('logpush.dataset'), scope: settings.get('logpush.scope'), maxProblems: settings.get('maxProblems'), maxFileSizeKB: settings.get('maxFileSizeKB') });
     // process.execPath is Node in a Node extension host and Electron in VS Code desktop's, which runs as Node with this variable.
-    const execution = new vscode.ProcessExecution(process.execPath, [this.cliPath, ...args], { cwd: folder.uri.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });
-    const task = new vscode.Task(def, folder, name, TASK_TYPE, execution, MATCHERS);
+    const cwd = folder.uri.fsPath;
+    const scope = def.paths?.length ? def.paths.map((p) => path.resolve(cwd, p)) : [cwd];
+    const execution = new LintExecution(process.execPath, [this.cliPath, ...args], { cwd, env: { ELECTRON_RUN_AS_NODE: '1' } },
+      (found) => this.problems.replace(taskKey(def, folder), scope, found));
+    // No problem matcher: the run puts its problems in TaskProblems (a matcher's owner is shared by every edgekit task).
+    const task = new vscode.Task(def, folder, name, TASK_TYPE, execution, []);
     task.detail = def.fix ? 'Fix every unambiguous problem in the files, then list what is left in Problems' : 'Check every EdgeKit file of the folder; problems go to Problems';
     task.presentationOptions = { reveal: vscode.TaskRevealKind.Silent, clear: true };
     return task;
@@ -76,19 +147,20 @@ function workspacePlace(): { workspaceFile?: string; workspaceName?: string } {
 }
 
 /** A tasks.json definition that cannot run, refused at its member in the file that holds it. */
-function refusedTask(task: vscode.Task, problem: { member?: string; message: string }): vscode.Task {
+function refusedTask(task: vscode.Task, problem: { member?: string; message: string }, problems: TaskProblems): vscode.Task {
   const scope = task.scope;
   const workspaceFile = vscode.workspace.workspaceFile?.scheme === 'file' ? vscode.workspace.workspaceFile.fsPath : undefined;
   const file = scope && typeof scope === 'object' ? (scope.uri.scheme === 'file' ? { path: path.join(scope.uri.fsPath, '.vscode', 'tasks.json'), workspaceFile: false } : undefined)
     : scope === vscode.TaskScope.Workspace && workspaceFile ? { path: workspaceFile, workspaceFile: true } : undefined;
-  return refusalTask(task.definition, scope ?? vscode.TaskScope.Workspace, task.name, definitionRefusal(task.definition, problem, file));
+  return refusalTask(task.definition, scope ?? vscode.TaskScope.Workspace, task.name, definitionRefusal(task.definition, problem, file), problems);
 }
 
 /** A task that runs nothing: its terminal (brought up) and the Problems panel say why it cannot run, and it ends with exit code 2,
  * the CLI's code for a usage problem. The same problem matchers read the refusal's line. */
-function refusalTask(def: vscode.TaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope, name: string, refusal: Refusal): vscode.Task {
-  const execution = new vscode.CustomExecution(async () => new RefusalTerminal(name, refusal));
-  const task = new vscode.Task(def, scope, name, TASK_TYPE, execution, MATCHERS);
+function refusalTask(def: vscode.TaskDefinition, scope: vscode.WorkspaceFolder | vscode.TaskScope, name: string, refusal: Refusal, problems: TaskProblems): vscode.Task {
+  const key = taskKey(def, scope);
+  const execution = new vscode.CustomExecution(async () => new RefusalTerminal(name, refusal, (found) => problems.refused(key, found)));
+  const task = new vscode.Task(def, scope, name, TASK_TYPE, execution, []);
   task.detail = `Cannot run: ${refusal.message}`;
   task.presentationOptions = { reveal: vscode.TaskRevealKind.Always, clear: true };
   return task;
@@ -100,17 +172,78 @@ class RefusalTerminal implements vscode.Pseudoterminal {
   readonly onDidWrite = this.written.event;
   readonly onDidClose = this.closed.event;
 
-  constructor(private readonly name: string, private readonly refusal: Refusal) {}
+  constructor(private readonly name: string, private readonly refusal: Refusal, private readonly publish: (found: LintLine[]) => void) {}
 
   open(): void {
     log.error(`The task "${this.name}" of type "${TASK_TYPE}" did not run: ${this.refusal.message}`);
-    this.written.fire(refusalLines(this.refusal, refusalText(this.refusal)).map((l) => `${l}\r\n`).join(''));
+    const lines = refusalLines(this.refusal, refusalText(this.refusal));
+    this.written.fire(lines.map((l) => `${l}\r\n`).join(''));
+    this.publish(lines.map((l) => parseLintLine(l, '/')).filter((l): l is LintLine => l !== undefined));
     this.closed.fire(2);
   }
 
   close(): void {
     this.written.dispose();
     this.closed.dispose();
+  }
+}
+
+/** The CLI's run: the process a ProcessExecution would run (for tests and the log), run in a pseudoterminal of its own. */
+export class LintExecution extends vscode.CustomExecution {
+  constructor(readonly process: string, readonly args: string[], readonly options: { cwd: string; env: Record<string, string> }, publish: (found: LintLine[]) => void) {
+    super(async () => new LintTerminal(process, args, options, publish));
+  }
+}
+
+/** Runs the CLI, shows what it writes, and publishes the problems of its lines when it exits, with its exit code. */
+class LintTerminal implements vscode.Pseudoterminal {
+  private readonly written = new vscode.EventEmitter<string>();
+  private readonly closed = new vscode.EventEmitter<number>();
+  readonly onDidWrite = this.written.event;
+  readonly onDidClose = this.closed.event;
+  private child: ChildProcess | undefined;
+
+  constructor(private readonly command: string, private readonly args: string[], private readonly options: { cwd: string; env: Record<string, string> },
+    private readonly publish: (found: LintLine[]) => void) {}
+
+  open(): void {
+    const found: LintLine[] = [];
+    // Both streams, line by line, as a problem matcher reads the terminal: the CLI writes a path it could not check to stderr, in
+    // the line format too (cli/not-checked).
+    const reader = () => {
+      let rest = '';
+      return (chunk: string, end = false) => {
+        const parts = (rest + chunk).split(/\r?\n/);
+        rest = end ? '' : parts.pop()!;
+        for (const l of parts) {
+          if (end && l === '') continue;
+          this.written.fire(`${l}\r\n`);
+          const p = parseLintLine(l, this.options.cwd);
+          if (p) found.push(p);
+        }
+      };
+    };
+    const out = reader();
+    const err = reader();
+    const child = this.child = spawn(this.command, this.args, { cwd: this.options.cwd, env: { ...process.env, ...this.options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => out(c));
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => err(c));
+    child.on('error', (err) => {
+      this.written.fire(`edgekit: the CLI did not start: ${err.message}\r\n`);
+      this.closed.fire(2);
+    });
+    child.on('close', (code, signal) => {
+      this.child = undefined;
+      out('', true);
+      err('', true);
+      // A run stopped (Terminate Task) is no verdict on the files: their problems stay as they were.
+      if (signal === null) this.publish(found);
+      this.closed.fire(code ?? 1);
+    });
+  }
+
+  close(): void {
+    this.child?.kill();
   }
 }
 
@@ -134,5 +267,7 @@ export function settingDatasets(packageJson: unknown): string[] {
 }
 
 export function registerTasks(context: vscode.ExtensionContext): vscode.Disposable {
-  return vscode.tasks.registerTaskProvider(TASK_TYPE, new LintTaskProvider(context.asAbsolutePath('dist/cli.js'), settingDatasets(context.extension.packageJSON)));
+  const problems = new TaskProblems(vscode.languages.createDiagnosticCollection('edgekit-lint'));
+  return vscode.Disposable.from(problems,
+    vscode.tasks.registerTaskProvider(TASK_TYPE, new LintTaskProvider(context.asAbsolutePath('dist/cli.js'), settingDatasets(context.extension.packageJSON), problems)));
 }

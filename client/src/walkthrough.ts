@@ -1,5 +1,6 @@
 // The context keys the walkthrough's twin steps are shown by: `edgekit.documentShown`, true once an EdgeKit document has been shown
-// in an editor, and `edgekit.mockStarted`, true once the mock backend has run. Each is kept in globalState and set again at every
+// in an editor, `edgekit.mockStarted`, true once the mock backend has run, and `edgekit.requestSent`, true once a gateway request
+// was sent (its response recorded). Each is kept in globalState and set again at every
 // activation: it never turns false. See package.json "walkthroughs" and docs/architecture.md ("Walkthrough steps completed by a
 // context key") for why each such step has a twin shown while its key holds, and why the key must not turn false again.
 import * as vscode from 'vscode';
@@ -7,6 +8,7 @@ import { isEdgeKitDocument } from './languages';
 
 export const DOCUMENT_SHOWN = 'edgekit.documentShown';
 export const MOCK_STARTED = 'edgekit.mockStarted';
+export const REQUEST_SENT = 'edgekit.requestSent';
 
 /** Where the keys are remembered: the extension's globalState. */
 type State = Pick<vscode.Memento, 'get' | 'update'>;
@@ -32,4 +34,9 @@ export function trackDocumentShown(state: State): vscode.Disposable {
 
 export function trackMockStarted(state: State, backend: { readonly running: unknown; readonly onDidChange: vscode.Event<void> }): vscode.Disposable {
   return rememberedKey(state, MOCK_STARTED, () => backend.running !== undefined, backend.onDidChange);
+}
+
+/** A request sent: one recorded now, or one the workspace's history holds (sent before the key existed). */
+export function trackRequestSent(state: State, responses: { history(): readonly unknown[]; readonly onDidRecord: vscode.Event<unknown> }): vscode.Disposable {
+  return rememberedKey(state, REQUEST_SENT, () => responses.history().length > 0, responses.onDidRecord);
 }

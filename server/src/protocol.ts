@@ -116,8 +116,9 @@ export interface InitOptions {
   semanticTokens?: boolean;
 }
 
-/** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics). */
-export interface DocumentInfoParams { uri: string; problems?: boolean }
+/** problems: also count the document's problems (from the last check of this version; the status bar counts its diagnostics);
+ * within: only those that lie in this span of the text (offsets: one request of a batch, which its lens sends alone). */
+export interface DocumentInfoParams { uri: string; problems?: boolean; within?: { offset: number; length: number } }
 export interface DocumentInfoResult {
   kind: string | null;
   /** For filters and jobs: live usage against the platform's limits, and its one-line text ("12/30 operators · 412/1000 bytes"). */
@@ -127,7 +128,14 @@ export interface DocumentInfoResult {
    * ZoneName: then that scope). */
   job?: { dataset: string; scope: 'zone' | 'account' | 'both' | 'unknown'; /** The field that made it that scope's (ZoneName). */ scopeField?: string };
   /** With params.problems only. */
-  problems?: { errors: number; warnings: number; firstError?: { line: number; message: string } };
+  problems?: { errors: number; warnings: number; firstError?: { line: number; message: string; code: string } };
+  /** For a gateway request (jsonrpc-request), what Send can send, as the lenses say it: the text does not parse (the lens's
+   * "Cannot send: syntax error on line 3", and where the first error is), or the requests whose method the gateway refuses
+   * (HTTP 403), by batch index (null: a single request), with the method as a button quotes it (`quoted`: cut after 40 characters). */
+  send?: {
+    cannotSend?: { title: string; line: number; character: number; message: string };
+    refused: { index: number | null; method: string; quoted: string }[];
+  };
 }
 
 /** The status bar asks for the active document's facts. */

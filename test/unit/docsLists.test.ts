@@ -40,7 +40,7 @@ function interfaceMembers(file: string, name: string, nested = true): string[] {
 
 test('interfaceMembers reads an interface\'s members, nested object types as dotted paths', () => {
   // Held on a file of known shape, so that the tests below cannot pass on an empty list.
-  assert.deepEqual(interfaceMembers('server/src/protocol.ts', 'DocumentInfoParams'), ['uri', 'problems']);
+  assert.deepEqual(interfaceMembers('server/src/protocol.ts', 'DocumentInfoParams'), ['uri', 'problems', 'within.offset', 'within.length']);
   assert.deepEqual(interfaceMembers('server/src/protocol.ts', 'Settings'), ['logpush.dataset', 'logpush.scope', 'maxProblems', 'maxFileSizeKB', 'codeLens.enabled']);
   assert.deepEqual(interfaceMembers('server/src/protocol.ts', 'Settings', false), ['logpush', 'maxProblems', 'maxFileSizeKB', 'codeLens']);
 });

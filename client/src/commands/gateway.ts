@@ -6,7 +6,7 @@ import { Config, turnsOffQuestion } from '../config';
 import { requestMethods, sendJsonRpc, withoutEditorHints } from '../http/gateway';
 import { responseHeader } from '../views/responses';
 import { toCurl } from '../http/request';
-import { plural } from '../../../server/src/protocol';
+import { DocumentInfoRequest, plural, type DocumentInfoResult } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
 import { UserError } from './run';
 
@@ -47,32 +47,57 @@ function label(body: string): string {
   return methods.length === 1 ? methods[0] : `batch of ${methods.length} (${[...new Set(methods)].slice(0, 3).join(', ')}${methods.length > 3 ? ', …' : ''})`;
 }
 
-/** The document's errors, or those inside one item of a batch (the lens "Send request" above it sends that item alone). */
-function errorsIn(doc: vscode.TextDocument, item?: [number, number]): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'edgekit' && d.severity === vscode.DiagnosticSeverity.Error
-    && (!item || (doc.offsetAt(d.range.start) >= item[0] && doc.offsetAt(d.range.end) <= item[1])));
+/**
+ * The language server's verdict on the document as it is now (it has every edit; the diagnostics VS Code holds lag an edit by one
+ * pull, and "Send without" cut members at the places they had held): its errors, or those inside one item of a batch (the lens
+ * "Send request" above it sends that item alone), and what can be sent, as the lenses say it.
+ */
+function verdictOf(ctx: Ctx, doc: vscode.TextDocument, item?: [number, number]): Promise<DocumentInfoResult> {
+  return ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString(), problems: true, ...(item ? { within: { offset: item[0], length: item[1] - item[0] } } : {}) });
 }
 
-const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? d.code.value : d.code);
 /** A method the gateway does not support, listed or misspelt: the gateway refuses its request with HTTP 403. */
-const isRefusal = (d: vscode.Diagnostic) => codeOf(d) === 'jsonrpc/unsupported-method' || codeOf(d) === 'jsonrpc/unknown-method';
+const isRefusal = (code: string | undefined) => code === 'jsonrpc/unsupported-method' || code === 'jsonrpc/unknown-method';
 
 /**
- * A batch with some members whose method the gateway refuses (and some it takes): the others as a batch, each member's text as
- * written, and the refused methods; undefined for anything else.
+ * A batch with some members whose method the gateway refuses (and some it takes; `refused`: their indexes and methods, the
+ * server's): the others as a batch, each member's text as written, and the refused methods quoted; undefined for anything else.
  */
-function withoutRefused(doc: vscode.TextDocument, errors: readonly vscode.Diagnostic[]): { body: string; methods: string[] } | undefined {
-  const refusals = errors.filter(isRefusal);
-  if (refusals.length === 0) return undefined;
+function withoutRefused(doc: vscode.TextDocument, refused: readonly { index: number | null; quoted: string }[]): { body: string; methods: string[] } | undefined {
+  const indexes = new Set(refused.map((r) => r.index));
+  if (refused.length === 0 || indexes.has(null)) return undefined;
   const text = doc.getText();
   const errs: ParseError[] = [];
   const root = parseTree(text, errs, { disallowComments: true });
   if (!root || errs.length > 0 || root.type !== 'array' || !root.children) return undefined;
-  const refused = (n: { offset: number; length: number }) => refusals.some((d) => doc.offsetAt(d.range.start) >= n.offset && doc.offsetAt(d.range.start) < n.offset + n.length);
-  const kept = root.children.filter((n) => !refused(n));
+  const kept = root.children.filter((_n, i) => !indexes.has(i));
   if (kept.length === 0 || kept.length === root.children.length) return undefined;
-  const methods = [...new Set(refusals.map((d) => text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end))))];
-  return { body: `[\n  ${kept.map((n) => text.slice(n.offset, n.offset + n.length)).join(',\n  ')}\n]`, methods };
+  return { body: `[\n  ${kept.map((n) => text.slice(n.offset, n.offset + n.length)).join(',\n  ')}\n]`, methods: [...new Set(refused.map((r) => r.quoted))] };
+}
+
+const GO_TO_PROBLEM = 'Go to Problem';
+
+/** Shows a request document's first syntax error, as the server finds it now (the "Cannot send" lens, and the question of Send). */
+async function showSyntaxError(ctx: Ctx, uriArg: unknown): Promise<void> {
+  const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
+  const at = (await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() })).send?.cannotSend;
+  if (!at) {
+    void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(doc.uri)} has no syntax error now.`);
+    return;
+  }
+  await goToProblem(doc, at);
+}
+
+/** The problem at a position selected in its document's editor, and its message shown there (Go to Next Problem, F8). */
+async function goToProblem(doc: vscode.TextDocument, at: { line: number; character: number }): Promise<void> {
+  const pos = new vscode.Position(at.line, at.character);
+  // In the editor that shows it (the lens's, the title bar's), not a second tab of it in the active group.
+  const column = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString())?.viewColumn;
+  const editor = await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: false, ...(column ? { viewColumn: column } : {}) });
+  editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  // From a position at the problem's start, the next problem is that one (the editor's marker navigation counts a marker that
+  // starts at the position); its message opens under the line, as F8 shows it.
+  await vscode.commands.executeCommand('editor.action.marker.next');
 }
 
 /** Sends and shows; returns what tests and the history need. */
@@ -80,19 +105,32 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
   const part = documentBody(doc, args);
   let body = withoutEditorHints(part.text);
-  const errors = errorsIn(doc, part.item);
-  if (errors.length > 0 && Config.confirmSendWithErrors(doc.uri)) {
-    const first = errors[0];
-    // A refused method's error says it is refused (HTTP 403) itself, so not "probably" again.
-    const likely = isRefusal(first) ? '' : ' The gateway will probably refuse it.';
-    // The whole batch: its other members can go without the refused ones.
-    const others = part.item ? undefined : withoutRefused(doc, errors);
-    const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
-    const pick = await ctx.ui.ask(
-      `${vscode.workspace.asRelativePath(doc.uri)} has ${plural(errors.length, 'error')}, e.g. line ${first.range.start.line + 1}: ${first.message}${likely} Send anyway?`,
-      without ? [without, 'Send anyway'] : ['Send anyway'], { modal: true, detail: turnsOffQuestion('gateway.confirmSendWithErrors') });
-    if (others && pick === without) body = withoutEditorHints(others.body);
-    else if (pick !== 'Send anyway') throw new vscode.CancellationError();
+  if (Config.confirmSendWithErrors(doc.uri)) {
+    const info = await verdictOf(ctx, doc, part.item);
+    const name = vscode.workspace.asRelativePath(doc.uri);
+    const detail = turnsOffQuestion('gateway.confirmSendWithErrors');
+    const syntax = info.send?.cannotSend;
+    const errors = info.problems?.errors ?? 0;
+    const first = info.problems?.firstError;
+    if (syntax) {
+      // The lens's own sentence ("Cannot send: syntax error on line 3"): the gateway answers a body that does not parse with a
+      // parse error, which is what Send anyway shows; going to the problem is the default (Enter).
+      const pick = await ctx.ui.ask(`${syntax.title} of ${name}: ${syntax.message}${/[.?!]$/.test(syntax.message) ? '' : '.'}`, [GO_TO_PROBLEM, 'Send anyway'],
+        { modal: true, detail: `Sent anyway, it is answered with the gateway's parse error (-32700). ${detail}` });
+      if (pick === GO_TO_PROBLEM) await goToProblem(doc, syntax);
+      if (pick !== 'Send anyway') throw new vscode.CancellationError();
+    } else if (errors > 0 && first) {
+      // A refused method's error says it is refused (HTTP 403) itself, so not "probably" again.
+      const likely = isRefusal(first.code) ? '' : ' The gateway will probably refuse it.';
+      // The whole batch: its other members can go without the refused ones.
+      const others = part.item ? undefined : withoutRefused(doc, info.send?.refused ?? []);
+      const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
+      const pick = await ctx.ui.ask(
+        `${name} has ${plural(errors, 'error')}, e.g. line ${first.line + 1}: ${first.message}${likely} Send anyway?`,
+        without ? [without, 'Send anyway'] : ['Send anyway'], { modal: true, detail });
+      if (others && pick === without) body = withoutEditorHints(others.body);
+      else if (pick !== 'Send anyway') throw new vscode.CancellationError();
+    }
   }
   return sendBody(ctx, body, doc.uri.toString());
 }
@@ -137,6 +175,8 @@ async function sendBody(ctx: Ctx, body: string, sourceUri: string | undefined) {
 
 export const gatewayCommands = {
   'edgekit.gateway.send': (ctx: Ctx) => (uri?: unknown, args?: unknown) => send(ctx, uri, args as SendArgs | undefined),
+  /** The "Cannot send: syntax error on line N" lens: to that error. */
+  'edgekit.gateway.showSyntaxError': (ctx: Ctx) => (uri?: unknown) => showSyntaxError(ctx, uri),
   'edgekit.gateway.copyAsCurl': (ctx: Ctx) => async (uri?: unknown, args?: unknown) => {
     const doc = await documentOf('jsonrpc-request', uri, 'gateway request (*.rpc.json)');
     const body = bodyToSend(doc, args as SendArgs | undefined);

@@ -18,24 +18,91 @@ export interface HistoryEntry {
   sourceUri?: string;
 }
 
+/** Code points an editor shows two columns wide (Unicode's East Asian Wide and Fullwidth: CJK, kana, Hangul, fullwidth forms). */
+const WIDE: readonly [number, number][] = [
+  [0x1100, 0x115f], [0x2329, 0x232a], [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf],
+  [0xa960, 0xa97f], [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe10, 0xfe19], [0xfe30, 0xfe6f], [0xff00, 0xff60], [0xffe0, 0xffe6],
+  [0x16fe0, 0x16fe4], [0x17000, 0x18aff], [0x1b000, 0x1b2ff], [0x20000, 0x2fffd], [0x30000, 0x3fffd],
+];
+const isWide = (cp: number) => WIDE.some(([lo, hi]) => cp >= lo && cp <= hi);
+/** An emoji shown as one (a ZWJ sequence, a flag, a pictograph with its emoji variation selector): two columns. */
+const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regional_Indicator}/u;
+/** Nothing on screen: combining marks alone, format characters (a zero-width space or joiner), controls. */
+const INVISIBLE = /^[\p{M}\p{Cf}\p{Cc}]*$/u;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The columns one user-perceived character (a grapheme cluster) takes in the editor: 0, 1 or 2. */
+function clusterWidth(g: string): number {
+  if (EMOJI.test(g) || isWide(g.codePointAt(0)!)) return 2;
+  return INVISIBLE.test(g) ? 0 : 1;
+}
+
+/** The columns a text takes in the editor (a monospace font): a CJK character or an emoji takes two, a combining mark none. */
+export function displayWidth(s: string): number {
+  // ASCII, the usual header, in one step.
+  if (/^[\x20-\x7e]*$/.test(s)) return s.length;
+  let w = 0;
+  for (const { segment } of graphemes.segment(s)) w += clusterWidth(segment);
+  return w;
+}
+
+/** Kinsoku (JIS X 4051): closing punctuation, the prolonged sound mark and small kana never start a line; opening brackets never
+ * end one. */
+const NO_BREAK_BEFORE = '、。，．・：；？！ー）」』】〕〉》〙〗｝］ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ';
+const NO_BREAK_AFTER = '（「『【〔〈《〘〖｛［';
+
 /**
- * The response document's header: each line a `//` comment, broken between words at `width` characters (the document opens in a
- * column beside the request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word
- * longer than the width (a URL) stays whole, on a line of its own; a "·" separator ends its line, two characters past the width at
- * most. A line break in a line (\r too) starts a comment line.
+ * The pieces a line may break between: its words, and within a word the boundaries beside a wide character (CJK text has no spaces
+ * and breaks between its characters, as UAX #14 lets ideographs, kinsoku kept). Each piece with what joins it to the one before (' ' or '').
+ */
+function breakable(line: string): { piece: string; join: string }[] {
+  const out: { piece: string; join: string }[] = [];
+  for (const word of line.split(' ').filter((w) => w !== '')) {
+    let piece = '';
+    let wideBefore = false;
+    let first = true;
+    for (const { segment } of graphemes.segment(word)) {
+      const wide = isWide(segment.codePointAt(0)!);
+      if (piece !== '' && (wide || wideBefore) && !NO_BREAK_BEFORE.includes(segment) && !NO_BREAK_AFTER.includes(piece.slice(-1))) {
+        out.push({ piece, join: first ? ' ' : '' });
+        first = false;
+        piece = '';
+      }
+      piece += segment;
+      wideBefore = wide;
+    }
+    out.push({ piece, join: first ? ' ' : '' });
+  }
+  return out;
+}
+
+/**
+ * The response document's header: each line a `//` comment, broken at `width` columns of the editor (display width: a CJK
+ * character or an emoji takes two) between words, or beside a CJK character (the document opens in a column beside the
+ * request, often 60 to 80 wide, and a batch's summary runs to hundreds), its continuation lines indented. A word longer than the
+ * width (a URL) stays whole, on a line of its own; a "·" separator ends its line, two columns past the width at most. A line break
+ * in a line (\r too) starts a comment line.
  */
 export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
   // A line break inside a line (the gateway's own message) starts a line of its own: the editor breaks at \r as at \n.
   for (const line of lines.flatMap((l) => l.split(/\r\n|\r|\n/))) {
     let current = '//';
-    for (const word of line.split(' ').filter((w) => w !== '')) {
-      if (current === '//') current = `// ${word}`;
+    let columns = 2;
+    for (const { piece, join } of breakable(line)) {
+      const w = displayWidth(piece);
+      if (current === '//') {
+        current = `// ${piece}`;
+        columns = 3 + w;
       // A "·" separator stays at the end of the line it follows: a continuation line began "//   · 2:13:15 PM".
-      else if (current.length + 1 + word.length > width && word !== '·') {
+      } else if (columns + join.length + w > width && piece !== '·') {
         out.push(current);
-        current = `//   ${word}`;
-      } else current = `${current} ${word}`;
+        current = `//   ${piece}`;
+        columns = 5 + w;
+      } else {
+        current = `${current}${join}${piece}`;
+        columns += join.length + w;
+      }
     }
     out.push(current);
   }
@@ -89,6 +156,9 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   private readonly texts = new Map<number, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  private readonly recorded = new vscode.EventEmitter<HistoryEntry>();
+  /** A request was sent and its response (or the failure) recorded in the history. */
+  readonly onDidRecord = this.recorded.event;
   private seq = 0;
   private readonly registration: vscode.Disposable;
 
@@ -142,6 +212,7 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
     const shown = new Set(kept.map((h) => h.responseUri));
     for (const u of [...this.contents.keys()]) if (!shown.has(u)) this.contents.delete(u);
     await this.state.update('edgekit.gateway.history', kept);
+    this.recorded.fire(full);
     return uri;
   }
 
@@ -170,5 +241,6 @@ export class Responses implements vscode.TextDocumentContentProvider, vscode.Dis
   dispose(): void {
     this.registration.dispose();
     this.changed.dispose();
+    this.recorded.dispose();
   }
 }

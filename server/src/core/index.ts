@@ -18,6 +18,7 @@ import { toTerraform } from './rules/ruleset';
 import {
   LIMITS as GATEWAY_LIMITS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, checkParamValues, nearMethods,
 } from './rules/jsonrpc/params';
+import { sendInfo, type SendInfo } from './rules/jsonrpc/features';
 import { MANAGED_PHASE, MANAGED_RULESETS, MANAGED_RULESET_ID, OWASP_RULESET_ID, PHASES, TERMINATING_ACTIONS } from './rules/ruleset/catalog';
 import { mapOldAction, mapSensitivity } from './migration/mapping';
 import { forAjv } from './schema/registry';
@@ -33,6 +34,7 @@ export type { Position } from './lines';
 export type { Usage } from './usage';
 export type { TerraformOutput } from './rules/ruleset';
 export type { FixAllResult } from './fixAll';
+export type { SendInfo };
 export type { SemanticModifier, SemanticToken, SemanticType } from './semanticTokens';
 export { Cancelled, LineTable, formatProblemLine, lineStarts };
 export { isObj, parseExact, stringifyExact, withExactIntegers, type Obj } from './json';
@@ -65,6 +67,9 @@ export interface LanguageService {
   signatureHelp(kind: DocKind, doc: ParsedDoc, offset: number, options?: CoreOptions): SignatureInfo | undefined;
   inlayHints(kind: DocKind, doc: ParsedDoc, range: Span, options?: CoreOptions): InlayHintInfo[];
   lenses(kind: DocKind, doc: ParsedDoc, options?: CoreOptions): Lens[];
+  /** A gateway request document's (jsonrpc-request) send facts, as its lenses say them: its first syntax error, or the refused
+   * methods. */
+  sendInfo(doc: ParsedDoc): SendInfo;
   /** Smart selection: for each offset, the spans a user selects one after the other, innermost first, each containing the one
    * before (LSP textDocument/selectionRange). */
   selectionRanges(kind: DocKind, doc: ParsedDoc, offsets: readonly number[]): Span[][];
@@ -90,6 +95,7 @@ const service: LanguageService = {
   signatureHelp,
   inlayHints,
   lenses,
+  sendInfo,
   selectionRanges,
   semanticTokens,
   semanticTokenSteps,

@@ -1,6 +1,6 @@
 // Messages go to terminals, the Problems panel and SARIF files: whatever a document holds (NUL bytes, control characters, lone
 // surrogates, a 1 MB key), the message that quotes it stays one short printable line.
-import { headOf } from './text';
+import { headOf, quoteShort } from './text';
 
 /** What problem messages call the text they are about, unless a caller names it otherwise (a job's "the filter string"). */
 export const THE_DOCUMENT = 'the document';
@@ -41,7 +41,7 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? headOf(value, 40) + '…' : value)}`;
+  if (typeof value === 'string') return `the string ${quoteShort(value)}`;
   // A number beyond a double's range (1e400) parses to Infinity, which JSON.stringify would print as "null".
   if (typeof value === 'number' && !Number.isFinite(value)) return `number ${String(value)} (too large for a double)`;
   if (typeof value === 'bigint') return `the integer ${value}`; // past 2^53, as a line writes it (JSON.stringify throws on a bigint)

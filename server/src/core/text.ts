@@ -92,6 +92,12 @@ export function headOf(s: string, n: number): string {
   return s.slice(0, c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(n) & 0xfc00) === 0xdc00 ? n - 1 : n);
 }
 
+/** A user's string as a message or a button quotes it: JSON-quoted (escapes for control characters and lone surrogates), cut
+ * after 40 characters with "…". */
+export function quoteShort(s: string): string {
+  return JSON.stringify(s.length > 40 ? headOf(s, 40) + '…' : s);
+}
+
 /** The text with its first letter in upper case, for a message that starts with a name ("field …" → "Field …"). */
 export function cap(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
 

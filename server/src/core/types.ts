@@ -144,6 +144,8 @@ export interface Lens extends Span {
   /** Command id (edgekit.*) and arguments; without command the lens is informational. */
   command?: string;
   args?: unknown[];
+  /** With command: a client that runs no EdgeKit commands shows the title as text (an informational lens), instead of no lens. */
+  orText?: boolean;
 }
 
 /** Everything one document kind contributes beyond JSON syntax and its JSON Schema. */

@@ -195,7 +195,8 @@ export function registerFeatures(ctx: ServerContext, diagnostics: Diagnostics): 
     return safe(ctx, 'Code lenses', doc.uri, [], () => {
       const parsed = parses.get(doc);
       // A lens that runs one of EdgeKit's commands only for a client that has them; the others are plain facts.
-      const lenses = core().lenses(kind, parsed, coreOptions(s)).filter((l) => !l.command || caps.commands).map((l) => toCodeLens(doc, l, caps.textLenses));
+      const lenses = core().lenses(kind, parsed, coreOptions(s)).flatMap((l) => (!l.command || caps.commands ? [l] : l.orText ? [{ ...l, command: undefined, args: undefined }] : []))
+        .map((l) => toCodeLens(doc, l, caps.textLenses));
       return [...lenses, ...sampleLenses(ctx, doc, kind, parsed, coreOptions(s).logpushDataset)];
     });
   });

@@ -2,7 +2,7 @@
 // conversions the client offers as commands (filter <-> job string, Terraform export). The client carries no checking code.
 import { RequestType } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Problem } from '../core';
+import type { ParsedDoc, Problem } from '../core';
 import {
   DocumentInfoRequest, FilterToJobStringRequest, JobStringToFilterRequest, ToTerraformRequest,
   type ConvertResult, type CustomRequest, type DocumentInfoResult,
@@ -15,13 +15,22 @@ function requestType<P, R>(r: CustomRequest<P, R>): RequestType<P, R, void> {
   return new RequestType<P, R, void>(r.method);
 }
 
-function counts(doc: TextDocument, problems: Problem[]): NonNullable<DocumentInfoResult['problems']> {
+function counts(doc: TextDocument, all: Problem[], within?: { offset: number; length: number }): NonNullable<DocumentInfoResult['problems']> {
+  const problems = within ? all.filter((p) => p.offset >= within.offset && p.offset + p.length <= within.offset + within.length) : all;
   const e = problems.find((p) => p.severity === 'error');
   return {
     errors: problems.filter((p) => p.severity === 'error').length,
     warnings: problems.filter((p) => p.severity === 'warning').length,
-    firstError: e ? { line: doc.positionAt(e.offset).line, message: e.message } : undefined,
+    firstError: e ? { line: doc.positionAt(e.offset).line, message: e.message, code: e.code } : undefined,
   };
+}
+
+/** The send facts of a gateway request, positions for offsets. */
+function sendOf(doc: TextDocument, parsed: ParsedDoc): NonNullable<DocumentInfoResult['send']> {
+  const { cannotSend, refused } = core().sendInfo(parsed);
+  if (!cannotSend) return { refused };
+  const at = doc.positionAt(cannotSend.offset);
+  return { cannotSend: { title: cannotSend.title, line: at.line, character: at.character, message: cannotSend.message }, refused };
 }
 
 export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): void {
@@ -45,7 +54,8 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
         kind,
         usage: parsed && core().filterUsage(kind, parsed),
         job: dataset === undefined ? undefined : { dataset, scope: scopes.length > 1 ? 'both' : scopes[0] ?? 'unknown', ...(by ? { scopeField: by.field } : {}) },
-        problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s)) : undefined,
+        problems: params.problems ? counts(doc, diagnostics.problemsOf(doc, kind, s), params.within) : undefined,
+        send: kind === 'jsonrpc-request' && parsed ? sendOf(doc, parsed) : undefined,
       };
     });
   });

@@ -1,5 +1,7 @@
 // The backend as the views see it: what makes them read again.
 import { fake, resetFake, grantTrust, workspace, commands } from './vscode';
+import * as mockModule from '../../../mock/src/index';
+import { gatewayCommands } from '../../../client/src/commands/gateway';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Backend } from '../../../client/src/backend';
@@ -160,6 +162,57 @@ test('the mock\'s status bar tooltip links "Copy Gateway URL", trusted for that 
     assert.deepEqual(item.tooltip.isTrusted, { enabledCommands: ['edgekit.gateway.copyUrl'] });
   } finally {
     await b.dispose();
+    await fs.rm(storage, { recursive: true, force: true });
+  }
+});
+
+// ui9: "Keep Port" of Copy Gateway URL was held by a unit test up to the setting being written. The whole flow, with the real mock
+// (its module from source instead of dist/mock.js): the command on a mock on a free port, the user's pick, the setting written for
+// the user, the change told to the backend as extension.ts passes it (the mock on that very port is not restarted), and the next
+// start (this window's, after Stop, and another window's Backend) on that port.
+test('Keep Port: Copy Gateway URL on a mock on a free port writes edgekit.mock.port, and the next mock start takes that port', async () => {
+  const storage = await fs.mkdtemp(path.join(os.tmpdir(), 'edgekit-keepport-'));
+  const context = { globalStorageUri: { fsPath: storage }, secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined } };
+  const windows: Backend[] = [];
+  const open = () => {
+    const b = new Backend(context as never, () => ({ ask: async () => undefined }));
+    (b as unknown as { mockModule: () => unknown }).mockModule = () => mockModule;
+    windows.push(b);
+    return b;
+  };
+  const b = open();
+  const applied: Promise<void>[] = [];
+  workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('edgekit')) applied.push(b.configurationChanged(e as never)); });
+  try {
+    const ctx = { backend: b, log: { error: (m: string, e: unknown) => fake.logged.push(`error: ${m} ${e}`) } } as unknown as Ctx;
+    let picked: () => void = () => undefined;
+    const answered = new Promise<void>((r) => { picked = r; });
+    fake.answerMessage = (_text, items) => { setImmediate(picked); return items.find((i) => i.startsWith('Keep Port')); };
+    const url = await gatewayCommands['edgekit.gateway.copyUrl'](ctx)();
+    const port = Number(new URL(url).port);
+    assert.ok(port > 0, url);
+    assert.deepEqual(fake.messages[0].items, [`Keep Port ${port}`]);
+    await answered;
+    // The pick's handler writes the setting and says so.
+    for (let i = 0; i < 20 && fake.messages.length < 2; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(fake.settings.get('mock.port'), port, 'written to the user settings');
+    assert.match(fake.messages[1].text, new RegExp(`keeps port ${port} \\("edgekit\\.mock\\.port"\\)`));
+    await Promise.all(applied);
+    assert.equal(applied.length, 1, 'the change was told to the backend');
+    assert.equal(b.running?.gatewayUrl, url, 'the mock on that port goes on running: no restart');
+    // The next start: this window's after Stop, then another window's (a new session) with the mock stopped.
+    await b.stopMock();
+    assert.equal(new URL((await b.endpoints('gateway')).gatewayUrl).port, String(port));
+    await b.stopMock();
+    const next = open();
+    assert.equal(new URL((await next.endpoints('gateway')).gatewayUrl).port, String(port));
+    // Copy Gateway URL no longer offers to keep it.
+    fake.messages = [];
+    await gatewayCommands['edgekit.gateway.copyUrl']({ backend: next } as unknown as Ctx)();
+    assert.equal(fake.messages[0].items, undefined);
+    assert.deepEqual(fake.logged.filter((l) => l.startsWith('error')), []);
+  } finally {
+    for (const w of windows) await w.dispose();
     await fs.rm(storage, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,6 @@
 // The client's commands as a user meets them, in plain Node with the stand-in `vscode` module (./vscode.ts): what they ask, what they
 // send to the language server, and what they say.
-import { fake, resetFake, addDocument, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
+import { fake, resetFake, addDocument, editDocument, showEditors, commands, CancellationError, DiagnosticSeverity, TabInputText, Uri, ViewColumn, window, workspace } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
-import { Responses, responseHeader } from '../../../client/src/views/responses';
+import { Responses, displayWidth, responseHeader } from '../../../client/src/views/responses';
 import { describeRpcResponse } from '../../../client/src/http/gateway';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { Reports } from '../../../client/src/views/reports';
@@ -17,6 +17,12 @@ import { trafficCommands } from '../../../client/src/commands/traffic';
 import { SecurityEventsView } from '../../../client/src/views/securityEvents';
 import { startServer } from '../http/server';
 import type { Ctx } from '../../../client/src/ctx';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
+import { DEFAULT_CAPS, type ServerContext } from '../../../server/src/lsp/context';
+import { Diagnostics } from '../../../server/src/lsp/diagnostics';
+import { ParseCache } from '../../../server/src/lsp/parseCache';
+import { registerRequests } from '../../../server/src/lsp/requests';
 
 /** A Ctx whose language server records the requests and answers them with `answer`. */
 function ctxWith(answer: (method: string, params: Record<string, unknown>) => unknown) {
@@ -27,6 +33,24 @@ function ctxWith(answer: (method: string, params: Record<string, unknown>) => un
     reports: new Reports(),
   } as unknown as Ctx;
   return { ctx, requests };
+}
+
+/**
+ * The language server's own edgekit/documentInfo (server/src/lsp/requests.ts) over the fake documents' text as it is at each
+ * request: the real server has every edit by then (vscode-languageclient sends pending changes before a request).
+ */
+function languageServer(): Ctx['server'] {
+  const handlers = new Map<string, (params: unknown) => unknown>();
+  let version = 0;
+  const sctx = {
+    connection: { onRequest: (type: { method: string }, h: (p: unknown) => unknown) => { handlers.set(type.method, h); }, console: { error: () => undefined } },
+    documents: { get: (uri: string) => { const d = fake.documents.get(uri); return d && TextDocument.create(uri, d.languageId, ++version, d.getText()); } },
+    parses: new ParseCache(() => true),
+    settings: { get: async () => DEFAULT_SETTINGS, drop: () => undefined, clear: () => undefined },
+    caps: DEFAULT_CAPS,
+  } as unknown as ServerContext;
+  registerRequests(sctx, new Diagnostics(sctx));
+  return { request: async (type: { method: string }, params: unknown) => handlers.get(type.method)!(params) } as unknown as Ctx['server'];
 }
 
 const FILTER_RESULT = { matched: 1, total: 2, source: 'sample', dataset: 'http_requests', branches: { label: 'x', matched: 1, children: [] }, firstMatches: [] };
@@ -260,15 +284,13 @@ test('Send Request reads "edgekit.gateway.confirmSendWithErrors" for the request
   fake.folderSettings.set('/ws/a', new Map());
   fake.folderSettings.set('/ws/b', new Map([['gateway.confirmSendWithErrors', false]]));
   const doc = addDocument('file:///ws/b/x.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
-  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, message: 'Too many params.', range: { start: { line: 0 } } }]);
   const asked: string[] = [];
   const stop = new Error('endpoints reached');
-  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  const ctx = { server: languageServer(), ui: { ask: async (q: string) => { asked.push(q); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
   await assert.rejects(send(ctx, doc.uri, undefined), stop);
   assert.deepEqual(asked, [], 'not asked: the folder turned the question off');
   // In the other folder (the window's default, true) it asks.
   const other = addDocument('file:///ws/a/y.rpc.json', 'jsonrpc-request', doc.getText());
-  fake.diagnostics.set(other.uri.toString(), fake.diagnostics.get(doc.uri.toString())!);
   await assert.rejects(send(ctx, other.uri, undefined), stop);
   assert.equal(asked.length, 1);
 });
@@ -279,25 +301,20 @@ test('Send Request\'s question does not repeat what the first error says: a refu
   const asked: string[] = [];
   const stop = new Error('endpoints reached');
   const details: (string | undefined)[] = [];
-  const ctx = { ui: { ask: async (q: string, _o: string[], opts: { detail?: string }) => { asked.push(q); details.push(opts.detail); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  const ctx = { server: languageServer(), ui: { ask: async (q: string, _o: string[], opts: { detail?: string }) => { asked.push(q); details.push(opts.detail); return 'Send anyway'; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
   const refused = addDocument('file:///ws/u.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_accounts", "params": []}');
-  fake.diagnostics.set(refused.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
-    message: 'The gateway does not support "eth_accounts"; it refuses the request with HTTP 403.', range: { start: { line: 0 } } }]);
   await assert.rejects(send(ctx, refused.uri, undefined), stop);
-  assert.deepEqual(asked, ['u.rpc.json has 1 error, e.g. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403. Send anyway?']);
+  assert.match(asked[0], /^u\.rpc\.json has 1 error, e\.g\. line 1: The gateway does not support "eth_accounts"; it refuses the request with HTTP 403\. .* Send anyway\?$/);
+  assert.doesNotMatch(asked[0], /probably/);
   // The question says which setting turns it off (ui3's walk: it had no way there).
   assert.equal(details[0], 'The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
   const params = addDocument('file:///ws/p.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [1]}');
-  fake.diagnostics.set(params.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: { value: 'jsonrpc/too-many-params', target: Uri.parse('https://example/') },
-    message: 'Too many params.', range: { start: { line: 0 } } }]);
   await assert.rejects(send(ctx, params.uri, undefined), stop);
-  assert.equal(asked[1], 'p.rpc.json has 1 error, e.g. line 1: Too many params. The gateway will probably refuse it. Send anyway?');
+  assert.match(asked[1], /^p\.rpc\.json has 1 error, e\.g\. line 1: .* The gateway will probably refuse it\. Send anyway\?$/);
   // ui3's walk: a misspelt method's error says the 403 too ("...does not support with HTTP 403. The gateway will probably refuse it.")
-  const typo = addDocument('file:///ws/t.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalanc", "params": []}');
-  fake.diagnostics.set(typo.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unknown-method',
-    message: 'Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403.', range: { start: { line: 2 } } }]);
+  const typo = addDocument('file:///ws/t.rpc.json', 'jsonrpc-request', '{\n  "jsonrpc": "2.0", "id": 1,\n  "method": "eth_getBalanc", "params": []}');
   await assert.rejects(send(ctx, typo.uri, undefined), stop);
-  assert.equal(asked[2], 't.rpc.json has 1 error, e.g. line 3: Unknown method "eth_getBalanc"; did you mean "eth_getBalance"? The gateway refuses a method it does not support with HTTP 403. Send anyway?');
+  assert.match(asked[2], /^t\.rpc\.json has 1 error, e\.g\. line 3: Unknown method "eth_getBalanc"; did you mean "eth_getBalance"\? The gateway refuses a method it does not support with HTTP 403\. Send anyway\?$/);
 });
 
 test('Test Filter on the last delivered batch takes the dataset of the filter\'s folder ("edgekit.logpush.dataset" is a resource setting)', async () => {
@@ -386,12 +403,10 @@ test('Open Security Event shows the event read-only, one document per event (no 
 test('Send request on one item of a batch asks only about errors in that item', async () => {
   const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_getBalance", "params": ["0xzz"]}\n]\n';
   const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', text);
-  // The error is on line 2 (the second request's param).
-  const at = text.indexOf('"0xzz"');
-  fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, message: 'Not an address.', range: { start: doc.positionAt(at), end: doc.positionAt(at + 6) } }]);
+  // The error is on line 3 (the second request's param).
   const asked: string[] = [];
   const stop = new Error('endpoints reached');
-  const ctx = { ui: { ask: async (q: string) => { asked.push(q); return undefined; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
+  const ctx = { server: languageServer(), ui: { ask: async (q: string) => { asked.push(q); return undefined; } }, backend: { endpoints: async () => { throw stop; } } } as unknown as Ctx;
   // The first request (index 0, the lens "Send request" above it) has no error: it goes without a question.
   await assert.rejects(send(ctx, doc.uri, { index: 0 }), stop);
   assert.deepEqual(asked, []);
@@ -399,7 +414,7 @@ test('Send request on one item of a batch asks only about errors in that item', 
   await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
   await assert.rejects(send(ctx, doc.uri, { index: null }), (err: Error) => err.constructor.name === 'CancellationError');
   assert.equal(asked.length, 2);
-  assert.match(asked[0], /1 error, e\.g\. line 3: Not an address\./);
+  assert.match(asked[0], /1 error, e\.g\. line 3: .*"0xzz"/);
 });
 
 /** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
@@ -413,6 +428,7 @@ async function gatewayCtx(result: () => string = () => '0x10') {
   const responses = new Responses(memento as never);
   const ctx = {
     responses,
+    server: languageServer(),
     ui: { ask: async () => undefined },
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) },
   } as unknown as Ctx;
@@ -537,6 +553,70 @@ test('a response opens beside its request\'s group wherever the focus is, not ov
   }
 });
 
+// ui9: a document with a syntax error had the lens "Cannot send: syntax error on line 3", while the title bar's Send Request asked
+// "has 1 error, e.g. line 3: ... Send anyway?" and sent the body, which the gateway answers with -32700. Now both say the lens's
+// sentence: the question goes to the error by default (the lens does, clicked), and Send anyway still shows the gateway's answer.
+test('Send Request on a document with a syntax error says what the lens says, offers Go to Problem first, and Send anyway sends it', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    fake.folderSettings.set('/ws', new Map());
+    const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [}\n]';
+    const doc = addDocument('file:///ws/broken.rpc.json', 'jsonrpc-request', text);
+    const asked: { q: string; options: string[]; detail?: string }[] = [];
+    let answer: string | undefined = 'Go to Problem';
+    (ctx as { ui: unknown }).ui = { ask: async (q: string, options: string[], opts: { detail?: string }) => { asked.push({ q, options, detail: opts.detail }); return answer; } };
+    await assert.rejects(send(ctx, doc.uri, undefined), (err: Error) => err instanceof CancellationError);
+    assert.match(asked[0].q, /^Cannot send: syntax error on line 3 of broken\.rpc\.json: .+\.$/);
+    assert.deepEqual(asked[0].options, ['Go to Problem', 'Send anyway']);
+    assert.equal(asked[0].detail, 'Sent anyway, it is answered with the gateway\'s parse error (-32700). The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
+    // Go to Problem: the cursor at the error, and the editor's Go to Next Problem (F8) shows its message there.
+    const at = fake.shown.at(-1)!;
+    assert.equal(at.uri, doc.uri.toString());
+    assert.equal((at.selection?.start as { line: number }).line, 2);
+    assert.deepEqual(commands.executed.at(-1), ['editor.action.marker.next']);
+    assert.equal(server.received.length, 0, 'nothing sent');
+    // Dismissed: nothing sent, nowhere gone.
+    answer = undefined;
+    const shown = fake.shown.length;
+    await assert.rejects(send(ctx, doc.uri, undefined), (err: Error) => err instanceof CancellationError);
+    assert.equal(fake.shown.length, shown);
+    // Send anyway: the text as written goes, for the gateway's own answer.
+    answer = 'Send anyway';
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(server.received.map((r) => r.body), [text]);
+    // An empty document has no lens: its own problem is the question (what goes in it), not "Cannot send".
+    answer = undefined;
+    await assert.rejects(send(ctx, addDocument('file:///ws/empty.rpc.json', 'jsonrpc-request', '\n').uri, undefined), (err: Error) => err instanceof CancellationError);
+    assert.match(asked.at(-1)!.q, /^empty\.rpc\.json has 1 error, e\.g\. line 1: The document is empty; expected a request object/);
+    assert.deepEqual(asked.at(-1)!.options, ['Send anyway']);
+  } finally {
+    await close();
+  }
+});
+
+test('the "Cannot send" lens goes to the first syntax error as the server finds it now', async () => {
+  const { ctx, close } = await gatewayCtx();
+  try {
+    fake.folderSettings.set('/ws', new Map());
+    const doc = addDocument('file:///ws/broken.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1,\n "method": "eth_chainId" "params": []}');
+    // In the editor that shows it (column 2 here), not a second tab in the active group.
+    showEditors(addDocument('file:///ws/other.json', 'json', '{}', false), doc);
+    await gatewayCommands['edgekit.gateway.showSyntaxError'](ctx)(doc.uri);
+    assert.equal(fake.shown.at(-1)!.viewColumn, 2);
+    // At "params", where the comma is missing (the server's syntax problem, as the lens counts it).
+    assert.deepEqual({ ...fake.shown.at(-1)!.selection?.start as object }, { line: 1, character: 25 });
+    assert.deepEqual(commands.executed.at(-1), ['editor.action.marker.next']);
+    // Mended since the lens was drawn: said so, nowhere gone.
+    editDocument(doc, '{"jsonrpc": "2.0", "id": 1,\n "method": "eth_chainId", "params": []}');
+    const shown = fake.shown.length;
+    await gatewayCommands['edgekit.gateway.showSyntaxError'](ctx)(doc.uri);
+    assert.equal(fake.shown.length, shown);
+    assert.deepEqual(fake.messages.at(-1), { kind: 'info', text: 'broken.rpc.json has no syntax error now.' });
+  } finally {
+    await close();
+  }
+});
+
 // ui7's walk: a batch with one refused member could only be sent whole ("Send anyway": that member comes back refused) or not at
 // all; the user wanted the other requests' answers.
 test('a batch with a refused member offers to send the others, their text as written', async () => {
@@ -544,9 +624,6 @@ test('a batch with a refused member offers to send the others, their text as wri
   try {
     const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
     const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', text);
-    const sign = text.indexOf('"eth_sign"');
-    fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
-      message: 'The gateway does not support "eth_sign"; it refuses the request with HTTP 403.', range: { start: doc.positionAt(sign), end: doc.positionAt(sign + 10) } }]);
     const offered: string[][] = [];
     (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => { offered.push(options); return options.find((o) => o.startsWith('Send without')); } };
     await send(ctx, doc.uri, undefined);
@@ -557,6 +634,36 @@ test('a batch with a refused member offers to send the others, their text as wri
     offered.length = 0;
     await assert.rejects(send(ctx, doc.uri, { index: 1 }), (err: Error) => err.constructor.name === 'CancellationError');
     assert.deepEqual(offered, [['Send anyway']]);
+  } finally {
+    await close();
+  }
+});
+
+// ui9: "Send without" read the diagnostics VS Code held, which lag an edit by one pull: a member moved since then was matched by
+// its old offsets, so the refused one went and another was left out (and named by the text now at those offsets). It reads the
+// server's verdict on the text as it is now; a long method is cut in the button as messages cut a long token (40 characters, "…").
+test('"Send without" decides on the document as it is now, not on diagnostics an edit ago, and cuts a long method in its button', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const before = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
+    const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', before);
+    // The diagnostic of the text before the edit: eth_sign in the second member.
+    const sign = before.indexOf('"eth_sign"');
+    fake.diagnostics.set(doc.uri.toString(), [{ source: 'edgekit', severity: DiagnosticSeverity.Error, code: 'jsonrpc/unsupported-method',
+      message: 'The gateway does not support "eth_sign"; it refuses the request with HTTP 403.', range: { start: doc.positionAt(sign), end: doc.positionAt(sign + 10) } }]);
+    // The edit just made: eth_sign moved to the end; eth_chainId is second now, where eth_sign was.
+    const after = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []}\n]';
+    editDocument(doc, after);
+    const offered: string[][] = [];
+    (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => { offered.push(options); return options.find((o) => o.startsWith('Send without')); } };
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(offered, [['Send without "eth_sign"', 'Send anyway']]);
+    assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
+    // A method of 200 characters: its first 40 and "…" in the button, as a message quotes a long token.
+    const long = `eth_${'x'.repeat(196)}`;
+    editDocument(doc, `[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "${long}"}\n]`);
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(offered[1], [`Send without "${long.slice(0, 40)}…"`, 'Send anyway']);
   } finally {
     await close();
   }
@@ -599,7 +706,7 @@ test('the response document shows the gateway\'s JSON as it was sent: an integer
   const memento = { get: (_k: string, d?: unknown) => d, update: async () => undefined };
   const responses = new Responses(memento as never);
   try {
-    const ctx = { responses, ui: { ask: async () => undefined }, backend: { endpoints: async () => ({ embedded: false, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) } } as unknown as Ctx;
+    const ctx = { responses, server: languageServer(), ui: { ask: async () => undefined }, backend: { endpoints: async () => ({ embedded: false, gatewayUrl: `${server.url}/v1/mainnet`, apiBaseUrl: '' }) } } as unknown as Ctx;
     const doc = addDocument('file:///ws/big.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 9007199254740993, "method": "eth_chainId"}');
     const r = await send(ctx, doc.uri, undefined);
     const text = responses.textOf(Uri.parse(r.responseUri) as never)!;
@@ -1071,6 +1178,36 @@ test('Copy Gateway URL copies the gateway in use; for the mock on a free port it
   const remote = { backend: { endpoints: async () => ({ embedded: false, gatewayUrl: 'https://gw.example/v1/mainnet', apiBaseUrl: '' }) } } as unknown as Ctx;
   assert.equal(await gatewayCommands['edgekit.gateway.copyUrl'](remote)(), 'https://gw.example/v1/mainnet');
   assert.deepEqual(fake.messages, [{ kind: 'info', text: 'Copied https://gw.example/v1/mainnet, the gateway of "edgekit.gateway.url".' }]);
+});
+
+// Review rv11: the header wrapped by UTF-16 units, so a line of CJK text (two columns a character in the editor) ran to 150
+// columns in an 80-column header, and an emoji counted two units for two columns but a family of four (a ZWJ sequence) eleven.
+test('the response header wraps by the columns the editor shows: CJK characters and emoji take two, and CJK text breaks between its characters', () => {
+  const cjk = 'ゲートウェイはこのメソッドをサポートしていません。リクエストは拒否されました。別のメソッドを使用してください。';
+  const header = responseHeader(['HTTP 200 · 8 ms · eth_sign', `Error -32004: ${cjk}`]);
+  const lines = header.split('\n');
+  for (const l of lines) assert.ok(displayWidth(l) <= 80, `${displayWidth(l)} columns: ${l}`);
+  assert.ok(lines.length >= 3, header);
+  // The text kept (a break between CJK characters adds no space; one between words takes the space).
+  assert.equal(lines.slice(1).map((l) => l.replace(/^\/\/ {1,3}/, '')).join('').replace(/ /g, ''), `Error-32004:${cjk}`);
+  assert.ok(lines[2].startsWith('//   ') && /^[\u3000-\u30ff\u4e00-\u9fff]/.test(lines[2].slice(5)), `broken inside the CJK text: ${header}`);
+  // Kinsoku: no line starts with closing punctuation ("。") or a small kana, none ends with an opening bracket.
+  const tight = responseHeader([`${'あ'.repeat(37)}「テスト」。ょ`]).split('\n');
+  for (const l of tight.slice(1)) assert.doesNotMatch(l.slice(5), /^[。」ょ]/, tight.join('\n'));
+  for (const l of tight) assert.doesNotMatch(l, /「$/, tight.join('\n'));
+  // The widths themselves.
+  assert.equal(displayWidth('abc'), 3);
+  assert.equal(displayWidth('日本'), 4);
+  assert.equal(displayWidth('ｱ'), 1, 'halfwidth katakana');
+  assert.equal(displayWidth('ＡＢ'), 4, 'fullwidth forms');
+  assert.equal(displayWidth('🚀'), 2);
+  assert.equal(displayWidth('👨‍👩‍👧‍👦'), 2, 'a ZWJ family is one emoji');
+  assert.equal(displayWidth('🇯🇵'), 2, 'a flag');
+  assert.equal(displayWidth('e\u0301'), 1, 'a combining accent');
+  assert.equal(displayWidth('a\u200bb'), 2, 'a zero-width space');
+  // Emoji in English words: 40 rockets are 80 columns, not 40 "characters".
+  const rockets = responseHeader([`${'🚀 '.repeat(40)}`]).split('\n');
+  assert.ok(rockets.length >= 2 && rockets.every((l) => displayWidth(l) <= 80), rockets.join('\n'));
 });
 
 test('the response header: a line break in what the gateway said (a carriage return too) starts a comment line of its own (review rv11)', () => {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
-import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, refusalLines, taskName } from '../../../client/src/lintTask';
+import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, LINE_FORMAT, parseLintLine, refusalLines, taskName } from '../../../client/src/lintTask';
 import { catalogue, getLanguageService } from '../../../server/src/core';
 import { normalizeSettings } from '../../../server/src/protocol';
 import { CODES } from '../../../server/src/core/codes';
@@ -233,4 +233,15 @@ test('paths holding ":1" and the like come out in Problems with their own file, 
     const severity = m.name === 'edgekit' ? 'error' : 'hint';
     for (const code of Object.keys(CODES)) assert.ok(new RegExp(m.pattern.regexp).test(`/w/f.json:1:1-1:2 ${severity} ${code} M.`), `${m.name}: ${code}`);
   }
+});
+
+// ui9: the tasks read the CLI's lines themselves (client/src/tasks.ts, their own diagnostics), with the matchers' one regexp.
+test('the tasks read the line format with the problem matchers\' regexp: LINE_FORMAT is theirs, with every severity', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'));
+  const of = (name: string) => (pkg.contributes.problemMatchers as { name: string; pattern: { regexp: string } }[]).find((m) => m.name === name)!.pattern.regexp;
+  assert.equal(LINE_FORMAT.source.replace('(error|warning|information|hint)', '(error|warning)'), new RegExp(of('edgekit')).source);
+  assert.equal(LINE_FORMAT.source.replace('(error|warning|information|hint)', '(?:information|hint)'), new RegExp(of('edgekit-info')).source);
+  assert.deepEqual(parseLintLine('a/b.filter.json:1:2-3:4 hint logpush/x-y M: n.', '/ws'),
+    { file: path.resolve('/ws', 'a/b.filter.json'), line: 1, column: 2, endLine: 3, endColumn: 4, severity: 'hint', code: 'logpush/x-y', message: 'M: n.' });
+  assert.equal(parseLintLine('edgekit: the task did not run; nothing was checked.', '/ws'), undefined);
 });

@@ -1,21 +1,25 @@
 // The "edgekit" task provider (client/src/tasks.ts) with the stand-in `vscode` module: which folder a tasks.json entry runs in.
-import { fake, resetFake, TaskScope, Task, ProcessExecution, CustomExecution, Uri, addDocument, editDocument } from './vscode';
+import { fake, resetFake, TaskScope, Task, CustomExecution, DiagnosticCollection, Uri, addDocument, editDocument } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LintTaskProvider, settingDatasets } from '../../../client/src/tasks';
+import { LintExecution, LintTaskProvider, TaskProblems, settingDatasets } from '../../../client/src/tasks';
 import { catalogue } from '../../../server/src/core';
 
-beforeEach(() => resetFake());
+/** The "edgekit-lint" diagnostics the tasks publish (a new collection for each test). */
+let collection = new DiagnosticCollection('edgekit-lint');
+/** One for the window, as registerTasks makes it. */
+let problems = new TaskProblems(collection as never);
+beforeEach(() => { resetFake(); collection = new DiagnosticCollection('edgekit-lint'); problems = new TaskProblems(collection as never); });
 
 const DATASETS = catalogue.logpush.datasets.map((d) => d.name);
-const provider = () => new LintTaskProvider('/ext/dist/cli.js', DATASETS);
+const provider = (cli = '/ext/dist/cli.js') => new LintTaskProvider(cli, DATASETS, problems);
 
 /** Runs a refused task's pseudoterminal as the task system does: what it wrote, and the exit code it closed with. */
 async function runRefusal(t: Task): Promise<{ text: string; code: number | void }> {
-  assert.ok(t.execution instanceof CustomExecution, 'a refusal, not the CLI');
+  assert.ok(t.execution instanceof CustomExecution && !(t.execution instanceof LintExecution), 'a refusal, not the CLI');
   const pty = await t.execution.callback();
   let text = '';
   let code: number | void = undefined;
@@ -25,14 +29,14 @@ async function runRefusal(t: Task): Promise<{ text: string; code: number | void 
   return { text, code };
 }
 
-const cwdOf = (t: unknown) => ((t as Task).execution as ProcessExecution).options?.cwd;
+const cwdOf = (t: unknown) => ((t as Task).execution as LintExecution).options?.cwd;
 
 test('Run Task lists lint and lint --fix for each folder, each running in its folder', () => {
   fake.folderSettings.set('/ws/a', new Map());
   fake.folderSettings.set('/ws/b', new Map([['maxProblems', 3]]));
   const tasks = provider().provideTasks() as unknown as Task[];
   assert.deepEqual(tasks.map((t) => `${t.name}@${cwdOf(t)}`), ['lint@/ws/a', 'lint --fix@/ws/a', 'lint@/ws/b', 'lint --fix@/ws/b']);
-  assert.ok((tasks[2].execution as ProcessExecution).args.join(' ').includes('--max-problems 3'), 'the folder\'s own settings');
+  assert.ok((tasks[2].execution as LintExecution).args.join(' ').includes('--max-problems 3'), 'the folder\'s own settings');
 });
 
 test('a workspace-file or user task names no folder: in a multi-root workspace it is refused with the reason, not run in the first folder', async () => {
@@ -84,7 +88,7 @@ test('a folder whose dataset setting the CLI would refuse gets tasks that say so
   // A dataset it knows runs the CLI.
   fake.settings.set('logpush.dataset', 'gateway_dns');
   const ok = (provider().provideTasks() as unknown as Task[])[0];
-  assert.ok(ok.execution instanceof ProcessExecution && ok.execution.args.join(' ').includes('--dataset gateway_dns'));
+  assert.ok(ok.execution instanceof LintExecution && ok.execution.args.join(' ').includes('--dataset gateway_dns'));
 });
 
 test('a tasks.json definition that cannot run is refused at its member in the folder\'s tasks.json', async () => {
@@ -168,4 +172,104 @@ test('a refusal is placed in the settings.json or tasks.json open with unsaved e
   const col = '    { "type": "edgekit", "command": "check" }'.indexOf('"check"') + 1;
   assert.ok(run.startsWith(`${tasksJson}:5:${col}-5:${col + 7} error task/cannot-run `), run);
   assert.match(run.split('\r\n')[0], / \.vscode\/tasks\.json has unsaved changes: VS Code reads the saved file, and so does the task\.$/);
+});
+
+/** Runs a lint task's pseudoterminal as the task system does, until the CLI exits: what it wrote, and its exit code. */
+async function runLint(t: Task): Promise<{ text: string; code: number | void }> {
+  assert.ok(t.execution instanceof LintExecution, 'the CLI');
+  const pty = await (t.execution as unknown as CustomExecution).callback();
+  let text = '';
+  pty.onDidWrite((s) => { text += s; });
+  const code = await new Promise<number | void>((resolve) => { pty.onDidClose?.(resolve); pty.open(); });
+  return { text, code };
+}
+
+/** The "edgekit-lint" problems by file (relative to `root`): code@line:character-line:character. */
+function published(root: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  collection.forEach((uri, ds) => {
+    out[path.relative(root, uri.fsPath)] = ds.map((d) => {
+      const r = d.range as unknown as { start: { line: number; character: number }; end: { line: number; character: number } };
+      return `${d.code}@${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+    });
+  });
+  return out;
+}
+
+// ui9: the lint tasks' problems went through the $edgekit problem matchers, whose one owner ("edgekit-lint") VS Code's collector
+// cleans wholesale when a task ends: the lint of folder b cleared folder a's problems, and `paths: ["filters"]` every other file's
+// (docs/architecture.md "Task problems cleared by another edgekit task's run"). The tasks now publish into their own collection,
+// and a run replaces the problems of the files it checked only. The CLI here is a stand-in that prints the lines of the folder's
+// .lint-out file (the real CLI's line format is held by lintTask.test.ts).
+test('a lint task\'s run replaces the problems of the files it checked, and keeps another folder\'s and another task\'s paths\'', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskowners-'));
+  const cli = path.join(root, 'cli.js');
+  fs.writeFileSync(cli, `const fs = require('fs'); const read = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return ''; } };
+const t = read('.lint-out'); const e = read('.lint-err'); process.stdout.write(t); process.stderr.write(e); process.exit(e ? 2 : t ? 1 : 0);`);
+  const a = path.join(root, 'a');
+  const b = path.join(root, 'b');
+  for (const d of [a, b]) fs.mkdirSync(d);
+  fake.folderSettings.set(a, new Map());
+  fake.folderSettings.set(b, new Map());
+  const p = provider(cli);
+  const lintOf = (dir: string) => (p.provideTasks() as unknown as Task[]).find((t) => t.name === 'lint' && (t.execution as LintExecution).options.cwd === dir)!;
+  const out = (dir: string, lines: string[]) => fs.writeFileSync(path.join(dir, '.lint-out'), lines.map((l) => `${l}\n`).join(''));
+  try {
+    out(a, ['x.filter.json:2:5-2:17 error logpush/unknown-field Unknown field "sampel_rate".', 'filters/f.filter.json:1:1-1:2 hint logpush/x-y A hint.']);
+    // A path the CLI could not check is said on stderr, in the line format too.
+    fs.writeFileSync(path.join(a, '.lint-err'), 'gone.filter.json:1:1-1:1 error cli/not-checked no such file or directory (gone.filter.json).\n');
+    const first = await runLint(lintOf(a));
+    assert.equal(first.code, 2, 'the CLI\'s exit code');
+    assert.match(first.text, /^(?=.*x\.filter\.json:2:5-2:17 error logpush\/unknown-field Unknown field "sampel_rate"\.\r\n)(?=.*filters\/f\.filter\.json:1:1-1:2 hint logpush\/x-y A hint\.\r\n)(?=.*gone\.filter\.json:1:1-1:1 error cli\/not-checked)/s);
+    assert.deepEqual(published(root), { 'a/x.filter.json': ['logpush/unknown-field@1:4-1:16'], 'a/filters/f.filter.json': ['logpush/x-y@0:0-0:1'], 'a/gone.filter.json': ['cli/not-checked@0:0-0:0'] });
+    fs.rmSync(path.join(a, '.lint-err'));
+    const d = collection.get(Uri.file(path.join(a, 'x.filter.json')))![0];
+    assert.equal(d.source, 'edgekit');
+    assert.equal(d.severity, 0, 'error');
+    assert.equal(d.message, 'Unknown field "sampel_rate".');
+    assert.equal(collection.get(Uri.file(path.join(a, 'filters/f.filter.json')))![0].severity, 3, 'a hint stays a hint');
+    // Folder b's run: a's problems stay.
+    out(b, ['y.filter.json:1:1-1:3 warning logpush/x-y In b.']);
+    await runLint(lintOf(b));
+    assert.deepEqual(Object.keys(published(root)).sort(), ['a/filters/f.filter.json', 'a/gone.filter.json', 'a/x.filter.json', 'b/y.filter.json']);
+    // A tasks.json task of folder a on "filters": the files there are replaced (f's hint gone), x's problem stays.
+    out(a, ['filters/g.filter.json:3:1-3:4 error logpush/x-y In filters.']);
+    const filters = p.resolveTask(new Task({ type: 'edgekit', command: 'lint', paths: ['filters'] }, { uri: Uri.file(a), name: 'a', index: 0 }, 'lint filters', 'edgekit') as never) as unknown as Task;
+    await runLint(filters);
+    assert.deepEqual(published(root), { 'a/x.filter.json': ['logpush/unknown-field@1:4-1:16'], 'a/gone.filter.json': ['cli/not-checked@0:0-0:0'], 'b/y.filter.json': ['logpush/x-y@0:0-0:2'], 'a/filters/g.filter.json': ['logpush/x-y@2:0-2:3'] });
+    // Folder a's whole run with nothing found: a's files are clear, b's stays.
+    fs.rmSync(path.join(a, '.lint-out'));
+    assert.equal((await runLint(lintOf(a))).code, 0);
+    assert.deepEqual(published(root), { 'b/y.filter.json': ['logpush/x-y@0:0-0:2'] });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a refused task\'s problem is in the Problems panel at the setting until that task runs', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskrefusal-'));
+  const cli = path.join(dir, 'cli.js');
+  fs.writeFileSync(cli, 'process.exit(0);');
+  fs.mkdirSync(path.join(dir, '.vscode'));
+  const settings = path.join(dir, '.vscode', 'settings.json');
+  fs.writeFileSync(settings, '{\n  "edgekit.logpush.dataset": "nope"\n}\n');
+  try {
+    fake.folderSettings.set(dir, new Map([['logpush.dataset', 'nope']]));
+    await runRefusal((provider(cli).provideTasks() as unknown as Task[])[0]);
+    assert.deepEqual(published(dir), { '.vscode/settings.json': ['logpush/unknown-dataset@1:29-1:35'] });
+    // Set right, the same task runs: its refusal is gone.
+    fake.folderSettings.set(dir, new Map([['logpush.dataset', 'http_requests']]));
+    assert.equal((await runLint((provider(cli).provideTasks() as unknown as Task[])[0])).code, 0);
+    assert.deepEqual(published(dir), {});
+    // A task of some paths: the settings file is outside them, and its refusal is still that task's, gone with its next run.
+    fake.folderSettings.set(dir, new Map([['logpush.dataset', 'nope']]));
+    const filters = () => provider(cli).resolveTask(new Task({ type: 'edgekit', command: 'lint', paths: ['filters'] }, { uri: Uri.file(dir), name: 'd', index: 0 }, 'lint filters', 'edgekit') as never) as unknown as Task;
+    await runRefusal(filters());
+    assert.deepEqual(published(dir), { '.vscode/settings.json': ['logpush/unknown-dataset@1:29-1:35'] });
+    fake.folderSettings.set(dir, new Map([['logpush.dataset', 'http_requests']]));
+    await runLint(filters());
+    assert.deepEqual(published(dir), {});
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -48,6 +48,21 @@ export class Range {
     else [this.start, this.end] = args;
   }
 }
+export class Diagnostic {
+  source?: string;
+  code?: string | number;
+  constructor(readonly range: Range, readonly message: string, readonly severity = 0) {}
+}
+/** A diagnostic collection (languages.createDiagnosticCollection): its entries by URI string, in fake.collections by name. */
+export class DiagnosticCollection {
+  readonly entries = new Map<string, { uri: Uri; diagnostics: Diagnostic[] }>();
+  constructor(readonly name: string) {}
+  set(uri: Uri, diagnostics: readonly Diagnostic[]): void { this.entries.set(uri.toString(), { uri, diagnostics: [...diagnostics] }); }
+  get(uri: Uri): readonly Diagnostic[] | undefined { return this.entries.get(uri.toString())?.diagnostics; }
+  delete(uri: Uri): void { this.entries.delete(uri.toString()); }
+  forEach(cb: (uri: Uri, diagnostics: readonly Diagnostic[]) => void): void { for (const e of [...this.entries.values()]) cb(e.uri, e.diagnostics); }
+  dispose(): void { this.entries.clear(); }
+}
 /** A code lens; `command` with an empty id is a lens shown without an action. */
 export class CodeLens { constructor(readonly range: Range, public command?: { title: string; command: string; arguments?: unknown[] }) {} }
 export class WorkspaceEdit {
@@ -74,7 +89,8 @@ export const ViewColumn = { Active: -1, Beside: -2, One: 1 };
 export const DiagnosticSeverity = { Error: 0, Warning: 1, Information: 2, Hint: 3 };
 export const StatusBarAlignment = { Left: 1, Right: 2 };
 
-export interface Position { line: number; character: number }
+export class Position { constructor(readonly line: number, readonly character: number) {} }
+export const TextEditorRevealType = { Default: 0, InCenter: 1, InCenterIfOutsideViewport: 2, AtTop: 3 };
 export interface FakeDocument { uri: Uri; languageId: string; getText(): string; isClosed: boolean; isDirty?: boolean; offsetAt(p: Position): number; positionAt(o: number): Position }
 
 /** offsetAt and positionAt over a text (lines end in \n). */
@@ -137,7 +153,7 @@ export const fake = {
   /** The code lens providers registered (languages.registerCodeLensProvider) and not disposed. */
   codeLensProviders: [] as { selector: unknown; provider: { provideCodeLenses(doc: FakeDocument, token: unknown): CodeLens[] | undefined | Promise<CodeLens[] | undefined>; onDidChangeCodeLenses?: unknown } }[],
   /** What window.showTextDocument was asked: the document's URI and its options (viewColumn, preserveFocus, preview). */
-  shown: [] as { uri: string; viewColumn?: number; preserveFocus?: boolean; preview?: boolean }[],
+  shown: [] as { uri: string; viewColumn?: number; preserveFocus?: boolean; preview?: boolean; selection?: Range }[],
 };
 
 /** The lenses every registered provider gives `doc` (the selectors are not matched: the providers here filter for themselves). */
@@ -153,6 +169,8 @@ const visibleListeners: ((e: { document: FakeDocument }[]) => void)[] = [];
 /** Listeners of workspace.onDidOpenTextDocument, onDidSaveTextDocument and onDidCloseTextDocument. */
 const openListeners: ((d: FakeDocument) => void)[] = [];
 const saveListeners: ((d: FakeDocument) => void)[] = [];
+/** Listeners of workspace.onDidChangeConfiguration: told by a settings update() (a test's own writes to fake.settings are not). */
+const configurationListeners: ((e: { affectsConfiguration(section: string): boolean }) => void)[] = [];
 const closeListeners: ((d: FakeDocument) => void)[] = [];
 
 function listen<T>(list: ((e: T) => void)[], l: (e: T) => void): Disposable {
@@ -222,6 +240,7 @@ export function resetFake(): void {
   disk.clear();
   openListeners.length = 0;
   saveListeners.length = 0;
+  configurationListeners.length = 0;
   closeListeners.length = 0;
   activeEditorListeners.length = 0;
   changeListeners.length = 0;
@@ -311,17 +330,18 @@ export const window = {
       fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
     }
   },
-  async showTextDocument(arg: FakeDocument | Uri, opts?: { viewColumn?: number; preserveFocus?: boolean; preview?: boolean }) {
+  async showTextDocument(arg: FakeDocument | Uri, opts?: { viewColumn?: number; preserveFocus?: boolean; preview?: boolean; selection?: Range }) {
     const doc = arg instanceof Uri ? fake.documents.get(arg.toString()) ?? addDocument(arg.toString(), 'plaintext', '', false) : arg;
     fake.shown.push({ uri: doc.uri.toString(), ...opts });
     fake.unresolved.delete(doc.uri.toString());
     // edit(): the whole text replaced, as the callers tested here replace it.
-    return { document: doc, options: {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
+    return { document: doc, options: {}, revealRange() {}, edit: async (cb: (b: { replace(r: unknown, text: string): void }) => void) => { cb({ replace: (_r, text) => editDocument(doc, text) }); return true; } };
   },
   setStatusBarMessage: (text: string) => { fake.statusMessages.push(text); return new Disposable(); },
   createStatusBarItem: () => ({ visible: false, text: '', show() { this.visible = true; }, hide() { this.visible = false; }, dispose() {} }),
   onDidChangeActiveTextEditor: (l: (e: { document: FakeDocument } | undefined) => void) => listen(activeEditorListeners, l),
-  get visibleTextEditors(): { document: FakeDocument }[] { return fake.visible.map((document) => ({ document })); },
+  /** The editors of fake.visible, in columns 1, 2, ... in that order. */
+  get visibleTextEditors(): { document: FakeDocument; viewColumn: number }[] { return fake.visible.map((document, i) => ({ document, viewColumn: i + 1 })); },
   onDidChangeVisibleTextEditors: (l: (e: { document: FakeDocument }[]) => void) => listen(visibleListeners, l),
   createOutputChannel: () => ({
     info: (m: string) => fake.logged.push(`info: ${m}`), warn: (m: string) => fake.logged.push(`warn: ${m}`),
@@ -369,6 +389,10 @@ export const workspace = {
         const into = target === 2 ? fake.workspaceSettings : target === 1 || target === undefined ? fake.settings : undefined;
         if (!into) throw new Error(`the stand-in writes User or Workspace settings only, not target ${target}`);
         if (value === undefined) into.delete(key); else into.set(key, value);
+        // As VS Code: the change is told after the write (a section affects itself and every section it is inside).
+        const changed = `edgekit.${key}`;
+        const e = { affectsConfiguration: (section: string) => changed === section || changed.startsWith(`${section}.`) };
+        for (const l of [...configurationListeners]) l(e);
       },
     };
   },
@@ -429,6 +453,7 @@ export const workspace = {
   onDidChangeTextDocument: (l: (e: { document: FakeDocument }) => void) => listen(changeListeners, l),
   onDidOpenTextDocument: (l: (d: FakeDocument) => void) => listen(openListeners, l),
   onDidSaveTextDocument: (l: (d: FakeDocument) => void) => listen(saveListeners, l),
+  onDidChangeConfiguration: (l: (e: { affectsConfiguration(section: string): boolean }) => void) => listen(configurationListeners, l),
   onDidCloseTextDocument: (l: (d: FakeDocument) => void) => listen(closeListeners, l),
   onDidGrantWorkspaceTrust: (listener: () => void) => { trustListeners.push(listener); return new Disposable(() => trustListeners.splice(trustListeners.indexOf(listener), 1)); },
   /** As VS Code: the provider's onDidChange has an open document of that URI read again (later, not within the fire). */
@@ -445,6 +470,7 @@ export const workspace = {
 };
 
 export const languages = {
+  createDiagnosticCollection: (name: string) => new DiagnosticCollection(name),
   getDiagnostics: (uri: Uri): unknown[] => fake.diagnostics.get(uri.toString()) ?? [],
   onDidChangeDiagnostics: () => new Disposable(),
   /** As the extension host tells it: the same document closed, its language changed, and opened (it stays open: isClosed false). */

@@ -5,7 +5,8 @@
 import { addDocument, commands, EventEmitter, memento, resetFake, showEditors } from './vscode';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DOCUMENT_SHOWN, MOCK_STARTED, trackDocumentShown, trackMockStarted } from '../../../client/src/walkthrough';
+import { DOCUMENT_SHOWN, MOCK_STARTED, REQUEST_SENT, trackDocumentShown, trackMockStarted, trackRequestSent } from '../../../client/src/walkthrough';
+import { Responses } from '../../../client/src/views/responses';
 
 const said = (key: string) => commands.executed.filter((c) => c[0] === 'setContext' && c[1] === key).map((c) => c[2]);
 
@@ -67,5 +68,47 @@ test('a mock already running when tracking starts (auto-start) holds the key at 
     assert.deepEqual(said(MOCK_STARTED), [true]);
   } finally {
     tracking.dispose();
+  }
+});
+
+// ui9: "Send a gateway request" ticked on onCommand:edgekit.gateway.send only, which VS Code hears once the walkthrough has
+// registered (late: after an experiment lookup of up to 5 s); a request sent before then, or in an earlier session, left it unticked.
+// Now it is keyed as the other two: edgekit.requestSent, true once a request was sent (its response recorded), remembered.
+test('"a gateway request was sent" holds once a send is recorded, in the sessions after too, and is never said false', async () => {
+  resetFake();
+  const state = memento();
+  const responses = new Responses(memento() as never);
+  const first = trackRequestSent(state, responses);
+  try {
+    assert.deepEqual(said(REQUEST_SENT), [], 'nothing sent yet');
+    await responses.record({ url: 'http://127.0.0.1:1/v1/mainnet', body: '{}', label: 'eth_chainId', summary: 'Result: 0x1', sourceUri: 'file:///ws/a.rpc.json' }, '// x\n');
+    assert.deepEqual(said(REQUEST_SENT), [true]);
+    await responses.record({ url: 'http://127.0.0.1:1/v1/mainnet', body: '{}', label: 'eth_chainId', summary: 'No response', sourceUri: 'file:///ws/a.rpc.json' }, '// x\n');
+    assert.deepEqual(said(REQUEST_SENT), [true], 'said once');
+  } finally {
+    first.dispose();
+    responses.dispose();
+  }
+  // The next session (another workspace: an empty history): the key holds at once.
+  resetFake();
+  const other = new Responses(memento() as never);
+  const next = trackRequestSent(state, other);
+  try {
+    assert.deepEqual(said(REQUEST_SENT), [true]);
+  } finally {
+    next.dispose();
+    other.dispose();
+  }
+  // A workspace whose history has a request sent before the key existed (an earlier version): it holds at once too.
+  resetFake();
+  const older = memento();
+  await older.update('edgekit.gateway.history', [{ id: 1, time: '2026-11-01T00:00:00Z', url: 'u', body: '{}', label: 'eth_chainId', summary: '', responseUri: 'edgekit-response:/a' }]);
+  const kept = new Responses(older as never);
+  const third = trackRequestSent(memento(), kept);
+  try {
+    assert.deepEqual(said(REQUEST_SENT), [true]);
+  } finally {
+    third.dispose();
+    kept.dispose();
   }
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseDocument } from '../../../server/src/core/parse';
 import { DEFAULT_OPTIONS } from '../../../server/src/core/types';
 import { jsonrpcPlugin } from '../../../server/src/core/rules/jsonrpc';
-import { requestSnippet } from '../../../server/src/core/rules/jsonrpc/features';
+import { requestSnippet, sendInfo } from '../../../server/src/core/rules/jsonrpc/features';
 import { METHODS, SUPPORTED_METHODS, UNSUPPORTED_METHODS, UNSUPPORTED_WHY } from '../../../server/src/core/rules/jsonrpc/catalogue';
 
 function at(textWithCursor: string) {
@@ -165,14 +165,19 @@ test('the send lens of a document with a syntax error says it cannot be sent and
   const lenses = (text: string) => jsonrpcPlugin.lenses!(parseDocument(text), DEFAULT_OPTIONS).map((l) => [l.title, l.command, l.offset]);
   const batch = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [}\n'
     + '  {"jsonrpc": "2.0", "id": 3, "method": "eth_sign", "params": []}\n]';
-  // (The "]" left out before "}", and the comma after it: two.)
-  assert.deepEqual(lenses(batch), [['Cannot send: 2 syntax errors, the first on line 3', undefined, 0]]);
-  assert.deepEqual(lenses(batch.replace('[}\n', '[},\n')), [['Cannot send: syntax error on line 3', undefined, 0]]);
+  // (The "]" left out before "}", and the comma after it: two.) A click goes to the error (the VS Code client's command; other
+  // clients show the sentence as text: test/unit/lsp/clientCaps).
+  assert.deepEqual(lenses(batch), [['Cannot send: 2 syntax errors, the first on line 3', 'edgekit.gateway.showSyntaxError', 0]]);
+  assert.deepEqual(lenses(batch.replace('[}\n', '[},\n')), [['Cannot send: syntax error on line 3', 'edgekit.gateway.showSyntaxError', 0]]);
   // Two errors: the first's line, and how many there are.
-  assert.deepEqual(lenses('{"jsonrpc": "2.0",\n "id": 1,\n "method": "eth_chainId", params: [],\n}'), [['Cannot send: 2 syntax errors, the first on line 3', undefined, 0]]);
+  assert.deepEqual(lenses('{"jsonrpc": "2.0",\n "id": 1,\n "method": "eth_chainId", params: [],\n}'), [['Cannot send: 2 syntax errors, the first on line 3', 'edgekit.gateway.showSyntaxError', 0]]);
   // An empty document says what goes in it through its own problem (with a fix that writes a request): no lens.
   assert.deepEqual(lenses(''), []);
   assert.deepEqual(lenses('  \n'), []);
+  // What Send Request says (ui9): the same sentence and where the first error is; nothing of the kind for an empty document, whose
+  // own problem ("The document is empty; expected a request object ...") is its question.
+  assert.deepEqual(sendInfo(parseDocument(batch)).cannotSend, { title: 'Cannot send: 2 syntax errors, the first on line 3', offset: batch.indexOf('}\n  {"jsonrpc": "2.0", "id": 3'), length: 1, message: sendInfo(parseDocument(batch)).cannotSend!.message });
+  assert.deepEqual(sendInfo(parseDocument('  \n')), { refused: [] });
 });
 
 test('a boolean param (eth_getBlockByNumber\'s "full transactions") completes true and false', () => {

@@ -396,3 +396,21 @@ test('edgekit.applyFix after an undo brings the fix\'s text back: applied only t
     c.s.close();
   }
 });
+
+// ui9: the "Cannot send: syntax error on line N" lens goes to the error in VS Code (a command of the extension's); a client that
+// runs no EdgeKit commands still gets the sentence, as text, not no lens at all.
+test('the "Cannot send" lens runs the go-to-error command for the VS Code client and is text for any other', { timeout: 60_000 }, async () => {
+  const text = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": [}\n]';
+  for (const [initializationOptions, command] of [[{ commands: true }, 'edgekit.gateway.showSyntaxError'], [{ textLenses: true }, ''], [{}, 'edgekit.showLensText']] as const) {
+    const s = await inProcessServer({ initializationOptions });
+    try {
+      const uri = 'file:///w/a.rpc.json';
+      await s.open(uri, 'jsonrpc-request', 1, text);
+      const lenses = await s.client.sendRequest<{ command?: { title: string; command: string; arguments?: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
+      assert.deepEqual(lenses.map((l) => [l.command?.title, l.command?.command]), [['Cannot send: syntax error on line 2', command]], JSON.stringify(initializationOptions));
+      if (command === 'edgekit.gateway.showSyntaxError') assert.deepEqual(lenses[0].command?.arguments, [uri]);
+    } finally {
+      s.close();
+    }
+  }
+});

@@ -9,11 +9,13 @@ import {
 } from './catalogue';
 import { requestsOf, type RequestRef } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
-import { snippetText } from '../../text';
+import { quoteShort, snippetText } from '../../text';
 import { tidyMessage } from '../../messages';
 import { LineTable } from '../../lines';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
+/** The client's command that goes to a request document's first syntax error (the "Cannot send" lens). */
+export const SHOW_SYNTAX_ERROR_COMMAND = 'edgekit.gateway.showSyntaxError';
 
 const OBJECT_TYPES: readonly ValueType[] = ['callObject', 'logFilter', 'traceFilter'];
 const BLOCK_TYPES: readonly ValueType[] = ['block', 'blockForRange', 'blockOrHash'];
@@ -304,33 +306,58 @@ function tagNote(type: ValueType, value: unknown): string {
 /** A method quoted on a lens as a diagnostic's message quotes it: one printable line, a long name cut (tidyMessage). */
 const named = (m: string): string => tidyMessage(`"${m}"`);
 
+/**
+ * What Send can send of a gateway request document, as its lenses and the Send command say it: when the text does not parse (and
+ * is not empty), the lens's sentence and the first syntax error; else the requests whose method the gateway refuses (HTTP 403), by batch index (null
+ * for a single request), with the method, and the method as a button quotes it (cut after 40 characters, as messages cut a token).
+ */
+export interface SendInfo {
+  cannotSend?: { title: string; offset: number; length: number; message: string };
+  refused: { index: number | null; method: string; quoted: string }[];
+}
+
+/** A request whose method the gateway refuses (one it does not support, or a misspelt one: HTTP 403): that method. */
+const refusedMethod = (r: RequestRef) => (typeof r.req.method === 'string' && !METHOD_BY_NAME.has(r.req.method) ? r.req.method : undefined);
+
+export function sendInfo(doc: ParsedDoc): SendInfo {
+  // An empty document says what goes in it through its own problem (with a fix that writes a first request), not as a syntax error.
+  if (doc.syntax.length > 0 && doc.text.trim() === '') return { refused: [] };
+  if (doc.syntax.length > 0) {
+    const first = doc.syntax.reduce((a, b) => (b.offset < a.offset ? b : a));
+    return { cannotSend: { title: cannotSend(doc, first.offset), offset: first.offset, length: first.length, message: first.message }, refused: [] };
+  }
+  return { refused: requestsOf(doc.value).flatMap((r) => { const method = refusedMethod(r); return method === undefined ? [] : [{ index: r.index, method, quoted: quoteShort(method) }]; }) };
+}
+
 export function lenses(doc: ParsedDoc): Lens[] {
   // A syntax error: the gateway refuses the whole body, and one member is sent only from a document that parses. The count of
   // jsonc-parser's recovered value was wrong besides (a member lost in the error went uncounted), so the lens says where it is.
   // An empty document says what goes in it through its own problem, which writes a first request.
-  if (doc.syntax.length > 0) return doc.text.trim() === '' ? [] : [{ ...doc.locate([]), title: cannotSend(doc) }];
+  if (doc.syntax.length > 0) {
+    if (doc.text.trim() === '') return [];
+    // A click goes to the error (the client's command; a client that runs none shows the sentence as text).
+    return [{ ...doc.locate([]), title: sendInfo(doc).cannotSend!.title, command: SHOW_SYNTAX_ERROR_COMMAND, orText: true }];
+  }
   const reqs = requestsOf(doc.value);
   if (reqs.length === 0) return [];
   const out: Lens[] = [];
-  // A method the gateway refuses (one it does not support, or a misspelt one: HTTP 403) is said on the lens before anything is sent.
-  const refused = (r: RequestRef) => (typeof r.req.method === 'string' && !METHOD_BY_NAME.has(r.req.method) ? r.req.method : undefined);
+  // A method the gateway refuses is said on the lens before anything is sent.
   if (Array.isArray(doc.value)) {
     const n = reqs.length;
-    const names = reqs.map(refused).filter((m): m is string => m !== undefined);
+    const names = reqs.map(refusedMethod).filter((m): m is string => m !== undefined);
     const distinct = [...new Set(names)];
     const which = names.length === 0 ? '' : `, ${names.length} refused: ${distinct.slice(0, 2).map(named).join(', ')}${distinct.length > 2 ? '…' : ''}`;
     out.push({ ...doc.locate([]), title: `Send batch (${n} request${n === 1 ? '' : 's'}${which})`, command: SEND_COMMAND, args: [{ index: null }] });
   }
   for (const r of reqs) {
-    const m = refused(r);
+    const m = refusedMethod(r);
     out.push({ ...doc.locate(r.base), title: m === undefined ? 'Send request' : `Send request (the gateway refuses ${named(m)})`, command: SEND_COMMAND, args: [{ index: r.index }] });
   }
   return out;
 }
 
 /** "Cannot send: syntax error on line 3", or with their count, "2 syntax errors, the first on line 2". */
-function cannotSend(doc: ParsedDoc): string {
-  const first = Math.min(...doc.syntax.map((p) => p.offset));
+function cannotSend(doc: ParsedDoc, first: number): string {
   const line = new LineTable(doc.text).position(first).line + 1;
   const n = doc.syntax.length;
   return `Cannot send: ${n === 1 ? `syntax error on line ${line}` : `${n} syntax errors, the first on line ${line}`}`;

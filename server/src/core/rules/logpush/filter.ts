@@ -2,7 +2,7 @@
 // the dataset's field catalogue, value types and the platform limits. Works on any ParsedDoc: a *.filter.json file, or the
 // decoded `filter` string of a job (the job rule maps the problems back into the job's text).
 import type { Edit, Fix, JsonPath, ParsedDoc, Problem, RuleContext, Span } from '../../types';
-import { compactJsonBytes, headOf, utf8Length } from '../../text';
+import { compactJsonBytes, quoteShort, utf8Length } from '../../text';
 import { fieldSuggestions, namesOf } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -172,7 +172,7 @@ const EXPECT_NAMES: Record<Expect, string> = {
 
 function describe(v: unknown): string {
   if (typeof v === 'bigint') return String(v); // an integer past 2^53 as the document writes it (withExactIntegers)
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? headOf(v, 40) + '…' : v);
+  if (typeof v === 'string') return quoteShort(v);
   if (Array.isArray(v)) return 'an array';
   if (v === null) return 'null';
   return JSON.stringify(v);
