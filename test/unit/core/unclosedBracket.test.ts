@@ -371,3 +371,22 @@ test('an unclosed container\'s opener between two earlier repairs whose lengths 
     for (const p of ps) for (const r of p.related ?? []) assert.match(text[r.offset], /[[{]/, `${JSON.stringify(text)}: ${p.message} at ${r.offset}`);
   }
 });
+
+// rv15: syn9 read each line's start as the last "\n" or "\r" before it, and an LF document has no "\r": every line of the scan
+// looked back to the start of the text. A 220 KB pretty-printed batch with its last "]" wrong or left out took 3.5 s (CRLF: 25 ms).
+test('a large pretty-printed document of LF or lone CR lines with its last closer wrong or left out: named in time linear in its size', () => {
+  const batch = JSON.stringify(Array.from({ length: 1300 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] })), null, 2);
+  for (const eol of ['\n', '\r']) {
+    const text = batch.replace(/\n/g, eol);
+    assert.ok(text.length > 200_000);
+    const started = performance.now();
+    const wrong = validateText(text.replace(/\]$/, '}'), 'jsonrpc-request');
+    const left = validateText(text.replace(/\]$/, ''), 'jsonrpc-request');
+    const ms = performance.now() - started;
+    assert.deepEqual([...wrong, ...left].map((p) => [p.code, p.message]), [
+      ['syntax/unclosed-bracket', 'The array opened on line 1 is closed with "}": expected "]".'],
+      ['syntax/unclosed-bracket', 'The array opened on line 1 is not closed: expected "]" at the end of the document.'],
+    ]);
+    assert.ok(ms < 2500, `${JSON.stringify(eol)}: ${ms.toFixed(0)} ms for two checks of ${text.length} characters`);
+  }
+});

@@ -633,9 +633,13 @@ const ELEMENT_AFTER = /^\s*,?\s*"/;
  * after the opener's is indented as deep; undefined until that line is read). */
 interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; endsLine: boolean; flat?: boolean }
 
-/** Where the line of `offset` starts: after a "\n", "\r\n" or lone "\r" (old Mac line breaks), as LSP and core/lines.ts count lines. */
+/** Where the line of `offset` starts: after a "\n", "\r\n" or lone "\r" (old Mac line breaks), as LSP and core/lines.ts count lines.
+ * Read back to the line's break only: the last "\r" of an LF document (or "\n" of a lone-CR one) is none, and looking for it read
+ * back to the text's start at every line of a scan (quadratic: 3.5 s for a 220 KB batch; rv15). */
 function lineStartAt(text: string, offset: number): number {
-  return offset <= 0 ? 0 : Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+  let i = Math.min(offset, text.length) - 1;
+  while (i >= 0 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i--;
+  return i + 1;
 }
 
 /** The spaces and tabs that start the line of `offset`. */
