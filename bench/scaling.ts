@@ -69,6 +69,13 @@ function cases(core: typeof CoreApi, snippetToText: (s: string) => string): Case
       make: (k) => JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] })), null, 2).replace(/\]$/, '}'),
       run: check('jsonrpc-request'), reference: parse,
     },
+    // Each opener's indentation was read back from it to its line's start, and a closer of the other kind asked each container left
+    // open about each opener after it: a document on one line with hundreds of containers left open was quadratic twice (rv15).
+    {
+      name: 'jsonrpc-request: one line, 500 arrays left open, objects in them, then a "}"', n: 15_000,
+      make: (k) => '{"a": ' + '['.repeat(500) + Array(k).fill('{}').join(',') + '}',
+      run: check('jsonrpc-request'), reference: parse,
+    },
     // At 12 500 the snippet's strings still fit the caches (2 ms) and the step to 50 000 read 6-9x; from 50 000 on it grows 4x
     { name: 'completion snippet: placeholders left open', n: 50_000, make: (k) => '${1:'.repeat(k), run: snippetToText, reference: (text) => text.split('').join('') },
   ];

@@ -631,7 +631,7 @@ const ELEMENT_AFTER = /^\s*,?\s*"/;
 /** An array or object open at a point of the text: its opener's offset, its kind, the property name it is the value of, the
  * indentation of its opener's line, whether the opener is the last token there, and whether it is written flat (its first line
  * after the opener's is indented as deep; undefined until that line is read). */
-interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; endsLine: boolean; flat?: boolean }
+interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; lineStart: number; endsLine: boolean; flat?: boolean }
 
 /** Where the line of `offset` starts: after a "\n", "\r\n" or lone "\r" (old Mac line breaks), as LSP and core/lines.ts count lines.
  * Read back to the line's break only: the last "\r" of an LF document (or "\n" of a lone-CR one) is none, and looking for it read
@@ -665,26 +665,30 @@ function indentationEnd(text: string, limit: number, findB = true): { b: number;
   let prev = SyntaxKind.Unknown;
   let key: string | undefined;
   let lastOffset = -1;
+  // The start and indentation of the line of the token read, found at its first token (read back over the space and comments
+  // before it only): an opener's are its line's, not looked for again from it (a line of thousands of openers; rv15).
+  let lineStart = 0;
+  let own = '';
   for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() <= limit; k = scanner.scan()) {
     const offset = scanner.getTokenOffset();
     if (scanner.getTokenStartLine() !== line) {
       line = scanner.getTokenStartLine();
       const top = stack.at(-1);
       if (top && top.offset === lastOffset) top.endsLine = true;
-      const lineStart = lineStartAt(text, offset);
+      lineStart = lineStartAt(text, offset);
+      own = indentAt(text, lineStart);
       if (findB && top && top.offset < offset && lineStart > top.offset) {
-        const own = indentAt(text, offset);
         const closer = k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken;
         const starts = !closer && (k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.OpenBraceToken
           || k === SyntaxKind.OpenBracketToken || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.CommaToken);
         const around = stack.at(-2);
-        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= lineStartAt(text, top.offset));
+        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= top.lineStart);
         if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: lineStart, stack };
       }
     }
     if (offset === limit) break;
     if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) {
-      stack.push({ offset, kind: k === SyntaxKind.OpenBraceToken ? '{' : '[', indent: indentAt(text, offset), endsLine: false,
+      stack.push({ offset, kind: k === SyntaxKind.OpenBraceToken ? '{' : '[', indent: own, lineStart, endsLine: false,
         ...(prev === SyntaxKind.ColonToken && key !== undefined ? { name: key } : {}) });
     } else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) {
       if (stack.at(-1)?.kind !== (k === SyntaxKind.CloseBraceToken ? '{' : '[')) return undefined;
@@ -812,12 +816,17 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   const close = k < 0 ? [] : stack.slice(k + 1).reverse();
   // A container of the kind of one to close opened after it and closed before the error (`"params": {"x": 1, "id": 2}` then "]"):
   // its closer may be the one left out (before `, "id"`), so where the closer goes is unknown.
+  // (Each opener is looked up in a set, and compared with the first container of its kind to close: hundreds of containers left
+  // open were each asked at every opener in between; rv15.)
   const scan = createScanner(close.length ? text.slice(close[close.length - 1].offset, e.offset) : '', true);
+  const closing = new Set(close.map((o) => o.offset));
+  const firstOf = (kind: Opener['kind']) => Math.min(...close.filter((o) => o.kind === kind).map((o) => o.offset));
+  const first = { '{': firstOf('{'), '[': firstOf('[') };
   let known = true;
   for (let t = scan.scan(); t !== SyntaxKind.EOF && known; t = scan.scan()) {
     const at = close[close.length - 1].offset + scan.getTokenOffset();
     const kind = t === SyntaxKind.OpenBraceToken ? '{' : t === SyntaxKind.OpenBracketToken ? '[' : undefined;
-    if (kind && !close.some((o) => o.offset === at) && close.some((o) => o.kind === kind && o.offset < at)) known = false;
+    if (kind && !closing.has(at) && first[kind] < at) known = false;
   }
   const closers = close.map(closerOf).join('');
   const inserted = close.length && known ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
