@@ -401,3 +401,20 @@ test('a closer of the other kind under 500 arrays left open, with 60 000 objects
   assert.deepEqual(ps.map((p) => [p.code, p.offset, p.fixes?.[0].edits]), [['syntax/unclosed-bracket', text.length - 1, [{ offset: text.length - 1, length: 0, newText: ']'.repeat(500) }]]]);
   assert.ok(ms < 2500, `${ms.toFixed(0)} ms for ${text.length} characters`);
 });
+
+// rv15: the token a closer left out goes before may be one an earlier repair put in (the comma inserted at the end of the line
+// before B): its span was mapped to an empty one at the comma's place, and the message quoted a comma the document has not.
+test('a closer left out before a comma an earlier repair inserted: not said (nothing in the text to point at), not a problem on an empty span quoting a comma', () => {
+  const cases = ['[\n  [\n    25,\n    75\n  {\n]\n', '{\n  "jsonrpc": "2.0",\n  "method": "eth_feeHistory",\n  "params": [\n    "0x4",\n    "latest",\n    [\n      25,\n      75\n    {\n  ]\n  "id": 8\n}\n'];
+  for (const text of cases) {
+    const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+    assert.ok(ps.length > 0, JSON.stringify(text));
+    for (const p of ps) {
+      assert.ok(p.length > 0 || p.offset === text.length, `${JSON.stringify(text)}: an empty span at ${p.offset}: ${p.message}`);
+      // The token quoted is the one the problem is on (a string quoted as it is written).
+      const before = p.code === 'syntax/unclosed-bracket' ? /before "(.*)"\.$/.exec(p.message)?.[1] : undefined;
+      const at = text.slice(p.offset, p.offset + p.length);
+      if (before !== undefined) assert.ok(at === before || at === `"${before}"`, `${p.message} on ${JSON.stringify(at)}`);
+    }
+  }
+});

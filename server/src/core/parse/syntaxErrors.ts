@@ -449,13 +449,14 @@ function notPreferred(p: Problem): Problem {
 }
 
 /** A problem with each of its spans (its own, its fixes' edits', its related spans') mapped, start and end, or undefined when one
- * cannot be (a span's length is the mapped text's: a word a repair quoted is two characters longer there). */
+ * cannot be (a span's length is the mapped text's: a word a repair quoted is two characters longer there), or is text a repair
+ * put in (a comma inserted before line B, the token the closers go before: it would be an empty span quoting a comma; rv15). */
 function mapOffsets(p: Problem, map: (offset: number) => number | undefined): Problem | undefined {
   let lost = false;
   const span = <T extends { offset: number; length: number }>(x: T): T => {
     const start = map(x.offset);
     const end = x.length === 0 ? start : map(x.offset + x.length);
-    if (start === undefined || end === undefined || end < start) lost = true;
+    if (start === undefined || end === undefined || end < start || (x.length > 0 && end === start)) lost = true;
     return start === undefined || end === undefined ? x : { ...x, offset: start, length: end - start };
   };
   const mapped: Problem = {
