@@ -61,12 +61,15 @@ export function repairBudget(length: number): number {
  * lies past the repaired spot (an inserted comma: past the first token after it). What follows a break that has no such repair (a lost quote, a bracket left out) is
  * nearly always a consequence of it, so nothing after it is reported. Offsets are the text's: every later error lies past every
  * earlier repair, so a repaired text's offsets are the text's moved by what the repairs inserted and removed.
- * root: what the messages call the parsed text (ParseOptions.rootName).
+ * root: what the messages call the parsed text (ParseOptions.rootName). bom: the text's first character is a byte order mark read
+ * as a space (parseDocument): the problems are those of the text after it, one character on, so that the first line is not read
+ * as indented by one space (a closer at the start of a line would close the document's own container too; rv15).
  */
-export function syntaxProblems(text: string, errors: ParseError[], root = THE_DOCUMENT): Problem[] {
+export function syntaxProblems(text: string, errors: ParseError[], root = THE_DOCUMENT, bom = false): Problem[] {
   if (text.trim() === '') {
     return [{ code: 'syntax/empty-document', severity: BASE_CODES['syntax/empty-document'].severity, message: `${cap(root)} is empty; expected a JSON value.`, offset: 0, length: 0 }];
   }
+  if (bom) return syntaxProblems(text.slice(1), errors.map((e) => ({ ...e, offset: e.offset - 1 })), root).map((p) => moved(p, 1));
   const out: Problem[] = [];
   let current = text;
   let pending = errors;
