@@ -263,10 +263,14 @@ function removeQuote(at: number): { title: string; edits: { offset: number; leng
   return { title: 'Remove the quote', edits: [{ offset: at, length: 1, newText: '' }] };
 }
 
-/** The end of the line of `offset` (its line break, or the text's end). */
+/** The end of the line of `offset`: its "\n" (of a "\r\n" too), a lone "\r" (lines as LSP counts them: in a document of old Mac
+ * line breaks the line was the rest of the text, and a quote's proof asked all of it to parse; rv15), or the text's end. */
 function lineEndAt(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return end < 0 ? text.length : end;
+  for (let i = Math.max(offset, 0); i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) return i;
+  }
+  return text.length;
 }
 
 /** Whether a repair leaves a syntax error at or before `limit` (next: the text's next error, for a repair that keeps the text's
@@ -507,7 +511,7 @@ export function cutString(text: string, offset: number, budget: Budget): { start
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const cut = precedingNonSpace(text, offset);
   if (cut < 0 || text[cut] !== '"') return undefined;
-  const lineStart = text.lastIndexOf('\n', cut) + 1;
+  const lineStart = lineStartAt(text, cut);
   const lineEnd = lineEndAt(text, offset);
   if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
   // The string token that ends at the cut quote.
@@ -577,7 +581,7 @@ const STRAY_TRIES = 3;
  */
 function strayQuote(text: string, offset: number, budget: Budget): { quote: number; start: number; end: number; repaired: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX) return undefined;
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = lineStartAt(text, offset);
   const lineEnd = lineEndAt(text, offset);
   if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
   // A word after a separator is a name or value that lost its opening quote ("a": 1, b": 2), not the rest of a string cut by a
