@@ -436,3 +436,19 @@ test('a document that starts with a byte order mark: a closer left out is named 
     assert.deepEqual(bom, plain.map(on), JSON.stringify(text));
   }
 });
+
+// rv15: a closer typed twice (a slip, not a closer left out) met syn9's closer of the other kind: "]" inserted before it or it
+// replaced, either of which left a closer too many, with a cascade after it (1 159 of the valid fixtures' closers doubled).
+test('a closer typed twice is not read as a closer left out or of the wrong kind: one syntax problem, no fix that leaves a closer too many', () => {
+  const text = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}\n    ]\n  }\n}\n';
+  assert.deepEqual(validateText(text, 'logpush-filter').map((p) => [p.code, lineOf(text, p.offset), p.fixes]), [['syntax/invalid-json', 4, undefined]]);
+  const named: string[] = [];
+  for (const { file, kind, text: valid } of validFixtures()) {
+    for (const { at } of closers(valid)) {
+      const doubled = valid.slice(0, at + 1) + valid.slice(at);
+      const ps = validateText(doubled, kind).filter((p) => p.code === 'syntax/unclosed-bracket');
+      if (ps.length) named.push(`${file} at ${lineOf(valid, at)}: ${ps[0].message}`);
+    }
+  }
+  assert.deepEqual(named.slice(0, 5), [], `${named.length} named`);
+});
