@@ -452,3 +452,15 @@ test('a closer typed twice is not read as a closer left out or of the wrong kind
   }
   assert.deepEqual(named.slice(0, 5), [], `${named.length} named`);
 });
+
+// rv15: a job whose filter string is cut by a raw line break has its filter's problems placed on the whole string (its offsets
+// cannot be mapped), but their related spans were kept in the filter's own offsets: "The array "and" opens here" on line 2 of the job.
+test('a filter string that cannot be mapped into the job (cut by a line break): its problems on the whole string, no related span elsewhere', () => {
+  const text = '{\n  "name": "x",\n  "dataset": "http_requests",\n  "destination_conf": "s3://b/l?region=us-east-1",\n  "filter": "{\\"where\\":{\\"and\\":[{\\"key\\":\\"ClientIP\\",\\"operator\\":\\"eq\\",\\"value\\":\\"1.2.3.4\\"},}{\\"key\\":\\"ClientIP\\",\\"operator\\":\\"eq\\",\\"value\\,\n":\\"1\\"}]}}"\n}\n';
+  const ps = validateText(text, 'logpush-job');
+  const unclosed = ps.find((p) => p.code === 'syntax/unclosed-bracket' && /of the filter string/.test(p.message));
+  assert.ok(unclosed, JSON.stringify(ps.map((p) => p.message)));
+  for (const p of ps) {
+    for (const r of p.related ?? []) assert.ok(r.offset >= p.offset && r.offset + r.length <= p.offset + p.length, `${p.message}: related at ${r.offset} outside ${p.offset}+${p.length}`);
+  }
+});
