@@ -62,6 +62,20 @@ function cases(core: typeof CoreApi, snippetToText: (s: string) => string): Case
       make: (k) => JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ expression: `ip.src.asnum in {${Array.from({ length: k }, (_, i) => `${i} .. ${i + 1}`).join(' ')}}` }] }),
       run: check('waf-ruleset'), reference: parse,
     },
+    // Each line's start was read as the last "\n" or "\r" before it: an LF document has no "\r", so every line of the unclosed-bracket
+    // scan read back to the text's start (3.5 s for 220 KB; rv15). 4n stays under the syntax repairs' size limit (256 KB).
+    {
+      name: 'jsonrpc-request: a pretty-printed batch whose last "]" is a "}"', n: 300,
+      make: (k) => JSON.stringify(Array.from({ length: k }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] })), null, 2).replace(/\]$/, '}'),
+      run: check('jsonrpc-request'), reference: parse,
+    },
+    // Each opener's indentation was read back from it to its line's start, and a closer of the other kind asked each container left
+    // open about each opener after it: a document on one line with hundreds of containers left open was quadratic twice (rv15).
+    {
+      name: 'jsonrpc-request: one line, 500 arrays left open, objects in them, then a "}"', n: 15_000,
+      make: (k) => '{"a": ' + '['.repeat(500) + Array(k).fill('{}').join(',') + '}',
+      run: check('jsonrpc-request'), reference: parse,
+    },
     // At 12 500 the snippet's strings still fit the caches (2 ms) and the step to 50 000 read 6-9x; from 50 000 on it grows 4x
     { name: 'completion snippet: placeholders left open', n: 50_000, make: (k) => '${1:'.repeat(k), run: snippetToText, reference: (text) => text.split('').join('') },
   ];

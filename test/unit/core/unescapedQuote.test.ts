@@ -316,3 +316,21 @@ test('a stray quote in one string leaves what is said of another string cut by a
   assert.equal(ps[3].offset, own[1].offset + 1, 'the filter\'s quote, one further on for the quote typed in the name');
   assert.equal(ps[3].message, own[1].message);
 });
+
+// rv15: the line of a quote typed in a string was read up to the next "\n": in a document of lone CR line breaks it was the rest
+// of the text, so the proof asked the whole rest to parse, and a later error (a trailing comma) left the quote unsaid, with
+// "Unexpected character" or two commas to insert in its place.
+test('a document of lone CR line breaks: a quote inside a string is found as in LF lines, a later syntax error notwithstanding', () => {
+  const cases = [
+    '{\n  "jsonrpc": "2.0",\n  "method": "eth_getBalance",\n  "params": ["a "b", "latest"],\n  "id": 2,\n}\n',
+    '{\n  "jsonrpc": "2.0",\n  "method": "eth_getBalance",\n  "params": ["0x"00b", "latest"],\n  "id": 2,\n}\n',
+    '{\n  "jsonrpc": "2.0",\n  "method": "eth_call",\n  "params": [{"to": "0x1", "data": "0x"12"}, "latest"],\n  "id": 1,\n}\n',
+  ];
+  for (const lf of cases) {
+    const syntax = (text: string) => validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'))
+      .map((p) => [p.code, p.offset, p.length, p.message, p.fixes?.map((f) => f.edits)]);
+    const want = syntax(lf);
+    assert.deepEqual(want.map((p) => p[0]), ['syntax/unescaped-quote', 'syntax/trailing-comma'], lf);
+    assert.deepEqual(syntax(lf.replace(/\n/g, '\r')), want, JSON.stringify(lf));
+  }
+});

@@ -33,18 +33,20 @@ export interface ParseOptions {
 export function parseDocument(text: string, opts: ParseOptions = {}): ParsedDoc {
   // A UTF-8 byte order mark is not part of the JSON (RFC 8259 §8.1 lets a parser ignore it; the CLI strips it): read as a space,
   // so that every offset stays the client's.
-  if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
+  const bom = text.charCodeAt(0) === 0xfeff;
+  if (bom) text = ` ${text.slice(1)}`;
   // An edit inside one item of a large valid document re-parses that item alone (see Doc.edited).
   if (opts.previous instanceof Doc && text.length >= (opts.windowFrom ?? WINDOW_FROM)) {
     const edited = opts.previous.edited(text);
     if (edited) return edited.after(opts.previous);
   }
-  const doc = parseWhole(text, opts);
+  const doc = parseWhole(text, opts, bom);
   if (opts.previous) doc.edit = true;
   return opts.previous instanceof Doc ? doc.after(opts.previous) : doc;
 }
 
-function parseWhole(text: string, opts: ParseOptions): Doc {
+/** bom: the text's first character, a space, stands for a byte order mark (the syntax repairs read the lines after it). */
+function parseWhole(text: string, opts: ParseOptions, bom = false): Doc {
   let value: unknown;
   let fastOk = false;
   if (text.trim() !== '') {
@@ -72,7 +74,7 @@ function parseWhole(text: string, opts: ParseOptions): Doc {
   if (!fastOk) {
     const errors: ParseError[] = [];
     value = jsoncParse(text, errors, PARSE_OPTIONS);
-    syntax = syntaxProblems(text, errors, root);
+    syntax = syntaxProblems(text, errors, root, bom);
     if (ESCAPED_ASTRAL.test(text)) value = jsoncParse(astralEscapesWhole(text), [], PARSE_OPTIONS);
   }
   const windowed = fastOk && typeof value === 'object' && value !== null && text.length >= (opts.windowFrom ?? WINDOW_FROM);

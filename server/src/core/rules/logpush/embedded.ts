@@ -40,8 +40,9 @@ export class EmbeddedString {
   problem(p: Problem): Problem {
     const m = this.stringMap();
     if (!m) {
+      // Nor its related spans, which are the decoded value's offsets (an opener "opens here" on another line of the job; rv15).
       const at = this.doc.locate(this.path);
-      return { ...p, offset: at.offset, length: at.length, fixes: undefined };
+      return { ...p, offset: at.offset, length: at.length, fixes: undefined, related: undefined };
     }
     const at = m.spanToSource(p);
     return {
