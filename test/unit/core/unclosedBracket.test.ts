@@ -374,32 +374,28 @@ test('an unclosed container\'s opener between two earlier repairs whose lengths 
 
 // rv15: syn9 read each line's start as the last "\n" or "\r" before it, and an LF document has no "\r": every line of the scan
 // looked back to the start of the text. A 220 KB pretty-printed batch with its last "]" wrong or left out took 3.5 s (CRLF: 25 ms).
-test('a large pretty-printed document of LF or lone CR lines with its last closer wrong or left out: named in time linear in its size', () => {
+// Its growth is measured by npm run bench (section 8, "a pretty-printed batch whose last \"]\" is a \"}\""), not here: tests never time.
+test('a large pretty-printed document of LF or lone CR lines with its last closer wrong or left out: named', () => {
   const batch = JSON.stringify(Array.from({ length: 1300 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] })), null, 2);
   for (const eol of ['\n', '\r']) {
     const text = batch.replace(/\n/g, eol);
     assert.ok(text.length > 200_000);
-    const started = performance.now();
     const wrong = validateText(text.replace(/\]$/, '}'), 'jsonrpc-request');
     const left = validateText(text.replace(/\]$/, ''), 'jsonrpc-request');
-    const ms = performance.now() - started;
     assert.deepEqual([...wrong, ...left].map((p) => [p.code, p.message]), [
       ['syntax/unclosed-bracket', 'The array opened on line 1 is closed with "}": expected "]".'],
       ['syntax/unclosed-bracket', 'The array opened on line 1 is not closed: expected "]" at the end of the document.'],
     ]);
-    assert.ok(ms < 2500, `${JSON.stringify(eol)}: ${ms.toFixed(0)} ms for two checks of ${text.length} characters`);
   }
 });
 
 // rv15: a closer of the other kind under hundreds of containers left open: whether a container of a kind to close was opened
 // after them was asked of every one of them at each opener of the text in between (8 s for 180 KB).
-test('a closer of the other kind under 500 arrays left open, with 60 000 objects inside them: named in time linear in its size', () => {
+// Its growth is measured by npm run bench (section 8), not here.
+test('a closer of the other kind under 500 arrays left open, with 60 000 objects inside them: named', () => {
   const text = '{"a": ' + '['.repeat(500) + Array(60_000).fill('{}').join(',') + '}';
-  const started = performance.now();
   const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
-  const ms = performance.now() - started;
   assert.deepEqual(ps.map((p) => [p.code, p.offset, p.fixes?.[0].edits]), [['syntax/unclosed-bracket', text.length - 1, [{ offset: text.length - 1, length: 0, newText: ']'.repeat(500) }]]]);
-  assert.ok(ms < 2500, `${ms.toFixed(0)} ms for ${text.length} characters`);
 });
 
 // rv15: the token a closer left out goes before may be one an earlier repair put in (the comma inserted at the end of the line
