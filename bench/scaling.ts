@@ -76,6 +76,12 @@ function cases(core: typeof CoreApi, snippetToText: (s: string) => string): Case
       make: (k) => '{"a": ' + '['.repeat(500) + Array(k).fill('{}').join(',') + '}',
       run: check('jsonrpc-request'), reference: parse,
     },
+    // A count's "{" followed by a run of spaces was read by patterns that tried every split of the run (100 s for 300 000; rv14)
+    {
+      name: 'waf-ruleset: a matches regex with a "{" and a run of spaces', n: 20_000,
+      make: (k) => JSON.stringify({ phase: 'http_request_firewall_custom', rules: [{ expression: `http.host matches "a{${' '.repeat(k)}x"` }] }),
+      run: check('waf-ruleset'), reference: parse,
+    },
     // At 12 500 the snippet's strings still fit the caches (2 ms) and the step to 50 000 read 6-9x; from 50 000 on it grows 4x
     { name: 'completion snippet: placeholders left open', n: 50_000, make: (k) => '${1:'.repeat(k), run: snippetToText, reference: (text) => text.split('').join('') },
   ];

@@ -102,10 +102,9 @@ test('a hex escape in braces takes any number of digits (parse_hex_brace): past 
   assert.match(rustRegexRefusal('\\x{00000000000110000}') ?? '', /no Unicode scalar value/);
 });
 
-test('a "{" followed by a long run of spaces is read in time linear in the run (the count patterns tried every split of it)', () => {
+test('a "{" followed by a long run of spaces is refused as a counted repetition (the count patterns tried every split of the run)', () => {
   // \{\s*(\d*)\s* splits a run of n spaces between its two \s* in n ways before it fails at the "x": 0.7 s for 30 000 spaces, over
-  // a minute and a half for 300 000, in a pattern an expression of a large document can hold
-  const t = Date.now();
+  // a minute and a half for 300 000, in a pattern an expression of a large document can hold. The growth is measured by npm run
+  // bench (section 8, "a matches regex with a "{" and a run of spaces"), not here: tests never time.
   for (const p of ['a{' + ' '.repeat(300000) + 'x', '(?x)a{' + ' '.repeat(300000) + 'x']) assert.match(rustRegexRefusal(p) ?? '', /starts a counted repetition/);
-  assert.ok(Date.now() - t < 3000, `${Date.now() - t} ms`);
 });
