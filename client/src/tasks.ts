@@ -62,7 +62,10 @@ export class TaskProblems implements vscode.Disposable {
 
 function group(found: readonly LintLine[]): Map<string, LintLine[]> {
   const byFile = new Map<string, LintLine[]>();
-  for (const l of found) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
+  for (const l of found) {
+    const lines = byFile.get(l.file);
+    if (lines) lines.push(l); else byFile.set(l.file, [l]);
+  }
   return byFile;
 }
 
