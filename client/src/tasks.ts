@@ -191,7 +191,8 @@ class RefusalTerminal implements vscode.Pseudoterminal {
   }
 }
 
-/** The CLI's run: the process a ProcessExecution would run (for tests and the log), run in a pseudoterminal of its own. */
+/** The CLI's run: the process a ProcessExecution would run (for tests and the log), run in a pseudoterminal of its own; `args[0]`
+ * is the CLI's script. */
 export class LintExecution extends vscode.CustomExecution {
   constructor(readonly process: string, readonly args: string[], readonly options: { cwd: string; env: Record<string, string> }, publish: (found: LintLine[]) => void) {
     super(async () => new LintTerminal(process, args, options, publish));
@@ -228,14 +229,25 @@ class LintTerminal implements vscode.Pseudoterminal {
     };
     const out = reader();
     const err = reader();
+    // What Node would say of these only after the spawn (the folder as "spawn <runtime> ENOENT", the bundle as its exit 1 with a
+    // stack trace, read as a run that found nothing), said as what it is. A run that did not start leaves the problems as they were.
+    const notStarted = !isDirectory(this.options.cwd) ? `the folder ${this.options.cwd} is not there (removed or renamed)`
+      : !isFile(this.args[0]) ? `the extension's CLI is missing (${this.args[0]}): reinstall the extension, or build it (npm run build) when it runs from source`
+        : undefined;
+    if (notStarted) return this.fail(notStarted);
+    let failed = false;
     const child = this.child = spawn(this.command, this.args, { cwd: this.options.cwd, env: { ...process.env, ...this.options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.setEncoding('utf8').on('data', (c: string) => out(c));
     child.stderr!.setEncoding('utf8').on('data', (c: string) => err(c));
-    child.on('error', (err) => {
-      this.written.fire(`edgekit: the CLI did not start: ${err.message}\r\n`);
-      this.closed.fire(2);
+    // A spawn that failed is an 'error' and then a 'close' (code -2 for ENOENT): the terminal closes once, on the error.
+    child.on('error', (e) => {
+      if (this.child !== child) return; // a kill that failed after the exit
+      failed = true;
+      this.child = undefined;
+      this.fail(`the CLI did not start: ${e.message}`);
     });
     child.on('close', (code, signal) => {
+      if (failed) return;
       this.child = undefined;
       out('', true);
       err('', true);
@@ -245,9 +257,22 @@ class LintTerminal implements vscode.Pseudoterminal {
     });
   }
 
+  private fail(why: string): void {
+    this.written.fire(`edgekit: ${why}; nothing was checked.\r\n`);
+    this.closed.fire(2);
+  }
+
   close(): void {
     this.child?.kill();
   }
+}
+
+function isDirectory(p: string): boolean {
+  try { return fs.statSync(p).isDirectory(); } catch { return false; }
+}
+
+function isFile(p: string | undefined): boolean {
+  try { return p !== undefined && fs.statSync(p).isFile(); } catch { return false; }
 }
 
 /**

@@ -284,3 +284,50 @@ test('a run of 100 000 problems in one file is published at once (the grouping i
   assert.equal(collection.get(Uri.file('/w/a.json'))!.length, 100_000);
   assert.ok(ms < 3000, `${Math.round(ms)} ms`);
 });
+
+/** Runs a lint execution's pseudoterminal: what it wrote and every code it closed with (VS Code takes the first). */
+async function runExecution(e: LintExecution): Promise<{ text: string; codes: (number | void)[] }> {
+  const pty = await (e as unknown as CustomExecution).callback();
+  let text = '';
+  const codes: (number | void)[] = [];
+  pty.onDidWrite((s) => { text += s; });
+  await new Promise<void>((resolve) => { pty.onDidClose?.((c) => { codes.push(c); resolve(); }); pty.open(); });
+  await new Promise((r) => setTimeout(r, 200)); // a second close, if any
+  return { text, codes };
+}
+
+// rv16: a CLI that could not start cleared the problems of the run's scope (an empty verdict published: Node's 'close' follows its
+// 'error', and a missing bundle is Node's exit 1 with a stack trace), closed its terminal twice (2, then -2), and a folder removed
+// while the task was waiting was said as "spawn /usr/bin/node ENOENT", blaming the runtime.
+test('a lint run whose CLI cannot start says why, closes once with 2 and keeps the problems it had', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-nostart-'));
+  const cli = path.join(root, 'cli.js');
+  fs.writeFileSync(cli, 'process.exit(0);');
+  const dir = path.join(root, 'my folder ü');
+  fs.mkdirSync(dir);
+  const seeded = () => problems.replace('seed', [dir], [{ file: path.join(dir, 'x.filter.json'), line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', code: 'logpush/x-y', message: 'm' }]);
+  const kept = () => collection.get(Uri.file(path.join(dir, 'x.filter.json')))?.length;
+  const publish = (found: unknown[]) => problems.replace('k', [dir], found as never);
+  try {
+    // The runtime missing.
+    seeded();
+    let run = await runExecution(new LintExecution(path.join(root, 'no-node'), [cli, 'lint'], { cwd: dir, env: {} }, publish));
+    assert.deepEqual(run.codes, [2]);
+    assert.match(run.text, /^edgekit: the CLI did not start: .*no-node.*; nothing was checked\.\r\n$/);
+    assert.equal(kept(), 1);
+    // The CLI's bundle missing.
+    run = await runExecution(new LintExecution(process.execPath, [path.join(root, 'gone.js'), 'lint'], { cwd: dir, env: {} }, publish));
+    assert.deepEqual(run.codes, [2]);
+    assert.equal(run.text, `edgekit: the extension's CLI is missing (${path.join(root, 'gone.js')}): reinstall the extension, or build it (npm run build) when it runs from source; nothing was checked.\r\n`);
+    assert.equal(kept(), 1);
+    // The folder removed since the task was made.
+    const task = (provider(cli).resolveTask(new Task({ type: 'edgekit', command: 'lint' }, { uri: Uri.file(dir), name: 'f', index: 0 }, 'lint', 'edgekit') as never) as unknown as Task);
+    fs.rmSync(dir, { recursive: true });
+    run = await runExecution(task.execution as LintExecution);
+    assert.deepEqual(run.codes, [2]);
+    assert.equal(run.text, `edgekit: the folder ${dir} is not there (removed or renamed); nothing was checked.\r\n`);
+    assert.equal(kept(), 1);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
