@@ -9,6 +9,7 @@
 // error named neither.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, parseLintLine, refusalLines, taskName, type EdgeKitTaskDefinition, type LintLine, type Refusal } from './lintTask';
@@ -253,8 +254,16 @@ class LintTerminal implements vscode.Pseudoterminal {
       err('', true);
       // A run stopped (Terminate Task) is no verdict on the files: their problems stay as they were.
       if (signal === null) this.publish(found);
-      this.closed.fire(code ?? 1);
+      // Killed by a signal: the shell's code for it (130 for Ctrl+C's SIGINT, 143 for SIGTERM).
+      this.closed.fire(code ?? (signal ? 128 + os.constants.signals[signal] : 1));
     });
+  }
+
+  /** Ctrl+C stops the CLI, as it does a process in a terminal's pty (what the ProcessExecution ran in); other keys are ignored. */
+  handleInput(data: string): void {
+    if (!data.includes('\x03') || !this.child) return;
+    this.written.fire('^C\r\n');
+    this.child.kill('SIGINT');
   }
 
   private fail(why: string): void {

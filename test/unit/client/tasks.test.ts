@@ -1,5 +1,5 @@
 // The "edgekit" task provider (client/src/tasks.ts) with the stand-in `vscode` module: which folder a tasks.json entry runs in.
-import { fake, resetFake, TaskScope, Task, CustomExecution, DiagnosticCollection, Uri, addDocument, editDocument } from './vscode';
+import { fake, resetFake, TaskScope, Task, CustomExecution, DiagnosticCollection, Uri, addDocument, editDocument, type FakePty } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -328,6 +328,42 @@ test('a lint run whose CLI cannot start says why, closes once with 2 and keeps t
     assert.equal(run.text, `edgekit: the folder ${dir} is not there (removed or renamed); nothing was checked.\r\n`);
     assert.equal(kept(), 1);
   } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// rv16: the ProcessExecution's CLI ran in a terminal's pty, where Ctrl+C stopped it; the pseudoterminal had no handleInput, so
+// Ctrl+C in the task's terminal did nothing and the run went on.
+test('Ctrl+C in a lint run\'s terminal stops the CLI (exit 130) and keeps the problems; Terminate Task (close) stops it too', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ctrlc-'));
+  const cli = path.join(root, 'cli.js');
+  fs.writeFileSync(cli, 'process.stdout.write(`pid ${process.pid}\\nx.filter.json:1:1-1:2 error logpush/x-y m\\n`); setInterval(() => undefined, 1000);');
+  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  const pids: number[] = [];
+  try {
+    problems.replace('seed', [root], [{ file: path.join(root, 'old.filter.json'), line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', code: 'logpush/x-y', message: 'm' }]);
+    for (const stop of ['ctrl+c', 'close'] as const) {
+      const e = new LintExecution(process.execPath, [cli, 'lint'], { cwd: root, env: {} }, (found) => problems.replace('k', [root], found));
+      const pty = await (e as unknown as CustomExecution).callback() as FakePty & { handleInput?(data: string): void };
+      let text = '';
+      pty.onDidWrite((s) => { text += s; });
+      const closed = new Promise<number | void>((resolve) => pty.onDidClose?.(resolve));
+      pty.open();
+      while (!/pid \d+\r\n/.test(text)) await new Promise((r) => setTimeout(r, 20));
+      const pid = Number(/pid (\d+)/.exec(text)![1]);
+      pids.push(pid);
+      if (stop === 'ctrl+c') {
+        pty.handleInput?.('\x03');
+        assert.equal(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still running'), 3000))]), 130);
+      } else {
+        pty.close();
+        for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(alive(pid), false, `${stop}: the CLI is stopped`);
+      assert.deepEqual(Object.keys(published(root)), ['old.filter.json'], `${stop}: a stopped run is no verdict`);
+    }
+  } finally {
+    for (const pid of pids) if (alive(pid)) process.kill(pid);
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
