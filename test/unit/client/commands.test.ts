@@ -639,6 +639,29 @@ test('a batch with a refused member offers to send the others, their text as wri
   }
 });
 
+// rv16: "Send without" took the server's indexes of the text it was sent, then cut the members of the document's text read again
+// after the answer: an edit that came in meanwhile (another extension's, a reload from disk) moved the members, and the one left
+// out was another (eth_chainId went, eth_sign was sent). The members are cut from the text the verdict is about, as "Send anyway"
+// sends the text read when Send was run.
+test('"Send without" cuts the members of the text the server judged, not of an edit made while it answered', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const judged = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
+    const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', judged);
+    const real = ctx.server.request.bind(ctx.server);
+    (ctx as { server: unknown }).server = { request: async (type: never, params: never) => {
+      const answer = await real(type, params);
+      editDocument(doc, '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []}\n]');
+      return answer;
+    } };
+    (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => options.find((o) => o.startsWith('Send without')) };
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
+  } finally {
+    await close();
+  }
+});
+
 // ui9: "Send without" read the diagnostics VS Code held, which lag an edit by one pull: a member moved since then was matched by
 // its old offsets, so the refused one went and another was left out (and named by the text now at those offsets). It reads the
 // server's verdict on the text as it is now; a long method is cut in the button as messages cut a long token (40 characters, "…").
