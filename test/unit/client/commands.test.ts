@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
-import { Responses, displayWidth, responseHeader } from '../../../client/src/views/responses';
+import { Responses, displayWidth, graphemeClusters, responseHeader } from '../../../client/src/views/responses';
 import { describeRpcResponse } from '../../../client/src/http/gateway';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { Reports } from '../../../client/src/views/reports';
@@ -1231,6 +1231,27 @@ test('the response header wraps by the columns the editor shows: CJK characters 
   // Emoji in English words: 40 rockets are 80 columns, not 40 "characters".
   const rockets = responseHeader([`${'🚀 '.repeat(40)}`]).split('\n');
   assert.ok(rockets.length >= 2 && rockets.every((l) => displayWidth(l) <= 80), rockets.join('\n'));
+});
+
+// rv16: the header's wrap stepped through Intl.Segmenter's segments of the whole line, which slows with the line's length in V8
+// (Node 20): a line of 100 000 characters from the gateway took 6 s (one ASCII word), 30 s (CJK), 57 s (lone surrogates) of the
+// extension host before the response showed.
+test('the response header of a 100 000-character line is made at once, its clusters as Intl.Segmenter finds them in the whole line', () => {
+  for (const [what, line] of [['CJK', '漢'.repeat(100_000)], ['one word', 'x'.repeat(99_999) + 'é'], ['emoji', '👍'.repeat(50_000)], ['lone surrogates', '\ud800'.repeat(100_000)],
+    ['kinsoku', '漢、'.repeat(50_000)], ['combining marks', `a${'\u0301'.repeat(100_000)}`]] as const) {
+    const start = performance.now();
+    const header = responseHeader([line], 60);
+    const ms = performance.now() - start;
+    assert.ok(ms < 3000, `${what}: ${Math.round(ms)} ms`);
+    assert.equal(header.split('\n').map((l) => l.replace(/^\/\/ {1,3}/, '')).join(''), line, `${what}: the text kept`);
+  }
+  // Found a window at a time: the same clusters as in the whole text, across the windows' ends (ZWJ families, flags in runs of odd
+  // length, combining runs longer than a window, CRLF, Hangul syllables by jamo).
+  const pieces = ['👨\u200d👩\u200d👧\u200d👦', '🇯🇵🇫🇷🇩', 'e' + '\u0301'.repeat(700), '\r\n', '\u1100\u1161\u11a8', 'a', '漢', '\ud83d', ' ', 'ﾞ'];
+  let text = '';
+  for (let i = 0; text.length < 6000; i++) text += pieces[(i * 7 + (i >> 3)) % pieces.length];
+  const whole = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((g) => g.segment);
+  assert.deepEqual([...graphemeClusters(text)], whole);
 });
 
 test('the response header: a line break in what the gateway said (a carriage return too) starts a comment line of its own (review rv11)', () => {
