@@ -69,9 +69,10 @@ export function displayWidth(s: string): number {
 }
 
 /** Kinsoku (JIS X 4051): closing punctuation, the prolonged sound mark and small kana never start a line; opening brackets never
- * end one. */
-const NO_BREAK_BEFORE = '、。，．・：；？！ー）」』】〕〉》〙〗｝］ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ';
-const NO_BREAK_AFTER = '（「『【〔〈《〘〖｛［';
+ * end one. The ASCII ones too, as UAX #14 keeps them (CL, CP, IS, EX: no break before; OP: none after), and a straight quote,
+ * whether it opens or closes, is kept with both neighbours (QU). */
+const NO_BREAK_BEFORE = '、。，．・：；？！ー）」』】〕〉》〙〗｝］ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]},.!?;:"\'';
+const NO_BREAK_AFTER = '（「『【〔〈《〘〖｛［([{"\'';
 
 /**
  * The pieces a line may break between: its words, and within a word the boundaries beside a wide character (CJK text has no spaces

@@ -1233,6 +1233,19 @@ test('the response header wraps by the columns the editor shows: CJK characters 
   assert.ok(rockets.length >= 2 && rockets.every((l) => displayWidth(l) <= 80), rockets.join('\n'));
 });
 
+// rv16: kinsoku held Japanese punctuation only: CJK text with ASCII punctuation (a gateway's message quoting a method) put ")" or
+// "," at a line's start and "(" at a line's end, and broke beside an ASCII quote (UAX #14: no break before CL, CP, IS, EX, after OP,
+// nor on either side of QU).
+test('the response header breaks CJK text neither before ASCII closing punctuation nor after an opening bracket, nor beside a quote', () => {
+  for (let n = 30; n < 42; n++) {
+    for (const text of [`${'漢'.repeat(n)}),(漢字」`, `${'漢'.repeat(n)}"漢字"。`, `${'漢'.repeat(n)}[x]!漢?漢;漢:漢.漢'漢'`]) {
+      const lines = responseHeader([text]).split('\n');
+      for (const l of lines.slice(1)) assert.doesNotMatch(l.slice(5), /^[)\],.!?;:"']/, lines.join('\n'));
+      for (const l of lines.slice(0, -1)) assert.doesNotMatch(l, /[(["']$/, lines.join('\n'));
+    }
+  }
+});
+
 // rv16: the header's wrap stepped through Intl.Segmenter's segments of the whole line, which slows with the line's length in V8
 // (Node 20): a line of 100 000 characters from the gateway took 6 s (one ASCII word), 30 s (CJK), 57 s (lone surrogates) of the
 // extension host before the response showed.
