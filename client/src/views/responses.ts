@@ -114,7 +114,8 @@ function breakable(line: string): { piece: string; join: string; width: number }
 export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
   // A line break inside a line (the gateway's own message) starts a line of its own: the editor breaks at \r as at \n.
-  for (const line of lines.flatMap((l) => l.split(/\r\n|\r|\n/))) {
+  // A tab is a space: the editor shows it up to the next tab stop (its width unknown here), and a line breaks there as at a space.
+  for (const line of lines.flatMap((l) => l.replace(/\t/g, ' ').split(/\r\n|\r|\n/))) {
     let current = '//';
     let columns = 2;
     for (const { piece, join, width: w } of breakable(line)) {

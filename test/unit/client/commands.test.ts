@@ -1246,6 +1246,14 @@ test('the response header breaks CJK text neither before ASCII closing punctuati
   }
 });
 
+// rv16: a tab counted no column (a control character) and broke nothing: a line of tab-separated words ran far past the width in an
+// editor that shows a tab up to 4 columns wide.
+test('the response header writes a tab as a space, where the line may break', () => {
+  const lines = responseHeader(['a\tb\t'.repeat(30)], 40).split('\n');
+  assert.ok(lines.length > 1, lines.join('\n'));
+  for (const l of lines) { assert.doesNotMatch(l, /\t/); assert.ok(l.length <= 40, l); }
+});
+
 // rv16: the header's wrap stepped through Intl.Segmenter's segments of the whole line, which slows with the line's length in V8
 // (Node 20): a line of 100 000 characters from the gateway took 6 s (one ASCII word), 30 s (CJK), 57 s (lone surrogates) of the
 // extension host before the response showed.
