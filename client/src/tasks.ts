@@ -9,6 +9,7 @@
 // error named neither.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, parseLintLine, refusalLines, taskName, type EdgeKitTaskDefinition, type LintLine, type Refusal } from './lintTask';
@@ -62,7 +63,10 @@ export class TaskProblems implements vscode.Disposable {
 
 function group(found: readonly LintLine[]): Map<string, LintLine[]> {
   const byFile = new Map<string, LintLine[]>();
-  for (const l of found) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
+  for (const l of found) {
+    const lines = byFile.get(l.file);
+    if (lines) lines.push(l); else byFile.set(l.file, [l]);
+  }
   return byFile;
 }
 
@@ -188,7 +192,8 @@ class RefusalTerminal implements vscode.Pseudoterminal {
   }
 }
 
-/** The CLI's run: the process a ProcessExecution would run (for tests and the log), run in a pseudoterminal of its own. */
+/** The CLI's run: the process a ProcessExecution would run (for tests and the log), run in a pseudoterminal of its own; `args[0]`
+ * is the CLI's script. */
 export class LintExecution extends vscode.CustomExecution {
   constructor(readonly process: string, readonly args: string[], readonly options: { cwd: string; env: Record<string, string> }, publish: (found: LintLine[]) => void) {
     super(async () => new LintTerminal(process, args, options, publish));
@@ -225,26 +230,58 @@ class LintTerminal implements vscode.Pseudoterminal {
     };
     const out = reader();
     const err = reader();
+    // What Node would say of these only after the spawn (the folder as "spawn <runtime> ENOENT", the bundle as its exit 1 with a
+    // stack trace, read as a run that found nothing), said as what it is. A run that did not start leaves the problems as they were.
+    const notStarted = !isDirectory(this.options.cwd) ? `the folder ${this.options.cwd} is not there (removed or renamed)`
+      : !isFile(this.args[0]) ? `the extension's CLI is missing (${this.args[0]}): reinstall the extension, or build it (npm run build) when it runs from source`
+        : undefined;
+    if (notStarted) return this.fail(notStarted);
+    let failed = false;
     const child = this.child = spawn(this.command, this.args, { cwd: this.options.cwd, env: { ...process.env, ...this.options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.setEncoding('utf8').on('data', (c: string) => out(c));
     child.stderr!.setEncoding('utf8').on('data', (c: string) => err(c));
-    child.on('error', (err) => {
-      this.written.fire(`edgekit: the CLI did not start: ${err.message}\r\n`);
-      this.closed.fire(2);
+    // A spawn that failed is an 'error' and then a 'close' (code -2 for ENOENT): the terminal closes once, on the error.
+    child.on('error', (e) => {
+      if (this.child !== child) return; // a kill that failed after the exit
+      failed = true;
+      this.child = undefined;
+      this.fail(`the CLI did not start: ${e.message}`);
     });
     child.on('close', (code, signal) => {
+      if (failed) return;
       this.child = undefined;
       out('', true);
       err('', true);
       // A run stopped (Terminate Task) is no verdict on the files: their problems stay as they were.
       if (signal === null) this.publish(found);
-      this.closed.fire(code ?? 1);
+      // Killed by a signal: the shell's code for it (130 for Ctrl+C's SIGINT, 143 for SIGTERM).
+      this.closed.fire(code ?? (signal ? 128 + os.constants.signals[signal] : 1));
     });
+  }
+
+  /** Ctrl+C stops the CLI, as it does a process in a terminal's pty (what the ProcessExecution ran in); other keys are ignored. */
+  handleInput(data: string): void {
+    if (!data.includes('\x03') || !this.child) return;
+    this.written.fire('^C\r\n');
+    this.child.kill('SIGINT');
+  }
+
+  private fail(why: string): void {
+    this.written.fire(`edgekit: ${why}; nothing was checked.\r\n`);
+    this.closed.fire(2);
   }
 
   close(): void {
     this.child?.kill();
   }
+}
+
+function isDirectory(p: string): boolean {
+  try { return fs.statSync(p).isDirectory(); } catch { return false; }
+}
+
+function isFile(p: string | undefined): boolean {
+  try { return p !== undefined && fs.statSync(p).isFile(); } catch { return false; }
 }
 
 /**

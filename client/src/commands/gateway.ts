@@ -61,12 +61,13 @@ const isRefusal = (code: string | undefined) => code === 'jsonrpc/unsupported-me
 
 /**
  * A batch with some members whose method the gateway refuses (and some it takes; `refused`: their indexes and methods, the
- * server's): the others as a batch, each member's text as written, and the refused methods quoted; undefined for anything else.
+ * server's verdict on `text`): the others as a batch, each member's text as written, and the refused methods quoted; undefined for
+ * anything else. `text` is the document's text when the verdict was asked for: an edit that comes in while the server answers
+ * moves the members its indexes count.
  */
-function withoutRefused(doc: vscode.TextDocument, refused: readonly { index: number | null; quoted: string }[]): { body: string; methods: string[] } | undefined {
+function withoutRefused(text: string, refused: readonly { index: number | null; quoted: string }[]): { body: string; methods: string[] } | undefined {
   const indexes = new Set(refused.map((r) => r.index));
   if (refused.length === 0 || indexes.has(null)) return undefined;
-  const text = doc.getText();
   const errs: ParseError[] = [];
   const root = parseTree(text, errs, { disallowComments: true });
   if (!root || errs.length > 0 || root.type !== 'array' || !root.children) return undefined;
@@ -106,6 +107,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   const part = documentBody(doc, args);
   let body = withoutEditorHints(part.text);
   if (Config.confirmSendWithErrors(doc.uri)) {
+    const judged = doc.getText();
     const info = await verdictOf(ctx, doc, part.item);
     const name = vscode.workspace.asRelativePath(doc.uri);
     const detail = turnsOffQuestion('gateway.confirmSendWithErrors');
@@ -123,7 +125,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
       // A refused method's error says it is refused (HTTP 403) itself, so not "probably" again.
       const likely = isRefusal(first.code) ? '' : ' The gateway will probably refuse it.';
       // The whole batch: its other members can go without the refused ones.
-      const others = part.item ? undefined : withoutRefused(doc, info.send?.refused ?? []);
+      const others = part.item ? undefined : withoutRefused(judged, info.send?.refused ?? []);
       const without = others && `Send without ${others.methods.length <= 2 ? others.methods.join(' and ') : `the ${others.methods.length} refused methods`}`;
       const pick = await ctx.ui.ask(
         `${name} has ${plural(errors, 'error')}, e.g. line ${first.line + 1}: ${first.message}${likely} Send anyway?`,

@@ -30,6 +30,28 @@ const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regiona
 /** Nothing on screen: combining marks alone, format characters (a zero-width space or joiner), controls. */
 const INVISIBLE = /^[\p{M}\p{Cf}\p{Cc}]*$/u;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** The text Intl.Segmenter is given at a time: stepping through its segments slows with the length of the whole text (V8, Node 20:
+ * 100 000 characters took 4 to 18 s, a header line the gateway sent is any length). */
+const WINDOW = 512;
+
+/**
+ * A text's grapheme clusters (user-perceived characters), as Intl.Segmenter finds them in the whole text, found a window at a
+ * time: each window starts at a cluster's start, and its last cluster (which the window's end may have cut) is found again at the
+ * start of the next; a cluster longer than the window (a run of combining marks) doubles it.
+ */
+export function* graphemeClusters(s: string): Generator<string> {
+  let start = 0;
+  let size = WINDOW;
+  while (start < s.length) {
+    const end = Math.min(s.length, start + size);
+    const found = [...graphemes.segment(s.slice(start, end))].map((g) => g.segment);
+    if (end === s.length) { yield* found; return; }
+    if (found.length < 2) { size *= 2; continue; }
+    found.pop();
+    for (const g of found) { yield g; start += g.length; }
+    size = WINDOW;
+  }
+}
 
 /** The columns one user-perceived character (a grapheme cluster) takes in the editor: 0, 1 or 2. */
 function clusterWidth(g: string): number {
@@ -42,36 +64,42 @@ export function displayWidth(s: string): number {
   // ASCII, the usual header, in one step.
   if (/^[\x20-\x7e]*$/.test(s)) return s.length;
   let w = 0;
-  for (const { segment } of graphemes.segment(s)) w += clusterWidth(segment);
+  for (const g of graphemeClusters(s)) w += clusterWidth(g);
   return w;
 }
 
 /** Kinsoku (JIS X 4051): closing punctuation, the prolonged sound mark and small kana never start a line; opening brackets never
- * end one. */
-const NO_BREAK_BEFORE = '、。，．・：；？！ー）」』】〕〉》〙〗｝］ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ';
-const NO_BREAK_AFTER = '（「『【〔〈《〘〖｛［';
+ * end one. The ASCII ones too, as UAX #14 keeps them (CL, CP, IS, EX: no break before; OP: none after), and a straight quote,
+ * whether it opens or closes, is kept with both neighbours (QU). */
+const NO_BREAK_BEFORE = '、。，．・：；？！ー）」』】〕〉》〙〗｝］ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)]},.!?;:"\'';
+const NO_BREAK_AFTER = '（「『【〔〈《〘〖｛［([{"\'';
 
 /**
  * The pieces a line may break between: its words, and within a word the boundaries beside a wide character (CJK text has no spaces
  * and breaks between its characters, as UAX #14 lets ideographs, kinsoku kept). Each piece with what joins it to the one before (' ' or '').
  */
-function breakable(line: string): { piece: string; join: string }[] {
-  const out: { piece: string; join: string }[] = [];
+function breakable(line: string): { piece: string; join: string; width: number }[] {
+  const out: { piece: string; join: string; width: number }[] = [];
   for (const word of line.split(' ').filter((w) => w !== '')) {
+    // An ASCII word (the usual header) is one piece.
+    if (/^[\x21-\x7e]*$/.test(word)) { out.push({ piece: word, join: ' ', width: word.length }); continue; }
     let piece = '';
+    let width = 0;
     let wideBefore = false;
     let first = true;
-    for (const { segment } of graphemes.segment(word)) {
+    for (const segment of graphemeClusters(word)) {
       const wide = isWide(segment.codePointAt(0)!);
       if (piece !== '' && (wide || wideBefore) && !NO_BREAK_BEFORE.includes(segment) && !NO_BREAK_AFTER.includes(piece.slice(-1))) {
-        out.push({ piece, join: first ? ' ' : '' });
+        out.push({ piece, join: first ? ' ' : '', width });
         first = false;
         piece = '';
+        width = 0;
       }
       piece += segment;
+      width += clusterWidth(segment);
       wideBefore = wide;
     }
-    out.push({ piece, join: first ? ' ' : '' });
+    out.push({ piece, join: first ? ' ' : '', width });
   }
   return out;
 }
@@ -86,11 +114,11 @@ function breakable(line: string): { piece: string; join: string }[] {
 export function responseHeader(lines: readonly string[], width = 80): string {
   const out: string[] = [];
   // A line break inside a line (the gateway's own message) starts a line of its own: the editor breaks at \r as at \n.
-  for (const line of lines.flatMap((l) => l.split(/\r\n|\r|\n/))) {
+  // A tab is a space: the editor shows it up to the next tab stop (its width unknown here), and a line breaks there as at a space.
+  for (const line of lines.flatMap((l) => l.replace(/\t/g, ' ').split(/\r\n|\r|\n/))) {
     let current = '//';
     let columns = 2;
-    for (const { piece, join } of breakable(line)) {
-      const w = displayWidth(piece);
+    for (const { piece, join, width: w } of breakable(line)) {
       if (current === '//') {
         current = `// ${piece}`;
         columns = 3 + w;

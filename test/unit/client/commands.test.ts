@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { logpushTestCommands } from '../../../client/src/commands/logpush';
 import { gatewayCommands, send } from '../../../client/src/commands/gateway';
-import { Responses, displayWidth, responseHeader } from '../../../client/src/views/responses';
+import { Responses, displayWidth, graphemeClusters, responseHeader } from '../../../client/src/views/responses';
 import { describeRpcResponse } from '../../../client/src/http/gateway';
 import { DeliveredBatches } from '../../../client/src/views/deliveries';
 import { Reports } from '../../../client/src/views/reports';
@@ -639,6 +639,29 @@ test('a batch with a refused member offers to send the others, their text as wri
   }
 });
 
+// rv16: "Send without" took the server's indexes of the text it was sent, then cut the members of the document's text read again
+// after the answer: an edit that came in meanwhile (another extension's, a reload from disk) moved the members, and the one left
+// out was another (eth_chainId went, eth_sign was sent). The members are cut from the text the verdict is about, as "Send anyway"
+// sends the text read when Send was run.
+test('"Send without" cuts the members of the text the server judged, not of an edit made while it answered', async () => {
+  const { server, ctx, close } = await gatewayCtx();
+  try {
+    const judged = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]';
+    const doc = addDocument('file:///ws/batch.rpc.json', 'jsonrpc-request', judged);
+    const real = ctx.server.request.bind(ctx.server);
+    (ctx as { server: unknown }).server = { request: async (type: never, params: never) => {
+      const answer = await real(type, params);
+      editDocument(doc, '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_sign", "params": []}\n]');
+      return answer;
+    } };
+    (ctx as { ui: unknown }).ui = { ask: async (_q: string, options: string[]) => options.find((o) => o.startsWith('Send without')) };
+    await send(ctx, doc.uri, undefined);
+    assert.deepEqual(server.received.map((r) => r.body), ['[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId"}\n]']);
+  } finally {
+    await close();
+  }
+});
+
 // ui9: "Send without" read the diagnostics VS Code held, which lag an edit by one pull: a member moved since then was matched by
 // its old offsets, so the refused one went and another was left out (and named by the text now at those offsets). It reads the
 // server's verdict on the text as it is now; a long method is cut in the button as messages cut a long token (40 characters, "…").
@@ -1208,6 +1231,48 @@ test('the response header wraps by the columns the editor shows: CJK characters 
   // Emoji in English words: 40 rockets are 80 columns, not 40 "characters".
   const rockets = responseHeader([`${'🚀 '.repeat(40)}`]).split('\n');
   assert.ok(rockets.length >= 2 && rockets.every((l) => displayWidth(l) <= 80), rockets.join('\n'));
+});
+
+// rv16: kinsoku held Japanese punctuation only: CJK text with ASCII punctuation (a gateway's message quoting a method) put ")" or
+// "," at a line's start and "(" at a line's end, and broke beside an ASCII quote (UAX #14: no break before CL, CP, IS, EX, after OP,
+// nor on either side of QU).
+test('the response header breaks CJK text neither before ASCII closing punctuation nor after an opening bracket, nor beside a quote', () => {
+  for (let n = 30; n < 42; n++) {
+    for (const text of [`${'漢'.repeat(n)}),(漢字」`, `${'漢'.repeat(n)}"漢字"。`, `${'漢'.repeat(n)}[x]!漢?漢;漢:漢.漢'漢'`]) {
+      const lines = responseHeader([text]).split('\n');
+      for (const l of lines.slice(1)) assert.doesNotMatch(l.slice(5), /^[)\],.!?;:"']/, lines.join('\n'));
+      for (const l of lines.slice(0, -1)) assert.doesNotMatch(l, /[(["']$/, lines.join('\n'));
+    }
+  }
+});
+
+// rv16: a tab counted no column (a control character) and broke nothing: a line of tab-separated words ran far past the width in an
+// editor that shows a tab up to 4 columns wide.
+test('the response header writes a tab as a space, where the line may break', () => {
+  const lines = responseHeader(['a\tb\t'.repeat(30)], 40).split('\n');
+  assert.ok(lines.length > 1, lines.join('\n'));
+  for (const l of lines) { assert.doesNotMatch(l, /\t/); assert.ok(l.length <= 40, l); }
+});
+
+// rv16: the header's wrap stepped through Intl.Segmenter's segments of the whole line, which slows with the line's length in V8
+// (Node 20): a line of 100 000 characters from the gateway took 6 s (one ASCII word), 30 s (CJK), 57 s (lone surrogates) of the
+// extension host before the response showed.
+test('the response header of a 100 000-character line is made at once, its clusters as Intl.Segmenter finds them in the whole line', () => {
+  for (const [what, line] of [['CJK', '漢'.repeat(100_000)], ['one word', 'x'.repeat(99_999) + 'é'], ['emoji', '👍'.repeat(50_000)], ['lone surrogates', '\ud800'.repeat(100_000)],
+    ['kinsoku', '漢、'.repeat(50_000)], ['combining marks', `a${'\u0301'.repeat(100_000)}`]] as const) {
+    const start = performance.now();
+    const header = responseHeader([line], 60);
+    const ms = performance.now() - start;
+    assert.ok(ms < 3000, `${what}: ${Math.round(ms)} ms`);
+    assert.equal(header.split('\n').map((l) => l.replace(/^\/\/ {1,3}/, '')).join(''), line, `${what}: the text kept`);
+  }
+  // Found a window at a time: the same clusters as in the whole text, across the windows' ends (ZWJ families, flags in runs of odd
+  // length, combining runs longer than a window, CRLF, Hangul syllables by jamo).
+  const pieces = ['👨\u200d👩\u200d👧\u200d👦', '🇯🇵🇫🇷🇩', 'e' + '\u0301'.repeat(700), '\r\n', '\u1100\u1161\u11a8', 'a', '漢', '\ud83d', ' ', 'ﾞ'];
+  let text = '';
+  for (let i = 0; text.length < 6000; i++) text += pieces[(i * 7 + (i >> 3)) % pieces.length];
+  const whole = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((g) => g.segment);
+  assert.deepEqual([...graphemeClusters(text)], whole);
 });
 
 test('the response header: a line break in what the gateway said (a carriage return too) starts a comment line of its own (review rv11)', () => {

@@ -1,5 +1,5 @@
 // The "edgekit" task provider (client/src/tasks.ts) with the stand-in `vscode` module: which folder a tasks.json entry runs in.
-import { fake, resetFake, TaskScope, Task, CustomExecution, DiagnosticCollection, Uri, addDocument, editDocument } from './vscode';
+import { fake, resetFake, TaskScope, Task, CustomExecution, DiagnosticCollection, Uri, addDocument, editDocument, type FakePty } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -271,5 +271,99 @@ test('a refused task\'s problem is in the Problems panel at the setting until th
     assert.deepEqual(published(dir), {});
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// rv16: a run's problems were grouped by file with a copy of the file's list per problem (quadratic): 30 000 problems of one file
+// (edgekit.maxProblems goes to 100 000) took 10 s of the extension host, 100 000 several minutes.
+test('a run of 100 000 problems in one file is published at once (the grouping is linear)', () => {
+  const found = Array.from({ length: 100_000 }, (_, i) => ({ file: '/w/a.json', line: i + 1, column: 1, endLine: i + 1, endColumn: 2, severity: 'error' as const, code: 'logpush/x-y', message: 'm' }));
+  const start = performance.now();
+  problems.replace('k', ['/w'], found);
+  const ms = performance.now() - start;
+  assert.equal(collection.get(Uri.file('/w/a.json'))!.length, 100_000);
+  assert.ok(ms < 3000, `${Math.round(ms)} ms`);
+});
+
+/** Runs a lint execution's pseudoterminal: what it wrote and every code it closed with (VS Code takes the first). */
+async function runExecution(e: LintExecution): Promise<{ text: string; codes: (number | void)[] }> {
+  const pty = await (e as unknown as CustomExecution).callback();
+  let text = '';
+  const codes: (number | void)[] = [];
+  pty.onDidWrite((s) => { text += s; });
+  await new Promise<void>((resolve) => { pty.onDidClose?.((c) => { codes.push(c); resolve(); }); pty.open(); });
+  await new Promise((r) => setTimeout(r, 200)); // a second close, if any
+  return { text, codes };
+}
+
+// rv16: a CLI that could not start cleared the problems of the run's scope (an empty verdict published: Node's 'close' follows its
+// 'error', and a missing bundle is Node's exit 1 with a stack trace), closed its terminal twice (2, then -2), and a folder removed
+// while the task was waiting was said as "spawn /usr/bin/node ENOENT", blaming the runtime.
+test('a lint run whose CLI cannot start says why, closes once with 2 and keeps the problems it had', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-nostart-'));
+  const cli = path.join(root, 'cli.js');
+  fs.writeFileSync(cli, 'process.exit(0);');
+  const dir = path.join(root, 'my folder ü');
+  fs.mkdirSync(dir);
+  const seeded = () => problems.replace('seed', [dir], [{ file: path.join(dir, 'x.filter.json'), line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', code: 'logpush/x-y', message: 'm' }]);
+  const kept = () => collection.get(Uri.file(path.join(dir, 'x.filter.json')))?.length;
+  const publish = (found: unknown[]) => problems.replace('k', [dir], found as never);
+  try {
+    // The runtime missing.
+    seeded();
+    let run = await runExecution(new LintExecution(path.join(root, 'no-node'), [cli, 'lint'], { cwd: dir, env: {} }, publish));
+    assert.deepEqual(run.codes, [2]);
+    assert.match(run.text, /^edgekit: the CLI did not start: .*no-node.*; nothing was checked\.\r\n$/);
+    assert.equal(kept(), 1);
+    // The CLI's bundle missing.
+    run = await runExecution(new LintExecution(process.execPath, [path.join(root, 'gone.js'), 'lint'], { cwd: dir, env: {} }, publish));
+    assert.deepEqual(run.codes, [2]);
+    assert.equal(run.text, `edgekit: the extension's CLI is missing (${path.join(root, 'gone.js')}): reinstall the extension, or build it (npm run build) when it runs from source; nothing was checked.\r\n`);
+    assert.equal(kept(), 1);
+    // The folder removed since the task was made.
+    const task = (provider(cli).resolveTask(new Task({ type: 'edgekit', command: 'lint' }, { uri: Uri.file(dir), name: 'f', index: 0 }, 'lint', 'edgekit') as never) as unknown as Task);
+    fs.rmSync(dir, { recursive: true });
+    run = await runExecution(task.execution as LintExecution);
+    assert.deepEqual(run.codes, [2]);
+    assert.equal(run.text, `edgekit: the folder ${dir} is not there (removed or renamed); nothing was checked.\r\n`);
+    assert.equal(kept(), 1);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// rv16: the ProcessExecution's CLI ran in a terminal's pty, where Ctrl+C stopped it; the pseudoterminal had no handleInput, so
+// Ctrl+C in the task's terminal did nothing and the run went on.
+test('Ctrl+C in a lint run\'s terminal stops the CLI (exit 130) and keeps the problems; Terminate Task (close) stops it too', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ctrlc-'));
+  const cli = path.join(root, 'cli.js');
+  fs.writeFileSync(cli, 'process.stdout.write(`pid ${process.pid}\\nx.filter.json:1:1-1:2 error logpush/x-y m\\n`); setInterval(() => undefined, 1000);');
+  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  const pids: number[] = [];
+  try {
+    problems.replace('seed', [root], [{ file: path.join(root, 'old.filter.json'), line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', code: 'logpush/x-y', message: 'm' }]);
+    for (const stop of ['ctrl+c', 'close'] as const) {
+      const e = new LintExecution(process.execPath, [cli, 'lint'], { cwd: root, env: {} }, (found) => problems.replace('k', [root], found));
+      const pty = await (e as unknown as CustomExecution).callback() as FakePty & { handleInput?(data: string): void };
+      let text = '';
+      pty.onDidWrite((s) => { text += s; });
+      const closed = new Promise<number | void>((resolve) => pty.onDidClose?.(resolve));
+      pty.open();
+      while (!/pid \d+\r\n/.test(text)) await new Promise((r) => setTimeout(r, 20));
+      const pid = Number(/pid (\d+)/.exec(text)![1]);
+      pids.push(pid);
+      if (stop === 'ctrl+c') {
+        pty.handleInput?.('\x03');
+        assert.equal(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still running'), 3000))]), 130);
+      } else {
+        pty.close();
+        for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(alive(pid), false, `${stop}: the CLI is stopped`);
+      assert.deepEqual(Object.keys(published(root)), ['old.filter.json'], `${stop}: a stopped run is no verdict`);
+    }
+  } finally {
+    for (const pid of pids) if (alive(pid)) process.kill(pid);
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });
