@@ -1257,13 +1257,11 @@ test('the response header writes a tab as a space, where the line may break', ()
 // rv16: the header's wrap stepped through Intl.Segmenter's segments of the whole line, which slows with the line's length in V8
 // (Node 20): a line of 100 000 characters from the gateway took 6 s (one ASCII word), 30 s (CJK), 57 s (lone surrogates) of the
 // extension host before the response showed.
-test('the response header of a 100 000-character line is made at once, its clusters as Intl.Segmenter finds them in the whole line', () => {
+// Tests never time: a return of the slow walk shows as minutes of this test, not as a failed bound.
+test('the response header of a 100 000-character line keeps its text, its clusters as Intl.Segmenter finds them in the whole line', () => {
   for (const [what, line] of [['CJK', '漢'.repeat(100_000)], ['one word', 'x'.repeat(99_999) + 'é'], ['emoji', '👍'.repeat(50_000)], ['lone surrogates', '\ud800'.repeat(100_000)],
     ['kinsoku', '漢、'.repeat(50_000)], ['combining marks', `a${'\u0301'.repeat(100_000)}`]] as const) {
-    const start = performance.now();
     const header = responseHeader([line], 60);
-    const ms = performance.now() - start;
-    assert.ok(ms < 3000, `${what}: ${Math.round(ms)} ms`);
     assert.equal(header.split('\n').map((l) => l.replace(/^\/\/ {1,3}/, '')).join(''), line, `${what}: the text kept`);
   }
   // Found a window at a time: the same clusters as in the whole text, across the windows' ends (ZWJ families, flags in runs of odd

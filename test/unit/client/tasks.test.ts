@@ -276,13 +276,11 @@ test('a refused task\'s problem is in the Problems panel at the setting until th
 
 // rv16: a run's problems were grouped by file with a copy of the file's list per problem (quadratic): 30 000 problems of one file
 // (edgekit.maxProblems goes to 100 000) took 10 s of the extension host, 100 000 several minutes.
-test('a run of 100 000 problems in one file is published at once (the grouping is linear)', () => {
+// Tests never time: a return of the quadratic grouping shows as minutes of this test, not as a failed bound.
+test('a run of 100 000 problems in one file publishes all of them', () => {
   const found = Array.from({ length: 100_000 }, (_, i) => ({ file: '/w/a.json', line: i + 1, column: 1, endLine: i + 1, endColumn: 2, severity: 'error' as const, code: 'logpush/x-y', message: 'm' }));
-  const start = performance.now();
   problems.replace('k', ['/w'], found);
-  const ms = performance.now() - start;
   assert.equal(collection.get(Uri.file('/w/a.json'))!.length, 100_000);
-  assert.ok(ms < 3000, `${Math.round(ms)} ms`);
 });
 
 /** Runs a lint execution's pseudoterminal: what it wrote and every code it closed with (VS Code takes the first). */
