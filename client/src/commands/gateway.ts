@@ -89,16 +89,17 @@ async function showSyntaxError(ctx: Ctx, uriArg: unknown): Promise<void> {
   await goToProblem(doc, at);
 }
 
-/** The problem at a position selected in its document's editor, and its message shown there (Go to Next Problem, F8). */
+/** The problem at a position selected in its document's editor, and its message shown there (the editor's hover). */
 async function goToProblem(doc: vscode.TextDocument, at: { line: number; character: number }): Promise<void> {
   const pos = new vscode.Position(at.line, at.character);
   // In the editor that shows it (the lens's, the title bar's), not a second tab of it in the active group.
   const column = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString())?.viewColumn;
   const editor = await vscode.window.showTextDocument(doc, { selection: new vscode.Range(pos, pos), preview: false, ...(column ? { viewColumn: column } : {}) });
   editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-  // From a position at the problem's start, the next problem is that one (the editor's marker navigation counts a marker that
-  // starts at the position); its message opens under the line, as F8 shows it.
-  await vscode.commands.executeCommand('editor.action.marker.next');
+  // The hover at the position shows the problems there, this one among them. Go to Next Problem (F8) was used: it takes the first
+  // marker, errors first, whose range holds the position, so a problem ending where this one starts (a missing "{" read as the
+  // document being a string, ending at the ":" whose syntax error this is) was shown instead, as "1 of 2".
+  await vscode.commands.executeCommand('editor.action.showHover');
 }
 
 /** Sends and shows; returns what tests and the history need. */

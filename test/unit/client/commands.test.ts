@@ -569,11 +569,11 @@ test('Send Request on a document with a syntax error says what the lens says, of
     assert.match(asked[0].q, /^Cannot send: syntax error on line 3 of broken\.rpc\.json: .+\.$/);
     assert.deepEqual(asked[0].options, ['Go to Problem', 'Send anyway']);
     assert.equal(asked[0].detail, 'Sent anyway, it is answered with the gateway\'s parse error (-32700). The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
-    // Go to Problem: the cursor at the error, and the editor's Go to Next Problem (F8) shows its message there.
+    // Go to Problem: the cursor at the error, and the editor's hover shows its message there.
     const at = fake.shown.at(-1)!;
     assert.equal(at.uri, doc.uri.toString());
     assert.equal((at.selection?.start as { line: number }).line, 2);
-    assert.deepEqual(commands.executed.at(-1), ['editor.action.marker.next']);
+    assert.deepEqual(commands.executed.at(-1), ['editor.action.showHover']);
     assert.equal(server.received.length, 0, 'nothing sent');
     // Dismissed: nothing sent, nowhere gone.
     answer = undefined;
@@ -605,7 +605,7 @@ test('the "Cannot send" lens goes to the first syntax error as the server finds 
     assert.equal(fake.shown.at(-1)!.viewColumn, 2);
     // At "params", where the comma is missing (the server's syntax problem, as the lens counts it).
     assert.deepEqual({ ...fake.shown.at(-1)!.selection?.start as object }, { line: 1, character: 25 });
-    assert.deepEqual(commands.executed.at(-1), ['editor.action.marker.next']);
+    assert.deepEqual(commands.executed.at(-1), ['editor.action.showHover']);
     // Mended since the lens was drawn: said so, nowhere gone.
     editDocument(doc, '{"jsonrpc": "2.0", "id": 1,\n "method": "eth_chainId", "params": []}');
     const shown = fake.shown.length;
