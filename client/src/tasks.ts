@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, parseLintLine, refusalLines, taskName, type EdgeKitTaskDefinition, type LintLine, type Refusal } from './lintTask';
 import { log } from './log';
+import { plural } from '../../server/src/protocol';
 
 export const TASK_TYPE = 'edgekit';
 
@@ -207,11 +208,13 @@ class LintTerminal implements vscode.Pseudoterminal {
   readonly onDidWrite = this.written.event;
   readonly onDidClose = this.closed.event;
   private child: ChildProcess | undefined;
+  private closing: NodeJS.Timeout | undefined;
 
   constructor(private readonly command: string, private readonly args: string[], private readonly options: { cwd: string; env: Record<string, string> },
     private readonly publish: (found: LintLine[]) => void) {}
 
   open(): void {
+    const opened = Date.now();
     const found: LintLine[] = [];
     // Both streams, line by line, as a problem matcher reads the terminal: the CLI writes a path it could not check to stderr, in
     // the line format too (cli/not-checked).
@@ -253,9 +256,18 @@ class LintTerminal implements vscode.Pseudoterminal {
       out('', true);
       err('', true);
       // A run stopped (Terminate Task) is no verdict on the files: their problems stay as they were.
-      if (signal === null) this.publish(found);
+      if (signal === null) {
+        this.publish(found);
+        if (code === 0 || code === 1) this.written.fire(`${foundLine(found)}\r\n`);
+      }
       // Killed by a signal: the shell's code for it (130 for Ctrl+C's SIGINT, 143 for SIGTERM).
-      this.closed.fire(code ?? (signal ? 128 + os.constants.signals[signal] : 1));
+      const exit = code ?? (signal ? 128 + os.constants.signals[signal] : 1);
+      // VS Code takes a terminal whose process ends within its first 500 ms for one that failed to launch (terminalProcessManager's
+      // LAUNCHING_DURATION): a run of a small folder that found problems ended with "The terminal process failed to launch (exit
+      // code: 1)". Its close waits for the end of that window; there is no event for it. Exit 0 says nothing there, so it goes at once.
+      const early = LAUNCH_WINDOW_MS - (Date.now() - opened);
+      if (exit !== 0 && early > 0) this.closing = setTimeout(() => this.closed.fire(exit), early);
+      else this.closed.fire(exit);
     });
   }
 
@@ -273,7 +285,20 @@ class LintTerminal implements vscode.Pseudoterminal {
 
   close(): void {
     this.child?.kill();
+    if (this.closing) clearTimeout(this.closing);
   }
+}
+
+/** VS Code's launch window for a terminal's process, and a little more (LintTerminal's close). */
+const LAUNCH_WINDOW_MS = 600;
+
+/** What a run found, under its lines: "edgekit lint: 3 problems (2 errors, 1 warning) in 2 files, in the Problems view." */
+function foundLine(found: readonly LintLine[]): string {
+  if (found.length === 0) return 'edgekit lint: no problems.';
+  const errors = found.filter((f) => f.severity === 'error').length;
+  const warnings = found.filter((f) => f.severity === 'warning').length;
+  const files = new Set(found.map((f) => f.file)).size;
+  return `edgekit lint: ${plural(found.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(files, 'file')}, in the Problems view.`;
 }
 
 function isDirectory(p: string): boolean {

@@ -365,3 +365,31 @@ test('Ctrl+C in a lint run\'s terminal stops the CLI (exit 130) and keeps the pr
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+// VS Code marks a terminal whose process ends within its first 500 ms as one that failed to launch (terminalProcessManager's
+// LAUNCHING_DURATION): a lint run of a small folder that found problems (exit 1) ended with "The terminal process failed to launch
+// (exit code: 1)" under the problems it listed (seen in code-server 4.139 with the examples folder).
+test('a lint run that ends early keeps its terminal open to the end of VS Code\'s launch window before it closes with its code, and says what it found', async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-early-'));
+  const cli = path.join(root, 'cli.js');
+  fs.writeFileSync(cli, `process.stdout.write('a.filter.json:1:2-1:3 error logpush/x-y M\\n'); process.exit(1);`);
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+  try {
+    const pty = await (new LintExecution(process.execPath, [cli, 'lint'], { cwd: root, env: {} }, () => undefined) as unknown as CustomExecution).callback();
+    let text = '';
+    const codes: (number | void)[] = [];
+    const summary = new Promise<void>((resolve) => pty.onDidWrite((s) => { text += s; if (/edgekit lint: /.test(text)) resolve(); }));
+    pty.onDidClose?.((c) => codes.push(c));
+    pty.open();
+    await summary;
+    assert.match(text, /^a\.filter\.json:1:2-1:3 error logpush\/x-y M\r\nedgekit lint: 1 problem \(1 error, 0 warnings\) in 1 file, in the Problems view\.\r\n$/);
+    assert.deepEqual(codes, [], 'not closed within the launch window');
+    t.mock.timers.tick(599);
+    assert.deepEqual(codes, []);
+    t.mock.timers.tick(1);
+    assert.deepEqual(codes, [1]);
+  } finally {
+    t.mock.timers.reset();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
