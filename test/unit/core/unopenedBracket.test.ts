@@ -135,3 +135,17 @@ test('each opening bracket or brace of the valid fixtures left out: one syntax p
   assert.ok(named >= 0.96 * documents, `${named} of ${documents} named`);
   assert.deepEqual({ cascades: cascades.length, badFixes: badFixes.length }, { cascades: 0, badFixes: 0 }, [...cascades.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
 });
+
+test('a CRLF document and a job\'s filter string: the opener goes on the blank line before its CR; the line named is the filter string\'s', () => {
+  const valid = '{\r\n  "jsonrpc": "2.0",\r\n  "id": 1,\r\n  "method": "eth_blockNumber",\r\n  "params": []\r\n}\r\n';
+  const text = valid.slice(1);
+  const ps = validateText(text, 'jsonrpc-request');
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unopened-bracket']);
+  assert.equal(fixed(text, ps[0]), valid);
+  const job = JSON.stringify({ name: 'example.com', dataset: 'http_requests', enabled: true, destination_conf: 's3://b/p?region=us-east-1',
+    filter: '{"where": {"and": \n  {"key": "ClientCountry", "operator": "eq", "value": "us"},\n  {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}\n]}}' }, null, 2);
+  const jps = validateText(job, 'logpush-job');
+  const p = jps.find((q) => q.code === 'syntax/unopened-bracket');
+  assert.ok(p, JSON.stringify(jps.map((q) => q.message)));
+  assert.match(p.message, /^The array "and" closed on line \d+ of the filter string is not opened: expected "\[" before "\{"\.$/);
+});

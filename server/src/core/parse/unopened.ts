@@ -90,7 +90,8 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
   if (lineStart + own.length === c) {
     let start = lineStart;
     while (start > 0) {
-      start = lineStartAt(text, start - 1);
+      // The line before: its start, past its line break (both characters of a CRLF).
+      start = lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
       const end = lineEnd(text, start);
       const line = text.slice(start, end);
       const indent = indentAt(text, start);
