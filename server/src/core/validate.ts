@@ -107,7 +107,7 @@ function meantText(doc: ParsedDoc, text: string): { doc: ParsedDoc; back: (p: Pr
   // checked as any broken text (no absence reported, no member called unknown past them); without it, the next member or request
   // read into the container was back.
   const broken = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0]
-    : doc.syntax.find((p) => p.code === 'syntax/unclosed-bracket');
+    : doc.syntax.find((p) => p.code === 'syntax/unclosed-bracket' || p.code === 'syntax/unopened-bracket');
   const fix = broken?.fixes?.find((f) => f.preferred) ?? broken?.fixes?.[0];
   if (!fix || fix.edits.length !== 1) return undefined;
   const meant = parseDocument(applyEdits(text, fix.edits));

@@ -9,6 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
+import { moreClosers, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -28,7 +29,7 @@ const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidCharacter]: 'Invalid character in string (control characters must be escaped)',
 };
 
-function quote(s: string): string {
+export function quote(s: string): string {
   const t = printable(s.length > 40 ? headOf(s, 40) + '…' : s);
   return t.startsWith('"') ? t : `"${t}"`;
 }
@@ -44,7 +45,7 @@ export const MAX_SYNTAX_PROBLEMS = 50;
 const REPAIR_BUDGET = 1024 * 1024;
 
 /** What the repairs may still parse, in characters; each parse, proved or refused, is taken from it (proved). */
-interface Budget { left: number }
+export interface Budget { left: number }
 
 /** The characters the repairs of a text's syntax problems may parse: REPAIR_BUDGET, or the parses one problem's whole search may
  * take when that is more (the cut string's comma check and its ends tried, the error's own repair, the quotes tried as typed by
@@ -89,7 +90,7 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
-    if (changes.length && problem.code === 'syntax/unclosed-bracket') {
+    if (changes.length && (problem.code === 'syntax/unclosed-bracket' || problem.code === 'syntax/unopened-bracket')) {
       const placed = mapOffsets(problem, (o) => textOffset(changes, o));
       if (!placed) break;
       out.push(placed);
@@ -133,10 +134,10 @@ function textOffset(changes: readonly Change[], offset: number): number | undefi
 
 /** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
  * the text's errors after the one repaired); next: the repaired text's first problem, when finding it was the proof. */
-interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed } }
+export interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed } }
 
 /** A repair whose text was parsed: its errors are known. */
-type Parsed = Repair & { errors: ParseError[] };
+export type Parsed = Repair & { errors: ParseError[] };
 
 /** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`. */
 function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError): { problem: Problem; repair?: Repair } {
@@ -246,9 +247,10 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
     const stray = strayQuote(text, e.offset, budget);
     if (stray) return { problem: strayProblem(text, stray), repair: stray.repaired };
   }
-  // A bracket or brace left out: where the indentation says the container ended, when closing it there gets the parser past the error.
+  // A bracket or brace left out: where the indentation says the container ended, when closing it there gets the parser past the error;
+  // an opener left out instead, when the text has more closers than openers (unopened.ts).
   if (mayParse && !repair && code === 'syntax/invalid-json') {
-    const open = unclosed(text, e, root, budget);
+    const open = moreClosers(text) ? unopened(text, e, root, budget) : unclosed(text, e, root, budget);
     if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
@@ -352,7 +354,7 @@ function javaScriptToken(text: string, offset: number, length: number):
 
 /** The repaired text, when its first error (if any) lies past `after`: the repair got the parser past the spot. Its parse is taken
  * from the budget, proved or not; none is made when the budget cannot pay for it (not proved). */
-function proved(text: string, after: number, budget: Budget): Parsed | undefined {
+export function proved(text: string, after: number, budget: Budget): Parsed | undefined {
   const r = paidParse(text, budget);
   return r && (r.errors.length === 0 || r.errors[0].offset > after) ? r : undefined;
 }
@@ -492,7 +494,7 @@ function precedingNonSpace(text: string, offset: number): number {
 /** Lines longer than this are not searched for a cut string (a minified document's one line); nor documents larger than
  * CUT_TEXT_MAX, since each candidate is proved by a parse of the document (a large batch while it is being typed in). */
 const CUT_LINE_MAX = 16 * 1024;
-const CUT_TEXT_MAX = 256 * 1024;
+export const CUT_TEXT_MAX = 256 * 1024;
 /** Candidate ends tried (each is a parse of the fixed text), and looked at (each a pass over the line). */
 const CUT_TRIES = 4;
 const CUT_CANDIDATES = 64;
@@ -639,19 +641,19 @@ const ELEMENT_AFTER = /^\s*,?\s*"/;
 /** An array or object open at a point of the text: its opener's offset, its kind, the property name it is the value of, the
  * indentation of its opener's line, whether the opener is the last token there, and whether it is written flat (its first line
  * after the opener's is indented as deep; undefined until that line is read). */
-interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; lineStart: number; endsLine: boolean; flat?: boolean }
+export interface Opener { offset: number; kind: '{' | '['; name?: string; indent: string; lineStart: number; endsLine: boolean; flat?: boolean }
 
 /** Where the line of `offset` starts: after a "\n", "\r\n" or lone "\r" (old Mac line breaks), as LSP and core/lines.ts count lines.
  * Read back to the line's break only: the last "\r" of an LF document (or "\n" of a lone-CR one) is none, and looking for it read
  * back to the text's start at every line of a scan (quadratic: 3.5 s for a 220 KB batch; rv15). */
-function lineStartAt(text: string, offset: number): number {
+export function lineStartAt(text: string, offset: number): number {
   let i = Math.min(offset, text.length) - 1;
   while (i >= 0 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i--;
   return i + 1;
 }
 
 /** The spaces and tabs that start the line of `offset`. */
-function indentAt(text: string, offset: number): string {
+export function indentAt(text: string, offset: number): string {
   const start = lineStartAt(text, offset);
   return /^[ \t]*/.exec(text.slice(start, start + 256))![0];
 }
@@ -727,13 +729,13 @@ function closerOf(o: Opener): '}' | ']' {
 }
 
 /** How a container is named in a message: the array "and", the object (an item, or the document). */
-function containerName(o: Opener): string {
+export function containerName(o: Opener): string {
   return `the ${o.kind === '{' ? 'object' : 'array'}${o.name !== undefined ? ` ${quote(o.name)}` : ''}`;
 }
 
 /** The 1-based line of `offset` as the editor counts lines, named as a line of `root` when that is a text parsed as one of its own
  * (a job's filter string, whose lines are \n escapes on one line of the job). */
-function lineName(text: string, offset: number, root: string): string {
+export function lineName(text: string, offset: number, root: string): string {
   return `line ${new LineTable(text).position(offset).line + 1}${root === THE_DOCUMENT ? '' : ` of ${root}`}`;
 }
 

@@ -1,0 +1,187 @@
+// An opening bracket or brace left out (syntax/unopened-bracket; docs/architecture.md, "Unopened brackets (syn10)"): the
+// opposite of syntaxErrors.ts's `unclosed`. Its closer closes nothing, or a container of the other kind, or one opened on a line
+// indented otherwise than its own; the indentation says where the container started, and the opener goes there.
+import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
+import type { Problem } from '../types';
+import { BASE_CODES } from '../baseCodes';
+import { cap } from '../text';
+import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, proved, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+
+/** At most this many places on the closer's own line are tried (each a parse); more than one that mends the text is no answer. */
+const SAME_LINE_TRIES = 6;
+
+/**
+ * An opening bracket or brace left out before the syntax error `e` or the closer it leads to. The closer C is the first one that
+ * closes nothing or a container of the other kind (at or after the error), or, first on its line, one opened on a line indented
+ * otherwise than C's (before the error too). Where the opener goes:
+ * - C first on its line: the nearest line before it not indented deeper, when it is indented as deep as C's line (a shallower one
+ *   says nothing) and is blank (the opener was all it had) or ends where a value or an item goes (":", ",", "["): at its end;
+ * - C after other tokens on its line: before the first token after a ":" or "," of C's container on that line (nearest first),
+ *   then after the opener of the container around it, or before the line's first token; right before C for an empty container;
+ *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it).
+ * A closer right after a whole value (`{...}]`, the error at the closer) says nothing: it may as well be typed by mistake.
+ * Each place is taken only when the text after it is what the opener opens (a member, `"name":`, for "{"; an item for "[") and the
+ * text with the opener inserted has no syntax error up to C and past the error (a parse, from the budget); two such places are no
+ * answer. Else undefined: today's wording.
+ * root: what the messages call the parsed text.
+ */
+export function unopened(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+  if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
+  const closer = strayCloser(text, e.offset);
+  if (!closer) return undefined;
+  const { offset: c, kind } = closer;
+  // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value.
+  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
+  let found: { problem: Problem; repair: Parsed } | undefined;
+  for (const at of places(text, c, kind).filter((p) => opens(text, p, kind)).slice(0, SAME_LINE_TRIES)) {
+    if (budget.left < text.length + 1) return undefined;
+    const repaired = proved(text.slice(0, at) + kind + text.slice(at), Math.max(c, e.offset) + 1, budget);
+    if (!repaired) continue;
+    // Two places that both mend the text: which one lost the opener is unknown.
+    if (found) return undefined;
+    found = { problem: unopenedProblem(text, root, kind, at, c), repair: repaired };
+  }
+  return found;
+}
+
+/** In a text of more closers than openers, the first closer whose opener is not there (see unopened), with the kind of opener it
+ * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
+ * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
+function strayCloser(text: string, from: number): { offset: number; kind: '{' | '[' } | undefined {
+  if (!moreClosers(text)) return undefined;
+  const stack: { offset: number; kind: '{' | '[' }[] = [];
+  const scanner = createScanner(text, true);
+  let line = -1;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    const offset = scanner.getTokenOffset();
+    const first = scanner.getTokenStartLine() !== line;
+    line = scanner.getTokenStartLine();
+    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) stack.push({ offset, kind: k === SyntaxKind.OpenBraceToken ? '{' : '[' });
+    else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) {
+      const kind = k === SyntaxKind.CloseBraceToken ? '{' : '[';
+      const top = stack.pop();
+      const other = !top || top.kind !== kind;
+      if (other && offset < from) return undefined;
+      // Indented otherwise than its opener's line: before the error too (a "]" that closed the "params" around the array that lost
+      // its "[", read as the array's, and the error only at the next closer).
+      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind };
+    }
+  }
+  return undefined;
+}
+
+/** Whether a text has more closers than openers: one closes nothing. An opener left out is the answer then, or none: a closer left
+ * out as well is no answer, and a closer left out alone leaves more openers (a closer inserted, or one replaced by the other kind,
+ * would leave the one that closes nothing, read next as an opener left out, a guess upon a guess). */
+export function moreClosers(text: string): boolean {
+  const scanner = createScanner(text, true);
+  let balance = 0;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) balance++;
+    else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) balance--;
+  }
+  return balance < 0;
+}
+
+/** The places the opener of the container the closer at `c` closes may go, most likely first (see unopened). */
+function places(text: string, c: number, kind: '{' | '['): number[] {
+  const lineStart = lineStartAt(text, c);
+  const own = indentAt(text, c);
+  if (lineStart + own.length === c) {
+    let start = lineStart;
+    while (start > 0) {
+      // The line before: its start, past its line break (both characters of a CRLF).
+      start = lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
+      const end = lineEnd(text, start);
+      const line = text.slice(start, end);
+      const indent = indentAt(text, start);
+      if (line.trim() === '') {
+        if (indent === own) return [end];
+        continue;
+      }
+      if (indent.length > own.length && indent.startsWith(own)) continue;
+      const body = line.trimEnd();
+      return indent === own && /[:,[]$/.test(body) ? [end] : [];
+    }
+    return own === '' && text.slice(0, lineStart).trim() === '' ? [0] : [];
+  }
+  // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
+  // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
+  // (an empty container: `"params": ]`).
+  const tokens: { offset: number; kind: SyntaxKind }[] = [];
+  const scanner = createScanner(text, true);
+  scanner.setPosition(lineStart);
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < c; k = scanner.scan()) tokens.push({ offset: scanner.getTokenOffset(), kind: k });
+  const out: number[] = [];
+  let depth = 0;
+  let around = false;
+  for (let i = tokens.length - 1; i >= 0 && !around; i--) {
+    const k = tokens[i].kind;
+    const next = i + 1 < tokens.length ? tokens[i + 1].offset : c;
+    if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) depth++;
+    else if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) {
+      if (--depth < 0) { out.push(next); around = true; }
+    } else if ((k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken) && depth === 0) out.push(next);
+  }
+  if (tokens.length && !around) out.push(tokens[0].offset);
+  // An array's "[" left out before an array ("params": ["a", "b"], "c"]): the "[" there may be the one left out's, and the one
+  // left out any of that array's items' (["a", ["b"], "c"] as well): no answer.
+  return kind === '[' ? out.filter((p) => text[p] !== '[') : out;
+}
+
+/** The end of the line that starts at `start`, before its line break. */
+function lineEnd(text: string, start: number): number {
+  const m = /\r|\n/.exec(text.slice(start));
+  return m ? start + m.index : text.length;
+}
+
+/** Whether the text after `at` is what an opener of `kind` opens: a member (a string and a colon) for "{", an item (a value not
+ * followed by a colon) for "[", or its closer (an empty container). */
+function opens(text: string, at: number, kind: '{' | '['): boolean {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(at);
+  const first = scanner.scan();
+  const second = scanner.scan();
+  // An empty container: its closer right after the place.
+  if (first === (kind === '{' ? SyntaxKind.CloseBraceToken : SyntaxKind.CloseBracketToken)) return true;
+  if (kind === '{') return first === SyntaxKind.StringLiteral && second === SyntaxKind.ColonToken;
+  const value = first === SyntaxKind.StringLiteral || first === SyntaxKind.NumericLiteral || first === SyntaxKind.OpenBraceToken
+    || first === SyntaxKind.OpenBracketToken || first === SyntaxKind.TrueKeyword || first === SyntaxKind.FalseKeyword || first === SyntaxKind.NullKeyword;
+  return value && second !== SyntaxKind.ColonToken;
+}
+
+/** The problem of an opener of `kind` left out at `at`, its closer at `c`: on the token the opener goes before, naming the
+ * container (by the property it is the value of) and the closer's line, related information at the closer, a fix (offered, not
+ * preferred: the indentation is a guess) that inserts the opener. */
+function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number, c: number): Problem {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(at);
+  scanner.scan();
+  const offset = scanner.getTokenOffset();
+  const length = scanner.getTokenLength();
+  const container: Opener = { offset: at, kind, indent: '', lineStart: lineStartAt(text, at), endsLine: false, ...nameBefore(text, at) };
+  const name = containerName(container);
+  const code = 'syntax/unopened-bracket';
+  return {
+    code, severity: BASE_CODES[code].severity, offset, length,
+    message: `${cap(name)} closed on ${lineName(text, c, root)} is not opened: expected "${kind}" before ${quote(text.slice(offset, offset + length))}.`,
+    fixes: [{ title: `Insert "${kind}" to open ${name}`, edits: [{ offset: at, length: 0, newText: kind }] }],
+    related: [{ offset: c, length: 1, message: `${cap(name)} closes here; its "${kind}" is missing.` }],
+  };
+}
+
+/** The property whose value starts at `at` (`"and": ` before it), as Opener.name. */
+function nameBefore(text: string, at: number): { name?: string } {
+  const scanner = createScanner(text, true);
+  let key: string | undefined;
+  let prev: SyntaxKind = SyntaxKind.Unknown;
+  let name: string | undefined;
+  // The line of `at` and the one before suffice: a name and its colon are written together.
+  scanner.setPosition(lineStartAt(text, Math.max(0, lineStartAt(text, at) - 1)));
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < at; k = scanner.scan()) {
+    name = k === SyntaxKind.ColonToken && prev === SyntaxKind.StringLiteral ? key : undefined;
+    if (k === SyntaxKind.StringLiteral) key = scanner.getTokenValue();
+    prev = k;
+  }
+  return name !== undefined ? { name } : {};
+}
