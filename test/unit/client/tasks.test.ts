@@ -344,10 +344,10 @@ test('Ctrl+C in a lint run\'s terminal stops the CLI (exit 130) and keeps the pr
       const e = new LintExecution(process.execPath, [cli, 'lint'], { cwd: root, env: {} }, (found) => problems.replace('k', [root], found));
       const pty = await (e as unknown as CustomExecution).callback() as FakePty & { handleInput?(data: string): void };
       let text = '';
-      pty.onDidWrite((s) => { text += s; });
+      const started = new Promise<void>((resolve) => pty.onDidWrite((s) => { text += s; if (/pid \d+\r\n/.test(text)) resolve(); }));
       const closed = new Promise<number | void>((resolve) => pty.onDidClose?.(resolve));
       pty.open();
-      while (!/pid \d+\r\n/.test(text)) await new Promise((r) => setTimeout(r, 20));
+      await started;
       const pid = Number(/pid (\d+)/.exec(text)![1]);
       pids.push(pid);
       if (stop === 'ctrl+c') {
