@@ -35,6 +35,23 @@ test('a request document whose first "{" was left out: named before its first me
   assert.equal(fixed(text, ps[0]), valid);
 });
 
+// The line holding the "{" deleted whole (Ctrl+Shift+K, Vim's dd): every line before the closer is indented deeper than it, so
+// the container started at the document's start. It said "The document must be an object or an array, not the string "jsonrpc""
+// and "Expected the end of the document at ":"" (seen in headless Neovim).
+test('a request document whose first line, the "{", was deleted: named before its first member, the fix writes the line back', () => {
+  const valid = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "eth_blockNumber",\n  "params": []\n}\n';
+  for (const eol of ['\n', '\r\n']) {
+    const whole = valid.replace(/\n/g, eol);
+    const text = whole.slice(1 + eol.length);
+    const ps = validateText(text, 'jsonrpc-request');
+    assert.deepEqual(brief(text, ps), [{
+      code: 'syntax/unopened-bracket', line: 1, at: '"jsonrpc"', message: 'The object closed on line 5 is not opened: expected "{" before "jsonrpc".',
+      related: [[5, '}']], fixes: ['Insert "{" to open the object'], preferred: false,
+    }], JSON.stringify(eol));
+    assert.equal(fixed(text, ps[0]), whole);
+  }
+});
+
 test('a filter whose "and" lost its "[": named after "and":, the closer at the and\'s indentation related, no cascade', () => {
   const valid = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
   const text = valid.replace('"and": [', '"and": ');

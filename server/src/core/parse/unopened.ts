@@ -34,12 +34,15 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
   let found: { problem: Problem; repair: Parsed } | undefined;
   for (const at of places(text, c, kind).filter((p) => opens(text, p, kind)).slice(0, SAME_LINE_TRIES)) {
-    if (budget.left < text.length + 1) return undefined;
-    const repaired = proved(text.slice(0, at) + kind + text.slice(at), Math.max(c, e.offset) + 1, budget);
+    if (budget.left < text.length + 3) return undefined;
+    // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
+    // a line of its own, as it was.
+    const insert = at === lineStartAt(text, at) && indentAt(text, at).length > indentAt(text, c).length ? kind + eolOf(text) : kind;
+    const repaired = proved(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
     if (!repaired) continue;
     // Two places that both mend the text: which one lost the opener is unknown.
     if (found) return undefined;
-    found = { problem: unopenedProblem(text, root, kind, at, c), repair: repaired };
+    found = { problem: unopenedProblem(text, root, kind, at, c, insert), repair: repaired };
   }
   return found;
 }
@@ -103,7 +106,9 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
       const body = line.trimEnd();
       return indent === own && /[:,[]$/.test(body) ? [end] : [];
     }
-    return own === '' && text.slice(0, lineStart).trim() === '' ? [0] : [];
+    // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
+    // whole, or the opener written on C's line.
+    return own === '' ? [0] : [];
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
   // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
@@ -127,6 +132,12 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
   // An array's "[" left out before an array ("params": ["a", "b"], "c"]): the "[" there may be the one left out's, and the one
   // left out any of that array's items' (["a", ["b"], "c"] as well): no answer.
   return kind === '[' ? out.filter((p) => text[p] !== '[') : out;
+}
+
+/** The text's line break: its first one, "\n" when it has none. */
+function eolOf(text: string): string {
+  const m = /\r\n?|\n/.exec(text);
+  return m ? m[0] : '\n';
 }
 
 /** The end of the line that starts at `start`, before its line break. */
@@ -153,7 +164,7 @@ function opens(text: string, at: number, kind: '{' | '['): boolean {
 /** The problem of an opener of `kind` left out at `at`, its closer at `c`: on the token the opener goes before, naming the
  * container (by the property it is the value of) and the closer's line, related information at the closer, a fix (offered, not
  * preferred: the indentation is a guess) that inserts the opener. */
-function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number, c: number): Problem {
+function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number, c: number, insert: string = kind): Problem {
   const scanner = createScanner(text, true);
   scanner.setPosition(at);
   scanner.scan();
@@ -165,7 +176,7 @@ function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number
   return {
     code, severity: BASE_CODES[code].severity, offset, length,
     message: `${cap(name)} closed on ${lineName(text, c, root)} is not opened: expected "${kind}" before ${quote(text.slice(offset, offset + length))}.`,
-    fixes: [{ title: `Insert "${kind}" to open ${name}`, edits: [{ offset: at, length: 0, newText: kind }] }],
+    fixes: [{ title: `Insert "${kind}" to open ${name}`, edits: [{ offset: at, length: 0, newText: insert }] }],
     related: [{ offset: c, length: 1, message: `${cap(name)} closes here; its "${kind}" is missing.` }],
   };
 }
