@@ -166,3 +166,26 @@ test('a CRLF document and a job\'s filter string: the opener goes on the blank l
   assert.ok(p, JSON.stringify(jps.map((q) => q.message)));
   assert.match(p.message, /^The array "and" closed on line \d+ of the filter string is not opened: expected "\[" before "\{"\.$/);
 });
+
+test('blank lines inside the container: an empty line between the members of a document whose first "{" was left out does not hide the opener\'s place; a blank line indented as the closer among the items is no place of its own', () => {
+  const valid = '{\n  "jsonrpc": "2.0",\n\n  "id": 1,\n\n  "method": "eth_blockNumber",\n  "params": []\n}\n';
+  const text = valid.slice(1);
+  const ps = validateText(text, 'jsonrpc-request');
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/unopened-bracket']);
+  assert.equal(fixed(text, ps[0]), valid);
+  // "params": [["0x1", "0x2"]] with its inner "[" left out, blank lines keeping the closer's indentation: the "[" may go on
+  // either blank line (both parse), so neither is named; the one between the items gave ["0x1", ["0x2"]].
+  const valid2 = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "eth_call",\n  "params": [\n    [\n      "0x1",\n    \n      "0x2"\n    ]\n  ]\n}\n';
+  const text2 = valid2.replace('    [\n', '    \n');
+  const ps2 = validateText(text2, 'jsonrpc-request');
+  const value = JSON.stringify(JSON.parse(valid2));
+  for (const p of ps2.filter((q) => q.code === 'syntax/unopened-bracket')) {
+    assert.equal(JSON.stringify(JSON.parse(fixed(text2, p))), value, p.message);
+  }
+  // Its closer's own style (`1],` ending an item's array): the only blank line at the closer's indentation still takes the "{".
+  const valid3 = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "eth_call",\n  "params": [\n    {\n      "to": "0x1"\n    },\n    {\n      "a": [\n        1],\n      "b": 2\n    }\n  ]\n}\n';
+  const text3 = valid3.replace('    },\n    {\n', '    },\n    \n');
+  const ps3 = validateText(text3, 'jsonrpc-request').filter((q) => q.code === 'syntax/unopened-bracket');
+  assert.equal(ps3.length, 1);
+  assert.equal(fixed(text3, ps3[0]), valid3);
+});

@@ -91,6 +91,14 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
   const lineStart = lineStartAt(text, c);
   const own = indentAt(text, c);
   if (lineStart + own.length === c) {
+    // Blank lines indented as C's: after a line not indented deeper (the container's opener was all the line had) first, then
+    // those after a deeper one (a blank line among the items, kept at that indentation or empty for C at the margin; or the
+    // opener's after an item ending `1],`): the proof takes the one that mends the text, and two that do are no answer.
+    const first: number[] = [];
+    const among: number[] = [];
+    let blanks: number[] = [];
+    // Blank lines in a row give one place (only white space between): the last of them indented as C's, first met going back.
+    let run = false;
     let start = lineStart;
     while (start > 0) {
       // The line before: its start, past its line break (both characters of a CRLF).
@@ -99,16 +107,25 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
       const line = text.slice(start, end);
       const indent = indentAt(text, start);
       if (line.trim() === '') {
-        if (indent === own) return [end];
+        if (indent === own && !run) {
+          blanks.push(end);
+          run = true;
+        }
         continue;
       }
-      if (indent.length > own.length && indent.startsWith(own)) continue;
-      const body = line.trimEnd();
-      return indent === own && /[:,[]$/.test(body) ? [end] : [];
+      run = false;
+      const deeper = indent.length > own.length && indent.startsWith(own);
+      (deeper ? among : first).push(...blanks);
+      blanks = [];
+      if (deeper) continue;
+      if (indent === own && /[:,[]$/.test(line.trimEnd())) first.push(end);
+      return apart(text, [...first, ...among]);
     }
+    first.push(...blanks);
     // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
     // whole, or the opener written on C's line.
-    return own === '' ? [0] : [];
+    if (own === '') first.push(0);
+    return apart(text, [...first, ...among]);
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
   // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
@@ -138,6 +155,18 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
 function eolOf(text: string): string {
   const m = /\r\n?|\n/.exec(text);
   return m ? m[0] : '\n';
+}
+
+/** The places, each once: two with only white space between give the same text (a line's end and the blank line after it). */
+function apart(text: string, places: number[]): number[] {
+  const seen = new Set<number>();
+  return places.filter((p) => {
+    let k = p;
+    while (k > 0 && /\s/.test(text[k - 1])) k--;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** The end of the line that starts at `start`, before its line break. */
