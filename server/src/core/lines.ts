@@ -48,3 +48,13 @@ export function formatProblemLine(table: LineTable, p: { offset: number; length:
   const e = table.position(p.offset + p.length);
   return `${s.line + 1}:${s.character + 1}-${e.line + 1}:${e.character + 1} ${p.severity} ${p.code} ${p.message}`;
 }
+
+/** A document's syntax problems as the lenses say them: "syntax error on line 3", or "2 syntax errors, the first on line 2";
+ * undefined when it has none. */
+export function syntaxErrorsText(doc: { readonly text: string; readonly syntax: readonly { offset: number }[] }): string | undefined {
+  const n = doc.syntax.length;
+  if (n === 0) return undefined;
+  const first = doc.syntax.reduce((a, b) => (b.offset < a.offset ? b : a)).offset;
+  const line = new LineTable(doc.text).position(first).line + 1;
+  return n === 1 ? `syntax error on line ${line}` : `${n} syntax errors, the first on line ${line}`;
+}

@@ -6,7 +6,8 @@ export interface Usage { operators: number; maxOperators: number; bytes: number;
 
 export function filterUsageOf(kind: DocKind, doc: ParsedDoc): Usage | undefined {
   const v = doc.value as Record<string, unknown> | undefined;
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  // With a syntax error the value is the parser's recovery: no usage of it is the filter's (the lens says why).
+  if (!v || typeof v !== 'object' || Array.isArray(v) || doc.syntax.length > 0) return undefined;
   if (kind === 'logpush-filter') return filterUsage(v);
   if (kind === 'logpush-job' && typeof v.filter === 'string' && v.filter.trim() !== '') {
     try {

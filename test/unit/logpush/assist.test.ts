@@ -170,3 +170,20 @@ test('hover and completion of a dataset name give each scope the platform takes 
   assert.equal(items.find((i) => i.label === 'websocket_analytics')?.detail, 'zone or account dataset');
   assert.equal(items.find((i) => i.label === 'mcp_portal_logs')?.detail, 'account dataset (no field list)');
 });
+
+// A filter whose "and" lost its "[" showed "0/30 operators · 159/1000 bytes" on its lens and in the status bar, counted from the
+// value the parser recovered (seen in code-server and headless Neovim beside the syntax problem): a count of nothing meant.
+test('a filter with a syntax error: the lens says the usage is not counted and where the error is; no usage for the status bar', async () => {
+  const { getLanguageService } = await import('../../../server/src/core');
+  const valid = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  const broken = parseDocument(valid.replace('"and": [', '"and": '));
+  assert.deepEqual(F.lenses!(broken, DEFAULT_OPTIONS).map((l) => l.title), ['Usage not counted: syntax error on line 4']);
+  assert.equal(getLanguageService().filterUsage('logpush-filter', broken), undefined);
+  const two = parseDocument(valid.replace('"and": [', '"and": ').replace('"eq",', '"eq"'));
+  assert.deepEqual(F.lenses!(two, DEFAULT_OPTIONS).map((l) => l.title), ['Usage not counted: 2 syntax errors, the first on line 4']);
+  // A job document with a syntax error: its filter string's usage is not counted either.
+  const job = parseDocument('{"name": "j" "filter": "{\\"where\\": {\\"key\\": \\"a\\", \\"operator\\": \\"eq\\", \\"value\\": \\"b\\"}}"}');
+  assert.equal(getLanguageService().filterUsage('logpush-job', job), undefined);
+  // Valid ones as before.
+  assert.equal(getLanguageService().filterUsage('logpush-filter', parseDocument(valid))?.operators, 2);
+});

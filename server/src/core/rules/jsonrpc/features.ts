@@ -11,7 +11,7 @@ import { requestsOf, type RequestRef } from './rules';
 import { colonAfter, memberFollows, memberValue, objectAt, valueFollows } from '../../jsonTree';
 import { quoteShort, snippetText } from '../../text';
 import { tidyMessage } from '../../messages';
-import { LineTable } from '../../lines';
+import { syntaxErrorsText } from '../../lines';
 
 export const SEND_COMMAND = 'edgekit.gateway.send';
 /** The client's command that goes to a request document's first syntax error (the "Cannot send" lens). */
@@ -324,7 +324,7 @@ export function sendInfo(doc: ParsedDoc): SendInfo {
   if (doc.syntax.length > 0 && doc.text.trim() === '') return { refused: [] };
   if (doc.syntax.length > 0) {
     const first = doc.syntax.reduce((a, b) => (b.offset < a.offset ? b : a));
-    return { cannotSend: { title: cannotSend(doc, first.offset), offset: first.offset, length: first.length, message: first.message }, refused: [] };
+    return { cannotSend: { title: `Cannot send: ${syntaxErrorsText(doc)}`, offset: first.offset, length: first.length, message: first.message }, refused: [] };
   }
   return { refused: requestsOf(doc.value).flatMap((r) => { const method = refusedMethod(r); return method === undefined ? [] : [{ index: r.index, method, quoted: quoteShort(method) }]; }) };
 }
@@ -356,9 +356,3 @@ export function lenses(doc: ParsedDoc): Lens[] {
   return out;
 }
 
-/** "Cannot send: syntax error on line 3", or with their count, "2 syntax errors, the first on line 2". */
-function cannotSend(doc: ParsedDoc, first: number): string {
-  const line = new LineTable(doc.text).position(first).line + 1;
-  const n = doc.syntax.length;
-  return `Cannot send: ${n === 1 ? `syntax error on line ${line}` : `${n} syntax errors, the first on line ${line}`}`;
-}

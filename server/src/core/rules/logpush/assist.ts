@@ -4,6 +4,7 @@
 import { findNodeAtOffset, getLocation, getNodePath, type Node as JsonNode } from 'jsonc-parser';
 import type { CompletionEntry, CoreOptions, HoverInfo, JsonPath, Lens, ParsedDoc, Span } from '../../types';
 import { isTooDeep, nodeAt, parseDocument } from '../../parse';
+import { syntaxErrorsText } from '../../lines';
 import {
   DATASETS, MAX_BYTES, MAX_OPERATORS, className, datasetFields, datasetInfo, datasetScopes, fieldInfo, operatorInfo, operatorsFor,
   type FieldInfo, type OperatorInfo,
@@ -212,7 +213,10 @@ export function hoverFilterDoc(doc: ParsedDoc, offset: number, options: CoreOpti
 export function lensesFilterDoc(doc: ParsedDoc): Lens[] {
   if (!isObj(doc.value) || !('where' in doc.value)) return [];
   const at = doc.locate(['where'], 'key');
-  return [{ ...at, title: usageText(filterUsage(doc.value)) }];
+  // With a syntax error the value is the parser's recovery: its count ("0/30 operators" for an "and" that lost its "[") is of
+  // nothing meant.
+  const broken = syntaxErrorsText(doc);
+  return [{ ...at, title: broken ? `Usage not counted: ${broken}` : usageText(filterUsage(doc.value)) }];
 }
 
 function datasetEntries(doc: ParsedDoc, offset: number): CompletionEntry[] {
