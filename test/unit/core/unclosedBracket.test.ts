@@ -3,15 +3,11 @@
 // closer(s) there; the schema and the rules check the text that fix makes, so a member read into the wrong object is not reported.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
 import type { DocKind, Problem } from '../../../server/src/core/types';
+import { brackets, deletions, lineOf } from '../support/bracketDeletions';
 import { validFixtures } from '../support/fixtures';
-
-function lineOf(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
-}
 
 function brief(text: string, ps: Problem[]) {
   return ps.map((p) => ({ code: p.code, line: lineOf(text, p.offset), at: text.slice(p.offset, p.offset + p.length), message: p.message,
@@ -161,18 +157,6 @@ test('a closer left out and another syntax problem (a trailing comma): the schem
     [['syntax/unclosed-bracket', 2, ','], ['jsonrpc/unknown-method', 3, '"eth_nope"'], ['syntax/trailing-comma', 3, ',']]);
 });
 
-/** The closers of a text (offsets), each with the offset of its opener. */
-function closers(text: string): { at: number; opener: number }[] {
-  const out: { at: number; opener: number }[] = [];
-  const stack: number[] = [];
-  const scanner = createScanner(text, false);
-  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
-    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) stack.push(scanner.getTokenOffset());
-    if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) out.push({ at: scanner.getTokenOffset(), opener: stack.pop()! });
-  }
-  return out;
-}
-
 test('each closing bracket or brace of the valid fixtures left out: one syntax problem, no cascade; named and mended where the indentation says', () => {
   let documents = 0;
   let named = 0;
@@ -180,35 +164,21 @@ test('each closing bracket or brace of the valid fixtures left out: one syntax p
   const cascades: string[] = [];
   const wrong: string[] = [];
   const badFixes: string[] = [];
-  for (const { file, kind, text } of validFixtures()) {
-    const all = validateText(text, kind);
-    const own = all.map((p) => `${p.code} ${p.message}`);
-    // A job's filter string with a syntax error of its own keeps it.
-    const ownSyntax = all.filter((p) => p.code.startsWith('syntax/') && p.code !== 'syntax/duplicate-key').length;
-    const value = JSON.stringify(JSON.parse(text));
-    for (const { at, opener } of closers(text)) {
-      const broken = text.slice(0, at) + text.slice(at + 1);
-      documents++;
-      const problems = validateText(broken, kind as DocKind);
-      const where = `${file} at ${lineOf(text, at)}`;
-      const syntax = problems.filter((p) => p.code.startsWith('syntax/') && p.code !== 'syntax/duplicate-key');
-      if (syntax.length !== 1 + ownSyntax) cascades.push(`${where}: ${JSON.stringify(brief(broken, syntax))}`);
-      const p = syntax.find((q) => q.code === 'syntax/unclosed-bracket') ?? syntax[0];
-      if (p?.code !== 'syntax/unclosed-bracket') continue;
-      named++;
-      // The opener named is one whose closer was left out: the one deleted, or (where indentation says so) one inside it.
-      const named0 = p.related![0].offset;
-      if (named0 < opener || named0 > at) wrong.push(`${where}: names line ${lineOf(broken, named0)}`);
-      // The schema and the rules say of the text as meant what they say of the fixture.
-      const others = problems.filter((q) => !q.code.startsWith('syntax/')).map((q) => `${q.code} ${q.message}`);
-      const extra = others.filter((o) => !own.includes(o));
-      const mended = applyEdits(broken, p.fixes![0].edits);
-      let v: string | undefined;
-      try { v = JSON.stringify(JSON.parse(mended)); } catch { /* below */ }
-      if (v === undefined) badFixes.push(`${where}: not JSON`);
-      else if (v === value) restored++;
-      if (v === value && extra.length) cascades.push(`${where}: ${extra.join('; ')}`);
-    }
+  for (const d of deletions((b) => !b.opens)) {
+    documents++;
+    const { at, opener } = { at: d.bracket.at, opener: d.bracket.opener! };
+    if (d.syntax.length !== 1 + d.ownSyntax) cascades.push(`${d.where}: ${JSON.stringify(brief(d.broken, d.syntax))}`);
+    const p = d.syntax.find((q) => q.code === 'syntax/unclosed-bracket') ?? d.syntax[0];
+    if (p?.code !== 'syntax/unclosed-bracket') continue;
+    named++;
+    // The opener named is one whose closer was left out: the one deleted, or (where indentation says so) one inside it.
+    const named0 = p.related![0].offset;
+    if (named0 < opener || named0 > at) wrong.push(`${d.where}: names line ${lineOf(d.broken, named0)}`);
+    // The schema and the rules say of the text as meant what they say of the fixture.
+    const mended = d.mend(p);
+    if (mended === 'not JSON') badFixes.push(`${d.where}: not JSON`);
+    else if (mended === 'restored') restored++;
+    if (mended === 'restored' && d.extra.length) cascades.push(`${d.where}: ${d.extra.join('; ')}`);
   }
   assert.ok(documents > 1000, `${documents} documents`);
   console.log(`unclosed brackets: ${documents} documents, ${named} named as such (${(100 * named / documents).toFixed(1)}%), ${restored} restored to the fixture's value by the fix (${(100 * restored / documents).toFixed(1)}%)`);
@@ -440,7 +410,7 @@ test('a closer typed twice is not read as a closer left out or of the wrong kind
   assert.deepEqual(validateText(text, 'logpush-filter').map((p) => [p.code, lineOf(text, p.offset), p.fixes]), [['syntax/invalid-json', 4, undefined]]);
   const named: string[] = [];
   for (const { file, kind, text: valid } of validFixtures()) {
-    for (const { at } of closers(valid)) {
+    for (const { at } of brackets(valid).filter((b) => !b.opens)) {
       const doubled = valid.slice(0, at + 1) + valid.slice(at);
       const ps = validateText(doubled, kind).filter((p) => p.code === 'syntax/unclosed-bracket');
       if (ps.length) named.push(`${file} at ${lineOf(valid, at)}: ${ps[0].message}`);

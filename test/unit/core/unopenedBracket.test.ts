@@ -3,15 +3,10 @@
 // a fix (offered, not preferred) that inserts the opener; the schema and the rules check the text that fix makes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
-import type { DocKind, Problem } from '../../../server/src/core/types';
-import { validFixtures } from '../support/fixtures';
-
-function lineOf(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
-}
+import type { Problem } from '../../../server/src/core/types';
+import { deletions, lineOf } from '../support/bracketDeletions';
 
 function brief(text: string, ps: Problem[]) {
   return ps.map((p) => ({ code: p.code, line: lineOf(text, p.offset), at: text.slice(p.offset, p.offset + p.length), message: p.message,
@@ -105,44 +100,22 @@ test('no evidence (items written flat at the closer\'s indentation; an array\'s 
   }
 });
 
-/** The openers of a text (offsets). */
-function openers(text: string): number[] {
-  const out: number[] = [];
-  const scanner = createScanner(text, false);
-  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
-    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) out.push(scanner.getTokenOffset());
-  }
-  return out;
-}
-
 test('each opening bracket or brace of the valid fixtures left out: one syntax problem, no cascade; named ones mended to the fixture\'s value', () => {
   let documents = 0;
   let named = 0;
   let restored = 0;
   const cascades: string[] = [];
   const badFixes: string[] = [];
-  for (const { file, kind, text } of validFixtures()) {
-    const all = validateText(text, kind);
-    const own = all.map((p) => `${p.code} ${p.message}`);
-    const ownSyntax = all.filter((p) => p.code.startsWith('syntax/') && p.code !== 'syntax/duplicate-key').length;
-    const value = JSON.stringify(JSON.parse(text));
-    for (const at of openers(text)) {
-      const broken = text.slice(0, at) + text.slice(at + 1);
-      documents++;
-      const problems = validateText(broken, kind as DocKind);
-      const where = `${file} at ${lineOf(text, at)}`;
-      const p = problems.find((q) => q.code === 'syntax/unopened-bracket');
-      if (!p) continue;
-      named++;
-      const syntax = problems.filter((q) => q.code.startsWith('syntax/') && q.code !== 'syntax/duplicate-key');
-      if (syntax.length !== 1 + ownSyntax) cascades.push(`${where}: ${JSON.stringify(brief(broken, syntax))}`);
-      const extra = problems.filter((q) => !q.code.startsWith('syntax/')).map((q) => `${q.code} ${q.message}`).filter((o) => !own.includes(o));
-      let v: string | undefined;
-      try { v = JSON.stringify(JSON.parse(applyEdits(broken, p.fixes![0].edits))); } catch { /* below */ }
-      if (v === value) restored++;
-      else badFixes.push(`${where}: ${v === undefined ? 'not JSON' : 'another value'}`);
-      if (v === value && extra.length) cascades.push(`${where}: ${extra.join('; ')}`);
-    }
+  for (const d of deletions((b) => b.opens)) {
+    documents++;
+    const p = d.problems.find((q) => q.code === 'syntax/unopened-bracket');
+    if (!p) continue;
+    named++;
+    if (d.syntax.length !== 1 + d.ownSyntax) cascades.push(`${d.where}: ${JSON.stringify(brief(d.broken, d.syntax))}`);
+    const mended = d.mend(p);
+    if (mended === 'restored') restored++;
+    else badFixes.push(`${d.where}: ${mended}`);
+    if (mended === 'restored' && d.extra.length) cascades.push(`${d.where}: ${d.extra.join('; ')}`);
   }
   assert.ok(documents > 1000, `${documents} documents`);
   console.log(`unopened brackets: ${documents} documents, ${named} named as such (${(100 * named / documents).toFixed(1)}%), ${restored} restored to the fixture's value by the fix (${(100 * restored / documents).toFixed(1)}%)`);
