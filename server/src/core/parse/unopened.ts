@@ -11,11 +11,14 @@ import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, proved, q
 const SAME_LINE_TRIES = 6;
 
 /**
- * An opening bracket or brace left out before the syntax error `e` or the closer it leads to. The closer C is the first one that
+ * An opening bracket or brace left out before the syntax error `e` or the closer it leads to, in a text of more closers than
+ * openers (the caller has asked moreClosers: one scan of the text, not two). The closer C is the first one that
  * closes nothing or a container of the other kind (at or after the error), or, first on its line, one opened on a line indented
  * otherwise than C's (before the error too). Where the opener goes:
  * - C first on its line: the nearest line before it not indented deeper, when it is indented as deep as C's line (a shallower one
- *   says nothing) and is blank (the opener was all it had) or ends where a value or an item goes (":", ",", "["): at its end;
+ *   says nothing) and ends where a value or an item goes (":", ",", "["): at its end; each run of blank lines indented as C's,
+ *   those before that line first, then those among the items (the opener was all the line had; rv17); when every line before C's
+ *   is indented deeper, the document's start (its first line, the opener's, deleted whole);
  * - C after other tokens on its line: before the first token after a ":" or "," of C's container on that line (nearest first),
  *   then after the opener of the container around it, or before the line's first token; right before C for an empty container;
  *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it).
@@ -51,7 +54,6 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
  * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
  * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
 function strayCloser(text: string, from: number): { offset: number; kind: '{' | '[' } | undefined {
-  if (!moreClosers(text)) return undefined;
   const stack: { offset: number; kind: '{' | '[' }[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
