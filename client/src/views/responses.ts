@@ -25,8 +25,9 @@ const WIDE: readonly [number, number][] = [
   [0x16fe0, 0x16fe4], [0x17000, 0x18aff], [0x1b000, 0x1b2ff], [0x20000, 0x2fffd], [0x30000, 0x3fffd],
 ];
 const isWide = (cp: number) => WIDE.some(([lo, hi]) => cp >= lo && cp <= hi);
-/** An emoji shown as one (a ZWJ sequence, a flag, a pictograph with its emoji variation selector): two columns. */
-const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regional_Indicator}/u;
+/** An emoji shown as one (a ZWJ sequence, a flag, a pictograph with its emoji variation selector, a keycap: a digit, `#` or `*`
+ * with U+20E3, the variation selector or not): two columns. */
+const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regional_Indicator}|\u20e3/u;
 /** Nothing on screen: combining marks alone, format characters (a zero-width space or joiner), controls. */
 const INVISIBLE = /^[\p{M}\p{Cf}\p{Cc}]*$/u;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });

@@ -1226,6 +1226,10 @@ test('the response header wraps by the columns the editor shows: CJK characters 
   assert.equal(displayWidth('🚀'), 2);
   assert.equal(displayWidth('👨‍👩‍👧‍👦'), 2, 'a ZWJ family is one emoji');
   assert.equal(displayWidth('🇯🇵'), 2, 'a flag');
+  assert.equal(displayWidth('1\ufe0f\u20e3'), 2, 'a keycap emoji (digit, variation selector, enclosing keycap)');
+  assert.equal(displayWidth('#\u20e3'), 2, 'a keycap without its variation selector');
+  assert.equal(displayWidth('\u2764\ufe0f'), 2, 'a text pictograph with its emoji variation selector');
+  assert.equal(displayWidth('\u2764'), 1, 'the same pictograph as text');
   assert.equal(displayWidth('e\u0301'), 1, 'a combining accent');
   assert.equal(displayWidth('a\u200bb'), 2, 'a zero-width space');
   // Emoji in English words: 40 rockets are 80 columns, not 40 "characters".
