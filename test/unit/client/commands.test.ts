@@ -418,6 +418,15 @@ test('Send request on one item of a batch asks only about errors in that item', 
 });
 
 /** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
+/** Counts the edgekit/documentInfo requests `ctx` sends to its language server from now on. */
+function countInfoRequests(ctx: Ctx): { n: number } {
+  const count = { n: 0 };
+  const server = ctx.server;
+  const request = server.request.bind(server) as (type: { method: string }, params: unknown) => Promise<unknown>;
+  (ctx as { server: unknown }).server = { ...server, request: (type: { method: string }, params: unknown) => { if (type.method === 'edgekit/documentInfo') count.n++; return request(type, params); } };
+  return count;
+}
+
 async function gatewayCtx(result: () => string = () => '0x10') {
   const server = await startServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -565,7 +574,9 @@ test('Send Request on a document with a syntax error says what the lens says, of
     const asked: { q: string; options: string[]; detail?: string }[] = [];
     let answer: string | undefined = 'Go to Problem';
     (ctx as { ui: unknown }).ui = { ask: async (q: string, options: string[], opts: { detail?: string }) => { asked.push({ q, options, detail: opts.detail }); return answer; } };
+    const infos = countInfoRequests(ctx);
     await assert.rejects(send(ctx, doc.uri, undefined), (err: Error) => err instanceof CancellationError);
+    assert.equal(infos.n, 1, 'one edgekit/documentInfo for the question and Go to Problem: the document is the same version');
     assert.match(asked[0].q, /^Cannot send: syntax error on line 3 of broken\.rpc\.json: .+\.$/);
     assert.deepEqual(asked[0].options, ['Go to Problem', 'Send anyway']);
     assert.equal(asked[0].detail, 'Sent anyway, it is answered with the gateway\'s parse error (-32700). The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
@@ -601,7 +612,9 @@ test('the "Cannot send" lens goes to the first syntax error as the server finds 
     const doc = addDocument('file:///ws/broken.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1,\n "method": "eth_chainId" "params": []}');
     // In the editor that shows it (column 2 here), not a second tab in the active group.
     showEditors(addDocument('file:///ws/other.json', 'json', '{}', false), doc);
+    const infos = countInfoRequests(ctx);
     await gatewayCommands['edgekit.gateway.showSyntaxError'](ctx)(doc.uri);
+    assert.equal(infos.n, 1, 'one edgekit/documentInfo');
     assert.equal(fake.shown.at(-1)!.viewColumn, 2);
     // At "params", where the comma is missing (the server's syntax problem, as the lens counts it).
     assert.deepEqual({ ...fake.shown.at(-1)!.selection?.start as object }, { line: 1, character: 25 });
