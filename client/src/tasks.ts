@@ -38,6 +38,12 @@ export class TaskProblems implements vscode.Disposable {
     for (const [file, lines] of byFile) this.collection.set(vscode.Uri.file(file), lines.map(toDiagnostic));
   }
 
+  /** A run that did not finish: the files it reported get their problems, and every other file keeps its own (it may not have
+   * been checked). */
+  reported(task: string, found: readonly LintLine[]): void {
+    this.replace(task, [...new Set(found.map((l) => l.file))], found);
+  }
+
   /** A refusal's problem, in place of the task's earlier one. */
   refused(task: string, found: readonly LintLine[]): void {
     this.dropRefusal(task);
@@ -118,7 +124,7 @@ export class LintTaskProvider implements vscode.TaskProvider {
     const cwd = folder.uri.fsPath;
     const scope = def.paths?.length ? def.paths.map((p) => path.resolve(cwd, p)) : [cwd];
     const execution = new LintExecution(process.execPath, [this.cliPath, ...args], { cwd, env: { ELECTRON_RUN_AS_NODE: '1' } },
-      (found) => this.problems.replace(taskKey(def, folder), scope, found));
+      (found, finished) => finished ? this.problems.replace(taskKey(def, folder), scope, found) : this.problems.reported(taskKey(def, folder), found));
     // No problem matcher: the run puts its problems in TaskProblems (a matcher's owner is shared by every edgekit task).
     const task = new vscode.Task(def, folder, name, TASK_TYPE, execution, []);
     task.detail = def.fix ? 'Fix every unambiguous problem in the files, then list what is left in Problems' : 'Check every EdgeKit file of the folder; problems go to Problems';
@@ -193,32 +199,45 @@ class RefusalTerminal implements vscode.Pseudoterminal {
   }
 }
 
+/** What a lint run publishes when the CLI exits: its problems, and whether it finished (else they are the part it reported). */
+export type LintPublish = (found: LintLine[], finished: boolean) => void;
+
 /** The CLI's run: the process a ProcessExecution would run (for tests and the log), run in a pseudoterminal of its own; `args[0]`
  * is the CLI's script. */
 export class LintExecution extends vscode.CustomExecution {
-  constructor(readonly process: string, readonly args: string[], readonly options: { cwd: string; env: Record<string, string> }, publish: (found: LintLine[]) => void) {
+  constructor(readonly process: string, readonly args: string[], readonly options: { cwd: string; env: Record<string, string> }, publish: LintPublish) {
     super(async () => new LintTerminal(process, args, options, publish));
   }
 }
 
 /** Runs the CLI, shows what it writes, and publishes the problems of its lines when it exits, with its exit code. */
-class LintTerminal implements vscode.Pseudoterminal {
+export class LintTerminal implements vscode.Pseudoterminal {
   private readonly written = new vscode.EventEmitter<string>();
   private readonly closed = new vscode.EventEmitter<number>();
   readonly onDidWrite = this.written.event;
   readonly onDidClose = this.closed.event;
+  /** Settles when the run is over: the CLI's process has ended (or never started) and the terminal has closed, or will not (Terminate
+   * Task). Nothing of the run comes after it (a test waits for it rather than for a while). */
+  readonly ended: Promise<void>;
+  private end!: () => void;
   private child: ChildProcess | undefined;
   private closing: NodeJS.Timeout | undefined;
+  /** Ctrl+C or Terminate Task stopped the CLI. */
+  private stopped = false;
 
   constructor(private readonly command: string, private readonly args: string[], private readonly options: { cwd: string; env: Record<string, string> },
-    private readonly publish: (found: LintLine[]) => void) {}
+    private readonly publish: LintPublish) {
+    this.ended = new Promise<void>((resolve) => { this.end = resolve; });
+  }
 
   open(): void {
     const opened = Date.now();
     const found: LintLine[] = [];
+    /** The CLI's stderr lines that are not problems: why it stopped, when it did not finish. */
+    const said: string[] = [];
     // Both streams, line by line, as a problem matcher reads the terminal: the CLI writes a path it could not check to stderr, in
     // the line format too (cli/not-checked).
-    const reader = () => {
+    const reader = (other?: (line: string) => void) => {
       let rest = '';
       return (chunk: string, end = false) => {
         const parts = (rest + chunk).split(/\r?\n/);
@@ -227,12 +246,12 @@ class LintTerminal implements vscode.Pseudoterminal {
           if (end && l === '') continue;
           this.written.fire(`${l}\r\n`);
           const p = parseLintLine(l, this.options.cwd);
-          if (p) found.push(p);
+          if (p) found.push(p); else other?.(l);
         }
       };
     };
     const out = reader();
-    const err = reader();
+    const err = reader((l) => said.push(l));
     // What Node would say of these only after the spawn (the folder as "spawn <runtime> ENOENT", the bundle as its exit 1 with a
     // stack trace, read as a run that found nothing), said as what it is. A run that did not start leaves the problems as they were.
     const notStarted = !isDirectory(this.options.cwd) ? `the folder ${this.options.cwd} is not there (removed or renamed)`
@@ -248,17 +267,26 @@ class LintTerminal implements vscode.Pseudoterminal {
       if (this.child !== child) return; // a kill that failed after the exit
       failed = true;
       this.child = undefined;
-      this.fail(`the CLI did not start: ${e.message}`);
+      this.written.fire(`edgekit: the CLI did not start: ${e.message}; nothing was checked.\r\n`);
+      this.closed.fire(2);
     });
     child.on('close', (code, signal) => {
-      if (failed) return;
+      if (failed) return this.end();
       this.child = undefined;
       out('', true);
       err('', true);
-      // A run stopped (Terminate Task) is no verdict on the files: their problems stay as they were.
-      if (signal === null) {
-        this.publish(found);
-        if (code === 0 || code === 1) this.written.fire(`${foundLine(found)}\r\n`);
+      if (signal === null && finished(code, found)) {
+        this.publish(found, true);
+        this.written.fire(`${foundLine(found)}\r\n`);
+      } else if (this.stopped) {
+        // A run stopped (Ctrl+C, Terminate Task) is no verdict on the files: their problems stay as they were.
+      } else {
+        // A crash (an internal error, a usage error, killed by the system): the problems it reported are published as what they are,
+        // the part it reported, and no file is cleared for not being in it (ui: cl11).
+        this.publish(found, false);
+        const stop = didNotFinish(code, signal, said, found);
+        log.error(`edgekit lint in ${this.options.cwd} ${stop.replace(/^edgekit lint: /, '')}`);
+        this.written.fire(`${stop}\r\n`);
       }
       // Killed by a signal: the shell's code for it (130 for Ctrl+C's SIGINT, 143 for SIGTERM).
       const exit = code ?? (signal ? 128 + os.constants.signals[signal] : 1);
@@ -266,8 +294,8 @@ class LintTerminal implements vscode.Pseudoterminal {
       // LAUNCHING_DURATION): a run of a small folder that found problems ended with "The terminal process failed to launch (exit
       // code: 1)". Its close waits for the end of that window; there is no event for it. Exit 0 says nothing there, so it goes at once.
       const early = LAUNCH_WINDOW_MS - (Date.now() - opened);
-      if (exit !== 0 && early > 0) this.closing = setTimeout(() => this.closed.fire(exit), early);
-      else this.closed.fire(exit);
+      if (exit !== 0 && early > 0) this.closing = setTimeout(() => { this.closing = undefined; this.closeWith(exit); }, early);
+      else this.closeWith(exit);
     });
   }
 
@@ -275,18 +303,61 @@ class LintTerminal implements vscode.Pseudoterminal {
   handleInput(data: string): void {
     if (!data.includes('\x03') || !this.child) return;
     this.written.fire('^C\r\n');
+    this.stopped = true;
     this.child.kill('SIGINT');
   }
 
   private fail(why: string): void {
     this.written.fire(`edgekit: ${why}; nothing was checked.\r\n`);
-    this.closed.fire(2);
+    this.closeWith(2);
+  }
+
+  private closeWith(exit: number): void {
+    this.closed.fire(exit);
+    this.end();
   }
 
   close(): void {
-    this.child?.kill();
-    if (this.closing) clearTimeout(this.closing);
+    if (this.child) {
+      this.stopped = true;
+      this.child.kill();
+    }
+    if (this.closing) {
+      clearTimeout(this.closing);
+      this.closing = undefined;
+      this.end();
+    }
   }
+}
+
+/**
+ * Whether the CLI's exit code says it went to the end (server/src/cli.ts USAGE: "0 no errors, 1 errors found, 2 usage or I/O
+ * problem"): 0; 1 with an error among its lines (Node's own exit code for an uncaught exception is 1 too, with nothing reported);
+ * 2 with a path it could not check or fix among them (cli/not-checked, cli/not-fixed, said after it checked every other path: a
+ * usage error or an internal error is a 2 with neither, and the CLI writes its report only at its end).
+ */
+function finished(code: number | null, found: readonly LintLine[]): boolean {
+  if (code === 0) return true;
+  if (code === 1) return found.some((f) => f.severity === 'error');
+  if (code === 2) return found.some((f) => f.code === 'cli/not-checked' || f.code === 'cli/not-fixed');
+  return false;
+}
+
+/** What a run that did not finish says under its lines: why (the exit code or signal and the CLI's last word on stderr), and that
+ * what it reported is partial. */
+function didNotFinish(code: number | null, signal: NodeJS.Signals | null, said: readonly string[], found: readonly LintLine[]): string {
+  const last = lastSaid(said);
+  const why = `${signal ? `the CLI was killed by ${signal}` : `the CLI exited with code ${code}`}${last ? ` (${last})` : ', saying nothing on stderr'}`;
+  const what = found.length
+    ? `The problems above are partial: ${foundCount(found)}, in the Problems view; the files it did not report keep the problems they had.`
+    : 'It reported no problem; the Problems view keeps the problems it had.';
+  return `edgekit lint: did not finish: ${why}. ${what}`;
+}
+
+/** The CLI's last line on stderr that says something: not a stack frame of Node's report of an uncaught error, nor its closing
+ * "Node.js v24.0.0", nor a native frame of V8's fatal error. */
+function lastSaid(said: readonly string[]): string | undefined {
+  return said.filter((l) => l.trim() !== '' && !/^\s+at\s/.test(l) && !/^Node\.js v\d/.test(l) && !/^\s*\d+: 0x[0-9a-f]+/i.test(l)).at(-1)?.trim();
 }
 
 /** VS Code's launch window for a terminal's process, and a little more (LintTerminal's close). */
@@ -294,11 +365,15 @@ const LAUNCH_WINDOW_MS = 600;
 
 /** What a run found, under its lines: "edgekit lint: 3 problems (2 errors, 1 warning) in 2 files, in the Problems view." */
 function foundLine(found: readonly LintLine[]): string {
-  if (found.length === 0) return 'edgekit lint: no problems.';
+  return found.length === 0 ? 'edgekit lint: no problems.' : `edgekit lint: ${foundCount(found)}, in the Problems view.`;
+}
+
+/** "3 problems (2 errors, 1 warning) in 2 files" */
+function foundCount(found: readonly LintLine[]): string {
   const errors = found.filter((f) => f.severity === 'error').length;
   const warnings = found.filter((f) => f.severity === 'warning').length;
   const files = new Set(found.map((f) => f.file)).size;
-  return `edgekit lint: ${plural(found.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(files, 'file')}, in the Problems view.`;
+  return `${plural(found.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(files, 'file')}`;
 }
 
 function isDirectory(p: string): boolean {

@@ -128,17 +128,21 @@ export function testReport(name: string, r: TestFilterResult): string {
  */
 export function rulesReport(name: string, r: TestRulesResult): string {
   const rules = r.rules ?? [];
-  const cell = (x: (typeof rules)[number]) => `${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''}`;
   const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
+  // A list per rule, not a table of six columns: the report opens as markdown source beside the ruleset, where a table's rows are
+  // single lines as wide as their longest label, hard to read in a half-width column; a list reads the same as source and previewed.
+  const rule = (x: (typeof rules)[number]) => [
+    `- ${codeSpan(x.label)} (${effect(x)})`,
+    `  - matches ${x.matched} · applies to ${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''} · decides ${x.decided}`,
+    ...(x.firstMatches.length ? [`  - first matching requests: ${x.firstMatches.join(', ')}`] : []),
+  ];
   const undecided = r.undecided ?? 0;
   const end = `${plural(undecided, 'request')} ${undecided === 1 ? 'reaches' : 'reach'} the end of the rules without a terminating action or a skip of the remaining rules.`;
   const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
     `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
-    '| rule | action | matches | applies to | decides | first matching requests |', '|---|---|---|---|---|---|',
-    ...rules.map((x) => `| ${codeSpan(x.label, true)} | ${effect(x)} | ${x.matched} | ${cell(x)} | ${x.decided} | ${x.firstMatches.join(', ')} |`),
-    '', end + executed, '',
+    '## Rules', '', ...rules.flatMap(rule), '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
     'actions let the next rules run.', '', ...limitsText(rules), ...setsText(rules),

@@ -418,6 +418,15 @@ test('Send request on one item of a batch asks only about errors in that item', 
 });
 
 /** A gateway answering every request with a result, and a Ctx whose backend points at it, with a real Responses history. */
+/** Counts the edgekit/documentInfo requests `ctx` sends to its language server from now on. */
+function countInfoRequests(ctx: Ctx): { n: number } {
+  const count = { n: 0 };
+  const server = ctx.server;
+  const request = server.request.bind(server) as (type: { method: string }, params: unknown) => Promise<unknown>;
+  (ctx as { server: unknown }).server = { ...server, request: (type: { method: string }, params: unknown) => { if (type.method === 'edgekit/documentInfo') count.n++; return request(type, params); } };
+  return count;
+}
+
 async function gatewayCtx(result: () => string = () => '0x10') {
   const server = await startServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -565,7 +574,9 @@ test('Send Request on a document with a syntax error says what the lens says, of
     const asked: { q: string; options: string[]; detail?: string }[] = [];
     let answer: string | undefined = 'Go to Problem';
     (ctx as { ui: unknown }).ui = { ask: async (q: string, options: string[], opts: { detail?: string }) => { asked.push({ q, options, detail: opts.detail }); return answer; } };
+    const infos = countInfoRequests(ctx);
     await assert.rejects(send(ctx, doc.uri, undefined), (err: Error) => err instanceof CancellationError);
+    assert.equal(infos.n, 1, 'one edgekit/documentInfo for the question and Go to Problem: the document is the same version');
     assert.match(asked[0].q, /^Cannot send: syntax error on line 3 of broken\.rpc\.json: .+\.$/);
     assert.deepEqual(asked[0].options, ['Go to Problem', 'Send anyway']);
     assert.equal(asked[0].detail, 'Sent anyway, it is answered with the gateway\'s parse error (-32700). The setting "edgekit.gateway.confirmSendWithErrors" turns this question off.');
@@ -601,7 +612,9 @@ test('the "Cannot send" lens goes to the first syntax error as the server finds 
     const doc = addDocument('file:///ws/broken.rpc.json', 'jsonrpc-request', '{"jsonrpc": "2.0", "id": 1,\n "method": "eth_chainId" "params": []}');
     // In the editor that shows it (column 2 here), not a second tab in the active group.
     showEditors(addDocument('file:///ws/other.json', 'json', '{}', false), doc);
+    const infos = countInfoRequests(ctx);
     await gatewayCommands['edgekit.gateway.showSyntaxError'](ctx)(doc.uri);
+    assert.equal(infos.n, 1, 'one edgekit/documentInfo');
     assert.equal(fake.shown.at(-1)!.viewColumn, 2);
     // At "params", where the comma is missing (the server's syntax problem, as the lens counts it).
     assert.deepEqual({ ...fake.shown.at(-1)!.selection?.start as object }, { line: 1, character: 25 });
@@ -843,9 +856,35 @@ test('Test Filter / Test Rules reports: a backtick in a log line or a label does
   const branch = md.split('\n').find((l) => l.startsWith('- ') && l.includes('ClientRequestPath eq'))!;
   assert.equal(codeSpanText(branch.slice(2, branch.lastIndexOf(': '))), 'ClientRequestPath eq "/`a`"', branch);
   const rules = rulesReport('r.ruleset.json', { total: 1, undecided: 0, source: 'sample', rules: [{ label: 'http.request.uri.path eq "`|`"\nand ip.src eq 1.2.3.4', action: 'block', enabled: true, terminating: true, matched: 1, applied: 1, decided: 1, skipped: 0, firstMatches: [1] }] } as never);
-  const row = rules.split('\n').find((l) => l.includes('ip.src'))!;
-  const cell = row.split(/(?<!\\)\|/)[1].trim();
-  assert.equal(codeSpanText(cell.replace(/\\\|/g, '|')), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', row);
+  const item = rules.split('\n').find((l) => l.includes('ip.src'))!;
+  assert.equal(codeSpanText(item.slice('- '.length, item.lastIndexOf(' ('))), 'http.request.uri.path eq "`|`" and ip.src eq 1.2.3.4', item);
+});
+
+// cl11: the report opens as markdown source beside the ruleset; its table (rule, action, matches, applies to, decides, first matching
+// requests) was one line per rule as wide as its label, unreadable as source in a half-width column.
+test('Test Rules report: each rule is a list item with its figures under it, no table', async () => {
+  const { rulesReport } = await import('../../../client/src/commands/logpush');
+  const base = { action: 'block', enabled: true, terminating: true, matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [] };
+  const md = rulesReport('r.ruleset.json', { total: 20, undecided: 5, source: 'sample', rules: [
+    { ...base, index: 0, label: '0: skip when ip.src in {192.0.2.0/24}', action: 'skip', terminating: false, matched: 3, applied: 3, decided: 0, firstMatches: [2, 4, 9] },
+    { ...base, index: 1, label: '1: block when http.host eq "a.example"', matched: 12, applied: 10, skipped: 2, decided: 10, firstMatches: [1, 3] },
+    { ...base, index: 2, label: '2: execute when true', action: 'execute', terminating: false, matched: 5, applied: 5 },
+    { ...base, index: 3, label: '3: log when false', action: 'log', enabled: false },
+  ] } as never);
+  assert.doesNotMatch(md, /^\|/m, 'no table row');
+  const rules = md.slice(md.indexOf('## Rules\n\n') + '## Rules\n\n'.length, md.indexOf('\n\n5 requests reach'));
+  assert.equal(rules, [
+    '- `0: skip when ip.src in {192.0.2.0/24}` (goes on)',
+    '  - matches 3 · applies to 3 · decides 0',
+    '  - first matching requests: 2, 4, 9',
+    '- `1: block when http.host eq "a.example"` (terminating)',
+    '  - matches 12 · applies to 10 (skipped for 2) · decides 10',
+    '  - first matching requests: 1, 3',
+    '- `2: execute when true` (runs a ruleset)',
+    '  - matches 5 · applies to 5 · decides 0',
+    '- `3: log when false` (disabled)',
+    '  - matches 0 · applies to 0 · decides 0',
+  ].join('\n'));
 });
 
 test('Test Filter report: a run where no line matched says so under "First matching lines" (no empty section)', async () => {

@@ -1,6 +1,6 @@
 // The migration command's unit tests' set-up, shared (migration*.test.ts): an in-process mock backend for one test, closed after it
 // whatever happens, and a Ctx on it whose questions a function answers. Import './vscode' (the stand-in) before this.
-import { fake } from './vscode';
+import { changes, fake } from './vscode';
 import type { Ctx } from '../../../client/src/ctx';
 import { LANGUAGE_IDS } from '../../../client/src/languages';
 import { startMockBackend, type MockBackend, type MockBackendOptions } from '../../../mock/src/backend';
@@ -30,7 +30,7 @@ export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: 
     backend: { endpoints: async () => ({ embedded: true, gatewayUrl: mock.gatewayUrl, apiBaseUrl: mock.apiBaseUrl, apiToken: mock.credentials.apiToken }) },
     zones: { refresh() {} },
     ...(opts.shown ? { securityEvents: events } : {}),
-    ui: { ask: async (q: string, options: string[], o?: { modal?: boolean }) => { asked.push({ q, options, modal: !!o?.modal }); return answer(q, options, !!o?.modal); } },
+    ui: { ask: async (q: string, options: string[], o?: { modal?: boolean }) => { asked.push({ q, options, modal: !!o?.modal }); for (const l of [...changes]) l(); return answer(q, options, !!o?.modal); } },
     server: { request: opts.request ?? (async (_type: unknown, params: { uri: string }) => {
       const doc = fake.documents.get(params.uri);
       return doc && (LANGUAGE_IDS as readonly string[]).includes(doc.languageId) ? { kind: doc.languageId, problems: { errors: 0, warnings: 0 } } : { kind: null };
@@ -43,13 +43,35 @@ export function ctxFor(mock: MockBackend, answer: Answer, opts: { shown?: { id: 
 /** An answer that never comes: a question left waiting, answered elsewhere (the lens, the title bar, the palette). */
 export const never = () => new Promise<string | undefined>(() => undefined);
 
-/** `get()`'s value once it has one, checked every 10 ms; fails naming `what` after `ms`. */
-export async function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/**
+ * `get()`'s value once it has one: checked now, and again after each change the stand-in `vscode` sees (`changes`: an event fired, a
+ * command run, a document added or removed, a progress report, a message) or a question is asked, once that change's synchronous run
+ * is over. What VS Code would show only on a change nobody announced is never seen. Fails naming `what` when nothing has given it
+ * a value in `ms` (a guard against a hang, not a wait).
+ */
+export function until<T>(what: string, get: () => T | undefined | Promise<T | undefined>, ms = 5000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    let scheduled = false;
+    let checking: Promise<void> | undefined;
+    const finish = (end: () => void) => { done = true; changes.delete(onChange); clearTimeout(timer); end(); };
+    const check = async () => {
+      try {
+        const v = await get();
+        if (v && !done) finish(() => resolve(v));
+      } catch (err) {
+        if (!done) finish(() => reject(err));
+      }
+    };
+    // One check at a time; changes during one are looked at by the next.
+    const run = () => {
+      scheduled = false;
+      if (done) return;
+      checking = (checking ?? Promise.resolve()).then(check);
+    };
+    const onChange = () => { if (!scheduled) { scheduled = true; setImmediate(run); } };
+    const timer = setTimeout(() => { if (!done) finish(() => reject(new Error(`timed out waiting for ${what}`))); }, ms);
+    changes.add(onChange);
+    run();
+  });
 }

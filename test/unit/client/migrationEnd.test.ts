@@ -4,7 +4,7 @@ import { commands, fake, resetFake } from './vscode';
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { migrate } from '../../../client/src/commands/migration';
-import { ctxFor, withMock } from './migrationCtx';
+import { ctxFor, until, withMock } from './migrationCtx';
 import type { MockBackend } from '../../../mock/src/backend';
 
 beforeEach(() => resetFake());
@@ -58,8 +58,8 @@ test('the last message\'s buttons act on the backend the run was on, or say that
         (ctx as unknown as { backend: unknown }).backend = { endpoints: async () => ({ embedded: false, gatewayUrl: '', apiBaseUrl: 'http://127.0.0.1:9/client/v4', apiToken: 't' }) };
       }
       click('Export as Terraform');
-      await new Promise((r) => setTimeout(r, 0));
-      await new Promise((r) => setImmediate(r));
+      // The click's end: the export run, or the warning that it was not.
+      await until('the export or its refusal', () => commands.executed.some((c) => c[0] !== 'setContext') || fake.messages.at(-1)?.kind === 'warning' || undefined);
       const id = await zoneId(mock, 'pro.example');
       const run = commands.executed.filter((c) => c[0] !== 'setContext');
       if (!switched) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LintExecution, LintTaskProvider, TaskProblems, settingDatasets } from '../../../client/src/tasks';
+import { LintExecution, LintTaskProvider, TaskProblems, settingDatasets, type LintTerminal } from '../../../client/src/tasks';
 import { catalogue } from '../../../server/src/core';
 
 /** The "edgekit-lint" diagnostics the tasks publish (a new collection for each test). */
@@ -205,7 +205,7 @@ test('a lint task\'s run replaces the problems of the files it checked, and keep
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskowners-'));
   const cli = path.join(root, 'cli.js');
   fs.writeFileSync(cli, `const fs = require('fs'); const read = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return ''; } };
-const t = read('.lint-out'); const e = read('.lint-err'); process.stdout.write(t); process.stderr.write(e); process.exit(e ? 2 : t ? 1 : 0);`);
+const t = read('.lint-out'); const e = read('.lint-err'); process.stdout.write(t); process.stderr.write(e); process.exit(e ? 2 : / error /.test(t) ? 1 : 0);`);
   const a = path.join(root, 'a');
   const b = path.join(root, 'b');
   for (const d of [a, b]) fs.mkdirSync(d);
@@ -241,6 +241,61 @@ const t = read('.lint-out'); const e = read('.lint-err'); process.stdout.write(t
     fs.rmSync(path.join(a, '.lint-out'));
     assert.equal((await runLint(lintOf(a))).code, 0);
     assert.deepEqual(published(root), { 'b/y.filter.json': ['logpush/x-y@0:0-0:2'] });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// cl11: a CLI that stopped before its end (an internal error: exit 2 with "edgekit: <message>"; Node's uncaught error: exit 1 and a
+// stack trace; killed by the system) was read as the run's verdict: every file of the run's folder it had not reported was cleared,
+// and its terminal closed on the lines it wrote as if they were the whole result.
+test('a lint run whose CLI crashes says it did not finish and why, and publishes what it reported as partial, clearing no other file', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-crash-'));
+  const cli = path.join(root, 'cli.js');
+  fs.mkdirSync(path.join(root, 'w'));
+  const dir = path.join(root, 'w');
+  fake.folderSettings.set(dir, new Map());
+  const lint = () => (provider(cli).provideTasks() as unknown as Task[]).find((t) => t.name === 'lint')!;
+  // The line is put together so that Node's report of an uncaught error, which quotes the source line, does not quote it whole.
+  const crash = (code: string) => fs.writeFileSync(cli, `process.stdout.write(['a.filter.json:1:1-1:2', 'error logpush/x-y New in a.\\n'].join(' '));\n${code}`);
+  try {
+    // The last full run found problems in a and b.
+    crash(`process.stdout.write('b.filter.json:2:1-2:2 warning logpush/x-y In b.\\n'); process.exit(1);`);
+    await runLint(lint());
+    assert.deepEqual(published(dir), { 'a.filter.json': ['logpush/x-y@0:0-0:1'], 'b.filter.json': ['logpush/x-y@1:0-1:1'] });
+
+    // The CLI's internal error (its main's catch): exit 2, its message on stderr, after a's line.
+    crash(`process.stderr.write('edgekit: Maximum call stack size exceeded\\n'); process.exit(2);`);
+    fs.writeFileSync(path.join(dir, 'a.filter.json'), '');
+    let run = await runLint(lint());
+    assert.equal(run.code, 2);
+    assert.equal(run.text, 'a.filter.json:1:1-1:2 error logpush/x-y New in a.\r\nedgekit: Maximum call stack size exceeded\r\n'
+      + 'edgekit lint: did not finish: the CLI exited with code 2 (edgekit: Maximum call stack size exceeded). The problems above are partial: '
+      + '1 problem (1 error, 0 warnings) in 1 file, in the Problems view; the files it did not report keep the problems they had.\r\n');
+    assert.deepEqual(published(dir), { 'a.filter.json': ['logpush/x-y@0:0-0:1'], 'b.filter.json': ['logpush/x-y@1:0-1:1'] }, 'b, not reported, keeps its problem');
+    assert.equal(collection.get(Uri.file(path.join(dir, 'a.filter.json')))![0].message, 'New in a.');
+    assert.match(fake.logged.join('\n'), /^error: edgekit lint in .*w did not finish: the CLI exited with code 2 \(edgekit: Maximum call stack size exceeded\)\./m);
+
+    // Exit 1 with no error reported: Node's report of an uncaught error (the bundle failing as it loads). Its message is the line
+    // said, not the stack frames or "Node.js v..." under it; nothing is cleared.
+    fs.writeFileSync(cli, `throw new Error('Cannot find module ./chunk');`);
+    run = await runLint(lint());
+    assert.match(run.text, /\r\nedgekit lint: did not finish: the CLI exited with code 1 \(Error: Cannot find module \.\/chunk\)\. It reported no problem; the Problems view keeps the problems it had\.\r\n$/);
+    assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'b.filter.json']);
+
+    // Killed by a signal it did not get from the task (the system's out-of-memory killer).
+    crash(`process.kill(process.pid, 'SIGKILL');`);
+    run = await runLint(lint());
+    assert.equal(run.code, 137);
+    assert.match(run.text, /\r\nedgekit lint: did not finish: the CLI was killed by SIGKILL, saying nothing on stderr\. The problems above are partial: 1 problem /);
+    assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'b.filter.json']);
+
+    // A run that went to its end, with a path it could not check (exit 2 with cli/not-checked): the verdict on the folder.
+    crash(`process.stderr.write(${JSON.stringify(`${path.join(dir, 'gone.filter.json')}:1:1-1:1 error cli/not-checked no such file or directory.\n`)}); process.exit(2);`);
+    run = await runLint(lint());
+    assert.equal(run.code, 2);
+    assert.match(run.text, /\r\nedgekit lint: 2 problems \(2 errors, 0 warnings\) in 2 files, in the Problems view\.\r\n$/);
+    assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'gone.filter.json'], 'b is cleared');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
@@ -283,14 +338,26 @@ test('a run of 100 000 problems in one file publishes all of them', () => {
   assert.equal(collection.get(Uri.file('/w/a.json'))!.length, 100_000);
 });
 
+/** `p`, or a failure saying `what` if it has not settled in 10 s: a guard against a hang, not a wait. */
+async function guard<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_r, reject) => { timer = setTimeout(() => reject(new Error(what)), 10_000); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs a lint execution's pseudoterminal: what it wrote and every code it closed with (VS Code takes the first). */
 async function runExecution(e: LintExecution): Promise<{ text: string; codes: (number | void)[] }> {
   const pty = await (e as unknown as CustomExecution).callback();
   let text = '';
   const codes: (number | void)[] = [];
   pty.onDidWrite((s) => { text += s; });
-  await new Promise<void>((resolve) => { pty.onDidClose?.((c) => { codes.push(c); resolve(); }); pty.open(); });
-  await new Promise((r) => setTimeout(r, 200)); // a second close, if any
+  pty.onDidClose?.((c) => { codes.push(c); });
+  pty.open();
+  // The run's end: the process has ended and the terminal closed; a second close would have come before it.
+  await (pty as unknown as LintTerminal).ended;
   return { text, codes };
 }
 
@@ -350,13 +417,11 @@ test('Ctrl+C in a lint run\'s terminal stops the CLI (exit 130) and keeps the pr
       await started;
       const pid = Number(/pid (\d+)/.exec(text)![1]);
       pids.push(pid);
-      if (stop === 'ctrl+c') {
-        pty.handleInput?.('\x03');
-        assert.equal(await Promise.race([closed, new Promise((r) => setTimeout(() => r('still running'), 3000))]), 130);
-      } else {
-        pty.close();
-        for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
-      }
+      if (stop === 'ctrl+c') pty.handleInput?.('\x03'); else pty.close();
+      // The run's end: the CLI's process has ended (Node's 'close' of the child: it has exited and been reaped). A CLI left running
+      // never gets there: the guard fails the test, and `finally` stops it.
+      await guard((pty as unknown as LintTerminal).ended, `${stop}: the CLI still runs 10 s later`);
+      if (stop === 'ctrl+c') assert.equal(await closed, 130);
       assert.equal(alive(pid), false, `${stop}: the CLI is stopped`);
       assert.deepEqual(Object.keys(published(root)), ['old.filter.json'], `${stop}: a stopped run is no verdict`);
     }

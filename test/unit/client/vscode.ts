@@ -29,10 +29,21 @@ export class Disposable {
   static from(...ds: { dispose(): unknown }[]): Disposable { return new Disposable(() => { for (const d of ds) d.dispose(); }); }
   dispose(): void { this.fn(); }
 }
+/** Listeners told of each change the stand-in sees: an event fired (a code lens provider's change, any of the client's), a command
+ * run (setContext), a document added or removed, a progress report, a message shown. A test's wait (migrationCtx's until) checks
+ * again on each, after the change's synchronous run, instead of every few milliseconds. */
+export const changes = new Set<() => void>();
+function changed(): void { for (const l of [...changes]) l(); }
+/** The documents by URI string: a Map that tells `changes` of each document added or removed. */
+class Documents extends Map<string, FakeDocument> {
+  override set(k: string, v: FakeDocument): this { super.set(k, v); changed(); return this; }
+  override delete(k: string): boolean { const had = super.delete(k); if (had) changed(); return had; }
+}
+
 export class EventEmitter<T> {
   private listeners: ((e: T) => void)[] = [];
   readonly event = (l: (e: T) => void) => { this.listeners.push(l); return new Disposable(() => { this.listeners = this.listeners.filter((x) => x !== l); }); };
-  fire(e: T): void { for (const l of this.listeners) l(e); }
+  fire(e: T): void { for (const l of this.listeners) l(e); changed(); }
   dispose(): void { this.listeners = []; }
 }
 export class ThemeIcon { constructor(readonly id: string) {} }
@@ -115,7 +126,7 @@ export const fake = {
   /** Workspace settings of a window with a workspace file (its "settings"), between the user's and a folder's. */
   workspaceSettings: new Map<string, unknown>(),
   /** Documents by URI string. */
-  documents: new Map<string, FakeDocument>(),
+  documents: new Documents() as Map<string, FakeDocument>,
   activeUri: undefined as Uri | undefined,
   /** Answers to the quick picks, in order (a label, or undefined for dismissed); each question asked is recorded. */
   quickPickAnswers: [] as (string | undefined)[],
@@ -290,6 +301,7 @@ function message(kind: 'info' | 'warning' | 'error') {
     // The buttons (strings or MessageItems); an options object ({ modal }) is none.
     const items = rest.flatMap((i) => (typeof i === 'string' ? [i] : typeof (i as { title?: unknown })?.title === 'string' ? [(i as { title: string }).title] : []));
     fake.messages.push(items.length ? { kind, text, items } : { kind, text });
+    changed();
     if (!items.length || !fake.answerMessage) return undefined;
     const title = await fake.answerMessage(text, items);
     // The item given (a MessageItem is answered with itself), as VS Code answers.
@@ -325,7 +337,7 @@ export const window = {
     const cancel = () => { token.isCancellationRequested = true; for (const l of [...listeners]) l(); };
     fake.progressCancels.push(cancel);
     try {
-      return await task({ report: (v) => { if (v.message !== undefined) fake.progressReports.push(v.message); } }, token);
+      return await task({ report: (v) => { if (v.message !== undefined) { fake.progressReports.push(v.message); changed(); } } }, token);
     } finally {
       fake.progressCancels.splice(fake.progressCancels.indexOf(cancel), 1);
     }
@@ -491,7 +503,7 @@ export const languages = {
 
 export const commands = {
   executed: [] as unknown[][],
-  async executeCommand(...args: unknown[]): Promise<undefined> { commands.executed.push(args); return undefined; },
+  async executeCommand(...args: unknown[]): Promise<undefined> { commands.executed.push(args); changed(); return undefined; },
   /** The handlers registered, by command id. */
   registered: new Map<string, (...args: unknown[]) => unknown>(),
   registerCommand(id: string, handler: (...args: unknown[]) => unknown): Disposable {

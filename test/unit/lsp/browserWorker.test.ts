@@ -24,7 +24,8 @@ async function bundle(): Promise<string> {
 function startWorker(code: string) {
   const received: Message[] = [];
   const errors: string[] = [];
-  let waiter: (() => void) | undefined;
+  /** Called on each message from the worker (until's checks). */
+  const waiters = new Set<() => void>();
   const log = (...args: unknown[]) => errors.push(args.map(String).join(' '));
   const context = vm.createContext({
     console: { log: () => undefined, info: () => undefined, warn: log, error: log, debug: () => undefined },
@@ -37,21 +38,30 @@ function startWorker(code: string) {
     self.addEventListener = () => undefined;
     globalThis.__deliver = (json) => self.onmessage({ data: JSON.parse(json) });
   `, context);
-  context.__out = (json: string) => { received.push(JSON.parse(json) as Message); waiter?.(); };
+  context.__out = (json: string) => { received.push(JSON.parse(json) as Message); for (const w of [...waiters]) w(); };
   for (const name of ['require', 'process', 'Buffer', 'setImmediate', 'global', 'module']) {
     assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', `the worker context has no ${name}`);
   }
   vm.runInContext(code, context, { filename: 'dist/browser/server.js' });
 
   const send = (m: Message) => (context.__deliver as (json: string) => void)(JSON.stringify({ jsonrpc: '2.0', ...m }));
-  async function until(pred: (m: Message) => boolean, what: string): Promise<Message> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const found = received.find(pred);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${what} from the worker within 15 s; its console: ${errors.join('\n')}; got: ${JSON.stringify(received)}`);
-      await new Promise<void>((resolve) => { waiter = resolve; setTimeout(resolve, 50); });
-    }
+  /** The first message `pred` takes, as it arrives; a failure naming `what` if none has come in 15 s (a guard against a hang). */
+  function until(pred: (m: Message) => boolean, what: string): Promise<Message> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = received.find(pred);
+        if (!found) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no ${what} from the worker within 15 s; its console: ${errors.join('\n')}; got: ${JSON.stringify(received)}`));
+      }, 15_000);
+      waiters.add(check);
+      check();
+    });
   }
   return { send, until, errors, received };
 }

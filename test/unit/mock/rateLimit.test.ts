@@ -197,14 +197,12 @@ test('edgekit mock --rate-limit: N/S sets the per-user limit, off turns it off, 
     let out = '';
     let stop!: () => void;
     const stopped = new Promise<void>((r) => { stop = r; });
+    let printed!: () => void;
+    const ready = new Promise<void>((r) => { printed = r; });
     const running = runMockCli(['--port', '0', ...(value ? ['--rate-limit', value] : []), '--api-token', CREDS.apiToken, '--traffic-paused'],
-      { stdout: (s) => { out += s; }, stderr: () => undefined }, { stop: stopped, env: {} });
-    let exited: number | undefined;
-    void running.then((c) => { exited = c; });
-    while (!out.includes('Press Ctrl+C')) {
-      assert.equal(exited, undefined, `edgekit mock exited (${exited}) before it printed its URLs`);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+      { stdout: (s) => { out += s; if (out.includes('Press Ctrl+C')) printed(); }, stderr: () => undefined }, { stop: stopped, env: {} });
+    const exited = await Promise.race([ready.then(() => undefined), running]);
+    assert.equal(exited, undefined, `edgekit mock exited (${exited}) before it printed its URLs`);
     assert.match(out, shown);
     const base = /^API base: (\S+)$/m.exec(out)![1];
     const r = await call(base, '/zones');

@@ -57,14 +57,18 @@ test('starting on a state file removes temp files of dead writers and keeps thos
 
 test('a client that disconnects mid-body is not an internal error, and the server keeps answering', { timeout: 10_000 }, async () => {
   const logs: string[] = [];
-  const b = await startMockBackend({ port: 0, log: (l) => logs.push(l) });
+  let logged: () => void = () => undefined;
+  const line = new Promise<void>((resolve) => { logged = resolve; });
+  const b = await startMockBackend({ port: 0, log: (l) => { logs.push(l); logged(); } });
   try {
-    const req = http.request(b.gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } });
+    // "Expect: 100-continue": Node's server answers "100 Continue" as it hands the request to the mock's handler, so the client's
+    // 'continue' event says the mock is reading the body.
+    const req = http.request(b.gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000', expect: '100-continue' } });
     req.on('error', () => undefined);
-    req.write('{"jsonrpc":"2.0","id":1,');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise<void>((resolve) => req.on('continue', resolve));
+    await new Promise<void>((resolve) => req.write('{"jsonrpc":"2.0","id":1,', () => resolve()));
     req.destroy();
-    for (let i = 0; i < 50 && !logs.some((l) => /POST \/v1\/mainnet/.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
+    await line;
     assert.deepEqual(logs, ['Client closed the connection during POST /v1/mainnet']);
     const res = await fetch(b.gatewayUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
     assert.deepEqual(await res.json(), { jsonrpc: '2.0', id: 1, result: '0x1' });
