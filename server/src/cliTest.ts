@@ -10,8 +10,8 @@ import { OptionsError, parseOptions } from '../../mock/src/options';
 export const TEST_FILTER_OPTIONS = { dataset: { type: 'string' }, scope: { type: 'string' }, format: { type: 'string' }, show: { type: 'string' } } as const;
 
 export const TEST_FILTER_USAGE = `Usage: edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
-Evaluates a Logpush filter (a *.filter.json, or a *.logpush.json job's "filter") on every line of an NDJSON log file (gzip or not)
-and prints how many lines it lets through, each and/or branch's count, and the first N matching lines (default 5).
+Evaluates a Logpush filter (a *.filter.json, or a *.logpush.json job's "filter") on every line of an NDJSON log file (gzip or not;
+a pipe too: <(zcat logs.gz), /dev/stdin) and prints how many lines it lets through, each and/or branch's count, and the first N matching lines (default 5).
 A field the filter compares that no line has is named (its comparisons match nothing, or everything when negated).
 --scope says where the job is created, as lint's does: a field of the other scope's jobs only (ZoneName) is then an error.
 Exit codes: 0 evaluated, 1 the filter or the job has errors, or the log file cannot be read, 2 usage.`;
@@ -169,8 +169,8 @@ function skippedLine(bad: number, firstBad: string[]): string {
 export const TEST_RULES_OPTIONS = { format: { type: 'string' } } as const;
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
-Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not (one request record
-per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or firewall_events
+Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not, a pipe too
+(one request record per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or firewall_events
 Logpush logs: a line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as the request it
 logs, as a line of the dataset its names tell (http_requests when they cannot tell; a line with the RayID of an earlier line of
 either dataset logs a request already read, and is not read again, except a repeat within http_requests), and the dataset and the

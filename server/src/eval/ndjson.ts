@@ -2,10 +2,9 @@
 // name). Streamed line by line in constant memory (a 1 GB file never sits in memory); a line that is not a JSON object is reported
 // with its number and skipped, never thrown. Node only (fs, zlib): the core stays free of I/O.
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type * as Core from '../core';
 
 /** The core, required rather than imported: in the server's bundles it is a file of its own that coreModule() (lsp/context.ts) loads,
@@ -70,49 +69,60 @@ async function* splitLines(input: AsyncIterable<Buffer>, max: number, stop?: () 
   if (size > 0) yield over ? size : line();
 }
 
-async function isGzip(file: string): Promise<boolean> {
-  const h = await open(file, 'r');
-  try {
-    const { bytesRead, buffer } = await h.read(Buffer.alloc(2), 0, 2, 0);
-    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
-  } finally {
-    await h.close();
+/**
+ * The stream's first chunks, read until `enough` says their bytes tell what is needed, and the whole stream again (those chunks,
+ * then the rest): the file is opened and read once, so a named pipe (`<(zcat logs.gz)`, /dev/stdin) reads as a file does.
+ */
+async function peek(input: AsyncIterable<Buffer>, enough: (head: Buffer) => boolean): Promise<{ head: Buffer; whole: Readable }> {
+  const it = input[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let head: Buffer = Buffer.alloc(0);
+  while (!enough(head)) {
+    const r = await it.next();
+    if (r.done) break;
+    chunks.push(r.value);
+    head = chunks.length === 1 ? r.value : Buffer.concat(chunks);
   }
+  async function* again(): AsyncGenerator<Buffer> {
+    try {
+      yield* chunks;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    } finally {
+      // Stopped early (a reader's stop, a JSON array over its limit): the file is closed.
+      await it.return?.();
+    }
+  }
+  return { head, whole: Readable.from(again(), { objectMode: false }) };
 }
 
 /** A JSON array file (request records written as one JSON document) is read whole, up to this size; NDJSON streams. */
 export const MAX_ARRAY_FILE = 256 * 1024 * 1024;
 
-/** Whether the (decompressed) text starts with "[": a JSON array of records rather than NDJSON. */
-async function startsWithBracket(file: string, gzip: boolean): Promise<boolean> {
-  let input: Readable = createReadStream(file, gzip ? {} : { end: 4095 });
-  if (gzip) input = input.pipe(createGunzip());
-  for await (const chunk of input) {
-    const t = String(chunk).trimStart();
-    if (t) { input.destroy(); return t.startsWith('['); }
-  }
-  return false;
-}
+/** How much of the (decompressed) start is looked at for "[": a JSON array of records rather than NDJSON. */
+const ARRAY_HEAD = 4096;
+const startsWithBracket = (head: Buffer) => String(head.subarray(0, ARRAY_HEAD)).trimStart().startsWith('[');
 
 /** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
  * JSON array of objects (request records are often kept so) gives its items, numbered from 1. When `stop` says so (asked at every
- * chunk read), the items end where they are, inside a line too; the caller knows why. */
+ * chunk read), the items end where they are, inside a line too; the caller knows why. The file is read once, from its start (a
+ * named pipe too). */
 export async function* readNdjson(file: string, stop?: () => boolean): AsyncGenerator<NdjsonItem> {
-  let gzip: boolean, array: boolean;
+  let input: Readable, array: boolean;
   try {
-    gzip = await isGzip(file);
-    array = await startsWithBracket(file, gzip);
+    const raw = await peek(createReadStream(file), (h) => h.length >= 2);
+    const gzip = raw.head.length >= 2 && raw.head[0] === 0x1f && raw.head[1] === 0x8b;
+    const text = await peek(gzip ? raw.whole.pipe(createGunzip()) : raw.whole, (h) => h.length >= ARRAY_HEAD || String(h).trimStart() !== '');
+    input = text.whole;
+    array = startsWithBracket(text.head);
   } catch (err) {
     // Opening, or the first bytes of gzip (cut inside its header): nothing was read
     yield { line: 1, error: readFailure(file, 0, err), fatal: true };
     return;
   }
   if (array) {
-    yield* readArray(file, gzip);
+    yield* readArray(file, input);
     return;
   }
-  let input: Readable = createReadStream(file);
-  if (gzip) input = input.pipe(createGunzip());
   let n = 0;
   try {
     for await (const line of splitLines(input, MAX_LINE, stop)) {
@@ -134,12 +144,12 @@ export async function* readNdjson(file: string, stop?: () => boolean): AsyncGene
     }
   } catch (err) {
     yield { line: n + 1, error: readFailure(file, n, err), fatal: true };
+  } finally {
+    input.destroy();
   }
 }
 
-async function* readArray(file: string, gzip: boolean): AsyncGenerator<NdjsonItem> {
-  let input: Readable = createReadStream(file);
-  if (gzip) input = input.pipe(createGunzip());
+async function* readArray(file: string, input: Readable): AsyncGenerator<NdjsonItem> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {

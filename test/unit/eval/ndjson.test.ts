@@ -149,3 +149,34 @@ test('an integer past 2^53 in a line or a JSON array item is the bigint of its d
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// cl11 noticed: the reader opened the file three times (gzip's magic, "[" or not, then the records), reading its start at a fixed
+// position, so a named pipe (`edgekit test-filter f.json <(zcat logs.gz)`, /dev/stdin) failed with "ESPIPE: invalid seek" or lost
+// the bytes the first reads took. A pipe is read once: its first bytes tell gzip and "[" and are read again as records.
+test('a named pipe is read once: NDJSON, gzip and a JSON array through a FIFO give every record', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-ndjson-fifo-'));
+  try {
+    const plain = Buffer.from(LINES.join('\n') + '\n');
+    const cases: [string, Buffer, number][] = [
+      ['ndjson', plain, LINES.length],
+      ['gzip', gzipSync(plain), LINES.length],
+      ['array', Buffer.from(`\n  [${LINES.slice(0, 300).join(',\n')}]\n`), 300],
+      ['gzip array', gzipSync(`[${LINES.slice(0, 300).join(',')}]`), 300],
+    ];
+    for (const [what, bytes, count] of cases) {
+      const fifo = path.join(dir, `${what.replace(' ', '-')}.fifo`);
+      execFileSync('mkfifo', [fifo]);
+      // The writer opens the FIFO once the reader has (opening a FIFO for writing waits for a reader), then ends it.
+      const written = new Promise<void>((resolve, reject) => fs.createWriteStream(fifo).on('error', reject).end(bytes, resolve));
+      const items = await all(fifo);
+      await written;
+      const errors = items.filter((i) => 'error' in i);
+      assert.deepEqual(errors, [], `${what}: ${JSON.stringify(errors.slice(0, 2))}`);
+      assert.equal(items.length, count, what);
+      const last = items[items.length - 1];
+      assert.ok('record' in last && last.record.RayID === `${count - 1}`.padStart(16, '0'), `${what}: ${JSON.stringify(last)}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
