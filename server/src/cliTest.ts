@@ -169,13 +169,13 @@ function skippedLine(bad: number, firstBad: string[]): string {
 export const TEST_RULES_OPTIONS = { format: { type: 'string' } } as const;
 
 export const TEST_RULES_USAGE = `Usage: edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
-Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not, a pipe too
-(one request record per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or firewall_events
-Logpush logs: a line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as the request it
-logs, as a line of the dataset its names tell (http_requests when they cannot tell; a line with the RayID of an earlier line of
-either dataset logs a request already read, and is not read again, except a repeat within http_requests), and the dataset and the
-fields the rules read that no line gives are named) and prints, per rule, how many requests
-its expression matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
+Evaluates each rule of a ruleset (a *.ruleset.json entry point) on every request of an NDJSON file, gzip or not, a pipe too (one
+request record per line: {"http.host": "...", "ip.src": "...", ...}; a JSON array of records is read too; or your http_requests or
+firewall_events Logpush logs: a line with Logpush's field names, {"ClientIP": "...", "ClientRequestPath": "...", ...}, is read as
+the request it logs, as a line of the dataset its names tell (http_requests when they cannot tell; a line with the RayID of an
+earlier line of either dataset logs a request already read, and is not read again, except a repeat within http_requests), and the
+dataset and the fields the rules read that no line gives are named) and prints, per rule, how many requests its expression
+matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
 matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
 decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
 named rulesets and the other actions let the next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
