@@ -43,6 +43,8 @@ interface RegexRead {
   /** What the checker's JavaScript trial compile needs in a group ([start, end] pairs in the pattern): a stacked repetition's operand
    * with its first quantifier, where JavaScript reads both quantifiers as such; a repeated \x{41}, whose brace it reads as one. */
   jsGroups: number[];
+  /** Whether the x flag is on somewhere: then the pattern's spaces and "#" comments there are not the regex's. */
+  verbose: boolean;
   /** The first \b or \B read in Unicode mode, by its offset: a Unicode word boundary on the platform, an ASCII one in RE2. */
   unicodeBoundary?: number;
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
@@ -234,7 +236,7 @@ function readRegex(p: string): RegexRead {
   const refuse = (why: string): void => { if (syntax === undefined && !judged) syntax = why; };
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
-  let x = false, u = false, iFlag = false;
+  let x = false, u = false, iFlag = false, verbose = false;
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
   const out: string[] = [];
   const opens = new Map<number, number>();
@@ -589,6 +591,7 @@ function readRegex(p: string): RegexRead {
           push(node, i, outAt);
         }
         x = nx; u = nu; iFlag = ni;
+        verbose ||= nx;
         i += all.length;
       } else {
         const open = sticky(NAMED_GROUP, p, i)?.[0] ?? '(';
@@ -670,7 +673,7 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) wellFormed = false;
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, unicodeBoundary, re2Lacks };
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, unicodeBoundary, re2Lacks };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -715,7 +718,21 @@ export function re2LacksBoundary(pattern: string): { at: number; text: string } 
  * braces, whose brace JavaScript reads as a quantifier (\x{41}{2} is x{41}{2} there); the rest as written.
  */
 export function wrapStackedRepetitions(pattern: string): string {
-  const { jsGroups } = read(pattern);
+  return stackedWrapped(pattern, read(pattern));
+}
+
+/**
+ * The text the checker's JavaScript trial compiles: the pattern (wrapStackedRepetitions), or, where the x flag is on somewhere, its
+ * RE2 text, in which the spaces and "#" comments (?x) skips are gone: JavaScript read a comment as part of the regex, so
+ * (?x)a # the API (v1 was refused for its "(" ("Unterminated group"). `verbose`: the RE2 text it is.
+ */
+export function jsTrialText(pattern: string): { text: string; verbose: boolean } {
+  const r = read(pattern);
+  return r.verbose ? { text: r.re2, verbose: true } : { text: stackedWrapped(pattern, r), verbose: false };
+}
+
+function stackedWrapped(pattern: string, r: RegexRead): string {
+  const { jsGroups } = r;
   if (jsGroups.length === 0) return pattern;
   const inserts: [number, string][] = [];
   for (let k = 0; k < jsGroups.length; k += 2) inserts.push([jsGroups[k], '(?:'], [jsGroups[k + 1], ')']);
