@@ -133,6 +133,9 @@ test('a request without "jsonrpc" or "method" says the member is missing (it sai
   assert.equal((numberMethod.body as RpcResponse).error?.message, 'Invalid request: "method" must be a string, not 5.');
   const longMethod = handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method: Array(5000).fill(1), params: [] }));
   assert.equal((longMethod.body as RpcResponse).error?.message, `Invalid request: "method" must be a string, not [${'1,'.repeat(19)}1….`, 'cut at 40 characters');
+  // Cut after a whole character: the 40th unit of the JSON is an emoji's first half, which was kept alone
+  const emoji = handleGateway('mainnet', JSON.stringify({ jsonrpc: '😀'.repeat(30), id: 1, method: 'eth_chainId', params: [] }));
+  assert.equal((emoji.body as RpcResponse).error?.message, `Invalid request: "jsonrpc" must be "2.0", not "${'😀'.repeat(19)}….`);
 });
 
 test('blockNumberOf: tags, quantities, hashes and its refusals', () => {
