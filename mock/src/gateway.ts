@@ -83,7 +83,7 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
     return { response: errorResponse(id, -32600, r.method === undefined ? 'Invalid request: "method" is missing.' : `Invalid request: "method" must be a string, not ${quoted(r.method)}.`) };
   }
   const extra = Object.keys(r).filter((k) => !['jsonrpc', 'method', 'params', 'id'].includes(k));
-  if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
+  if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member ${quoted(extra[0])}.`) };
   const method = r.method;
   // The gateway forwards its supported subset and refuses any other method with HTTP 403: the spec ("What the service does" 1) and
   // Cloudflare's supported-methods page ("The gateway returns a 403 if a method is specified that is not supported") draw no line
