@@ -52,12 +52,14 @@ export function operatorMarkdown(o: OperatorInfo): string {
   return [`**${o.name}** · ${o.meaning}`, '', `Accepts ${o.accepts.map(className).join(', ')} fields; compares with ${value}.`].join('\n');
 }
 
-/** `sent`: the job's filter string, measured as it is; a filter file is measured compact, as it goes into a job. */
-function whereMarkdown(value: unknown, sent?: string): string {
-  const u = filterUsage(value, sent);
+/** `sent`: the job's filter string, measured as it is; a filter file is measured compact, as it goes into a job. With a syntax
+ * error nothing is counted, as on the lens (lensesFilterDoc): the hover said "Current: 0/30 operators" of the parser's recovery. */
+function whereMarkdown(doc: ParsedDoc, sent?: string): string {
+  const broken = syntaxErrorsText(doc);
+  const current = !broken ? usageText(filterUsage(doc.value, sent)) : `not counted: ${sent === undefined ? broken : 'the filter string has a syntax error'}`;
   return ['**where** · the condition a log line must meet to be pushed', '',
     `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of ${sent === undefined ? 'compact JSON' : 'the string as sent'}.`, '',
-    `Current: ${usageText(u)}`].join('\n');
+    `Current: ${current}`].join('\n');
 }
 
 // ---- completion entries ----
@@ -150,7 +152,7 @@ export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly Fie
   const name = String(keyNode.value);
   const isKey = node === keyNode;
   const objNode = prop.parent!;
-  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value, sent) };
+  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc, sent) };
   if (isKey || node.type !== 'string') return undefined;
   const value = String(node.value);
   if (name === 'key') {
