@@ -199,3 +199,16 @@ test('a filter with a syntax error: the hover on "where" says the usage is not c
   assert.match(hover(J, job('{"where": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}'))!.markdown, /Current: 1\/30 operators/);
   assert.match(hover(J, job('{"where": {"and": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}]}}'))!.markdown, /Current: not counted: the filter string has a syntax error$/);
 });
+
+// A job with a syntax error shows no usage in the status bar (984c407's usage.ts); its lens still counted the filter string of
+// the value the parser recovered ("1/30 operators"), and so did the hover on "filter".
+test('a job with a syntax error: its lens and the hover on "filter" say the usage is not counted, as the status bar shows none', async () => {
+  const { getLanguageService } = await import('../../../server/src/core');
+  const text = '{\n  "name": "j"\n  "dataset": "http_requests",\n  "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"b\\"}}"\n}\n';
+  const doc = parseDocument(text);
+  assert.equal(getLanguageService().filterUsage('logpush-job', doc), undefined);
+  assert.deepEqual(J.lenses!(doc, DEFAULT_OPTIONS).map((l) => l.title), ['Usage not counted: syntax error on line 3']);
+  assert.match(hover(J, text.replace('"filter"', '"fi|lter"'))!.markdown, /Current: not counted: syntax error on line 3$/);
+  const valid = parseDocument(text.replace('"j"\n', '"j",\n'));
+  assert.deepEqual(J.lenses!(valid, DEFAULT_OPTIONS).map((l) => l.title), ['1/30 operators · 62/1000 bytes']);
+});

@@ -329,9 +329,10 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number, options?: CoreOption
   if (node.type === 'string' && node.parent?.type === 'property' && node.parent.children![0] === node && node.value === 'filter' && loc.path.length === 1) {
     const f = isObj(doc.value) ? doc.value.filter : undefined;
     const usage = typeof f === 'string' && f !== '' ? parsedUsage(f) : undefined;
+    const broken = syntaxErrorsText(doc);
     return { ...span(node), markdown: ['**filter** · a filter document serialized into a string', '',
       `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of the string as sent.`, '',
-      usage ? `Current: ${usage}` : f === '' || f === undefined || f === null ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
+      broken ? `Current: not counted: ${broken}` : usage ? `Current: ${usage}` : f === '' || f === undefined || f === null ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
   }
   if (node.type === 'string' && loc.path.length === 1 && loc.path[0] === 'dataset' && !loc.isAtPropertyKey) {
     return datasetInfo(String(node.value)) ? { ...span(node), markdown: datasetMarkdown(String(node.value)) } : undefined;
@@ -358,6 +359,10 @@ export function lensesJobDoc(doc: ParsedDoc): Lens[] {
   const f = isObj(doc.value) ? doc.value.filter : undefined;
   if (typeof f !== 'string' && f !== null) return [];
   const at = doc.locate(['filter'], 'key');
+  // With a syntax error in the job, the status bar shows no usage (usage.ts): the lens says why rather than a count of the value
+  // the parser recovered
+  const broken = syntaxErrorsText(doc);
+  if (broken) return [{ ...at, title: `Usage not counted: ${broken}` }];
   if (f === '' || f === null) return [{ ...at, title: 'no filter' }];
   const usage = parsedUsage(f);
   return [{ ...at, title: usage ?? 'filter is not valid JSON' }];
