@@ -212,3 +212,19 @@ test('under (?x) the checker\'s JavaScript trial compiles the regex without its 
   assert.match(verdict('(?x)(a # comment\n') ?? '', /^Invalid regex/);
   assert.match(verdict('(?x)a # c\n{') ?? '', /"\{" at 11 starts a counted repetition/);
 });
+
+test('a class written out as its set (a nested class, a set operation) is no class JavaScript reads: the trial compiles the RE2 text', () => {
+  // JavaScript ends a class at its first "]", so a nested class's "]" ended the outer one and a "(" after it in the class was a
+  // group: [[^a](] and [[^\W]K(z] were refused ("Unterminated group"), which regex-syntax reads as one class (checked on it)
+  const run = (pattern: string, value: string): boolean => {
+    const c = compileExpression(`http.host matches r#"${pattern}"#`);
+    if (!c.ok) throw new Error(c.error);
+    return c.expression.test({ 'http.host': value });
+  };
+  for (const p of ['[[^a]{(]', '^[[a](]$', '[[^\\W]K(z]', '[[a]) -- [:^digit:]]']) assert.equal(verdict(p), undefined, JSON.stringify(p));
+  assert.equal(run('^[[a](]$', '('), true);
+  assert.equal(run('^[[a](]$', 'a'), true);
+  assert.equal(run('^[[a](]$', 'b'), false);
+  // Still refused: a group left open after such a class
+  assert.match(verdict('[a-z&&[^aeiou]](') ?? '', /^Invalid regex "\[a-z&&\[\^aeiou\]\]\(": Unterminated group\.$/);
+});

@@ -768,7 +768,7 @@ function readRegexVerdict(pattern: string): string | undefined {
   const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
   if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-  const { text, verbose } = jsTrialText(pattern);
+  const { text, rewritten } = jsTrialText(pattern);
   const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
   // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex
   // escape with braces or eight digits (\x{41}, \u{41}, \U{41}, \U00000041: Rust's) is a "\" and letters and digits there, which
@@ -780,8 +780,8 @@ function readRegexVerdict(pattern: string): string | undefined {
   } catch (err) {
     const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
     // What the trial rewrote is the Rust reading's to judge, which names the place ([a-\x{5A}] goes down); so is a trial of the
-    // RE2 text (under (?x)), which is not what the user wrote
-    const changed = verbose || trial !== js;
+    // RE2 text (jsTrialText), which is not what the user wrote
+    const changed = rewritten || trial !== js;
     const rust = changed ? rustRegexRefusal(pattern) : undefined;
     return `Invalid regex ${JSON.stringify(pattern)}: ${rust ?? (changed ? why.replace(`/${trial}/: `, '') : why)}.`;
   }

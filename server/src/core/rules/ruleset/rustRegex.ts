@@ -45,6 +45,8 @@ interface RegexRead {
   jsGroups: number[];
   /** Whether the x flag is on somewhere: then the pattern's spaces and "#" comments there are not the regex's. */
   verbose: boolean;
+  /** Whether a class is written out as its set in the RE2 text (a nested class, a class set operation, ...). */
+  classWritten: boolean;
   /** The first \b or \B read in Unicode mode, by its offset: a Unicode word boundary on the platform, an ASCII one in RE2. */
   unicodeBoundary?: number;
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
@@ -236,7 +238,7 @@ function readRegex(p: string): RegexRead {
   const refuse = (why: string): void => { if (syntax === undefined && !judged) syntax = why; };
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
-  let x = false, u = false, iFlag = false, verbose = false;
+  let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
   const out: string[] = [];
   const opens = new Map<number, number>();
@@ -539,6 +541,7 @@ function readRegex(p: string): RegexRead {
       }
     }
     out.push(text);
+    classWritten ||= text !== p.slice(i, j);
     const node = atom(text, 1, true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
@@ -673,7 +676,7 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) wellFormed = false;
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, unicodeBoundary, re2Lacks };
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -722,13 +725,15 @@ export function wrapStackedRepetitions(pattern: string): string {
 }
 
 /**
- * The text the checker's JavaScript trial compiles: the pattern (wrapStackedRepetitions), or, where the x flag is on somewhere, its
- * RE2 text, in which the spaces and "#" comments (?x) skips are gone: JavaScript read a comment as part of the regex, so
- * (?x)a # the API (v1 was refused for its "(" ("Unterminated group"). `verbose`: the RE2 text it is.
+ * The text the checker's JavaScript trial compiles: the pattern (wrapStackedRepetitions), or its RE2 text where the pattern is not
+ * JavaScript's to read: where the x flag is on somewhere (the spaces and "#" comments it skips are gone from the RE2 text;
+ * JavaScript read a comment as part of the regex, so (?x)a # the API (v1 was refused for its "(", "Unterminated group"), or where
+ * a class is written out as its set (a nested class ends at its own "]" for JavaScript, so [[^a](] was an unterminated group and
+ * [--- -- #] a range out of order). `rewritten`: the RE2 text it is.
  */
-export function jsTrialText(pattern: string): { text: string; verbose: boolean } {
+export function jsTrialText(pattern: string): { text: string; rewritten: boolean } {
   const r = read(pattern);
-  return r.verbose ? { text: r.re2, verbose: true } : { text: stackedWrapped(pattern, r), verbose: false };
+  return r.verbose || r.classWritten ? { text: r.re2, rewritten: true } : { text: stackedWrapped(pattern, r), rewritten: false };
 }
 
 function stackedWrapped(pattern: string, r: RegexRead): string {
