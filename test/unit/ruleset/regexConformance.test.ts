@@ -228,3 +228,10 @@ test('a class written out as its set (a nested class, a set operation) is no cla
   // Still refused: a group left open after such a class
   assert.match(verdict('[a-z&&[^aeiou]](') ?? '', /^Invalid regex "\[a-z&&\[\^aeiou\]\]\(": Unterminated group\.$/);
 });
+
+test('under (?x) a comment that writes "(?=" or "\\1" is no look-around or backreference', () => {
+  // The look-around and backreference check read the pattern as written: (?x)a # no (?=here) was "The regex uses "(?="".
+  for (const p of ['(?x)a # no (?=here)\n', '(?x)a # see \\1\nb']) assert.equal(verdict(p), undefined, JSON.stringify(p));
+  assert.match(verdict('(?x)a (?=b)') ?? '', /^The regex uses "\(\?=", which Rust regex/);
+  assert.match(verdict('(?x)(a) \\1') ?? '', /^The regex uses "\\1", which Rust regex/);
+});

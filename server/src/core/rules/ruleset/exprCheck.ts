@@ -765,10 +765,11 @@ function jsHexEscape(escape: string): string {
 }
 
 function readRegexVerdict(pattern: string): string | undefined {
-  const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
-  if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
-  // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const { text, rewritten } = jsTrialText(pattern);
+  // On the RE2 text where the trial takes it: under (?x) a comment's "(?=" is no look-ahead
+  const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(rewritten ? text : pattern)?.[0];
+  if (unsupported) return `The regex uses "${unsupported}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
+  // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
   // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex
   // escape with braces or eight digits (\x{41}, \u{41}, \U{41}, \U00000041: Rust's) is a "\" and letters and digits there, which
