@@ -235,3 +235,17 @@ test('under (?x) a comment that writes "(?=" or "\\1" is no look-around or backr
   assert.match(verdict('(?x)a (?=b)') ?? '', /^The regex uses "\(\?=", which Rust regex/);
   assert.match(verdict('(?x)(a) \\1') ?? '', /^The regex uses "\\1", which Rust regex/);
 });
+
+test('an escaped backslash before a digit, or an escaped "(" before "?=", is no backreference or look-around', () => {
+  // The check found "\1" inside "\\1" (a backslash, then "1") and "(?=" inside "\(?=" (an optional "(", then "="): both refused
+  const run = (pattern: string, value: string): boolean => {
+    const c = compileExpression(`http.host matches r#"${pattern}"#`);
+    if (!c.ok) throw new Error(c.error);
+    return c.expression.test({ 'http.host': value });
+  };
+  for (const p of ['^a\\\\1$', '^f\\(?=$']) assert.equal(verdict(p), undefined, JSON.stringify(p));
+  assert.equal(run('^a\\\\1$', 'a\\1'), true);
+  assert.equal(run('^f\\(?=$', 'f='), true);
+  assert.equal(run('^f\\(?=$', 'f(='), true);
+  assert.match(verdict('(a)\\\\\\1') ?? '', /^The regex uses "\\1"/, 'an escaped backslash, then a backreference');
+});

@@ -764,10 +764,16 @@ function jsHexEscape(escape: string): string {
   return `\\u${cp.toString(16).padStart(4, '0')}`;
 }
 
+/** The first look-around or backreference of a regex, its escapes read left to right ("\\1" is a backslash and a "1"). */
+function lookAroundOrBackreference(s: string): string | undefined {
+  for (const m of s.matchAll(/\\[\s\S]|\(\?<?[=!]/g)) if (m[0][0] === '(' || (m[0][1] >= '1' && m[0][1] <= '9')) return m[0];
+  return undefined;
+}
+
 function readRegexVerdict(pattern: string): string | undefined {
   const { text, rewritten } = jsTrialText(pattern);
   // On the RE2 text where the trial takes it: under (?x) a comment's "(?=" is no look-ahead
-  const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(rewritten ? text : pattern)?.[0];
+  const unsupported = lookAroundOrBackreference(rewritten ? text : pattern);
   if (unsupported) return `The regex uses "${unsupported}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
