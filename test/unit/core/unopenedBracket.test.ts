@@ -47,6 +47,23 @@ test('a request document whose first line, the "{", was deleted: named before it
   }
 });
 
+// The same in a document indented whole (pasted from inside another, or from a Markdown list): its closer is indented too, and
+// the document's start was no place for the opener, so it said "The document must be an object or an array, not the string
+// "jsonrpc"" and "Expected the end of the document at ":"" as before e775c7d.
+test('a document indented whole whose first line, the "{", was deleted: named the same, the fix writes the line back indented', () => {
+  const valid = '  {\n    "jsonrpc": "2.0",\n    "id": 1,\n    "method": "eth_blockNumber",\n    "params": []\n  }\n';
+  for (const indent of ['  ', '\t']) {
+    const whole = valid.replace(/^ {2}/gm, indent);
+    const text = whole.slice(whole.indexOf('\n') + 1);
+    const ps = validateText(text, 'jsonrpc-request');
+    assert.deepEqual(brief(text, ps), [{
+      code: 'syntax/unopened-bracket', line: 1, at: '"jsonrpc"', message: 'The object closed on line 5 is not opened: expected "{" before "jsonrpc".',
+      related: [[5, '}']], fixes: ['Insert "{" to open the object'], preferred: false,
+    }], JSON.stringify(indent));
+    assert.equal(fixed(text, ps[0]), whole);
+  }
+});
+
 test('a filter whose "and" lost its "[": named after "and":, the closer at the and\'s indentation related, no cascade', () => {
   const valid = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
   const text = valid.replace('"and": [', '"and": ');
