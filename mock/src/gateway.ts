@@ -1,7 +1,7 @@
 // The mock gateway: JSON-RPC 2.0 (single and batch) over POST /v1/<network>, answered from the synthetic chain.
 // Params are checked by the same core the editor uses (core/rules/jsonrpc/params.ts); the gateway's range limits need the chain
 // (tags resolve to numbers), so they are checked here. No vscode, no I/O: handleGateway maps request text to status + body.
-import { catalogue, keccakHex } from '../../server/src/core';
+import { catalogue, headOf, keccakHex } from '../../server/src/core';
 
 const { limits: LIMITS, supported: SUPPORTED_METHODS, unsupported: UNSUPPORTED_METHODS, checkParamValues, nearMethods } = catalogue.gateway;
 import type { BlockData, Chain, TraceRecord, TxData } from './chain';
@@ -57,10 +57,11 @@ function errorResponse(id: Id, code: number, message: string, data?: unknown): R
   return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
-/** A value a request sent, as a message quotes it: its JSON, cut at 40 characters (a method sent as a long array). */
+/** A value a request sent, as a message quotes it: its JSON, cut at 40 characters (a method sent as a long array), never between
+ * the two halves of an emoji (a lone surrogate reached the client as U+FFFD). */
 function quoted(v: unknown): string {
   const json = JSON.stringify(v) ?? String(v);
-  return json.length > 40 ? `${json.slice(0, 40)}…` : json;
+  return json.length > 40 ? `${headOf(json, 40)}…` : json;
 }
 
 function isValidId(v: unknown): v is Id {
@@ -82,7 +83,7 @@ function handleOne(chain: Chain, req: unknown, inBatch = false): { response?: Rp
     return { response: errorResponse(id, -32600, r.method === undefined ? 'Invalid request: "method" is missing.' : `Invalid request: "method" must be a string, not ${quoted(r.method)}.`) };
   }
   const extra = Object.keys(r).filter((k) => !['jsonrpc', 'method', 'params', 'id'].includes(k));
-  if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member "${extra[0]}".`) };
+  if (extra.length) return { response: errorResponse(id, -32600, `Invalid request: unexpected member ${quoted(extra[0])}.`) };
   const method = r.method;
   // The gateway forwards its supported subset and refuses any other method with HTTP 403: the spec ("What the service does" 1) and
   // Cloudflare's supported-methods page ("The gateway returns a 403 if a method is specified that is not supported") draw no line

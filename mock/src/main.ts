@@ -143,7 +143,9 @@ export async function runMockCli(argv: string[], io: CliIo, extras: CliExtras = 
   lines.push(`Logpush delivery: local folder ${backend.delivery.dir}${s3 ? `; s3:// and r2:// to ${new URL(s3.endpoint).origin}` : '; s3:// and r2:// there too (no --s3-endpoint)'}`);
   lines.push('Press Ctrl+C to stop.');
   io.stdout(lines.join('\n') + '\n');
-  if (!isLoopback(args.host)) {
+  // The address the server listens on, as backend.ts decides the Host check by it: --host as written may be another spelling of
+  // loopback (0:0:0:0:0:0:0:1, 127.1, a name that resolves to 127.0.1.1), which was warned of as reachable
+  if (!isLoopback(new URL(base).hostname.replace(/^\[|\]$/g, ''))) {
     io.stderr(`Warning: --host ${args.host} is not a loopback address: other machines that reach this one can use the mock, with the credentials above, over plain HTTP (no TLS), and the Host header is not checked. Leave --host out to serve this machine only (127.0.0.1).\n`);
   }
   await stop;

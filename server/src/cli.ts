@@ -187,8 +187,6 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
   });
 }
 
-/** The offset of the first byte that is not part of well-formed UTF-8, or -1: where the text decoded from bytes (with U+FFFD for
- * each bad sequence) encodes back to something else. */
 /** How the bytes say they are UTF-16, by their byte order mark, or undefined. */
 function utf16Order(bytes: Buffer): string | undefined {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'little-endian: it starts with the byte order mark FF FE';
@@ -196,6 +194,14 @@ function utf16Order(bytes: Buffer): string | undefined {
   return undefined;
 }
 
+/** The text of UTF-16 bytes (utf16Order), as VS Code decodes them, for the "$schema" that tells their kind. */
+function utf16Text(bytes: Buffer): string {
+  const body = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+  return (bytes[0] === 0xfe ? body.swap16() : body).toString('utf16le');
+}
+
+/** The offset of the first byte that is not part of well-formed UTF-8, or -1: where the text decoded from bytes (with U+FFFD for
+ * each bad sequence) encodes back to something else. */
 function notUtf8At(bytes: Buffer, decoded: string): number {
   if (!decoded.includes('\ufffd')) return -1;
   const again = Buffer.from(decoded, 'utf8');
@@ -427,14 +433,16 @@ export async function lint(argv: string[], io: Io): Promise<number> {
     const bom = text.charCodeAt(0) === 0xfeff;
     if (bom) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
     // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
-    const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(text);
+    // A UTF-16 file's "$schema" is read as VS Code reads it (decoded by its byte order mark): read as UTF-8, such a file named
+    // foo.json was "cannot tell which kind of document this is", never that it is UTF-16.
+    const utf16 = utf16Order(bytes);
+    const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(utf16 ? utf16Text(bytes) : text);
     if (!kind) {
       ioErrors.push({ path: file, message: stdin
         ? `cannot tell which kind of document standard input is; pass --kind, or --stdin-filename with a name like ${PATTERN_NAMES}.`
         : 'cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.' });
       continue;
     }
-    const utf16 = utf16Order(bytes);
     if (utf16) {
       // VS Code decodes such a file by its byte order mark, so the editor checks it; the platform reads a body as UTF-8 (RFC 8259
       // section 8.1) and would refuse it. Its text read as UTF-8 is noise, so this is its only problem, and nothing is fixed.

@@ -106,6 +106,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   const logProblem = unreadable(logFile);
   if (logProblem) { io.stderr(`edgekit: cannot read ${logFile}: ${logProblem}.\n`); return 1; }
   let total = 0, matched = 0, bad = 0;
+  let unit: 'line' | 'item' = 'line'; // a JSON array file's records are its items
   const firstBad: string[] = [];
   let readError: string | undefined;
   const firstMatches: { line: number; record: Record<string, unknown> }[] = [];
@@ -113,6 +114,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   for await (const item of readNdjson(logFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
+      if (item.item) unit = 'item';
       bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error)); continue;
     }
     total++;
@@ -124,7 +126,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   }
   // Nothing read: the file cannot be read. Else the counts so far, said to be partial, and exit 1 all the same.
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
-  const wrongFile = notNdjson(logFile, total, bad, readError);
+  const wrongFile = notNdjson(logFile, total, bad, readError, unit);
   if (format === 'json') {
     if (wrongFile) io.stderr(`edgekit: ${wrongFile}.\n`);
     // stringifyExact: a record's integer past 2^53 is a bigint of the line's digits (readNdjson), written as that JSON number
@@ -135,7 +137,7 @@ export async function testFilterCommand(argv: string[], io: Io): Promise<number>
   const pct = total ? ` (${((100 * matched) / total).toFixed(1)} %)` : '';
   const lines = [
     `${source.what} on ${logFile} (dataset ${source.dataset}): matches ${matched} of ${total} lines${pct}${readError ? ', before reading stopped' : ''}.`,
-    ...(bad ? [skippedLine(bad, firstBad)] : []),
+    ...(bad ? [skippedLine(bad, firstBad, unit)] : []),
     ...recordLines(records.result(), 'line'),
     'Branches:',
     ...branchLines(compiled.filter.root, total),
@@ -155,14 +157,17 @@ function recordLines(r: RecordProblems | undefined, unit: 'line' | 'request'): s
 
 /**
  * Lines were read and none of them was a record: a file that is not NDJSON (binary, text, one JSON document over several lines), which
- * "matches 0 of 0 lines" with exit 0 let a pipeline given the wrong file pass. An empty file is an empty log, not this.
+ * "matches 0 of 0 lines" with exit 0 let a pipeline given the wrong file pass. An empty file is an empty log, not this. A JSON array
+ * (read too: readNdjson) none of whose items is an object is named by its items.
  */
-function notNdjson(file: string, total: number, bad: number, readError: string | undefined): string | undefined {
-  return total === 0 && bad > 0 && !readError ? `no line of ${file} is a JSON object (${plural(bad, 'line')} skipped); the file must be NDJSON, one JSON object per line` : undefined;
+function notNdjson(file: string, total: number, bad: number, readError: string | undefined, unit: 'line' | 'item'): string | undefined {
+  if (total > 0 || bad === 0 || readError) return undefined;
+  return unit === 'item' ? `no item of the JSON array in ${file} is a JSON object (${plural(bad, 'item')} skipped); records are JSON objects, one per line (NDJSON) or as the items of an array`
+    : `no line of ${file} is a JSON object (${plural(bad, 'line')} skipped); the file must be NDJSON, one JSON object per line`;
 }
 
-function skippedLine(bad: number, firstBad: string[]): string {
-  return `${plural(bad, 'line')} skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`;
+function skippedLine(bad: number, firstBad: string[], unit: 'line' | 'item'): string {
+  return `${plural(bad, unit)} skipped: ${firstBad.join('; ')}${bad > firstBad.length ? '; …' : ''}.`;
 }
 
 /** test-rules' options as its parser takes them; TEST_RULES_USAGE names each (a unit test holds the two equal). */
@@ -242,12 +247,14 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const requestsProblem = unreadable(requestsFile);
   if (requestsProblem) { io.stderr(`edgekit: cannot read ${requestsFile}: ${requestsProblem}.\n`); return 1; }
   let bad = 0;
+  let unit: 'line' | 'item' = 'line'; // a JSON array file's records are its items
   const firstBad: string[] = [];
   let readError: string | undefined;
   const records = requestReader(rulesetFields(ruleset));
   for await (const item of readNdjson(requestsFile)) {
     if ('error' in item) {
       if (item.fatal) { readError = item.error; break; }
+      if (item.item) unit = 'item';
       bad++; if (firstBad.length < 3) firstBad.push(tidyMessage(item.error));
     } else {
       // A line whose request was read already (another security event of it, or its line in the other dataset) is not taken again
@@ -258,7 +265,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   const logLines = records.logLines();
   const total = run.total(), undecided = run.undecided(), executed = run.executed();
   if (readError && total === 0 && bad === 0) { io.stderr(`edgekit: ${readError}.\n`); return 1; }
-  const wrongFile = notNdjson(requestsFile, total, bad, readError);
+  const wrongFile = notNdjson(requestsFile, total, bad, readError, unit);
   const compiled = run.rules;
   if (format === 'json') {
     if (wrongFile) io.stderr(`edgekit: ${wrongFile}.\n`);
@@ -272,7 +279,7 @@ export async function testRulesCommand(argv: string[], io: Io): Promise<number> 
   }
   const lines = [
     `${rulesetFile} on ${plural(total, 'request')} of ${requestsFile}${readError ? ', before reading stopped' : ''}:`,
-    ...(bad ? [skippedLine(bad, firstBad)] : []),
+    ...(bad ? [skippedLine(bad, firstBad, unit)] : []),
     ...(logLines ? [`  ${logLinesLine(logLines)}`] : []),
     ...recordLines(records.problems(), 'request'),
     ...compiled.flatMap((c) => [`  rule ${c.label}${c.enabled ? '' : ' [disabled]'}: matches ${c.matched}, applies to ${c.applied}, decides ${c.decided}` +

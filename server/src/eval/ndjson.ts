@@ -17,7 +17,7 @@ const parseExact = (text: string): unknown => (core ??= require('../core') as ty
 /** A record, with the length of its line in characters (`chars`; an item of a JSON array file has none), or a line's error. A
  * record's integer past 2^53 is a bigint of the digits the line writes (core/json.ts parseExact); JSON.stringify throws on one, so
  * a record is written with stringifyExact. */
-export type NdjsonItem = { line: number; record: Record<string, unknown>; chars?: number } | { line: number; error: string; fatal?: true };
+export type NdjsonItem = { line: number; record: Record<string, unknown>; chars?: number } | { line: number; error: string; fatal?: true; item?: true };
 
 /** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
 function readFailure(file: string, lines: number, err: unknown): string {
@@ -166,7 +166,7 @@ async function* readArray(file: string, input: Readable): AsyncGenerator<NdjsonI
   try { items = parseExact(Buffer.concat(chunks).toString('utf8')); } catch (err) { yield { line: 1, error: `${file} starts with "[" but is not a JSON array (${(err as Error).message})`, fatal: true }; return; }
   if (!Array.isArray(items)) return;
   for (const [i, v] of items.entries()) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) yield { line: i + 1, error: `item ${i + 1} is not a JSON object` };
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) yield { line: i + 1, error: `item ${i + 1} is not a JSON object`, item: true };
     else yield { line: i + 1, record: v as Record<string, unknown> };
   }
 }

@@ -785,4 +785,13 @@ test('lint on a UTF-16 file (Windows PowerShell 5\'s "Out-File" default) says it
   const stdin = await runStdin(['lint', '--stdin', '--stdin-filename', 'x.filter.json', '--format', 'json'], le);
   assert.equal(stdin.code, 1);
   assert.match(JSON.parse(stdin.stdout)[0].diagnostics[0].message, /^The file is UTF-16 \(little-endian/);
+  // A name that does not tell the kind: its "$schema" does, read in UTF-16 as the editor reads it (read as UTF-8, the file was
+  // "cannot tell which kind of document this is" and the run exit 2)
+  const schema = '{"$schema": "https://edgekit.dev/schemas/logpush-filter.schema.json", "where": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}\n';
+  const le2 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(schema, 'utf16le')]);
+  const named = tmpdir({ 'le.json': le2, 'be.json': Buffer.from(le2).swap16() });
+  const bySchema = await run(['lint', '--format', 'line', path.join(named, 'le.json'), path.join(named, 'be.json')]);
+  assert.equal(bySchema.code, 1, bySchema.stderr);
+  assert.match(bySchema.stdout, /le\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-16 \(little-endian/);
+  assert.match(bySchema.stdout, /be\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-16 \(big-endian/);
 });

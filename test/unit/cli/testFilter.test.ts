@@ -540,6 +540,16 @@ test('test-filter and test-rules on a file none of whose lines is a JSON object 
         assert.ok(j.stderr.includes(`no line of ${file} is a JSON object`), j.stderr);
       }
     }
+    // A JSON array (read as records too) of no object: named by its items; it said "3 lines skipped: item 1 ..." and "no line of
+    // ... is a JSON object; the file must be NDJSON" of a file test-rules' usage says is read
+    const strings = path.join(f.dir, 'strings.json');
+    fs.writeFileSync(strings, '["a", 1, [2]]');
+    for (const [cmd, def] of [['test-filter', f.filter], ['test-rules', ruleset]]) {
+      const r = await run([cmd, def, strings]);
+      assert.equal(r.code, 1, `${cmd}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stdout, /^3 items skipped: item 1 is not a JSON object; item 2/m);
+      assert.ok(r.stderr.includes(`no item of the JSON array in ${strings} is a JSON object (3 items skipped); records are JSON objects, one per line (NDJSON) or as the items of an array`), r.stderr);
+    }
     // An empty file is an empty log, not a wrong one.
     const empty = path.join(f.dir, 'empty.ndjson');
     fs.writeFileSync(empty, '');

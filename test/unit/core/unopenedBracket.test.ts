@@ -33,18 +33,28 @@ test('a request document whose first "{" was left out: named before its first me
 // The line holding the "{" deleted whole (Ctrl+Shift+K, Vim's dd): every line before the closer is indented deeper than it, so
 // the container started at the document's start. It said "The document must be an object or an array, not the string "jsonrpc""
 // and "Expected the end of the document at ":"" (seen in headless Neovim).
+/** A request (five lines) whose first line, the "{", is deleted: named before "jsonrpc", its fix writing the line back as it was. */
+function firstLineDeleted(whole: string, label: string): void {
+  const text = whole.slice(whole.indexOf('\n') + 1);
+  const ps = validateText(text, 'jsonrpc-request');
+  assert.deepEqual(brief(text, ps), [{
+    code: 'syntax/unopened-bracket', line: 1, at: '"jsonrpc"', message: 'The object closed on line 5 is not opened: expected "{" before "jsonrpc".',
+    related: [[5, '}']], fixes: ['Insert "{" to open the object'], preferred: false,
+  }], label);
+  assert.equal(fixed(text, ps[0]), whole);
+}
+
 test('a request document whose first line, the "{", was deleted: named before its first member, the fix writes the line back', () => {
   const valid = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "eth_blockNumber",\n  "params": []\n}\n';
-  for (const eol of ['\n', '\r\n']) {
-    const whole = valid.replace(/\n/g, eol);
-    const text = whole.slice(1 + eol.length);
-    const ps = validateText(text, 'jsonrpc-request');
-    assert.deepEqual(brief(text, ps), [{
-      code: 'syntax/unopened-bracket', line: 1, at: '"jsonrpc"', message: 'The object closed on line 5 is not opened: expected "{" before "jsonrpc".',
-      related: [[5, '}']], fixes: ['Insert "{" to open the object'], preferred: false,
-    }], JSON.stringify(eol));
-    assert.equal(fixed(text, ps[0]), whole);
-  }
+  for (const eol of ['\n', '\r\n']) firstLineDeleted(valid.replace(/\n/g, eol), JSON.stringify(eol));
+});
+
+// The same in a document indented whole (pasted from inside another, or from a Markdown list): its closer is indented too, and
+// the document's start was no place for the opener, so it said "The document must be an object or an array, not the string
+// "jsonrpc"" and "Expected the end of the document at ":"" as before e775c7d.
+test('a document indented whole whose first line, the "{", was deleted: named the same, the fix writes the line back indented', () => {
+  const valid = '  {\n    "jsonrpc": "2.0",\n    "id": 1,\n    "method": "eth_blockNumber",\n    "params": []\n  }\n';
+  for (const indent of ['  ', '\t']) firstLineDeleted(valid.replace(/^ {2}/gm, indent), JSON.stringify(indent));
 });
 
 test('a filter whose "and" lost its "[": named after "and":, the closer at the and\'s indentation related, no cascade', () => {

@@ -187,3 +187,28 @@ test('a filter with a syntax error: the lens says the usage is not counted and w
   // Valid ones as before.
   assert.equal(getLanguageService().filterUsage('logpush-filter', parseDocument(valid))?.operators, 2);
 });
+
+// The lens and the status bar said "Usage not counted" for a filter with a syntax error (984c407); the hover on "where" still
+// counted the parser's recovery ("Current: 0/30 operators · 98/1000 bytes" for an "and" that lost its "[").
+test('a filter with a syntax error: the hover on "where" says the usage is not counted, as the lens does; a job\'s broken filter string too', () => {
+  const valid = '{\n  "w|here": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  assert.match(hover(F, valid)!.markdown, /Current: 2\/30 operators/);
+  assert.match(hover(F, valid.replace('"and": [', '"and": '))!.markdown, /Current: not counted: syntax error on line 4$/);
+  // In a job's filter string: its lines are not the document's
+  const job = (filter: string) => `{"dataset": "http_requests", "filter": ${JSON.stringify(filter).replace('where', 'w|here')}}`;
+  assert.match(hover(J, job('{"where": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}'))!.markdown, /Current: 1\/30 operators/);
+  assert.match(hover(J, job('{"where": {"and": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}]}}'))!.markdown, /Current: not counted: the filter string has a syntax error$/);
+});
+
+// A job with a syntax error shows no usage in the status bar (984c407's usage.ts); its lens still counted the filter string of
+// the value the parser recovered ("1/30 operators"), and so did the hover on "filter".
+test('a job with a syntax error: its lens and the hover on "filter" say the usage is not counted, as the status bar shows none', async () => {
+  const { getLanguageService } = await import('../../../server/src/core');
+  const text = '{\n  "name": "j"\n  "dataset": "http_requests",\n  "filter": "{\\"where\\": {\\"key\\": \\"ClientIP\\", \\"operator\\": \\"eq\\", \\"value\\": \\"b\\"}}"\n}\n';
+  const doc = parseDocument(text);
+  assert.equal(getLanguageService().filterUsage('logpush-job', doc), undefined);
+  assert.deepEqual(J.lenses!(doc, DEFAULT_OPTIONS).map((l) => l.title), ['Usage not counted: syntax error on line 3']);
+  assert.match(hover(J, text.replace('"filter"', '"fi|lter"'))!.markdown, /Current: not counted: syntax error on line 3$/);
+  const valid = parseDocument(text.replace('"j"\n', '"j",\n'));
+  assert.deepEqual(J.lenses!(valid, DEFAULT_OPTIONS).map((l) => l.title), ['1/30 operators · 62/1000 bytes']);
+});

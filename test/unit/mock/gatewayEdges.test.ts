@@ -120,6 +120,9 @@ test('protocol errors name what was wrong: an empty batch is 200 with -32600, an
   const extra = handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [], foo: 1 }));
   assert.equal(extra.status, 200);
   assert.deepEqual(extra.body, { jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid request: unexpected member "foo".' } });
+  // A name is quoted as a value is: JSON-escaped and cut (a name of 100 000 characters with a quote came back whole, unescaped)
+  const long = handleGateway('mainnet', `{"jsonrpc": "2.0", "id": 7, "method": "eth_chainId", "a\\"${'b'.repeat(100_000)}": 1}`);
+  assert.equal((long.body as RpcResponse).error?.message, `Invalid request: unexpected member "a\\"${'b'.repeat(36)}….`);
 });
 
 test('a request without "jsonrpc" or "method" says the member is missing (it said "must be \"2.0\", not undefined")', () => {
@@ -133,6 +136,9 @@ test('a request without "jsonrpc" or "method" says the member is missing (it sai
   assert.equal((numberMethod.body as RpcResponse).error?.message, 'Invalid request: "method" must be a string, not 5.');
   const longMethod = handleGateway('mainnet', JSON.stringify({ jsonrpc: '2.0', id: 1, method: Array(5000).fill(1), params: [] }));
   assert.equal((longMethod.body as RpcResponse).error?.message, `Invalid request: "method" must be a string, not [${'1,'.repeat(19)}1….`, 'cut at 40 characters');
+  // Cut after a whole character: the 40th unit of the JSON is an emoji's first half, which was kept alone
+  const emoji = handleGateway('mainnet', JSON.stringify({ jsonrpc: '😀'.repeat(30), id: 1, method: 'eth_chainId', params: [] }));
+  assert.equal((emoji.body as RpcResponse).error?.message, `Invalid request: "jsonrpc" must be "2.0", not "${'😀'.repeat(19)}….`);
 });
 
 test('blockNumberOf: tags, quantities, hashes and its refusals', () => {

@@ -619,4 +619,11 @@ test('edgekit mock --host with an address other machines reach: a warning on std
   assert.equal(open.code, 0);
   assert.match(open.err, /--host 0\.0\.0\.0 is not a loopback address: other machines that reach this one can use the mock/);
   for (const host of ['127.0.0.1', 'localhost']) assert.doesNotMatch((await run(host)).err, /loopback/, host);
+  // Other spellings of loopback: the server listens on ::1 or 127.0.0.1 and keeps the Host check, and nothing is reachable from
+  // other machines; they were warned of as reachable
+  for (const host of ['0:0:0:0:0:0:0:1', '127.1']) {
+    const r = await run(host);
+    assert.equal(r.code, 0, host);
+    assert.doesNotMatch(r.err, /loopback/, host);
+  }
 });

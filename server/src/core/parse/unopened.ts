@@ -18,7 +18,8 @@ const SAME_LINE_TRIES = 6;
  * - C first on its line: the nearest line before it not indented deeper, when it is indented as deep as C's line (a shallower one
  *   says nothing) and ends where a value or an item goes (":", ",", "["): at its end; each run of blank lines indented as C's,
  *   those before that line first, then those among the items (the opener was all the line had; rv17); when every line before C's
- *   is indented deeper, the document's start (its first line, the opener's, deleted whole);
+ *   is indented deeper, the document's start (its first line, the opener's, deleted whole; C's line indented too in a document
+ *   indented whole), the fix writing the opener on a line of its own, indented as C's;
  * - C after other tokens on its line: before the first token after a ":" or "," of C's container on that line (nearest first),
  *   then after the opener of the container around it, or before the line's first token; right before C for an empty container;
  *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it).
@@ -39,8 +40,9 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   for (const at of places(text, c, kind).filter((p) => opens(text, p, kind)).slice(0, SAME_LINE_TRIES)) {
     if (budget.left < text.length + 3) return undefined;
     // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
-    // a line of its own, as it was.
-    const insert = at === lineStartAt(text, at) && indentAt(text, at).length > indentAt(text, c).length ? kind + eolOf(text) : kind;
+    // a line of its own, as it was, indented as C's line.
+    const own = indentAt(text, c);
+    const insert = at === lineStartAt(text, at) && indentAt(text, at).length > own.length ? own + kind + eolOf(text) : kind;
     const repaired = proved(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
     if (!repaired) continue;
     // Two places that both mend the text: which one lost the opener is unknown.
@@ -125,8 +127,8 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
     }
     first.push(...blanks);
     // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
-    // whole, or the opener written on C's line.
-    if (own === '') first.push(0);
+    // whole, or the opener written on C's line; C's line indented too when the whole document is (pasted from inside another).
+    first.push(0);
     return apart(text, [...first, ...among]);
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of

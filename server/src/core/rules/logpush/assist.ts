@@ -52,12 +52,14 @@ export function operatorMarkdown(o: OperatorInfo): string {
   return [`**${o.name}** · ${o.meaning}`, '', `Accepts ${o.accepts.map(className).join(', ')} fields; compares with ${value}.`].join('\n');
 }
 
-/** `sent`: the job's filter string, measured as it is; a filter file is measured compact, as it goes into a job. */
-function whereMarkdown(value: unknown, sent?: string): string {
-  const u = filterUsage(value, sent);
+/** `sent`: the job's filter string, measured as it is; a filter file is measured compact, as it goes into a job. With a syntax
+ * error nothing is counted, as on the lens (lensesFilterDoc): the hover said "Current: 0/30 operators" of the parser's recovery. */
+function whereMarkdown(doc: ParsedDoc, sent?: string): string {
+  const broken = syntaxErrorsText(doc);
+  const current = !broken ? usageText(filterUsage(doc.value, sent)) : `not counted: ${sent === undefined ? broken : 'the filter string has a syntax error'}`;
   return ['**where** · the condition a log line must meet to be pushed', '',
     `Limits: ${MAX_OPERATORS} operators (one per comparison) and ${MAX_BYTES} bytes of ${sent === undefined ? 'compact JSON' : 'the string as sent'}.`, '',
-    `Current: ${usageText(u)}`].join('\n');
+    `Current: ${current}`].join('\n');
 }
 
 // ---- completion entries ----
@@ -150,7 +152,7 @@ export function hoverFilter(doc: ParsedDoc, offset: number, fields: readonly Fie
   const name = String(keyNode.value);
   const isKey = node === keyNode;
   const objNode = prop.parent!;
-  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc.value, sent) };
+  if (isKey && name === 'where' && objNode.parent === undefined) return { ...span(node), markdown: whereMarkdown(doc, sent) };
   if (isKey || node.type !== 'string') return undefined;
   const value = String(node.value);
   if (name === 'key') {
@@ -327,9 +329,10 @@ export function hoverJobDoc(doc: ParsedDoc, offset: number, options?: CoreOption
   if (node.type === 'string' && node.parent?.type === 'property' && node.parent.children![0] === node && node.value === 'filter' && loc.path.length === 1) {
     const f = isObj(doc.value) ? doc.value.filter : undefined;
     const usage = typeof f === 'string' && f !== '' ? parsedUsage(f) : undefined;
+    const broken = syntaxErrorsText(doc);
     return { ...span(node), markdown: ['**filter** · a filter document serialized into a string', '',
       `Limits: ${MAX_OPERATORS} operators and ${MAX_BYTES} bytes of the string as sent.`, '',
-      usage ? `Current: ${usage}` : f === '' || f === undefined || f === null ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
+      broken ? `Current: not counted: ${broken}` : usage ? `Current: ${usage}` : f === '' || f === undefined || f === null ? 'No filter: every log line is pushed.' : 'The filter string is not valid JSON.'].join('\n') };
   }
   if (node.type === 'string' && loc.path.length === 1 && loc.path[0] === 'dataset' && !loc.isAtPropertyKey) {
     return datasetInfo(String(node.value)) ? { ...span(node), markdown: datasetMarkdown(String(node.value)) } : undefined;
@@ -356,6 +359,10 @@ export function lensesJobDoc(doc: ParsedDoc): Lens[] {
   const f = isObj(doc.value) ? doc.value.filter : undefined;
   if (typeof f !== 'string' && f !== null) return [];
   const at = doc.locate(['filter'], 'key');
+  // With a syntax error in the job, the status bar shows no usage (usage.ts): the lens says why rather than a count of the value
+  // the parser recovered
+  const broken = syntaxErrorsText(doc);
+  if (broken) return [{ ...at, title: `Usage not counted: ${broken}` }];
   if (f === '' || f === null) return [{ ...at, title: 'no filter' }];
   const usage = parsedUsage(f);
   return [{ ...at, title: usage ?? 'filter is not valid JSON' }];

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, re2LacksBoundary, rustRegexRefusal, unicodeWordBoundary, wrapStackedRepetitions } from './rustRegex';
+import { checkRustRegexOnRe2, jsTrialText, re2LacksBoundary, rustRegexRefusal, unicodeWordBoundary } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -764,11 +764,19 @@ function jsHexEscape(escape: string): string {
   return `\\u${cp.toString(16).padStart(4, '0')}`;
 }
 
+/** The first look-around or backreference of a regex, its escapes read left to right ("\\1" is a backslash and a "1"). */
+function lookAroundOrBackreference(s: string): string | undefined {
+  for (const m of s.matchAll(/\\[\s\S]|\(\?<?[=!]/g)) if (m[0][0] === '(' || (m[0][1] >= '1' && m[0][1] <= '9')) return m[0];
+  return undefined;
+}
+
 function readRegexVerdict(pattern: string): string | undefined {
-  const unsupported = /\(\?<?[=!]|\\[1-9]/.exec(pattern);
-  if (unsupported) return `The regex uses "${unsupported[0]}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
+  const { text, rewritten } = jsTrialText(pattern);
+  // On the RE2 text where the trial takes it: under (?x) a comment's "(?=" is no look-ahead
+  const unsupported = lookAroundOrBackreference(rewritten ? text : pattern);
+  if (unsupported) return `The regex uses "${unsupported}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-  const js = wrapStackedRepetitions(pattern).replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+  const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
   // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex
   // escape with braces or eight digits (\x{41}, \u{41}, \U{41}, \U00000041: Rust's) is a "\" and letters and digits there, which
   // made [\x{41}-\x{5A}] a range from "}" down to "x": it is the code point's \uHHHH (past U+FFFF, U+FFFF: a range that goes down,
@@ -778,9 +786,11 @@ function readRegexVerdict(pattern: string): string | undefined {
     new RegExp(trial);
   } catch (err) {
     const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
-    // What the trial rewrote is the Rust reading's to judge, which names the place ([a-\x{5A}] goes down)
-    const rust = trial === js ? undefined : rustRegexRefusal(pattern);
-    return `Invalid regex ${JSON.stringify(pattern)}: ${rust ?? (trial === js ? why : why.replace(`/${trial}/: `, ''))}.`;
+    // What the trial rewrote is the Rust reading's to judge, which names the place ([a-\x{5A}] goes down); so is a trial of the
+    // RE2 text (jsTrialText), which is not what the user wrote
+    const changed = rewritten || trial !== js;
+    const rust = changed ? rustRegexRefusal(pattern) : undefined;
+    return `Invalid regex ${JSON.stringify(pattern)}: ${rust ?? (changed ? why.replace(`/${trial}/: `, '') : why)}.`;
   }
   // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
   // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex; a nested class or a

@@ -43,6 +43,10 @@ interface RegexRead {
   /** What the checker's JavaScript trial compile needs in a group ([start, end] pairs in the pattern): a stacked repetition's operand
    * with its first quantifier, where JavaScript reads both quantifiers as such; a repeated \x{41}, whose brace it reads as one. */
   jsGroups: number[];
+  /** Whether the x flag is on somewhere: then the pattern's spaces and "#" comments there are not the regex's. */
+  verbose: boolean;
+  /** Whether a class is written out as its set in the RE2 text (a nested class, a class set operation, ...). */
+  classWritten: boolean;
   /** The first \b or \B read in Unicode mode, by its offset: a Unicode word boundary on the platform, an ASCII one in RE2. */
   unicodeBoundary?: number;
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
@@ -61,7 +65,6 @@ const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
 const FLAG_LETTERS = /\(\?([a-zA-Z-]*)[:)]/y;
 const NAMED_GROUP = /\(\?(?:P<[^>]{0,75}>|<[^>]{0,76}>)/y;
 const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
-const HEX = /\\[xuU](?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{1,8}))/y;
 /**
  * The white space regex-syntax skips (bump_space under the x flag, parse_decimal in any mode): Rust's char::is_whitespace, the
  * White_Space property. Not JavaScript's \s, which has U+FEFF (a format character) and lacks U+0085 (NEL).
@@ -79,14 +82,14 @@ function spaceEnd(p: string, j: number): number {
 }
 
 /**
- * The hex brace of the escape at i (\x{, \u{, \U{): its digits, its end (after the "}") and whether spaces stand in it; undefined
- * when something other than a hex digit or a space comes before a "}". parse_hex_brace reads each digit and the "}" with
+ * The hex brace from the "{" at `open`: its digits, its end (after the "}") and whether spaces stand in it; undefined when
+ * something other than a hex digit or a space comes before a "}". parse_hex_brace reads each digit and the "}" with
  * bump_and_bump_space: under (?x) spaces and "#" comments are skipped. Outside (?x) spaces are skipped here too, for the caller to
  * say that regex-syntax refuses them (EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }".
  */
-function hexBrace(p: string, i: number, x: boolean): { digits: string; end: number; spaced: boolean } | undefined {
+function hexBrace(p: string, open: number, x: boolean): { digits: string; end: number; spaced: boolean } | undefined {
   let digits = '', spaced = false;
-  for (let j = i + 3; j < p.length;) {
+  for (let j = open + 1; j < p.length;) {
     const k = x ? spaceEnd(p, j) : SPACE.test(p[j]) ? j + 1 : j;
     if (k > j) { spaced = true; j = k; continue; }
     if (p[j] === '}') return { digits, end: j + 1, spaced };
@@ -94,6 +97,29 @@ function hexBrace(p: string, i: number, x: boolean): { digits: string; end: numb
     digits += p[j++];
   }
   return undefined;
+}
+
+/** The hex digits each of \x, \u and \U takes without braces. */
+const HEX_DIGITS: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+/**
+ * The hex escape at i (\x, \u, \U) as regex-syntax's parse_hex reads it: its digits, its end, whether it has braces and whether
+ * spaces stand in them; undefined when it is malformed (a digit missing or not hex, braces unclosed or holding something else).
+ * Under (?x) each step is bump_and_bump_space, which skips spaces and "#" comments: after the letter ((?x)\x {41}, \u 0041) and
+ * after each of the fixed digits (parse_hex_digits: (?x)\x4 1 is \x41).
+ */
+function hexRead(p: string, i: number, x: boolean): { digits: string; end: number; brace: boolean; spaced: boolean } | undefined {
+  let j = x ? spaceEnd(p, i + 2) : i + 2;
+  if (p[j] === '{') {
+    const b = hexBrace(p, j, x);
+    return b && b.digits !== '' ? { ...b, brace: true, spaced: b.spaced || j > i + 2 } : undefined;
+  }
+  let digits = '';
+  for (let k = 0; k < HEX_DIGITS[p[i + 1]]; k++, j = x ? spaceEnd(p, j + 1) : j + 1) {
+    if (!/[0-9A-Fa-f]/.test(p[j] ?? '')) return undefined;
+    digits += p[j];
+  }
+  return { digits, end: j, brace: false, spaced: false };
 }
 
 /**
@@ -202,7 +228,7 @@ function measure(alts: RxNode[][]): { depth: number; states: number; product: nu
  *   ASCII inside a class ([é], [\x{E9}]; \xE9 is a byte there), as class_literal_byte says;
  * - a class range cannot start or end with a class (\d-z), nor go down (z-a);
  * - a flag group needs a flag ("(?)"), a "-" a flag after it ("(?i-)"), and no flag or "-" comes twice ("(?ii)", "(?i-m-s)").
- * A malformed \x escape or a repetition of nothing leaves the rest to RE2 (which refuses both). The RE2 text is written as the pattern
+ * A repetition of nothing leaves the rest to RE2 (which refuses it). The RE2 text is written as the pattern
  * is read; the tree is built with it.
  */
 function readRegex(p: string): RegexRead {
@@ -212,7 +238,7 @@ function readRegex(p: string): RegexRead {
   const refuse = (why: string): void => { if (syntax === undefined && !judged) syntax = why; };
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
-  let x = false, u = false, iFlag = false;
+  let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
   const out: string[] = [];
   const opens = new Map<number, number>();
@@ -284,29 +310,23 @@ function readRegex(p: string): RegexRead {
 
   /** \xHH, \x{H...}, \uHHHH, \u{H...}, \UHHHHHHHH, \U{H...}: RE2 writes them all \x{...}. */
   const hexEscape = (i: number, e: string, inClass: boolean): { end: number; re2: string; kind: 'char' } => {
-    const fixed = { x: 2, u: 4, U: 8 }[e]!;
-    let digits: string | undefined, end = i + 2;
-    const spaced = p[i + 2] === '{' ? hexBrace(p, i, x) : undefined;
-    if (spaced?.spaced) {
-      // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"
-      if (!x) refuse(`"${p.slice(i, spaced.end)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`);
-      if (spaced.digits !== '') { digits = spaced.digits; end = spaced.end; }
-    } else {
-      const m = sticky(HEX, p, i);
-      if (m && (m[1] !== undefined || m[2].length >= fixed)) { digits = m[1] ?? m[2].slice(0, fixed); end = i + (m[1] !== undefined ? m[0].length : 2 + fixed); }
-    }
-    if (digits === undefined) {
-      // Too few hex digits, or none in the braces: RE2 refuses it too, and judges the rest; a brace is skipped whole
-      judged = true;
+    const h = hexRead(p, i, x);
+    if (!h) {
+      // Malformed: refused here, where it is (RE2 read what follows it as its digits: \xa(?-x)0 is \xa0 once the flag group is
+      // dropped, and went on to take a "{" Rust refuses after it); a brace is skipped whole
       const close = p[i + 2] === '{' ? p.indexOf('}', i + 3) : -1;
-      end = close < 0 ? i + 2 : close + 1;
+      const end = close < 0 ? i + 2 : close + 1;
+      const shown = p.slice(i, close >= 0 ? end : p[i + 2] === '{' ? n : i + 2 + HEX_DIGITS[e]);
+      refuse(`"${headOf(shown, 24)}" ${at(i)} is no hex escape Rust regex reads: \\${e} takes ${HEX_DIGITS[e]} hex digits (${e === 'x' ? '\\x41' : e === 'u' ? '\\u0041' : '\\U00000041'}) or one or more in braces (\\${e}{41})`);
       return { end, re2: p.slice(i, end), kind: 'char' };
     }
+    // Outside (?x) a brace holds hex digits only (parse_hex_brace: EscapeHexInvalidDigit), where RE2 takes "\x{ 41 }"
+    if (h.spaced && !x) refuse(`"${p.slice(i, h.end)}" ${at(i)} has a space inside its braces, where Rust regex takes hex digits only (spaces only with the x flag)`);
+    const { digits, end, brace } = h;
     const cp = parseInt(digits, 16);
     if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) refuse(`"\\${e}{${digits}}" ${at(i)} is no Unicode scalar value`);
-    const brace = p[i + 2] === '{';
     if (inClass && !u && cp > 0x7f && !(e === 'x' && !brace)) refuse(`"${p.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`);
-    return { end, re2: e === 'x' && !brace ? p.slice(i, end) : `\\x{${digits}}`, kind: 'char' };
+    return { end, re2: e === 'x' && !brace ? `\\x${digits}` : `\\x{${digits}}`, kind: 'char' };
   };
 
   /** A flag group's flags as parse_group and parse_flags refuse them: none, a "-" last, a flag or "-" twice (the group at i). */
@@ -333,8 +353,8 @@ function readRegex(p: string): RegexRead {
   const escapedChar = (i: number, end: number): number | undefined => {
     const e = p[i + 1];
     if (e === 'x' || e === 'u' || e === 'U') {
-      const digits = p[i + 2] === '{' ? hexBrace(p, i, x)?.digits : p.slice(i + 2, end);
-      return digits && /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
+      const h = hexRead(p, i, x);
+      return h && h.end === end ? parseInt(h.digits, 16) : undefined;
     }
     return ESCAPED_CONTROLS[e] ?? p.codePointAt(i + 1);
   };
@@ -521,6 +541,7 @@ function readRegex(p: string): RegexRead {
       }
     }
     out.push(text);
+    classWritten ||= text !== p.slice(i, j);
     const node = atom(text, 1, true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
@@ -573,6 +594,7 @@ function readRegex(p: string): RegexRead {
           push(node, i, outAt);
         }
         x = nx; u = nu; iFlag = ni;
+        verbose ||= nx;
         i += all.length;
       } else {
         const open = sticky(NAMED_GROUP, p, i)?.[0] ?? '(';
@@ -654,7 +676,7 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) wellFormed = false;
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, unicodeBoundary, re2Lacks };
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -699,7 +721,23 @@ export function re2LacksBoundary(pattern: string): { at: number; text: string } 
  * braces, whose brace JavaScript reads as a quantifier (\x{41}{2} is x{41}{2} there); the rest as written.
  */
 export function wrapStackedRepetitions(pattern: string): string {
-  const { jsGroups } = read(pattern);
+  return stackedWrapped(pattern, read(pattern));
+}
+
+/**
+ * The text the checker's JavaScript trial compiles: the pattern (wrapStackedRepetitions), or its RE2 text where the pattern is not
+ * JavaScript's to read: where the x flag is on somewhere (the spaces and "#" comments it skips are gone from the RE2 text;
+ * JavaScript read a comment as part of the regex, so (?x)a # the API (v1 was refused for its "(", "Unterminated group"), or where
+ * a class is written out as its set (a nested class ends at its own "]" for JavaScript, so [[^a](] was an unterminated group and
+ * [--- -- #] a range out of order). `rewritten`: the RE2 text it is.
+ */
+export function jsTrialText(pattern: string): { text: string; rewritten: boolean } {
+  const r = read(pattern);
+  return r.verbose || r.classWritten ? { text: r.re2, rewritten: true } : { text: stackedWrapped(pattern, r), rewritten: false };
+}
+
+function stackedWrapped(pattern: string, r: RegexRead): string {
+  const { jsGroups } = r;
   if (jsGroups.length === 0) return pattern;
   const inserts: [number, string][] = [];
   for (let k = 0; k < jsGroups.length; k += 2) inserts.push([jsGroups[k], '(?:'], [jsGroups[k + 1], ')']);
