@@ -10,11 +10,10 @@ const regexErrors = (pattern: string) => analyzeExpression(`http.host matches r#
   .filter((p) => p.code === 'ruleset/expr-invalid-regex' || p.code === 'ruleset/expr-syntax').map((p) => p.message);
 const matches = (pattern: string, s: string) => compileRustRegex(pattern).matcher(s).find();
 
-test('an unclosed \\b{name is refused at once (the old syntax check looped forever on it)', () => {
-  const t = Date.now();
+// The timeout is a hang guard (the runner fails the test past 60 s), not a measure of time.
+test('an unclosed \\b{name is refused (the old syntax check looped forever on it)', { timeout: 60_000 }, () => {
   assert.match(rustRegexRefusal('\\b{start') ?? '', /"\\b\{start" at 1 has no closing "\}"/);
   assert.equal(regexErrors('x\\b{end').length, 1);
-  assert.ok(Date.now() - t < 1000);
 });
 
 test('a long run of stacked repetitions with a count is measured without recursion (the size check overflowed the stack)', () => {
