@@ -187,15 +187,29 @@ function collect(paths: string[], explicitKind: boolean, allowEmpty: boolean, er
   });
 }
 
-/** How the bytes say they are UTF-16, by their byte order mark, or undefined. */
-function utf16Order(bytes: Buffer): string | undefined {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'little-endian: it starts with the byte order mark FF FE';
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'big-endian: it starts with the byte order mark FE FF';
+/** How the bytes say they are UTF-16 or UTF-32, by their byte order mark, or undefined. UTF-32's little-endian mark begins as
+ * UTF-16's does (FF FE), so it is asked first. */
+function wideEncoding(bytes: Buffer): string | undefined {
+  const starts = (...mark: number[]) => bytes.length >= mark.length && mark.every((b, i) => bytes[i] === b);
+  if (starts(0xff, 0xfe, 0, 0)) return 'UTF-32 (little-endian: it starts with the byte order mark FF FE 00 00)';
+  if (starts(0, 0, 0xfe, 0xff)) return 'UTF-32 (big-endian: it starts with the byte order mark 00 00 FE FF)';
+  if (starts(0xff, 0xfe)) return 'UTF-16 (little-endian: it starts with the byte order mark FF FE)';
+  if (starts(0xfe, 0xff)) return 'UTF-16 (big-endian: it starts with the byte order mark FE FF)';
   return undefined;
 }
 
-/** The text of UTF-16 bytes (utf16Order), as VS Code decodes them, for the "$schema" that tells their kind. */
-function utf16Text(bytes: Buffer): string {
+/** The text of UTF-16 or UTF-32 bytes (wideEncoding), decoded by their byte order mark as an editor decodes them, for the "$schema"
+ * that tells their kind. */
+function wideText(bytes: Buffer): string {
+  if (wideEncoding(bytes)?.startsWith('UTF-32')) {
+    const be = bytes[0] === 0;
+    let out = '';
+    for (let i = 4; i + 4 <= bytes.length; i += 4) {
+      const cp = be ? bytes.readUInt32BE(i) : bytes.readUInt32LE(i);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
+    }
+    return out;
+  }
   const body = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
   return (bytes[0] === 0xfe ? body.swap16() : body).toString('utf16le');
 }
@@ -433,21 +447,21 @@ export async function lint(argv: string[], io: Io): Promise<number> {
     const bom = text.charCodeAt(0) === 0xfeff;
     if (bom) text = text.slice(1); // a UTF-8 byte order mark is not part of the JSON
     // --kind is for the files named on the command line (any name); a file found in a directory was found by its name's kind.
-    // A UTF-16 file's "$schema" is read as VS Code reads it (decoded by its byte order mark): read as UTF-8, such a file named
+    // A UTF-16 (or UTF-32) file's "$schema" is read as VS Code reads it (decoded by its byte order mark): read as UTF-8, such a file named
     // foo.json was "cannot tell which kind of document this is", never that it is UTF-16.
-    const utf16 = utf16Order(bytes);
-    const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(utf16 ? utf16Text(bytes) : text);
+    const wide = wideEncoding(bytes);
+    const kind = (walked.has(file) ? undefined : args.kind) ?? detectKind(file) ?? kindFromSchemaRef(wide ? wideText(bytes) : text);
     if (!kind) {
       ioErrors.push({ path: file, message: stdin
         ? `cannot tell which kind of document standard input is; pass --kind, or --stdin-filename with a name like ${PATTERN_NAMES}.`
         : 'cannot tell which kind of document this is; name it *.filter.json, *.logpush.json, *.rpc.json or *.ruleset.json, or pass --kind.' });
       continue;
     }
-    if (utf16) {
+    if (wide) {
       // VS Code decodes such a file by its byte order mark, so the editor checks it; the platform reads a body as UTF-8 (RFC 8259
       // section 8.1) and would refuse it. Its text read as UTF-8 is noise, so this is its only problem, and nothing is fixed.
       const problem = { code: 'syntax/invalid-json', severity: 'error', offset: 0, length: 0,
-        message: `The file is UTF-16 (${utf16}); JSON must be UTF-8, as the platform reads it: save it as UTF-8.` } as const;
+        message: `The file is ${wide}; JSON must be UTF-8, as the platform reads it: save it as UTF-8.` } as const;
       results.push({ file, kind, text, problems: [problem], stdin, ...(args.fix || args.fixDryRun ? { fixed: 0 } : {}) });
       continue;
     }

@@ -795,3 +795,22 @@ test('lint on a UTF-16 file (Windows PowerShell 5\'s "Out-File" default) says it
   assert.match(bySchema.stdout, /le\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-16 \(little-endian/);
   assert.match(bySchema.stdout, /be\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-16 \(big-endian/);
 });
+
+test('lint on a UTF-32 file says it is UTF-32 (its byte order mark FF FE 00 00 begins as UTF-16\'s does), not UTF-16 (found by rv18)', async () => {
+  const json = '{"where": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}\n';
+  const utf32le = (s: string) => Buffer.concat([...s].map((c) => { const b = Buffer.alloc(4); b.writeUInt32LE(c.codePointAt(0)!); return b; }));
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32le(json)]);
+  const be = Buffer.from(le).swap32();
+  const dir = tmpdir({ 'le.filter.json': le, 'be.filter.json': be });
+  const r = await run(['lint', '--format', 'line', dir]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /le\.filter\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-32 \(little-endian: it starts with the byte order mark FF FE 00 00\); JSON must be UTF-8, as the platform reads it: save it as UTF-8\./);
+  assert.match(r.stdout, /be\.filter\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-32 \(big-endian: it starts with the byte order mark 00 00 FE FF\)/);
+  assert.doesNotMatch(r.stdout, /UTF-16|Unexpected character/);
+  // Named foo.json, its kind is told by its "$schema" read in UTF-32
+  const schema = '{"$schema": "https://edgekit.dev/schemas/logpush-filter.schema.json", "where": {}}\n';
+  const named = tmpdir({ 'le.json': Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32le(schema)]) });
+  const bySchema = await run(['lint', '--format', 'line', path.join(named, 'le.json')]);
+  assert.equal(bySchema.code, 1, bySchema.stderr);
+  assert.match(bySchema.stdout, /le\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-32 \(little-endian/);
+});
