@@ -65,7 +65,7 @@ function parseArgs(argv: string[]): Args | string {
   return {
     deliveryDir: v['delivery-dir'], s3Endpoint: v['s3-endpoint'], s3AccessKeyId: v['s3-access-key-id'], s3SecretAccessKey: v['s3-secret-access-key'], s3Region: v['s3-region'],
     traffic: { rate: Number(rate), seed: Number(seed), paused: !!v['traffic-paused'] }, rateLimit,
-    host: v.host ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
+    host: v.host?.replace(/^\[(.*)\]$/, '$1') ?? '127.0.0.1', port: Number(port), state: v.state, apiToken: v['api-token'], apiKey: v['api-key'], apiEmail: v['api-email'],
     verbose: !!v.verbose, help: !!v.help,
   };
 }

@@ -626,4 +626,8 @@ test('edgekit mock --host with an address other machines reach: a warning on std
     assert.equal(r.code, 0, host);
     assert.doesNotMatch(r.err, /loopback/, host);
   }
+  // An IPv6 address written as in a URL, in brackets, is that address; it was "--host [::1] does not resolve to an address" (rv18)
+  const bracketed = await run('[::1]');
+  assert.equal(bracketed.code, 0, bracketed.err);
+  assert.doesNotMatch(bracketed.err, /loopback|resolve/);
 });
