@@ -9,7 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
-import { moreClosers, unopened } from './unopened';
+import { bracketBalance, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -80,13 +80,15 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
   let tentative = false;
   let carried: Repair['next'];
+  // The openers less the closers of `current`, when a repair said it (an opener inserted): not scanned again (syn11).
+  let balance: number | undefined;
   // What each repair so far changed, in order: a closer left out is placed where the indentation says, which may lie before an
   // earlier repair (a trailing comma jsonc-parser met first, in the request read into the container), and its openers may lie
   // before or between the repairs when it is placed after them (a word repaired, then the end of the document; a comma inserted,
   // then a trailing comma removed, which leaves the length as it was): each of its offsets is taken back through them (textOffset).
   const changes: Change[] = [];
   while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
-    const found = carried ?? firstProblem(current, pending[0], root, budget, pending[1]);
+    const found = carried ?? firstProblem(current, pending[0], root, budget, pending[1], balance);
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
@@ -101,6 +103,7 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
     carried = repair.next;
+    balance = repair.balance;
   }
   return out;
 }
@@ -134,13 +137,14 @@ function textOffset(changes: readonly Change[], offset: number): number | undefi
 
 /** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
  * the text's errors after the one repaired); next: the repaired text's first problem, when finding it was the proof. */
-export interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed } }
+export interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed }; balance?: number }
 
 /** A repair whose text was parsed: its errors are known. */
 export type Parsed = Repair & { errors: ParseError[] };
 
-/** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`. */
-function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError): { problem: Problem; repair?: Repair } {
+/** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`; balance:
+ * the text's openers less its closers, when known (bracketBalance). */
+function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError, balance?: number): { problem: Problem; repair?: Repair } {
   const mayParse = budget.left >= text.length;
   let code = 'syntax/invalid-json';
   let offset = e.offset;
@@ -249,8 +253,12 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
   }
   // A bracket or brace left out: where the indentation says the container ended, when closing it there gets the parser past the error;
   // an opener left out instead, when the text has more closers than openers (unopened.ts).
+  // Whether the text has more closers than openers is a scan of all of it, paid from the budget as a parse is (syn11): a problem is
+  // said only when a parse paid for it, so the scans were bounded, but they came on top of the budget (0.2-0.4 times it again for a
+  // batch whose every request lost its "{"). Not scanned when the repair before said it; neither reading when it cannot be paid.
   if (mayParse && !repair && code === 'syntax/invalid-json') {
-    const open = moreClosers(text) ? unopened(text, e, root, budget) : unclosed(text, e, root, budget);
+    const known = balance ?? (paidScan(budget, text.length) ? bracketBalance(text) : undefined);
+    const open = known === undefined ? undefined : known < 0 ? unopened(text, e, root, budget, known) : unclosed(text, e, root, budget);
     if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
@@ -357,6 +365,14 @@ function javaScriptToken(text: string, offset: number, length: number):
 export function proved(text: string, after: number, budget: Budget): Parsed | undefined {
   const r = paidParse(text, budget);
   return r && (r.errors.length === 0 || r.errors[0].offset > after) ? r : undefined;
+}
+
+/** Takes a scan of `chars` characters from the budget (the bracket diagnosis' scans of the text, paid as parses are); false, and
+ * nothing taken, when it cannot pay for it. */
+export function paidScan(budget: Budget, chars: number): boolean {
+  if (budget.left < chars) return false;
+  budget.left -= chars;
+  return true;
 }
 
 /** The text with its syntax errors, the parse taken from the budget; none when the budget cannot pay for it. */
@@ -516,8 +532,10 @@ export function cutString(text: string, offset: number, budget: Budget): { start
   const lineStart = lineStartAt(text, cut);
   const lineEnd = lineEndAt(text, offset);
   if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
-  // The string token that ends at the cut quote.
+  // The string token that ends at the cut quote: a scan of the line up to it, paid from the budget (the budget could pay for the
+  // text on entry; syn11: a minified batch's line is the text, read once per problem).
   const scanner = createScanner(text.slice(lineStart, cut + 1), false);
+  budget.left -= cut + 1 - lineStart;
   let start = -1;
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind === SyntaxKind.StringLiteral && lineStart + scanner.getTokenOffset() + scanner.getTokenLength() === cut + 1) start = lineStart + scanner.getTokenOffset();
@@ -530,7 +548,8 @@ export function cutString(text: string, offset: number, budget: Budget): { start
   const inArray = typeof where.path[where.path.length - 1] === 'number';
   // A comma left out between two values ("operator": "eq" "value": "us") also reads as a quoted run up to a later quote: when a comma
   // after the string makes the line valid, that is the mistake (the schema-like members after it say so), not a quote inside it.
-  if (proved(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1, budget)) return undefined;
+  // A comma before a colon (the error's token; only space between) cannot mend the line: no parse for it (syn11).
+  if (text[offset] !== ':' && proved(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1, budget)) return undefined;
   const json = /^[\s[{]*\{\s*$/.test(text.slice(start + 1, cut));
   let tries = 0, candidates = 0;
   for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES && candidates < CUT_CANDIDATES; end = text.indexOf('"', end + 1)) {

@@ -12,7 +12,7 @@ const SAME_LINE_TRIES = 6;
 
 /**
  * An opening bracket or brace left out before the syntax error `e` or the closer it leads to, in a text of more closers than
- * openers (the caller has asked moreClosers: one scan of the text, not two). The closer C is the first one that
+ * openers (the caller has asked bracketBalance, or a repair before said it: one scan of the text at most, not two). The closer C is the first one that
  * closes nothing or a container of the other kind (at or after the error), or, first on its line, one opened on a line indented
  * otherwise than C's (before the error too). Where the opener goes:
  * - C first on its line: the nearest line before it not indented deeper, when it is indented as deep as C's line (a shallower one
@@ -28,15 +28,27 @@ const SAME_LINE_TRIES = 6;
  * answer. Else undefined: today's wording.
  * root: what the messages call the parsed text.
  */
-export function unopened(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+export function unopened(text: string, e: ParseError, root: string, budget: Budget, balance: number): { problem: Problem; repair: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
+  // The scans for the closer and the opener's places are paid from the budget as the parses are (syn11), each after it is made:
+  // the budget could pay for the whole text before each.
   const closer = strayCloser(text, e.offset);
-  if (!closer) return undefined;
+  budget.left -= closer?.scanned ?? text.length;
+  if (!closer || budget.left < text.length) return undefined;
   const { offset: c, kind } = closer;
   // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value.
   if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
   let found: { problem: Problem; repair: Parsed } | undefined;
-  for (const at of places(text, c, kind).filter((p) => opens(text, p, kind)).slice(0, SAME_LINE_TRIES)) {
+  const { places: tried, read } = places(text, c, kind);
+  budget.left -= read;
+  let tries = 0;
+  for (const at of tried) {
+    if (tries === SAME_LINE_TRIES) break;
+    if (!opens(text, at, kind, budget)) continue;
+    tries++;
+    // Past the error's token the text before the opener is the text's, which breaks there (the error is its first): no parse can
+    // prove the place (syn11: of six places tried for a request that lost its "{", the five after its first member's colon).
+    if (at > e.offset + e.length) continue;
     if (budget.left < text.length + 3) return undefined;
     // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
     // a line of its own, as it was.
@@ -45,7 +57,11 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
     if (!repaired) continue;
     // Two places that both mend the text: which one lost the opener is unknown.
     if (found) return undefined;
-    found = { problem: unopenedProblem(text, root, kind, at, c, insert), repair: repaired };
+    // One opener more, a token of its own where a token starts or a line ends (proved: not in a comment): the repaired text's
+    // balance, said so that it is not scanned again.
+    found = { problem: unopenedProblem(text, root, kind, at, c, insert), repair: { ...repaired, balance: balance + 1 } };
+    // The name read before the place (nameBefore), paid after it is read: once per place proved.
+    budget.left -= at - nameFrom(text, at);
   }
   return found;
 }
@@ -53,7 +69,7 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
 /** In a text of more closers than openers, the first closer whose opener is not there (see unopened), with the kind of opener it
  * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
  * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
-function strayCloser(text: string, from: number): { offset: number; kind: '{' | '[' } | undefined {
+function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number } | undefined {
   const stack: { offset: number; kind: '{' | '[' }[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -69,27 +85,28 @@ function strayCloser(text: string, from: number): { offset: number; kind: '{' | 
       if (other && offset < from) return undefined;
       // Indented otherwise than its opener's line: before the error too (a "]" that closed the "params" around the array that lost
       // its "[", read as the array's, and the error only at the next closer).
-      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind };
+      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind, scanned: offset + 1 };
     }
   }
   return undefined;
 }
 
-/** Whether a text has more closers than openers: one closes nothing. An opener left out is the answer then, or none: a closer left
- * out as well is no answer, and a closer left out alone leaves more openers (a closer inserted, or one replaced by the other kind,
- * would leave the one that closes nothing, read next as an opener left out, a guess upon a guess). */
-export function moreClosers(text: string): boolean {
+/** A text's openers less its closers. Below 0, more closers than openers: one closes nothing. An opener left out is the answer then,
+ * or none: a closer left out as well is no answer, and a closer left out alone leaves more openers (a closer inserted, or one
+ * replaced by the other kind, would leave the one that closes nothing, read next as an opener left out, a guess upon a guess). */
+export function bracketBalance(text: string): number {
   const scanner = createScanner(text, true);
   let balance = 0;
   for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
     if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) balance++;
     else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) balance--;
   }
-  return balance < 0;
+  return balance;
 }
 
-/** The places the opener of the container the closer at `c` closes may go, most likely first (see unopened). */
-function places(text: string, c: number, kind: '{' | '['): number[] {
+/** The places the opener of the container the closer at `c` closes may go, most likely first (see unopened), and how many characters
+ * before the closer were read to find them (paid from the budget). */
+function places(text: string, c: number, kind: '{' | '['): { places: number[]; read: number } {
   const lineStart = lineStartAt(text, c);
   const own = indentAt(text, c);
   if (lineStart + own.length === c) {
@@ -121,13 +138,13 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
       blanks = [];
       if (deeper) continue;
       if (indent === own && /[:,[]$/.test(line.trimEnd())) first.push(end);
-      return apart(text, [...first, ...among]);
+      return { places: apart(text, [...first, ...among]), read: c - start };
     }
     first.push(...blanks);
     // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
     // whole, or the opener written on C's line.
     if (own === '') first.push(0);
-    return apart(text, [...first, ...among]);
+    return { places: apart(text, [...first, ...among]), read: c };
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
   // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
@@ -150,7 +167,7 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
   if (tokens.length && !around) out.push(tokens[0].offset);
   // An array's "[" left out before an array ("params": ["a", "b"], "c"]): the "[" there may be the one left out's, and the one
   // left out any of that array's items' (["a", ["b"], "c"] as well): no answer.
-  return kind === '[' ? out.filter((p) => text[p] !== '[') : out;
+  return { places: kind === '[' ? out.filter((p) => text[p] !== '[') : out, read: c - lineStart };
 }
 
 /** The text's line break: its first one, "\n" when it has none. */
@@ -179,11 +196,12 @@ function lineEnd(text: string, start: number): number {
 
 /** Whether the text after `at` is what an opener of `kind` opens: a member (a string and a colon) for "{", an item (a value not
  * followed by a colon) for "[", or its closer (an empty container). */
-function opens(text: string, at: number, kind: '{' | '['): boolean {
+function opens(text: string, at: number, kind: '{' | '[', budget: Budget): boolean {
   const scanner = createScanner(text, true);
   scanner.setPosition(at);
   const first = scanner.scan();
   const second = scanner.scan();
+  budget.left -= scanner.getPosition() - at;
   // An empty container: its closer right after the place.
   if (first === (kind === '{' ? SyntaxKind.CloseBraceToken : SyntaxKind.CloseBracketToken)) return true;
   if (kind === '{') return first === SyntaxKind.StringLiteral && second === SyntaxKind.ColonToken;
@@ -218,12 +236,16 @@ function nameBefore(text: string, at: number): { name?: string } {
   let key: string | undefined;
   let prev: SyntaxKind = SyntaxKind.Unknown;
   let name: string | undefined;
-  // The line of `at` and the one before suffice: a name and its colon are written together.
-  scanner.setPosition(lineStartAt(text, Math.max(0, lineStartAt(text, at) - 1)));
+  scanner.setPosition(nameFrom(text, at));
   for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < at; k = scanner.scan()) {
     name = k === SyntaxKind.ColonToken && prev === SyntaxKind.StringLiteral ? key : undefined;
     if (k === SyntaxKind.StringLiteral) key = scanner.getTokenValue();
     prev = k;
   }
   return name !== undefined ? { name } : {};
+}
+
+/** Where nameBefore reads from: the line of `at` and the one before suffice, a name and its colon being written together. */
+function nameFrom(text: string, at: number): number {
+  return lineStartAt(text, Math.max(0, lineStartAt(text, at) - 1));
 }
