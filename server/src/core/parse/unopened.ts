@@ -7,7 +7,8 @@ import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
 import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, proved, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
-/** At most this many places on the closer's own line are tried (each a parse); more than one that mends the text is no answer. */
+/** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
+ * mend the text); more than one that mends the text is no answer. */
 const SAME_LINE_TRIES = 6;
 
 /**
@@ -21,7 +22,11 @@ const SAME_LINE_TRIES = 6;
  *   is indented deeper, the document's start (its first line, the opener's, deleted whole);
  * - C after other tokens on its line: before the first token after a ":" or "," of C's container on that line (nearest first),
  *   then after the opener of the container around it, or before the line's first token; right before C for an empty container;
- *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it).
+ *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it). When none of those mends
+ *   the text, inside the containers closed on C's line before it (after each ":" or ",", and an array's "["; syn11): the closer
+ *   whose opener is missing may be one of theirs, read as the one around it's (`"action_parameters":  "id": "x" } },`, the first
+ *   "}" read as the rule's and the rule's as the rules array's), and the closer named is the one the opener pairs with. Taken only
+ *   when every such place was tried within the cap.
  * A closer right after a whole value (`{...}]`, the error at the closer) says nothing: it may as well be typed by mistake.
  * Each place is taken only when the text after it is what the opener opens (a member, `"name":`, for "{"; an item for "[") and the
  * text with the opener inserted has no syntax error up to C and past the error (a parse, from the budget); two such places are no
@@ -38,17 +43,27 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const { offset: c, kind } = closer;
   // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value.
   if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
-  let found: { problem: Problem; repair: Parsed } | undefined;
-  const { places: tried, read } = places(text, c, kind);
+  const { places: tried, inner, read } = places(text, c, kind);
   budget.left -= read;
+  const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
+  // Inside a container closed on C's line before C (`"action_parameters":  "id": "x" } },`: the first "}" is the one whose opener
+  // is missing, read as the rule's), only when no place around C mends the text, and only when every place there was tried.
+  return at(tried, false) ?? at(inner, true);
+}
+
+/** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
+ * SAME_LINE_TRIES parses; undefined when none or two mend it, or (sure) when the tries ran out before the list did. */
+function place(text: string, e: ParseError, root: string, budget: Budget, balance: number, c: number, kind: '{' | '[', list: number[], sure: boolean):
+  { problem: Problem; repair: Parsed } | undefined {
+  let found: { problem: Problem; repair: Parsed } | undefined;
   let tries = 0;
-  for (const at of tried) {
-    if (tries === SAME_LINE_TRIES) break;
-    if (!opens(text, at, kind, budget)) continue;
-    tries++;
+  for (const at of list) {
     // Past the error's token the text before the opener is the text's, which breaks there (the error is its first): no parse can
-    // prove the place (syn11: of six places tried for a request that lost its "{", the five after its first member's colon).
-    if (at > e.offset + e.length) continue;
+    // prove the place (syn11: of six places tried for a request that lost its "{", the five after its first member's colon), and
+    // it is not counted among the tries (a params object's members after its first one hid the place before it).
+    if (at > e.offset + e.length || !opens(text, at, kind, budget)) continue;
+    if (tries === SAME_LINE_TRIES) return sure ? undefined : found;
+    tries++;
     if (budget.left < text.length + 3) return undefined;
     // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
     // a line of its own, as it was.
@@ -59,7 +74,7 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
     if (found) return undefined;
     // One opener more, a token of its own where a token starts or a line ends (proved: not in a comment): the repaired text's
     // balance, said so that it is not scanned again.
-    found = { problem: unopenedProblem(text, root, kind, at, c, insert), repair: { ...repaired, balance: balance + 1 } };
+    found = { problem: unopenedProblem(text, root, kind, at, sure ? closing(text, at) : c, insert), repair: { ...repaired, balance: balance + 1 } };
     // The name read before the place (nameBefore), paid after it is read: once per place proved.
     budget.left -= at - nameFrom(text, at);
   }
@@ -106,7 +121,7 @@ export function bracketBalance(text: string): number {
 
 /** The places the opener of the container the closer at `c` closes may go, most likely first (see unopened), and how many characters
  * before the closer were read to find them (paid from the budget). */
-function places(text: string, c: number, kind: '{' | '['): { places: number[]; read: number } {
+function places(text: string, c: number, kind: '{' | '['): { places: number[]; inner: number[]; read: number } {
   const lineStart = lineStartAt(text, c);
   const own = indentAt(text, c);
   if (lineStart + own.length === c) {
@@ -138,13 +153,13 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; r
       blanks = [];
       if (deeper) continue;
       if (indent === own && /[:,[]$/.test(line.trimEnd())) first.push(end);
-      return { places: apart(text, [...first, ...among]), read: c - start };
+      return { places: apart(text, [...first, ...among]), inner: [], read: c - start };
     }
     first.push(...blanks);
     // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
     // whole, or the opener written on C's line.
     if (own === '') first.push(0);
-    return { places: apart(text, [...first, ...among]), read: c };
+    return { places: apart(text, [...first, ...among]), inner: [], read: c };
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
   // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
@@ -154,6 +169,8 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; r
   scanner.setPosition(lineStart);
   for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < c; k = scanner.scan()) tokens.push({ offset: scanner.getTokenOffset(), kind: k });
   const out: number[] = [];
+  // Inside containers closed on the line before C: after each ":" or "," there, and after an array's "[" (for a "[").
+  const inner: number[] = [];
   let depth = 0;
   let around = false;
   for (let i = tokens.length - 1; i >= 0 && !around; i--) {
@@ -162,12 +179,15 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; r
     if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) depth++;
     else if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) {
       if (--depth < 0) { out.push(next); around = true; }
-    } else if ((k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken) && depth === 0) out.push(next);
+      // An array's first item, inside one closed on the line: as likely the place as any other item's (`["0xa", "latest"]]`).
+      else if (kind === '[' && k === SyntaxKind.OpenBracketToken) inner.push(next);
+    } else if (k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken) (depth === 0 ? out : inner).push(next);
   }
   if (tokens.length && !around) out.push(tokens[0].offset);
   // An array's "[" left out before an array ("params": ["a", "b"], "c"]): the "[" there may be the one left out's, and the one
   // left out any of that array's items' (["a", ["b"], "c"] as well): no answer.
-  return { places: kind === '[' ? out.filter((p) => text[p] !== '[') : out, read: c - lineStart };
+  const notArray = (p: number) => text[p] !== '[';
+  return { places: kind === '[' ? out.filter(notArray) : out, inner: kind === '[' ? inner.filter(notArray) : inner, read: c - lineStart };
 }
 
 /** The text's line break: its first one, "\n" when it has none. */
@@ -248,4 +268,16 @@ function nameBefore(text: string, at: number): { name?: string } {
 /** Where nameBefore reads from: the line of `at` and the one before suffice, a name and its colon being written together. */
 function nameFrom(text: string, at: number): number {
   return lineStartAt(text, Math.max(0, lineStartAt(text, at) - 1));
+}
+
+/** The closer an opener inserted at `at` would pair with: the first closer after it that closes no container opened after it. */
+function closing(text: string, at: number): number {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(at);
+  let depth = 0;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) depth++;
+    else if ((k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) && depth-- === 0) return scanner.getTokenOffset();
+  }
+  return text.length;
 }
