@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
-import type { Problem } from '../../../server/src/core/types';
+import type { DocKind, Problem } from '../../../server/src/core/types';
 import { deletions, lineOf } from '../support/bracketDeletions';
 
 function brief(text: string, ps: Problem[]) {
@@ -209,5 +209,35 @@ test('a container named __proto__, constructor, toString or hasOwnProperty: name
     const other = said('other', broken);
     assert.match(other, /"mended":true/);
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) assert.equal(said(name, broken), other, name);
+  }
+});
+
+// syn11: the docs are JSONC. The opener's line ended with a comment (read as space by the comment's repair): the opener was placed
+// at the line's end, inside the comment, and the fix gave text that is no JSON (nor JSONC).
+test('a comment after the place where the opener goes: the fix inserts it before the comment', () => {
+  const valid = '{\n  "where": {\n    "and": [ // all of them\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const comment of ['// all of them', '/* all of them */']) {
+    const whole = valid.replace('// all of them', comment);
+    const text = whole.replace('"and": [ ', '"and": ');
+    const ps = validateText(text, 'logpush-filter');
+    assert.deepEqual(brief(text, ps).map((b) => [b.code, b.line, b.at]), [['syntax/comment', 3, comment], ['syntax/unopened-bracket', 4, '{']], comment);
+    assert.equal(fixed(text, ps[1]), whole.replace('"and": [ ', '"and": ['), comment);
+  }
+});
+
+// syn11: the container that lost its opener also has a comma after its last member (common while typing): the proof failed at
+// the comma, and nothing was named ('Expected a property name in double quotes at "{"', the schema on the members read flat).
+// Both are said now, the opener first; the two fixes together give the value.
+test('an opener left out and a trailing comma in the same container: both said, the two fixes together give the value', () => {
+  const filter = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  const batch = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_blockNumber", "params": []}\n]\n';
+  const cases: [string, string, DocKind][] = [
+    [filter, filter.replace('"and": [', '"and": ').replace('200}\n', '200},\n'), 'logpush-filter'],
+    [batch, batch.replace('  {"jsonrpc": "2.0", "id": 2', '  "jsonrpc": "2.0", "id": 2').replace('[]}\n]', '[],}\n]'), 'jsonrpc-request'],
+  ];
+  for (const [valid, text, kind] of cases) {
+    const ps = validateText(text, kind);
+    assert.deepEqual(ps.map((p) => p.code), ['syntax/unopened-bracket', 'syntax/trailing-comma'], JSON.stringify(brief(text, ps)));
+    assert.deepEqual(JSON.parse(applyEdits(text, [...ps[0].fixes![0].edits, ...ps[1].fixes![0].edits])), JSON.parse(valid));
   }
 });

@@ -376,7 +376,7 @@ export function paidScan(budget: Budget, chars: number): boolean {
 }
 
 /** The text with its syntax errors, the parse taken from the budget; none when the budget cannot pay for it. */
-function paidParse(text: string, budget: Budget): Parsed | undefined {
+export function paidParse(text: string, budget: Budget): Parsed | undefined {
   if (budget.left < text.length) return undefined;
   budget.left -= text.length;
   return parsed(text);
@@ -501,7 +501,7 @@ function moved(p: Problem, delta: number): Problem {
   };
 }
 
-function precedingNonSpace(text: string, offset: number): number {
+export function precedingNonSpace(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   return i;

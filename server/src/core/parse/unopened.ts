@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, proved, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -29,8 +29,9 @@ const SAME_LINE_TRIES = 6;
  *   when every such place was tried within the cap.
  * A closer right after a whole value (`{...}]`, the error at the closer) says nothing: it may as well be typed by mistake.
  * Each place is taken only when the text after it is what the opener opens (a member, `"name":`, for "{"; an item for "[") and the
- * text with the opener inserted has no syntax error up to C and past the error (a parse, from the budget); two such places are no
- * answer. Else undefined: today's wording.
+ * text with the opener inserted has no syntax error up to C and past the error (a parse, from the budget), but for a trailing
+ * comma whose removal gets it there (a second parse; the comma is said next, syn11); two such places are no answer. Else
+ * undefined: today's wording. A place at a line's end is after its last token and one space, before a comment there.
  * root: what the messages call the parsed text.
  */
 export function unopened(text: string, e: ParseError, root: string, budget: Budget, balance: number): { problem: Problem; repair: Parsed } | undefined {
@@ -68,7 +69,7 @@ function place(text: string, e: ParseError, root: string, budget: Budget, balanc
     // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
     // a line of its own, as it was.
     const insert = at === lineStartAt(text, at) && indentAt(text, at).length > indentAt(text, c).length ? kind + eolOf(text) : kind;
-    const repaired = proved(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
+    const repaired = provedBut(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
     if (!repaired) continue;
     // Two places that both mend the text: which one lost the opener is unknown.
     if (found) return undefined;
@@ -152,7 +153,10 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; i
       (deeper ? among : first).push(...blanks);
       blanks = [];
       if (deeper) continue;
-      if (indent === own && /[:,[]$/.test(line.trimEnd())) first.push(end);
+      // At the line's end: after its last token and the space after it, before a comment there (read as space in this text; syn11:
+      // the opener went after `// all of them`, inside the comment, and the fix gave no JSON).
+      const last = line.trimEnd().length;
+      if (indent === own && /[:,[]$/.test(line.slice(0, last))) first.push(start + last + (last < line.length ? 1 : 0));
       return { places: apart(text, [...first, ...among]), inner: [], read: c - start };
     }
     first.push(...blanks);
@@ -280,4 +284,19 @@ function closing(text: string, at: number): number {
     else if ((k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) && depth-- === 0) return scanner.getTokenOffset();
   }
   return text.length;
+}
+
+/** The text with the opener (`text`), when its first syntax error lies past `after`, or is a trailing comma before a closer at or
+ * before it whose removal gets the parser past `after` (a second parse, from the budget): a comma left after the container's last
+ * member, in the container that lost its opener (syn11: `"params": [],}`; the proof failed at the comma, and the opener was not
+ * named). The repaired text keeps the comma: its problem is said next, with its own fix. */
+function provedBut(text: string, after: number, budget: Budget): Parsed | undefined {
+  const r = paidParse(text, budget);
+  const first = r?.errors[0];
+  if (!r || !first || first.offset > after) return r;
+  const comma = precedingNonSpace(text, first.offset);
+  if ((first.error !== ParseErrorCode.ValueExpected && first.error !== ParseErrorCode.PropertyNameExpected) || !/[\]}]/.test(text[first.offset] ?? '')
+    || text[comma] !== ',') return undefined;
+  const without = paidParse(text.slice(0, comma) + text.slice(comma + 1), budget);
+  return without && (without.errors.length === 0 || without.errors[0].offset > after - 1) ? r : undefined;
 }
