@@ -193,8 +193,8 @@ test('blank lines inside the container: an empty line between the members of a d
 
 // syn11: a member named as Object.prototype's own (__proto__, constructor, toString, hasOwnProperty) is read by the bracket
 // diagnosis as any other name (no plain object is keyed by document text there): its container left unopened or unclosed is
-// named, and mended, as "other"'s is. (`"__proto__": {` with its "}" and comma left out is read flat, as `"other": {` is: the
-// flat reading is the indentation's, not the name's; docs/architecture.md, syn11.)
+// named, and mended, as "other"'s is. (`"__proto__": {` with its "}" and comma left out was read flat, as `"other": {` was: the
+// flat reading is the indentation's, not the name's; unclosedBracket.test.ts has it now.)
 test('a container named __proto__, constructor, toString or hasOwnProperty: named and mended as any other name\'s', () => {
   const valid = (name: string) => `{\n  "jsonrpc": "2.0",\n  "method": "trace_filter",\n  "id": 1,\n  "params": [\n    {\n      "fromBlock": "0x1",\n      "${name}": {\n        "a": [1, 2]\n      },\n      "toBlock": "0x2"\n    }\n  ]\n}\n`;
   const said = (name: string, broken: (v: string) => string) => {

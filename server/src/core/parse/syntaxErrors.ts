@@ -687,7 +687,7 @@ export function indentAt(text: string, offset: number): string {
  * such up to `limit` (the stack is then the containers open there), or when findB is false. Undefined when a closer of another
  * kind than the innermost's comes first.
  */
-function indentationEnd(text: string, limit: number, findB = true): { b: number; stack: Opener[] } | undefined {
+function indentationEnd(text: string, limit: number, findB = true, siblings = false): { b: number; stack: Opener[] } | undefined {
   const stack: Opener[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -711,7 +711,8 @@ function indentationEnd(text: string, limit: number, findB = true): { b: number;
         const starts = !closer && (k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.OpenBraceToken
           || k === SyntaxKind.OpenBracketToken || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.CommaToken);
         const around = stack.at(-2);
-        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= top.lineStart);
+        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= top.lineStart)
+          && !(siblings && around !== undefined && around.endsLine && around.flat === false);
         if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: lineStart, stack };
       }
     }
@@ -780,6 +781,22 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const end = indentationEnd(text, e.offset);
   if (!end) return undefined;
+  // A container read flat (its opener ends its line, the next line as deep) inside one written indented (its opener ends its line,
+  // the next line deeper): by the document's own layout, the line as deep starts its next sibling, and the container ended right
+  // after its opener (`"__proto__": {` with its "}" and comma left out, before `"constructor": 1,`; syn11: its members were read into
+  // it, and their problems hidden). Read so when that gets the parser as far as the flat reading (both mend the text there); else
+  // flat, as before (a "[" whose items follow at its line's indentation: closed right after it, the items would be members).
+  const flat = endRead(text, e, root, end, budget);
+  if (end.stack.some((o) => o.flat)) {
+    const siblings = indentationEnd(text, e.offset, true, true);
+    const read = siblings && siblings.b !== end.b ? endRead(text, e, root, siblings, budget) : undefined;
+    if (read && (!flat || reach(text, read.repair) >= reach(text, flat.repair))) return read;
+  }
+  return flat;
+}
+
+/** The containers left open that line B of `end` says ended (or the end of the text, or a closer of the other kind), closed. */
+function endRead(text: string, e: ParseError, root: string, end: { b: number; stack: Opener[] }, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   const { b, stack } = end;
   if (b < 0) return atTheEnd(text, e, root, stack, budget) ?? wrongCloser(text, e, root, stack, budget);
   return atLineB(text, e, root, b, stack, budget)
