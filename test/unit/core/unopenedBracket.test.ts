@@ -113,6 +113,25 @@ test('on one line, a container whose closer was read as the one around it\'s: th
   assert.equal(fixed(broken, rps[0]), request);
 });
 
+// syn11: the same, the closer on the line before C's (`"ruleset": "current" }` then the rule's `},`, read as the rules array's
+// closer of the other kind): the places on that line are tried when no place above C mends the text.
+test('a container closed at the end of the line before the closer with no opener: the place on that line is named', () => {
+  const valid = '{\n  "name": "r",\n  "kind": "zone",\n  "phase": "http_request_firewall_custom",\n  "rules": [\n    {\n      "action": "skip",\n      "expression": "true",\n      "action_parameters": { "ruleset": "current" }\n    },\n    {\n      "action": "log",\n      "expression": "true"\n    }\n  ]\n}\n';
+  const text = valid.replace('"action_parameters": { "ruleset"', '"action_parameters": "ruleset"');
+  const ps = validateText(text, 'waf-ruleset');
+  assert.deepEqual(brief(text, ps), [{
+    code: 'syntax/unopened-bracket', line: 9, at: '"ruleset"', message: 'The object "action_parameters" closed on line 9 is not opened: expected "{" before "ruleset".',
+    related: [[9, '}']], fixes: ['Insert "{" to open the object "action_parameters"'], preferred: false,
+  }]);
+  assert.equal(fixed(text, ps[0]), valid.replace('{ "ruleset"', '{"ruleset"'));
+  // An empty object's "{" left out before its "}" on a line of its own: the closer is read as the one around it's.
+  const filter = '{\n  "where": {\n    "key": "ClientRequestHost",\n    "operator": "in",\n    "value": [\n      "a.example",\n      {\n        "x": {}\n      }\n    ]\n  }\n}\n';
+  const broken = filter.replace('"x": {}', '"x": }');
+  const fps = validateText(broken, 'logpush-filter').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(fps.map((p) => p.message), ['The object "x" closed on line 8 is not opened: expected "{" before "}".']);
+  assert.equal(fixed(broken, fps[0]), filter);
+});
+
 test('no evidence (items written flat at the closer\'s indentation; an array\'s "[" before an array on one line): today\'s wording, no fix', () => {
   const flat = '{"where": {"and":\n{"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n{"key": "ClientIP", "operator": "eq", "value": "1.2.3.5"}\n]}}\n';
   // ["a", ["b", "c"], "latest"] or [["a", "b", "c"], "latest"]: the "[" left out may be any of the first array's items'.
@@ -145,12 +164,12 @@ test('each opening bracket or brace of the valid fixtures left out: one syntax p
   }
   assert.ok(documents > 1000, `${documents} documents`);
   console.log(`unopened brackets: ${documents} documents, ${named} named as such (${(100 * named / documents).toFixed(1)}%), ${restored} restored to the fixture's value by the fix (${(100 * restored / documents).toFixed(1)}%)`);
-  // syn10: 0 -> 1634 of 1690 (96.7%) named and mended, every fix giving back the fixture's value. syn11: 1664 (98.5%): a container
-  // on one line whose closer was read as the one around it's (`"action_parameters":  "id": "x" } },`), a params object whose
-  // members before the error hid its place (the tries' cap). The rest: an array's "[" left out before an array or inside one on one
-  // line (["0x4", 25, 75]]: which item it went before is unknown), an empty container's opener (`"filter": }`: the closer is read
-  // as the object's), a closer read as the one around it's on the line after (`"ruleset": "current" }` then `},`).
-  assert.deepEqual({ documents, named, restored }, { documents: 1690, named: 1664, restored: 1664 });
+  // syn10: 0 -> 1634 of 1690 (96.7%) named and mended, every fix giving back the fixture's value. syn11: 1678 (99.3%): a container
+  // on one line whose closer was read as the one around it's (`"action_parameters":  "id": "x" } },`, or `... "current" }` then
+  // `},` on the next line, or `"filter": }`), a params object whose members before the error hid its place (the tries' cap). The
+  // rest (12): an array's "[" left out before an array or inside one on one line (["0x4", 25, 75]]: which item it went before is
+  // unknown, several mend it), `"__proto__": },` (its closer read as the object's, the next member's line says nothing).
+  assert.deepEqual({ documents, named, restored }, { documents: 1690, named: 1678, restored: 1678 });
   assert.deepEqual({ cascades: cascades.length, badFixes: badFixes.length }, { cascades: 0, badFixes: 0 }, [...cascades.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
 });
 

@@ -19,7 +19,9 @@ const SAME_LINE_TRIES = 6;
  * - C first on its line: the nearest line before it not indented deeper, when it is indented as deep as C's line (a shallower one
  *   says nothing) and ends where a value or an item goes (":", ",", "["): at its end; each run of blank lines indented as C's,
  *   those before that line first, then those among the items (the opener was all the line had; rv17); when every line before C's
- *   is indented deeper, the document's start (its first line, the opener's, deleted whole);
+ *   is indented deeper, the document's start (its first line, the opener's, deleted whole); when none of those mends the text,
+ *   after each ":" or "," on the nearest line before C's that is not blank (syn11: a closer at its end read as the one around
+ *   it's, `"ruleset": "current" }` then `},`), as the places inside containers closed on C's own line below;
  * - C after other tokens on its line: before the first token after a ":" or "," of C's container on that line (nearest first),
  *   then after the opener of the container around it, or before the line's first token; right before C for an empty container;
  *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it). When none of those mends
@@ -135,6 +137,9 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; i
     // Blank lines in a row give one place (only white space between): the last of them indented as C's, first met going back.
     let run = false;
     let start = lineStart;
+    // The places on the nearest line before C's that is not blank, inside what closed there (syn11: `"action_parameters":  "ruleset":
+    // "current" }` then `},`, the first "}" read as the rule's): tried when no place above mends the text.
+    let inner: number[] | undefined;
     while (start > 0) {
       // The line before: its start, past its line break (both characters of a CRLF).
       start = lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
@@ -149,6 +154,7 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; i
         continue;
       }
       run = false;
+      inner ??= separators(text, start, end, kind);
       const deeper = indent.length > own.length && indent.startsWith(own);
       (deeper ? among : first).push(...blanks);
       blanks = [];
@@ -157,13 +163,13 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; i
       // the opener went after `// all of them`, inside the comment, and the fix gave no JSON).
       const last = line.trimEnd().length;
       if (indent === own && /[:,[]$/.test(line.slice(0, last))) first.push(start + last + (last < line.length ? 1 : 0));
-      return { places: apart(text, [...first, ...among]), inner: [], read: c - start };
+      return { places: apart(text, [...first, ...among]), inner, read: c - start };
     }
     first.push(...blanks);
     // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
     // whole, or the opener written on C's line.
     if (own === '') first.push(0);
-    return { places: apart(text, [...first, ...among]), inner: [], read: c };
+    return { places: apart(text, [...first, ...among]), inner: inner ?? [], read: c };
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
   // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
@@ -192,6 +198,19 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; i
   // left out any of that array's items' (["a", ["b"], "c"] as well): no answer.
   const notArray = (p: number) => text[p] !== '[';
   return { places: kind === '[' ? out.filter(notArray) : out, inner: kind === '[' ? inner.filter(notArray) : inner, read: c - lineStart };
+}
+
+/** The places after each ":" or "," (and "[", for a "[") of the line from `start` to `end`; for a "[", not before an array. */
+function separators(text: string, start: number, end: number, kind: '{' | '['): number[] {
+  const out: number[] = [];
+  const scanner = createScanner(text, true);
+  scanner.setPosition(start);
+  let after = false;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < end; k = scanner.scan()) {
+    if (after && !(kind === '[' && k === SyntaxKind.OpenBracketToken)) out.push(scanner.getTokenOffset());
+    after = k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken || (kind === '[' && k === SyntaxKind.OpenBracketToken);
+  }
+  return out;
 }
 
 /** The text's line break: its first one, "\n" when it has none. */
