@@ -77,9 +77,11 @@ function place(text: string, e: ParseError, root: string, budget: Budget, balanc
     if (found) return undefined;
     // One opener more, a token of its own where a token starts or a line ends (proved: not in a comment): the repaired text's
     // balance, said so that it is not scanned again.
-    found = { problem: unopenedProblem(text, root, kind, at, sure ? closing(text, at) : c, insert), repair: { ...repaired, balance: balance + 1 } };
-    // The name read before the place (nameBefore), paid after it is read: once per place proved.
-    budget.left -= at - nameFrom(text, at);
+    const closer = sure ? closing(text, at) : c;
+    found = { problem: unopenedProblem(text, root, kind, at, closer, insert), repair: { ...repaired, balance: balance + 1 } };
+    // The name read before the place (nameBefore) and the text up to its closer (closing), paid after they are read: once per
+    // place proved.
+    budget.left -= at - nameFrom(text, at) + (sure ? closer - at : 0);
   }
   return found;
 }
