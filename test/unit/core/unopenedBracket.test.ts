@@ -260,3 +260,16 @@ test('an opener left out and a trailing comma in the same container: both said, 
     assert.deepEqual(JSON.parse(applyEdits(text, [...ps[0].fixes![0].edits, ...ps[1].fixes![0].edits])), JSON.parse(valid));
   }
 });
+
+// syn11 (a fuzz in LF, CRLF and lone CR): the line before the opener's place was read from its CRLF's "\n" only, so a CRLF
+// document's container whose opener had a line of its own after its name was named as no property's.
+test('an opener on the line after its property\'s name: the container is named by it in LF, CRLF and lone-CR documents alike', () => {
+  const valid = '{\n  "where": {\n    "and":\n    [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const eol of ['\n', '\r\n', '\r']) {
+    const whole = valid.replace(/\n/g, eol);
+    const text = whole.replace(`${eol}    [${eol}`, `${eol}    ${eol}`);
+    const ps = validateText(text, 'logpush-filter');
+    assert.deepEqual(ps.map((p) => p.message), ['The array "and" closed on line 7 is not opened: expected "[" before "{".'], JSON.stringify(eol));
+    assert.equal(fixed(text, ps[0]), whole, JSON.stringify(eol));
+  }
+});

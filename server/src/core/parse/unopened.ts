@@ -290,9 +290,12 @@ function nameBefore(text: string, at: number): { name?: string } {
   return name !== undefined ? { name } : {};
 }
 
-/** Where nameBefore reads from: the line of `at` and the one before suffice, a name and its colon being written together. */
+/** Where nameBefore reads from: the line of `at` and the one before suffice, a name and its colon being written together. The line
+ * before is read past both characters of a CRLF (syn11: from its "\n" only, so a CRLF document's opener on the line after its name
+ * was named as no property's, 'The object closed on ...' where an LF one said 'The object "and" closed on ...'). */
 function nameFrom(text: string, at: number): number {
-  return lineStartAt(text, Math.max(0, lineStartAt(text, at) - 1));
+  const start = lineStartAt(text, at);
+  return start === 0 ? 0 : lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
 }
 
 /** The closer an opener inserted at `at` would pair with: the first closer after it that closes no container opened after it. */
