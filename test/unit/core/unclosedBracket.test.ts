@@ -2,6 +2,8 @@
 // than its opener's line), naming the opener and its line, with related information at the opener and a fix that inserts the
 // closer(s) there; the schema and the rules check the text that fix makes, so a member read into the wrong object is not reported.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import assert from 'node:assert/strict';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
@@ -429,4 +431,30 @@ test('a filter string that cannot be mapped into the job (cut by a line break): 
   for (const p of ps) {
     for (const r of p.related ?? []) assert.ok(r.offset >= p.offset && r.offset + r.length <= p.offset + p.length, `${p.message}: related at ${r.offset} outside ${p.offset}+${p.length}`);
   }
+});
+
+// syn11 (rv15's leftover): `"__proto__": {` with its "}" and comma left out, the next member at its line's indentation, was read
+// as an object written flat: its "}" went before the request's, the members after it were read into it, and the fix's text hid
+// their problems (no "constructor" nor "toString" unknown). In a container written indented (its members deeper than its opener's
+// line), a line as deep as the opener's starts its next sibling: the object ended right after its opener, with the comma.
+test('an object opened at the end of a line, the next member at that line\'s indentation, in an object written indented: closed right after its opener', () => {
+  const valid = readFileSync(path.join(__dirname, '../../fixtures/jsonrpc-request/fuzz-proto-key.json'), 'utf8');
+  for (const name of ['__proto__', 'other']) {
+    const whole = valid.replace('"__proto__"', `"${name}"`);
+    const text = whole.replace(`"${name}": {},`, `"${name}": {`);
+    const ps = validateText(text, 'jsonrpc-request');
+    const syntax = ps.filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(brief(text, syntax), [{
+      code: 'syntax/unclosed-bracket', line: 10, at: '"constructor"', message: `The object "${name}" opened on line 9 is not closed: expected "}" and a comma before "constructor".`,
+      related: [[9, '{']], fixes: [`Insert "}," to close the object "${name}"`],
+    }]);
+    assert.equal(fixed(text, syntax[0]), whole);
+    // What the checker says of the text as meant is what it says of the fixture.
+    const said = (ps: Problem[]) => ps.filter((p) => !p.code.startsWith('syntax/')).map((p) => p.message);
+    assert.deepEqual(said(ps), said(validateText(whole, 'jsonrpc-request')), name);
+  }
+  // A document written flat (its members at its opener's indentation) gives no such evidence: still read flat, closed at the end.
+  const flat = '{\n"name": "x",\n"output_options": {\n"field_names": ["ClientIP"]\n}\n';
+  const fps = validateText(flat, 'logpush-job').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(fps.map((p) => p.message), ['The object opened on line 1 is not closed: expected "}" at the end of the document.']);
 });

@@ -9,7 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
-import { moreClosers, unopened } from './unopened';
+import { bracketBalance, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -80,13 +80,15 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
   // word was meant to be (a key that lost its opening quote, `id": "2"`, read as a word, had a colon inserted and its quotes escaped).
   let tentative = false;
   let carried: Repair['next'];
+  // The openers less the closers of `current`, when a repair said it (an opener inserted): not scanned again (syn11).
+  let balance: number | undefined;
   // What each repair so far changed, in order: a closer left out is placed where the indentation says, which may lie before an
   // earlier repair (a trailing comma jsonc-parser met first, in the request read into the container), and its openers may lie
   // before or between the repairs when it is placed after them (a word repaired, then the end of the document; a comma inserted,
   // then a trailing comma removed, which leaves the length as it was): each of its offsets is taken back through them (textOffset).
   const changes: Change[] = [];
   while (pending.length && out.length < MAX_SYNTAX_PROBLEMS) {
-    const found = carried ?? firstProblem(current, pending[0], root, budget, pending[1]);
+    const found = carried ?? firstProblem(current, pending[0], root, budget, pending[1], balance);
     const { repair } = found;
     const problem = tentative && found.problem.code !== 'syntax/trailing-comma' ? notPreferred(found.problem) : found.problem;
     const shift = current.length - text.length;
@@ -101,6 +103,7 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     current = repair.text;
     pending = repair.errors ?? pending.slice(1);
     carried = repair.next;
+    balance = repair.balance;
   }
   return out;
 }
@@ -134,13 +137,14 @@ function textOffset(changes: readonly Change[], offset: number): number | undefi
 
 /** A repair of a syntax error that is proved: the repaired text and its errors, all past the repaired spot (none when they are
  * the text's errors after the one repaired); next: the repaired text's first problem, when finding it was the proof. */
-export interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed } }
+export interface Repair { text: string; errors?: ParseError[]; next?: { problem: Problem; repair: Parsed }; balance?: number }
 
 /** A repair whose text was parsed: its errors are known. */
 export type Parsed = Repair & { errors: ParseError[] };
 
-/** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`. */
-function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError): { problem: Problem; repair?: Repair } {
+/** budget: what the repairs may still parse (each proof takes its parse from it); nextError: the text's error after `e`; balance:
+ * the text's openers less its closers, when known (bracketBalance). */
+function firstProblem(text: string, e: ParseError, root: string, budget: Budget, nextError?: ParseError, balance?: number): { problem: Problem; repair?: Repair } {
   const mayParse = budget.left >= text.length;
   let code = 'syntax/invalid-json';
   let offset = e.offset;
@@ -249,8 +253,12 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
   }
   // A bracket or brace left out: where the indentation says the container ended, when closing it there gets the parser past the error;
   // an opener left out instead, when the text has more closers than openers (unopened.ts).
+  // Whether the text has more closers than openers is a scan of all of it, paid from the budget as a parse is (syn11): a problem is
+  // said only when a parse paid for it, so the scans were bounded, but they came on top of the budget (0.2-0.4 times it again for a
+  // batch whose every request lost its "{"). Not scanned when the repair before said it; neither reading when it cannot be paid.
   if (mayParse && !repair && code === 'syntax/invalid-json') {
-    const open = moreClosers(text) ? unopened(text, e, root, budget) : unclosed(text, e, root, budget);
+    const known = balance ?? (paidScan(budget, text.length) ? bracketBalance(text) : undefined);
+    const open = known === undefined ? undefined : known < 0 ? unopened(text, e, root, budget, known) : unclosed(text, e, root, budget);
     if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
@@ -359,8 +367,16 @@ export function proved(text: string, after: number, budget: Budget): Parsed | un
   return r && (r.errors.length === 0 || r.errors[0].offset > after) ? r : undefined;
 }
 
+/** Takes a scan of `chars` characters from the budget (the bracket diagnosis' scans of the text, paid as parses are); false, and
+ * nothing taken, when it cannot pay for it. */
+export function paidScan(budget: Budget, chars: number): boolean {
+  if (budget.left < chars) return false;
+  budget.left -= chars;
+  return true;
+}
+
 /** The text with its syntax errors, the parse taken from the budget; none when the budget cannot pay for it. */
-function paidParse(text: string, budget: Budget): Parsed | undefined {
+export function paidParse(text: string, budget: Budget): Parsed | undefined {
   if (budget.left < text.length) return undefined;
   budget.left -= text.length;
   return parsed(text);
@@ -485,7 +501,7 @@ function moved(p: Problem, delta: number): Problem {
   };
 }
 
-function precedingNonSpace(text: string, offset: number): number {
+export function precedingNonSpace(text: string, offset: number): number {
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   return i;
@@ -516,8 +532,10 @@ export function cutString(text: string, offset: number, budget: Budget): { start
   const lineStart = lineStartAt(text, cut);
   const lineEnd = lineEndAt(text, offset);
   if (lineEnd - lineStart > CUT_LINE_MAX) return undefined;
-  // The string token that ends at the cut quote.
+  // The string token that ends at the cut quote: a scan of the line up to it, paid from the budget (the budget could pay for the
+  // text on entry; syn11: a minified batch's line is the text, read once per problem).
   const scanner = createScanner(text.slice(lineStart, cut + 1), false);
+  budget.left -= cut + 1 - lineStart;
   let start = -1;
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind === SyntaxKind.StringLiteral && lineStart + scanner.getTokenOffset() + scanner.getTokenLength() === cut + 1) start = lineStart + scanner.getTokenOffset();
@@ -530,7 +548,8 @@ export function cutString(text: string, offset: number, budget: Budget): { start
   const inArray = typeof where.path[where.path.length - 1] === 'number';
   // A comma left out between two values ("operator": "eq" "value": "us") also reads as a quoted run up to a later quote: when a comma
   // after the string makes the line valid, that is the mistake (the schema-like members after it say so), not a quote inside it.
-  if (proved(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1, budget)) return undefined;
+  // A comma before a colon (the error's token; only space between) cannot mend the line: no parse for it (syn11).
+  if (text[offset] !== ':' && proved(text.slice(0, cut + 1) + ',' + text.slice(cut + 1), lineEnd + 1, budget)) return undefined;
   const json = /^[\s[{]*\{\s*$/.test(text.slice(start + 1, cut));
   let tries = 0, candidates = 0;
   for (let end = text.indexOf('"', offset); end >= 0 && end < lineEnd && tries < CUT_TRIES && candidates < CUT_CANDIDATES; end = text.indexOf('"', end + 1)) {
@@ -668,7 +687,7 @@ export function indentAt(text: string, offset: number): string {
  * such up to `limit` (the stack is then the containers open there), or when findB is false. Undefined when a closer of another
  * kind than the innermost's comes first.
  */
-function indentationEnd(text: string, limit: number, findB = true): { b: number; stack: Opener[] } | undefined {
+function indentationEnd(text: string, limit: number, findB = true, siblings = false): { b: number; stack: Opener[] } | undefined {
   const stack: Opener[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -692,7 +711,8 @@ function indentationEnd(text: string, limit: number, findB = true): { b: number;
         const starts = !closer && (k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.OpenBraceToken
           || k === SyntaxKind.OpenBracketToken || k === SyntaxKind.TrueKeyword || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.CommaToken);
         const around = stack.at(-2);
-        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= top.lineStart);
+        top.flat ??= top.endsLine && own === top.indent && !(around && around.offset >= top.lineStart)
+          && !(siblings && around !== undefined && around.endsLine && around.flat === false);
         if (top.indent.startsWith(own) && ((starts && !top.flat) || (closer && own !== top.indent))) return { b: lineStart, stack };
       }
     }
@@ -761,6 +781,22 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
   const end = indentationEnd(text, e.offset);
   if (!end) return undefined;
+  // A container read flat (its opener ends its line, the next line as deep) inside one written indented (its opener ends its line,
+  // the next line deeper): by the document's own layout, the line as deep starts its next sibling, and the container ended right
+  // after its opener (`"__proto__": {` with its "}" and comma left out, before `"constructor": 1,`; syn11: its members were read into
+  // it, and their problems hidden). Read so when that gets the parser as far as the flat reading (both mend the text there); else
+  // flat, as before (a "[" whose items follow at its line's indentation: closed right after it, the items would be members).
+  const flat = endRead(text, e, root, end, budget);
+  if (end.stack.some((o) => o.flat)) {
+    const siblings = indentationEnd(text, e.offset, true, true);
+    const read = siblings && siblings.b !== end.b ? endRead(text, e, root, siblings, budget) : undefined;
+    if (read && (!flat || reach(text, read.repair) >= reach(text, flat.repair))) return read;
+  }
+  return flat;
+}
+
+/** The containers left open that line B of `end` says ended (or the end of the text, or a closer of the other kind), closed. */
+function endRead(text: string, e: ParseError, root: string, end: { b: number; stack: Opener[] }, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   const { b, stack } = end;
   if (b < 0) return atTheEnd(text, e, root, stack, budget) ?? wrongCloser(text, e, root, stack, budget);
   return atLineB(text, e, root, b, stack, budget)

@@ -5,49 +5,85 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, proved, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
-/** At most this many places on the closer's own line are tried (each a parse); more than one that mends the text is no answer. */
+/** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
+ * mend the text); more than one that mends the text is no answer. */
 const SAME_LINE_TRIES = 6;
 
 /**
  * An opening bracket or brace left out before the syntax error `e` or the closer it leads to, in a text of more closers than
- * openers (the caller has asked moreClosers: one scan of the text, not two). The closer C is the first one that
+ * openers (the caller has asked bracketBalance, or a repair before said it: one scan of the text at most, not two). The closer C is the first one that
  * closes nothing or a container of the other kind (at or after the error), or, first on its line, one opened on a line indented
  * otherwise than C's (before the error too). Where the opener goes:
  * - C first on its line: the nearest line before it not indented deeper, when it is indented as deep as C's line (a shallower one
  *   says nothing) and ends where a value or an item goes (":", ",", "["): at its end; each run of blank lines indented as C's,
  *   those before that line first, then those among the items (the opener was all the line had; rv17); when every line before C's
  *   is indented deeper, the document's start (its first line, the opener's, deleted whole; C's line indented too in a document
- *   indented whole), the fix writing the opener on a line of its own, indented as C's;
+ *   indented whole), the fix writing the opener on a line of its own, indented as C's; when none of those mends the text,
+ *   after each ":" or "," on the nearest line before C's that is not blank (syn11: a closer at its end read as the one around
+ *   it's, `"ruleset": "current" }` then `},`), as the places inside containers closed on C's own line below;
  * - C after other tokens on its line: before the first token after a ":" or "," of C's container on that line (nearest first),
  *   then after the opener of the container around it, or before the line's first token; right before C for an empty container;
- *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it).
+ *   for "[", not before an array (its own "[" may be the one meant, and the one left out inside it). When none of those mends
+ *   the text, inside the containers closed on C's line before it (after each ":" or ",", and an array's "["; syn11): the closer
+ *   whose opener is missing may be one of theirs, read as the one around it's (`"action_parameters":  "id": "x" } },`, the first
+ *   "}" read as the rule's and the rule's as the rules array's), and the closer named is the one the opener pairs with. Taken only
+ *   when every such place was tried within the cap.
  * A closer right after a whole value (`{...}]`, the error at the closer) says nothing: it may as well be typed by mistake.
  * Each place is taken only when the text after it is what the opener opens (a member, `"name":`, for "{"; an item for "[") and the
- * text with the opener inserted has no syntax error up to C and past the error (a parse, from the budget); two such places are no
- * answer. Else undefined: today's wording.
+ * text with the opener inserted has no syntax error up to C and past the error (a parse, from the budget), but for a trailing
+ * comma whose removal gets it there (a second parse; the comma is said next, syn11); two such places are no answer. Else
+ * undefined: today's wording. A place at a line's end is after its last token and one space, before a comment there.
  * root: what the messages call the parsed text.
  */
-export function unopened(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+export function unopened(text: string, e: ParseError, root: string, budget: Budget, balance: number): { problem: Problem; repair: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
+  // The scans for the closer and the opener's places are paid from the budget as the parses are (syn11), each after it is made:
+  // the budget could pay for the whole text before each.
   const closer = strayCloser(text, e.offset);
-  if (!closer) return undefined;
+  budget.left -= closer?.scanned ?? text.length;
+  if (!closer || budget.left < text.length) return undefined;
   const { offset: c, kind } = closer;
   // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value.
   if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
+  const { places: tried, inner, read } = places(text, c, kind);
+  budget.left -= read;
+  const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
+  // Inside a container closed on C's line before C (`"action_parameters":  "id": "x" } },`: the first "}" is the one whose opener
+  // is missing, read as the rule's), only when no place around C mends the text, and only when every place there was tried.
+  return at(tried, false) ?? at(inner, true);
+}
+
+/** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
+ * SAME_LINE_TRIES parses; undefined when none or two mend it, or (sure) when the tries ran out before the list did. */
+function place(text: string, e: ParseError, root: string, budget: Budget, balance: number, c: number, kind: '{' | '[', list: number[], sure: boolean):
+  { problem: Problem; repair: Parsed } | undefined {
   let found: { problem: Problem; repair: Parsed } | undefined;
-  for (const at of places(text, c, kind).filter((p) => opens(text, p, kind)).slice(0, SAME_LINE_TRIES)) {
+  let tries = 0;
+  for (const at of list) {
+    // Past the error's token the text before the opener is the text's, which breaks there (the error is its first): no parse can
+    // prove the place (syn11: of six places tried for a request that lost its "{", the five after its first member's colon), and
+    // it is not counted among the tries (a params object's members after its first one hid the place before it).
+    if (at > e.offset + e.length || !opens(text, at, kind, budget)) continue;
+    if (tries === SAME_LINE_TRIES) return sure ? undefined : found;
+    tries++;
     if (budget.left < text.length + 3) return undefined;
     // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
     // a line of its own, as it was, indented as C's line.
     const own = indentAt(text, c);
     const insert = at === lineStartAt(text, at) && indentAt(text, at).length > own.length ? own + kind + eolOf(text) : kind;
-    const repaired = proved(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
+    const repaired = provedBut(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
     if (!repaired) continue;
     // Two places that both mend the text: which one lost the opener is unknown.
     if (found) return undefined;
-    found = { problem: unopenedProblem(text, root, kind, at, c, insert), repair: repaired };
+    // One opener more, a token of its own where a token starts or a line ends (proved: not in a comment): the repaired text's
+    // balance, said so that it is not scanned again.
+    const closer = sure ? closing(text, at) : c;
+    found = { problem: unopenedProblem(text, root, kind, at, closer, insert), repair: { ...repaired, balance: balance + 1 } };
+    // The name read before the place (nameBefore) and the text up to its closer (closing), paid after they are read: once per
+    // place proved.
+    budget.left -= at - nameFrom(text, at) + (sure ? closer - at : 0);
   }
   return found;
 }
@@ -55,7 +91,7 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
 /** In a text of more closers than openers, the first closer whose opener is not there (see unopened), with the kind of opener it
  * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
  * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
-function strayCloser(text: string, from: number): { offset: number; kind: '{' | '[' } | undefined {
+function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number } | undefined {
   const stack: { offset: number; kind: '{' | '[' }[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -71,27 +107,28 @@ function strayCloser(text: string, from: number): { offset: number; kind: '{' | 
       if (other && offset < from) return undefined;
       // Indented otherwise than its opener's line: before the error too (a "]" that closed the "params" around the array that lost
       // its "[", read as the array's, and the error only at the next closer).
-      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind };
+      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind, scanned: offset + 1 };
     }
   }
   return undefined;
 }
 
-/** Whether a text has more closers than openers: one closes nothing. An opener left out is the answer then, or none: a closer left
- * out as well is no answer, and a closer left out alone leaves more openers (a closer inserted, or one replaced by the other kind,
- * would leave the one that closes nothing, read next as an opener left out, a guess upon a guess). */
-export function moreClosers(text: string): boolean {
+/** A text's openers less its closers. Below 0, more closers than openers: one closes nothing. An opener left out is the answer then,
+ * or none: a closer left out as well is no answer, and a closer left out alone leaves more openers (a closer inserted, or one
+ * replaced by the other kind, would leave the one that closes nothing, read next as an opener left out, a guess upon a guess). */
+export function bracketBalance(text: string): number {
   const scanner = createScanner(text, true);
   let balance = 0;
   for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
     if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) balance++;
     else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) balance--;
   }
-  return balance < 0;
+  return balance;
 }
 
-/** The places the opener of the container the closer at `c` closes may go, most likely first (see unopened). */
-function places(text: string, c: number, kind: '{' | '['): number[] {
+/** The places the opener of the container the closer at `c` closes may go, most likely first (see unopened), and how many characters
+ * before the closer were read to find them (paid from the budget). */
+function places(text: string, c: number, kind: '{' | '['): { places: number[]; inner: number[]; read: number } {
   const lineStart = lineStartAt(text, c);
   const own = indentAt(text, c);
   if (lineStart + own.length === c) {
@@ -104,6 +141,9 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
     // Blank lines in a row give one place (only white space between): the last of them indented as C's, first met going back.
     let run = false;
     let start = lineStart;
+    // The places on the nearest line before C's that is not blank, inside what closed there (syn11: `"action_parameters":  "ruleset":
+    // "current" }` then `},`, the first "}" read as the rule's): tried when no place above mends the text.
+    let inner: number[] | undefined;
     while (start > 0) {
       // The line before: its start, past its line break (both characters of a CRLF).
       start = lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
@@ -118,18 +158,22 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
         continue;
       }
       run = false;
+      inner ??= separators(text, start, end, kind);
       const deeper = indent.length > own.length && indent.startsWith(own);
       (deeper ? among : first).push(...blanks);
       blanks = [];
       if (deeper) continue;
-      if (indent === own && /[:,[]$/.test(line.trimEnd())) first.push(end);
-      return apart(text, [...first, ...among]);
+      // At the line's end: after its last token and the space after it, before a comment there (read as space in this text; syn11:
+      // the opener went after `// all of them`, inside the comment, and the fix gave no JSON).
+      const last = line.trimEnd().length;
+      if (indent === own && /[:,[]$/.test(line.slice(0, last))) first.push(start + last + (last < line.length ? 1 : 0));
+      return { places: apart(text, [...first, ...among]), inner, read: c - start };
     }
     first.push(...blanks);
     // Every line before C's indented deeper (or none): the container started at the document's start, its opener's line deleted
     // whole, or the opener written on C's line; C's line indented too when the whole document is (pasted from inside another).
     first.push(0);
-    return apart(text, [...first, ...among]);
+    return { places: apart(text, [...first, ...among]), inner: inner ?? [], read: c };
   }
   // On the closer's own line: before the token after each ":" or "," of C's container (nearest first), then after the opener of
   // the container C's is inside, when the line has it, else before the line's first token. Right before C when nothing is between
@@ -139,6 +183,8 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
   scanner.setPosition(lineStart);
   for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < c; k = scanner.scan()) tokens.push({ offset: scanner.getTokenOffset(), kind: k });
   const out: number[] = [];
+  // Inside containers closed on the line before C: after each ":" or "," there, and after an array's "[" (for a "[").
+  const inner: number[] = [];
   let depth = 0;
   let around = false;
   for (let i = tokens.length - 1; i >= 0 && !around; i--) {
@@ -147,12 +193,28 @@ function places(text: string, c: number, kind: '{' | '['): number[] {
     if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) depth++;
     else if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) {
       if (--depth < 0) { out.push(next); around = true; }
-    } else if ((k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken) && depth === 0) out.push(next);
+      // An array's first item, inside one closed on the line: as likely the place as any other item's (`["0xa", "latest"]]`).
+      else if (kind === '[' && k === SyntaxKind.OpenBracketToken) inner.push(next);
+    } else if (k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken) (depth === 0 ? out : inner).push(next);
   }
   if (tokens.length && !around) out.push(tokens[0].offset);
   // An array's "[" left out before an array ("params": ["a", "b"], "c"]): the "[" there may be the one left out's, and the one
   // left out any of that array's items' (["a", ["b"], "c"] as well): no answer.
-  return kind === '[' ? out.filter((p) => text[p] !== '[') : out;
+  const notArray = (p: number) => text[p] !== '[';
+  return { places: kind === '[' ? out.filter(notArray) : out, inner: kind === '[' ? inner.filter(notArray) : inner, read: c - lineStart };
+}
+
+/** The places after each ":" or "," (and "[", for a "[") of the line from `start` to `end`; for a "[", not before an array. */
+function separators(text: string, start: number, end: number, kind: '{' | '['): number[] {
+  const out: number[] = [];
+  const scanner = createScanner(text, true);
+  scanner.setPosition(start);
+  let after = false;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < end; k = scanner.scan()) {
+    if (after && !(kind === '[' && k === SyntaxKind.OpenBracketToken)) out.push(scanner.getTokenOffset());
+    after = k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken || (kind === '[' && k === SyntaxKind.OpenBracketToken);
+  }
+  return out;
 }
 
 /** The text's line break: its first one, "\n" when it has none. */
@@ -181,11 +243,12 @@ function lineEnd(text: string, start: number): number {
 
 /** Whether the text after `at` is what an opener of `kind` opens: a member (a string and a colon) for "{", an item (a value not
  * followed by a colon) for "[", or its closer (an empty container). */
-function opens(text: string, at: number, kind: '{' | '['): boolean {
+function opens(text: string, at: number, kind: '{' | '[', budget: Budget): boolean {
   const scanner = createScanner(text, true);
   scanner.setPosition(at);
   const first = scanner.scan();
   const second = scanner.scan();
+  budget.left -= scanner.getPosition() - at;
   // An empty container: its closer right after the place.
   if (first === (kind === '{' ? SyntaxKind.CloseBraceToken : SyntaxKind.CloseBracketToken)) return true;
   if (kind === '{') return first === SyntaxKind.StringLiteral && second === SyntaxKind.ColonToken;
@@ -220,12 +283,46 @@ function nameBefore(text: string, at: number): { name?: string } {
   let key: string | undefined;
   let prev: SyntaxKind = SyntaxKind.Unknown;
   let name: string | undefined;
-  // The line of `at` and the one before suffice: a name and its colon are written together.
-  scanner.setPosition(lineStartAt(text, Math.max(0, lineStartAt(text, at) - 1)));
+  scanner.setPosition(nameFrom(text, at));
   for (let k = scanner.scan(); k !== SyntaxKind.EOF && scanner.getTokenOffset() < at; k = scanner.scan()) {
     name = k === SyntaxKind.ColonToken && prev === SyntaxKind.StringLiteral ? key : undefined;
     if (k === SyntaxKind.StringLiteral) key = scanner.getTokenValue();
     prev = k;
   }
   return name !== undefined ? { name } : {};
+}
+
+/** Where nameBefore reads from: the line of `at` and the one before suffice, a name and its colon being written together. The line
+ * before is read past both characters of a CRLF (syn11: from its "\n" only, so a CRLF document's opener on the line after its name
+ * was named as no property's, 'The object closed on ...' where an LF one said 'The object "and" closed on ...'). */
+function nameFrom(text: string, at: number): number {
+  const start = lineStartAt(text, at);
+  return start === 0 ? 0 : lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
+}
+
+/** The closer an opener inserted at `at` would pair with: the first closer after it that closes no container opened after it. */
+function closing(text: string, at: number): number {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(at);
+  let depth = 0;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    if (k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken) depth++;
+    else if ((k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) && depth-- === 0) return scanner.getTokenOffset();
+  }
+  return text.length;
+}
+
+/** The text with the opener (`text`), when its first syntax error lies past `after`, or is a trailing comma before a closer at or
+ * before it whose removal gets the parser past `after` (a second parse, from the budget): a comma left after the container's last
+ * member, in the container that lost its opener (syn11: `"params": [],}`; the proof failed at the comma, and the opener was not
+ * named). The repaired text keeps the comma: its problem is said next, with its own fix. */
+function provedBut(text: string, after: number, budget: Budget): Parsed | undefined {
+  const r = paidParse(text, budget);
+  const first = r?.errors[0];
+  if (!r || !first || first.offset > after) return r;
+  const comma = precedingNonSpace(text, first.offset);
+  if ((first.error !== ParseErrorCode.ValueExpected && first.error !== ParseErrorCode.PropertyNameExpected) || !/[\]}]/.test(text[first.offset] ?? '')
+    || text[comma] !== ',') return undefined;
+  const without = paidParse(text.slice(0, comma) + text.slice(comma + 1), budget);
+  return without && (without.errors.length === 0 || without.errors[0].offset > after - 1) ? r : undefined;
 }
