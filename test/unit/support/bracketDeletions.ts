@@ -31,6 +31,8 @@ export function brackets(text: string): Bracket[] {
 export interface Deletion {
   /** "<fixture> at <line>". */
   where: string;
+  /** The fixture's text. */
+  text: string;
   bracket: Bracket;
   broken: string;
   problems: Problem[];
@@ -56,7 +58,7 @@ export function* deletions(pick: (b: Bracket) => boolean): Generator<Deletion> {
       const broken = text.slice(0, bracket.at) + text.slice(bracket.at + 1);
       const problems = validateText(broken, kind as DocKind);
       yield {
-        where: `${file} at ${lineOf(text, bracket.at)}`, bracket, broken, problems, syntax: problems.filter(isSyntax), ownSyntax,
+        where: `${file} at ${lineOf(text, bracket.at)}`, text, bracket, broken, problems, syntax: problems.filter(isSyntax), ownSyntax,
         extra: problems.filter((q) => !q.code.startsWith('syntax/')).map((q) => `${q.code} ${q.message}`).filter((o) => !own.includes(o)),
         mend(p) {
           let v: string;

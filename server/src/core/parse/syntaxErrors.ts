@@ -792,7 +792,83 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
     const read = siblings && siblings.b !== end.b ? endRead(text, e, root, siblings, budget) : undefined;
     if (read && (!flat || reach(text, read.repair) >= reach(text, flat.repair))) return read;
   }
-  return flat;
+  return flat ?? (end.b < 0 ? onItsLine(text, e, root, end.stack, budget) : undefined);
+}
+
+/**
+ * A container opened and closed on one line whose closer was left out, where the tokens at the error say where it ended (syn12):
+ * a member of the object around an array (`"params": ["0x1", "latest", "id": 1}`: a comma expected before ":"), an item of the
+ * array around an object (`{"to": "0x1", "input": "0x2", "latest"]`: a colon expected; `..., {"key": ...}`: a property name
+ * expected at a value that is no string), or a comma right after the opener
+ * (`"params": [, "id": 1}`). The closer goes before the comma before that member or item (after the opener): a place before it
+ * leaves an item among the members (or a member among the items), one after it a member in the array; so the place is known when
+ * only the innermost is closed, the container around it is of the other kind, and no container of the innermost's kind was opened
+ * in it through containers of that kind only (`[25, 75]` in the params: `[25], 75]` mends the text too; nestedOfKind). Taken when
+ * the text with the closer has no error up to the end of the error's line (a parse, from the budget).
+ */
+function onItsLine(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+  const inner = stack.at(-1);
+  const around = stack.at(-2);
+  if (!inner || !around || around.kind === inner.kind || e.offset >= text.length) return undefined;
+  const c = text[e.offset];
+  const afterOpener = c === ',' && precedingNonSpace(text, e.offset) === inner.offset
+    && (e.error === ParseErrorCode.ValueExpected || e.error === ParseErrorCode.PropertyNameExpected);
+  const member = inner.kind === '[' && e.error === ParseErrorCode.CommaExpected && c === ':';
+  const item = inner.kind === '{' && e.error === ParseErrorCode.ColonExpected && (c === ']' || c === ',');
+  // An item that is no string after a comma in an object (`{"value": "1.2.3.5", {"key": ...}]`): the comma is the last token.
+  const value = inner.kind === '{' && e.error === ParseErrorCode.PropertyNameExpected && /[[{\d-]|true|false|null/y.test(text.slice(e.offset, e.offset + 5));
+  if (!afterOpener && !member && !item && !value) return undefined;
+  // The tokens of the innermost up to the error, paid from the budget: the comma before the string the error follows.
+  if (!paidScan(budget, e.offset - inner.offset)) return undefined;
+  const scan = containerScan(text, inner, e.offset, false);
+  let at: number;
+  if (afterOpener) at = inner.offset + 1;
+  else if (value) {
+    const comma = scan.tokens.at(-1);
+    if (comma?.kind !== SyntaxKind.CommaToken) return undefined;
+    at = precedingNonSpace(text, comma.offset) + 1;
+  } else {
+    const [comma, last] = scan.tokens.slice(-2);
+    if (comma?.kind !== SyntaxKind.CommaToken || last?.kind !== SyntaxKind.StringLiteral) return undefined;
+    at = precedingNonSpace(text, comma.offset) + 1;
+  }
+  if (scan.loose !== undefined && scan.loose < at) return undefined;
+  const closer = closerOf(inner);
+  const repaired = proved(text.slice(0, at) + closer + text.slice(at), lineEndAt(text, e.offset) + closer.length, budget);
+  return repaired && { problem: unclosedProblem(text, root, [inner], at, closer, false), repair: repaired };
+}
+
+/** The tokens of the container `inner` (at its own level) from its opener up to `to`, and where its closer's place becomes unknown
+ * (`loose`): a comma after a container of its kind opened in it through containers of its kind only, at a level of those. The
+ * closer left out may be that container's (`{"a": 1, "b": 2}` in an object: `{"a": 1}, "b": 2}` gives an object too; `[25, 75]` in
+ * an array: `[25], 75]`), and what follows it in that container then goes one level out. A comma at the innermost's own level
+ * counts only when what follows it may go out of the innermost (`outward`: the container around it is of its kind): the closer
+ * of `"params": {"x": 1}, "id": 2` in a batch is the request's, since `{"x": 1}}, "id": 2` puts a member in the array. Without
+ * such a comma, every place gives the same value (the closer goes right before a closer of its kind, or at the place found:
+ * `"action_parameters": { "ruleset": "current" }` then the rule's "}" left out). */
+function containerScan(text: string, inner: Opener, to: number, outward: boolean): { loose?: number; tokens: { kind: SyntaxKind; offset: number }[] } {
+  const scanner = createScanner(text.slice(inner.offset + 1, to), true);
+  const open: Opener['kind'][] = [];
+  const tokens: { kind: SyntaxKind; offset: number }[] = [];
+  let nested = false;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    const kind = k === SyntaxKind.OpenBraceToken ? '{' : k === SyntaxKind.OpenBracketToken ? '[' : undefined;
+    const offset = inner.offset + 1 + scanner.getTokenOffset();
+    if (!open.length) tokens.push({ kind: k, offset });
+    const chain = open.every((o) => o === inner.kind);
+    if (kind) {
+      if (kind === inner.kind && chain) nested = true;
+      open.push(kind);
+    } else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) open.pop();
+    else if (k === SyntaxKind.CommaToken && nested && chain && (open.length > 0 || outward)) return { loose: offset, tokens };
+  }
+  return { tokens };
+}
+
+/** Whether containerScan says the closer's place before `at` is unknown. */
+function loose(text: string, inner: Opener, at: number, outward: boolean): boolean {
+  const l = containerScan(text, inner, at, outward).loose;
+  return l !== undefined && l < at;
 }
 
 /** The containers left open that line B of `end` says ended (or the end of the text, or a closer of the other kind), closed. */
@@ -823,11 +899,11 @@ function atLineB(text: string, e: ParseError, root: string, b: number, stack: Op
   // Another container of the innermost's kind opened after it on the line before B, the innermost's own line
   // (`{"jsonrpc": "2.0", "params": {"x": 1, "id": 2}` with one "}" left out): which of the two lost its closer, the indentation
   // cannot say. (Opened on a line of its own, the innermost's closer would have had one too: the "}" on that line is the other's.)
+  // Not one inside a container of the other kind (`"params": [{"fromBlock": "0x1"}], "id": 1` then the next request: its "}" goes
+  // before the "]"; syn12), which containerScan skips. The scan is paid from the budget.
   const sameLine = inner.offset >= lineStartAt(text, at);
-  const scan = createScanner(sameLine ? text.slice(inner.offset + 1, at) : '', true);
-  for (let k = scan.scan(); k !== SyntaxKind.EOF; k = scan.scan()) {
-    if (k === (inner.kind === '{' ? SyntaxKind.OpenBraceToken : SyntaxKind.OpenBracketToken) && !close.some((o) => o.offset === inner.offset + 1 + scan.getTokenOffset())) return undefined;
-  }
+  const around = stack[stack.length - close.length - 1];
+  if (sameLine && (!paidScan(budget, at - inner.offset) || loose(text, inner, at, close.length > 1 || around?.kind === inner.kind))) return undefined;
   const closers = close.map(closerOf).join('');
   const outer = close[close.length - 1];
   const newText = (sameLine ? closers : `${eolAt(text, at)}${outer.indent}${closers}`) + (comma ? ',' : '');
@@ -839,8 +915,17 @@ function atLineB(text: string, e: ParseError, root: string, b: number, stack: Op
 function atTheEnd(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   if (e.offset < text.length || (e.error !== ParseErrorCode.CloseBraceExpected && e.error !== ParseErrorCode.CloseBracketExpected)) return undefined;
   const close = [...stack].reverse();
-  if (!close.length || !/[\r\n]/.test(text.slice(close[0].offset).trimEnd())) return undefined;
+  if (!close.length) return undefined;
   const at = precedingNonSpace(text, text.length) + 1;
+  if (!/[\r\n]/.test(text.slice(close[0].offset).trimEnd())) {
+    // On one line (syn12): the closers go after the last token when no other place mends the text. One of a kind inside a
+    // container of its kind may go before any of the inner one's later items (`[[1, 2`: `[[1], 2]` too), and one may go inside a
+    // container of its kind closed before it (containerScan; each scan paid from the budget).
+    for (let i = 0; i < close.length; i++) {
+      if (close[i + 1]?.kind === close[i].kind || !paidScan(budget, text.length - close[i].offset) || loose(text, close[i], text.length, false)) return undefined;
+    }
+    return closedAt(text, e, root, close, at, close.map(closerOf).join(''), budget);
+  }
   const eol = eolAt(text, at);
   const newText = close.map((o) => `${eol}${o.indent}${closerOf(o)}`).join('');
   return closedAt(text, e, root, close, at, newText, budget);
