@@ -254,6 +254,26 @@ test('a comment after the place where the opener goes: the fix inserts it before
   }
 });
 
+// syn12: a comment before the first token of the opener's line was read as space by the comment's repair, so that line read as
+// indented deeper than the closer's, and no place was found (the schema on the members read into "where"). It is taken out of
+// the repaired text with the space after it, the errors after it moved back.
+test('a comment before the first token of the opener\'s line: the opener is named and placed, the line\'s own indentation read', () => {
+  const valid = '{\n  "where": {\n    /* c */ "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const comment of ['/* c */ ', '/* c */', '/* a */ /* b */ ']) {
+    const whole = valid.replace('/* c */ ', comment);
+    const text = whole.replace('"and": [', '"and": ');
+    const ps = validateText(text, 'logpush-filter');
+    assert.deepEqual(ps.map((p) => p.code), [...comment.match(/\/\*/g)!.map(() => 'syntax/comment'), 'syntax/unopened-bracket'], comment);
+    assert.equal(ps.at(-1)!.message, 'The array "and" closed on line 6 is not opened: expected "[" before "{".');
+    assert.equal(fixed(text, ps.at(-1)!), whole.replace('"and": [', '"and": ['), comment);
+  }
+  // Its closer left out: the closer goes on a line of its own at the opener line's indentation (the comment's was added to it).
+  const text = valid.replace('    ]\n', '');
+  const ps = validateText(text, 'logpush-filter');
+  assert.deepEqual(ps.map((p) => p.code), ['syntax/comment', 'syntax/unclosed-bracket']);
+  assert.equal(fixed(text, ps[1]), valid);
+});
+
 // syn11: the container that lost its opener also has a comma after its last member (common while typing): the proof failed at
 // the comma, and nothing was named ('Expected a property name in double quotes at "{"', the schema on the members read flat).
 // Both are said now, the opener first; the two fixes together give the value.

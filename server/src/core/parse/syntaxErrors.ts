@@ -99,9 +99,13 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
     } else out.push(shift === 0 ? problem : moved(problem, -shift));
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
-    changes.push(changeBetween(current, repair.text));
+    const change = changeBetween(current, repair.text);
+    changes.push(change);
     current = repair.text;
-    pending = repair.errors ?? pending.slice(1);
+    // A repair that was not parsed keeps the text's errors after the one repaired, moved by what it took out (a comment before
+    // the first token of its line).
+    const moveBy = change.added - change.removed;
+    pending = repair.errors ?? pending.slice(1).map((p) => (moveBy && p.offset >= change.at ? { ...p, offset: p.offset + moveBy } : p));
     carried = repair.next;
     balance = repair.balance;
   }
@@ -186,7 +190,15 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
     // text has it as space (line breaks kept), so that no later repair's parse meets it again.
     fixes = [{ title: 'Remove the comment', edits: [commentRemoval(text, offset, length)] }];
     const end = Math.min(offset + length, text.length);
-    repair = { text: text.slice(0, offset) + text.slice(offset, end).replace(/[^\r\n]/g, ' ') + text.slice(end) };
+    // A comment before the first token of its line (`/* c */ "and": ...`) is taken out with the space after it: read as space, it
+    // made the line indented deeper than it is, and the bracket diagnosis read the indentation wrong (syn12). The errors after it
+    // are moved back with it (syntaxProblems).
+    let after = end;
+    while (text[after] === ' ' || text[after] === '\t') after++;
+    const leads = /^[ \t]*$/.test(text.slice(lineStartAt(text, offset), offset)) && !/[\r\n]/.test(text.slice(offset, end))
+      && after < text.length && text[after] !== '\n' && text[after] !== '\r';
+    repair = { text: leads ? text.slice(0, offset) + text.slice(after)
+      : text.slice(0, offset) + text.slice(offset, end).replace(/[^\r\n]/g, ' ') + text.slice(end) };
   } else if ((e.error === ParseErrorCode.ValueExpected || e.error === ParseErrorCode.PropertyNameExpected) && (text[offset] === ']' || text[offset] === '}')) {
     const comma = precedingNonSpace(text, offset);
     if (comma >= 0 && text[comma] === ',') {
