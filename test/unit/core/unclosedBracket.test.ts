@@ -422,6 +422,21 @@ test('a large pretty-printed document of LF or lone CR lines with its last close
 // rv15: a closer of the other kind under hundreds of containers left open: whether a container of a kind to close was opened
 // after them was asked of every one of them at each opener of the text in between (8 s for 180 KB).
 // Its growth is measured by npm run bench (section 8), not here.
+// syn12 (rv15's leftover): a closer of the other kind and another closer left out further on cancel out. The insertion reading
+// ("]" left out before the "}") mended the text whole, into a value with the members after the "}" read into the job; the
+// replacement only got the parser to the second mistake, so the insertion won though the layout said otherwise.
+test('a closer of the other kind where the layout says the innermost\'s closer, another closer left out further on: both named, the fixes give the value', () => {
+  const lines = '{\n  "name": "x",\n  "output_options": {\n    "field_names": [\n      "ClientIP",\n      "RayID"\n    ],\n    "output_type": "ndjson",\n    "timestamp_format": "rfc3339"\n  },\n  "destination_conf": "s3://b/l?region=us-east-1"\n}\n';
+  const oneLine = '{\n  "name": "x",\n  "output_options": {\n    "field_names": ["ClientIP", "RayID"],\n    "output_type": "ndjson",\n    "timestamp_format": "rfc3339"\n  },\n  "destination_conf": "s3://b/l?region=us-east-1"\n}\n';
+  for (const valid of [lines, oneLine]) {
+    const text = valid.replace(']', '}').replace('"rfc3339"\n  },', '"rfc3339"\n  ,');
+    const ps = validateText(text, 'logpush-job');
+    assert.deepEqual(ps.map((p) => p.message), ['The array "field_names" opened on line 4 is closed with "}": expected "]".',
+      'The object "output_options" opened on line 3 is not closed: expected "}" before ",".']);
+    assert.deepEqual(JSON.parse(applyEdits(text, ps.flatMap((p) => p.fixes![0].edits))), JSON.parse(valid));
+  }
+});
+
 test('a closer of the other kind under 500 arrays left open, with 60 000 objects inside them: named', () => {
   const text = '{"a": ' + '['.repeat(500) + Array(60_000).fill('{}').join(',') + '}';
   const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));

@@ -976,7 +976,8 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   const own = closerOf(inner);
   const replaced = proved(text.slice(0, e.offset) + own + text.slice(e.offset + 1), e.offset, budget);
   const ownLine = lineStartAt(text, e.offset) > inner.offset && indentAt(text, e.offset) === inner.indent && lineStartAt(text, e.offset) + inner.indent.length === e.offset;
-  const insert = inserted && (!replaced || reach(text, inserted) > reach(text, replaced) || (reach(text, inserted) === reach(text, replaced) && !ownLine));
+  const insert = inserted && (!replaced || (reach(text, inserted) > reach(text, replaced) && !layoutSaysInner(text, e.offset, inner, stack[k], budget))
+    || (reach(text, inserted) === reach(text, replaced) && !ownLine));
   // A closer typed twice (`...}}` then the array's "]"): the text without it parses, and the reading's does not (it leaves a closer
   // too many, with a cascade after it; rv15: 1 159 of the valid fixtures' closers doubled were named so). Neither is said then.
   // Only a removal that mends the whole text: one that merely parses further reads the next request into the params (`[}`). A
@@ -997,6 +998,25 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
     },
     repair: replaced,
   };
+}
+
+/**
+ * Whether the layout says the closer at `offset` (of the other kind than the innermost `inner`'s) was typed for the innermost's
+ * closer, not for that of `outer`, the container of its kind the insertion of the innermost's closer before it would close with
+ * it (syn12): the next line starts a member or an item at the innermost's opener line's indentation, not at `outer`'s (a sibling
+ * of the innermost, which the insertion would put among `outer`'s siblings). Then the replacement is taken even when the
+ * insertion gets the parser further: a closer left out further on mends the insertion's text into another value
+ * (`"field_names": [` ... `    },` with the "}" of "output_options" left out read the members after it into the job). With
+ * nothing after it (the document's last closer), the insertion, one slip where the replacement is two, stays. The line after it
+ * is read from the budget.
+ */
+function layoutSaysInner(text: string, offset: number, inner: Opener, outer: Opener | undefined, budget: Budget): boolean {
+  if (!outer || inner.indent === outer.indent) return false;
+  const end = lineEndAt(text, offset);
+  if (end >= text.length || !paidScan(budget, end + 1 - offset + 256)) return false;
+  const next = end + 1;
+  const indent = indentAt(text, next);
+  return indent === inner.indent && /^["\d[{tfn-]/.test(text[next + indent.length] ?? '');
 }
 
 /** The problem of the containers `close` (innermost first) left open before the error `e`, whose closers the fix inserts at `at`
