@@ -814,17 +814,20 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
  * expected at a value that is no string), or a comma right after the opener
  * (`"params": [, "id": 1}`). The closer goes before the comma before that member or item (after the opener): a place before it
  * leaves an item among the members (or a member among the items), one after it a member in the array; so the place is known when
- * only the innermost is closed, the container around it is of the other kind, and no container of the innermost's kind was opened
- * in it through containers of that kind only (`[25, 75]` in the params: `[25], 75]` mends the text too; nestedOfKind). Taken when
- * the text with the closer has no error up to the end of the error's line (a parse, from the budget).
+ * only the innermost is closed, the container around it is of the other kind (any, for a comma after the opener: no container has
+ * a leading comma), and no container of the innermost's kind inside it leaves another place (`[25, 75]` in the params: `[25], 75]`
+ * mends the text too; containerScan). Taken when the text with the closer has no error up to the end of the error's line (a
+ * parse, from the budget).
  */
 function onItsLine(text: string, e: ParseError, root: string, stack: Opener[], budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   const inner = stack.at(-1);
   const around = stack.at(-2);
-  if (!inner || !around || around.kind === inner.kind || e.offset >= text.length) return undefined;
+  if (!inner || !around || e.offset >= text.length) return undefined;
   const c = text[e.offset];
+  // A comma right after the opener: no container has a leading comma, so the closer goes before it whatever the kind around.
   const afterOpener = c === ',' && precedingNonSpace(text, e.offset) === inner.offset
     && (e.error === ParseErrorCode.ValueExpected || e.error === ParseErrorCode.PropertyNameExpected);
+  if (!afterOpener && around.kind === inner.kind) return undefined;
   const member = inner.kind === '[' && e.error === ParseErrorCode.CommaExpected && c === ':';
   const item = inner.kind === '{' && e.error === ParseErrorCode.ColonExpected && (c === ']' || c === ',');
   // An item that is no string after a comma in an object (`{"value": "1.2.3.5", {"key": ...}]`): the comma is the last token.
