@@ -52,6 +52,8 @@ interface RegexRead {
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
    * \b{start} as \b and the literal "{start}", and \< as "<". */
   re2Lacks?: { at: number; text: string };
+  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written: outside a class and a comment. */
+  lookAround?: string;
 }
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
@@ -254,6 +256,7 @@ function readRegex(p: string): RegexRead {
   const jsGroups: number[] = [];
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
+  let lookAround: string | undefined;
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -267,6 +270,12 @@ function readRegex(p: string): RegexRead {
       opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
       out.push(')');
       if (js && sub.at + sub.text.length === i && sticky(JS_QUANTIFIER, p, sub.at) !== null) jsGroups.push(where.src, i);
+    } else if (sub.k === 'atom' && sub.states === 0 && !sub.cls && sub.flags === undefined) {
+      // A repetition of an assertion (^+, $?, \b*), which Rust and RE2 take and JavaScript refuses ("Nothing to repeat"): the
+      // assertion in a group, (?:^)+, for the trial, in the RE2 text too (the trial compiles that under (?x))
+      opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
+      out.push(')');
+      if (js) jsGroups.push(where.src, i);
     } else if (js && sub.k === 'atom' && sub.braced !== undefined) jsGroups.push(where.src, sub.braced);
     out.push(q);
     push(rep(sub, min, max, op, q, p.slice(i, end), i), where.src, where.out);
@@ -277,6 +286,7 @@ function readRegex(p: string): RegexRead {
     const e = p[i + 1];
     if (e === undefined) { refuse(`it ends with a lone backslash`); return undefined; }
     const ec = e.charCodeAt(0);
+    if (ec >= 49 && ec <= 57) lookAround ??= p.slice(i, i + 2);
     if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
     else if (((ec | 32) >= 97 && (ec | 32) <= 122 || e === '<' || e === '>') && !RUST_ESCAPES.has(e)) refuse(`"\\${e}" ${at(i)} is no escape in Rust regex`);
     else if (e === 'p' || e === 'P') {
@@ -438,7 +448,9 @@ function readRegex(p: string): RegexRead {
       while (p[j] === '-') { level.items.push(literal(0x2d)); text += '-'; j++; skip(); }
       // Each leading "-" is a literal, where RE2 reads "[--0]" as a range from "-"
       if (level.items.length > 1) computed = true;
-      if (level.items.length === 0 && p[j] === ']') { level.items.push(literal(0x5d)); text += ']'; j++; skip(); }
+      // A first "]" is a literal, which JavaScript reads as the end of an empty class ([](] opened a group for it) and RE2 as the
+      // start of a range ([]-)] goes down for it; Rust's "]", "-" or ")"): the class is written out as its set
+      if (level.items.length === 0 && p[j] === ']') { level.items.push(literal(0x5d)); text += ']'; j++; skip(); computed = true; }
       stack.push(level);
     };
     // parse_set_class_item: an escape or a character, with its set
@@ -481,6 +493,8 @@ function readRegex(p: string): RegexRead {
           top.items.push(posix[1] ? () => negate(fold(named)) : () => named);
           text += posix[0];
           j += posix[0].length;
+          // JavaScript reads "[[:alpha:]" as a class and the rest as outside it ([[:alpha:])] had an unmatched ")"): written out
+          computed = true;
         } else {
           computed = true;
           open();
@@ -572,6 +586,7 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
+      if (p[i + 1] === '?') lookAround ??= sticky(/\(\?<?[=!]/y, p, i)?.[0];
       flagRefusal(i);
       const f = sticky(FLAG_GROUP, p, i, 40);
       const outAt = out.length;
@@ -676,7 +691,7 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) wellFormed = false;
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks };
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -707,6 +722,11 @@ export function rustToRe2(pattern: string): string {
  */
 export function unicodeWordBoundary(pattern: string): number | undefined {
   return read(pattern).unicodeBoundary;
+}
+
+/** The pattern's first look-around or backreference, as written (see RegexRead.lookAround), or undefined. */
+export function lookAroundOrBackreference(pattern: string): string | undefined {
+  return read(pattern).lookAround;
 }
 
 /** The first word boundary of the pattern that RE2 cannot run, as written and where (see RegexRead.re2Lacks), or undefined. */
