@@ -17,12 +17,13 @@
 import { RE2JS } from 're2js';
 import { jsProperty } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
-import { headOf } from '../../text';
+import { headOf, utf8Length } from '../../text';
 
 /** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
- * `states` 1, or 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition
+ * `states` 0 for an assertion or a flag group, else its size in bytes' states: see literalStates, CLASS_STATES), a group with its alternatives (`open` its RE2 opening), or a repetition
  * (`max` -1: unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries
- * `depth` (regex-syntax's nest depth), `states` (a lower bound of the NFA states the platform builds) and `product` (the largest
+ * `depth` (regex-syntax's nest depth), `states` (a lower bound of the NFA the platform builds, in states of a byte's size,
+ * STATE_BYTES each: a class's state is larger and counts two; a repetition's union states and a capture's states count) and `product` (the largest
  * product of counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
 type RxNode = (
   | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; braced?: number; flags?: string }
@@ -184,6 +185,33 @@ function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecAr
   return m && m[0].length <= most ? m : null;
 }
 
+/**
+ * The size, in states of a byte's size, of what matches a class of two or more characters: at least twice a byte's (a sparse
+ * state: [ab]{N} is 72 bytes a copy, \w{N} 96, a{N} 32; regex-automata 0.4 as wirefilter configures it, measured).
+ */
+const CLASS_STATES = 2;
+
+/** The states of a literal character: one per byte of its UTF-8 (é{N} is 64 bytes a copy), a class of two under (?i) for a letter
+ * ((?i)a is [Aa], 80 bytes; measured). */
+function literalStates(ch: string, caseless: boolean): number {
+  if (ch === '.') return CLASS_STATES;
+  const bytes = utf8Length(ch);
+  return caseless && /^[A-Za-z]$/.test(ch) ? CLASS_STATES : bytes;
+}
+
+/** The states of a bracketed class: CLASS_STATES when its set has two characters or more, one otherwise or when the set is not
+ * computed here (a Unicode property's: \p{..} is left at one; an Uncomputed class). */
+function classStates(set: (() => CodeSet) | undefined, text: string): number {
+  if (!set || /\\[pP]/.test(text)) return 1;
+  try {
+    const s = set();
+    return s.length > 2 || (s.length === 2 && s[1] > s[0]) ? CLASS_STATES : 1;
+  } catch (err) {
+    if (err instanceof Uncomputed) return 1;
+    throw err;
+  }
+}
+
 function atom(re2: string, states: number, cls = false): RxNode {
   return { k: 'atom', re2, cls, depth: cls ? 1 : 0, states, product: 1, braced: undefined, flags: undefined, src: 0, out: 0 };
 }
@@ -191,6 +219,9 @@ function atom(re2: string, states: number, cls = false): RxNode {
 /** How many times a repetition's NFA holds what it repeats (regex-automata's Thompson compiler): x{m,n} n times (m, then n-m
  * optional), x{m,} m times (at least once), x*, x+ and x? once. */
 const copies = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max : Math.max(n.min, 1));
+/** The union states a repetition adds to them (c_bounded, c_at_least, c_zero_or_one): one for each optional copy of x{m,n}, one
+ * for the loop of x{m,} (x*, x+), one for x?. */
+const unions = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max - n.min : 1);
 
 function rep(sub: RxNode, min: number, max: number, op: string, q: string, text: string, at: number): RxNode {
   // What can only match the empty string (an assertion, a flag group, an empty group: no NFA state) is repeated at most once, as
@@ -202,7 +233,8 @@ function rep(sub: RxNode, min: number, max: number, op: string, q: string, text:
     q = `{${min === max ? min : `${min},${max}`}}${q.endsWith('}?') ? '?' : ''}`;
   }
   const count = op === '{' ? Math.max(max >= 0 ? max : min, 1) : 1;
-  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states: copies({ min, max }) * sub.states, product: count * sub.product, src: 0, out: 0 };
+  const states = copies({ min, max }) * sub.states + (sub.states > 0 ? unions({ min, max }) : 0);
+  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states, product: count * sub.product, src: 0, out: 0 };
 }
 
 /** A group's (or the top level's) measures from its alternatives: regex-syntax's NestLimiter counts an alternation of two or more
@@ -215,7 +247,8 @@ function measure(alts: RxNode[][]): { depth: number; states: number; product: nu
     depth = Math.max(depth, s.length > 1 ? 1 + d : d);
     states = Math.max(states, sum);
   }
-  return { depth: alts.length > 1 ? 1 + depth : depth, states, product };
+  // An alternation is one union state more (regex-syntax makes a|b a class: one state of at least twice a byte's size)
+  return { depth: alts.length > 1 ? 1 + depth : depth, states: states + (alts.length > 1 ? 1 : 0), product };
 }
 
 /**
@@ -556,7 +589,7 @@ function readRegex(p: string): RegexRead {
     }
     out.push(text);
     classWritten ||= text !== p.slice(i, j);
-    const node = atom(text, 1, true);
+    const node = atom(text, classStates(result?.set, text), true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
     return j;
@@ -577,7 +610,7 @@ function readRegex(p: string): RegexRead {
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
       const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
-      const node = atom(re2, r.kind === 'assert' ? 0 : 1);
+      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? CLASS_STATES : 1);
       push(node, i, outAt);
       if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
@@ -629,7 +662,9 @@ function readRegex(p: string): RegexRead {
         const inner = alts;
         ({ x, u, iFlag, alts } = g);
         const m = measure(inner);
-        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states: m.states, product: m.product, src: 0, out: 0 }, g.src, g.out);
+        // A capturing group adds its two capture states (regex-automata keeps every group's captures)
+        const states = m.states + (g.capture ? 2 : 0);
+        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states, product: m.product, src: 0, out: 0 }, g.src, g.out);
       } else wellFormed = false;
       i++;
       canRepeat = true;
@@ -684,7 +719,7 @@ function readRegex(p: string): RegexRead {
     const ch = code >= 0xd800 && code <= 0xdbff ? String.fromCodePoint(p.codePointAt(i)!) : c;
     const outAt = out.length;
     out.push(ch);
-    push(atom(ch, c === '^' || c === '$' ? 0 : 1), i, outAt);
+    push(atom(ch, c === '^' || c === '$' ? 0 : literalStates(ch, iFlag)), i, outAt);
     i += ch.length;
     canRepeat = true;
   }
@@ -807,10 +842,11 @@ export const REGEX_SIZE_LIMIT = 10 * (1 << 20);
 const STATE_BYTES = 32;
 
 /**
- * Why the platform refuses the regex for its size: more NFA states (at least: one per character, class or escape, times the
- * repetitions around it; the longest alternative of a group) than its 10 MiB compiled size limit holds, with the counted repetition
- * that makes most of them and where it is; undefined when it is within the limit (or more than that count: the platform may still
- * refuse a regex somewhat under the limit, `.{131070}`, whose states are larger).
+ * Why the platform refuses the regex for its size: more bytes of NFA (at least: STATE_BYTES for each byte of a character, twice
+ * that for a class, times the repetitions around it, with a union state for each optional copy and loop, two capture states for a
+ * capturing group, one union state for an alternation and its longest alternative) than its 10 MiB compiled size limit, with the
+ * counted repetition that makes most of them and where it is; undefined when it is within the limit (or more than that count: the
+ * platform may still refuse a regex somewhat under the limit, `(?u)\w{2000}`, whose class is a Unicode one of hundreds of states).
  */
 export function rustRegexSizeRefusal(pattern: string): string | undefined {
   const max = REGEX_SIZE_LIMIT / STATE_BYTES;
@@ -833,10 +869,10 @@ export function rustRegexSizeRefusal(pattern: string): string | undefined {
     todo.push([node.sub, times * copies(node)]);
   }
   // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
-  const atLeast = (k: number) => (k > 1e15 ? 'more than 10^15' : `at least ${k.toLocaleString('en')}`);
-  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} NFA states`
-    : `it is ${atLeast(total)} NFA states long`;
-  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: at most about ${Math.floor(max).toLocaleString('en')} states; "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
+  const atLeast = (states: number) => (states * STATE_BYTES > 1e15 ? 'more than 10^15' : `at least ${(states * STATE_BYTES).toLocaleString('en')}`);
+  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} bytes compiled`
+    : `it is ${atLeast(total)} bytes compiled`;
+  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
 }
 
 /** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
