@@ -191,6 +191,16 @@ function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecAr
  */
 const CLASS_STATES = 2;
 
+/**
+ * The states of a class from its set: one for a single character; for more, a sparse state of 64 bytes and 8 for each of its ranges
+ * ([a-z0-9]{N} is 80 bytes a copy, \w{N} 96), at the least: each range is a transition of its own, past ASCII one of the UTF-8
+ * automaton regex-automata builds ((?u)\w{N} is 20 641 bytes a copy, its 700-odd ranges counted 180 states here).
+ */
+function setStates(set: CodeSet): number {
+  if (set.length === 0 || (set.length === 2 && set[1] === set[0])) return 1;
+  return CLASS_STATES + Math.floor(set.length / 2 / 4);
+}
+
 /** The states of a literal character: one per byte of its UTF-8 (é{N} is 64 bytes a copy), a class of two under (?i) for a letter
  * ((?i)a is [Aa], 80 bytes; measured). */
 function literalStates(ch: string, caseless: boolean): number {
@@ -199,15 +209,14 @@ function literalStates(ch: string, caseless: boolean): number {
   return caseless && /^[A-Za-z]$/.test(ch) ? CLASS_STATES : bytes;
 }
 
-/** The states of a bracketed class: CLASS_STATES when its set has two characters or more, one otherwise or when the set is not
- * computed here (a Unicode property's: \p{..} is left at one; an Uncomputed class). */
-function classStates(set: (() => CodeSet) | undefined, text: string): number {
-  if (!set || /\\[pP]/.test(text)) return 1;
+/** The states of a class (setStates); `least` when its set is not computed (a malformed escape, a \p{..} JavaScript's tables do not
+ * know: Uncomputed). */
+function classStates(set: (() => CodeSet) | undefined, least: number): number {
+  if (!set) return least;
   try {
-    const s = set();
-    return s.length > 2 || (s.length === 2 && s[1] > s[0]) ? CLASS_STATES : 1;
+    return setStates(set());
   } catch (err) {
-    if (err instanceof Uncomputed) return 1;
+    if (err instanceof Uncomputed) return least;
     throw err;
   }
 }
@@ -589,7 +598,7 @@ function readRegex(p: string): RegexRead {
     }
     out.push(text);
     classWritten ||= text !== p.slice(i, j);
-    const node = atom(text, classStates(result?.set, text), true);
+    const node = atom(text, classStates(result?.set, 1), true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
     return j;
@@ -610,7 +619,7 @@ function readRegex(p: string): RegexRead {
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
       const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
-      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? CLASS_STATES : 1);
+      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(escapedClass(i, r.end), CLASS_STATES) : 1);
       push(node, i, outAt);
       if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
