@@ -283,6 +283,8 @@ function readRegex(p: string): RegexRead {
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
   let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
+  // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
+  const sized = sizeChecked(p);
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
   const out: string[] = [];
   const opens = new Map<number, number>();
@@ -598,7 +600,7 @@ function readRegex(p: string): RegexRead {
     }
     out.push(text);
     classWritten ||= text !== p.slice(i, j);
-    const node = atom(text, classStates(result?.set, 1), true);
+    const node = atom(text, classStates(sized ? result?.set : undefined, 1), true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
     return j;
@@ -619,7 +621,7 @@ function readRegex(p: string): RegexRead {
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
       const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
-      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(escapedClass(i, r.end), CLASS_STATES) : 1);
+      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES) : 1);
       push(node, i, outAt);
       if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
@@ -850,6 +852,11 @@ function rustNestRefusal(pattern: string): string | undefined {
 export const REGEX_SIZE_LIMIT = 10 * (1 << 20);
 const STATE_BYTES = 32;
 
+/** Whether the pattern may be past the size limit: it has a counted repetition, or is long (most patterns have neither). */
+function sizeChecked(pattern: string): boolean {
+  return pattern.includes('{') || pattern.length > REGEX_SIZE_LIMIT / STATE_BYTES;
+}
+
 /**
  * Why the platform refuses the regex for its size: more bytes of NFA (at least: STATE_BYTES for each byte of a character, twice
  * that for a class, times the repetitions around it, with a union state for each optional copy and loop, two capture states for a
@@ -859,7 +866,7 @@ const STATE_BYTES = 32;
  */
 export function rustRegexSizeRefusal(pattern: string): string | undefined {
   const max = REGEX_SIZE_LIMIT / STATE_BYTES;
-  if (!pattern.includes('{') && pattern.length <= max) return undefined; // no counted repetition, and short (most patterns)
+  if (!sizeChecked(pattern)) return undefined;
   const { tree } = read(pattern);
   if (!tree) return undefined;
   const total = measure(tree).states;
