@@ -6,8 +6,8 @@
 //   included, and "#" starts a comment to the end of the line (rust-lang/regex#660);
 // - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}; counted repetitions lose the spaces around their numbers;
 // - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group;
-// - a class RE2 cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces skipped under x) is
-//   written out as the set regex-syntax makes of it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
+// - a class RE2 or the JavaScript trial cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces
+//   skipped under x, a first "]" as in []-)], a POSIX class as in [[:alpha:])]) is written out as the set regex-syntax makes of it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
 // Anything else RE2 refuses is an error (look-around, backreferences, \Z, \e... which Rust refuses as well); what RE2 takes and Rust
 // refuses ("{" as a literal brace, \p{...} without Unicode mode, unknown escapes) is found by rustRegexRefusal first.
 //
@@ -436,9 +436,10 @@ function readRegex(p: string): RegexRead {
   /**
    * A class from the "[" at i, read as regex-syntax's parse_set_class reads one: nested classes, [:name:] (a name it knows; another
    * opens a nested class), the set operations &&, -- and ~~ (left to right, of one precedence), ranges (a "-" before "]" or "-" is a
-   * literal), and under (?x) spaces and comments skipped between items (bump_space, peek_space). A class RE2 reads as Rust does (no
-   * nested class, no set operation, nothing skipped) is passed as written; any other is written out as the set regex-syntax
-   * computes (hir/translate.rs: (?i) folds each operand before an operation and each class before its negation), when it can be.
+   * literal), and under (?x) spaces and comments skipped between items (bump_space, peek_space). A class RE2 and JavaScript read as
+   * Rust does (no nested class, no set operation, nothing skipped, no first "]", no POSIX class) is passed as written; any other
+   * is written out as the set regex-syntax computes (hir/translate.rs: (?i) folds each operand before an operation and each class
+   * before its negation), when it can be.
    */
   const bracketed = (i: number): number => {
     const outAt = out.length;
