@@ -7,7 +7,8 @@
 // - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}; counted repetitions lose the spaces around their numbers;
 // - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group;
 // - a class RE2 or the JavaScript trial cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces
-//   skipped under x, a first "]" as in []-)], a POSIX class as in [[:alpha:])]) is written out as the set regex-syntax makes of it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
+//   skipped under x, a first "]" as in []-)], a POSIX class as in [[:alpha:])]) is written out as the set regex-syntax makes of
+//   it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
 // Anything else RE2 refuses is an error (look-around, backreferences, \Z, \e... which Rust refuses as well); what RE2 takes and Rust
 // refuses ("{" as a literal brace, \p{...} without Unicode mode, unknown escapes) is found by rustRegexRefusal first.
 //
@@ -20,11 +21,11 @@ import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference,
 import { headOf, utf8Length } from '../../text';
 
 /** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
- * `states` 0 for an assertion or a flag group, else its size in bytes' states: see literalStates, CLASS_STATES), a group with its alternatives (`open` its RE2 opening), or a repetition
- * (`max` -1: unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries
- * `depth` (regex-syntax's nest depth), `states` (a lower bound of the NFA the platform builds, in states of a byte's size,
- * STATE_BYTES each: a class's state is larger and counts two; a repetition's union states and a capture's states count) and `product` (the largest
- * product of counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
+ * `states` 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition (`max` -1:
+ * unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries `depth`
+ * (regex-syntax's nest depth), `states` (a lower bound of the NFA the platform builds, in STATE_BYTES units, a byte's state: a
+ * class counts more (setStates), so do a repetition's union states and a group's captures) and `product` (the largest product of
+ * counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
 type RxNode = (
   | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; braced?: number; flags?: string }
   | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean; depth: number; states: number; product: number }
