@@ -107,3 +107,51 @@ test('a "{" followed by a long run of spaces is refused as a counted repetition 
   // bench (section 8, "a matches regex with a "{" and a run of spaces"), not here: tests never time.
   for (const p of ['a{' + ' '.repeat(300000) + 'x', '(?x)a{' + ' '.repeat(300000) + 'x']) assert.match(rustRegexRefusal(p) ?? '', /starts a counted repetition/);
 });
+
+// Found by comparing the checker with regex-syntax 0.8.11 + regex-automata 0.4.16 configured as wirefilter configures them (meta
+// regex, unicode(false), utf8(false)) on generated patterns (rv18, rx19; the Rust program is not in the repository): each
+// expectation is the Rust program's answer.
+const matchEach = (pattern: string, subjects: string[]) => {
+  const re = compileRustRegex(pattern);
+  return subjects.map((s) => (re.matcher(s).find() ? '1' : '0')).join('');
+};
+
+test('a repetition of an assertion is taken, as Rust and RE2 take it (the JavaScript trial refused it: "Nothing to repeat")', () => {
+  for (const p of ['^+', '$?', '\\b*', '^{2}', '^{0,1500}', '#.$?', '^**', '\\B{0,1500}x', '(?:${100})', '\\A+x', 'a\\z?']) {
+    assert.deepEqual(regexErrors(p), [], p);
+  }
+  // What the oracle answers for subjects "", "a", "ab", "a b"
+  const subjects = ['', 'a', 'ab', 'a b'];
+  assert.equal(matchEach('^+', subjects), '1111');
+  assert.equal(matchEach('\\b*a', subjects), '0111');
+  assert.equal(matchEach('\\B{0,1500}x', subjects), '0000');
+  assert.equal(matchEach('a$?b', subjects), '0010');
+});
+
+test('a class whose first item is "]" is read as Rust reads it: a literal "]", then the rest (JavaScript read "[]" as an empty class, RE2 "]-)" as a range)', () => {
+  for (const p of ['[](]', '[]-)]', '[^](]', '[]-a]', '[]]', '(?i)[]k]']) assert.deepEqual(regexErrors(p), [], p);
+  // Rust: [](] is "]" or "("; []-)] is "]", "-" or ")"; []-a] is "]", "-" or "a" (RE2 read it as the range from "]" to "a")
+  const subjects = [']', '(', '-', ')', 'a', '^', '_', 'b', 'K'];
+  assert.equal(matchEach('^[](]$', subjects), '110000000');
+  assert.equal(matchEach('^[]-)]$', subjects), '101100000');
+  assert.equal(matchEach('^[]-a]$', subjects), '101010000');
+  assert.equal(matchEach('^[^](]$', subjects), '001111111');
+  assert.equal(matchEach('^(?i)[]k]$', subjects), '100000001');
+});
+
+test('a POSIX class followed by more of its class is taken ([[:alpha:])] was "Unmatched \')\'" for JavaScript, which reads [[:alpha:] as a class)', () => {
+  for (const p of ['[[:alpha:])]', '[[:digit:](]', '[[:^space:]*]', '(?i)[[:upper:]x)]']) assert.deepEqual(regexErrors(p), [], p);
+  const subjects = ['a', ')', '(', '1', ' ', '*', 'X', 'x', ':'];
+  assert.equal(matchEach('^[[:alpha:])]$', subjects), '110000110');
+  assert.equal(matchEach('^[[:digit:](]$', subjects), '001100000');
+  assert.equal(matchEach('^(?i)[[:upper:]x)]$', subjects), '110000110');
+});
+
+test('a "(?=" or "(?<!" inside a class is no look-around (it was refused as one)', () => {
+  for (const p of ['[(?=]', '[(?<!]x', 'a[(?!)]', '(?x)[ (?= ]']) assert.deepEqual(regexErrors(p), [], p);
+  assert.equal(matchEach('^[(?=]+$', ['(?=', '(', 'a']), '110');
+  // A look-around outside a class is still refused, a class before it too
+  assert.match(regexErrors('[(]a(?=b)')[0] ?? '', /uses "\(\?=", which Rust regex .* does not support/);
+  assert.match(regexErrors('[]](?<!b)')[0] ?? '', /uses "\(\?<!"/);
+  assert.match(regexErrors('[a]\\1')[0] ?? '', /uses "\\1"/);
+});

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, jsTrialText, re2LacksBoundary, rustRegexRefusal, unicodeWordBoundary } from './rustRegex';
+import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, unicodeWordBoundary } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -764,16 +764,10 @@ function jsHexEscape(escape: string): string {
   return `\\u${cp.toString(16).padStart(4, '0')}`;
 }
 
-/** The first look-around or backreference of a regex, its escapes read left to right ("\\1" is a backslash and a "1"). */
-function lookAroundOrBackreference(s: string): string | undefined {
-  for (const m of s.matchAll(/\\[\s\S]|\(\?<?[=!]/g)) if (m[0][0] === '(' || (m[0][1] >= '1' && m[0][1] <= '9')) return m[0];
-  return undefined;
-}
-
 function readRegexVerdict(pattern: string): string | undefined {
   const { text, rewritten } = jsTrialText(pattern);
-  // On the RE2 text where the trial takes it: under (?x) a comment's "(?=" is no look-ahead
-  const unsupported = lookAroundOrBackreference(rewritten ? text : pattern);
+  // As the Rust reading finds it: a "(?=" in a class or, under (?x), in a comment is no look-ahead
+  const unsupported = lookAroundOrBackreference(pattern);
   if (unsupported) return `The regex uses "${unsupported}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');

@@ -6,8 +6,9 @@
 //   included, and "#" starts a comment to the end of the line (rust-lang/regex#660);
 // - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}; counted repetitions lose the spaces around their numbers;
 // - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group;
-// - a class RE2 cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces skipped under x) is
-//   written out as the set regex-syntax makes of it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
+// - a class RE2 or the JavaScript trial cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces
+//   skipped under x, a first "]" as in []-)], a POSIX class as in [[:alpha:])]) is written out as the set regex-syntax makes of
+//   it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
 // Anything else RE2 refuses is an error (look-around, backreferences, \Z, \e... which Rust refuses as well); what RE2 takes and Rust
 // refuses ("{" as a literal brace, \p{...} without Unicode mode, unknown escapes) is found by rustRegexRefusal first.
 //
@@ -17,13 +18,14 @@
 import { RE2JS } from 're2js';
 import { jsProperty } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
-import { headOf } from '../../text';
+import { headOf, utf8Length } from '../../text';
 
 /** A regex node: an atom (a character, escape, class, assertion or flag group as RE2 text; `cls` a bracketed class, its nest depth Rust's;
- * `states` 1, or 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition
- * (`max` -1: unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries
- * `depth` (regex-syntax's nest depth), `states` (a lower bound of the NFA states the platform builds) and `product` (the largest
- * product of counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
+ * `states` 0 for an assertion or a flag group), a group with its alternatives (`open` its RE2 opening), or a repetition (`max` -1:
+ * unbounded; `op` "{" for a counted one; `q` its RE2 quantifier, `text` as written, at `at` in the pattern). Each carries `depth`
+ * (regex-syntax's nest depth), `states` (a lower bound of the NFA the platform builds, in STATE_BYTES units, a byte's state: a
+ * class counts more (setStates), so do a repetition's union states and a group's captures) and `product` (the largest product of
+ * counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
 type RxNode = (
   | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; braced?: number; flags?: string }
   | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean; depth: number; states: number; product: number }
@@ -52,6 +54,8 @@ interface RegexRead {
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
    * \b{start} as \b and the literal "{start}", and \< as "<". */
   re2Lacks?: { at: number; text: string };
+  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written: outside a class and a comment. */
+  lookAround?: string;
 }
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
@@ -182,6 +186,42 @@ function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecAr
   return m && m[0].length <= most ? m : null;
 }
 
+/**
+ * The size, in states of a byte's size, of what matches a class of two or more characters: at least twice a byte's (a sparse
+ * state: [ab]{N} is 72 bytes a copy, \w{N} 96, a{N} 32; regex-automata 0.4 as wirefilter configures it, measured).
+ */
+const CLASS_STATES = 2;
+
+/**
+ * The states of a class from its set: one for a single character; for more, a sparse state of 64 bytes and 8 for each of its ranges
+ * ([a-z0-9]{N} is 80 bytes a copy, \w{N} 96), at the least: each range is a transition of its own, past ASCII one of the UTF-8
+ * automaton regex-automata builds ((?u)\w{N} is 20 641 bytes a copy, its 700-odd ranges counted 180 states here).
+ */
+function setStates(set: CodeSet): number {
+  if (set.length === 0 || (set.length === 2 && set[1] === set[0])) return 1;
+  return CLASS_STATES + Math.floor(set.length / 2 / 4);
+}
+
+/** The states of a literal character: one per byte of its UTF-8 (é{N} is 64 bytes a copy), a class of two under (?i) for a letter
+ * ((?i)a is [Aa], 80 bytes; measured). */
+function literalStates(ch: string, caseless: boolean): number {
+  if (ch === '.') return CLASS_STATES;
+  const bytes = utf8Length(ch);
+  return caseless && /^[A-Za-z]$/.test(ch) ? CLASS_STATES : bytes;
+}
+
+/** The states of a class (setStates); `least` when its set is not computed (a malformed escape, a \p{..} JavaScript's tables do not
+ * know: Uncomputed). */
+function classStates(set: (() => CodeSet) | undefined, least: number): number {
+  if (!set) return least;
+  try {
+    return setStates(set());
+  } catch (err) {
+    if (err instanceof Uncomputed) return least;
+    throw err;
+  }
+}
+
 function atom(re2: string, states: number, cls = false): RxNode {
   return { k: 'atom', re2, cls, depth: cls ? 1 : 0, states, product: 1, braced: undefined, flags: undefined, src: 0, out: 0 };
 }
@@ -189,6 +229,9 @@ function atom(re2: string, states: number, cls = false): RxNode {
 /** How many times a repetition's NFA holds what it repeats (regex-automata's Thompson compiler): x{m,n} n times (m, then n-m
  * optional), x{m,} m times (at least once), x*, x+ and x? once. */
 const copies = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max : Math.max(n.min, 1));
+/** The union states a repetition adds to them (c_bounded, c_at_least, c_zero_or_one): one for each optional copy of x{m,n}, one
+ * for the loop of x{m,} (x*, x+), one for x?. */
+const unions = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max - n.min : 1);
 
 function rep(sub: RxNode, min: number, max: number, op: string, q: string, text: string, at: number): RxNode {
   // What can only match the empty string (an assertion, a flag group, an empty group: no NFA state) is repeated at most once, as
@@ -200,7 +243,8 @@ function rep(sub: RxNode, min: number, max: number, op: string, q: string, text:
     q = `{${min === max ? min : `${min},${max}`}}${q.endsWith('}?') ? '?' : ''}`;
   }
   const count = op === '{' ? Math.max(max >= 0 ? max : min, 1) : 1;
-  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states: copies({ min, max }) * sub.states, product: count * sub.product, src: 0, out: 0 };
+  const states = copies({ min, max }) * sub.states + (sub.states > 0 ? unions({ min, max }) : 0);
+  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states, product: count * sub.product, src: 0, out: 0 };
 }
 
 /** A group's (or the top level's) measures from its alternatives: regex-syntax's NestLimiter counts an alternation of two or more
@@ -213,7 +257,8 @@ function measure(alts: RxNode[][]): { depth: number; states: number; product: nu
     depth = Math.max(depth, s.length > 1 ? 1 + d : d);
     states = Math.max(states, sum);
   }
-  return { depth: alts.length > 1 ? 1 + depth : depth, states, product };
+  // An alternation is one union state more (regex-syntax makes a|b a class: one state of at least twice a byte's size)
+  return { depth: alts.length > 1 ? 1 + depth : depth, states: states + (alts.length > 1 ? 1 : 0), product };
 }
 
 /**
@@ -239,6 +284,8 @@ function readRegex(p: string): RegexRead {
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
   let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
+  // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
+  const sized = sizeChecked(p);
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
   const out: string[] = [];
   const opens = new Map<number, number>();
@@ -254,6 +301,7 @@ function readRegex(p: string): RegexRead {
   const jsGroups: number[] = [];
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
+  let lookAround: string | undefined;
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -267,6 +315,12 @@ function readRegex(p: string): RegexRead {
       opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
       out.push(')');
       if (js && sub.at + sub.text.length === i && sticky(JS_QUANTIFIER, p, sub.at) !== null) jsGroups.push(where.src, i);
+    } else if (sub.k === 'atom' && sub.states === 0 && !sub.cls && sub.flags === undefined) {
+      // A repetition of an assertion (^+, $?, \b*), which Rust and RE2 take and JavaScript refuses ("Nothing to repeat"): the
+      // assertion in a group, (?:^)+, for the trial, in the RE2 text too (the trial compiles that under (?x))
+      opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
+      out.push(')');
+      if (js) jsGroups.push(where.src, i);
     } else if (js && sub.k === 'atom' && sub.braced !== undefined) jsGroups.push(where.src, sub.braced);
     out.push(q);
     push(rep(sub, min, max, op, q, p.slice(i, end), i), where.src, where.out);
@@ -277,6 +331,7 @@ function readRegex(p: string): RegexRead {
     const e = p[i + 1];
     if (e === undefined) { refuse(`it ends with a lone backslash`); return undefined; }
     const ec = e.charCodeAt(0);
+    if (ec >= 49 && ec <= 57) lookAround ??= p.slice(i, i + 2);
     if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
     else if (((ec | 32) >= 97 && (ec | 32) <= 122 || e === '<' || e === '>') && !RUST_ESCAPES.has(e)) refuse(`"\\${e}" ${at(i)} is no escape in Rust regex`);
     else if (e === 'p' || e === 'P') {
@@ -382,9 +437,10 @@ function readRegex(p: string): RegexRead {
   /**
    * A class from the "[" at i, read as regex-syntax's parse_set_class reads one: nested classes, [:name:] (a name it knows; another
    * opens a nested class), the set operations &&, -- and ~~ (left to right, of one precedence), ranges (a "-" before "]" or "-" is a
-   * literal), and under (?x) spaces and comments skipped between items (bump_space, peek_space). A class RE2 reads as Rust does (no
-   * nested class, no set operation, nothing skipped) is passed as written; any other is written out as the set regex-syntax
-   * computes (hir/translate.rs: (?i) folds each operand before an operation and each class before its negation), when it can be.
+   * literal), and under (?x) spaces and comments skipped between items (bump_space, peek_space). A class RE2 and JavaScript read as
+   * Rust does (no nested class, no set operation, nothing skipped, no first "]", no POSIX class) is passed as written; any other
+   * is written out as the set regex-syntax computes (hir/translate.rs: (?i) folds each operand before an operation and each class
+   * before its negation), when it can be.
    */
   const bracketed = (i: number): number => {
     const outAt = out.length;
@@ -438,7 +494,9 @@ function readRegex(p: string): RegexRead {
       while (p[j] === '-') { level.items.push(literal(0x2d)); text += '-'; j++; skip(); }
       // Each leading "-" is a literal, where RE2 reads "[--0]" as a range from "-"
       if (level.items.length > 1) computed = true;
-      if (level.items.length === 0 && p[j] === ']') { level.items.push(literal(0x5d)); text += ']'; j++; skip(); }
+      // A first "]" is a literal, which JavaScript reads as the end of an empty class ([](] opened a group for it) and RE2 as the
+      // start of a range ([]-)] goes down for it; Rust's "]", "-" or ")"): the class is written out as its set
+      if (level.items.length === 0 && p[j] === ']') { level.items.push(literal(0x5d)); text += ']'; j++; skip(); computed = true; }
       stack.push(level);
     };
     // parse_set_class_item: an escape or a character, with its set
@@ -481,6 +539,8 @@ function readRegex(p: string): RegexRead {
           top.items.push(posix[1] ? () => negate(fold(named)) : () => named);
           text += posix[0];
           j += posix[0].length;
+          // JavaScript reads "[[:alpha:]" as a class and the rest as outside it ([[:alpha:])] had an unmatched ")"): written out
+          computed = true;
         } else {
           computed = true;
           open();
@@ -542,7 +602,7 @@ function readRegex(p: string): RegexRead {
     }
     out.push(text);
     classWritten ||= text !== p.slice(i, j);
-    const node = atom(text, 1, true);
+    const node = atom(text, classStates(sized ? result?.set : undefined, 1), true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
     return j;
@@ -563,7 +623,7 @@ function readRegex(p: string): RegexRead {
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
       const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
-      const node = atom(re2, r.kind === 'assert' ? 0 : 1);
+      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES) : 1);
       push(node, i, outAt);
       if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
@@ -572,6 +632,7 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
+      if (p[i + 1] === '?') lookAround ??= sticky(/\(\?<?[=!]/y, p, i)?.[0];
       flagRefusal(i);
       const f = sticky(FLAG_GROUP, p, i, 40);
       const outAt = out.length;
@@ -614,7 +675,9 @@ function readRegex(p: string): RegexRead {
         const inner = alts;
         ({ x, u, iFlag, alts } = g);
         const m = measure(inner);
-        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states: m.states, product: m.product, src: 0, out: 0 }, g.src, g.out);
+        // A capturing group adds its two capture states (regex-automata keeps every group's captures)
+        const states = m.states + (g.capture ? 2 : 0);
+        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states, product: m.product, src: 0, out: 0 }, g.src, g.out);
       } else wellFormed = false;
       i++;
       canRepeat = true;
@@ -669,14 +732,14 @@ function readRegex(p: string): RegexRead {
     const ch = code >= 0xd800 && code <= 0xdbff ? String.fromCodePoint(p.codePointAt(i)!) : c;
     const outAt = out.length;
     out.push(ch);
-    push(atom(ch, c === '^' || c === '$' ? 0 : 1), i, outAt);
+    push(atom(ch, c === '^' || c === '$' ? 0 : literalStates(ch, iFlag)), i, outAt);
     i += ch.length;
     canRepeat = true;
   }
   if (frames.length > 0) wellFormed = false;
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks };
+  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -707,6 +770,11 @@ export function rustToRe2(pattern: string): string {
  */
 export function unicodeWordBoundary(pattern: string): number | undefined {
   return read(pattern).unicodeBoundary;
+}
+
+/** The pattern's first look-around or backreference, as written (see RegexRead.lookAround), or undefined. */
+export function lookAroundOrBackreference(pattern: string): string | undefined {
+  return read(pattern).lookAround;
 }
 
 /** The first word boundary of the pattern that RE2 cannot run, as written and where (see RegexRead.re2Lacks), or undefined. */
@@ -786,15 +854,21 @@ function rustNestRefusal(pattern: string): string | undefined {
 export const REGEX_SIZE_LIMIT = 10 * (1 << 20);
 const STATE_BYTES = 32;
 
+/** Whether the pattern may be past the size limit: it has a counted repetition, or is long (most patterns have neither). */
+function sizeChecked(pattern: string): boolean {
+  return pattern.includes('{') || pattern.length > REGEX_SIZE_LIMIT / STATE_BYTES;
+}
+
 /**
- * Why the platform refuses the regex for its size: more NFA states (at least: one per character, class or escape, times the
- * repetitions around it; the longest alternative of a group) than its 10 MiB compiled size limit holds, with the counted repetition
- * that makes most of them and where it is; undefined when it is within the limit (or more than that count: the platform may still
- * refuse a regex somewhat under the limit, `.{131070}`, whose states are larger).
+ * Why the platform refuses the regex for its size: more bytes of NFA (at least: STATE_BYTES for each byte of a character, twice
+ * that for a class, times the repetitions around it, with a union state for each optional copy and loop, two capture states for a
+ * capturing group, one union state for an alternation and its longest alternative) than its 10 MiB compiled size limit, with the
+ * counted repetition that makes most of them and where it is; undefined when it is within the limit (or more than that count: the
+ * platform may still refuse a regex somewhat under the limit, `(?u)\w{2000}`, whose class is a Unicode one of hundreds of states).
  */
 export function rustRegexSizeRefusal(pattern: string): string | undefined {
   const max = REGEX_SIZE_LIMIT / STATE_BYTES;
-  if (!pattern.includes('{') && pattern.length <= max) return undefined; // no counted repetition, and short (most patterns)
+  if (!sizeChecked(pattern)) return undefined;
   const { tree } = read(pattern);
   if (!tree) return undefined;
   const total = measure(tree).states;
@@ -813,10 +887,10 @@ export function rustRegexSizeRefusal(pattern: string): string | undefined {
     todo.push([node.sub, times * copies(node)]);
   }
   // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
-  const atLeast = (k: number) => (k > 1e15 ? 'more than 10^15' : `at least ${k.toLocaleString('en')}`);
-  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} NFA states`
-    : `it is ${atLeast(total)} NFA states long`;
-  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: at most about ${Math.floor(max).toLocaleString('en')} states; "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
+  const atLeast = (states: number) => (states * STATE_BYTES > 1e15 ? 'more than 10^15' : `at least ${(states * STATE_BYTES).toLocaleString('en')}`);
+  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} bytes compiled`
+    : `it is ${atLeast(total)} bytes compiled`;
+  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
 }
 
 /** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
