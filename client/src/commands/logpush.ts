@@ -128,7 +128,9 @@ export function testReport(name: string, r: TestFilterResult): string {
  */
 export function rulesReport(name: string, r: TestRulesResult): string {
   const rules = r.rules ?? [];
-  const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
+  // A skip of the remaining rules ends the evaluation too: it said "goes on" beside its own "decides" count.
+  const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.skipsRest ? 'skips the remaining rules'
+    : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
   // A list per rule, not a table of six columns: the report opens as markdown source beside the ruleset, where a table's rows are
   // single lines as wide as their longest label, hard to read in a half-width column; a list reads the same as source and previewed.
   const rule = (x: (typeof rules)[number]) => [

@@ -887,6 +887,19 @@ test('Test Rules report: each rule is a list item with its figures under it, no 
   ].join('\n'));
 });
 
+// ui12: a skip rule with "ruleset": "current" ended the evaluation (its "decides" counted the requests) yet the report called it
+// "(goes on)", as it does a skip of named rulesets.
+test('Test Rules report: a skip of the remaining rules says so, a skip of named rulesets goes on', async () => {
+  const { rulesReport } = await import('../../../client/src/commands/logpush');
+  const base = { action: 'skip', enabled: true, terminating: false, matched: 1, applied: 1, decided: 0, skipped: 0, firstMatches: [1] };
+  const md = rulesReport('r.ruleset.json', { total: 1, undecided: 0, source: 'sample', rules: [
+    { ...base, index: 0, label: '0: skip when http.host eq "a"', skipsRest: true, decided: 1 },
+    { ...base, index: 1, label: '1: skip when http.host eq "b"' },
+  ] } as never);
+  assert.ok(md.includes('- `0: skip when http.host eq "a"` (skips the remaining rules)\n'), md);
+  assert.ok(md.includes('- `1: skip when http.host eq "b"` (goes on)\n'), md);
+});
+
 test('Test Filter report: a run where no line matched says so under "First matching lines" (no empty section)', async () => {
   // Seen running examples/suspicious-api-traffic.filter.json on a delivered batch: the report ended with the heading and nothing.
   const { testReport } = await import('../../../client/src/commands/logpush');
