@@ -271,7 +271,8 @@ export function plural(n: number, one: string, many = `${one}s`, shown: (n: numb
   return `${shown(n)} ${n === 1 ? one : many}`;
 }
 
-const en = (n: number): string => n.toLocaleString('en');
+/** A count as the lenses and reports write it: 1,000 (the reports wrote 1000 beside the lens's 1,000). */
+export const en = (n: number): string => n.toLocaleString('en');
 const lines = (n: number): string => plural(n, 'line', undefined, en);
 
 /** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field, a dataset): the

@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, en, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -112,14 +112,14 @@ function skippedText(r: SkippedLines): string[] {
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {
   const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
-  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
+  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${en(b.matched)}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
   return [
-    `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
+    `# ${name}: matches ${en(r.matched ?? 0)} of ${plural(r.total ?? 0, 'line', undefined, en)}${pct(r.matched ?? 0)}`, '',
     `Logs: ${r.source} · dataset \`${r.dataset}\``, '', ...skippedText(r),
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
     '## First matching lines', '',
     ...(r.firstMatches?.length ? r.firstMatches.map((m) => `- line ${m.line}: ${codeSpan(m.text ?? JSON.stringify(m.record))}`)
-      : [r.total ? `None of the ${r.total} lines matched; the branches above show which comparison let none through.` : 'No log line was read.']), '',
+      : [r.total ? `None of the ${en(r.total)} lines matched; the branches above show which comparison let none through.` : 'No log line was read.']), '',
   ].join('\n');
 }
 
@@ -136,15 +136,15 @@ export function rulesReport(name: string, r: TestRulesResult): string {
   // single lines as wide as their longest label, hard to read in a half-width column; a list reads the same as source and previewed.
   const rule = (x: (typeof rules)[number]) => [
     `- ${codeSpan(x.label)} (${effect(x)})`,
-    `  - matches ${x.matched} · applies to ${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''} · decides ${x.decided}`,
+    `  - matches ${en(x.matched)} · applies to ${en(x.applied)}${x.skipped ? ` (skipped for ${en(x.skipped)})` : ''} · decides ${en(x.decided)}`,
     ...(x.firstMatches.length ? [`  - first matching requests: ${x.firstMatches.join(', ')}`] : []),
   ];
   const undecided = r.undecided ?? 0;
-  const end = `${plural(undecided, 'request')} ${undecided === 1 ? 'reaches' : 'reach'} the end of the rules without a terminating action or a skip of the remaining rules.`;
-  const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
+  const end = `${plural(undecided, 'request', undefined, en)} ${undecided === 1 ? 'reaches' : 'reach'} the end of the rules without a terminating action or a skip of the remaining rules.`;
+  const executed = r.executed ? ` ${en(r.executed)} of the ${en(r.total ?? 0)} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
-    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
+    `# ${name} on ${plural(r.total ?? 0, 'request', undefined, en)}`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
     '## Rules', '', ...rules.flatMap(rule), '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
