@@ -3,6 +3,15 @@
 // what it holds, in the first workspace folder, so that Save offers that folder and that name.
 import * as vscode from 'vscode';
 
+/**
+ * The name a message gives a document: its tab's title when it is untitled (a job read from the backend is
+ * untitled:/folder/name-id.logpush.json, which asRelativePath, finding no workspace folder of that scheme, gave as the whole path:
+ * "/home/me/project/dns-2.logpush.json was read", as if a file had been written there), else its path in the workspace.
+ */
+export function documentName(uri: vscode.Uri): string {
+  return uri.scheme === 'untitled' ? uri.path.split('/').pop() || uri.path : vscode.workspace.asRelativePath(uri);
+}
+
 /** A name safe as a file name: what is not a word character, "." or "-" becomes "_". */
 export function fileSafe(name: string): string {
   return name.replace(/[^\w.-]+/g, '_');

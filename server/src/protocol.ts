@@ -234,6 +234,9 @@ export interface TestRulesResult extends SkippedLines {
   executed?: number;
   rules?: {
     index: number; label: string; action: string; enabled: boolean; terminating: boolean;
+    /** A skip of the remaining rules ("ruleset": "current"), which ends the evaluation without a terminating action; absent
+     * otherwise (and from servers before it). */
+    skipsRest?: true;
     matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
     /** What a rule that sets something (headers, a URL rewrite, a redirect target) set on the first requests it matched; absent for
      * the other rules (and from servers before it: a client shows nothing then). */
@@ -268,7 +271,8 @@ export function plural(n: number, one: string, many = `${one}s`, shown: (n: numb
   return `${shown(n)} ${n === 1 ? one : many}`;
 }
 
-const en = (n: number): string => n.toLocaleString('en');
+/** A count as the lenses and reports write it: 1,000 (the reports wrote 1000 beside the lens's 1,000). */
+export const en = (n: number): string => n.toLocaleString('en');
 const lines = (n: number): string => plural(n, 'line', undefined, en);
 
 /** The log lines read, as one sentence (the CLI and the editor's report); `code` writes a name (a field, a log field, a dataset): the

@@ -9,6 +9,7 @@ import { toCurl } from '../http/request';
 import { DocumentInfoRequest, plural, type DocumentInfoResult } from '../../../server/src/protocol';
 import { documentOf } from './logpush';
 import { UserError } from './run';
+import { documentName } from '../untitled';
 
 interface SendArgs { index?: number | null }
 
@@ -27,11 +28,11 @@ function documentBody(doc: vscode.TextDocument, args: SendArgs | undefined): { t
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true });
   if (!root || errors.length > 0) {
-    throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} is not valid JSON; fix the syntax error first.`);
+    throw new UserError(`${documentName(doc.uri)} is not valid JSON; fix the syntax error first.`);
   }
   if (root.type !== 'array') return { text: text.trim() };
   const item = root.children?.[args.index];
-  if (!item) throw new UserError(`${vscode.workspace.asRelativePath(doc.uri)} has no request at index ${args.index}.`);
+  if (!item) throw new UserError(`${documentName(doc.uri)} has no request at index ${args.index}.`);
   return { text: text.slice(item.offset, item.offset + item.length), item: [item.offset, item.offset + item.length] };
 }
 
@@ -83,7 +84,7 @@ async function showSyntaxError(ctx: Ctx, uriArg: unknown): Promise<void> {
   const doc = await documentOf('jsonrpc-request', uriArg, 'gateway request (*.rpc.json)');
   const at = (await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() })).send?.cannotSend;
   if (!at) {
-    void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(doc.uri)} has no syntax error now.`);
+    void vscode.window.showInformationMessage(`${documentName(doc.uri)} has no syntax error now.`);
     return;
   }
   await goToProblem(doc, at);
@@ -110,7 +111,7 @@ export async function send(ctx: Ctx, uriArg: unknown, args: SendArgs | undefined
   if (Config.confirmSendWithErrors(doc.uri)) {
     const judged = doc.getText();
     const info = await verdictOf(ctx, doc, part.item);
-    const name = vscode.workspace.asRelativePath(doc.uri);
+    const name = documentName(doc.uri);
     const detail = turnsOffQuestion('gateway.confirmSendWithErrors');
     const syntax = info.send?.cannotSend;
     const errors = info.problems?.errors ?? 0;

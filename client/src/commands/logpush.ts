@@ -1,7 +1,7 @@
 // Commands: a filter file <-> the escaped string of a job's `filter` member, and creating a job on the backend.
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
-import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
+import { DocumentInfoRequest, SAMPLE_LOGS_DATASET, en, logLinesLine, overwrittenLine, plural, rateLimitLines, FilterToJobStringRequest, JobStringToFilterRequest, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterResult, type TestRulesResult, type TestRulesValue } from '../../../server/src/protocol';
 import { UserError } from './run';
 import { apiFor, pickAccount, pickZone, pickZoneOrAccount, zoneHints } from './api';
 import type { Api, JobPlace } from '../http/api';
@@ -12,6 +12,7 @@ import { codeSpan, mdSourceText } from '../markdown';
 import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { valueAsChecked } from '../jobText';
 import { confirmChallenge } from './ownership';
+import { documentName } from '../untitled';
 
 /** The name endings of each kind (package.json "contributes.languages" extensions), for finding its files in the workspace. */
 export const KIND_SUFFIXES: Record<string, string[]> = {
@@ -38,7 +39,7 @@ export async function targetUri(arg: unknown, kinds: string[], what: string): Pr
     throw new UserError(`Open a ${what} first; this workspace has none.`,
       kinds.includes('jsonrpc-request') ? [{ title: 'Open an Example Request', command: 'edgekit.openExample', args: ['jsonrpc-request'] }] : []);
   }
-  const pick = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: `Which ${what}?` });
+  const pick = await vscode.window.showQuickPick(files.map((uri) => ({ label: documentName(uri), uri })), { title: `Which ${what}?` });
   if (!pick) throw new vscode.CancellationError();
   // Shown, so that what the command sends or tests (and its code lenses) is on screen beside the result; beside what the active
   // group shows (the walkthrough whose button ran the command: opened over it, its steps went out of sight), in an empty one there.
@@ -50,7 +51,7 @@ export async function targetUri(arg: unknown, kinds: string[], what: string): Pr
 export async function documentOf(kind: string, arg: unknown, what: string): Promise<vscode.TextDocument> {
   const uri = await targetUri(arg, [kind], what);
   const doc = await vscode.workspace.openTextDocument(uri);
-  if (doc.languageId !== kind) throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ${what} (its language is "${doc.languageId}").`);
+  if (doc.languageId !== kind) throw new UserError(`${documentName(uri)} is not a ${what} (its language is "${doc.languageId}").`);
   return doc;
 }
 
@@ -83,7 +84,7 @@ export const logpushCommands = {
     const doc = servedByServer(await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)'));
     const r = await ctx.server.request(JobStringToFilterRequest.type, { uri: doc.uri.toString() });
     if (r.error || r.text === undefined) throw new UserError(r.error ?? 'The filter could not be extracted.');
-    if (r.text === '') throw new UserError(`The job in ${vscode.workspace.asRelativePath(doc.uri)} has an empty filter (it pushes every log line).`);
+    if (r.text === '') throw new UserError(`The job in ${documentName(doc.uri)} has an empty filter (it pushes every log line).`);
     // The server's text as it is: it carries the job's dataset as "$dataset" (in an object only: a filter string holding an array,
     // null or a number opens as it is), and numbers as the job writes them (parsed and written again here, a unixnano timestamp
     // past 2^53 was rounded).
@@ -111,14 +112,14 @@ function skippedText(r: SkippedLines): string[] {
 /** The result of "Test Filter on Logs" as a short report: counts, each branch's, the first matching lines. */
 export function testReport(name: string, r: TestFilterResult): string {
   const pct = (n: number) => (r.total ? ` (${((100 * n) / r.total).toFixed(1)} %)` : '');
-  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${b.matched}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
+  const tree = (b: FilterBranch, depth: number): string[] => [`${'  '.repeat(depth)}- ${codeSpan(b.label)}: ${en(b.matched)}${pct(b.matched)}`, ...b.children.flatMap((c) => tree(c, depth + 1))];
   return [
-    `# ${name}: matches ${r.matched} of ${r.total} lines${pct(r.matched ?? 0)}`, '',
+    `# ${name}: matches ${en(r.matched ?? 0)} of ${plural(r.total ?? 0, 'line', undefined, en)}${pct(r.matched ?? 0)}`, '',
     `Logs: ${r.source} · dataset \`${r.dataset}\``, '', ...skippedText(r),
     '## Branches', '', ...(r.branches ? tree(r.branches, 0) : []), '',
     '## First matching lines', '',
     ...(r.firstMatches?.length ? r.firstMatches.map((m) => `- line ${m.line}: ${codeSpan(m.text ?? JSON.stringify(m.record))}`)
-      : [r.total ? `None of the ${r.total} lines matched; the branches above show which comparison let none through.` : 'No log line was read.']), '',
+      : [r.total ? `None of the ${en(r.total)} lines matched; the branches above show which comparison let none through.` : 'No log line was read.']), '',
   ].join('\n');
 }
 
@@ -128,20 +129,22 @@ export function testReport(name: string, r: TestFilterResult): string {
  */
 export function rulesReport(name: string, r: TestRulesResult): string {
   const rules = r.rules ?? [];
-  const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
+  // A skip of the remaining rules ends the evaluation too: it said "goes on" beside its own "decides" count.
+  const effect = (x: (typeof rules)[number]) => !x.enabled ? 'disabled' : x.terminating ? 'terminating' : x.skipsRest ? 'skips the remaining rules'
+    : x.action === 'execute' ? 'runs a ruleset' : 'goes on';
   // A list per rule, not a table of six columns: the report opens as markdown source beside the ruleset, where a table's rows are
   // single lines as wide as their longest label, hard to read in a half-width column; a list reads the same as source and previewed.
   const rule = (x: (typeof rules)[number]) => [
     `- ${codeSpan(x.label)} (${effect(x)})`,
-    `  - matches ${x.matched} · applies to ${x.applied}${x.skipped ? ` (skipped for ${x.skipped})` : ''} · decides ${x.decided}`,
+    `  - matches ${en(x.matched)} · applies to ${en(x.applied)}${x.skipped ? ` (skipped for ${en(x.skipped)})` : ''} · decides ${en(x.decided)}`,
     ...(x.firstMatches.length ? [`  - first matching requests: ${x.firstMatches.join(', ')}`] : []),
   ];
   const undecided = r.undecided ?? 0;
-  const end = `${plural(undecided, 'request')} ${undecided === 1 ? 'reaches' : 'reach'} the end of the rules without a terminating action or a skip of the remaining rules.`;
-  const executed = r.executed ? ` ${r.executed} of the ${r.total} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
+  const end = `${plural(undecided, 'request', undefined, en)} ${undecided === 1 ? 'reaches' : 'reach'} the end of the rules without a terminating action or a skip of the remaining rules.`;
+  const executed = r.executed ? ` ${en(r.executed)} of the ${en(r.total ?? 0)} requests went through an execute rule: the managed ruleset it runs decides them with its own ` +
     'rules, which this run does not evaluate.' : '';
   return [
-    `# ${name} on ${r.total} requests`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
+    `# ${name} on ${plural(r.total ?? 0, 'request', undefined, en)}`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
     '## Rules', '', ...rules.flatMap(rule), '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
     'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
@@ -270,7 +273,7 @@ async function errorsSentence(ctx: Ctx, uri: vscode.Uri): Promise<string | undef
   const info = await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString(), problems: true });
   if (!info.problems || info.problems.errors === 0) return undefined;
   const e = info.problems.firstError;
-  return `${vscode.workspace.asRelativePath(uri)} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'}`;
+  return `${documentName(uri)} has ${plural(info.problems.errors, 'error')}${e ? `, e.g. line ${e.line + 1}: ${e.message}` : '.'}`;
 }
 
 /** Refuses, before asking which records, a document the server would refuse to test: it has errors. */
@@ -304,7 +307,7 @@ export const logpushTestCommands = {
   'edgekit.ruleset.testRules': (ctx: Ctx) => async (arg?: unknown, requests?: unknown) => {
     const uri = await targetUri(arg, ['waf-ruleset'], 'ruleset (*.ruleset.json)');
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== 'waf-ruleset') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a ruleset (*.ruleset.json).`);
+    if (doc.languageId !== 'waf-ruleset') throw new UserError(`${documentName(uri)} is not a ruleset (*.ruleset.json).`);
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
     const { file, source } = await chooseRecords(ctx, requests, {
@@ -314,7 +317,7 @@ export const logpushTestCommands = {
       // firewall_events batch has only those rules acted on
       delivered: 'the newest http_requests batch a Logpush job of the mock delivered, else the newest firewall_events one', dataset: async () => ['http_requests', 'firewall_events'],
     });
-    const name = vscode.workspace.asRelativePath(uri);
+    const name = documentName(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestRulesRequest.type, { uri: uri.toString(), requests: file }, token)));
     if (r.error) throw new UserError(r.error);
@@ -329,7 +332,7 @@ export const logpushTestCommands = {
   'edgekit.logpush.testFilter': (ctx: Ctx) => async (arg?: unknown, logs?: unknown) => {
     const uri = await targetUri(arg, ['logpush-filter', 'logpush-job'], 'Logpush filter (*.filter.json) or job (*.logpush.json)');
     const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${vscode.workspace.asRelativePath(uri)} is not a Logpush filter or job.`);
+    if (doc.languageId !== 'logpush-filter' && doc.languageId !== 'logpush-job') throw new UserError(`${documentName(uri)} is not a Logpush filter or job.`);
     servedByServer(doc);
     await refuseWithErrors(ctx, uri);
     const { file, source } = await chooseRecords(ctx, logs, {
@@ -339,7 +342,7 @@ export const logpushTestCommands = {
       // The job's own dataset when the document is a job; a filter's dataset is its $dataset (default http_requests).
       dataset: async () => (await ctx.server.request(DocumentInfoRequest.type, { uri: uri.toString() })).job?.dataset ?? datasetOfFilter(doc.getText(), Config.logpushDataset(doc.uri)),
     });
-    const name = vscode.workspace.asRelativePath(uri);
+    const name = documentName(uri);
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: testing ${name}`, cancellable: true },
       async (_p, token) => cancellable(token, () => ctx.server.request(TestFilterRequest.type, { uri: uri.toString(), logs: file }, token)));
     if (r.error) throw new UserError(r.error);
@@ -352,7 +355,7 @@ export const logpushTestCommands = {
 /** The Logpush job document a command works on (see documentOf), its name as the workspace shows it, and its JSON value. */
 export async function jobDocument(arg: unknown): Promise<{ doc: vscode.TextDocument; name: string; job: unknown }> {
   const doc = await documentOf('logpush-job', arg, 'Logpush job (*.logpush.json)');
-  const name = vscode.workspace.asRelativePath(doc.uri);
+  const name = documentName(doc.uri);
   // Read as the language server reads it: what it marks as a syntax error (a comment, a trailing comma: the platform takes plain
   // JSON) is refused at the place it marks, the rest is the value JSON.parse gives.
   const read = readJobText(doc.getText());
@@ -425,7 +428,7 @@ export const logpushJobCommands = {
     if (job === undefined) return undefined;
     const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `EdgeKit: creating Logpush job in ${place.ownerName}` },
       () => ('account' in place.owner ? api.createAccountLogpushJob(place.owner.account, job) : api.createLogpushJob(place.owner.zone, job)));
-    if (!r.ok) refused(ctx, api, r, `Logpush job from ${vscode.workspace.asRelativePath(doc.uri)}`, `The job in ${vscode.workspace.asRelativePath(doc.uri)}`);
+    if (!r.ok) refused(ctx, api, r, `Logpush job from ${documentName(doc.uri)}`, `The job in ${documentName(doc.uri)}`);
     const id = (r.result as { id?: unknown }).id;
     // The document's job now lives there: checked as a job of that scope from now on.
     ctx.jobScopes.set(doc.uri.toString(), place, (read as { id?: unknown }).id);

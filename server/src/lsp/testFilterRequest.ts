@@ -3,7 +3,7 @@
 // not, streamed) or the generated sample; the first SAMPLE_KEEP lines are kept for the document's code lens.
 import { RequestType } from './library';
 import type { FilterNode, LogRecord } from '../core';
-import { SAMPLE_LOGS_DATASET, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
+import { SAMPLE_LOGS_DATASET, en, TestFilterRequest, TestRulesRequest, type FilterBranch, type SkippedLines, type TestFilterParams, type TestFilterResult, type TestRulesParams, type TestRulesResult } from '../protocol';
 import { core, coreModule, coreOptions, kindOf, refreshCodeLenses, type ServerContext } from './context';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocKind } from '../core';
@@ -116,7 +116,7 @@ export function registerTestFilter(ctx: ServerContext): void {
     ctx.samples.set(doc.uri, { records: kept.records, label, total, dataset: f.dataset });
     refreshCodeLenses(ctx);
     const recordProblems = records?.result();
-    return { source: params.logs ?? `the generated sample (${total} ${SAMPLE_LOGS_DATASET} lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
+    return { source: params.logs ?? `the generated sample (${en(total)} ${SAMPLE_LOGS_DATASET} lines)`, dataset: f.dataset, total, matched, badLines: 0, ...skipped,
       ...(recordProblems ? { recordProblems } : {}), branches: branches(c.filter.root), firstMatches };
   });
 }
@@ -159,7 +159,7 @@ export function registerTestRules(ctx: ServerContext): void {
     refreshCodeLenses(ctx);
     const recordProblems = records.problems();
     const logLines = records.logLines();
-    return { source: params.requests ?? `the generated sample (${run.total()} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}),
+    return { source: params.requests ?? `the generated sample (${en(run.total())} requests)`, total: run.total(), ...skipped, ...(recordProblems ? { recordProblems } : {}),
       ...(logLines ? { logLines } : {}), undecided: run.undecided(), executed: run.executed(), rules: run.rules };
   });
 }

@@ -887,6 +887,33 @@ test('Test Rules report: each rule is a list item with its figures under it, no 
   ].join('\n'));
 });
 
+// ui12: a skip rule with "ruleset": "current" ended the evaluation (its "decides" counted the requests) yet the report called it
+// "(goes on)", as it does a skip of named rulesets.
+test('Test Rules report: a skip of the remaining rules says so, a skip of named rulesets goes on', async () => {
+  const { rulesReport } = await import('../../../client/src/commands/logpush');
+  const base = { action: 'skip', enabled: true, terminating: false, matched: 1, applied: 1, decided: 0, skipped: 0, firstMatches: [1] };
+  const md = rulesReport('r.ruleset.json', { total: 1, undecided: 0, source: 'sample', rules: [
+    { ...base, index: 0, label: '0: skip when http.host eq "a"', skipsRest: true, decided: 1 },
+    { ...base, index: 1, label: '1: skip when http.host eq "b"' },
+  ] } as never);
+  assert.ok(md.includes('- `0: skip when http.host eq "a"` (skips the remaining rules)\n'), md);
+  assert.ok(md.includes('- `1: skip when http.host eq "b"` (goes on)\n'), md);
+});
+
+// ui12: the reports wrote "matches 1 of 1000 lines" and "matches 1000 · applies to 1000" beside the lenses' "1,000".
+test('Test Filter and Test Rules reports write counts as the lenses do (1,000)', async () => {
+  const { testReport, rulesReport } = await import('../../../client/src/commands/logpush');
+  const md = testReport('a.filter.json', { ...FILTER_RESULT, matched: 1200, total: 2500, branches: { label: 'and', matched: 1200, children: [] }, firstMatches: [] } as never);
+  assert.match(md, /^# a\.filter\.json: matches 1,200 of 2,500 lines \(48\.0 %\)$/m);
+  assert.match(md, /^- `and`: 1,200 \(48\.0 %\)$/m);
+  const rule = { index: 0, label: '0: log when true', action: 'log', enabled: true, terminating: false, matched: 1000, applied: 1000, decided: 0, skipped: 0, firstMatches: [1] };
+  const rules = rulesReport('r.ruleset.json', { total: 1000, undecided: 1000, source: 'sample', rules: [rule] } as never);
+  assert.match(rules, /^# r\.ruleset\.json on 1,000 requests$/m);
+  assert.match(rules, /^  - matches 1,000 · applies to 1,000 · decides 0$/m);
+  assert.match(rules, /^1,000 requests reach the end of the rules/m);
+  assert.match(rulesReport('r.ruleset.json', { total: 1, undecided: 1, source: 'sample', rules: [] } as never), /^# r\.ruleset\.json on 1 request$/m);
+});
+
 test('Test Filter report: a run where no line matched says so under "First matching lines" (no empty section)', async () => {
   // Seen running examples/suspicious-api-traffic.filter.json on a delivered batch: the report ended with the heading and nothing.
   const { testReport } = await import('../../../client/src/commands/logpush');

@@ -218,8 +218,9 @@ test('Update asks before setting back what changed on the backend since the docu
     const before = puts();
     assert.equal(await commands['edgekit.logpush.updateJob'](ctx)(opened.uri), undefined, 'dismissed: nothing sent');
     assert.equal(puts(), before);
-    assert.match(asked[0].question, /Logpush job 5 "edge" of zone a\.example changed on the backend since .* was read \("enabled"\)\. Send the document's values anyway\?/);
+    assert.match(asked[0].question, /Logpush job 5 "edge" of zone a\.example changed on the backend since edge-5\.logpush\.json was read \("enabled"\)\. Send the document's values anyway\?/);
     assert.equal(asked[0].detail, 'enabled: false on the backend, true in the document.');
+    // (ui12: the untitled document was named by its whole path, "/ws/edge-5.logpush.json was read", as if written there)
     answer = 'Send Anyway';
     await commands['edgekit.logpush.updateJob'](ctx)(opened.uri);
     assert.equal(puts(), before + 1);

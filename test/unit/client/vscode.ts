@@ -442,6 +442,8 @@ export const workspace = {
   },
   asRelativePath(u: Uri | string): string {
     const p = typeof u === 'string' ? u : u.path;
+    // As VS Code's: an untitled document is in no workspace folder (their scheme is file), so its whole path comes back
+    if (typeof u !== 'string' && u.scheme === 'untitled') return p;
     const folder = [...fake.folderSettings.keys()].find((f) => p.startsWith(`${f}/`));
     return folder ? p.slice(folder.length + 1) : p;
   },

@@ -75,6 +75,17 @@ test('skip: "ruleset": "current" ends the evaluation, "rulesets" skips those rul
   assert.equal(r.executed, 2);
 });
 
+test('a skip of the remaining rules is marked on its tally (the report says it ends the evaluation); other skips are not', () => {
+  const run = compileRuleset({ rules: [
+    { action: 'skip', expression: 'true', action_parameters: { ruleset: 'current' } },
+    { action: 'skip', expression: 'true', action_parameters: { phase: 'current' } },
+    { action: 'skip', expression: 'true', action_parameters: { rulesets: [OWASP] } },
+    { action: 'block', expression: 'true' },
+  ] });
+  assert.ok(run.ok, run.ok ? '' : run.error);
+  assert.deepEqual(run.rules.map((t) => t.skipsRest), [true, true, undefined, undefined]);
+});
+
 test('a disabled rule counts its matches and acts on nothing', () => {
   const r = runOn([
     { action: 'block', expression: 'true', enabled: false },

@@ -233,6 +233,9 @@ test('edgekit/testFilter and edgekit/testRules: a sample size that is no whole n
       }
       assert.equal((await server.conn.sendRequest<{ total?: number }>(method, { uri: target, sample: 20 })).total, 20);
     }
+    // The report names the sample with its size written as the lenses write counts ("1000" beside the lens's "1,000" before ui12)
+    assert.equal((await server.conn.sendRequest<{ source?: string }>('edgekit/testFilter', { uri, sample: 2000 })).source, 'the generated sample (2,000 http_requests lines)');
+    assert.equal((await server.conn.sendRequest<{ source?: string }>('edgekit/testRules', { uri: rs, sample: 2000 })).source, 'the generated sample (2,000 requests)');
   } finally {
     await server.stop();
   }

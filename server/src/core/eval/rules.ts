@@ -636,6 +636,8 @@ function valueText(v: unknown): string | null {
  */
 export interface RuleTally {
   index: number; label: string; action: string; enabled: boolean; terminating: boolean;
+  /** A skip of all remaining rules ("ruleset": "current"): no terminating action, yet it ends the evaluation (absent otherwise). */
+  skipsRest?: true;
   matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
   /** What the rule's action sets (headers, a URL rewrite, a redirect target) and what that gave (compileRuleset only); none when it sets nothing. */
   values?: ValueTally[];
@@ -798,13 +800,14 @@ function plan(value: unknown): RunRule[] {
     const r: RuleValue = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
     const action = String(r.action);
     const p = r.action_parameters && typeof r.action_parameters === 'object' ? r.action_parameters : {};
+    const skipsRest = action === 'skip' && (p.ruleset === 'current' || p.phase === 'current');
     return {
       tally: {
         index: i, label: `${i}: ${r.action} ${r.description ? `(${r.description}) ` : ''}when ${r.expression}`, action, enabled: r.enabled !== false,
-        terminating: TERMINATING_ACTIONS.has(action), matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [],
+        terminating: TERMINATING_ACTIONS.has(action), ...(skipsRest ? { skipsRest: true as const } : {}), matched: 0, applied: 0, decided: 0, skipped: 0, firstMatches: [],
       },
       expression: String(r.expression ?? ''),
-      skipsRest: action === 'skip' && (p.ruleset === 'current' || p.phase === 'current'),
+      skipsRest,
       skipsRulesets: action === 'skip' && Array.isArray(p.rulesets) ? p.rulesets.filter((x): x is string => typeof x === 'string') : [],
       executes: action === 'execute' && typeof p.id === 'string' ? p.id : undefined,
       ...(rateLimited && r.ratelimit !== undefined ? { ratelimit: r.ratelimit } : {}),
