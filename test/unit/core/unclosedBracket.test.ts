@@ -534,3 +534,26 @@ test('an object opened at the end of a line, the next member at that line\'s ind
   const fps = validateText(flat, 'logpush-job').filter((p) => p.code.startsWith('syntax/'));
   assert.deepEqual(fps.map((p) => p.message), ['The object opened on line 1 is not closed: expected "}" at the end of the document.']);
 });
+
+test('a comment after the error (at its line\'s end, or before the next line\'s first token) is no place the parser stops: the readings are compared, and proved, past it', () => {
+  // A "]" typed for an object's "}": the replacement mends the text; the insertion of "}" before the "]" breaks at the next item.
+  // rv19: the replacement's parse met the comment first and counted it as where it stopped, so the insertion won, and the "["
+  // it left too few was named next: the two fixes nested the items in an array of their own (Fix all: another value).
+  const valid = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},@\n      #{"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const [after, before] of [[' // c', ''], ['', '/* c */ ']]) {
+    const meant = valid.replace('@', after).replace('#', before);
+    const text = meant.replace('"1.2.3.4"}', '"1.2.3.4"]');
+    const ps = validateText(text, 'logpush-filter');
+    assert.deepEqual(ps.map((p) => [p.code, lineOf(text, p.offset), p.message]), [
+      ['syntax/unclosed-bracket', 4, 'The object opened on line 4 is closed with "]": expected "}".'],
+      ['syntax/comment', after ? 4 : 5, 'Comments are not allowed in JSON.']], JSON.stringify(text));
+    assert.equal(fixed(text, ps[0]), meant);
+  }
+  // A closer left out of a container on one line whose line ends with a comment: the proof gets to the line's end past it.
+  const batch = '[\n  {"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x1", "latest", "id": 1}, // the first\n  {"jsonrpc": "2.0", "method": "eth_chainId", "id": 2}\n]\n';
+  const b = validateText(batch, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(b.map((p) => [p.code, p.message]), [
+    ['syntax/unclosed-bracket', 'The array "params" opened on line 2 is not closed: expected "]" before ",".'],
+    ['syntax/comment', 'Comments are not allowed in JSON.']]);
+  assert.equal(fixed(batch, b[0]), batch.replace('"latest", "id"', '"latest"], "id"'));
+});

@@ -376,7 +376,16 @@ function javaScriptToken(text: string, offset: number, length: number):
  * from the budget, proved or not; none is made when the budget cannot pay for it (not proved). */
 export function proved(text: string, after: number, budget: Budget): Parsed | undefined {
   const r = paidParse(text, budget);
-  return r && (r.errors.length === 0 || r.errors[0].offset > after) ? r : undefined;
+  const first = r && firstBreak(r.errors);
+  return r && (!first || first.offset > after) ? r : undefined;
+}
+
+/** The first of a repaired text's errors that stops the parser: a comment is read as space, and said as a problem of its own
+ * (rv19: one after the error, at its line's end or before the next line's first token, was where a proof or a reading's parse
+ * "stopped": a closer typed for another had its replacement lose to an insertion that broke further on, and the opener that
+ * left too few was named next, the two fixes giving another value). */
+export function firstBreak(errors: readonly ParseError[]): ParseError | undefined {
+  return errors.find((e) => e.error !== ParseErrorCode.InvalidCommentToken);
 }
 
 /** Takes a scan of `chars` characters from the budget (the bracket diagnosis' scans of the text, paid as parses are); false, and
@@ -404,7 +413,7 @@ function withoutTrailingComma(text: string, comma: number, closer: number, root:
   const without = text.slice(0, comma) + text.slice(comma + 1);
   const r = paidParse(without, budget);
   if (!r) return undefined;
-  const first = r.errors[0];
+  const first = firstBreak(r.errors);
   if (!first || first.offset > closer - 1) return r;
   if (first.offset !== closer - 1) return undefined;
   const next = unclosed(without, first, root, budget);
@@ -774,7 +783,8 @@ export function lineName(text: string, offset: number, root: string): string {
 /** How far a repaired text gets the parser, in the text's offsets (its first error moved back by what the repair added), or
  * Infinity when it parses. Every repair compared with it changes the text before that error. */
 function reach(text: string, r: Parsed): number {
-  return r.errors.length ? r.errors[0].offset - (r.text.length - text.length) : Infinity;
+  const first = firstBreak(r.errors);
+  return first ? first.offset - (r.text.length - text.length) : Infinity;
 }
 
 /**
@@ -986,7 +996,7 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   // Only a removal that mends the whole text: one that merely parses further reads the next request into the params (`[}`). A
   // third parse, from the budget; none when it cannot pay (the reading stands, as before).
   const removed = (insert || replaced) ? paidParse(text.slice(0, e.offset) + text.slice(e.offset + 1), budget) : undefined;
-  if (removed && removed.errors.length === 0 && reach(text, insert ? inserted! : replaced!) !== Infinity) return undefined;
+  if (removed && !firstBreak(removed.errors) && reach(text, insert ? inserted! : replaced!) !== Infinity) return undefined;
   if (insert) return { problem: unclosedProblem(text, root, close, e.offset, closers, false), repair: inserted! };
   // Where a closer left out would go unknown, the replacement is as unsure (it mends `"params": {"x": 1, "id": 2}` then "]" as
   // `{"x": 1, "id": 2}}`), but for a closer at the innermost's own indentation, where its own closer goes.

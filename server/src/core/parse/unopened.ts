@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -318,11 +318,12 @@ function closing(text: string, at: number): number {
  * named). The repaired text keeps the comma: its problem is said next, with its own fix. */
 function provedBut(text: string, after: number, budget: Budget): Parsed | undefined {
   const r = paidParse(text, budget);
-  const first = r?.errors[0];
+  const first = r && firstBreak(r.errors);
   if (!r || !first || first.offset > after) return r;
   const comma = precedingNonSpace(text, first.offset);
   if ((first.error !== ParseErrorCode.ValueExpected && first.error !== ParseErrorCode.PropertyNameExpected) || !/[\]}]/.test(text[first.offset] ?? '')
     || text[comma] !== ',') return undefined;
   const without = paidParse(text.slice(0, comma) + text.slice(comma + 1), budget);
-  return without && (without.errors.length === 0 || without.errors[0].offset > after - 1) ? r : undefined;
+  const next = without && firstBreak(without.errors);
+  return without && (!next || next.offset > after - 1) ? r : undefined;
 }
