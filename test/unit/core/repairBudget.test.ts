@@ -126,3 +126,27 @@ test('a batch of 1 600 requests (100-150 KB) that each lost their "{": the budge
   }));
   assert.deepEqual(named, { pretty: 4, lines: 4, minified: 8 });
 });
+
+// rv19: the indentation scan of the closer diagnosis (unclosed: indentationEnd, up to the error, two or three times a problem) was
+// paid only on the comma path; a batch of a hundred requests each with a closer left out or of the wrong kind read 1-1.6 texts
+// past the budget and one text.
+const closers: Record<string, (k: number) => string> = {
+  // Each request's "}" typed as "]" (pretty-printed).
+  wrongKind: (k) => JSON.stringify(Array.from({ length: k }, (_, i) => ({ ...request(i), params: [1] })), null, 2).replace(/\n {2}\}/g, '\n  ]'),
+  // Each request on a line, its params' "]" left out before a member.
+  params: (k) => `[\n${Array.from({ length: k }, (_, i) => `  {"jsonrpc": "2.0", "id": ${i}, "method": "eth_getBalance", "params": ["0x1", "latest", "method": "x"}`).join(',\n')}\n]\n`,
+  // Each request on a line after a comment, its params' "]" of the wrong kind.
+  commented: (k) => `[\n${Array.from({ length: k }, (_, i) => `  /* c */ {"jsonrpc": "2.0", "id": ${i}, "method": "eth_chainId", "params": [1, 2}`).join(',\n')}\n]\n`,
+};
+
+test('a batch whose every request lost a closer or has one of the wrong kind: parses and scans stay within the budget', () => {
+  for (const [name, make] of Object.entries(closers)) {
+    for (const k of [25, 100, 400, 1600]) {
+      const text = make(k);
+      const { parsed, scanned, problems } = workOf(text);
+      assert.ok(problems >= 1, `${name} ${k}: ${problems} problems`);
+      assert.ok(parsed + scanned <= repairBudget(text.length) + text.length,
+        `${name} ${k} (${text.length} characters): parsed ${parsed} and scanned ${scanned} characters for ${problems} problems, budget ${repairBudget(text.length)}`);
+    }
+  }
+});

@@ -237,7 +237,6 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
       // the error is taken from the budget: a document of many commas left out is not scanned once for each.
       if (marked && mark === ',' && lineStartAt(text, offset) + indentAt(text, offset).length === offset && afterOpenLine(text, offset)
         && budget.left >= text.length + offset) {
-        budget.left -= offset;
         const open = unclosed(text, e, root, budget);
         if (open && reach(text, open.repair) > reach(text, marked)) return open;
       }
@@ -706,9 +705,11 @@ export function indentAt(text: string, offset: number): string {
  * on the same line is still open (`{"id": 1, "params": [`): that one does not end its line, so a line as deep starts its next
  * sibling, and the inner one ended with it. B's start, and the containers open there (outermost first); b is -1 when no line is
  * such up to `limit` (the stack is then the containers open there), or when findB is false. Undefined when a closer of another
- * kind than the innermost's comes first.
+ * kind than the innermost's comes first, or when the budget cannot pay for the scan (rv19: it was paid only on the comma path, a
+ * batch of closers left out read up to 1.6 texts past the budget and one text).
  */
-function indentationEnd(text: string, limit: number, findB = true, siblings = false): { b: number; stack: Opener[] } | undefined {
+function indentationEnd(text: string, limit: number, budget: Budget, findB = true, siblings = false): { b: number; stack: Opener[] } | undefined {
+  if (!paidScan(budget, Math.min(limit, text.length))) return undefined;
   const stack: Opener[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -801,7 +802,7 @@ function reach(text: string, r: Parsed): number {
  */
 function unclosed(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
-  const end = indentationEnd(text, e.offset);
+  const end = indentationEnd(text, e.offset, budget);
   if (!end) return undefined;
   // A container read flat (its opener ends its line, the next line as deep) inside one written indented (its opener ends its line,
   // the next line deeper): by the document's own layout, the line as deep starts its next sibling, and the container ended right
@@ -810,7 +811,7 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   // flat, as before (a "[" whose items follow at its line's indentation: closed right after it, the items would be members).
   const flat = endRead(text, e, root, end, budget);
   if (end.stack.some((o) => o.flat)) {
-    const siblings = indentationEnd(text, e.offset, true, true);
+    const siblings = indentationEnd(text, e.offset, budget, true, true);
     const read = siblings && siblings.b !== end.b ? endRead(text, e, root, siblings, budget) : undefined;
     if (read && (!flat || reach(text, read.repair) >= reach(text, flat.repair))) return read;
   }
@@ -901,7 +902,7 @@ function endRead(text: string, e: ParseError, root: string, end: { b: number; st
   const { b, stack } = end;
   if (b < 0) return atTheEnd(text, e, root, stack, budget) ?? wrongCloser(text, e, root, stack, budget);
   return atLineB(text, e, root, b, stack, budget)
-    ?? (/[\]}]/.test(text[e.offset] ?? '') ? wrongCloser(text, e, root, indentationEnd(text, e.offset, false)?.stack ?? [], budget) : undefined);
+    ?? (/[\]}]/.test(text[e.offset] ?? '') ? wrongCloser(text, e, root, indentationEnd(text, e.offset, budget, false)?.stack ?? [], budget) : undefined);
 }
 
 /** The containers of `stack` that line B (at `b`) says ended before it, closed after the last token before B (unclosed). */
