@@ -52,7 +52,15 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
   // Inside a container closed on C's line before C (`"action_parameters":  "id": "x" } },`: the first "}" is the one whose opener
   // is missing, read as the rule's), only when no place around C mends the text, and only when every place there was tried.
-  return at(tried, false) ?? at(inner, true);
+  const found = at(tried, false) ?? at(inner, true);
+  // C right after a closer of its kind (`"params": []]`): typed twice as likely, when the text without it parses as well (a parse,
+  // from the budget; rv19: the opener's fix, `[[]]`, was the only one, and Fix all nested the value). Both fixes are offered.
+  const p = precedingNonSpace(text, c);
+  if (!found || p < 0 || text[p] !== text[c] || budget.left < text.length) return found;
+  const without = paidParse(text.slice(0, c) + text.slice(c + 1), budget);
+  if (!without || firstBreak(without.errors)) return found;
+  const fixes = [...found.problem.fixes!, { title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }] }];
+  return { ...found, problem: { ...found.problem, fixes } };
 }
 
 /** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
