@@ -557,3 +557,17 @@ test('a comment after the error (at its line\'s end, or before the next line\'s 
     ['syntax/comment', 'Comments are not allowed in JSON.']]);
   assert.equal(fixed(batch, b[0]), batch.replace('"latest", "id"', '"latest"], "id"'));
 });
+
+test('an opener typed twice (`[[`), whose removal mends the text as well as the closer inserted: both fixes offered, neither applied by Fix all', () => {
+  // rv19: the closer's insertion was the only fix; Fix all made the batch an array in an array, and the "and" group's items one item.
+  const batch = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}\n]\n';
+  const filter = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const [meant, kind, text] of [[batch, 'jsonrpc-request', `[${batch}`], [filter, 'logpush-filter', filter.replace('"and": [', '"and": [[')]] as [string, DocKind, string][]) {
+    const ps = validateText(text, kind).filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title.replace(/ to close.*/, ''))]), [['syntax/unclosed-bracket', ['Insert "]"', 'Remove the second "["']]]);
+    assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
+  }
+  // An array of arrays that lost its own closer is no opener typed twice (the text without its "[" breaks): one fix.
+  const nested = '{\n  "a": [[1, 2],\n    [3, 4]\n}\n';
+  assert.deepEqual(validateText(nested, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.length]), [['syntax/unclosed-bracket', 1]]);
+});

@@ -861,7 +861,7 @@ function onItsLine(text: string, e: ParseError, root: string, stack: Opener[], b
   if (scan.loose !== undefined && scan.loose < at) return undefined;
   const closer = closerOf(inner);
   const repaired = proved(text.slice(0, at) + closer + text.slice(at), lineEndAt(text, e.offset) + closer.length, budget);
-  return repaired && { problem: unclosedProblem(text, root, [inner], at, closer, false), repair: repaired };
+  return repaired && { problem: unclosedProblem(text, root, [inner], at, closer, false, budget), repair: repaired };
 }
 
 /** The tokens of the container `inner` (at its own level) from its opener up to `to`, and where its closer's place becomes unknown
@@ -998,7 +998,7 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   // third parse, from the budget; none when it cannot pay (the reading stands, as before).
   const removed = (insert || replaced) ? paidParse(text.slice(0, e.offset) + text.slice(e.offset + 1), budget) : undefined;
   if (removed && !firstBreak(removed.errors) && reach(text, insert ? inserted! : replaced!) !== Infinity) return undefined;
-  if (insert) return { problem: unclosedProblem(text, root, close, e.offset, closers, false), repair: inserted! };
+  if (insert) return { problem: unclosedProblem(text, root, close, e.offset, closers, false, budget), repair: inserted! };
   // Where a closer left out would go unknown, the replacement is as unsure (it mends `"params": {"x": 1, "id": 2}` then "]" as
   // `{"x": 1, "id": 2}}`), but for a closer at the innermost's own indentation, where its own closer goes.
   if (!replaced || (!known && !ownLine)) return undefined;
@@ -1041,13 +1041,13 @@ function closedAt(text: string, e: ParseError, root: string, close: Opener[], at
   const inserted = close.map(closerOf).join('') + (comma ? ',' : '');
   const repaired = proved(text.slice(0, at) + inserted + text.slice(at), e.offset + inserted.length - (e.offset >= text.length ? 1 : 0), budget);
   if (!repaired) return undefined;
-  return { problem: unclosedProblem(text, root, close, at, newText, comma), repair: repaired };
+  return { problem: unclosedProblem(text, root, close, at, newText, comma, budget), repair: repaired };
 }
 
 /** The problem of the containers `close` (innermost first) whose closers (and a comma, when `comma`) are left out at `at`: on the
  * token the closer(s) go before (the comma or closer after them, or the next member's first token), naming the innermost's opener
  * and its line, related information at each opener, a fix (offered, not preferred) that inserts newText at `at`. */
-function unclosedProblem(text: string, root: string, close: Opener[], at: number, newText: string, comma: boolean): Problem {
+function unclosedProblem(text: string, root: string, close: Opener[], at: number, newText: string, comma: boolean, budget: Budget): Problem {
   const closers = close.map(closerOf).join('');
   const inner = close[0];
   const outer = close[close.length - 1];
@@ -1062,7 +1062,19 @@ function unclosedProblem(text: string, root: string, close: Opener[], at: number
     code, severity: BASE_CODES[code].severity, offset, length,
     // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
     message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)}${comma ? ' and a comma' : ''} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
-    fixes: [{ title: `Insert ${quote(closers + (comma ? ',' : ''))} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
+    fixes: [{ title: `Insert ${quote(closers + (comma ? ',' : ''))} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] },
+      ...(close.length === 1 && typedTwice(text, inner.offset, budget) ? [{ title: `Remove the second ${quote(inner.kind)}`, edits: [{ offset: inner.offset, length: 1, newText: '' }] }] : [])],
     related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${closerOf(o)}" is missing.` })),
   };
+}
+
+/** Whether the opener at `o` is next to one of its kind (`[[`) and the text without it parses (a parse, from the budget): typed
+ * twice as likely as its closer left out (rv19: the closer's insertion was the only fix, and Fix all put the batch in an array). */
+function typedTwice(text: string, o: number, budget: Budget): boolean {
+  let next = o + 1;
+  while (/\s/.test(text[next] ?? '')) next++;
+  const before = precedingNonSpace(text, o);
+  if (text[next] !== text[o] && (before < 0 || text[before] !== text[o])) return false;
+  const without = paidParse(text.slice(0, o) + text.slice(o + 1), budget);
+  return without !== undefined && !firstBreak(without.errors);
 }
