@@ -571,3 +571,13 @@ test('an opener typed twice (`[[`), whose removal mends the text as well as the 
   const nested = '{\n  "a": [[1, 2],\n    [3, 4]\n}\n';
   assert.deepEqual(validateText(nested, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.length]), [['syntax/unclosed-bracket', 1]]);
 });
+
+test('an empty container whose opener and closer differ (`"params": {]`): either may be the one mistyped, both replacements offered', () => {
+  // rv19: the closer's replacement was the only fix, and Fix all made the params an empty object.
+  const meant = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}\n]\n';
+  const text = meant.replace('"params": []', '"params": {]');
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.message, p.fixes?.map((f) => f.title)]), [['syntax/unclosed-bracket', 'The object "params" opened on line 2 is closed with "]": expected "}".',
+    ['Replace "]" with "}" to close the object "params"', 'Replace "{" with "[" to open an array']]]);
+  assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
+});

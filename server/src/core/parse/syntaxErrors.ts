@@ -1007,7 +1007,11 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
     problem: {
       code, severity: BASE_CODES[code].severity, offset: e.offset, length: 1,
       message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is closed with ${quote(c)}: expected ${quote(own)}.`,
-      fixes: [{ title: `Replace ${quote(c)} with ${quote(own)} to close ${containerName(inner)}`, edits: [{ offset: e.offset, length: 1, newText: own }] }],
+      fixes: [{ title: `Replace ${quote(c)} with ${quote(own)} to close ${containerName(inner)}`, edits: [{ offset: e.offset, length: 1, newText: own }] },
+        // An empty container (`"params": {]`): its opener may as well be the one mistyped (rv19: the closer's was the only fix, and
+        // Fix all made the params an object).
+        ...(precedingNonSpace(text, e.offset) === inner.offset ? [{ title: `Replace ${quote(inner.kind)} with ${quote(c === ']' ? '[' : '{')} to open ${c === ']' ? 'an array' : 'an object'}`,
+          edits: [{ offset: inner.offset, length: 1, newText: c === ']' ? '[' : '{' }] }] : [])],
       related: [{ offset: inner.offset, length: 1, message: `${cap(containerName(inner))} opens here.` }],
     },
     repair: replaced,
