@@ -104,8 +104,9 @@ const noBraces: Record<string, (k: number) => string> = {
   rules: (k) => `{\n  "rules": [\n${Array.from({ length: k }, (_, i) => `    { "action": "skip", "expression": "true", "ref": "r${i}", "action_parameters":  "ruleset": "current" } }`).join(',\n')}\n  ]\n}\n`,
 };
 
-test('a batch whose every request lost its "{" (pretty, one request a line, minified): parses and scans stay within the budget', () => {
-  for (const [name, make] of Object.entries(noBraces)) {
+/** Each layout at 25 to 1 600 requests (or rules): at least one problem, its parses and scans within the budget and one text. */
+function withinBudget(layouts: Record<string, (k: number) => string>): void {
+  for (const [name, make] of Object.entries(layouts)) {
     for (const k of [25, 100, 400, 1600]) {
       const text = make(k);
       const { parsed, scanned, problems } = workOf(text);
@@ -114,6 +115,10 @@ test('a batch whose every request lost its "{" (pretty, one request a line, mini
         `${name} ${k} (${text.length} characters): parsed ${parsed} and scanned ${scanned} characters for ${problems} problems, budget ${repairBudget(text.length)}`);
     }
   }
+}
+
+test('a batch whose every request lost its "{" (pretty, one request a line, minified): parses and scans stay within the budget', () => {
+  withinBudget(noBraces);
 });
 
 // syn11: each request's "{" cost six parses (the places after its first member's colon, which cannot mend the error before them,
@@ -140,13 +145,5 @@ const closers: Record<string, (k: number) => string> = {
 };
 
 test('a batch whose every request lost a closer or has one of the wrong kind: parses and scans stay within the budget', () => {
-  for (const [name, make] of Object.entries(closers)) {
-    for (const k of [25, 100, 400, 1600]) {
-      const text = make(k);
-      const { parsed, scanned, problems } = workOf(text);
-      assert.ok(problems >= 1, `${name} ${k}: ${problems} problems`);
-      assert.ok(parsed + scanned <= repairBudget(text.length) + text.length,
-        `${name} ${k} (${text.length} characters): parsed ${parsed} and scanned ${scanned} characters for ${problems} problems, budget ${repairBudget(text.length)}`);
-    }
-  }
+  withinBudget(closers);
 });
