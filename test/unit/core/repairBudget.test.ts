@@ -104,8 +104,9 @@ const noBraces: Record<string, (k: number) => string> = {
   rules: (k) => `{\n  "rules": [\n${Array.from({ length: k }, (_, i) => `    { "action": "skip", "expression": "true", "ref": "r${i}", "action_parameters":  "ruleset": "current" } }`).join(',\n')}\n  ]\n}\n`,
 };
 
-test('a batch whose every request lost its "{" (pretty, one request a line, minified): parses and scans stay within the budget', () => {
-  for (const [name, make] of Object.entries(noBraces)) {
+/** Each layout at 25 to 1 600 requests (or rules): at least one problem, its parses and scans within the budget and one text. */
+function withinBudget(layouts: Record<string, (k: number) => string>): void {
+  for (const [name, make] of Object.entries(layouts)) {
     for (const k of [25, 100, 400, 1600]) {
       const text = make(k);
       const { parsed, scanned, problems } = workOf(text);
@@ -114,6 +115,10 @@ test('a batch whose every request lost its "{" (pretty, one request a line, mini
         `${name} ${k} (${text.length} characters): parsed ${parsed} and scanned ${scanned} characters for ${problems} problems, budget ${repairBudget(text.length)}`);
     }
   }
+}
+
+test('a batch whose every request lost its "{" (pretty, one request a line, minified): parses and scans stay within the budget', () => {
+  withinBudget(noBraces);
 });
 
 // syn11: each request's "{" cost six parses (the places after its first member's colon, which cannot mend the error before them,
@@ -125,4 +130,20 @@ test('a batch of 1 600 requests (100-150 KB) that each lost their "{": the budge
     return [name, syntaxProblems(text, parseErrors(text)).filter((p) => p.code === 'syntax/unopened-bracket').length];
   }));
   assert.deepEqual(named, { pretty: 4, lines: 4, minified: 8 });
+});
+
+// rv19: the indentation scan of the closer diagnosis (unclosed: indentationEnd, up to the error, two or three times a problem) was
+// paid only on the comma path; a batch of a hundred requests each with a closer left out or of the wrong kind read 1-1.6 texts
+// past the budget and one text.
+const closers: Record<string, (k: number) => string> = {
+  // Each request's "}" typed as "]" (pretty-printed).
+  wrongKind: (k) => JSON.stringify(Array.from({ length: k }, (_, i) => ({ ...request(i), params: [1] })), null, 2).replace(/\n {2}\}/g, '\n  ]'),
+  // Each request on a line, its params' "]" left out before a member.
+  params: (k) => `[\n${Array.from({ length: k }, (_, i) => `  {"jsonrpc": "2.0", "id": ${i}, "method": "eth_getBalance", "params": ["0x1", "latest", "method": "x"}`).join(',\n')}\n]\n`,
+  // Each request on a line after a comment, its params' "]" of the wrong kind.
+  commented: (k) => `[\n${Array.from({ length: k }, (_, i) => `  /* c */ {"jsonrpc": "2.0", "id": ${i}, "method": "eth_chainId", "params": [1, 2}`).join(',\n')}\n]\n`,
+};
+
+test('a batch whose every request lost a closer or has one of the wrong kind: parses and scans stay within the budget', () => {
+  withinBudget(closers);
 });

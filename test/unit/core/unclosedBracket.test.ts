@@ -534,3 +534,50 @@ test('an object opened at the end of a line, the next member at that line\'s ind
   const fps = validateText(flat, 'logpush-job').filter((p) => p.code.startsWith('syntax/'));
   assert.deepEqual(fps.map((p) => p.message), ['The object opened on line 1 is not closed: expected "}" at the end of the document.']);
 });
+
+test('a comment after the error (at its line\'s end, or before the next line\'s first token) is no place the parser stops: the readings are compared, and proved, past it', () => {
+  // A "]" typed for an object's "}": the replacement mends the text; the insertion of "}" before the "]" breaks at the next item.
+  // rv19: the replacement's parse met the comment first and counted it as where it stopped, so the insertion won, and the "["
+  // it left too few was named next: the two fixes nested the items in an array of their own (Fix all: another value).
+  const valid = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},@\n      #{"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const [after, before] of [[' // c', ''], ['', '/* c */ ']]) {
+    const meant = valid.replace('@', after).replace('#', before);
+    const text = meant.replace('"1.2.3.4"}', '"1.2.3.4"]');
+    const ps = validateText(text, 'logpush-filter');
+    assert.deepEqual(ps.map((p) => [p.code, lineOf(text, p.offset), p.message]), [
+      ['syntax/unclosed-bracket', 4, 'The object opened on line 4 is closed with "]": expected "}".'],
+      ['syntax/comment', after ? 4 : 5, 'Comments are not allowed in JSON.']], JSON.stringify(text));
+    assert.equal(fixed(text, ps[0]), meant);
+  }
+  // A closer left out of a container on one line whose line ends with a comment: the proof gets to the line's end past it.
+  const batch = '[\n  {"jsonrpc": "2.0", "method": "eth_getBalance", "params": ["0x1", "latest", "id": 1}, // the first\n  {"jsonrpc": "2.0", "method": "eth_chainId", "id": 2}\n]\n';
+  const b = validateText(batch, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(b.map((p) => [p.code, p.message]), [
+    ['syntax/unclosed-bracket', 'The array "params" opened on line 2 is not closed: expected "]" before ",".'],
+    ['syntax/comment', 'Comments are not allowed in JSON.']]);
+  assert.equal(fixed(batch, b[0]), batch.replace('"latest", "id"', '"latest"], "id"'));
+});
+
+test('an opener typed twice (`[[`), whose removal mends the text as well as the closer inserted: both fixes offered, neither applied by Fix all', () => {
+  // rv19: the closer's insertion was the only fix; Fix all made the batch an array in an array, and the "and" group's items one item.
+  const batch = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}\n]\n';
+  const filter = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n      {"key": "EdgeResponseStatus", "operator": "eq", "value": 200}\n    ]\n  }\n}\n';
+  for (const [meant, kind, text] of [[batch, 'jsonrpc-request', `[${batch}`], [filter, 'logpush-filter', filter.replace('"and": [', '"and": [[')]] as [string, DocKind, string][]) {
+    const ps = validateText(text, kind).filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title.replace(/ to close.*/, ''))]), [['syntax/unclosed-bracket', ['Insert "]"', 'Remove the second "["']]]);
+    assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
+  }
+  // An array of arrays that lost its own closer is no opener typed twice (the text without its "[" breaks): one fix.
+  const nested = '{\n  "a": [[1, 2],\n    [3, 4]\n}\n';
+  assert.deepEqual(validateText(nested, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.length]), [['syntax/unclosed-bracket', 1]]);
+});
+
+test('an empty container whose opener and closer differ (`"params": {]`): either may be the one mistyped, both replacements offered', () => {
+  // rv19: the closer's replacement was the only fix, and Fix all made the params an empty object.
+  const meant = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}\n]\n';
+  const text = meant.replace('"params": []', '"params": {]');
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.message, p.fixes?.map((f) => f.title)]), [['syntax/unclosed-bracket', 'The object "params" opened on line 2 is closed with "]": expected "}".',
+    ['Replace "]" with "}" to close the object "params"', 'Replace "{" with "[" to open an array']]]);
+  assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
+});

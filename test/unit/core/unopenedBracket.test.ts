@@ -303,3 +303,16 @@ test('an opener on the line after its property\'s name: the container is named b
     assert.equal(fixed(text, ps[0]), whole, JSON.stringify(eol));
   }
 });
+
+test('a closer typed twice right after a closer of its kind, where an opener left out mends the text as well: both fixes offered, neither applied by Fix all', () => {
+  // rv19: `"params": []]` was 'The array ... is not opened' with one fix, `[[]]`: Fix all made the params an array in an array.
+  const meant = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}\n]\n';
+  const text = meant.replace('"params": []', '"params": []]');
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title)]), [['syntax/unopened-bracket', ['Insert "[" to open the array', 'Remove the second "]"']]]);
+  assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
+  // After a whole value of the other kind, the opener's place stays the one answer (`"and": {...}, {...}]`).
+  const filter = '{"where": {"and": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}, {"key": "ClientIP", "operator": "eq", "value": "1.2.3.5"}]}}';
+  const f = validateText(filter, 'logpush-filter');
+  assert.deepEqual(f.map((p) => [p.code, p.fixes?.length]), [['syntax/unopened-bracket', 1]]);
+});

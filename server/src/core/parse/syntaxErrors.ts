@@ -237,7 +237,6 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
       // the error is taken from the budget: a document of many commas left out is not scanned once for each.
       if (marked && mark === ',' && lineStartAt(text, offset) + indentAt(text, offset).length === offset && afterOpenLine(text, offset)
         && budget.left >= text.length + offset) {
-        budget.left -= offset;
         const open = unclosed(text, e, root, budget);
         if (open && reach(text, open.repair) > reach(text, marked)) return open;
       }
@@ -376,7 +375,16 @@ function javaScriptToken(text: string, offset: number, length: number):
  * from the budget, proved or not; none is made when the budget cannot pay for it (not proved). */
 export function proved(text: string, after: number, budget: Budget): Parsed | undefined {
   const r = paidParse(text, budget);
-  return r && (r.errors.length === 0 || r.errors[0].offset > after) ? r : undefined;
+  const first = r && firstBreak(r.errors);
+  return r && (!first || first.offset > after) ? r : undefined;
+}
+
+/** The first of a repaired text's errors that stops the parser: a comment is read as space, and said as a problem of its own
+ * (rv19: one after the error, at its line's end or before the next line's first token, was where a proof or a reading's parse
+ * "stopped": a closer typed for another had its replacement lose to an insertion that broke further on, and the opener that
+ * left too few was named next, the two fixes giving another value). */
+export function firstBreak(errors: readonly ParseError[]): ParseError | undefined {
+  return errors.find((e) => e.error !== ParseErrorCode.InvalidCommentToken);
 }
 
 /** Takes a scan of `chars` characters from the budget (the bracket diagnosis' scans of the text, paid as parses are); false, and
@@ -404,7 +412,7 @@ function withoutTrailingComma(text: string, comma: number, closer: number, root:
   const without = text.slice(0, comma) + text.slice(comma + 1);
   const r = paidParse(without, budget);
   if (!r) return undefined;
-  const first = r.errors[0];
+  const first = firstBreak(r.errors);
   if (!first || first.offset > closer - 1) return r;
   if (first.offset !== closer - 1) return undefined;
   const next = unclosed(without, first, root, budget);
@@ -697,9 +705,11 @@ export function indentAt(text: string, offset: number): string {
  * on the same line is still open (`{"id": 1, "params": [`): that one does not end its line, so a line as deep starts its next
  * sibling, and the inner one ended with it. B's start, and the containers open there (outermost first); b is -1 when no line is
  * such up to `limit` (the stack is then the containers open there), or when findB is false. Undefined when a closer of another
- * kind than the innermost's comes first.
+ * kind than the innermost's comes first, or when the budget cannot pay for the scan (rv19: it was paid only on the comma path, a
+ * batch of closers left out read up to 1.6 texts past the budget and one text).
  */
-function indentationEnd(text: string, limit: number, findB = true, siblings = false): { b: number; stack: Opener[] } | undefined {
+function indentationEnd(text: string, limit: number, budget: Budget, findB = true, siblings = false): { b: number; stack: Opener[] } | undefined {
+  if (!paidScan(budget, Math.min(limit, text.length))) return undefined;
   const stack: Opener[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
@@ -774,7 +784,8 @@ export function lineName(text: string, offset: number, root: string): string {
 /** How far a repaired text gets the parser, in the text's offsets (its first error moved back by what the repair added), or
  * Infinity when it parses. Every repair compared with it changes the text before that error. */
 function reach(text: string, r: Parsed): number {
-  return r.errors.length ? r.errors[0].offset - (r.text.length - text.length) : Infinity;
+  const first = firstBreak(r.errors);
+  return first ? first.offset - (r.text.length - text.length) : Infinity;
 }
 
 /**
@@ -791,7 +802,7 @@ function reach(text: string, r: Parsed): number {
  */
 function unclosed(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   if (text.length > CUT_TEXT_MAX || budget.left < text.length) return undefined;
-  const end = indentationEnd(text, e.offset);
+  const end = indentationEnd(text, e.offset, budget);
   if (!end) return undefined;
   // A container read flat (its opener ends its line, the next line as deep) inside one written indented (its opener ends its line,
   // the next line deeper): by the document's own layout, the line as deep starts its next sibling, and the container ended right
@@ -800,7 +811,7 @@ function unclosed(text: string, e: ParseError, root: string, budget: Budget): { 
   // flat, as before (a "[" whose items follow at its line's indentation: closed right after it, the items would be members).
   const flat = endRead(text, e, root, end, budget);
   if (end.stack.some((o) => o.flat)) {
-    const siblings = indentationEnd(text, e.offset, true, true);
+    const siblings = indentationEnd(text, e.offset, budget, true, true);
     const read = siblings && siblings.b !== end.b ? endRead(text, e, root, siblings, budget) : undefined;
     if (read && (!flat || reach(text, read.repair) >= reach(text, flat.repair))) return read;
   }
@@ -850,7 +861,7 @@ function onItsLine(text: string, e: ParseError, root: string, stack: Opener[], b
   if (scan.loose !== undefined && scan.loose < at) return undefined;
   const closer = closerOf(inner);
   const repaired = proved(text.slice(0, at) + closer + text.slice(at), lineEndAt(text, e.offset) + closer.length, budget);
-  return repaired && { problem: unclosedProblem(text, root, [inner], at, closer, false), repair: repaired };
+  return repaired && { problem: unclosedProblem(text, root, [inner], at, closer, false, budget), repair: repaired };
 }
 
 /** The tokens of the container `inner` (at its own level) from its opener up to `to`, and where its closer's place becomes unknown
@@ -891,7 +902,7 @@ function endRead(text: string, e: ParseError, root: string, end: { b: number; st
   const { b, stack } = end;
   if (b < 0) return atTheEnd(text, e, root, stack, budget) ?? wrongCloser(text, e, root, stack, budget);
   return atLineB(text, e, root, b, stack, budget)
-    ?? (/[\]}]/.test(text[e.offset] ?? '') ? wrongCloser(text, e, root, indentationEnd(text, e.offset, false)?.stack ?? [], budget) : undefined);
+    ?? (/[\]}]/.test(text[e.offset] ?? '') ? wrongCloser(text, e, root, indentationEnd(text, e.offset, budget, false)?.stack ?? [], budget) : undefined);
 }
 
 /** The containers of `stack` that line B (at `b`) says ended before it, closed after the last token before B (unclosed). */
@@ -986,8 +997,8 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   // Only a removal that mends the whole text: one that merely parses further reads the next request into the params (`[}`). A
   // third parse, from the budget; none when it cannot pay (the reading stands, as before).
   const removed = (insert || replaced) ? paidParse(text.slice(0, e.offset) + text.slice(e.offset + 1), budget) : undefined;
-  if (removed && removed.errors.length === 0 && reach(text, insert ? inserted! : replaced!) !== Infinity) return undefined;
-  if (insert) return { problem: unclosedProblem(text, root, close, e.offset, closers, false), repair: inserted! };
+  if (removed && !firstBreak(removed.errors) && reach(text, insert ? inserted! : replaced!) !== Infinity) return undefined;
+  if (insert) return { problem: unclosedProblem(text, root, close, e.offset, closers, false, budget), repair: inserted! };
   // Where a closer left out would go unknown, the replacement is as unsure (it mends `"params": {"x": 1, "id": 2}` then "]" as
   // `{"x": 1, "id": 2}}`), but for a closer at the innermost's own indentation, where its own closer goes.
   if (!replaced || (!known && !ownLine)) return undefined;
@@ -996,7 +1007,11 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
     problem: {
       code, severity: BASE_CODES[code].severity, offset: e.offset, length: 1,
       message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is closed with ${quote(c)}: expected ${quote(own)}.`,
-      fixes: [{ title: `Replace ${quote(c)} with ${quote(own)} to close ${containerName(inner)}`, edits: [{ offset: e.offset, length: 1, newText: own }] }],
+      fixes: [{ title: `Replace ${quote(c)} with ${quote(own)} to close ${containerName(inner)}`, edits: [{ offset: e.offset, length: 1, newText: own }] },
+        // An empty container (`"params": {]`): its opener may as well be the one mistyped (rv19: the closer's was the only fix, and
+        // Fix all made the params an object).
+        ...(precedingNonSpace(text, e.offset) === inner.offset ? [{ title: `Replace ${quote(inner.kind)} with ${quote(c === ']' ? '[' : '{')} to open ${c === ']' ? 'an array' : 'an object'}`,
+          edits: [{ offset: inner.offset, length: 1, newText: c === ']' ? '[' : '{' }] }] : [])],
       related: [{ offset: inner.offset, length: 1, message: `${cap(containerName(inner))} opens here.` }],
     },
     repair: replaced,
@@ -1030,13 +1045,13 @@ function closedAt(text: string, e: ParseError, root: string, close: Opener[], at
   const inserted = close.map(closerOf).join('') + (comma ? ',' : '');
   const repaired = proved(text.slice(0, at) + inserted + text.slice(at), e.offset + inserted.length - (e.offset >= text.length ? 1 : 0), budget);
   if (!repaired) return undefined;
-  return { problem: unclosedProblem(text, root, close, at, newText, comma), repair: repaired };
+  return { problem: unclosedProblem(text, root, close, at, newText, comma, budget), repair: repaired };
 }
 
 /** The problem of the containers `close` (innermost first) whose closers (and a comma, when `comma`) are left out at `at`: on the
  * token the closer(s) go before (the comma or closer after them, or the next member's first token), naming the innermost's opener
  * and its line, related information at each opener, a fix (offered, not preferred) that inserts newText at `at`. */
-function unclosedProblem(text: string, root: string, close: Opener[], at: number, newText: string, comma: boolean): Problem {
+function unclosedProblem(text: string, root: string, close: Opener[], at: number, newText: string, comma: boolean, budget: Budget): Problem {
   const closers = close.map(closerOf).join('');
   const inner = close[0];
   const outer = close[close.length - 1];
@@ -1051,7 +1066,19 @@ function unclosedProblem(text: string, root: string, close: Opener[], at: number
     code, severity: BASE_CODES[code].severity, offset, length,
     // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
     message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)}${comma ? ' and a comma' : ''} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
-    fixes: [{ title: `Insert ${quote(closers + (comma ? ',' : ''))} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] }],
+    fixes: [{ title: `Insert ${quote(closers + (comma ? ',' : ''))} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] },
+      ...(close.length === 1 && typedTwice(text, inner.offset, budget) ? [{ title: `Remove the second ${quote(inner.kind)}`, edits: [{ offset: inner.offset, length: 1, newText: '' }] }] : [])],
     related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${closerOf(o)}" is missing.` })),
   };
+}
+
+/** Whether the opener at `o` is next to one of its kind (`[[`) and the text without it parses (a parse, from the budget): typed
+ * twice as likely as its closer left out (rv19: the closer's insertion was the only fix, and Fix all put the batch in an array). */
+function typedTwice(text: string, o: number, budget: Budget): boolean {
+  let next = o + 1;
+  while (/\s/.test(text[next] ?? '')) next++;
+  const before = precedingNonSpace(text, o);
+  if (text[next] !== text[o] && (before < 0 || text[before] !== text[o])) return false;
+  const without = paidParse(text.slice(0, o) + text.slice(o + 1), budget);
+  return without !== undefined && !firstBreak(without.errors);
 }

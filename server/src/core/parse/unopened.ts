@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -52,7 +52,15 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
   // Inside a container closed on C's line before C (`"action_parameters":  "id": "x" } },`: the first "}" is the one whose opener
   // is missing, read as the rule's), only when no place around C mends the text, and only when every place there was tried.
-  return at(tried, false) ?? at(inner, true);
+  const found = at(tried, false) ?? at(inner, true);
+  // C right after a closer of its kind (`"params": []]`): typed twice as likely, when the text without it parses as well (a parse,
+  // from the budget; rv19: the opener's fix, `[[]]`, was the only one, and Fix all nested the value). Both fixes are offered.
+  const p = precedingNonSpace(text, c);
+  if (!found || p < 0 || text[p] !== text[c] || budget.left < text.length) return found;
+  const without = paidParse(text.slice(0, c) + text.slice(c + 1), budget);
+  if (!without || firstBreak(without.errors)) return found;
+  const fixes = [...found.problem.fixes!, { title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }] }];
+  return { ...found, problem: { ...found.problem, fixes } };
 }
 
 /** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
@@ -318,11 +326,12 @@ function closing(text: string, at: number): number {
  * named). The repaired text keeps the comma: its problem is said next, with its own fix. */
 function provedBut(text: string, after: number, budget: Budget): Parsed | undefined {
   const r = paidParse(text, budget);
-  const first = r?.errors[0];
+  const first = r && firstBreak(r.errors);
   if (!r || !first || first.offset > after) return r;
   const comma = precedingNonSpace(text, first.offset);
   if ((first.error !== ParseErrorCode.ValueExpected && first.error !== ParseErrorCode.PropertyNameExpected) || !/[\]}]/.test(text[first.offset] ?? '')
     || text[comma] !== ',') return undefined;
   const without = paidParse(text.slice(0, comma) + text.slice(comma + 1), budget);
-  return without && (without.errors.length === 0 || without.errors[0].offset > after - 1) ? r : undefined;
+  const next = without && firstBreak(without.errors);
+  return without && (!next || next.offset > after - 1) ? r : undefined;
 }
