@@ -257,8 +257,22 @@ function measure(alts: RxNode[][]): { depth: number; states: number; product: nu
     depth = Math.max(depth, s.length > 1 ? 1 + d : d);
     states = Math.max(states, sum);
   }
-  // An alternation is one union state more (regex-syntax makes a|b a class: one state of at least twice a byte's size)
-  return { depth: alts.length > 1 ? 1 + depth : depth, states: states + (alts.length > 1 ? 1 : 0), product };
+  // An alternation is one union state more; one of characters and classes only is one class (regex-syntax's Hir::alternation):
+  // (?:a|a) is "a", (?:[a-z]|[0-9]) [0-9a-z], no larger than its largest alternative nor, past one character, than a class; of
+  // two characters or more ((?:a|b)), a class
+  const chars = new Set<string>();
+  for (const s of alts) for (const n of s) if (n.k === 'atom' && n.flags === undefined && !n.cls && n.re2 !== '.' && [...n.re2].length === 1) chars.add(n.re2);
+  const size = alts.length < 2 ? states : !alts.every(oneClass) ? states + 1 : chars.size > 1 ? CLASS_STATES : Math.min(states, CLASS_STATES);
+  return { depth: alts.length > 1 ? 1 + depth : depth, states: size, product };
+}
+
+/** Whether regex-syntax reads the alternative as one character or class: a flag group aside, a character, an escape or a class that
+ * is not an assertion, or a non-capturing group of such alternatives (the groups go, the alternation is a class). */
+function oneClass(seq: RxNode[]): boolean {
+  const items = seq.filter((n) => !(n.k === 'atom' && n.flags !== undefined));
+  if (items.length !== 1) return false;
+  const n = items[0];
+  return n.k === 'atom' ? n.states > 0 : n.k === 'group' && !n.capture && n.alts.every(oneClass);
 }
 
 /**
@@ -862,7 +876,7 @@ function sizeChecked(pattern: string): boolean {
 /**
  * Why the platform refuses the regex for its size: more bytes of NFA (at least: STATE_BYTES for each byte of a character, twice
  * that for a class, times the repetitions around it, with a union state for each optional copy and loop, two capture states for a
- * capturing group, one union state for an alternation and its longest alternative) than its 10 MiB compiled size limit, with the
+ * capturing group, one union state for an alternation and its longest alternative, none for one of characters and classes only) than its 10 MiB compiled size limit, with the
  * counted repetition that makes most of them and where it is; undefined when it is within the limit (or more than that count: the
  * platform may still refuse a regex somewhat under the limit, `(?u)\w{2000}`, whose class is a Unicode one of hundreds of states).
  */
