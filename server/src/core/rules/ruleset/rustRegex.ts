@@ -904,7 +904,9 @@ export function rustRegexSizeRefusal(pattern: string): string | undefined {
   const atLeast = (states: number) => (states * STATE_BYTES > 1e15 ? 'more than 10^15' : `at least ${(states * STATE_BYTES).toLocaleString('en')}`);
   const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} bytes compiled`
     : `it is ${atLeast(total)} bytes compiled`;
-  return `${what}, past the platform's compiled size limit (${REGEX_SIZE_LIMIT} bytes, Rust regex's default, which wirefilter keeps: "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes")`;
+  // The limit grouped as the count is, to compare them; what brings the pattern under it
+  const fix = top ? `a smaller count (or "+", "*" where the exact count does not matter)` : 'a shorter pattern';
+  return `${what}, past the platform's compiled size limit of ${REGEX_SIZE_LIMIT.toLocaleString('en')} bytes (Rust regex's default, which wirefilter keeps: "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes"); ${fix} brings it under the limit`;
 }
 
 /** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
