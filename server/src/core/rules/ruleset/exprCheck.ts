@@ -768,7 +768,7 @@ function readRegexVerdict(pattern: string): string | undefined {
   const { text, rewritten } = jsTrialText(pattern);
   // As the Rust reading finds it: a "(?=" in a class or, under (?x), in a comment is no look-ahead
   const unsupported = lookAroundOrBackreference(pattern);
-  if (unsupported) return `The regex uses "${unsupported}", which Rust regex (the platform's) does not support: no look-around or backreferences.`;
+  if (unsupported) return `The regex uses "${unsupported.text}" at ${unsupported.at + 1}, which Rust regex (the platform's) does not support: no look-around or backreferences.`;
   // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
   const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
   // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex

@@ -54,8 +54,8 @@ interface RegexRead {
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
    * \b{start} as \b and the literal "{start}", and \< as "<". */
   re2Lacks?: { at: number; text: string };
-  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written: outside a class and a comment. */
-  lookAround?: string;
+  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment. */
+  lookAround?: { at: number; text: string };
 }
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
@@ -315,7 +315,7 @@ function readRegex(p: string): RegexRead {
   const jsGroups: number[] = [];
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
-  let lookAround: string | undefined;
+  let lookAround: { at: number; text: string } | undefined;
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -345,7 +345,7 @@ function readRegex(p: string): RegexRead {
     const e = p[i + 1];
     if (e === undefined) { refuse(`it ends with a lone backslash`); return undefined; }
     const ec = e.charCodeAt(0);
-    if (ec >= 49 && ec <= 57) lookAround ??= p.slice(i, i + 2);
+    if (ec >= 49 && ec <= 57) lookAround ??= { at: i, text: p.slice(i, i + 2) };
     if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
     else if (((ec | 32) >= 97 && (ec | 32) <= 122 || e === '<' || e === '>') && !RUST_ESCAPES.has(e)) refuse(`"\\${e}" ${at(i)} is no escape in Rust regex`);
     else if (e === 'p' || e === 'P') {
@@ -646,7 +646,8 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
-      if (p[i + 1] === '?') lookAround ??= sticky(/\(\?<?[=!]/y, p, i)?.[0];
+      const look = p[i + 1] === '?' ? sticky(/\(\?<?[=!]/y, p, i) : null;
+      if (look) lookAround ??= { at: i, text: look[0] };
       flagRefusal(i);
       const f = sticky(FLAG_GROUP, p, i, 40);
       const outAt = out.length;
@@ -786,8 +787,8 @@ export function unicodeWordBoundary(pattern: string): number | undefined {
   return read(pattern).unicodeBoundary;
 }
 
-/** The pattern's first look-around or backreference, as written (see RegexRead.lookAround), or undefined. */
-export function lookAroundOrBackreference(pattern: string): string | undefined {
+/** The pattern's first look-around or backreference, as written and where (see RegexRead.lookAround), or undefined. */
+export function lookAroundOrBackreference(pattern: string): { at: number; text: string } | undefined {
   return read(pattern).lookAround;
 }
 
