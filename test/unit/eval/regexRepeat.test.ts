@@ -84,6 +84,9 @@ test('the size counts what makes states larger or more: a class (more for more r
     ['é{163836}', 'é{200000}'], ['(?:a|b){145632}', '(?:a|b){200000}'], ['a*{145632}', 'a*{200000}']];
   // A class of more ranges is larger: \w{n} is 96 bytes a copy, (?u)\w{n} (a UTF-8 automaton of 700-odd ranges) 20 641
   pairs.push(['\\w{109224}', '\\w{120000}'], ['(?u)\\w{400}', '(?u)\\w{2000}']);
+  // Out of Unicode mode a negated class is of bytes, its last range ending at \xFF: \S is 3 ranges, 88 bytes a copy (it was counted
+  // 4 ranges, the code points past the surrogates one more, and \S{119154} was refused)
+  pairs.push(['\\S{119154}', '\\S{200000}'], ['[^\\s]{119154}', '[^\\s]{200000}']);
   for (const [taken, refused] of pairs) {
     assert.deepEqual(errors(`http.host matches "${taken}"`), [], taken);
     assert.match(errors(`http.host matches "${refused}"`)[0] ?? '', /past the platform's compiled size limit/, refused);

@@ -191,13 +191,18 @@ function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecAr
  * state: [ab]{N} is 72 bytes a copy, \w{N} 96, a{N} 32; regex-automata 0.4 as wirefilter configures it, measured).
  */
 const CLASS_STATES = 2;
+/** The bytes, what a class out of Unicode mode holds. */
+const BYTES = codeSet([0, 0xff]);
 
 /**
  * The states of a class from its set: one for a single character; for more, a sparse state of 64 bytes and 8 for each of its ranges
  * ([a-z0-9]{N} is 80 bytes a copy, \w{N} 96), at the least: each range is a transition of its own, past ASCII one of the UTF-8
  * automaton regex-automata builds ((?u)\w{N} is 20 641 bytes a copy, its 700-odd ranges counted 180 states here).
  */
-function setStates(set: CodeSet): number {
+function setStates(all: CodeSet, unicode: boolean): number {
+  // Out of Unicode mode a class is of bytes (ClassBytes): a negated one ends at \xFF, not split by the surrogates past it (\S is
+  // 3 ranges, 88 bytes a copy, not 4)
+  const set = unicode ? all : intersect(all, BYTES);
   if (set.length === 0 || (set.length === 2 && set[1] === set[0])) return 1;
   return CLASS_STATES + Math.floor(set.length / 2 / 4);
 }
@@ -212,10 +217,10 @@ function literalStates(ch: string, caseless: boolean): number {
 
 /** The states of a class (setStates); `least` when its set is not computed (a malformed escape, a \p{..} JavaScript's tables do not
  * know: Uncomputed). */
-function classStates(set: (() => CodeSet) | undefined, least: number): number {
+function classStates(set: (() => CodeSet) | undefined, least: number, unicode: boolean): number {
   if (!set) return least;
   try {
-    return setStates(set());
+    return setStates(set(), unicode);
   } catch (err) {
     if (err instanceof Uncomputed) return least;
     throw err;
@@ -616,7 +621,7 @@ function readRegex(p: string): RegexRead {
     }
     out.push(text);
     classWritten ||= text !== p.slice(i, j);
-    const node = atom(text, classStates(sized ? result?.set : undefined, 1), true);
+    const node = atom(text, classStates(sized ? result?.set : undefined, 1, u), true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
     return j;
@@ -637,7 +642,7 @@ function readRegex(p: string): RegexRead {
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
       const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
-      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES) : 1);
+      const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES, u) : 1);
       push(node, i, outAt);
       if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
