@@ -102,6 +102,16 @@ test('an alternation of characters and classes only is one class, no union state
   assert.match(errors('http.host matches "(?:a|b){200000}"')[0] ?? '', /past the platform's compiled size limit/);
 });
 
+test('a group that can only match the empty string ((^), (?:^|\\b)) is repeated at most once, as an assertion is: no size error (they were refused), and Test Rules runs them', () => {
+  // regex-syntax's Hir::repetition makes the maximum 1 for what can only match the empty string; the platform builds these (measured)
+  for (const p of ['(^){4000000}', '(?:^|\\b){4000000}', '(?:(^)|$){4000000}']) assert.deepEqual(errors(`http.host matches "${p}"`), [], p);
+  assert.equal(run('http.host matches "(?:^|\\b){4000000}ab"', 'x ab'), true);
+  assert.equal(run('http.host matches "(?:^|\\b){4000000}b"', 'ab'), false);
+  assert.equal(run('regex_replace(http.host, "(^){4000000}a", "${1}x") eq "xb"', 'ab'), true);
+  // What also matches a character is counted as before: (?:(?:^|\\b)x){300000} is past the limit
+  assert.match(errors('http.host matches "(?:(?:^|\\b)x){300000}"')[0] ?? '', /past the platform's compiled size limit/);
+});
+
 test('exponentially nested repetitions past the size limit: the message gives a readable count, not hundreds of digits', () => {
   // 100 levels: 200 deep (a group and a repetition each), under the nest limit of 250, which 200 levels would pass first
   const p = '(?:'.repeat(100) + 'a' + '){2}'.repeat(100);

@@ -28,8 +28,8 @@ import { headOf, utf8Length } from '../../text';
  * counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
 type RxNode = (
   | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; braced?: number; flags?: string }
-  | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean; depth: number; states: number; product: number }
-  | { k: 'rep'; sub: RxNode; min: number; max: number; op: string; q: string; text: string; at: number; depth: number; states: number; product: number }
+  | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean; depth: number; states: number; product: number; empty: boolean }
+  | { k: 'rep'; sub: RxNode; min: number; max: number; op: string; q: string; text: string; at: number; depth: number; states: number; product: number; empty: boolean }
 ) & { src?: number; out?: number };
 
 /** What one reading of a pattern gives. */
@@ -238,18 +238,22 @@ const copies = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max 
  * for the loop of x{m,} (x*, x+), one for x?. */
 const unions = (n: { min: number; max: number }): number => (n.max >= 0 ? n.max - n.min : 1);
 
+/** Whether the node can only match the empty string: an assertion, a flag group, a group of such alone (a capturing one, an
+ * alternation: (^), (?:^|\b)), a repetition of such or none ({0}); `empty`, computed as a group or repetition is read. */
+const onlyEmpty = (n: RxNode): boolean => (n.k === 'atom' ? n.states === 0 : n.empty);
+
 function rep(sub: RxNode, min: number, max: number, op: string, q: string, text: string, at: number): RxNode {
-  // What can only match the empty string (an assertion, a flag group, an empty group: no NFA state) is repeated at most once, as
+  // What can only match the empty string (an assertion, a flag group, an empty group, (^), (?:^|\b)) is repeated at most once, as
   // regex-syntax's Hir::repetition forces ("If the sub-expression of a repetition can only match the empty string, then we force its
   // maximum to be at most 1"): (?:){4294967295} is (?:){1}, not four million RE2 copies of nothing
-  if (sub.states === 0 && op === '{' && (max < 0 || max > 1 || min > 1)) {
+  if (op === '{' && (max < 0 || max > 1 || min > 1) && onlyEmpty(sub)) {
     min = Math.min(min, 1);
     max = max < 0 ? 1 : Math.min(max, 1);
     q = `{${min === max ? min : `${min},${max}`}}${q.endsWith('}?') ? '?' : ''}`;
   }
   const count = op === '{' ? Math.max(max >= 0 ? max : min, 1) : 1;
   const states = copies({ min, max }) * sub.states + (sub.states > 0 ? unions({ min, max }) : 0);
-  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states, product: count * sub.product, src: 0, out: 0 };
+  return { k: 'rep', sub, min, max, op, q, text, at, depth: 1 + sub.depth, states, product: count * sub.product, empty: max === 0 || onlyEmpty(sub), src: 0, out: 0 };
 }
 
 /** A group's (or the top level's) measures from its alternatives: regex-syntax's NestLimiter counts an alternation of two or more
@@ -697,7 +701,8 @@ function readRegex(p: string): RegexRead {
         const m = measure(inner);
         // A capturing group adds its two capture states (regex-automata keeps every group's captures)
         const states = m.states + (g.capture ? 2 : 0);
-        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states, product: m.product, src: 0, out: 0 }, g.src, g.out);
+        const empty = inner.every((s) => s.every(onlyEmpty));
+        push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states, product: m.product, empty, src: 0, out: 0 }, g.src, g.out);
       } else wellFormed = false;
       i++;
       canRepeat = true;
