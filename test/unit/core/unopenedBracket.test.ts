@@ -179,7 +179,8 @@ test('each opening bracket or brace of the valid fixtures left out: one syntax p
   // `},` on the next line, or `"filter": }`), a params object whose members before the error hid its place (the tries' cap). The
   // rest (12): an array's "[" left out before an array or inside one on one line (["0x4", 25, 75]]: which item it went before is
   // unknown, several mend it), `"__proto__": },` (its closer read as the object's, the next member's line says nothing).
-  assert.deepEqual({ documents, named, restored }, { documents: 1690, named: 1678, restored: 1678 });
+  // syn13: 1682 (99.5%): the opener of an empty last item after its comma (`"latest", ]]`, read as a trailing comma before).
+  assert.deepEqual({ documents, named, restored }, { documents: 1690, named: 1682, restored: 1682 });
   assert.deepEqual({ cascades: cascades.length, badFixes: badFixes.length }, { cascades: 0, badFixes: 0 }, [...cascades.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
 });
 
@@ -315,4 +316,26 @@ test('a closer typed twice right after a closer of its kind, where an opener lef
   const filter = '{"where": {"and": {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}, {"key": "ClientIP", "operator": "eq", "value": "1.2.3.5"}]}}';
   const f = validateText(filter, 'logpush-filter');
   assert.deepEqual(f.map((p) => [p.code, p.fixes?.length]), [['syntax/unopened-bracket', 1]]);
+});
+
+test('the "[" of an empty last item deleted after its comma (`"latest", ]]`): one problem, the opener before the "]", not a trailing comma', () => {
+  // rv19: a trailing comma (its removal preferred, and wrong: `["latest" ]]`) and then a "[" before "latest" (`[["latest"]]`).
+  const meant = '[\n  {"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["latest", []]},\n  {"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}\n]\n';
+  const text = meant.replace('[]]}', ']]}');
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(brief(text, ps), [{
+    code: 'syntax/unopened-bracket', line: 2, at: ']', message: 'The array closed on line 2 is not opened: expected "[" before "]".',
+    related: [[2, ']']], fixes: ['Insert "[" to open the array'], preferred: false,
+  }]);
+  assert.equal(fixed(text, ps[0]), meant);
+  // An object's "{" likewise (`[1, }]`); a trailing comma before two closers that no opener mends stays a trailing comma.
+  const obj = '{"jsonrpc": "2.0", "id": 1, "method": "x", "params": [1, {}]}';
+  const o = validateText(obj.replace('{}]', '}]'), 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(o.map((p) => [p.code, p.message]), [['syntax/unopened-bracket', 'The object closed on line 1 is not opened: expected "{" before "}".']]);
+  assert.equal(fixed(obj.replace('{}]', '}]'), o[0]), obj);
+  // Nor when the text without the comma parses (`["0xa",` then `]`, `]`: an empty array after it gets as far, but the comma alone is
+  // one slip; the random-commas fuzz found it in getLogs' topics: the opener's text broke only at the `}` after).
+  for (const trailing of ['{"jsonrpc": "2.0", "id": 1, "method": "x", "params": [[1, ]]}', '{"jsonrpc": "2.0", "id": 1, "method": "x", "params": [\n  [\n    "0xa",\n  ]\n]\n}\n']) {
+    assert.deepEqual(validateText(trailing, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.[0].preferred]), [['syntax/trailing-comma', true]]);
+  }
 });

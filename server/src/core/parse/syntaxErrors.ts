@@ -9,7 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
-import { bracketBalance, unopened } from './unopened';
+import { bracketBalance, emptyOpenerLeftOut, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -206,6 +206,11 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
       message = `Trailing comma before "${text[offset]}".`;
       fixes = [{ title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }], preferred: true }];
       if (mayParse) repair = withoutTrailingComma(text, comma, offset, root, budget);
+      // The opener of an empty last item left out after the comma (`"latest", ]]`; syn13): when the text without the comma still
+      // breaks by the end of the line (a closer too many: the comma alone is no answer; `[["0xa", ]]` in getLogs' topics is).
+      const first = repair ? firstBreak(repair.errors ?? []) : undefined;
+      const empty = mayParse && (!repair || (first && first.offset <= lineEndAt(text, offset))) ? emptyOpenerLeftOut(text, e, root, budget) : undefined;
+      if (empty) return empty;
       offset = comma;
       length = 1;
     } else {
@@ -286,7 +291,7 @@ function removeQuote(at: number): { title: string; edits: { offset: number; leng
 
 /** The end of the line of `offset`: its "\n" (of a "\r\n" too), a lone "\r" (lines as LSP counts them: in a document of old Mac
  * line breaks the line was the rest of the text, and a quote's proof asked all of it to parse; rv15), or the text's end. */
-function lineEndAt(text: string, offset: number): number {
+export function lineEndAt(text: string, offset: number): number {
   for (let i = Math.max(offset, 0); i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) return i;

@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineEndAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -61,6 +61,26 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   if (!without || firstBreak(without.errors)) return found;
   const fixes = [...found.problem.fixes!, { title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }] }];
   return { ...found, problem: { ...found.problem, fixes } };
+}
+
+/**
+ * The opener of an empty container left out after a comma (`"params": ["latest", ]]`, the "[" of `[]` deleted): the error `e` is a
+ * closer after a comma (read as a trailing comma) and another closer follows it. When the opener of the closer's kind inserted right
+ * before it leaves no error up to the end of the line of the closer after it (a parse, from the budget), that is the reading: one slip, where a trailing
+ * comma and a closer typed twice are two, and the trailing comma's removal (which Fix all applied) gives another value (rv19:
+ * `["latest" ]]`, then a "[" said before "latest"). Undefined otherwise (the trailing comma, as before).
+ */
+export function emptyOpenerLeftOut(text: string, e: ParseError, root: string, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+  const c = text[e.offset];
+  if ((c !== ']' && c !== '}') || text[precedingNonSpace(text, e.offset)] !== ',') return undefined;
+  const next = /\S/.exec(text.slice(e.offset + 1, e.offset + 1 + 256));
+  if (!next || (next[0] !== ']' && next[0] !== '}')) return undefined;
+  const kind = c === ']' ? '[' : '{';
+  // No error up to the end of the line of the closer after it, in the repaired text (`[[1, ]]}`: `[[1, []]}` breaks at the "}").
+  const r = paidParse(text.slice(0, e.offset) + kind + text.slice(e.offset), budget);
+  const first = r && firstBreak(r.errors);
+  if (!r || (first && first.offset <= lineEndAt(text, e.offset + 1 + next.index) + 1)) return undefined;
+  return { problem: unopenedProblem(text, root, kind, e.offset, e.offset), repair: r };
 }
 
 /** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
