@@ -581,3 +581,21 @@ test('an empty container whose opener and closer differ (`"params": {]`): either
     ['Replace "]" with "}" to close the object "params"', 'Replace "{" with "[" to open an array']]]);
   assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
 });
+
+test('a closer left out before a closer of the other kind, an object of its kind inside: named when only one place mends the text', () => {
+  // rv19: `[{"ap": {"id": "y"}]` said 'Expected a comma before "]"': wrongCloser refused whenever a container of the kind to close
+  // opened inside it. Where no comma follows the inner one (containerScan), or no place before such a comma mends the text (a
+  // parse each), the insertion before the closer is the one place.
+  const meant = '{"rules": [{"action": "execute", "action_parameters": {"id": "y"}}]}';
+  const text = meant.replace('}}]', '}]');
+  const ps = validateText(text, 'waf-ruleset').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.message, p.fixes?.map((f) => f.title)]), [['syntax/unclosed-bracket',
+    'The object opened on line 1 is not closed: expected "}" before "]".', ['Insert "}" to close the object']]]);
+  assert.equal(fixed(text, ps[0]), meant);
+  // A member after the inner object's first (`{"id": "y"}, "x": 1}` mends it too): which object lost its "}" is unknown.
+  const two = '{"rules": [{"action": "execute", "action_parameters": {"id": "y", "enabled": true}]}';
+  assert.deepEqual(validateText(two, 'waf-ruleset').filter((p) => p.code.startsWith('syntax/')).map((p) => p.code), ['syntax/invalid-json']);
+  // An array of its kind closed inside, items after it at the innermost's own level (they stay in it wherever the "]" goes).
+  const arr = '{"jsonrpc": "2.0", "id": 1, "method": "x", "params": [["0x1"], "latest"}';
+  assert.deepEqual(validateText(arr, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.[0].edits[0].newText]), [['syntax/unclosed-bracket', ']']]);
+});

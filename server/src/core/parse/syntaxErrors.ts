@@ -877,23 +877,25 @@ function onItsLine(text: string, e: ParseError, root: string, stack: Opener[], b
  * of `"params": {"x": 1}, "id": 2` in a batch is the request's, since `{"x": 1}}, "id": 2` puts a member in the array. Without
  * such a comma, every place gives the same value (the closer goes right before a closer of its kind, or at the place found:
  * `"action_parameters": { "ruleset": "current" }` then the rule's "}" left out). */
-function containerScan(text: string, inner: Opener, to: number, outward: boolean): { loose?: number; tokens: { kind: SyntaxKind; offset: number }[] } {
+function containerScan(text: string, inner: Opener, to: number, outward: boolean): { loose?: number; commas: number[]; tokens: { kind: SyntaxKind; offset: number }[] } {
   const scanner = createScanner(text.slice(inner.offset + 1, to), true);
   const open: Opener['kind'][] = [];
   const tokens: { kind: SyntaxKind; offset: number }[] = [];
+  // Every such comma (onePlace tries a closer before each); `loose`, the first, where the tokens read stop (as they did).
+  const commas: number[] = [];
   let nested = false;
   for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
     const kind = k === SyntaxKind.OpenBraceToken ? '{' : k === SyntaxKind.OpenBracketToken ? '[' : undefined;
     const offset = inner.offset + 1 + scanner.getTokenOffset();
-    if (!open.length) tokens.push({ kind: k, offset });
+    if (!open.length && !commas.length) tokens.push({ kind: k, offset });
     const chain = open.every((o) => o === inner.kind);
     if (kind) {
       if (kind === inner.kind && chain) nested = true;
       open.push(kind);
     } else if (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken) open.pop();
-    else if (k === SyntaxKind.CommaToken && nested && chain && (open.length > 0 || outward)) return { loose: offset, tokens };
+    else if (k === SyntaxKind.CommaToken && nested && chain && (open.length > 0 || outward)) commas.push(offset);
   }
-  return { tokens };
+  return { ...(commas.length ? { loose: commas[0] } : {}), commas, tokens };
 }
 
 /** Whether containerScan says the closer's place before `at` is unknown. */
@@ -990,6 +992,10 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
     const kind = t === SyntaxKind.OpenBraceToken ? '{' : t === SyntaxKind.OpenBracketToken ? '[' : undefined;
     if (kind && !closing.has(at) && first[kind] < at) known = false;
   }
+  // One container to close (syn13; rv19: `[{"ap": {"id": "y"}]` was not named): the closer left out may be an inner one's only
+  // before a comma after it that would move what follows one level out (containerScan, paid); the place is known when there is
+  // none, or when no place before such a comma mends the text (a parse each, from the budget, at most SAME_PLACE_TRIES).
+  if (!known && close.length === 1 && paidScan(budget, e.offset - close[0].offset)) known = onePlace(text, close[0], e.offset, budget);
   const closers = close.map(closerOf).join('');
   const inserted = close.length && known ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
   const own = closerOf(inner);
@@ -1021,6 +1027,24 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
     },
     repair: replaced,
   };
+}
+
+/** At most this many places before a comma inside containers of the innermost's kind are tried for its closer (onePlace). */
+const SAME_PLACE_TRIES = 4;
+
+/** Whether the closer of `inner`, left out before the closer of the other kind at `to`, goes right before it and nowhere else: no
+ * comma inside a container of its kind in it would move what follows one level out (containerScan), or the closer put before
+ * each such comma (at most SAME_PLACE_TRIES) leaves an error up to `to` (a parse each, from the budget; none paid: unknown). */
+function onePlace(text: string, inner: Opener, to: number, budget: Budget): boolean {
+  const commas = containerScan(text, inner, to, false).commas;
+  if (commas.length > SAME_PLACE_TRIES) return false;
+  const closer = closerOf(inner);
+  for (const comma of commas) {
+    const at = precedingNonSpace(text, comma) + 1;
+    if (budget.left < text.length) return false;
+    if (proved(text.slice(0, at) + closer + text.slice(at), to + 1, budget)) return false;
+  }
+  return true;
 }
 
 /**
