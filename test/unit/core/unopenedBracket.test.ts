@@ -339,3 +339,16 @@ test('the "[" of an empty last item deleted after its comma (`"latest", ]]`): on
     assert.deepEqual(validateText(trailing, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.[0].preferred]), [['syntax/trailing-comma', true]]);
   }
 });
+
+test('a closer typed twice before the one left without an opener (`{"x": 1}}, "id": 2}`): the removal offered first, the opener\'s place too', () => {
+  // rv19: read as a "{" left out before "id" (`{"x": 1}}, {"id": 2}`), its one fix making the request's last member an object of
+  // its own in the batch. The text without the second "}" mends it as well: both fixes, neither applied by Fix all.
+  const meant = '[\n  {"jsonrpc": "2.0", "method": "eth_getBalance", "params": {"x": 1}, "id": 2},\n  {"jsonrpc": "2.0", "id": 3, "method": "eth_chainId", "params": []}\n]\n';
+  const text = meant.replace('{"x": 1}', '{"x": 1}}');
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(brief(text, ps), [{
+    code: 'syntax/unopened-bracket', line: 2, at: '"id"', message: 'The object closed on line 2 is not opened: expected "{" before "id".',
+    related: [[2, '}']], fixes: ['Remove the second "}"', 'Insert "{" to open the object'], preferred: false,
+  }]);
+  assert.equal(applyEdits(text, ps[0].fixes![0].edits), meant);
+});

@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineEndAt, lineName, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineEndAt, lineName, lineStartAt, paidParse, paidScan, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -55,12 +55,31 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const found = at(tried, false) ?? at(inner, true);
   // C right after a closer of its kind (`"params": []]`): typed twice as likely, when the text without it parses as well (a parse,
   // from the budget; rv19: the opener's fix, `[[]]`, was the only one, and Fix all nested the value). Both fixes are offered.
+  // Likewise a closer typed twice before C (`{"x": 1}}, "id": 2}`; syn13: read as a "{" left out before "id", one fix making the
+  // request's last member an object of its own): its removal keeps the containers as written, and is offered first.
+  if (!found) return found;
   const p = precedingNonSpace(text, c);
-  if (!found || p < 0 || text[p] !== text[c] || budget.left < text.length) return found;
-  const without = paidParse(text.slice(0, c) + text.slice(c + 1), budget);
+  const extra = p >= 0 && text[p] === text[c] ? c : doubledBefore(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, budget);
+  if (extra === undefined || budget.left < text.length) return found;
+  const without = paidParse(text.slice(0, extra) + text.slice(extra + 1), budget);
   if (!without || firstBreak(without.errors)) return found;
-  const fixes = [...found.problem.fixes!, { title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }] }];
+  const removal = { title: `Remove the second ${quote(text[extra])}`, edits: [{ offset: extra, length: 1, newText: '' }] };
+  const fixes = extra === c ? [...found.problem.fixes!, removal] : [removal, ...found.problem.fixes!];
   return { ...found, problem: { ...found.problem, fixes } };
+}
+
+/** The second closer of the last pair of closers of one kind next to each other (`}}`) from `from` up to C at `c`, tokens only
+ * (not in a string or comment): the scan paid from the budget. */
+function doubledBefore(text: string, from: number, c: number, budget: Budget): number | undefined {
+  if (!paidScan(budget, c - from)) return undefined;
+  const scanner = createScanner(text.slice(from, c), true);
+  let prev = SyntaxKind.Unknown;
+  let found: number | undefined;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    if (k === prev && (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken)) found = from + scanner.getTokenOffset();
+    prev = k;
+  }
+  return found;
 }
 
 /**
