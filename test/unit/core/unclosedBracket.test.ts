@@ -567,6 +567,14 @@ test('an opener typed twice (`[[`), whose removal mends the text as well as the 
     assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title.replace(/ to close.*/, ''))]), [['syntax/unclosed-bracket', ['Insert "]"', 'Remove the second "["']]]);
     assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
   }
+  // A pair inside the container left open (`"params": ["0x1", [[]}`): the removal offered too (rv19: the "]" was the only fix, and
+  // Fix all nested the empty array).
+  const params = '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x1", []]}';
+  for (const [meant, text] of [[params, params.replace('[]]', '[[]]')], [batch.replace('"params": []', '"params": ["0x1", []]'), batch.replace('"params": []', '"params": ["0x1", [[]]')]]) {
+    const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title.replace(/ to close.*/, ''))]), [['syntax/unclosed-bracket', ['Insert "]"', 'Remove the second "["']]], text);
+    assert.equal(applyEdits(text, ps[0].fixes![1].edits), meant);
+  }
   // An array of arrays that lost its own closer is no opener typed twice (the text without its "[" breaks): one fix.
   const nested = '{\n  "a": [[1, 2],\n    [3, 4]\n}\n';
   assert.deepEqual(validateText(nested, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.length]), [['syntax/unclosed-bracket', 1]]);

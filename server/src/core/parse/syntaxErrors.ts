@@ -1089,6 +1089,7 @@ function unclosedProblem(text: string, root: string, close: Opener[], at: number
   const kind = scanner.scan();
   const offset = kind === SyntaxKind.EOF ? text.length : scanner.getTokenOffset();
   const length = kind === SyntaxKind.EOF ? 0 : scanner.getTokenLength();
+  const twice = close.length === 1 ? typedTwice(text, inner.offset, at, budget) : undefined;
   const around = close.length === 1 ? '' : close.length === 2 ? `the ${outer.kind === '{' ? 'object' : 'array'} around it` : `the ${close.length - 1} containers around it`;
   const code = 'syntax/unclosed-bracket';
   return {
@@ -1096,18 +1097,36 @@ function unclosedProblem(text: string, root: string, close: Opener[], at: number
     // The closers quoted as any long token (cut short past 40): hundreds of containers left open are counted in `around`.
     message: `${cap(containerName(inner))} opened on ${lineName(text, inner.offset, root)} is not closed${around ? `, nor ${around}` : ''}: expected ${quote(closers)}${comma ? ' and a comma' : ''} ${kind === SyntaxKind.EOF ? `at the end of ${root}` : `before ${quote(text.slice(offset, offset + length))}`}.`,
     fixes: [{ title: `Insert ${quote(closers + (comma ? ',' : ''))} to close ${containerName(inner)}${around ? ` and ${around}` : ''}`, edits: [{ offset: at, length: 0, newText }] },
-      ...(close.length === 1 && typedTwice(text, inner.offset, budget) ? [{ title: `Remove the second ${quote(inner.kind)}`, edits: [{ offset: inner.offset, length: 1, newText: '' }] }] : [])],
+      ...(twice !== undefined ? [{ title: `Remove the second ${quote(text[twice])}`, edits: [{ offset: twice, length: 1, newText: '' }] }] : [])],
     related: close.map((o) => ({ offset: o.offset, length: 1, message: `${cap(containerName(o))} opens here; its "${closerOf(o)}" is missing.` })),
   };
 }
 
-/** Whether the opener at `o` is next to one of its kind (`[[`) and the text without it parses (a parse, from the budget): typed
- * twice as likely as its closer left out (rv19: the closer's insertion was the only fix, and Fix all put the batch in an array). */
-function typedTwice(text: string, o: number, budget: Budget): boolean {
+/** An opener typed twice, as likely as the closer of the container opened at `o` left out (rv19: the closer's insertion was the
+ * only fix, and Fix all put the batch in an array): the one at `o` when next to one of its kind (`[[`), else the second of the
+ * last such pair inside the container before the closer's place `at` (syn13: `"params": ["0x1", [[]}`; the scan paid), when the
+ * text without it parses (a parse, from the budget). */
+function typedTwice(text: string, o: number, at: number, budget: Budget): number | undefined {
   let next = o + 1;
   while (/\s/.test(text[next] ?? '')) next++;
   const before = precedingNonSpace(text, o);
-  if (text[next] !== text[o] && (before < 0 || text[before] !== text[o])) return false;
-  const without = paidParse(text.slice(0, o) + text.slice(o + 1), budget);
-  return without !== undefined && !firstBreak(without.errors);
+  const pair = text[next] === text[o] || (before >= 0 && text[before] === text[o]) ? o : lastPair(text, o + 1, at, false, budget);
+  if (pair === undefined) return undefined;
+  const without = paidParse(text.slice(0, pair) + text.slice(pair + 1), budget);
+  return without !== undefined && !firstBreak(without.errors) ? pair : undefined;
+}
+
+/** The second of the last pair of openers (or, `closers`, of closers) of one kind next to each other (`[[`, `}}`; tokens only, not
+ * in a string or comment) from `from` up to `to`: a bracket typed twice. The scan paid from the budget (none: undefined). */
+export function lastPair(text: string, from: number, to: number, closers: boolean, budget: Budget): number | undefined {
+  if (!paidScan(budget, to - from)) return undefined;
+  const scanner = createScanner(text.slice(from, to), true);
+  let prev = SyntaxKind.Unknown;
+  let found: number | undefined;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+    const bracket = closers ? k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken : k === SyntaxKind.OpenBraceToken || k === SyntaxKind.OpenBracketToken;
+    if (k === prev && bracket) found = from + scanner.getTokenOffset();
+    prev = k;
+  }
+  return found;
 }

@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineEndAt, lineName, lineStartAt, paidParse, paidScan, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineEndAt, lineName, lastPair, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -59,27 +59,13 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   // request's last member an object of its own): its removal keeps the containers as written, and is offered first.
   if (!found) return found;
   const p = precedingNonSpace(text, c);
-  const extra = p >= 0 && text[p] === text[c] ? c : doubledBefore(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, budget);
+  const extra = p >= 0 && text[p] === text[c] ? c : lastPair(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, true, budget);
   if (extra === undefined || budget.left < text.length) return found;
   const without = paidParse(text.slice(0, extra) + text.slice(extra + 1), budget);
   if (!without || firstBreak(without.errors)) return found;
   const removal = { title: `Remove the second ${quote(text[extra])}`, edits: [{ offset: extra, length: 1, newText: '' }] };
   const fixes = extra === c ? [...found.problem.fixes!, removal] : [removal, ...found.problem.fixes!];
   return { ...found, problem: { ...found.problem, fixes } };
-}
-
-/** The second closer of the last pair of closers of one kind next to each other (`}}`) from `from` up to C at `c`, tokens only
- * (not in a string or comment): the scan paid from the budget. */
-function doubledBefore(text: string, from: number, c: number, budget: Budget): number | undefined {
-  if (!paidScan(budget, c - from)) return undefined;
-  const scanner = createScanner(text.slice(from, c), true);
-  let prev = SyntaxKind.Unknown;
-  let found: number | undefined;
-  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
-    if (k === prev && (k === SyntaxKind.CloseBraceToken || k === SyntaxKind.CloseBracketToken)) found = from + scanner.getTokenOffset();
-    prev = k;
-  }
-  return found;
 }
 
 /**
