@@ -352,7 +352,7 @@ export interface TestRulesValue {
 /** What later rules overwrote of a value, as one sentence (the CLI and the editor's report), or nothing. */
 export function overwrittenLine(v: Pick<TestRulesValue, 'overwritten'>): string | undefined {
   if (!v.overwritten?.length) return undefined;
-  const by = v.overwritten.map((o) => `rule ${o.by} on ${plural(o.requests, 'request')}`).join(', ');
+  const by = v.overwritten.map((o) => `rule ${o.by} on ${plural(o.requests, 'request', undefined, en)}`).join(', ');
   return `overwritten by ${by}: later rules of the phase win`;
 }
 

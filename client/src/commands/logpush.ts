@@ -100,10 +100,10 @@ function skippedText(r: SkippedLines): string[] {
   if (r.readError) out.push(`**Reading stopped before the end of the file**: ${mdSourceText(r.readError)}. The counts cover the lines before it.`, '');
   if (r.badLines) {
     const more = r.badLines > (r.badLineErrors?.length ?? 0) ? ['- …'] : [];
-    out.push(`${plural(r.badLines, 'line')} skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdSourceText(e)}`), ...more, '');
+    out.push(`${plural(r.badLines, 'line', undefined, en)} skipped:`, '', ...(r.badLineErrors ?? []).map((e) => `- ${mdSourceText(e)}`), ...more, '');
   }
   if (r.recordProblems) {
-    out.push(`**${plural(r.recordProblems.records, 'record')} not read as on the platform**, so the counts below may not be what the platform would give:`, '',
+    out.push(`**${plural(r.recordProblems.records, 'record', undefined, en)} not read as on the platform**, so the counts below may not be what the platform would give:`, '',
       ...r.recordProblems.examples.map((e) => `- ${mdSourceText(e)}`), '');
   }
   return out;

@@ -912,6 +912,15 @@ test('Test Filter and Test Rules reports write counts as the lenses do (1,000)',
   assert.match(rules, /^  - matches 1,000 · applies to 1,000 · decides 0$/m);
   assert.match(rules, /^1,000 requests reach the end of the rules/m);
   assert.match(rulesReport('r.ruleset.json', { total: 1, undecided: 1, source: 'sample', rules: [] } as never), /^# r\.ruleset\.json on 1 request$/m);
+  // rv21: the skipped lines, the records not read as on the platform and what a later rule overwrote were still "1500 lines skipped"
+  // beside "matches 1,200 of 2,500 lines".
+  const skipped = { badLines: 1500, badLineErrors: [], recordProblems: { records: 1200, examples: [] } };
+  assert.match(testReport('a.filter.json', { ...FILTER_RESULT, ...skipped } as never), /^1,500 lines skipped:$/m);
+  const withSkipped = rulesReport('r.ruleset.json', { total: 2500, undecided: 0, source: 'sample', rules: [], ...skipped } as never);
+  assert.match(withSkipped, /^1,500 lines skipped:$/m);
+  assert.match(withSkipped, /^\*\*1,200 records not read as on the platform\*\*/m);
+  const { overwrittenLine } = await import('../../../server/src/protocol');
+  assert.equal(overwrittenLine({ overwritten: [{ by: 3, requests: 1000 }] }), 'overwritten by rule 3 on 1,000 requests: later rules of the phase win');
 });
 
 test('Test Filter report: a run where no line matched says so under "First matching lines" (no empty section)', async () => {
