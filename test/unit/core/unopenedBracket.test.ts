@@ -352,3 +352,13 @@ test('a closer typed twice before the one left without an opener (`{"x": 1}}, "i
   }]);
   assert.equal(applyEdits(text, ps[0].fixes![0].edits), meant);
 });
+
+test('a closer typed twice earlier on the line, the one left without an opener right after a closer of its kind (`[[1]], [2]]`): the earlier pair\'s removal is tried too', () => {
+  // rv21: C right after a "]" (`[2]]`) was taken for the closer typed twice, and when the text without C broke, the "]]" before it
+  // was not tried: the one fix made the params `[[[1]], [2]]`.
+  const meant = '{"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": [[1], [2]]}';
+  const text = meant.replace('[[1]', '[[1]]');
+  const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title)]), [['syntax/unopened-bracket', ['Remove the second "]"', 'Insert "[" to open the array']]]);
+  assert.equal(applyEdits(text, ps[0].fixes![0].edits), meant);
+});

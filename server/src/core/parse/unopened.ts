@@ -57,12 +57,20 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   // from the budget; rv19: the opener's fix, `[[]]`, was the only one, and Fix all nested the value). Both fixes are offered.
   // Likewise a closer typed twice before C (`{"x": 1}}, "id": 2}`; syn13: read as a "{" left out before "id", one fix making the
   // request's last member an object of its own): its removal keeps the containers as written, and is offered first.
+  // C's own removal first; when it breaks the text, the pair before it (rv21: `[[1]], [2]]` gave only `[[[1]], [2]]`).
   if (!found) return found;
   const p = precedingNonSpace(text, c);
-  const extra = p >= 0 && text[p] === text[c] ? c : lastPair(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, true, budget);
-  if (extra === undefined || budget.left < text.length) return found;
-  const without = paidParse(text.slice(0, extra) + text.slice(extra + 1), budget);
-  if (!without || firstBreak(without.errors)) return found;
+  const mends = (at: number) => {
+    if (budget.left < text.length) return false;
+    const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
+    return without !== undefined && !firstBreak(without.errors);
+  };
+  let extra: number | undefined = p >= 0 && text[p] === text[c] && mends(c) ? c : undefined;
+  if (extra === undefined) {
+    const pair = lastPair(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, true, budget);
+    if (pair === undefined || !mends(pair)) return found;
+    extra = pair;
+  }
   const removal = { title: `Remove the second ${quote(text[extra])}`, edits: [{ offset: extra, length: 1, newText: '' }] };
   const fixes = extra === c ? [...found.problem.fixes!, removal] : [removal, ...found.problem.fixes!];
   return { ...found, problem: { ...found.problem, fixes } };
