@@ -762,7 +762,7 @@ function indentationEnd(text: string, limit: number, budget: Budget, findB = tru
 /** The line break of the line of `offset`, the one a fix inserting a line there breaks (a CRLF line gets no lone LF from a fix,
  * whatever the other lines of a document of mixed breaks end with; an old Mac line a lone CR); on the last line, with none, the
  * line break before it. */
-function eolAt(text: string, offset: number): string {
+export function eolAt(text: string, offset: number): string {
   const after = /\r\n?|\n/.exec(text.slice(offset));
   if (after) return after[0];
   const start = lineStartAt(text, offset);

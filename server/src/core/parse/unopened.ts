@@ -5,7 +5,7 @@ import { createScanner, ParseErrorCode, SyntaxKind, type ParseError } from 'json
 import type { Problem } from '../types';
 import { BASE_CODES } from '../baseCodes';
 import { cap } from '../text';
-import { CUT_TEXT_MAX, containerName, firstBreak, indentAt, lineEndAt, lineName, lastPair, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
+import { CUT_TEXT_MAX, containerName, eolAt, firstBreak, indentAt, lineEndAt, lineName, lastPair, lineStartAt, paidParse, precedingNonSpace, quote, type Budget, type Opener, type Parsed } from './syntaxErrors';
 
 /** At most this many places on the closer's own line are tried (each a parse; a place past the error's token is none, as it cannot
  * mend the text); more than one that mends the text is no answer. */
@@ -113,7 +113,7 @@ function place(text: string, e: ParseError, root: string, budget: Budget, balanc
     // At the start of a line indented deeper than C's (the document's first line, its opener's line deleted whole): the opener on
     // a line of its own, as it was, indented as C's line.
     const own = indentAt(text, c);
-    const insert = at === lineStartAt(text, at) && indentAt(text, at).length > own.length ? own + kind + eolOf(text) : kind;
+    const insert = at === lineStartAt(text, at) && indentAt(text, at).length > own.length ? own + kind + eolAt(text, 0) : kind;
     const repaired = provedBut(text.slice(0, at) + insert + text.slice(at), Math.max(c, e.offset) + insert.length, budget);
     if (!repaired) continue;
     // Two places that both mend the text: which one lost the opener is unknown.
@@ -187,7 +187,7 @@ function places(text: string, c: number, kind: '{' | '['): { places: number[]; i
     let inner: number[] | undefined;
     while (start > 0) {
       // The line before: its start, past its line break (both characters of a CRLF).
-      start = lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
+      start = previousLineStart(text, start);
       const end = lineEnd(text, start);
       const line = text.slice(start, end);
       const indent = indentAt(text, start);
@@ -256,12 +256,6 @@ function separators(text: string, start: number, end: number, kind: '{' | '['): 
     after = k === SyntaxKind.ColonToken || k === SyntaxKind.CommaToken || (kind === '[' && k === SyntaxKind.OpenBracketToken);
   }
   return out;
-}
-
-/** The text's line break: its first one, "\n" when it has none. */
-function eolOf(text: string): string {
-  const m = /\r\n?|\n/.exec(text);
-  return m ? m[0] : '\n';
 }
 
 /** The places, each once: two with only white space between give the same text (a line's end and the blank line after it). */
@@ -338,7 +332,12 @@ function nameBefore(text: string, at: number): { name?: string } {
  * was named as no property's, 'The object closed on ...' where an LF one said 'The object "and" closed on ...'). */
 function nameFrom(text: string, at: number): number {
   const start = lineStartAt(text, at);
-  return start === 0 ? 0 : lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
+  return start === 0 ? 0 : previousLineStart(text, start);
+}
+
+/** The start of the line before the one starting at `start` (> 0), read back past its line break, both characters of a CRLF. */
+function previousLineStart(text: string, start: number): number {
+  return lineStartAt(text, start - (text[start - 1] === '\n' && text[start - 2] === '\r' ? 2 : 1));
 }
 
 /** The closer an opener inserted at `at` would pair with: the first closer after it that closes no container opened after it. */
