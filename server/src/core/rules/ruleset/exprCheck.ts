@@ -765,12 +765,13 @@ function jsHexEscape(escape: string): string {
 }
 
 function readRegexVerdict(pattern: string): string | undefined {
-  const { text, rewritten } = jsTrialText(pattern);
+  const { text } = jsTrialText(pattern);
   // As the Rust reading finds it: a "(?=" in a class or, under (?x), in a comment is no look-ahead
   const unsupported = lookAroundOrBackreference(pattern);
   if (unsupported) return `The regex uses "${unsupported.text}" at ${unsupported.at + 1}, which Rust regex (the platform's) does not support: no look-around or backreferences.`;
-  // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile.
-  const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P</g, '(?<');
+  // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile. A group's name is Rust's to judge
+  // (groupRefusal: "é", "a.b", "x[0]" are names there, "a.b" none in JavaScript): the trial compiles an unnamed group.
+  const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P?<(?![=!])[^>]*>/g, '(');
   // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex
   // escape with braces or eight digits (\x{41}, \u{41}, \U{41}, \U00000041: Rust's) is a "\" and letters and digits there, which
   // made [\x{41}-\x{5A}] a range from "}" down to "x": it is the code point's \uHHHH (past U+FFFF, U+FFFF: a range that goes down,
@@ -779,12 +780,11 @@ function readRegexVerdict(pattern: string): string | undefined {
   try {
     new RegExp(trial);
   } catch (err) {
-    const why = (err as Error).message.replace(/^Invalid regular expression: /, '');
-    // What the trial rewrote is the Rust reading's to judge, which names the place ([a-\x{5A}] goes down); so is a trial of the
-    // RE2 text (jsTrialText), which is not what the user wrote
-    const changed = rewritten || trial !== js;
-    const rust = changed ? rustRegexRefusal(pattern) : undefined;
-    return `Invalid regex ${JSON.stringify(pattern)}: ${rust ?? (changed ? why.replace(`/${trial}/: `, '') : why)}.`;
+    // The Rust reading's reason, which names the place in Rust regex's words; the trial's text (rewritten for JavaScript: flags
+    // dropped, (?P< as (?<, the RE2 text) is not what the user wrote, and is never shown. JavaScript's reason is kept only for
+    // what the Rust reading takes (none known).
+    const why = (err as Error).message.replace(/^Invalid regular expression: /, '').replace(`/${trial}/: `, '');
+    return `Invalid regex ${JSON.stringify(pattern)}: ${rustRegexRefusal(pattern) ?? why}.`;
   }
   // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
   // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex; a nested class or a

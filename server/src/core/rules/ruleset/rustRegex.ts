@@ -65,9 +65,13 @@ const CLASS_ESCAPES = new Set('dswDSW');
 const ASSERT_ESCAPES = new Set('bBAz<>');
 /** A flag group (?flags) or (?flags:, within 40 characters. */
 const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
-/** A flag group's flags, letters and "-" (regex-syntax's parse_flags reads them to the ":" or ")"). */
-const FLAG_LETTERS = /\(\?([a-zA-Z-]*)[:)]/y;
-const NAMED_GROUP = /\(\?(?:P<[^>]{0,75}>|<[^>]{0,76}>)/y;
+/** The flags regex-syntax 0.8's parse_flag knows. */
+const RUST_FLAGS = new Set('imsUuxR');
+/** A capture group name's first character and the others, beside "_" (is_capture_char: char::is_alphabetic, is_alphanumeric). */
+const CAPTURE_FIRST = /^\p{Alphabetic}$/u;
+const CAPTURE_NEXT = /^[\p{Alphabetic}\p{N}.[\]]$/u;
+/** A named group's opener RE2 takes as written (re2js: an ASCII word, not starting with a digit). */
+const RE2_NAMED_GROUP = /^\(\?P?<[A-Za-z_][A-Za-z0-9_]*>$/;
 const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
 /**
  * The white space regex-syntax skips (bump_space under the x flag, parse_decimal in any mode): Rust's char::is_whitespace, the
@@ -295,15 +299,17 @@ function oneClass(seq: RxNode[]): boolean {
  * - Unicode mode is off unless a (?u) turns it on: \p{...}/\pN is then an error (UnicodeNotAllowed), and so is a character past
  *   ASCII inside a class ([é], [\x{E9}]; \xE9 is a byte there), as class_literal_byte says;
  * - a class range cannot start or end with a class (\d-z), nor go down (z-a);
- * - a flag group needs a flag ("(?)"), a "-" a flag after it ("(?i-)"), and no flag or "-" comes twice ("(?ii)", "(?i-m-s)").
- * A repetition of nothing leaves the rest to RE2 (which refuses it). The RE2 text is written as the pattern
- * is read; the tree is built with it.
+ * - a flag group needs a flag ("(?)"), a "-" a flag after it ("(?i-)"), and no flag or "-" comes twice ("(?ii)", "(?i-m-s)"); a
+ *   letter that is no flag ("(?z)", "(?#...)") and the end of the regex inside the flags are refused;
+ * - a capture group's name is not empty, made of the characters is_capture_char takes, closed by ">" and not used twice;
+ * - a group is closed, a ")" closes one, a class is closed, and "*", "+", "?" follow something to repeat.
+ * Each refusal names the place, as regex-syntax's error span does, and the first in reading order is kept (regex-syntax stops at
+ * its first error). The RE2 text is written as the pattern is read; the tree is built with it.
  */
 function readRegex(p: string): RegexRead {
   const n = p.length;
   let syntax: string | undefined;
-  let judged = false; // the syntax check stopped: RE2 judges the rest
-  const refuse = (why: string): void => { if (syntax === undefined && !judged) syntax = why; };
+  const refuse = (why: string): void => { if (syntax === undefined) syntax = why; };
   const at = (i: number) => `at ${i + 1}`;
   let wellFormed = true;
   let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
@@ -317,6 +323,8 @@ function readRegex(p: string): RegexRead {
   let alts: RxNode[][] = [[]];
   let parens = 0;
   let canRepeat = false;
+  // The capture groups' names, each with where its group opens (a name used twice is refused)
+  const captureNames = new Map<string, number>();
   // Where each item of the current sequence starts, in the pattern and in the RE2 pieces (for a stacked repetition's group)
   const seq = (): RxNode[] => alts[alts.length - 1];
   const push = (node: RxNode, src: number, outAt: number): void => { node.src = src; node.out = outAt; seq().push(node); };
@@ -407,24 +415,57 @@ function readRegex(p: string): RegexRead {
     return { end, re2: e === 'x' && !brace ? `\\x${digits}` : `\\x{${digits}}`, kind: 'char' };
   };
 
-  /** A flag group's flags as parse_group and parse_flags refuse them: none, a "-" last, a flag or "-" twice (the group at i). */
-  const flagRefusal = (i: number): void => {
-    const f = sticky(FLAG_LETTERS, p, i, 40);
-    if (!f) return;
-    const [all, flags] = f;
-    const group = `"${all}" ${at(i)}`;
-    if (flags === '' && all.endsWith(')')) { refuse(`${group} has no flags, which Rust regex refuses ("repetition operator missing expression")`); return; }
+  /**
+   * A group opened with "(?" at i, as parse_group, parse_capture_name and parse_flags refuse it, in their order: a capture group's
+   * name ((?P<name> or (?<name>: empty, a character no name takes, no ">", a name used before) or flags up to ":" or ")" (a letter
+   * no flag, none before ")", a flag or "-" twice, a "-" last, the end of the regex first). A look-around is said elsewhere.
+   */
+  const groupRefusal = (i: number): void => {
+    if (i + 2 >= n) { refuse(`the group opened ${at(i)} is not closed ("unclosed group")`); return; }
+    const named = p.startsWith('?P<', i + 1) ? i + 4 : p.startsWith('?<', i + 1) && p[i + 3] !== '=' && p[i + 3] !== '!' ? i + 3 : -1;
+    if (named >= 0) {
+      let k = named;
+      for (; k < n && p[k] !== '>'; ) {
+        const ch = String.fromCodePoint(p.codePointAt(k)!);
+        if (!(ch === '_' || (k === named ? CAPTURE_FIRST : CAPTURE_NEXT).test(ch))) {
+          refuse(`"${ch}" ${at(k)} cannot be in the capture group name: a name starts with a letter or "_", then letters, digits, "_", ".", "[" or "]" ("invalid capture group character")`);
+          return;
+        }
+        k += ch.length;
+      }
+      if (k >= n) { refuse(`the capture group name ${at(named)} is not closed by ">" ("unclosed capture group name")`); return; }
+      if (k === named) { refuse(`the capture group ${at(i)} has an empty name ("empty capture group name")`); return; }
+      const name = p.slice(named, k);
+      const first = captureNames.get(name);
+      if (first !== undefined) refuse(`the capture group name "${name}" ${at(named)} is the name of the group ${at(first)} too ("duplicate capture group name")`);
+      else captureNames.set(name, i);
+      return;
+    }
     const seen = new Set<string>();
-    for (let k = 0; k < flags.length; k++) {
-      const d = flags[k];
+    let k = i + 2;
+    const group = (): string => { let e = k; while (e < n && p[e] !== ':' && p[e] !== ')') e++; return `"${p.slice(i, Math.min(e + 1, n))}" ${at(i)}`; };
+    for (; k < n && p[k] !== ':' && p[k] !== ')'; k++) {
+      const d = p[k];
+      if (d !== '-' && !RUST_FLAGS.has(d)) {
+        const ch = String.fromCodePoint(p.codePointAt(k)!);
+        const g = group();
+        refuse(`"${ch}" ${at(k)} in ${g.slice(0, g.lastIndexOf(' at '))} is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag")${
+          k === i + 2 && d === '#' ? '; Rust regex has no (?#...) comments: under (?x) a "#" starts a comment to the end of the line'
+            : k === i + 2 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`);
+        return;
+      }
       if (seen.has(d)) {
-        refuse(d === '-' ? `${group} repeats the "-" ${at(i + 2 + k)}, which Rust regex refuses ("flag negation operator repeated")`
-          : `${group} repeats the flag "${d}" ${at(i + 2 + k)}, which Rust regex refuses ("duplicate flag")`);
+        const g = group();
+        refuse(d === '-' ? `${g} repeats the "-" ${at(k)}, which Rust regex refuses ("flag negation operator repeated")`
+          : `${g} repeats the flag "${d}" ${at(k)}, which Rust regex refuses ("duplicate flag")`);
         return;
       }
       seen.add(d);
     }
-    if (flags.endsWith('-')) refuse(`${group} ends with "-" ${at(i + 1 + flags.length)}, which Rust regex refuses ("dangling flag negation operator")`);
+    if (k >= n) { refuse(`"${p.slice(i, k)}" ${at(i)} is cut off by the end of the regex: Rust regex expects more flags, ":" or ")" ("expected flag but got end of regex")`); return; }
+    const g = group();
+    if (seen.size === 0 && p[k] === ')') refuse(`${g} has no flags, which Rust regex refuses ("repetition operator missing expression")`);
+    else if (p[k - 1] === '-') refuse(`${g} ends with "-" ${at(k - 1)}, which Rust regex refuses ("dangling flag negation operator")`);
   };
 
   /** The code point an escape inside a class stands for (from `i` to `end`); undefined for a malformed hex escape (RE2 judges it). */
@@ -611,9 +652,9 @@ function readRegex(p: string): RegexRead {
       else { const lo = a.cp, hi = b.cp; top.items.push(lo < 0 || hi < 0 ? () => { throw new Uncomputed(); } : () => [lo, hi]); }
     }
     if (result === undefined) {
-      // Unclosed, or a lone backslash (refused): RE2 says so of a flat class, not always of a nested one ([a[b] is a class to RE2)
+      // Unclosed, or a lone backslash (refused where it is); regex-syntax names the innermost class left open
       wellFormed = false;
-      if (computed && stack.length > 0) refuse(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`);
+      if (stack.length > 0) refuse(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`);
     }
     else if (computed && result.depth <= NEST_LIMIT) {
       try {
@@ -657,7 +698,7 @@ function readRegex(p: string): RegexRead {
     if (c === '(') {
       const look = p[i + 1] === '?' ? sticky(/\(\?<?[=!]/y, p, i) : null;
       if (look) lookAround ??= { at: i, text: look[0] };
-      flagRefusal(i);
+      if (p[i + 1] === '?' && !look) groupRefusal(i);
       const f = sticky(FLAG_GROUP, p, i, 40);
       const outAt = out.length;
       if (f) {
@@ -682,11 +723,16 @@ function readRegex(p: string): RegexRead {
         verbose ||= nx;
         i += all.length;
       } else {
-        const open = sticky(NAMED_GROUP, p, i)?.[0] ?? '(';
+        // A named group's name ends at its ">" (groupRefusal has checked it); RE2 takes ASCII names only (not "é", "a.b", "x[0]", which
+        // Rust takes), and the evaluator reads groups by number only ($1, ${1}): such a name is an unnamed group in the RE2 text
+        const nameAt = p.startsWith('(?P<', i) ? i + 4 : p.startsWith('(?<', i) && !look ? i + 3 : -1;
+        const close = nameAt >= 0 ? p.indexOf('>', nameAt) : -1;
+        const written = close >= 0 ? p.slice(i, close + 1) : '(';
+        const open = RE2_NAMED_GROUP.test(written) ? written : '(';
         frames.push({ x, u, iFlag, alts, open, capture: true, src: i, out: outAt });
         alts = [[]];
         out.push(open);
-        i += open.length;
+        i += written.length;
       }
       parens = Math.max(parens, frames.length);
       canRepeat = false;
@@ -703,7 +749,10 @@ function readRegex(p: string): RegexRead {
         const states = m.states + (g.capture ? 2 : 0);
         const empty = inner.every((s) => s.every(onlyEmpty));
         push({ k: 'group', open: g.open, alts: inner, capture: g.capture, depth: 1 + m.depth, states, product: m.product, empty, src: 0, out: 0 }, g.src, g.out);
-      } else wellFormed = false;
+      } else {
+        wellFormed = false;
+        refuse(`the ")" ${at(i)} closes no group ("unopened group"); write \\) for a parenthesis`);
+      }
       i++;
       canRepeat = true;
       continue;
@@ -739,11 +788,15 @@ function readRegex(p: string): RegexRead {
       }
     }
     if (c === '*' || c === '+' || c === '?') {
-      // A flag group is nothing to repeat (RepetitionMissing), and one RE2 does not know is dropped from its text: said here.
-      // RE2 refuses any other repetition of nothing too.
+      // A flag group is nothing to repeat (RepetitionMissing), and one RE2 does not know is dropped from its text; so is the start
+      // of the regex, of a group or of an alternative: said here, with the place (RE2's refusal has none)
       const prev = seq()[seq().length - 1];
       if (!canRepeat && prev?.k === 'atom' && prev.flags !== undefined) refuse(`"${c}" ${at(i)} repeats the flag group "${prev.flags}", which Rust regex refuses: a flag group matches nothing`);
-      else if (!canRepeat) judged = true;
+      // (Under (?x) parse_group skips spaces after "(", so "( ?i)" is a flag group: this reading does not follow it there, and says
+      // nothing of it)
+      else if (!canRepeat && !(x && c === '?' && seq().length === 0 && frames.length > 0 && spaceEnd(p, frames[frames.length - 1].src + 1) === i)) {
+        refuse(`"${c}" ${at(i)} repeats nothing ("repetition operator missing expression"); write \\${c} for the character`);
+      }
       if (seq().length > 0) {
         const lazy = p[i + 1] === '?';
         repeat(c === '+' ? 1 : 0, c === '?' ? 1 : -1, c, lazy ? c + '?' : c, i, i + (lazy ? 2 : 1));
@@ -761,7 +814,11 @@ function readRegex(p: string): RegexRead {
     i += ch.length;
     canRepeat = true;
   }
-  if (frames.length > 0) wellFormed = false;
+  if (frames.length > 0) {
+    wellFormed = false;
+    // regex-syntax names the innermost group left open (pop_group_end)
+    refuse(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`);
+  }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
   return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };

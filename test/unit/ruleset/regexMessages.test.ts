@@ -1,0 +1,84 @@
+// A regex the platform refuses gets Rust regex's reason (regex-syntax's ErrorKind, in its own words in parentheses) and the place
+// in the pattern where it went wrong, not the JavaScript trial's: "/a(?<n>x/: Unterminated group" showed a rewritten pattern the
+// user never wrote, in JavaScript's words, with no place.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { compileRustRegex } from '../../../server/src/core/rules/ruleset/rustRegex';
+
+const regexErrors = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems
+  .filter((p) => p.code === 'ruleset/expr-invalid-regex' || p.code === 'ruleset/expr-syntax').map((p) => p.message);
+const reason = (pattern: string): string => {
+  const all = regexErrors(pattern);
+  assert.equal(all.length, 1, `${JSON.stringify(pattern)}: ${JSON.stringify(all)}`);
+  const prefix = `Invalid regex ${JSON.stringify(pattern)}: `;
+  assert.ok(all[0].startsWith(prefix), all[0]);
+  return all[0].slice(prefix.length);
+};
+
+test('groups: not closed, closing nothing, an unknown flag or group syntax, flags cut off by the end', () => {
+  assert.equal(reason('^/old/('), 'the group opened at 7 is not closed ("unclosed group").');
+  assert.equal(reason('(a(b)'), 'the group opened at 1 is not closed ("unclosed group").');
+  assert.equal(reason('a(b(c)'), 'the group opened at 2 is not closed ("unclosed group").');
+  assert.equal(reason('a)'), 'the ")" at 2 closes no group ("unopened group"); write \\) for a parenthesis.');
+  assert.equal(reason('(a))b'), 'the ")" at 4 closes no group ("unopened group"); write \\) for a parenthesis.');
+  assert.equal(reason('(?z)'), '"z" at 3 in "(?z)" is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag").');
+  assert.equal(reason('x(?i-z:a)'), '"z" at 6 in "(?i-z:" is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag").');
+  assert.match(reason('a(?#=x)'), /^"#" at 4 in "\(\?#=x\)" is no flag Rust regex knows: .*\("unrecognized flag"\); Rust regex has no \(\?#\.\.\.\) comments: under \(\?x\) a "#" starts a comment to the end of the line\.$/);
+  assert.match(reason('(?P=n)'), /^"P" at 3 in "\(\?P=n\)" is no flag Rust regex knows.*; a named backreference \(\?P=name\) is not supported by Rust regex\.$/);
+  assert.equal(reason('(?i'), '"(?i" at 1 is cut off by the end of the regex: Rust regex expects more flags, ":" or ")" ("expected flag but got end of regex").');
+  assert.equal(reason('ab(?'), 'the group opened at 3 is not closed ("unclosed group").');
+  // The first problem in reading order is the one said, as regex-syntax stops at its first error
+  assert.match(reason('(?ii)(?z)'), /repeats the flag "i" at 4/);
+  assert.match(reason('(?zi)(?ii)'), /^"z" at 3/);
+});
+
+test('capture group names: empty, invalid characters, cut off, used twice', () => {
+  assert.equal(reason('(?P<>a)'), 'the capture group at 1 has an empty name ("empty capture group name").');
+  assert.equal(reason('(?<>a)'), 'the capture group at 1 has an empty name ("empty capture group name").');
+  assert.equal(reason('(?P<1a>x)'), '"1" at 5 cannot be in the capture group name: a name starts with a letter or "_", then letters, digits, "_", ".", "[" or "]" ("invalid capture group character").');
+  assert.equal(reason('(?<a-b>x)'), '"-" at 5 cannot be in the capture group name: a name starts with a letter or "_", then letters, digits, "_", ".", "[" or "]" ("invalid capture group character").');
+  assert.equal(reason('a(?P<n>x'), 'the group opened at 2 is not closed ("unclosed group").');
+  assert.equal(reason('(?P<name'), 'the capture group name at 5 is not closed by ">" ("unclosed capture group name").');
+  assert.equal(reason('(?<'), 'the capture group name at 4 is not closed by ">" ("unclosed capture group name").');
+  assert.equal(reason('(?P<n>a)(?P<n>b)'), 'the capture group name "n" at 13 is the name of the group at 1 too ("duplicate capture group name").');
+  assert.equal(reason('(?<n>a)|(?P<n>b)'), 'the capture group name "n" at 13 is the name of the group at 1 too ("duplicate capture group name").');
+  // What Rust takes: letters past ASCII, digits after the first, ".", "[", "]"
+  // (RE2 refused the names past ASCII and with ".", "[", "]": "invalid named capture"; a name past 75 characters was read as a "("
+  // and a "?" repeating nothing)
+  const long = `(?P<${'n'.repeat(100)}>x)`;
+  for (const p of ['(?P<é>x)', '(?<a.b[0]>x)', '(?<_1>x)', '(?P<n>a)(?P<m>b)', '(?<Ωμέγα>x)', long]) assert.deepEqual(regexErrors(p), [], p);
+  // and Test Rules runs them, the groups numbered as written
+  const m = compileRustRegex('^(?P<é>a+)(?<x.y>b)$').matcher('aab');
+  assert.equal(m.matches(), true);
+  assert.equal(m.group(1), 'aa');
+  assert.equal(m.group(2), 'b');
+  assert.equal(compileRustRegex(`^${long}$`).matcher('x').matches(), true);
+});
+
+test('classes and counts: the place and Rust regex words, where the JavaScript trial said "Range out of order" or "numbers out of order"', () => {
+  assert.equal(reason('[z-a]'), 'the class range "z-a" at 2 goes down, which Rust regex refuses ("invalid character class range, the start must be <= the end").');
+  assert.equal(reason('x{2,1}'), 'the counted repetition "{2,1}" at 2 has its minimum above its maximum.');
+  assert.equal(reason('ab[cd'), 'the class opened at 3 is not closed ("unclosed character class").');
+  assert.equal(reason('[a'), 'the class opened at 1 is not closed ("unclosed character class").');
+});
+
+test('a repetition of nothing says where, in Rust regex words (RE2 said "missing argument to repetition operator" with no place)', () => {
+  assert.equal(reason('*a'), '"*" at 1 repeats nothing ("repetition operator missing expression"); write \\* for the character.');
+  assert.equal(reason('a|+b'), '"+" at 3 repeats nothing ("repetition operator missing expression"); write \\+ for the character.');
+  assert.equal(reason('(?:?a)'), '"?" at 4 repeats nothing ("repetition operator missing expression"); write \\? for the character.');
+  // Under (?x) parse_group skips spaces after "(": "( ?i)" and "( ?:a)" are groups, not a "?" repeating nothing
+  assert.deepEqual(regexErrors('(?x)( ?i)a'), []);
+  assert.deepEqual(regexErrors('(?x)( ?:a)'), []);
+});
+
+test('no message of a refused regex shows the JavaScript trial\'s text or words', () => {
+  const refused = ['a)', '(a', '[a', '(?z)', 'a(?#=x)', 'x{2,1}', '[z-a]', '(?P<1a>x)', '(?P<n>a)(?P<n>b)', '(?i', '*a',
+    '(?x)a # c\n(', '(?x)[[a]b', '[a-z&&[^aeiou]](', '(?u)\\w(', '(?i)[é-a]', '(?P<n>', '(?:a|b', '((((a)))'];
+  for (const p of refused) {
+    const all = regexErrors(p);
+    assert.equal(all.length, 1, `${JSON.stringify(p)}: ${JSON.stringify(all)}`);
+    assert.doesNotMatch(all[0], /: \/.*\/: |Unterminated|Invalid group|Unmatched|Nothing to repeat|out of order|Invalid capture|Duplicate capture|missing argument/, all[0]);
+    assert.match(all[0], / at \d+/, all[0]);
+  }
+});
