@@ -63,6 +63,10 @@ test('classes and counts: the place and Rust regex words, where the JavaScript t
   assert.equal(reason('[a'), 'the class opened at 1 is not closed ("unclosed character class").');
 });
 
+test('a lone backslash at the end says where', () => {
+  assert.equal(reason('ab\\'), 'it ends with a lone backslash at 3, which escapes nothing ("incomplete escape sequence, reached end of pattern prematurely"); write \\\\ for a backslash.');
+});
+
 test('a repetition of nothing says where, in Rust regex words (RE2 said "missing argument to repetition operator" with no place)', () => {
   assert.equal(reason('*a'), '"*" at 1 repeats nothing ("repetition operator missing expression"); write \\* for the character.');
   assert.equal(reason('a|+b'), '"+" at 3 repeats nothing ("repetition operator missing expression"); write \\+ for the character.');

@@ -360,7 +360,7 @@ function readRegex(p: string): RegexRead {
   /** An escape at i (p[i] is "\"): its end, its RE2 text and what it is. */
   const escape = (i: number, inClass: boolean): { end: number; re2: string; kind: 'char' | 'class' | 'assert' } | undefined => {
     const e = p[i + 1];
-    if (e === undefined) { refuse(`it ends with a lone backslash`); return undefined; }
+    if (e === undefined) { refuse(`it ends with a lone backslash ${at(i)}, which escapes nothing ("incomplete escape sequence, reached end of pattern prematurely"); write \\\\ for a backslash`); return undefined; }
     const ec = e.charCodeAt(0);
     if (ec >= 49 && ec <= 57) lookAround ??= { at: i, text: p.slice(i, i + 2) };
     if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
