@@ -86,3 +86,52 @@ test('no message of a refused regex shows the JavaScript trial\'s text or words'
     assert.match(all[0], / at \d+/, all[0]);
   }
 });
+
+test('the problem is placed on the character its message names, in the expression as written (the whole string was underlined)', () => {
+  const placed = (expr: string) => analyzeExpression(expr).problems.filter((p) => p.code === 'ruleset/expr-invalid-regex')
+    .map((p) => expr.slice(p.offset, p.offset + p.length));
+  // a raw string: the pattern as written
+  assert.deepEqual(placed('http.host matches r#"^/old/("#'), ['(']);
+  assert.deepEqual(placed('http.host matches r"(?z)"'), ['z']);
+  assert.deepEqual(placed('http.host matches r"😀)"'), [')']);
+  assert.deepEqual(placed('http.host matches r"é(?P<1a>x)"'), ['1']);
+  // a "matches" string: \" outside a class is one character of the pattern, written with two
+  assert.deepEqual(placed('http.host matches "a\\"b)"'), [')']);
+  assert.deepEqual(placed('http.host matches "\\"(?z\\")"'), ['z']);
+  assert.deepEqual(placed('http.host matches "a\\"("'), ['(']);
+  assert.deepEqual(placed('http.host matches "[\\"](x"'), ['(']);
+  // a look-around: what it is, whole
+  assert.deepEqual(placed('http.host matches r"a(?=b)"'), ['(?=']);
+  assert.deepEqual(placed('http.host matches "\\"(?!b)"'), ['(?!']);
+  // no place (the size limit): the whole string
+  assert.deepEqual(placed('http.host matches r"a{400000}"'), ['r"a{400000}"']);
+  // a regex in a function's argument: an ordinary string with no escape maps as written; one with escapes keeps the whole string
+  assert.deepEqual(placed('regex_replace(http.request.uri.path, "a)", "") eq "x"'), [')']);
+  assert.deepEqual(placed('regex_replace(http.request.uri.path, "\\x41)", "") eq "x"'), ['"\\x41)"']);
+});
+
+test('the place maps back to the pattern: on generated patterns, what is underlined is what the message names', () => {
+  const pieces = ['a', '(', ')', '[', ']', '{2}', '?', '*', '|', '\\', '(?', '(?i)', '(?P<', '>', 'é', '😀', '\\"', '"', '#', '(?x)', '-', 'z'];
+  let seed = 7;
+  const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+  let placedCount = 0;
+  for (let k = 0; k < 3000; k++) {
+    let p = '';
+    for (let j = 1 + Math.floor(rnd() * 7); j > 0; j--) p += pieces[Math.floor(rnd() * pieces.length)];
+    // As a raw string r#"..."# (a pattern with "# in it cannot be written so), and as a "matches" string when it has no quote
+    const forms = p.includes('"#') ? [] : [`r#"${p}"#`];
+    if (!p.includes('"') && !p.endsWith('\\')) forms.push(`"${p}"`);
+    for (const lit of forms) {
+      const expr = `http.host matches ${lit}`;
+      const problem = analyzeExpression(expr).problems.find((q) => q.code === 'ruleset/expr-invalid-regex');
+      if (!problem) continue;
+      const shown = expr.slice(problem.offset, problem.offset + problem.length);
+      // A place the message names ("at 3"; a flag repeated names its group and the flag, and is placed on the flag)
+      const places = [...problem.message.replace(/^Invalid regex "(?:[^"\\]|\\.)*": /, '').matchAll(/(?:^|[ "])at (\d+)\b/g)].map((m) => Number(m[1]) - 1);
+      if (shown === lit) continue;
+      placedCount++;
+      assert.ok(places.some((at) => p.startsWith(shown, at)), `${expr}: underlined ${JSON.stringify(shown)}, the message says ${problem.message}`);
+    }
+  }
+  assert.ok(placedCount > 500, `only ${placedCount} placed`);
+});

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, unicodeWordBoundary } from './rustRegex';
+import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalAt, unicodeWordBoundary } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -478,7 +478,7 @@ class Checker {
         return this.argValue(a, `${nth} takes the option${rule.options.length > 1 ? 's' : ''} ${[...rule.options].map((c) => `"${c}"`).join(' and ')} only, not "${bad}".`);
       }
     }
-    if (rule.pattern === 'regex') this.regex(a.value, a);
+    if (rule.pattern === 'regex') this.regex(a.value, a, false);
     if (rule.pattern === 'wildcard') this.wildcard(a.value, a);
   }
 
@@ -524,7 +524,7 @@ class Checker {
       this.dynamic(e, r, left, right!, what);
     } else {
       this.value(r, left.ty, what, e.op, false);
-      if (r.type === 'string' && e.op === 'matches') this.regex(r.value, r);
+      if (r.type === 'string' && e.op === 'matches') this.regex(r.value, r, true);
       if (r.type === 'string' && (e.op === 'wildcard' || e.op === 'strict wildcard')) this.wildcard(r.value, r);
     }
     return { ty: T.Boolean, each };
@@ -635,10 +635,15 @@ class Checker {
     }
   }
 
-  private regex(pattern: string, at: { offset: number; length: number }): void {
+  /** `matchesString`: the literal follows "matches" (read by exprLexer's regexString), else it is a function's argument. */
+  private regex(pattern: string, at: { offset: number; length: number }, matchesString: boolean): void {
     const message = regexVerdict(pattern);
-    if (message !== undefined) this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset, length: at.length, message });
-    if (message === undefined) this.wordBoundary(pattern, at);
+    if (message === undefined) { this.wordBoundary(pattern, at); return; }
+    // On the place the message names (the whole string when it names none, or the place cannot be told in the text)
+    const place = regexPlace(pattern);
+    const lit = this.src?.slice(at.offset, at.offset + at.length);
+    const span = place && lit !== undefined ? patternSpan(lit, place.at, place.length, matchesString) : undefined;
+    this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message });
   }
 
   /** A word boundary that EdgeKit's Test Rules (RE2) reads otherwise than the platform (Rust regex): one RE2 does not have, then one
@@ -672,6 +677,50 @@ class Checker {
         message: `The wildcard pattern ${JSON.stringify(pattern)} contains "**", which is not allowed; one "*" already matches any run of characters.` });
     }
   }
+}
+
+/** Where in the pattern regexVerdict's refusal is (its start and length in the pattern), when the message names a place. */
+function regexPlace(pattern: string): { at: number; length: number } | undefined {
+  const look = lookAroundOrBackreference(pattern);
+  if (look) return { at: look.at, length: look.text.length };
+  const at = rustRegexRefusalAt(pattern);
+  return at === undefined ? undefined : { at, length: pattern.codePointAt(at)! > 0xffff ? 2 : 1 };
+}
+
+/**
+ * Where the pattern's characters from `k` (`length` of them) are in the string literal `lit` as written, relative to its start:
+ * a raw string holds the pattern as written; a "matches" string writes a quote outside a class as \" (exprLexer regexString, the
+ * one escape it drops); another string is mapped only when it has no escape. Undefined past the pattern's end.
+ */
+export function patternSpan(lit: string, k: number, length: number, matchesString: boolean): { offset: number; length: number } | undefined {
+  // Where each character of the pattern starts in lit, up to the last one asked for (and where the one after it starts)
+  const starts: number[] = [];
+  const last = k + length;
+  if (lit[0] === 'r') {
+    let h = 1;
+    while (lit[h] === '#') h++;
+    for (let v = 0; v <= last; v++) starts.push(h + 1 + v);
+    if (h + 1 + last > lit.length - h) return undefined;
+  } else if (lit[0] === '"') {
+    if (!matchesString && lit.includes('\\')) return undefined;
+    let inClass = false;
+    for (let j = 1; j < lit.length && starts.length <= last;) {
+      const c = lit[j];
+      if (c === '\\' && j + 1 < lit.length) {
+        if (matchesString && !inClass && lit[j + 1] === '"') { starts.push(j); j += 2; continue; }
+        starts.push(j, j + 1);
+        j += 2;
+        continue;
+      }
+      if (c === '"' && !inClass) { starts.push(j); break; }
+      if (matchesString && c === '[' && !inClass) inClass = true;
+      else if (matchesString && c === ']' && inClass) inClass = false;
+      starts.push(j);
+      j++;
+    }
+    if (starts.length <= last) return undefined;
+  } else return undefined;
+  return { offset: starts[k], length: starts[last] - starts[k] };
 }
 
 /** RE2's reason for refusing the pattern (its "error parsing regexp: " dropped), or undefined (regexVerdict keeps the answer). */

@@ -36,6 +36,8 @@ type RxNode = (
 interface RegexRead {
   /** Why regex-syntax (as wirefilter configures it) refuses the syntax; undefined when it does not or RE2 is left to judge. */
   syntax?: string;
+  /** Where the syntax refusal's place is (the first "at N" of its message, as an offset in the pattern), when it names one. */
+  syntaxAt?: number;
   /** The top level's alternatives; undefined when the pattern is not well formed, or opens more than 999 groups. */
   tree?: RxNode[][];
   /** The deepest nesting of groups. */
@@ -309,8 +311,15 @@ function oneClass(seq: RxNode[]): boolean {
 function readRegex(p: string): RegexRead {
   const n = p.length;
   let syntax: string | undefined;
-  const refuse = (why: string): void => { if (syntax === undefined) syntax = why; };
-  const at = (i: number) => `at ${i + 1}`;
+  let syntaxAt: number | undefined;
+  // A refusal's place is the first one its message names (at() notes it as the message is written, refuse() takes it), or the
+  // one refuse() is given
+  let firstPlace: number | undefined;
+  const refuse = (why: string, place?: number): void => {
+    if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
+    firstPlace = undefined;
+  };
+  const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
   let wellFormed = true;
   let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
   // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
@@ -443,29 +452,28 @@ function readRegex(p: string): RegexRead {
     }
     const seen = new Set<string>();
     let k = i + 2;
-    const group = (): string => { let e = k; while (e < n && p[e] !== ':' && p[e] !== ')') e++; return `"${p.slice(i, Math.min(e + 1, n))}" ${at(i)}`; };
+    // The group as written, to its ":" or ")"
+    const group = (): string => { let e = k; while (e < n && p[e] !== ':' && p[e] !== ')') e++; return `"${p.slice(i, Math.min(e + 1, n))}"`; };
     for (; k < n && p[k] !== ':' && p[k] !== ')'; k++) {
       const d = p[k];
       if (d !== '-' && !RUST_FLAGS.has(d)) {
         const ch = String.fromCodePoint(p.codePointAt(k)!);
-        const g = group();
-        refuse(`"${ch}" ${at(k)} in ${g.slice(0, g.lastIndexOf(' at '))} is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag")${
+        refuse(`"${ch}" ${at(k)} in ${group()} is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag")${
           k === i + 2 && d === '#' ? '; Rust regex has no (?#...) comments: under (?x) a "#" starts a comment to the end of the line'
-            : k === i + 2 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`);
+            : k === i + 2 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`, k);
         return;
       }
       if (seen.has(d)) {
-        const g = group();
+        const g = `${group()} ${at(i)}`;
         refuse(d === '-' ? `${g} repeats the "-" ${at(k)}, which Rust regex refuses ("flag negation operator repeated")`
-          : `${g} repeats the flag "${d}" ${at(k)}, which Rust regex refuses ("duplicate flag")`);
+          : `${g} repeats the flag "${d}" ${at(k)}, which Rust regex refuses ("duplicate flag")`, k);
         return;
       }
       seen.add(d);
     }
     if (k >= n) { refuse(`"${p.slice(i, k)}" ${at(i)} is cut off by the end of the regex: Rust regex expects more flags, ":" or ")" ("expected flag but got end of regex")`); return; }
-    const g = group();
-    if (seen.size === 0 && p[k] === ')') refuse(`${g} has no flags, which Rust regex refuses ("repetition operator missing expression")`);
-    else if (p[k - 1] === '-') refuse(`${g} ends with "-" ${at(k - 1)}, which Rust regex refuses ("dangling flag negation operator")`);
+    if (seen.size === 0 && p[k] === ')') refuse(`${group()} ${at(i)} has no flags, which Rust regex refuses ("repetition operator missing expression")`);
+    else if (p[k - 1] === '-') refuse(`${group()} ${at(i)} ends with "-" ${at(k - 1)}, which Rust regex refuses ("dangling flag negation operator")`, k - 1);
   };
 
   /** The code point an escape inside a class stands for (from `i` to `end`); undefined for a malformed hex escape (RE2 judges it). */
@@ -821,7 +829,7 @@ function readRegex(p: string): RegexRead {
   }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -904,6 +912,11 @@ function stackedWrapped(pattern: string, r: RegexRead): string {
  */
 export function rustRegexRefusal(pattern: string): string | undefined {
   return read(pattern).syntax ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
+}
+
+/** Where in the pattern rustRegexRefusal's reason is, when it names a place (a syntax refusal; the nest and size limits have none). */
+export function rustRegexRefusalAt(pattern: string): number | undefined {
+  return read(pattern).syntaxAt;
 }
 
 /** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */
