@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
 import { compileRustRegex } from '../../../server/src/core/rules/ruleset/rustRegex';
+import { compileExpression } from '../../../server/src/core/eval/rules';
 
 const regexErrors = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems
   .filter((p) => p.code === 'ruleset/expr-invalid-regex' || p.code === 'ruleset/expr-syntax').map((p) => p.message);
@@ -134,4 +135,26 @@ test('the place maps back to the pattern: on generated patterns, what is underli
     }
   }
   assert.ok(placedCount > 500, `only ${placedCount} placed`);
+});
+
+test('a Unicode class by value: Age, Word_Break, Sentence_Break, Grapheme_Cluster_Break are taken with a note (RE2 refused them: "invalid character class range"); a property or value Rust lacks is refused in its words', () => {
+  const all = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems.map((p) => `${p.code} ${p.message}`);
+  for (const p of ['(?u)\\p{Age=3.0}', '(?u)\\p{age:6.1}', '(?u)\\P{Word_Break=ALetter}', '(?u)\\p{wb=LE}', '(?u)[\\p{Sentence_Break=Upper}a]', '(?u)\\p{Grapheme_Cluster_Break=Extend}+x']) {
+    const got = all(p);
+    assert.equal(got.length, 1, `${p}: ${JSON.stringify(got)}`);
+    assert.match(got[0], /^ruleset\/expr-regex-untestable "\\[pP]\{[^}]+\}" at \d+ is a Unicode class by value of (Age|Word_Break|Sentence_Break|Grapheme_Cluster_Break), which the platform's Rust regex reads and EdgeKit has no table for: its value is not checked, and Test Rules cannot test this rule\.$/, p);
+  }
+  assert.equal(reason('(?u)\\p{Alphabetic=yes}'), '"\\p{Alphabetic=yes}" at 5: Alphabetic takes no value in Rust regex; write \\p{Alphabetic} ("Unicode property value not found").');
+  assert.equal(reason('(?u)\\p{sc=Foo}'), '"\\p{sc=Foo}" at 5: "Foo" is no value of Script Rust regex knows ("Unicode property value not found").');
+  assert.equal(reason('(?u)\\p{Foo=bar}'), '"\\p{Foo=bar}" at 5 names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found").');
+  // Unicode mode first, as before
+  assert.match(reason('\\p{Age=3.0}'), /needs Unicode mode/);
+  // Test Rules refuses to run it, naming it (the RE2 text holds a stand-in for the class)
+  const c = compileExpression('http.request.uri.path matches r"(?u)^/\\p{Age=3.0}+$"');
+  assert.equal(c.ok, false);
+  assert.match(c.ok ? '' : c.error, /valid Rust regex, but EdgeKit has no table for "\\p\{Age=3\.0\}" at 7 \(a class by value of Age\), so it cannot run it/);
+  // and the rest of the pattern is still checked
+  assert.match(reason('(?u)\\p{Age=3.0}(?z)'), /"z" at 18/);
+  // the ones JavaScript has tables for stay as they were: no problem
+  for (const p of ['(?u)\\p{Script=Greek}', '(?u)\\p{gc=Lu}', '(?u)\\p{scx:Grek}']) assert.deepEqual(all(p), [], p);
 });

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalAt, unicodeWordBoundary } from './rustRegex';
+import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalAt, unicodeWordBoundary, untabledClass } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -638,12 +638,22 @@ class Checker {
   /** `matchesString`: the literal follows "matches" (read by exprLexer's regexString), else it is a function's argument. */
   private regex(pattern: string, at: { offset: number; length: number }, matchesString: boolean): void {
     const message = regexVerdict(pattern);
-    if (message === undefined) { this.wordBoundary(pattern, at); return; }
+    if (message === undefined) { this.untestable(pattern, at, matchesString); this.wordBoundary(pattern, at); return; }
     // On the place the message names (the whole string when it names none, or the place cannot be told in the text)
     const place = regexPlace(pattern);
     const lit = this.src?.slice(at.offset, at.offset + at.length);
     const span = place && lit !== undefined ? patternSpan(lit, place.at, place.length, matchesString) : undefined;
     this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message });
+  }
+
+  /** A Unicode class the platform reads and EdgeKit has no table for (\p{Age=3.0}): said on it, as Test Rules cannot run the rule. */
+  private untestable(pattern: string, at: { offset: number; length: number }, matchesString: boolean): void {
+    const cls = untabledClass(pattern);
+    if (!cls) return;
+    const lit = this.src?.slice(at.offset, at.offset + at.length);
+    const span = lit === undefined ? undefined : patternSpan(lit, cls.at, cls.text.length, matchesString);
+    this.problems.push({ code: 'ruleset/expr-regex-untestable', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length,
+      message: `"${cls.text}" at ${cls.at + 1} is a Unicode class by value of ${cls.property}, which the platform's Rust regex reads and EdgeKit has no table for: its value is not checked, and Test Rules cannot test this rule.` });
   }
 
   /** A word boundary that EdgeKit's Test Rules (RE2) reads otherwise than the platform (Rust regex): one RE2 does not have, then one

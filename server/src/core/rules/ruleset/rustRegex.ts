@@ -16,7 +16,7 @@
 // carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
 // repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
-import { jsProperty } from './unicodeNames';
+import { byValueReading, jsProperty } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
 import { headOf, utf8Length } from '../../text';
 
@@ -58,6 +58,8 @@ interface RegexRead {
   re2Lacks?: { at: number; text: string };
   /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment. */
   lookAround?: { at: number; text: string };
+  /** The first Unicode class by value of a property Rust reads and EdgeKit has no table for (\p{Age=3.0}), as written and where. */
+  untabled?: { at: number; text: string; property: string };
 }
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
@@ -342,6 +344,7 @@ function readRegex(p: string): RegexRead {
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
   let lookAround: { at: number; text: string } | undefined;
+  let untabled: { at: number; text: string; property: string } | undefined;
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -377,11 +380,26 @@ function readRegex(p: string): RegexRead {
     else if (e === 'p' || e === 'P') {
       const m = sticky(UNICODE_CLASS, p, i);
       if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`);
-      // A name regex-syntax does not find (a by-value form of another property, \p{Age=3.0}, is left to RE2, which refuses it)
-      else if (m && !/[=:]/.test(propertyName(m[1])) && !jsProperty(propertyName(m[1]))) {
-        refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`);
-      }
       const end = i + (m ? m[0].length : 2);
+      const name = m ? propertyName(m[1]) : '';
+      // A name regex-syntax does not find
+      if (u && m && !jsProperty(name)) {
+        const byValue = byValueReading(name);
+        if (!byValue) {
+          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`);
+        } else if (byValue.kind === 'untabled') {
+          // Rust reads it (\p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit neither checks its value nor
+          // runs it: RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
+          untabled ??= { at: i, text: m[0], property: byValue.property };
+          return { end, re2: '\\x{10FFFF}', kind: 'class' };
+        } else if (byValue.kind === 'no-value') {
+          refuse(byValue.binary
+            ? `"${m[0]}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
+            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`);
+        } else {
+          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found")`);
+        }
+      }
       return { end, re2: p.slice(i, end), kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
     else if (e === 'b' && !inClass && p[i + 2] === '{') {
@@ -829,7 +847,7 @@ function readRegex(p: string): RegexRead {
   }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, syntaxAt, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -865,6 +883,11 @@ export function unicodeWordBoundary(pattern: string): number | undefined {
 /** The pattern's first look-around or backreference, as written and where (see RegexRead.lookAround), or undefined. */
 export function lookAroundOrBackreference(pattern: string): { at: number; text: string } | undefined {
   return read(pattern).lookAround;
+}
+
+/** The pattern's first Unicode class EdgeKit has no table for (see RegexRead.untabled), or undefined. */
+export function untabledClass(pattern: string): { at: number; text: string; property: string } | undefined {
+  return read(pattern).untabled;
 }
 
 /** The first word boundary of the pattern that RE2 cannot run, as written and where (see RegexRead.re2Lacks), or undefined. */

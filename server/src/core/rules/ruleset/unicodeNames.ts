@@ -83,3 +83,37 @@ export function jsProperty(name: string): { expr: string; negated: boolean } | u
   const expr = (n !== 'cf' && n !== 'sc' && n !== 'lc' ? t.binary.get(n) : undefined) ?? t.gc.get(n) ?? t.sc.get(n);
   return expr === undefined ? undefined : { expr, negated: false };
 }
+
+/** The properties regex-syntax reads by value and JavaScript has no table for (unicode.rs canonical_prop, property_values), by loose name. */
+const UNTABLED = new Map<string, string>([
+  ['age', 'Age'],
+  ['gcb', 'Grapheme_Cluster_Break'], ['graphemeclusterbreak', 'Grapheme_Cluster_Break'],
+  ['sb', 'Sentence_Break'], ['sentencebreak', 'Sentence_Break'],
+  ['wb', 'Word_Break'], ['wordbreak', 'Word_Break'],
+]);
+
+/**
+ * How Rust regex reads a by-value name (name=value, name:value, name!=value) that jsProperty does not resolve: a property it reads
+ * by value and EdgeKit has no table for (`untabled`), a binary property, which takes no value (`no-value`, regex-syntax's "Unicode
+ * property value not found"), a value the general category, the script or the script extensions lack (`no-value` too), or a
+ * property it does not read by value (`no-property`: "Unicode property not found"). Undefined when the name is not by value.
+ */
+export function byValueReading(name: string):
+  | { kind: 'untabled'; property: string }
+  | { kind: 'no-value'; property: string; value: string; binary: boolean }
+  | { kind: 'no-property'; property: string }
+  | undefined {
+  const byValue = /^(.*?)(!=|=|:)(.*)$/s.exec(name);
+  if (!byValue) return undefined;
+  const t = (tables ??= build());
+  const loose = looseName(byValue[1]);
+  const untabled = UNTABLED.get(loose);
+  if (untabled) return { kind: 'untabled', property: untabled };
+  const canonical = t.properties.get(loose);
+  if (canonical === 'General_Category' || canonical === 'Script' || canonical === 'Script_Extensions') {
+    return { kind: 'no-value', property: canonical, value: byValue[3], binary: false };
+  }
+  const binary = t.binary.get(loose);
+  if (binary) return { kind: 'no-value', property: binary, value: byValue[3], binary: true };
+  return { kind: 'no-property', property: byValue[1] };
+}
