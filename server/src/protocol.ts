@@ -234,8 +234,8 @@ export interface TestRulesResult extends SkippedLines {
   executed?: number;
   rules?: {
     index: number; label: string; action: string; enabled: boolean; terminating: boolean;
-    /** A skip of the remaining rules ("ruleset": "current"), which ends the evaluation without a terminating action; absent
-     * otherwise (and from servers before it). */
+    /** A skip of the remaining rules ("ruleset": "current" or "phase": "current"), which ends the evaluation without a terminating
+     * action; absent otherwise (and from servers before it). */
     skipsRest?: true;
     matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
     /** What a rule that sets something (headers, a URL rewrite, a redirect target) set on the first requests it matched; absent for

@@ -561,3 +561,11 @@ test('test-filter and test-rules on a file none of whose lines is a JSON object 
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
 });
+
+// cl12: the help named "ruleset": "current" as the one skip that ends the evaluation; "phase": "current" ends it too.
+test('edgekit test-rules --help names both skips of the remaining rules in the API\'s words, and the skips that go on', async () => {
+  const help = (await run(['test-rules', '--help'])).stdout.replace(/\s+/g, ' ');
+  assert.ok(help.includes('"ruleset": "current" ("A ruleset to skip the execution of")'), help);
+  assert.ok(help.includes('"phase": "current" ("A phase to skip the execution of")'), help);
+  assert.match(help, /a skip of "phases", "rulesets", "rules" or "products"/);
+});
