@@ -45,6 +45,8 @@ export function lintArgs(def: EdgeKitTaskDefinition, s: LintSettings): string[] 
   const args = ['lint', '--format', 'line'];
   if (def.fix) args.push('--fix');
   args.push('--dataset', n.logpush.dataset, ...(n.logpush.scope ? ['--scope', n.logpush.scope] : []), '--max-problems', String(n.maxProblems), '--max-file-size', String(n.maxFileSizeKB));
+  // Its last line names the exit code of a run that went to its end: the task tells a crash by it (tasks.ts LintTerminal).
+  args.push('--summary');
   // After `--` a path that starts with "-" is a path, not an option.
   // The whole folder may hold no EdgeKit file (a folder of a multi-root workspace): nothing to check is no error there. Paths the
   // definition names are the user's, and one with nothing to check is a mistake the CLI reports.

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, parseLintLine, refusalLines, taskName, type EdgeKitTaskDefinition, type LintLine, type Refusal } from './lintTask';
 import { log } from './log';
-import { plural } from '../../server/src/protocol';
+import { lintSummaryExit, plural } from '../../server/src/protocol';
 
 export const TASK_TYPE = 'edgekit';
 
@@ -235,23 +235,31 @@ export class LintTerminal implements vscode.Pseudoterminal {
     const found: LintLine[] = [];
     /** The CLI's stderr lines that are not problems: why it stopped, when it did not finish. */
     const said: string[] = [];
+    /** The exit code the CLI's last line (lint --summary) named: the run went to its end if it exits with it. */
+    let summary: number | undefined;
     // Both streams, line by line, as a problem matcher reads the terminal: the CLI writes a path it could not check to stderr, in
-    // the line format too (cli/not-checked).
-    const reader = (other?: (line: string) => void) => {
+    // the line format too (cli/not-checked). `other` takes every other line; when it returns false, the line is not shown.
+    const reader = (other?: (line: string) => boolean) => {
       let rest = '';
       return (chunk: string, end = false) => {
         const parts = (rest + chunk).split(/\r?\n/);
         rest = end ? '' : parts.pop()!;
         for (const l of parts) {
           if (end && l === '') continue;
-          this.written.fire(`${l}\r\n`);
           const p = parseLintLine(l, this.options.cwd);
-          if (p) found.push(p); else other?.(l);
+          if (p) found.push(p); else if (other?.(l) === false) continue;
+          this.written.fire(`${l}\r\n`);
         }
       };
     };
     const out = reader();
-    const err = reader((l) => said.push(l));
+    // The summary is the task's to read: its own line under the problems says what the run found.
+    const err = reader((l) => {
+      const exit = lintSummaryExit(l);
+      if (exit === undefined) return said.push(l) > 0;
+      summary = exit;
+      return false;
+    });
     // What Node would say of these only after the spawn (the folder as "spawn <runtime> ENOENT", the bundle as its exit 1 with a
     // stack trace, read as a run that found nothing), said as what it is. A run that did not start leaves the problems as they were.
     const notStarted = !isDirectory(this.options.cwd) ? `the folder ${this.options.cwd} is not there (removed or renamed)`
@@ -275,14 +283,17 @@ export class LintTerminal implements vscode.Pseudoterminal {
       this.child = undefined;
       out('', true);
       err('', true);
-      if (signal === null && finished(code, found)) {
+      // Finished: the CLI exited with the code its summary named (lint --summary, its last line). Not the exit code alone: Node's
+      // exit 1 for an uncaught error, or main's exit 2 for an internal one, after part of the report read as errors found or paths
+      // not checked, and an exit 1 of --max-warnings on warnings only as a crash (cl12).
+      if (signal === null && code === summary) {
         this.publish(found, true);
         this.written.fire(`${foundLine(found)}\r\n`);
       } else if (this.stopped) {
         // A run stopped (Ctrl+C, Terminate Task) is no verdict on the files: their problems stay as they were.
       } else {
-        // A crash (an internal error, a usage error, killed by the system): the problems it reported are published as what they are,
-        // the part it reported, and no file is cleared for not being in it (ui: cl11).
+        // A crash (an internal error, a usage error, killed by the system, no summary or another code than it named): the problems
+        // it reported are published as what they are, the part it reported, and no file is cleared for not being in it (cl11).
         this.publish(found, false);
         const stop = didNotFinish(code, signal, said, found);
         log.error(`edgekit lint in ${this.options.cwd} ${stop.replace(/^edgekit lint: /, '')}`);
@@ -328,19 +339,6 @@ export class LintTerminal implements vscode.Pseudoterminal {
       this.end();
     }
   }
-}
-
-/**
- * Whether the CLI's exit code says it went to the end (server/src/cli.ts USAGE: "0 no errors, 1 errors found, 2 usage or I/O
- * problem"): 0; 1 with an error among its lines (Node's own exit code for an uncaught exception is 1 too, with nothing reported);
- * 2 with a path it could not check or fix among them (cli/not-checked, cli/not-fixed, said after it checked every other path: a
- * usage error or an internal error is a 2 with neither, and the CLI writes its report only at its end).
- */
-function finished(code: number | null, found: readonly LintLine[]): boolean {
-  if (code === 0) return true;
-  if (code === 1) return found.some((f) => f.severity === 'error');
-  if (code === 2) return found.some((f) => f.code === 'cli/not-checked' || f.code === 'cli/not-fixed');
-  return false;
 }
 
 /** What a run that did not finish says under its lines: why (the exit code or signal and the CLI's last word on stderr), and that

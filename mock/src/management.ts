@@ -379,8 +379,9 @@ export class ManagementApi {
   }
 
   /** A given ownership_challenge must be the one issued for this owner and destination; a missing one, where the platform asks for
-   * it, is noted in the envelope's messages (the mock creates the job anyway: there is no bucket to prove). */
-  private ownershipCheck(ctx: RouteCtx, body: Record<string, unknown>, done: 'created' | 'updated'): { error?: ApiReply; note?: EnvelopeMessage } {
+   * it (a destination it has to prove: on create, or when an update changes it; `newDestination`), is noted in the envelope's
+   * messages (the mock creates the job anyway: there is no bucket to prove). */
+  private ownershipCheck(ctx: RouteCtx, body: Record<string, unknown>, done: 'created' | 'updated', newDestination = true): { error?: ApiReply; note?: EnvelopeMessage } {
     const conf = body.destination_conf;
     const given = body.ownership_challenge;
     if (typeof conf !== 'string') return {};
@@ -391,7 +392,7 @@ export class ManagementApi {
       const when = new Date(held.expired).toISOString().slice(0, 16).replace('T', ' ');
       return { error: fail(400, 1002, `The ownership challenge for destination "${destinationName(conf)}" expired on ${when} UTC (tokens hold for 7 days); ask for a new one with POST …/logpush/ownership.`) };
     }
-    if (!needsOwnershipChallenge(conf)) return {};
+    if (!newDestination || !needsOwnershipChallenge(conf)) return {};
     return { note: { code: 10520, message: `The platform asks for "ownership_challenge" with this destination (POST …/logpush/ownership, then the token from the file it writes); the mock ${done} the job without one.` } };
   }
 
@@ -458,7 +459,9 @@ export class ManagementApi {
       const merged: LogpushJob = { ...old, ...update, id: old.id };
       const errors = checkJob(clientFields(merged), owner.scope);
       if (errors.length) return failMany(400, errors);
-      const ownership = 'destination_conf' in update || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged, 'updated') : {};
+      // The same destination_conf (a client PUTs the whole job back) proves nothing new: no note, though a challenge given is checked.
+      const moved = 'destination_conf' in update && update.destination_conf !== old.destination_conf;
+      const ownership = moved || 'ownership_challenge' in update ? this.ownershipCheck(ctx, merged, 'updated', moved) : {};
       if (ownership.error) return ownership.error;
       delete merged.ownership_challenge;
       jobs[i] = merged;

@@ -7,7 +7,7 @@ import { version as VERSION } from '../../package.json';
 import { catalogue, codes, DOC_KINDS, getLanguageService, kinds, LineTable, formatProblemLine, plural, type DocKind, type Problem } from './core';
 import { mockSynopsis } from '../../mock/src/cliOptions';
 import { OptionsError, parseOptions } from '../../mock/src/options';
-import { jobScopeOf, type JobScope } from './protocol';
+import { jobScopeOf, lintSummaryLine, type JobScope } from './protocol';
 
 const core = getLanguageService();
 const { detectKind, isDocKind, kindFromSchemaRef } = kinds;
@@ -16,8 +16,8 @@ const { datasetInfo, datasets: DATASETS } = catalogue.logpush;
 
 export const USAGE = `Usage:
   edgekit lint [--fix | --fix-dry-run] [--format stylish|json|sarif|line|github|gitlab] [--kind KIND] [--dataset NAME] [--scope zone|account] [--max-problems N] [--max-file-size KB] [--allow-empty] PATH...
-               [--quiet] [--max-warnings N] [--output-file FILE]
-  edgekit lint --stdin [--stdin-filename NAME] [--fix-dry-run] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account] [--quiet] [--max-warnings N] [--output-file FILE]
+               [--quiet] [--max-warnings N] [--output-file FILE] [--summary]
+  edgekit lint --stdin [--stdin-filename NAME] [--fix-dry-run] [--format ...] [--kind KIND] [--dataset NAME] [--scope zone|account] [--quiet] [--max-warnings N] [--output-file FILE] [--summary]
 ${mockSynopsis('edgekit mock', '  ')}
   edgekit test-filter FILTER_OR_JOB LOGS.ndjson[.gz] [--dataset NAME] [--scope zone|account] [--format text|json] [--show N]
   edgekit test-rules RULESET REQUESTS.ndjson[.gz] [--format text|json]
@@ -33,6 +33,8 @@ then reports what is left. --fix-dry-run finds the same fixes and writes nothing
 "output" (for an editor's fixer reading --stdin), and the problems left are reported against that text.
 --quiet reports errors only; --max-warnings N exits 1 when there are more than N warnings (counted with or without --quiet);
 --output-file writes the report to FILE (its folders made) instead of standard output, as ESLint's options of those names do.
+--summary writes one last line on standard error once the whole report is out, "edgekit lint: done, exit code 1: 3 files
+checked (2 errors, 1 warning)": a run that exits without it, or with another code, stopped before its end (a crash).
 --stdin (or the path -) checks the document read from standard input (an editor's unsaved buffer, \`git show :file\` in a hook);
 --stdin-filename names it in the output and tells its kind by the patterns above (else --kind, or its "$schema").
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O problem.`;
@@ -58,6 +60,8 @@ interface LintArgs {
   format: (typeof LINT_FORMATS)[number]; fix: boolean; fixDryRun: boolean; allowEmpty: boolean; kind?: DocKind; dataset?: string; scope?: JobScope; maxProblems?: number; maxFileSizeKB?: number;
   paths: string[];
   quiet: boolean; maxWarnings?: number; outputFile?: string;
+  /** --summary: end with lintSummaryLine on stderr. */
+  summary: boolean;
   /** The name standard input is shown by (lint --stdin, or the path -): --stdin-filename, else STDIN_NAME. Undefined: no stdin. */
   stdinName?: string;
 }
@@ -78,7 +82,7 @@ export const LINT_OPTIONS = {
   format: { type: 'string', short: 'f' }, kind: { type: 'string' }, dataset: { type: 'string' }, scope: { type: 'string' },
   'max-problems': { type: 'string' }, 'max-file-size': { type: 'string' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' }, 'allow-empty': { type: 'boolean' },
   stdin: { type: 'boolean' }, 'stdin-filename': { type: 'string' },
-  quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' },
+  quiet: { type: 'boolean' }, 'max-warnings': { type: 'string' }, 'output-file': { type: 'string', short: 'o' }, summary: { type: 'boolean' },
 } as const;
 
 function parseLintArgs(argv: string[]): LintArgs {
@@ -106,7 +110,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   if (stdinName !== undefined && values.fix) throw new UsageError('--fix writes the fixes into files; it cannot fix standard input (--stdin or the path -); --fix-dry-run --format json gives the fixed text.');
   if (paths.length === 0) throw new UsageError('No PATH given.');
   return {
-    quiet: values.quiet === true, maxWarnings: mw === undefined ? undefined : Number(mw), outputFile: values['output-file'],
+    quiet: values.quiet === true, summary: values.summary === true, maxWarnings: mw === undefined ? undefined : Number(mw), outputFile: values['output-file'],
     format: f as LintArgs['format'], fix: values.fix === true, fixDryRun: values['fix-dry-run'] === true, allowEmpty: values['allow-empty'] === true, kind: k as DocKind | undefined, dataset: d, scope, paths, stdinName,
     maxProblems: positiveInt(values['max-problems'], '--max-problems'), maxFileSizeKB: positiveInt(values['max-file-size'], '--max-file-size'),
   };
@@ -537,13 +541,19 @@ export async function lint(argv: string[], io: Io): Promise<number> {
     io.stderr(`${oneLine(at)}:1:1-1:1 error ${e.unfixed ? 'cli/not-fixed' : 'cli/not-checked'} ${oneLine(message)}\n`);
   }
   if (unwritten !== undefined) io.stderr(unwritten);
-  if (ioErrors.length || unwritten !== undefined) return 2;
-  if (results.some((r) => r.problems.some((p) => p.severity === 'error'))) return 1;
-  if (args.maxWarnings !== undefined && args.maxWarnings >= 0 && warnings > args.maxWarnings) {
+  const errors = results.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'error').length, 0);
+  let exit = 0;
+  if (ioErrors.length || unwritten !== undefined) exit = 2;
+  else if (errors > 0) exit = 1;
+  else if (args.maxWarnings !== undefined && args.maxWarnings >= 0 && warnings > args.maxWarnings) {
     io.stderr(`edgekit: ${plural(warnings, 'warning')}, more than --max-warnings ${args.maxWarnings} allows.\n`);
-    return 1;
+    exit = 1;
   }
-  return 0;
+  // The last thing written: a reader takes the run for finished by it (the lint task; an uncaught error is Node's exit 1 too).
+  if (args.summary) {
+    io.stderr(`${lintSummaryLine({ exit, files: results.length, errors, warnings, notChecked: ioErrors.length - unfixed, notFixed: unfixed, reportUnwritten: unwritten !== undefined })}\n`);
+  }
+  return exit;
 }
 
 /** A usage error when the report would be written over a file being linted (ESLint writes it): the same path however spelled, or

@@ -182,8 +182,10 @@ earlier line of either dataset logs a request already read, and is not read agai
 dataset and the fields the rules read that no line gives are named) and prints, per rule, how many requests its expression
 matches, how many its action applies to, and how many it decides. The rules run in order, as on the platform: a
 matching rule with a terminating action (block, challenge, js_challenge, managed_challenge, redirect, serve_error, log_custom_field)
-decides the request and later rules do not run, as does a skip of the remaining rules ("ruleset": "current"); execute, log, skip of
-named rulesets and the other actions let the next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
+decides the request and later rules do not run, as does a skip of the remaining rules: the API's "ruleset": "current" ("A
+ruleset to skip the execution of") or "phase": "current" ("A phase to skip the execution of"), which in a run of one ruleset
+both skip the rules after it. Execute, log, a skip of "phases", "rulesets", "rules" or "products" and the other actions let the
+next rules run. An execute rule hands the request to a managed ruleset whose own rules this run does not have.
 For a rule that sets something (a header, a URL rewrite, a redirect target), the values its expressions give on the first 3
 requests it matches and how many distinct values they gave; static values as they are; and which later rule set the same
 thing again (later rules overwrite earlier ones). A rate limiting rule (phase http_ratelimit) applies its action only once the

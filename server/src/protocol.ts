@@ -234,8 +234,8 @@ export interface TestRulesResult extends SkippedLines {
   executed?: number;
   rules?: {
     index: number; label: string; action: string; enabled: boolean; terminating: boolean;
-    /** A skip of the remaining rules ("ruleset": "current"), which ends the evaluation without a terminating action; absent
-     * otherwise (and from servers before it). */
+    /** A skip of the remaining rules ("ruleset": "current" or "phase": "current"), which ends the evaluation without a terminating
+     * action; absent otherwise (and from servers before it). */
     skipsRest?: true;
     matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
     /** What a rule that sets something (headers, a URL rewrite, a redirect target) set on the first requests it matched; absent for
@@ -269,6 +269,40 @@ export interface TestRulesLogLines {
  */
 export function plural(n: number, one: string, many = `${one}s`, shown: (n: number) => string = String): string {
   return `${shown(n)} ${n === 1 ? one : many}`;
+}
+
+/** What `edgekit lint --summary` counted, for its last line. */
+export interface LintSummary {
+  /** The exit code the run ends with. */
+  exit: number;
+  /** Files checked, and the errors and warnings found in them (warnings counted whether --quiet shows them or not). */
+  files: number; errors: number; warnings: number;
+  /** Paths not checked (cli/not-checked), files whose fixes were not written (cli/not-fixed), and whether --output-file could not be
+   * written. */
+  notChecked: number; notFixed: number; reportUnwritten: boolean;
+}
+
+const LINT_SUMMARY = /^edgekit lint: done, exit code (\d+): /;
+
+/**
+ * The line `edgekit lint --summary` writes last on standard error, once its whole report is out:
+ * "edgekit lint: done, exit code 1: 3 files checked (2 errors, 1 warning), 1 path not checked." A reader of the output (the VS
+ * Code lint task, client/src/tasks.ts) takes a run as finished only when the CLI exits with the code this line names: an exit 1
+ * of --max-warnings is a verdict, Node's exit 1 of an uncaught error after part of the report is not.
+ */
+export function lintSummaryLine(s: LintSummary): string {
+  const more = [
+    ...(s.notChecked ? [`${plural(s.notChecked, 'path')} not checked`] : []),
+    ...(s.notFixed ? [`${plural(s.notFixed, 'file')} whose fixes were not written`] : []),
+    ...(s.reportUnwritten ? ['the report not written'] : []),
+  ];
+  return `edgekit lint: done, exit code ${s.exit}: ${plural(s.files, 'file')} checked (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})${more.map((m) => `, ${m}`).join('')}.`;
+}
+
+/** The exit code a line of lintSummaryLine's names, or undefined for any other line. */
+export function lintSummaryExit(line: string): number | undefined {
+  const m = LINT_SUMMARY.exec(line);
+  return m ? Number(m[1]) : undefined;
 }
 
 /** A count as the lenses and reports write it: 1,000 (the reports wrote 1000 beside the lens's 1,000). */

@@ -147,8 +147,10 @@ export function rulesReport(name: string, r: TestRulesResult): string {
     `# ${name} on ${plural(r.total ?? 0, 'request', undefined, en)}`, '', `Requests: ${r.source}`, '', ...(r.logLines ? [logLinesLine(r.logLines, (x) => codeSpan(x)), ''] : []), ...skippedText(r),
     '## Rules', '', ...rules.flatMap(rule), '', end + executed, '',
     'The rules run in order, as on the platform: a matching rule with a terminating action (block, a challenge, redirect, serve_error) ' +
-    'decides the request and the rules after it do not run; so does a skip rule with "ruleset": "current". Execute, log and the other ' +
-    'actions let the next rules run.', '', ...limitsText(rules), ...setsText(rules),
+    'decides the request and the rules after it do not run; so does a skip of the remaining rules: the API\'s "ruleset": "current" ' +
+    '("A ruleset to skip the execution of") or "phase": "current" ("A phase to skip the execution of"), which in a run of one ruleset ' +
+    'both skip the rules after it. Execute, log, a skip of "phases", "rulesets", "rules" or "products" and the other actions let the ' +
+    'next rules run.', '', ...limitsText(rules), ...setsText(rules),
   ].join('\n');
 }
 

@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { StringDecoder } from 'node:string_decoder';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type * as Core from '../core';
 
 /** The core, required rather than imported: in the server's bundles it is a file of its own that coreModule() (lsp/context.ts) loads,
@@ -19,15 +19,19 @@ const parseExact = (text: string): unknown => (core ??= require('../core') as ty
  * a record is written with stringifyExact. */
 export type NdjsonItem = { line: number; record: Record<string, unknown>; chars?: number } | { line: number; error: string; fatal?: true; item?: true };
 
-/** Why reading `file` stopped after `lines` lines, as a sentence naming the file. */
-function readFailure(file: string, lines: number, err: unknown): string {
+/** Why reading `file` stopped after `lines` lines (undefined: a JSON array, read whole before its items) and `bytes` bytes of the
+ * file (compressed, for gzip), as a sentence naming the file and where. */
+function readFailure(file: string, lines: number | undefined, bytes: number, err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   const why = e.code === 'ENOENT' ? 'no such file'
     : e.code === 'EISDIR' ? 'it is a directory'
       : e.code === 'Z_BUF_ERROR' ? `the gzip data is cut short (${e.message})`
         : e.code === 'Z_DATA_ERROR' ? `the gzip data is corrupt (${e.message})`
           : e.message;
-  return lines === 0 ? `cannot read ${file}: ${why}` : `reading ${file} stopped after line ${lines}: ${why}`;
+  if (bytes === 0) return `cannot read ${file}: ${why}`;
+  const at = `at byte ${bytes} of the file`;
+  if (lines === undefined) return `reading ${file} stopped ${at}: ${why}`;
+  return lines === 0 ? `reading ${file} stopped ${at}, before the end of line 1: ${why}` : `reading ${file} stopped after line ${lines}, ${at}: ${why}`;
 }
 
 /** Lines longer than this (in characters) are reported, not parsed: a runaway line must not take the memory, so its text past the
@@ -95,6 +99,9 @@ async function peek(input: AsyncIterable<Buffer>, enough: (head: Buffer) => bool
   return { head, whole: Readable.from(again(), { objectMode: false }) };
 }
 
+/** A file's byte stream as fs.createReadStream gives it: chunks, and the number of bytes read from the file so far. */
+export type FileStream = AsyncIterable<Buffer> & { readonly bytesRead: number };
+
 /** A JSON array file (request records written as one JSON document) is read whole, up to this size; NDJSON streams. */
 export const MAX_ARRAY_FILE = 256 * 1024 * 1024;
 
@@ -105,22 +112,27 @@ const startsWithBracket = (head: Buffer) => String(head.subarray(0, ARRAY_HEAD))
 /** The records of an NDJSON file (gzip or not), each with its line number; bad lines as errors naming the line. A file holding one
  * JSON array of objects (request records are often kept so) gives its items, numbered from 1. When `stop` says so (asked at every
  * chunk read), the items end where they are, inside a line too; the caller knows why. The file is read once, from its start (a
- * named pipe too). */
-export async function* readNdjson(file: string, stop?: () => boolean): AsyncGenerator<NdjsonItem> {
+ * named pipe too), through `open` (tests give a stream that fails on purpose). A read error, wherever it comes, ends the items with
+ * one naming the file, the last line read and the byte of the file reached. */
+export async function* readNdjson(file: string, stop?: () => boolean, open: (file: string) => FileStream = createReadStream): AsyncGenerator<NdjsonItem> {
+  const source = open(file);
+  // The bytes read from the file when an error came: fs.ReadStream's own count, which includes what it read ahead of the reader.
+  const bytes = () => source.bytesRead;
   let input: Readable, array: boolean;
   try {
-    const raw = await peek(createReadStream(file), (h) => h.length >= 2);
+    const raw = await peek(source, (h) => h.length >= 2);
     const gzip = raw.head.length >= 2 && raw.head[0] === 0x1f && raw.head[1] === 0x8b;
-    const text = await peek(gzip ? raw.whole.pipe(createGunzip()) : raw.whole, (h) => h.length >= ARRAY_HEAD || String(h).trimStart() !== '');
+    // pipeline, not pipe: an error of the file's stream (EIO mid-file) must reach gunzip, or gunzip waits for its bytes forever
+    const text = await peek(gzip ? pipeline(raw.whole, createGunzip(), () => undefined) : raw.whole, (h) => h.length >= ARRAY_HEAD || String(h).trimStart() !== '');
     input = text.whole;
     array = startsWithBracket(text.head);
   } catch (err) {
-    // Opening, or the first bytes of gzip (cut inside its header): nothing was read
-    yield { line: 1, error: readFailure(file, 0, err), fatal: true };
+    // Opening, or the first bytes (of gzip: cut inside its header): no line was read
+    yield { line: 1, error: readFailure(file, 0, bytes(), err), fatal: true };
     return;
   }
   if (array) {
-    yield* readArray(file, input);
+    yield* readArray(file, input, bytes);
     return;
   }
   let n = 0;
@@ -143,13 +155,13 @@ export async function* readNdjson(file: string, stop?: () => boolean): AsyncGene
       yield { line: n, record: v as Record<string, unknown>, chars: text.length };
     }
   } catch (err) {
-    yield { line: n + 1, error: readFailure(file, n, err), fatal: true };
+    yield { line: n + 1, error: readFailure(file, n, bytes(), err), fatal: true };
   } finally {
     input.destroy();
   }
 }
 
-async function* readArray(file: string, input: Readable): AsyncGenerator<NdjsonItem> {
+async function* readArray(file: string, input: Readable, bytes: () => number): AsyncGenerator<NdjsonItem> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -159,7 +171,7 @@ async function* readArray(file: string, input: Readable): AsyncGenerator<NdjsonI
       chunks.push(chunk as Buffer);
     }
   } catch (err) {
-    yield { line: 1, error: readFailure(file, 0, err), fatal: true };
+    yield { line: 1, error: readFailure(file, undefined, bytes(), err), fatal: true };
     return;
   }
   let items: unknown;

@@ -814,3 +814,33 @@ test('lint on a UTF-32 file says it is UTF-32 (its byte order mark FF FE 00 00 b
   assert.equal(bySchema.code, 1, bySchema.stderr);
   assert.match(bySchema.stdout, /le\.json:1:1(-1:1)? error syntax\/invalid-json The file is UTF-32 \(little-endian/);
 });
+
+// cl12: a reader of the exit code alone (the VS Code lint task) could not tell a run that went to its end from one that crashed
+// after it had written part of its output (an uncaught error is Node's exit 1, main's catch an exit 2), nor an exit 1 of
+// --max-warnings with warnings only from a crash. --summary ends the run with one line on stderr naming the exit code it ends with.
+test('--summary ends a lint run with a line on stderr naming its exit code and what it counted; without it, no such line', async () => {
+  const dir = tmpdir({
+    'w.rpc.json': '[{"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":1},{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}]',
+    'e.rpc.json': '{"jsonrpc":"2.0","method":"eth_sendTransaction","params":[],"id":1}',
+  });
+  const w = path.join(dir, 'w.rpc.json');
+  const e = path.join(dir, 'e.rpc.json');
+  const last = (s: string) => s.split('\n').at(-2);
+  const clean = await run(['lint', '--summary', '--format', 'line', '--max-warnings=-1', w]);
+  assert.equal(clean.code, 0);
+  assert.match(last(clean.stderr)!, /^edgekit lint: done, exit code 0: 1 file checked \(0 errors, \d+ warnings?\)\.$/);
+  const over = await run(['lint', '--summary', '--format', 'line', '--max-warnings', '0', w]);
+  assert.equal(over.code, 1);
+  assert.match(over.stderr, /more than --max-warnings 0 allows\.\nedgekit lint: done, exit code 1: 1 file checked \(0 errors, \d+ warnings?\)\.\n$/);
+  const errors = await run(['lint', '--summary', '--format', 'json', e, w]);
+  assert.equal(errors.code, 1);
+  assert.match(last(errors.stderr)!, /^edgekit lint: done, exit code 1: 2 files checked \([1-9]\d* errors?, \d+ warnings?\)\.$/);
+  const missing = await run(['lint', '--summary', '--format', 'line', e, path.join(dir, 'gone.rpc.json')]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /cli\/not-checked .*\nedgekit lint: done, exit code 2: 1 file checked \([1-9]\d* errors?, 0 warnings\), 1 path not checked\.\n$/);
+  const { lintSummaryExit } = await import('../../../server/src/protocol');
+  assert.deepEqual([clean, over, errors, missing].map((r) => lintSummaryExit(last(r.stderr)!)), [0, 1, 1, 2]);
+  const without = await run(['lint', '--format', 'line', '--max-warnings', '0', w]);
+  assert.doesNotMatch(without.stderr, /done, exit code/);
+  assert.equal(lintSummaryExit('edgekit: 2 warnings, more than --max-warnings 0 allows.'), undefined);
+});

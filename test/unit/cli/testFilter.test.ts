@@ -191,21 +191,21 @@ test('test-filter and test-rules on gzip cut short: exit 1 naming the file; cut 
     for (const argv of [['test-filter', f.filter, head], ['test-rules', ruleset, head]]) {
       const r = await run(argv);
       assert.equal(r.code, 1, `${argv[0]}: ${r.stderr}`);
-      assert.ok(r.stderr.includes(`cannot read ${head}: the gzip data is cut short`), r.stderr);
+      assert.ok(r.stderr.includes(`reading ${head} stopped at byte 10 of the file, before the end of line 1: the gzip data is cut short`), r.stderr);
     }
     const r = await run(['test-filter', f.filter, mid]);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /matches \d+ of \d+ lines/);
     const n = Number(/of (\d+) lines/.exec(r.stdout)![1]);
     assert.ok(n > 0 && n < 4000, r.stdout);
-    assert.ok(r.stdout.includes(`Reading stopped after line ${n}`) || r.stderr.includes(`reading ${mid} stopped after line ${n}: the gzip data is cut short`), r.stdout + r.stderr);
+    assert.ok(r.stdout.includes(`Reading stopped after line ${n}`) || r.stderr.includes(`reading ${mid} stopped after line ${n}, at byte ${fs.statSync(mid).size} of the file: the gzip data is cut short`), r.stdout + r.stderr);
     assert.doesNotMatch(r.stdout, /skipped/);
     const j = await run(['test-filter', f.filter, mid, '--format', 'json']);
     assert.equal(j.code, 1);
     const out = JSON.parse(j.stdout);
     assert.equal(out.total, n);
     assert.equal(out.badLines, 0);
-    assert.match(out.readError, /stopped after line \d+: the gzip data is cut short/);
+    assert.match(out.readError, /stopped after line \d+, at byte \d+ of the file: the gzip data is cut short/);
     const rules = await run(['test-rules', ruleset, mid, '--format', 'json']);
     assert.equal(rules.code, 1, rules.stderr);
     assert.equal(JSON.parse(rules.stdout).total, n);
@@ -560,4 +560,12 @@ test('test-filter and test-rules on a file none of whose lines is a JSON object 
   } finally {
     fs.rmSync(f.dir, { recursive: true, force: true });
   }
+});
+
+// cl12: the help named "ruleset": "current" as the one skip that ends the evaluation; "phase": "current" ends it too.
+test('edgekit test-rules --help names both skips of the remaining rules in the API\'s words, and the skips that go on', async () => {
+  const help = (await run(['test-rules', '--help'])).stdout.replace(/\s+/g, ' ');
+  assert.ok(help.includes('"ruleset": "current" ("A ruleset to skip the execution of")'), help);
+  assert.ok(help.includes('"phase": "current" ("A phase to skip the execution of")'), help);
+  assert.match(help, /a skip of "phases", "rulesets", "rules" or "products"/);
 });

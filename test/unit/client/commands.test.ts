@@ -900,6 +900,17 @@ test('Test Rules report: a skip of the remaining rules says so, a skip of named 
   assert.ok(md.includes('- `1: skip when http.host eq "b"` (goes on)\n'), md);
 });
 
+// cl12: the closing note named "ruleset": "current" as the one skip that ends the evaluation; "phase": "current" ends it too (the
+// evaluator's skipsRest), and a skip of phases or products does not.
+test('Test Rules report: the closing note names both skips of the remaining rules, in the API\'s words, and the skips that go on', async () => {
+  const { rulesReport } = await import('../../../client/src/commands/logpush');
+  const md = rulesReport('r.ruleset.json', { total: 1, undecided: 1, source: 'sample', rules: [] } as never);
+  const note = md.slice(md.indexOf('The rules run in order'));
+  assert.ok(note.includes('"ruleset": "current" ("A ruleset to skip the execution of")'), note);
+  assert.ok(note.includes('"phase": "current" ("A phase to skip the execution of")'), note);
+  assert.match(note, /a skip of "phases", "rulesets", "rules" or "products"/);
+});
+
 // ui12: the reports wrote "matches 1 of 1000 lines" and "matches 1000 · applies to 1000" beside the lenses' "1,000".
 test('Test Filter and Test Rules reports write counts as the lenses do (1,000)', async () => {
   const { testReport, rulesReport } = await import('../../../client/src/commands/logpush');

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { main } from '../../../server/src/cli';
 import { datasetRefusal, definitionProblem, definitionRefusal, lintArgs, LINE_FORMAT, parseLintLine, refusalLines, taskName } from '../../../client/src/lintTask';
 import { catalogue, getLanguageService } from '../../../server/src/core';
-import { normalizeSettings } from '../../../server/src/protocol';
+import { lintSummaryExit, normalizeSettings } from '../../../server/src/protocol';
 import { CODES } from '../../../server/src/core/codes';
 
 async function cli(argv: string[], cwd: string) {
@@ -35,7 +35,7 @@ function folder(files: Record<string, string>): string {
 
 test('the default task checks the whole folder in the line format the problem matchers read', async () => {
   const args = lintArgs({ type: 'edgekit', command: 'lint' }, {});
-  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
+  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--summary', '--allow-empty', '--', '.']);
   const dir = folder({ 'a/x.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"in","value":403}}', 'node_modules/y.filter.json': '{' });
   const r = await cli(args, dir);
   assert.equal(r.code, 1, r.stderr);
@@ -45,7 +45,7 @@ test('the default task checks the whole folder in the line format the problem ma
 
 test('the folder\'s settings reach the CLI: dataset, problem cap and size limit', async () => {
   const args = lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 'gateway_dns', maxProblems: 1, maxFileSizeKB: 64 });
-  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'gateway_dns', '--max-problems', '1', '--max-file-size', '64', '--allow-empty', '--', '.']);
+  assert.deepEqual(args, ['lint', '--format', 'line', '--dataset', 'gateway_dns', '--max-problems', '1', '--max-file-size', '64', '--summary', '--allow-empty', '--', '.']);
   // ClientRequestPath is a field of http_requests, not of gateway_dns: the dataset setting decides whether this filter is wrong.
   const dir = folder({ 'f.filter.json': '{"where":{"and":[{"key":"ClientRequestPath","operator":"eq","value":"/"},{"key":"Nope","operator":"eq","value":1}]}}' });
   const withDataset = await cli(args, dir);
@@ -66,8 +66,8 @@ test('the folder\'s edgekit.logpush.scope reaches the CLI as --scope; "unknown" 
 });
 
 test('settings that are not usable values are the server\'s defaults', () => {
-  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 0.5 }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
-  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--allow-empty', '--', '.']);
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: '  ', maxProblems: 0, maxFileSizeKB: 0.5 }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--summary', '--allow-empty', '--', '.']);
+  assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: 7, maxProblems: '10', maxFileSizeKB: null }), ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '1000', '--max-file-size', '5120', '--summary', '--allow-empty', '--', '.']);
 });
 
 test('fix and paths: a path starting with "-" is a path, not an option', async () => {
@@ -107,7 +107,7 @@ test('the settings reach the CLI as the language server reads them: a fraction r
   const server = normalizeSettings({ maxProblems: 10.5, maxFileSizeKB: 5_000_000 });
   assert.deepEqual([server.maxProblems, server.maxFileSizeKB], [10, 5120]);
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { maxProblems: 10.5, maxFileSizeKB: 5_000_000 }),
-    ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '10', '--max-file-size', '5120', '--allow-empty', '--', '.']);
+    ['lint', '--format', 'line', '--dataset', 'http_requests', '--max-problems', '10', '--max-file-size', '5120', '--summary', '--allow-empty', '--', '.']);
   // A dataset the server does not take (not a dataset name) is its default too, not the CLI's own.
   assert.deepEqual(lintArgs({ type: 'edgekit', command: 'lint' }, { dataset: ' gateway_dns' }).slice(3, 5), ['--dataset', 'http_requests']);
 });
@@ -198,7 +198,10 @@ test('a name in "paths" that does not exist is a Problems line at that name in t
   const dir = folder({ 'a.filter.json': '{"where":{"key":"EdgeResponseStatus","operator":"eq","value":200}}' });
   const r = await cli(lintArgs({ type: 'edgekit', command: 'lint', paths: ['filters', 'a.filter.json'] }, {}), dir);
   assert.equal(r.code, 2);
-  const m = matcher(r.stderr.trim())!;
+  // Its summary (--summary) last: the task's, no problem line.
+  const [line, summary] = r.stderr.trim().split('\n');
+  assert.equal(lintSummaryExit(summary), 2);
+  const m = matcher(line)!;
   assert.ok(m, r.stderr);
   assert.deepEqual([m.file, m.code, m.message], [path.join(fs.realpathSync(dir), 'filters'), 'cli/not-checked', 'no such file or directory (filters).']);
 });
@@ -219,7 +222,9 @@ test('paths holding ":1" and the like come out in Problems with their own file, 
   const r = await cli(lintArgs({ type: 'edgekit', command: 'lint', paths }, {}), dir);
   assert.equal(r.code, 2, r.stderr);
   const real = fs.realpathSync(dir);
-  const missing = r.stderr.trim().split('\n').map((l) => matcher(l)!);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lintSummaryExit(lines.pop()!), 2, 'the summary line last');
+  const missing = lines.map((l) => matcher(l)!);
   assert.deepEqual(missing.map((m) => [m.file, m.code, m.message]), paths.slice(0, 3).map((p) => [path.join(real, p), 'cli/not-checked', `no such file or directory (${p}).`]));
   const found = r.stdout.trim().split('\n').map((l) => matcher(l)!);
   assert.deepEqual(found.map((m) => [m.file, m.line, m.code]), [

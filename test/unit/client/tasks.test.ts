@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { LintExecution, LintTaskProvider, TaskProblems, settingDatasets, type LintTerminal } from '../../../client/src/tasks';
 import { catalogue } from '../../../server/src/core';
+import { lintSummaryLine } from '../../../server/src/protocol';
 
 /** The "edgekit-lint" diagnostics the tasks publish (a new collection for each test). */
 let collection = new DiagnosticCollection('edgekit-lint');
@@ -28,6 +29,10 @@ async function runRefusal(t: Task): Promise<{ text: string; code: number | void 
   pty.open();
   return { text, code };
 }
+
+/** A stand-in CLI's statement that writes the real CLI's last line (lint --summary) for a run that went to its end with the exit code
+ * `exit` (a JavaScript expression), and exits with it. */
+const done = (exit: string) => `{ const c = ${exit}; process.stderr.write(${JSON.stringify(lintSummaryLine({ exit: 0, files: 1, errors: 0, warnings: 0, notChecked: 0, notFixed: 0, reportUnwritten: false }) + '\n')}.replace('exit code 0', 'exit code ' + c)); process.exit(c); }`;
 
 const cwdOf = (t: unknown) => ((t as Task).execution as LintExecution).options?.cwd;
 
@@ -205,7 +210,7 @@ test('a lint task\'s run replaces the problems of the files it checked, and keep
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskowners-'));
   const cli = path.join(root, 'cli.js');
   fs.writeFileSync(cli, `const fs = require('fs'); const read = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return ''; } };
-const t = read('.lint-out'); const e = read('.lint-err'); process.stdout.write(t); process.stderr.write(e); process.exit(e ? 2 : / error /.test(t) ? 1 : 0);`);
+const t = read('.lint-out'); const e = read('.lint-err'); process.stdout.write(t); process.stderr.write(e); ${done("e ? 2 : / error /.test(t) ? 1 : 0")}`);
   const a = path.join(root, 'a');
   const b = path.join(root, 'b');
   for (const d of [a, b]) fs.mkdirSync(d);
@@ -260,7 +265,7 @@ test('a lint run whose CLI crashes says it did not finish and why, and publishes
   const crash = (code: string) => fs.writeFileSync(cli, `process.stdout.write(['a.filter.json:1:1-1:2', 'error logpush/x-y New in a.\\n'].join(' '));\n${code}`);
   try {
     // The last full run found problems in a and b.
-    crash(`process.stdout.write('b.filter.json:2:1-2:2 warning logpush/x-y In b.\\n'); process.exit(1);`);
+    crash(`process.stdout.write('b.filter.json:2:1-2:2 warning logpush/x-y In b.\\n'); ${done('1')}`);
     await runLint(lint());
     assert.deepEqual(published(dir), { 'a.filter.json': ['logpush/x-y@0:0-0:1'], 'b.filter.json': ['logpush/x-y@1:0-1:1'] });
 
@@ -291,7 +296,7 @@ test('a lint run whose CLI crashes says it did not finish and why, and publishes
     assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'b.filter.json']);
 
     // A run that went to its end, with a path it could not check (exit 2 with cli/not-checked): the verdict on the folder.
-    crash(`process.stderr.write(${JSON.stringify(`${path.join(dir, 'gone.filter.json')}:1:1-1:1 error cli/not-checked no such file or directory.\n`)}); process.exit(2);`);
+    crash(`process.stderr.write(${JSON.stringify(`${path.join(dir, 'gone.filter.json')}:1:1-1:1 error cli/not-checked no such file or directory.\n`)}); ${done('2')}`);
     run = await runLint(lint());
     assert.equal(run.code, 2);
     assert.match(run.text, /\r\nedgekit lint: 2 problems \(2 errors, 0 warnings\) in 2 files, in the Problems view\.\r\n$/);
@@ -301,10 +306,67 @@ test('a lint run whose CLI crashes says it did not finish and why, and publishes
   }
 });
 
+// cl12: the exit code alone told a finished run from a crash (cl11's `finished`): an error line and then Node's uncaught error (exit
+// 1), or a cli/not-checked line and then main's catch (exit 2), read as finished and cleared every file the run had not reached;
+// and a run given --max-warnings that exits 1 on warnings only read as a crash. The task passes --summary and takes a run as
+// finished only when the CLI exits with the code its last line names.
+test('a lint run is finished only when the CLI exits with the code its summary line names: a crash after an error line is not, --max-warnings\'s exit 1 is', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-summary-'));
+  const cli = path.join(root, 'cli.js');
+  const dir = path.join(root, 'w');
+  fs.mkdirSync(dir);
+  fake.folderSettings.set(dir, new Map());
+  const lint = () => (provider(cli).provideTasks() as unknown as Task[]).find((t) => t.name === 'lint')!;
+  const write = (code: string) => fs.writeFileSync(cli, `process.stdout.write(['a.filter.json:1:1-1:2', 'error logpush/x-y In a.\\n'].join(' '));\n${code}`);
+  const seed = () => problems.replace('seed', [dir], [{ file: path.join(dir, 'b.filter.json'), line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', code: 'logpush/x-y', message: 'Old in b.' }]);
+  const partial = /\r\nedgekit lint: did not finish: .*The problems above are partial: 1 problem \(1 error, 0 warnings\) in 1 file, in the Problems view; the files it did not report keep the problems they had\.\r\n$/;
+  try {
+    assert.ok((lint().execution as LintExecution).args.includes('--summary'), 'the task asks the CLI for its summary line');
+    // An error line, then Node's report of an uncaught error: exit 1, as for errors found.
+    seed();
+    write(`setImmediate(() => { throw new Error('out of ' + 'luck'); });`);
+    let run = await runLint(lint());
+    assert.equal(run.code, 1);
+    assert.match(run.text, partial);
+    assert.match(run.text, /did not finish: the CLI exited with code 1 \(Error: out of luck\)\./);
+    assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'b.filter.json'], 'b, not reported, keeps its problem');
+    // A path it could not check, then main's catch: exit 2, as for such a path.
+    seed();
+    write(`process.stderr.write(${JSON.stringify(`${path.join(dir, 'gone.filter.json')}:1:1-1:1 error cli/not-checked no such file or directory.\n`)}); process.stderr.write('edgekit: write EPIPE\\n'); process.exit(2);`);
+    run = await runLint(lint());
+    assert.equal(run.code, 2);
+    assert.match(run.text, /\r\nedgekit lint: did not finish: the CLI exited with code 2 \(edgekit: write EPIPE\)\. The problems above are partial: 2 problems/);
+    assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'b.filter.json', 'gone.filter.json']);
+    // Killed by a signal after an error line.
+    seed();
+    write(`process.kill(process.pid, 'SIGKILL');`);
+    run = await runLint(lint());
+    assert.equal(run.code, 137);
+    assert.match(run.text, partial);
+    assert.deepEqual(Object.keys(published(dir)).sort(), ['a.filter.json', 'b.filter.json']);
+    // The summary said, then an exit with another code (an error thrown after it).
+    seed();
+    write(`${done('0').replace(/process\.exit\(c\);/, "setImmediate(() => { throw new Error('late'); }); process.exitCode = 0;")}`);
+    run = await runLint(lint());
+    assert.equal(run.code, 1);
+    assert.match(run.text, partial);
+    // Warnings only, over a --max-warnings the task was given: exit 1 with the summary naming it is the run's verdict, and the
+    // summary line itself is the task's to read, not shown.
+    seed();
+    fs.writeFileSync(cli, `process.stdout.write(['w.filter.json:1:1-1:2', 'warning logpush/x-y In w.\\n'].join(' ')); process.stderr.write('edgekit: 1 warning, more than --max-warnings 0 allows.\\n'); ${done('1')}`);
+    run = await runLint(lint());
+    assert.equal(run.code, 1);
+    assert.equal(run.text, 'w.filter.json:1:1-1:2 warning logpush/x-y In w.\r\nedgekit: 1 warning, more than --max-warnings 0 allows.\r\nedgekit lint: 1 problem (0 errors, 1 warning) in 1 file, in the Problems view.\r\n');
+    assert.deepEqual(Object.keys(published(dir)), ['w.filter.json'], 'a finished run clears b');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('a refused task\'s problem is in the Problems panel at the setting until that task runs', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-taskrefusal-'));
   const cli = path.join(dir, 'cli.js');
-  fs.writeFileSync(cli, 'process.exit(0);');
+  fs.writeFileSync(cli, done('0'));
   fs.mkdirSync(path.join(dir, '.vscode'));
   const settings = path.join(dir, '.vscode', 'settings.json');
   fs.writeFileSync(settings, '{\n  "edgekit.logpush.dataset": "nope"\n}\n');
@@ -437,7 +499,7 @@ test('Ctrl+C in a lint run\'s terminal stops the CLI (exit 130) and keeps the pr
 test('a lint run that ends early keeps its terminal open to the end of VS Code\'s launch window before it closes with its code, and says what it found', async (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-early-'));
   const cli = path.join(root, 'cli.js');
-  fs.writeFileSync(cli, `process.stdout.write('a.filter.json:1:2-1:3 error logpush/x-y M\\n'); process.exit(1);`);
+  fs.writeFileSync(cli, `process.stdout.write('a.filter.json:1:2-1:3 error logpush/x-y M\\n'); ${done('1')}`);
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
   try {
     const pty = await (new LintExecution(process.execPath, [cli, 'lint'], { cwd: root, env: {} }, () => undefined) as unknown as CustomExecution).callback();

@@ -6,8 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
 import { execFileSync } from 'node:child_process';
-import { readNdjson, type NdjsonItem } from '../../../server/src/eval/ndjson';
+import { readNdjson, type FileStream, type NdjsonItem } from '../../../server/src/eval/ndjson';
 
 async function all(file: string): Promise<NdjsonItem[]> {
   const out: NdjsonItem[] = [];
@@ -179,4 +180,49 @@ test('a named pipe is read once: NDJSON, gzip and a JSON array through a FIFO gi
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// cl12: the file's stream was piped into gunzip with .pipe(), which forwards no error: a read error mid-file (EIO from a failing
+// disk, a network file system gone) left gunzip waiting for bytes that never came, and the read never ended (the CLI and the
+// editor's Test Filter hung). A plain file's error ended the read, naming the line but not where in the file. The stream here
+// fails on purpose after some bytes; the test waits on the read itself (its timeout fails a hang, it is no wait).
+test('a read error mid-file ends the read with an error naming the file, the last line read and the byte it stopped at: plain, gzip and a JSON array', { timeout: 30_000 }, async () => {
+  const plain = Buffer.from(LINES.slice(0, 2000).join('\n') + '\n');
+  const eio = () => Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', errno: -5, syscall: 'read' });
+  /** A file's stream as fs.createReadStream's (its bytesRead too) that gives `bytes` in chunks of 1000 up to `failAt`, then fails
+   * with EIO, as a read of a failing disk does. */
+  const failing = (bytes: Buffer, failAt: number) => () => {
+    const stream = Object.assign(new Readable({
+      read() {
+        if (stream.bytesRead >= failAt) { this.destroy(eio()); return; }
+        const end = Math.min(stream.bytesRead + 1000, failAt);
+        const chunk = bytes.subarray(stream.bytesRead, end);
+        stream.bytesRead = end;
+        this.push(chunk);
+      },
+    }), { bytesRead: 0 });
+    return stream;
+  };
+  const read = async (file: string, open: () => FileStream) => {
+    const out: NdjsonItem[] = [];
+    for await (const item of readNdjson(file, undefined, open)) out.push(item);
+    return out;
+  };
+  const gz = gzipSync(plain);
+  const cases: [string, Buffer, number][] = [['logs.ndjson', plain, 50_000], ['logs.ndjson.gz', gz, Math.floor(gz.length / 2)], ['logs.ndjson.gz', gz, 500]];
+  for (const [file, bytes, failAt] of cases) {
+    const items = await read(file, failing(bytes, failAt));
+    const records = items.filter((i) => 'record' in i);
+    const last = items[items.length - 1];
+    assert.equal(items.length, records.length + 1, `${file} at ${failAt}: the records, then one error`);
+    assert.ok('error' in last && last.fatal === true, JSON.stringify(last));
+    assert.equal(last.error, records.length
+      ? `reading ${file} stopped after line ${records.length}, at byte ${failAt} of the file: EIO: i/o error, read`
+      : `reading ${file} stopped at byte ${failAt} of the file, before the end of line 1: EIO: i/o error, read`);
+    assert.equal(last.line, records.length + 1);
+  }
+  // A JSON array file, read whole: the same error, from its first item.
+  const array = Buffer.from(`[${LINES.slice(0, 2000).join(',')}]`);
+  const items = await read('logs.json', failing(array, 20_000));
+  assert.deepEqual(items, [{ line: 1, error: 'reading logs.json stopped at byte 20000 of the file: EIO: i/o error, read', fatal: true }]);
 });

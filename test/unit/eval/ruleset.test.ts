@@ -86,6 +86,26 @@ test('a skip of the remaining rules is marked on its tally (the report says it e
   assert.deepEqual(run.rules.map((t) => t.skipsRest), [true, true, undefined, undefined]);
 });
 
+// cl12: the report and `edgekit test-rules --help` say which skips end the evaluation; the counts must be what they say. The API
+// (SkipRule): "ruleset": "current" is "A ruleset to skip the execution of", "phase": "current" "A phase to skip the execution of"
+// ("only compatible with the products option"); "phases", "rulesets", "rules" and "products" name other things to skip.
+test('"phase": "current" ends the evaluation as "ruleset": "current" does, with "products" too; a skip of phases, rules or products only lets the next rules run', () => {
+  const after = { action: 'block', expression: 'true' };
+  const decidedBy = (action_parameters: unknown) => {
+    const r = runOn([{ action: 'skip', expression: 'true', action_parameters }, after], [{ 'ip.src': '203.0.113.1' }]);
+    return [r.rules[0].decided, r.rules[1].applied, r.undecided];
+  };
+  assert.deepEqual(decidedBy({ ruleset: 'current' }), [1, 0, 0]);
+  assert.deepEqual(decidedBy({ phase: 'current' }), [1, 0, 0]);
+  assert.deepEqual(decidedBy({ phase: 'current', products: ['waf', 'rateLimit'] }), [1, 0, 0]);
+  assert.deepEqual(decidedBy({ phases: ['http_ratelimit', 'http_request_firewall_managed'] }), [0, 1, 0]);
+  assert.deepEqual(decidedBy({ products: ['zoneLockdown', 'uaBlock'] }), [0, 1, 0]);
+  assert.deepEqual(decidedBy({ rules: { [MANAGED]: ['5de7edfa648c4d6891dc3e7f84534ffa'] } }), [0, 1, 0]);
+  assert.deepEqual(decidedBy({ rulesets: [OWASP] }), [0, 1, 0]);
+  // Only "current" is a value of either: any other is no skip of the rest (the checker reports it).
+  assert.deepEqual(decidedBy({ phase: 'http_request_firewall_custom' }), [0, 1, 0]);
+});
+
 test('a disabled rule counts its matches and acts on nothing', () => {
   const r = runOn([
     { action: 'block', expression: 'true', enabled: false },

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileExpression } from '../../../server/src/core/eval/rules';
-import { eachSampleHttpRequest, eachSampleRequest, sampleRequests, toRequestRecord } from '../../../server/src/core/eval/sample';
+import { eachSampleHttpRequest, eachSampleRequest, hostileKind, sampleRequests, toRequestRecord } from '../../../server/src/core/eval/sample';
 
 const line = (uri: string) => {
   const q = uri.indexOf('?');
@@ -137,8 +137,10 @@ test('the sample\'s values are plausible: one network and one place per client, 
     assert.ok(c.ok, expr);
     return requests.filter((r) => c.expression.test(r)).length;
   };
-  // The hostile addresses are on hosting networks; a browser's are on the location's access networks
-  assert.equal(count('ip.src in {198.51.100.0/24} and not ip.src.asnum in {14061 16509 24940 16276}'), 0);
+  // The hostile addresses (198.51.100.1-20 since cl12; the whole /24 before) are on hosting networks; a browser's are on the
+  // location's access networks
+  assert.equal(count('ip.src in {198.51.100.1..198.51.100.20} and not ip.src.asnum in {14061 16509 24940 16276}'), 0);
+  assert.equal(count('not ip.src in {198.51.100.1..198.51.100.20} and ip.src.asnum in {14061 16509 24940 16276}'), 0);
   assert.ok(count('ip.src.asnum in {7922 7018 701 20115}') > 100);
   assert.equal(count('ip.src.country eq "DE" and ip.src.city ne "Berlin"'), 0);
   assert.equal(count('ip.src.is_in_european_union and not ip.src.country in {"DE" "FR" "NL"}'), 0);
@@ -164,13 +166,49 @@ test('the sample\'s values are plausible: one network and one place per client, 
 // ui3's walk: every benign request of the sample came from 203.0.113.0/24, the network the mock's zones let bypass the WAF as their
 // office, so Test Rules on a migrated configuration showed its "office network" skip rule taking 897 of 1000 requests.
 test('the sample\'s benign requests come mostly from outside the office network; the office sends about one in ten', async () => {
-  const { compileExpression, eachSampleRequest, sampleHttpRequests } = await import('../../../server/src/core');
+  const { compileExpression, eachSampleRequest } = await import('../../../server/src/core');
   const office = compileExpression('ip.src in {203.0.113.0/24}');
   assert.ok(office.ok);
   let matched = 0;
   for (const r of eachSampleRequest(1000)) if (office.expression.test(r)) matched++;
   assert.ok(matched > 50 && matched < 200, `${matched} of 1000 from the office network`);
-  assert.ok(sampleHttpRequests(1000).every((l) => /^(192\.0\.2|203\.0\.113|198\.51\.100)\.\d+$/.test(String(l.ClientIP))), 'documentation addresses only');
+});
+
+// cl12: nine benign requests in ten came from 192.0.2.0/24, so a "trusted office" skip written on that documentation range (as
+// the docs' examples write one) took most of the sample. The addresses are now spread over the three documentation ranges and
+// 2001:db8::/32, from the seed: the office network (203.0.113.0/24) keeps its one in ten, the hostile requests their few hosting
+// addresses (198.51.100.1-20, hosting networks), and no range takes most of the sample.
+test('the sample\'s addresses are spread over 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24 and 2001:db8::/32, from the seed', async () => {
+  const { compileExpression, eachSampleRequest, sampleHttpRequests } = await import('../../../server/src/core');
+  const share = (expression: string, seed: number) => {
+    const c = compileExpression(expression);
+    assert.ok(c.ok, expression);
+    let n = 0;
+    for (const r of eachSampleRequest(2000, seed)) if (c.expression.test(r)) n++;
+    return n / 2000;
+  };
+  for (const seed of [1, 2, 7]) {
+    const shares = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32'].map((net) => share(`ip.src in {${net}}`, seed));
+    assert.ok(shares.every((x) => x < 0.4), `seed ${seed}: no range takes most of the sample: ${shares}`);
+    assert.ok(shares.every((x) => x > 0.05), `seed ${seed}: every range has some of it: ${shares}`);
+    assert.ok(Math.abs(shares.reduce((a, b) => a + b) - 1) < 1e-9, `seed ${seed}: documentation addresses only: ${shares}`);
+    assert.ok(shares[2] > 0.05 && shares[2] < 0.15, `seed ${seed}: the office sends about one in ten: ${shares[2]}`);
+  }
+  const lines = sampleHttpRequests(2000, 1);
+  // IPv6 as the platform logs it (RFC 5952: lower case, no leading zeros, the zeros run as "::")
+  const v6 = lines.map((l) => String(l.ClientIP)).filter((ip) => ip.includes(':'));
+  assert.ok(v6.length > 0 && v6.every((ip) => /^2001:db8:[1-9a-f][0-9a-f]{0,3}:[1-9a-f][0-9a-f]{0,3}::[1-9a-f][0-9a-f]{0,3}$/.test(ip)), v6.slice(0, 3).join(' '));
+  // The hostile requests from a few hosting addresses, on hosting networks; no benign request from those addresses
+  const hosting = new Set([14061, 16509, 24940, 16276]);
+  for (const l of lines) {
+    const few = /^198\.51\.100\.([1-9]|1\d|20)$/.test(String(l.ClientIP));
+    assert.equal(few, hostileKind(l) !== undefined, `${l.ClientIP}: ${l.ClientRequestURI}`);
+    if (few) assert.ok(hosting.has(Number(l.ClientASN)), `${l.ClientIP} ${l.ClientASN}`);
+    else assert.ok(!hosting.has(Number(l.ClientASN)), `${l.ClientIP} ${l.ClientASN}: a benign client's network is its location's`);
+  }
+  // The same for a seed, another for another seed
+  assert.deepEqual(sampleHttpRequests(50, 3).map((l) => l.ClientIP), sampleHttpRequests(50, 3).map((l) => l.ClientIP));
+  assert.notDeepEqual(sampleHttpRequests(50, 3).map((l) => l.ClientIP), sampleHttpRequests(50, 4).map((l) => l.ClientIP));
 });
 
 test('the sample\'s RayIDs are unique within a sample, 16 hex digits, and every other field keeps its value for a seed', async () => {
@@ -192,9 +230,22 @@ test('the sample\'s RayIDs are unique within a sample, 16 hex digits, and every 
     for (const r of records) { const { [drop]: _, ...rest } = r; h.update(JSON.stringify(rest) + '\n'); }
     return h.digest('hex').slice(0, 16);
   };
-  assert.equal(digest(eachSampleHttpRequest(2000, 1), 'RayID'), '657e587caec748ef');
-  assert.equal(digest(eachSampleHttpRequest(2000, 7, 0.3, true), 'RayID'), '7b0cc58aa75e1ffb');
-  assert.equal(digest(eachSampleRequest(500, 3), 'cf.ray_id'), '827cb7a1a44babdf');
+  // (cl12 moved the addresses: before, 657e587caec748ef, 7b0cc58aa75e1ffb and 827cb7a1a44babdf)
+  assert.equal(digest(eachSampleHttpRequest(2000, 1), 'RayID'), 'e491c1c6bd30aa6d');
+  assert.equal(digest(eachSampleHttpRequest(2000, 7, 0.3, true), 'RayID'), '4c90f378e8e2c599');
+  assert.equal(digest(eachSampleRequest(500, 3), 'cf.ray_id'), 'b83f44b474c565c7');
+  // Without the address and what comes of it (its network, its place in X-Forwarded-For), the records of before cl12
+  const addressFree = (records: Iterable<Record<string, unknown>>, ip: string, drop: string[]) => {
+    const h = createHash('sha256');
+    for (const r of records) {
+      const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k)));
+      h.update(JSON.stringify(rest).split(String(r[ip])).join('<IP>') + '\n');
+    }
+    return h.digest('hex').slice(0, 16);
+  };
+  assert.equal(addressFree(eachSampleHttpRequest(2000, 1), 'ClientIP', ['RayID', 'ClientASN']), '1aa4cc32202a64b3');
+  assert.equal(addressFree(eachSampleHttpRequest(2000, 7, 0.3, true), 'ClientIP', ['RayID', 'ClientASN']), 'f19d0790b82c62cf');
+  assert.equal(addressFree(eachSampleRequest(500, 3), 'ip.src', ['cf.ray_id', 'ip.src.asnum']), 'eee6361a8457aad0');
   // Still the same ids for a seed
   assert.deepEqual([...eachSampleHttpRequest(5, 9)].map((l) => l.RayID), [...eachSampleHttpRequest(5, 9)].map((l) => l.RayID));
 });

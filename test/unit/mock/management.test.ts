@@ -473,6 +473,30 @@ test('Logpush ownership challenge tokens expire after 7 days, as the platform\'s
   assert.match(other.json.errors[0].message, /is not the one issued for destination/);
 });
 
+// cl12: every update carrying destination_conf got the note that the platform asks for "ownership_challenge", the same destination
+// too (a client that PUTs the whole job, as the editor's Update does, was told so on every rename). The platform asks for it to
+// prove a destination: on create, and when the destination changes.
+test('a Logpush job update is noted as needing "ownership_challenge" only when its destination changes', async () => {
+  const zone = `/zones/${id('pro.example')}/logpush`;
+  const conf = 's3://logs/noted?region=us-east-1';
+  const codes = (r: { json: Json }) => (r.json.messages as Json[]).map((m) => m.code);
+  const created = await api(base, 'POST', `${zone}/jobs`, KEY, { name: 'noted', dataset: 'http_requests', destination_conf: conf });
+  assert.equal(created.status, 200);
+  assert.deepEqual(codes(created), [10520], 'on create');
+  const job = `${zone}/jobs/${created.json.result.id}`;
+  const same = await api(base, 'PUT', job, KEY, { name: 'renamed', destination_conf: conf });
+  assert.equal(same.status, 200);
+  assert.deepEqual(codes(same), [], 'the same destination');
+  assert.deepEqual(codes(await api(base, 'PUT', job, KEY, { name: 'again' })), [], 'no destination');
+  const moved = await api(base, 'PUT', job, KEY, { destination_conf: 's3://logs/elsewhere?region=us-east-1' });
+  assert.deepEqual(codes(moved), [10520], 'a new destination');
+  assert.match(moved.json.messages[0].message, /the mock updated the job without one\.$/);
+  // A challenge given is still checked, the destination changed or not.
+  const wrong = await api(base, 'PUT', job, KEY, { destination_conf: 's3://logs/elsewhere?region=us-east-1', ownership_challenge: 'not-a-token' });
+  assert.equal(wrong.status, 400);
+  assert.equal(wrong.json.errors[0].code, 1002);
+});
+
 // The tests below came out of a mutation sample of the migration operations (docs/architecture.md, "Mutation sample"): each holds
 // a refusal's status and code, or a message code, that no test held before.
 test('migration operations need phase_two=1: check, config and an update with waf_migration are refused with 10500 without it', async () => {

@@ -639,7 +639,8 @@ function valueText(v: unknown): string | null {
  */
 export interface RuleTally {
   index: number; label: string; action: string; enabled: boolean; terminating: boolean;
-  /** A skip of all remaining rules ("ruleset": "current"): no terminating action, yet it ends the evaluation (absent otherwise). */
+  /** A skip of all remaining rules ("ruleset": "current" or "phase": "current"): no terminating action, yet it ends the evaluation
+   * (absent otherwise). */
   skipsRest?: true;
   matched: number; applied: number; decided: number; skipped: number; firstMatches: number[];
   /** What the rule's action sets (headers, a URL rewrite, a redirect target) and what that gave (compileRuleset only); none when it sets nothing. */

@@ -42,7 +42,7 @@ export function hostileKind(record: LogRecord): string | undefined {
 /** `count` http_requests records, one second apart from 2026-11-24T00:00:00Z, about `hostileShare` of them hostile. `extended`
  * draws the hostile ones from the longer list, and one in ten of them from the 203.0.113.0/24 network (a scan from an allow-listed
  * office); without it, the core fields (those up to WorkerSubrequest) are those of earlier versions for the same seed, but for the
- * milliseconds of the time. */
+ * milliseconds of the time and the client's address (clientAddress). */
 export function sampleHttpRequests(count: number, seed = 1, hostileShare = 0.1, extended = false): LogRecord[] {
   return [...eachSampleHttpRequest(count, seed, hostileShare, extended)];
 }
@@ -55,9 +55,7 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
   // The fields added since (location, network, TLS, referrer, WAF scores by attack, ...) are drawn from a stream of their own, so
   // the fields above keep the values earlier versions gave for a seed, but for the time's milliseconds (one second apart, as before)
   const more = prng((seed ^ 0x5bd1e995) >>> 0);
-  // Where a benign request comes from: one in ten from the office network 203.0.113.0/24 (which the mock's zones let bypass the WAF),
-  // the rest from 192.0.2.0/24; a stream of its own, so that every other field keeps its value for a seed. All of them came from the
-  // office network before, so an "office bypasses the WAF" rule skipped nine requests in ten of the sample (ui3's walk)
+  // Where a benign request comes from (clientAddress): a stream of its own, so that every other field keeps its value for a seed
   const site = prng((seed ^ 0x1b873593) >>> 0);
   for (let i = 0; i < count; i++) {
     const hostile = rand() < hostileShare ? pick(extended ? HOSTILE_EXTENDED : HOSTILE) : undefined;
@@ -67,7 +65,7 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
     const status = hostile ? pick([403, 404, 200, 500]) : pick([200, 200, 200, 200, 304, 301, 404, 500]);
     const line: LogRecord = {
       EdgeStartTimestamp: new Date(start + i * 1000).toISOString(),
-      ClientIP: hostile && !office ? `198.51.100.${1 + Math.floor(rand() * 20)}` : `${office || site() < 0.1 ? '203.0.113' : '192.0.2'}.${Math.floor(rand() * 255)}`,
+      ClientIP: clientAddress(hostile && !office ? 'hosting' : office ? 'office' : undefined, site, rand),
       ClientCountry: hostile ? pick(['cn', 'ru', 'us', 'nl']) : pick(COUNTRIES),
       ClientRequestHost: pick(HOSTS),
       ClientRequestMethod: hostile?.[0] === 'sqli' && rand() < 0.5 ? 'POST' : pick(['GET', 'GET', 'GET', 'POST']),
@@ -85,8 +83,28 @@ export function* eachSampleHttpRequest(count: number, seed = 1, hostileShare = 0
       // Visitors' requests, none a Worker's own subrequest; a constant, so the records above stay those of earlier versions
       WorkerSubrequest: false,
     };
-    yield Object.assign(line, moreLogFields(line, hostile?.[0], more));
+    yield Object.assign(line, moreLogFields(line, hostile?.[0], more, hostile !== undefined && !office));
   }
+}
+
+/**
+ * A request's client address, in the documentation ranges (RFC 5737's three IPv4 networks, RFC 3849's 2001:db8::/32): a hostile
+ * request's (`hosting`) from one of 20 hosting addresses, 198.51.100.1-20; an office's (`office`: an allow-listed scan of the
+ * extended variety) from 203.0.113.0/24; a benign one's by a draw of `site`: one in ten from that office network (which the mock's
+ * zones let bypass the WAF), then 192.0.2.0/24 (35%), the rest of 198.51.100.0/24 (25%) and 2001:db8::/32 (30%). The address's last
+ * part is the line's one draw of `rand`, where the address always took it, so the other fields keep their values for a seed. All
+ * benign requests came from the office network at first, so an "office bypasses the WAF" rule skipped nine in ten of the sample
+ * (ui3's walk); then nine in ten came from 192.0.2.0/24, which a skip written on the docs' example range took (cl12).
+ */
+function clientAddress(from: 'hosting' | 'office' | undefined, site: () => number, rand: () => number): string {
+  if (from === 'hosting') return `198.51.100.${1 + Math.floor(rand() * 20)}`;
+  const where = from === 'office' ? 0 : site();
+  if (where < 0.1) return `203.0.113.${Math.floor(rand() * 255)}`;
+  if (where < 0.45) return `192.0.2.${Math.floor(rand() * 255)}`;
+  if (where < 0.7) return `198.51.100.${21 + Math.floor(rand() * 234)}`;
+  // RFC 5952's form, as the platform logs it: no group 0 but the compressed run, no leading zeros
+  const group = (draw: number) => (1 + Math.floor(draw * 0xffff)).toString(16);
+  return `2001:db8:${group(site())}:${group(site())}::${group(rand())}`;
 }
 
 /**
@@ -109,7 +127,7 @@ const LEAKED = ['password_leaked', 'username_and_password_leaked', 'username_pas
 
 /** The http_requests fields a line has besides the core ones: the client's location, network, TLS and referrer, the WAF's scores by
  * attack class, the bot detections and leaked-credential check, the zone; about 2% of the benign requests are a verified bot's. */
-function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => number): LogRecord {
+function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => number, hosting: boolean): LogRecord {
   const loc = locationOf(String(l.ClientCountry), rand);
   const ip = String(l.ClientIP);
   const tls13 = rand() < 0.8;
@@ -128,7 +146,7 @@ function moreLogFields(l: LogRecord, hostile: string | undefined, rand: () => nu
     ...(bot ? { ClientRequestUserAgent: bot[0], BotScore: 1, BotScoreSrc: 'Verified Bot' }
       : { BotScoreSrc: tool ? 'Heuristics' : 'Machine Learning' }),
     BotDetectionIDs: tool ? [33554817 + Math.floor(rand() * 4)] : [],
-    ClientASN: asnOf(ip, loc), ClientCity: loc?.city ?? '', ClientRegionCode: loc?.regionCode ?? '',
+    ClientASN: asnOf(ip, loc, hosting), ClientCity: loc?.city ?? '', ClientRegionCode: loc?.regionCode ?? '',
     ClientLatitude: loc?.lat ?? '', ClientLongitude: loc?.lon ?? '', ClientRequestReferer: referer, ClientRequestScheme: 'https',
     ClientSSLProtocol: tls13 ? 'TLSv1.3' : 'TLSv1.2', ClientSSLCipher: tls13 ? 'AEAD-AES128-GCM-SHA256' : 'ECDHE-RSA-AES128-GCM-SHA256',
     ClientSrcPort: 1024 + Math.floor(rand() * 64_512), ClientTCPRTTMs: l.ClientRequestProtocol === 'HTTP/3' ? 0 : 5 + Math.floor(rand() * 200),

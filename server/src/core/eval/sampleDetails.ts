@@ -38,7 +38,7 @@ const LOCATIONS: readonly Location[] = [
   { country: 'au', continent: 'OC', eu: false, city: 'Sydney', region: 'New South Wales', regionCode: 'NSW', sub1: 'AU-NSW', sub2: '', postal: '2000', metro: '', timezone: 'Australia/Sydney', lat: '-33.86880', lon: '151.20930', asns: [1221, 4804] },
 ];
 
-/** Hosting networks the hostile sample's addresses (198.51.100.0/24) come from: DigitalOcean, Amazon, Hetzner, OVH. */
+/** Hosting networks the hostile sample's addresses (198.51.100.1-20) come from: DigitalOcean, Amazon, Hetzner, OVH. */
 const HOSTING_ASNS = [14061, 16509, 24940, 16276];
 
 /** A location of the country (lower-case ISO code), drawn with rand; undefined for a country the table lacks. */
@@ -52,10 +52,12 @@ function locationAt(country: unknown, city: unknown): Location | undefined {
   return LOCATIONS.find((l) => l.country === String(country).toLowerCase() && l.city === city);
 }
 
-/** The network of a sample address: a hosting network for the hostile ones, else one of the location's, by the address's last part. */
-export function asnOf(ip: string, loc: Location | undefined): number {
-  const last = Number(ip.slice(ip.lastIndexOf('.') + 1)) || 0;
-  return ip.startsWith('198.51.100.') || !loc ? HOSTING_ASNS[last % HOSTING_ASNS.length] : loc.asns[last % loc.asns.length];
+/** The network of a sample address: a hosting network for the hostile ones (`hosting`), else one of the location's, by the
+ * address's last part (an IPv6 address's last group). */
+export function asnOf(ip: string, loc: Location | undefined, hosting: boolean): number {
+  const v6 = ip.includes(':');
+  const last = Number.parseInt(ip.slice(ip.lastIndexOf(v6 ? ':' : '.') + 1), v6 ? 16 : 10) || 0;
+  return hosting || !loc ? HOSTING_ASNS[last % HOSTING_ASNS.length] : loc.asns[last % loc.asns.length];
 }
 
 /** A 32-bit seed from a text (FNV-1a): the same user agent gets the same TLS fingerprint on every request. */
