@@ -179,7 +179,7 @@ const INVALID: Bad[] = [
   // on the place the message names (the whole string was underlined before 2026-11-27)
   { expr: 'http.host matches "(?=a)b"', code: 'ruleset/expr-invalid-regex', at: '(?=' },
   { expr: 'http.host matches "a(b"', code: 'ruleset/expr-invalid-regex', at: '(' },
-  { expr: 'http.host matches "a{400000}"', code: 'ruleset/expr-invalid-regex', at: '"a{400000}"' },
+  { expr: 'http.host matches "a{400000}"', code: 'ruleset/expr-invalid-regex', at: '{400000}' },
   { expr: 'http.host wildcard "**.example.com"', code: 'ruleset/expr-invalid-wildcard', at: '"**.example.com"' },
   { expr: 'ip.src eq 300.1.1.1', code: 'ruleset/expr-invalid-ip', at: '300.1.1.1' },
   { expr: 'ip.src in {10.0.0.0/33}', code: 'ruleset/expr-invalid-ip', at: '/33' },

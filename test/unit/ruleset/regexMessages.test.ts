@@ -104,8 +104,9 @@ test('the problem is placed on the character its message names, in the expressio
   // a look-around: what it is, whole
   assert.deepEqual(placed('http.host matches r"a(?=b)"'), ['(?=']);
   assert.deepEqual(placed('http.host matches "\\"(?!b)"'), ['(?!']);
-  // no place (the size limit): the whole string
-  assert.deepEqual(placed('http.host matches r"a{400000}"'), ['r"a{400000}"']);
+  // the size limit: on the counted repetition that makes it, else (no count) the whole string
+  assert.deepEqual(placed('http.host matches r"a{400000}"'), ['{400000}']);
+  assert.deepEqual(placed('http.host matches r"x(?:ab{2}){400000}?"'), ['{400000}?']);
   // a regex in a function's argument: an ordinary string with no escape maps as written; one with escapes keeps the whole string
   assert.deepEqual(placed('regex_replace(http.request.uri.path, "a)", "") eq "x"'), [')']);
   assert.deepEqual(placed('regex_replace(http.request.uri.path, "\\x41)", "") eq "x"'), ['"\\x41)"']);

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalAt, unicodeWordBoundary, untabledClass } from './rustRegex';
+import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -693,8 +693,7 @@ class Checker {
 function regexPlace(pattern: string): { at: number; length: number } | undefined {
   const look = lookAroundOrBackreference(pattern);
   if (look) return { at: look.at, length: look.text.length };
-  const at = rustRegexRefusalAt(pattern);
-  return at === undefined ? undefined : { at, length: pattern.codePointAt(at)! > 0xffff ? 2 : 1 };
+  return rustRegexRefusalPlace(pattern);
 }
 
 /**

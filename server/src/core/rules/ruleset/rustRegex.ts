@@ -937,9 +937,14 @@ export function rustRegexRefusal(pattern: string): string | undefined {
   return read(pattern).syntax ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
 }
 
-/** Where in the pattern rustRegexRefusal's reason is, when it names a place (a syntax refusal; the nest and size limits have none). */
-export function rustRegexRefusalAt(pattern: string): number | undefined {
-  return read(pattern).syntaxAt;
+/** Where in the pattern rustRegexRefusal's reason is (its start and length), when it names a place: a syntax refusal's, or the
+ * counted repetition that makes the size; the nest limit has none. */
+export function rustRegexRefusalPlace(pattern: string): { at: number; length: number } | undefined {
+  const { syntax, syntaxAt } = read(pattern);
+  if (syntax !== undefined) return syntaxAt === undefined ? undefined : { at: syntaxAt, length: pattern.codePointAt(syntaxAt)! > 0xffff ? 2 : 1 };
+  if (rustNestRefusal(pattern) !== undefined) return undefined;
+  const rep = sizeRefusal(pattern)?.rep;
+  return rep && { at: rep.at, length: rep.text.length };
 }
 
 /** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */
@@ -985,6 +990,11 @@ function sizeChecked(pattern: string): boolean {
  * platform may still refuse a regex somewhat under the limit, `(?u)\w{2000}`, whose class is a Unicode one of hundreds of states).
  */
 export function rustRegexSizeRefusal(pattern: string): string | undefined {
+  return sizeRefusal(pattern)?.why;
+}
+
+/** The size refusal (see rustRegexSizeRefusal) and the counted repetition it names, when it names one. */
+function sizeRefusal(pattern: string): { why: string; rep?: { at: number; text: string } } | undefined {
   const max = REGEX_SIZE_LIMIT / STATE_BYTES;
   if (!sizeChecked(pattern)) return undefined;
   const { tree } = read(pattern);
@@ -1010,7 +1020,8 @@ export function rustRegexSizeRefusal(pattern: string): string | undefined {
     : `it is ${atLeast(total)} bytes compiled`;
   // The limit grouped as the count is, to compare them; what brings the pattern under it
   const fix = top ? `a smaller count (or "+", "*" where the exact count does not matter)` : 'a shorter pattern';
-  return `${what}, past the platform's compiled size limit of ${REGEX_SIZE_LIMIT.toLocaleString('en')} bytes (Rust regex's default, which wirefilter keeps: "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes"); ${fix} brings it under the limit`;
+  const why = `${what}, past the platform's compiled size limit of ${REGEX_SIZE_LIMIT.toLocaleString('en')} bytes (Rust regex's default, which wirefilter keeps: "Compiled regex exceeds size limit of ${REGEX_SIZE_LIMIT} bytes"); ${fix} brings it under the limit`;
+  return { why, rep: top ? { at: top.rep.at, text: top.rep.text } : undefined };
 }
 
 /** RE2's limit on counted repetitions: none above 1 000, nor their products where they nest (a{1001}, (?:a{100}){11}). */
