@@ -11,11 +11,12 @@ import { ParseCache } from '../../../server/src/lsp/parseCache';
 
 type Handler = (params: { textDocument: { uri: string } }, token: { isCancellationRequested: boolean }) => Promise<{ items: unknown[] }>;
 
-function harness(doc: () => TextDocument) {
+/** The pull handler and its Diagnostics over the documents `doc` gives by URI. */
+function harness(doc: (uri: string) => TextDocument | undefined) {
   let pull: Handler | undefined;
   const ctx = {
     connection: { languages: { diagnostics: { on: (h: Handler) => { pull = h; } } }, console: { error: () => undefined } },
-    documents: { get: () => doc() },
+    documents: { get: doc },
     parses: new ParseCache(() => true),
     settings: { get: async () => DEFAULT_SETTINGS, drop: () => undefined, clear: () => undefined },
     caps: { ...DEFAULT_CAPS, pullDiagnostics: true, relatedInformation: true },
@@ -52,22 +53,13 @@ test('a pull checks the text once; the same version\'s problems come from it, a 
 
 test('only the documents checked last keep their problems and line offsets; an older one\'s are found again, the same', async () => {
   const docs = new Map<string, TextDocument>();
-  let pull: Handler | undefined;
-  const ctx = {
-    connection: { languages: { diagnostics: { on: (h: Handler) => { pull = h; } } }, console: { error: () => undefined } },
-    documents: { get: (uri: string) => docs.get(uri) },
-    parses: new ParseCache(() => true),
-    settings: { get: async () => DEFAULT_SETTINGS, drop: () => undefined, clear: () => undefined },
-    caps: { ...DEFAULT_CAPS, pullDiagnostics: true, relatedInformation: true },
-  } as unknown as ServerContext;
-  const diagnostics = new Diagnostics(ctx);
-  diagnostics.register();
+  const { diagnostics, pull } = harness((uri) => docs.get(uri));
   const lineOffsets = (d: TextDocument) => (d as unknown as { _lineOffsets?: number[] })._lineOffsets;
   const uris = Array.from({ length: RECENT_CHECKS + 2 }, (_, i) => `file:///${i}.filter.json`);
   const first: unknown[][] = [];
   for (const [i, uri] of uris.entries()) {
     docs.set(uri, DOCUMENTS.create(uri, 'logpush-filter', 1, `{\n  "where": {"key": "ClientCountyr${i}", "operator": "eq", "value": "ca"}\n}`));
-    first.push((await pull!({ textDocument: { uri } }, { isCancellationRequested: false })).items);
+    first.push((await pull(uri)).items);
     assert.ok(lineOffsets(docs.get(uri)!), 'the report\'s ranges read the line offsets');
   }
   assert.deepEqual(diagnostics.kept(), uris.slice(2), `the ${RECENT_CHECKS} documents checked last`);
@@ -78,7 +70,7 @@ test('only the documents checked last keep their problems and line offsets; an o
   const d0 = docs.get(uris[0])!;
   assert.equal(diagnostics.problemsOf(d0, 'logpush-filter', DEFAULT_SETTINGS).length, 1);
   assert.deepEqual(diagnostics.kept(), [...uris.slice(3), uris[0]]);
-  assert.deepEqual((await pull!({ textDocument: { uri: uris[0] } }, { isCancellationRequested: false })).items, first[0]);
+  assert.deepEqual((await pull(uris[0])).items, first[0]);
   // A hit is a use: the document asked about last stays.
   diagnostics.problemsOf(docs.get(uris[3])!, 'logpush-filter', DEFAULT_SETTINGS);
   assert.deepEqual(diagnostics.kept(), [...uris.slice(4), uris[0], uris[3]]);
