@@ -154,7 +154,7 @@ export function memorySection(figures: MemoryFigure[]): Section {
     header: ['measurement', 'RSS', 'text opened', 'problems', 'target'],
     rows,
     notes: [
-      'heavy = the 8 bench documents in turn (4 kinds x valid/100 errors; 13 copies of the 0.8 MB batch among them).',
+      'heavy = the 8 bench documents in turn (4 kinds x valid/100 errors; 24 copies of the 0.8 MB batch among them, 12 of each variant).',
       'typical = the same, but each batch has 500 requests (85 KB) instead of 5000.',
     ],
   };

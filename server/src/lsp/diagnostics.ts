@@ -1,8 +1,8 @@
 // Diagnostics, pulled or pushed as the client can take them: the pull handler (textDocument/diagnostic) for clients with
 // textDocument.diagnostic (VS Code), else textDocument/publishDiagnostics after each change, debounced per document and dropped when
-// a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document text is kept:
-// other requests (the migration's review check, quick fixes for clients that do not send data back) read it instead of checking
-// the same text again.
+// a newer version arrives (VS Code's JSON server does the same for push clients). The last result per document text is kept for the
+// documents checked most recently: other requests (the migration's review check, quick fixes for clients that do not send data
+// back) read it instead of checking the same text again.
 import type { Diagnostic, DocumentDiagnosticReport } from 'vscode-languageserver';
 import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError } from './library';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -10,6 +10,16 @@ import type { DocKind, Problem } from '../core';
 import type { Settings } from '../protocol';
 import { core, coreOptions, isCancellation, kindOf, safe, tooLarge, yieldToEventLoop, type ServerContext } from './context';
 import { toDiagnostic } from './convert';
+import { releaseLineOffsets } from './textDocument';
+
+/**
+ * How many documents keep their last problems: the ones checked most recently (the document being typed in, those beside it). An
+ * older document's problems are found again if asked for (the same text gives the same problems), and its line offsets are dropped
+ * with them (textDocument.ts). With 100 documents open, 12 of them the 0.8 MB batch with 100 errors, the problems and line offsets
+ * kept for all of them were 3.1 MB of heap, about 7 MB of the server's RSS (docs/architecture.md, "Server memory with large
+ * documents").
+ */
+export const RECENT_CHECKS = 4;
 
 /** Characters under which a pulled check runs without yielding first (a 30 KB document checks in well under a millisecond). */
 const SMALL_TEXT = 30_000;
@@ -20,14 +30,15 @@ const SMALL_TEXT = 30_000;
 const cancelled = () => new ResponseError(LSPErrorCodes.RequestCancelled, 'Request cancelled: a newer pull of the document follows');
 
 export class Diagnostics {
-  /** The problems of the last text checked, per URI (the text, not the version: a client may repeat a version with another text). */
+  /** The problems of the last text checked, per URI (the text, not the version: a client may repeat a version with another text),
+   * for the `recent` documents checked or asked about last, least recent first (a Map iterates in insertion order). */
   private readonly last = new Map<string, { text: string; problems: Problem[] }>();
   /** Push mode: the pending check per URI. */
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Push mode: the URIs whose last publish was not empty (cleared on close, or when the document stops being one of ours). */
   private readonly published = new Set<string>();
 
-  constructor(private readonly ctx: ServerContext, private readonly debounceMs = 300) {}
+  constructor(private readonly ctx: ServerContext, private readonly debounceMs = 300, private readonly recent = RECENT_CHECKS) {}
 
   register(): void {
     if (this.ctx.caps.pullDiagnostics) this.registerPull();
@@ -124,16 +135,33 @@ export class Diagnostics {
   /** The document's problems: from the last check when the text is the same, else checked now. */
   problemsOf(doc: TextDocument, kind: DocKind, s: Settings): Problem[] {
     const hit = this.last.get(doc.uri);
-    return hit && hit.text === doc.getText() ? hit.problems : this.check(doc, kind, s);
+    if (!hit || hit.text !== doc.getText()) return this.check(doc, kind, s);
+    this.keep(doc.uri, hit);
+    return hit.problems;
   }
 
   drop(uri: string): void { this.last.delete(uri); }
   clear(): void { this.last.clear(); }
 
+  /** The URIs whose last problems are kept, least recent first. */
+  kept(): string[] { return [...this.last.keys()]; }
+
+  /** Keeps uri's result as the most recent; the least recent beyond `recent` go, and their documents' line offsets with them. */
+  private keep(uri: string, result: { text: string; problems: Problem[] }): void {
+    this.last.delete(uri);
+    this.last.set(uri, result);
+    for (const old of this.last.keys()) {
+      if (this.last.size <= this.recent) break;
+      this.last.delete(old);
+      const doc = this.ctx.documents.get(old);
+      if (doc) releaseLineOffsets(doc);
+    }
+  }
+
   private check(doc: TextDocument, kind: DocKind, s: Settings, isCancelled?: () => boolean): Problem[] {
     const text = doc.getText();
     const problems = core().validate(text, kind, { ...coreOptions(s), parsed: tooLarge(doc, s) ? undefined : this.ctx.parses.get(doc), isCancelled });
-    this.last.set(doc.uri, { text, problems });
+    this.keep(doc.uri, { text, problems });
     return problems;
   }
 }

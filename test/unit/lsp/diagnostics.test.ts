@@ -5,16 +5,18 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS } from '../../../server/src/protocol';
 import { core, DEFAULT_CAPS, type ServerContext } from '../../../server/src/lsp/context';
-import { Diagnostics } from '../../../server/src/lsp/diagnostics';
+import { Diagnostics, RECENT_CHECKS } from '../../../server/src/lsp/diagnostics';
+import { DOCUMENTS } from '../../../server/src/lsp/textDocument';
 import { ParseCache } from '../../../server/src/lsp/parseCache';
 
 type Handler = (params: { textDocument: { uri: string } }, token: { isCancellationRequested: boolean }) => Promise<{ items: unknown[] }>;
 
-function harness(doc: () => TextDocument) {
+/** The pull handler and its Diagnostics over the documents `doc` gives by URI. */
+function harness(doc: (uri: string) => TextDocument | undefined) {
   let pull: Handler | undefined;
   const ctx = {
     connection: { languages: { diagnostics: { on: (h: Handler) => { pull = h; } } }, console: { error: () => undefined } },
-    documents: { get: () => doc() },
+    documents: { get: doc },
     parses: new ParseCache(() => true),
     settings: { get: async () => DEFAULT_SETTINGS, drop: () => undefined, clear: () => undefined },
     caps: { ...DEFAULT_CAPS, pullDiagnostics: true, relatedInformation: true },
@@ -47,4 +49,29 @@ test('a pull checks the text once; the same version\'s problems come from it, a 
   diagnostics.drop(uri);
   diagnostics.problemsOf(current, 'logpush-filter', DEFAULT_SETTINGS);
   assert.equal(calls, 3, 'a dropped document is validated again');
+});
+
+test('only the documents checked last keep their problems and line offsets; an older one\'s are found again, the same', async () => {
+  const docs = new Map<string, TextDocument>();
+  const { diagnostics, pull } = harness((uri) => docs.get(uri));
+  const lineOffsets = (d: TextDocument) => (d as unknown as { _lineOffsets?: number[] })._lineOffsets;
+  const uris = Array.from({ length: RECENT_CHECKS + 2 }, (_, i) => `file:///${i}.filter.json`);
+  const first: unknown[][] = [];
+  for (const [i, uri] of uris.entries()) {
+    docs.set(uri, DOCUMENTS.create(uri, 'logpush-filter', 1, `{\n  "where": {"key": "ClientCountyr${i}", "operator": "eq", "value": "ca"}\n}`));
+    first.push((await pull(uri)).items);
+    assert.ok(lineOffsets(docs.get(uri)!), 'the report\'s ranges read the line offsets');
+  }
+  assert.deepEqual(diagnostics.kept(), uris.slice(2), `the ${RECENT_CHECKS} documents checked last`);
+  for (const uri of uris.slice(0, 2)) assert.equal(lineOffsets(docs.get(uri)!), undefined, `${uri}: its line offsets went with its problems`);
+  for (const uri of uris.slice(2)) assert.ok(lineOffsets(docs.get(uri)!), `${uri} keeps its line offsets`);
+
+  // Asked for again: the same problems, and the same report, as at its first check.
+  const d0 = docs.get(uris[0])!;
+  assert.equal(diagnostics.problemsOf(d0, 'logpush-filter', DEFAULT_SETTINGS).length, 1);
+  assert.deepEqual(diagnostics.kept(), [...uris.slice(3), uris[0]]);
+  assert.deepEqual((await pull(uris[0])).items, first[0]);
+  // A hit is a use: the document asked about last stays.
+  diagnostics.problemsOf(docs.get(uris[3])!, 'logpush-filter', DEFAULT_SETTINGS);
+  assert.deepEqual(diagnostics.kept(), [...uris.slice(4), uris[0], uris[3]]);
 });

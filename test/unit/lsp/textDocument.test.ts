@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { DOCUMENTS, FAST_LINE_OFFSETS } from '../../../server/src/lsp/textDocument';
+import { DOCUMENTS, FAST_LINE_OFFSETS, releaseLineOffsets } from '../../../server/src/lsp/textDocument';
 import { lineStarts, LineTable } from '../../../server/src/core/lines';
 
 /** The library's own line offsets, by its own method on its own document. */
@@ -114,5 +114,28 @@ test('a long document of one line, and one of many short lines, are the library\
     const lib = TextDocument.create('file:///x', 'json', 1, text);
     assert.equal(ours.lineCount, lib.lineCount);
     for (const o of [0, 1, 2, 3, text.length >> 1, text.length - 1, text.length, text.length + 1]) assert.deepEqual(ours.positionAt(o), lib.positionAt(o));
+  }
+});
+
+test('a document whose line offsets were released finds them again: its edits and positions are the library\'s', () => {
+  const lineOffsets = (d: TextDocument) => (d as unknown as { _lineOffsets?: number[] })._lineOffsets;
+  for (let seed = 0; seed < 20; seed++) {
+    const text = randomText(seed * 13 + 5, 100);
+    let ours = DOCUMENTS.create('file:///x', 'json', 1, text);
+    let lib = TextDocument.create('file:///x', 'json', 1, text);
+    ours.positionAt(text.length);
+    assert.ok(lineOffsets(ours));
+    releaseLineOffsets(ours);
+    assert.equal(lineOffsets(ours), undefined);
+    for (let version = 2; version < 8; version++) {
+      const content = lib.getText();
+      const a = (seed * 7 + version * 11) % (content.length + 1);
+      const change: TextDocumentContentChangeEvent = { range: { start: lib.positionAt(a), end: lib.positionAt(Math.min(content.length, a + 3)) }, text: randomText(seed + version, 5) };
+      ours = DOCUMENTS.update(ours, [change], version);
+      lib = TextDocument.update(lib, [change], version);
+      assert.equal(ours.getText(), lib.getText());
+      if (version % 2 === 0) releaseLineOffsets(ours);
+      for (let o = 0; o <= lib.getText().length; o++) assert.deepEqual(ours.positionAt(o), lib.positionAt(o), `seed ${seed} version ${version} offset ${o}`);
+    }
   }
 });
