@@ -334,3 +334,16 @@ test('a document of lone CR line breaks: a quote inside a string is found as in 
     assert.deepEqual(syntax(lf.replace(/\n/g, '\r')), want, JSON.stringify(lf));
   }
 });
+
+test('a problem found in a repaired text that is about what the repair put in is not said (stress fuzz: a quote the repair inserted was called stray, its string at offset -1)', () => {
+  // `f` lost its quotes: the repair quotes it ("f"), and the repaired text's next error was read as the quote the repair put after f
+  const text = '{f/*ilter": {}\n}\n';
+  const problems = validateText(text, 'logpush-filter');
+  for (const p of problems) {
+    for (const s of [p, ...(p.related ?? []), ...(p.fixes ?? []).flatMap((f) => f.edits)]) {
+      assert.ok(s.offset >= 0 && s.offset + s.length <= text.length, `${p.code} span ${s.offset}+${s.length} outside 0..${text.length}: ${p.message}`);
+    }
+  }
+  assert.deepEqual(problems.map((p) => p.code), ['syntax/invalid-json']);
+  assert.match(problems[0].message, /Unexpected word "f"/);
+});

@@ -96,7 +96,12 @@ export function syntaxProblems(text: string, errors: ParseError[], root = THE_DO
       const placed = mapOffsets(problem, (o) => textOffset(changes, o));
       if (!placed) break;
       out.push(placed);
-    } else out.push(shift === 0 ? problem : moved(problem, -shift));
+    } else {
+      // A problem of the repaired text that lies in what a repair put in (a quote the repair inserted, read as one typed by mistake:
+      // `{f/*ilter": {}`, its string at offset -1) is the repair's consequence, not the text's: nothing more is said (stress fuzz)
+      if (changes.length && !mapOffsets(problem, (o) => textOffset(changes, o))) break;
+      out.push(shift === 0 ? problem : moved(problem, -shift));
+    }
     if (!repair) break;
     if (problem.code !== 'syntax/comment' && !problem.fixes?.some((f) => f.preferred)) tentative = true;
     const change = changeBetween(current, repair.text);
