@@ -482,7 +482,9 @@ function brokenTokenAfter(text: string, offset: number): boolean {
   return next === SyntaxKind.Unknown || (next !== SyntaxKind.EOF && scanner.getTokenError() !== ScanError.None);
 }
 
-/** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
+/** The edit that removes a comment: with the space before it on its line, its whole line when it stands alone there, and the space
+ * after it when it comes before the first token of its line (the line keeps its own indentation; syn14: `  /* c *\/ "and"` became
+ * ` "and"`, and a comment at the margin left a space before the line's first token). */
 function commentRemoval(text: string, offset: number, length: number): { offset: number; length: number; newText: string } {
   const end = Math.min(offset + length, text.length);
   let from = offset;
@@ -490,6 +492,11 @@ function commentRemoval(text: string, offset: number, length: number): { offset:
   const lineStart = from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r';
   const rest = /^[ \t]*(\r\n|\n|\r|$)/.exec(text.slice(end, end + 256));
   if (lineStart && rest) return { offset: from, length: end + rest[0].length - from, newText: '' };
+  if (lineStart) {
+    let to = end;
+    while (text[to] === ' ' || text[to] === '\t') to++;
+    return { offset, length: to - offset, newText: '' };
+  }
   return { offset: from, length: end - from, newText: '' };
 }
 
