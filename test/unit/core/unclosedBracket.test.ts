@@ -485,7 +485,9 @@ test('a document that starts with a byte order mark: a closer left out is named 
 // replaced, either of which left a closer too many, with a cascade after it (1 159 of the valid fixtures' closers doubled).
 test('a closer typed twice is not read as a closer left out or of the wrong kind: one syntax problem, no fix that leaves a closer too many', () => {
   const text = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}\n    ]\n  }\n}\n';
-  assert.deepEqual(validateText(text, 'logpush-filter').map((p) => [p.code, lineOf(text, p.offset), p.fixes]), [['syntax/invalid-json', 4, undefined]]);
+  // syn14: said as the object closed twice, the removal its one fix (preferred: no "{" mends a text whole up to the second "}").
+  assert.deepEqual(validateText(text, 'logpush-filter').map((p) => [p.code, lineOf(text, p.offset), p.message, p.fixes?.map((f) => [f.title, f.preferred])]),
+    [['syntax/unopened-bracket', 4, 'The object is closed twice: the second "}" closes nothing.', [['Remove the second "}"', true]]]]);
   const named: string[] = [];
   for (const { file, kind, text: valid } of validFixtures()) {
     for (const { at } of brackets(valid).filter((b) => !b.opens)) {

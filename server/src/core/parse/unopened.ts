@@ -44,9 +44,15 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const closer = strayCloser(text, e.offset);
   budget.left -= closer?.scanned ?? text.length;
   if (!closer || budget.left < text.length) return undefined;
-  const { offset: c, kind } = closer;
-  // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value.
-  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
+  const { offset: c, kind, after } = closer;
+  const mends = (at: number) => {
+    if (budget.left < text.length) return undefined;
+    const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
+    return without !== undefined && !firstBreak(without.errors) ? without : undefined;
+  };
+  // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value; when it follows a
+  // closer of its kind, said as typed twice (syn14).
+  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return closedTwice(text, e, c, after, balance, mends);
   const { places: tried, inner, read } = places(text, c, kind);
   budget.left -= read;
   const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
@@ -58,13 +64,10 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   // Likewise a closer typed twice before C (`{"x": 1}}, "id": 2}`; syn13: read as a "{" left out before "id", one fix making the
   // request's last member an object of its own): its removal keeps the containers as written, and is offered first.
   // C's own removal first; when it breaks the text, the pair before it (rv21: `[[1]], [2]]` gave only `[[[1]], [2]]`).
-  if (!found) return found;
+  // No opener's place the one (none, or two: `"params": ["0x1", "latest"]]}`, a "[" before either item): C after a closer of its
+  // kind is said as typed twice, its removal the one fix (syn14: 'Expected a comma before "]"', no fix).
+  if (!found) return closedTwice(text, e, c, after, balance, mends);
   const p = precedingNonSpace(text, c);
-  const mends = (at: number) => {
-    if (budget.left < text.length) return false;
-    const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
-    return without !== undefined && !firstBreak(without.errors);
-  };
   let extra: number | undefined = p >= 0 && text[p] === text[c] && mends(c) ? c : undefined;
   if (extra === undefined) {
     const pair = lastPair(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, true, budget);
@@ -94,6 +97,33 @@ export function emptyOpenerLeftOut(text: string, e: ParseError, root: string, bu
   const first = r && firstBreak(r.errors);
   if (!r || (first && first.offset <= lineEndAt(text, e.offset + 1 + next.index) + 1)) return undefined;
   return { problem: unopenedProblem(text, root, kind, e.offset, e.offset), repair: r };
+}
+
+/**
+ * The closer at `c` typed twice, right after the closer of the container opened at `after` (the token before C, one of its kind),
+ * when the text without it has no syntax error (`mends`: a parse, from the budget): "The array "params" is closed twice", on C,
+ * related at the first closer, the removal its one fix. Preferred (Fix all applies it) for a "}" whose error is C itself (the text
+ * before it is whole): no "{" inserted before C mends such a text (a "{" goes before a member's name, and a whole text has one only
+ * where a member goes, not a value), so the removal is the one reading. Not for a "]": a "[" after the array's own "[" mends the
+ * text too (`[["0x1", "latest"]]`). Undefined otherwise (today's wording).
+ */
+function closedTwice(text: string, e: ParseError, c: number, after: number | undefined, balance: number, mends: (at: number) => Parsed | undefined):
+  { problem: Problem; repair: Parsed } | undefined {
+  const without = after === undefined ? undefined : mends(c);
+  if (after === undefined || !without) return undefined;
+  const name = containerName({ offset: after, kind: text[after] === '{' ? '{' : '[', indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, after) });
+  const code = 'syntax/unopened-bracket';
+  const preferred = text[c] === '}' && e.offset === c;
+  return {
+    problem: {
+      code, severity: BASE_CODES[code].severity, offset: c, length: 1,
+      message: `${cap(name)} is closed twice: the second ${quote(text[c])} closes nothing.`,
+      fixes: [{ title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }], ...(preferred ? { preferred } : {}) }],
+      related: [{ offset: precedingNonSpace(text, c), length: 1, message: `${cap(name)} closes here.` }],
+    },
+    // One closer fewer: the repaired text's balance, said so that it is not scanned again.
+    repair: { ...without, balance: balance + 1 },
+  };
 }
 
 /** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
@@ -132,11 +162,14 @@ function place(text: string, e: ParseError, root: string, budget: Budget, balanc
 /** In a text of more closers than openers, the first closer whose opener is not there (see unopened), with the kind of opener it
  * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
  * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
-function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number } | undefined {
+function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number; after?: number } | undefined {
   const stack: { offset: number; kind: '{' | '[' }[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
-  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+  // The token before (comments and space are skipped) and the opener of the container the last closer closed.
+  let prev = SyntaxKind.Unknown;
+  let closed: number | undefined;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; prev = k, k = scanner.scan()) {
     const offset = scanner.getTokenOffset();
     const first = scanner.getTokenStartLine() !== line;
     line = scanner.getTokenStartLine();
@@ -146,9 +179,12 @@ function strayCloser(text: string, from: number): { offset: number; kind: '{' | 
       const top = stack.pop();
       const other = !top || top.kind !== kind;
       if (other && offset < from) return undefined;
+      // Right after a closer of its kind, closing nothing or a container of the other kind: maybe typed twice (closedTwice; syn14).
+      if (other) return { offset, kind, scanned: offset + 1, ...(prev === k ? { after: closed } : {}) };
       // Indented otherwise than its opener's line: before the error too (a "]" that closed the "params" around the array that lost
       // its "[", read as the array's, and the error only at the next closer).
-      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind, scanned: offset + 1 };
+      if (first && indentAt(text, offset) !== indentAt(text, top!.offset)) return { offset, kind, scanned: offset + 1 };
+      closed = top!.offset;
     }
   }
   return undefined;
