@@ -9,7 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
-import { bracketBalance, emptyOpenerLeftOut, unopened } from './unopened';
+import { bracketBalance, emptyOpenerLeftOut, nameBefore, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -274,7 +274,8 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
   // batch whose every request lost its "{"). Not scanned when the repair before said it; neither reading when it cannot be paid.
   if (mayParse && !repair && code === 'syntax/invalid-json') {
     const known = balance ?? (paidScan(budget, text.length) ? bracketBalance(text) : undefined);
-    const open = known === undefined ? undefined : known < 0 ? unopened(text, e, root, budget, known) : unclosed(text, e, root, budget);
+    const open = known === undefined ? undefined : known < 0 ? unopened(text, e, root, budget, known)
+      : unclosed(text, e, root, budget) ?? (known > 0 ? openedTwice(text, e, budget) : undefined);
     if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
@@ -1121,6 +1122,33 @@ function typedTwice(text: string, o: number, at: number, budget: Budget): number
   if (pair === undefined) return undefined;
   const without = paidParse(text.slice(0, pair) + text.slice(pair + 1), budget);
   return without !== undefined && !firstBreak(without.errors) ? pair : undefined;
+}
+
+/**
+ * An opener typed twice where no closer's place is the one (syn14: `"params": [["0x1", "latest"]}`, the "]" left out before the "}"
+ * or after "0x1"; 'Expected a comma before "}"'): the second of the last pair of openers of one kind (`[[`, `{{`; tokens) up to the
+ * error's token, when the text without it has no syntax error (a scan and a parse, paid). Said on it, "The array "params" is opened
+ * twice", related at the first, the removal its one fix: preferred for a "{" (a "{" where a member goes, which no "}" inserted
+ * before it mends: that takes a comma too), offered for a "[" (a "]" inserted after the items mends the text as well).
+ */
+function openedTwice(text: string, e: ParseError, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+  const pair = lastPair(text, 0, Math.min(text.length, e.offset + 1), false, budget);
+  if (pair === undefined || budget.left < text.length) return undefined;
+  const without = paidParse(text.slice(0, pair) + text.slice(pair + 1), budget);
+  if (!without || firstBreak(without.errors)) return undefined;
+  const first = precedingNonSpace(text, pair);
+  const kind = text[pair] === '{' ? '{' : '[';
+  const name = containerName({ offset: first, kind, indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, first) });
+  const code = 'syntax/unclosed-bracket';
+  return {
+    problem: {
+      code, severity: BASE_CODES[code].severity, offset: pair, length: 1,
+      message: `${cap(name)} is opened twice: one ${quote(kind)} is not closed.`,
+      fixes: [{ title: `Remove the second ${quote(kind)}`, edits: [{ offset: pair, length: 1, newText: '' }], ...(kind === '{' ? { preferred: true } : {}) }],
+      related: [{ offset: first, length: 1, message: `${cap(name)} opens here.` }],
+    },
+    repair: without,
+  };
 }
 
 /** The second of the last pair of openers (or, `closers`, of closers) of one kind next to each other (`[[`, `}}`; tokens only, not

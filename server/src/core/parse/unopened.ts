@@ -349,7 +349,7 @@ function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number
 }
 
 /** The property whose value starts at `at` (`"and": ` before it), as Opener.name. */
-function nameBefore(text: string, at: number): { name?: string } {
+export function nameBefore(text: string, at: number): { name?: string } {
   const scanner = createScanner(text, true);
   let key: string | undefined;
   let prev: SyntaxKind = SyntaxKind.Unknown;
