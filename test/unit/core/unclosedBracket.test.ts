@@ -674,3 +674,28 @@ test('each opener of the valid fixtures typed twice: said as opened twice where 
   // syn14: 1 339 of 1 690 said 'Expected a property name in double quotes at "{"' (or a comma expected) with no fix before.
   assert.deepEqual({ twice, preferred, bad }, { twice: 1342, preferred: 1297, bad: [] });
 });
+
+// syn14 (rv19's leftover): `{"a": [[1, 2],` then ` [3, 4]` then `}` at the margin was read as the "}" typed for the array's "]" (at
+// the array's line's indentation), with the object's "}" said missing at the end next: two slips, and the two fixes put the "}" after
+// a "]" (`[3, 4]\n]\n}`). The object around the array opened on that line too, so the indentation says the "}" may be either's: the
+// "]" left out before it is one slip, and the one problem.
+test('a closer of the other kind at the indentation of a line that opened both the array and the object around it: the "]" left out before it', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = `{"a": [[1, 2],${eol} [3, 4]${eol}}${eol}`;
+    const ps = validateText(text, 'logpush-filter').filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(brief(text, ps), [{
+      code: 'syntax/unclosed-bracket', line: 3, at: '}', message: 'The array "a" opened on line 1 is not closed: expected "]" before "}".',
+      related: [[1, '[']], fixes: ['Insert "]" to close the array "a"'],
+    }], JSON.stringify(eol));
+    assert.equal(valueOf(fixed(text, ps[0])), valueOf('{"a": [[1, 2], [3, 4]]}'));
+  }
+  // An object written flat (its members at its opener's indentation): the "}" at the margin may be either's too.
+  const flat = '{"x": 1,\n"a": [[1, 2],\n [3, 4]\n}\n';
+  const f = validateText(flat, 'logpush-filter').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(f.map((p) => p.message), ['The array "a" opened on line 2 is not closed: expected "]" before "}".']);
+  assert.equal(valueOf(fixed(flat, f[0])), valueOf('{"x": 1, "a": [[1, 2], [3, 4]]}'));
+  // The array on a line of its own, deeper than the object's: the "}" at the array's line's indentation is its closer typed wrong
+  // (as before).
+  const own = '{\n  "a":\n  [[1, 2],\n   [3, 4]\n  }\n}\n';
+  assert.deepEqual(validateText(own, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => p.message), ['The array "a" opened on line 3 is closed with "}": expected "]".']);
+});

@@ -1004,11 +1004,16 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   // before a comma after it that would move what follows one level out (containerScan, paid); the place is known when there is
   // none, or when no place before such a comma mends the text (a parse each, from the budget, at most SAME_PLACE_TRIES).
   if (!known && close.length === 1 && paidScan(budget, e.offset - close[0].offset)) known = onePlace(text, close[0], e.offset, budget);
+  const ownLine = lineStartAt(text, e.offset) > inner.offset && indentAt(text, e.offset) === inner.indent && lineStartAt(text, e.offset) + inner.indent.length === e.offset;
+  // The closer first on its line at the innermost's line's indentation, which the container it closes opened at too (on that line:
+  // `{"a": [[1, 2],` then ` [3, 4]` then `}`; syn14): the layout says it may be either's. The closer left out right before it is
+  // tried then though another place mends the text as well (`[3], 4]`, splitting an item closed on its line), and taken when it
+  // gets further than the replacement (one slip; the replacement leaves the outer's closer missing too: two).
+  const shared = ownLine && close.length === 1 && stack[k].indent === inner.indent;
   const closers = close.map(closerOf).join('');
-  const inserted = close.length && known ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
+  const inserted = close.length && (known || shared) ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
   const own = closerOf(inner);
   const replaced = proved(text.slice(0, e.offset) + own + text.slice(e.offset + 1), e.offset, budget);
-  const ownLine = lineStartAt(text, e.offset) > inner.offset && indentAt(text, e.offset) === inner.indent && lineStartAt(text, e.offset) + inner.indent.length === e.offset;
   const insert = inserted && (!replaced || (reach(text, inserted) > reach(text, replaced) && !layoutSaysInner(text, e.offset, inner, stack[k], budget))
     || (reach(text, inserted) === reach(text, replaced) && !ownLine));
   // A closer typed twice (`...}}` then the array's "]"): the text without it parses, and the reading's does not (it leaves a closer
