@@ -445,6 +445,28 @@ test('each closer of the valid fixtures typed twice: said as closed twice where 
       }
     }
   }
-  // syn14: before, 'Expected a comma before "]"' (or the end of the document expected) with no fix.
-  assert.deepEqual({ twice, preferred, bad }, { twice: 1450, preferred: 1158, bad: [] });
+  // syn14: before, 'Expected a comma before "]"' (or the end of the document expected) with no fix. 1 450 where the closer typed
+  // twice closes nothing; 5 more where it closes the document early (`"where": {...}},` then more members).
+  assert.deepEqual({ twice, preferred, bad }, { twice: 1455, preferred: 1163, bad: [] });
+});
+
+// The pair's second closer closing the document early (`"where": {...}},` then more members): it said 'Expected the end of the
+// document at ","', no fix; the last "}" closes nothing, and no "{" is named for it.
+test('a "}" typed twice that closes the document early (members after it): the object closed twice, the removal its one fix, applied by Fix all', () => {
+  const filter = '{\n  "where": {\n    "key": "ClientCountry",\n    "operator": "eq",\n    "value": "us"\n  },\n  "dataset": "http_requests"\n}\n';
+  const request = '{"jsonrpc": "2.0", "method": "eth_getBalance", "params": {"address": "0x407d73d8a49eeb85d32cf465507dd71d507100c1"}, "id": 1}';
+  for (const [meant, kind, at, said] of [[filter, 'logpush-filter', '"us"\n  }', 'The object "where"'], [request, 'jsonrpc-request', '"}', 'The object "params"']] as [string, DocKind, string, string][]) {
+    const text = meant.replace(at, `${at}}`);
+    const c = text.indexOf(at) + at.length;
+    const ps = validateText(text, kind).filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, p.offset, p.message, p.fixes?.map((f) => [f.title, f.preferred])]),
+      [['syntax/unopened-bracket', c, `${said} is closed twice: the second "}" ends the document early.`, [['Remove the second "}"', true]]]], text);
+    // (The filter's "dataset" is unknown: Fix all renames it in either.)
+    assert.equal(fixAll(text, kind).text, fixAll(meant, kind).text);
+  }
+  // A "]" likewise, its removal offered only (a "[" after the document's own mends it too: `[[[1, 2]], [3, 4]]`).
+  const batch = '[[1, 2]], [3, 4]]';
+  const b = validateText(batch, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(b.map((p) => [p.code, p.message, p.fixes?.map((f) => [f.title, f.preferred ?? false])]),
+    [['syntax/unopened-bracket', 'The array is closed twice: the second "]" ends the document early.', [['Remove the second "]"', false]]]]);
 });

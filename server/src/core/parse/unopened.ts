@@ -44,7 +44,7 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const closer = strayCloser(text, e.offset);
   budget.left -= closer?.scanned ?? text.length;
   if (!closer || budget.left < text.length) return undefined;
-  const { offset: c, kind, after } = closer;
+  const { offset: c, kind, after, pair } = closer;
   const mends = (at: number) => {
     if (budget.left < text.length) return undefined;
     const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
@@ -66,7 +66,13 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   // C's own removal first; when it breaks the text, the pair before it (rv21: `[[1]], [2]]` gave only `[[[1]], [2]]`).
   // No opener's place the one (none, or two: `"params": ["0x1", "latest"]]}`, a "[" before either item): C after a closer of its
   // kind is said as typed twice, its removal the one fix (syn14: 'Expected a comma before "]"', no fix).
-  if (!found) return closedTwice(text, e, c, after, balance, mends);
+  // Else the second of a pair that closed the document early (`"where": {...}},` then more members; the error right after it): the
+  // last closer, which closes nothing, is no slip of its own.
+  if (!found) {
+    const twice = closedTwice(text, e, c, after, balance, mends);
+    if (twice || !pair || e.error !== ParseErrorCode.EndOfFileExpected || precedingNonSpace(text, e.offset) !== pair.offset) return twice;
+    return closedTwice(text, e, pair.offset, pair.after, balance, mends, root);
+  }
   const p = precedingNonSpace(text, c);
   let extra: number | undefined = p >= 0 && text[p] === text[c] && mends(c) ? c : undefined;
   if (extra === undefined) {
@@ -102,22 +108,22 @@ export function emptyOpenerLeftOut(text: string, e: ParseError, root: string, bu
 /**
  * The closer at `c` typed twice, right after the closer of the container opened at `after` (the token before C, one of its kind),
  * when the text without it has no syntax error (`mends`: a parse, from the budget): "The array "params" is closed twice", on C,
- * related at the first closer, the removal its one fix. Preferred (Fix all applies it) for a "}" whose error is C itself (the text
+ * related at the first closer, the removal its one fix. early: C is the pair's second that closed the document (`root`) early. Preferred (Fix all applies it) for a "}" whose error is C itself (the text
  * before it is whole): no "{" inserted before C mends such a text (a "{" goes before a member's name, and a whole text has one only
  * where a member goes, not a value), so the removal is the one reading. Not for a "]": a "[" after the array's own "[" mends the
  * text too (`[["0x1", "latest"]]`). Undefined otherwise (today's wording).
  */
-function closedTwice(text: string, e: ParseError, c: number, after: number | undefined, balance: number, mends: (at: number) => Parsed | undefined):
+function closedTwice(text: string, e: ParseError, c: number, after: number | undefined, balance: number, mends: (at: number) => Parsed | undefined, early?: string):
   { problem: Problem; repair: Parsed } | undefined {
   const without = after === undefined ? undefined : mends(c);
   if (after === undefined || !without) return undefined;
   const name = containerName({ offset: after, kind: text[after] === '{' ? '{' : '[', indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, after) });
   const code = 'syntax/unopened-bracket';
-  const preferred = text[c] === '}' && e.offset === c;
+  const preferred = text[c] === '}' && e.offset >= c;
   return {
     problem: {
       code, severity: BASE_CODES[code].severity, offset: c, length: 1,
-      message: `${cap(name)} is closed twice: the second ${quote(text[c])} closes nothing.`,
+      message: `${cap(name)} is closed twice: the second ${quote(text[c])} ${early ? `ends ${early} early` : 'closes nothing'}.`,
       fixes: [{ title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }], ...(preferred ? { preferred } : {}) }],
       related: [{ offset: precedingNonSpace(text, c), length: 1, message: `${cap(name)} closes here.` }],
     },
@@ -162,13 +168,15 @@ function place(text: string, e: ParseError, root: string, budget: Budget, balanc
 /** In a text of more closers than openers, the first closer whose opener is not there (see unopened), with the kind of opener it
  * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
  * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
-function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number; after?: number } | undefined {
+function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number; after?: number; pair?: { offset: number; after: number } } | undefined {
   const stack: { offset: number; kind: '{' | '[' }[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
   // The token before (comments and space are skipped) and the opener of the container the last closer closed.
   let prev = SyntaxKind.Unknown;
   let closed: number | undefined;
+  // The last closer right after one of its kind, and the opener of the container that one closed.
+  let pair: { offset: number; after: number } | undefined;
   for (let k = scanner.scan(); k !== SyntaxKind.EOF; prev = k, k = scanner.scan()) {
     const offset = scanner.getTokenOffset();
     const first = scanner.getTokenStartLine() !== line;
@@ -180,10 +188,11 @@ function strayCloser(text: string, from: number): { offset: number; kind: '{' | 
       const other = !top || top.kind !== kind;
       if (other && offset < from) return undefined;
       // Right after a closer of its kind, closing nothing or a container of the other kind: maybe typed twice (closedTwice; syn14).
-      if (other) return { offset, kind, scanned: offset + 1, ...(prev === k ? { after: closed } : {}) };
+      if (other) return { offset, kind, scanned: offset + 1, ...(prev === k ? { after: closed } : {}), ...(pair ? { pair } : {}) };
       // Indented otherwise than its opener's line: before the error too (a "]" that closed the "params" around the array that lost
       // its "[", read as the array's, and the error only at the next closer).
       if (first && indentAt(text, offset) !== indentAt(text, top!.offset)) return { offset, kind, scanned: offset + 1 };
+      if (prev === k && closed !== undefined) pair = { offset, after: closed };
       closed = top!.offset;
     }
   }
