@@ -470,3 +470,15 @@ test('a "}" typed twice that closes the document early (members after it): the o
   assert.deepEqual(b.map((p) => [p.code, p.message, p.fixes?.map((f) => [f.title, f.preferred ?? false])]),
     [['syntax/unopened-bracket', 'The array is closed twice: the second "]" ends the document early.', [['Remove the second "]"', false]]]]);
 });
+
+test('a bracket typed twice with another slip on a later line: the bracket said first, the other slip next (the removal proved to its line\'s end)', () => {
+  const first = '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x407d73d8a49eeb85d32cf465507dd71d507100c1", "latest"]}';
+  const second = '{"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [],}';
+  for (const [typo, said] of [['"latest"]]', 'The array "params" is closed twice: the second "]" closes nothing.'], ['[["0x407d', 'The array "params" is opened twice: one "[" is not closed.']]) {
+    const text = `[\n  ${first},\n  ${second}\n]\n`.replace(typo.replace(']]', ']').replace('[[', '['), typo);
+    const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, lineOf(text, p.offset), p.message]), [
+      [said.includes('closed twice') ? 'syntax/unopened-bracket' : 'syntax/unclosed-bracket', 2, said],
+      ['syntax/trailing-comma', 3, 'Trailing comma before "}".']], text);
+  }
+});

@@ -9,7 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
-import { bracketBalance, emptyOpenerLeftOut, nameBefore, unopened } from './unopened';
+import { bracketBalance, emptyOpenerLeftOut, nameBefore, removed, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -1132,18 +1132,18 @@ function typedTwice(text: string, o: number, at: number, budget: Budget): number
 /**
  * An opener typed twice where no closer's place is the one (syn14: `"params": [["0x1", "latest"]}`, the "]" left out before the "}"
  * or after "0x1"; 'Expected a comma before "}"'): the second of the last pair of openers of one kind (`[[`, `{{`; tokens) up to the
- * error's token, when the text without it has no syntax error (a scan and a parse, paid). Said on it, "The array "params" is opened
+ * error's token, when the text without it has no syntax error up to the end of the error's line (a scan and a parse, paid; a slip
+ * further on is said next). Said on it, "The array "params" is opened
  * twice", related at the first, the removal its one fix: preferred for a "{" (a "{" where a member goes, which no "}" inserted
  * before it mends: that takes a comma too), offered for a "[" (a "]" inserted after the items mends the text as well).
  */
 function openedTwice(text: string, e: ParseError, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
   const pair = lastPair(text, 0, Math.min(text.length, e.offset + 1), false, budget);
-  if (pair === undefined || budget.left < text.length) return undefined;
-  const without = paidParse(text.slice(0, pair) + text.slice(pair + 1), budget);
-  if (!without || firstBreak(without.errors)) return undefined;
+  const without = pair === undefined ? undefined : removed(text, pair, lineEndAt(text, e.offset), budget);
+  if (pair === undefined || !without) return undefined;
   const first = precedingNonSpace(text, pair);
   const kind = text[pair] === '{' ? '{' : '[';
-  const name = containerName({ offset: first, kind, indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, first) });
+  const name = containerName({ offset: first, kind, indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, first, budget) });
   const code = 'syntax/unclosed-bracket';
   return {
     problem: {

@@ -45,14 +45,10 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   budget.left -= closer?.scanned ?? text.length;
   if (!closer || budget.left < text.length) return undefined;
   const { offset: c, kind, after, pair } = closer;
-  const mends = (at: number) => {
-    if (budget.left < text.length) return undefined;
-    const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
-    return without !== undefined && !firstBreak(without.errors) ? without : undefined;
-  };
+  const mends = (at: number) => removed(text, at, text.length + 1, budget);
   // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value; when it follows a
   // closer of its kind, said as typed twice (syn14).
-  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return closedTwice(text, e, c, after, balance, mends);
+  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return closedTwice(text, e, c, after, balance, budget);
   const { places: tried, inner, read } = places(text, c, kind);
   budget.left -= read;
   const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
@@ -69,9 +65,9 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   // Else the second of a pair that closed the document early (`"where": {...}},` then more members; the error right after it): the
   // last closer, which closes nothing, is no slip of its own.
   if (!found) {
-    const twice = closedTwice(text, e, c, after, balance, mends);
+    const twice = closedTwice(text, e, c, after, balance, budget);
     if (twice || !pair || e.error !== ParseErrorCode.EndOfFileExpected || precedingNonSpace(text, e.offset) !== pair.offset) return twice;
-    return closedTwice(text, e, pair.offset, pair.after, balance, mends, root);
+    return closedTwice(text, e, pair.offset, pair.after, balance, budget, root);
   }
   const p = precedingNonSpace(text, c);
   let extra: number | undefined = p >= 0 && text[p] === text[c] && mends(c) ? c : undefined;
@@ -83,6 +79,14 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const removal = { title: `Remove the second ${quote(text[extra])}`, edits: [{ offset: extra, length: 1, newText: '' }] };
   const fixes = extra === c ? [...found.problem.fixes!, removal] : [removal, ...found.problem.fixes!];
   return { ...found, problem: { ...found.problem, fixes } };
+}
+
+/** The text without the bracket at `at`, when its parse (from the budget) has no syntax error (a comment is none) at or before
+ * `past`, an offset of the text: the bracket typed twice. */
+export function removed(text: string, at: number, past: number, budget: Budget): Parsed | undefined {
+  const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
+  const first = without && firstBreak(without.errors);
+  return without && (!first || first.offset + (first.offset >= at ? 1 : 0) > past) ? without : undefined;
 }
 
 /**
@@ -107,17 +111,19 @@ export function emptyOpenerLeftOut(text: string, e: ParseError, root: string, bu
 
 /**
  * The closer at `c` typed twice, right after the closer of the container opened at `after` (the token before C, one of its kind),
- * when the text without it has no syntax error (`mends`: a parse, from the budget): "The array "params" is closed twice", on C,
- * related at the first closer, the removal its one fix. early: C is the pair's second that closed the document (`root`) early. Preferred (Fix all applies it) for a "}" whose error is C itself (the text
- * before it is whole): no "{" inserted before C mends such a text (a "{" goes before a member's name, and a whole text has one only
- * where a member goes, not a value), so the removal is the one reading. Not for a "]": a "[" after the array's own "[" mends the
- * text too (`[["0x1", "latest"]]`). Undefined otherwise (today's wording).
+ * when the text without it has no syntax error up to the end of C's line (a parse, from the budget; a slip further on is said
+ * next, as after any repair): "The array "params" is closed twice", on C, related at the first closer, the removal its one fix.
+ * early: C is the pair's second that closed the document (`early`, what the messages call it) before the members after it.
+ * Preferred (Fix all applies it) for a "}" (the text before it is whole, its first error at or after C): no "{" inserted before C
+ * mends such a text (a "{" goes before a member's name, and a whole text has one only where a member goes, not a value), so the
+ * removal is the one reading. Not for a "]": a "[" after the array's own "[" mends the text too (`[["0x1", "latest"]]`).
+ * Undefined otherwise (today's wording).
  */
-function closedTwice(text: string, e: ParseError, c: number, after: number | undefined, balance: number, mends: (at: number) => Parsed | undefined, early?: string):
+function closedTwice(text: string, e: ParseError, c: number, after: number | undefined, balance: number, budget: Budget, early?: string):
   { problem: Problem; repair: Parsed } | undefined {
-  const without = after === undefined ? undefined : mends(c);
+  const without = after === undefined ? undefined : removed(text, c, lineEndAt(text, c), budget);
   if (after === undefined || !without) return undefined;
-  const name = containerName({ offset: after, kind: text[after] === '{' ? '{' : '[', indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, after) });
+  const name = containerName({ offset: after, kind: text[after] === '{' ? '{' : '[', indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, after, budget) });
   const code = 'syntax/unopened-bracket';
   const preferred = text[c] === '}' && e.offset >= c;
   return {
@@ -358,7 +364,9 @@ function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number
 }
 
 /** The property whose value starts at `at` (`"and": ` before it), as Opener.name. */
-export function nameBefore(text: string, at: number): { name?: string } {
+export function nameBefore(text: string, at: number, budget?: Budget): { name?: string } {
+  // What it reads, paid when a budget is given (a place's name is paid by `place` once the place is proved).
+  if (budget) budget.left -= at - nameFrom(text, at);
   const scanner = createScanner(text, true);
   let key: string | undefined;
   let prev: SyntaxKind = SyntaxKind.Unknown;
