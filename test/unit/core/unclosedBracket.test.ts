@@ -10,7 +10,7 @@ import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
 import { fixAll } from '../../../server/src/core/fixAll';
 import type { DocKind, Problem } from '../../../server/src/core/types';
-import { brackets, deletions, lineOf } from '../support/bracketDeletions';
+import { brackets, deletions, lineOf, typedTwice, valueOf } from '../support/bracketDeletions';
 import { validFixtures } from '../support/fixtures';
 
 function brief(text: string, ps: Problem[]) {
@@ -649,28 +649,8 @@ test('a "{" typed twice (`{{`): the object opened twice, the removal its one fix
   }
 });
 
-/** The value a text holds, or undefined when it is no JSON. */
-function valueOf(text: string): string | undefined {
-  try { return JSON.stringify(JSON.parse(text)); } catch { return undefined; }
-}
-
 test('each opener of the valid fixtures typed twice: said as opened twice where the removal is the fix, every removal giving the fixture\'s value', () => {
-  let twice = 0;
-  let preferred = 0;
-  const bad: string[] = [];
-  for (const { file, kind, text: valid } of validFixtures()) {
-    for (const { at } of brackets(valid).filter((b) => b.opens)) {
-      const text = valid.slice(0, at + 1) + valid.slice(at);
-      const p = validateText(text, kind).find((q) => q.code === 'syntax/unclosed-bracket' && / is opened twice: /.test(q.message));
-      if (!p) continue;
-      twice++;
-      if (valueOf(applyEdits(text, p.fixes![0].edits)) !== valueOf(valid)) bad.push(`${file} at ${lineOf(valid, at)}: ${p.message}`);
-      if (p.fixes![0].preferred) {
-        preferred++;
-        if (valueOf(fixAll(text, kind).text) !== valueOf(fixAll(valid, kind).text)) bad.push(`${file} at ${lineOf(valid, at)}: Fix all`);
-      }
-    }
-  }
+  const { twice, preferred, bad } = typedTwice(true, (q) => q.code === 'syntax/unclosed-bracket' && / is opened twice: /.test(q.message));
   // syn14: 1 339 of 1 690 said 'Expected a property name in double quotes at "{"' (or a comma expected) with no fix before.
   assert.deepEqual({ twice, preferred, bad }, { twice: 1342, preferred: 1297, bad: [] });
 });

@@ -7,8 +7,7 @@ import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
 import { fixAll } from '../../../server/src/core/fixAll';
 import type { DocKind, Problem } from '../../../server/src/core/types';
-import { brackets, deletions, lineOf } from '../support/bracketDeletions';
-import { validFixtures } from '../support/fixtures';
+import { deletions, lineOf, typedTwice } from '../support/bracketDeletions';
 
 function brief(text: string, ps: Problem[]) {
   return ps.map((p) => ({ code: p.code, line: lineOf(text, p.offset), at: text.slice(p.offset, p.offset + p.length), message: p.message,
@@ -427,24 +426,8 @@ test('a "}" typed twice after a whole object: the object closed twice, the remov
 });
 
 test('each closer of the valid fixtures typed twice: said as closed twice where the removal is the fix, every removal giving the fixture\'s value', () => {
-  const valueOf = (text: string) => { try { return JSON.stringify(JSON.parse(text)); } catch { return undefined; } };
-  let twice = 0;
-  let preferred = 0;
-  const bad: string[] = [];
-  for (const { file, kind, text: valid } of validFixtures()) {
-    for (const { at } of brackets(valid).filter((b) => !b.opens)) {
-      const text = valid.slice(0, at + 1) + valid.slice(at);
-      const p = validateText(text, kind).find((q) => q.code === 'syntax/unopened-bracket' && / is closed twice: /.test(q.message));
-      if (!p) continue;
-      twice++;
-      // `  }}` then `}` at the end: the last "}" removed, the same value in another layout.
-      if (valueOf(applyEdits(text, p.fixes![0].edits)) !== valueOf(valid)) bad.push(`${file} at ${lineOf(valid, at)}: ${p.message}`);
-      if (p.fixes![0].preferred) {
-        preferred++;
-        if (valueOf(fixAll(text, kind).text) !== valueOf(fixAll(valid, kind).text)) bad.push(`${file} at ${lineOf(valid, at)}: Fix all`);
-      }
-    }
-  }
+  // (`  }}` then `}` at the end: the last "}" removed, the same value in another layout.)
+  const { twice, preferred, bad } = typedTwice(false, (q) => q.code === 'syntax/unopened-bracket' && / is closed twice: /.test(q.message));
   // syn14: before, 'Expected a comma before "]"' (or the end of the document expected) with no fix. 1 450 where the closer typed
   // twice closes nothing; 5 more where it closes the document early (`"where": {...}},` then more members).
   assert.deepEqual({ twice, preferred, bad }, { twice: 1455, preferred: 1163, bad: [] });
