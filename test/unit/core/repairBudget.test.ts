@@ -147,3 +147,19 @@ const closers: Record<string, (k: number) => string> = {
 test('a batch whose every request lost a closer or has one of the wrong kind: parses and scans stay within the budget', () => {
   withinBudget(closers);
 });
+
+// syn14: a bracket typed twice said alone (the container closed or opened twice): the closer's removal or the opener pair's scan and
+// removal, each a parse or scan from the budget, and the name read before the first bracket of the pair.
+const twice: Record<string, (k: number) => string> = {
+  // Each request on a line, its params' "]" typed twice (two places for a "[" mend it too: no opener named).
+  closers: (k) => `[\n${Array.from({ length: k }, (_, i) => `  {"jsonrpc": "2.0", "id": ${i}, "method": "eth_getBalance", "params": ["0x1", "latest"]]}`).join(',\n')}\n]\n`,
+  // Each request's params object closed twice, minified.
+  braces: (k) => `[${Array.from({ length: k }, (_, i) => `{"jsonrpc":"2.0","id":${i},"method":"eth_call","params":[{"to":"0x1"}},"latest"]}`).join(',')}]`,
+  // Each request's params opened twice, on a line.
+  openers: (k) => `[\n${Array.from({ length: k }, (_, i) => `  {"jsonrpc": "2.0", "id": ${i}, "method": "eth_getBalance", "params": [["0x1", "latest"]}`).join(',\n')}\n]\n`,
+  // Each request's "{" typed twice, pretty-printed.
+  objects: (k) => JSON.stringify(Array.from({ length: k }, (_, i) => request(i)), null, 2).replace(/\n {2}\{\n/g, '\n  {{\n'),
+};
+test('a batch whose every request has a bracket typed twice: parses and scans stay within the budget', () => {
+  withinBudget(twice);
+});

@@ -96,6 +96,28 @@ test('comments are reported each, with a fix that removes one (not preferred: it
   assert.equal(text.slice(last.offset, last.offset + last.length), ' /* note */', 'with the space before it');
 });
 
+// syn12 noticed, syn14 mended: a comment before the first token of its line was removed with the indentation before it, and the
+// space after it stayed (`  /* c */ "jsonrpc"` became ` "jsonrpc"`: one space of indentation; at the margin, a stray leading space).
+test('a comment before the first token of its line is removed with the space after it: the line keeps its own indentation', () => {
+  const remove = (text: string) => {
+    const ps = syntax(text).filter((p) => p.code === 'syntax/comment');
+    assert.equal(ps.length, 1, text);
+    const { offset, length } = ps[0].fixes![0].edits[0];
+    return text.slice(0, offset) + text.slice(offset + length);
+  };
+  for (const eol of ['\n', '\r\n']) {
+    const meant = '{\n  "jsonrpc": "2.0",\n  "id": 1\n}\n'.replace(/\n/g, eol);
+    assert.equal(remove(meant.replace('  "jsonrpc"', '  /* c */ "jsonrpc"')), meant);
+    assert.equal(remove(meant.replace('  "jsonrpc"', '  /* c */\t "jsonrpc"')), meant);
+    assert.equal(remove(meant.replace('  "jsonrpc"', '\t/* c */ "jsonrpc"')), meant.replace('  "jsonrpc"', '\t"jsonrpc"'));
+    // At the margin: no space left before the line's first token.
+    assert.equal(remove(meant.replace('{', '/* c */ {')), meant);
+    // Alone on its line, the line goes; after a token, the space before it goes (as before).
+    assert.equal(remove(meant.replace('  "jsonrpc"', `  /* c */${eol}  "jsonrpc"`)), meant);
+    assert.equal(remove(meant.replace('"2.0",', '"2.0", /* c */')), meant);
+  }
+});
+
 test('two rules expressions pasted with their quotes, on two lines: both cut strings reported, neither expression\'s own error', () => {
   const text = '{\n  "phase": "http_request_firewall_custom",\n  "rules": [\n    { "action": "block", "expression": "http.request.uri.path contains "/admin"" },\n    { "action": "block", "expression": "http.host eq "a.example"" }\n  ]\n}\n';
   const ps = validateText(text, 'waf-ruleset');

@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
+import { fixAll } from '../../../server/src/core/fixAll';
 import type { DocKind, Problem } from '../../../server/src/core/types';
-import { brackets, deletions, lineOf } from '../support/bracketDeletions';
+import { brackets, deletions, lineOf, typedTwice, valueOf } from '../support/bracketDeletions';
 import { validFixtures } from '../support/fixtures';
 
 function brief(text: string, ps: Problem[]) {
@@ -485,7 +486,9 @@ test('a document that starts with a byte order mark: a closer left out is named 
 // replaced, either of which left a closer too many, with a cascade after it (1 159 of the valid fixtures' closers doubled).
 test('a closer typed twice is not read as a closer left out or of the wrong kind: one syntax problem, no fix that leaves a closer too many', () => {
   const text = '{\n  "where": {\n    "and": [\n      {"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"}}\n    ]\n  }\n}\n';
-  assert.deepEqual(validateText(text, 'logpush-filter').map((p) => [p.code, lineOf(text, p.offset), p.fixes]), [['syntax/invalid-json', 4, undefined]]);
+  // syn14: said as the object closed twice, the removal its one fix (preferred: no "{" mends a text whole up to the second "}").
+  assert.deepEqual(validateText(text, 'logpush-filter').map((p) => [p.code, lineOf(text, p.offset), p.message, p.fixes?.map((f) => [f.title, f.preferred])]),
+    [['syntax/unopened-bracket', 4, 'The object is closed twice: the second "}" closes nothing.', [['Remove the second "}"', true]]]]);
   const named: string[] = [];
   for (const { file, kind, text: valid } of validFixtures()) {
     for (const { at } of brackets(valid).filter((b) => !b.opens)) {
@@ -606,4 +609,73 @@ test('a closer left out before a closer of the other kind, an object of its kind
   // An array of its kind closed inside, items after it at the innermost's own level (they stay in it wherever the "]" goes).
   const arr = '{"jsonrpc": "2.0", "id": 1, "method": "x", "params": [["0x1"], "latest"}';
   assert.deepEqual(validateText(arr, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/')).map((p) => [p.code, p.fixes?.[0].edits[0].newText]), [['syntax/unclosed-bracket', ']']]);
+});
+
+// syn14 (syn13's leftover): `"params": [["0x…", "latest"]}` said 'Expected a comma before "}"' with the schema on the array read as
+// params[0] ('must be a 20-byte address ..., not an array'): the "]" left out has two places (`[["0x…"], "latest"]` too), so no
+// closer was named, and the "[" typed twice was offered only beside one. It is said alone now, its removal the fix.
+test('an opener typed twice inside a container with items, no closer\'s place the one: the container opened twice, the removal its fix', () => {
+  const request = '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x407d73d8a49eeb85d32cf465507dd71d507100c1", "latest"]}';
+  const other = '{"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}';
+  for (const meant of [request, `[\n  ${request},\n  ${other}\n]\n`, `[${request}, ${other}]`, request.replace('"id": 1, ', '').replace(']}', '], "id": 1}')]) {
+    const text = meant.replace('"params": [', '"params": [[');
+    const line = lineOf(text, text.indexOf('[['));
+    const ps = validateText(text, 'jsonrpc-request');
+    assert.deepEqual(brief(text, ps), [{
+      code: 'syntax/unclosed-bracket', line, at: '[', message: 'The array "params" is opened twice: one "[" is not closed.',
+      related: [[line, '[']], fixes: ['Remove the second "["'],
+    }], text);
+    assert.equal(ps[0].offset, text.indexOf('[[') + 1);
+    assert.equal(fixed(text, ps[0]), meant);
+    // A "]" inserted mends the text too (after the items: `[["0x…", "latest"]]`): Fix all leaves the choice.
+    assert.equal(ps[0].fixes![0].preferred, undefined);
+    assert.equal(fixAll(text, 'jsonrpc-request').text, text);
+  }
+  // A batch's own "[" typed twice at its start (the "]" at its end, or after the first request, would mend it as well).
+  const batch = `[${other}, ${other.replace('"id": 2', '"id": 3')}]`;
+  const b = validateText(`[${batch}`, 'jsonrpc-request');
+  assert.deepEqual(b.map((p) => [p.code, p.message, p.fixes?.map((f) => f.title)]), [['syntax/unclosed-bracket', 'The array is opened twice: one "[" is not closed.', ['Remove the second "["']]]);
+  assert.equal(fixed(`[${batch}`, b[0]), batch);
+});
+
+test('a "{" typed twice (`{{`): the object opened twice, the removal its one fix, applied by Fix all (no "}" inserted mends the text)', () => {
+  const call = '{"jsonrpc": "2.0", "id": 1, "method": "eth_call", "params": [{"to": "0x407d73d8a49eeb85d32cf465507dd71d507100c1"}, "latest"]}';
+  for (const [meant, at] of [[call, '[{'], [call, '{"jsonrpc"'], [`[\n  ${call},\n  ${call.replace('"id": 1', '"id": 2')}\n]\n`, '{"to"']]) {
+    const text = meant.replace(at, at.replace('{', '{{'));
+    const ps = validateText(text, 'jsonrpc-request');
+    assert.deepEqual(ps.map((p) => [p.code, p.offset, p.message, p.fixes?.map((f) => [f.title, f.preferred])]),
+      [['syntax/unclosed-bracket', text.indexOf('{{') + 1, 'The object is opened twice: one "{" is not closed.', [['Remove the second "{"', true]]]], text);
+    assert.equal(fixAll(text, 'jsonrpc-request').text, meant);
+  }
+});
+
+test('each opener of the valid fixtures typed twice: said as opened twice where the removal is the fix, every removal giving the fixture\'s value', () => {
+  const { twice, preferred, bad } = typedTwice(true, (q) => q.code === 'syntax/unclosed-bracket' && / is opened twice: /.test(q.message));
+  // syn14: 1 339 of 1 690 said 'Expected a property name in double quotes at "{"' (or a comma expected) with no fix before.
+  assert.deepEqual({ twice, preferred, bad }, { twice: 1342, preferred: 1297, bad: [] });
+});
+
+// syn14 (rv19's leftover): `{"a": [[1, 2],` then ` [3, 4]` then `}` at the margin was read as the "}" typed for the array's "]" (at
+// the array's line's indentation), with the object's "}" said missing at the end next: two slips, and the two fixes put the "}" after
+// a "]" (`[3, 4]\n]\n}`). The object around the array opened on that line too, so the indentation says the "}" may be either's: the
+// "]" left out before it is one slip, and the one problem.
+test('a closer of the other kind at the indentation of a line that opened both the array and the object around it: the "]" left out before it', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = `{"a": [[1, 2],${eol} [3, 4]${eol}}${eol}`;
+    const ps = validateText(text, 'logpush-filter').filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(brief(text, ps), [{
+      code: 'syntax/unclosed-bracket', line: 3, at: '}', message: 'The array "a" opened on line 1 is not closed: expected "]" before "}".',
+      related: [[1, '[']], fixes: ['Insert "]" to close the array "a"'],
+    }], JSON.stringify(eol));
+    assert.equal(valueOf(fixed(text, ps[0])), valueOf('{"a": [[1, 2], [3, 4]]}'));
+  }
+  // An object written flat (its members at its opener's indentation): the "}" at the margin may be either's too.
+  const flat = '{"x": 1,\n"a": [[1, 2],\n [3, 4]\n}\n';
+  const f = validateText(flat, 'logpush-filter').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(f.map((p) => p.message), ['The array "a" opened on line 2 is not closed: expected "]" before "}".']);
+  assert.equal(valueOf(fixed(flat, f[0])), valueOf('{"x": 1, "a": [[1, 2], [3, 4]]}'));
+  // The array on a line of its own, deeper than the object's: the "}" at the array's line's indentation is its closer typed wrong
+  // (as before).
+  const own = '{\n  "a":\n  [[1, 2],\n   [3, 4]\n  }\n}\n';
+  assert.deepEqual(validateText(own, 'logpush-filter').filter((p) => p.code.startsWith('syntax/')).map((p) => p.message), ['The array "a" opened on line 3 is closed with "}": expected "]".']);
 });

@@ -5,8 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
+import { fixAll } from '../../../server/src/core/fixAll';
 import type { DocKind, Problem } from '../../../server/src/core/types';
-import { deletions, lineOf } from '../support/bracketDeletions';
+import { deletions, lineOf, typedTwice } from '../support/bracketDeletions';
 
 function brief(text: string, ps: Problem[]) {
   return ps.map((p) => ({ code: p.code, line: lineOf(text, p.offset), at: text.slice(p.offset, p.offset + p.length), message: p.message,
@@ -146,25 +147,40 @@ test('no evidence (items written flat at the closer\'s indentation; an array\'s 
   const flat = '{"where": {"and":\n{"key": "ClientIP", "operator": "eq", "value": "1.2.3.4"},\n{"key": "ClientIP", "operator": "eq", "value": "1.2.3.5"}\n]}}\n';
   // ["a", ["b", "c"], "latest"] or [["a", "b", "c"], "latest"]: the "[" left out may be any of the first array's items'.
   const nested = '{"jsonrpc": "2.0", "id": 1, "method": "eth_getProof", "params": ["0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae", "0x0", "0x1"], "latest"]}\n';
-  // ["0x4", "latest", [25, 75]] with its inner "[" left out: before 25 or 75 (or "latest") mends it as well.
-  const inner = '{"jsonrpc": "2.0", "id": 1, "method": "eth_feeHistory", "params": ["0x4", "latest", 25, 75]]}\n';
-  for (const [text, kind] of [[flat, 'logpush-filter'], [nested, 'jsonrpc-request'], [inner, 'jsonrpc-request']] as const) {
+  for (const [text, kind] of [[flat, 'logpush-filter'], [nested, 'jsonrpc-request']] as const) {
     const ps = validateText(text, kind);
     assert.ok(!ps.some((p) => p.code === 'syntax/unopened-bracket'), JSON.stringify(brief(text, ps)));
     assert.ok(ps.some((p) => p.code === 'syntax/invalid-json'), JSON.stringify(brief(text, ps)));
   }
+  // ["0x4", "latest", [25, 75]] with its inner "[" left out: before 25 or 75 (or "latest") mends it as well, so no opener is named;
+  // the "]" after the params' own closes nothing (syn14): its removal offered, not preferred, and the schema on that text names the
+  // param that should be an array.
+  const inner = '{"jsonrpc": "2.0", "id": 1, "method": "eth_feeHistory", "params": ["0x4", "latest", 25, 75]]}\n';
+  assert.deepEqual(validateText(inner, 'jsonrpc-request').map((p) => [p.code, p.message, p.fixes?.map((f) => [f.title, f.preferred ?? false])]), [
+    ['jsonrpc/invalid-param', 'params[2] must be an array of increasing percentiles between 0 and 100, not the number 25.', undefined],
+    ['jsonrpc/extra-param', 'params[3] is one param too many; eth_feeHistory takes at most 3 [blockCount, newestBlock, rewardPercentiles].', undefined],
+    ['syntax/unopened-bracket', 'The array "params" is closed twice: the second "]" closes nothing.', [['Remove the second "]"', false]]]]);
 });
 
 test('each opening bracket or brace of the valid fixtures left out: one syntax problem, no cascade; named ones mended to the fixture\'s value', () => {
   let documents = 0;
   let named = 0;
   let restored = 0;
+  const twice: string[] = [];
   const cascades: string[] = [];
   const badFixes: string[] = [];
   for (const d of deletions((b) => b.opens)) {
     documents++;
     const p = d.problems.find((q) => q.code === 'syntax/unopened-bracket');
     if (!p) continue;
+    // syn14: a "[" left out of an array after the params' own "[" (`["0x4", "latest", 25, 75]]`), where several places mend the text,
+    // is read as the params' "]" typed twice: that "]" closes nothing as written, its removal (another value) offered, never applied
+    // by Fix all; the schema on that text says what is wrong ("params[2] must be an array ..., not the number 25").
+    if (/ is closed twice: /.test(p.message)) {
+      twice.push(`${d.where}: ${p.message}`);
+      assert.ok(!p.fixes?.some((f) => f.preferred), `${d.where}: a removal preferred`);
+      continue;
+    }
     named++;
     if (d.syntax.length !== 1 + d.ownSyntax) cascades.push(`${d.where}: ${JSON.stringify(brief(d.broken, d.syntax))}`);
     const mended = d.mend(p);
@@ -181,6 +197,11 @@ test('each opening bracket or brace of the valid fixtures left out: one syntax p
   // unknown, several mend it), `"__proto__": },` (its closer read as the object's, the next member's line says nothing).
   // syn13: 1682 (99.5%): the opener of an empty last item after its comma (`"latest", ]]`, read as a trailing comma before).
   assert.deepEqual({ documents, named, restored }, { documents: 1690, named: 1682, restored: 1682 });
+  assert.deepEqual(twice, [
+    'jsonrpc-request/limit-feehistory.json at 4: The array "params" is closed twice: the second "]" closes nothing.',
+    'jsonrpc-request/method-eth_feeHistory.json at 2: The array "params" is closed twice: the second "]" closes nothing.',
+    'jsonrpc-request/method-eth_feeHistory.json at 3: The array "params" is closed twice: the second "]" closes nothing.',
+    'jsonrpc-request/method-eth_getLogs.json at 2: The array "topics" is closed twice: the second "]" closes nothing.']);
   assert.deepEqual({ cascades: cascades.length, badFixes: badFixes.length }, { cascades: 0, badFixes: 0 }, [...cascades.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
 });
 
@@ -361,4 +382,86 @@ test('a closer typed twice earlier on the line, the one left without an opener r
   const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
   assert.deepEqual(ps.map((p) => [p.code, p.fixes?.map((f) => f.title)]), [['syntax/unopened-bracket', ['Remove the second "]"', 'Insert "[" to open the array']]]);
   assert.equal(applyEdits(text, ps[0].fixes![0].edits), meant);
+});
+
+// syn14 (syn13's leftover): a closer typed twice after a whole container, where no opener's place is the one, said only 'Expected a
+// comma before "]"' (two places for a "[" mend `"params": ["0x…", "latest"]]}`: before either item), and the removal was offered
+// only beside an opener named. It is said alone now: the container closed twice, the removal its one fix.
+test('a "]" typed twice after a whole array, no opener\'s place the one: the array closed twice, the removal offered, not applied by Fix all', () => {
+  const request = '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x407d73d8a49eeb85d32cf465507dd71d507100c1", "latest"]}';
+  const other = '{"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}';
+  for (const meant of [`${request}\n`, `[\n  ${request},\n  ${other}\n]\n`, `[${request}, ${other}]\n`, `{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "eth_getBalance",\n  "params": ["0x407d73d8a49eeb85d32cf465507dd71d507100c1", "latest"]\n}\n`]) {
+    const text = meant.replace('"latest"]', '"latest"]]');
+    const line = lineOf(text, text.indexOf(']]'));
+    const ps = validateText(text, 'jsonrpc-request');
+    assert.deepEqual(brief(text, ps), [{
+      code: 'syntax/unopened-bracket', line, at: ']', message: 'The array "params" is closed twice: the second "]" closes nothing.',
+      related: [[line, ']']], fixes: ['Remove the second "]"'], preferred: false,
+    }], text);
+    assert.equal(ps[0].offset, text.indexOf(']]') + 1);
+    assert.equal(fixed(text, ps[0]), meant);
+    // "[" inserted after the array's own "[" mends the text too (`[["0x…", "latest"]]`): Fix all leaves the choice.
+    assert.equal(fixAll(text, 'jsonrpc-request').text, text);
+  }
+});
+
+test('a "}" typed twice after a whole object: the object closed twice, the removal its one fix, applied by Fix all (no "{" mends the text)', () => {
+  const call = '{"jsonrpc": "2.0", "id": 1, "method": "eth_call", "params": [{"to": "0x407d73d8a49eeb85d32cf465507dd71d507100c1"}, "latest"]}';
+  const other = '{"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": []}';
+  const cases: [string, string, string][] = [
+    [`${call}\n`, '"0x407d73d8a49eeb85d32cf465507dd71d507100c1"}', 'The object is closed twice'],
+    [`[\n  ${other},\n  ${call}\n]\n`, '"params": []}', 'The object is closed twice'],
+    [`[${other}, ${call}]`, '"params": []}', 'The object is closed twice'],
+    // At the document's end (it said 'Expected the end of the document at "}"').
+    [`${other}\n`, '"params": []}', 'The object is closed twice'],
+  ];
+  for (const [meant, at, said] of cases) {
+    const text = meant.replace(at, `${at}}`);
+    const c = text.indexOf(at) + at.length;
+    const ps = validateText(text, 'jsonrpc-request');
+    assert.deepEqual(ps.map((p) => [p.code, p.offset, p.message, p.fixes?.map((f) => [f.title, f.preferred])]),
+      [['syntax/unopened-bracket', c, `${said}: the second "}" closes nothing.`, [['Remove the second "}"', true]]]], text);
+    assert.equal(fixAll(text, 'jsonrpc-request').text, meant);
+  }
+});
+
+test('each closer of the valid fixtures typed twice: said as closed twice where the removal is the fix, every removal giving the fixture\'s value', () => {
+  // (`  }}` then `}` at the end: the last "}" removed, the same value in another layout.)
+  const { twice, preferred, bad } = typedTwice(false, (q) => q.code === 'syntax/unopened-bracket' && / is closed twice: /.test(q.message));
+  // syn14: before, 'Expected a comma before "]"' (or the end of the document expected) with no fix. 1 450 where the closer typed
+  // twice closes nothing; 5 more where it closes the document early (`"where": {...}},` then more members).
+  assert.deepEqual({ twice, preferred, bad }, { twice: 1455, preferred: 1163, bad: [] });
+});
+
+// The pair's second closer closing the document early (`"where": {...}},` then more members): it said 'Expected the end of the
+// document at ","', no fix; the last "}" closes nothing, and no "{" is named for it.
+test('a "}" typed twice that closes the document early (members after it): the object closed twice, the removal its one fix, applied by Fix all', () => {
+  const filter = '{\n  "where": {\n    "key": "ClientCountry",\n    "operator": "eq",\n    "value": "us"\n  },\n  "dataset": "http_requests"\n}\n';
+  const request = '{"jsonrpc": "2.0", "method": "eth_getBalance", "params": {"address": "0x407d73d8a49eeb85d32cf465507dd71d507100c1"}, "id": 1}';
+  for (const [meant, kind, at, said] of [[filter, 'logpush-filter', '"us"\n  }', 'The object "where"'], [request, 'jsonrpc-request', '"}', 'The object "params"']] as [string, DocKind, string, string][]) {
+    const text = meant.replace(at, `${at}}`);
+    const c = text.indexOf(at) + at.length;
+    const ps = validateText(text, kind).filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, p.offset, p.message, p.fixes?.map((f) => [f.title, f.preferred])]),
+      [['syntax/unopened-bracket', c, `${said} is closed twice: the second "}" ends the document early.`, [['Remove the second "}"', true]]]], text);
+    // (The filter's "dataset" is unknown: Fix all renames it in either.)
+    assert.equal(fixAll(text, kind).text, fixAll(meant, kind).text);
+  }
+  // A "]" likewise, its removal offered only (a "[" after the document's own mends it too: `[[[1, 2]], [3, 4]]`).
+  const batch = '[[1, 2]], [3, 4]]';
+  const b = validateText(batch, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+  assert.deepEqual(b.map((p) => [p.code, p.message, p.fixes?.map((f) => [f.title, f.preferred ?? false])]),
+    [['syntax/unopened-bracket', 'The array is closed twice: the second "]" ends the document early.', [['Remove the second "]"', false]]]]);
+});
+
+test('a bracket typed twice with another slip on a later line: the bracket said first, the other slip next (the removal proved to its line\'s end)', () => {
+  const first = '{"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x407d73d8a49eeb85d32cf465507dd71d507100c1", "latest"]}';
+  const second = '{"jsonrpc": "2.0", "id": 2, "method": "eth_chainId", "params": [],}';
+  for (const [typo, said] of [['"latest"]]', 'The array "params" is closed twice: the second "]" closes nothing.'], ['[["0x407d', 'The array "params" is opened twice: one "[" is not closed.']]) {
+    const text = `[\n  ${first},\n  ${second}\n]\n`.replace(typo.replace(']]', ']').replace('[[', '['), typo);
+    const ps = validateText(text, 'jsonrpc-request').filter((p) => p.code.startsWith('syntax/'));
+    assert.deepEqual(ps.map((p) => [p.code, lineOf(text, p.offset), p.message]), [
+      [said.includes('closed twice') ? 'syntax/unopened-bracket' : 'syntax/unclosed-bracket', 2, said],
+      ['syntax/trailing-comma', 3, 'Trailing comma before "}".']], text);
+  }
 });

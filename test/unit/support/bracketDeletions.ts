@@ -3,6 +3,7 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { validateText } from '../../../server/src/core/validate';
 import { applyEdits } from '../../../server/src/core/text';
+import { fixAll } from '../../../server/src/core/fixAll';
 import type { DocKind, Problem } from '../../../server/src/core/types';
 import { validFixtures } from './fixtures';
 
@@ -68,4 +69,31 @@ export function* deletions(pick: (b: Bracket) => boolean): Generator<Deletion> {
       };
     }
   }
+}
+
+/** The value a text holds (JSON.stringify of its parse), or undefined when it is no JSON. */
+export function valueOf(text: string): string | undefined {
+  try { return JSON.stringify(JSON.parse(text)); } catch { return undefined; }
+}
+
+/** Each opener (or closer) of the valid fixtures typed twice: how many are said by the problem `said` picks, how many of those have
+ * their fix preferred, and each whose fix (or, preferred, Fix all) gives another value than the fixture's (Fix all's on it). */
+export function typedTwice(opens: boolean, said: (p: Problem) => boolean): { twice: number; preferred: number; bad: string[] } {
+  let twice = 0;
+  let preferred = 0;
+  const bad: string[] = [];
+  for (const { file, kind, text: valid } of validFixtures()) {
+    for (const { at } of brackets(valid).filter((b) => b.opens === opens)) {
+      const text = valid.slice(0, at + 1) + valid.slice(at);
+      const p = validateText(text, kind).find(said);
+      if (!p) continue;
+      twice++;
+      if (valueOf(applyEdits(text, p.fixes![0].edits)) !== valueOf(valid)) bad.push(`${file} at ${lineOf(valid, at)}: ${p.message}`);
+      if (p.fixes![0].preferred) {
+        preferred++;
+        if (valueOf(fixAll(text, kind).text) !== valueOf(fixAll(valid, kind).text)) bad.push(`${file} at ${lineOf(valid, at)}: Fix all`);
+      }
+    }
+  }
+  return { twice, preferred, bad };
 }

@@ -9,7 +9,7 @@ import { applyEdits, cap, headOf } from '../text';
 import { LineTable } from '../lines';
 import { editDistance, suggest } from '../suggest';
 import { isEscaped, parseErrors } from './scanner';
-import { bracketBalance, emptyOpenerLeftOut, unopened } from './unopened';
+import { bracketBalance, emptyOpenerLeftOut, nameBefore, removed, unopened } from './unopened';
 
 const SYNTAX_MESSAGES: Record<number, string> = {
   [ParseErrorCode.InvalidSymbol]: 'Unexpected character',
@@ -279,7 +279,8 @@ function firstProblem(text: string, e: ParseError, root: string, budget: Budget,
   // batch whose every request lost its "{"). Not scanned when the repair before said it; neither reading when it cannot be paid.
   if (mayParse && !repair && code === 'syntax/invalid-json') {
     const known = balance ?? (paidScan(budget, text.length) ? bracketBalance(text) : undefined);
-    const open = known === undefined ? undefined : known < 0 ? unopened(text, e, root, budget, known) : unclosed(text, e, root, budget);
+    const open = known === undefined ? undefined : known < 0 ? unopened(text, e, root, budget, known)
+      : unclosed(text, e, root, budget) ?? (known > 0 ? openedTwice(text, e, budget) : undefined);
     if (open) return open;
   }
   if (length === 0 && offset < text.length) length = 1;
@@ -487,7 +488,9 @@ function brokenTokenAfter(text: string, offset: number): boolean {
   return next === SyntaxKind.Unknown || (next !== SyntaxKind.EOF && scanner.getTokenError() !== ScanError.None);
 }
 
-/** The edit that removes a comment: with the space before it on its line, and its whole line when it stands alone there. */
+/** The edit that removes a comment: with the space before it on its line, its whole line when it stands alone there, and the space
+ * after it when it comes before the first token of its line (the line keeps its own indentation; syn14: `  /* c *\/ "and"` became
+ * ` "and"`, and a comment at the margin left a space before the line's first token). */
 function commentRemoval(text: string, offset: number, length: number): { offset: number; length: number; newText: string } {
   const end = Math.min(offset + length, text.length);
   let from = offset;
@@ -495,6 +498,11 @@ function commentRemoval(text: string, offset: number, length: number): { offset:
   const lineStart = from === 0 || text[from - 1] === '\n' || text[from - 1] === '\r';
   const rest = /^[ \t]*(\r\n|\n|\r|$)/.exec(text.slice(end, end + 256));
   if (lineStart && rest) return { offset: from, length: end + rest[0].length - from, newText: '' };
+  if (lineStart) {
+    let to = end;
+    while (text[to] === ' ' || text[to] === '\t') to++;
+    return { offset, length: to - offset, newText: '' };
+  }
   return { offset: from, length: end - from, newText: '' };
 }
 
@@ -1001,11 +1009,16 @@ function wrongCloser(text: string, e: ParseError, root: string, stack: Opener[],
   // before a comma after it that would move what follows one level out (containerScan, paid); the place is known when there is
   // none, or when no place before such a comma mends the text (a parse each, from the budget, at most SAME_PLACE_TRIES).
   if (!known && close.length === 1 && paidScan(budget, e.offset - close[0].offset)) known = onePlace(text, close[0], e.offset, budget);
+  const ownLine = lineStartAt(text, e.offset) > inner.offset && indentAt(text, e.offset) === inner.indent && lineStartAt(text, e.offset) + inner.indent.length === e.offset;
+  // The closer first on its line at the innermost's line's indentation, which the container it closes opened at too (on that line:
+  // `{"a": [[1, 2],` then ` [3, 4]` then `}`; syn14): the layout says it may be either's. The closer left out right before it is
+  // tried then though another place mends the text as well (`[3], 4]`, splitting an item closed on its line), and taken when it
+  // gets further than the replacement (one slip; the replacement leaves the outer's closer missing too: two).
+  const shared = ownLine && close.length === 1 && stack[k].indent === inner.indent;
   const closers = close.map(closerOf).join('');
-  const inserted = close.length && known ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
+  const inserted = close.length && (known || shared) ? proved(text.slice(0, e.offset) + closers + text.slice(e.offset), e.offset + closers.length, budget) : undefined;
   const own = closerOf(inner);
   const replaced = proved(text.slice(0, e.offset) + own + text.slice(e.offset + 1), e.offset, budget);
-  const ownLine = lineStartAt(text, e.offset) > inner.offset && indentAt(text, e.offset) === inner.indent && lineStartAt(text, e.offset) + inner.indent.length === e.offset;
   const insert = inserted && (!replaced || (reach(text, inserted) > reach(text, replaced) && !layoutSaysInner(text, e.offset, inner, stack[k], budget))
     || (reach(text, inserted) === reach(text, replaced) && !ownLine));
   // A closer typed twice (`...}}` then the array's "]"): the text without it parses, and the reading's does not (it leaves a closer
@@ -1119,6 +1132,33 @@ function typedTwice(text: string, o: number, at: number, budget: Budget): number
   if (pair === undefined) return undefined;
   const without = paidParse(text.slice(0, pair) + text.slice(pair + 1), budget);
   return without !== undefined && !firstBreak(without.errors) ? pair : undefined;
+}
+
+/**
+ * An opener typed twice where no closer's place is the one (syn14: `"params": [["0x1", "latest"]}`, the "]" left out before the "}"
+ * or after "0x1"; 'Expected a comma before "}"'): the second of the last pair of openers of one kind (`[[`, `{{`; tokens) up to the
+ * error's token, when the text without it has no syntax error up to the end of the error's line (a scan and a parse, paid; a slip
+ * further on is said next). Said on it, "The array "params" is opened
+ * twice", related at the first, the removal its one fix: preferred for a "{" (a "{" where a member goes, which no "}" inserted
+ * before it mends: that takes a comma too), offered for a "[" (a "]" inserted after the items mends the text as well).
+ */
+function openedTwice(text: string, e: ParseError, budget: Budget): { problem: Problem; repair: Parsed } | undefined {
+  const pair = lastPair(text, 0, Math.min(text.length, e.offset + 1), false, budget);
+  const without = pair === undefined ? undefined : removed(text, pair, lineEndAt(text, e.offset), budget);
+  if (pair === undefined || !without) return undefined;
+  const first = precedingNonSpace(text, pair);
+  const kind = text[pair] === '{' ? '{' : '[';
+  const name = containerName({ offset: first, kind, indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, first, budget) });
+  const code = 'syntax/unclosed-bracket';
+  return {
+    problem: {
+      code, severity: BASE_CODES[code].severity, offset: pair, length: 1,
+      message: `${cap(name)} is opened twice: one ${quote(kind)} is not closed.`,
+      fixes: [{ title: `Remove the second ${quote(kind)}`, edits: [{ offset: pair, length: 1, newText: '' }], ...(kind === '{' ? { preferred: true } : {}) }],
+      related: [{ offset: first, length: 1, message: `${cap(name)} opens here.` }],
+    },
+    repair: without,
+  };
 }
 
 /** The second of the last pair of openers (or, `closers`, of closers) of one kind next to each other (`[[`, `}}`; tokens only, not

@@ -44,9 +44,11 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const closer = strayCloser(text, e.offset);
   budget.left -= closer?.scanned ?? text.length;
   if (!closer || budget.left < text.length) return undefined;
-  const { offset: c, kind } = closer;
-  // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value.
-  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return undefined;
+  const { offset: c, kind, after, pair } = closer;
+  const mends = (at: number) => removed(text, at, text.length + 1, budget);
+  // A closer after a whole value (`{...}]`): as likely typed by mistake as a "[" left out before the value; when it follows a
+  // closer of its kind, said as typed twice (syn14).
+  if (c === e.offset && e.error === ParseErrorCode.EndOfFileExpected) return closedTwice(text, e, c, after, balance, budget);
   const { places: tried, inner, read } = places(text, c, kind);
   budget.left -= read;
   const at = (list: number[], sure: boolean) => place(text, e, root, budget, balance, c, kind, list, sure);
@@ -58,13 +60,16 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   // Likewise a closer typed twice before C (`{"x": 1}}, "id": 2}`; syn13: read as a "{" left out before "id", one fix making the
   // request's last member an object of its own): its removal keeps the containers as written, and is offered first.
   // C's own removal first; when it breaks the text, the pair before it (rv21: `[[1]], [2]]` gave only `[[[1]], [2]]`).
-  if (!found) return found;
+  // No opener's place the one (none, or two: `"params": ["0x1", "latest"]]}`, a "[" before either item): C after a closer of its
+  // kind is said as typed twice, its removal the one fix (syn14: 'Expected a comma before "]"', no fix).
+  // Else the second of a pair that closed the document early (`"where": {...}},` then more members; the error right after it): the
+  // last closer, which closes nothing, is no slip of its own.
+  if (!found) {
+    const twice = closedTwice(text, e, c, after, balance, budget);
+    if (twice || !pair || e.error !== ParseErrorCode.EndOfFileExpected || precedingNonSpace(text, e.offset) !== pair.offset) return twice;
+    return closedTwice(text, e, pair.offset, pair.after, balance, budget, root);
+  }
   const p = precedingNonSpace(text, c);
-  const mends = (at: number) => {
-    if (budget.left < text.length) return false;
-    const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
-    return without !== undefined && !firstBreak(without.errors);
-  };
   let extra: number | undefined = p >= 0 && text[p] === text[c] && mends(c) ? c : undefined;
   if (extra === undefined) {
     const pair = lastPair(text, Math.min(lineStartAt(text, found.problem.offset), lineStartAt(text, c)), c, true, budget);
@@ -74,6 +79,14 @@ export function unopened(text: string, e: ParseError, root: string, budget: Budg
   const removal = { title: `Remove the second ${quote(text[extra])}`, edits: [{ offset: extra, length: 1, newText: '' }] };
   const fixes = extra === c ? [...found.problem.fixes!, removal] : [removal, ...found.problem.fixes!];
   return { ...found, problem: { ...found.problem, fixes } };
+}
+
+/** The text without the bracket at `at`, when its parse (from the budget) has no syntax error (a comment is none) at or before
+ * `past`, an offset of the text: the bracket typed twice. */
+export function removed(text: string, at: number, past: number, budget: Budget): Parsed | undefined {
+  const without = paidParse(text.slice(0, at) + text.slice(at + 1), budget);
+  const first = without && firstBreak(without.errors);
+  return without && (!first || first.offset + (first.offset >= at ? 1 : 0) > past) ? without : undefined;
 }
 
 /**
@@ -94,6 +107,35 @@ export function emptyOpenerLeftOut(text: string, e: ParseError, root: string, bu
   const first = r && firstBreak(r.errors);
   if (!r || (first && first.offset <= lineEndAt(text, e.offset + 1 + next.index) + 1)) return undefined;
   return { problem: unopenedProblem(text, root, kind, e.offset, e.offset), repair: r };
+}
+
+/**
+ * The closer at `c` typed twice, right after the closer of the container opened at `after` (the token before C, one of its kind),
+ * when the text without it has no syntax error up to the end of C's line (a parse, from the budget; a slip further on is said
+ * next, as after any repair): "The array "params" is closed twice", on C, related at the first closer, the removal its one fix.
+ * early: C is the pair's second that closed the document (`early`, what the messages call it) before the members after it.
+ * Preferred (Fix all applies it) for a "}" (the text before it is whole, its first error at or after C): no "{" inserted before C
+ * mends such a text (a "{" goes before a member's name, and a whole text has one only where a member goes, not a value), so the
+ * removal is the one reading. Not for a "]": a "[" after the array's own "[" mends the text too (`[["0x1", "latest"]]`).
+ * Undefined otherwise (today's wording).
+ */
+function closedTwice(text: string, e: ParseError, c: number, after: number | undefined, balance: number, budget: Budget, early?: string):
+  { problem: Problem; repair: Parsed } | undefined {
+  const without = after === undefined ? undefined : removed(text, c, lineEndAt(text, c), budget);
+  if (after === undefined || !without) return undefined;
+  const name = containerName({ offset: after, kind: text[after] === '{' ? '{' : '[', indent: '', lineStart: 0, endsLine: false, ...nameBefore(text, after, budget) });
+  const code = 'syntax/unopened-bracket';
+  const preferred = text[c] === '}' && e.offset >= c;
+  return {
+    problem: {
+      code, severity: BASE_CODES[code].severity, offset: c, length: 1,
+      message: `${cap(name)} is closed twice: the second ${quote(text[c])} ${early ? `ends ${early} early` : 'closes nothing'}.`,
+      fixes: [{ title: `Remove the second ${quote(text[c])}`, edits: [{ offset: c, length: 1, newText: '' }], ...(preferred ? { preferred } : {}) }],
+      related: [{ offset: precedingNonSpace(text, c), length: 1, message: `${cap(name)} closes here.` }],
+    },
+    // One closer fewer: the repaired text's balance, said so that it is not scanned again.
+    repair: { ...without, balance: balance + 1 },
+  };
 }
 
 /** The one place of `list` where an opener of `kind` mends the text (see unopened), C at `c`: each tried in turn, at most
@@ -132,11 +174,16 @@ function place(text: string, e: ParseError, root: string, budget: Budget, balanc
 /** In a text of more closers than openers, the first closer whose opener is not there (see unopened), with the kind of opener it
  * takes: one that closes nothing or a container of the other kind at or after `from` (one before it: undefined, what is broken
  * there is something else), or one first on its line indented otherwise than its opener's line, before `from` too. */
-function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number } | undefined {
+function strayCloser(text: string, from: number): { offset: number; kind: '{' | '['; scanned: number; after?: number; pair?: { offset: number; after: number } } | undefined {
   const stack: { offset: number; kind: '{' | '[' }[] = [];
   const scanner = createScanner(text, true);
   let line = -1;
-  for (let k = scanner.scan(); k !== SyntaxKind.EOF; k = scanner.scan()) {
+  // The token before (comments and space are skipped) and the opener of the container the last closer closed.
+  let prev = SyntaxKind.Unknown;
+  let closed: number | undefined;
+  // The last closer right after one of its kind, and the opener of the container that one closed.
+  let pair: { offset: number; after: number } | undefined;
+  for (let k = scanner.scan(); k !== SyntaxKind.EOF; prev = k, k = scanner.scan()) {
     const offset = scanner.getTokenOffset();
     const first = scanner.getTokenStartLine() !== line;
     line = scanner.getTokenStartLine();
@@ -146,9 +193,13 @@ function strayCloser(text: string, from: number): { offset: number; kind: '{' | 
       const top = stack.pop();
       const other = !top || top.kind !== kind;
       if (other && offset < from) return undefined;
+      // Right after a closer of its kind, closing nothing or a container of the other kind: maybe typed twice (closedTwice; syn14).
+      if (other) return { offset, kind, scanned: offset + 1, ...(prev === k ? { after: closed } : {}), ...(pair ? { pair } : {}) };
       // Indented otherwise than its opener's line: before the error too (a "]" that closed the "params" around the array that lost
       // its "[", read as the array's, and the error only at the next closer).
-      if (other || (first && indentAt(text, offset) !== indentAt(text, top!.offset))) return { offset, kind, scanned: offset + 1 };
+      if (first && indentAt(text, offset) !== indentAt(text, top!.offset)) return { offset, kind, scanned: offset + 1 };
+      if (prev === k && closed !== undefined) pair = { offset, after: closed };
+      closed = top!.offset;
     }
   }
   return undefined;
@@ -313,7 +364,9 @@ function unopenedProblem(text: string, root: string, kind: '{' | '[', at: number
 }
 
 /** The property whose value starts at `at` (`"and": ` before it), as Opener.name. */
-function nameBefore(text: string, at: number): { name?: string } {
+export function nameBefore(text: string, at: number, budget?: Budget): { name?: string } {
+  // What it reads, paid when a budget is given (a place's name is paid by `place` once the place is proved).
+  if (budget) budget.left -= at - nameFrom(text, at);
   const scanner = createScanner(text, true);
   let key: string | undefined;
   let prev: SyntaxKind = SyntaxKind.Unknown;
