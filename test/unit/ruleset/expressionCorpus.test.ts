@@ -180,7 +180,7 @@ const INVALID: Bad[] = [
   { expr: 'http.host matches "(?=a)b"', code: 'ruleset/expr-invalid-regex', at: '(?=' },
   { expr: 'http.host matches "a(b"', code: 'ruleset/expr-invalid-regex', at: '(' },
   { expr: 'http.host matches "a{400000}"', code: 'ruleset/expr-invalid-regex', at: '{400000}' },
-  { expr: 'http.host wildcard "**.example.com"', code: 'ruleset/expr-invalid-wildcard', at: '"**.example.com"' },
+  { expr: 'http.host wildcard "**.example.com"', code: 'ruleset/expr-invalid-wildcard', at: '**' },
   { expr: 'ip.src eq 300.1.1.1', code: 'ruleset/expr-invalid-ip', at: '300.1.1.1' },
   { expr: 'ip.src in {10.0.0.0/33}', code: 'ruleset/expr-invalid-ip', at: '/33' },
   { expr: 'ip.src eq 2001:db8:::1', code: 'ruleset/expr-invalid-ip', at: '2001:db8:::1' },

@@ -159,3 +159,17 @@ test('a Unicode class by value: Age, Word_Break, Sentence_Break, Grapheme_Cluste
   // the ones JavaScript has tables for stay as they were: no problem
   for (const p of ['(?u)\\p{Script=Greek}', '(?u)\\p{gc=Lu}', '(?u)\\p{scx:Grek}']) assert.deepEqual(all(p), [], p);
 });
+
+test('a wildcard pattern\'s problem is underlined where it is: the escape it refuses, the "**" (the whole string was underlined)', () => {
+  const placed = (expr: string) => analyzeExpression(expr).problems.filter((p) => p.code === 'ruleset/expr-invalid-wildcard')
+    .map((p) => expr.slice(p.offset, p.offset + p.length));
+  assert.deepEqual(placed('http.request.uri.path wildcard "/a/**/b"'), ['**']);
+  assert.deepEqual(placed('http.request.uri.path wildcard r"/a\\q/*"'), ['\\q']);
+  // an ordinary string writes a backslash as \\ and a quote as \": the escape is underlined as written
+  assert.deepEqual(placed('http.request.uri.path wildcard "/a\\\\q/*"'), ['\\\\q']);
+  assert.deepEqual(placed('http.request.uri.path wildcard "/\\"a\\\\*/**"'), ['**']);
+  assert.deepEqual(placed('http.request.uri.path strict wildcard "/a/*\\\\"'), ['\\\\']);
+  // an escape that decodes to bytes (\x41) cannot be mapped: the whole string
+  assert.deepEqual(placed('http.request.uri.path wildcard "/\\x41/**"'), ['"/\\x41/**"']);
+  assert.deepEqual(placed('wildcard_replace(http.request.uri.path, "/a/**", "/b") eq "x"'), ['**']);
+});

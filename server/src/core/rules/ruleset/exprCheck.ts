@@ -670,20 +670,32 @@ class Checker {
   }
 
   private wildcard(pattern: string, at: { offset: number; length: number }): void {
+    // On the place in the pattern (the whole string when it cannot be told in the text: an escape of bytes)
+    const lit = this.src?.slice(at.offset, at.offset + at.length);
+    const placed = (k: number, length: number) => {
+      const span = lit === undefined ? undefined : patternSpan(lit, k, length, false);
+      return { offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length };
+    };
     // The wildcard crate (wirefilter's, "?" turned off): a backslash escapes "*" or a backslash only, and cannot end the pattern
     for (let i = 0; i < pattern.length; i++) {
       if (pattern[i] !== '\\') continue;
       const cp = pattern.codePointAt(i + 1); // a character past U+FFFF is named whole, not by half of its surrogate pair
       const next = cp === undefined ? undefined : String.fromCodePoint(cp);
       if (next === '*' || next === '\\') { i++; continue; }
-      this.problems.push({ code: 'ruleset/expr-invalid-wildcard', offset: at.offset, length: at.length,
+      this.problems.push({ code: 'ruleset/expr-invalid-wildcard', ...placed(i, 1 + (next?.length ?? 0)),
         message: next === undefined
           ? `The wildcard pattern ${JSON.stringify(pattern)} ends with a lone backslash; in a wildcard a backslash escapes only "*" or a backslash, so write "\\\\" for a backslash.`
           : `The wildcard pattern ${JSON.stringify(pattern)} has the escape "\\${next}", which the platform refuses: in a wildcard a backslash escapes only "*" (\\*) or a backslash (\\\\).` });
       return;
     }
-    if (/(?<!\\)\*\*/.test(pattern.replace(/\\\\/g, ''))) {
-      this.problems.push({ code: 'ruleset/expr-invalid-wildcard', offset: at.offset, length: at.length,
+    // The first "**" of two unescaped stars
+    let stars = -1;
+    for (let i = 0; i < pattern.length - 1 && stars < 0; i++) {
+      if (pattern[i] === '\\') i++;
+      else if (pattern[i] === '*' && pattern[i + 1] === '*') stars = i;
+    }
+    if (stars >= 0) {
+      this.problems.push({ code: 'ruleset/expr-invalid-wildcard', ...placed(stars, 2),
         message: `The wildcard pattern ${JSON.stringify(pattern)} contains "**", which is not allowed; one "*" already matches any run of characters.` });
     }
   }
@@ -699,7 +711,8 @@ function regexPlace(pattern: string): { at: number; length: number } | undefined
 /**
  * Where the pattern's characters from `k` (`length` of them) are in the string literal `lit` as written, relative to its start:
  * a raw string holds the pattern as written; a "matches" string writes a quote outside a class as \" (exprLexer regexString, the
- * one escape it drops); another string is mapped only when it has no escape. Undefined past the pattern's end.
+ * one escape it drops); an ordinary string (a wildcard, a function's argument) writes a quote or a backslash escaped, and is not
+ * mapped when it has an escape of bytes. Undefined past the pattern's end.
  */
 export function patternSpan(lit: string, k: number, length: number, matchesString: boolean): { offset: number; length: number } | undefined {
   // Where each character of the pattern starts in lit, up to the last one asked for (and where the one after it starts)
@@ -711,13 +724,16 @@ export function patternSpan(lit: string, k: number, length: number, matchesStrin
     for (let v = 0; v <= last; v++) starts.push(h + 1 + v);
     if (h + 1 + last > lit.length - h) return undefined;
   } else if (lit[0] === '"') {
-    if (!matchesString && lit.includes('\\')) return undefined;
     let inClass = false;
     for (let j = 1; j < lit.length && starts.length <= last;) {
       const c = lit[j];
       if (c === '\\' && j + 1 < lit.length) {
-        if (matchesString && !inClass && lit[j + 1] === '"') { starts.push(j); j += 2; continue; }
-        starts.push(j, j + 1);
+        const e = lit[j + 1];
+        if (matchesString && !inClass && e === '"') { starts.push(j); j += 2; continue; }
+        if (matchesString) { starts.push(j, j + 1); j += 2; continue; }
+        // An ordinary string: \" and \\ are one character each; \xHH and \NNN are bytes, decoded in runs (exprLexer): not mapped
+        if (e !== '"' && e !== '\\') return undefined;
+        starts.push(j);
         j += 2;
         continue;
       }
