@@ -159,3 +159,20 @@ test('a Unicode class by value: Age, Word_Break, Sentence_Break, Grapheme_Cluste
   // the ones JavaScript has tables for stay as they were: no problem
   for (const p of ['(?u)\\p{Script=Greek}', '(?u)\\p{gc=Lu}', '(?u)\\p{scx:Grek}']) assert.deepEqual(all(p), [], p);
 });
+
+// rv22: against regex-syntax 0.8.11 built offline (wirefilter's settings: unicode off, utf8 off)
+test('under (?x) a group\'s "?" may follow spaces and comments after its "(" (parse_group bump_space): read as Rust reads it', () => {
+  // Rust takes these: a flag group, a named group with a name RE2 lacks, x turned off inside
+  for (const p of ['(?x)( ?P<é>a)', '(?x)( ?<a.b>x)', '(?x)( ?x)', '(?x)( ?-x) a', '(?x)( #c\n?i)a', '(?x)(\t?i:a)b']) {
+    assert.deepEqual(regexErrors(p), [], p);
+    const c = compileExpression(`http.host matches r###"${p}"###`);
+    assert.equal(c.ok, true, `${p}: ${c.ok ? '' : c.error}`);
+  }
+  // ( ?-x) turns x off: the space after it is the regex's
+  assert.equal(compileRustRegex('(?x)^( ?-x) a$').matcher(' a').matches(), true);
+  // and refuses these in its words, with the place (they were "Invalid group", "duplicate capture group name: `n`", RE2's and JavaScript's)
+  assert.equal(reason('(?x)( ?)'), '"( ?)" at 5 has no flags, which Rust regex refuses ("repetition operator missing expression").');
+  assert.match(reason('(?x)( ?z)'), /^"z" at 8 in "\( \?z\)" is no flag Rust regex knows/);
+  assert.equal(reason('(?x)(?P<n>a)( ?P<n>b)'), 'the capture group name "n" at 18 is the name of the group at 5 too ("duplicate capture group name").');
+  assert.deepEqual(regexErrors('(?x)( ?=a)'), ['The regex uses "( ?=" at 5, which Rust regex (the platform\'s) does not support: no look-around or backreferences.']);
+});

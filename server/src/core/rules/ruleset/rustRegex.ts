@@ -67,8 +67,8 @@ const RUST_ESCAPES = new Set('0123456789xuUpPdswDSWaftnrvAzbB<>');
 const MAX_U32 = 4294967295;
 const CLASS_ESCAPES = new Set('dswDSW');
 const ASSERT_ESCAPES = new Set('bBAz<>');
-/** A flag group (?flags) or (?flags:, within 40 characters. */
-const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
+/** A flag group's "?flags)" or "?flags:" (after its "(", and under (?x) the spaces parse_group skips), within 40 characters. */
+const FLAG_GROUP = /\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
 /** The flags regex-syntax 0.8's parse_flag knows. */
 const RUST_FLAGS = new Set('imsUuxR');
 /** A capture group name's first character and the others, beside "_" (is_capture_char: char::is_alphabetic, is_alphanumeric). */
@@ -443,13 +443,14 @@ function readRegex(p: string): RegexRead {
   };
 
   /**
-   * A group opened with "(?" at i, as parse_group, parse_capture_name and parse_flags refuse it, in their order: a capture group's
-   * name ((?P<name> or (?<name>: empty, a character no name takes, no ">", a name used before) or flags up to ":" or ")" (a letter
-   * no flag, none before ")", a flag or "-" twice, a "-" last, the end of the regex first). A look-around is said elsewhere.
+   * A group opened with "(" at i and "?" at q (i + 1, or past spaces and comments under (?x)), as parse_group, parse_capture_name
+   * and parse_flags refuse it, in their order: a capture group's name ((?P<name> or (?<name>: empty, a character no name takes, no
+   * ">", a name used before) or flags up to ":" or ")" (a letter no flag, none before ")", a flag or "-" twice, a "-" last, the end
+   * of the regex first). A look-around is said elsewhere.
    */
-  const groupRefusal = (i: number): void => {
-    if (i + 2 >= n) { refuse(`the group opened ${at(i)} is not closed ("unclosed group")`); return; }
-    const named = p.startsWith('?P<', i + 1) ? i + 4 : p.startsWith('?<', i + 1) && p[i + 3] !== '=' && p[i + 3] !== '!' ? i + 3 : -1;
+  const groupRefusal = (i: number, q: number): void => {
+    if (q + 1 >= n) { refuse(`the group opened ${at(i)} is not closed ("unclosed group")`); return; }
+    const named = p.startsWith('?P<', q) ? q + 3 : p.startsWith('?<', q) && p[q + 2] !== '=' && p[q + 2] !== '!' ? q + 2 : -1;
     if (named >= 0) {
       let k = named;
       for (; k < n && p[k] !== '>'; ) {
@@ -469,7 +470,7 @@ function readRegex(p: string): RegexRead {
       return;
     }
     const seen = new Set<string>();
-    let k = i + 2;
+    let k = q + 1;
     // The group as written, to its ":" or ")"
     const group = (): string => { let e = k; while (e < n && p[e] !== ':' && p[e] !== ')') e++; return `"${p.slice(i, Math.min(e + 1, n))}"`; };
     for (; k < n && p[k] !== ':' && p[k] !== ')'; k++) {
@@ -477,8 +478,8 @@ function readRegex(p: string): RegexRead {
       if (d !== '-' && !RUST_FLAGS.has(d)) {
         const ch = String.fromCodePoint(p.codePointAt(k)!);
         refuse(`"${ch}" ${at(k)} in ${group()} is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag")${
-          k === i + 2 && d === '#' ? '; Rust regex has no (?#...) comments: under (?x) a "#" starts a comment to the end of the line'
-            : k === i + 2 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`, k);
+          k === q + 1 && d === '#' ? '; Rust regex has no (?#...) comments: under (?x) a "#" starts a comment to the end of the line'
+            : k === q + 1 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`, k);
         return;
       }
       if (seen.has(d)) {
@@ -722,13 +723,17 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
-      const look = p[i + 1] === '?' ? sticky(/\(\?<?[=!]/y, p, i) : null;
-      if (look) lookAround ??= { at: i, text: look[0] };
-      if (p[i + 1] === '?' && !look) groupRefusal(i);
-      const f = sticky(FLAG_GROUP, p, i, 40);
+      // parse_group skips spaces and comments after "(" under (?x): "( ?i)" is a flag group, "( ?P<n>a)" a named group, "( ?=" a
+      // look-ahead; q is where its "?" would be
+      const q = x ? spaceEnd(p, i + 1) : i + 1;
+      const look = p[q] === '?' ? sticky(/\?<?[=!]/y, p, q) : null;
+      if (look) lookAround ??= { at: i, text: p.slice(i, q + look[0].length) };
+      if (p[q] === '?' && !look) groupRefusal(i, q);
+      const f = sticky(FLAG_GROUP, p, q, 39);
       const outAt = out.length;
       if (f) {
-        const [all, on, off = '', close] = f;
+        const [, on, off = '', close] = f;
+        const all = p.slice(i, q + f[0].length);
         const keepOn = on.replace(/[uRx]/g, ''), keepOff = off.replace(/[uRx]/g, '');
         const flags = keepOn + (keepOff ? `-${keepOff}` : '');
         const nx: boolean = on.includes('x') ? true : off.includes('x') ? false : x;
@@ -751,14 +756,14 @@ function readRegex(p: string): RegexRead {
       } else {
         // A named group's name ends at its ">" (groupRefusal has checked it); RE2 takes ASCII names only (not "é", "a.b", "x[0]", which
         // Rust takes), and the evaluator reads groups by number only ($1, ${1}): such a name is an unnamed group in the RE2 text
-        const nameAt = p.startsWith('(?P<', i) ? i + 4 : p.startsWith('(?<', i) && !look ? i + 3 : -1;
+        const nameAt = p.startsWith('?P<', q) ? q + 3 : p.startsWith('?<', q) && !look ? q + 2 : -1;
         const close = nameAt >= 0 ? p.indexOf('>', nameAt) : -1;
-        const written = close >= 0 ? p.slice(i, close + 1) : '(';
+        const written = close >= 0 ? `(${p.slice(q, close + 1)}` : '(';
         const open = RE2_NAMED_GROUP.test(written) ? written : '(';
         frames.push({ x, u, iFlag, alts, open, capture: true, src: i, out: outAt });
         alts = [[]];
         out.push(open);
-        i += written.length;
+        i = close >= 0 ? close + 1 : i + 1;
       }
       parens = Math.max(parens, frames.length);
       canRepeat = false;
@@ -818,11 +823,7 @@ function readRegex(p: string): RegexRead {
       // of the regex, of a group or of an alternative: said here, with the place (RE2's refusal has none)
       const prev = seq()[seq().length - 1];
       if (!canRepeat && prev?.k === 'atom' && prev.flags !== undefined) refuse(`"${c}" ${at(i)} repeats the flag group "${prev.flags}", which Rust regex refuses: a flag group matches nothing`);
-      // (Under (?x) parse_group skips spaces after "(", so "( ?i)" is a flag group: this reading does not follow it there, and says
-      // nothing of it)
-      else if (!canRepeat && !(x && c === '?' && seq().length === 0 && frames.length > 0 && spaceEnd(p, frames[frames.length - 1].src + 1) === i)) {
-        refuse(`"${c}" ${at(i)} repeats nothing ("repetition operator missing expression"); write \\${c} for the character`);
-      }
+      else if (!canRepeat) refuse(`"${c}" ${at(i)} repeats nothing ("repetition operator missing expression"); write \\${c} for the character`);
       if (seq().length > 0) {
         const lazy = p[i + 1] === '?';
         repeat(c === '+' ? 1 : 0, c === '?' ? 1 : -1, c, lazy ? c + '?' : c, i, i + (lazy ? 2 : 1));
