@@ -56,7 +56,8 @@ interface RegexRead {
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
    * \b{start} as \b and the literal "{start}", and \< as "<". */
   re2Lacks?: { at: number; text: string };
-  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment. */
+  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment;
+   * none when an error regex-syntax's parser stops at comes before it (*a(?=b) is a repetition of nothing). */
   lookAround?: { at: number; text: string };
   /** The first Unicode class by value of a property Rust reads and EdgeKit has no table for (\p{Age=3.0}), as written and where. */
   untabled?: { at: number; text: string; property: string };
@@ -315,10 +316,13 @@ function readRegex(p: string): RegexRead {
   let syntax: string | undefined;
   let syntaxAt: number | undefined;
   // A refusal's place is the first one its message names (at() notes it as the message is written, refuse() takes it), or the
-  // one refuse() is given
+  // one refuse() is given. regex-syntax parses the whole regex before it translates it (hir/translate.rs: Unicode mode, property
+  // names), so a `translated` refusal is said only when the parse refuses nothing, wherever each is ("\pL(": the group)
   let firstPlace: number | undefined;
-  const refuse = (why: string, place?: number): void => {
-    if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
+  let translated: { why: string; at?: number } | undefined;
+  const refuse = (why: string, place?: number, translation = false): void => {
+    if (translation) translated ??= { why, at: place ?? firstPlace };
+    else if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
     firstPlace = undefined;
   };
   const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
@@ -374,19 +378,30 @@ function readRegex(p: string): RegexRead {
     const e = p[i + 1];
     if (e === undefined) { refuse(`it ends with a lone backslash ${at(i)}, which escapes nothing ("incomplete escape sequence, reached end of pattern prematurely"); write \\\\ for a backslash`); return undefined; }
     const ec = e.charCodeAt(0);
-    if (ec >= 49 && ec <= 57) lookAround ??= { at: i, text: p.slice(i, i + 2) };
+    if (ec >= 49 && ec <= 57 && syntax === undefined) lookAround ??= { at: i, text: p.slice(i, i + 2) };
     if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
     else if (((ec | 32) >= 97 && (ec | 32) <= 122 || e === '<' || e === '>') && !RUST_ESCAPES.has(e)) refuse(`"\\${e}" ${at(i)} is no escape in Rust regex`);
     else if (e === 'p' || e === 'P') {
+      // Cut off, or an escape for its letter: parse_unicode_class's errors (EscapeUnexpectedEof, UnicodeClassInvalid)
+      const eof = '("incomplete escape sequence, reached end of pattern prematurely")';
+      if (i + 2 >= n) { refuse(`"\\${e}" ${at(i)} is cut off by the end of the regex before its name ${eof}`); return { end: n, re2: p.slice(i), kind: 'class' }; }
+      if (p[i + 2] === '{' && p.indexOf('}', i + 3) < 0) {
+        refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} is cut off by the end of the regex before its "}" ${eof}`);
+        return { end: n, re2: p.slice(i), kind: 'class' };
+      }
+      if (p[i + 2] === '\\') {
+        refuse(`"\\${e}\\" ${at(i)}: a Unicode class is named by a letter (\\pL) or in braces (\\p{Greek}), not by an escape ("invalid Unicode character class")`);
+        return { end: i + 2, re2: p.slice(i, i + 2), kind: 'class' };
+      }
       const m = sticky(UNICODE_CLASS, p, i);
-      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`);
+      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true);
       const end = i + (m ? m[0].length : 2);
       const name = m ? propertyName(m[1]) : '';
       // A name regex-syntax does not find
       if (u && m && !jsProperty(name)) {
         const byValue = byValueReading(name);
         if (!byValue) {
-          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`);
+          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true);
         } else if (byValue.kind === 'untabled') {
           // Rust reads it (\p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit neither checks its value nor
           // runs it: RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
@@ -395,14 +410,14 @@ function readRegex(p: string): RegexRead {
         } else if (byValue.kind === 'no-value') {
           refuse(byValue.binary
             ? `"${m[0]}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
-            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`);
+            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`, undefined, true);
         } else {
-          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found")`);
+          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true);
         }
       }
       return { end, re2: p.slice(i, end), kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
-    else if (e === 'b' && !inClass && p[i + 2] === '{') {
+    else if (e === 'b' && p[i + 2] === '{') {
       // maybe_parse_special_word_boundary: the "{" right after \b, then (bump_and_bump_space: under (?x) spaces and "#" comments
       // skipped after "{", after each letter) a name of [-A-Za-z] closed by "}"; no letter first leaves "{" to a counted repetition
       const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
@@ -438,7 +453,7 @@ function readRegex(p: string): RegexRead {
     const { digits, end, brace } = h;
     const cp = parseInt(digits, 16);
     if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) refuse(`"\\${e}{${digits}}" ${at(i)} is no Unicode scalar value`);
-    if (inClass && !u && cp > 0x7f && !(e === 'x' && !brace)) refuse(`"${p.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`);
+    if (inClass && !u && cp > 0x7f && !(e === 'x' && !brace)) refuse(`"${p.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`, undefined, true);
     return { end, re2: e === 'x' && !brace ? `\\x${digits}` : `\\x{${digits}}`, kind: 'char' };
   };
 
@@ -461,7 +476,11 @@ function readRegex(p: string): RegexRead {
         }
         k += ch.length;
       }
-      if (k >= n) { refuse(`the capture group name ${at(named)} is not closed by ">" ("unclosed capture group name")`); return; }
+      if (k >= n) {
+        refuse(named >= n ? `the capture group opened ${at(i)} is cut off by the end of the regex before its name ("unclosed capture group name")`
+          : `the capture group name ${at(named)} is not closed by ">" ("unclosed capture group name")`);
+        return;
+      }
       if (k === named) { refuse(`the capture group ${at(i)} has an empty name ("empty capture group name")`); return; }
       const name = p.slice(named, k);
       const first = captureNames.get(name);
@@ -596,8 +615,10 @@ function readRegex(p: string): RegexRead {
       if (p[j] === '\\') {
         const r = escape(j, true);
         if (!r) return undefined;
-        // An assertion is no item of a class (into_class_set_item: ClassEscapeInvalid, "invalid escape sequence found in character class")
-        if (r.kind === 'assert') refuse(`"${p.slice(j, r.end)}" ${at(j)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
+        // An assertion is no item of a class (into_class_set_item: ClassEscapeInvalid, "invalid escape sequence found in character class"),
+        // refused once the class goes on after it, or after the range it starts (parse_set_class_range checks the end of the regex
+        // first): assertion
+        if (r.kind === 'assert') assertion ??= { at: j, text: p.slice(j, r.end) };
         text += r.re2;
         j = r.end;
         if (r.kind === 'class') {
@@ -610,12 +631,17 @@ function readRegex(p: string): RegexRead {
       }
       const cp = p.codePointAt(j)!;
       const ch = String.fromCodePoint(cp);
-      if (cp > 0x7f && !u) refuse(`"${ch}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`);
+      if (cp > 0x7f && !u) refuse(`"${ch}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`, undefined, true);
       text += ch;
       j += ch.length;
       return { set: literal(cp), cp, start };
     };
     let result: { set: () => CodeSet; depth: number } | undefined;
+    let assertion: { at: number; text: string } | undefined;
+    const refuseAssertion = (): void => {
+      if (assertion) refuse(`"${assertion.text}" ${at(assertion.at)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
+      assertion = undefined;
+    };
     open();
     while (result === undefined) {
       skip();
@@ -665,16 +691,16 @@ function readRegex(p: string): RegexRead {
       const aEnd = j;
       skip();
       if (j >= n) break;
-      if (p[j] !== '-' || peekSpace(j) === ']' || peekSpace(j) === '-') { top.items.push(a.set); continue; }
-      const dash = j;
+      if (p[j] !== '-' || peekSpace(j) === ']' || peekSpace(j) === '-') { refuseAssertion(); top.items.push(a.set); continue; }
       text += '-';
       j++;
       skip();
       if (j >= n) break;
       const b = item();
       if (!b) break;
-      if (a.cp === undefined) refuse(`a class range ${at(dash)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
-      else if (b.cp === undefined) refuse(`a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`);
+      refuseAssertion();
+      if (a.cp === undefined) refuse(`a class range starts with the class "${p.slice(a.start, aEnd)}" ${at(a.start)}, which Rust regex refuses; escape the "-" (\\-)`);
+      else if (b.cp === undefined) refuse(`a class range ends with the class "${p.slice(b.start, j)}" ${at(b.start)}, which Rust regex refuses; escape the "-" (\\-)`);
       else if (a.cp > b.cp && b.cp >= 0) refuse(`the class range "${p.slice(a.start, aEnd)}-${p.slice(b.start, j)}" ${at(a.start)} goes down, which Rust regex refuses ("invalid character class range, the start must be <= the end")`);
       else { const lo = a.cp, hi = b.cp; top.items.push(lo < 0 || hi < 0 ? () => { throw new Uncomputed(); } : () => [lo, hi]); }
     }
@@ -727,7 +753,7 @@ function readRegex(p: string): RegexRead {
       // look-ahead; q is where its "?" would be
       const q = x ? spaceEnd(p, i + 1) : i + 1;
       const look = p[q] === '?' ? sticky(/\?<?[=!]/y, p, q) : null;
-      if (look) lookAround ??= { at: i, text: p.slice(i, q + look[0].length) };
+      if (look && syntax === undefined) lookAround ??= { at: i, text: p.slice(i, q + look[0].length) };
       if (p[q] === '?' && !look) groupRefusal(i, q);
       const f = sticky(FLAG_GROUP, p, q, 39);
       const outAt = out.length;
@@ -846,6 +872,7 @@ function readRegex(p: string): RegexRead {
     // regex-syntax names the innermost group left open (pop_group_end)
     refuse(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`);
   }
+  if (syntax === undefined && translated) ({ why: syntax, at: syntaxAt } = translated);
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
   return { syntax, syntaxAt, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
@@ -904,18 +931,6 @@ export function re2LacksBoundary(pattern: string): { at: number; text: string } 
  */
 export function wrapStackedRepetitions(pattern: string): string {
   return stackedWrapped(pattern, read(pattern));
-}
-
-/**
- * The text the checker's JavaScript trial compiles: the pattern (wrapStackedRepetitions), or its RE2 text where the pattern is not
- * JavaScript's to read: where the x flag is on somewhere (the spaces and "#" comments it skips are gone from the RE2 text;
- * JavaScript read a comment as part of the regex, so (?x)a # the API (v1 was refused for its "(", "Unterminated group"), or where
- * a class is written out as its set (a nested class ends at its own "]" for JavaScript, so [[^a](] was an unterminated group and
- * [--- -- #] a range out of order). `rewritten`: the RE2 text it is.
- */
-export function jsTrialText(pattern: string): { text: string; rewritten: boolean } {
-  const r = read(pattern);
-  return r.verbose || r.classWritten ? { text: r.re2, rewritten: true } : { text: stackedWrapped(pattern, r), rewritten: false };
 }
 
 function stackedWrapped(pattern: string, r: RegexRead): string {
