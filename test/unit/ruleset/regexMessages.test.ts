@@ -246,3 +246,10 @@ test('the first error in reading order is said: a look-around after another erro
   assert.equal(reason('[\\b-'), 'the class opened at 1 is not closed ("unclosed character class").');
   assert.match(reason('[\\b-a]'), /^"\\b" at 2 is an assertion/);
 });
+
+test('the nest limit is said before what regex-syntax refuses as it translates (NestLimiter runs between the two) (rv22)', () => {
+  const deep = `${'('.repeat(300)}a${')'.repeat(300)}`;
+  for (const p of [`\\pL${deep}`, `${deep}[é]`, `(?u)\\p{Foo}${deep}`]) assert.match(reason(p), /nest/i, p);
+  // a parse error before the nest limit, as before
+  assert.match(reason(`${deep}(?z)`), /^"z" at /);
+});

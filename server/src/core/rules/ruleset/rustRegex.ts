@@ -34,10 +34,14 @@ type RxNode = (
 
 /** What one reading of a pattern gives. */
 interface RegexRead {
-  /** Why regex-syntax (as wirefilter configures it) refuses the syntax; undefined when it does not or RE2 is left to judge. */
+  /** Why regex-syntax (as wirefilter configures it) refuses the syntax as it parses it (what its translation refuses is
+   * `translation`); undefined when it does not or RE2 is left to judge. */
   syntax?: string;
   /** Where the syntax refusal's place is (the first "at N" of its message, as an offset in the pattern), when it names one. */
   syntaxAt?: number;
+  /** Why regex-syntax's translation refuses it (Unicode mode, a property's name or value, a character past ASCII in a class), and
+   * where: said after the parse's refusal and the nest limit (NestLimiter runs between the two), before the size limit. */
+  translation?: { why: string; at?: number };
   /** The top level's alternatives; undefined when the pattern is not well formed, or opens more than 999 groups. */
   tree?: RxNode[][];
   /** The deepest nesting of groups. */
@@ -317,7 +321,8 @@ function readRegex(p: string): RegexRead {
   let syntaxAt: number | undefined;
   // A refusal's place is the first one its message names (at() notes it as the message is written, refuse() takes it), or the
   // one refuse() is given. regex-syntax parses the whole regex before it translates it (hir/translate.rs: Unicode mode, property
-  // names), so a `translated` refusal is said only when the parse refuses nothing, wherever each is ("\pL(": the group)
+  // names), so a `translated` refusal is said only when the parse refuses nothing, wherever each is ("\pL(": the group), and
+  // after the nest limit (RegexRead.translation)
   let firstPlace: number | undefined;
   let translated: { why: string; at?: number } | undefined;
   const refuse = (why: string, place?: number, translation = false): void => {
@@ -872,10 +877,9 @@ function readRegex(p: string): RegexRead {
     // regex-syntax names the innermost group left open (pop_group_end)
     refuse(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`);
   }
-  if (syntax === undefined && translated) ({ why: syntax, at: syntaxAt } = translated);
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, syntaxAt, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, translation: translated, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -950,15 +954,18 @@ function stackedWrapped(pattern: string, r: RegexRead): string {
  * its syntax (readRegex), its nesting (rustNestRefusal) or its size (rustRegexSizeRefusal).
  */
 export function rustRegexRefusal(pattern: string): string | undefined {
-  return read(pattern).syntax ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
+  const r = read(pattern);
+  return r.syntax ?? rustNestRefusal(pattern) ?? r.translation?.why ?? rustRegexSizeRefusal(pattern);
 }
 
-/** Where in the pattern rustRegexRefusal's reason is (its start and length), when it names a place: a syntax refusal's, or the
- * counted repetition that makes the size; the nest limit has none. */
+/** Where in the pattern rustRegexRefusal's reason is (its start and length), when it names a place: a syntax or translation
+ * refusal's, or the counted repetition that makes the size; the nest limit has none. */
 export function rustRegexRefusalPlace(pattern: string): { at: number; length: number } | undefined {
-  const { syntax, syntaxAt } = read(pattern);
-  if (syntax !== undefined) return syntaxAt === undefined ? undefined : { at: syntaxAt, length: pattern.codePointAt(syntaxAt)! > 0xffff ? 2 : 1 };
+  const { syntax, syntaxAt, translation } = read(pattern);
+  const one = (at: number | undefined) => (at === undefined ? undefined : { at, length: pattern.codePointAt(at)! > 0xffff ? 2 : 1 });
+  if (syntax !== undefined) return one(syntaxAt);
   if (rustNestRefusal(pattern) !== undefined) return undefined;
+  if (translation !== undefined) return one(translation.at);
   const rep = sizeRefusal(pattern)?.rep;
   return rep && { at: rep.at, length: rep.text.length };
 }
