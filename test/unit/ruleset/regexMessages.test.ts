@@ -41,7 +41,9 @@ test('capture group names: empty, invalid characters, cut off, used twice', () =
   assert.equal(reason('(?<a-b>x)'), '"-" at 5 cannot be in the capture group name: a name starts with a letter or "_", then letters, digits, "_", ".", "[" or "]" ("invalid capture group character").');
   assert.equal(reason('a(?P<n>x'), 'the group opened at 2 is not closed ("unclosed group").');
   assert.equal(reason('(?P<name'), 'the capture group name at 5 is not closed by ">" ("unclosed capture group name").');
-  assert.equal(reason('(?<'), 'the capture group name at 4 is not closed by ">" ("unclosed capture group name").');
+  // cut off right after "<": the place is the group's "(", not past the end of the regex (it said "at 4" of a 3-character regex)
+  assert.equal(reason('(?<'), 'the capture group opened at 1 is cut off by the end of the regex before its name ("unclosed capture group name").');
+  assert.equal(reason('a(?P<'), 'the capture group opened at 2 is cut off by the end of the regex before its name ("unclosed capture group name").');
   assert.equal(reason('(?P<n>a)(?P<n>b)'), 'the capture group name "n" at 13 is the name of the group at 1 too ("duplicate capture group name").');
   assert.equal(reason('(?<n>a)|(?P<n>b)'), 'the capture group name "n" at 13 is the name of the group at 1 too ("duplicate capture group name").');
   // What Rust takes: letters past ASCII, digits after the first, ".", "[", "]"
@@ -147,7 +149,7 @@ test('a Unicode class by value: Age, Word_Break, Sentence_Break, Grapheme_Cluste
   }
   assert.equal(reason('(?u)\\p{Alphabetic=yes}'), '"\\p{Alphabetic=yes}" at 5: Alphabetic takes no value in Rust regex; write \\p{Alphabetic} ("Unicode property value not found").');
   assert.equal(reason('(?u)\\p{sc=Foo}'), '"\\p{sc=Foo}" at 5: "Foo" is no value of Script Rust regex knows ("Unicode property value not found").');
-  assert.equal(reason('(?u)\\p{Foo=bar}'), '"\\p{Foo=bar}" at 5 names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found").');
+  assert.equal(reason('(?u)\\p{Foo=bar}'), '"\\p{Foo=bar}" at 5 names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class).');
   // Unicode mode first, as before
   assert.match(reason('\\p{Age=3.0}'), /needs Unicode mode/);
   // Test Rules refuses to run it, naming it (the RE2 text holds a stand-in for the class)
@@ -172,4 +174,96 @@ test('a wildcard pattern\'s problem is underlined where it is: the escape it ref
   // an escape that decodes to bytes (\x41) cannot be mapped: the whole string
   assert.deepEqual(placed('http.request.uri.path wildcard "/\\x41/**"'), ['"/\\x41/**"']);
   assert.deepEqual(placed('wildcard_replace(http.request.uri.path, "/a/**", "/b") eq "x"'), ['**']);
+});
+
+// rv22: against regex-syntax 0.8.11 built offline (wirefilter's settings: unicode off, utf8 off)
+test('under (?x) a group\'s "?" may follow spaces and comments after its "(" (parse_group bump_space): read as Rust reads it', () => {
+  // Rust takes these: a flag group, a named group with a name RE2 lacks, x turned off inside
+  for (const p of ['(?x)( ?P<é>a)', '(?x)( ?<a.b>x)', '(?x)( ?x)', '(?x)( ?-x) a', '(?x)( #c\n?i)a', '(?x)(\t?i:a)b']) {
+    assert.deepEqual(regexErrors(p), [], p);
+    const c = compileExpression(`http.host matches r###"${p}"###`);
+    assert.equal(c.ok, true, `${p}: ${c.ok ? '' : c.error}`);
+  }
+  // ( ?-x) turns x off: the space after it is the regex's
+  assert.equal(compileRustRegex('(?x)^( ?-x) a$').matcher(' a').matches(), true);
+  // and refuses these in its words, with the place (they were "Invalid group", "duplicate capture group name: `n`", RE2's and JavaScript's)
+  assert.equal(reason('(?x)( ?)'), '"( ?)" at 5 has no flags, which Rust regex refuses ("repetition operator missing expression").');
+  assert.match(reason('(?x)( ?z)'), /^"z" at 8 in "\( \?z\)" is no flag Rust regex knows/);
+  assert.equal(reason('(?x)(?P<n>a)( ?P<n>b)'), 'the capture group name "n" at 18 is the name of the group at 5 too ("duplicate capture group name").');
+  assert.deepEqual(regexErrors('(?x)( ?=a)'), ['The regex uses "( ?=" at 5, which Rust regex (the platform\'s) does not support: no look-around or backreferences.']);
+});
+
+test('the place of a refusal is in the pattern and on what the message names (rv22)', () => {
+  const placed = (expr: string) => analyzeExpression(expr).problems.filter((p) => p.code === 'ruleset/expr-invalid-regex')
+    .map((p) => expr.slice(p.offset, p.offset + p.length));
+  // a capture group cut off after "(?P<": its "(" (the whole string was underlined: the place was past the pattern's end)
+  assert.deepEqual(placed('http.host matches r"a(?P<"'), ['(']);
+  // a class range that starts or ends with a class: on the class, named whole (it named the "d" of "\\d", or the "-")
+  assert.equal(reason('[a-\\d]'), 'a class range ends with the class "\\d" at 4, which Rust regex refuses; escape the "-" (\\-).');
+  assert.equal(reason('[\\d-z]'), 'a class range starts with the class "\\d" at 2, which Rust regex refuses; escape the "-" (\\-).');
+  assert.equal(reason('(?u)[x\\p{L}-z]'), 'a class range starts with the class "\\p{L}" at 7, which Rust regex refuses; escape the "-" (\\-).');
+  assert.deepEqual(placed('http.host matches r"[a-\\d]"'), ['\\']);
+  assert.deepEqual(placed('http.host matches r"[\\w-z]"'), ['\\']);
+});
+
+test('a Unicode class cut off, or by value, in regex-syntax\'s words (rv22)', () => {
+  // cut off: regex-syntax's EscapeUnexpectedEof (it said "names no Unicode property" of "\\p{", and RE2's "invalid character class range" of "\\p")
+  assert.equal(reason('(?u)\\p{Greek'), '"\\p{Greek" at 5 is cut off by the end of the regex before its "}" ("incomplete escape sequence, reached end of pattern prematurely").');
+  assert.equal(reason('(?u)a\\p'), '"\\p" at 6 is cut off by the end of the regex before its name ("incomplete escape sequence, reached end of pattern prematurely").');
+  // a name split where regex-syntax splits it: at "!=", else ":", else "=" (sc=a:b is the property "sc=a", not the script "a:b")
+  assert.match(reason('(?u)\\p{sc=a:b}'), /^"\\p\{sc=a:b\}" at 5 names no property Rust regex reads by value/);
+  // a property regex-syntax knows by name and has no values of: "value not found" in its words (it said "property not found")
+  assert.match(reason('(?u)\\p{Bidi_Class=L}'), /\("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class\)\.$/);
+  // a name with a letter past ASCII: regex-syntax drops it (symbolic_name_normalize), so \\p{Gréek} is Greek
+  assert.deepEqual(regexErrors('(?u)\\p{Gréek}'), []);
+  assert.equal(compileRustRegex('(?u)^\\p{Gréek}$').matcher('α').matches(), true);
+});
+
+test('what regex-syntax refuses as it parses is said before what it refuses as it translates, wherever each is (rv22)', () => {
+  // Unicode mode and property names are judged once the whole regex is parsed (hir/translate.rs): a group not closed after them
+  // is the error (it said "needs Unicode mode" of "\pL(", "past ASCII" of "[é](")
+  assert.equal(reason('\\pL('), 'the group opened at 4 is not closed ("unclosed group").');
+  assert.equal(reason('[é]('), 'the group opened at 4 is not closed ("unclosed group").');
+  assert.match(reason('(?u)\\p{Alphabetic=x}(?z)'), /^"z" at 23 /);
+  assert.match(reason('\\pL[z-a]'), /^the class range "z-a" at 5 goes down/);
+  // and alone, they are said as before
+  assert.match(reason('\\pL'), /needs Unicode mode/);
+  assert.match(reason('[é]'), /past ASCII inside a class/);
+  // a "\p" cut off is a parse error, Unicode mode or not
+  assert.match(reason('\\p{Greek'), /^"\\p\{Greek" at 1 is cut off by the end of the regex before its "}"/);
+  assert.match(reason('\\p\\'), /^"\\p\\" at 1: a Unicode class is named by a letter/);
+});
+
+test('what Rust takes is not refused by the JavaScript trial, whose rewrites read "(?i)" and "(?P<" after a backslash or in a class (rv22)', () => {
+  // regex-syntax 0.8.11 takes each; the trial refused them in JavaScript's words ("\ at end of pattern", "Unterminated group",
+  // "Range out of order in character class"): its rewrites dropped "(?i)" from "\(?i)" and "[z(?i)-a]", and put "(" for "(?P<)*>"
+  for (const p of [' !((?i)#>\\(?i)', '( 😀\\(?P<)*>', '[z(?i)-a]', 'a\\(?i\\)b', '[(?P<x>]']) {
+    assert.deepEqual(regexErrors(p), [], p);
+    const c = compileExpression(`http.host matches r###"${p}"###`);
+    assert.equal(c.ok, true, `${p}: ${c.ok ? '' : c.error}`);
+  }
+});
+
+test('the first error in reading order is said: a look-around after another error, an assertion in a class left open (rv22)', () => {
+  // a repetition of nothing before a look-ahead: regex-syntax stops at the "*" (the look-ahead was said, wherever it was)
+  assert.equal(reason('*a(?=b)'), '"*" at 1 repeats nothing ("repetition operator missing expression"); write \\* for the character.');
+  assert.match(reason('(?<(a(?<!b)'), /^"\(" at 4 cannot be in the capture group name/);
+  // the look-around first: said as before
+  assert.deepEqual(regexErrors('(?=b)*a'), ['The regex uses "(?=" at 1, which Rust regex (the platform\'s) does not support: no look-around or backreferences.']);
+  // an assertion in a class is refused once the class goes on (into_class_set_item, after the end-of-regex check): a class cut off
+  // after it is "not closed"; \b{...} is read in a class too, so an unknown name is said first
+  assert.equal(reason('[a\\b'), 'the class opened at 1 is not closed ("unclosed character class").');
+  assert.equal(reason('[a\\b{start}'), 'the class opened at 1 is not closed ("unclosed character class").');
+  assert.match(reason('[a\\b{start}]'), /^"\\b\{start\}" at 3 is an assertion, which Rust regex refuses inside a class/);
+  assert.match(reason('[\\b{foo}]'), /^"\\b\{foo\}" at 2 is no word boundary Rust regex knows/);
+  assert.match(reason('[a\\b]'), /^"\\b" at 3 is an assertion/);
+  assert.equal(reason('[\\b-'), 'the class opened at 1 is not closed ("unclosed character class").');
+  assert.match(reason('[\\b-a]'), /^"\\b" at 2 is an assertion/);
+});
+
+test('the nest limit is said before what regex-syntax refuses as it translates (NestLimiter runs between the two) (rv22)', () => {
+  const deep = `${'('.repeat(300)}a${')'.repeat(300)}`;
+  for (const p of [`\\pL${deep}`, `${deep}[é]`, `(?u)\\p{Foo}${deep}`]) assert.match(reason(p), /nest/i, p);
+  // a parse error before the nest limit, as before
+  assert.match(reason(`${deep}(?z)`), /^"z" at /);
 });

@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, jsTrialText, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
+import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -828,41 +828,15 @@ export function regexVerdictsKept(): { patterns: number; chars: number; budget: 
   return { patterns: regexVerdicts.size, chars: regexVerdictChars, budget: REGEX_VERDICT_CHARS };
 }
 
-/** A Rust hex escape with braces or eight digits as JavaScript's \\uHHHH of its code point (U+FFFF past it), or as written when its
- * digits are no hex number. The spaces and "#" comments (?x) allows in the braces are dropped; outside (?x) the Rust reading
- * refuses them. */
-function jsHexEscape(escape: string): string {
-  const digits = escape.slice(2).replace(/#[^\n]*(?:\n|$)|[{}\s\u0085]/g, '');
-  if (!/^[0-9A-Fa-f]+$/.test(digits)) return escape;
-  const cp = Math.min(parseInt(digits, 16), 0xffff);
-  return `\\u${cp.toString(16).padStart(4, '0')}`;
-}
-
 function readRegexVerdict(pattern: string): string | undefined {
-  const { text } = jsTrialText(pattern);
   // As the Rust reading finds it: a "(?=" in a class or, under (?x), in a comment is no look-ahead
   const unsupported = lookAroundOrBackreference(pattern);
   if (unsupported) return `The regex uses "${unsupported.text}" at ${unsupported.at + 1}, which Rust regex (the platform's) does not support: no look-around or backreferences.`;
-  // Rust inline flags (?i) (?i:...) are not JavaScript; drop them before the trial compile. A group's name is Rust's to judge
-  // (groupRefusal: "é", "a.b", "x[0]" are names there, "a.b" none in JavaScript): the trial compiles an unnamed group.
-  const js = text.replace(/\(\?[imsxuUR-]+\)/g, '').replace(/\(\?[imsxuUR-]+:/g, '(?:').replace(/\(\?P?<(?![=!])[^>]*>/g, '(');
-  // A class difference ("--", Rust's) is no range in JavaScript: escaped dashes ([a--b] would be "a" to "-", out of order). A hex
-  // escape with braces or eight digits (\x{41}, \u{41}, \U{41}, \U00000041: Rust's) is a "\" and letters and digits there, which
-  // made [\x{41}-\x{5A}] a range from "}" down to "x": it is the code point's \uHHHH (past U+FFFF, U+FFFF: a range that goes down,
-  // a value past U+10FFFF and an empty escape are the Rust reading's to refuse, below)
-  const trial = js.replace(/\\[xuU]\{[^}]*\}|\\U[0-9A-Fa-f]{8}|\\[\s\S]|--/g, (m) => (m === '--' ? '\\-\\-' : m.length > 2 ? jsHexEscape(m) : m));
-  try {
-    new RegExp(trial);
-  } catch (err) {
-    // The Rust reading's reason, which names the place in Rust regex's words; the trial's text (rewritten for JavaScript: flags
-    // dropped, (?P< as (?<, the RE2 text) is not what the user wrote, and is never shown. JavaScript's reason is kept only for
-    // what the Rust reading takes (none known).
-    const why = (err as Error).message.replace(/^Invalid regular expression: /, '').replace(`/${trial}/: `, '');
-    return `Invalid regex ${JSON.stringify(pattern)}: ${rustRegexRefusal(pattern) ?? why}.`;
-  }
-  // JavaScript takes what Rust refuses (\Z, \k<name>, \cA, \e, [^]...); RE2, after the Rust-only syntax is rewritten, refuses it
-  // as Rust does, and is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex; a nested class or a
-  // class set operation, --, && or ~~, written out as the set it stands for); a regex past the platform's size limit is an error.
+  // The Rust reading (regex-syntax's refusals with their places, the nest and size limits), then RE2, after the Rust-only syntax is
+  // rewritten, which is what the evaluator runs (a counted repetition over RE2's 1 000 split: compileRustRegex; a nested class or a
+  // class set operation, --, && or ~~, written out as the set it stands for). A JavaScript trial compile came first, as a net: it
+  // said nothing the Rust reading did not, and its rewrites refused what Rust takes, in JavaScript's words ("\(?i)": "\ at end
+  // of pattern", "[z(?i)-a]": "Range out of order"; rv22).
   const rust = rustRegexRefusal(pattern);
   if (rust) return `Invalid regex ${JSON.stringify(pattern)}: ${rust}.`;
   const re2 = re2Refusal(pattern);

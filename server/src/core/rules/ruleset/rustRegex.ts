@@ -34,10 +34,14 @@ type RxNode = (
 
 /** What one reading of a pattern gives. */
 interface RegexRead {
-  /** Why regex-syntax (as wirefilter configures it) refuses the syntax; undefined when it does not or RE2 is left to judge. */
+  /** Why regex-syntax (as wirefilter configures it) refuses the syntax as it parses it (what its translation refuses is
+   * `translation`); undefined when it does not or RE2 is left to judge. */
   syntax?: string;
   /** Where the syntax refusal's place is (the first "at N" of its message, as an offset in the pattern), when it names one. */
   syntaxAt?: number;
+  /** Why regex-syntax's translation refuses it (Unicode mode, a property's name or value, a character past ASCII in a class), and
+   * where: said after the parse's refusal and the nest limit (NestLimiter runs between the two), before the size limit. */
+  translation?: { why: string; at?: number };
   /** The top level's alternatives; undefined when the pattern is not well formed, or opens more than 999 groups. */
   tree?: RxNode[][];
   /** The deepest nesting of groups. */
@@ -56,7 +60,8 @@ interface RegexRead {
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
    * \b{start} as \b and the literal "{start}", and \< as "<". */
   re2Lacks?: { at: number; text: string };
-  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment. */
+  /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment;
+   * none when an error regex-syntax's parser stops at comes before it (*a(?=b) is a repetition of nothing). */
   lookAround?: { at: number; text: string };
   /** The first Unicode class by value of a property Rust reads and EdgeKit has no table for (\p{Age=3.0}), as written and where. */
   untabled?: { at: number; text: string; property: string };
@@ -67,8 +72,8 @@ const RUST_ESCAPES = new Set('0123456789xuUpPdswDSWaftnrvAzbB<>');
 const MAX_U32 = 4294967295;
 const CLASS_ESCAPES = new Set('dswDSW');
 const ASSERT_ESCAPES = new Set('bBAz<>');
-/** A flag group (?flags) or (?flags:, within 40 characters. */
-const FLAG_GROUP = /\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
+/** A flag group's "?flags)" or "?flags:" (after its "(", and under (?x) the spaces parse_group skips), within 40 characters. */
+const FLAG_GROUP = /\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([:)])/y;
 /** The flags regex-syntax 0.8's parse_flag knows. */
 const RUST_FLAGS = new Set('imsUuxR');
 /** A capture group name's first character and the others, beside "_" (is_capture_char: char::is_alphabetic, is_alphanumeric). */
@@ -315,10 +320,14 @@ function readRegex(p: string): RegexRead {
   let syntax: string | undefined;
   let syntaxAt: number | undefined;
   // A refusal's place is the first one its message names (at() notes it as the message is written, refuse() takes it), or the
-  // one refuse() is given
+  // one refuse() is given. regex-syntax parses the whole regex before it translates it (hir/translate.rs: Unicode mode, property
+  // names), so a `translated` refusal is said only when the parse refuses nothing, wherever each is ("\pL(": the group), and
+  // after the nest limit (RegexRead.translation)
   let firstPlace: number | undefined;
-  const refuse = (why: string, place?: number): void => {
-    if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
+  let translated: { why: string; at?: number } | undefined;
+  const refuse = (why: string, place?: number, translation = false): void => {
+    if (translation) translated ??= { why, at: place ?? firstPlace };
+    else if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
     firstPlace = undefined;
   };
   const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
@@ -374,19 +383,30 @@ function readRegex(p: string): RegexRead {
     const e = p[i + 1];
     if (e === undefined) { refuse(`it ends with a lone backslash ${at(i)}, which escapes nothing ("incomplete escape sequence, reached end of pattern prematurely"); write \\\\ for a backslash`); return undefined; }
     const ec = e.charCodeAt(0);
-    if (ec >= 49 && ec <= 57) lookAround ??= { at: i, text: p.slice(i, i + 2) };
+    if (ec >= 49 && ec <= 57 && syntax === undefined) lookAround ??= { at: i, text: p.slice(i, i + 2) };
     if (ec >= 48 && ec <= 57) refuse(`"\\${e}" ${at(i)} is a backreference, which Rust regex does not support (octal escapes are off)`);
     else if (((ec | 32) >= 97 && (ec | 32) <= 122 || e === '<' || e === '>') && !RUST_ESCAPES.has(e)) refuse(`"\\${e}" ${at(i)} is no escape in Rust regex`);
     else if (e === 'p' || e === 'P') {
+      // Cut off, or an escape for its letter: parse_unicode_class's errors (EscapeUnexpectedEof, UnicodeClassInvalid)
+      const eof = '("incomplete escape sequence, reached end of pattern prematurely")';
+      if (i + 2 >= n) { refuse(`"\\${e}" ${at(i)} is cut off by the end of the regex before its name ${eof}`); return { end: n, re2: p.slice(i), kind: 'class' }; }
+      if (p[i + 2] === '{' && p.indexOf('}', i + 3) < 0) {
+        refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} is cut off by the end of the regex before its "}" ${eof}`);
+        return { end: n, re2: p.slice(i), kind: 'class' };
+      }
+      if (p[i + 2] === '\\') {
+        refuse(`"\\${e}\\" ${at(i)}: a Unicode class is named by a letter (\\pL) or in braces (\\p{Greek}), not by an escape ("invalid Unicode character class")`);
+        return { end: i + 2, re2: p.slice(i, i + 2), kind: 'class' };
+      }
       const m = sticky(UNICODE_CLASS, p, i);
-      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`);
+      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true);
       const end = i + (m ? m[0].length : 2);
       const name = m ? propertyName(m[1]) : '';
       // A name regex-syntax does not find
       if (u && m && !jsProperty(name)) {
         const byValue = byValueReading(name);
         if (!byValue) {
-          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`);
+          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true);
         } else if (byValue.kind === 'untabled') {
           // Rust reads it (\p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit neither checks its value nor
           // runs it: RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
@@ -395,14 +415,14 @@ function readRegex(p: string): RegexRead {
         } else if (byValue.kind === 'no-value') {
           refuse(byValue.binary
             ? `"${m[0]}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
-            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`);
+            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`, undefined, true);
         } else {
-          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found")`);
+          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true);
         }
       }
       return { end, re2: p.slice(i, end), kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
-    else if (e === 'b' && !inClass && p[i + 2] === '{') {
+    else if (e === 'b' && p[i + 2] === '{') {
       // maybe_parse_special_word_boundary: the "{" right after \b, then (bump_and_bump_space: under (?x) spaces and "#" comments
       // skipped after "{", after each letter) a name of [-A-Za-z] closed by "}"; no letter first leaves "{" to a counted repetition
       const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
@@ -438,18 +458,19 @@ function readRegex(p: string): RegexRead {
     const { digits, end, brace } = h;
     const cp = parseInt(digits, 16);
     if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) refuse(`"\\${e}{${digits}}" ${at(i)} is no Unicode scalar value`);
-    if (inClass && !u && cp > 0x7f && !(e === 'x' && !brace)) refuse(`"${p.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`);
+    if (inClass && !u && cp > 0x7f && !(e === 'x' && !brace)) refuse(`"${p.slice(i, end)}" ${at(i)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u), or write the byte as \\x${digits.padStart(2, '0').slice(-2)}`, undefined, true);
     return { end, re2: e === 'x' && !brace ? `\\x${digits}` : `\\x{${digits}}`, kind: 'char' };
   };
 
   /**
-   * A group opened with "(?" at i, as parse_group, parse_capture_name and parse_flags refuse it, in their order: a capture group's
-   * name ((?P<name> or (?<name>: empty, a character no name takes, no ">", a name used before) or flags up to ":" or ")" (a letter
-   * no flag, none before ")", a flag or "-" twice, a "-" last, the end of the regex first). A look-around is said elsewhere.
+   * A group opened with "(" at i and "?" at q (i + 1, or past spaces and comments under (?x)), as parse_group, parse_capture_name
+   * and parse_flags refuse it, in their order: a capture group's name ((?P<name> or (?<name>: empty, a character no name takes, no
+   * ">", a name used before) or flags up to ":" or ")" (a letter no flag, none before ")", a flag or "-" twice, a "-" last, the end
+   * of the regex first). A look-around is said elsewhere.
    */
-  const groupRefusal = (i: number): void => {
-    if (i + 2 >= n) { refuse(`the group opened ${at(i)} is not closed ("unclosed group")`); return; }
-    const named = p.startsWith('?P<', i + 1) ? i + 4 : p.startsWith('?<', i + 1) && p[i + 3] !== '=' && p[i + 3] !== '!' ? i + 3 : -1;
+  const groupRefusal = (i: number, q: number): void => {
+    if (q + 1 >= n) { refuse(`the group opened ${at(i)} is not closed ("unclosed group")`); return; }
+    const named = p.startsWith('?P<', q) ? q + 3 : p.startsWith('?<', q) && p[q + 2] !== '=' && p[q + 2] !== '!' ? q + 2 : -1;
     if (named >= 0) {
       let k = named;
       for (; k < n && p[k] !== '>'; ) {
@@ -460,7 +481,11 @@ function readRegex(p: string): RegexRead {
         }
         k += ch.length;
       }
-      if (k >= n) { refuse(`the capture group name ${at(named)} is not closed by ">" ("unclosed capture group name")`); return; }
+      if (k >= n) {
+        refuse(named >= n ? `the capture group opened ${at(i)} is cut off by the end of the regex before its name ("unclosed capture group name")`
+          : `the capture group name ${at(named)} is not closed by ">" ("unclosed capture group name")`);
+        return;
+      }
       if (k === named) { refuse(`the capture group ${at(i)} has an empty name ("empty capture group name")`); return; }
       const name = p.slice(named, k);
       const first = captureNames.get(name);
@@ -469,7 +494,7 @@ function readRegex(p: string): RegexRead {
       return;
     }
     const seen = new Set<string>();
-    let k = i + 2;
+    let k = q + 1;
     // The group as written, to its ":" or ")"
     const group = (): string => { let e = k; while (e < n && p[e] !== ':' && p[e] !== ')') e++; return `"${p.slice(i, Math.min(e + 1, n))}"`; };
     for (; k < n && p[k] !== ':' && p[k] !== ')'; k++) {
@@ -477,8 +502,8 @@ function readRegex(p: string): RegexRead {
       if (d !== '-' && !RUST_FLAGS.has(d)) {
         const ch = String.fromCodePoint(p.codePointAt(k)!);
         refuse(`"${ch}" ${at(k)} in ${group()} is no flag Rust regex knows: i, m, s, U, u, x or R ("unrecognized flag")${
-          k === i + 2 && d === '#' ? '; Rust regex has no (?#...) comments: under (?x) a "#" starts a comment to the end of the line'
-            : k === i + 2 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`, k);
+          k === q + 1 && d === '#' ? '; Rust regex has no (?#...) comments: under (?x) a "#" starts a comment to the end of the line'
+            : k === q + 1 && d === 'P' && (p[k + 1] === '=' || p[k + 1] === '>') ? `; a named ${p[k + 1] === '=' ? 'backreference (?P=name)' : 'recursion (?P>name)'} is not supported by Rust regex` : ''}`, k);
         return;
       }
       if (seen.has(d)) {
@@ -595,8 +620,10 @@ function readRegex(p: string): RegexRead {
       if (p[j] === '\\') {
         const r = escape(j, true);
         if (!r) return undefined;
-        // An assertion is no item of a class (into_class_set_item: ClassEscapeInvalid, "invalid escape sequence found in character class")
-        if (r.kind === 'assert') refuse(`"${p.slice(j, r.end)}" ${at(j)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
+        // An assertion is no item of a class (into_class_set_item: ClassEscapeInvalid, "invalid escape sequence found in character class"),
+        // refused once the class goes on after it, or after the range it starts (parse_set_class_range checks the end of the regex
+        // first): assertion
+        if (r.kind === 'assert') assertion ??= { at: j, text: p.slice(j, r.end) };
         text += r.re2;
         j = r.end;
         if (r.kind === 'class') {
@@ -609,12 +636,17 @@ function readRegex(p: string): RegexRead {
       }
       const cp = p.codePointAt(j)!;
       const ch = String.fromCodePoint(cp);
-      if (cp > 0x7f && !u) refuse(`"${ch}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`);
+      if (cp > 0x7f && !u) refuse(`"${ch}" ${at(j)} is past ASCII inside a class, which needs Unicode mode (the platform's regexes run without it): start the regex with (?u)`, undefined, true);
       text += ch;
       j += ch.length;
       return { set: literal(cp), cp, start };
     };
     let result: { set: () => CodeSet; depth: number } | undefined;
+    let assertion: { at: number; text: string } | undefined;
+    const refuseAssertion = (): void => {
+      if (assertion) refuse(`"${assertion.text}" ${at(assertion.at)} is an assertion, which Rust regex refuses inside a class ("invalid escape sequence found in character class")`);
+      assertion = undefined;
+    };
     open();
     while (result === undefined) {
       skip();
@@ -664,16 +696,16 @@ function readRegex(p: string): RegexRead {
       const aEnd = j;
       skip();
       if (j >= n) break;
-      if (p[j] !== '-' || peekSpace(j) === ']' || peekSpace(j) === '-') { top.items.push(a.set); continue; }
-      const dash = j;
+      if (p[j] !== '-' || peekSpace(j) === ']' || peekSpace(j) === '-') { refuseAssertion(); top.items.push(a.set); continue; }
       text += '-';
       j++;
       skip();
       if (j >= n) break;
       const b = item();
       if (!b) break;
-      if (a.cp === undefined) refuse(`a class range ${at(dash)} starts with a class, which Rust regex refuses; escape the "-" (\\-)`);
-      else if (b.cp === undefined) refuse(`a class range ${at(j - 1)} ends with a class, which Rust regex refuses; escape the "-" (\\-)`);
+      refuseAssertion();
+      if (a.cp === undefined) refuse(`a class range starts with the class "${p.slice(a.start, aEnd)}" ${at(a.start)}, which Rust regex refuses; escape the "-" (\\-)`);
+      else if (b.cp === undefined) refuse(`a class range ends with the class "${p.slice(b.start, j)}" ${at(b.start)}, which Rust regex refuses; escape the "-" (\\-)`);
       else if (a.cp > b.cp && b.cp >= 0) refuse(`the class range "${p.slice(a.start, aEnd)}-${p.slice(b.start, j)}" ${at(a.start)} goes down, which Rust regex refuses ("invalid character class range, the start must be <= the end")`);
       else { const lo = a.cp, hi = b.cp; top.items.push(lo < 0 || hi < 0 ? () => { throw new Uncomputed(); } : () => [lo, hi]); }
     }
@@ -722,13 +754,17 @@ function readRegex(p: string): RegexRead {
     }
     if (c === '[') { i = bracketed(i); canRepeat = true; continue; }
     if (c === '(') {
-      const look = p[i + 1] === '?' ? sticky(/\(\?<?[=!]/y, p, i) : null;
-      if (look) lookAround ??= { at: i, text: look[0] };
-      if (p[i + 1] === '?' && !look) groupRefusal(i);
-      const f = sticky(FLAG_GROUP, p, i, 40);
+      // parse_group skips spaces and comments after "(" under (?x): "( ?i)" is a flag group, "( ?P<n>a)" a named group, "( ?=" a
+      // look-ahead; q is where its "?" would be
+      const q = x ? spaceEnd(p, i + 1) : i + 1;
+      const look = p[q] === '?' ? sticky(/\?<?[=!]/y, p, q) : null;
+      if (look && syntax === undefined) lookAround ??= { at: i, text: p.slice(i, q + look[0].length) };
+      if (p[q] === '?' && !look) groupRefusal(i, q);
+      const f = sticky(FLAG_GROUP, p, q, 39);
       const outAt = out.length;
       if (f) {
-        const [all, on, off = '', close] = f;
+        const [, on, off = '', close] = f;
+        const all = p.slice(i, q + f[0].length);
         const keepOn = on.replace(/[uRx]/g, ''), keepOff = off.replace(/[uRx]/g, '');
         const flags = keepOn + (keepOff ? `-${keepOff}` : '');
         const nx: boolean = on.includes('x') ? true : off.includes('x') ? false : x;
@@ -751,14 +787,14 @@ function readRegex(p: string): RegexRead {
       } else {
         // A named group's name ends at its ">" (groupRefusal has checked it); RE2 takes ASCII names only (not "é", "a.b", "x[0]", which
         // Rust takes), and the evaluator reads groups by number only ($1, ${1}): such a name is an unnamed group in the RE2 text
-        const nameAt = p.startsWith('(?P<', i) ? i + 4 : p.startsWith('(?<', i) && !look ? i + 3 : -1;
+        const nameAt = p.startsWith('?P<', q) ? q + 3 : p.startsWith('?<', q) && !look ? q + 2 : -1;
         const close = nameAt >= 0 ? p.indexOf('>', nameAt) : -1;
-        const written = close >= 0 ? p.slice(i, close + 1) : '(';
+        const written = close >= 0 ? `(${p.slice(q, close + 1)}` : '(';
         const open = RE2_NAMED_GROUP.test(written) ? written : '(';
         frames.push({ x, u, iFlag, alts, open, capture: true, src: i, out: outAt });
         alts = [[]];
         out.push(open);
-        i += written.length;
+        i = close >= 0 ? close + 1 : i + 1;
       }
       parens = Math.max(parens, frames.length);
       canRepeat = false;
@@ -818,11 +854,7 @@ function readRegex(p: string): RegexRead {
       // of the regex, of a group or of an alternative: said here, with the place (RE2's refusal has none)
       const prev = seq()[seq().length - 1];
       if (!canRepeat && prev?.k === 'atom' && prev.flags !== undefined) refuse(`"${c}" ${at(i)} repeats the flag group "${prev.flags}", which Rust regex refuses: a flag group matches nothing`);
-      // (Under (?x) parse_group skips spaces after "(", so "( ?i)" is a flag group: this reading does not follow it there, and says
-      // nothing of it)
-      else if (!canRepeat && !(x && c === '?' && seq().length === 0 && frames.length > 0 && spaceEnd(p, frames[frames.length - 1].src + 1) === i)) {
-        refuse(`"${c}" ${at(i)} repeats nothing ("repetition operator missing expression"); write \\${c} for the character`);
-      }
+      else if (!canRepeat) refuse(`"${c}" ${at(i)} repeats nothing ("repetition operator missing expression"); write \\${c} for the character`);
       if (seq().length > 0) {
         const lazy = p[i + 1] === '?';
         repeat(c === '+' ? 1 : 0, c === '?' ? 1 : -1, c, lazy ? c + '?' : c, i, i + (lazy ? 2 : 1));
@@ -847,7 +879,7 @@ function readRegex(p: string): RegexRead {
   }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, syntaxAt, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, translation: translated, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -905,18 +937,6 @@ export function wrapStackedRepetitions(pattern: string): string {
   return stackedWrapped(pattern, read(pattern));
 }
 
-/**
- * The text the checker's JavaScript trial compiles: the pattern (wrapStackedRepetitions), or its RE2 text where the pattern is not
- * JavaScript's to read: where the x flag is on somewhere (the spaces and "#" comments it skips are gone from the RE2 text;
- * JavaScript read a comment as part of the regex, so (?x)a # the API (v1 was refused for its "(", "Unterminated group"), or where
- * a class is written out as its set (a nested class ends at its own "]" for JavaScript, so [[^a](] was an unterminated group and
- * [--- -- #] a range out of order). `rewritten`: the RE2 text it is.
- */
-export function jsTrialText(pattern: string): { text: string; rewritten: boolean } {
-  const r = read(pattern);
-  return r.verbose || r.classWritten ? { text: r.re2, rewritten: true } : { text: stackedWrapped(pattern, r), rewritten: false };
-}
-
 function stackedWrapped(pattern: string, r: RegexRead): string {
   const { jsGroups } = r;
   if (jsGroups.length === 0) return pattern;
@@ -934,15 +954,18 @@ function stackedWrapped(pattern: string, r: RegexRead): string {
  * its syntax (readRegex), its nesting (rustNestRefusal) or its size (rustRegexSizeRefusal).
  */
 export function rustRegexRefusal(pattern: string): string | undefined {
-  return read(pattern).syntax ?? rustNestRefusal(pattern) ?? rustRegexSizeRefusal(pattern);
+  const r = read(pattern);
+  return r.syntax ?? rustNestRefusal(pattern) ?? r.translation?.why ?? rustRegexSizeRefusal(pattern);
 }
 
-/** Where in the pattern rustRegexRefusal's reason is (its start and length), when it names a place: a syntax refusal's, or the
- * counted repetition that makes the size; the nest limit has none. */
+/** Where in the pattern rustRegexRefusal's reason is (its start and length), when it names a place: a syntax or translation
+ * refusal's, or the counted repetition that makes the size; the nest limit has none. */
 export function rustRegexRefusalPlace(pattern: string): { at: number; length: number } | undefined {
-  const { syntax, syntaxAt } = read(pattern);
-  if (syntax !== undefined) return syntaxAt === undefined ? undefined : { at: syntaxAt, length: pattern.codePointAt(syntaxAt)! > 0xffff ? 2 : 1 };
+  const { syntax, syntaxAt, translation } = read(pattern);
+  const one = (at: number | undefined) => (at === undefined ? undefined : { at, length: pattern.codePointAt(at)! > 0xffff ? 2 : 1 });
+  if (syntax !== undefined) return one(syntaxAt);
   if (rustNestRefusal(pattern) !== undefined) return undefined;
+  if (translation !== undefined) return one(translation.at);
   const rep = sizeRefusal(pattern)?.rep;
   return rep && { at: rep.at, length: rep.text.length };
 }

@@ -5,16 +5,27 @@
 import PROPERTY_ALIASES from 'unicode-property-aliases-ecmascript';
 import VALUE_ALIASES from 'unicode-property-value-aliases-ecmascript';
 
-/** A name as regex-syntax compares it: an "is" prefix dropped, spaces, "_" and "-" dropped, ASCII lower-cased. */
+/** A name as regex-syntax compares it (symbolic_name_normalize): an "is" prefix dropped, spaces, "_", "-" and every character past
+ * ASCII dropped, ASCII lower-cased. */
 export function looseName(name: string): string {
   const from = name.length >= 2 && name.slice(0, 2).toLowerCase() === 'is' ? 2 : 0;
   let out = '';
   for (let k = from; k < name.length; k++) {
     const c = name[k];
-    if (c === ' ' || c === '_' || c === '-') continue;
+    if (c === ' ' || c === '_' || c === '-' || c > '\x7f') continue;
     out += c >= 'A' && c <= 'Z' ? c.toLowerCase() : c;
   }
   return out;
+}
+
+/** A by-value name split as regex-syntax's parse_unicode_class splits it: at its first "!=", else its first ":", else its first "="
+ * (\p{sc=a:b} is the property "sc=a"); undefined when it has none. */
+function splitByValue(name: string): { property: string; op: string; value: string } | undefined {
+  for (const op of ['!=', ':', '=']) {
+    const k = name.indexOf(op);
+    if (k >= 0) return { property: name.slice(0, k), op, value: name.slice(k + op.length) };
+  }
+  return undefined;
 }
 
 /** The JavaScript property expression (the text inside \p{..} of a /u regex) of each loose name of one kind. */
@@ -65,11 +76,11 @@ function build(): Tables {
  */
 export function jsProperty(name: string): { expr: string; negated: boolean } | undefined {
   const t = (tables ??= build());
-  const byValue = /^(.*?)(!=|=|:)(.*)$/s.exec(name);
+  const byValue = splitByValue(name);
   if (byValue) {
-    const property = looseName(byValue[1]);
-    const value = looseName(byValue[3]);
-    const negated = byValue[2] === '!=';
+    const property = looseName(byValue.property);
+    const value = looseName(byValue.value);
+    const negated = byValue.op === '!=';
     const canonical = t.properties.get(property);
     const expr = canonical === 'General_Category' ? t.gc.get(value)
       : canonical === 'Script' ? t.sc.get(value)
@@ -103,17 +114,17 @@ export function byValueReading(name: string):
   | { kind: 'no-value'; property: string; value: string; binary: boolean }
   | { kind: 'no-property'; property: string }
   | undefined {
-  const byValue = /^(.*?)(!=|=|:)(.*)$/s.exec(name);
+  const byValue = splitByValue(name);
   if (!byValue) return undefined;
   const t = (tables ??= build());
-  const loose = looseName(byValue[1]);
+  const loose = looseName(byValue.property);
   const untabled = UNTABLED.get(loose);
   if (untabled) return { kind: 'untabled', property: untabled };
   const canonical = t.properties.get(loose);
   if (canonical === 'General_Category' || canonical === 'Script' || canonical === 'Script_Extensions') {
-    return { kind: 'no-value', property: canonical, value: byValue[3], binary: false };
+    return { kind: 'no-value', property: canonical, value: byValue.value, binary: false };
   }
   const binary = t.binary.get(loose);
-  if (binary) return { kind: 'no-value', property: binary, value: byValue[3], binary: true };
-  return { kind: 'no-property', property: byValue[1] };
+  if (binary) return { kind: 'no-value', property: binary, value: byValue.value, binary: true };
+  return { kind: 'no-property', property: byValue.property };
 }
