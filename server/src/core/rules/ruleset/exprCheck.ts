@@ -799,7 +799,7 @@ function exampleFor(lhs: string, ty: Ty): string {
  * Why the platform refuses a "matches" regex, or undefined: it depends on the pattern alone, so the verdicts of the last
  * REGEX_VERDICTS_KEPT patterns are kept, together at most REGEX_VERDICT_CHARS characters of pattern and message (typing inside a
  * long regex makes a new pattern at each keystroke). A ruleset is checked whole on every edit, and each check compiled every regex
- * of it again (a JavaScript trial compile and the Rust syntax readings; RE2's answer alone was kept before).
+ * of it again (the Rust syntax reading and RE2; RE2's answer alone was kept before).
  */
 const regexVerdicts = new Map<string, string | undefined>();
 const REGEX_VERDICTS_KEPT = 512;

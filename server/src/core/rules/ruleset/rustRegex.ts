@@ -6,7 +6,7 @@
 //   included, and "#" starts a comment to the end of the line (rust-lang/regex#660);
 // - \u007F, \u{7F}, \U0000007F and \U{7F} become RE2's \x{7F}; counted repetitions lose the spaces around their numbers;
 // - a repetition of a repetition (a**), which Rust takes and RE2 refuses, is put in a group;
-// - a class RE2 or the JavaScript trial cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces
+// - a class RE2 cannot read as Rust does (a nested class [a[bc]], a class set operation &&, --, ~~, spaces
 //   skipped under x, a first "]" as in []-)], a POSIX class as in [[:alpha:])]) is written out as the set regex-syntax makes of
 //   it (regexClassSet.ts), in (?-i:...) under the i flag so that RE2 folds no further.
 // Anything else RE2 refuses is an error (look-around, backreferences, \Z, \e... which Rust refuses as well); what RE2 takes and Rust
@@ -27,7 +27,7 @@ import { headOf, utf8Length } from '../../text';
  * class counts more (setStates), so do a repetition's union states and a group's captures) and `product` (the largest product of
  * counted repetitions nested in it, as RE2 multiplies them), computed as it is read. */
 type RxNode = (
-  | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; braced?: number; flags?: string }
+  | { k: 'atom'; re2: string; cls: boolean; depth: number; states: number; product: number; flags?: string }
   | { k: 'group'; open: string; alts: RxNode[][]; capture: boolean; depth: number; states: number; product: number; empty: boolean }
   | { k: 'rep'; sub: RxNode; min: number; max: number; op: string; q: string; text: string; at: number; depth: number; states: number; product: number; empty: boolean }
 ) & { src?: number; out?: number };
@@ -48,13 +48,6 @@ interface RegexRead {
   parens: number;
   /** The pattern in RE2's syntax; a pattern that is invalid stays invalid. */
   re2: string;
-  /** What the checker's JavaScript trial compile needs in a group ([start, end] pairs in the pattern): a stacked repetition's operand
-   * with its first quantifier, where JavaScript reads both quantifiers as such; a repeated \x{41}, whose brace it reads as one. */
-  jsGroups: number[];
-  /** Whether the x flag is on somewhere: then the pattern's spaces and "#" comments there are not the regex's. */
-  verbose: boolean;
-  /** Whether a class is written out as its set in the RE2 text (a nested class, a class set operation, ...). */
-  classWritten: boolean;
   /** The first \b or \B read in Unicode mode, by its offset: a Unicode word boundary on the platform, an ASCII one in RE2. */
   unicodeBoundary?: number;
   /** The first word boundary RE2 has no spelling for (\b{start}, \b{end}, \b{start-half}, \b{end-half}, \<, \>): RE2 reads
@@ -191,7 +184,6 @@ const propertyName = (group: string): string => (group.startsWith('{') ? group.s
 
 /** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
 class Uncomputed extends Error {}
-const JS_QUANTIFIER = /[*+?]|\{\d+(?:,\d*)?\}/y;
 
 function sticky(re: RegExp, s: string, i: number, most = Infinity): RegExpExecArray | null {
   re.lastIndex = i;
@@ -241,7 +233,7 @@ function classStates(set: (() => CodeSet) | undefined, least: number, unicode: b
 }
 
 function atom(re2: string, states: number, cls = false): RxNode {
-  return { k: 'atom', re2, cls, depth: cls ? 1 : 0, states, product: 1, braced: undefined, flags: undefined, src: 0, out: 0 };
+  return { k: 'atom', re2, cls, depth: cls ? 1 : 0, states, product: 1, flags: undefined, src: 0, out: 0 };
 }
 
 /** How many times a repetition's NFA holds what it repeats (regex-automata's Thompson compiler): x{m,n} n times (m, then n-m
@@ -332,7 +324,7 @@ function readRegex(p: string): RegexRead {
   };
   const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
   let wellFormed = true;
-  let x = false, u = false, iFlag = false, verbose = false, classWritten = false;
+  let x = false, u = false, iFlag = false;
   // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
   const sized = sizeChecked(p);
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
@@ -348,8 +340,6 @@ function readRegex(p: string): RegexRead {
   // Where each item of the current sequence starts, in the pattern and in the RE2 pieces (for a stacked repetition's group)
   const seq = (): RxNode[] => alts[alts.length - 1];
   const push = (node: RxNode, src: number, outAt: number): void => { node.src = src; node.out = outAt; seq().push(node); };
-  // Hex escapes written with decimal digits in braces (\x{41}), whose brace JavaScript reads as a quantifier: their ends
-  const jsGroups: number[] = [];
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
   let lookAround: { at: number; text: string } | undefined;
@@ -360,20 +350,15 @@ function readRegex(p: string): RegexRead {
     const s = seq();
     const sub = s.pop()!;
     const where = { src: sub.src!, out: sub.out! };
-    // What JavaScript reads as a quantifier: *, +, ?, {n}, {n,}, {n,m} (no spaces)
-    const js = sticky(JS_QUANTIFIER, p, i) !== null;
     if (sub.k === 'rep') {
       // Rust takes a repetition of a repetition (a**: parse_*_repetition refuse only a repetition of nothing), RE2 does not
       opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
       out.push(')');
-      if (js && sub.at + sub.text.length === i && sticky(JS_QUANTIFIER, p, sub.at) !== null) jsGroups.push(where.src, i);
     } else if (sub.k === 'atom' && sub.states === 0 && !sub.cls && sub.flags === undefined) {
-      // A repetition of an assertion (^+, $?, \b*), which Rust and RE2 take and JavaScript refuses ("Nothing to repeat"): the
-      // assertion in a group, (?:^)+, for the trial, in the RE2 text too (the trial compiles that under (?x))
+      // A repetition of an assertion (^+, $?, \b*), which Rust and RE2 take: the assertion in a group, (?:^)+, in the RE2 text
       opens.set(where.out, (opens.get(where.out) ?? 0) + 1);
       out.push(')');
-      if (js) jsGroups.push(where.src, i);
-    } else if (js && sub.k === 'atom' && sub.braced !== undefined) jsGroups.push(where.src, sub.braced);
+    }
     out.push(q);
     push(rep(sub, min, max, op, q, p.slice(i, end), i), where.src, where.out);
   };
@@ -723,7 +708,6 @@ function readRegex(p: string): RegexRead {
       }
     }
     out.push(text);
-    classWritten ||= text !== p.slice(i, j);
     const node = atom(text, classStates(sized ? result?.set : undefined, 1, u), true);
     node.depth = result?.depth ?? 1;
     push(node, i, outAt);
@@ -747,7 +731,6 @@ function readRegex(p: string): RegexRead {
       out.push(re2);
       const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES, u) : 1);
       push(node, i, outAt);
-      if (p[i + 2] === '{' && /^\\[xuU]\{\d+\}$/.test(p.slice(i, r.end))) (node as { braced?: number }).braced = r.end;
       i = r.end;
       canRepeat = true;
       continue;
@@ -782,7 +765,6 @@ function readRegex(p: string): RegexRead {
           push(node, i, outAt);
         }
         x = nx; u = nu; iFlag = ni;
-        verbose ||= nx;
         i += all.length;
       } else {
         // A named group's name ends at its ">" (groupRefusal has checked it); RE2 takes ASCII names only (not "é", "a.b", "x[0]", which
@@ -879,7 +861,7 @@ function readRegex(p: string): RegexRead {
   }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, syntaxAt, translation: translated, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, translation: translated, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -925,28 +907,6 @@ export function untabledClass(pattern: string): { at: number; text: string; prop
 /** The first word boundary of the pattern that RE2 cannot run, as written and where (see RegexRead.re2Lacks), or undefined. */
 export function re2LacksBoundary(pattern: string): { at: number; text: string } | undefined {
   return read(pattern).re2Lacks;
-}
-
-/**
- * The pattern for the checker's JavaScript trial compile: a repetition of a repetition (a**, a+*, a{2}{3}), which regex-syntax takes
- * (parse_uncounted_repetition and parse_counted_repetition refuse only a repetition of nothing) and RE2 and JavaScript refuse ("bad
- * repetition operator"), with the inner one put in a group, (?:a*)*, which means the same; so is a repeated escape written with
- * braces, whose brace JavaScript reads as a quantifier (\x{41}{2} is x{41}{2} there); the rest as written.
- */
-export function wrapStackedRepetitions(pattern: string): string {
-  return stackedWrapped(pattern, read(pattern));
-}
-
-function stackedWrapped(pattern: string, r: RegexRead): string {
-  const { jsGroups } = r;
-  if (jsGroups.length === 0) return pattern;
-  const inserts: [number, string][] = [];
-  for (let k = 0; k < jsGroups.length; k += 2) inserts.push([jsGroups[k], '(?:'], [jsGroups[k + 1], ')']);
-  inserts.sort((a, b) => a[0] - b[0] || (a[1] === ')' ? 1 : -1));
-  let out = '';
-  let from = 0;
-  for (const [at, text] of inserts) { out += pattern.slice(from, at) + text; from = at; }
-  return out + pattern.slice(from);
 }
 
 /**
