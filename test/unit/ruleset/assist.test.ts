@@ -341,3 +341,32 @@ test('expression completion offers only what the body\'s phase can see, by the c
   const matchLabels = labelsAt('http.host eq |', 'http_ratelimit');
   assert.ok(!matchLabels.some((l) => l.startsWith('http.response.')), matchLabels.join());
 });
+
+test('hover on a "matches" regex or a wildcard pattern says how the platform reads it, and what this one does', () => {
+  const body = JSON.stringify({ rules: [
+    { action: 'block', expression: 'http.request.uri.path matches r"^/api/v[0-9]+/"' },
+    { action: 'block', expression: 'http.host ~ "(?i)admin"' },
+    { action: 'block', expression: 'http.request.uri.path wildcard "/admin/*"' },
+    { action: 'block', expression: 'http.request.uri.path strict wildcard "/Admin/*"' },
+    { action: 'block', expression: 'http.host eq "admin"' },
+  ] }, null, 2);
+  const d = parseDocument(body);
+  const at = (needle: string) => rulesetPlugin.hover!(d, body.indexOf(needle) + 2, DEFAULT_OPTIONS);
+  const re = at('r\\"^/api')!;
+  assert.equal(body.substr(re.offset, re.length), 'r\\"^/api/v[0-9]+/\\"');
+  assert.match(re.markdown, /^\*\*Rust regex\*\*/);
+  assert.match(re.markdown, /anchored at the start \(`\^`\), not at the end: it matches a value that starts so/);
+  assert.match(re.markdown, /case-sensitive/);
+  assert.match(re.markdown, /no look-around/);
+  const ci = at('\\"(?i)admin')!;
+  assert.match(ci.markdown, /not anchored: it matches anywhere in the value/);
+  assert.match(ci.markdown, /case-insensitive \(`\(\?i\)`\)/);
+  const wc = at('\\"/admin/*')!;
+  assert.match(wc.markdown, /^\*\*Wildcard\*\*/);
+  assert.match(wc.markdown, /the whole value/);
+  assert.match(wc.markdown, /case-insensitive/);
+  const strict = at('\\"/Admin/*')!;
+  assert.match(strict.markdown, /case-sensitive/);
+  // a string compared with eq is a value: no pattern hover
+  assert.equal(at('\\"admin\\"'), undefined);
+});

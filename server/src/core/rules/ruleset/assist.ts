@@ -86,9 +86,15 @@ export function hover(doc: ParsedDoc, offset: number): HoverInfo | undefined {
 function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverInfo | undefined {
   const decoded = new JsonStringMap(doc.text, node.offset, node.length);
   const index = decoded.toDecoded(offset);
-  const tok = tokenize(decoded.value).tokens.find((t) => t.kind !== 'eof' && t.offset <= index && index < t.offset + t.length);
-  if (!tok) return undefined;
+  const tokens = tokenize(decoded.value).tokens;
+  const at = tokens.findIndex((t) => t.kind !== 'eof' && t.offset <= index && index < t.offset + t.length);
+  if (at < 0) return undefined;
+  const tok = tokens[at];
   const span = decoded.spanToSource(tok);
+  if (tok.kind === 'string') {
+    const pattern = patternHover(tokens, at);
+    return pattern === undefined ? undefined : { ...span, markdown: pattern };
+  }
   if (tok.kind === 'ident') {
     const own = fieldCatalogue(phaseOf(doc.value));
     const f = own.fields.get(tok.text) ?? otherCatalogue(own).fields.get(tok.text);
@@ -112,6 +118,35 @@ function expressionHover(doc: ParsedDoc, node: JsonNode, offset: number): HoverI
   }
   if (tok.kind === 'punct' && OPERATOR_DOCS[tok.text]) return { ...span, markdown: OPERATOR_DOCS[tok.text] };
   return undefined;
+}
+
+/**
+ * What a "matches" regex or a wildcard pattern (the string token at `at`, after its operator) does on the platform: the dialect's
+ * rules that surprise (Rust regex finds a match anywhere unless anchored, is case-sensitive, reads bytes unless (?u); a wildcard
+ * matches the whole value, case-insensitively unless strict), and this pattern's anchoring and case. Undefined for another string.
+ */
+function patternHover(tokens: readonly Token[], at: number): string | undefined {
+  const op = tokens[at - 1];
+  const value = String(tokens[at].value ?? '');
+  if (op?.text === 'wildcard') {
+    const strict = tokens[at - 2]?.text === 'strict';
+    return `**Wildcard** (\`${strict ? 'strict wildcard' : 'wildcard'}\`): matches the whole value, \`*\` any run of characters (none too); ${strict ? 'case-sensitive' : 'case-insensitive (`strict wildcard` is case-sensitive)'}. A backslash escapes only \`*\` (\`\\*\`) or a backslash (\`\\\\\`).`;
+  }
+  if (op?.text !== 'matches' && op?.text !== '~') return undefined;
+  // The flags set at the start ((?i), (?iu), (?x-i)), which apply to the whole pattern; the pattern after them
+  const lead = /^(?:\(\?[a-zA-Z-]+\))*/.exec(value)![0];
+  const on = new Set(lead.replace(/-[a-zA-Z]*/g, '').replace(/[^a-zA-Z]/g, ''));
+  const body = value.slice(lead.length);
+  const start = body.startsWith('^') || body.startsWith('\\A');
+  const end = (body.endsWith('$') && !/(^|[^\\])(\\\\)*\\\$$/.test(body)) || /(^|[^\\])(\\\\)*\\z$/.test(body);
+  const anchoring = start && end ? 'anchored at both ends (`^`…`$`): it matches the whole value only'
+    : start ? 'anchored at the start (`^`), not at the end: it matches a value that starts so'
+      : end ? 'anchored at the end (`$`), not at the start: it matches a value that ends so'
+        : 'not anchored: it matches anywhere in the value';
+  const lines = on.has('m') && (start || end) ? ' (under `(?m)`, `^` and `$` are a line\'s)' : '';
+  const kase = on.has('i') ? 'case-insensitive (`(?i)`)' : 'case-sensitive (`(?i)` at the start for case-insensitive)';
+  const unicode = on.has('u') ? 'Unicode mode (`(?u)`): `\\w`, `\\d`, `.` and `\\b` are Unicode\'s' : 'without Unicode mode: `\\w`, `\\d` and `\\b` are ASCII\'s, `.` any byte but a line break (`(?u)` for Unicode\'s)';
+  return `**Rust regex** (the platform's, as wirefilter compiles it): ${anchoring}${lines}; ${kase}; ${unicode}. It has no look-around nor backreferences, and compiles to at most 10 MiB. In a quoted string a backslash goes to the regex as written; \`r"..."\` holds the pattern raw.`;
 }
 
 /** After equality and ordering the right side may be a field or a function result (changelog 2026-10-01 "Compare dynamic values"). */
