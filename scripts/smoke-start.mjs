@@ -29,6 +29,8 @@ const ownSession = !fs.existsSync(session);
 const started = Date.now();
 const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 let browser;
+/** The browser's profile folder, removed at the end. */
+let profile;
 let finished = false;
 /** The extension's own log of each window of the `npm start` session, for a failure's reader. */
 function printExtensionLogs() {
@@ -51,6 +53,8 @@ async function finish(code, why) {
   try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
   if (code !== 0) printExtensionLogs(); // after the stop: the workbench writes its log files lazily
   if (ownSession) fs.rmSync(session, { recursive: true, force: true });
+  // The browser's profile, once the browser is closed (it was left in the temp folder at every run)
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
   process.exit(code);
 }
 setTimeout(() => finish(124, `timeout after ${timeoutMs} ms`), timeoutMs).unref();
@@ -75,7 +79,7 @@ try {
   if (r.status !== 200) await finish(1, `${url} answered HTTP ${r.status}`);
   const require = createRequire(path.join(TOOLS, 'host', 'package.json'));
   const { chromium } = require('playwright-core');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-smoke-'));
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'edgekit-smoke-'));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, viewport: { width: 1400, height: 900 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
