@@ -38,6 +38,9 @@ interface RegexRead {
   syntax?: string;
   /** Where the syntax refusal's place is (the first "at N" of its message, as an offset in the pattern), when it names one. */
   syntaxAt?: number;
+  /** What closes the group or class the syntax refusal names as left open at the pattern's end, when that is the refusal (outside
+   * the x flag, under which the end may be inside a comment). */
+  closer?: ')' | ']';
   /** The top level's alternatives; undefined when the pattern is not well formed, or opens more than 999 groups. */
   tree?: RxNode[][];
   /** The deepest nesting of groups. */
@@ -317,6 +320,9 @@ function readRegex(p: string): RegexRead {
   // A refusal's place is the first one its message names (at() notes it as the message is written, refuse() takes it), or the
   // one refuse() is given
   let firstPlace: number | undefined;
+  let closer: ')' | ']' | undefined;
+  // A group or class still open at the end: the refusal, when it is the first one, has its closer (RegexRead.closer)
+  const unclosed = (why: string, close: ')' | ']'): void => { if (syntax === undefined && !verbose) closer = close; refuse(why); };
   const refuse = (why: string, place?: number): void => {
     if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
     firstPlace = undefined;
@@ -680,7 +686,7 @@ function readRegex(p: string): RegexRead {
     if (result === undefined) {
       // Unclosed, or a lone backslash (refused where it is); regex-syntax names the innermost class left open
       wellFormed = false;
-      if (stack.length > 0) refuse(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`);
+      if (stack.length > 0) unclosed(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`, ']');
     }
     else if (computed && result.depth <= NEST_LIMIT) {
       try {
@@ -843,11 +849,11 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) {
     wellFormed = false;
     // regex-syntax names the innermost group left open (pop_group_end)
-    refuse(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`);
+    unclosed(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`, ')');
   }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, syntaxAt, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, closer, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, jsGroups, verbose, classWritten, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -945,6 +951,11 @@ export function rustRegexRefusalPlace(pattern: string): { at: number; length: nu
   if (rustNestRefusal(pattern) !== undefined) return undefined;
   const rep = sizeRefusal(pattern)?.rep;
   return rep && { at: rep.at, length: rep.text.length };
+}
+
+/** What closes the group or class rustRegexRefusal names as left open at the pattern's end (")" or "]"), when that is its reason. */
+export function rustRegexCloser(pattern: string): ')' | ']' | undefined {
+  return read(pattern).closer;
 }
 
 /** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */

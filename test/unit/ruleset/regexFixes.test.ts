@@ -1,0 +1,52 @@
+// A regex left open at its end (a group or a class) gets a quick fix that closes it there: the walk of ui13 found the refused
+// regex underlined at the exact character with no fix offered, where a bracket left open in the JSON around it has one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
+import { applyEdits } from '../../../server/src/core/text';
+import { validateText } from '../../../server/src/core/validate';
+
+const regexProblem = (expr: string) => {
+  const all = analyzeExpression(expr).problems.filter((p) => p.code === 'ruleset/expr-invalid-regex');
+  assert.equal(all.length, 1, `${expr}: ${JSON.stringify(all)}`);
+  return all[0];
+};
+const fixed = (expr: string) => (regexProblem(expr).fixes ?? []).map((f) => [f.title, applyEdits(expr, f.edits), f.preferred ?? false]);
+
+test('a group left open at the end of the regex: close it there, in a quoted, a raw and a function argument string', () => {
+  assert.deepEqual(fixed('http.user_agent matches "(curl|wget"'),
+    [['Close the group: add ")" at the end of the regex', 'http.user_agent matches "(curl|wget)"', false]]);
+  assert.deepEqual(fixed('http.user_agent matches r#"(curl|wget"#'),
+    [['Close the group: add ")" at the end of the regex', 'http.user_agent matches r#"(curl|wget)"#', false]]);
+  assert.deepEqual(fixed('http.user_agent matches "(a\\"b"'), // a quote in the pattern, written \" in a "matches" string
+    [['Close the group: add ")" at the end of the regex', 'http.user_agent matches "(a\\"b)"', false]]);
+  assert.deepEqual(fixed('regex_replace(http.request.uri.path, "^/(old", "/new") eq "/new"'),
+    [['Close the group: add ")" at the end of the regex', 'regex_replace(http.request.uri.path, "^/(old)", "/new") eq "/new"', false]]);
+  // Closed, the regex is taken
+  assert.deepEqual(analyzeExpression('http.user_agent matches "(curl|wget)"').problems, []);
+});
+
+test('a class left open at the end: close it there; the innermost of nested ones first, as the message names it', () => {
+  assert.deepEqual(fixed('http.host matches r"^[a-z"'),
+    [['Close the class: add "]" at the end of the regex', 'http.host matches r"^[a-z]"', false]]);
+  assert.deepEqual(fixed('http.host matches r"[a[b-c"'),
+    [['Close the class: add "]" at the end of the regex', 'http.host matches r"[a[b-c]"', false]]);
+  assert.deepEqual(fixed('http.host matches "((a)"'),
+    [['Close the group: add ")" at the end of the regex', 'http.host matches "((a))"', false]]);
+});
+
+test('no fix where the end of the regex is not where the closer goes', () => {
+  // Other refusals: a ")" closing nothing, "(?" cut off, flags cut off, a repetition of nothing
+  for (const expr of ['http.host matches "a)"', 'http.host matches "ab(?"', 'http.host matches "(?i"', 'http.host matches "*a"']) {
+    assert.equal(regexProblem(expr).fixes, undefined, expr);
+  }
+  // Under (?x) the end may be inside a comment
+  assert.equal(regexProblem('http.host matches "(?x)(a # note"').fixes, undefined);
+});
+
+test('the fix lands in the document, through the JSON string', () => {
+  const text = '{"rules": [{"action": "block", "expression": "http.user_agent matches \\"(curl|wget\\""}]}';
+  const p = validateText(text, 'waf-ruleset').find((q) => q.code === 'ruleset/expr-invalid-regex')!;
+  assert.equal(text.substr(p.offset, p.length), '(');
+  assert.equal(applyEdits(text, p.fixes![0].edits), '{"rules": [{"action": "block", "expression": "http.user_agent matches \\"(curl|wget)\\""}]}');
+});
