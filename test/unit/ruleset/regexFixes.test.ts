@@ -50,3 +50,21 @@ test('the fix lands in the document, through the JSON string', () => {
   assert.equal(text.substr(p.offset, p.length), '(');
   assert.equal(applyEdits(text, p.fixes![0].edits), '{"rules": [{"action": "block", "expression": "http.user_agent matches \\"(curl|wget)\\""}]}');
 });
+
+test('a class left open in a "matches" string takes the closing quote: said so, with the "]" to put before that quote', () => {
+  // The platform reads a quote inside a class as the class's (lex_regex_from_literal): the string runs on to the end. It said only
+  // "Unterminated string; expected a closing double quote." with the quote the user wrote right there.
+  const expr = 'http.host matches "^[a-z" and ip.src eq 192.0.2.1';
+  const p = analyzeExpression(expr).problems;
+  assert.deepEqual(p.map((q) => q.code), ['ruleset/expr-syntax']);
+  assert.equal(p[0].message, 'Unterminated string: the class "[" at 2 of the regex is not closed, and a quote inside a class does not end a "matches" string; close the class with "]" before the quote.');
+  assert.deepEqual(p[0].fixes?.map((f) => [f.title, applyEdits(expr, f.edits), f.preferred ?? false]),
+    [['Close the class before the quote', 'http.host matches "^[a-z]" and ip.src eq 192.0.2.1', false]]);
+  assert.deepEqual(analyzeExpression(applyEdits(expr, p[0].fixes![0].edits)).problems, []);
+  // No quote after the class: the string is only unterminated
+  assert.equal(analyzeExpression('http.host matches "^[a-z').problems[0].message, 'Unterminated string; expected a closing double quote.');
+  // In the document, through the JSON string
+  const text = '{"rules": [{"action": "block", "expression": "http.host matches \\"^[a-z\\""}]}';
+  const q = validateText(text, 'waf-ruleset').find((x) => x.code === 'ruleset/expr-syntax')!;
+  assert.equal(applyEdits(text, q.fixes![0].edits), '{"rules": [{"action": "block", "expression": "http.host matches \\"^[a-z]\\""}]}');
+});
