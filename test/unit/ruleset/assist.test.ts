@@ -341,3 +341,32 @@ test('expression completion offers only what the body\'s phase can see, by the c
   const matchLabels = labelsAt('http.host eq |', 'http_ratelimit');
   assert.ok(!matchLabels.some((l) => l.startsWith('http.response.')), matchLabels.join());
 });
+
+// The walk of ui13: hovering "managed_challenge" showed only the "action" property's text, the same over every action, and
+// completion offered the actions with a one-word detail and no documentation; in a custom rules phase execute and skip (the
+// managed entry point's two) came first.
+test('a rule action says what it does: in its hover, in its completion item; the phase\'s own actions come first', async () => {
+  const { hover, complete } = await import('../../../server/src/core/assist');
+  const text = '{"phase":"http_request_firewall_custom","rules":[{"action":"managed_challenge","expression":"true"}]}';
+  const d = parseDocument(text);
+  const h = hover('waf-ruleset', d, text.indexOf('"managed_challenge"') + 3)!;
+  assert.match(h.markdown, /`"managed_challenge"`: Managed Challenge/);
+  const items = complete('waf-ruleset', d, text.indexOf('"managed_challenge"') + 3);
+  const block = items.find((c) => c.label === 'block')!;
+  assert.match(block.documentation ?? '', /^Denies the request/);
+  // Alphabetical in a custom rules phase: block first, execute among the others
+  assert.equal(items[0].label, 'block');
+  // The managed entry point (no phase) takes execute and skip only
+  const managed = '{"rules":[{"action":"ex","expression":"true"}]}';
+  const inManaged = complete('waf-ruleset', parseDocument(managed), managed.indexOf('"ex"') + 2);
+  assert.deepEqual(inManaged.map((c) => c.label), ['execute', 'skip']);
+  assert.ok(inManaged.every((c) => c.documentation), 'each action is documented');
+});
+
+test('the schema describes every rule action, the terminating ones as terminating', async () => {
+  const { TERMINATING_ACTIONS } = await import('../../../server/src/core/rules/ruleset/catalog');
+  const { SCHEMAS } = await import('../../../server/src/core/schema/registry');
+  const action = (SCHEMAS['waf-ruleset'] as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions?: string[] } } } } }).$defs.rule.properties.action;
+  assert.equal(action.enumDescriptions?.length, action.enum.length);
+  action.enum.forEach((a, i) => assert.equal(/[Tt]erminating/.test(action.enumDescriptions![i]), TERMINATING_ACTIONS.has(a), `${a}: ${action.enumDescriptions![i]}`));
+});

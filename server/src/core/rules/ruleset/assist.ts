@@ -15,6 +15,7 @@ import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap } from '../../text';
 import { isExpressionPath, siteOfPath, type ExpressionSite } from './valueExpressions';
+import wafRulesetSchema from '../../../../../schemas/waf-ruleset.schema.json';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
@@ -32,6 +33,12 @@ function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefin
   }
   return { node, path: getNodePath(node), isKey: false };
 }
+
+/** What each rule action does: the schema's enumDescriptions of a rule's "action". */
+const ACTION_DOCS: ReadonlyMap<string, string> = (() => {
+  const action = (wafRulesetSchema as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions?: string[] } } } } }).$defs.rule.properties.action;
+  return new Map(action.enum.map((a, i): [string, string] => [a, action.enumDescriptions?.[i] ?? '']).filter(([, d]) => d !== ''));
+})();
 
 const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
 const isRuleActionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && p[2] === 'action';
@@ -213,11 +220,15 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset, siteOfPath(path)!);
   if (isExecuteIdPath(path)) return MANAGED_RULESETS.map((r, k) => quoted(r.id, 'constant', r.name, String(k)));
   if (isRuleActionPath(path)) {
-    // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point
+    // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point. In
+    // label order elsewhere (execute and skip first had custom rules open on them), with what each does from the schema's
+    // enumDescriptions, which the hover says too
     const phase = phaseOf(doc.value);
-    return RULE_ACTIONS.filter((a) => actionAvailable(a, phase)).map((a) => quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
-      : TERMINATING_ACTIONS.has(a) ? 'Rule action, terminating: the rules after it do not run' : 'Rule action',
-      a === 'execute' || a === 'skip' ? `0${a}` : `1${a}`));
+    return RULE_ACTIONS.filter((a) => actionAvailable(a, phase)).map((a) => ({
+      ...quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
+        : TERMINATING_ACTIONS.has(a) ? 'Rule action, terminating: the rules after it do not run' : 'Rule action'),
+      ...(ACTION_DOCS.has(a) ? { documentation: ACTION_DOCS.get(a) } : {}),
+    }));
   }
   if (isOverridePath(path) && path[path.length - 1] === 'action') {
     const owasp = path.length === 7 && path[4] === 'rules';
