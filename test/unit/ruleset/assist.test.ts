@@ -370,3 +370,18 @@ test('the schema describes every rule action, the terminating ones as terminatin
   assert.equal(action.enumDescriptions?.length, action.enum.length);
   action.enum.forEach((a, i) => assert.equal(/[Tt]erminating/.test(action.enumDescriptions![i]), TERMINATING_ACTIONS.has(a), `${a}: ${action.enumDescriptions![i]}`));
 });
+
+// The walk of ui13: an empty *.ruleset.json offered one start, the managed entry point that executes the Cloudflare Managed
+// Ruleset; a newcomer writing custom rules had to learn the phase's name elsewhere.
+test('an empty ruleset offers a managed entry point and a custom rules ruleset, each valid as its placeholders stand', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const items = rulesetPlugin.complete!(parseDocument(''), 0, DEFAULT_OPTIONS);
+  assert.deepEqual(items.map((c) => c.label), ['entry point ruleset', 'custom rules ruleset']);
+  for (const c of items) {
+    // A snippet's ${n:default} as its default, ${n|first,...|} as its first choice, $n as nothing; \\, \$ and \} unescaped
+    const text = c.insertText!.replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1').replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\d+/g, '')
+      .replace(/\\([\\$}])/g, '$1');
+    assert.deepEqual(validateText(text, 'waf-ruleset').map((p) => `${p.code} ${p.message}`), [], c.label);
+  }
+  assert.match(items[1].insertText!, /"phase": "http_request_firewall_custom"/);
+});

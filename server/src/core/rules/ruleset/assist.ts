@@ -207,8 +207,18 @@ const RULESET_SNIPPET: CompletionEntry = {
     + '\t\t\t"action_parameters": {"id": "${4:efb7b8c949ac4650a09736fc376e9aee}"}\n\t\t}\n\t]\n}',
 };
 
+/** An empty document's other start: a zone's custom rules (the WAF's http_request_firewall_custom entry point) with one rule whose
+ * action is a choice of the usual ones. The expression's quotes are JSON-escaped (\\" in the snippet's own escaping). */
+const CUSTOM_RULES_SNIPPET: CompletionEntry = {
+  label: 'custom rules ruleset', kind: 'snippet', detail: 'kind · phase http_request_firewall_custom · a rule', snippet: true,
+  insertText: '{\n\t"name": "${1:my custom rules}",\n\t"kind": "zone",\n\t"phase": "http_request_firewall_custom",\n\t"rules": [\n\t\t{\n'
+    + '\t\t\t"action": "${2|block,managed_challenge,js_challenge,challenge,log|}",\n'
+    + '\t\t\t"expression": "${3:http.request.uri.path eq \\\\"/admin\\\\"}",\n'
+    + '\t\t\t"description": "${4:Block the admin area}",\n\t\t\t"enabled": true\n\t\t}$0\n\t]\n}',
+};
+
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
-  if (doc.text.trim() === '') return [RULESET_SNIPPET];
+  if (doc.text.trim() === '') return [RULESET_SNIPPET, CUSTOM_RULES_SNIPPET];
   const at = nodeAt(doc, offset);
   if (!at || at.isKey) return [];
   const { node, path } = at;
