@@ -385,3 +385,17 @@ test('an empty ruleset offers a managed entry point and a custom rules ruleset, 
   }
   assert.match(items[1].insertText!, /"phase": "http_request_firewall_custom"/);
 });
+
+// The walk of ui13: a new, empty my.ruleset.json was underlined "The document is empty; expected a JSON value." with no quick
+// fix, where an empty request file says what it expects and offers one.
+test('an empty ruleset says what it expects, with a fix that writes a first one (not preferred)', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const [p] = validateText('\n', 'waf-ruleset');
+  assert.equal(p.code, 'syntax/empty-document');
+  assert.match(p.message, /^The document is empty; expected a ruleset \{"name": …, "rules": \[/);
+  assert.equal(p.fixes?.length, 1);
+  assert.equal(p.fixes![0].preferred, undefined);
+  const text = p.fixes![0].edits[0].newText;
+  assert.deepEqual(validateText(text, 'waf-ruleset'), []);
+  assert.match(text, /"phase": "http_request_firewall_custom"/);
+});
