@@ -399,3 +399,23 @@ test('an empty ruleset says what it expects, with a fix that writes a first one 
   assert.deepEqual(validateText(text, 'waf-ruleset'), []);
   assert.match(text, /"phase": "http_request_firewall_custom"/);
 });
+
+// The walk of ui13: hovering a phase value said only "Phase the ruleset runs in; managed WAF rules run in
+// http_request_firewall_managed", whatever the phase; which product a phase belongs to was not said.
+test('a phase value names its product, in the hover and the completion item; action documentation is markdown-escaped', async () => {
+  const { hover, complete, plainToMarkdown } = await import('../../../server/src/core/assist');
+  const { SCHEMAS } = await import('../../../server/src/core/schema/registry');
+  const text = '{"phase":"http_request_firewall_custom","rules":[{"action":"log_custom_field","expression":"true"}]}';
+  const d = parseDocument(text);
+  assert.match(hover('waf-ruleset', d, text.indexOf('firewall_custom'))!.markdown, /`"http_request_firewall_custom"`: Custom rules of the WAF/);
+  const phases = complete('waf-ruleset', d, text.indexOf('firewall_custom'));
+  assert.match(phases.find((c) => c.label === '"http_ratelimit"')?.documentation ?? '', /Rate limiting rules/);
+  const phase = (SCHEMAS['waf-ruleset'] as { properties: { phase: { enum: string[]; enumDescriptions?: string[] } } }).properties.phase;
+  assert.equal(phase.enumDescriptions?.length, phase.enum.length);
+  // The plugin's action items carry the schema's plain text as markdown, as the schema's own items do ("*_fields" is no emphasis)
+  const logs = '{"phase":"http_log_custom_fields","rules":[{"action":"lo","expression":"true"}]}';
+  const item = complete('waf-ruleset', parseDocument(logs), logs.indexOf('"lo"') + 2).find((c) => c.label === 'log_custom_field')!;
+  const action = (SCHEMAS['waf-ruleset'] as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions: string[] } } } } }).$defs.rule.properties.action;
+  assert.equal(item.documentation, plainToMarkdown(action.enumDescriptions[action.enum.indexOf('log_custom_field')]));
+  assert.match(item.documentation!, /\\\*\\_fields/);
+});

@@ -13,7 +13,7 @@ import { OPS_BY_TYPE, fieldNames, fieldPhaseRefusals, functionPhaseRefusal, left
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
-import { cap } from '../../text';
+import { cap, plainToMarkdown } from '../../text';
 import { isExpressionPath, siteOfPath, type ExpressionSite } from './valueExpressions';
 import wafRulesetSchema from '../../../../../schemas/waf-ruleset.schema.json';
 
@@ -34,11 +34,16 @@ function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefin
   return { node, path: getNodePath(node), isKey: false };
 }
 
-/** What each rule action does: the schema's enumDescriptions of a rule's "action". */
-const ACTION_DOCS: ReadonlyMap<string, string> = (() => {
-  const action = (wafRulesetSchema as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions?: string[] } } } } }).$defs.rule.properties.action;
-  return new Map(action.enum.map((a, i): [string, string] => [a, action.enumDescriptions?.[i] ?? '']).filter(([, d]) => d !== ''));
-})();
+/** What each rule action does: the schema's enumDescriptions of a rule's "action", as markdown as the schema's own items have it;
+ * read on first use. */
+let actionDocs: ReadonlyMap<string, string> | undefined;
+function actionDoc(action: string): string | undefined {
+  if (!actionDocs) {
+    const a = (wafRulesetSchema as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions?: string[] } } } } }).$defs.rule.properties.action;
+    actionDocs = new Map(a.enum.map((x, i): [string, string] => [x, a.enumDescriptions?.[i] ?? '']).filter(([, t]) => t !== '').map(([x, t]) => [x, plainToMarkdown(t)]));
+  }
+  return actionDocs.get(action);
+}
 
 const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
 const isRuleActionPath = (p: JsonPath) => p.length === 3 && p[0] === 'rules' && p[2] === 'action';
@@ -237,7 +242,7 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
     return RULE_ACTIONS.filter((a) => actionAvailable(a, phase)).map((a) => ({
       ...quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
         : TERMINATING_ACTIONS.has(a) ? 'Rule action, terminating: the rules after it do not run' : 'Rule action'),
-      ...(ACTION_DOCS.has(a) ? { documentation: ACTION_DOCS.get(a) } : {}),
+      ...(actionDoc(a) !== undefined ? { documentation: actionDoc(a) } : {}),
     }));
   }
   if (isOverridePath(path) && path[path.length - 1] === 'action') {
