@@ -6,7 +6,7 @@ import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
 import { colonAfter, memberFollows, objectAt, valueFollows } from './jsonTree';
-import { snippetText } from './text';
+import { plainToMarkdown, snippetText } from './text';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -62,17 +62,8 @@ export function schemasAt(kind: DocKind, path: JsonPath): S[] {
   return current;
 }
 
-/** A schema's plain text (title, description, enumDescriptions) as markdown: what markdown reads as syntax is escaped, so
- * "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis (vscode-json-languageservice's jsonHover.ts escapes
- * every punctuation character; only those that can change the rendering are escaped here, so the markdown stays readable: inline
- * marks and entity references (&lt;) everywhere, and a block marker or a setext underline at the start of a line). */
-export function plainToMarkdown(text: string): string {
-  return text
-    .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
-    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s|$)/gm, (_m, sp: string, mark: string) => `${sp}${mark.replace(/[#+\-.)]/, '\\$&')}`)
-    // A line of = or - under a line of text is a setext heading's underline ("---" a rule when alone).
-    .replace(/^(\s*)([=-])(?=[\s=-]*$)/gm, '$1\\$2');
-}
+/** plainToMarkdown lives in text.ts, where a kind's own features (rules/ruleset/assist.ts) import it without a cycle through the plugins. */
+export { plainToMarkdown };
 
 function doc(s: S): string | undefined {
   const text = s.markdownDescription ?? (s.description === undefined ? undefined : plainToMarkdown(s.description));

@@ -160,3 +160,15 @@ export function applyEdits(text: string, edits: readonly { offset: number; lengt
   parts.push(text.slice(at));
   return parts.join('');
 }
+
+/** A schema's plain text (title, description, enumDescriptions) as markdown: what markdown reads as syntax is escaped, so
+ * "<scheme>://<address>" is not taken for HTML and eth_call_x not for emphasis (vscode-json-languageservice's jsonHover.ts escapes
+ * every punctuation character; only those that can change the rendering are escaped here, so the markdown stays readable: inline
+ * marks and entity references (&lt;) everywhere, and a block marker or a setext underline at the start of a line). */
+export function plainToMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
+    .replace(/^(\s*)([#+-]|\d+[.)])(?=\s|$)/gm, (_m, sp: string, mark: string) => `${sp}${mark.replace(/[#+\-.)]/, '\\$&')}`)
+    // A line of = or - under a line of text is a setext heading's underline ("---" a rule when alone).
+    .replace(/^(\s*)([=-])(?=[\s=-]*$)/gm, '$1\\$2');
+}

@@ -370,3 +370,81 @@ test('hover on a "matches" regex or a wildcard pattern says how the platform rea
   // a string compared with eq is a value: no pattern hover
   assert.equal(at('\\"admin\\"'), undefined);
 });
+
+// The walk of ui13: hovering "managed_challenge" showed only the "action" property's text, the same over every action, and
+// completion offered the actions with a one-word detail and no documentation; in a custom rules phase execute and skip (the
+// managed entry point's two) came first.
+test('a rule action says what it does: in its hover, in its completion item; the phase\'s own actions come first', async () => {
+  const { hover, complete } = await import('../../../server/src/core/assist');
+  const text = '{"phase":"http_request_firewall_custom","rules":[{"action":"managed_challenge","expression":"true"}]}';
+  const d = parseDocument(text);
+  const h = hover('waf-ruleset', d, text.indexOf('"managed_challenge"') + 3)!;
+  assert.match(h.markdown, /`"managed_challenge"`: Managed Challenge/);
+  const items = complete('waf-ruleset', d, text.indexOf('"managed_challenge"') + 3);
+  const block = items.find((c) => c.label === 'block')!;
+  assert.match(block.documentation ?? '', /^Denies the request/);
+  // Alphabetical in a custom rules phase: block first, execute among the others
+  assert.equal(items[0].label, 'block');
+  // The managed entry point (no phase) takes execute and skip only
+  const managed = '{"rules":[{"action":"ex","expression":"true"}]}';
+  const inManaged = complete('waf-ruleset', parseDocument(managed), managed.indexOf('"ex"') + 2);
+  assert.deepEqual(inManaged.map((c) => c.label), ['execute', 'skip']);
+  assert.ok(inManaged.every((c) => c.documentation), 'each action is documented');
+});
+
+test('the schema describes every rule action, the terminating ones as terminating', async () => {
+  const { TERMINATING_ACTIONS } = await import('../../../server/src/core/rules/ruleset/catalog');
+  const { SCHEMAS } = await import('../../../server/src/core/schema/registry');
+  const action = (SCHEMAS['waf-ruleset'] as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions?: string[] } } } } }).$defs.rule.properties.action;
+  assert.equal(action.enumDescriptions?.length, action.enum.length);
+  action.enum.forEach((a, i) => assert.equal(/[Tt]erminating/.test(action.enumDescriptions![i]), TERMINATING_ACTIONS.has(a), `${a}: ${action.enumDescriptions![i]}`));
+});
+
+// The walk of ui13: an empty *.ruleset.json offered one start, the managed entry point that executes the Cloudflare Managed
+// Ruleset; a newcomer writing custom rules had to learn the phase's name elsewhere.
+test('an empty ruleset offers a managed entry point and a custom rules ruleset, each valid as its placeholders stand', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const items = rulesetPlugin.complete!(parseDocument(''), 0, DEFAULT_OPTIONS);
+  assert.deepEqual(items.map((c) => c.label), ['entry point ruleset', 'custom rules ruleset']);
+  for (const c of items) {
+    // A snippet's ${n:default} as its default, ${n|first,...|} as its first choice, $n as nothing; \\, \$ and \} unescaped
+    const text = c.insertText!.replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1').replace(/\$\{\d+\|([^,|]*)[^}]*\}/g, '$1').replace(/\$\d+/g, '')
+      .replace(/\\([\\$}])/g, '$1');
+    assert.deepEqual(validateText(text, 'waf-ruleset').map((p) => `${p.code} ${p.message}`), [], c.label);
+  }
+  assert.match(items[1].insertText!, /"phase": "http_request_firewall_custom"/);
+});
+
+// The walk of ui13: a new, empty my.ruleset.json was underlined "The document is empty; expected a JSON value." with no quick
+// fix, where an empty request file says what it expects and offers one.
+test('an empty ruleset says what it expects, with a fix that writes a first one (not preferred)', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const [p] = validateText('\n', 'waf-ruleset');
+  assert.equal(p.code, 'syntax/empty-document');
+  assert.match(p.message, /^The document is empty; expected a ruleset \{"name": …, "rules": \[/);
+  assert.equal(p.fixes?.length, 1);
+  assert.equal(p.fixes![0].preferred, undefined);
+  const text = p.fixes![0].edits[0].newText;
+  assert.deepEqual(validateText(text, 'waf-ruleset'), []);
+  assert.match(text, /"phase": "http_request_firewall_custom"/);
+});
+
+// The walk of ui13: hovering a phase value said only "Phase the ruleset runs in; managed WAF rules run in
+// http_request_firewall_managed", whatever the phase; which product a phase belongs to was not said.
+test('a phase value names its product, in the hover and the completion item; action documentation is markdown-escaped', async () => {
+  const { hover, complete, plainToMarkdown } = await import('../../../server/src/core/assist');
+  const { SCHEMAS } = await import('../../../server/src/core/schema/registry');
+  const text = '{"phase":"http_request_firewall_custom","rules":[{"action":"log_custom_field","expression":"true"}]}';
+  const d = parseDocument(text);
+  assert.match(hover('waf-ruleset', d, text.indexOf('firewall_custom'))!.markdown, /`"http_request_firewall_custom"`: Custom rules of the WAF/);
+  const phases = complete('waf-ruleset', d, text.indexOf('firewall_custom'));
+  assert.match(phases.find((c) => c.label === '"http_ratelimit"')?.documentation ?? '', /Rate limiting rules/);
+  const phase = (SCHEMAS['waf-ruleset'] as { properties: { phase: { enum: string[]; enumDescriptions?: string[] } } }).properties.phase;
+  assert.equal(phase.enumDescriptions?.length, phase.enum.length);
+  // The plugin's action items carry the schema's plain text as markdown, as the schema's own items do ("*_fields" is no emphasis)
+  const logs = '{"phase":"http_log_custom_fields","rules":[{"action":"lo","expression":"true"}]}';
+  const item = complete('waf-ruleset', parseDocument(logs), logs.indexOf('"lo"') + 2).find((c) => c.label === 'log_custom_field')!;
+  const action = (SCHEMAS['waf-ruleset'] as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions: string[] } } } } }).$defs.rule.properties.action;
+  assert.equal(item.documentation, plainToMarkdown(action.enumDescriptions[action.enum.indexOf('log_custom_field')]));
+  assert.match(item.documentation!, /\\\*\\_fields/);
+});

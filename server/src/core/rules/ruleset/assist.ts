@@ -13,8 +13,9 @@ import { OPS_BY_TYPE, fieldNames, fieldPhaseRefusals, functionPhaseRefusal, left
 import { JsonStringMap } from '../../jsonString';
 import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
-import { cap } from '../../text';
+import { cap, plainToMarkdown } from '../../text';
 import { isExpressionPath, siteOfPath, type ExpressionSite } from './valueExpressions';
+import wafRulesetSchema from '../../../../../schemas/waf-ruleset.schema.json';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
 
@@ -31,6 +32,17 @@ function nodeAt(doc: ParsedDoc, offset: number, rightBound = true): At | undefin
     return { node, path: value ? getNodePath(value) : [...getNodePath(prop.parent!), String(node.value)], isKey: true };
   }
   return { node, path: getNodePath(node), isKey: false };
+}
+
+/** What each rule action does: the schema's enumDescriptions of a rule's "action", as markdown as the schema's own items have it;
+ * read on first use. */
+let actionDocs: ReadonlyMap<string, string> | undefined;
+function actionDoc(action: string): string | undefined {
+  if (!actionDocs) {
+    const a = (wafRulesetSchema as { $defs: { rule: { properties: { action: { enum: string[]; enumDescriptions?: string[] } } } } }).$defs.rule.properties.action;
+    actionDocs = new Map(a.enum.map((x, i): [string, string] => [x, a.enumDescriptions?.[i] ?? '']).filter(([, t]) => t !== '').map(([x, t]) => [x, plainToMarkdown(t)]));
+  }
+  return actionDocs.get(action);
 }
 
 const isExecuteIdPath = (p: JsonPath) => p.length === 4 && p[0] === 'rules' && p[2] === 'action_parameters' && p[3] === 'id';
@@ -235,8 +247,18 @@ const RULESET_SNIPPET: CompletionEntry = {
     + '\t\t\t"action_parameters": {"id": "${4:efb7b8c949ac4650a09736fc376e9aee}"}\n\t\t}\n\t]\n}',
 };
 
+/** An empty document's other start: a zone's custom rules (the WAF's http_request_firewall_custom entry point) with one rule whose
+ * action is a choice of the usual ones. The expression's quotes are JSON-escaped (\\" in the snippet's own escaping). */
+const CUSTOM_RULES_SNIPPET: CompletionEntry = {
+  label: 'custom rules ruleset', kind: 'snippet', detail: 'kind · phase http_request_firewall_custom · a rule', snippet: true,
+  insertText: '{\n\t"name": "${1:my custom rules}",\n\t"kind": "zone",\n\t"phase": "http_request_firewall_custom",\n\t"rules": [\n\t\t{\n'
+    + '\t\t\t"action": "${2|block,managed_challenge,js_challenge,challenge,log|}",\n'
+    + '\t\t\t"expression": "${3:http.request.uri.path eq \\\\"/admin\\\\"}",\n'
+    + '\t\t\t"description": "${4:Block the admin area}",\n\t\t\t"enabled": true\n\t\t}$0\n\t]\n}',
+};
+
 export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
-  if (doc.text.trim() === '') return [RULESET_SNIPPET];
+  if (doc.text.trim() === '') return [RULESET_SNIPPET, CUSTOM_RULES_SNIPPET];
   const at = nodeAt(doc, offset);
   if (!at || at.isKey) return [];
   const { node, path } = at;
@@ -248,11 +270,15 @@ export function complete(doc: ParsedDoc, offset: number): CompletionEntry[] {
   if (isExpressionPath(path) && inString) return expressionCompletions(doc, node, offset, siteOfPath(path)!);
   if (isExecuteIdPath(path)) return MANAGED_RULESETS.map((r, k) => quoted(r.id, 'constant', r.name, String(k)));
   if (isRuleActionPath(path)) {
-    // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point
+    // Only what the phase takes (the check's own test, ruleset/action-phase): execute and skip in the managed entry point. In
+    // label order elsewhere (execute and skip first had custom rules open on them), with what each does from the schema's
+    // enumDescriptions, which the hover says too
     const phase = phaseOf(doc.value);
-    return RULE_ACTIONS.filter((a) => actionAvailable(a, phase)).map((a) => quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
-      : TERMINATING_ACTIONS.has(a) ? 'Rule action, terminating: the rules after it do not run' : 'Rule action',
-      a === 'execute' || a === 'skip' ? `0${a}` : `1${a}`));
+    return RULE_ACTIONS.filter((a) => actionAvailable(a, phase)).map((a) => ({
+      ...quoted(a, 'enum', a === 'execute' ? 'Deploy a managed ruleset' : a === 'skip' ? 'Exception: skip managed rules'
+        : TERMINATING_ACTIONS.has(a) ? 'Rule action, terminating: the rules after it do not run' : 'Rule action'),
+      ...(actionDoc(a) !== undefined ? { documentation: actionDoc(a) } : {}),
+    }));
   }
   if (isOverridePath(path) && path[path.length - 1] === 'action') {
     const owasp = path.length === 7 && path[4] === 'rules';

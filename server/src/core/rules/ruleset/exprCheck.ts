@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
+import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexCloser, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -643,7 +643,13 @@ class Checker {
     const place = regexPlace(pattern);
     const lit = this.src?.slice(at.offset, at.offset + at.length);
     const span = place && lit !== undefined ? patternSpan(lit, place.at, place.length, matchesString) : undefined;
-    this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message });
+    const end = lit === undefined ? undefined : patternEnd(lit);
+    const closer = end === undefined ? undefined : rustRegexCloser(pattern);
+    // A guess (the group may have been meant to close sooner), so not preferred: Fix all leaves it
+    const fixes = closer && end !== undefined
+      ? [{ title: `Close the ${closer === ')' ? 'group' : 'class'}: add "${closer}" at the end of the regex`, edits: [{ offset: at.offset + end, length: 0, newText: closer }] }]
+      : undefined;
+    this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message, ...(fixes ? { fixes } : {}) });
   }
 
   /** A Unicode class the platform reads and EdgeKit has no table for (\p{Age=3.0}): said on it, as Test Rules cannot run the rule. */
@@ -706,6 +712,19 @@ function regexPlace(pattern: string): { at: number; length: number } | undefined
   const look = lookAroundOrBackreference(pattern);
   if (look) return { at: look.at, length: look.text.length };
   return rustRegexRefusalPlace(pattern);
+}
+
+/** Where the pattern ends in the string literal `lit` as written (before its closing quote, or the quote and hashes of a raw
+ * string), or undefined when the literal is not closed. */
+function patternEnd(lit: string): number | undefined {
+  const hashes = lit[0] === 'r' ? /^r(#*)"/.exec(lit)?.[1].length : 0;
+  if (hashes === undefined) return undefined;
+  const close = `"${'#'.repeat(hashes)}`;
+  const open = lit[0] === 'r' ? hashes + 2 : 1;
+  if (lit.length < open + close.length || !lit.endsWith(close)) return undefined;
+  // A quoted string ending in an escaped quote (\") is not closed by it
+  if (lit[0] === '"' && /(?:^|[^\\])(?:\\\\)*\\"$/.test(lit.slice(1))) return undefined;
+  return lit.length - close.length;
 }
 
 /**

@@ -488,6 +488,9 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
   const n = src.length;
   let value = '';
   let inClass = false;
+  // Where the open class starts in the regex, and the first quote it took (the one likely meant to end the string)
+  let classAt = 0;
+  let quoteInClass: number | undefined;
   let j = start + 1;
   let closed = false;
   const doubled: number[] = [];
@@ -503,12 +506,18 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
       continue;
     }
     if (c === '"' && !inClass) { closed = true; j++; break; }
-    if (c === '[' && !inClass) inClass = true;
+    if (c === '"') quoteInClass ??= j;
+    if (c === '[' && !inClass) { inClass = true; classAt = value.length; quoteInClass = undefined; }
     else if (c === ']' && inClass) inClass = false;
     value += c;
     j++;
   }
-  if (!closed) problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
+  if (!closed && inClass && quoteInClass !== undefined) {
+    // A guess at where the user meant the string to end: offered, not preferred
+    problems.push({ code: 'ruleset/expr-syntax', offset: start, length: n - start,
+      message: `Unterminated string: the class "[" at ${classAt + 1} of the regex is not closed, and a quote inside a class does not end a "matches" string; close the class with "]" before the quote.`,
+      fixes: [{ title: 'Close the class before the quote', edits: [{ offset: quoteInClass, length: 0, newText: ']' }] }] });
+  } else if (!closed) problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
   // The fix changes what the regex matches: offered, not preferred (fix all leaves it to the user)
   if (closed && doubled.length) {
     const first = src.slice(doubled[0], doubled[0] + 3);

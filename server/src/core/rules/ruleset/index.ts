@@ -13,6 +13,15 @@ export const rulesetPlugin: KindPlugin = {
   inlayHints: (doc, range) => inlayHints(doc, range),
   lenses: (doc) => lenses(doc),
   selectionRanges: (doc, offset) => selectionRanges(doc, offset),
+  // Custom rules, the usual start of one's own ruleset (completion offers the managed entry point too). Not preferred: Fix all
+  // does not write rules nobody asked for.
+  starter: {
+    expected: 'a ruleset {"name": …, "rules": [{"action": …, "expression": …}]}',
+    title: 'Insert a custom rules ruleset (http_request_firewall_custom)',
+    text: '{\n  "name": "my custom rules",\n  "kind": "zone",\n  "phase": "http_request_firewall_custom",\n  "rules": [\n    {\n'
+      + '      "action": "block",\n      "expression": "http.request.uri.path eq \\"/admin\\"",\n      "description": "Block the admin area",\n'
+      + '      "enabled": true\n    }\n  ]\n}\n',
+  },
 };
 
 export { toTerraform, type TerraformOutput } from './terraform';

@@ -42,6 +42,9 @@ interface RegexRead {
   /** Why regex-syntax's translation refuses it (Unicode mode, a property's name or value, a character past ASCII in a class), and
    * where: said after the parse's refusal and the nest limit (NestLimiter runs between the two), before the size limit. */
   translation?: { why: string; at?: number };
+  /** What closes the group or class the syntax refusal names as left open at the pattern's end, when that is the refusal (outside
+   * the x flag, under which the end may be inside a comment). */
+  closer?: ')' | ']';
   /** The top level's alternatives; undefined when the pattern is not well formed, or opens more than 999 groups. */
   tree?: RxNode[][];
   /** The deepest nesting of groups. */
@@ -316,6 +319,10 @@ function readRegex(p: string): RegexRead {
   // names), so a `translated` refusal is said only when the parse refuses nothing, wherever each is ("\pL(": the group), and
   // after the nest limit (RegexRead.translation)
   let firstPlace: number | undefined;
+  let closer: ')' | ']' | undefined;
+  // A group or class still open at the end: the refusal, when it is the first one, has its closer (RegexRead.closer); not under
+  // the x flag anywhere, where the end may be inside a comment
+  const unclosed = (why: string, close: ')' | ']'): void => { if (syntax === undefined && !xSeen) closer = close; refuse(why); };
   let translated: { why: string; at?: number } | undefined;
   const refuse = (why: string, place?: number, translation = false): void => {
     if (translation) translated ??= { why, at: place ?? firstPlace };
@@ -324,7 +331,7 @@ function readRegex(p: string): RegexRead {
   };
   const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
   let wellFormed = true;
-  let x = false, u = false, iFlag = false;
+  let x = false, u = false, iFlag = false, xSeen = false;
   // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
   const sized = sizeChecked(p);
   // The RE2 text, in pieces; opens[k]: how many "(?:" go before piece k (a stacked repetition's operand starts there)
@@ -697,7 +704,7 @@ function readRegex(p: string): RegexRead {
     if (result === undefined) {
       // Unclosed, or a lone backslash (refused where it is); regex-syntax names the innermost class left open
       wellFormed = false;
-      if (stack.length > 0) refuse(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`);
+      if (stack.length > 0) unclosed(`the class opened ${at(stack[stack.length - 1].start)} is not closed ("unclosed character class")`, ']');
     }
     else if (computed && result.depth <= NEST_LIMIT) {
       try {
@@ -765,6 +772,7 @@ function readRegex(p: string): RegexRead {
           push(node, i, outAt);
         }
         x = nx; u = nu; iFlag = ni;
+        xSeen ||= nx;
         i += all.length;
       } else {
         // A named group's name ends at its ">" (groupRefusal has checked it); RE2 takes ASCII names only (not "é", "a.b", "x[0]", which
@@ -857,11 +865,11 @@ function readRegex(p: string): RegexRead {
   if (frames.length > 0) {
     wellFormed = false;
     // regex-syntax names the innermost group left open (pop_group_end)
-    refuse(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`);
+    unclosed(`the group opened ${at(frames[frames.length - 1].src)} is not closed ("unclosed group")`, ')');
   }
   let re2 = '';
   for (let k = 0; k < out.length; k++) re2 += (opens.has(k) ? '(?:'.repeat(opens.get(k)!) : '') + out[k];
-  return { syntax, syntaxAt, translation: translated, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, unicodeBoundary, re2Lacks, lookAround };
+  return { syntax, syntaxAt, translation: translated, closer, untabled, tree: wellFormed && parens < 1000 ? alts : undefined, parens, re2, unicodeBoundary, re2Lacks, lookAround };
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
@@ -928,6 +936,11 @@ export function rustRegexRefusalPlace(pattern: string): { at: number; length: nu
   if (translation !== undefined) return one(translation.at);
   const rep = sizeRefusal(pattern)?.rep;
   return rep && { at: rep.at, length: rep.text.length };
+}
+
+/** What closes the group or class rustRegexRefusal names as left open at the pattern's end (")" or "]"), when that is its reason. */
+export function rustRegexCloser(pattern: string): ')' | ']' | undefined {
+  return read(pattern).closer;
 }
 
 /** Rust regex's nest limit (regex-automata's syntax Config, which wirefilter keeps: nest_limit 250). */
