@@ -68,3 +68,17 @@ test('a class left open in a "matches" string takes the closing quote: said so, 
   const q = validateText(text, 'waf-ruleset').find((x) => x.code === 'ruleset/expr-syntax')!;
   assert.equal(applyEdits(text, q.fixes![0].edits), '{"rules": [{"action": "block", "expression": "http.host matches \\"^[a-z]\\""}]}');
 });
+
+// Review rv23: a class opened right before the quote it took ("[" or "[^") is not closed by a "]" put there: Rust regex reads a
+// "]" right after "[" or "[^" as a character of the class, so "Close the class before the quote" gave the regex "[]", still an
+// unclosed class, and the message's advice said the same.
+test('a class opened right before the quote it took gets no "]" there: that "]" would be a character of the class', () => {
+  for (const [expr, at] of [['http.host matches "[" and http.host eq "x"', 1], ['http.host matches "a[^" and http.host eq "x"', 2]] as const) {
+    const p = analyzeExpression(expr).problems;
+    assert.deepEqual(p.map((q) => q.code), ['ruleset/expr-syntax'], expr);
+    assert.equal(p[0].message, `Unterminated string: the class "[" at ${at} of the regex is not closed, and a quote inside a class does not end a "matches" string; a "]" right after "[" or "[^" is a character of the class, not its end.`);
+    assert.equal(p[0].fixes, undefined, expr);
+  }
+  // One character in the class, and the "]" closes it
+  assert.deepEqual(analyzeExpression('http.host matches "[^a" and http.host eq "x"').problems[0].fixes?.map((f) => f.title), ['Close the class before the quote']);
+});

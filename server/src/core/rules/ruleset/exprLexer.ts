@@ -491,6 +491,7 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
   // Where the open class starts in the regex, and the first quote it took (the one likely meant to end the string)
   let classAt = 0;
   let quoteInClass: number | undefined;
+  let empty = false;
   let j = start + 1;
   let closed = false;
   const doubled: number[] = [];
@@ -506,17 +507,20 @@ function regexString(src: string, start: number, tokens: Token[], problems: LexP
       continue;
     }
     if (c === '"' && !inClass) { closed = true; j++; break; }
-    if (c === '"') quoteInClass ??= j;
+    // Rust regex reads a "]" right after "[" or "[^" as a character of the class: put before a quote there, it would close nothing
+    if (c === '"' && quoteInClass === undefined) { quoteInClass = j; empty = /^\[\^?$/.test(value.slice(classAt)); }
     if (c === '[' && !inClass) { inClass = true; classAt = value.length; quoteInClass = undefined; }
     else if (c === ']' && inClass) inClass = false;
     value += c;
     j++;
   }
   if (!closed && inClass && quoteInClass !== undefined) {
+    const why = `Unterminated string: the class "[" at ${classAt + 1} of the regex is not closed, and a quote inside a class does not end a "matches" string`;
     // A guess at where the user meant the string to end: offered, not preferred
-    problems.push({ code: 'ruleset/expr-syntax', offset: start, length: n - start,
-      message: `Unterminated string: the class "[" at ${classAt + 1} of the regex is not closed, and a quote inside a class does not end a "matches" string; close the class with "]" before the quote.`,
-      fixes: [{ title: 'Close the class before the quote', edits: [{ offset: quoteInClass, length: 0, newText: ']' }] }] });
+    problems.push(empty
+      ? { code: 'ruleset/expr-syntax', offset: start, length: n - start, message: `${why}; a "]" right after "[" or "[^" is a character of the class, not its end.` }
+      : { code: 'ruleset/expr-syntax', offset: start, length: n - start, message: `${why}; close the class with "]" before the quote.`,
+        fixes: [{ title: 'Close the class before the quote', edits: [{ offset: quoteInClass, length: 0, newText: ']' }] }] });
   } else if (!closed) problems.push({ code: 'ruleset/expr-syntax', message: 'Unterminated string; expected a closing double quote.', offset: start, length: n - start });
   // The fix changes what the regex matches: offered, not preferred (fix all leaves it to the user)
   if (closed && doubled.length) {
