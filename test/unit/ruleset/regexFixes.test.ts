@@ -82,3 +82,16 @@ test('a class opened right before the quote it took gets no "]" there: that "]" 
   // One character in the class, and the "]" closes it
   assert.deepEqual(analyzeExpression('http.host matches "[^a" and http.host eq "x"').problems[0].fixes?.map((f) => f.title), ['Close the class before the quote']);
 });
+
+// Review rv23: in a "matches" string ending in a doubled backslash ("(a\\"), the ")" put after it made "\\)", which the
+// doubled-backslash hint then read as a meant "\)" and offered to write so, opening the group again.
+test('no ")" after a doubled backslash at the end of a "matches" string; in a raw string or a function argument it is added', () => {
+  assert.equal(regexProblem('http.host matches "(a\\\\"').fixes, undefined);
+  assert.deepEqual(fixed('http.host matches r"(a\\\\"'),
+    [['Close the group: add ")" at the end of the regex', 'http.host matches r"(a\\\\)"', false]]);
+  assert.deepEqual(analyzeExpression('http.host matches r"(a\\\\)"').problems, []);
+  assert.deepEqual(fixed('regex_replace(http.host, "(a\\\\\\\\", "b") eq "x"'),
+    [['Close the group: add ")" at the end of the regex', 'regex_replace(http.host, "(a\\\\\\\\)", "b") eq "x"', false]]);
+  // A class left open after a doubled backslash closes without the hint (a "]" inside a class is no escape the hint reads)
+  assert.deepEqual(analyzeExpression('http.host matches "[a\\\\]"').problems, []);
+});

@@ -644,9 +644,12 @@ class Checker {
     const lit = this.src?.slice(at.offset, at.offset + at.length);
     const span = place && lit !== undefined ? patternSpan(lit, place.at, place.length, matchesString) : undefined;
     const end = lit === undefined ? undefined : patternEnd(lit);
+    // After a doubled backslash closing a quoted "matches" string, a ")" makes "\\)", which exprLexer's doubled-backslash hint reads as a
+    // meant "\)" and offers to write so, opening the group again: no fix there
+    const hinted = matchesString && lit?.[0] === '"' && end !== undefined && /\\\\$/.test(lit.slice(0, end));
     const closer = end === undefined ? undefined : rustRegexCloser(pattern);
     // A guess (the group may have been meant to close sooner), so not preferred: Fix all leaves it
-    const fixes = closer && end !== undefined
+    const fixes = closer && end !== undefined && !(hinted && closer === ')')
       ? [{ title: `Close the ${closer === ')' ? 'group' : 'class'}: add "${closer}" at the end of the regex`, edits: [{ offset: at.offset + end, length: 0, newText: closer }] }]
       : undefined;
     this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message, ...(fixes ? { fixes } : {}) });
