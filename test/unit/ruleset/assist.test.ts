@@ -448,3 +448,29 @@ test('a phase value names its product, in the hover and the completion item; act
   assert.equal(item.documentation, plainToMarkdown(action.enumDescriptions[action.enum.indexOf('log_custom_field')]));
   assert.match(item.documentation!, /\\\*\\_fields/);
 });
+
+// Review rv23, against the Rulesets actions reference, the phases list and the products' pages: block said "a 403 page" (rate
+// limiting rules block with 429), execute "a managed ruleset" (a custom one too), js_challenge "JS Challenge" (the reference's
+// Non-Interactive Challenge), log "the security events" (the reference: Cloudflare Logs), managed_challenge "often one the visitor
+// does not have to solve" (no such claim there); the actions the reference does not list claimed "The next rules run", which no
+// page says (ddos_dynamic's own page: a block or an undisclosed mitigation).
+test('the action and phase descriptions say what the docs say, and no more', async () => {
+  const { SCHEMAS } = await import('../../../server/src/core/schema/registry');
+  type Enum = { enum: string[]; enumDescriptions: string[] };
+  const schema = SCHEMAS['waf-ruleset'] as { properties: { phase: Enum }; $defs: { rule: { properties: { action: Enum } } } };
+  const said = (e: Enum) => (v: string) => e.enumDescriptions[e.enum.indexOf(v)];
+  const action = said(schema.$defs.rule.properties.action);
+  assert.match(action('block'), /403.*429 (for|in) rate limiting rules/);
+  assert.match(action('execute'), /managed or custom/);
+  assert.match(action('js_challenge'), /^Non-Interactive Challenge/);
+  assert.match(action('log'), /Cloudflare Logs/);
+  assert.doesNotMatch(action('managed_challenge'), /often/);
+  assert.match(action('ddos_dynamic'), /undisclosed/);
+  for (const unlisted of ['ddos_dynamic', 'force_connection_close', 'score', 'set_cache_control', 'set_cache_tags', 'transform_response_html']) {
+    assert.doesNotMatch(action(unlisted), /next rules|[Tt]erminating/, unlisted);
+  }
+  const phase = said(schema.properties.phase);
+  assert.match(phase('http_request_late_transform'), /^Request Header Transform Rules/);
+  assert.match(phase('http_response_cache_settings'), /^Cache Response Rules/);
+  assert.match(phase('ddos_l7'), /configuration only/);
+});
