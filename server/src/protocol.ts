@@ -174,8 +174,10 @@ export namespace JobStringToFilterRequest {
   export const type: CustomRequest<ConvertParams, ConvertResult> = { method };
 }
 
-export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string }
-export interface TerraformResult { hcl: string; importId: string; address: string }
+/** zoneId: the zone's or account's id (by the body's kind); variable: write var.zone_id / var.account_id instead (zoneId unused). */
+export interface TerraformParams { ruleset: unknown; zoneId: string; rulesetId: string; variable?: boolean }
+/** importId: '' for a ruleset with no id yet. error: the body's kind or phase is not one the resource takes (what and why). */
+export type TerraformResult = { hcl: string; importId: string; address: string; scope: 'zone' | 'account' } | { error: string };
 
 /** A ruleset body as the svc_ruleset infrastructure-as-code resource and its import id. */
 export namespace ToTerraformRequest {

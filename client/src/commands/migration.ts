@@ -5,12 +5,12 @@ import type { Ctx } from '../ctx';
 import { runMigration } from '../flow/driver';
 import { describeCheck, describeState, type State } from '../flow/machine';
 import { currentConfig, type MigrationConfig, type Zone } from '../http/api';
-import { DocumentInfoRequest, ToTerraformRequest, plural } from '../../../server/src/protocol';
+import { DocumentInfoRequest, ToTerraformRequest, plural, type TerraformResult } from '../../../server/src/protocol';
 import { apiFor, pickZone, unwrap, zoneHints } from './api';
 import { UserError } from './run';
 import { fileSafe, freeUntitledUri, showUntitledJson, showUntitledText, untitledJsonText } from '../untitled';
 import { inspectSecurityEvents } from './traffic';
-import { readJobText } from '../jobSyntax';
+import { readJobText, syntaxRefusal } from '../jobSyntax';
 import { Wait, cancelWait, continueWait, fileName, followedElsewhere } from './migrationWait';
 
 /** The review's language (and the server's kind for it). */
@@ -366,6 +366,9 @@ export const migrationCommands = {
   'edgekit.migration.cancel': (ctx: Ctx) => (arg?: unknown) => { ctx.log.info('[migration] Cancel'); return cancelWait(arg); },
   'edgekit.zones.refresh': (ctx: Ctx) => () => ctx.zones.refresh(),
   'edgekit.migration.exportTerraform': (ctx: Ctx) => async (zoneArg?: unknown) => {
+    // From the palette with a ruleset in the editor: that document (as it stands, unsaved edits included) or a zone's deployed rules.
+    const doc = zoneArg === undefined ? activeRulesetDocument() : undefined;
+    if (doc && await pickExportSource(doc) === 'document') return exportDocument(ctx, doc);
     const api = await apiFor(ctx);
     const zone = await pickZone(api, zoneArg, 'Export the managed rules of which zone?', undefined, zoneHints(ctx));
     const status = unwrap(await api.status(zone.id));
@@ -376,7 +379,7 @@ export const migrationCommands = {
     const ruleset = unwrap(await api.entrypoint(zone.id));
     const rulesetId = typeof ruleset.id === 'string' ? ruleset.id : '';
     if (!rulesetId) throw new UserError(`The entry point ruleset of ${zone.name} has no id in the API's answer.`);
-    const tf = await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId });
+    const tf = terraformOf(zone.name, await ctx.server.request(ToTerraformRequest.type, { ruleset, zoneId: zone.id, rulesetId }));
     const content = `# Managed rules of ${zone.name}, phase http_request_firewall_managed.\n# Import the existing ruleset into state with:\n#   terraform import ${tf.address} ${tf.importId}\n# and run a plan; then remove the svc_waf_package, svc_waf_group and svc_waf_rule resources from state and configuration,\n# and run a plan again: it should show no changes.\n\n${tf.hcl}`;
     // Named after the zone, so that its tab says what it holds and Save offers that name (untitled text is named by its first line).
     // In the Terraform language of an installed extension (HashiCorp's "terraform", else an HCL extension's "hcl"); no grammar of ours.
@@ -384,3 +387,51 @@ export const migrationCommands = {
     return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
   },
 };
+
+/** The server's export, or its refusal (a kind or phase the resource does not take) as the user's error, naming `what`. */
+function terraformOf(what: string, r: TerraformResult): Extract<TerraformResult, { hcl: string }> {
+  if ('error' in r) throw new UserError(`Cannot export ${what} as Terraform: ${r.error}`);
+  return r;
+}
+
+/** The active editor's document when it is a ruleset: EdgeKit's ruleset language, or a *.ruleset.json not (yet) in it. */
+export function activeRulesetDocument(): vscode.TextDocument | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  return doc && (doc.languageId === RULESET_LANGUAGE || doc.uri.path.endsWith('.ruleset.json')) ? doc : undefined;
+}
+
+/** Export the open document or a zone's deployed rules? The document first; dismissed: cancelled. */
+export async function pickExportSource(doc: vscode.TextDocument): Promise<'document' | 'zone'> {
+  const items: (vscode.QuickPickItem & { source: 'document' | 'zone' })[] = [
+    { label: fileName(doc.uri), description: 'the open document, unsaved edits included', source: 'document' },
+    { label: 'A zone\'s deployed managed rules…', description: 'read from the API', source: 'zone' },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: 'Export which ruleset as Terraform?' });
+  if (!pick) throw new vscode.CancellationError();
+  return pick.source;
+}
+
+/**
+ * A ruleset document as Terraform: its phase and kind (the managed entry point's by default), its zone or account as an input
+ * variable (var.zone_id / var.account_id, declared in the text): a file written for a repository is not bound to one zone of the
+ * backend at hand. Broken JSON is refused naming the file and its first syntax error.
+ */
+async function exportDocument(ctx: Ctx, doc: vscode.TextDocument) {
+  const name = fileName(doc.uri);
+  const read = readJobText(doc.getText());
+  if ('error' in read) throw new UserError(`Cannot export ${syntaxRefusal(name, read.error)}`);
+  const body = read.value as { id?: unknown } | null;
+  const rulesetId = body && typeof body === 'object' && typeof body.id === 'string' ? body.id : '';
+  const tf = terraformOf(name, await ctx.server.request(ToTerraformRequest.type, { ruleset: read.value, zoneId: '', rulesetId, variable: true }));
+  const scope = tf.scope;
+  const content = [
+    `# The ruleset of ${name}, as the editor holds it.`,
+    `# Set the ${scope} with -var ${scope}_id=<${scope.toUpperCase()}_ID> (or in terraform.tfvars), then terraform plan and apply create it.`,
+    tf.importId
+      ? `# To manage the existing ruleset ${rulesetId} instead, import it first:\n#   terraform import ${tf.address} ${tf.importId}`
+      : `# An entry point ruleset (one per phase) that exists already has to be imported first:\n#   terraform import ${tf.address} ${scope}/<${scope.toUpperCase()}_ID>/<RULESET_ID>`,
+    '', tf.hcl,
+  ].join('\n');
+  await showUntitledText(await freeUntitledUri(fileSafe(`${name.replace(/\.json$/, '')}.tf`)), content, ['terraform', 'hcl']);
+  return { importId: tf.importId, hcl: tf.hcl, address: tf.address };
+}

@@ -97,5 +97,11 @@ export function registerRequests(ctx: ServerContext, diagnostics: Diagnostics): 
     }
   });
 
-  connection.onRequest(requestType(ToTerraformRequest.type), (params) => core().toTerraform(params.ruleset, params.zoneId, params.rulesetId));
+  connection.onRequest(requestType(ToTerraformRequest.type), (params) => {
+    try {
+      return core().toTerraform(params.ruleset, params.zoneId, params.rulesetId, { variable: params.variable === true });
+    } catch (err) {
+      return { error: (err as Error).message }; // a kind or phase the resource does not take: the user's to fix, not a server failure
+    }
+  });
 }

@@ -73,3 +73,49 @@ test('toTerraform: the resource address to import into is the one the HCL declar
 test('hclString escapes quotes, backslashes, newlines and template sequences', () => {
   assert.equal(hclString('a"b\\c\n${x}%{y}'), '"a\\"b\\\\c\\n$${x}%%{y}"');
 });
+
+// ---- the body's phase and kind (tf1): a custom ruleset, an account's rulesets ----
+
+test('toTerraform: a body with no phase or kind is the managed entry point, as before (zone_id, zone/<zone>/<ruleset>)', () => {
+  const out = toTerraform({ name: 'default', rules: [] }, 'z', 'r');
+  assert.match(out.hcl, /\n {2}kind {4}= "zone"\n {2}phase {3}= "http_request_firewall_managed"\n/);
+  assert.equal(out.importId, 'zone/z/r');
+  assert.equal(out.scope, 'zone');
+  assert.doesNotMatch(out.hcl, /variable|account_id/);
+});
+
+test('toTerraform: a zone custom ruleset keeps its phase and kind', () => {
+  const body = { name: 'Custom', kind: 'zone', phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: '(ip.src eq 192.0.2.1)' }] };
+  const out = toTerraform(body, 'z', 'r');
+  assert.match(out.hcl, /\n {2}zone_id = "z"\n/);
+  assert.match(out.hcl, /\n {2}kind {4}= "zone"\n {2}phase {3}= "http_request_firewall_custom"\n/);
+  assert.doesNotMatch(out.hcl, /firewall_managed/);
+  assert.equal(out.importId, 'zone/z/r');
+});
+
+test('toTerraform: account kinds (root, custom) write account_id, not zone_id, and import as account/<account>/<ruleset>', () => {
+  for (const kind of ['root', 'custom']) {
+    const out = toTerraform({ name: 'Org', kind, phase: 'http_request_firewall_custom', rules: [] }, 'acc1', 'r1');
+    assert.match(out.hcl, /\n {2}account_id = "acc1"\n/, kind);
+    assert.doesNotMatch(out.hcl, /zone_id/, kind);
+    assert.match(out.hcl, new RegExp(`\\n {2}kind {7}= "${kind}"\\n`), kind);
+    assert.equal(out.importId, 'account/acc1/r1');
+    assert.equal(out.scope, 'account');
+  }
+});
+
+test('toTerraform: with `variable`, the id is var.zone_id / var.account_id and the variable is declared; no id, no import id', () => {
+  const zone = toTerraform({ name: 'x', phase: 'http_request_firewall_custom', rules: [] }, '', '', { variable: true });
+  assert.ok(zone.hcl.includes('\nvariable "zone_id" {\n  type        = string\n  description = "The zone the ruleset belongs to."\n}\n\nresource "svc_ruleset" "x" {\n  zone_id = var.zone_id\n'), zone.hcl);
+  assert.equal(zone.importId, '');
+  const account = toTerraform({ name: 'x', kind: 'root', phase: 'http_request_firewall_custom', rules: [] }, '', 'r9', { variable: true });
+  assert.match(account.hcl, /\nvariable "account_id" \{\n/);
+  assert.match(account.hcl, /\n {2}account_id = var\.account_id\n/);
+  assert.equal(account.importId, 'account/<ACCOUNT_ID>/r9');
+});
+
+test('toTerraform: a kind or phase the resource does not take is refused naming the field and the value', () => {
+  assert.throws(() => toTerraform({ kind: 'managed', rules: [] }, 'z', 'r'), /^Error: "kind" is "managed": a svc_ruleset takes "zone", "root", "custom"\.$/);
+  assert.throws(() => toTerraform({ kind: 3, rules: [] }, 'z', 'r'), /"kind" is 3/);
+  assert.throws(() => toTerraform({ phase: 'http_request_firewall', rules: [] }, 'z', 'r'), /^Error: "phase" is "http_request_firewall": not a ruleset phase/);
+});

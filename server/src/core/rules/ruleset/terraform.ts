@@ -4,7 +4,11 @@
 // The syntax is the provider's 5.x (the current one): `rules` is a list attribute and every object inside a rule an attribute
 // (`rules = [{ … }]`, `action_parameters = { … }`, `overrides = { rules = [{ … }] }`, `logging = { … }`); 4.x took repeated blocks
 // (`rules { … }`) and refuses this text with "Unsupported argument". The HCL's first lines say so.
-import { MANAGED_PHASE } from './catalog';
+// The phase and kind are the body's when it has them (a custom ruleset, an account's root ruleset), the managed entry point's when
+// not; account-level kinds (root, custom) take account_id where zone kinds take zone_id (the two are exclusive in the provider), and
+// import as account/<account_id>/<ruleset_id>. With `variable`, the id is var.zone_id / var.account_id and the HCL declares that
+// variable: a document written in the editor is not tied to one zone (docs/architecture.md, tf1).
+import { MANAGED_PHASE, PHASES } from './catalog';
 import { isObj, rulesOf, type Obj } from './body';
 
 export interface TerraformOutput {
@@ -12,6 +16,8 @@ export interface TerraformOutput {
   importId: string;
   /** The resource address the HCL declares (svc_ruleset.<label>), the first argument of `terraform import`. */
   address: string;
+  /** Where the ruleset lives: a zone (kind zone: zone_id) or an account (root, custom: account_id). */
+  scope: 'zone' | 'account';
 }
 
 /** What the HCL starts with: the provider syntax it is written in, and what a 4.x user has to do. */
@@ -21,19 +27,47 @@ export const PROVIDER_SYNTAX_HEADER = '# Provider 5.x syntax: rules and the obje
 /** Rule attributes in the order they are written; anything else the API returns read-only is dropped. */
 const RULE_KEYS = ['action', 'expression', 'description', 'enabled', 'action_parameters', 'logging', 'exposed_credential_check', 'ratelimit'];
 
-export function toTerraform(ruleset: unknown, zoneId: string, rulesetId: string): TerraformOutput {
+/** The kinds a user's svc_ruleset can have (the provider's enum less "managed", which only the platform writes). */
+export const RULESET_KINDS = ['zone', 'root', 'custom'] as const;
+/** Kinds that live in an account (account_id, import id account/…); the others in a zone. */
+const ACCOUNT_KINDS: readonly string[] = ['root', 'custom'];
+
+export interface TerraformOptions {
+  /** Write the zone or account id as var.zone_id / var.account_id, declaring that variable, instead of the literal `scopeId`. */
+  variable?: boolean;
+}
+
+/** A raw HCL expression (a variable reference, a type), written as it is, not quoted. */
+class Expr { constructor(readonly text: string) {} }
+
+/**
+ * `scopeId`: the zone's id (kind zone) or the account's (root, custom); `rulesetId`: '' when the ruleset has none yet (then the
+ * import id is ''). Throws an Error naming the field when the body's kind or phase is not one the resource takes.
+ */
+export function toTerraform(ruleset: unknown, scopeId: string, rulesetId: string, options: TerraformOptions = {}): TerraformOutput {
   const body: Obj = isObj(ruleset) ? ruleset : {};
   const name = typeof body.name === 'string' && body.name !== '' ? body.name : 'default';
+  const kind = body.kind === undefined ? 'zone' : body.kind;
+  if (typeof kind !== 'string' || !(RULESET_KINDS as readonly string[]).includes(kind)) {
+    throw new Error(`"kind" is ${JSON.stringify(kind)}: a svc_ruleset takes ${RULESET_KINDS.map((k) => `"${k}"`).join(', ')}.`);
+  }
+  const phase = body.phase === undefined ? MANAGED_PHASE : body.phase;
+  if (typeof phase !== 'string' || !(PHASES as readonly string[]).includes(phase)) {
+    throw new Error(`"phase" is ${JSON.stringify(phase)}: not a ruleset phase (such as "${MANAGED_PHASE}" or "http_request_firewall_custom").`);
+  }
+  const scope = ACCOUNT_KINDS.includes(kind) ? 'account' as const : 'zone' as const;
+  const variables = options.variable ? `variable "${scope}_id" {\n${block([['type', new Expr('string')], ['description', `The ${scope} the ruleset belongs to.`]], 1)}}\n\n` : '';
   const attrs: [string, unknown][] = [
-    ['zone_id', zoneId],
+    [`${scope}_id`, options.variable ? new Expr(`var.${scope}_id`) : scopeId],
     ['name', name],
     ...(typeof body.description === 'string' ? [['description', body.description] as [string, unknown]] : []),
-    ['kind', 'zone'],
-    ['phase', MANAGED_PHASE],
+    ['kind', kind],
+    ['phase', phase],
     ['rules', rulesOf(ruleset).filter(isObj).map((r) => Object.fromEntries(RULE_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])))],
   ];
-  const hcl = `${PROVIDER_SYNTAX_HEADER}resource "svc_ruleset" "${label(name)}" {\n${block(attrs, 1)}}\n`;
-  return { hcl, importId: `zone/${zoneId}/${rulesetId}`, address: `svc_ruleset.${label(name)}` };
+  const hcl = `${PROVIDER_SYNTAX_HEADER}${variables}resource "svc_ruleset" "${label(name)}" {\n${block(attrs, 1)}}\n`;
+  const importId = rulesetId ? `${scope}/${options.variable ? `<${scope.toUpperCase()}_ID>` : scopeId}/${rulesetId}` : '';
+  return { hcl, importId, address: `svc_ruleset.${label(name)}`, scope };
 }
 
 /** A Terraform resource label from the ruleset name: letters, digits, _ and -; not starting with a digit. */
@@ -50,6 +84,7 @@ function block(attrs: [string, unknown][], depth: number): string {
 
 function value(v: unknown, depth: number): string {
   if (typeof v === 'string') return hclString(v);
+  if (v instanceof Expr) return v.text;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null || v === undefined) return 'null';
   const pad = '  '.repeat(depth);

@@ -1,0 +1,112 @@
+// "Export as Terraform" with a ruleset in the editor (tf1): the quick pick offers that document first, then a zone's deployed
+// rules; the document is exported as it stands (unsaved edits included), its zone or account as a Terraform variable; a document
+// with a syntax error is refused naming the file and the problem. The stand-in `vscode`, the in-process mock, and the server's
+// toTerraform answering the request as the language server does (server/src/lsp/requests.ts).
+import { fake, resetFake, addDocument, editDocument } from './vscode';
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { ctxFor, withMock } from './migrationCtx';
+import { migrate, migrationCommands } from '../../../client/src/commands/migration';
+import { toTerraform } from '../../../server/src/core/rules/ruleset/terraform';
+import type { Ctx } from '../../../client/src/ctx';
+
+beforeEach(() => resetFake());
+
+const CUSTOM = { name: 'Block probes', kind: 'zone', phase: 'http_request_firewall_custom', rules: [{ action: 'block', expression: '(http.request.uri.path eq "/.env")' }] };
+
+/** A Ctx on `mock` whose server answers the Terraform request with the core's toTerraform (errors as the server returns them). */
+function ctxWithServer(mock: Parameters<typeof ctxFor>[0]): Ctx {
+  const { ctx } = ctxFor(mock, (_q, options) => options[0]);
+  const server = (ctx as unknown as { server: { request(type: { method: string }, params: unknown): Promise<unknown> } }).server;
+  const documentInfo = server.request;
+  server.request = async (type, params) => {
+    if (type.method !== 'edgekit/toTerraform') return documentInfo(type, params);
+    const p = params as { ruleset: unknown; zoneId: string; rulesetId: string; variable?: boolean };
+    try { return toTerraform(p.ruleset, p.zoneId, p.rulesetId, { variable: p.variable === true }); } catch (err) { return { error: (err as Error).message }; }
+  };
+  return ctx;
+}
+
+const exported = () => [...fake.documents.values()].find((d) => d.uri.path.endsWith('.tf'));
+
+test('with a ruleset document in the editor, the export offers it first, and exports its current text with its phase and kind', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    const doc = addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', '{}');
+    editDocument(doc, JSON.stringify(CUSTOM, null, 2)); // unsaved edits: the text as the editor holds it
+    fake.quickPickAnswers = ['probes.ruleset.json'];
+    const out = await migrationCommands['edgekit.migration.exportTerraform'](ctx)();
+    assert.equal(fake.quickPicks.length, 1, 'no zone asked for');
+    assert.equal(fake.quickPicks[0].title, 'Export which ruleset as Terraform?');
+    assert.deepEqual(fake.quickPicks[0].labels, ['probes.ruleset.json', 'A zone\'s deployed managed rules…']);
+    const tf = exported()!;
+    assert.ok(tf.uri.path.endsWith('/probes.ruleset.tf'), tf.uri.toString());
+    const text = tf.getText();
+    assert.match(text, /^# The ruleset of probes\.ruleset\.json, as the editor holds it\.\n/);
+    assert.match(text, /-var zone_id=<ZONE_ID>/);
+    assert.match(text, /\nvariable "zone_id" \{\n/);
+    assert.match(text, /\n {2}zone_id = var\.zone_id\n/);
+    assert.match(text, /\n {2}phase {3}= "http_request_firewall_custom"\n/);
+    assert.match(text, /\/\.env/);
+    assert.equal(out.importId, '');
+  });
+});
+
+test('an account ruleset document is exported with account_id = var.account_id', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    addDocument('untitled:org.ruleset.json', 'json', JSON.stringify({ ...CUSTOM, kind: 'root', id: 'abc123' }));
+    fake.quickPickAnswers = ['org.ruleset.json'];
+    const out = await migrationCommands['edgekit.migration.exportTerraform'](ctx)();
+    const text = exported()!.getText();
+    assert.match(text, /\n {2}account_id = var\.account_id\n/);
+    assert.doesNotMatch(text, /zone_id/);
+    assert.equal(out.importId, 'account/<ACCOUNT_ID>/abc123');
+    assert.match(text, /terraform import svc_ruleset\.block_probes account\/<ACCOUNT_ID>\/abc123/);
+  });
+});
+
+test('picking the zone instead goes on to the zone pick and exports its deployed managed rules, as before', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    assert.equal((await migrate(ctx, 'pro.example')).name, 'migrated');
+    for (const [k, d] of fake.documents) if (d.uri.path.endsWith('.ruleset.json')) fake.documents.delete(k);
+    addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM));
+    fake.quickPicks = [];
+    fake.quickPickAnswers = ['A zone\'s deployed managed rules…', 'pro.example'];
+    const out = await migrationCommands['edgekit.migration.exportTerraform'](ctx)();
+    assert.equal(fake.quickPicks.length, 2);
+    assert.equal(fake.quickPicks[1].title, 'Export the managed rules of which zone?');
+    assert.match(out.importId, /^zone\/[0-9a-f]+\/[0-9a-f]+$/);
+    const text = exported()!.getText();
+    assert.match(text, /^# Managed rules of pro\.example/);
+    assert.match(text, /\n {2}phase += "http_request_firewall_managed"\n/);
+  });
+});
+
+test('no ruleset in the editor, or a zone given (the tree, the message\'s button): no document pick', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    addDocument('file:///ws/job.json', 'json', '{}');
+    fake.quickPickAnswers = [undefined];
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)());
+    assert.equal(fake.quickPicks[0].title, 'Export the managed rules of which zone?');
+    fake.quickPicks = [];
+    addDocument('file:///ws/probes.ruleset.json', 'waf-ruleset', JSON.stringify(CUSTOM));
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)('business.example'), /not migrated yet/);
+    assert.equal(fake.quickPicks.length, 0);
+  });
+});
+
+test('a ruleset document with a syntax error, or a kind the resource does not take, is refused naming the file; nothing exported', async () => {
+  await withMock(async (mock) => {
+    const ctx = ctxWithServer(mock);
+    addDocument('file:///ws/broken.ruleset.json', 'waf-ruleset', '{\n  "name": "x",\n  "rules": [ { "enabled": trupe } ]\n}');
+    fake.quickPickAnswers = ['broken.ruleset.json'];
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(), /^Error: Cannot export broken\.ruleset\.json:3:\d+: /);
+    addDocument('file:///ws/managed.ruleset.json', 'waf-ruleset', JSON.stringify({ ...CUSTOM, kind: 'managed' }));
+    fake.quickPickAnswers = ['managed.ruleset.json'];
+    await assert.rejects(migrationCommands['edgekit.migration.exportTerraform'](ctx)(), /^Error: Cannot export managed\.ruleset\.json as Terraform: "kind" is "managed"/);
+    assert.equal(exported(), undefined);
+  });
+});
