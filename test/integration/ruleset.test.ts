@@ -77,7 +77,7 @@ suite('Ruleset: expressions and bodies in the extension host', () => {
     const doc = editor.document;
     const help = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', doc.uri, at(doc, ', \\"a', 2));
     assert.ok(help?.signatures.length, 'signature help');
-    assert.match(help.signatures[0].label, /^starts_with\(String, String\)/);
+    assert.match(help.signatures[0].label, /^starts_with\(source: String, substring: String\)/);
     assert.equal(help.activeParameter, 1);
     const inner = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', doc.uri, at(doc, 'http.host', 2), '(');
     assert.match(inner.signatures[0].label, /^lower\(/);

@@ -73,7 +73,7 @@ test('signature help marks each parameter of the label hover shows', async () =>
   assert.ok(gh.markdown.includes(`\`\`\`\n${g.label}\n\`\`\``), gh.markdown);
   const rs = (expr: string) => `{"rules": [{"action": "block", "expression": "${expr}"}]}`;
   for (const [expr, params] of [
-    ['substring(|', ['String', 'Integer', 'Integer?']],
+    ['substring(|', ['field: String', 'start: Integer', 'end?: Integer']],
     ['concat(|', ['String | Bytes | Array', 'String | Bytes | Array']],
   ] as const) {
     const s = at('waf-ruleset', rs(expr))!;

@@ -27,11 +27,11 @@ for (const [name, offsets, formats] of [['VS Code-like client', true, ['markdown
       const help = await server.conn.sendRequest<SignatureHelp | null>('textDocument/signatureHelp', { textDocument: { uri }, position: CARET });
       assert.ok(help, 'signature help');
       const sig = help.signatures[0];
-      assert.match(sig.label, /^starts_with\(String, String\): Boolean/);
+      assert.match(sig.label, /^starts_with\(source: String, substring: String\): Boolean/);
       assert.equal(help.activeParameter, 1);
       const second = sig.parameters![1].label;
       if (offsets) assert.deepEqual(second, [sig.label.indexOf(', ') + 2, sig.label.indexOf(')')]);
-      else assert.equal(second, 'String');
+      else assert.equal(second, 'substring: String');
       const doc = sig.documentation as { kind: string; value: string };
       assert.equal(doc.kind, offsets ? 'markdown' : 'plaintext');
       if (!offsets) assert.doesNotMatch(doc.value, /`/, 'no markdown marks in plain text');

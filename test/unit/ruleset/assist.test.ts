@@ -132,14 +132,20 @@ test('lenses: rule count and body kind over "rules", and the executed ruleset pe
 test('function signatures as hovers and completion details show them, from the one signature table', async () => {
   const { FUNCTIONS, signature } = await import('../../../server/src/core/rules/ruleset/catalog');
   const sig = (name: string) => signature(FUNCTIONS.get(name)!);
-  assert.equal(sig('substring'), 'substring(String, Integer, Integer?): String');
+  // Each parameter by the functions reference's name for it, where it has one (ui13: signature help showed the types alone)
+  assert.equal(sig('substring'), 'substring(field: String, start: Integer, end?: Integer): String');
   assert.equal(sig('has_value'), 'has_value(Map | Array, Boolean | Integer | String | Bytes | IP): Boolean');
-  assert.equal(sig('lookup_json_string'), 'lookup_json_string(String, String | Integer, ...): String');
+  assert.equal(sig('lookup_json_string'), 'lookup_json_string(field: String, key: String | Integer, ...): String');
   assert.equal(sig('concat'), "concat(String | Bytes | Array, String | Bytes | Array, ...): the first argument's type");
-  assert.equal(sig('split'), 'split(String, String, Integer): Array<String>');
+  assert.equal(sig('split'), 'split(input: String, separator: String, limit: Integer): Array<String>');
+  assert.equal(sig('starts_with'), 'starts_with(source: String, substring: String): Boolean');
+  assert.equal(sig('regex_replace'), 'regex_replace(source: String, regular_expression: String, replacement: String): String');
+  assert.equal(sig('wildcard_replace'), 'wildcard_replace(source: String, wildcard_pattern: String, replacement: String, flags?: String): String');
+  assert.equal(sig('is_timed_hmac_valid_v0'), 'is_timed_hmac_valid_v0(Key: String, MessageMAC: String, ttl: Integer, currentTimeStamp: Integer, lengthOfSeparator?: Integer, flags?: String): Boolean');
+  assert.equal(sig('lower'), 'lower(String): String');
   const text = '{"rules":[{"action":"skip","expression":"split(http.host, \\",\\", 2)[0] eq \\"a\\""}]}';
   const h = rulesetPlugin.hover!(parseDocument(text), text.indexOf('split') + 2, DEFAULT_OPTIONS)!;
-  assert.match(h.markdown, /^`split\(String, String, Integer\): Array<String>`/);
+  assert.match(h.markdown, /^`split\(input: String, separator: String, limit: Integer\): Array<String>`/);
   assert.match(h.markdown, /Available in http_response_headers_transform, http_custom_errors, http_response_cache_settings\./);
 });
 

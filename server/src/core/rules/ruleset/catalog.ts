@@ -226,6 +226,9 @@ export interface FunctionInfo {
   elementOfFirst?: boolean;
   /** Rules on the arguments beyond their types, by position. */
   args?: readonly (ArgRule | undefined)[];
+  /** The functions reference's name of each parameter, where `args` gives none (the signature shows `name: Type`; a function the
+   * reference writes with types alone, such as lower(String), has none). */
+  names?: readonly (string | undefined)[];
   /** The phases whose rule expressions may call it (the platform's functions reference); absent: every phase. */
   phases?: readonly string[];
   /** Result type; 'arg0' means "same as the first argument". */
@@ -259,7 +262,7 @@ const SPLIT_PHASES = ['http_response_headers_transform', 'http_custom_errors', '
 export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'any', params: [{ t: 'Array', of: B }], result: B, doc: 'True when any element of an array of booleans is true, e.g. `any(http.request.headers.names[*] == "x")`.' },
   { name: 'all', params: [{ t: 'Array', of: B }], result: B, doc: 'True when every element of an array of booleans is true.' },
-  { name: 'bit_slice', params: [S, I, I], args: [undefined, { name: 'offset_start', range: [0, 2040] }, { name: 'offset_end', range: [0, 2040] }], phases: NETWORK_PHASES, result: I, doc: 'The bits from offset_start to offset_end of a protocol\'s header (e.g. "udp"; at most 32 bits, offsets up to 2040), as a number (Network Firewall).' },
+  { name: 'bit_slice', params: [S, I, I], names: ['protocol'], args: [undefined, { name: 'offset_start', range: [0, 2040] }, { name: 'offset_end', range: [0, 2040] }], phases: NETWORK_PHASES, result: I, doc: 'The bits from offset_start to offset_end of a protocol\'s header (e.g. "udp"; at most 32 bits, offsets up to 2040), as a number (Network Firewall).' },
   { name: 'cidr', params: [T.IP, I, I], args: [field('address'), { name: 'ipv4_network_bits', range: [1, 32] }, { name: 'ipv6_network_bits', range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IP address for the given IPv4 and IPv6 prefix lengths (custom and rate limiting rules only).' },
   { name: 'cidr6', params: [T.IP, I], args: [field('address'), { name: 'ipv6_network_bits', range: [1, 128] }], phases: CUSTOM_AND_RATE, result: T.IP, doc: 'The network of an IPv6 address for the given prefix length.' },
   { name: 'coalesce', params: [PRIMITIVE], rest: true, sameKindAsFirst: true, result: 'arg0', doc: 'The first argument that has a value (is not nil), e.g. `coalesce(http.request.uri.args["path"][0], "/")`; every argument of one type (since 2026-10-01).' },
@@ -267,30 +270,30 @@ export const FUNCTIONS: ReadonlyMap<string, FunctionInfo> = new Map(([
   { name: 'concat', params: [SEQUENCE, SEQUENCE], rest: true, maxArgs: 32, sameKindAsFirst: true, result: 'arg0', doc: 'Concatenates strings, bytes or arrays (2 to 32 arguments).' },
   { name: 'decode_base64', params: [S], args: [field('source')], phases: [...TRANSFORM, ...CUSTOM_AND_RATE], result: S, doc: 'Decodes a Base64 string (transform, custom and rate limiting rules).' },
   { name: 'encode_base64', params: [TEXT, S], optional: 1, args: [undefined, { name: 'flags', options: 'up' }], result: S, doc: 'Encodes a string or bytes to Base64; flags "u" URL-safe, "p" padded (default: standard, no padding).' },
-  { name: 'ends_with', params: [S, S], args: [field('source')], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
+  { name: 'ends_with', params: [S, S], args: [field('source')], names: [undefined, 'substring'], result: B, doc: 'True when the first argument ends with the second. A function, not an operator.' },
   { name: 'has_key', params: [MAP, S], result: B, doc: 'True when the map has the key, e.g. `has_key(http.request.headers, "x-my-header")`.' },
   { name: 'has_value', params: [COLLECTION, PRIMITIVE], elementOfFirst: true, result: B, doc: 'True when the map or array holds the value (of its element type), e.g. `has_value(http.request.headers.names, "X-My-Header")`.' },
   { name: 'hash_in_range', params: [I, I, PRIMITIVE], rest: true, result: I, doc: 'Hashes the fields given after the range into an integer from the first argument to the second, e.g. `hash_in_range(0, 100, cf.random_seed) < 10` for about a tenth of requests (HTTP products, since 2026-10-02).' },
   { name: 'is_jwt_present', params: [S], result: B, doc: 'True when the request carries a token as the API Shield token configuration with this ID describes.' },
   { name: 'is_jwt_valid', params: [S], result: B, doc: 'True when the request carries a token valid for the API Shield token configuration with this ID.' },
-  { name: 'join', params: [{ t: 'Array', of: S }, S], phases: [...TRANSFORM, 'http_request_firewall_custom', 'http_custom_errors'], result: S, doc: 'Joins an array of strings with a separator (transform, custom and custom error rules).' },
+  { name: 'join', params: [{ t: 'Array', of: S }, S], names: ['items', 'separator'], phases: [...TRANSFORM, 'http_request_firewall_custom', 'http_custom_errors'], result: S, doc: 'Joins an array of strings with a separator (transform, custom and custom error rules).' },
   { name: 'len', params: [SEQUENCE], result: I, doc: 'The length of a string, bytes or an array.' },
-  { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, result: I, doc: 'The integer at a key path in a JSON string.' },
-  { name: 'lookup_json_string', params: [S, JSON_KEY], rest: true, result: S, doc: 'The string at a key path in a JSON string.' },
+  { name: 'lookup_json_integer', params: [S, JSON_KEY], rest: true, names: ['field', 'key'], result: I, doc: 'The integer at a key path in a JSON string.' },
+  { name: 'lookup_json_string', params: [S, JSON_KEY], rest: true, names: ['field', 'key'], result: S, doc: 'The string at a key path in a JSON string.' },
   { name: 'lower', params: [S], result: S, doc: 'Converts a string to lowercase.' },
-  { name: 'regex_replace', params: [S, S, S], args: [undefined, { name: 'regular_expression', pattern: 'regex' }], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
+  { name: 'regex_replace', params: [S, S, S], names: ['source', undefined, 'replacement'], args: [undefined, { name: 'regular_expression', pattern: 'regex' }], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces the first regex match (rewrite and redirect rules only; once per expression).' },
   { name: 'remove_bytes', params: [T.Bytes, T.Bytes], result: T.Bytes, doc: 'Removes the given bytes.' },
-  { name: 'remove_query_args', params: [S, S], rest: true, args: [{ name: 'field', kind: 'field', fields: ['http.request.uri.query', 'raw.http.request.uri.query'] }], phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
+  { name: 'remove_query_args', params: [S, S], rest: true, names: [undefined, 'query_param'], args: [{ name: 'field', kind: 'field', fields: ['http.request.uri.query', 'raw.http.request.uri.query'] }], phases: TRANSFORM, result: S, doc: 'Removes query arguments (rewrite rules only).' },
   { name: 'sha256', params: [TEXT], result: T.Bytes, doc: 'The SHA-256 hash (32 bytes) of a string or bytes; often inside encode_base64() (needs enablement on the account).' },
-  { name: 'split', params: [S, S, I], args: [undefined, literal('separator', { nonEmpty: true }), literal('limit', { range: [1, 128] })], phases: SPLIT_PHASES, result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform, custom error and cache response rules).' },
-  { name: 'starts_with', params: [S, S], args: [field('source')], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
-  { name: 'substring', params: [S, I, I], optional: 1, result: S, doc: 'The part of a string between a start and an optional end index.' },
+  { name: 'split', params: [S, S, I], names: ['input'], args: [undefined, literal('separator', { nonEmpty: true }), literal('limit', { range: [1, 128] })], phases: SPLIT_PHASES, result: { t: 'Array', of: S }, doc: 'Splits a string by a separator into at most limit (1-128) parts (response header transform, custom error and cache response rules).' },
+  { name: 'starts_with', params: [S, S], args: [field('source')], names: [undefined, 'substring'], result: B, doc: 'True when the first argument starts with the second. A function, not an operator.' },
+  { name: 'substring', params: [S, I, I], optional: 1, names: ['field', 'start', 'end'], result: S, doc: 'The part of a string between a start and an optional end index.' },
   { name: 'to_string', params: [TO_STRING], phases: [...TRANSFORM, ...REDIRECT, 'http_request_redirect'], result: S, doc: 'Converts an integer, boolean or IP address to a string (transform rules and redirects only).' },
   { name: 'upper', params: [S], result: S, doc: 'Converts a string to uppercase.' },
   { name: 'url_decode', params: [S, S], optional: 1, args: [field('source'), literal('options', { options: 'ru' })], result: S, doc: 'Decodes a URL-encoded string.' },
-  { name: 'uuidv4', params: [T.Bytes], phases: TRANSFORM, result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
-  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, args: [field('source'), { name: 'wildcard_pattern', pattern: 'wildcard' }, undefined, { name: 'flags', options: 's' }], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
-  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, args: [literal('Key'), field('MessageMAC'), literal('ttl'), undefined, literal('lengthOfSeparator'), literal('flags', { options: 's' })], phases: ['http_request_firewall_custom'], result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
+  { name: 'uuidv4', params: [T.Bytes], names: ['source'], phases: TRANSFORM, result: S, doc: 'A random UUIDv4 from a seed (e.g. cf.random_seed).' },
+  { name: 'wildcard_replace', params: [S, S, S, S], optional: 1, names: [undefined, undefined, 'replacement'], args: [field('source'), { name: 'wildcard_pattern', pattern: 'wildcard' }, undefined, { name: 'flags', options: 's' }], phases: [...TRANSFORM, ...REDIRECT], result: S, doc: 'Replaces a wildcard match with a replacement that may use captures.' },
+  { name: 'is_timed_hmac_valid_v0', params: [S, S, I, I, I, S], optional: 2, names: [undefined, undefined, undefined, 'currentTimeStamp'], args: [literal('Key'), field('MessageMAC'), literal('ttl'), undefined, literal('lengthOfSeparator'), literal('flags', { options: 's' })], phases: ['http_request_firewall_custom'], result: B, doc: 'Validates a timed HMAC token (Pro and above).' },
 ] as FunctionInfo[]).map((f) => [f.name, f]));
 
 /** A function's signature as the reference writes it, from the table: `substring(String, Integer, Integer?): String`. */
@@ -301,7 +304,13 @@ export function signature(fn: FunctionInfo): string {
 /** signature()'s label with each parameter's place in it (a rest function's ", ..." follows its last one), the one builder of it. */
 export function signatureParts(fn: FunctionInfo): SignatureLabel {
   const required = fn.params.length - (fn.optional ?? 0);
-  const params = fn.params.map((p, k) => `${p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p)}${k >= required ? '?' : ''}`);
+  // By the reference's name where it has one (`end?: Integer`), else by type (`Integer?`)
+  const params = fn.params.map((p, k) => {
+    const type = p === 'array' ? 'Array' : isParamClass(p) ? p.kinds.join(' | ') : tyName(p);
+    const name = fn.names?.[k] ?? fn.args?.[k]?.name;
+    const optional = k >= required ? '?' : '';
+    return name ? `${name}${optional}: ${type}` : `${type}${optional}`;
+  });
   const result = fn.result === 'arg0' ? 'the first argument\'s type' : tyName(fn.result);
   return signatureLabel(`${fn.name}(`, params, `${fn.rest ? ', ...' : ''}): ${result}`);
 }
