@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import {
-  ConfigurationRequest, createProtocolConnection, LogMessageNotification, RequestType, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+  ConfigurationRequest, createProtocolConnection, LogMessageNotification, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
   type ConfigurationParams, type Position,
 } from 'vscode-languageserver-protocol/node';
 import type { DocKind } from '../server/src/core';
@@ -70,7 +70,7 @@ export async function startServer(serverJs: string, opts: StartOptions = {}): Pr
   });
   // Other server-to-client requests (registerCapability, diagnostic/codeLens refresh, workDoneProgress/create) get null.
   for (const m of ['client/registerCapability', 'client/unregisterCapability', 'workspace/diagnostic/refresh', 'workspace/codeLens/refresh',
-    'window/workDoneProgress/create', 'workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) conn.onRequest(new RequestType<unknown, null, void>(m), () => null);
+    'window/workDoneProgress/create', 'workspace/semanticTokens/refresh', 'workspace/inlayHint/refresh']) conn.onRequest(m, () => null);
   conn.onNotification(LogMessageNotification.type, (p) => { logs.push(p.message); });
   conn.listen();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
