@@ -273,8 +273,12 @@ export function assertSoakHealthy(f: SoakFigures, operations: number): void {
 }
 
 export function assertBoundedRss(f: SoakFigures): void {
-  // The live heap after full GCs, with every document closed, is not above the 25 % mark's (when ~20 documents were open).
-  assert.ok(f.heapMb.end <= f.heapMb.at25 * 1.1 + 1, `the live heap grew from ${f.heapMb.at25} MB at 25 % to ${f.heapMb.end} MB with all documents closed`);
+  // The live heap after full GCs, with every document closed, is not above the mid-run plateau's (~20 documents open at each mark):
+  // the larger of the 25 % and 50 % marks, as for RSS below, since the core's bounded caches (the last 512 regex verdicts, 500 regex
+  // readings, ...) are still filling at 25 % (seed 85000: 15.6 MB at 25 %, 18.0 at 50 %, 18.4 at 75 %, 18.4-18.6 at the end with the
+  // regex readings bounded by count alone, 17.5 within 64 K characters).
+  const heapPlateau = Math.max(f.heapMb.at25, f.heapMb.at50);
+  assert.ok(f.heapMb.end <= heapPlateau * 1.1 + 1, `the live heap grew from a plateau of ${heapPlateau} MB (25 %: ${f.heapMb.at25}, 50 %: ${f.heapMb.at50}) to ${f.heapMb.end} MB with all documents closed`);
   const plateau = Math.max(f.rssMb.at25, f.rssMb.at50);
   assert.ok(Number.isFinite(plateau) && Number.isFinite(f.rssMb.end), `RSS could not be read from /proc: ${JSON.stringify(f.rssMb)}`);
   assert.ok(f.rssMb.end < plateau * 1.5, `RSS grew from a plateau of ${plateau} MB to ${f.rssMb.end} MB at the end (${JSON.stringify(f.rssMb)})`);

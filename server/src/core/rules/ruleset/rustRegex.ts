@@ -873,17 +873,32 @@ function readRegex(p: string): RegexRead {
 }
 
 /** The patterns read, as the checker asks for one's JavaScript text, refusal and RE2 verdict in turn, and a document is checked again
- * on every edit (at most 500, and short ones only, kept). */
+ * on every edit: the last 500 readings of short patterns, together at most READ_CHARS characters of pattern, the oldest
+ * dropped first. A reading holds the pattern's tree: 499 readings of 500-character patterns were 13 MB of live heap when only their
+ * count was bounded (64 K characters are at most about 4 MB). */
 const READS = new Map<string, RegexRead>();
+const READS_KEPT = 500;
+const READ_CHARS = 1 << 16;
+let readChars = 0;
 function read(pattern: string): RegexRead {
   let r = READS.get(pattern) ?? (lastLong?.pattern === pattern ? lastLong.read : undefined);
   if (r) return r;
   r = readRegex(pattern);
   if (pattern.length <= 2000) {
-    if (READS.size >= 500) READS.clear();
+    while (READS.size >= READS_KEPT || readChars + pattern.length > READ_CHARS) {
+      const oldest = READS.keys().next().value!;
+      READS.delete(oldest);
+      readChars -= oldest.length;
+    }
     READS.set(pattern, r);
+    readChars += pattern.length;
   } else lastLong = { pattern, read: r };
   return r;
+}
+
+/** What read() keeps: readings, their patterns' characters, and the budget of those. */
+export function regexReadsKept(): { patterns: number; chars: number; budget: number } {
+  return { patterns: READS.size, chars: readChars, budget: READ_CHARS };
 }
 let lastLong: { pattern: string; read: RegexRead } | undefined;
 
