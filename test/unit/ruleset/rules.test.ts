@@ -222,3 +222,39 @@ test('a paranoia-level category the OWASP Core Ruleset does not have (only paran
   assert.deepEqual(cats(MANAGED, 'paranoia-level-3').at('ruleset/override-category'), ['"paranoia-level-3"']);
   assert.match(cats(MANAGED, 'paranoia-level-3').problems[0].message, /only the OWASP Core Ruleset/);
 });
+
+// ux14: a skip rule of http_request_firewall_custom whose "phases" names http_request_firewall_custom was taken as it was. The skip
+// options (waf/custom-rules/skip/options.mdx) skip *phases*, later ones: http_ratelimit, http_request_sbfm,
+// http_request_firewall_managed; the remaining rules of the rule's own phase are skipped with "ruleset": "current", or at the zone
+// level "phase": "current".
+test('a skip rule whose "phases" names its own phase is a warning, with the docs\' options as fixes', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const skip = (phases: string[]) => ({ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { phases } });
+  const custom = (kind: string, phases: string[]) => check({ name: 'c', kind, phase: 'http_request_firewall_custom', rules: [skip(phases)] });
+  const alone = custom('zone', ['http_request_firewall_custom']);
+  assert.deepEqual(alone.at('ruleset/skip-own-phase'), ['"http_request_firewall_custom"']);
+  const p = alone.problems.find((q) => q.code === 'ruleset/skip-own-phase')!;
+  assert.equal(p.severity, 'warning');
+  assert.match(p.message, /http_ratelimit, http_request_sbfm, http_request_firewall_managed/);
+  assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [
+    ['Skip the remaining rules of this ruleset instead ("ruleset": "current")', undefined],
+    ['Skip the remaining rules of the phase instead ("phase": "current")', undefined],
+  ]);
+  for (const f of p.fixes!) {
+    const fixed = applyEdits(alone.text, f.edits);
+    assert.deepEqual(validateText(fixed, 'waf-ruleset').map((q) => q.code), [], fixed);
+  }
+  assert.match(applyEdits(alone.text, p.fixes![0].edits), /"action_parameters": \{\s*"ruleset": "current"\s*\}/);
+  // At the account level "phase": "current" is not taken: only the ruleset's
+  const root = custom('root', ['http_request_firewall_custom']).problems.find((q) => q.code === 'ruleset/skip-own-phase')!;
+  assert.deepEqual(root.fixes!.map((f) => f.title), ['Skip the remaining rules of this ruleset instead ("ruleset": "current")']);
+  // Beside phases that can be skipped: the one fix removes it
+  const mixed = custom('zone', ['http_ratelimit', 'http_request_firewall_custom', 'http_request_firewall_managed']);
+  const m = mixed.problems.find((q) => q.code === 'ruleset/skip-own-phase')!;
+  assert.deepEqual(m.fixes!.map((f) => f.title), ['Remove "http_request_firewall_custom" from "phases"']);
+  assert.match(applyEdits(mixed.text, m.fixes![0].edits), /"phases": \[\s*"http_ratelimit",\s*"http_request_firewall_managed"\s*\]/);
+  const last = custom('zone', ['http_ratelimit', 'http_request_firewall_custom']);
+  assert.match(applyEdits(last.text, last.problems.find((q) => q.code === 'ruleset/skip-own-phase')!.fixes![0].edits), /"phases": \[\s*"http_ratelimit"\s*\]/);
+  // Later phases are what it is for
+  assert.deepEqual(custom('zone', ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed']).at('ruleset/skip-own-phase'), []);
+});

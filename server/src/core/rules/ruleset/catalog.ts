@@ -77,6 +77,14 @@ export function actionAvailable(action: string, phase: string): boolean {
   return !only || only.includes(phase) || !(PHASES as readonly string[]).includes(phase);
 }
 
+/**
+ * The phases a skip rule's "phases" can skip (waf/custom-rules/skip/options.mdx, "Skip phases": "The phases you can skip are the
+ * following"): all three run after the custom rules' phase (ruleset-engine/reference/phases-list.mdx, in execution order). The
+ * remaining rules of the rule's own phase are skipped with "ruleset": "current", or "phase": "current" (zone-level
+ * http_request_firewall_custom only).
+ */
+export const SKIPPABLE_PHASES = ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed'] as const;
+
 /** Actions an override may set on managed rules. */
 export const OVERRIDE_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'log'] as const;
 

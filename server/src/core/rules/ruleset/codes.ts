@@ -9,6 +9,7 @@ export const RULESET_CODES: CodeTable = {
   'ruleset/managed-ruleset-phase': { severity: 'warning', description: 'The managed ruleset runs in another phase than http_request_firewall_managed.' },
   'ruleset/duplicate-execute': { severity: 'warning', description: 'A zone entry point executes the same managed ruleset twice; at the zone level each managed ruleset is deployed once.' },
   'ruleset/skip-without-effect': { severity: 'warning', description: 'A skip rule (exception) with no rule after it executing what it skips: exceptions act only on the execute rules listed after them.' },
+  'ruleset/skip-own-phase': { severity: 'warning', description: 'A skip rule whose "phases" names the phase of its own ruleset: "phases" skips the execution of phases (the skip options list http_ratelimit, http_request_sbfm and http_request_firewall_managed, which run later); the remaining rules of the own phase are skipped with "ruleset": "current", or "phase": "current" at the zone level.' },
   'ruleset/duplicate-rule-id': { severity: 'error', description: 'Two rules carry the same id.' },
   'ruleset/duplicate-override': { severity: 'warning', description: 'The same rule or category is overridden twice in one overrides list; the last one wins.' },
   'ruleset/inconsistent-rule-ids': { severity: 'warning', description: 'Some rules carry id/version/ref (as the migration configured them) and others do not (new rules): every rule needs all three, or none.' },
