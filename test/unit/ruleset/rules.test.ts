@@ -258,3 +258,36 @@ test('a skip rule whose "phases" names its own phase is a warning, with the docs
   // Later phases are what it is for
   assert.deepEqual(custom('zone', ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed']).at('ruleset/skip-own-phase'), []);
 });
+
+// ux14: a ruleset's kind that does not fit its phase was taken as it was: "kind": "root" (an account's entry point) with a phase the
+// docs configure at the zone level only, or "kind": "zone" with an account's phase (Bulk Redirects, Network Firewall, ddos_l4).
+test('a kind that does not fit the phase\'s level is a warning on "kind", with the one kind that fits as its fix', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const body = (kind: string | undefined, phase: string) => check({ name: 'x', ...(kind ? { kind } : {}), phase, rules: [] });
+  const root = body('root', 'http_config_settings');
+  assert.deepEqual(root.at('ruleset/kind-phase'), ['"root"']);
+  const p = root.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+  assert.equal(p.severity, 'warning');
+  assert.match(p.message, /Configuration Rules/);
+  assert.match(p.message, /zone level only/);
+  assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [['Change "kind" to "zone"', true]]);
+  assert.deepEqual(validateText(applyEdits(root.text, p.fixes![0].edits), 'waf-ruleset'), []);
+  for (const phase of ['http_request_redirect', 'magic_transit', 'magic_transit_managed', 'ddos_l4']) {
+    const zone = body('zone', phase);
+    assert.deepEqual(zone.at('ruleset/kind-phase'), ['"zone"'], phase);
+    const z = zone.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+    assert.match(z.message, /account level only/, phase);
+    assert.deepEqual(z.fixes!.map((f) => f.title), ['Change "kind" to "root"'], phase);
+    assert.deepEqual(validateText(applyEdits(zone.text, z.fixes![0].edits), 'waf-ruleset'), [], phase);
+  }
+  // A custom ruleset is an account's too; which kind was meant is not clear (an entry point, "zone"?): no fix
+  const custom = body('custom', 'http_request_transform').problems.find((q) => q.code === 'ruleset/kind-phase')!;
+  assert.match(custom.message, /URL Rewrite Rules/);
+  assert.equal(custom.fixes, undefined);
+  // Phases of both levels, a phase the docs do not settle, and no kind at all: nothing
+  for (const [kind, phase] of [['root', 'http_request_firewall_custom'], ['zone', 'http_request_firewall_custom'], ['custom', 'http_ratelimit'],
+    ['root', 'http_request_firewall_managed'], ['zone', 'ddos_l7'], ['root', 'ddos_l7'], ['root', 'ddos_l4'], ['custom', 'magic_transit'],
+    ['root', 'http_custom_errors'], [undefined, 'http_request_redirect'], [undefined, 'http_config_settings']] as const) {
+    assert.deepEqual(body(kind, phase).at('ruleset/kind-phase'), [], `${kind} ${phase}`);
+  }
+});

@@ -3,7 +3,7 @@
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
   ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, SKIPPABLE_PHASES, actionAvailable, managedRuleset,
+  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, SKIPPABLE_PHASES, actionAvailable, kindPhaseMismatch, managedRuleset,
 } from './catalog';
 import { bodyKind, bodyKindFix, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, expressionReads as reads, utf8Length } from './expression';
@@ -275,6 +275,23 @@ const deployments: Rule = {
   },
 };
 
+/** A ruleset kind that does not fit its phase's level (kindPhaseMismatch), on the kind's value; the kind that fits as the fix where
+ * one does beyond doubt (preferred: nothing else is meant). */
+const kindPhase: Rule = {
+  id: 'ruleset/kind-phase',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    if (!isObj(doc.value)) return [];
+    const bad = kindPhaseMismatch(doc.value.kind, doc.value.phase);
+    if (!bad) return [];
+    const at = doc.locate(['kind']);
+    return [ctx.report('ruleset/kind-phase', bad.message, at, {
+      ...(bad.fit ? { fixes: [{ title: `Change "kind" to "${bad.fit}"`, edits: [{ ...at, newText: JSON.stringify(bad.fit) }], preferred: true }] } : {}),
+      related: [{ ...doc.locate(['phase']), message: `The phase (${doc.value.phase}).` }],
+    })];
+  },
+};
+
 /**
  * A skip rule whose "phases" names its own ruleset's phase. The skip options (waf/custom-rules/skip/options.mdx) skip "the execution
  * of one or more phases", and the phases one can skip (SKIPPABLE_PHASES) all run after the custom rules: the own phase is running
@@ -456,4 +473,4 @@ function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: 
   return [];
 }
 
-export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, skipOwnPhase, overrides, expressions, ratelimitCharacteristics, ratelimitParameters];
+export const RULESET_RULES: Rule[] = [limits, kindPhase, ruleIds, actionInPhase, execute, deployments, skipOwnPhase, overrides, expressions, ratelimitCharacteristics, ratelimitParameters];
