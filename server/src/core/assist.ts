@@ -6,7 +6,8 @@ import { SCHEMAS, type JsonSchema } from './schema/registry';
 import { PLUGINS } from './plugins';
 import { isTooDeep } from './parse';
 import { colonAfter, memberFollows, objectAt, valueFollows } from './jsonTree';
-import { plainToMarkdown, snippetText } from './text';
+import { plainToMarkdown, snippetText, withLineBreak } from './text';
+import { eolAt } from './parse/syntaxErrors';
 
 type S = JsonSchema & {
   $ref?: string; properties?: Record<string, S>; items?: S | boolean; prefixItems?: S[]; oneOf?: S[]; anyOf?: S[]; allOf?: S[];
@@ -156,7 +157,12 @@ export function complete(kind: DocKind, d: ParsedDoc, offset: number, options: C
   const ownLabels = new Set(own.map((e) => unquote(e.label)));
   const schema = schemaCompletions(kind, d, offset).filter((e) => (e.kind === 'property' || !ownValues) && !ownLabels.has(unquote(e.label)));
   const literals = new Map<string, boolean>();
-  return withValueSeparator(d, offset, [...own, ...schema]).map((e) => betweenQuotes(d.text, offset, e, literals));
+  // Snippets and starters are written with LF: in the document's own line break (that of the caret's line)
+  const eol = eolAt(d.text, offset);
+  return withValueSeparator(d, offset, [...own, ...schema]).map((e) => {
+    const out = betweenQuotes(d.text, offset, e, literals);
+    return out.insertText?.includes('\n') ? { ...out, insertText: withLineBreak(out.insertText, eol) } : out;
+  });
 }
 
 /** The text between the quotes of `s` when it is one whole JSON string literal quoted with `q` (`"`, or `\"` inside a job's filter

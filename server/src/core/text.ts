@@ -6,6 +6,12 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** Text written with LF line breaks (a snippet, a starter, a fix), with `eol` instead: a CRLF document gets no lone LF from an edit
+ * of EdgeKit's (VS Code normalises what it inserts; other clients insert the text as sent). A "\r\n" already there is kept. */
+export function withLineBreak(text: string, eol: string): string {
+  return eol === '\n' || !text.includes('\n') ? text : text.replace(/\r?\n/g, eol);
+}
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** UTF-8 length of a string, as the platform counts its limits (filters ~1000 bytes, expressions 4096 bytes). */

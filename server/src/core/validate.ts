@@ -7,7 +7,8 @@ import { ajvProblems } from './schema/ajvProblems';
 import { PLUGINS } from './plugins';
 import { codeInfo } from './codes';
 import { tidyMessage } from './messages';
-import { applyEdits, overSizeLimit, utf8Length } from './text';
+import { applyEdits, overSizeLimit, utf8Length, withLineBreak } from './text';
+import { eolAt } from './parse/syntaxErrors';
 
 export class Cancelled extends Error {
   constructor() { super('cancelled'); }
@@ -59,10 +60,19 @@ export function validateText(text: string, kind: DocKind, opts: ValidateOptions 
     // A closer left out (syntax/unclosed-bracket) cuts no string: its related spans are its openers.
     const inner = checkValue(meant.doc, kind, options, cancelled);
     const cutString = doc.syntax.length === 1 && doc.syntax[0].code === 'syntax/unescaped-quote' ? doc.syntax[0].related?.[0] : undefined;
-    return finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, cutString), options.maxProblems, opts.limitNames);
+    return inDocumentBreaks(finish(withoutCutString([...syntax, ...inner.map(meant.back)], doc.syntax, cutString), options.maxProblems, opts.limitNames), text);
   }
   const problems: Problem[] = [...syntax, ...doc.duplicateKeys(), ...checkValue(doc, kind, options, cancelled, true)];
-  return finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames);
+  return inDocumentBreaks(finish(withoutCutString(problems, doc.syntax), options.maxProblems, opts.limitNames), text);
+}
+
+/** The fixes' edits with the line break of the line they edit (eolAt): the starters and the rules write LF. A document without a
+ * CR has nothing to change. */
+function inDocumentBreaks(problems: Problem[], text: string): Problem[] {
+  if (!text.includes('\r')) return problems;
+  return problems.map((p) => !p.fixes?.some((f) => f.edits.some((e) => e.newText.includes('\n'))) ? p : {
+    ...p, fixes: p.fixes.map((f) => ({ ...f, edits: f.edits.map((e) => ({ ...e, newText: withLineBreak(e.newText, eolAt(text, e.offset)) })) })),
+  });
 }
 
 /** The schema's and the rules' problems of a parsed document (its duplicate keys too, unless told they are counted already). */

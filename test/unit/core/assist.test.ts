@@ -323,3 +323,34 @@ test('a string completed over a string literal edits between its quotes, so a sn
   const eq = complete('logpush-filter', parseDocument(comma), comma.indexOf('"e"') + 2).find((x) => x.label === 'eq')!;
   assert.equal(eq.insertText, '"eq",');
 });
+
+// rv23 left it: the empty ruleset's starter (and every other multi-line text a fix or a completion writes) came with LF line ends
+// into a CRLF document. Other clients than VS Code insert the text as sent, so the document got mixed line ends.
+test('multi-line completions and fixes are written with the document\'s own line break', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  const loneLf = (s: string) => /(^|[^\r])\n/.test(s);
+  const kinds = ['waf-ruleset', 'jsonrpc-request', 'logpush-job', 'logpush-filter'] as const;
+  for (const kind of kinds) {
+    for (const text of ['\r\n', '  \r\n\r\n']) {
+      const items = complete(kind, parseDocument(text), 0).filter((e) => (e.insertText ?? '').includes('\n'));
+      for (const e of items) assert.ok(!loneLf(e.insertText!), `${kind} ${e.label}: ${JSON.stringify(e.insertText)}`);
+      for (const p of validateText(text, kind)) {
+        for (const f of p.fixes ?? []) for (const ed of f.edits) assert.ok(!loneLf(ed.newText), `${kind} ${f.title}: ${JSON.stringify(ed.newText)}`);
+      }
+    }
+  }
+  const [empty] = validateText('\r\n', 'waf-ruleset');
+  assert.match(empty.fixes![0].edits[0].newText, /^\{\r\n {2}"name"/);
+  // A document with LF line breaks, or none yet, gets LF
+  assert.match(validateText('\n', 'waf-ruleset')[0].fixes![0].edits[0].newText, /^\{\n {2}"name"/);
+  assert.match(complete('waf-ruleset', parseDocument(''), 0)[1].insertText!, /^\{\n\t"name"/);
+  // A snippet inside a CRLF document with content: a request in a batch, a condition group in a filter
+  const batch = '[\r\n  \r\n]';
+  const requests = complete('jsonrpc-request', parseDocument(batch), 5).filter((e) => (e.insertText ?? '').includes('\n'));
+  assert.ok(requests.length > 0);
+  for (const e of requests) assert.ok(!loneLf(e.insertText!), `${e.label}: ${JSON.stringify(e.insertText)}`);
+  const filter = '{\r\n  "where": \r\n}';
+  const groups = complete('logpush-filter', parseDocument(filter), filter.indexOf(': ') + 2).filter((e) => (e.insertText ?? '').includes('\n'));
+  assert.ok(groups.length > 0, 'a condition group offered');
+  for (const e of groups) assert.ok(!loneLf(e.insertText!), `${e.label}: ${JSON.stringify(e.insertText)}`);
+});

@@ -222,3 +222,72 @@ test('a paranoia-level category the OWASP Core Ruleset does not have (only paran
   assert.deepEqual(cats(MANAGED, 'paranoia-level-3').at('ruleset/override-category'), ['"paranoia-level-3"']);
   assert.match(cats(MANAGED, 'paranoia-level-3').problems[0].message, /only the OWASP Core Ruleset/);
 });
+
+// ux14: a skip rule of http_request_firewall_custom whose "phases" names http_request_firewall_custom was taken as it was. The skip
+// options (waf/custom-rules/skip/options.mdx) skip *phases*, later ones: http_ratelimit, http_request_sbfm,
+// http_request_firewall_managed; the remaining rules of the rule's own phase are skipped with "ruleset": "current", or at the zone
+// level "phase": "current".
+test('a skip rule whose "phases" names its own phase is a warning, with the docs\' options as fixes', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const skip = (phases: string[]) => ({ action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { phases } });
+  const custom = (kind: string, phases: string[]) => check({ name: 'c', kind, phase: 'http_request_firewall_custom', rules: [skip(phases)] });
+  const alone = custom('zone', ['http_request_firewall_custom']);
+  assert.deepEqual(alone.at('ruleset/skip-own-phase'), ['"http_request_firewall_custom"']);
+  const p = alone.problems.find((q) => q.code === 'ruleset/skip-own-phase')!;
+  assert.equal(p.severity, 'warning');
+  assert.match(p.message, /http_ratelimit, http_request_sbfm, http_request_firewall_managed/);
+  assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [
+    ['Skip the remaining rules of this ruleset instead ("ruleset": "current")', undefined],
+    ['Skip the remaining rules of the phase instead ("phase": "current")', undefined],
+  ]);
+  for (const f of p.fixes!) {
+    const fixed = applyEdits(alone.text, f.edits);
+    assert.deepEqual(validateText(fixed, 'waf-ruleset').map((q) => q.code), [], fixed);
+  }
+  assert.match(applyEdits(alone.text, p.fixes![0].edits), /"action_parameters": \{\s*"ruleset": "current"\s*\}/);
+  // At the account level "phase": "current" is not taken: only the ruleset's
+  const root = custom('root', ['http_request_firewall_custom']).problems.find((q) => q.code === 'ruleset/skip-own-phase')!;
+  assert.deepEqual(root.fixes!.map((f) => f.title), ['Skip the remaining rules of this ruleset instead ("ruleset": "current")']);
+  // Beside phases that can be skipped: the one fix removes it
+  const mixed = custom('zone', ['http_ratelimit', 'http_request_firewall_custom', 'http_request_firewall_managed']);
+  const m = mixed.problems.find((q) => q.code === 'ruleset/skip-own-phase')!;
+  assert.deepEqual(m.fixes!.map((f) => f.title), ['Remove "http_request_firewall_custom" from "phases"']);
+  assert.match(applyEdits(mixed.text, m.fixes![0].edits), /"phases": \[\s*"http_ratelimit",\s*"http_request_firewall_managed"\s*\]/);
+  const last = custom('zone', ['http_ratelimit', 'http_request_firewall_custom']);
+  assert.match(applyEdits(last.text, last.problems.find((q) => q.code === 'ruleset/skip-own-phase')!.fixes![0].edits), /"phases": \[\s*"http_ratelimit"\s*\]/);
+  // Later phases are what it is for
+  assert.deepEqual(custom('zone', ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed']).at('ruleset/skip-own-phase'), []);
+});
+
+// ux14: a ruleset's kind that does not fit its phase was taken as it was: "kind": "root" (an account's entry point) with a phase the
+// docs configure at the zone level only, or "kind": "zone" with an account's phase (Bulk Redirects, Network Firewall, ddos_l4).
+test('a kind that does not fit the phase\'s level is a warning on "kind", with the one kind that fits as its fix', async () => {
+  const { applyEdits } = await import('../../../server/src/core/text');
+  const body = (kind: string | undefined, phase: string) => check({ name: 'x', ...(kind ? { kind } : {}), phase, rules: [] });
+  const root = body('root', 'http_config_settings');
+  assert.deepEqual(root.at('ruleset/kind-phase'), ['"root"']);
+  const p = root.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+  assert.equal(p.severity, 'warning');
+  assert.match(p.message, /Configuration Rules/);
+  assert.match(p.message, /zone level only/);
+  assert.deepEqual(p.fixes!.map((f) => [f.title, f.preferred]), [['Change "kind" to "zone"', true]]);
+  assert.deepEqual(validateText(applyEdits(root.text, p.fixes![0].edits), 'waf-ruleset'), []);
+  for (const phase of ['http_request_redirect', 'magic_transit', 'magic_transit_managed', 'ddos_l4']) {
+    const zone = body('zone', phase);
+    assert.deepEqual(zone.at('ruleset/kind-phase'), ['"zone"'], phase);
+    const z = zone.problems.find((q) => q.code === 'ruleset/kind-phase')!;
+    assert.match(z.message, /account level only/, phase);
+    assert.deepEqual(z.fixes!.map((f) => f.title), ['Change "kind" to "root"'], phase);
+    assert.deepEqual(validateText(applyEdits(zone.text, z.fixes![0].edits), 'waf-ruleset'), [], phase);
+  }
+  // A custom ruleset is an account's too; which kind was meant is not clear (an entry point, "zone"?): no fix
+  const custom = body('custom', 'http_request_transform').problems.find((q) => q.code === 'ruleset/kind-phase')!;
+  assert.match(custom.message, /URL Rewrite Rules/);
+  assert.equal(custom.fixes, undefined);
+  // Phases of both levels, a phase the docs do not settle, and no kind at all: nothing
+  for (const [kind, phase] of [['root', 'http_request_firewall_custom'], ['zone', 'http_request_firewall_custom'], ['custom', 'http_ratelimit'],
+    ['root', 'http_request_firewall_managed'], ['zone', 'ddos_l7'], ['root', 'ddos_l7'], ['root', 'ddos_l4'], ['custom', 'magic_transit'],
+    ['root', 'http_custom_errors'], [undefined, 'http_request_redirect'], [undefined, 'http_config_settings']] as const) {
+    assert.deepEqual(body(kind, phase).at('ruleset/kind-phase'), [], `${kind} ${phase}`);
+  }
+});

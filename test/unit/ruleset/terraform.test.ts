@@ -119,3 +119,21 @@ test('toTerraform: a kind or phase the resource does not take is refused naming 
   assert.throws(() => toTerraform({ kind: 3, rules: [] }, 'z', 'r'), /"kind" is 3/);
   assert.throws(() => toTerraform({ phase: 'http_request_firewall', rules: [] }, 'z', 'r'), /^Error: "phase" is "http_request_firewall": not a ruleset phase/);
 });
+
+// ux14: the export refused a kind or phase the resource does not take, but wrote "kind": "root" with a zone's phase (or "zone" with
+// an account's) as it was: a resource the API refuses. It gives the check's reason now (ruleset/kind-phase).
+test('toTerraform: a kind that does not fit the phase is refused with the check\'s reason; no kind takes the level that fits', async () => {
+  const { validateText } = await import('../../../server/src/core/validate');
+  for (const [kind, phase] of [['root', 'http_config_settings'], ['zone', 'http_request_redirect'], ['custom', 'http_request_transform']]) {
+    const body = { name: 'x', kind, phase, rules: [] };
+    const [reason] = validateText(JSON.stringify(body), 'waf-ruleset').filter((p) => p.code === 'ruleset/kind-phase');
+    assert.ok(reason, `${kind} ${phase}`);
+    assert.throws(() => toTerraform(body, 'i', 'r'), (e: Error) => e.message === reason.message, `${kind} ${phase}`);
+  }
+  // Without a kind, an account's phase is an account's entry point (root, account_id), a zone's a zone's, as before
+  const bulk = toTerraform({ name: 'b', phase: 'http_request_redirect', rules: [] }, 'acc', 'r');
+  assert.match(bulk.hcl, /\n {2}account_id = "acc"\n/);
+  assert.match(bulk.hcl, /\n {2}kind {7}= "root"\n/);
+  assert.equal(bulk.scope, 'account');
+  assert.equal(toTerraform({ name: 'c', phase: 'http_config_settings', rules: [] }, 'z', 'r').scope, 'zone');
+});

@@ -15,6 +15,7 @@ import { memberValue } from '../../jsonTree';
 import { explainMapping, SENSITIVITY_MAP, type OldSensitivity } from '../../migration/mapping';
 import { cap, plainToMarkdown } from '../../text';
 import { isExpressionPath, siteOfPath, type ExpressionSite } from './valueExpressions';
+import { DOCS_EXPRESSION_COUNTS } from './relevance.generated';
 import wafRulesetSchema from '../../../../../schemas/waf-ruleset.schema.json';
 
 interface At { node: JsonNode; path: JsonPath; isKey: boolean }
@@ -362,15 +363,53 @@ function expressionCompletions(doc: ParsedDoc, node: JsonNode, offset: number, s
     for (const [name, what] of site.names) out.push({ label: name, kind: 'constant', detail: what, replace, sortText: `0${name}` });
   }
   // A field or function the phase gives no value or refuses would only be a ruleset/expr-phase warning once picked
+  const names: CompletionEntry[] = [];
   for (const f of catalogue.fields.values()) {
-    if (offered(f)) out.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
+    if (offered(f)) names.push({ label: f.name, kind: 'field', detail: tyName(f.type), documentation: f.notes || undefined, replace });
   }
   for (const fn of FUNCTIONS.values()) {
     if (!callable(fn)) continue;
-    out.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
+    names.push({ label: fn.name, kind: 'method', detail: signature(fn), documentation: fn.doc, insertText: `${fn.name}($1)`, snippet: true, replace });
   }
-  kw('not', 'logical');
+  names.push({ label: 'not', kind: 'operator', detail: 'logical', replace, documentation: OPERATOR_DOCS.not });
+  out.push(...byRelevance(names, !!prev && (prev.kind === 'ident' || prev.kind === 'punct') && LOGICAL_OPERATORS.has(prev.text)));
   return out;
+}
+
+const LOGICAL_OPERATORS = new Set(['and', 'or', 'xor', '&&', '||', '^^']);
+
+/** Uses of each name in Cloudflare's rule examples ([all, right after and/or/xor]); a deprecated alias's (ip.geoip.country) count
+ * for the field it stands for, which completion offers instead. Built on first use. */
+let relevance: ReadonlyMap<string, readonly [number, number]> | undefined;
+function relevanceOf(name: string): readonly [number, number] {
+  if (!relevance) {
+    const fields = fieldCatalogue().fields;
+    const m = new Map<string, [number, number]>();
+    for (const [n, uses, after] of DOCS_EXPRESSION_COUNTS) {
+      const to = fields.get(n)?.deprecatedFor ?? n;
+      const c = m.get(to) ?? [0, 0];
+      m.set(to, [c[0] + uses, c[1] + after]);
+    }
+    relevance = m;
+  }
+  return relevance.get(name) ?? [0, 0];
+}
+
+/**
+ * The entries with a sortText in the order of relevance (docs/architecture.md, ux14): how often the examples of Cloudflare's docs use
+ * each name (data/rules-language/docs_expression_counts.tsv); after and/or, how often it comes right there first, then overall;
+ * ties, and the names no example uses, alphabetical. Every entry stays: typing filters them as before.
+ */
+function byRelevance(entries: CompletionEntry[], afterLogical: boolean): CompletionEntry[] {
+  const key = (e: CompletionEntry): [number, number] => {
+    const [uses, after] = relevanceOf(e.label);
+    return afterLogical ? [after, uses] : [uses, 0];
+  };
+  const keyed = entries.map((e) => ({ e, k: key(e) }));
+  keyed.sort((a, b) => b.k[0] - a.k[0] || b.k[1] - a.k[1] || (a.e.label < b.e.label ? -1 : a.e.label > b.e.label ? 1 : 0));
+  const width = String(keyed.length).length;
+  // After a place's own names ("0<name>")
+  return keyed.map(({ e }, i) => ({ ...e, sortText: `1${String(i).padStart(width, '0')}` }));
 }
 
 const COMPARISON_OPERATORS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'contains', 'matches', 'wildcard', 'in', '==', '!=', '<', '<=', '>', '>=', '~']);

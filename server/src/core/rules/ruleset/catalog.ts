@@ -77,6 +77,63 @@ export function actionAvailable(action: string, phase: string): boolean {
   return !only || only.includes(phase) || !(PHASES as readonly string[]).includes(phase);
 }
 
+/**
+ * The phases a skip rule's "phases" can skip (waf/custom-rules/skip/options.mdx, "Skip phases": "The phases you can skip are the
+ * following"): all three run after the custom rules' phase (ruleset-engine/reference/phases-list.mdx, in execution order). The
+ * remaining rules of the rule's own phase are skipped with "ruleset": "current", or "phase": "current" (zone-level
+ * http_request_firewall_custom only).
+ */
+export const SKIPPABLE_PHASES = ['http_ratelimit', 'http_request_sbfm', 'http_request_firewall_managed'] as const;
+
+/**
+ * The level whose entry points a phase has, where the docs settle it (docs/architecture.md, ux14): an account's (a ruleset of kind
+ * "root", or "custom") or a zone's ("zone"). Account only: Bulk Redirects ("Add Bulk Redirect Rules to the entry point ruleset of the
+ * http_request_redirect phase at the account level"), Network-layer DDoS Attack Protection (its overrides: the ddos_l4 phase "at the
+ * account level") and Network Firewall (an account's root ruleset; managed rulesets listed under /accounts/). Zone only: the Rules
+ * products whose pages deploy their rules "to the <phase> phase at the zone level" and describe no account entry point. Not here
+ * (both levels, or not settled): the WAF's custom, managed and rate limiting phases and ddos_l7 (documented at both), Custom Errors,
+ * Sensitive Data Detection, Super Bot Fight Mode and URL normalization.
+ */
+export const PHASE_LEVELS: Readonly<Record<string, { level: 'zone' | 'account'; product: string }>> = {
+  http_request_redirect: { level: 'account', product: 'Bulk Redirects' },
+  ddos_l4: { level: 'account', product: 'Network-layer DDoS Attack Protection' },
+  magic_transit: { level: 'account', product: 'Network Firewall' },
+  magic_transit_managed: { level: 'account', product: 'Network Firewall managed rulesets' },
+  magic_transit_ratelimit: { level: 'account', product: 'Network Firewall rate limiting rules' },
+  magic_transit_ids_managed: { level: 'account', product: 'Network Firewall IDS' },
+  http_request_dynamic_redirect: { level: 'zone', product: 'Single Redirects' },
+  http_request_transform: { level: 'zone', product: 'URL Rewrite Rules' },
+  http_config_settings: { level: 'zone', product: 'Configuration Rules' },
+  http_request_origin: { level: 'zone', product: 'Origin Rules' },
+  http_request_late_transform: { level: 'zone', product: 'Request Header Transform Rules' },
+  http_request_cache_settings: { level: 'zone', product: 'Cache Rules' },
+  http_response_headers_transform: { level: 'zone', product: 'Response Header Transform Rules' },
+  http_response_compression: { level: 'zone', product: 'Compression Rules' },
+  http_response_cache_settings: { level: 'zone', product: 'Cache Response Rules' },
+  http_log_custom_fields: { level: 'zone', product: 'Logpush custom fields' },
+};
+
+/**
+ * A ruleset kind that does not fit its phase's level (PHASE_LEVELS): "root" or "custom" (an account's) with a zone's phase, "zone"
+ * with an account's. The message says why; `fit` is the kind to write where one is meant beyond doubt (an entry point of the other
+ * level: root for zone, zone for root; a custom ruleset has no entry point kind it surely meant). Undefined when it fits, when either
+ * is not a string, or when the docs do not settle the phase's level. The ruleset check and the Terraform export give this reason.
+ */
+export function kindPhaseMismatch(kind: unknown, phase: unknown): { message: string; fit?: 'zone' | 'root' } | undefined {
+  if (typeof kind !== 'string' || typeof phase !== 'string' || !Object.hasOwn(PHASE_LEVELS, phase)) return undefined;
+  const { level, product } = PHASE_LEVELS[phase];
+  const account = kind === 'root' || kind === 'custom';
+  if (level === 'zone' && account) {
+    const what = kind === 'root' ? 'an account\'s entry point' : 'an account\'s custom ruleset';
+    return { message: `"kind": "${kind}" is ${what}, but phase ${phase} (${product}) is a zone's: the docs configure it at the zone level only, in a zone's entry point ("kind": "zone").`,
+      ...(kind === 'root' ? { fit: 'zone' as const } : {}) };
+  }
+  if (level === 'account' && kind === 'zone') {
+    return { message: `"kind": "zone" is a zone's entry point, but phase ${phase} (${product}) is an account's: the docs configure it at the account level only, in an account's entry point ("kind": "root").`, fit: 'root' };
+  }
+  return undefined;
+}
+
 /** Actions an override may set on managed rules. */
 export const OVERRIDE_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'log'] as const;
 

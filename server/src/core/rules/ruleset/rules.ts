@@ -3,7 +3,7 @@
 import type { JsonPath, ParsedDoc, Problem, Rule, RuleContext } from '../../types';
 import {
   ACTION_PHASES, MANAGED_PHASE, MANAGED_RULESETS, OVERRIDE_ACTIONS, OWASP_ANOMALY_ACTIONS, OWASP_ANOMALY_RULE_ID, OWASP_RULESET_ID,
-  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, actionAvailable, managedRuleset,
+  OWASP_SCORE_THRESHOLDS, RATE_LIMIT_PHASE, RULE_ACTIONS, SKIPPABLE_PHASES, actionAvailable, kindPhaseMismatch, managedRuleset,
 } from './catalog';
 import { bodyKind, bodyKindFix, isMigrationBody, isObj, phaseOf, rulesOf, type Obj } from './body';
 import { expressionProblems, expressionReads as reads, utf8Length } from './expression';
@@ -275,6 +275,68 @@ const deployments: Rule = {
   },
 };
 
+/** A ruleset kind that does not fit its phase's level (kindPhaseMismatch), on the kind's value; the kind that fits as the fix where
+ * one does beyond doubt (preferred: nothing else is meant). */
+const kindPhase: Rule = {
+  id: 'ruleset/kind-phase',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    if (!isObj(doc.value)) return [];
+    const bad = kindPhaseMismatch(doc.value.kind, doc.value.phase);
+    if (!bad) return [];
+    const at = doc.locate(['kind']);
+    return [ctx.report('ruleset/kind-phase', bad.message, at, {
+      ...(bad.fit ? { fixes: [{ title: `Change "kind" to "${bad.fit}"`, edits: [{ ...at, newText: JSON.stringify(bad.fit) }], preferred: true }] } : {}),
+      related: [{ ...doc.locate(['phase']), message: `The phase (${doc.value.phase}).` }],
+    })];
+  },
+};
+
+/**
+ * A skip rule whose "phases" names its own ruleset's phase. The skip options (waf/custom-rules/skip/options.mdx) skip "the execution
+ * of one or more phases", and the phases one can skip (SKIPPABLE_PHASES) all run after the custom rules: the own phase is running
+ * already. Its remaining rules are skipped with "ruleset": "current", or at the zone level with "phase": "current" ("supported only
+ * in zone-level custom and entry point rulesets for the http_request_firewall_custom phase"). Fixes: with other phases beside it,
+ * its removal; alone, the member replaced by each option that fits (neither preferred: which one was meant is the user's).
+ */
+const skipOwnPhase: Rule = {
+  id: 'ruleset/skip-own-phase',
+  kinds: [...KIND],
+  check(doc, ctx) {
+    const body = doc.value;
+    if (!isObj(body) || typeof body.phase !== 'string') return [];
+    const phase = body.phase;
+    const zoneCurrent = phase === 'http_request_firewall_custom' && (body.kind === undefined || body.kind === 'zone');
+    const out: Problem[] = [];
+    rulesOf(body).forEach((rule, i) => {
+      if (!isObj(rule) || rule.action !== 'skip' || !isObj(rule.action_parameters) || !Array.isArray(rule.action_parameters.phases)) return;
+      const phases = rule.action_parameters.phases;
+      const path: JsonPath = ['rules', i, 'action_parameters', 'phases'];
+      phases.forEach((p, k) => {
+        if (p !== phase) return;
+        const at = doc.locate([...path, k]);
+        const current = `"ruleset": "current"${zoneCurrent ? ' (or, for the whole phase at the zone level, "phase": "current")' : ''}`;
+        const message = `Rule ${i} skips phase ${phase}, its own: "phases" skips the execution of other phases, those that run later (the skip options list ${SKIPPABLE_PHASES.join(', ')}); this phase's remaining rules are skipped with ${current}.`;
+        let fixes;
+        if (phases.length > 1) {
+          // The item and the comma that separates it from its neighbour
+          const edit = k < phases.length - 1
+            ? { offset: at.offset, length: doc.locate([...path, k + 1]).offset - at.offset, newText: '' }
+            : (() => { const prev = doc.locate([...path, k - 1]); return { offset: prev.offset + prev.length, length: at.offset + at.length - prev.offset - prev.length, newText: '' }; })();
+          fixes = [{ title: `Remove "${phase}" from "phases"`, edits: [edit] }];
+        } else {
+          const key = doc.locate(path, 'key'), value = doc.locate(path);
+          const member = (text: string) => [{ offset: key.offset, length: value.offset + value.length - key.offset, newText: text }];
+          fixes = [{ title: 'Skip the remaining rules of this ruleset instead ("ruleset": "current")', edits: member('"ruleset": "current"') },
+            ...(zoneCurrent ? [{ title: 'Skip the remaining rules of the phase instead ("phase": "current")', edits: member('"phase": "current"') }] : [])];
+        }
+        out.push(ctx.report('ruleset/skip-own-phase', message, at, { fixes }));
+      });
+    });
+    return out;
+  },
+};
+
 const ruleIds: Rule = {
   id: 'ruleset/rule-ids',
   kinds: [...KIND],
@@ -411,4 +473,4 @@ function actionProblems(doc: ParsedDoc, ctx: RuleContext, action: string, path: 
   return [];
 }
 
-export const RULESET_RULES: Rule[] = [limits, ruleIds, actionInPhase, execute, deployments, overrides, expressions, ratelimitCharacteristics, ratelimitParameters];
+export const RULESET_RULES: Rule[] = [limits, kindPhase, ruleIds, actionInPhase, execute, deployments, skipOwnPhase, overrides, expressions, ratelimitCharacteristics, ratelimitParameters];

@@ -7,8 +7,9 @@
 // The phase and kind are the body's when it has them (a custom ruleset, an account's root ruleset), the managed entry point's when
 // not; account-level kinds (root, custom) take account_id where zone kinds take zone_id (the two are exclusive in the provider), and
 // import as account/<account_id>/<ruleset_id>. With `variable`, the id is var.zone_id / var.account_id and the HCL declares that
-// variable: a document written in the editor is not tied to one zone (docs/architecture.md, tf1).
-import { MANAGED_PHASE, PHASES } from './catalog';
+// variable: a document written in the editor is not tied to one zone (docs/architecture.md, tf1). A kind the phase's level does not
+// have is refused with the ruleset check's reason (kindPhaseMismatch); without a kind, an account-only phase's is root (ux14).
+import { MANAGED_PHASE, PHASES, PHASE_LEVELS, kindPhaseMismatch } from './catalog';
 import { isObj, rulesOf, type Obj } from './body';
 
 export interface TerraformOutput {
@@ -47,14 +48,19 @@ class Expr { constructor(readonly text: string) {} }
 export function toTerraform(ruleset: unknown, scopeId: string, rulesetId: string, options: TerraformOptions = {}): TerraformOutput {
   const body: Obj = isObj(ruleset) ? ruleset : {};
   const name = typeof body.name === 'string' && body.name !== '' ? body.name : 'default';
-  const kind = body.kind === undefined ? 'zone' : body.kind;
+  const phase = body.phase === undefined ? MANAGED_PHASE : body.phase;
+  // Without a kind, the entry point of the phase's level: an account's phase (Bulk Redirects, Network Firewall) is root
+  const kind = body.kind !== undefined ? body.kind
+    : typeof phase === 'string' && Object.hasOwn(PHASE_LEVELS, phase) && PHASE_LEVELS[phase].level === 'account' ? 'root' : 'zone';
   if (typeof kind !== 'string' || !(RULESET_KINDS as readonly string[]).includes(kind)) {
     throw new Error(`"kind" is ${JSON.stringify(kind)}: a svc_ruleset takes ${RULESET_KINDS.map((k) => `"${k}"`).join(', ')}.`);
   }
-  const phase = body.phase === undefined ? MANAGED_PHASE : body.phase;
   if (typeof phase !== 'string' || !(PHASES as readonly string[]).includes(phase)) {
     throw new Error(`"phase" is ${JSON.stringify(phase)}: not a ruleset phase (such as "${MANAGED_PHASE}" or "http_request_firewall_custom").`);
   }
+  // A kind the phase's level does not have: the check's reason (ruleset/kind-phase); the API would refuse the resource
+  const mismatch = kindPhaseMismatch(kind, phase);
+  if (mismatch) throw new Error(mismatch.message);
   const scope = ACCOUNT_KINDS.includes(kind) ? 'account' as const : 'zone' as const;
   const variables = options.variable ? `variable "${scope}_id" {\n${block([['type', new Expr('string')], ['description', `The ${scope} the ruleset belongs to.`]], 1)}}\n\n` : '';
   const attrs: [string, unknown][] = [

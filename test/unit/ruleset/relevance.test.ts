@@ -1,0 +1,63 @@
+// ux14: completion in an empty expression opened on ~200 fields and functions in label order (all, any, cf.api_gateway.*...), the
+// http.* fields a newcomer looks for far down (ui13's walk). The order is now how often Cloudflare's own rule examples use each name
+// (data/rules-language/docs_expressions.tsv, counted by scripts/genExpressionCounts.ts); after and/or, how often each comes there.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { parseDocument } from '../../../server/src/core/parse';
+import { DEFAULT_OPTIONS, type CompletionEntry } from '../../../server/src/core/types';
+import { rulesetPlugin } from '../../../server/src/core/rules/ruleset';
+import { COUNTS_MODULE, COUNTS_TSV, EXPRESSIONS_TSV, countExpressions, countsModule, countsTsv, readExpressions } from '../../../scripts/genExpressionCounts';
+
+const body = (expression: string, phase = 'http_request_firewall_custom') =>
+  JSON.stringify({ name: 'x', kind: 'zone', phase, rules: [{ action: 'block', expression }] });
+/** The entries at the end of the expression, in the order an editor shows them (sortText, then label). */
+function ordered(expression: string, phase?: string): CompletionEntry[] {
+  const text = body(expression, phase);
+  const items = rulesetPlugin.complete!(parseDocument(text), text.indexOf('"}]}'), DEFAULT_OPTIONS);
+  const key = (e: CompletionEntry) => e.sortText ?? e.label;
+  return [...items].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.label < b.label ? -1 : 1));
+}
+
+test('the counts and their module are what the script makes of the transcribed expressions', () => {
+  const expressions = readExpressions(fs.readFileSync(EXPRESSIONS_TSV, 'utf8'));
+  assert.ok(expressions.length >= 100, `${expressions.length} expressions`);
+  const counts = countExpressions(expressions);
+  assert.equal(fs.readFileSync(COUNTS_TSV, 'utf8'), countsTsv(counts));
+  assert.equal(fs.readFileSync(COUNTS_MODULE, 'utf8'), countsModule(counts, expressions.length));
+  // Counted with the checker's lexer: a function by its call, `not` and `!` as one, a field by its name
+  assert.deepEqual(countExpressions(['not starts_with(http.host, "a") and !ssl or lower(http.host) eq "b"']).map((c) => [c.name, c.uses, c.afterAndOr]),
+    [['http.host', 2, 0], ['not', 2, 1], ['lower', 1, 1], ['ssl', 1, 0], ['starts_with', 1, 0]]);
+  assert.throws(() => readExpressions('name\tx\n'), /header/);
+});
+
+test('an empty expression offers the examples\' most used names first, every entry kept, the unused ones alphabetical', () => {
+  const items = ordered('');
+  const labels = items.map((e) => e.label);
+  assert.deepEqual(labels.slice(0, 6), ['http.request.uri.path', 'http.host', 'not', 'cf.bot_management.score', 'http.request.method', 'ip.src.country'],
+    labels.slice(0, 10).join());
+  // ip.src.country takes the uses of its deprecated alias ip.geoip.country (8 + 5), which completion does not offer
+  assert.ok(!labels.includes('ip.geoip.country'));
+  assert.ok(items.every((e) => e.sortText !== undefined), 'each entry ordered');
+  // The same entries as before, in another order: the fields the phase offers, the functions it takes, "not"
+  const plain = rulesetPlugin.complete!(parseDocument(body('')), body('').indexOf('"}]}'), DEFAULT_OPTIONS);
+  assert.equal(items.length, plain.length);
+  assert.ok(items.length > 150);
+  const unused = labels.slice(labels.indexOf('all'));
+  assert.deepEqual(unused, [...unused].sort(), 'names no example uses come last, alphabetical');
+  assert.ok(labels.indexOf('all') > labels.indexOf('url_decode'), 'used ones before');
+});
+
+test('after and/or, the names the examples write there come first; after "(" or "not" the overall order', () => {
+  const afterAnd = ordered('http.host eq "a" and ').map((e) => e.label);
+  assert.deepEqual(afterAnd.slice(0, 3), ['http.request.method', 'not', 'http.request.uri.path'], afterAnd.slice(0, 8).join());
+  assert.deepEqual(ordered('ssl or ').map((e) => e.label).slice(0, 3), afterAnd.slice(0, 3));
+  assert.deepEqual(ordered('(').map((e) => e.label).slice(0, 3), ['http.request.uri.path', 'http.host', 'not']);
+  // A rate limit characteristic's own names stay first (cf.colo.id is no field), then the order of use
+  const text = JSON.stringify({ name: 'r', kind: 'zone', phase: 'http_ratelimit', rules: [{ action: 'block', expression: 'true', ratelimit: { characteristics: ['cf.colo.id', ''], period: 60, requests_per_period: 10 } }] });
+  const at = text.indexOf('""') + 1;
+  const items = rulesetPlugin.complete!(parseDocument(text), at, DEFAULT_OPTIONS);
+  const key = (e: CompletionEntry) => e.sortText ?? e.label;
+  const first = [...items].sort((a, b) => (key(a) < key(b) ? -1 : 1))[0];
+  assert.equal(first.kind, 'constant', `${first.label}`);
+});
