@@ -224,12 +224,13 @@ test('each closing bracket or brace of the valid fixtures left out: one syntax p
   const cascades: string[] = [];
   const wrong: string[] = [];
   const badFixes: string[] = [];
+  const unnamed: string[] = [];
   for (const d of deletions((b) => !b.opens)) {
     documents++;
     const { at, opener } = { at: d.bracket.at, opener: d.bracket.opener! };
     if (d.syntax.length !== 1 + d.ownSyntax) cascades.push(`${d.where}: ${JSON.stringify(brief(d.broken, d.syntax))}`);
     const p = d.syntax.find((q) => q.code === 'syntax/unclosed-bracket') ?? d.syntax[0];
-    if (p?.code !== 'syntax/unclosed-bracket') continue;
+    if (p?.code !== 'syntax/unclosed-bracket') { unnamed.push(d.where); continue; }
     named++;
     // The opener named is one whose closer was left out: the one deleted, or (where indentation says so) one inside it, or one
     // whose closer's deletion gives the same tokens (`{ "ruleset": "current" } }` on one line: either "}" of the two; syn12).
@@ -249,7 +250,31 @@ test('each closing bracket or brace of the valid fixtures left out: one syntax p
   // opened and closed on one line (where the indentation says nothing) and the last closer of a one-line document.
   // syn9: 1442 (85.4%): a closer of the other kind after the one left out on its line says which container is open.
   // syn12: 1672 (98.9%): a container opened and closed on one line, where the tokens at the error or the line's end say where.
-  assert.deepEqual({ documents, named }, { documents: 1690, named: 1672 });
+  // The closers left out whose opener is not named (1683 of 1703 are, in 2026-11-28's fixtures), held by name rather than by count:
+  // a fixture added or changed moves the counts, and only a bracket it does not name belongs here (look at it first). These are
+  // closers of containers opened and closed on one line whose next token fits either reading, and a one-line document's last.
+  assert.deepEqual(unnamed, [
+    'jsonrpc-request/limit-feehistory.json at 4',
+    'jsonrpc-request/limit-feehistory.json at 4',
+    'jsonrpc-request/method-eth_feeHistory.json at 2',
+    'jsonrpc-request/method-eth_feeHistory.json at 2',
+    'jsonrpc-request/method-eth_feeHistory.json at 3',
+    'jsonrpc-request/method-eth_feeHistory.json at 3',
+    'jsonrpc-request/method-eth_getLogs.json at 2',
+    'jsonrpc-request/method-eth_getLogs.json at 2',
+    'jsonrpc-request/method-eth_getProof.json at 2',
+    'jsonrpc-request/method-eth_getProof.json at 2',
+    'jsonrpc-request/method-eth_mining.json at 3',
+    'jsonrpc-request/params-object.json at 1',
+    'waf-ruleset/kind-phase.json at 9',
+    'waf-ruleset/kind-phase.json at 9',
+    'waf-ruleset/schema-shapes.json at 6',
+    'waf-ruleset/schema-shapes.json at 6',
+    'waf-ruleset/schema-shapes.json at 6',
+    'waf-ruleset/schema-shapes.json at 8',
+    'waf-ruleset/schema-shapes.json at 8',
+    'waf-ruleset/schema-shapes.json at 8',
+  ]);
   assert.equal(restored, named, 'every fix offered gives back the fixture\'s value');
   assert.deepEqual({ cascades: cascades.length, wrong: wrong.length, badFixes: badFixes.length }, { cascades: 0, wrong: 0, badFixes: 0 },
     [...cascades.slice(0, 10), ...wrong.slice(0, 10), ...badFixes.slice(0, 10)].join('\n'));
@@ -650,9 +675,12 @@ test('a "{" typed twice (`{{`): the object opened twice, the removal its one fix
 });
 
 test('each opener of the valid fixtures typed twice: said as opened twice where the removal is the fix, every removal giving the fixture\'s value', () => {
-  const { twice, preferred, bad } = typedTwice(true, (q) => q.code === 'syntax/unclosed-bracket' && / is opened twice: /.test(q.message));
+  const { total, twice, preferred, bad } = typedTwice(true, (q) => q.code === 'syntax/unclosed-bracket' && / is opened twice: /.test(q.message));
   // syn14: 1 339 of 1 690 said 'Expected a property name in double quotes at "{"' (or a comma expected) with no fix before.
-  assert.deepEqual({ twice, preferred, bad }, { twice: 1342, preferred: 1297, bad: [] });
+  // 2026-11-28: 1 342 of 1 690, 1 297 of them with the removal preferred. Held as shares (a fixture added moves the counts; ux14's two
+  // were dropped for it), a little under those: a change that says fewer of them fails.
+  assert.deepEqual(bad, []);
+  assert.ok(total > 1000 && twice / total >= 0.79 && preferred / twice >= 0.96, `${twice} of ${total} said, ${preferred} preferred`);
 });
 
 // syn14 (rv19's leftover): `{"a": [[1, 2],` then ` [3, 4]` then `}` at the margin was read as the "}" typed for the array's "]" (at

@@ -169,10 +169,11 @@ test('each opening bracket or brace of the valid fixtures left out: one syntax p
   const twice: string[] = [];
   const cascades: string[] = [];
   const badFixes: string[] = [];
+  const unnamed: string[] = [];
   for (const d of deletions((b) => b.opens)) {
     documents++;
     const p = d.problems.find((q) => q.code === 'syntax/unopened-bracket');
-    if (!p) continue;
+    if (!p) { unnamed.push(d.where); continue; }
     // syn14: a "[" left out of an array after the params' own "[" (`["0x4", "latest", 25, 75]]`), where several places mend the text,
     // is read as the params' "]" typed twice: that "]" closes nothing as written, its removal (another value) offered, never applied
     // by Fix all; the schema on that text says what is wrong ("params[2] must be an array ..., not the number 25").
@@ -196,7 +197,16 @@ test('each opening bracket or brace of the valid fixtures left out: one syntax p
   // rest (12): an array's "[" left out before an array or inside one on one line (["0x4", 25, 75]]: which item it went before is
   // unknown, several mend it), `"__proto__": },` (its closer read as the object's, the next member's line says nothing).
   // syn13: 1682 (99.5%): the opener of an empty last item after its comma (`"latest", ]]`, read as a trailing comma before).
-  assert.deepEqual({ documents, named, restored }, { documents: 1690, named: 1682, restored: 1682 });
+  // Every opener left out is named or read as a bracket typed twice (below) but these (1695 of 1703 named, and every fix restoring the
+  // fixture, in 2026-11-28's fixtures), held by name rather than by count: a fixture added or changed moves the counts, and only a
+  // bracket it does not name belongs here (look at it first).
+  assert.equal(restored, named, 'every fix offered gives back the fixture\'s value');
+  assert.deepEqual(unnamed, [
+    'jsonrpc-request/fuzz-proto-key.json at 9',
+    'jsonrpc-request/method-eth_getProof.json at 2',
+    'logpush-filter/empty-condition.json at 4',
+    'logpush-filter/not-an-object.json at 1',
+  ]);
   assert.deepEqual(twice, [
     'jsonrpc-request/limit-feehistory.json at 4: The array "params" is closed twice: the second "]" closes nothing.',
     'jsonrpc-request/method-eth_feeHistory.json at 2: The array "params" is closed twice: the second "]" closes nothing.',
@@ -427,10 +437,13 @@ test('a "}" typed twice after a whole object: the object closed twice, the remov
 
 test('each closer of the valid fixtures typed twice: said as closed twice where the removal is the fix, every removal giving the fixture\'s value', () => {
   // (`  }}` then `}` at the end: the last "}" removed, the same value in another layout.)
-  const { twice, preferred, bad } = typedTwice(false, (q) => q.code === 'syntax/unopened-bracket' && / is closed twice: /.test(q.message));
+  const { total, twice, preferred, bad } = typedTwice(false, (q) => q.code === 'syntax/unopened-bracket' && / is closed twice: /.test(q.message));
   // syn14: before, 'Expected a comma before "]"' (or the end of the document expected) with no fix. 1 450 where the closer typed
   // twice closes nothing; 5 more where it closes the document early (`"where": {...}},` then more members).
-  assert.deepEqual({ twice, preferred, bad }, { twice: 1455, preferred: 1163, bad: [] });
+  // 2026-11-28: 1 455 of 1 690, 1 163 of them with the removal preferred. Held as shares (a fixture added moves the counts; ux14's two
+  // were dropped for it), a little under those: a change that says fewer of them fails.
+  assert.deepEqual(bad, []);
+  assert.ok(total > 1000 && twice / total >= 0.85 && preferred / twice >= 0.79, `${twice} of ${total} said, ${preferred} preferred`);
 });
 
 // The pair's second closer closing the document early (`"where": {...}},` then more members): it said 'Expected the end of the

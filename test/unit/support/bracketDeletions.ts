@@ -78,13 +78,15 @@ export function valueOf(text: string): string | undefined {
 
 /** Each opener (or closer) of the valid fixtures typed twice: how many are said by the problem `said` picks, how many of those have
  * their fix preferred, and each whose fix (or, preferred, Fix all) gives another value than the fixture's (Fix all's on it). */
-export function typedTwice(opens: boolean, said: (p: Problem) => boolean): { twice: number; preferred: number; bad: string[] } {
+export function typedTwice(opens: boolean, said: (p: Problem) => boolean): { total: number; twice: number; preferred: number; bad: string[] } {
+  let total = 0;
   let twice = 0;
   let preferred = 0;
   const bad: string[] = [];
   for (const { file, kind, text: valid } of validFixtures()) {
     for (const { at } of brackets(valid).filter((b) => b.opens === opens)) {
       const text = valid.slice(0, at + 1) + valid.slice(at);
+      total++;
       const p = validateText(text, kind).find(said);
       if (!p) continue;
       twice++;
@@ -95,5 +97,5 @@ export function typedTwice(opens: boolean, said: (p: Problem) => boolean): { twi
       }
     }
   }
-  return { twice, preferred, bad };
+  return { total, twice, preferred, bad };
 }
