@@ -383,3 +383,16 @@ test('Continue / Cancel Migration: in the palette only while a question waits, i
     assert.equal(evaluateWhen(title.when, { ...review, 'edgekit.migration.reviewing': ['other.ruleset.json'] }), false, `${id} not on another ruleset`);
   }
 });
+
+test('Enable, Disable and Delete Logpush Job are in the palette while a job document is the editor\'s, as Update is', () => {
+  // ui14's walk: they were view-only, and "EdgeKit: Delete Logpush Job" typed in the palette ran "Create Logpush Job", the nearest
+  // of VS Code's similar commands. Run there, they act on the job the document's "id" names (logpushJobs.ts jobOf).
+  const palette = pkg.contributes.menus.commandPalette as { command: string; when: string }[];
+  const when = (c: string) => palette.find((e) => e.command === c)!.when;
+  const active = { isWeb: false, 'edgekit.nodeHost': true };
+  for (const c of ['edgekit.logpush.enableJob', 'edgekit.logpush.disableJob', 'edgekit.logpush.deleteJob']) {
+    assert.equal(when(c), when('edgekit.logpush.updateJob'), c);
+    assert.equal(evaluateWhen(when(c), { ...active, editorLangId: 'logpush-job' }), true, c);
+    assert.equal(evaluateWhen(when(c), { ...active, editorLangId: 'logpush-filter' }), false, c);
+  }
+});
