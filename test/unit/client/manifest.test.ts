@@ -396,3 +396,19 @@ test('Enable, Disable and Delete Logpush Job are in the palette while a job docu
     assert.equal(evaluateWhen(when(c), { ...active, editorLangId: 'logpush-filter' }), false, c);
   }
 });
+
+test('the walkthrough has a Logpush job step, from an empty *.logpush.json to the batches it delivers, in the commands\' own words', () => {
+  // ui14's walk: a newcomer sending a zone's logs to a bucket found a step for testing a filter, none for the job itself (the
+  // starter, the ownership challenge, creating it on the mock, where its batches show).
+  const [w] = pkg.contributes.walkthroughs as { steps: { id: string; description: string; media: { markdown?: string }; completionEvents?: string[] }[] }[];
+  const step = w.steps.find((s) => s.id === 'logpush');
+  assert.ok(step, 'a "logpush" step');
+  assert.ok(w.steps.indexOf(step) === w.steps.findIndex((s) => s.id === 'filter') + 1, 'after the filter step');
+  assert.match(step.description, /\(command:edgekit\.logpush\.createJob\)/);
+  assert.deepEqual(step.completionEvents, ['onCommand:edgekit.logpush.createJob']);
+  const text = fs.readFileSync(path.join(root, step.media.markdown!), 'utf8');
+  const title = (id: string) => pkg.contributes.commands.find((c: { command: string }) => c.command === id).title as string;
+  for (const id of ['edgekit.logpush.testFilter', 'edgekit.logpush.proveOwnership', 'edgekit.logpush.createJob', 'edgekit.logpush.deliverNow', 'edgekit.logpush.updateJob']) {
+    assert.ok(text.includes(`**${title(id)}**`), `${id}: "${title(id)}" named in bold as the palette says it`);
+  }
+});
