@@ -128,6 +128,9 @@ test('a field of other datasets, not this one: the message names them, in a filt
   const r = only(check(filterText(cmp('ColoCode', 'eq', 'x'))), 'logpush/unknown-field');
   assert.equal(r.message, 'Unknown field "ColoCode" in this dataset: it is a field of dns_logs, spectrum_events, dns_firewall_logs, gateway_dns and 3 more datasets. Did you mean "EdgeColoCode"?');
   assert.deepEqual(r.fixes?.map((f) => [f.title, f.preferred]), [['Change to "EdgeColoCode"', undefined]]);
+  // Five datasets are all named ("and 1 more datasets" said the fifth as a count).
+  const five = only(check(filterText(cmp('RayID', 'eq', 'x')), 'logpush-filter', { logpushDataset: 'gateway_dns' }), 'logpush/unknown-field');
+  assert.equal(five.message, 'Unknown field "RayID" in this dataset: it is a field of http_requests, firewall_events, access_requests, account_abuse_protection_events and websocket_analytics.');
   // A name no dataset has is said as before.
   assert.equal(only(check(filterText(cmp('NoSuchFieldAnywhere', 'eq', 'x'))), 'logpush/unknown-field').message, 'Unknown field "NoSuchFieldAnywhere".');
 });

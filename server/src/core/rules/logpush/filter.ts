@@ -93,7 +93,7 @@ const OTHER_DATASETS_SHOWN = 4;
 export function unknownFieldProblem(ctx: RuleContext, name: string, fields: readonly FieldInfo[], at: Span, quoted: boolean): Problem {
   const { near, parts } = fieldSuggestions(name, namesOf(fields));
   const others = datasetsWithField(name);
-  const named = others.length > OTHER_DATASETS_SHOWN
+  const named = others.length > OTHER_DATASETS_SHOWN + 1 // one more is named, not counted
     ? [...others.slice(0, OTHER_DATASETS_SHOWN), `${others.length - OTHER_DATASETS_SHOWN} more datasets`] : [...others];
   const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : named.join('');
   const elsewhere = others.length ? ` in this dataset: it is a field of ${list}` : '';
