@@ -10,6 +10,7 @@ import {
   type FieldInfo, type OperatorInfo,
 } from './catalogue';
 import { inexactInteger, isObj, pastSafeInteger, type Obj } from '../../json';
+import { rewriteJson } from './convert';
 
 /** Editor hint members of a standalone filter file; they must be stripped before the filter is sent. */
 export const HINT_MEMBERS = ['$dataset', '$schema'] as const;
@@ -152,12 +153,30 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, sent: string
   } else if (u.operators >= Math.ceil(u.maxOperators * NEAR_LIMIT)) {
     out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at()));
   }
-  if (u.bytes > u.maxBytes) {
-    out.push(ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at()));
-  } else if (u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
-    out.push(ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at()));
+  const over = u.bytes > u.maxBytes;
+  if (over || u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
+    const fix = compactFix(sent, u.bytes);
+    out.push(over ? ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at(), fix)
+      : ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at(), fix));
   }
   return out;
+}
+
+/**
+ * A job's filter string (`sent`) written compactly, when that makes it shorter: whitespace only, numbers as written (rewriteJson),
+ * so Fix all may apply it. A filter file is measured compact already: none there.
+ */
+function compactFix(sent: string | undefined, bytes: number): { fixes: Fix[] } | undefined {
+  if (sent === undefined) return undefined;
+  let compact: string;
+  try {
+    compact = rewriteJson(sent, { indent: 0 });
+  } catch {
+    return undefined; // not strict JSON: its syntax problem says so
+  }
+  const shorter = utf8Length(compact);
+  if (shorter >= bytes) return undefined;
+  return { fixes: [{ title: `Write the filter string compactly (${shorter} bytes)`, preferred: true, edits: [{ offset: 0, length: sent.length, newText: compact }] }] };
 }
 
 /** What a single comparison value may be. */
