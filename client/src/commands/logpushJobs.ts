@@ -57,12 +57,50 @@ function jobLabel(job: Record<string, unknown>): string {
   return `Logpush job ${String(job.id)}${typeof job.name === 'string' && job.name ? ` "${job.name}"` : ''}`;
 }
 
-/** The job a view command was run on; from the palette there is none to guess. */
-function jobTarget(arg: unknown): JobTarget & { id: number } {
+/** The job a view command was run on (the Zones view's item), or undefined when it was run on something else. */
+function viewTarget(arg: unknown): (JobTarget & { id: number }) | undefined {
   const t = arg as Partial<JobTarget> | undefined;
   const id = t?.job?.id;
-  if (!t?.job || !t.place || typeof id !== 'number') throw new UserError('Run this on a Logpush job in the Zones view (EdgeKit in the activity bar): right-click the job.');
-  return { job: t.job, place: t.place, id };
+  return t?.job && t.place && typeof id === 'number' ? { job: t.job, place: t.place, id } : undefined;
+}
+
+/** The job a view command was run on; Open Job Configuration has nothing to guess from elsewhere. */
+function jobTarget(arg: unknown): JobTarget & { id: number } {
+  const t = viewTarget(arg);
+  if (!t) throw new UserError('Run this on a Logpush job in the Zones view (EdgeKit in the activity bar): right-click the job.');
+  return t;
+}
+
+/** The "id" of a job document, or the refusal that says it names no job (Update's words). */
+function documentJobId(name: string, job: unknown): number {
+  const id = (job as { id?: unknown } | null)?.id;
+  if (typeof id !== 'number' || !Number.isInteger(id)) {
+    throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
+  }
+  return id;
+}
+
+/** Where a job document's job `id` lives: known when it was opened, sent or proved here, else looked for (by its dataset's scope). */
+async function documentJobPlace(ctx: Ctx, api: Api, doc: vscode.TextDocument, id: number): Promise<{ place: JobPlace; current?: Record<string, unknown> }> {
+  const place = knownPlace(doc, id);
+  if (place) return { place };
+  const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
+  const scope = info.job?.scope;
+  const found = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined);
+  return { place: found.place, current: found.job };
+}
+
+/**
+ * The job Enable, Disable and Delete act on: the Zones view's item they were run on, else (the palette, the editor) the job the
+ * job document names by its "id", as the backend has it now.
+ */
+async function jobOf(ctx: Ctx, api: Api, arg: unknown): Promise<JobTarget & { id: number }> {
+  const t = viewTarget(arg);
+  if (t) return t;
+  const { doc, name, job } = await jobDocument(arg);
+  const id = documentJobId(name, job);
+  const { place, current } = await documentJobPlace(ctx, api, doc, id);
+  return { job: current ?? unwrap(await api.logpushJob(place.owner, id)), place, id };
 }
 
 /**
@@ -88,8 +126,8 @@ async function findJob(api: Api, id: number, scope: 'zone' | 'account' | undefin
 }
 
 async function setEnabled(ctx: Ctx, arg: unknown, enabled: boolean): Promise<Record<string, unknown>> {
-  const { job, place, id } = jobTarget(arg);
   const api = await apiFor(ctx);
+  const { job, place, id } = await jobOf(ctx, api, arg);
   const updated = unwrap(await api.updateLogpushJob(place.owner, id, { enabled }));
   void vscode.window.showInformationMessage(`${enabled ? 'Enabled' : 'Disabled'} ${jobLabel(job)} of ${ownerWords(place)}.`);
   ctx.zones.refresh();
@@ -121,19 +159,13 @@ export const logpushJobLifecycleCommands = {
 
   'edgekit.logpush.updateJob': (ctx: Ctx) => async (arg?: unknown) => {
     const { doc, name, job } = await jobDocument(arg);
-    const id = (job as { id?: unknown } | null)?.id;
-    if (typeof id !== 'number' || !Number.isInteger(id)) {
-      throw new UserError(`${name} has no job "id", so it names no job on the backend: "Create Logpush Job" creates one, and "Open Job Configuration" on a job in the Zones view opens an existing one to edit.`);
-    }
+    const id = documentJobId(name, job);
     if (!await sendDespiteErrors(ctx, doc.uri, 'the update', `Update job ${id} anyway?`, 'Update Anyway')) return undefined;
     const api = await apiFor(ctx);
-    let place = knownPlace(doc, id);
-    let current: Record<string, unknown> | undefined;
-    if (!place) {
-      const info = await ctx.server.request(DocumentInfoRequest.type, { uri: doc.uri.toString() });
-      const scope = info.job?.scope;
-      ({ place, job: current } = await findJob(api, id, scope === 'zone' || scope === 'account' ? scope : undefined));
-    } else {
+    const found = await documentJobPlace(ctx, api, doc, id);
+    const place = found.place;
+    let current = found.current;
+    if (!current) {
       // The job as the backend has it now. Not there (deleted elsewhere, the mock reset): said so, with nothing sent; any other
       // failure is left to the update, which says it.
       const now = await api.logpushJob(place.owner, id);
@@ -213,12 +245,12 @@ export const logpushJobLifecycleCommands = {
   'edgekit.logpush.disableJob': (ctx: Ctx) => (arg?: unknown) => setEnabled(ctx, arg, false),
 
   'edgekit.logpush.deleteJob': (ctx: Ctx) => async (arg?: unknown) => {
-    const { job, place, id } = jobTarget(arg);
+    const api = await apiFor(ctx);
+    const { job, place, id } = await jobOf(ctx, api, arg);
     const destination = typeof job.destination_conf === 'string' ? shownDestination(job.destination_conf) : 'its destination';
     const answer = await ctx.ui.ask(`Delete ${jobLabel(job)} of ${ownerWords(place)}?`, ['Delete'],
       { modal: true, detail: `Its ${String(job.dataset)} logs stop being pushed to ${destination}. This cannot be undone.` });
     if (answer !== 'Delete') return undefined;
-    const api = await apiFor(ctx);
     unwrap(await api.deleteLogpushJob(place.owner, id));
     // The documents of this job only (the same id under the same owner): the other jobs' documents still know where they live.
     for (const [uri, o] of openedJobs) {

@@ -112,6 +112,34 @@ test('Delete forgets where its own job\'s document points, not the other jobs\' 
   }
 });
 
+test('Disable, Enable and Delete from the palette act on the open job document\'s job, looked for by its "id" when not opened from the view', async () => {
+  // Walked in the workbench (ui14): the three were view-only ("when": "false" in the palette), so "EdgeKit: Delete Logpush Job"
+  // typed in the palette found "Create Logpush Job" among its similar commands, and the modal asked to create another job.
+  fake.folderSettings.set('/ws', new Map());
+  const { server, ctx } = await backend();
+  const asked: string[] = [];
+  (ctx as unknown as { ui: { ask: (q: string) => Promise<string> } }).ui.ask = async (q) => { asked.push(q); return 'Delete'; };
+  const sent = () => server.received.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.replace(/^\/client\/v4/, '')}${r.body ? ` ${r.body}` : ''}`);
+  try {
+    // The active editor's document (no argument, as the palette runs it): job 9 lives in zone z2, found there.
+    addDocument('file:///ws/nine.logpush.json', 'logpush-job', '{\n  "id": 9,\n  "name": "nine",\n  "dataset": "http_requests"\n}\n');
+    await commands['edgekit.logpush.disableJob'](ctx)();
+    assert.deepEqual(sent(), ['PUT /zones/z2/logpush/jobs/9 {"enabled":false}']);
+    assert.equal(fake.messages.at(-1)?.text, 'Disabled Logpush job 9 "nine" of zone z2.example.');
+    await commands['edgekit.logpush.enableJob'](ctx)('file:///ws/nine.logpush.json');
+    assert.deepEqual(sent().slice(1), ['PUT /zones/z2/logpush/jobs/9 {"enabled":true}']);
+    await commands['edgekit.logpush.deleteJob'](ctx)();
+    assert.deepEqual(asked, ['Delete Logpush job 9 "nine" of zone z2.example?']);
+    assert.deepEqual(sent().slice(2), ['DELETE /zones/z2/logpush/jobs/9']);
+    // A document without an "id" names no job: said as Update says it, nothing sent.
+    addDocument('file:///ws/new.logpush.json', 'logpush-job', '{\n  "name": "new",\n  "dataset": "http_requests"\n}\n');
+    await assert.rejects(commands['edgekit.logpush.deleteJob'](ctx)() as Promise<unknown>, /new\.logpush\.json has no job "id", so it names no job on the backend/);
+    assert.equal(sent().length, 3);
+  } finally {
+    await server.close();
+  }
+});
+
 test('The language server is told where a job document\'s job lives: its zone when opened from the view, forgotten when deleted', async () => {
   fake.folderSettings.set('/ws', new Map());
   const { server, ctx } = await backend();

@@ -383,3 +383,32 @@ test('Continue / Cancel Migration: in the palette only while a question waits, i
     assert.equal(evaluateWhen(title.when, { ...review, 'edgekit.migration.reviewing': ['other.ruleset.json'] }), false, `${id} not on another ruleset`);
   }
 });
+
+test('Enable, Disable and Delete Logpush Job are in the palette while a job document is the editor\'s, as Update is', () => {
+  // ui14's walk: they were view-only, and "EdgeKit: Delete Logpush Job" typed in the palette ran "Create Logpush Job", the nearest
+  // of VS Code's similar commands. Run there, they act on the job the document's "id" names (logpushJobs.ts jobOf).
+  const palette = pkg.contributes.menus.commandPalette as { command: string; when: string }[];
+  const when = (c: string) => palette.find((e) => e.command === c)!.when;
+  const active = { isWeb: false, 'edgekit.nodeHost': true };
+  for (const c of ['edgekit.logpush.enableJob', 'edgekit.logpush.disableJob', 'edgekit.logpush.deleteJob']) {
+    assert.equal(when(c), when('edgekit.logpush.updateJob'), c);
+    assert.equal(evaluateWhen(when(c), { ...active, editorLangId: 'logpush-job' }), true, c);
+    assert.equal(evaluateWhen(when(c), { ...active, editorLangId: 'logpush-filter' }), false, c);
+  }
+});
+
+test('the walkthrough has a Logpush job step, from an empty *.logpush.json to the batches it delivers, in the commands\' own words', () => {
+  // ui14's walk: a newcomer sending a zone's logs to a bucket found a step for testing a filter, none for the job itself (the
+  // starter, the ownership challenge, creating it on the mock, where its batches show).
+  const [w] = pkg.contributes.walkthroughs as { steps: { id: string; description: string; media: { markdown?: string }; completionEvents?: string[] }[] }[];
+  const step = w.steps.find((s) => s.id === 'logpush');
+  assert.ok(step, 'a "logpush" step');
+  assert.ok(w.steps.indexOf(step) === w.steps.findIndex((s) => s.id === 'filter') + 1, 'after the filter step');
+  assert.match(step.description, /\(command:edgekit\.logpush\.createJob\)/);
+  assert.deepEqual(step.completionEvents, ['onCommand:edgekit.logpush.createJob']);
+  const text = fs.readFileSync(path.join(root, step.media.markdown!), 'utf8');
+  const title = (id: string) => pkg.contributes.commands.find((c: { command: string }) => c.command === id).title as string;
+  for (const id of ['edgekit.logpush.testFilter', 'edgekit.logpush.proveOwnership', 'edgekit.logpush.createJob', 'edgekit.logpush.deliverNow', 'edgekit.logpush.updateJob']) {
+    assert.ok(text.includes(`**${title(id)}**`), `${id}: "${title(id)}" named in bold as the palette says it`);
+  }
+});

@@ -27,3 +27,13 @@ test('completion pops up while typing inside strings, where nearly everything in
     assert.equal(defaults[`[${l.id}]`]?.['editor.quickSuggestions']?.strings, 'on', l.id);
   }
 });
+
+test('no word-based suggestions: in a value EdgeKit completes nothing for (a job\'s name), the document\'s own words are noise', () => {
+  // Seen in the workbench (ui14): typing "gw-dns" as a new job's name, VS Code offered the document's words ("dataset",
+  // "destination_conf", "DATE"), which it shows when no provider has an item, and Tab, meant for the starter's next placeholder,
+  // accepted one: the name became "gw-destination_conf". Dart-Code and Pylance turn them off for their languages the same way.
+  const defaults = pkg.contributes.configurationDefaults ?? {};
+  for (const l of pkg.contributes.languages) {
+    assert.equal(defaults[`[${l.id}]`]?.['editor.wordBasedSuggestions'], 'off', l.id);
+  }
+});

@@ -103,13 +103,36 @@ test('unknown field that is a word-aligned part of field names (a qualifier left
   // "CategoryIDs" is no typo of any gateway_dns field, so it got no suggestion at all.
   const text = filterText(cmp('CategoryIDs', 'contains', 5));
   const p = only(check(text, 'logpush-filter', { logpushDataset: 'gateway_dns' }), 'logpush/unknown-field');
-  assert.equal(p.message, 'Unknown field "CategoryIDs"; did you mean "CNAMECategoryIDs", "QueryCategoryIDs" or "InitialCategoryIDs"?');
+  assert.equal(p.message, 'Unknown field "CategoryIDs" in this dataset: it is a field of gateway_http and gateway_network. Did you mean "CNAMECategoryIDs", "QueryCategoryIDs" or "InitialCategoryIDs"?');
   assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [['Change to "CNAMECategoryIDs"', undefined], ['Change to "QueryCategoryIDs"', undefined], ['Change to "InitialCategoryIDs"', undefined]]);
   // In a job's output fields too, and one match alone is not applied by Fix all either.
   const job = JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://b/p?region=us-east-1', output_options: { field_names: ['ClientIP', 'RequestPath'] } });
   const q = only(check(job, 'logpush-job'), 'logpush/unknown-field');
   assert.match(q.message, /^Unknown field "RequestPath"; did you mean "ClientRequestPath"/);
   assert.ok(q.fixes?.length && q.fixes.every((f) => !f.preferred), 'no preferred fix');
+});
+
+test('a field of other datasets, not this one: the message names them, in a filter and in a job\'s output fields', () => {
+  // Walked in the workbench (ui14): QueryName (a DNS field) in an http_requests job, and ClientRequestHost in a gateway_dns job,
+  // were "Unknown field", which sends the user looking for a typo in a name that is right, for another dataset.
+  const text = filterText(cmp('QueryName', 'eq', 'example.com'));
+  const p = only(check(text), 'logpush/unknown-field');
+  assert.equal(text.substr(p.offset, p.length), '"QueryName"');
+  assert.equal(p.message, 'Unknown field "QueryName" in this dataset: it is a field of dns_logs, dns_firewall_logs and gateway_dns.');
+  assert.equal(p.fixes?.length ?? 0, 0);
+  const job = JSON.stringify({ dataset: 'gateway_dns', destination_conf: 's3://b/p?region=us-east-1', output_options: { field_names: ['QueryName', 'ClientRequestHost'] } });
+  const q = only(check(job, 'logpush-job'), 'logpush/unknown-field');
+  assert.match(q.message, /^Unknown field "ClientRequestHost" in this dataset: it is a field of [a-z_, ]*http_requests/);
+  // A near name of this dataset is still offered after it.
+  // A near name of this dataset is offered after them, and not applied by Fix all: the dataset may be what is wrong.
+  const r = only(check(filterText(cmp('ColoCode', 'eq', 'x'))), 'logpush/unknown-field');
+  assert.equal(r.message, 'Unknown field "ColoCode" in this dataset: it is a field of dns_logs, spectrum_events, dns_firewall_logs, gateway_dns and 3 more datasets. Did you mean "EdgeColoCode"?');
+  assert.deepEqual(r.fixes?.map((f) => [f.title, f.preferred]), [['Change to "EdgeColoCode"', undefined]]);
+  // Five datasets are all named ("and 1 more datasets" said the fifth as a count).
+  const five = only(check(filterText(cmp('RayID', 'eq', 'x')), 'logpush-filter', { logpushDataset: 'gateway_dns' }), 'logpush/unknown-field');
+  assert.equal(five.message, 'Unknown field "RayID" in this dataset: it is a field of http_requests, firewall_events, access_requests, account_abuse_protection_events and websocket_analytics.');
+  // A name no dataset has is said as before.
+  assert.equal(only(check(filterText(cmp('NoSuchFieldAnywhere', 'eq', 'x'))), 'logpush/unknown-field').message, 'Unknown field "NoSuchFieldAnywhere".');
 });
 
 test('operator not allowed: one fix per allowed operator, each of which clears the problem', () => {

@@ -158,6 +158,19 @@ test('a job\'s filter is measured as the string it sends, not as its compact for
   const p = only(check(text, 'logpush-job'), 'logpush/size-limit');
   assert.match(p.message, new RegExp(`${Buffer.byteLength(pretty)} bytes`));
   assert.equal(getLanguageService().filterUsage('logpush-job', parseDocument(text))?.bytes, Buffer.byteLength(pretty));
+  // Its fix writes the string compactly (whitespace only: numbers as written), which Fix all applies (ui14: a newcomer's filter,
+  // pasted pretty-printed into the string, was over the limit with no fix).
+  assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[`Write the filter string compactly (${Buffer.byteLength(compact)} bytes)`, true]]);
+  const fixed = applyEdits(text, p.fixes![0].edits);
+  assert.deepEqual(codes(fixed, 'logpush-job'), []);
+  assert.equal(JSON.parse(fixed).filter, compact);
+  // A warning near the limit gets it too; a compact string, which it would not shorten, gets none.
+  const near = { or: where.or.slice(0, 9) };
+  const nearText = jobText({ filter: JSON.stringify({ where: near }, null, 1) });
+  const w = only(check(nearText, 'logpush-job'), 'logpush/size-limit-near');
+  assert.equal(JSON.parse(applyEdits(nearText, w.fixes![0].edits)).filter, JSON.stringify({ where: near }));
+  const big = { or: Array.from({ length: 14 }, (_, i) => cmp('ClientRequestHost', 'eq', `host${String(i).padStart(2, '0')}.example.com`)) };
+  assert.deepEqual(only(check(jobText({ filter: JSON.stringify({ where: big }) }), 'logpush-job'), 'logpush/size-limit').fixes ?? [], []);
   // The same filter as a filter file is what gets compacted into a job: no problem there.
   assert.deepEqual(codes(JSON.stringify({ where }, null, 2)), []);
 });

@@ -108,6 +108,25 @@ export function fieldNamed(fields: readonly FieldInfo[], name: string): FieldInf
   return m.get(name);
 }
 
+/** Each field name's datasets (those with a catalogue, either scope), in table order: made once, on the first unknown field. */
+let DATASETS_BY_FIELD: Map<string, string[]> | undefined;
+
+/** The datasets that have a field of that name, in either scope's jobs (QueryName: dns_logs, gateway_dns, …). */
+export function datasetsWithField(name: string): readonly string[] {
+  if (!DATASETS_BY_FIELD) {
+    const m = new Map<string, string[]>();
+    for (const dataset of Object.keys(FIELDS)) {
+      for (const f of datasetFields(dataset) ?? []) {
+        const list = m.get(f.name) ?? [];
+        if (!list.includes(dataset)) list.push(dataset);
+        m.set(f.name, list);
+      }
+    }
+    DATASETS_BY_FIELD = m;
+  }
+  return DATASETS_BY_FIELD.get(name) ?? [];
+}
+
 // ---- operators ----
 
 export type TypeClass = 'string' | 'int' | 'bool' | 'array' | 'object';

@@ -6,10 +6,11 @@ import { compactJsonBytes, quoteShort, utf8Length } from '../../text';
 import { fieldSuggestions, namesOf } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
-  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, fieldNamed, operatorInfo, operatorsFor, typeClasses,
+  MAX_BYTES, MAX_OPERATORS, NEAR_LIMIT, className, datasetsWithField, fieldNamed, operatorInfo, operatorsFor, typeClasses,
   type FieldInfo, type OperatorInfo,
 } from './catalogue';
 import { inexactInteger, isObj, pastSafeInteger, type Obj } from '../../json';
+import { rewriteJson } from './convert';
 
 /** Editor hint members of a standalone filter file; they must be stripped before the filter is sent. */
 export const HINT_MEMBERS = ['$dataset', '$schema'] as const;
@@ -81,6 +82,29 @@ export function otherScopeField(ctx: RuleContext, name: string, other: OtherScop
     `"${name}" is a field of ${f.scope}-level ${other.dataset} jobs only; this job is ${f.scope === 'account' ? 'a zone' : 'an account'}'s.`, at);
 }
 
+/** At most this many other datasets are named in an unknown field's message; the rest are counted. */
+const OTHER_DATASETS_SHOWN = 4;
+
+/**
+ * The problem of a name that is no field of the dataset's `fields`, at `at`: the datasets that have it, when some do (QueryName in
+ * an http_requests job is right for dns_logs and gateway_dns, no typo), then the near names of this one, each a fix (writing the
+ * name as a JSON string when `quoted`). A near name is preferred (applied by Fix all) only when it is a likely typo: not a name the
+ * given one is a part of, and not when another dataset has the name as written (the dataset may be the mistake).
+ */
+export function unknownFieldProblem(ctx: RuleContext, name: string, fields: readonly FieldInfo[], at: Span, quoted: boolean): Problem {
+  const { near, parts } = fieldSuggestions(name, namesOf(fields));
+  const others = datasetsWithField(name);
+  const named = others.length > OTHER_DATASETS_SHOWN + 1 // one more is named, not counted
+    ? [...others.slice(0, OTHER_DATASETS_SHOWN), `${others.length - OTHER_DATASETS_SHOWN} more datasets`] : [...others];
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}` : named.join('');
+  const elsewhere = others.length ? ` in this dataset: it is a field of ${list}` : '';
+  const message = !near.length ? `Unknown field "${name}"${elsewhere}.`
+    : elsewhere ? `Unknown field "${name}"${elsewhere}. Did you mean ${quoteList(near)}?` : `Unknown field "${name}"; did you mean ${quoteList(near)}?`;
+  return ctx.report('logpush/unknown-field', message, at, { fixes: near.map((n, i) => ({
+    title: `Change to "${n}"`, preferred: (i === 0 && !parts && !others.length) || undefined, edits: [{ ...at, newText: quoted ? JSON.stringify(n) : n }],
+  })) });
+}
+
 export function checkFilter(doc: ParsedDoc, ctx: RuleContext, opts: FilterCheckOptions): Problem[] {
   const root = doc.value;
   if (!isObj(root)) return []; // the schema reports a non-object
@@ -129,12 +153,30 @@ function limitProblems(doc: ParsedDoc, ctx: RuleContext, root: Obj, sent: string
   } else if (u.operators >= Math.ceil(u.maxOperators * NEAR_LIMIT)) {
     out.push(ctx.report('logpush/operator-limit-near', `The filter has ${u.operators} of at most ${u.maxOperators} operators (comparisons are counted, and/or groups are not).`, at()));
   }
-  if (u.bytes > u.maxBytes) {
-    out.push(ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at()));
-  } else if (u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
-    out.push(ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at()));
+  const over = u.bytes > u.maxBytes;
+  if (over || u.bytes >= Math.ceil(u.maxBytes * NEAR_LIMIT)) {
+    const fix = compactFix(sent, u.bytes);
+    out.push(over ? ctx.report('logpush/size-limit', `${what} is ${u.bytes} bytes, over the limit of ${u.maxBytes}.`, at(), fix)
+      : ctx.report('logpush/size-limit-near', `${what} is ${u.bytes} of at most ${u.maxBytes} bytes.`, at(), fix));
   }
   return out;
+}
+
+/**
+ * A job's filter string (`sent`) written compactly, when that makes it shorter: whitespace only, numbers as written (rewriteJson),
+ * so Fix all may apply it. A filter file is measured compact already: none there.
+ */
+function compactFix(sent: string | undefined, bytes: number): { fixes: Fix[] } | undefined {
+  if (sent === undefined) return undefined;
+  let compact: string;
+  try {
+    compact = rewriteJson(sent, { indent: 0 });
+  } catch {
+    return undefined; // not strict JSON: its syntax problem says so
+  }
+  const shorter = utf8Length(compact);
+  if (shorter >= bytes) return undefined;
+  return { fixes: [{ title: `Write the filter string compactly (${shorter} bytes)`, preferred: true, edits: [{ offset: 0, length: sent.length, newText: compact }] }] };
 }
 
 /** What a single comparison value may be. */
@@ -373,10 +415,7 @@ class Walker {
       this.out.push(elsewhere);
       return;
     }
-    const { near, parts } = fieldSuggestions(key, namesOf(fields));
-    this.out.push(this.ctx.report('logpush/unknown-field',
-      near.length ? `Unknown field "${key}"; did you mean ${quoteList(near)}?` : `Unknown field "${key}".`,
-      span, { fixes: near.map((n, i) => ({ title: `Change to "${n}"`, preferred: (i === 0 && !parts) || undefined, edits: [{ ...span, newText: JSON.stringify(n) }] })) }));
+    this.out.push(unknownFieldProblem(this.ctx, key, fields, span, true));
   }
 
   private value(v: unknown, path: JsonPath, field: FieldInfo, op: string, isSet: boolean, inAllowed: boolean): void {

@@ -4,11 +4,11 @@ import type { ParsedDoc, Problem, RuleContext, Span } from '../../types';
 import { parseDocument } from '../../parse';
 import { SCHEMAS, validatorFor } from '../../schema/registry';
 import { ajvProblems } from '../../schema/ajvProblems';
-import { fieldSuggestions, namesOf, suggest } from '../../suggest';
+import { namesOf, suggest } from '../../suggest';
 import { DATASETS, DEFAULT_JOB_DATASET, datasetFields, datasetInfo, datasetScopes, type FieldInfo, type Scope } from './catalogue';
 import { filterKeys } from '../../eval/records';
 import { quoteList } from '../../messages';
-import { checkFilter, otherScopeField, type OtherScopeFields } from './filter';
+import { checkFilter, otherScopeField, unknownFieldProblem, type OtherScopeFields } from './filter';
 import { EmbeddedString, parseQuery, type QueryParam } from './embedded';
 import { isObj, type Obj } from '../../json';
 import { headOf } from '../../text';
@@ -167,10 +167,7 @@ function fieldListProblems(ctx: RuleContext, names: { name: string; at: () => Sp
       out.push(elsewhere);
       continue;
     }
-    const { near, parts } = fieldSuggestions(n.name, namesOf(fields));
-    out.push(ctx.report('logpush/unknown-field',
-      near.length ? `Unknown field "${n.name}"; did you mean ${quoteList(near)}?` : `Unknown field "${n.name}".`,
-      at, { fixes: near.map((s, i) => ({ title: `Change to "${s}"`, preferred: (i === 0 && !parts) || undefined, edits: [{ ...at, newText: n.quoted ? JSON.stringify(s) : s }] })) }));
+    out.push(unknownFieldProblem(ctx, n.name, fields, at, n.quoted));
   }
   return out;
 }
