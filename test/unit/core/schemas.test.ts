@@ -67,7 +67,7 @@ test('the shipped filter schema refuses a filter without "where", as the platfor
   // Spec, Errors: "Filter given without the where key: Invalid; a filter, when used, must contain where". The schema that VS Code's
   // JSON service applies to *.edgekit-filter.json (and other validators use) accepted {"key", "operator", "value"} and {}.
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, strictTuples: false });
-  ajv.addVocabulary(['defaultSnippets', 'enumDescriptions', 'errorMessage', 'x-edgekit']);
+  ajv.addVocabulary(['defaultSnippets', 'enumDescriptions', 'errorMessage', 'x-edgekit', 'x-edgekit-aliases']);
   const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(dir, 'logpush-filter.schema.json'), 'utf8')));
   assert.equal(validate({ where: { key: 'ClientCountry', operator: 'eq', value: 'ca' } }), true);
   assert.equal(validate({ key: 'ClientCountry', operator: 'eq', value: 'ca' }), false);

@@ -11,11 +11,11 @@ import { parseDocument } from '../../../server/src/core/parse';
 const SCHEMAS = path.resolve(__dirname, '../../../schemas');
 /** Keywords that never fail on their own (annotations, structure, references): ajv reports the keywords inside them instead. */
 const NOT_FAILING = new Set(['$schema', '$id', '$ref', '$defs', '$comment', 'title', 'description', 'markdownDescription', 'default',
-  'examples', 'deprecated', 'defaultSnippets', 'enumDescriptions', 'markdownEnumDescriptions', 'errorMessage', 'x-edgekit', 'properties',
+  'examples', 'deprecated', 'defaultSnippets', 'enumDescriptions', 'markdownEnumDescriptions', 'errorMessage', 'x-edgekit', 'x-edgekit-aliases', 'properties',
   'patternProperties', 'dependentSchemas', 'prefixItems', 'allOf', 'then', 'else', 'readOnly', 'writeOnly']);
 /** Members whose value is a map of names to subschemas, or data (not keywords). */
 const SUBSCHEMA_MAPS = new Set(['properties', '$defs', 'patternProperties', 'dependentSchemas']);
-const DATA = new Set(['enum', 'const', 'default', 'examples', 'defaultSnippets', 'required', 'enumDescriptions', 'errorMessage', 'x-edgekit']);
+const DATA = new Set(['enum', 'const', 'default', 'examples', 'defaultSnippets', 'required', 'enumDescriptions', 'errorMessage', 'x-edgekit', 'x-edgekit-aliases']);
 
 function keywordsOf(schema: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) { for (const s of schema) keywordsOf(s, out); return out; }

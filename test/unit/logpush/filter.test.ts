@@ -5,7 +5,7 @@ import { filterNumber, utf8Length } from '../../../server/src/core/rules/logpush
 import { compactJsonBytes } from '../../../server/src/core/text';
 import { className, operatorsFor, typeClasses } from '../../../server/src/core/rules/logpush/catalogue';
 import { LOGPUSH_CODES } from '../../../server/src/core/rules/logpush/codes';
-import { applyEdits, check, cmp, codes, filterText, only } from './helpers';
+import { applyEdits, check, cmp, codes, filterText, jobText, only } from './helpers';
 import { validateText } from '../../../server/src/core/validate';
 
 test('operator table: each type column accepts exactly the operators of the spec', () => {
@@ -402,4 +402,30 @@ test('operator-not-allowed names the operator matrix\'s column only when it is n
   assert.match(msg('BotScore', 'startsWith', '3') ?? '', /^The operator "startsWith" does not apply to "BotScore" \(int\); use /);
   assert.match(msg('EdgeResponseCompressionRatio', 'contains', '1') ?? '', /\(float, Int column\)/);
   assert.match(msg('BotTags', 'lt', 1) ?? '', /\(array\[string\], Array column\)/);
+});
+
+test('an operator written as in other languages ("==", ">=", "ne", "not in", ...) is named with the filter\'s own, and fixed by Fix all', () => {
+  // It said only 'expected one of "eq", "!eq", ...' for "==", "!=", ">=", "equals": the user had to find which one was meant.
+  const cases: [string, unknown, string][] = [
+    ['==', 'example.com', 'eq'], ['=', 'example.com', 'eq'], ['equals', 'example.com', 'eq'], ['!=', 'example.com', '!eq'],
+    ['<>', 'example.com', '!eq'], ['ne', 'example.com', '!eq'], ['neq', 'example.com', '!eq'], ['not in', ['a.example'], '!in'],
+    ['nin', ['a.example'], '!in'], ['not_in', ['a.example'], '!in'], ['not contains', 'x', '!contains'], ['includes', 'x', 'contains'],
+  ];
+  for (const [written, value, meant] of cases) {
+    const text = filterText(cmp('ClientRequestHost', written, value));
+    const p = only(check(text), 'schema/enum');
+    assert.match(p.message, new RegExp(`^"operator" is the string ${JSON.stringify(JSON.stringify(written)).slice(1, -1)}; did you mean "${meant}"\\?`), written);
+    assert.deepEqual(p.fixes?.map((f) => [f.title, f.preferred]), [[`Change to "${meant}"`, true]], written);
+    assert.deepEqual(check(applyEdits(text, p.fixes![0].edits)), [], written);
+  }
+  for (const [written, meant] of [['<', 'lt'], ['<=', 'leq'], ['le', 'leq'], ['lte', 'leq'], ['>', 'gt'], ['>=', 'geq'], ['ge', 'geq'], ['gte', 'geq']]) {
+    const p = only(check(filterText(cmp('EdgeResponseStatus', written, 500))), 'schema/enum');
+    assert.match(p.message, new RegExp(`did you mean "${meant}"\\?`), written);
+    assert.equal(p.fixes?.length, 1, written);
+  }
+  // In a job's filter string, the fix writes inside the string
+  const job = jobText({ filter: JSON.stringify({ where: cmp('ClientRequestHost', '==', 'example.com') }) });
+  const q = only(check(job, 'logpush-job'), 'schema/enum');
+  assert.match(q.message, /did you mean "eq"\?/);
+  assert.deepEqual(JSON.parse(JSON.parse(applyEdits(job, q.fixes![0].edits)).filter).where.operator, 'eq');
 });

@@ -42,6 +42,14 @@ function nearest(value: string, allowed: readonly string[]): string[] {
   return near.filter((s) => s.distance === near[0].distance).map((s) => s.name);
 }
 
+/** The allowed value an enum's schema names for `value` in its "x-edgekit-aliases" (the words of other languages for its values). */
+function aliasOf(enumSchema: Record<string, unknown> | undefined, value: string): string | undefined {
+  const aliases = enumSchema?.['x-edgekit-aliases'];
+  if (!aliases || typeof aliases !== 'object' || !Object.hasOwn(aliases, value)) return undefined;
+  const meant = (aliases as Record<string, unknown>)[value];
+  return typeof meant === 'string' ? meant : undefined;
+}
+
 /** What a message calls the value at path: the root by `root`, an item by its index, a member by its name. */
 function lastName(path: JsonPath, root: string): string {
   const last = path[path.length - 1];
@@ -219,7 +227,10 @@ export function ajvProblems(doc: ParsedDoc, errors: ErrorObject[], schema?: unkn
         // A misspelt string ("blok"): the nearest allowed one, with a fix that writes it. Two values equally near ("!n": "!in" or
         // "in"; "ge": "geq" or "gt") are both offered, the first preferred for the editor's Auto Fix, so that Fix all (which takes
         // a problem's only fix) leaves the choice to the user.
-        const near = typeof value === 'string' ? nearest(value, values.filter((v): v is string => typeof v === 'string')) : [];
+        // A word of another language for one of the values ("==", "ne", "not in"), as the schema's "x-edgekit-aliases" names it: that
+        // value alone, before any spelling near it ("ne" is as near to "in" as to "!eq").
+        const alias = typeof value === 'string' ? aliasOf(schemaAt(schema, path), value) : undefined;
+        const near = alias !== undefined ? [alias] : typeof value === 'string' ? nearest(value, values.filter((v): v is string => typeof v === 'string')) : [];
         message = `${cap(lastName(path, root))} is ${describe(value)}; ${near.length ? `did you mean ${near.map((n) => JSON.stringify(n)).join(' or ')}? Expected` : 'expected'} one of ${allowed}.`;
         if (near.length) fixes = near.map((n, k) => ({ title: `Change to ${JSON.stringify(n)}`, edits: [{ ...span, newText: JSON.stringify(n) }], preferred: k === 0 }));
         break;

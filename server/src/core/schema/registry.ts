@@ -26,7 +26,7 @@ export const SCHEMAS: Record<DocKind, JsonSchema> = {
 
 /** Editor-only annotation keywords that strict ajv must accept (VS Code's JSON dialect). */
 export const ANNOTATIONS = ['markdownDescription', 'deprecationMessage', 'defaultSnippets', 'errorMessage', 'enumDescriptions',
-  'markdownEnumDescriptions', 'doNotSuggest', 'x-edgekit'];
+  'markdownEnumDescriptions', 'doNotSuggest', 'x-edgekit', 'x-edgekit-aliases'];
 
 // strictTuples off: a method's optional trailing params make tuples shorter than their prefixItems on purpose (those params are left
 // to the rules today, but a schema part that refers to them must still compile).
