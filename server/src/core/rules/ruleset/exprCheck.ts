@@ -1,6 +1,6 @@
 // Names and types of a parsed rules-language expression: unknown fields and functions (with the nearest names), operators that
 // do not apply to a field's type, values of the wrong type, regexes, wildcards. Offsets stay in the decoded string.
-import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexCloser, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass } from './rustRegex';
+import { checkRustRegexOnRe2, lookAroundOrBackreference, re2LacksBoundary, rustRegexCloser, rustRegexRefusal, rustRegexRefusalPlace, unicodeWordBoundary, untabledClass, untabledWhat } from './rustRegex';
 import { suggest } from '../../suggest';
 import { quoteList } from '../../messages';
 import {
@@ -655,14 +655,15 @@ class Checker {
     this.problems.push({ code: 'ruleset/expr-invalid-regex', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length, message, ...(fixes ? { fixes } : {}) });
   }
 
-  /** A Unicode class the platform reads and EdgeKit has no table for (\p{Age=3.0}): said on it, as Test Rules cannot run the rule. */
+  /** A Unicode class the platform reads and EdgeKit has no table for (\p{Hyphen}, \p{Age=3.0}): said on it, as Test Rules cannot run
+   * the rule. */
   private untestable(pattern: string, at: { offset: number; length: number }, matchesString: boolean): void {
     const cls = untabledClass(pattern);
     if (!cls) return;
     const lit = this.src?.slice(at.offset, at.offset + at.length);
     const span = lit === undefined ? undefined : patternSpan(lit, cls.at, cls.text.length, matchesString);
     this.problems.push({ code: 'ruleset/expr-regex-untestable', offset: at.offset + (span?.offset ?? 0), length: span?.length ?? at.length,
-      message: `"${cls.text}" at ${cls.at + 1} is a Unicode class by value of ${cls.property}, which the platform's Rust regex reads and EdgeKit has no table for: its value is not checked, and Test Rules cannot test this rule.` });
+      message: `"${cls.text}" at ${cls.at + 1} is ${untabledWhat(cls)}, a Unicode class the platform's Rust regex reads and EdgeKit has no table for: Test Rules cannot test this rule.` });
   }
 
   /** A word boundary that EdgeKit's Test Rules (RE2) reads otherwise than the platform (Rust regex): one RE2 does not have, then one

@@ -16,7 +16,7 @@
 // carry their nest depth, NFA states and RE2 repetition product, from which the nest and size checks and the split of counted
 // repetitions over RE2's 1 000 are derived. No other code here reads regex syntax.
 import { RE2JS } from 're2js';
-import { byValueReading, jsProperty } from './unicodeNames';
+import { jsProperty, untabledReading, untabledValueList } from './unicodeNames';
 import { ASCII_CLASSES, asciiFold, classText, codeSet, type CodeSet, difference, intersect, negate, re2Spells, symmetricDifference, unicodeFold, unicodePerlClass, unicodeProperty } from './regexClassSet';
 import { headOf, utf8Length } from '../../text';
 
@@ -41,7 +41,7 @@ interface RegexRead {
   syntaxAt?: number;
   /** Why regex-syntax's translation refuses it (Unicode mode, a property's name or value, a character past ASCII in a class), and
    * where: said after the parse's refusal and the nest limit (NestLimiter runs between the two), before the size limit. */
-  translation?: { why: string; at?: number };
+  translation?: { why: string; at?: number; length?: number };
   /** What closes the group or class the syntax refusal names as left open at the pattern's end, when that is the refusal (outside
    * the x flag, under which the end may be inside a comment). */
   closer?: ')' | ']';
@@ -59,9 +59,19 @@ interface RegexRead {
   /** The first look-around ("(?=", "(?!", "(?<=", "(?<!") or backreference ("\\1"), as written and where: outside a class and a comment;
    * none when an error regex-syntax's parser stops at comes before it (*a(?=b) is a repetition of nothing). */
   lookAround?: { at: number; text: string };
-  /** The first Unicode class by value of a property Rust reads and EdgeKit has no table for (\p{Age=3.0}), as written and where. */
-  untabled?: { at: number; text: string; property: string };
+  /** The first Unicode class Rust reads and EdgeKit has no table for (\p{Hyphen}, \p{Age=3.0}), as written and where. */
+  untabled?: Untabled;
 }
+
+/** A Unicode class Rust reads and EdgeKit has no table for, as written and where: a binary property JavaScript lacks (\p{Hyphen}), or
+ * a class by value of Age or a break property (\p{Age=3.0}, `byValue`); `property` its canonical name. */
+export interface Untabled { at: number; text: string; property: string; byValue: boolean }
+
+/** The properties read by value that EdgeKit has no table for (unicodeNames.ts UNTABLED), by canonical name. */
+const UNTABLED_PROPERTIES = new Set(['Age', 'Grapheme_Cluster_Break', 'Sentence_Break', 'Word_Break']);
+
+/** What an untabled class is, for a message: "the binary property Hyphen", "a class by value of Age". */
+export const untabledWhat = (c: Untabled): string => (c.byValue ? `a class by value of ${c.property}` : `the binary property ${c.property}`);
 
 /** Escapes regex-syntax 0.8 reads as something (ast/parse.rs parse_escape), beside the ASCII punctuation any of which may be escaped. */
 const RUST_ESCAPES = new Set('0123456789xuUpPdswDSWaftnrvAzbB<>');
@@ -323,9 +333,10 @@ function readRegex(p: string): RegexRead {
   // A group or class still open at the end: the refusal, when it is the first one, has its closer (RegexRead.closer); not under
   // the x flag anywhere, where the end may be inside a comment
   const unclosed = (why: string, close: ')' | ']'): void => { if (syntax === undefined && !xSeen) closer = close; refuse(why); };
-  let translated: { why: string; at?: number } | undefined;
-  const refuse = (why: string, place?: number, translation = false): void => {
-    if (translation) translated ??= { why, at: place ?? firstPlace };
+  let translated: { why: string; at?: number; length?: number } | undefined;
+  // `length`: of a translation refusal's place, when it is more than a character (a Unicode class: regex-syntax's span)
+  const refuse = (why: string, place?: number, translation = false, length?: number): void => {
+    if (translation) translated ??= { why, at: place ?? firstPlace, length };
     else if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
     firstPlace = undefined;
   };
@@ -350,7 +361,8 @@ function readRegex(p: string): RegexRead {
   let unicodeBoundary: number | undefined;
   let re2Lacks: { at: number; text: string } | undefined;
   let lookAround: { at: number; text: string } | undefined;
-  let untabled: { at: number; text: string; property: string } | undefined;
+  let untabled: Untabled | undefined;
+  let untabledSeen = 0; // how many untabled classes have been read
 
   /** A repetition of the sequence's last item (`q` its RE2 quantifier, `text` as written, from `i` to `end`). */
   const repeat = (min: number, max: number, op: string, q: string, i: number, end: number): void => {
@@ -391,25 +403,26 @@ function readRegex(p: string): RegexRead {
         return { end: i + 2, re2: p.slice(i, i + 2), kind: 'class' };
       }
       const m = sticky(UNICODE_CLASS, p, i);
-      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true);
       const end = i + (m ? m[0].length : 2);
+      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true, end - i);
       const name = m ? propertyName(m[1]) : '';
       // A name regex-syntax does not find
       if (u && m && !jsProperty(name)) {
-        const byValue = byValueReading(name);
+        const byValue = untabledReading(name);
         if (!byValue) {
-          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true);
+          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true, end - i);
         } else if (byValue.kind === 'untabled') {
-          // Rust reads it (\p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit neither checks its value nor
-          // runs it: RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
-          untabled ??= { at: i, text: m[0], property: byValue.property };
+          // Rust reads it (\p{Hyphen}, \p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit does not run it:
+          // RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
+          untabled ??= { at: i, text: m[0], property: byValue.property, byValue: byValue.byValue };
+          untabledSeen++;
           return { end, re2: '\\x{10FFFF}', kind: 'class' };
         } else if (byValue.kind === 'no-value') {
           refuse(byValue.binary
             ? `"${m[0]}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
-            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")`, undefined, true);
+            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")${UNTABLED_PROPERTIES.has(byValue.property) ? `; its values: ${untabledValueList(byValue.property)}` : ''}`, undefined, true, end - i);
         } else {
-          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true);
+          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true, end - i);
         }
       }
       return { end, re2: p.slice(i, end), kind: 'class' };
@@ -551,6 +564,7 @@ function readRegex(p: string): RegexRead {
    */
   const bracketed = (i: number): number => {
     const outAt = out.length;
+    const untabledBefore = untabledSeen;
     let text = ''; // as written, spaces and comments dropped: a flat class's RE2 text
     let computed = false;
     const unicodeMode = u, caseless = iFlag;
@@ -712,6 +726,9 @@ function readRegex(p: string): RegexRead {
         text = caseless ? `(?-i:${classText(set)})` : classText(set);
       } catch (err) {
         if (!(err instanceof Uncomputed)) throw err;
+        // A class with an untabled class in a set operation or a nested class ([^\p{Hyphen}--\d]), which RE2 cannot read as written:
+        // one stand-in character for the whole, as for the untabled class alone
+        if (untabledSeen > untabledBefore) text = '\\x{10FFFF}';
       }
     }
     out.push(text);
@@ -908,7 +925,7 @@ export function lookAroundOrBackreference(pattern: string): { at: number; text: 
 }
 
 /** The pattern's first Unicode class EdgeKit has no table for (see RegexRead.untabled), or undefined. */
-export function untabledClass(pattern: string): { at: number; text: string; property: string } | undefined {
+export function untabledClass(pattern: string): Untabled | undefined {
   return read(pattern).untabled;
 }
 
@@ -933,7 +950,7 @@ export function rustRegexRefusalPlace(pattern: string): { at: number; length: nu
   const one = (at: number | undefined) => (at === undefined ? undefined : { at, length: pattern.codePointAt(at)! > 0xffff ? 2 : 1 });
   if (syntax !== undefined) return one(syntaxAt);
   if (rustNestRefusal(pattern) !== undefined) return undefined;
-  if (translation !== undefined) return one(translation.at);
+  if (translation !== undefined) return translation.length !== undefined && translation.at !== undefined ? { at: translation.at, length: translation.length } : one(translation.at);
   const rep = sizeRefusal(pattern)?.rep;
   return rep && { at: rep.at, length: rep.text.length };
 }

@@ -95,6 +95,19 @@ export function jsProperty(name: string): { expr: string; negated: boolean } | u
   return expr === undefined ? undefined : { expr, negated: false };
 }
 
+/**
+ * The binary properties regex-syntax 0.8.11 reads (unicode_tables/property_bool.rs) and JavaScript's RegExp has no table for, with
+ * or without the v flag (Node 20), by their loose names (property_names.rs): its canonical name, then its short aliases. InCB, in
+ * property_bool.rs too, is not here: canonical_prop reads "incb" as Indic_Conjunct_Break, which property_bool.rs lacks, so
+ * regex-syntax refuses \p{InCB} ("Unicode property not found").
+ */
+const RUST_ONLY_BINARY = new Map<string, string>(
+  ('Grapheme_Link grlink, Hyphen, IDS_Unary_Operator idsu, ID_Compat_Math_Continue, ID_Compat_Math_Start, Modifier_Combining_Mark mcm, ' +
+    'Other_Alphabetic oalpha, Other_Default_Ignorable_Code_Point odi, Other_Grapheme_Extend ogrext, Other_ID_Continue oidc, ' +
+    'Other_ID_Start oids, Other_Lowercase olower, Other_Math omath, Other_Uppercase oupper, Prepended_Concatenation_Mark pcm')
+    .split(', ').flatMap((names) => { const [canonical, ...aliases] = names.split(' '); return [canonical, ...aliases].map((n) => [looseName(n), canonical] as [string, string]); }),
+);
+
 /** The properties regex-syntax reads by value and JavaScript has no table for (unicode.rs canonical_prop, property_values), by loose name. */
 const UNTABLED = new Map<string, string>([
   ['age', 'Age'],
@@ -104,22 +117,58 @@ const UNTABLED = new Map<string, string>([
 ]);
 
 /**
- * How Rust regex reads a by-value name (name=value, name:value, name!=value) that jsProperty does not resolve: a property it reads
- * by value and EdgeKit has no table for (`untabled`), a binary property, which takes no value (`no-value`, regex-syntax's "Unicode
- * property value not found"), a value the general category, the script or the script extensions lack (`no-value` too), or a
- * property it does not read by value (`no-property`: "Unicode property not found"). Undefined when the name is not by value.
+ * The values regex-syntax 0.8.11 takes of each of them: each canonical value, then its short aliases, from property_values.rs,
+ * less those its sets lack (unicode.rs: `ages` has no Unassigned, the break tables no Other, E_Base, E_Base_GAZ, E_Modifier or
+ * Glue_After_Zwj), which it refuses as an unknown value ("Unicode property value not found"). Word_Break's "ex" is
+ * ExtendNumLet there, as in Unicode's PropertyValueAliases.
  */
-export function byValueReading(name: string):
-  | { kind: 'untabled'; property: string }
+const UNTABLED_VALUES: Record<string, string> = {
+  Age: 'V1_1 1.1, V2_0 2.0, V2_1 2.1, V3_0 3.0, V3_1 3.1, V3_2 3.2, V4_0 4.0, V4_1 4.1, V5_0 5.0, V5_1 5.1, V5_2 5.2, V6_0 6.0, ' +
+    'V6_1 6.1, V6_2 6.2, V6_3 6.3, V7_0 7.0, V8_0 8.0, V9_0 9.0, V10_0 10.0, V11_0 11.0, V12_0 12.0, V12_1 12.1, V13_0 13.0, ' +
+    'V14_0 14.0, V15_0 15.0, V15_1 15.1, V16_0 16.0',
+  Grapheme_Cluster_Break: 'Control cn, CR, Extend ex, L, LF, LV, LVT, Prepend pp, Regional_Indicator ri, SpacingMark sm, T, V, ZWJ',
+  Sentence_Break: 'ATerm at, Close cl, CR, Extend ex, Format fo, OLetter le, LF, Lower lo, Numeric nu, SContinue sc, Sep se, Sp, ' +
+    'STerm st, Upper up',
+  Word_Break: 'ALetter le, CR, Double_Quote dq, ExtendNumLet ex, Extend, Format fo, Hebrew_Letter hl, Katakana ka, LF, MidNumLet mb, ' +
+    'MidLetter ml, MidNum mn, Newline nl, Numeric nu, Regional_Indicator ri, Single_Quote sq, WSegSpace, ZWJ',
+};
+let untabledValues: Map<string, Set<string>> | undefined;
+function untabledValueKnown(property: string, value: string): boolean {
+  untabledValues ??= new Map(Object.entries(UNTABLED_VALUES).map(([p, list]) => [p, new Set(list.split(/,? /).map(looseName))]));
+  return untabledValues.get(property)!.has(looseName(value));
+}
+
+/** The values of an untabled property as a message lists them: Age's versions, a break property's canonical values. */
+export function untabledValueList(property: string): string {
+  return property === 'Age' ? 'the Unicode versions 1.1 to 16.0 (V1_1 to V16_0)' : UNTABLED_VALUES[property].split(', ').map((v) => v.split(' ')[0]).join(', ');
+}
+
+/**
+ * How Rust regex reads a name that jsProperty does not resolve: a binary property it has and JavaScript lacks (\p{Hyphen}), or a
+ * property it reads by value and EdgeKit has no table for (\p{Age=3.0}) (`untabled`); of a by-value name (name=value, name:value,
+ * name!=value), a binary property, which takes no value (`no-value`, regex-syntax's "Unicode property value not found"), a value
+ * the general category, the script, the script extensions, Age or a break property lack (`no-value` too), or a property it does not read by value
+ * (`no-property`: "Unicode property not found"). Undefined when it is none of these (a name Rust regex does not know).
+ */
+export function untabledReading(name: string):
+  | { kind: 'untabled'; property: string; byValue: boolean }
   | { kind: 'no-value'; property: string; value: string; binary: boolean }
   | { kind: 'no-property'; property: string }
   | undefined {
   const byValue = splitByValue(name);
-  if (!byValue) return undefined;
+  if (!byValue) {
+    // regex-syntax's canonical_binary: a property's name before a general category's and a script's ("cf", "sc", "lc" aside)
+    const n = looseName(name);
+    const binary = n !== 'cf' && n !== 'sc' && n !== 'lc' ? RUST_ONLY_BINARY.get(n) : undefined;
+    return binary ? { kind: 'untabled', property: binary, byValue: false } : undefined;
+  }
   const t = (tables ??= build());
   const loose = looseName(byValue.property);
   const untabled = UNTABLED.get(loose);
-  if (untabled) return { kind: 'untabled', property: untabled };
+  if (untabled) {
+    return untabledValueKnown(untabled, byValue.value) ? { kind: 'untabled', property: untabled, byValue: true }
+      : { kind: 'no-value', property: untabled, value: byValue.value, binary: false };
+  }
   const canonical = t.properties.get(loose);
   if (canonical === 'General_Category' || canonical === 'Script' || canonical === 'Script_Extensions') {
     return { kind: 'no-value', property: canonical, value: byValue.value, binary: false };
