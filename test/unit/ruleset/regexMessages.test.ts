@@ -310,3 +310,28 @@ test('the nest limit is said before what regex-syntax refuses as it translates (
   // a parse error before the nest limit, as before
   assert.match(reason(`${deep}(?z)`), /^"z" at /);
 });
+
+test('under (?x), \\p {L}, \\p L and \\p{ L # comment } are Unicode classes, as regex-syntax\'s parse_unicode_class skips spaces and comments (it was "{" starting a counted repetition, or "\\p " naming no property)', () => {
+  const all = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems.map((p) => `${p.code} ${p.message}`);
+  for (const p of ['(?x)(?u)\\p {L}', '(?x)(?u)\\P L+', '(?x)(?u)[\\p {Greek}a]', '(?x)(?u)\\p{ Gr eek }', '(?x)(?u)\\p # c\n{ L # c\n }', '(?x)(?u)[\\p {L}&&\\p{ Greek }]']) {
+    assert.deepEqual(all(p), [], p);
+  }
+  // run as Rust reads it
+  assert.equal(compileRustRegex('(?x)(?u)^\\p {L}+$').matcher('éa').matches(), true);
+  assert.equal(compileRustRegex('(?x)(?u)^\\P L$').matcher('1').matches(), true);
+  assert.equal(compileRustRegex('(?x)(?u)^[\\p {Greek}&&\\p{ Ll }]$').matcher('α').matches(), true);
+  assert.equal(compileRustRegex('(?x)(?u)^[\\p {Greek}&&\\p{ Ll }]$').matcher('Α').matches(), false);
+  // a name Rust lacks, a value, Unicode mode: said of the class as written, underlined whole
+  assert.equal(reason('(?x)(?u)\\p {Foo}'), '"\\p {Foo}" at 9 names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count.');
+  assert.match(reason('(?x)\\p L'), /^the Unicode class "\\p L" at 5 needs Unicode mode/);
+  assert.deepEqual(all('(?x)(?u)\\p {Hyphen}').map((m) => m.split(' ')[0]), ['ruleset/expr-regex-untestable']);
+  // cut off, or an escape for the letter, past the spaces
+  assert.match(reason('(?x)(?u)a\\p  '), /^"\\p  " at 10 is cut off by the end of the regex before its name/);
+  assert.match(reason('(?x)(?u)\\p { L'), /^"\\p \{ L" at 9 is cut off by the end of the regex before its "\}"/);
+  assert.match(reason('(?x)(?u)\\p \\d'), /^"\\p \\" at 9: a Unicode class is named by a letter/);
+  // outside (?x) a space is the class's letter, as in regex-syntax: "{" then starts a counted repetition
+  assert.match(reason('(?u)\\p {L}'), /^"\{" at 8 starts a counted repetition/);
+  const expr = 'http.host matches r#"(?x)(?u)a\\p {Foo}"#';
+  const problem = analyzeExpression(expr).problems.find((p) => p.code === 'ruleset/expr-invalid-regex')!;
+  assert.equal(expr.slice(problem.offset, problem.offset + problem.length), '\\p {Foo}');
+});

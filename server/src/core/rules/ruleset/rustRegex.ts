@@ -87,7 +87,6 @@ const CAPTURE_FIRST = /^\p{Alphabetic}$/u;
 const CAPTURE_NEXT = /^[\p{Alphabetic}\p{N}.[\]]$/u;
 /** A named group's opener RE2 takes as written (re2js: an ASCII word, not starting with a digit). */
 const RE2_NAMED_GROUP = /^\(\?P?<[A-Za-z_][A-Za-z0-9_]*>$/;
-const UNICODE_CLASS = /\\[pP](\{[^}]{0,60}\}|.)/y;
 /**
  * The white space regex-syntax skips (bump_space under the x flag, parse_decimal in any mode): Rust's char::is_whitespace, the
  * White_Space property. Not JavaScript's \s, which has U+FEFF (a format character) and lacks U+0085 (NEL).
@@ -102,6 +101,31 @@ function spaceEnd(p: string, j: number): number {
     else break;
   }
   return j;
+}
+
+/**
+ * The Unicode class \p or \P at i as regex-syntax's parse_unicode_class reads it: its name (in braces, or one letter), its end and
+ * whether it has braces. Each step is bump_and_bump_space, so under (?x) spaces and "#" comments are skipped after the "p", after
+ * the "{" and after each character of the name (`(?x)\p {L}`, `\p L` and `\p{ L }` are \p{L}); outside (?x) a space is a
+ * character (`\p {L}` is the one-letter class " "). `cut`: the end of the regex comes before the letter or the "}"
+ * (EscapeUnexpectedEof); `escape`: the letter is a backslash (UnicodeClassInvalid).
+ */
+function unicodeClassAt(p: string, i: number, x: boolean): { name: string; end: number; braces: boolean } | 'cut' | 'escape' {
+  const skip = (j: number): number => (x ? spaceEnd(p, j) : j);
+  let j = skip(i + 2);
+  if (j >= p.length) return 'cut';
+  if (p[j] === '{') {
+    let name = '';
+    for (j = skip(j + 1); j < p.length && p[j] !== '}'; ) {
+      const ch = String.fromCodePoint(p.codePointAt(j)!);
+      name += ch;
+      j = skip(j + ch.length);
+    }
+    return j >= p.length ? 'cut' : { name, end: j + 1, braces: true };
+  }
+  if (p[j] === '\\') return 'escape';
+  const ch = String.fromCodePoint(p.codePointAt(j)!);
+  return { name: ch, end: j + ch.length, braces: false };
 }
 
 /**
@@ -185,15 +209,12 @@ const PERL_CLASS = /^[dswDSW]$/;
 /** The ones RE2 reads differently from Rust without Unicode mode too: RE2's \s lacks \v, Rust's ASCII \s ([[:space:]]) has it. */
 const ASCII_DIFFERENT = /^[sS]$/;
 /** Whether the class escape at p[i] ("\d", "\s", ...) must be written out as its set for RE2 to read it as Rust does. */
-const writtenOut = (p: string, i: number, unicode: boolean): boolean => {
+const writtenOut = (p: string, i: number, unicode: boolean, x: boolean): boolean => {
   if (p[i + 1] !== 'p' && p[i + 1] !== 'P') return (unicode ? PERL_CLASS : ASCII_DIFFERENT).test(p[i + 1]);
   // A Unicode class RE2 does not spell as Rust regex does (\p{greek}, \p{Letter}, \p{Script=Greek}, \p{Alphabetic}): its set
-  const m = sticky(UNICODE_CLASS, p, i);
-  return m !== null && !re2Spells(propertyName(m[1])) && jsProperty(propertyName(m[1])) !== undefined;
+  const c = unicodeClassAt(p, i, x);
+  return typeof c === 'object' && !re2Spells(c.name) && jsProperty(c.name) !== undefined;
 };
-
-/** The name of \p{name} or \pN, from UNICODE_CLASS's group. */
-const propertyName = (group: string): string => (group.startsWith('{') ? group.slice(1, -1) : group);
 
 /** A class's set cannot be computed (a malformed escape, a \p{..} JavaScript's tables do not know): it is passed as written. */
 class Uncomputed extends Error {}
@@ -393,39 +414,45 @@ function readRegex(p: string): RegexRead {
     else if (e === 'p' || e === 'P') {
       // Cut off, or an escape for its letter: parse_unicode_class's errors (EscapeUnexpectedEof, UnicodeClassInvalid)
       const eof = '("incomplete escape sequence, reached end of pattern prematurely")';
-      if (i + 2 >= n) { refuse(`"\\${e}" ${at(i)} is cut off by the end of the regex before its name ${eof}`); return { end: n, re2: p.slice(i), kind: 'class' }; }
-      if (p[i + 2] === '{' && p.indexOf('}', i + 3) < 0) {
+      const c = unicodeClassAt(p, i, x);
+      if (c === 'cut' && spaceEnd(p, i + 2) >= n) {
+        refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} is cut off by the end of the regex before its name ${eof}`);
+        return { end: n, re2: p.slice(i), kind: 'class' };
+      }
+      if (c === 'cut') {
         refuse(`"${headOf(p.slice(i), 24)}" ${at(i)} is cut off by the end of the regex before its "}" ${eof}`);
         return { end: n, re2: p.slice(i), kind: 'class' };
       }
-      if (p[i + 2] === '\\') {
-        refuse(`"\\${e}\\" ${at(i)}: a Unicode class is named by a letter (\\pL) or in braces (\\p{Greek}), not by an escape ("invalid Unicode character class")`);
-        return { end: i + 2, re2: p.slice(i, i + 2), kind: 'class' };
+      if (c === 'escape') {
+        const slash = p.indexOf('\\', i + 2);
+        refuse(`"${p.slice(i, slash + 1)}" ${at(i)}: a Unicode class is named by a letter (\\pL) or in braces (\\p{Greek}), not by an escape ("invalid Unicode character class")`);
+        return { end: slash, re2: p.slice(i, i + 2), kind: 'class' };
       }
-      const m = sticky(UNICODE_CLASS, p, i);
-      const end = i + (m ? m[0].length : 2);
-      if (!u) refuse(`the Unicode class "${m ? m[0] : '\\' + e}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true, end - i);
-      const name = m ? propertyName(m[1]) : '';
+      const { name, end } = c;
+      const text = p.slice(i, end);
+      // RE2's spelling: the name without what (?x) skips (\p {L} is \p{L})
+      const re2 = c.braces ? `\\${e}{${name}}` : `\\${e}${name}`;
+      if (!u) refuse(`the Unicode class "${text}" ${at(i)} needs Unicode mode, which the platform's regexes run without: start the regex with (?u)`, undefined, true, end - i);
       // A name regex-syntax does not find
-      if (u && m && !jsProperty(name)) {
+      if (u && !jsProperty(name)) {
         const byValue = untabledReading(name);
         if (!byValue) {
-          refuse(`"${m[0]}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true, end - i);
+          refuse(`"${text}" ${at(i)} names no Unicode property Rust regex knows: a general category (L, Letter, Lu), a script (Greek), a binary property (Alphabetic) or a form such as Script=Greek; case, spaces, "_" and "-" do not count`, undefined, true, end - i);
         } else if (byValue.kind === 'untabled') {
           // Rust reads it (\p{Hyphen}, \p{Age=3.0}, \p{wb=LE}); JavaScript and RE2 have no table for it, so EdgeKit does not run it:
           // RE2 is given a character in its place, to judge the rest of the pattern (Test Rules refuses to run it: untabled)
-          untabled ??= { at: i, text: m[0], property: byValue.property, byValue: byValue.byValue };
+          untabled ??= { at: i, text, property: byValue.property, byValue: byValue.byValue };
           untabledSeen++;
           return { end, re2: '\\x{10FFFF}', kind: 'class' };
         } else if (byValue.kind === 'no-value') {
           refuse(byValue.binary
-            ? `"${m[0]}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
-            : `"${m[0]}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")${UNTABLED_PROPERTIES.has(byValue.property) ? `; its values: ${untabledValueList(byValue.property)}` : ''}`, undefined, true, end - i);
+            ? `"${text}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
+            : `"${text}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")${UNTABLED_PROPERTIES.has(byValue.property) ? `; its values: ${untabledValueList(byValue.property)}` : ''}`, undefined, true, end - i);
         } else {
-          refuse(`"${m[0]}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true, end - i);
+          refuse(`"${text}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true, end - i);
         }
       }
-      return { end, re2: p.slice(i, end), kind: 'class' };
+      return { end, re2, kind: 'class' };
     } else if (e === 'x' || e === 'u' || e === 'U') return hexEscape(i, e, inClass);
     else if (e === 'b' && p[i + 2] === '{') {
       // maybe_parse_special_word_boundary: the "{" right after \b, then (bump_and_bump_space: under (?x) spaces and "#" comments
@@ -541,11 +568,11 @@ function readRegex(p: string): RegexRead {
   const escapedClass = (i: number, end: number): (() => CodeSet) => {
     const e = p[i + 1], lower = e.toLowerCase();
     const negated = e !== lower, unicodeMode = u, caseless = iFlag;
+    const cls = lower === 'p' ? unicodeClassAt(p, i, x) : undefined;
     return () => {
       let set: CodeSet | undefined;
       if (lower === 'p') {
-        const name = /^\\[pP](?:\{([^}]*)\}|(.))$/.exec(p.slice(i, end));
-        set = name ? unicodeProperty(name[1] ?? name[2]) : undefined;
+        set = typeof cls === 'object' && cls.end === end ? unicodeProperty(cls.name) : undefined;
         if (!set) throw new Uncomputed();
       } else if (unicodeMode) set = unicodePerlClass(lower as 'd' | 's' | 'w');
       else set = ASCII_CLASSES[{ d: 'digit', s: 'space', w: 'word' }[lower]!];
@@ -634,7 +661,7 @@ function readRegex(p: string): RegexRead {
         j = r.end;
         if (r.kind === 'class') {
           // Under (?u), \d, \s, \w are Unicode's, which RE2's are not (and RE2's \s lacks \v): the class is written out as its set
-          if (writtenOut(p, start, u)) computed = true;
+          if (writtenOut(p, start, u, x)) computed = true;
           return { set: escapedClass(start, r.end), start };
         }
         const cp = escapedChar(start, r.end);
@@ -751,7 +778,7 @@ function readRegex(p: string): RegexRead {
         else if (u) unicodeBoundary ??= i;
       }
       // Under (?u), \d, \s, \w are Unicode's (RE2's are ASCII's), and RE2's \s lacks \v: written out as their set, as a class is
-      const re2 = r.kind === 'class' && writtenOut(p, i, u) ? classText(escapedClass(i, r.end)()) : r.re2;
+      const re2 = r.kind === 'class' && writtenOut(p, i, u, x) ? classText(escapedClass(i, r.end)()) : r.re2;
       out.push(re2);
       const node = atom(re2, r.kind === 'assert' ? 0 : r.kind === 'class' ? classStates(sized ? escapedClass(i, r.end) : undefined, CLASS_STATES, u) : 1);
       push(node, i, outAt);
