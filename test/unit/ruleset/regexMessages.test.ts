@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { analyzeExpression } from '../../../server/src/core/rules/ruleset/expression';
 import { compileRustRegex } from '../../../server/src/core/rules/ruleset/rustRegex';
 import { compileExpression } from '../../../server/src/core/eval/rules';
+import { jsProperty } from '../../../server/src/core/rules/ruleset/unicodeNames';
+import VALUE_ALIASES from 'unicode-property-value-aliases-ecmascript';
 
 const regexErrors = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems
   .filter((p) => p.code === 'ruleset/expr-invalid-regex' || p.code === 'ruleset/expr-syntax').map((p) => p.message);
@@ -334,4 +336,23 @@ test('under (?x), \\p {L}, \\p L and \\p{ L # comment } are Unicode classes, as 
   const expr = 'http.host matches r#"(?x)(?u)a\\p {Foo}"#';
   const problem = analyzeExpression(expr).problems.find((p) => p.code === 'ruleset/expr-invalid-regex')!;
   assert.equal(expr.slice(problem.offset, problem.offset + problem.length), '\\p {Foo}');
+});
+
+test('names JavaScript reads and regex-syntax 0.8.11 refuses are refused (they were taken): isc, Changes_When_NFKC_Casefolded, Surrogate, Unknown, the scripts of Unicode 17', () => {
+  // symbolic_name_normalize keeps "isc" (ISO_Comment), where dropping the "is" gave the general category C
+  for (const p of ['(?u)\\p{isc}', '(?u)\\p{IsC}', '(?u)\\p{is c}', '(?u)\\p{Changes_When_NFKC_Casefolded}', '(?u)\\p{CWKCF}', '(?u)\\p{Sidetic}', '(?u)\\p{Tai_Yo}', '(?u)\\p{Beria Erfe}', '(?u)\\p{Tolong_Siki}']) {
+    assert.match(reason(p), /names no Unicode property Rust regex knows/, p);
+  }
+  assert.equal(reason('(?u)\\P{Cs}'), '"\\P{Cs}" at 5: "Cs" is a value of General_Category Rust regex has no class for ("Unicode property value not found").');
+  for (const p of ['(?u)\\p{Surrogate}', '(?u)\\p{gc=Cs}', '(?u)\\p{Unknown}', '(?u)\\p{Zzzz}', '(?u)\\p{sc=Zzzz}', '(?u)\\p{scx:Unknown}']) {
+    assert.match(reason(p), /is a value of (General_Category|Script|Script_Extensions) Rust regex has no class for \("Unicode property value not found"\)/, p);
+  }
+  assert.match(reason('(?u)\\p{sc=Sidetic}'), /"Sidetic" is no value of Script Rust regex knows/);
+  // their neighbours stay taken
+  const all = (pattern: string) => analyzeExpression(`http.host matches r#"${pattern}"#`).problems.map((p) => p.code);
+  // as many scripts as regex-syntax 0.8.11 has sets for (script.rs: 170); a Node with newer Unicode tables adds scripts, to be
+  // added to RUST_LACKS (unicodeNames.ts) as long as wirefilter's regex-syntax lacks them
+  const scripts = new Set([...VALUE_ALIASES.get('Script')!].map(([, canonical]) => canonical));
+  assert.equal([...scripts].filter((c) => jsProperty(`sc=${c}`)).length, 170);
+  for (const p of ['(?u)\\p{C}', '(?u)\\p{Is_Cyrillic}', '(?u)\\p{isCc}', '(?u)\\p{Changes_When_Casefolded}', '(?u)\\p{Co}', '(?u)\\p{Zyyy}']) assert.deepEqual(all(p), [], p);
 });

@@ -447,6 +447,7 @@ function readRegex(p: string): RegexRead {
         } else if (byValue.kind === 'no-value') {
           refuse(byValue.binary
             ? `"${text}" ${at(i)}: ${byValue.property} takes no value in Rust regex; write \\p{${byValue.property}} ("Unicode property value not found")`
+            : byValue.noSet ? `"${text}" ${at(i)}: "${byValue.value}" is a value of ${byValue.property} Rust regex has no class for ("Unicode property value not found")`
             : `"${text}" ${at(i)}: "${byValue.value}" is no value of ${byValue.property} Rust regex knows ("Unicode property value not found")${UNTABLED_PROPERTIES.has(byValue.property) ? `; its values: ${untabledValueList(byValue.property)}` : ''}`, undefined, true, end - i);
         } else {
           refuse(`"${text}" ${at(i)} names no property Rust regex reads by value: General_Category (gc), Script (sc), Script_Extensions (scx), Age, Grapheme_Cluster_Break (gcb), Sentence_Break (sb) or Word_Break (wb) ("Unicode property not found", or "Unicode property value not found" of a property it knows without values, such as Bidi_Class)`, undefined, true, end - i);

@@ -6,7 +6,7 @@ import PROPERTY_ALIASES from 'unicode-property-aliases-ecmascript';
 import VALUE_ALIASES from 'unicode-property-value-aliases-ecmascript';
 
 /** A name as regex-syntax compares it (symbolic_name_normalize): an "is" prefix dropped, spaces, "_", "-" and every character past
- * ASCII dropped, ASCII lower-cased. */
+ * ASCII dropped, ASCII lower-cased; "isc" (ISO_Comment's alias) stays "isc", not the general category "c". */
 export function looseName(name: string): string {
   const from = name.length >= 2 && name.slice(0, 2).toLowerCase() === 'is' ? 2 : 0;
   let out = '';
@@ -15,8 +15,21 @@ export function looseName(name: string): string {
     if (c === ' ' || c === '_' || c === '-' || c > '\x7f') continue;
     out += c >= 'A' && c <= 'Z' ? c.toLowerCase() : c;
   }
-  return out;
+  return from === 2 && out === 'c' ? 'isc' : out;
 }
+
+/**
+ * What JavaScript's tables have and regex-syntax 0.8.11 (UCD 16, as 0.8.9, which wirefilter pins) refuses: the binary property
+ * Changes_When_NFKC_Casefolded (not in property_bool.rs: "Unicode property not found"); the general category Surrogate and the
+ * script Unknown, which its tables name and have no set for (general_category.rs, script.rs: "Unicode property value not found");
+ * the scripts of Unicode 17 (Node 20's tables), which it does not name ("Unicode property not found").
+ */
+const RUST_LACKS = new Set(['Changes_When_NFKC_Casefolded', 'Beria_Erfe', 'Sidetic', 'Tai_Yo', 'Tolong_Siki']);
+/** The values regex-syntax names and has no set for, by loose name: the property and value a message names. */
+const NO_SET = new Map<string, { property: string; value: string }>([
+  ['cs', { property: 'General_Category', value: 'Surrogate' }], ['surrogate', { property: 'General_Category', value: 'Surrogate' }],
+  ['zzzz', { property: 'Script', value: 'Unknown' }], ['unknown', { property: 'Script', value: 'Unknown' }],
+]);
 
 /** A by-value name split as regex-syntax's parse_unicode_class splits it: at its first "!=", else its first ":", else its first "="
  * (\p{sc=a:b} is the property "sc=a"); undefined when it has none. */
@@ -47,6 +60,7 @@ function build(): Tables {
   const sc = new Map<string, string>();
   const values = (property: string, into: Map<string, string>, js: (canonical: string) => string) => {
     for (const [alias, canonical] of VALUE_ALIASES.get(property) ?? []) {
+      if (RUST_LACKS.has(canonical) || NO_SET.has(looseName(canonical))) continue;
       for (const n of [alias, canonical]) if (!into.has(looseName(n)) && jsKnows(js(canonical))) into.set(looseName(n), js(canonical));
     }
   };
@@ -61,7 +75,7 @@ function build(): Tables {
   for (const [alias, canonical] of PROPERTY_ALIASES) for (const n of [alias, canonical]) properties.set(looseName(n), canonical);
   const nonBinary = new Set(['General_Category', 'Script', 'Script_Extensions']);
   for (const [alias, canonical] of PROPERTY_ALIASES) {
-    if (nonBinary.has(canonical) || !jsKnows(canonical)) continue;
+    if (nonBinary.has(canonical) || RUST_LACKS.has(canonical) || !jsKnows(canonical)) continue;
     binary.set(looseName(alias), canonical);
     binary.set(looseName(canonical), canonical);
   }
@@ -147,12 +161,13 @@ export function untabledValueList(property: string): string {
  * How Rust regex reads a name that jsProperty does not resolve: a binary property it has and JavaScript lacks (\p{Hyphen}), or a
  * property it reads by value and EdgeKit has no table for (\p{Age=3.0}) (`untabled`); of a by-value name (name=value, name:value,
  * name!=value), a binary property, which takes no value (`no-value`, regex-syntax's "Unicode property value not found"), a value
- * the general category, the script, the script extensions, Age or a break property lack (`no-value` too), or a property it does not read by value
+ * the general category, the script, the script extensions, Age or a break property lack (`no-value` too; `noSet` of a value regex-syntax
+ * names and has no set for, Surrogate and Unknown, by value or not: \p{Cs}), or a property it does not read by value
  * (`no-property`: "Unicode property not found"). Undefined when it is none of these (a name Rust regex does not know).
  */
 export function untabledReading(name: string):
   | { kind: 'untabled'; property: string; byValue: boolean }
-  | { kind: 'no-value'; property: string; value: string; binary: boolean }
+  | { kind: 'no-value'; property: string; value: string; binary: boolean; noSet?: boolean }
   | { kind: 'no-property'; property: string }
   | undefined {
   const byValue = splitByValue(name);
@@ -160,7 +175,9 @@ export function untabledReading(name: string):
     // regex-syntax's canonical_binary: a property's name before a general category's and a script's ("cf", "sc", "lc" aside)
     const n = looseName(name);
     const binary = n !== 'cf' && n !== 'sc' && n !== 'lc' ? RUST_ONLY_BINARY.get(n) : undefined;
-    return binary ? { kind: 'untabled', property: binary, byValue: false } : undefined;
+    if (binary) return { kind: 'untabled', property: binary, byValue: false };
+    const noSet = NO_SET.get(n);
+    return noSet && { kind: 'no-value', property: noSet.property, value: name, binary: false, noSet: true };
   }
   const t = (tables ??= build());
   const loose = looseName(byValue.property);
@@ -171,7 +188,8 @@ export function untabledReading(name: string):
   }
   const canonical = t.properties.get(loose);
   if (canonical === 'General_Category' || canonical === 'Script' || canonical === 'Script_Extensions') {
-    return { kind: 'no-value', property: canonical, value: byValue.value, binary: false };
+    const noSet = NO_SET.get(looseName(byValue.value))?.property === (canonical === 'General_Category' ? 'General_Category' : 'Script');
+    return { kind: 'no-value', property: canonical, value: byValue.value, binary: false, noSet };
   }
   const binary = t.binary.get(loose);
   if (binary) return { kind: 'no-value', property: binary, value: byValue.value, binary: true };
