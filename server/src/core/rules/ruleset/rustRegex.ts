@@ -70,6 +70,30 @@ export interface Untabled { at: number; text: string; property: string; byValue:
 /** The properties read by value that EdgeKit has no table for (unicodeNames.ts UNTABLED), by canonical name. */
 const UNTABLED_PROPERTIES = new Set(['Age', 'Grapheme_Cluster_Break', 'Sentence_Break', 'Word_Break']);
 
+/**
+ * The places of a regex as messages name them: "at character 7 of the regex" for the offset i (a UTF-16 index), counted from 1 in
+ * characters as a reader counts them (😀 is one), where "at 7" was read as a column of the line. A pattern with no character past
+ * U+FFFF counts as its index; one with some is counted once, when a place is first named.
+ */
+export function charPlaces(p: string): (i: number) => string {
+  let numbers: Int32Array | undefined;
+  const astral = /[\ud800-\udbff]/.test(p);
+  return (i: number) => {
+    if (!astral) return `at character ${i + 1} of the regex`;
+    if (!numbers) {
+      numbers = new Int32Array(p.length + 1);
+      for (let k = 0, c = 1; k <= p.length; k++) {
+        numbers[k] = c;
+        const u = p.charCodeAt(k);
+        if (!(u >= 0xd800 && u <= 0xdbff && k + 1 < p.length)) c++;
+      }
+    }
+    return `at character ${numbers[Math.min(i, p.length)]} of the regex`;
+  };
+}
+/** One place in `pattern`, as charPlaces names it. */
+export const atChar = (pattern: string, i: number): string => charPlaces(pattern)(i);
+
 /** What an untabled class is, for a message: "the binary property Hyphen", "a class by value of Age". */
 export const untabledWhat = (c: Untabled): string => (c.byValue ? `a class by value of ${c.property}` : `the binary property ${c.property}`);
 
@@ -361,7 +385,13 @@ function readRegex(p: string): RegexRead {
     else if (syntax === undefined) { syntax = why; syntaxAt = place ?? firstPlace; }
     firstPlace = undefined;
   };
-  const at = (i: number) => { firstPlace ??= i; return `at ${i + 1}`; };
+  const place = charPlaces(p);
+  // The first place a message names says "of the regex"; a second one in it is "at character 5" (its substitutions run in order)
+  const at = (i: number) => {
+    const first = firstPlace === undefined;
+    firstPlace ??= i;
+    return first ? place(i) : place(i).replace(/ of the regex$/, '');
+  };
   let wellFormed = true;
   let x = false, u = false, iFlag = false, xSeen = false;
   // A class's size is read from its set (folded under (?i), which takes time) only where the size check looks at it
@@ -1057,7 +1087,7 @@ function sizeRefusal(pattern: string): { why: string; rep?: { at: number; text: 
   }
   // Nested repetitions multiply: (?:(?:a){2}){2}... past 10^15 is said so rather than in hundreds of digits
   const atLeast = (states: number) => (states * STATE_BYTES > 1e15 ? 'more than 10^15' : `at least ${(states * STATE_BYTES).toLocaleString('en')}`);
-  const what = top ? `the counted repetition "${top.rep.text}" at ${top.rep.at + 1} makes it ${atLeast(top.states)} bytes compiled`
+  const what = top ? `the counted repetition "${top.rep.text}" ${atChar(pattern, top.rep.at)} makes it ${atLeast(top.states)} bytes compiled`
     : `it is ${atLeast(total)} bytes compiled`;
   // The limit grouped as the count is, to compare them; what brings the pattern under it
   const fix = top ? `a smaller count (or "+", "*" where the exact count does not matter)` : 'a shorter pattern';
